@@ -1,0 +1,92 @@
+"""memjobs' own exception types. Each carries the file and line it is about, and an exit code.
+
+Exit codes (DESIGN §8): 0 done; 1 the run could not complete; 2 usage; 3 validate found
+problems; 75 another run holds the lock.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INVALID = 3
+EXIT_LOCKED = 75
+
+
+class MemjobsError(Exception):
+    """Base of every expected error: printed as one `Error: …` line, never a traceback."""
+
+    exit_code = EXIT_FAILED
+    code = "failed"
+
+    def __init__(self, message: str, *, path: Path | str | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+
+    def __str__(self) -> str:
+        if self.path and self.line:
+            return f"{self.path}:{self.line}: {self.message}"
+        if self.path:
+            return f"{self.path}: {self.message}"
+        return self.message
+
+    def as_error(self) -> dict[str, object]:
+        """The shape of one item of a report's `errors` list."""
+        return {"path": self.path, "line": self.line, "code": self.code, "message": self.message}
+
+
+class ConfigError(MemjobsError):
+    code = "config"
+
+
+class UsageError(MemjobsError):
+    exit_code = EXIT_USAGE
+    code = "usage"
+
+
+class EntryError(MemjobsError):
+    """A markdown entry that does not parse or convert (hand-edited, or corrupted)."""
+
+    code = "bad_entry"
+
+
+class WriterRefused(MemjobsError):
+    """A job tried to write outside its row of the single-writer table (DESIGN §3)."""
+
+    code = "writer_refused"
+
+
+class ConcurrentModification(MemjobsError):
+    """A file kept changing under memjobs between read and replace, past the retries."""
+
+    code = "concurrent_modification"
+
+
+class LockHeld(MemjobsError):
+    exit_code = EXIT_LOCKED
+    code = "locked"
+
+
+class JobTimeout(MemjobsError):
+    code = "timeout"
+
+
+class GuardRefused(MemjobsError):
+    """A safety guard refused the plan (turnover, an item that would not be archived, …)."""
+
+    code = "guard"
+
+
+class RollbackRefused(MemjobsError):
+    code = "rollback_refused"
+
+
+class IndexMissing(MemjobsError):
+    code = "index_missing"
+
+
+class LLMError(MemjobsError):
+    code = "llm"

@@ -1,0 +1,72 @@
+"""The one record type every transcript reader yields.
+
+Readers parse at the boundary (STYLE §4): a transcript line becomes a `Record` here, or a
+`BadLine` with its file and line; nothing downstream sees raw JSON.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
+    TOOL_CALL = "tool_call"
+    TOOL_RESULT = "tool_result"
+    SUMMARY = "summary"  # a compaction summary written by the agent, not said by anyone
+    SYSTEM = "system"
+
+
+class Flag(StrEnum):
+    TOOL = "tool"              # a tool call or a tool result: extractors ignore these by default
+    ERROR = "error"            # a tool result that failed, or a traceback
+    COMPACTION = "compaction"  # a compaction summary (secondary source)
+    SIDECHAIN = "sidechain"    # a sub-agent's line (Claude Code isSidechain)
+    META = "meta"              # injected/meta content (command wrappers, environment context)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One turn or tool event of a session, already redacted.
+
+    `line`/`line_end` are 1-based line numbers in `path` (event sequence numbers for OpenClaw's
+    SQLite store, where `path` is `<db path>#<session id>`). `offset_end` is the byte offset just
+    after the record's last line: a cursor that stops after this record resumes there.
+    """
+
+    source: str                 # format: openclaw | claude-code | codex
+    session_id: str
+    path: str                   # session_path as DESIGN §8 defines it
+    line: int
+    line_end: int
+    ts: datetime                # UTC, timezone-aware
+    role: Role
+    text: str                   # redacted; for tool results the first 2 KB of output
+    offset_end: int = 0
+    session_key: str | None = None   # OpenClaw sessions.json key, Claude project folder, ...
+    chat_type: str = "direct"
+    flags: frozenset[Flag] = field(default_factory=frozenset)
+    tool_name: str | None = None
+    tool_args: str | None = None     # JSON text, redacted, capped at 2 KB
+    entry_id: str | None = None      # the transcript's own id (uuid / v3 id), for deduplication
+
+    @property
+    def is_tool(self) -> bool:
+        return Flag.TOOL in self.flags
+
+    @property
+    def message_range(self) -> str:
+        prefix = "E" if "#" in self.path else "L"
+        return f"{prefix}{self.line}-{prefix}{self.line_end}"
+
+
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A line that could not be read: reported in the run's `errors`, never indexed raw."""
+
+    path: str
+    line: int
+    code: str       # bad_json | bad_utf8 | too_long | not_a_record | bad_timestamp
+    message: str
