@@ -1,0 +1,5 @@
+import sys
+
+from jobs.entry import main
+
+sys.exit(main())

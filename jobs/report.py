@@ -1,0 +1,68 @@
+"""The run report of DESIGN §8 (`run --json`, and report.json in the run ledger)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class SourceCount:
+    name: str
+    files: int = 0
+    lines: int = 0
+    bad_lines: int = 0
+    sessions_skipped: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "files": self.files, "lines": self.lines, "bad_lines": self.bad_lines,
+                "sessions_skipped": self.sessions_skipped}
+
+
+@dataclass
+class RunReport:
+    job: str
+    run_id: str
+    now: str
+    started: str
+    status: str = "nothing"          # ok | nothing | failed
+    finished: str = ""
+    dry_run: bool = False
+    written: list[str] = field(default_factory=list)
+    added: int = 0
+    updated: int = 0
+    skipped: int = 0
+    sources: list[SourceCount] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)   # job-specific (plans, counters, llm usage)
+
+    def source(self, name: str) -> SourceCount:
+        for s in self.sources:
+            if s.name == name:
+                return s
+        s = SourceCount(name)
+        self.sources.append(s)
+        return s
+
+    def error(self, code: str, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.errors.append({"path": path, "line": line, "code": code, "message": message})
+
+    @property
+    def exit_code(self) -> int:
+        if self.status != "failed":
+            return 0
+        return 75 if any(e.get("code") == "locked" for e in self.errors) else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "job": self.job, "run_id": self.run_id, "status": self.status, "now": self.now,
+            "started": self.started, "finished": self.finished, "dry_run": self.dry_run,
+            "written": list(self.written), "added": self.added, "updated": self.updated,
+            "skipped": self.skipped, "sources": [s.to_dict() for s in self.sources],
+            "errors": list(self.errors),
+        }
+        if self.notes:
+            out["notes"] = list(self.notes)
+        if self.details:
+            out["details"] = self.details
+        return out

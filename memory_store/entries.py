@@ -1,0 +1,120 @@
+"""The entry model of DESIGN §4: block entries (decision log) and line entries (core memory).
+
+Pure: no file or network I/O. Typed dataclasses are what jobs work with; the parser
+(`memory_store.markdown`) reads text leniently into raw blocks and converts them here, strictly.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+
+KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
+KIND_BY_UPPER = {k.upper(): k for k in KINDS}
+STATUSES = ("active", "superseded", "archived")
+LINE_SOURCES = ("user_explicit", "user_inferred", "system", "admin")
+
+ID_RE = re.compile(r"^(DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-(\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
+DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+RANGE_RE = re.compile(r"^(L\d+-L\d+|E\d+-E\d+)$")
+TTL_RE = re.compile(r"^(none|session_end|\d+[smhdw]|\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$")
+
+# Canonical order of the block entry fields (DESIGN §4); `source` has three children.
+BLOCK_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status",
+                "supersedes", "superseded_by", "excerpt", "refs")
+REQUIRED_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status", "refs")
+NONEMPTY_FIELDS = ("id", "date", "confidence", "status")
+SOURCE_FIELDS = ("session_id", "session_path", "message_range")
+LINE_FIELDS = ("key", "value", "priority", "ttl", "source", "updated_at")
+EXCERPT_MAX = 200
+
+
+@dataclass(frozen=True)
+class Source:
+    session_id: str
+    session_path: str
+    message_range: str
+
+
+@dataclass(frozen=True)
+class BlockEntry:
+    """One `## <Kind>: <title>` entry. Values are single lines; `extra` keeps unknown fields in order."""
+
+    kind: str
+    title: str
+    id: str
+    date: str
+    source: Source
+    why: str = ""
+    finding: str = ""
+    conclusion: str = ""
+    impact: str = ""
+    confidence: float = 1.0
+    status: str = "active"
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    excerpt: str | None = None
+    refs: tuple[str, ...] = ()
+    extra: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        # Two decimals is the stored precision: normalising here makes parse(serialize(e)) == e.
+        object.__setattr__(self, "confidence", round(float(self.confidence), 2))
+
+    def with_status(self, status: str, superseded_by: str | None = None) -> BlockEntry:
+        return replace(self, status=status, superseded_by=superseded_by)
+
+
+@dataclass(frozen=True)
+class LineEntry:
+    """One core-memory line (seed 000 §5): `- key:… | value:… | priority:… | ttl:… | source:… | updated_at:…`."""
+
+    key: str
+    value: str
+    priority: int = 50
+    ttl: str = "none"
+    source: str = "user_explicit"
+    updated_at: str = ""
+    extra: tuple[tuple[str, str], ...] = field(default=())
+
+
+def normalise_statement(text: str) -> str:
+    """The form a statement's id hash is taken from: NFKC, casefolded, whitespace collapsed."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.strip(" .,!?;:。，！？；：、")
+
+
+def slug_words(title: str, limit: int = 40) -> str:
+    """Up to `limit` characters of the title's ASCII words, joined by '-'."""
+    ascii_text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").lower()
+    words = re.findall(r"[a-z0-9]+", ascii_text)
+    out = ""
+    for w in words:
+        candidate = f"{out}-{w}" if out else w
+        if len(candidate) > limit:
+            if not out:
+                out = w[:limit]
+            break
+        out = candidate
+    return out
+
+
+def make_id(kind: str, date: str, title: str, statement: str) -> str:
+    """`<KIND>-<YYYYMMDD>-<words>-<6 hex>`: the same statement always gets the same id (DESIGN §4).
+
+    The statement is expected to be redacted already; the hash covers its normalised form, so
+    two different statements never share an id even when their titles have no ASCII words.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}")
+    digest = hashlib.sha1(normalise_statement(statement).encode("utf-8")).hexdigest()[:6]
+    words = slug_words(title)
+    slug = f"{words}-{digest}" if words else digest
+    return f"{kind.upper()}-{date.replace('-', '')}-{slug}"
+
+
+def id_kind(entry_id: str) -> str | None:
+    m = ID_RE.match(entry_id)
+    return KIND_BY_UPPER[m.group(1)] if m else None

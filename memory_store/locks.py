@@ -1,0 +1,134 @@
+"""Per-job locks of DESIGN §3: `memory/.locks/{job}.lock` (OS locks via filelock, so a killed
+holder frees them) with the holder in `{job}.lock.json`.
+
+Order is always microsync → daily → weekly. microsync fails fast on its own lock; daily and weekly
+wait up to `limits.lock_wait_s` for microsync's lock (they run a microSync step first and keep
+that lock), then take their own locks failing fast. A lock that is not waited for and is held
+raises `LockHeld` (exit 75) naming the holder.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from memory_store.errors import LockHeld
+
+LOCK_DIR = Path("memory") / ".locks"
+
+
+def lock_plan(job: str, lock_wait_s: float) -> list[tuple[str, float]]:
+    """(lock name, seconds to wait) in the order they are taken."""
+    if job == "microsync":
+        return [("microsync", 0.0)]
+    if job == "daily":
+        return [("microsync", lock_wait_s), ("daily", 0.0)]
+    if job == "weekly":
+        return [("microsync", lock_wait_s), ("daily", 0.0), ("weekly", 0.0)]
+    raise ValueError(f"unknown job {job!r}")
+
+
+@dataclass(frozen=True)
+class Holder:
+    job: str
+    pid: int
+    started: str
+    run_id: str | None
+
+    def describe(self) -> str:
+        return f"{self.job} run {self.run_id or '?'} (pid {self.pid}, since {self.started})"
+
+
+def lock_path(workspace: Path, name: str) -> Path:
+    return workspace / LOCK_DIR / f"{name}.lock"
+
+
+def read_holder(workspace: Path, name: str) -> Holder | None:
+    try:
+        data = json.loads((lock_path(workspace, name).with_suffix(".lock.json")).read_text("utf-8"))
+        return Holder(str(data["job"]), int(data["pid"]), str(data["started"]), data.get("run_id"))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def is_held(workspace: Path, name: str) -> bool:
+    """Whether another process holds the lock. Writes nothing (status must not write)."""
+    path = lock_path(workspace, name)
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(fd)
+
+
+class JobLocks:
+    """Takes the locks of `lock_plan(job)` in order; releases all of them on exit or failure."""
+
+    def __init__(self, workspace: Path, job: str, run_id: str, lock_wait_s: float) -> None:
+        self.workspace = workspace
+        self.job = job
+        self.run_id = run_id
+        self.plan = lock_plan(job, lock_wait_s)
+        self._held: list[tuple[str, object]] = []
+
+    def acquire(self) -> None:
+        from filelock import FileLock, Timeout
+
+        (self.workspace / LOCK_DIR).mkdir(parents=True, exist_ok=True)
+        started = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        try:
+            for name, wait in self.plan:
+                lock = FileLock(str(lock_path(self.workspace, name)), timeout=wait, is_singleton=False)
+                try:
+                    lock.acquire(poll_interval=0.05)
+                except Timeout:
+                    holder = read_holder(self.workspace, name)
+                    who = holder.describe() if holder else "another process"
+                    raise LockHeld(f"already running: {name} lock is held by {who}",
+                                   path=lock_path(self.workspace, name)) from None
+                self._held.append((name, lock))
+                self._write_holder(name, started)
+        except BaseException:
+            self.release()
+            raise
+
+    def _write_holder(self, name: str, started: str) -> None:
+        from memory_store.fileio import atomic_write
+
+        holder = {"job": self.job, "pid": os.getpid(), "started": started, "run_id": self.run_id}
+        atomic_write(lock_path(self.workspace, name).with_suffix(".lock.json"),
+                     (json.dumps(holder) + "\n").encode())
+
+    def release(self) -> None:
+        while self._held:
+            name, lock = self._held.pop()
+            with contextlib.suppress(FileNotFoundError):
+                lock_path(self.workspace, name).with_suffix(".lock.json").unlink()
+            lock.release()  # type: ignore[attr-defined]
+
+    def __enter__(self) -> JobLocks:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+@contextlib.contextmanager
+def job_locks(workspace: Path, job: str, run_id: str, lock_wait_s: float) -> Iterator[JobLocks]:
+    locks = JobLocks(workspace, job, run_id, lock_wait_s)
+    with locks:
+        yield locks

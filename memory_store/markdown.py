@@ -1,0 +1,465 @@
+"""Parser and serializer for memjobs' markdown files (DESIGN §4). Pure: text in, nodes out, and back.
+
+A document is a list of nodes whose raw texts concatenate to exactly the input:
+- `Block`: a `## <Kind>: <title>` heading outside code fences whose next line is `- id:`,
+  with the field lines that follow it;
+- `LineNode`: a core-memory line entry `- key:… | value:… | …`;
+- `Prose`: everything else (paragraphs, other headings, fenced blocks, front matter), verbatim.
+
+Reading is lenient (field order free, extra fields kept, CRLF, trailing spaces); strict conversion
+to typed entries happens in `block_to_entry` / `line_to_entry`, which raise `EntryError` with the
+line. Edits (`replace_entry`, `set_entry_fields`, `append_entries`) touch only the bytes of the
+entry they change, so every other byte of the document stays as it was.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from memory_store.entries import (
+    BLOCK_FIELDS,
+    KIND_BY_UPPER,
+    SOURCE_FIELDS,
+    BlockEntry,
+    LineEntry,
+    Source,
+)
+from memory_store.errors import EntryError
+
+_HEADING_RE = re.compile(r"^##[ \t]+([A-Za-z]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
+_FIELD_RE = re.compile(r"^-[ \t]+([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]?)(.*?)[ \t]*$")
+_CHILD_RE = re.compile(r"^[ \t]+-[ \t]+(.*?)[ \t]*$")
+_CHILD_KEY_RE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]?)(.*)$")
+_ID_LINE_RE = re.compile(r"^-[ \t]+id[ \t]*:")
+_LINE_ENTRY_RE = re.compile(r"^-[ \t]+key[ \t]*:")
+_LINE_SPLIT_RE = re.compile(r"[ \t]\|[ \t]")
+_FENCE_OPEN_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_STATUS_KEYS = ("status", "superseded_by")
+
+
+@dataclass
+class Field:
+    key: str | None          # None for a keyless child item (a ref)
+    value: str
+    line: int                # 1-based
+    children: list[Field] = field(default_factory=list)
+
+
+@dataclass
+class Prose:
+    line: int
+    text: str
+
+
+@dataclass
+class Block:
+    kind: str                # canonical kind name ("Decision", …)
+    title: str
+    line: int                # 1-based line of the heading
+    text: str                # raw text, heading and field lines, line endings included
+    fields: list[Field]
+
+    def field(self, key: str) -> Field | None:
+        for f in self.fields:
+            if f.key == key:
+                return f
+        return None
+
+    def get(self, key: str) -> str | None:
+        f = self.field(key)
+        return f.value if f is not None else None
+
+    @property
+    def id(self) -> str:
+        return self.get("id") or ""
+
+
+@dataclass
+class LineNode:
+    line: int
+    text: str
+    fields: list[tuple[str, str]]
+
+    def get(self, key: str) -> str | None:
+        for k, v in self.fields:
+            if k == key:
+                return v
+        return None
+
+
+Node = Prose | Block | LineNode
+
+
+@dataclass
+class Document:
+    nodes: list[Node]
+
+    @property
+    def text(self) -> str:
+        return "".join(n.text for n in self.nodes)
+
+    @property
+    def blocks(self) -> list[Block]:
+        return [n for n in self.nodes if isinstance(n, Block)]
+
+    @property
+    def line_nodes(self) -> list[LineNode]:
+        return [n for n in self.nodes if isinstance(n, LineNode)]
+
+    def find(self, entry_id: str) -> Block | None:
+        for b in self.blocks:
+            if b.id == entry_id:
+                return b
+        return None
+
+    def entries(self, path: str | None = None) -> list[BlockEntry]:
+        return [block_to_entry(b, path) for b in self.blocks]
+
+    def line_entries(self, path: str | None = None) -> list[LineEntry]:
+        return [line_to_entry(n, path) for n in self.line_nodes]
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines with their endings; only '\\n' ends a line (unlike str.splitlines)."""
+    if not text:
+        return []
+    parts = text.split("\n")
+    lines = [p + "\n" for p in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def _bare(line: str) -> str:
+    return line.rstrip("\n").rstrip("\r")
+
+
+def fenced_lines(lines: list[str]) -> list[bool]:
+    """For each line, whether it is inside (or delimits) a fenced code block or front matter."""
+    inside = [False] * len(lines)
+    i = 0
+    if lines and _bare(lines[0]).rstrip() == "---":
+        for j in range(1, len(lines)):
+            if _bare(lines[j]).rstrip() in ("---", "..."):
+                for k in range(0, j + 1):
+                    inside[k] = True
+                i = j + 1
+                break
+    fence: tuple[str, int] | None = None
+    while i < len(lines):
+        bare = _bare(lines[i])
+        if fence is None:
+            m = _FENCE_OPEN_RE.match(bare)
+            if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
+                fence = (m.group(1)[0], len(m.group(1)))
+                inside[i] = True
+        else:
+            inside[i] = True
+            stripped = bare.lstrip(" ")
+            if len(bare) - len(stripped) <= 3:
+                run = len(stripped) - len(stripped.lstrip(fence[0]))
+                if run >= fence[1] and not stripped[run:].strip():
+                    fence = None
+        i += 1
+    return inside
+
+
+def parse_document(text: str) -> Document:
+    lines = split_lines(text)
+    fenced = fenced_lines(lines)
+    nodes: list[Node] = []
+    prose: list[str] = []
+    prose_start = 1
+
+    def flush(next_line: int) -> None:
+        nonlocal prose, prose_start
+        if prose:
+            nodes.append(Prose(prose_start, "".join(prose)))
+        prose = []
+        prose_start = next_line
+
+    i = 0
+    n = len(lines)
+    while i < n:
+        bare = _bare(lines[i])
+        if not fenced[i]:
+            m = _HEADING_RE.match(bare)
+            kind = KIND_BY_UPPER.get(m.group(1).upper()) if m else None
+            if kind and i + 1 < n and not fenced[i + 1] and _ID_LINE_RE.match(_bare(lines[i + 1])):
+                flush(i + 1)
+                j, fields = _read_fields(lines, i + 1)
+                nodes.append(Block(kind, m.group(2), i + 1, "".join(lines[i:j]), fields))
+                i = j
+                prose_start = i + 1
+                continue
+            if _LINE_ENTRY_RE.match(bare):
+                flush(i + 1)
+                nodes.append(LineNode(i + 1, lines[i], _line_fields(bare)))
+                i += 1
+                prose_start = i + 1
+                continue
+        if not prose:
+            prose_start = i + 1
+        prose.append(lines[i])
+        i += 1
+    flush(n + 1)
+    return Document(nodes)
+
+
+def _read_fields(lines: list[str], start: int) -> tuple[int, list[Field]]:
+    fields: list[Field] = []
+    j = start
+    while j < len(lines):
+        bare = _bare(lines[j])
+        m = _FIELD_RE.match(bare)
+        if m:
+            fields.append(Field(m.group(1), m.group(2).strip(), j + 1))
+            j += 1
+            continue
+        c = _CHILD_RE.match(bare)
+        if c and fields:
+            km = _CHILD_KEY_RE.match(c.group(1))
+            parent = fields[-1]
+            if km and parent.key != "refs":
+                parent.children.append(Field(km.group(1), km.group(2).strip(), j + 1))
+            else:
+                parent.children.append(Field(None, c.group(1).strip(), j + 1))
+            j += 1
+            continue
+        break
+    return j, fields
+
+
+def _line_fields(bare: str) -> list[tuple[str, str]]:
+    body = bare.strip()[1:].strip()  # drop the list marker
+    out: list[tuple[str, str]] = []
+    for part in _LINE_SPLIT_RE.split(body):
+        key, sep, value = part.partition(":")
+        if sep:
+            out.append((key.strip(), value.strip()))
+        elif out:
+            # A stray piece without a key belongs to the previous value.
+            k, v = out[-1]
+            out[-1] = (k, f"{v} | {part.strip()}")
+    return out
+
+
+# ---- strict conversion -------------------------------------------------------------------
+
+
+def block_to_entry(block: Block, path: str | None = None) -> BlockEntry:
+    def need(key: str) -> str:
+        value = block.get(key)
+        if value is None:
+            raise EntryError(f"{block.kind} entry is missing the field {key!r}", path=path, line=block.line)
+        return value
+
+    src = block.field("source")
+    if src is None:
+        raise EntryError("entry is missing the field 'source'", path=path, line=block.line)
+    parts = {c.key: c.value for c in src.children if c.key}
+    for key in SOURCE_FIELDS:
+        if key not in parts:
+            raise EntryError(f"source is missing {key!r}", path=path, line=src.line)
+    conf_field = block.field("confidence")
+    try:
+        confidence = float(need("confidence"))
+    except ValueError as exc:
+        line = conf_field.line if conf_field else block.line
+        raise EntryError(f"confidence is not a number: {block.get('confidence')!r}", path=path, line=line) from exc
+    refs_field = block.field("refs")
+    refs: tuple[str, ...] = ()
+    if refs_field is not None:
+        refs = tuple(c.value for c in refs_field.children)
+        if refs_field.value:
+            refs = (refs_field.value, *refs)
+    extra = tuple((f.key, f.value) for f in block.fields if f.key not in BLOCK_FIELDS and f.key is not None)
+    return BlockEntry(
+        kind=block.kind,
+        title=block.title,
+        id=need("id"),
+        date=need("date"),
+        source=Source(parts["session_id"], parts["session_path"], parts["message_range"]),
+        why=block.get("why") or "",
+        finding=block.get("finding") or "",
+        conclusion=block.get("conclusion") or "",
+        impact=block.get("impact") or "",
+        confidence=confidence,
+        status=need("status"),
+        supersedes=block.get("supersedes") or None,
+        superseded_by=block.get("superseded_by") or None,
+        excerpt=block.get("excerpt"),
+        refs=refs,
+        extra=extra,
+    )
+
+
+def line_to_entry(node: LineNode, path: str | None = None) -> LineEntry:
+    values = dict(node.fields)
+    for key in ("key", "value"):
+        if key not in values:
+            raise EntryError(f"line entry is missing {key!r}", path=path, line=node.line)
+    try:
+        priority = int(values.get("priority", "50"))
+    except ValueError as exc:
+        raise EntryError(f"priority is not an integer: {values['priority']!r}", path=path, line=node.line) from exc
+    known = {"key", "value", "priority", "ttl", "source", "updated_at"}
+    return LineEntry(
+        key=values["key"],
+        value=values["value"],
+        priority=priority,
+        ttl=values.get("ttl", "none"),
+        source=values.get("source", "user_explicit"),
+        updated_at=values.get("updated_at", ""),
+        extra=tuple((k, v) for k, v in node.fields if k not in known),
+    )
+
+
+# ---- serialization -----------------------------------------------------------------------
+
+
+def _kv(key: str, value: str, indent: str = "") -> str:
+    return f"{indent}- {key}: {value}\n" if value else f"{indent}- {key}:\n"
+
+
+def _one_line(value: str) -> str:
+    """Values are single lines: newlines inside become spaces (the model forbids them anyway)."""
+    return " ".join(value.split()) if ("\n" in value or "\r" in value) else value.strip()
+
+
+def serialize_entry(e: BlockEntry) -> str:
+    """The canonical form of DESIGN §4, field order and spacing included; ends with a newline."""
+    out = [f"## {e.kind}: {_one_line(e.title)}\n", _kv("id", e.id), _kv("date", e.date), "- source:\n"]
+    out.append(_kv("session_id", _one_line(e.source.session_id), "  "))
+    out.append(_kv("session_path", _one_line(e.source.session_path), "  "))
+    out.append(_kv("message_range", _one_line(e.source.message_range), "  "))
+    for key in ("why", "finding", "conclusion", "impact"):
+        out.append(_kv(key, _one_line(getattr(e, key))))
+    out.append(_kv("confidence", f"{e.confidence:.2f}"))
+    out.append(_kv("status", e.status))
+    for key in ("supersedes", "superseded_by", "excerpt"):
+        value = getattr(e, key)
+        if value is not None:
+            out.append(_kv(key, _one_line(value)))
+    out.append("- refs:\n")
+    out.extend(f"  - {_one_line(r)}\n" for r in e.refs)
+    out.extend(_kv(k, _one_line(v)) for k, v in e.extra)
+    return "".join(out)
+
+
+def serialize_line_entry(e: LineEntry) -> str:
+    parts = [f"key:{e.key}", f"value:{e.value}", f"priority:{e.priority}", f"ttl:{e.ttl}",
+             f"source:{e.source}", f"updated_at:{e.updated_at}"]
+    parts.extend(f"{k}:{v}" for k, v in e.extra)
+    return "- " + " | ".join(_one_line(p) for p in parts) + "\n"
+
+
+# ---- edits that keep every other byte ----------------------------------------------------
+
+
+def _eol_of(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _with_eol(text: str, eol: str) -> str:
+    return text.replace("\n", eol) if eol != "\n" else text
+
+
+def replace_entry(text: str, entry: BlockEntry) -> str:
+    """Replace the block with `entry.id` by the canonical form of `entry`; nothing else changes."""
+    doc = parse_document(text)
+    for i, node in enumerate(doc.nodes):
+        if isinstance(node, Block) and node.id == entry.id:
+            doc.nodes[i] = Prose(node.line, _with_eol(serialize_entry(entry), _eol_of(node.text)))
+            return doc.text
+    raise KeyError(entry.id)
+
+
+def set_entry_fields(text: str, entry_id: str, updates: dict[str, str | None]) -> str:
+    """Change only the `status` / `superseded_by` lines of one entry (what weekly may touch)."""
+    bad = set(updates) - set(_STATUS_KEYS)
+    if bad:
+        raise ValueError(f"only {_STATUS_KEYS} may be set this way, not {sorted(bad)}")
+    doc = parse_document(text)
+    for idx, node in enumerate(doc.nodes):
+        if isinstance(node, Block) and node.id == entry_id:
+            doc.nodes[idx] = Prose(node.line, _edit_block(node, updates))
+            return doc.text
+    raise KeyError(entry_id)
+
+
+def _edit_block(block: Block, updates: dict[str, str | None]) -> str:
+    lines = split_lines(block.text)
+    eol = _eol_of(block.text)
+    if not lines[-1].endswith("\n"):
+        lines[-1] += eol
+    first = block.line
+    for key in _STATUS_KEYS:
+        if key not in updates:
+            continue
+        value = updates[key]
+        f = block.field(key)
+        if f is not None:
+            idx = f.line - first
+            lines[idx] = None if value is None else _with_eol(_kv(key, value), eol)  # type: ignore[call-overload]
+        elif value is not None:
+            anchor = (block.field("supersedes") or block.field("status")) if key == "superseded_by" else None
+            if anchor is None:
+                anchor = block.fields[-1]
+            idx = (anchor.children[-1].line if anchor.children else anchor.line) - first
+            lines[idx] = lines[idx] + _with_eol(_kv(key, value), eol)
+    new = "".join(x for x in lines if x is not None)
+    if not block.text.endswith("\n"):
+        new = new[: -len(eol)]
+    return new
+
+
+def append_entries(text: str, entries: Iterable[BlockEntry]) -> str:
+    """The text with the entries appended, each separated from what precedes it by a blank line."""
+    return text + entries_suffix(text, entries)
+
+
+def entries_suffix(text: str, entries: Iterable[BlockEntry]) -> str:
+    """Exactly the bytes `append_entries` adds: used for O_APPEND writes."""
+    eol = _eol_of(text) if text else "\n"
+    out: list[str] = []
+    tail = text
+    for e in entries:
+        if tail and not tail.endswith("\n"):
+            out.append(eol)
+        if tail and not tail.endswith(("\n\n", "\r\n\r\n")):
+            out.append(eol)
+        chunk = _with_eol(serialize_entry(e), eol)
+        out.append(chunk)
+        tail = chunk
+    return "".join(out)
+
+
+def block_hash(block_text: str) -> str:
+    """Hash of an entry's text without its status lines: tells whether a person edited it."""
+    kept: list[str] = []
+    skip_children = False
+    for line in split_lines(block_text.replace("\r\n", "\n")):
+        m = _FIELD_RE.match(line.rstrip("\n"))
+        if m:
+            skip_children = m.group(1) in _STATUS_KEYS
+            if skip_children:
+                continue
+        elif skip_children and _CHILD_RE.match(line.rstrip("\n")):
+            continue
+        kept.append(line.rstrip() + "\n")
+    return hashlib.sha256("".join(kept).encode("utf-8")).hexdigest()[:16]
+
+
+def iter_links(text: str) -> Iterator[tuple[int, str]]:
+    """Markdown link targets `[x](target)` outside code fences, with their 1-based line."""
+    lines = split_lines(text)
+    fenced = fenced_lines(lines)
+    for i, line in enumerate(lines):
+        if fenced[i] or "](" not in line:
+            continue
+        stripped = re.sub(r"`[^`]*`", "", line)
+        for m in re.finditer(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", stripped):
+            yield i + 1, m.group(1)

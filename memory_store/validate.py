@@ -1,0 +1,211 @@
+"""Validator for memjobs' markdown (DESIGN §4). Pure: text in, problems out.
+
+Each problem is reported as `path:line: message`. Lenient with what people write (field order
+free, extra fields, CRLF, trailing spaces, any language); strict about what memjobs relies on.
+Link checks use callables supplied by the caller, so this module does no I/O itself.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from memory_store.entries import (
+    DATE_RE,
+    EXCERPT_MAX,
+    ID_RE,
+    KIND_BY_UPPER,
+    LINE_SOURCES,
+    NONEMPTY_FIELDS,
+    RANGE_RE,
+    REQUIRED_FIELDS,
+    SOURCE_FIELDS,
+    STATUSES,
+    TTL_RE,
+)
+from memory_store.markdown import Block, LineNode, iter_links, parse_document
+from memory_store.memory_md import BEGIN, END, SECTIONS
+
+ExistsFn = Callable[[str], bool]
+CORE_NAMES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md", "POLICY.md")
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    line: int
+    message: str
+    severity: str = "error"      # error | warning
+
+    def format(self) -> str:
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{self.path}:{self.line}: {prefix}{self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"path": self.path, "line": self.line, "message": self.message, "severity": self.severity}
+
+
+def validate_text(text: str, rel: str, *, exists: ExistsFn | None = None,
+                  transcript_exists: ExistsFn | None = None) -> list[Problem]:
+    """Problems of one file. `rel` is its workspace-relative path; `exists(rel_path)` tells whether
+    a workspace file exists; `transcript_exists(abs_path)` whether a transcript does."""
+    out: list[Problem] = []
+    doc = parse_document(text)
+    seen: dict[str, int] = {}
+    for block in doc.blocks:
+        out.extend(_check_block(block, rel, transcript_exists))
+        bid = block.id
+        if bid:
+            if bid in seen:
+                out.append(Problem(rel, block.line, f"duplicate id {bid} (first at line {seen[bid]})"))
+            else:
+                seen[bid] = block.line
+    if posixpath.basename(rel) in CORE_NAMES and "/" not in rel:
+        for node in doc.line_nodes:
+            out.extend(_check_line_entry(node, rel))
+    if rel == "MEMORY.md":
+        out.extend(_check_memory_md(text, rel))
+    if exists is not None:
+        out.extend(_check_links(text, rel, exists, transcript_exists))
+    return sorted(out, key=lambda p: (p.line, p.message))
+
+
+def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> list[Problem]:
+    out: list[Problem] = []
+
+    def err(line: int, msg: str, severity: str = "error") -> None:
+        out.append(Problem(rel, line, msg, severity))
+
+    fields = {f.key: f for f in block.fields if f.key}
+    for key in REQUIRED_FIELDS:
+        if key not in fields:
+            err(block.line, f"{block.kind} entry is missing the field '{key}'")
+    for key in NONEMPTY_FIELDS:
+        f = fields.get(key)
+        if f is not None and not f.value:
+            err(f.line, f"'{key}' must have a value")
+    idf = fields.get("id")
+    if idf is not None and idf.value:
+        m = ID_RE.match(idf.value)
+        if not m:
+            err(idf.line, f"malformed id {idf.value!r} (expected <KIND>-<YYYYMMDD>-<slug of a-z0-9->)")
+        elif KIND_BY_UPPER[m.group(1)] != block.kind:
+            err(idf.line, f"id {idf.value} does not match the heading kind {block.kind}")
+    datef = fields.get("date")
+    if datef is not None and datef.value and not _is_date(datef.value):
+        err(datef.line, f"bad date {datef.value!r} (expected YYYY-MM-DD)")
+    st = fields.get("status")
+    if st is not None and st.value and st.value not in STATUSES:
+        err(st.line, f"bad status {st.value!r} (expected one of {', '.join(STATUSES)})")
+    conf = fields.get("confidence")
+    if conf is not None and conf.value:
+        try:
+            c = float(conf.value)
+            if not 0.0 <= c <= 1.0:
+                err(conf.line, f"confidence {conf.value} is outside 0..1")
+        except ValueError:
+            err(conf.line, f"confidence {conf.value!r} is not a number")
+    src = fields.get("source")
+    if src is not None:
+        parts = {c.key: c for c in src.children if c.key}
+        for key in SOURCE_FIELDS:
+            child = parts.get(key)
+            if child is None:
+                err(src.line, f"source is missing '{key}'")
+            elif not child.value:
+                err(child.line, f"source '{key}' must have a value")
+        mr = parts.get("message_range")
+        if mr is not None and mr.value and not RANGE_RE.match(mr.value):
+            err(mr.line, f"bad message_range {mr.value!r} (expected L<first>-L<last> or E<first>-E<last>)")
+        sp = parts.get("session_path")
+        if sp is not None and sp.value and transcript_exists is not None:
+            target = sp.value.split("#", 1)[0]
+            if not transcript_exists(target):
+                err(sp.line, f"transcript not found: {target}", "warning")
+    for key in ("supersedes", "superseded_by"):
+        f = fields.get(key)
+        if f is not None and f.value and not ID_RE.match(f.value):
+            err(f.line, f"{key} is not an entry id: {f.value!r}")
+    if st is not None and st.value == "superseded" and not (fields.get("superseded_by") and fields["superseded_by"].value):
+        err(st.line, "status superseded needs superseded_by", "warning")
+    ex = fields.get("excerpt")
+    if ex is not None and len(ex.value) > EXCERPT_MAX:
+        err(ex.line, f"excerpt is longer than {EXCERPT_MAX} characters")
+    return out
+
+
+def _is_date(value: str) -> bool:
+    if not DATE_RE.match(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _check_line_entry(node: LineNode, rel: str) -> list[Problem]:
+    out: list[Problem] = []
+    values = dict(node.fields)
+    for key in ("key", "value"):
+        if key not in values:
+            out.append(Problem(rel, node.line, f"line entry is missing '{key}'"))
+    if "key" in values and not values["key"]:
+        out.append(Problem(rel, node.line, "line entry key is empty"))
+    if "priority" in values:
+        try:
+            p = int(values["priority"])
+            if not 0 <= p <= 100:
+                out.append(Problem(rel, node.line, f"priority {p} is outside 0..100"))
+        except ValueError:
+            out.append(Problem(rel, node.line, f"priority {values['priority']!r} is not an integer"))
+    if "ttl" in values and not TTL_RE.match(values["ttl"]):
+        out.append(Problem(rel, node.line, f"bad ttl {values['ttl']!r} (none, session_end, 8h/7d, or an ISO time)"))
+    if "source" in values and values["source"] not in LINE_SOURCES:
+        out.append(Problem(rel, node.line, f"unknown source {values['source']!r} (one of {', '.join(LINE_SOURCES)})"))
+    if values.get("updated_at"):
+        try:
+            datetime.fromisoformat(values["updated_at"].replace("Z", "+00:00"))
+        except ValueError:
+            out.append(Problem(rel, node.line, f"bad updated_at {values['updated_at']!r} (expected an ISO time)"))
+    return out
+
+
+def _check_memory_md(text: str, rel: str) -> list[Problem]:
+    lines = text.split("\n")
+    begins = [i + 1 for i, ln in enumerate(lines) if ln.strip() == BEGIN]
+    ends = [i + 1 for i, ln in enumerate(lines) if ln.strip() == END]
+    if not begins and not ends:
+        return [Problem(rel, 1, f"MEMORY.md has no generated part (the {BEGIN} / {END} markers)", "warning")]
+    if len(begins) != 1 or len(ends) != 1 or ends[0] < begins[0]:
+        return [Problem(rel, (begins or ends or [1])[0], "MEMORY.md markers must appear once each, begin before end")]
+    out: list[Problem] = []
+    for i in range(begins[0], ends[0] - 1):
+        ln = lines[i]
+        if ln.startswith("## ") and ln[3:].strip() not in SECTIONS:
+            out.append(Problem(rel, i + 1, f"unknown section {ln[3:].strip()!r} in the generated part"))
+    return out
+
+
+_SCHEME_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def _check_links(text: str, rel: str, exists: ExistsFn, transcript_exists: ExistsFn | None) -> list[Problem]:
+    out: list[Problem] = []
+    base = posixpath.dirname(rel)
+    for line, target in iter_links(text):
+        if target.startswith("#") or _SCHEME_RE.match(target):
+            continue
+        file_part = target.split("#", 1)[0]
+        if not file_part:
+            continue
+        if file_part.startswith("/") or file_part.endswith((".jsonl", ".sqlite")):
+            if transcript_exists is not None and not transcript_exists(file_part):
+                out.append(Problem(rel, line, f"linked transcript not found: {file_part}", "warning"))
+            continue
+        resolved = posixpath.normpath(posixpath.join(base, file_part))
+        if resolved.startswith("../") or not exists(resolved):
+            out.append(Problem(rel, line, f"link does not resolve: {target}"))
+    return out

@@ -1,0 +1,125 @@
+"""Workspace layout (DESIGN §2): the paths of each tier, the bundled template, and `init`."""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+MEMORY_MD = "MEMORY.md"
+CORE_FILES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md")
+DAILY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+RECENT_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-[^/]+\.md$")
+WRAPUP_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-wrapup(?:-(\d+))?\.md$")
+_PKG = Path(__file__).resolve().parent
+
+
+def bundled(name: str) -> Path:
+    """A folder shipped with memjobs (`config`, `second-brain-template`): inside the installed
+    wheel, or at the repository root in a development checkout."""
+    for candidate in (_PKG / "_bundled" / name, _PKG.parent / name):
+        if candidate.exists():
+            return candidate
+    raise FileNotFoundError(f"bundled folder {name!r} is missing from this installation")
+
+
+def daily_path(day: date) -> str:
+    return f"memory/{day.isoformat()}.md"
+
+
+def recent_path(day: date, kind: str) -> str:
+    return f"memory/recent/{day.isoformat()}-{kind.lower()}.md"
+
+
+def wrapup_path(day: date, volume: int = 1) -> str:
+    suffix = "" if volume == 1 else f"-{volume}"
+    return f"second-brain/summaries/{day.isoformat()}-wrapup{suffix}.md"
+
+
+def entry_files(workspace: Path) -> list[Path]:
+    """Files that hold block entries: daily files and their recent/ overflow, oldest first."""
+    mem = workspace / "memory"
+    out: list[Path] = []
+    if mem.is_dir():
+        out.extend(sorted(p for p in mem.iterdir() if p.is_file() and DAILY_RE.match(p.name)))
+    recent = mem / "recent"
+    if recent.is_dir():
+        out.extend(sorted(p for p in recent.iterdir() if p.is_file() and p.suffix == ".md"))
+    return out
+
+
+def entry_files_of_day(workspace: Path, day: date) -> list[Path]:
+    iso = day.isoformat()
+    out = [workspace / daily_path(day)]
+    recent = workspace / "memory" / "recent"
+    if recent.is_dir():
+        out.extend(sorted(recent.glob(f"{iso}-*.md")))
+    return [p for p in out if p.is_file()]
+
+
+def markdown_files(workspace: Path) -> list[Path]:
+    """Every markdown file memjobs knows: MEMORY.md, core memory, memory/**, second-brain/**."""
+    out: list[Path] = []
+    for name in (MEMORY_MD, *CORE_FILES):
+        p = workspace / name
+        if p.is_file():
+            out.append(p)
+    for top in ("memory", "second-brain"):
+        root = workspace / top
+        if not root.is_dir():
+            continue
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            out.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
+    return out
+
+
+def is_warm(rel: str, today: date, warm_days: int) -> bool:
+    """DESIGN §2: MEMORY.md, memory/recent/, memory/projects/ and daily files of the last
+    `warm_days` days are warm; older daily files, memory/archive/ and second-brain/ are cold."""
+    if rel == MEMORY_MD or rel in CORE_FILES:
+        return True
+    if rel.startswith(("memory/recent/", "memory/projects/")):
+        return True
+    if rel.startswith("memory/") and rel.count("/") == 1:
+        m = DAILY_RE.match(rel.split("/", 1)[1])
+        if m:
+            return date.fromisoformat(m.group(1)) >= today - timedelta(days=warm_days)
+        return True  # other files directly in memory/ (e.g. OpenClaw's session-memory notes)
+    return False
+
+
+@dataclass(frozen=True)
+class InitResult:
+    created: list[str]
+    existing: list[str]
+
+
+def init_workspace(target: Path) -> InitResult:
+    """Copy the template (and the commented memjobs.yaml) into `target`; never overwrite a file."""
+    template = bundled("second-brain-template")
+    created: list[str] = []
+    existing: list[str] = []
+    target.mkdir(parents=True, exist_ok=True)
+    pairs: list[tuple[Path, str]] = []
+    for dirpath, dirnames, filenames in os.walk(template):
+        dirnames.sort()
+        rel_dir = Path(dirpath).relative_to(template)
+        (target / rel_dir).mkdir(parents=True, exist_ok=True)
+        for f in sorted(filenames):
+            if f == ".gitkeep":
+                continue
+            pairs.append((Path(dirpath) / f, (rel_dir / f).as_posix()))
+    pairs.append((bundled("config") / "memjobs.yaml", "memjobs.yaml"))
+    for src, rel in pairs:
+        dest = target / rel
+        try:
+            fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            existing.append(rel)
+            continue
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(src.read_bytes())
+        created.append(rel)
+    return InitResult(created, existing)

@@ -1,0 +1,49 @@
+"""Shared fixtures. Tests never touch the real home: HOME, the XDG folders and the workspace
+point into tmp_path, and MEMJOBS_* variables are cleared (STYLE §2)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    for var, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                     ("XDG_STATE_HOME", ".local/state"), ("XDG_CACHE_HOME", ".cache")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        monkeypatch.setenv(var, str(home / sub))
+    for key in list(os.environ):
+        if key.startswith("MEMJOBS_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("MEMJOBS_WORKSPACE", str(tmp_path / "ws"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("TZ", "UTC")
+    return home
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """A fresh workspace made by `init_workspace`, with a config that has no transcript sources."""
+    from memory_store.workspace import init_workspace
+
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
+    return ws
+
+
+def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
+            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real CLI in a subprocess (same interpreter as the tests)."""
+    return subprocess.run([sys.executable, "-m", "jobs", *args], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, timeout=timeout, cwd=cwd or REPO)
