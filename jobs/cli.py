@@ -251,6 +251,27 @@ def config_cmd(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
     typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
 
 
+# Commands of other parts of memjobs live in their own modules, each with
+# `register(app, state, expected_errors, echo_json)`; a module that has not landed is skipped.
+_COMMAND_MODULES = ("jobs.cli_demo", "jobs.cli_search", "jobs.cli_schedule", "jobs.cli_ops", "jobs.cli_llm")
+
+
+def _register_commands() -> None:
+    import importlib
+
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(app, STATE, expected_errors, echo_json)
+
+
+_register_commands()
+
+
 def cli_main(argv: list[str] | None = None) -> int:
     try:
         app(args=argv, prog_name="memjobs", standalone_mode=True)

@@ -9,8 +9,26 @@ from memory_store.fileio import read_snapshot
 from memory_store.validate import Problem, validate_text
 from memory_store.workspace import markdown_files
 
-# Validators for particular file kinds (e.g. the wrap-up format) register here: rel -> problems.
-EXTRA_CHECKS: list[Callable[[str, str], list[Problem]]] = []
+# Validators of particular file kinds: (path pattern, "module:function(text, rel, exists, transcript_exists)").
+# A module that has not landed yet is skipped.
+KIND_CHECKS: tuple[tuple[str, str], ...] = (
+    (r"second-brain/summaries/\d{4}-\d{2}-\d{2}-wrapup(-\d+)?\.md", "memory_store.wrapup_format:validate_wrapup"),
+)
+
+
+def _kind_check(rel: str) -> Callable[..., list[Problem]] | None:
+    import importlib
+    import re
+
+    for pattern, target in KIND_CHECKS:
+        if re.fullmatch(pattern, rel):
+            module, _, fn = target.partition(":")
+            try:
+                return getattr(importlib.import_module(module), fn)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+    return None
 
 
 def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list[Problem]:
@@ -43,6 +61,7 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
             out.append(Problem(rel, exc.line or 1, exc.message))
             continue
         out.extend(validate_text(text, rel, exists=exists, transcript_exists=transcript_exists))
-        for check in EXTRA_CHECKS:
-            out.extend(check(text, rel))
+        check = _kind_check(rel)
+        if check is not None:
+            out.extend(check(text, rel, exists, transcript_exists))
     return out
