@@ -1,0 +1,218 @@
+"""Cue phrases of the rule extractor, in English, Thai and Chinese (simplified and traditional).
+
+Thai and Chinese are written without spaces between words, so their cues are plain substrings;
+English cues use word boundaries. Each pattern is one alternation compiled once. Patterns are
+written for how people phrase things in general, never for one fixture's sentences.
+"""
+# ruff: noqa: E501  -- cue tables read best one alternation group per line
+from __future__ import annotations
+
+import re
+
+
+def _rx(*alternatives: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{a})" for a in alternatives), re.I)
+
+
+# --- what the sentence is -------------------------------------------------------------------
+
+REMEMBER = _rx(
+    r"\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
+    r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
+    r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ",
+    r"记住", r"記住", r"别忘了", r"別忘了", r"不要忘记", r"不要忘記", r"记得(?!吗|嗎)(?=.{0,4}[:：,，]|以后|以後)",
+)
+# Stated preferences about how the agent should behave ("I prefer concise answers").
+PREFERENCE = _rx(
+    r"\bI (?:really )?(?:prefer|like|love|hate|dislike|want)\b(?! to know)", r"\bI'?d rather\b",
+    r"\b(?:answer|reply|respond|write|talk)(?: to me)? in (?:thai|chinese|english|british|american|\w+ spelling)",
+    r"\buse (?:british|american) spelling\b", r"\bkeep (?:your )?(?:answers|replies|responses) (?:short|brief|concise)",
+    r"(?<!ผม)(?<!มัก)ชอบ(?!ลืม)", r"ไม่ชอบ", r"ตอบเป็นภาษา", r"ขอคำตอบ", r"ตอบสั้น",
+    r"我(?:比较|比較|更)?喜欢", r"我(?:比较|比較|更)?喜歡", r"我不喜欢", r"我不喜歡", r"我偏好",
+    r"用(?:中文|英文|泰文|繁体|繁體|简体|簡體)回答", r"回答(?:简短|簡短|短一点|短一點)",
+)
+PROCEDURE = _rx(
+    r"\b(?:the )?steps (?:to|for) [\w\s-]{2,40}?(?:are|is)\b", r"\bsteps are\b", r"\bprocedure(?: is| for|:)",
+    r"\bhow to [\w\s-]{2,30}, for the record", r"\bhow to [\w\s-]{2,30}:", r"\bhere'?s how (?:we|to)\b",
+    r"\brunbook\b",
+    r"ขั้นตอน(?:การ)?[^\s]{0,20}\s?(?:คือ|มีดังนี้|:)", r"วิธี\s?\S{1,20}(?:\s\S+){0,2}\s?(?:คือ|จดไว้|:)",
+    r"步骤[是：:]", r"步驟[是：:]", r"流程[是：:]", r"的步骤", r"的步驟", r"操作流程",
+)
+# Sequencing words: a procedure has at least two steps.
+STEP = _rx(
+    r"\bthen\b", r"\bnext\b", r"\bfinally\b", r"\bafter that\b", r"(?:^|\s)\d[.)]\s", r"→", r"->",
+    r"แล้ว", r"จากนั้น", r"สุดท้าย", r"\d\)",
+    r"然后", r"然後", r"再", r"最后", r"最後", r"接着", r"接著", r"先",
+)
+CONSTRAINT = _rx(
+    r"\bnever\b", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
+    r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:don'?t|do not)\b",
+    r"\bno more than\b", r"\bat most\b", r"\bnot more than\b", r"\b(?:capped|limited) (?:at|to)\b",
+    r"\bbudget\b", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
+    r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
+    r"\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
+    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม)", r"ไม่อนุญาต", r"จำกัด", r"งบ",
+    r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"不許", r"禁止", r"别(?!忘)", r"別(?!忘)", r"上限",
+    r"不超过", r"不超過", r"不可以", r"严禁", r"嚴禁", r"限流", r"预算", r"預算", r"必须留", r"必須留",
+)
+RULE = _rx(
+    r"\bfrom now on\b", r"\bfrom here on\b", r"\bgoing forward\b", r"\bfrom today\b", r"\bhenceforth\b",
+    r"(?<!\bI )(?<!\bit )(?<!\bhe )(?<!\bshe )(?<!\bthey )\balways\b", r"\bevery time\b", r"\beverywhere\b",
+    r"\brule(?: from now on)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
+    r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
+    r"ต่อไปนี้", r"ต่อไปให้", r"ต่อไป(?!ที่)", r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"ทั้งหมด",
+    r"以后", r"以後", r"今后", r"今後", r"一律", r"每次都", r"都要", r"统一", r"統一", r"从现在开始", r"從現在開始",
+    r"必须", r"必須",
+)
+DECISION = _rx(
+    r"\bwe(?:'ve| have)? decided\b", r"\bI(?:'ve| have)? decided\b", r"\bdecided to\b", r"\bdecision:", r"\bdecided:",
+    r"\blet'?s (?!talk|discuss|think|see|look|check|figure|settle|review|revisit|wait|keep it short|try and)\w+",
+    r"\blet us (?!talk|discuss|think|see)\w+", r"\bgo(?:ing)? with\b", r"\bwe(?:'ll| will) (?:use|go|keep|switch|move|drop|stick)\b",
+    r"\bswitch(?:ing)? (?:back )?to\b", r"\bswitch back\b", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
+    r"\bwe(?:'re| are) (?:moving|switching|splitting|dropping|migrating|going)\b", r"\bsettled on\b",
+    r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
+    r"ตัดสินใจ", r"เราจะ(?:ย้าย|แยก|เปลี่ยน|ใช้|เลิก|รวม)", r"ตกลง(?:ใช้|ว่า|ตามนี้|กัน)", r"สรุปว่า", r"เอา(?:แบบ|ข้อ|ตาม|อัน)", r"ไปก่อน", r"เปลี่ยนเป็น",
+    r"เปลี่ยนไปใช้", r"กลับไปใช้", r"เลิก", r"ยังไม่ย้าย", r"ยังไม่ต้อง", r"ไม่ใช้แล้ว", r"ใช้\S*แทน", r"ไปเลย",
+    r"决定", r"決定", r"定了", r"我们要(?:把|拆|迁|改|换|用)", r"我們要(?:把|拆|遷|改|換|用)", r"就用", r"改用", r"改存", r"换成", r"換成", r"换回", r"換回", r"不再", r"放弃", r"放棄",
+    r"先不", r"先继续", r"先繼續", r"就这么办", r"就這麼辦", r"那就", r"选定", r"選定", r"确定用", r"確定用",
+)
+ARCH_EXPLICIT = _rx(r"\barchitecture\b", r"\barchitectural\b", r"สถาปัตยกรรม", r"架构", r"架構")
+ARCH_CHANGE = _rx(
+    r"\bmov(?:e|ing)\b", r"\bmigrat", r"\bsplit", r"\bextract", r"\bseparate\b", r"\breplac", r"\bswitch",
+    r"\bintroduc", r"\bmerg(?:e|ing)\b", r"\bbreak(?:ing)? out\b", r"\bown\b", r"\bkeep\b", r"\bgo with\b",
+    r"ย้าย", r"แยก", r"เปลี่ยน", r"รวม", r"ของตัวเอง", r"เก็บ", r"ใช้",
+    r"拆", r"迁", r"遷", r"改存", r"改用", r"换", r"換", r"合并", r"合併", r"独立", r"獨立", r"自己的", r"存在", r"继续用", r"繼續用",
+)
+ARCH_COMPONENT = _rx(
+    r"\bservices?\b", r"\bmicroservices?\b", r"\bdatabases?\b", r"\bdb\b", r"\bstores?\b", r"\bstorage\b",
+    r"\bqueues?\b", r"\bcache\b", r"\bcluster\b", r"\bgateway\b", r"\bmonolith\b", r"\bbackend\b",
+    r"\bframework\b", r"\bschema\b", r"\bbroker\b", r"\bworker service\b", r"\bredis\b", r"\bpostgres(?:ql)?\b",
+    r"\bmysql\b", r"\bsqlite\b", r"\bmongo(?:db)?\b", r"\bkafka\b", r"\bkubernetes\b", r"\bk8s\b", r"\bgrpc\b",
+    r"\bgraphql\b", r"\bdocker-compose\b", r"\bdynamodb\b", r"\bs3\b", r"\bminio\b", r"\bsystemd\b",
+    r"\bcelery\b", r"\belasticsearch\b", r"\bopensearch\b",
+    r"ฐานข้อมูล", r"database", r"service", r"เซอร์วิส", r"คิว", r"monolith",
+    r"服务", r"服務", r"数据库", r"資料庫", r"数据存储", r"存储", r"儲存", r"队列", r"佇列", r"单体", r"單體",
+    r"微服务", r"微服務", r"集群", r"叢集", r"网关", r"閘道",
+)
+
+# --- what the sentence is not ---------------------------------------------------------------
+
+QUESTION_START = re.compile(
+    r"^(?:\W*(?:ok(?:ay)?|so|and|also|hmm+|btw|but|then|quick one)\W+)*"
+    r"(?:should|shall|do|does|did|can|could|would|will|is|are|was|were|what|how|why|when|where|which|who|whom"
+    r"|any idea|anything)\b",
+    re.I,
+)
+POLITE_REQUEST = re.compile(r"^(?:\W*\w+\W+){0,2}?(?:can|could|would|will) you (?:please )?(?:always|never|from now on)\b",
+                            re.I)
+QUESTION_ANYWHERE = _rx(
+    r"要不要", r"是不是", r"会不会", r"會不會", r"能不能", r"有没有", r"有沒有", r"该不该", r"該不該", r"好不好",
+    r"行不行", r"对不对", r"對不對", r"吗(?=\W*$)", r"嗎(?=\W*$)", r"呢(?=\W*$)", r"么(?=\W*$)", r"麼(?=\W*$)",
+    r"ไหม", r"มั้ย", r"หรือเปล่า", r"หรือยัง", r"ยังไง", r"อย่างไร", r"เท่าไหร่", r"เท่าไร", r"ดีไหม", r"หรือไม่",
+    r"(?:^|\s)ควร\S*\s?\S*\s?(?:ไหม|มั้ย|หรือ)", r"ใช่ไหม", r"กี่(?:นาที|วัน|ครั้ง|ตัว)", r"อะไร(?:บ้าง)?(?=\W*$)",
+    r"ตรงไหน", r"ที่ไหน", r"ใคร", r"ทำไม",
+)
+# Conditionals before the cue make the sentence hypothetical ("if we decided to ...").
+HYPOTHETICAL = _rx(
+    r"\bwhat if\b", r"\bif\b", r"\bsuppose\b", r"\bimagine\b", r"\bin theory\b", r"\bhypothetically\b",
+    r"\bI wonder\b", r"\bwondering\b", r"\bwould it be\b",
+    r"ถ้า", r"หาก", r"สมมติ", r"สมมุติ", r"สงสัยว่า",
+    r"如果", r"要是", r"假如", r"假设", r"假設", r"万一", r"萬一", r"倘若",
+)
+UNCERTAIN = _rx(
+    r"\bnot sure\b", r"\bunsure\b", r"\bnot decided\b", r"\bundecided\b", r"\bhaven'?t decided\b", r"\bmaybe\b",
+    r"\bperhaps\b", r"\bI guess\b", r"\blet me think\b", r"\bthink about it\b", r"\blet'?s talk\b", r"\bpark it\b",
+    r"\bnot now\b", r"\bthinking (?:about|of)\b", r"\bat some point\b", r"\bnot (?:final|convinced)\b",
+    r"\bnot a decision\b", r"\bnot yet decided\b", r"\bI was going to\b", r"\bmight\b", r"\bprobably\b",
+    r"\bcheck with\b", r"\blet me (?:check|ask)\b", r"\bwe'?ll see\b", r"\bnext week\b", r"\blater\b",
+    r"ยังไม่แน่ใจ", r"ไม่แน่ใจ", r"ยังไม่ได้ตัดสินใจ", r"ยังไม่ตัดสินใจ", r"ขอคิด", r"ไว้ค่อย", r"เดี๋ยวค่อย", r"ค่อยว่ากัน",
+    r"ตอนแรกจะ", r"อาจจะ", r"ขอถาม", r"ไว้คุย", r"ยังไม่ใช่ข้อสรุป", r"ลองดู",
+    r"不确定", r"不確定", r"还没想好", r"還沒想好", r"没想好", r"沒想好", r"再说", r"再說", r"再讨论", r"再討論",
+    r"本来想", r"本來想", r"还没决定", r"還沒決定", r"也许", r"也許", r"可能", r"先问问", r"先問問", r"考虑一下",
+    r"考慮一下", r"不是定论", r"不是定論", r"看看吧",
+)
+SARCASM = _rx(
+    r"(?:^|\s)/s\b", r"\byeah,? right\b", r"\btotally\b", r"\bjust kidding\b", r"\bjk\b", r"\blol\b", r"\bnot!",
+    r"ล้อเล่น", r"555", r"ประชด",
+    r"开玩笑", r"開玩笑", r"呵呵", r"是哦", r"真棒", r"才怪",
+)
+# Someone else's words reported by the user.
+REPORTED = _rx(
+    r"\b(?:said|says|wrote|writes|told|posted|mentioned|claims?|according to)\b", r"\bthe (?:docs?|readme|wiki) says\b",
+    r"บอกว่า", r"เขียนว่า", r"โพสต์ว่า", r"พูดว่า", r"เขียนมาว่า", r"ในกลุ่มว่า",
+    r"说", r"說", r"写着", r"寫著", r"写道", r"寫道", r"发了", r"發了", r"提到",
+)
+# A decision from the past merely mentioned, not made now.
+PAST_MENTION = _rx(
+    r"\b(?:back )?when we decided\b", r"\bwe decided\b.{0,40}\b(?:back in|last (?:year|month|week)|ago|in 20\d\d)\b",
+    r"\bthat'?s what we decided\b", r"\bwe had decided\b", r"\bused to\b",
+    r"ตอนที่เราตัดสินใจ", r"ตอนที่ตัดสินใจ", r"เคยตัดสินใจ", r"ตอนนั้น",
+    r"当初", r"當初", r"那时", r"那時", r"之前决定", r"之前決定", r"曾经", r"曾經",
+)
+
+# --- proposals and their acceptance ---------------------------------------------------------
+
+# An assistant recommendation or a set of options: the content a user's "ok, do that" adopts.
+PROPOSAL = _rx(
+    r"\bI(?:'d| would)? (?:suggest|recommend|propose|lean towards|go with)\b", r"\bI suggest\b", r"\boptions?\b",
+    r"\bwe could\b", r"\byou could\b", r"\bthe best (?:option|approach|choice)\b", r"\btwo ways\b",
+    r"\balternatively\b", r"\bmy recommendation\b", r"\bshould we\b", r"\bdo you want (?:it|us|the|to)\b",
+    r"แนะนำ", r"เสนอ", r"ทางเลือก", r"มีสอง", r"มีสาม", r"แนวทาง", r"อาจ", r"ให้มี.{0,40}ไหม",
+    r"建议", r"建議", r"推荐", r"推薦", r"方案", r"倾向", r"傾向", r"可以(?:换|換|改|在|用)", r"要有\S*吗", r"要有\S*嗎",
+)
+# An offer to do a one-off task ("want me to profile them?"): accepting it is not a decision.
+TASK_OFFER = _rx(
+    r"\b(?:want|would you like|shall|should) (?:me|I)\b", r"\bdo you want me\b", r"\bI can\b.{0,40}\?",
+    r"ให้ผม", r"ให้ฉัน", r"จะให้", r"要我", r"需要我", r"我先", r"要不我",
+)
+ACCEPT = _rx(
+    r"^(?:ok(?:ay)?|yes|yep|yeah|sure|sounds good|agreed|deal|fine|great|perfect|cool|go ahead|do it|do that|ship it)\b",
+    r"\bsounds good\b", r"\bdo that\b", r"\bdo it\b", r"\bgo ahead\b", r"\bgo with\b", r"\bagreed\b", r"\blet'?s do (?:it|that)\b",
+    r"^(?:ตกลง|โอเค|ได้|เอา|ใช่|ดีเลย|จัดไป)", r"ตามที่เสนอ", r"ตามนั้น", r"ทำเลย",
+    r"^(?:好|行|可以|没问题|沒問題|同意|就|对|對|嗯|选|選|用)", r"就这么办", r"就這麼辦", r"就用", r"照你说的", r"照你說的",
+)
+REJECT = _rx(
+    r"^\W*(?:no|nope|nah)\b", r"\bdon'?t do (?:that|it)\b", r"\bnot that\b", r"\bI disagree\b", r"\blet'?s not\b",
+    r"^\W*(?:ไม่เอา|ไม่ได้|ไม่ดี|ไม่ต้อง)", r"^\W*(?:不行|不要|不用|算了吧|不好)",
+)
+# A reference to one of the proposed options: "option 2", "go with B", "ข้อ 2", "方案A", "选2".
+OPTION_REF = re.compile(
+    r"(?:option|choice|plan|number|#|go with|pick|choose|ข้อ(?:ที่)?|แบบ(?:ที่)?|ทาง(?:ที่)?|方案|选|選|第)\s*([0-9]|[A-D])\b"
+    r"|^\W*([0-9]|[A-D])\b(?![.,]\d)",
+    re.I,
+)
+OPTION_LINE = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:\*\*)?(?:option|choice|plan|แบบ(?:ที่)?|ข้อ(?:ที่)?|ทาง(?:ที่)?|方案)?\s*([0-9]|[A-D])(?:\*\*)?"
+    r"\s*[.):：、]\s*(.+)$",
+    re.I,
+)
+
+# --- fields ---------------------------------------------------------------------------------
+
+WHY = _rx(r"\bbecause\b", r"\bsince\b", r"\bas\b(?= (?:we|it|they|the)\b)", r"\bdue to\b", r"\bso that\b",
+          r"เพราะ", r"เนื่องจาก", r"因为", r"因為", r"由于", r"由於", r"为了", r"為了")
+IMPACT = _rx(r"\bthis means\b", r"\bwhich means\b", r"\bso we'?ll need\b", r"\bso we need\b", r"\bthat means\b",
+             r"ดังนั้น", r"แปลว่า", r"หมายความว่า", r"所以", r"这意味着", r"這意味著", r"因此")
+SUPERSEDES = _rx(r"\binstead of\b", r"\binstead\b", r"\bno longer\b", r"\bswitch(?:ing)? back\b", r"\bnot .{1,30} anymore\b",
+                 r"\breplac", r"不再", r"改用", r"换成", r"換成", r"换回", r"換回", r"เลิก", r"เปลี่ยนเป็น", r"แทน",
+                 r"กลับไปใช้")
+# Openers stripped from titles and statements ("ok,", "also", "btw", "let's go with").
+LEAD_FILLER = re.compile(
+    r"^(?:\W*(?:ok(?:ay)?|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
+    r"quick one|please|rule(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
+    r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s|go with|from now on|from here on|going forward|"
+    r"อีกเรื่อง|แล้วก็|ส่วน|เอาจริงๆ|งั้น|โอเค|ตกลง|จำไว้(?:ว่า|นะว่า|ด้วยว่า|นะ)?|อย่าลืม(?:นะว่า|ว่า)?|ต่อไปนี้|ต่อไปให้|ต่อไป|"
+    r"ตัดสินใจแล้วว่า|เราตัดสินใจว่า(?:จะ)?|"
+    r"另外|还有|還有|好|行|可以|那|算了|记住|記住|别忘了|別忘了|以后都|以後都|以后|以後|定了|我们决定|我們決定|决定了|決定了)\W*)+",
+    re.I,
+)
+
+# A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
+CONTINUATION = re.compile(r"^\W*(?:only|just|except|unless|but only|and only|เฉพาะ|ยกเว้น|ให้\S*เท่านั้น|只能|只在|除非)", re.I)
+FINDING = _rx(r"\bwe found\b", r"\bit turns out\b", r"\bturned out\b", r"พบว่า", r"เจอว่า", r"发现", r"發現")
+# The words that introduce an assistant's recommendation, stripped from the adopted content.
+RECOMMEND_LEAD = re.compile(
+    r"(?:I(?:'d| would)? (?:suggest|recommend|propose)(?: that| we| to)?|we could|you could|"
+    r"ผมแนะนำ(?:ให้)?|แนะนำให้|ผมเสนอ(?:ให้)?|อาจจะ|เราอาจ|建议|建議|推荐|推薦)\s*", re.I)
+# "As proposed" phrases: the acceptance adopts the proposal rather than stating its own content.
+ADOPT_AS_PROPOSED = re.compile(r"ตามที่เสนอ|ตามนั้น|就这么办|就這麼辦|就用这个|就用這個|as (?:you )?(?:proposed|suggested)", re.I)

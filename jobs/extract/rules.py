@@ -1,0 +1,332 @@
+"""The rule-based extractor: offline, deterministic, linear in the size of the session.
+
+Only the four categories of seed 004 §3.1: confirmed decisions, new rules/constraints,
+architecture changes and explicit "remember this" (plus preferences, kept as Remember, and
+how-tos the user asks to keep, as Procedure). A user turn is cleaned (code, quotes and logs out),
+split into sentences and clauses, and each piece is classified by cue phrases, then dropped if it
+is a question, a hypothetical, hedged, sarcastic, reported or a past decision merely mentioned.
+A short acceptance ("ok, go with option 2") adopts the assistant's proposal just before it.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jobs.extract import lexicon as lx
+from jobs.extract.base import Candidate, normalise_statement, usable_records
+from jobs.extract.text import MASK, Sentence, mask, split_at, split_sentences, strip_non_prose
+from memory_store.transcripts.records import Record, Role
+
+CONF_EXPLICIT = 0.92   # the user states it with a cue phrase
+CONF_ACCEPTED = 0.9    # the user accepts an assistant proposal
+CONF_PREFERENCE = 0.85  # a preference: explicit, but about style rather than the project
+
+TITLE_MAX = 80
+EXCERPT_MAX = 200
+
+# Clause starts inside a Thai or Chinese sentence (no spaces between words there, so a second item
+# in one sentence is only visible by its cue): split before these when a space or comma precedes.
+_CLAUSE_CUE = re.compile(
+    r"(?<=[\s，,、])(?=ห้าม|ต่อไป|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|記住|以后|以後|不要再|别忘了|別忘了|另外|还有|還有)"
+)
+_TRAILING_PARTICLES = re.compile(r"(?:\s*(?:ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|เลย|ด้วย|吧|啊|呀|哦|喔|了))+\W*$")
+_QUESTION_END = re.compile(r"[?？]\W*$")
+_DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|這|那个|那個|此)", re.I)
+# A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
+
+
+@dataclass(frozen=True)
+class _Hit:
+    kind: str
+    pos: int          # where the cue starts in the probe
+    confidence: float
+
+
+class RuleExtractor:
+    """Cue-phrase extraction in English, Thai and Chinese; see the module docstring."""
+
+    name = "rules"
+
+    def extract(self, records: Sequence[Record]) -> list[Candidate]:
+        out: list[Candidate] = []
+        seen: dict[tuple[str, str], int] = {}
+        previous_assistant: Record | None = None
+        for rec in usable_records(records):
+            if rec.role == Role.ASSISTANT:
+                previous_assistant = rec
+                continue
+            for cand in self._user_turn(rec, previous_assistant):
+                key = (_family(cand.kind), cand.statement)
+                if key in seen:
+                    # Same statement twice in a session: keep one, the more confident one.
+                    if cand.confidence > out[seen[key]].confidence:
+                        out[seen[key]] = cand
+                    continue
+                seen[key] = len(out)
+                out.append(cand)
+            # A proposal is only accepted by the user turn right after it.
+            previous_assistant = None
+        return out
+
+    # --- one user turn ------------------------------------------------------------------------
+
+    def _user_turn(self, rec: Record, proposal: Record | None) -> list[Candidate]:
+        prose = strip_non_prose(rec.text)
+        probe = mask(prose)
+        if not prose.strip() or lx.SARCASM.search(probe):
+            return []
+        procedure = self._procedure(rec, prose, probe)
+        if procedure is not None:
+            return [procedure]
+        sentences = _merge_continuations([piece for s in split_sentences(prose) for piece in _clauses(s)])
+        # Trigger: a turn that pastes a quote, code or log and then comments on it ("this is from the
+        # old wiki, not used any more"). Why: the comment is about the pasted text, not a decision.
+        # Outcome: sentences opening with a demonstrative are skipped in such turns.
+        pasted = prose.strip() != rec.text.strip()
+        out: list[Candidate] = []
+        used: set[int] = set()
+        if proposal is not None:
+            accepted = self._acceptance(rec, sentences, proposal)
+            if accepted is not None:
+                cand, index = accepted
+                out.append(cand)
+                used.add(index)
+        for i, sentence in enumerate(sentences):
+            if i in used:
+                continue
+            hit = _classify(sentence.probe)
+            if hit is None or _rejected(sentence.probe, hit.pos):
+                continue
+            if pasted and _DEMONSTRATIVE.match(sentence.text):
+                continue
+            out.append(self._candidate(rec, hit.kind, sentence.text, sentences[i + 1:], hit.confidence,
+                                       first_line=rec.line))
+        return out
+
+    def _procedure(self, rec: Record, prose: str, probe: str) -> Candidate | None:
+        """A how-to the user wants kept: a procedure cue and at least one sequencing step."""
+        m = lx.PROCEDURE.search(probe)
+        if m is None or not lx.STEP.search(probe[m.end():]):
+            return None
+        cue_sentence = next((s for s in split_sentences(prose) if lx.PROCEDURE.search(s.probe)), None)
+        # Only a question mark makes it a question: "How to deploy X, for the record: ..." opens like one.
+        if cue_sentence is None or _QUESTION_END.search(cue_sentence.probe):
+            return None
+        if lx.HYPOTHETICAL.search(probe[:m.start()]):
+            return None
+        body = " ".join(prose[m.start():].split())
+        return self._candidate(rec, "Procedure", body, [], CONF_EXPLICIT, first_line=rec.line, keep_why=False)
+
+    def _acceptance(self, rec: Record, sentences: list[Sentence],
+                    proposal: Record) -> tuple[Candidate, int] | None:
+        """The user accepting the assistant's proposal just before: the decision is the proposal's."""
+        offer = strip_non_prose(proposal.text)
+        offer_probe = mask(offer)
+        options = _options(offer)
+        if not (lx.PROPOSAL.search(offer_probe) or len(options) >= 2):
+            return None
+        if lx.TASK_OFFER.search(offer_probe) and len(options) < 2 and not lx.PROPOSAL.search(offer_probe):
+            return None
+        for i, sentence in enumerate(sentences):
+            p = sentence.probe
+            if lx.REJECT.search(p):
+                return None
+            hedged = _is_question(p) or lx.UNCERTAIN.search(p) or lx.HYPOTHETICAL.search(p)
+            if not lx.ACCEPT.search(p) or hedged:
+                if lx.PAST_MENTION.search(p) or _classify(p) is None:
+                    continue   # a remark before the acceptance ("that's what we decided in March")
+                return None
+            ref = lx.OPTION_REF.search(p)
+            content = options.get(_ref_key(ref)) if ref and options else None
+            own = _own_content(sentence)
+            if content is None and own:
+                hit = _classify(sentence.probe)
+                kind = hit.kind if hit else _kind_of(own)
+                return self._candidate(rec, kind, own, sentences[i + 1:], CONF_ACCEPTED,
+                                       first_line=proposal.line), i
+            if content is None:
+                content = _recommended(offer, options)
+            if not content:
+                return None
+            kind = _kind_of(content)
+            return self._candidate(rec, kind, content, sentences[i + 1:], CONF_ACCEPTED,
+                                   first_line=proposal.line, excerpt=sentence.text), i
+        return None
+
+    # --- building a candidate -----------------------------------------------------------------
+
+    def _candidate(self, rec: Record, kind: str, text: str, following: list[Sentence], confidence: float,
+                   *, first_line: int, excerpt: str | None = None, keep_why: bool = True) -> Candidate:
+        core, why = _split_why(text) if keep_why else (text, "")
+        if keep_why and not why and following and lx.WHY.match(following[0].text):
+            why = _after_cue(following[0].text, lx.WHY)
+        impact = next((_after_cue(s.text, lx.IMPACT) for s in following[:2] if lx.IMPACT.search(s.text)), "")
+        finding = next((s.text for s in following[:2] if lx.FINDING.search(s.text)), "")
+        core = _clean(core)
+        return Candidate(
+            kind=kind,
+            title=_shorten(core, TITLE_MAX),
+            statement=normalise_statement(core),
+            why=why,
+            finding=finding,
+            conclusion=core,
+            impact=impact,
+            confidence=confidence,
+            excerpt=_shorten(" ".join((excerpt or text).split()), EXCERPT_MAX),
+            session_id=rec.session_id,
+            session_path=rec.path,
+            first_line=min(first_line, rec.line),
+            last_line=rec.line_end,
+            ts=rec.ts,
+            supersedes_hint=bool(lx.SUPERSEDES.search(mask(text))),
+        )
+
+
+# --- classification ---------------------------------------------------------------------------
+
+def _classify(probe: str) -> _Hit | None:
+    """The kind a sentence states, by its cue phrases; None when it states nothing to keep."""
+    for rx, kind, conf in ((lx.REMEMBER, "Remember", CONF_EXPLICIT),
+                           (lx.PREFERENCE, "Remember", CONF_PREFERENCE),
+                           (lx.CONSTRAINT, "Constraint", CONF_EXPLICIT),
+                           (lx.RULE, "Rule", CONF_EXPLICIT)):
+        m = rx.search(probe)
+        if m:
+            return _Hit(kind, m.start(), conf)
+    m = lx.DECISION.search(probe) or lx.ARCH_EXPLICIT.search(probe)
+    if m:
+        return _Hit(_kind_of(probe), m.start(), CONF_EXPLICIT)
+    return None
+
+
+def _kind_of(text: str) -> str:
+    """Decision, or Architecture when the decision changes the system's structure."""
+    probe = mask(text)
+    if lx.ARCH_EXPLICIT.search(probe) or (lx.ARCH_CHANGE.search(probe) and lx.ARCH_COMPONENT.search(probe)):
+        return "Architecture"
+    return "Decision"
+
+
+def _family(kind: str) -> str:
+    return "Rule" if kind in ("Rule", "Constraint") else kind
+
+
+def _is_question(probe: str) -> bool:
+    if lx.POLITE_REQUEST.search(probe):
+        return False
+    stripped = _TRAILING_PARTICLES.sub("", probe)
+    return bool(_QUESTION_END.search(probe) or lx.QUESTION_START.search(probe)
+                or lx.QUESTION_ANYWHERE.search(stripped) or lx.QUESTION_ANYWHERE.search(probe))
+
+
+def _rejected(probe: str, cue_pos: int) -> bool:
+    """A sentence with a cue that still is not an item (question, hypothetical, hedge, report, past)."""
+    if _is_question(probe) or lx.UNCERTAIN.search(probe) or lx.PAST_MENTION.search(probe):
+        return True
+    if MASK in probe and lx.REPORTED.search(probe):
+        return True
+    for rx in (lx.HYPOTHETICAL, lx.REPORTED):
+        m = rx.search(probe)
+        if m and m.start() <= cue_pos:
+            return True
+    return False
+
+
+def _merge_continuations(sentences: list[Sentence]) -> list[Sentence]:
+    out: list[Sentence] = []
+    for s in sentences:
+        if out and lx.CONTINUATION.match(s.text) and _classify(out[-1].probe) is not None:
+            prev = out.pop()
+            text, probe = prev.text.rstrip(".。"), prev.probe.rstrip(".。")
+            joined = Sentence(f"{text}. {s.text}", f"{probe}. {s.probe}")
+            out.append(joined)
+        else:
+            out.append(s)
+    return out
+
+
+def _clauses(sentence: Sentence) -> list[Sentence]:
+    cuts = [m.start() for m in _CLAUSE_CUE.finditer(sentence.probe)]
+    return split_at(sentence, cuts) if cuts else [sentence]
+
+
+# --- proposals --------------------------------------------------------------------------------
+
+def _options(text: str) -> dict[str, str]:
+    """Numbered or lettered options of an assistant turn: {"2": "PostgreSQL 16 ...", "A": ...}."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        m = lx.OPTION_LINE.match(line)
+        if m:
+            found.setdefault(m.group(1).upper(), m.group(2).strip())
+    return found
+
+
+def _ref_key(ref: re.Match[str] | None) -> str:
+    if ref is None:
+        return ""
+    return (ref.group(1) or ref.group(2) or "").upper()
+
+
+def _recommended(offer: str, options: dict[str, str]) -> str:
+    """What the assistant recommended: the option it leaned to, or its recommending sentence."""
+    sentences = split_sentences(offer)
+    recommending = [s for s in sentences if lx.PROPOSAL.search(s.probe) and not lx.OPTION_LINE.match(s.text)]
+    for s in reversed(recommending):
+        ref = lx.OPTION_REF.search(s.probe) or re.search(r"([0-9]|[A-D])\W*(?:ครับ|ค่ะ)?\W*$", s.probe)
+        key = _ref_key(ref) if ref and ref.re is lx.OPTION_REF else (ref.group(1).upper() if ref else "")
+        if key in options:
+            return options[key]
+    if recommending:
+        text = recommending[-1].text
+        m = lx.RECOMMEND_LEAD.search(text)
+        return text[m.end():] if m else text
+    return ""
+
+
+def _own_content(sentence: Sentence) -> str:
+    """What an acceptance says beyond "ok"/"yes": used as the decision when it is substantial."""
+    rest = lx.LEAD_FILLER.sub("", sentence.text)
+    rest = re.sub(r"^(?:ใช่|ได้|เอา|要|对|對|是的|sounds good|do that|go ahead)\W*", "", rest, flags=re.I)
+    words = rest.split()
+    cjk_or_thai = sum(1 for ch in rest if ord(ch) > 0x0E00)
+    if len(words) >= 4 or cjk_or_thai >= 8:
+        if lx.OPTION_REF.search(mask(rest)) or lx.ADOPT_AS_PROPOSED.search(rest):
+            return ""
+        return rest
+    return ""
+
+
+# --- fields and text --------------------------------------------------------------------------
+
+def _split_why(text: str) -> tuple[str, str]:
+    m = lx.WHY.search(mask(text))
+    if m is None or m.start() == 0:
+        return text, ""
+    return text[:m.start()].rstrip(" ,，、;:"), _after_cue(text[m.start():], lx.WHY)
+
+
+def _after_cue(text: str, rx: re.Pattern[str]) -> str:
+    m = rx.search(text)
+    rest = text[m.end():] if m else text
+    return _clean(rest.lstrip(" ,，、:："))
+
+
+def _clean(text: str) -> str:
+    text = " ".join(text.split())
+    text = lx.LEAD_FILLER.sub("", text) or text
+    text = _TRAILING_PARTICLES.sub("", text) or text
+    text = text.strip(" \t,，、;；:：.。!！")
+    return text[:1].upper() + text[1:] if text[:1].isascii() else text
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,，、;:") + "…"
