@@ -115,7 +115,8 @@ class RunContext:
     def written(self) -> list[str]:
         out: list[str] = []
         for w in self._writers.values():
-            out.extend(p for p in w.written if p not in out)
+            paths = [p.path for p in w.planned] if self.dry_run else w.written
+            out.extend(p for p in paths if p not in out)
         return out
 
 

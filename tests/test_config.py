@@ -1,0 +1,60 @@
+"""Configuration: defaults, file, MEMJOBS_* environment, flags; unknown keys are errors."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_store.config import load_config
+from memory_store.errors import ConfigError
+from tests.conftest import memjobs
+
+
+def test_defaults_have_every_key(tmp_path: Path):
+    cfg = load_config(tmp_path, env={})
+    assert cfg.limits.memory_md_lines == 200 and cfg.limits.memory_md_chars == 12000
+    assert cfg.limits.daily_entries == 300 and cfg.limits.summary_lines == 1500 and cfg.limits.warm_days == 30
+    assert cfg.limits.job_timeout_s == 900 and cfg.limits.lock_wait_s == 300 and cfg.limits.keep_runs_days == 90
+    assert cfg.schedule.microsync == "0 10,13,16,19,22 * * *" and cfg.schedule.weekly == "0 3 * * mon"
+    assert cfg.search.max_results == 6 and cfg.search.extra_paths == ("second-brain/summaries",)
+    assert cfg.llm.api_key_env == "OPENAI_API_KEY" and cfg.llm.fallback == "rules" and cfg.llm.max_tokens_per_run == 200000
+    assert cfg.extract.engine == "rules" and cfg.summarize.engine == "rules"
+    assert [s.format for s in cfg.transcripts] == ["openclaw", "claude-code", "codex"]
+    assert cfg.exclude_sessions == ("cron:*", "hook:*", "heartbeat*", "subagent*")
+
+
+def test_file_then_env_then_flags(tmp_path: Path):
+    (tmp_path / "memjobs.yaml").write_text(
+        "timezone: Asia/Bangkok\nllm: {model: file-model, timeout_s: 5}\nlimits: {warm_days: 10}\n"
+        "transcripts:\n  - {format: codex, path: /x}\n", encoding="utf-8")
+    cfg = load_config(tmp_path, env={"MEMJOBS_LLM__MODEL": "env-model", "MEMJOBS_LIMITS__WARM_DAYS": "12"},
+                      overrides={"limits": {"warm_days": 14}})
+    assert cfg.timezone == "Asia/Bangkok" and cfg.llm.model == "env-model" and cfg.llm.timeout_s == 5
+    assert cfg.limits.warm_days == 14
+    assert cfg.transcripts[0].format == "codex" and cfg.transcripts[0].chat_types == ("direct",)
+    assert not cfg.transcripts[0].is_default
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("limts: {}\n", "unknown key 'limts'"),
+    ("llm: {modle: x}\n", "unknown key 'llm.modle'"),
+    ("transcripts:\n  - {format: codex, path: /x, colour: red}\n", "unknown key 'transcripts[0].colour'"),
+    ("transcripts:\n  - {format: chatgpt, path: /x}\n", "format must be one of"),
+    ("timezone: Mars/Olympus\n", "unknown timezone"),
+    ("limits: {memory_md_lines: lots}\n", "limits.memory_md_lines: expected int"),
+    ("llm: [\n", "invalid YAML"),
+])
+def test_bad_configuration_names_key_and_file(tmp_path: Path, text: str, needle: str):
+    (tmp_path / "memjobs.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={})
+    assert needle in str(err.value) and "memjobs.yaml" in str(err.value)
+
+
+def test_config_command_prints_effective_config_and_errors_cleanly(workspace: Path):
+    p = memjobs("--workspace", str(workspace), "config", env={"MEMJOBS_LLM__MODEL": "qwen2.5"})
+    assert p.returncode == 0 and "Asia/Bangkok" in p.stdout and "qwen2.5" in p.stdout
+    (workspace / "memjobs.yaml").write_text("bogus: 1\n")
+    p = memjobs("--workspace", str(workspace), "status")
+    assert p.returncode == 1 and p.stderr.startswith("Error: ") and "bogus" in p.stderr
+    assert "Traceback" not in p.stderr

@@ -1,0 +1,79 @@
+"""Atomic, checked writes: nothing of a concurrent append is ever lost."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memory_store.errors import ConcurrentModification
+from memory_store.fileio import append_bytes, atomic_write, read_snapshot, replace_checked
+
+APPEND = "import sys; open(sys.argv[1], 'a', encoding='utf-8').write(sys.argv[2])"
+
+
+def test_other_process_appends_between_read_and_replace(tmp_path: Path):
+    """Pins: another program's append between memjobs' read and replace survives, and so does ours."""
+    f = tmp_path / "2026-11-22.md"
+    f.write_text("# log\n- first line\n", encoding="utf-8")
+    calls = []
+
+    def transform(text: str | None) -> str:
+        calls.append(text)
+        return (text or "").replace("- first line", "- first line (edited by memjobs)")
+
+    def meanwhile(attempt: int) -> None:
+        if attempt == 0:  # a real second process appends after our read, before our replace
+            subprocess.run([sys.executable, "-c", APPEND, str(f), "- appended by OpenClaw\n"], check=True)
+
+    result = replace_checked(f, transform, before_commit=meanwhile)
+    assert result.after is not None
+    assert f.read_text(encoding="utf-8") == "# log\n- first line (edited by memjobs)\n- appended by OpenClaw\n"
+    assert len(calls) == 2 and "appended by OpenClaw" in calls[1]
+
+
+def test_replace_gives_up_naming_the_file_after_three_attempts(tmp_path: Path):
+    f = tmp_path / "MEMORY.md"
+    f.write_text("x\n", encoding="utf-8")
+    before = f.read_bytes()
+
+    def always(attempt: int) -> None:
+        subprocess.run([sys.executable, "-c", APPEND, str(f), f"line {attempt}\n"], check=True)
+
+    with pytest.raises(ConcurrentModification) as err:
+        replace_checked(f, lambda t: (t or "") + "ours\n", before_commit=always)
+    assert str(f) in str(err.value)
+    assert f.read_bytes() == before + b"line 0\nline 1\nline 2\n"  # theirs kept, ours not half-applied
+
+
+def test_atomic_write_keeps_mode_and_leaves_no_temp_files(tmp_path: Path):
+    tmp_path = tmp_path / "files"
+    tmp_path.mkdir()
+    f = tmp_path / "a.md"
+    f.write_text("old\n")
+    os.chmod(f, 0o640)
+    replace_checked(f, lambda t: "new\n")
+    assert f.read_text() == "new\n"
+    assert f.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md"]
+    atomic_write(tmp_path / "sub" / "b.md", b"x")
+    assert (tmp_path / "sub" / "b.md").read_bytes() == b"x"
+
+
+def test_append_is_o_append_and_reports_offset(tmp_path: Path):
+    f = tmp_path / "d.md"
+    assert append_bytes(f, "สวัสดี\n".encode()) == 0
+    assert append_bytes(f, b"two\n") == len("สวัสดี\n".encode())
+    snap = read_snapshot(f)
+    assert snap.text == "สวัสดี\ntwo\n" and snap.sha256
+
+
+def test_no_change_writes_nothing(tmp_path: Path):
+    f = tmp_path / "a.md"
+    f.write_text("same\n")
+    mtime = f.stat().st_mtime_ns
+    assert replace_checked(f, lambda t: t).after is None
+    assert replace_checked(f, lambda t: None).after is None
+    assert f.stat().st_mtime_ns == mtime
