@@ -80,7 +80,7 @@ ARCH_EXPLICIT = _rx(r"\barchitecture\b", r"\barchitectural\b", r"สถาปั
 ARCH_CHANGE = _rx(
     r"\bmov(?:e|ing)\b", r"\bmigrat", r"\bsplit", r"\bextract", r"\bseparate\b", r"\breplac", r"\bswitch",
     r"\bintroduc", r"\bmerg(?:e|ing)\b", r"\bbreak(?:ing)? out\b", r"\bown\b", r"\bkeep\b", r"\bgo with\b",
-    r"ย้าย", r"แยก", r"เปลี่ยน", r"รวม", r"ของตัวเอง", r"เก็บ", r"ใช้",
+    r"ย้าย", r"แยก", r"เปลี่ยน", r"รวม", r"ของตัวเอง",
     r"拆", r"迁", r"遷", r"改存", r"改用", r"换", r"換", r"合并", r"合併", r"独立", r"獨立", r"自己的", r"存在", r"继续用", r"繼續用",
 )
 ARCH_COMPONENT = _rx(
@@ -198,9 +198,9 @@ SUPERSEDES = _rx(r"\binstead of\b", r"\binstead\b", r"\bno longer\b", r"\bswitch
                  r"กลับไปใช้")
 # Openers stripped from titles and statements ("ok,", "also", "btw", "let's go with").
 LEAD_FILLER = re.compile(
-    r"^(?:\W*(?:ok(?:ay)?|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
+    r"^(?:\W*(?:(?:ok(?:ay)?|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
     r"quick one|please|rule(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
-    r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s|go with|from now on|from here on|going forward|"
+    r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s|go with|from now on|from here on|going forward)\b|"
     r"อีกเรื่อง|แล้วก็|ส่วน|เอาจริงๆ|งั้น|โอเค|ตกลง|จำไว้(?:ว่า|นะว่า|ด้วยว่า|นะ)?|อย่าลืม(?:นะว่า|ว่า)?|ต่อไปนี้|ต่อไปให้|ต่อไป|"
     r"ตัดสินใจแล้วว่า|เราตัดสินใจว่า(?:จะ)?|"
     r"另外|还有|還有|好|行|可以|那|算了|记住|記住|别忘了|別忘了|以后都|以後都|以后|以後|定了|我们决定|我們決定|决定了|決定了)\W*)+",

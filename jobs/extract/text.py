@@ -23,8 +23,9 @@ _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _QUOTED = re.compile(r"\"[^\"\n]{2,}\"|“[^”\n]{2,}”|「[^」\n]{1,}」|『[^』\n]{1,}』|«[^»\n]{2,}»")
 MASK = "\u2591"  # a character no cue phrase contains
 
-# Sentence ends: ASCII terminators followed by space/end, CJK terminators, semicolons, newlines.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])$|[。！？；;\n]+|(?<=[!?！？])")
+# Sentence ends: ASCII terminators followed by space/end, CJK terminators, newlines. Semicolons join
+# clauses of one statement ("we no longer use X; switch to Y"), so they do not split.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])$|[。！？\n]+|(?<=[!?！？])")
 
 
 @dataclass(frozen=True)

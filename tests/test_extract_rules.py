@@ -1,0 +1,187 @@
+"""The rule-based extractor: categories per language, hard negatives, acceptance, ids, speed."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from jobs.extract import Candidate, RuleExtractor, normalise_statement
+from memory_store.transcripts.records import Flag, Record, Role
+
+T0 = datetime(2026, 10, 6, 3, 0, tzinfo=UTC)
+PATH = "/home/u/.claude/projects/-home-u-app/s1.jsonl"
+
+
+def session(*turns: tuple[str, str], flags: dict[int, frozenset[Flag]] | None = None) -> list[Record]:
+    """Records of one session; turn i is on line i + 1."""
+    roles = {"user": Role.USER, "assistant": Role.ASSISTANT, "tool_result": Role.TOOL_RESULT,
+             "summary": Role.SUMMARY}
+    out = []
+    for i, (role, text) in enumerate(turns):
+        f = (flags or {}).get(i, frozenset({Flag.TOOL}) if role == "tool_result" else frozenset())
+        out.append(Record(source="claude-code", session_id="s1", path=PATH, line=i + 1, line_end=i + 1,
+                          ts=T0 + timedelta(minutes=i), role=roles[role], text=text, flags=f))
+    return out
+
+
+def extract(*turns: tuple[str, str]) -> list[Candidate]:
+    return RuleExtractor().extract(session(*turns))
+
+
+def one(text: str) -> Candidate:
+    found = extract(("user", text))
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("We decided to use Postgres for the bookings store, because we need transactions.", "Decision"),
+    ("From now on, run the linter before every commit.", "Rule"),
+    ("Never deploy on Fridays again.", "Constraint"),
+    ("We're moving the job queue from cron to a separate worker service.", "Architecture"),
+    ("Remember that the staging cluster is called nimbus-stg.", "Remember"),
+    ("I prefer concise answers.", "Remember"),
+    ("เราตัดสินใจใช้ Postgres เก็บข้อมูลการจอง", "Decision"),
+    ("ต่อไปให้รัน lint ก่อน commit ทุกครั้ง", "Rule"),
+    ("ห้าม deploy วันศุกร์", "Constraint"),
+    ("จำไว้ว่า cluster staging ชื่อ nimbus-stg", "Remember"),
+    ("ต่อไปตอบเป็นภาษาไทยนะ", "Remember"),
+    ("我们决定用 Postgres 存预订数据。", "Decision"),
+    ("以后每次提交前都要跑 lint。", "Rule"),
+    ("不要再在周五部署了。", "Constraint"),
+    ("記住，staging 叢集叫 nimbus-stg。", "Remember"),
+    ("架構上把 session 改存到 Redis。", "Architecture"),
+])
+def test_categories_per_language(text: str, kind: str) -> None:
+    cand = one(text)
+    assert cand.kind == kind
+    assert cand.confidence >= 0.85
+    assert cand.first_line == cand.last_line == 1
+    assert cand.excerpt and len(cand.excerpt) <= 200
+
+
+def test_fields_come_only_from_what_was_said() -> None:
+    """why is filled from "because …", and stays empty when no reason is given."""
+    with_why = one("We decided to use Postgres for bookings because we need transactions.")
+    assert with_why.why == "We need transactions"
+    assert with_why.conclusion == "Use Postgres for bookings"
+    assert with_why.title == "Use Postgres for bookings"
+    bare = one("We decided to use Postgres for bookings.")
+    assert (bare.why, bare.finding, bare.impact) == ("", "", "")
+    assert one("เราตัดสินใจใช้ Redis เพราะเร็วกว่า").why == "เร็วกว่า"
+    assert one("我们决定用 Redis，因为更快。").why == "更快"
+
+
+@pytest.mark.parametrize("text", [
+    "Should we use Postgres for the bookings store?",
+    "What if we decided to move everything to Kubernetes?",
+    "If we decided to drop IE11, what breaks?",
+    "I'm not sure yet whether we should always squash merges.",
+    "Yeah right, we totally decided to rewrite it in Haskell. /s",
+    'Dana said "we decided to drop GraphQL" in the meeting.',
+    "> we decided to drop the GraphQL gateway",
+    "```\n# from now on all services use REST\n```",
+    "`never use the default queue`",
+    "2026-10-08 09:12:01 ERROR config: never use the default queue in prod",
+    "Back when we decided on Celery we had no scheduled jobs.",
+    "ควรใช้ Postgres ไหม",
+    "ถ้าเราตัดสินใจเพิ่ม worker จะมีปัญหาไหม",
+    "ยังไม่แน่ใจ ขอคิดดูก่อน",
+    "ผมว่าเปลี่ยนไปใช้ Rust ดีไหม ล้อเล่นนะ 555",
+    "要不要用 Postgres？",
+    "如果我们决定迁到 Kubernetes，会怎样？",
+    "还没想好，周末再说。",
+    "老王说“以后所有服务都用 Helm”。",
+    "当初决定用 Celery 的时候还没有定时任务。",
+])
+def test_hard_negatives(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+def test_assistant_words_alone_are_not_decisions() -> None:
+    """An assistant proposal the user never accepts, or rejects, yields nothing."""
+    assert extract(("assistant", "We decided to use Redis. From now on always run tests."),
+                   ("user", "What's the p95 latency?")) == []
+    assert extract(("user", "Tests are slow."),
+                   ("assistant", "I suggest switching to pytest-xdist with 8 workers."),
+                   ("user", "no, that broke our fixtures last time.")) == []
+
+
+def test_acceptance_takes_the_chosen_option_and_covers_both_turns() -> None:
+    offer = ("assistant", "Options:\n1. SQLite per tenant.\n2. PostgreSQL 16 with one schema.\n"
+                          "3. DynamoDB.\nI'd lean towards 2.")
+    for reply in ("ok go with option 2", "好，就这么办，用方案2。", "โอเค เอาข้อ 2 ตามที่เสนอเลย"):
+        found = extract(("user", "Which store?"), offer, ("user", reply))
+        assert len(found) == 1, reply
+        cand = found[0]
+        assert cand.conclusion == "PostgreSQL 16 with one schema"
+        assert (cand.first_line, cand.last_line) == (2, 3)
+        assert cand.excerpt and cand.excerpt in reply
+        assert cand.confidence >= 0.9
+
+
+def test_acceptance_without_option_takes_the_recommendation() -> None:
+    found = extract(("assistant", "The slow tests hit S3. I suggest a local MinIO container instead."),
+                    ("user", "sounds good, do that"))
+    assert [c.conclusion for c in found] == ["A local MinIO container instead"]
+    assert (found[0].first_line, found[0].last_line) == (1, 2)
+
+
+def test_accepting_a_task_offer_is_not_a_decision() -> None:
+    assert extract(("assistant", "Would you like me to profile the 20 slowest tests?"),
+                   ("user", "sure, go ahead")) == []
+
+
+def test_same_statement_same_text_different_statement_different_text() -> None:
+    a = one("We decided to use Postgres for bookings.")
+    b = one("  we decided to use postgres for bookings  ")
+    c = one("We decided to use MySQL for bookings.")
+    assert a.statement == b.statement
+    assert a.statement != c.statement
+    th1, th2 = one("ห้าม deploy วันศุกร์"), one("ห้าม deploy วันเสาร์")
+    assert th1.statement != th2.statement
+    zh1, zh2 = one("不要再在周五部署。"), one("不要再在週五部署。")
+    assert zh1.statement != zh2.statement
+    assert normalise_statement("ＡＰＩ  v1。") == normalise_statement("api v1")
+
+
+def test_multi_item_turns_and_deduplication() -> None:
+    found = extract(("user", "JSON fields are snake_case everywhere. Errors must never return 200. "
+                             "Remember that the API is public."),
+                    ("user", "Errors must never return 200."))
+    assert [c.kind for c in found] == ["Rule", "Constraint", "Remember"]
+    thai = extract(("user", "ตกลงตามนี้ ชื่อ field ใช้ snake_case ทั้งหมด ห้ามตอบ 200 ตอนเกิด error"))
+    assert len(thai) == 2
+
+
+def test_supersedes_hint() -> None:
+    assert one("We no longer use Celery beat; switch to a systemd timer instead.").supersedes_hint
+    assert one("เลิกใช้ Celery beat เปลี่ยนเป็น systemd timer").supersedes_hint
+    assert one("夜间报表不再用 Celery beat，改用 systemd timer。").supersedes_hint
+    assert not one("We decided to use Postgres.").supersedes_hint
+
+
+def test_tool_meta_sidechain_and_summaries_are_ignored() -> None:
+    recs = session(("tool_result", "# We decided to use Celery. Never call tasks synchronously."),
+                   ("user", "We decided to use Celery."),
+                   ("user", "Never push to main."),
+                   ("summary", "The user decided to use Kafka."),
+                   flags={1: frozenset({Flag.META}), 2: frozenset({Flag.SIDECHAIN}),
+                          3: frozenset({Flag.COMPACTION})})
+    assert RuleExtractor().extract(recs) == []
+
+
+def test_procedure_is_one_item() -> None:
+    found = extract(("user", "The steps to release are: bump the version, run make changelog, "
+                             "then tag the commit and push the tag."))
+    assert [c.kind for c in found] == ["Procedure"]
+
+
+def test_scales_linearly_with_session_length() -> None:
+    """A long session is handled in one pass (no per-turn rescans of the whole session)."""
+    turns = []
+    for i in range(400):
+        turns += [("user", f"Can you check build {i}?"), ("assistant", f"Build {i} passed in {i}s."),
+                  ("user", f"From now on, tag build {i} as stable.")]
+    found = extract(*turns)
+    assert len(found) == 400
