@@ -87,16 +87,23 @@ def test_valid_reply_becomes_candidates_on_the_users_lines(llm_server: FakeLLM, 
     assert report["prompt_tokens"] > 0 and report["items"] == 3
 
 
-def test_the_statement_line_is_the_users_even_when_the_model_cites_the_proposal(
-        llm_server: FakeLLM, tmp_path: Path) -> None:
-    """Pins: first_line is the user's line (the one the rules choose), not the assistant's proposal."""
-    def proposal_first(body: dict) -> object:
-        from tests.llm_server import Canned, item
-        return Canned(content=json.dumps({"items": [item(2, "go with option 2", first_line=2, last_line=5)]}))
+def test_first_line_is_chosen_as_the_rules_choose_it(llm_server: FakeLLM, tmp_path: Path) -> None:
+    """Pins: an item stands on a user line; it starts at the assistant's proposal right before
+    that line only when the model's evidence starts there (an acceptance), as the rules do."""
+    from tests.llm_server import Canned, item
 
-    llm_server.default = proposal_first
-    got = LLMExtractor(client_for(llm_server, tmp_path), None).extract(make_session(TURNS))
-    assert [(c.first_line, c.last_line) for c in got] == [(5, 5)]
+    replies = [
+        [item(2, "go with option 2", first_line=2, last_line=5, excerpt="go with option 2")],  # acceptance
+        [item(5, "x", first_line=5, last_line=6)],                                             # plain
+        [item(1, "x", first_line=1, last_line=7, excerpt="staging rotates its password")],  # excerpt: L7
+    ]
+    got = []
+    for reply in replies:
+        llm_server.default = lambda body, reply=reply: Canned(content=json.dumps({"items": reply}))
+        got += LLMExtractor(client_for(llm_server, tmp_path, model=f"m{len(got)}"), None).extract(
+            make_session(TURNS))
+    assert [(c.first_line, c.last_line) for c in got] == [(2, 5), (5, 6), (6, 7)]
+    assert [c.ts for c in got] == [make_session(TURNS)[i].ts for i in (4, 4, 6)]
 
 
 def test_out_of_range_items_are_dropped_and_counted(llm_server: FakeLLM, tmp_path: Path) -> None:
@@ -254,3 +261,49 @@ def test_fields_are_single_line_capped_and_confidence_clipped(llm_server: FakeLL
     assert c.kind == "Decision" and c.first_line == 5 and c.confidence == 0.0
     assert "\n" not in c.title and len(c.title) <= 120 and len(c.why) <= 300
     assert c.excerpt == "go with option 2"      # the user's own words, kept as quoted
+
+
+def _dev_set() -> list:
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "eval_extraction.py"
+    spec = importlib.util.spec_from_file_location("eval_extraction_for_tests", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module      # dataclasses look their module up while it loads
+    spec.loader.exec_module(module)
+    return module.load_set(module.SETS["dev"])
+
+
+def test_dead_server_with_rules_fallback_gives_exactly_the_rules_output(tmp_path: Path) -> None:
+    """Pins: chunking plus per-chunk fallback neither loses nor duplicates what the rule extractor
+    finds on the whole session (acceptances across a chunk boundary included)."""
+    from jobs.extract.rules import RuleExtractor
+
+    conversations = _dev_set()
+    assert conversations
+    cfg = llm_config(None, base_url=dead_base_url())
+    client = LLMClient(cfg, None, backoff_s=0.01, env={})
+    ex = LLMExtractor(client, RuleExtractor(), chunk_tokens=60)
+    chunked = 0
+    for conv in conversations:
+        expected = RuleExtractor().extract(conv.records)
+        got = ex.extract(conv.records)
+        assert sorted(got, key=repr) == sorted(expected, key=repr), conv.path.name
+        chunked += len(make_chunks(conv.records, 60)) > 1
+    assert chunked >= 3 and client.usage.calls == 3
+
+
+def test_build_llm_extractor_follows_the_fallback_setting(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from jobs.llm.extractor import build_llm_extractor
+    from memory_store.config import Config
+
+    cfg = Config(workspace=tmp_path, llm=llm_config(None, base_url=dead_base_url()))
+    rules = build_llm_extractor(cfg)
+    assert rules.fallback is not None and rules.fallback.name == "rules"
+    assert rules.client.cache.folder == tmp_path / ".memjobs" / "llm-cache"
+    fail = build_llm_extractor(replace(cfg, llm=replace(cfg.llm, fallback="fail")))
+    assert fail.fallback is None

@@ -28,6 +28,7 @@ from jobs.llm.prompts import (
     extract_user_message,
     format_line,
 )
+from memory_store.config import Config
 from memory_store.entries import EXCERPT_MAX
 from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
@@ -191,6 +192,27 @@ def _squash(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _statement_record(chunk: Chunk, first: int, last: int, excerpt: str) -> Record | None:
+    """The user record an item stands on: inside the cited range, the one holding the excerpt,
+    else the first. None when the range holds no user line (nothing the user said: dropped)."""
+    users = [r for r in chunk.own if r.role is Role.USER and r.line_end >= first and r.line <= last]
+    if not users:
+        return None
+    quoted = _squash(excerpt.rstrip("…")) if excerpt else ""
+    if quoted:
+        for r in users:
+            if quoted in _squash(r.text):
+                return r
+    return users[0]
+
+
+def _proposal_before(chunk: Chunk, user: Record) -> Record | None:
+    """The assistant turn right before a user turn (what an acceptance accepts), if any."""
+    shown = chunk.shown
+    i = shown.index(user)
+    return shown[i - 1] if i > 0 and shown[i - 1].role is Role.ASSISTANT else None
+
+
 class LLMExtractor:
     """Implements `Extractor`. One instance per run: its counters go into the run report."""
 
@@ -262,11 +284,12 @@ class LLMExtractor:
             self.events.append({"path": path, "line": chunk.own_first_line, "code": exc.code,
                                 "message": f"{where}: {exc.message}; extracted with {self.fallback.name}"})
         # The fallback sees the same window (tool lines included, as the rules expect) but only
-        # its items whose statement lies in this chunk's own lines are kept: no duplicates.
+        # its items whose user line lies in this chunk's own lines are kept: no duplicates. The
+        # user's line is where a candidate ends (an acceptance starts at the proposal before it).
         lo, hi = chunk.first_line, chunk.last_line
         window = [r for r in records if lo <= r.line <= hi]
         own_lo = chunk.own_first_line
-        return [c for c in self.fallback.extract(window) if own_lo <= c.first_line <= hi]
+        return [c for c in self.fallback.extract(window) if own_lo <= c.last_line <= hi]
 
     def _validate(self, item: Any, chunk: Chunk) -> Candidate | None:
         if not isinstance(item, dict):
@@ -286,19 +309,21 @@ class LLMExtractor:
         if first < chunk.first_line or last > chunk.last_line:
             self.dropped["line_out_of_range"] += 1
             return None
-        # The statement line is the user's: the same line the rules choose, so an item found
-        # by either engine (or a re-chunked run) lands on the same (kind, session, first line).
-        user = next((r for r in chunk.own if r.role is Role.USER and r.line_end >= first and r.line <= last),
-                    None)
+        excerpt = _one_line(item.get("excerpt"), EXCERPT_MAX)
+        user = _statement_record(chunk, first, last, excerpt)
         if user is None:
             self.dropped["no_user_line"] += 1
             return None
         user_text = redact(user.text)
-        excerpt = _one_line(item.get("excerpt"), EXCERPT_MAX)
         if not excerpt or _squash(excerpt.rstrip("…")) not in _squash(user_text):
             # Not the user's words (paraphrased or invented): take them from the transcript.
             excerpt = _one_line(user_text, EXCERPT_MAX)
-        statement = _one_line(item.get("statement"), STATEMENT_MAX) or excerpt
+        # first_line as the rules choose it: the user's line, or the assistant's proposal just
+        # before it when the evidence starts there (an acceptance). Either engine, or a re-chunked
+        # run, then lands on the same (kind, session, first line) and keeps the existing id.
+        proposal = _proposal_before(chunk, user)
+        first_line = proposal.line if proposal is not None and first <= proposal.line else user.line
+        statement = normalise_statement(_one_line(item.get("statement"), STATEMENT_MAX) or excerpt)
         title = _one_line(item.get("title"), TITLE_MAX) or _one_line(statement, 60)
         return Candidate(
             kind=kind, title=title, statement=statement,
@@ -307,6 +332,15 @@ class LLMExtractor:
             impact=_one_line(item.get("impact"), FIELD_MAX),
             confidence=_confidence(item.get("confidence")), excerpt=excerpt,
             session_id=user.session_id, session_path=user.path,
-            first_line=user.line, last_line=max(user.line_end, min(last, chunk.last_line)),
+            first_line=first_line, last_line=max(user.line_end, min(last, chunk.last_line)),
             ts=user.ts, supersedes_hint=item.get("reverses_earlier") is True,
         )
+
+
+def build_llm_extractor(cfg: Config, client: LLMClient | None = None) -> LLMExtractor:
+    """The extractor for `extract.engine: llm`. Pass the run's one client when a daily or weekly
+    run also summarises, so the breaker and the token budget span the whole run."""
+    from jobs.extract.rules import RuleExtractor
+
+    client = client or LLMClient(cfg.llm, cfg.state_dir)
+    return LLMExtractor(client, RuleExtractor() if cfg.llm.fallback == "rules" else None)
