@@ -1,0 +1,258 @@
+"""Shared JSONL line reading for every transcript format.
+
+A line is consumed only when it ends with a newline: a last line without one may still be
+being written by the agent, so `end_offset` stops before it and the next read starts there.
+Lines are decoded as UTF-8 JSON objects; everything else becomes a `BadLine` with file:line.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from memory_store.transcripts.records import BadLine, Record
+
+MAX_LINE_BYTES = 8 * 1024 * 1024   # a line longer than this is reported `too_long` and skipped
+TOOL_TEXT_CAP = 2048               # tool result text and tool_args JSON are capped at 2 KB
+_READ_BLOCK = 1024 * 1024
+
+
+@dataclass
+class ReadChunk:
+    """What one `read(tf, offset)` returns.
+
+    `end_offset` is where the next read starts (never past a partial last line; for SQLite the
+    next event seq). `end_line` is the 1-based number of the last consumed line (0 if none), so
+    a cursor can pass `start_line=end_line + 1` and skip counting. `skipped` counts, per reason,
+    the lines that were read fine but yield no record (header, model changes, thinking, ...).
+    """
+
+    records: list[Record] = field(default_factory=list)
+    end_offset: int = 0
+    end_line: int = 0
+    lines_read: int = 0
+    bad_lines: list[BadLine] = field(default_factory=list)
+    not_transcript: bool = False
+    skipped: Counter[str] = field(default_factory=Counter)
+    session_id: str | None = None
+    eof: bool = True                 # False when `max_bytes` stopped the read early
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One complete line: its number, the byte offset after its newline, and its JSON object."""
+
+    number: int
+    end: int
+    obj: dict[str, Any]
+
+
+def count_lines_before(path: str, offset: int) -> int:
+    """Newlines in the first `offset` bytes: the 1-based number of the line at `offset` minus one."""
+    n = 0
+    with open(path, "rb") as f:
+        left = offset
+        while left > 0:
+            block = f.read(min(_READ_BLOCK, left))
+            if not block:
+                break
+            n += block.count(b"\n")
+            left -= len(block)
+    return n
+
+
+def first_line(path: str, limit: int = 65536) -> bytes:
+    """The file's first line (up to `limit` bytes), with or without its newline."""
+    with open(path, "rb") as f:
+        return f.readline(limit)
+
+
+def file_identity(path: str) -> str:
+    """Device, inode and a hash of the first line: a replaced, rotated or reset file differs.
+
+    For an OpenClaw SQLite session (`<db>#<session id>`) the database file's device and inode
+    plus the session id.
+    """
+    if "#" in path and not os.path.exists(path):
+        db, sid = path.rsplit("#", 1)
+        st = os.stat(db)
+        return f"{st.st_dev}:{st.st_ino}:sqlite:{sid}"
+    st = os.stat(path)
+    head = first_line(path)
+    if not head.endswith(b"\n"):
+        head = b""  # a first line still being written would change the identity on completion
+    return f"{st.st_dev}:{st.st_ino}:{hashlib.sha1(head).hexdigest()[:16]}"
+
+
+def parse_line(raw: bytes) -> dict[str, Any] | str:
+    """The line's JSON object, or a BadLine code (`bad_utf8`, `bad_json`, `not_a_record`, `blank`)."""
+    if not raw.strip():
+        return "blank"
+    try:
+        obj = json.loads(raw)
+    except UnicodeDecodeError:
+        return "bad_utf8"
+    except ValueError:
+        return "bad_json"
+    return obj if isinstance(obj, dict) else "not_a_record"
+
+
+_MESSAGES = {
+    "bad_utf8": "line is not valid UTF-8",
+    "bad_json": "line is not valid JSON",
+    "not_a_record": "line is not a transcript record of this format",
+    "too_long": f"line is longer than {MAX_LINE_BYTES // (1024 * 1024)} MB",
+}
+
+
+def bad_line(path: str, number: int, code: str, detail: str = "") -> BadLine:
+    message = _MESSAGES.get(code, code)
+    return BadLine(path=path, line=number, code=code, message=f"{message}{': ' + detail if detail else ''}")
+
+
+def iter_lines(path: str, offset: int, start_line: int, chunk: ReadChunk,
+               max_bytes: int | None = None) -> Iterator[Line]:
+    """Complete lines from `offset`, as JSON objects; bad lines go into `chunk.bad_lines`.
+
+    Keeps `chunk.end_offset`, `end_line` and `lines_read` current, so the caller only handles
+    objects. Stops before a last line without a newline, and after `max_bytes` when given.
+    """
+    number = start_line - 1
+    pos = offset
+    chunk.end_offset, chunk.end_line = offset, number
+    with open(path, "rb") as f:
+        f.seek(offset)
+        while True:
+            if max_bytes is not None and pos - offset >= max_bytes:
+                chunk.eof = False
+                return
+            raw = f.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            too_long = False
+            if not raw.endswith(b"\n"):
+                if len(raw) <= MAX_LINE_BYTES:
+                    return  # partial last line: not consumed
+                too_long = True
+                size = len(raw)
+                while not raw.endswith(b"\n"):  # skip the rest of the long line, block by block
+                    raw = f.readline(_READ_BLOCK)
+                    if not raw:
+                        return  # a long line still being written: not consumed either
+                    size += len(raw)
+            else:
+                size = len(raw)
+            number += 1
+            pos += size
+            chunk.end_offset, chunk.end_line = pos, number
+            chunk.lines_read += 1
+            if too_long:
+                chunk.bad_lines.append(bad_line(path, number, "too_long"))
+                continue
+            obj = parse_line(raw)
+            if isinstance(obj, str):
+                if obj == "blank":
+                    chunk.skipped["blank"] += 1
+                else:
+                    chunk.bad_lines.append(bad_line(path, number, obj))
+                continue
+            yield Line(number, pos, obj)
+
+
+def head_objects(path: str, n: int = 5) -> list[dict[str, Any]]:
+    """The first `n` JSON objects among the file's first complete lines (bad lines ignored)."""
+    out: list[dict[str, Any]] = []
+    with open(path, "rb") as f:
+        for _ in range(n * 4):
+            raw = f.readline(MAX_LINE_BYTES + 1)
+            if not raw.endswith(b"\n"):
+                break
+            obj = parse_line(raw)
+            if isinstance(obj, dict):
+                out.append(obj)
+                if len(out) >= n:
+                    break
+    return out
+
+
+def cap_json(value: Any, cap: int = TOOL_TEXT_CAP) -> str:
+    """Tool arguments as compact JSON text, redacted, capped at `cap` characters."""
+    from memory_store.redact import redact_capped
+
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            text = str(value)
+    return redact_capped(text, cap)
+
+
+def parse_ts(value: Any) -> datetime | None:
+    """An ISO 8601 string (any offset, `Z` allowed) or epoch seconds/milliseconds, as UTC."""
+    if isinstance(value, str) and value:
+        try:
+            dt = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+        return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs. seconds until 5138
+        try:
+            return datetime.fromtimestamp(seconds, UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
+    return None
+
+
+def text_of(content: Any, kinds: tuple[str, ...] = ("text",)) -> str:
+    """The text blocks of a message's content (a plain string counts as one), joined by blank lines."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return ""
+    parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") in kinds]
+    return "\n\n".join(p for p in parts if isinstance(p, str) and p)
+
+
+class LineReader(Protocol):
+    """One format's line handling; `read_with` drives it over a file."""
+
+    session_id: str | None
+
+    def recognise(self, obj: dict[str, Any]) -> bool:
+        """Whether `obj` is a line of this format at all (a record or a known other line)."""
+
+    def start(self, head: list[dict[str, Any]]) -> None:
+        """Session facts from the file's first lines (read again when resuming at an offset)."""
+
+    def feed(self, line: Line, chunk: ReadChunk) -> None:
+        """Turn one line into records (appended to `chunk.records`), a skip, or a bad line."""
+
+    def finish(self, chunk: ReadChunk) -> None:
+        """Flush whatever `feed` held back (Claude Code merges lines of one message)."""
+
+
+def read_with(reader: LineReader, path: str, offset: int, start_line: int | None,
+              max_bytes: int | None) -> ReadChunk:
+    chunk = ReadChunk(end_offset=offset)
+    head = head_objects(path)
+    # Decided on the file's first lines, not on this slice: a slice of odd lines in the middle
+    # of a real transcript must not make the whole file "not a transcript".
+    if head and not any(reader.recognise(o) for o in head):
+        chunk.not_transcript = True
+        return chunk
+    reader.start(head)
+    if start_line is None:
+        start_line = count_lines_before(path, offset) + 1 if offset else 1
+    for line in iter_lines(path, offset, start_line, chunk, max_bytes):
+        reader.feed(line, chunk)
+    reader.finish(chunk)
+    chunk.session_id = reader.session_id
+    return chunk
