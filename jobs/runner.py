@@ -95,6 +95,7 @@ class RunContext:
     options: RunOptions
     dry_run: bool = False
     deadline: _Deadline | None = None
+    extras: dict[str, Any] = field(default_factory=dict)   # per-run shared objects (e.g. one LLM client)
     _writers: dict[str, Writer] = field(default_factory=dict)
 
     def writer(self, job: str | None = None) -> Writer:

@@ -1,0 +1,155 @@
+"""Which transcript lines a run reads (DESIGN §5), and the records it gets from them.
+
+- A file with a cursor (same identity) is read from the cursor.
+- A file no cursor covers (new, rotated or reset) is read from its source's high-water mark (the
+  `now` of the source's last successful run); only a source that never ran looks back 3 hours.
+- `--since/--until` select an explicit range and leave cursors alone.
+- A line stamped after the cut-off is not consumed: the cursor stops before it.
+Excluded sessions (`exclude_sessions`, chat types not configured) are read past and counted.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from jobs.report import RunReport
+from memory_store.config import Config, TranscriptSource
+from memory_store.cursors import FileCursor, SourceMark, SyncState
+from memory_store.transcripts.discover import TranscriptFile, discover, read
+from memory_store.transcripts.jsonl import file_identity
+from memory_store.transcripts.records import Record, Role
+
+LOOK_BACK = timedelta(hours=3)
+
+
+@dataclass
+class SessionRecords:
+    source: TranscriptSource
+    file: TranscriptFile
+    session_id: str
+    records: list[Record] = field(default_factory=list)   # in the window, in transcript order
+
+
+def source_key(source: TranscriptSource) -> str:
+    return f"{source.format}:{source.path}"
+
+
+def is_excluded(patterns: tuple[str, ...], *values: str | None) -> bool:
+    for value in values:
+        if not value:
+            continue
+        probe = value.strip().casefold()
+        if any(fnmatch.fnmatchcase(probe, p.casefold()) for p in patterns):
+            return True
+    return False
+
+
+@dataclass
+class Window:
+    upper: datetime                    # cut-off: records stamped after it are not consumed
+    since: datetime | None = None      # explicit range (backfill): cursors untouched
+    until: datetime | None = None
+
+    @property
+    def explicit(self) -> bool:
+        return self.since is not None
+
+
+def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: datetime) -> Iterator[SessionRecords]:
+    """Yield the new records of every configured source, session by session; move `state`."""
+    for source in cfg.transcripts:
+        key = source_key(source)
+        counts = report.source(source.name)
+        found = discover(source)
+        for bad in found.errors:
+            report.error(bad.code, bad.message, bad.path, bad.line or None)
+        if not found.files:
+            if source.is_default:
+                report.notes.extend(found.notes or [f"{source.name}: no transcripts at {source.path}"])
+            else:
+                report.error("source_empty", f"the configured {source.name} source matches no file", source.path)
+            continue
+        mark = state.sources.get(key, SourceMark())
+        lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
+        seen_sessions: set[tuple[str, str]] = set()
+        for tf in found.files:
+            counts.files += 1
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions)
+        if not window.explicit:
+            state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
+
+
+def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state: SyncState, report: RunReport,
+               window: Window, lower: datetime, seen_sessions: set[tuple[str, str]]) -> Iterator[SessionRecords]:
+    counts = report.source(source.name)
+    cursor = state.files.get(tf.path)
+    try:
+        st = os.stat(tf.db_path or tf.path)
+    except OSError as exc:
+        report.error("unreadable", str(exc), tf.path)
+        return
+    if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
+            and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
+        return  # nothing new: one stat, no open()
+    identity = file_identity(tf.path)
+    resume = not window.explicit and cursor is not None and cursor.identity == identity
+    offset, start_line = (cursor.offset, cursor.line + 1) if resume and cursor else (0, 1)
+    floor = None if resume else lower
+    chunk = read(tf, offset, start_line=start_line)
+    counts.lines += chunk.lines_read
+    counts.bad_lines += len(chunk.bad_lines)
+    for bad in chunk.bad_lines:
+        report.error(bad.code, bad.message, bad.path, bad.line)
+    if chunk.not_transcript:
+        report.notes.append(f"skipped {tf.path}: its lines are not {source.name} transcript records")
+        _advance(state, tf, identity, chunk.end_offset, chunk.end_line, st, window, complete=True)
+        return
+    complete = True
+    consumed: list[Record] = []
+    end_offset, end_line = chunk.end_offset, chunk.end_line
+    for rec in chunk.records:
+        if rec.ts > window.upper or (window.until is not None and rec.ts > window.until):
+            if consumed:
+                end_offset, end_line = consumed[-1].offset_end, consumed[-1].line_end
+            else:
+                end_offset, end_line = offset, start_line - 1
+            complete = False
+            break
+        consumed.append(rec)
+    _advance(state, tf, identity, end_offset, end_line, st, window, complete=complete)
+    in_window = [r for r in consumed if floor is None or r.ts >= floor]
+    if not in_window:
+        return
+    if not window.explicit:
+        mark = state.sources.setdefault(source_key(source), SourceMark())
+        mark.last_read = max(mark.last_read or "", in_window[-1].ts.isoformat())
+    if tf.chat_type not in source.chat_types:
+        counts.sessions_skipped += 1
+        return
+    by_session: dict[str, SessionRecords] = {}
+    for rec in in_window:
+        sess = by_session.get(rec.session_id)
+        if sess is None:
+            sess = by_session[rec.session_id] = SessionRecords(source, tf, rec.session_id)
+        sess.records.append(rec)
+    for sid, sess in by_session.items():
+        first_user = next((r.text for r in sess.records if r.role == Role.USER and not r.is_tool), None)
+        if is_excluded(cfg.exclude_sessions, tf.session_key, sid, first_user):
+            if (source.name, sid) not in seen_sessions:
+                counts.sessions_skipped += 1
+            seen_sessions.add((source.name, sid))
+            continue
+        yield sess
+
+
+def _advance(state: SyncState, tf: TranscriptFile, identity: str, offset: int, line: int, st: os.stat_result,
+             window: Window, *, complete: bool) -> None:
+    """Move the file's cursor. Size and mtime are kept only when everything present was consumed:
+    a read stopped at the cut-off must open the file again next time, even if it did not grow."""
+    if window.explicit:
+        return
+    state.files[tf.path] = FileCursor(identity=identity, offset=offset, line=line,
+                                      size=st.st_size if complete else -1, mtime_ns=st.st_mtime_ns)

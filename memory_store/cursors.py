@@ -1,0 +1,90 @@
+"""microSync's state under `.memjobs/microsync/`: per-file cursors, per-source marks, and what
+memjobs wrote (entry hashes, for "a person edited it" and tombstones). Strict JSON with a version.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from memory_store.errors import EntryError
+
+STATE_VERSION = 1
+CURSORS = ".memjobs/microsync/cursors.json"
+WRITTEN = ".memjobs/microsync/entries.json"
+
+
+@dataclass
+class FileCursor:
+    identity: str          # device:inode:hash of the first line (or sqlite:<session>)
+    offset: int            # byte offset (event seq for SQLite) after the last consumed line
+    line: int              # 1-based number of the last consumed line
+    size: int = 0          # size and mtime when last read: unchanged → nothing to read, no open()
+    mtime_ns: int = 0
+
+
+@dataclass
+class SourceMark:
+    mark: str | None = None        # the `now` of the source's last successful run (ISO)
+    last_read: str | None = None   # when a line was last read from this source (ISO)
+
+
+@dataclass
+class SyncState:
+    files: dict[str, FileCursor] = field(default_factory=dict)
+    sources: dict[str, SourceMark] = field(default_factory=dict)
+
+    def to_bytes(self) -> bytes:
+        data = {"version": STATE_VERSION,
+                "files": {k: asdict(v) for k, v in sorted(self.files.items())},
+                "sources": {k: asdict(v) for k, v in sorted(self.sources.items())}}
+        return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, data: bytes | None, path: str = CURSORS) -> SyncState:
+        if not data:
+            return cls()
+        raw = _load(data, path)
+        try:
+            return cls(files={k: FileCursor(**v) for k, v in raw.get("files", {}).items()},
+                       sources={k: SourceMark(**v) for k, v in raw.get("sources", {}).items()})
+        except TypeError as exc:
+            raise EntryError(f"state file has unknown fields: {exc}", path=path) from exc
+
+
+@dataclass
+class WrittenEntry:
+    hash: str              # block_hash of what memjobs wrote (status lines excluded)
+    path: str              # workspace-relative file that holds it
+
+
+@dataclass
+class WrittenLog:
+    entries: dict[str, WrittenEntry] = field(default_factory=dict)
+
+    def to_bytes(self) -> bytes:
+        data = {"version": STATE_VERSION, "entries": {k: asdict(v) for k, v in sorted(self.entries.items())}}
+        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, data: bytes | None, path: str = WRITTEN) -> WrittenLog:
+        if not data:
+            return cls()
+        raw = _load(data, path)
+        try:
+            return cls(entries={k: WrittenEntry(**v) for k, v in raw.get("entries", {}).items()})
+        except TypeError as exc:
+            raise EntryError(f"state file has unknown fields: {exc}", path=path) from exc
+
+
+def _load(data: bytes, path: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(data)
+    except ValueError as exc:
+        raise EntryError(f"state file is not valid JSON: {exc}", path=path) from exc
+    if not isinstance(raw, dict) or raw.get("version") != STATE_VERSION:
+        raise EntryError(f"state file has an unknown version (expected {STATE_VERSION})", path=path)
+    unknown = set(raw) - {"version", "files", "sources", "entries"}
+    if unknown:
+        raise EntryError(f"state file has unknown fields {sorted(unknown)}", path=path)
+    return raw
