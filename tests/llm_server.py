@@ -83,7 +83,50 @@ def _error(status: int, message: str) -> Canned:
 def _valid(body: dict[str, Any]) -> Canned:
     if "TRANSCRIPT DATA" not in prompt_of(body):
         return _json({"ok": True})   # `llm check`'s tiny request
+    if "Decision log:" in prompt_of(body):
+        return _json(summary_sections(body))
     return _json({"items": valid_items(body)})
+
+
+def day_sessions(body: dict[str, Any]) -> dict[str, list[tuple[int, str, str]]]:
+    """A wrap-up request's sessions: "S1" → its (line, role, text) lines."""
+    out: dict[str, list[tuple[int, str, str]]] = {}
+    current = None
+    for raw in prompt_of(body).split("\n"):
+        m = re.match(r"^Session (S\d+):$", raw)
+        if m:
+            current = out.setdefault(m.group(1), [])
+            continue
+        lm = LINE_RE.match(raw)
+        if lm and current is not None:
+            current.append((int(lm.group(1)), lm.group(2), lm.group(3)))
+    return out
+
+
+def summary_sections(body: dict[str, Any]) -> dict[str, Any]:
+    """A deterministic wrap-up: words each log entry, cites each session's first user line, and
+    adds one item with a range the day never had and one section that does not exist."""
+    entries = re.findall(r"^(D\d+) \[", prompt_of(body), re.M)
+    sessions = day_sessions(body)
+
+    def cite(text: str, label: str, line: int, last: int | None = None) -> dict[str, Any]:
+        return {"text": text, "entry": "", "session": label, "first_line": line,
+                "last_line": line if last is None else last}
+
+    firsts = {label: next((n for n, role, _ in lines if role == "user"), lines[0][0])
+              for label, lines in sessions.items() if lines}
+    return {
+        "decisions": [{"text": f"Worded {d}", "entry": d, "session": "", "first_line": 0, "last_line": 0}
+                      for d in entries] + [{"text": "a decision nobody logged", "entry": "", "session": "",
+                                            "first_line": 0, "last_line": 0}],
+        "action_items": [cite(f"act on {label}", label, n) for label, n in firsts.items()],
+        "conversations": [cite(f"talked in {label}", label, n) for label, n in firsts.items()],
+        "technical_notes": [],
+        "open_loops": [cite("a loop on a line never sent", "S1", 9999)],
+        "next_steps": [{"text": "Continue tomorrow", "entry": "", "session": "", "first_line": 0,
+                        "last_line": 0}],
+        "gossip": [{"text": "not a section"}],
+    }
 
 
 def _out_of_range(body: dict[str, Any]) -> Canned:
