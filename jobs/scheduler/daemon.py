@@ -1,0 +1,476 @@
+"""`memjobs daemon`: APScheduler 3 runs the schedule; one worker thread runs the jobs, one at a time.
+
+Each run is a child process `memjobs --workspace <ws> run <job> --json`. Triggers only queue a job;
+the worker takes everything queued as one batch and runs it in the order microsync → daily →
+weekly (the lock order), so a long run delays the next instead of colliding with it.
+- `.memjobs/daemon.lock` (filelock, fail fast): a second daemon raises `LockHeld` (exit 75).
+- On start, a job whose previous fire time is after its last success runs once (catch-up, like
+  systemd's Persistent=true). A fire missed past the misfire grace (suspend) is caught up too.
+- A child that outlives `limits.job_timeout_s` + grace is stopped (SIGTERM, then SIGKILL); its run,
+  known from its lock holder file, is recorded failed with an error of code `timeout`.
+- SIGTERM/SIGINT: stop scheduling, let a running child finish for STOP_GRACE_S, then stop it; exit 0.
+- stderr carries one JSON object per line (journald-friendly); `.memjobs/daemon.json` the status.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from memory_store.config import JOBS, Config
+from memory_store.errors import ConfigError, LockHeld
+
+from . import STOP_GRACE_S, TERM_WAIT_S, job_command, kill_grace_s, write_atomic
+from .cronexpr import CronExpr, apscheduler_fields, schedules
+
+STATUS_NAME = "daemon.json"
+LOCK_NAME = "daemon.lock"
+MISFIRE_GRACE_S = 300
+STATUS_VERSION = 1
+_OUTPUT_TAIL = 2000
+SETTLE_S = 0.25
+
+
+def _iso(dt: datetime) -> str:
+    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class _StopSignal(BaseException):
+    """Raised by the first SIGTERM/SIGINT in the main thread to leave BlockingScheduler.start()
+    (the way APScheduler's docs leave it on KeyboardInterrupt)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _JsonLogHandler(logging.Handler):
+    """APScheduler's own warnings (a missed run, an executor error) as JSON event lines."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        super().__init__(logging.WARNING)
+        self.daemon = daemon
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.daemon.emit("scheduler_log", level=record.levelname.lower(), message=record.getMessage())
+
+
+class Daemon:
+    def __init__(
+        self,
+        cfg: Config,
+        memjobs_cmd: list[str],
+        *,
+        stream: IO[str] | None = None,
+        stop_grace_s: float = STOP_GRACE_S,
+        term_wait_s: float | None = None,
+        misfire_grace_s: int = MISFIRE_GRACE_S,
+    ) -> None:
+        self.cfg = cfg
+        self.memjobs_cmd = list(memjobs_cmd)
+        self.stream = stream or sys.stderr
+        self.stop_grace_s = stop_grace_s
+        self.kill_after = cfg.limits.job_timeout_s + kill_grace_s(cfg.limits.job_timeout_s)
+        self.term_wait_s = term_wait_s if term_wait_s is not None else min(TERM_WAIT_S, kill_grace_s(
+            cfg.limits.job_timeout_s))
+        self.misfire_grace_s = misfire_grace_s
+        self.exprs: dict[str, CronExpr] = schedules(cfg, allow_seconds=True)
+        self.trigger_args = {job: apscheduler_fields(e) for job, e in self.exprs.items()}  # validates
+        self.state_dir = cfg.state_dir
+        self.started = datetime.now(UTC)
+        self.state = "starting"
+        self.pending: list[str] = []
+        self.cond = threading.Condition()
+        self.stopping = threading.Event()
+        self.hurry = threading.Event()
+        self.current: tuple[str, subprocess.Popen[bytes], datetime] | None = None
+        self.last: dict[str, dict[str, Any]] = {}
+        self._out_lock = threading.Lock()
+        self._status_lock = threading.Lock()
+
+    # -- output -----------------------------------------------------------------------------
+
+    def emit(self, event: str, **fields: Any) -> None:
+        now = datetime.now(UTC)
+        line = {"ts": now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z", "event": event}
+        line.update(fields)
+        with self._out_lock:
+            self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self.stream.flush()
+
+    def write_status(self) -> None:
+        now = datetime.now(UTC)
+        running = None
+        if self.current is not None:
+            job, proc, since = self.current
+            running = {"job": job, "pid": proc.pid, "since": _iso(since)}
+        live = self.state in ("starting", "running")
+        with self._status_lock:
+            status = {
+                "version": STATUS_VERSION,
+                "pid": os.getpid(),
+                "workspace": str(self.cfg.workspace),
+                "started": _iso(self.started),
+                "updated": _iso(now),
+                "state": self.state,
+                "timezone": self.cfg.timezone,
+                "schedule": {job: e.text for job, e in self.exprs.items()},
+                "next_run": {job: (_iso(n) if live and (n := e.next_after(now, self.cfg.tz)) else None)
+                             for job, e in self.exprs.items()},
+                "running": running,
+                "last": {job: self.last.get(job) for job in JOBS},
+            }
+            write_atomic(self.state_dir / STATUS_NAME, (json.dumps(status, indent=2) + "\n").encode())
+
+    # -- queue and worker -------------------------------------------------------------------
+
+    def request(self, job: str, reason: str = "schedule") -> None:
+        with self.cond:
+            if self.stopping.is_set():
+                return
+            queued = job in self.pending
+            if not queued:
+                self.pending.append(job)
+                self.cond.notify_all()
+        self.emit("job_queued", job=job, reason=reason, coalesced=queued)
+
+    def worker(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending and not self.stopping.is_set():
+                    self.cond.wait()
+            # Jobs due at the same instant arrive from separate executor threads: let them gather
+            # so that they run as one batch in lock order.
+            if self.stopping.wait(SETTLE_S):
+                return
+            with self.cond:
+                batch = sorted(self.pending, key=JOBS.index)
+                self.pending.clear()
+            for job in batch:
+                if self.stopping.is_set():
+                    return
+                try:
+                    self.run_one(job)
+                except Exception as exc:  # one broken run must not stop the schedule
+                    self.emit("error", job=job, message=f"{type(exc).__name__}: {exc}")
+
+    def run_one(self, job: str) -> None:
+        argv = job_command(self.cfg, self.memjobs_cmd, job)
+        started = datetime.now(UTC)
+        t0 = time.monotonic()
+        try:
+            # A session of its own: a terminal's Ctrl-C reaches the daemon only, which decides.
+            proc = subprocess.Popen(argv, cwd=self.cfg.workspace, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        except OSError as exc:
+            self._finish(job, started, t0, None, 1, f"cannot start {argv[0]}: {exc}", {})
+            return
+        self.current = (job, proc, started)
+        self.emit("job_start", job=job, pid=proc.pid)
+        self.write_status()
+        timed_out = False
+        try:
+            out, err = proc.communicate(timeout=self.kill_after)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            holders = holders_of_pid(self.cfg.workspace, proc.pid)  # read before it can clean up
+            self.emit("job_timeout", job=job, pid=proc.pid, after_s=round(self.kill_after, 1))
+            self._terminate(proc)
+            out, err = proc.communicate()
+        self.current = None
+        if err.strip():
+            self.emit("job_stderr", job=job, text=err.decode("utf-8", "replace")[-_OUTPUT_TAIL:])
+        report = _last_json_object(out)
+        if timed_out:
+            run_id = next((h.get("run_id") for h in holders if h.get("run_id")), None) or report.get("run_id")
+            message = (f"stopped by the daemon after {self.kill_after:.0f} s "
+                       f"(limits.job_timeout_s {self.cfg.limits.job_timeout_s:g} s + grace)")
+            path = record_timeout(self.state_dir, job, run_id, started, message, self.cfg.tz)
+            for h in holders:
+                with contextlib.suppress(OSError):
+                    if not lock_is_held(Path(h["_lock"])):
+                        Path(h["_path"]).unlink()  # the killed child's stale holder file
+            report = {**report, "run_id": path.parent.name, "status": "failed"}
+            self._finish(job, started, t0, report, proc.returncode, "timeout", report)
+            return
+        self._finish(job, started, t0, report, proc.returncode, None, report)
+
+    def _finish(self, job: str, started: datetime, t0: float, report: dict[str, Any] | None, code: int | None,
+                error: str | None, extra: dict[str, Any]) -> None:
+        if error is None and code == 0:
+            status = str((report or {}).get("status") or "ok")
+        elif error is None and code == 75:
+            status = "locked"  # another run held the lock: not a failure of the schedule
+        else:
+            status = "failed"
+        result = {
+            "run_id": (report or {}).get("run_id"),
+            "status": status,
+            "exit_code": code,
+            "started": _iso(started),
+            "finished": _iso(datetime.now(UTC)),
+            "duration_s": round(time.monotonic() - t0, 3),
+            "error": error,
+        }
+        self.last[job] = result
+        counts = {k: extra[k] for k in ("added", "updated", "skipped") if k in extra}
+        self.emit("job_end", job=job, **{k: v for k, v in result.items() if k != "started"}, **counts)
+        self.write_status()
+
+    def _terminate(self, proc: subprocess.Popen[bytes]) -> None:
+        """SIGTERM to the child's process group (it cleans up itself), SIGKILL after term_wait_s."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(self.term_wait_s)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    def catch_up(self) -> None:
+        now = datetime.now(UTC)
+        for job in JOBS:
+            prev = self.exprs[job].previous_at_or_before(now, self.cfg.tz)
+            last = last_success(self.state_dir, job)
+            if prev is not None and (last is None or prev > last):
+                self.emit("catch_up", job=job, due=_iso(prev), last_success=_iso(last) if last else None)
+                self.request(job, "catch_up")
+
+    def _on_missed(self, event: Any) -> None:
+        self.emit("missed", job=event.job_id, scheduled=_iso(event.scheduled_run_time))
+        self.request(event.job_id, "missed")
+
+    def run(self) -> int:
+        from apscheduler.events import EVENT_JOB_MISSED
+        from apscheduler.schedulers.blocking import BlockingScheduler
+        from apscheduler.triggers.cron import CronTrigger
+        from filelock import FileLock, Timeout
+
+        if not self.cfg.workspace.is_dir():
+            raise ConfigError("the workspace folder does not exist", path=self.cfg.workspace)
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(self.state_dir / LOCK_NAME), timeout=0, is_singleton=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            other = read_daemon_status(self.cfg) or {}
+            raise LockHeld(f"already running: a memjobs daemon (pid {other.get('pid', '?')}) serves this "
+                           "workspace", path=self.state_dir / LOCK_NAME) from None
+        log = logging.getLogger("apscheduler")
+        handler = _JsonLogHandler(self)
+        log.addHandler(handler)
+        log.propagate = False  # keep stderr to JSON lines
+        sched = BlockingScheduler(timezone=self.cfg.tz, job_defaults={
+            "coalesce": True, "max_instances": 1, "misfire_grace_time": self.misfire_grace_s})
+        for job in JOBS:
+            sched.add_job(self.request, CronTrigger(timezone=self.cfg.tz, **self.trigger_args[job]),
+                          args=[job, "schedule"], id=job, name=f"memjobs {job}")
+        sched.add_listener(self._on_missed, EVENT_JOB_MISSED)
+        worker = threading.Thread(target=self.worker, name="memjobs-worker")
+        previous = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
+        reason = "exit"
+
+        def first_signal(signum: int, frame: object) -> None:
+            for s in previous:
+                signal.signal(s, lambda *_: self.hurry.set())  # a second signal: stop the job now
+            raise _StopSignal(signum)
+
+        try:
+            for s in previous:
+                signal.signal(s, first_signal)
+            self.state = "running"
+            self.emit("start", pid=os.getpid(), workspace=str(self.cfg.workspace), timezone=self.cfg.timezone,
+                      schedule={job: e.text for job, e in self.exprs.items()})
+            self.write_status()
+            self.catch_up()
+            worker.start()
+            sched.start()
+        except _StopSignal as stop:
+            reason = signal.Signals(stop.signum).name
+        finally:
+            with contextlib.suppress(Exception):
+                sched.shutdown(wait=False)
+            self._stop(worker, reason)
+            for s, h in previous.items():
+                signal.signal(s, h)
+            log.removeHandler(handler)
+            lock.release()
+        return 0
+
+    def _stop(self, worker: threading.Thread, reason: str) -> None:
+        self.stopping.set()
+        with self.cond:
+            self.cond.notify_all()
+        self.state = "stopping"
+        running = self.current[0] if self.current else None
+        self.emit("stopping", reason=reason, running=running)
+        self.write_status()
+        if worker.is_alive():
+            deadline = time.monotonic() + self.stop_grace_s
+            while worker.is_alive() and time.monotonic() < deadline and not self.hurry.is_set():
+                worker.join(0.1)
+            current = self.current
+            if worker.is_alive() and current is not None:
+                self.emit("job_stop", job=current[0], pid=current[1].pid)
+                self._terminate(current[1])
+            worker.join()
+        self.state = "stopped"
+        self.write_status()
+        self.emit("stop", reason=reason)
+
+
+def _last_json_object(out: bytes) -> dict[str, Any]:
+    for line in reversed(out.decode("utf-8", "replace").splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            with contextlib.suppress(ValueError):
+                obj = json.loads(line)
+                if isinstance(obj, dict):
+                    return obj
+    return {}
+
+
+def run_daemon(cfg: Config, memjobs_cmd: list[str], **options: Any) -> int:
+    """Run until SIGTERM/SIGINT; returns 0. Raises `LockHeld` (exit 75) when another daemon serves
+    the workspace, `ConfigError` (exit 1) for a schedule it cannot run."""
+    return Daemon(cfg, memjobs_cmd, **options).run()
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def read_daemon_status(cfg: Config) -> dict[str, Any] | None:
+    """The daemon's status file with `alive` added (pid exists and daemon.lock is held); None when
+    no daemon ever ran here. Writes nothing."""
+    path = cfg.state_dir / STATUS_NAME
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: unreadable: {exc}"}
+    if not isinstance(data, dict):
+        return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: not a JSON object"}
+    pid = data.get("pid")
+    data["alive"] = isinstance(pid, int) and _pid_alive(pid) and lock_is_held(cfg.state_dir / LOCK_NAME)
+    return data
+
+
+# -- the run ledger and lock holder files (read-only, except a killed run's record) ----------
+
+_RUN_ID = re.compile(r"^\d{8}T\d{6}Z-(?P<job>[a-z]+)-[0-9A-Za-z]+$")
+_SAFE_RUN_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
+
+
+def _parse_time(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo is not None else dt.replace(tzinfo=UTC)
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def last_success(state_dir: Path, job: str) -> datetime | None:
+    """When the newest run of `job` with status ok|nothing started (`.memjobs/runs/*/report.json`)."""
+    try:
+        names = [p.name for p in (state_dir / "runs").iterdir() if p.is_dir()]
+    except OSError:
+        return None
+    best: datetime | None = None
+    for name in names:
+        m = _RUN_ID.match(name)
+        if m and m.group("job") != job:
+            continue  # another job's run: skip without reading it
+        report = _read_json(state_dir / "runs" / name / "report.json")
+        if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing"):
+            continue
+        started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))
+        if started is not None and (best is None or started > best):
+            best = started
+    return best
+
+
+def lock_is_held(path: Path) -> bool:
+    """Whether some process holds the flock on `path`. Opens read-only and never creates it."""
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(fd)
+
+
+def holders_of_pid(workspace: Path, pid: int) -> list[dict[str, Any]]:
+    """The lock holder files (`memory/.locks/{job}.lock.json`) that name `pid`, with their paths."""
+    found = []
+    for name in JOBS:
+        path = workspace / "memory" / ".locks" / f"{name}.lock.json"
+        data = _read_json(path)
+        if data is not None and data.get("pid") == pid:
+            found.append({**data, "_path": str(path), "_lock": str(path.with_suffix(""))})
+    return found
+
+
+def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datetime, message: str,
+                   tz: Any) -> Path:
+    """Mark a run failed with an error of code `timeout` in its report.json (created if the run
+    never wrote one; a fresh run id if the child died before taking its locks)."""
+    if not run_id or not _SAFE_RUN_ID.match(run_id):
+        run_id = f"{started.astimezone(UTC).strftime('%Y%m%dT%H%M%SZ')}-{job}-{secrets.token_hex(2)}"
+    path = state_dir / "runs" / run_id / "report.json"
+    report = _read_json(path) or {
+        "job": job, "run_id": run_id, "status": "failed", "now": started.astimezone(tz).isoformat(),
+        "started": _iso(started), "finished": None, "dry_run": False, "written": [], "added": 0,
+        "updated": 0, "skipped": 0, "sources": [], "errors": [],
+    }
+    report["status"] = "failed"
+    report["finished"] = report.get("finished") or _iso(datetime.now(UTC))
+    errors = report.get("errors") if isinstance(report.get("errors"), list) else []
+    errors.append({"path": None, "line": None, "code": "timeout", "message": message})
+    report["errors"] = errors
+    write_atomic(path, (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode())
+    return path
+
+
+__all__ = ["Daemon", "holders_of_pid", "last_success", "lock_is_held", "read_daemon_status", "record_timeout",
+           "run_daemon"]
