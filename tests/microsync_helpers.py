@@ -1,0 +1,68 @@
+"""Shared helpers for microSync tests: a workspace over (a copy of) the bundled demo transcripts,
+the schedule replayed with --now, and matching entries against the answer key."""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from pathlib import Path
+
+import yaml
+
+from jobs import registry
+from jobs.demo import DEMO_DATA
+from jobs.report import RunReport
+from memory_store.config import Config, load_config
+from memory_store.entries import BlockEntry
+from memory_store.markdown import parse_document
+from memory_store.workspace import init_workspace
+
+KEY = yaml.safe_load((DEMO_DATA / "expected.yaml").read_text(encoding="utf-8"))
+_RANGE = re.compile(r"^[LE](\d+)-[LE](\d+)$")
+
+
+def demo_workspace(tmp_path: Path) -> tuple[Config, Path]:
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    data = tmp_path / "data"
+    shutil.copytree(DEMO_DATA / "transcripts", data / "transcripts")
+    sources = [{**s, "path": str(data / s["path"])} for s in KEY["sources"]]
+    (ws / "memjobs.yaml").write_text(yaml.safe_dump({"timezone": KEY["timezone"], "transcripts": sources}),
+                                     encoding="utf-8")
+    return load_config(ws, env={}), data
+
+
+def replay_schedule(cfg: Config, days: list[str] | None = None) -> list[RunReport]:
+    out = []
+    for d in days or KEY["days"]:
+        for t in KEY["microsync_local_times"]:
+            now = datetime.combine(date.fromisoformat(d), time.fromisoformat(t), cfg.tz)
+            out.append(registry.run(cfg, "microsync", now=now))
+    return out
+
+
+@dataclass
+class Found:
+    file: str
+    entry: BlockEntry
+
+
+def all_entries(ws: Path) -> list[Found]:
+    out = []
+    for f in sorted((ws / "memory").rglob("*.md")):
+        if "archive" in f.parts:
+            continue
+        out.extend(Found(f.relative_to(ws).as_posix(), e) for e in parse_document(f.read_text("utf-8")).entries())
+    return out
+
+
+def span(e: BlockEntry) -> tuple[int, int]:
+    m = _RANGE.match(e.source.message_range)
+    assert m, e.source.message_range
+    return int(m.group(1)), int(m.group(2))
+
+
+def memory_bytes(ws: Path) -> dict[str, bytes]:
+    return {p.relative_to(ws).as_posix(): p.read_bytes() for p in ws.rglob("*")
+            if p.is_file() and ".memjobs" not in p.parts and ".locks" not in p.parts}
