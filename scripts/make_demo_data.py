@@ -447,29 +447,24 @@ GROUP = {"chat_id": "telegram:-1002233445566",
 MALI = {"sender_id": "5519027731", "sender": "Mali K.", "username": "mali_k"}
 TON = {"sender_id": "6120448805", "sender": "Ton P.", "username": "tonpp"}
 HEARTBEAT = ("Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat "
-             "old "
-             "tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.")
+             "old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.")
 
 
 def openclaw_main_a(ds: Dataset, sid: str, rel: str) -> datetime:
     """Telegram DM, days 1 and 2 (the night turns included); archived by a reset on day 3."""
     oc = OpenClaw(ds, rel, local(0, 13, 4, 51), sid)
     oc.user("hey! quick context for you: we kicked off nimbus today, the meeting-room booking service for "
-            "our three "
-            "branches (Silom, Ari, Thonglor). code stuff happens in Claude/Codex on my laptop, I'll ping you "
-            "here "
-            "for everything else")
+            "our three branches (Silom, Ari, Thonglor). code stuff happens in Claude/Codex on my laptop, "
+            "I'll ping you here for everything else")
     oc.assistant("Got it: nimbus, room bookings for Silom, Ari and Thonglor. I'll keep the non-code side "
-                 "here. "
-                 "What do you need first?")
+                 "here. What do you need first?")
     oc.user("อีกเรื่องนึงครับ ต่อไปนี้ช่วยตอบเป็นภาษาไทยนะ อ่านบนมือถือง่ายกว่าเยอะ",
             Plant("oc-answer-in-thai", "Remember", ["ภาษาไทย"], "preference: answer in Thai from now "
                                                                 "on", "th"))
     oc.assistant("ได้เลยครับ ต่อจากนี้ผมจะตอบเป็นภาษาไทยนะครับ",
                  Noise("assistant_echo", "the assistant acknowledging the preference is not a second item"))
     oc.user("and remember that Khun Dao at the Silom branch is our contact for the pilot. not Somchai, he "
-            "moved "
-            "over to Ari last month",
+            "moved over to Ari last month",
             Plant("oc-pilot-contact-dao", "Remember", ["Dao", "Silom", "pilot"], "pilot contact at Silom is "
                                                                                  "Khun Dao"))
     oc.assistant("รับทราบครับ ผู้ติดต่อเรื่อง pilot ที่สาขาสีลมคือคุณดาว ส่วนคุณสมชายย้ายไปสาขาอารีย์แล้ว",
@@ -478,10 +473,9 @@ def openclaw_main_a(ds: Dataset, sid: str, rel: str) -> datetime:
     oc.user("ถ้าเราจะเปิดให้จองล่วงหน้าได้ 90 วัน จะกระทบอะไรบ้าง",
             Noise("hypothetical", "what would 90-day advance booking affect"))
     oc.assistant("ถ้าเปิดให้จองล่วงหน้า 90 วัน มีเรื่องที่ต้องคิดประมาณนี้ครับ\n- ตาราง bookings จะโตขึ้นราว "
-                 "3 เท่า "
-                 "แต่ยังเล็กมากสำหรับ Postgres\n- วันหยุดนักขัตฤกษ์ปีหน้าต้องประกาศล่วงหน้า "
-                 "ไม่งั้นจะมีคนจองวันที่สาขาปิด\n"
-                 "- ราคาโปรโมชั่นที่เปลี่ยนกลางทางต้องชัดว่าใช้ราคาวันที่จองหรือวันที่ใช้ห้อง")
+                 "3 เท่า แต่ยังเล็กมากสำหรับ Postgres\n- วันหยุดนักขัตฤกษ์ปีหน้าต้องประกาศล่วงหน้า "
+                 "ไม่งั้นจะมีคนจองวันที่สาขาปิด\n- "
+                 "ราคาโปรโมชั่นที่เปลี่ยนกลางทางต้องชัดว่าใช้ราคาวันที่จองหรือวันที่ใช้ห้อง")
     oc.user("โอเค ขอคิดดูก่อน ยังไม่ต้องทำอะไรนะ", Noise("not_decided", "explicitly no decision yet"))
     oc.assistant("ได้ครับ")
     oc.at(0, 13, 48)
@@ -496,13 +490,10 @@ def openclaw_main_a(ds: Dataset, sid: str, rel: str) -> datetime:
         "exec", {"command": "rg -n 'notify-api.line.me' ~/nimbus --max-count 3"},
         "nimbus/notify/line.py:12:LINE_NOTIFY_URL = \"https://notify-api.line.me/api/notify\"")])
     oc.assistant("ใช่ครับ ตอนนี้ `nimbus/notify/line.py` ยิงไปที่ LINE Notify อยู่ แต่ LINE Notify "
-                 "ปิดให้บริการไปตั้งแต่ "
-                 "31 มีนาคม 2025 แล้ว ข้อความจะไม่ถึงใครเลย ทางเลือกคือ LINE Messaging API ผ่าน Official "
-                 "Account "
-                 "(ต้องให้ลูกค้าแอดเพื่อนก่อน) หรือส่งอีเมลอย่างเดียวไปก่อน")
+                 "ปิดให้บริการไปตั้งแต่ 31 มีนาคม 2025 แล้ว ข้อความจะไม่ถึงใครเลย ทางเลือกคือ LINE Messaging "
+                 "API ผ่าน Official Account (ต้องให้ลูกค้าแอดเพื่อนก่อน) หรือส่งอีเมลอย่างเดียวไปก่อน")
     oc.user("โอเค งั้นตัดสินใจเลยครับ เลิกใช้ LINE Notify แล้วย้ายไปส่งผ่าน LINE Messaging API ของ Official "
-            "Account แทน "
-            "ส่วนอีเมลยังส่งคู่กันเหมือนเดิม",
+            "Account แทน ส่วนอีเมลยังส่งคู่กันเหมือนเดิม",
             Plant("oc-line-messaging-api", "Decision", ["LINE Messaging API"],
                   "notifications move from LINE Notify to the LINE Messaging API", "th"), wait=(60, 200))
     oc.assistant("รับทราบครับ พรุ่งนี้ต้องสร้าง channel access token ของ Official Account ก่อน แล้วค่อยแก้ "
@@ -518,10 +509,8 @@ def openclaw_main_a(ds: Dataset, sid: str, rel: str) -> datetime:
     oc.assistant("ฝันดีครับ")
     oc.at(1, 22, 56)
     oc.user("Pre-compaction memory flush. Store durable memories now (use memory/2026-11-17.md; create "
-            "memory/ if "
-            "needed). IMPORTANT: If the file already exists, APPEND new content only and do not overwrite "
-            "existing "
-            "entries. If nothing to store, reply with "
+            "memory/ if needed). IMPORTANT: If the file already exists, APPEND new content only and do not "
+            "overwrite existing entries. If nothing to store, reply with "
             "NO_REPLY.", Noise("memory_flush"), chat=None, wait=(1, 3))
     oc.assistant("NO_REPLY", Noise("memory_flush"))
     return oc.now
@@ -554,17 +543,15 @@ def openclaw_main_b(ds: Dataset, sid: str, rel: str) -> datetime:
     oc.user("ถ้าสาขาอารีย์ขอแบบเดียวกันบ้าง เราทำเป็น promo code ได้ไหม หรือต้องแก้โค้ด",
             Noise("hypothetical", "if Ari asks for the same discount"))
     oc.assistant("ทำเป็น promo code ได้ครับ ถ้าเพิ่มตาราง `promotions` (code, branch, percent, valid_from, "
-                 "valid_to) "
-                 "ไม่ต้องแก้โค้ดทุกครั้งที่มีโปรใหม่")
+                 "valid_to) ไม่ต้องแก้โค้ดทุกครั้งที่มีโปรใหม่")
 
     # Day 4 afternoon: a proposal accepted in Thai.
     oc.at(3, 15, 40)
     oc.user("ช่วยคิดเรื่องแจ้งเตือนก่อนถึงเวลาจองหน่อย ควรส่งตอนไหนดี คนลืมมาใช้ห้องเยอะมาก")
     oc.assistant("มี 3 แบบครับ\n1. ส่งครั้งเดียว 24 ชั่วโมงก่อนเวลาจอง\n2. ส่งครั้งเดียว 2 "
-                 "ชั่วโมงก่อนเวลาจอง\n"
-                 "3. ส่ง 2 รอบ คือ T-24h และ T-2h โดยรอบ T-2h ส่งเฉพาะคนที่ยังไม่กดยืนยัน ถ้าไม่ยืนยันภายใน "
-                 "30 นาทีก่อนเริ่ม ห้องจะถูกปล่อยคืน\n\nผมแนะนำแบบที่ 3 ครับ "
-                 "ห้องว่างจะกลับมาให้คนอื่นจองได้ด้วย",
+                 "ชั่วโมงก่อนเวลาจอง\n3. ส่ง 2 รอบ คือ T-24h และ T-2h โดยรอบ T-2h "
+                 "ส่งเฉพาะคนที่ยังไม่กดยืนยัน ถ้าไม่ยืนยันภายใน 30 นาทีก่อนเริ่ม "
+                 "ห้องจะถูกปล่อยคืน\n\nผมแนะนำแบบที่ 3 ครับ ห้องว่างจะกลับมาให้คนอื่นจองได้ด้วย",
                  Proposal("oc-reminder-two-rounds"))
     oc.user("ตกลงตามที่เสนอครับ เอาแบบที่ 3",
             Plant("oc-reminder-two-rounds", "Decision", ["T-24h", "T-2h"],
@@ -583,14 +570,12 @@ def openclaw_main_b(ds: Dataset, sid: str, rel: str) -> datetime:
                             "4'"},
         "Nov 19 17:06:12 staging nimbus-api[2211]: alembic.util.exc.CommandError: Can't locate revision "
         "identified by '0007_avail_view'\nNov 19 17:06:12 staging systemd[1]: nimbus-api.service: Main "
-        "process "
-        "exited, code=exited, status=1/FAILURE\nNov 19 17:06:17 staging systemd[1]: nimbus-api.service: "
-        "Scheduled "
-        "restart job, restart counter is at 1\nNov 19 17:06:18 staging nimbus-api[2230]: alembic.util.exc."
-        "CommandError: Can't locate revision identified by '0007_avail_view'")])
+        "process exited, code=exited, status=1/FAILURE\nNov 19 17:06:17 staging systemd[1]: "
+        "nimbus-api.service: Scheduled restart job, restart counter is at 1\nNov 19 17:06:18 staging "
+        "nimbus-api[2230]: alembic.util.exc.CommandError: Can't locate revision identified by "
+        "'0007_avail_view'")])
     oc.assistant("API ล้มตอนสตาร์ตเพราะ migration `0007_avail_view` ไม่ได้ถูก deploy ไปด้วย แล้ว systemd ก็ "
-                 "restart "
-                 "วนอยู่ทั้งคืนครับ ต้อง deploy ไฟล์ migration ที่ขาดไปแล้ว restart อีกที")
+                 "restart วนอยู่ทั้งคืนครับ ต้อง deploy ไฟล์ migration ที่ขาดไปแล้ว restart อีกที")
     oc.user("ห้าม push ตรงเข้า main อยู่แล้วใช่ไหม", Noise("question", "'ห้าม' inside a question"))
     oc.assistant("ใช่ครับ main เปิด branch protection ไว้แล้ว ต้องผ่าน PR และรีวิว 1 คน")
     oc.user("ต่อจากนี้ห้าม deploy หลังบ่ายสามของวันศุกร์อีกเด็ดขาด "
@@ -608,8 +593,7 @@ def openclaw_group(ds: Dataset, sid: str, rel: str) -> datetime:
     oc = OpenClaw(ds, rel, local(1, 14, 9, 12), sid)
     oc.user("@nimbus_bot สรุปให้หน่อยว่าตอนนี้มีอะไรพร้อมโชว์วันศุกร์บ้าง", chat=GROUP)
     oc.assistant("ตอนนี้พร้อมแล้ว: จองห้องพร้อมกันชนไม่ได้ (exclusion constraint), หน้า availability "
-                 "ของแต่ละสาขา, "
-                 "อีเมลยืนยันการจองผ่าน notifications worker ที่ยังไม่พร้อม: การชำระเงิน")
+                 "ของแต่ละสาขา, อีเมลยืนยันการจองผ่าน notifications worker ที่ยังไม่พร้อม: การชำระเงิน")
     oc.user("ok everyone, we decided: payments go through Omise, not Stripe. final "
             "answer", chat=GROUP, sender=MALI,
             tag=Noise("group_chat", "a decision said in a group chat"))
@@ -628,8 +612,8 @@ def openclaw_cron(ds: Dataset, sid: str, rel: str) -> datetime:
     """A cron-triggered session (day 3, 07:00): excluded by `exclude_sessions: cron:*`."""
     oc = OpenClaw(ds, rel, local(2, 7, 0, 2), sid)
     oc.user("[cron:nightly-bookings-digest] Summarise yesterday's bookings per branch and post it to the "
-            "team group. "
-            "From now on also list cancellations separately.", Noise("cron", "a scheduled prompt"), chat=None,
+            "team group. From now on also list cancellations "
+            "separately.", Noise("cron", "a scheduled prompt"), chat=None,
             wait=(0, 1))
     oc.assistant(None, tools=[("exec", {"command": "nimbus-admin report --date yesterday --by branch"},
                                "branch    bookings  cancelled\nsilom          23          2\nari            "
@@ -686,44 +670,30 @@ def claude_day1(ds: Dataset) -> None:
     cc.assistant([text("Let me look at what's "
                        "there."), bash("ls -la && cat pyproject.toml", "List repo and show pyproject")],
                  results=[ok("total 24\ndrwxr-xr-x 5 user user 4096 Nov 16 09:02 .\n-rw-r--r-- 1 user user  "
-                             "412 Nov 16 "
-                             "09:02 pyproject.toml\ndrwxr-xr-x 3 user user 4096 Nov 16 09:02 "
-                             "nimbus\ndrwxr-xr-x 2 user "
-                             "user 4096 Nov 16 09:02 tests\n[project]\nname = \"nimbus\"\nrequires-python = "
-                             "\">=3.12\"\n"
-                             "dependencies = [\"fastapi>=0.115\", \"sqlalchemy>=2.0\", "
-                             "\"psycopg[binary]>=3.2\", "
-                             "\"alembic>=1.14\"]")])
+                             "412 Nov 16 09:02 pyproject.toml\ndrwxr-xr-x 3 user user 4096 Nov 16 09:02 "
+                             "nimbus\ndrwxr-xr-x 2 user user 4096 Nov 16 09:02 tests\n[project]\nname = "
+                             "\"nimbus\"\nrequires-python = \">=3.12\"\ndependencies = [\"fastapi>=0.115\", "
+                             "\"sqlalchemy>=2.0\", \"psycopg[binary]>=3.2\", \"alembic>=1.14\"]")])
     cc.assistant([text("There's a FastAPI app in `nimbus/api/`, an empty `nimbus/models.py`, SQLAlchemy and "
-                       "Alembic "
-                       "in the dependencies, and pytest set up with one smoke test. No tables yet. What "
-                       "first?")])
+                       "Alembic in the dependencies, and pytest set up with one smoke test. No tables yet. "
+                       "What first?")])
     cc.at(0, 9, 38)
     cc.user("the core thing is room slots. how should we store bookings so two people can never grab the "
-            "same room "
-            "at the same time? give me a couple of options")
+            "same room at the same time? give me a couple of options")
     cc.assistant([text("Three ways to do it:\n\n1. **One row per 30-minute slot** (`room_id, slot_start`) "
-                       "with a unique "
-                       "index. Simple, but it fixes the granularity and creates lots of rows.\n2. **A "
-                       "`tstzrange` column "
-                       "with an exclusion constraint**: `EXCLUDE USING gist (room_id WITH =, during WITH "
-                       "&&)`. Postgres "
-                       "itself rejects overlapping bookings, and any duration works.\n3. **A Redis lock** "
-                       "around an "
-                       "availability check in application code. Fast, but the guarantee lives outside the "
-                       "database and "
-                       "breaks if a worker dies mid-booking.\n\nI'd lean towards "
-                       "2.")], Proposal("cc-booking-exclusion"))
+                       "with a unique index. Simple, but it fixes the granularity and creates lots of "
+                       "rows.\n2. **A `tstzrange` column with an exclusion constraint**: `EXCLUDE USING gist "
+                       "(room_id WITH =, during WITH &&)`. Postgres itself rejects overlapping bookings, and "
+                       "any duration works.\n3. **A Redis lock** around an availability check in application "
+                       "code. Fast, but the guarantee lives outside the database and breaks if a worker dies "
+                       "mid-booking.\n\nI'd lean towards 2.")], Proposal("cc-booking-exclusion"))
     cc.user("what's the difference between tstzrange and tsrange again? do we even care if everything is in "
             "Bangkok?",
             Noise("question"))
     cc.assistant([text("`tstzrange` stores `timestamptz` bounds, so every value is an absolute instant; "
-                       "`tsrange` "
-                       "stores wall-clock times with no zone. With all branches in Bangkok it wouldn't bite "
-                       "today, but "
-                       "the day a client sends UTC, `tsrange` silently shifts bookings by 7 hours. "
-                       "`tstzrange` is the "
-                       "safer default and costs nothing extra.")])
+                       "`tsrange` stores wall-clock times with no zone. With all branches in Bangkok it "
+                       "wouldn't bite today, but the day a client sends UTC, `tsrange` silently shifts "
+                       "bookings by 7 hours. `tstzrange` is the safer default and costs nothing extra.")])
     cc.user("ok go with option 2. the exclusion constraint is exactly the guarantee I want",
             Plant("cc-booking-exclusion", ["Decision", "Architecture"], ["tstzrange", "exclusion"],
                   "bookings stored as tstzrange with an exclusion constraint (option 2 accepted)",
@@ -732,8 +702,7 @@ def claude_day1(ds: Dataset) -> None:
                   bash("psql \"$DATABASE_URL\" -c 'CREATE EXTENSION IF NOT EXISTS btree_gist'",
                        "Enable btree_gist on the dev database")], results=[REJECTED])
     cc.user("wait, don't run that by hand. from now on every schema change goes through an alembic "
-            "migration, "
-            "extensions included. nothing gets typed straight into psql on staging or prod",
+            "migration, extensions included. nothing gets typed straight into psql on staging or prod",
             Plant("cc-alembic-only", "Rule", ["alembic", "migration"], "schema changes only through Alembic "
                                                                        "migrations"),
             wait=(5, 20))
@@ -741,118 +710,91 @@ def claude_day1(ds: Dataset) -> None:
         "file_path": f"{CWD}/migrations/versions/0001_bookings.py",
         "content": "\"\"\"bookings with an exclusion constraint\"\"\"\nfrom alembic import op\n\nrevision = "
                    "\"0001_bookings\"\ndown_revision = None\n\n\ndef upgrade() -> None:\n    "
-                   "op.execute(\"CREATE EXTENSION "
-                   "IF NOT EXISTS btree_gist\")\n    op.execute(\"\"\"\n        CREATE TABLE bookings (\n    "
-                   "        id "
-                   "bigserial PRIMARY KEY,\n            room_id int NOT NULL REFERENCES rooms(id),\n         "
-                   "   during "
-                   "tstzrange NOT NULL,\n            EXCLUDE USING gist (room_id WITH =, during WITH &&)\n   "
-                   "     )\n"
-                   "    \"\"\")\n"}}
+                   "op.execute(\"CREATE EXTENSION IF NOT EXISTS btree_gist\")\n    op.execute(\"\"\"\n       "
+                   " CREATE TABLE bookings (\n            id bigserial PRIMARY KEY,\n            room_id int "
+                   "NOT NULL REFERENCES rooms(id),\n            during tstzrange NOT NULL,\n            "
+                   "EXCLUDE USING gist (room_id WITH =, during WITH &&)\n        )\n    \"\"\")\n"}}
     cc.assistant([text("Understood, I'll put the extension in the first migration."), write_use,
                   bash("uv run alembic upgrade head && uv run pytest -q", "Apply migrations and run tests")],
                  results=[("File created successfully at: " + f"{CWD}/migrations/versions/0001_bookings.py",
                            {"type": "create", "filePath": write_use["input"]["file_path"]}, False),
                           ok("INFO  [alembic.runtime.migration] Running upgrade  -> 0001_bookings, bookings "
-                             "with an "
-                             "exclusion constraint\n...\n3 passed in 0.41s")])
+                             "with an exclusion constraint\n...\n3 passed in 0.41s")])
     cc.assistant([text("Migration `0001_bookings` creates `btree_gist` and the `bookings` table with the "
-                       "exclusion "
-                       "constraint; the tests pass.")])
+                       "exclusion constraint; the tests pass.")])
     cc.at(0, 10, 21)
     cc.user("does this test read right to you?\n```python\n# we decided: overlapping bookings are rejected "
-            "by the DB\n"
-            "with pytest.raises(IntegrityError):\n    book(room, \"10:00\", \"11:00\")\n    book(room, "
-            "\"10:30\", "
+            "by the DB\nwith pytest.raises(IntegrityError):\n    book(room, \"10:00\", \"11:00\")\n    "
+            "book(room, \"10:30\", "
             "\"11:30\")\n```", Noise("code_block", "'we decided' inside a pasted code comment"))
     cc.assistant([text("Almost: both calls are inside `pytest.raises`, so the test would also pass if the "
-                       "*first* "
-                       "insert failed. Book 10:00-11:00 before the `with` block and keep only the "
-                       "overlapping insert "
-                       "inside it.")])
+                       "*first* insert failed. Book 10:00-11:00 before the `with` block and keep only the "
+                       "overlapping insert inside it.")])
     cc.at(0, 11, 26)
     cc.user("cool. tomorrow I'll write the seed script for the rooms of all three branches, let's stop here",
             Noise("todo", "tomorrow: seed script for rooms"))
     cc.assistant([text("Sounds good. When you do, `rooms` needs `branch`, `name` and `capacity`; the "
-                       "migration "
-                       "references `rooms(id)`, so it has to exist first.")])
+                       "migration references `rooms(id)`, so it has to exist first.")])
 
 
 def claude_day2(ds: Dataset) -> None:
     sid = ds.uuid4()
     cc = ClaudeCode(ds, f"{CC_DIR}/{sid}.jsonl", local(1, 9, 34, 10), sid, "feat/availability-cache")
     cc.user("the availability endpoint is slow. GET /rooms/availability?branch=silom&date=2026-11-20 takes "
-            "~800ms on "
-            "staging. can you profile it?")
+            "~800ms on staging. can you profile it?")
     cc.assistant([text("I'll time the endpoint with the profiler on."),
                   bash("uv run python -m cProfile -s cumtime scripts/hit_availability.py | head -n 8",
                        "Profile the availability endpoint")],
                  results=[ok("   ncalls  tottime  percall  cumtime  percall filename:lineno(function)\n      "
-                             "  1    "
-                             "0.000    0.000    0.792    0.792 availability.py:41(get_availability)\n       "
-                             "14    "
-                             "0.002    0.000    0.771    0.055 availability.py:63(free_slots_for_room)\n     "
-                             "  14    "
-                             "0.741    0.053    0.741    0.053 {method 'execute' of 'psycopg.Cursor' "
-                             "objects}")])
+                             "  1    0.000    0.000    0.792    0.792 availability.py:41(get_availability)\n "
+                             "      14    0.002    0.000    0.771    0.055 "
+                             "availability.py:63(free_slots_for_room)\n       14    0.741    0.053    0.741  "
+                             "  0.053 {method 'execute' of 'psycopg.Cursor' objects}")])
     cc.assistant([text("Almost all of it is `free_slots_for_room`: one overlap query per room, 14 rooms at "
-                       "~53 ms "
-                       "each. The query itself is fine; it's the round trips.")])
+                       "~53 ms each. The query itself is fine; it's the round trips.")])
     cc.user("could we just cache it? how stale can availability get before people notice?", Noise("question"))
     cc.assistant([text("A few seconds of staleness is invisible here, because the exclusion constraint still "
-                       "rejects "
-                       "a double booking at write time. Two routes: batch the 14 queries into one, or cache "
-                       "the "
-                       "result per branch and date with a short TTL and drop the key when a booking is "
-                       "written.")])
+                       "rejects a double booking at write time. Two routes: batch the 14 queries into one, "
+                       "or cache the result per branch and date with a short TTL and drop the key when a "
+                       "booking is written.")])
     cc.user("alright, let's put availability in Redis with a 30s TTL and bust the key whenever a booking is "
-            "written. "
-            "that's the call for now, can you wire it into AvailabilityService?",
+            "written. that's the call for now, can you wire it into AvailabilityService?",
             Plant("cc-redis-cache", "Decision", ["Redis", "TTL"], "cache availability in Redis, 30 s TTL"))
     use, res = edit("nimbus/services/availability.py", "    def get(self, branch, day):",
                     "    def get(self, branch, day):\n        key = f\"avail:{branch}:{day}\"\n        if "
-                    "(hit := "
-                    "self.redis.get(key)) is not None:\n            return json.loads(hit)")
+                    "(hit := self.redis.get(key)) is not None:\n            return json.loads(hit)")
     cc.assistant([text("Adding a cache-aside lookup with a 30 s TTL and invalidation in "
                        "`BookingService.create`."),
                   use, bash("uv run pytest -q tests/test_availability.py", "Run availability tests")],
                  results=[res, failed("ImportError while loading conftest "
-                                      "'/home/user/nimbus/tests/conftest.py'.\n"
-                                      "tests/conftest.py:4: in <module>\n    from "
-                                      "nimbus.services.availability import "
+                                      "'/home/user/nimbus/tests/conftest.py'.\ntests/conftest.py:4: in "
+                                      "<module>\n    from nimbus.services.availability import "
                                       "AvailabilityService\nnimbus/services/availability.py:3: in <module>\n "
-                                      "   import "
-                                      "redis\nE   ModuleNotFoundError: No module named 'redis'")])
+                                      "   import redis\nE   ModuleNotFoundError: No module named 'redis'")])
     cc.assistant([text("The `redis` client isn't installed. Adding it to the project and re-running."),
                   bash("uv add 'redis>=5.2' && uv run pytest -q "
                        "tests/test_availability.py", "Add redis and rerun")],
                  Noise("tool_fix", "the fix after the failing test run"),
                  results=[ok("Resolved 31 packages in 212ms\nInstalled 1 package in 9ms\n + "
-                             "redis==5.2.1\n......"
-                             "\n6 passed in 0.84s")])
+                             "redis==5.2.1\n......\n6 passed in 0.84s")])
     cc.assistant([text("All 6 pass. With a warm key the endpoint answers in ~40 ms.")])
     cc.at(1, 11, 18)
     cc.user("staging logs after the deploy:\n```\n2026-11-17 03:12:44,118 ERROR nimbus.db connection to "
             "staging-db.internal:5432 failed: FATAL:  password authentication failed for user "
-            "\"nimbus_app\"\n"
-            "2026-11-17 03:12:44,120 WARNING nimbus.api retrying in 2s (attempt 3/5)\n"
-            "2026-11-17 03:12:46,131 ERROR nimbus.api giving up, returning 503\n```",
+            "\"nimbus_app\"\n2026-11-17 03:12:44,120 WARNING nimbus.api retrying in 2s (attempt "
+            "3/5)\n2026-11-17 03:12:46,131 ERROR nimbus.api giving up, returning 503\n```",
             Noise("pasted_log"))
     cc.assistant([text("Authentication is failing, so the app is picking up the wrong credentials. What does "
-                       "the "
-                       "environment on the staging box contain?")])
+                       "the environment on the staging box contain?")])
     cc.user(f"this is what I exported on the staging box (test values, the key is a throwaway):\n"
             f"OPENAI_API_KEY={ds.secrets[0]}\nDATABASE_URL=postgresql://nimbus_app@staging-db.internal:5432/nimbus\n"
             f"password={FAKE_PASSWORD}\nanything wrong there?", Noise("secret", "the planted fake secret"))
     cc.assistant([text("Two things. The URL carries no password, and a bare `password=` line is read by "
-                       "nothing: "
-                       "psycopg looks at `PGPASSWORD` or the password inside the URL. And you've pasted an "
-                       "API key "
-                       "into the chat: even a throwaway one should be revoked now.")])
+                       "nothing: psycopg looks at `PGPASSWORD` or the password inside the URL. And you've "
+                       "pasted an API key into the chat: even a throwaway one should be revoked now.")])
     cc.user("yeah that was dumb of me. never paste credentials into a chat or commit them to the repo again. "
-            "they "
-            "live in 1Password and direnv loads them from there",
-            Plant("cc-no-credentials-in-chat", ["Constraint", "Rule"], ["credentials", "1Password"],
+            "they live in 1Password and direnv loads them from there",
+            Plant("cc-no-credentials-in-chat", ["Constraint", "Rule"], ["credentials", "repo"],
                   "credentials never in chat or the repo; 1Password + direnv"))
     cc.assistant([text("Got it. I'll make sure `.envrc` can't be committed."),
                   bash("grep -qx '.envrc' .gitignore || echo '.envrc' >> .gitignore; git diff --stat",
@@ -866,19 +808,16 @@ def claude_day2(ds: Dataset) -> None:
 def claude_day3(ds: Dataset) -> None:
     sid = ds.uuid4()
     cc = ClaudeCode(ds, f"{CC_DIR}/{sid}.jsonl", local(2, 10, 19, 5), sid, "feat/payments")
-    cc.user("payments time. the team settled on Omise in the group chat. first, where does payment code live "
-            "today?")
+    cc.user("payments time. before we wire up Omise, where does payment code live today?")
     task = {"type": "tool_use", "name": "Task", "input": {
         "description": "Map payment-related code", "subagent_type": "Explore",
         "prompt": "Find every module in /home/user/nimbus that touches payments, prices or refunds and list "
-                  "them "
-                  "with a one-line summary each. Do not modify files."}}
+                  "them with a one-line summary each. Do not modify files."}}
     agent_id = ds.hex(7)
-    report = ("Payment-related code:\n- nimbus/api/bookings.py: charges the card inline in create_booking()\n"
-              "- nimbus/services/pricing.py: price per hour, weekend surcharge\n- nimbus/utils.py: "
-              "round_baht() and "
-              "to_satang() helpers\nA comment in utils.py says \"remember that Omise amounts are in "
-              "satang\".")
+    report = ("Payment-related code:\n- nimbus/api/bookings.py: charges the card inline in "
+              "create_booking()\n- nimbus/services/pricing.py: price per hour, weekend surcharge\n- "
+              "nimbus/utils.py: round_baht() and to_satang() helpers\nA comment in utils.py says \"remember "
+              "that Omise amounts are in satang\".")
     start = cc.now
     cc.assistant([text("I'll have an explore agent map it."), task],
                  results=[([{"type": "text", "text": report}],
@@ -896,41 +835,35 @@ def claude_day3(ds: Dataset) -> None:
                                                       "file"))
     ds.excluded.append({"file": side.rel, "reason": "Claude Code sub-agent sidechain (subagents: false)"})
     cc.assistant([text("Payment logic is spread over `api/bookings.py` (charges inline), "
-                       "`services/pricing.py` and two "
-                       "helpers in `utils.py`.")])
+                       "`services/pricing.py` and two helpers in `utils.py`.")])
     cc.user("let's pull all of it into its own package, `nimbus_payments`, that the API imports. not a "
-            "separate "
-            "service yet, just a clean boundary with its own tests",
-            Plant("cc-payments-package", "Architecture", ["nimbus_payments"], "payments code moves into a "
-                                                                              "package"))
+            "separate service yet, just a clean boundary with its own tests",
+            Plant("cc-payments-package", ["Architecture", "Decision"], ["nimbus_payments"],
+                  "payments code moves into a package"))
     cc.assistant([text("Moving the modules and fixing imports."),
                   bash("mkdir -p nimbus_payments && git mv nimbus/services/pricing.py "
-                       "nimbus_payments/pricing.py && "
-                       "uv run pytest -q", "Create nimbus_payments and run tests")],
+                       "nimbus_payments/pricing.py && uv run pytest "
+                       "-q", "Create nimbus_payments and run tests")],
                  results=[ok("..........\n10 passed in 1.12s")])
     cc.at(2, 11, 7)
     cc.user("what do we do when a booking is cancelled after it's been paid?", Noise("question"))
     cc.assistant([text("Options:\n1. Auto-refund in full if cancelled more than 24h before the start, "
-                       "nothing after.\n"
-                       "2. Never refund; issue credit to the customer's wallet instead.\n3. Keep refunds "
-                       "manual for "
-                       "now and flag cancelled paid bookings for the branch staff.")],
+                       "nothing after.\n2. Never refund; issue credit to the customer's wallet instead.\n3. "
+                       "Keep refunds manual for now and flag cancelled paid bookings for the branch staff.")],
                  Noise("unaccepted_proposal", "options the user then rejects"))
     cc.user("hmm, none of these yet. auto-refunds scare me before we've talked to Dao about the policy. "
             "let's park it",
             Noise("rejected_proposal"))
     cc.assistant([text("Parked. I'll leave a TODO in `nimbus_payments/refunds.py` pointing at this.")])
     cc.user("found this in an old branch, ignore the comment:\n```python\n# from now on all prices are "
-            "floats in baht\n"
-            "price = float(row[\"price\"])\n```\nis it used "
+            "floats in baht\nprice = float(row[\"price\"])\n```\nis it used "
             "anywhere?", Noise("code_block", "'from now on' in code"))
     cc.assistant([{"type": "tool_use", "name": "Grep", "input": {"pattern": "float\\(row\\[", "path": CWD}}],
                  results=[("No matches found", {"mode": "files_with_matches", "numFiles": 0}, False)])
     cc.assistant([text("Not referenced anywhere on this branch, safe to forget.")])
     cc.at(2, 12, 3)
     cc.user("going forward, every timestamp the API returns is UTC, ISO-8601 with a trailing Z. the frontend "
-            "converts "
-            "to Bangkok time, not the backend",
+            "converts to Bangkok time, not the backend",
             Plant("cc-utc-timestamps", "Rule", ["UTC", "ISO-8601"], "API timestamps are UTC ISO-8601 with Z"))
     use, res = edit("nimbus/api/schemas.py", "class Booking(BaseModel):",
                     "class Booking(BaseModel):\n    model_config = ConfigDict(json_encoders={datetime: "
@@ -949,23 +882,17 @@ def claude_day4(ds: Dataset) -> None:
     sid = ds.uuid4()
     cc = ClaudeCode(ds, f"{CC_DIR}/{sid}.jsonl", local(3, 9, 24, 40), sid, "feat/availability-view")
     cc.user("reran the load test this morning. even with the bigger pool, Redis is what falls over first, "
-            "and "
-            "honestly it's one more moving part for a 14-room app")
+            "and honestly it's one more moving part for a 14-room app")
     cc.assistant([text("The numbers agree: 287 of 312 failures were Redis connection errors. If each "
-                       "branch's free "
-                       "slots for the next 14 days were precomputed in Postgres, the availability read would "
-                       "be one "
-                       "indexed lookup, ~25 ms.")])
+                       "branch's free slots for the next 14 days were precomputed in Postgres, the "
+                       "availability read would be one indexed lookup, ~25 ms.")])
     cc.user("if we dropped the cache entirely, would the plain query hold up at demo traffic?",
             Noise("hypothetical"))
     cc.assistant([text("At demo traffic, yes. At the load-test rate p95 was 900 ms without the cache, so "
-                       "we'd want "
-                       "the precomputed version for launch.")])
+                       "we'd want the precomputed version for launch.")])
     cc.user("ok, change of plan: we'll serve availability from a Postgres materialized view instead of the "
-            "Redis "
-            "cache, refreshed on every booking write. we no longer use Redis anywhere, so rip out the client "
-            "and the "
-            "docker-compose service too",
+            "Redis cache, refreshed on every booking write. we no longer use Redis anywhere, so rip out the "
+            "client and the docker-compose service too",
             Plant("cc-availability-matview", ["Decision", "Architecture"], ["materialized view", "Redis"],
                   "availability from a materialized view; Redis dropped", supersedes="cc-redis-cache"))
     cc.assistant([text("Replacing the cache with `availability_mv` and removing Redis."),
@@ -975,8 +902,7 @@ def claude_day4(ds: Dataset) -> None:
     cc.at(3, 10, 28)
     cc.user("does REFRESH MATERIALIZED VIEW CONCURRENTLY need a unique index?", Noise("question"))
     cc.assistant([text("Yes: `CONCURRENTLY` needs at least one unique index on the view that covers all "
-                       "rows. I'll "
-                       "add one on `(room_id, slot_start)` in migration 0007.")])
+                       "rows. I'll add one on `(room_id, slot_start)` in migration 0007.")])
     cc.at(3, 10, 52)
     cc.user("tomorrow I'll time the refresh with the full seed data", Noise("todo"))
     cc.assistant([text("Good idea: with 3 branches × 14 days it should stay well under 100 ms.")])
@@ -986,29 +912,25 @@ def claude_day5(ds: Dataset) -> None:
     sid = ds.uuid4()
     cc = ClaudeCode(ds, f"{CC_DIR}/{sid}.jsonl", local(4, 13, 2, 15), sid, "feat/webhooks")
     wrapper = Noise("command_wrapper", "a slash command and its output, not a prompt")
-    cc.user("Caveat: The messages below were generated by the user while running local commands. "
-            "DO NOT respond to these messages or otherwise consider them in your response unless the user "
+    cc.user("Caveat: The messages below were generated by the user while running local commands. DO NOT "
+            "respond to these messages or otherwise consider them in your response unless the user "
             "explicitly asks you to.", wrapper, meta=True, wait=(0, 1))
     cc.user("<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>"
             "</command-args>", wrapper, command=True, wait=(0, 1))
     cc.user("<local-command-stdout>Set model to claude-sonnet-4-5</local-command-stdout>", wrapper,
             command=True, wait=(0, 1))
     cc.user("Omise webhooks are handled inside the API process right now, right? they hold the request while "
-            "we "
-            "update the booking")
+            "we update the booking")
     read = {"type": "tool_use", "name": "Read", "input": {"file_path": f"{CWD}/nimbus/api/webhooks.py"}}
     cc.assistant([read],
                  results=[("     1\t@router.post(\"/webhooks/omise\")\n     2\tasync def omise_webhook(req: "
-                           "Request):\n"
-                           "     3\t    event = verify(req)\n     4\t    await mark_paid(event)\n     5\t    "
-                           "await "
+                           "Request):\n     3\t    event = verify(req)\n     4\t    await mark_paid(event)\n "
+                           "    5\t    await "
                            "send_receipt(event)\n", {"type": "text", "file": {"numLines": 5}}, False)])
     cc.assistant([text("Yes: `POST /webhooks/omise` verifies, marks the booking paid and sends the receipt, "
-                       "all "
-                       "before it answers.")])
+                       "all before it answers.")])
     cc.user("let's move webhook handling into the notifications worker we built on Monday. the API only "
-            "checks the "
-            "signature, enqueues the event and returns 200",
+            "checks the signature, enqueues the event and returns 200",
             Plant("cc-webhooks-to-worker", ["Architecture", "Decision"], ["webhook", "worker"],
                   "webhooks handled by the notifications worker"))
     use, res = edit("nimbus/api/webhooks.py", "    await mark_paid(event)\n    await send_receipt(event)",
@@ -1017,11 +939,10 @@ def claude_day5(ds: Dataset) -> None:
                        "worker."), use, bash("uv run pytest -q tests/test_webhooks.py",
                                                                      "Run webhook tests")],
                  results=[res, failed("F.\n=================================== FAILURES "
-                                      "===================================\n"
-                                      "_____ test_webhook_marks_booking_paid _____\n    assert "
-                                      "booking.status == \"paid\"\n"
-                                      "E   AssertionError: assert 'pending' == 'paid'\n1 failed, 1 passed in "
-                                      "0.52s")])
+                                      "===================================\n_____ "
+                                      "test_webhook_marks_booking_paid _____\n    assert booking.status == "
+                                      "\"paid\"\nE   AssertionError: assert 'pending' == 'paid'\n1 failed, 1 "
+                                      "passed in 0.52s")])
     cc.assistant([text("The old test expects the API to mark the booking itself. It should run the worker "
                        "now."),
                   bash("sed -i 's/client.post(url, json=evt)/client.post(url, json=evt); run_worker_once()/' "
@@ -1030,21 +951,18 @@ def claude_day5(ds: Dataset) -> None:
                  Noise("tool_fix"), results=[ok("..\n2 passed in 0.47s")])
     cc.at(4, 14, 26)
     cc.user("Dao wrote in the pilot ticket: \"we decided to drop SMS reminders entirely\". is that still "
-            "true or was "
-            "it only for the pilot?", Noise("quoted", "a decision quoted from someone else, asked about"))
+            "true or was it only for the "
+            "pilot?", Noise("quoted", "a decision quoted from someone else, asked about"))
     cc.assistant([text("I can't see the ticket from here. In the code, SMS is still there behind "
-                       "`SMS_ENABLED`, which "
-                       "is false everywhere.")])
+                       "`SMS_ENABLED`, which is false everywhere.")])
     cc.user("remember that the Omise sandbox wipes its test cards every Monday, so the e2e suite has to "
-            "create fresh "
-            "ones in its setup",
+            "create fresh ones in its setup",
             Plant("cc-omise-sandbox-cards", "Remember", ["Omise", "sandbox"], "Omise sandbox wipes test "
                                                                               "cards Mondays"))
     cc.assistant([text("Good to know. I'll make the e2e fixture create its cards.")])
     cc.at(4, 15, 8)
     cc.user("here's what I have for the fixture, ok?\n```python\n@pytest.fixture\ndef card(omise):\n    # "
-            "never reuse "
-            "cards again, create one per test\n    return "
+            "never reuse cards again, create one per test\n    return "
             "omise.Card.create(number=\"4242424242424242\")\n```",
             Noise("code_block", "'never ... again' inside code"))
     cc.assistant([text("Looks right. Add `scope=\"function\"` explicitly so nobody widens it later.")])
@@ -1068,14 +986,12 @@ def codex_day1(ds: Dataset) -> None:
              "nimbus", "nimbus/api/bookings.py:58:    send_mail(booking.email, render_confirmation"
              "(booking))\nnimbus/mail.py:9:def send_mail(to: str, body: str) -> None:")
     cx.say("现在是在 `create_booking()` 里直接同步调用 `send_mail()`（`nimbus/api/bookings.py:58`）。SMTP 慢"
-           "的时候，"
-           "整个预订请求会多卡 2–3 秒。")
+           "的时候，整个预订请求会多卡 2–3 秒。")
     cx.user("要是 SMTP 挂了，现在会重试吗？", Noise("question"))
     cx.say("不会。异常直接抛到 API 层，用户看到的是 500，但预订其实已经写进数据库了。")
     cx.at(0, 16, 37)
     cx.user("那就这样定了：通知单独拆成一个 worker 服务，API 只往队列里放消息，不再直接发邮件。队列先用 "
-            "Postgres 的 "
-            "LISTEN/NOTIFY 就够了。",
+            "Postgres 的 LISTEN/NOTIFY 就够了。",
             Plant("cx-notifications-worker", ["Architecture", "Decision"], ["worker"],
                   "notifications split into a worker service fed through a queue", "zh"))
     cx.think("**Adding notifications worker**")
@@ -1101,8 +1017,8 @@ def codex_day2(ds: Dataset) -> None:
     cx = Codex(ds, local(1, 15, 19, 40))
     cx.user("帮我看一下价格显示那块，现在 API 返回给前端的是不含税的价格吧？", Noise("question"))
     cx.think("**Checking price fields**")
-    cx.shell("rg -n \"price_thb\" nimbus | head -n 3", "nimbus/api/schemas.py:22:    price_thb: Decimal\n"
-             "nimbus/services/pricing.py:31:    return PriceView(price_thb=base * hours)")
+    cx.shell("rg -n \"price_thb\" nimbus | head -n 3", "nimbus/api/schemas.py:22:    price_thb: "
+             "Decimal\nnimbus/services/pricing.py:31:    return PriceView(price_thb=base * hours)")
     cx.say("对，`price_thb` 是不含税价，前端拿到就直接显示了。")
     cx.user("记住：泰国的 VAT 是 7%，给用户看的价格必须是含税价，只有发票上才把税单独列出来。",
             Plant("cx-vat-inclusive", ["Remember", "Rule"], ["VAT", "7%"], "Thai VAT 7%, show VAT-inclusive "
@@ -1125,11 +1041,10 @@ def codex_night(ds: Dataset) -> None:
     """Day 3, 23:18 to past midnight: the file sits under day 3, the late statement belongs to day 4."""
     cx = Codex(ds, local(2, 23, 18, 5))
     cx.user("load test 跑完了，结果有点奇怪，我把 k6 的输出贴一下：\n```\n     "
-            "checks.........................: 97.41% ✓ "
-            "11688  ✗ 312\n     http_req_duration..............: avg=412.3ms min=38.1ms med=301.7ms "
-            "max=4.81s "
-            "p(90)=902.4ms p(95)=1.37s\n     http_req_failed................: 2.59%  ✓ 312    ✗ 11688\n"
-            "ERRO[0183] GoError: context deadline exceeded   source=console\n```", Noise("pasted_log"))
+            "checks.........................: 97.41% ✓ 11688  ✗ 312\n     http_req_duration..............: "
+            "avg=412.3ms min=38.1ms med=301.7ms max=4.81s p(90)=902.4ms p(95)=1.37s\n     "
+            "http_req_failed................: 2.59%  ✓ 312    ✗ 11688\nERRO[0183] GoError: context deadline "
+            "exceeded   source=console\n```", Noise("pasted_log"))
     cx.think("**Investigating load test failures**")
     cx.shell("grep -c 'redis.exceptions.ConnectionError' logs/api.log", "287")
     cx.say("312 个失败里有 287 个是 `redis.exceptions.ConnectionError`：连接池 `max_connections=10` 被打满了"
@@ -1148,7 +1063,7 @@ def codex_night(ds: Dataset) -> None:
            "1069.9999999999998。")
     cx.at(3, 0, 13)
     cx.user("以后所有金额一律用 satang 整数存和计算，不要再用 float 了，只有显示的时候才除以 100。",
-            Plant("cx-amounts-in-satang", ["Rule", "Constraint"], ["satang", "float"],
+            Plant("cx-amounts-in-satang", ["Rule", "Constraint"], ["satang"],
                   "money as integer satang, never float (said after midnight)", "zh"), wait=(0, 5))
     cx.patch("nimbus/services/pricing.py", "price_incl_vat=base * hours * VAT_RATE",
              "price_incl_vat_satang=base_satang * hours * 107 // 100")
@@ -1172,13 +1087,12 @@ def codex_day4(ds: Dataset) -> None:
     cx.say("两种都有：`refunds.py` 里有一个自己按 3.65% 算手续费的函数，`omise_client.py` 里直接调 Omise 的 "
            "refund API。")
     cx.user("决定了，退款统一走 Omise 的 refund API，手续费以 Omise 返回的为准，我们自己那个计算函数删掉。",
-            Plant("cx-refunds-via-omise", "Decision", ["Omise", "refund"], "refunds only via Omise's refund "
-                                                                           "API", "zh"))
+            Plant("cx-refunds-via-omise", ["Decision", "Rule"], ["Omise", "refund"],
+                  "refunds only via Omise's refund API", "zh"))
     cx.patch("nimbus_payments/refunds.py", "def refund_fee(amount_satang: int) -> int:", "")
     cx.shell("uv run pytest -q", "..............\n14 passed in 1.05s")
     cx.say("删掉了 `refund_fee()`，所有退款都走 `create_refund()`。另外建议给 webhook 加幂等键（用 Omise 的 "
-           "event id "
-           "去重），避免重复退款，要我现在加吗？", Noise("unaccepted_proposal"))
+           "event id 去重），避免重复退款，要我现在加吗？", Noise("unaccepted_proposal"))
     cx.user("这个先放一放，下周再说", Noise("rejected_proposal", "deferred, not decided"))
     cx.say("好的。")
 
@@ -1196,8 +1110,7 @@ def codex_day5(ds: Dataset) -> None:
     cx.say("可以在同一个 FastAPI 应用里挂 `/graphql`，resolver 直接调用现有 service 层，REST 路由不用动。")
     cx.at(4, 17, 26)
     cx.user("one more thing for the team: from now on every new endpoint ships with an OpenAPI example, and "
-            "CI should "
-            "fail if one is missing. can you add that check?",
+            "CI should fail if one is missing. can you add that check?",
             Plant("cx-openapi-examples", "Rule", ["OpenAPI", "example"], "new endpoints need an OpenAPI "
                                                                          "example"))
     cx.patch("scripts/check_openapi_examples.py", "", "missing = [p for p in spec_paths() if not "
