@@ -307,3 +307,35 @@ def test_build_llm_extractor_follows_the_fallback_setting(tmp_path: Path) -> Non
     assert rules.client.cache.folder == tmp_path / ".memjobs" / "llm-cache"
     fail = build_llm_extractor(replace(cfg, llm=replace(cfg.llm, fallback="fail")))
     assert fail.fallback is None
+
+
+def test_backfill_over_incrementally_extracted_turns_makes_zero_requests(
+        llm_server: FakeLLM, tmp_path: Path) -> None:
+    """Pins issue 8's "a --since backfill over transcripts already extracted makes zero requests":
+    a backfill reads whole sessions, so its chunks differ from the incremental runs' chunks; the
+    per-turn cache still answers every turn."""
+    records = long_session(10)
+    incremental = LLMExtractor(client_for(llm_server, tmp_path), None, chunk_tokens=300)
+    first = incremental.extract(records[:9]) + incremental.extract(records[9:])
+    sent = len(llm_server.chat_requests())
+    assert sent >= 3
+    backfill = LLMExtractor(client_for(llm_server, tmp_path), None, chunk_tokens=450)
+    again = backfill.extract(records)
+    assert len(llm_server.chat_requests()) == sent
+    assert sorted(again, key=repr) == sorted(first, key=repr)
+    assert backfill.report()["calls"] == 0
+
+
+def test_a_turn_not_seen_before_sends_its_chunk(llm_server: FakeLLM, tmp_path: Path) -> None:
+    records = long_session(4)
+    LLMExtractor(client_for(llm_server, tmp_path), None).extract(records[:4])
+    sent = len(llm_server.chat_requests())
+    got = LLMExtractor(client_for(llm_server, tmp_path), None).extract(records)
+    assert len(llm_server.chat_requests()) == sent + 1
+    assert sorted(c.first_line for c in got) == [1, 3, 5, 7]
+
+
+def test_dry_run_client_leaves_no_cache_files(llm_server: FakeLLM, tmp_path: Path) -> None:
+    client = LLMClient(llm_config(llm_server), tmp_path / ".memjobs", write_cache=False, env={})
+    assert LLMExtractor(client, None).extract(make_session(TURNS))
+    assert not (tmp_path / ".memjobs").exists()

@@ -27,8 +27,9 @@ def cache_key(prompt_version: str, model: str, chunk_text: str) -> str:
 
 
 class ReplyCache:
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, *, write: bool = True) -> None:
         self.folder = folder
+        self.write = write      # False for --dry-run: read what is there, leave no trace
         self.hits = 0
         self.writes = 0
 
@@ -52,9 +53,69 @@ class ReplyCache:
 
     def put(self, key: str, reply: Any, *, model: str, prompt_version: str) -> None:
         path = self._path(key)
-        if path is None:
+        if path is None or not self.write:
             return
         doc = {"version": CACHE_VERSION, "prompt_version": prompt_version, "model": model,
                "reply": redact_tree(reply)}
         atomic_write(path, json.dumps(doc, ensure_ascii=False, sort_keys=True).encode("utf-8"), mode=0o600)
         self.writes += 1
+
+
+class TurnCache:
+    """What the model found per user turn, so a re-chunked read of the same session (a `--since`
+    backfill over transcripts that incremental runs already extracted) asks nothing again.
+
+    Chunk boundaries depend on where a run starts reading, so the chunk cache alone misses on a
+    backfill; a turn is the same whatever chunk it was sent in. One file per (prompt version,
+    model, session path): `<folder>/turns/<sha256>.json` = {"version", "turns": {"<line>:<text
+    hash>": [candidate as JSON, …]}} — an empty list records "nothing here" too.
+    """
+
+    def __init__(self, folder: Path | None, *, model: str, prompt_version: str, write: bool = True) -> None:
+        self.folder = folder / "turns" if folder is not None else None
+        self.model = model
+        self.prompt_version = prompt_version
+        self.write = write
+        self._loaded: dict[str, dict[str, list[Any]]] = {}
+
+    @staticmethod
+    def turn_key(line: int, text: str) -> str:
+        return f"{line}:{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}"
+
+    def _path(self, session_path: str) -> Path | None:
+        if self.folder is None:
+            return None
+        return self.folder / f"{cache_key(self.prompt_version, self.model, session_path)}.json"
+
+    def _turns(self, session_path: str) -> dict[str, list[Any]]:
+        if session_path in self._loaded:
+            return self._loaded[session_path]
+        turns: dict[str, list[Any]] = {}
+        path = self._path(session_path)
+        if path is not None and path.is_file():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                data = None
+            ok = isinstance(data, dict) and data.get("version") == CACHE_VERSION
+            if ok and isinstance(data.get("turns"), dict):
+                turns = {str(k): v for k, v in data["turns"].items() if isinstance(v, list)}
+        self._loaded[session_path] = turns
+        return turns
+
+    def lookup(self, session_path: str, keys: list[str]) -> list[list[Any]] | None:
+        """The stored items of every turn, in order; None when any turn is not known."""
+        turns = self._turns(session_path)
+        if not keys or any(k not in turns for k in keys):
+            return None
+        return [turns[k] for k in keys]
+
+    def store(self, session_path: str, found: dict[str, list[Any]]) -> None:
+        turns = self._turns(session_path)
+        turns.update({k: redact_tree(v) for k, v in found.items()})
+        path = self._path(session_path)
+        if path is None or not self.write:
+            return
+        doc = {"version": CACHE_VERSION, "prompt_version": self.prompt_version, "model": self.model,
+               "turns": turns}
+        atomic_write(path, json.dumps(doc, ensure_ascii=False, sort_keys=True).encode("utf-8"), mode=0o600)

@@ -139,6 +139,7 @@ class LLMClient:
         breaker_after: int = 3,
         env: Mapping[str, str] | None = None,
         use_cache: bool = True,
+        write_cache: bool = True,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.cfg = llm
@@ -147,7 +148,8 @@ class LLMClient:
         self.backoff_s = backoff_s
         self.breaker_after = breaker_after
         self.env = os.environ if env is None else env
-        self.cache = ReplyCache(state_dir / "llm-cache" if (state_dir is not None and use_cache) else None)
+        self.cache = ReplyCache(state_dir / "llm-cache" if (state_dir is not None and use_cache) else None,
+                                write=write_cache)
         self.usage = Usage()
         self.consecutive_failures = 0
         self.last_error: str | None = None

@@ -14,11 +14,13 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any
 
 from jobs.extract.base import Candidate, Extractor, normalise_statement, usable_records
 from jobs.llm import redact
+from jobs.llm.cache import TurnCache
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.prompts import (
     EXTRACT_PROMPT_VERSION,
@@ -223,6 +225,8 @@ class LLMExtractor:
         self.client = client
         self.fallback = fallback
         self.chunk_tokens = chunk_tokens
+        self.turns = TurnCache(client.cache.folder, model=client.model, prompt_version=EXTRACT_PROMPT_VERSION,
+                               write=client.cache.write)
         self.counts: Counter[str] = Counter()
         self.dropped: Counter[str] = Counter()
         self.fallback_reasons: Counter[str] = Counter()
@@ -258,6 +262,16 @@ class LLMExtractor:
         return out
 
     def _chunk(self, chunk: Chunk, records: Sequence[Record]) -> list[Candidate]:
+        users = [r for r in chunk.own if r.role is Role.USER]
+        keys = [TurnCache.turn_key(r.line, r.text) for r in users]
+        session_path = users[0].path
+        known = self.turns.lookup(session_path, keys)
+        if known is not None:
+            restored = [_candidate_from_json(d) for items in known for d in items]
+            if all(c is not None for c in restored):
+                self.counts["cached"] += 1
+                self.counts["items"] += len(restored)
+                return [c for c in restored if c is not None]
         note = (f"Lines before L{chunk.own_first_line} are earlier context." if chunk.context else "")
         user = extract_user_message(chunk.text, chunk.first_line, chunk.last_line, note)
         try:
@@ -268,9 +282,13 @@ class LLMExtractor:
             return self._fall_back(chunk, records, exc)
         if reply.cached:
             self.counts["cached"] += 1
-        found = [c for c in (self._validate(item, chunk) for item in reply.data) if c is not None]
-        self.counts["items"] += len(found)
-        return found
+        validated = [v for v in (self._validate(item, chunk) for item in reply.data) if v is not None]
+        per_turn: dict[str, list[Any]] = {k: [] for k in keys}
+        for user, cand in validated:
+            per_turn[TurnCache.turn_key(user.line, user.text)].append(_candidate_to_json(cand))
+        self.turns.store(session_path, per_turn)
+        self.counts["items"] += len(validated)
+        return [cand for _, cand in validated]
 
     def _fall_back(self, chunk: Chunk, records: Sequence[Record], exc: LLMUnavailable) -> list[Candidate]:
         sid, path = chunk.own[0].session_id, chunk.own[0].path
@@ -291,7 +309,8 @@ class LLMExtractor:
         own_lo = chunk.own_first_line
         return [c for c in self.fallback.extract(window) if own_lo <= c.last_line <= hi]
 
-    def _validate(self, item: Any, chunk: Chunk) -> Candidate | None:
+    def _validate(self, item: Any, chunk: Chunk) -> tuple[Record, Candidate] | None:
+        """The item as a Candidate with the user record it stands on, or None (dropped, counted)."""
         if not isinstance(item, dict):
             self.dropped["not_an_object"] += 1
             return None
@@ -325,7 +344,7 @@ class LLMExtractor:
         first_line = proposal.line if proposal is not None and first <= proposal.line else user.line
         statement = normalise_statement(_one_line(item.get("statement"), STATEMENT_MAX) or excerpt)
         title = _one_line(item.get("title"), TITLE_MAX) or _one_line(statement, 60)
-        return Candidate(
+        return user, Candidate(
             kind=kind, title=title, statement=statement,
             why=_one_line(item.get("why"), FIELD_MAX), finding=_one_line(item.get("finding"), FIELD_MAX),
             conclusion=_one_line(item.get("conclusion"), FIELD_MAX),
@@ -335,6 +354,24 @@ class LLMExtractor:
             first_line=first_line, last_line=max(user.line_end, min(last, chunk.last_line)),
             ts=user.ts, supersedes_hint=item.get("reverses_earlier") is True,
         )
+
+
+def _candidate_to_json(c: Candidate) -> dict[str, Any]:
+    out = asdict(c)
+    out["ts"] = c.ts.isoformat()
+    return out
+
+
+def _candidate_from_json(data: Any) -> Candidate | None:
+    """A stored candidate, or None when the entry is not one (an old or damaged cache file)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        fields_ = dict(data)
+        fields_["ts"] = datetime.fromisoformat(str(fields_["ts"]))
+        return Candidate(**fields_)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def build_llm_extractor(cfg: Config, client: LLMClient | None = None) -> LLMExtractor:
