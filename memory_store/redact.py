@@ -85,12 +85,14 @@ _BEARER = re.compile(r"(?P<keep>[Bb]earer[ \t]+)" + _NOT_MARK + r"[A-Za-z0-9._~+
 # key=value pairs. The key is matched from its secret-ish word onwards (DB_PASSWORD matches at
 # PASSWORD; the prefix stays as it was anyway). A `:` separator needs a value that looks like a
 # secret (quoted, or with a digit or symbol), so "password: must be long" and "token: none" stay
-# readable; `=` always counts as an assignment.
+# readable; `=` always counts as an assignment. A value runs to whitespace, a quote or a closing
+# bracket: `&`, `;` and `,` may be part of a password, and leaking its tail is worse than eating
+# the next query parameter.
 _VALUE = (
-    r"(?:(?P<eq>[\"']?[ \t]*=[ \t]*[\"']?)" + _NOT_MARK + r"(?P<v1>[^\s\"'`,;&<>)\]}]{3,})"
+    r"(?:(?P<eq>[\"']?[ \t]*=[ \t]*[\"']?)" + _NOT_MARK + r"(?P<v1>[^\s\"'`<>)\]}]{3,})"
     r"|(?P<col>[\"']?[ \t]*:[ \t]*)"
     r"(?:(?P<q>[\"'])" + _NOT_MARK + r"(?P<v2>[^\"'\s]{4,})(?P=q)"
-    r"|" + _NOT_MARK + r"(?=[^\s\"'`,;&<>]*[0-9!@#$%^*+/_~-])(?P<v3>[^\s\"'`,;&<>)\]}]{6,})))"
+    r"|" + _NOT_MARK + r"(?=[^\s\"'`<>]*[0-9!@#$%^&*+/_~-])(?P<v3>[^\s\"'`<>)\]}]{6,})))"
 )
 
 
