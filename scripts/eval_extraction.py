@@ -1,12 +1,15 @@
 """Precision and recall of an extractor on a labelled conversation set.
 
-    python scripts/eval_extraction.py [--set eval|dev] [--json]
+    python scripts/eval_extraction.py [--set eval|dev|real] [--shared DIR] [--json]
 
 `eval` (tests/fixtures/eval_extraction) is held out: written before the rules and never tuned on.
 `dev` (tests/fixtures/dev_extraction) is the set rules are developed against. Each conversation
 becomes Records directly (line = turn index + 1), so no transcript files are needed. A prediction
 matches a label when it is in the same session, its kind is compatible (Rule and Constraint are
 one family) and its first_line..last_line covers the labelled turn.
+`real` (tests/fixtures/real_extraction/labels.yaml) labels every user turn of public coding-agent
+transcripts kept in the shared eval folder (`--shared`, default ../shared/eval); they are read
+through the project's own readers and labels are matched by transcript line.
 """
 from __future__ import annotations
 
@@ -28,7 +31,9 @@ from jobs.extract.base import Candidate, Extractor  # noqa: E402
 from jobs.extract.rules import RuleExtractor  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
 
-SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "dev": ROOT / "tests/fixtures/dev_extraction"}
+SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "dev": ROOT / "tests/fixtures/dev_extraction",
+        "real": ROOT / "tests/fixtures/real_extraction"}
+SHARED_EVAL = ROOT.parent / "shared" / "eval"
 _ROLES = {"user": (Role.USER, frozenset()), "assistant": (Role.ASSISTANT, frozenset()),
           "tool_call": (Role.TOOL_CALL, frozenset({Flag.TOOL})),
           "tool_result": (Role.TOOL_RESULT, frozenset({Flag.TOOL})),
@@ -49,6 +54,7 @@ class Conversation:
     lang: str
     records: list[Record]
     labels: list[Label]
+    by_line: dict[int, Record] | None = None  # real transcripts: a labelled turn is found by its line
 
 
 @dataclass
@@ -107,6 +113,12 @@ def load_conversation(path: Path) -> Conversation:
     return Conversation(path, session_id, str(doc["lang"]), records, labels)
 
 
+def _turn_text(conv: Conversation, label: Label) -> str:
+    if conv.by_line is not None:
+        return conv.by_line[label.turn + 1].text
+    return conv.records[label.turn].text
+
+
 def _family(kinds: frozenset[str]) -> frozenset[str]:
     return kinds | {"Rule", "Constraint"} if kinds & {"Rule", "Constraint"} else kinds
 
@@ -136,9 +148,9 @@ def evaluate(extractor: Extractor, conversations: list[Conversation]) -> Report:
             elif not label.optional:
                 for o in (report.overall, report.by_lang[conv.lang], report.by_kind[main_kind]):
                     o.fn += 1
-                report.misses.append({"file": conv.path.name, "turn": label.turn,
+                report.misses.append({"file": conv.path.name, "turn": label.turn, "line": label.turn + 1,
                                       "kinds": sorted(label.kinds),
-                                      "text": conv.records[label.turn].text[:160]})
+                                      "text": _turn_text(conv, label)[:160]})
         for i in free:
             c = preds[i]
             for o in (report.overall, report.by_lang[conv.lang], report.by_kind[c.kind]):
@@ -148,8 +160,48 @@ def evaluate(extractor: Extractor, conversations: list[Conversation]) -> Report:
     return report
 
 
-def run(set_name: str = "eval", extractor: Extractor | None = None) -> Report:
+def run(set_name: str = "eval", extractor: Extractor | None = None, shared: Path = SHARED_EVAL) -> Report:
+    if set_name == "real":
+        return evaluate(extractor or RuleExtractor(), load_real(SETS["real"] / "labels.yaml", shared))
     return evaluate(extractor or RuleExtractor(), load_set(SETS[set_name]))
+
+
+# --- the real-transcript set ------------------------------------------------------------------
+
+def load_real(labels_path: Path, shared: Path) -> list[Conversation]:
+    """Each labelled transcript read through the readers; labels anchored on transcript lines.
+
+    Raises FileNotFoundError when a transcript is missing, and ValueError when the labels do not
+    name exactly the user turns the reader yields (a reader change that moves lines must be seen).
+    """
+    from memory_store.config import TranscriptSource
+    from memory_store.transcripts.discover import discover, read
+
+    doc = yaml.safe_load(labels_path.read_text(encoding="utf-8"))
+    out: list[Conversation] = []
+    for item in doc["transcripts"]:
+        path = shared / item["path"]
+        if not path.is_file():
+            raise FileNotFoundError(path)
+        files = discover(TranscriptSource(item["format"], str(path))).files
+        records = [r for tf in files for r in read(tf).records]
+        user_lines = {r.line for r in records if r.role == Role.USER and not r.flags & {Flag.TOOL, Flag.META}}
+        labelled = {int(t["line"]) for t in item["turns"]}
+        if labelled != user_lines:
+            raise ValueError(f"{item['id']}: labels do not match the user turns: "
+                             f"unlabelled {sorted(user_lines - labelled)}, not user turns {sorted(labelled - user_lines)}")
+        labels = []
+        for t in item["turns"]:
+            kind = t["label"]
+            if kind == "none":
+                continue
+            kinds = kind if isinstance(kind, list) else [kind]
+            # Label.turn is 0-based (turn + 1 is the line the prediction must cover).
+            labels.append(Label(int(t["line"]) - 1, frozenset(kinds), bool(t.get("optional", False))))
+        by_line = {r.line: r for r in records}
+        out.append(Conversation(Path(item["path"]), str(item["id"]), str(item.get("lang", "en")),
+                                records, labels, by_line))
+    return out
 
 
 def _render(report: Report, set_name: str) -> str:
@@ -166,7 +218,7 @@ def _render(report: Report, set_name: str) -> str:
     lines.append("by kind:")
     lines += [row(k, v) for k, v in d["by_kind"].items()]  # type: ignore[union-attr]
     lines.append(f"misses ({len(report.misses)}):")
-    lines += [f"  {m['file']} turn {m['turn']} {'/'.join(m['kinds'])}: {m['text']!s:.100}"  # type: ignore[arg-type]
+    lines += [f"  {m['file']} turn {m['turn']} (L{m['line']}) {'/'.join(m['kinds'])}: {m['text']!s:.100}"  # type: ignore[arg-type]
               for m in report.misses]
     lines.append(f"false positives ({len(report.false_positives)}):")
     lines += [f"  {f['file']} L{f['lines']} {f['kind']}: {f['title']}" for f in report.false_positives]
@@ -176,9 +228,11 @@ def _render(report: Report, set_name: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", choices=sorted(SETS), default="eval")
+    parser.add_argument("--shared", type=Path, default=SHARED_EVAL,
+                        help="folder holding the transcripts of --set real (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    report = run(args.set)
+    report = run(args.set, shared=args.shared)
     if args.json:
         print(json.dumps({"set": args.set, **report.as_dict()}, ensure_ascii=False, indent=2))
     else:
