@@ -31,8 +31,6 @@ from memory_store.transcripts.jsonl import (
 )
 from memory_store.transcripts.records import Flag, Record, Role
 
-_NO_TS = "no readable timestamp"
-
 FORMAT = "claude-code"
 _OTHER_TYPES = frozenset({
     "summary", "file-history-snapshot", "system", "progress", "queue-operation", "custom-title",
@@ -57,6 +55,7 @@ class _Group:
 
     msg_id: str | None
     first: int
+    start: int
     ts: datetime
     sidechain: bool
     last: int = 0
@@ -66,8 +65,9 @@ class _Group:
 
 
 class _Reader:
-    def __init__(self, tf: TranscriptFile) -> None:
+    def __init__(self, tf: TranscriptFile, offset: int) -> None:
         self.tf = tf
+        self.offset = offset
         self.session_id: str | None = tf.session_id
         self.got_session = False
         self.tool_names: dict[str, str] = {}
@@ -97,6 +97,8 @@ class _Reader:
     def feed(self, line: Line, chunk: ReadChunk) -> None:
         obj = line.obj
         t = obj.get("type")
+        if t != "assistant":
+            self._flush(chunk)  # only consecutive assistant lines of one message merge
         if t not in ("user", "assistant"):
             if not self.recognise(obj):
                 chunk.bad_lines.append(bad_line(self.tf.path, line.number, "not_a_record"))
@@ -109,14 +111,13 @@ class _Reader:
             chunk.bad_lines.append(bad_line(self.tf.path, line.number, "not_a_record", "no message"))
             return
         if ts is None:
-            chunk.bad_lines.append(bad_line(self.tf.path, line.number, "bad_timestamp", _NO_TS))
+            chunk.bad_lines.append(bad_line(self.tf.path, line.number, "bad_timestamp"))
             return
         if not self.got_session and isinstance(obj.get("sessionId"), str):
             self.session_id, self.got_session = obj["sessionId"], True
         if t == "assistant":
             self._assistant(obj, msg, ts, line, chunk)
         else:
-            self._flush(chunk)
             self._user(obj, msg, ts, line, chunk)
 
     def _assistant(self, obj: dict[str, Any], msg: dict[str, Any], ts: datetime, line: Line,
@@ -125,7 +126,7 @@ class _Reader:
         g = self.group
         if g is None or mid is None or g.msg_id != mid:
             self._flush(chunk)
-            g = self.group = _Group(mid, line.number, ts, bool(obj.get("isSidechain")))
+            g = self.group = _Group(mid, line.number, line.start, ts, bool(obj.get("isSidechain")))
         g.last, g.end = line.number, line.end
         content = msg.get("content")
         text = text_of(content).strip()
@@ -145,15 +146,16 @@ class _Reader:
         if g is None:
             return
         flags = {Flag.SIDECHAIN} if g.sidechain else set()
-        before = len(chunk.records)
         if g.texts:
             chunk.records.append(self._rec(g.first, g.last, g.end, g.ts, Role.ASSISTANT,
                                            redact("\n\n".join(g.texts)), set(flags), g.msg_id))
         for number, name, args in g.calls:
             chunk.records.append(self._rec(number, number, g.end, g.ts, Role.TOOL_CALL, args,
                                            flags | {Flag.TOOL}, g.msg_id, tool_name=name, tool_args=args))
-        if len(chunk.records) == before:
-            chunk.skipped["thinking_only"] += 1
+        # lines of the message that no record covers: thinking blocks
+        covered = g.last - g.first + 1 if g.texts else len({n for n, _, _ in g.calls})
+        if covered < g.last - g.first + 1:
+            chunk.skipped["thinking"] += g.last - g.first + 1 - covered
 
     def _user(self, obj: dict[str, Any], msg: dict[str, Any], ts: datetime, line: Line,
               chunk: ReadChunk) -> None:
@@ -187,12 +189,21 @@ class _Reader:
             chunk.skipped["empty"] += 1
 
     def finish(self, chunk: ReadChunk) -> None:
+        g = self.group
+        if g is not None and not chunk.eof and g.start > self.offset:
+            # Stopped by max_bytes inside a message: give its lines back so that the next read
+            # makes the whole record (unless it is all this read has: then progress wins).
+            # At end of file the message is taken as complete.
+            self.group = None
+            chunk.end_offset, chunk.end_line = g.start, g.first - 1
+            chunk.lines_read -= g.last - g.first + 1
+            return
         self._flush(chunk)
 
 
 def read_jsonl(tf: TranscriptFile, offset: int = 0, start_line: int | None = None,
                max_bytes: int | None = None) -> ReadChunk:
-    return read_with(_Reader(tf), tf.path, offset, start_line, max_bytes)
+    return read_with(_Reader(tf, offset), tf.path, offset, start_line, max_bytes)
 
 
 def project_of(path: str) -> str | None:

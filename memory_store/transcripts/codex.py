@@ -31,8 +31,6 @@ from memory_store.transcripts.jsonl import (
 )
 from memory_store.transcripts.records import Flag, Record, Role
 
-_NO_TS = "no readable timestamp"
-
 FORMAT = "codex"
 _RESPONSE_TYPES = frozenset({
     "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
@@ -96,7 +94,7 @@ class _Reader:
             return
         ts = parse_ts(obj.get("timestamp")) or self.last_ts
         if ts is None:
-            chunk.bad_lines.append(bad_line(self.tf.path, line.number, "bad_timestamp", _NO_TS))
+            chunk.bad_lines.append(bad_line(self.tf.path, line.number, "bad_timestamp"))
             return
         self.last_ts = ts
         t = obj.get("type")

@@ -45,9 +45,10 @@ class ReadChunk:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One complete line: its number, the byte offset after its newline, and its JSON object."""
+    """One complete line: its number, its byte offsets (start, after the newline), its object."""
 
     number: int
+    start: int
     end: int
     obj: dict[str, Any]
 
@@ -106,6 +107,7 @@ _MESSAGES = {
     "bad_utf8": "line is not valid UTF-8",
     "bad_json": "line is not valid JSON",
     "not_a_record": "line is not a transcript record of this format",
+    "bad_timestamp": "line has no readable timestamp",
     "too_long": f"line is longer than {MAX_LINE_BYTES // (1024 * 1024)} MB",
 }
 
@@ -148,6 +150,7 @@ def iter_lines(path: str, offset: int, start_line: int, chunk: ReadChunk,
             else:
                 size = len(raw)
             number += 1
+            start = pos
             pos += size
             chunk.end_offset, chunk.end_line = pos, number
             chunk.lines_read += 1
@@ -161,7 +164,7 @@ def iter_lines(path: str, offset: int, start_line: int, chunk: ReadChunk,
                 else:
                     chunk.bad_lines.append(bad_line(path, number, obj))
                 continue
-            yield Line(number, pos, obj)
+            yield Line(number, start, pos, obj)
 
 
 def head_objects(path: str, n: int = 5) -> list[dict[str, Any]]:
@@ -236,7 +239,11 @@ class LineReader(Protocol):
         """Turn one line into records (appended to `chunk.records`), a skip, or a bad line."""
 
     def finish(self, chunk: ReadChunk) -> None:
-        """Flush whatever `feed` held back (Claude Code merges lines of one message)."""
+        """Flush whatever `feed` held back (Claude Code merges lines of one message).
+
+        `chunk.eof` is False when `max_bytes` stopped the read: a reader may then hand back
+        held lines (move `end_offset` before them) rather than cut a record in two.
+        """
 
 
 def read_with(reader: LineReader, path: str, offset: int, start_line: int | None,

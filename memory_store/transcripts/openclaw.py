@@ -139,6 +139,8 @@ class EntryParser:
         if role == "assistant":
             out: list[Record] = []
             text = text_of(content).strip()
+            if "[[" in text:
+                text = _DIRECTIVE.sub("", text).strip()
             if text and text not in SILENT_REPLIES:
                 out.append(rec(Role.ASSISTANT, redact(text)))
             for block in content if isinstance(content, list) else ():
@@ -191,8 +193,7 @@ class _JsonlReader:
         if got is None:
             chunk.bad_lines.append(bad_line(self.path, line.number, "not_a_record"))
         elif got == "bad_timestamp":
-            chunk.bad_lines.append(bad_line(self.path, line.number, "bad_timestamp",
-                                            "no readable timestamp"))
+            chunk.bad_lines.append(bad_line(self.path, line.number, "bad_timestamp"))
         elif isinstance(got, str):
             chunk.skipped[got] += 1
         else:

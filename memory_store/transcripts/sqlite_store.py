@@ -134,7 +134,7 @@ def _feed(rows: Iterable[tuple[int, Any, Any, Any]], parser: EntryParser, path: 
         if got is None:
             chunk.bad_lines.append(bad_line(path, seq, "not_a_record"))
         elif got == "bad_timestamp":
-            chunk.bad_lines.append(bad_line(path, seq, "bad_timestamp", "no readable timestamp"))
+            chunk.bad_lines.append(bad_line(path, seq, "bad_timestamp"))
         elif isinstance(got, str):
             chunk.skipped[got] += 1
         else:
