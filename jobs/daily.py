@@ -1,0 +1,126 @@
+"""The daily wrap-up job (DESIGN §5, seed 004 §3.2): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
+
+A run summarises the calendar day before `now` (or `--date`), and without `--date` also every day
+of the last 14 whose wrap-up is missing, oldest first. It first runs microSync up to the end of the
+last of those days (microsync's writer, same run), so late-night work is in the decision log.
+It writes only through the daily writer (`second-brain/summaries/*`) and never reads MEMORY.md.
+Same input → same bytes; a day with no sessions and no decisions writes nothing.
+
+Report: `added` / `updated` / `skipped` count wrap-up files (new / changed / unchanged); the
+microSync step's entry counts are under `details.microsync`.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+from jobs.runner import RunContext
+from jobs.wrapup.inputs import day_bounds, log_entries_of_day, sessions_of_days
+from jobs.wrapup.model import WrapUp
+from jobs.wrapup.render import SUMMARY_DIR, Volume, render, retired_volume
+from memory_store.workspace import wrapup_path
+from memory_store.wrapup_format import SECTIONS
+
+MISSING_DAYS = 14
+
+
+def days_to_write(ctx: RunContext) -> list[date]:
+    """`--date`, or the day before `now` plus the missing wrap-ups of the 13 days before it, oldest first."""
+    if ctx.options.day is not None:
+        return [ctx.options.day]
+    yesterday = ctx.now.astimezone(ctx.cfg.tz).date() - timedelta(days=1)
+    days = [yesterday - timedelta(days=n) for n in range(MISSING_DAYS - 1, 0, -1)]
+    missing = [d for d in days if not (ctx.cfg.workspace / wrapup_path(d)).exists()]
+    return [*missing, yesterday]
+
+
+def step(ctx: RunContext) -> None:
+    from jobs.microsync import sync_until
+
+    days = days_to_write(ctx)
+    _, cutoff = day_bounds(max(days), ctx.cfg)
+    sync_until(ctx, cutoff)
+    _set_aside_microsync_counts(ctx)
+    sessions = sessions_of_days(ctx.cfg, days, ctx.report)
+    from jobs.wrapup.engine import summarizer_for
+
+    summarizer = summarizer_for(ctx.cfg, ctx.extras)
+    outputs: list[Volume] = []
+    done: list[dict[str, Any]] = []
+    for day in days:
+        ctx.check_deadline()
+        entries = log_entries_of_day(ctx.cfg.workspace, day, ctx.report)
+        if not sessions[day] and not entries:
+            done.append({"date": day.isoformat(), "status": "empty", "files": []})
+            continue
+        wrap = summarizer.summarize(day, sessions[day], entries)
+        volumes = render(wrap, ctx.cfg.limits.summary_lines)
+        status = _write(ctx, day, volumes)
+        outputs.extend(volumes)
+        done.append({"date": day.isoformat(), "status": status, "files": [v.rel for v in volumes],
+                     "sections": _section_counts(wrap), "sessions": len(sessions[day]),
+                     "entries": len(entries)})
+    ctx.report.details["wrapups"] = done
+    ctx.report.details["summarizer"] = summarizer.name
+    if hasattr(summarizer, "report"):
+        ctx.report.details["llm"] = summarizer.report()  # type: ignore[attr-defined]
+    if ctx.dry_run:
+        ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
+
+
+def _set_aside_microsync_counts(ctx: RunContext) -> None:
+    """DESIGN §8: for daily, added/updated/skipped count wrap-up files; the microSync step's
+    entry counts stay visible under details.microsync."""
+    r = ctx.report
+    ms: dict[str, Any] = {"added": r.added, "updated": r.updated, "skipped": r.skipped}
+    plan = r.details.pop("dry_run_output", None)
+    if plan:
+        ms["dry_run_output"] = plan
+    for key in ("skipped",):
+        if key in r.details:
+            ms[f"{key}_entries"] = r.details.pop(key)
+    r.details["microsync"] = ms
+    r.added = r.updated = r.skipped = 0
+
+
+def _write(ctx: RunContext, day: date, volumes: list[Volume]) -> str:
+    """Write the volumes last to first (so a link to the next volume always resolves), then
+    retire volumes left over from an earlier, longer version of the same day."""
+    writer = ctx.writer("daily")
+    changed = False
+    for vol in reversed(volumes):
+        existed = (ctx.cfg.workspace / vol.rel).exists()
+        if writer.replace(vol.rel, lambda _old, text=vol.text: text):
+            changed = True
+            if existed:
+                ctx.report.updated += 1
+            else:
+                ctx.report.added += 1
+        else:
+            ctx.report.skipped += 1
+    count = len(volumes)
+    for number in _stale_volumes(ctx, day, count):
+        if writer.replace(wrapup_path(day, number), lambda _old, n=number: retired_volume(day, n, count)):
+            changed = True
+            ctx.report.updated += 1
+    return "written" if changed else "unchanged"
+
+
+def _stale_volumes(ctx: RunContext, day: date, count: int) -> list[int]:
+    folder = ctx.cfg.workspace / SUMMARY_DIR
+    if not folder.is_dir():
+        return []
+    rx = re.compile(rf"^{day.isoformat()}-wrapup-(\d+)\.md$")
+    found = [int(m.group(1)) for p in folder.iterdir() if (m := rx.match(p.name))]
+    return sorted(n for n in found if n > count)
+
+
+def _section_counts(wrap: WrapUp) -> dict[str, int]:
+    return {name: len(items) for name, items in zip(SECTIONS, wrap.sections(), strict=True)}
+
+
+def _dry_run_text(outputs: list[Volume]) -> str:
+    if len(outputs) == 1:
+        return outputs[0].text
+    return "\n".join(f"==> {v.rel} <==\n{v.text}" for v in outputs)
