@@ -135,7 +135,7 @@ class LLMClient:
         budget: int | None = None,
         *,
         retries: int = 2,
-        backoff_s: float = 1.0,
+        backoff_s: float = 0.5,
         breaker_after: int = 3,
         env: Mapping[str, str] | None = None,
         use_cache: bool = True,
