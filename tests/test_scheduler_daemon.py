@@ -35,8 +35,11 @@ except MemjobsError as exc:
 """
 
 
-def DAEMON_ARGV(ws: Path) -> list[str]:  # noqa: N802 - a constant-like hook
-    return [sys.executable, "-c", _HARNESS, str(ws), json.dumps(CHILD_CMD)]
+REAL_CLI = [sys.executable, "-m", "jobs"]
+
+
+def DAEMON_ARGV(ws: Path, child: list[str] = CHILD_CMD) -> list[str]:  # noqa: N802 - a constant-like hook
+    return [sys.executable, "-c", _HARNESS, str(ws), json.dumps(child)]
 
 
 def _workspace(tmp_path: Path, schedule: str, timeout_s: float = 900, behaviour: dict | None = None) -> Path:
@@ -51,10 +54,10 @@ def _workspace(tmp_path: Path, schedule: str, timeout_s: float = 900, behaviour:
     return ws
 
 
-def _start(ws: Path) -> subprocess.Popen[str]:
+def _start(ws: Path, child: list[str] = CHILD_CMD) -> subprocess.Popen[str]:
     repo = HERE.parent
     env = {**os.environ, "PYTHONPATH": str(repo)}
-    return subprocess.Popen(DAEMON_ARGV(ws), cwd=repo, env=env, stdout=subprocess.PIPE,
+    return subprocess.Popen(DAEMON_ARGV(ws, child), cwd=repo, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
@@ -161,6 +164,35 @@ def test_daemon_kills_a_hung_job_and_records_it_failed(tmp_path: Path) -> None:
     assert end["status"] == "failed" and end["error"] == "timeout" and end["run_id"] == hung["run_id"]
     # Stopped at about timeout 1 s + grace 1 s (+ 1 s SIGTERM wait), not at the child's 120 s sleep.
     assert end["duration_s"] < 8
+
+
+@pytest.mark.timeout(60)
+def test_daemon_drives_the_real_cli_and_its_ledger(workspace: Path) -> None:
+    """Pins the contract with the real `memjobs run <job> --json` (indented JSON on stdout, the
+    ledger under .memjobs/runs/): catch-up runs the three jobs in order, and the status file's last
+    results name the runs the ledger recorded."""
+    with open(workspace / "memjobs.yaml", "a", encoding="utf-8") as fh:
+        fh.write("schedule: {microsync: '0 0 1 1 *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n")
+    cfg = load_config(workspace, env={})
+    proc = _start(workspace, REAL_CLI)
+    try:
+        def all_done() -> bool:
+            status = read_daemon_status(cfg)
+            return bool(status and all(status["last"].get(j) for j in ("microsync", "daily", "weekly")))
+        _wait(all_done, 45, "the three catch-up runs")
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    ends = [e for e in events if e["event"] == "job_end"]
+    assert [e["job"] for e in ends] == ["microsync", "daily", "weekly"]
+    status = read_daemon_status(cfg)
+    assert status is not None
+    for end in ends:
+        assert end["status"] in ("ok", "nothing") and end["exit_code"] == 0
+        report = json.loads((workspace / ".memjobs" / "runs" / end["run_id"] / "report.json").read_text())
+        assert report["job"] == end["job"] and report["status"] == end["status"]
+        assert status["last"][end["job"]]["run_id"] == end["run_id"]
+    assert last_success(cfg.state_dir, "weekly") is not None
 
 
 def test_last_success_reads_the_newest_ok_or_nothing_report(tmp_path: Path) -> None:

@@ -2,24 +2,30 @@
 
 All three start the same thing, `memjobs --workspace <ws> run <job> --json`, one child process per
 run; `run_job` takes the locks and enforces the timeout, so the schedulers here only decide when.
-Nothing in this package imports APScheduler at import time (DESIGN §7: start-up cost).
+Nothing in this package imports APScheduler at import time (DESIGN §7: start-up cost); the
+read-only helpers at the end (`read_daemon_status`, `last_success`, `schedule_times`) are what
+`memjobs status` needs.
 """
 from __future__ import annotations
 
-import contextlib
+import json
 import math
 import os
-import tempfile
+import re
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config
 
 __all__ = ["JOBS", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kill_after_s",
-           "kill_grace_s", "write_atomic"]
+           "kill_grace_s", "last_success", "lock_is_held", "read_daemon_status", "schedule_times"]
 
 # On SIGTERM the daemon lets a running job finish for STOP_GRACE_S, then sends it SIGTERM and
 # waits TERM_WAIT_S more before SIGKILL. The daemon's systemd unit sizes TimeoutStopSec from these.
 STOP_GRACE_S = 30.0
+STATUS_NAME = "daemon.json"     # .memjobs/daemon.json, kept by the daemon
+LOCK_NAME = "daemon.lock"       # .memjobs/daemon.lock, held while a daemon serves the workspace
 TERM_WAIT_S = 10.0
 
 
@@ -55,18 +61,98 @@ def job_command(cfg: Config, memjobs_cmd: list[str], job: str) -> list[str]:
     return [*memjobs_cmd, *global_args(cfg), "run", job, "--json"]
 
 
-def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
-    """Unique temp file in the same folder, fsync, mode, `os.replace` (STYLE §6)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+# -- read-only state for `memjobs status` and the daemon's catch-up (no APScheduler import) --------
+
+RUN_ID_PATTERN = re.compile(r"^\d{8}T\d{6}Z-(?P<job>[a-z]+)-[0-9A-Za-z]+$")
+
+
+def read_json_object(path: Path) -> dict[str, Any] | None:
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _parse_time(value: object) -> datetime | None:
+    try:
+        dt = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo is not None else dt.replace(tzinfo=UTC)
+
+
+def last_success(state_dir: Path, job: str) -> datetime | None:
+    """When the newest run of `job` with status ok|nothing started (`.memjobs/runs/*/report.json`)."""
+    try:
+        names = [p.name for p in (state_dir / "runs").iterdir() if p.is_dir()]
+    except OSError:
+        return None
+    best: datetime | None = None
+    for name in names:
+        m = RUN_ID_PATTERN.match(name)
+        if m and m.group("job") != job:
+            continue  # another job's run: skip without reading it
+        report = read_json_object(state_dir / "runs" / name / "report.json")
+        if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing"):
+            continue
+        started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))
+        if started is not None and (best is None or started > best):
+            best = started
+    return best
+
+
+def lock_is_held(path: Path) -> bool:
+    """Whether some process holds the flock on `path`. Opens read-only and never creates it."""
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    else:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(fd)
+
+
+def schedule_times(cfg: Config, now: datetime | None = None) -> dict[str, dict[str, datetime | None]]:
+    """Per job, the scheduled fire time at or before `now` and the next one after it, in the
+    configured zone (for `status`: next runs, and whether the last scheduled run was missed)."""
+    from .cronexpr import schedules
+
+    now = now or datetime.now(UTC)
+    return {job: {"previous": expr.previous_at_or_before(now, cfg.tz), "next": expr.next_after(now, cfg.tz)}
+            for job, expr in schedules(cfg, allow_seconds=True).items()}
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def read_daemon_status(cfg: Config) -> dict[str, Any] | None:
+    """The daemon's status file with `alive` added (pid exists and daemon.lock is held); None when
+    no daemon ever ran here. Writes nothing."""
+    path = cfg.state_dir / STATUS_NAME
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: unreadable: {exc}"}
+    if not isinstance(data, dict):
+        return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: not a JSON object"}
+    pid = data.get("pid")
+    data["alive"] = isinstance(pid, int) and _pid_alive(pid) and lock_is_held(cfg.state_dir / LOCK_NAME)
+    return data

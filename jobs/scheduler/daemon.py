@@ -17,8 +17,6 @@ import contextlib
 import json
 import logging
 import os
-import re
-import secrets
 import signal
 import subprocess
 import sys
@@ -30,20 +28,32 @@ from typing import IO, Any
 
 from memory_store.config import JOBS, Config
 from memory_store.errors import ConfigError, LockHeld
+from memory_store.fileio import atomic_write
+from memory_store.ledger import RunLedger, new_run_id, utc_stamp
+from memory_store.locks import Holder, is_held, lock_path, read_holder
 
-from . import STOP_GRACE_S, TERM_WAIT_S, job_command, kill_grace_s, write_atomic
+from . import (
+    LOCK_NAME,
+    RUN_ID_PATTERN,
+    STATUS_NAME,
+    STOP_GRACE_S,
+    TERM_WAIT_S,
+    job_command,
+    kill_grace_s,
+    last_success,
+    lock_is_held,
+    read_daemon_status,
+    read_json_object,
+)
 from .cronexpr import CronExpr, apscheduler_fields, schedules
 
-STATUS_NAME = "daemon.json"
-LOCK_NAME = "daemon.lock"
 MISFIRE_GRACE_S = 300
 STATUS_VERSION = 1
 _OUTPUT_TAIL = 2000
 SETTLE_S = 0.25
 
 
-def _iso(dt: datetime) -> str:
-    return dt.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+_iso = utc_stamp
 
 
 class _StopSignal(BaseException):
@@ -131,7 +141,7 @@ class Daemon:
                 "running": running,
                 "last": {job: self.last.get(job) for job in JOBS},
             }
-            write_atomic(self.state_dir / STATUS_NAME, (json.dumps(status, indent=2) + "\n").encode())
+            atomic_write(self.state_dir / STATUS_NAME, (json.dumps(status, indent=2) + "\n").encode())
 
     # -- queue and worker -------------------------------------------------------------------
 
@@ -193,14 +203,11 @@ class Daemon:
             self.emit("job_stderr", job=job, text=err.decode("utf-8", "replace")[-_OUTPUT_TAIL:])
         report = _last_json_object(out)
         if timed_out:
-            run_id = next((h.get("run_id") for h in holders if h.get("run_id")), None) or report.get("run_id")
+            run_id = next((h.run_id for h in holders if h.run_id), None) or report.get("run_id")
             message = (f"stopped by the daemon after {self.kill_after:.0f} s "
                        f"(limits.job_timeout_s {self.cfg.limits.job_timeout_s:g} s + grace)")
             path = record_timeout(self.state_dir, job, run_id, started, message, self.cfg.tz)
-            for h in holders:
-                with contextlib.suppress(OSError):
-                    if not lock_is_held(Path(h["_lock"])):
-                        Path(h["_path"]).unlink()  # the killed child's stale holder file
+            _drop_stale_holders(self.cfg.workspace, proc.pid)
             report = {**report, "run_id": path.parent.name, "status": "failed"}
             self._finish(job, started, t0, report, proc.returncode, "timeout", report)
             return
@@ -334,7 +341,14 @@ class Daemon:
 
 
 def _last_json_object(out: bytes) -> dict[str, Any]:
-    for line in reversed(out.decode("utf-8", "replace").splitlines()):
+    """The child's report: its whole stdout as one JSON object (indented or not), else the last
+    line that is one."""
+    text = out.decode("utf-8", "replace").strip()
+    with contextlib.suppress(ValueError):
+        obj = json.loads(text)
+        if isinstance(obj, dict):
+            return obj
+    for line in reversed(text.splitlines()):
         line = line.strip()
         if line.startswith("{"):
             with contextlib.suppress(ValueError):
@@ -350,125 +364,40 @@ def run_daemon(cfg: Config, memjobs_cmd: list[str], **options: Any) -> int:
     return Daemon(cfg, memjobs_cmd, **options).run()
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def read_daemon_status(cfg: Config) -> dict[str, Any] | None:
-    """The daemon's status file with `alive` added (pid exists and daemon.lock is held); None when
-    no daemon ever ran here. Writes nothing."""
-    path = cfg.state_dir / STATUS_NAME
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as exc:
-        return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: unreadable: {exc}"}
-    if not isinstance(data, dict):
-        return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: not a JSON object"}
-    pid = data.get("pid")
-    data["alive"] = isinstance(pid, int) and _pid_alive(pid) and lock_is_held(cfg.state_dir / LOCK_NAME)
-    return data
-
-
 # -- the run ledger and lock holder files (read-only, except a killed run's record) ----------
 
-_RUN_ID = re.compile(r"^\d{8}T\d{6}Z-(?P<job>[a-z]+)-[0-9A-Za-z]+$")
-_SAFE_RUN_ID = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
+def holders_of_pid(workspace: Path, pid: int) -> list[Holder]:
+    """The lock holder files (`memory/.locks/{job}.lock.json`) that name `pid`, with the lock name."""
+    return [h for h in (read_holder(workspace, name) for name in JOBS) if h is not None and h.pid == pid]
 
 
-def _parse_time(value: object) -> datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        dt = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return dt if dt.tzinfo is not None else dt.replace(tzinfo=UTC)
-
-
-def _read_json(path: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def last_success(state_dir: Path, job: str) -> datetime | None:
-    """When the newest run of `job` with status ok|nothing started (`.memjobs/runs/*/report.json`)."""
-    try:
-        names = [p.name for p in (state_dir / "runs").iterdir() if p.is_dir()]
-    except OSError:
-        return None
-    best: datetime | None = None
-    for name in names:
-        m = _RUN_ID.match(name)
-        if m and m.group("job") != job:
-            continue  # another job's run: skip without reading it
-        report = _read_json(state_dir / "runs" / name / "report.json")
-        if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing"):
-            continue
-        started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))
-        if started is not None and (best is None or started > best):
-            best = started
-    return best
-
-
-def lock_is_held(path: Path) -> bool:
-    """Whether some process holds the flock on `path`. Opens read-only and never creates it."""
-    import fcntl
-
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    else:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return False
-    finally:
-        os.close(fd)
-
-
-def holders_of_pid(workspace: Path, pid: int) -> list[dict[str, Any]]:
-    """The lock holder files (`memory/.locks/{job}.lock.json`) that name `pid`, with their paths."""
-    found = []
+def _drop_stale_holders(workspace: Path, pid: int) -> None:
+    """The killed child could not remove its holder files; remove those whose lock is now free."""
     for name in JOBS:
-        path = workspace / "memory" / ".locks" / f"{name}.lock.json"
-        data = _read_json(path)
-        if data is not None and data.get("pid") == pid:
-            found.append({**data, "_path": str(path), "_lock": str(path.with_suffix(""))})
-    return found
+        holder = read_holder(workspace, name)
+        if holder is not None and holder.pid == pid and not is_held(workspace, name):
+            with contextlib.suppress(OSError):
+                lock_path(workspace, name).with_suffix(".lock.json").unlink()
 
 
 def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datetime, message: str,
                    tz: Any) -> Path:
     """Mark a run failed with an error of code `timeout` in its report.json (created if the run
     never wrote one; a fresh run id if the child died before taking its locks)."""
-    if not run_id or not _SAFE_RUN_ID.match(run_id):
-        run_id = f"{started.astimezone(UTC).strftime('%Y%m%dT%H%M%SZ')}-{job}-{secrets.token_hex(2)}"
+    if not run_id or not RUN_ID_PATTERN.match(run_id):  # never follow a holder file out of the ledger
+        run_id = new_run_id(job, started)
     path = state_dir / "runs" / run_id / "report.json"
-    report = _read_json(path) or {
+    report = read_json_object(path) or {
         "job": job, "run_id": run_id, "status": "failed", "now": started.astimezone(tz).isoformat(),
-        "started": _iso(started), "finished": None, "dry_run": False, "written": [], "added": 0,
+        "started": utc_stamp(started), "finished": None, "dry_run": False, "written": [], "added": 0,
         "updated": 0, "skipped": 0, "sources": [], "errors": [],
     }
     report["status"] = "failed"
-    report["finished"] = report.get("finished") or _iso(datetime.now(UTC))
+    report["finished"] = report.get("finished") or utc_stamp()
     errors = report.get("errors") if isinstance(report.get("errors"), list) else []
     errors.append({"path": None, "line": None, "code": "timeout", "message": message})
     report["errors"] = errors
-    write_atomic(path, (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode())
+    RunLedger(state_dir, run_id).write_report(report)
     return path
 
 

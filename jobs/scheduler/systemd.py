@@ -16,8 +16,9 @@ from pathlib import Path
 
 from memory_store.config import JOBS, Config
 from memory_store.errors import MemjobsError, UsageError
+from memory_store.fileio import atomic_write
 
-from . import STOP_GRACE_S, TERM_WAIT_S, global_args, job_command, kill_after_s, write_atomic
+from . import STOP_GRACE_S, TERM_WAIT_S, global_args, job_command, kill_after_s
 from .cronexpr import schedules, to_on_calendar
 
 MODES = ("timers", "daemon")
@@ -217,7 +218,7 @@ def install_units(
         if path.exists() and path.read_bytes() == data:
             unchanged.append(path)
             continue
-        write_atomic(path, data)
+        atomic_write(path, data)
         written.append(path)
     commands: list[str] = []
     notes: list[str] = []
