@@ -1,11 +1,25 @@
-"""The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed."""
+"""The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed.
+
+`memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (DESIGN §7:
+the whole process ≤ 300 ms); everything else goes to the Typer app.
+"""
 from __future__ import annotations
 
+import os
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    from jobs.search_fast import split_globals
+
+    fast = split_globals(args)
+    if fast is not None:
+        from jobs.search_fast import main as search_main
+
+        opts, rest = fast
+        workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
+        return search_main(rest, workspace, opts.get("--config"))
     from jobs.cli import cli_main
 
     return cli_main(args)

@@ -1,0 +1,172 @@
+"""Which index rows a markdown file yields. Pure: text in, rows out.
+
+- every block entry (its fields, its heading line), read leniently: a hand-edited entry that
+  would not validate is still found;
+- every core-memory line entry;
+- every generated MEMORY.md item (summary, id, the line it is on);
+- everything else as chunks: paragraphs under their nearest heading, with line numbers.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from memory_store.entries import ID_RE, KIND_BY_UPPER
+from memory_store.markdown import Block, LineNode, Prose, fenced_lines, parse_document, split_lines
+from memory_store.memory_md import BEGIN, END
+
+_HEADING_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_ITEM_RE = re.compile(r"^- (?P<summary>.*?) ?\(\[(?P<id>[A-Z]+-\d{8}-[a-z0-9-]+)\]\([^)\s]+\)\)")
+_DATE_IN_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})")
+CHUNK_MAX_LINES = 30
+# Field order of an entry's body: the conclusion first, so that a snippet without a match
+# shows what was decided.
+_BODY_FIELDS = ("conclusion", "why", "finding", "impact", "excerpt")
+
+
+@dataclass(frozen=True)
+class RowData:
+    line: int                    # 1-based; an entry's heading line
+    end_line: int
+    type: str                    # entry | item | line | chunk
+    title: str
+    body: str
+    kind: str | None = None      # lowercase entry kind
+    id: str | None = None
+    date: str | None = None
+    status: str | None = None
+    confidence: float | None = None
+    source: str | None = None    # JSON of {session_id, session_path, message_range}
+
+
+def file_date(rel: str) -> str | None:
+    """The date in a file's name (daily files, recent/ overflow, wrap-ups), if any."""
+    m = _DATE_IN_NAME.search(rel.rsplit("/", 1)[-1])
+    return m.group(1) if m else None
+
+
+def rows_of(rel: str, text: str) -> list[RowData]:
+    lines = split_lines(text)
+    doc = parse_document(text)
+    day = file_date(rel)
+    skip: tuple[int, int] | None = None
+    out: list[RowData] = []
+    if rel == "MEMORY.md":
+        items, skip = _memory_items(lines)
+        out.extend(items)
+    fenced = fenced_lines(lines)
+    title = _default_title(rel)
+    for node in doc.nodes:
+        if isinstance(node, Block):
+            out.append(_entry_row(node))
+        elif isinstance(node, LineNode):
+            out.append(_line_row(node, day))
+        elif isinstance(node, Prose):
+            chunks, title = _prose_chunks(node, lines, fenced, title, day, skip)
+            out.extend(chunks)
+    return out
+
+
+def _default_title(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+def _entry_row(block: Block) -> RowData:
+    values = {f.key: f.value for f in block.fields if f.key}
+    body: list[str] = [values[k] for k in _BODY_FIELDS if values.get(k)]
+    refs = block.field("refs")
+    if refs is not None:
+        body.extend(v for v in [refs.value, *(c.value for c in refs.children)] if v)
+    known = {"id", "date", "source", "confidence", "status", "supersedes", "superseded_by", "refs", *_BODY_FIELDS}
+    body.extend(f.value for f in block.fields if f.key and f.key not in known and f.value)
+    src = block.field("source")
+    source = None
+    if src is not None:
+        parts = {c.key: c.value for c in src.children if c.key}
+        source = json.dumps({k: parts.get(k, "") for k in ("session_id", "session_path", "message_range")},
+                            ensure_ascii=False)
+    try:
+        confidence: float | None = round(float(values.get("confidence", "")), 2)
+    except ValueError:
+        confidence = None
+    last = block.line + len(split_lines(block.text)) - 1
+    return RowData(block.line, last, "entry", block.title, "\n".join(body), kind=block.kind.lower(),
+                   id=values.get("id") or None, date=values.get("date") or None,
+                   status=(values.get("status") or "active").lower(), confidence=confidence, source=source)
+
+
+def _line_row(node: LineNode, day: str | None) -> RowData:
+    key = node.get("key") or ""
+    value = node.get("value") or ""
+    updated = node.get("updated_at") or ""
+    return RowData(node.line, node.line, "line", key, value, kind="core", date=updated[:10] or day)
+
+
+def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | None]:
+    """Generated items of MEMORY.md (one row each) and the 1-based line span of that part."""
+    begin = next((i for i, ln in enumerate(lines) if ln.strip() == BEGIN), None)
+    end = next((i for i, ln in enumerate(lines) if ln.strip() == END and begin is not None and i > begin), None)
+    if begin is None or end is None:
+        return [], None
+    out: list[RowData] = []
+    i = begin + 1
+    while i < end:
+        if not lines[i].startswith("- "):
+            i += 1
+            continue
+        j = i + 1
+        while j < end and lines[j].startswith("  ") and lines[j].strip():
+            j += 1
+        joined = " ".join(ln.strip() for ln in lines[i:j])
+        m = _ITEM_RE.match(joined)
+        if m and ID_RE.match(m.group("id")):
+            item_id = m.group("id")
+            kind = KIND_BY_UPPER[item_id.split("-", 1)[0]].lower()
+            ymd = item_id.split("-")[1]
+            out.append(RowData(i + 1, j, "item", m.group("summary").strip(), "", kind=kind, id=item_id,
+                               date=f"{ymd[:4]}-{ymd[4:6]}-{ymd[6:]}"))
+        i = j
+    return out, (begin + 1, end + 1)
+
+
+def _prose_chunks(node: Prose, lines: list[str], fenced: list[bool], title: str, day: str | None,
+                  skip: tuple[int, int] | None) -> tuple[list[RowData], str]:
+    """Paragraphs of a prose node, each titled by the nearest heading above it."""
+    out: list[RowData] = []
+    para: list[tuple[int, str]] = []
+    heading_line = 0
+    heading_used = True
+
+    def flush() -> None:
+        nonlocal para, heading_used
+        if para:
+            out.append(RowData(para[0][0], para[-1][0], "chunk", title, "\n".join(t for _, t in para), date=day))
+            heading_used = True
+        para = []
+
+    count = len(split_lines(node.text))
+    for n in range(node.line, node.line + count):
+        raw = lines[n - 1].rstrip("\r\n")
+        if skip and skip[0] <= n <= skip[1]:
+            flush()
+            continue
+        m = None if fenced[n - 1] else _HEADING_RE.match(raw)
+        if m:
+            flush()
+            if not heading_used:
+                out.append(RowData(heading_line, heading_line, "chunk", title, "", date=day))
+            title = m.group(2).strip() or title
+            heading_line = n
+            heading_used = False
+            continue
+        if not raw.strip() and not fenced[n - 1]:
+            flush()
+            continue
+        para.append((n, raw.strip()))
+        if len(para) >= CHUNK_MAX_LINES:
+            flush()
+    flush()
+    if not heading_used:
+        out.append(RowData(heading_line, heading_line, "chunk", title, "", date=day))
+    return out, title

@@ -1,0 +1,39 @@
+"""`memory_get`: an entry by id, or a range of a file's lines — always read fresh from the file."""
+from __future__ import annotations
+
+from typing import Any
+
+from memory_store.errors import UsageError
+from memory_store.markdown import parse_document, split_lines
+from memory_store.search.query import Searcher, workspace_file
+
+MAX_LINES = 400
+
+
+def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
+    """The entry's text as it is in its file now, with its path and heading line."""
+    where = searcher.locate(entry_id)
+    if where is None:
+        raise UsageError(f"no entry with id {entry_id} in the index")
+    rel, _ = where
+    path = workspace_file(searcher.cfg, rel, searcher.indexed_paths())
+    text = path.read_text("utf-8", errors="replace")
+    block = parse_document(text).find(entry_id)
+    if block is not None:
+        return {"path": rel, "line": block.line, "id": entry_id, "text": block.text.rstrip("\n")}
+    # Not a block (a MEMORY.md item, or the file changed since indexing): the line holding the id.
+    for i, line in enumerate(split_lines(text), start=1):
+        if entry_id in line:
+            return {"path": rel, "line": i, "id": entry_id, "text": line.rstrip("\r\n")}
+    raise UsageError(f"{entry_id} is no longer in {rel}; run `memjobs index`")
+
+
+def get_lines(searcher: Searcher, rel: str, start: int = 1, end: int | None = None) -> dict[str, Any]:
+    """Lines `start`..`end` (1-based, inclusive) of a memory file, at most 400 of them."""
+    if start < 1 or (end is not None and end < start):
+        raise UsageError(f"bad line range {start}-{end}")
+    path = workspace_file(searcher.cfg, rel, searcher.indexed_paths())
+    lines = split_lines(path.read_text("utf-8", errors="replace"))
+    last = min(end or len(lines), len(lines), start + MAX_LINES - 1)
+    return {"path": rel, "start": start, "end": last, "total_lines": len(lines),
+            "text": "".join(lines[start - 1:last]).rstrip("\n")}

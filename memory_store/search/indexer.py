@@ -1,0 +1,323 @@
+"""Building and updating the index (the "index maintainer" row of DESIGN §3).
+
+Everything written lives under `.memjobs/index*`: the database, its `-journal` while a write is
+in progress, the generation file, the lock and the rebuild temp file. One writer at a time (a
+file lock). An update rescans only files whose size, mtime or hash changed and drops the rows of
+deleted files; `rebuild` builds a new file beside the old one and swaps it in, so readers always
+see a complete index.
+
+Staleness without walking the workspace: `.memjobs/index.generation` is rewritten (new inode,
+new mtime) whenever the workspace is known to have changed (`bump_generation`, after a job wrote
+files) and at the end of every update, which records the file's stat in the database in the same
+transaction. A reader compares one `os.stat` with that record.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from memory_store.config import Config
+from memory_store.errors import MemjobsError
+from memory_store.search.chunks import RowData, rows_of
+from memory_store.search.schema import (
+    GENERATION_NAME,
+    INDEX_NAME,
+    KEY_BITS,
+    LOCK_NAME,
+    REBUILD_NAME,
+    generation_stamp,
+    meta_get,
+    open_writer,
+)
+from memory_store.search.tokens import TOKENIZER_VERSION, fts_text, normalise
+from memory_store.workspace import DAILY_RE, is_warm, markdown_files
+
+WARM_KEY = (1 << 22) - 1      # above every date ordinal: always-warm files sort last
+COLD_KEY = 1
+ACCESS_NAME = "access.json"   # per-entry read counts kept by the weekly compound, if present
+Progress = Callable[[int, int], None]
+
+
+class IndexBusy(MemjobsError):
+    code = "index_busy"
+
+
+@dataclass
+class IndexStats:
+    files: int = 0
+    indexed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    rows_added: int = 0
+    rows_removed: int = 0
+    rebuilt: bool = False
+    took_ms: float = 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"files": self.files, "indexed": len(self.indexed), "removed": len(self.removed),
+                "rows_added": self.rows_added, "rows_removed": self.rows_removed, "rebuilt": self.rebuilt,
+                "took_ms": round(self.took_ms, 1)}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    rel: str
+    path: Path
+    tier: str                 # warm | daily | cold
+    day: str | None
+
+
+def _rel(ws: Path, p: Path) -> str:
+    try:
+        return p.relative_to(ws).as_posix()
+    except ValueError:
+        return str(p)  # an extra path outside the workspace is cited by its absolute path
+
+
+def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
+    if rel.startswith("memory/") and rel.count("/") == 1:
+        m = DAILY_RE.match(rel[len("memory/"):])
+        if m:
+            return "daily", m.group(1)
+    # Outside the daily files, DESIGN §2's tiers do not depend on the day.
+    return ("warm" if is_warm(rel, date.today(), warm_days) else "cold"), None
+
+
+def discover(cfg: Config) -> dict[str, Candidate]:
+    """Every markdown file searched: MEMORY.md, core memory, memory/**, second-brain/**, extra_paths."""
+    ws = cfg.workspace
+    found = list(markdown_files(ws))
+    for extra in cfg.search.extra_paths:
+        root = Path(os.path.expanduser(extra))
+        root = root if root.is_absolute() else ws / root
+        if root.is_file() and root.suffix == ".md":
+            found.append(root)
+        elif root.is_dir():
+            for dirpath, dirnames, filenames in os.walk(root):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+                found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
+    out: dict[str, Candidate] = {}
+    for p in found:
+        rel = _rel(ws, p)
+        if rel in out or "/.locks/" in f"/{rel}":
+            continue
+        tier, day = tier_of(rel, cfg.limits.warm_days)
+        out[rel] = Candidate(rel, p, tier, day)
+    return out
+
+
+def sort_key(tier: str, day: str | None) -> int:
+    if tier == "daily" and day:
+        return date.fromisoformat(day).toordinal()
+    return WARM_KEY if tier == "warm" else COLD_KEY
+
+
+# ---- the generation file ---------------------------------------------------------------------
+
+
+def _write_small(path: Path, data: bytes) -> None:
+    """Atomic replace with a temp name that is itself under `.memjobs/index*`."""
+    tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def bump_generation(state_dir: Path) -> None:
+    """Mark the index stale: the workspace changed and the index has not caught up yet."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    path = state_dir / GENERATION_NAME
+    try:
+        current = int(path.read_text("ascii").split()[0])
+    except (OSError, ValueError, IndexError):
+        current = 0
+    _write_small(path, f"{current + 1}\n".encode("ascii"))
+
+
+def _lock(state_dir: Path, wait_s: float):  # type: ignore[no-untyped-def]
+    from filelock import FileLock, Timeout
+
+    state_dir.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(state_dir / LOCK_NAME), timeout=wait_s, is_singleton=False)
+    try:
+        lock.acquire(poll_interval=0.05)
+    except Timeout:
+        raise IndexBusy("the search index is being updated by another process; try again shortly",
+                        path=state_dir / LOCK_NAME) from None
+    return lock
+
+
+# ---- updating ----------------------------------------------------------------------------------
+
+
+def update_index(cfg: Config, *, rebuild: bool = False, progress: Progress | None = None,
+                 lock_wait_s: float = 120.0) -> IndexStats:
+    """Bring `.memjobs/index.sqlite` up to date with the workspace (or build it anew)."""
+    started = time.perf_counter()
+    state = cfg.state_dir
+    lock = _lock(state, lock_wait_s)
+    try:
+        target = state / INDEX_NAME
+        if not rebuild and target.is_file():
+            db = open_writer(target)
+            if meta_get(db, "tokenizer") != TOKENIZER_VERSION:
+                db.close()
+                rebuild = True
+            else:
+                try:
+                    stats = _update(db, cfg, progress)
+                finally:
+                    db.close()
+        if rebuild or not target.is_file():
+            stats = _rebuild(cfg, progress)
+    finally:
+        lock.release()
+    stats.took_ms = (time.perf_counter() - started) * 1000
+    return stats
+
+
+def _rebuild(cfg: Config, progress: Progress | None) -> IndexStats:
+    state = cfg.state_dir
+    tmp = state / REBUILD_NAME
+    for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+        with contextlib.suppress(FileNotFoundError):
+            leftover.unlink()
+    db = open_writer(tmp)
+    try:
+        db.execute("PRAGMA synchronous=OFF")  # a crash leaves only a temp file, never the index
+        stats = _update(db, cfg, progress)
+        db.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        db.close()
+    stats.rebuilt = True
+    target = state / INDEX_NAME
+    # We hold the lock, so no writer is mid-transaction: a journal left by a crashed writer
+    # belongs to the old file and must not be replayed into the new one.
+    with contextlib.suppress(FileNotFoundError):
+        target.with_name(target.name + "-journal").unlink()
+    os.replace(tmp, target)
+    return stats
+
+
+def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> IndexStats:
+    from memory_store.redact import redact
+
+    stats = IndexStats()
+    wanted = discover(cfg)
+    stats.files = len(wanted)
+    known = {r[0]: (r[1], r[2], r[3]) for r in db.execute("SELECT path, size, mtime_ns, sha256 FROM files")}
+    next_n: dict[int, int] = {}
+    changed = False
+    with db:
+        for gone in sorted(set(known) - set(wanted)):
+            stats.rows_removed += _drop_file(db, gone)
+            stats.removed.append(gone)
+            changed = True
+        total = len(wanted)
+        for done, (rel, cand) in enumerate(sorted(wanted.items()), start=1):
+            if progress is not None:
+                progress(done, total)
+            try:
+                st = os.stat(cand.path)
+            except FileNotFoundError:
+                continue
+            old = known.get(rel)
+            if old is not None and old[0] == st.st_size and old[1] == st.st_mtime_ns:
+                continue
+            data = cand.path.read_bytes()
+            sha = hashlib.sha256(data).hexdigest()
+            if old is not None and old[2] == sha:
+                db.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?", (st.st_size, st.st_mtime_ns, rel))
+                changed = True
+                continue
+            if old is not None:
+                stats.rows_removed += _drop_file(db, rel)
+            rows = rows_of(rel, data.decode("utf-8", errors="replace"))
+            _insert_rows(db, rel, sort_key(cand.tier, cand.day), rows, next_n, redact)
+            db.execute("INSERT OR REPLACE INTO files(path, size, mtime_ns, sha256, tier, day, rows)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (rel, st.st_size, st.st_mtime_ns, sha, cand.tier, cand.day, len(rows)))
+            stats.indexed.append(rel)
+            stats.rows_added += len(rows)
+            changed = True
+        changed = _load_access(db, cfg.state_dir) or changed
+        if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
+            bump_generation(cfg.state_dir)
+            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('generation', ?)",
+                       (generation_stamp(cfg.state_dir),))
+    return stats
+
+
+def _drop_file(db: sqlite3.Connection, rel: str) -> int:
+    rows = db.execute("SELECT rowid, title, body FROM rows WHERE path=?", (rel,)).fetchall()
+    db.executemany("INSERT INTO fts(fts, rowid, title, body) VALUES ('delete', ?, ?, ?)",
+                   [(rid, fts_text(t), fts_text(b)) for rid, t, b in rows])
+    db.executemany("INSERT INTO tri(tri, rowid, text) VALUES ('delete', ?, ?)",
+                   [(rid, normalise(f"{t}\n{b}")) for rid, t, b in rows])
+    db.execute("DELETE FROM rows WHERE path=?", (rel,))
+    db.execute("DELETE FROM files WHERE path=?", (rel,))
+    return len(rows)
+
+
+def _insert_rows(db: sqlite3.Connection, rel: str, key: int, rows: list[RowData], next_n: dict[int, int],
+                 redact: Callable[[str], str]) -> None:
+    if key not in next_n:
+        lo, hi = key << KEY_BITS, (key + 1) << KEY_BITS
+        top = db.execute("SELECT max(rowid) FROM rows WHERE rowid >= ? AND rowid < ?", (lo, hi)).fetchone()[0]
+        next_n[key] = (top + 1) if top is not None else lo
+    first = next_n[key]
+    if first + len(rows) >= (key + 1) << KEY_BITS:
+        raise MemjobsError("the search index ran out of row numbers: run `memjobs index --rebuild`")
+    next_n[key] = first + len(rows)
+    base: list[tuple[object, ...]] = []
+    fts: list[tuple[object, ...]] = []
+    tri: list[tuple[object, ...]] = []
+    for i, r in enumerate(rows):
+        rid = first + i
+        # Files people write may hold secrets; nothing unredacted enters the index (DESIGN §7).
+        title, body = redact(r.title), redact(r.body)
+        source = redact(r.source) if r.source else None
+        base.append((rid, rel, r.line, r.end_line, r.type, r.kind, r.id, title, body, r.date, r.status,
+                     r.confidence, source))
+        fts.append((rid, fts_text(title), fts_text(body)))
+        tri.append((rid, normalise(f"{title}\n{body}")))
+    db.executemany("INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
+                   " confidence, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", base)
+    db.executemany("INSERT INTO fts(rowid, title, body) VALUES (?, ?, ?)", fts)
+    db.executemany("INSERT INTO tri(rowid, text) VALUES (?, ?)", tri)
+
+
+def _load_access(db: sqlite3.Connection, state_dir: Path) -> bool:
+    """Refresh access counts from `.memjobs/access.json` ({"counts": {id: n}}) when it changed."""
+    path = state_dir / ACCESS_NAME
+    try:
+        st = os.stat(path)
+        stamp = f"{st.st_ino}:{st.st_mtime_ns}:{st.st_size}"
+    except FileNotFoundError:
+        stamp = ""
+    if meta_get(db, "access") == (stamp or None) or (not stamp and meta_get(db, "access") is None):
+        return False
+    counts: dict[str, int] = {}
+    if stamp:
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            raw = data.get("counts", data) if isinstance(data, dict) else {}
+            counts = {str(k): int(v) for k, v in raw.items() if isinstance(v, int | float)}
+        except (OSError, ValueError, AttributeError):
+            counts = {}
+    db.execute("DELETE FROM access")
+    db.executemany("INSERT INTO access(id, count) VALUES (?, ?)", sorted(counts.items()))
+    if stamp:
+        db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('access', ?)", (stamp,))
+    else:
+        db.execute("DELETE FROM meta WHERE key='access'")
+    return True

@@ -1,0 +1,295 @@
+"""Search: BM25 over FTS5 candidates, then a rerank by decay × status × kind (seed 001 D, G).
+
+Tiers (DESIGN §2): by default the warm tier is searched first and the cold tier only when warm
+has fewer hits than asked; `tier` = warm | cold | all restricts or merges them. The warm tier is a
+rowid range (see indexer.sort_key), so FTS5 restricts it without reading any row.
+
+Reads only: the connection is `mode=ro` and nothing here writes anything anywhere.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from memory_store.config import Config
+from memory_store.errors import UsageError
+from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
+from memory_store.search.tokens import Term, match_all, match_any, query_terms, trigram_match
+
+TIERS = ("warm", "cold", "all")
+# memory_store.entries.KINDS, lowercased (not imported: the fast path keeps its imports small)
+KIND_NAMES = ("decision", "rule", "constraint", "architecture", "remember", "procedure")
+CANDIDATES = 200
+MAX_LIMIT = 50
+_TOP = 1 << 47
+# bm25 column weights: a hit in the title counts three times a hit in the body.
+_BM25 = "bm25(fts, 3.0, 1.0)"
+STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
+KIND_WEIGHT = {"rule": 1.1, "constraint": 1.1, "decision": 1.0, "architecture": 1.0, "procedure": 1.0,
+               "remember": 1.0, "core": 1.0, None: 0.85}
+# Recency decay e^(-λ·days): λ = 0.01 is a half-life of ~69 days; rules, constraints and
+# procedures stay true until replaced, so they fade at half that rate; core memory not at all.
+LAMBDA = {"rule": 0.005, "constraint": 0.005, "procedure": 0.005, "core": 0.0}
+DEFAULT_LAMBDA = 0.01
+DECAY_FLOOR = 0.4   # decay only reorders: an old, strong match still outranks a recent weak one
+EXCLUDED_STATUSES = ("revoked",)
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    limit: int = 6
+    tier: str | None = None             # None: warm first, cold only when warm has too few hits
+    kinds: tuple[str, ...] = ()
+    since: date | None = None
+    until: date | None = None
+
+    def check(self) -> None:
+        if not 1 <= self.limit <= MAX_LIMIT:
+            raise UsageError(f"--limit must be between 1 and {MAX_LIMIT}, not {self.limit}")
+        if self.tier is not None and self.tier not in TIERS:
+            raise UsageError(f"--tier must be one of {', '.join(TIERS)}, not {self.tier!r}")
+        bad = [k for k in self.kinds if k not in KIND_NAMES]
+        if bad:
+            raise UsageError(f"--kind must be one of {', '.join(KIND_NAMES)}, not {bad[0]!r}")
+
+
+@dataclass
+class Hit:
+    rowid: int
+    path: str
+    line: int
+    type: str
+    kind: str | None
+    id: str | None
+    title: str
+    body: str
+    date: str | None
+    status: str | None
+    confidence: float | None
+    source: dict[str, str] | None
+    bm25: float
+    score: float = 0.0
+    snippet: str = ""
+    cold: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        entry = self.type == "entry"
+        return {"path": self.path, "line": self.line, "id": self.id, "kind": self.kind, "title": self.title,
+                "date": self.date, "status": self.status if entry else None,
+                "confidence": self.confidence if entry else None, "score": round(self.score, 3),
+                "source": self.source if entry else None, "snippet": self.snippet}
+
+
+@dataclass
+class SearchResult:
+    query: str
+    took_ms: float
+    hits: list[Hit] = field(default_factory=list)
+    stale: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"query": self.query, "took_ms": round(self.took_ms, 1), "results": [h.to_dict() for h in self.hits]}
+
+
+class Searcher:
+    """An open read-only view of the index. The MCP server keeps one for its whole life."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.path = index_path(cfg.state_dir)
+        self.db = open_readonly(self.path)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def is_stale(self) -> bool:
+        """One stat of the generation file against what the index recorded."""
+        return generation_stamp(self.cfg.state_dir) != meta_get(self.db, "generation")
+
+    def search(self, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
+        opts = opts or SearchOptions(limit=self.cfg.search.max_results)
+        opts.check()
+        started = time.perf_counter()
+        today = today or datetime.now(self.cfg.tz).date()
+        terms = query_terms(query)
+        result = SearchResult(query, 0.0, stale=self.is_stale())
+        if terms:
+            cutoff = today.toordinal() - self.cfg.limits.warm_days
+            warm = (cutoff << KEY_BITS, _TOP)
+            cold = (0, cutoff << KEY_BITS)
+            if opts.tier == "all":
+                result.hits = self._ranked(terms, opts, (0, _TOP), today)
+            elif opts.tier == "cold":
+                result.hits = self._ranked(terms, opts, cold, today)
+            else:
+                hits = self._ranked(terms, opts, warm, today)
+                if opts.tier is None and len(hits) < opts.limit:
+                    seen = {h.id for h in hits if h.id}
+                    more = [h for h in self._ranked(terms, opts, cold, today) if not (h.id and h.id in seen)]
+                    hits.extend(more[: opts.limit - len(hits)])
+                result.hits = hits
+            for h in result.hits:
+                h.snippet = make_snippet(h.title, h.body, terms)
+        result.took_ms = (time.perf_counter() - started) * 1000
+        return result
+
+    # ---- candidates and rerank -------------------------------------------------------------
+
+    def _ranked(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], today: date) -> list[Hit]:
+        hits = self._candidates(terms, opts, span)
+        access = self._access([h.id for h in hits if h.id])
+        for h in hits:
+            h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
+        hits.sort(key=lambda h: (-h.score, h.path, h.line))
+        out: list[Hit] = []
+        best: dict[str, int] = {}
+        for h in hits:
+            if h.id and h.id in best:
+                # The same id as an entry and as a MEMORY.md item: keep one, preferring the entry.
+                i = best[h.id]
+                if h.type == "entry" and out[i].type != "entry":
+                    h.score = out[i].score
+                    out[i] = h
+                continue
+            if h.id:
+                best[h.id] = len(out)
+            out.append(h)
+        return out[: opts.limit]
+
+    def _candidates(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        hits = self._run("fts", _BM25, match_all(terms), opts, span)
+        if len(hits) < opts.limit and len(terms) > 1:
+            hits = self._run("fts", _BM25, match_any(terms), opts, span)
+        if len(hits) < opts.limit:
+            tri = trigram_match(terms)
+            if tri:
+                seen = {h.rowid for h in hits}
+                for h in self._run("tri", "bm25(tri)", tri, opts, span):
+                    if h.rowid not in seen:
+                        h.bm25 *= 0.5  # a substring inside a word is weaker evidence than a word
+                        hits.append(h)
+        return hits
+
+    def _run(self, table: str, rank: str, match: str, opts: SearchOptions,
+             span: tuple[int, int]) -> list[Hit]:
+        where = [f"{table} MATCH ?", f"{table}.rowid >= ?", f"{table}.rowid < ?",
+                 "coalesce(r.status, '') NOT IN ('revoked')"]
+        args: list[Any] = [match, span[0], span[1]]
+        if opts.kinds:
+            where.append(f"r.kind IN ({', '.join('?' * len(opts.kinds))})")
+            args.extend(opts.kinds)
+        if opts.since:
+            where.append("r.date >= ?")
+            args.append(opts.since.isoformat())
+        if opts.until:
+            where.append("r.date <= ?")
+            args.append(opts.until.isoformat())
+        sql = (f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
+               f" r.confidence, r.source, {rank} AS s FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
+               f" WHERE {' AND '.join(where)} ORDER BY s LIMIT {CANDIDATES}")
+        try:
+            rows = self.db.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            raise UsageError(f"cannot search for that query ({exc})") from None
+        return [Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10],
+                    json.loads(r[11]) if r[11] else None, r[12]) for r in rows]
+
+    def _access(self, ids: list[str]) -> dict[str, int]:
+        if not ids:
+            return {}
+        out: dict[str, int] = {}
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            out.update(self.db.execute(f"SELECT id, count FROM access WHERE id IN ({', '.join('?' * len(part))})",
+                                       part).fetchall())
+        return out
+
+    # ---- memory_get -----------------------------------------------------------------------
+
+    def locate(self, entry_id: str) -> tuple[str, int] | None:
+        """Where the index saw an entry (preferring the entry itself over a MEMORY.md item)."""
+        row = self.db.execute("SELECT path, line FROM rows WHERE id=? ORDER BY type != 'entry', rowid LIMIT 1",
+                              (entry_id,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def indexed_paths(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT path FROM files")}
+
+
+def rank_factor(h: Hit, today: date, access_count: int) -> float:
+    """decay (recency × access, seed 001 D.2) × status × kind; never zero for a candidate."""
+    lam = LAMBDA.get(h.kind or "", DEFAULT_LAMBDA)
+    recency = 0.5
+    if h.date:
+        try:
+            days = max((today - date.fromisoformat(h.date[:10])).days, 0)
+            recency = math.exp(-lam * days)
+        except ValueError:
+            pass
+    access = min(1.0, 0.5 + 0.05 * access_count)
+    decay = DECAY_FLOOR + (1 - DECAY_FLOOR) * recency * access
+    status = STATUS_WEIGHT.get(h.status or "active", 1.0) if h.type == "entry" else 1.0
+    return decay * status * KIND_WEIGHT.get(h.kind, 1.0)
+
+
+# ---- snippets --------------------------------------------------------------------------------
+
+SNIPPET_CHARS = 200
+
+
+def _pattern(terms: list[Term], infix: bool = False) -> re.Pattern[str] | None:
+    parts: list[str] = []
+    for t in sorted(terms, key=lambda t: -len(t.text)):
+        if t.run or infix:
+            parts.append(re.escape(t.text))
+        else:
+            stem = t.text[:-2] if len(t.text) >= 6 else t.text
+            parts.append(r"(?<!\w)" + re.escape(stem) + r"\w*")
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+
+def make_snippet(title: str, body: str, terms: list[Term]) -> str:
+    """The body line with the most matches (else the first), cut to ~200 characters, `**` marks."""
+    pat = _pattern(terms)
+    lines = [ln for ln in body.split("\n") if ln.strip()] or [title]
+    if pat is None:
+        return lines[0][:SNIPPET_CHARS]
+    if not any(pat.search(ln) for ln in lines):
+        pat = _pattern(terms, infix=True) or pat  # a substring hit (trigram): mark inside words
+    best = max(lines, key=lambda ln: (len(pat.findall(ln)), -lines.index(ln)))
+    start = 0
+    m = pat.search(best)
+    if len(best) > SNIPPET_CHARS and m and m.start() > 60:
+        start = m.start() - 60
+    piece = best[start:start + SNIPPET_CHARS]
+    marked = pat.sub(lambda mm: f"**{mm.group(0)}**", piece)
+    return ("…" if start else "") + marked + ("…" if start + SNIPPET_CHARS < len(best) else "")
+
+
+def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
+    """Open the index read-only, search once, close."""
+    s = Searcher(cfg)
+    try:
+        return s.search(query, opts, today=today)
+    finally:
+        s.close()
+
+
+def workspace_file(cfg: Config, rel: str, indexed: set[str]) -> Path:
+    """A file memory_get may read: one the index knows, or a markdown file inside the workspace."""
+    ws = cfg.workspace.resolve()
+    p = Path(rel)
+    target = (p if p.is_absolute() else ws / p).resolve()
+    inside = target == ws or ws in target.parents
+    if rel not in indexed and not (inside and target.suffix == ".md"):
+        raise UsageError(f"not a memory file of this workspace: {rel}")
+    if not target.is_file():
+        raise UsageError(f"no such file: {rel}")
+    return target

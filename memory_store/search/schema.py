@@ -1,0 +1,119 @@
+"""The index database: named migrations, the writer connection and read-only connections.
+
+The index is derived state (`.memjobs/index.sqlite`), rebuildable at any time. It uses
+`journal_mode=DELETE` so that readers never need `-wal`/`-shm` files, and readers open it with a
+`mode=ro` URI so that a query can never write (DESIGN §3: search writes nothing).
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+from memory_store.errors import IndexMissing
+from memory_store.search.tokens import TOKENIZER, TOKENIZER_VERSION
+
+INDEX_NAME = "index.sqlite"
+GENERATION_NAME = "index.generation"
+LOCK_NAME = "index.lock"
+REBUILD_NAME = "index.rebuild.sqlite"
+KEY_BITS = 24                 # rowid = (sort key << KEY_BITS) | n
+
+
+def index_path(state_dir: Path) -> Path:
+    return state_dir / INDEX_NAME
+
+
+def _m001_tables(db: sqlite3.Connection) -> None:
+    db.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute(
+        "CREATE TABLE files(path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,"
+        " sha256 TEXT NOT NULL, tier TEXT NOT NULL, day TEXT, rows INTEGER NOT NULL)"
+    )
+    # rowid = (sort key << 24) | n: the sort key is the day of a daily file, so the warm tier is
+    # one rowid range that FTS5 can restrict on without reading the rows (see query.py).
+    db.execute(
+        "CREATE TABLE rows(rowid INTEGER PRIMARY KEY, path TEXT NOT NULL, line INTEGER NOT NULL,"
+        " end_line INTEGER NOT NULL, type TEXT NOT NULL, kind TEXT, id TEXT, title TEXT NOT NULL,"
+        " body TEXT NOT NULL, date TEXT, status TEXT, confidence REAL, source TEXT)"
+    )
+    db.execute("CREATE INDEX rows_path ON rows(path)")
+    db.execute("CREATE INDEX rows_id ON rows(id) WHERE id IS NOT NULL")
+
+
+def _m002_fts(db: sqlite3.Connection) -> None:
+    # Contentless: the text lives once, in `rows`; deleting a row re-supplies its tokens.
+    db.execute(f"CREATE VIRTUAL TABLE fts USING fts5(title, body, content='', tokenize='{TOKENIZER}')")
+    db.execute("CREATE VIRTUAL TABLE tri USING fts5(text, content='', tokenize='trigram')")
+
+
+def _m003_access(db: sqlite3.Connection) -> None:
+    # Access counts of entries (the weekly compound's read counts), used by the decay rank.
+    db.execute("CREATE TABLE access(id TEXT PRIMARY KEY, count INTEGER NOT NULL)")
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
+    ("001_tables", _m001_tables),
+    ("002_fts", _m002_fts),
+    ("003_access", _m003_access),
+]
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Apply the migrations not yet applied, each in its own transaction."""
+    db.execute("CREATE TABLE IF NOT EXISTS migrations(name TEXT PRIMARY KEY)")
+    done = {r[0] for r in db.execute("SELECT name FROM migrations")}
+    for name, fn in MIGRATIONS:
+        if name in done:
+            continue
+        with db:
+            fn(db)
+            db.execute("INSERT INTO migrations(name) VALUES (?)", (name,))
+    with db:
+        db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('tokenizer', ?)", (TOKENIZER_VERSION,))
+
+
+def open_writer(path: Path) -> sqlite3.Connection:
+    """The one writer connection (the caller holds the index lock)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(str(path), isolation_level=None)
+    db.isolation_level = ""  # implicit transactions, committed by `with db:`
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.execute("PRAGMA synchronous=NORMAL")
+    migrate(db)
+    return db
+
+
+def open_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write: `mode=ro`, so no journal, -wal or -shm file is created."""
+    if not path.is_file():
+        raise IndexMissing("there is no search index yet: run `memjobs index`", path=path)
+    uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        db.execute("PRAGMA query_only=1")
+        version = db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise IndexMissing(f"the search index cannot be read ({exc}): run `memjobs index --rebuild`",
+                           path=path) from exc
+    if version is None or version[0] != TOKENIZER_VERSION:
+        db.close()
+        raise IndexMissing("the search index was built by another version: run `memjobs index --rebuild`",
+                           path=path)
+    return db
+
+
+def meta_get(db: sqlite3.Connection, key: str) -> str | None:
+    row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def generation_stamp(state_dir: Path) -> str | None:
+    """One stat of the generation file, as the string the index records."""
+    try:
+        st = os.stat(state_dir / GENERATION_NAME)
+    except FileNotFoundError:
+        return None
+    return f"{st.st_ino}:{st.st_mtime_ns}:{st.st_size}"

@@ -1,0 +1,115 @@
+"""How text becomes FTS5 tokens, the same way at index time and at query time.
+
+Spaced languages go to SQLite's own `porter unicode61 remove_diacritics 2` tokenizer. Runs of
+Chinese/Japanese characters and of Thai have no spaces between words, so we cut them here into
+overlapping character bigrams (plus the run's last character alone): any substring of two or more
+characters of a run is then a phrase of consecutive bigrams, and a single character is a prefix
+query. That is how a two-character word such as 数据, or a Thai word inside a longer run, matches.
+
+Why bigrams are written as ASCII digit tokens (`zz` + code points): unicode61 with
+remove_diacritics strips Thai vowel and tone marks and splits words at them, and porter must not
+stem them either; an all-ASCII token that ends in a digit passes both unchanged.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# Han (incl. extensions and compatibility), kana, and Thai: scripts written without spaces.
+_RUN_RE = re.compile(
+    "[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+"
+    "|[\u0e00-\u0e7f]+"
+)
+_WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+# A small stop list: function words that would only make a natural-language question match
+# everything. Only dropped when the query has other terms.
+STOPWORDS = frozenset(
+    "a an and are as at be by did do does for from had has have how i in is it its me my of on or "
+    "our so that the their them then there these they this to was we were what when where which who "
+    "why will with you your".split()
+)
+TOKENIZER = "porter unicode61 remove_diacritics 2"
+TOKENIZER_VERSION = "1"  # bump when fts_text changes: the index is then rebuilt
+
+
+def normalise(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _code(ch: str) -> str:
+    return f"{ord(ch):07d}"
+
+
+def run_tokens(run: str) -> list[str]:
+    """Bigrams of a CJK/Thai run, then its last character alone."""
+    out = [f"zz{_code(run[i])}{_code(run[i + 1])}" for i in range(len(run) - 1)]
+    out.append(f"zz{_code(run[-1])}")
+    return out
+
+
+def fts_text(text: str) -> str:
+    """The text handed to FTS5: unchanged except that CJK/Thai runs become bigram tokens."""
+    text = normalise(text)
+    if not _RUN_RE.search(text):
+        return text
+    parts: list[str] = []
+    last = 0
+    for m in _RUN_RE.finditer(text):
+        parts.append(text[last:m.start()])
+        parts.append(" " + " ".join(run_tokens(m.group(0))) + " ")
+        last = m.end()
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Term:
+    text: str          # normalised user text of the term
+    run: bool          # a CJK/Thai run (matched as a bigram phrase) rather than a word
+
+    def fts(self) -> str:
+        """This term as an FTS5 expression; user text only ever appears inside double quotes."""
+        if self.run:
+            if len(self.text) == 1:
+                return f'"zz{_code(self.text)}"*'
+            return '"' + " ".join(run_tokens(self.text)[:-1]) + '"'
+        quoted = '"' + self.text.replace('"', '""') + '"'
+        # Partial words: a longer term also matches as a prefix ("postgr" -> PostgreSQL); short
+        # ones would match far too much that way.
+        return quoted + "*" if len(self.text) >= 4 else quoted
+
+    def trigram(self) -> str | None:
+        """The term for the trigram table (substrings of 3+ characters), or None."""
+        if len(self.text) < 3:
+            return None
+        return '"' + self.text.replace('"', '""') + '"'
+
+
+def query_terms(query: str) -> list[Term]:
+    """Split a user query into terms: words of spaced languages and CJK/Thai runs."""
+    text = normalise(query)
+    terms: list[Term] = []
+    last = 0
+    for m in _RUN_RE.finditer(text):
+        terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last:m.start()]))
+        terms.append(Term(m.group(0), True))
+        last = m.end()
+    terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last:]))
+    seen: set[Term] = set()
+    unique = [t for t in terms if not (t in seen or seen.add(t))]  # type: ignore[func-returns-value]
+    content = [t for t in unique if t.run or t.text not in STOPWORDS]
+    return content or unique
+
+
+def match_all(terms: list[Term]) -> str:
+    return " AND ".join(t.fts() for t in terms)
+
+
+def match_any(terms: list[Term]) -> str:
+    return " OR ".join(t.fts() for t in terms)
+
+
+def trigram_match(terms: list[Term]) -> str | None:
+    parts = [p for p in (t.trigram() for t in terms) if p]
+    return " AND ".join(parts) if parts else None
