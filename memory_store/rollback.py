@@ -1,0 +1,90 @@
+"""Rollback of a recorded run (DESIGN §3 row "rollback"): put back exactly the bytes the run
+changed, and the `.memjobs/` state it moved — only if none of those files changed since the run.
+
+The run's patches.jsonl holds, per write, the reverse patch and the hashes before and after. A
+file is restored only when its current hash equals the hash after the run's last write to it;
+otherwise the rollback refuses, names the file, and changes nothing.
+"""
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memory_store.errors import RollbackRefused
+from memory_store.fileio import atomic_write, read_snapshot, sha256_bytes
+from memory_store.ledger import RUNS_DIR, read_patches
+
+
+@dataclass
+class RollbackPlan:
+    run_id: str
+    restore: dict[str, bytes | None] = field(default_factory=dict)    # rel -> bytes before (None: delete)
+
+
+def _reverse_replace(after: bytes, patch: dict[str, Any]) -> bytes:
+    lines = after.decode("utf-8").splitlines(keepends=True)
+    for hunk in reversed(patch["hunks"]):
+        j1, j2 = hunk["b"]
+        lines[j1:j2] = hunk["old"].splitlines(keepends=True) if hunk["old"] else []
+    return "".join(lines).encode("utf-8")
+
+
+def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan:
+    run_dir = state_dir / RUNS_DIR / run_id
+    if not run_dir.is_dir():
+        raise RollbackRefused(f"no recorded run {run_id!r}", path=run_dir)
+    if (run_dir / "rolled_back").exists():
+        raise RollbackRefused(f"run {run_id} was already rolled back", path=run_dir)
+    patches = read_patches(state_dir, run_id)
+    by_path: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for p in patches:
+        by_path[p["path"]].append(p)
+    plan = RollbackPlan(run_id)
+    for rel, items in by_path.items():
+        target = workspace / rel
+        current = read_snapshot(target).data
+        if items[0]["op"] == "state":
+            saved = run_dir / "state" / rel
+            plan.restore[rel] = saved.read_bytes() if items[0]["existed"] else None
+            continue
+        last_after = items[-1]["sha_after"]
+        if current is None or sha256_bytes(current) != last_after:
+            raise RollbackRefused(f"{rel} changed after run {run_id}; nothing was rolled back", path=rel)
+        data = current
+        for p in reversed(items):
+            if sha256_bytes(data) != p["sha_after"]:
+                raise RollbackRefused(f"the recorded changes of {rel} do not chain; nothing was rolled back", path=rel)
+            if p["op"] == "append":
+                data = data[: p["offset"]] + data[p["offset"] + p["length"]:]
+                created = p.get("created", False)
+            else:
+                data = _reverse_replace(data, p)
+                created = p.get("created", False)
+                if p.get("sha_before") and sha256_bytes(data) != p["sha_before"]:
+                    raise RollbackRefused(f"cannot rebuild the earlier bytes of {rel}; nothing was rolled back", path=rel)
+            if created and not data:
+                data = None  # type: ignore[assignment]
+                break
+        plan.restore[rel] = data
+    return plan
+
+
+def apply_rollback(workspace: Path, state_dir: Path, plan: RollbackPlan) -> list[str]:
+    changed: list[str] = []
+    for rel in sorted(plan.restore):
+        before = plan.restore[rel]
+        target = workspace / rel
+        if before is None:
+            if target.exists():
+                os.unlink(target)
+                changed.append(rel)
+            continue
+        snap = read_snapshot(target)
+        if snap.data != before:
+            atomic_write(target, before, snap.mode)
+            changed.append(rel)
+    atomic_write(state_dir / RUNS_DIR / plan.run_id / "rolled_back", b"")
+    return changed

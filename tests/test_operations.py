@@ -1,0 +1,70 @@
+"""Run ledger operations: runs, rollback (and its refusal), backfill (resumable, same as the schedule)."""
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+
+from jobs import registry
+from jobs.operations import backfill, rollback, runs, show_run
+from memory_store.errors import RollbackRefused
+from tests.conftest import memjobs
+from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_schedule
+
+
+def _all_bytes(ws: Path) -> dict[str, bytes]:
+    return {p.relative_to(ws).as_posix(): p.read_bytes() for p in ws.rglob("*")
+            if p.is_file() and "runs" not in p.parts and ".locks" not in p.parts and "index" not in p.name
+            and "backfill" not in p.name}
+
+
+def test_rollback_restores_memory_files_and_state_then_refuses_twice(tmp_path: Path):
+    cfg, _ = demo_workspace(tmp_path)
+    replay_schedule(cfg, KEY["days"][:1])
+    before = _all_bytes(cfg.workspace)
+    rep = registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-17T13:00:00+07:00"))
+    assert rep.written, "the run must change something for this test"
+    daily = cfg.workspace / rep.written[0]
+    daily.write_text(daily.read_text("utf-8") + "\nHand-written note.\n", encoding="utf-8")
+    with pytest.raises(RollbackRefused, match=rep.written[0]):
+        rollback(cfg, rep.run_id)
+    daily.write_text(daily.read_text("utf-8").replace("\nHand-written note.\n", ""), encoding="utf-8")
+    result = rollback(cfg, rep.run_id)
+    assert result["status"] == "ok" and set(rep.written) <= set(result["written"])
+    assert _all_bytes(cfg.workspace) == before
+    with pytest.raises(RollbackRefused, match="already rolled back"):
+        rollback(cfg, rep.run_id)
+    listed = runs(cfg)
+    assert any(r["job"] == "rollback" for r in listed)
+    assert show_run(cfg, rep.run_id)["rolled_back"]
+
+
+def test_rollback_cli_refusal_names_the_file(tmp_path: Path):
+    cfg, _ = demo_workspace(tmp_path)
+    rep = registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-16T13:00:00+07:00"),
+                       options=__import__("jobs.runner", fromlist=["x"]).RunOptions(
+                           since=datetime.fromisoformat("2026-11-16T00:00:00+07:00")))
+    target = cfg.workspace / rep.written[0]
+    target.write_text(target.read_text() + "x\n")
+    p = memjobs("--workspace", str(cfg.workspace), "rollback", rep.run_id)
+    assert p.returncode == 1 and rep.written[0] in p.stderr and "Traceback" not in p.stderr
+    p = memjobs("--workspace", str(cfg.workspace), "runs", "--json")
+    assert p.returncode == 0 and json.loads(p.stdout)[0]["run_id"] == rep.run_id
+
+
+def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path):
+    cfg_a, _ = demo_workspace(tmp_path / "a")
+    replay_schedule(cfg_a)
+    registry.run(cfg_a, "microsync", now=datetime.fromisoformat("2026-11-21T10:00:00+07:00"))
+    cfg_b, _ = demo_workspace(tmp_path / "b")
+    prog = backfill(cfg_b, date(2026, 11, 16), date(2026, 11, 18))
+    assert [d.isoformat() for d in prog.done] == ["2026-11-16", "2026-11-17", "2026-11-18"]
+    again = backfill(cfg_b, date(2026, 11, 16), date(2026, 11, 18))
+    assert again.reports == []  # resumed: nothing left to do
+    backfill(cfg_b, date(2026, 11, 16), date(2026, 11, 21))
+    daily_a = {k: v for k, v in memory_bytes(cfg_a.workspace).items() if k.startswith("memory/2026-")}
+    daily_b = {k: v for k, v in memory_bytes(cfg_b.workspace).items() if k.startswith("memory/2026-")}
+    ids = lambda files: sorted(line for v in files.values() for line in v.decode().splitlines() if line.startswith("- id:"))  # noqa: E731
+    assert ids(daily_b) == ids(daily_a)
