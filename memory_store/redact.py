@@ -214,4 +214,8 @@ def redact_capped(text: str, cap: int) -> str:
     """
     if len(text) <= cap:
         return redact(text)
-    return redact(text[: cap + 1024])[:cap]
+    out = redact(text[: cap + 1024])[:cap]
+    cut = out.rfind("[", max(0, cap - len(MARK) - 30))
+    if cut >= 0 and "]" not in out[cut:] and "[REDACTED:".startswith(out[cut:cut + 10]):
+        out = out[:cut]  # a marker cut in half would read as a value to redact again
+    return out

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (literal transcript data reads better unwrapped)
 """memory_store.redact: each secret kind, ordinary text left alone, idempotence, speed."""
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def test_capped_redaction_sees_a_secret_across_the_cap() -> None:
     secret = "sk-proj-Zx9Qw2Er7Ty5Ui3Op1As8Df6Gh4Jk0LzXcVbNm"
     text = "x" * 2039 + " " + secret + " tail"
     out = redact_capped(text, 2048)
-    assert len(out) == 2048 and "Zx9Qw2" not in out and out.endswith(" [REDACTE")
+    assert out == "x" * 2039 + " " and redact(out) == out
 
 
 def test_speed_is_reported() -> None:

@@ -108,6 +108,7 @@ _MESSAGES = {
     "bad_json": "line is not valid JSON",
     "not_a_record": "line is not a transcript record of this format",
     "bad_timestamp": "line has no readable timestamp",
+    "bad_zstd": "event is not valid zstd data",
     "too_long": f"line is longer than {MAX_LINE_BYTES // (1024 * 1024)} MB",
 }
 
