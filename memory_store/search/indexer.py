@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
+import logging
 import os
 import sqlite3
 import time
@@ -42,8 +42,9 @@ from memory_store.workspace import DAILY_RE, is_warm, markdown_files
 
 WARM_KEY = (1 << 22) - 1      # above every date ordinal: always-warm files sort last
 COLD_KEY = 1
-ACCESS_NAME = "access.json"   # per-entry read counts kept by the weekly compound, if present
+ACCESS_DIR = "access"         # .memjobs/access/<week>.json: entries' read counts (memory_store.access)
 Progress = Callable[[int, int], None]
+log = logging.getLogger("memjobs")
 
 
 class IndexBusy(MemjobsError):
@@ -296,28 +297,36 @@ def _insert_rows(db: sqlite3.Connection, rel: str, key: int, rows: list[RowData]
     db.executemany("INSERT INTO tri(rowid, text) VALUES (?, ?)", tri)
 
 
-def _load_access(db: sqlite3.Connection, state_dir: Path) -> bool:
-    """Refresh access counts from `.memjobs/access.json` ({"counts": {id: n}}) when it changed."""
-    path = state_dir / ACCESS_NAME
+def _access_stamp(folder: Path) -> str:
     try:
-        st = os.stat(path)
-        stamp = f"{st.st_ino}:{st.st_mtime_ns}:{st.st_size}"
+        names = sorted(os.listdir(folder))
     except FileNotFoundError:
-        stamp = ""
-    if meta_get(db, "access") == (stamp or None) or (not stamp and meta_get(db, "access") is None):
+        return ""
+    parts = []
+    for name in names:
+        with contextlib.suppress(FileNotFoundError):
+            st = os.stat(folder / name)
+            parts.append(f"{name}:{st.st_mtime_ns}:{st.st_size}")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest() if parts else ""
+
+
+def _load_access(db: sqlite3.Connection, state_dir: Path) -> bool:
+    """Refresh the entries' read counts (`.memjobs/access/`, kept by microSync) when they changed."""
+    stamp = _access_stamp(state_dir / ACCESS_DIR)
+    if (meta_get(db, "access") or "") == stamp:
         return False
     counts: dict[str, int] = {}
-    if stamp:
-        try:
-            data = json.loads(path.read_text("utf-8"))
-            raw = data.get("counts", data) if isinstance(data, dict) else {}
-            counts = {str(k): int(v) for k, v in raw.items() if isinstance(v, int | float)}
-        except (OSError, ValueError, AttributeError):
-            counts = {}
+    try:
+        from memory_store.access import read_counts
+
+        counts = read_counts(state_dir, "9999-W99")
+    except ModuleNotFoundError as exc:
+        if exc.name != "memory_store.access":
+            raise
+    except MemjobsError as exc:
+        # A damaged counts file only loses the access boost; the index is still built.
+        log.warning("access counts ignored: %s", exc)
     db.execute("DELETE FROM access")
     db.executemany("INSERT INTO access(id, count) VALUES (?, ?)", sorted(counts.items()))
-    if stamp:
-        db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('access', ?)", (stamp,))
-    else:
-        db.execute("DELETE FROM meta WHERE key='access'")
+    db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('access', ?)", (stamp,))
     return True
