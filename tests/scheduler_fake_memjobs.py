@@ -4,7 +4,8 @@ until the daemon test can drive the real CLI.
 It behaves like a run as far as the scheduler can see: takes `memory/.locks/{job}.lock` (exit 75
 when held), writes the holder file, writes `.memjobs/runs/<run_id>/report.json`, prints the report
 as one JSON line. It also appends `start`/`end` lines to `WS/fake-runs.jsonl` for the test.
-`WS/fake-behaviour.json` (`{"weekly": "hang"}`) makes a job hang and ignore SIGTERM.
+`WS/fake-behaviour.json` (`{"weekly": "hang"}`) makes a job hang and ignore SIGTERM; `"slow"`
+makes it take 1.5 s.
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def main(argv: list[str]) -> int:
     if behaviour.get(job) == "hang":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # only SIGKILL stops it
         time.sleep(120)
-    time.sleep(float(behaviour.get("sleep", 0.05)))
+    time.sleep(1.5 if behaviour.get(job) == "slow" else 0.05)
     finished = datetime.now(UTC)
     report = {
         "job": job, "run_id": run_id, "status": "ok", "now": started.isoformat(),

@@ -166,6 +166,25 @@ def test_daemon_kills_a_hung_job_and_records_it_failed(tmp_path: Path) -> None:
     assert end["duration_s"] < 8
 
 
+@pytest.mark.timeout(40)
+def test_sigterm_lets_the_running_job_finish_and_starts_no_other(tmp_path: Path) -> None:
+    """Pins: a stop request waits for the running child (nothing half-done), then exits 0 without
+    starting the jobs still queued behind it."""
+    ws = _workspace(tmp_path, "0 0 1 1 *", behaviour={"microsync": "slow"})
+    proc = _start(ws)
+    try:
+        _wait(lambda: any(r["event"] == "start" for r in _runs(ws)), 15, "microsync to start")
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    assert [(r["event"], r["job"]) for r in _runs(ws)] == [("start", "microsync"), ("end", "microsync")]
+    names = [e["event"] for e in events]
+    assert names.index("stopping") < names.index("job_end") < names.index("stop")
+    assert next(e for e in events if e["event"] == "stopping")["running"] == "microsync"
+    assert next(e for e in events if e["event"] == "job_end")["status"] == "ok"
+    assert "job_stop" not in names  # it finished within the grace; nobody stopped it
+
+
 @pytest.mark.timeout(60)
 def test_daemon_drives_the_real_cli_and_its_ledger(workspace: Path) -> None:
     """Pins the contract with the real `memjobs run <job> --json` (indented JSON on stdout, the
