@@ -172,6 +172,8 @@ NAMED: dict[str, Callable[[dict[str, Any]], Canned]] = {
                                  + json.dumps({"items": valid_items(body)})),
     "invalid_json": lambda body: Canned(content="Sure! items: {kind: Decision, first_line: oops"),
     "empty_content": lambda body: Canned(content=""),
+    "html_body": lambda body: Canned(raw=b"<html>502 Bad Gateway</html>"),
+    "no_choices": lambda body: Canned(raw=b'{"object": "chat.completion", "choices": []}'),
     "http500": lambda body: _error(500, "model crashed"),
     "http404": lambda body: _error(404, "model not found"),
     "out_of_range": _out_of_range,

@@ -85,6 +85,16 @@ def test_invalid_json_is_retried_then_fails_and_opens_the_breaker(
     assert client.usage.breaker_refusals == 1
 
 
+@pytest.mark.parametrize("behaviour", ["html_body", "no_choices", "empty_content"])
+def test_a_200_that_is_no_completion_is_an_invalid_reply(
+        llm_server: FakeLLM, tmp_path: Path, behaviour: str) -> None:
+    llm_server.default = behaviour
+    client = make(llm_server, tmp_path)
+    with pytest.raises(CallFailed):
+        ask(client)
+    assert len(llm_server.chat_requests()) == 3 and client.breaker_open
+
+
 def test_one_bad_reply_then_a_good_one_resets_the_failure_count(llm_server: FakeLLM, tmp_path: Path) -> None:
     llm_server.queue("invalid_json", "http500")
     client = make(llm_server, tmp_path)

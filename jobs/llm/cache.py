@@ -77,6 +77,7 @@ class TurnCache:
         self.prompt_version = prompt_version
         self.write = write
         self._loaded: dict[str, dict[str, list[Any]]] = {}
+        self._dirty: set[str] = set()
 
     @staticmethod
     def turn_key(line: int, text: str) -> str:
@@ -111,11 +112,18 @@ class TurnCache:
         return [turns[k] for k in keys]
 
     def store(self, session_path: str, found: dict[str, list[Any]]) -> None:
+        """Remember the turns' items; written by `flush` (once per session, not once per chunk)."""
         turns = self._turns(session_path)
         turns.update({k: redact_tree(v) for k, v in found.items()})
-        path = self._path(session_path)
-        if path is None or not self.write:
-            return
-        doc = {"version": CACHE_VERSION, "prompt_version": self.prompt_version, "model": self.model,
-               "turns": turns}
-        atomic_write(path, json.dumps(doc, ensure_ascii=False, sort_keys=True).encode("utf-8"), mode=0o600)
+        self._dirty.add(session_path)
+
+    def flush(self) -> None:
+        for session_path in sorted(self._dirty):
+            path = self._path(session_path)
+            if path is None or not self.write:
+                continue
+            doc = {"version": CACHE_VERSION, "prompt_version": self.prompt_version, "model": self.model,
+                   "turns": self._loaded[session_path]}
+            data = json.dumps(doc, ensure_ascii=False, sort_keys=True).encode("utf-8")
+            atomic_write(path, data, mode=0o600)
+        self._dirty.clear()

@@ -317,8 +317,12 @@ class LLMClient:
                 if exc.status_code == 429 or exc.status_code >= 500:
                     raise _Retryable(f"HTTP {exc.status_code}: {exc.message}") from None
                 raise _Fatal(f"HTTP {exc.status_code}: {exc.message}") from None
-            except openai.APIError as exc:  # e.g. a body that is not JSON at all
+            except openai.APIError as exc:
                 raise _Retryable(f"bad response: {exc}") from None
+            except ValueError as exc:
+                # Trigger: a 200 whose body is not JSON (a proxy's HTML page, a crashed server).
+                # Why: the SDK lets json.JSONDecodeError through. Outcome: an invalid reply, retried.
+                raise _Retryable(f"the server's answer is not JSON: {exc}") from None
             self.responded = True
             self._modes[endpoint] = mode     # accepted: later calls of the run start here
             self._account(resp, system, user)

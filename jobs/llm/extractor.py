@@ -252,13 +252,16 @@ class LLMExtractor:
     def extract(self, records: Sequence[Record]) -> list[Candidate]:
         out: list[Candidate] = []
         seen: set[tuple[str, int, str]] = set()
-        for chunk in make_chunks(records, self.chunk_tokens):
-            self.counts["chunks"] += 1
-            for cand in self._chunk(chunk, records):
-                key = (cand.kind, cand.first_line, normalise_statement(cand.statement))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(cand)
+        try:
+            for chunk in make_chunks(records, self.chunk_tokens):
+                self.counts["chunks"] += 1
+                for cand in self._chunk(chunk, records):
+                    key = (cand.kind, cand.first_line, normalise_statement(cand.statement))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(cand)
+        finally:
+            self.turns.flush()   # what the model answered is kept even when a later chunk fails
         return out
 
     def _chunk(self, chunk: Chunk, records: Sequence[Record]) -> list[Candidate]:
