@@ -260,3 +260,33 @@ def test_read_daemon_status_is_none_without_a_daemon(tmp_path: Path) -> None:
     ws.mkdir()
     assert read_daemon_status(load_config(ws, env={})) is None
     assert not (ws / ".memjobs").exists()  # reading status writes nothing
+
+
+def test_requests_coalesce_and_a_missed_fire_is_caught_up(tmp_path: Path) -> None:
+    """Pins: a job already queued is not queued twice (coalesce), and a fire APScheduler reports as
+    missed (past the misfire grace, e.g. after a suspend) still runs once."""
+    import io
+    from types import SimpleNamespace
+
+    from jobs.scheduler.daemon import Daemon
+
+    ws = _workspace(tmp_path, "0 3 * * mon")
+    stream = io.StringIO()
+    daemon = Daemon(load_config(ws, env={}), CHILD_CMD, stream=stream)
+    daemon.request("weekly")
+    daemon.request("weekly")
+    daemon._on_missed(SimpleNamespace(job_id="daily", scheduled_run_time=datetime(2026, 11, 22, tzinfo=UTC)))
+    assert daemon.pending == ["weekly", "daily"]
+    events = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert [(e["event"], e.get("coalesced")) for e in events] == [
+        ("job_queued", False), ("job_queued", True), ("missed", None), ("job_queued", False)]
+
+
+def test_a_schedule_the_daemon_cannot_run_is_refused_before_it_starts(tmp_path: Path) -> None:
+    from jobs.scheduler.cronexpr import CronError
+    from jobs.scheduler.daemon import Daemon
+
+    ws = _workspace(tmp_path, "0 3 1 * mon")
+    with pytest.raises(CronError, match="schedule.microsync: .*either-or"):
+        Daemon(load_config(ws, env={}), CHILD_CMD)
+    assert not (ws / ".memjobs").exists()
