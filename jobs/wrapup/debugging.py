@@ -151,19 +151,20 @@ def _resolve_pasted(recs: tuple[Record, ...], i: int) -> Fix | None:
 def _explain(recs: tuple[Record, ...], start: int, end: int) -> str:
     """What resolved the failure: the assistant's sentence naming a cause or a fix, else the
     actions taken between the failure and the resolution."""
-    for r in recs[start + 1:end]:
-        if r.role == Role.ASSISTANT and not r.is_tool:
-            for s in sentences(r.text):
-                if phrases.FIX_WORDS.search(s) and not phrases.QUESTION_END.search(s):
-                    return one_line(s, 200)
+    failed = _command(_call_before(recs, start))
     actions = []
     for r in recs[start + 1:end + 1]:
-        if r.role == Role.TOOL_CALL:
+        if r.role == Role.TOOL_CALL and not (failed and _same_command(failed, _command(r))):
             cmd = _command(r)
             name = r.tool_name or "tool"
             label = f"{name} `{one_line(cmd, 80).replace('`', '')}`" if cmd else name
             if label not in actions:
                 actions.append(label)
+    for r in recs[start + 1:end]:
+        if r.role == Role.ASSISTANT and not r.is_tool:
+            for s in sentences(r.text):
+                if phrases.FIX_WORDS.search(s) and not phrases.QUESTION_END.search(s):
+                    return one_line(s, 200) + (f" ({'; '.join(actions[:2])})" if actions else "")
     if actions:
         return "then " + "; ".join(actions[-3:])
     return "resolved later in the session"

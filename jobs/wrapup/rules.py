@@ -19,7 +19,7 @@ from datetime import date
 from jobs.wrapup import phrases
 from jobs.wrapup.debugging import find_fixes, technical_notes
 from jobs.wrapup.model import DaySession, Evidence, Item, LogEntry, WrapUp
-from jobs.wrapup.text import one_line, related, sentences
+from jobs.wrapup.text import clean, one_line, related, sentences
 from memory_store.transcripts.records import Flag, Record, Role
 
 MAX_ITEMS_PER_SESSION = 20
@@ -119,8 +119,9 @@ def plans(session: DaySession) -> list[_Said]:
 def first_request(session: DaySession) -> str:
     users = [r for r in session.records if is_message(r) and r.role == Role.USER]
     for r in users:
-        for s in sentences(r.text):
-            if not phrases.TRIVIAL.match(s) and len(s) >= 4:
+        for line in clean(r.text).splitlines():
+            s = line.strip().lstrip("#>*- ").strip()
+            if len(s) >= 4 and not phrases.TRIVIAL.match(s):
                 return one_line(s, 90)
     return one_line(users[0].text, 90) if users else "(no request)"
 
