@@ -66,9 +66,13 @@ RULE = _rx(
 )
 DECISION = _rx(
     r"\bwe(?:'ve| have)? decided\b", r"\bI(?:'ve| have)? decided\b", r"\bdecided to\b", r"\bdecision:", r"\bdecided:",
-    r"\blet'?s (?!talk|discuss|think|see|look|check|figure|settle|review|revisit|wait|keep it short|try and)\w+",
-    r"\blet us (?!talk|discuss|think|see)\w+", r"\bgo(?:ing)? with\b", r"\bwe(?:'ll| will) (?:use|go|keep|switch|move|drop|stick)\b",
-    r"\bswitch(?:ing)? (?:back )?to\b", r"\bswitch back\b", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
+    # "let's" + a verb of choosing; "let's modify/fix/add/try X" is a task for now, not a decision.
+    r"\blet'?s (?:just |also |now |then )?(?:go with|go for|use|switch(?!(?: back)? to (?:the )?\S+ (?:branch|tab|window|folder|directory)\b)|move|migrate|keep|stick|stay|drop|adopt|replace|"
+    r"standardi[sz]e|choose|pick|settle on|split|merge|consolidate|deprecate|retire|remove support|make \S+ (?:the )?default|"
+    r"do (?:it|that|this|option|plan|approach|\d|[a-d]\b))",
+    r"\blet us (?:go with|use|switch|move|keep|stick|drop|adopt|replace|standardi[sz]e|choose|pick)\b", r"\bgo(?:ing)? with\b", r"\bwe(?:'ll| will) (?:use|go|keep|switch|move|drop|stick)\b",
+    r"\bswitch(?:ing)? (?:back )?to\b(?!\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)",
+    r"\bswitch back\b(?!\s+to\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
     r"\bwe(?:'re| are) (?:moving|switching|splitting|dropping|migrating|going)\b", r"\bsettled on\b",
     r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
     r"ตัดสินใจ", r"เราจะ(?:ย้าย|แยก|เปลี่ยน|ใช้|เลิก|รวม)", r"ตกลง(?:ใช้|ว่า|ตามนี้|กัน)", r"สรุปว่า", r"เอา(?:แบบ|ข้อ|ตาม|อัน)", r"ไปก่อน", r"เปลี่ยนเป็น",
@@ -111,6 +115,7 @@ QUESTION_ANYWHERE = _rx(
     r"ไหม", r"มั้ย", r"หรือเปล่า", r"หรือยัง", r"ยังไง", r"อย่างไร", r"เท่าไหร่", r"เท่าไร", r"ดีไหม", r"หรือไม่",
     r"(?:^|\s)ควร\S*\s?\S*\s?(?:ไหม|มั้ย|หรือ)", r"ใช่ไหม", r"กี่(?:นาที|วัน|ครั้ง|ตัว)", r"อะไร(?:บ้าง)?(?=\W*$)",
     r"ตรงไหน", r"ที่ไหน", r"ใคร", r"ทำไม",
+    r"\bjust (?:asking|curious|wondering)\b", r"แค่ถาม", r"ถามเฉยๆ", r"就问问", r"就問問", r"只是问问", r"只是問問", r"好奇问", r"好奇問",
 )
 # Conditionals before the cue make the sentence hypothetical ("if we decided to ...").
 HYPOTHETICAL = _rx(
@@ -130,6 +135,42 @@ UNCERTAIN = _rx(
     r"不确定", r"不確定", r"还没想好", r"還沒想好", r"没想好", r"沒想好", r"再说", r"再說", r"再讨论", r"再討論",
     r"本来想", r"本來想", r"还没决定", r"還沒決定", r"也许", r"也許", r"可能", r"先问问", r"先問問", r"考虑一下",
     r"考慮一下", r"不是定论", r"不是定論", r"看看吧",
+)
+# An opinion or impression, not a confirmed choice ("I think our themes need tokens").
+OPINION = _rx(
+    r"\bI (?:still |really |kinda |kind of )?(?:think|believe|suppose|feel like|reckon|assume)\b", r"\bI'?m thinking\b",
+    r"\bin my (?:opinion|view)\b", r"\bimo\b", r"\bimho\b", r"\bseems like\b", r"\bit seems\b",
+    r"(?:ผม|ฉัน|เรา|หนู|พี่)?คิดว่า", r"รู้สึกว่า", r"น่าจะ", r"เหมือนจะ",
+    r"我觉得", r"我覺得", r"我认为", r"我認為", r"我感觉", r"我感覺", r"好像", r"似乎",
+)
+# A constraint scoped to the task at hand ("don't touch the code for now", "先别动代码"): an
+# instruction for this session, not a standing rule. Decisions keep "for now" ("keep X for now").
+TEMPORARY = _rx(
+    r"\bfor now\b", r"\bjust yet\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
+    r"\bin this (?:task|change|pr|commit|file|session)\b", r"\bwhile (?:you|we)(?:'re| are) (?:at it|working)\b",
+    r"ไว้ก่อน", r"(?<!ตั้งแต่)(?<!จาก)ตอนนี้(?!ไป)", r"รอบนี้", r"(?:อย่า|ห้าม|ยังไม่ต้อง)\S*ก่อน",
+    r"先别", r"先別", r"先不要", r"暂时", r"暫時", r"这次", r"這次", r"目前先",
+)
+# A bug report: an incident narrated or a component said to misbehave. Checked inside the clause of
+# the cue only, so "it crashed again, so never deploy on Fridays" keeps its rule.
+BUG_REPORT = _rx(
+    r"\b(?:got|get|getting|gets|seeing|saw|hit|hitting) (?:a |an |the |this |that )?(?:\w+ )?(?:crash|error|exception|segfault|panic|stack ?trace|bug)",
+    r"\b(?:crashe[sd]|exploded|explodes|blew up|blows up|broke|froze|hangs|hung)\b",
+    r"\b(?:is|are|was|were|looks|seems) (?:still |totally |completely )?(?:broken|buggy|wrong|off|messed up|fucked up|borked)\b",
+    r"\b(?:doesn'?t|does not|don'?t|do not|didn'?t|did not|isn'?t|is not|aren'?t|are not|won'?t|wasn'?t) "
+    r"(?:seem to |really |actually |properly |correctly )?(?:work|adhere|respect|handle|update|render|load|apply|compile|match|fit|honou?r)\w*",
+    r"\bnot working\b", r"\bthere'?s a bug\b", r"\bbug (?:in|with)\b", r"\bregression\b",
+    r"พัง", r"ค้าง", r"แครช", r"ใช้ไม่ได้", r"ไม่ทำงาน", r"มีบั๊ก", r"เจอบั๊ก", r"เจอ error", r"ขึ้น error",
+    r"崩溃", r"崩潰", r"报错", r"報錯", r"出错了", r"出錯了", r"挂了", r"掛了", r"不工作", r"有 ?bug", r"闪退", r"閃退",
+)
+# "that should never happen": a complaint about an incident, with no content to keep.
+EVENT_COMPLAINT = re.compile(
+    r"^\W*(?:\w+\W+){0,2}?(?:that|this|it|which)(?:'s| is)? (?:should|must|shall|can|may|is supposed to)(?:n'?t| not| never)"
+    r"(?: ever)? (?:happen|occur|be (?:possible|happening|the case))\b"
+    r"|^\W*(?:แบบนี้|อย่างนี้|อันนี้|มัน)?\s?(?:ห้าม|ไม่ควร|ต้องไม่)(?:ให้)?(?:มัน)?เกิด(?:ขึ้น)?(?:แบบนี้|อย่างนี้)?(?:อีก)?\W*$"
+    r"|^\W*(?:这|這|那)(?:种|種|个|個|样|樣)?(?:事|情况|情況|问题|問題)?(?:绝对|絕對)?(?:不应该|不應該|不该|不該|不能|不可以)再?(?:发生|發生|出现|出現)"
+    r"|^\W*(?:绝对|絕對)?(?:不应该|不應該|不该|不該|不能)再?(?:发生|發生|出现|出現)(?:这种|這種|这样|這樣)",
+    re.I,
 )
 SARCASM = _rx(
     r"(?:^|\s)/s\b", r"\byeah,? right\b", r"\btotally\b", r"\bjust kidding\b", r"\bjk\b", r"\blol\b", r"\bnot!",
@@ -160,6 +201,14 @@ PROPOSAL = _rx(
     r"แนะนำ", r"เสนอ", r"ทางเลือก", r"มีสอง", r"มีสาม", r"แนวทาง", r"อาจ", r"ให้มี.{0,40}ไหม",
     r"建议", r"建議", r"推荐", r"推薦", r"方案", r"倾向", r"傾向", r"可以(?:换|換|改|在|用)", r"要有\S*吗", r"要有\S*嗎",
 )
+# An assistant turn that asks the user to choose: without it, a numbered list is a report or a
+# how-it-works summary ("1. Fixed X 2. Fixed Y"), not options to accept.
+CHOICE_ASK = _rx(
+    r"\bwhich\b[^.!?\n]*\?", r"\bprefer", r"\bchoose\b", r"\bpick\b", r"\bor\b[^.!?\n]*\?", r"\bwould you like\b",
+    r"\bdo you want\b", r"\bshould (?:I|we)\b", r"\bshall (?:I|we)\b", r"\balternatives?\b", r"\bapproach(?:es)?\b.{0,40}\?",
+    r"เลือก", r"แบบไหน", r"อันไหน", r"ข้อไหน", r"ทางไหน", r"ดีไหม", r"หรือ.{0,40}(?:ดี|ไหม|คะ|ครับ)\s*[?？]?\s*$",
+    r"哪个", r"哪個", r"哪种", r"哪種", r"哪一", r"选哪", r"選哪", r"还是", r"還是", r"倾向", r"傾向",
+)
 # An offer to do a one-off task ("want me to profile them?"): accepting it is not a decision.
 TASK_OFFER = _rx(
     r"\b(?:want|would you like|shall|should) (?:me|I)\b", r"\bdo you want me\b", r"\bI can\b.{0,40}\?",
@@ -177,7 +226,7 @@ REJECT = _rx(
 )
 # A reference to one of the proposed options: "option 2", "go with B", "ข้อ 2", "方案A", "选2".
 OPTION_REF = re.compile(
-    r"(?:option|choice|plan|number|#|go with|pick|choose|ข้อ(?:ที่)?|แบบ(?:ที่)?|ทาง(?:ที่)?|方案|选|選|第)\s*([0-9]|[A-D])\b"
+    r"(?:option|choice|plan|number|#|go with|pick|choose|ข้อ(?:ที่)?|แบบ(?:ที่)?|ทาง(?:ที่)?|方案|选|選|第|用)\s*([0-9]|[A-D])\b"
     r"|^\W*([0-9]|[A-D])\b(?![.,]\d)",
     re.I,
 )

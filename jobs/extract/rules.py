@@ -32,6 +32,9 @@ _CLAUSE_CUE = re.compile(
 )
 _TRAILING_PARTICLES = re.compile(r"(?:\s*(?:ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|เลย|ด้วย|吧|啊|呀|哦|喔|了))+\W*$")
 _QUESTION_END = re.compile(r"[?？]\W*$")
+# Where a clause ends inside a sentence (commas, semicolons, colons, dashes; CJK and Thai forms).
+# Thai marks a clause break with a space between Thai words.
+_CLAUSE_SEP = re.compile(r"[,;:，；：、。]\s*|\s[-–—]\s|\s(?:so|and then|but)\s|(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|這|那个|那個|此)", re.I)
 # A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
 
@@ -100,6 +103,8 @@ class RuleExtractor:
                 continue
             if pasted and _DEMONSTRATIVE.match(sentence.text):
                 continue
+            if hit.kind == "Constraint" and lx.TEMPORARY.search(sentence.probe):
+                continue   # "don't touch the code for now": an instruction for this task only
             out.append(self._candidate(rec, hit.kind, sentence.text, sentences[i + 1:], hit.confidence,
                                        first_line=rec.line))
         return out
@@ -124,7 +129,9 @@ class RuleExtractor:
         offer = strip_non_prose(proposal.text)
         offer_probe = mask(offer)
         options = _options(offer)
-        if not (lx.PROPOSAL.search(offer_probe) or len(options) >= 2):
+        # A numbered list is options only when the user is asked to choose; otherwise it is the
+        # agent's report of what it did, and "ok, <next task>" after it accepts nothing.
+        if not (lx.PROPOSAL.search(offer_probe) or (len(options) >= 2 and lx.CHOICE_ASK.search(offer_probe))):
             return None
         if lx.TASK_OFFER.search(offer_probe) and len(options) < 2 and not lx.PROPOSAL.search(offer_probe):
             return None
@@ -132,12 +139,13 @@ class RuleExtractor:
             p = sentence.probe
             if lx.REJECT.search(p):
                 return None
-            hedged = _is_question(p) or lx.UNCERTAIN.search(p) or lx.HYPOTHETICAL.search(p)
+            hedged = _is_question(p) or lx.UNCERTAIN.search(p) or lx.HYPOTHETICAL.search(p) or lx.OPINION.search(p)
             if not lx.ACCEPT.search(p) or hedged:
                 if lx.PAST_MENTION.search(p) or _classify(p) is None:
                     continue   # a remark before the acceptance ("that's what we decided in March")
                 return None
-            ref = lx.OPTION_REF.search(p)
+            # "ok, 2" / "好，2": the reference may follow an opener.
+            ref = lx.OPTION_REF.search(p) or lx.OPTION_REF.search(lx.LEAD_FILLER.sub("", p))
             content = options.get(_ref_key(ref)) if ref and options else None
             own = _own_content(sentence)
             if content is None and own:
@@ -226,11 +234,26 @@ def _rejected(probe: str, cue_pos: int) -> bool:
         return True
     if MASK in probe and lx.REPORTED.search(probe):
         return True
-    for rx in (lx.HYPOTHETICAL, lx.REPORTED):
+    for rx in (lx.HYPOTHETICAL, lx.REPORTED, lx.OPINION):
         m = rx.search(probe)
         if m and m.start() <= cue_pos:
             return True
-    return False
+    return _bug_report(probe, cue_pos)
+
+
+def _bug_report(probe: str, cue_pos: int) -> bool:
+    """The cue's clause reports a bug ("X doesn't adhere to the rule that lines must not ...") or
+    complains about an incident ("..., that should never happen"): a report, not a rule to keep.
+
+    Only the clause holding the cue is read, and only before the cue, so a rule stated after a
+    report ("this exploded on restart, invalid themes must never explode") is kept.
+    """
+    start = max((m.end() for m in _CLAUSE_SEP.finditer(probe, 0, cue_pos)), default=0)
+    clause = probe[start:]
+    if lx.EVENT_COMPLAINT.match(clause):
+        return True
+    m = lx.BUG_REPORT.search(probe, start, cue_pos)
+    return bool(m) and not lx.HYPOTHETICAL.search(probe, start, m.start())
 
 
 def _merge_continuations(sentences: list[Sentence]) -> list[Sentence]:

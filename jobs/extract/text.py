@@ -1,6 +1,6 @@
 """Text preparation for the rule extractor: what is the user's own prose, and where sentences end.
 
-Code blocks, markdown quotes and pasted log lines are removed (cue words inside them are someone
+Code blocks, markdown quotes, pasted log lines, stack traces, diffs and terminal copies are removed (cue words inside them are someone
 else's words or data, not a statement); inline code and quoted spans are kept for display but
 masked in the probe text that cue phrases are matched against.
 """
@@ -17,6 +17,20 @@ _LOG_LINE = re.compile(
     r"|(ERROR|WARN(ING)?|INFO|DEBUG|FATAL|CRITICAL|TRACE)\b[:\s]|Traceback \(|File \"|at [\w.$]+\("
     r"|\$ |\S+\.\w+:\d+:)"
 )
+# Pasted stack-trace and shell lines: JS/Java/Go frames ("    at f (file.ts:12:3)"), exception heads
+# ("TypeError: ...", "Error: ..."), source positions ("/src/theme.ts:213"), prompts ("➜ repo git:(main)").
+_TRACE_LINE = re.compile(
+    r"^\s*(?:at\s+(?:async\s+)?\S+(?:\s+\(.*\))?\s*$|at\s+\S.*:\d+(?::\d+)?\)?\s*$"
+    r"|(?:[A-Z]\w*)?(?:Error|Exception|Panic)(?:\s*\[\w+\])?:\s|panic:|goroutine \d+|Caused by:"
+    r"|(?:[A-Za-z]:)?[~/\\][^\s:]*\.\w+:\d+|[➜❯λ]\s|\S+@\S+:\S*[$#]\s|\^+\s*$)"
+)
+# A pasted diff: unified-diff headers and hunks, "+foo"/"-foo" lines, and the numbered form that
+# review tools and terminal diffs render ("+ 16 - **Item**", "+314 - Tips", "+ 10").
+_DIFF_HEAD = re.compile(r"^(?:diff --git |index [0-9a-f]{6,}\.\.|(?:\+\+\+|---) (?:[ab]/|/dev/null)|@@ .* @@)")
+_DIFF_NUMBERED = re.compile(r"^\s*[+-]\s?\d+(?:$|\s*$|\s{2,}|\s[-+*#|>/`]|\s\*\*)")
+_DIFF_BARE = re.compile(r"^[+-](?![\s+-]|\d)\S")
+# Terminal copies pad each line to the screen width: typed prose never ends in four spaces.
+_PADDED = re.compile(r"\S {4,}$")
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 # Quoted spans: double quotes, curly quotes and CJK corner brackets. Single quotes are left alone
 # because they double as apostrophes ("don't").
@@ -35,10 +49,34 @@ class Sentence:
 
 
 def strip_non_prose(text: str) -> str:
-    """The text without fenced code, markdown quote lines and pasted log lines."""
+    """The text without fenced code, markdown quotes, pasted logs, stack traces, diffs and terminal copies."""
     text = _FENCE.sub("\n", text)
-    kept = [ln for ln in text.splitlines() if not _QUOTE_LINE.match(ln) and not _LOG_LINE.match(ln)]
+    lines = text.splitlines()
+    pasted = _diff_lines(lines)
+    kept = [ln for i, ln in enumerate(lines)
+            if i not in pasted and not _QUOTE_LINE.match(ln) and not _LOG_LINE.match(ln)
+            and not _TRACE_LINE.match(ln) and not _PADDED.search(ln)]
     return "\n".join(kept)
+
+
+def _diff_lines(lines: list[str]) -> set[int]:
+    """Indices of the lines of pasted diffs, with the wrapped lines between two diff lines.
+
+    Trigger: "+ 16 - **Invalid themes** no longer crash" pasted from a review. Why: a diff line is
+    code or someone's changelog, never the user's statement. A single "+1 on that" is a vote, so
+    the numbered form counts only beside another diff line or when its shape is unmistakable.
+    """
+    strong = {i for i, ln in enumerate(lines) if _DIFF_HEAD.match(ln) or _DIFF_NUMBERED.match(ln)}
+    bare = {i for i, ln in enumerate(lines) if _DIFF_BARE.match(ln)}
+    marked = strong | (bare if len(bare) >= 2 or strong else set())
+    out = set(marked)
+    ordered = sorted(marked)
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        # Lines between two diff lines are the same paste (wrapped text, context lines) unless a
+        # blank line separates them from it.
+        if all(lines[k].strip() for k in range(a + 1, b)):
+            out.update(range(a + 1, b))
+    return out
 
 
 def mask(text: str) -> str:
