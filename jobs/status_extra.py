@@ -1,0 +1,63 @@
+"""The parts of `memjobs status` that come from the schedule, the daemon and the transcript
+sources: next runs, missed runs, daemon alive, sources that read nothing. Reads only."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from memory_store.config import Config
+from memory_store.cursors import CURSORS, SyncState
+from memory_store.errors import MemjobsError
+from memory_store.fileio import read_snapshot
+
+QUIET_AFTER = timedelta(hours=48)
+
+
+def extend(cfg: Config, out: dict[str, Any], now: datetime) -> None:
+    from jobs.scheduler import read_daemon_status, schedule_times
+
+    warnings: list[str] = out["warnings"]
+    try:
+        times = schedule_times(cfg, now)
+    except MemjobsError as exc:
+        warnings.append(f"schedule: {exc}")
+        times = {}
+    out["next_runs"] = {job: t["next"].isoformat() if t.get("next") else None for job, t in times.items()}
+    for job, t in times.items():
+        prev = t.get("previous")
+        last = out["jobs"].get(job)
+        started = last.get("started") if last else None
+        if prev is not None and (started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev):
+            # a run that should have happened did not (or only before its slot)
+            if started is not None or now - prev < timedelta(days=7):
+                warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
+    out["daemon"] = read_daemon_status(cfg)
+    try:
+        state = SyncState.from_bytes(read_snapshot(cfg.workspace / CURSORS).data)
+    except MemjobsError as exc:
+        warnings.append(str(exc))
+        return
+    sources: list[dict[str, Any]] = []
+    last_any: str | None = None
+    for src in cfg.transcripts:
+        key = f"{src.format}:{src.path}"
+        mark = state.sources.get(key)
+        last_read = mark.last_read if mark else None
+        last_any = max(filter(None, [last_any, last_read]), default=None)
+        sources.append({"name": src.name, "path": src.path, "last_read": last_read,
+                        "last_run_mark": mark.mark if mark else None})
+        if not src.is_default and not _matches_anything(src):
+            warnings.append(f"the configured {src.name} source matches no file: {src.path}")
+    out["sources"] = sources
+    if state.sources and (last_any is None or now - datetime.fromisoformat(last_any) > QUIET_AFTER):
+        warnings.append("nothing has been read from any transcript source for 48 hours")
+
+
+def _matches_anything(src: Any) -> bool:
+    import glob
+    import os
+
+    path = src.expanded_path()
+    if any(c in path for c in "*?["):
+        return bool(glob.glob(path, recursive=True))
+    return os.path.exists(path)

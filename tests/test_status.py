@@ -1,0 +1,47 @@
+"""`memjobs status`: sizes against the limits, locks held and by whom, last/next runs, warnings."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from jobs.status import collect
+from tests.conftest import REPO, memjobs
+from tests.microsync_helpers import demo_workspace, replay_schedule
+
+
+def test_status_reports_sizes_runs_and_quiet_sources(tmp_path: Path):
+    cfg, _ = demo_workspace(tmp_path)
+    replay_schedule(cfg, ["2026-11-16"])
+    info = collect(cfg, now=datetime.fromisoformat("2026-11-20T10:00:00+07:00"))
+    assert info["sizes"]["memory_md"]["max_lines"] == 200 and info["sizes"]["memory_md"]["max_chars"] == 12000
+    assert info["sizes"]["largest_daily"]["path"] == "memory/2026-11-16.md"
+    assert info["sizes"]["largest_daily"]["entries"] >= 1 and info["sizes"]["largest_daily"]["max_entries"] == 300
+    assert info["jobs"]["microsync"]["status"] in ("ok", "nothing") and info["jobs"]["daily"] is None
+    assert set(info["next_runs"]) == {"microsync", "daily", "weekly"}
+    assert any("48 hours" in w for w in info["warnings"])
+    assert any(s["name"] == "claude-code" and s["last_read"] for s in info["sources"])
+
+
+def test_status_names_the_lock_holder_and_warns_about_empty_sources(workspace: Path, tmp_path: Path):
+    (workspace / "memjobs.yaml").write_text(f"transcripts:\n  - {{format: codex, path: {tmp_path}/none}}\n")
+    code = ("import sys, time\nfrom pathlib import Path\nfrom memory_store.locks import JobLocks\n"
+            "locks = JobLocks(Path(sys.argv[1]), 'daily', 'run-x', 0)\nlocks.acquire()\nprint('held', flush=True)\ntime.sleep(60)\n")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(workspace)], stdout=subprocess.PIPE, text=True, cwd=REPO,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        p = memjobs("--workspace", str(workspace), "status", "--json")
+        info = json.loads(p.stdout)
+        assert p.returncode == 0
+        assert {(lk["lock"], lk["pid"]) for lk in info["locks"]} >= {("daily", holder.pid), ("microsync", holder.pid)}
+        assert any("matches no file" in w for w in info["warnings"])
+        human = memjobs("--workspace", str(workspace), "status")
+        assert f"held by daily (pid {holder.pid}" in human.stdout
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
