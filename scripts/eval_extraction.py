@@ -188,8 +188,9 @@ def load_real(labels_path: Path, shared: Path) -> list[Conversation]:
         user_lines = {r.line for r in records if r.role == Role.USER and not r.flags & {Flag.TOOL, Flag.META}}
         labelled = {int(t["line"]) for t in item["turns"]}
         if labelled != user_lines:
+            extra, missing = sorted(labelled - user_lines), sorted(user_lines - labelled)
             raise ValueError(f"{item['id']}: labels do not match the user turns: "
-                             f"unlabelled {sorted(user_lines - labelled)}, not user turns {sorted(labelled - user_lines)}")
+                             f"unlabelled {missing}, not user turns {extra}")
         labels = []
         for t in item["turns"]:
             kind = t["label"]

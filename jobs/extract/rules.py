@@ -34,7 +34,9 @@ _TRAILING_PARTICLES = re.compile(r"(?:\s*(?:ครับ|ค่ะ|คะ|นะ
 _QUESTION_END = re.compile(r"[?？]\W*$")
 # Where a clause ends inside a sentence (commas, semicolons, colons, dashes; CJK and Thai forms).
 # Thai marks a clause break with a space between Thai words.
-_CLAUSE_SEP = re.compile(r"[,;:，；：、。]\s*|\s[-–—]\s|\s(?:so|and then|but)\s|(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
+_CLAUSE_SEP = re.compile(
+    r"[,;:，；：、。]\s*|\s[-–—]\s|\s(?:so|and then|but)\s|(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])"
+)
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|這|那个|那個|此)", re.I)
 # A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
 
@@ -139,7 +141,8 @@ class RuleExtractor:
             p = sentence.probe
             if lx.REJECT.search(p):
                 return None
-            hedged = _is_question(p) or lx.UNCERTAIN.search(p) or lx.HYPOTHETICAL.search(p) or lx.OPINION.search(p)
+            hedged = (_is_question(p) or lx.UNCERTAIN.search(p) or lx.HYPOTHETICAL.search(p)
+                      or lx.OPINION.search(p))
             if not lx.ACCEPT.search(p) or hedged:
                 if lx.PAST_MENTION.search(p) or _classify(p) is None:
                     continue   # a remark before the acceptance ("that's what we decided in March")

@@ -1,8 +1,9 @@
 """Text preparation for the rule extractor: what is the user's own prose, and where sentences end.
 
-Code blocks, markdown quotes, pasted log lines, stack traces, diffs and terminal copies are removed (cue words inside them are someone
-else's words or data, not a statement); inline code and quoted spans are kept for display but
-masked in the probe text that cue phrases are matched against.
+Code blocks, markdown quotes, pasted log lines, stack traces, diffs and terminal copies are
+removed (cue words inside them are someone else's words or data, not a statement); inline code
+and quoted spans are kept for display but masked in the probe text that cue phrases are matched
+against.
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ _TRACE_LINE = re.compile(
 )
 # A pasted diff: unified-diff headers and hunks, "+foo"/"-foo" lines, and the numbered form that
 # review tools and terminal diffs render ("+ 16 - **Item**", "+314 - Tips", "+ 10").
-_DIFF_HEAD = re.compile(r"^(?:diff --git |index [0-9a-f]{6,}\.\.|(?:\+\+\+|---) (?:[ab]/|/dev/null)|@@ .* @@)")
+_DIFF_HEAD = re.compile(
+    r"^(?:diff --git |index [0-9a-f]{6,}\.\.|(?:\+\+\+|---) (?:[ab]/|/dev/null)|@@ .* @@)"
+)
 _DIFF_NUMBERED = re.compile(r"^\s*[+-]\s?\d+(?:$|\s*$|\s{2,}|\s[-+*#|>/`]|\s\*\*)")
 _DIFF_BARE = re.compile(r"^[+-](?![\s+-]|\d)\S")
 # Terminal copies pad each line to the screen width: typed prose never ends in four spaces.
