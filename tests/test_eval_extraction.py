@@ -1,13 +1,18 @@
-"""The extraction evaluation harness, and a quality floor on the development set."""
+"""The extraction evaluation harness, a quality floor on the development set, and a precision
+floor on real coding-agent transcripts."""
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+import yaml
+
+from tests.conftest import SHARED
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "eval_extraction.py"
 
@@ -59,3 +64,70 @@ def test_cli_json(harness: ModuleType, capsys: pytest.CaptureFixture[str]) -> No
     out = json.loads(capsys.readouterr().out)
     assert out["set"] == "dev"
     assert set(out["by_language"]) == {"en", "th", "zh"}
+
+
+# --- the real-transcript set (transcripts live in the shared eval folder, not in the repo) ------
+
+REAL_EVAL = SHARED / "eval"
+needs_shared = pytest.mark.skipif(not (REAL_EVAL / "transcripts").is_dir(),
+                                  reason="shared eval transcripts not present")
+# A pasted diff line: numbered review/terminal form ("+ 16 - ...", "+314 ..."), unified hunks and +/- lines.
+DIFF_LINE = re.compile(r"^\s*(?:[+-]\s?\d+\s|[+-](?![\s+-])\S|@@ )")
+
+
+def test_real_labels_are_well_formed(harness: ModuleType) -> None:
+    doc = yaml.safe_load((harness.SETS["real"] / "labels.yaml").read_text(encoding="utf-8"))
+    kinds = {"none", "Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure"}
+    for item in doc["transcripts"]:
+        lines = [t["line"] for t in item["turns"]]
+        assert lines == sorted(set(lines)), item["id"]
+        for t in item["turns"]:
+            labels = t["label"] if isinstance(t["label"], list) else [t["label"]]
+            assert set(labels) <= kinds and t["why"].strip(), (item["id"], t)
+            assert not (t.get("optional") and labels == ["none"]), (item["id"], t)
+
+
+@needs_shared
+def test_real_set_precision_floor(harness: ModuleType) -> None:
+    """On real coding sessions the extractor must stay quiet: task talk, bug reports and pastes are
+    not memory. Every user turn is labelled (the loader fails when the labels and the reader's
+    user turns differ), so each extraction is judged."""
+    report = harness.run("real", shared=REAL_EVAL)
+    overall = report.overall.metrics()
+    assert overall["precision"] >= 0.9, report.false_positives
+    assert overall["recall"] >= 1.0, report.misses
+    assert report.conversations == 3
+
+
+@needs_shared
+def test_no_pasted_diff_line_becomes_an_entry(harness: ModuleType) -> None:
+    for conv in harness.load_real(harness.SETS["real"] / "labels.yaml", REAL_EVAL):
+        diff_lines = [ln for r in conv.records if r.role == "user" for ln in r.text.splitlines()
+                      if DIFF_LINE.match(ln)]
+        assert diff_lines or conv.session_id != "pi-large-session"
+        for cand in harness.RuleExtractor().extract(conv.records):
+            assert not DIFF_LINE.match(cand.excerpt), cand
+            assert not any(cand.conclusion.casefold() in ln.casefold() for ln in diff_lines), cand
+
+
+def test_real_loader_rejects_labels_that_miss_user_turns(harness: ModuleType, tmp_path: Path) -> None:
+    """A reader change that moves or adds user turns must fail loudly, not silently unlabel them."""
+    shared = tmp_path / "eval"
+    (shared / "t").mkdir(parents=True)
+    lines = [
+        {"type": "user", "uuid": "u1", "sessionId": "s", "timestamp": "2026-10-06T02:00:00Z",
+         "message": {"role": "user", "content": "From now on, never push to main."}},
+        {"type": "user", "uuid": "u2", "sessionId": "s", "timestamp": "2026-10-06T02:01:00Z",
+         "message": {"role": "user", "content": "fix the typo"}},
+    ]
+    (shared / "t" / "s.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    labels = tmp_path / "labels.yaml"
+    labels.write_text("transcripts:\n  - {id: s, format: claude-code, path: t/s.jsonl, lang: en, turns: "
+                      "[{line: 1, label: Rule, why: rule}]}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="unlabelled \\[2\\]"):
+        harness.load_real(labels, shared)
+    labels.write_text("transcripts:\n  - {id: s, format: claude-code, path: t/s.jsonl, lang: en, turns: "
+                      "[{line: 1, label: Rule, why: rule}, {line: 2, label: none, why: task}]}\n",
+                      encoding="utf-8")
+    report = harness.evaluate(harness.RuleExtractor(), harness.load_real(labels, shared))
+    assert report.overall.metrics()["tp"] == 1 and report.overall.metrics()["fp"] == 0

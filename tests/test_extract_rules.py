@@ -185,3 +185,67 @@ def test_scales_linearly_with_session_length() -> None:
                   ("user", f"From now on, tag build {i} as stable.")]
     found = extract(*turns)
     assert len(found) == 400
+
+
+# --- coding-session talk: tasks, opinions, bug reports and pastes are not memory ---------------
+# Phrasings written for these tests, in the style of real coding sessions (not copied from the
+# labelled real transcripts, which are scored by scripts/eval_extraction.py --set real).
+
+@pytest.mark.parametrize("text", [
+    "let's refactor the parser into smaller functions",
+    "ok, let's add a test for the empty input case",
+    "Let's try the new renderer and see.",
+    "ok, now bump the version and let's switch back to the main branch",
+    "I think the cache layer needs its own interface.",
+    "I believe we should switch to pnpm.",
+    "ผมคิดว่าเราควรเปลี่ยนไปใช้ Redis",
+    "我觉得以后都要用 pnpm",
+    "the table component doesn't respect the rule that cells must never overflow their column",
+    "I ran the migration and got an error, that should never happen.",
+    "The build crashed again — this must not happen.",
+    "กดปุ่มแล้วแอปพัง ห้ามเกิดแบบนี้อีก",
+    "保存的时候崩溃了，这种事不应该发生。",
+    "don't touch the config for now, just look at the logs",
+    "先别动代码，就问问。",
+])
+def test_tasks_opinions_and_bug_reports_are_not_items(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "+ 12 - **Caching**: we no longer cache tokens\n   wrapped text of the same changelog line     \n"
+    "+ 13 - from now on responses are gzipped\n\nlooks fine",
+    "diff --git a/log.py b/log.py\n@@ -1,2 +1,2 @@\n-never use print\n+always use the logger\n",
+    "+never call the API from the UI thread\n-always call the API from the UI thread",
+    "Error: must not be null\n    at parse (/src/a.ts:3:9)\n    at main (/src/b.ts:1:1)",
+    "➜  app git:(main) ✗ make deploy\nnever deploy from a dirty tree (make: *** [deploy] Error 1)          ",
+])
+def test_pasted_diffs_traces_and_terminal_copies_are_not_statements(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize(("text", "kind", "title"), [
+    ("ok, let's go with Postgres for the job store.", "Architecture", "Postgres for the job store"),
+    ("Let's make Postgres the default store.", "Decision", "Make Postgres the default store"),
+    ("This crashed on startup. Invalid config files must never crash the app.", "Constraint",
+     "Invalid config files must never crash the app"),
+    ("it crashed again, so never deploy on Fridays", "Constraint",
+     "It crashed again, so never deploy on Fridays"),
+    ("แอปพัง ห้าม deploy วันศุกร์", "Constraint", "ห้าม deploy วันศุกร์"),
+    ("上线又崩溃了，以后禁止周五部署。", "Constraint", "禁止周五部署"),
+    ("+1, let's use Redis for sessions", "Decision", "Use Redis for sessions"),
+])
+def test_cue_statements_next_to_reports_are_kept(text: str, kind: str, title: str) -> None:
+    cand = one(text)
+    assert (cand.kind, cand.title) == (kind, title)
+
+
+def test_a_numbered_report_is_not_a_proposal() -> None:
+    """"ok, <next task>" after the agent lists what it did accepts nothing; after a real choice it does."""
+    report = ("assistant", "Done:\n1. Updated the parser\n2. Added tests\n3. Fixed lint")
+    assert extract(report, ("user", "ok, now rename the config flag and update the docs")) == []
+    assert extract(report, ("user", "yeah you can revert the lint part, it was my editor")) == []
+    choice = ("assistant", "Two ways:\n1. Redis\n2. Memcached\nWhich do you prefer?")
+    assert [c.conclusion for c in extract(choice, ("user", "ok, 2"))] == ["Memcached"]
+    zh = ("assistant", "两个办法：\n1. Redis\n2. Memcached\n选哪个？")
+    assert [c.conclusion for c in extract(zh, ("user", "好，用2"))] == ["Memcached"]

@@ -247,7 +247,7 @@ SUPERSEDES = _rx(r"\binstead of\b", r"\binstead\b", r"\bno longer\b", r"\bswitch
                  r"กลับไปใช้")
 # Openers stripped from titles and statements ("ok,", "also", "btw", "let's go with").
 LEAD_FILLER = re.compile(
-    r"^(?:\W*(?:(?:ok(?:ay)?|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
+    r"^(?:\W*(?:(?<=\+)1|(?:ok(?:ay)?|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
     r"quick one|please|rule(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
     r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s|go with|from now on|from here on|going forward)\b|"
     r"อีกเรื่อง|แล้วก็|ส่วน|เอาจริงๆ|งั้น|โอเค|ตกลง|จำไว้(?:ว่า|นะว่า|ด้วยว่า|นะ)?|อย่าลืม(?:นะว่า|ว่า)?|ต่อไปนี้|ต่อไปให้|ต่อไป|"
