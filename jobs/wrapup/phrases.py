@@ -22,7 +22,7 @@ _ZH_PRONOUN = r"(?:我们|我們|咱们|咱們|我|你)"
 # A commitment or a to-do: someone will do something later.
 COMMITMENT = _rx(
     r"\b(?:I|we)(?:'ll| will| shall| am going to|'m going to| are going to|'re going to|'m gonna| gonna)\b",
-    r"\b(?:I|we) (?:still )?(?:need|have|ought) to\b", r"\b(?:I|we) should\b(?! (?:not|have)\b)", r"\b(?:I|we) must\b(?! not\b)",
+    r"\b(?:I|we) (?:\w+ )?(?:need|have|ought) to\b", r"\b(?:I|we) should\b(?! (?:not|have)\b)", r"\b(?:I|we) must\b(?! not\b)",
     r"^\s*(?:still )?need to\b", r"\b(?:you|someone|they) (?:still )?(?:need|have) to\b", r"\blet me\b", r"\blet'?s (?:also )?(?:remember to|make sure|not forget|follow up|revisit|come back)\b",
     r"\bTODO\b", r"\bFIXME\b", r"\baction items?\b", r"\bto-?do\b", r"\bremind me\b", r"\bdon'?t (?:let me )?forget to\b",
     r"\bfollow[- ]up\b", r"\bwill (?:need to|have to|fix|add|update|check|look into|write|send|finish|ship|review|test|deploy)\b",
