@@ -2,7 +2,6 @@
 it as the scheduler would have (microSync five times a day, the wrap-ups, the weekly compound)."""
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -27,10 +26,9 @@ class DemoResult:
 def build_demo(target: Path, progress: Callable[[RunReport], None] | None = None) -> DemoResult:
     key = yaml.safe_load((DEMO_DATA / "expected.yaml").read_text(encoding="utf-8"))
     init_workspace(target)
-    transcripts = target / "transcripts"
-    if not transcripts.exists():
-        shutil.copytree(DEMO_DATA / "transcripts", transcripts)
-    sources = [{**s, "path": str(target / s["path"])} for s in key["sources"]]
+    # The sample transcripts stay where memjobs ships them (read-only): the workspace holds only
+    # what the jobs write, so a scan of it shows that the planted fake secret never got in.
+    sources = [{**s, "path": str(DEMO_DATA / s["path"])} for s in key["sources"]]
     config = {"timezone": key["timezone"], "transcripts": sources}
     (target / "memjobs.yaml").write_text(
         "# memjobs demo workspace: the bundled sample transcripts, no API key.\n"

@@ -35,3 +35,42 @@ def test_llm_check_against_a_local_server(workspace: Path):
         assert len(server.requests) == 1
     p = memjobs("--workspace", str(workspace), "llm", "check")  # the server is gone
     assert p.returncode == 1 and "reachable" in p.stdout and "Traceback" not in p.stderr
+
+
+def test_memjobs_daemon_runs_the_jobs_in_order_and_stops_on_sigterm(workspace: Path):
+    """Pins: `memjobs daemon` (the real command) catches up and runs microsync → daily → weekly,
+    keeps its status file, refuses a second daemon with 75, and exits 0 on SIGTERM."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import REPO
+
+    (workspace / "memjobs.yaml").write_text(
+        "timezone: Asia/Bangkok\ntranscripts: []\n"
+        "schedule: {microsync: '*/2 * * * * *', daily: '*/2 * * * * *', weekly: '*/2 * * * * *'}\n", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "jobs", "--workspace", str(workspace), "daemon"], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        deadline = time.monotonic() + 40
+        jobs_seen: list[str] = []
+        while time.monotonic() < deadline:
+            reports = sorted((workspace / ".memjobs" / "runs").glob("*/report.json"))
+            jobs_seen = [json.loads(r.read_text())["job"] for r in reports]
+            if len(jobs_seen) >= 3 and (workspace / ".memjobs" / "daemon.json").exists():
+                break
+            time.sleep(0.2)
+        second = memjobs("--workspace", str(workspace), "daemon", timeout=30)
+        assert second.returncode == 75 and "already" in second.stderr.lower()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err[-2000:]
+    events = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    order = [e["job"] for e in events if e.get("event") == "job_start"]
+    assert order[:3] == ["microsync", "daily", "weekly"], order
+    assert len(jobs_seen) >= 3
+    status = json.loads((workspace / ".memjobs" / "daemon.json").read_text())
+    assert status.get("pid") == proc.pid
