@@ -27,6 +27,26 @@ def run_daily(ws: Path, *args: str, env: dict[str, str] | None = None) -> tuple[
     return p.returncode, json.loads(p.stdout)
 
 
+def run_inproc(ws: Path, now: str = NOW, day: str | None = None) -> tuple[int, dict]:
+    """The same job in this process (registry → run_job), for tests that are not about the CLI."""
+    from datetime import date, datetime
+
+    from jobs import registry
+    from jobs.runner import RunOptions
+    from memory_store.config import load_config
+
+    cfg = load_config(ws, env={})
+    rep = registry.run(cfg, "daily", now=datetime.fromisoformat(now),
+                       options=RunOptions(day=date.fromisoformat(day) if day else None))
+    return rep.exit_code, json.loads(json.dumps(rep.to_dict()))
+
+
+def validate_errors(ws: Path) -> list:
+    from memory_store.check import validate_paths
+
+    return [p for p in validate_paths(ws) if p.severity == "error"]
+
+
 def snapshot(ws: Path) -> dict[str, bytes]:
     return {p.relative_to(ws).as_posix(): p.read_bytes() for p in sorted(ws.rglob("*.md"))}
 
@@ -79,7 +99,7 @@ def test_rerun_is_byte_identical_and_reports_nothing(tmp_path: Path):
     """Pins: a second run over unchanged input changes no byte of the workspace's markdown and reports
     the wrap-ups as skipped (unchanged), status nothing."""
     fx = build_fixture(tmp_path)
-    code, _ = run_daily(fx.workspace, "--now", NOW)
+    code, _ = run_inproc(fx.workspace)
     assert code == 0
     before = snapshot(fx.workspace)
     code, rep = run_daily(fx.workspace, "--now", NOW)
@@ -94,14 +114,14 @@ def test_missing_day_is_filled_and_date_rewrites_one_day(tmp_path: Path):
     --date, oldest first, and `--date` summarises exactly that day."""
     fx = build_fixture(tmp_path)
     ws = fx.workspace
-    assert run_daily(ws, "--now", NOW)[0] == 0
+    assert run_inproc(ws)[0] == 0
     first = (ws / wrapup_path(DAYS[0])).read_bytes()
     (ws / wrapup_path(DAYS[0])).unlink()
-    code, rep = run_daily(ws, "--now", NOW)
+    code, rep = run_inproc(ws)
     assert code == 0 and rep["written"] == [wrapup_path(DAYS[0])]
     assert (ws / wrapup_path(DAYS[0])).read_bytes() == first
     (ws / wrapup_path(DAYS[1])).unlink()
-    code, rep = run_daily(ws, "--date", "2026-11-19", "--now", NOW)
+    code, rep = run_inproc(ws, day="2026-11-19")
     assert code == 0 and rep["written"] == [wrapup_path(DAYS[1])]
     assert [d["date"] for d in rep["details"]["wrapups"]] == ["2026-11-19"]
 
@@ -121,7 +141,7 @@ def test_dry_run_prints_the_document_and_writes_nothing(tmp_path: Path):
 
 def test_a_day_without_sessions_or_decisions_writes_nothing(tmp_path: Path):
     fx = build_fixture(tmp_path)
-    code, rep = run_daily(fx.workspace, "--date", "2026-11-21", "--now", "2026-11-22T00:30:00+07:00")
+    code, rep = run_inproc(fx.workspace, "2026-11-22T00:30:00+07:00", day="2026-11-21")
     assert code == 0 and rep["status"] == "nothing" and rep["written"] == []
     assert rep["details"]["wrapups"] == [{"date": "2026-11-21", "status": "empty", "files": []}]
 
@@ -131,7 +151,7 @@ def test_volumes_past_the_line_limit_and_back(tmp_path: Path):
     limit and validate; when the day fits again, the left-over volume is retired, not left stale."""
     fx = build_fixture(tmp_path, summary_lines=30)
     ws = fx.workspace
-    code, rep = run_daily(ws, "--date", "2026-11-18", "--now", NOW)
+    code, rep = run_inproc(ws, day="2026-11-18")
     assert code == 0, rep
     files = sorted(p.name for p in (ws / "second-brain" / "summaries").glob("2026-11-18-wrapup*.md"))
     assert "2026-11-18-wrapup-2.md" in files
@@ -139,15 +159,13 @@ def test_volumes_past_the_line_limit_and_back(tmp_path: Path):
         text = (ws / "second-brain" / "summaries" / name).read_text(encoding="utf-8")
         assert len(text.splitlines()) <= 30, name
     assert headings((ws / wrapup_path(DAYS[0])).read_text(encoding="utf-8")) == list(SECTIONS)
-    v = memjobs("--workspace", str(ws), "validate", "--json")
-    assert v.returncode == 0 and json.loads(v.stdout)["errors"] == 0, v.stdout
+    assert validate_errors(ws) == []
     (ws / "memjobs.yaml").write_text(re.sub(r"limits:.*\n", "", (ws / "memjobs.yaml").read_text()))
-    code, rep = run_daily(ws, "--date", "2026-11-18", "--now", NOW)
+    code, rep = run_inproc(ws, day="2026-11-18")
     assert code == 0
     retired = (ws / "second-brain" / "summaries" / "2026-11-18-wrapup-2.md").read_text(encoding="utf-8")
     assert "no longer used" in retired
-    v = memjobs("--workspace", str(ws), "validate", "--json")
-    assert v.returncode == 0, v.stdout
+    assert validate_errors(ws) == []
 
 
 HOLD = """
@@ -179,4 +197,4 @@ def test_exits_75_while_a_weekly_run_holds_the_locks(tmp_path: Path):
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
-    assert run_daily(fx.workspace, "--now", NOW)[0] == 0
+    assert run_inproc(fx.workspace)[0] == 0
