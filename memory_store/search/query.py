@@ -125,15 +125,16 @@ class Searcher:
             warm = (cutoff << KEY_BITS, _TOP)
             cold = (0, cutoff << KEY_BITS)
             if opts.tier == "all":
-                result.hits = self._ranked(terms, opts, (0, _TOP), today)
+                result.hits = self._ranked(terms, opts, (0, _TOP), today)[0]
             elif opts.tier == "cold":
-                result.hits = self._ranked(terms, opts, cold, today)
+                result.hits = self._ranked(terms, opts, cold, today)[0]
             else:
-                hits = self._ranked(terms, opts, warm, today)
-                if opts.tier is None and len(hits) < opts.limit:
-                    seen = {h.id for h in hits if h.id}
-                    more = [h for h in self._ranked(terms, opts, cold, today) if not (h.id and h.id in seen)]
-                    hits.extend(more[: opts.limit - len(hits)])
+                hits, strong = self._ranked(terms, opts, warm, today)
+                if opts.tier is None and strong < opts.limit:
+                    # Warm has fewer hits than asked that match every term: widen to cold and
+                    # let relevance × decay order the union (decay already favours the recent).
+                    more = self._ranked(terms, opts, cold, today)[0]
+                    hits = _dedupe(sorted(hits + more, key=_order))[: opts.limit]
                 result.hits = hits
             for h in result.hits:
                 h.snippet = make_snippet(h.title, h.body, terms)
@@ -142,29 +143,18 @@ class Searcher:
 
     # ---- candidates and rerank -------------------------------------------------------------
 
-    def _ranked(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], today: date) -> list[Hit]:
-        hits = self._candidates(terms, opts, span)
+    def _ranked(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int],
+                today: date) -> tuple[list[Hit], int]:
+        """The best `limit` hits of a rowid span, and how many candidates matched every term."""
+        hits, strong = self._candidates(terms, opts, span)
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
-        hits.sort(key=lambda h: (-h.score, h.path, h.line))
-        out: list[Hit] = []
-        best: dict[str, int] = {}
-        for h in hits:
-            if h.id and h.id in best:
-                # The same id as an entry and as a MEMORY.md item: keep one, preferring the entry.
-                i = best[h.id]
-                if h.type == "entry" and out[i].type != "entry":
-                    h.score = out[i].score
-                    out[i] = h
-                continue
-            if h.id:
-                best[h.id] = len(out)
-            out.append(h)
-        return out[: opts.limit]
+        return _dedupe(sorted(hits, key=_order))[: opts.limit], strong
 
-    def _candidates(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+    def _candidates(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> tuple[list[Hit], int]:
         hits = self._run("fts", _BM25, match_all(terms), opts, span)
+        strong = len(hits)
         if len(hits) < opts.limit and len(terms) > 1:
             hits = self._run("fts", _BM25, match_any(terms), opts, span)
         if len(hits) < opts.limit:
@@ -175,7 +165,7 @@ class Searcher:
                     if h.rowid not in seen:
                         h.bm25 *= 0.5  # a substring inside a word is weaker evidence than a word
                         hits.append(h)
-        return hits
+        return hits, strong
 
     def _run(self, table: str, rank: str, match: str, opts: SearchOptions,
              span: tuple[int, int]) -> list[Hit]:
@@ -221,6 +211,27 @@ class Searcher:
 
     def indexed_paths(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT path FROM files")}
+
+
+def _order(h: Hit) -> tuple[float, str, int]:
+    return (-h.score, h.path, h.line)
+
+
+def _dedupe(hits: list[Hit]) -> list[Hit]:
+    """One hit per id: an entry and its MEMORY.md item count once, as the entry, at the better rank."""
+    out: list[Hit] = []
+    best: dict[str, int] = {}
+    for h in hits:
+        if h.id and h.id in best:
+            i = best[h.id]
+            if h.type == "entry" and out[i].type != "entry":
+                h.score = out[i].score
+                out[i] = h
+            continue
+        if h.id:
+            best[h.id] = len(out)
+        out.append(h)
+    return out
 
 
 def rank_factor(h: Hit, today: date, access_count: int) -> float:

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Benchmark search against grep -r (and ripgrep where installed), measured in the same run.
+
+    python scripts/bench_search.py            # 10 years: ~3,650 daily files, ~200,000 entries + wrap-ups
+    python scripts/bench_search.py --small    # 1 year, a quick run
+    python scripts/bench_search.py --keep     # keep the generated workspace (printed)
+
+Generates a workspace in a temporary folder (never inside the repository), then reports: index
+build time, the incremental update after one changed file, in-process query latency p50/p95
+over a fixed set of 50 queries (English, Thai, Chinese), the wall time of the whole
+`memjobs search` process, and the same queries with `grep -r` (and `rg`) over the same tree, as
+ratios. Targets (issue 6): p95 ≤ 20 ms in-process, ≥ 10× faster than the scan.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from memory_store.config import load_config  # noqa: E402
+from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
+from memory_store.markdown import serialize_entry  # noqa: E402
+from memory_store.search.indexer import update_index  # noqa: E402
+from memory_store.search.query import SearchOptions, Searcher  # noqa: E402
+
+TODAY = date(2026, 11, 22)
+KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
+EN_TOPICS = ["PostgreSQL", "MySQL", "Redis", "Kafka", "Kubernetes", "Terraform", "GitHub Actions", "Jenkins",
+             "Sentry", "Grafana", "Prometheus", "OAuth", "JWT", "S3", "CloudFront", "Nginx", "gRPC", "GraphQL",
+             "React", "Vue", "Django", "FastAPI", "Celery", "RabbitMQ", "Elasticsearch", "SQLite", "Alembic",
+             "pytest", "Playwright", "Docker", "Helm", "ArgoCD", "Vault", "Stripe", "Twilio", "Snowflake"]
+EN_AREAS = ["bookings", "payments", "invoices", "search", "billing", "auth", "notifications", "reporting",
+            "onboarding", "analytics", "checkout", "inventory", "scheduling", "exports", "webhooks", "the CI"]
+EN_VERBS = ["use", "move", "replace", "keep", "drop", "migrate", "pin", "cache", "shard", "retry", "monitor"]
+EN_WHY = ["latency was too high", "the team knows it well", "costs dropped by half", "it failed twice in prod",
+          "we need transactions", "the vendor deprecated it", "audit requires it", "on-call asked for it"]
+TH_WORDS = ["ฐานข้อมูล", "ระบบจอง", "การชำระเงิน", "เซิร์ฟเวอร์", "ทดสอบ", "ปล่อยระบบ", "วันศุกร์", "ความปลอดภัย",
+            "ลูกค้า", "รายงาน", "แคช", "คิวงาน", "การยืนยันตัวตน", "สำรองข้อมูล", "บันทึกเหตุการณ์"]
+TH_FRAMES = ["ทีมตัดสินใจใช้{a}สำหรับ{b}", "ห้ามแก้{a}ก่อน{b}", "ต้องจำไว้ว่า{a}ขึ้นกับ{b}", "ย้าย{a}ไปที่{b}"]
+ZH_WORDS = ["数据库", "数据", "支付", "预订系统", "缓存", "消息队列", "部署", "测试", "监控", "日志", "权限",
+            "备份", "接口", "性能", "安全", "客户", "报表", "服务器", "迁移", "配置"]
+ZH_FRAMES = ["我们决定把{a}迁移到{b}", "以后{a}必须先经过{b}", "记住{a}依赖{b}", "{a}改用{b}，不再使用旧方案"]
+
+QUERIES = [
+    # English: words, partial words, two-word queries, a substring
+    "postgresql", "kafka", "redis", "kubernetes", "terraform", "jenkins", "sentry", "oauth", "graphql", "celery",
+    "bookings", "payments", "invoices", "webhooks", "checkout", "latency", "transactions", "deprecated",
+    "postgr", "kubern", "elastic", "migrate bookings", "redis cache", "kafka payments", "vault audit",
+    "stripe billing", "snowflake reporting", "docker helm", "fastapi auth", "gresql",
+    # Thai
+    "ฐานข้อมูล", "ระบบจอง", "การชำระเงิน", "วันศุกร์", "ความปลอดภัย", "สำรองข้อมูล", "แคช", "คิวงาน",
+    "ข้อมูล", "ลูกค้า",
+    # Chinese (two-character words among them)
+    "数据", "数据库", "支付", "缓存", "消息队列", "部署", "监控", "迁移", "预订", "备份",
+]
+assert len(QUERIES) == 50
+
+
+def _entry(rng: random.Random, day: date, n: int) -> BlockEntry:
+    kind = KINDS[n % len(KINDS)]
+    lang = rng.random()
+    iso = day.isoformat()
+    if lang < 0.6:
+        tool, area, verb = rng.choice(EN_TOPICS), rng.choice(EN_AREAS), rng.choice(EN_VERBS)
+        title = f"{verb.capitalize()} {tool} for {area}"
+        conclusion = f"{area.capitalize()} {verb} {tool} from now on (item {n} of {iso})."
+        why = f"Because {rng.choice(EN_WHY)}; {rng.choice(EN_TOPICS)} was considered for {rng.choice(EN_AREAS)}."
+    elif lang < 0.8:
+        a, b = rng.sample(TH_WORDS, 2)
+        title = rng.choice(TH_FRAMES).format(a=a, b=b)
+        conclusion = title + f" รายการ {n}"
+        why = rng.choice(TH_FRAMES).format(a=rng.choice(TH_WORDS), b=rng.choice(TH_WORDS))
+    else:
+        a, b = rng.sample(ZH_WORDS, 2)
+        title = rng.choice(ZH_FRAMES).format(a=a, b=b)
+        conclusion = title + f"（第{n}条）"
+        why = rng.choice(ZH_FRAMES).format(a=rng.choice(ZH_WORDS), b=rng.choice(ZH_WORDS))
+    return BlockEntry(kind=kind, title=title, id=make_id(kind, iso, title, conclusion), date=iso,
+                      source=Source(f"s-{iso}", f"/home/u/.claude/projects/p/s-{iso}.jsonl", f"L{n * 3 + 1}-L{n * 3 + 3}"),
+                      why=why, finding="", conclusion=conclusion, impact="", confidence=0.85,
+                      status="superseded" if rng.random() < 0.05 else "active")
+
+
+def generate(ws: Path, days: int, per_day: int) -> tuple[int, int]:
+    rng = random.Random(4)
+    (ws / "memory").mkdir(parents=True)
+    summaries = ws / "second-brain" / "summaries"
+    summaries.mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# MEMORY\n\n## Pinned\n\n<!-- memjobs:begin -->\n<!-- memjobs:end -->\n")
+    entries = 0
+    for i in range(days):
+        day = TODAY - timedelta(days=i)
+        items = [_entry(rng, day, n) for n in range(per_day)]
+        entries += len(items)
+        text = f"# {day.isoformat()}\n\n" + "\n".join(serialize_entry(e) for e in items)
+        (ws / "memory" / f"{day.isoformat()}.md").write_text(text, encoding="utf-8")
+        lines = [f"# Wrap-up {day.isoformat()}", "", "## Decisions made today"]
+        lines += [f"- {e.title}" for e in items[:8]]
+        lines += ["", "## Action items", f"- Follow up on {rng.choice(EN_TOPICS)} for {rng.choice(EN_AREAS)}", "",
+                  "## Important conversations", f"- {rng.choice(ZH_FRAMES).format(a='部署', b='监控')}", "",
+                  "## Technical notes / debugging lessons", f"- {rng.choice(EN_WHY).capitalize()}.", "",
+                  "## Open loops", f"- {rng.choice(TH_FRAMES).format(a='แคช', b='รายงาน')}", "",
+                  "## Tomorrow next steps", "- Review the dashboards.", ""]
+        (summaries / f"{day.isoformat()}-wrapup.md").write_text("\n".join(lines), encoding="utf-8")
+    return days, entries
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))]
+
+
+def time_cmd(cmd: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return (time.perf_counter() - t) * 1000
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--small", action="store_true", help="1 year of 20 entries a day (quick)")
+    ap.add_argument("--years", type=float, default=None)
+    ap.add_argument("--per-day", type=int, default=None)
+    ap.add_argument("--process-runs", type=int, default=20, help="memjobs search processes to time")
+    ap.add_argument("--keep", action="store_true")
+    args = ap.parse_args()
+    days = round(365 * (args.years or (1 if args.small else 10)))
+    per_day = args.per_day or (20 if args.small else 55)
+    tmp = Path(tempfile.mkdtemp(prefix="memjobs-bench-"))
+    ws = tmp / "ws"
+    try:
+        t = time.perf_counter()
+        n_days, n_entries = generate(ws, days, per_day)
+        print(f"workspace: {n_days} daily files, {n_entries} entries, {n_days} wrap-ups "
+              f"(generated in {time.perf_counter() - t:.1f} s)")
+        cfg = load_config(ws)
+        stats = update_index(cfg, rebuild=True)
+        size = (ws / ".memjobs" / "index.sqlite").stat().st_size / 1e6
+        print(f"index build: {stats.took_ms / 1000:.1f} s, {stats.rows_added} rows, {size:.0f} MB")
+        changed = ws / "memory" / f"{(TODAY - timedelta(days=3)).isoformat()}.md"
+        extra = _entry(random.Random(9), TODAY - timedelta(days=3), 999)
+        changed.write_text(changed.read_text("utf-8") + "\n" + serialize_entry(extra), encoding="utf-8")
+        inc = update_index(cfg)
+        print(f"incremental update (1 changed file of {inc.files}): {inc.took_ms:.0f} ms, reindexed {inc.indexed}")
+
+        s = Searcher(cfg)
+        opts = SearchOptions(limit=6)
+        for q in QUERIES:  # warm the page cache and SQLite's
+            s.search(q, opts, today=TODAY)
+        lat: list[float] = []
+        for _ in range(5):
+            for q in QUERIES:
+                t = time.perf_counter()
+                res = s.search(q, opts, today=TODAY)
+                lat.append((time.perf_counter() - t) * 1000)
+                assert res.hits, f"no hits for {q!r}"
+        s.close()
+        p50, p95 = statistics.median(lat), pct(lat, 95)
+        print(f"in-process query: p50 {p50:.2f} ms, p95 {p95:.2f} ms ({len(lat)} queries)")
+
+        exe = shutil.which("memjobs", path=str(Path(sys.executable).parent)) or ""
+        base = [exe] if exe else [sys.executable, "-m", "jobs"]
+        proc = [time_cmd([*base, "--workspace", str(ws), "search", q])
+                for q in (QUERIES * 2)[: args.process_runs]]
+        print(f"`memjobs search` process: p50 {statistics.median(proc):.0f} ms, p95 {pct(proc, 95):.0f} ms")
+
+        scans = {"grep -r": ["grep", "-r", "-n", "-i", "-F", "--"]}
+        if shutil.which("rg"):
+            scans["rg"] = ["rg", "-n", "-i", "-F", "--"]
+        for name, cmd in scans.items():
+            t_scan = [time_cmd([*cmd, q, str(ws / "memory"), str(ws / "second-brain"), str(ws / "MEMORY.md")])
+                      for q in QUERIES]
+            g50, g95 = statistics.median(t_scan), pct(t_scan, 95)
+            print(f"{name}: p50 {g50:.0f} ms, p95 {g95:.0f} ms  ->  in-process search is {g50 / p50:.0f}x (p50) / "
+                  f"{g95 / p95:.0f}x (p95) faster; the whole process {g50 / statistics.median(proc):.1f}x (p50)")
+        if not shutil.which("rg"):
+            print("rg: not installed, skipped")
+    finally:
+        if args.keep:
+            print(f"workspace kept: {ws}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

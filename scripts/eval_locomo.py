@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Evidence recall of memjobs search on LoCoMo, beside a plain BM25 baseline over the same texts.
+
+    python scripts/eval_locomo.py                 # conversations 0-4 (the development half)
+    python scripts/eval_locomo.py --held-out      # conversations 5-9: only for the final evaluation
+
+For each conversation it builds a workspace in a temporary folder: one transcript per session
+(one JSONL line per turn, so a dia_id is a line number), and each LoCoMo observation as a
+`Remember` entry in the daily file of its session's date, with `message_range` the line of its
+dia_id. Then every question of categories 1-4 is searched and a hit counts for the evidence
+dia_id its source line points at. Reports evidence recall@1/@6/@10 per category for
+memjobs search (default tiers: warm first, "today" = the day after the last session), for
+`--tier all`, and for plain BM25 (k1 = 1.2, b = 0.75, lowercase words, no rerank) over the same
+observation texts, computed in the same run. Data: ../shared/eval/locomo/locomo10.json
+(CC BY-NC 4.0, non-commercial use).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import shutil
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from memory_store.config import load_config  # noqa: E402
+from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
+from memory_store.markdown import serialize_entry  # noqa: E402
+from memory_store.search.indexer import update_index  # noqa: E402
+from memory_store.search.query import SearchOptions, Searcher  # noqa: E402
+
+DATA = REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json"
+DIA_RE = re.compile(r"D(\d+):(\d+)")
+KS = (1, 6, 10)
+CATEGORIES = (1, 2, 3, 4)
+CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+
+
+def session_date(text: str) -> date:
+    """'1:56 pm on 8 May, 2023' -> 2023-05-08."""
+    return datetime.strptime(text.split(" on ", 1)[1].strip(), "%d %B, %Y").date()
+
+
+def build(sample: dict, ws: Path) -> tuple[list[tuple[str, str]], date]:
+    """Write the transcripts and daily files; return [(dia_id, observation text)] and the last day."""
+    conv = sample["conversation"]
+    sessions = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
+    lines_of: dict[str, tuple[str, int]] = {}
+    tdir = ws.parent / "transcripts"
+    tdir.mkdir(parents=True, exist_ok=True)
+    for n in sessions:
+        path = tdir / f"session_{n}.jsonl"
+        turns = conv[f"session_{n}"]
+        with path.open("w", encoding="utf-8") as fh:
+            for i, turn in enumerate(turns, start=1):
+                fh.write(json.dumps({"speaker": turn["speaker"], "dia_id": turn["dia_id"], "text": turn["text"]}) + "\n")
+                lines_of[turn["dia_id"]] = (str(path), i)
+    docs: list[tuple[str, str]] = []
+    by_day: dict[date, list[BlockEntry]] = defaultdict(list)
+    last = date.min
+    for n in sessions:
+        day = session_date(conv[f"session_{n}_date_time"])
+        last = max(last, day)
+        obs = sample["observation"].get(f"session_{n}_observation", {})
+        for _speaker, items in obs.items():
+            for text, dia in items:
+                for d in DIA_RE.findall(str(dia)):
+                    dia_id = f"D{d[0]}:{d[1]}"
+                    if dia_id not in lines_of:
+                        continue
+                    spath, line = lines_of[dia_id]
+                    iso = day.isoformat()
+                    title = text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + "..."
+                    by_day[day].append(BlockEntry(
+                        kind="Remember", title=title, id=make_id("Remember", iso, title, f"{text} {dia_id}"),
+                        date=iso, source=Source(f"{sample['sample_id']}-s{n}", spath, f"L{line}-L{line}"),
+                        conclusion=text, confidence=0.9))
+                    docs.append((dia_id, text))
+                    break
+    (ws / "memory").mkdir(parents=True, exist_ok=True)
+    for day, entries in by_day.items():
+        seen: set[str] = set()
+        unique = [e for e in entries if not (e.id in seen or seen.add(e.id))]  # type: ignore[func-returns-value]
+        (ws / "memory" / f"{day.isoformat()}.md").write_text(
+            f"# {day.isoformat()}\n\n" + "\n".join(serialize_entry(e) for e in unique), encoding="utf-8")
+    return docs, last
+
+
+def dia_of(hit: object, line_to_dia: dict[tuple[str, int], str]) -> str | None:
+    src = getattr(hit, "source", None) or {}
+    m = re.fullmatch(r"L(\d+)-L\d+", src.get("message_range", ""))
+    return line_to_dia.get((src.get("session_path", ""), int(m.group(1)))) if m else None
+
+
+class BM25:
+    """Plain Okapi BM25 over lowercase word tokens: the baseline."""
+
+    def __init__(self, docs: list[str], k1: float = 1.2, b: float = 0.75) -> None:
+        self.toks = [re.findall(r"\w+", d.lower()) for d in docs]
+        self.k1, self.b = k1, b
+        self.avg = sum(map(len, self.toks)) / max(len(self.toks), 1)
+        df: Counter[str] = Counter()
+        for t in self.toks:
+            df.update(set(t))
+        n = len(self.toks)
+        self.idf = {w: math.log(1 + (n - f + 0.5) / (f + 0.5)) for w, f in df.items()}
+        self.tf = [Counter(t) for t in self.toks]
+
+    def top(self, query: str, k: int) -> list[int]:
+        q = re.findall(r"\w+", query.lower())
+        scores = []
+        for i, tf in enumerate(self.tf):
+            dl = len(self.toks[i])
+            s = sum(self.idf.get(w, 0) * tf[w] * (self.k1 + 1) / (tf[w] + self.k1 * (1 - self.b + self.b * dl / self.avg))
+                    for w in q if w in tf)
+            if s > 0:
+                scores.append((s, i))
+        scores.sort(key=lambda x: (-x[0], x[1]))
+        return [i for _, i in scores[:k]]
+
+
+def recall(found: list[str | None], evidence: set[str], k: int) -> float:
+    return len(evidence & {d for d in found[:k] if d}) / len(evidence)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--held-out", action="store_true", help="conversations 5-9 (final evaluation only)")
+    ap.add_argument("--data", type=Path, default=DATA)
+    args = ap.parse_args()
+    samples = json.loads(args.data.read_text("utf-8"))
+    chosen = range(5, 10) if args.held_out else range(0, 5)
+    systems = ("memjobs", "memjobs --tier all", "BM25")
+    sums: dict[tuple[str, int, int], float] = defaultdict(float)
+    counts: Counter[int] = Counter()
+    tmp = Path(tempfile.mkdtemp(prefix="memjobs-locomo-"))
+    try:
+        for idx in chosen:
+            sample = samples[idx]
+            ws = tmp / sample["sample_id"] / "ws"
+            docs, last = build(sample, ws)
+            cfg = load_config(ws)
+            update_index(cfg, rebuild=True)
+            line_to_dia: dict[tuple[str, int], str] = {}
+            for f in (ws.parent / "transcripts").glob("*.jsonl"):
+                for i, raw in enumerate(f.read_text("utf-8").splitlines(), start=1):
+                    line_to_dia[(str(f), i)] = json.loads(raw)["dia_id"]
+            bm25 = BM25([t for _, t in docs])
+            searcher = Searcher(cfg)
+            today = last + timedelta(days=1)
+            for qa in sample["qa"]:
+                cat = qa["category"]
+                evidence = {f"D{a}:{b}" for a, b in DIA_RE.findall(" ".join(map(str, qa.get("evidence", []))))}
+                if cat not in CATEGORIES or not evidence:
+                    continue
+                counts[cat] += 1
+                results = {
+                    "memjobs": searcher.search(qa["question"], SearchOptions(limit=10), today=today).hits,
+                    "memjobs --tier all": searcher.search(qa["question"], SearchOptions(limit=10, tier="all"),
+                                                          today=today).hits,
+                }
+                found = {name: [dia_of(h, line_to_dia) for h in hits] for name, hits in results.items()}
+                found["BM25"] = [docs[i][0] for i in bm25.top(qa["question"], 10)]
+                for name in systems:
+                    for k in KS:
+                        sums[(name, cat, k)] += recall(found[name], evidence, k)
+            searcher.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    which = "5-9 (held out)" if args.held_out else "0-4"
+    print(f"LoCoMo conversations {which}: evidence recall@1 / @6 / @10 per category")
+    print(f"| system | {' | '.join(f'{c} {CATEGORY_NAMES[c]} (n={counts[c]})' for c in CATEGORIES)} | all |")
+    print("|---|" + "---|" * (len(CATEGORIES) + 1))
+    total = sum(counts.values())
+    for name in systems:
+        cells = []
+        for c in CATEGORIES:
+            cells.append(" / ".join(f"{sums[(name, c, k)] / max(counts[c], 1):.2f}" for k in KS))
+        cells.append(" / ".join(f"{sum(sums[(name, c, k)] for c in CATEGORIES) / max(total, 1):.2f}" for k in KS))
+        print(f"| {name} | {' | '.join(cells)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
