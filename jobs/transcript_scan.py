@@ -20,6 +20,7 @@ from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.transcripts.discover import TranscriptFile, discover, read
 from memory_store.transcripts.jsonl import file_identity
+from memory_store.transcripts.sqlite_store import EntryDeduper
 from memory_store.transcripts.records import Record, Role
 
 LOOK_BACK = timedelta(hours=3)
@@ -75,15 +76,17 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         mark = state.sources.get(key, SourceMark())
         lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
         seen_sessions: set[tuple[str, str]] = set()
+        dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
         for tf in found.files:
             counts.files += 1
-            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions)
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe)
         if not window.explicit:
             state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
 
 
 def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state: SyncState, report: RunReport,
-               window: Window, lower: datetime, seen_sessions: set[tuple[str, str]]) -> Iterator[SessionRecords]:
+               window: Window, lower: datetime, seen_sessions: set[tuple[str, str]],
+               dedupe: EntryDeduper) -> Iterator[SessionRecords]:
     counts = report.source(source.name)
     cursor = state.files.get(tf.path)
     try:
@@ -120,7 +123,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
             break
         consumed.append(rec)
     _advance(state, tf, identity, end_offset, end_line, st, window, complete=complete)
-    in_window = [r for r in consumed if floor is None or r.ts >= floor]
+    in_window = [r for r in dedupe.filter(consumed) if floor is None or r.ts >= floor]
     if not in_window:
         return
     if not window.explicit:

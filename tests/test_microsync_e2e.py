@@ -131,7 +131,7 @@ def test_bad_lines_reported_partial_line_waits_and_the_run_succeeds(tmp_path: Pa
     good = cc.read_text("utf-8")
     partial = json.dumps({"type": "user", "timestamp": "2026-11-16T03:00:00Z", "sessionId": "x",
                           "message": {"role": "user", "content": "Remember that half-written lines wait."}})
-    cc.write_bytes(good.encode() + b"{not json\n" + b"{\"a\": \"\xc3\x28\"}\n" + partial.encode())
+    cc.write_bytes(good.encode() + b"{not json\n" + b"\xff\xfe{\"a\": 1}\n" + partial.encode())
     p = memjobs("--workspace", str(cfg.workspace), "run", "microsync", "--since", "2026-11-01",
                 "--now", "2026-11-21T10:00:00+07:00", "--json")
     rep = json.loads(p.stdout)

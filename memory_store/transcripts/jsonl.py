@@ -95,7 +95,8 @@ def parse_line(raw: bytes) -> dict[str, Any] | str:
     if not raw.strip():
         return "blank"
     try:
-        obj = json.loads(raw)
+        # Decode explicitly: json.loads(bytes) would sniff a UTF-16/32 BOM and call the line bad JSON.
+        obj = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return "bad_utf8"
     except ValueError:

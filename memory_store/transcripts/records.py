@@ -34,6 +34,8 @@ class Record:
     `line`/`line_end` are 1-based line numbers in `path` (event sequence numbers for OpenClaw's
     SQLite store, where `path` is `<db path>#<session id>`). `offset_end` is the byte offset just
     after the record's last line: a cursor that stops after this record resumes there.
+    A tool call's `text` is the same string as its `tool_args`. `session_key` is OpenClaw's
+    sessions.json key, or Claude Code's project folder.
     """
 
     source: str                 # format: openclaw | claude-code | codex
@@ -68,5 +70,5 @@ class BadLine:
 
     path: str
     line: int
-    code: str       # bad_json | bad_utf8 | too_long | not_a_record | bad_timestamp
+    code: str       # bad_json | bad_utf8 | too_long | not_a_record | bad_timestamp | bad_zstd | bad_sqlite | unreadable
     message: str
