@@ -1,5 +1,6 @@
 """Commands `search`, `index` and `mcp` (DESIGN §6, §8). Imports nothing heavy at module level:
 the index code, sqlite and mcp load inside the commands."""
+
 from __future__ import annotations
 
 import sys
@@ -15,18 +16,25 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
     @expected_errors
     def search(
         query: Annotated[str, typer.Argument(help="What to look for (any language).")],
-        limit: Annotated[int | None, typer.Option("--limit", "-n", help="Results, 1-50 (default: search.max_results, 6).")] = None,
+        limit: Annotated[
+            int | None, typer.Option("--limit", "-n", help="Results, 1-50 (default: search.max_results, 6).")
+        ] = None,
         tier: Annotated[str | None, typer.Option(help=TIER_HELP)] = None,
         kind: Annotated[list[str] | None, typer.Option(help=KIND_HELP)] = None,
-        since: Annotated[str | None, typer.Option(help="Only results dated on or after this day (YYYY-MM-DD).")] = None,
-        until: Annotated[str | None, typer.Option(help="Only results dated on or before this day (YYYY-MM-DD).")] = None,
+        since: Annotated[
+            str | None, typer.Option(help="Only results dated on or after this day (YYYY-MM-DD).")
+        ] = None,
+        until: Annotated[
+            str | None, typer.Option(help="Only results dated on or before this day (YYYY-MM-DD).")
+        ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON (DESIGN §8).")] = False,
     ) -> None:
         """Search memory, warm tier first, citing path:line. Writes nothing."""
         from jobs.search_fast import execute
 
-        out = execute(state.cfg(), query, limit=limit, tier=tier, kinds=kind, since=since, until=until,
-                      as_json=as_json)
+        out = execute(
+            state.cfg(), query, limit=limit, tier=tier, kinds=kind, since=since, until=until, as_json=as_json
+        )
         sys.stdout.write(out.stdout)
         sys.stderr.write(out.stderr)
         raise typer.Exit(out.code)
@@ -48,9 +56,11 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
             echo_json(stats.to_dict())
             return
         what = "rebuilt" if stats.rebuilt else "updated"
-        typer.echo(f"index {what}: {stats.files} files, {len(stats.indexed)} (re)indexed, "
-                   f"{len(stats.removed)} removed, +{stats.rows_added}/-{stats.rows_removed} rows "
-                   f"in {stats.took_ms / 1000:.2f} s")
+        typer.echo(
+            f"index {what}: {stats.files} files, {len(stats.indexed)} (re)indexed, "
+            f"{len(stats.removed)} removed, +{stats.rows_added}/-{stats.rows_removed} rows "
+            f"in {stats.took_ms / 1000:.2f} s"
+        )
 
     @app.command()
     @expected_errors

@@ -3,6 +3,7 @@
 `memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (DESIGN §7:
 the whole process ≤ 300 ms); everything else goes to the Typer app.
 """
+
 from __future__ import annotations
 
 import os

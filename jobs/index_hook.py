@@ -1,5 +1,6 @@
 """After every job: the incremental index over all tiers (DESIGN §5), so that files written by
 the job, by people and by other programs are all searchable. Registered by jobs.registry."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -23,5 +24,7 @@ def post_run(cfg: Config, report: RunReport) -> None:
             bump_generation(cfg.state_dir)
         update_index(cfg)
     except (sqlite3.Error, OSError) as exc:
-        raise IndexUpdateFailed(f"the search index could not be updated ({exc}); run `memjobs index --rebuild`",
-                                path=cfg.state_dir / "index.sqlite") from exc
+        raise IndexUpdateFailed(
+            f"the search index could not be updated ({exc}); run `memjobs index --rebuild`",
+            path=cfg.state_dir / "index.sqlite",
+        ) from exc

@@ -4,6 +4,7 @@ One read-only view of the index stays open for the server's life, so a query cos
 it is reopened when the index file is swapped by `memjobs index --rebuild`. The server never
 writes: a missing or stale index is reported to the agent with the command to run.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,23 +46,35 @@ class Memory:
             self._inode = inode
         return self._searcher
 
-    def search(self, query: str, limit: int | None, tier: str | None, kind: str | None,
-               since: str | None, until: str | None) -> dict[str, Any]:
+    def search(
+        self,
+        query: str,
+        limit: int | None,
+        tier: str | None,
+        kind: str | None,
+        since: str | None,
+        until: str | None,
+    ) -> dict[str, Any]:
         from jobs.search_fast import parse_day, parse_kinds
         from memory_store.search.query import SearchOptions
 
         s = self.searcher()
-        opts = SearchOptions(limit=limit or self.cfg.search.max_results, tier=tier or None,
-                             kinds=parse_kinds([kind] if kind else None), since=parse_day(since, "since"),
-                             until=parse_day(until, "until"))
+        opts = SearchOptions(
+            limit=limit or self.cfg.search.max_results,
+            tier=tier or None,
+            kinds=parse_kinds([kind] if kind else None),
+            since=parse_day(since, "since"),
+            until=parse_day(until, "until"),
+        )
         result = s.search(query, opts)
         out = result.to_dict()
         if result.stale:
             out["warning"] = "the index is older than the workspace's last change: run `memjobs index`"
         return out
 
-    def get(self, entry_id: str | None, path: str | None, start_line: int | None,
-            end_line: int | None) -> dict[str, Any]:
+    def get(
+        self, entry_id: str | None, path: str | None, start_line: int | None, end_line: int | None
+    ) -> dict[str, Any]:
         from memory_store.errors import UsageError
         from memory_store.search.fetch import get_entry, get_lines
 
@@ -87,8 +100,14 @@ def build_server(cfg: Config) -> Any:
     server = MCPServer(name="memjobs", instructions=INSTRUCTIONS, log_level="WARNING")
 
     @server.tool()
-    def memory_search(query: str, limit: int | None = None, tier: str | None = None, kind: str | None = None,
-                      since: str | None = None, until: str | None = None) -> str:
+    def memory_search(
+        query: str,
+        limit: int | None = None,
+        tier: str | None = None,
+        kind: str | None = None,
+        since: str | None = None,
+        until: str | None = None,
+    ) -> str:
         """Search the agent's long-term memory (English, Thai, Chinese). Returns JSON: results with
         path, line (cite them as path:line), id, kind, title, date, status, confidence, score,
         source (session_id, session_path, message_range) and a snippet with **marks**.
@@ -101,8 +120,12 @@ def build_server(cfg: Config) -> Any:
             raise ToolError(str(exc)) from None
 
     @server.tool()
-    def memory_get(id: str | None = None, path: str | None = None, start_line: int | None = None,
-                   end_line: int | None = None) -> str:
+    def memory_get(
+        id: str | None = None,
+        path: str | None = None,
+        start_line: int | None = None,
+        end_line: int | None = None,
+    ) -> str:
         """Read memory: an entry by its id (e.g. DECISION-20261006-use-postgresql-3f9a1c), or lines
         start_line..end_line (1-based, at most 400) of a memory file given by its workspace-relative
         path. Returns JSON with the path, the line and the text as it is in the file now."""

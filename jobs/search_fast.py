@@ -4,6 +4,7 @@ An agent calls `memjobs search` many times a session; Typer alone costs ~0.2 s t
 `jobs.entry` sends `[global options] search …` here. The Typer command in `jobs.cli_search` uses
 the same `execute()`, so both print exactly the same thing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,14 +47,28 @@ def parse_kinds(values: list[str] | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-def execute(cfg: Any, query: str, *, limit: int | None, tier: str | None, kinds: list[str] | None,
-            since: str | None, until: str | None, as_json: bool, today: date | None = None) -> Output:
+def execute(
+    cfg: Any,
+    query: str,
+    *,
+    limit: int | None,
+    tier: str | None,
+    kinds: list[str] | None,
+    since: str | None,
+    until: str | None,
+    as_json: bool,
+    today: date | None = None,
+) -> Output:
     """Run one search and render it (JSON of DESIGN §8, or the compact cited list)."""
     from memory_store.search.query import SearchOptions, search
 
-    opts = SearchOptions(limit=limit if limit is not None else cfg.search.max_results, tier=tier,
-                         kinds=parse_kinds(kinds), since=parse_day(since, "--since"),
-                         until=parse_day(until, "--until"))
+    opts = SearchOptions(
+        limit=limit if limit is not None else cfg.search.max_results,
+        tier=tier,
+        kinds=parse_kinds(kinds),
+        since=parse_day(since, "--since"),
+        until=parse_day(until, "--until"),
+    )
     result = search(cfg, query, opts, today=today)
     err = STALE_WARNING + "\n" if result.stale else ""
     if as_json:
@@ -82,10 +97,13 @@ def _redact(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="memjobs search",
-                                description="Search memory (warm tier first), citing path:line.")
+    p = argparse.ArgumentParser(
+        prog="memjobs search", description="Search memory (warm tier first), citing path:line."
+    )
     p.add_argument("query", help="What to look for (any language).")
-    p.add_argument("--limit", "-n", type=int, default=None, help="Results, 1-50 (default: search.max_results, 6).")
+    p.add_argument(
+        "--limit", "-n", type=int, default=None, help="Results, 1-50 (default: search.max_results, 6)."
+    )
     p.add_argument("--tier", choices=("warm", "cold", "all"), default=None, help=TIER_HELP)
     p.add_argument("--kind", action="append", default=None, help=KIND_HELP)
     p.add_argument("--since", default=None, help="Only results dated on or after this day (YYYY-MM-DD).")
@@ -101,8 +119,16 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
         from memory_store.config import load_config
 
         cfg = load_config(workspace, config_file)
-        out = execute(cfg, args.query, limit=args.limit, tier=args.tier, kinds=args.kind, since=args.since,
-                      until=args.until, as_json=args.as_json)
+        out = execute(
+            cfg,
+            args.query,
+            limit=args.limit,
+            tier=args.tier,
+            kinds=args.kind,
+            since=args.since,
+            until=args.until,
+            as_json=args.as_json,
+        )
     except MemjobsError as exc:
         sys.stderr.write(f"Error: {_redact(str(exc))}\n")
         return exc.exit_code
@@ -121,7 +147,7 @@ def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
     while i < len(argv):
         arg = argv[i]
         if arg == "search":
-            return opts, argv[i + 1:]
+            return opts, argv[i + 1 :]
         name, eq, value = arg.partition("=")
         if name in GLOBAL_VALUE_OPTIONS:
             if not eq:

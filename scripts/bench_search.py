@@ -11,6 +11,7 @@ over a fixed set of 50 queries (English, Thai, Chinese), the wall time of the wh
 `memjobs search` process, and the same queries with `grep -r` (and `rg`) over the same tree, as
 ratios. Targets (issue 6): p95 ≤ 20 ms in-process, ≥ 10× faster than the scan.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,37 +32,173 @@ from memory_store.config import load_config  # noqa: E402
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
 from memory_store.markdown import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
-from memory_store.search.query import SearchOptions, Searcher  # noqa: E402
+from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 
 TODAY = date(2026, 11, 22)
 KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
-EN_TOPICS = ["PostgreSQL", "MySQL", "Redis", "Kafka", "Kubernetes", "Terraform", "GitHub Actions", "Jenkins",
-             "Sentry", "Grafana", "Prometheus", "OAuth", "JWT", "S3", "CloudFront", "Nginx", "gRPC", "GraphQL",
-             "React", "Vue", "Django", "FastAPI", "Celery", "RabbitMQ", "Elasticsearch", "SQLite", "Alembic",
-             "pytest", "Playwright", "Docker", "Helm", "ArgoCD", "Vault", "Stripe", "Twilio", "Snowflake"]
-EN_AREAS = ["bookings", "payments", "invoices", "search", "billing", "auth", "notifications", "reporting",
-            "onboarding", "analytics", "checkout", "inventory", "scheduling", "exports", "webhooks", "the CI"]
+EN_TOPICS = [
+    "PostgreSQL",
+    "MySQL",
+    "Redis",
+    "Kafka",
+    "Kubernetes",
+    "Terraform",
+    "GitHub Actions",
+    "Jenkins",
+    "Sentry",
+    "Grafana",
+    "Prometheus",
+    "OAuth",
+    "JWT",
+    "S3",
+    "CloudFront",
+    "Nginx",
+    "gRPC",
+    "GraphQL",
+    "React",
+    "Vue",
+    "Django",
+    "FastAPI",
+    "Celery",
+    "RabbitMQ",
+    "Elasticsearch",
+    "SQLite",
+    "Alembic",
+    "pytest",
+    "Playwright",
+    "Docker",
+    "Helm",
+    "ArgoCD",
+    "Vault",
+    "Stripe",
+    "Twilio",
+    "Snowflake",
+]
+EN_AREAS = [
+    "bookings",
+    "payments",
+    "invoices",
+    "search",
+    "billing",
+    "auth",
+    "notifications",
+    "reporting",
+    "onboarding",
+    "analytics",
+    "checkout",
+    "inventory",
+    "scheduling",
+    "exports",
+    "webhooks",
+    "the CI",
+]
 EN_VERBS = ["use", "move", "replace", "keep", "drop", "migrate", "pin", "cache", "shard", "retry", "monitor"]
-EN_WHY = ["latency was too high", "the team knows it well", "costs dropped by half", "it failed twice in prod",
-          "we need transactions", "the vendor deprecated it", "audit requires it", "on-call asked for it"]
-TH_WORDS = ["ฐานข้อมูล", "ระบบจอง", "การชำระเงิน", "เซิร์ฟเวอร์", "ทดสอบ", "ปล่อยระบบ", "วันศุกร์", "ความปลอดภัย",
-            "ลูกค้า", "รายงาน", "แคช", "คิวงาน", "การยืนยันตัวตน", "สำรองข้อมูล", "บันทึกเหตุการณ์"]
+EN_WHY = [
+    "latency was too high",
+    "the team knows it well",
+    "costs dropped by half",
+    "it failed twice in prod",
+    "we need transactions",
+    "the vendor deprecated it",
+    "audit requires it",
+    "on-call asked for it",
+]
+TH_WORDS = [
+    "ฐานข้อมูล",
+    "ระบบจอง",
+    "การชำระเงิน",
+    "เซิร์ฟเวอร์",
+    "ทดสอบ",
+    "ปล่อยระบบ",
+    "วันศุกร์",
+    "ความปลอดภัย",
+    "ลูกค้า",
+    "รายงาน",
+    "แคช",
+    "คิวงาน",
+    "การยืนยันตัวตน",
+    "สำรองข้อมูล",
+    "บันทึกเหตุการณ์",
+]
 TH_FRAMES = ["ทีมตัดสินใจใช้{a}สำหรับ{b}", "ห้ามแก้{a}ก่อน{b}", "ต้องจำไว้ว่า{a}ขึ้นกับ{b}", "ย้าย{a}ไปที่{b}"]
-ZH_WORDS = ["数据库", "数据", "支付", "预订系统", "缓存", "消息队列", "部署", "测试", "监控", "日志", "权限",
-            "备份", "接口", "性能", "安全", "客户", "报表", "服务器", "迁移", "配置"]
+ZH_WORDS = [
+    "数据库",
+    "数据",
+    "支付",
+    "预订系统",
+    "缓存",
+    "消息队列",
+    "部署",
+    "测试",
+    "监控",
+    "日志",
+    "权限",
+    "备份",
+    "接口",
+    "性能",
+    "安全",
+    "客户",
+    "报表",
+    "服务器",
+    "迁移",
+    "配置",
+]
 ZH_FRAMES = ["我们决定把{a}迁移到{b}", "以后{a}必须先经过{b}", "记住{a}依赖{b}", "{a}改用{b}，不再使用旧方案"]
 
 QUERIES = [
     # English: words, partial words, two-word queries, a substring
-    "postgresql", "kafka", "redis", "kubernetes", "terraform", "jenkins", "sentry", "oauth", "graphql", "celery",
-    "bookings", "payments", "invoices", "webhooks", "checkout", "latency", "transactions", "deprecated",
-    "postgr", "kubern", "elastic", "migrate bookings", "redis cache", "kafka payments", "vault audit",
-    "stripe billing", "snowflake reporting", "docker helm", "fastapi auth", "gresql",
+    "postgresql",
+    "kafka",
+    "redis",
+    "kubernetes",
+    "terraform",
+    "jenkins",
+    "sentry",
+    "oauth",
+    "graphql",
+    "celery",
+    "bookings",
+    "payments",
+    "invoices",
+    "webhooks",
+    "checkout",
+    "latency",
+    "transactions",
+    "deprecated",
+    "postgr",
+    "kubern",
+    "elastic",
+    "migrate bookings",
+    "redis cache",
+    "kafka payments",
+    "vault audit",
+    "stripe billing",
+    "snowflake reporting",
+    "docker helm",
+    "fastapi auth",
+    "gresql",
     # Thai
-    "ฐานข้อมูล", "ระบบจอง", "การชำระเงิน", "วันศุกร์", "ความปลอดภัย", "สำรองข้อมูล", "แคช", "คิวงาน",
-    "ข้อมูล", "ลูกค้า",
+    "ฐานข้อมูล",
+    "ระบบจอง",
+    "การชำระเงิน",
+    "วันศุกร์",
+    "ความปลอดภัย",
+    "สำรองข้อมูล",
+    "แคช",
+    "คิวงาน",
+    "ข้อมูล",
+    "ลูกค้า",
     # Chinese (two-character words among them)
-    "数据", "数据库", "支付", "缓存", "消息队列", "部署", "监控", "迁移", "预订", "备份",
+    "数据",
+    "数据库",
+    "支付",
+    "缓存",
+    "消息队列",
+    "部署",
+    "监控",
+    "迁移",
+    "预订",
+    "备份",
 ]
 assert len(QUERIES) == 50
 
@@ -74,7 +211,8 @@ def _entry(rng: random.Random, day: date, n: int) -> BlockEntry:
         tool, area, verb = rng.choice(EN_TOPICS), rng.choice(EN_AREAS), rng.choice(EN_VERBS)
         title = f"{verb.capitalize()} {tool} for {area}"
         conclusion = f"{area.capitalize()} {verb} {tool} from now on (item {n} of {iso})."
-        why = f"Because {rng.choice(EN_WHY)}; {rng.choice(EN_TOPICS)} was considered for {rng.choice(EN_AREAS)}."
+        other = f"{rng.choice(EN_TOPICS)} was considered for {rng.choice(EN_AREAS)}"
+        why = f"Because {rng.choice(EN_WHY)}; {other}."
     elif lang < 0.8:
         a, b = rng.sample(TH_WORDS, 2)
         title = rng.choice(TH_FRAMES).format(a=a, b=b)
@@ -85,10 +223,19 @@ def _entry(rng: random.Random, day: date, n: int) -> BlockEntry:
         title = rng.choice(ZH_FRAMES).format(a=a, b=b)
         conclusion = title + f"（第{n}条）"
         why = rng.choice(ZH_FRAMES).format(a=rng.choice(ZH_WORDS), b=rng.choice(ZH_WORDS))
-    return BlockEntry(kind=kind, title=title, id=make_id(kind, iso, title, conclusion), date=iso,
-                      source=Source(f"s-{iso}", f"/home/u/.claude/projects/p/s-{iso}.jsonl", f"L{n * 3 + 1}-L{n * 3 + 3}"),
-                      why=why, finding="", conclusion=conclusion, impact="", confidence=0.85,
-                      status="superseded" if rng.random() < 0.05 else "active")
+    return BlockEntry(
+        kind=kind,
+        title=title,
+        id=make_id(kind, iso, title, conclusion),
+        date=iso,
+        source=Source(f"s-{iso}", f"/home/u/.claude/projects/p/s-{iso}.jsonl", f"L{n * 3 + 1}-L{n * 3 + 3}"),
+        why=why,
+        finding="",
+        conclusion=conclusion,
+        impact="",
+        confidence=0.85,
+        status="superseded" if rng.random() < 0.05 else "active",
+    )
 
 
 def generate(ws: Path, days: int, per_day: int) -> tuple[int, int]:
@@ -106,11 +253,24 @@ def generate(ws: Path, days: int, per_day: int) -> tuple[int, int]:
         (ws / "memory" / f"{day.isoformat()}.md").write_text(text, encoding="utf-8")
         lines = [f"# Wrap-up {day.isoformat()}", "", "## Decisions made today"]
         lines += [f"- {e.title}" for e in items[:8]]
-        lines += ["", "## Action items", f"- Follow up on {rng.choice(EN_TOPICS)} for {rng.choice(EN_AREAS)}", "",
-                  "## Important conversations", f"- {rng.choice(ZH_FRAMES).format(a='部署', b='监控')}", "",
-                  "## Technical notes / debugging lessons", f"- {rng.choice(EN_WHY).capitalize()}.", "",
-                  "## Open loops", f"- {rng.choice(TH_FRAMES).format(a='แคช', b='รายงาน')}", "",
-                  "## Tomorrow next steps", "- Review the dashboards.", ""]
+        lines += [
+            "",
+            "## Action items",
+            f"- Follow up on {rng.choice(EN_TOPICS)} for {rng.choice(EN_AREAS)}",
+            "",
+            "## Important conversations",
+            f"- {rng.choice(ZH_FRAMES).format(a='部署', b='监控')}",
+            "",
+            "## Technical notes / debugging lessons",
+            f"- {rng.choice(EN_WHY).capitalize()}.",
+            "",
+            "## Open loops",
+            f"- {rng.choice(TH_FRAMES).format(a='แคช', b='รายงาน')}",
+            "",
+            "## Tomorrow next steps",
+            "- Review the dashboards.",
+            "",
+        ]
         (summaries / f"{day.isoformat()}-wrapup.md").write_text("\n".join(lines), encoding="utf-8")
     return days, entries
 
@@ -141,8 +301,10 @@ def main() -> int:
     try:
         t = time.perf_counter()
         n_days, n_entries = generate(ws, days, per_day)
-        print(f"workspace: {n_days} daily files, {n_entries} entries, {n_days} wrap-ups "
-              f"(generated in {time.perf_counter() - t:.1f} s)")
+        print(
+            f"workspace: {n_days} daily files, {n_entries} entries, {n_days} wrap-ups "
+            f"(generated in {time.perf_counter() - t:.1f} s)"
+        )
         cfg = load_config(ws)
         stats = update_index(cfg, rebuild=True)
         size = (ws / ".memjobs" / "index.sqlite").stat().st_size / 1e6
@@ -151,7 +313,10 @@ def main() -> int:
         extra = _entry(random.Random(9), TODAY - timedelta(days=3), 999)
         changed.write_text(changed.read_text("utf-8") + "\n" + serialize_entry(extra), encoding="utf-8")
         inc = update_index(cfg)
-        print(f"incremental update (1 changed file of {inc.files}): {inc.took_ms:.0f} ms, reindexed {inc.indexed}")
+        print(
+            f"incremental update (1 changed file of {inc.files}): {inc.took_ms:.0f} ms, "
+            f"reindexed {inc.indexed}"
+        )
 
         s = Searcher(cfg)
         opts = SearchOptions(limit=6)
@@ -170,19 +335,25 @@ def main() -> int:
 
         exe = shutil.which("memjobs", path=str(Path(sys.executable).parent)) or ""
         base = [exe] if exe else [sys.executable, "-m", "jobs"]
-        proc = [time_cmd([*base, "--workspace", str(ws), "search", q])
-                for q in (QUERIES * 2)[: args.process_runs]]
+        proc = [
+            time_cmd([*base, "--workspace", str(ws), "search", q]) for q in (QUERIES * 2)[: args.process_runs]
+        ]
         print(f"`memjobs search` process: p50 {statistics.median(proc):.0f} ms, p95 {pct(proc, 95):.0f} ms")
 
         scans = {"grep -r": ["grep", "-r", "-n", "-i", "-F", "--"]}
         if shutil.which("rg"):
             scans["rg"] = ["rg", "-n", "-i", "-F", "--"]
         for name, cmd in scans.items():
-            t_scan = [time_cmd([*cmd, q, str(ws / "memory"), str(ws / "second-brain"), str(ws / "MEMORY.md")])
-                      for q in QUERIES]
+            t_scan = [
+                time_cmd([*cmd, q, str(ws / "memory"), str(ws / "second-brain"), str(ws / "MEMORY.md")])
+                for q in QUERIES
+            ]
             g50, g95 = statistics.median(t_scan), pct(t_scan, 95)
-            print(f"{name}: p50 {g50:.0f} ms, p95 {g95:.0f} ms  ->  in-process search is {g50 / p50:.0f}x (p50) / "
-                  f"{g95 / p95:.0f}x (p95) faster; the whole process {g50 / statistics.median(proc):.1f}x (p50)")
+            print(
+                f"{name}: p50 {g50:.0f} ms, p95 {g95:.0f} ms  ->  "
+                f"in-process search is {g50 / p50:.0f}x (p50) / "
+                f"{g95 / p95:.0f}x (p95) faster; the whole process {g50 / statistics.median(proc):.1f}x (p50)"
+            )
         if not shutil.which("rg"):
             print("rg: not installed, skipped")
     finally:

@@ -14,6 +14,7 @@ memjobs search (default tiers: warm first, "today" = the day after the last sess
 observation texts, computed in the same run. Data: ../shared/eval/locomo/locomo10.json
 (CC BY-NC 4.0, non-commercial use).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,7 @@ from memory_store.config import load_config  # noqa: E402
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
 from memory_store.markdown import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
-from memory_store.search.query import SearchOptions, Searcher  # noqa: E402
+from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 
 DATA = REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json"
 DIA_RE = re.compile(r"D(\d+):(\d+)")
@@ -60,7 +61,10 @@ def build(sample: dict, ws: Path) -> tuple[list[tuple[str, str]], date]:
         turns = conv[f"session_{n}"]
         with path.open("w", encoding="utf-8") as fh:
             for i, turn in enumerate(turns, start=1):
-                fh.write(json.dumps({"speaker": turn["speaker"], "dia_id": turn["dia_id"], "text": turn["text"]}) + "\n")
+                fh.write(
+                    json.dumps({"speaker": turn["speaker"], "dia_id": turn["dia_id"], "text": turn["text"]})
+                    + "\n"
+                )
                 lines_of[turn["dia_id"]] = (str(path), i)
     docs: list[tuple[str, str]] = []
     by_day: dict[date, list[BlockEntry]] = defaultdict(list)
@@ -78,10 +82,17 @@ def build(sample: dict, ws: Path) -> tuple[list[tuple[str, str]], date]:
                     spath, line = lines_of[dia_id]
                     iso = day.isoformat()
                     title = text if len(text) <= 90 else text[:87].rsplit(" ", 1)[0] + "..."
-                    by_day[day].append(BlockEntry(
-                        kind="Remember", title=title, id=make_id("Remember", iso, title, f"{text} {dia_id}"),
-                        date=iso, source=Source(f"{sample['sample_id']}-s{n}", spath, f"L{line}-L{line}"),
-                        conclusion=text, confidence=0.9))
+                    by_day[day].append(
+                        BlockEntry(
+                            kind="Remember",
+                            title=title,
+                            id=make_id("Remember", iso, title, f"{text} {dia_id}"),
+                            date=iso,
+                            source=Source(f"{sample['sample_id']}-s{n}", spath, f"L{line}-L{line}"),
+                            conclusion=text,
+                            confidence=0.9,
+                        )
+                    )
                     docs.append((dia_id, text))
                     break
     (ws / "memory").mkdir(parents=True, exist_ok=True)
@@ -89,7 +100,8 @@ def build(sample: dict, ws: Path) -> tuple[list[tuple[str, str]], date]:
         seen: set[str] = set()
         unique = [e for e in entries if not (e.id in seen or seen.add(e.id))]  # type: ignore[func-returns-value]
         (ws / "memory" / f"{day.isoformat()}.md").write_text(
-            f"# {day.isoformat()}\n\n" + "\n".join(serialize_entry(e) for e in unique), encoding="utf-8")
+            f"# {day.isoformat()}\n\n" + "\n".join(serialize_entry(e) for e in unique), encoding="utf-8"
+        )
     return docs, last
 
 
@@ -118,8 +130,14 @@ class BM25:
         scores = []
         for i, tf in enumerate(self.tf):
             dl = len(self.toks[i])
-            s = sum(self.idf.get(w, 0) * tf[w] * (self.k1 + 1) / (tf[w] + self.k1 * (1 - self.b + self.b * dl / self.avg))
-                    for w in q if w in tf)
+            s = sum(
+                self.idf.get(w, 0)
+                * tf[w]
+                * (self.k1 + 1)
+                / (tf[w] + self.k1 * (1 - self.b + self.b * dl / self.avg))
+                for w in q
+                if w in tf
+            )
             if s > 0:
                 scores.append((s, i))
         scores.sort(key=lambda x: (-x[0], x[1]))
@@ -157,14 +175,17 @@ def main() -> int:
             today = last + timedelta(days=1)
             for qa in sample["qa"]:
                 cat = qa["category"]
-                evidence = {f"D{a}:{b}" for a, b in DIA_RE.findall(" ".join(map(str, qa.get("evidence", []))))}
+                evidence = {
+                    f"D{a}:{b}" for a, b in DIA_RE.findall(" ".join(map(str, qa.get("evidence", []))))
+                }
                 if cat not in CATEGORIES or not evidence:
                     continue
                 counts[cat] += 1
                 results = {
                     "memjobs": searcher.search(qa["question"], SearchOptions(limit=10), today=today).hits,
-                    "memjobs --tier all": searcher.search(qa["question"], SearchOptions(limit=10, tier="all"),
-                                                          today=today).hits,
+                    "memjobs --tier all": searcher.search(
+                        qa["question"], SearchOptions(limit=10, tier="all"), today=today
+                    ).hits,
                 }
                 found = {name: [dia_of(h, line_to_dia) for h in hits] for name, hits in results.items()}
                 found["BM25"] = [docs[i][0] for i in bm25.top(qa["question"], 10)]
@@ -183,7 +204,9 @@ def main() -> int:
         cells = []
         for c in CATEGORIES:
             cells.append(" / ".join(f"{sums[(name, c, k)] / max(counts[c], 1):.2f}" for k in KS))
-        cells.append(" / ".join(f"{sum(sums[(name, c, k)] for c in CATEGORIES) / max(total, 1):.2f}" for k in KS))
+        cells.append(
+            " / ".join(f"{sum(sums[(name, c, k)] for c in CATEGORIES) / max(total, 1):.2f}" for k in KS)
+        )
         print(f"| {name} | {' | '.join(cells)} |")
     return 0
 

@@ -1,4 +1,5 @@
 """Helpers shared by the search tests: real entries written into a real workspace (no tests here)."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -9,12 +10,32 @@ from memory_store.entries import BlockEntry, Source, make_id
 from memory_store.markdown import serialize_entry
 
 
-def entry(kind: str, title: str, day: str, conclusion: str, *, why: str = "", status: str = "active",
-          superseded_by: str | None = None, supersedes: str | None = None, excerpt: str | None = None) -> BlockEntry:
-    return BlockEntry(kind=kind, title=title, id=make_id(kind, day, title, conclusion), date=day,
-                      source=Source("sess-1", "/home/u/.claude/projects/p/sess-1.jsonl", "L3-L9"),
-                      why=why, conclusion=conclusion, confidence=0.9, status=status,
-                      superseded_by=superseded_by, supersedes=supersedes, excerpt=excerpt)
+def entry(
+    kind: str,
+    title: str,
+    day: str,
+    conclusion: str,
+    *,
+    why: str = "",
+    status: str = "active",
+    superseded_by: str | None = None,
+    supersedes: str | None = None,
+    excerpt: str | None = None,
+) -> BlockEntry:
+    return BlockEntry(
+        kind=kind,
+        title=title,
+        id=make_id(kind, day, title, conclusion),
+        date=day,
+        source=Source("sess-1", "/home/u/.claude/projects/p/sess-1.jsonl", "L3-L9"),
+        why=why,
+        conclusion=conclusion,
+        confidence=0.9,
+        status=status,
+        superseded_by=superseded_by,
+        supersedes=supersedes,
+        excerpt=excerpt,
+    )
 
 
 def write_daily(ws: Path, day: str, entries: list[BlockEntry], prose: str = "") -> Path:
@@ -31,8 +52,11 @@ def config(ws: Path) -> Config:
 
 def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
     """Every file under root with its bytes and mtime (for the read-only tests)."""
-    return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 TODAY = date(2026, 11, 22)

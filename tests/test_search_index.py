@@ -1,4 +1,5 @@
 """The index: rows with line numbers, incremental updates, rebuild, generation file, post-run hook."""
+
 from __future__ import annotations
 
 import os
@@ -39,43 +40,68 @@ def test_rows_of_a_daily_file_cite_heading_lines() -> None:
     e2 = entry("Rule", "No Friday deploys", "2026-10-06", "Never deploy on Fridays.")
     from memory_store.markdown import serialize_entry
 
-    text = "# 2026-10-06\n\nA note OpenClaw flushed here.\n\n" + serialize_entry(e1) + "\n" + serialize_entry(e2)
+    text = (
+        "# 2026-10-06\n\nA note OpenClaw flushed here.\n\n" + serialize_entry(e1) + "\n" + serialize_entry(e2)
+    )
     rows = rows_of("memory/2026-10-06.md", text)
     entries = [r for r in rows if r.type == "entry"]
     headings = [i for i, ln in enumerate(text.splitlines(), start=1) if ln.startswith("## ")]
-    assert [(r.line, r.kind, r.id) for r in entries] == [(headings[0], "decision", e1.id), (headings[1], "rule", e2.id)]
+    assert [(r.line, r.kind, r.id) for r in entries] == [
+        (headings[0], "decision", e1.id),
+        (headings[1], "rule", e2.id),
+    ]
     assert headings[0] == 5
     assert entries[0].body.splitlines()[0] == "Bookings live in PostgreSQL 16."
     chunk = next(r for r in rows if r.type == "chunk" and r.body)
-    assert (chunk.line, chunk.title, chunk.body, chunk.date) == (3, "2026-10-06", "A note OpenClaw flushed here.",
-                                                                 "2026-10-06")
+    assert (chunk.line, chunk.title, chunk.body, chunk.date) == (
+        3,
+        "2026-10-06",
+        "A note OpenClaw flushed here.",
+        "2026-10-06",
+    )
 
 
 def test_rows_of_memory_md_items_and_pinned_prose() -> None:
     rows = rows_of("MEMORY.md", MEMORY_MD)
     items = [r for r in rows if r.type == "item"]
-    assert [(r.line, r.kind, r.date) for r in items] == [(8, "rule", "2026-10-01"), (11, "decision", "2026-10-06")]
+    assert [(r.line, r.kind, r.date) for r in items] == [
+        (8, "rule", "2026-10-01"),
+        (11, "decision", "2026-10-06"),
+    ]
     assert items[1].title.startswith("Bookings live in PostgreSQL 16, chosen")
     prose = [r for r in rows if r.type == "chunk" and r.body]
     assert [(r.line, r.title) for r in prose] == [(4, "Pinned")]
 
 
 def test_rows_of_core_memory_lines_and_headed_paragraphs() -> None:
-    rows = rows_of("PROFILE.md", "# Profile\n\n- key:response.tone | value:concise | priority:70 | ttl:none"
-                                 " | source:user_explicit | updated_at:2026-11-22T04:00:00Z\n")
+    rows = rows_of(
+        "PROFILE.md",
+        "# Profile\n\n- key:response.tone | value:concise | priority:70 | ttl:none"
+        " | source:user_explicit | updated_at:2026-11-22T04:00:00Z\n",
+    )
     assert [(r.line, r.type, r.title, r.body, r.kind) for r in rows if r.type == "line"] == [
-        (3, "line", "response.tone", "concise", "core")]
-    wrap = "# Wrap-up\n\n## Decisions made today\n- Moved CI to GitHub Actions\n- Dropped Jenkins\n\n## Open loops\n\n" \
-           "Flaky test in payments.\n"
+        (3, "line", "response.tone", "concise", "core")
+    ]
+    wrap = (
+        "# Wrap-up\n\n## Decisions made today\n- Moved CI to GitHub Actions\n- Dropped Jenkins\n\n"
+        "## Open loops\n\n"
+        "Flaky test in payments.\n"
+    )
     rows = rows_of("second-brain/summaries/2026-10-06-wrapup.md", wrap)
-    assert [(r.line, r.end_line, r.title) for r in rows if r.body] == [(4, 5, "Decisions made today"),
-                                                                       (9, 9, "Open loops")]
+    assert [(r.line, r.end_line, r.title) for r in rows if r.body] == [
+        (4, 5, "Decisions made today"),
+        (9, 9, "Open loops"),
+    ]
 
 
 def test_incremental_update_reindexes_only_what_changed_and_drops_deleted(workspace: Path) -> None:
     cfg = config(workspace)
-    a = write_daily(workspace, "2026-10-06", [entry("Decision", "Use PostgreSQL", "2026-10-06", "Postgres it is.")])
-    b = write_daily(workspace, "2026-10-07", [entry("Rule", "No Friday deploys", "2026-10-07", "Never on Fridays.")])
+    a = write_daily(
+        workspace, "2026-10-06", [entry("Decision", "Use PostgreSQL", "2026-10-06", "Postgres it is.")]
+    )
+    b = write_daily(
+        workspace, "2026-10-07", [entry("Rule", "No Friday deploys", "2026-10-07", "Never on Fridays.")]
+    )
     first = update_index(cfg)
     assert first.rebuilt and "memory/2026-10-06.md" in first.indexed
     assert update_index(cfg).indexed == []  # nothing changed: nothing rescanned
@@ -120,7 +146,9 @@ def test_rebuild_swaps_in_a_new_file_and_readers_keep_working(workspace: Path) -
     inode = (cfg.state_dir / "index.sqlite").stat().st_ino
     update_index(cfg, rebuild=True)
     assert (cfg.state_dir / "index.sqlite").stat().st_ino != inode
-    assert [h.title for h in reader.search("postgres").hits] == ["Use PostgreSQL"]  # the old file, still whole
+    assert [h.title for h in reader.search("postgres").hits] == [
+        "Use PostgreSQL"
+    ]  # the old file, still whole
     reader.close()
 
 
@@ -158,7 +186,9 @@ def test_registry_runs_the_hook_after_a_job(workspace: Path) -> None:
     from jobs import registry
 
     cfg = config(workspace)
-    write_daily(workspace, "2026-10-06", [entry("Rule", "No Friday deploys", "2026-10-06", "Never on Fridays.")])
+    write_daily(
+        workspace, "2026-10-06", [entry("Rule", "No Friday deploys", "2026-10-06", "Never on Fridays.")]
+    )
     registry.run(cfg, "microsync", now=datetime(2026, 10, 6, 10, tzinfo=ZoneInfo("Asia/Bangkok")))
     s = Searcher(cfg)
     try:

@@ -1,4 +1,5 @@
 """Queries: English, Thai and Chinese; ranking; tiers; filters; the read-only guarantee; the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import pytest
 
 from memory_store.errors import IndexMissing, UsageError
 from memory_store.search.indexer import bump_generation, update_index
-from memory_store.search.query import SearchOptions, Searcher, search
+from memory_store.search.query import Searcher, SearchOptions, search
 from tests.conftest import memjobs
 from tests.test_search_fixtures import TODAY, config, entry, snapshot, write_daily
 
@@ -21,26 +22,52 @@ OLD = (TODAY - timedelta(days=400)).isoformat()
 @pytest.fixture
 def indexed(workspace: Path) -> Path:
     """A workspace with entries in three languages, warm and cold, indexed."""
-    new = entry("Decision", "Move the bookings store to PostgreSQL", RECENT,
-                "Bookings live in PostgreSQL 16 instead of MySQL.", why="We need transactions across payments.")
-    old = entry("Decision", "Keep bookings in MySQL", (TODAY - timedelta(days=20)).isoformat(),
-                "Bookings stay in MySQL; bookings database unchanged.", status="superseded",
-                superseded_by=new.id)
-    write_daily(workspace, RECENT, [
-        new,
-        entry("Rule", "ห้าม deploy วันศุกร์", RECENT, "ทีมตกลงว่าห้ามปล่อยระบบขึ้นโปรดักชันในวันศุกร์เด็ดขาด"),
-        entry("Architecture", "数据层重构", RECENT, "我们决定把数据层拆成独立服务，统一用消息队列同步"),
-        entry("Remember", "部署 pipeline", RECENT, "部署 pipeline 用 Kubernetes 和 Argo CD"),
-    ], prose="Free notes: the on-call rota moves to Tuesdays.")
+    new = entry(
+        "Decision",
+        "Move the bookings store to PostgreSQL",
+        RECENT,
+        "Bookings live in PostgreSQL 16 instead of MySQL.",
+        why="We need transactions across payments.",
+    )
+    old = entry(
+        "Decision",
+        "Keep bookings in MySQL",
+        (TODAY - timedelta(days=20)).isoformat(),
+        "Bookings stay in MySQL; bookings database unchanged.",
+        status="superseded",
+        superseded_by=new.id,
+    )
+    write_daily(
+        workspace,
+        RECENT,
+        [
+            new,
+            entry("Rule", "ห้าม deploy วันศุกร์", RECENT, "ทีมตกลงว่าห้ามปล่อยระบบขึ้นโปรดักชันในวันศุกร์เด็ดขาด"),
+            entry("Architecture", "数据层重构", RECENT, "我们决定把数据层拆成独立服务，统一用消息队列同步"),
+            entry("Remember", "部署 pipeline", RECENT, "部署 pipeline 用 Kubernetes 和 Argo CD"),
+        ],
+        prose="Free notes: the on-call rota moves to Tuesdays.",
+    )
     write_daily(workspace, (TODAY - timedelta(days=20)).isoformat(), [old])
-    write_daily(workspace, OLD, [
-        entry("Constraint", "Data residency", OLD, "Customer data must stay in the EU region (Frankfurt)."),
-        entry("Procedure", "Rotate the signing keys", OLD, "Rotate keys with the vault CLI every quarter."),
-    ])
+    write_daily(
+        workspace,
+        OLD,
+        [
+            entry(
+                "Constraint", "Data residency", OLD, "Customer data must stay in the EU region (Frankfurt)."
+            ),
+            entry(
+                "Procedure", "Rotate the signing keys", OLD, "Rotate keys with the vault CLI every quarter."
+            ),
+        ],
+    )
     wrap = workspace / "second-brain" / "summaries" / f"{OLD}-wrapup.md"
     wrap.parent.mkdir(parents=True, exist_ok=True)
-    wrap.write_text(f"# Wrap-up {OLD}\n\n## Technical notes / debugging lessons\n"
-                    "- The flaky payments test was a timezone bug in Frankfurt fixtures.\n", encoding="utf-8")
+    wrap.write_text(
+        f"# Wrap-up {OLD}\n\n## Technical notes / debugging lessons\n"
+        "- The flaky payments test was a timezone bug in Frankfurt fixtures.\n",
+        encoding="utf-8",
+    )
     update_index(config(workspace))
     return workspace
 
@@ -52,8 +79,8 @@ def _search(ws: Path, q: str, **kw: object) -> list:  # type: ignore[type-arg]
 
 def test_english_words_prefix_and_substring(indexed: Path) -> None:
     assert _search(indexed, "postgresql")[0].title == "Move the bookings store to PostgreSQL"
-    assert _search(indexed, "Postgr")[0].title == "Move the bookings store to PostgreSQL"   # partial word
-    hit = _search(indexed, "gresql")[0]                                                        # inside a word
+    assert _search(indexed, "Postgr")[0].title == "Move the bookings store to PostgreSQL"  # partial word
+    hit = _search(indexed, "gresql")[0]  # inside a word
     assert hit.title == "Move the bookings store to PostgreSQL" and "**" in hit.snippet
 
 
@@ -83,14 +110,16 @@ def test_superseded_decision_ranks_below_its_replacement(indexed: Path) -> None:
 
 
 def test_revoked_rows_are_excluded(workspace: Path) -> None:
-    write_daily(workspace, RECENT, [entry("Decision", "Use Redis for sessions", RECENT, "Redis.", status="revoked")])
+    write_daily(
+        workspace, RECENT, [entry("Decision", "Use Redis for sessions", RECENT, "Redis.", status="revoked")]
+    )
     update_index(config(workspace))
     assert _search(workspace, "redis") == []
 
 
 def test_tiers_warm_first_then_cold(indexed: Path) -> None:
     assert _search(indexed, "frankfurt", tier="warm") == []
-    cold = _search(indexed, "frankfurt")                     # warm has too few: cold fills in
+    cold = _search(indexed, "frankfurt")  # warm has too few: cold fills in
     assert {h.path for h in cold} == {f"memory/{OLD}.md", f"second-brain/summaries/{OLD}-wrapup.md"}
     assert {h.path for h in _search(indexed, "frankfurt", tier="cold")} == {h.path for h in cold}
     assert _search(indexed, "postgresql", tier="cold") == []
@@ -123,15 +152,31 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
     out = search(config(indexed), "postgresql", SearchOptions(limit=6), today=TODAY).to_dict()
     assert set(out) == {"query", "took_ms", "results"}
     r = out["results"][0]
-    assert list(r) == ["path", "line", "id", "kind", "title", "date", "status", "confidence", "score", "source",
-                       "snippet"]
+    assert list(r) == [
+        "path",
+        "line",
+        "id",
+        "kind",
+        "title",
+        "date",
+        "status",
+        "confidence",
+        "score",
+        "source",
+        "snippet",
+    ]
     assert r["path"] == f"memory/{RECENT}.md" and r["kind"] == "decision" and r["status"] == "active"
     text = (indexed / r["path"]).read_text("utf-8").splitlines()
     assert text[r["line"] - 1] == f"## Decision: {r['title']}"
-    assert r["source"] == {"session_id": "sess-1", "session_path": "/home/u/.claude/projects/p/sess-1.jsonl",
-                           "message_range": "L3-L9"}
+    assert r["source"] == {
+        "session_id": "sess-1",
+        "session_path": "/home/u/.claude/projects/p/sess-1.jsonl",
+        "message_range": "L3-L9",
+    }
     assert r["snippet"] == "Bookings live in **PostgreSQL** 16 instead of MySQL."
-    chunk = search(config(indexed), "rota", SearchOptions(limit=6, tier="warm"), today=TODAY).to_dict()["results"][0]
+    chunk = search(config(indexed), "rota", SearchOptions(limit=6, tier="warm"), today=TODAY).to_dict()[
+        "results"
+    ][0]
     assert chunk["id"] is None and chunk["status"] is None and chunk["source"] is None
     assert chunk["confidence"] is None and chunk["kind"] is None and chunk["line"] == 3
 
@@ -152,7 +197,9 @@ def test_a_hundred_queries_write_nothing(indexed: Path) -> None:
     s = Searcher(config(indexed))
     queries = ["postgresql", "数据", "วันศุกร์", "pipeline 部署", "frankfurt", "gresql", '"quoted" AND', "x"]
     for i in range(100):
-        s.search(queries[i % len(queries)], SearchOptions(limit=6, tier=(None, "all", "cold")[i % 3]), today=TODAY)
+        s.search(
+            queries[i % len(queries)], SearchOptions(limit=6, tier=(None, "all", "cold")[i % 3]), today=TODAY
+        )
     s.close()
     for q in ("bookings", "数据"):
         search(config(indexed), q)
@@ -166,7 +213,11 @@ def _today_bkk() -> str:
 
 def test_cli_search_json_human_and_read_only(workspace: Path) -> None:
     day = _today_bkk()
-    write_daily(workspace, day, [entry("Decision", "Use PostgreSQL for bookings", day, "Bookings live in PostgreSQL.")])
+    write_daily(
+        workspace,
+        day,
+        [entry("Decision", "Use PostgreSQL for bookings", day, "Bookings live in PostgreSQL.")],
+    )
     assert memjobs("search", "postgresql").returncode == 1  # no index yet
     p = memjobs("search", "postgresql")
     assert "memjobs index" in p.stderr and "Traceback" not in p.stderr
@@ -178,7 +229,9 @@ def test_cli_search_json_human_and_read_only(workspace: Path) -> None:
     assert obj["results"][0]["title"] == "Use PostgreSQL for bookings"
     p = memjobs("search", "postgresql")
     first = p.stdout.splitlines()
-    assert first[0].startswith(f"memory/{day}.md:") and first[0].endswith(f"Use PostgreSQL for bookings  ({day}, active)")
+    assert first[0].startswith(f"memory/{day}.md:") and first[0].endswith(
+        f"Use PostgreSQL for bookings  ({day}, active)"
+    )
     assert first[1].strip() == "Bookings live in **PostgreSQL**."
     assert memjobs("search", "x", "--limit", "99").returncode == 2
     assert snapshot(workspace) == before

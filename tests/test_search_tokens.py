@@ -1,4 +1,5 @@
 """Tokenisation for the index: CJK bigrams, Thai runs, quoting of user text."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -9,15 +10,21 @@ from memory_store.search.tokens import TOKENIZER, Term, fts_text, match_all, que
 def _db(*texts: str) -> sqlite3.Connection:
     db = sqlite3.connect(":memory:")
     db.execute(f"CREATE VIRTUAL TABLE t USING fts5(body, tokenize='{TOKENIZER}')")
-    db.executemany("INSERT INTO t(rowid, body) VALUES (?, ?)", [(i, fts_text(x)) for i, x in enumerate(texts)])
+    db.executemany(
+        "INSERT INTO t(rowid, body) VALUES (?, ?)", [(i, fts_text(x)) for i, x in enumerate(texts)]
+    )
     return db
 
 
 def _hits(db: sqlite3.Connection, query: str) -> list[int]:
     if not query_terms(query):
         return []  # nothing searchable (only punctuation): the searcher returns no results
-    return [r[0] for r in db.execute("SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid",
-                                     (match_all(query_terms(query)),))]
+    return [
+        r[0]
+        for r in db.execute(
+            "SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid", (match_all(query_terms(query)),)
+        )
+    ]
 
 
 def test_query_terms_split_scripts_and_drop_stopwords() -> None:

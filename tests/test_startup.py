@@ -1,6 +1,7 @@
 """Start-up is part of the product (DESIGN §7): `memjobs search` and `memjobs --help` must not
 import openai, apscheduler or mcp; `search` takes a fast path without Typer, printing exactly
 what the Typer command prints."""
+
 from __future__ import annotations
 
 import json
@@ -32,15 +33,23 @@ sys.exit(code or 0)
 
 
 def _run(argv: list[str], how: str = "entry") -> tuple[int, str, str, list[str]]:
-    p = subprocess.run([sys.executable, "-c", RUNNER, json.dumps(argv), how], capture_output=True, text=True,
-                       cwd=REPO, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-c", RUNNER, json.dumps(argv), how],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
     err, _, mods = p.stderr.rpartition("\nMODULES ")
     return p.returncode, p.stdout, err, json.loads(mods)
 
 
 def _workspace(ws: Path) -> None:
-    write_daily(ws, "2026-10-06", [entry("Decision", "Use PostgreSQL for bookings", "2026-10-06",
-                                         "Bookings live in PostgreSQL 16.")])
+    write_daily(
+        ws,
+        "2026-10-06",
+        [entry("Decision", "Use PostgreSQL for bookings", "2026-10-06", "Bookings live in PostgreSQL 16.")],
+    )
     update_index(config(ws))
 
 
@@ -62,8 +71,12 @@ def test_help_imports_nothing_heavy() -> None:
 
 def test_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None:
     _workspace(workspace)
-    for args in (["search", "postgresql", "--tier", "all"], ["search", "bookings", "--tier", "all", "--json"],
-                 ["search", "nothing-matches-this"], ["search", "x", "--limit", "0"]):
+    for args in (
+        ["search", "postgresql", "--tier", "all"],
+        ["search", "bookings", "--tier", "all", "--json"],
+        ["search", "nothing-matches-this"],
+        ["search", "x", "--limit", "0"],
+    ):
         fast = _run(["--workspace", str(workspace), *args])
         slow = _run(["--workspace", str(workspace), *args], how="cli")
         assert fast[0] == slow[0], (args, fast[2], slow[2])
@@ -79,7 +92,17 @@ def test_search_process_wall_time(workspace: Path) -> None:
     """The whole process: ≤ 300 ms on a warm cache (DESIGN §7). The bound here is loose because the
     suite runs beside other work; scripts/bench_search.py measures it for real."""
     _workspace(workspace)
-    cmd = [sys.executable, "-m", "jobs", "--workspace", str(workspace), "search", "postgresql", "--tier", "all"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jobs",
+        "--workspace",
+        str(workspace),
+        "search",
+        "postgresql",
+        "--tier",
+        "all",
+    ]
     best = 10.0
     for _ in range(3):
         t = time.perf_counter()

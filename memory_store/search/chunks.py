@@ -6,6 +6,7 @@
 - every generated MEMORY.md item (summary, id, the line it is on);
 - everything else as chunks: paragraphs under their nearest heading, with line numbers.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,17 +28,17 @@ _BODY_FIELDS = ("conclusion", "why", "finding", "impact", "excerpt")
 
 @dataclass(frozen=True)
 class RowData:
-    line: int                    # 1-based; an entry's heading line
+    line: int  # 1-based; an entry's heading line
     end_line: int
-    type: str                    # entry | item | line | chunk
+    type: str  # entry | item | line | chunk
     title: str
     body: str
-    kind: str | None = None      # lowercase entry kind
+    kind: str | None = None  # lowercase entry kind
     id: str | None = None
     date: str | None = None
     status: str | None = None
     confidence: float | None = None
-    source: str | None = None    # JSON of {session_id, session_path, message_range}
+    source: str | None = None  # JSON of {session_id, session_path, message_range}
 
 
 def file_date(rel: str) -> str | None:
@@ -78,22 +79,43 @@ def _entry_row(block: Block) -> RowData:
     refs = block.field("refs")
     if refs is not None:
         body.extend(v for v in [refs.value, *(c.value for c in refs.children)] if v)
-    known = {"id", "date", "source", "confidence", "status", "supersedes", "superseded_by", "refs", *_BODY_FIELDS}
+    known = {
+        "id",
+        "date",
+        "source",
+        "confidence",
+        "status",
+        "supersedes",
+        "superseded_by",
+        "refs",
+        *_BODY_FIELDS,
+    }
     body.extend(f.value for f in block.fields if f.key and f.key not in known and f.value)
     src = block.field("source")
     source = None
     if src is not None:
         parts = {c.key: c.value for c in src.children if c.key}
-        source = json.dumps({k: parts.get(k, "") for k in ("session_id", "session_path", "message_range")},
-                            ensure_ascii=False)
+        source = json.dumps(
+            {k: parts.get(k, "") for k in ("session_id", "session_path", "message_range")}, ensure_ascii=False
+        )
     try:
         confidence: float | None = round(float(values.get("confidence", "")), 2)
     except ValueError:
         confidence = None
     last = block.line + len(split_lines(block.text)) - 1
-    return RowData(block.line, last, "entry", block.title, "\n".join(body), kind=block.kind.lower(),
-                   id=values.get("id") or None, date=values.get("date") or None,
-                   status=(values.get("status") or "active").lower(), confidence=confidence, source=source)
+    return RowData(
+        block.line,
+        last,
+        "entry",
+        block.title,
+        "\n".join(body),
+        kind=block.kind.lower(),
+        id=values.get("id") or None,
+        date=values.get("date") or None,
+        status=(values.get("status") or "active").lower(),
+        confidence=confidence,
+        source=source,
+    )
 
 
 def _line_row(node: LineNode, day: str | None) -> RowData:
@@ -106,7 +128,9 @@ def _line_row(node: LineNode, day: str | None) -> RowData:
 def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | None]:
     """Generated items of MEMORY.md (one row each) and the 1-based line span of that part."""
     begin = next((i for i, ln in enumerate(lines) if ln.strip() == BEGIN), None)
-    end = next((i for i, ln in enumerate(lines) if ln.strip() == END and begin is not None and i > begin), None)
+    end = next(
+        (i for i, ln in enumerate(lines) if ln.strip() == END and begin is not None and i > begin), None
+    )
     if begin is None or end is None:
         return [], None
     out: list[RowData] = []
@@ -124,14 +148,30 @@ def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | No
             item_id = m.group("id")
             kind = KIND_BY_UPPER[item_id.split("-", 1)[0]].lower()
             ymd = item_id.split("-")[1]
-            out.append(RowData(i + 1, j, "item", m.group("summary").strip(), "", kind=kind, id=item_id,
-                               date=f"{ymd[:4]}-{ymd[4:6]}-{ymd[6:]}"))
+            out.append(
+                RowData(
+                    i + 1,
+                    j,
+                    "item",
+                    m.group("summary").strip(),
+                    "",
+                    kind=kind,
+                    id=item_id,
+                    date=f"{ymd[:4]}-{ymd[4:6]}-{ymd[6:]}",
+                )
+            )
         i = j
     return out, (begin + 1, end + 1)
 
 
-def _prose_chunks(node: Prose, lines: list[str], fenced: list[bool], title: str, day: str | None,
-                  skip: tuple[int, int] | None) -> tuple[list[RowData], str]:
+def _prose_chunks(
+    node: Prose,
+    lines: list[str],
+    fenced: list[bool],
+    title: str,
+    day: str | None,
+    skip: tuple[int, int] | None,
+) -> tuple[list[RowData], str]:
     """Paragraphs of a prose node, each titled by the nearest heading above it."""
     out: list[RowData] = []
     para: list[tuple[int, str]] = []
@@ -141,7 +181,9 @@ def _prose_chunks(node: Prose, lines: list[str], fenced: list[bool], title: str,
     def flush() -> None:
         nonlocal para, heading_used
         if para:
-            out.append(RowData(para[0][0], para[-1][0], "chunk", title, "\n".join(t for _, t in para), date=day))
+            out.append(
+                RowData(para[0][0], para[-1][0], "chunk", title, "\n".join(t for _, t in para), date=day)
+            )
             heading_used = True
         para = []
 

@@ -1,4 +1,5 @@
 """`memory_get`: an entry by id, or a range of a file's lines — always read fresh from the file."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,5 +36,10 @@ def get_lines(searcher: Searcher, rel: str, start: int = 1, end: int | None = No
     path = workspace_file(searcher.cfg, rel, searcher.indexed_paths())
     lines = split_lines(path.read_text("utf-8", errors="replace"))
     last = min(end or len(lines), len(lines), start + MAX_LINES - 1)
-    return {"path": rel, "start": start, "end": last, "total_lines": len(lines),
-            "text": "".join(lines[start - 1:last]).rstrip("\n")}
+    return {
+        "path": rel,
+        "start": start,
+        "end": last,
+        "total_lines": len(lines),
+        "text": "".join(lines[start - 1 : last]).rstrip("\n"),
+    }

@@ -11,6 +11,7 @@ new mtime) whenever the workspace is known to have changed (`bump_generation`, a
 files) and at the end of every update, which records the file's stat in the database in the same
 transaction. A reader compares one `os.stat` with that record.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -40,9 +41,9 @@ from memory_store.search.schema import (
 from memory_store.search.tokens import TOKENIZER_VERSION, fts_text, normalise
 from memory_store.workspace import DAILY_RE, is_warm, markdown_files
 
-WARM_KEY = (1 << 22) - 1      # above every date ordinal: always-warm files sort last
+WARM_KEY = (1 << 22) - 1  # above every date ordinal: always-warm files sort last
 COLD_KEY = 1
-ACCESS_DIR = "access"         # .memjobs/access/<week>.json: entries' read counts (memory_store.access)
+ACCESS_DIR = "access"  # .memjobs/access/<week>.json: entries' read counts (memory_store.access)
 Progress = Callable[[int, int], None]
 log = logging.getLogger("memjobs")
 
@@ -62,16 +63,22 @@ class IndexStats:
     took_ms: float = 0.0
 
     def to_dict(self) -> dict[str, object]:
-        return {"files": self.files, "indexed": len(self.indexed), "removed": len(self.removed),
-                "rows_added": self.rows_added, "rows_removed": self.rows_removed, "rebuilt": self.rebuilt,
-                "took_ms": round(self.took_ms, 1)}
+        return {
+            "files": self.files,
+            "indexed": len(self.indexed),
+            "removed": len(self.removed),
+            "rows_added": self.rows_added,
+            "rows_removed": self.rows_removed,
+            "rebuilt": self.rebuilt,
+            "took_ms": round(self.took_ms, 1),
+        }
 
 
 @dataclass(frozen=True)
 class Candidate:
     rel: str
     path: Path
-    tier: str                 # warm | daily | cold
+    tier: str  # warm | daily | cold
     day: str | None
 
 
@@ -84,7 +91,7 @@ def _rel(ws: Path, p: Path) -> str:
 
 def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
     if rel.startswith("memory/") and rel.count("/") == 1:
-        m = DAILY_RE.match(rel[len("memory/"):])
+        m = DAILY_RE.match(rel[len("memory/") :])
         if m:
             return "daily", m.group(1)
     # Outside the daily files, DESIGN §2's tiers do not depend on the day.
@@ -152,16 +159,19 @@ def _lock(state_dir: Path, wait_s: float):  # type: ignore[no-untyped-def]
     try:
         lock.acquire(poll_interval=0.05)
     except Timeout:
-        raise IndexBusy("the search index is being updated by another process; try again shortly",
-                        path=state_dir / LOCK_NAME) from None
+        raise IndexBusy(
+            "the search index is being updated by another process; try again shortly",
+            path=state_dir / LOCK_NAME,
+        ) from None
     return lock
 
 
 # ---- updating ----------------------------------------------------------------------------------
 
 
-def update_index(cfg: Config, *, rebuild: bool = False, progress: Progress | None = None,
-                 lock_wait_s: float = 120.0) -> IndexStats:
+def update_index(
+    cfg: Config, *, rebuild: bool = False, progress: Progress | None = None, lock_wait_s: float = 120.0
+) -> IndexStats:
     """Bring `.memjobs/index.sqlite` up to date with the workspace (or build it anew)."""
     started = time.perf_counter()
     state = cfg.state_dir
@@ -237,40 +247,56 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             data = cand.path.read_bytes()
             sha = hashlib.sha256(data).hexdigest()
             if old is not None and old[2] == sha:
-                db.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?", (st.st_size, st.st_mtime_ns, rel))
+                db.execute(
+                    "UPDATE files SET size=?, mtime_ns=? WHERE path=?", (st.st_size, st.st_mtime_ns, rel)
+                )
                 changed = True
                 continue
             if old is not None:
                 stats.rows_removed += _drop_file(db, rel)
             rows = rows_of(rel, data.decode("utf-8", errors="replace"))
             _insert_rows(db, rel, sort_key(cand.tier, cand.day), rows, next_n, redact)
-            db.execute("INSERT OR REPLACE INTO files(path, size, mtime_ns, sha256, tier, day, rows)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (rel, st.st_size, st.st_mtime_ns, sha, cand.tier, cand.day, len(rows)))
+            db.execute(
+                "INSERT OR REPLACE INTO files(path, size, mtime_ns, sha256, tier, day, rows)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (rel, st.st_size, st.st_mtime_ns, sha, cand.tier, cand.day, len(rows)),
+            )
             stats.indexed.append(rel)
             stats.rows_added += len(rows)
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
-            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('generation', ?)",
-                       (generation_stamp(cfg.state_dir),))
+            db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('generation', ?)",
+                (generation_stamp(cfg.state_dir),),
+            )
     return stats
 
 
 def _drop_file(db: sqlite3.Connection, rel: str) -> int:
     rows = db.execute("SELECT rowid, title, body FROM rows WHERE path=?", (rel,)).fetchall()
-    db.executemany("INSERT INTO fts(fts, rowid, title, body) VALUES ('delete', ?, ?, ?)",
-                   [(rid, fts_text(t), fts_text(b)) for rid, t, b in rows])
-    db.executemany("INSERT INTO tri(tri, rowid, text) VALUES ('delete', ?, ?)",
-                   [(rid, normalise(f"{t}\n{b}")) for rid, t, b in rows])
+    db.executemany(
+        "INSERT INTO fts(fts, rowid, title, body) VALUES ('delete', ?, ?, ?)",
+        [(rid, fts_text(t), fts_text(b)) for rid, t, b in rows],
+    )
+    db.executemany(
+        "INSERT INTO tri(tri, rowid, text) VALUES ('delete', ?, ?)",
+        [(rid, normalise(f"{t}\n{b}")) for rid, t, b in rows],
+    )
     db.execute("DELETE FROM rows WHERE path=?", (rel,))
     db.execute("DELETE FROM files WHERE path=?", (rel,))
     return len(rows)
 
 
-def _insert_rows(db: sqlite3.Connection, rel: str, key: int, rows: list[RowData], next_n: dict[int, int],
-                 redact: Callable[[str], str]) -> None:
+def _insert_rows(
+    db: sqlite3.Connection,
+    rel: str,
+    key: int,
+    rows: list[RowData],
+    next_n: dict[int, int],
+    redact: Callable[[str], str],
+) -> None:
     if key not in next_n:
         lo, hi = key << KEY_BITS, (key + 1) << KEY_BITS
         top = db.execute("SELECT max(rowid) FROM rows WHERE rowid >= ? AND rowid < ?", (lo, hi)).fetchone()[0]
@@ -287,12 +313,30 @@ def _insert_rows(db: sqlite3.Connection, rel: str, key: int, rows: list[RowData]
         # Files people write may hold secrets; nothing unredacted enters the index (DESIGN §7).
         title, body = redact(r.title), redact(r.body)
         source = redact(r.source) if r.source else None
-        base.append((rid, rel, r.line, r.end_line, r.type, r.kind, r.id, title, body, r.date, r.status,
-                     r.confidence, source))
+        base.append(
+            (
+                rid,
+                rel,
+                r.line,
+                r.end_line,
+                r.type,
+                r.kind,
+                r.id,
+                title,
+                body,
+                r.date,
+                r.status,
+                r.confidence,
+                source,
+            )
+        )
         fts.append((rid, fts_text(title), fts_text(body)))
         tri.append((rid, normalise(f"{title}\n{body}")))
-    db.executemany("INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
-                   " confidence, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", base)
+    db.executemany(
+        "INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
+        " confidence, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        base,
+    )
     db.executemany("INSERT INTO fts(rowid, title, body) VALUES (?, ?, ?)", fts)
     db.executemany("INSERT INTO tri(rowid, text) VALUES (?, ?)", tri)
 

@@ -6,6 +6,7 @@ rowid range (see indexer.sort_key), so FTS5 restricts it without reading any row
 
 Reads only: the connection is `mode=ro` and nothing here writes anything anywhere.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,20 +33,28 @@ _TOP = 1 << 47
 # bm25 column weights: a hit in the title counts three times a hit in the body.
 _BM25 = "bm25(fts, 3.0, 1.0)"
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
-KIND_WEIGHT = {"rule": 1.1, "constraint": 1.1, "decision": 1.0, "architecture": 1.0, "procedure": 1.0,
-               "remember": 1.0, "core": 1.0, None: 0.85}
+KIND_WEIGHT = {
+    "rule": 1.1,
+    "constraint": 1.1,
+    "decision": 1.0,
+    "architecture": 1.0,
+    "procedure": 1.0,
+    "remember": 1.0,
+    "core": 1.0,
+    None: 0.85,
+}
 # Recency decay e^(-λ·days): λ = 0.01 is a half-life of ~69 days; rules, constraints and
 # procedures stay true until replaced, so they fade at half that rate; core memory not at all.
 LAMBDA = {"rule": 0.005, "constraint": 0.005, "procedure": 0.005, "core": 0.0}
 DEFAULT_LAMBDA = 0.01
-DECAY_FLOOR = 0.4   # decay only reorders: an old, strong match still outranks a recent weak one
+DECAY_FLOOR = 0.4  # decay only reorders: an old, strong match still outranks a recent weak one
 EXCLUDED_STATUSES = ("revoked",)
 
 
 @dataclass(frozen=True)
 class SearchOptions:
     limit: int = 6
-    tier: str | None = None             # None: warm first, cold only when warm has too few hits
+    tier: str | None = None  # None: warm first, cold only when warm has too few hits
     kinds: tuple[str, ...] = ()
     since: date | None = None
     until: date | None = None
@@ -81,10 +90,19 @@ class Hit:
 
     def to_dict(self) -> dict[str, Any]:
         entry = self.type == "entry"
-        return {"path": self.path, "line": self.line, "id": self.id, "kind": self.kind, "title": self.title,
-                "date": self.date, "status": self.status if entry else None,
-                "confidence": self.confidence if entry else None, "score": round(self.score, 3),
-                "source": self.source if entry else None, "snippet": self.snippet}
+        return {
+            "path": self.path,
+            "line": self.line,
+            "id": self.id,
+            "kind": self.kind,
+            "title": self.title,
+            "date": self.date,
+            "status": self.status if entry else None,
+            "confidence": self.confidence if entry else None,
+            "score": round(self.score, 3),
+            "source": self.source if entry else None,
+            "snippet": self.snippet,
+        }
 
 
 @dataclass
@@ -95,7 +113,11 @@ class SearchResult:
     stale: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"query": self.query, "took_ms": round(self.took_ms, 1), "results": [h.to_dict() for h in self.hits]}
+        return {
+            "query": self.query,
+            "took_ms": round(self.took_ms, 1),
+            "results": [h.to_dict() for h in self.hits],
+        }
 
 
 class Searcher:
@@ -113,7 +135,9 @@ class Searcher:
         """One stat of the generation file against what the index recorded."""
         return generation_stamp(self.cfg.state_dir) != meta_get(self.db, "generation")
 
-    def search(self, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
+    def search(
+        self, query: str, opts: SearchOptions | None = None, *, today: date | None = None
+    ) -> SearchResult:
         opts = opts or SearchOptions(limit=self.cfg.search.max_results)
         opts.check()
         started = time.perf_counter()
@@ -143,8 +167,9 @@ class Searcher:
 
     # ---- candidates and rerank -------------------------------------------------------------
 
-    def _ranked(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int],
-                today: date) -> tuple[list[Hit], int]:
+    def _ranked(
+        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], today: date
+    ) -> tuple[list[Hit], int]:
         """The best `limit` hits of a rowid span, and how many candidates matched every term."""
         hits, strong = self._candidates(terms, opts, span)
         access = self._access([h.id for h in hits if h.id])
@@ -152,7 +177,9 @@ class Searcher:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
         return _dedupe(sorted(hits, key=_order))[: opts.limit], strong
 
-    def _candidates(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> tuple[list[Hit], int]:
+    def _candidates(
+        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]
+    ) -> tuple[list[Hit], int]:
         hits = self._run("fts", _BM25, match_all(terms), opts, span)
         strong = len(hits)
         if len(hits) < opts.limit and len(terms) > 1:
@@ -167,10 +194,15 @@ class Searcher:
                         hits.append(h)
         return hits, strong
 
-    def _run(self, table: str, rank: str, match: str, opts: SearchOptions,
-             span: tuple[int, int]) -> list[Hit]:
-        where = [f"{table} MATCH ?", f"{table}.rowid >= ?", f"{table}.rowid < ?",
-                 "coalesce(r.status, '') NOT IN ('revoked')"]
+    def _run(
+        self, table: str, rank: str, match: str, opts: SearchOptions, span: tuple[int, int]
+    ) -> list[Hit]:
+        where = [
+            f"{table} MATCH ?",
+            f"{table}.rowid >= ?",
+            f"{table}.rowid < ?",
+            "coalesce(r.status, '') NOT IN ('revoked')",
+        ]
         args: list[Any] = [match, span[0], span[1]]
         if opts.kinds:
             where.append(f"r.kind IN ({', '.join('?' * len(opts.kinds))})")
@@ -181,32 +213,54 @@ class Searcher:
         if opts.until:
             where.append("r.date <= ?")
             args.append(opts.until.isoformat())
-        sql = (f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
-               f" r.confidence, r.source, {rank} AS s FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
-               f" WHERE {' AND '.join(where)} ORDER BY s LIMIT {CANDIDATES}")
+        sql = (
+            f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
+            f" r.confidence, r.source, {rank} AS s FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
+            f" WHERE {' AND '.join(where)} ORDER BY s LIMIT {CANDIDATES}"
+        )
         try:
             rows = self.db.execute(sql, args).fetchall()
         except sqlite3.OperationalError as exc:
             raise UsageError(f"cannot search for that query ({exc})") from None
-        return [Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10],
-                    json.loads(r[11]) if r[11] else None, r[12]) for r in rows]
+        return [
+            Hit(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                r[7],
+                r[8],
+                r[9],
+                r[10],
+                json.loads(r[11]) if r[11] else None,
+                r[12],
+            )
+            for r in rows
+        ]
 
     def _access(self, ids: list[str]) -> dict[str, int]:
         if not ids:
             return {}
         out: dict[str, int] = {}
         for i in range(0, len(ids), 500):
-            part = ids[i:i + 500]
-            out.update(self.db.execute(f"SELECT id, count FROM access WHERE id IN ({', '.join('?' * len(part))})",
-                                       part).fetchall())
+            part = ids[i : i + 500]
+            out.update(
+                self.db.execute(
+                    f"SELECT id, count FROM access WHERE id IN ({', '.join('?' * len(part))})", part
+                ).fetchall()
+            )
         return out
 
     # ---- memory_get -----------------------------------------------------------------------
 
     def locate(self, entry_id: str) -> tuple[str, int] | None:
         """Where the index saw an entry (preferring the entry itself over a MEMORY.md item)."""
-        row = self.db.execute("SELECT path, line FROM rows WHERE id=? ORDER BY type != 'entry', rowid LIMIT 1",
-                              (entry_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT path, line FROM rows WHERE id=? ORDER BY type != 'entry', rowid LIMIT 1", (entry_id,)
+        ).fetchone()
         return (row[0], row[1]) if row else None
 
     def indexed_paths(self) -> set[str]:
@@ -279,12 +333,14 @@ def make_snippet(title: str, body: str, terms: list[Term]) -> str:
     m = pat.search(best)
     if len(best) > SNIPPET_CHARS and m and m.start() > 60:
         start = m.start() - 60
-    piece = best[start:start + SNIPPET_CHARS]
+    piece = best[start : start + SNIPPET_CHARS]
     marked = pat.sub(lambda mm: f"**{mm.group(0)}**", piece)
     return ("…" if start else "") + marked + ("…" if start + SNIPPET_CHARS < len(best) else "")
 
 
-def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
+def search(
+    cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None
+) -> SearchResult:
     """Open the index read-only, search once, close."""
     s = Searcher(cfg)
     try:

@@ -4,6 +4,7 @@ The index is derived state (`.memjobs/index.sqlite`), rebuildable at any time. I
 `journal_mode=DELETE` so that readers never need `-wal`/`-shm` files, and readers open it with a
 `mode=ro` URI so that a query can never write (DESIGN §3: search writes nothing).
 """
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,7 @@ INDEX_NAME = "index.sqlite"
 GENERATION_NAME = "index.generation"
 LOCK_NAME = "index.lock"
 REBUILD_NAME = "index.rebuild.sqlite"
-KEY_BITS = 24                 # rowid = (sort key << KEY_BITS) | n
+KEY_BITS = 24  # rowid = (sort key << KEY_BITS) | n
 
 
 def index_path(state_dir: Path) -> Path:
@@ -96,12 +97,14 @@ def open_readonly(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA query_only=1")
         version = db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()
     except sqlite3.DatabaseError as exc:
-        raise IndexMissing(f"the search index cannot be read ({exc}): run `memjobs index --rebuild`",
-                           path=path) from exc
+        raise IndexMissing(
+            f"the search index cannot be read ({exc}): run `memjobs index --rebuild`", path=path
+        ) from exc
     if version is None or version[0] != TOKENIZER_VERSION:
         db.close()
-        raise IndexMissing("the search index was built by another version: run `memjobs index --rebuild`",
-                           path=path)
+        raise IndexMissing(
+            "the search index was built by another version: run `memjobs index --rebuild`", path=path
+        )
     return db
 
 

@@ -10,6 +10,7 @@ Why bigrams are written as ASCII digit tokens (`zz` + code points): unicode61 wi
 remove_diacritics strips Thai vowel and tone marks and splits words at them, and porter must not
 stem them either; an all-ASCII token that ends in a digit passes both unchanged.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,11 +25,11 @@ _RUN_RE = re.compile(
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 # A small stop list: function words that would only make a natural-language question match
 # everything. Only dropped when the query has other terms.
-STOPWORDS = frozenset(
-    "a an and are as at be by did do does for from had has have how i in is it its me my of on or "
-    "our so that the their them then there these they this to was we were what when where which who "
-    "why will with you your".split()
-)
+_STOP = """
+a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that
+the their them then there these they this to was we were what when where which who why will with you your
+"""
+STOPWORDS = frozenset(_STOP.split())
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 TOKENIZER_VERSION = "1"  # bump when fts_text changes: the index is then rebuilt
 
@@ -56,7 +57,7 @@ def fts_text(text: str) -> str:
     parts: list[str] = []
     last = 0
     for m in _RUN_RE.finditer(text):
-        parts.append(text[last:m.start()])
+        parts.append(text[last : m.start()])
         parts.append(" " + " ".join(run_tokens(m.group(0))) + " ")
         last = m.end()
     parts.append(text[last:])
@@ -65,8 +66,8 @@ def fts_text(text: str) -> str:
 
 @dataclass(frozen=True)
 class Term:
-    text: str          # normalised user text of the term
-    run: bool          # a CJK/Thai run (matched as a bigram phrase) rather than a word
+    text: str  # normalised user text of the term
+    run: bool  # a CJK/Thai run (matched as a bigram phrase) rather than a word
 
     def fts(self) -> str:
         """This term as an FTS5 expression; user text only ever appears inside double quotes."""
@@ -92,7 +93,7 @@ def query_terms(query: str) -> list[Term]:
     terms: list[Term] = []
     last = 0
     for m in _RUN_RE.finditer(text):
-        terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last:m.start()]))
+        terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last : m.start()]))
         terms.append(Term(m.group(0), True))
         last = m.end()
     terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last:]))
