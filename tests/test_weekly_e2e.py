@@ -135,6 +135,8 @@ def test_three_weeks_end_to_end(workspace: Path) -> None:
     _assert_nothing_lost(before, ws)
     assert pinned_part(text) == user_text
     assert (ws / "memory" / "archive" / "weekly-2026-47.md").exists()
+    from memory_store.check import validate_paths
+    assert [p.format() for p in validate_paths(ws) if p.severity == "error"] == []
 
     # The same week again at a later now: not one byte changes.
     snap = snapshot(ws)

@@ -1,0 +1,149 @@
+"""Benchmark of the weekly compound over one year of synthetic daily files.
+
+Builds a workspace with `--days` daily files (default 365) of `--per-day` entries each (rules,
+constraints, decisions — some reversing earlier ones —, architecture, remember items and
+procedures, in English, Thai and Chinese), then compounds every week in order, as the scheduler
+would. Reports the time of each weekly run (median, last, slowest), the time of a re-run of the
+last week (a no-op), peak memory, and — as the baseline measured in the same run — the time to
+read and parse every daily file once, so results are ratios that travel between machines.
+
+    .venv/bin/python scripts/bench_compound.py [--days 365] [--per-day 8] [--keep DIR]
+
+The incremental search index that runs after every job is switched off here: this measures the
+compound itself.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
+from memory_store.markdown import append_entries, parse_document  # noqa: E402
+
+TZ = "Asia/Bangkok"
+TOPICS = ["bookings store", "session cache", "event bus", "CI pipeline", "deploy target", "auth tokens",
+          "search backend", "log shipping", "feature flags", "billing service", "image storage", "email sender",
+          "metrics stack", "secrets manager", "job queue", "API gateway", "mobile build", "data warehouse"]
+TECH = ["PostgreSQL", "MySQL", "Redis", "Memcached", "Kafka", "RabbitMQ", "GitHub Actions", "Jenkins", "Fly.io",
+        "Heroku", "S3", "MinIO", "SES", "Postmark", "Prometheus", "Datadog", "Vault", "SQS", "Kong", "BigQuery"]
+
+
+def make_entries(day: date, n: int, rng: random.Random) -> list[BlockEntry]:
+    out: list[BlockEntry] = []
+    iso = day.isoformat()
+    for i in range(n):
+        topic = rng.choice(TOPICS)
+        tech, other = rng.sample(TECH, 2)
+        roll = rng.random()
+        if roll < 0.35:
+            kind, title = "Decision", f"Use {tech} for the {topic}"
+            if rng.random() < 0.2:
+                title = f"Move the {topic} to {tech} instead of {other}"
+        elif roll < 0.45:
+            kind, title = "Decision", rng.choice([f"{topic} 改用 {tech}", f"เปลี่ยนเป็นใช้ {tech} สำหรับ {topic}"])
+        elif roll < 0.6:
+            kind, title = "Rule", f"Always review {topic} changes with {tech} owners ({rng.randrange(10_000)})"
+        elif roll < 0.7:
+            kind, title = "Constraint", f"The {topic} must stay within budget number {rng.randrange(10_000)}"
+        elif roll < 0.8:
+            kind, title = "Architecture", f"Split the {topic} into its own service on {tech}"
+        elif roll < 0.9:
+            kind, title = "Remember", f"Remember item {rng.randrange(100_000)} about the {topic}"
+        else:
+            kind, title = "Procedure", f"How to restart the {topic}: drain, restart {tech}, verify"
+        conclusion = f"The {topic} uses {tech} (note {i})."
+        out.append(BlockEntry(kind=kind, title=title, id=make_id(kind, iso, title, f"{title} {conclusion} {i}"),
+                              date=iso, source=Source(f"s{iso}-{i}", "/tmp/bench/session.jsonl", f"L{i + 1}-L{i + 2}"),
+                              conclusion=conclusion, confidence=round(rng.uniform(0.6, 0.98), 2)))
+    return out
+
+
+def build(ws: Path, days: int, per_day: int, start: date) -> int:
+    from memory_store.workspace import init_workspace
+
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text(f"timezone: {TZ}\ntranscripts: []\n", encoding="utf-8")
+    rng = random.Random(2026)
+    total = 0
+    for k in range(days):
+        day = start + timedelta(days=k)
+        entries = make_entries(day, per_day, rng)
+        total += len(entries)
+        (ws / "memory" / f"{day.isoformat()}.md").write_text(append_entries(f"# {day.isoformat()}\n", entries),
+                                                              encoding="utf-8")
+    return total
+
+
+def parse_all(ws: Path) -> float:
+    t = time.perf_counter()
+    for p in sorted((ws / "memory").glob("*.md")):
+        parse_document(p.read_text(encoding="utf-8")).entries(str(p))
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--days", type=int, default=365)
+    ap.add_argument("--per-day", type=int, default=8)
+    ap.add_argument("--keep", type=Path, help="build the workspace here and keep it")
+    args = ap.parse_args()
+
+    from jobs import registry, runner
+    from jobs.runner import RunOptions
+    from memory_store.config import load_config
+
+    registry._register_hooks()
+    runner.POST_RUN_HOOKS.clear()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-compound-"))
+    ws = args.keep or tmp / "ws"
+    start = date(2025, 11, 3)  # a Monday
+    t0 = time.perf_counter()
+    n_entries = build(ws, args.days, args.per_day, start)
+    build_s = time.perf_counter() - t0
+    baseline = min(parse_all(ws) for _ in range(3))
+
+    cfg = load_config(ws)
+    tz = ZoneInfo(TZ)
+    times: list[float] = []
+    weeks = (args.days + 6) // 7
+    for w in range(1, weeks + 1):
+        now = datetime.combine(start + timedelta(days=7 * w), datetime.min.time(), tz).replace(hour=3)
+        t = time.perf_counter()
+        report = registry.run(cfg, "weekly", now=now, options=RunOptions())
+        times.append(time.perf_counter() - t)
+        if report.status == "failed":
+            # A guard refusal is part of the product; the bench forces it like a person would.
+            report = registry.run(cfg, "weekly", now=now, options=RunOptions(force=True))
+            if report.status == "failed":
+                raise SystemExit(f"week {w} failed: {report.errors}")
+    t = time.perf_counter()
+    registry.run(cfg, "weekly", now=now + timedelta(days=1), options=RunOptions())
+    rerun = time.perf_counter() - t
+    text = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    median = statistics.median(times)
+    print(f"workspace: {args.days} daily files, {n_entries} entries (built in {build_s:.1f} s)")
+    print(f"baseline (read + parse every daily file once): {baseline * 1000:.0f} ms")
+    print(f"weekly runs: {len(times)}; median {median * 1000:.0f} ms ({median / baseline:.1f}x baseline), "
+          f"last {times[-1] * 1000:.0f} ms ({times[-1] / baseline:.1f}x), slowest {max(times) * 1000:.0f} ms")
+    print(f"re-run of the last week (no change): {rerun * 1000:.0f} ms ({rerun / baseline:.1f}x baseline)")
+    print(f"peak memory (process max RSS, whole benchmark): {rss_mb:.0f} MiB")
+    print(f"MEMORY.md: {len(text.splitlines())} lines, {len(text)} characters")
+    if args.keep is None:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
