@@ -339,3 +339,14 @@ def test_dry_run_client_leaves_no_cache_files(llm_server: FakeLLM, tmp_path: Pat
     client = LLMClient(llm_config(llm_server), tmp_path / ".memjobs", write_cache=False, env={})
     assert LLMExtractor(client, None).extract(make_session(TURNS))
     assert not (tmp_path / ".memjobs").exists()
+
+
+@pytest.mark.parametrize("shape", ["bare_list", "bare_item", "other_key"])
+def test_lenient_reply_shapes(llm_server: FakeLLM, tmp_path: Path, shape: str) -> None:
+    from tests.llm_server import Canned, item
+
+    one = item(5, "go with option 2")
+    payload = {"bare_list": [one], "bare_item": one, "other_key": {"decisions": [one]}}[shape]
+    llm_server.default = lambda body: Canned(content=json.dumps(payload))
+    got = LLMExtractor(client_for(llm_server, tmp_path), None).extract(make_session(TURNS))
+    assert [(c.kind, c.first_line) for c in got] == [("Decision", 5)]

@@ -1,5 +1,11 @@
 """LLM extraction and summaries through any OpenAI-compatible endpoint (DESIGN §5, §7, §8).
 
+- `client.LLMClient(cfg.llm, state_dir, budget)`: retries, structured-output negotiation, breaker,
+  token budget, reply cache. One per run, shared by the extractor and the summariser.
+- `extractor.LLMExtractor(client, fallback)` / `build_llm_extractor(cfg, client)`: `Extractor`.
+- `summarizer.LLMSummarizer(client, fallback)` / `summarize_day(...)`: the wrap-up's `Summarizer`.
+- `check.llm_check(cfg) -> dict`: `memjobs llm check`.
+
 Nothing here imports `openai` at module level: `memjobs --help` and `memjobs search` must stay
 fast (DESIGN §7), so the SDK is imported inside `LLMClient` only when a request is made.
 """

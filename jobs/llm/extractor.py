@@ -152,6 +152,8 @@ def _items_of(reply: Any) -> list[Any]:
     if isinstance(reply, dict):
         if isinstance(reply.get("items"), list):
             return reply["items"]
+        if "kind" in reply:
+            return [reply]      # one bare item, as small local models sometimes answer
         lists = [v for v in reply.values() if isinstance(v, list)]
         if len(lists) == 1:
             return lists[0]
