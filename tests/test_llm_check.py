@@ -45,3 +45,26 @@ def test_check_reports_a_dead_endpoint(tmp_path: Path) -> None:
     out = llm_check(cfg_for(tmp_path, base_url=dead_base_url()), env={})
     assert not out["ok"] and not out["reachable"] and "cannot reach" in out["error"]
     assert out["calls"] == 1                       # no retries in a check
+
+
+def test_memjobs_llm_check_cli_against_the_test_server(llm_server: FakeLLM, tmp_path: Path) -> None:
+    """`memjobs llm check --json` end to end (the CLI is jobs/cli_llm.py); exit 1 when it fails."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    ws = tmp_path / "ws"
+    ws.mkdir(exist_ok=True)
+    (ws / "memjobs.yaml").write_text(f"llm: {{base_url: '{llm_server.base_url}', model: test-model}}\n")
+    exe = Path(sys.executable).parent / "memjobs"
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    run = subprocess.run([str(exe), "--workspace", str(ws), "llm", "check", "--json"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["ok"] and out["mode"] == "json_schema" and out["base_url"] == llm_server.base_url
+    llm_server.default = "http500"
+    failed = subprocess.run([str(exe), "--workspace", str(ws), "llm", "check", "--json"],
+                            capture_output=True, text=True, env=env, timeout=60)
+    assert failed.returncode == 1 and json.loads(failed.stdout)["error"].startswith("LLM request failed")

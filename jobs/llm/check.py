@@ -35,6 +35,8 @@ def llm_check(cfg: Config, *, env: Mapping[str, str] | None = None) -> dict[str,
         "api_key_env": llm.api_key_env, "key_set": key_set, "reachable": False,
         "model_answers": False, "mode": None, "latency_ms": None, "error": None,
     }
+    import openai  # noqa: F401  -- imported before the clock starts: latency is the request's
+
     started = time.monotonic()
     try:
         client.complete_json(system=CHECK_SYSTEM, user="ping", schema=CHECK_SCHEMA,
