@@ -135,7 +135,7 @@ def run(
     now: Annotated[str | None, typer.Option(help="Behave as if started at this ISO instant.")] = None,
     since: Annotated[str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill).")] = None,
     until: Annotated[str | None, typer.Option(help="microsync: read transcript lines up to this instant.")] = None,
-    day: Annotated[str | None, typer.Option("--date", help="daily: the day to summarise (YYYY-MM-DD).")] = None,
+    day: Annotated[str | None, typer.Option("--date", help="daily: the day to summarise; weekly: compound the ISO week containing this day, no catch-up (YYYY-MM-DD).")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")] = False,
     force: Annotated[bool, typer.Option("--force", help="weekly: allow more than 25% turnover of MEMORY.md.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run report as one JSON object.")] = False,

@@ -36,6 +36,15 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
         typer.echo("")
         typer.echo(f"Done: {len(result.reports)} runs, {sum(r.added for r in result.reports if r.job == 'microsync')} "
                    f"entries in the daily logs, {len(failed)} failed.")
+        wrapups = sorted((target / "second-brain" / "summaries").glob("*-wrapup.md"))
+        if wrapups:
+            typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
+            typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())
+        memory_md = target / "MEMORY.md"
+        if memory_md.exists():
+            typer.echo("\n==== MEMORY.md (after the weekly compound) ====")
+            typer.echo(memory_md.read_text(encoding="utf-8").rstrip())
+        typer.echo("")
         typer.echo(f"Look at: {target}/memory/  {target}/second-brain/summaries/  {target}/MEMORY.md")
         typer.echo(f"Try:     memjobs --workspace {target} search \"postgres\"")
         if failed:

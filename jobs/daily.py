@@ -45,7 +45,7 @@ def step(ctx: RunContext) -> None:
     sessions = sessions_of_days(ctx.cfg, days, ctx.report)
     from jobs.wrapup.engine import summarizer_for
 
-    summarizer = summarizer_for(ctx.cfg, ctx.extras)
+    summarizer = summarizer_for(ctx.cfg, ctx.extras, dry_run=ctx.dry_run)
     outputs: list[Volume] = []
     done: list[dict[str, Any]] = []
     for day in days:
@@ -77,7 +77,7 @@ def _set_aside_microsync_counts(ctx: RunContext) -> None:
     plan = r.details.pop("dry_run_output", None)
     if plan:
         ms["dry_run_output"] = plan
-    for key in ("skipped",):
+    for key in ("skipped", "llm"):
         if key in r.details:
             ms[f"{key}_entries"] = r.details.pop(key)
     r.details["microsync"] = ms

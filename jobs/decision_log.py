@@ -85,8 +85,14 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
     for day_iso in sorted(by_day):
         day = date.fromisoformat(day_iso)
         existing = _existing(workspace, day, daily_path(day))
+        by_origin = {_origin_of_block(b): bid for bid, (_, b) in existing.items()}
         in_daily = sum(1 for rel, _ in existing.values() if rel == daily_path(day))
         for e in by_day[day_iso]:
+            # The same item found again by another engine or chunking keeps its existing id:
+            # same kind, session and first evidence line.
+            known = by_origin.get(_origin(e.kind, e.source.session_id, e.source.message_range))
+            if known is not None and known != e.id:
+                e = dataclasses.replace(e, id=known)
             if e.id in existing:
                 rel, block = existing[e.id]
                 mine = written.entries.get(e.id)
@@ -113,6 +119,17 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
             else:
                 out.appends[recent_path(day, e.kind)].append(e)
     return out
+
+
+def _origin(kind: str, session_id: str | None, message_range: str | None) -> tuple[str, str, str]:
+    first = (message_range or "").split("-", 1)[0]
+    return kind, session_id or "", first
+
+
+def _origin_of_block(block: Block) -> tuple[str, str, str]:
+    src = block.field("source")
+    parts = {c.key: c.value for c in src.children if c.key} if src is not None else {}
+    return _origin(block.kind, parts.get("session_id"), parts.get("message_range"))
 
 
 def record_written(written: WrittenLog, rel: str, entries: list[BlockEntry]) -> None:

@@ -4,7 +4,6 @@ decision log. Nothing qualifying → no file touched, status "nothing".
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter, defaultdict
 from datetime import datetime
@@ -14,13 +13,13 @@ from jobs import decision_log
 from jobs.extract.base import Candidate, Extractor
 from jobs.runner import RunContext
 from jobs.transcript_scan import Window, scan
+from memory_store.access import access_rel, add_counts, ids_in_text, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
 from memory_store.entries import ID_RE
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
 
-_ID_IN_TEXT = re.compile(r"\b(?:DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*")
 _MEMORY_TOOLS = re.compile(r"memory_(search|get)|memory\.search|memory\.get", re.IGNORECASE)
 _MEMORY_PATH = re.compile(r"(MEMORY\.md|memory/[^\s\"']+\.md)")
 
@@ -76,7 +75,7 @@ def _extractor(ctx: RunContext) -> Extractor:
     from jobs.llm.client import LLMClient
     from jobs.llm.extractor import LLMExtractor
 
-    client = LLMClient(ctx.cfg.llm, ctx.cfg.state_dir)
+    client = LLMClient(ctx.cfg.llm, ctx.cfg.state_dir, write_cache=not ctx.dry_run)
     fallback = rules if ctx.cfg.llm.fallback == "rules" else None
     ext = LLMExtractor(client, fallback)
     ctx.extras["llm_extractor"] = ext
@@ -122,23 +121,16 @@ def _count_access(records: list[Record], access: dict[str, Counter[str]], tz: An
             reading = bool(_MEMORY_TOOLS.search(probe) or (_MEMORY_PATH.search(probe) and "read" in probe.lower()))
             continue
         if r.role == Role.TOOL_RESULT and reading:
-            year, week, _ = r.ts.astimezone(tz).isocalendar()
-            for m in set(_ID_IN_TEXT.findall(r.text)):
+            for m in ids_in_text(r.text):
                 if ID_RE.match(m):
-                    access[f"{year}-W{week:02d}"][m] += 1
+                    access[week_key(r.ts.astimezone(tz))][m] += 1
         reading = False if r.role != Role.TOOL_CALL else reading
 
 
 def _write_access(ctx: RunContext, access: dict[str, Counter[str]]) -> None:
     writer = ctx.writer("microsync")
     for week, counts in sorted(access.items()):
-        rel = f".memjobs/access/{week}.json"
-        data = read_snapshot(ctx.cfg.workspace / rel).data
-        current: dict[str, int] = json.loads(data).get("counts", {}) if data else {}
-        for k, v in counts.items():
-            current[k] = current.get(k, 0) + v
-        body = {"version": 1, "counts": dict(sorted(current.items()))}
-        writer.write_state(rel, (json.dumps(body, indent=1) + "\n").encode())
+        writer.write_state(access_rel(week), add_counts(ctx.cfg.state_dir, week, counts))
 
 
 def _dry_run_output(ctx: RunContext, plan: decision_log.Plan) -> None:

@@ -13,6 +13,8 @@ from memory_store.workspace import markdown_files
 # A module that has not landed yet is skipped.
 KIND_CHECKS: tuple[tuple[str, str], ...] = (
     (r"second-brain/summaries/\d{4}-\d{2}-\d{2}-wrapup(-\d+)?\.md", "memory_store.wrapup_format:validate_wrapup"),
+    (r"memory/archive/\d{4}-\d{2}\.md", "memory_store.archive_format:validate_archive"),
+    (r"memory/archive/weekly-\d{4}-\d{2}\.md", "memory_store.archive_format:validate_weekly_log"),
 )
 
 

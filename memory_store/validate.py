@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from urllib.parse import unquote
 
 from memory_store.entries import (
     DATE_RE,
@@ -198,7 +199,7 @@ def _check_links(text: str, rel: str, exists: ExistsFn, transcript_exists: Exist
     for line, target in iter_links(text):
         if target.startswith("#") or _SCHEME_RE.match(target):
             continue
-        file_part = target.split("#", 1)[0]
+        file_part = unquote(target.split("#", 1)[0])
         if not file_part:
             continue
         if file_part.startswith("/") or file_part.endswith((".jsonl", ".sqlite")):

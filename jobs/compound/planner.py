@@ -60,7 +60,10 @@ def summary_of(entry: BlockEntry) -> str:
     title = one_line(entry.title)
     conclusion = one_line(entry.conclusion)
     text = title
-    if conclusion and _norm(conclusion) not in _norm(title) and _norm(title) not in _norm(conclusion):
+    core = title.rstrip("…").rstrip()  # a title cut short by the extractor ends with "…"
+    if conclusion and core != title and _norm(core) in _norm(conclusion):
+        text = conclusion
+    elif conclusion and _norm(conclusion) not in _norm(title) and _norm(title) not in _norm(conclusion):
         text = f"{title} — {conclusion}"
     elif conclusion and len(conclusion) > len(title) and _norm(title) in _norm(conclusion):
         text = conclusion

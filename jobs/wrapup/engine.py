@@ -8,7 +8,7 @@ from jobs.wrapup.rules import RulesSummarizer
 from memory_store.config import Config
 
 
-def summarizer_for(cfg: Config, extras: dict[str, Any] | None = None) -> Summarizer:
+def summarizer_for(cfg: Config, extras: dict[str, Any] | None = None, *, dry_run: bool = False) -> Summarizer:
     """`summarize.engine: rules` → the rules summariser; `llm` → the LLM summariser, sharing the
     run's LLM client with the microSync step's extractor when there is one (one breaker and one
     token budget per run), with the rules as fallback unless `llm.fallback: fail`."""
@@ -21,6 +21,6 @@ def summarizer_for(cfg: Config, extras: dict[str, Any] | None = None) -> Summari
     extras = extras if extras is not None else {}
     client = getattr(extras.get("llm_extractor"), "client", None) or extras.get("llm_client")
     if client is None:
-        client = LLMClient(cfg.llm, cfg.state_dir)
+        client = LLMClient(cfg.llm, cfg.state_dir, write_cache=not dry_run)
         extras["llm_client"] = client
     return LLMSummarizer(client, rules if cfg.llm.fallback == "rules" else None)

@@ -8,16 +8,16 @@ other `chat_types`, and sub-agent lines (unless the source asks for them) are le
 """
 from __future__ import annotations
 
-import fnmatch
 import logging
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 from jobs.report import RunReport
+from jobs.transcript_scan import is_excluded
 from jobs.wrapup.model import DaySession, LogEntry
 from memory_store.config import Config, TranscriptSource
 from memory_store.errors import EntryError
@@ -34,18 +34,6 @@ def day_bounds(day: date, cfg: Config) -> tuple[datetime, datetime]:
     start = datetime.combine(day, time.min, cfg.tz)
     end = datetime.combine(day + timedelta(days=1), time.min, cfg.tz)
     return start, end
-
-
-def is_excluded(patterns: Iterable[str], *keys: str | None) -> bool:
-    """Whether any glob matches any of the keys (case-blind: "heartbeat*" catches "Heartbeat …")."""
-    pats = [p.lower() for p in patterns]
-    for key in keys:
-        if not key:
-            continue
-        k = key.strip().lower()
-        if any(fnmatch.fnmatchcase(k, p) for p in pats):
-            return True
-    return False
 
 
 @dataclass
