@@ -135,9 +135,7 @@ class Searcher:
         """One stat of the generation file against what the index recorded."""
         return generation_stamp(self.cfg.state_dir) != meta_get(self.db, "generation")
 
-    def search(
-        self, query: str, opts: SearchOptions | None = None, *, today: date | None = None
-    ) -> SearchResult:
+    def search(self, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
         opts = opts or SearchOptions(limit=self.cfg.search.max_results)
         opts.check()
         started = time.perf_counter()
@@ -148,18 +146,12 @@ class Searcher:
             cutoff = today.toordinal() - self.cfg.limits.warm_days
             warm = (cutoff << KEY_BITS, _TOP)
             cold = (0, cutoff << KEY_BITS)
-            if opts.tier == "all":
-                result.hits = self._ranked(terms, opts, (0, _TOP), today)[0]
-            elif opts.tier == "cold":
-                result.hits = self._ranked(terms, opts, cold, today)[0]
+            span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
+            if span is not None:
+                candidates = self._candidates(terms, opts, span)
             else:
-                hits, strong = self._ranked(terms, opts, warm, today)
-                if opts.tier is None and strong < opts.limit:
-                    # Warm has fewer hits than asked that match every term: widen to cold and
-                    # let relevance × decay order the union (decay already favours the recent).
-                    more = self._ranked(terms, opts, cold, today)[0]
-                    hits = _dedupe(sorted(hits + more, key=_order))[: opts.limit]
-                result.hits = hits
+                candidates = self._auto(terms, opts, warm, cold)
+            result.hits = self._ranked(candidates, opts, today)
             for h in result.hits:
                 h.snippet = make_snippet(h.title, h.body, terms)
         result.took_ms = (time.perf_counter() - started) * 1000
@@ -167,35 +159,44 @@ class Searcher:
 
     # ---- candidates and rerank -------------------------------------------------------------
 
-    def _ranked(
-        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], today: date
-    ) -> tuple[list[Hit], int]:
-        """The best `limit` hits of a rowid span, and how many candidates matched every term."""
-        hits, strong = self._candidates(terms, opts, span)
+    def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
+        """Warm first (seed 004 §4.3): rows of the warm tier that match every term; when they are
+        fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
+        everything = match_all(terms)
+        hits = self._run("fts", _BM25, everything, opts, warm)
+        if len(hits) >= opts.limit:
+            return hits
+        hits += self._run("fts", _BM25, everything, opts, cold)
+        if len(hits) >= opts.limit:
+            return hits
+        return self._candidates(terms, opts, (0, _TOP))
+
+    def _ranked(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
+        """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
-        return _dedupe(sorted(hits, key=_order))[: opts.limit], strong
+        return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
-    def _candidates(
-        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]
-    ) -> tuple[list[Hit], int]:
+    def _candidates(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        """Rows matching every term; if too few, any term; if still too few, substrings (trigrams)."""
         hits = self._run("fts", _BM25, match_all(terms), opts, span)
-        strong = len(hits)
         if len(hits) < opts.limit and len(terms) > 1:
             hits = self._run("fts", _BM25, match_any(terms), opts, span)
         if len(hits) < opts.limit:
             tri = trigram_match(terms)
             if tri:
                 seen = {h.rowid for h in hits}
-                for h in self._run("tri", "bm25(tri)", tri, opts, span):
+                # Substring hits are weak evidence, all alike: the newest 200 (rowids grow with
+                # the date), each scored as a weak match; bm25 here would cost a scan of every
+                # match for its IDF (tens of ms on a large index).
+                for h in self._run("tri", "-0.5", tri, opts, span, order="tri.rowid DESC"):
                     if h.rowid not in seen:
-                        h.bm25 *= 0.5  # a substring inside a word is weaker evidence than a word
                         hits.append(h)
-        return hits, strong
+        return hits
 
     def _run(
-        self, table: str, rank: str, match: str, opts: SearchOptions, span: tuple[int, int]
+        self, table: str, rank: str, match: str, opts: SearchOptions, span: tuple[int, int], order: str = "s"
     ) -> list[Hit]:
         where = [
             f"{table} MATCH ?",
@@ -216,7 +217,7 @@ class Searcher:
         sql = (
             f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
             f" r.confidence, r.source, {rank} AS s FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
-            f" WHERE {' AND '.join(where)} ORDER BY s LIMIT {CANDIDATES}"
+            f" WHERE {' AND '.join(where)} ORDER BY {order} LIMIT {CANDIDATES}"
         )
         try:
             rows = self.db.execute(sql, args).fetchall()
@@ -338,9 +339,7 @@ def make_snippet(title: str, body: str, terms: list[Term]) -> str:
     return ("…" if start else "") + marked + ("…" if start + SNIPPET_CHARS < len(best) else "")
 
 
-def search(
-    cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None
-) -> SearchResult:
+def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
     """Open the index read-only, search once, close."""
     s = Searcher(cfg)
     try:
