@@ -68,3 +68,43 @@ def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path):
     daily_b = {k: v for k, v in memory_bytes(cfg_b.workspace).items() if k.startswith("memory/2026-")}
     ids = lambda files: sorted(line for v in files.values() for line in v.decode().splitlines() if line.startswith("- id:"))  # noqa: E731
     assert ids(daily_b) == ids(daily_a)
+
+
+def test_rollback_of_a_weekly_run_restores_memory_md_archive_and_status_fields(tmp_path: Path):
+    """Pins issue 7: after a weekly compound, rollback puts MEMORY.md, the archive and the status
+    fields of daily files back to their previous bytes; a later change to one of them makes it refuse."""
+    cfg, _ = demo_workspace(tmp_path)
+    replay_schedule(cfg)
+    registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-21T10:00:00+07:00"))
+    ws = cfg.workspace
+    (ws / "MEMORY.md").write_text((ws / "MEMORY.md").read_text().replace("## Pinned\n", "## Pinned\n- my own note\n"))
+    # a week with a reversal, so that the weekly run changes status fields too
+    daily = sorted((ws / "memory").glob("2026-11-*.md"))[0]
+    from memory_store.markdown import parse_document
+
+    first = parse_document(daily.read_text()).entries()[0]
+    reversal = daily.with_name("2026-11-20.md")
+    from dataclasses import replace as dc_replace
+
+    from memory_store.markdown import append_entries
+
+    newer = dc_replace(first, id=first.id.replace("2026111", "2026112", 1)[:-6] + "abc123", date="2026-11-20",
+                       title=f"Supersedes {first.title}", supersedes=first.id)
+    reversal.write_text(append_entries(reversal.read_text() if reversal.exists() else "", [newer]))
+    before = _all_bytes(ws)
+    rep = registry.run(cfg, "weekly", now=datetime.fromisoformat("2026-11-23T03:00:00+07:00"))
+    assert rep.status == "ok", rep.errors
+    changed = set(rep.written)
+    assert "MEMORY.md" in changed and any(p.startswith("memory/archive/") for p in changed)
+    assert daily.relative_to(ws).as_posix() in changed  # the superseded entry's status lines
+    assert "superseded_by: " + newer.id in daily.read_text()
+    result = rollback(cfg, rep.run_id)
+    assert changed <= set(result["written"]) | {p for p in changed if not (ws / p).exists()}
+    after = _all_bytes(ws)
+    assert after == before
+    # run it again, then change MEMORY.md by hand: the rollback refuses, naming the file
+    rep2 = registry.run(cfg, "weekly", now=datetime.fromisoformat("2026-11-23T04:00:00+07:00"))
+    assert rep2.status == "ok"
+    (ws / "MEMORY.md").write_text((ws / "MEMORY.md").read_text() + "\nmine\n")
+    with pytest.raises(RollbackRefused, match="MEMORY.md"):
+        rollback(cfg, rep2.run_id)
