@@ -56,12 +56,12 @@ def read_holder(workspace: Path, name: str) -> Holder | None:
         return None
 
 
-def is_held(workspace: Path, name: str) -> bool:
-    """Whether another process holds the lock. Writes nothing (status must not write)."""
-    path = lock_path(workspace, name)
+def path_is_locked(path: Path) -> bool:
+    """Whether some process holds the OS lock on `path`. Opens read-only, never creates it:
+    status must not write."""
     try:
         fd = os.open(path, os.O_RDONLY)
-    except FileNotFoundError:
+    except OSError:
         return False
     try:
         try:
@@ -72,6 +72,11 @@ def is_held(workspace: Path, name: str) -> bool:
         return False
     finally:
         os.close(fd)
+
+
+def is_held(workspace: Path, name: str) -> bool:
+    """Whether another process holds the job lock `name`."""
+    return path_is_locked(lock_path(workspace, name))
 
 
 class JobLocks:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config
+from memory_store.locks import path_is_locked
 
 __all__ = ["JOBS", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kill_after_s",
            "kill_grace_s", "last_success", "lock_is_held", "read_daemon_status", "schedule_times"]
@@ -102,23 +103,7 @@ def last_success(state_dir: Path, job: str) -> datetime | None:
     return best
 
 
-def lock_is_held(path: Path) -> bool:
-    """Whether some process holds the flock on `path`. Opens read-only and never creates it."""
-    import fcntl
-
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    else:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return False
-    finally:
-        os.close(fd)
+lock_is_held = path_is_locked  # one implementation, in memory_store.locks
 
 
 def schedule_times(cfg: Config, now: datetime | None = None) -> dict[str, dict[str, datetime | None]]:
