@@ -204,14 +204,13 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 
 def _env_overrides(env: Mapping[str, str]) -> dict[str, Any]:
     """`MEMJOBS_LLM__MODEL=x` → {"llm": {"model": x}}; `MEMJOBS_TIMEZONE=x` → {"timezone": x}."""
-    import yaml
-
     out: dict[str, Any] = {}
     for key, raw in env.items():
         if not key.startswith("MEMJOBS_") or key in ("MEMJOBS_WORKSPACE", "MEMJOBS_POLICY"):
             continue
         if key.startswith("MEMJOBS_TEST_"):
             continue  # test hooks, never configuration
+        import yaml  # only when there is something to parse: `memjobs search` starts without it
         parts = key[len("MEMJOBS_"):].lower().split("__")
         try:
             value = yaml.safe_load(raw) if raw.strip() else raw
