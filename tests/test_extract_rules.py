@@ -249,3 +249,71 @@ def test_a_numbered_report_is_not_a_proposal() -> None:
     assert [c.conclusion for c in extract(choice, ("user", "ok, 2"))] == ["Memcached"]
     zh = ("assistant", "两个办法：\n1. Redis\n2. Memcached\n选哪个？")
     assert [c.conclusion for c in extract(zh, ("user", "好，用2"))] == ["Memcached"]
+
+
+# --- one statement, one entry; accepting an earlier proposal; momentary instructions --------------
+
+def test_an_option_can_be_accepted_after_questions_about_it() -> None:
+    """Questions between the options and "ok, option 2" keep the proposal open; a statement closes it."""
+    offer = ("assistant", "Two ways:\n1. Nightly cron job\n2. A queue consumer in its own worker\nWhich one?")
+    found = extract(offer, ("user", "how does 2 behave when the worker restarts?"),
+                    ("assistant", "It picks up where it left off; messages stay in the queue."),
+                    ("user", "alright, go with option 2"))
+    assert [(c.conclusion, c.first_line, c.last_line) for c in found] == [
+        ("A queue consumer in its own worker", 1, 4)]
+    closed = extract(offer, ("user", "the logs are in /var/log, btw"), ("assistant", "Noted."),
+                     ("user", "ok option 2"))
+    assert all(c.first_line != 1 for c in closed)
+    # a bare "ok" after a plain answer accepts nothing from the earlier proposal
+    assert extract(offer, ("user", "what about retries?"), ("assistant", "Three, with backoff."),
+                   ("user", "ok thanks")) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Use integer cents for every amount from now on. Never use floats for money again.", "Rule"),
+    ("以后时间一律用 UTC 存，不要再用本地时间了。", "Rule"),
+    ("We'll read sessions from Postgres instead of Memcached. We no longer use Memcached anywhere.", "Decision"),
+    ("ต่อไปให้ใช้ pnpm ทุกโปรเจกต์ ห้ามใช้ npm อีก", "Rule"),
+])
+def test_use_x_and_not_y_is_one_statement(text: str, kind: str) -> None:
+    cand = one(text)
+    assert (cand.kind if cand.kind not in ("Constraint", "Architecture") else
+            {"Constraint": "Rule", "Architecture": "Decision"}[cand.kind]) == kind
+
+
+def test_two_different_rules_stay_two() -> None:
+    found = extract(("user", "From now on run the linter before every commit. Never push to main directly."))
+    assert len(found) == 2
+
+
+@pytest.mark.parametrize("text", [
+    "ok, let's move sessions to Redis with a 1h TTL. that's the call, can you wire it up?",
+    "Sessions live in Redis with a one hour TTL. That's the decision.",
+    "let's pull the billing code into its own package",
+    "let's put the search index in its own service",
+])
+def test_confirmed_and_placing_decisions(text: str) -> None:
+    cand = one(text)
+    assert cand.kind in ("Decision", "Architecture")
+
+
+@pytest.mark.parametrize("text", [
+    "let's put a breakpoint in the handler and rerun",
+    "Is that the call? Sessions in Redis, I mean.",
+    "wait, don't run that by hand",
+    "no, don't merge it yet",
+    "เดี๋ยว อย่ารันอันนั้นด้วยมือ",
+    "等一下，别手动跑那个",
+    "That's exactly the behaviour I want.",
+])
+def test_momentary_instructions_and_remarks_are_not_items(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("ต่อไปทุก PR ต้องมีคนรีวิวอย่างน้อยหนึ่งคน", "Rule"),           # อย่างน้อย (at least) is not อย่า (don't)
+    ("ห้าม deploy หลังหกโมงเย็น เพราะไม่มีใครอยู่ดูระบบ", "Constraint"),  # ไม่มีใคร (nobody) is not a question
+    ("Never run migrations by hand again.", "Constraint"),
+])
+def test_thai_words_that_look_like_cues(text: str, kind: str) -> None:
+    assert one(text).kind == kind

@@ -24,7 +24,7 @@ REMEMBER = _rx(
 )
 # Stated preferences about how the agent should behave ("I prefer concise answers").
 PREFERENCE = _rx(
-    r"\bI (?:really )?(?:prefer|like|love|hate|dislike|want)\b(?! to know)", r"\bI'?d rather\b",
+    r"\bI (?:really )?(?:prefer|like|love|hate|dislike|want)\b(?! to know)(?!\W*$)", r"\bI'?d rather\b",
     r"\b(?:answer|reply|respond|write|talk)(?: to me)? in (?:thai|chinese|english|british|american|\w+ spelling)",
     r"\buse (?:british|american) spelling\b", r"\bkeep (?:your )?(?:answers|replies|responses) (?:short|brief|concise)",
     r"(?<!ผม)(?<!มัก)ชอบ(?!ลืม)", r"ไม่ชอบ", r"ตอบเป็นภาษา", r"ขอคำตอบ", r"ตอบสั้น",
@@ -51,7 +51,7 @@ CONSTRAINT = _rx(
     r"\bbudget\b", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
     r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
     r"\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
-    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม)", r"ไม่อนุญาต", r"จำกัด", r"งบ",
+    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"งบ",
     r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"不許", r"禁止", r"别(?!忘)", r"別(?!忘)", r"上限",
     r"不超过", r"不超過", r"不可以", r"严禁", r"嚴禁", r"限流", r"预算", r"預算", r"必须留", r"必須留",
 )
@@ -70,6 +70,11 @@ DECISION = _rx(
     r"\blet'?s (?:just |also |now |then )?(?:go with|go for|use|switch(?!(?: back)? to (?:the )?\S+ (?:branch|tab|window|folder|directory)\b)|move|migrate|keep|stick|stay|drop|adopt|replace|"
     r"standardi[sz]e|choose|pick|settle on|split|merge|consolidate|deprecate|retire|remove support|make \S+ (?:the )?default|"
     r"do (?:it|that|this|option|plan|approach|\d|[a-d]\b))",
+    # "let's put X in Redis", "let's pull X into its own package": placing a part of the system.
+    r"\blet'?s (?:just )?(?:put|pull|bring|extract|factor|break|carve|turn|keep)\b[^.;!?\n]{0,60}?\b(?:in|into|out into|to|behind)\s+"
+    r"(?:(?:its|their|a|an|the|one|our)\s+)?(?:own\s+|separate\s+|dedicated\s+|new\s+|single\s+|shared\s+)*"
+    r"(?:package|module|library|lib|crate|service|microservice|repo|redis|postgres(?:ql)?|database|db|queue|worker|cache|"
+    r"table|bucket|s3|sqlite|kafka|memcached)\b",
     r"\blet us (?:go with|use|switch|move|keep|stick|drop|adopt|replace|standardi[sz]e|choose|pick)\b", r"\bgo(?:ing)? with\b", r"\bwe(?:'ll| will) (?:use|go|keep|switch|move|drop|stick)\b",
     r"\bswitch(?:ing)? (?:back )?to\b(?!\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)",
     r"\bswitch back\b(?!\s+to\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
@@ -114,7 +119,7 @@ QUESTION_ANYWHERE = _rx(
     r"行不行", r"对不对", r"對不對", r"吗(?=\W*$)", r"嗎(?=\W*$)", r"呢(?=\W*$)", r"么(?=\W*$)", r"麼(?=\W*$)",
     r"ไหม", r"มั้ย", r"หรือเปล่า", r"หรือยัง", r"ยังไง", r"อย่างไร", r"เท่าไหร่", r"เท่าไร", r"ดีไหม", r"หรือไม่",
     r"(?:^|\s)ควร\S*\s?\S*\s?(?:ไหม|มั้ย|หรือ)", r"ใช่ไหม", r"กี่(?:นาที|วัน|ครั้ง|ตัว)", r"อะไร(?:บ้าง)?(?=\W*$)",
-    r"ตรงไหน", r"ที่ไหน", r"ใคร", r"ทำไม",
+    r"ตรงไหน", r"ที่ไหน", r"(?<!ไม่มี)ใคร(?!ก็)", r"ทำไม",
     r"\bjust (?:asking|curious|wondering)\b", r"แค่ถาม", r"ถามเฉยๆ", r"就问问", r"就問問", r"只是问问", r"只是問問", r"好奇问", r"好奇問",
 )
 # Conditionals before the cue make the sentence hypothetical ("if we decided to ...").
@@ -148,8 +153,14 @@ OPINION = _rx(
 TEMPORARY = _rx(
     r"\bfor now\b", r"\bjust yet\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
     r"\bin this (?:task|change|pr|commit|file|session)\b", r"\bwhile (?:you|we)(?:'re| are) (?:at it|working)\b",
-    r"ไว้ก่อน", r"(?<!ตั้งแต่)(?<!จาก)ตอนนี้(?!ไป)", r"รอบนี้", r"(?:อย่า|ห้าม|ยังไม่ต้อง)\S*ก่อน",
+    r"ไว้ก่อน", r"(?<!ตั้งแต่)(?<!จาก)ตอนนี้(?!ไป)", r"รอบนี้", r"(?:อย่า(?!ง)|ห้าม|ยังไม่ต้อง)\S*ก่อน", r"อย่าเพิ่ง",
     r"先别", r"先別", r"先不要", r"暂时", r"暫時", r"这次", r"這次", r"目前先",
+    # "wait, don't run that by hand": a don't whose object is the thing at hand ("that", "it"),
+    # with no sign of lasting ("again", "ever"), reacts to what the agent is doing now.
+    r"^(?!.*\b(?:again|ever|anymore|any more|in future|anywhere)\b)\W*(?:\w+\W+){0,2}?(?:don'?t|do not)\s+(?:\w+\s+){1,2}?"
+    r"(?:that|this|it|them|those|these)\b(?!\s+\w+\s+(?:is|are)\b)(?:\W+\w+){0,3}\W*$",
+    r"^(?!.*อีก).{0,20}?อย่า(?!ง)\S{0,12}(?:อันนั้น|อันนี้|นั่น|นี่)\S{0,12}\s*$",
+    r"^(?!.*(?:再|以后|以後)).{0,8}?(?:别|別|不要)\S{0,8}(?:那个|那個|这个|這個)\S{0,8}\s*$",
 )
 # A bug report: an incident narrated or a component said to misbehave. Checked inside the clause of
 # the cue only, so "it crashed again, so never deploy on Fridays" keeps its rule.
@@ -247,7 +258,7 @@ SUPERSEDES = _rx(r"\binstead of\b", r"\binstead\b", r"\bno longer\b", r"\bswitch
                  r"กลับไปใช้")
 # Openers stripped from titles and statements ("ok,", "also", "btw", "let's go with").
 LEAD_FILLER = re.compile(
-    r"^(?:\W*(?:(?<=\+)1|(?:ok(?:ay)?|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
+    r"^(?:\W*(?:(?<=\+)1|(?:ok(?:ay)?|alright|all right|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
     r"quick one|please|rule(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
     r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s|go with|from now on|from here on|going forward)\b|"
     r"อีกเรื่อง|แล้วก็|ส่วน|เอาจริงๆ|งั้น|โอเค|ตกลง|จำไว้(?:ว่า|นะว่า|ด้วยว่า|นะ)?|อย่าลืม(?:นะว่า|ว่า)?|ต่อไปนี้|ต่อไปให้|ต่อไป|"
@@ -255,6 +266,21 @@ LEAD_FILLER = re.compile(
     r"另外|还有|還有|好|行|可以|那|算了|记住|記住|别忘了|別忘了|以后都|以後都|以后|以後|定了|我们决定|我們決定|决定了|決定了)\W*)+",
     re.I,
 )
+
+# A sentence that only confirms the one before as the decision ("that's the call", "final answer").
+CONFIRM = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|alright|right)\W+)?(?:that'?s|this is|it'?s|that is)\s+(?:the|my|our)\s+(?:final\s+)?"
+    r"(?:call|decision|plan|choice)\b|^\W*(?:decision made|final decision|settled|decided)\W*$"
+    r"|^\W*(?:เอาตามนี้|ตามนี้เลย|ตัดสินใจตามนี้)|^\W*(?:就这么定了|就這麼定了|就这样定了|就這樣定了|就这样吧|就這樣吧)",
+    re.I,
+)
+# "use X ... don't use Y / no longer use Y": the negative half of one statement, not a second item.
+NEG_USE = _rx(
+    r"\b(?:no longer|never|not|don'?t|do not|won'?t|stop|quit)\s+(?:\w+\s+)?us(?:e|ing)\b", r"\bno more\b",
+    r"(?:ห้าม|ไม่|อย่า(?!ง)|เลิก)\S{0,6}ใช้",
+    r"(?:不要再|不再|别再|別再|不要|别|別|不)\S{0,2}用",
+)
+USE = _rx(r"\bus(?:e|ing)\b", r"ใช้", r"用")
 
 # A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
 CONTINUATION = re.compile(r"^\W*(?:only|just|except|unless|but only|and only|เฉพาะ|ยกเว้น|ให้\S*เท่านั้น|只能|只在|除非)", re.I)

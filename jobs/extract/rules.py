@@ -42,6 +42,17 @@ _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้
 
 
 @dataclass(frozen=True)
+class _Item:
+    """A statement found in a user turn, before it becomes a candidate (sentences first..last)."""
+    first: int
+    last: int
+    kind: str
+    text: str
+    probe: str
+    confidence: float
+
+
+@dataclass(frozen=True)
 class _Hit:
     kind: str
     pos: int          # where the cue starts in the probe
@@ -57,11 +68,16 @@ class RuleExtractor:
         out: list[Candidate] = []
         seen: dict[tuple[str, str], int] = {}
         previous_assistant: Record | None = None
+        # An earlier assistant turn the user is still asking questions about ("what's the difference
+        # between 1 and 2?" ... "ok, option 2"): it can still be accepted by an explicit option number.
+        open_offer: Record | None = None
         for rec in usable_records(records):
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
                 continue
-            for cand in self._user_turn(rec, previous_assistant):
+            found, only_questions = self._user_turn(rec, previous_assistant, open_offer)
+            open_offer = (open_offer or previous_assistant) if only_questions and not found else None
+            for cand in found:
                 key = (_family(cand.kind), cand.statement)
                 if key in seen:
                     # Same statement twice in a session: keep one, the more confident one.
@@ -76,14 +92,16 @@ class RuleExtractor:
 
     # --- one user turn ------------------------------------------------------------------------
 
-    def _user_turn(self, rec: Record, proposal: Record | None) -> list[Candidate]:
+    def _user_turn(self, rec: Record, proposal: Record | None,
+                   open_offer: Record | None) -> tuple[list[Candidate], bool]:
+        """The candidates of one user turn, and whether the turn only asked questions."""
         prose = strip_non_prose(rec.text)
         probe = mask(prose)
         if not prose.strip() or lx.SARCASM.search(probe):
-            return []
+            return [], False
         procedure = self._procedure(rec, prose, probe)
         if procedure is not None:
-            return [procedure]
+            return [procedure], False
         sentences = _merge_continuations([piece for s in split_sentences(prose) for piece in _clauses(s)])
         # Trigger: a turn that pastes a quote, code or log and then comments on it ("this is from the
         # old wiki, not used any more"). Why: the comment is about the pasted text, not a decision.
@@ -91,25 +109,51 @@ class RuleExtractor:
         pasted = prose.strip() != rec.text.strip()
         out: list[Candidate] = []
         used: set[int] = set()
+        accepted = None
         if proposal is not None:
             accepted = self._acceptance(rec, sentences, proposal)
-            if accepted is not None:
-                cand, index = accepted
-                out.append(cand)
-                used.add(index)
+        if accepted is None and open_offer is not None and open_offer is not proposal:
+            accepted = self._acceptance(rec, sentences, open_offer, explicit_only=True)
+        if accepted is not None:
+            cand, index = accepted
+            out.append(cand)
+            used.add(index)
+        items: list[_Item] = []
         for i, sentence in enumerate(sentences):
             if i in used:
                 continue
             hit = _classify(sentence.probe)
-            if hit is None or _rejected(sentence.probe, hit.pos):
+            if hit is None:
+                confirmed = self._confirmed(sentences, i, used, items)
+                if confirmed is not None:
+                    items.append(confirmed)
+                continue
+            if _rejected(sentence.probe, hit.pos):
                 continue
             if pasted and _DEMONSTRATIVE.match(sentence.text):
                 continue
             if hit.kind == "Constraint" and lx.TEMPORARY.search(sentence.probe):
                 continue   # "don't touch the code for now": an instruction for this task only
-            out.append(self._candidate(rec, hit.kind, sentence.text, sentences[i + 1:], hit.confidence,
+            items.append(_Item(i, i, hit.kind, sentence.text, sentence.probe, hit.confidence))
+        for item in _merge_restatements(items):
+            out.append(self._candidate(rec, item.kind, item.text, sentences[item.last + 1:], item.confidence,
                                        first_line=rec.line))
-        return out
+        only_questions = not out and bool(sentences) and all(_is_question(s.probe) for s in sentences)
+        return out, only_questions
+
+    @staticmethod
+    def _confirmed(sentences: list[Sentence], i: int, used: set[int], items: list[_Item]) -> _Item | None:
+        """ "X. That's the call": a confirming sentence makes the sentence before it a decision."""
+        if i == 0 or (i - 1) in used or (items and items[-1].last == i - 1):
+            return None
+        if not lx.CONFIRM.match(sentences[i].probe):
+            return None
+        before = sentences[i - 1]
+        p = before.probe
+        if (_is_question(p) or lx.UNCERTAIN.search(p) or lx.HYPOTHETICAL.search(p) or lx.OPINION.search(p)
+                or lx.PAST_MENTION.search(p) or lx.REPORTED.search(p) or not _substantial(before.text)):
+            return None
+        return _Item(i - 1, i, _kind_of(before.text), before.text, p, CONF_EXPLICIT)
 
     def _procedure(self, rec: Record, prose: str, probe: str) -> Candidate | None:
         """A how-to the user wants kept: a procedure cue and at least one sequencing step."""
@@ -125,9 +169,13 @@ class RuleExtractor:
         body = " ".join(prose[m.start():].split())
         return self._candidate(rec, "Procedure", body, [], CONF_EXPLICIT, first_line=rec.line, keep_why=False)
 
-    def _acceptance(self, rec: Record, sentences: list[Sentence],
-                    proposal: Record) -> tuple[Candidate, int] | None:
-        """The user accepting the assistant's proposal just before: the decision is the proposal's."""
+    def _acceptance(self, rec: Record, sentences: list[Sentence], proposal: Record,
+                    explicit_only: bool = False) -> tuple[Candidate, int] | None:
+        """The user accepting the assistant's proposal just before: the decision is the proposal's.
+
+        `explicit_only`: the proposal is an earlier turn (questions were asked since), so only an
+        explicit reference to one of its numbered options accepts it.
+        """
         offer = strip_non_prose(proposal.text)
         offer_probe = mask(offer)
         options = _options(offer)
@@ -150,6 +198,8 @@ class RuleExtractor:
             # "ok, 2" / "好，2": the reference may follow an opener.
             ref = lx.OPTION_REF.search(p) or lx.OPTION_REF.search(lx.LEAD_FILLER.sub("", p))
             content = options.get(_ref_key(ref)) if ref and options else None
+            if explicit_only and content is None:
+                return None
             own = _own_content(sentence)
             if content is None and own:
                 hit = _classify(sentence.probe)
@@ -272,6 +322,58 @@ def _merge_continuations(sentences: list[Sentence]) -> list[Sentence]:
     return out
 
 
+def _merge_restatements(items: list[_Item]) -> list[_Item]:
+    """Join "use X" and the "don't use Y / no longer use Y" right after it: one statement.
+
+    Trigger: "amounts are integer satang from now on, no more floats", "we'll serve it from a
+    view instead of Redis. we no longer use Redis anywhere". Why: the negative half restates the
+    choice from the other side; two entries would record one decision twice. Outcome: adjacent
+    items of one family merge when the second negates a use and the first names a use or shares
+    a term with it.
+    """
+    out: list[_Item] = []
+    for item in items:
+        prev = out[-1] if out else None
+        if (prev is not None and item.first == prev.last + 1 and _group(prev.kind) == _group(item.kind)
+                and lx.NEG_USE.search(item.probe)
+                and (lx.USE.search(prev.probe) or _shared_terms(prev.probe, item.probe))):
+            sep = "，" if _is_cjk(prev.text[-1:]) else ("; " if prev.text[-1:].isascii() else " ")
+            text = prev.text.rstrip(" .。;；,，") + sep + item.text
+            out[-1] = _Item(prev.first, item.last, prev.kind, text, prev.probe + sep + item.probe,
+                            max(prev.confidence, item.confidence))
+        else:
+            out.append(item)
+    return out
+
+
+def _group(kind: str) -> str:
+    return {"Constraint": "Rule", "Architecture": "Decision"}.get(kind, kind)
+
+
+_TERM = re.compile(r"[A-Za-z][\w-]{2,}(?:\.[\w-]+)*")
+_COMMON = frozenset((
+    "the", "and", "for", "are", "was", "were", "this", "that", "with", "from", "into", "then", "than", "them",
+    "they", "our", "your", "you", "use", "using", "used", "not", "never", "any", "anywhere", "anymore", "more",
+    "all", "every", "also", "just", "now", "here", "there", "have", "has", "had", "will", "would", "should",
+    "can", "could",
+))
+
+
+def _shared_terms(a: str, b: str) -> bool:
+    """Do two statements name the same thing (a word of three letters or more, not a common one)?"""
+    words_a = {w.lower() for w in _TERM.findall(a)} - _COMMON
+    return any(w.lower() in words_a for w in _TERM.findall(b) if w.lower() not in _COMMON)
+
+
+def _is_cjk(ch: str) -> bool:
+    return bool(ch) and ("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef")
+
+
+def _substantial(text: str) -> bool:
+    """Enough words to be a statement on its own (four words, or eight Thai/CJK characters)."""
+    return len(text.split()) >= 4 or sum(1 for ch in text if ord(ch) > 0x0E00) >= 8
+
+
 def _clauses(sentence: Sentence) -> list[Sentence]:
     cuts = [m.start() for m in _CLAUSE_CUE.finditer(sentence.probe)]
     return split_at(sentence, cuts) if cuts else [sentence]
@@ -285,7 +387,8 @@ def _options(text: str) -> dict[str, str]:
     for line in text.splitlines():
         m = lx.OPTION_LINE.match(line)
         if m:
-            found.setdefault(m.group(1).upper(), m.group(2).strip())
+            # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
+            found.setdefault(m.group(1).upper(), m.group(2).replace("**", "").strip())
     return found
 
 
