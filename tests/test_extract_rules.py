@@ -4,6 +4,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jobs.extract import Candidate, RuleExtractor, normalise_statement
 from memory_store.transcripts.records import Flag, Record, Role
@@ -317,3 +319,49 @@ def test_momentary_instructions_and_remarks_are_not_items(text: str) -> None:
 ])
 def test_thai_words_that_look_like_cues(text: str, kind: str) -> None:
     assert one(text).kind == kind
+
+
+# --- speed: the literal prefilter never changes an answer -----------------------------------------
+
+def _cues() -> list[tuple[str, object]]:
+    from jobs.extract import lexicon
+    from jobs.extract.cues import Cue
+    return [(n, c) for n, c in vars(lexicon).items() if isinstance(c, Cue)]
+
+
+_FRAGMENTS = sorted({a for _, c in _cues() for a in c.anchors}) + [
+    "we", "the", "Redis", "ok", "  ", ", ", ". ", "? ", "\n", "2", "option", "İ", "ครับ", "了", "`x`", "“q”", "I ", "don't ",
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=4), max_size=12))
+def test_prefiltered_cues_agree_with_their_plain_regex(parts: list[str]) -> None:
+    text = "".join(parts)
+    for name, cue in _cues():
+        fast, plain = cue.search(text), cue.rx.search(text)
+        assert (fast and fast.span()) == (plain and plain.span()), (name, text)
+        fast_m, plain_m = cue.match(text), cue.rx.match(text)
+        assert (fast_m and fast_m.span()) == (plain_m and plain_m.span()), (name, text)
+
+
+def test_trie_regex_finds_any_word() -> None:
+    from jobs.extract.cues import trie_regex
+    rx = trie_regex(["go with", "go", "jamais", "จำไว้", "记住"])
+    assert [bool(rx.search(t)) for t in ("let's go", "จำไว้นะ", "请记住", "nothing here")] == [True, True, True, False]
+
+
+def test_a_turn_without_cues_costs_almost_nothing() -> None:
+    """Chatter with no cue literal is rejected by one literal scan: far below the cost of a cue turn."""
+    import time
+    reply = ("assistant", "Here is a longer explanation of what the code does. " * 8)
+    chatter = [t for i in range(500) for t in (("user", f"the build for module {i} passed on my machine"), reply)]
+    cues = [t for i in range(500) for t in (("user", f"from now on run the linter before every commit of {i}"), reply)]
+    extract(*chatter[:4])   # build the prefilters once
+    t0 = time.perf_counter()
+    assert extract(*chatter) == []
+    t_chatter = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    extract(*cues)
+    t_cues = time.perf_counter() - t0
+    assert t_chatter < t_cues / 3, (t_chatter, t_cues)

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
+from jobs.extract.cues import Cue
 
-def _rx(*alternatives: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{a})" for a in alternatives), re.I)
+
+def _rx(*alternatives: str) -> Cue:
+    """One case-insensitive alternation with a literal prefilter (see jobs/extract/cues.py)."""
+    return Cue(alternatives)
 
 
 # --- what the sentence is -------------------------------------------------------------------
@@ -268,11 +271,10 @@ LEAD_FILLER = re.compile(
 )
 
 # A sentence that only confirms the one before as the decision ("that's the call", "final answer").
-CONFIRM = re.compile(
+CONFIRM = _rx(
     r"^\W*(?:(?:ok(?:ay)?|so|and|alright|right)\W+)?(?:that'?s|this is|it'?s|that is)\s+(?:the|my|our)\s+(?:final\s+)?"
-    r"(?:call|decision|plan|choice)\b|^\W*(?:decision made|final decision|settled|decided)\W*$"
-    r"|^\W*(?:เอาตามนี้|ตามนี้เลย|ตัดสินใจตามนี้)|^\W*(?:就这么定了|就這麼定了|就这样定了|就這樣定了|就这样吧|就這樣吧)",
-    re.I,
+    r"(?:call|decision|plan|choice)\b", r"^\W*(?:decision made|final decision|settled|decided)\W*$",
+    r"^\W*(?:เอาตามนี้|ตามนี้เลย|ตัดสินใจตามนี้)", r"^\W*(?:就这么定了|就這麼定了|就这样定了|就這樣定了|就这样吧|就這樣吧)",
 )
 # "use X ... don't use Y / no longer use Y": the negative half of one statement, not a second item.
 NEG_USE = _rx(

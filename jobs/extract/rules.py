@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
 from jobs.extract.base import Candidate, normalise_statement, usable_records
+from jobs.extract.cues import Gate
 from jobs.extract.text import MASK, Sentence, mask, split_at, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
@@ -39,6 +40,18 @@ _CLAUSE_SEP = re.compile(
 )
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|這|那个|那個|此)", re.I)
 # A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
+
+
+# Could a text state anything at all? One scan for the literals of every statement cue.
+_CLASSIFY_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT)
+_TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
+                  lx.PROCEDURE, lx.CONFIRM)
+
+
+def _may_ask(text: str, low: str) -> bool:
+    """Could the turn be a question (which keeps an earlier proposal open)?"""
+    return ("?" in text or "？" in text or lx.QUESTION_ANYWHERE.may_match(low)
+            or bool(lx.QUESTION_START.match(text.lstrip())))
 
 
 @dataclass(frozen=True)
@@ -71,11 +84,12 @@ class RuleExtractor:
         # An earlier assistant turn the user is still asking questions about ("what's the difference
         # between 1 and 2?" ... "ok, option 2"): it can still be accepted by an explicit option number.
         open_offer: Record | None = None
+        offers: dict[int, _Offer] = {}   # assistant turns read as proposals, by record identity
         for rec in usable_records(records):
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
                 continue
-            found, only_questions = self._user_turn(rec, previous_assistant, open_offer)
+            found, only_questions = self._user_turn(rec, previous_assistant, open_offer, offers)
             open_offer = (open_offer or previous_assistant) if only_questions and not found else None
             for cand in found:
                 key = (_family(cand.kind), cand.statement)
@@ -92,9 +106,15 @@ class RuleExtractor:
 
     # --- one user turn ------------------------------------------------------------------------
 
-    def _user_turn(self, rec: Record, proposal: Record | None,
-                   open_offer: Record | None) -> tuple[list[Candidate], bool]:
+    def _user_turn(self, rec: Record, proposal: Record | None, open_offer: Record | None,
+                   offers: dict[int, _Offer]) -> tuple[list[Candidate], bool]:
         """The candidates of one user turn, and whether the turn only asked questions."""
+        # Most turns state nothing: one literal scan decides that before any parsing. Only a turn
+        # with an accepting word ("ok", "ตกลง", "好") reads the assistant turn before it.
+        low = rec.text.lower()
+        may_accept = (proposal is not None or open_offer is not None) and lx.ACCEPT.may_match(low)
+        if not (may_accept or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
+            return [], False
         prose = strip_non_prose(rec.text)
         probe = mask(prose)
         if not prose.strip() or lx.SARCASM.search(probe):
@@ -110,10 +130,10 @@ class RuleExtractor:
         out: list[Candidate] = []
         used: set[int] = set()
         accepted = None
-        if proposal is not None:
-            accepted = self._acceptance(rec, sentences, proposal)
-        if accepted is None and open_offer is not None and open_offer is not proposal:
-            accepted = self._acceptance(rec, sentences, open_offer, explicit_only=True)
+        if may_accept and proposal is not None:
+            accepted = self._acceptance(rec, sentences, _offer(proposal, offers))
+        if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
+            accepted = self._acceptance(rec, sentences, _offer(open_offer, offers), explicit_only=True)
         if accepted is not None:
             cand, index = accepted
             out.append(cand)
@@ -169,22 +189,16 @@ class RuleExtractor:
         body = " ".join(prose[m.start():].split())
         return self._candidate(rec, "Procedure", body, [], CONF_EXPLICIT, first_line=rec.line, keep_why=False)
 
-    def _acceptance(self, rec: Record, sentences: list[Sentence], proposal: Record,
+    def _acceptance(self, rec: Record, sentences: list[Sentence], offer: _Offer,
                     explicit_only: bool = False) -> tuple[Candidate, int] | None:
         """The user accepting the assistant's proposal just before: the decision is the proposal's.
 
         `explicit_only`: the proposal is an earlier turn (questions were asked since), so only an
         explicit reference to one of its numbered options accepts it.
         """
-        offer = strip_non_prose(proposal.text)
-        offer_probe = mask(offer)
-        options = _options(offer)
-        # A numbered list is options only when the user is asked to choose; otherwise it is the
-        # agent's report of what it did, and "ok, <next task>" after it accepts nothing.
-        if not (lx.PROPOSAL.search(offer_probe) or (len(options) >= 2 and lx.CHOICE_ASK.search(offer_probe))):
+        if not offer.is_proposal:
             return None
-        if lx.TASK_OFFER.search(offer_probe) and len(options) < 2 and not lx.PROPOSAL.search(offer_probe):
-            return None
+        proposal, options = offer.record, offer.options
         for i, sentence in enumerate(sentences):
             p = sentence.probe
             if lx.REJECT.search(p):
@@ -207,7 +221,7 @@ class RuleExtractor:
                 return self._candidate(rec, kind, own, sentences[i + 1:], CONF_ACCEPTED,
                                        first_line=proposal.line), i
             if content is None:
-                content = _recommended(offer, options)
+                content = _recommended(offer.text, options)
             if not content:
                 return None
             kind = _kind_of(content)
@@ -248,6 +262,8 @@ class RuleExtractor:
 
 def _classify(probe: str) -> _Hit | None:
     """The kind a sentence states, by its cue phrases; None when it states nothing to keep."""
+    if not _CLASSIFY_GATE.may_match(probe.lower()):
+        return None
     for rx, kind, conf in ((lx.REMEMBER, "Remember", CONF_EXPLICIT),
                            (lx.PREFERENCE, "Remember", CONF_PREFERENCE),
                            (lx.CONSTRAINT, "Constraint", CONF_EXPLICIT),
@@ -380,6 +396,27 @@ def _clauses(sentence: Sentence) -> list[Sentence]:
 
 
 # --- proposals --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Offer:
+    """An assistant turn read as a possible proposal (read once, when a user turn may accept it)."""
+    record: Record
+    text: str                  # its prose
+    options: dict[str, str]
+    is_proposal: bool
+
+
+def _offer(rec: Record, cache: dict[int, _Offer]) -> _Offer:
+    found = cache.get(id(rec))
+    if found is None or found.record is not rec:
+        text = strip_non_prose(rec.text)
+        probe = mask(text)
+        options = _options(text)
+        # A numbered list is options only when the user is asked to choose; otherwise it is the
+        # agent's report of what it did, and "ok, <next task>" after it accepts nothing.
+        is_proposal = bool(lx.PROPOSAL.search(probe)) or (len(options) >= 2 and bool(lx.CHOICE_ASK.search(probe)))
+        found = cache[id(rec)] = _Offer(rec, text, options, is_proposal)
+    return found
 
 def _options(text: str) -> dict[str, str]:
     """Numbered or lettered options of an assistant turn: {"2": "PostgreSQL 16 ...", "A": ...}."""

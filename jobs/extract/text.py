@@ -38,6 +38,7 @@ _INLINE_CODE = re.compile(r"`[^`\n]*`")
 # Quoted spans: double quotes, curly quotes and CJK corner brackets. Single quotes are left alone
 # because they double as apostrophes ("don't").
 _QUOTED = re.compile(r"\"[^\"\n]{2,}\"|“[^”\n]{2,}”|「[^」\n]{1,}」|『[^』\n]{1,}』|«[^»\n]{2,}»")
+_QUOTE_CHARS = re.compile("[\"“「『«]")
 MASK = "\u2591"  # a character no cue phrase contains
 
 # Sentence ends: ASCII terminators followed by space/end, CJK terminators, newlines. Semicolons join
@@ -53,7 +54,8 @@ class Sentence:
 
 def strip_non_prose(text: str) -> str:
     """The text without fenced code, markdown quotes, pasted logs, stack traces, diffs and terminal copies."""
-    text = _FENCE.sub("\n", text)
+    if "```" in text or "~~~" in text:
+        text = _FENCE.sub("\n", text)
     lines = text.splitlines()
     pasted = _diff_lines(lines)
     kept = [ln for i, ln in enumerate(lines)
@@ -83,8 +85,11 @@ def _diff_lines(lines: list[str]) -> set[int]:
 
 
 def mask(text: str) -> str:
-    text = _INLINE_CODE.sub(lambda m: MASK * len(m.group()), text)
-    return _QUOTED.sub(lambda m: MASK * len(m.group()), text)
+    if "`" in text:
+        text = _INLINE_CODE.sub(lambda m: MASK * len(m.group()), text)
+    if _QUOTE_CHARS.search(text):
+        text = _QUOTED.sub(lambda m: MASK * len(m.group()), text)
+    return text
 
 
 def has_quote(text: str) -> bool:
