@@ -330,7 +330,8 @@ def _cues() -> list[tuple[str, object]]:
 
 
 _FRAGMENTS = sorted({a for _, c in _cues() for a in c.anchors}) + [
-    "we", "the", "Redis", "ok", "  ", ", ", ". ", "? ", "\n", "2", "option", "İ", "ครับ", "了", "`x`", "“q”", "I ", "don't ",
+    "we", "the", "Redis", "ok", "  ", ", ", ". ", "? ", "\n", "2", "option", "İ", "ครับ", "了", "`x`", "“q”",
+    "I ", "don't ",
 ]
 
 
