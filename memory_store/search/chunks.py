@@ -128,9 +128,7 @@ def _line_row(node: LineNode, day: str | None) -> RowData:
 def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | None]:
     """Generated items of MEMORY.md (one row each) and the 1-based line span of that part."""
     begin = next((i for i, ln in enumerate(lines) if ln.strip() == BEGIN), None)
-    end = next(
-        (i for i, ln in enumerate(lines) if ln.strip() == END and begin is not None and i > begin), None
-    )
+    end = next((i for i, ln in enumerate(lines) if ln.strip() == END and begin is not None and i > begin), None)
     if begin is None or end is None:
         return [], None
     out: list[RowData] = []
@@ -181,9 +179,7 @@ def _prose_chunks(
     def flush() -> None:
         nonlocal para, heading_used
         if para:
-            out.append(
-                RowData(para[0][0], para[-1][0], "chunk", title, "\n".join(t for _, t in para), date=day)
-            )
+            out.append(RowData(para[0][0], para[-1][0], "chunk", title, "\n".join(t for _, t in para), date=day))
             heading_used = True
         para = []
 

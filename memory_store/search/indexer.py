@@ -247,9 +247,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             data = cand.path.read_bytes()
             sha = hashlib.sha256(data).hexdigest()
             if old is not None and old[2] == sha:
-                db.execute(
-                    "UPDATE files SET size=?, mtime_ns=? WHERE path=?", (st.st_size, st.st_mtime_ns, rel)
-                )
+                db.execute("UPDATE files SET size=?, mtime_ns=? WHERE path=?", (st.st_size, st.st_mtime_ns, rel))
                 changed = True
                 continue
             if old is not None:

@@ -21,8 +21,9 @@ from typing import Any
 
 from memory_store.config import Config
 from memory_store.errors import UsageError
+from memory_store.search.bm25 import Phrase, Scorer
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
-from memory_store.search.tokens import Term, match_all, match_any, query_terms, trigram_match
+from memory_store.search.tokens import Term, match_all, query_terms, trigram_match
 
 TIERS = ("warm", "cold", "all")
 # memory_store.entries.KINDS, lowercased (not imported: the fast path keeps its imports small)
@@ -30,8 +31,7 @@ KIND_NAMES = ("decision", "rule", "constraint", "architecture", "remember", "pro
 CANDIDATES = 200
 MAX_LIMIT = 50
 _TOP = 1 << 47
-# bm25 column weights: a hit in the title counts three times a hit in the body.
-_BM25 = "bm25(fts, 3.0, 1.0)"
+TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
     "rule": 1.1,
@@ -87,6 +87,7 @@ class Hit:
     score: float = 0.0
     snippet: str = ""
     cold: bool = False
+    source_json: str | None = None  # parsed into `source` only for the hits that are returned
 
     def to_dict(self) -> dict[str, Any]:
         entry = self.type == "entry"
@@ -127,8 +128,10 @@ class Searcher:
         self.cfg = cfg
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
+        self.scorer = Scorer(self.db)
 
     def close(self) -> None:
+        self.scorer.close()
         self.db.close()
 
     def is_stale(self) -> bool:
@@ -154,22 +157,26 @@ class Searcher:
             result.hits = self._ranked(candidates, opts, today)
             for h in result.hits:
                 h.snippet = make_snippet(h.title, h.body, terms)
+                h.source = json.loads(h.source_json) if h.source_json else None
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
     # ---- candidates and rerank -------------------------------------------------------------
+    # Candidates are fetched newest first and bounded (FTS5 walks its doclists in rowid order and
+    # stops), then scored by BM25 in Python (bm25.py): FTS5's bm25() would score every match in
+    # the range and scan each phrase's matches over the whole table for its IDF.
 
     def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
         """Warm first (seed 004 §4.3): rows of the warm tier that match every term; when they are
         fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
-        everything = match_all(terms)
-        hits = self._run("fts", _BM25, everything, opts, warm)
+        phrases = self.scorer.phrases(terms)
+        hits = self._every(terms, phrases, opts, warm)
         if len(hits) >= opts.limit:
             return hits
-        hits += self._run("fts", _BM25, everything, opts, cold)
+        hits += self._every(terms, phrases, opts, cold)
         if len(hits) >= opts.limit:
             return hits
-        return self._candidates(terms, opts, (0, _TOP))
+        return self._candidates(terms, opts, (0, _TOP), phrases)
 
     def _ranked(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
@@ -178,26 +185,56 @@ class Searcher:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
         return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
-    def _candidates(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+    def _candidates(
+        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], phrases: list[Phrase] | None = None
+    ) -> list[Hit]:
         """Rows matching every term; if too few, any term; if still too few, substrings (trigrams)."""
-        hits = self._run("fts", _BM25, match_all(terms), opts, span)
+        phrases = phrases if phrases is not None else self.scorer.phrases(terms)
+        hits = self._every(terms, phrases, opts, span)
         if len(hits) < opts.limit and len(terms) > 1:
-            hits = self._run("fts", _BM25, match_any(terms), opts, span)
+            hits = self._any(phrases, opts, span)
         if len(hits) < opts.limit:
             tri = trigram_match(terms)
             if tri:
                 seen = {h.rowid for h in hits}
-                # Substring hits are weak evidence, all alike: the newest 200 (rowids grow with
-                # the date), each scored as a weak match; bm25 here would cost a scan of every
-                # match for its IDF (tens of ms on a large index).
-                for h in self._run("tri", "-0.5", tri, opts, span, order="tri.rowid DESC"):
+                # Substring hits: the newest 200 (rowids grow with the date), each a weak match.
+                for h in self._fetch("tri", tri, opts, span, CANDIDATES):
                     if h.rowid not in seen:
+                        h.bm25 = TRIGRAM_SCORE
                         hits.append(h)
         return hits
 
-    def _run(
-        self, table: str, rank: str, match: str, opts: SearchOptions, span: tuple[int, int], order: str = "s"
-    ) -> list[Hit]:
+    def _every(self, terms: list[Term], phrases: list[Phrase], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        """The newest rows of the span that match every term, scored."""
+        hits = self._fetch("fts", match_all(terms), opts, span, CANDIDATES)
+        every = set(range(len(phrases)))
+        return self._scored(hits, phrases, {h.rowid: every for h in hits})
+
+    def _any(self, phrases: list[Phrase], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        """Rows matching any term: the rarest term's rows first (they score highest), each term
+        adding its newest rows until there are enough candidates."""
+        _, dfs, _, _ = self.scorer.idf(phrases)
+        found: dict[int, Hit] = {}
+        known: dict[int, set[int]] = {}
+        for i in sorted(range(len(phrases)), key=lambda i: dfs[i]):
+            room = CANDIDATES - len(found)
+            if room <= 0:
+                break
+            for h in self._fetch("fts", phrases[i].term.fts(), opts, span, CANDIDATES):
+                known.setdefault(h.rowid, set()).add(i)
+                if h.rowid not in found and room > 0:
+                    found[h.rowid] = h
+                    room -= 1
+        return self._scored(list(found.values()), phrases, known)
+
+    def _scored(self, hits: list[Hit], phrases: list[Phrase], known: dict[int, set[int]]) -> list[Hit]:
+        scores = self.scorer.score(phrases, [(h.rowid, h.title, h.body) for h in hits], known)
+        for h in hits:
+            h.bm25 = -scores.get(h.rowid, 0.0)
+        return hits
+
+    def _fetch(self, table: str, match: str, opts: SearchOptions, span: tuple[int, int], limit: int) -> list[Hit]:
+        """The newest `limit` rows of the span matching `match` and the filters (bm25 not set)."""
         where = [
             f"{table} MATCH ?",
             f"{table}.rowid >= ?",
@@ -216,8 +253,8 @@ class Searcher:
             args.append(opts.until.isoformat())
         sql = (
             f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
-            f" r.confidence, r.source, {rank} AS s FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
-            f" WHERE {' AND '.join(where)} ORDER BY {order} LIMIT {CANDIDATES}"
+            f" r.confidence, r.source FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
+            f" WHERE {' AND '.join(where)} ORDER BY {table}.rowid DESC LIMIT {int(limit)}"
         )
         try:
             rows = self.db.execute(sql, args).fetchall()
@@ -236,8 +273,9 @@ class Searcher:
                 r[8],
                 r[9],
                 r[10],
-                json.loads(r[11]) if r[11] else None,
-                r[12],
+                None,
+                0.0,
+                source_json=r[11],
             )
             for r in rows
         ]

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 # Han (incl. extensions and compatibility), kana, and Thai: scripts written without spaces.
 _RUN_RE = re.compile(
-    "[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+"
-    "|[\u0e00-\u0e7f]+"
+    "[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+|[\u0e00-\u0e7f]+"
 )
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 # A small stop list: function words that would only make a natural-language question match
