@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 import sqlite3
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -62,8 +63,13 @@ class Stemmer:
         self.db.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, tokenize='{TOKENIZER}')")
         self.db.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)")
         self.cache: dict[str, tuple[str, ...]] = {}
+        self._lock = threading.Lock()  # the MCP server may search from more than one thread
 
     def tokens(self, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        with self._lock:
+            return self._tokens(words)
+
+    def _tokens(self, words: Iterable[str]) -> dict[str, tuple[str, ...]]:
         todo = sorted({w for w in words if w not in self.cache})
         if todo:
             if len(self.cache) + len(todo) > _CACHE_MAX:
