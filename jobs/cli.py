@@ -3,6 +3,7 @@
 Our exceptions become one `Error: …` line on stderr with the exit code of DESIGN §8. Heavy
 imports (openai, apscheduler, mcp) happen only inside the commands that need them.
 """
+
 from __future__ import annotations
 
 import functools
@@ -10,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable
 from datetime import date, datetime
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -30,7 +31,7 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Job(str, Enum):
+class Job(StrEnum):
     microsync = "microsync"
     daily = "daily"
     weekly = "weekly"
@@ -92,11 +93,15 @@ def parse_instant(value: str | None, tz: Any, flag: str) -> datetime | None:
 
 @app.callback()
 def main(
-    workspace: Annotated[Path | None, typer.Option(
-        "--workspace", "-w", envvar="MEMJOBS_WORKSPACE",
-        help="The agent's workspace (default: the current folder).")] = None,
-    config: Annotated[Path | None, typer.Option(
-        "--config", help="A memjobs.yaml to use instead of <workspace>/memjobs.yaml.")] = None,
+    workspace: Annotated[
+        Path | None,
+        typer.Option(
+            "--workspace", "-w", envvar="MEMJOBS_WORKSPACE", help="The agent's workspace (default: the current folder)."
+        ),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="A memjobs.yaml to use instead of <workspace>/memjobs.yaml.")
+    ] = None,
 ) -> None:
     """memjobs keeps an agent's MEMORY.md, daily decision logs and wrap-ups good by itself."""
     STATE.workspace = workspace
@@ -106,7 +111,9 @@ def main(
 
 @app.command()
 @expected_errors
-def init(path: Annotated[Path | None, typer.Argument(help="Folder to create (default: the workspace).")] = None) -> None:
+def init(
+    path: Annotated[Path | None, typer.Argument(help="Folder to create (default: the workspace).")] = None,
+) -> None:
     """Create a workspace from the template; never overwrites an existing file."""
     from memory_store.workspace import init_workspace
 
@@ -125,7 +132,7 @@ def _print_connect_help(target: Path) -> None:
     typer.echo("Connect your agent:")
     typer.echo(f"  Claude Code / Codex MCP server:  memjobs --workspace {target} mcp")
     typer.echo("  CLAUDE.md / AGENTS.md:          add the line  @MEMORY.md")
-    typer.echo("  OpenClaw:                       memory.search.extraPaths += [\"second-brain/summaries\"]")
+    typer.echo('  OpenClaw:                       memory.search.extraPaths += ["second-brain/summaries"]')
 
 
 @app.command()
@@ -133,9 +140,18 @@ def _print_connect_help(target: Path) -> None:
 def run(
     job: Annotated[Job, typer.Argument(help="microsync, daily or weekly.")],
     now: Annotated[str | None, typer.Option(help="Behave as if started at this ISO instant.")] = None,
-    since: Annotated[str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill).")] = None,
+    since: Annotated[
+        str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill).")
+    ] = None,
     until: Annotated[str | None, typer.Option(help="microsync: read transcript lines up to this instant.")] = None,
-    day: Annotated[str | None, typer.Option("--date", help="daily: the day to summarise; weekly: compound the ISO week containing this day, no catch-up (YYYY-MM-DD).")] = None,
+    day: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            help="daily: the day to summarise; weekly: compound the ISO week containing this day, "
+            "no catch-up (YYYY-MM-DD).",
+        ),
+    ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the plan; write nothing.")] = False,
     force: Annotated[bool, typer.Option("--force", help="weekly: allow more than 25% turnover of MEMORY.md.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run report as one JSON object.")] = False,
@@ -149,8 +165,12 @@ def run(
         the_day = date.fromisoformat(day) if day else None
     except ValueError:
         raise UsageError(f"--date: not a date (YYYY-MM-DD): {day!r}") from None
-    options = RunOptions(since=parse_instant(since, cfg.tz, "--since"), until=parse_instant(until, cfg.tz, "--until"),
-                         day=the_day, force=force)
+    options = RunOptions(
+        since=parse_instant(since, cfg.tz, "--since"),
+        until=parse_instant(until, cfg.tz, "--until"),
+        day=the_day,
+        force=force,
+    )
     report = registry.run(cfg, job.value, now=parse_instant(now, cfg.tz, "--now"), dry_run=dry_run, options=options)
     if as_json:
         echo_json(report.to_dict())
@@ -160,11 +180,15 @@ def run(
 
 
 def _print_report(report: Any) -> None:
-    typer.echo(f"{report.job} {report.run_id}: {report.status}"
-               f" (added {report.added}, updated {report.updated}, skipped {report.skipped})")
+    typer.echo(
+        f"{report.job} {report.run_id}: {report.status}"
+        f" (added {report.added}, updated {report.updated}, skipped {report.skipped})"
+    )
     for s in report.sources:
-        typer.echo(f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
-                   f"{s.sessions_skipped} sessions skipped")
+        typer.echo(
+            f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
+            f"{s.sessions_skipped} sessions skipped"
+        )
     for path in report.written:
         typer.echo(f"  wrote {path}")
     for note in report.notes:
@@ -173,10 +197,15 @@ def _print_report(report: Any) -> None:
     if plan:
         typer.echo(_safe(plan))
     for err in report.errors:
-        where = f"{err.get('path')}:{err.get('line')}: " if err.get("path") and err.get("line") else (
-            f"{err.get('path')}: " if err.get("path") else "")
-        typer.echo(f"  {'error' if report.status == 'failed' else 'skipped'}: {where}{_safe(str(err.get('message')))}",
-                   err=report.status == "failed")
+        where = (
+            f"{err.get('path')}:{err.get('line')}: "
+            if err.get("path") and err.get("line")
+            else (f"{err.get('path')}: " if err.get("path") else "")
+        )
+        typer.echo(
+            f"  {'error' if report.status == 'failed' else 'skipped'}: {where}{_safe(str(err.get('message')))}",
+            err=report.status == "failed",
+        )
 
 
 @app.command()
@@ -192,8 +221,14 @@ def validate(
     problems = validate_paths(cfg.workspace, paths or None)
     errors = [p for p in problems if p.severity == "error"]
     if as_json:
-        echo_json({"ok": not errors, "errors": len(errors), "warnings": len(problems) - len(errors),
-                   "problems": [p.to_dict() for p in problems]})
+        echo_json(
+            {
+                "ok": not errors,
+                "errors": len(errors),
+                "warnings": len(problems) - len(errors),
+                "problems": [p.to_dict() for p in problems],
+            }
+        )
     else:
         for p in problems:
             typer.echo(p.format())

@@ -1,4 +1,5 @@
 """`memjobs runs`, `memjobs rollback RUN`, `memjobs backfill`."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any
@@ -26,8 +27,10 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
                 echo_json(rows)
                 return
             for r in rows:
-                typer.echo(f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
-                           f"added {r['added'] or 0:<4} wrote {r['written']}")
+                typer.echo(
+                    f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
+                    f"added {r['added'] or 0:<4} wrote {r['written']}"
+                )
             if not rows:
                 typer.echo("no runs recorded yet")
             return
@@ -38,8 +41,10 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
             echo_json(info)
             return
         rep = info["report"]
-        typer.echo(f"{rep.get('run_id')}  {rep.get('job')}  {rep.get('status')}  {rep.get('started')} → {rep.get('finished')}"
-                   + ("  (rolled back)" if info["rolled_back"] else ""))
+        typer.echo(
+            f"{rep.get('run_id')}  {rep.get('job')}  {rep.get('status')}  {rep.get('started')} → {rep.get('finished')}"
+            + ("  (rolled back)" if info["rolled_back"] else "")
+        )
         for path in rep.get("written") or []:
             typer.echo(f"  wrote {path}")
         for e in rep.get("errors") or []:
@@ -82,8 +87,10 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
 
         end = last or (datetime.now(cfg.tz).date() - timedelta(days=1))
         total = max((end - first).days + 1, 1)
-        with typer.progressbar(length=total, label="backfill", file=None if not as_json else open("/dev/null", "w"),
-                               show_pos=True) as bar:
+        with typer.progressbar(
+            length=total, label="backfill", file=None if not as_json else open("/dev/null", "w"), show_pos=True
+        ) as bar:
+
             def on_day(day: Any, reports: list[Any]) -> None:
                 bar.label = f"backfill {day}"
                 bar.update(1)
@@ -94,8 +101,10 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
             echo_json({"days": len(prog.days), "done": len(prog.done), "reports": [r.to_dict() for r in prog.reports]})
         else:
             added = sum(r.added for r in prog.reports if r.job == "microsync")
-            typer.echo(f"backfill: {len(prog.done)}/{len(prog.days)} days done, {added} entries added, "
-                       f"{len(failed)} failed runs")
+            typer.echo(
+                f"backfill: {len(prog.done)}/{len(prog.days)} days done, {added} entries added, "
+                f"{len(failed)} failed runs"
+            )
             for r in failed:
                 typer.echo(f"  failed: {r.job} {r.run_id}: {r.errors[:1]}", err=True)
         if failed:

@@ -1,4 +1,5 @@
 """`memjobs daemon`, `memjobs systemd print|install`, `memjobs cron`."""
+
 from __future__ import annotations
 
 import sys
@@ -29,7 +30,9 @@ def register(app: typer.Typer, state: Any, expected_errors: Any, echo_json: Any)
     @expected_errors
     def systemd(
         action: Annotated[str, typer.Argument(help="print, or install")] = "print",
-        single_daemon: Annotated[bool, typer.Option("--daemon", help="One daemon service instead of a timer per job.")] = False,
+        single_daemon: Annotated[
+            bool, typer.Option("--daemon", help="One daemon service instead of a timer per job.")
+        ] = False,
         user: Annotated[bool, typer.Option("--user/--no-user", help="User units (the only kind supported).")] = True,
         force: Annotated[bool, typer.Option("--force", help="Replace unit files that differ.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,

@@ -5,6 +5,7 @@ existing status fields. An entry a person edited (its hash without the status li
 what memjobs wrote) is never replaced, and an id a person deleted is not written again. Past
 `limits.daily_entries` entries a day, new ones go to `memory/recent/YYYY-MM-DD-<kind>.md`.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,7 +34,10 @@ def to_entry(c: Candidate, tz: ZoneInfo) -> BlockEntry:
         id=make_id(c.kind, day, redact(c.title), statement),
         date=day,
         source=Source(c.session_id, c.session_path, c.message_range),
-        why=redact(c.why), finding=redact(c.finding), conclusion=redact(c.conclusion), impact=redact(c.impact),
+        why=redact(c.why),
+        finding=redact(c.finding),
+        conclusion=redact(c.conclusion),
+        impact=redact(c.impact),
         confidence=max(0.0, min(1.0, c.confidence)),
         status="active",
         excerpt=excerpt or None,
@@ -44,7 +48,7 @@ def to_entry(c: Candidate, tz: ZoneInfo) -> BlockEntry:
 class Plan:
     appends: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
     replaces: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
-    skipped: list[tuple[str, str]] = field(default_factory=list)     # (id, reason)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (id, reason)
 
     @property
     def added(self) -> int:
@@ -105,8 +109,14 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
                     out.skipped.append((e.id, "existing entry does not parse"))
                     continue
                 if e.confidence > old.confidence:
-                    out.replaces[rel].append(dataclasses.replace(
-                        e, status=old.status, superseded_by=old.superseded_by, supersedes=old.supersedes or e.supersedes))
+                    out.replaces[rel].append(
+                        dataclasses.replace(
+                            e,
+                            status=old.status,
+                            superseded_by=old.superseded_by,
+                            supersedes=old.supersedes or e.supersedes,
+                        )
+                    )
                 else:
                     out.skipped.append((e.id, "already recorded"))
                 continue

@@ -1,4 +1,5 @@
 """Operations on the run ledger and on history: runs, rollback, backfill."""
+
 from __future__ import annotations
 
 import json
@@ -27,15 +28,19 @@ def show_run(cfg: Config, run_id: str) -> dict[str, Any]:
     except (OSError, ValueError):
         raise UsageError(f"no recorded run {run_id!r} (see `memjobs runs`)") from None
     audit_path = run_dir / "audit.jsonl"
-    audit = [json.loads(x) for x in audit_path.read_text("utf-8").splitlines() if x.strip()] if audit_path.exists() else []
+    audit = (
+        [json.loads(x) for x in audit_path.read_text("utf-8").splitlines() if x.strip()] if audit_path.exists() else []
+    )
     return {"report": report, "audit": audit, "rolled_back": (run_dir / "rolled_back").exists()}
 
 
 def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
     out = []
     for rep in list_runs(cfg.state_dir)[-limit:]:
-        out.append({k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
-                   | {"written": len(rep.get("written") or [])})
+        out.append(
+            {k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
+            | {"written": len(rep.get("written") or [])}
+        )
     return out
 
 
@@ -49,8 +54,15 @@ def rollback(cfg: Config, run_id: str) -> dict[str, Any]:
         ledger.open()
         for rel in changed:
             ledger.audit("rollback", rel, of_run=run_id)
-        report = {"job": "rollback", "run_id": rb_id, "status": "ok" if changed else "nothing", "of_run": run_id,
-                  "started": utc_stamp(), "finished": utc_stamp(), "written": changed}
+        report = {
+            "job": "rollback",
+            "run_id": rb_id,
+            "status": "ok" if changed else "nothing",
+            "of_run": run_id,
+            "started": utc_stamp(),
+            "finished": utc_stamp(),
+            "written": changed,
+        }
         ledger.write_report(report)
     return report
 
@@ -62,8 +74,13 @@ class BackfillProgress:
     reports: list[RunReport] = field(default_factory=list)
 
 
-def backfill(cfg: Config, since: date, until: date | None = None, *,
-             on_day: Callable[[date, list[RunReport]], None] | None = None) -> BackfillProgress:
+def backfill(
+    cfg: Config,
+    since: date,
+    until: date | None = None,
+    *,
+    on_day: Callable[[date, list[RunReport]], None] | None = None,
+) -> BackfillProgress:
     """Day by day from `since` to `until` (default: yesterday): microSync over the day's lines,
     the day's wrap-up, and on Sundays the week's compound. Resumable: a rerun with the same range
     starts after the last day finished."""
@@ -97,8 +114,19 @@ def backfill(cfg: Config, since: date, until: date | None = None, *,
         if failed:
             break
         progress.done.append(day)
-        atomic_write(state_path, json.dumps({"version": 1, "since": since.isoformat(), "until": until.isoformat(),
-                                             "done_through": day.isoformat(), "at": utc_stamp()}).encode() + b"\n")
+        atomic_write(
+            state_path,
+            json.dumps(
+                {
+                    "version": 1,
+                    "since": since.isoformat(),
+                    "until": until.isoformat(),
+                    "done_through": day.isoformat(),
+                    "at": utc_stamp(),
+                }
+            ).encode()
+            + b"\n",
+        )
         if on_day:
             on_day(day, day_reports)
     return progress

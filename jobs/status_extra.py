@@ -1,5 +1,6 @@
 """The parts of `memjobs status` that come from the schedule, the daemon and the transcript
 sources: next runs, missed runs, daemon alive, sources that read nothing. Reads only."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -27,10 +28,10 @@ def extend(cfg: Config, out: dict[str, Any], now: datetime) -> None:
         prev = t.get("previous")
         last = out["jobs"].get(job)
         started = last.get("started") if last else None
-        if prev is not None and (started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev):
-            # a run that should have happened did not (or only before its slot)
-            if started is not None or now - prev < timedelta(days=7):
-                warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
+        missed = prev is not None and (started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev)
+        # a run that should have happened did not (or only before its slot)
+        if missed and (started is not None or now - prev < timedelta(days=7)):
+            warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
     out["daemon"] = read_daemon_status(cfg)
     try:
         state = SyncState.from_bytes(read_snapshot(cfg.workspace / CURSORS).data)
@@ -44,8 +45,9 @@ def extend(cfg: Config, out: dict[str, Any], now: datetime) -> None:
         mark = state.sources.get(key)
         last_read = mark.last_read if mark else None
         last_any = max(filter(None, [last_any, last_read]), default=None)
-        sources.append({"name": src.name, "path": src.path, "last_read": last_read,
-                        "last_run_mark": mark.mark if mark else None})
+        sources.append(
+            {"name": src.name, "path": src.path, "last_read": last_read, "last_run_mark": mark.mark if mark else None}
+        )
         if not src.is_default and not _matches_anything(src):
             warnings.append(f"the configured {src.name} source matches no file: {src.path}")
     out["sources"] = sources

@@ -20,8 +20,8 @@ from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.transcripts.discover import TranscriptFile, discover, read
 from memory_store.transcripts.jsonl import file_identity
-from memory_store.transcripts.sqlite_store import EntryDeduper
 from memory_store.transcripts.records import Record, Role
+from memory_store.transcripts.sqlite_store import EntryDeduper
 
 LOOK_BACK = timedelta(hours=3)
 

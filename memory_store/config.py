@@ -4,6 +4,7 @@ Order: defaults < `<workspace>/memjobs.yaml` (or `--config FILE`) < `MEMJOBS_<SE
 environment variables < flags. Every key is optional; an unknown key is an error naming the key
 and the file. No other module reads configuration by itself (STYLE §2).
 """
+
 from __future__ import annotations
 
 import os
@@ -211,7 +212,8 @@ def _env_overrides(env: Mapping[str, str]) -> dict[str, Any]:
         if key.startswith("MEMJOBS_TEST_"):
             continue  # test hooks, never configuration
         import yaml  # only when there is something to parse: `memjobs search` starts without it
-        parts = key[len("MEMJOBS_"):].lower().split("__")
+
+        parts = key[len("MEMJOBS_") :].lower().split("__")
         try:
             value = yaml.safe_load(raw) if raw.strip() else raw
         except yaml.YAMLError:
@@ -248,7 +250,9 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], label: str) -> Con
             raise ConfigError(f"unknown timezone {tzname!r}", path=Path(label)) from exc
         kw["timezone"] = tzname
     if "transcripts" in data and data["transcripts"] is not None:
-        kw["transcripts"] = tuple(_source(s, i, label) for i, s in enumerate(_as_list(data["transcripts"], "transcripts", label)))
+        kw["transcripts"] = tuple(
+            _source(s, i, label) for i, s in enumerate(_as_list(data["transcripts"], "transcripts", label))
+        )
     if "exclude_sessions" in data and data["exclude_sessions"] is not None:
         kw["exclude_sessions"] = tuple(str(x) for x in _as_list(data["exclude_sessions"], "exclude_sessions", label))
     for name, cls in _SECTIONS.items():
@@ -273,8 +277,9 @@ def _source(raw: Any, index: int, label: str) -> TranscriptSource:
         raise ConfigError(f"unknown key 'transcripts[{index}].{unknown[0]}'", path=Path(label))
     fmt = raw.get("format")
     if fmt not in FORMATS:
-        raise ConfigError(f"transcripts[{index}].format must be one of {', '.join(FORMATS)}, not {fmt!r}",
-                          path=Path(label))
+        raise ConfigError(
+            f"transcripts[{index}].format must be one of {', '.join(FORMATS)}, not {fmt!r}", path=Path(label)
+        )
     if not raw.get("path"):
         raise ConfigError(f"transcripts[{index}].path is required", path=Path(label))
     kw: dict[str, Any] = {"format": fmt, "path": str(raw["path"])}

@@ -2,10 +2,10 @@
 patches.jsonl (reverse patches of only the bytes memjobs changed, with hashes before and after)
 and state/ (the `.memjobs/` files the run moved, as they were before it).
 """
+
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from datetime import UTC, datetime
 from pathlib import Path
@@ -108,11 +108,3 @@ def prune_runs(state_dir: Path, keep_days: int, now: datetime | None = None) -> 
             shutil.rmtree(d, ignore_errors=True)
             removed.append(d.name)
     return sorted(removed)
-
-
-def ensure_private(path: Path) -> None:
-    """State may hold transcript excerpts (redacted); keep it to the user anyway."""
-    try:
-        os.chmod(path, 0o700)
-    except OSError:
-        pass

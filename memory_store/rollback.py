@@ -5,6 +5,7 @@ The run's patches.jsonl holds, per write, the reverse patch and the hashes befor
 file is restored only when its current hash equals the hash after the run's last write to it;
 otherwise the rollback refuses, names the file, and changes nothing.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,7 +22,7 @@ from memory_store.ledger import RUNS_DIR, read_patches
 @dataclass
 class RollbackPlan:
     run_id: str
-    restore: dict[str, bytes | None] = field(default_factory=dict)    # rel -> bytes before (None: delete)
+    restore: dict[str, bytes | None] = field(default_factory=dict)  # rel -> bytes before (None: delete)
 
 
 def _reverse_replace(after: bytes, patch: dict[str, Any]) -> bytes:
@@ -58,13 +59,15 @@ def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan
             if sha256_bytes(data) != p["sha_after"]:
                 raise RollbackRefused(f"the recorded changes of {rel} do not chain; nothing was rolled back", path=rel)
             if p["op"] == "append":
-                data = data[: p["offset"]] + data[p["offset"] + p["length"]:]
+                data = data[: p["offset"]] + data[p["offset"] + p["length"] :]
                 created = p.get("created", False)
             else:
                 data = _reverse_replace(data, p)
                 created = p.get("created", False)
                 if p.get("sha_before") and sha256_bytes(data) != p["sha_before"]:
-                    raise RollbackRefused(f"cannot rebuild the earlier bytes of {rel}; nothing was rolled back", path=rel)
+                    raise RollbackRefused(
+                        f"cannot rebuild the earlier bytes of {rel}; nothing was rolled back", path=rel
+                    )
             if created and not data:
                 data = None  # type: ignore[assignment]
                 break

@@ -4,6 +4,7 @@ Each problem is reported as `path:line: message`. Lenient with what people write
 free, extra fields, CRLF, trailing spaces, any language); strict about what memjobs relies on.
 Link checks use callables supplied by the caller, so this module does no I/O itself.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -38,7 +39,7 @@ class Problem:
     path: str
     line: int
     message: str
-    severity: str = "error"      # error | warning
+    severity: str = "error"  # error | warning
 
     def format(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""
@@ -48,8 +49,9 @@ class Problem:
         return {"path": self.path, "line": self.line, "message": self.message, "severity": self.severity}
 
 
-def validate_text(text: str, rel: str, *, exists: ExistsFn | None = None,
-                  transcript_exists: ExistsFn | None = None) -> list[Problem]:
+def validate_text(
+    text: str, rel: str, *, exists: ExistsFn | None = None, transcript_exists: ExistsFn | None = None
+) -> list[Problem]:
     """Problems of one file. `rel` is its workspace-relative path; `exists(rel_path)` tells whether
     a workspace file exists; `transcript_exists(abs_path)` whether a transcript does."""
     out: list[Problem] = []
@@ -129,7 +131,11 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
         f = fields.get(key)
         if f is not None and f.value and not ID_RE.match(f.value):
             err(f.line, f"{key} is not an entry id: {f.value!r}")
-    if st is not None and st.value == "superseded" and not (fields.get("superseded_by") and fields["superseded_by"].value):
+    if (
+        st is not None
+        and st.value == "superseded"
+        and not (fields.get("superseded_by") and fields["superseded_by"].value)
+    ):
         err(st.line, "status superseded needs superseded_by", "warning")
     ex = fields.get("excerpt")
     if ex is not None and len(ex.value) > EXCERPT_MAX:

@@ -10,6 +10,7 @@ tool chatter and noise), then measures in the same run:
   no-op     a second `microsync` with nothing new (cursors: one stat per file).
 Prints MB/s and the ratios against the baseline.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,11 +57,26 @@ def make_corpus(root: Path, target_mb: float, seed: int = 7) -> int:
                 msg = {"role": "user", "content": rng.choice(USER).format(x=x)}
                 typ = "user"
             else:
-                msg = {"role": "assistant", "id": f"msg_{n}_{i}", "content": [{"type": "text", "text": ASSISTANT.format(x=x)}]}
+                msg = {
+                    "role": "assistant",
+                    "id": f"msg_{n}_{i}",
+                    "content": [{"type": "text", "text": ASSISTANT.format(x=x)}],
+                }
                 typ = "assistant"
-            lines.append(json.dumps({"parentUuid": None, "isSidechain": False, "type": typ, "message": msg,
-                                     "uuid": str(uuid.UUID(int=rng.getrandbits(128))), "sessionId": sid,
-                                     "timestamp": t.strftime("%Y-%m-%dT%H:%M:%S.000Z"), "cwd": "/home/user/proj"}))
+            lines.append(
+                json.dumps(
+                    {
+                        "parentUuid": None,
+                        "isSidechain": False,
+                        "type": typ,
+                        "message": msg,
+                        "uuid": str(uuid.UUID(int=rng.getrandbits(128))),
+                        "sessionId": sid,
+                        "timestamp": t.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
+                        "cwd": "/home/user/proj",
+                    }
+                )
+            )
         data = ("\n".join(lines) + "\n").encode()
         (proj / f"{sid}.jsonl").write_bytes(data)
         total += len(data)
@@ -94,7 +110,8 @@ def main() -> int:
         ws = work / "ws"
         init_workspace(ws)
         (ws / "memjobs.yaml").write_text(
-            f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {corpus}}}\n", encoding="utf-8")
+            f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {corpus}}}\n", encoding="utf-8"
+        )
         cfg = load_config(ws, env={})
         mb = size / 1024 / 1024
         files = sum(1 for _ in corpus.rglob("*.jsonl"))
@@ -116,10 +133,14 @@ def main() -> int:
         t_noop = time.perf_counter() - t0
         print(f"transcripts: {mb:.1f} MB in {files} files")
         print(f"baseline json.loads loop: {base:.2f} s ({mb / base:.1f} MB/s)")
-        print(f"microsync --since (full read + extract + write): {t_first_since:.2f} s ({mb / t_first_since:.1f} MB/s), "
-              f"{t_first_since / base:.1f}x the baseline; added {first_since.added}")
+        print(
+            f"microsync --since (full read + extract + write): {t_first_since:.2f} s ({mb / t_first_since:.1f} MB/s), "
+            f"{t_first_since / base:.1f}x the baseline; added {first_since.added}"
+        )
         print(f"microsync scheduled first run: {t_first:.2f} s, added {first.added}")
-        print(f"microsync no-op second run: {t_noop * 1000:.0f} ms, {t_noop / base:.3f}x the baseline; added {noop.added}")
+        print(
+            f"microsync no-op second run: {t_noop * 1000:.0f} ms, {t_noop / base:.3f}x the baseline; added {noop.added}"
+        )
         if args.keep:
             print(f"scratch folder: {work}")
     finally:

@@ -1,4 +1,5 @@
 """Hypothesis strategies for entries, with Thai and Chinese text in the mix."""
+
 from __future__ import annotations
 
 import re
@@ -8,10 +9,18 @@ from hypothesis import strategies as st
 from memory_store.entries import BLOCK_FIELDS, KINDS, BlockEntry, LineEntry, Source
 
 _ALPHABET = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="\n\r")
-_SCRIPTS = st.sampled_from([
-    "ใช้ PostgreSQL สำหรับระบบจอง", "จำไว้ว่า ห้าม deploy วันศุกร์", "改用 Redis 做缓存", "以后都用中文回答",
-    "Use PostgreSQL for bookings", "never push to main again", "数据", "ภาษาไทย",
-])
+_SCRIPTS = st.sampled_from(
+    [
+        "ใช้ PostgreSQL สำหรับระบบจอง",
+        "จำไว้ว่า ห้าม deploy วันศุกร์",
+        "改用 Redis 做缓存",
+        "以后都用中文回答",
+        "Use PostgreSQL for bookings",
+        "never push to main again",
+        "数据",
+        "ภาษาไทย",
+    ]
+)
 
 
 def _clean(s: str) -> str:
@@ -26,7 +35,9 @@ slug = st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}", fullmatch=True)
 @st.composite
 def entry_ids(draw: st.DrawFn, kind: str | None = None) -> str:
     k = kind or draw(st.sampled_from(KINDS))
-    d = draw(st.dates(min_value=__import__("datetime").date(2000, 1, 1), max_value=__import__("datetime").date(2099, 12, 31)))
+    d = draw(
+        st.dates(min_value=__import__("datetime").date(2000, 1, 1), max_value=__import__("datetime").date(2099, 12, 31))
+    )
     return f"{k.upper()}-{d:%Y%m%d}-{draw(slug)}"
 
 
@@ -34,14 +45,21 @@ def entry_ids(draw: st.DrawFn, kind: str | None = None) -> str:
 def block_entries(draw: st.DrawFn) -> BlockEntry:
     kind = draw(st.sampled_from(KINDS))
     eid = draw(entry_ids(kind))
-    extra_keys = draw(st.lists(st.from_regex(r"[a-z][a-z_]{0,10}", fullmatch=True)
-                               .filter(lambda k: k not in BLOCK_FIELDS), max_size=2, unique=True))
+    extra_keys = draw(
+        st.lists(
+            st.from_regex(r"[a-z][a-z_]{0,10}", fullmatch=True).filter(lambda k: k not in BLOCK_FIELDS),
+            max_size=2,
+            unique=True,
+        )
+    )
     return BlockEntry(
         kind=kind,
         title=draw(single_line),
         id=eid,
         date=f"{eid.split('-')[1][:4]}-{eid.split('-')[1][4:6]}-{eid.split('-')[1][6:]}",
-        source=Source(draw(nonempty_line), draw(nonempty_line), f"L{draw(st.integers(1, 999))}-L{draw(st.integers(1, 999))}"),
+        source=Source(
+            draw(nonempty_line), draw(nonempty_line), f"L{draw(st.integers(1, 999))}-L{draw(st.integers(1, 999))}"
+        ),
         why=draw(single_line),
         finding=draw(single_line),
         conclusion=draw(single_line),
@@ -74,10 +92,12 @@ def line_entries(draw: st.DrawFn) -> LineEntry:
     )
 
 
-prose = st.sampled_from([
-    "A paragraph someone wrote by hand.\n",
-    "## Notes\nฉันเขียนเองนะ ไม่ใช่ memjobs\n",
-    "```md\n## Decision: inside a fence\n- id: DECISION-20260101-fenced-aaaaaa\n```\n",
-    "## Decision: a heading without an id line\nJust prose.\n",
-    "> 我们决定了？ quoted text\n",
-])
+prose = st.sampled_from(
+    [
+        "A paragraph someone wrote by hand.\n",
+        "## Notes\nฉันเขียนเองนะ ไม่ใช่ memjobs\n",
+        "```md\n## Decision: inside a fence\n- id: DECISION-20260101-fenced-aaaaaa\n```\n",
+        "## Decision: a heading without an id line\nJust prose.\n",
+        "> 我们决定了？ quoted text\n",
+    ]
+)

@@ -1,4 +1,5 @@
 """Configuration: defaults, file, MEMJOBS_* environment, flags; unknown keys are errors."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,7 +18,9 @@ def test_defaults_have_every_key(tmp_path: Path):
     assert cfg.limits.job_timeout_s == 900 and cfg.limits.lock_wait_s == 300 and cfg.limits.keep_runs_days == 90
     assert cfg.schedule.microsync == "0 10,13,16,19,22 * * *" and cfg.schedule.weekly == "0 3 * * mon"
     assert cfg.search.max_results == 6 and cfg.search.extra_paths == ("second-brain/summaries",)
-    assert cfg.llm.api_key_env == "OPENAI_API_KEY" and cfg.llm.fallback == "rules" and cfg.llm.max_tokens_per_run == 200000
+    assert (
+        cfg.llm.api_key_env == "OPENAI_API_KEY" and cfg.llm.fallback == "rules" and cfg.llm.max_tokens_per_run == 200000
+    )
     assert cfg.extract.engine == "rules" and cfg.summarize.engine == "rules"
     assert [s.format for s in cfg.transcripts] == ["openclaw", "claude-code", "codex"]
     assert cfg.exclude_sessions == ("cron:*", "hook:*", "heartbeat*", "subagent*")
@@ -26,24 +29,32 @@ def test_defaults_have_every_key(tmp_path: Path):
 def test_file_then_env_then_flags(tmp_path: Path):
     (tmp_path / "memjobs.yaml").write_text(
         "timezone: Asia/Bangkok\nllm: {model: file-model, timeout_s: 5}\nlimits: {warm_days: 10}\n"
-        "transcripts:\n  - {format: codex, path: /x}\n", encoding="utf-8")
-    cfg = load_config(tmp_path, env={"MEMJOBS_LLM__MODEL": "env-model", "MEMJOBS_LIMITS__WARM_DAYS": "12"},
-                      overrides={"limits": {"warm_days": 14}})
+        "transcripts:\n  - {format: codex, path: /x}\n",
+        encoding="utf-8",
+    )
+    cfg = load_config(
+        tmp_path,
+        env={"MEMJOBS_LLM__MODEL": "env-model", "MEMJOBS_LIMITS__WARM_DAYS": "12"},
+        overrides={"limits": {"warm_days": 14}},
+    )
     assert cfg.timezone == "Asia/Bangkok" and cfg.llm.model == "env-model" and cfg.llm.timeout_s == 5
     assert cfg.limits.warm_days == 14
     assert cfg.transcripts[0].format == "codex" and cfg.transcripts[0].chat_types == ("direct",)
     assert not cfg.transcripts[0].is_default
 
 
-@pytest.mark.parametrize("text, needle", [
-    ("limts: {}\n", "unknown key 'limts'"),
-    ("llm: {modle: x}\n", "unknown key 'llm.modle'"),
-    ("transcripts:\n  - {format: codex, path: /x, colour: red}\n", "unknown key 'transcripts[0].colour'"),
-    ("transcripts:\n  - {format: chatgpt, path: /x}\n", "format must be one of"),
-    ("timezone: Mars/Olympus\n", "unknown timezone"),
-    ("limits: {memory_md_lines: lots}\n", "limits.memory_md_lines: expected int"),
-    ("llm: [\n", "invalid YAML"),
-])
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("limts: {}\n", "unknown key 'limts'"),
+        ("llm: {modle: x}\n", "unknown key 'llm.modle'"),
+        ("transcripts:\n  - {format: codex, path: /x, colour: red}\n", "unknown key 'transcripts[0].colour'"),
+        ("transcripts:\n  - {format: chatgpt, path: /x}\n", "format must be one of"),
+        ("timezone: Mars/Olympus\n", "unknown timezone"),
+        ("limits: {memory_md_lines: lots}\n", "limits.memory_md_lines: expected int"),
+        ("llm: [\n", "invalid YAML"),
+    ],
+)
 def test_bad_configuration_names_key_and_file(tmp_path: Path, text: str, needle: str):
     (tmp_path / "memjobs.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError) as err:

@@ -1,4 +1,5 @@
 """The markdown parser keeps everything it does not understand, byte for byte."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -21,8 +22,15 @@ from tests.strategies import block_entries, prose
 
 
 def _entry(title: str, suffix: str, conf: float = 0.9) -> BlockEntry:
-    return BlockEntry(kind="Decision", title=title, id=f"DECISION-20261006-{suffix}", date="2026-10-06",
-                      source=Source("s1", "/t/s1.jsonl", "L1-L2"), conclusion=title, confidence=conf)
+    return BlockEntry(
+        kind="Decision",
+        title=title,
+        id=f"DECISION-20261006-{suffix}",
+        date="2026-10-06",
+        source=Source("s1", "/t/s1.jsonl", "L1-L2"),
+        conclusion=title,
+        confidence=conf,
+    )
 
 
 def test_hand_written_paragraph_between_entries_survives_rewrite():
@@ -67,8 +75,12 @@ def test_lenient_reading_crlf_trailing_spaces_field_order_extra_fields():
     edited = set_entry_fields(text, e.id, {"status": "superseded", "superseded_by": "DECISION-20261010-x-abcdef"})
     assert "- status: superseded\r\n" in edited and "- superseded_by: DECISION-20261010-x-abcdef\r\n" in edited
     assert edited.count("\r\n") == text.count("\r\n") + 1
-    assert edited.replace("- status: superseded\r\n- superseded_by: DECISION-20261010-x-abcdef\r\n",
-                          "- status: active\r\n") == text
+    assert (
+        edited.replace(
+            "- status: superseded\r\n- superseded_by: DECISION-20261010-x-abcdef\r\n", "- status: active\r\n"
+        )
+        == text
+    )
 
 
 def test_set_fields_changes_only_status_lines_and_keeps_hash():
@@ -77,7 +89,10 @@ def test_set_fields_changes_only_status_lines_and_keeps_hash():
     new = set_entry_fields(text, e.id, {"status": "superseded", "superseded_by": "DECISION-20261011-y-bbbbbb"})
     a, b = split_lines(text), split_lines(new)
     assert len(b) == len(a) + 1
-    assert [ln for ln in b if ln not in a] == ["- status: superseded\n", "- superseded_by: DECISION-20261011-y-bbbbbb\n"]
+    assert [ln for ln in b if ln not in a] == [
+        "- status: superseded\n",
+        "- superseded_by: DECISION-20261011-y-bbbbbb\n",
+    ]
     old_block = parse_document(text).blocks[0]
     new_block = parse_document(new).blocks[0]
     assert block_hash(old_block.text) == block_hash(new_block.text)
@@ -104,12 +119,16 @@ def test_changing_one_entry_leaves_every_other_byte(parts, data):
     start = text.index(target.text) if text.count(target.text) == 1 else None
     if start is None:
         return
-    changed = BlockEntry(**{**__import__("memory_store.markdown", fromlist=["x"]).block_to_entry(target).__dict__,
-                            "impact": "changed impact ✓"})
+    changed = BlockEntry(
+        **{
+            **__import__("memory_store.markdown", fromlist=["x"]).block_to_entry(target).__dict__,
+            "impact": "changed impact ✓",
+        }
+    )
     new = replace_entry(text, changed)
     assert new[:start] == text[:start]
     end = start + len(target.text)
-    assert new[len(new) - (len(text) - end):] == text[end:]
+    assert new[len(new) - (len(text) - end) :] == text[end:]
 
 
 def test_append_entries_separates_with_blank_line_and_keeps_crlf():
@@ -121,10 +140,24 @@ def test_append_entries_separates_with_blank_line_and_keeps_crlf():
     assert "\n" not in crlf.replace("\r\n", "")
 
 
-_FENCED_DOC = st.lists(st.sampled_from([
-    "```\n", "```py\n", "~~~\n", "~~~~\n", "````\n", "   ```\n", "    ```\n", "text\n", "## Decision: x\n",
-    "``` a`b\n", "\n",
-]), max_size=14).map("".join)
+_FENCED_DOC = st.lists(
+    st.sampled_from(
+        [
+            "```\n",
+            "```py\n",
+            "~~~\n",
+            "~~~~\n",
+            "````\n",
+            "   ```\n",
+            "    ```\n",
+            "text\n",
+            "## Decision: x\n",
+            "``` a`b\n",
+            "\n",
+        ]
+    ),
+    max_size=14,
+).map("".join)
 
 
 @given(_FENCED_DOC)

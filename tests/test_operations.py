@@ -1,4 +1,5 @@
 """Run ledger operations: runs, rollback (and its refusal), backfill (resumable, same as the schedule)."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,15 @@ from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_sc
 
 
 def _all_bytes(ws: Path) -> dict[str, bytes]:
-    return {p.relative_to(ws).as_posix(): p.read_bytes() for p in ws.rglob("*")
-            if p.is_file() and "runs" not in p.parts and ".locks" not in p.parts and "index" not in p.name
-            and "backfill" not in p.name}
+    return {
+        p.relative_to(ws).as_posix(): p.read_bytes()
+        for p in ws.rglob("*")
+        if p.is_file()
+        and "runs" not in p.parts
+        and ".locks" not in p.parts
+        and "index" not in p.name
+        and "backfill" not in p.name
+    }
 
 
 def test_rollback_restores_memory_files_and_state_then_refuses_twice(tmp_path: Path):
@@ -43,9 +50,14 @@ def test_rollback_restores_memory_files_and_state_then_refuses_twice(tmp_path: P
 
 def test_rollback_cli_refusal_names_the_file(tmp_path: Path):
     cfg, _ = demo_workspace(tmp_path)
-    rep = registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-16T13:00:00+07:00"),
-                       options=__import__("jobs.runner", fromlist=["x"]).RunOptions(
-                           since=datetime.fromisoformat("2026-11-16T00:00:00+07:00")))
+    rep = registry.run(
+        cfg,
+        "microsync",
+        now=datetime.fromisoformat("2026-11-16T13:00:00+07:00"),
+        options=__import__("jobs.runner", fromlist=["x"]).RunOptions(
+            since=datetime.fromisoformat("2026-11-16T00:00:00+07:00")
+        ),
+    )
     target = cfg.workspace / rep.written[0]
     target.write_text(target.read_text() + "x\n")
     p = memjobs("--workspace", str(cfg.workspace), "rollback", rep.run_id)
@@ -66,7 +78,9 @@ def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path):
     backfill(cfg_b, date(2026, 11, 16), date(2026, 11, 21))
     daily_a = {k: v for k, v in memory_bytes(cfg_a.workspace).items() if k.startswith("memory/2026-")}
     daily_b = {k: v for k, v in memory_bytes(cfg_b.workspace).items() if k.startswith("memory/2026-")}
-    ids = lambda files: sorted(line for v in files.values() for line in v.decode().splitlines() if line.startswith("- id:"))  # noqa: E731
+    def ids(files: dict[str, bytes]) -> list[str]:
+        return sorted(line for v in files.values() for line in v.decode().splitlines() if line.startswith("- id:"))
+
     assert ids(daily_b) == ids(daily_a)
 
 
@@ -88,8 +102,13 @@ def test_rollback_of_a_weekly_run_restores_memory_md_archive_and_status_fields(t
 
     from memory_store.markdown import append_entries
 
-    newer = dc_replace(first, id=first.id.replace("2026111", "2026112", 1)[:-6] + "abc123", date="2026-11-20",
-                       title=f"Supersedes {first.title}", supersedes=first.id)
+    newer = dc_replace(
+        first,
+        id=first.id.replace("2026111", "2026112", 1)[:-6] + "abc123",
+        date="2026-11-20",
+        title=f"Supersedes {first.title}",
+        supersedes=first.id,
+    )
     reversal.write_text(append_entries(reversal.read_text() if reversal.exists() else "", [newer]))
     before = _all_bytes(ws)
     rep = registry.run(cfg, "weekly", now=datetime.fromisoformat("2026-11-23T03:00:00+07:00"))

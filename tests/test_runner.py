@@ -1,4 +1,5 @@
 """run_job: locks, ledger, outcome recorded also on failure, the time limit enforced by itself."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,21 @@ def test_report_shape_and_ledger(workspace: Path):
     rep = run_job(_cfg(workspace), "microsync", step, now=datetime(2026, 11, 22, 3, tzinfo=UTC))
     d = rep.to_dict()
     assert d["status"] == "ok" and d["written"] == ["memory/2026-11-22.md"] and d["now"] == "2026-11-22T10:00:00+07:00"
-    assert {"job", "run_id", "status", "now", "started", "finished", "dry_run", "written", "added", "updated", "skipped",
-            "sources", "errors"} <= d.keys()
+    assert {
+        "job",
+        "run_id",
+        "status",
+        "now",
+        "started",
+        "finished",
+        "dry_run",
+        "written",
+        "added",
+        "updated",
+        "skipped",
+        "sources",
+        "errors",
+    } <= d.keys()
     saved = json.loads((workspace / ".memjobs" / "runs" / rep.run_id / "report.json").read_text())
     assert saved["status"] == "ok" and saved["run_id"] == rep.run_id
     assert not is_held(workspace, "microsync")
@@ -38,7 +52,9 @@ def test_failure_is_recorded_and_locks_freed(workspace: Path):
 
     rep = run_job(_cfg(workspace), "weekly", step)
     assert rep.status == "failed" and rep.exit_code == 1
-    assert rep.errors == [{"path": "memory/2026-11-22.md", "line": 7, "code": "bad_entry", "message": "entry does not parse"}]
+    assert rep.errors == [
+        {"path": "memory/2026-11-22.md", "line": 7, "code": "bad_entry", "message": "entry does not parse"}
+    ]
     saved = json.loads((workspace / ".memjobs" / "runs" / rep.run_id / "report.json").read_text())
     assert saved["status"] == "failed"
     assert not any(is_held(workspace, j) for j in ("microsync", "daily", "weekly"))
@@ -61,8 +77,14 @@ def test_timeout_aborts_before_the_next_write(workspace: Path):
 
 
 def test_timeout_via_cli_and_test_hook(workspace: Path):
-    p = memjobs("--workspace", str(workspace), "run", "microsync", "--json",
-                env={"MEMJOBS_TEST_DELAY_S": "30", "MEMJOBS_LIMITS__JOB_TIMEOUT_S": "0.5"})
+    p = memjobs(
+        "--workspace",
+        str(workspace),
+        "run",
+        "microsync",
+        "--json",
+        env={"MEMJOBS_TEST_DELAY_S": "30", "MEMJOBS_LIMITS__JOB_TIMEOUT_S": "0.5"},
+    )
     rep = json.loads(p.stdout)
     assert p.returncode == 1 and rep["status"] == "failed" and rep["errors"][0]["code"] == "timeout"
     assert not is_held(workspace, "microsync")

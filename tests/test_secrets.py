@@ -1,5 +1,6 @@
 """No planted secret leaves through any door: memory files, .memjobs/ (ledger, index, state),
 stdout/stderr of every command (DESIGN §7)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,10 +16,16 @@ def test_demo_and_every_reporting_command_keep_the_secret_out(tmp_path: Path):
     assert p.returncode == 0, p.stdout + p.stderr
     outputs.append(p.stdout + p.stderr)
     w = ["--workspace", str(ws)]
-    for args in (["status", "--json"], ["validate", "--json"], ["runs", "--json"], ["config"],
-                 ["search", "password", "--json", "--tier", "all"], ["search", "sk-proj", "--tier", "all"],
-                 ["run", "microsync", "--since", "2026-11-01", "--now", "2026-11-21T10:00:00+07:00", "--dry-run", "--json"],
-                 ["run", "daily", "--date", "2026-11-17", "--dry-run"]):
+    for args in (
+        ["status", "--json"],
+        ["validate", "--json"],
+        ["runs", "--json"],
+        ["config"],
+        ["search", "password", "--json", "--tier", "all"],
+        ["search", "sk-proj", "--tier", "all"],
+        ["run", "microsync", "--since", "2026-11-01", "--now", "2026-11-21T10:00:00+07:00", "--dry-run", "--json"],
+        ["run", "daily", "--date", "2026-11-17", "--dry-run"],
+    ):
         p = memjobs(*w, *args)
         outputs.append(p.stdout + p.stderr)
     runs = sorted((ws / ".memjobs" / "runs").iterdir())

@@ -1,4 +1,5 @@
 """`memjobs status`: sizes against the limits, locks held and by whom, last/next runs, warnings."""
+
 from __future__ import annotations
 
 import json
@@ -29,10 +30,18 @@ def test_status_reports_sizes_runs_and_quiet_sources(tmp_path: Path):
 
 def test_status_names_the_lock_holder_and_warns_about_empty_sources(workspace: Path, tmp_path: Path):
     (workspace / "memjobs.yaml").write_text(f"transcripts:\n  - {{format: codex, path: {tmp_path}/none}}\n")
-    code = ("import sys, time\nfrom pathlib import Path\nfrom memory_store.locks import JobLocks\n"
-            "locks = JobLocks(Path(sys.argv[1]), 'daily', 'run-x', 0)\nlocks.acquire()\nprint('held', flush=True)\ntime.sleep(60)\n")
-    holder = subprocess.Popen([sys.executable, "-c", code, str(workspace)], stdout=subprocess.PIPE, text=True, cwd=REPO,
-                              env={**os.environ, "PYTHONPATH": str(REPO)})
+    code = (
+        "import sys, time\nfrom pathlib import Path\nfrom memory_store.locks import JobLocks\n"
+        "locks = JobLocks(Path(sys.argv[1]), 'daily', 'run-x', 0)\nlocks.acquire()\n"
+        "print('held', flush=True)\ntime.sleep(60)\n"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code, str(workspace)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         p = memjobs("--workspace", str(workspace), "status", "--json")

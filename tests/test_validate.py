@@ -1,4 +1,5 @@
 """`memjobs validate`: exactly one `path:line: message` per problem, exit 3; clean → exit 0."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,15 @@ from tests.conftest import memjobs
 
 
 def _good(title: str, suffix: str, transcript: Path) -> BlockEntry:
-    return BlockEntry(kind="Decision", title=title, id=f"DECISION-20261006-{suffix}", date="2026-10-06",
-                      source=Source("s1", str(transcript), "L1-L2"), conclusion=title, confidence=0.9)
+    return BlockEntry(
+        kind="Decision",
+        title=title,
+        id=f"DECISION-20261006-{suffix}",
+        date="2026-10-06",
+        source=Source("s1", str(transcript), "L1-L2"),
+        conclusion=title,
+        confidence=0.9,
+    )
 
 
 def test_five_planted_errors_five_lines_exit_3(workspace: Path):
@@ -21,10 +29,16 @@ def test_five_planted_errors_five_lines_exit_3(workspace: Path):
     good = serialize_entry(_good("Use Postgres", "use-postgres-aaaaaa", transcript))
     bad = (
         good
-        + "\n" + serialize_entry(_good("Use Redis", "use-redis-bbbbbb", transcript)).replace("- status: active", "- status: maybe")  # 1
-        + "\n" + serialize_entry(_good("Use Kafka", "use-kafka-cccccc", transcript)).replace("0.90", "1.70")  # 2
-        + "\n" + serialize_entry(_good("Dup", "use-postgres-aaaaaa", transcript))  # 3 duplicate id
-        + "\n" + serialize_entry(_good("Wrong kind", "x-dddddd", transcript)).replace("## Decision:", "## Rule:")  # 4
+        + "\n"
+        + serialize_entry(_good("Use Redis", "use-redis-bbbbbb", transcript)).replace(
+            "- status: active", "- status: maybe"
+        )  # 1
+        + "\n"
+        + serialize_entry(_good("Use Kafka", "use-kafka-cccccc", transcript)).replace("0.90", "1.70")  # 2
+        + "\n"
+        + serialize_entry(_good("Dup", "use-postgres-aaaaaa", transcript))  # 3 duplicate id
+        + "\n"
+        + serialize_entry(_good("Wrong kind", "x-dddddd", transcript)).replace("## Decision:", "## Rule:")  # 4
         + "\nSee [the plan](projects/missing-plan.md) for details.\n"  # 5 broken workspace link
     )
     (workspace / "memory" / "2026-10-06.md").write_text("# 2026-10-06\n\n" + bad, encoding="utf-8")
@@ -34,8 +48,13 @@ def test_five_planted_errors_five_lines_exit_3(workspace: Path):
     assert len(lines) == 5, lines
     assert all(ln.startswith("memory/2026-10-06.md:") for ln in lines)
     joined = "\n".join(lines)
-    for needle in ("bad status 'maybe'", "confidence 1.70 is outside 0..1", "duplicate id", "does not match the heading kind",
-                   "link does not resolve: projects/missing-plan.md"):
+    for needle in (
+        "bad status 'maybe'",
+        "confidence 1.70 is outside 0..1",
+        "duplicate id",
+        "does not match the heading kind",
+        "link does not resolve: projects/missing-plan.md",
+    ):
         assert needle in joined
     j = memjobs("--workspace", str(workspace), "validate", "--json")
     data = json.loads(j.stdout)
@@ -51,9 +70,12 @@ def test_clean_workspace_exits_0_and_missing_transcript_is_a_warning(workspace: 
 
 
 def test_line_entries_and_lenient_reading():
-    text = ("# PROFILE\n\n## Preferences\n"
-            "- key:response.tone | value:กระชับ | priority:70 | ttl:8h | source:user_explicit | updated_at:2026-11-22T04:00:00Z\r\n"
-            "- key:response.lang | value:中文 | priority:170 | ttl:8 hours | source:someone | updated_at:yesterday\n")
+    text = (
+        "# PROFILE\n\n## Preferences\n"
+        "- key:response.tone | value:กระชับ | priority:70 | ttl:8h | source:user_explicit"
+        " | updated_at:2026-11-22T04:00:00Z\r\n"
+        "- key:response.lang | value:中文 | priority:170 | ttl:8 hours | source:someone | updated_at:yesterday\n"
+    )
     problems = validate_text(text, "PROFILE.md")
     msgs = [p.format() for p in problems]
     assert msgs == [
@@ -65,8 +87,10 @@ def test_line_entries_and_lenient_reading():
 
 
 def test_missing_fields_bad_id_bad_date():
-    text = ("## Remember: จำไว้ว่า ห้าม deploy วันศุกร์\n- id: REMEMBER-2026-bad\n- date: 2026-13-40\n"
-            "- source:\n  - session_id: x\n  - session_path:\n- confidence:\n- status: active\n")
+    text = (
+        "## Remember: จำไว้ว่า ห้าม deploy วันศุกร์\n- id: REMEMBER-2026-bad\n- date: 2026-13-40\n"
+        "- source:\n  - session_id: x\n  - session_path:\n- confidence:\n- status: active\n"
+    )
     msgs = [p.format() for p in validate_text(text, "memory/2026-10-06.md")]
     assert "memory/2026-10-06.md:1: Remember entry is missing the field 'why'" in msgs
     assert any("malformed id 'REMEMBER-2026-bad'" in m for m in msgs)

@@ -1,6 +1,7 @@
 """The weekly compound end to end (issue 5 "Must show"): three simulated weeks with --now, budgets
 with 2,000 candidates, nothing lost, the user's text untouched, re-runs and dry runs change no
 byte, guards refuse, and a run killed between its writes is completed by the next."""
+
 from __future__ import annotations
 
 import os
@@ -27,23 +28,70 @@ from tests.test_weekly_support import (
     write_entries,
 )
 
-PINNED = ("# MEMORY\n\nMy own notes stay mine.\n\n## Pinned\n- Always answer in English, even when asked in Thai.\n"
-          "- ห้ามลบไฟล์นี้\n\n")
+PINNED = (
+    "# MEMORY\n\nMy own notes stay mine.\n\n## Pinned\n- Always answer in English, even when asked in Thai.\n"
+    "- ห้ามลบไฟล์นี้\n\n"
+)
 TAIL = "\n## Notes by hand\nA paragraph after the generated part.\n"
 
 
 def _memory_with_user_text(ws: Path) -> None:
-    generated = (f"{BEGIN}\n## Rules & constraints\n\n## Decisions\n\n## Architecture\n\n## Remember\n\n"
-                 f"## Procedures\n\n{END}\n")
+    generated = (
+        f"{BEGIN}\n## Rules & constraints\n\n## Decisions\n\n## Architecture\n\n## Remember\n\n## Procedures\n\n{END}\n"
+    )
     (ws / "MEMORY.md").write_text(PINNED + generated + TAIL, encoding="utf-8")
 
 
-_WORDS = tuple("""
-alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar
-papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu amber basalt cobalt dune
-ember fjord granite harbor iris jade kelp lagoon meadow nectar onyx pebble quartz reef sage
-tundra
-""".split())
+_WORDS = tuple(
+    [
+        "alpha",
+        "bravo",
+        "charlie",
+        "delta",
+        "echo",
+        "foxtrot",
+        "golf",
+        "hotel",
+        "india",
+        "juliet",
+        "kilo",
+        "lima",
+        "mike",
+        "november",
+        "oscar",
+        "papa",
+        "quebec",
+        "romeo",
+        "sierra",
+        "tango",
+        "uniform",
+        "victor",
+        "whiskey",
+        "xray",
+        "yankee",
+        "zulu",
+        "amber",
+        "basalt",
+        "cobalt",
+        "dune",
+        "ember",
+        "fjord",
+        "granite",
+        "harbor",
+        "iris",
+        "jade",
+        "kelp",
+        "lagoon",
+        "meadow",
+        "nectar",
+        "onyx",
+        "pebble",
+        "quartz",
+        "reef",
+        "sage",
+        "tundra",
+    ]
+)
 
 
 def _many(n: int, days: list[str], seed: int = 5) -> list:
@@ -53,8 +101,15 @@ def _many(n: int, days: list[str], seed: int = 5) -> list:
     for i in range(n):
         words = " ".join(rng.sample(_WORDS, 6))
         kind = ("Rule", "Decision", "Constraint", "Architecture")[i % 4]
-        out.append(entry(kind, days[i % len(days)], f"Service {i} policy {words}",
-                         f"Component {i} follows {words}.", confidence=0.6 + (i % 4) / 10))
+        out.append(
+            entry(
+                kind,
+                days[i % len(days)],
+                f"Service {i} policy {words}",
+                f"Component {i} follows {words}.",
+                confidence=0.6 + (i % 4) / 10,
+            )
+        )
     return out
 
 
@@ -89,19 +144,25 @@ def test_three_weeks_end_to_end(workspace: Path) -> None:
     # Week 2 (2026-W46): a reversal in English and one in Chinese, a similar-but-not-reversed
     # pair, and a near-duplicate of the rule.
     before = memory_ids(ws)
-    pg = entry("Decision", "2026-11-10", "Move the bookings store to PostgreSQL instead of MySQL",
-               "Bookings live in PostgreSQL 16.")
-    memcached = entry("Decision", "2026-11-11", "Use Memcached for the session cache",
-                      "Sessions are cached in Memcached.")
+    pg = entry(
+        "Decision",
+        "2026-11-10",
+        "Move the bookings store to PostgreSQL instead of MySQL",
+        "Bookings live in PostgreSQL 16.",
+    )
+    memcached = entry(
+        "Decision", "2026-11-11", "Use Memcached for the session cache", "Sessions are cached in Memcached."
+    )
     kafka = entry("Decision", "2026-11-12", "不再使用 RabbitMQ 作为事件总线，改用 Kafka", "事件总线改用 Kafka。")
-    rule_again = entry("Rule", "2026-11-13", "Never push directly to main!", "All changes go through pull requests.",
-                       confidence=0.8)
+    rule_again = entry(
+        "Rule", "2026-11-13", "Never push directly to main!", "All changes go through pull requests.", confidence=0.8
+    )
     write_entries(ws, [pg, memcached, kafka, rule_again])
     snap = snapshot(ws)
     dry = run_weekly(ws, "2026-11-16T03:00:00", dry_run=True)
     plan = dry.details["dry_run_output"]
     assert f"supersede (2):\n  {mysql.id}: superseded by {pg.id}" in plan and "--- new MEMORY.md ---" in plan
-    assert snapshot(ws) == snap                                           # a dry run writes nothing
+    assert snapshot(ws) == snap  # a dry run writes nothing
     report = run_weekly(ws, "2026-11-16T03:00:00")
     assert report.status == "ok", report.errors
     _assert_nothing_lost(before, ws)
@@ -109,9 +170,9 @@ def test_three_weeks_end_to_end(workspace: Path) -> None:
     assert _status(ws, "2026-11-02", mysql.id) == ("superseded", pg.id)
     assert _status(ws, "2026-11-04", rabbit.id) == ("superseded", kafka.id)
     assert pg.id in ids and kafka.id in ids and mysql.id not in ids and rabbit.id not in ids
-    assert _status(ws, "2026-11-03", redis.id) == ("active", None)          # only warned about
+    assert _status(ws, "2026-11-03", redis.id) == ("active", None)  # only warned about
     assert _status(ws, "2026-11-11", memcached.id) == ("active", None)
-    assert rule.id in ids and rule_again.id not in ids                    # merged into the older rule
+    assert rule.id in ids and rule_again.id not in ids  # merged into the older rule
     log_text = (ws / "memory" / "archive" / "weekly-2026-46.md").read_text(encoding="utf-8")
     log = parse_weekly_log(log_text)
     superseded = {ln.id: ln.reason for ln in log.sections["Superseded"]}
@@ -136,6 +197,7 @@ def test_three_weeks_end_to_end(workspace: Path) -> None:
     assert pinned_part(text) == user_text
     assert (ws / "memory" / "archive" / "weekly-2026-47.md").exists()
     from memory_store.check import validate_paths
+
     assert [p.format() for p in validate_paths(ws) if p.severity == "error"] == []
 
     # The same week again at a later now: not one byte changes.
@@ -160,13 +222,15 @@ def test_missed_weeks_are_compounded_oldest_first(workspace: Path) -> None:
     """Pins: without an explicit week, up to 4 missed weeks run first, each with its own cut-off."""
     ws = workspace
     old = entry("Decision", "2026-10-27", "Use Terraform for infrastructure", "Infra lives in Terraform.")
-    write_entries(ws, [old, entry("Rule", "2026-11-04", "Tag every release"),
-                       entry("Rule", "2026-11-18", "Review every migration")])
+    write_entries(
+        ws,
+        [old, entry("Rule", "2026-11-04", "Tag every release"), entry("Rule", "2026-11-18", "Review every migration")],
+    )
     report = run_weekly(ws, "2026-11-23T03:00:00")
     assert [w["week"] for w in report.details["weeks"]] == ["2026-W44", "2026-W45", "2026-W47"]
     for key in ("2026-44", "2026-45", "2026-47"):
         assert (ws / "memory" / "archive" / f"weekly-{key}.md").exists()
-    assert not (ws / "memory" / "archive" / "weekly-2026-46.md").exists()   # nothing waited in W46
+    assert not (ws / "memory" / "archive" / "weekly-2026-46.md").exists()  # nothing waited in W46
     promoted = parse_weekly_log((ws / "memory" / "archive" / "weekly-2026-44.md").read_text(encoding="utf-8"))
     assert promoted.ids("Promoted") == {old.id}
 
@@ -175,7 +239,7 @@ def test_late_entry_of_a_compounded_week_is_picked_up_next_week(workspace: Path)
     ws = workspace
     write_entries(ws, [entry("Rule", "2026-11-03", "Tag every release")])
     run_weekly(ws, "2026-11-09T03:00:00")
-    late = entry("Rule", "2026-11-05", "Pin every dependency")     # backfilled after W45 ran
+    late = entry("Rule", "2026-11-05", "Pin every dependency")  # backfilled after W45 ran
     write_entries(ws, [late])
     assert late.id not in memory_ids(ws)
     run_weekly(ws, "2026-11-16T03:00:00")
@@ -207,11 +271,21 @@ def test_explicit_week_must_be_over(workspace: Path) -> None:
 
 def _crash_scenario(ws: Path) -> None:
     """Week 45 compounded; week 46 waits with a reversal (archive, status, MEMORY.md, log writes)."""
-    write_entries(ws, [entry("Decision", "2026-11-02", "Use MySQL for the bookings store"),
-                       entry("Rule", "2026-11-03", "Never push directly to main")])
+    write_entries(
+        ws,
+        [
+            entry("Decision", "2026-11-02", "Use MySQL for the bookings store"),
+            entry("Rule", "2026-11-03", "Never push directly to main"),
+        ],
+    )
     assert run_weekly(ws, "2026-11-09T03:00:00").status == "ok"
-    write_entries(ws, [entry("Decision", "2026-11-10", "Move the bookings store to PostgreSQL instead of MySQL"),
-                       entry("Rule", "2026-11-11", "Squash commits before merging")])
+    write_entries(
+        ws,
+        [
+            entry("Decision", "2026-11-10", "Move the bookings store to PostgreSQL instead of MySQL"),
+            entry("Rule", "2026-11-11", "Squash commits before merging"),
+        ],
+    )
 
 
 def test_run_killed_between_writes_is_completed_by_the_next(workspace: Path, tmp_path: Path) -> None:
@@ -222,18 +296,27 @@ def test_run_killed_between_writes_is_completed_by_the_next(workspace: Path, tmp
     shutil.copytree(workspace, reference)
     assert run_weekly(reference, "2026-11-16T03:00:00").status == "ok"
     expected = snapshot(reference)
-    writes = 7     # pending plan, archive, status field, MEMORY.md, weekly log, marks, pending cleared
+    writes = 7  # pending plan, archive, status field, MEMORY.md, weekly log, marks, pending cleared
     procs: dict[int, tuple[Path, subprocess.Popen[str]]] = {}
-    for n in range(1, writes):       # the crashing runs are independent: start them all at once
+    for n in range(1, writes):  # the crashing runs are independent: start them all at once
         ws = tmp_path / f"crash{n}"
         shutil.copytree(workspace, ws)
         env = {**os.environ, "MEMJOBS_WORKSPACE": str(ws), "MEMJOBS_TEST_CRASH_AFTER_WRITES": str(n)}
-        procs[n] = (ws, subprocess.Popen([sys.executable, "-m", "jobs", "run", "weekly", "--now", "2026-11-16T03:00:00"],
-                                         env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        procs[n] = (
+            ws,
+            subprocess.Popen(
+                [sys.executable, "-m", "jobs", "run", "weekly", "--now", "2026-11-16T03:00:00"],
+                env=env,
+                cwd=REPO,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            ),
+        )
     for n, (ws, proc) in sorted(procs.items()):
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 99, (n, out, err)
-        assert snapshot(ws) != expected or n >= 5, n    # unfinished (after the log only state is left)
+        assert snapshot(ws) != expected or n >= 5, n  # unfinished (after the log only state is left)
         report = run_weekly(ws, "2026-11-16T03:00:00")
         assert report.status != "failed", (n, report.errors)
         assert snapshot(ws) == expected, n

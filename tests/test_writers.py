@@ -1,4 +1,5 @@
 """The single-writer table of DESIGN §3, every row, enforced in code."""
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,18 @@ ALLOWED = {
     "weekly": ["MEMORY.md", "memory/archive/2026-11.md", "memory/archive/weekly-2026-47.md"],
     "core": ["PROFILE.md", "SESSION.md", "PROPOSALS.md"],
 }
-EVERYTHING = sorted({p for ps in ALLOWED.values() for p in ps} | {
-    "memory/projects/nimbus.md", "second-brain/research/x.md", "POLICY.md", "memory/2026-11-22-notes/x.md",
-    "../outside.md", ".memjobs/index.sqlite", ".memjobs/daemon.json"})
+EVERYTHING = sorted(
+    {p for ps in ALLOWED.values() for p in ps}
+    | {
+        "memory/projects/nimbus.md",
+        "second-brain/research/x.md",
+        "POLICY.md",
+        "memory/2026-11-22-notes/x.md",
+        "../outside.md",
+        ".memjobs/index.sqlite",
+        ".memjobs/daemon.json",
+    }
+)
 
 
 @pytest.mark.parametrize("job", ["microsync", "daily", "weekly", "core", "index", "daemon", "readonly"])
@@ -40,22 +50,35 @@ def test_state_rows(tmp_path: Path):
     writer_for("microsync", tmp_path).write_state(".memjobs/cursors.json", b"{}")
     writer_for("index", tmp_path).write_state(".memjobs/index.generation", b"1")
     writer_for("daemon", tmp_path).write_state(".memjobs/daemon.json", b"{}")
-    for job, rel in (("microsync", ".memjobs/index.sqlite"), ("index", ".memjobs/cursors.json"),
-                     ("daemon", ".memjobs/index.sqlite"), ("readonly", ".memjobs/x.json"), ("microsync", "memory/x.json")):
+    for job, rel in (
+        ("microsync", ".memjobs/index.sqlite"),
+        ("index", ".memjobs/cursors.json"),
+        ("daemon", ".memjobs/index.sqlite"),
+        ("readonly", ".memjobs/x.json"),
+        ("microsync", "memory/x.json"),
+    ):
         with pytest.raises(WriterRefused):
             writer_for(job, tmp_path).write_state(rel, b"{}")
 
 
 def test_weekly_may_change_only_status_fields_of_daily_files(tmp_path: Path):
-    e = BlockEntry(kind="Decision", title="Use Postgres", id="DECISION-20261006-use-postgres-aaaaaa", date="2026-10-06",
-                   source=Source("s", "/t.jsonl", "L1-L1"), confidence=0.9)
+    e = BlockEntry(
+        kind="Decision",
+        title="Use Postgres",
+        id="DECISION-20261006-use-postgres-aaaaaa",
+        date="2026-10-06",
+        source=Source("s", "/t.jsonl", "L1-L1"),
+        confidence=0.9,
+    )
     daily = tmp_path / "memory" / "2026-10-06.md"
     daily.parent.mkdir(parents=True)
     daily.write_text("# 2026-10-06\n\n" + serialize_entry(e), encoding="utf-8")
     w = writer_for("weekly", tmp_path)
-    assert w.replace("memory/2026-10-06.md",
-                     lambda t: set_entry_fields(t, e.id, {"status": "superseded", "superseded_by": "DECISION-20261010-x-bbbbbb"}),
-                     fields_only=True)
+    assert w.replace(
+        "memory/2026-10-06.md",
+        lambda t: set_entry_fields(t, e.id, {"status": "superseded", "superseded_by": "DECISION-20261010-x-bbbbbb"}),
+        fields_only=True,
+    )
     with pytest.raises(WriterRefused, match="only status fields"):
         w.replace("memory/2026-10-06.md", lambda t: t.replace("Use Postgres", "Use MySQL"), fields_only=True)
     with pytest.raises(WriterRefused):
