@@ -1,5 +1,6 @@
 """microSync end to end over the bundled development set (three formats, five days), replayed
 with --now at 10/13/16/19/22 each day, as the scheduler would run it."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,9 @@ def _family(kind: str) -> str:
 def _covers(found, item) -> bool:
     """The entry comes from the item's transcript and its range holds one of the item's lines."""
     a, b = span(found.entry)
-    return (Path(found.entry.source.session_path.split("#")[0]).name == Path(item["file"]).name
-            and any(a <= ln <= b for ln in item["lines"]))
+    return Path(found.entry.source.session_path.split("#")[0]).name == Path(item["file"]).name and any(
+        a <= ln <= b for ln in item["lines"]
+    )
 
 
 def test_every_planted_item_is_in_its_daily_file_with_its_lines(replayed):
@@ -51,17 +53,30 @@ def test_every_planted_item_is_in_its_daily_file_with_its_lines(replayed):
             doubled.append((item["id"], [found[i].entry.title for i in hits]))
         claimed.update(hits)
         kinds = item["kind"] if isinstance(item["kind"], list) else [item["kind"]]
-        good = [f for f in (found[i] for i in hits)
-                if f.file.startswith(f"memory/{item['local_date']}")
-                and _family(f.entry.kind) in {_family(k) for k in kinds}
-                and all(k.casefold() in f"{f.entry.title} {f.entry.conclusion}".casefold() for k in item["keywords"])
-                # the range covers the proposal it accepts, too
-                and all(span(f.entry)[0] <= ln for ln in item.get("proposal_lines") or [])]
+        good = [
+            f
+            for f in (found[i] for i in hits)
+            if f.file.startswith(f"memory/{item['local_date']}")
+            and _family(f.entry.kind) in {_family(k) for k in kinds}
+            and all(k.casefold() in f"{f.entry.title} {f.entry.conclusion}".casefold() for k in item["keywords"])
+            # the range covers the proposal it accepts, too
+            and all(span(f.entry)[0] <= ln for ln in item.get("proposal_lines") or [])
+        ]
         if not good:
-            wrong.append((item["id"], [(f.file, f.entry.kind, f.entry.title, f.entry.source.message_range)
-                                       for f in (found[i] for i in hits)]))
-    extra = [(f.file, f.entry.kind, f.entry.title, f.entry.source.message_range)
-             for i, f in enumerate(found) if i not in claimed]
+            wrong.append(
+                (
+                    item["id"],
+                    [
+                        (f.file, f.entry.kind, f.entry.title, f.entry.source.message_range)
+                        for f in (found[i] for i in hits)
+                    ],
+                )
+            )
+    extra = [
+        (f.file, f.entry.kind, f.entry.title, f.entry.source.message_range)
+        for i, f in enumerate(found)
+        if i not in claimed
+    ]
     assert (missing, wrong, doubled, extra) == ([], [], [], [])
     assert len(found) == len(KEY["items"])
 
@@ -77,8 +92,12 @@ def test_nothing_from_excluded_sessions_or_noise_lines(replayed):
         name = Path(f.entry.source.session_path).name
         # Turns between a proposal and its acceptance are inside the accepted item's range: they are
         # context of that entry, not its source.
-        between = {ln for item in KEY["items"] if item.get("proposal_lines") and _covers(f, item)
-                   for ln in range(max(item["proposal_lines"]) + 1, min(item["lines"]))}
+        between = {
+            ln
+            for item in KEY["items"]
+            if item.get("proposal_lines") and _covers(f, item)
+            for ln in range(max(item["proposal_lines"]) + 1, min(item["lines"]))
+        }
         a, b = span(f.entry)
         hits += [(f.entry.title, ln) for ln in range(a, b + 1) if (name, ln) in noise and ln not in between]
     assert hits == []
@@ -92,7 +111,7 @@ def test_message_ranges_point_at_the_lines_the_excerpt_came_from(replayed):
         a, b = span(f.entry)
         assert 1 <= a <= b <= len(lines)
         words = [w for w in (f.entry.excerpt or "").replace("…", " ").split() if len(w) > 3][:3]
-        window = json.dumps([json.loads(x) for x in lines[a - 1:b]], ensure_ascii=False).casefold()
+        window = json.dumps([json.loads(x) for x in lines[a - 1 : b]], ensure_ascii=False).casefold()
         assert all(w.casefold().strip(".,!?:;\"'`()") in window for w in words), (f.entry.id, words)
 
 
@@ -129,9 +148,15 @@ def test_appended_lines_add_only_their_items_and_a_backfill_keeps_an_edited_entr
     # a new line appended to a Claude Code transcript, one user turn, the next morning
     cc = next((data / "transcripts" / "claude-code").rglob("f8528878-*.jsonl"))
     last = json.loads(cc.read_text("utf-8").splitlines()[-1])
-    turn = {**last, "type": "user", "uuid": "new-1", "parentUuid": last.get("uuid"),
-            "timestamp": "2026-11-17T02:00:00.000Z", "isSidechain": False,
-            "message": {"role": "user", "content": "Remember that the staging database is reset every Sunday night."}}
+    turn = {
+        **last,
+        "type": "user",
+        "uuid": "new-1",
+        "parentUuid": last.get("uuid"),
+        "timestamp": "2026-11-17T02:00:00.000Z",
+        "isSidechain": False,
+        "message": {"role": "user", "content": "Remember that the staging database is reset every Sunday night."},
+    }
     turn.pop("requestId", None)
     with cc.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(turn) + "\n")
@@ -141,8 +166,12 @@ def test_appended_lines_add_only_their_items_and_a_backfill_keeps_an_edited_entr
     assert rep.added == len(added) >= 1
     assert any("staging database" in f.entry.title.lower() for f in all_entries(ws) if f.entry.id in added)
     # a backfill over the same sources never replaces the entry a person edited
-    registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-17T10:30:00+07:00"),
-                 options=RunOptions(since=datetime.fromisoformat("2026-11-01T00:00:00+07:00")))
+    registry.run(
+        cfg,
+        "microsync",
+        now=datetime.fromisoformat("2026-11-17T10:30:00+07:00"),
+        options=RunOptions(since=datetime.fromisoformat("2026-11-01T00:00:00+07:00")),
+    )
     assert "- why: because I said so (edited)\n" in daily.read_text("utf-8")
 
 
@@ -150,11 +179,26 @@ def test_bad_lines_reported_partial_line_waits_and_the_run_succeeds(tmp_path: Pa
     cfg, data = demo_workspace(tmp_path)
     cc = next((data / "transcripts" / "claude-code").rglob("f8528878-*.jsonl"))
     good = cc.read_text("utf-8")
-    partial = json.dumps({"type": "user", "timestamp": "2026-11-16T03:00:00Z", "sessionId": "x",
-                          "message": {"role": "user", "content": "Remember that half-written lines wait."}})
-    cc.write_bytes(good.encode() + b"{not json\n" + b"\xff\xfe{\"a\": 1}\n" + partial.encode())
-    p = memjobs("--workspace", str(cfg.workspace), "run", "microsync", "--since", "2026-11-01",
-                "--now", "2026-11-21T10:00:00+07:00", "--json")
+    partial = json.dumps(
+        {
+            "type": "user",
+            "timestamp": "2026-11-16T03:00:00Z",
+            "sessionId": "x",
+            "message": {"role": "user", "content": "Remember that half-written lines wait."},
+        }
+    )
+    cc.write_bytes(good.encode() + b"{not json\n" + b'\xff\xfe{"a": 1}\n' + partial.encode())
+    p = memjobs(
+        "--workspace",
+        str(cfg.workspace),
+        "run",
+        "microsync",
+        "--since",
+        "2026-11-01",
+        "--now",
+        "2026-11-21T10:00:00+07:00",
+        "--json",
+    )
     rep = json.loads(p.stdout)
     assert p.returncode == 0 and rep["status"] == "ok"
     codes = {(e["code"], e["line"]) for e in rep["errors"] if e["path"] == str(cc)}
@@ -175,3 +219,25 @@ def test_a_source_that_matches_nothing_is_an_error_defaults_only_noted(tmp_path:
     rep = json.loads(p.stdout)
     assert p.returncode == 0 and rep["status"] == "nothing" and rep["errors"] == []
     assert rep.get("notes")
+
+
+def test_a_run_with_nothing_new_only_stats_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Pins issue 3: with cursors in place and no transcript changed, microSync opens no transcript
+    (no identity hash, no read): one stat per file."""
+    from jobs import transcript_scan
+
+    cfg, _ = demo_workspace(tmp_path)
+    registry.run(
+        cfg,
+        "microsync",
+        now=datetime.fromisoformat("2026-11-21T10:00:00+07:00"),
+        options=RunOptions(since=datetime.fromisoformat("2026-11-01T00:00:00+07:00")),
+    )
+    registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-21T13:00:00+07:00"))  # sets cursors
+    calls: list[str] = []
+    real_read, real_identity = transcript_scan.read, transcript_scan.file_identity
+    monkeypatch.setattr(transcript_scan, "read", lambda tf, *a, **k: calls.append(tf.path) or real_read(tf, *a, **k))
+    monkeypatch.setattr(transcript_scan, "file_identity", lambda p: calls.append(p) or real_identity(p))
+    rep = registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-21T16:00:00+07:00"))
+    assert rep.status == "nothing" and calls == []
+    assert sum(s.files for s in rep.sources) > 0
