@@ -172,3 +172,65 @@ def test_decisions_come_from_the_log_with_status():
 def test_secrets_in_transcripts_are_redacted():
     w = summarize(session((U, "I'll rotate it tomorrow, the key is sk-proj-AbCdEf0123456789AbCdEf0123456789xyz")))
     assert w.action_items and all("sk-proj-AbCdEf0123456789" not in t for t in texts(w.action_items))
+
+
+def test_purpose_clauses_restated_rules_and_bare_modals_are_not_commitments():
+    """Pins: "จะได้…" (so that), "ต้องผ่าน PR…" (a rule restated without a subject), "so that … will",
+    "这样就能…" and "per the policy we need to…" are not action items; "ผมจะ…", "我来…" and "I'll…" are."""
+    w = summarize(session(
+        (U, "ตั้ง branch protection ให้หน่อย"),
+        (A, "ตั้งไว้แล้วครับ จะได้บังคับใช้จริง"),
+        (A, "ต้องผ่าน PR และรีวิว 1 คน"),
+        (A, "I pinned the version so that the build will stay reproducible."),
+        (A, "Per our release policy we need to ship through the pipeline."),
+        (A, "改成异步了，这样就能避免超时。"),
+        (U, "ผมจะคุยกับทีม infra เรื่อง quota ตอนบ่าย"),
+        (U, "这个我来跟财务确认"),
+        (U, "I'll write the migration guide after lunch."),
+    ))
+    items = texts(w.action_items)
+    assert len(items) == 3, items
+    assert any("ผมจะคุย" in t for t in items) and any("我来跟财务" in t for t in items)
+    assert any("migration guide" in t for t in items)
+
+
+def test_an_agent_commitment_carried_out_later_is_closed_and_listed_once():
+    """Pins: a deferred agent commitment ("…once the refactor is in") followed by tool work is an
+    action item; a later "bumped" about its task closes it: marked done, not an open loop or next step.
+    The condition ("the refactor") does not count as its task."""
+    w = summarize(session(
+        (U, "refactor pricing, then bump the lockfile"),
+        (A, "Sure, I'll bump the lockfile once the refactor is in."),
+        (C, '{"file_path": "pricing.py"}', "Edit"),
+        (R, "ok", "Edit"),
+        (A, "Refactor done."),
+        (C, '{"command": "uv lock --upgrade"}', "Bash"),
+        (R, "Resolved 64 packages", "Bash"),
+        (A, "Lockfile bumped, tests pass."),
+    ))
+    (item,) = w.action_items
+    assert item.text.startswith("Agent: Sure, I'll bump the lockfile") and item.text.endswith("(done later that day)")
+    assert w.open_loops == [] and w.next_steps == []
+
+
+def test_next_steps_lead_with_plans_then_open_loops():
+    """Pins: explicit tomorrow/next statements come first in next steps, the open loops after them;
+    a plan without a subject ("下次再说") is a next step but not an action item."""
+    w = summarize(session(
+        (U, "I need to renew the TLS certificate."),
+        (A, "打包成功了。下一步是把 CI 的 node 版本升到 20。"),
+        (U, "下次再说，今天先到这"),
+    ))
+    assert texts(w.action_items) == ["You: I need to renew the TLS certificate."]
+    nxt = texts(w.next_steps)
+    assert nxt[0].startswith("Agent: 下一步") and nxt[1].startswith("You: 下次再说")
+    assert nxt[-1] == "You: I need to renew the TLS certificate."
+
+
+def test_a_request_the_agent_accepts_for_later_is_an_action_item():
+    """Pins: a subjectless request ("ต้อง…ด้วย", "need to…") becomes an action item when the agent's
+    reply accepts it without doing it; when the reply reports it done, it is work, not an item."""
+    later = summarize(session((U, "ต้องอัปเดตเอกสาร API ด้วย"), (A, "ได้ครับ รอ PM ยืนยันก่อน")))
+    assert texts(later.action_items) == ["You: ต้องอัปเดตเอกสาร API ด้วย"]
+    at_once = summarize(session((U, "ต้องอัปเดตเอกสาร API ด้วย"), (A, "ได้ครับ อัปเดตเอกสาร API เสร็จแล้วครับ")))
+    assert at_once.action_items == []

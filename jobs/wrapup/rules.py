@@ -2,14 +2,15 @@
 
 - Decisions made today: every entry of the day's decision log (it already holds the decisions,
   rules, constraints, architecture changes and "remember this" items that microSync extracted).
-- Action items: commitments and to-dos said by the user or the agent ("I'll …", "need to …",
-  "TODO", "จะ…", "ต้อง…", "เดี๋ยว…", "要…", "待办", …). An agent's "let me …" that it carried out
-  at once with tool calls is work in progress, not an action item.
+- Action items: commitments and to-dos with someone who commits (`jobs.wrapup.commitments`):
+  "I'll …", "we need to …", "ผมจะ…", "เดี๋ยวผม…", "我来…", TODO, or a request the agent accepts for
+  later. Purpose clauses, restated rules and work the agent does at once are not items; an item
+  closed later that day is marked done and is listed here only.
 - Important conversations: sessions ranked by substance (requests, tool work, decisions, fixes),
   titled by their first real request.
 - Technical notes: error → fix sequences (`jobs.wrapup.debugging`).
 - Open loops: action items with no completion later that day, and questions left unanswered.
-- Tomorrow next steps: the open loops, then explicit plans for tomorrow / the next session.
+- Tomorrow next steps: explicit plans for tomorrow / the next session first, then the open loops.
 """
 from __future__ import annotations
 
@@ -17,103 +18,22 @@ from dataclasses import dataclass
 from datetime import date
 
 from jobs.wrapup import phrases
+from jobs.wrapup.commitments import (
+    Said,
+    commitments,
+    dedupe,
+    is_message,
+    is_question,
+    is_resolved,
+    open_questions,
+    plans,
+)
 from jobs.wrapup.debugging import find_fixes, technical_notes
 from jobs.wrapup.model import DaySession, Evidence, Item, LogEntry, WrapUp
-from jobs.wrapup.text import clean, one_line, related, sentences
-from memory_store.transcripts.records import Flag, Record, Role
+from jobs.wrapup.text import clean, one_line
+from memory_store.transcripts.records import Record, Role
 
-MAX_ITEMS_PER_SESSION = 20
 MAX_CONVERSATIONS = 12
-MIN_SENTENCE = 8
-
-
-@dataclass(frozen=True)
-class _Said:
-    """One sentence said by the user or the agent, where it was said."""
-
-    session: DaySession
-    index: int
-    record: Record
-    text: str
-
-    @property
-    def who(self) -> str:
-        return "You" if self.record.role == Role.USER else "Agent"
-
-
-def is_message(r: Record) -> bool:
-    """A turn someone said (not a tool event, an injected wrapper, or a compaction summary)."""
-    return (r.role in (Role.USER, Role.ASSISTANT) and not r.is_tool
-            and not (r.flags & {Flag.META, Flag.COMPACTION}) and bool(r.text.strip()))
-
-
-def is_question(s: str) -> bool:
-    return bool(phrases.QUESTION_END.search(s) or phrases.QUESTION_WORD.search(s))
-
-
-def _acted_at_once(recs: tuple[Record, ...], i: int) -> bool:
-    """Whether the agent's message at i is followed by tool calls before the user speaks again."""
-    for r in recs[i + 1:]:
-        if r.role == Role.TOOL_CALL:
-            return True
-        if r.role == Role.USER and not r.is_tool and Flag.META not in r.flags:
-            return False
-    return False
-
-
-def commitments(session: DaySession) -> list[_Said]:
-    out: list[_Said] = []
-    recs = session.records
-    for i, r in enumerate(recs):
-        if not is_message(r):
-            continue
-        at_once = r.role == Role.ASSISTANT and _acted_at_once(recs, i)
-        for s in sentences(r.text):
-            if len(s) < MIN_SENTENCE or is_question(s) or phrases.NOT_TASK.search(s):
-                continue
-            later = bool(phrases.NEXT.search(s))
-            if not (later or phrases.COMMITMENT.search(s)):
-                continue
-            if at_once and not later:
-                continue  # the agent said it and did it in the same turn: work, not an action item
-            out.append(_Said(session, i, r, s))
-            if len(out) >= MAX_ITEMS_PER_SESSION:
-                return out
-    return out
-
-
-def is_resolved(said: _Said) -> bool:
-    """A later sentence of the same session says the same thing is done."""
-    for r in said.session.records[said.index + 1:]:
-        if not is_message(r):
-            continue
-        for s in sentences(r.text):
-            if phrases.DONE.search(s) and not phrases.NOT_DONE.search(s) and related(said.text, s):
-                return True
-    return False
-
-
-def open_questions(session: DaySession) -> list[_Said]:
-    """A user question the agent never answered, or the agent's closing question the user never took up."""
-    recs = session.records
-    msgs = [i for i, r in enumerate(recs) if is_message(r)]
-    if not msgs:
-        return []
-    last = msgs[-1]
-    r = recs[last]
-    qs = [s for s in sentences(r.text) if is_question(s) and len(s) >= MIN_SENTENCE]
-    return [_Said(session, last, r, s) for s in qs[-2:]]
-
-
-def plans(session: DaySession) -> list[_Said]:
-    out: list[_Said] = []
-    for i, r in enumerate(session.records):
-        if not is_message(r):
-            continue
-        for s in sentences(r.text):
-            if len(s) >= MIN_SENTENCE and not is_question(s) and phrases.NEXT.search(s):
-                out.append(_Said(session, i, r, s))
-    return out[:MAX_ITEMS_PER_SESSION]
 
 
 def first_request(session: DaySession) -> str:
@@ -140,20 +60,23 @@ class RulesSummarizer:
     def summarize(self, day: date, sessions: list[DaySession], entries: list[LogEntry]) -> WrapUp:
         w = WrapUp(day=day)
         w.decisions = [self._decision(e) for e in entries]
-        items: list[_Said] = []
+        items: list[Said] = []
         for s in sessions:
             items.extend(commitments(s))
-        items = _dedupe(items)
-        w.action_items = [self._said(x) for x in items]
-        loops = [x for x in items if not is_resolved(x)]
+        items = dedupe(items)
+        done = {id(x) for x in items
+                if is_resolved(x, [s for s in sessions if s.records[0].ts > x.record.ts])}
+        w.action_items = [self._said(x, done=id(x) in done) for x in items]
+        loops = [x for x in items if id(x) not in done]
         for s in sessions:
             loops.extend(open_questions(s))
-        loops = _dedupe(loops)
+        loops = dedupe(loops)
         w.open_loops = [self._said(x, asked=is_question(x.text)) for x in loops]
-        nxt = list(loops)
+        # Next steps lead with what was said about tomorrow / the next session, then the open loops.
+        planned: list[Said] = []
         for s in sessions:
-            nxt.extend(plans(s))
-        w.next_steps = [self._said(x, asked=is_question(x.text)) for x in _dedupe(nxt)]
+            planned.extend(plans(s))
+        w.next_steps = [self._said(x, asked=is_question(x.text)) for x in dedupe(planned + loops)]
         w.technical_notes = technical_notes(sessions)
         w.conversations = self._conversations(sessions, entries)
         messages = sum(1 for s in sessions for r in s.records if is_message(r))
@@ -173,9 +96,10 @@ class RulesSummarizer:
         return Item(one_line(text, 240), entry=e)
 
     @staticmethod
-    def _said(x: _Said, asked: bool = False) -> Item:
+    def _said(x: Said, asked: bool = False, done: bool = False) -> Item:
         prefix = f"{x.who} asked: " if asked else f"{x.who}: "
-        return Item(one_line(prefix + x.text, 240), Evidence.of([x.record]))
+        suffix = " (done later that day)" if done else ""
+        return Item(one_line(prefix + x.text, 240 - len(suffix)) + suffix, Evidence.of([x.record]))
 
     def _conversations(self, sessions: list[DaySession], entries: list[LogEntry]) -> list[Item]:
         ranked: list[tuple[float, int, Item]] = []
@@ -202,14 +126,3 @@ class RulesSummarizer:
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [item for _, _, item in ranked[:MAX_CONVERSATIONS]]
 
-
-def _dedupe(items: list[_Said]) -> list[_Said]:
-    seen: set[str] = set()
-    out: list[_Said] = []
-    for x in items:
-        key = " ".join(x.text.lower().split())
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(x)
-    return out
