@@ -23,13 +23,14 @@ COMMITMENT = _rx(
     _EN_SUBJ + r"(?:'ll| will| shall|'d better| am going to|'m going to| are going to|'re going to|'m gonna| gonna)\b",
     _EN_SUBJ + r" (?:still |also |really |definitely |probably |then )?(?:need|have|ought|plan|intend) to\b",
     _EN_SUBJ + r" (?:still |also |really |probably )?(?:should|must)\b(?! (?:not|have)\b)",
+    _EN_SUBJ + r" (?:still )?owe\b",
     r"^(?:(?:and|also|but|then|so|ok(?:ay)?|right|sure|noted)[,.!]?\s+)*(?:still |also )?(?:need|have) to\b",
     r"^(?:(?:sure|ok(?:ay)?|yes|yep|noted|got it)[,.!]?\s+)?will do\b",
     r"\blet me\b(?! know\b| think\b| see\b)",
     r"\blet'?s (?:also )?(?:remember to|make sure|not forget|follow up|revisit|come back|circle back)\b",
     r"\bTODO\b", r"\bFIXME\b", r"\baction items?\b", r"\bremind me\b", r"\bdon'?t (?:let me )?forget to\b",
     r"(?:ผม|ฉัน|เรา|หนู|ดิฉัน|พวกเรา|กู)(?:เอง)?(?:ก็|ยัง|คง)?(?:จะ(?!ได้)|ต้อง|ค่อย|เดี๋ยว|ไป)",
-    r"(?:^|\s)เดี๋ยว(?!นี้|ก็|ๆ)", r"^(?:(?:ได้|โอเค|รับทราบ|ครับ|ค่ะ|ok)\s*(?:ครับ|ค่ะ)?\s*)?จะ(?!ได้)",
+    r"(?:^|\s)เดี๋ยว(?!นี้|ก็|ๆ|(?:นะ|ครับ|ค่ะ|คะ|ก่อน|จ้า)*\s*$)", r"^(?:(?:ได้|โอเค|รับทราบ|ครับ|ค่ะ|ok)\s*(?:ครับ|ค่ะ)?\s*)?จะ(?!ได้)",
     r"อย่าลืม", r"ยังไม่ได้ทำ",
     r"(?:我们|我們|咱们|咱們|我)(?:这边|這邊)?(?:就|也|还|還)?(?:会|會|要|得|需要|打算|准备|準備|将|將|来|來|去|再|先|晚点|晚點|待会|待會|回头|回頭|之后|之後|明天|今天|下午|上午|马上|馬上|稍后|稍後)",
     r"待办", r"待辦", r"记得要", r"記得要", r"别忘了", r"別忘了", r"还没做", r"還沒做",
@@ -82,7 +83,7 @@ NOT_TASK = _rx(
 
 # A plan for the next day or the next session.
 NEXT = _rx(
-    r"\btomorrow\b", r"\bnext (?:steps?|up|time|session|morning|thing)\b", r"\bfirst thing (?:in the morning|tomorrow)\b",
+    r"\btomorrow\b", r"\bnext (?:steps?|up|time|session|morning|thing|week|sprint|release)\b", r"\bfirst thing (?:in the morning|tomorrow)\b",
     r"\bin the morning\b", r"\bpick (?:this|it) up\b", r"\bcontinue (?:this |it )?(?:later|tomorrow)\b",
     r"พรุ่งนี้", r"ขั้น(?:ตอน)?ต่อไป", r"คราวหน้า", r"ครั้งหน้า", r"วันถัดไป", r"ต่อไป(?:จะ|ต้อง|ค่อย)", r"ไว้ค่อย",
     r"明天", r"明早", r"明日", r"下一步", r"接下来", r"接下來", r"下次", r"后续", r"後續", r"改天",

@@ -63,7 +63,7 @@ class RulesSummarizer:
         items: list[Said] = []
         for s in sessions:
             items.extend(commitments(s))
-        items = dedupe(items)
+        items = [x for x in dedupe(items) if not _logged(x, entries)]
         done = {id(x) for x in items
                 if is_resolved(x, [s for s in sessions if s.records[0].ts > x.record.ts])}
         w.action_items = [self._said(x, done=id(x) in done) for x in items]
@@ -126,3 +126,13 @@ class RulesSummarizer:
         ranked.sort(key=lambda t: (t[0], t[1]))
         return [item for _, _, item in ranked[:MAX_CONVERSATIONS]]
 
+
+def _logged(x: Said, entries: list[LogEntry]) -> bool:
+    """Whether a sentence is a decision-log entry already ("we'll serve availability from …" logged
+    as a Decision): the decision section lists it, so it is not an action item too."""
+    said = " ".join(x.text.lower().split())
+    for e in entries:
+        stem = " ".join(e.title.lower().rstrip("…. ").split())
+        if len(stem) >= 12 and (stem in said or said in stem):
+            return True
+    return False
