@@ -22,12 +22,15 @@ def _rx(*alternatives: str) -> Cue:
 REMEMBER = _rx(
     r"\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
     r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
-    r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ",
+    r"\bnote to self\b", r"\bfor the record\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
+    r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ", r"จดไว้", r"โน้ตไว้",
     r"记住", r"記住", r"别忘了", r"別忘了", r"不要忘记", r"不要忘記", r"记得(?!吗|嗎)(?=.{0,4}[:：,，]|以后|以後)",
+    r"记一下", r"記一下", r"记下", r"記下", r"备忘", r"備忘", r"记好", r"記好",
 )
 # Stated preferences about how the agent should behave ("I prefer concise answers").
 PREFERENCE = _rx(
-    r"\bI (?:really )?(?:prefer|like|love|hate|dislike|want)\b(?! to know)(?!\W*$)", r"\bI'?d rather\b",
+    r"\bI (?:really )?(?:prefer|like|love|hate|dislike)\b(?!\W*$)", r"\bI (?:really )?want\b(?! to\b)(?!\W*$)",
+    r"\bI'?d rather\b(?! (?:we|that we|not (?:use|go|adopt|add|move|switch)|(?:use|stick|keep|stay|go with))\b)",
     r"\b(?:answer|reply|respond|write|talk)(?: to me)? in (?:thai|chinese|english|british|american|\w+ spelling)",
     r"\buse (?:british|american) spelling\b", r"\bkeep (?:your )?(?:answers|replies|responses) (?:short|brief|concise)",
     r"(?<!ผม)(?<!มัก)ชอบ(?!ลืม)", r"ไม่ชอบ", r"ตอบเป็นภาษา", r"ขอคำตอบ", r"ตอบสั้น",
@@ -36,10 +39,11 @@ PREFERENCE = _rx(
 )
 PROCEDURE = _rx(
     r"\b(?:the )?steps (?:to|for) [\w\s-]{2,40}?(?:are|is)\b", r"\bsteps are\b", r"\bprocedure(?: is| for|:)",
-    r"\bhow to [\w\s-]{2,30}, for the record", r"\bhow to [\w\s-]{2,30}:", r"\bhere'?s how (?:we|to)\b",
+    r"\bhow to [\w\s-]{2,30}, for the record", r"\bhow (?:to|we|you) [\w\s-]{2,40}:", r"\bhere'?s how (?:we|to)\b",
+    r"\bthis is how (?:we|to|you)\b",
     r"\brunbook\b",
-    r"ขั้นตอน(?:การ)?[^\s]{0,20}\s?(?:คือ|มีดังนี้|:)", r"วิธี\s?\S{1,20}(?:\s\S+){0,2}\s?(?:คือ|จดไว้|:)",
-    r"步骤[是：:]", r"步驟[是：:]", r"流程[是：:]", r"的步骤", r"的步驟", r"操作流程",
+    r"ขั้นตอน(?:การ)?[^\s]{0,20}\s?(?:คือ|มีดังนี้|:)", r"ขั้นตอน[^\n?]{0,30}?(?:จดไว้|จำไว้|โน้ตไว้|มีดังนี้|:)", r"วิธี\s?\S{1,20}(?:\s\S+){0,2}\s?(?:คือ|จดไว้|:)",
+    r"步骤[是：:]", r"步驟[是：:]", r"流程[是：:]", r"(?:流程|步骤|步驟)[^\n？?]{0,6}[：:]", r"(?:流程|步骤|步驟)(?:记|記)", r"的步骤", r"的步驟", r"操作流程",
 )
 # Sequencing words: a procedure has at least two steps.
 STEP = _rx(
@@ -54,19 +58,27 @@ CONSTRAINT = _rx(
     r"\bbudget\b", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
     r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
     r"\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
-    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"งบ",
+    r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:keep|store|put|add|log|expose|hardcode|hard-code|rely on|depend on|edit|bypass|skip)\b",
+    r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:try to )?avoid\b", r"\b(?:fixed|pinned) (?:at|to)\b",
+    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"งบ", r"ตายตัว", r"หลีกเลี่ยง",
     r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"不許", r"禁止", r"别(?!忘)", r"別(?!忘)", r"上限",
     r"不超过", r"不超過", r"不可以", r"严禁", r"嚴禁", r"限流", r"预算", r"預算", r"必须留", r"必須留",
+    r"尽量避免", r"盡量避免", r"避免(?:使用|用)", r"固定(?:在|为|為|用)",
 )
 RULE = _rx(
     r"\bfrom now on\b", r"\bfrom here on\b", r"\bgoing forward\b", r"\bfrom today\b", r"\bhenceforth\b",
-    r"(?<!\bI )(?<!\bit )(?<!\bhe )(?<!\bshe )(?<!\bthey )\balways\b", r"\bevery time\b", r"\beverywhere\b",
-    r"\brule(?: from now on)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
+    r"(?<!\bI )(?<!\bit )(?<!\bhe )(?<!\bshe )(?<!\bthey )\balways\b", r"\bevery time\b",
+    r"\brule(?: from now on| of thumb(?: from now on)?)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
     r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
-    r"ต่อไปนี้", r"ต่อไปให้", r"ต่อไป(?!ที่)", r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"ทั้งหมด",
-    r"以后", r"以後", r"今后", r"今後", r"一律", r"每次都", r"都要", r"统一", r"統一", r"从现在开始", r"從現在開始",
+    r"\b(?:only use|use only)\b",
+    r"ต่อไปนี้", r"ต่อไปให้", r"(?<!\S)ต่อไป(?!ที่|ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย|\s*(?:ครับ|ค่ะ|นะ)?\s*$)", r"(?:^|\s)ต่อไป(?=\S)(?!ที่|ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย|ครับ|ค่ะ|นะ)",
+    r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"อย่างเดียว",
+    r"以后", r"以後", r"今后", r"今後", r"一律", r"每次都", r"都要", r"从现在开始", r"從現在開始", r"只用(?!了)",
     r"必须", r"必須",
 )
+# Rule cues too broad to outrank a decision cue in the same sentence ("ย้ายไป X ทั้งหมด" moves
+# everything: a decision; "ใช้ snake_case ทั้งหมด" alone: a convention).
+RULE_WEAK = _rx(r"\beverywhere\b", r"ทั้งหมด", r"统一", r"統一")
 DECISION = _rx(
     r"\bwe(?:'ve| have)? decided\b", r"\bI(?:'ve| have)? decided\b", r"\bdecided to\b", r"\bdecision:", r"\bdecided:",
     # "let's" + a verb of choosing; "let's modify/fix/add/try X" is a task for now, not a decision.
@@ -78,6 +90,11 @@ DECISION = _rx(
     r"(?:(?:its|their|a|an|the|one|our)\s+)?(?:own\s+|separate\s+|dedicated\s+|new\s+|single\s+|shared\s+)*"
     r"(?:package|module|library|lib|crate|service|microservice|repo|redis|postgres(?:ql)?|database|db|queue|worker|cache|"
     r"table|bucket|s3|sqlite|kafka|memcached)\b",
+    r"\blet'?s not (?:use|go with|adopt|add|introduce|switch|move|migrate|rely on|depend on|bother with)\b",
+    r"\bwe(?:'re| are) not (?:moving|switching|splitting|migrating|going to|using|adopting|doing)\b",
+    r"\bwe won'?t (?:use|be using|adopt|move|switch|migrate|go with)\b",
+    r"\bI'?d (?:rather|prefer)(?: that)? we\b", r"\bI'?d rather (?:not )?(?:use|stick|keep|stay|go with|adopt)\b",
+    r"^\W*(?:(?:ok(?:ay)?|yep|yes|yeah|fine|alright|right|then|so)\W+)*(?!(?:yes|yeah|yep|no|so|that|this|it|what|how|here|there|who)\b)[\w.+#-]+(?: [\w.+#-]+)? it is\W*$",
     r"\blet us (?:go with|use|switch|move|keep|stick|drop|adopt|replace|standardi[sz]e|choose|pick)\b", r"\bgo(?:ing)? with\b", r"\bwe(?:'ll| will) (?:use|go|keep|switch|move|drop|stick)\b",
     r"\bswitch(?:ing)? (?:back )?to\b(?!\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)",
     r"\bswitch back\b(?!\s+to\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
@@ -85,8 +102,12 @@ DECISION = _rx(
     r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
     r"ตัดสินใจ", r"เราจะ(?:ย้าย|แยก|เปลี่ยน|ใช้|เลิก|รวม)", r"ตกลง(?:ใช้|ว่า|ตามนี้|กัน)", r"สรุปว่า", r"เอา(?:แบบ|ข้อ|ตาม|อัน)", r"ไปก่อน", r"เปลี่ยนเป็น",
     r"เปลี่ยนไปใช้", r"กลับไปใช้", r"เลิก", r"ยังไม่ย้าย", r"ยังไม่ต้อง", r"ไม่ใช้แล้ว", r"ใช้\S*แทน", r"ไปเลย",
+    r"(?:ใช้|เอา|คง|เก็บ)\s?\S+(?:\s\S+)?\s?ต่อไป", r"(?:ใช้|เอา)\s?\S+(?:\s\S+)?\s?ดีกว่า", r"ไม่(?:ต้อง)?ใช้\s?\S+(?:\s\S+)?\s?แล้ว",
+    r"[A-Za-z][\w.-]*\s?(?:ก็)?(?:ไม่เอา|ตัดทิ้ง)",
     r"决定", r"決定", r"定了", r"我们要(?:把|拆|迁|改|换|用)", r"我們要(?:把|拆|遷|改|換|用)", r"就用", r"改用", r"改存", r"换成", r"換成", r"换回", r"換回", r"不再", r"放弃", r"放棄",
     r"先不", r"先继续", r"先繼續", r"就这么办", r"就這麼辦", r"那就", r"选定", r"選定", r"确定用", r"確定用",
+    r"(?:确定|確定)了?(?:不|要)?(?:用|改|换|換|搬|迁|遷)", r"(?:搬|迁|遷)(?:移)?到", r"就?不(?:搞|做|考虑|考慮|引入)了",
+    r"\S\s?就不用了", r"别用\s?\S+\s?了", r"別用\s?\S+\s?了",
 )
 ARCH_EXPLICIT = _rx(r"\barchitecture\b", r"\barchitectural\b", r"สถาปัตยกรรม", r"架构", r"架構")
 ARCH_CHANGE = _rx(
@@ -119,7 +140,7 @@ POLITE_REQUEST = re.compile(r"^(?:\W*\w+\W+){0,2}?(?:can|could|would|will) you (
                             re.I)
 QUESTION_ANYWHERE = _rx(
     r"要不要", r"是不是", r"会不会", r"會不會", r"能不能", r"有没有", r"有沒有", r"该不该", r"該不該", r"好不好",
-    r"行不行", r"对不对", r"對不對", r"吗(?=\W*$)", r"嗎(?=\W*$)", r"呢(?=\W*$)", r"么(?=\W*$)", r"麼(?=\W*$)",
+    r"行不行", r"对不对", r"對不對", r"怎么样(?=\W*$)", r"怎麼樣(?=\W*$)", r"如何(?=\W*$)", r"吗(?=\W*$)", r"嗎(?=\W*$)", r"呢(?=\W*$)", r"么(?=\W*$)", r"麼(?=\W*$)",
     r"ไหม", r"มั้ย", r"หรือเปล่า", r"หรือยัง", r"ยังไง", r"อย่างไร", r"เท่าไหร่", r"เท่าไร", r"ดีไหม", r"หรือไม่",
     r"(?:^|\s)ควร\S*\s?\S*\s?(?:ไหม|มั้ย|หรือ)", r"ใช่ไหม", r"กี่(?:นาที|วัน|ครั้ง|ตัว)", r"อะไร(?:บ้าง)?(?=\W*$)",
     r"ตรงไหน", r"ที่ไหน", r"(?<!ไม่มี)ใคร(?!ก็)", r"ทำไม",
@@ -212,6 +233,7 @@ PROPOSAL = _rx(
     r"\bI(?:'d| would)? (?:suggest|recommend|propose|lean towards|go with)\b", r"\bI suggest\b", r"\boptions?\b",
     r"\bwe could\b", r"\byou could\b", r"\bthe best (?:option|approach|choice)\b", r"\btwo ways\b",
     r"\balternatively\b", r"\bmy recommendation\b", r"\bshould we\b", r"\bdo you want (?:it|us|the|to)\b",
+    r"\bshould (?:it|they|this|that|the \w+) (?:have|own|get|use|live|run|go|be)\b", r"\bI'?d lean\b",
     r"แนะนำ", r"เสนอ", r"ทางเลือก", r"มีสอง", r"มีสาม", r"แนวทาง", r"อาจ", r"ให้มี.{0,40}ไหม",
     r"建议", r"建議", r"推荐", r"推薦", r"方案", r"倾向", r"傾向", r"可以(?:换|換|改|在|用)", r"要有\S*吗", r"要有\S*嗎",
 )
@@ -231,7 +253,9 @@ TASK_OFFER = _rx(
 ACCEPT = _rx(
     r"^(?:ok(?:ay)?|yes|yep|yeah|sure|sounds good|agreed|deal|fine|great|perfect|cool|go ahead|do it|do that|ship it)\b",
     r"\bsounds good\b", r"\bdo that\b", r"\bdo it\b", r"\bgo ahead\b", r"\bgo with\b", r"\bagreed\b", r"\blet'?s do (?:it|that)\b",
+    r"^(?:the )?(?:first|second|third|fourth|last|1st|2nd|3rd) (?:one|option|approach|choice|way)\b", r"\bit is\W*$",
     r"^(?:ตกลง|โอเค|ได้|เอา|ใช่|ดีเลย|จัดไป)", r"ตามที่เสนอ", r"ตามนั้น", r"ทำเลย",
+    r"^(?:ข้อ|แบบ|อัน|ทาง)(?:ที่)?\s?(?:[1-4]|หนึ่ง|สอง|สาม|สี่|แรก)", r"^第[一二三四1-4]", r"^方案",
     r"^(?:好|行|可以|没问题|沒問題|同意|就|对|對|嗯|选|選|用)", r"就这么办", r"就這麼辦", r"就用", r"照你说的", r"照你說的",
 )
 REJECT = _rx(
@@ -293,3 +317,12 @@ RECOMMEND_LEAD = re.compile(
     r"ผมแนะนำ(?:ให้)?|แนะนำให้|ผมเสนอ(?:ให้)?|อาจจะ|เราอาจ|建议|建議|推荐|推薦)\s*", re.I)
 # "As proposed" phrases: the acceptance adopts the proposal rather than stating its own content.
 ADOPT_AS_PROPOSED = re.compile(r"ตามที่เสนอ|ตามนั้น|就这么办|就這麼辦|就用这个|就用這個|as (?:you )?(?:proposed|suggested)", re.I)
+
+# Taking back what was just said ("... wait, gofmt does that anyway. never mind"): the turn's
+# earlier statements are withdrawn.
+RETRACT = _rx(r"\bnever ?mind\b", r"\bnvm\b", r"\bscratch that\b", r"\bforget (?:it|that|what I said)\b",
+              r"\bignore (?:that|what I said|my last)\b", r"ช่างมัน", r"ลืมที่พูดไป", r"ไม่เอาแล้ว", r"ถือว่าไม่ได้พูด",
+              r"当我没说", r"當我沒說", r"算了(?!吧?[，,]?\s*\S{2,})", r"忽略(?:我)?(?:刚才|剛才)")
+# Alternatives offered in a question ("postgres or redis?", "Kafka หรือ NATS ดี", "REST 还是 gRPC"):
+# a terse answer naming one of them is a choice.
+ALTERNATIVES = _rx(r"\bor\b", r"\bvs\.?\b", r"\bversus\b", r"หรือ", r"还是", r"還是", r"或者")

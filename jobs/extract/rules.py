@@ -43,9 +43,10 @@ _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้
 
 
 # Could a text state anything at all? One scan for the literals of every statement cue.
-_CLASSIFY_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT)
+_CLASSIFY_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
+                      lx.RULE_WEAK)
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                  lx.PROCEDURE, lx.CONFIRM)
+                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -274,6 +275,9 @@ def _classify(probe: str) -> _Hit | None:
     m = lx.DECISION.search(probe) or lx.ARCH_EXPLICIT.search(probe)
     if m:
         return _Hit(_kind_of(probe), m.start(), CONF_EXPLICIT)
+    m = lx.RULE_WEAK.search(probe)
+    if m:
+        return _Hit("Rule", m.start(), CONF_EXPLICIT)
     return None
 
 

@@ -43,7 +43,8 @@ MASK = "\u2591"  # a character no cue phrase contains
 
 # Sentence ends: ASCII terminators followed by space/end, CJK terminators, newlines. Semicolons join
 # clauses of one statement ("we no longer use X; switch to Y"), so they do not split.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])$|[。！？\n]+|(?<=[!?！？])")
+# A CJK question or exclamation mark stays in its sentence: "换成 vite 怎么样？" is a question.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])$|[。\n]+|(?<=[!?！？])\s*")
 
 
 @dataclass(frozen=True)
