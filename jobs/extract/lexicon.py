@@ -102,6 +102,7 @@ DECISION = _rx(
     r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
     r"ตัดสินใจ", r"เราจะ(?:ย้าย|แยก|เปลี่ยน|ใช้|เลิก|รวม)", r"ตกลง(?:ใช้|ว่า|ตามนี้|กัน)", r"สรุปว่า", r"เอา(?:แบบ|ข้อ|ตาม|อัน)", r"ไปก่อน", r"เปลี่ยนเป็น",
     r"เปลี่ยนไปใช้", r"กลับไปใช้", r"เลิก", r"ยังไม่ย้าย", r"ยังไม่ต้อง", r"ไม่ใช้แล้ว", r"ใช้\S*แทน", r"ไปเลย",
+    r"ใช้\s\S+(?:\s\S+)?\sแทน\s?\S",
     r"(?:ใช้|เอา|คง|เก็บ)\s?\S+(?:\s\S+)?\s?ต่อไป", r"(?:ใช้|เอา)\s?\S+(?:\s\S+)?\s?ดีกว่า", r"ไม่(?:ต้อง)?ใช้\s?\S+(?:\s\S+)?\s?แล้ว",
     r"[A-Za-z][\w.-]*\s?(?:ก็)?(?:ไม่เอา|ตัดทิ้ง)",
     r"决定", r"決定", r"定了", r"我们要(?:把|拆|迁|改|换|用)", r"我們要(?:把|拆|遷|改|換|用)", r"就用", r"改用", r"改存", r"换成", r"換成", r"换回", r"換回", r"不再", r"放弃", r"放棄",
@@ -254,6 +255,7 @@ ACCEPT = _rx(
     r"^(?:ok(?:ay)?|yes|yep|yeah|sure|sounds good|agreed|deal|fine|great|perfect|cool|go ahead|do it|do that|ship it)\b",
     r"\bsounds good\b", r"\bdo that\b", r"\bdo it\b", r"\bgo ahead\b", r"\bgo with\b", r"\bagreed\b", r"\blet'?s do (?:it|that)\b",
     r"^(?:the )?(?:first|second|third|fourth|last|1st|2nd|3rd) (?:one|option|approach|choice|way)\b", r"\bit is\W*$",
+    r"^(?:alright|all right|yup|works for me|fine by me)\b", r"^\W*[\w.+#-]+(?: [\w.+#-]+)? then\W*$",
     r"^(?:ตกลง|โอเค|ได้|เอา|ใช่|ดีเลย|จัดไป)", r"ตามที่เสนอ", r"ตามนั้น", r"ทำเลย",
     r"^(?:ข้อ|แบบ|อัน|ทาง)(?:ที่)?\s?(?:[1-4]|หนึ่ง|สอง|สาม|สี่|แรก)", r"^第[一二三四1-4]", r"^方案",
     r"^(?:好|行|可以|没问题|沒問題|同意|就|对|對|嗯|选|選|用)", r"就这么办", r"就這麼辦", r"就用", r"照你说的", r"照你說的",
@@ -286,8 +288,8 @@ SUPERSEDES = _rx(r"\binstead of\b", r"\binstead\b", r"\bno longer\b", r"\bswitch
 # Openers stripped from titles and statements ("ok,", "also", "btw", "let's go with").
 LEAD_FILLER = re.compile(
     r"^(?:\W*(?:(?<=\+)1|(?:ok(?:ay)?|alright|all right|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
-    r"quick one|please|rule(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
-    r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s|go with|from now on|from here on|going forward)\b|"
+    r"quick one|please|rule(?: of thumb)?(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
+    r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s(?! not\b)|go with|from now on|from here on|going forward)\b|"
     r"อีกเรื่อง|แล้วก็|ส่วน|เอาจริงๆ|งั้น|โอเค|ตกลง|จำไว้(?:ว่า|นะว่า|ด้วยว่า|นะ)?|อย่าลืม(?:นะว่า|ว่า)?|ต่อไปนี้|ต่อไปให้|ต่อไป|"
     r"ตัดสินใจแล้วว่า|เราตัดสินใจว่า(?:จะ)?|"
     r"另外|还有|還有|好|行|可以|那|算了|记住|記住|别忘了|別忘了|以后都|以後都|以后|以後|定了|我们决定|我們決定|决定了|決定了)\W*)+",
@@ -313,16 +315,20 @@ CONTINUATION = re.compile(r"^\W*(?:only|just|except|unless|but only|and only|เ
 FINDING = _rx(r"\bwe found\b", r"\bit turns out\b", r"\bturned out\b", r"พบว่า", r"เจอว่า", r"发现", r"發現")
 # The words that introduce an assistant's recommendation, stripped from the adopted content.
 RECOMMEND_LEAD = re.compile(
-    r"(?:I(?:'d| would)? (?:suggest|recommend|propose)(?: that| we| to)?|we could|you could|"
+    r"(?:I(?:'d| would)? (?:suggest|recommend|propose)(?: that| we| to)?|I'?d lean(?: towards?)?|we could|you could|"
     r"ผมแนะนำ(?:ให้)?|แนะนำให้|ผมเสนอ(?:ให้)?|อาจจะ|เราอาจ|建议|建議|推荐|推薦)\s*", re.I)
 # "As proposed" phrases: the acceptance adopts the proposal rather than stating its own content.
 ADOPT_AS_PROPOSED = re.compile(r"ตามที่เสนอ|ตามนั้น|就这么办|就這麼辦|就用这个|就用這個|as (?:you )?(?:proposed|suggested)", re.I)
 
 # Taking back what was just said ("... wait, gofmt does that anyway. never mind"): the turn's
 # earlier statements are withdrawn.
-RETRACT = _rx(r"\bnever ?mind\b", r"\bnvm\b", r"\bscratch that\b", r"\bforget (?:it|that|what I said)\b",
-              r"\bignore (?:that|what I said|my last)\b", r"ช่างมัน", r"ลืมที่พูดไป", r"ไม่เอาแล้ว", r"ถือว่าไม่ได้พูด",
+RETRACT = _rx(r"\bnever ?mind\b", r"\bnvm\b", r"\bscratch that\b", r"\bforget (?:it|that)\W*$", r"\bforget what I said\b",
+              r"\bignore (?:that|what I said|my last)\W*$", r"ช่างมัน", r"ลืมที่พูดไป", r"ไม่เอาแล้ว", r"ถือว่าไม่ได้พูด",
               r"当我没说", r"當我沒說", r"算了(?!吧?[，,]?\s*\S{2,})", r"忽略(?:我)?(?:刚才|剛才)")
 # Alternatives offered in a question ("postgres or redis?", "Kafka หรือ NATS ดี", "REST 还是 gRPC"):
 # a terse answer naming one of them is a choice.
 ALTERNATIVES = _rx(r"\bor\b", r"\bvs\.?\b", r"\bversus\b", r"หรือ", r"还是", r"還是", r"或者")
+# A statement that points back at the clause before it ("ต่อไปให้เขียนแบบนี้", "以后都这样", "do it like
+# this from now on"): the content is in that clause.
+REFERS_BACK = _rx(r"\blike (?:this|that)\b", r"\bthat way\b", r"\bthis way\b", r"แบบนี้", r"อย่างนี้", r"แบบนั้น",
+                  r"这样", r"這樣", r"那样", r"那樣")

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
 from jobs.extract.base import Candidate, normalise_statement, usable_records
+from jobs.extract.choices import ordinal_refs, terse_choice
 from jobs.extract.cues import Gate
+from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.text import MASK, Sentence, mask, split_at, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
@@ -29,9 +31,11 @@ EXCERPT_MAX = 200
 # Clause starts inside a Thai or Chinese sentence (no spaces between words there, so a second item
 # in one sentence is only visible by its cue): split before these when a space or comma precedes.
 _CLAUSE_CUE = re.compile(
-    r"(?<=[\s，,、])(?=ห้าม|ต่อไป|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|記住|以后|以後|不要再|别忘了|別忘了|另外|还有|還有)"
+    r"(?<=[\s，,、])(?=ห้าม|ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|記住|以后|以後|不要再|别忘了|別忘了|另外|还有|還有)"
 )
 _TRAILING_PARTICLES = re.compile(r"(?:\s*(?:ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|เลย|ด้วย|吧|啊|呀|哦|喔|了))+\W*$")
+# Politeness left at the start of a clause cut from a Thai sentence ("นะครับ ให้จำไว้ว่า ...").
+_LEADING_PARTICLES = re.compile(r"^(?:(?:นะ)?(?:ครับ|ค่ะ|คะ)|นะ|จ้ะ|จ้า)(?:\s+|$)")
 _QUESTION_END = re.compile(r"[?？]\W*$")
 # Where a clause ends inside a sentence (commas, semicolons, colons, dashes; CJK and Thai forms).
 # Thai marks a clause break with a space between Thai words.
@@ -82,6 +86,7 @@ class RuleExtractor:
         out: list[Candidate] = []
         seen: dict[tuple[str, str], int] = {}
         previous_assistant: Record | None = None
+        previous_user: Record | None = None
         # An earlier assistant turn the user is still asking questions about ("what's the difference
         # between 1 and 2?" ... "ok, option 2"): it can still be accepted by an explicit option number.
         open_offer: Record | None = None
@@ -90,7 +95,8 @@ class RuleExtractor:
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
                 continue
-            found, only_questions = self._user_turn(rec, previous_assistant, open_offer, offers)
+            found, only_questions = self._user_turn(rec, previous_assistant, open_offer, offers, previous_user)
+            previous_user = rec
             open_offer = (open_offer or previous_assistant) if only_questions and not found else None
             for cand in found:
                 key = (_family(cand.kind), cand.statement)
@@ -108,7 +114,7 @@ class RuleExtractor:
     # --- one user turn ------------------------------------------------------------------------
 
     def _user_turn(self, rec: Record, proposal: Record | None, open_offer: Record | None,
-                   offers: dict[int, _Offer]) -> tuple[list[Candidate], bool]:
+                   offers: dict[int, _Offer], asked: Record | None = None) -> tuple[list[Candidate], bool]:
         """The candidates of one user turn, and whether the turn only asked questions."""
         # Most turns state nothing: one literal scan decides that before any parsing. Only a turn
         # with an accepting word ("ok", "ตกลง", "好") reads the assistant turn before it.
@@ -132,6 +138,9 @@ class RuleExtractor:
         used: set[int] = set()
         accepted = None
         if may_accept and proposal is not None:
+            # "ok fine, kafka" after "kafka or nats?": the named alternative, whatever was recommended.
+            accepted = self._picked(rec, sentences, proposal, asked)
+        if may_accept and proposal is not None and accepted is None:
             accepted = self._acceptance(rec, sentences, _offer(proposal, offers))
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = self._acceptance(rec, sentences, _offer(open_offer, offers), explicit_only=True)
@@ -139,7 +148,7 @@ class RuleExtractor:
             cand, index = accepted
             out.append(cand)
             used.add(index)
-        items: list[_Item] = []
+        items: list[_Item] = self._listed_rules(sentences, used)
         for i, sentence in enumerate(sentences):
             if i in used:
                 continue
@@ -155,12 +164,65 @@ class RuleExtractor:
                 continue
             if hit.kind == "Constraint" and lx.TEMPORARY.search(sentence.probe):
                 continue   # "don't touch the code for now": an instruction for this task only
+            if _refers_back(sentence, i, used, items):
+                # "ใช้ pytest fixture แทน setUp, ต่อไปให้เขียนแบบนี้": one rule, said in two clauses.
+                before = sentences[i - 1]
+                if items and items[-1].last == i - 1:
+                    items.pop()   # the clause before was an item already: one item, the later kind
+                items.append(_Item(i - 1, i, hit.kind, f"{before.text} {sentence.text}",
+                                   f"{before.probe} {sentence.probe}", hit.confidence))
+                continue
             items.append(_Item(i, i, hit.kind, sentence.text, sentence.probe, hit.confidence))
+        # "... wait, gofmt does that anyway. never mind": what came before is taken back.
+        withdrawn = max((i for i, s in enumerate(sentences) if _retracts(s)), default=-1)
+        if withdrawn >= 0:
+            items = [it for it in items if it.first > withdrawn]
+            if accepted is not None and accepted[1] < withdrawn:
+                out.remove(accepted[0])
+        items.sort(key=lambda it: it.first)
         for item in _merge_restatements(items):
             out.append(self._candidate(rec, item.kind, item.text, sentences[item.last + 1:], item.confidence,
                                        first_line=rec.line))
         only_questions = not out and bool(sentences) and all(_is_question(s.probe) for s in sentences)
         return out, only_questions
+
+    def _picked(self, rec: Record, sentences: list[Sentence], proposal: Record,
+                asked: Record | None) -> tuple[Candidate, int] | None:
+        """A terse reply naming one of the alternatives just offered: a decision for it."""
+        if not sentences or len(sentences) > 2:
+            return None
+        offered = [proposal.text] if lx.CHOICE_ASK.search(proposal.text) else []
+        if asked is not None and asked.line < proposal.line:
+            offered.insert(0, strip_non_prose(asked.text))
+        picked = terse_choice(sentences[0].text, offered) if offered else None
+        if picked is None:
+            return None
+        choice, offering = picked
+        text = f"{choice} — {offering}"
+        first = asked.line if asked is not None and offering in asked.text else proposal.line
+        cand = self._candidate(rec, _kind_of(text), text, sentences[1:], CONF_ACCEPTED, first_line=first,
+                               excerpt=sentences[0].text, keep_why=False)
+        return cand, 0
+
+    def _listed_rules(self, sentences: list[Sentence], used: set[int]) -> list[_Item]:
+        """Each bullet under a header announcing rules is a rule; the header is not an item."""
+        found = rule_list(sentences)
+        if found is None:
+            return []
+        head, bullets = found
+        used.add(head)
+        items = []
+        for i in bullets:
+            used.add(i)
+            bullet = bullet_text(sentences[i])
+            hit = _classify(bullet.probe)
+            if hit is not None and _rejected(bullet.probe, hit.pos):
+                continue
+            if hit is None and (_is_question(bullet.probe) or lx.HYPOTHETICAL.search(bullet.probe)):
+                continue
+            kind = hit.kind if hit is not None and hit.kind in ("Rule", "Constraint") else "Rule"
+            items.append(_Item(i, i, kind, bullet.text, bullet.probe, CONF_EXPLICIT))
+        return items
 
     @staticmethod
     def _confirmed(sentences: list[Sentence], i: int, used: set[int], items: list[_Item]) -> _Item | None:
@@ -210,7 +272,8 @@ class RuleExtractor:
                 if lx.PAST_MENTION.search(p) or _classify(p) is None:
                     continue   # a remark before the acceptance ("that's what we decided in March")
                 return None
-            # "ok, 2" / "好，2": the reference may follow an opener.
+            # "ok, 2" / "好，2": the reference may follow an opener; "the second one" / "第二个" name it in words.
+            p = ordinal_refs(p)
             ref = lx.OPTION_REF.search(p) or lx.OPTION_REF.search(lx.LEAD_FILLER.sub("", p))
             content = options.get(_ref_key(ref)) if ref and options else None
             if explicit_only and content is None:
@@ -389,13 +452,36 @@ def _is_cjk(ch: str) -> bool:
     return bool(ch) and ("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef")
 
 
+def _refers_back(sentence: Sentence, i: int, used: set[int], items: list[_Item]) -> bool:
+    """A short statement whose content is "this/like this": the clause before it, not yet an item."""
+    if i == 0 or (i - 1) in used or (items and items[-1].last >= i - 1 and items[-1].first != i - 1):
+        return False
+    m = lx.REFERS_BACK.search(sentence.probe)
+    if m is None:
+        return False
+    rest = lx.LEAD_FILLER.sub("", sentence.probe[:m.start()])
+    return len(rest.split()) <= 4 and sum(1 for ch in rest if ord(ch) > 0x0E00) <= 12
+
+
+def _retracts(sentence: Sentence) -> bool:
+    """A sentence that only takes back what was said before it ("never mind", "算了", "ช่างมัน")."""
+    m = lx.RETRACT.search(sentence.probe)
+    if m is None:
+        return False
+    # Only when nothing of substance follows: "never mind the flaky test, from now on ..." states a rule.
+    rest = sentence.probe[m.end():]
+    return not _substantial(rest) and len(rest.split()) < 3
+
+
 def _substantial(text: str) -> bool:
     """Enough words to be a statement on its own (four words, or eight Thai/CJK characters)."""
     return len(text.split()) >= 4 or sum(1 for ch in text if ord(ch) > 0x0E00) >= 8
 
 
 def _clauses(sentence: Sentence) -> list[Sentence]:
-    cuts = [m.start() for m in _CLAUSE_CUE.finditer(sentence.probe)]
+    # A cut right after a bullet marker ("- ห้าม ...") would leave the marker alone.
+    cuts = [m.start() for m in _CLAUSE_CUE.finditer(sentence.probe)
+            if sentence.probe[:m.start()].strip(" -*•·")]
     return split_at(sentence, cuts) if cuts else [sentence]
 
 
@@ -486,6 +572,7 @@ def _after_cue(text: str, rx: re.Pattern[str]) -> str:
 def _clean(text: str) -> str:
     text = " ".join(text.split())
     text = lx.LEAD_FILLER.sub("", text) or text
+    text = _LEADING_PARTICLES.sub("", text) or text
     text = _TRAILING_PARTICLES.sub("", text) or text
     text = text.strip(" \t,，、;；:：.。!！")
     return text[:1].upper() + text[1:] if text[:1].isascii() else text
