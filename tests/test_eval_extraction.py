@@ -34,9 +34,17 @@ def test_dev_set_floor(harness: ModuleType) -> None:
     assert overall["recall"] >= 0.9, overall
 
 
+def test_dev2_set_floor(harness: ModuleType) -> None:
+    """Pins the varied-phrasing development set (casual, indirect, mixed Thai-English, colloquial
+    Chinese, bullet lists, hard negatives of the same shapes): a regression below 0.95 fails."""
+    overall = harness.run("dev2").overall.metrics()
+    assert overall["precision"] >= 0.95, overall
+    assert overall["recall"] >= 0.95, overall
+
+
 def test_sets_are_well_formed(harness: ModuleType) -> None:
-    """Every labelled turn exists and is a user turn; both sets cover en, th and zh."""
-    for name in ("dev", "eval"):
+    """Every labelled turn exists and is a user turn; every set covers en, th and zh."""
+    for name in ("dev", "dev2", "eval"):
         convs = harness.load_set(harness.SETS[name])
         assert {c.lang for c in convs} == {"en", "th", "zh"}
         for conv in convs:

@@ -366,3 +366,84 @@ def test_a_turn_without_cues_costs_almost_nothing() -> None:
     extract(*cues)
     t_cues = time.perf_counter() - t0
     assert t_chatter < t_cues / 3, (t_chatter, t_cues)
+
+
+# --- phrase classes found with the dev2 set, tested on sentences that are not in it ---------------
+
+_Q_PICK = ("user", "should the cache be redis or memcached?")
+_A_PICK = ("assistant", "Redis gives you persistence and pub/sub; memcached is simpler.")
+
+
+@pytest.mark.parametrize(("turns", "kinds"), [
+    # A terse pick among alternatives offered just before is a decision for the one named.
+    ((_Q_PICK, _A_PICK, ("user", "redis then")), ["Decision|Architecture"]),
+    ((("user", "mysql vs postgres for the reporting db?"), ("assistant", "Postgres has better window functions."),
+      ("user", "alright, postgres")), ["Decision|Architecture"]),
+    ((("user", "ใช้ Vue หรือ React ดีครับ"), ("assistant", "React มี ecosystem ใหญ่กว่าครับ"),
+      ("user", "โอเค React ครับ")), ["Decision|Architecture"]),
+    ((("user", "日志用 ELK 还是 Loki？"), ("assistant", "Loki 更轻量。"), ("user", "行，Loki")),
+     ["Decision|Architecture"]),
+    # ... but thanks, or a follow-up question, picks nothing.
+    ((("user", "tabs or spaces for yaml?"), ("assistant", "Spaces; YAML forbids tabs."), ("user", "ok thanks")), []),
+    ((("user", "Which region, Tokyo or Singapore?"), ("assistant", "Singapore is closer to your users."),
+      ("user", "ok, and what about latency to Bangkok?")), []),
+    # Options referred to by ordinal words.
+    ((("assistant", "Two approaches:\n1. Cron job at midnight\n2. Event-driven on each write\nWhich do you prefer?"),
+      ("user", "the first one")), ["Decision|Architecture"]),
+    ((("assistant", "方案：\n1. 用 cron 定时跑\n2. 每次写入触发\n你选哪个？"), ("user", "第一个")),
+     ["Decision|Architecture"]),
+    ((("assistant", "มีสองแบบครับ\n1. cron ตอนเที่ยงคืน\n2. trigger ทุกครั้งที่เขียน\nเลือกแบบไหนครับ"), ("user", "แบบแรกครับ")),
+     ["Decision|Architecture"]),
+    # Negative and indirect choices.
+    ((("user", "let's not add a second message broker, one is enough."),), ["Decision|Architecture"]),
+    ((("user", "we won't use feature branches anymore, trunk-based only."),), ["Decision|Rule|Constraint"]),
+    ((("user", "I'd rather we keep the monolith for another year."),), ["Decision|Architecture"]),
+    ((("user", "I'd rather you didn't use emojis in replies."),), ["Remember|Constraint|Rule"]),
+    ((("user", "please avoid global state in the new modules"),), ["Constraint|Rule"]),
+    ((("user", "ใช้ MySQL ต่อไปก่อนครับ ยังไม่ย้าย"),), ["Decision|Architecture"]),   # ต่อไป after a word: keep on
+    ((("user", "ต่อไป commit message ต้องเป็นภาษาอังกฤษ"),), ["Rule"]),
+    ((("user", "確定改用 pnpm 了。"),), ["Decision|Rule"]),
+    ((("user", "微服务就不做了，先把单体理清楚。"),), ["Decision|Architecture"]),
+    # A list of rules under a rules header: one rule per bullet; a list of questions or tasks: none.
+    ((("user", "house rules:\n- no secrets in code\n- tests for every bug fix\n- squash on merge"),),
+     ["Rule|Constraint"] * 3),
+    ((("user", "ข้อตกลงของทีม\n- review ภายใน 24 ชั่วโมง\n- ห้าม merge เองโดยไม่มีคน approve"),), ["Rule|Constraint"] * 2),
+    ((("user", "团队约定：\n- 代码评审 24 小时内完成\n- 不许自己合并自己的 PR"),), ["Rule|Constraint"] * 2),
+    ((("user", "questions for tomorrow:\n- do we need redis?\n- who owns billing?"),), []),
+    # Note-taking verbs.
+    ((("user", "note to self: the VPN drops every night at 2am"),), ["Remember"]),
+    ((("user", "记下来：生产库的只读账号是 report_ro"),), ["Remember"]),
+    ((("user", "จดไว้ด้วยนะ: เครื่อง build อยู่ที่ office ชั้น 3"),), ["Remember"]),
+    # Taken back in the same turn.
+    ((("user", "use black for formatting... actually no, ruff does it. scratch that."),), []),
+    ((("user", "以后都用 pnpm 吧……算了，当我没说"),), []),
+    ((("user", "never mind"),), []),
+    # Procedure headers without the words "steps" or "procedure".
+    ((("user", "this is how we rotate the keys:\n1. generate a new key in KMS\n2. update the secret\n3. restart"),),
+     ["Procedure"]),
+    ((("user", "上线步骤记一下：\n1. 打包\n2. 推镜像\n3. 重启服务"),), ["Procedure"]),
+    # Questions without a question word the old rules knew, and tasks phrased as wants.
+    ((("user", "部署流程是什么？"),), []),
+    ((("user", "换成 pnpm 怎么样？"),), []),
+    ((("user", "I want to check the logs first"),), []),
+    ((("user", "Yes it is"),), []),
+])
+def test_phrase_classes_beyond_the_development_sentences(turns: tuple[tuple[str, str], ...], kinds: list[str]) -> None:
+    found = extract(*turns)
+    assert len(found) == len(kinds), [(c.kind, c.title) for c in found]
+    for cand, allowed in zip(found, kinds, strict=True):
+        assert cand.kind in allowed.split("|"), (cand.kind, cand.title)
+
+
+def test_a_terse_pick_names_the_choice_and_spans_the_question() -> None:
+    found = extract(_Q_PICK, _A_PICK, ("user", "ok fine, redis"))
+    assert len(found) == 1
+    assert found[0].title.startswith("Redis — ") and "memcached" in found[0].title
+    assert (found[0].first_line, found[0].last_line) == (1, 3)
+
+
+def test_a_terse_pick_overrides_the_recommendation() -> None:
+    """The assistant recommended one alternative; the user named the other: the user's pick is kept."""
+    found = extract(("user", "nats or kafka?"), ("assistant", "I'd recommend NATS, it is lighter to run."),
+                    ("user", "ok, kafka"))
+    assert [c.title.split(" — ")[0] for c in found] == ["Kafka"]

@@ -15,13 +15,13 @@ from jobs.extract.text import split_sentences
 
 # Openers a terse choice may start with, and closers it may end with; what remains is the choice.
 _LEAD = re.compile(
-    r"^(?:[\s,.:;!，。：！、👍]*(?:ok(?:ay)?|fine|yes|yep|yeah|yup|sure|agreed|alright|all right|cool|right|then|so|well|"
-    r"great|sounds good|go with|let'?s (?:go with|use)|use|pick|ได้|ครับ|ค่ะ|โอเค|ตกลง|เอา|ใช้|งั้น|ก็|"
+    r"^(?:[\s,.:;!，。：！、👍]*(?:ok(?:ay)?|fine|yes|yep|yeah|yup|sure|agreed|alright|all right|cool|right|then|"
+    r"so|well|great|sounds good|go with|let'?s (?:go with|use)|use|pick|ได้|ครับ|ค่ะ|โอเค|ตกลง|เอา|ใช้|งั้น|ก็|"
     r"好吧|好的|好|行|可以|那就|那|就用|就|用|选|選|嗯|对|對)(?=[\s,.:;!，。：！、]|$|(?<=[^\x00-\x7f])))+[\s,.:;!，。：！、]*",
     re.I,
 )
-_TAIL = re.compile(r"(?:[\s,.!，。！、]*(?:it is|then|please|for now|ครับ|ค่ะ|นะ|เลย|ไปเลย|แล้วกัน|吧|了|啊|呀))+[\s,.!，。！、]*$",
-                   re.I)
+_TAIL = re.compile(
+    r"(?:[\s,.!，。！、]*(?:it is|then|please|for now|ครับ|ค่ะ|นะ|เลย|ไปเลย|แล้วกัน|吧|了|啊|呀))+[\s,.!，。！、]*$", re.I)
 _NOT_A_CHOICE = frozenset({"it", "that", "this", "both", "none", "neither", "thanks", "thank you", "do it", "do that",
                            "go ahead", "sounds good", "got it", "noted", "nice", "perfect", "done"})
 _LATIN = re.compile(r"[A-Za-z]")
@@ -45,11 +45,9 @@ def terse_choice(reply: str, offered: list[str]) -> tuple[str, str] | None:
             low = sentence.text.casefold()
             if not lx.ALTERNATIVES.search(sentence.probe):
                 continue
-            if _LATIN.search(want):
-                found = re.search(rf"(?<![\w.-]){re.escape(want)}(?![\w-])", low)
-            else:
-                found = want in low
-            if found:
+            # A Latin name must stand alone ("go" is not in "mongo"); Thai and CJK have no word breaks.
+            latin = _LATIN.search(want)
+            if (re.search(rf"(?<![\w.-]){re.escape(want)}(?![\w-])", low) if latin else want in low):
                 return rest, sentence.text
     return None
 
