@@ -447,3 +447,17 @@ def test_a_terse_pick_overrides_the_recommendation() -> None:
     found = extract(("user", "nats or kafka?"), ("assistant", "I'd recommend NATS, it is lighter to run."),
                     ("user", "ok, kafka"))
     assert [c.title.split(" — ")[0] for c in found] == ["Kafka"]
+
+
+@pytest.mark.parametrize("text", [
+    "heads up: the build is broken on main",           # an incident announced, not a fact to keep
+    "the bug is fixed at commit abc123",               # "fixed at" without a value to hold
+    "ปัญหามีอย่างเดียวคือ disk เต็ม",                    # อย่างเดียว (only one) without "use X"
+    "这个脚本只用一次",                                   # 只用 (only once), not "only use X"
+    "我把代码搬到 utils 里了",                            # a move done, not decided
+    "for the record, I never liked that library",      # "I never": the speaker's history
+    "那就不用了",                                        # declining an offer
+    "avoid the cache for this one request",            # scoped to the task at hand
+])
+def test_new_cues_keep_their_hard_negatives(text: str) -> None:
+    assert extract(("assistant", "要我帮你跑测试吗？"), ("user", text)) == []

@@ -22,7 +22,7 @@ def _rx(*alternatives: str) -> Cue:
 REMEMBER = _rx(
     r"\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
     r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
-    r"\bnote to self\b", r"\bfor the record\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
+    r"\bnote to self\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
     r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ", r"จดไว้", r"โน้ตไว้",
     r"记住", r"記住", r"别忘了", r"別忘了", r"不要忘记", r"不要忘記", r"记得(?!吗|嗎)(?=.{0,4}[:：,，]|以后|以後)",
     r"记一下", r"記一下", r"记下", r"記下", r"备忘", r"備忘", r"记好", r"記好",
@@ -52,14 +52,14 @@ STEP = _rx(
     r"然后", r"然後", r"再", r"最后", r"最後", r"接着", r"接著", r"先",
 )
 CONSTRAINT = _rx(
-    r"\bnever\b", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
+    r"(?<!\bI )(?<!\bI've )(?<!\bI have )\bnever\b", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
     r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:don'?t|do not)\b",
     r"\bno more than\b", r"\bat most\b", r"\bnot more than\b", r"\b(?:capped|limited) (?:at|to)\b",
     r"\bbudget\b", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
     r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
     r"\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
     r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:keep|store|put|add|log|expose|hardcode|hard-code|rely on|depend on|edit|bypass|skip)\b",
-    r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:try to )?avoid\b", r"\b(?:fixed|pinned) (?:at|to)\b",
+    r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:try to )?avoid\b", r"\b(?:stays?|remains?|kept|is|are|be) (?:fixed|pinned) (?:at|to) v?\d",
     r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"งบ", r"ตายตัว", r"หลีกเลี่ยง",
     r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"不許", r"禁止", r"别(?!忘)", r"別(?!忘)", r"上限",
     r"不超过", r"不超過", r"不可以", r"严禁", r"嚴禁", r"限流", r"预算", r"預算", r"必须留", r"必須留",
@@ -72,8 +72,8 @@ RULE = _rx(
     r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
     r"\b(?:only use|use only)\b",
     r"ต่อไปนี้", r"ต่อไปให้", r"(?<!\S)ต่อไป(?!ที่|ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย|\s*(?:ครับ|ค่ะ|นะ)?\s*$)", r"(?:^|\s)ต่อไป(?=\S)(?!ที่|ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย|ครับ|ค่ะ|นะ)",
-    r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"อย่างเดียว",
-    r"以后", r"以後", r"今后", r"今後", r"一律", r"每次都", r"都要", r"从现在开始", r"從現在開始", r"只用(?!了)",
+    r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"ใช้\s?\S+(?:\s\S+){0,2}\s?อย่างเดียว",
+    r"以后", r"以後", r"今后", r"今後", r"一律", r"每次都", r"都要", r"从现在开始", r"從現在開始", r"只用\s?[A-Za-z]",
     r"必须", r"必須",
 )
 # Rule cues too broad to outrank a decision cue in the same sentence ("ย้ายไป X ทั้งหมด" moves
@@ -106,9 +106,9 @@ DECISION = _rx(
     r"(?:ใช้|เอา|คง|เก็บ)\s?\S+(?:\s\S+)?\s?ต่อไป", r"(?:ใช้|เอา)\s?\S+(?:\s\S+)?\s?ดีกว่า", r"ไม่(?:ต้อง)?ใช้\s?\S+(?:\s\S+)?\s?แล้ว",
     r"[A-Za-z][\w.-]*\s?(?:ก็)?(?:ไม่เอา|ตัดทิ้ง)",
     r"决定", r"決定", r"定了", r"我们要(?:把|拆|迁|改|换|用)", r"我們要(?:把|拆|遷|改|換|用)", r"就用", r"改用", r"改存", r"换成", r"換成", r"换回", r"換回", r"不再", r"放弃", r"放棄",
-    r"先不", r"先继续", r"先繼續", r"就这么办", r"就這麼辦", r"那就", r"选定", r"選定", r"确定用", r"確定用",
-    r"(?:确定|確定)了?(?:不|要)?(?:用|改|换|換|搬|迁|遷)", r"(?:搬|迁|遷)(?:移)?到", r"就?不(?:搞|做|考虑|考慮|引入)了",
-    r"\S\s?就不用了", r"别用\s?\S+\s?了", r"別用\s?\S+\s?了",
+    r"先不", r"先继续", r"先繼續", r"就这么办", r"就這麼辦", r"那就(?!不用|算了)", r"选定", r"選定", r"确定用", r"確定用",
+    r"(?:确定|確定)了?(?:不|要)?(?:用|改|换|換|搬|迁|遷)", r"(?:全部|都|要|决定|決定)(?:搬|迁|遷)(?:移)?到", r"就?不(?:搞|做|考虑|考慮|引入)了",
+    r"别用\s?\S+\s?了", r"別用\s?\S+\s?了",
 )
 ARCH_EXPLICIT = _rx(r"\barchitecture\b", r"\barchitectural\b", r"สถาปัตยกรรม", r"架构", r"架構")
 ARCH_CHANGE = _rx(
@@ -176,7 +176,7 @@ OPINION = _rx(
 # A constraint scoped to the task at hand ("don't touch the code for now", "先别动代码"): an
 # instruction for this session, not a standing rule. Decisions keep "for now" ("keep X for now").
 TEMPORARY = _rx(
-    r"\bfor now\b", r"\bjust yet\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
+    r"\bfor now\b", r"\bjust yet\b", r"\bjust this once\b", r"\bfor this (?:one )?(?:request|run|call|test|ticket|one)\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
     r"\bin this (?:task|change|pr|commit|file|session)\b", r"\bwhile (?:you|we)(?:'re| are) (?:at it|working)\b",
     r"ไว้ก่อน", r"(?<!ตั้งแต่)(?<!จาก)ตอนนี้(?!ไป)", r"รอบนี้", r"(?:อย่า(?!ง)|ห้าม|ยังไม่ต้อง)\S*ก่อน", r"อย่าเพิ่ง",
     r"先别", r"先別", r"先不要", r"暂时", r"暫時", r"这次", r"這次", r"目前先",
@@ -332,3 +332,5 @@ ALTERNATIVES = _rx(r"\bor\b", r"\bvs\.?\b", r"\bversus\b", r"หรือ", r"�
 # this from now on"): the content is in that clause.
 REFERS_BACK = _rx(r"\blike (?:this|that)\b", r"\bthat way\b", r"\bthis way\b", r"แบบนี้", r"อย่างนี้", r"แบบนั้น",
                   r"这样", r"這樣", r"那样", r"那樣")
+# Openers that announce a fact ("heads up:", "FYI:"): what follows may be an incident instead.
+ANNOUNCE = re.compile(r"(?:heads[- ]up|fyi|note|just so you know)\b", re.I)

@@ -374,6 +374,8 @@ def _rejected(probe: str, cue_pos: int) -> bool:
         m = rx.search(probe)
         if m and m.start() <= cue_pos:
             return True
+    if lx.ANNOUNCE.match(probe, cue_pos) and lx.BUG_REPORT.search(probe, cue_pos):
+        return True   # "heads up: the build is broken": an incident announced, not a fact to keep
     return _bug_report(probe, cue_pos)
 
 
