@@ -410,6 +410,8 @@ _A_PICK = ("assistant", "Redis gives you persistence and pub/sub; memcached is s
     ((("user", "ข้อตกลงของทีม\n- review ภายใน 24 ชั่วโมง\n- ห้าม merge เองโดยไม่มีคน approve"),), ["Rule|Constraint"] * 2),
     ((("user", "团队约定：\n- 代码评审 24 小时内完成\n- 不许自己合并自己的 PR"),), ["Rule|Constraint"] * 2),
     ((("user", "questions for tomorrow:\n- do we need redis?\n- who owns billing?"),), []),
+    ((("user", "ลองดูทางเลือกต่อไปนี้\n- ใช้ Redis\n- ใช้ Memcached"),), []),        # ต่อไปนี้ = the following
+    ((("user", "以后的计划：\n- 做搜索\n- 做导出"),), []),
     # Note-taking verbs.
     ((("user", "note to self: the VPN drops every night at 2am"),), ["Remember"]),
     ((("user", "记下来：生产库的只读账号是 report_ro"),), ["Remember"]),
