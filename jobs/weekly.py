@@ -14,6 +14,7 @@ from typing import Any
 
 from jobs.compound.apply import Applier
 from jobs.compound.budget import Budget
+from jobs.compound.mentions import week_mentions
 from jobs.compound.model import Plan
 from jobs.compound.planner import Inputs, build_plan, guard
 from jobs.compound.render import plan_text
@@ -95,11 +96,17 @@ def _day(value: str) -> Any:
 def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
     marks, _ = view.marks()
     limits = ctx.cfg.limits
+    entries = view.entries()
+    mentions = week_mentions(view, week, entries)
+    if mentions.missing_days:
+        ctx.report.notes.append(f"{week.key}: no wrap-up for {', '.join(mentions.missing_days)} "
+                                "(its mentions are not counted; `memjobs run daily --date DAY` writes one)")
+    ctx.report.details.setdefault("wrapups_read", []).extend(mentions.read)
     inputs = Inputs(
-        week=week.key, cutoff_day=week.sunday, entries=view.entries(),
+        week=week.key, cutoff_day=week.sunday, entries=entries,
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
-        budget=Budget(limits.memory_md_lines, limits.memory_md_chars))
+        budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts)
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None

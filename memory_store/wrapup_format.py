@@ -12,6 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from memory_store.markdown import fenced_lines, split_lines
 from memory_store.validate import Problem
@@ -129,3 +130,45 @@ def _check_bodies(rel: str, lines: list[str], fenced: list[bool],
                 out.append(Problem(rel, num, "bullet cites no source (an entry id or a transcript range)",
                                    "warning"))
     return out
+
+
+# ---- what a wrap-up cites (read by the weekly compound) ------------------------------------------
+
+_ID_LINK_RE = re.compile(
+    r"\[((?:DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*)\]\(")
+_TARGET_RE = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@dataclass(frozen=True)
+class WrapupRefs:
+    """Entry ids a wrap-up cites, by section, and the transcripts of its important conversations."""
+    ids_by_section: dict[str, frozenset[str]] = field(default_factory=dict)
+    sessions: frozenset[str] = frozenset()
+
+    def ids(self, *, skip: tuple[str, ...] = ()) -> frozenset[str]:
+        return frozenset(i for s, ids in self.ids_by_section.items() if s not in skip for i in ids)
+
+
+def wrapup_refs(text: str) -> WrapupRefs:
+    """The entry-id links of each section (outside code fences) and the transcript paths (link
+    targets without their `#range`) listed under "Important conversations"."""
+    lines = split_lines(text)
+    fenced = fenced_lines(lines)
+    section: str | None = None
+    ids: dict[str, set[str]] = {}
+    sessions: set[str] = set()
+    for line, in_fence in zip(lines, fenced, strict=True):
+        if in_fence:
+            continue
+        if line.startswith("## "):
+            heading = line[3:].strip()
+            section = heading if heading in SECTIONS else None
+            continue
+        if section is None:
+            continue
+        found = _ID_LINK_RE.findall(line)
+        if found:
+            ids.setdefault(section, set()).update(found)
+        elif section == "Important conversations":
+            sessions.update(t.split("#", 1)[0] for t in _TARGET_RE.findall(line))
+    return WrapupRefs({s: frozenset(v) for s, v in ids.items()}, frozenset(sessions))

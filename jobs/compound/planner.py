@@ -6,7 +6,7 @@ passed the same tests with the same scores, nothing new is waiting, so the next 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 
@@ -39,6 +39,7 @@ class Inputs:
     marks: set[tuple[str, str]]         # (id, block hash) pairs already compounded
     access: dict[str, int]              # id -> reads up to the week
     budget: Budget
+    mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
 
 
 @dataclass
@@ -110,7 +111,7 @@ def build_plan(inp: Inputs) -> Plan:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
 
     def value(e: BlockEntry) -> float:
-        return scoring.score(e, inp.cutoff_day, inp.access.get(e.id, 0))
+        return scoring.score(e, inp.cutoff_day, inp.access.get(e.id, 0) + inp.mentions.get(e.id, 0))
 
     # 2. What is in MEMORY.md now, and what leaves it for a reason of its own.
     before: dict[str, IndexItem] = {}
@@ -170,8 +171,10 @@ def build_plan(inp: Inputs) -> Plan:
             continue
         if not c.in_memory:
             plan.promoted += 1
+            cited = inp.mentions.get(c.id, 0)
+            also = f", mentioned in {cited} wrap-up{'s' if cited > 1 else ''}" if cited else ""
             plan.log.append(("Promoted", LogLine(c.id, link_from_archive(c.item.link),
-                                                 f"promoted to {c.section} (score {c.score:.2f})")))
+                                                 f"promoted to {c.section} (score {c.score:.2f}{also})")))
         elif c.old_item != c.item:
             plan.changed += 1
         else:
