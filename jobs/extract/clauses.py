@@ -1,0 +1,122 @@
+"""Sentence structure inside a user turn: where clauses start, which ones join, what is taken back.
+
+A Thai or Chinese sentence holds several statements without spaces between words, so a second
+item is only visible by its cue (`clauses`). Some pieces belong to the one before: a qualifier
+("Only in the 22:00-02:00 window."), a "like this" that points back, a negative restating a choice
+("..., no more floats"). A "never mind" withdraws what came before it in the turn.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jobs.extract import lexicon as lx
+from jobs.extract.classify import classify, substantial
+from jobs.extract.text import Sentence, split_at
+
+
+@dataclass(frozen=True)
+class Item:
+    """A statement found in a user turn, before it becomes a candidate (sentences first..last)."""
+    first: int
+    last: int
+    kind: str
+    text: str
+    probe: str
+    confidence: float
+
+
+# Clause starts inside a Thai or Chinese sentence: split before these when a space or comma precedes.
+_CLAUSE_CUE = re.compile(
+    r"(?<=[\s，,、])(?=ห้าม|ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|記住|以后|以後|不要再|别忘了|別忘了|另外|还有|還有)"
+)
+
+
+def clauses(sentence: Sentence) -> list[Sentence]:
+    """The sentence cut before each clause cue (none: the sentence itself)."""
+    # A cut right after a bullet marker ("- ห้าม ...") would leave the marker alone.
+    cuts = [m.start() for m in _CLAUSE_CUE.finditer(sentence.probe)
+            if sentence.probe[:m.start()].strip(" -*•·")]
+    return split_at(sentence, cuts) if cuts else [sentence]
+
+
+def merge_continuations(sentences: list[Sentence]) -> list[Sentence]:
+    """A sentence that only qualifies a statement before it ("Only on weekdays.") joins it."""
+    out: list[Sentence] = []
+    for s in sentences:
+        if out and lx.CONTINUATION.match(s.text) and classify(out[-1].probe) is not None:
+            prev = out.pop()
+            text, probe = prev.text.rstrip(".。"), prev.probe.rstrip(".。")
+            joined = Sentence(f"{text}. {s.text}", f"{probe}. {s.probe}")
+            out.append(joined)
+        else:
+            out.append(s)
+    return out
+
+
+def merge_restatements(items: list[Item]) -> list[Item]:
+    """Join "use X" and the "don't use Y / no longer use Y" right after it: one statement.
+
+    Trigger: "amounts are integer satang from now on, no more floats", "we'll serve it from a
+    view instead of Redis. we no longer use Redis anywhere". Why: the negative half restates the
+    choice from the other side; two entries would record one decision twice. Outcome: adjacent
+    items of one family merge when the second negates a use and the first names a use or shares
+    a term with it.
+    """
+    out: list[Item] = []
+    for item in items:
+        prev = out[-1] if out else None
+        if (prev is not None and item.first == prev.last + 1 and _group(prev.kind) == _group(item.kind)
+                and lx.NEG_USE.search(item.probe)
+                and (lx.USE.search(prev.probe) or _shared_terms(prev.probe, item.probe))):
+            sep = "，" if _is_cjk(prev.text[-1:]) else ("; " if prev.text[-1:].isascii() else " ")
+            text = prev.text.rstrip(" .。;；,，") + sep + item.text
+            out[-1] = Item(prev.first, item.last, prev.kind, text, prev.probe + sep + item.probe,
+                           max(prev.confidence, item.confidence))
+        else:
+            out.append(item)
+    return out
+
+
+def _group(kind: str) -> str:
+    return {"Constraint": "Rule", "Architecture": "Decision"}.get(kind, kind)
+
+
+_TERM = re.compile(r"[A-Za-z][\w-]{2,}(?:\.[\w-]+)*")
+_COMMON = frozenset((
+    "the", "and", "for", "are", "was", "were", "this", "that", "with", "from", "into", "then", "than", "them",
+    "they", "our", "your", "you", "use", "using", "used", "not", "never", "any", "anywhere", "anymore", "more",
+    "all", "every", "also", "just", "now", "here", "there", "have", "has", "had", "will", "would", "should",
+    "can", "could",
+))
+
+
+def _shared_terms(a: str, b: str) -> bool:
+    """Do two statements name the same thing (a word of three letters or more, not a common one)?"""
+    words_a = {w.lower() for w in _TERM.findall(a)} - _COMMON
+    return any(w.lower() in words_a for w in _TERM.findall(b) if w.lower() not in _COMMON)
+
+
+def _is_cjk(ch: str) -> bool:
+    return bool(ch) and ("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef")
+
+
+def refers_back(sentence: Sentence, i: int, used: set[int], items: list[Item]) -> bool:
+    """A short statement whose content is "this/like this": the clause before it, not yet an item."""
+    if i == 0 or (i - 1) in used or (items and items[-1].last >= i - 1 and items[-1].first != i - 1):
+        return False
+    m = lx.REFERS_BACK.search(sentence.probe)
+    if m is None:
+        return False
+    rest = lx.LEAD_FILLER.sub("", sentence.probe[:m.start()])
+    return len(rest.split()) <= 4 and sum(1 for ch in rest if ord(ch) > 0x0E00) <= 12
+
+
+def retracts(sentence: Sentence) -> bool:
+    """A sentence that only takes back what was said before it ("never mind", "算了", "ช่างมัน")."""
+    m = lx.RETRACT.search(sentence.probe)
+    if m is None:
+        return False
+    # Only when nothing of substance follows: "never mind the flaky test, from now on ..." states a rule.
+    rest = sentence.probe[m.end():]
+    return not substantial(rest) and len(rest.split()) < 3
