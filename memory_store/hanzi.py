@@ -1,0 +1,39 @@
+"""Traditional -> simplified Chinese folding, one character to one character.
+
+`to_simplified("記住資料庫")` is "记住资料库". Search folds both the index and the query with it,
+so a note written in one script is found by a query in the other. Every character maps to
+exactly one character, so the result has the input's length and offsets in it are offsets in
+the input (snippets mark the original text at the places matched in the folded one). That makes
+it character folding, not conversion: words whose simplified form differs by more than the
+characters (phrases, regional vocabulary such as 資料庫 / 数据库) are not made equal.
+
+The table (`memory_store/data/t2s.txt`) is loaded on the first call, not at import: importing
+this module costs nothing on the search fast path.
+
+NOTICE: the table is derived from OpenCC's TSCharacters.txt (OpenCC, Open Chinese Convert,
+Copyright (c) Carbo Kuo and contributors, Apache License 2.0); `scripts/make_hanzi_table.py`
+regenerates it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+DATA = "data/t2s.txt"
+
+
+@functools.cache
+def table() -> dict[int, int]:
+    """The translate table: code point of a traditional character -> its simplified one."""
+    from importlib.resources import files
+
+    text = files("memory_store").joinpath(DATA).read_text(encoding="utf-8")
+    pairs = "".join(line for line in text.splitlines() if not line.startswith("#"))
+    return {ord(t): ord(s) for t, s in zip(pairs[0::2], pairs[1::2], strict=True)}
+
+
+def to_simplified(text: str) -> str:
+    """`text` with each traditional character replaced by its simplified one; same length."""
+    if text.isascii():
+        return text
+    return text.translate(table())
