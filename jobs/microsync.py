@@ -42,8 +42,10 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     access: dict[str, Counter[str]] = defaultdict(Counter)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
-        candidates.extend(extractor.extract(sess.records))
-        _count_access(sess.records, access, ctx.cfg.tz)
+        # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
+        # there was the earlier run's to find: only items completed in the new records are kept.
+        candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
+        _count_access(sess.new_records, access, ctx.cfg.tz)
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
     _apply(ctx, plan, written)

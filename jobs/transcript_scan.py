@@ -24,6 +24,10 @@ from memory_store.transcripts.records import Record, Role
 from memory_store.transcripts.sqlite_store import EntryDeduper
 
 LOOK_BACK = timedelta(hours=3)
+# Look-back context: the last turns before a cursor are read again, as context only, so that an
+# acceptance in this window can see the proposal made in the last one.
+CONTEXT_TURNS = 6
+CONTEXT_BYTES = 256 * 1024
 
 
 @dataclass
@@ -32,6 +36,11 @@ class SessionRecords:
     file: TranscriptFile
     session_id: str
     records: list[Record] = field(default_factory=list)   # in the window, in transcript order
+    context_line: int = 0   # records up to this line were read by an earlier run: context only
+
+    @property
+    def new_records(self) -> list[Record]:
+        return [r for r in self.records if r.line > self.context_line]
 
 
 def source_key(source: TranscriptSource) -> str:
@@ -98,17 +107,23 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
             and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
         return  # nothing new: one stat, no open()
     identity = file_identity(tf.path)
-    resume = not window.explicit and cursor is not None and cursor.identity == identity
-    offset, start_line = (cursor.offset, cursor.line + 1) if resume and cursor else (0, 1)
+    resume = cursor if not window.explicit and cursor is not None and cursor.identity == identity else None
+    offset, start_line = (resume.offset, resume.line + 1) if resume else (0, 1)
+    seen_line = resume.line if resume else 0          # lines up to here were read by an earlier run
+    read_from, read_line = offset, start_line
+    if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
+        read_from, read_line = resume.ctx_offset, resume.ctx_line
     floor = None if resume else lower
-    chunk = read(tf, offset, start_line=start_line)
-    counts.lines += chunk.lines_read
-    counts.bad_lines += len(chunk.bad_lines)
+    chunk = read(tf, read_from, start_line=read_line)
+    counts.lines += max(0, chunk.lines_read - (start_line - read_line))  # context lines were counted before
     for bad in chunk.bad_lines:
-        report.error(bad.code, bad.message, bad.path, bad.line)
+        if bad.line > seen_line:
+            counts.bad_lines += 1
+            report.error(bad.code, bad.message, bad.path, bad.line)
+    verdicts = dict(resume.excluded) if resume else {}
     if chunk.not_transcript:
         report.notes.append(f"skipped {tf.path}: its lines are not {source.name} transcript records")
-        _advance(state, tf, identity, chunk.end_offset, chunk.end_line, st, window, complete=True)
+        _advance(state, tf, identity, (chunk.end_offset, chunk.end_line), st, window, complete=True)
         return
     complete = True
     consumed: list[Record] = []
@@ -122,25 +137,36 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
             complete = False
             break
         consumed.append(rec)
-    _advance(state, tf, identity, end_offset, end_line, st, window, complete=complete)
-    in_window = [r for r in dedupe.filter(consumed) if floor is None or r.ts >= floor]
-    if not in_window:
+    # Everything the run reads counts, so the exclusion of a session is decided from its first user message
+    # ever seen — and kept — not from whatever message happens to open this window.
+    for rec in consumed:
+        if rec.session_id not in verdicts and rec.role == Role.USER and not rec.is_tool:
+            verdicts[rec.session_id] = is_excluded(cfg.exclude_sessions, tf.session_key, rec.session_id, rec.text)
+    context = _context_start(consumed, (read_from, read_line))
+    _advance(state, tf, identity, (end_offset, end_line), st, window, complete=complete, context=context,
+             verdicts=verdicts)
+    records = [r for r in dedupe.filter(consumed) if floor is None or r.ts >= floor]
+    if not any(r.line > seen_line for r in records):
         return
     if not window.explicit:
         mark = state.sources.setdefault(source_key(source), SourceMark())
-        mark.last_read = max(mark.last_read or "", in_window[-1].ts.isoformat())
+        mark.last_read = max(mark.last_read or "", records[-1].ts.isoformat())
     if tf.chat_type not in source.chat_types:
         counts.sessions_skipped += 1
         return
     by_session: dict[str, SessionRecords] = {}
-    for rec in in_window:
+    for rec in records:
         sess = by_session.get(rec.session_id)
         if sess is None:
-            sess = by_session[rec.session_id] = SessionRecords(source, tf, rec.session_id)
+            sess = by_session[rec.session_id] = SessionRecords(source, tf, rec.session_id, context_line=seen_line)
         sess.records.append(rec)
     for sid, sess in by_session.items():
-        first_user = next((r.text for r in sess.records if r.role == Role.USER and not r.is_tool), None)
-        if is_excluded(cfg.exclude_sessions, tf.session_key, sid, first_user):
+        if not sess.new_records:
+            continue
+        excluded = verdicts.get(sid)
+        if excluded is None:  # no user message seen yet: the key and id still decide
+            excluded = is_excluded(cfg.exclude_sessions, tf.session_key, sid)
+        if excluded:
             if (source.name, sid) not in seen_sessions:
                 counts.sessions_skipped += 1
             seen_sessions.add((source.name, sid))
@@ -148,11 +174,34 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
         yield sess
 
 
-def _advance(state: SyncState, tf: TranscriptFile, identity: str, offset: int, line: int, st: os.stat_result,
-             window: Window, *, complete: bool) -> None:
+def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:
+    """Where the next run starts reading again: before the last CONTEXT_TURNS user/assistant turns
+    (at most CONTEXT_BYTES back), as (offset, first line)."""
+    if not consumed:
+        return read_start
+    end = consumed[-1].offset_end
+    turns = 0
+    for i in range(len(consumed) - 1, -1, -1):
+        rec = consumed[i]
+        if rec.role in (Role.USER, Role.ASSISTANT) and not rec.is_tool:
+            turns += 1
+        if turns >= CONTEXT_TURNS or i == 0:
+            start = (consumed[i - 1].offset_end, consumed[i - 1].line_end + 1) if i > 0 else read_start
+            break
+    if end - start[0] > CONTEXT_BYTES:
+        return (end, consumed[-1].line_end + 1)
+    return start
+
+
+def _advance(state: SyncState, tf: TranscriptFile, identity: str, end: tuple[int, int], st: os.stat_result,
+             window: Window, *, complete: bool, context: tuple[int, int] | None = None,
+             verdicts: dict[str, bool] | None = None) -> None:
     """Move the file's cursor. Size and mtime are kept only when everything present was consumed:
     a read stopped at the cut-off must open the file again next time, even if it did not grow."""
     if window.explicit:
         return
+    offset, line = end
+    ctx_offset, ctx_line = context if context is not None and context[0] <= offset else (-1, 0)
     state.files[tf.path] = FileCursor(identity=identity, offset=offset, line=line,
-                                      size=st.st_size if complete else -1, mtime_ns=st.st_mtime_ns)
+                                      size=st.st_size if complete else -1, mtime_ns=st.st_mtime_ns,
+                                      ctx_offset=ctx_offset, ctx_line=ctx_line, excluded=dict(verdicts or {}))

@@ -21,6 +21,12 @@ class FileCursor:
     line: int              # 1-based number of the last consumed line
     size: int = 0          # size and mtime when last read: unchanged → nothing to read, no open()
     mtime_ns: int = 0
+    # Where the look-back context starts: the last few turns before the cursor are read again as
+    # context only (an acceptance after the cut needs the proposal before it); -1 = none.
+    ctx_offset: int = -1
+    ctx_line: int = 0
+    # Per session of the file, whether it is excluded, decided once from its first user message.
+    excluded: dict[str, bool] = field(default_factory=dict)
 
 
 @dataclass

@@ -1,0 +1,113 @@
+"""microSync across its own windows (DESIGN §5): a run starts where the last one stopped, but a
+conversation does not. An acceptance read in one run must still see the proposal read by the run
+before (look-back context), an item found by the earlier run is not found twice, and whether a
+session is excluded is decided once, by its first user message, not by whatever message opens a
+later window."""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import yaml
+
+from jobs import registry
+from memory_store.config import load_config
+from memory_store.markdown import parse_document
+from memory_store.workspace import init_workspace
+
+TZ = ZoneInfo("Asia/Bangkok")
+
+
+def _line(session: str, n: int, ts: str, role: str, text: str) -> str:
+    if role == "user":
+        message: dict[str, object] = {"role": "user", "content": text}
+    else:
+        message = {"id": f"msg_{session}_{n}", "role": "assistant", "type": "message",
+                   "content": [{"type": "text", "text": text}]}
+    return json.dumps({"type": role, "message": message, "uuid": f"{session}-{n}", "sessionId": session,
+                       "timestamp": ts, "cwd": "/home/u/app", "isSidechain": False}) + "\n"
+
+
+def _setup(tmp_path: Path, extra: dict[str, object] | None = None) -> tuple[Path, Path]:
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    projects = tmp_path / "claude" / "projects"
+    (projects / "-home-u-app").mkdir(parents=True)
+    conf = {"timezone": "Asia/Bangkok", "transcripts": [{"format": "claude-code", "path": str(projects)}],
+            **(extra or {})}
+    (ws / "memjobs.yaml").write_text(yaml.safe_dump(conf), encoding="utf-8")
+    return ws, projects / "-home-u-app"
+
+
+def _append(path: Path, *lines: str) -> None:
+    with path.open("a", encoding="utf-8") as f:
+        f.writelines(lines)
+
+
+def _sync(ws: Path, local: str) -> registry.RunReport:  # type: ignore[name-defined]
+    cfg = load_config(ws, env={})
+    return registry.run(cfg, "microsync", now=datetime.fromisoformat(local).replace(tzinfo=TZ))
+
+
+def _entries(ws: Path) -> list:  # type: ignore[type-arg]
+    out = []
+    for f in sorted((ws / "memory").glob("*.md")):
+        out.extend(parse_document(f.read_text(encoding="utf-8")).entries())
+    return out
+
+
+def test_an_acceptance_after_the_cut_sees_the_proposal_before_it(tmp_path: Path) -> None:
+    ws, folder = _setup(tmp_path)
+    t = folder / "s1.jsonl"
+    _append(t,
+            _line("s1", 1, "2026-11-20T02:50:00Z", "user",
+                  "The job queue keeps losing tasks whenever Redis restarts. What should we use instead?"),
+            _line("s1", 2, "2026-11-20T02:54:00Z", "assistant",
+                  "I suggest we move the job queue to Postgres with SELECT ... FOR UPDATE SKIP LOCKED: it "
+                  "survives restarts and we already run Postgres."))
+    first = _sync(ws, "2026-11-20T10:00:00")           # the proposal is read; nothing accepted yet
+    assert first.status == "nothing", first
+    _append(t, _line("s1", 3, "2026-11-20T03:05:00Z", "user", "ok, go with that."))
+    second = _sync(ws, "2026-11-20T13:00:00")
+    found = _entries(ws)
+    assert len(found) == 1, (second, found)
+    e = found[0]
+    assert e.kind in {"Decision", "Architecture"}
+    assert "postgres" in f"{e.title} {e.conclusion}".casefold()
+    assert e.source.message_range == "L2-L3"           # proposal and acceptance
+    assert second.source("claude-code").lines == 1     # the context line is not counted again
+
+
+def test_an_item_of_the_earlier_window_is_not_found_again(tmp_path: Path) -> None:
+    ws, folder = _setup(tmp_path)
+    t = folder / "s2.jsonl"
+    _append(t, _line("s2", 1, "2026-11-20T02:40:00Z", "user",
+                     "From now on, never run database migrations on Fridays."),
+            _line("s2", 2, "2026-11-20T02:41:00Z", "assistant", "Understood, no migrations on Fridays."))
+    assert _sync(ws, "2026-11-20T10:00:00").added == 1
+    before = {p: p.read_bytes() for p in (ws / "memory").glob("*.md")}
+    _append(t, _line("s2", 3, "2026-11-20T04:00:00Z", "user", "thanks, that's all for now"))
+    again = _sync(ws, "2026-11-20T13:00:00")
+    assert again.status == "nothing" and again.added == 0, again
+    assert {p: p.read_bytes() for p in (ws / "memory").glob("*.md")} == before
+
+
+def test_exclusion_is_decided_by_the_sessions_first_user_message(tmp_path: Path) -> None:
+    ws, folder = _setup(tmp_path, {"exclude_sessions": ["nightly digest*"]})
+    digest, work = folder / "digest.jsonl", folder / "work.jsonl"
+    _append(digest, _line("digest", 1, "2026-11-20T02:00:00Z", "user",
+                          "nightly digest: summarise yesterday's bookings"))
+    _append(work, _line("work", 1, "2026-11-20T02:00:00Z", "user", "let's look at the invoice exporter"))
+    _sync(ws, "2026-11-20T10:00:00")
+    # Later windows: the excluded session's next message looks ordinary, and the ordinary session's next
+    # message happens to match the pattern. Neither changes what the session is.
+    _append(digest, _line("digest", 2, "2026-11-20T04:00:00Z", "user",
+                          "Remember that the digest always goes to the ops channel."))
+    _append(work, _line("work", 2, "2026-11-20T04:00:00Z", "user",
+                        "nightly digest jobs: from now on, always include refunds in the invoice export."))
+    report = _sync(ws, "2026-11-20T13:00:00")
+    found = _entries(ws)
+    assert [e.source.session_id for e in found] == ["work"], (report, found)
+    assert report.source("claude-code").sessions_skipped == 1
