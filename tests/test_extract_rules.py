@@ -463,3 +463,36 @@ def test_a_terse_pick_overrides_the_recommendation() -> None:
 ])
 def test_new_cues_keep_their_hard_negatives(text: str) -> None:
     assert extract(("assistant", "要我帮你跑测试吗？"), ("user", text)) == []
+
+
+# --- traditional Chinese: cues are matched against the text folded to simplified -----------------
+
+@pytest.mark.parametrize(("text", "kind", "original"), [
+    ("記得，部署前要先跑遷移。", "Remember", "記得"),                 # 记得 + comma: only simplified was listed
+    ("我們決定把訂單數據庫拆出來。", "Architecture", "訂單數據庫"),     # 数据库 written 數據庫
+    ("以後統一用 UTC 時間。", "Rule", "統一用 UTC 時間"),
+    ("這個專案別用 moment.js 了。", "Constraint", "這個專案"),
+    ("從現在開始，所有 API 都要有版本號。", "Rule", "從現在開始"),
+    ("API 網關改用 Envoy。", "Architecture", "網關"),                 # 网关 written 網關
+])
+def test_traditional_writing_matches_simplified_cues(text: str, kind: str, original: str) -> None:
+    cand = one(text)
+    assert cand.kind == kind
+    # Titles and excerpts show the characters the user typed, not the folded ones.
+    assert original in cand.excerpt and cand.excerpt in text
+
+
+@pytest.mark.parametrize("text", [
+    "記得嗎？上次部署失敗了。",            # a question ("do you remember?")
+    "如果以後改用 Kafka 呢？",            # hypothetical and a question
+    "他說以後都不要用 ORM。",              # someone else's words
+    "我覺得應該改用 pnpm。",              # an opinion
+])
+def test_traditional_writing_keeps_the_negatives(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+def test_traditional_acceptance_adopts_the_proposal() -> None:
+    offer = ("assistant", "建議：\n1. 用 Redis 做快取\n2. 用 Memcached\n你選哪個？")
+    found = extract(offer, ("user", "好，就用第一個"))
+    assert len(found) == 1 and "Redis" in found[0].conclusion and found[0].excerpt == "好，就用第一個"

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 
 from jobs.extract import lexicon as lx
-from jobs.extract.text import split_sentences
+from jobs.extract.text import cut_prefix, cut_suffix, fold, split_sentences
 
 # Openers a terse choice may start with, and closers it may end with; what remains is the choice.
 _LEAD = re.compile(
     r"^(?:[\s,.:;!，。：！、👍]*(?:ok(?:ay)?|fine|yes|yep|yeah|yup|sure|agreed|alright|all right|cool|right|then|"
     r"so|well|great|sounds good|go with|let'?s (?:go with|use)|use|pick|ได้|ครับ|ค่ะ|โอเค|ตกลง|เอา|ใช้|งั้น|ก็|"
-    r"好吧|好的|好|行|可以|那就|那|就用|就|用|选|選|嗯|对|對)(?=[\s,.:;!，。：！、]|$|(?<=[^\x00-\x7f])))+[\s,.:;!，。：！、]*",
+    r"好吧|好的|好|行|可以|那就|那|就用|就|用|选|嗯|对)(?=[\s,.:;!，。：！、]|$|(?<=[^\x00-\x7f])))+[\s,.:;!，。：！、]*",
     re.I,
 )
 _TAIL = re.compile(
@@ -33,16 +33,16 @@ def terse_choice(reply: str, offered: list[str]) -> tuple[str, str] | None:
     `offered` are the texts that may offer alternatives (the user's question before, the
     assistant's answer); a sentence offers them when it joins two with "or"/หรือ/还是.
     """
-    rest = _TAIL.sub("", _LEAD.sub("", reply.strip()))
+    rest = cut_suffix(_TAIL, cut_prefix(_LEAD, reply.strip()))
     rest = rest.strip(" \t,.:;!，。：！、")
     if not rest or rest.casefold() in _NOT_A_CHOICE or len(rest.split()) > 3 or len(rest) > 40:
         return None
     if not any(ch.isalnum() for ch in rest):
         return None
-    want = rest.casefold()
+    want = fold(rest).casefold()
     for text in offered:
         for sentence in split_sentences(text):
-            low = sentence.text.casefold()
+            low = fold(sentence.text).casefold()
             if not lx.ALTERNATIVES.search(sentence.probe):
                 continue
             # A Latin name must stand alone ("go" is not in "mongo"); Thai and CJK have no word breaks.
@@ -54,13 +54,13 @@ def terse_choice(reply: str, offered: list[str]) -> tuple[str, str] | None:
 
 _EN = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3", "fourth": "4", "one": "1",
        "two": "2", "three": "3", "four": "4"}
-_ZH = {"一": "1", "二": "2", "两": "2", "兩": "2", "三": "3", "四": "4"}
+_ZH = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4"}
 _TH = {"หนึ่ง": "1", "แรก": "1", "สอง": "2", "สาม": "3", "สี่": "4"}
 _ORDINAL = re.compile(
     r"\b(?:the )?(first|second|third|fourth|1st|2nd|3rd)(?: one| option| approach| choice| way)\b"
     r"|\boption (one|two|three|four)\b"
-    r"|第([一二两兩三四])(?:个|個|种|種|项|項|条|條|套|案|个方案|個方案)?"
-    r"|方案([一二两兩三四])"
+    r"|第([一二两三四])(?:个|种|项|条|套|案|个方案)?"
+    r"|方案([一二两三四])"
     r"|(?:ข้อ|แบบ|อัน|ทาง)(?:ที่)?\s?(หนึ่ง|สอง|สาม|สี่|แรก)",
     re.I,
 )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
 from jobs.extract.classify import classify, substantial
-from jobs.extract.text import Sentence, split_at
+from jobs.extract.text import Sentence, fold, split_at
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Item:
 
 # Clause starts inside a Thai or Chinese sentence: split before these when a space or comma precedes.
 _CLAUSE_CUE = re.compile(
-    r"(?<=[\s，,、])(?=ห้าม|ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|記住|以后|以後|不要再|别忘了|別忘了|另外|还有|還有)"
+    r"(?<=[\s，,、])(?=ห้าม|ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|以后|不要再|别忘了|另外|还有)"
 )
 
 
@@ -44,7 +44,7 @@ def merge_continuations(sentences: list[Sentence]) -> list[Sentence]:
     """A sentence that only qualifies a statement before it ("Only on weekdays.") joins it."""
     out: list[Sentence] = []
     for s in sentences:
-        if out and lx.CONTINUATION.match(s.text) and classify(out[-1].probe) is not None:
+        if out and lx.CONTINUATION.match(fold(s.text)) and classify(out[-1].probe) is not None:
             prev = out.pop()
             text, probe = prev.text.rstrip(".。"), prev.probe.rstrip(".。")
             joined = Sentence(f"{text}. {s.text}", f"{probe}. {s.probe}")

@@ -11,7 +11,7 @@ from jobs.extract import lexicon as lx
 from jobs.extract.base import Candidate, normalise_statement
 from jobs.extract.classify import TRAILING_PARTICLES
 from jobs.extract.cues import Cue
-from jobs.extract.text import Sentence, mask
+from jobs.extract.text import Sentence, cut_prefix, cut_suffix, fold, mask
 from memory_store.transcripts.records import Record
 
 TITLE_MAX = 80
@@ -25,10 +25,10 @@ def make_candidate(rec: Record, kind: str, text: str, following: list[Sentence],
                    *, first_line: int, excerpt: str | None = None, keep_why: bool = True) -> Candidate:
     """The candidate for `text` said in `rec`; `following` are the sentences after it in the turn."""
     core, why = split_why(text) if keep_why else (text, "")
-    if keep_why and not why and following and lx.WHY.match(following[0].text):
+    if keep_why and not why and following and lx.WHY.match(fold(following[0].text)):
         why = after_cue(following[0].text, lx.WHY)
-    impact = next((after_cue(s.text, lx.IMPACT) for s in following[:2] if lx.IMPACT.search(s.text)), "")
-    finding = next((s.text for s in following[:2] if lx.FINDING.search(s.text)), "")
+    impact = next((after_cue(s.text, lx.IMPACT) for s in following[:2] if lx.IMPACT.search(fold(s.text))), "")
+    finding = next((s.text for s in following[:2] if lx.FINDING.search(fold(s.text))), "")
     core = clean(core)
     return Candidate(
         kind=kind,
@@ -57,7 +57,7 @@ def split_why(text: str) -> tuple[str, str]:
 
 
 def after_cue(text: str, rx: Cue) -> str:
-    m = rx.search(text)
+    m = rx.search(fold(text))
     rest = text[m.end():] if m else text
     return clean(rest.lstrip(" ,，、:："))
 
@@ -65,9 +65,9 @@ def after_cue(text: str, rx: Cue) -> str:
 def clean(text: str) -> str:
     """One line, without openers ("ok, so"), politeness particles or end punctuation."""
     text = " ".join(text.split())
-    text = lx.LEAD_FILLER.sub("", text) or text
+    text = cut_prefix(lx.LEAD_FILLER, text) or text
     text = _LEADING_PARTICLES.sub("", text) or text
-    text = TRAILING_PARTICLES.sub("", text) or text
+    text = cut_suffix(TRAILING_PARTICLES, text) or text
     text = text.strip(" \t,，、;；:：.。!！")
     return text[:1].upper() + text[1:] if text[:1].isascii() else text
 

@@ -16,8 +16,8 @@ RULE_HEADER = re.compile(
     r"\b(?:(?:ground|house|team|repo|coding|our|the|some|few|new) )?(?:rules|conventions|guidelines|policies|norms|"
     r"standards)\b|\bgoing forward\b|\bfrom now on\b|\bfrom here on\b"
     # ต่อไปนี้ after a word is "the following" (ทางเลือกต่อไปนี้), and 以后的 is "later" (以后的计划).
-    r"|กฎ|ข้อตกลง|แนวปฏิบัติ|(?:^|\s)ต่อไปนี้|ตั้งแต่นี้|规矩|规则|規則|规范|規範|约定|約定|守则|守則|以后(?!的)|以後(?!的)"
-    r"|从现在开始|從現在開始",
+    r"|กฎ|ข้อตกลง|แนวปฏิบัติ|(?:^|\s)ต่อไปนี้|ตั้งแต่นี้|规矩|规则|规范|约定|守则|以后(?!的)"
+    r"|从现在开始",
     re.I,
 )
 

@@ -15,7 +15,7 @@ from jobs.extract.base import Candidate
 from jobs.extract.choices import ordinal_refs, terse_choice
 from jobs.extract.classify import CONF_ACCEPTED, classify, hedged, kind_of
 from jobs.extract.fields import make_candidate
-from jobs.extract.text import Sentence, mask, split_sentences, strip_non_prose
+from jobs.extract.text import Sentence, cut_prefix, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record
 
 
@@ -47,7 +47,7 @@ def picked(rec: Record, sentences: list[Sentence], proposal: Record,
     """A terse reply naming one of the alternatives just offered: a decision for it."""
     if not sentences or len(sentences) > 2:
         return None
-    offered = [proposal.text] if lx.CHOICE_ASK.search(proposal.text) else []
+    offered = [proposal.text] if lx.CHOICE_ASK.search(fold(proposal.text)) else []
     if asked is not None and asked.line < proposal.line:
         offered.insert(0, strip_non_prose(asked.text))
     found = terse_choice(sentences[0].text, offered) if offered else None
@@ -104,10 +104,10 @@ def _options(text: str) -> dict[str, str]:
     """Numbered or lettered options of an assistant turn: {"2": "PostgreSQL 16 ...", "A": ...}."""
     found: dict[str, str] = {}
     for line in text.splitlines():
-        m = lx.OPTION_LINE.match(line)
+        m = lx.OPTION_LINE.match(fold(line))
         if m:
             # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
-            found.setdefault(m.group(1).upper(), m.group(2).replace("**", "").strip())
+            found.setdefault(m.group(1).upper(), line[m.start(2):m.end(2)].replace("**", "").strip())
     return found
 
 
@@ -120,7 +120,7 @@ def _ref_key(ref: re.Match[str] | None) -> str:
 def _recommended(offer: str, options: dict[str, str]) -> str:
     """What the assistant recommended: the option it leaned to, or its recommending sentence."""
     sentences = split_sentences(offer)
-    recommending = [s for s in sentences if lx.PROPOSAL.search(s.probe) and not lx.OPTION_LINE.match(s.text)]
+    recommending = [s for s in sentences if lx.PROPOSAL.search(s.probe) and not lx.OPTION_LINE.match(fold(s.text))]
     for s in reversed(recommending):
         ref = lx.OPTION_REF.search(s.probe) or re.search(r"([0-9]|[A-D])\W*(?:ครับ|ค่ะ)?\W*$", s.probe)
         key = _ref_key(ref) if ref and ref.re is lx.OPTION_REF else (ref.group(1).upper() if ref else "")
@@ -128,19 +128,21 @@ def _recommended(offer: str, options: dict[str, str]) -> str:
             return options[key]
     if recommending:
         text = recommending[-1].text
-        m = lx.RECOMMEND_LEAD.search(text)
+        m = lx.RECOMMEND_LEAD.search(fold(text))
         return text[m.end():] if m else text
     return ""
 
 
+_ACK = re.compile(r"^(?:ใช่|ได้|เอา|要|对|是的|sounds good|do that|go ahead)\W*", re.I)
+
+
 def _own_content(sentence: Sentence) -> str:
     """What an acceptance says beyond "ok"/"yes": used as the decision when it is substantial."""
-    rest = lx.LEAD_FILLER.sub("", sentence.text)
-    rest = re.sub(r"^(?:ใช่|ได้|เอา|要|对|對|是的|sounds good|do that|go ahead)\W*", "", rest, flags=re.I)
+    rest = cut_prefix(_ACK, cut_prefix(lx.LEAD_FILLER, sentence.text))
     words = rest.split()
     cjk_or_thai = sum(1 for ch in rest if ord(ch) > 0x0E00)
     if len(words) >= 4 or cjk_or_thai >= 8:
-        if lx.OPTION_REF.search(mask(rest)) or lx.ADOPT_AS_PROPOSED.search(rest):
+        if lx.OPTION_REF.search(mask(rest)) or lx.ADOPT_AS_PROPOSED.search(fold(rest)):
             return ""
         return rest
     return ""

@@ -31,10 +31,10 @@ from jobs.extract.cues import Gate
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
-from jobs.extract.text import Sentence, mask, split_sentences, strip_non_prose
+from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
-_DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|這|那个|那個|此)", re.I)
+_DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|那个|此)", re.I)
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK)
@@ -85,7 +85,7 @@ class RuleExtractor:
         """The candidates of one user turn, and whether the turn only asked questions."""
         # Most turns state nothing: one literal scan decides that before any parsing. Only a turn
         # with an accepting word ("ok", "ตกลง", "好") reads the assistant turn before it.
-        low = rec.text.lower()
+        low = fold(rec.text).lower()
         may_accept = (proposal is not None or open_offer is not None) and lx.ACCEPT.may_match(low)
         if not (may_accept or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
             return [], False
@@ -143,7 +143,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             continue
         if rejected(sentence.probe, hit.pos):
             continue
-        if pasted and _DEMONSTRATIVE.match(sentence.text):
+        if pasted and _DEMONSTRATIVE.match(fold(sentence.text)):
             continue
         if hit.kind == "Constraint" and lx.TEMPORARY.search(sentence.probe):
             continue   # "don't touch the code for now": an instruction for this task only

@@ -3,12 +3,14 @@
 Code blocks, markdown quotes, pasted log lines, stack traces, diffs and terminal copies are
 removed (cue words inside them are someone else's words or data, not a statement); inline code
 and quoted spans are kept for display but masked in the probe text that cue phrases are matched
-against.
+against. The probe is also folded to simplified Chinese (`fold`), so cues are written once.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from memory_store.hanzi import to_simplified
 
 _FENCE = re.compile(r"(^|\n)\s*(```|~~~).*?(\n\s*\2[^\n]*(?=\n|$)|$)", re.S)
 _QUOTE_LINE = re.compile(r"^\s*>")
@@ -50,7 +52,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])$|[。\n]+|(?<=[!?！？])\
 @dataclass(frozen=True)
 class Sentence:
     text: str    # the user's words, as said (inline code and quotes kept)
-    probe: str   # the same text with inline code and quoted spans masked, for cue matching
+    probe: str   # the same text folded, inline code and quoted spans masked, for cue matching
 
 
 def strip_non_prose(text: str) -> str:
@@ -85,7 +87,31 @@ def _diff_lines(lines: list[str]) -> set[int]:
     return out
 
 
+def fold(text: str) -> str:
+    """Traditional Chinese characters as their simplified ones, one for one (length-preserving).
+
+    Cue phrases are written in simplified Chinese and matched against folded text, so "記住" and
+    "记住" are one cue; because offsets do not move, a span found in the folded text cuts the
+    user's original text, and titles and excerpts keep the characters the user typed.
+    """
+    return to_simplified(text)
+
+
+def cut_prefix(rx: re.Pattern[str], text: str) -> str:
+    """`text` without what `rx` matches at its start (matched on the folded text)."""
+    m = rx.match(fold(text))
+    return text[m.end():] if m else text
+
+
+def cut_suffix(rx: re.Pattern[str], text: str) -> str:
+    """`text` without the first match of `rx` (a pattern anchored at the end), found on the folded text."""
+    m = rx.search(fold(text))
+    return text[:m.start()] if m else text
+
+
 def mask(text: str) -> str:
+    """The probe of `text`: folded to simplified Chinese, inline code and quoted spans masked."""
+    text = fold(text)
     if "`" in text:
         text = _INLINE_CODE.sub(lambda m: MASK * len(m.group()), text)
     if _QUOTE_CHARS.search(text):
