@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from memory_store.config import Config
 from memory_store.errors import UsageError
 from memory_store.search.bm25 import Phrase, Scorer
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
+from memory_store.search.snippets import make_snippet
 from memory_store.search.tokens import Term, match_all, query_terms, trigram_match
 
 TIERS = ("warm", "cold", "all")
@@ -341,40 +341,6 @@ def rank_factor(h: Hit, today: date, access_count: int) -> float:
     decay = DECAY_FLOOR + (1 - DECAY_FLOOR) * recency * access
     status = STATUS_WEIGHT.get(h.status or "active", 1.0) if h.type == "entry" else 1.0
     return decay * status * KIND_WEIGHT.get(h.kind, 1.0)
-
-
-# ---- snippets --------------------------------------------------------------------------------
-
-SNIPPET_CHARS = 200
-
-
-def _pattern(terms: list[Term], infix: bool = False) -> re.Pattern[str] | None:
-    parts: list[str] = []
-    for t in sorted(terms, key=lambda t: -len(t.text)):
-        if t.run or infix:
-            parts.append(re.escape(t.text))
-        else:
-            stem = t.text[:-2] if len(t.text) >= 6 else t.text
-            parts.append(r"(?<!\w)" + re.escape(stem) + r"\w*")
-    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
-
-
-def make_snippet(title: str, body: str, terms: list[Term]) -> str:
-    """The body line with the most matches (else the first), cut to ~200 characters, `**` marks."""
-    pat = _pattern(terms)
-    lines = [ln for ln in body.split("\n") if ln.strip()] or [title]
-    if pat is None:
-        return lines[0][:SNIPPET_CHARS]
-    if not any(pat.search(ln) for ln in lines):
-        pat = _pattern(terms, infix=True) or pat  # a substring hit (trigram): mark inside words
-    best = max(lines, key=lambda ln: (len(pat.findall(ln)), -lines.index(ln)))
-    start = 0
-    m = pat.search(best)
-    if len(best) > SNIPPET_CHARS and m and m.start() > 60:
-        start = m.start() - 60
-    piece = best[start : start + SNIPPET_CHARS]
-    marked = pat.sub(lambda mm: f"**{mm.group(0)}**", piece)
-    return ("…" if start else "") + marked + ("…" if start + SNIPPET_CHARS < len(best) else "")
 
 
 def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:

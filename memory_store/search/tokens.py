@@ -6,6 +6,9 @@ overlapping character bigrams (plus the run's last character alone): any substri
 characters of a run is then a phrase of consecutive bigrams, and a single character is a prefix
 query. That is how a two-character word such as 数据, or a Thai word inside a longer run, matches.
 
+Both sides are folded the same way first (`normalise`): NFKC, casefold, and traditional Chinese
+characters to simplified ones (memory_store.hanzi), so 記住 finds 记住 and the other way round.
+
 Why bigrams are written as ASCII digit tokens (`zz` + code points): unicode61 with
 remove_diacritics strips Thai vowel and tone marks and splits words at them, and porter must not
 stem them either; an all-ASCII token that ends in a digit passes both unchanged.
@@ -16,6 +19,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from memory_store.hanzi import to_simplified
 
 # Han (incl. extensions and compatibility), kana, and Thai: scripts written without spaces.
 _RUN_RE = re.compile(
@@ -30,11 +35,12 @@ the their them then there these they this to was we were what when where which w
 """
 STOPWORDS = frozenset(_STOP.split())
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-TOKENIZER_VERSION = "1"  # bump when fts_text changes: the index is then rebuilt
+TOKENIZER_VERSION = "2"  # bump when fts_text changes: the index is then rebuilt
 
 
 def normalise(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
+    """The folded form both the index and queries see (not length-preserving: NFKC can expand)."""
+    return to_simplified(unicodedata.normalize("NFKC", text).casefold())
 
 
 def _code(ch: str) -> str:
