@@ -1,13 +1,14 @@
 """Precision and recall of an extractor on a labelled conversation set.
 
-    python scripts/eval_extraction.py [--set eval|dev|dev2|real] [--shared DIR] [--json]
+    python scripts/eval_extraction.py [--set eval|dev|dev2|dev3|real] [--shared DIR] [--json]
 
 `eval` (tests/fixtures/eval_extraction) is held out: written before the rules and never tuned on.
-`dev` (tests/fixtures/dev_extraction) and `dev2` (tests/fixtures/dev2_extraction, varied phrasing) are
-the sets rules are developed against. Each conversation
-becomes Records directly (line = turn index + 1), so no transcript files are needed. A prediction
-matches a label when it is in the same session, its kind is compatible (Rule and Constraint are
-one family) and its first_line..last_line covers the labelled turn.
+`dev` (tests/fixtures/dev_extraction), `dev2` (tests/fixtures/dev2_extraction, varied phrasing) and
+`dev3` (tests/fixtures/dev3_extraction, long realistic agent sessions) are the sets rules are
+developed against. Each conversation becomes Records directly (line = turn index + 1), so no
+transcript files are needed. A prediction matches a label when it is in the same session, its kind
+is compatible (Rule and Constraint are one family) and its first_line..last_line covers the
+labelled turn.
 `real` (tests/fixtures/real_extraction/labels.yaml) labels every user turn of public coding-agent
 transcripts kept in the shared eval folder (`--shared`, default ../shared/eval); they are read
 through the project's own readers and labels are matched by transcript line.
@@ -33,7 +34,7 @@ from jobs.extract.rules import RuleExtractor  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
 
 SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "dev": ROOT / "tests/fixtures/dev_extraction",
-        "dev2": ROOT / "tests/fixtures/dev2_extraction",
+        "dev2": ROOT / "tests/fixtures/dev2_extraction", "dev3": ROOT / "tests/fixtures/dev3_extraction",
         "real": ROOT / "tests/fixtures/real_extraction"}
 SHARED_EVAL = ROOT.parent / "shared" / "eval"
 _ROLES = {"user": (Role.USER, frozenset()), "assistant": (Role.ASSISTANT, frozenset()),
