@@ -42,12 +42,19 @@ def classify(probe: str) -> Hit | None:
     if not _CLASSIFY_GATE.may_match(probe.lower()):
         return None
     for rx, kind, conf in ((lx.REMEMBER, "Remember", CONF_EXPLICIT),
-                           (lx.PREFERENCE, "Remember", CONF_PREFERENCE),
-                           (lx.CONSTRAINT, "Constraint", CONF_EXPLICIT),
-                           (lx.RULE, "Rule", CONF_EXPLICIT)):
+                           (lx.PREFERENCE, "Remember", CONF_PREFERENCE)):
         m = rx.search(probe)
         if m:
             return Hit(kind, m.start(), conf)
+    # "we decided to move to X, and from now on no new Y": the sentence reports a decision; the
+    # rule cue after the verb of deciding is part of what was decided.
+    decided = lx.DECIDED.search(probe)
+    for rx, kind in ((lx.CONSTRAINT, "Constraint"), (lx.RULE, "Rule")):
+        m = rx.search(probe)
+        if m and decided is not None and decided.start() < m.start():
+            return Hit(kind_of(probe), decided.start(), CONF_EXPLICIT)
+        if m:
+            return Hit(kind, m.start(), CONF_EXPLICIT)
     m = lx.DECISION.search(probe) or lx.ARCH_EXPLICIT.search(probe)
     if m:
         return Hit(kind_of(probe), m.start(), CONF_EXPLICIT)
@@ -86,7 +93,7 @@ def hedged(probe: str) -> bool:
 
 def rejected(probe: str, cue_pos: int) -> bool:
     """A sentence with a cue that still is not an item (question, hypothetical, hedge, report, past)."""
-    if is_question(probe) or lx.UNCERTAIN.search(probe) or lx.PAST_MENTION.search(probe):
+    if is_question(probe) or lx.UNCERTAIN.search(probe) or lx.PAST_MENTION.search(probe) or lx.TODO.match(probe):
         return True
     if MASK in probe and lx.REPORTED.search(probe):
         return True

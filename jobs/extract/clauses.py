@@ -97,6 +97,16 @@ def _shared_terms(a: str, b: str) -> bool:
     return any(w.lower() in words_a for w in _TERM.findall(b) if w.lower() not in _COMMON)
 
 
+def restates(a: str, b: str) -> bool:
+    """Does `a` say again what `b` says: a shared name (a word of three letters or more) or, in
+    Thai and Chinese, three shared two-character runs?"""
+    if _shared_terms(a, b):
+        return True
+    fa, fb = fold(a), fold(b)
+    pairs = {fa[k:k + 2] for k in range(len(fa) - 1) if ord(fa[k]) > 0x0E00 and ord(fa[k + 1]) > 0x0E00}
+    return sum(1 for k in range(len(fb) - 1) if fb[k:k + 2] in pairs) >= 3
+
+
 def _is_cjk(ch: str) -> bool:
     return bool(ch) and ("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef")
 

@@ -24,6 +24,7 @@ REMEMBER = _rx(
     r"\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
     r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
     r"\bnote to self\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
+    r"\b(?:rmbr|rmb|remeber|rember|remembr)\b",   # chat spellings
     r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ", r"จดไว้", r"โน้ตไว้",
     r"记住", r"别忘了", r"不要忘记", r"记得(?!吗)(?=.{0,4}[:：,，]|以后)",
     r"记一下", r"记下", r"备忘", r"记好",
@@ -42,6 +43,10 @@ PROCEDURE = _rx(
     r"\b(?:the )?steps (?:to|for) [\w\s-]{2,40}?(?:are|is)\b", r"\bsteps are\b", r"\bprocedure(?: is| for|:)",
     r"\bhow to [\w\s-]{2,30}, for the record", r"\bhow (?:to|we|you) [\w\s-]{2,40}:", r"\bhere'?s how (?:we|to)\b",
     r"\bthis is how (?:we|to|you)\b",
+    # "follow these steps every time", "ทำตามขั้นตอนนี้", "按以下步骤": a how-to announced as one to follow.
+    r"\bfollow (?:these|the following|this|the same) (?:steps|procedure|process|checklist|order)\b",
+    r"(?:ทำ)?ตาม(?:ขั้นตอน|ลำดับ|วิธี)(?:นี้|ต่อไปนี้|ดังนี้|ข้างล่าง)",
+    r"(?:按|照|按照)(?:以下|下面|这个|这些|如下)的?(?:步骤|流程|顺序)",
     r"\brunbook\b",
     r"ขั้นตอน(?:การ)?[^\s]{0,20}\s?(?:คือ|มีดังนี้|:)", r"ขั้นตอน[^\n?]{0,30}?(?:จดไว้|จำไว้|โน้ตไว้|มีดังนี้|:)", r"วิธี\s?\S{1,20}(?:\s\S+){0,2}\s?(?:คือ|จดไว้|:)",
     r"步骤[是：:]", r"流程[是：:]", r"(?:流程|步骤)[^\n？?]{0,6}[：:]", r"(?:流程|步骤)记", r"的步骤", r"操作流程",
@@ -53,21 +58,21 @@ STEP = _rx(
     r"然后", r"再", r"最后", r"接着", r"接著", r"先",
 )
 CONSTRAINT = _rx(
-    r"(?<!\bI )(?<!\bI've )(?<!\bI have )\bnever\b", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
+    r"(?<!\bI )(?<!\bI've )(?<!\bI have )\bnever\b(?! ?mind\b)", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
     r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:don'?t|do not)\b",
     r"\bno more than\b", r"\bat most\b", r"\bnot more than\b", r"\b(?:capped|limited) (?:at|to)\b",
-    r"\bbudget\b", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
+    r"\bbudget (?:is|of|for \w+ is|stays?|must|cap)\b", r"\bbudget\b\W{0,3}(?:[$€£฿¥]|\d)", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
     r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
-    r"\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
+    r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
     r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:keep|store|put|add|log|expose|hardcode|hard-code|rely on|depend on|edit|bypass|skip)\b",
     r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:try to )?avoid\b", r"\b(?:stays?|remains?|kept|is|are|be) (?:fixed|pinned) (?:at|to) v?\d",
-    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"งบ", r"ตายตัว", r"หลีกเลี่ยง",
+    r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"(?<![\u0E01-\u0E4E])งบ(?![\u0E31\u0E34-\u0E3A\u0E47-\u0E4E])", r"ตายตัว", r"หลีกเลี่ยง",
     r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"禁止", r"别(?!忘)", r"上限",
     r"不超过", r"不可以", r"严禁", r"限流", r"预算", r"必须留",
     r"尽量避免", r"避免(?:使用|用)", r"固定(?:在|为|用)",
 )
 RULE = _rx(
-    r"\bfrom now on\b", r"\bfrom here on\b", r"\bgoing forward\b", r"\bfrom today\b", r"\bhenceforth\b",
+    r"\bfrom now on\b", r"\bfr?m now on\b", r"\bfrom now onwards?\b", r"\bfrom here on\b", r"\bgoing forward\b", r"\bfrom today\b", r"\bhenceforth\b",
     r"(?<!\bI )(?<!\bit )(?<!\bhe )(?<!\bshe )(?<!\bthey )\balways\b", r"\bevery time\b",
     r"\brule(?: from now on| of thumb(?: from now on)?)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
     r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
@@ -101,7 +106,7 @@ DECISION = _rx(
     r"\bswitch back\b(?!\s+to\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
     r"\bwe(?:'re| are) (?:moving|switching|splitting|dropping|migrating|going)\b", r"\bsettled on\b",
     r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
-    r"ตัดสินใจ", r"เราจะ(?:ย้าย|แยก|เปลี่ยน|ใช้|เลิก|รวม)", r"ตกลง(?:ใช้|ว่า|ตามนี้|กัน)", r"สรุปว่า", r"เอา(?:แบบ|ข้อ|ตาม|อัน)", r"ไปก่อน", r"เปลี่ยนเป็น",
+    r"ตัดสินใจ", r"ตัดสิน(?:เลย|กัน|ว่า)", r"เราจะ(?:ย้าย|แยก|เปลี่ยน|ใช้|เลิก|รวม)", r"ตกลง(?:ใช้|ว่า|ตามนี้|กัน)", r"สรุปว่า", r"เอา(?:แบบ|ข้อ|ตาม|อัน)", r"ไปก่อน", r"เปลี่ยนเป็น",
     r"เปลี่ยนไปใช้", r"กลับไปใช้", r"เลิก", r"ยังไม่ย้าย", r"ยังไม่ต้อง", r"ไม่ใช้แล้ว", r"ใช้\S*แทน", r"ไปเลย",
     r"ใช้\s\S+(?:\s\S+)?\sแทน\s?\S",
     r"(?:ใช้|เอา|คง|เก็บ)\s?\S+(?:\s\S+)?\s?ต่อไป", r"(?:ใช้|เอา)\s?\S+(?:\s\S+)?\s?ดีกว่า", r"ไม่(?:ต้อง)?ใช้\s?\S+(?:\s\S+)?\s?แล้ว",
@@ -111,6 +116,9 @@ DECISION = _rx(
     r"确定了?(?:不|要)?(?:用|改|换|搬|迁)", r"(?:全部|都|要|决定)(?:搬|迁)(?:移)?到", r"就?不(?:搞|做|考虑|引入)了",
     r"别用\s?\S+\s?了",
 )
+# The verb of deciding itself (a subset of DECISION): what follows it is the decision's content.
+DECIDED = _rx(r"\b(?:we|I|team|they)(?:'ve| have)? (?:finally |just )?decided\b", r"\bdecision (?:is|was)\b",
+              r"(?:最后|最终|终于|已经|我们|我)决定", r"决定了", r"(?:เรา|ผม|ทีม)?ตัดสินใจ(?:แล้ว)?ว่า")
 ARCH_EXPLICIT = _rx(r"\barchitecture\b", r"\barchitectural\b", r"สถาปัตยกรรม", r"架构")
 ARCH_CHANGE = _rx(
     r"\bmov(?:e|ing)\b", r"\bmigrat", r"\bsplit", r"\bextract", r"\bseparate\b", r"\breplac", r"\bswitch",
@@ -177,7 +185,7 @@ OPINION = _rx(
 # A constraint scoped to the task at hand ("don't touch the code for now", "先别动代码"): an
 # instruction for this session, not a standing rule. Decisions keep "for now" ("keep X for now").
 TEMPORARY = _rx(
-    r"\bfor now\b", r"\bjust yet\b", r"\bjust this once\b", r"\bfor this (?:one )?(?:request|run|call|test|ticket|one)\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
+    r"\bfor now\b", r"\b(?:just )?yet\b", r"\bjust this once\b", r"\bfor this (?:one )?(?:request|run|call|test|ticket|one)\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
     r"\bin this (?:task|change|pr|commit|file|session)\b", r"\bwhile (?:you|we)(?:'re| are) (?:at it|working)\b",
     r"ไว้ก่อน", r"(?<!ตั้งแต่)(?<!จาก)ตอนนี้(?!ไป)", r"รอบนี้", r"(?:อย่า(?!ง)|ห้าม|ยังไม่ต้อง)\S*ก่อน", r"อย่าเพิ่ง",
     r"先别", r"先不要", r"暂时", r"这次", r"目前先",
@@ -209,14 +217,16 @@ EVENT_COMPLAINT = re.compile(
     r"|^\W*(?:绝对)?(?:不应该|不该|不能)再?(?:发生|出现)(?:这种|这样)",
     re.I,
 )
+# Laughter ("lol", "555") is not irony: people laugh at their own mishap and still mean the rule.
 SARCASM = _rx(
-    r"(?:^|\s)/s\b", r"\byeah,? right\b", r"\btotally\b", r"\bjust kidding\b", r"\bjk\b", r"\blol\b", r"\bnot!",
-    r"ล้อเล่น", r"555", r"ประชด",
+    r"(?:^|\s)/s\b", r"\byeah,? right\b", r"\btotally\b", r"\bjust kidding\b", r"\bjk\b", r"\bnot!", r"🙃", r"🙄",
+    r"ล้อเล่น", r"ประชด",
     r"开玩笑", r"呵呵", r"是哦", r"真棒", r"才怪",
 )
 # Someone else's words reported by the user.
 REPORTED = _rx(
-    r"\b(?:said|says|wrote|writes|told|posted|mentioned|claims?|according to)\b", r"\bthe (?:docs?|readme|wiki) says\b",
+    r"\b(?:said|says|wrote|writes|told|posted|mentioned|claims?|according to|insists?|insisted)\b", r"\bthe (?:docs?|readme|wiki) says\b",
+    r"\b(?:keeps?|kept|is|was|were|are|'s been|has been|have been) (?:saying|telling|insisting|arguing|pushing for)\b",
     r"บอกว่า", r"เขียนว่า", r"โพสต์ว่า", r"พูดว่า", r"เขียนมาว่า", r"ในกลุ่มว่า",
     r"说", r"写着", r"写著", r"写道", r"发了", r"提到",
 )
@@ -224,6 +234,11 @@ REPORTED = _rx(
 PAST_MENTION = _rx(
     r"\b(?:back )?when we decided\b", r"\bwe decided\b.{0,40}\b(?:back in|last (?:year|month|week)|ago|in 20\d\d)\b",
     r"\bthat'?s what we decided\b", r"\bwe had decided\b", r"\bused to\b",
+    # A rule that was, not one that is: "the old rule was never to ...", "กฎเดิมคือ", "以前的规定是".
+    r"\b(?:old|previous|former|original|last team'?s) (?:rule|policy|convention|process|guideline|setup|approach)s?\b",
+    r"\b(?:rule|policy|convention) (?:was|used to be|had been)\b",
+    r"(?:กฎ|ข้อตกลง|นโยบาย|แนวทาง)เดิม", r"เมื่อก่อน(?:เรา|ทีม)?(?:ห้าม|ต้อง|จะ)",
+    r"(?:以前|之前|原来|原本|旧|老)的?(?:规定|规矩|规则|做法|政策)", r"老规矩",
     r"ตอนที่เราตัดสินใจ", r"ตอนที่ตัดสินใจ", r"เคยตัดสินใจ", r"ตอนนั้น",
     r"当初", r"那时", r"之前决定", r"曾经",
 )
@@ -335,3 +350,15 @@ REFERS_BACK = _rx(r"\blike (?:this|that)\b", r"\bthat way\b", r"\bthis way\b", r
                   r"这样", r"那样")
 # Openers that announce a fact ("heads up:", "FYI:"): what follows may be an incident instead.
 ANNOUNCE = re.compile(r"(?:heads[- ]up|fyi|note|just so you know)\b", re.I)
+
+# A list item kept for later ("todo: ...", "backlog: ..."): noted, not decided.
+TODO = re.compile(
+    r"^\W*(?:todo|to-do|tbd|backlog|someday|maybe later|parking lot|open question)\s*[:：-]"
+    r"|^\W*(?:สิ่งที่ต้องทำ|งานค้าง|ไว้ทำทีหลัง)\s*[:：-]|^\W*(?:待办|待办事项|以后再做|回头再说)\s*[:：-]",
+    re.I,
+)
+
+# Alternatives that are things to buy or book (a price, a clock time): picking one is a one-off task.
+TRANSACTION = _rx(r"[$€£฿¥]\s?\d", r"\d\s?(?:usd|eur|gbp|thb|baht|บาท|元|块|円)", r"\b\d{1,2}:\d{2}\b",
+                  r"\b(?:flight|fare|ticket|seat|hotel|room|table for|booking)\b", r"ตั๋ว|เที่ยวบิน|โรงแรม|ห้องพัก|ร้าน",
+                  r"航班|机票|酒店|餐厅|订位")

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from jobs.extract import lexicon as lx
 from jobs.extract.base import Candidate
 from jobs.extract.choices import ordinal_refs, terse_choice
-from jobs.extract.classify import CONF_ACCEPTED, classify, hedged, kind_of
+from jobs.extract.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of
 from jobs.extract.fields import make_candidate
-from jobs.extract.text import Sentence, cut_prefix, fold, mask, split_sentences, strip_non_prose
+from jobs.extract.text import Sentence, cut_prefix, fold, head_clause, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record
 
 
@@ -45,15 +45,19 @@ def offer_of(rec: Record, cache: dict[int, Offer]) -> Offer:
 def picked(rec: Record, sentences: list[Sentence], proposal: Record,
            asked: Record | None) -> tuple[Candidate, int] | None:
     """A terse reply naming one of the alternatives just offered: a decision for it."""
-    if not sentences or len(sentences) > 2:
+    if not sentences or len(sentences) > 2 or is_question(sentences[0].probe):
         return None
-    offered = [proposal.text] if lx.CHOICE_ASK.search(fold(proposal.text)) else []
+    offered = [strip_non_prose(proposal.text)]
     if asked is not None and asked.line < proposal.line:
         offered.insert(0, strip_non_prose(asked.text))
-    found = terse_choice(sentences[0].text, offered) if offered else None
+    # The pick may come with its reason in the same sentence ("用 RabbitMQ，我們需要優先權"): the head
+    # clause is the pick.
+    found = terse_choice(sentences[0].text, offered) or terse_choice(head_clause(sentences[0].text), offered)
     if found is None:
         return None
     choice, offering = found
+    if lx.TRANSACTION.search(mask(offering)):
+        return None   # "TAP 07:40 for £142, or BA 11:15 for £188": buying one thing, not deciding
     text = f"{choice} — {offering}"
     first = asked.line if asked is not None and offering in asked.text else proposal.line
     cand = make_candidate(rec, kind_of(text), text, sentences[1:], CONF_ACCEPTED, first_line=first,

@@ -26,7 +26,15 @@ from jobs.extract.classify import (
     rejected,
     substantial,
 )
-from jobs.extract.clauses import Item, clauses, merge_continuations, merge_restatements, refers_back, retracts
+from jobs.extract.clauses import (
+    Item,
+    clauses,
+    merge_continuations,
+    merge_restatements,
+    refers_back,
+    restates,
+    retracts,
+)
 from jobs.extract.cues import Gate
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
@@ -35,6 +43,10 @@ from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_p
 from memory_store.transcripts.records import Record, Role
 
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|那个|此)", re.I)
+
+_PICK_MAX = 160   # characters: a pick among alternatives is a short reply
+# ... whose first clause is a few words at most ("sqlite.", "用 RabbitMQ，...", "เอา Redis ครับ").
+_PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK)
@@ -87,7 +99,9 @@ class RuleExtractor:
         # with an accepting word ("ok", "ตกลง", "好") reads the assistant turn before it.
         low = fold(rec.text).lower()
         may_accept = (proposal is not None or open_offer is not None) and lx.ACCEPT.may_match(low)
-        if not (may_accept or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
+        # A short reply right after alternatives were offered may pick one without any "ok" ("sqlite.").
+        may_pick = proposal is not None and len(rec.text) <= _PICK_MAX and bool(_PICK_HEAD.match(rec.text))
+        if not (may_accept or may_pick or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
             return [], False
         prose = strip_non_prose(rec.text)
         probe = mask(prose)
@@ -100,7 +114,7 @@ class RuleExtractor:
         out: list[Candidate] = []
         used: set[int] = set()
         accepted = None
-        if may_accept and proposal is not None:
+        if (may_accept or may_pick) and proposal is not None:
             # "ok fine, kafka" after "kafka or nats?": the named alternative, whatever was recommended.
             accepted = picked(rec, sentences, proposal, asked)
         if may_accept and proposal is not None and accepted is None:
@@ -121,10 +135,20 @@ class RuleExtractor:
             items = [it for it in items if it.first > withdrawn]
             if accepted is not None and accepted[1] < withdrawn:
                 out.remove(accepted[0])
+                accepted = None
         items.sort(key=lambda it: it.first)
+        first_line = {}
+        if accepted is not None:
+            # "ok 同意。以后所有 A/B test 都要先做 power analysis": the user accepts and says it again in
+            # their own words. One item: the user's statement, spanning the proposal it accepts.
+            own = next((it for it in items if it.first > accepted[1] and restates(it.probe, accepted[0].conclusion)),
+                       None)
+            if own is not None:
+                out.remove(accepted[0])
+                first_line[own.first] = accepted[0].first_line
         for item in merge_restatements(items):
             out.append(make_candidate(rec, item.kind, item.text, sentences[item.last + 1:], item.confidence,
-                                      first_line=rec.line))
+                                      first_line=first_line.get(item.first, rec.line)))
         only_questions = not out and bool(sentences) and all(is_question(s.probe) for s in sentences)
         return out, only_questions
 

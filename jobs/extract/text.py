@@ -143,6 +143,15 @@ def _append(out: list[Sentence], text: str, probe: str) -> None:
         out.append(Sentence(text, probe))
 
 
+_CLAUSE_END = re.compile(r"[,;:，；：、]|\s[-–—]\s")
+
+
+def head_clause(text: str) -> str:
+    """The text up to its first clause break (comma, semicolon, colon, dash); all of it when none."""
+    m = _CLAUSE_END.search(mask(text))
+    return text[:m.start()].strip() if m else text
+
+
 def split_at(sentence: Sentence, positions: list[int]) -> list[Sentence]:
     """Cut a sentence at the given probe offsets (clause starts found by the caller)."""
     cuts = [0, *sorted(p for p in positions if p > 0), len(sentence.text)]
