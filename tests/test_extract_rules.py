@@ -496,3 +496,74 @@ def test_traditional_acceptance_adopts_the_proposal() -> None:
     offer = ("assistant", "建議：\n1. 用 Redis 做快取\n2. 用 Memcached\n你選哪個？")
     found = extract(offer, ("user", "好，就用第一個"))
     assert len(found) == 1 and "Redis" in found[0].conclusion and found[0].excerpt == "好，就用第一個"
+
+
+# --- phrase classes found with the dev3 set, tested on sentences that are not in it ---------------
+
+_Q_DB = ("assistant", "Where should the audit log go: a Postgres table, or append-only files in S3?")
+_Q_DB_TH = ("assistant", "จะเก็บ audit log ใน Postgres หรือเป็นไฟล์ใน S3 ดีครับ")
+_Q_DB_ZH = ("assistant", "審計日誌要放 Postgres 還是 S3 的檔案？")
+
+
+@pytest.mark.parametrize(("turns", "kinds"), [
+    # A short reply naming one offered alternative is a pick, with or without "ok", reason after it.
+    ((_Q_DB, ("user", "postgres.")), ["Decision|Architecture"]),
+    ((_Q_DB, ("user", "postgres, we need joins on it")), ["Decision|Architecture"]),
+    ((_Q_DB_TH, ("user", "Postgres ครับ ต้อง join ได้")), ["Decision|Architecture"]),
+    ((_Q_DB_ZH, ("user", "Postgres，要能 join")), ["Decision|Architecture"]),
+    # ... but not a question back, nor a pick among things to buy or book.
+    ((_Q_DB, ("user", "postgres?")), []),
+    ((("assistant", "Two trains: the 08:10 for $40, or the 12:30 for $25."), ("user", "the 12:30")), []),
+    ((("assistant", "มีรอบ 09:00 ราคา 1,200 บาท หรือรอบ 14:00 ราคา 900 บาท"), ("user", "รอบ 14:00 ครับ")), []),
+    ((("assistant", "酒店有兩家：A 每晚 ¥600，或 B 每晚 ¥450"), ("user", "B 吧")), []),
+    # An acceptance said again in the user's own words: one item, spanning the proposal.
+    ((("assistant", "I'd suggest running the migrations in a separate deploy step."),
+      ("user", "agreed. from now on migrations always run as their own deploy step")), ["Rule"]),
+    ((("assistant", "建议每次发版前先跑 smoke test。"), ("user", "同意。以后每次发版前都要先跑 smoke test")), ["Rule"]),
+    # A verb of deciding before a rule cue: the sentence is the decision.
+    ((("user", "we decided to retire the php admin and from now on all admin work happens in the new panel"),),
+     ["Decision|Architecture"]),
+    ((("user", "开会最后决定新的服务一律用 Go 写"),), ["Decision|Architecture"]),
+    ((("user", "ทีมตัดสินใจแล้วว่าบริการใหม่ต้องเขียนด้วย Go ทุกครั้ง"),), ["Decision|Architecture"]),
+    # Rules that were, not rules that are.
+    ((("user", "the previous policy was never to store raw card numbers, PCI handled it"),), []),
+    ((("user", "นโยบายเดิมคือห้ามใช้ VPN ส่วนตัว แต่ยกเลิกไปแล้ว"),), []),
+    ((("user", "以前的规定是周五不能上线，后来取消了"),), []),
+    # Things noted for later.
+    ((("user", "todo: always pin the base image digest"),), []),
+    ((("user", "待办：以后日志统一用 JSON 格式"),), []),
+    # Someone else's ongoing opinion.
+    ((("user", "Mei keeps saying we should always squash merge"),), []),
+    ((("user", "the infra team is insisting that we never use spot instances"),), []),
+    # Idioms and scopes that are not prohibitions.
+    ((("user", "never mind the flaky test on CI"),), []),
+    ((("user", "don't merge it yet"),), []),
+    # Laughter does not make a statement ironic; irony markers still do.
+    ((("user", "from now on no deploys after 6pm lol, I learned that the hard way"),), ["Rule|Constraint"]),
+    ((("user", "ต่อไปห้าม deploy หลังหกโมงเย็น 555 เข็ดแล้ว"),), ["Rule|Constraint"]),
+    ((("user", "sure, let's just never write tests again 🙃"),), []),
+    # Words that contain a cue's letters, and nouns that are not limits.
+    ((("user", "ช่วยจองตั๋วเครื่องบินไปภูเก็ตให้หน่อย"),), []),
+    ((("user", "put the receipts in the budget spreadsheet"),), []),
+    ((("user", "the monthly budget is 2000 USD, never go over it"),), ["Constraint|Rule"]),
+    # Procedures announced as steps to follow.
+    ((("user", "when you cut a release, follow these steps:\n1. bump the version\n2. tag it\n3. push the tag"),),
+     ["Procedure"]),
+    ((("user", "ต่อไปออก release ให้ทำตามขั้นตอนนี้\n1. อัปเดต version\n2. สร้าง tag\n3. push"),), ["Procedure"]),
+    ((("user", "以后发版按以下步骤：\n1. 改版本号\n2. 打 tag\n3. 推送"),), ["Procedure"]),
+    # Chat spellings.
+    ((("user", "rmbr the prod db is read-only on weekends"),), ["Remember"]),
+    ((("user", "frm now on tag every release"),), ["Rule"]),
+])
+def test_phrase_classes_beyond_the_dev3_sentences(turns: tuple[tuple[str, str], ...], kinds: list[str]) -> None:
+    found = extract(*turns)
+    assert len(found) == len(kinds), [(c.kind, c.title) for c in found]
+    for cand, allowed in zip(found, kinds, strict=True):
+        assert cand.kind in allowed.split("|"), (cand.kind, cand.title)
+
+
+def test_a_restated_acceptance_spans_the_proposal_and_keeps_the_users_words() -> None:
+    found = extract(("assistant", "I'd suggest running the migrations in a separate deploy step."),
+                    ("user", "agreed. from now on migrations always run as their own deploy step"))
+    assert [(c.first_line, c.last_line) for c in found] == [(1, 2)]
+    assert "their own deploy step" in found[0].conclusion

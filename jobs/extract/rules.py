@@ -46,7 +46,7 @@ _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้
 
 _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 # ... whose first clause is a few words at most ("sqlite.", "用 RabbitMQ，...", "เอา Redis ครับ").
-_PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|\s*$)")
+_PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK)

@@ -143,7 +143,8 @@ def _append(out: list[Sentence], text: str, probe: str) -> None:
         out.append(Sentence(text, probe))
 
 
-_CLAUSE_END = re.compile(r"[,;:，；：、]|\s[-–—]\s")
+# Thai ends a clause with a polite particle and a space ("Postgres ครับ ต้อง join ได้").
+_CLAUSE_END = re.compile(r"[,;:，；：、]|\s[-–—]\s|(?<=ครับ)\s|(?<=ค่ะ)\s")
 
 
 def head_clause(text: str) -> str:
