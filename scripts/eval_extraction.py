@@ -1,8 +1,10 @@
 """Precision and recall of an extractor on a labelled conversation set.
 
-    python scripts/eval_extraction.py [--set eval|dev|dev2|dev3|real] [--shared DIR] [--json]
+    python scripts/eval_extraction.py [--set eval|eval2|dev|dev2|dev3|real] [--shared DIR] [--json]
 
 `eval` (tests/fixtures/eval_extraction) is held out: written before the rules and never tuned on.
+`eval2` (tests/fixtures/eval2_extraction) is a second held-out set, written blind to the rules by
+someone who never saw the other sets; it is only measured, never tuned on.
 `dev` (tests/fixtures/dev_extraction), `dev2` (tests/fixtures/dev2_extraction, varied phrasing) and
 `dev3` (tests/fixtures/dev3_extraction, long realistic agent sessions) are the sets rules are
 developed against. Each conversation becomes Records directly (line = turn index + 1), so no
@@ -33,7 +35,8 @@ from jobs.extract.base import Candidate, Extractor  # noqa: E402
 from jobs.extract.rules import RuleExtractor  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
 
-SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "dev": ROOT / "tests/fixtures/dev_extraction",
+SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/fixtures/eval2_extraction",
+        "dev": ROOT / "tests/fixtures/dev_extraction",
         "dev2": ROOT / "tests/fixtures/dev2_extraction", "dev3": ROOT / "tests/fixtures/dev3_extraction",
         "real": ROOT / "tests/fixtures/real_extraction"}
 SHARED_EVAL = ROOT.parent / "shared" / "eval"
