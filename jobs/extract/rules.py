@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from jobs.extract import lexicon as lx
+from jobs.extract.acts import OPTIONS, TASK, Act, act_of
 from jobs.extract.base import Candidate, usable_records
 from jobs.extract.classify import (
     CONF_EXPLICIT,
@@ -39,6 +40,7 @@ from jobs.extract.cues import Gate
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
+from jobs.extract.replies import answer, approves_only, carried_out, kept, plan_reply
 from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
@@ -72,9 +74,11 @@ class RuleExtractor:
         # between 1 and 2?" ... "ok, option 2"): it can still be accepted by an explicit option number.
         open_offer: Record | None = None
         offers: dict[int, Offer] = {}   # assistant turns read as proposals, by record identity
+        self._acts = _Acts()
         for rec in usable_records(records):
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
+                self._acts.said(rec, previous_user)
                 continue
             found, only_questions = self._user_turn(rec, previous_assistant, open_offer, offers, previous_user)
             previous_user = rec
@@ -114,6 +118,12 @@ class RuleExtractor:
         out: list[Candidate] = []
         used: set[int] = set()
         accepted = None
+        act = self._acts.of(proposal) if proposal is not None else None
+        if act is not None and act.kind == OPTIONS and act.options:
+            # "do 1 and 3. 2 no": the whole reply reads the plan, item by item.
+            plan = plan_reply(rec, prose, act)
+            if plan is not None:
+                return [plan[0]], False
         if (may_accept or may_pick) and proposal is not None:
             # "ok fine, kafka" after "kafka or nats?": the named alternative, whatever was recommended.
             accepted = picked(rec, sentences, proposal, asked)
@@ -121,6 +131,13 @@ class RuleExtractor:
             accepted = acceptance(rec, sentences, offer_of(proposal, offers))
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = acceptance(rec, sentences, offer_of(open_offer, offers), explicit_only=True)
+        if accepted is None and act is not None:
+            # What the reply answers decides what it states: "16." to a design question, "keep it"
+            # to an offer to change something, "go ahead" to a task carrying out an earlier design.
+            reading = (kept(rec, sentences, act) or carried_out(rec, sentences, act, self._acts.designs(proposal))
+                       or answer(rec, sentences, act))
+            if reading is not None:
+                accepted = (reading[0], 0)
         if accepted is not None:
             out.append(accepted[0])
             used.add(accepted[1])
@@ -129,6 +146,9 @@ class RuleExtractor:
         # Outcome: sentences opening with a demonstrative are skipped in such turns.
         pasted = prose.strip() != rec.text.strip()
         items = _stated(sentences, used, pasted, _listed_rules(sentences, used))
+        if act is not None and act.kind == TASK:
+            # "ได้ pin ไปเลย" to "pin it to v2.8.1?": approving a step, not deciding.
+            items = [it for it in items if not (it.kind == "Decision" and approves_only(it.probe))]
         # "... wait, gofmt does that anyway. never mind": what came before is taken back.
         withdrawn = max((i for i, s in enumerate(sentences) if retracts(s)), default=-1)
         if withdrawn >= 0:
@@ -230,3 +250,28 @@ def _procedure(rec: Record, prose: str, probe: str) -> Candidate | None:
         return None
     body = " ".join(prose[m.start():].split())
     return make_candidate(rec, "Procedure", body, [], CONF_EXPLICIT, first_line=rec.line, keep_why=False)
+
+
+class _Acts:
+    """The dialogue acts of a session's assistant turns, read when a reply needs them (cached)."""
+
+    _KEEP = 8   # earlier assistant turns a "go ahead" may refer back to
+
+    def __init__(self) -> None:
+        self._turns: list[tuple[Record, Record | None]] = []
+        self._read: dict[int, Act] = {}
+
+    def said(self, rec: Record, asked: Record | None) -> None:
+        self._turns = [*self._turns[-(self._KEEP - 1):], (rec, asked)]
+
+    def of(self, rec: Record) -> Act:
+        found = self._read.get(id(rec))
+        if found is None or found.record is not rec:
+            asked = next((a for r, a in self._turns if r is rec), None)
+            found = self._read[id(rec)] = act_of(rec, asked if asked is not None and asked.line < rec.line else None)
+        return found
+
+    def designs(self, before: Record) -> list[Act]:
+        """The design acts among the kept assistant turns before `before`."""
+        acts = [self.of(r) for r, _ in self._turns if r is not before and r.line < before.line]
+        return [a for a in acts if a.designs]

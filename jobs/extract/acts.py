@@ -1,0 +1,149 @@
+"""What the assistant's last turn asked of the user: the dialogue act a user reply answers.
+
+A reply without a cue word ("16.", "keep it", "do 1 and 3", "go ahead") states a decision only
+through what it answers. `act_of` reads the assistant turn before a user reply (and the user's own
+question before that, when there was one) as one of:
+
+- `QUESTION`: a design question ("What's the minimum iOS version?", "用哪个队列？", "ใช้ค่าเท่าไหร่ดีครับ");
+- `OPTIONS`: alternatives or a numbered plan offered ("1. cache 2. shard ...", "I can add X, or bundle Y");
+- `RECOMMEND`: a recommendation ("I'd suggest X"), or any answer to the user's own design question;
+- `TASK`: an offer to do a one-off task ("want me to run it?", "要我帮你改吗", "ให้ผมรันเลยไหมครับ");
+- `STATEMENT`: anything else (a report, an explanation).
+
+Answering a design question or accepting a design recommendation decides something; saying yes to
+a task offer does not. An offer to change what was just done ("I can switch to a bind mount if you'd
+rather") is a task offer with a `status_quo`: "keep it" after it decides to keep things as they are.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jobs.extract import lexicon as lx
+from jobs.extract.classify import is_question
+from jobs.extract.cues import Cue
+from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_prose
+from memory_store.transcripts.records import Record
+
+QUESTION, OPTIONS, RECOMMEND, TASK, STATEMENT = "question", "options", "recommend", "task", "statement"
+
+# A design question: a choice among alternatives, or a wh-question about a setting of the design.
+DESIGN_ASK = Cue((
+    r"\b(?:which|what)\b[^?]{0,60}\b(?:version|minimum|maximum|default|limit|timeout|threshold|format|naming|"
+    r"convention|strategy|approach|library|framework|database|store|storage|backend|provider|region|language|"
+    r"style|policy|retention|interval|schedule|size|target|cap|budget|percentage|amount)s?\b[^?]*\?",
+    r"\bshould (?:we|it|they|this|that|the \w+)\b[^?]*\?", r"\b(?:do you )?prefer\b[^?]*\?",
+    r"\bhow (?:many|much|long|often)\b[^?]*\b(?:should|do you want)\b[^?]*\?", r"\bor\b[^?.]{1,60}\?",
+    r"哪(?:个|种|一|家|款)", r"用什么", r"还是", r"多少(?:合适|合理|比较好|好)", r"要不要(?!我)", r"设(?:成|为)多少",
+    r"แบบไหน", r"อันไหน", r"ตัวไหน", r"ไหนดี", r"อะไรดี", r"เท่าไหร่ดี", r"เท่าไรดี", r"กี่\S{0,12}ดี", r"ดีไหม",
+    r"หรือ\S*.{0,40}ดี", r"ควร\S{0,30}(?:ไหม|มั้ย|หรือ)",
+))
+# An offer to do something now: saying yes to it approves a step, not a design.
+TASK_ASK = Cue((
+    r"\b(?:want|would you like|shall|should|do you want|can|may) (?:me|I)\b", r"\bI can\b[^?\n]{0,80}?\bif you\b",
+    r"要我", r"需要我", r"要不要我", r"我(?:来|先)?帮你[^？?]{0,30}[吗么？?]", r"我可以[^？?]{0,30}[吗么？?]",
+    r"ให้(?:ผม|ฉัน|หนู)", r"จะให้", r"ได้ไหม(?:ครับ|คะ)?\W*$", r"(?:ผม|ฉัน)(?:จะ)?\S{0,40}(?:เลย)?ไหม(?:ครับ|คะ)",
+))
+# The offered task changes what was just done ("switch to a bind mount", "改成", "เปลี่ยนเป็น").
+CHANGE = Cue((
+    r"\b(?:switch|change|move|convert|rename|replace|swap|revert|migrate)\b", r"\binstead\b",
+    r"改成", r"改为", r"换成", r"切换", r"改用", r"เปลี่ยน", r"ย้าย", r"สลับ",
+))
+# The user asking for a design opinion ("what do you suggest?", "thoughts?", "你怎么看", "ดีไหม").
+USER_DESIGN_ASK = Cue((
+    r"\bwhat do you (?:suggest|recommend|think)\b", r"\bthoughts\W*$", r"\bshould (?:we|I)\b", r"\bor\b[^?.]{1,60}\?",
+    r"\bwhich\b[^?]*\?", r"\bhow (?:many|much)\b[^?]*\?",
+    r"你(?:怎么看|觉得|建议)", r"要不要", r"还是", r"多少合理", r"哪(?:个|种)",
+    r"ควร", r"ดีไหม", r"แนะนำ", r"ยังไงดี", r"หรือ\S*.{0,40}ดี",
+))
+PLAN_HEAD = re.compile(r"^\W*(?:plan|steps|proposal|计划|方案|步骤|แผน|ขั้นตอน)\W*[:：]", re.I | re.M)
+# Lettered options inside a sentence: (a) pg_trgm on the existing Postgres; (b) a search service.
+_INLINE_OPTION = re.compile(r"\(([a-d1-4])\)\s*([^;()]+?)(?=;|\s*\([a-d1-4]\)|\.\s|\.$|$)", re.I)
+_OR_SPLIT = re.compile(r",?\s+or\s+|\s*หรือ\s*|\s*还是\s*|\s*或者\s*", re.I)
+
+
+@dataclass(frozen=True)
+class Act:
+    kind: str                        # QUESTION, OPTIONS, RECOMMEND, TASK or STATEMENT
+    record: Record
+    text: str                        # the turn's prose
+    options: dict[str, str]          # numbered or lettered items ({"1": "...", "A": "..."})
+    alternatives: tuple[str, ...]    # unnumbered alternatives ("add X", "bundle Y")
+    asked: str = ""                  # the question or offer sentence the act turns on
+    status_quo: str = ""             # a change offered: what stays when the user keeps it
+
+    @property
+    def designs(self) -> bool:
+        """Does answering this act decide something about the design?"""
+        return self.kind in (QUESTION, OPTIONS, RECOMMEND)
+
+
+def act_of(rec: Record, asked: Record | None = None) -> Act:
+    """The dialogue act of the assistant turn `rec`; `asked` is the user turn before it, if any."""
+    text = strip_non_prose(rec.text)
+    sentences = split_sentences(text)
+    options = numbered_options(text)
+    questions = [s for s in sentences if _asks(s)]
+    last_q = questions[-1] if questions else None
+    alternatives = _alternatives(sentences)
+    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(mask(text))):
+        return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
+    if last_q is not None and TASK_ASK.search(last_q.probe) and not lx.ALTERNATIVES.search(last_q.probe):
+        return Act(TASK, rec, text, options, alternatives, last_q.text, _status_quo(sentences, last_q))
+    offer = next((s for s in sentences if lx.TASK_OFFER.search(s.probe) or TASK_ASK.search(s.probe)), None)
+    if offer is not None and CHANGE.search(offer.probe) and len(alternatives) < 2 and not options:
+        return Act(TASK, rec, text, options, alternatives, offer.text, _status_quo(sentences, offer))
+    if last_q is not None and DESIGN_ASK.search(last_q.probe):
+        return Act(QUESTION, rec, text, options, alternatives, last_q.text)
+    if len(alternatives) >= 2:
+        return Act(OPTIONS, rec, text, options, alternatives)
+    user_asked = asked is not None and USER_DESIGN_ASK.search(mask(strip_non_prose(asked.text))) is not None
+    if user_asked or any(lx.PROPOSAL.search(s.probe) for s in sentences):
+        return Act(RECOMMEND, rec, text, options, alternatives)
+    return Act(STATEMENT, rec, text, options, alternatives)
+
+
+def numbered_options(text: str) -> dict[str, str]:
+    """Numbered or lettered options of an assistant turn: {"2": "PostgreSQL 16 ...", "A": ...}."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        m = lx.OPTION_LINE.match(fold(line))
+        if m:
+            # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
+            found.setdefault(m.group(1).upper(), line[m.start(2):m.end(2)].replace("**", "").strip())
+    if len(found) < 2:
+        inline: dict[str, str] = {}
+        for m in _INLINE_OPTION.finditer(text):
+            inline.setdefault(m.group(1).upper(), m.group(2).strip(" ,"))
+        if len(inline) >= 2:
+            return inline
+    return found
+
+
+def _asks(sentence: Sentence) -> bool:
+    return is_question(sentence.probe) or sentence.probe.rstrip().endswith(("?", "？"))
+
+
+def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:
+    """The parts of the last sentence joining alternatives with or/หรือ/还是 ("add X, or bundle Y")."""
+    for s in reversed(sentences):
+        if not lx.ALTERNATIVES.search(s.probe):
+            continue
+        parts = [p.strip(" ,.?？。") for p in _OR_SPLIT.split(s.text) if p.strip(" ,.?？。")]
+        if len(parts) >= 2:
+            return tuple(parts)
+    return ()
+
+
+def _status_quo(sentences: list[Sentence], offer: Sentence) -> str:
+    """What the assistant did before offering to change it: the clause before the offer, or the
+    sentence before it."""
+    if not CHANGE.search(offer.probe):
+        return ""
+    m = TASK_ASK.search(offer.probe) or lx.TASK_OFFER.search(offer.probe)
+    if m is not None and m.start() > 0:
+        head = offer.text[:m.start()].rstrip(" ;,，；")
+        if len(head.split()) >= 3 or sum(1 for ch in head if ord(ch) > 0x0E00) >= 6:
+            return head
+    i = sentences.index(offer)
+    return sentences[i - 1].text if i > 0 else ""
