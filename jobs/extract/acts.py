@@ -97,7 +97,10 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
         return Act(QUESTION, rec, text, options, alternatives, last_q.text)
     if len(alternatives) >= 2:
         return Act(OPTIONS, rec, text, options, alternatives)
-    user_asked = asked is not None and USER_DESIGN_ASK.search(mask(strip_non_prose(asked.text))) is not None
+    # An answer to the user's own design question recommends -- when it is a short answer; a long
+    # turn after it is the agent reporting its work.
+    user_asked = (asked is not None and len(sentences) <= 3
+                  and USER_DESIGN_ASK.search(mask(strip_non_prose(asked.text))) is not None)
     if user_asked or any(lx.PROPOSAL.search(s.probe) for s in sentences):
         return Act(RECOMMEND, rec, text, options, alternatives)
     return Act(STATEMENT, rec, text, options, alternatives)

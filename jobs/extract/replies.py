@@ -28,7 +28,7 @@ Reading = tuple[Candidate, list[int]]
 
 # --- partial acceptance of a numbered plan ----------------------------------------------------------
 
-_NUMBER = re.compile(r"(?<![\w.#$])(?:option |#|ข้อ(?:ที่)?\s?|第|方案)?([1-9]|[a-d])(?![\w.,:%/])", re.I)
+_NUMBER = re.compile(r"(?<![\w.#$])(?:option |#|ข้อ(?:ที่)?\s?|第|方案)?([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
 _JOIN = re.compile(r"^\s*(?:,|、|&|and|or|和|跟|与|กับ|และ|\+)?\s*(?:ข้อ(?:ที่)?\s?|第)?$", re.I)
 _NO = re.compile(
     r"\b(?:no|not|skip|don'?t|drop|later|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|先放|放着|以后再|再说|"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, TASK, Act, act_of
@@ -37,6 +38,7 @@ from jobs.extract.clauses import (
     retracts,
 )
 from jobs.extract.cues import Gate
+from jobs.extract.earlier import ADOPT, SCRAP, adoption, reversal
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
@@ -51,7 +53,7 @@ _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK)
+                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -81,6 +83,7 @@ class RuleExtractor:
                 self._acts.said(rec, previous_user)
                 continue
             found, only_questions = self._user_turn(rec, previous_assistant, open_offer, offers, previous_user)
+            self._acts.heard(rec)
             previous_user = rec
             open_offer = (open_offer or previous_assistant) if only_questions and not found else None
             for cand in found:
@@ -128,7 +131,12 @@ class RuleExtractor:
             # "ok fine, kafka" after "kafka or nats?": the named alternative, whatever was recommended.
             accepted = picked(rec, sentences, proposal, asked)
         if may_accept and proposal is not None and accepted is None:
-            accepted = acceptance(rec, sentences, offer_of(proposal, offers))
+            offer = offer_of(proposal, offers)
+            if not offer.is_proposal and act is not None and act.designs:
+                # No recommending words, but the turn answers a design question ("你覺得多少合理？"
+                # "以你目前的支出，5% 比較合理"): accepting it decides.
+                offer = replace(offer, is_proposal=True)
+            accepted = acceptance(rec, sentences, offer)
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = acceptance(rec, sentences, offer_of(open_offer, offers), explicit_only=True)
         if accepted is None and act is not None:
@@ -138,6 +146,12 @@ class RuleExtractor:
                        or answer(rec, sentences, act))
             if reading is not None:
                 accepted = (reading[0], 0)
+        if accepted is None:
+            # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
+            reading = reversal(rec, sentences, self._acts.recent) or adoption(rec, sentences, self._acts.recent)
+            if reading is not None:
+                accepted = (reading[0], reading[1][0])
+                used.update(reading[1])
         if accepted is not None:
             out.append(accepted[0])
             used.add(accepted[1])
@@ -260,9 +274,14 @@ class _Acts:
     def __init__(self) -> None:
         self._turns: list[tuple[Record, Record | None]] = []
         self._read: dict[int, Act] = {}
+        self.recent: list[Record] = []   # the last turns of both sides, for replies that point back
 
     def said(self, rec: Record, asked: Record | None) -> None:
         self._turns = [*self._turns[-(self._KEEP - 1):], (rec, asked)]
+        self.heard(rec)
+
+    def heard(self, rec: Record) -> None:
+        self.recent = [*self.recent[-(2 * self._KEEP - 1):], rec]
 
     def of(self, rec: Record) -> Act:
         found = self._read.get(id(rec))
