@@ -56,6 +56,9 @@ USER_DESIGN_ASK = Cue((
     r"你(?:怎么看|觉得|建议)", r"要不要", r"还是", r"多少合理", r"哪(?:个|种)",
     r"ควร", r"ดีไหม", r"แนะนำ", r"ยังไงดี", r"หรือ\S*.{0,40}ดี",
 ))
+# A sentence offering alternatives rather than describing them ("I can add X, or bundle Y").
+OFFERING = Cue((r"\b(?:I|we|you) (?:can|could)\b", r"\beither\b", r"\balternatively\b", r"ถ้า", r"ได้", r"สามารถ",
+                r"可以", r"或者", r"要么"))
 PLAN_HEAD = re.compile(r"^\W*(?:plan|steps|proposal|计划|方案|步骤|แผน|ขั้นตอน)\W*[:：]", re.I | re.M)
 # Lettered options inside a sentence: (a) pg_trgm on the existing Postgres; (b) a search service.
 _INLINE_OPTION = re.compile(r"\(([a-d1-4])\)\s*([^;()]+?)(?=;|\s*\([a-d1-4]\)|\.\s|\.$|$)", re.I)
@@ -128,9 +131,10 @@ def _asks(sentence: Sentence) -> bool:
 
 
 def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:
-    """The parts of the last sentence joining alternatives with or/หรือ/还是 ("add X, or bundle Y")."""
+    """The parts of the last sentence offering alternatives joined with or/หรือ/还是 ("I can add X, or
+    bundle Y"); a sentence describing things with "or" in it offers nothing."""
     for s in reversed(sentences):
-        if not lx.ALTERNATIVES.search(s.probe):
+        if not lx.ALTERNATIVES.search(s.probe) or not (_asks(s) or OFFERING.search(s.probe)):
             continue
         parts = [p.strip(" ,.?？。") for p in _OR_SPLIT.split(s.text) if p.strip(" ,.?？。")]
         if len(parts) >= 2:

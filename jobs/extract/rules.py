@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from jobs.extract import lexicon as lx
-from jobs.extract.acts import OPTIONS, TASK, Act, act_of
+from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, Act, act_of
 from jobs.extract.base import Candidate, usable_records
 from jobs.extract.classify import (
     CONF_EXPLICIT,
@@ -132,7 +132,7 @@ class RuleExtractor:
             accepted = picked(rec, sentences, proposal, asked)
         if may_accept and proposal is not None and accepted is None:
             offer = offer_of(proposal, offers)
-            if not offer.is_proposal and act is not None and act.designs:
+            if not offer.is_proposal and act is not None and act.kind == RECOMMEND:
                 # No recommending words, but the turn answers a design question ("你覺得多少合理？"
                 # "以你目前的支出，5% 比較合理"): accepting it decides.
                 offer = replace(offer, is_proposal=True)
