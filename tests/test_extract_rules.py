@@ -567,3 +567,139 @@ def test_a_restated_acceptance_spans_the_proposal_and_keeps_the_users_words() ->
                     ("user", "agreed. from now on migrations always run as their own deploy step"))
     assert [(c.first_line, c.last_line) for c in found] == [(1, 2)]
     assert "their own deploy step" in found[0].conclusion
+
+
+# --- dialogue acts: what the assistant's last turn asked decides what a reply states ---------------
+
+_PLAN_EN = ("assistant", "Plan:\n1. Add a read replica.\n2. Move sessions to Redis.\n3. Turn on HTTP/2.\n"
+                         "4. Rewrite the importer in Rust.\nShall I do all of them?")
+_PLAN_ZH = ("assistant", "方案：\n1. 加讀寫分離\n2. 把 session 搬到 Redis\n3. 開啟 HTTP/2\n4. 用 Rust 重寫匯入器")
+_PLAN_TH = ("assistant", "แผนครับ:\n1. เพิ่ม read replica\n2. ย้าย session ไป Redis\n3. เปิด HTTP/2\nเลือกข้อไหนดีครับ")
+
+
+@pytest.mark.parametrize(("turns", "want"), [
+    # A numbered plan partly accepted: the accepted items, the rejected and deferred ones left out.
+    ((_PLAN_EN, ("user", "go for 2 and 3. not 1, and 4 after the launch")),
+     "Move sessions to Redis; Turn on HTTP/2"),
+    ((_PLAN_ZH, ("user", "2 跟 3 做，1 不用，4 以後再說")), "把 session 搬到 Redis; 開啟 HTTP/2"),
+    ((_PLAN_TH, ("user", "ทำข้อ 1 กับ 3 ครับ ข้อ 2 ไม่เอา")), "เพิ่ม read replica; เปิด HTTP/2"),
+])
+def test_a_numbered_plan_partly_accepted_keeps_the_accepted_items(turns: tuple[tuple[str, str], ...],
+                                                                   want: str) -> None:
+    found = extract(*turns)
+    assert [(c.kind, c.conclusion, c.first_line, c.last_line) for c in found] == [("Decision", want, 1, 2)]
+
+
+@pytest.mark.parametrize("reply", ["2 and 3?", "what would 2 cost?", "2 跟 3 要多久？"])
+def test_numbers_in_a_question_about_a_plan_accept_nothing(reply: str) -> None:
+    assert extract(_PLAN_EN, ("user", reply)) == []
+
+
+@pytest.mark.parametrize(("turns", "title"), [
+    # A design question answered in a few words: the answer with the question it answers.
+    ((("assistant", "Schema is ready. What should the default page size be?"), ("user", "50. nobody scrolls further")),
+     "50 — What should the default page size be?"),
+    ((("assistant", "快取要用哪個 TTL？"), ("user", "300 秒")), "300 秒 — 快取要用哪個 TTL？"),
+    ((("assistant", "รหัสผ่านขั้นต่ำกี่ตัวอักษรดีครับ"), ("user", "12 ตัว")), "12 ตัว — รหัสผ่านขั้นต่ำกี่ตัวอักษรดี"),
+])
+def test_a_design_question_answered_in_a_few_words_is_a_decision(turns: tuple[tuple[str, str], ...],
+                                                                  title: str) -> None:
+    found = extract(*turns)
+    assert [(c.kind, c.title, c.first_line) for c in found] == [("Decision", title, 1)]
+
+
+@pytest.mark.parametrize("turns", [
+    # ... but not an answer to a question for information, nor a deferral or a question back.
+    (("assistant", "What's the exact error message?"), ("user", "ECONNRESET")),
+    (("assistant", "What should the default page size be?"), ("user", "whatever you think")),
+    (("assistant", "What should the default page size be?"), ("user", "50?")),
+    (("assistant", "錯誤訊息是什麼？"), ("user", "502")),
+    (("assistant", "ตอนนี้ error ขึ้นว่าอะไรครับ"), ("user", "timeout ครับ")),
+])
+def test_answers_that_decide_nothing(turns: tuple[tuple[str, str], ...]) -> None:
+    assert extract(*turns) == []
+
+
+@pytest.mark.parametrize(("turns", "kinds"), [
+    # An offered alternative restated as the choice, a "don't" after it: one decision, not a constraint.
+    ((("assistant", "The PDFs need a CJK font. I can install it with apt in the image, or vendor the OTF file in "
+                    "assets/."), ("user", "vendor the otf file, don't depend on apt")), ["Decision"]),
+    ((("assistant", "可以用 cron 每晚跑，或者改成 queue 觸發"), ("user", "改成 queue 觸發，不要再用 cron")),
+     ["Decision|Architecture"]),
+    ((("assistant", "จะให้ส่งอีเมลทันที หรือรวบส่งวันละครั้งดีครับ"), ("user", "รวบส่งวันละครั้ง ไม่ต้องส่งทันที")),
+     ["Decision"]),
+    # The user asked; a short answer recommends; restating it decides.
+    ((("user", "monorepo or one repo per service?"), ("assistant", "A monorepo keeps the shared types in one place."),
+      ("user", "monorepo, with shared types in libs/")), ["Decision"]),
+    # A reply that names nothing offered, or both, decides nothing.
+    ((("assistant", "I can install it with apt in the image, or vendor the OTF file."), ("user", "the image is huge")),
+     []),
+])
+def test_a_restated_alternative_is_the_choice(turns: tuple[tuple[str, str], ...], kinds: list[str]) -> None:
+    found = extract(*turns)
+    assert len(found) == len(kinds), [(c.kind, c.title) for c in found]
+    for cand, allowed in zip(found, kinds, strict=True):
+        assert cand.kind in allowed.split("|"), (cand.kind, cand.title)
+
+
+@pytest.mark.parametrize(("offer", "reply"), [
+    (("assistant", "Done: logs go to journald; I can switch them to plain files under /var/log if you prefer."),
+     ("user", "ok keep it")),
+    (("assistant", "已經用 UUID 當主鍵了，要我改成自增整數嗎？"), ("user", "不用改，保持原樣")),
+    (("assistant", "ตั้งชื่อ branch เป็น feat/... แล้วครับ ให้ผมเปลี่ยนเป็น feature/... ไหมครับ"), ("user", "ไม่ต้องเปลี่ยนครับ")),
+])
+def test_keep_it_after_an_offer_to_change_keeps_the_status_quo(offer: tuple[str, str], reply: tuple[str, str]) -> None:
+    found = extract(offer, reply)
+    assert [(c.kind, c.first_line, c.last_line) for c in found] == [("Decision", 1, 2)]
+
+
+@pytest.mark.parametrize("turns", [
+    # Approving a one-off task is not a decision, in any language.
+    (("assistant", "Shall I apply the patch to staging now?"), ("user", "go ahead")),
+    (("assistant", "要我現在重跑 migration 嗎？"), ("user", "好，去做")),
+    (("assistant", "ให้ผม restart pod ตัวนี้เลยไหมครับ"), ("user", "ได้ restart ไปเลย")),
+    # "keep it" after a mere report offers no status quo to keep.
+    (("assistant", "The build passed."), ("user", "thx, keep it up")),
+])
+def test_approving_a_task_offer_decides_nothing(turns: tuple[tuple[str, str], ...]) -> None:
+    assert extract(*turns) == []
+
+
+def test_go_ahead_with_an_earlier_design_alternative_decides_it() -> None:
+    found = extract(("user", "exports are slow, ideas?"),
+                    ("assistant", "Either (a) stream rows with a server-side cursor; (b) precompute nightly into "
+                                  "parquet files."),
+                    ("user", "how much memory does (a) save?"),
+                    ("assistant", "Most of it. Want me to go ahead with the server-side cursor?"),
+                    ("user", "go ahead"))
+    assert [(c.kind, c.conclusion, c.first_line, c.last_line) for c in found] == [
+        ("Decision", "Stream rows with a server-side cursor", 2, 5)]
+
+
+@pytest.mark.parametrize(("turns", "first_line"), [
+    # Reversals of something the session was built on, with what replaces it.
+    ((("user", "store uploads in minio"), ("assistant", "OK, MinIO it is."),
+      ("user", "actually ditch minio. plain S3 with lifecycle rules is enough")), 3),
+    ((("user", "隊列先用 Kafka"), ("assistant", "好。"), ("user", "Kafka 不要了，改成 NATS 就好")), 3),
+    ((("user", "ใช้ Elasticsearch ทำ search"), ("assistant", "รับทราบครับ"),
+      ("user", "ไม่เอา Elasticsearch แล้ว ใช้ Postgres full text พอ")), 3),
+    # Adopting someone else's proposal: the user's statement, spanning the report of it.
+    ((("user", "Mina says every table needs created_at and updated_at. thoughts?"), ("assistant", "Sensible."),
+      ("user", "ok go with what Mina suggested")), 1),
+    ((("user", "小王說 commit message 要用英文寫"), ("assistant", "可以。"),
+      ("user", "就照他說的，commit message 一律英文")), 1),
+])
+def test_reversals_and_adoptions(turns: tuple[tuple[str, str], ...], first_line: int) -> None:
+    found = extract(*turns)
+    last = found[-1]
+    assert last.last_line == len(turns) and last.first_line == first_line, [(c.kind, c.title) for c in found]
+    assert last.kind in ("Decision", "Architecture", "Rule")
+
+
+@pytest.mark.parametrize("text", [
+    "ditch the typo in the header",          # nothing named earlier
+    "scrap that idea about kafka?",          # a question
+    "Kafka 不要了嗎？",
+])
+def test_reversal_words_without_an_earlier_subject_are_not_items(text: str) -> None:
+    assert extract(("user", "the header looks off"), ("assistant", "Fixed."), ("user", text)) == []

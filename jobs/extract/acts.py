@@ -51,7 +51,8 @@ CHANGE = Cue((
 ))
 # The user asking for a design opinion ("what do you suggest?", "thoughts?", "你怎么看", "ดีไหม").
 USER_DESIGN_ASK = Cue((
-    r"\bwhat do you (?:suggest|recommend|think)\b", r"\bthoughts\W*$", r"\bshould (?:we|I)\b", r"\bor\b[^?.]{1,60}\?",
+    r"\bwhat do you (?:suggest|recommend|think)\b", r"\bthoughts\W*$", r"\bideas\W*$", r"\bshould (?:we|I)\b",
+    r"\bor\b[^?.]{1,60}\?",
     r"\bwhich\b[^?]*\?", r"\bhow (?:many|much)\b[^?]*\?",
     r"你(?:怎么看|觉得|建议)", r"要不要", r"还是", r"多少合理", r"哪(?:个|种)",
     r"ควร", r"ดีไหม", r"แนะนำ", r"ยังไงดี", r"หรือ\S*.{0,40}ดี",
@@ -89,7 +90,8 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     questions = [s for s in sentences if _asks(s)]
     last_q = questions[-1] if questions else None
     alternatives = _alternatives(sentences)
-    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(mask(text))):
+    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(mask(text))
+                              or OFFERING.search(mask(text)) or lx.PROPOSAL.search(mask(text))):
         return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
     if last_q is not None and TASK_ASK.search(last_q.probe) and not lx.ALTERNATIVES.search(last_q.probe):
         return Act(TASK, rec, text, options, alternatives, last_q.text, _status_quo(sentences, last_q))
@@ -134,7 +136,8 @@ def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:
     """The parts of the last sentence offering alternatives joined with or/หรือ/还是 ("I can add X, or
     bundle Y"); a sentence describing things with "or" in it offers nothing."""
     for s in reversed(sentences):
-        if not lx.ALTERNATIVES.search(s.probe) or not (_asks(s) or OFFERING.search(s.probe)):
+        offered = _asks(s) or OFFERING.search(s.probe) or DESIGN_ASK.search(s.probe)
+        if not lx.ALTERNATIVES.search(s.probe) or not offered:
             continue
         parts = [p.strip(" ,.?？。") for p in _OR_SPLIT.split(s.text) if p.strip(" ,.?？。")]
         if len(parts) >= 2:
@@ -154,3 +157,33 @@ def _status_quo(sentences: list[Sentence], offer: Sentence) -> str:
             return head
     i = sentences.index(offer)
     return sentences[i - 1].text if i > 0 else ""
+
+
+class SessionActs:
+    """The dialogue acts of a session's assistant turns, read when a reply needs them (cached)."""
+
+    _KEEP = 8   # earlier assistant turns a "go ahead" may refer back to
+
+    def __init__(self) -> None:
+        self._turns: list[tuple[Record, Record | None]] = []
+        self._read: dict[int, Act] = {}
+        self.recent: list[Record] = []   # the last turns of both sides, for replies that point back
+
+    def said(self, rec: Record, asked: Record | None) -> None:
+        self._turns = [*self._turns[-(self._KEEP - 1):], (rec, asked)]
+        self.heard(rec)
+
+    def heard(self, rec: Record) -> None:
+        self.recent = [*self.recent[-(2 * self._KEEP - 1):], rec]
+
+    def of(self, rec: Record) -> Act:
+        found = self._read.get(id(rec))
+        if found is None or found.record is not rec:
+            asked = next((a for r, a in self._turns if r is rec), None)
+            found = self._read[id(rec)] = act_of(rec, asked if asked is not None and asked.line < rec.line else None)
+        return found
+
+    def designs(self, before: Record) -> list[Act]:
+        """The design acts among the kept assistant turns before `before`."""
+        acts = [self.of(r) for r, _ in self._turns if r is not before and r.line < before.line]
+        return [a for a in acts if a.designs]

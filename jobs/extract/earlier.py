@@ -39,7 +39,7 @@ def reversal(rec: Record, sentences: list[Sentence], before: list[Record]) -> Re
         m = SCRAP.search(s.probe)
         if m is None or is_question(s.probe) or lx.HYPOTHETICAL.search(s.probe):
             continue
-        name = next(g for g in m.groups() if g).split()[0].lower()
+        name = next(g for g in m.groups() if g).split()[0].lower().rstrip(".-")
         if name in _NOT_NAMES or not _said_before(name, before):
             continue
         used = [i]

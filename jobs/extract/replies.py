@@ -31,7 +31,7 @@ Reading = tuple[Candidate, list[int]]
 _NUMBER = re.compile(r"(?<![\w.#$])(?:option |#|ข้อ(?:ที่)?\s?|第|方案)?([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
 _JOIN = re.compile(r"^\s*(?:,|、|&|and|or|和|跟|与|กับ|และ|\+)?\s*(?:ข้อ(?:ที่)?\s?|第)?$", re.I)
 _NO = re.compile(
-    r"\b(?:no|not|skip|don'?t|drop|later|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|先放|放着|以后再|再说|"
+    r"\b(?:no|not|skip|don'?t|drop|later|after|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|先放|放着|以后再|再说|"
     r"暂缓|ไม่เอา|ไม่ต้อง|ไว้ก่อน|ทีหลัง|ข้าม", re.I)
 _YES = re.compile(r"\b(?:do|yes|go|ok|okay|sure|fine|start|ship|keep|let'?s)\b|做|要|好|可以|行|ทำ|เอา|ได้|โอเค|ตกลง",
                   re.I)
@@ -88,7 +88,9 @@ _STOP = frozenset((
     "the", "a", "an", "it", "its", "in", "on", "at", "to", "of", "for", "and", "or", "with", "we", "our", "us", "you",
     "i", "me", "my", "is", "are", "be", "this", "that", "then", "ok", "okay", "yes", "yeah", "yep", "sure", "fine",
     "let's", "lets", "just", "please", "pls", "thx", "thanks", "one", "go", "do", "use", "so", "also", "now",
+    "want", "shall", "should", "would", "can", "could",
 ))
+_THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 
 
 def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
@@ -103,7 +105,7 @@ def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
         return None
     if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
         return None
-    head = head_clause(first.text)
+    head = _THAI_BREAK.split(head_clause(first.text))[0]
     hit = classify(mask(head))
     if hit is not None and hit.kind not in ("Decision", "Architecture"):
         return None   # "from now on ..." states its own rule
@@ -120,9 +122,12 @@ def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     named = [o for o in offers if _restates(head, o)]
     if len(named) != 1 or (act.kind != RECOMMEND and len(offers) < 2):
         return None
-    cand = make_candidate(rec, kind_of(first.text), first.text, sentences[1:], CONF_ACCEPTED,
+    # "改成 queue 觸發，不要再用 cron": the negative half says the same choice from the other side.
+    used = [0, 1] if len(sentences) > 1 and lx.NEG_USE.search(sentences[1].probe) else [0]
+    text = "，".join(sentences[k].text for k in used) if len(used) > 1 else first.text
+    cand = make_candidate(rec, kind_of(text), text, sentences[used[-1] + 1:], CONF_ACCEPTED,
                           first_line=act.record.line)
-    return cand, [0]
+    return cand, used
 
 
 def _short(text: str, words: int = 3) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from jobs.extract import lexicon as lx
-from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, Act, act_of
+from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.base import Candidate, usable_records
 from jobs.extract.classify import (
     CONF_EXPLICIT,
@@ -48,6 +48,9 @@ from memory_store.transcripts.records import Record, Role
 
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|那个|此)", re.I)
 
+# A short reply with a number may pick items of a numbered plan just offered ("go for 2 and 3").
+_DIGIT = re.compile(r"\d")
+_NUMBERED = re.compile(r"^\s*(?:[-*•]\s*)?\(?[1-4][.)、]", re.M)
 _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 # ... whose first clause is a few words at most ("sqlite.", "用 RabbitMQ，...", "เอา Redis ครับ").
 _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
@@ -76,7 +79,7 @@ class RuleExtractor:
         # between 1 and 2?" ... "ok, option 2"): it can still be accepted by an explicit option number.
         open_offer: Record | None = None
         offers: dict[int, Offer] = {}   # assistant turns read as proposals, by record identity
-        self._acts = _Acts()
+        self._acts = SessionActs()
         for rec in usable_records(records):
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
@@ -107,7 +110,9 @@ class RuleExtractor:
         low = fold(rec.text).lower()
         may_accept = (proposal is not None or open_offer is not None) and lx.ACCEPT.may_match(low)
         # A short reply right after alternatives were offered may pick one without any "ok" ("sqlite.").
-        may_pick = proposal is not None and len(rec.text) <= _PICK_MAX and bool(_PICK_HEAD.match(rec.text))
+        may_pick = proposal is not None and len(rec.text) <= _PICK_MAX and bool(_PICK_HEAD.match(rec.text)
+                                                                              or _DIGIT.search(rec.text)
+                                                                              and _NUMBERED.search(proposal.text))
         if not (may_accept or may_pick or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
             return [], False
         prose = strip_non_prose(rec.text)
@@ -145,7 +150,8 @@ class RuleExtractor:
             reading = (kept(rec, sentences, act) or carried_out(rec, sentences, act, self._acts.designs(proposal))
                        or answer(rec, sentences, act))
             if reading is not None:
-                accepted = (reading[0], 0)
+                accepted = (reading[0], reading[1][0])
+                used.update(reading[1])
         if accepted is None:
             # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
             reading = reversal(rec, sentences, self._acts.recent) or adoption(rec, sentences, self._acts.recent)
@@ -265,32 +271,3 @@ def _procedure(rec: Record, prose: str, probe: str) -> Candidate | None:
     body = " ".join(prose[m.start():].split())
     return make_candidate(rec, "Procedure", body, [], CONF_EXPLICIT, first_line=rec.line, keep_why=False)
 
-
-class _Acts:
-    """The dialogue acts of a session's assistant turns, read when a reply needs them (cached)."""
-
-    _KEEP = 8   # earlier assistant turns a "go ahead" may refer back to
-
-    def __init__(self) -> None:
-        self._turns: list[tuple[Record, Record | None]] = []
-        self._read: dict[int, Act] = {}
-        self.recent: list[Record] = []   # the last turns of both sides, for replies that point back
-
-    def said(self, rec: Record, asked: Record | None) -> None:
-        self._turns = [*self._turns[-(self._KEEP - 1):], (rec, asked)]
-        self.heard(rec)
-
-    def heard(self, rec: Record) -> None:
-        self.recent = [*self.recent[-(2 * self._KEEP - 1):], rec]
-
-    def of(self, rec: Record) -> Act:
-        found = self._read.get(id(rec))
-        if found is None or found.record is not rec:
-            asked = next((a for r, a in self._turns if r is rec), None)
-            found = self._read[id(rec)] = act_of(rec, asked if asked is not None and asked.line < rec.line else None)
-        return found
-
-    def designs(self, before: Record) -> list[Act]:
-        """The design acts among the kept assistant turns before `before`."""
-        acts = [self.of(r) for r, _ in self._turns if r is not before and r.line < before.line]
-        return [a for a in acts if a.designs]
