@@ -63,7 +63,9 @@ ADOPT = Cue((
     r"\b(?:go with|do|follow|take) (?:what|whatever) (?:she|he|they|you|[A-Z]\w+) "
     r"(?:said|suggested|proposed|recommended)\b",
     r"\b(?:do|go with) (?:it |that )?(?:as|like) (?:she|he|they|you|[A-Z]\w+) (?:said|suggested|proposed)\b",
-    r"(?:เอา|ทำ)?ตามที่(?:พี่|น้อง|คุณ)?\S{0,12}(?:บอก|เสนอ|แนะนำ)(?:มา)?(?:เลย|ครับ|ค่ะ|นะ)*",
+    # Thai names a person (พี่นัท, คุณเมย์); a bare ตามที่เสนอ accepts the assistant's proposal instead.
+    r"(?:เอา|ทำ)?ตามที่(?:พี่|น้อง|คุณ)\S{1,12}(?:บอก|เสนอ|แนะนำ)(?:มา)?(?:เลย|ครับ|ค่ะ|นะ)*",
+    r"^\W*(?:(?:โอเค|ได้|งั้น)\S*\s*)*(?:เอา|ทำ)ตาม(?:พี่|น้อง|คุณ)\S{1,12}(?:เลย|ครับ|ค่ะ|นะ)*\W*$",
 ))
 _YOU = re.compile(r"你|\byou\b|คุณ", re.I)
 _CUT = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|so|then|and|好|那|就|嗯|โอเค|ได้|งั้น)\W*)*")

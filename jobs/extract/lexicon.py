@@ -360,5 +360,6 @@ TODO = re.compile(
 
 # Alternatives that are things to buy or book (a price, a clock time): picking one is a one-off task.
 TRANSACTION = _rx(r"[$€£฿¥]\s?\d", r"\d\s?(?:usd|eur|gbp|thb|baht|บาท|元|块|円)", r"\b\d{1,2}:\d{2}\b",
+                  r"\b\d{1,2}\s?(?:am|pm)\b", r"\b(?:delivery|pickup) (?:slot|window|time)\b",
                   r"\b(?:flight|fare|ticket|seat|hotel|room|table for|booking)\b", r"ตั๋ว|เที่ยวบิน|โรงแรม|ห้องพัก|ร้าน",
                   r"航班|机票|酒店|餐厅|订位")

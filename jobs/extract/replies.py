@@ -31,7 +31,7 @@ Reading = tuple[Candidate, list[int]]
 _NUMBER = re.compile(r"(?<![\w.#$])(?:option |#|ข้อ(?:ที่)?\s?|第|方案)?([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
 _JOIN = re.compile(r"^\s*(?:,|、|&|and|or|和|跟|与|กับ|และ|\+)?\s*(?:ข้อ(?:ที่)?\s?|第)?$", re.I)
 _NO = re.compile(
-    r"\b(?:no|not|skip|don'?t|drop|later|after|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|先放|放着|以后再|再说|"
+    r"\b(?:no|not|skip|don'?t|drop|later|after|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|不动|不改|不换|先不|先放|放着|以后再|再说|"
     r"暂缓|ไม่เอา|ไม่ต้อง|ไว้ก่อน|ทีหลัง|ข้าม", re.I)
 _YES = re.compile(r"\b(?:do|yes|go|ok|okay|sure|fine|start|ship|keep|let'?s)\b|做|要|好|可以|行|ทำ|เอา|ได้|โอเค|ตกลง",
                   re.I)

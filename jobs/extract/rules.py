@@ -132,7 +132,12 @@ class RuleExtractor:
             plan = plan_reply(rec, prose, act)
             if plan is not None:
                 return [plan[0]], False
-        if (may_accept or may_pick) and proposal is not None:
+        # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
+        reading = reversal(rec, sentences, self._acts.recent) or adoption(rec, sentences, self._acts.recent)
+        if reading is not None:
+            accepted = (reading[0], reading[1][0])
+            used.update(reading[1])
+        if accepted is None and (may_accept or may_pick) and proposal is not None:
             # "ok fine, kafka" after "kafka or nats?": the named alternative, whatever was recommended.
             accepted = picked(rec, sentences, proposal, asked)
         if may_accept and proposal is not None and accepted is None:
@@ -149,12 +154,6 @@ class RuleExtractor:
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
             reading = (kept(rec, sentences, act) or carried_out(rec, sentences, act, self._acts.designs(proposal))
                        or answer(rec, sentences, act))
-            if reading is not None:
-                accepted = (reading[0], reading[1][0])
-                used.update(reading[1])
-        if accepted is None:
-            # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
-            reading = reversal(rec, sentences, self._acts.recent) or adoption(rec, sentences, self._acts.recent)
             if reading is not None:
                 accepted = (reading[0], reading[1][0])
                 used.update(reading[1])
