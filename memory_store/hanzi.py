@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 
 DATA = ("data", "t2s.txt")  # beside this module, inside the memory_store package
 
@@ -43,8 +44,18 @@ def table() -> dict[int, int]:
     return {ord(t): ord(s) for t, s in zip(pairs[0::2], pairs[1::2], strict=True)}
 
 
+@functools.cache
+def _traditional() -> re.Pattern[str]:
+    """A pre-check: does a text hold a character of the table at all? Search folds the text of every
+    candidate on each query, and most of it (English, Thai, simplified Chinese) holds none: one C
+    regex scan (~1 µs) instead of translate() (~10 µs per 200 characters). Built on first use, as
+    its compile takes ~3 ms; astral keys are rare and stand as their whole block."""
+    bmp = "".join(chr(c) for c in sorted(table()) if c <= 0xFFFF)
+    return re.compile(f"[{bmp}\U00020000-\U0002ffff]")
+
+
 def to_simplified(text: str) -> str:
     """`text` with each traditional character replaced by its simplified one; same length."""
-    if text.isascii():
+    if text.isascii() or not _traditional().search(text):
         return text
     return text.translate(table())
