@@ -7,8 +7,9 @@ the input (snippets mark the original text at the places matched in the folded o
 it character folding, not conversion: words whose simplified form differs by more than the
 characters (phrases, regional vocabulary such as 資料庫 / 数据库) are not made equal.
 
-The table (`memory_store/data/t2s.txt`) is loaded on the first call, not at import: importing
-this module costs nothing on the search fast path.
+The table (`memory_store/data/t2s.txt`) is loaded, and a pre-check built from it, on the first
+call with non-ASCII text (~5 ms once per process), never at import: importing this module costs
+nothing on the search fast path, and English-only text never loads it.
 
 NOTICE: the table is derived from OpenCC's TSCharacters.txt (OpenCC, Open Chinese Convert,
 Copyright (c) Carbo Kuo and contributors, Apache License 2.0); `scripts/make_hanzi_table.py`
