@@ -22,9 +22,13 @@ from dataclasses import dataclass
 
 from memory_store.hanzi import to_simplified
 
-# Han (incl. extensions and compatibility), kana, and Thai: scripts written without spaces.
+# Runs cut into bigrams, one alternative per script so a run never crosses scripts: Han (incl.
+# extensions and compatibility) with kana, Thai, Lao, Khmer and Myanmar (written without spaces), and
+# Hangul (spaced, but particles are glued to the word: 데이터베이스 must match 데이터베이스를).
 _RUN_RE = re.compile(
-    "[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+|[\u0e00-\u0e7f]+"
+    "[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+"
+    "|[\u0e00-\u0e7f]+|[\u0e80-\u0eff]+|[\u1780-\u17ff]+|[\u1000-\u109f]+"
+    "|[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+"
 )
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 # A small stop list: function words that would only make a natural-language question match
@@ -35,7 +39,7 @@ the their them then there these they this to was we were what when where which w
 """
 STOPWORDS = frozenset(_STOP.split())
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-TOKENIZER_VERSION = "2"  # bump when fts_text changes: the index is then rebuilt
+TOKENIZER_VERSION = "3"  # bump when fts_text changes: the index is then rebuilt
 
 
 def normalise(text: str) -> str:
