@@ -703,3 +703,77 @@ def test_reversals_and_adoptions(turns: tuple[tuple[str, str], ...], first_line:
 ])
 def test_reversal_words_without_an_earlier_subject_are_not_items(text: str) -> None:
     assert extract(("user", "the header looks off"), ("assistant", "Fixed."), ("user", text)) == []
+
+
+# --- stance: whose words, for how long (jobs/extract/stance.py) ---------------------------------
+
+@pytest.mark.parametrize("text", [
+    "At standup Priya said we should always rebase before merging.",
+    "my boss thinks we should move everything to Azure",
+    "Dana suggested never running migrations on Mondays.",
+    "พี่ต้นบอกว่าต่อไปต้องเขียน test ก่อนทุกครั้ง",
+    "น้องมายบอกอีกว่าห้ามใช้ ORM",
+    "老李说以后所有接口都要加签名。",
+    "組長建議我們改用 MongoDB。",
+])
+def test_a_colleagues_words_are_not_the_users_items(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Priya said we should always rebase before merging, and I agree: from now on rebase first.", "Rule"),
+    ("I said it before: never push straight to main.", "Constraint"),
+    ("ผมบอกไว้แล้วว่าห้าม push เข้า main ตรงๆ", "Constraint"),
+    ("另外跟你说一下，以后所有接口都要加签名。", "Rule"),
+    ("老李说得对，以后所有接口都要加签名。", "Rule"),
+])
+def test_the_users_own_or_adopted_report_is_an_item(text: str, kind: str) -> None:
+    assert [c.kind for c in extract(("user", text))] == [kind]
+
+
+@pytest.mark.parametrize("reply", [
+    "interesting, but not now",
+    "let's park it, maybe later",
+    "น่าสนใจ แต่ยังไม่ต้องตอนนี้",
+    "ไว้ก่อนนะ ยังไม่ตัดสินใจ",
+    "先不考虑，回头再说",
+    "这个先放着吧",
+])
+def test_deferrals_decide_nothing(reply: str) -> None:
+    offer = ("assistant", "We could also add a per-tenant quota on top of the per-key limit.")
+    assert extract(offer, ("user", reply)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "先不上 k8s，继续用 docker compose。",
+    "we're splitting search into its own service next sprint",
+])
+def test_a_postponement_that_keeps_something_on_or_schedules_a_change_still_decides(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] in (["Decision"], ["Architecture"])
+
+
+@pytest.mark.parametrize("text", [
+    "don't book anything before 9 tomorrow",
+    "don't schedule calls on Friday this week",
+    "พรุ่งนี้อย่าเพิ่งลงนัดช่วงเช้า",
+    "คืนนี้ห้ามโทรหาผมหลังสี่ทุ่ม",
+    "明天别给我排会。",
+    "这次不要订靠窗的座位。",
+])
+def test_errands_about_one_occasion_are_not_constraints(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "never book anything before 9 for me",
+    "don't schedule calls on Fridays, any week",
+    "ทุกวันศุกร์ห้ามลงนัดช่วงเช้า",
+    "以后每次都不要订靠窗的座位。",
+])
+def test_a_marker_of_lasting_keeps_the_constraint(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] in (["Constraint"], ["Rule"])
+
+
+@pytest.mark.parametrize("reply", ["no", "不要", "ไม่เอาครับ", "nope."])
+def test_a_bare_refusal_is_not_a_constraint(reply: str) -> None:
+    assert extract(("assistant", "There is a cheaper 23:55 red-eye back, shall I book it?"), ("user", reply)) == []

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
 from jobs.extract.cues import Gate
+from jobs.extract.stance import own_or_adopted
 from jobs.extract.text import MASK, mask
 
 CONF_EXPLICIT = 0.92   # the user states it with a cue phrase
@@ -97,7 +98,10 @@ def rejected(probe: str, cue_pos: int) -> bool:
         return True
     if MASK in probe and lx.REPORTED.search(probe):
         return True
+    own = own_or_adopted(probe)
     for rx in (lx.HYPOTHETICAL, lx.REPORTED, lx.OPINION):
+        if own and rx is lx.REPORTED:
+            continue
         m = rx.search(probe)
         if m and m.start() <= cue_pos:
             return True

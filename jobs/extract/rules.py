@@ -43,6 +43,7 @@ from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
 from jobs.extract.replies import answer, approves_only, carried_out, kept, plan_reply
+from jobs.extract.stance import dismissed
 from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
@@ -204,7 +205,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             if confirmed is not None:
                 items.append(confirmed)
             continue
-        if rejected(sentence.probe, hit.pos):
+        if rejected(sentence.probe, hit.pos) or dismissed(sentence.probe, hit.kind):
             continue
         if pasted and _DEMONSTRATIVE.match(fold(sentence.text)):
             continue
