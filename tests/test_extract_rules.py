@@ -777,3 +777,50 @@ def test_a_marker_of_lasting_keeps_the_constraint(text: str) -> None:
 @pytest.mark.parametrize("reply", ["no", "不要", "ไม่เอาครับ", "nope."])
 def test_a_bare_refusal_is_not_a_constraint(reply: str) -> None:
     assert extract(("assistant", "There is a cheaper 23:55 red-eye back, shall I book it?"), ("user", reply)) == []
+
+
+# --- standing facts without "remember" (jobs/extract/facts.py) -----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "fyi I'm lactose intolerant",
+    "my dentist is Dr Okafor on Elm Street",
+    "our accountant's fee is due on the 10th",
+    "the prod TLS cert renews every 90 days",
+    "the wifi password rotates every Monday",
+    "ผมแพ้ถั่วลิสง",
+    "ค่าเช่าบ้านผมต้องโอนทุกวันที่ 28",
+    "我老公生日是 8 月 12 日",
+    "我吃素，不吃海鲜",
+    "測試環境的密碼每 30 天自動輪換",
+])
+def test_a_standing_fact_without_remember_is_a_less_confident_remember(text: str) -> None:
+    cand = one(text)
+    assert cand.kind == "Remember"
+    assert 0.7 <= cand.confidence < 0.9
+
+
+@pytest.mark.parametrize("text", [
+    "I'm tired, let's stop here",
+    "it's raining again",
+    "the build took 4 min",
+    "I'm at the airport",
+    "my manager was out today",
+    "I would like the vegetarian option",
+    "is the staging password rotated every month?",
+    "if my boss is Dana then we're fine",
+    "วันนี้ผมเหนื่อยมาก",
+    "ตอนนี้ฝนตกหนัก",
+    "我今天有点累",
+    "刚才构建花了四分钟",
+])
+def test_transient_states_and_questions_are_not_facts(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "I'm allergic to shellfish. never order me anything with shrimp",
+    "ผมไม่กินเนื้อวัว สั่งอาหารให้ผมห้ามมีเนื้อวัวนะ",
+    "我对芒果过敏，以后点饮料都避开芒果",
+])
+def test_a_fact_and_the_instruction_drawn_from_it_are_one_item(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] == ["Remember"]

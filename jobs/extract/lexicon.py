@@ -117,6 +117,7 @@ RULE = _rx(
     r"\brule(?: from now on| of thumb(?: from now on)?)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
     r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
     r"\b(?:only use|use only)\b",
+    r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b", r"(?:ให้)?เป็นกฎ", r"(?:定为|当作|作为)(?:规矩|规则)",
     r"ต่อไปนี้", r"ต่อไปให้", r"(?<!\S)ต่อไป(?!ที่|ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย|\s*(?:ครับ|ค่ะ|นะ)?\s*$)", r"(?:^|\s)ต่อไป(?=\S)(?!ที่|ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย|ครับ|ค่ะ|นะ)",
     r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"ใช้\s?\S+(?:\s\S+){0,2}\s?อย่างเดียว",
     r"以后(?!的)", r"今后", r"一律", r"每次都", r"都要", r"从现在开始", r"只用\s?[A-Za-z]",

@@ -39,6 +39,7 @@ from jobs.extract.clauses import (
 )
 from jobs.extract.cues import Gate
 from jobs.extract.earlier import ADOPT, SCRAP, adoption, reversal
+from jobs.extract.facts import RELATION_WORD, SETUP_DOES, TRAIT, join_consequences, personal_trait, standing_fact
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
@@ -57,7 +58,7 @@ _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT)
+                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT, TRAIT, RELATION_WORD, SETUP_DOES)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -195,15 +196,21 @@ class RuleExtractor:
 
 def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list[Item]) -> list[Item]:
     """`items` (a rule list's, if any) and those the turn's sentences state by their own cues or
-    confirm ("X. That's the call")."""
+    confirm ("X. That's the call"), or state as a standing fact (`facts`)."""
+    facts: set[int] = set()
     for i, sentence in enumerate(sentences):
         if i in used:
             continue
         hit = classify(sentence.probe)
         if hit is None:
             confirmed = _confirmed(sentences, i, used, items)
+            fact = None if confirmed is not None or pasted else standing_fact(sentence.probe)
             if confirmed is not None:
                 items.append(confirmed)
+            elif fact is not None and not dismissed(sentence.probe, "Remember"):
+                # "I'm allergic to peanuts", "invoices go out on the 25th": kept without "remember".
+                items.append(Item(i, i, "Remember", sentence.text, sentence.probe, fact))
+                facts.add(i)
             continue
         if rejected(sentence.probe, hit.pos) or dismissed(sentence.probe, hit.kind):
             continue
@@ -219,8 +226,11 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             items.append(Item(i - 1, i, hit.kind, f"{before.text} {sentence.text}",
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
-        items.append(Item(i, i, hit.kind, sentence.text, sentence.probe, hit.confidence))
-    return items
+        kind = hit.kind
+        if kind in ("Rule", "Constraint") and personal_trait(sentence.probe):
+            kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...": the user's trait with what follows from it
+        items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
+    return join_consequences(sorted(items, key=lambda it: it.first), facts) if facts else items
 
 
 def _listed_rules(sentences: list[Sentence], used: set[int]) -> list[Item]:
