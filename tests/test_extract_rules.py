@@ -824,3 +824,29 @@ def test_transient_states_and_questions_are_not_facts(text: str) -> None:
 ])
 def test_a_fact_and_the_instruction_drawn_from_it_are_one_item(text: str) -> None:
     assert [c.kind for c in extract(("user", text))] == ["Remember"]
+
+
+@pytest.mark.parametrize("text", [
+    "whenever you bump a dependency: first run the audit, then update the lockfile, then open a PR",
+    "ก่อนปิด sprint ให้ทำตามนี้ทุกครั้ง\n1. ปิด ticket ที่เสร็จ\n2. เขียนสรุปลง wiki",
+    "每次发版：先打 tag，然后跑冒烟测试，最后发公告",
+])
+def test_a_standing_trigger_with_steps_is_a_procedure(text: str) -> None:
+    assert one(text).kind == "Procedure"
+
+
+@pytest.mark.parametrize("text", [
+    "whenever you're free: can you look at the flaky test?",
+    "ทำตามนี้ได้ไหม",
+])
+def test_a_trigger_without_steps_is_no_procedure(text: str) -> None:
+    assert all(c.kind != "Procedure" for c in extract(("user", text)))
+
+
+@pytest.mark.parametrize("text", [
+    "from now on always answer in Spanish, never in English",
+    "ต่อไปตอบผมเป็นภาษาอังกฤษทุกครั้ง",
+    "以后回复我一律用英文，不要用中文",
+])
+def test_a_standing_instruction_about_replies_is_a_preference(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] == ["Remember"]

@@ -102,6 +102,17 @@ def standing_fact(probe: str) -> float | None:
     return CONF_FACT_STABLE if RECURRENCE.search(probe) or personal else CONF_FACT
 
 
+# How the agent should talk to the user: a standing preference, kept as Remember ("從現在開始回答都用繁體中文").
+_REPLY_STYLE = Cue((r"\b(?:answer|reply|respond|write|talk|speak)(?:ing)?(?: to me)? (?:in|with|using)\b",
+                    r"\byour (?:answers|replies|responses|messages)\b", r"ตอบ(?:ผม|ฉัน)?(?:เป็น|ด้วย|แบบ)", r"คุยกับ(?:ผม|ฉัน)เป็น",
+                    r"(?:回答|回复|答复)(?:我)?(?:都|一律|全部)?(?:要)?(?:用|使用)", r"跟我(?:说话|讲话|沟通)?(?:都)?用"))
+
+
+def about_replies(probe: str) -> bool:
+    """Does the instruction say how the agent should answer (language, length, tone)?"""
+    return bool(_REPLY_STYLE.search(probe))
+
+
 def personal_trait(probe: str) -> bool:
     """Does the sentence say something about the user's own person ("ผมไม่กินเนื้อวัว", "I'm vegan")?"""
     return bool(TRAIT.search(probe) and _ME.search(probe)) and not TRANSIENT.search(probe)

@@ -39,7 +39,7 @@ from jobs.extract.clauses import (
 )
 from jobs.extract.cues import Gate
 from jobs.extract.earlier import ADOPT, SCRAP, adoption, reversal
-from jobs.extract.facts import RELATION_WORD, SETUP_DOES, TRAIT, join_consequences, personal_trait, standing_fact
+from jobs.extract.facts import RELATION_WORD, SETUP_DOES, TRAIT, about_replies, join_consequences, personal_trait, standing_fact
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
@@ -227,8 +227,8 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
         kind = hit.kind
-        if kind in ("Rule", "Constraint") and personal_trait(sentence.probe):
-            kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...": the user's trait with what follows from it
+        if kind in ("Rule", "Constraint") and (personal_trait(sentence.probe) or about_replies(sentence.probe)):
+            kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
         items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
     return join_consequences(sorted(items, key=lambda it: it.first), facts) if facts else items
 
