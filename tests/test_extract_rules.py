@@ -850,3 +850,35 @@ def test_a_trigger_without_steps_is_no_procedure(text: str) -> None:
 ])
 def test_a_standing_instruction_about_replies_is_a_preference(text: str) -> None:
     assert [c.kind for c in extract(("user", text))] == ["Remember"]
+
+
+@pytest.mark.parametrize(("offer", "reply"), [
+    ("Front row or back row?", "back row, always. don't ask me again"),
+    ("ที่นั่งริมทางเดินหรือริมหน้าต่างครับ", "ริมทางเดินเสมอ ไม่ต้องถามอีกนะ"),
+    ("要靠窗还是靠走道？", "一直都要走道，以后不用再问"),
+])
+def test_a_choice_with_dont_ask_again_is_one_standing_preference(offer: str, reply: str) -> None:
+    found = extract(("assistant", offer), ("user", reply))
+    assert [c.kind for c in found] == ["Remember"]
+
+
+@pytest.mark.parametrize("text", [
+    "the analytics cluster runs in eu-central-1",
+    "ระบบ production ทั้งหมดอยู่ที่ ap-northeast-1",
+    "正式环境都在 us-east-2",
+])
+def test_where_the_setup_runs_is_a_fact(text: str) -> None:
+    assert one(text).kind == "Remember"
+
+
+def test_a_relation_word_as_the_object_of_an_instruction_is_no_fact() -> None:
+    assert all(c.kind != "Remember" for c in extract(("user", "ย้ายเงิน 10% ของเงินเดือนเข้าบัญชีออมทรัพย์")))
+
+
+@pytest.mark.parametrize("text", [
+    "My manager Tom say we must use Kotlin for every service",
+    "both of these can wait, let's park it until the budget is approved",
+    "兩件事都先放著，等預算批下來再說",
+])
+def test_reported_and_deferred_constraints_are_not_items(text: str) -> None:
+    assert extract(("user", text)) == []

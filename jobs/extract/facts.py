@@ -46,26 +46,27 @@ TRAIT = Cue((
 # Relations and accounts: their value is a fact worth keeping.
 _RELATION = (r"birthday|anniversary|manager|boss|partner|wife|husband|son|daughter|kids?|mom|mum|dad|mother|father|"
              r"landlord|accountant|doctor|dentist|lawyer|team lead|address|phone(?: number)?|e-?mail|account|iban|"
-             r"fiscal year|financial year|rent|salary|payday|lease|insurance|passport")
+             r"fiscal year|financial year|rent|salary|payday|lease|insurance|passport|advisor|adviser|supervisor|ea|assistant")
 RELATION = Cue((
     rf"\b(?:my|our)\s+(?:\w+\s+)?(?:\w+'s\s+)?(?:{_RELATION})\b", rf"\b(?:{_RELATION}) (?:changed|moved)\b",
     r"\b(?:rent|salary|payday|invoices?|payments?) (?:now )?(?:goes?|go|is|are|gets?|comes?) ",
     r"วันเกิด", r"ครบรอบ", r"ปีงบ(?:ประมาณ)?", r"ค่าเช่า", r"เงินเดือน", r"เจ้าของห้อง", r"(?:แฟน|ภรรยา|สามี|ลูก|เจ้านาย|หัวหน้า)(?:ผม|ฉัน|หนู)",
     r"生日", r"纪念日", r"财年", r"财务年度", r"房租", r"工资", r"发薪", r"房东",
-    r"我(?:的)?(?:太太|老婆|老公|丈夫|妻子|女朋友|男朋友|孩子|儿子|女儿|老板|经理|主管|领导)",
+    r"我(?:的)?(?:太太|老婆|老公|丈夫|妻子|女朋友|男朋友|孩子|儿子|女儿|老板|经理|主管|领导|导师|助理)", r"อาจารย์ที่ปรึกษา",
 ))
 # What a turn must contain to hold a fact at all (the extractor's one-scan gate).
 RELATION_WORD = Cue((rf"\b(?:{_RELATION})\b", r"\b(?:invoices?|payments?)\b", r"วันเกิด", r"ครบรอบ", r"ปีงบ", r"ค่าเช่า",
                      r"เงินเดือน", r"เจ้าของห้อง", r"แฟน", r"ภรรยา", r"สามี", r"ลูก", r"เจ้านาย", r"หัวหน้า", r"生日", r"纪念日",
                      r"财年", r"财务年度", r"房租", r"工资", r"发薪", r"房东", r"太太", r"老婆", r"老公", r"丈夫", r"妻子",
-                     r"朋友", r"孩子", r"儿子", r"女儿", r"老板", r"经理", r"主管", r"领导"))
+                     r"朋友", r"孩子", r"儿子", r"女儿", r"老板", r"经理", r"主管", r"领导", r"导师", r"助理",
+                     r"อาจารย์ที่ปรึกษา", r"\b[a-z]{2}-[a-z]+-\d\b"))
 # A value: a date, a number, a name, a month, a place after "goes to".
 VALUE = Cue((r"\d", rf"\b{_MONTHS}\b", r"\b(?:is|are|'s|goes to|go to|changed to)\s+[A-Z][a-z]+",
              r"เดือน", r"มกรา|กุมภา|มีนา|เมษา|พฤษภา|มิถุนา|กรกฎา|สิงหา|กันยา|ตุลา|พฤศจิกา|ธันวา", r"คือ", r"ชื่อ",
              r"[一二三四五六七八九十]月", r"是", r"叫"), flags=0)
 # A part of the user's setup, and what it does on a schedule or where it runs.
 SETUP = Cue((
-    r"\b(?:prod|production|staging|dev|the cluster|the (?:\w+ )?(?:db|database|password|certificate|cert|token|key|"
+    r"\b(?:prod|production|staging|dev|the (?:\w+ )?(?:cluster|db|database|password|certificate|cert|token|key|"
     r"backups?|invoices?|bill|domain|license|subscription)s?|invoices|backups|our (?:\w+ )?(?:servers?|db|database))\b",
     r"รหัสผ่าน", r"password", r"ใบรับรอง", r"cert", r"token", r"ใบแจ้งหนี้", r"backup", r"production", r"staging",
     r"证书", r"凭证", r"密码", r"密钥", r"发票", r"账单", r"备份", r"正式环境", r"生产环境", r"测试环境",
@@ -95,8 +96,9 @@ def standing_fact(probe: str) -> float | None:
     if is_question(probe) or lx.HYPOTHETICAL.search(probe) or _WISH.search(probe) or TRANSIENT.search(probe):
         return None
     personal = bool(TRAIT.search(probe) and _ME.search(probe))
-    related = bool(RELATION.search(probe) and VALUE.search(probe))
-    setup = bool(SETUP.search(probe) and SETUP_DOES.search(probe) and (RECURRENCE.search(probe) or _place(probe)))
+    related = _relation_is_subject(probe) and bool(VALUE.search(probe))
+    setup = bool(SETUP.search(probe) and (_REGION.search(probe) or SETUP_DOES.search(probe)
+                                          and (RECURRENCE.search(probe) or _place(probe))))
     if not (personal or related or setup):
         return None
     return CONF_FACT_STABLE if RECURRENCE.search(probe) or personal else CONF_FACT
@@ -106,6 +108,19 @@ def standing_fact(probe: str) -> float | None:
 _REPLY_STYLE = Cue((r"\b(?:answer|reply|respond|write|talk|speak)(?:ing)?(?: to me)? (?:in|with|using)\b",
                     r"\byour (?:answers|replies|responses|messages)\b", r"ตอบ(?:ผม|ฉัน)?(?:เป็น|ด้วย|แบบ)", r"คุยกับ(?:ผม|ฉัน)เป็น",
                     r"(?:回答|回复|答复)(?:我)?(?:都|一律|全部)?(?:要)?(?:用|使用)", r"跟我(?:说话|讲话|沟通)?(?:都)?用"))
+
+
+_CLAUSE_START = re.compile(r"[,;:.!，；：。！—]\s*|\s(?=[\u0E00-\u0E7F])")
+
+
+def _relation_is_subject(probe: str) -> bool:
+    """A relation or account that opens its clause ("my partner's birthday is", "rent now goes to",
+    我导师是): what the clause is about, not the object of an instruction ("กันเงิน 15% ของเงินเดือน")."""
+    for m in RELATION.finditer(probe):
+        start = max((c.end() for c in _CLAUSE_START.finditer(probe, 0, m.start())), default=0)
+        if m.start() - start <= 12 and not probe.endswith(("ของ", "的"), 0, m.start()):
+            return True
+    return False
 
 
 def about_replies(probe: str) -> bool:
@@ -118,6 +133,7 @@ def personal_trait(probe: str) -> bool:
     return bool(TRAIT.search(probe) and _ME.search(probe)) and not TRANSIENT.search(probe)
 
 
+_REGION = re.compile(r"\b(?:us|eu|ap|sa|ca|me|af)-[a-z]+-\d\b")   # a cloud region: where the setup runs
 _PLACE = re.compile(r"\b(?:in|on) (?:aws|gcp|azure|hetzner|[a-z]{2}-[a-z]+-\d)\b|部署在|跑在|托管在|รันอยู่", re.I)
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from jobs.extract import facts
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.base import Candidate, usable_records
@@ -39,12 +40,11 @@ from jobs.extract.clauses import (
 )
 from jobs.extract.cues import Gate
 from jobs.extract.earlier import ADOPT, SCRAP, adoption, reversal
-from jobs.extract.facts import RELATION_WORD, SETUP_DOES, TRAIT, about_replies, join_consequences, personal_trait, standing_fact
 from jobs.extract.fields import make_candidate
 from jobs.extract.lists import bullet_text, rule_list
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
 from jobs.extract.replies import answer, approves_only, carried_out, kept, plan_reply
-from jobs.extract.stance import dismissed
+from jobs.extract.stance import NO_ASK_AGAIN, dismissed
 from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
@@ -58,7 +58,8 @@ _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT, TRAIT, RELATION_WORD, SETUP_DOES)
+                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
+                  facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -190,6 +191,10 @@ class RuleExtractor:
         for item in merge_restatements(items):
             out.append(make_candidate(rec, item.kind, item.text, sentences[item.last + 1:], item.confidence,
                                       first_line=first_line.get(item.first, rec.line)))
+        if (out or proposal is not None) and NO_ASK_AGAIN.search(probe):
+            # "aisle, always aisle. don't ask me again": the turn's choice is a standing preference, one item.
+            out = [make_candidate(rec, "Remember", " ".join(prose.split()), [], CONF_EXPLICIT,
+                                  first_line=min([c.first_line for c in out] + [rec.line]), keep_why=False)]
         only_questions = not out and bool(sentences) and all(is_question(s.probe) for s in sentences)
         return out, only_questions
 
@@ -197,20 +202,20 @@ class RuleExtractor:
 def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list[Item]) -> list[Item]:
     """`items` (a rule list's, if any) and those the turn's sentences state by their own cues or
     confirm ("X. That's the call"), or state as a standing fact (`facts`)."""
-    facts: set[int] = set()
+    fact_at: set[int] = set()
     for i, sentence in enumerate(sentences):
         if i in used:
             continue
         hit = classify(sentence.probe)
         if hit is None:
             confirmed = _confirmed(sentences, i, used, items)
-            fact = None if confirmed is not None or pasted else standing_fact(sentence.probe)
+            fact = None if confirmed is not None or pasted else facts.standing_fact(sentence.probe)
             if confirmed is not None:
                 items.append(confirmed)
             elif fact is not None and not dismissed(sentence.probe, "Remember"):
                 # "I'm allergic to peanuts", "invoices go out on the 25th": kept without "remember".
                 items.append(Item(i, i, "Remember", sentence.text, sentence.probe, fact))
-                facts.add(i)
+                fact_at.add(i)
             continue
         if rejected(sentence.probe, hit.pos) or dismissed(sentence.probe, hit.kind):
             continue
@@ -227,10 +232,12 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
         kind = hit.kind
-        if kind in ("Rule", "Constraint") and (personal_trait(sentence.probe) or about_replies(sentence.probe)):
+        p = sentence.probe
+        if kind in ("Rule", "Constraint") and (facts.personal_trait(p) or facts.about_replies(p)
+                                               or facts.standing_fact(p) is not None):
             kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
         items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
-    return join_consequences(sorted(items, key=lambda it: it.first), facts) if facts else items
+    return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at) if fact_at else items
 
 
 def _listed_rules(sentences: list[Sentence], used: set[int]) -> list[Item]:

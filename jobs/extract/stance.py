@@ -26,7 +26,8 @@ _REPORT_EN = (r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bI've )(?<!\bI have )(?<!\bas
               r"\b(?:said|says|told (?:me|us|the team)|suggested|suggests|proposed|proposes|mentioned|reckons|argued|"
               r"argues|wants us to|thinks we should|pushed for|is pushing for|claims?|insists?|insisted)\b")
 REPORTED_SPEECH = Cue((
-    _REPORT_EN, r"\baccording to\b", r"\b(?:he|she|they)(?:'s| is| was)? (?:saying|suggesting|asking for)\b",
+    _REPORT_EN, r"\baccording to\b", r"\b(?:colleague|boss|manager|lead|cto|pm|team)(?: [A-Z]?\w+)? says?\b",
+    r"\b(?:he|she|they)(?:'s| is| was)? (?:saying|suggesting|asking for)\b",
     r"(?<!ผม)(?<!ฉัน)(?<!เรา)(?<!หนู)(?<!กู)(?<!ผมเคย)บอก\S{0,6}ว่า", r"(?<!ผม)(?<!ฉัน)(?<!เรา)เสนอ(?:ว่า|มาว่า|ให้)",
     r"พูดว่า", r"โพสต์ว่า", r"เขียนมาว่า", r"ได้ยินมาว่า",
     r"(?<![我你])(?<!我们)(?<!我们都)说(?![明服好过])", r"(?<![我你])(?<!我们)(?:建议|提议|提到|提出)", r"听说",
@@ -83,6 +84,11 @@ _BARE_REFUSAL = re.compile(
     r"^\W*(?:no|nope|nah|don'?t|do not|不要|不用|不行|别|不|ไม่เอา|ไม่ต้อง|อย่า|ไม่)\W*(?:ครับ|ค่ะ|นะ|了|吧|啦)?\W*$", re.I)
 
 
+# "don't ask me again", ไม่ต้องถามแล้ว, 唔使再問: what the turn chose holds from now on, as a preference.
+NO_ASK_AGAIN = Cue((r"\bdon'?t (?:ever )?ask (?:me )?(?:again|every time)\b", r"\bno need to ask (?:me )?again\b",
+                    r"ไม่ต้องถาม(?:อีก|แล้ว)", r"(?:以后)?(?:不用|不必|别|唔使|無需|无需)再?问", r"以后不用再?问"))
+
+
 def reported(probe: str) -> bool:
     """Someone else's words, not taken up by the user in the same sentence."""
     return bool(REPORTED_SPEECH.search(probe)) and not AGREES.search(probe)
@@ -112,6 +118,6 @@ def dismissed(probe: str, kind: str) -> bool:
     """Does the sentence, although it has a cue for `kind`, state nothing the user holds?"""
     if contentless(probe) or reported(probe):
         return True
-    if kind in ("Decision", "Architecture") and deferred(probe):
+    if kind != "Remember" and deferred(probe) and (kind in ("Decision", "Architecture") or not STANDING.search(probe)):
         return True
     return kind in ("Rule", "Constraint") and errand(probe)
