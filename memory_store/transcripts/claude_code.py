@@ -60,6 +60,7 @@ class _Group:
     sidechain: bool
     last: int = 0
     end: int = 0
+    fed: int = 0   # assistant lines in the group (blank or bad lines may sit between them)
     texts: list[str] = field(default_factory=list)
     calls: list[tuple[int, str | None, str]] = field(default_factory=list)  # line, name, args
 
@@ -128,6 +129,7 @@ class _Reader:
             self._flush(chunk)
             g = self.group = _Group(mid, line.number, line.start, ts, bool(obj.get("isSidechain")))
         g.last, g.end = line.number, line.end
+        g.fed += 1
         content = msg.get("content")
         text = text_of(content).strip()
         if text:
@@ -169,7 +171,8 @@ class _Reader:
                 flags = base | {Flag.TOOL} | ({Flag.ERROR} if block.get("is_error") else set())
                 out = block.get("content")
                 text = _strip_reminders(out if isinstance(out, str) else text_of(out))
-                name = self.tool_names.get(block.get("tool_use_id") or "")
+                use_id = block.get("tool_use_id")
+                name = self.tool_names.get(use_id) if isinstance(use_id, str) else None
                 text = redact_capped(text, TOOL_TEXT_CAP)
                 chunk.records.append(
                     self._rec(n, n, end, ts, Role.TOOL_RESULT, text, flags, uuid, tool_name=name))
@@ -194,9 +197,19 @@ class _Reader:
             # Stopped by max_bytes inside a message: give its lines back so that the next read
             # makes the whole record (unless it is all this read has: then progress wins).
             # At end of file the message is taken as complete.
+            # Every line from the group's first on goes back: blank and bad lines too, or the next
+            # read would report them again.
             self.group = None
+            given_back = chunk.end_line - g.first + 1
+            bad = [b for b in chunk.bad_lines if b.line >= g.first]
+            chunk.bad_lines = [b for b in chunk.bad_lines if b.line < g.first]
+            blanks = given_back - g.fed - len(bad)
+            if blanks > 0:
+                chunk.skipped["blank"] -= blanks
+                if chunk.skipped["blank"] <= 0:
+                    del chunk.skipped["blank"]
             chunk.end_offset, chunk.end_line = g.start, g.first - 1
-            chunk.lines_read -= g.last - g.first + 1
+            chunk.lines_read -= given_back
             return
         self._flush(chunk)
 

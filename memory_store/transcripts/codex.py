@@ -36,7 +36,6 @@ _RESPONSE_TYPES = frozenset({
     "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
     "custom_tool_call_output", "local_shell_call", "web_search_call", "tool_search_call",
 })
-_ENVELOPE_TYPES = frozenset({"session_meta", "response_item", "event_msg", "turn_context", "compacted"})
 # User messages Codex injects before the first real prompt (research §3.2).
 _INJECTED = ("<environment_context>", "# AGENTS.md instructions", "<user_instructions>", "<INSTRUCTIONS>",
              "<permissions instructions>", "<user_shell_command>")
@@ -47,32 +46,27 @@ class _Reader:
     def __init__(self, tf: TranscriptFile) -> None:
         self.tf = tf
         self.session_id: str | None = tf.session_id
-        self.last_ts: datetime | None = None
+        self.session_ts: datetime | None = None   # the session header's: what a line without one gets
         self.call_names: dict[str, str] = {}
         self.twins: dict[tuple[str, str], str] = {}
 
     def recognise(self, obj: dict[str, Any]) -> bool:
         t = obj.get("type")
         if "payload" in obj:
-            return t in _ENVELOPE_TYPES or isinstance(t, str)
-        if t in _RESPONSE_TYPES or "record_type" in obj:
+            return isinstance(t, str)
+        if _is_response_type(t) or "record_type" in obj:
             return True
         return t is None and "id" in obj and "timestamp" in obj  # early session header
 
     def start(self, head: list[dict[str, Any]]) -> None:
+        # Session facts come from the file's first lines only, so that a read resumed in the middle
+        # of the file makes the same records as a whole read (a later session_meta is skipped).
         for obj in head[:1]:
-            self._meta(obj)
-
-    def _meta(self, obj: dict[str, Any]) -> bool:
-        payload = obj.get("payload") if obj.get("type") == "session_meta" else None
-        if payload is None and "type" not in obj and "id" in obj and "payload" not in obj:
-            payload = obj  # early rollouts: the first line is the bare session header
-        if not isinstance(payload, dict):
-            return False
-        if isinstance(payload.get("id"), str):
-            self.session_id = payload["id"]
-        self.last_ts = parse_ts(payload.get("timestamp")) or self.last_ts
-        return True
+            payload = _meta_payload(obj)
+            if payload is not None:
+                if isinstance(payload.get("id"), str):
+                    self.session_id = payload["id"]
+                self.session_ts = parse_ts(payload.get("timestamp")) or parse_ts(obj.get("timestamp"))
 
     def _is_twin(self, role: str, text: str, kind: str) -> bool:
         key = (role, " ".join(text.split()))
@@ -89,17 +83,16 @@ class _Reader:
         if not self.recognise(obj):
             chunk.bad_lines.append(bad_line(self.tf.path, line.number, "not_a_record"))
             return
-        if self._meta(obj):
+        if _meta_payload(obj) is not None:
             chunk.skipped["session_meta"] += 1
             return
-        ts = parse_ts(obj.get("timestamp")) or self.last_ts
+        ts = parse_ts(obj.get("timestamp")) or self.session_ts
         if ts is None:
             chunk.bad_lines.append(bad_line(self.tf.path, line.number, "bad_timestamp"))
             return
-        self.last_ts = ts
         t = obj.get("type")
         payload = obj.get("payload") if "payload" in obj else obj
-        if "payload" not in obj and t not in _RESPONSE_TYPES:
+        if "payload" not in obj and not _is_response_type(t):
             chunk.skipped["state"] += 1
             return
         if not isinstance(payload, dict):
@@ -154,7 +147,8 @@ class _Reader:
         if pt in ("function_call_output", "custom_tool_call_output"):
             text, failed = _output(p.get("output"))
             flags = {Flag.TOOL, Flag.ERROR} if failed else {Flag.TOOL}
-            name = self.call_names.get(p.get("call_id") or "")
+            call_id = p.get("call_id")
+            name = self.call_names.get(call_id) if isinstance(call_id, str) else None
             text = redact_capped(text, TOOL_TEXT_CAP)
             return [self._rec(line, ts, Role.TOOL_RESULT, text, flags, tool_name=name)]
         return str(pt)
@@ -174,6 +168,18 @@ class _Reader:
 
     def finish(self, chunk: ReadChunk) -> None:
         return None
+
+
+def _meta_payload(obj: dict[str, Any]) -> dict[str, Any] | None:
+    """The session header's fields, if `obj` is one (early rollouts: a bare header line)."""
+    payload = obj.get("payload") if obj.get("type") == "session_meta" else None
+    if payload is None and "type" not in obj and "id" in obj and "payload" not in obj:
+        payload = obj
+    return payload if isinstance(payload, dict) else None
+
+
+def _is_response_type(t: Any) -> bool:
+    return isinstance(t, str) and t in _RESPONSE_TYPES
 
 
 def _output(out: Any) -> tuple[str, bool]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -90,18 +91,51 @@ def file_identity(path: str) -> str:
     return f"{st.st_dev}:{st.st_ino}:{hashlib.sha1(head).hexdigest()[:16]}"
 
 
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _scrub(value: Any) -> Any:
+    """`value` with every lone surrogate (a JSON `\\ud800` escape without its pair) replaced by
+    U+FFFD: such a string cannot be encoded as UTF-8, so no writer, index or LLM request could take it."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {_scrub(k): _scrub(v) for k, v in value.items()}
+    return value
+
+
+def parse_json(raw: bytes | str) -> dict[str, Any] | str:
+    """One JSON object from UTF-8 bytes (or text), or a BadLine code (`bad_utf8`, `bad_json`, `not_a_record`).
+
+    A UTF-8 byte order mark (Windows editors write one at the start of a file) is ignored; nesting
+    too deep for the parser is `bad_json`; lone surrogates are replaced (`_scrub`).
+    """
+    try:
+        # Decode explicitly: json.loads(bytes) would sniff a UTF-16/32 BOM and call the line bad JSON.
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        obj = json.loads(text.removeprefix("\ufeff"))
+    except UnicodeDecodeError:
+        return "bad_utf8"
+    except (ValueError, RecursionError):
+        return "bad_json"
+    if not isinstance(obj, dict):
+        return "not_a_record"
+    if _ESCAPED_SURROGATE.search(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw):
+        try:
+            obj = _scrub(obj)
+        except RecursionError:
+            return "bad_json"
+    return obj
+
+
 def parse_line(raw: bytes) -> dict[str, Any] | str:
     """The line's JSON object, or a BadLine code (`bad_utf8`, `bad_json`, `not_a_record`, `blank`)."""
     if not raw.strip():
         return "blank"
-    try:
-        # Decode explicitly: json.loads(bytes) would sniff a UTF-16/32 BOM and call the line bad JSON.
-        obj = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return "bad_utf8"
-    except ValueError:
-        return "bad_json"
-    return obj if isinstance(obj, dict) else "not_a_record"
+    return parse_json(raw)
 
 
 _MESSAGES = {
@@ -194,8 +228,8 @@ def cap_json(value: Any, cap: int = TOOL_TEXT_CAP) -> str:
     else:
         try:
             text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        except (TypeError, ValueError):
-            text = str(value)
+        except (TypeError, ValueError, RecursionError):
+            text = "[unserialisable arguments]"
     return redact_capped(text, cap)
 
 

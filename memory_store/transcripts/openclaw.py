@@ -90,20 +90,23 @@ class EntryParser:
     @staticmethod
     def recognise(obj: dict[str, Any]) -> bool:
         t = obj.get("type")
-        return t in ("session", "message", "compaction", "branch_summary") or t in _OTHER_TYPES
+        return isinstance(t, str) and (t in ("session", "message", "compaction", "branch_summary") or t in _OTHER_TYPES)
 
     def records(self, obj: dict[str, Any], line: int, line_end: int, offset_end: int,
                 fallback_ts: Any = None) -> list[Record] | str | None:
         """Records of the entry; a skip reason (str); or None when it is not an OpenClaw entry."""
         t = obj.get("type")
+        if not isinstance(t, str):
+            return None
         if t == "session":
-            self.header(obj)
+            # Applied from the file's first line only (`_JsonlReader.start`; for the SQLite store
+            # the session_id column): a read resumed past this line must make the same records.
             return "session"
         if t in _OTHER_TYPES:
             return t
         if t not in ("message", "compaction", "branch_summary"):
             # A future entry type still has the v3 base fields; anything else is not ours.
-            return f"type:{t}" if isinstance(t, str) and "timestamp" in obj else None
+            return f"type:{t}" if "timestamp" in obj else None
         msg = obj.get("message") if t == "message" else None
         if t == "message" and not isinstance(msg, dict):
             return None

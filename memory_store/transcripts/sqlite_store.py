@@ -11,14 +11,13 @@ The "offset" of a session is the next seq to read.
 """
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
 from memory_store.transcripts.discover import Discovery, TranscriptFile
-from memory_store.transcripts.jsonl import ReadChunk, bad_line
+from memory_store.transcripts.jsonl import MAX_LINE_BYTES, ReadChunk, bad_line, parse_json
 from memory_store.transcripts.openclaw import FORMAT, EntryParser, chat_type_of
 from memory_store.transcripts.records import BadLine, Record
 
@@ -28,6 +27,8 @@ _SCOPE_CHAT = {"group": "group", "channel": "channel"}
 def connect_ro(db_path: str) -> sqlite3.Connection:
     # mode=ro: never create or write; WAL readers still see committed pages of the -wal file.
     conn = sqlite3.connect(f"file:{quote(db_path)}?mode=ro", uri=True, timeout=5.0)
+    # A TEXT cell holding invalid UTF-8 would otherwise stop the whole query with an error.
+    conn.text_factory = lambda b: b.decode("utf-8", "replace")
     conn.execute("PRAGMA query_only = ON")
     return conn
 
@@ -54,6 +55,7 @@ def sessions_in(db_path: str, out: Discovery) -> list[TranscriptFile]:
             scope = "session_scope" if "session_scope" in win else "NULL"
             for sid, key, chat_type, sc in conn.execute(
                     f"SELECT session_id, session_key, {chat}, {scope} FROM session_windows"):
+                key = key if isinstance(key, str) else None
                 entry = {"chatType": chat_type} if chat_type else None
                 ct = chat_type_of(entry, key)
                 if not chat_type and ct == "direct" and sc in _SCOPE_CHAT:
@@ -62,6 +64,11 @@ def sessions_in(db_path: str, out: Discovery) -> list[TranscriptFile]:
         sids = [r[0] for r in conn.execute(
             "SELECT session_id, MIN(created_at) AS first FROM transcript_events "
             "GROUP BY session_id ORDER BY first, session_id")]
+        odd = [s for s in sids if not isinstance(s, str) or not s]
+        if odd:
+            sids = [s for s in sids if isinstance(s, str) and s]
+            out.errors.append(BadLine(db_path, 0, "not_a_record",
+                                      f"{len(odd)} sessions in transcript_events have no text session_id: not read"))
     except sqlite3.Error as exc:
         out.errors.append(BadLine(db_path, 0, "bad_sqlite", str(exc)))
         return []
@@ -75,26 +82,26 @@ def sessions_in(db_path: str, out: Discovery) -> list[TranscriptFile]:
     return files
 
 
-def _decode(event_json: Any, event_zstd: Any) -> dict[str, Any] | str:
-    """The event's JSON object, or a bad-line code."""
-    raw: Any = event_json
+def _decode(event_json: bytes | None, event_zstd: bytes | None) -> dict[str, Any] | str:
+    """The event's JSON object, or a bad-line code. Both columns arrive as BLOBs (the query casts
+    them), so a TEXT cell with invalid UTF-8 is `bad_utf8` here rather than an error for the query."""
+    raw = event_json
     if raw is None and event_zstd is not None:
         import zstandard
 
         try:
-            # decompressobj: frames written without a content size still decompress.
-            raw = zstandard.ZstdDecompressor().decompressobj().decompress(bytes(event_zstd))
+            # A stream reader: frames written without a content size still decompress, and a
+            # decompression bomb stops at the line-length cap.
+            raw = zstandard.ZstdDecompressor().stream_reader(event_zstd).read(MAX_LINE_BYTES + 1)
         except zstandard.ZstdError:
+            return "bad_zstd"
+        if not raw:
             return "bad_zstd"
     if raw is None:
         return "not_a_record"
-    try:
-        obj = json.loads(raw)
-    except UnicodeDecodeError:
-        return "bad_utf8"
-    except ValueError:
-        return "bad_json"
-    return obj if isinstance(obj, dict) else "not_a_record"
+    if len(raw) > MAX_LINE_BYTES:
+        return "too_long"
+    return parse_json(raw)
 
 
 def read_session(tf: TranscriptFile, offset: int = 0) -> ReadChunk:
@@ -108,11 +115,18 @@ def read_session(tf: TranscriptFile, offset: int = 0) -> ReadChunk:
         chunk.bad_lines.append(BadLine(tf.path, 0, "bad_sqlite", f"cannot open read-only: {exc}"))
         return chunk
     try:
-        zcol = "event_zstd" if "event_zstd" in _columns(conn, "transcript_events") else "NULL"
+        zcol = "CAST(event_zstd AS BLOB)" if "event_zstd" in _columns(conn, "transcript_events") else "NULL"
+        # seq is INTEGER NOT NULL in OpenClaw's schema; a row of a damaged store without an
+        # integer seq has no place in the order and no cursor position: counted, not read.
         rows = conn.execute(
-            f"SELECT seq, event_json, {zcol}, created_at FROM transcript_events "
-            "WHERE session_id = ? AND seq >= ? ORDER BY seq", (tf.session_id, offset))
+            f"SELECT seq, CAST(event_json AS BLOB), {zcol}, created_at FROM transcript_events "
+            "WHERE session_id = ? AND typeof(seq) = 'integer' AND seq >= ? ORDER BY seq", (tf.session_id, offset))
         _feed(rows, parser, tf.path, chunk)
+        if offset == 0:
+            bad_seq = conn.execute("SELECT COUNT(*) FROM transcript_events WHERE session_id = ? "
+                                   "AND typeof(seq) != 'integer'", (tf.session_id,)).fetchone()[0]
+            if bad_seq:
+                chunk.skipped["seq_not_integer"] += bad_seq
     except sqlite3.Error as exc:
         chunk.bad_lines.append(BadLine(tf.path, chunk.end_offset, "bad_sqlite", str(exc)))
     finally:
