@@ -101,7 +101,9 @@ class _Reader:
         if t != "assistant":
             self._flush(chunk)  # only consecutive assistant lines of one message merge
         if t not in ("user", "assistant"):
-            if not self.recognise(obj):
+            # In a file whose first lines are Claude Code's, a line of a type we do not know is a
+            # newer version's bookkeeping (`last-prompt`, ...): counted, not an error on every run.
+            if not isinstance(t, str):
                 chunk.bad_lines.append(bad_line(self.tf.path, line.number, "not_a_record"))
             else:
                 chunk.skipped[t if t in _OTHER_TYPES else f"type:{t}"] += 1

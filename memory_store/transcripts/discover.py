@@ -11,6 +11,7 @@ import fnmatch
 import glob
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 
 from memory_store.config import TranscriptSource
@@ -141,11 +142,19 @@ def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
         return read_session(tf, offset)
     if tf.format == "openclaw":
         from memory_store.transcripts.openclaw import read_jsonl
+    elif tf.format == "claude-code":
+        from memory_store.transcripts.claude_code import read_jsonl
+    elif tf.format == "codex":
+        from memory_store.transcripts.codex import read_jsonl
+    else:
+        raise ValueError(f"unknown transcript format {tf.format!r}")
+    try:
+        if not stat.S_ISREG(os.stat(tf.path).st_mode):
+            raise OSError(f"{tf.path} is not a regular file")
         return read_jsonl(tf, offset, start_line, max_bytes)
-    if tf.format == "claude-code":
-        from memory_store.transcripts.claude_code import read_jsonl as read_cc
-        return read_cc(tf, offset, start_line, max_bytes)
-    if tf.format == "codex":
-        from memory_store.transcripts.codex import read_jsonl as read_codex
-        return read_codex(tf, offset, start_line, max_bytes)
-    raise ValueError(f"unknown transcript format {tf.format!r}")
+    except OSError as exc:
+        # Gone, unreadable or not a file: nothing consumed; the error names the line the read
+        # would have started at, so that a caller filtering on lines already seen still reports it.
+        line = start_line or 1
+        return ReadChunk(end_offset=offset, end_line=line - 1,
+                         bad_lines=[BadLine(tf.path, line, "unreadable", str(exc))])

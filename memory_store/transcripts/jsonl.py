@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -78,14 +79,26 @@ def file_identity(path: str) -> str:
     """Device, inode and a hash of the first line: a replaced, rotated or reset file differs.
 
     For an OpenClaw SQLite session (`<db>#<session id>`) the database file's device and inode
-    plus the session id.
+    plus the session id. A file that is gone or cannot be opened gets an identity saying so
+    (never an exception: `read` then reports it as `unreadable`).
     """
     if "#" in path and not os.path.exists(path):
         db, sid = path.rsplit("#", 1)
-        st = os.stat(db)
+        try:
+            st = os.stat(db)
+        except OSError:
+            return "gone"
         return f"{st.st_dev}:{st.st_ino}:sqlite:{sid}"
-    st = os.stat(path)
-    head = first_line(path)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "gone"
+    if not stat.S_ISREG(st.st_mode):
+        return f"{st.st_dev}:{st.st_ino}:not-a-file"  # a FIFO would block open() forever
+    try:
+        head = first_line(path)
+    except OSError:
+        return f"{st.st_dev}:{st.st_ino}:unreadable"
     if not head.endswith(b"\n"):
         head = b""  # a first line still being written would change the identity on completion
     return f"{st.st_dev}:{st.st_ino}:{hashlib.sha1(head).hexdigest()[:16]}"
@@ -233,20 +246,36 @@ def cap_json(value: Any, cap: int = TOOL_TEXT_CAP) -> str:
     return redact_capped(text, cap)
 
 
+_YEARS = range(1970, 2201)   # outside: a damaged stamp (and date arithmetic near year 1 or 9999 overflows)
+
+
 def parse_ts(value: Any) -> datetime | None:
-    """An ISO 8601 string (any offset, `Z` allowed) or epoch seconds/milliseconds, as UTC."""
-    if isinstance(value, str) and value:
+    """An ISO 8601 string (any offset, `Z`/`z` or ` UTC` allowed, no zone meaning UTC) or epoch
+    seconds, milliseconds, microseconds or nanoseconds (a number or a string of digits), as UTC.
+    None for anything else, and for a year outside 1970-2200."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.replace(".", "", 1).isdigit():
+            return parse_ts(float(text))
+        if text.endswith((" UTC", "z")):
+            text = text.removesuffix(" UTC").removesuffix("z") + "Z"
         try:
-            dt = datetime.fromisoformat(value)
-        except ValueError:
+            dt = datetime.fromisoformat(text)
+            dt = dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+        except (ValueError, OverflowError):
             return None
-        return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+        return dt if dt.year in _YEARS else None
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
-        seconds = value / 1000 if value > 1e11 else value  # ms since 1973 vs. seconds until 5138
+        # s until 5138, ms from 1973, us from 1973, ns from 1973
+        for limit, scale in ((1e17, 1e9), (1e14, 1e6), (1e11, 1e3)):
+            if value > limit:
+                value = value / scale
+                break
         try:
-            return datetime.fromtimestamp(seconds, UTC)
+            dt = datetime.fromtimestamp(value, UTC)
         except (OverflowError, OSError, ValueError):
             return None
+        return dt if dt.year in _YEARS else None
     return None
 
 
