@@ -12,7 +12,6 @@ is skipped. That keeps versions that write only one kind complete.
 """
 from __future__ import annotations
 
-import json
 import os
 from datetime import datetime
 from typing import Any
@@ -25,6 +24,7 @@ from memory_store.transcripts.jsonl import (
     ReadChunk,
     bad_line,
     cap_json,
+    parse_json,
     parse_ts,
     read_with,
     text_of,
@@ -186,10 +186,7 @@ def _output(out: Any) -> tuple[str, bool]:
     """A tool output's text and whether it failed (exit code, `success: false`)."""
     failed = False
     if isinstance(out, str) and out.startswith("{"):
-        try:
-            parsed = json.loads(out)
-        except ValueError:
-            parsed = None
+        parsed = parse_json(out)  # never raises: nesting too deep is just not an envelope
         if isinstance(parsed, dict) and "output" in parsed:
             out = parsed
     if isinstance(out, dict):

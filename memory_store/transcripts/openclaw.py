@@ -10,7 +10,6 @@ blocks only, the "(untrusted metadata)" envelope stripped, NO_REPLY/HEARTBEAT_OK
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 from datetime import datetime
@@ -24,6 +23,7 @@ from memory_store.transcripts.jsonl import (
     ReadChunk,
     bad_line,
     cap_json,
+    parse_json,
     parse_ts,
     read_with,
     text_of,
@@ -217,13 +217,15 @@ def load_sessions_index(folder: str, out: Discovery) -> dict[str, tuple[str, dic
     if not os.path.isfile(path):
         return {}
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError) as exc:
-        out.errors.append(bad_line(path, 0, "bad_json", f"unreadable, its sessions count as direct: {exc}"))
+        with open(path, "rb") as f:
+            data = parse_json(f.read())
+    except OSError as exc:
+        data = f"unreadable: {exc}"
+    if isinstance(data, str):
+        out.errors.append(bad_line(path, 0, "bad_json", f"not read ({data}), its sessions count as direct"))
         return {}
     index: dict[str, tuple[str, dict[str, Any]]] = {}
-    for key, entry in data.items() if isinstance(data, dict) else ():
+    for key, entry in data.items():
         if not isinstance(entry, dict):
             continue
         if isinstance(entry.get("sessionId"), str):
