@@ -31,7 +31,9 @@ _text = st.one_of(
     st.text(st.characters(codec=None), max_size=8),             # any code point, lone surrogates too
     st.sampled_from(["", "\x00", "\ud800", "\udfff", "a\ud83dz", "\ufeff", "NO_REPLY", "user", "assistant",
                      "message", "text", "tool_use", "tool_result", "session", "2026-05-05T08:00:00Z",
-                     "1777847045200", "<system-reminder>x", "Conversation info (untrusted metadata):\n```\n"]),
+                     "1777847045200", "<system-reminder>x", "Conversation info (untrusted metadata):\n```\n",
+                     '{"output": "a \\ud800 b", "metadata": {"exit_code": "1"}}', "{" + '"a":{' * 5000,
+                     "0001-01-01T00:00:00+01:00", "Exit code: 1\nboom"]),
     st.just("x" * 70_000),
 )
 _scalar = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=10**30, max_value=10**40),

@@ -318,6 +318,18 @@ def test_codex_older_rollouts_and_timestamps_from_the_header(tmp_path: Path) -> 
     assert {r.ts for r in chunk.records} == {datetime(2025, 5, 1, 10, tzinfo=UTC)}
 
 
+def test_codex_tool_output_envelopes_of_any_shape(tmp_path: Path) -> None:
+    """A function_call_output whose text looks like JSON: Codex's {output, metadata} envelope is
+    opened; nesting too deep or an escaped lone surrogate inside it is taken as plain text."""
+    outputs = ['{"output": "ok", "metadata": {"exit_code": 0}}', '{"output": "no", "metadata": {"exit_code": 2}}',
+               "{" + '"a":{' * 100_000, '{"output": "bad \\ud800 x"}', "Exit code: 1\nWall time: 0.1s", {"content": [{"type": "input_text", "text": "listed"}]}]
+    lines = [CX_HEAD] + [cx_item({"type": "function_call_output", "call_id": "c", "output": o}) for o in outputs]
+    chunk = read_all("codex", write(tmp_path, lines))
+    assert not chunk.bad_lines
+    assert [(r.text[:8], Flag.ERROR in r.flags) for r in chunk.records] == [
+        ("ok", False), ("no", True), ('{"a":{"a', False), ("bad \ufffd x", False), ("Exit cod", True), ("listed", False)]
+
+
 # --- OpenClaw ------------------------------------------------------------------------------------
 
 def test_openclaw_v1_without_ids(tmp_path: Path) -> None:
@@ -392,3 +404,20 @@ def test_missing_or_unusable_timestamps(tmp_path: Path, stamp: Any) -> None:
     assert [(r.text, r.ts) for r in oc.records] == [("ho", datetime(2026, 5, 5, 8, tzinfo=UTC))]
     cx = read_all("codex", write(tmp_path, [CX_HEAD, cx_user("hi", stamp)], name="cx.jsonl"))
     assert not cx.bad_lines and [(r.text, r.ts) for r in cx.records] == [("hi", datetime(2026, 5, 5, 7, tzinfo=UTC))]
+
+
+@pytest.mark.parametrize("index", [b"[" * 100_000, b"\xef\xbb\xbf[1, 2]", b'{"k": "\xff"}', b"", b"{\"agent:main:main\": 5}",
+                                   b'{"agent:main:group:1": {"sessionId": "oc-1", "chatType": ["group"], "origin": 7}}'])
+def test_a_damaged_sessions_json_never_stops_discovery(tmp_path: Path, index: bytes) -> None:
+    from memory_store.config import TranscriptSource
+    from memory_store.transcripts import discover
+
+    folder = tmp_path / "agents" / "main" / "sessions"
+    folder.mkdir(parents=True)
+    write(folder, [OC_HEAD, oc_user("hi")], name="oc-1.jsonl")
+    (folder / "sessions.json").write_bytes(index)
+    found = discover(TranscriptSource("openclaw", str(tmp_path / "agents")))
+    assert [Path(f.path).name for f in found.files] == ["oc-1.jsonl"]
+    assert found.files[0].chat_type in ("direct", "group")
+    assert all(e.code == "bad_json" and e.path.endswith("sessions.json") for e in found.errors)
+    assert said(read(found.files[0])) == [("user", "hi")]
