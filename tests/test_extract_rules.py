@@ -882,3 +882,43 @@ def test_a_relation_word_as_the_object_of_an_instruction_is_no_fact() -> None:
 ])
 def test_reported_and_deferred_constraints_are_not_items(text: str) -> None:
     assert extract(("user", text)) == []
+
+
+# --- project conventions said as plain imperatives (jobs/extract/conventions.py) ---------------
+
+@pytest.mark.parametrize("text", [
+    "use uv, not pip or poetry.",
+    "we use ruff for linting, no black, no isort.",
+    "spaces not tabs, indent 2.",
+    "only use httpx for HTTP calls in this codebase.",
+    "ใช้ yarn อย่างเดียว ไม่ใช้ npm",
+    "统一用 uv，别用 pip。",
+    "我们用 zod 做校验，不要用 yup。",
+])
+def test_convention_imperatives_are_rules(text: str) -> None:
+    assert one(text).kind in ("Rule", "Constraint")
+
+
+@pytest.mark.parametrize("text", [
+    "use uv to install requests.",
+    "use the staging db for this test, not prod.",
+    "run the tests, not just the linter.",
+    "use yarn for now, not npm.",
+    "it's not working, not at all.",
+    "ใช้ yarn เพื่อติดตั้ง lodash ไม่ใช้ npm",
+    "先用 pip 装一下 requests，不用 uv。",
+    "用这个文件，别用那个。",
+])
+def test_one_off_imperatives_are_not_rules(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize(("turn", "covers_first"), [
+    ("we indent SQL with four spaces. That's the rule for every migration.", True),
+    ("สี่ช่องว่างนะ ไม่ใช่แท็บ เป็นกฎ", True),
+    ("迁移文件一律四个空格缩进。这是规矩。", True),
+])
+def test_affirmed_rules_span_the_statement(turn: str, covers_first: bool) -> None:
+    found = extract(("user", turn))
+    assert [c.kind for c in found] == ["Rule"]
+    assert found[0].first_line == 1

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import facts
+from jobs.extract import conventions, facts
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.base import Candidate, usable_records
@@ -49,6 +49,7 @@ from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_p
 from memory_store.transcripts.records import Record, Role
 
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|那个|此)", re.I)
+_REFERS = re.compile(r"\b(?:this|that|it|these|those)\b|นี้|นั้น|这|那", re.I)   # a pointer to what was said before
 
 # A short reply with a number may pick items of a numbered plan just offered ("go for 2 and 3").
 _DIGIT = re.compile(r"\d")
@@ -59,7 +60,7 @@ _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
-                  facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN)
+                  facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -212,6 +213,12 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             fact = None if confirmed is not None or pasted else facts.standing_fact(sentence.probe)
             if confirmed is not None:
                 items.append(confirmed)
+            elif not pasted and conventions.AFFIRMS.search(sentence.probe):
+                # "... no zap, no logrus. This is the rule for all Go code": a standing rule.
+                _affirm(sentences, i, used, items)
+            elif not pasted and conventions.convention(sentence.probe) and not dismissed(sentence.probe, "Rule"):
+                # "use pnpm, not npm or yarn", "we use slog, no zap": a project rule without a rule word.
+                items.append(Item(i, i, "Rule", sentence.text, sentence.probe, conventions.CONF_CONVENTION))
             elif fact is not None and not dismissed(sentence.probe, "Remember"):
                 # "I'm allergic to peanuts", "invoices go out on the 25th": kept without "remember".
                 items.append(Item(i, i, "Remember", sentence.text, sentence.probe, fact))
@@ -238,6 +245,22 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
         items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
     return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at) if fact_at else items
+
+
+def _affirm(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> None:
+    """A sentence calling what it says, or the sentence before it, a standing rule."""
+    s = sentences[i]
+    rest = conventions.AFFIRMS.rx.sub(" ", s.text)
+    if items and i - 2 <= items[-1].last < i:
+        prev = items.pop()
+        kind = prev.kind if prev.kind in ("Remember", "Constraint") else "Rule"
+        items.append(replace(prev, last=i, kind=kind, text=f"{prev.text} {s.text}", probe=f"{prev.probe} {s.probe}"))
+    elif substantial(rest) and not _REFERS.search(fold(rest)) and not hedged(s.probe):
+        items.append(Item(i, i, "Rule", s.text, s.probe, conventions.CONF_CONVENTION))
+    elif i > 0 and (i - 1) not in used and substantial(sentences[i - 1].text) and not hedged(sentences[i - 1].probe):
+        before = sentences[i - 1]
+        items.append(Item(i - 1, i, "Rule", f"{before.text} {s.text}", f"{before.probe} {s.probe}",
+                          conventions.CONF_CONVENTION))
 
 
 def _listed_rules(sentences: list[Sentence], used: set[int]) -> list[Item]:
