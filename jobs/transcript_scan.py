@@ -27,6 +27,7 @@ LOOK_BACK = timedelta(hours=3)
 # Look-back context: the last turns before a cursor are read again, as context only, so that an
 # acceptance in this window can see the proposal made in the last one.
 CONTEXT_TURNS = 6
+UNREADABLE = "unreadable"  # the identity of a file that could not be read when it was first found
 CONTEXT_BYTES = 256 * 1024
 
 
@@ -40,7 +41,8 @@ class SessionRecords:
 
     @property
     def new_records(self) -> list[Record]:
-        return [r for r in self.records if r.line > self.context_line]
+        """Records with a line not read before (a message merged across a cut counts as new)."""
+        return [r for r in self.records if r.line_end > self.context_line]
 
 
 def source_key(source: TranscriptSource) -> str:
@@ -113,13 +115,20 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     read_from, read_line = offset, start_line
     if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
         read_from, read_line = resume.ctx_offset, resume.ctx_line
-    floor = None if resume else lower
+    floor = None if resume or (cursor is not None and cursor.identity == UNREADABLE) else lower
     chunk = read(tf, read_from, start_line=read_line)
     counts.lines += max(0, chunk.lines_read - (start_line - read_line))  # context lines were counted before
     for bad in chunk.bad_lines:
-        if bad.line > seen_line:
+        # Line 0 is a problem of the file or the store, not of a line; an unreadable file is always said.
+        if bad.line > seen_line or bad.line == 0 or bad.code == "unreadable":
             counts.bad_lines += 1
-            report.error(bad.code, bad.message, bad.path, bad.line)
+            report.error(bad.code, bad.message, bad.path, bad.line or None)
+    if not chunk.records and any(b.code == "unreadable" for b in chunk.bad_lines):
+        # Not read: keep the cursor as it is, or mark the file so that, once it can be read, it is read
+        # from its start rather than from the source's high-water mark (its lines were never seen).
+        if cursor is None and not window.explicit:
+            state.files[tf.path] = FileCursor(identity=UNREADABLE, offset=0, line=0, size=-1, mtime_ns=0)
+        return
     verdicts = dict(resume.excluded) if resume else {}
     if chunk.not_transcript:
         report.notes.append(f"skipped {tf.path}: its lines are not {source.name} transcript records")
@@ -146,7 +155,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     _advance(state, tf, identity, (end_offset, end_line), st, window, complete=complete, context=context,
              verdicts=verdicts)
     records = [r for r in dedupe.filter(consumed) if floor is None or r.ts >= floor]
-    if not any(r.line > seen_line for r in records):
+    if not any(r.line_end > seen_line for r in records):
         return
     if not window.explicit:
         mark = state.sources.setdefault(source_key(source), SourceMark())

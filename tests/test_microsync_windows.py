@@ -111,3 +111,36 @@ def test_exclusion_is_decided_by_the_sessions_first_user_message(tmp_path: Path)
     found = _entries(ws)
     assert [e.source.session_id for e in found] == ["work"], (report, found)
     assert report.source("claude-code").sessions_skipped == 1
+
+
+def test_a_file_that_could_not_be_read_is_read_from_its_start_later(tmp_path: Path) -> None:
+    """A transcript that cannot be read when first found (here a FIFO in its place) is reported; once it
+    can be read, its lines are read from the start, not cut at the source's high-water mark."""
+    import os
+
+    ws, folder = _setup(tmp_path)
+    t = folder / "s3.jsonl"
+    os.mkfifo(t)
+    first = _sync(ws, "2026-11-20T10:00:00")
+    assert [e["code"] for e in first.errors] == ["unreadable"], first.errors
+    t.unlink()
+    _append(t, _line("s3", 1, "2026-11-20T02:00:00Z", "user",          # 09:00 local, before the 10:00 mark
+                     "From now on, never deploy on Fridays."))
+    second = _sync(ws, "2026-11-20T13:00:00")
+    assert second.added == 1, second
+    assert [e.source.session_id for e in _entries(ws)] == ["s3"]
+
+
+def test_a_file_name_that_is_not_utf8_is_reported_and_the_rest_read(tmp_path: Path) -> None:
+    import os
+
+    ws, folder = _setup(tmp_path)
+    bad = os.path.join(os.fsencode(folder), b"\xff\xfe-session.jsonl")
+    with open(bad, "wb") as f:
+        f.write(_line("odd", 1, "2026-11-20T02:00:00Z", "user", "Remember that the odd file exists.").encode())
+    _append(folder / "good.jsonl", _line("good", 1, "2026-11-20T02:00:00Z", "user",
+                                         "Remember that invoices go out on the 25th."))
+    report = _sync(ws, "2026-11-20T10:00:00")
+    assert report.status != "failed", report
+    assert any(e["code"] == "bad_utf8" and "not valid UTF-8" in e["message"] for e in report.errors), report.errors
+    assert [e.source.session_id for e in _entries(ws)] == ["good"]

@@ -109,7 +109,21 @@ def _candidates(root: str, out: Discovery) -> list[str]:
         elif os.path.isfile(top) and _is_candidate(os.path.basename(top)):
             found.append(top)
     seen: set[str] = set()
-    return [p for p in (os.path.abspath(f) for f in found) if not (p in seen or seen.add(p))]
+    unique = [p for p in (os.path.abspath(f) for f in found) if not (p in seen or seen.add(p))]
+    return [p for p in unique if _utf8_name(p, out)]
+
+
+def _utf8_name(path: str, out: Discovery) -> bool:
+    """A path that is not valid UTF-8 (os gives it lone surrogates) could not be written into an
+    entry's session_path: it is reported and skipped, never read."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        out.errors.append(BadLine(path=shown, line=0, code="bad_utf8",
+                                  message="the file name is not valid UTF-8; rename it to have it read"))
+        return False
+    return True
 
 
 def _walk_error(exc: OSError, out: Discovery) -> None:
