@@ -922,3 +922,34 @@ def test_affirmed_rules_span_the_statement(turn: str, covers_first: bool) -> Non
     found = extract(("user", turn))
     assert [c.kind for c in found] == ["Rule"]
     assert found[0].first_line == 1
+
+
+# --- structural changes without a cue word (jobs/extract/structure.py) --------------------------
+
+@pytest.mark.parametrize("text", [
+    "Billing moves to Stripe Billing, the homegrown invoicing code goes away.",
+    "we're putting image resizing in its own worker.",
+    "ย้าย session ไปเก็บใน Redis แทน",
+    "แยกระบบแจ้งเตือนออกมาเป็น service ของตัวเอง",
+    "我们把支付拆出来，做成单独的服务。",
+    "日志迁到云厂商的服务上。",
+])
+def test_structural_changes_are_architecture(text: str) -> None:
+    assert one(text).kind == "Architecture"
+
+
+@pytest.mark.parametrize("text", [
+    "the standup moves to Friday.",
+    "Does auth move to Clerk?",
+    "ย้ายประชุมไปพรุ่งนี้นะ",
+    "把会议挪到明天下午。",
+    "if we split search out, what breaks?",
+])
+def test_moves_of_meetings_and_questions_are_not_architecture(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] in ([], ["Decision"]) and all(
+        c.kind != "Architecture" for c in extract(("user", text)))
+
+
+def test_rule_words_inside_a_structural_change_keep_it_architecture() -> None:
+    found = extract(("user", "我们打算把通知拆出来做成独立服务，以后前端直接调 notify-api，不再走主后端"))
+    assert [c.kind for c in found] == ["Architecture"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from jobs.extract import lexicon as lx
 from jobs.extract.cues import Gate
 from jobs.extract.stance import own_or_adopted
+from jobs.extract.structure import structural
 from jobs.extract.text import MASK, mask
 
 CONF_EXPLICIT = 0.92   # the user states it with a cue phrase
@@ -68,7 +69,8 @@ def classify(probe: str) -> Hit | None:
 def kind_of(text: str) -> str:
     """Decision, or Architecture when the decision changes the system's structure."""
     probe = mask(text)
-    if lx.ARCH_EXPLICIT.search(probe) or (lx.ARCH_CHANGE.search(probe) and lx.ARCH_COMPONENT.search(probe)):
+    if (lx.ARCH_EXPLICIT.search(probe) or (lx.ARCH_CHANGE.search(probe) and lx.ARCH_COMPONENT.search(probe))
+            or structural(probe)):
         return "Architecture"
     return "Decision"
 

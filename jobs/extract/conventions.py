@@ -21,8 +21,12 @@ A convention needs a head, a contrast or a scope, and no one-off marker.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from jobs.extract.classify import hedged, substantial
+from jobs.extract.clauses import Item
 from jobs.extract.cues import Cue
+from jobs.extract.text import Sentence, fold
 
 CONF_CONVENTION = 0.85   # a rule said without a rule word: explicit, but read from its form
 
@@ -79,3 +83,21 @@ GATE = Cue((r"\buse\b", r"\bnot\b", r"\bover\b", r"\binstead of\b", r"\bstick\b"
 # "that's the rule for the whole suite", "stick to that", "no exceptions", 这是固定的, ให้เป็นแบบนี้ตลอด.
 AFFIRMS = Cue((r"\b(?:this|that|it)(?:'s| is) (?:the |a |our )?rule\b", r"\bstick to (?:it|that|this)\b", r"\bno exceptions\b",
                r"(?:这|那)是(?:固定|规矩|规定|原则)", r"(?:这|那)是规矩", r"以后都这样", r"(?:เป็น|คือ)กฎ", r"แบบนี้ตลอด"))
+
+_REFERS = re.compile(r"\b(?:this|that|it|these|those)\b|นี้|นั้น|这|那", re.I)   # a pointer to what was said before
+
+
+def affirm(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> None:
+    """A sentence calling what it says, or the sentence before it, a standing rule."""
+    s = sentences[i]
+    rest = AFFIRMS.rx.sub(" ", s.text)
+    if items and i - 2 <= items[-1].last < i:
+        prev = items.pop()
+        kind = prev.kind if prev.kind in ("Remember", "Constraint") else "Rule"
+        items.append(replace(prev, last=i, kind=kind, text=f"{prev.text} {s.text}", probe=f"{prev.probe} {s.probe}"))
+    elif substantial(rest) and not _REFERS.search(fold(rest)) and not hedged(s.probe):
+        items.append(Item(i, i, "Rule", s.text, s.probe, CONF_CONVENTION))
+    elif i > 0 and (i - 1) not in used and substantial(sentences[i - 1].text) and not hedged(sentences[i - 1].probe):
+        before = sentences[i - 1]
+        items.append(Item(i - 1, i, "Rule", f"{before.text} {s.text}", f"{before.probe} {s.probe}",
+                          CONF_CONVENTION))

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from jobs.extract import lexicon as lx
+from jobs.extract.classify import CONF_EXPLICIT, classify, is_question, rejected
+from jobs.extract.clauses import Item
 from jobs.extract.text import Sentence
 
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、]|[a-z][.)])\s+")
@@ -46,3 +48,24 @@ def bullet_text(sentence: Sentence) -> Sentence:
     if m is None:
         return sentence
     return Sentence(sentence.text[m.end():], sentence.probe[m.end():])
+
+
+def listed_rules(sentences: list[Sentence], used: set[int]) -> list[Item]:
+    """Each bullet under a header announcing rules is a rule; the header is not an item."""
+    found = rule_list(sentences)
+    if found is None:
+        return []
+    head, bullets = found
+    used.add(head)
+    items = []
+    for i in bullets:
+        used.add(i)
+        bullet = bullet_text(sentences[i])
+        hit = classify(bullet.probe)
+        if hit is not None and rejected(bullet.probe, hit.pos):
+            continue
+        if hit is None and (is_question(bullet.probe) or lx.HYPOTHETICAL.search(bullet.probe)):
+            continue
+        kind = hit.kind if hit is not None and hit.kind in ("Rule", "Constraint") else "Rule"
+        items.append(Item(i, i, kind, bullet.text, bullet.probe, CONF_EXPLICIT))
+    return items

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import conventions, facts
+from jobs.extract import conventions, facts, structure
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.base import Candidate, usable_records
@@ -41,7 +41,7 @@ from jobs.extract.clauses import (
 from jobs.extract.cues import Gate
 from jobs.extract.earlier import ADOPT, SCRAP, adoption, reversal
 from jobs.extract.fields import make_candidate
-from jobs.extract.lists import bullet_text, rule_list
+from jobs.extract.lists import listed_rules
 from jobs.extract.proposals import Offer, acceptance, offer_of, picked
 from jobs.extract.replies import answer, approves_only, carried_out, kept, plan_reply
 from jobs.extract.stance import NO_ASK_AGAIN, dismissed
@@ -49,7 +49,6 @@ from jobs.extract.text import Sentence, fold, mask, split_sentences, strip_non_p
 from memory_store.transcripts.records import Record, Role
 
 _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|那个|此)", re.I)
-_REFERS = re.compile(r"\b(?:this|that|it|these|those)\b|นี้|นั้น|这|那", re.I)   # a pointer to what was said before
 
 # A short reply with a number may pick items of a numbered plan just offered ("go for 2 and 3").
 _DIGIT = re.compile(r"\d")
@@ -60,7 +59,8 @@ _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
-                  facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE)
+                  facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE,
+                  structure.GATE)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -168,7 +168,7 @@ class RuleExtractor:
         # old wiki, not used any more"). Why: the comment is about the pasted text, not a decision.
         # Outcome: sentences opening with a demonstrative are skipped in such turns.
         pasted = prose.strip() != rec.text.strip()
-        items = _stated(sentences, used, pasted, _listed_rules(sentences, used))
+        items = _stated(sentences, used, pasted, listed_rules(sentences, used))
         if act is not None and act.kind == TASK:
             # "ได้ pin ไปเลย" to "pin it to v2.8.1?": approving a step, not deciding.
             items = [it for it in items if not (it.kind == "Decision" and approves_only(it.probe))]
@@ -215,7 +215,10 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                 items.append(confirmed)
             elif not pasted and conventions.AFFIRMS.search(sentence.probe):
                 # "... no zap, no logrus. This is the rule for all Go code": a standing rule.
-                _affirm(sentences, i, used, items)
+                conventions.affirm(sentences, i, used, items)
+            elif not pasted and structure.structural(sentence.probe) and not _not_own(sentence.probe, "Architecture"):
+                # "auth moves to Clerk", 把搜索拆出来: a part of the system goes somewhere else.
+                items.append(Item(i, i, "Architecture", sentence.text, sentence.probe, structure.CONF_STRUCTURE))
             elif not pasted and conventions.convention(sentence.probe) and not dismissed(sentence.probe, "Rule"):
                 # "use pnpm, not npm or yarn", "we use slog, no zap": a project rule without a rule word.
                 items.append(Item(i, i, "Rule", sentence.text, sentence.probe, conventions.CONF_CONVENTION))
@@ -240,6 +243,15 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             continue
         kind = hit.kind
         p = sentence.probe
+        after_change = bool(items) and items[-1].last == i - 1 and items[-1].confidence == structure.CONF_STRUCTURE
+        if kind in ("Rule", "Constraint") and (0 <= structure.structure_at(p) < hit.pos or after_change):
+            # "我们打算把搜索拆出来…，以后直接调 search-api": the rule words describe the change.
+            if after_change:
+                prev = items.pop()
+                items.append(Item(prev.first, i, prev.kind, f"{prev.text} {sentence.text}", f"{prev.probe} {p}",
+                                  prev.confidence))
+                continue
+            kind = "Architecture"
         if kind in ("Rule", "Constraint") and (facts.personal_trait(p) or facts.about_replies(p)
                                                or facts.standing_fact(p) is not None):
             kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
@@ -247,41 +259,9 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
     return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at) if fact_at else items
 
 
-def _affirm(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> None:
-    """A sentence calling what it says, or the sentence before it, a standing rule."""
-    s = sentences[i]
-    rest = conventions.AFFIRMS.rx.sub(" ", s.text)
-    if items and i - 2 <= items[-1].last < i:
-        prev = items.pop()
-        kind = prev.kind if prev.kind in ("Remember", "Constraint") else "Rule"
-        items.append(replace(prev, last=i, kind=kind, text=f"{prev.text} {s.text}", probe=f"{prev.probe} {s.probe}"))
-    elif substantial(rest) and not _REFERS.search(fold(rest)) and not hedged(s.probe):
-        items.append(Item(i, i, "Rule", s.text, s.probe, conventions.CONF_CONVENTION))
-    elif i > 0 and (i - 1) not in used and substantial(sentences[i - 1].text) and not hedged(sentences[i - 1].probe):
-        before = sentences[i - 1]
-        items.append(Item(i - 1, i, "Rule", f"{before.text} {s.text}", f"{before.probe} {s.probe}",
-                          conventions.CONF_CONVENTION))
-
-
-def _listed_rules(sentences: list[Sentence], used: set[int]) -> list[Item]:
-    """Each bullet under a header announcing rules is a rule; the header is not an item."""
-    found = rule_list(sentences)
-    if found is None:
-        return []
-    head, bullets = found
-    used.add(head)
-    items = []
-    for i in bullets:
-        used.add(i)
-        bullet = bullet_text(sentences[i])
-        hit = classify(bullet.probe)
-        if hit is not None and rejected(bullet.probe, hit.pos):
-            continue
-        if hit is None and (is_question(bullet.probe) or lx.HYPOTHETICAL.search(bullet.probe)):
-            continue
-        kind = hit.kind if hit is not None and hit.kind in ("Rule", "Constraint") else "Rule"
-        items.append(Item(i, i, kind, bullet.text, bullet.probe, CONF_EXPLICIT))
-    return items
+def _not_own(probe: str, kind: str) -> bool:
+    """A sentence without a cue that still is no item: a question, a hedge, a report, a past mention."""
+    return hedged(probe) or bool(lx.PAST_MENTION.search(probe) or lx.REPORTED.search(probe)) or dismissed(probe, kind)
 
 
 def _confirmed(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> Item | None:
