@@ -31,7 +31,7 @@ MOVEMENT = Cue((
     r"\b(?:merg|fold)(?:e|es|ed|ing) (?:\S+ ){1,4}?into\b", r"\b(?:merged|folded) into\b",
     r"\breplac(?:e|es|ing) (?:\S+ ){1,4}?with\b", r"\b(?:is|are|gets?|get) replaced (?:by|with)\b",
     r"\b(?:in|into|to) (?:its|their) own (?:service|worker|process|repo|package|module|database|db|queue|app|lambda|container)s?\b",
-    r"ย้าย(?!ไป)\S.{0,40}?ไป", r"แยก.{0,40}?ออก(?:มา|ไป)?", r"รวม.{0,40}?เข้า(?:กับ|ไป)", r"เป็น\s?\S{0,12}\s?ของตัวเอง",
+    r"ย้าย\s?(?!ไป)\S.{0,40}?ไป", r"แยก.{0,40}?ออก(?:มา|ไป)?", r"รวม.{0,40}?เข้า(?:กับ|ไป)", r"เป็น\s?\S{0,12}\s?ของตัวเอง",
     r"把.{1,24}?(?:拆出|拆成|拆分|拆到|迁到|迁移到|迁去|挪到|搬到|合并到|并入|换成|放到|移到|丢进|放进|扔进)", r"拆出来", r"(?:迁移?|挪|搬|移)到",
     r"(?:单独|独立)(?:的|出来)?(?:服务|进程|worker|仓库|模块)",
 ))
