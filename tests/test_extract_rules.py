@@ -953,3 +953,29 @@ def test_moves_of_meetings_and_questions_are_not_architecture(text: str) -> None
 def test_rule_words_inside_a_structural_change_keep_it_architecture() -> None:
     found = extract(("user", "我们打算把通知拆出来做成独立服务，以后前端直接调 notify-api，不再走主后端"))
     assert [c.kind for c in found] == ["Architecture"]
+
+
+# --- answers to a factual question are facts, not decisions (jobs/extract/answers.py) ----------
+
+@pytest.mark.parametrize(("question", "reply"), [
+    ("Which host is the primary database on?", "db-3, the replica is db-4"),
+    ("ได้ครับ staging อยู่ cluster ไหนครับ", "gke-asia-2 ทั้งหมด"),
+    ("好的，正式环境的数据库在哪台机器上？", "db-3，一直都是"),
+])
+def test_answers_to_factual_questions_are_remembered(question: str, reply: str) -> None:
+    found = extract(("user", "check the db load"), ("assistant", question), ("user", reply))
+    assert [c.kind for c in found] == ["Remember"]
+    assert found[0].confidence < 0.92
+
+
+@pytest.mark.parametrize(("question", "reply"), [
+    ("Which database should we use for the audit log?", "Postgres 16"),
+    ("用哪个队列比较好？", "RabbitMQ"),
+])
+def test_answers_to_design_questions_stay_decisions(question: str, reply: str) -> None:
+    found = extract(("user", "let's plan the audit log"), ("assistant", question), ("user", reply))
+    assert [c.kind for c in found] in (["Decision"], ["Architecture"])
+
+
+def test_a_refusal_to_a_factual_question_is_nothing() -> None:
+    assert extract(("assistant", "Which host is the primary database on?"), ("user", "not sure, ask Dana")) == []

@@ -17,6 +17,7 @@ from dataclasses import replace
 from jobs.extract import conventions, facts, structure
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
+from jobs.extract.answers import asks_fact, fact_answer, with_facts_after
 from jobs.extract.base import Candidate, usable_records
 from jobs.extract.classify import (
     CONF_EXPLICIT,
@@ -136,6 +137,10 @@ class RuleExtractor:
             plan = plan_reply(rec, prose, act)
             if plan is not None:
                 return [plan[0]], False
+        # "Which region is prod?" -> "ap-southeast-1": a fact about the setup, not a choice (`answers`).
+        fact = fact_answer(sentences) if act is not None and asks_fact(act.asked or act.text[-120:]) else None
+        if fact is not None:
+            used.add(0)
         # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
         reading = reversal(rec, sentences, self._acts.recent) or adoption(rec, sentences, self._acts.recent)
         if reading is not None:
@@ -153,7 +158,7 @@ class RuleExtractor:
             accepted = acceptance(rec, sentences, offer)
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = acceptance(rec, sentences, offer_of(open_offer, offers), explicit_only=True)
-        if accepted is None and act is not None:
+        if accepted is None and act is not None and fact is None:
             # What the reply answers decides what it states: "16." to a design question, "keep it"
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
             reading = (kept(rec, sentences, act) or carried_out(rec, sentences, act, self._acts.designs(proposal))
@@ -168,7 +173,9 @@ class RuleExtractor:
         # old wiki, not used any more"). Why: the comment is about the pasted text, not a decision.
         # Outcome: sentences opening with a demonstrative are skipped in such turns.
         pasted = prose.strip() != rec.text.strip()
-        items = _stated(sentences, used, pasted, listed_rules(sentences, used))
+        items = _stated(sentences, used, pasted, [fact] if fact else listed_rules(sentences, used))
+        if fact is not None:
+            items = with_facts_after(fact, items)
         if act is not None and act.kind == TASK:
             # "ได้ pin ไปเลย" to "pin it to v2.8.1?": approving a step, not deciding.
             items = [it for it in items if not (it.kind == "Decision" and approves_only(it.probe))]
