@@ -1,6 +1,6 @@
 """Precision and recall of an extractor on a labelled conversation set.
 
-    python scripts/eval_extraction.py [--set eval|eval2|dev|dev2|dev3|dev4|dev5|real] [--shared DIR] [--json]
+    python scripts/eval_extraction.py [--set eval|eval2|dev|dev2|dev3|dev4|dev5|dev6|real] [--shared DIR] [--json]
 
 `eval` (tests/fixtures/eval_extraction) is held out: written before the rules and never tuned on.
 `eval2` (tests/fixtures/eval2_extraction) is a second held-out set, written blind to the rules by
@@ -9,7 +9,8 @@ someone who never saw the other sets; it is only measured, never tuned on.
 `dev3` (tests/fixtures/dev3_extraction, long realistic agent sessions) and `dev4`
 (tests/fixtures/dev4_extraction, cue-less answers to design questions versus task offers, partial
 plans, reversals, adopted proposals, personal-assistant chats) and `dev5` (tests/fixtures/dev5_extraction,
-written blind; its baseline was measured on landing) are the sets rules are developed against.
+written blind; its baseline was measured on landing) and `dev6` (tests/fixtures/dev6_extraction,
+written blind, baseline measured on landing) are the sets rules are developed against.
 Each conversation becomes Records directly (line = turn index + 1), so no
 transcript files are needed. A prediction matches a label when it is in the same session, its kind
 is compatible (Rule and Constraint are one family) and its first_line..last_line covers the
@@ -42,6 +43,7 @@ SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/
         "dev": ROOT / "tests/fixtures/dev_extraction",
         "dev2": ROOT / "tests/fixtures/dev2_extraction", "dev3": ROOT / "tests/fixtures/dev3_extraction",
         "dev4": ROOT / "tests/fixtures/dev4_extraction", "dev5": ROOT / "tests/fixtures/dev5_extraction",
+        "dev6": ROOT / "tests/fixtures/dev6_extraction",
         "real": ROOT / "tests/fixtures/real_extraction"}
 SHARED_EVAL = ROOT.parent / "shared" / "eval"
 _ROLES = {"user": (Role.USER, frozenset()), "assistant": (Role.ASSISTANT, frozenset()),
