@@ -979,3 +979,35 @@ def test_answers_to_design_questions_stay_decisions(question: str, reply: str) -
 
 def test_a_refusal_to_a_factual_question_is_nothing() -> None:
     assert extract(("assistant", "Which host is the primary database on?"), ("user", "not sure, ask Dana")) == []
+
+
+# --- frequency words that are not rules (complaints.py) and don'ts that complete the item before --
+
+@pytest.mark.parametrize("text", [
+    "the lint step on every commit is so slow it kills my flow",
+    "หน้าแรกโหลดช้ามาก query ใหญ่วิ่งทุกครั้งที่เปิดหน้า",
+    "每次打开报表都卡，受不了",
+])
+def test_complaints_with_every_are_not_rules(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+def test_a_replacement_with_every_is_a_decision() -> None:
+    found = extract(("user", "remove the pre-push hook, run the type check in CI on every merge request instead"))
+    assert [c.kind for c in found] in (["Decision"], ["Architecture"])
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("we're switching formatting to biome. don't add any eslint-stylistic config", "Decision"),
+    ("不要动 vendor 目录，以后也别手动改里面的文件", "Constraint"),
+    ("ห้ามแก้ไฟล์ใน build ก็อย่าไปลบมันด้วย", "Constraint"),
+])
+def test_a_dont_completing_the_item_before_is_one_item(text: str, kind: str) -> None:
+    found = extract(("user", text))
+    assert len(found) == 1, found
+    assert found[0].kind in (kind, "Rule")
+
+
+def test_a_separate_dont_stays_its_own_item() -> None:
+    found = extract(("user", "we decided to use Postgres for billing. don't deploy on Fridays."))
+    assert len(found) == 2

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
 from jobs.extract.cues import Gate
-from jobs.extract.stance import own_or_adopted
+from jobs.extract.stance import dismissed, own_or_adopted
 from jobs.extract.structure import structural
 from jobs.extract.text import MASK, mask
 
@@ -130,3 +130,8 @@ def _bug_report(probe: str, cue_pos: int) -> bool:
 def substantial(text: str) -> bool:
     """Enough words to be a statement on its own (four words, or eight Thai/CJK characters)."""
     return len(text.split()) >= 4 or sum(1 for ch in text if ord(ch) > 0x0E00) >= 8
+
+
+def not_own(probe: str, kind: str) -> bool:
+    """A sentence without a cue that still is no item: a question, a hedge, a report, a past mention."""
+    return hedged(probe) or bool(lx.PAST_MENTION.search(probe) or lx.REPORTED.search(probe)) or dismissed(probe, kind)

@@ -130,3 +130,29 @@ def retracts(sentence: Sentence) -> bool:
     # Only when nothing of substance follows: "never mind the flaky test, from now on ..." states a rule.
     rest = sentence.probe[m.end():]
     return not substantial(rest) and len(rest.split()) < 3
+
+
+_FOLLOW_OPEN = re.compile(r"^\W*(?:(?:and|also|plus)\b|(?:以后|以後|然后)?(?:也|还)|(?:แล้ว)?ก็|และ)", re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|them|its|their|there)\b|里面|里头|它|那里|ในนั้น|ของมัน", re.I)
+_SWITCH = re.compile(r"\b(?:switch|switching|moving|migrating|replacing)\b|改用|换成|改成|เปลี่ยน(?:ไป|เป็น)|ย้ายไป", re.I)
+
+
+def merge_followups(items: list[Item]) -> list[Item]:
+    """A don't right after a decision or rule that completes it is part of it, not a second entry.
+
+    Trigger: "we're switching linting to ruff. don't add any flake8 config", "不要动 dist 目录…，以后也别
+    手动改里面的东西". Why: the negative spells out what the choice or rule before it means (it opens
+    with also/也/ก็, points back into it, or follows a switch). Outcome: one item, the earlier one's kind.
+    """
+    out: list[Item] = []
+    for item in items:
+        prev = out[-1] if out else None
+        if (prev is not None and item.first == prev.last + 1 and item.kind == "Constraint"
+                and prev.kind in ("Decision", "Architecture", "Rule", "Constraint")
+                and (_FOLLOW_OPEN.match(item.probe) or _POINTS_BACK.search(item.probe) or _SWITCH.search(prev.probe))):
+            sep = "，" if _is_cjk(prev.text[-1:]) else ("; " if prev.text[-1:].isascii() else " ")
+            out[-1] = Item(prev.first, item.last, prev.kind, prev.text.rstrip(" .。;；,，") + sep + item.text,
+                           prev.probe + sep + item.probe, max(prev.confidence, item.confidence))
+        else:
+            out.append(item)
+    return out

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import conventions, facts, structure
+from jobs.extract import complaints, conventions, facts, structure
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.answers import asks_fact, fact_answer, with_facts_after
@@ -27,6 +27,7 @@ from jobs.extract.classify import (
     hedged,
     is_question,
     kind_of,
+    not_own,
     rejected,
     substantial,
 )
@@ -34,6 +35,7 @@ from jobs.extract.clauses import (
     Item,
     clauses,
     merge_continuations,
+    merge_followups,
     merge_restatements,
     refers_back,
     restates,
@@ -196,7 +198,7 @@ class RuleExtractor:
             if own is not None:
                 out.remove(accepted[0])
                 first_line[own.first] = accepted[0].first_line
-        for item in merge_restatements(items):
+        for item in merge_followups(merge_restatements(items)):
             out.append(make_candidate(rec, item.kind, item.text, sentences[item.last + 1:], item.confidence,
                                       first_line=first_line.get(item.first, rec.line)))
         if (out or proposal is not None) and NO_ASK_AGAIN.search(probe):
@@ -223,7 +225,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             elif not pasted and conventions.AFFIRMS.search(sentence.probe):
                 # "... no zap, no logrus. This is the rule for all Go code": a standing rule.
                 conventions.affirm(sentences, i, used, items)
-            elif not pasted and structure.structural(sentence.probe) and not _not_own(sentence.probe, "Architecture"):
+            elif not pasted and structure.structural(sentence.probe) and not not_own(sentence.probe, "Architecture"):
                 # "auth moves to Clerk", 把搜索拆出来: a part of the system goes somewhere else.
                 items.append(Item(i, i, "Architecture", sentence.text, sentence.probe, structure.CONF_STRUCTURE))
             elif not pasted and conventions.convention(sentence.probe) and not dismissed(sentence.probe, "Rule"):
@@ -248,8 +250,10 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             items.append(Item(i - 1, i, hit.kind, f"{before.text} {sentence.text}",
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
-        kind = hit.kind
         p = sentence.probe
+        kind = complaints.reread(hit.kind, p, hit.pos, sentence.text)   # "... on every commit will drive people nuts"
+        if kind is None:
+            continue
         after_change = bool(items) and items[-1].last == i - 1 and items[-1].confidence == structure.CONF_STRUCTURE
         if kind in ("Rule", "Constraint") and (0 <= structure.structure_at(p) < hit.pos or after_change):
             # "我们打算把搜索拆出来…，以后直接调 search-api": the rule words describe the change.
@@ -264,11 +268,6 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
         items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
     return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at) if fact_at else items
-
-
-def _not_own(probe: str, kind: str) -> bool:
-    """A sentence without a cue that still is no item: a question, a hedge, a report, a past mention."""
-    return hedged(probe) or bool(lx.PAST_MENTION.search(probe) or lx.REPORTED.search(probe)) or dismissed(probe, kind)
 
 
 def _confirmed(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> Item | None:
