@@ -1011,3 +1011,20 @@ def test_a_dont_completing_the_item_before_is_one_item(text: str, kind: str) -> 
 def test_a_separate_dont_stays_its_own_item() -> None:
     found = extract(("user", "we decided to use Postgres for billing. don't deploy on Fridays."))
     assert len(found) == 2
+
+
+@pytest.mark.parametrize("text", [
+    "ugh, every time I rebase the snapshot tests break again",
+    "เซ็งมาก ทุกครั้งที่อัปเดต lib ตัวนี้ build พังตลอด",
+    "烦死了，每次升级依赖都要重新配一遍环境",
+])
+def test_frustration_with_every_is_a_complaint(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "run mypy before every commit, otherwise CI fails",
+    "ก่อน push ทุกครั้งต้องรัน test ไม่งั้น pipeline พัง",
+])
+def test_a_failure_given_as_the_reason_keeps_the_rule(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] in (["Rule"], ["Constraint"])
