@@ -234,3 +234,23 @@ def test_a_request_the_agent_accepts_for_later_is_an_action_item():
     assert texts(later.action_items) == ["You: ต้องอัปเดตเอกสาร API ด้วย"]
     at_once = summarize(session((U, "ต้องอัปเดตเอกสาร API ด้วย"), (A, "ได้ครับ อัปเดตเอกสาร API เสร็จแล้วครับ")))
     assert at_once.action_items == []
+
+
+def test_the_agent_narrating_its_next_step_is_not_an_action_item():
+    """"Let me check…" is the step the agent takes now; when the user speaks first (no tool call follows),
+    it is an interrupted step, not a promise. Put off to later, it is one."""
+    w = summarize(session(
+        (U, "why is the build red?"),
+        (A, "The lint step fails on the new file. Let me check the eslint config."),
+        (U, "never mind, I fixed it"),
+        (A, "Great. Let me summarise what changed:\n\n- eslint config now ignores dist/"),
+        (U, "ดู log ให้หน่อย"),
+        (A, "ขอดู log ก่อนนะครับ"),
+        (U, "看一下内存"),
+        (A, "让我看看内存占用。"),
+        (U, "ok thanks"),
+        (A, "Let me revisit the flaky test tomorrow, once the CI image is rebuilt."),
+    ))
+    items = texts(w.action_items)
+    assert not any("eslint config" in t or "summarise" in t or "ขอดู" in t or "内存" in t for t in items), items
+    assert any("flaky test tomorrow" in t for t in items), items

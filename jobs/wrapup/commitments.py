@@ -5,7 +5,9 @@ subject with a future or an obligation, an acceptance, a to-do marker), outside 
 ("so that…", "จะได้…", "这样就能…"), and it is not a hypothetical, a standing promise or a restated
 rule (`phrases.NOT_TASK`). A plan for tomorrow is a commitment only when it names who ("tomorrow
 I'll…", "明天我再…"); otherwise it is a plan. An agent's commitment that it carries out at once with
-tool calls is work, not an action item, unless part of it is put off ("…once the refactor is in").
+tool calls is work, not an action item, unless part of it is put off ("…once the refactor is in");
+so is its narration of the step it takes now ("Let me check…", "让我看看"), even when no tool call
+follows because the user spoke first.
 
 A commitment is closed by a later clause of the same day that reports completion ("done", "bumped",
 "เสร็จแล้ว", "加上了") of its task: the words after the commitment cue, without the condition
@@ -131,6 +133,8 @@ def commitments(session: DaySession) -> list[Said]:
                 continue
             if at_once and not phrases.DEFER.search(s):
                 continue  # the agent said it and did it in the same turn: work, not an action item
+            if r.role == Role.ASSISTANT and phrases.IMMEDIATE.search(s) and not phrases.DEFER.search(s):
+                continue  # the agent narrating the step it takes now (or was cut off from)
             out.append(Said(session, i, r, s))
             if len(out) >= MAX_ITEMS_PER_SESSION:
                 return out

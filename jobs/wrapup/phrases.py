@@ -48,6 +48,14 @@ ACCEPT = re.compile(
 # First-person words: a plan for tomorrow with one of them ("next session we start with…",
 # "明天我再…") is someone's commitment; without one it is a plan only.
 FIRST_PERSON = _rx(r"\b(?:I|we|me|us)\b", r"(?:ผม|ฉัน|เรา|หนู|ดิฉัน|พวกเรา)", r"(?:我们|我們|咱们|咱們|我)")
+# The agent narrating the step it is taking right now ("Let me check the logs", "让我看看", "ขอดู log
+# ก่อน"): done in the same turn, or cut off by the user's next message — never an action item, unless
+# part of it is put off (`DEFER`).
+IMMEDIATE = _rx(
+    r"\blet me\b", r"\blet'?s (?:see|check|look|try|verify|run|start|confirm)\b",
+    r"(?:让我|讓我|我来|我來|我先)(?:看|查|检查|檢查|试|試|确认|確認|跑|运行|運行|读|讀)",
+    r"ขอ(?:ดู|เช็ค|เช็ก|ตรวจ|ลอง|อ่าน)",
+)
 # Work put off until later in the same message ("…once the refactor is in", "แล้วค่อย…ทีหลัง",
 # "等…再加"): an agent's message with such a part is a commitment even when tool work follows.
 DEFER = _rx(
