@@ -50,3 +50,20 @@ def test_lao_and_khmer_words_inside_longer_runs(indexed: Path) -> None:
 def test_runs_do_not_cross_scripts() -> None:
     terms = query_terms("결제ກົດ数据")
     assert [t.text for t in terms] == ["결제", "ກົດ", "数据"] and all(t.run for t in terms)
+
+
+def test_a_question_typed_as_one_run_finds_its_content_words(workspace: Path) -> None:
+    """Chinese and Thai questions have no spaces: the whole question is one run that no entry holds
+    verbatim. Its bigrams still find the entry, and the rare ones (数据库) outrank the common (我们)."""
+    write_daily(workspace, DAY, [
+        entry("Decision", "数据库迁到 PostgreSQL", DAY, "订单数据库从 MySQL 迁到 PostgreSQL 16。"),
+        entry("Remember", "周会", DAY, "我们每周一开周会，我们什么都会聊一下。"),
+        entry("Decision", "ย้ายฐานข้อมูล", DAY, "ย้ายฐานข้อมูลลูกค้าไป PostgreSQL"),
+        entry("Remember", "ประชุม", DAY, "เราคุยกันทุกวันจันทร์ว่าทำอะไรไปบ้าง"),
+    ])
+    update_index(config(workspace))
+    assert _titles(workspace, "我们决定用什么数据库")[0] == "数据库迁到 PostgreSQL"
+    assert _titles(workspace, "我們決定用什麼數據庫")[0] == "数据库迁到 PostgreSQL"  # traditional, folded
+    assert _titles(workspace, "เราตัดสินใจใช้ฐานข้อมูลอะไร")[0] == "ย้ายฐานข้อมูล"
+    hit = search(config(workspace), "我们决定用什么数据库", SearchOptions(limit=1), today=TODAY).hits[0]
+    assert "**数据库**" in hit.snippet or "**数据**" in hit.snippet, hit.snippet

@@ -23,7 +23,7 @@ from memory_store.errors import UsageError
 from memory_store.search.bm25 import Phrase, Scorer
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
-from memory_store.search.tokens import Term, match_all, query_terms, trigram_match
+from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
 
 TIERS = ("warm", "cold", "all")
 # memory_store.entries.KINDS, lowercased (not imported: the fast path keeps its imports small)
@@ -32,6 +32,7 @@ CANDIDATES = 200
 MAX_LIMIT = 50
 _TOP = 1 << 47
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
+LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one on the whole run
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
     "rule": 1.1,
@@ -155,8 +156,9 @@ class Searcher:
             else:
                 candidates = self._auto(terms, opts, warm, cold)
             result.hits = self._ranked(candidates, opts, today)
+            marks = terms + [t for t in loose_terms(terms) if t not in terms]
             for h in result.hits:
-                h.snippet = make_snippet(h.title, h.body, terms)
+                h.snippet = make_snippet(h.title, h.body, marks)
                 h.source = json.loads(h.source_json) if h.source_json else None
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
@@ -188,11 +190,19 @@ class Searcher:
     def _candidates(
         self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], phrases: list[Phrase] | None = None
     ) -> list[Hit]:
-        """Rows matching every term; if too few, any term; if still too few, substrings (trigrams)."""
+        """Rows matching every term; if too few, any term, then any bigram of a long CJK/Thai run; if still
+        too few, substrings (trigrams)."""
         phrases = phrases if phrases is not None else self.scorer.phrases(terms)
         hits = self._every(terms, phrases, opts, span)
         if len(hits) < opts.limit and len(terms) > 1:
             hits = self._any(phrases, opts, span)
+        loose = loose_terms(terms) if len(hits) < opts.limit else []
+        if loose:
+            seen = {h.rowid for h in hits}
+            for h in self._any(self.scorer.phrases(loose), opts, span):
+                if h.rowid not in seen:
+                    h.bm25 *= LOOSE_WEIGHT  # part of a run weighs less than the run itself
+                    hits.append(h)
         if len(hits) < opts.limit:
             tri = trigram_match(terms)
             if tri:

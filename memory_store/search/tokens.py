@@ -112,6 +112,20 @@ def query_terms(query: str) -> list[Term]:
     return content or unique
 
 
+def loose_terms(terms: list[Term]) -> list[Term]:
+    """The query with each run of three or more characters replaced by its bigrams, each a term of its
+    own: a question typed as one run ("我们决定用什么数据库") is rarely in the text verbatim, but its
+    content bigrams are, and BM25's IDF lets the rare ones (数据, 据库) outweigh the common (我们,
+    什么). Empty when the query has no such run."""
+    if not any(t.run and len(t.text) >= 3 for t in terms):
+        return []
+    out: list[Term] = []
+    for t in terms:
+        parts = [t] if not t.run or len(t.text) < 3 else [Term(t.text[i:i + 2], True) for i in range(len(t.text) - 1)]
+        out.extend(p for p in parts if p not in out)
+    return out
+
+
 def match_all(terms: list[Term]) -> str:
     return " AND ".join(t.fts() for t in terms)
 
