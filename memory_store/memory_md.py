@@ -16,7 +16,8 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-from memory_store.markdown import split_lines
+from memory_store.entries import KIND_BY_UPPER
+from memory_store.markdown import fenced_lines, split_lines
 
 BEGIN = "<!-- memjobs:begin -->"
 END = "<!-- memjobs:end -->"
@@ -57,10 +58,14 @@ class MemoryMd:
     tail: str = ""                  # everything after the end marker line (the user's)
     has_markers: bool = True
     begin_line: int = 0             # 1-based line of the begin marker (0 when absent)
+    eol: str = "\n"                 # the file's line ending; the generated part uses it too
+    problems: list[tuple[int, str]] = field(default_factory=list)  # (line, message): see check_structure
 
     @property
     def items(self) -> list[IndexItem]:
-        return [it for s in SECTIONS for it in self.sections.get(s, [])]
+        """Every generated item: the known sections in order, then any a person renamed or added."""
+        names = [*SECTIONS, *(s for s in self.sections if s not in SECTIONS)]
+        return [it for s in names for it in self.sections.get(s, [])]
 
     def render_generated(self) -> str:
         out = [BEGIN + "\n"]
@@ -69,35 +74,62 @@ class MemoryMd:
             out.extend(it.render() for it in self.sections.get(name, []))
             out.append("\n")
         out.append(END + "\n")
-        return "".join(out)
+        text = "".join(out)
+        return text.replace("\n", self.eol) if self.eol != "\n" else text
 
     def render(self) -> str:
         head = self.head
-        if not self.has_markers and head and not head.endswith("\n\n"):
-            head = head + ("\n" if head.endswith("\n") else "\n\n")
+        if not self.has_markers and head and not head.endswith(("\n\n", "\r\n\r\n")):
+            head = head + (self.eol if head.endswith("\n") else self.eol * 2)
         return head + self.render_generated() + self.tail
 
 
+def _is_marker(line: str, marker: str) -> bool:
+    return line.strip().lstrip("\ufeff").strip() == marker
+
+
+def _markers(lines: list[str]) -> tuple[list[int], list[int]]:
+    """0-based lines of the begin and end markers outside code fences (an example in a fence is text)."""
+    fenced = fenced_lines(lines)
+    begins = [i for i, ln in enumerate(lines) if not fenced[i] and _is_marker(ln, BEGIN)]
+    ends = [i for i, ln in enumerate(lines) if not fenced[i] and _is_marker(ln, END)]
+    return begins, ends
+
+
 def parse_memory_md(text: str) -> MemoryMd:
-    """Split MEMORY.md into the user's parts and the generated items (read leniently)."""
+    """Split MEMORY.md into the user's parts and the generated items (read leniently).
+
+    What the weekly compound may not rewrite safely is listed in `problems` (see `check_structure`):
+    markers missing, repeated or out of order, and hand-written text inside the generated part.
+    """
     lines = split_lines(text)
-    begin = next((i for i, ln in enumerate(lines) if ln.strip() == BEGIN), None)
-    end = next((i for i, ln in enumerate(lines) if ln.strip() == END and (begin is None or i > begin)), None)
-    if begin is None or end is None:
-        return MemoryMd(head=text, tail="", has_markers=False)
-    md = MemoryMd(head="".join(lines[:begin]), tail="".join(lines[end + 1:]), begin_line=begin + 1)
-    current: str | None = None
+    begins, ends = _markers(lines)
+    eol = "\r\n" if (lines[begins[0]] if begins else (lines[0] if lines else "")).endswith("\r\n") else "\n"
+    if not begins and not ends:
+        return MemoryMd(head=text, tail="", has_markers=False, eol=eol)
+    problems = _marker_problems(begins, ends)
+    if problems:
+        return MemoryMd(head=text, tail="", has_markers=False, eol=eol, problems=problems)
+    begin, end = begins[0], ends[0]
+    head = "".join(lines[:begin])
+    if lines[begin].startswith("\ufeff"):
+        head += "\ufeff"
+    md = MemoryMd(head=head, tail="".join(lines[end + 1:]), begin_line=begin + 1, eol=eol)
+    current = ""                    # items before any heading: placed by their id's kind
     pending: list[str] = []
+    pending_line = 0
 
     def flush() -> None:
-        if pending and current is not None:
+        if pending:
             m = _ITEM_RE.match(" ".join(p.strip() for p in pending))
             if m:
-                md.sections.setdefault(current, []).append(
-                    IndexItem(m.group("summary").strip(), m.group("id"), m.group("link")))
+                item = IndexItem(m.group("summary").strip(), m.group("id"), m.group("link"))
+                md.sections.setdefault(current or section_of_id(item.id), []).append(item)
+            else:
+                md.problems.append((pending_line, _HAND_WRITTEN))
         pending.clear()
 
-    for ln in lines[begin + 1:end]:
+    for number, ln in enumerate(lines[begin + 1:end], start=begin + 2):
         bare = ln.rstrip("\r\n")
         if bare.startswith("## "):
             flush()
@@ -106,25 +138,59 @@ def parse_memory_md(text: str) -> MemoryMd:
         elif bare.startswith("- "):
             flush()
             pending.append(bare)
-        elif bare.startswith("  ") and pending:
+            pending_line = number
+        elif bare.startswith("  ") and bare.strip() and pending:
             pending.append(bare)
         else:
             flush()
+            if bare.strip():
+                md.problems.append((number, _HAND_WRITTEN))
     flush()
     return md
+
+
+_HAND_WRITTEN = (f"text inside the generated part ({BEGIN} … {END}) that is not a generated item would be "
+                 "lost when the weekly compound rewrites it; move it above the begin marker (e.g. under "
+                 "## Pinned) or below the end marker")
+
+
+def _marker_problems(begins: list[int], ends: list[int]) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    if not begins:
+        out.append((ends[0] + 1, f"the end marker {END} has no begin marker {BEGIN} before it; "
+                                 "put the begin marker back where the generated part starts"))
+    elif not ends:
+        out.append((begins[0] + 1, f"the begin marker {BEGIN} has no end marker {END} after it; "
+                                   "put the end marker back where the generated part ends"))
+    elif len(begins) > 1 or len(ends) > 1:
+        extra = (begins[1:] + ends[1:])[0]
+        out.append((extra + 1, f"the memjobs markers must appear once each ({len(begins)} begin, "
+                               f"{len(ends)} end); remove the extra one"))
+    elif ends[0] < begins[0]:
+        out.append((ends[0] + 1, f"the end marker {END} comes before the begin marker {BEGIN}"))
+    return out
+
+
+def check_structure(text: str) -> list[tuple[int, str]]:
+    """(line, message) for each thing that keeps the weekly compound from rewriting MEMORY.md's
+    generated part safely. A file with no markers at all is fine: a generated part is appended."""
+    return parse_memory_md(text).problems
+
+
+def section_of_id(entry_id: str) -> str:
+    """The generated section an id's kind belongs to (the first one for an unknown kind)."""
+    kind = KIND_BY_UPPER.get(entry_id.split("-", 1)[0])
+    return SECTION_OF_KIND.get(kind or "", SECTIONS[0])
 
 
 def item_lines(text: str) -> dict[str, int]:
     """The 1-based line of each generated item's id in MEMORY.md (for citations and validation)."""
     out: dict[str, int] = {}
-    inside = False
-    for i, ln in enumerate(split_lines(text), start=1):
-        s = ln.strip()
-        if s == BEGIN:
-            inside = True
-        elif s == END:
-            inside = False
-        elif inside:
-            for m in re.finditer(r"\[([A-Z]+-\d{8}-[a-z0-9-]+)\]\(", ln):
-                out.setdefault(m.group(1), i)
+    lines = split_lines(text)
+    begins, ends = _markers(lines)
+    begin = begins[0] if begins else len(lines)
+    end = next((e for e in ends if e > begin), len(lines))
+    for i in range(begin + 1, end):
+        for m in re.finditer(r"\[([A-Z]+-\d{8}-[a-z0-9-]+)\]\(", lines[i]):
+            out.setdefault(m.group(1), i + 1)
     return out

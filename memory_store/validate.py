@@ -28,7 +28,7 @@ from memory_store.entries import (
     TTL_RE,
 )
 from memory_store.markdown import Block, LineNode, iter_links, parse_document
-from memory_store.memory_md import BEGIN, END, SECTIONS
+from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
 
 ExistsFn = Callable[[str], bool]
 CORE_NAMES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md", "POLICY.md")
@@ -181,18 +181,19 @@ def _check_line_entry(node: LineNode, rel: str) -> list[Problem]:
 
 
 def _check_memory_md(text: str, rel: str) -> list[Problem]:
-    lines = text.split("\n")
-    begins = [i + 1 for i, ln in enumerate(lines) if ln.strip() == BEGIN]
-    ends = [i + 1 for i, ln in enumerate(lines) if ln.strip() == END]
-    if not begins and not ends:
+    md = parse_memory_md(text)
+    if not md.has_markers and not md.problems:
         return [Problem(rel, 1, f"MEMORY.md has no generated part (the {BEGIN} / {END} markers)", "warning")]
-    if len(begins) != 1 or len(ends) != 1 or ends[0] < begins[0]:
-        return [Problem(rel, (begins or ends or [1])[0], "MEMORY.md markers must appear once each, begin before end")]
-    out: list[Problem] = []
-    for i in range(begins[0], ends[0] - 1):
-        ln = lines[i]
-        if ln.startswith("## ") and ln[3:].strip() not in SECTIONS:
-            out.append(Problem(rel, i + 1, f"unknown section {ln[3:].strip()!r} in the generated part"))
+    out = [Problem(rel, line, message) for line, message in md.problems]
+    lines = text.split("\n")
+    for name, items in md.sections.items():
+        if name not in SECTIONS:
+            heading = next((i + 1 for i in range(md.begin_line, len(lines))
+                            if lines[i].startswith("## ") and lines[i][3:].strip() == name), 0)
+            where = heading or (item_lines(text).get(items[0].id, md.begin_line) if items else md.begin_line)
+            out.append(Problem(rel, where, f"unknown section {name or '(none)'!r} in the generated part "
+                                           "(the weekly compound moves its items to their own sections)",
+                               "warning"))
     return out
 
 

@@ -15,7 +15,7 @@ from datetime import date
 
 from jobs.compound import state
 from jobs.compound.model import Plan
-from jobs.compound.planner import DEFAULT_HEAD
+from jobs.compound.planner import memory_md_of
 from jobs.compound.view import View
 from jobs.compound.weeks import parse_week_key
 from memory_store.archive_format import (
@@ -26,7 +26,7 @@ from memory_store.archive_format import (
     weekly_title,
 )
 from memory_store.markdown import set_entry_fields
-from memory_store.memory_md import SECTIONS, MemoryMd, parse_memory_md
+from memory_store.memory_md import SECTIONS
 from memory_store.writers import Writer
 
 CRASH_ENV = "MEMJOBS_TEST_CRASH_AFTER_WRITES"
@@ -120,7 +120,7 @@ class Applier:
 
 def render_memory(text: str | None, plan: Plan) -> str:
     """MEMORY.md with its generated part replaced by the plan's items; every other byte kept."""
-    md = parse_memory_md(text) if text is not None else MemoryMd(head=DEFAULT_HEAD)
+    md = memory_md_of(text)
     md.sections = {s: list(plan.items.get(s, [])) for s in SECTIONS}
     return md.render()
 

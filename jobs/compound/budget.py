@@ -26,13 +26,15 @@ def fit(md: MemoryMd, ranked: Sequence[tuple[str, IndexItem]], budget: Budget
     Returns the kept items per section (in rank order) and the ones that did not fit. Each item
     adds exactly its rendered lines and characters to the file, so the sum is exact.
     """
-    empty = MemoryMd(head=md.head, tail=md.tail, has_markers=md.has_markers)
+    empty = MemoryMd(head=md.head, tail=md.tail, has_markers=md.has_markers, eol=md.eol)
     lines, chars = size(empty.render())
     kept: dict[str, list[IndexItem]] = {s: [] for s in SECTIONS}
     left: list[IndexItem] = []
     for section, item in ranked:
         text = item.render()
         n_lines, n_chars = len(split_lines(text)), len(text)
+        if md.eol != "\n":
+            n_chars += n_lines * (len(md.eol) - 1)
         if lines + n_lines <= budget.lines and chars + n_chars <= budget.chars:
             kept.setdefault(section, []).append(item)
             lines += n_lines

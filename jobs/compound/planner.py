@@ -17,8 +17,15 @@ from jobs.compound.model import Located, Plan, StatusChange
 from jobs.compound.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.entries import BlockEntry
-from memory_store.errors import GuardRefused
-from memory_store.memory_md import SECTION_OF_KIND, SECTIONS, IndexItem, MemoryMd, parse_memory_md
+from memory_store.errors import EntryError, GuardRefused
+from memory_store.memory_md import (
+    SECTION_OF_KIND,
+    SECTIONS,
+    IndexItem,
+    MemoryMd,
+    parse_memory_md,
+    section_of_id,
+)
 
 NEAR_DUPLICATE = 0.9
 TURNOVER_MAX = 0.25
@@ -80,12 +87,26 @@ def _norm(text: str) -> str:
     return " ".join(text.casefold().split()).strip(" .。")
 
 
+def memory_md_of(text: str | None) -> MemoryMd:
+    """MEMORY.md as the compound sees it; raises EntryError (naming the file and line) when its
+    generated part cannot be rewritten without touching the user's text or losing an item."""
+    if not text:
+        return MemoryMd(head=DEFAULT_HEAD)
+    md = parse_memory_md(text)
+    if md.problems:
+        line, message = md.problems[0]
+        more = len(md.problems) - 1
+        also = f" ({more} more: `memjobs validate MEMORY.md` lists them)" if more else ""
+        raise EntryError(f"{message}; the weekly compound wrote nothing{also}", path="MEMORY.md", line=line)
+    return md
+
+
 def build_plan(inp: Inputs) -> Plan:
     cutoff = inp.cutoff_day.isoformat()
     plan = Plan(week=inp.week, cutoff_day=cutoff)
     year, month = inp.cutoff_day.year, inp.cutoff_day.month
     arch_rel = archive_rel(year, month)
-    md = parse_memory_md(inp.memory_text) if inp.memory_text is not None else MemoryMd(head=DEFAULT_HEAD)
+    md = memory_md_of(inp.memory_text)
 
     in_window = {i: loc for i, loc in inp.entries.items() if loc.entry.date <= cutoff}
     new = [loc for i, loc in in_window.items() if (i, loc.hash) not in inp.marks]
@@ -123,7 +144,7 @@ def build_plan(inp: Inputs) -> Plan:
     for i, it in before.items():
         e = entries.get(i)
         if e is None:
-            section = next((s for s in SECTIONS if it in md.sections.get(s, [])), SECTIONS[0])
+            section = next((s for s in SECTIONS if it in md.sections.get(s, [])), section_of_id(i))
             cands[i] = _Cand(i, section, it, UNKNOWN_SCORE, "", None, True, it)
             continue
         v = value(e)
