@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from jobs.extract.base import Candidate
 from memory_store.cursors import WrittenEntry, WrittenLog
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
+from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import Block, block_hash, block_to_entry, parse_document, serialize_entry
 from memory_store.redact import redact
@@ -105,7 +106,7 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
                     continue
                 try:
                     old = block_to_entry(block, rel)
-                except ValueError:
+                except EntryError:
                     out.skipped.append((e.id, "existing entry does not parse"))
                     continue
                 if e.confidence > old.confidence:

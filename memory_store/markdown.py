@@ -17,11 +17,15 @@ import hashlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 
 from memory_store.entries import (
     BLOCK_FIELDS,
+    DATE_RE,
+    ID_RE,
     KIND_BY_UPPER,
     SOURCE_FIELDS,
+    STATUSES,
     BlockEntry,
     LineEntry,
     Source,
@@ -208,6 +212,22 @@ def parse_document(text: str) -> Document:
     return Document(nodes)
 
 
+def entries_without_id(text: str) -> list[int]:
+    """1-based lines of `## <Kind>: …` headings (outside fences) followed by entry fields but no
+    `- id:` line: an entry whose id line was deleted, which the parser can only read as prose."""
+    lines = split_lines(text)
+    fenced = fenced_lines(lines)
+    out: list[int] = []
+    for i in range(len(lines) - 1):
+        m = _HEADING_RE.match(_bare(lines[i]))
+        if fenced[i] or fenced[i + 1] or not m or m.group(1).upper() not in KIND_BY_UPPER:
+            continue
+        following = _bare(lines[i + 1])
+        if _FIELD_RE.match(following) and not _ID_LINE_RE.match(following):
+            out.append(i + 1)
+    return out
+
+
 def _read_fields(lines: list[str], start: int) -> tuple[int, list[Field]]:
     fields: list[Field] = []
     j = start
@@ -269,6 +289,7 @@ def block_to_entry(block: Block, path: str | None = None) -> BlockEntry:
     except ValueError as exc:
         line = conf_field.line if conf_field else block.line
         raise EntryError(f"confidence is not a number: {block.get('confidence')!r}", path=path, line=line) from exc
+    _check_form(block, path)
     refs_field = block.field("refs")
     refs: tuple[str, ...] = ()
     if refs_field is not None:
@@ -294,6 +315,26 @@ def block_to_entry(block: Block, path: str | None = None) -> BlockEntry:
         refs=refs,
         extra=extra,
     )
+
+
+def _check_form(block: Block, path: str | None) -> None:
+    """What memjobs relies on (an id it can link to, a date, a known status): a hand edit that
+    breaks one of them makes the entry not convert, so it is reported and left alone."""
+    checks = (("id", lambda v: (m := ID_RE.match(v)) is not None and KIND_BY_UPPER[m.group(1)] == block.kind,
+               f"not an id of a {block.kind} entry (<KIND>-<YYYYMMDD>-<slug of a-z0-9->)"),
+              ("date", _is_date, "not a date (YYYY-MM-DD)"),
+              ("status", lambda v: v in STATUSES, f"not a status ({', '.join(STATUSES)})"))
+    for key, ok, what in checks:
+        f = block.field(key)
+        if f is not None and not ok(f.value):
+            raise EntryError(f"{key} {f.value!r} is {what}", path=path, line=f.line)
+
+
+def _is_date(value: str) -> bool:
+    try:
+        return DATE_RE.match(value) is not None and bool(date.fromisoformat(value))
+    except ValueError:
+        return False
 
 
 def line_to_entry(node: LineNode, path: str | None = None) -> LineEntry:

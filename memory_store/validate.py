@@ -27,7 +27,7 @@ from memory_store.entries import (
     STATUSES,
     TTL_RE,
 )
-from memory_store.markdown import Block, LineNode, iter_links, parse_document
+from memory_store.markdown import Block, LineNode, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
 
 ExistsFn = Callable[[str], bool]
@@ -65,6 +65,9 @@ def validate_text(
                 out.append(Problem(rel, block.line, f"duplicate id {bid} (first at line {seen[bid]})"))
             else:
                 seen[bid] = block.line
+    for line in entries_without_id(text):
+        out.append(Problem(rel, line, "entry has no '- id:' line right after its heading, so it is read as "
+                                      "prose and no job uses it"))
     if posixpath.basename(rel) in CORE_NAMES and "/" not in rel:
         for node in doc.line_nodes:
             out.extend(_check_line_entry(node, rel))

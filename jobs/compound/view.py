@@ -9,7 +9,7 @@ from jobs.compound import state
 from jobs.compound.model import Located
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
-from memory_store.markdown import block_hash, block_to_entry, parse_document
+from memory_store.markdown import block_hash, block_to_entry, entries_without_id, parse_document
 from memory_store.workspace import entry_files
 
 
@@ -55,6 +55,8 @@ class View:
 
     def _parse(self, text: str, rel: str, errors: list[EntryError]) -> list[Located]:
         located: list[Located] = []
+        errors.extend(EntryError("entry has no '- id:' line right after its heading; not compounded",
+                                 path=rel, line=line) for line in entries_without_id(text))
         for block in parse_document(text).blocks:
             try:
                 entry = block_to_entry(block, rel)
