@@ -11,18 +11,23 @@ microSync step's entry counts are under `details.microsync`.
 """
 from __future__ import annotations
 
+import json
 import re
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 from jobs.runner import RunContext
 from jobs.wrapup.inputs import day_bounds, log_entries_of_day, sessions_of_days
 from jobs.wrapup.model import WrapUp
 from jobs.wrapup.render import SUMMARY_DIR, Volume, render, retired_volume
+from memory_store.errors import EntryError
+from memory_store.fileio import read_snapshot
 from memory_store.workspace import wrapup_path
 from memory_store.wrapup_format import SECTIONS
 
 MISSING_DAYS = 14
+WRITTEN_WRAPUPS = ".memjobs/daily/written.json"   # rel -> sha256 of what memjobs last wrote
 
 
 def days_to_write(ctx: RunContext) -> list[date]:
@@ -86,25 +91,64 @@ def _set_aside_microsync_counts(ctx: RunContext) -> None:
 
 def _write(ctx: RunContext, day: date, volumes: list[Volume]) -> str:
     """Write the volumes last to first (so a link to the next volume always resolves), then
-    retire volumes left over from an earlier, longer version of the same day."""
+    retire volumes left over from an earlier, longer version of the same day. A wrap-up a person
+    edited since memjobs wrote it is kept as it is (DESIGN §4: people's text is never changed)."""
     writer = ctx.writer("daily")
-    changed = False
+    ws = ctx.cfg.workspace
+    written = _load_written(ws)
+    changed = kept = False
+
+    def put(rel: str, text: str) -> bool | None:
+        """Whether the file changed; None when it was kept because a person edited it."""
+        snap = read_snapshot(ws / rel)
+        if snap.exists and written.get(rel) not in (None, snap.sha256) and snap.text != text:
+            ctx.report.notes.append(f"{rel} was edited by hand since memjobs wrote it; kept as it is "
+                                    "(delete it to have it written again)")
+            return None
+        done = writer.replace(rel, lambda _old: text)
+        if not ctx.dry_run:
+            written[rel] = read_snapshot(ws / rel).sha256 or ""
+        return done
+
     for vol in reversed(volumes):
-        existed = (ctx.cfg.workspace / vol.rel).exists()
-        if writer.replace(vol.rel, lambda _old, text=vol.text: text):
+        existed = (ws / vol.rel).exists()
+        result = put(vol.rel, vol.text)
+        if result:
             changed = True
             if existed:
                 ctx.report.updated += 1
             else:
                 ctx.report.added += 1
         else:
+            kept = kept or result is None
             ctx.report.skipped += 1
     count = len(volumes)
     for number in _stale_volumes(ctx, day, count):
-        if writer.replace(wrapup_path(day, number), lambda _old, n=number: retired_volume(day, n, count)):
+        if put(wrapup_path(day, number), retired_volume(day, number, count)):
             changed = True
             ctx.report.updated += 1
+    if not ctx.dry_run:
+        data = (json.dumps({"version": 1, "files": dict(sorted(written.items()))}, indent=1) + "\n").encode()
+        if read_snapshot(ws / WRITTEN_WRAPUPS).data != data:
+            writer.write_state(WRITTEN_WRAPUPS, data)
+    if kept and not changed:
+        return "kept (edited by hand)"
     return "written" if changed else "unchanged"
+
+
+def _load_written(ws: Path) -> dict[str, str]:
+    """sha256 of each wrap-up as memjobs last wrote it (a file not listed: written before this
+    was recorded, and rewritten as before)."""
+    data = read_snapshot(ws / WRITTEN_WRAPUPS).data
+    if data is None:
+        return {}
+    try:
+        obj = json.loads(data.decode("utf-8"))
+        files = obj["files"]
+        return {str(k): str(v) for k, v in files.items()}
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        raise EntryError(f"daily state does not parse ({exc}); delete it to start afresh",
+                         path=WRITTEN_WRAPUPS, line=1) from exc
 
 
 def _stale_volumes(ctx: RunContext, day: date, count: int) -> list[int]:
