@@ -142,6 +142,16 @@ def _bare(line: str) -> str:
 
 def fenced_lines(lines: list[str]) -> list[bool]:
     """For each line, whether it is inside (or delimits) a fenced code block or front matter."""
+    return _fences(lines)[0]
+
+
+def unclosed_fence(text: str) -> str | None:
+    """The line that closes a code fence left open at the end of `text` (None if none is open)."""
+    fence = _fences(split_lines(text))[1]
+    return fence[0] * fence[1] if fence is not None else None
+
+
+def _fences(lines: list[str]) -> tuple[list[bool], tuple[str, int] | None]:
     inside = [False] * len(lines)
     i = 0
     if lines and _bare(lines[0]).rstrip() == "---":
@@ -167,7 +177,7 @@ def fenced_lines(lines: list[str]) -> list[bool]:
                 if run >= fence[1] and not stripped[run:].strip():
                     fence = None
         i += 1
-    return inside
+    return inside, fence
 
 
 def parse_document(text: str) -> Document:
@@ -467,6 +477,11 @@ def entries_suffix(text: str, entries: Iterable[BlockEntry]) -> str:
     eol = _eol_of(text) if text else "\n"
     out: list[str] = []
     tail = text
+    close = unclosed_fence(text)
+    if close is not None:
+        # A code block left open (a half-written flush) would swallow the entries: close it first.
+        out.append(("" if text.endswith("\n") else eol) + close + eol)
+        tail = out[-1]
     for e in entries:
         if tail and not tail.endswith("\n"):
             out.append(eol)
