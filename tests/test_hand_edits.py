@@ -339,6 +339,7 @@ MICROSYNC_DAMAGE: dict[str, Callable[[str], str]] = {
     "hand-written paragraph and no trailing newline": lambda t: t + "\nMy notes on today, unfinished",
     "status set by hand to something invalid": lambda t: t.replace("- status: active", "- status: wip", 1),
     "id line deleted": lambda t: re.sub(r"(?m)^- id: .*\n", "", t, count=1),
+    "code block left open by a half-written flush": lambda t: t + "\n```sh\nmake deploy",
 }
 
 
@@ -359,10 +360,9 @@ def test_microsync_appends_after_a_damaged_daily_file_and_changes_none_of_its_by
     after = daily.read_bytes()
     assert after.startswith(damaged)
     appended = after[len(damaged):].decode("utf-8")
-    new_blocks = parse_document(appended).blocks
-    assert len(new_blocks) == added
-    for b in new_blocks:
-        assert b.id in after.decode("utf-8")
+    blocks = parse_document(after.decode("utf-8")).blocks
+    assert len(blocks) - len(parse_document(damaged.decode("utf-8")).blocks) == added
+    assert all(b.text in after.decode("utf-8") for b in blocks[-added:])
     if case == "CRLF line endings":
         assert "\n" not in appended.replace("\r\n", "")
     assert registry.run(cfg, "microsync", now=_slot(cfg, day, "22:00")).status in ("ok", "nothing")
