@@ -1028,3 +1028,86 @@ def test_frustration_with_every_is_a_complaint(text: str) -> None:
 ])
 def test_a_failure_given_as_the_reason_keeps_the_rule(text: str) -> None:
     assert [c.kind for c in extract(("user", text))] in (["Rule"], ["Constraint"])
+
+
+# --- scope: is a sentence with a rule word a standing rule at all (jobs/extract/scope.py) ---------
+
+@pytest.mark.parametrize("text", [
+    "my accountant always replies a week late",
+    "he's always the last one to merge anything",
+    "the nightly export never finishes before six",
+    "it's always been flaky on the ARM runners",
+    "every time I rebase, it loses my stash",
+    "keep the job that always retries on 502",
+    "เขาตอบอีเมลลูกค้าทุกครั้งภายในห้านาที",
+    "พี่หน่อยมาประชุมสายทุกรอบ เขาเป็นแบบนี้",
+    "她每次都把会议拖到很晚",
+    "這個腳本每次都跑超時",
+])
+def test_always_and_never_describing_a_person_or_thing_are_not_rules(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "always pin the base image digest",
+    "we always rebase before merging",
+    "feature flags are always removed within two sprints",
+    "it must never log card numbers",
+    "ทุกครั้งที่แก้ schema ต้องเขียน migration",
+    "以后每次发版都要打 tag",
+    "以後所有 PR 都要兩個人審",
+])
+def test_instructions_with_always_and_never_stay_rules(text: str) -> None:
+    assert one(text).kind in ("Rule", "Constraint")
+
+
+@pytest.mark.parametrize("text", ["from now on just do it like this", "ต่อไปจัดการแบบนี้นะ", "以后都这样弄吧"])
+def test_a_bare_pointer_to_a_manner_is_no_rule(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+def test_a_pointer_after_the_content_keeps_the_rule() -> None:
+    found = extract(("user", "所有接口都要有超时设置，以后就这么办"))
+    assert [c.kind for c in found] == ["Rule"]
+
+
+@pytest.mark.parametrize("text", [
+    "from now on handle them like this:\n1. check the queue depth\n2. then restart the consumer",
+    "ต่อไปทำแบบนี้นะ\n1. ดึง log ของเมื่อวาน\n2. แล้วสรุปเป็นตาราง",
+    "以后报警就这样处理：\n1. 先看监控\n2. 再重启服务",
+])
+def test_a_pointer_with_steps_after_it_is_a_procedure(text: str) -> None:
+    assert one(text).kind == "Procedure"
+
+
+@pytest.mark.parametrize("text", [
+    "don't touch the migration we just generated",
+    "don't rename the helper you just added",
+    "อย่าแก้ฟังก์ชันที่เพิ่งเขียนเมื่อกี้",
+    "刚才那个配置别动",
+])
+def test_a_dont_about_the_thing_just_done_is_a_task(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "don't worry about the flaky e2e job",
+    "don't apologize, just rerun it",
+    "อย่ากังวลเรื่อง lint เลยครับ",
+    "别担心 lint 的警告",
+])
+def test_conversation_management_is_no_constraint(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "from now on send every quote under my partner's name, Lena Fischer",
+    "ต่อไปเอกสารของพ่อให้ส่งสำเนาถึงพี่สาวทุกครั้ง ชื่อพี่แก้ว",
+    "以後報帳一律用公司帳號，統編 53212539",
+])
+def test_a_rule_that_hands_over_a_name_or_number_is_remembered(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] == ["Remember"]
+
+
+def test_a_rule_without_a_handed_fact_stays_a_rule() -> None:
+    assert one("from now on send every quote as a PDF, never as a Word file").kind in ("Rule", "Constraint")

@@ -91,6 +91,9 @@ PROCEDURE = _rx(
     # A standing trigger with the steps after it: "whenever you cut a release: first ..., then ...", "ทำตามนี้ทุกครั้ง", "每次发版：".
     r"\b(?:whenever|every time|each time) (?:you|we|I) [^:\n?]{2,60}:", r"ทำตามนี้", r"(?:每次|每当)[^：:\n？?]{1,20}[：:]",
     r"(?:照|按)这个(?:流程|顺序|步骤)?(?:来|做)",
+    # A manner pointer with the steps right after it: "handle them like this:", ทำแบบนี้นะ + list, 就这么处理：
+    r"\b(?:do|handle|treat|process) (?:it|them|these|those|this|that|each one) (?:like this|this way|as follows)\s*:",
+    r"(?:ทำ|จัดการ)(?:แบบนี้|อย่างนี้|ดังนี้)(?=\s*(?:นะ|ครับ|ค่ะ|คะ)?\s*(?:\n|:|$))", r"(?:这么|这样|如下)(?:处理|做|办|操作|来)(?=\s*[:：\n])",
     r"ขั้นตอน(?:การ)?[^\s]{0,20}\s?(?:คือ|มีดังนี้|:)", r"ขั้นตอน[^\n?]{0,30}?(?:จดไว้|จำไว้|โน้ตไว้|มีดังนี้|:)", r"วิธี\s?\S{1,20}(?:\s\S+){0,2}\s?(?:คือ|จดไว้|:)",
     r"步骤[是：:]", r"流程[是：:]", r"(?:流程|步骤)[^\n？?]{0,6}[：:]", r"(?:流程|步骤)记", r"的步骤", r"操作流程",
 )

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import complaints, conventions, facts, structure
+from jobs.extract import complaints, conventions, facts, scope, structure
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.answers import asks_fact, fact_answer, with_facts_after
@@ -251,7 +251,8 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
         p = sentence.probe
-        kind = complaints.reread(hit.kind, p, hit.pos, sentence.text)   # "... on every commit will drive people nuts"
+        void = i == 0 or bool(items) and items[-1].last == i - 1   # "... every commit will drive people nuts",
+        kind = scope.reread(complaints.reread(hit.kind, p, hit.pos, sentence.text), p, void)   # "she's always late"
         if kind is None:
             continue
         after_change = bool(items) and items[-1].last == i - 1 and items[-1].confidence == structure.CONF_STRUCTURE
