@@ -1111,3 +1111,45 @@ def test_a_rule_that_hands_over_a_name_or_number_is_remembered(text: str) -> Non
 
 def test_a_rule_without_a_handed_fact_stays_a_rule() -> None:
     assert one("from now on send every quote as a PDF, never as a Word file").kind in ("Rule", "Constraint")
+
+
+@pytest.mark.parametrize("text", [
+    "you never check the logs before guessing",
+    "you always pick the heaviest library",
+    "I'd never put sessions in Mongo",
+    "always the same timeout with this SDK",
+    "你每次都把变量名改掉",
+    "คุณลืมใส่ type hint ทุกที",
+])
+def test_the_agents_habit_described_is_a_complaint_not_a_rule(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "you must always check the logs before guessing",
+    "from now on you always reply with the diff first",
+    "你以后每次都要先跑 lint",
+])
+def test_the_agent_told_what_to_do_always_stays_an_instruction(text: str) -> None:
+    assert len(extract(("user", text))) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "don't merge it until the review is in",
+    "please don't squash those, keep the history",
+    "you can't call the helper there, it's sync",
+    "อย่าลบตารางนั้นนะครับ",
+    "别动那个分支",
+])
+def test_a_dont_about_the_thing_at_hand_is_a_task(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "don't raise it, ever",
+    "don't use this pattern anywhere in the codebase",
+    "อย่าลบตารางนั้นอีก ไม่ว่ากรณีไหน",
+    "以后别动那个分支",
+])
+def test_a_dont_about_the_thing_at_hand_with_a_marker_of_lasting_stays(text: str) -> None:
+    assert one(text).kind in ("Rule", "Constraint")

@@ -53,7 +53,7 @@ _COPULA_BEFORE = re.compile(r"(?:'s|'re|\bis|\bare|\bwas|\bwere|\bhas been|\bhav
 _PARTICIPLE = re.compile(r"\s*(?:[a-z]{2,}(?:ed|en)|done|kept|set|put|run|made|built|sent|shown|paid|held|read|cut|split|shut)\b", re.I)
 # A verb form after the frequency word that reports rather than instructs: third person (-s), past, a state.
 _REPORTS_AFTER = re.compile(
-    r"\s*(?:[a-z]+(?<!s)(?<!ss)s|[a-z]+(?:ss)es|[a-z]{3,}ed|been|late|on time|slow|down|busy|broken|there|around|right|wrong|"
+    r"\s*(?:the same|a|an|something|like (?:this|that)|[a-z]+(?<!s)(?<!ss)s|[a-z]+(?:ss)es|[a-z]{3,}ed|been|late|on time|slow|down|busy|broken|there|around|right|wrong|"
     r"does|did|was|were|has|had|took|broke|came|went|got|forgot|said|told|seems?|happens?)\b",
     re.I,
 )
@@ -63,6 +63,12 @@ _DESCRIBES_MAIN = re.compile(
     r"\b(?:it|he|she|they|this|that)(?:'s|'re| is| are| was| were)?\s+(?:\w+\s+)?(?:[a-z]+(?<!s)(?<!ss)s|[a-z]{3,}ed|slow|late|broken|down|stuck)\b",
     re.I,
 )
+# "you never listen", "you always overcomplicate things": the agent's habit described, a complaint;
+# a modal ("you must always") or a marker of lasting ("from now on you always ...") makes it an instruction.
+_YOU_BEFORE = re.compile(r"(?:^|\b(?:and|but|so|because|like|honestly|seriously|ugh))\W*\byou\s*$|\bI(?:'d| would)\s*$", re.I)
+_VERBLESS = re.compile(r"\s*(?:the same|like (?:this|that))\b", re.I)
+_EVER = re.compile(r"\bever\b", re.I)
+_FROM_NOW = re.compile(r"\b(?:from now on|going forward|in future|from here on)\b", re.I)
 _MODAL = re.compile(r"\b(?:must|should|shall|need(?:s)? to|have to|has to|make sure|please|don'?t|do not|never|always)\b", re.I)
 
 # Thai and Chinese: a third-person subject and no instruction word in the clause.
@@ -72,6 +78,8 @@ _FREQ_TH = re.compile(r"ทุกครั้ง|ทุกรอบ|ทุกท
 _THIRD_ZH = re.compile(r"(?:^|[，,。\s])(?:他们|她们|它们|他|她|它|人家)|(?:这个|那个|这|那)(?:脚本|服务|接口|机器|程序|东西|库|包|任务|页面|人|家伙)")
 _INSTRUCT_ZH = re.compile(r"要|得|必须|务必|别|不要|不准|不许|请|记得|记住|一定|应该|需要|给我|帮我|禁止|一律|统一")
 _FREQ_ZH = re.compile(r"每次|每回|总是|老是|一直|永远|从来|以后|今后")
+# The agent addressed with a habit word and no instruction word: 你每次都忘记跑测试, คุณลืมทุกครั้ง.
+_YOU_HABIT = re.compile(r"你(?:们)?(?:怎么)?(?:每次|每回|总是|老是|从来|一直)|(?:คุณ|เธอ|แก|นาย)\S*(?:ทุกครั้ง|ทุกที|ตลอด|เสมอ)")
 
 
 def _clause_before(probe: str, pos: int) -> str:
@@ -91,6 +99,10 @@ def describes(probe: str) -> bool:
         found = True
         if not _describes_en(probe, m):
             return False
+    you = _YOU_HABIT.search(probe)
+    if you is not None:
+        clause = _clause_before(probe, you.start()) + _clause_after(probe, you.start())
+        return not (_INSTRUCT_TH.search(clause) or _INSTRUCT_ZH.search(clause))
     for freq, third, instruct in ((_FREQ_TH, _THIRD_TH, _INSTRUCT_TH), (_FREQ_ZH, _THIRD_ZH, _INSTRUCT_ZH)):
         for m in freq.finditer(probe):
             found = True
@@ -109,9 +121,13 @@ def _describes_en(probe: str, m: re.Match[str]) -> bool:
         return bool(_DESCRIBES_MAIN.search(rest)) and not _MODAL.search(rest)
     if _THIRD_BEFORE.search(before):
         return True
+    if _YOU_BEFORE.search(before):
+        return not _FROM_NOW.search(probe)
     if _COPULA_BEFORE.search(before):
         return not _PARTICIPLE.match(probe, m.end())
-    if not before.strip() or _INSTRUCTS_BEFORE.search(before):
+    if not before.strip():
+        return bool(_VERBLESS.match(probe, m.end()))   # "always the same problem with this lib"
+    if _INSTRUCTS_BEFORE.search(before):
         return False
     # A subject before the word ("the build", "my landlord") and a reporting verb form after it.
     return bool(_REPORTS_AFTER.match(probe, m.end()))
@@ -130,6 +146,12 @@ _AT_HAND = Cue((
     r"\bin (?:that|this) (?:last )?(?:message|reply|answer|output|snippet|diff|function|test)\b",
     r"เมื่อกี้", r"ตะกี้", r"เมื่อสักครู่", r"ข้างบน", r"อันที่เพิ่ง",
     r"刚才", r"刚刚", r"上面(?:那|这)", r"你刚",
+    # A don't whose object is the thing at hand: "don't merge it until CI is green", อย่าลบไฟล์นั้น, 别动那个表.
+    r"^\W*(?:(?:please|and|also|but|so|ok(?:ay)?|oh|then|just|wait|hey)\W+)*(?:don'?t|do not)\s+(?:\w+\s+){0,2}?(?:it|this|that|them|these|those)\b"
+    r"(?!\s+(?:repo|project|codebase|rule|way|kind|pattern|folder|directory|module|package|service|team|library|lib|tool)s?\b)",
+    r"(?:อย่า(?!ง)|ห้าม)[^\s]*\s?\S*?(?:ไฟล์|อัน|ตัว|ฟังก์ชัน|หน้า|บรรทัด|โค้ด|ส่วน|ตาราง|branch|commit)\s?(?:นั้น|นี้)",
+    r"(?:别|不要|不准)\S{0,6}?(?:这个|那个|这段|那段|这行|那行|这块|这些|那些|它)(?!项目|仓库|库|团队)",
+    r"\bthere\b(?=\W*(?:[,;]|$))",
 ))
 _TALK = Cue((
     r"^\W*(?:(?:and|oh|ok(?:ay)?|but|also|please|no)\W+)*(?:don'?t|do not|never) (?:worry|apologi[sz]e|be sorry|bother|mind me|panic|sweat it|stress|get me wrong|judge|laugh|rush)\b",
@@ -158,7 +180,7 @@ def reread(kind: str | None, probe: str, void: bool = True) -> str | None:
         return kind
     if describes(probe) or (void and _POINTER.search(probe)) or _TALK.search(probe):
         return None
-    if _AT_HAND.search(probe) and not STANDING.search(probe):
+    if _AT_HAND.search(probe) and not (STANDING.search(probe) or _EVER.search(probe)):
         return None
     if kind == "Rule" and _HANDED.search(probe):
         return "Remember"
