@@ -1153,3 +1153,34 @@ def test_a_dont_about_the_thing_at_hand_is_a_task(text: str) -> None:
 ])
 def test_a_dont_about_the_thing_at_hand_with_a_marker_of_lasting_stays(text: str) -> None:
     assert one(text).kind in ("Rule", "Constraint")
+
+
+@pytest.mark.parametrize("text", ["把日志的级别调成 DEBUG 看看", "这两个方案的区别在哪里", "特别感谢你昨天的排查"])
+def test_bie_inside_a_word_is_no_dont(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+def test_a_personal_trait_remembered_and_its_consequence_are_one_item() -> None:
+    found = extract(("user", "记住，我妈对芒果过敏，以后订蛋糕都要避开芒果"))
+    assert [c.kind for c in found] == ["Remember"]
+
+
+@pytest.mark.parametrize("text", [
+    "and I always want a window table when you book dinner",
+    "pls remember my mum is allergic to kiwi, check every dessert menu",
+])
+def test_the_users_own_wants_are_remembered_not_rules(text: str) -> None:
+    assert [c.kind for c in extract(("user", text))] == ["Remember"]
+
+
+@pytest.mark.parametrize("text", ["run the rate limiter benchmarks again", "we stay on Vue 3, nuxt is out"])
+def test_rate_limiter_as_a_noun_and_staying_on_a_tool_are_no_constraints(text: str) -> None:
+    assert not [c for c in extract(("user", text)) if c.kind in ("Rule", "Constraint")]
+
+
+@pytest.mark.parametrize("text", [
+    "here's how I want you to triage new issues:\n1. label them\n2. then assign the owner",
+    "以后新人入职就这么做：\n1. 开账号\n2. 然后发文档",
+])
+def test_procedures_announced_without_a_colon_word(text: str) -> None:
+    assert one(text).kind == "Procedure"

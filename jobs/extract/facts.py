@@ -147,7 +147,8 @@ def join_consequences(items: list[Item], facts: set[int]) -> list[Item]:
     out: list[Item] = []
     for item in items:
         prev = out[-1] if out else None
-        if (prev is not None and prev.first in facts and prev.kind == "Remember" and item.first - prev.last <= 2
+        is_fact = prev is not None and (prev.first in facts or personal_trait(prev.probe))   # 我爸不吃辣 (with 记住)
+        if (prev is not None and is_fact and prev.kind == "Remember" and item.first - prev.last <= 2
                 and item.kind in ("Rule", "Constraint", "Remember")):
             out[-1] = Item(prev.first, item.last, "Remember", f"{prev.text.rstrip(' .。')}, {item.text}",
                            f"{prev.probe} {item.probe}", max(prev.confidence, item.confidence))

@@ -63,7 +63,7 @@ def _rx(*alternatives: str) -> Cue:
 REMEMBER = _rx(
     r"\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
     r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
-    r"\bnote to self\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
+    r"\bnote to self\b", r"\b(?:must|pls|please|do) remember\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
     r"\b(?:rmbr|rmb|remeber|rember|remembr)\b",   # chat spellings
     r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ", r"จดไว้", r"โน้ตไว้",
     r"记住", r"别忘了", r"不要忘记", r"记得(?!吗)(?=.{0,4}[:：,，]|以后)",
@@ -71,7 +71,8 @@ REMEMBER = _rx(
 )
 # Stated preferences about how the agent should behave ("I prefer concise answers").
 PREFERENCE = _rx(
-    r"\bI (?:really )?(?:prefer|like|love|hate|dislike)\b(?!\W*$)", r"\bI (?:really )?want\b(?! to\b)(?!\W*$)",
+    r"\bI (?:really |always |usually |generally |normally )?(?:prefer|like|love|hate|dislike)\b(?!\W*$)",
+    r"\bI (?:really |always |usually |generally |normally )?want\b(?! to\b)(?!\W*$)",
     r"\bI'?d rather\b(?! (?:we|that we|not (?:use|go|adopt|add|move|switch)|(?:use|stick|keep|stay|go with))\b)",
     r"\b(?:answer|reply|respond|write|talk)(?: to me)? in (?:thai|chinese|english|british|american|\w+ spelling)",
     r"\buse (?:british|american) spelling\b", r"\bkeep (?:your )?(?:answers|replies|responses) (?:short|brief|concise)",
@@ -82,7 +83,7 @@ PREFERENCE = _rx(
 PROCEDURE = _rx(
     r"\b(?:the )?steps (?:to|for) [\w\s-]{2,40}?(?:are|is)\b", r"\bsteps are\b", r"\bprocedure(?: is| for|:)",
     r"\bhow to [\w\s-]{2,30}, for the record", r"\bhow (?:to|we|you) [\w\s-]{2,40}:", r"\bhere'?s how (?:we|to)\b",
-    r"\bthis is how (?:we|to|you)\b",
+    r"\bthis is how (?:we|to|you)\b", r"\bhere'?s how I want (?:you|it|them)\b",
     # "follow these steps every time", "ทำตามขั้นตอนนี้", "按以下步骤": a how-to announced as one to follow.
     r"\bfollow (?:these|the following|this|the same) (?:steps|procedure|process|checklist|order)\b",
     r"(?:ทำ)?ตาม(?:ขั้นตอน|ลำดับ|วิธี)(?:นี้|ต่อไปนี้|ดังนี้|ข้างล่าง)",
@@ -107,13 +108,13 @@ CONSTRAINT = _rx(
     r"(?<!\bI )(?<!\bI've )(?<!\bI have )\bnever\b(?! ?mind\b)", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
     r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:don'?t|do not)\b",
     r"\bno more than\b", r"\bat most\b", r"\bnot more than\b", r"\b(?:capped|limited) (?:at|to)\b",
-    r"\bbudget (?:is|of|for \w+ is|stays?|must|cap)\b", r"\bbudget\b\W{0,3}(?:[$€£฿¥]|\d)", r"\brate[- ]limit", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under|on)\b",
+    r"\bbudget (?:is|of|for \w+ is|stays?|must|cap)\b", r"\bbudget\b\W{0,3}(?:[$€£฿¥]|\d)", r"\brate[- ]limit(?!er|ing\b)", r"\brate[- ]limiting (?:is|at|of|to)\b", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under)\b", r"\bstay on v?\d",
     r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
     r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
     r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:keep|store|put|add|log|expose|hardcode|hard-code|rely on|depend on|edit|bypass|skip)\b",
     r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:try to )?avoid\b", r"\b(?:stays?|remains?|kept|is|are|be) (?:fixed|pinned) (?:at|to) v?\d",
     r"ห้าม", r"ต้องไม่", r"ไม่เกิน", r"อย่าไป", r"อย่า(?!ลืม|ง)", r"ไม่อนุญาต", r"จำกัด", r"(?<![\u0E01-\u0E4E])งบ(?![\u0E31\u0E34-\u0E3A\u0E47-\u0E4E])", r"ตายตัว", r"หลีกเลี่ยง",
-    r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"禁止", r"别(?!忘)", r"上限",
+    r"不要再", r"不要(?!忘)", r"不能", r"不得", r"不准", r"不许", r"禁止", r"(?<![级区特分类个告识辨性差鉴组])别(?!忘|人|处|的)", r"上限",
     r"不超过", r"不可以", r"严禁", r"限流", r"预算", r"必须留",
     r"尽量避免", r"避免(?:使用|用)", r"固定(?:在|为|用)",
 )

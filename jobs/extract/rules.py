@@ -251,8 +251,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
         p = sentence.probe
-        void = i == 0 or bool(items) and items[-1].last == i - 1   # "... every commit will drive people nuts",
-        kind = scope.reread(complaints.reread(hit.kind, p, hit.pos, sentence.text), p, void)   # "she's always late"
+        kind = scope.reread(complaints.reread(hit.kind, p, hit.pos, sentence.text), p, i, items)  # "she's always late"
         if kind is None:
             continue
         after_change = bool(items) and items[-1].last == i - 1 and items[-1].confidence == structure.CONF_STRUCTURE
@@ -268,7 +267,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                                                or facts.standing_fact(p) is not None):
             kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
         items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
-    return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at) if fact_at else items
+    return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at)
 
 
 def _confirmed(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> Item | None:

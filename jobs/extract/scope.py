@@ -25,7 +25,9 @@ team, or something else:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from jobs.extract.clauses import Item
 from jobs.extract.cues import Cue
 from jobs.extract.stance import STANDING
 
@@ -170,14 +172,15 @@ _HANDED = Cue((
 ), flags=0)
 
 
-def reread(kind: str | None, probe: str, void: bool = True) -> str | None:
+def reread(kind: str | None, probe: str, i: int = 0, items: Sequence[Item] = ()) -> str | None:
     """The kind of a Rule or Constraint sentence after its grammar is read: None when it is no
     standing rule (a description, a bare pointer, the thing at hand, talk), Remember when it hands
     over a fact, else the kind. A pointer is dropped only when it has nothing to point at or what it
-    points at is an item already (`void`); after other words it makes them a rule ("老王说报销都要纸质
-    发票，他是会计，以后就这么办")."""
+    points at is an item already (sentence `i` is the turn's first, or `items` ends just before it);
+    after other words it makes them a rule ("老王说报销都要纸质发票，他是会计，以后就这么办")."""
     if kind is None or kind not in ("Rule", "Constraint"):
         return kind
+    void = i == 0 or bool(items) and items[-1].last == i - 1
     if describes(probe) or (void and _POINTER.search(probe)) or _TALK.search(probe):
         return None
     if _AT_HAND.search(probe) and not (STANDING.search(probe) or _EVER.search(probe)):
