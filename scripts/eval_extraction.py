@@ -1,10 +1,11 @@
 """Precision and recall of an extractor on a labelled conversation set.
 
-    python scripts/eval_extraction.py [--set eval|eval2|dev|dev2|dev3|dev4|dev5|dev6|real] [--shared DIR] [--json]
+    python scripts/eval_extraction.py [--set eval|eval2|eval3|dev|dev2|dev3|dev4|dev5|dev6|real] [--shared DIR] [--json]
 
 `eval` (tests/fixtures/eval_extraction) is held out: written before the rules and never tuned on.
 `eval2` (tests/fixtures/eval2_extraction) is a second held-out set, written blind to the rules by
-someone who never saw the other sets; it is only measured, never tuned on.
+someone who never saw the other sets; it is only measured, never tuned on. `eval3`
+(tests/fixtures/eval3_extraction) is a third, written the same way.
 `dev` (tests/fixtures/dev_extraction), `dev2` (tests/fixtures/dev2_extraction, varied phrasing),
 `dev3` (tests/fixtures/dev3_extraction, long realistic agent sessions) and `dev4`
 (tests/fixtures/dev4_extraction, cue-less answers to design questions versus task offers, partial
@@ -40,6 +41,7 @@ from jobs.extract.rules import RuleExtractor  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
 
 SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/fixtures/eval2_extraction",
+        "eval3": ROOT / "tests/fixtures/eval3_extraction",
         "dev": ROOT / "tests/fixtures/dev_extraction",
         "dev2": ROOT / "tests/fixtures/dev2_extraction", "dev3": ROOT / "tests/fixtures/dev3_extraction",
         "dev4": ROOT / "tests/fixtures/dev4_extraction", "dev5": ROOT / "tests/fixtures/dev5_extraction",

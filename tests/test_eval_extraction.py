@@ -83,7 +83,7 @@ def test_dev6_set_floor(harness: ModuleType) -> None:
 
 def test_sets_are_well_formed(harness: ModuleType) -> None:
     """Every labelled turn exists and is a user turn; every set covers en, th and zh."""
-    for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "eval", "eval2"):
+    for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "eval", "eval2", "eval3"):
         convs = harness.load_set(harness.SETS[name])
         assert {c.lang for c in convs} == {"en", "th", "zh"}
         for conv in convs:
