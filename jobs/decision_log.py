@@ -20,7 +20,8 @@ from memory_store.cursors import WrittenEntry, WrittenLog
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
-from memory_store.markdown import Block, block_hash, block_to_entry, parse_document, serialize_entry
+from memory_store.markdown import Block, block_to_entry, parse_document
+from memory_store.markdown_write import block_hash, serialize_entry
 from memory_store.redact import redact
 from memory_store.workspace import daily_path, recent_path
 

@@ -17,7 +17,7 @@ from memory_store.access import access_rel, add_counts, ids_in_text, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
 from memory_store.entries import ID_RE
 from memory_store.fileio import read_snapshot
-from memory_store.markdown import entries_suffix, replace_entry, serialize_entry
+from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
 
 _MEMORY_TOOLS = re.compile(r"memory_(search|get)|memory\.search|memory\.get", re.IGNORECASE)

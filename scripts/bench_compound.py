@@ -29,7 +29,8 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
-from memory_store.markdown import append_entries, parse_document  # noqa: E402
+from memory_store.markdown import parse_document  # noqa: E402
+from memory_store.markdown_write import append_entries  # noqa: E402
 
 TZ = "Asia/Bangkok"
 TOPICS = ["bookings store", "session cache", "event bus", "CI pipeline", "deploy target", "auth tokens",

@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO))
 
 from memory_store.config import load_config  # noqa: E402
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
-from memory_store.markdown import serialize_entry  # noqa: E402
+from memory_store.markdown_write import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
 from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 

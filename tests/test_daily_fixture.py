@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.entries import BlockEntry, Source, make_id
-from memory_store.markdown import serialize_entry
+from memory_store.markdown_write import serialize_entry
 from memory_store.workspace import init_workspace
 
 BKK = timezone(timedelta(hours=7))

@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_store.entries import make_id
-from memory_store.markdown import parse_document, serialize_entry, serialize_line_entry
+from memory_store.markdown import parse_document
+from memory_store.markdown_write import serialize_entry, serialize_line_entry
 from tests.strategies import block_entries, line_entries, prose
 
 

@@ -15,7 +15,8 @@ import pytest
 
 from jobs import registry
 from memory_store.check import validate_paths
-from memory_store.markdown import parse_document, serialize_entry
+from memory_store.markdown import parse_document
+from memory_store.markdown_write import serialize_entry
 from memory_store.memory_md import BEGIN, END, parse_memory_md
 from tests.conftest import memjobs
 from tests.microsync_helpers import KEY, demo_workspace

@@ -6,18 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_store.entries import BlockEntry, Source
-from memory_store.markdown import (
-    Block,
-    Prose,
-    append_entries,
-    block_hash,
-    fenced_lines,
-    parse_document,
-    replace_entry,
-    serialize_entry,
-    set_entry_fields,
-    split_lines,
-)
+from memory_store.markdown import Block, Prose, fenced_lines, parse_document, split_lines
+from memory_store.markdown_write import append_entries, block_hash, replace_entry, serialize_entry, set_entry_fields
 from tests.strategies import block_entries, prose
 
 

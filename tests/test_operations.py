@@ -100,7 +100,7 @@ def test_rollback_of_a_weekly_run_restores_memory_md_archive_and_status_fields(t
     reversal = daily.with_name("2026-11-20.md")
     from dataclasses import replace as dc_replace
 
-    from memory_store.markdown import append_entries
+    from memory_store.markdown_write import append_entries
 
     newer = dc_replace(
         first,

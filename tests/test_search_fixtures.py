@@ -7,7 +7,7 @@ from pathlib import Path
 
 from memory_store.config import Config, load_config
 from memory_store.entries import BlockEntry, Source, make_id
-from memory_store.markdown import serialize_entry
+from memory_store.markdown_write import serialize_entry
 
 
 def entry(

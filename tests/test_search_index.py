@@ -38,7 +38,7 @@ def _rows(db_path: Path) -> list[tuple[str, int, str]]:
 def test_rows_of_a_daily_file_cite_heading_lines() -> None:
     e1 = entry("Decision", "Use PostgreSQL", "2026-10-06", "Bookings live in PostgreSQL 16.")
     e2 = entry("Rule", "No Friday deploys", "2026-10-06", "Never deploy on Fridays.")
-    from memory_store.markdown import serialize_entry
+    from memory_store.markdown_write import serialize_entry
 
     text = (
         "# 2026-10-06\n\nA note OpenClaw flushed here.\n\n" + serialize_entry(e1) + "\n" + serialize_entry(e2)

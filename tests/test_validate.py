@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from memory_store.entries import BlockEntry, Source
-from memory_store.markdown import serialize_entry
+from memory_store.markdown_write import serialize_entry
 from memory_store.validate import validate_text
 from tests.conftest import memjobs
 

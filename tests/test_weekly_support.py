@@ -8,7 +8,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from memory_store.entries import BlockEntry, Source, make_id
-from memory_store.markdown import append_entries
+from memory_store.markdown_write import append_entries
 
 TZ = ZoneInfo("Asia/Bangkok")
 

@@ -10,7 +10,7 @@ import pytest
 from memory_store.entries import BlockEntry, Source
 from memory_store.errors import WriterRefused
 from memory_store.ledger import RunLedger, read_patches
-from memory_store.markdown import serialize_entry, set_entry_fields
+from memory_store.markdown_write import serialize_entry, set_entry_fields
 from memory_store.writers import writer_for
 
 ALLOWED = {

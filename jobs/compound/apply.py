@@ -25,7 +25,7 @@ from memory_store.archive_format import (
     weekly_rel,
     weekly_title,
 )
-from memory_store.markdown import set_entry_fields
+from memory_store.markdown_write import set_entry_fields
 from memory_store.memory_md import SECTIONS
 from memory_store.writers import Writer
 

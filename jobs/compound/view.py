@@ -9,7 +9,8 @@ from jobs.compound import state
 from jobs.compound.model import Located
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
-from memory_store.markdown import block_hash, block_to_entry, entries_without_id, parse_document
+from memory_store.markdown import block_to_entry, entries_without_id, parse_document
+from memory_store.markdown_write import block_hash
 from memory_store.workspace import entry_files
 
 
