@@ -1184,3 +1184,73 @@ def test_rate_limiter_as_a_noun_and_staying_on_a_tool_are_no_constraints(text: s
 ])
 def test_procedures_announced_without_a_colon_word(text: str) -> None:
     assert one(text).kind == "Procedure"
+
+
+# --- choices that are no lasting decision (jobs/extract/oneoff.py) ---------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Let's use the staging config for this run.",
+    "For this ticket let's go with the quick patch.",
+    "Let's switch to the verbose logger just for this debugging session.",
+    "We're going to release tomorrow morning.",
+    "Tonight we'll go with the backup server while they patch the main one.",
+    "ครั้งนี้ใช้ config เก่าไปก่อนนะ",
+    "รอบนี้เอาแบบ A ไปก่อน",
+    "พรุ่งนี้เราจะเปลี่ยนเป็น config ใหม่ตอนเช้า",
+    "这次就用旧的配置吧。",
+    "明天上午我们换成新的测试账号跑一遍。",
+])
+def test_a_choice_for_one_occasion_or_a_near_time_is_no_decision(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "His team decided to drop Angular.",
+    "A friend of mine decided to use Supabase for her side project.",
+    "My brother's company switched to Linear last month.",
+    "ลูกค้าอีกเจ้าตัดสินใจเปลี่ยนไปใช้ AWS แล้ว",
+    "เพื่อนผมเลิกใช้ Jira แล้ว เปลี่ยนไปใช้ Linear",
+    "他们团队决定不用 Kafka 了。",
+    "隔壁组决定用 Go 重写他们的服务。",
+])
+def test_someone_elses_decision_is_not_the_users(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("We decided today to drop MySQL and use Postgres for billing.", None),
+    ("Let's switch to pnpm, starting tomorrow, for every package.", None),
+    ("เราจะเลิกใช้ Jenkins ตั้งแต่พรุ่งนี้ ใช้ GitHub Actions แทน", None),
+    ("决定了，从明天起支付统一走 Stripe。", None),
+    ("My friend's startup went with Supabase, so we're going with Supabase too.", None),
+    ("Let's use Redis for the job counters.", "Decision"),
+])
+def test_lasting_or_own_choices_are_kept(text: str, kind: str | None) -> None:
+    found = extract(("user", text))
+    assert found, text
+    if kind is not None:
+        assert found[0].kind == kind
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("Should I start with the login bug or the export timeout?", "login bug first"),
+    ("Which file should I edit, handlers.go or server.go?", "handlers.go"),
+    ("Shall I run the full suite or just the unit tests?", "just the unit tests"),
+    ("ให้ผมแก้ bug login ก่อน หรือ export ก่อนดีครับ", "login ก่อนครับ"),
+    ("我先修登录的 bug 还是导出超时？", "先修登录的"),
+    ("要我跑全部测试还是只跑单元测试？", "只跑单元测试就行"),
+    ("ให้ผมแก้ไฟล์ config ให้เลยไหมครับ", "ได้ครับ จัดไปเลย"),
+])
+def test_picking_the_agents_next_step_is_no_decision(asked: str, reply: str) -> None:
+    assert extract(("assistant", asked), ("user", reply)) == []
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("Should I use Redis or Memcached for the session cache?", "redis"),
+    ("Which queue should we use for events, Kafka or SQS?", "SQS"),
+    ("ให้ผมเก็บ session ไว้ใน Redis หรือ Postgres ดีครับ", "Redis ครับ"),
+    ("要我用 Redis 还是 Memcached 做缓存？", "用 Redis"),
+])
+def test_picking_what_to_use_still_decides(asked: str, reply: str) -> None:
+    found = extract(("assistant", asked), ("user", reply))
+    assert [c.kind for c in found] == ["Decision"], found

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import complaints, conventions, facts, scope, structure
+from jobs.extract import complaints, conventions, facts, oneoff, scope, structure
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.answers import asks_fact, fact_answer, with_facts_after
@@ -112,8 +112,7 @@ class RuleExtractor:
     def _user_turn(self, rec: Record, proposal: Record | None, open_offer: Record | None,
                    offers: dict[int, Offer], asked: Record | None = None) -> tuple[list[Candidate], bool]:
         """The candidates of one user turn, and whether the turn only asked questions."""
-        # Most turns state nothing: one literal scan decides that before any parsing. Only a turn
-        # with an accepting word ("ok", "ตกลง", "好") reads the assistant turn before it.
+        # Most turns state nothing: one literal scan decides that; only an accepting word reads the turn before.
         low = fold(rec.text).lower()
         may_accept = (proposal is not None or open_offer is not None) and lx.ACCEPT.may_match(low)
         # A short reply right after alternatives were offered may pick one without any "ok" ("sqlite.").
@@ -168,12 +167,13 @@ class RuleExtractor:
             if reading is not None:
                 accepted = (reading[0], reading[1][0])
                 used.update(reading[1])
+        if accepted and accepted[0].kind == "Decision" and act and oneoff.agent_step(act.asked or act.text[-160:]):
+            accepted = None   # "should I fix A or B first?" -> "A": a step of the task, not a design
         if accepted is not None:
             out.append(accepted[0])
             used.add(accepted[1])
-        # Trigger: a turn that pastes a quote, code or log and then comments on it ("this is from the
-        # old wiki, not used any more"). Why: the comment is about the pasted text, not a decision.
-        # Outcome: sentences opening with a demonstrative are skipped in such turns.
+        # A turn that pastes a quote, code or log and comments on it ("this is from the old wiki, not used
+        # any more"): the comment is about the pasted text; sentences opening with a demonstrative are skipped.
         pasted = prose.strip() != rec.text.strip()
         items = _stated(sentences, used, pasted, [fact] if fact else listed_rules(sentences, used))
         if fact is not None:
