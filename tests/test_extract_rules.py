@@ -1254,3 +1254,26 @@ def test_picking_the_agents_next_step_is_no_decision(asked: str, reply: str) -> 
 def test_picking_what_to_use_still_decides(asked: str, reply: str) -> None:
     found = extract(("assistant", asked), ("user", reply))
     assert [c.kind for c in found] == ["Decision"], found
+
+
+@pytest.mark.parametrize("text", [
+    "Leaning towards switching the docs site to Astro.",
+    "We'll use Teams for the interview.",
+    "ว่าจะเปลี่ยนไปใช้ Bun อยู่เหมือนกัน",
+    "我倾向于把前端换成 Svelte。",
+    "打算试试换成 Bun。",
+])
+def test_a_choice_leaned_towards_is_not_settled(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize(("asked", "reply"), [
+    ("I can move the cron job into the worker. Want me to do that?", "yes please go with that"),
+    ("ผมย้าย cron ไปไว้ใน worker ให้เลยไหมครับ", "ได้ครับ จัดไปเลย"),
+])
+def test_approving_an_offered_task_is_no_decision(asked: str, reply: str) -> None:
+    assert extract(("assistant", asked), ("user", reply)) == []
+
+
+def test_a_settled_negative_choice_is_not_tentative() -> None:
+    assert len(extract(("user", "Kubernetes 就不考虑了，继续用 docker compose。"))) == 1

@@ -18,6 +18,8 @@ the choice is *about*, whatever verb carries it:
 """
 from __future__ import annotations
 
+import re
+
 from jobs.extract.cues import Cue
 
 # A choice scoped to one occasion of the work.
@@ -39,6 +41,20 @@ NEAR_TIME = Cue((
     r"วันนี้(?!เป็นต้นไป|ไป)", r"คืนนี้", r"พรุ่งนี้", r"เช้านี้", r"บ่ายนี้", r"เย็นนี้",
     r"今天(?!起|开始)", r"今晚", r"明天(?!起|开始)", r"今早", r"下午", r"晚上",
 ))
+# A choice leaned towards or to be tried, not settled ("leaning towards pnpm", ว่าจะ…, 倾向于…, 打算试试…).
+TENTATIVE = Cue((
+    r"\bleaning (?:towards?|to)\b", r"\binclined to\b", r"\btoying with\b", r"\bconsidering\b", r"\bon the fence\b",
+    r"\b(?:try|trial) (?:it|\S+) (?:out )?for a (?:bit|while|week|sprint)\b",
+    r"(?<![\u0E01-\u0E4E])ว่าจะ", r"กำลังคิด(?:ว่า|จะ)", r"เอนเอียง", r"ชั่งใจ",
+    r"倾向", r"打算试", r"想试试", r"(?<!不)考虑(?!好|了)", r"琢磨",
+))
+# An occasion named at the end of the clause: "we'll use Zoom for the call".
+EVENT_END = Cue((r"\bfor (?:the|this|today'?s|tomorrow'?s) (?:call|meeting|demo|presentation|interview|standup|"
+                 r"workshop|trip|dinner|party)(?=\W*$)",))
+# Nothing but a go-ahead ("ได้ครับ จัดไปเลย", "ok, go ahead"): approves whatever was on the table, names nothing.
+BARE_GO = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright|ได้|โอเค|ตกลง|好的?|行|可以)\W*"
+                     r"(?:ครับ|ค่ะ|คะ|จ้า)?\W*)*(?:จัดไปเลย|จัดไป|ไปเลย|ทำเลย|เอาเลย|go ahead|do it|go for it|ship it)"
+                     r"\W*(?:ครับ|ค่ะ|นะ|จ้า)?\W*$", re.I)
 # What makes a choice last beyond the occasion, or says it was decided.
 LASTING = Cue((
     r"\bfrom now on\b", r"\bgoing forward\b", r"\bfor good\b", r"\bpermanently\b",
@@ -91,12 +107,17 @@ STEP_WORD = Cue((
 
 
 def one_off(probe: str, kind: str) -> bool:
-    """A choice for one occasion or a plan for a near time, with nothing that makes it last."""
+    """A choice for one occasion, leaned towards, or a plan for a near time, with nothing that makes it last."""
     if kind not in ("Decision", "Architecture") or LASTING.search(probe):
         return False
-    if TASK_SCOPE.search(probe):
+    if TASK_SCOPE.search(probe) or TENTATIVE.search(probe) or EVENT_END.search(probe):
         return True
     return kind == "Decision" and bool(NEAR_TIME.search(probe))
+
+
+def bare_go(probe: str) -> bool:
+    """A go-ahead with no content of its own."""
+    return bool(BARE_GO.match(probe))
 
 
 def foreign(probe: str) -> bool:

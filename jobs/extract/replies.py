@@ -199,7 +199,7 @@ def carried_out(rec: Record, sentences: list[Sentence], act: Act, earlier: list[
     return None
 
 
-GO_AHEAD = Cue((r"\bgo ahead\b", r"\bdo it\b",
+GO_AHEAD = Cue((r"\bgo ahead\b", r"\bdo it\b", r"\bgo (?:with|for) (?:it|that|this)\b",
                 r"จัดไปเลย", r"ไปเลย", r"จัดไป", r"ทำเลย", r"เอาเลย", r"就这么办", r"那就", r"去做"))
 
 

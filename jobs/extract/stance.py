@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from jobs.extract.cues import Cue
-from jobs.extract.oneoff import foreign, one_off
+from jobs.extract.oneoff import bare_go, foreign, one_off
 
 _REPORT_EN = (r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bI've )(?<!\bI have )(?<!\bas I )(?<!\bwhat I )"
               r"\b(?:said|says|told (?:me|us|the team)|suggested|suggests|proposed|proposes|mentioned|reckons|argued|"
@@ -121,6 +121,6 @@ def dismissed(probe: str, kind: str) -> bool:
         return True
     if kind != "Remember" and deferred(probe) and (kind in ("Decision", "Architecture") or not STANDING.search(probe)):
         return True
-    if kind in ("Decision", "Architecture") and (one_off(probe, kind) or foreign(probe)):
+    if kind in ("Decision", "Architecture") and (one_off(probe, kind) or foreign(probe) or bare_go(probe)):
         return True   # "for this run, use B", "my friend's startup went with X" (`oneoff`)
     return kind in ("Rule", "Constraint") and errand(probe)
