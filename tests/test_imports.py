@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-PURE_MODULES = ("entries.py", "markdown.py", "markdown_write.py", "memory_md.py", "validate.py", "archive_format.py", "wrapup_format.py")
+PURE_MODULES = ("entries.py", "markdown.py", "markdown_write.py", "memory_md.py", "validate.py", "archive_format.py",
+                "wrapup_format.py")
 IO_MODULES = {"os", "io", "pathlib", "socket", "sqlite3", "urllib.request", "http", "subprocess", "shutil", "tempfile",
               "openai", "requests", "httpx", "memory_store.fileio", "memory_store.search", "jobs"}
 
