@@ -1277,3 +1277,91 @@ def test_approving_an_offered_task_is_no_decision(asked: str, reply: str) -> Non
 
 def test_a_settled_negative_choice_is_not_tentative() -> None:
     assert len(extract(("user", "Kubernetes 就不考虑了，继续用 docker compose。"))) == 1
+
+
+# --- architecture in ordinary words (jobs/extract/topology.py) ---------------------------------------------
+@pytest.mark.parametrize("text", [
+    "We're adding a Varnish cache in front of the storefront API.",
+    "We put a message queue between the scraper and the parsers.",
+    "เพิ่ม proxy หน้า API ของร้านนะครับ",
+    "เราใส่ queue คั่นระหว่าง scraper กับ parser",
+    "在订单接口前面加一层网关。",
+    "我们在爬虫和解析器之间加了一个消息队列。",
+    "We're getting rid of the Envoy sidecar, pods send traces straight to the collector.",
+    "เอา proxy ตัวเก่าออกครับ ให้แอปยิงตรงไปที่ gateway",
+    "把 haproxy 那一层拿掉了，流量直接进网关。",
+    "The admin dashboard talks to the reporting service only.",
+    "Every customer gets its own database.",
+    "แยก schema ต่อลูกค้า",
+    "每个客户单独一个 schema。",
+    "后台只跟报表服务通信。",
+    "Payment events go through RabbitMQ now.",
+    "ตอนนี้ request ทั้งหมดวิ่งผ่าน gateway แล้ว",
+    "所有写入现在都走订单服务。",
+])
+def test_components_placed_removed_walled_off_or_routed_are_architecture(text: str) -> None:
+    assert one(text).kind == "Architecture"
+
+
+@pytest.mark.parametrize("text", [
+    "Could you put a cache in front of the search API?",
+    "What if we added a queue between the scraper and the parsers?",
+    "Add a log statement in front of the retry loop.",
+    "Get rid of that print in the handler.",
+    "Remove the unused import from the cache module.",
+    "The proxy in front of the API keeps timing out again.",
+    "ช่วยเพิ่ม proxy หน้า API ให้หน่อยได้ไหมครับ",
+    "เอาบรรทัด debug นี้ออกด้วย",
+    "要不要在网关前面加一层缓存？",
+    "把这行日志去掉。",
+    "I only talk to my manager about raises.",
+    "Guests go through the side door now.",
+])
+def test_edits_questions_and_complaints_about_components_are_not_architecture(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+# --- settled choices in ordinary words (jobs/extract/settled.py) -------------------------------------------
+@pytest.mark.parametrize("text", [
+    "Swap Jest for Vitest.",
+    "We're swapping CircleCI for Buildkite.",
+    "เปลี่ยนจาก Jest เป็น Vitest ครับ",
+    "เปลี่ยนจาก CircleCI ไปใช้ Buildkite",
+    "用 Vitest 替换 Jest。",
+    "We're on Django 5 now.",
+    "We moved to Bun last week.",
+    "We've switched to Biome, finally.",
+    "We're also dropping iOS 15 with the 3.0 release.",
+    "ตอนนี้เราใช้ Django 5 แล้วนะ",
+    "เราย้ายไปใช้ Bun เมื่ออาทิตย์ที่แล้ว",
+    "我们现在用 Django 5 了。",
+    "跟你说一下，我们上个月换成 Biome 了。",
+])
+def test_replacements_and_reports_of_what_the_project_is_on_are_decisions(text: str) -> None:
+    assert one(text).kind == "Decision"
+
+
+@pytest.mark.parametrize("text", [
+    "Swap these two arguments.",
+    "Replace foo with bar in this file.",
+    "What if we swapped Jest for Vitest?",
+    "We're on the train now.",
+    "I'm on vacation now, back Monday.",
+    "We moved to Lisbon last week.",
+    "I switched to decaf last month.",
+    "Tonight I'm swapping the tires on the car.",
+    "เปลี่ยนจาก ตัวแปร x เป็น y ในไฟล์นี้",
+    "ตอนนี้ผมอยู่บนรถไฟ",
+    "เราย้ายไปอยู่เชียงใหม่เมื่ออาทิตย์ที่แล้ว",
+    "我现在在火车上。",
+    "我们上周搬到杭州了。",
+    "My friend's team moved to Bun last week.",
+])
+def test_edits_places_and_other_peoples_moves_are_no_decisions(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+def test_a_report_of_what_the_project_is_on_before_a_rule_is_the_rules_ground() -> None:
+    found = extract(("user", "we're on Bun now. bun install, never npm install"))
+    assert [c.kind for c in found] == ["Constraint"] or [c.kind for c in found] == ["Rule"]
+    assert "bun now" in found[0].statement

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
 from jobs.extract.cues import Gate
+from jobs.extract.settled import shape
 from jobs.extract.stance import dismissed, own_or_adopted
 from jobs.extract.structure import structural
 from jobs.extract.text import MASK, mask
@@ -60,6 +61,9 @@ def classify(probe: str) -> Hit | None:
     m = lx.DECISION.search(probe) or lx.ARCH_EXPLICIT.search(probe)
     if m:
         return Hit(kind_of(probe), m.start(), CONF_EXPLICIT)
+    changed = shape(probe)
+    if changed is not None:   # "request ทั้งหมดวิ่งผ่าน gateway แล้ว": a weak rule word inside a change
+        return Hit(changed[0], 0, changed[1])
     m = lx.RULE_WEAK.search(probe)
     if m:
         return Hit("Rule", m.start(), CONF_EXPLICIT)
@@ -134,4 +138,5 @@ def substantial(text: str) -> bool:
 
 def not_own(probe: str, kind: str) -> bool:
     """A sentence without a cue that still is no item: a question, a hedge, a report, a past mention."""
-    return hedged(probe) or bool(lx.PAST_MENTION.search(probe) or lx.REPORTED.search(probe)) or dismissed(probe, kind)
+    reported = lx.REPORTED.search(probe) and not own_or_adopted(probe)   # not "跟你说一下，…"
+    return hedged(probe) or bool(lx.PAST_MENTION.search(probe) or reported) or dismissed(probe, kind)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import complaints, conventions, facts, oneoff, scope, structure
+from jobs.extract import complaints, conventions, facts, oneoff, scope, settled, structure, topology
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.answers import asks_fact, fact_answer, with_facts_after
@@ -63,7 +63,7 @@ _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
                   facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE,
-                  structure.GATE)
+                  structure.GATE, *topology.GATES, *settled.GATES)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -225,9 +225,9 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             elif not pasted and conventions.AFFIRMS.search(sentence.probe):
                 # "... no zap, no logrus. This is the rule for all Go code": a standing rule.
                 conventions.affirm(sentences, i, used, items)
-            elif not pasted and structure.structural(sentence.probe) and not not_own(sentence.probe, "Architecture"):
-                # "auth moves to Clerk", 把搜索拆出来: a part of the system goes somewhere else.
-                items.append(Item(i, i, "Architecture", sentence.text, sentence.probe, structure.CONF_STRUCTURE))
+            elif not pasted and (shape := settled.shape(sentence.probe)) and not not_own(sentence.probe, shape[0]):
+                # "auth moves to Clerk", "a cache in front of the API", "we're on Postgres 16 now" (`settled`).
+                items.append(Item(i, i, shape[0], sentence.text, sentence.probe, shape[1]))
             elif not pasted and conventions.convention(sentence.probe) and not dismissed(sentence.probe, "Rule"):
                 # "use pnpm, not npm or yarn", "we use slog, no zap": a project rule without a rule word.
                 items.append(Item(i, i, "Rule", sentence.text, sentence.probe, conventions.CONF_CONVENTION))
@@ -267,7 +267,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                                                or facts.standing_fact(p) is not None):
             kind = "Remember"   # "ผมไม่กินเนื้อวัว ห้ามสั่ง...", "回答都用繁体": about the user, not the project
         items.append(Item(i, i, kind, sentence.text, sentence.probe, hit.confidence))
-    return facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at)
+    return settled.into_rules(facts.join_consequences(sorted(items, key=lambda it: it.first), fact_at))
 
 
 def _confirmed(sentences: list[Sentence], i: int, used: set[int], items: list[Item]) -> Item | None:
