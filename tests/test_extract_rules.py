@@ -1316,6 +1316,10 @@ def test_components_placed_removed_walled_off_or_routed_are_architecture(text: s
     "把这行日志去掉。",
     "I only talk to my manager about raises.",
     "Guests go through the side door now.",
+    "Kill the worker process, it's stuck.",
+    "Remove the cache directory and rebuild.",
+    "เอา container ตัวนี้ออกก่อน แล้ว restart",
+    "先把这个 worker 干掉，卡住了。",
 ])
 def test_edits_questions_and_complaints_about_components_are_not_architecture(text: str) -> None:
     assert extract(("user", text)) == []

@@ -44,9 +44,9 @@ PLACED = Cue((
 ))
 # The object of a removal (named group `obj`), its component checked apart.
 _REMOVED = (
-    r"\b(?:get(?:ting)? rid of|got rid of|rip(?:ping)? out|ripped out|tear(?:ing)? out|remov(?:e|es|ing|ed)|"
-    r"drop(?:s|ping|ped)?|kill(?:s|ing|ed)?|decommission(?:s|ing|ed)?|sunset(?:s|ting)?|retir(?:e|es|ing|ed)) "
-    r"(?P<obj>(?:the |our |that whole |the whole )?(?:\S+ ){0,3}?\S+)(?=$|[\s,.;:!])",
+    # "remove/drop/kill the X" is mostly a task at hand (kill the worker process); these verbs retire a part.
+    r"\b(?:get(?:ting)? rid of|got rid of|rip(?:ping)? out|ripped out|tear(?:ing)? out|decommission(?:s|ing|ed)?|"
+    r"sunset(?:s|ting)?|retir(?:e|es|ing|ed)) (?P<obj>[^,.;:!?]{1,40})",
     r"(?:เอา|ถอด|ตัด|ยก|ถอน)\s?(?P<obj>\S.{0,30}?)\s?ออก",
     r"把(?P<obj>.{1,16}?)(?:去掉|拿掉|砍掉|下掉|撤掉|干掉|移除|删掉|拆掉)",
     r"(?:去掉|拿掉|砍掉|下掉|撤掉|干掉|移除)(?:了)?(?P<obj>.{1,16})",
@@ -54,9 +54,10 @@ _REMOVED = (
 # A removal of what is at hand or of a piece of text is an edit, not a change of the system.
 EDIT_OBJECT = Cue((
     r"\b(?:this|that|these|those|it|line|lines|comment|comments|log line|print|typo|word|import|imports|variable|"
-    r"function|test|tests|file|files|branch|key|entry|entries|flag|field|column|row|button|step|item|todo)s?\b",
-    r"บรรทัด", r"คอมเมนต์", r"นี้", r"นั้น", r"ตัวแปร", r"ไฟล์", r"ปุ่ม",
-    r"这", r"那(?!一?层)", r"行", r"注释", r"变量", r"文件", r"函数", r"按钮", r"字段",
+    r"function|test|tests|file|files|branch|key|entry|entries|flag|field|column|row|button|step|item|todo|process|"
+    r"directory|dir|folder|container|pod|table|re-?run|rebuild|restart|retry)s?\b",
+    r"บรรทัด", r"คอมเมนต์", r"นี้", r"นั้น", r"ตัวแปร", r"ไฟล์", r"ปุ่ม", r"ก่อน", r"รันใหม่",
+    r"这", r"那(?!一?层)", r"行", r"注释", r"变量", r"文件", r"函数", r"按钮", r"字段", r"测试", r"先", r"重跑",
 ))
 BOUNDARY = Cue((
     r"\b(?:talks?|speaks?|connects?|calls?|goes|reads?|writes?) (?:only )?(?:to|through|via) (?:the )?\S+(?: \S+)? only\b",
