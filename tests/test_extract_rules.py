@@ -1369,3 +1369,43 @@ def test_a_report_of_what_the_project_is_on_before_a_rule_is_the_rules_ground() 
     found = extract(("user", "we're on Bun now. bun install, never npm install"))
     assert [c.kind for c in found] == ["Constraint"] or [c.kind for c in found] == ["Rule"]
     assert "bun now" in found[0].statement
+
+
+# --- a bare option label or ordinal picks the option it labels (jobs/extract/labelpick.py) ------------
+
+_LETTERED = ("The session store has two ways to go:\nA) keep sessions in Memcached as today\n"
+             "B) move sessions into Redis with a 24h TTL\nWhich one?")
+_NUMBERED_ZH = "缓存这块有几个方向：\n1）继续用本地内存缓存\n2）改成 Redis 集群，所有实例共享\n3）先不加缓存"
+_WORDED_ZH = "有两种做法：\n一是把图片继续存在 NFS 上；\n二是把图片迁到对象存储，数据库只存 key。"
+_THAI = "มีสองทางครับ\n1. ใช้ SQLite ต่อ\n2. ย้ายไป Postgres ตัวเดียวทุก service\nเอาแบบไหนดีครับ"
+
+
+@pytest.mark.parametrize(("offer", "reply", "said"), [
+    (_LETTERED, "B", "redis"),
+    (_LETTERED, "option B please", "redis"),
+    (_LETTERED, "A. keep sessions in memcached", "memcached"),
+    (_NUMBERED_ZH, "2", "redis"),
+    (_NUMBERED_ZH, "就 2 吧", "redis"),
+    (_WORDED_ZH, "第二种吧", "对象存储"),
+    (_THAI, "ตัวที่สองครับ", "postgres"),
+    (_THAI, "ข้อ 2 ครับ", "postgres"),
+])
+def test_a_bare_label_after_offered_options_picks_that_option(offer: str, reply: str, said: str) -> None:
+    found = extract(("user", "the sessions keep vanishing"), ("assistant", offer), ("user", reply))
+    assert len(found) == 1, found
+    assert found[0].kind in ("Decision", "Architecture") and said in found[0].statement.lower()
+    assert found[0].first_line == 2
+
+
+@pytest.mark.parametrize(("offer", "reply"), [
+    (_LETTERED, "take a look at the logs first"),
+    (_LETTERED, "B?"),
+    (_LETTERED, "C"),
+    ("Done:\n1. bumped the version\n2. regenerated the lockfile", "2"),
+    ("Want me to do these now?\n1. run the migrations\n2. restart the workers", "2"),
+    ("有三个航班：\n1）国航 08:50，¥1240\n2）东航 14:00，¥990", "选第二个"),
+    ("มีสองเที่ยวบินครับ\n1. 09:10 ราคา 2,400 บาท\n2. 13:30 ราคา 1,900 บาท\nเอาอันไหนครับ", "ตัวที่สองครับ"),
+    (_NUMBERED_ZH, "2 还是 3？"),
+])
+def test_a_label_without_design_options_or_beyond_them_picks_nothing(offer: str, reply: str) -> None:
+    assert extract(("user", "hi"), ("assistant", offer), ("user", reply)) == []

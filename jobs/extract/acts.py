@@ -63,6 +63,14 @@ OFFERING = Cue((r"\b(?:I|we|you) (?:can|could)\b", r"\beither\b", r"\balternativ
 PLAN_HEAD = re.compile(r"^\W*(?:plan|steps|proposal|计划|方案|步骤|แผน|ขั้นตอน)\W*[:：]", re.I | re.M)
 # Lettered options inside a sentence: (a) pg_trgm on the existing Postgres; (b) a search service.
 _INLINE_OPTION = re.compile(r"\(([a-d1-4])\)\s*([^;()]+?)(?=;|\s*\([a-d1-4]\)|\.\s|\.$|$)", re.I)
+# Options said with ordinal words at the start of a line: 一是…；二是…, 第二种：…, แบบแรก…, ทางที่สอง…
+_WORD_OPTION = re.compile(r"^\s*(?:[-*•]\s*)?(?:第?([一二三四])(?:是|种|個|个)?[：:、，,]?"
+                          r"|(?:แบบ|ทาง|ข้อ)(?:ที่)?\s?(หนึ่ง|แรก|สอง|สาม|สี่)\s*[:：]?)\s*(\S.+)$")
+_WORD_DIGIT = {"一": "1", "二": "2", "三": "3", "四": "4", "หนึ่ง": "1", "แรก": "1", "สอง": "2", "สาม": "3", "สี่": "4"}
+# A list introduced as alternatives: "two ways out:", "幾個方向：", "有两种做法：", "มีสองทาง:".
+OPTION_HEAD = Cue((r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
+                   r"(?:几|两|三|\d)\s?(?:个|种)\s?(?:方向|做法|方案|选择|选项|思路|办法)", r"有(?:两|三|几)种",
+                   r"(?:สอง|สาม|\d)\s?(?:ทาง|แบบ|วิธี|ตัวเลือก)", r"ทางเลือก"))
 _OR_SPLIT = re.compile(r",?\s+or\s+|\s*หรือ\s*|\s*还是\s*|\s*或者\s*", re.I)
 
 
@@ -90,8 +98,10 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     questions = [s for s in sentences if _asks(s)]
     last_q = questions[-1] if questions else None
     alternatives = _alternatives(sentences)
-    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(mask(text))
-                              or OFFERING.search(mask(text)) or lx.PROPOSAL.search(mask(text))):
+    probe = mask(text)
+    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or OFFERING.search(probe)
+                              or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
+                              or last_q is not None and not TASK_ASK.search(last_q.probe)):
         return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
     if last_q is not None and TASK_ASK.search(last_q.probe) and not lx.ALTERNATIVES.search(last_q.probe):
         return Act(TASK, rec, text, options, alternatives, last_q.text, _status_quo(sentences, last_q))
@@ -120,6 +130,13 @@ def numbered_options(text: str) -> dict[str, str]:
             # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
             found.setdefault(m.group(1).upper(), line[m.start(2):m.end(2)].replace("**", "").strip())
     if len(found) < 2:
+        worded = {}
+        for line in text.splitlines():
+            m = _WORD_OPTION.match(fold(line))
+            if m:
+                worded.setdefault(_WORD_DIGIT[m.group(1) or m.group(2)], line[m.start(3):m.end(3)].strip())
+        if len(worded) >= 2:
+            return worded
         inline: dict[str, str] = {}
         for m in _INLINE_OPTION.finditer(text):
             inline.setdefault(m.group(1).upper(), m.group(2).strip(" ,"))

@@ -21,6 +21,7 @@ from jobs.extract.base import Candidate
 from jobs.extract.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
 from jobs.extract.cues import Cue
 from jobs.extract.fields import make_candidate
+from jobs.extract.labelpick import label_pick
 from jobs.extract.text import Sentence, fold, head_clause, mask
 from memory_store.transcripts.records import Record
 
@@ -95,7 +96,10 @@ _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 
 def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     """A reply answering a design question, or restating one of the offered alternatives or the
-    recommendation as the choice."""
+    recommendation as the choice; a bare label ("B", "第二种吧") to lettered or numbered options (`labelpick`)."""
+    pick = label_pick(rec, sentences, act)
+    if pick is not None:
+        return pick
     if not sentences or len(sentences) > 3 or act.kind not in (QUESTION, OPTIONS, RECOMMEND):
         return None
     if lx.TRANSACTION.search(mask(act.text)):

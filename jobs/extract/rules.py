@@ -55,7 +55,7 @@ _DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้
 
 # A short reply with a number may pick items of a numbered plan just offered ("go for 2 and 3").
 _DIGIT = re.compile(r"\d")
-_NUMBERED = re.compile(r"^\s*(?:[-*•]\s*)?\(?[1-4][.)、]", re.M)
+_NUMBERED = re.compile(r"^\s*(?:[-*•]\s*)?[(（]?[1-4][.)、）]", re.M)
 _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 # ... whose first clause is a few words at most ("sqlite.", "用 RabbitMQ，...", "เอา Redis ครับ").
 _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
