@@ -56,11 +56,11 @@ def test_dev4_set_floor(harness: ModuleType) -> None:
     """Pins the dialogue-act development set (cue-less answers to design questions versus task offers,
     partial plans, reversals, adopted proposals, personal-assistant chats): measured 0.986 / 0.773
     after the scope round (0.971 / 0.773 after the conventions/structure round, 0.877 / 0.727 before
-    it, 0.754 / 0.557 before the stance round, 0.683 / 0.466 before the dialogue-act model); a
-    regression below 0.95 / 0.73 fails."""
+    it, 0.754 / 0.557 before the stance round, 0.683 / 0.466 before the dialogue-act model), 0.986 / 0.795
+    after the option-label round; a regression below 0.95 / 0.75 fails."""
     overall = harness.run("dev4").overall.metrics()
     assert overall["precision"] >= 0.95, overall
-    assert overall["recall"] >= 0.73, overall
+    assert overall["recall"] >= 0.75, overall
 
 
 def test_dev5_set_floor(harness: ModuleType) -> None:
@@ -75,10 +75,11 @@ def test_dev5_set_floor(harness: ModuleType) -> None:
 def test_dev6_set_floor(harness: ModuleType) -> None:
     """Pins the sixth development set (written blind; baseline on landing 0.564 / 0.596 at 0b55a1d,
     0.588 / 0.640 at 0dd7ace): measured 0.679 / 0.640 when its floor was set, 0.855 / 0.730 after the
-    scope round, 0.857 / 0.742 after the topology/settled round; below 0.81 / 0.70 fails."""
+    scope round, 0.857 / 0.742 after the topology/settled round, 0.864 / 0.787 after the option-label
+    round; below 0.82 / 0.74 fails."""
     overall = harness.run("dev6").overall.metrics()
-    assert overall["precision"] >= 0.81, overall
-    assert overall["recall"] >= 0.70, overall
+    assert overall["precision"] >= 0.82, overall
+    assert overall["recall"] >= 0.74, overall
 
 
 def test_sets_are_well_formed(harness: ModuleType) -> None:
