@@ -1409,3 +1409,33 @@ def test_a_bare_label_after_offered_options_picks_that_option(offer: str, reply:
 ])
 def test_a_label_without_design_options_or_beyond_them_picks_nothing(offer: str, reply: str) -> None:
     assert extract(("user", "hi"), ("assistant", offer), ("user", reply)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "ใช้ Postgres เก็บ session ละกัน",
+    "Go ละกันครับ ทีมเขียนเป็นกันหมด",
+    "งั้นเอา RabbitMQ แล้วกันนะ",
+    "เอา Supabase สำหรับ auth ครับ",
+    "เอา Redis เป็น session store นะ",
+])
+def test_thai_pick_with_lakan_or_ao_for_is_a_decision(text: str) -> None:
+    cand = one(text)
+    assert cand.kind == "Decision"
+
+
+@pytest.mark.parametrize("text", [
+    "ไปกินข้าวละกัน",
+    "Sarah ละกัน เดี๋ยวให้เขาช่วยดู",
+    "ลองใช้ Postgres ดูละกัน",
+    "ใช้ Postgres ละกันมั้ง",
+    "ใช้ Postgres หรือ MySQL ดีละกัน",
+    "เอา log มาให้ดูหน่อย",
+    "เอา Supabase ไหมครับ",
+])
+def test_thai_lakan_without_a_tool_or_with_a_question_is_no_decision(text: str) -> None:
+    assert [c for c in extract(("user", text)) if c.kind == "Decision"] == []
+
+
+def test_thai_change_of_mind_is_a_decision_not_architecture() -> None:
+    cand = one("เปลี่ยนใจละ ใช้ MySQL แทน ไม่เอา Mongo แล้วนะ")
+    assert cand.kind == "Decision"

@@ -171,7 +171,7 @@ ARCH_EXPLICIT = _rx(r"\barchitecture\b", r"\barchitectural\b", r"สถาปั
 ARCH_CHANGE = _rx(
     r"\bmov(?:e|ing)\b", r"\bmigrat", r"\bsplit", r"\bextract", r"\bseparate\b", r"\breplac", r"\bswitch",
     r"\bintroduc", r"\bmerg(?:e|ing)\b", r"\bbreak(?:ing)? out\b", r"\bown\b", r"\bkeep\b", r"\bgo with\b",
-    r"ย้าย", r"แยก", r"เปลี่ยน", r"รวม", r"ของตัวเอง",
+    r"ย้าย", r"แยก", r"เปลี่ยน(?!ใจ)", r"รวม", r"ของตัวเอง",
     r"拆", r"迁", r"改存", r"改用", r"换", r"合并", r"独立", r"自己的", r"存在", r"继续用",
 )
 ARCH_COMPONENT = _rx(

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from jobs.extract import complaints, conventions, facts, oneoff, scope, settled, structure, topology
+from jobs.extract import complaints, conventions, facts, oneoff, scope, settled, structure, thchoice, topology
 from jobs.extract import lexicon as lx
 from jobs.extract.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.extract.answers import asks_fact, fact_answer, with_facts_after
@@ -63,7 +63,7 @@ _PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
                   facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE,
-                  structure.GATE, *topology.GATES, *settled.GATES)
+                  structure.GATE, *topology.GATES, *settled.GATES, *thchoice.GATES)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -225,7 +225,7 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             elif not pasted and conventions.AFFIRMS.search(sentence.probe):
                 # "... no zap, no logrus. This is the rule for all Go code": a standing rule.
                 conventions.affirm(sentences, i, used, items)
-            elif not pasted and (shape := settled.shape(sentence.probe)) and not not_own(sentence.probe, shape[0]):
+            elif not pasted and (shape := thchoice.shape(sentence.probe)) and not not_own(sentence.probe, shape[0]):
                 # "auth moves to Clerk", "a cache in front of the API", "we're on Postgres 16 now" (`settled`).
                 items.append(Item(i, i, shape[0], sentence.text, sentence.probe, shape[1]))
             elif not pasted and conventions.convention(sentence.probe) and not dismissed(sentence.probe, "Rule"):
