@@ -121,14 +121,21 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     return Act(STATEMENT, rec, text, options, alternatives)
 
 
-def numbered_options(text: str) -> dict[str, str]:
-    """Numbered or lettered options of an assistant turn: {"2": "PostgreSQL 16 ...", "A": ...}."""
+def marked_options(text: str) -> dict[str, str]:
+    """Lines of an assistant turn marked as options: {"2": "PostgreSQL 16 ...", "A": ...}."""
     found: dict[str, str] = {}
     for line in text.splitlines():
         m = lx.OPTION_LINE.match(fold(line))
         if m:
             # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
             found.setdefault(m.group(1).upper(), line[m.start(2):m.end(2)].replace("**", "").strip())
+    return found
+
+
+def numbered_options(text: str) -> dict[str, str]:
+    """Numbered or lettered options of an assistant turn, else options named by ordinal words at the
+    start of a line, else inline "(a) … (b) …" options."""
+    found = marked_options(text)
     if len(found) < 2:
         worded = {}
         for line in text.splitlines():

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from jobs.extract import lexicon as lx
+from jobs.extract.acts import marked_options
 from jobs.extract.base import Candidate
 from jobs.extract.choices import ordinal_refs, terse_choice
 from jobs.extract.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of
@@ -34,7 +35,7 @@ def offer_of(rec: Record, cache: dict[int, Offer]) -> Offer:
     if found is None or found.record is not rec:
         text = strip_non_prose(rec.text)
         probe = mask(text)
-        options = _options(text)
+        options = marked_options(text)
         # A numbered list is options only when the user is asked to choose; otherwise it is the
         # agent's report of what it did, and "ok, <next task>" after it accepts nothing.
         is_proposal = bool(lx.PROPOSAL.search(probe)) or (len(options) >= 2 and bool(lx.CHOICE_ASK.search(probe)))
@@ -102,17 +103,6 @@ def acceptance(rec: Record, sentences: list[Sentence], offer: Offer,
         return make_candidate(rec, kind_of(content), content, sentences[i + 1:], CONF_ACCEPTED,
                               first_line=proposal.line, excerpt=sentence.text), i
     return None
-
-
-def _options(text: str) -> dict[str, str]:
-    """Numbered or lettered options of an assistant turn: {"2": "PostgreSQL 16 ...", "A": ...}."""
-    found: dict[str, str] = {}
-    for line in text.splitlines():
-        m = lx.OPTION_LINE.match(fold(line))
-        if m:
-            # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
-            found.setdefault(m.group(1).upper(), line[m.start(2):m.end(2)].replace("**", "").strip())
-    return found
 
 
 def _ref_key(ref: re.Match[str] | None) -> str:
