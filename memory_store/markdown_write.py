@@ -78,16 +78,20 @@ def replace_entry(text: str, entry: BlockEntry) -> str:
 
 
 def set_entry_fields(text: str, entry_id: str, updates: dict[str, str | None]) -> str:
-    """Change only the `status` / `superseded_by` lines of one entry (what weekly may touch)."""
+    """Change only the `status` / `superseded_by` lines of one entry (what weekly may touch). An id is
+    one entry: when a person left two copies of it in the file, both get the new status."""
     bad = set(updates) - set(_STATUS_KEYS)
     if bad:
         raise ValueError(f"only {_STATUS_KEYS} may be set this way, not {sorted(bad)}")
     doc = parse_document(text)
+    found = False
     for idx, node in enumerate(doc.nodes):
         if isinstance(node, Block) and node.id == entry_id:
             doc.nodes[idx] = Prose(node.line, _edit_block(node, updates))
-            return doc.text
-    raise KeyError(entry_id)
+            found = True
+    if not found:
+        raise KeyError(entry_id)
+    return doc.text
 
 
 def _edit_block(block: Block, updates: dict[str, str | None]) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,6 +92,19 @@ def test_set_fields_changes_only_status_lines_and_keeps_hash():
     assert block_hash(old_block.text.replace("Use Postgres", "Use MySQL")) != block_hash(old_block.text)
     again = set_entry_fields(new, e.id, {"status": "active", "superseded_by": None})
     assert again == text
+
+
+def test_set_fields_marks_every_copy_of_a_duplicated_id():
+    """A person pasted an entry twice (validate reports it): the id is one entry, so a status change
+    reaches both copies, and the copy weekly happens to read (the higher confidence) is never missed."""
+    low = _entry("Use Postgres", "use-postgres-aaaaaa")
+    high = replace(low, confidence=0.95)
+    text = "# log\n\n" + serialize_entry(low) + "\nnotes\n\n" + serialize_entry(high)
+    new = set_entry_fields(text, low.id, {"status": "superseded", "superseded_by": "DECISION-20261011-y-bbbbbb"})
+    assert [e.status for e in parse_document(new).entries()] == ["superseded", "superseded"]
+    assert "\nnotes\n" in new
+    with pytest.raises(KeyError):
+        set_entry_fields(text, "DECISION-20261011-none-cccccc", {"status": "superseded"})
 
 
 @given(st.lists(st.one_of(block_entries(), prose), min_size=1, max_size=6), st.data())
