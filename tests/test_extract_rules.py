@@ -352,20 +352,14 @@ def test_trie_regex_finds_any_word() -> None:
     assert [bool(rx.search(t)) for t in ("let's go", "จำไว้นะ", "请记住", "nothing here")] == [True, True, True, False]
 
 
-def test_a_turn_without_cues_costs_almost_nothing() -> None:
-    """Chatter with no cue literal is rejected by one literal scan: far below the cost of a cue turn."""
-    import time
+def test_chatter_without_cues_gives_nothing() -> None:
+    """Status chatter and long explanations are no memory, however many turns of them there are.
+    (This test used to time chatter against cue turns; since the cue-less mechanisms (facts, structure,
+    settled choices) read every user turn, the literal prefilter no longer decides alone, and speed is
+    measured where the standards say it belongs: scripts/bench_microsync.py, docs/benchmarks.md.)"""
     reply = ("assistant", "Here is a longer explanation of what the code does. " * 8)
     chatter = [t for i in range(500) for t in (("user", f"the build for module {i} passed on my machine"), reply)]
-    cues = [t for i in range(500) for t in (("user", f"from now on run the linter before every commit of {i}"), reply)]
-    extract(*chatter[:4])   # build the prefilters once
-    t0 = time.perf_counter()
     assert extract(*chatter) == []
-    t_chatter = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    extract(*cues)
-    t_cues = time.perf_counter() - t0
-    assert t_chatter < t_cues / 3, (t_chatter, t_cues)
 
 
 # --- phrase classes found with the dev2 set, tested on sentences that are not in it ---------------
