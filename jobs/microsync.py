@@ -13,9 +13,9 @@ from jobs import decision_log
 from jobs.extract.base import Candidate, Extractor
 from jobs.runner import RunContext
 from jobs.transcript_scan import Window, scan
-from memory_store.access import access_rel, add_counts, ids_in_text, week_key
+from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
-from memory_store.entries import ID_RE
+from memory_store.entries import ID_RE, ids_in_text
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role

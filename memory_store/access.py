@@ -24,9 +24,6 @@ from memory_store.errors import EntryError
 VERSION = 1
 ACCESS_DIR = "access"
 WEEK_KEY_RE = re.compile(r"^(\d{4})-W(\d{2})$")
-_ID_IN_TEXT_RE = re.compile(
-    r"\b(?:DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*")
-
 
 def week_key(day: date | datetime) -> str:
     """`GGGG-WVV`, the ISO year and week of a local date (pass a local datetime, not UTC)."""
@@ -39,14 +36,6 @@ def access_rel(key: str) -> str:
     """The state path of one week's counts, relative to the workspace (for `write_state`)."""
     _check_key(key)
     return f".memjobs/{ACCESS_DIR}/{key}.json"
-
-
-def ids_in_text(text: str) -> list[str]:
-    """Entry ids cited in a text (a tool result, a file read), each once, in order of appearance."""
-    seen: dict[str, None] = {}
-    for m in _ID_IN_TEXT_RE.finditer(text):
-        seen.setdefault(m.group(0).rstrip("-"), None)
-    return list(seen)
 
 
 def parse_counts(data: bytes | None, path: Path | str | None = None) -> dict[str, int]:

@@ -17,6 +17,9 @@ LINE_SOURCES = ("user_explicit", "user_inferred", "system", "admin")
 
 ID_RE = re.compile(r"^(DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-(\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# An id anywhere in a text (a tool result, a file read, a wrap-up line).
+ID_IN_TEXT_RE = re.compile(
+    r"\b(?:DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*")
 RANGE_RE = re.compile(r"^(L\d+-L\d+|E\d+-E\d+)$")
 TTL_RE = re.compile(r"^(none|session_end|\d+[smhdw]|\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$")
 
@@ -118,3 +121,11 @@ def make_id(kind: str, date: str, title: str, statement: str) -> str:
 def id_kind(entry_id: str) -> str | None:
     m = ID_RE.match(entry_id)
     return KIND_BY_UPPER[m.group(1)] if m else None
+
+
+def ids_in_text(text: str) -> list[str]:
+    """Entry ids cited in a text (a tool result, a file read, a wrap-up line), each once, in order."""
+    seen: dict[str, None] = {}
+    for m in ID_IN_TEXT_RE.finditer(text):
+        seen.setdefault(m.group(0).rstrip("-"), None)
+    return list(seen)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from memory_store.entries import ids_in_text
 from memory_store.markdown import fenced_lines, split_lines
 from memory_store.validate import Problem
 
@@ -134,8 +135,6 @@ def _check_bodies(rel: str, lines: list[str], fenced: list[bool],
 
 # ---- what a wrap-up cites (read by the weekly compound) ------------------------------------------
 
-_ID_LINK_RE = re.compile(
-    r"\[((?:DECISION|RULE|CONSTRAINT|ARCHITECTURE|REMEMBER|PROCEDURE)-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*)\]\(")
 _TARGET_RE = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -150,7 +149,7 @@ class WrapupRefs:
 
 
 def wrapup_refs(text: str) -> WrapupRefs:
-    """The entry-id links of each section (outside code fences) and the transcript paths (link
+    """The entry ids cited in each section (outside code fences) and the transcript paths (link
     targets without their `#range`) listed under "Important conversations"."""
     lines = split_lines(text)
     fenced = fenced_lines(lines)
@@ -166,7 +165,7 @@ def wrapup_refs(text: str) -> WrapupRefs:
             continue
         if section is None:
             continue
-        found = _ID_LINK_RE.findall(line)
+        found = ids_in_text(line)
         if found:
             ids.setdefault(section, set()).update(found)
         elif section == "Important conversations":

@@ -14,7 +14,8 @@ from jobs.compound.budget import Budget, fit
 from jobs.compound.conflicts import find_conflicts, is_reversal
 from jobs.compound.similarity import jaccard, similar_pairs, token_set, tokens
 from jobs.compound.weeks import parse_week_key, week_before, week_of
-from memory_store.access import access_rel, add_counts, ids_in_text, merge_counts, parse_counts, read_counts
+from memory_store.access import access_rel, add_counts, merge_counts, parse_counts, read_counts
+from memory_store.entries import ids_in_text
 from memory_store.errors import EntryError
 from memory_store.memory_md import IndexItem, parse_memory_md
 from tests.test_weekly_support import TZ, entry

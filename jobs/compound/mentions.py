@@ -33,10 +33,8 @@ class Mentions:
 def week_mentions(view: View, week: Week, entries: dict[str, Located]) -> Mentions:
     out = Mentions()
     by_session: dict[str, list[str]] = {}
-    entry_days: set[str] = set()
+    entry_days = {loc.entry.date for loc in entries.values()}
     for i, loc in entries.items():
-        if week.contains(_day(loc.entry.date) or date.min):
-            entry_days.add(loc.entry.date)
         if loc.entry.source.session_path:
             by_session.setdefault(loc.entry.source.session_path, []).append(i)
     for offset in range(7):
@@ -73,10 +71,3 @@ def _volumes(view: View, day: date) -> list[tuple[str, str]]:
 
 def _same_day(loc: Located | None, day: date) -> bool:
     return loc is not None and loc.entry.date == day.isoformat()
-
-
-def _day(value: str) -> date | None:
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        return None
