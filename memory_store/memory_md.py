@@ -59,7 +59,7 @@ class MemoryMd:
     has_markers: bool = True
     begin_line: int = 0             # 1-based line of the begin marker (0 when absent)
     eol: str = "\n"                 # the file's line ending; the generated part uses it too
-    problems: list[tuple[int, str]] = field(default_factory=list)  # (line, message): see check_structure
+    problems: list[tuple[int, str]] = field(default_factory=list)  # (line, message): see parse_memory_md
 
     @property
     def items(self) -> list[IndexItem]:
@@ -99,8 +99,9 @@ def _markers(lines: list[str]) -> tuple[list[int], list[int]]:
 def parse_memory_md(text: str) -> MemoryMd:
     """Split MEMORY.md into the user's parts and the generated items (read leniently).
 
-    What the weekly compound may not rewrite safely is listed in `problems` (see `check_structure`):
-    markers missing, repeated or out of order, and hand-written text inside the generated part.
+    What the weekly compound may not rewrite safely is listed in `problems`: markers missing,
+    repeated or out of order, and hand-written text inside the generated part. A file with no markers
+    at all is fine: a generated part is appended.
     """
     lines = split_lines(text)
     begins, ends = _markers(lines)
@@ -169,12 +170,6 @@ def _marker_problems(begins: list[int], ends: list[int]) -> list[tuple[int, str]
     elif ends[0] < begins[0]:
         out.append((ends[0] + 1, f"the end marker {END} comes before the begin marker {BEGIN}"))
     return out
-
-
-def check_structure(text: str) -> list[tuple[int, str]]:
-    """(line, message) for each thing that keeps the weekly compound from rewriting MEMORY.md's
-    generated part safely. A file with no markers at all is fine: a generated part is appended."""
-    return parse_memory_md(text).problems
 
 
 def section_of_id(entry_id: str) -> str:

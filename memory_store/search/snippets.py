@@ -27,11 +27,11 @@ def _pattern(terms: list[Term], infix: bool = False) -> re.Pattern[str] | None:
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
 
-def _marked(piece: str, pat: re.Pattern[str]) -> str:
-    """`piece` with `**` around the matches of `pat` in its folded form."""
+def _marked(piece: str, folded: str, pat: re.Pattern[str]) -> str:
+    """`piece` with `**` around the matches of `pat` in `folded`, its folded form (same length)."""
     out: list[str] = []
     last = 0
-    for m in pat.finditer(to_simplified(piece)):
+    for m in pat.finditer(folded):
         out += [piece[last : m.start()], "**", piece[m.start() : m.end()], "**"]
         last = m.end()
     out.append(piece[last:])
@@ -53,5 +53,5 @@ def make_snippet(title: str, body: str, terms: list[Term]) -> str:
     m = pat.search(folded[i])
     if len(best) > SNIPPET_CHARS and m and m.start() > 60:
         start = m.start() - 60
-    marked = _marked(best[start : start + SNIPPET_CHARS], pat)
+    marked = _marked(best[start : start + SNIPPET_CHARS], folded[i][start : start + SNIPPET_CHARS], pat)
     return ("…" if start else "") + marked + ("…" if start + SNIPPET_CHARS < len(best) else "")
