@@ -9,6 +9,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from datetime import date
 
 KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
 KIND_BY_UPPER = {k.upper(): k for k in KINDS}
@@ -129,3 +130,20 @@ def ids_in_text(text: str) -> list[str]:
     for m in ID_IN_TEXT_RE.finditer(text):
         seen.setdefault(m.group(0).rstrip("-"), None)
     return list(seen)
+
+
+def is_date(value: str) -> bool:
+    """A real calendar date written YYYY-MM-DD."""
+    if not DATE_RE.match(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def id_fits_kind(entry_id: str, kind: str) -> bool | None:
+    """Whether a well-formed id belongs to `kind`; None when the id is not well-formed at all."""
+    m = ID_RE.match(entry_id)
+    return None if m is None else KIND_BY_UPPER[m.group(1)] == kind

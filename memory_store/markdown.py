@@ -16,18 +16,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date
 
 from memory_store.entries import (
     BLOCK_FIELDS,
-    DATE_RE,
-    ID_RE,
     KIND_BY_UPPER,
     SOURCE_FIELDS,
     STATUSES,
     BlockEntry,
     LineEntry,
     Source,
+    id_fits_kind,
+    is_date,
 )
 from memory_store.errors import EntryError
 
@@ -329,21 +328,15 @@ def block_to_entry(block: Block, path: str | None = None) -> BlockEntry:
 def _check_form(block: Block, path: str | None) -> None:
     """What memjobs relies on (an id it can link to, a date, a known status): a hand edit that
     breaks one of them makes the entry not convert, so it is reported and left alone."""
-    checks = (("id", lambda v: (m := ID_RE.match(v)) is not None and KIND_BY_UPPER[m.group(1)] == block.kind,
+    checks = (("id", lambda v: bool(id_fits_kind(v, block.kind)),
                f"not an id of a {block.kind} entry (<KIND>-<YYYYMMDD>-<slug of a-z0-9->)"),
-              ("date", _is_date, "not a date (YYYY-MM-DD)"),
+              ("date", is_date, "not a date (YYYY-MM-DD)"),
               ("status", lambda v: v in STATUSES, f"not a status ({', '.join(STATUSES)})"))
     for key, ok, what in checks:
         f = block.field(key)
         if f is not None and not ok(f.value):
             raise EntryError(f"{key} {f.value!r} is {what}", path=path, line=f.line)
 
-
-def _is_date(value: str) -> bool:
-    try:
-        return DATE_RE.match(value) is not None and bool(date.fromisoformat(value))
-    except ValueError:
-        return False
 
 
 def line_to_entry(node: LineNode, path: str | None = None) -> LineEntry:

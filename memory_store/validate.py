@@ -11,14 +11,12 @@ import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from urllib.parse import unquote
 
 from memory_store.entries import (
-    DATE_RE,
     EXCERPT_MAX,
     ID_RE,
-    KIND_BY_UPPER,
     LINE_SOURCES,
     NONEMPTY_FIELDS,
     RANGE_RE,
@@ -26,6 +24,8 @@ from memory_store.entries import (
     SOURCE_FIELDS,
     STATUSES,
     TTL_RE,
+    id_fits_kind,
+    is_date,
 )
 from memory_store.markdown import Block, LineNode, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
@@ -94,13 +94,13 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
             err(f.line, f"'{key}' must have a value")
     idf = fields.get("id")
     if idf is not None and idf.value:
-        m = ID_RE.match(idf.value)
-        if not m:
+        fits = id_fits_kind(idf.value, block.kind)
+        if fits is None:
             err(idf.line, f"malformed id {idf.value!r} (expected <KIND>-<YYYYMMDD>-<slug of a-z0-9->)")
-        elif KIND_BY_UPPER[m.group(1)] != block.kind:
+        elif not fits:
             err(idf.line, f"id {idf.value} does not match the heading kind {block.kind}")
     datef = fields.get("date")
-    if datef is not None and datef.value and not _is_date(datef.value):
+    if datef is not None and datef.value and not is_date(datef.value):
         err(datef.line, f"bad date {datef.value!r} (expected YYYY-MM-DD)")
     st = fields.get("status")
     if st is not None and st.value and st.value not in STATUSES:
@@ -145,15 +145,6 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
         err(ex.line, f"excerpt is longer than {EXCERPT_MAX} characters")
     return out
 
-
-def _is_date(value: str) -> bool:
-    if not DATE_RE.match(value):
-        return False
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _check_line_entry(node: LineNode, rel: str) -> list[Problem]:
