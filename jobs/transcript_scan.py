@@ -27,8 +27,8 @@ LOOK_BACK = timedelta(hours=3)
 # Look-back context: the last turns before a cursor are read again, as context only, so that an
 # acceptance in this window can see the proposal made in the last one.
 CONTEXT_TURNS = 6
-UNREADABLE = "unreadable"  # the identity of a file that could not be read when it was first found
 CONTEXT_BYTES = 256 * 1024
+UNREADABLE = "unreadable"  # the identity of a file that could not be read when it was first found
 
 
 @dataclass
