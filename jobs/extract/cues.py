@@ -29,6 +29,11 @@ _REPEATS = tuple(op for op in (getattr(_c, n, None) for n in ("MAX_REPEAT", "MIN
                  if op is not None)
 
 
+def cue(*alternatives: str) -> Cue:
+    """One case-insensitive alternation with a literal prefilter: `Cue(alternatives)` spelt for tables."""
+    return Cue(alternatives)
+
+
 class Cue:
     """A compiled alternation (`re.I` by default) with a literal prefilter; used like a pattern."""
 

@@ -8,7 +8,7 @@ written for how people phrase things in general, never for one fixture's sentenc
 # ruff: noqa: E501  -- cue tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.extract.cues import Cue
+from jobs.extract.cues import cue as _rx
 
 # The other categories live in their own modules; `lexicon` stays the one name callers import.
 from jobs.extract.lexicon_hedges import (  # noqa: F401
@@ -51,12 +51,6 @@ from jobs.extract.lexicon_replies import (  # noqa: F401
     USE,
     WHY,
 )
-
-
-def _rx(*alternatives: str) -> Cue:
-    """One case-insensitive alternation with a literal prefilter (see jobs/extract/cues.py)."""
-    return Cue(alternatives)
-
 
 # --- what the sentence is -------------------------------------------------------------------
 

@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import re
 
-from jobs.extract.cues import Cue
-
-
-def _rx(*alternatives: str) -> Cue:
-    """One case-insensitive alternation with a literal prefilter (see jobs/extract/cues.py)."""
-    return Cue(alternatives)
+from jobs.extract.cues import cue as _rx
 
 # --- proposals and their acceptance ---------------------------------------------------------
 
