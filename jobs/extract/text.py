@@ -119,10 +119,6 @@ def mask(text: str) -> str:
     return text
 
 
-def has_quote(text: str) -> bool:
-    return bool(_QUOTED.search(text))
-
-
 def split_sentences(text: str) -> list[Sentence]:
     """Sentences of prose text, each with its masked probe; empty pieces dropped."""
     out: list[Sentence] = []

@@ -31,8 +31,7 @@ COMPONENT = Cue((
     r"microservice|schema|tenant db|message queue|api gateway|edge|waf|firewall|vpc|cluster)s?\b",
     r"เลเยอร์", r"ชั้น", r"พร็อกซี", r"ดาต้าเบส", r"database", r"\bdb\b", r"cache", r"queue", r"proxy", r"sidecar",
     r"gateway", r"bff", r"cdn", r"schema",
-    r"代理", r"网关", r"中间件", r"消息队列", r"负载均衡", r"一层", r"那层", r"这层", r"边车", r"库", r"从库", r"副本",
-    r"sidecar", r"nginx", r"cdn", r"bff", r"schema",
+    r"代理", r"网关", r"中间件", r"消息队列", r"负载均衡", r"一层", r"那层", r"这层", r"边车", r"库", r"从库", r"副本", r"nginx",
 ))
 
 PLACED = Cue((
