@@ -69,13 +69,17 @@ def merge_restatements(items: list[Item]) -> list[Item]:
         if (prev is not None and item.first == prev.last + 1 and _group(prev.kind) == _group(item.kind)
                 and lx.NEG_USE.search(item.probe)
                 and (lx.USE.search(prev.probe) or _shared_terms(prev.probe, item.probe))):
-            sep = "，" if _is_cjk(prev.text[-1:]) else ("; " if prev.text[-1:].isascii() else " ")
-            text = prev.text.rstrip(" .。;；,，") + sep + item.text
-            out[-1] = Item(prev.first, item.last, prev.kind, text, prev.probe + sep + item.probe,
-                           max(prev.confidence, item.confidence))
+            out[-1] = _joined(prev, item)
         else:
             out.append(item)
     return out
+
+
+def _joined(prev: Item, item: Item) -> Item:
+    """`item` appended to `prev` as one statement of `prev`'s kind, with a separator for its script."""
+    sep = "，" if _is_cjk(prev.text[-1:]) else ("; " if prev.text[-1:].isascii() else " ")
+    return Item(prev.first, item.last, prev.kind, prev.text.rstrip(" .。;；,，") + sep + item.text,
+                prev.probe + sep + item.probe, max(prev.confidence, item.confidence))
 
 
 def _group(kind: str) -> str:
@@ -150,9 +154,7 @@ def merge_followups(items: list[Item]) -> list[Item]:
         if (prev is not None and item.first == prev.last + 1 and item.kind == "Constraint"
                 and prev.kind in ("Decision", "Architecture", "Rule", "Constraint")
                 and (_FOLLOW_OPEN.match(item.probe) or _POINTS_BACK.search(item.probe) or _SWITCH.search(prev.probe))):
-            sep = "，" if _is_cjk(prev.text[-1:]) else ("; " if prev.text[-1:].isascii() else " ")
-            out[-1] = Item(prev.first, item.last, prev.kind, prev.text.rstrip(" .。;；,，") + sep + item.text,
-                           prev.probe + sep + item.probe, max(prev.confidence, item.confidence))
+            out[-1] = _joined(prev, item)
         else:
             out.append(item)
     return out
