@@ -14,7 +14,7 @@ from jobs.extract import lexicon as lx
 from jobs.extract.acts import marked_options
 from jobs.extract.base import Candidate
 from jobs.extract.choices import ordinal_refs, terse_choice
-from jobs.extract.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of
+from jobs.extract.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of, substantial
 from jobs.extract.fields import make_candidate
 from jobs.extract.text import Sentence, cut_prefix, fold, head_clause, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record
@@ -133,9 +133,7 @@ _ACK = re.compile(r"^(?:ใช่|ได้|เอา|要|对|是的|sounds good
 def _own_content(sentence: Sentence) -> str:
     """What an acceptance says beyond "ok"/"yes": used as the decision when it is substantial."""
     rest = cut_prefix(_ACK, cut_prefix(lx.LEAD_FILLER, sentence.text))
-    words = rest.split()
-    cjk_or_thai = sum(1 for ch in rest if ord(ch) > 0x0E00)
-    if len(words) >= 4 or cjk_or_thai >= 8:
+    if substantial(rest):
         if lx.OPTION_REF.search(mask(rest)) or lx.ADOPT_AS_PROPOSED.search(fold(rest)):
             return ""
         return rest
