@@ -93,12 +93,12 @@ class Act:
 def act_of(rec: Record, asked: Record | None = None) -> Act:
     """The dialogue act of the assistant turn `rec`; `asked` is the user turn before it, if any."""
     text = strip_non_prose(rec.text)
-    sentences = split_sentences(text)
+    probe = mask(text)
+    sentences = split_sentences(text, probe)
     options = numbered_options(text)
     questions = [s for s in sentences if _asks(s)]
     last_q = questions[-1] if questions else None
     alternatives = _alternatives(sentences)
-    probe = mask(text)
     if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or OFFERING.search(probe)
                               or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
                               or last_q is not None and not TASK_ASK.search(last_q.probe)):

@@ -128,7 +128,7 @@ class RuleExtractor:
         procedure = _procedure(rec, prose, probe)
         if procedure is not None:
             return [procedure], False
-        sentences = merge_continuations([piece for s in split_sentences(prose) for piece in clauses(s)])
+        sentences = merge_continuations([piece for s in split_sentences(prose, probe) for piece in clauses(s)])
         out: list[Candidate] = []
         used: set[int] = set()
         accepted = None
@@ -288,7 +288,7 @@ def _procedure(rec: Record, prose: str, probe: str) -> Candidate | None:
     m = lx.PROCEDURE.search(probe)
     if m is None or not lx.STEP.search(probe[m.end():]):
         return None
-    cue_sentence = next((s for s in split_sentences(prose) if lx.PROCEDURE.search(s.probe)), None)
+    cue_sentence = next((s for s in split_sentences(prose, probe) if lx.PROCEDURE.search(s.probe)), None)
     # Only a question mark makes it a question: "How to deploy X, for the record: ..." opens like one.
     if cue_sentence is None or QUESTION_END.search(cue_sentence.probe):
         return None

@@ -119,10 +119,11 @@ def mask(text: str) -> str:
     return text
 
 
-def split_sentences(text: str) -> list[Sentence]:
-    """Sentences of prose text, each with its masked probe; empty pieces dropped."""
+def split_sentences(text: str, probe: str | None = None) -> list[Sentence]:
+    """Sentences of prose text, each with its masked probe; empty pieces dropped. `probe` is
+    `mask(text)` when the caller has it already."""
     out: list[Sentence] = []
-    probe_all = mask(text)
+    probe_all = mask(text) if probe is None else probe
     start = 0
     # Split on the probe so that terminators inside inline code or quotes do not end a sentence.
     for m in _SENTENCE_END.finditer(probe_all):
