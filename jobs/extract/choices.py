@@ -27,28 +27,31 @@ _NOT_A_CHOICE = frozenset({"it", "that", "this", "both", "none", "neither", "tha
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def terse_choice(reply: str, offered: list[str]) -> tuple[str, str] | None:
-    """(choice, the sentence offering it) when `reply` is only a pick among alternatives offered.
+def terse_choice(readings: tuple[str, ...], offered: list[str]) -> tuple[str, str] | None:
+    """(choice, the sentence offering it) for the first reading of a reply (the whole reply, its head
+    clause) that is only a pick among alternatives offered.
 
     `offered` are the texts that may offer alternatives (the user's question before, the
-    assistant's answer); a sentence offers them when it joins two with "or"/หรือ/还是.
+    assistant's answer); a sentence offers them when it joins two with "or"/หรือ/还是. They are
+    split once, when a reading is short enough to be a pick.
     """
-    rest = cut_suffix(_TAIL, cut_prefix(_LEAD, reply.strip()))
-    rest = rest.strip(" \t,.:;!，。：！、")
-    if not rest or rest.casefold() in _NOT_A_CHOICE or len(rest.split()) > 3 or len(rest) > 40:
-        return None
-    if not any(ch.isalnum() for ch in rest):
-        return None
-    want = fold(rest).casefold()
-    for text in offered:
-        for sentence in split_sentences(text):
-            low = fold(sentence.text).casefold()
-            if not lx.ALTERNATIVES.search(sentence.probe):
-                continue
-            # A Latin name must stand alone ("go" is not in "mongo"); Thai and CJK have no word breaks.
-            latin = _LATIN.search(want)
+    offering: list[tuple[str, str]] | None = None   # (sentence, folded and case-folded)
+    for reply in readings:
+        rest = cut_suffix(_TAIL, cut_prefix(_LEAD, reply.strip()))
+        rest = rest.strip(" \t,.:;!，。：！、")
+        if not rest or rest.casefold() in _NOT_A_CHOICE or len(rest.split()) > 3 or len(rest) > 40:
+            continue
+        if not any(ch.isalnum() for ch in rest):
+            continue
+        if offering is None:
+            offering = [(s.text, fold(s.text).casefold()) for text in offered for s in split_sentences(text)
+                        if lx.ALTERNATIVES.search(s.probe)]
+        want = fold(rest).casefold()
+        # A Latin name must stand alone ("go" is not in "mongo"); Thai and CJK have no word breaks.
+        latin = _LATIN.search(want)
+        for sentence, low in offering:
             if (re.search(rf"(?<![\w.-]){re.escape(want)}(?![\w-])", low) if latin else want in low):
-                return rest, sentence.text
+                return rest, sentence
     return None
 
 

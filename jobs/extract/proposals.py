@@ -53,7 +53,7 @@ def picked(rec: Record, sentences: list[Sentence], proposal: Record,
         offered.insert(0, strip_non_prose(asked.text))
     # The pick may come with its reason in the same sentence ("用 RabbitMQ，我們需要優先權"): the head
     # clause is the pick.
-    found = terse_choice(sentences[0].text, offered) or terse_choice(head_clause(sentences[0].text), offered)
+    found = terse_choice((sentences[0].text, head_clause(sentences[0].text)), offered)
     if found is None:
         return None
     choice, offering = found
