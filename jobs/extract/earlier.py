@@ -101,19 +101,27 @@ def _says(text: str) -> bool:
     return len(text.split()) >= 3 or sum(1 for ch in text if ord(ch) > 0x0E00) >= 5
 
 
+_NAME_WORD = re.compile(r"[A-Za-z][\w.+#/-]+")
+
+
+def _names(text: str) -> set[str]:
+    """The Latin names and words in `text`, lower-cased (what a proposal and its adoption share)."""
+    return {w.lower() for w in _NAME_WORD.findall(text)}
+
+
 def _proposal(before: list[Record], by_assistant: bool, said: str) -> tuple[Record, str] | None:
     """The earlier turn making the proposal adopted: the assistant's sentence naming what the user
     names, or the user's report of someone else's words; (turn, its sentence)."""
-    names = {w.lower() for w in re.findall(r"[A-Za-z][\w.+#/-]+", said)}
+    names = _names(said)
     reports: list[tuple[Record, str]] = []
     for r in reversed(before):
         if by_assistant and r.role == Role.ASSISTANT:
             for s in split_sentences(strip_non_prose(r.text)):
-                if names & {w.lower() for w in re.findall(r"[A-Za-z][\w.+#/-]+", s.text)}:
+                if names & _names(s.text):
                     return r, s.text.strip()
         if not by_assistant and r.role == Role.USER:
             reports += [(r, s.text.strip()) for s in split_sentences(strip_non_prose(r.text))
                         if lx.REPORTED.search(s.probe) and substantial(s.text)]
     # The report naming whom the user agrees with ("Amy 說得對"), else the latest one.
-    named = [rp for rp in reports if names & {w.lower() for w in re.findall(r"[A-Za-z][\w.+#/-]+", rp[1])}]
+    named = [rp for rp in reports if names & _names(rp[1])]
     return (named or reports or [None])[0]
