@@ -12,16 +12,16 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    from jobs.search_fast import split_globals
+    from jobs.cli.fast_search import split_globals
 
     fast = split_globals(args)
     if fast is not None:
-        from jobs.search_fast import main as search_main
+        from jobs.cli.fast_search import main as search_main
 
         opts, rest = fast
         workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
         return search_main(rest, workspace, opts.get("--config"))
-    from jobs.cli import cli_main
+    from jobs.cli.main import cli_main
 
     return cli_main(args)
 

@@ -4,32 +4,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from memory_store.archive_format import ARCHIVE_NAME_RE, WEEKLY_NAME_RE, validate_archive, validate_weekly_log
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.validate import Problem, validate_text
-from memory_store.workspace import markdown_files
-
-# Validators of particular file kinds: (path pattern, "module:function(text, rel, exists, transcript_exists)").
-# A module that has not landed yet is skipped.
-KIND_CHECKS: tuple[tuple[str, str], ...] = (
-    (r"second-brain/summaries/\d{4}-\d{2}-\d{2}-wrapup(-\d+)?\.md", "memory_store.wrapup_format:validate_wrapup"),
-    (r"memory/archive/\d{4}-\d{2}\.md", "memory_store.archive_format:validate_archive"),
-    (r"memory/archive/weekly-\d{4}-\d{2}\.md", "memory_store.archive_format:validate_weekly_log"),
-)
+from memory_store.workspace import WRAPUP_RE, markdown_files
+from memory_store.wrapup_format import validate_wrapup
 
 
 def _kind_check(rel: str) -> Callable[..., list[Problem]] | None:
-    import importlib
-    import re
-
-    for pattern, target in KIND_CHECKS:
-        if re.fullmatch(pattern, rel):
-            module, _, fn = target.partition(":")
-            try:
-                return getattr(importlib.import_module(module), fn)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
+    """The validator of a particular file kind (wrap-up, archive, weekly log), if `rel` is one.
+    Each takes (text, rel, exists, transcript_exists)."""
+    parts = rel.split("/")
+    if len(parts) == 3 and parts[:2] == ["second-brain", "summaries"] and WRAPUP_RE.match(parts[2]):
+        return validate_wrapup
+    if ARCHIVE_NAME_RE.match(rel):
+        return validate_archive
+    if WEEKLY_NAME_RE.match(rel):
+        return validate_weekly_log
     return None
 
 

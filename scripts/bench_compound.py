@@ -100,12 +100,10 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, help="build the workspace here and keep it")
     args = ap.parse_args()
 
-    from jobs import registry, runner
-    from jobs.runner import RunOptions
+    from jobs.dispatch import registry
+    from jobs.run.runner import RunOptions
     from memory_store.config import load_config
 
-    registry._register_hooks()
-    runner.POST_RUN_HOOKS.clear()
     tmp = Path(tempfile.mkdtemp(prefix="bench-compound-"))
     ws = args.keep or tmp / "ws"
     start = date(2025, 11, 3)  # a Monday
@@ -121,15 +119,15 @@ def main() -> None:
     for w in range(1, weeks + 1):
         now = datetime.combine(start + timedelta(days=7 * w), datetime.min.time(), tz).replace(hour=3)
         t = time.perf_counter()
-        report = registry.run(cfg, "weekly", now=now, options=RunOptions())
+        report = registry.run(cfg, "weekly", now=now, options=RunOptions(), index=False)
         times.append(time.perf_counter() - t)
         if report.status == "failed":
             # A guard refusal is part of the product; the bench forces it like a person would.
-            report = registry.run(cfg, "weekly", now=now, options=RunOptions(force=True))
+            report = registry.run(cfg, "weekly", now=now, options=RunOptions(force=True), index=False)
             if report.status == "failed":
                 raise SystemExit(f"week {w} failed: {report.errors}")
     t = time.perf_counter()
-    registry.run(cfg, "weekly", now=now + timedelta(days=1), options=RunOptions())
+    registry.run(cfg, "weekly", now=now + timedelta(days=1), options=RunOptions(), index=False)
     rerun = time.perf_counter() - t
     text = (ws / "MEMORY.md").read_text(encoding="utf-8")
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -99,7 +99,7 @@ def main() -> int:
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder")
     args = ap.parse_args()
 
-    from jobs import registry
+    from jobs.dispatch import registry
     from memory_store.config import load_config
     from memory_store.workspace import init_workspace
 
@@ -118,7 +118,7 @@ def main() -> int:
         base = baseline(corpus)
         now = datetime(2026, 11, 8, 0, 0, tzinfo=UTC)
         since = datetime(2026, 11, 1, tzinfo=UTC)
-        from jobs.runner import RunOptions
+        from jobs.run.runner import RunOptions
 
         t0 = time.perf_counter()
         first_since = registry.run(cfg, "microsync", now=now, options=RunOptions(since=since))

@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
-from jobs.extract.base import Candidate, Extractor  # noqa: E402
-from jobs.extract.rules import RuleExtractor  # noqa: E402
+from jobs.microsync.engine import Candidate, Extractor  # noqa: E402
+from jobs.microsync.rules.rules import RuleExtractor  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
 
 SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/fixtures/eval2_extraction",

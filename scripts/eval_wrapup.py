@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
-from jobs.wrapup.model import DaySession, Item, WrapUp  # noqa: E402
-from jobs.wrapup.rules import RulesSummarizer  # noqa: E402
+from jobs.daily.model import DaySession, Item, WrapUp  # noqa: E402
+from jobs.daily.rules import RulesSummarizer  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
 
 SETS = {"eval": ROOT / "tests/fixtures/wrapup_eval", "dev": ROOT / "tests/fixtures/wrapup_dev"}

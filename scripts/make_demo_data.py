@@ -1,4 +1,4 @@
-"""Write the bundled demo transcripts and their answer key (`jobs/demo_data/`).
+"""Write the bundled demo transcripts and their answer key (`jobs/demo/data/`).
 
 Five working days (2026-11-16 .. 2026-11-20, Asia/Bangkok) of one small team building "nimbus", a
 meeting-room booking service, as the three agents store them on disk:
@@ -30,7 +30,7 @@ TZ = ZoneInfo("Asia/Bangkok")
 DAYS = [date(2026, 11, 16) + timedelta(days=i) for i in range(5)]
 HOME = "/home/user"
 CWD = f"{HOME}/nimbus"
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "jobs" / "demo_data"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "jobs" / "demo" / "data"
 
 # Obviously fake: the key spells FAKE and DEMO, the password says it is not real.
 FAKE_KEY_TAIL = "FAKEdemoKEY0000"  # completed to 40 characters from the seeded generator

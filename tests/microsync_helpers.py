@@ -10,9 +10,9 @@ from pathlib import Path
 
 import yaml
 
-from jobs import registry
-from jobs.demo import DEMO_DATA
-from jobs.report import RunReport
+from jobs.demo.build import DEMO_DATA
+from jobs.dispatch import registry
+from jobs.run.report import RunReport
 from memory_store.config import Config, load_config
 from memory_store.entries import BlockEntry
 from memory_store.markdown import parse_document

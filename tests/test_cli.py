@@ -38,7 +38,7 @@ def test_every_command_has_help_and_is_in_the_readme():
     """Pins STYLE §12: a command without help text, or missing from README's command table, fails."""
     from typer.main import get_command
 
-    from jobs.cli import app
+    from jobs.cli.main import app
 
     group = get_command(app)
     readme = (REPO / "README.md").read_text(encoding="utf-8")

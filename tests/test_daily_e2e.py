@@ -31,8 +31,8 @@ def run_inproc(ws: Path, now: str = NOW, day: str | None = None) -> tuple[int, d
     """The same job in this process (registry → run_job), for tests that are not about the CLI."""
     from datetime import date, datetime
 
-    from jobs import registry
-    from jobs.runner import RunOptions
+    from jobs.dispatch import registry
+    from jobs.run.runner import RunOptions
     from memory_store.config import load_config
 
     cfg = load_config(ws, env={})

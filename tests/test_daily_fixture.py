@@ -158,7 +158,7 @@ def build_fixture(root: Path, *, summary_lines: int | None = None) -> Fixture:
 def test_fixture_reads_back_through_the_real_readers(tmp_path: Path):
     """Pins: the hand-built transcripts are real Claude Code lines (the reader yields records with
     tool calls, a flagged failing tool result, and the local days we meant)."""
-    from jobs.wrapup.inputs import sessions_of_days
+    from jobs.daily.inputs import sessions_of_days
     from memory_store.config import load_config
     from memory_store.transcripts.records import Flag, Role
 

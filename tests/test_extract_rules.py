@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jobs.extract import Candidate, RuleExtractor, normalise_statement
+from jobs.microsync.rules import Candidate, RuleExtractor, normalise_statement
 from memory_store.transcripts.records import Flag, Record, Role
 
 T0 = datetime(2026, 10, 6, 3, 0, tzinfo=UTC)
@@ -324,8 +324,8 @@ def test_thai_words_that_look_like_cues(text: str, kind: str) -> None:
 # --- speed: the literal prefilter never changes an answer -----------------------------------------
 
 def _cues() -> list[tuple[str, object]]:
-    from jobs.extract import lexicon
-    from jobs.extract.cues import Cue
+    from jobs.microsync.rules import lexicon
+    from jobs.microsync.rules.cues import Cue
     return [(n, c) for n, c in vars(lexicon).items() if isinstance(c, Cue)]
 
 
@@ -347,7 +347,7 @@ def test_prefiltered_cues_agree_with_their_plain_regex(parts: list[str]) -> None
 
 
 def test_trie_regex_finds_any_word() -> None:
-    from jobs.extract.cues import trie_regex
+    from jobs.microsync.rules.cues import trie_regex
     rx = trie_regex(["go with", "go", "jamais", "จำไว้", "记住"])
     assert [bool(rx.search(t)) for t in ("let's go", "จำไว้นะ", "请记住", "nothing here")] == [True, True, True, False]
 

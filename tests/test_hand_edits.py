@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jobs import registry
+from jobs.dispatch import registry
 from memory_store.check import validate_paths
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import serialize_entry
@@ -404,7 +404,7 @@ def _wrapup_workspace(tmp_path: Path) -> tuple[object, Path, str]:
 
 
 def _day_options(day: str):  # type: ignore[no-untyped-def]
-    from jobs.runner import RunOptions
+    from jobs.run.runner import RunOptions
 
     return RunOptions(day=date.fromisoformat(day))
 

@@ -124,7 +124,7 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A demo workspace after the first microSync of the first day (that day's later runs append)."""
     from datetime import datetime
 
-    from jobs import registry
+    from jobs.dispatch import registry
     from tests.microsync_helpers import KEY, demo_workspace
 
     cfg, _ = demo_workspace(tmp_path_factory.mktemp("demo"))
@@ -142,7 +142,7 @@ def test_microsync_after_random_edits_of_a_daily_file_only_appends(
     changes none of its bytes but status fields."""
     from datetime import datetime
 
-    from jobs import registry
+    from jobs.dispatch import registry
     from memory_store.config import load_config
     from tests.microsync_helpers import KEY
 

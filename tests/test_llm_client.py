@@ -192,7 +192,8 @@ def test_openai_is_not_imported_by_the_package() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, jobs.llm, jobs.llm.client, jobs.llm.extractor, jobs.llm.check, jobs.llm.cache;"
+    code = ("import sys, jobs.llm, jobs.llm.client, jobs.microsync.llm_engine, jobs.daily.llm_engine,"
+            " jobs.llm.check, jobs.llm.cache;"
             "print('openai' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from jobs.extract.base import Candidate
 from jobs.llm.client import LLMClient
-from jobs.llm.extractor import LLMExtractor, make_chunks
+from jobs.microsync.engine import Candidate
+from jobs.microsync.llm_engine import LLMExtractor, make_chunks
 from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
 from tests.llm_server import (
@@ -279,7 +279,7 @@ def _dev_set() -> list:
 def test_dead_server_with_rules_fallback_gives_exactly_the_rules_output(tmp_path: Path) -> None:
     """Pins: chunking plus per-chunk fallback neither loses nor duplicates what the rule extractor
     finds on the whole session (acceptances across a chunk boundary included)."""
-    from jobs.extract.rules import RuleExtractor
+    from jobs.microsync.rules.rules import RuleExtractor
 
     conversations = _dev_set()
     assert conversations
@@ -298,7 +298,7 @@ def test_dead_server_with_rules_fallback_gives_exactly_the_rules_output(tmp_path
 def test_build_llm_extractor_follows_the_fallback_setting(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from jobs.llm.extractor import build_llm_extractor
+    from jobs.microsync.llm_engine import build_llm_extractor
     from memory_store.config import Config
 
     cfg = Config(workspace=tmp_path, llm=llm_config(None, base_url=dead_base_url()))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from jobs import registry
-from jobs.runner import RunOptions
+from jobs.dispatch import registry
+from jobs.run.runner import RunOptions
 from memory_store.config import Config, load_config
 from memory_store.cursors import CURSORS
 from tests.llm_server import FakeLLM, dead_base_url, echo_secret, files_text

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from jobs.daily.llm_engine import LLMSummarizer, build_day_prompt
+from jobs.daily.model import DaySession, Item, LogEntry, WrapUp
 from jobs.llm.client import LLMClient
-from jobs.llm.summarizer import LLMSummarizer, build_day_prompt
-from jobs.wrapup.model import DaySession, Item, LogEntry, WrapUp
 from memory_store.errors import LLMError
 from tests.llm_server import Canned, FakeLLM, day_sessions, files_text, llm_config, make_session
 

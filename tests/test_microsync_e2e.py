@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from jobs import registry
-from jobs.runner import RunOptions
+from jobs.dispatch import registry
+from jobs.run.runner import RunOptions
 from memory_store.check import validate_paths
 from tests.conftest import memjobs
 from tests.microsync_helpers import KEY, all_entries, demo_workspace, memory_bytes, replay_schedule, span
@@ -224,7 +224,7 @@ def test_a_source_that_matches_nothing_is_an_error_defaults_only_noted(tmp_path:
 def test_a_run_with_nothing_new_only_stats_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Pins issue 3: with cursors in place and no transcript changed, microSync opens no transcript
     (no identity hash, no read): one stat per file."""
-    from jobs import transcript_scan
+    from jobs.microsync import scan as transcript_scan
 
     cfg, _ = demo_workspace(tmp_path)
     registry.run(

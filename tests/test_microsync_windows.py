@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import yaml
 
-from jobs import registry
+from jobs.dispatch import registry
 from memory_store.config import load_config
 from memory_store.markdown import parse_document
 from memory_store.workspace import init_workspace

@@ -7,7 +7,7 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
-from jobs.runner import RunContext, run_job
+from jobs.run.runner import RunContext, run_job
 from memory_store.config import load_config
 from memory_store.errors import EntryError
 from memory_store.locks import is_held

@@ -165,8 +165,8 @@ def test_generation_file_marks_staleness_until_the_next_update(workspace: Path) 
 
 
 def test_post_run_hook_indexes_after_a_job(workspace: Path) -> None:
-    from jobs.index_hook import post_run
-    from jobs.report import RunReport
+    from jobs.run.reindex import post_run
+    from jobs.run.report import RunReport
 
     cfg = config(workspace)
     write_daily(workspace, "2026-10-06", [entry("Decision", "Use PostgreSQL", "2026-10-06", "Postgres.")])
@@ -183,7 +183,7 @@ def test_registry_runs_the_hook_after_a_job(workspace: Path) -> None:
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from jobs import registry
+    from jobs.dispatch import registry
 
     cfg = config(workspace)
     write_daily(

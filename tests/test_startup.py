@@ -21,7 +21,7 @@ argv = json.loads(sys.argv[1])
 if sys.argv[2] == "entry":
     from jobs.entry import main
 else:
-    from jobs.cli import cli_main as main
+    from jobs.cli.main import cli_main as main
 try:
     code = main(argv)
 except SystemExit as exc:

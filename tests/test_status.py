@@ -10,7 +10,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from jobs.status import collect
+from jobs.status.collect import collect
 from tests.conftest import REPO, memjobs
 from tests.microsync_helpers import demo_workspace, replay_schedule
 

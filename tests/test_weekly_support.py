@@ -42,8 +42,8 @@ def load_cfg(ws: Path):  # type: ignore[no-untyped-def]
 
 
 def run_weekly(ws: Path, now: str, *, dry_run: bool = False, force: bool = False, day: date | None = None):  # type: ignore[no-untyped-def]
-    from jobs import registry
-    from jobs.runner import RunOptions
+    from jobs.dispatch import registry
+    from jobs.run.runner import RunOptions
 
     moment = datetime.fromisoformat(now)
     if moment.tzinfo is None:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from jobs.compound import scoring
-from jobs.compound.budget import Budget, fit
-from jobs.compound.conflicts import find_conflicts, is_reversal
-from jobs.compound.similarity import jaccard, similar_pairs, token_set, tokens
-from jobs.compound.weeks import parse_week_key, week_before, week_of
+from jobs.weekly import scoring
+from jobs.weekly.budget import Budget, fit
+from jobs.weekly.conflicts import find_conflicts, is_reversal
+from jobs.weekly.similarity import jaccard, similar_pairs, token_set, tokens
+from jobs.weekly.weeks import parse_week_key, week_before, week_of
 from memory_store.access import access_rel, add_counts, merge_counts, parse_counts, read_counts
 from memory_store.entries import ids_in_text
 from memory_store.errors import EntryError

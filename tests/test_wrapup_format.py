@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from jobs.wrapup.model import Evidence, Item, LogEntry, WrapUp
-from jobs.wrapup.render import render, transcript_target
+from jobs.daily.model import Evidence, Item, LogEntry, WrapUp
+from jobs.daily.render import render, transcript_target
 from memory_store.check import validate_paths
 from memory_store.errors import WriterRefused
 from memory_store.validate import validate_text

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from jobs.wrapup.inputs import log_entries_of_day, sessions_of_days
-from jobs.wrapup.render import render
-from jobs.wrapup.rules import RulesSummarizer
+from jobs.daily.inputs import log_entries_of_day, sessions_of_days
+from jobs.daily.render import render
+from jobs.daily.rules import RulesSummarizer
 from memory_store.config import load_config
 from memory_store.validate import validate_text
 from memory_store.wrapup_format import validate_wrapup

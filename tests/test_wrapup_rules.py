@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from jobs.wrapup.model import DaySession, LogEntry
-from jobs.wrapup.rules import RulesSummarizer
+from jobs.daily.model import DaySession, LogEntry
+from jobs.daily.rules import RulesSummarizer
 from memory_store.transcripts.records import Flag, Record, Role
 
 DAY = date(2026, 11, 20)

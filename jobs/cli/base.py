@@ -1,0 +1,93 @@
+"""What every command shares: the Typer app, the global options, the one configuration object,
+and the turning of our exceptions into one `Error: …` line with the documented exit code.
+
+Heavy imports (openai, apscheduler, mcp) happen only inside the commands that need them.
+"""
+
+
+import functools
+import json
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from memory_store.errors import MemjobsError
+
+app = typer.Typer(
+    name="memjobs",
+    help="Long-term memory for AI agents as plain markdown, kept good by scheduled jobs.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Job(StrEnum):
+    microsync = "microsync"
+    daily = "daily"
+    weekly = "weekly"
+
+
+class _State:
+    workspace: Path | None = None
+    config_file: Path | None = None
+    _cfg: Any = None
+
+    def cfg(self) -> Any:
+        """The one configuration object, read once (STYLE §2)."""
+        if self._cfg is None:
+            from memory_store.config import load_config
+
+            self._cfg = load_config(self.workspace, self.config_file)
+        return self._cfg
+
+
+STATE = _State()
+
+
+def expected_errors(fn: F) -> F:
+    """No traceback for an expected error: one line and the documented exit code."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except MemjobsError as exc:
+            typer.echo(f"Error: {_safe(str(exc))}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _safe(text: str) -> str:
+    from memory_store.redact import redact
+
+    return redact(text)
+
+
+def echo_json(obj: Any) -> None:
+    typer.echo(_safe(json.dumps(obj, ensure_ascii=False, indent=2)))
+
+
+@app.callback()
+def main(
+    workspace: Annotated[
+        Path | None,
+        typer.Option(
+            "--workspace", "-w", envvar="MEMJOBS_WORKSPACE", help="The agent's workspace (default: the current folder)."
+        ),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="A memjobs.yaml to use instead of <workspace>/memjobs.yaml.")
+    ] = None,
+) -> None:
+    """memjobs keeps an agent's MEMORY.md, daily decision logs and wrap-ups good by itself."""
+    STATE.workspace = workspace
+    STATE.config_file = config
+    STATE._cfg = None

@@ -1,0 +1,52 @@
+"""`memjobs demo [PATH]`."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from jobs.cli.base import app, echo_json, expected_errors
+
+
+@app.command()
+@expected_errors
+def demo(
+    path: Annotated[Path, typer.Argument(help="Folder for the demo workspace.")] = Path("demo-workspace"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print every run report as JSON.")] = False,
+) -> None:
+    """Build a workspace from bundled sample transcripts and run every job over it (no API key)."""
+    from jobs.demo.build import build_demo
+
+    target = path.expanduser().resolve()
+
+    def show(rep: Any) -> None:
+        if as_json:
+            return
+        if rep.written or rep.status == "failed":
+            typer.echo(f"{rep.job:<9} now={rep.now[:16]}  {rep.status}: added {rep.added}, updated {rep.updated}"
+                       + "".join(f"\n            wrote {p}" for p in rep.written)
+                       + "".join(f"\n            error: {e['message']}" for e in rep.errors))
+
+    typer.echo(f"Building the demo workspace in {target} …")
+    result = build_demo(target, show)
+    if as_json:
+        echo_json([r.to_dict() for r in result.reports])
+        return
+    failed = [r for r in result.reports if r.status == "failed"]
+    typer.echo("")
+    typer.echo(f"Done: {len(result.reports)} runs, {sum(r.added for r in result.reports if r.job == 'microsync')} "
+               f"entries in the daily logs, {len(failed)} failed.")
+    wrapups = sorted((target / "second-brain" / "summaries").glob("*-wrapup.md"))
+    if wrapups:
+        typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
+        typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())
+    memory_md = target / "MEMORY.md"
+    if memory_md.exists():
+        typer.echo("\n==== MEMORY.md (after the weekly compound) ====")
+        typer.echo(memory_md.read_text(encoding="utf-8").rstrip())
+    typer.echo("")
+    typer.echo(f"Look at: {target}/memory/  {target}/second-brain/summaries/  {target}/MEMORY.md")
+    typer.echo(f"Try:     memjobs --workspace {target} search \"postgres\"")
+    if failed:
+        raise typer.Exit(1)

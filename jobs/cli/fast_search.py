@@ -1,0 +1,139 @@
+"""`memjobs search` without Typer: the start-up fast path (DESIGN §7) and the shared renderer.
+
+An agent calls `memjobs search` many times a session; Typer alone costs ~0.2 s to import, so
+`jobs.entry` sends `[global options] search …` here. The Typer command in `jobs.cli.search` uses
+the same `execute()`, so both print exactly the same thing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from memory_store.errors import MemjobsError
+
+TIER_HELP = "warm, cold or all (default: warm first, then cold when warm has too few hits)"
+KIND_HELP = "Only entries of these kinds (decision, rule, constraint, architecture, remember, procedure)."
+STALE_WARNING = "warning: the search index is older than the workspace's last change: run `memjobs index`"
+
+
+@dataclass
+class Output:
+    stdout: str
+    stderr: str = ""
+    code: int = 0
+
+
+def execute(
+    cfg: Any,
+    query: str,
+    *,
+    limit: int | None,
+    tier: str | None,
+    kinds: list[str] | None,
+    since: str | None,
+    until: str | None,
+    as_json: bool,
+    today: date | None = None,
+) -> Output:
+    """Run one search and render it (JSON of DESIGN §8, or the compact cited list)."""
+    from memory_store.search.options import search_options
+    from memory_store.search.query import search
+
+    opts = search_options(limit=limit, default_limit=cfg.search.max_results, tier=tier, kinds=kinds,
+                          since=since, until=until)
+    result = search(cfg, query, opts, today=today)
+    err = STALE_WARNING + "\n" if result.stale else ""
+    if as_json:
+        return Output(_redact(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n", err)
+    if not result.hits:
+        return Output("", err + f"no results for {query!r}\n")
+    return Output(_redact(render_human(result)), err)
+
+
+def render_human(result: Any) -> str:
+    """`path:line  title  (date, status)` and the snippet under it, one block per result."""
+    out: list[str] = []
+    for h in result.hits:
+        meta = [x for x in (h.date, h.status if h.type == "entry" else None) if x]
+        suffix = f"  ({', '.join(meta)})" if meta else ""
+        out.append(f"{h.path}:{h.line}  {h.title}{suffix}\n")
+        if h.snippet and h.snippet != h.title:
+            out.append(f"    {h.snippet}\n")
+    return "".join(out)
+
+
+def _redact(text: str) -> str:
+    from memory_store.redact import redact
+
+    return redact(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="memjobs search", description="Search memory (warm tier first), citing path:line."
+    )
+    p.add_argument("query", help="What to look for (any language).")
+    p.add_argument(
+        "--limit", "-n", type=int, default=None, help="Results, 1-50 (default: search.max_results, 6)."
+    )
+    p.add_argument("--tier", choices=("warm", "cold", "all"), default=None, help=TIER_HELP)
+    p.add_argument("--kind", action="append", default=None, help=KIND_HELP)
+    p.add_argument("--since", default=None, help="Only results dated on or after this day (YYYY-MM-DD).")
+    p.add_argument("--until", default=None, help="Only results dated on or before this day (YYYY-MM-DD).")
+    p.add_argument("--json", dest="as_json", action="store_true", help="Print JSON (DESIGN §8).")
+    return p
+
+
+def main(argv: list[str], workspace: str | None, config_file: str | None) -> int:
+    """The fast path: `argv` is what follows the word `search`."""
+    args = build_parser().parse_args(argv)
+    try:
+        from memory_store.config import load_config
+
+        cfg = load_config(workspace, config_file)
+        out = execute(
+            cfg,
+            args.query,
+            limit=args.limit,
+            tier=args.tier,
+            kinds=args.kind,
+            since=args.since,
+            until=args.until,
+            as_json=args.as_json,
+        )
+    except MemjobsError as exc:
+        sys.stderr.write(f"Error: {_redact(str(exc))}\n")
+        return exc.exit_code
+    sys.stdout.write(out.stdout)
+    sys.stderr.write(out.stderr)
+    return out.code
+
+
+GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config")
+
+
+def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
+    """`[--workspace X] [--config F] search …` → ({option: value}, args after `search`); else None."""
+    opts: dict[str, str] = {}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "search":
+            return opts, argv[i + 1 :]
+        name, eq, value = arg.partition("=")
+        if name in GLOBAL_VALUE_OPTIONS:
+            if not eq:
+                if i + 1 >= len(argv):
+                    return None
+                value = argv[i + 1]
+                i += 1
+            opts["--config" if name == "--config" else "--workspace"] = value
+            i += 1
+            continue
+        return None
+    return None

@@ -1,0 +1,30 @@
+"""The Typer application with every command group registered (by importing its module).
+
+`jobs.entry` sends everything but the search fast path here.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from jobs.cli.base import app
+
+# Importing a command module registers its commands; this order is the order of `memjobs --help`.
+# isort: off
+from jobs.cli import workspace, run, demo, search, runs, schedule, llm  # noqa: F401
+# isort: on
+
+__all__ = ["app", "cli_main"]
+
+
+def cli_main(argv: list[str] | None = None) -> int:
+    try:
+        app(args=argv, prog_name="memjobs", standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(cli_main())

@@ -1,0 +1,112 @@
+"""`memjobs runs`, `memjobs rollback RUN`, `memjobs backfill`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from jobs.cli.base import STATE, app, echo_json, expected_errors
+
+
+@app.command("runs")
+@expected_errors
+def runs_cmd(
+    action: Annotated[str, typer.Argument(help="list, or show")] = "list",
+    run_id: Annotated[str | None, typer.Argument(help="The run to show.")] = None,
+    limit: Annotated[int, typer.Option(help="How many recent runs to list.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """The run ledger: `runs list`, or `runs show RUN` (report and audit lines)."""
+    from jobs.run.history import runs, show_run
+    from memory_store.errors import UsageError
+
+    cfg = STATE.cfg()
+    if action == "list":
+        rows = runs(cfg, limit)
+        if as_json:
+            echo_json(rows)
+            return
+        for r in rows:
+            typer.echo(
+                f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
+                f"added {r['added'] or 0:<4} wrote {r['written']}"
+            )
+        if not rows:
+            typer.echo("no runs recorded yet")
+        return
+    if action != "show" or not run_id:
+        raise UsageError("usage: memjobs runs [list | show RUN]")
+    info = show_run(cfg, run_id)
+    if as_json:
+        echo_json(info)
+        return
+    rep = info["report"]
+    typer.echo(
+        f"{rep.get('run_id')}  {rep.get('job')}  {rep.get('status')}  {rep.get('started')} → {rep.get('finished')}"
+        + ("  (rolled back)" if info["rolled_back"] else "")
+    )
+    for path in rep.get("written") or []:
+        typer.echo(f"  wrote {path}")
+    for e in rep.get("errors") or []:
+        typer.echo(f"  error: {e.get('path') or ''}:{e.get('line') or ''} {e.get('message')}")
+    for a in info["audit"]:
+        typer.echo(f"  {a.get('ts')} {a.get('op')} {a.get('path')}")
+
+@app.command()
+@expected_errors
+def rollback(
+    run_id: Annotated[str, typer.Argument(help="The run to undo (see `memjobs runs`).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Put back the bytes a run changed, if nothing changed them since (else refuse, naming the file)."""
+    from jobs.run.history import rollback as do_rollback
+
+    rep = do_rollback(STATE.cfg(), run_id)
+    if as_json:
+        echo_json(rep)
+        return
+    for path in rep["written"]:
+        typer.echo(f"restored {path}")
+    typer.echo(f"rolled back {run_id} (recorded as {rep['run_id']})")
+
+@app.command()
+@expected_errors
+def backfill(
+    since: Annotated[str, typer.Option(help="First day to process (YYYY-MM-DD).")],
+    until: Annotated[str | None, typer.Option(help="Last day (default: yesterday).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the run reports as JSON.")] = False,
+) -> None:
+    """Run microsync, daily and weekly day by day over past transcripts; resumable."""
+    from jobs.dispatch.backfill import backfill as do_backfill
+    from memory_store.dates import parse_day
+
+    cfg = STATE.cfg()
+    first = parse_day(since, "--since")
+    last = parse_day(until, "--until") if until else None
+    from datetime import datetime, timedelta
+
+    end = last or (datetime.now(cfg.tz).date() - timedelta(days=1))
+    total = max((end - first).days + 1, 1)
+    with typer.progressbar(
+        length=total, label="backfill", file=None if not as_json else open("/dev/null", "w"), show_pos=True
+    ) as bar:
+
+        def on_day(day: Any, reports: list[Any]) -> None:
+            bar.label = f"backfill {day}"
+            bar.update(1)
+
+        prog = do_backfill(cfg, first, last, on_day=on_day)
+    failed = [r for r in prog.reports if r.status == "failed"]
+    if as_json:
+        echo_json({"days": len(prog.days), "done": len(prog.done), "reports": [r.to_dict() for r in prog.reports]})
+    else:
+        added = sum(r.added for r in prog.reports if r.job == "microsync")
+        typer.echo(
+            f"backfill: {len(prog.done)}/{len(prog.days)} days done, {added} entries added, "
+            f"{len(failed)} failed runs"
+        )
+        for r in failed:
+            typer.echo(f"  failed: {r.job} {r.run_id}: {r.errors[:1]}", err=True)
+    if failed:
+        raise typer.Exit(1)

@@ -1,0 +1,82 @@
+"""Commands `search`, `index` and `mcp` (DESIGN §6, §8). Imports nothing heavy at module level:
+the index code, sqlite and mcp load inside the commands."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from jobs.cli.base import STATE, app, echo_json, expected_errors
+from jobs.cli.fast_search import KIND_HELP, TIER_HELP
+
+
+@app.command()
+@expected_errors
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for (any language).")],
+    limit: Annotated[
+        int | None, typer.Option("--limit", "-n", help="Results, 1-50 (default: search.max_results, 6).")
+    ] = None,
+    tier: Annotated[str | None, typer.Option(help=TIER_HELP)] = None,
+    kind: Annotated[list[str] | None, typer.Option(help=KIND_HELP)] = None,
+    since: Annotated[
+        str | None, typer.Option(help="Only results dated on or after this day (YYYY-MM-DD).")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option(help="Only results dated on or before this day (YYYY-MM-DD).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (DESIGN §8).")] = False,
+) -> None:
+    """Search memory, warm tier first, citing path:line. Writes nothing."""
+    from jobs.cli.fast_search import execute
+
+    out = execute(
+        STATE.cfg(), query, limit=limit, tier=tier, kinds=kind, since=since, until=until, as_json=as_json
+    )
+    sys.stdout.write(out.stdout)
+    sys.stderr.write(out.stderr)
+    raise typer.Exit(out.code)
+
+@app.command()
+@expected_errors
+def index(
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Build a new index and swap it in.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was done as JSON.")] = False,
+) -> None:
+    """Update the search index: rescans only changed files, drops deleted ones."""
+    from memory_store.search.indexer import update_index
+
+    progress = _progress() if sys.stderr.isatty() and not as_json else None
+    stats = update_index(STATE.cfg(), rebuild=rebuild, progress=progress)
+    if progress is not None:
+        sys.stderr.write("\n")
+    if as_json:
+        echo_json(stats.to_dict())
+        return
+    what = "rebuilt" if stats.rebuilt else "updated"
+    typer.echo(
+        f"index {what}: {stats.files} files, {len(stats.indexed)} (re)indexed, "
+        f"{len(stats.removed)} removed, +{stats.rows_added}/-{stats.rows_removed} rows "
+        f"in {stats.took_ms / 1000:.2f} s"
+    )
+
+@app.command()
+@expected_errors
+def mcp() -> None:
+    """Serve memory_search and memory_get to agents over stdio (MCP)."""
+    from jobs.mcp.server import serve
+
+    serve(STATE.cfg())
+
+
+def _progress() -> Any:
+    def show(done: int, total: int) -> None:
+        if done == total or done % 50 == 0:
+            width = 30
+            filled = width * done // max(total, 1)
+            sys.stderr.write(f"\rindexing [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+            sys.stderr.flush()
+
+    return show

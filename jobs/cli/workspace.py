@@ -1,0 +1,115 @@
+"""`memjobs init`, `validate`, `status`, `config`: the workspace and its files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from jobs.cli.base import STATE, app, echo_json, expected_errors
+from memory_store.errors import EXIT_INVALID
+
+
+@app.command()
+@expected_errors
+def init(
+    path: Annotated[Path | None, typer.Argument(help="Folder to create (default: the workspace).")] = None,
+) -> None:
+    """Create a workspace from the template; never overwrites an existing file."""
+    from memory_store.workspace import init_workspace
+
+    target = (path or STATE.workspace or Path.cwd()).expanduser().resolve()
+    result = init_workspace(target)
+    for rel in result.created:
+        typer.echo(f"created  {rel}")
+    for rel in result.existing:
+        typer.echo(f"kept     {rel} (exists)")
+    typer.echo(f"Workspace ready: {target}")
+    _print_connect_help(target)
+
+
+def _print_connect_help(target: Path) -> None:
+    typer.echo("")
+    typer.echo("Connect your agent:")
+    typer.echo(f"  Claude Code / Codex MCP server:  memjobs --workspace {target} mcp")
+    typer.echo("  CLAUDE.md / AGENTS.md:          add the line  @MEMORY.md")
+    typer.echo('  OpenClaw:                       memory.search.extraPaths += ["second-brain/summaries"]')
+
+
+@app.command()
+@expected_errors
+def validate(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: the whole workspace).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print problems as JSON.")] = False,
+) -> None:
+    """Check memory files: every problem as path:line: message; exit 3 if there are errors."""
+    from memory_store.check import validate_paths
+
+    cfg = STATE.cfg()
+    problems = validate_paths(cfg.workspace, paths or None)
+    errors = [p for p in problems if p.severity == "error"]
+    if as_json:
+        echo_json(
+            {
+                "ok": not errors,
+                "errors": len(errors),
+                "warnings": len(problems) - len(errors),
+                "problems": [p.to_dict() for p in problems],
+            }
+        )
+    else:
+        for p in problems:
+            typer.echo(p.format())
+        if not problems:
+            typer.echo("ok: no problems", err=True)
+    raise typer.Exit(EXIT_INVALID if errors else 0)
+
+
+@app.command()
+@expected_errors
+def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as JSON.")] = False) -> None:
+    """Sizes against the limits, locks held, last and next runs, warnings. Writes nothing."""
+    from jobs.status.collect import collect
+
+    info = collect(STATE.cfg())
+    if as_json:
+        echo_json(info)
+        return
+    s = info["sizes"]
+    mm = s["memory_md"]
+    typer.echo(f"workspace  {info['workspace']}")
+    typer.echo(f"MEMORY.md  {mm['lines']}/{mm['max_lines']} lines, {mm['chars']}/{mm['max_chars']} characters")
+    d = s["largest_daily"]
+    typer.echo(f"daily      largest {d['path'] or '-'}: {d['entries']}/{d['max_entries']} entries")
+    w = s["largest_summary"]
+    typer.echo(f"summaries  largest {w['path'] or '-'}: {w['lines']}/{w['max_lines']} lines")
+    for job, rep in info["jobs"].items():
+        if rep is None:
+            typer.echo(f"{job:<10} never run")
+        else:
+            typer.echo(f"{job:<10} last {rep['status']} at {rep['started']} ({rep['run_id']})")
+    for name, when in (info.get("next_runs") or {}).items():
+        typer.echo(f"next {name:<6} {when}")
+    if "daemon" in info:
+        dm = info["daemon"]
+        typer.echo(f"daemon     {'running, pid ' + str(dm.get('pid')) if dm and dm.get('alive') else 'not running'}")
+    for lk in info["locks"]:
+        typer.echo(f"lock       {lk['lock']} held by {lk['job']} (pid {lk['pid']}, since {lk['since']})")
+    for warning in info["warnings"]:
+        typer.echo(f"warning: {warning}")
+
+
+@app.command("config")
+@expected_errors
+def config_cmd(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON instead of YAML.")] = False) -> None:
+    """Print the effective configuration (file, then MEMJOBS_* environment, then flags)."""
+    cfg = STATE.cfg()
+    data = cfg.to_dict()
+    if as_json:
+        echo_json(data)
+        return
+    import yaml
+
+    typer.echo(f"# effective configuration (file: {cfg.source_file or 'none, defaults'})")
+    typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())

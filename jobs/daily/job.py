@@ -1,0 +1,170 @@
+"""The daily wrap-up job (DESIGN §5, seed 004 §3.2): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
+
+A run summarises the calendar day before `now` (or `--date`), and without `--date` also every day
+of the last 14 whose wrap-up is missing, oldest first. It first runs microSync up to the end of the
+last of those days (microsync's writer, same run), so late-night work is in the decision log.
+It writes only through the daily writer (`second-brain/summaries/*`) and never reads MEMORY.md.
+Same input → same bytes; a day with no sessions and no decisions writes nothing.
+
+Report: `added` / `updated` / `skipped` count wrap-up files (new / changed / unchanged); the
+microSync step's entry counts are under `details.microsync`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from jobs.daily.inputs import day_bounds, log_entries_of_day, sessions_of_days
+from jobs.daily.model import WrapUp
+from jobs.daily.render import SUMMARY_DIR, Volume, render, retired_volume
+from jobs.run.runner import RunContext
+from memory_store.errors import EntryError
+from memory_store.fileio import read_snapshot
+from memory_store.workspace import wrapup_path
+from memory_store.wrapup_format import SECTIONS
+
+MISSING_DAYS = 14
+WRITTEN_WRAPUPS = ".memjobs/daily/written.json"   # rel -> sha256 of what memjobs last wrote
+
+
+def days_to_write(ctx: RunContext) -> list[date]:
+    """`--date`, or the day before `now` plus the missing wrap-ups of the 13 days before it, oldest first."""
+    if ctx.options.day is not None:
+        return [ctx.options.day]
+    yesterday = ctx.now.astimezone(ctx.cfg.tz).date() - timedelta(days=1)
+    days = [yesterday - timedelta(days=n) for n in range(MISSING_DAYS - 1, 0, -1)]
+    missing = [d for d in days if not (ctx.cfg.workspace / wrapup_path(d)).exists()]
+    return [*missing, yesterday]
+
+
+def step(ctx: RunContext) -> None:
+    from jobs.microsync.job import sync_until
+
+    days = days_to_write(ctx)
+    _, cutoff = day_bounds(max(days), ctx.cfg)
+    sync_until(ctx, cutoff)
+    _set_aside_microsync_counts(ctx)
+    sessions = sessions_of_days(ctx.cfg, days, ctx.report)
+    from jobs.daily.engine import summarizer_for
+
+    summarizer = summarizer_for(ctx.cfg, ctx.extras, dry_run=ctx.dry_run)
+    outputs: list[Volume] = []
+    done: list[dict[str, Any]] = []
+    for day in days:
+        ctx.check_deadline()
+        entries = log_entries_of_day(ctx.cfg.workspace, day, ctx.report)
+        if not sessions[day] and not entries:
+            done.append({"date": day.isoformat(), "status": "empty", "files": []})
+            continue
+        wrap = summarizer.summarize(day, sessions[day], entries)
+        volumes = render(wrap, ctx.cfg.limits.summary_lines)
+        status = _write(ctx, day, volumes)
+        outputs.extend(volumes)
+        done.append({"date": day.isoformat(), "status": status, "files": [v.rel for v in volumes],
+                     "sections": _section_counts(wrap), "sessions": len(sessions[day]),
+                     "entries": len(entries)})
+    ctx.report.details["wrapups"] = done
+    ctx.report.details["summarizer"] = summarizer.name
+    if hasattr(summarizer, "report"):
+        ctx.report.details["llm"] = summarizer.report()  # type: ignore[attr-defined]
+    if ctx.dry_run:
+        ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
+
+
+def _set_aside_microsync_counts(ctx: RunContext) -> None:
+    """DESIGN §8: for daily, added/updated/skipped count wrap-up files; the microSync step's
+    entry counts stay visible under details.microsync."""
+    r = ctx.report
+    ms: dict[str, Any] = {"added": r.added, "updated": r.updated, "skipped": r.skipped}
+    plan = r.details.pop("dry_run_output", None)
+    if plan:
+        ms["dry_run_output"] = plan
+    for key in ("skipped", "llm"):
+        if key in r.details:
+            ms[f"{key}_entries"] = r.details.pop(key)
+    r.details["microsync"] = ms
+    r.added = r.updated = r.skipped = 0
+
+
+def _write(ctx: RunContext, day: date, volumes: list[Volume]) -> str:
+    """Write the volumes last to first (so a link to the next volume always resolves), then
+    retire volumes left over from an earlier, longer version of the same day. A wrap-up a person
+    edited since memjobs wrote it is kept as it is (DESIGN §4: people's text is never changed)."""
+    writer = ctx.writer("daily")
+    ws = ctx.cfg.workspace
+    written = _load_written(ws)
+    changed = kept = False
+
+    def put(rel: str, text: str) -> bool | None:
+        """Whether the file changed; None when it was kept because a person edited it."""
+        snap = read_snapshot(ws / rel)
+        if snap.exists and written.get(rel) not in (None, snap.sha256) and snap.text != text:
+            ctx.report.notes.append(f"{rel} was edited by hand since memjobs wrote it; kept as it is "
+                                    "(delete it to have it written again)")
+            return None
+        done = writer.replace(rel, lambda _old: text)
+        if not ctx.dry_run:
+            written[rel] = read_snapshot(ws / rel).sha256 or ""
+        return done
+
+    for vol in reversed(volumes):
+        existed = (ws / vol.rel).exists()
+        result = put(vol.rel, vol.text)
+        if result:
+            changed = True
+            if existed:
+                ctx.report.updated += 1
+            else:
+                ctx.report.added += 1
+        else:
+            kept = kept or result is None
+            ctx.report.skipped += 1
+    count = len(volumes)
+    for number in _stale_volumes(ctx, day, count):
+        if put(wrapup_path(day, number), retired_volume(day, number, count)):
+            changed = True
+            ctx.report.updated += 1
+    if not ctx.dry_run:
+        data = (json.dumps({"version": 1, "files": dict(sorted(written.items()))}, indent=1) + "\n").encode()
+        if read_snapshot(ws / WRITTEN_WRAPUPS).data != data:
+            writer.write_state(WRITTEN_WRAPUPS, data)
+    if kept and not changed:
+        return "kept (edited by hand)"
+    return "written" if changed else "unchanged"
+
+
+def _load_written(ws: Path) -> dict[str, str]:
+    """sha256 of each wrap-up as memjobs last wrote it (a file not listed: written before this
+    was recorded, and rewritten as before)."""
+    data = read_snapshot(ws / WRITTEN_WRAPUPS).data
+    if data is None:
+        return {}
+    try:
+        obj = json.loads(data.decode("utf-8"))
+        files = obj["files"]
+        return {str(k): str(v) for k, v in files.items()}
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        raise EntryError(f"daily state does not parse ({exc}); delete it to start afresh",
+                         path=WRITTEN_WRAPUPS, line=1) from exc
+
+
+def _stale_volumes(ctx: RunContext, day: date, count: int) -> list[int]:
+    folder = ctx.cfg.workspace / SUMMARY_DIR
+    if not folder.is_dir():
+        return []
+    rx = re.compile(rf"^{day.isoformat()}-wrapup-(\d+)\.md$")
+    found = [int(m.group(1)) for p in folder.iterdir() if (m := rx.match(p.name))]
+    return sorted(n for n in found if n > count)
+
+
+def _section_counts(wrap: WrapUp) -> dict[str, int]:
+    return {name: len(items) for name, items in zip(SECTIONS, wrap.sections(), strict=True)}
+
+
+def _dry_run_text(outputs: list[Volume]) -> str:
+    if len(outputs) == 1:
+        return outputs[0].text
+    return "\n".join(f"==> {v.rel} <==\n{v.text}" for v in outputs)

@@ -1,0 +1,36 @@
+"""Which function runs each job. The CLI, the daemon's children and backfill all come here."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from jobs.run import reindex
+from jobs.run.report import RunReport
+from jobs.run.runner import JobFn, RunOptions, run_job
+from memory_store.config import JOBS, Config
+from memory_store.errors import UsageError
+
+
+def step_of(job: str) -> JobFn:
+    """The step a job runs inside `run_job`. Imported here, not at module level, so that a run that
+    finds its lock held, or has nothing to read, never pays for the other jobs' imports."""
+    if job == "microsync":
+        from jobs.microsync.job import step as microsync_step
+
+        return microsync_step
+    if job == "daily":
+        from jobs.daily.job import step as daily_step
+
+        return daily_step
+    if job == "weekly":
+        from jobs.weekly.job import step as weekly_step
+
+        return weekly_step
+    raise UsageError(f"unknown job {job!r} (one of {', '.join(JOBS)})")
+
+
+def run(cfg: Config, job: str, *, now: datetime | None = None, dry_run: bool = False,
+        options: RunOptions | None = None, index: bool = True) -> RunReport:
+    """Run one job through `run_job`; afterwards the search index is brought up to date
+    (`index=False` only for benchmarks that measure the job alone)."""
+    after = (reindex.post_run,) if index else ()
+    return run_job(cfg, job, step_of(job), now=now, dry_run=dry_run, options=options, after=after)

@@ -1,5 +1,0 @@
-"""Extractors: turn the records of one session into candidate memory entries."""
-from jobs.extract.base import KINDS, Candidate, Extractor, normalise_statement, usable_records
-from jobs.extract.rules import RuleExtractor
-
-__all__ = ["KINDS", "Candidate", "Extractor", "RuleExtractor", "normalise_statement", "usable_records"]

@@ -1,0 +1,149 @@
+"""Turning extracted candidates into entries of the daily decision log (DESIGN §4–5).
+
+Same id twice: the higher confidence wins, a tie keeps the existing entry, a replacement keeps the
+existing status fields. An entry a person edited (its hash without the status lines differs from
+what memjobs wrote) is never replaced, and an id a person deleted is not written again. Past
+`limits.daily_entries` entries a day, new ones go to `memory/recent/YYYY-MM-DD-<kind>.md`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from jobs.microsync.engine import Candidate
+from memory_store.cursors import WrittenEntry, WrittenLog
+from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
+from memory_store.errors import EntryError
+from memory_store.fileio import read_snapshot
+from memory_store.markdown import Block, block_to_entry, parse_document
+from memory_store.markdown_write import block_hash, serialize_entry
+from memory_store.redact import redact
+from memory_store.workspace import daily_path, recent_path
+
+
+def to_entry(c: Candidate, tz: ZoneInfo) -> BlockEntry:
+    day = c.ts.astimezone(tz).date().isoformat()
+    statement = redact(c.statement)
+    excerpt = redact(c.excerpt)[:EXCERPT_MAX].strip() if c.excerpt else None
+    return BlockEntry(
+        kind=c.kind,
+        title=redact(c.title),
+        id=make_id(c.kind, day, redact(c.title), statement),
+        date=day,
+        source=Source(c.session_id, c.session_path, c.message_range),
+        why=redact(c.why),
+        finding=redact(c.finding),
+        conclusion=redact(c.conclusion),
+        impact=redact(c.impact),
+        confidence=max(0.0, min(1.0, c.confidence)),
+        status="active",
+        excerpt=excerpt or None,
+    )
+
+
+@dataclass
+class Plan:
+    appends: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
+    replaces: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (id, reason)
+
+    @property
+    def added(self) -> int:
+        return sum(len(v) for v in self.appends.values())
+
+    @property
+    def updated(self) -> int:
+        return sum(len(v) for v in self.replaces.values())
+
+
+def _existing(workspace: Path, day: date, path_hint: str) -> dict[str, tuple[str, Block]]:
+    out: dict[str, tuple[str, Block]] = {}
+    files = [workspace / daily_path(day)]
+    recent = workspace / "memory" / "recent"
+    if recent.is_dir():
+        files.extend(sorted(recent.glob(f"{day.isoformat()}-*.md")))
+    for f in files:
+        text = read_snapshot(f).text
+        if not text:
+            continue
+        rel = f.relative_to(workspace).as_posix()
+        for b in parse_document(text).blocks:
+            if b.id and b.id not in out:
+                out[b.id] = (rel, b)
+    return out
+
+
+def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_limit: int) -> Plan:
+    """Where each new entry goes, which existing ones are replaced, and what is skipped why."""
+    best: dict[str, BlockEntry] = {}
+    for e in entries:  # within one run: higher confidence wins, a tie keeps the first
+        if e.id not in best or e.confidence > best[e.id].confidence:
+            best[e.id] = e
+    by_day: dict[str, list[BlockEntry]] = defaultdict(list)
+    for e in best.values():
+        by_day[e.date].append(e)
+    out = Plan()
+    for day_iso in sorted(by_day):
+        day = date.fromisoformat(day_iso)
+        existing = _existing(workspace, day, daily_path(day))
+        by_origin = {_origin_of_block(b): bid for bid, (_, b) in existing.items()}
+        in_daily = sum(1 for rel, _ in existing.values() if rel == daily_path(day))
+        for e in by_day[day_iso]:
+            # The same item found again by another engine or chunking keeps its existing id:
+            # same kind, session and first evidence line.
+            known = by_origin.get(_origin(e.kind, e.source.session_id, e.source.message_range))
+            if known is not None and known != e.id:
+                e = dataclasses.replace(e, id=known)
+            if e.id in existing:
+                rel, block = existing[e.id]
+                mine = written.entries.get(e.id)
+                if mine is None or block_hash(block.text) != mine.hash:
+                    out.skipped.append((e.id, "edited by a person"))
+                    continue
+                try:
+                    old = block_to_entry(block, rel)
+                except EntryError:
+                    out.skipped.append((e.id, "existing entry does not parse"))
+                    continue
+                if e.confidence > old.confidence:
+                    out.replaces[rel].append(
+                        dataclasses.replace(
+                            e,
+                            status=old.status,
+                            superseded_by=old.superseded_by,
+                            supersedes=old.supersedes or e.supersedes,
+                        )
+                    )
+                else:
+                    out.skipped.append((e.id, "already recorded"))
+                continue
+            if e.id in written.entries:
+                out.skipped.append((e.id, "deleted by a person"))
+                continue
+            if in_daily < daily_limit:
+                out.appends[daily_path(day)].append(e)
+                in_daily += 1
+            else:
+                out.appends[recent_path(day, e.kind)].append(e)
+    return out
+
+
+def _origin(kind: str, session_id: str | None, message_range: str | None) -> tuple[str, str, str]:
+    first = (message_range or "").split("-", 1)[0]
+    return kind, session_id or "", first
+
+
+def _origin_of_block(block: Block) -> tuple[str, str, str]:
+    src = block.field("source")
+    parts = {c.key: c.value for c in src.children if c.key} if src is not None else {}
+    return _origin(block.kind, parts.get("session_id"), parts.get("message_range"))
+
+
+def record_written(written: WrittenLog, rel: str, entries: list[BlockEntry]) -> None:
+    for e in entries:
+        written.entries[e.id] = WrittenEntry(hash=block_hash(serialize_entry(e)), path=rel)

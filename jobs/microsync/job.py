@@ -1,0 +1,147 @@
+"""microSync (DESIGN §5): read the transcript lines not read yet, extract confirmed decisions,
+rules/constraints, architecture changes and explicit "remember this", append them to the daily
+decision log. Nothing qualifying → no file touched, status "nothing".
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from datetime import datetime
+from typing import Any
+
+from jobs.microsync import decision_log
+from jobs.microsync.engine import Candidate, Extractor
+from jobs.microsync.scan import Window, scan
+from jobs.run.runner import RunContext
+from memory_store.access import access_rel, add_counts, week_key
+from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
+from memory_store.entries import ID_RE, ids_in_text
+from memory_store.fileio import read_snapshot
+from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
+from memory_store.transcripts.records import Record, Role
+
+_MEMORY_TOOLS = re.compile(r"memory_(search|get)|memory\.search|memory\.get", re.IGNORECASE)
+_MEMORY_PATH = re.compile(r"(MEMORY\.md|memory/[^\s\"']+\.md)")
+
+
+def step(ctx: RunContext) -> None:
+    sync_until(ctx, ctx.options.until)
+
+
+def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
+    """One microSync pass with microsync's writer: a job of its own, or the first step of daily/weekly."""
+    writer = ctx.writer("microsync")
+    ws = ctx.cfg.workspace
+    state = SyncState.from_bytes(read_snapshot(ws / CURSORS).data)
+    written = WrittenLog.from_bytes(read_snapshot(ws / WRITTEN).data)
+    upper = min(ctx.now, until) if until is not None else ctx.now
+    explicit_since = ctx.options.since if ctx.job == "microsync" else None
+    window = Window(upper=upper, since=explicit_since, until=ctx.options.until if explicit_since else None)
+    extractor = _extractor(ctx)
+    candidates: list[Candidate] = []
+    access: dict[str, Counter[str]] = defaultdict(Counter)
+    for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
+        ctx.check_deadline()
+        # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
+        # there was the earlier run's to find: only items completed in the new records are kept.
+        candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
+        _count_access(sess.new_records, access, ctx.cfg.tz)
+    entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
+    plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
+    _apply(ctx, plan, written)
+    ctx.report.added += plan.added
+    ctx.report.updated += plan.updated
+    ctx.report.skipped += len(plan.skipped)
+    if plan.skipped:
+        ctx.report.details.setdefault("skipped", []).extend(
+            {"id": i, "reason": r} for i, r in plan.skipped[:100])
+    if getattr(extractor, "report", None):
+        ctx.report.details["llm"] = extractor.report()  # type: ignore[attr-defined]
+    if ctx.dry_run:
+        _dry_run_output(ctx, plan)
+        return
+    writer.write_state(CURSORS, state.to_bytes())
+    writer.write_state(WRITTEN, written.to_bytes())
+    _write_access(ctx, access)
+
+
+def _extractor(ctx: RunContext) -> Extractor:
+    from jobs.microsync.rules.rules import RuleExtractor
+
+    rules = RuleExtractor()
+    if ctx.cfg.extract.engine != "llm":
+        return rules
+    cached = ctx.extras.get("llm_extractor")
+    if cached is not None:
+        return cached  # one client per run: the breaker and budget span daily/weekly's microSync step
+    from jobs.llm.client import LLMClient
+    from jobs.microsync.llm_engine import LLMExtractor
+
+    client = LLMClient(ctx.cfg.llm, ctx.cfg.state_dir, write_cache=not ctx.dry_run)
+    fallback = rules if ctx.cfg.llm.fallback == "rules" else None
+    ext = LLMExtractor(client, fallback)
+    ctx.extras["llm_extractor"] = ext
+    return ext
+
+
+def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> None:
+    writer = ctx.writer("microsync")
+    ws = ctx.cfg.workspace
+    for rel in sorted(plan.replaces):
+        new_entries = plan.replaces[rel]
+
+        def transform(text: str | None, entries: list[Any] = new_entries) -> str | None:
+            if text is None:
+                return None
+            for e in entries:
+                text = replace_entry(text, e)
+            return text
+
+        writer.replace(rel, transform)
+        if not ctx.dry_run:
+            decision_log.record_written(written, rel, new_entries)
+    for rel in sorted(plan.appends):
+        new_entries = plan.appends[rel]
+        current = read_snapshot(ws / rel).text
+        if current is None:
+            title = rel.rsplit("/", 1)[-1].removesuffix(".md")
+            suffix = f"# {title}\n\n" + entries_suffix("", new_entries)
+        else:
+            suffix = entries_suffix(current, new_entries)
+        writer.append(rel, suffix)
+        if not ctx.dry_run:
+            decision_log.record_written(written, rel, new_entries)
+
+
+def _count_access(records: list[Record], access: dict[str, Counter[str]], tz: Any) -> None:
+    """The agent's own memory reads: ids returned by memory_search/memory_get or by reading a
+    memory file, counted per ISO week (read by the weekly compound; never on the search path)."""
+    reading = False
+    for r in records:
+        if r.role == Role.TOOL_CALL:
+            probe = f"{r.tool_name or ''} {r.tool_args or ''}"
+            reading = bool(_MEMORY_TOOLS.search(probe) or (_MEMORY_PATH.search(probe) and "read" in probe.lower()))
+            continue
+        if r.role == Role.TOOL_RESULT and reading:
+            for m in ids_in_text(r.text):
+                if ID_RE.match(m):
+                    access[week_key(r.ts.astimezone(tz))][m] += 1
+        reading = False if r.role != Role.TOOL_CALL else reading
+
+
+def _write_access(ctx: RunContext, access: dict[str, Counter[str]]) -> None:
+    writer = ctx.writer("microsync")
+    for week, counts in sorted(access.items()):
+        writer.write_state(access_rel(week), add_counts(ctx.cfg.state_dir, week, counts))
+
+
+def _dry_run_output(ctx: RunContext, plan: decision_log.Plan) -> None:
+    lines: list[str] = []
+    for rel, entries in sorted(plan.appends.items()):
+        lines.append(f"--- would append to {rel}:")
+        lines.extend(serialize_entry(e) for e in entries)
+    for rel, entries in sorted(plan.replaces.items()):
+        lines.append(f"--- would replace in {rel}:")
+        lines.extend(serialize_entry(e) for e in entries)
+    if lines:
+        ctx.report.details["dry_run_output"] = "\n".join(lines)

@@ -1,0 +1,213 @@
+"""What the assistant's last turn asked of the user: the dialogue act a user reply answers.
+
+A reply without a cue word ("16.", "keep it", "do 1 and 3", "go ahead") states a decision only
+through what it answers. `act_of` reads the assistant turn before a user reply (and the user's own
+question before that, when there was one) as one of:
+
+- `QUESTION`: a design question ("What's the minimum iOS version?", "用哪个队列？", "ใช้ค่าเท่าไหร่ดีครับ");
+- `OPTIONS`: alternatives or a numbered plan offered ("1. cache 2. shard ...", "I can add X, or bundle Y");
+- `RECOMMEND`: a recommendation ("I'd suggest X"), or any answer to the user's own design question;
+- `TASK`: an offer to do a one-off task ("want me to run it?", "要我帮你改吗", "ให้ผมรันเลยไหมครับ");
+- `STATEMENT`: anything else (a report, an explanation).
+
+Answering a design question or accepting a design recommendation decides something; saying yes to
+a task offer does not. An offer to change what was just done ("I can switch to a bind mount if you'd
+rather") is a task offer with a `status_quo`: "keep it" after it decides to keep things as they are.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jobs.microsync.rules import lexicon as lx
+from jobs.microsync.rules.classify import is_question
+from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.text import Sentence, fold, mask, split_sentences, strip_non_prose
+from memory_store.transcripts.records import Record
+
+QUESTION, OPTIONS, RECOMMEND, TASK, STATEMENT = "question", "options", "recommend", "task", "statement"
+
+# A design question: a choice among alternatives, or a wh-question about a setting of the design.
+DESIGN_ASK = Cue((
+    r"\b(?:which|what)\b[^?]{0,60}\b(?:version|minimum|maximum|default|limit|timeout|threshold|format|naming|"
+    r"convention|strategy|approach|library|framework|database|store|storage|backend|provider|region|language|"
+    r"style|policy|retention|interval|schedule|size|target|cap|budget|percentage|amount)s?\b[^?]*\?",
+    r"\bshould (?:we|it|they|this|that|the \w+)\b[^?]*\?", r"\b(?:do you )?prefer\b[^?]*\?",
+    r"\bhow (?:many|much|long|often)\b[^?]*\b(?:should|do you want)\b[^?]*\?", r"\bor\b[^?.]{1,60}\?",
+    r"哪(?:个|种|一|家|款)", r"用什么", r"还是", r"多少(?:合适|合理|比较好|好)", r"要不要(?!我)", r"设(?:成|为)多少",
+    r"แบบไหน", r"อันไหน", r"ตัวไหน", r"ไหนดี", r"อะไรดี", r"เท่าไหร่ดี", r"เท่าไรดี", r"กี่\S{0,12}ดี", r"ดีไหม",
+    r"หรือ\S*.{0,40}ดี", r"ควร\S{0,30}(?:ไหม|มั้ย|หรือ)",
+))
+# An offer to do something now: saying yes to it approves a step, not a design.
+TASK_ASK = Cue((
+    r"\b(?:want|would you like|shall|should|do you want|can|may) (?:me|I)\b", r"\bI can\b[^?\n]{0,80}?\bif you\b",
+    r"要我", r"需要我", r"要不要我", r"我(?:来|先)?帮你[^？?]{0,30}[吗么？?]", r"我可以[^？?]{0,30}[吗么？?]",
+    r"ให้(?:ผม|ฉัน|หนู)", r"จะให้", r"ได้ไหม(?:ครับ|คะ)?\W*$", r"(?:ผม|ฉัน)(?:จะ)?\S{0,40}(?:เลย)?ไหม(?:ครับ|คะ)",
+))
+# The offered task changes what was just done ("switch to a bind mount", "改成", "เปลี่ยนเป็น").
+CHANGE = Cue((
+    r"\b(?:switch|change|move|convert|rename|replace|swap|revert|migrate)\b", r"\binstead\b",
+    r"改成", r"改为", r"换成", r"切换", r"改用", r"เปลี่ยน", r"ย้าย", r"สลับ",
+))
+# The user asking for a design opinion ("what do you suggest?", "thoughts?", "你怎么看", "ดีไหม").
+USER_DESIGN_ASK = Cue((
+    r"\bwhat do you (?:suggest|recommend|think)\b", r"\bthoughts\W*$", r"\bideas\W*$", r"\bshould (?:we|I)\b",
+    r"\bor\b[^?.]{1,60}\?",
+    r"\bwhich\b[^?]*\?", r"\bhow (?:many|much)\b[^?]*\?",
+    r"你(?:怎么看|觉得|建议)", r"要不要", r"还是", r"多少合理", r"哪(?:个|种)",
+    r"ควร", r"ดีไหม", r"แนะนำ", r"ยังไงดี", r"หรือ\S*.{0,40}ดี",
+))
+# A sentence offering alternatives rather than describing them ("I can add X, or bundle Y").
+OFFERING = Cue((r"\b(?:I|we|you) (?:can|could)\b", r"\beither\b", r"\balternatively\b", r"ถ้า", r"ได้", r"สามารถ",
+                r"可以", r"或者", r"要么"))
+PLAN_HEAD = re.compile(r"^\W*(?:plan|steps|proposal|计划|方案|步骤|แผน|ขั้นตอน)\W*[:：]", re.I | re.M)
+# Lettered options inside a sentence: (a) pg_trgm on the existing Postgres; (b) a search service.
+_INLINE_OPTION = re.compile(r"\(([a-d1-4])\)\s*([^;()]+?)(?=;|\s*\([a-d1-4]\)|\.\s|\.$|$)", re.I)
+# Options said with ordinal words at the start of a line: 一是…；二是…, 第二种：…, แบบแรก…, ทางที่สอง…
+_WORD_OPTION = re.compile(r"^\s*(?:[-*•]\s*)?(?:第?([一二三四])(?:是|种|個|个)?[：:、，,]?"
+                          r"|(?:แบบ|ทาง|ข้อ)(?:ที่)?\s?(หนึ่ง|แรก|สอง|สาม|สี่)\s*[:：]?)\s*(\S.+)$")
+_WORD_DIGIT = {"一": "1", "二": "2", "三": "3", "四": "4", "หนึ่ง": "1", "แรก": "1", "สอง": "2", "สาม": "3", "สี่": "4"}
+# A list introduced as alternatives: "two ways out:", "幾個方向：", "有两种做法：", "มีสองทาง:".
+OPTION_HEAD = Cue((r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
+                   r"(?:几|两|三|\d)\s?(?:个|种)\s?(?:方向|做法|方案|选择|选项|思路|办法)", r"有(?:两|三|几)种",
+                   r"(?:สอง|สาม|\d)\s?(?:ทาง|แบบ|วิธี|ตัวเลือก)", r"ทางเลือก"))
+_OR_SPLIT = re.compile(r",?\s+or\s+|\s*หรือ\s*|\s*还是\s*|\s*或者\s*", re.I)
+
+
+@dataclass(frozen=True)
+class Act:
+    kind: str                        # QUESTION, OPTIONS, RECOMMEND, TASK or STATEMENT
+    record: Record
+    text: str                        # the turn's prose
+    options: dict[str, str]          # numbered or lettered items ({"1": "...", "A": "..."})
+    alternatives: tuple[str, ...]    # unnumbered alternatives ("add X", "bundle Y")
+    asked: str = ""                  # the question or offer sentence the act turns on
+    status_quo: str = ""             # a change offered: what stays when the user keeps it
+
+    @property
+    def designs(self) -> bool:
+        """Does answering this act decide something about the design?"""
+        return self.kind in (QUESTION, OPTIONS, RECOMMEND)
+
+
+def act_of(rec: Record, asked: Record | None = None) -> Act:
+    """The dialogue act of the assistant turn `rec`; `asked` is the user turn before it, if any."""
+    text = strip_non_prose(rec.text)
+    probe = mask(text)
+    sentences = split_sentences(text, probe)
+    options = numbered_options(text)
+    questions = [s for s in sentences if _asks(s)]
+    last_q = questions[-1] if questions else None
+    alternatives = _alternatives(sentences)
+    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or OFFERING.search(probe)
+                              or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
+                              or last_q is not None and not TASK_ASK.search(last_q.probe)):
+        return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
+    if last_q is not None and TASK_ASK.search(last_q.probe) and not lx.ALTERNATIVES.search(last_q.probe):
+        return Act(TASK, rec, text, options, alternatives, last_q.text, _status_quo(sentences, last_q))
+    offer = next((s for s in sentences if lx.TASK_OFFER.search(s.probe) or TASK_ASK.search(s.probe)), None)
+    if offer is not None and CHANGE.search(offer.probe) and len(alternatives) < 2 and not options:
+        return Act(TASK, rec, text, options, alternatives, offer.text, _status_quo(sentences, offer))
+    if last_q is not None and DESIGN_ASK.search(last_q.probe):
+        return Act(QUESTION, rec, text, options, alternatives, last_q.text)
+    if len(alternatives) >= 2:
+        return Act(OPTIONS, rec, text, options, alternatives)
+    # An answer to the user's own design question recommends -- when it is a short answer; a long
+    # turn after it is the agent reporting its work.
+    user_asked = (asked is not None and len(sentences) <= 3
+                  and USER_DESIGN_ASK.search(mask(strip_non_prose(asked.text))) is not None)
+    if user_asked or any(lx.PROPOSAL.search(s.probe) for s in sentences):
+        return Act(RECOMMEND, rec, text, options, alternatives)
+    return Act(STATEMENT, rec, text, options, alternatives)
+
+
+def marked_options(text: str) -> dict[str, str]:
+    """Lines of an assistant turn marked as options: {"2": "PostgreSQL 16 ...", "A": ...}."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        m = lx.OPTION_LINE.match(fold(line))
+        if m:
+            # "**A tstzrange column**: ..." -- markdown emphasis is formatting, not content.
+            found.setdefault(m.group(1).upper(), line[m.start(2):m.end(2)].replace("**", "").strip())
+    return found
+
+
+def numbered_options(text: str) -> dict[str, str]:
+    """Numbered or lettered options of an assistant turn, else options named by ordinal words at the
+    start of a line, else inline "(a) … (b) …" options."""
+    found = marked_options(text)
+    if len(found) < 2:
+        worded = {}
+        for line in text.splitlines():
+            m = _WORD_OPTION.match(fold(line))
+            if m:
+                worded.setdefault(_WORD_DIGIT[m.group(1) or m.group(2)], line[m.start(3):m.end(3)].strip())
+        if len(worded) >= 2:
+            return worded
+        inline: dict[str, str] = {}
+        for m in _INLINE_OPTION.finditer(text):
+            inline.setdefault(m.group(1).upper(), m.group(2).strip(" ,"))
+        if len(inline) >= 2:
+            return inline
+    return found
+
+
+def _asks(sentence: Sentence) -> bool:
+    return is_question(sentence.probe) or sentence.probe.rstrip().endswith(("?", "？"))
+
+
+def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:
+    """The parts of the last sentence offering alternatives joined with or/หรือ/还是 ("I can add X, or
+    bundle Y"); a sentence describing things with "or" in it offers nothing."""
+    for s in reversed(sentences):
+        offered = _asks(s) or OFFERING.search(s.probe) or DESIGN_ASK.search(s.probe)
+        if not lx.ALTERNATIVES.search(s.probe) or not offered:
+            continue
+        parts = [p.strip(" ,.?？。") for p in _OR_SPLIT.split(s.text) if p.strip(" ,.?？。")]
+        if len(parts) >= 2:
+            return tuple(parts)
+    return ()
+
+
+def _status_quo(sentences: list[Sentence], offer: Sentence) -> str:
+    """What the assistant did before offering to change it: the clause before the offer, or the
+    sentence before it."""
+    if not CHANGE.search(offer.probe):
+        return ""
+    m = TASK_ASK.search(offer.probe) or lx.TASK_OFFER.search(offer.probe)
+    if m is not None and m.start() > 0:
+        head = offer.text[:m.start()].rstrip(" ;,，；")
+        if len(head.split()) >= 3 or sum(1 for ch in head if ord(ch) > 0x0E00) >= 6:
+            return head
+    i = sentences.index(offer)
+    return sentences[i - 1].text if i > 0 else ""
+
+
+class SessionActs:
+    """The dialogue acts of a session's assistant turns, read when a reply needs them (cached)."""
+
+    _KEEP = 8   # earlier assistant turns a "go ahead" may refer back to
+
+    def __init__(self) -> None:
+        self._turns: list[tuple[Record, Record | None]] = []
+        self._read: dict[int, Act] = {}
+        self.recent: list[Record] = []   # the last turns of both sides, for replies that point back
+
+    def said(self, rec: Record, asked: Record | None) -> None:
+        self._turns = [*self._turns[-(self._KEEP - 1):], (rec, asked)]
+        self.heard(rec)
+
+    def heard(self, rec: Record) -> None:
+        self.recent = [*self.recent[-(2 * self._KEEP - 1):], rec]
+
+    def of(self, rec: Record) -> Act:
+        found = self._read.get(id(rec))
+        if found is None or found.record is not rec:
+            asked = next((a for r, a in self._turns if r is rec), None)
+            found = self._read[id(rec)] = act_of(rec, asked if asked is not None and asked.line < rec.line else None)
+        return found
+
+    def designs(self, before: Record) -> list[Act]:
+        """The design acts among the kept assistant turns before `before`."""
+        acts = [self.of(r) for r, _ in self._turns if r is not before and r.line < before.line]
+        return [a for a in acts if a.designs]

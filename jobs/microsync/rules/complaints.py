@@ -1,0 +1,61 @@
+"""Frequency words that are not rules: a complaint about how often something happens, and a
+replacement whose new way happens "on every PR".
+
+"4s on every commit will drive people nuts", หน้าโหลดช้า query วิ่งทุกครั้งที่เปิดหน้า, 每次打开都卡: the
+frequency word ("every", ทุกครั้ง, 每次) describes a cost the user complains about; nothing is
+asked of anyone. "drop the hook, run gitleaks in CI on every PR instead": the frequency word sits
+in the replacement; the sentence reverses an earlier choice, a Decision.
+
+A sentence whose rule cue is a frequency word is a complaint when it carries frustration or
+breakage (tired of, breaks, again, why does, เซ็ง, เหนื่อย, พัง, 烦, 麻烦, 挂了, 为啥), or a judgement of
+cost (slow, nuts, annoying, ช้า, 慢, 卡) and no instruction word (must, always, ต้อง, 要, 必须). It is a replacement when it has a word of
+replacing (instead, rather than, แทน, 改成, 改用, 换成).
+"""
+# ruff: noqa: E501  -- cue tables read best one alternation group per line
+from __future__ import annotations
+
+from jobs.microsync.rules.cues import Cue
+
+FREQUENCY = Cue((r"\bevery\b", r"\beach time\b", r"ทุกครั้ง", r"ทุกที", r"每次", r"每回"))
+_COST = Cue((
+    r"\bslow\b", r"\bnuts\b", r"\bcrazy\b", r"\bannoying\b", r"\bdumb\b", r"\bpainful\b", r"\bkills?\b", r"\bdrives? (?:me|people|everyone)\b",
+    r"\btakes? forever\b", r"\bwaste\b", r"\bsucks\b", r"\bhate\b",
+    r"ช้า", r"น่ารำคาญ", r"หน่วง", r"ค้าง", r"เปลือง", r"กระตุก",
+    r"慢", r"卡", r"烦", r"浪费", r"受不了",
+))
+# Frustration or breakage said with the frequency word: a complaint even with "have to" (要, ต้อง) in it.
+_FRUSTRATION = Cue((
+    r"\b(?:so |really )?tired of\b", r"\bsick of\b", r"\bfrustrat", r"\bugh\b", r"\bbreaks?\b", r"\bfails?\b", r"\btiming out\b",
+    r"\bclobbered\b", r"\bagain\b", r"\bwhy (?:does|do|is)\b",
+    r"เซ็ง", r"เหนื่อย", r"เบื่อ", r"พัง", r"(?<!เ)ล่ม",
+    r"烦", r"麻烦", r"挂了", r"为啥", r"为什么", r"崩", r"头疼",
+))
+_CONSEQUENCE = Cue((r"\botherwise\b", r"\bor else\b", r"ไม่งั้น", r"ไม่อย่างนั้น", r"否则", r"不然"))
+_INSTRUCTION = Cue((r"\bmust\b", r"\balways\b", r"\bfrom now on\b", r"\bshould\b", r"\bneeds? to\b", r"ต้อง", r"ห้าม", r"必须", r"要", r"一定"))
+_REPLACING = Cue((r"\binstead\b", r"\brather than\b", r"แทน", r"改成", r"改用", r"换成", r"改为"))
+
+
+def complaint(probe: str) -> bool:
+    """Is the frequency word part of a complaint about a cost, not a rule?"""
+    if not FREQUENCY.search(probe) or _CONSEQUENCE.search(probe):
+        return False   # "run black before every commit, otherwise CI fails": the failure is the reason for a rule
+    return bool(_FRUSTRATION.search(probe) or _COST.search(probe) and not _INSTRUCTION.search(probe))
+
+
+def replacement(probe: str) -> bool:
+    """Is the frequency word part of a replacement of an earlier choice (a Decision)?"""
+    return bool(FREQUENCY.search(probe) and _REPLACING.search(probe) and not _INSTRUCTION.search(probe))
+
+
+def reread(kind: str, probe: str, cue_pos: int, text: str) -> str | None:
+    """The kind of a sentence whose rule cue is a frequency word: None for a complaint, a Decision
+    (or Architecture) for a replacement, else the kind the cue gave."""
+    freq = FREQUENCY.search(probe)
+    if kind != "Rule" or freq is None or freq.start() > cue_pos:
+        return kind   # the rule cue is not a frequency word, nor after one ("每次…都要")
+    if complaint(probe):
+        return None
+    if replacement(probe):
+        from jobs.microsync.rules.classify import kind_of
+        return kind_of(text)
+    return kind

@@ -1,0 +1,216 @@
+"""User replies read against the dialogue act they answer (`acts.Act`).
+
+- A numbered plan partly accepted ("do 1 and 3. 2 no", "1 和 4 做，3 不要", "ทำข้อ 1 กับ 3 ข้อ 2 ไม่เอา"):
+  one decision holding the accepted items; the rejected and deferred ones are left out.
+- A design question answered in a few words ("16. anything older is under 4%"): the answer and
+  the question it answers.
+- Alternatives or a recommendation restated as the choice ("bundle it in the repo, ..."): the
+  user's words, when they name one offer and not the others.
+- "keep it" after an offer to change what was done: the status quo is kept.
+- "go ahead" after a task offer is an approval, not a decision -- unless the task is carrying out
+  a design alternative offered earlier ("want me to go ahead with pg_trgm?").
+Each returns (candidate, indices of the reply's sentences it used) or None.
+"""
+from __future__ import annotations
+
+import re
+
+from jobs.microsync.engine import Candidate
+from jobs.microsync.rules import lexicon as lx
+from jobs.microsync.rules.acts import OPTIONS, QUESTION, RECOMMEND, TASK, Act
+from jobs.microsync.rules.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
+from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.fields import make_candidate
+from jobs.microsync.rules.labelpick import label_pick
+from jobs.microsync.rules.text import Sentence, fold, head_clause, mask
+from memory_store.transcripts.records import Record
+
+Reading = tuple[Candidate, list[int]]
+
+# --- partial acceptance of a numbered plan ----------------------------------------------------------
+
+_NUMBER = re.compile(r"(?<![\w.#$])(?:option |#|ข้อ(?:ที่)?\s?|第|方案)?([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
+_JOIN = re.compile(r"^\s*(?:,|、|&|and|or|和|跟|与|กับ|และ|\+)?\s*(?:ข้อ(?:ที่)?\s?|第)?$", re.I)
+_NO = re.compile(
+    r"\b(?:no|not|skip|don'?t|drop|later|after|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|不动|不改|不换|先不|先放|放着|以后再|再说|"
+    r"暂缓|ไม่เอา|ไม่ต้อง|ไว้ก่อน|ทีหลัง|ข้าม", re.I)
+_YES = re.compile(r"\b(?:do|yes|go|ok|okay|sure|fine|start|ship|keep|let'?s)\b|做|要|好|可以|行|ทำ|เอา|ได้|โอเค|ตกลง",
+                  re.I)
+_STOP_PUNCT = re.compile(r"[.,;:!?，。；：！？\n]")
+
+
+def plan_reply(rec: Record, text: str, act: Act) -> Reading | None:
+    """Items of a numbered plan accepted one by one; None unless at least one is accepted and the
+    reply says something about two or more of them."""
+    options = {k.lower(): v for k, v in act.options.items()}
+    if len(options) < 2 or len(text) > 200 or "?" in text or "？" in text:
+        return None
+    low = fold(text)
+    hits = [m for m in _NUMBER.finditer(low) if m.group(1).lower() in options]
+    if len(hits) < 2:
+        return None
+    groups: list[list[re.Match[str]]] = [[hits[0]]]
+    for m in hits[1:]:
+        if _JOIN.match(low[groups[-1][-1].end():m.start()]):
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    accepted: list[str] = []
+    for k, group in enumerate(groups):
+        nxt = groups[k + 1][0].start() if k + 1 < len(groups) else len(low)
+        prev = groups[k - 1][-1].end() if k else 0
+        after = _STOP_PUNCT.split(low[group[-1].end():nxt], maxsplit=1)[0]
+        before = _STOP_PUNCT.split(low[prev:group[0].start()])[-1]
+        polarity = _polarity(after) or _polarity(before) or ("yes" if len(groups) == 1 else "")
+        if not polarity:
+            return None   # a number said without saying what to do with it: not a reading of the plan
+        if polarity == "yes":
+            accepted += [m.group(1).lower() for m in group]
+    if not accepted or len(accepted) == len(options) and len(groups) == 1:
+        return None
+    content = "; ".join(options[k].rstrip(" .。") for k in dict.fromkeys(accepted))
+    cand = make_candidate(rec, "Decision", content, [], CONF_ACCEPTED, first_line=act.record.line, excerpt=text,
+                          keep_why=False)
+    return cand, []
+
+
+def _polarity(text: str) -> str:
+    if _NO.search(text):
+        return "no"
+    return "yes" if _YES.search(text) else ""
+
+
+# --- answers and picks ----------------------------------------------------------------------------
+
+_DEFER = re.compile(r"^\W*(?:whatever|up to you|you (?:decide|choose|pick)|idk|dunno|no idea|either|"
+                    r"随便|你(?:决定|看着办)|都行|都可以|แล้วแต่|ยังไงก็ได้|อะไรก็ได้)", re.I)
+_TOKEN = re.compile(r"[A-Za-z0-9][\w.+#-]*")
+_STOP = frozenset((
+    "the", "a", "an", "it", "its", "in", "on", "at", "to", "of", "for", "and", "or", "with", "we", "our", "us", "you",
+    "i", "me", "my", "is", "are", "be", "this", "that", "then", "ok", "okay", "yes", "yeah", "yep", "sure", "fine",
+    "let's", "lets", "just", "please", "pls", "thx", "thanks", "one", "go", "do", "use", "so", "also", "now",
+    "want", "shall", "should", "would", "can", "could",
+))
+_THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
+
+
+def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
+    """A reply answering a design question, or restating one of the offered alternatives or the
+    recommendation as the choice; a bare label ("B", "第二种吧") to lettered or numbered options (`labelpick`)."""
+    pick = label_pick(rec, sentences, act)
+    if pick is not None:
+        return pick
+    if not sentences or len(sentences) > 3 or act.kind not in (QUESTION, OPTIONS, RECOMMEND):
+        return None
+    if lx.TRANSACTION.search(mask(act.text)):
+        return None   # a flight, a table, a ticket: buying one thing, not deciding
+    first = sentences[0]
+    if is_question(first.probe) or hedged(first.probe) or lx.REJECT.search(first.probe):
+        return None
+    if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
+        return None
+    head = _THAI_BREAK.split(head_clause(first.text))[0]
+    hit = classify(mask(head))
+    if hit is not None and hit.kind not in ("Decision", "Architecture"):
+        return None   # "from now on ..." states its own rule
+    if act.kind == QUESTION and _short(head) and _value_like(head) and not act.alternatives:
+        text = f"{head.strip(' .。')} — {act.asked}"
+        cand = make_candidate(rec, "Decision", text, sentences[1:], CONF_ACCEPTED, first_line=act.record.line,
+                              excerpt=first.text, keep_why=False)
+        return cand, [0]
+    offers = list(act.alternatives) + list(act.options.values())
+    if act.kind == RECOMMEND and not offers:
+        offers = [act.text]
+    if not _short(head, words=6) or not offers:
+        return None
+    named = [o for o in offers if _restates(head, o)]
+    if len(named) != 1 or (act.kind != RECOMMEND and len(offers) < 2):
+        return None
+    # "改成 queue 觸發，不要再用 cron": the negative half says the same choice from the other side.
+    used = [0, 1] if len(sentences) > 1 and lx.NEG_USE.search(sentences[1].probe) else [0]
+    text = "，".join(sentences[k].text for k in used) if len(used) > 1 else first.text
+    cand = make_candidate(rec, kind_of(text), text, sentences[used[-1] + 1:], CONF_ACCEPTED,
+                          first_line=act.record.line)
+    return cand, used
+
+
+def _short(text: str, words: int = 3) -> bool:
+    return len(text.split()) <= words and sum(1 for ch in text if ord(ch) > 0x0E00) <= 4 * words
+
+
+def _value_like(text: str) -> bool:
+    """A value or a name: a number, or a word with a capital or a digit in it."""
+    return bool(re.search(r"\d|\b[A-Z][\w.+#-]*", text)) and not text.strip().lower().startswith(("ok", "yes", "no"))
+
+
+def _restates(head: str, offer: str) -> bool:
+    """Do the content words of `head` come from `offer` (all but one, at least one; Thai and
+    Chinese by two-character runs, at least half of them)?"""
+    head = TRAILING_PARTICLES.sub("", head)
+    words = [w.lower() for w in _TOKEN.findall(head) if w.lower() not in _STOP]
+    have = {w.lower() for w in _TOKEN.findall(offer)}
+    hits = sum(1 for w in words if w in have)
+    fh, fo = fold(head).lower(), fold(offer).lower()
+    pairs = [fh[k:k + 2] for k in range(len(fh) - 1) if ord(fh[k]) > 0x0E00 and ord(fh[k + 1]) > 0x0E00]
+    pair_hits = sum(1 for p in pairs if p in fo)
+    if words and hits < max(1, len(words) - 1):
+        return False
+    if pairs and pair_hits * 2 < len(pairs):
+        return False
+    return hits + pair_hits >= 2 or (hits == 1 and len(words) == 1 and len(words[0]) >= 4)
+
+
+# --- task offers ----------------------------------------------------------------------------------
+
+_KEEP = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|thx|thanks|thank you|no|nah|nope|fine|hmm)\W+)*(?:keep (?:it|that|this|them|as is)|leave it|"
+    r"(?:it'?s |that'?s )?fine as (?:it )?is|as is is fine|no need to (?:change|switch))\b"
+    r"|^\W*(?:(?:好|嗯|谢谢|不用)\W*)*(?:保持(?:原样|现状|不变)?|维持(?:原样|现状)?|不用改|不用换|就这样就好)"
+    r"|^\W*(?:(?:โอเค|ขอบคุณ|ไม่)\S*\s*)*(?:ใช้แบบเดิม|แบบเดิม|ไม่ต้องเปลี่ยน|คงไว้|ตามเดิม|แบบนี้แหละ|เอาแบบนี้)", re.I)
+
+
+def kept(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
+    """ "keep it" after an offer to change what was just done: a decision to keep it."""
+    if act.kind != TASK or not act.status_quo or not sentences or len(sentences) > 2:
+        return None
+    m = _KEEP.match(fold(sentences[0].text))
+    if m is None or is_question(sentences[0].probe):
+        return None
+    text = f"{sentences[0].text.strip(' .。')} — {act.status_quo}"
+    cand = make_candidate(rec, "Decision", text, sentences[1:], CONF_ACCEPTED, first_line=act.record.line,
+                          excerpt=sentences[0].text, keep_why=False)
+    return cand, [0]
+
+
+_GO = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yep|yeah|sure)\W+)*(?:go ahead|do it|yes|yep|sure|ok(?:ay)?|please do)\W*$"
+                 r"|^\W*(?:好|好的|可以|行|去做|做吧)\W*$|^\W*(?:ได้|โอเค|จัดไป|ทำเลย|ได้เลย)\S{0,6}\W*$", re.I)
+
+
+def carried_out(rec: Record, sentences: list[Sentence], act: Act, earlier: list[Act]) -> Reading | None:
+    """ "go ahead" to a task that carries out an alternative of an earlier design act."""
+    if act.kind != TASK or len(sentences) != 1 or not _GO.match(fold(sentences[0].text)):
+        return None
+    names = {w.lower() for w in _TOKEN.findall(act.asked) if ("_" in w or "-" in w or any(c.isdigit() for c in w)
+                                                            or w[:1].isupper()) and w.lower() not in _STOP}
+    if not names:
+        return None
+    for prior in reversed(earlier):
+        for offer in list(prior.options.values()) + list(prior.alternatives):
+            if names & {w.lower() for w in _TOKEN.findall(offer)}:
+                cand = make_candidate(rec, kind_of(offer), offer, [], CONF_ACCEPTED, first_line=prior.record.line,
+                                      excerpt=sentences[0].text, keep_why=False)
+                return cand, [0]
+    return None
+
+
+GO_AHEAD = Cue((r"\bgo ahead\b", r"\bdo it\b", r"\bgo (?:with|for) (?:it|that|this)\b",
+                r"จัดไปเลย", r"ไปเลย", r"จัดไป", r"ทำเลย", r"เอาเลย", r"就这么办", r"那就", r"去做"))
+
+
+def approves_only(probe: str) -> bool:
+    """A sentence that only approves a step ("ได้ pin ไปเลย", "ok do it"): nothing beyond the approval."""
+    m = GO_AHEAD.search(probe)
+    if m is None:
+        return False
+    rest = (probe[:m.start()] + " " + probe[m.end():]).strip()
+    return len(rest.split()) <= 3 and sum(1 for ch in rest if ord(ch) > 0x0E00) <= 8

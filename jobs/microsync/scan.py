@@ -1,0 +1,216 @@
+"""Which transcript lines a run reads (DESIGN §5), and the records it gets from them.
+
+- A file with a cursor (same identity) is read from the cursor.
+- A file no cursor covers (new, rotated or reset) is read from its source's high-water mark (the
+  `now` of the source's last successful run); only a source that never ran looks back 3 hours.
+- `--since/--until` select an explicit range and leave cursors alone.
+- A line stamped after the cut-off is not consumed: the cursor stops before it.
+Excluded sessions (`exclude_sessions`, chat types not configured) are read past and counted.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from jobs.run.report import RunReport
+from memory_store.config import Config, TranscriptSource
+from memory_store.cursors import FileCursor, SourceMark, SyncState
+from memory_store.transcripts.discover import TranscriptFile, discover, read
+from memory_store.transcripts.jsonl import file_identity
+from memory_store.transcripts.records import Record, Role
+from memory_store.transcripts.sqlite_store import EntryDeduper
+
+LOOK_BACK = timedelta(hours=3)
+# Look-back context: the last turns before a cursor are read again, as context only, so that an
+# acceptance in this window can see the proposal made in the last one.
+CONTEXT_TURNS = 6
+CONTEXT_BYTES = 256 * 1024
+UNREADABLE = "unreadable"  # the identity of a file that could not be read when it was first found
+
+
+@dataclass
+class SessionRecords:
+    source: TranscriptSource
+    file: TranscriptFile
+    session_id: str
+    records: list[Record] = field(default_factory=list)   # in the window, in transcript order
+    context_line: int = 0   # records up to this line were read by an earlier run: context only
+
+    @property
+    def new_records(self) -> list[Record]:
+        """Records with a line not read before (a message merged across a cut counts as new)."""
+        return [r for r in self.records if r.line_end > self.context_line]
+
+
+def source_key(source: TranscriptSource) -> str:
+    return f"{source.format}:{source.path}"
+
+
+def is_excluded(patterns: tuple[str, ...], *values: str | None) -> bool:
+    for value in values:
+        if not value:
+            continue
+        probe = value.strip().casefold()
+        if any(fnmatch.fnmatchcase(probe, p.casefold()) for p in patterns):
+            return True
+    return False
+
+
+@dataclass
+class Window:
+    upper: datetime                    # cut-off: records stamped after it are not consumed
+    since: datetime | None = None      # explicit range (backfill): cursors untouched
+    until: datetime | None = None
+
+    @property
+    def explicit(self) -> bool:
+        return self.since is not None
+
+
+def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: datetime) -> Iterator[SessionRecords]:
+    """Yield the new records of every configured source, session by session; move `state`."""
+    for source in cfg.transcripts:
+        key = source_key(source)
+        counts = report.source(source.name)
+        found = discover(source)
+        for bad in found.errors:
+            report.error(bad.code, bad.message, bad.path, bad.line or None)
+        if not found.files:
+            if source.is_default:
+                report.notes.extend(found.notes or [f"{source.name}: no transcripts at {source.path}"])
+            else:
+                report.error("source_empty", f"the configured {source.name} source matches no file", source.path)
+            continue
+        mark = state.sources.get(key, SourceMark())
+        lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
+        seen_sessions: set[tuple[str, str]] = set()
+        dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
+        for tf in found.files:
+            counts.files += 1
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe)
+        if not window.explicit:
+            state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
+
+
+def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state: SyncState, report: RunReport,
+               window: Window, lower: datetime, seen_sessions: set[tuple[str, str]],
+               dedupe: EntryDeduper) -> Iterator[SessionRecords]:
+    counts = report.source(source.name)
+    cursor = state.files.get(tf.path)
+    try:
+        st = os.stat(tf.db_path or tf.path)
+    except OSError as exc:
+        report.error("unreadable", str(exc), tf.path)
+        return
+    if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
+            and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
+        return  # nothing new: one stat, no open()
+    identity = file_identity(tf.path)
+    resume = cursor if not window.explicit and cursor is not None and cursor.identity == identity else None
+    offset, start_line = (resume.offset, resume.line + 1) if resume else (0, 1)
+    seen_line = resume.line if resume else 0          # lines up to here were read by an earlier run
+    read_from, read_line = offset, start_line
+    if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
+        read_from, read_line = resume.ctx_offset, resume.ctx_line
+    floor = None if resume or (cursor is not None and cursor.identity == UNREADABLE) else lower
+    chunk = read(tf, read_from, start_line=read_line)
+    counts.lines += max(0, chunk.lines_read - (start_line - read_line))  # context lines were counted before
+    for bad in chunk.bad_lines:
+        # Line 0 is a problem of the file or the store, not of a line; an unreadable file is always said.
+        if bad.line > seen_line or bad.line == 0 or bad.code == "unreadable":
+            counts.bad_lines += 1
+            report.error(bad.code, bad.message, bad.path, bad.line or None)
+    if not chunk.records and any(b.code == "unreadable" for b in chunk.bad_lines):
+        # Not read: keep the cursor as it is, or mark the file so that, once it can be read, it is read
+        # from its start rather than from the source's high-water mark (its lines were never seen).
+        if cursor is None and not window.explicit:
+            state.files[tf.path] = FileCursor(identity=UNREADABLE, offset=0, line=0, size=-1, mtime_ns=0)
+        return
+    verdicts = dict(resume.excluded) if resume else {}
+    if chunk.not_transcript:
+        report.notes.append(f"skipped {tf.path}: its lines are not {source.name} transcript records")
+        _advance(state, tf, identity, (chunk.end_offset, chunk.end_line), st, window, complete=True)
+        return
+    complete = True
+    consumed: list[Record] = []
+    end_offset, end_line = chunk.end_offset, chunk.end_line
+    for rec in chunk.records:
+        if rec.ts > window.upper or (window.until is not None and rec.ts > window.until):
+            if consumed:
+                end_offset, end_line = consumed[-1].offset_end, consumed[-1].line_end
+            else:
+                end_offset, end_line = offset, start_line - 1
+            complete = False
+            break
+        consumed.append(rec)
+    # Everything the run reads counts, so the exclusion of a session is decided from its first user message
+    # ever seen — and kept — not from whatever message happens to open this window.
+    for rec in consumed:
+        if rec.session_id not in verdicts and rec.role == Role.USER and not rec.is_tool:
+            verdicts[rec.session_id] = is_excluded(cfg.exclude_sessions, tf.session_key, rec.session_id, rec.text)
+    context = _context_start(consumed, (read_from, read_line))
+    _advance(state, tf, identity, (end_offset, end_line), st, window, complete=complete, context=context,
+             verdicts=verdicts)
+    records = [r for r in dedupe.filter(consumed) if floor is None or r.ts >= floor]
+    if not any(r.line_end > seen_line for r in records):
+        return
+    if not window.explicit:
+        mark = state.sources.setdefault(source_key(source), SourceMark())
+        mark.last_read = max(mark.last_read or "", records[-1].ts.isoformat())
+    if tf.chat_type not in source.chat_types:
+        counts.sessions_skipped += 1
+        return
+    by_session: dict[str, SessionRecords] = {}
+    for rec in records:
+        sess = by_session.get(rec.session_id)
+        if sess is None:
+            sess = by_session[rec.session_id] = SessionRecords(source, tf, rec.session_id, context_line=seen_line)
+        sess.records.append(rec)
+    for sid, sess in by_session.items():
+        if not sess.new_records:
+            continue
+        excluded = verdicts.get(sid)
+        if excluded is None:  # no user message seen yet: the key and id still decide
+            excluded = is_excluded(cfg.exclude_sessions, tf.session_key, sid)
+        if excluded:
+            if (source.name, sid) not in seen_sessions:
+                counts.sessions_skipped += 1
+            seen_sessions.add((source.name, sid))
+            continue
+        yield sess
+
+
+def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:
+    """Where the next run starts reading again: before the last CONTEXT_TURNS user/assistant turns
+    (at most CONTEXT_BYTES back), as (offset, first line)."""
+    if not consumed:
+        return read_start
+    end = consumed[-1].offset_end
+    turns = 0
+    for i in range(len(consumed) - 1, -1, -1):
+        rec = consumed[i]
+        if rec.role in (Role.USER, Role.ASSISTANT) and not rec.is_tool:
+            turns += 1
+        if turns >= CONTEXT_TURNS or i == 0:
+            start = (consumed[i - 1].offset_end, consumed[i - 1].line_end + 1) if i > 0 else read_start
+            break
+    if end - start[0] > CONTEXT_BYTES:
+        return (end, consumed[-1].line_end + 1)
+    return start
+
+
+def _advance(state: SyncState, tf: TranscriptFile, identity: str, end: tuple[int, int], st: os.stat_result,
+             window: Window, *, complete: bool, context: tuple[int, int] | None = None,
+             verdicts: dict[str, bool] | None = None) -> None:
+    """Move the file's cursor. Size and mtime are kept only when everything present was consumed:
+    a read stopped at the cut-off must open the file again next time, even if it did not grow."""
+    if window.explicit:
+        return
+    offset, line = end
+    ctx_offset, ctx_line = context if context is not None and context[0] <= offset else (-1, 0)
+    state.files[tf.path] = FileCursor(identity=identity, offset=offset, line=line,
+                                      size=st.st_size if complete else -1, mtime_ns=st.st_mtime_ns,
+                                      ctx_offset=ctx_offset, ctx_line=ctx_line, excluded=dict(verdicts or {}))

@@ -1,0 +1,58 @@
+"""The run ledger read back: `runs list`, `runs show RUN`, and `rollback RUN`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from memory_store.config import Config
+from memory_store.errors import UsageError
+from memory_store.ledger import RunLedger, list_runs, new_run_id, utc_stamp
+from memory_store.locks import JobLocks
+from memory_store.rollback import apply_rollback, plan_rollback
+
+
+def show_run(cfg: Config, run_id: str) -> dict[str, Any]:
+    run_dir = cfg.state_dir / "runs" / run_id
+    try:
+        report = json.loads((run_dir / "report.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        raise UsageError(f"no recorded run {run_id!r} (see `memjobs runs`)") from None
+    audit_path = run_dir / "audit.jsonl"
+    audit = (
+        [json.loads(x) for x in audit_path.read_text("utf-8").splitlines() if x.strip()] if audit_path.exists() else []
+    )
+    return {"report": report, "audit": audit, "rolled_back": (run_dir / "rolled_back").exists()}
+
+
+def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
+    out = []
+    for rep in list_runs(cfg.state_dir)[-limit:]:
+        out.append(
+            {k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
+            | {"written": len(rep.get("written") or [])}
+        )
+    return out
+
+
+def rollback(cfg: Config, run_id: str) -> dict[str, Any]:
+    """Put back what `run_id` changed; recorded as a run of its own (job "rollback")."""
+    rb_id = new_run_id("rollback")
+    with JobLocks(cfg.workspace, "weekly", rb_id, cfg.limits.lock_wait_s):
+        plan = plan_rollback(cfg.workspace, cfg.state_dir, run_id)
+        changed = apply_rollback(cfg.workspace, cfg.state_dir, plan)
+        ledger = RunLedger(cfg.state_dir, rb_id)
+        ledger.open()
+        for rel in changed:
+            ledger.audit("rollback", rel, of_run=run_id)
+        report = {
+            "job": "rollback",
+            "run_id": rb_id,
+            "status": "ok" if changed else "nothing",
+            "of_run": run_id,
+            "started": utc_stamp(),
+            "finished": utc_stamp(),
+            "written": changed,
+        }
+        ledger.write_report(report)
+    return report

@@ -1,0 +1,195 @@
+"""`run_job`: the one wrapper every job runs through (DESIGN §5).
+
+It takes the locks, builds the job's writer, opens the run record, enforces
+`limits.job_timeout_s` (the job is aborted before its next write; a write in progress completes),
+runs the job, records the outcome (also on failure), and then runs the post-run hooks (the
+incremental search index).
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from jobs.run.report import RunReport
+from memory_store.config import JOBS, Config
+from memory_store.errors import JobTimeout, LockHeld, MemjobsError
+from memory_store.ledger import RunLedger, new_run_id, prune_runs, utc_stamp
+from memory_store.locks import JobLocks
+from memory_store.writers import Writer, writer_for
+
+log = logging.getLogger("memjobs")
+
+JobFn = Callable[["RunContext"], None]
+PostRunHook = Callable[[Config, RunReport], None]
+
+
+@dataclass
+class RunOptions:
+    since: datetime | None = None
+    until: datetime | None = None
+    day: date | None = None
+    force: bool = False
+    explicit_week: bool = False
+
+
+class _Deadline:
+    """Aborts the job at its time limit, but never in the middle of a write."""
+
+    def __init__(self, seconds: float) -> None:
+        self.at = time.monotonic() + seconds
+        self.seconds = seconds
+        self._depth = 0
+        self._expired = False
+        self._armed = False
+
+    def check(self) -> None:
+        if self._expired or time.monotonic() >= self.at:
+            self._expired = True
+            raise JobTimeout(f"the job ran past its time limit of {self.seconds:g} s and was stopped")
+
+    @contextlib.contextmanager
+    def critical(self) -> Iterator[None]:
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+
+    def _on_alarm(self, signum: int, frame: Any) -> None:
+        self._expired = True
+        if self._depth == 0:
+            raise JobTimeout(f"the job ran past its time limit of {self.seconds:g} s and was stopped")
+        # Inside a write: let it finish; the next write's check() raises.
+
+    @contextlib.contextmanager
+    def armed(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield  # signals only work in the main thread; writes still check the deadline
+            return
+        previous = signal.signal(signal.SIGALRM, self._on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+@dataclass
+class RunContext:
+    cfg: Config
+    job: str
+    now: datetime                 # aware, in the configured timezone
+    run_id: str
+    report: RunReport
+    ledger: RunLedger | None
+    options: RunOptions
+    dry_run: bool = False
+    deadline: _Deadline | None = None
+    extras: dict[str, Any] = field(default_factory=dict)   # per-run shared objects (e.g. one LLM client)
+    _writers: dict[str, Writer] = field(default_factory=dict)
+
+    def writer(self, job: str | None = None) -> Writer:
+        """The writer of `job`'s row (default: this run's job). daily/weekly use microsync's for their first step."""
+        name = job or self.job
+        if name not in self._writers:
+            self._writers[name] = writer_for(
+                name, self.cfg.workspace, ledger=self.ledger, dry_run=self.dry_run,
+                before_write=self.check_deadline,
+                critical=self.deadline.critical if self.deadline else None)
+        return self._writers[name]
+
+    def check_deadline(self) -> None:
+        if self.deadline is not None:
+            self.deadline.check()
+
+    @property
+    def written(self) -> list[str]:
+        out: list[str] = []
+        for w in self._writers.values():
+            paths = [p.path for p in w.planned] if self.dry_run else w.written
+            out.extend(p for p in paths if p not in out)
+        return out
+
+
+def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dry_run: bool = False,
+            options: RunOptions | None = None, take_locks: bool = True,
+            after: tuple[PostRunHook, ...] = ()) -> RunReport:
+    if job not in JOBS:
+        raise ValueError(f"unknown job {job!r}")
+    started = datetime.now(UTC)
+    now = (now or started).astimezone(cfg.tz)
+    run_id = new_run_id(job, started)
+    report = RunReport(job=job, run_id=run_id, now=now.isoformat(), started=utc_stamp(started), dry_run=dry_run)
+    locks = JobLocks(cfg.workspace, job, run_id, cfg.limits.lock_wait_s)
+    try:
+        if take_locks:
+            locks.acquire()
+    except LockHeld as exc:
+        report.status = "failed"
+        report.errors.append(exc.as_error())
+        report.finished = utc_stamp()
+        return report
+    ledger = None if dry_run else RunLedger(cfg.state_dir, run_id)
+    deadline = _Deadline(cfg.limits.job_timeout_s)
+    ctx = RunContext(cfg, job, now, run_id, report, ledger, options or RunOptions(), dry_run, deadline)
+    try:
+        if ledger is not None:
+            ledger.open()
+            ledger.write_report({**report.to_dict(), "status": "running"})
+        with deadline.armed():
+            _test_delay(ctx)
+            fn(ctx)
+        if report.status != "failed":
+            report.status = "ok" if (ctx.written or report.status == "ok") else "nothing"
+    except MemjobsError as exc:
+        report.status = "failed"
+        report.errors.append(exc.as_error())
+    except Exception as exc:  # an unexpected bug: still record the run as failed, then re-raise
+        report.status = "failed"
+        report.error("internal", f"{type(exc).__name__}: {exc}")
+        _finish(ctx, locks)
+        raise
+    _finish(ctx, locks)
+    _post_run(cfg, report, after)
+    return report
+
+
+def _finish(ctx: RunContext, locks: JobLocks) -> None:
+    ctx.report.written = ctx.written
+    ctx.report.finished = utc_stamp()
+    try:
+        if ctx.ledger is not None:
+            ctx.ledger.write_report(ctx.report.to_dict())
+            prune_runs(ctx.cfg.state_dir, ctx.cfg.limits.keep_runs_days)
+    finally:
+        locks.release()
+
+
+def _test_delay(ctx: RunContext) -> None:
+    """Test hook: MEMJOBS_TEST_DELAY_S slows a job so timeout tests can stop it mid-run."""
+    delay = os.environ.get("MEMJOBS_TEST_DELAY_S")
+    if delay:
+        end = time.monotonic() + float(delay)
+        while time.monotonic() < end:
+            time.sleep(0.05)
+            ctx.check_deadline()
+
+
+def _post_run(cfg: Config, report: RunReport, after: tuple[PostRunHook, ...]) -> None:
+    if report.dry_run:
+        return
+    for hook in after:
+        try:
+            hook(cfg, report)
+        except MemjobsError as exc:
+            report.notes.append(f"post-run step failed: {exc}")
+            log.warning("post-run step failed: %s", exc)

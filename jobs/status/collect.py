@@ -1,0 +1,91 @@
+"""`memjobs status`: sizes against the governance limits, locks, last runs, warnings. Reads only."""
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memory_store.config import JOBS, Config
+from memory_store.ledger import last_runs
+from memory_store.locks import is_held, read_holder
+from memory_store.workspace import DAILY_RE, WRAPUP_RE
+
+_ENTRY_HEAD_RE = re.compile(rb"^## [A-Za-z]+:.*\r?\n- id:", re.MULTILINE)
+
+
+def _count_lines(data: bytes) -> int:
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
+    mem = ws / "MEMORY.md"
+    data = mem.read_bytes() if mem.is_file() else b""
+    largest_daily = {"path": None, "entries": 0}
+    mdir = ws / "memory"
+    for folder in (mdir, mdir / "recent"):
+        if not folder.is_dir():
+            continue
+        for p in folder.iterdir():
+            if p.is_file() and (DAILY_RE.match(p.name) or folder.name == "recent") and p.suffix == ".md":
+                n = len(_ENTRY_HEAD_RE.findall(p.read_bytes()))
+                if n > largest_daily["entries"]:
+                    largest_daily = {"path": p.relative_to(ws).as_posix(), "entries": n}
+    largest_summary = {"path": None, "lines": 0}
+    sdir = ws / "second-brain" / "summaries"
+    if sdir.is_dir():
+        for p in sdir.iterdir():
+            if p.is_file() and WRAPUP_RE.match(p.name):
+                n = _count_lines(p.read_bytes())
+                if n > largest_summary["lines"]:
+                    largest_summary = {"path": p.relative_to(ws).as_posix(), "lines": n}
+    lim = cfg.limits
+    return {
+        "memory_md": {"lines": _count_lines(data), "max_lines": lim.memory_md_lines,
+                      "chars": len(data.decode("utf-8", "replace")), "max_chars": lim.memory_md_chars},
+        "largest_daily": {**largest_daily, "max_entries": lim.daily_entries},
+        "largest_summary": {**largest_summary, "max_lines": lim.summary_lines},
+    }
+
+
+def collect(cfg: Config, now: datetime | None = None) -> dict[str, Any]:
+    ws = cfg.workspace
+    now = now or datetime.now(UTC)
+    size = sizes(ws, cfg)
+    locks = []
+    for job in JOBS:
+        if is_held(ws, job):
+            h = read_holder(ws, job)
+            locks.append({"lock": job, "job": h.job if h else None, "pid": h.pid if h else None,
+                          "since": h.started if h else None, "run_id": h.run_id if h else None})
+    runs = last_runs(cfg.state_dir)
+    jobs: dict[str, Any] = {}
+    for job in JOBS:
+        rep = runs.get(job)
+        jobs[job] = None if rep is None else {
+            "run_id": rep.get("run_id"), "status": rep.get("status"), "started": rep.get("started"),
+            "finished": rep.get("finished"), "added": rep.get("added"), "updated": rep.get("updated"),
+            "written": len(rep.get("written") or []), "errors": len(rep.get("errors") or []),
+        }
+    warnings: list[str] = []
+    mm = size["memory_md"]
+    if mm["lines"] > mm["max_lines"] or mm["chars"] > mm["max_chars"]:
+        warnings.append(f"MEMORY.md is over budget ({mm['lines']} lines, {mm['chars']} characters)")
+    if size["largest_daily"]["entries"] > cfg.limits.daily_entries:
+        warnings.append(f"{size['largest_daily']['path']} has more than {cfg.limits.daily_entries} entries")
+    if size["largest_summary"]["lines"] > cfg.limits.summary_lines:
+        warnings.append(f"{size['largest_summary']['path']} has more than {cfg.limits.summary_lines} lines")
+    for job, rep in jobs.items():
+        if rep and rep["status"] == "failed":
+            warnings.append(f"the last {job} run failed ({rep['run_id']})")
+    out: dict[str, Any] = {"workspace": str(ws), "now": now.astimezone(cfg.tz).isoformat(), "jobs": jobs,
+                           "locks": locks, "sizes": size, "warnings": warnings}
+    _extend(cfg, out, now)
+    return out
+
+
+def _extend(cfg: Config, out: dict[str, Any], now: datetime) -> None:
+    """The parts that come from the schedule, the daemon and the transcript sources."""
+    from jobs.status.timers import extend
+
+    extend(cfg, out, now)

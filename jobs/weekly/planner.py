@@ -1,0 +1,268 @@
+"""Build one week's plan (DESIGN §5): score at the cut-off, supersede, promote, dedupe, demote,
+fit the budget, guard. Pure: the inputs are already read; nothing here touches a file.
+
+Re-running the same week on the plan's own result is a fixed point: every item left in MEMORY.md
+passed the same tests with the same scores, nothing new is waiting, so the next plan is empty.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+from functools import partial
+
+from jobs.weekly import scoring
+from jobs.weekly.budget import Budget, fit
+from jobs.weekly.conflicts import find_conflicts
+from jobs.weekly.model import Located, Plan, StatusChange
+from jobs.weekly.similarity import similar_pairs, token_set
+from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
+from memory_store.entries import BlockEntry
+from memory_store.errors import EntryError, GuardRefused
+from memory_store.memory_md import (
+    SECTION_OF_KIND,
+    SECTIONS,
+    IndexItem,
+    MemoryMd,
+    parse_memory_md,
+    section_of_id,
+)
+
+NEAR_DUPLICATE = 0.9
+TURNOVER_MAX = 0.25
+TURNOVER_MIN_ITEMS = 20
+SUMMARY_MAX = 200
+# An index item whose entry memjobs cannot find (a hand-written item, a deleted file) keeps this
+# score: kept while there is room, and the first to go when there is not.
+UNKNOWN_SCORE = 0.25
+DEFAULT_HEAD = "# MEMORY\n\n## Pinned\n\n"
+
+
+@dataclass(frozen=True)
+class Inputs:
+    week: str                           # GGGG-WVV
+    cutoff_day: date                    # the week's Sunday
+    entries: dict[str, Located]         # every entry of the entry files, one per id
+    memory_text: str | None             # MEMORY.md as it is (None: missing)
+    marks: set[tuple[str, str]]         # (id, block hash) pairs already compounded
+    access: dict[str, int]              # id -> reads up to the week
+    budget: Budget
+    mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
+
+
+@dataclass
+class _Cand:
+    id: str
+    section: str
+    item: IndexItem
+    score: float
+    date: str
+    kind: str | None
+    in_memory: bool
+    old_item: IndexItem | None = None
+
+
+def summary_of(entry: BlockEntry) -> str:
+    """`<title> — <conclusion>` on one line, short enough to stay within MEMORY.md's 5-line item."""
+    from memory_store.redact import redact
+
+    title = one_line(entry.title)
+    conclusion = one_line(entry.conclusion)
+    text = title
+    core = title.rstrip("…").rstrip()  # a title cut short by the extractor ends with "…"
+    if conclusion and core != title and _norm(core) in _norm(conclusion):
+        text = conclusion
+    elif conclusion and _norm(conclusion) not in _norm(title) and _norm(title) not in _norm(conclusion):
+        text = f"{title} — {conclusion}"
+    elif conclusion and len(conclusion) > len(title) and _norm(title) in _norm(conclusion):
+        text = conclusion
+    text = redact(text).replace("](", "] (").replace("([", "( [")
+    if len(text) > SUMMARY_MAX:
+        cut = text[:SUMMARY_MAX - 1]
+        space = cut.rfind(" ")
+        text = (cut[:space] if space > SUMMARY_MAX // 2 else cut).rstrip(" ,.;:—-") + "…"
+    return text or entry.id
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split()).strip(" .。")
+
+
+def memory_md_of(text: str | None) -> MemoryMd:
+    """MEMORY.md as the compound sees it; raises EntryError (naming the file and line) when its
+    generated part cannot be rewritten without touching the user's text or losing an item."""
+    if not text:
+        return MemoryMd(head=DEFAULT_HEAD)
+    md = parse_memory_md(text)
+    if md.problems:
+        line, message = md.problems[0]
+        more = len(md.problems) - 1
+        also = f" ({more} more: `memjobs validate MEMORY.md` lists them)" if more else ""
+        raise EntryError(f"{message}; the weekly compound wrote nothing{also}", path="MEMORY.md", line=line)
+    return md
+
+
+def build_plan(inp: Inputs) -> Plan:
+    cutoff = inp.cutoff_day.isoformat()
+    plan = Plan(week=inp.week, cutoff_day=cutoff)
+    year, month = inp.cutoff_day.year, inp.cutoff_day.month
+    arch_rel = archive_rel(year, month)
+    md = memory_md_of(inp.memory_text)
+
+    in_window = {i: loc for i, loc in inp.entries.items() if loc.entry.date <= cutoff}
+    new = [loc for i, loc in in_window.items() if (i, loc.hash) not in inp.marks]
+    plan.marks = {loc.entry.id: loc.hash for loc in new}
+
+    # 1. Conflicts: supersede (status change in the daily file) or warn.
+    supers, conflicts = find_conflicts([loc.entry for loc in new], [loc.entry for loc in in_window.values()])
+    entries: dict[str, BlockEntry] = {i: loc.entry for i, loc in in_window.items()}
+    for s in supers:
+        loc = in_window[s.old]
+        entries[s.old] = replace(loc.entry, status="superseded", superseded_by=s.new)
+        plan.status.append(StatusChange(loc.rel, s.old, "superseded", s.new))
+        new_date = in_window[s.new].entry.date
+        plan.log.append(("Superseded", LogLine(s.old, link_from_archive(loc.rel),
+                                               f"superseded by {s.new} ({s.reason}), stated {new_date}")))
+    for c in conflicts:
+        plan.log.append(("Possible conflicts", LogLine(
+            c.new, link_from_archive(in_window[c.new].rel),
+            f"possible conflict with {c.old} (similar subject, different conclusion, no reversal stated; "
+            f"similarity {c.similarity:.2f})")))
+
+    def item_of(e: BlockEntry) -> IndexItem:
+        return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
+
+    def value(e: BlockEntry) -> float:
+        return scoring.score(e, inp.cutoff_day, inp.access.get(e.id, 0) + inp.mentions.get(e.id, 0))
+
+    # 2. What is in MEMORY.md now, and what leaves it for a reason of its own.
+    before: dict[str, IndexItem] = {}
+    for it in md.items:
+        before.setdefault(it.id, it)
+    plan.before = len(before)
+    leaving: dict[str, tuple[IndexItem, str]] = {}
+    cands: dict[str, _Cand] = {}
+    for i, it in before.items():
+        e = entries.get(i)
+        if e is None:
+            section = next((s for s in SECTIONS if it in md.sections.get(s, [])), section_of_id(i))
+            cands[i] = _Cand(i, section, it, UNKNOWN_SCORE, "", None, True, it)
+            continue
+        v = value(e)
+        if e.status != "active":
+            reason = f"superseded by {e.superseded_by}" if e.superseded_by else f"status {e.status}"
+            leaving[i] = (it, reason)
+        elif scoring.stale(e, v):
+            leaving[i] = (it, "stale")
+        else:
+            cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
+    for loc in new:
+        e = entries[loc.entry.id]
+        if e.id in cands or e.id in leaving:
+            continue
+        v = value(e)
+        if scoring.promotable(e, v):
+            cands[e.id] = _Cand(e.id, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, False)
+
+    # 3. Dedupe: near-duplicates of one kind keep one survivor.
+    _dedupe(cands, entries, in_window, leaving, plan)
+
+    # 4. Budget: best first while the whole file fits.
+    ranked = sorted(cands.values(), key=lambda c: (-c.score, not c.in_memory, _neg_date(c.date), c.id))
+    kept, left = fit(md, [(c.section, c.item) for c in ranked], inp.budget)
+    for it in left:
+        c = cands.pop(it.id)
+        if c.in_memory:
+            leaving[c.id] = (c.old_item or c.item, "over budget")
+    if left:
+        plan.notes.append(f"{sum(1 for it in left if it.id not in leaving)} qualifying entries did not fit "
+                          f"MEMORY.md's budget ({inp.budget.lines} lines, {inp.budget.chars} characters)")
+    # Order within a section by score, then newest: not by whether an item was already there,
+    # so that re-running the week renders the same bytes.
+    rank = {c.id: (-c.score, _neg_date(c.date), c.id) for c in cands.values()}
+    plan.items = {s: sorted(kept.get(s, []), key=lambda it: rank[it.id]) for s in SECTIONS}
+
+    # 5. Everything that leaves MEMORY.md goes to the archive, with the day and the reason.
+    for i, (it, reason) in sorted(leaving.items()):
+        link = link_from_archive(in_window[i].rel if i in in_window else it.link)
+        plan.archive.setdefault(arch_rel, []).append(ArchiveLine(it.summary, i, link, cutoff, reason))
+        if not reason.startswith("merged into"):
+            plan.log.append(("Demoted", LogLine(i, link, reason)))
+    for c in ranked:
+        if c.id not in cands:
+            continue
+        if not c.in_memory:
+            plan.promoted += 1
+            cited = inp.mentions.get(c.id, 0)
+            also = f", mentioned in {cited} wrap-up{'s' if cited > 1 else ''}" if cited else ""
+            plan.log.append(("Promoted", LogLine(c.id, link_from_archive(c.item.link),
+                                                 f"promoted to {c.section} (score {c.score:.2f}{also})")))
+        elif c.old_item != c.item:
+            plan.changed += 1
+        else:
+            plan.unchanged += 1
+    plan.removed = sorted(set(before) - set(cands))
+    return plan
+
+
+def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: dict[str, Located],
+            leaving: dict[str, tuple[IndexItem, str]], plan: Plan) -> None:
+    for kind in sorted({c.kind for c in cands.values() if c.kind}):
+        group = sorted((c for c in cands.values() if c.kind == kind), key=lambda c: c.id)
+        sets = [token_set(f"{entries[c.id].title} {entries[c.id].conclusion}") for c in group]
+        parent = list(range(len(group)))
+        find = partial(_find, parent)
+        best_sim: dict[int, float] = {}
+        for a, b, sim in similar_pairs(sets, NEAR_DUPLICATE):
+            parent[find(a)] = find(b)
+            best_sim[a] = max(best_sim.get(a, 0.0), sim)
+            best_sim[b] = max(best_sim.get(b, 0.0), sim)
+        clusters: dict[int, list[int]] = {}
+        for idx in range(len(group)):
+            clusters.setdefault(find(idx), []).append(idx)
+        for members in clusters.values():
+            if len(members) < 2:
+                continue
+            # The survivor: highest score, then the one already in MEMORY.md (less churn), then newest.
+            order = sorted(members, key=lambda m: (-group[m].score, not group[m].in_memory,
+                                                   _neg_date(group[m].date), group[m].id))
+            keep = group[order[0]]
+            for m in order[1:]:
+                c = group[m]
+                reason = f"merged into {keep.id}"
+                del cands[c.id]
+                link = link_from_archive(in_window[c.id].rel)
+                why = f"{reason} (similarity {best_sim.get(m, 0.0):.2f})"
+                plan.log.append(("Merged", LogLine(c.id, link, why)))
+                if c.in_memory:
+                    leaving[c.id] = (c.old_item or c.item, reason)
+
+
+def _find(parent: list[int], x: int) -> int:
+    """Union-find root, halving paths as it goes."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _neg_date(d: str) -> str:
+    """Sort key that puts later ISO dates first."""
+    return "".join(chr(0x10FFFF - ord(ch)) for ch in d)
+
+
+def guard(plan: Plan, force: bool) -> None:
+    """Refuse (GuardRefused, exit 1, nothing written) a plan that would lose an item or churn
+    MEMORY.md: every item leaving it must be archived, and without `force` at most 25 % of its
+    items may go (additions never count; not applied below 20 items)."""
+    archived = {a.id for lines in plan.archive.values() for a in lines}
+    missing = [i for i in plan.removed if i not in archived]
+    if missing:
+        raise GuardRefused(f"refusing to compound {plan.week}: {len(missing)} item(s) would leave MEMORY.md "
+                           f"without being archived ({', '.join(missing[:5])})", path="MEMORY.md")
+    if plan.before >= TURNOVER_MIN_ITEMS and not force:
+        share = len(plan.removed) / plan.before
+        if share > TURNOVER_MAX:
+            raise GuardRefused(f"refusing to compound {plan.week}: {len(plan.removed)} of {plan.before} "
+                               f"MEMORY.md items ({share:.0%}) would be removed, "
+                               f"more than {TURNOVER_MAX:.0%}; run with --force to allow it",
+                               path="MEMORY.md")

@@ -1,0 +1,64 @@
+"""The weekly compound's own state under `.memjobs/compound/` (strict files with a version).
+
+- `weeks/<GGGG-WVV>.json`: the marks — which entries (id and hash) that week compounded, so an
+  entry that arrives late, is backfilled or is edited is compounded by the next run, and one
+  already compounded is not again.
+- `pending.json`: the plan of a week whose writes have started and not all finished; the next
+  run applies it again (every write is idempotent) before doing anything else.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from jobs.weekly.model import Plan
+from memory_store.errors import EntryError
+
+VERSION = 1
+STATE_DIR = ".memjobs/compound"
+PENDING_REL = f"{STATE_DIR}/pending.json"
+
+
+def week_rel(key: str) -> str:
+    return f"{STATE_DIR}/weeks/{key}.json"
+
+
+def _load(data: bytes, path: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EntryError(f"compound state is not valid JSON: {exc}", path=path, line=1) from exc
+    if not isinstance(obj, dict) or obj.get("version") != VERSION:
+        raise EntryError(f"compound state must be an object with version {VERSION}", path=path, line=1)
+    return obj
+
+
+def parse_week_marks(data: bytes, path: str) -> dict[str, str]:
+    obj = _load(data, path)
+    if set(obj) != {"version", "week", "entries"} or not isinstance(obj["entries"], dict):
+        raise EntryError("compound marks must have exactly version, week and entries", path=path, line=1)
+    return {str(k): str(v) for k, v in obj["entries"].items()}
+
+
+def format_week_marks(key: str, entries: dict[str, str]) -> bytes:
+    body = {"version": VERSION, "week": key, "entries": dict(sorted(entries.items()))}
+    return (json.dumps(body, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def parse_pending(data: bytes | None, path: str = PENDING_REL) -> Plan | None:
+    if data is None:
+        return None
+    obj = _load(data, path)
+    if set(obj) != {"version", "plan"}:
+        raise EntryError("pending compound state must have exactly version and plan", path=path, line=1)
+    if obj["plan"] is None:
+        return None
+    try:
+        return Plan.from_json(obj["plan"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise EntryError(f"pending compound plan does not parse: {exc}", path=path, line=1) from exc
+
+
+def format_pending(plan: Plan | None) -> bytes:
+    body = {"version": VERSION, "plan": plan.to_json() if plan is not None else None}
+    return (json.dumps(body, ensure_ascii=False) + "\n").encode("utf-8")
