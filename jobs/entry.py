@@ -1,6 +1,6 @@
 """The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed.
 
-`memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (DESIGN §7:
+`memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (docs/design.md §7:
 the whole process ≤ 300 ms); everything else goes to the Typer app.
 """
 

@@ -1,4 +1,4 @@
-"""Access counts of memory entries (seed 001 D.1, DESIGN §5): how often the agent read each entry.
+"""Access counts of memory entries (docs/design.md §6, docs/design.md §5): how often the agent read each entry.
 
 microSync counts the agent's own memory reads that it sees in transcripts (memory_search /
 memory_get tool calls and reads of memory files that return or cite an entry id) per ISO week of
@@ -6,7 +6,7 @@ the read, into `.memjobs/access/<GGGG>-W<VV>.json`:
 
     {"version": 1, "counts": {"DECISION-20261006-…": 3}}
 
-The search path never writes (seed 004 §2.1); only the job that reads transcripts counts. The
+The search path never writes (docs/design.md §3); only the job that reads transcripts counts. The
 weekly compound sums the weeks up to its cut-off, so a re-run for the same week sees the same
 numbers. Pure helpers that return the bytes to write, plus reads; writing goes through the
 caller's writer (`writer.write_state(access_rel(week), data)`).
@@ -39,7 +39,7 @@ def access_rel(key: str) -> str:
 
 
 def parse_counts(data: bytes | None, path: Path | str | None = None) -> dict[str, int]:
-    """Strict: our own state file (STYLE §4); unknown fields or bad values raise `EntryError`."""
+    """Strict: our own state file (docs/style.md §4); unknown fields or bad values raise `EntryError`."""
     if data is None:
         return {}
     try:

@@ -1,4 +1,4 @@
-"""The cold archive's two log formats (DESIGN §4). Pure: text in, lines out, and back.
+"""The cold archive's two log formats (docs/design.md §4). Pure: text in, lines out, and back.
 
 `memory/archive/YYYY-MM.md` (items demoted from MEMORY.md, one line each; an id may appear in
 several lines):

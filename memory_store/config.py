@@ -1,8 +1,8 @@
-"""Configuration of DESIGN §8, read once into one frozen object.
+"""Configuration of docs/design.md §8, read once into one frozen object.
 
 Order: defaults < `<workspace>/memjobs.yaml` (or `--config FILE`) < `MEMJOBS_<SECTION>__<KEY>`
 environment variables < flags. Every key is optional; an unknown key is an error naming the key
-and the file. No other module reads configuration by itself (STYLE §2).
+and the file. No other module reads configuration by itself (docs/style.md §2).
 """
 
 from __future__ import annotations

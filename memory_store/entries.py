@@ -1,4 +1,4 @@
-"""The entry model of DESIGN §4: block entries (decision log) and line entries (core memory).
+"""The entry model of docs/design.md §4: block entries (decision log) and line entries (core memory).
 
 Pure: no file or network I/O. Typed dataclasses are what jobs work with; the parser
 (`memory_store.markdown`) reads text leniently into raw blocks and converts them here, strictly.
@@ -24,7 +24,7 @@ ID_IN_TEXT_RE = re.compile(
 RANGE_RE = re.compile(r"^(L\d+-L\d+|E\d+-E\d+)$")
 TTL_RE = re.compile(r"^(none|session_end|\d+[smhdw]|\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$")
 
-# Canonical order of the block entry fields (DESIGN §4); `source` has three children.
+# Canonical order of the block entry fields (docs/design.md §4); `source` has three children.
 BLOCK_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status",
                 "supersedes", "superseded_by", "excerpt", "refs")
 REQUIRED_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status", "refs")
@@ -72,7 +72,7 @@ class BlockEntry:
 
 @dataclass(frozen=True)
 class LineEntry:
-    """One core-memory line (seed 000 §5): `- key:… | value:… | priority:… | ttl:… | source:… | updated_at:…`."""
+    """One core-memory line (docs/design.md §4): `- key:… | value:… | priority:… | ttl:… | source:… | updated_at:…`."""
 
     key: str
     value: str
@@ -106,7 +106,7 @@ def slug_words(title: str, limit: int = 40) -> str:
 
 
 def make_id(kind: str, date: str, title: str, statement: str) -> str:
-    """`<KIND>-<YYYYMMDD>-<words>-<6 hex>`: the same statement always gets the same id (DESIGN §4).
+    """`<KIND>-<YYYYMMDD>-<words>-<6 hex>`: the same statement always gets the same id (docs/design.md §4).
 
     The statement is expected to be redacted already; the hash covers its normalised form, so
     two different statements never share an id even when their titles have no ASCII words.

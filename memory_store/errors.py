@@ -1,6 +1,6 @@
 """memjobs' own exception types. Each carries the file and line it is about, and an exit code.
 
-Exit codes (DESIGN §8): 0 done; 1 the run could not complete; 2 usage; 3 validate found
+Exit codes (docs/design.md §8): 0 done; 1 the run could not complete; 2 usage; 3 validate found
 problems; 75 another run holds the lock.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ class EntryError(MemjobsError):
 
 
 class WriterRefused(MemjobsError):
-    """A job tried to write outside its row of the single-writer table (DESIGN §3)."""
+    """A job tried to write outside its row of the single-writer table (docs/design.md §3)."""
 
     code = "writer_refused"
 

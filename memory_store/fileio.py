@@ -2,7 +2,7 @@
 
 Other programs write the same files (OpenClaw's flush appends to daily files; people edit
 MEMORY.md). A replace therefore re-checks the size, mtime and hash it read just before the
-rename; if the file changed meanwhile it re-reads, re-applies the change and retries (DESIGN §2).
+rename; if the file changed meanwhile it re-reads, re-applies the change and retries (docs/design.md §2).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Per-job locks of DESIGN §3: `memory/.locks/{job}.lock` (OS locks via filelock, so a killed
+"""Per-job locks of docs/design.md §3: `memory/.locks/{job}.lock` (OS locks via filelock, so a killed
 holder frees them) with the holder in `{job}.lock.json`.
 
 Order is always microsync → daily → weekly. microsync fails fast on its own lock; daily and weekly

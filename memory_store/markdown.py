@@ -1,4 +1,4 @@
-"""Parser and serializer for memjobs' markdown files (DESIGN §4). Pure: text in, nodes out, and back.
+"""Parser and serializer for memjobs' markdown files (docs/design.md §4). Pure: text in, nodes out, and back.
 
 A document is a list of nodes whose raw texts concatenate to exactly the input:
 - `Block`: a `## <Kind>: <title>` heading outside code fences whose next line is `- id:`,

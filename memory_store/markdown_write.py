@@ -1,4 +1,4 @@
-"""Writing memjobs' markdown (DESIGN §4): the canonical form of entries, and edits that change only
+"""Writing memjobs' markdown (docs/design.md §4): the canonical form of entries, and edits that change only
 the bytes of the entry they touch, so every other byte of the document stays as it was. Pure."""
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _one_line(value: str) -> str:
 
 
 def serialize_entry(e: BlockEntry) -> str:
-    """The canonical form of DESIGN §4, field order and spacing included; ends with a newline."""
+    """The canonical form of docs/design.md §4, field order and spacing included; ends with a newline."""
     out = [f"## {e.kind}: {_one_line(e.title)}\n", _kv("id", e.id), _kv("date", e.date), "- source:\n"]
     out.append(_kv("session_id", _one_line(e.source.session_id), "  "))
     out.append(_kv("session_path", _one_line(e.source.session_path), "  "))

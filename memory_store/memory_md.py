@@ -1,4 +1,4 @@
-"""MEMORY.md's structure (DESIGN §4): a user-owned part, and the generated part between markers.
+"""MEMORY.md's structure (docs/design.md §4): a user-owned part, and the generated part between markers.
 
 ```
 # MEMORY

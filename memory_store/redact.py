@@ -1,4 +1,4 @@
-"""Secret redaction: every transcript text passes through here before it is kept (DESIGN §7).
+"""Secret redaction: every transcript text passes through here before it is kept (docs/design.md §7).
 
 `redact(text)` replaces each secret with `[REDACTED:<kind>]`; for `password=…`-style pairs and
 `Bearer <token>` the key name stays and only the value goes. Redaction is idempotent: a

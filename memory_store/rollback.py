@@ -1,4 +1,4 @@
-"""Rollback of a recorded run (DESIGN §3 row "rollback"): put back exactly the bytes the run
+"""Rollback of a recorded run (docs/design.md §3 row "rollback"): put back exactly the bytes the run
 changed, and the `.memjobs/` state it moved — only if none of those files changed since the run.
 
 The run's patches.jsonl holds, per write, the reverse patch and the hashes before and after. A

@@ -1,4 +1,4 @@
-"""Validator for memjobs' markdown (DESIGN §4). Pure: text in, problems out.
+"""Validator for memjobs' markdown (docs/design.md §4). Pure: text in, problems out.
 
 Each problem is reported as `path:line: message`. Lenient with what people write (field order
 free, extra fields, CRLF, trailing spaces, any language); strict about what memjobs relies on.

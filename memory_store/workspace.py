@@ -1,4 +1,4 @@
-"""Workspace layout (DESIGN §2): the paths of each tier, the bundled template, and `init`."""
+"""Workspace layout (docs/design.md §2): the paths of each tier, the bundled template, and `init`."""
 from __future__ import annotations
 
 import os
@@ -76,7 +76,7 @@ def markdown_files(workspace: Path) -> list[Path]:
 
 
 def is_warm(rel: str, today: date, warm_days: int) -> bool:
-    """DESIGN §2: MEMORY.md, memory/recent/, memory/projects/ and daily files of the last
+    """docs/design.md §2: MEMORY.md, memory/recent/, memory/projects/ and daily files of the last
     `warm_days` days are warm; older daily files, memory/archive/ and second-brain/ are cold."""
     if rel == MEMORY_MD or rel in CORE_FILES:
         return True

@@ -1,4 +1,4 @@
-"""The single-writer table of DESIGN §3, enforced in code.
+"""The single-writer table of docs/design.md §3, enforced in code.
 
 A job gets a `Writer` for its row; any path outside it is refused with `WriterRefused` naming the
 job and the path. Every write goes through here, which is also where the run ledger learns what

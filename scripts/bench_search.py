@@ -9,7 +9,7 @@ Generates a workspace in a temporary folder (never inside the repository), then 
 build time, the incremental update after one changed file, in-process query latency p50/p95
 over a fixed set of 50 queries (English, Thai, Chinese), the wall time of the whole
 `memjobs search` process, and the same queries with `grep -r` (and `rg`) over the same tree, as
-ratios. Targets (issue 6): p95 ≤ 20 ms in-process, ≥ 10× faster than the scan.
+ratios. Targets: p95 ≤ 20 ms in-process, ≥ 10× faster than the scan.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Shared fixtures. Tests never touch the real home: HOME, the XDG folders and the workspace
-point into tmp_path, and MEMJOBS_* variables are cleared (STYLE §2)."""
+point into tmp_path, and MEMJOBS_* variables are cleared (docs/style.md §2)."""
 from __future__ import annotations
 
 import os

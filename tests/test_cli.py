@@ -35,7 +35,7 @@ def test_exit_codes_and_no_tracebacks(workspace: Path):
 
 
 def test_every_command_has_help_and_is_in_the_readme():
-    """Pins STYLE §12: a command without help text, or missing from README's command table, fails."""
+    """Pins docs/style.md §12: a command without help text, or missing from README's command table, fails."""
     from typer.main import get_command
 
     from jobs.cli.main import app

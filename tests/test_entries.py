@@ -1,4 +1,4 @@
-"""Round trips of the entry model (DESIGN §4) and the id rule."""
+"""Round trips of the entry model (docs/design.md §4) and the id rule."""
 from __future__ import annotations
 
 from hypothesis import given, settings

@@ -1,4 +1,4 @@
-"""Import boundaries (STYLE §3, DESIGN §7)."""
+"""Import boundaries (docs/style.md §3, docs/design.md §7)."""
 from __future__ import annotations
 
 import ast

@@ -188,7 +188,7 @@ def test_parse_lenient_shapes() -> None:
 
 
 def test_openai_is_not_imported_by_the_package() -> None:
-    """Pins DESIGN §7: importing jobs.llm (and the extractor) does not load the SDK."""
+    """Pins docs/design.md §7: importing jobs.llm (and the extractor) does not load the SDK."""
     import subprocess
     import sys
 

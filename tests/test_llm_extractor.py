@@ -1,4 +1,4 @@
-"""LLMExtractor end to end: records → prompt over real HTTP → validated Candidates (issue 8)."""
+"""LLMExtractor end to end: records → prompt over real HTTP → validated Candidates."""
 from __future__ import annotations
 
 import json
@@ -311,7 +311,7 @@ def test_build_llm_extractor_follows_the_fallback_setting(tmp_path: Path) -> Non
 
 def test_backfill_over_incrementally_extracted_turns_makes_zero_requests(
         llm_server: FakeLLM, tmp_path: Path) -> None:
-    """Pins issue 8's "a --since backfill over transcripts already extracted makes zero requests":
+    """Pins the LLM engine's "a --since backfill over transcripts already extracted makes zero requests":
     a backfill reads whole sessions, so its chunks differ from the incremental runs' chunks; the
     per-turn cache still answers every turn."""
     records = long_session(10)

@@ -222,7 +222,7 @@ def test_a_source_that_matches_nothing_is_an_error_defaults_only_noted(tmp_path:
 
 
 def test_a_run_with_nothing_new_only_stats_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Pins issue 3: with cursors in place and no transcript changed, microSync opens no transcript
+    """Pins: with cursors in place and no transcript changed, microSync opens no transcript
     (no identity hash, no read): one stat per file."""
     from jobs.microsync import scan as transcript_scan
 

@@ -1,4 +1,4 @@
-"""microSync across its own windows (DESIGN §5): a run starts where the last one stopped, but a
+"""microSync across its own windows (docs/design.md §5): a run starts where the last one stopped, but a
 conversation does not. An acceptance read in one run must still see the proposal read by the run
 before (look-back context), an item found by the earlier run is not found twice, and whether a
 session is excluded is decided once, by its first user message, not by whatever message opens a

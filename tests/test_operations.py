@@ -86,7 +86,7 @@ def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path):
 
 
 def test_rollback_of_a_weekly_run_restores_memory_md_archive_and_status_fields(tmp_path: Path):
-    """Pins issue 7: after a weekly compound, rollback puts MEMORY.md, the archive and the status
+    """Pins: after a weekly compound, rollback puts MEMORY.md, the archive and the status
     fields of daily files back to their previous bytes; a later change to one of them makes it refuse."""
     cfg, _ = demo_workspace(tmp_path)
     replay_schedule(cfg)

@@ -87,7 +87,7 @@ def _stop(proc: subprocess.Popen[str]) -> tuple[int, list[dict]]:
 @pytest.mark.timeout(40)
 def test_daemon_runs_jobs_in_order_stops_on_sigterm_and_keeps_status(tmp_path: Path) -> None:
     """Pins: catch-up on start, scheduled fires, one job at a time in lock order, status file,
-    a second daemon refused with 75, SIGTERM → exit 0 (DESIGN §5, issue 7)."""
+    a second daemon refused with 75, SIGTERM → exit 0 (docs/design.md §5)."""
     ws = _workspace(tmp_path, "*/3 * * * * *")
     cfg = load_config(ws, env={})
     proc = _start(ws)

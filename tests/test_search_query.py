@@ -192,7 +192,7 @@ def test_missing_and_stale_index(workspace: Path) -> None:
 
 
 def test_a_hundred_queries_write_nothing(indexed: Path) -> None:
-    """Pins seed 004 §2.1: the read path never becomes a write path (no -wal/-shm, same mtimes)."""
+    """Pins docs/design.md §3: the read path never becomes a write path (no -wal/-shm, same mtimes)."""
     before = snapshot(indexed)
     s = Searcher(config(indexed))
     queries = ["postgresql", "数据", "วันศุกร์", "pipeline 部署", "frankfurt", "gresql", '"quoted" AND', "x"]

@@ -1,5 +1,5 @@
 """No planted secret leaves through any door: memory files, .memjobs/ (ledger, index, state),
-stdout/stderr of every command (DESIGN §7)."""
+stdout/stderr of every command (docs/design.md §7)."""
 
 from __future__ import annotations
 

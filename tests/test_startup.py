@@ -1,4 +1,4 @@
-"""Start-up is part of the product (DESIGN §7): `memjobs search` and `memjobs --help` must not
+"""Start-up is part of the product (docs/design.md §7): `memjobs search` and `memjobs --help` must not
 import openai, apscheduler or mcp; `search` takes a fast path without Typer, printing exactly
 what the Typer command prints."""
 
@@ -89,7 +89,7 @@ def test_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None
 
 
 def test_search_process_wall_time(workspace: Path) -> None:
-    """The whole process: ≤ 300 ms on a warm cache (DESIGN §7). The bound here is loose because the
+    """The whole process: ≤ 300 ms on a warm cache (docs/design.md §7). The bound here is loose because the
     suite runs beside other work; scripts/bench_search.py measures it for real."""
     _workspace(workspace)
     cmd = [

@@ -1,4 +1,4 @@
-"""STYLE §10: ruff (with the UP, B, SIM and ERA rules of pyproject.toml) passes over the repository."""
+"""docs/style.md §10: ruff (with the UP, B, SIM and ERA rules of pyproject.toml) passes over the repository."""
 from __future__ import annotations
 
 import shutil

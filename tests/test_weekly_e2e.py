@@ -1,4 +1,4 @@
-"""The weekly compound end to end (issue 5 "Must show"): three simulated weeks with --now, budgets
+"""The weekly compound end to end: three simulated weeks with --now, budgets
 with 2,000 candidates, nothing lost, the user's text untouched, re-runs and dry runs change no
 byte, guards refuse, and a run killed between its writes is completed by the next."""
 

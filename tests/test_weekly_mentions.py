@@ -1,4 +1,4 @@
-"""The weekly compound reads the week's wrap-ups (seed 004 §3.3): an entry a wrap-up mentions —
+"""The weekly compound reads the week's wrap-ups (docs/design.md §5): an entry a wrap-up mentions —
 cited outside its own day's decision list, or from a session listed as an important conversation —
 is worth more, so it is promoted where an unmentioned twin is not; a cite inside a code fence or the
 entry's own "Decisions made today" line says nothing."""

@@ -125,7 +125,7 @@ def test_links_are_relative_for_entries_and_absolute_for_transcripts():
 
 
 def test_daily_writer_may_write_only_summaries(tmp_path: Path):
-    """Pins: DESIGN §3 — the daily job's writer refuses MEMORY.md, memory/** and other folders."""
+    """Pins: docs/design.md §3 — the daily job's writer refuses MEMORY.md, memory/** and other folders."""
     ws = tmp_path / "ws"
     init_workspace(ws)
     w = writer_for("daily", ws)

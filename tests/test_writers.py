@@ -1,4 +1,4 @@
-"""The single-writer table of DESIGN §3, every row, enforced in code."""
+"""The single-writer table of docs/design.md §3, every row, enforced in code."""
 
 from __future__ import annotations
 

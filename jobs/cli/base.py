@@ -40,7 +40,7 @@ class _State:
     _cfg: Any = None
 
     def cfg(self) -> Any:
-        """The one configuration object, read once (STYLE §2)."""
+        """The one configuration object, read once (docs/style.md §2)."""
         if self._cfg is None:
             from memory_store.config import load_config
 

@@ -1,4 +1,4 @@
-"""`memjobs search` without Typer: the start-up fast path (DESIGN §7) and the shared renderer.
+"""`memjobs search` without Typer: the start-up fast path (docs/design.md §7) and the shared renderer.
 
 An agent calls `memjobs search` many times a session; Typer alone costs ~0.2 s to import, so
 `jobs.entry` sends `[global options] search …` here. The Typer command in `jobs.cli.search` uses
@@ -40,7 +40,7 @@ def execute(
     as_json: bool,
     today: date | None = None,
 ) -> Output:
-    """Run one search and render it (JSON of DESIGN §8, or the compact cited list)."""
+    """Run one search and render it (JSON of docs/design.md §8, or the compact cited list)."""
     from memory_store.search.options import search_options
     from memory_store.search.query import search
 
@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", action="append", default=None, help=KIND_HELP)
     p.add_argument("--since", default=None, help="Only results dated on or after this day (YYYY-MM-DD).")
     p.add_argument("--until", default=None, help="Only results dated on or before this day (YYYY-MM-DD).")
-    p.add_argument("--json", dest="as_json", action="store_true", help="Print JSON (DESIGN §8).")
+    p.add_argument("--json", dest="as_json", action="store_true", help="Print JSON (docs/design.md §8).")
     return p
 
 

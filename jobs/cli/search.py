@@ -1,4 +1,4 @@
-"""Commands `search`, `index` and `mcp` (DESIGN §6, §8). Imports nothing heavy at module level:
+"""Commands `search`, `index` and `mcp` (docs/design.md §6, §8). Imports nothing heavy at module level:
 the index code, sqlite and mcp load inside the commands."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def search(
     until: Annotated[
         str | None, typer.Option(help="Only results dated on or before this day (YYYY-MM-DD).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (DESIGN §8).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (docs/design.md §8).")] = False,
 ) -> None:
     """Search memory, warm tier first, citing path:line. Writes nothing."""
     from jobs.cli.fast_search import execute

@@ -1,2 +1,2 @@
-"""The daily wrap-up (DESIGN §5): inputs, the summariser interface and its rules implementation,
+"""The daily wrap-up (docs/design.md §5): inputs, the summariser interface and its rules implementation,
 rendering into the six fixed sections, and volumes."""

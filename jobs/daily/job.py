@@ -1,4 +1,4 @@
-"""The daily wrap-up job (DESIGN §5, seed 004 §3.2): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
+"""The daily wrap-up job (docs/design.md §5, docs/design.md §5): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
 
 A run summarises the calendar day before `now` (or `--date`), and without `--date` also every day
 of the last 14 whose wrap-up is missing, oldest first. It first runs microSync up to the end of the
@@ -75,7 +75,7 @@ def step(ctx: RunContext) -> None:
 
 
 def _set_aside_microsync_counts(ctx: RunContext) -> None:
-    """DESIGN §8: for daily, added/updated/skipped count wrap-up files; the microSync step's
+    """docs/design.md §8: for daily, added/updated/skipped count wrap-up files; the microSync step's
     entry counts stay visible under details.microsync."""
     r = ctx.report
     ms: dict[str, Any] = {"added": r.added, "updated": r.updated, "skipped": r.skipped}
@@ -92,7 +92,7 @@ def _set_aside_microsync_counts(ctx: RunContext) -> None:
 def _write(ctx: RunContext, day: date, volumes: list[Volume]) -> str:
     """Write the volumes last to first (so a link to the next volume always resolves), then
     retire volumes left over from an earlier, longer version of the same day. A wrap-up a person
-    edited since memjobs wrote it is kept as it is (DESIGN §4: people's text is never changed)."""
+    edited since memjobs wrote it is kept as it is (docs/design.md §4: people's text is never changed)."""
     writer = ctx.writer("daily")
     ws = ctx.cfg.workspace
     written = _load_written(ws)

@@ -1,4 +1,4 @@
-"""The LLM summariser of the daily wrap-up (`summarize.engine: llm`; DESIGN §5, issue 8).
+"""The LLM summariser of the daily wrap-up (`summarize.engine: llm`; docs/design.md §5).
 
 One request per day: the day's decision log (entries D1…) and its sessions (S1…, real line
 numbers), fenced as data, trimmed to a token budget. The reply must have the six sections; each

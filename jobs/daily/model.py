@@ -19,7 +19,7 @@ class DaySession:
 
     source: str                    # transcript format: openclaw | claude-code | codex
     session_id: str
-    path: str                      # session_path (DESIGN §8)
+    path: str                      # session_path (docs/design.md §8)
     records: tuple[Record, ...]
     session_key: str | None = None
 

@@ -1,4 +1,4 @@
-"""LLM extraction and summaries through any OpenAI-compatible endpoint (DESIGN §5, §7, §8).
+"""LLM extraction and summaries through any OpenAI-compatible endpoint (docs/design.md §5, §7, §8).
 
 - `client.LLMClient(cfg.llm, state_dir, budget)`: retries, structured-output negotiation, breaker,
   token budget, reply cache. One per run, shared by the extractor and the summariser.
@@ -7,7 +7,7 @@
 - `check.llm_check(cfg) -> dict`: `memjobs llm check`.
 
 Nothing here imports `openai` at module level: `memjobs --help` and `memjobs search` must stay
-fast (DESIGN §7), so the SDK is imported inside `LLMClient` only when a request is made.
+fast (docs/design.md §7), so the SDK is imported inside `LLMClient` only when a request is made.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A thin wrapper around the `openai` client for any OpenAI-compatible endpoint.
 
-What it adds (DESIGN §5, §7; issue 8): our own retries (the SDK's are off), structured output
+What it adds (docs/design.md §5, §7): our own retries (the SDK's are off), structured output
 negotiated per (base_url, model) — json_schema, then json_object, then plain text parsed
 leniently —, a circuit breaker, a token budget per run, usage counters, and the reply cache.
 The `openai` package is imported only when the first request is made.
@@ -271,7 +271,7 @@ class LLMClient:
                 self.consecutive_failures = self.breaker_after
                 raise _Fatal(f"environment variable {self.cfg.api_key_env} is not set (and no llm.base_url)")
             key = DUMMY_KEY
-        from openai import OpenAI  # deferred: ~0.7 s of import (DESIGN §7)
+        from openai import OpenAI  # deferred: ~0.7 s of import (docs/design.md §7)
 
         self._sdk_client = OpenAI(api_key=key, base_url=self.cfg.base_url or None,
                                   timeout=float(self.cfg.timeout_s), max_retries=0)

@@ -1,4 +1,4 @@
-"""Turning extracted candidates into entries of the daily decision log (DESIGN §4–5).
+"""Turning extracted candidates into entries of the daily decision log (docs/design.md §4–5).
 
 Same id twice: the higher confidence wins, a tie keeps the existing entry, a replacement keeps the
 existing status fields. An entry a person edited (its hash without the status lines differs from

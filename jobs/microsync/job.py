@@ -1,4 +1,4 @@
-"""microSync (DESIGN §5): read the transcript lines not read yet, extract confirmed decisions,
+"""microSync (docs/design.md §5): read the transcript lines not read yet, extract confirmed decisions,
 rules/constraints, architecture changes and explicit "remember this", append them to the daily
 decision log. Nothing qualifying → no file touched, status "nothing".
 """

@@ -1,4 +1,4 @@
-"""`LLMExtractor`: the `Extractor` of DESIGN §5 backed by a model, with the rules as fallback.
+"""`LLMExtractor`: the `Extractor` of docs/design.md §5 backed by a model, with the rules as fallback.
 
 A session's records are cut into chunks of whole turns within a token budget; each chunk is
 sent with its real line numbers, fenced as data. Every item of a reply is validated against

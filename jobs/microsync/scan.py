@@ -1,4 +1,4 @@
-"""Which transcript lines a run reads (DESIGN §5), and the records it gets from them.
+"""Which transcript lines a run reads (docs/design.md §5), and the records it gets from them.
 
 - A file with a cursor (same identity) is read from the cursor.
 - A file no cursor covers (new, rotated or reset) is read from its source's high-water mark (the

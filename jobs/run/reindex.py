@@ -1,4 +1,4 @@
-"""After every job: the incremental index over all tiers (DESIGN §5), so that files written by
+"""After every job: the incremental index over all tiers (docs/design.md §5), so that files written by
 the job, by people and by other programs are all searchable. Registered by jobs.registry."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The run report of DESIGN §8 (`run --json`, and report.json in the run ledger)."""
+"""The run report of docs/design.md §8 (`run --json`, and report.json in the run ledger)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""`run_job`: the one wrapper every job runs through (DESIGN §5).
+"""`run_job`: the one wrapper every job runs through (docs/design.md §5).
 
 It takes the locks, builds the job's writer, opens the run record, enforces
 `limits.job_timeout_s` (the job is aborted before its next write; a write in progress completes),

@@ -1,8 +1,8 @@
-"""Running the jobs unattended: the daemon, systemd user units and crontab lines (issue 7).
+"""Running the jobs unattended: the daemon, systemd user units and crontab lines.
 
 All three start the same thing, `memjobs --workspace <ws> run <job> --json`, one child process per
 run; `run_job` takes the locks and enforces the timeout, so the schedulers here only decide when.
-Nothing in this package imports APScheduler at import time (DESIGN §7: start-up cost); the
+Nothing in this package imports APScheduler at import time (docs/design.md §7: start-up cost); the
 read-only helpers at the end (`read_daemon_status`, `last_success`, `schedule_times`) are what
 `memjobs status` needs.
 """

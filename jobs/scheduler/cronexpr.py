@@ -1,7 +1,7 @@
 """Cron expressions of the `schedule` section: parse, validate, iterate, and translate to systemd.
 
 A schedule is a 5-field cron expression (minute hour day-of-month month day-of-week); the daemon
-also accepts a 6th, leading seconds field (DESIGN §8, for tests). Supported: `*`, numbers, names
+also accepts a 6th, leading seconds field (docs/design.md §8, for tests). Supported: `*`, numbers, names
 (`jan`…`dec`, `sun`…`sat`, 7 = Sunday), ranges `a-b`, steps `*/n`, `a-b/n`, `a/n`, lists, and the
 macros `@hourly` `@daily` `@midnight` `@weekly` `@monthly` `@yearly` `@annually`. Anything else
 (`L`, `W`, `#`, `?`, `@reboot`, wrapping ranges such as `fri-mon`) is refused with a message that

@@ -1,4 +1,4 @@
-"""Apply a week's plan through the weekly writer, in the order DESIGN §5 fixes:
+"""Apply a week's plan through the weekly writer, in the order docs/design.md §5 fixes:
 archive → status fields → MEMORY.md → weekly log, then the marks.
 
 Every write is idempotent (archive and log lines are merged, status fields set to a value,

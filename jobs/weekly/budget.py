@@ -1,4 +1,4 @@
-"""MEMORY.md's budgets (DESIGN §4): `limits.memory_md_lines` and `limits.memory_md_chars`, counted
+"""MEMORY.md's budgets (docs/design.md §4): `limits.memory_md_lines` and `limits.memory_md_chars`, counted
 on the whole file — the user's Pinned and hand-written text included, since agents load it all."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conflicts between entries (seed 004 §3.4, seed 001 F.2, DESIGN §5).
+"""Conflicts between entries (docs/design.md §5, docs/design.md §6, docs/design.md §5).
 
 - An entry with `supersedes: <ID>` supersedes that entry, always.
 - A newer entry whose title, conclusion or excerpt reverses something ("instead of", "no longer",

@@ -1,4 +1,4 @@
-"""weekly (compound; DESIGN §5): make the memory better over time instead of longer.
+"""weekly (compound; docs/design.md §5): make the memory better over time instead of longer.
 
 For the ISO week before `now` (or the week of `--date`): microSync up to the cut-off (Sunday
 24:00 local), then — after any missed earlier weeks, oldest first, each with its own cut-off —

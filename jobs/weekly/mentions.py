@@ -1,4 +1,4 @@
-"""What the week's wrap-ups say about the entries (seed 004 §3.3: the weekly reads "this week's
+"""What the week's wrap-ups say about the entries (docs/design.md §5: the weekly reads "this week's
 second-brain/summaries/*").
 
 An entry that keeps coming up is worth more in MEMORY.md than one said once and never again. A

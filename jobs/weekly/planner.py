@@ -1,4 +1,4 @@
-"""Build one week's plan (DESIGN §5): score at the cut-off, supersede, promote, dedupe, demote,
+"""Build one week's plan (docs/design.md §5): score at the cut-off, supersede, promote, dedupe, demote,
 fit the budget, guard. Pure: the inputs are already read; nothing here touches a file.
 
 Re-running the same week on the plan's own result is a fixed point: every item left in MEMORY.md

@@ -1,4 +1,4 @@
-"""The plan as text, for `--dry-run` (DESIGN §5 "print the plan"): promote / demote / merge /
+"""The plan as text, for `--dry-run` (docs/design.md §5 "print the plan"): promote / demote / merge /
 supersede / conflict lists, then the new MEMORY.md."""
 from __future__ import annotations
 

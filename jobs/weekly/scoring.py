@@ -1,4 +1,4 @@
-"""The decay score of an entry at a cut-off (seed 001 D.2, DESIGN §5).
+"""The decay score of an entry at a cut-off (docs/design.md §6, docs/design.md §5).
 
     decay = e^(−λ · age in days) × min(1, 0.5 + 0.05 · access count)
     λ = 0.01 (half-life ~69 days); procedures 0.005 (~139 days)

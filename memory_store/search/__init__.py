@@ -1,4 +1,4 @@
-"""Search over the memory tiers (DESIGN §6): a derived SQLite FTS5 index under `.memjobs/`.
+"""Search over the memory tiers (docs/design.md §6): a derived SQLite FTS5 index under `.memjobs/`.
 
 Modules: `tokens` (how text becomes FTS tokens, CJK and Thai included), `schema` (named
 migrations, read-only and writer connections), `chunks` (which rows a markdown file yields),

@@ -1,4 +1,4 @@
-"""BM25 in Python over a bounded candidate set, with FTS5's own numbers (issue 6).
+"""BM25 in Python over a bounded candidate set, with FTS5's own numbers.
 
 FTS5's `bm25()` computes each phrase's document frequency by running the phrase over the whole
 table, and it scores every row that matches before ORDER BY can keep the best: tens of ms for a

@@ -1,4 +1,4 @@
-"""Building and updating the index (the "index maintainer" row of DESIGN §3).
+"""Building and updating the index (the "index maintainer" row of docs/design.md §3).
 
 Everything written lives under `.memjobs/index*`: the database, its `-journal` while a write is
 in progress, the generation file, the lock and the rebuild temp file. One writer at a time (a
@@ -94,7 +94,7 @@ def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
         m = DAILY_RE.match(rel[len("memory/") :])
         if m:
             return "daily", m.group(1)
-    # Outside the daily files, DESIGN §2's tiers do not depend on the day.
+    # Outside the daily files, docs/design.md §2's tiers do not depend on the day.
     return ("warm" if is_warm(rel, date.today(), warm_days) else "cold"), None
 
 
@@ -308,7 +308,7 @@ def _insert_rows(
     tri: list[tuple[object, ...]] = []
     for i, r in enumerate(rows):
         rid = first + i
-        # Files people write may hold secrets; nothing unredacted enters the index (DESIGN §7).
+        # Files people write may hold secrets; nothing unredacted enters the index (docs/design.md §7).
         title, body = redact(r.title), redact(r.body)
         source = redact(r.source) if r.source else None
         base.append(

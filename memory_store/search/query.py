@@ -1,6 +1,6 @@
-"""Search: BM25 over FTS5 candidates, then a rerank by decay × status × kind (seed 001 D, G).
+"""Search: BM25 over FTS5 candidates, then a rerank by decay × status × kind (docs/design.md §6).
 
-Tiers (DESIGN §2): by default the warm tier is searched first and the cold tier only when warm
+Tiers (docs/design.md §2): by default the warm tier is searched first and the cold tier only when warm
 has fewer hits than asked; `tier` = warm | cold | all restricts or merges them. The warm tier is a
 rowid range (see indexer.sort_key), so FTS5 restricts it without reading any row.
 
@@ -169,7 +169,7 @@ class Searcher:
     # the range and scan each phrase's matches over the whole table for its IDF.
 
     def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
-        """Warm first (seed 004 §4.3): rows of the warm tier that match every term; when they are
+        """Warm first (docs/design.md §6): rows of the warm tier that match every term; when they are
         fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
         phrases = self.scorer.phrases(terms)
         hits = self._every(terms, phrases, opts, warm)
@@ -338,7 +338,7 @@ def _dedupe(hits: list[Hit]) -> list[Hit]:
 
 
 def rank_factor(h: Hit, today: date, access_count: int) -> float:
-    """decay (recency × access, seed 001 D.2) × status × kind; never zero for a candidate."""
+    """decay (recency × access, docs/design.md §6) × status × kind; never zero for a candidate."""
     lam = LAMBDA.get(h.kind or "", DEFAULT_LAMBDA)
     recency = 0.5
     if h.date:

@@ -2,7 +2,7 @@
 
 The index is derived state (`.memjobs/index.sqlite`), rebuildable at any time. It uses
 `journal_mode=DELETE` so that readers never need `-wal`/`-shm` files, and readers open it with a
-`mode=ro` URI so that a query can never write (DESIGN §3: search writes nothing).
+`mode=ro` URI so that a query can never write (docs/design.md §3: search writes nothing).
 """
 
 from __future__ import annotations

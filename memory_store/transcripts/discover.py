@@ -1,4 +1,4 @@
-"""Finding transcript files for a configured source, and reading one (DESIGN §8).
+"""Finding transcript files for a configured source, and reading one (docs/design.md §8).
 
 A source's path is a folder searched recursively, or a glob; every `*.jsonl` under it is a
 candidate (the agents' usual layouts are defaults, not filters). Known non-transcript files are
@@ -31,7 +31,7 @@ OPENCLAW_DB = "openclaw-agent.sqlite"
 class TranscriptFile:
     """One transcript to read: a JSONL file, or one session of an OpenClaw SQLite store.
 
-    `path` is the provenance path (DESIGN §8): the file as found, absolute; for SQLite
+    `path` is the provenance path (docs/design.md §8): the file as found, absolute; for SQLite
     `<db path>#<session id>`, with `db_path` set. `project` is Claude Code's project folder name
     (what `include` globs match); `sidechain` marks a sub-agent file.
     """

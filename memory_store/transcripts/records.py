@@ -1,6 +1,6 @@
 """The one record type every transcript reader yields.
 
-Readers parse at the boundary (STYLE §4): a transcript line becomes a `Record` here, or a
+Readers parse at the boundary (docs/style.md §4): a transcript line becomes a `Record` here, or a
 `BadLine` with its file and line; nothing downstream sees raw JSON.
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Record:
 
     source: str                 # format: openclaw | claude-code | codex
     session_id: str
-    path: str                   # session_path as DESIGN §8 defines it
+    path: str                   # session_path as docs/design.md §8 defines it
     line: int
     line_end: int
     ts: datetime                # UTC, timezone-aware

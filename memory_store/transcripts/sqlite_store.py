@@ -6,7 +6,7 @@ JSONL files held, so `openclaw.EntryParser` reads it. `session_windows`, when pr
 session key and chat type. The database is opened read-only and never written (OpenClaw warns
 against touching it or its -wal/-shm files).
 
-Provenance (DESIGN §8): path `<db path>#<session id>`, line = event seq (message_range E<a>-E<b>).
+Provenance (docs/design.md §8): path `<db path>#<session id>`, line = event seq (message_range E<a>-E<b>).
 The "offset" of a session is the next seq to read.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The rule-based extractor: offline, deterministic, linear in the size of the session.
 
-Only the four categories of seed 004 §3.1: confirmed decisions, new rules/constraints,
+Only the four categories of docs/design.md §4: confirmed decisions, new rules/constraints,
 architecture changes and explicit "remember this" (plus preferences, kept as Remember, and
 how-tos the user asks to keep, as Procedure). A user turn is cleaned (code, quotes and logs out),
 split into sentences and clauses (`clauses`), and each piece is classified by cue phrases, then
