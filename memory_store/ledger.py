@@ -14,6 +14,10 @@ from typing import Any
 from memory_store.fileio import append_bytes, atomic_write
 
 RUNS_DIR = "runs"
+REPORT = "report.json"
+AUDIT = "audit.jsonl"
+PATCHES = "patches.jsonl"
+ROLLED_BACK = "rolled_back"
 
 
 def new_run_id(job: str, started: datetime | None = None) -> str:
@@ -40,10 +44,10 @@ class RunLedger:
         append_bytes(self.dir / name, line.encode("utf-8"))
 
     def audit(self, op: str, path: str, **details: Any) -> None:
-        self._append_json("audit.jsonl", {"ts": utc_stamp(), "op": op, "path": path, **details})
+        self._append_json(AUDIT, {"ts": utc_stamp(), "op": op, "path": path, **details})
 
     def patch(self, record: dict[str, Any]) -> None:
-        self._append_json("patches.jsonl", record)
+        self._append_json(PATCHES, record)
 
     def save_state_before(self, rel: str, data: bytes | None) -> None:
         """Keep the state file as it was before this run's first change to it."""
@@ -56,18 +60,54 @@ class RunLedger:
 
     def write_report(self, report: dict[str, Any]) -> None:
         data = json.dumps(report, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
-        atomic_write(self.dir / "report.json", data.encode("utf-8"))
+        atomic_write(self.dir / REPORT, data.encode("utf-8"))
+
+
+def run_dir(state_dir: Path, run_id: str) -> Path:
+    """The folder of one run (this module is the one owner of the ledger's layout)."""
+    return state_dir / RUNS_DIR / run_id
+
+
+def run_dirs(state_dir: Path) -> list[Path]:
+    """Every run folder, oldest first (run ids start with their UTC start time)."""
+    root = state_dir / RUNS_DIR
+    try:
+        return sorted(p for p in root.iterdir() if p.is_dir())
+    except OSError:
+        return []
+
+
+def read_report(state_dir: Path, run_id: str) -> dict[str, Any] | None:
+    """One run's report, or None when it has none or it is unreadable."""
+    try:
+        value = json.loads((run_dir(state_dir, run_id) / REPORT).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def read_audit(state_dir: Path, run_id: str) -> list[dict[str, Any]]:
+    """One run's audit lines (one per mutation), in order."""
+    path = run_dir(state_dir, run_id) / AUDIT
+    if not path.exists():
+        return []
+    return [json.loads(x) for x in path.read_text("utf-8").splitlines() if x.strip()]
+
+
+def is_rolled_back(state_dir: Path, run_id: str) -> bool:
+    return (run_dir(state_dir, run_id) / ROLLED_BACK).exists()
+
+
+def mark_rolled_back(state_dir: Path, run_id: str) -> None:
+    atomic_write(run_dir(state_dir, run_id) / ROLLED_BACK, b"")
 
 
 def list_runs(state_dir: Path) -> list[dict[str, Any]]:
     """Every recorded run's report, oldest first (runs without a report are skipped)."""
-    root = state_dir / RUNS_DIR
     out: list[dict[str, Any]] = []
-    if not root.is_dir():
-        return out
-    for d in sorted(root.iterdir()):
+    for d in run_dirs(state_dir):
         try:
-            out.append(json.loads((d / "report.json").read_text("utf-8")))
+            out.append(json.loads((d / REPORT).read_text("utf-8")))
         except (OSError, ValueError):
             continue
     return out
@@ -84,7 +124,7 @@ def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
 
 
 def read_patches(state_dir: Path, run_id: str) -> list[dict[str, Any]]:
-    path = state_dir / RUNS_DIR / run_id / "patches.jsonl"
+    path = run_dir(state_dir, run_id) / PATCHES
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]

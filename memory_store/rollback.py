@@ -16,7 +16,7 @@ from typing import Any
 
 from memory_store.errors import RollbackRefused
 from memory_store.fileio import atomic_write, read_snapshot, sha256_bytes
-from memory_store.ledger import RUNS_DIR, read_patches
+from memory_store.ledger import is_rolled_back, mark_rolled_back, read_patches, run_dir
 
 
 @dataclass
@@ -34,11 +34,11 @@ def _reverse_replace(after: bytes, patch: dict[str, Any]) -> bytes:
 
 
 def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan:
-    run_dir = state_dir / RUNS_DIR / run_id
-    if not run_dir.is_dir():
-        raise RollbackRefused(f"no recorded run {run_id!r}", path=run_dir)
-    if (run_dir / "rolled_back").exists():
-        raise RollbackRefused(f"run {run_id} was already rolled back", path=run_dir)
+    folder = run_dir(state_dir, run_id)
+    if not folder.is_dir():
+        raise RollbackRefused(f"no recorded run {run_id!r}", path=folder)
+    if is_rolled_back(state_dir, run_id):
+        raise RollbackRefused(f"run {run_id} was already rolled back", path=folder)
     patches = read_patches(state_dir, run_id)
     by_path: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for p in patches:
@@ -48,7 +48,7 @@ def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan
         target = workspace / rel
         current = read_snapshot(target).data
         if items[0]["op"] == "state":
-            saved = run_dir / "state" / rel
+            saved = folder / "state" / rel
             plan.restore[rel] = saved.read_bytes() if items[0]["existed"] else None
             continue
         last_after = items[-1]["sha_after"]
@@ -89,5 +89,5 @@ def apply_rollback(workspace: Path, state_dir: Path, plan: RollbackPlan) -> list
         if snap.data != before:
             atomic_write(target, before, snap.mode)
             changed.append(rel)
-    atomic_write(state_dir / RUNS_DIR / plan.run_id / "rolled_back", b"")
+    mark_rolled_back(state_dir, plan.run_id)
     return changed

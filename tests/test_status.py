@@ -18,7 +18,7 @@ from tests.microsync_helpers import demo_workspace, replay_schedule
 def test_status_reports_sizes_runs_and_quiet_sources(tmp_path: Path):
     cfg, _ = demo_workspace(tmp_path)
     replay_schedule(cfg, ["2026-11-16"])
-    info = collect(cfg, now=datetime.fromisoformat("2026-11-20T10:00:00+07:00"))
+    info = collect(cfg, now=datetime.fromisoformat("2026-11-20T10:00:00+07:00")).to_dict()
     assert info["sizes"]["memory_md"]["max_lines"] == 200 and info["sizes"]["memory_md"]["max_chars"] == 12000
     assert info["sizes"]["largest_daily"]["path"] == "memory/2026-11-16.md"
     assert info["sizes"]["largest_daily"]["entries"] >= 1 and info["sizes"]["largest_daily"]["max_entries"] == 300

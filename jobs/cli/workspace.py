@@ -72,7 +72,7 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
     """Sizes against the limits, locks held, last and next runs, warnings. Writes nothing."""
     from jobs.status.collect import collect
 
-    info = collect(STATE.cfg())
+    info = collect(STATE.cfg()).to_dict()
     if as_json:
         echo_json(info)
         return

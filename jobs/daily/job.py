@@ -50,7 +50,7 @@ def step(ctx: RunContext) -> None:
     sessions = sessions_of_days(ctx.cfg, days, ctx.report)
     from jobs.daily.engine import summarizer_for
 
-    summarizer = summarizer_for(ctx.cfg, ctx.extras, dry_run=ctx.dry_run)
+    summarizer = summarizer_for(ctx.cfg, ctx.llm_client)
     outputs: list[Volume] = []
     done: list[dict[str, Any]] = []
     for day in days:

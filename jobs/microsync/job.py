@@ -71,17 +71,9 @@ def _extractor(ctx: RunContext) -> Extractor:
     rules = RuleExtractor()
     if ctx.cfg.extract.engine != "llm":
         return rules
-    cached = ctx.extras.get("llm_extractor")
-    if cached is not None:
-        return cached  # one client per run: the breaker and budget span daily/weekly's microSync step
-    from jobs.llm.client import LLMClient
     from jobs.microsync.llm_engine import LLMExtractor
 
-    client = LLMClient(ctx.cfg.llm, ctx.cfg.state_dir, write_cache=not ctx.dry_run)
-    fallback = rules if ctx.cfg.llm.fallback == "rules" else None
-    ext = LLMExtractor(client, fallback)
-    ctx.extras["llm_extractor"] = ext
-    return ext
+    return LLMExtractor(ctx.llm_client(), rules if ctx.cfg.llm.fallback == "rules" else None)
 
 
 def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> None:

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from memory_store.config import Config
 from memory_store.errors import UsageError
-from memory_store.ledger import RunLedger, list_runs, new_run_id, utc_stamp
+from memory_store.ledger import RunLedger, is_rolled_back, list_runs, new_run_id, read_audit, read_report, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.rollback import apply_rollback, plan_rollback
 
 
 def show_run(cfg: Config, run_id: str) -> dict[str, Any]:
-    run_dir = cfg.state_dir / "runs" / run_id
-    try:
-        report = json.loads((run_dir / "report.json").read_text("utf-8"))
-    except (OSError, ValueError):
-        raise UsageError(f"no recorded run {run_id!r} (see `memjobs runs`)") from None
-    audit_path = run_dir / "audit.jsonl"
-    audit = (
-        [json.loads(x) for x in audit_path.read_text("utf-8").splitlines() if x.strip()] if audit_path.exists() else []
-    )
-    return {"report": report, "audit": audit, "rolled_back": (run_dir / "rolled_back").exists()}
+    report = read_report(cfg.state_dir, run_id)
+    if report is None:
+        raise UsageError(f"no recorded run {run_id!r} (see `memjobs runs`)")
+    return {"report": report, "audit": read_audit(cfg.state_dir, run_id),
+            "rolled_back": is_rolled_back(cfg.state_dir, run_id)}
 
 
 def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:

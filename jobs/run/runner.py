@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jobs.run.report import RunReport
 from memory_store.config import JOBS, Config
@@ -24,6 +24,9 @@ from memory_store.errors import JobTimeout, LockHeld, MemjobsError
 from memory_store.ledger import RunLedger, new_run_id, prune_runs, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.writers import Writer, writer_for
+
+if TYPE_CHECKING:
+    from jobs.llm.client import LLMClient
 
 log = logging.getLogger("memjobs")
 
@@ -94,8 +97,17 @@ class RunContext:
     options: RunOptions
     dry_run: bool = False
     deadline: _Deadline | None = None
-    extras: dict[str, Any] = field(default_factory=dict)   # per-run shared objects (e.g. one LLM client)
     _writers: dict[str, Writer] = field(default_factory=dict)
+    _llm: LLMClient | None = None
+
+    def llm_client(self) -> LLMClient:
+        """The run's one LLM client: its breaker and token budget span the microSync step and the
+        wrap-up of the same run. Created on first use (it imports nothing heavy until a request)."""
+        if self._llm is None:
+            from jobs.llm.client import LLMClient
+
+            self._llm = LLMClient(self.cfg.llm, self.cfg.state_dir, write_cache=not self.dry_run)
+        return self._llm
 
     def writer(self, job: str | None = None) -> Writer:
         """The writer of `job`'s row (default: this run's job). daily/weekly use microsync's for their first step."""

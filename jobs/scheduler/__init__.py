@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config
+from memory_store.ledger import read_report, run_dirs
 from memory_store.locks import path_is_locked
 
 __all__ = ["JOBS", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kill_after_s",
@@ -86,7 +87,7 @@ def _parse_time(value: object) -> datetime | None:
 def last_success(state_dir: Path, job: str) -> datetime | None:
     """When the newest run of `job` with status ok|nothing started (`.memjobs/runs/*/report.json`)."""
     try:
-        names = [p.name for p in (state_dir / "runs").iterdir() if p.is_dir()]
+        names = [p.name for p in run_dirs(state_dir)]
     except OSError:
         return None
     best: datetime | None = None
@@ -94,7 +95,7 @@ def last_success(state_dir: Path, job: str) -> datetime | None:
         m = RUN_ID_PATTERN.match(name)
         if m and m.group("job") != job:
             continue  # another job's run: skip without reading it
-        report = read_json_object(state_dir / "runs" / name / "report.json")
+        report = read_report(state_dir, name)
         if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing"):
             continue
         started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))

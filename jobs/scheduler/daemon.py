@@ -29,7 +29,7 @@ from typing import IO, Any
 from memory_store.config import JOBS, Config
 from memory_store.errors import ConfigError, LockHeld
 from memory_store.fileio import atomic_write
-from memory_store.ledger import RunLedger, new_run_id, utc_stamp
+from memory_store.ledger import REPORT, RunLedger, new_run_id, read_report, run_dir, utc_stamp
 from memory_store.locks import Holder, is_held, lock_path, read_holder
 
 from . import (
@@ -43,7 +43,6 @@ from . import (
     last_success,
     lock_is_held,
     read_daemon_status,
-    read_json_object,
 )
 from .cronexpr import CronExpr, apscheduler_fields, schedules
 
@@ -386,8 +385,8 @@ def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datet
     never wrote one; a fresh run id if the child died before taking its locks)."""
     if not run_id or not RUN_ID_PATTERN.match(run_id):  # never follow a holder file out of the ledger
         run_id = new_run_id(job, started)
-    path = state_dir / "runs" / run_id / "report.json"
-    report = read_json_object(path) or {
+    path = run_dir(state_dir, run_id) / REPORT
+    report = read_report(state_dir, run_id) or {
         "job": job, "run_id": run_id, "status": "failed", "now": started.astimezone(tz).isoformat(),
         "started": utc_stamp(started), "finished": None, "dry_run": False, "written": [], "added": 0,
         "updated": 0, "skipped": 0, "sources": [], "errors": [],

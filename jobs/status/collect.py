@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from jobs.scheduler import read_daemon_status
+from jobs.status import timers
 from memory_store.config import JOBS, Config
 from memory_store.ledger import last_runs
 from memory_store.locks import is_held, read_holder
@@ -48,7 +51,30 @@ def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
     }
 
 
-def collect(cfg: Config, now: datetime | None = None) -> dict[str, Any]:
+@dataclass
+class Status:
+    """What `memjobs status` reports. Built by `collect`; `to_dict` is the `--json` output."""
+
+    workspace: str
+    now: str
+    jobs: dict[str, dict[str, Any] | None]
+    locks: list[dict[str, Any]]
+    sizes: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+    next_runs: dict[str, str | None] = field(default_factory=dict)
+    daemon: dict[str, Any] | None = None
+    sources: list[dict[str, Any]] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"workspace": self.workspace, "now": self.now, "jobs": self.jobs, "locks": self.locks,
+                               "sizes": self.sizes, "warnings": self.warnings, "next_runs": self.next_runs,
+                               "daemon": self.daemon}
+        if self.sources is not None:
+            out["sources"] = self.sources
+        return out
+
+
+def collect(cfg: Config, now: datetime | None = None) -> Status:
     ws = cfg.workspace
     now = now or datetime.now(UTC)
     size = sizes(ws, cfg)
@@ -59,7 +85,7 @@ def collect(cfg: Config, now: datetime | None = None) -> dict[str, Any]:
             locks.append({"lock": job, "job": h.job if h else None, "pid": h.pid if h else None,
                           "since": h.started if h else None, "run_id": h.run_id if h else None})
     runs = last_runs(cfg.state_dir)
-    jobs: dict[str, Any] = {}
+    jobs: dict[str, dict[str, Any] | None] = {}
     for job in JOBS:
         rep = runs.get(job)
         jobs[job] = None if rep is None else {
@@ -67,25 +93,20 @@ def collect(cfg: Config, now: datetime | None = None) -> dict[str, Any]:
             "finished": rep.get("finished"), "added": rep.get("added"), "updated": rep.get("updated"),
             "written": len(rep.get("written") or []), "errors": len(rep.get("errors") or []),
         }
-    warnings: list[str] = []
+    status = Status(workspace=str(ws), now=now.astimezone(cfg.tz).isoformat(), jobs=jobs, locks=locks, sizes=size)
     mm = size["memory_md"]
     if mm["lines"] > mm["max_lines"] or mm["chars"] > mm["max_chars"]:
-        warnings.append(f"MEMORY.md is over budget ({mm['lines']} lines, {mm['chars']} characters)")
+        status.warnings.append(f"MEMORY.md is over budget ({mm['lines']} lines, {mm['chars']} characters)")
     if size["largest_daily"]["entries"] > cfg.limits.daily_entries:
-        warnings.append(f"{size['largest_daily']['path']} has more than {cfg.limits.daily_entries} entries")
+        status.warnings.append(f"{size['largest_daily']['path']} has more than {cfg.limits.daily_entries} entries")
     if size["largest_summary"]["lines"] > cfg.limits.summary_lines:
-        warnings.append(f"{size['largest_summary']['path']} has more than {cfg.limits.summary_lines} lines")
-    for job, rep in jobs.items():
-        if rep and rep["status"] == "failed":
-            warnings.append(f"the last {job} run failed ({rep['run_id']})")
-    out: dict[str, Any] = {"workspace": str(ws), "now": now.astimezone(cfg.tz).isoformat(), "jobs": jobs,
-                           "locks": locks, "sizes": size, "warnings": warnings}
-    _extend(cfg, out, now)
-    return out
-
-
-def _extend(cfg: Config, out: dict[str, Any], now: datetime) -> None:
-    """The parts that come from the schedule, the daemon and the transcript sources."""
-    from jobs.status.timers import extend
-
-    extend(cfg, out, now)
+        status.warnings.append(f"{size['largest_summary']['path']} has more than {cfg.limits.summary_lines} lines")
+    for job, last in jobs.items():
+        if last and last["status"] == "failed":
+            status.warnings.append(f"the last {job} run failed ({last['run_id']})")
+    status.next_runs, missed = timers.next_and_missed(cfg, jobs, now)
+    status.warnings.extend(missed)
+    status.daemon = read_daemon_status(cfg)
+    status.sources, quiet = timers.sources(cfg, now)
+    status.warnings.extend(quiet)
+    return status

@@ -14,45 +14,53 @@ from memory_store.fileio import read_snapshot
 QUIET_AFTER = timedelta(hours=48)
 
 
-def extend(cfg: Config, out: dict[str, Any], now: datetime) -> None:
-    from jobs.scheduler import read_daemon_status, schedule_times
+def next_and_missed(cfg: Config, jobs: dict[str, dict[str, Any] | None],
+                    now: datetime) -> tuple[dict[str, str | None], list[str]]:
+    """Each job's next scheduled run, and a warning for each job that missed its last one."""
+    from jobs.scheduler import schedule_times
 
-    warnings: list[str] = out["warnings"]
+    warnings: list[str] = []
     try:
         times = schedule_times(cfg, now)
     except MemjobsError as exc:
-        warnings.append(f"schedule: {exc}")
-        times = {}
-    out["next_runs"] = {job: t["next"].isoformat() if t.get("next") else None for job, t in times.items()}
+        return {}, [f"schedule: {exc}"]
+    next_runs = {job: t["next"].isoformat() if t.get("next") else None for job, t in times.items()}
     for job, t in times.items():
         prev = t.get("previous")
-        last = out["jobs"].get(job)
+        if prev is None:
+            continue
+        last = jobs.get(job)
         started = last.get("started") if last else None
-        missed = prev is not None and (started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev)
+        missed = started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev
         # a run that should have happened did not (or only before its slot)
         if missed and (started is not None or now - prev < timedelta(days=7)):
             warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
-    out["daemon"] = read_daemon_status(cfg)
+    return next_runs, warnings
+
+
+def sources(cfg: Config, now: datetime) -> tuple[list[dict[str, Any]] | None, list[str]]:
+    """What each transcript source last read, and warnings: a configured source that matches no
+    file, nothing read for 48 hours. None when the cursors cannot be read (then a warning says why)."""
     try:
         state = SyncState.from_bytes(read_snapshot(cfg.workspace / CURSORS).data)
     except MemjobsError as exc:
-        warnings.append(str(exc))
-        return
-    sources: list[dict[str, Any]] = []
+        return None, [str(exc)]
+    warnings: list[str] = []
+    out: list[dict[str, Any]] = []
     last_any: str | None = None
     for src in cfg.transcripts:
         key = f"{src.format}:{src.path}"
         mark = state.sources.get(key)
         last_read = mark.last_read if mark else None
         last_any = max(filter(None, [last_any, last_read]), default=None)
-        sources.append(
+        out.append(
             {"name": src.name, "path": src.path, "last_read": last_read, "last_run_mark": mark.mark if mark else None}
         )
         if not src.is_default and not _matches_anything(src):
             warnings.append(f"the configured {src.name} source matches no file: {src.path}")
-    out["sources"] = sources
     if state.sources and (last_any is None or now - datetime.fromisoformat(last_any) > QUIET_AFTER):
         warnings.append("nothing has been read from any transcript source for 48 hours")
+    return out, warnings
 
 
 def _matches_anything(src: Any) -> bool:
