@@ -40,10 +40,13 @@ class _State:
     _cfg: Any = None
 
     def cfg(self) -> Any:
-        """The one configuration object, read once (docs/style.md §2)."""
+        """The one configuration object, read once (docs/style.md §2), of a folder that is a
+        workspace (anything else is refused before a byte is read or created)."""
         if self._cfg is None:
             from memory_store.config import load_config
+            from memory_store.workspace import require_workspace, workspace_root
 
+            require_workspace(workspace_root(self.workspace), self.config_file)
             self._cfg = load_config(self.workspace, self.config_file)
         return self._cfg
 

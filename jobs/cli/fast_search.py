@@ -94,7 +94,9 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
     args = build_parser().parse_args(argv)
     try:
         from memory_store.config import load_config
+        from memory_store.workspace import require_workspace, workspace_root
 
+        require_workspace(workspace_root(workspace), config_file)
         cfg = load_config(workspace, config_file)
         out = execute(
             cfg,

@@ -93,6 +93,33 @@ def discover(source: TranscriptSource) -> Discovery:
     return out
 
 
+def why_empty(source: TranscriptSource, found: Discovery) -> str | None:
+    """Why a source gave no transcript, in words a person can act on (None when it gave some).
+
+    Trigger: a wrong path, a folder memjobs may not read, or a folder with no `*.jsonl` in it.
+    Why: docs/design.md §7 makes a configured source that matches no file an error, and "nothing
+    to do" would hide it. Outcome: the reason, naming the path.
+    """
+    if found.files:
+        return None
+    root = source.expanded_path()
+    if _GLOB_CHARS.search(root):
+        if not found.matched and not glob.glob(root, recursive=True):
+            return f"no file or folder matches {root}"
+    elif not os.path.exists(root):
+        parent = os.path.dirname(root.rstrip("/")) or "/"
+        hint = "" if os.path.isdir(parent) else f" (nor does {parent})"
+        return f"{root} does not exist{hint}"
+    elif os.path.isdir(root) and not os.access(root, os.R_OK | os.X_OK):
+        return f"{root} cannot be read (permission denied)"
+    unreadable = [e for e in found.errors if e.code == "unreadable"]
+    if unreadable:
+        return f"{unreadable[0].path} cannot be read: {unreadable[0].message}"
+    if not found.matched:
+        return f"{root} holds no transcript file (*.jsonl)"
+    return f"{found.matched} file(s) under {root}, but none is a {source.format} transcript this source keeps"
+
+
 def _candidates(root: str, out: Discovery) -> list[str]:
     if _GLOB_CHARS.search(root):
         tops = sorted(glob.glob(root, recursive=True))
