@@ -142,6 +142,8 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
     if "daemon" in info:
         dm = info["daemon"]
         typer.echo(f"daemon     {'running, pid ' + str(dm.get('pid')) if dm and dm.get('alive') else 'not running'}")
+    for u in info.get("units") or []:
+        typer.echo(f"unit       {u['name']} ({'enabled' if u['enabled'] else 'installed, not enabled'})")
     for lk in info["locks"]:
         typer.echo(f"lock       {lk['lock']} held by {lk['job']} (pid {lk['pid']}, since {lk['since']})")
     for warning in info["warnings"]:

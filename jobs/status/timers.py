@@ -71,3 +71,17 @@ def _matches_anything(src: Any) -> bool:
     if any(c in path for c in "*?["):
         return bool(glob.glob(path, recursive=True))
     return os.path.exists(path)
+
+
+def units(cfg: Config) -> tuple[list[dict[str, Any]], list[str]]:
+    """This workspace's systemd user units (installed, enabled), and a warning for units of the old
+    shared naming, which another workspace's install would overwrite."""
+    from jobs.scheduler.systemd import user_unit_dir
+    from jobs.scheduler.unit_files import units_of
+
+    mine = units_of(cfg.workspace, user_unit_dir())
+    warnings = []
+    if any(u.legacy for u in mine):
+        warnings.append("systemd units of the old naming serve this workspace: run `memjobs systemd install` "
+                        "to replace them with per-workspace units")
+    return [u.to_dict() for u in mine], warnings
