@@ -116,7 +116,7 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
     return out.code
 
 
-GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config")
+GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config", "--log-level")
 
 
 def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
@@ -134,7 +134,8 @@ def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
                     return None
                 value = argv[i + 1]
                 i += 1
-            opts["--config" if name == "--config" else "--workspace"] = value
+            if name != "--log-level":  # nothing on the search path logs below a warning
+                opts["--config" if name == "--config" else "--workspace"] = value
             i += 1
             continue
         return None

@@ -150,6 +150,7 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         report.errors.append(exc.as_error())
         report.finished = utc_stamp()
         return report
+    log.info("%s %s: started (now %s%s)", job, run_id, now.isoformat(), ", dry run" if dry_run else "")
     ledger = None if dry_run else RunLedger(cfg.state_dir, run_id)
     deadline = _Deadline(cfg.limits.job_timeout_s)
     ctx = RunContext(cfg, job, now, run_id, report, ledger, options or RunOptions(), dry_run, deadline)
@@ -172,6 +173,8 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         raise
     _finish(ctx, locks)
     _post_run(cfg, report, after)
+    log.info("%s %s: %s (added %d, updated %d, %d errors)", job, run_id, report.status, report.added,
+             report.updated, len(report.errors))
     return report
 
 
