@@ -85,6 +85,23 @@ def setup_logging(level: str) -> None:
         logger.addHandler(handler)
 
 
+def memjobs_invocation() -> str:
+    """How the user can start memjobs from a shell: `memjobs` when that name on PATH is this
+    program, else this program's absolute path (a venv's bin/ that is not on PATH), else `python -m jobs`."""
+    import shlex
+    import shutil
+
+    argv0 = Path(sys.argv[0])
+    on_path = shutil.which("memjobs")
+    if argv0.name == "memjobs" and argv0.exists():
+        if on_path and Path(on_path).resolve() == argv0.resolve():
+            return "memjobs"
+        return shlex.quote(str(argv0.resolve()))
+    if on_path:
+        return "memjobs"
+    return f"{shlex.quote(sys.executable)} -m jobs"
+
+
 def version_text() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from jobs.cli.base import STATE, app, echo_json, expected_errors
-from jobs.cli.fast_search import KIND_HELP, TIER_HELP
+from jobs.cli.fast_search import JSON_HELP, KIND_HELP, TIER_HELP
 
 
 @app.command()
@@ -27,7 +27,7 @@ def search(
     until: Annotated[
         str | None, typer.Option(help="Only results dated on or before this day (YYYY-MM-DD).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (docs/design.md §8).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
     """Search memory, warm tier first, citing path:line. Writes nothing."""
     from jobs.cli.fast_search import execute

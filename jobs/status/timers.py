@@ -31,11 +31,31 @@ def next_and_missed(cfg: Config, jobs: dict[str, dict[str, Any] | None],
             continue
         last = jobs.get(job)
         started = last.get("started") if last else None
-        missed = started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev
-        # a run that should have happened did not (or only before its slot)
-        if missed and (started is not None or now - prev < timedelta(days=7)):
+        if started is None:
+            # Never ran: missed only if the workspace already existed at that slot (a new one has
+            # missed nothing), and only for a week.
+            born = workspace_born(cfg)
+            missed = born is not None and born < prev and now - prev < timedelta(days=7)
+        else:
+            missed = datetime.fromisoformat(started.replace("Z", "+00:00")) < prev
+        if missed:
             warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
     return next_runs, warnings
+
+
+def workspace_born(cfg: Config) -> datetime | None:
+    """When the workspace was made, as well as files tell: the oldest modification time of the
+    files `memjobs init` writes (people rarely edit all of them)."""
+    import os
+    from datetime import UTC
+
+    times = []
+    for name in ("memjobs.yaml", "MEMORY.md", "PROFILE.md", "SESSION.md", "PROPOSALS.md"):
+        try:
+            times.append(os.stat(cfg.workspace / name).st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(min(times), UTC) if times else None
 
 
 def sources(cfg: Config, now: datetime) -> tuple[list[dict[str, Any]] | None, list[str]]:
