@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from jobs.run.report import RunReport
 from memory_store.config import JOBS, Config
 from memory_store.errors import JobTimeout, LockHeld, MemjobsError
-from memory_store.ledger import RunLedger, new_run_id, prune_runs, utc_stamp
+from memory_store.ledger import RunLedger, fold_empty_run, new_run_id, prune_runs, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.writers import Writer, writer_for
 
@@ -41,6 +41,7 @@ class RunOptions:
     day: date | None = None
     force: bool = False
     explicit_week: bool = False
+    keep_empty_run: bool = True   # False (backfill): a run that changed nothing leaves one ledger line, no folder
 
 
 class _Deadline:
@@ -184,6 +185,9 @@ def _finish(ctx: RunContext, locks: JobLocks) -> None:
     try:
         if ctx.ledger is not None:
             ctx.ledger.write_report(ctx.report.to_dict())
+            if (not ctx.options.keep_empty_run and ctx.report.status == "nothing" and not ctx.report.errors
+                    and not ctx.report.written):
+                fold_empty_run(ctx.cfg.state_dir, ctx.run_id, ctx.report.to_dict())
             prune_runs(ctx.cfg.state_dir, ctx.cfg.limits.keep_runs_days)
     finally:
         locks.release()
