@@ -122,3 +122,27 @@ def test_a_lock_held_by_a_live_run_is_not_stale(workspace: Path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_the_model_is_checked_only_when_an_llm_engine_is_set(workspace: Path):
+    from tests.llm_server import FakeLLM
+
+    _, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
+    (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]
+    assert llm["level"] == "ok" and "no model needed" in llm["message"]
+    with FakeLLM() as server:
+        (workspace / "memjobs.yaml").write_text(
+            f"transcripts: []\nextract: {{engine: llm}}\nllm: {{base_url: '{server.base_url}', model: test-model}}\n")
+        _, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
+        (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]
+        assert llm["level"] == "ok" and "test-model" in llm["message"] and len(server.requests) == 1
+    # The server is gone: a warning while the jobs fall back to the rules, an error with fallback: fail.
+    _, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
+    (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]
+    assert llm["level"] == "warning" and "fall back to the rules" in llm["message"]
+    assert llm["fix"].endswith("memjobs llm check")
+    text = (workspace / "memjobs.yaml").read_text().replace("model: test-model}", "model: test-model, fallback: fail}")
+    (workspace / "memjobs.yaml").write_text(text)
+    code, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
+    (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]
+    assert code == 1 and llm["level"] == "error"
