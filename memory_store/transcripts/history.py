@@ -2,7 +2,7 @@
 
 `memjobs init` shows it on day one, with the backfill command that reads it; the scheduled runs
 only look back 3 hours on their first run (docs/design.md §5). The survey is cheap: per file, the
-first records (up to 64 KiB) give its first day and the file's mtime its last; no file is read whole.
+first records (up to 16 KiB) give its first day and the file's mtime its last; no file is read whole.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from memory_store.config import Config, TranscriptSource
 from memory_store.transcripts.discover import discover, read, why_empty
 
-HEAD_BYTES = 64 * 1024
+HEAD_BYTES = 16 * 1024
 
 
 @dataclass
@@ -56,14 +56,19 @@ def survey_source(source: TranscriptSource, tz: ZoneInfo) -> SourceHistory:
     sessions: set[str] = set()
     for tf in found.files:
         out.files += 1
-        chunk = read(tf, 0, start_line=1, max_bytes=HEAD_BYTES)
-        if not chunk.records:
-            continue
-        sessions.update(f"{tf.path}#{r.session_id}" for r in chunk.records)
-        out.days.add(min(r.ts for r in chunk.records).astimezone(tz).date())
         try:
             mtime = os.stat(tf.db_path or tf.path).st_mtime
         except OSError:
+            continue
+        chunk = read(tf, 0, start_line=1, max_bytes=HEAD_BYTES)
+        if chunk.not_transcript:
+            continue
+        if chunk.records:
+            sessions.update(f"{tf.path}#{r.session_id}" for r in chunk.records)
+            out.days.add(min(r.ts for r in chunk.records).astimezone(tz).date())
+        elif chunk.lines_read:
+            sessions.add(tf.path)  # its first message lies past the head (a long pasted text): the mtime dates it
+        else:
             continue
         out.days.add(datetime.fromtimestamp(mtime, tz).date())
     out.sessions = len(sessions)
