@@ -146,3 +146,23 @@ def test_the_model_is_checked_only_when_an_llm_engine_is_set(workspace: Path):
     code, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
     (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]
     assert code == 1 and llm["level"] == "error"
+
+
+def test_the_schedule_check_reads_the_users_crontab(workspace: Path, tmp_path: Path, monkeypatch):
+    """A workspace run from cron is scheduled; one that nothing runs gets a warning with the fix."""
+    _, info, _ = _doctor(workspace)
+    (sched,) = _by(info, "schedule")
+    assert sched["level"] == "warning" and "memjobs systemd install" in sched["fix"]
+    from tests.conftest import memjobs
+
+    lines = memjobs("--workspace", str(workspace), "cron").stdout
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (tmp_path / "crontab.txt").write_text(lines + "\n")
+    fake = bin_dir / "crontab"   # what `crontab -l` prints: the user's table
+    fake.write_text(f"#!/bin/sh\ncat {tmp_path / 'crontab.txt'}\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    _, info, _ = _doctor(workspace)
+    (sched,) = _by(info, "schedule")
+    assert sched["level"] == "ok" and sched["message"] == "crontab: 3 line(s) run jobs of this workspace"

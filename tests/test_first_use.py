@@ -9,20 +9,16 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from typer.testing import CliRunner
 
 from memory_store.config import load_config
 from tests.conftest import memjobs
 
 
 def cli(*args: str) -> tuple[int, str, str]:
-    """The CLI in-process: (exit code, stdout, stderr)."""
-    import jobs.cli.main  # noqa: F401  (registers the commands)
-    from jobs.cli.base import app
+    """The CLI in-process (tests.conftest.cli): (exit code, stdout, stderr)."""
+    from tests.conftest import cli as run_cli
 
-    result = CliRunner().invoke(app, list(args))
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
+    result = run_cli(*args)
     return result.exit_code, result.stdout, result.stderr
 
 

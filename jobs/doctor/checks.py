@@ -258,9 +258,30 @@ def check_schedule(cfg: Config, rep: DoctorReport) -> None:
         rep.add("schedule", "ok", f"systemd: {', '.join(enabled)} enabled")
     if alive and daemon is not None:
         rep.add("schedule", "ok", f"the memjobs daemon serves this workspace (pid {daemon.get('pid')})")
-    if not units and not alive:
-        rep.add("schedule", "info", "no systemd unit or daemon serves this workspace (a crontab line may)",
-                "memjobs systemd install, or add the lines of `memjobs cron` with crontab -e")
+    cron = crontab_lines(cfg)
+    if cron:
+        rep.add("schedule", "ok", f"crontab: {len(cron)} line(s) run jobs of this workspace")
+    if not units and not alive and not cron:
+        rep.add("schedule", "warning", "nothing schedules this workspace (no systemd unit, daemon or crontab "
+                "line): the jobs run only by hand", "memjobs systemd install, or add the lines of `memjobs cron` "
+                "with crontab -e")
+
+
+def crontab_lines(cfg: Config) -> list[str]:
+    """The user's crontab lines that run a job of this workspace (read with `crontab -l`)."""
+    import shlex
+    import shutil
+    import subprocess
+
+    exe = shutil.which("crontab")
+    if exe is None:
+        return []
+    try:
+        proc = subprocess.run([exe, "-l"], capture_output=True, text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    marker = f"--workspace {shlex.quote(str(cfg.workspace))} "
+    return [x for x in proc.stdout.splitlines() if marker in x and not x.lstrip().startswith("#")]
 
 
 def check_llm(cfg: Config, rep: DoctorReport) -> None:
