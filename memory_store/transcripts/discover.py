@@ -19,7 +19,7 @@ from memory_store.transcripts.jsonl import ReadChunk
 from memory_store.transcripts.records import BadLine
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
-# OpenClaw keeps these beside its transcripts (research §1.1): not conversations, or copies.
+# OpenClaw keeps these beside its transcripts (docs/transcripts.md §1.1): not conversations, or copies.
 _OPENCLAW_SKIP = re.compile(
     r"(\.trajectory\.jsonl$|\.trajectory-path\.json$|\.checkpoint\.|\.bak-|^sessions\.json)"
 )
