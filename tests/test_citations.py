@@ -28,8 +28,8 @@ OUTSIDE = {
     "the style draft": re.compile(r"\bSTYLE(?:\.md)?\s*§|\bSTYLE\.md\b"),
     "a seed document": re.compile(r"\bseeds?[ -]?0\d\d\b|\bseeds/", re.IGNORECASE),
     "research notes": re.compile(r"\bresearch(?:\.md)?\s*§", re.IGNORECASE),
-    "a folder beside the checkout": re.compile(r"\.\./shared\b|/work/shared\b"),
-    "a tracker issue": re.compile(r"\bissue\s*#\s*\d+|\bissue\s+\d+\b|\(#\d+\)", re.IGNORECASE),
+    "a folder beside the checkout": re.compile(r"\.\./shared\b|/work/(?:shared|notes)\b"),
+    "a tracker issue": re.compile(r"\bissue\s*#\s*\d+|\bissue\s+\d+\b|\(#\d+\)|\bissues\s+show\s+\d+", re.IGNORECASE),
 }
 DOC_CITATION = re.compile(r"docs/([A-Za-z0-9_-]+\.md)`?\s*§\s*(\d+(?:\.\d+)*)")
 HEADING = re.compile(r"^#{1,6}\s+(\d+(?:\.\d+)*)\.?\s", re.MULTILINE)
@@ -138,6 +138,8 @@ def test_paths_named_in_the_architecture_page_exist(doc: str) -> None:
     ("What changed (issue 6):", "a tracker issue"),
     ("fixed in issue #12", "a tracker issue"),
     ("(research §1.1)", "research notes"),
+    ("read `/work/notes/blind_common.md`", "a folder beside the checkout"),
+    ("`issues show 14`", "a tracker issue"),
 ])
 def test_the_outside_patterns_catch_what_they_are_for(line: str, what: str) -> None:
     assert OUTSIDE[what].search(line)
