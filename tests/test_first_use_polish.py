@@ -84,7 +84,7 @@ def test_an_environment_variable_error_names_the_variable(workspace: Path, monke
 
 
 def test_help_texts_cite_nothing_a_user_cannot_open():
-    """Pins: `search --help` said "DESIGN §8", a file the user does not have."""
+    """Pins: `search --help` cited a design section, which a user cannot open."""
     from tests.conftest import memjobs
 
     for args in (["search", "--help"], ["get", "--help"], ["doctor", "--help"], ["init", "--help"]):
