@@ -90,3 +90,10 @@ class IndexMissing(MemjobsError):
 
 class LLMError(MemjobsError):
     code = "llm"
+
+
+class OutsideWorkspace(MemjobsError):
+    """A path that leads out of the workspace (a symlink, `..`, an absolute path) or is not a
+    memory file: memjobs neither reads, serves nor writes it (docs/design.md §2, §3)."""
+
+    code = "outside_workspace"

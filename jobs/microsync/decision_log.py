@@ -16,6 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from jobs.microsync.engine import Candidate
+from memory_store.confine import only_inside
 from memory_store.cursors import WrittenEntry, WrittenLog
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
 from memory_store.errors import EntryError
@@ -67,7 +68,7 @@ def _existing(workspace: Path, day: date, path_hint: str) -> dict[str, tuple[str
     recent = workspace / "memory" / "recent"
     if recent.is_dir():
         files.extend(sorted(recent.glob(f"{day.isoformat()}-*.md")))
-    for f in files:
+    for f in only_inside(workspace, files):   # a daily file linked elsewhere: the append is refused
         text = read_snapshot(f).text
         if not text:
             continue
