@@ -57,6 +57,8 @@ def read_snapshot(path: Path) -> Snapshot:
             data = fh.read()
     except FileNotFoundError:
         return Snapshot(path, None, 0, 0, None)
+    except IsADirectoryError:
+        raise EntryError("is a folder where memjobs expects a file; rename or remove it", path=path) from None
     return Snapshot(path, data, st.st_size, st.st_mtime_ns, st.st_mode & 0o7777)
 
 
