@@ -165,3 +165,12 @@ def test_catalogue_has_thirty_formats_each_tested() -> None:
 ])
 def test_ordinary_text_is_not_over_redacted(text: str) -> None:
     assert redact(text) == text
+
+
+def test_docs_security_lists_every_kind() -> None:
+    """Pins: docs/security.md's catalogue stays true to the code."""
+    from tests.conftest import REPO
+
+    doc = (REPO / "docs" / "security.md").read_text("utf-8")
+    missing = [k for k in kinds() if f"`{k}`" not in doc]
+    assert not missing, missing
