@@ -72,7 +72,7 @@ def convention(probe: str) -> bool:
     if _HEAD.search(probe) or _TH_HEAD.search(probe) or _ZH_HEAD.search(probe):
         return bool(CONTRAST.search(probe) or SCOPE.search(probe))
     m = _PAIR.search(probe)
-    return bool(m) and not (_NOT_NAMES.match(m.group(1)) or _NOT_NAMES.match(m.group(2))
+    return m is not None and not (_NOT_NAMES.match(m.group(1)) or _NOT_NAMES.match(m.group(2))
                             or m.group(2).lower().endswith(("ing", "ed")))
 
 # What a turn must contain to hold a convention at all (the extractor's one-scan gate).

@@ -162,8 +162,10 @@ class RuleExtractor:
         if accepted is None and act is not None and fact is None:
             # What the reply answers decides what it states: "16." to a design question, "keep it"
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
-            reading = (kept(rec, sentences, act) or carried_out(rec, sentences, act, self._acts.designs(proposal))
-                       or answer(rec, sentences, act))
+            reading = kept(rec, sentences, act)
+            if reading is None:
+                designs = self._acts.designs(proposal) if proposal else []
+                reading = carried_out(rec, sentences, act, designs) or answer(rec, sentences, act)
             if reading is not None:
                 accepted = (reading[0], reading[1][0])
                 used.update(reading[1])
