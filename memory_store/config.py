@@ -367,19 +367,20 @@ def _coerce(value: Any, default: Any, key: str, blame: _Blame) -> Any:
         raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}", path=blame.of(key)) from exc
 
 
-# (key, lowest allowed, what it is for) — checked after the types. A value outside its range is an
-# error, never clamped: `keep_runs_days: -1` once deleted the whole run ledger.
-_RANGES: tuple[tuple[str, float, str], ...] = (
-    ("limits.memory_md_lines", 1, "lines"),
-    ("limits.memory_md_chars", 1, "characters"),
-    ("limits.daily_entries", 1, "entries"),
-    ("limits.summary_lines", 1, "lines"),
-    ("limits.warm_days", 1, "days"),
-    ("limits.keep_runs_days", 1, "days (runs younger than this are kept)"),
-    ("limits.job_timeout_s", 1, "seconds"),
-    ("limits.lock_wait_s", 0, "seconds"),
-    ("llm.timeout_s", 1, "seconds"),
-    ("llm.max_tokens_per_run", 1, "tokens"),
+# (key, lowest allowed, whether the lowest itself is allowed, unit) — checked after the types.
+# A value outside its range is an error, never clamped: `keep_runs_days: -1` once deleted the
+# whole run ledger.
+_RANGES: tuple[tuple[str, float, bool, str], ...] = (
+    ("limits.memory_md_lines", 1, True, "lines"),
+    ("limits.memory_md_chars", 1, True, "characters"),
+    ("limits.daily_entries", 1, True, "entries"),
+    ("limits.summary_lines", 1, True, "lines"),
+    ("limits.warm_days", 1, True, "days"),
+    ("limits.keep_runs_days", 1, True, "days (runs younger than this are kept)"),
+    ("limits.job_timeout_s", 0, False, "seconds"),
+    ("limits.lock_wait_s", 0, True, "seconds"),
+    ("llm.timeout_s", 0, False, "seconds"),
+    ("llm.max_tokens_per_run", 1, True, "tokens"),
 )
 
 
@@ -400,8 +401,9 @@ def _check(cfg: Config, blame: _Blame) -> None:
         if len(expr.split()) not in (5, 6):
             raise ConfigError(f"schedule.{name} is not a 5-field cron expression: {expr!r}",
                               path=blame.of(f"schedule.{name}"))
-    for key, lowest, unit in _RANGES:
+    for key, lowest, inclusive, unit in _RANGES:
         section, name = key.split(".")
         value = getattr(getattr(cfg, section), name)
-        if value < lowest:
-            raise ConfigError(f"{key} must be at least {lowest:g} {unit}, not {value:g}", path=blame.of(key))
+        if value < lowest or (value == lowest and not inclusive):
+            bound = f"at least {lowest:g}" if inclusive else f"more than {lowest:g}"
+            raise ConfigError(f"{key} must be {bound} {unit}, not {value:g}", path=blame.of(key))
