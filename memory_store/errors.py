@@ -97,3 +97,9 @@ class OutsideWorkspace(MemjobsError):
     memory file: memjobs neither reads, serves nor writes it (docs/design.md §2, §3)."""
 
     code = "outside_workspace"
+
+
+class StorageFull(MemjobsError):
+    """The disk is full, or the workspace cannot be written (read-only, a quota, a size limit)."""
+
+    code = "storage"

@@ -1,0 +1,68 @@
+"""A full disk (simulated with a file-size limit, which needs no mount) ends a run with one line
+naming the file, exit 1, the run recorded failed, no truncated entry left behind; the next run,
+with room again, writes what an uninterrupted run writes."""
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+from memory_store.fileio import append_bytes
+from tests.conftest import REPO
+from tests.microsync_helpers import memory_bytes
+from tests.test_secret_doors import DAY, _workspace
+
+LIMIT = 4096   # the run's state fits; the day's entries (about 6 KB in one append) do not
+
+
+def _run(ws: Path, *extra: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    def cap() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    args = [sys.executable, "-m", "jobs", "--workspace", str(ws), "run", "microsync", "--since",
+            f"{DAY}T00:00:00+07:00", "--now", f"{DAY}T22:00:00+07:00", *extra]
+    return subprocess.run(args, capture_output=True, text=True, cwd=REPO, preexec_fn=cap, timeout=120)
+
+
+def _normalised(ws: Path, root: Path) -> dict[str, bytes]:
+    """Memory files with the transcripts' folder (which differs between the two runs) blanked."""
+    return {k: v.replace(str(root).encode(), b"ROOT") for k, v in memory_bytes(ws).items() if k != "memjobs.yaml"}
+
+
+def test_full_disk_run_fails_cleanly_and_the_rerun_converges(tmp_path: Path) -> None:
+    """Pins: no truncated entry stays after a write that ran out of space (the rerun exited 0
+    but kept the broken block, and validate failed from then on), and no traceback."""
+    clean = _workspace(tmp_path / "clean")
+    assert _run(clean).returncode == 0
+    ws = _workspace(tmp_path / "full")
+    p = _run(ws, limit=LIMIT)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    assert f"memory/{DAY}.md" in p.stderr and "file too large" in p.stderr
+    assert not (ws / "memory" / f"{DAY}.md").exists()          # created by the append, taken back
+    runs = json.loads(subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "runs", "--json"],
+                                     capture_output=True, text=True, cwd=REPO).stdout)
+    assert runs[0]["status"] == "failed"
+    p = _run(ws)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert _normalised(ws, tmp_path / "full") == _normalised(clean, tmp_path / "clean")
+    v = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "validate"],
+                       capture_output=True, text=True, cwd=REPO)
+    assert v.returncode == 0, v.stdout + v.stderr
+
+
+def test_a_failed_append_to_an_existing_file_is_cut_back(tmp_path: Path) -> None:
+    """Pins: a partial append to an existing daily file is taken back to the byte."""
+    f = tmp_path / "2026-11-17.md"
+    f.write_bytes(b"# 2026-11-17\n\n" + b"x" * 100 + b"\n")
+    before = f.read_bytes()
+    script = ("import resource, sys; from pathlib import Path; from memory_store.fileio import append_bytes;"
+              "resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024));"
+              "append_bytes(Path(sys.argv[1]), b'## Decision: y\\n' * 400)")
+    p = subprocess.run([sys.executable, "-c", script, str(f)], capture_output=True, text=True, cwd=REPO)
+    assert p.returncode != 0 and "File too large" in p.stderr and str(f) in p.stderr
+    assert f.read_bytes() == before
+    assert append_bytes(f, b"ok\n") == len(before)
