@@ -39,9 +39,8 @@ def kinds() -> list[str]:
 
 
 def _substituter(f: SecretFormat) -> Callable[[str], str]:
-    groups = [g for g in _VALUE_GROUPS if g in f.pattern.groupindex]
-
     def replace(m: re.Match[str]) -> str:
+        groups = [g for g in _VALUE_GROUPS if g in m.re.groupindex]
         name = next((g for g in groups if m.group(g) is not None), None)
         start, end = m.span(name) if name else m.span()
         value = m.string[start:end]

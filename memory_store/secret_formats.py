@@ -24,21 +24,35 @@ from dataclasses import dataclass
 NOT_MARK = r"(?!\[REDACTED)"
 
 
+_COMPILED: dict[tuple[str, int], re.Pattern[str]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class SecretFormat:
     kind: str                           # the marker's name: [REDACTED:<kind>]
     triggers: tuple[str, ...]           # substrings; the pattern runs only if one is in the text
-    pattern: re.Pattern[str]
+    source: str                         # the regular expression, compiled when first needed
     lowered: bool = False               # triggers are tested against text.lower()
     accept: Callable[[str], bool] | None = None
     kind_of: Callable[[re.Match[str], str], str] | None = None   # a kind that depends on the match
+    flags: int = 0
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """Compiled on first use: compiling the whole catalogue costs ~30 ms, which every
+        `memjobs search` would pay at start-up for patterns its output never triggers."""
+        key = (self.source, self.flags)
+        found = _COMPILED.get(key)
+        if found is None:
+            found = _COMPILED[key] = re.compile(self.source, self.flags)
+        return found
 
 
-def _lit(prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> re.Pattern[str]:
+def _lit(prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> str:
     """`prefix rest` for each prefix, not continuing a word on its left. The look-behind comes
     after the literal so that the pattern still starts with it (see the module docstring)."""
     alts = "|".join(f"{re.escape(p)}(?<![{left}]{re.escape(p)})" for p in prefixes)
-    return re.compile(f"(?:{alts}){rest}")
+    return f"(?:{alts}){rest}"
 
 
 def _fmt(kind: str, prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> SecretFormat:
@@ -113,10 +127,9 @@ def ascii_secret(value: str) -> bool:
 
 # ---- vendor tokens (fixed prefixes) -----------------------------------------------------------
 
-_PEM = re.compile(
+_PEM = (  # DOTALL: a block cut off by a 2 KB cap has no END, and everything after BEGIN goes
     r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-    r"(?:.*?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*)",
-    re.DOTALL,  # a block cut off by a 2 KB cap has no END: everything after BEGIN goes
+    r"(?:.*?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*)"
 )
 _GITLAB = ("glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glimt-", "gloas-", "glft-", "glsoat-", "glagent-")
 _SLACK = ("xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe-", "xoxe.")
@@ -141,24 +154,24 @@ TOKENS: tuple[SecretFormat, ...] = (
     _fmt("gitlab_token", _GITLAB, r"[A-Za-z0-9_-]{20,}"),
     _fmt("slack_token", _SLACK, r"[A-Za-z0-9-]{10,}"),
     _fmt("slack_token", ("xapp-",), r"[0-9]-[A-Za-z0-9-]{10,}"),
-    SecretFormat("slack_webhook", ("hooks.slack.com/",), re.compile(
-        r"hooks\.slack\.com/(?:services|workflows|triggers)/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/_-]{20,})")),
-    SecretFormat("discord_webhook", ("/api/webhooks/",), re.compile(
-        r"/api/webhooks/[0-9]{5,}/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9_-]{40,})")),
+    SecretFormat("slack_webhook", ("hooks.slack.com/",),
+        r"hooks\.slack\.com/(?:services|workflows|triggers)/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/_-]{20,})"),
+    SecretFormat("discord_webhook", ("/api/webhooks/",),
+        r"/api/webhooks/[0-9]{5,}/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9_-]{40,})"),
     _fmt("huggingface_token", ("hf_", "api_org_"), r"[A-Za-z0-9]{30,}(?![A-Za-z0-9_])"),
     _fmt("jwt", ("eyJ",), r"[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"),
-    SecretFormat("telegram_bot_token", (":AA",), re.compile(
-        r"(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])")),
+    SecretFormat("telegram_bot_token", (":AA",),
+        r"(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])"),
     _fmt("sendgrid_key", ("SG.",), r"[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"),
     _fmt("twilio_key", ("SK",), r"[0-9a-f]{32}(?![0-9A-Za-z])", left="A-Za-z0-9"),
     _fmt("npm_token", ("npm_",), r"[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
     _fmt("pypi_token", ("pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"), r"[A-Za-z0-9_-]{40,}"),
-    SecretFormat("azure_client_secret", ("Q~",), re.compile(
-        r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])")),
-    SecretFormat("azure_storage_key", ("accountkey=", "sharedaccesskey="), re.compile(
-        r"(?i:AccountKey|SharedAccessKey)=" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/=]{20,})"), lowered=True),
-    SecretFormat("azure_sas_signature", ("sig=",), re.compile(
-        r"(?<=[?&;])sig=" + NOT_MARK + r"(?P<secret>[A-Za-z0-9%+/=]{20,})")),
+    SecretFormat("azure_client_secret", ("Q~",),
+        r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])"),
+    SecretFormat("azure_storage_key", ("accountkey=", "sharedaccesskey="),
+        r"(?i:AccountKey|SharedAccessKey)=" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/=]{20,})", lowered=True),
+    SecretFormat("azure_sas_signature", ("sig=",),
+        r"(?<=[?&;])sig=" + NOT_MARK + r"(?P<secret>[A-Za-z0-9%+/=]{20,})"),
     _fmt("digitalocean_token", ("dop_v1_", "doo_v1_", "dor_v1_"), r"[a-f0-9]{64}"),
     _fmt("shopify_token", ("shpat_", "shpca_", "shppa_", "shpss_"), r"[a-fA-F0-9]{32}"),
     _fmt("databricks_token", ("dapi",), r"[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9])"),
@@ -176,13 +189,13 @@ TOKENS: tuple[SecretFormat, ...] = (
 # ---- credentials in context (a URL, a header) -------------------------------------------------
 
 CONTEXT: tuple[SecretFormat, ...] = (
-    SecretFormat("private_key", ("PRIVATE KEY",), _PEM),
+    SecretFormat("private_key", ("PRIVATE KEY",), _PEM, flags=re.DOTALL),
     # scheme://user:password@host — postgres, mysql, mongodb(+srv), redis, amqp, https, …
-    SecretFormat("url_password", ("://",), re.compile(
-        r"://[^\s:/?#@\"'<>\[\]]*:" + NOT_MARK + r"(?P<secret>[^\s/?#\"'<>]+)@(?=[A-Za-z0-9\[])")),
-    SecretFormat("bearer_token", ("earer",), re.compile(
-        r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})")),
-    SecretFormat("basic_auth", ("asic",), re.compile(
+    SecretFormat("url_password", ("://",),
+        r"://[^\s:/?#@\"'<>\[\]]*:" + NOT_MARK + r"(?P<secret>[^\s/?#\"'<>]+)@(?=[A-Za-z0-9\[])"),
+    SecretFormat("bearer_token", ("earer",),
+        r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
+    SecretFormat("basic_auth", ("asic",),
         r"(?i:authorization)[\"']?[ \t]*[:=][ \t]*[\"']?[Bb]asic[ \t]+" + NOT_MARK
-        + r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})")),
+        + r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})"),
 )

@@ -31,11 +31,11 @@ _VALUE = (
 _TOKEN_VALUE = r"(?P<secret>[A-Za-z0-9+/=_.~-]{15,199}[A-Za-z0-9+/=_~-])"   # a sentence's full stop stays
 
 
-def _pair_pattern(key: str, *, bounded: bool = False) -> re.Pattern[str]:
+def _pair_pattern(key: str, *, bounded: bool = False) -> str:
     # The first letter as a two-letter class and the rest case-folded in a scoped flag: the
     # engine can then skip to candidate letters, where a global IGNORECASE made it crawl.
     left = "(?<![A-Za-z])" if bounded else ""
-    return re.compile(f"{left}(?P<key>[{key[0].upper()}{key[0]}](?i:{key[1:]})){_VALUE}")
+    return f"{left}(?P<key>[{key[0].upper()}{key[0]}](?i:{key[1:]})){_VALUE}"
 
 
 def _key_kind(m: re.Match[str], value: str) -> str:
@@ -59,12 +59,12 @@ PAIRS: tuple[SecretFormat, ...] = (
                  kind_of=_key_kind),
     SecretFormat("token", ("token",), _pair_pattern(r"token"), lowered=True, kind_of=_key_kind),
     # `--password hunter2` on a command line
-    SecretFormat("password", ("pass",), lowered=True, pattern=re.compile(
-        r"--pass(?:word)?[ \t]+" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})")),
+    SecretFormat("password", ("pass",), lowered=True, source=
+        r"--pass(?:word)?[ \t]+" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
     # gitleaks' generic-api-key: any `…key|…token|…secret|…auth|…credential = <random-looking>`
-    *(SecretFormat("generic_secret", (word,), re.compile(
+    *(SecretFormat("generic_secret", (word,),
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
-        + _TOKEN_VALUE), lowered=True, accept=generated_key)
+        + _TOKEN_VALUE, lowered=True, accept=generated_key)
       for word in ("key", "secret", "token", "auth", "credential")),
 )
 
@@ -73,7 +73,7 @@ PAIRS: tuple[SecretFormat, ...] = (
 _W = r"[^\s.,;:!?\"'`]+"              # one word
 _BARE = r"(?P<secret>[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)?])"
 _QUOTED = r"(?P<q>[\"'`])(?P<secret_q>[^\"'`\n]{1,100})(?P=q)"
-_EN_PASSWORD = re.compile(
+_EN_PASSWORD = (
     r"(?i:\b(?:pass(?:word|wd|phrase|code)|pwd?)"
     r"(?:[ \t]+(?:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
     r"[ \t]+(?:is|was|will[ \t]+be|has[ \t]+been|should[ \t]+be|=)"
@@ -83,9 +83,9 @@ _EN_PASSWORD = re.compile(
     r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
 )
 _KEY_TAIL = r"(?:[ \t]+(?i:is|was|of|=|:))?[ \t]+" + NOT_MARK + _TOKEN_VALUE
-_EN_SECRET = re.compile(r"[Ss](?<![A-Za-z][Ss])(?i:ecret(?:[ _-]?(?:access[ _-]?)?key)?)" + _KEY_TAIL)
-_EN_TOKEN = re.compile(r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _KEY_TAIL)
-_EN_APIKEY = re.compile(r"(?<![A-Za-z])(?i:api|access|auth|private)[ _-]?[Kk](?i:ey)" + _KEY_TAIL)
+_EN_SECRET = r"[Ss](?<![A-Za-z][Ss])(?i:ecret(?:[ _-]?(?:access[ _-]?)?key)?)" + _KEY_TAIL
+_EN_TOKEN = r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _KEY_TAIL
+_EN_APIKEY = r"(?<![A-Za-z])(?i:api|access|auth|private)[ _-]?[Kk](?i:ey)" + _KEY_TAIL
 
 
 def _en_key_kind(m: re.Match[str], value: str) -> str:
@@ -98,11 +98,11 @@ def _en_key_kind(m: re.Match[str], value: str) -> str:
 # Thai and Chinese: the value is the ASCII run after the copula (a Thai or Chinese word there is
 # talk about passwords, not one).
 _ASCII_VALUE = r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
-_TH_PASSWORD = re.compile(
+_TH_PASSWORD = (
     r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
     + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
 )
-_ZH_PASSWORD = re.compile(
+_ZH_PASSWORD = (
     r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|设为|設為|改成|改为|:|：|=)[ \t]*"
     + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
 )
