@@ -66,3 +66,16 @@ def test_a_failed_append_to_an_existing_file_is_cut_back(tmp_path: Path) -> None
     assert p.returncode != 0 and "File too large" in p.stderr and str(f) in p.stderr
     assert f.read_bytes() == before
     assert append_bytes(f, b"ok\n") == len(before)
+
+
+def test_an_emptied_daily_file_gets_its_title_back(tmp_path: Path) -> None:
+    """Pins: entries appended to an empty daily file start with its `# <date>` title, as in a
+    new file (an emptied file was refilled without it)."""
+    clean = _workspace(tmp_path / "clean")
+    assert _run(clean).returncode == 0
+    ws = _workspace(tmp_path / "emptied")
+    (ws / "memory" / f"{DAY}.md").write_bytes(b"")
+    assert _run(ws).returncode == 0
+    text = (ws / "memory" / f"{DAY}.md").read_text("utf-8")
+    assert text.startswith(f"# {DAY}\n\n## ")
+    assert _normalised(ws, tmp_path / "emptied") == _normalised(clean, tmp_path / "clean")

@@ -95,7 +95,7 @@ def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> Non
     for rel in sorted(plan.appends):
         new_entries = plan.appends[rel]
         current = read_snapshot(ws / rel).text
-        if current is None:
+        if not current:   # missing, or emptied (by a person, or a run that failed on a full disk)
             title = rel.rsplit("/", 1)[-1].removesuffix(".md")
             suffix = f"# {title}\n\n" + entries_suffix("", new_entries)
         else:
