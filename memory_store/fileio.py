@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -231,3 +232,39 @@ def _carry_tail(old_fd: int, checked_size: int, path: Path) -> None:
         offset += len(chunk)
     if chunks:
         append_bytes(path, b"".join(chunks))
+
+
+# `atomic_write`'s temp files are `.<name>.<8 random>.tmp` beside their target. A kill -9 between
+# creating one and the rename leaves it behind; these are the targets of the three jobs, which
+# all hold microsync's lock for their whole run, so under that lock no such file is in use.
+_TEMP_RE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+_JOB_TARGETS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("", re.compile(r"^MEMORY\.md$")),
+    ("memory", re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")),
+    ("memory/recent", re.compile(r"^[^/]+\.md$")),
+    ("memory/archive", re.compile(r"^(?:\d{4}-\d{2}|weekly-\d{4}-\d{2})\.md$")),
+    ("second-brain/summaries", re.compile(r"^[^/]+\.md$")),
+)
+
+
+def sweep_temp_files(workspace: Path) -> list[str]:
+    """Remove the temp files an interrupted job left beside its targets; returns their paths
+    relative to the workspace. Call only while holding microsync's lock."""
+    removed: list[str] = []
+    for folder, target in _JOB_TARGETS:
+        base = workspace / folder if folder else workspace
+        try:
+            names = os.listdir(base)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for name in sorted(names):
+            m = _TEMP_RE.match(name)
+            if m is None or not target.match(m.group("name")):
+                continue
+            path = base / name
+            if path.is_symlink() or not path.is_file():
+                continue
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+                removed.append(f"{folder}/{name}" if folder else name)
+    return removed

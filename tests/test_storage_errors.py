@@ -79,3 +79,20 @@ def test_an_emptied_daily_file_gets_its_title_back(tmp_path: Path) -> None:
     text = (ws / "memory" / f"{DAY}.md").read_text("utf-8")
     assert text.startswith(f"# {DAY}\n\n## ")
     assert _normalised(ws, tmp_path / "emptied") == _normalised(clean, tmp_path / "clean")
+
+
+def test_temp_files_an_interrupted_run_left_are_removed(tmp_path: Path) -> None:
+    """Pins: the next run removes the `.<name>.<random>.tmp` files a kill -9 left beside the
+    jobs' targets, and leaves alone temp files of other writers and look-alikes."""
+    ws = _workspace(tmp_path)
+    left = [f"memory/.{DAY}.md.k2j4_x9a.tmp", ".MEMORY.md.a1b2c3d4.tmp", "memory/archive/.2026-11.md.zz99yy88.tmp",
+            "second-brain/summaries/.2026-11-16-wrapup.md.q1w2e3r4.tmp"]
+    kept = [".PROFILE.md.a1b2c3d4.tmp", "memory/.notes.txt.a1b2c3d4.tmp", "memory/projects/.x.md.a1b2c3d4.tmp"]
+    for rel in left + kept:
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_bytes(b"half")
+    p = _run(ws, "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert not [r for r in left if (ws / r).exists()]
+    assert all((ws / r).exists() for r in kept)
+    assert "removed 4 temp file(s)" in " ".join(json.loads(p.stdout).get("notes", []))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from jobs.run.report import RunReport
 from memory_store.config import JOBS, Config
 from memory_store.errors import JobTimeout, LockHeld, MemjobsError, StorageFull
+from memory_store.fileio import sweep_temp_files
 from memory_store.ledger import RunLedger, new_run_id, prune_runs, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.writers import Writer, writer_for
@@ -158,6 +159,11 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         if ledger is not None:
             ledger.open()
             ledger.write_report({**report.to_dict(), "status": "running"})
+            if take_locks:
+                swept = sweep_temp_files(cfg.workspace)
+                if swept:
+                    report.notes.append(f"removed {len(swept)} temp file(s) an interrupted run left: "
+                                        + ", ".join(swept))
         with deadline.armed():
             _test_delay(ctx)
             fn(ctx)
