@@ -113,6 +113,26 @@ def list_runs(state_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
+def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str) -> list[str]:
+    """Reports of `jobs` still saying "running" (a run killed, or out of disk before it could
+    record its end) become "failed" with an `interrupted` error. Call only while holding those
+    jobs' locks: then none of them can still be running. Returns the run ids changed."""
+    changed: list[str] = []
+    for d in run_dirs(state_dir):
+        if d.name == current:
+            continue
+        rep = read_report(state_dir, d.name)
+        if rep is None or rep.get("status") != "running" or rep.get("job") not in jobs:
+            continue
+        rep["status"] = "failed"
+        rep["errors"] = [*(rep.get("errors") or []), {
+            "path": None, "line": None, "code": "interrupted",
+            "message": "the run ended before it could record its end (killed, or the disk was full)"}]
+        RunLedger(state_dir, d.name).write_report(rep)
+        changed.append(d.name)
+    return changed
+
+
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
     """The newest report of each job."""
     latest: dict[str, dict[str, Any]] = {}

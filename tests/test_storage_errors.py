@@ -96,3 +96,31 @@ def test_temp_files_an_interrupted_run_left_are_removed(tmp_path: Path) -> None:
     assert not [r for r in left if (ws / r).exists()]
     assert all((ws / r).exists() for r in kept)
     assert "removed 4 temp file(s)" in " ".join(json.loads(p.stdout).get("notes", []))
+
+
+def test_a_killed_run_is_not_shown_running_forever(tmp_path: Path) -> None:
+    """Pins: a run killed with SIGKILL after recording "running" is marked failed (interrupted)
+    by the next run of its job, which also does the work in full."""
+    import os
+    import signal
+    import time
+
+    ws = _workspace(tmp_path)
+    args = [sys.executable, "-m", "jobs", "--workspace", str(ws), "run", "microsync", "--since",
+            f"{DAY}T00:00:00+07:00", "--now", f"{DAY}T22:00:00+07:00"]
+    proc = subprocess.Popen(args, cwd=REPO, env={**os.environ, "MEMJOBS_TEST_DELAY_S": "30"},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    runs_dir = ws / ".memjobs" / "runs"
+    deadline = time.monotonic() + 60
+    while not list(runs_dir.glob("*/report.json")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    killed = next(runs_dir.glob("*/report.json"))
+    assert json.loads(killed.read_text("utf-8"))["status"] == "running"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    p = _run(ws, "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert any("marked failed (interrupted)" in n for n in json.loads(p.stdout)["notes"])
+    rep = json.loads(killed.read_text("utf-8"))
+    assert rep["status"] == "failed" and rep["errors"][-1]["code"] == "interrupted"
+    assert (ws / "memory" / f"{DAY}.md").read_text("utf-8").count("\n## ") >= 8

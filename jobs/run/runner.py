@@ -23,8 +23,8 @@ from jobs.run.report import RunReport
 from memory_store.config import JOBS, Config
 from memory_store.errors import JobTimeout, LockHeld, MemjobsError, StorageFull
 from memory_store.fileio import sweep_temp_files
-from memory_store.ledger import RunLedger, new_run_id, prune_runs, utc_stamp
-from memory_store.locks import JobLocks
+from memory_store.ledger import RunLedger, mark_interrupted, new_run_id, prune_runs, utc_stamp
+from memory_store.locks import JobLocks, lock_plan
 from memory_store.writers import Writer, writer_for
 
 if TYPE_CHECKING:
@@ -160,6 +160,9 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
             ledger.open()
             ledger.write_report({**report.to_dict(), "status": "running"})
             if take_locks:
+                held = tuple(name for name, _ in lock_plan(job, 0.0))
+                for stale in mark_interrupted(cfg.state_dir, held, run_id):
+                    report.notes.append(f"run {stale} had not recorded its end: marked failed (interrupted)")
                 swept = sweep_temp_files(cfg.workspace)
                 if swept:
                     report.notes.append(f"removed {len(swept)} temp file(s) an interrupted run left: "
