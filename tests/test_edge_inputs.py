@@ -62,3 +62,25 @@ def test_a_folder_named_like_the_daily_file_is_a_clear_error(workspace: Path, tm
     p = memjobs(*_ws(workspace, folder))
     assert p.returncode == 1, p.stdout + p.stderr
     assert f"{DAY}.md" in p.stderr and "folder" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_lock_loser_exits_before_loading_the_job(workspace: Path) -> None:
+    """Pins: with microsync's lock held, `run microsync` reports failed/locked with exit 75
+    without importing the extractor (losers of a lock storm loaded it first, ~1 s each)."""
+    import subprocess
+    import sys
+
+    from memory_store.locks import JobLocks
+    from tests.conftest import REPO
+
+    with JobLocks(workspace, "microsync", "holder-run", 0):
+        p = subprocess.run([sys.executable, "-X", "importtime", "-m", "jobs", "--workspace", str(workspace),
+                            "run", "microsync", "--json"], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert p.returncode == 75, p.stdout + p.stderr[-2000:]
+    report = json.loads(p.stdout)
+    assert report["status"] == "failed" and report["errors"][0]["code"] == "locked"
+    assert "holder-run" in report["errors"][0]["message"]
+    imported = [line.rsplit("|", 1)[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time")]
+    assert "jobs.microsync.job" not in imported and "jobs.dispatch.registry" not in imported
+    p = memjobs("--workspace", str(workspace), "run", "microsync", "--json")
+    assert p.returncode == 0, p.stdout + p.stderr                       # the holder is gone: runs
