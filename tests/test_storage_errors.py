@@ -124,3 +124,23 @@ def test_a_killed_run_is_not_shown_running_forever(tmp_path: Path) -> None:
     rep = json.loads(killed.read_text("utf-8"))
     assert rep["status"] == "failed" and rep["errors"][-1]["code"] == "interrupted"
     assert (ws / "memory" / f"{DAY}.md").read_text("utf-8").count("\n## ") >= 8
+
+
+def test_a_run_stopped_between_markdown_and_state_is_adopted_not_called_a_persons(tmp_path: Path) -> None:
+    """Pins: when a run's entries reached the daily file but its state did not (a kill or a full
+    disk between the two), the next run recognises its own bytes and records them as memjobs'
+    (they were all called "edited by a person" before), converging to the uninterrupted state."""
+    clean = _workspace(tmp_path / "clean")
+    assert _run(clean).returncode == 0
+    ws = _workspace(tmp_path / "cut")
+    assert _run(ws).returncode == 0
+    state = ws / ".memjobs" / "microsync"
+    recorded = (state / "entries.json").read_bytes()
+    for name in ("entries.json", "cursors.json"):       # as if the run died before writing them
+        (state / name).unlink()
+    p = _run(ws, "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    reasons = {d["reason"] for d in json.loads(p.stdout)["details"]["skipped"]}
+    assert reasons == {"already recorded"}, reasons
+    assert (state / "entries.json").read_bytes() == recorded
+    assert _normalised(ws, tmp_path / "cut") == _normalised(clean, tmp_path / "clean")

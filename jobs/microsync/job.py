@@ -60,6 +60,8 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     if ctx.dry_run:
         _dry_run_output(ctx, plan)
         return
+    for rel, adopted in sorted(plan.adopted.items()):
+        decision_log.record_written(written, rel, adopted)
     writer.write_state(CURSORS, state.to_bytes())
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)
