@@ -137,12 +137,13 @@ class Writer:
         self._guard()
         data = text.encode("utf-8")
         with self._in_critical():
+            n = self.ledger.intent(rel, data) if self.ledger is not None else 0
             offset = append_bytes(target, data)
             if self.ledger is not None:
                 after = read_snapshot(target)
                 self.ledger.patch({"op": "append", "path": rel, "offset": offset, "length": len(data),
                                    "sha_appended": sha256_bytes(data), "sha_after": after.sha256,
-                                   "created": offset == 0})
+                                   "created": offset == 0, "n": n})
                 self.ledger.audit("append", rel, bytes=len(data))
         self._note(rel)
 

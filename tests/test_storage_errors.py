@@ -41,8 +41,10 @@ def test_full_disk_run_fails_cleanly_and_the_rerun_converges(tmp_path: Path) -> 
     p = _run(ws, limit=LIMIT)
     assert p.returncode == 1, p.stdout + p.stderr
     assert "Traceback" not in p.stderr
-    assert f"memory/{DAY}.md" in p.stderr and "file too large" in p.stderr
-    assert not (ws / "memory" / f"{DAY}.md").exists()          # created by the append, taken back
+    # The run's ledger announces the append first (a copy of the entries), so the limit stops
+    # it there, before the daily file; either way nothing half-written is left.
+    assert "file too large" in p.stderr and ("intents.jsonl" in p.stderr or f"memory/{DAY}.md" in p.stderr)
+    assert not (ws / "memory" / f"{DAY}.md").exists()
     runs = json.loads(subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "runs", "--json"],
                                      capture_output=True, text=True, cwd=REPO).stdout)
     assert runs[0]["status"] == "failed"
@@ -144,3 +146,26 @@ def test_a_run_stopped_between_markdown_and_state_is_adopted_not_called_a_person
     assert reasons == {"already recorded"}, reasons
     assert (state / "entries.json").read_bytes() == recorded
     assert _normalised(ws, tmp_path / "cut") == _normalised(clean, tmp_path / "clean")
+
+
+def test_rollback_of_a_run_killed_after_its_last_append_removes_it(tmp_path: Path) -> None:
+    """Pins: a run killed after an append but before recording it (its patch line missing)
+    is rolled back whole: the append is announced in the ledger first, so rollback finds it."""
+    ws = _workspace(tmp_path)
+    daily = ws / "memory" / f"{DAY}.md"
+    daily.write_text(f"# {DAY}\n\nA person's note.\n", encoding="utf-8")
+    before = daily.read_bytes()
+    p = _run(ws, "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    run_id = json.loads(p.stdout)["run_id"]
+    patches = ws / ".memjobs" / "runs" / run_id / "patches.jsonl"
+    lines = patches.read_text("utf-8").splitlines(keepends=True)
+    kept = [x for x in lines if json.loads(x).get("op") != "append"]
+    assert len(kept) < len(lines)
+    patches.write_text("".join(kept), encoding="utf-8")     # as if killed right after the append
+    with daily.open("a", encoding="utf-8") as fh:          # and another program appended since
+        fh.write("- appended by OpenClaw\n")
+    r = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "rollback", run_id],
+                       capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert daily.read_bytes() == before + b"- appended by OpenClaw\n"
