@@ -193,15 +193,17 @@ class _Blame:
         self.env_keys = env_keys
         self.flag_keys = flag_keys
 
-    def of(self, key: str) -> str:
+    def error(self, message: str, key: str) -> ConfigError:
+        """The error for a bad value of `key`: naming the file, or saying which environment
+        variable or command-line option set it (then the file is not named)."""
         parts = key.replace("[", ".").split(".")
         for n in range(len(parts), 0, -1):
             prefix = ".".join(parts[:n])
             if prefix in self.flag_keys:
-                return "command-line option"
+                return ConfigError(f"{message} (set by a command-line option)")
             if prefix in self.env_keys:
-                return f"environment variable {self.env_keys[prefix]}"
-        return str(self.file)
+                return ConfigError(f"{message} (set by the environment variable {self.env_keys[prefix]})")
+        return ConfigError(message, path=self.file)
 
 
 def _keys_of(data: Mapping[str, Any], prefix: str = "") -> set[str]:
@@ -274,14 +276,14 @@ def _deep_merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]
 def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> Config:
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise ConfigError(f"unknown key {unknown[0]!r}", path=blame.of(unknown[0]))
+        raise blame.error(f"unknown key {unknown[0]!r}", unknown[0])
     kw: dict[str, Any] = {"workspace": ws, "source_file": path}
     if "timezone" in data and data["timezone"] is not None:
         tzname = str(data["timezone"])
         try:
             ZoneInfo(tzname)
         except (ZoneInfoNotFoundError, ValueError) as exc:
-            raise ConfigError(f"unknown timezone {tzname!r}", path=blame.of("timezone")) from exc
+            raise blame.error(f"unknown timezone {tzname!r}", "timezone") from exc
         kw["timezone"] = tzname
     if "transcripts" in data and data["transcripts"] is not None:
         kw["transcripts"] = tuple(
@@ -299,24 +301,22 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> 
 
 def _as_list(value: Any, key: str, blame: _Blame) -> list[Any]:
     if not isinstance(value, list):
-        raise ConfigError(f"{key} must be a list", path=blame.of(key))
+        raise blame.error(f"{key} must be a list", key)
     return value
 
 
 def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     if not isinstance(raw, dict):
-        raise ConfigError(f"transcripts[{index}] must be a mapping", path=blame.of("transcripts"))
+        raise blame.error(f"transcripts[{index}] must be a mapping", "transcripts")
     unknown = sorted(set(raw) - _SOURCE_KEYS)
     if unknown:
-        raise ConfigError(f"unknown key 'transcripts[{index}].{unknown[0]}'", path=blame.of("transcripts"))
+        raise blame.error(f"unknown key 'transcripts[{index}].{unknown[0]}'", "transcripts")
     fmt = raw.get("format")
     if fmt not in FORMATS:
-        raise ConfigError(
-            f"transcripts[{index}].format must be one of {', '.join(FORMATS)}, not {fmt!r}",
-            path=blame.of("transcripts"),
-        )
+        raise blame.error(f"transcripts[{index}].format must be one of {', '.join(FORMATS)}, not {fmt!r}",
+                          "transcripts")
     if not raw.get("path"):
-        raise ConfigError(f"transcripts[{index}].path is required", path=blame.of("transcripts"))
+        raise blame.error(f"transcripts[{index}].path is required", "transcripts")
     kw: dict[str, Any] = {"format": fmt, "path": str(raw["path"])}
     for key in ("chat_types", "include"):
         if key in raw:
@@ -328,11 +328,11 @@ def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
 
 def _section(cls: type, name: str, raw: Any, blame: _Blame) -> Any:
     if not isinstance(raw, dict):
-        raise ConfigError(f"{name} must be a mapping", path=blame.of(name))
+        raise blame.error(f"{name} must be a mapping", name)
     known = {f.name: f for f in fields(cls)}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        raise ConfigError(f"unknown key '{name}.{unknown[0]}'", path=blame.of(f"{name}.{unknown[0]}"))
+        raise blame.error(f"unknown key '{name}.{unknown[0]}'", f"{name}.{unknown[0]}")
     defaults = cls()
     kw: dict[str, Any] = {}
     for key, value in raw.items():
@@ -356,7 +356,7 @@ def _coerce(value: Any, default: Any, key: str, blame: _Blame) -> Any:
                 raise TypeError(value)
             number = float(value)
             if not math.isfinite(number):
-                raise ConfigError(f"{key} must be a finite number, not {value!r}", path=blame.of(key))
+                raise blame.error(f"{key} must be a finite number, not {value!r}", key)
             return number
         if isinstance(default, tuple):
             return tuple(str(x) for x in _as_list(value, key, blame))
@@ -364,7 +364,7 @@ def _coerce(value: Any, default: Any, key: str, blame: _Blame) -> Any:
             return None
         return str(value)
     except (TypeError, ValueError, OverflowError) as exc:
-        raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}", path=blame.of(key)) from exc
+        raise blame.error(f"{key}: expected {type(default).__name__}, got {value!r}", key) from exc
 
 
 # (key, lowest allowed, whether the lowest itself is allowed, unit) — checked after the types.
@@ -386,24 +386,20 @@ _RANGES: tuple[tuple[str, float, bool, str], ...] = (
 
 def _check(cfg: Config, blame: _Blame) -> None:
     if cfg.extract.engine not in _ENGINES:
-        raise ConfigError(f"extract.engine must be rules or llm, not {cfg.extract.engine!r}",
-                          path=blame.of("extract.engine"))
+        raise blame.error(f"extract.engine must be rules or llm, not {cfg.extract.engine!r}", "extract.engine")
     if cfg.summarize.engine not in _ENGINES:
-        raise ConfigError(f"summarize.engine must be rules or llm, not {cfg.summarize.engine!r}",
-                          path=blame.of("summarize.engine"))
+        raise blame.error(f"summarize.engine must be rules or llm, not {cfg.summarize.engine!r}", "summarize.engine")
     if cfg.llm.fallback not in ("rules", "fail"):
-        raise ConfigError(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}",
-                          path=blame.of("llm.fallback"))
+        raise blame.error(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", "llm.fallback")
     if not 1 <= cfg.search.max_results <= 50:
-        raise ConfigError("search.max_results must be between 1 and 50", path=blame.of("search.max_results"))
+        raise blame.error("search.max_results must be between 1 and 50", "search.max_results")
     for name in JOBS:
         expr = getattr(cfg.schedule, name)
         if len(expr.split()) not in (5, 6):
-            raise ConfigError(f"schedule.{name} is not a 5-field cron expression: {expr!r}",
-                              path=blame.of(f"schedule.{name}"))
+            raise blame.error(f"schedule.{name} is not a 5-field cron expression: {expr!r}", f"schedule.{name}")
     for key, lowest, inclusive, unit in _RANGES:
         section, name = key.split(".")
         value = getattr(getattr(cfg, section), name)
         if value < lowest or (value == lowest and not inclusive):
             bound = f"at least {lowest:g}" if inclusive else f"more than {lowest:g}"
-            raise ConfigError(f"{key} must be {bound} {unit}, not {value:g}", path=blame.of(key))
+            raise blame.error(f"{key} must be {bound} {unit}, not {value:g}", key)

@@ -106,11 +106,11 @@ def test_a_bad_environment_variable_is_blamed_on_the_variable(tmp_path: Path):
                                ("MEMJOBS_TIMEZONE", "Mars/Olympus", "unknown timezone")):
         with pytest.raises(ConfigError) as err:
             load_config(tmp_path, env={var: value})
-        assert needle in str(err.value) and f"environment variable {var}" in str(err.value)
+        assert needle in str(err.value) and f"(set by the environment variable {var})" in str(err.value)
         assert "memjobs.yaml" not in str(err.value)
     with pytest.raises(ConfigError) as err:
         load_config(tmp_path, env={}, overrides={"limits": {"keep_runs_days": -3}})
-    assert "command-line option" in str(err.value)
+    assert "(set by a command-line option)" in str(err.value)
 
 
 def test_cli_refuses_a_negative_keep_runs_days_and_keeps_the_ledger(workspace: Path):
