@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jobs.cli.base import STATE, app, echo_json, expected_errors
+from jobs.cli.base import STATE, app, echo_json, echo_safe, expected_errors
 from memory_store.errors import EXIT_INVALID
 
 
@@ -162,4 +162,4 @@ def config_cmd(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
     import yaml
 
     typer.echo(f"# effective configuration (file: {cfg.source_file or 'none, defaults'})")
-    typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
+    echo_safe(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000).rstrip())

@@ -26,6 +26,7 @@ from datetime import date
 from pathlib import Path
 
 from memory_store.config import Config
+from memory_store.confine import extra_roots, is_inside, root_of
 from memory_store.errors import MemjobsError
 from memory_store.search.chunks import RowData, rows_of
 from memory_store.search.schema import (
@@ -112,7 +113,10 @@ def discover(cfg: Config) -> dict[str, Candidate]:
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
                 found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
     out: dict[str, Candidate] = {}
+    roots = extra_roots(ws, cfg.search.extra_paths)
     for p in found:
+        if not is_inside(root_of(ws, roots, p), p):
+            continue  # a symlink out of the workspace (or out of its extra root) is never indexed
         rel = _rel(ws, p)
         if rel in out or "/.locks/" in f"/{rel}":
             continue

@@ -363,13 +363,8 @@ def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today:
 
 
 def workspace_file(cfg: Config, rel: str, indexed: set[str]) -> Path:
-    """A file memory_get may read: one the index knows, or a markdown file inside the workspace."""
-    ws = cfg.workspace.resolve()
-    p = Path(rel)
-    target = (p if p.is_absolute() else ws / p).resolve()
-    inside = target == ws or ws in target.parents
-    if rel not in indexed and not (inside and target.suffix == ".md"):
-        raise UsageError(f"not a memory file of this workspace: {rel}")
-    if not target.is_file():
-        raise UsageError(f"no such file: {rel}")
-    return target
+    """A file memory_get may read: a memory file inside the workspace, or an indexed extra path
+    (memory_store.confine.served_file); never through a symlink that leaves either."""
+    from memory_store.confine import served_file
+
+    return served_file(cfg.workspace, cfg.search.extra_paths, rel, indexed)
