@@ -37,7 +37,12 @@ from memory_store.markdown_write import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
 from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 
-DATA = REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json"
+# The shared evaluation data sits beside the checkout (or beside the folder of worktrees).
+DATA = next(
+    (p for p in (r / "shared" / "eval" / "locomo" / "locomo10.json" for r in (REPO.parent, REPO.parent.parent))
+     if p.is_file()),
+    REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json",
+)
 DIA_RE = re.compile(r"D(\d+):(\d+)")
 KS = (1, 6, 10)
 CATEGORIES = (1, 2, 3, 4)
