@@ -39,7 +39,7 @@ from memory_store.search.schema import (
     open_writer,
 )
 from memory_store.search.tokens import TOKENIZER_VERSION, fts_text, normalise
-from memory_store.workspace import DAILY_RE, is_warm, markdown_files
+from memory_store.workspace import DAILY_RE, bundled, is_warm, markdown_files
 
 WARM_KEY = (1 << 22) - 1  # above every date ordinal: always-warm files sort last
 COLD_KEY = 1
@@ -252,7 +252,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
                 continue
             if old is not None:
                 stats.rows_removed += _drop_file(db, rel)
-            rows = rows_of(rel, data.decode("utf-8", errors="replace"))
+            rows = rows_of(rel, data.decode("utf-8", errors="replace"), _template_text(rel))
             _insert_rows(db, rel, sort_key(cand.tier, cand.day), rows, next_n, redact)
             db.execute(
                 "INSERT OR REPLACE INTO files(path, size, mtime_ns, sha256, tier, day, rows)"
@@ -270,6 +270,18 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
                 (generation_stamp(cfg.state_dir),),
             )
     return stats
+
+
+def _template_text(rel: str) -> str | None:
+    """The text of the template file `memjobs init` copied to `rel`, if there is one."""
+    try:
+        path = bundled("second-brain-template") / rel
+    except FileNotFoundError:
+        return None
+    try:
+        return path.read_text("utf-8") if rel.endswith(".md") and path.is_file() else None
+    except OSError:
+        return None
 
 
 def _drop_file(db: sqlite3.Connection, rel: str) -> int:

@@ -1,4 +1,5 @@
-"""Search: BM25 over FTS5 candidates, then a rerank by decay × status × kind (docs/design.md §6).
+"""Search: FTS5's own `bm25()` ranks inside SQLite, then a rerank by decay × status × kind
+(docs/design.md §6).
 
 Tiers (docs/design.md §2): by default the warm tier is searched first and the cold tier only when warm
 has fewer hits than asked; `tier` = warm | cold | all restricts or merges them. The warm tier is a
@@ -20,15 +21,20 @@ from typing import Any
 
 from memory_store.config import Config
 from memory_store.errors import UsageError
-from memory_store.search.bm25 import Phrase, Scorer
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
-from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
+from memory_store.search.tokens import Term, loose_terms, match_all, match_any, query_terms, trigram_match
 
 TIERS = ("warm", "cold", "all")
 # memory_store.entries.KINDS, lowercased (not imported: the fast path keeps its imports small)
 KIND_NAMES = ("decision", "rule", "constraint", "architecture", "remember", "procedure")
-CANDIDATES = 200
+CANDIDATES = 60  # best rows by bm25() per ranked query, reranked by decay × status × kind
+# At most this many rows are scored by bm25() in one query: when an expression matches more rows
+# of the span, only its newest BUDGET rows are ranked (the rowid grows with the date), so a common
+# word costs what a rare one does.
+BUDGET = 600
+TRIGRAM_ROWS = 200
+WEIGHTS = "3.0, 1.0"  # bm25() column weights: a hit in the title counts three times one in the body
 MAX_LIMIT = 50
 _TOP = 1 << 47
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
@@ -129,10 +135,9 @@ class Searcher:
         self.cfg = cfg
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
-        self.scorer = Scorer(self.db)
+        self._dfs: dict[Term, int] = {}
 
     def close(self) -> None:
-        self.scorer.close()
         self.db.close()
 
     def is_stale(self) -> bool:
@@ -140,11 +145,12 @@ class Searcher:
         return generation_stamp(self.cfg.state_dir) != meta_get(self.db, "generation")
 
     def search(self, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
+        started = time.perf_counter()
         opts = opts or SearchOptions(limit=self.cfg.search.max_results)
         opts.check()
-        started = time.perf_counter()
         today = today or datetime.now(self.cfg.tz).date()
         terms = query_terms(query)
+        self._dfs = {}
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
             cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -155,7 +161,7 @@ class Searcher:
                 candidates = self._candidates(terms, opts, span)
             else:
                 candidates = self._auto(terms, opts, warm, cold)
-            result.hits = self._ranked(candidates, opts, today)
+            result.hits = self._ranked_hits(candidates, opts, today)
             marks = terms + [t for t in loose_terms(terms) if t not in terms]
             for h in result.hits:
                 h.snippet = make_snippet(h.title, h.body, marks)
@@ -164,23 +170,23 @@ class Searcher:
         return result
 
     # ---- candidates and rerank -------------------------------------------------------------
-    # Candidates are fetched newest first and bounded (FTS5 walks its doclists in rowid order and
-    # stops), then scored by BM25 in Python (bm25.py): FTS5's bm25() would score every match in
-    # the range and scan each phrase's matches over the whole table for its IDF.
+    # Every step is one SQL statement that lets FTS5 rank: `bm25()` with column weights, `ORDER BY
+    # ... LIMIT`. What bounds the cost is BUDGET (see _window); stop words never reach a query
+    # (tokens.query_terms), so a question costs what its content words cost.
 
     def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
         """Warm first (docs/design.md §6): rows of the warm tier that match every term; when they are
         fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
-        phrases = self.scorer.phrases(terms)
-        hits = self._every(terms, phrases, opts, warm)
+        bound = min(self._df(t) for t in terms)
+        hits = self._ranked(match_all(terms), opts, warm, bound)
         if len(hits) >= opts.limit:
             return hits
-        hits += self._every(terms, phrases, opts, cold)
+        hits += self._ranked(match_all(terms), opts, cold, bound)
         if len(hits) >= opts.limit:
             return hits
-        return self._candidates(terms, opts, (0, _TOP), phrases)
+        return self._candidates(terms, opts, (0, _TOP), every=hits)
 
-    def _ranked(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
+    def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
@@ -188,105 +194,127 @@ class Searcher:
         return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
     def _candidates(
-        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], phrases: list[Phrase] | None = None
+        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], every: list[Hit] | None = None
     ) -> list[Hit]:
-        """Rows matching every term; if too few, any term, then any bigram of a long CJK/Thai run; if still
-        too few, substrings (trigrams)."""
-        phrases = phrases if phrases is not None else self.scorer.phrases(terms)
-        hits = self._every(terms, phrases, opts, span)
+        """Rows matching every term (`every`, when the caller has them already); if too few, any term,
+        then any bigram of a long CJK/Thai run; if still too few, substrings (trigrams)."""
+        if every is None:
+            every = self._ranked(match_all(terms), opts, span, min(self._df(t) for t in terms))
+        hits = every
         if len(hits) < opts.limit and len(terms) > 1:
-            hits = self._any(phrases, opts, span)
+            hits = _merge(hits, self._any(terms, opts, span))
         loose = loose_terms(terms) if len(hits) < opts.limit else []
         if loose:
-            seen = {h.rowid for h in hits}
-            for h in self._any(self.scorer.phrases(loose), opts, span):
-                if h.rowid not in seen:
-                    h.bm25 *= LOOSE_WEIGHT  # part of a run weighs less than the run itself
-                    hits.append(h)
+            part = self._any(loose, opts, span)
+            for h in part:
+                h.bm25 *= LOOSE_WEIGHT  # part of a run weighs less than the run itself
+            hits = _merge(hits, part)
         if len(hits) < opts.limit:
             tri = trigram_match(terms)
             if tri:
-                seen = {h.rowid for h in hits}
-                # Substring hits: the newest 200 (rowids grow with the date), each a weak match.
-                for h in self._fetch("tri", tri, opts, span, CANDIDATES):
-                    if h.rowid not in seen:
-                        h.bm25 = TRIGRAM_SCORE
-                        hits.append(h)
+                # Substring hits: the newest rows (rowids grow with the date), each a weak match.
+                part = self._fetch("tri", tri, opts, span, TRIGRAM_ROWS, ranked=False)
+                for h in part:
+                    h.bm25 = TRIGRAM_SCORE
+                hits = _merge(hits, part)
         return hits
 
-    def _every(self, terms: list[Term], phrases: list[Phrase], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
-        """The newest rows of the span that match every term, scored."""
-        hits = self._fetch("fts", match_all(terms), opts, span, CANDIDATES)
-        every = set(range(len(phrases)))
-        return self._scored(hits, phrases, {h.rowid: every for h in hits})
-
-    def _any(self, phrases: list[Phrase], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
-        """Rows matching any term: the rarest term's rows first (they score highest), each term
-        adding its newest rows until there are enough candidates."""
-        _, dfs, _, _ = self.scorer.idf(phrases)
-        found: dict[int, Hit] = {}
-        known: dict[int, set[int]] = {}
-        for i in sorted(range(len(phrases)), key=lambda i: dfs[i]):
-            room = CANDIDATES - len(found)
-            if room <= 0:
+    def _any(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        """Rows matching any term, ranked by bm25() over all of them. The rarest terms, together under
+        BUDGET rows (they carry the IDF), are ranked over all their rows, alone and together with the
+        common terms; the common terms alone over their newest BUDGET rows. Each query's score is the
+        row's full score when the row holds no term left out of it, and never more, so a row's best
+        score over the queries is its bm25() over the whole expression."""
+        rare: list[Term] = []
+        total = 0
+        for t in sorted(terms, key=self._df):
+            if total + self._df(t) >= BUDGET:
                 break
-            for h in self._fetch("fts", phrases[i].term.fts(), opts, span, CANDIDATES):
-                known.setdefault(h.rowid, set()).add(i)
-                if h.rowid not in found and room > 0:
-                    found[h.rowid] = h
-                    room -= 1
-        return self._scored(list(found.values()), phrases, known)
-
-    def _scored(self, hits: list[Hit], phrases: list[Phrase], known: dict[int, set[int]]) -> list[Hit]:
-        scores = self.scorer.score(phrases, [(h.rowid, h.title, h.body) for h in hits], known)
-        for h in hits:
-            h.bm25 = -scores.get(h.rowid, 0.0)
+            rare.append(t)
+            total += self._df(t)
+        common = [t for t in terms if t not in rare]
+        hits: list[Hit] = []
+        if rare:
+            hits = self._ranked(match_any(rare), opts, span, total)
+            if common:
+                both = f"({match_any(rare)}) AND ({match_any(common)})"
+                hits = _merge(hits, self._ranked(both, opts, span, total))
+        if common:
+            hits = _merge(hits, self._ranked(match_any(common), opts, span))
         return hits
 
-    def _fetch(self, table: str, match: str, opts: SearchOptions, span: tuple[int, int], limit: int) -> list[Hit]:
-        """The newest `limit` rows of the span matching `match` and the filters (bm25 not set)."""
-        where = [
-            f"{table} MATCH ?",
-            f"{table}.rowid >= ?",
-            f"{table}.rowid < ?",
-            "coalesce(r.status, '') NOT IN ('revoked')",
-        ]
-        args: list[Any] = [match, span[0], span[1]]
-        if opts.kinds:
-            where.append(f"r.kind IN ({', '.join('?' * len(opts.kinds))})")
-            args.extend(opts.kinds)
-        if opts.since:
-            where.append("r.date >= ?")
-            args.append(opts.since.isoformat())
-        if opts.until:
-            where.append("r.date <= ?")
-            args.append(opts.until.isoformat())
-        sql = (
-            f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
-            f" r.confidence, r.source FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
-            f" WHERE {' AND '.join(where)} ORDER BY {table}.rowid DESC LIMIT {int(limit)}"
-        )
+    def _df(self, term: Term) -> int:
+        """How many rows of the whole index match the term, counted up to BUDGET (cached per search)."""
+        if term not in self._dfs:
+            try:
+                row = self.db.execute(
+                    "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)", (term.fts(), BUDGET)
+                ).fetchone()
+            except sqlite3.OperationalError as exc:
+                raise UsageError(f"cannot search for that query ({exc})") from None
+            self._dfs[term] = int(row[0])
+        return self._dfs[term]
+
+    def _edge(self, match: str, span: tuple[int, int]) -> int | None:
+        """The rowid of the BUDGET-th newest row of the span that matches, or None when fewer rows
+        match: at most BUDGET steps along FTS5's doclists, whatever the number of matches."""
         try:
-            rows = self.db.execute(sql, args).fetchall()
+            row = self.db.execute(
+                "SELECT rowid FROM fts WHERE fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC"
+                " LIMIT 1 OFFSET ?",
+                (match, span[0], span[1], BUDGET - 1),
+            ).fetchone()
+        except sqlite3.OperationalError as exc:
+            raise UsageError(f"cannot search for that query ({exc})") from None
+        return row[0] if row else None
+
+    def _ranked(self, match: str, opts: SearchOptions, span: tuple[int, int], bound: int = BUDGET) -> list[Hit]:
+        """The best CANDIDATES rows of the span for `match` by bm25(), over at most BUDGET rows; `bound`
+        is a known upper bound of the matches (the window is looked for only when it may be needed)."""
+        edge = self._edge(match, span) if bound >= BUDGET else None
+        window = span if edge is None else (edge, span[1])
+        return self._fetch("fts", match, opts, window, CANDIDATES, ranked=True)
+
+    def _fetch(
+        self, table: str, match: str, opts: SearchOptions, span: tuple[int, int], limit: int, *, ranked: bool
+    ) -> list[Hit]:
+        """Rows of the span matching `match` and the filters: by bm25() when `ranked`, else newest first.
+
+        Without filters FTS5 ranks alone and only the `limit` best rows are read from `rows`; with
+        kind or date filters the join comes first, so that the filters cannot empty a ranked page."""
+        args: list[Any] = [match, span[0], span[1]]
+        filters = ["coalesce(r.status, '') NOT IN ('revoked')"]
+        if opts.kinds:
+            filters.append(f"r.kind IN ({', '.join('?' * len(opts.kinds))})")
+        if opts.since:
+            filters.append("r.date >= ?")
+        if opts.until:
+            filters.append("r.date <= ?")
+        extra: list[Any] = [*opts.kinds]
+        extra += [d.isoformat() for d in (opts.since, opts.until) if d]
+        score = f"bm25({table}, {WEIGHTS})" if ranked else "0.0"
+        order = "score, rowid DESC" if ranked else "rowid DESC"
+        cols = (
+            "r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status, r.confidence, r.source"
+        )
+        match_sql = f"{table} MATCH ? AND {table}.rowid >= ? AND {table}.rowid < ?"
+        if len(filters) == 1:
+            sql = (
+                f"SELECT {cols}, f.score FROM (SELECT rowid, {score} AS score FROM {table} WHERE {match_sql}"
+                f" ORDER BY {order} LIMIT {int(limit)}) f JOIN rows r ON r.rowid = f.rowid"
+                f" WHERE {filters[0]} ORDER BY f.score, r.rowid DESC"
+            )
+        else:
+            sql = (
+                f"SELECT {cols}, {score} AS score FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
+                f" WHERE {match_sql} AND {' AND '.join(filters)} ORDER BY score, r.rowid DESC LIMIT {int(limit)}"
+            )
+        try:
+            rows = self.db.execute(sql, args + extra).fetchall()
         except sqlite3.OperationalError as exc:
             raise UsageError(f"cannot search for that query ({exc})") from None
         return [
-            Hit(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                r[5],
-                r[6],
-                r[7],
-                r[8],
-                r[9],
-                r[10],
-                None,
-                0.0,
-                source_json=r[11],
-            )
+            Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], None, r[12], source_json=r[11])
             for r in rows
         ]
 
@@ -314,6 +342,15 @@ class Searcher:
 
     def indexed_paths(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT path FROM files")}
+
+
+def _merge(hits: list[Hit], more: list[Hit]) -> list[Hit]:
+    """Both lists, one hit per row, each row at its best (lowest) bm25."""
+    best = {h.rowid: h for h in hits}
+    for h in more:
+        if h.rowid not in best or h.bm25 < best[h.rowid].bm25:
+            best[h.rowid] = h
+    return list(best.values())
 
 
 def _order(h: Hit) -> tuple[float, str, int]:

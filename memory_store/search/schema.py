@@ -94,10 +94,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
     try:
         db = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        # Document frequencies for bm25.py: a vocabulary view of the index, in the connection's
-        # own in-memory temp schema (nothing on disk), made before the connection turns query_only.
-        db.execute("PRAGMA temp_store=MEMORY")
-        db.execute("CREATE VIRTUAL TABLE temp.fts_row USING fts5vocab(main, fts, row)")
+        db.execute("PRAGMA temp_store=MEMORY")  # ORDER BY bm25() sorts in memory, never in a temp file
         db.execute("PRAGMA query_only=1")
         version = db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()
     except sqlite3.DatabaseError as exc:
