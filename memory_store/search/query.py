@@ -14,7 +14,7 @@ import json
 import math
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -149,8 +149,8 @@ class Searcher:
         opts = opts or SearchOptions(limit=self.cfg.search.max_results)
         opts.check()
         today = today or datetime.now(self.cfg.tz).date()
-        terms = query_terms(query)
         self._dfs = {}
+        terms = self._exact_words(query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
             cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -177,11 +177,13 @@ class Searcher:
     def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
         """Warm first (docs/design.md §6): rows of the warm tier that match every term; when they are
         fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
-        bound = min(self._df(t) for t in terms)
-        hits = self._ranked(match_all(terms), opts, warm, bound)
-        if len(hits) >= opts.limit:
-            return hits
-        hits += self._ranked(match_all(terms), opts, cold, bound)
+        # One statement for both tiers (FTS5 computes each phrase's IDF once per statement), warm rows
+        # ordered first so that the page holds every warm match before any cold one.
+        window = self._and_window(terms, (cold[0], warm[1]))
+        hits = self._fetch("fts", match_all(terms), opts, window, CANDIDATES, ranked=True, first_from=warm[0])
+        in_warm = [h for h in hits if h.rowid >= warm[0]]
+        if len(in_warm) >= opts.limit:
+            return in_warm
         if len(hits) >= opts.limit:
             return hits
         return self._candidates(terms, opts, (0, _TOP), every=hits)
@@ -199,7 +201,7 @@ class Searcher:
         """Rows matching every term (`every`, when the caller has them already); if too few, any term,
         then any bigram of a long CJK/Thai run; if still too few, substrings (trigrams)."""
         if every is None:
-            every = self._ranked(match_all(terms), opts, span, min(self._df(t) for t in terms))
+            every = self._ranked(match_all(terms), opts, self._and_window(terms, span))
         hits = every
         if len(hits) < opts.limit and len(terms) > 1:
             hits = _merge(hits, self._any(terms, opts, span))
@@ -235,48 +237,89 @@ class Searcher:
         common = [t for t in terms if t not in rare]
         hits: list[Hit] = []
         if rare:
-            hits = self._ranked(match_any(rare), opts, span, total)
+            hits = self._ranked(match_any(rare), opts, span)
             if common:
                 both = f"({match_any(rare)}) AND ({match_any(common)})"
-                hits = _merge(hits, self._ranked(both, opts, span, total))
+                hits = _merge(hits, self._ranked(both, opts, span))
         if common:
-            hits = _merge(hits, self._ranked(match_any(common), opts, span))
+            hits = _merge(hits, self._ranked(match_any(common), opts, self._or_window(common, span)))
         return hits
 
-    def _df(self, term: Term) -> int:
-        """How many rows of the whole index match the term, counted up to BUDGET (cached per search)."""
-        if term not in self._dfs:
+    def _exact_words(self, terms: list[Term]) -> list[Term]:
+        """A question (three terms or more) matches its words as words: a prefix query merges the
+        doclists of every token it expands to, which costs what the commonest of them costs. A word
+        that is not in the index as a whole word stays a prefix ("postgr"); short queries keep
+        prefixes, as a person typing expects."""
+        if len(terms) < 3:
+            return terms
+        return [replace(t, exact=True) if not t.run and self._count(t.seeks()[0]) else t for t in terms]
+
+    def _count(self, expr: str) -> int:
+        """How many rows of the whole index match `expr`, counted up to BUDGET (cached per search):
+        at most BUDGET steps along one doclist."""
+        if expr not in self._dfs:
             try:
                 row = self.db.execute(
-                    "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)", (term.fts(), BUDGET)
+                    "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)", (expr, BUDGET)
                 ).fetchone()
             except sqlite3.OperationalError as exc:
                 raise UsageError(f"cannot search for that query ({exc})") from None
-            self._dfs[term] = int(row[0])
-        return self._dfs[term]
+            self._dfs[expr] = int(row[0])
+        return self._dfs[expr]
 
-    def _edge(self, match: str, span: tuple[int, int]) -> int | None:
-        """The rowid of the BUDGET-th newest row of the span that matches, or None when fewer rows
-        match: at most BUDGET steps along FTS5's doclists, whatever the number of matches."""
+    def _seek(self, term: Term) -> tuple[str, int]:
+        """The term's rarest single-token expression and its count (capped at BUDGET): an upper bound
+        of the term's own rows, found without evaluating a phrase or a prefix."""
+        seeks = term.seeks()
+        if not term.run and not term.exact and term.fts() != seeks[0] and not self._count(seeks[0]):
+            seeks = [term.fts()]  # a partial word: only the prefix finds anything
+        return min(((e, self._count(e)) for e in seeks), key=lambda p: p[1])
+
+    def _df(self, term: Term) -> int:
+        return self._seek(term)[1]
+
+    def _edge(self, expr: str, span: tuple[int, int]) -> int | None:
+        """The rowid of the BUDGET-th newest row of the span that matches the single-token `expr`, or
+        None when fewer rows match: at most BUDGET steps along one doclist."""
         try:
             row = self.db.execute(
                 "SELECT rowid FROM fts WHERE fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid DESC"
                 " LIMIT 1 OFFSET ?",
-                (match, span[0], span[1], BUDGET - 1),
+                (expr, span[0], span[1], BUDGET - 1),
             ).fetchone()
         except sqlite3.OperationalError as exc:
             raise UsageError(f"cannot search for that query ({exc})") from None
         return row[0] if row else None
 
-    def _ranked(self, match: str, opts: SearchOptions, span: tuple[int, int], bound: int = BUDGET) -> list[Hit]:
-        """The best CANDIDATES rows of the span for `match` by bm25(), over at most BUDGET rows; `bound`
-        is a known upper bound of the matches (the window is looked for only when it may be needed)."""
-        edge = self._edge(match, span) if bound >= BUDGET else None
-        window = span if edge is None else (edge, span[1])
+    def _and_window(self, terms: list[Term], span: tuple[int, int]) -> tuple[int, int]:
+        """Where rows matching every term are ranked: the whole span, or when even the rarest term has
+        BUDGET rows, the span of its newest BUDGET rows (so is the cost of finding them)."""
+        expr, n = min((self._seek(t) for t in terms), key=lambda p: p[1])
+        edge = self._edge(expr, span) if n >= BUDGET else None
+        return span if edge is None else (edge, span[1])
+
+    def _or_window(self, terms: list[Term], span: tuple[int, int]) -> tuple[int, int]:
+        """Where rows matching any term are ranked: the span of the newest BUDGET rows of the term whose
+        newest BUDGET rows are the most recent, so each term adds at most BUDGET rows."""
+        if sum(self._df(t) for t in terms) < BUDGET:
+            return span
+        edges = [e for t in terms if self._df(t) >= BUDGET and (e := self._edge(self._seek(t)[0], span)) is not None]
+        return (max(edges), span[1]) if edges else span
+
+    def _ranked(self, match: str, opts: SearchOptions, window: tuple[int, int]) -> list[Hit]:
+        """The best CANDIDATES rows of the window for `match` by bm25()."""
         return self._fetch("fts", match, opts, window, CANDIDATES, ranked=True)
 
     def _fetch(
-        self, table: str, match: str, opts: SearchOptions, span: tuple[int, int], limit: int, *, ranked: bool
+        self,
+        table: str,
+        match: str,
+        opts: SearchOptions,
+        span: tuple[int, int],
+        limit: int,
+        *,
+        ranked: bool,
+        first_from: int | None = None,
     ) -> list[Hit]:
         """Rows of the span matching `match` and the filters: by bm25() when `ranked`, else newest first.
 
@@ -294,6 +337,8 @@ class Searcher:
         extra += [d.isoformat() for d in (opts.since, opts.until) if d]
         score = f"bm25({table}, {WEIGHTS})" if ranked else "0.0"
         order = "score, rowid DESC" if ranked else "rowid DESC"
+        if first_from is not None:  # rows from this rowid on (a tier) come first
+            order = f"({table}.rowid >= {int(first_from)}) DESC, {order}"
         cols = (
             "r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status, r.confidence, r.source"
         )
@@ -302,12 +347,13 @@ class Searcher:
             sql = (
                 f"SELECT {cols}, f.score FROM (SELECT rowid, {score} AS score FROM {table} WHERE {match_sql}"
                 f" ORDER BY {order} LIMIT {int(limit)}) f JOIN rows r ON r.rowid = f.rowid"
-                f" WHERE {filters[0]} ORDER BY f.score, r.rowid DESC"
+                f" WHERE {filters[0]}"
             )
         else:
             sql = (
                 f"SELECT {cols}, {score} AS score FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
-                f" WHERE {match_sql} AND {' AND '.join(filters)} ORDER BY score, r.rowid DESC LIMIT {int(limit)}"
+                f" WHERE {match_sql} AND {' AND '.join(filters)} ORDER BY {order.replace('rowid DESC', 'r.rowid DESC')}"
+                f" LIMIT {int(limit)}"
             )
         try:
             rows = self.db.execute(sql, args + extra).fetchall()

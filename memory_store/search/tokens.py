@@ -71,6 +71,7 @@ def fts_text(text: str) -> str:
 class Term:
     text: str  # normalised user text of the term
     run: bool  # a CJK/Thai run (matched as a bigram phrase) rather than a word
+    exact: bool = False  # a word matched as itself only, never as a prefix
 
     def fts(self) -> str:
         """This term as an FTS5 expression; user text only ever appears inside double quotes."""
@@ -81,7 +82,16 @@ class Term:
         quoted = '"' + self.text.replace('"', '""') + '"'
         # Partial words: a longer term also matches as a prefix ("postgr" -> PostgreSQL); short
         # ones would match far too much that way.
-        return quoted + "*" if len(self.text) >= 4 else quoted
+        return quoted + "*" if len(self.text) >= 4 and not self.exact else quoted
+
+    def seeks(self) -> list[str]:
+        """Single-token FTS5 expressions whose rows include every row the term matches: the word
+        itself, or each bigram of a run (the rarest of them bounds the run's rows cheaply)."""
+        if self.run:
+            if len(self.text) == 1:
+                return [self.fts()]
+            return [f'"{t}"' for t in run_tokens(self.text)[:-1]]
+        return ['"' + self.text.replace('"', '""') + '"']
 
     def trigram(self) -> str | None:
         """The term for the trigram table (substrings of 3+ characters), or None."""
