@@ -90,6 +90,7 @@ class LimitsConfig:
 class SearchConfig:
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
+    sessions: bool = True  # index what was said in transcripts as the coldest tier
 
 
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
@@ -309,6 +310,10 @@ def _section(cls: type, name: str, raw: Any, label: str) -> Any:
 def _coerce(value: Any, default: Any, key: str, label: str) -> Any:
     try:
         if isinstance(default, bool):
+            if isinstance(value, str):  # from the environment: "false" is false
+                if value.strip().lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                    raise ValueError(value)
+                return value.strip().lower() in ("true", "1", "yes", "on")
             return bool(value)
         if isinstance(default, int):
             return int(value)

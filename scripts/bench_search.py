@@ -298,6 +298,9 @@ def generate(ws: Path, days: int, per_day: int) -> tuple[int, int]:
     summaries = ws / "second-brain" / "summaries"
     summaries.mkdir(parents=True)
     (ws / "MEMORY.md").write_text("# MEMORY\n\n## Pinned\n\n<!-- memjobs:begin -->\n<!-- memjobs:end -->\n")
+    # No transcripts: the agents' default folders of this machine are none of the benchmark's business
+    # (the sessions tier is measured by scripts/eval_locomo.py).
+    (ws / "memjobs.yaml").write_text("transcripts: []\n", encoding="utf-8")
     entries = 0
     for i in range(days):
         day = TODAY - timedelta(days=i)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memory_store.search import query as query_mod
+from memory_store.search import ranking as ranking_mod
 from memory_store.search.indexer import update_index
 from memory_store.search.query import _TOP, Searcher, SearchOptions
 from memory_store.search.tokens import match_any, query_terms
@@ -53,11 +53,11 @@ def test_any_term_scores_are_fts5_bm25_of_the_whole_question(
 ) -> None:
     """Split into rare and common terms (a small BUDGET forces the split), a row's best score over the
     partial queries is still FTS5's bm25() of the whole OR expression: same order, same values."""
-    monkeypatch.setattr(query_mod, "BUDGET", 12)
+    monkeypatch.setattr(ranking_mod, "BUDGET", 12)
     terms = query_terms(q)
     s = Searcher(config(corpus))
     try:
-        hits = s._any(terms, SearchOptions(limit=50), (0, _TOP))
+        hits = s.rank.any(terms, SearchOptions(limit=50), (0, _TOP))
         full = dict(s.db.execute(
             "SELECT rowid, bm25(fts, 3.0, 1.0) FROM fts WHERE fts MATCH ?", (match_any(terms),)
         ).fetchall())
@@ -70,13 +70,13 @@ def test_any_term_scores_are_fts5_bm25_of_the_whole_question(
 
 def test_a_common_word_scores_only_its_newest_rows(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The cost bound: when a word matches more than BUDGET rows, bm25() ranks only the newest BUDGET."""
-    monkeypatch.setattr(query_mod, "BUDGET", 5)
+    monkeypatch.setattr(ranking_mod, "BUDGET", 5)
     newest = _fts_order(corpus, '"bookings"')
     newest5 = sorted(newest, reverse=True)[:5]
     s = Searcher(config(corpus))
     try:
         terms = [replace(t, exact=True) for t in query_terms("bookings")]
-        hits = s._ranked('"bookings"', SearchOptions(limit=50), s._and_window(terms, (0, _TOP)))
+        hits = s.rank.ranked('"bookings"', SearchOptions(limit=50), s.rank.and_window(terms, (0, _TOP)))
     finally:
         s.close()
     assert sorted(h.rowid for h in hits) == sorted(newest5)
@@ -86,7 +86,7 @@ def test_ranked_order_is_fts5_order(corpus: Path) -> None:
     """Within the budget the candidates come back in FTS5's own bm25() order (title weighted 3)."""
     s = Searcher(config(corpus))
     try:
-        hits = s._ranked('"redis"', SearchOptions(limit=50), (0, _TOP))  # fewer rows than BUDGET
+        hits = s.rank.ranked('"redis"', SearchOptions(limit=50), (0, _TOP))  # fewer rows than BUDGET
     finally:
         s.close()
     assert [h.rowid for h in sorted(hits, key=lambda h: (h.bm25, -h.rowid))] == _fts_order(corpus, '"redis"')
@@ -96,13 +96,13 @@ def test_stop_words_never_reach_fts(corpus: Path, monkeypatch: pytest.MonkeyPatc
     """A question's function words (en/th/zh) are not searched: the MATCH expressions hold only its
     content words, so the question costs what its content words cost."""
     seen: list[str] = []
-    real = Searcher._fetch
+    real = ranking_mod.Ranker.fetch
 
-    def spy(self: Searcher, table: str, match: str, *a: object, **kw: object) -> list:  # type: ignore[type-arg]
+    def spy(self: ranking_mod.Ranker, table: str, match: str, *a: object, **kw: object) -> list:  # type: ignore[type-arg]
         seen.append(match)
         return real(self, table, match, *a, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Searcher, "_fetch", spy)
+    monkeypatch.setattr(ranking_mod.Ranker, "fetch", spy)
     s = Searcher(config(corpus))
     try:
         res = s.search("why did we decide to cache the sessions in Redis?", today=TODAY)

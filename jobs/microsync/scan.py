@@ -9,7 +9,6 @@ Excluded sessions (`exclude_sessions`, chat types not configured) are read past 
 """
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.transcripts.discover import TranscriptFile, discover, read
+from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.jsonl import file_identity
 from memory_store.transcripts.records import Record, Role
 from memory_store.transcripts.sqlite_store import EntryDeduper
@@ -47,16 +47,6 @@ class SessionRecords:
 
 def source_key(source: TranscriptSource) -> str:
     return f"{source.format}:{source.path}"
-
-
-def is_excluded(patterns: tuple[str, ...], *values: str | None) -> bool:
-    for value in values:
-        if not value:
-            continue
-        probe = value.strip().casefold()
-        if any(fnmatch.fnmatchcase(probe, p.casefold()) for p in patterns):
-            return True
-    return False
 
 
 @dataclass

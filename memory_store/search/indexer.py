@@ -61,9 +61,11 @@ class IndexStats:
     rows_removed: int = 0
     rebuilt: bool = False
     took_ms: float = 0.0
+    sessions: dict[str, object] | None = None  # the sessions tier's pass (said.SaidStats), if any
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "sessions": self.sessions,
             "files": self.files,
             "indexed": len(self.indexed),
             "removed": len(self.removed),
@@ -263,6 +265,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             stats.rows_added += len(rows)
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
+        changed = _update_sessions(db, cfg, stats, redact) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
@@ -270,6 +273,22 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
                 (generation_stamp(cfg.state_dir),),
             )
     return stats
+
+
+def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats, redact: Callable[[str], str]) -> bool:
+    """The sessions tier (memory_store/search/said.py), or its removal when `search.sessions` is off."""
+    if not cfg.search.sessions:
+        if db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
+            return False
+        db.execute("INSERT INTO said_fts(said_fts) VALUES ('delete-all')")
+        for table in ("said", "said_files", "said_sessions"):
+            db.execute(f"DELETE FROM {table}")
+        return True
+    from memory_store.search.said import update_said
+
+    said = update_said(db, cfg, redact)
+    stats.sessions = said.to_dict()
+    return bool(said.rows_added or said.rows_removed)
 
 
 def _template_text(rel: str) -> str | None:
