@@ -17,6 +17,7 @@ def init(
     path: Annotated[Path | None, typer.Argument(help="Folder to create (default: the workspace).")] = None,
 ) -> None:
     """Create a workspace from the template; never overwrites an existing file."""
+    from memory_store.search.indexer import create_empty_index
     from memory_store.workspace import init_workspace
 
     target = (path or STATE.workspace or Path.cwd()).expanduser().resolve()
@@ -25,6 +26,8 @@ def init(
         typer.echo(f"created  {rel}")
     for rel in result.existing:
         typer.echo(f"kept     {rel} (exists)")
+    if create_empty_index(target / ".memjobs"):  # the search tools answer (empty) from the start
+        typer.echo("created  .memjobs/index.sqlite (empty search index)")
     typer.echo(f"Workspace ready: {target}")
     _print_connect_help(target)
 

@@ -171,6 +171,26 @@ def _lock(state_dir: Path, wait_s: float):  # type: ignore[no-untyped-def]
 # ---- updating ----------------------------------------------------------------------------------
 
 
+def create_empty_index(state_dir: Path) -> bool:
+    """The index with its tables and nothing in it, if there is none yet (`memjobs init`: the search
+    tools work at once, with empty results, until the first `memjobs index` or job fills it)."""
+    target = state_dir / INDEX_NAME
+    if target.is_file():
+        return False
+    lock = _lock(state_dir, 10.0)
+    try:
+        if target.is_file():
+            return False
+        tmp = state_dir / REBUILD_NAME
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        open_writer(tmp).close()
+        os.replace(tmp, target)
+        return True
+    finally:
+        lock.release()
+
+
 def update_index(
     cfg: Config, *, rebuild: bool = False, progress: Progress | None = None, lock_wait_s: float = 120.0
 ) -> IndexStats:
