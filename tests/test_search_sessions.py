@@ -135,3 +135,17 @@ def test_first_build_waits_while_weekly_holds_its_lock(workspace: Path, tmp_path
     assert stats.sessions and stats.sessions["rows_added"] == 0 and stats.sessions["notes"]
     stats = update_index(load_config(workspace))
     assert stats.sessions and stats.sessions["rows_added"] == 3
+
+
+def test_an_index_from_before_the_sessions_tier_still_answers(ws: Path) -> None:
+    """Trigger: an index file written before the sessions tables existed, read by this version.
+    Outcome: the sessions tier is simply empty; entry search works, nothing is written."""
+    import sqlite3
+
+    db = sqlite3.connect(ws / ".memjobs" / "index.sqlite")
+    db.execute("DROP TABLE said_fts")
+    db.commit()
+    db.close()
+    assert [h["tier"] for h in _hits(ws, "postgresql")] == ["warm"]
+    assert _hits(ws, "zebra", tier="sessions") == []
+    assert all(h["tier"] != "sessions" for h in _hits(ws, "when is the staging database wiped?"))

@@ -75,6 +75,8 @@ class Searcher:
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)
+        # An index written before the sessions tier existed has no such table: it is simply empty.
+        self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
 
     def close(self) -> None:
         self.db.close()
@@ -137,6 +139,8 @@ class Searcher:
 
     def _said(self, terms: list[Term], opts: SearchOptions) -> list[Hit]:
         """Messages of the sessions tier that match the query, by bm25() (memory_store/search/said.py)."""
+        if not self.has_said:
+            return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
         for h in hits:
             h.bm25 *= SAID_WEIGHT
