@@ -142,7 +142,9 @@ def register(server: Any, cfg: Config) -> None:
     from mcp_types import ToolAnnotations
 
     memory = Memory(cfg)
-    read_only = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+    read_only = ToolAnnotations(
+        read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+    )
 
     @server.tool(annotations=read_only, structured_output=True)
     def memory_search(
