@@ -127,7 +127,10 @@ class Searcher:
         # One statement for both tiers (FTS5 computes each phrase's IDF once per statement), warm rows
         # ordered first so that the page holds every warm match before any cold one.
         window = self.rank.and_window(terms, (cold[0], warm[1]))
-        hits = self.rank.fetch("fts", match_all(terms), opts, window, CANDIDATES, ranked=True, first_from=warm[0])
+        if len(terms) == 1 and terms[0].run and len(terms[0].text) > 2:
+            hits = self.rank.one_phrase(terms[0], opts, window, warm[0])
+        else:
+            hits = self.rank.fetch("fts", match_all(terms), opts, window, CANDIDATES, ranked=True, first_from=warm[0])
         for h in hits:
             h.full = True
         in_warm = [h for h in hits if h.rowid >= warm[0]]
@@ -139,7 +142,7 @@ class Searcher:
 
     def _said(self, terms: list[Term], opts: SearchOptions) -> list[Hit]:
         """Messages of the sessions tier that match the query, by bm25() (memory_store/search/said.py)."""
-        if not self.has_said:
+        if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
         for h in hits:

@@ -71,10 +71,23 @@ class Ranker:
         """A question (three terms or more) matches its words as words: a prefix query merges the
         doclists of every token it expands to, which costs what the commonest of them costs. A word
         that is not in the index as a whole word stays a prefix ("postgr"); short queries keep
-        prefixes, as a person typing expects."""
+        prefixes ("data" finds database), as a person typing expects."""
         if len(terms) < 3:
             return terms
         return [replace(t, exact=True) if not t.run and self.count(t.seeks()[0]) else t for t in terms]
+
+    def one_phrase(self, term: Term, opts: SearchOptions, window: tuple[int, int], first_from: int) -> list[Hit]:
+        """A query that is one CJK/Thai word of several bigrams: its rows newest first, those with the
+        word in their title before the others. bm25() would rank them the same way up to term
+        frequency (one term, one IDF), but its IDF runs the phrase over the whole table first."""
+        title = self.fetch("fts", "{title} : " + term.fts(), opts, window, CANDIDATES, ranked=False,
+                           first_from=first_from)
+        rest = self.fetch("fts", term.fts(), opts, window, CANDIDATES, ranked=False, first_from=first_from)
+        for h in title:
+            h.bm25 = -2.0
+        for h in rest:
+            h.bm25 = -1.0
+        return merge(title, rest)
 
     def count(self, expr: str, table: str = "fts") -> int:
         """How many rows of the table match `expr`, counted up to BUDGET (cached): at most BUDGET steps

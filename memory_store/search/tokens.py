@@ -67,6 +67,9 @@ def fts_text(text: str) -> str:
     return "".join(parts)
 
 
+MAX_SEEKS = 4
+
+
 @dataclass(frozen=True)
 class Term:
     text: str  # normalised user text of the term
@@ -90,7 +93,10 @@ class Term:
         if self.run:
             if len(self.text) == 1:
                 return [self.fts()]
-            return [f'"{t}"' for t in run_tokens(self.text)[:-1]]
+            tokens = run_tokens(self.text)[:-1]
+            # A few bigrams spread over the run bound it as well as all of them (one count each).
+            picks = sorted({round(i * (len(tokens) - 1) / (MAX_SEEKS - 1)) for i in range(MAX_SEEKS)})
+            return [f'"{tokens[i]}"' for i in picks]
         return ['"' + self.text.replace('"', '""') + '"']
 
     def trigram(self) -> str | None:
