@@ -9,7 +9,7 @@ Generates a workspace in a temporary folder (never inside the repository), then 
 build time, the incremental update after one changed file, in-process query latency p50/p95
 over a fixed set of 50 word queries (English, Thai, Chinese) and over natural-language questions
 (30 agent-style questions in en/th/zh, and the LoCoMo questions of conversations 0-4 when
-../shared/eval/locomo/locomo10.json is there), the wall time of the whole `memjobs search`
+shared/eval/locomo/locomo10.json is found beside the checkout), the wall time of the whole `memjobs search`
 process, and the same queries with `grep -r` (and `rg`) over the same tree, as ratios — all in the
 same run. Targets: p95 ≤ 20 ms in-process for both sets, a question at most 4× a word query,
 ≥ 10× faster than the scan.

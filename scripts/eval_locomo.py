@@ -14,8 +14,8 @@ sessions tier (the transcripts themselves, as Claude Code sessions: the first sp
 the other as the assistant, each message headed by its speaker's name), the same without it
 (entries only), `--tier all`, and plain BM25 (k1 = 1.2, b = 0.75, lowercase words, no rerank)
 over the same observation texts, computed in the same run; and the sessions tier's index size and
-build time against the transcripts' size. Data: ../shared/eval/locomo/locomo10.json
-(CC BY-NC 4.0, non-commercial use).
+build time against the transcripts' size. Data (`--data`): shared/eval/locomo/locomo10.json
+beside the checkout (CC BY-NC 4.0, non-commercial use).
 """
 
 from __future__ import annotations
