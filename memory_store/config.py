@@ -91,6 +91,7 @@ class LimitsConfig:
 class SearchConfig:
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
+    sessions: bool = True  # index what was said in transcripts as the coldest tier
 
 
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
