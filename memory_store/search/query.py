@@ -89,6 +89,7 @@ class Hit:
     snippet: str = ""
     cold: bool = False
     source_json: str | None = None  # parsed into `source` only for the hits that are returned
+    superseded_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         entry = self.type == "entry"
@@ -104,6 +105,7 @@ class Hit:
             "score": round(self.score, 3),
             "source": self.source if entry else None,
             "snippet": self.snippet,
+            "superseded_by": self.superseded_by if entry else None,
         }
 
 
@@ -185,7 +187,7 @@ class Searcher:
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
-        return _dedupe(sorted(hits, key=_order))[: opts.limit]
+        return _below_replacements(_dedupe(sorted(hits, key=_order)))[: opts.limit]
 
     def _candidates(
         self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], phrases: list[Phrase] | None = None
@@ -263,7 +265,7 @@ class Searcher:
             args.append(opts.until.isoformat())
         sql = (
             f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
-            f" r.confidence, r.source FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
+            f" r.confidence, r.source, r.superseded_by FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
             f" WHERE {' AND '.join(where)} ORDER BY {table}.rowid DESC LIMIT {int(limit)}"
         )
         try:
@@ -286,6 +288,7 @@ class Searcher:
                 None,
                 0.0,
                 source_json=r[11],
+                superseded_by=r[12],
             )
             for r in rows
         ]
@@ -334,6 +337,21 @@ def _dedupe(hits: list[Hit]) -> list[Hit]:
         if h.id:
             best[h.id] = len(out)
         out.append(h)
+    return out
+
+
+def _below_replacements(hits: list[Hit]) -> list[Hit]:
+    """A superseded entry that ranks above the entry that replaced it moves to just below it
+    (docs/design.md §6): what was decided last is read first."""
+    out = list(hits)
+    for h in hits:
+        if not h.superseded_by:
+            continue
+        at = out.index(h)
+        new = next((i for i, x in enumerate(out) if x.id == h.superseded_by and x.type == "entry"), None)
+        if new is not None and new > at:
+            out.insert(new, out.pop(at))
+            h.score = min(h.score, out[new - 1].score)
     return out
 
 

@@ -55,10 +55,17 @@ def _m003_access(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE access(id TEXT PRIMARY KEY, count INTEGER NOT NULL)")
 
 
+def _m004_superseded_by(db: sqlite3.Connection) -> None:
+    # What replaced a superseded entry (search --json carries it). Rows indexed before this
+    # migration read NULL until their file changes or `memjobs index --rebuild`.
+    db.execute("ALTER TABLE rows ADD COLUMN superseded_by TEXT")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
     ("003_access", _m003_access),
+    ("004_superseded_by", _m004_superseded_by),
 ]
 
 
