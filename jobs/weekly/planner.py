@@ -124,12 +124,12 @@ def build_plan(inp: Inputs) -> Plan:
                                                f"superseded by {s.new} ({s.reason}), stated {new_date}")))
     # The established entry keeps its place; the newer one of a possible conflict is held out of
     # MEMORY.md (it stays in its daily log) until a person decides or a later reversal settles it.
-    held = {c.new for c in conflicts}
-    for c in conflicts:
+    held = {pc.new for pc in conflicts}
+    for pc in conflicts:
         plan.log.append(("Possible conflicts", LogLine(
-            c.new, link_from_archive(in_window[c.new].rel),
-            f"possible conflict with {c.old} (similar subject, different conclusion, no change stated; "
-            f"similarity {c.similarity:.2f}); held out of MEMORY.md")))
+            pc.new, link_from_archive(in_window[pc.new].rel),
+            f"possible conflict with {pc.old} (similar subject, different conclusion, no change stated; "
+            f"similarity {pc.similarity:.2f}); held out of MEMORY.md")))
 
     def item_of(e: BlockEntry) -> IndexItem:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
