@@ -10,8 +10,9 @@ its project's log by the detector microSync runs when it writes an entry
 
 Printed per language and pooled: supersedes precision (a supersede on a negative item, or on the
 wrong target, is a false positive) and recall; the warning rate on `conflict` items; the false
-warning rate on `same` and `unrelated` items; and the pooled counts of label → outcome. `heldout/` is written before the code and read only
-here, as totals: `--show` (each wrong item) is refused for it.
+warning rate on `same` and `unrelated` items; and the pooled counts of label → outcome.
+`heldout/` is written before the code and read only here, as totals: `--show` (each wrong item)
+is refused for it.
 """
 from __future__ import annotations
 
