@@ -41,7 +41,7 @@ _scalar = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_val
 json_values = st.recursive(
     _scalar, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_text, inner, max_size=4), max_leaves=12)
 
-# --- the formats' real shapes (research §1.3, §3.1, §3.2) -------------------------------------------
+# --- the formats' real shapes (docs/transcripts.md §1.3, §2, §3) -------------------------------------------
 
 TS = "2026-05-05T08:00:00.000Z"
 OPENCLAW_HEAD = {"type": "session", "version": 3, "id": "oc-session", "timestamp": TS, "cwd": "/w"}
