@@ -42,6 +42,8 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry]
     against every active entry in `existing` (which includes the new ones, in file order)."""
     by_id = {e.id: e for e in existing}
     active = [e for e in existing if e.status == "active"]
+    if not any(n.status == "active" and not n.supersedes for n in new):
+        active = []  # nothing to judge: no need to read every active entry's subject
     detector = Detector([statement_of(e, n) for n, e in enumerate(active)])
     position = {e.id: n for n, e in enumerate(active)}
     superseded: dict[str, Supersede] = {}

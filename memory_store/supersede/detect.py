@@ -99,7 +99,8 @@ class Detector:
 
     def __init__(self, earlier: Sequence[Statement] = (), lexicon: Lexicon | None = None) -> None:
         self.lx = lexicon or load_lexicon()
-        self.items: list[tuple[Statement, dict[str, float], dict[str, float]]] = []
+        self.items: list[tuple[Statement, dict[str, float]]] = []
+        self.titles: dict[int, dict[str, float]] = {}   # title tokens, made for candidates only
         self.df: dict[str, int] = {}
         self.index: dict[str, list[int]] = {}
         self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
@@ -110,7 +111,7 @@ class Detector:
         """Make `s` one of the earlier entries later statements are compared with."""
         full = self._tokens(s)
         n = len(self.items)
-        self.items.append((s, subject_tokens(s.title, self.lx), full))
+        self.items.append((s, full))
         for t in full:
             self.df[t] = self.df.get(t, 0) + 1
             self.index.setdefault(t, []).append(n)
@@ -157,9 +158,12 @@ class Detector:
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
         for i in self._candidates(new_tokens):
-            e, title, full = self.items[i]
+            e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
                 continue
+            title = self.titles.get(i)
+            if title is None:
+                title = self.titles[i] = full if e.full == e.title else subject_tokens(e.title, lx)
             score, shared = max(self._cover(new_tokens, title, idf), self._cover(new_tokens, full, idf))
             if FAMILY.get(e.kind) != FAMILY.get(new.kind):
                 score *= OTHER_FAMILY_FACTOR
@@ -171,7 +175,7 @@ class Detector:
         if best is None or best[0] < SUPERSEDE_MATCH:
             return Finding("none", None, round(best[0], 2) if best else 0.0)
         score, _, idx = best
-        target, _, target_full = self.items[idx]
+        target, target_full = self.items[idx]
         text = normalise(new.full)
         continuation = lx.find("continuation", text)
         # "no need to move" is not a move: a cue inside a continuation phrase does not count.
