@@ -112,6 +112,7 @@ def test_supersedes_of_the_key_and_nothing_else(demo: DemoResult, matched: dict[
               for ln in parse_weekly_log(f.read_text(encoding="utf-8")).sections.get("Superseded", [])}
     for new, old in expected_links.items():
         assert new in logged[old] and by_id[new].date in logged[old]  # reason and date
+        assert "reversed (change of plan)" in logged[old]
 
 
 def test_memory_md_holds_one_truth_per_subject(demo: DemoResult, matched: dict[str, Found]) -> None:

@@ -128,6 +128,15 @@ def test_explicit_supersedes_field_always_supersedes() -> None:
     assert [(s.old, s.new, s.reason) for s in supers] == [(old.id, new.id, "supersedes field")]
 
 
+def test_the_log_says_why_a_supersedes_field_holds() -> None:
+    """A relaxation recorded by microSync as a bare `supersedes` field is logged as "relaxed"."""
+    old = entry("Rule", "2026-11-02", "Nothing ships during release week", "Release week is a code freeze on main.")
+    new = entry("Rule", "2026-11-05", "Hotfixes may ship during the freeze with two reviewers", supersedes=old.id)
+    supers, _ = find_conflicts([new], [old, new])
+    assert [(s.old, s.new) for s in supers] == [(old.id, new.id)]
+    assert supers[0].reason.startswith("relaxed") and supers[0].reason.endswith("supersedes field")
+
+
 def test_similar_subject_without_reversal_is_only_a_possible_conflict() -> None:
     old = entry("Decision", "2026-11-02", "Use Redis for the session cache", "Sessions are cached in Redis.")
     new = entry("Decision", "2026-11-05", "Use Memcached for the session cache", "Sessions are cached in Memcached.")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
-from memory_store.supersede import Detector, statement_of
+from memory_store.supersede import Detector, detect, statement_of
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,15 @@ class PossibleConflict:
 
 def _order(e: BlockEntry) -> tuple[str, str]:
     return (e.date, e.id)
+
+
+def _field_reason(new: BlockEntry, old: BlockEntry) -> str:
+    """The weekly log's reason for a `supersedes` field: what the detector reads in the new
+    entry ("reversed (no longer)", "relaxed (can ship)"), else just that the field says so."""
+    found = detect(statement_of(new, 1), [statement_of(old, 0)])
+    if found.supersedes and found.target == old.id:
+        return f"{found.reason}; supersedes field"
+    return "supersedes field"
 
 
 def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry]
@@ -55,7 +64,7 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry]
         if n.supersedes and n.supersedes in by_id and n.supersedes != n.id:
             target = by_id[n.supersedes]
             if target.status == "active" and target.id not in superseded:
-                superseded[target.id] = Supersede(target.id, n.id, "supersedes field")
+                superseded[target.id] = Supersede(target.id, n.id, _field_reason(n, target))
             continue
         if n.supersedes:
             continue  # it names an entry that is gone: nothing to mark, and no guessing either
