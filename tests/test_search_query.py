@@ -262,3 +262,20 @@ def test_cli_search_json_human_and_read_only(workspace: Path) -> None:
     assert first[1].strip() == "Bookings live in **PostgreSQL**."
     assert memjobs("search", "x", "--limit", "99").returncode == 2
     assert snapshot(workspace) == before
+
+
+def test_an_index_from_before_superseded_by_still_answers(indexed: Path) -> None:
+    """An index built by the previous version (no superseded_by column) is searched as it is,
+    with superseded_by null, until the next job's update migrates it."""
+    import sqlite3
+
+    db = sqlite3.connect(indexed / ".memjobs" / "index.sqlite")
+    with db:
+        db.execute("ALTER TABLE rows DROP COLUMN superseded_by")
+        db.execute("DELETE FROM migrations WHERE name = '004_superseded_by'")
+    db.close()
+    hits = _search(indexed, "bookings mysql")
+    assert hits and all(h.superseded_by is None for h in hits)
+    update_index(config(indexed))
+    assert any(h.superseded_by for h in _search(indexed, "bookings mysql"))
+

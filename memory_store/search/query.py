@@ -132,6 +132,10 @@ class Searcher:
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.scorer = Scorer(self.db)
+        # An index built before `superseded_by` was a column still answers (NULL) until the next
+        # job's incremental update migrates it: readers never write.
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(rows)")}
+        self._superseded_by = "r.superseded_by" if "superseded_by" in columns else "NULL"
 
     def close(self) -> None:
         self.scorer.close()
@@ -265,7 +269,7 @@ class Searcher:
             args.append(opts.until.isoformat())
         sql = (
             f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
-            f" r.confidence, r.source, r.superseded_by FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
+            f" r.confidence, r.source, {self._superseded_by} FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
             f" WHERE {' AND '.join(where)} ORDER BY {table}.rowid DESC LIMIT {int(limit)}"
         )
         try:

@@ -56,9 +56,11 @@ def _m003_access(db: sqlite3.Connection) -> None:
 
 
 def _m004_superseded_by(db: sqlite3.Connection) -> None:
-    # What replaced a superseded entry (search --json carries it). Rows indexed before this
-    # migration read NULL until their file changes or `memjobs index --rebuild`.
+    # What replaced a superseded entry (search --json carries it). The files that hold a
+    # superseded entry are marked changed, so the next incremental update reads them again.
     db.execute("ALTER TABLE rows ADD COLUMN superseded_by TEXT")
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path IN"
+               " (SELECT DISTINCT path FROM rows WHERE status = 'superseded')")
 
 
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
