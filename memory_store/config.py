@@ -92,6 +92,15 @@ class SearchConfig:
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
 
 
+@dataclass(frozen=True)
+class CoreConfig:
+    """Core memory (docs/design.md §6): how long a session may be idle before `ttl:session_end`
+    entries expire, and keys that keep several values (besides names ending in `[]`)."""
+
+    session_idle: str = "2h"
+    multi_valued: tuple[str, ...] = ()
+
+
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
 
 
@@ -122,6 +131,8 @@ class Config:
     schedule: ScheduleConfig = ScheduleConfig()
     limits: LimitsConfig = LimitsConfig()
     search: SearchConfig = SearchConfig()
+    core: CoreConfig = CoreConfig()
+    policy_file: Path | None = None       # POLICY.md, outside the workspace ($MEMJOBS_POLICY, XDG)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -136,6 +147,8 @@ class Config:
         out = asdict(self)
         out["workspace"] = str(self.workspace)
         out["source_file"] = str(self.source_file) if self.source_file else None
+        out["policy_file"] = str(self.policy_file) if self.policy_file else None
+        out["core"]["multi_valued"] = list(self.core.multi_valued)
         out["transcripts"] = [
             {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(s).items() if k != "is_default"}
             for s in self.transcripts
@@ -153,6 +166,7 @@ _SECTIONS: dict[str, type] = {
     "schedule": ScheduleConfig,
     "limits": LimitsConfig,
     "search": SearchConfig,
+    "core": CoreConfig,
 }
 _TOP_KEYS = {"timezone", "transcripts", "exclude_sessions", *_SECTIONS}
 _SOURCE_KEYS = {f.name for f in fields(TranscriptSource)} - {"is_default"}
@@ -180,7 +194,9 @@ def load_config(
     label = str(path)
     env_data = _env_overrides(env)
     merged = _deep_merge(_deep_merge(data, env_data), dict(overrides or {}))
-    return _build(ws, path if path.is_file() else None, merged, label)
+    from memory_store.core.files import policy_path
+
+    return replace(_build(ws, path if path.is_file() else None, merged, label), policy_file=policy_path(env))
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -337,6 +353,13 @@ def _check(cfg: Config, label: str) -> None:
         expr = getattr(cfg.schedule, name)
         if len(expr.split()) not in (5, 6):
             raise ConfigError(f"schedule.{name} is not a 5-field cron expression: {expr!r}", path=where)
+    from memory_store.core.ttl import parse_duration
+    from memory_store.errors import UsageError
+
+    try:
+        parse_duration(cfg.core.session_idle, "core.session_idle")
+    except UsageError as exc:
+        raise ConfigError(exc.message, path=where) from None
     for key in ("memory_md_lines", "memory_md_chars", "daily_entries", "summary_lines", "warm_days"):
         if getattr(cfg.limits, key) <= 0:
             raise ConfigError(f"limits.{key} must be positive", path=where)

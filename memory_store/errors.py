@@ -90,3 +90,16 @@ class IndexMissing(MemjobsError):
 
 class LLMError(MemjobsError):
     code = "llm"
+
+
+class MemoryRefused(MemjobsError):
+    """Core memory refused a change: a reserved `policy.*` key, a write to POLICY.md, a lifecycle
+    transition that does not exist (reactivate an active fact, revoke a revoked one)."""
+
+    code = "refused"
+
+
+class MemoryNotFound(MemjobsError):
+    """No core-memory entry (or proposal) has that id."""
+
+    code = "not_found"
