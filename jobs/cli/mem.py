@@ -62,10 +62,13 @@ def set_cmd(
     kind: Annotated[str | None, typer.Option(help="preference, constraint, fact or instruction.")] = None,
     priority: Annotated[int | None, typer.Option(help="0..100 (default 50).")] = None,
     ttl: Annotated[str | None, typer.Option(help="none, session_end, 30m/8h/7d, or an ISO time.")] = None,
+    strategy: Annotated[str | None, typer.Option(
+        help="On a key already held: overwrite_latest or keep_both (default by the key).")] = None,
     as_json: JSON = False,
 ) -> None:
     """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both)."""
-    change = _store().set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority, ttl=ttl)
+    change = _store().set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority, ttl=ttl,
+                          strategy=strategy)
     if as_json:
         echo_json(change.to_dict())
     else:

@@ -272,8 +272,9 @@ class CoreMemory:
             old = loc.entry
             if old.effective_status not in allowed_from:
                 verb = "reactivated" if to == "active" else to
-                raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only a "
-                                    f"{' or '.join(allowed_from)} fact can be {verb}", path=rel, line=loc.line)
+                which = "an active" if allowed_from == ("active",) else "a revoked or archived"
+                raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only {which} fact can be {verb}",
+                                    path=rel, line=loc.line)
             ts = stamp(self.clock())
             new = replace(old, status=to, updated_at=ts, id=wanted)
             line = format_line(new)
