@@ -34,6 +34,7 @@ LINE_FIELDS = ("key", "value", "priority", "ttl", "source", "updated_at", "kind"
                "confidence", "created_at", "tags", "ref", "id")
 LINE_KINDS = ("preference", "constraint", "fact", "instruction")
 LINE_STATUSES = ("active", "revoked", "archived")
+PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "expired")
 EXCERPT_MAX = 200
 
 

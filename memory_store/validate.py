@@ -17,7 +17,9 @@ from memory_store.core.lineformat import line_problems
 from memory_store.entries import (
     EXCERPT_MAX,
     ID_RE,
+    LINE_STATUSES,
     NONEMPTY_FIELDS,
+    PROPOSAL_STATUSES,
     RANGE_RE,
     REQUIRED_FIELDS,
     SOURCE_FIELDS,
@@ -149,9 +151,11 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
 
 
 def _check_line_entry(node: LineNode, rel: str) -> list[Problem]:
-    out = [Problem(rel, node.line, message) for message in line_problems(node.fields)]
+    proposals = posixpath.basename(rel) == "PROPOSALS.md"
+    out = [Problem(rel, node.line, message)
+           for message in line_problems(node.fields, statuses=PROPOSAL_STATUSES if proposals else LINE_STATUSES)]
     values = dict(node.fields)
-    if not out and "ref" not in values and posixpath.basename(rel) != "PROPOSALS.md":
+    if not out and "ref" not in values:
         out.append(Problem(rel, node.line, "line entry has no ref (where it came from, e.g. manual:cli)", "warning"))
     return out
 

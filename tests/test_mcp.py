@@ -58,7 +58,8 @@ def test_stdio_session_lists_tools_and_gets_a_cited_result(workspace: Path) -> N
     update_index(config(workspace))
     before = snapshot(workspace)
     out = anyio.run(_session, workspace)
-    assert out["tools"] == ["memory_get", "memory_search"]
+    assert out["tools"] == ["memory_forget", "memory_get", "memory_propose", "memory_remember", "memory_resolve",
+                            "memory_search"]
     r = out["search"]["results"][0]  # type: ignore[index]
     assert (r["path"], r["id"], r["source"]["message_range"]) == (f"memory/{DAY}.md", e.id, "L3-L9")
     assert r["snippet"] == "Bookings live in **PostgreSQL** 16."

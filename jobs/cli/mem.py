@@ -10,7 +10,8 @@ import typer
 from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
 
 if TYPE_CHECKING:
-    from memory_store.core.store import Change, CoreMemory
+    from memory_store.core.results import Change
+    from memory_store.core.store import CoreMemory
 
 mem_app = typer.Typer(help="Core memory: the user's lasting preferences (PROFILE.md) and the task's context "
                            "(SESSION.md), with precedence, TTL and an audit trail.",

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memory_store.core.lineformat import line_problems, parse_line, split_fields
-from memory_store.entries import LineEntry
+from memory_store.entries import LINE_STATUSES, LineEntry
 from memory_store.markdown import fenced_lines, split_lines
 
 INACTIVE = "Inactive"
@@ -56,7 +56,8 @@ def _eol(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
 
-def scan(text: str, path: str | None = None) -> tuple[list[Located], list[BadLine]]:
+def scan(text: str, path: str | None = None,
+         statuses: tuple[str, ...] = LINE_STATUSES) -> tuple[list[Located], list[BadLine]]:
     """Entries (lines starting `- key:` outside code fences) and the lines that do not parse."""
     lines = split_lines(text)
     fenced = fenced_lines(lines)
@@ -73,16 +74,16 @@ def scan(text: str, path: str | None = None) -> tuple[list[Located], list[BadLin
             continue
         if not _ENTRY_RE.match(bare):
             continue
-        problems = line_problems(split_fields(bare))
+        problems = line_problems(split_fields(bare), statuses=statuses)
         if problems:
             bad.append(BadLine(i + 1, problems[0]))
             continue
-        found.append(Located(parse_line(bare, path, i + 1), i + 1, section, raw))
+        found.append(Located(parse_line(bare, path, i + 1, statuses), i + 1, section, raw))
     return found, bad
 
 
-def find(text: str, wanted: str) -> Located | None:
-    for loc in scan(text)[0]:
+def find(text: str, wanted: str, statuses: tuple[str, ...] = LINE_STATUSES) -> Located | None:
+    for loc in scan(text, None, statuses)[0]:
         if loc.id == wanted:
             return loc
     return None
@@ -123,9 +124,9 @@ def add_line(text: str, line: str, section: str) -> str:
     return "".join(lines)
 
 
-def replace_line(text: str, wanted: str, line: str) -> str:
+def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = LINE_STATUSES) -> str:
     """The line of entry `wanted` replaced by `line` (its line ending kept)."""
-    loc = find(text, wanted)
+    loc = find(text, wanted, statuses)
     if loc is None:
         return text
     lines = split_lines(text)
@@ -134,15 +135,15 @@ def replace_line(text: str, wanted: str, line: str) -> str:
     return "".join(lines)
 
 
-def remove_lines(text: str, wanted: Iterable[str]) -> str:
+def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = LINE_STATUSES) -> str:
     ids = set(wanted)
-    drop = {loc.line for loc in scan(text)[0] if loc.id in ids}
+    drop = {loc.line for loc in scan(text, None, statuses)[0] if loc.id in ids}
     return "".join(raw for i, raw in enumerate(split_lines(text), 1) if i not in drop)
 
 
-def move_line(text: str, wanted: str, line: str, section: str) -> str:
+def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[str, ...] = LINE_STATUSES) -> str:
     """Entry `wanted` taken out of where it is and written as `line` at the end of `section`."""
-    return add_line(remove_lines(text, [wanted]), line, section)
+    return add_line(remove_lines(text, [wanted], statuses), line, section)
 
 
 def main_section(text: str, default: str) -> str:

@@ -59,9 +59,10 @@ def _text(fields: dict[str, str], name: str) -> str | None:
     return unescape(raw) if raw is not None else None
 
 
-def entry_from_fields(pairs: list[tuple[str, str]], path: str | None = None, line: int | None = None) -> LineEntry:
+def entry_from_fields(pairs: list[tuple[str, str]], path: str | None = None, line: int | None = None,
+                      statuses: tuple[str, ...] = LINE_STATUSES) -> LineEntry:
     """The typed entry of a line's fields; `EntryError` (with path and line) when it cannot be one."""
-    problems = line_problems(pairs)
+    problems = line_problems(pairs, statuses=statuses)
     if problems:
         raise EntryError(problems[0], path=path, line=line)
     fields = dict(pairs)
@@ -87,8 +88,9 @@ def entry_from_fields(pairs: list[tuple[str, str]], path: str | None = None, lin
     )
 
 
-def parse_line(text: str, path: str | None = None, line: int | None = None) -> LineEntry:
-    return entry_from_fields(split_fields(text.rstrip("\r\n")), path, line)
+def parse_line(text: str, path: str | None = None, line: int | None = None,
+               statuses: tuple[str, ...] = LINE_STATUSES) -> LineEntry:
+    return entry_from_fields(split_fields(text.rstrip("\r\n")), path, line, statuses)
 
 
 def format_line(e: LineEntry) -> str:
@@ -115,7 +117,8 @@ def is_iso_time(value: str) -> bool:
     return True
 
 
-def line_problems(pairs: list[tuple[str, str]], *, show_values: bool = True) -> list[str]:
+def line_problems(pairs: list[tuple[str, str]], *, show_values: bool = True,
+                  statuses: tuple[str, ...] = LINE_STATUSES) -> list[str]:
     """What is wrong with a line's fields, one message each (empty: the line is an entry).
     With `show_values=False` no message repeats a value (POLICY.md is never printed)."""
     values = dict(pairs)
@@ -140,7 +143,7 @@ def line_problems(pairs: list[tuple[str, str]], *, show_values: bool = True) -> 
             out.append(f"priority{shown('priority')} is not an integer")
     if "ttl" in values and not TTL_RE.match(values["ttl"]):
         out.append(f"bad ttl{shown('ttl')} (none, session_end, 30m/8h/7d, or an ISO time)")
-    checks = (("source", LINE_SOURCES), ("kind", LINE_KINDS), ("status", LINE_STATUSES))
+    checks = (("source", LINE_SOURCES), ("kind", LINE_KINDS), ("status", statuses))
     for name, allowed in checks:
         if name in values and values[name] not in allowed:
             out.append(f"unknown {name}{shown(name)} (one of {', '.join(allowed)})")

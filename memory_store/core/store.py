@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,8 @@ from memory_store.core.files import (
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
-from memory_store.core.resolve import Candidate, Resolved, resolve
+from memory_store.core.resolve import Candidate, resolve
+from memory_store.core.results import Change, Listed, Resolution
 from memory_store.core.ttl import LastActivity, check_ttl, expiry, parse_duration, parse_time
 from memory_store.entries import LINE_KINDS, LINE_SOURCES, LineEntry
 from memory_store.errors import MemjobsError, MemoryNotFound, MemoryRefused, UsageError
@@ -45,51 +46,6 @@ TRANSITIONS = {"revoke": (("active",), "revoked", "fact.revoked", "delete"),
 
 def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-@dataclass(frozen=True)
-class Change:
-    type: str                 # fact.created | fact.updated | fact.revoked | … | unchanged | stale
-    scope: str
-    file: str
-    entry: LineEntry
-    before: LineEntry | None = None
-    run_id: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        from memory_store.core.audit import entry_dict
-
-        return {"type": self.type, "scope": self.scope, "file": self.file, "id": doc.entry_id(self.entry),
-                "key": self.entry.key, "value": self.entry.value, "old": self.before.value if self.before else None,
-                "run_id": self.run_id, "entry": entry_dict(self.entry)}
-
-
-@dataclass
-class Resolution:
-    values: dict[str, Resolved]
-    policy_ref: str
-    missing: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"policy": self.policy_ref, "values": [r.to_dict(self.policy_ref) for r in self.values.values()],
-                "missing": self.missing, "warnings": self.warnings}
-
-
-@dataclass(frozen=True)
-class Listed:
-    loc: doc.Located
-    scope: str
-    file: str
-    state: str               # active | expired | revoked | archived
-    why: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        e = self.loc.entry
-        return {"id": self.loc.id, "where": f"{self.file}:{self.loc.line}", "scope": self.scope, "state": self.state,
-                "key": e.key, "value": e.value, "applies_to": e.effective_applies_to, "priority": e.priority,
-                "ttl": e.ttl, "source": e.source, "updated_at": e.updated_at, "version": e.effective_version,
-                "ref": e.ref, "why": self.why}
 
 
 @dataclass
@@ -172,12 +128,12 @@ class CoreMemory:
 
     # ---- writing ---------------------------------------------------------------------------
 
-    def _run(self, op: str, actor: Actor) -> CoreRun:
+    def operation(self, op: str, actor: Actor) -> CoreRun:
         return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s)
 
-    def _refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
+    def refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
         """Audit a refused write (op refuse, type memory.refused) and return the error to raise."""
-        with self._run("refuse", actor) as run:
+        with self.operation("refuse", actor) as run:
             run.emit(event(op="refuse", type="memory.refused", scope=scope, key=key, actor=actor,
                            request_id=run.request_id, reason=reason, ts=stamp(self.clock()), target_id=None))
         return MemoryRefused(reason)
@@ -186,13 +142,14 @@ class CoreMemory:
             kind: str | None = None, priority: int | None = None, ttl: str | None = None,
             source: str = "user_explicit", ref: str = "manual:cli", confidence: float | None = None,
             tags: str | None = None, updated_at: datetime | None = None, actor: Actor = CLI,
-            reason: str = "", strategy: str | None = None) -> Change:
+            reason: str = "", strategy: str | None = None, run: CoreRun | None = None,
+            notes: tuple[tuple[str, str], ...] = ()) -> Change:
         """Write `key` = `value` now (an explicit instruction). Single-valued keys overwrite the
         latest active fact of the same key and applies_to (version + 1); multi-valued keys keep
         both. An older statement never overrides a newer value; the same value again changes nothing."""
         key = key.strip()
         if is_reserved(key) or scope == "policy":
-            raise self._refuse(key, scope, actor, f"{key} is reserved for POLICY.md, which is admin-managed and "
+            raise self.refuse(key, scope, actor, f"{key} is reserved for POLICY.md, which is admin-managed and "
                                                   "never written by memjobs" if is_reserved(key) else
                                                   "POLICY.md is admin-managed and never written by memjobs")
         if scope not in SCOPE_FILES:
@@ -230,7 +187,8 @@ class CoreMemory:
                               ttl=the_ttl or old.ttl, kind=kind or old.kind, source=source, ref=ref,
                               confidence=old.confidence if confidence is None else confidence,
                               tags=old.tags if tags is None else tags, updated_at=ts,
-                              version=old.effective_version + 1, applies_to=applies, status="active", id=latest.id)
+                              version=old.effective_version + 1, applies_to=applies, status="active", id=latest.id,
+                              extra=_merged(old.extra, notes))
                 if (new.value, new.priority, new.ttl, new.kind) == (old.value, old.priority, old.ttl, old.kind):
                     outcome.update(type="unchanged", entry=old, before=None)
                     return None
@@ -248,11 +206,11 @@ class CoreMemory:
             new = LineEntry(key=key, value=value, priority=50 if priority is None else priority,
                             ttl=the_ttl or default_ttl, source=source, updated_at=ts, kind=kind or "preference",
                             applies_to=applies, status="active", version=1, confidence=confidence,
-                            created_at=ts, tags=tags, ref=ref, id=f"m-{digest}")
+                            created_at=ts, tags=tags, ref=ref, id=f"m-{digest}", extra=_merged((), notes))
             outcome.update(type="fact.created", entry=new, before=None)
             return doc.add_line(text, format_line(new), doc.main_section(text, DEFAULT_SECTION[scope]))
 
-        with self._run("set", actor) as run:
+        def write(run: CoreRun) -> Change:
             run.writer.replace(rel, transform)
             change = Change(outcome["type"], scope, rel, outcome["entry"], outcome["before"])
             if change.type.startswith("fact."):
@@ -261,7 +219,12 @@ class CoreMemory:
                 run.emit(event(op="upsert", type=change.type, scope=scope, key=key, actor=actor,
                                request_id=run.request_id, reason=why, ts=ts, before=change.before, after=change.entry))
                 change = replace(change, run_id=run.run_id)
-        return change
+            return change
+
+        if run is not None:
+            return write(run)
+        with self.operation("set", actor) as own:
+            return write(own)
 
     def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
@@ -291,26 +254,26 @@ class CoreMemory:
         raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
 
     def revoke(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
-        with self._run("revoke", actor) as run:
+        with self.operation("revoke", actor) as run:
             return self._transition("revoke", wanted, actor, reason, run)
 
     def archive(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
-        with self._run("archive", actor) as run:
+        with self.operation("archive", actor) as run:
             return self._transition("archive", wanted, actor, reason, run)
 
     def reactivate(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
-        with self._run("reactivate", actor) as run:
+        with self.operation("reactivate", actor) as run:
             return self._transition("reactivate", wanted, actor, reason, run)
 
     def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "") -> list[Change]:
         """Revoke every active fact of `key` (of one applies_to, or all), then check that `resolve`
         no longer returns it from PROFILE or SESSION before returning (the forget took)."""
         if is_reserved(key):
-            raise self._refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
+            raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
         if applies_to is not None:
             _check_applies(applies_to)
         changes: list[Change] = []
-        with self._run("forget", actor) as run:
+        with self.operation("forget", actor) as run:
             for scope in SCOPE_FILES:
                 for loc in self.located(scope):
                     e = loc.entry
@@ -330,7 +293,7 @@ class CoreMemory:
 
         now = self.clock()
         changes: list[Change] = []
-        with self._run("compact", actor) as run:
+        with self.operation("compact", actor) as run:
             for scope in SCOPE_FILES:
                 for item in self.listing(all_states=True):
                     if item.scope == scope and item.state == "expired":
@@ -350,7 +313,33 @@ class CoreMemory:
                                    request_id=run.request_id, reason=f"inactive for over 90 days: moved to {ARCHIVE}",
                                    ts=ts, before=loc.entry, after=None, target_id=loc.id))
                     changes.append(Change("memory.compacted", scope, rel, loc.entry, None, run.run_id))
+            changes.extend(self._compact_proposals(run, now))
         return changes
+
+    def _compact_proposals(self, run: CoreRun, now: datetime) -> list[Change]:
+        """Resolved proposals older than 30 days leave PROPOSALS.md for memory/archive/core.md."""
+        from memory_store.core.files import ARCHIVE, PROPOSALS
+        from memory_store.entries import PROPOSAL_STATUSES
+
+        text = read_snapshot(self.workspace / PROPOSALS).text or ""
+        old = [loc for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0] if loc.entry.status not in
+               (None, "pending") and (parse_time(dict(loc.entry.extra).get("resolved_at", "")) or now)
+               <= now - timedelta(days=30)]
+        if not old:
+            return []
+        ts = stamp(now)
+        run.writer.replace(ARCHIVE, _appending("".join(
+            format_line(replace(loc.entry, extra=(*loc.entry.extra, ("from", PROPOSALS), ("compacted_at", ts))))
+            for loc in old)))
+        ids = [loc.id for loc in old]
+        run.writer.replace(PROPOSALS, lambda t: doc.remove_lines(t or "", ids, PROPOSAL_STATUSES))
+        out = []
+        for loc in old:
+            run.emit(event(op="compact", type="memory.compacted", scope="proposals", key=loc.entry.key, actor=CLI,
+                           request_id=run.request_id, reason=f"resolved over 30 days ago: moved to {ARCHIVE}",
+                           ts=ts, before=loc.entry, target_id=loc.id, target_type="proposal"))
+            out.append(Change("memory.compacted", "proposals", PROPOSALS, loc.entry, None, run.run_id))
+        return out
 
 
 def _check_applies(value: str) -> str:
@@ -365,3 +354,9 @@ def _appending(lines: str) -> Callable[[str | None], str]:
 
 def _removing(ids: list[str]) -> Callable[[str | None], str]:
     return lambda text: doc.remove_lines(text or "", ids)
+
+
+def _merged(extra: tuple[tuple[str, str], ...], notes: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Unknown fields kept in order, with `notes` (excerpt, …) redacted and replacing their namesakes."""
+    names = {k for k, _ in notes}
+    return tuple((k, v) for k, v in extra if k not in names) + tuple((k, redact(v)[:200]) for k, v in notes)

@@ -1,0 +1,146 @@
+"""MCP tools over core memory (docs/design.md §6): `memory_resolve`, `memory_remember`, `memory_forget`,
+`memory_propose`, thin over memory_store.core.
+
+The agent relays; it is not an editor. `memory_remember` / `memory_forget` carry the user's own words
+(`excerpt`) and the session they were said in, written as the fact's `ref` (`mcp:<session>`), so
+the write can be checked against that session's transcript. An inference goes to
+`memory_propose` and stays pending until the user accepts it. A write is tried 3 times; the third
+failure is an error the agent must tell the user about (a memory it said it kept was not kept).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from memory_store.config import Config
+from memory_store.errors import ConcurrentModification, LockHeld, MemjobsError
+
+WRITE_ATTEMPTS = 3
+MCP = ("system", "mcp")
+T = TypeVar("T")
+_CONCISE = ("concise", "brief", "short", "terse", "minimal", "กระชับ", "สั้น", "简洁", "簡潔")
+
+
+def _dump(obj: Any) -> str:
+    from memory_store.redact import redact
+
+    return redact(json.dumps(obj, ensure_ascii=False, indent=1))
+
+
+def acknowledgement(verbosity: str | None, what: str, key: str, value: str | None) -> str:
+    """One line back to the user, as short as their `response.verbosity` asks (seed of docs/design.md §6)."""
+    if verbosity and any(word in verbosity.casefold() for word in _CONCISE):
+        return "Noted." if what == "remembered" else "Forgotten."
+    if what == "remembered":
+        return f"Remembered: {key} = {value}."
+    return f"Forgotten: {key} (kept as revoked in the audit trail)."
+
+
+class CoreTools:
+    """The state behind the tools: one CoreMemory for the server's life (its POLICY.md reader
+    reloads when the file's hash changes)."""
+
+    def __init__(self, cfg: Config) -> None:
+        from memory_store.core.store import CoreMemory
+
+        self.mem = CoreMemory.from_config(cfg)
+
+    def _actor(self) -> Any:
+        from memory_store.core.audit import Actor
+
+        return Actor(*MCP)
+
+    def _verbosity(self) -> str | None:
+        found = self.mem.resolve(["response.verbosity", "response.length"]).values
+        for key in ("response.verbosity", "response.length"):
+            if key in found and found[key].winner.scope != "policy":
+                return found[key].winner.loc.entry.value
+        return None
+
+    def with_retries(self, write: Callable[[], T]) -> T:
+        last: MemjobsError | None = None
+        for _ in range(WRITE_ATTEMPTS):
+            try:
+                return write()
+            except (LockHeld, ConcurrentModification) as exc:
+                last = exc
+        raise MemjobsError(f"the memory write failed {WRITE_ATTEMPTS} times ({last}); tell the user it was "
+                           "NOT remembered")
+
+    def resolve(self, keys: list[str] | None, applies_to: list[str] | None) -> dict[str, Any]:
+        return self.mem.resolve(keys or None, applies_to or ()).to_dict()
+
+    def remember(self, key: str, value: str, session_id: str, excerpt: str, scope: str, applies_to: str | None,
+                 ttl: str | None) -> dict[str, Any]:
+        change = self.with_retries(lambda: self.mem.set(
+            key, value, scope=scope, applies_to=applies_to, ttl=ttl, source="user_explicit",
+            ref=f"mcp:{session_id}", actor=self._actor(), reason="the user asked the agent to remember",
+            notes=(("excerpt", excerpt),)))
+        return {"ack": acknowledgement(self._verbosity(), "remembered", key, change.entry.value),
+                **change.to_dict()}
+
+    def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None) -> dict[str, Any]:
+        changes = self.with_retries(lambda: self.mem.forget(
+            key, applies_to=applies_to, actor=self._actor(),
+            reason=f"the user asked the agent to forget (mcp:{session_id}): {excerpt[:200]}"))
+        return {"ack": acknowledgement(self._verbosity(), "forgotten", key, None),
+                "changes": [c.to_dict() for c in changes]}
+
+    def propose(self, key: str, value: str, session_id: str, reason: str, excerpt: str, confidence: float | None,
+                scope: str, applies_to: str) -> dict[str, Any]:
+        from memory_store.core.proposals import ProposalBook
+
+        book = ProposalBook(self.mem)
+        made = self.with_retries(lambda: book.propose(
+            key, value, confidence=confidence, applies_to=applies_to, scope=scope, reason=reason,
+            ref=f"mcp:{session_id}", excerpt=excerpt, actor=self._actor()))
+        if made is None:
+            return {"status": "unchanged", "note": "the same proposal is already pending"}
+        return made.to_dict()
+
+
+def register(server: Any, cfg: Config) -> None:
+    """Add the core-memory tools to `server`."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    tools = CoreTools(cfg)
+
+    def run(fn: Callable[[], dict[str, Any]]) -> str:
+        try:
+            return _dump(fn())
+        except MemjobsError as exc:
+            raise ToolError(str(exc)) from None
+
+    @server.tool()
+    def memory_resolve(keys: list[str] | None = None, applies_to: list[str] | None = None) -> str:
+        """The user's effective preferences and facts (core memory): for each key, its value, where
+        it is written, and what it beat and why. keys: e.g. ["response.language", "response.tone"]
+        (default: all). applies_to: the session:<id> / project:<id> in effect. A policy key shows
+        only policy@<version>. Read this before answering in a new session."""
+        return run(lambda: tools.resolve(keys, applies_to))
+
+    @server.tool()
+    def memory_remember(key: str, value: str, session_id: str, excerpt: str, scope: str = "profile",
+                        applies_to: str | None = None, ttl: str | None = None) -> str:
+        """Write a preference the USER EXPLICITLY asked you to remember ("remember that…", "from now
+        on answer in Thai"), at once. key: canonical (response.language, response.tone,
+        response.length, response.format.default, user.name, user.timezone, user.expertise.<topic>).
+        excerpt: the user's own words; session_id: this session. scope: profile (lasting) or session.
+        For "for this task …" pass applies_to session:<id>. Returns JSON with `ack`: say it to the user.
+        Never use this for something you inferred: use memory_propose. Keys policy.* are refused."""
+        return run(lambda: tools.remember(key, value, session_id, excerpt, scope, applies_to, ttl))
+
+    @server.tool()
+    def memory_forget(key: str, session_id: str, excerpt: str, applies_to: str | None = None) -> str:
+        """Forget a preference because the USER asked ("forget that…"): every active value of the key
+        is revoked (kept in the audit trail) and checked gone. excerpt: the user's words. Returns `ack`."""
+        return run(lambda: tools.forget(key, session_id, excerpt, applies_to))
+
+    @server.tool()
+    def memory_propose(key: str, value: str, session_id: str, reason: str, excerpt: str = "",
+                       confidence: float | None = None, scope: str = "profile", applies_to: str = "global") -> str:
+        """Suggest a preference you INFERRED (the user asked for shorter answers three times): it waits
+        in PROPOSALS.md, pending, until the user accepts it. reason: why you think so; excerpt: their words."""
+        return run(lambda: tools.propose(key, value, session_id, reason, excerpt, confidence, scope, applies_to))
