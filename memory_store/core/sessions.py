@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from memory_store.config import TranscriptSource
+from memory_store.transcripts.records import Record
 
 
 class SessionActivity:
@@ -23,14 +24,16 @@ class SessionActivity:
         return self._seen[session_id]
 
     def _find(self, session_id: str) -> datetime | None:
-        from memory_store.transcripts import discover, read
+        return max((r.ts for r in session_records(self.sources, session_id)), default=None)
 
-        latest: datetime | None = None
-        for source in self.sources:
-            for tf in discover(source).files:
-                if session_id not in (tf.session_id, Path(tf.path.split("#", 1)[0]).stem):
-                    continue
-                times = [r.ts for r in read(tf).records]
-                if times and (latest is None or max(times) > latest):
-                    latest = max(times)
-        return latest
+
+def session_records(sources: Iterable[TranscriptSource], session_id: str) -> list[Record]:
+    """Every record of one session, over all configured sources (redacted, as readers yield them)."""
+    from memory_store.transcripts import discover, read
+
+    out: list[Record] = []
+    for source in sources:
+        for tf in discover(source).files:
+            if session_id in (tf.session_id, Path(tf.path.split("#", 1)[0]).stem):
+                out.extend(read(tf).records)
+    return out
