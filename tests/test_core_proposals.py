@@ -113,3 +113,12 @@ def test_cli_lists_accepts_and_rejects(book: ProposalBook, workspace: Path):
     assert [x["id"] for x in json.loads(out)["proposals"]] == [p.id]
     code, out, _ = cli("proposals", "expire")
     assert out.strip() == "no proposals"
+
+
+def test_proposals_are_never_searched(book: ProposalBook, workspace: Path):
+    from memory_store.search.indexer import discover
+
+    book.propose("user.codename", "zebrafinch", reason="guess")
+    book.mem.set("user.name", "Somchai")
+    found = discover(load_config(workspace, env={}))
+    assert "PROFILE.md" in found and "PROPOSALS.md" not in found

@@ -114,8 +114,8 @@ def discover(cfg: Config) -> dict[str, Candidate]:
     out: dict[str, Candidate] = {}
     for p in found:
         rel = _rel(ws, p)
-        if rel in out or "/.locks/" in f"/{rel}":
-            continue
+        if rel in out or "/.locks/" in f"/{rel}" or rel == "PROPOSALS.md":
+            continue  # PROPOSALS.md holds inferences nobody accepted yet: never searched (docs/design.md §6)
         tier, day = tier_of(rel, cfg.limits.warm_days)
         out[rel] = Candidate(rel, p, tier, day)
     return out
