@@ -123,3 +123,38 @@ def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Pa
     for f in workspace.rglob("*"):
         if f.is_file() and f.name != "POLICY.md":
             assert MARK not in f.read_text("utf-8", errors="replace"), f"{f} holds POLICY.md text"
+
+
+def test_a_held_core_lock_waits_lock_wait_s_then_exits_75_and_a_killed_holder_frees_it(workspace: Path):
+    """Pins the core lock with real processes: `mem set` waits `limits.lock_wait_s` for it, then exits 75
+    naming the holder; kill -9 of the holder frees it and the write goes through."""
+    import os
+    import signal
+    import time
+
+    from tests.test_locks import _hold
+
+    (workspace / "memjobs.yaml").write_text("timezone: UTC\ntranscripts: []\nlimits: {lock_wait_s: 1}\n")
+    holder = _hold(workspace, "core")
+    try:
+        t0 = time.monotonic()
+        p = memjobs("--workspace", str(workspace), "mem", "set", "user.name", "Somchai")
+        assert p.returncode == 75 and "core lock is held" in p.stderr and str(holder.pid) in p.stderr
+        assert time.monotonic() - t0 >= 1.0
+        assert "Somchai" not in (workspace / "PROFILE.md").read_text()
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    p = memjobs("--workspace", str(workspace), "mem", "set", "user.name", "Somchai")
+    assert p.returncode == 0 and "Somchai" in (workspace / "PROFILE.md").read_text()
+
+
+def test_secrets_are_redacted_in_the_file_the_trail_and_the_output(workspace: Path):
+    secret = "sk-proj-" + "A1b2C3d4E5f6G7h8I9j0" * 2
+    code, out, err = cli(workspace, "mem", "set", "tool.openai_key", f"use {secret}", "--json")
+    assert code == 0 and secret not in out + err and "[REDACTED" in json.loads(out)["value"]
+    code, out, err = cli(workspace, "mem", "audit")
+    assert secret not in out + err
+    for f in workspace.rglob("*"):
+        if f.is_file():
+            assert secret not in f.read_text("utf-8", errors="replace"), f

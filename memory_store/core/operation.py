@@ -27,7 +27,6 @@ class CoreRun:
     op: str
     actor: Actor
     lock_wait_s: float = 300.0
-    hold_lock: bool = True
     run_id: str = ""
     request_id: str = field(default_factory=new_request_id)
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -57,9 +56,8 @@ class CoreRun:
         self.events.append(event)
 
     def __enter__(self) -> CoreRun:
-        if self.hold_lock:
-            self._locks = JobLocks(self.workspace, "core", self.run_id, self.lock_wait_s)
-            self._locks.acquire()
+        self._locks = JobLocks(self.workspace, "core", self.run_id, self.lock_wait_s)
+        self._locks.acquire()
         return self
 
     def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
