@@ -97,3 +97,22 @@ def test_session_scope_defaults(tmp_path: Path):
     assert m.set("response.tone", "brief", applies_to="session:s9").entry.ttl == "session_end"
     with pytest.raises(Exception, match="bad ttl"):
         m.set("k", "v", ttl="8 hours")
+
+
+def test_the_daily_job_archives_expired_session_entries(workspace: Path):
+    from jobs.dispatch import registry
+
+    cfg = load_config(workspace, env={})
+    m = CoreMemory.from_config(cfg, clock=lambda: T0)
+    task = m.set("task.goal", "ship the release", scope="session", updated_at=T0).entry.id     # ttl 8h
+    lasting = m.set("user.name", "Somchai", updated_at=T0).entry.id
+    rep = registry.run(cfg, "daily", now=T0 + timedelta(hours=4))
+    assert "core_archived" not in rep.details
+    rep = registry.run(cfg, "daily", now=T0 + timedelta(days=1))
+    assert rep.status != "failed" and rep.details["core_archived"] == [task]
+    states = {x.loc.id: x.state for x in CoreMemory.from_config(cfg, clock=lambda: T0).listing(all_states=True)}
+    assert states == {task: "archived", lasting: "active"}
+    trail = (workspace / ".memjobs/audit/memory_audit.jsonl").read_text()
+    assert '"type": "fact.archived"' in trail and '"id": "daily"' in trail
+    rep = registry.run(cfg, "daily", now=T0 + timedelta(days=1))
+    assert "core_archived" not in rep.details

@@ -286,18 +286,24 @@ class CoreMemory:
                                line=left.winner.loc.line)
         return changes
 
+    def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None) -> list[Change]:
+        """Archive every active fact whose TTL has passed (the daily job's session cleanup)."""
+        expired = [i for i in self.listing(all_states=True) if i.state == "expired"]
+        if not expired:
+            return []
+        if run is None:
+            with self.operation("cleanup", actor) as own:
+                return self.archive_expired(actor=actor, run=own)
+        return [self._transition("archive", i.loc.id, actor, f"expired ({i.why})", run) for i in expired]
+
     def compact(self, *, actor: Actor = CLI) -> list[Change]:
         """Archive expired active facts (to `## Inactive`), then move inactive lines older than
-        90 days to memory/archive/core.md."""
+        90 days, and resolved proposals older than 30, to memory/archive/core.md."""
         from memory_store.core.files import ARCHIVE
 
         now = self.clock()
-        changes: list[Change] = []
         with self.operation("compact", actor) as run:
-            for scope in SCOPE_FILES:
-                for item in self.listing(all_states=True):
-                    if item.scope == scope and item.state == "expired":
-                        changes.append(self._transition("archive", item.loc.id, actor, f"expired ({item.why})", run))
+            changes = self.archive_expired(actor=actor, run=run)
             for scope, rel in SCOPE_FILES.items():
                 old = [loc for loc in self.located(scope) if loc.entry.effective_status != "active"
                        and (parse_time(loc.entry.updated_at) or now) <= now - COMPACT_AFTER]
