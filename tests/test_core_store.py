@@ -110,6 +110,12 @@ def test_forget_revokes_every_value_and_verifies_before_returning(mem: CoreMemor
     forgets = [e for e in trail(workspace) if e["type"] == "fact.revoked"]
     assert len(forgets) == 3 and len({e["request_id"] for e in forgets}) == 1
     assert mem.forget("response.language") == []
+    # forgetting one applies_to leaves the others standing, and that is not a failed forget
+    mem.set("response.tone", "warm")
+    mem.set("response.tone", "terse", applies_to="session:s2")
+    only = mem.forget("response.tone", applies_to="session:s2")
+    assert [c.entry.value for c in only] == ["terse"]
+    assert mem.resolve(["response.tone"], ["session:s2"]).values["response.tone"].winner.loc.entry.value == "warm"
 
 
 def test_reserved_policy_keys_are_refused_and_audited(mem: CoreMemory, workspace: Path):

@@ -281,7 +281,8 @@ class CoreMemory:
                         changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
         left = self.resolve([key], contexts).values.get(key)
-        if left is not None and left.winner.scope != "policy":
+        if left is not None and left.winner.scope != "policy" and applies_to in (
+                None, left.winner.loc.entry.effective_applies_to):
             raise MemjobsError(f"{key} still resolves from {left.winner.where} after forget", path=left.winner.file,
                                line=left.winner.loc.line)
         return changes
