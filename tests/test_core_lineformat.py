@@ -12,6 +12,7 @@ from memory_store.core.lineformat import escape, format_line, parse_line, unesca
 from memory_store.entries import LineEntry
 from memory_store.validate import validate_text
 from tests.conftest import memjobs
+from tests.strategies import prose
 
 # Any text at all: pipes, backslashes, newlines, JSON, Thai, Chinese; only the ends are not kept.
 values = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60).map(str.strip).filter(bool)
@@ -117,3 +118,19 @@ def test_bad_lines_are_reported_as_path_line_and_kept(workspace: Path):
     CoreMemory(workspace, workspace / ".memjobs").set("user.name", "Somchai")
     after = (workspace / "PROFILE.md").read_text(encoding="utf-8")
     assert after.startswith(text) and "key:user.name" in after
+
+
+@given(st.lists(st.one_of(core_entries().map(format_line), prose), max_size=6), values)
+@settings(max_examples=60, deadline=None)
+def test_a_write_keeps_every_hand_written_byte(tmp_path_factory, parts: list[str], value: str):
+    """Whatever a person wrote around the entries (prose, fences, headings, other entries), a write by
+    memjobs adds its one line and changes no other byte."""
+    from memory_store.core.store import CoreMemory
+
+    ws = tmp_path_factory.mktemp("ws")
+    before = "# PROFILE\n\n## Preferences\n" + "".join(p if p.endswith("\n") else p + "\n" for p in parts)
+    (ws / "PROFILE.md").write_text(before, encoding="utf-8")
+    change = CoreMemory(ws, ws / ".memjobs").set("zz.new_key", value)
+    after = (ws / "PROFILE.md").read_text(encoding="utf-8")
+    assert change.type == "fact.created"
+    assert after.replace(format_line(change.entry), "", 1) == before
