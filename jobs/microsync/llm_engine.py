@@ -20,24 +20,22 @@ from typing import Any
 
 from jobs.llm import redact
 from jobs.llm.cache import TurnCache
-from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
+from jobs.llm.client import CHARS_PER_TOKEN, InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
 from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
 from jobs.microsync.llm_prompts import (
     EXTRACT_PROMPT_VERSION,
     EXTRACT_SCHEMA,
     EXTRACT_SYSTEM,
-    KINDS,
     extract_user_message,
 )
 from memory_store.config import Config
-from memory_store.entries import EXCERPT_MAX
+from memory_store.entries import EXCERPT_MAX, KINDS
 from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
 
 log = logging.getLogger("memjobs")
 
-CHARS_PER_TOKEN = 4
 DEFAULT_CHUNK_TOKENS = 3000
 RECORD_CAP = {Role.USER: 3000, Role.ASSISTANT: 1500}
 CONTEXT_CHARS = 1500          # earlier assistant lines repeated at the head of a later chunk
