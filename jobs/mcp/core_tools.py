@@ -30,7 +30,7 @@ def _dump(obj: Any) -> str:
 
 
 def acknowledgement(verbosity: str | None, what: str, key: str, value: str | None) -> str:
-    """One line back to the user, as short as their `response.verbosity` asks (seed of docs/design.md §6)."""
+    """One line back to the user, as short as their `response.verbosity` asks (docs/design.md §6)."""
     if verbosity and any(word in verbosity.casefold() for word in _CONCISE):
         return "Noted." if what == "remembered" else "Forgotten."
     if what == "remembered":

@@ -5,7 +5,7 @@
     {"id", "ts", "op", "type", "scope", "applies_to", "key", "old", "new", "actor": {"kind", "id"},
      "target": {"type", "id"}, "request_id", "reason", "diff": {"before", "after"}}
 
-`op` is seed 000's operation (upsert, delete, compact, refuse, rollback); `type` seed 002's event
+`op` is the operation (upsert, delete, compact, refuse, rollback); `type` the lifecycle event
 type (fact.created, fact.updated, fact.revoked, fact.archived, fact.reactivated, proposal.*) plus
 memory.refused, memory.compacted and memory.rolled_back. Secrets are redacted in every line.
 """

@@ -94,7 +94,7 @@ def parse_line(text: str, path: str | None = None, line: int | None = None,
 
 
 def format_line(e: LineEntry) -> str:
-    """The canonical line, ending with a newline: the six fields of seed order, then the lifecycle
+    """The canonical line, ending with a newline: the six fields in the order of docs/design.md §4, then the lifecycle
     fields memjobs knows in a fixed order (each only when set), then unknown fields as they came."""
     parts = [("key", escape(e.key)), ("value", escape(e.value)), ("priority", str(e.priority)),
              ("ttl", e.ttl), ("source", e.source), ("updated_at", e.updated_at)]
