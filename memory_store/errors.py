@@ -104,6 +104,19 @@ class LLMError(MemjobsError):
     code = "llm"
 
 
+class OutsideWorkspace(MemjobsError):
+    """A path that leads out of the workspace (a symlink, `..`, an absolute path) or is not a
+    memory file: memjobs neither reads, serves nor writes it (docs/design.md §2, §3)."""
+
+    code = "outside_workspace"
+
+
+class StorageFull(MemjobsError):
+    """The disk is full, or the workspace cannot be written (read-only, a quota, a size limit)."""
+
+    code = "storage"
+
+
 class MemoryRefused(MemjobsError):
     """Core memory refused a change: a reserved `policy.*` key, a write to POLICY.md, a lifecycle
     transition that does not exist (reactivate an active fact, revoke a revoked one)."""

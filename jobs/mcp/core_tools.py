@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import Field
 
 from memory_store.config import Config
 from memory_store.errors import ConcurrentModification, LockHeld, MemjobsError
@@ -104,8 +106,14 @@ class CoreTools:
 def register(server: Any, cfg: Config) -> None:
     """Add the core-memory tools to `server`."""
     from mcp.server.mcpserver.exceptions import ToolError
+    from mcp_types import ToolAnnotations
 
     tools = CoreTools(cfg)
+    reads = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+    writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True,
+                             open_world_hint=False)
+    revokes = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True,
+                              open_world_hint=False)
 
     def run(fn: Callable[[], dict[str, Any]]) -> str:
         try:
@@ -113,34 +121,59 @@ def register(server: Any, cfg: Config) -> None:
         except MemjobsError as exc:
             raise ToolError(str(exc)) from None
 
-    @server.tool()
-    def memory_resolve(keys: list[str] | None = None, applies_to: list[str] | None = None) -> str:
-        """The user's effective preferences and facts (core memory): for each key, its value, where
-        it is written, and what it beat and why. keys: e.g. ["response.language", "response.tone"]
-        (default: all). applies_to: the session:<id> / project:<id> in effect. A policy key shows
-        only policy@<version>. Read this before answering in a new session."""
+    @server.tool(annotations=reads)
+    def memory_resolve(
+        keys: Annotated[list[str] | None, Field(description=(
+            "Keys to resolve, e.g. response.language, response.tone (default: every key held)"))] = None,
+        applies_to: Annotated[list[str] | None, Field(description=(
+            "The session:<id> / project:<id> in effect; global always is"))] = None,
+    ) -> str:
+        """The user's effective preferences and facts (core memory): for each key, its value, where it
+        is written, and what it beat and why. A policy key shows only policy@<version>. Read this at
+        the start of a session and before answering in a new way."""
         return run(lambda: tools.resolve(keys, applies_to))
 
-    @server.tool()
-    def memory_remember(key: str, value: str, session_id: str, excerpt: str, scope: str = "profile",
-                        applies_to: str | None = None, ttl: str | None = None) -> str:
+    @server.tool(annotations=writes)
+    def memory_remember(
+        key: Annotated[str, Field(description=(
+            "Canonical key: response.language, response.tone, response.length, response.format.default, "
+            "user.name, user.timezone, user.expertise.<topic> (policy.* is refused)"))],
+        value: Annotated[str, Field(description="The value, one line")],
+        session_id: Annotated[str, Field(description="This session's id (the write is checked against it)")],
+        excerpt: Annotated[str, Field(description="The user's own words asking you to remember it")],
+        scope: Annotated[Literal["profile", "session"], Field(description=(
+            "profile: lasting; session: this task's context"))] = "profile",
+        applies_to: Annotated[str | None, Field(description=(
+            "session:<id> for 'for this task …', project:<id>, or global (default)"))] = None,
+        ttl: Annotated[str | None, Field(description="none, session_end, 30m/8h/7d or an ISO time")] = None,
+    ) -> str:
         """Write a preference the USER EXPLICITLY asked you to remember ("remember that…", "from now
-        on answer in Thai"), at once. key: canonical (response.language, response.tone,
-        response.length, response.format.default, user.name, user.timezone, user.expertise.<topic>).
-        excerpt: the user's own words; session_id: this session. scope: profile (lasting) or session.
-        For "for this task …" pass applies_to session:<id>. Returns JSON with `ack`: say it to the user.
-        Never use this for something you inferred: use memory_propose. Keys policy.* are refused."""
+        on answer in Thai"), at once. Returns JSON with `ack`: say it to the user. Never use this for
+        something you inferred: use memory_propose."""
         return run(lambda: tools.remember(key, value, session_id, excerpt, scope, applies_to, ttl))
 
-    @server.tool()
-    def memory_forget(key: str, session_id: str, excerpt: str, applies_to: str | None = None) -> str:
+    @server.tool(annotations=revokes)
+    def memory_forget(
+        key: Annotated[str, Field(description="The key the user asked you to forget")],
+        session_id: Annotated[str, Field(description="This session's id")],
+        excerpt: Annotated[str, Field(description="The user's own words asking you to forget it")],
+        applies_to: Annotated[str | None, Field(description="Only this applies_to (default: every value)")] = None,
+    ) -> str:
         """Forget a preference because the USER asked ("forget that…"): every active value of the key
-        is revoked (kept in the audit trail) and checked gone. excerpt: the user's words. Returns `ack`."""
+        is revoked (kept in the audit trail) and checked gone. Returns JSON with `ack`."""
         return run(lambda: tools.forget(key, session_id, excerpt, applies_to))
 
-    @server.tool()
-    def memory_propose(key: str, value: str, session_id: str, reason: str, excerpt: str = "",
-                       confidence: float | None = None, scope: str = "profile", applies_to: str = "global") -> str:
+    @server.tool(annotations=writes)
+    def memory_propose(
+        key: Annotated[str, Field(description="Canonical key, as for memory_remember")],
+        value: Annotated[str, Field(description="The value you infer")],
+        session_id: Annotated[str, Field(description="This session's id")],
+        reason: Annotated[str, Field(description="Why you think so, in a short sentence")],
+        excerpt: Annotated[str, Field(description="The user's words that led you to it")] = "",
+        confidence: Annotated[float | None, Field(description="0..1", ge=0, le=1)] = None,
+        scope: Annotated[Literal["profile", "session"], Field(description="Where the fact would go")] = "profile",
+        applies_to: Annotated[str, Field(description="global, project:<id> or session:<id>")] = "global",
+    ) -> str:
         """Suggest a preference you INFERRED (the user asked for shorter answers three times): it waits
-        in PROPOSALS.md, pending, until the user accepts it. reason: why you think so; excerpt: their words."""
+        in PROPOSALS.md, pending, until the user accepts it."""
         return run(lambda: tools.propose(key, value, session_id, reason, excerpt, confidence, scope, applies_to))
