@@ -25,7 +25,9 @@ _RECENT = r"memory/recent/[^/]+\.md"
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "microsync": ((_DAILY, _RECENT), ()),
     "daily": ((r"second-brain/summaries/[^/]+\.md",), ()),
-    "weekly": ((r"MEMORY\.md", r"memory/archive/[^/]+\.md"), (_DAILY, _RECENT)),
+    "weekly": ((r"MEMORY\.md", r"memory/archive/(?!episodes\.md$)[^/]+\.md"), (_DAILY, _RECENT)),
+    # The daily job's episodes: write, renew, purge (docs/design.md §3.1); the archive line comes first.
+    "episodes": ((r"memory/episodes/\d{4}-\d{2}\.md", r"memory/archive/episodes\.md"), ()),
     "core": ((r"PROFILE\.md", r"SESSION\.md", r"PROPOSALS\.md"), ()),
     "index": ((), ()),
     "daemon": ((), ()),
