@@ -16,6 +16,7 @@ from jobs.run.runner import RunContext
 from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
 from memory_store.entries import ID_RE, ids_in_text
+from memory_store.episodes import ids_in_text as episode_ids_in_text
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
@@ -118,6 +119,9 @@ def _count_access(records: list[Record], access: dict[str, Counter[str]], tz: An
             for m in ids_in_text(r.text):
                 if ID_RE.match(m):
                     access[week_key(r.ts.astimezone(tz))][m] += 1
+            # An episode read renews its expiry (docs/design.md §6.6).
+            for m in episode_ids_in_text(r.text):
+                access[week_key(r.ts.astimezone(tz))][m] += 1
         reading = False if r.role != Role.TOOL_CALL else reading
 
 
