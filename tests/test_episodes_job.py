@@ -34,7 +34,8 @@ def test_one_episode_per_session_beside_the_wrap_up(tmp_path: Path):
     ws = fx.workspace
     code, rep = run_inproc(ws)
     assert code == 0, rep
-    assert rep["details"]["episodes"] == {"written": 3, "updated": 0, "renewed": 0, "purged": 0, "unchanged": 0}
+    assert rep["details"]["episodes"] == {"written": 3, "updated": 0, "renewed": 0, "purged": 0, "unchanged": 0,
+                                             "kept": 0}
     assert MONTH in rep["written"]
     eps = episodes_of(ws)
     assert sorted(eps) == ["a1", "b2", "d4"]
@@ -107,6 +108,25 @@ def test_renewal_by_access_then_purge_to_one_archive_line(tmp_path: Path):
     # A wrap-up re-run for the old day does not bring an archived episode back.
     run_inproc(ws, now="2027-03-20T00:30:00+07:00", day="2026-11-18")
     assert episodes_of(ws) == {}
+
+
+def test_an_episode_a_person_edited_is_kept_as_it_is(tmp_path: Path):
+    """Pins: docs/design.md §4.6 — the daily job re-running that day does not overwrite a person's
+    edit of an episode (its hash differs from what memjobs wrote); other episodes still update."""
+    fx = build_fixture(tmp_path)
+    ws = fx.workspace
+    run_inproc(ws)
+    month = ws / MONTH
+    text = month.read_text("utf-8")
+    a = episodes_of(ws)["a1"]
+    edited = text.replace(f"- summary: {a.summary}\n", "- summary: psycopg was missing; added it.\n", 1)
+    edited = edited.replace("- outcome: success\n", "- outcome: partial\n", 1)
+    assert edited != text
+    month.write_text(edited, encoding="utf-8")
+    code, rep = run_inproc(ws, day="2026-11-18")
+    assert code == 0, rep
+    assert rep["details"]["episodes"]["kept"] == 1 and rep["details"]["episodes"]["written"] == 0
+    assert month.read_text("utf-8") == edited
 
 
 def test_rollback_undoes_a_purge(tmp_path: Path):

@@ -9,6 +9,7 @@ is archived already is not written again.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -27,6 +28,8 @@ from memory_store.access import ACCESS_DIR, WEEK_KEY_RE, parse_counts, week_key
 from memory_store.entries import Source
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
+from memory_store.markdown import parse_document
+from memory_store.markdown_write import block_hash
 from memory_store.transcripts.records import Role
 
 MAX_TOPICS = 5
@@ -37,6 +40,7 @@ _GENERIC = frozenset((
     "way", "thing", "things", "work", "working", "done", "make", "made", "time", "today", "tomorrow",
     "session",
 )) | STOP
+WRITTEN = ".memjobs/episodes/written.json"   # id -> hash of the episode as memjobs last wrote it
 _RANGE = re.compile(r"^([LE])(\d+)-[LE](\d+)$")
 
 
@@ -47,11 +51,12 @@ class Counts:
     renewed: int = 0      # expiry moved by an access
     purged: int = 0       # expired, archived to one line, removed
     unchanged: int = 0
+    kept: int = 0         # edited by a person since memjobs wrote it: left as it is
     errors: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"written": self.written, "updated": self.updated, "renewed": self.renewed,
-                "purged": self.purged, "unchanged": self.unchanged}
+                "purged": self.purged, "unchanged": self.unchanged, "kept": self.kept}
 
 
 def _local(ts: datetime, tz: Any) -> str:
@@ -143,20 +148,45 @@ def access_days(state_dir: Path, today: date) -> dict[str, date]:
     return out
 
 
-def _load(ws: Path, counts: Counts) -> dict[str, list[ep.Episode]]:
+@dataclass
+class _OnDisk:
+    episodes: dict[str, list[ep.Episode]] = field(default_factory=dict)   # month file -> episodes
+    hashes: dict[str, str] = field(default_factory=dict)                  # id -> hash of its block now
+    bad: set[str] = field(default_factory=set)                            # month files that do not parse
+
+
+def _load(ws: Path, counts: Counts) -> _OnDisk:
     """Every month file's episodes; a file that does not parse is reported and left alone."""
     folder = ws / "memory" / "episodes"
-    out: dict[str, list[ep.Episode]] = {}
+    out = _OnDisk()
     if not folder.is_dir():
         return out
     for path in sorted(folder.glob("*.md")):
         rel = f"memory/episodes/{path.name}"
+        text = read_snapshot(path).text or ""
         try:
-            out[rel] = ep.parse_episodes(read_snapshot(path).text or "", rel)
+            out.episodes[rel] = ep.parse_episodes(text, rel)
         except EntryError as exc:
             counts.errors.append(dict(exc.as_error()))
-            out[rel] = []
+            out.bad.add(rel)
+            continue
+        out.hashes.update((b.id, block_hash(b.text)) for b in parse_document(text).records(ep.KIND))
     return out
+
+
+def _load_written(ws: Path) -> dict[str, str]:
+    """Hash of each episode as memjobs last wrote it (docs/design.md §4.6: a person's edit is kept)."""
+    data = read_snapshot(ws / WRITTEN).data
+    if data is None:
+        return {}
+    try:
+        obj = json.loads(data.decode("utf-8"))
+        if set(obj) != {"version", "episodes"} or obj["version"] != 1:
+            raise ValueError("unexpected fields or version")
+        return {str(k): str(v) for k, v in obj["episodes"].items()}
+    except (UnicodeDecodeError, ValueError, AttributeError, TypeError) as exc:
+        raise EntryError(f"episode state does not parse ({exc}); delete it to start afresh",
+                         path=WRITTEN, line=1) from exc
 
 
 def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
@@ -165,11 +195,13 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
     tz = ctx.cfg.tz
     today = ctx.now.astimezone(tz).date()
     counts = Counts()
-    files = _load(ws, counts)
-    bad_files = {rel for rel, eps in files.items() if not eps and (ws / rel).exists()} if counts.errors else set()
+    disk = _load(ws, counts)
+    written = _load_written(ws)
+    # An episode memjobs did not write as it stands now was written or edited by a person: kept as is.
+    edited = {eid for eid, h in disk.hashes.items() if written.get(eid) != h}
     archived = ep.archived_ids(read_snapshot(ws / ep.ARCHIVE_REL).text)
     by_session = {(e.source.session_path, e.source.session_id): (rel, e)
-                  for rel, eps in files.items() for e in eps}
+                  for rel, eps in disk.episodes.items() for e in eps}
     changed: dict[str, dict[str, ep.Episode]] = {}
     for day in sorted(sessions):
         for s in sessions[day]:
@@ -180,7 +212,10 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
                 new = merge(old, part)
             else:
                 rel, old, new = ep.episode_rel(part.date), None, part
-            if new.id in archived or rel in bad_files:
+            if new.id in archived or rel in disk.bad:
+                continue
+            if new.id in edited:
+                counts.kept += 1
                 continue
             by_session[key] = (rel, new)
             changed.setdefault(rel, {})[new.id] = new
@@ -191,14 +226,13 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
             else:
                 counts.unchanged += 1
     # Every episode as it will be: on disk, with this run's changes laid over it.
-    current: dict[str, dict[str, ep.Episode]] = {
-        rel: {e.id: e for e in eps} for rel, eps in files.items() if rel not in bad_files}
+    current: dict[str, dict[str, ep.Episode]] = {rel: {e.id: e for e in eps} for rel, eps in disk.episodes.items()}
     for rel, eps_new in changed.items():
         current.setdefault(rel, {}).update(eps_new)
     accessed = access_days(ctx.cfg.state_dir, today)
     for rel, eps_map in current.items():
         for eid, e in list(eps_map.items()):
-            if eid in accessed:
+            if eid in accessed and eid not in edited:
                 r = e.renewed(accessed[eid])
                 if r != e:
                     eps_map[eid] = r
@@ -223,4 +257,11 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
             return ep.remove(text, gone) if gone else text
 
         writer.replace(rel, transform)
+        for e in keep:
+            written[e.id] = block_hash(ep.serialize_episode(e))
+        for eid in gone:
+            written.pop(eid, None)
+    data = (json.dumps({"version": 1, "episodes": dict(sorted(written.items()))}, indent=1) + "\n").encode()
+    if not ctx.dry_run and read_snapshot(ws / WRITTEN).data != data:
+        writer.write_state(WRITTEN, data)
     return counts
