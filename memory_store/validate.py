@@ -31,6 +31,8 @@ from memory_store.episodes import KIND as EPISODE_KIND
 from memory_store.episodes import problems as episode_problems
 from memory_store.markdown import Block, LineNode, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
+from memory_store.procedures import REL as PROCEDURES_REL
+from memory_store.procedures import problems as procedure_problems
 
 ExistsFn = Callable[[str], bool]
 CORE_NAMES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md", "POLICY.md")
@@ -67,6 +69,9 @@ def validate_text(
                 out.append(Problem(rel, block.line, f"duplicate id {bid} (first at line {seen[bid]})"))
             else:
                 seen[bid] = block.line
+    if rel == PROCEDURES_REL:
+        for block in doc.blocks:
+            out.extend(Problem(rel, line, msg) for line, msg in procedure_problems(block))
     for block in doc.records(EPISODE_KIND):
         out.extend(Problem(rel, line, msg) for line, msg in episode_problems(block))
         if block.id in seen:

@@ -10,7 +10,9 @@ its totals and nothing per item, and `--verbose` is refused for it. Per language
 - near-miss false positives: near misses (one-offs, questions, stories, hypotheticals, pasted docs,
   single-step rules, dated plans, looked-up recipes, tool output) where it learns anything;
 - steps exact: of the positives found, those with as many steps as the reference. Trigger and
-  step wording are reference paraphrases to be judged by meaning, so they are not scored here.
+  step wording are reference paraphrases to be judged by meaning, so they are not scored here;
+- merges (merge.yaml): pairs of the same procedure that `memory_store.procedures` merges, and pairs
+  of different procedures that it wrongly merges, at its `MERGE_THRESHOLD`.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
 from jobs.procedures.learn import learn  # noqa: E402
+from memory_store.procedures import MERGE_THRESHOLD, similarity  # noqa: E402
 
 SET = ROOT / "tests/fixtures/procedures"
 LANGS = ("en", "th", "zh")
@@ -57,6 +60,14 @@ def evaluate(half: str, verbose: bool = False) -> dict[str, dict[str, int]]:
             elif verbose:
                 print(f"  missed {item['id']}")
         out[lang] = c
+    for pair in yaml.safe_load((SET / half / "merge.yaml").read_text(encoding="utf-8")):
+        c = out[pair["lang"] if pair["lang"] in out else str(pair["id"]).split("-")[1]]
+        merged = similarity(pair["a"]["steps"], pair["b"]["steps"]) >= MERGE_THRESHOLD
+        key = "same" if pair["same"] else "different"
+        c[f"{key}_pairs"] = c.get(f"{key}_pairs", 0) + 1
+        c[f"{key}_merged"] = c.get(f"{key}_merged", 0) + int(merged)
+        if verbose and merged != pair["same"]:
+            print(f"  merge {pair['id']}: merged={merged}")
     return out
 
 
@@ -76,10 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     for lang, c in result.items():
         print(f"  {lang}: found {c['found']}/{c['positives']} taught procedures, "
               f"false positives {c['false_positives']}/{c['near_misses']} near misses, "
-              f"steps exact {c['steps_exact']}/{c['found']}")
-    total = {k: sum(c[k] for c in result.values()) for k in next(iter(result.values()))}
+              f"steps exact {c['steps_exact']}/{c['found']}; merged {c.get('same_merged', 0)}/"
+              f"{c.get('same_pairs', 0)} same pairs, {c.get('different_merged', 0)}/{c.get('different_pairs', 0)} "
+              "different pairs")
+    total = {k: sum(c.get(k, 0) for c in result.values()) for k in next(iter(result.values()))}
     print(f"  all: found {total['found']}/{total['positives']}, false positives "
-          f"{total['false_positives']}/{total['near_misses']}, steps exact {total['steps_exact']}/{total['found']}")
+          f"{total['false_positives']}/{total['near_misses']}, steps exact {total['steps_exact']}/{total['found']}; "
+          f"merged {total['same_merged']}/{total['same_pairs']} same pairs, "
+          f"{total['different_merged']}/{total['different_pairs']} different pairs (threshold {MERGE_THRESHOLD})")
     return 0
 
 
