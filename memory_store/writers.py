@@ -23,7 +23,7 @@ _RECENT = r"memory/recent/[^/]+\.md"
 
 # writer -> (paths it may write whole, paths where only entry status fields may change)
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "microsync": ((_DAILY, _RECENT), ()),
+    "microsync": ((_DAILY, _RECENT, r"memory/procedures\.md"), ()),
     "daily": ((r"second-brain/summaries/[^/]+\.md",), ()),
     "weekly": ((r"MEMORY\.md", r"memory/archive/(?!episodes\.md$)[^/]+\.md"), (_DAILY, _RECENT)),
     # The daily job's episodes: write, renew, purge (docs/design.md §3.1); the archive line comes first.

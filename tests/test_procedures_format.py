@@ -65,3 +65,10 @@ def test_merge_steps_keeps_both_orders():
     assert pr.merge_steps(("a1 x", "c3 z"), ("a1 x", "b2 y", "c3 z", "d4 w")) == ("a1 x", "b2 y", "c3 z", "d4 w")
     assert pr.similarity(["先跑测试", "再打 tag"], ["跑测试", "打 tag"]) >= pr.MERGE_THRESHOLD
     assert pr.similarity(["run the migrations"], ["water the plants"]) < pr.MERGE_THRESHOLD
+
+
+def test_only_microsync_writes_the_procedures_file(tmp_path):
+    from memory_store.writers import writer_for
+
+    assert writer_for("microsync", tmp_path).may_write(pr.REL)
+    assert not any(writer_for(j, tmp_path).may_write(pr.REL) for j in ("daily", "weekly", "episodes", "core"))

@@ -12,6 +12,7 @@ from typing import Any
 from jobs.microsync import decision_log
 from jobs.microsync.engine import Candidate, Extractor
 from jobs.microsync.scan import Window, scan
+from jobs.procedures import sync as procedures
 from jobs.run.runner import RunContext
 from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
@@ -41,15 +42,18 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     extractor = _extractor(ctx)
     candidates: list[Candidate] = []
     access: dict[str, Counter[str]] = defaultdict(Counter)
+    learned: list[Any] = []   # procedures (docs/design.md §4.7)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
         candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
         _count_access(sess.new_records, access, ctx.cfg.tz)
+        learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
     _apply(ctx, plan, written)
+    procedures.write(ctx, learned)
     ctx.report.added += plan.added
     ctx.report.updated += plan.updated
     ctx.report.skipped += len(plan.skipped)

@@ -4,10 +4,11 @@ procedure — a trigger and at least two ordered steps, meant to last — or non
 Offline and deterministic: the phrases of each language live in `lexicon_en.py`, `lexicon_th.py`,
 `lexicon_zh.py` (one regex source per role); this module only combines them. A user turn is a
 procedure when it carries a standing cue ("whenever", "ทุกครั้ง", "以后") and yields two or more
-steps, and is not a question, a past-tense story, a hypothetical, a one-off, or a request about
-pasted text. A turn that adopts the agent's proposal for the future ("do exactly that every time")
-takes its steps from the agent's turn before it. Measured on the blind set by
-`scripts/eval_procedures.py` (docs/benchmarks.md).
+steps in an explicit order ("then", "ก่อน…แล้ว", "先…再", a numbered list), and is not a question,
+a past-tense story, a hypothetical, a one-off, or a request about pasted text. A turn that adopts
+the agent's proposal for the future ("do exactly that every time") takes its steps from the
+agent's turn before it. Measured on the blind set by `scripts/eval_procedures.py`
+(docs/benchmarks.md).
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ PASTED = _any("PASTED")
 GENERAL = _any("GENERAL")
 CORRECTION = _any("CORRECTION")
 ADOPT = _any("ADOPT")
+SEQUENCE = _any("SEQUENCE")
 SPLIT = re.compile(r"\s*(?:" + _any("SPLIT").pattern + r")\s*", re.IGNORECASE)
 FIRST = re.compile(r"^(?:" + _any("FIRST").pattern + r")\s*", re.IGNORECASE)
 LEAD = re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE)
@@ -110,7 +112,7 @@ def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
                 return Learned(i, trigger, tuple(steps), "explicit")
         trigger, body = trigger_and_body(t)
         steps = split_steps(body)
-        if len(steps) >= MIN_STEPS:
+        if len(steps) >= MIN_STEPS and SEQUENCE.search(t):
             correction = prev_role == "assistant" and CORRECTION.search(t) is not None
             return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit")
     return None

@@ -17,3 +17,5 @@ LEAD_CUE = r"以后|以後"
 TAIL = r"(?!)"
 NOT_STEP = r"记住|記住|每次都要|以后都这样|以後都這樣|以后都要|以後都要|这次|這次"
 TRIGGER = r"([^，,：:]{2,30}?)(?:的时候|的時候|的话|之前|前)[，,：:]?"
+# An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
+SEQUENCE = r"先|再|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|[1-9][.)）]"
