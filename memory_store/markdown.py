@@ -31,6 +31,12 @@ from memory_store.entries import (
 )
 from memory_store.errors import EntryError
 
+# Record kinds: blocks of the same shape that are not decision-log entries (docs/design.md §4.6).
+# The parser reads them as blocks; `Document.blocks` and `.entries()` leave them out, and
+# `memory_store.episodes` converts them.
+RECORD_KINDS = {"EPISODE": "Episode"}
+_BLOCK_KINDS = KIND_BY_UPPER | RECORD_KINDS
+
 _HEADING_RE = re.compile(r"^##[ \t]+([A-Za-z]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _FIELD_RE = re.compile(r"^-[ \t]+([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]?)(.*?)[ \t]*$")
 _CHILD_RE = re.compile(r"^[ \t]+-[ \t]+(.*?)[ \t]*$")
@@ -105,7 +111,12 @@ class Document:
 
     @property
     def blocks(self) -> list[Block]:
-        return [n for n in self.nodes if isinstance(n, Block)]
+        """Decision-log entry blocks (not episodes or other record kinds)."""
+        return [n for n in self.nodes if isinstance(n, Block) and n.kind.upper() in KIND_BY_UPPER]
+
+    def records(self, kind: str) -> list[Block]:
+        """Blocks of one record kind (`Episode`), in file order."""
+        return [n for n in self.nodes if isinstance(n, Block) and n.kind == kind]
 
     @property
     def line_nodes(self) -> list[LineNode]:
@@ -199,7 +210,7 @@ def parse_document(text: str) -> Document:
         bare = _bare(lines[i])
         if not fenced[i]:
             m = _HEADING_RE.match(bare)
-            kind = KIND_BY_UPPER.get(m.group(1).upper()) if m else None
+            kind = _BLOCK_KINDS.get(m.group(1).upper()) if m else None
             if m and kind and i + 1 < n and not fenced[i + 1] and _ID_LINE_RE.match(_bare(lines[i + 1])):
                 flush(i + 1)
                 j, fields = _read_fields(lines, i + 1)
@@ -229,7 +240,7 @@ def entries_without_id(text: str) -> list[int]:
     out: list[int] = []
     for i in range(len(lines) - 1):
         m = _HEADING_RE.match(_bare(lines[i]))
-        if fenced[i] or fenced[i + 1] or not m or m.group(1).upper() not in KIND_BY_UPPER:
+        if fenced[i] or fenced[i + 1] or not m or m.group(1).upper() not in _BLOCK_KINDS:
             continue
         following = _bare(lines[i + 1])
         if _FIELD_RE.match(following) and not _ID_LINE_RE.match(following):

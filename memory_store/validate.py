@@ -27,8 +27,12 @@ from memory_store.entries import (
     id_fits_kind,
     is_date,
 )
+from memory_store.episodes import KIND as EPISODE_KIND
+from memory_store.episodes import problems as episode_problems
 from memory_store.markdown import Block, LineNode, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
+from memory_store.procedures import REL as PROCEDURES_REL
+from memory_store.procedures import problems as procedure_problems
 from memory_store.transcripts.records import transcript_file
 
 ExistsFn = Callable[[str], bool]
@@ -66,6 +70,15 @@ def validate_text(
                 out.append(Problem(rel, block.line, f"duplicate id {bid} (first at line {seen[bid]})"))
             else:
                 seen[bid] = block.line
+    if rel == PROCEDURES_REL:
+        for block in doc.blocks:
+            out.extend(Problem(rel, line, msg) for line, msg in procedure_problems(block))
+    for block in doc.records(EPISODE_KIND):
+        out.extend(Problem(rel, line, msg) for line, msg in episode_problems(block))
+        if block.id in seen:
+            out.append(Problem(rel, block.line, f"duplicate id {block.id} (first at line {seen[block.id]})"))
+        elif block.id:
+            seen[block.id] = block.line
     for line in entries_without_id(text):
         out.append(Problem(rel, line, "entry has no '- id:' line right after its heading, so it is read as "
                                       "prose and no job uses it"))

@@ -24,9 +24,11 @@ _RECENT = r"memory/recent/[^/]+\.md"
 
 # writer -> (paths it may write whole, paths where only entry status fields may change)
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "microsync": ((_DAILY, _RECENT), ()),
+    "microsync": ((_DAILY, _RECENT, r"memory/procedures\.md"), ()),
     "daily": ((r"second-brain/summaries/[^/]+\.md",), ()),
-    "weekly": ((r"MEMORY\.md", r"memory/archive/(?!core\.md$)[^/]+\.md"), (_DAILY, _RECENT)),
+    "weekly": ((r"MEMORY\.md", r"memory/archive/(?!(?:core|episodes)\.md$)[^/]+\.md"), (_DAILY, _RECENT)),
+    # The daily job's episodes: write, renew, purge (docs/design.md §3.1); the archive line comes first.
+    "episodes": ((r"memory/episodes/\d{4}-\d{2}\.md", r"memory/archive/episodes\.md"), ()),
     "core": ((r"PROFILE\.md", r"SESSION\.md", r"PROPOSALS\.md", r"memory/archive/core\.md"), ()),
     "index": ((), ()),
     "daemon": ((), ()),

@@ -33,7 +33,9 @@ def demo(
         if as_json:
             return
         if rep.written or rep.status == "failed":
+            eps = rep.details.get("episodes")
             typer.echo(f"{rep.job:<9} now={rep.now[:16]}  {rep.status}: added {rep.added}, updated {rep.updated}"
+                       + (f"; episodes: {eps['written']} written, {eps['purged']} purged" if eps else "")
                        + "".join(f"\n            wrote {p}" for p in rep.written)
                        + "".join(f"\n            error: {e['message']}" for e in rep.errors))
 
@@ -51,6 +53,7 @@ def demo(
     if wrapups:
         typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
         typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())
+    _show_last_episode(target)
     memory_md = target / "MEMORY.md"
     if memory_md.exists():
         typer.echo("\n==== MEMORY.md (after the weekly compound) ====")
@@ -60,3 +63,16 @@ def demo(
     typer.echo(f"Try:     {memjobs_invocation()} --workspace {target} search \"postgres\"")
     if failed:
         raise typer.Exit(1)
+
+
+def _show_last_episode(target: Path) -> None:
+    from memory_store.episodes import parse_episodes, serialize_episode
+
+    months = sorted((target / "memory" / "episodes").glob("*.md"))
+    if not months:
+        return
+    rel = months[-1].relative_to(target).as_posix()
+    episodes = parse_episodes(months[-1].read_text(encoding="utf-8"), rel)
+    if episodes:
+        typer.echo(f"\n==== {rel} (the newest of {len(episodes)} episodes, one per session) ====")
+        typer.echo(serialize_episode(max(episodes, key=lambda e: e.started)).rstrip())

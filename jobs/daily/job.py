@@ -67,6 +67,7 @@ def step(ctx: RunContext) -> None:
                      "sections": _section_counts(wrap), "sessions": len(sessions[day]),
                      "entries": len(entries)})
     ctx.report.details["wrapups"] = done
+    _episodes(ctx, sessions)
     ctx.report.details["summarizer"] = summarizer.name
     if hasattr(summarizer, "report"):
         ctx.report.details["llm"] = summarizer.report()  # type: ignore[attr-defined]
@@ -74,6 +75,15 @@ def step(ctx: RunContext) -> None:
         ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
     else:
         clean_sessions(ctx)
+
+
+def _episodes(ctx: RunContext, sessions: dict[date, list[Any]]) -> None:
+    """One episode per session beside the wrap-up, renewal by access, purge (docs/design.md §6.6)."""
+    from jobs.daily import episodes
+
+    counts = episodes.update(ctx, sessions)
+    ctx.report.details["episodes"] = counts.to_dict()
+    ctx.report.errors.extend(counts.errors)
 
 
 def _set_aside_microsync_counts(ctx: RunContext) -> None:

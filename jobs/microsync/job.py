@@ -14,10 +14,12 @@ from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
 from jobs.microsync.scan import Window, scan
 from jobs.microsync.supersedes import Link, link_entries
+from jobs.procedures import sync as procedures
 from jobs.run.runner import RunContext
 from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
 from memory_store.entries import ID_RE, ids_in_text
+from memory_store.episodes import ids_in_text as episode_ids_in_text
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
@@ -42,16 +44,19 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     extractor = _extractor(ctx)
     candidates: list[Candidate] = []
     access: dict[str, Counter[str]] = defaultdict(Counter)
+    learned: list[Any] = []   # procedures (docs/design.md §4.7)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
         candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
         _count_access(sess.new_records, access, ctx.cfg.tz)
+        learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
     entries, links = link_entries(ctx.cfg.workspace, entries)
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
     _apply(ctx, plan, written)
+    procedures.write(ctx, learned)
     ctx.report.added += plan.added
     ctx.report.updated += plan.updated
     ctx.report.skipped += len(plan.skipped)
@@ -139,6 +144,9 @@ def _count_access(records: list[Record], access: dict[str, Counter[str]], tz: An
             for m in ids_in_text(r.text):
                 if ID_RE.match(m):
                     access[week_key(r.ts.astimezone(tz))][m] += 1
+            # An episode read renews its expiry (docs/design.md §6.6).
+            for m in episode_ids_in_text(r.text):
+                access[week_key(r.ts.astimezone(tz))][m] += 1
         reading = False if r.role != Role.TOOL_CALL else reading
 
 

@@ -1,0 +1,118 @@
+"""The procedure learner (docs/design.md §6.6): in a conversation, the user turn that teaches a
+procedure — a trigger and at least two ordered steps, meant to last — or none.
+
+Offline and deterministic: the phrases of each language live in `lexicon_en.py`, `lexicon_th.py`,
+`lexicon_zh.py` (one regex source per role); this module only combines them. A user turn is a
+procedure when it carries a standing cue ("whenever", "ทุกครั้ง", "以后") and yields two or more
+steps in an explicit order ("then", "ก่อน…แล้ว", "先…再", a numbered list), and is not a question,
+a past-tense story, a hypothetical, a one-off, or a request about pasted text. A turn that adopts
+the agent's proposal for the future ("do exactly that every time") takes its steps from the
+agent's turn before it. Measured on the blind set by `scripts/eval_procedures.py`
+(docs/benchmarks.md).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jobs.procedures import lexicon_en, lexicon_th, lexicon_zh
+
+LEXICONS = (lexicon_en, lexicon_th, lexicon_zh)
+MIN_STEPS = 2
+_STRIP = " .,!-—:'\"`"
+
+
+def _any(role: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{getattr(lex, role)})" for lex in LEXICONS), flags)
+
+
+LASTING = _any("LASTING")
+QUESTION = re.compile(r"[?？]\s*$|[?？]\s|" + _any("QUESTION").pattern, re.IGNORECASE)
+NARRATIVE = _any("NARRATIVE")
+HYPOTHETICAL = _any("HYPOTHETICAL")
+ONE_OFF = _any("ONE_OFF")
+PASTED = _any("PASTED")
+GENERAL = _any("GENERAL")
+CORRECTION = _any("CORRECTION")
+ADOPT = _any("ADOPT")
+SEQUENCE = _any("SEQUENCE")
+SPLIT = re.compile(r"\s*(?:" + _any("SPLIT").pattern + r")\s*", re.IGNORECASE)
+FIRST = re.compile(r"^(?:" + _any("FIRST").pattern + r")\s*", re.IGNORECASE)
+LEAD = re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE)
+LEAD_CUE = re.compile(r"^(?:" + _any("LEAD_CUE").pattern + r")[,，\s]*", re.IGNORECASE)
+TAIL = _any("TAIL")
+NOT_STEP = re.compile(r"^(?:" + _any("NOT_STEP").pattern + r")", re.IGNORECASE)
+# Where the trigger ends: an English "whenever X," first, then "X:", then Thai and Chinese forms.
+_TRIGGERS = (re.compile(lexicon_en.TRIGGER, re.IGNORECASE), re.compile(r"[:：]\s*"),
+             re.compile(lexicon_th.TRIGGER), re.compile(lexicon_zh.TRIGGER))
+# Sentences after the list that carry no step (a reason, "never skip it") end it.
+_SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z])|(?<=[。！])")
+_CONTINUES = re.compile(r",|\bthen\b|แล้ว|，|再")
+
+
+@dataclass(frozen=True)
+class Learned:
+    turn: int                 # index of the user turn that states it
+    trigger: str
+    steps: tuple[str, ...]
+    source: str               # explicit | correction
+
+
+def trigger_and_body(text: str) -> tuple[str, str]:
+    """The trigger ("when you open a PR") and the text of the steps after it."""
+    for n, rx in enumerate(_TRIGGERS):
+        m = rx.search(text)
+        if m is None:
+            continue
+        if n == 1:   # "X: steps" — only when the colon comes early
+            if m.start() < len(text) * 0.6:
+                return text[: m.start()].strip(), text[m.end():]
+            continue
+        return next(g for g in m.groups() if g is not None).strip(), text[m.end():]
+    return "", text
+
+
+def split_steps(body: str) -> list[str]:
+    """Ordered steps of a procedure's text, markers ("first", "then", "先", "แล้วค่อย") removed."""
+    body = LEAD.sub("", body.strip())
+    sentences = _SENTENCE.split(body)
+    kept = [sentences[0]] + [s for s in sentences[1:] if _CONTINUES.search(s) and not NOT_STEP.match(s.strip())]
+    body = LEAD_CUE.sub("", " ".join(kept))
+    steps: list[str] = []
+    for part in SPLIT.split(body):
+        p = (part or "").strip(_STRIP)
+        p = FIRST.sub("", p).strip()
+        p = TAIL.sub("", p).strip() or p
+        if len(p) >= 2 and not NOT_STEP.match(p) and not LASTING.fullmatch(p):
+            steps.append(p)
+    return steps
+
+
+def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
+    """The first user turn of `turns` ((role, text) pairs) that teaches a procedure, or None."""
+    for i, (role, text) in enumerate(turns):
+        if role != "user":
+            continue
+        t = text.strip()
+        general = GENERAL.search(t)
+        if general:                       # "for this bug just …; but in general, whenever …"
+            t = t[general.end():]
+        if "\n>" in t or '\n"' in t or "```" in t:
+            continue                      # pasted text
+        if QUESTION.search(t) or NARRATIVE.search(t) or HYPOTHETICAL.search(t) or PASTED.search(t):
+            continue
+        if not LASTING.search(t) or (ONE_OFF.search(t) and not general):
+            continue
+        prev_role, prev_text = turns[i - 1] if i > 0 else ("", "")
+        if ADOPT.search(t) and prev_role == "assistant":
+            trigger, body = trigger_and_body(prev_text)
+            steps = split_steps(body)
+            if len(steps) >= MIN_STEPS:
+                return Learned(i, trigger, tuple(steps), "explicit")
+        trigger, body = trigger_and_body(t)
+        steps = split_steps(body)
+        if len(steps) >= MIN_STEPS and SEQUENCE.search(t):
+            correction = prev_role == "assistant" and CORRECTION.search(t) is not None
+            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit")
+    return None

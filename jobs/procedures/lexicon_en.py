@@ -1,0 +1,31 @@
+"""English phrases of the procedure learner (jobs/procedures/learn.py): regex sources, one per role."""
+
+# A standing instruction: the procedure is meant to last.
+LASTING = (r"\b(?:whenever|every time|each time|from now on|next time|going forward|always|if you ever|in general|"
+           r"the procedure is|here'?s the drill|for every|every (?:monday|tuesday|wednesday|thursday|friday|saturday|"
+           r"sunday|month|week|morning|evening|night|release|new|trip|time)|that'?s how you|remember that|"
+           r"please remember|for future|for next time|any time)\b")
+QUESTION = r"\b(?:should i|do i|what'?s the right|how do|what does)\b"
+NARRATIVE = r"\b(?:last (?:week|month|friday|time|year|monday)|yesterday|when i (?:deployed|did|ran))\b"
+HYPOTHETICAL = r"\b(?:if we ever|imagine|suppose|would it make sense|i guess|if we had)\b"
+ONE_OFF = r"\b(?:this month|today just|this time|for this (?:deploy|one|bug|invoice|run)|just this once)\b"
+PASTED = r"\b(?:gist|summari[sz]e|explain|translate|what does|tl;?dr)\b"
+GENERAL = r"\b(?:but in general|in general|but going forward)\b"
+CORRECTION = r"^\s*(?:no\b|nope|stop|hold on|wait|wrong|ugh|not like that)|\bbefore you\b"
+ADOPT = r"\b(?:exactly that|like that|do that|that plan)\b"
+# Where one step ends and the next begins.
+SPLIT = (r",?\s*(?:and\s+)?only\s+then\s+|,?\s*(?:and )?then\s+|"
+         r",?\s*(?:and\s+)?(?:finally|lastly|after that|afterwards)\s*,?\s+|;\s*|,\s*(?:and\s+)?|"
+         r"\s+and\s+(?=(?:send|post|set|tag|run|book|move|email|request|fill|push|commit|deploy|merge|notify|update|"
+         r"create|check|scale|restore|wait|tell|message|log|mark|ping|add|open|close|lock|clean)\b)|"
+         r"\b\d[.)]\s+|\s*(?:→|->)\s*")
+FIRST = r"first(?:ly)?,?\s+"
+LEAD = r"(?:no|nope|stop|hold on|wait|ugh|heads up)\b[^,.:—-]*[,.:—-]+\s*"
+LEAD_CUE = r"from now on|going forward|always|every time"
+TAIL = r"\b(?:first|before you commit|every time|each time)$"
+NOT_STEP = r"never|don'?t|remember|every time|each time|always|please|that'?s how"
+TRIGGER = r"(?:whenever|every time|each time|when|if you ever need to|for every|every)\s+([^,:]+)[,:]\s*"
+# An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
+SEQUENCE = (r"\bthen\b|\bfirst\b|\bfinally\b|\bafter that\b|\bbefore\b|\bonce\b|\bonly then\b|\band only\b|"
+            r"(?:^|\s)[1-9][.)]\s|→|->|\bthe procedure is\b|\bhere'?s the drill\b|\bdo this\b|\bchecklist\b|"
+            r":\s*[^,.:]+(?:,[^,.:]+)+,?\s+and\s")   # "whenever X: a, b, and c"

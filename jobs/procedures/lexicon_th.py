@@ -1,0 +1,25 @@
+"""Thai phrases of the procedure learner (jobs/procedures/learn.py): regex sources, one per role."""
+
+LASTING = (r"ทุกครั้ง|ต่อไป|ทุกวัน|ทุกเดือน|ทุกปี|ทุกสิ้นเดือน|ทุกคืน|ทุกรอบ|ทุกราย|ทุกเจ้า|ทุกอาทิตย์|ทุกสัปดาห์|เมื่อไหร่|"
+           r"จำไว้|ทริปไหนก็|เวลา|ตอนปิดร้าน|ทุกที")
+QUESTION = r"ไหม(?:ครับ|คะ|นะ)?\s*$|ดีไหม|อะไรก่อน|ยังไง|ไหนดี|อะไรดี|หรือเปล่า"
+NARRATIVE = r"ที่แล้ว|เมื่อวาน|เมื่อวันก่อน|ครั้งก่อน|รอบที่แล้ว"
+HYPOTHETICAL = r"สมมติ|ถ้าวันไหน|ถ้าวันนึง|ถ้าเรามี"
+ONE_OFF = r"รอบนี้|วันนี้|ครั้งนี้|เดือนนี้"
+PASTED = r"สรุป|แปล|อธิบาย"
+GENERAL = r"แต่ปกติ"
+CORRECTION = r"ไม่ใช่|ผิด|เดี๋ยว|โอ้ย"
+ADOPT = r"แบบนี้|แบบที่"
+# Thai separates clauses, not words, with a space.
+SPLIT = (r"แล้วค่อย|แล้วก็|จากนั้น|ต่อด้วย|เสร็จแล้ว|สุดท้าย|แล้ว(?=\S)|"
+         r"(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
+FIRST = r"ก่อน"
+LEAD = r"ไม่ใช่\s*|เดี๋ยวๆ?\s*(?:นะ)?\s*"
+LEAD_CUE = r"ต่อไป(?:ทำตามนี้นะ)?"
+TAIL = r"(?:ก่อน|นะ|ด้วย|เลย|กลับนะ)+$"
+NOT_STEP = r"อย่า|จำไว้|ทำแบบนี้|ทริปไหน"
+# The trigger runs to the imperative ("ให้…", "ช่วย…") when there is one, else it is the first clause.
+TRIGGER = r"(?:เวลา|ทุกครั้งที่|ถ้า)(.+?)\s*(?=ให้|ช่วย)|(?:เวลา|ทุกครั้งที่|ถ้า)(\S+)\s"
+# An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
+# "แล้ว" is "then" at the start of a clause ("…ก่อน แล้วส่ง…"); after a verb it is "already".
+SEQUENCE = r"(?:^|\s)แล้ว(?!ก็จำ)|แล้วค่อย|จากนั้น|เสร็จแล้ว(?=\s)|สุดท้าย|ตามนี้|ขั้นตอน|ต่อด้วย"

@@ -1,0 +1,21 @@
+"""Chinese phrases (simplified, traditional, written Cantonese) of the procedure learner
+(jobs/procedures/learn.py): regex sources, one per role."""
+
+LASTING = r"以后|以後|每次|每逢|每周|每週|每月|每个|每個|每天|记住|記住|都这样|都這樣|一律|的时候|的時候|的话|嘅時候"
+QUESTION = r"吗[？?]?$|呢[？?]?$|还是.*[？?]|還是.*[？?]|點樣|怎么|怎麼"
+NARRATIVE = r"上週|上周|上次|昨天|上个月|上個月|琴日|尋日"
+HYPOTHETICAL = r"假設|假设|要是哪天|如果有一天|如果哪天|假如"
+ONE_OFF = r"今天|这次|這次|今次"
+PASTED = r"总结|總結|翻译|翻譯|讲讲|什么意思|咩意思"
+GENERAL = r"但以后|但以後|不过以后"
+CORRECTION = r"不对|不對|不行|唔係|哎"
+ADOPT = r"这个流程|這個流程|照你说|照你說|按你说"
+SPLIT = r"(?<=[^\s，,])\s*再|然后|然後|最后|最後|之后|之後|接着|跟住|，|、|。|；|："
+FIRST = r"先|再|要|都要|就"
+LEAD = r"(?:不对|不對|不行|唔係咁|哎)[，,。]\s*"
+LEAD_CUE = r"以后|以後"
+TAIL = r"(?!)"
+NOT_STEP = r"记住|記住|每次都要|以后都这样|以後都這樣|以后都要|以後都要|这次|這次"
+TRIGGER = r"([^，,：:]{2,30}?)(?:的时候|的時候|的话|之前|前)[，,：:]?"
+# An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
+SEQUENCE = r"先|再|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|[1-9][.)）]"

@@ -1,0 +1,72 @@
+"""microSync's procedure step (docs/design.md §4.7, §6.6): the procedures users teach in the new
+transcript lines, merged into or appended to `memory/procedures.md` with microsync's writer.
+
+Kept apart from the extractor (jobs/microsync/rules/): microSync calls `candidates` once per
+session it reads and `write` once at the end. A teaching whose user turn was read by an earlier run
+(context only) is that run's, so a re-run learns nothing twice; the same procedure again has the
+same id and changes nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from jobs.procedures.learn import learn
+from memory_store import procedures as pr
+from memory_store.entries import BlockEntry, Source
+from memory_store.redact import redact
+from memory_store.transcripts.records import Flag, Record, Role
+
+_ROLES = {Role.USER: "user", Role.ASSISTANT: "assistant", Role.TOOL_RESULT: "tool"}
+EXCERPT_MAX = 200
+
+
+def _turns(records: Iterable[Record]) -> list[tuple[Record, str, str]]:
+    out: list[tuple[Record, str, str]] = []
+    for r in records:
+        role = _ROLES.get(r.role)
+        if role is None or Flag.META in r.flags or Flag.COMPACTION in r.flags or not r.text.strip():
+            continue
+        if role != "tool" and r.is_tool:
+            continue
+        out.append((r, role, r.text))
+    return out
+
+
+def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockEntry]:
+    """The procedures taught in a session's records whose user turn is new (after `context_line`)."""
+    turns = _turns(records)
+    pairs = [(role, text) for _, role, text in turns]
+    out: list[BlockEntry] = []
+    start = 0
+    while start < len(pairs):
+        got = learn(pairs[start:])
+        if got is None:
+            break
+        index = start + got.turn
+        start = index + 1
+        rec = turns[index][0]
+        if rec.line_end <= context_line:
+            continue
+        trigger = " ".join(redact(got.trigger).split()) or " ".join(redact(got.steps[0]).split())
+        said = " ".join(redact(rec.text).split())
+        excerpt = said if len(said) <= EXCERPT_MAX else said[: EXCERPT_MAX - 1] + "…"
+        out.append(pr.make_procedure(trigger, [redact(s) for s in got.steps],
+                                     rec.ts.astimezone(tz).date().isoformat(),
+                                     Source(rec.session_id, rec.path, rec.message_range), got.source, excerpt))
+    return out
+
+
+def write(ctx: Any, learned: list[BlockEntry]) -> None:
+    """Merge or append `learned` into memory/procedures.md; counts in `details.procedures`."""
+    if not learned:
+        return
+    counts = {"added": 0, "merged": 0}
+
+    def transform(old: str | None) -> str | None:
+        text, added, merged = pr.apply(old, learned)
+        counts.update(added=added, merged=merged)
+        return text if (added or merged) else None
+
+    ctx.writer("microsync").replace(pr.REL, transform)
+    ctx.report.details["procedures"] = counts

@@ -1,0 +1,163 @@
+"""Procedural memory's file, `memory/procedures.md` (docs/design.md §4.7). Pure: text in, text out.
+
+A procedure is a `Procedure` block entry (the one parser and validator, docs/design.md §4.1) whose
+title is its trigger, with four fields after `refs`: `steps` (" → "-joined, in order),
+`learned_from`, `success_count` and `last_used`. A newly learned procedure whose steps overlap an
+active one's by `MERGE_THRESHOLD` or more is merged into it: the new steps join in order, the count
+goes up by one, the later `last_used` and the higher confidence win.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import replace
+
+from memory_store.entries import BlockEntry, Source, is_date, make_id
+from memory_store.errors import EntryError
+from memory_store.markdown import Block, block_to_entry, parse_document
+from memory_store.markdown_write import entries_suffix, replace_entry
+
+REL = "memory/procedures.md"
+TITLE = "# Procedures\n"
+SEP = " → "
+ORIGINS = ("explicit", "correction", "repeated_pattern", "agent")
+# Confidence by origin (docs/design.md §6.6): the user's own words, a user's correction, a pattern
+# seen in several sessions (a proposal), an agent's own record.
+CONFIDENCE = {"explicit": 0.95, "correction": 0.85, "repeated_pattern": 0.60, "agent": 0.60}
+# Dice overlap of the two procedures' steps (content words; Thai/Chinese character bigrams). On the
+# dev merge pairs of tests/fixtures/procedures/ triggers are paraphrased too often for word overlap
+# to tell (61 % at best); steps at 0.35 merge 14 of 18 same pairs and 1 of 18 different ones.
+MERGE_THRESHOLD = 0.35
+STEP_MATCH = 0.5          # two steps are "the same step" at this overlap
+_STOP = frozenset((
+    "the", "a", "an", "to", "of", "for", "in", "on", "and", "or", "with", "my", "our", "your", "we", "you",
+    "i", "me", "it", "its", "this", "that", "then", "when", "whenever", "every", "each", "first",
+))
+
+
+def grams(text: str) -> set[str]:
+    """Content words (cut to 5 letters, a crude stem) and Thai/Chinese character bigrams."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    out = {w[:5] for w in re.findall(r"[a-z0-9]+", t) if w not in _STOP}
+    for run in re.findall(r"[\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff]+", t):
+        out.update(run[i:i + 2] for i in range(len(run) - 1))
+    return out
+
+
+def dice(a: set[str], b: set[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+def similarity(steps_a: Iterable[str], steps_b: Iterable[str]) -> float:
+    return dice(grams(" ".join(steps_a)), grams(" ".join(steps_b)))
+
+
+def _extra(e: BlockEntry, key: str) -> str | None:
+    return next((v for k, v in e.extra if k == key), None)
+
+
+def steps_of(e: BlockEntry) -> tuple[str, ...]:
+    return tuple(s.strip() for s in (_extra(e, "steps") or "").split(SEP.strip()) if s.strip())
+
+
+def success_count(e: BlockEntry) -> int:
+    value = _extra(e, "success_count") or "0"
+    return int(value) if value.isdigit() else 0
+
+
+def make_procedure(trigger: str, steps: Iterable[str], day: str, source: Source, learned_from: str,
+                   excerpt: str | None = None) -> BlockEntry:
+    steps = tuple(" ".join(s.split()).replace(SEP.strip(), "->") for s in steps)
+    if learned_from not in ORIGINS:
+        raise ValueError(f"unknown origin {learned_from!r}")
+    return BlockEntry(
+        kind="Procedure", title=trigger, id=make_id("Procedure", day, trigger, trigger + " :: " + SEP.join(steps)),
+        date=day, source=source, confidence=CONFIDENCE[learned_from], excerpt=excerpt,
+        extra=(("steps", SEP.join(steps)), ("learned_from", learned_from), ("success_count", "1"),
+               ("last_used", day)))
+
+
+def _set_extra(e: BlockEntry, **values: str) -> BlockEntry:
+    extra = [(k, values.pop(k)) if k in values else (k, v) for k, v in e.extra]
+    extra.extend(values.items())
+    return replace(e, extra=tuple(extra))
+
+
+def merge_steps(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+    """The old steps, with each new step that matches none of them inserted after the last old step
+    matched before it (so the order of both is kept)."""
+    out = list(old)
+    anchor = -1
+    for step in new:
+        g = grams(step)
+        match = max(range(len(out)), key=lambda i: dice(g, grams(out[i])), default=None)
+        if match is not None and dice(g, grams(out[match])) >= STEP_MATCH:
+            anchor = max(anchor, match)
+            continue
+        anchor += 1
+        out.insert(anchor, step)
+    return tuple(out)
+
+
+def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry:
+    """`new` folded into `old`: steps merged, count + 1, later last_used, higher confidence."""
+    last = max(_extra(old, "last_used") or old.date, _extra(new, "last_used") or new.date)
+    merged = _set_extra(old, steps=SEP.join(merge_steps(steps_of(old), steps_of(new))),
+                        success_count=str(success_count(old) + 1), last_used=last)
+    return replace(merged, confidence=max(old.confidence, new.confidence))
+
+
+def apply(text: str | None, learned: Iterable[BlockEntry]) -> tuple[str, int, int]:
+    """The file with each learned procedure merged into its match or appended; returns (text,
+    added, merged). A procedure already in the file (same id) changes nothing."""
+    out = text if text else TITLE
+    added = merged = 0
+    for new in learned:
+        doc = parse_document(out)
+        current = [b for b in doc.blocks if b.kind == "Procedure" and (b.get("status") or "active") == "active"]
+        if any(b.id == new.id for b in doc.blocks):
+            continue
+        best = _best_match(current, new)
+        if best is not None:
+            out = replace_entry(out, merge(best, new))
+            merged += 1
+        else:
+            out += entries_suffix(out, [new])
+            added += 1
+    return out, added, merged
+
+
+def _best_match(blocks: list[Block], new: BlockEntry) -> BlockEntry | None:
+    best: tuple[float, BlockEntry] | None = None
+    for b in blocks:
+        try:
+            e = block_to_entry(b, REL)
+        except EntryError:
+            continue   # a hand edit that does not convert is left alone (and reported by validate)
+        score = similarity(steps_of(e), steps_of(new))
+        if score >= MERGE_THRESHOLD and (best is None or score > best[0]):
+            best = (score, e)
+    return best[1] if best else None
+
+
+def problems(block: Block) -> list[tuple[int, str]]:
+    """What the procedures file needs beyond a valid entry (docs/design.md §4.7)."""
+    out: list[tuple[int, str]] = []
+    fields = {f.key: f for f in block.fields if f.key}
+    if block.kind != "Procedure":
+        return [(block.line, f"{block.kind} entry in the procedures file (only Procedure entries belong here)")]
+    steps = fields.get("steps")
+    if steps is None or len([s for s in steps.value.split(SEP.strip()) if s.strip()]) < 2:
+        out.append((steps.line if steps else block.line, "a procedure needs 'steps' with at least two steps "
+                                                          f"joined by '{SEP.strip()}'"))
+    origin = fields.get("learned_from")
+    if origin is not None and origin.value not in ORIGINS:
+        out.append((origin.line, f"learned_from {origin.value!r} is not one of {', '.join(ORIGINS)}"))
+    count = fields.get("success_count")
+    if count is not None and not count.value.isdigit():
+        out.append((count.line, f"success_count {count.value!r} is not a whole number"))
+    last = fields.get("last_used")
+    if last is not None and last.value and not is_date(last.value):
+        out.append((last.line, f"last_used {last.value!r} is not a date (YYYY-MM-DD)"))
+    return out

@@ -1,0 +1,74 @@
+"""memory/procedures.md (docs/design.md §4.7): procedures are Procedure block entries with steps,
+origin, count and last use; the one parser round-trips them; the validator checks the extra fields;
+a similar procedure merges (steps in order, count + 1), a different one is appended."""
+from __future__ import annotations
+
+from memory_store import procedures as pr
+from memory_store.entries import Source
+from memory_store.markdown import parse_document
+from memory_store.markdown_write import serialize_entry
+from memory_store.validate import validate_text
+
+SRC = Source("s1", "/t/s1.jsonl", "L3-L3")
+
+
+def deploy(day: str = "2026-11-18", origin: str = "explicit") -> object:
+    return pr.make_procedure("deploying the API", ["run make migrate", "run make smoke", "tag the release"],
+                             day, SRC, origin, excerpt="whenever we deploy the API, run make migrate first")
+
+
+def test_a_procedure_is_a_valid_entry_that_round_trips():
+    e = deploy()
+    text = pr.TITLE + "\n" + serialize_entry(e)
+    assert text.endswith("- steps: run make migrate → run make smoke → tag the release\n- learned_from: explicit\n"
+                         "- success_count: 1\n- last_used: 2026-11-18\n")
+    assert parse_document(text).entries() == [e]
+    assert e.confidence == 0.95 and pr.steps_of(e) == ("run make migrate", "run make smoke", "tag the release")
+    assert validate_text(text, pr.REL) == []
+    assert pr.make_procedure("x", ["a b", "c d"], "2026-11-18", SRC, "correction").confidence == 0.85
+
+
+def test_validator_checks_the_procedure_fields():
+    text = pr.TITLE + "\n" + serialize_entry(deploy())
+    bad = (text.replace("- steps: run make migrate → run make smoke → tag the release", "- steps: just one")
+           .replace("- success_count: 1", "- success_count: many"))
+    msgs = [p.message for p in validate_text(bad, pr.REL)]
+    assert any("at least two steps" in m for m in msgs)
+    assert any("success_count 'many'" in m for m in msgs)
+    # The same text elsewhere is an ordinary entry file: the procedure rules apply to procedures.md only.
+    assert validate_text(bad, "memory/2026-11-18.md") == []
+
+
+def test_a_similar_procedure_merges_and_a_different_one_is_appended():
+    text, added, merged = pr.apply(None, [deploy()])
+    assert (added, merged) == (1, 0) and text.startswith(pr.TITLE)
+    again = pr.make_procedure("when we ship the api to prod", ["apply the db migrations", "run make smoke",
+                                                               "tag the release", "post in #deploys"],
+                              "2026-11-20", SRC, "correction")
+    docs = pr.make_procedure("deploying the docs site", ["build the docs with mkdocs", "upload to the bucket"],
+                             "2026-11-20", SRC, "explicit")
+    text2, added, merged = pr.apply(text, [again, docs])
+    assert (added, merged) == (1, 1)
+    (first, second) = parse_document(text2).entries()
+    assert first.id == deploy().id and pr.success_count(first) == 2
+    # Steps match by word overlap: "apply the db migrations" is not matched to "run make migrate"
+    # (a known limit), so both stay, in the order each procedure gave them.
+    assert pr.steps_of(first) == ("apply the db migrations", "run make migrate", "run make smoke",
+                                  "tag the release", "post in #deploys")
+    assert ("last_used", "2026-11-20") in first.extra and first.confidence == 0.95
+    assert second.id == docs.id
+    assert pr.apply(text2, [docs]) == (text2, 0, 0)          # the same procedure again changes nothing
+    assert validate_text(text2, pr.REL) == []
+
+
+def test_merge_steps_keeps_both_orders():
+    assert pr.merge_steps(("a1 x", "c3 z"), ("a1 x", "b2 y", "c3 z", "d4 w")) == ("a1 x", "b2 y", "c3 z", "d4 w")
+    assert pr.similarity(["先跑测试", "再打 tag"], ["跑测试", "打 tag"]) >= pr.MERGE_THRESHOLD
+    assert pr.similarity(["run the migrations"], ["water the plants"]) < pr.MERGE_THRESHOLD
+
+
+def test_only_microsync_writes_the_procedures_file(tmp_path):
+    from memory_store.writers import writer_for
+
+    assert writer_for("microsync", tmp_path).may_write(pr.REL)
+    assert not any(writer_for(j, tmp_path).may_write(pr.REL) for j in ("daily", "weekly", "episodes", "core"))
