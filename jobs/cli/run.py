@@ -3,11 +3,12 @@ scheduler."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from jobs.cli.base import STATE, Job, _safe, app, echo_json, expected_errors
+from jobs.cli.base import STATE, Job, app, expected_errors
+from jobs.cli.fast_run import render
 from memory_store.dates import parse_day, parse_instant
 
 
@@ -45,37 +46,9 @@ def run(
         force=force,
     )
     report = registry.run(cfg, job.value, now=parse_instant(now, cfg.tz, "--now"), dry_run=dry_run, options=options)
-    if as_json:
-        echo_json(report.to_dict())
-    else:
-        _print_report(report)
-    raise typer.Exit(report.exit_code)
-
-
-def _print_report(report: Any) -> None:
-    typer.echo(
-        f"{report.job} {report.run_id}: {report.status}"
-        f" (added {report.added}, updated {report.updated}, skipped {report.skipped})"
-    )
-    for s in report.sources:
-        typer.echo(
-            f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
-            f"{s.sessions_skipped} sessions skipped"
-        )
-    for path in report.written:
-        typer.echo(f"  wrote {path}")
-    for note in report.notes:
-        typer.echo(f"  note: {_safe(note)}")
-    plan = report.details.get("dry_run_output") if report.details else None
-    if plan:
-        typer.echo(_safe(plan))
-    for err in report.errors:
-        where = (
-            f"{err.get('path')}:{err.get('line')}: "
-            if err.get("path") and err.get("line")
-            else (f"{err.get('path')}: " if err.get("path") else "")
-        )
-        typer.echo(
-            f"  {'error' if report.status == 'failed' else 'skipped'}: {where}{_safe(str(err.get('message')))}",
-            err=report.status == "failed",
-        )
+    out = render(report, as_json)
+    if out.stdout:
+        typer.echo(out.stdout, nl=False)
+    if out.stderr:
+        typer.echo(out.stderr, nl=False, err=True)
+    raise typer.Exit(out.code)

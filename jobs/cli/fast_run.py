@@ -1,0 +1,67 @@
+"""`memjobs run JOB [--json]` without Typer: the scheduled form (the timers and crontab lines run
+exactly this), and the renderer the Typer command `memjobs run` shares.
+
+A scheduled run usually finds nothing new, so its cost is start-up: Typer converts every parameter
+through pydantic when a command runs (about as much again as `memjobs --help`). `jobs.entry` sends
+`[global options] run JOB [--json]` here; any other option goes to the Typer command, which prints
+the same thing through `render()`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from jobs.cli.fast_search import Output, _redact
+from memory_store.errors import MemjobsError
+
+
+def plain_run(argv: list[str]) -> tuple[str, bool] | None:
+    """(job, as_json) when `argv` (what follows `run`) is one job name and at most `--json`; else None."""
+    from memory_store.config import JOBS  # not at module level: `memjobs --help` imports this module
+
+    rest = [a for a in argv if a != "--json"]
+    if len(rest) != 1 or rest[0] not in JOBS or len(argv) - len(rest) > 1:
+        return None
+    return rest[0], len(rest) != len(argv)
+
+
+def render(report: Any, as_json: bool) -> Output:
+    """What `memjobs run` prints for a run report, and its exit code."""
+    if as_json:
+        return Output(_redact(json.dumps(report.to_dict(), ensure_ascii=False, indent=2)) + "\n",
+                      code=report.exit_code)
+    out = [f"{report.job} {report.run_id}: {report.status}"
+           f" (added {report.added}, updated {report.updated}, skipped {report.skipped})"]
+    err: list[str] = []
+    for s in report.sources:
+        out.append(f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
+                   f"{s.sessions_skipped} sessions skipped")
+    out.extend(f"  wrote {path}" for path in report.written)
+    out.extend(f"  note: {_redact(note)}" for note in report.notes)
+    plan = report.details.get("dry_run_output") if report.details else None
+    if plan:
+        out.append(_redact(plan))
+    for e in report.errors:
+        where = (f"{e.get('path')}:{e.get('line')}: " if e.get("path") and e.get("line")
+                 else (f"{e.get('path')}: " if e.get("path") else ""))
+        line = f"  {'error' if report.status == 'failed' else 'skipped'}: {where}{_redact(str(e.get('message')))}"
+        (err if report.status == "failed" else out).append(line)
+    return Output("".join(f"{x}\n" for x in out), "".join(f"{x}\n" for x in err), report.exit_code)
+
+
+def main(job: str, as_json: bool, workspace: str | None, config_file: str | None) -> int:
+    """The fast path for `run JOB [--json]`, as the Typer command would run it."""
+    try:
+        from jobs.dispatch import registry
+        from memory_store.config import load_config
+
+        cfg = load_config(workspace, config_file)
+        out = render(registry.run(cfg, job), as_json)
+    except MemjobsError as exc:
+        sys.stderr.write(f"Error: {_redact(str(exc))}\n")
+        return exc.exit_code
+    sys.stdout.write(out.stdout)
+    sys.stderr.write(out.stderr)
+    return out.code
