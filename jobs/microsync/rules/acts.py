@@ -96,8 +96,7 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     probe = mask(text)
     sentences = split_sentences(text, probe)
     options = numbered_options(text)
-    questions = [s for s in sentences if _asks(s)]
-    last_q = questions[-1] if questions else None
+    last_q = next((s for s in reversed(sentences) if _asks(s)), None)
     alternatives = _alternatives(sentences)
     if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or OFFERING.search(probe)
                               or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
@@ -153,15 +152,16 @@ def numbered_options(text: str) -> dict[str, str]:
 
 
 def _asks(sentence: Sentence) -> bool:
-    return is_question(sentence.probe) or sentence.probe.rstrip().endswith(("?", "？"))
+    return sentence.probe.rstrip().endswith(("?", "？")) or is_question(sentence.probe)
 
 
 def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:
     """The parts of the last sentence offering alternatives joined with or/หรือ/还是 ("I can add X, or
     bundle Y"); a sentence describing things with "or" in it offers nothing."""
     for s in reversed(sentences):
-        offered = _asks(s) or OFFERING.search(s.probe) or DESIGN_ASK.search(s.probe)
-        if not lx.ALTERNATIVES.search(s.probe) or not offered:
+        # "or" first: most sentences have none, and it costs less than reading the offer
+        if not lx.ALTERNATIVES.search(s.probe) or not (_asks(s) or OFFERING.search(s.probe)
+                                                       or DESIGN_ASK.search(s.probe)):
             continue
         parts = [p.strip(" ,.?？。") for p in _OR_SPLIT.split(s.text) if p.strip(" ,.?？。")]
         if len(parts) >= 2:
