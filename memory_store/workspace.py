@@ -11,7 +11,7 @@ MEMORY_MD = "MEMORY.md"
 CORE_FILES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md")
 DAILY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 RECENT_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-[^/]+\.md$")
-WRAPUP_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-wrapup(?:-(\d+))?\.md$")
+SUMMARY_DIR = "second-brain/summaries"   # the daily wrap-ups, named by WRAPUP_NAME_RE
 _PKG = Path(__file__).resolve().parent
 
 
@@ -34,7 +34,7 @@ def recent_path(day: date, kind: str) -> str:
 
 def wrapup_path(day: date, volume: int = 1) -> str:
     suffix = "" if volume == 1 else f"-{volume}"
-    return f"second-brain/summaries/{day.isoformat()}-wrapup{suffix}.md"
+    return f"{SUMMARY_DIR}/{day.isoformat()}-wrapup{suffix}.md"
 
 
 def entry_files(workspace: Path) -> list[Path]:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from jobs.cli.base import app, echo_json, expected_errors
+from memory_store.workspace import SUMMARY_DIR
 
 
 @app.command()
@@ -37,7 +38,7 @@ def demo(
     typer.echo("")
     typer.echo(f"Done: {len(result.reports)} runs, {sum(r.added for r in result.reports if r.job == 'microsync')} "
                f"entries in the daily logs, {len(failed)} failed.")
-    wrapups = sorted((target / "second-brain" / "summaries").glob("*-wrapup.md"))
+    wrapups = sorted((target / SUMMARY_DIR).glob("*-wrapup.md"))
     if wrapups:
         typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
         typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())

@@ -20,14 +20,13 @@ from typing import Any
 from jobs.daily.llm_prompts import SECTION_KEYS, SUMMARY_PROMPT_VERSION, SUMMARY_SCHEMA, SUMMARY_SYSTEM
 from jobs.daily.model import DaySession, Evidence, Item, LogEntry, Summarizer, WrapUp
 from jobs.llm import redact
-from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
+from jobs.llm.client import CHARS_PER_TOKEN, InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import FENCE_CLOSE, FENCE_OPEN, defuse, format_line
 from jobs.microsync.engine import usable_records
 from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
 
 DEFAULT_BUDGET_TOKENS = 6000
-CHARS_PER_TOKEN = 4
 LINE_CAP = {Role.USER: 600, Role.ASSISTANT: 300}
 SHORT_ASSISTANT = 120
 ITEM_MAX = 300
@@ -78,7 +77,8 @@ def build_day_prompt(sessions: Sequence[DaySession], entries: Sequence[LogEntry]
         share = budget // max(1, len(kept))
         trimmed = []
         for lines in rendered:
-            used, out = 0, []
+            used = 0
+            out: list[tuple[Record, str]] = []
             for r, t in lines:
                 if out and used + len(t) + 1 > share:
                     break

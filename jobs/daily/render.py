@@ -13,10 +13,9 @@ from datetime import date
 
 from jobs.daily.model import Item, WrapUp
 from memory_store.redact import redact
-from memory_store.workspace import wrapup_path
+from memory_store.workspace import SUMMARY_DIR, wrapup_path
 from memory_store.wrapup_format import NONE, SECTIONS, title_of
 
-SUMMARY_DIR = "second-brain/summaries"
 _PATH_ESCAPES = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "[": "%5B", "]": "%5D"}
 
 

@@ -20,24 +20,22 @@ from typing import Any
 
 from jobs.llm import redact
 from jobs.llm.cache import TurnCache
-from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
+from jobs.llm.client import CHARS_PER_TOKEN, InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
 from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
 from jobs.microsync.llm_prompts import (
     EXTRACT_PROMPT_VERSION,
     EXTRACT_SCHEMA,
     EXTRACT_SYSTEM,
-    KINDS,
     extract_user_message,
 )
 from memory_store.config import Config
-from memory_store.entries import EXCERPT_MAX
+from memory_store.entries import EXCERPT_MAX, KINDS
 from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
 
 log = logging.getLogger("memjobs")
 
-CHARS_PER_TOKEN = 4
 DEFAULT_CHUNK_TOKENS = 3000
 RECORD_CAP = {Role.USER: 3000, Role.ASSISTANT: 1500}
 CONTEXT_CHARS = 1500          # earlier assistant lines repeated at the head of a later chunk
@@ -121,7 +119,8 @@ def make_chunks(records: Sequence[Record], chunk_tokens: int = DEFAULT_CHUNK_TOK
         if turn_size > budget:
             # One very long turn: keep the user's line and as many replies as fit; the rest
             # holds no user words, so it cannot be evidence for an item anyway.
-            kept, used = [], 0
+            kept: list[tuple[Record, str]] = []
+            used = 0
             for r, t in turn:
                 if kept and used + len(t) + 1 > budget:
                     break
@@ -289,8 +288,8 @@ class LLMExtractor:
             self.counts["cached"] += 1
         validated = [v for v in (self._validate(item, chunk) for item in reply.data) if v is not None]
         per_turn: dict[str, list[Any]] = {k: [] for k in keys}
-        for user, cand in validated:
-            per_turn[TurnCache.turn_key(user.line, user.text)].append(_candidate_to_json(cand))
+        for said, cand in validated:
+            per_turn[TurnCache.turn_key(said.line, said.text)].append(_candidate_to_json(cand))
         self.turns.store(session_path, per_turn)
         self.counts["items"] += len(validated)
         return [cand for _, cand in validated]

@@ -12,7 +12,8 @@ from jobs.status import timers
 from memory_store.config import JOBS, Config
 from memory_store.ledger import last_runs
 from memory_store.locks import is_held, read_holder
-from memory_store.workspace import DAILY_RE, WRAPUP_RE
+from memory_store.workspace import DAILY_RE, SUMMARY_DIR
+from memory_store.wrapup_format import WRAPUP_NAME_RE
 
 _ENTRY_HEAD_RE = re.compile(rb"^## [A-Za-z]+:.*\r?\n- id:", re.MULTILINE)
 
@@ -24,7 +25,7 @@ def _count_lines(data: bytes) -> int:
 def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
     mem = ws / "MEMORY.md"
     data = mem.read_bytes() if mem.is_file() else b""
-    largest_daily = {"path": None, "entries": 0}
+    largest_daily: dict[str, Any] = {"path": None, "entries": 0}
     mdir = ws / "memory"
     for folder in (mdir, mdir / "recent"):
         if not folder.is_dir():
@@ -34,11 +35,11 @@ def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
                 n = len(_ENTRY_HEAD_RE.findall(p.read_bytes()))
                 if n > largest_daily["entries"]:
                     largest_daily = {"path": p.relative_to(ws).as_posix(), "entries": n}
-    largest_summary = {"path": None, "lines": 0}
-    sdir = ws / "second-brain" / "summaries"
+    largest_summary: dict[str, Any] = {"path": None, "lines": 0}
+    sdir = ws / SUMMARY_DIR
     if sdir.is_dir():
         for p in sdir.iterdir():
-            if p.is_file() and WRAPUP_RE.match(p.name):
+            if p.is_file() and WRAPUP_NAME_RE.match(p.name):
                 n = _count_lines(p.read_bytes())
                 if n > largest_summary["lines"]:
                     largest_summary = {"path": p.relative_to(ws).as_posix(), "lines": n}

@@ -164,7 +164,8 @@ class EntryParser:
             code = msg.get("exitCode")
             flags = frozenset({Flag.TOOL} | ({Flag.ERROR} if isinstance(code, int) and code != 0 else set()))
             args = cap_json({"command": msg.get("command")})
-            output = msg.get("output") if isinstance(msg.get("output"), str) else ""
+            given = msg.get("output")
+            output = given if isinstance(given, str) else ""
             return [rec(Role.TOOL_RESULT, redact_capped(output, TOOL_TEXT_CAP), flags,
                         tool_name="bash", tool_args=args)]
         if role in ("compactionSummary", "branchSummary"):

@@ -24,8 +24,8 @@ import re
 from dataclasses import replace
 
 from jobs.microsync.rules.classify import hedged, substantial
-from jobs.microsync.rules.clauses import Item
 from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.text import Sentence, fold
 
 CONF_CONVENTION = 0.85   # a rule said without a rule word: explicit, but read from its form

@@ -32,7 +32,6 @@ from jobs.microsync.rules.classify import (
     substantial,
 )
 from jobs.microsync.rules.clauses import (
-    Item,
     clauses,
     merge_continuations,
     merge_followups,
@@ -44,6 +43,7 @@ from jobs.microsync.rules.clauses import (
 from jobs.microsync.rules.cues import Gate
 from jobs.microsync.rules.earlier import ADOPT, SCRAP, adoption, reversal
 from jobs.microsync.rules.fields import make_candidate
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
 from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, plan_reply
