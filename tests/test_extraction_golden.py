@@ -127,3 +127,10 @@ def test_demo_output_unchanged(tmp_path: Path) -> None:
         files[rel] = hashlib.sha256(data).hexdigest()
     runs = [[r.job, r.now, r.status, r.added, r.updated, r.skipped] for r in result.reports]
     _check("demo.json", _compact({"files": files, "runs": runs}))
+
+
+def test_sentence_alnum_test_is_isalnum_on_every_code_point() -> None:
+    """`text._ALNUM` stands in for `any(ch.isalnum() ...)` when a sentence piece is kept."""
+    from jobs.microsync.rules.text import _ALNUM
+
+    assert [c for c in map(chr, range(sys.maxunicode + 1)) if (_ALNUM.match(c) is not None) != c.isalnum()] == []
