@@ -143,3 +143,15 @@ def test_other_run_options_go_to_typer(tmp_path: Path) -> None:
     assert "typer" in mods
     code, out, err, mods = _run(["--workspace", str(ws), "run", "nosuchjob"])
     assert code == 2 and "typer" in mods
+
+
+def test_a_config_error_reads_the_same_on_both_paths(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "memjobs.yaml").write_text("timezone: Nowhere/Bad\n", encoding="utf-8")
+    fast = _run(["--workspace", str(ws), "run", "microsync", "--json"])
+    slow = _run(["--workspace", str(ws), "run", "microsync", "--json"], how="cli")
+    assert fast[0] == slow[0] == 1
+    assert fast[1] == slow[1] == ""
+    assert fast[2] == slow[2] and "unknown timezone" in fast[2]
+    assert "typer" not in fast[3]
