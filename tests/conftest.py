@@ -9,6 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
+from hypothesis import settings
+
+# Property tests run their full example counts by default (what CI runs); `pytest
+# --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
+settings.register_profile("ci", settings.get_profile("default"))
+settings.register_profile("dev", max_examples=20)
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

@@ -1,4 +1,4 @@
-"""The daily wrap-up job (docs/design.md §5, docs/design.md §5): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
+"""The daily wrap-up job (docs/design.md §5.3): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
 
 A run summarises the calendar day before `now` (or `--date`), and without `--date` also every day
 of the last 14 whose wrap-up is missing, oldest first. It first runs microSync up to the end of the
