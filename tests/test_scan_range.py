@@ -85,3 +85,25 @@ def test_a_file_touched_later_is_still_read(tmp_path: Path) -> None:
     os.utime(early, (later, later))
     lines, written = _day(ws, DAY3)
     assert lines == 6 and "billing store" in written and "bookings store" not in written
+
+
+def test_a_sqlite_store_is_read_whatever_its_mtime(tmp_path: Path) -> None:
+    """A store's database file keeps an old mtime while its WAL file takes the writes: never skipped."""
+    from tests.test_transcripts_openclaw import _store
+
+    root = _store(tmp_path)
+    long_ago = datetime(2020, 1, 1, tzinfo=UTC).timestamp()
+    for p in root.rglob("*"):
+        if p.is_file():
+            os.utime(p, (long_ago, long_ago))
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text(f"timezone: UTC\ntranscripts:\n  - {{format: openclaw, path: {root}/agents/*}}\n",
+                                     encoding="utf-8")
+    cfg = load_config(ws, env={})
+    since = datetime(2026, 5, 1, tzinfo=UTC)
+    rep = registry.run(cfg, "microsync", now=since + timedelta(days=10),
+                       options=RunOptions(since=since, until=since + timedelta(days=10)))
+    assert rep.status in ("ok", "nothing"), rep.errors
+    counts = rep.source("openclaw")
+    assert counts.files > 2 and counts.lines > 0   # the JSONL files were skipped, the store's sessions read

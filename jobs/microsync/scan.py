@@ -195,10 +195,13 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window) -> bool:
     """Whether an explicit range (`--since`, backfill) can skip a file without reading it: a full
     read would yield nothing. True for a file not modified since the range began (it cannot hold a
     record of it; the same rule as jobs/daily/inputs.py), and, when the range has an end, for a file
-    whose first record is past that end (reading stops at the first record past it)."""
+    whose first record is past that end (reading stops at the first record past it). Never a
+    session of a SQLite store: its database file's mtime lags behind writes kept in its WAL file."""
+    if tf.is_sqlite:
+        return False
     if window.since is not None and st.st_mtime < window.since.timestamp():
         return True
-    if window.until is None or tf.is_sqlite:
+    if window.until is None:
         return False
     key = (tf.path, st.st_size, st.st_mtime_ns)
     if key not in _FIRST_TS:
