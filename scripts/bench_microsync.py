@@ -6,7 +6,7 @@
 Two corpora, each measured against the json loop over its own files in the same run:
   real       the public transcripts in the shared eval folder (the pi-coding-agent session, an
              OpenClaw-format file, and the Claude Code sample), copied under new names until the
-             size is reached (`--shared`, default ../shared/eval);
+             size is reached (`--shared`, default: the `shared/eval` folder beside the checkout);
   synthetic  generated Claude Code sessions (decisions, chatter, noise), far denser in decisions
              than real history.
 For each corpus, in the same run:
