@@ -12,7 +12,14 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    from jobs.cli.argv import hoist_globals
+
+    args = hoist_globals(sys.argv[1:] if argv is None else argv)
+    if args == ["--version"]:
+        from importlib.metadata import version
+
+        sys.stdout.write(f"memjobs {version('memjobs')}\n")
+        return 0
     from jobs.cli.fast_search import split_globals
 
     fast = split_globals(args)
@@ -26,12 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     if fast is not None:
         from jobs.cli.fast_run import main as run_main
         from jobs.cli.fast_run import plain_run
+        from jobs.cli.logsetup import LogLevel
 
         opts, rest = fast
         plain = plain_run(rest)
-        if plain is not None:
+        level = opts.get("--log-level", "warning")
+        if plain is not None and level in {lv.value for lv in LogLevel}:  # else Typer says why
             workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
-            return run_main(*plain, workspace, opts.get("--config"))
+            return run_main(*plain, workspace, opts.get("--config"), level)
     from jobs.cli.main import cli_main
 
     return cli_main(args)

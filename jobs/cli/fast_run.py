@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from jobs.cli.fast_search import Output, _redact
+from jobs.cli.logsetup import LogLevel, setup_logging
 from memory_store.errors import MemjobsError
 
 
@@ -38,7 +39,7 @@ def render(report: Any, as_json: bool) -> Output:
     for s in report.sources:
         out.append(f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
                    f"{s.sessions_skipped} sessions skipped")
-    out.extend(f"  wrote {path}" for path in report.written)
+    out.extend(f"  {'would write' if report.dry_run else 'wrote'} {path}" for path in report.written)
     out.extend(f"  note: {_redact(note)}" for note in report.notes)
     plan = report.details.get("dry_run_output") if report.details else None
     if plan:
@@ -51,12 +52,17 @@ def render(report: Any, as_json: bool) -> Output:
     return Output("".join(f"{x}\n" for x in out), "".join(f"{x}\n" for x in err), report.exit_code)
 
 
-def main(job: str, as_json: bool, workspace: str | None, config_file: str | None) -> int:
-    """The fast path for `run JOB [--json]`, as the Typer command would run it."""
+def main(job: str, as_json: bool, workspace: str | None, config_file: str | None,
+         log_level: str = LogLevel.warning.value) -> int:
+    """The fast path for `run JOB [--json]`, as the Typer command would run it (its global options
+    set up the same way: the log level, a folder that is a workspace, the one configuration)."""
+    setup_logging(log_level)
     try:
         from jobs.dispatch import registry
         from memory_store.config import load_config
+        from memory_store.workspace import require_workspace, workspace_root
 
+        require_workspace(workspace_root(workspace), config_file)
         cfg = load_config(workspace, config_file)
         out = render(registry.run(cfg, job), as_json)
     except MemjobsError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any
 
 import typer
@@ -91,18 +92,24 @@ def backfill(
     as_json: Annotated[bool, typer.Option("--json", help="Print the run reports as JSON.")] = False,
 ) -> None:
     """Run microsync, daily and weekly day by day over past transcripts; resumable."""
-    from jobs.dispatch.backfill import backfill as do_backfill
     from memory_store.dates import parse_day
 
     cfg = STATE.cfg()
     first = parse_day(since, "--since")
     last = parse_day(until, "--until") if until else None
+    raise typer.Exit(backfill_with_progress(cfg, first, last, as_json=as_json))
+
+
+def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) -> int:
+    """Backfill with a progress bar (or JSON at the end); the exit code. `init --backfill` uses it too."""
     from datetime import datetime, timedelta
+
+    from jobs.dispatch.backfill import backfill as do_backfill
 
     end = last or (datetime.now(cfg.tz).date() - timedelta(days=1))
     total = max((end - first).days + 1, 1)
     with typer.progressbar(
-        length=total, label="backfill", file=None if not as_json else open("/dev/null", "w"), show_pos=True
+        length=total, label="backfill", file=None if not as_json else open(os.devnull, "w"), show_pos=True
     ) as bar:
 
         def on_day(day: Any, reports: list[Any]) -> None:
@@ -121,5 +128,4 @@ def backfill(
         )
         for r in failed:
             typer.echo(f"  failed: {r.job} {r.run_id}: {r.errors[:1]}", err=True)
-    if failed:
-        raise typer.Exit(1)
+    return 1 if failed else 0

@@ -65,11 +65,12 @@ class Status:
     next_runs: dict[str, str | None] = field(default_factory=dict)
     daemon: dict[str, Any] | None = None
     sources: list[dict[str, Any]] | None = None
+    units: list[dict[str, Any]] = field(default_factory=list)   # this workspace's systemd user units
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"workspace": self.workspace, "now": self.now, "jobs": self.jobs, "locks": self.locks,
                                "sizes": self.sizes, "warnings": self.warnings, "next_runs": self.next_runs,
-                               "daemon": self.daemon}
+                               "daemon": self.daemon, "units": self.units}
         if self.sources is not None:
             out["sources"] = self.sources
         return out
@@ -108,6 +109,8 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
     status.next_runs, missed = timers.next_and_missed(cfg, jobs, now)
     status.warnings.extend(missed)
     status.daemon = read_daemon_status(cfg)
+    status.units, legacy = timers.units(cfg)
+    status.warnings.extend(legacy)
     status.sources, quiet = timers.sources(cfg, now)
     status.warnings.extend(quiet)
     return status
