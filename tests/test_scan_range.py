@@ -105,5 +105,5 @@ def test_a_sqlite_store_is_read_whatever_its_mtime(tmp_path: Path) -> None:
     rep = registry.run(cfg, "microsync", now=since + timedelta(days=10),
                        options=RunOptions(since=since, until=since + timedelta(days=10)))
     assert rep.status in ("ok", "nothing"), rep.errors
-    counts = rep.source("openclaw")
-    assert counts.files > 2 and counts.lines > 0   # the JSONL files were skipped, the store's sessions read
+    # The JSONL files were skipped; the decision of session A ("ตัดสินใจแล้ว: ใช้ PostgreSQL") comes from the store.
+    assert rep.source("openclaw").files > 2 and rep.added >= 1

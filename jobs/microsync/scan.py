@@ -148,8 +148,6 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     except OSError as exc:
         report.error("unreadable", str(exc), tf.path)
         return
-    if window.since is not None and st.st_mtime < window.since.timestamp():
-        return  # explicit range: a file last modified before it cannot hold a line stamped in it
     if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
             and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
         return  # nothing new: one stat, no open()
