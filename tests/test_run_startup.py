@@ -107,8 +107,8 @@ def test_lock_loser_does_not_import_the_job(tmp_path: Path) -> None:
         holder.wait()
     assert code == 75, err
     assert "already running" in err + out
-    assert "jobs.dispatch.registry" in mods
-    assert _loaded(mods, ("jobs.microsync", "jobs.daily", "jobs.weekly", "typer")) == []
+    assert "memory_store.locks" in mods
+    assert _loaded(mods, ("jobs.microsync", "jobs.daily", "jobs.weekly", "jobs.dispatch", "typer")) == []
 
 
 def _normalise(text: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import UTC, datetime
 from typing import Any
 
 from jobs.cli.fast_search import Output, _redact
@@ -26,6 +27,25 @@ def plain_run(argv: list[str]) -> tuple[str, bool] | None:
     if len(rest) != 1 or rest[0] not in JOBS or len(argv) - len(rest) > 1:
         return None
     return rest[0], len(rest) != len(argv)
+
+
+def locked_report(cfg: Any, job: str, now: datetime | None) -> Any:
+    """The report of a run that would find its lock held now (status failed, error `locked`,
+    exit 75), as the runner would end it, without loading the job first; None when it is free."""
+    from jobs.run.report import RunReport
+    from memory_store.ledger import new_run_id, utc_stamp
+    from memory_store.locks import held_at_once
+
+    held = held_at_once(cfg.workspace, job)
+    if held is None:
+        return None
+    started = datetime.now(UTC)
+    report = RunReport(job=job, run_id=new_run_id(job, started), now=(now or started).astimezone(cfg.tz).isoformat(),
+                       started=utc_stamp(started))
+    report.status = "failed"
+    report.errors.append(held.as_error())
+    report.finished = utc_stamp()
+    return report
 
 
 def render(report: Any, as_json: bool) -> Output:
@@ -58,13 +78,17 @@ def main(job: str, as_json: bool, workspace: str | None, config_file: str | None
     set up the same way: the log level, a folder that is a workspace, the one configuration)."""
     setup_logging(log_level)
     try:
-        from jobs.dispatch import registry
         from memory_store.config import load_config
         from memory_store.workspace import require_workspace, workspace_root
 
         require_workspace(workspace_root(workspace), config_file)
         cfg = load_config(workspace, config_file)
-        out = render(registry.run(cfg, job), as_json)
+        report = locked_report(cfg, job, None)
+        if report is None:
+            from jobs.dispatch import registry
+
+            report = registry.run(cfg, job)
+        out = render(report, as_json)
     except MemjobsError as exc:
         sys.stderr.write(f"Error: {_redact(str(exc))}\n")
         return exc.exit_code

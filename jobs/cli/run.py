@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from jobs.cli.base import STATE, Job, app, expected_errors
-from jobs.cli.fast_run import render
+from jobs.cli.fast_run import locked_report, render
+from jobs.cli.fast_search import Output
 from memory_store.dates import parse_day, parse_instant
 
 
@@ -34,10 +35,14 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="Print the run report as one JSON object.")] = False,
 ) -> None:
     """Run one job now (through the same locks and run ledger as the scheduler)."""
+    cfg = STATE.cfg()
+    if not dry_run:
+        locked = locked_report(cfg, job.value, parse_instant(now, cfg.tz, "--now"))
+        if locked is not None:  # exits before loading the job, as the runner would end (exit 75)
+            _print_and_exit(render(locked, as_json))
     from jobs.dispatch import registry
     from jobs.run.runner import RunOptions
 
-    cfg = STATE.cfg()
     the_day = parse_day(day, "--date")
     options = RunOptions(
         since=parse_instant(since, cfg.tz, "--since"),
@@ -46,7 +51,10 @@ def run(
         force=force,
     )
     report = registry.run(cfg, job.value, now=parse_instant(now, cfg.tz, "--now"), dry_run=dry_run, options=options)
-    out = render(report, as_json)
+    _print_and_exit(render(report, as_json))
+
+
+def _print_and_exit(out: Output) -> None:
     if out.stdout:
         typer.echo(out.stdout, nl=False)
     if out.stderr:
