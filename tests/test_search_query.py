@@ -11,7 +11,7 @@ import pytest
 
 from memory_store.errors import IndexMissing, UsageError
 from memory_store.search.indexer import bump_generation, update_index
-from memory_store.search.query import Searcher, SearchOptions, search
+from memory_store.search.query import Hit, Searcher, SearchOptions, _below_replacements, search
 from tests.conftest import memjobs
 from tests.test_search_fixtures import TODAY, config, entry, snapshot, write_daily
 
@@ -107,6 +107,31 @@ def test_superseded_decision_ranks_below_its_replacement(indexed: Path) -> None:
     titles = [h.title for h in hits]
     assert titles.index("Move the bookings store to PostgreSQL") < titles.index("Keep bookings in MySQL")
     assert hits[titles.index("Keep bookings in MySQL")].status == "superseded"
+    replaced = hits[titles.index("Keep bookings in MySQL")].to_dict()
+    assert replaced["superseded_by"] == hits[titles.index("Move the bookings store to PostgreSQL")].id
+
+
+def test_a_superseded_entry_never_ranks_above_its_replacement(workspace: Path) -> None:
+    """Even when its text matches the query far better, a superseded entry comes right after
+    the entry that replaced it."""
+    new = entry("Decision", "Bookings move to Postgres", RECENT, "Postgres from now on.")
+    old = entry("Decision", "Keep bookings in MySQL", RECENT, "MySQL for bookings; MySQL 8; MySQL replicas.",
+                status="superseded", superseded_by=new.id)
+    other = entry("Decision", "MySQL dumps go to S3", RECENT, "Nightly MySQL dumps.")
+    write_daily(workspace, RECENT, [old, other, new])
+    update_index(config(workspace))
+    hits = _search(workspace, "mysql postgres bookings")
+    order = [h.id for h in hits]
+    assert order.index(new.id) < order.index(old.id)
+    assert hits[order.index(old.id)].to_dict()["superseded_by"] == new.id
+
+    def hit(i: int, ident: str, score: float, superseded_by: str | None = None) -> Hit:
+        return Hit(i, "memory/x.md", i, "entry", "decision", ident, ident, "", RECENT, "active", 0.9, None,
+                   -score, score=score, superseded_by=superseded_by)
+
+    # The status weight usually does it; where a far better text match would not, the order does.
+    ranked = _below_replacements([hit(1, "OLD", 9.0, "NEW"), hit(2, "X", 5.0), hit(3, "NEW", 1.0), hit(4, "Y", 0.5)])
+    assert [h.id for h in ranked] == ["X", "NEW", "OLD", "Y"] and ranked[2].score <= ranked[1].score
 
 
 def test_revoked_rows_are_excluded(workspace: Path) -> None:
@@ -166,9 +191,11 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
         "snippet",
         "tier",
         "uncertain",
+        "superseded_by",
     ]
     assert r["tier"] == "warm" and r["uncertain"] is False
     assert r["path"] == f"memory/{RECENT}.md" and r["kind"] == "decision" and r["status"] == "active"
+    assert r["superseded_by"] is None
     text = (indexed / r["path"]).read_text("utf-8").splitlines()
     assert text[r["line"] - 1] == f"## Decision: {r['title']}"
     assert r["source"] == {
@@ -238,3 +265,20 @@ def test_cli_search_json_human_and_read_only(workspace: Path) -> None:
     assert first[1].strip() == "Bookings live in **PostgreSQL**."
     assert memjobs("search", "x", "--limit", "99").returncode == 2
     assert snapshot(workspace) == before
+
+
+def test_an_index_from_before_superseded_by_still_answers(indexed: Path) -> None:
+    """An index built by the previous version (no superseded_by column) is searched as it is,
+    with superseded_by null, until the next job's update migrates it."""
+    import sqlite3
+
+    db = sqlite3.connect(indexed / ".memjobs" / "index.sqlite")
+    with db:
+        db.execute("ALTER TABLE rows DROP COLUMN superseded_by")
+        db.execute("DELETE FROM migrations WHERE name = '005_superseded_by'")
+    db.close()
+    hits = _search(indexed, "bookings mysql")
+    assert hits and all(h.superseded_by is None for h in hits)
+    update_index(config(indexed))
+    assert any(h.superseded_by for h in _search(indexed, "bookings mysql"))
+

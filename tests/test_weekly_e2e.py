@@ -172,6 +172,8 @@ def test_three_weeks_end_to_end(workspace: Path) -> None:
     assert pg.id in ids and kafka.id in ids and mysql.id not in ids and rabbit.id not in ids
     assert _status(ws, "2026-11-03", redis.id) == ("active", None)  # only warned about
     assert _status(ws, "2026-11-11", memcached.id) == ("active", None)
+    # A possible conflict: the established entry stays in MEMORY.md, the newer one is held out.
+    assert redis.id in ids and memcached.id not in ids
     assert rule.id in ids and rule_again.id not in ids  # merged into the older rule
     log_text = (ws / "memory" / "archive" / "weekly-2026-46.md").read_text(encoding="utf-8")
     log = parse_weekly_log(log_text)

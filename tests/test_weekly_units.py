@@ -11,13 +11,14 @@ import pytest
 
 from jobs.weekly import scoring
 from jobs.weekly.budget import Budget, fit
-from jobs.weekly.conflicts import find_conflicts, is_reversal
+from jobs.weekly.conflicts import find_conflicts
 from jobs.weekly.similarity import jaccard, similar_pairs, token_set, tokens
 from jobs.weekly.weeks import parse_week_key, week_before, week_of
 from memory_store.access import access_rel, add_counts, merge_counts, parse_counts, read_counts
 from memory_store.entries import ids_in_text
 from memory_store.errors import EntryError
 from memory_store.memory_md import IndexItem, parse_memory_md
+from memory_store.supersede import detect, statement_of
 from tests.test_weekly_support import TZ, entry
 
 CUT = date(2026, 11, 8)
@@ -114,7 +115,7 @@ def test_reversal_supersedes_the_earlier_decision(old_title: str, new_title: str
     old = entry("Decision", "2026-11-02", old_title)
     new = entry("Decision", "2026-11-05", new_title)
     unrelated = entry("Decision", "2026-11-01", "Use Grafana for dashboards")
-    assert is_reversal(new)
+    assert detect(statement_of(new), [statement_of(old)]).outcome == "reversal"
     supers, conflicts = find_conflicts([new], [unrelated, old, new])
     assert [(s.old, s.new) for s in supers] == [(old.id, new.id)]
     assert conflicts == []
@@ -125,6 +126,15 @@ def test_explicit_supersedes_field_always_supersedes() -> None:
     new = entry("Decision", "2026-11-05", "Release day is Tuesday", supersedes=old.id)
     supers, _ = find_conflicts([new], [old, new])
     assert [(s.old, s.new, s.reason) for s in supers] == [(old.id, new.id, "supersedes field")]
+
+
+def test_the_log_says_why_a_supersedes_field_holds() -> None:
+    """A relaxation recorded by microSync as a bare `supersedes` field is logged as "relaxed"."""
+    old = entry("Rule", "2026-11-02", "Nothing ships during release week", "Release week is a code freeze on main.")
+    new = entry("Rule", "2026-11-05", "Hotfixes may ship during the freeze with two reviewers", supersedes=old.id)
+    supers, _ = find_conflicts([new], [old, new])
+    assert [(s.old, s.new) for s in supers] == [(old.id, new.id)]
+    assert supers[0].reason.startswith("relaxed") and supers[0].reason.endswith("supersedes field")
 
 
 def test_similar_subject_without_reversal_is_only_a_possible_conflict() -> None:

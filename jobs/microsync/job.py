@@ -12,6 +12,7 @@ from typing import Any
 from jobs.microsync import decision_log
 from jobs.microsync.engine import Candidate, Extractor
 from jobs.microsync.scan import Window, scan
+from jobs.microsync.supersedes import Link, link_entries
 from jobs.run.runner import RunContext
 from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
@@ -49,6 +50,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
         _count_access(sess.new_records, access, ctx.cfg.tz)
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
+    entries, links = link_entries(ctx.cfg.workspace, entries)
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
     _apply(ctx, plan, written)
     ctx.report.added += plan.added
@@ -57,6 +59,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     if plan.skipped:
         ctx.report.details.setdefault("skipped", []).extend(
             {"id": i, "reason": r} for i, r in plan.skipped[:100])
+    _report_links(ctx, plan, links)
     llm_report = getattr(extractor, "report", None)  # the LLM engine's counters
     if llm_report is not None:
         ctx.report.details["llm"] = llm_report()
@@ -108,6 +111,20 @@ def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> Non
         writer.append(rel, suffix)
         if not ctx.dry_run:
             decision_log.record_written(written, rel, new_entries)
+
+
+def _report_links(ctx: RunContext, plan: decision_log.Plan, links: list[Link]) -> None:
+    """Supersedes and possible conflicts of the entries this run writes, in the run report."""
+    written = {e.id for es in (*plan.appends.values(), *plan.replaces.values()) for e in es}
+    links = [lk for lk in links if lk.new in written]
+    supersedes = [lk.to_dict() for lk in links if lk.outcome != "conflict"]
+    conflicts = [lk.to_dict() for lk in links if lk.outcome == "conflict"]
+    if supersedes:
+        ctx.report.details["supersedes"] = supersedes
+    if conflicts:
+        ctx.report.details["conflicts"] = conflicts
+        ctx.report.notes.extend(f"possible conflict: {c['new']} and the earlier {c['old']} (same subject, "
+                                "different content, no change stated; both kept)" for c in conflicts)
 
 
 def _count_access(records: list[Record], access: dict[str, Counter[str]], tz: Any) -> None:

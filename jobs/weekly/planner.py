@@ -122,11 +122,14 @@ def build_plan(inp: Inputs) -> Plan:
         new_date = in_window[s.new].entry.date
         plan.log.append(("Superseded", LogLine(s.old, link_from_archive(loc.rel),
                                                f"superseded by {s.new} ({s.reason}), stated {new_date}")))
+    # The established entry keeps its place; the newer one of a possible conflict is held out of
+    # MEMORY.md (it stays in its daily log) until a person decides or a later reversal settles it.
+    held = {pc.new for pc in conflicts}
     for pc in conflicts:
         plan.log.append(("Possible conflicts", LogLine(
             pc.new, link_from_archive(in_window[pc.new].rel),
-            f"possible conflict with {pc.old} (similar subject, different conclusion, no reversal stated; "
-            f"similarity {pc.similarity:.2f})")))
+            f"possible conflict with {pc.old} (similar subject, different conclusion, no change stated; "
+            f"similarity {pc.similarity:.2f}); held out of MEMORY.md")))
 
     def item_of(e: BlockEntry) -> IndexItem:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
@@ -157,7 +160,7 @@ def build_plan(inp: Inputs) -> Plan:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
     for loc in new:
         e = entries[loc.entry.id]
-        if e.id in cands or e.id in leaving:
+        if e.id in cands or e.id in leaving or e.id in held:
             continue
         v = value(e)
         if scoring.promotable(e, v):

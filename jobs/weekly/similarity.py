@@ -1,4 +1,4 @@
-"""Text similarity for dedupe and conflict detection, across English, Thai and Chinese.
+"""Text similarity for dedupe, across English, Thai and Chinese (conflicts: memory_store/supersede).
 
 Tokens: lowercase word tokens for spaced scripts, character bigrams for CJK runs (two-character
 Chinese words are the common case), character trigrams for Thai runs (Thai has no spaces, and a
@@ -18,21 +18,6 @@ _THAI = r"\u0e00-\u0e7f"
 _RUN_RE = re.compile(rf"[{_CJK}]+|[{_THAI}]+|[^\W_{_CJK}{_THAI}]+", re.UNICODE)
 _CJK_RE = re.compile(rf"^[{_CJK}]")
 _THAI_RE = re.compile(rf"^[{_THAI}]")
-
-def _words(text: str) -> list[str]:
-    return text.split()
-
-
-# Words that say nothing about a subject (English; CJK and Thai n-grams of function words are
-# too short to matter much once shared-token minimums apply).
-STOPWORDS = frozenset(_words("""
-a an the and or but of to for in on at by with from as is are was were be been being it its this
-that these those we our us you your i my me they them their he she his her will would shall should
-can could may might must do does did done have has had not no yes so then than there here into onto
-over under about after before all any each every some such only also just very more most less use
-using used now new now let lets let's ok okay go going get got make made one two via per
-"""))
-
 
 def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
@@ -56,23 +41,11 @@ def token_set(text: str) -> frozenset[str]:
     return frozenset(tokens(text))
 
 
-def subject_set(text: str, extra_stop: frozenset[str] = frozenset()) -> frozenset[str]:
-    """Tokens that name what a statement is about: stopwords and one-letter tokens dropped."""
-    return frozenset(t for t in tokens(text)
-                     if t not in STOPWORDS and t not in extra_stop and (len(t) > 1 or not t.isascii()))
-
-
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a and not b:
         return 1.0
     union = len(a | b)
     return len(a & b) / union if union else 0.0
-
-
-def overlap(a: frozenset[str], b: frozenset[str]) -> float:
-    """Shared tokens over the smaller set: 1.0 when one subject contains the other."""
-    small = min(len(a), len(b))
-    return len(a & b) / small if small else 0.0
 
 
 def similar_pairs(sets: Sequence[frozenset[str]], threshold: float) -> list[tuple[int, int, float]]:

@@ -50,6 +50,7 @@ class RowData:
     status: str | None = None
     confidence: float | None = None
     source: str | None = None  # JSON of {session_id, session_path, message_range}
+    superseded_by: str | None = None
 
 
 def file_date(rel: str) -> str | None:
@@ -145,6 +146,7 @@ def _entry_row(block: Block) -> RowData:
         status=(values.get("status") or "active").lower(),
         confidence=confidence,
         source=source,
+        superseded_by=values.get("superseded_by") or None,
     )
 
 

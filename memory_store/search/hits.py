@@ -53,6 +53,7 @@ class Hit:
     tier: str = ""  # warm | cold | sessions
     source_json: str | None = None  # parsed into `source` only for the hits that are returned
     full: bool = False  # matched every term of the query
+    superseded_by: str | None = None
 
     @property
     def said(self) -> bool:
@@ -81,6 +82,7 @@ class Hit:
                 "tier": "sessions",
                 "speaker": self.title,
                 "uncertain": True,
+                "superseded_by": None,
             }
         return {
             "path": self.path,
@@ -96,6 +98,7 @@ class Hit:
             "snippet": self.snippet,
             "tier": self.tier,
             "uncertain": False,
+            "superseded_by": self.superseded_by if entry else None,
         }
 
 

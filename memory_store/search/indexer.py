@@ -381,13 +381,14 @@ def _insert_rows(
                 r.status,
                 r.confidence,
                 source,
+                r.superseded_by,
             )
         )
         fts.append((rid, fts_text(title), fts_text(body)))
         tri.append((rid, normalise(f"{title}\n{body}")))
     db.executemany(
         "INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
-        " confidence, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " confidence, source, superseded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         base,
     )
     db.executemany("INSERT INTO fts(rowid, title, body) VALUES (?, ?, ?)", fts)

@@ -106,7 +106,7 @@ class Searcher:
                     candidates = self._auto(terms, opts, warm, cold)
                 result.hits = self._ranked_hits(candidates, opts, today)
                 if opts.tier is None and self.cfg.search.sessions:
-                    result.hits = self._with_said(result.hits, terms, opts, today)
+                    result.hits = _below_replacements(self._with_said(result.hits, terms, opts, today))
             marks = terms + [t for t in loose_terms(terms) if t not in terms]
             for h in result.hits:
                 h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
@@ -170,7 +170,7 @@ class Searcher:
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
-        return _dedupe(sorted(hits, key=_order))[: opts.limit]
+        return _below_replacements(_dedupe(sorted(hits, key=_order)))[: opts.limit]
 
     def _candidates(
         self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], every: list[Hit] | None = None
@@ -257,6 +257,21 @@ def _dedupe(hits: list[Hit]) -> list[Hit]:
         if h.id:
             best[h.id] = len(out)
         out.append(h)
+    return out
+
+
+def _below_replacements(hits: list[Hit]) -> list[Hit]:
+    """A superseded entry that ranks above the entry that replaced it moves to just below it
+    (docs/design.md §6): what was decided last is read first."""
+    out = list(hits)
+    for h in hits:
+        if not h.superseded_by:
+            continue
+        at = out.index(h)
+        new = next((i for i, x in enumerate(out) if x.id == h.superseded_by and x.type == "entry"), None)
+        if new is not None and new > at:
+            out.insert(new, out.pop(at))
+            h.score = min(h.score, out[new - 1].score)
     return out
 
 

@@ -24,12 +24,15 @@ CANDIDATES = 60  # best rows by bm25() per ranked query, reranked by decay × st
 BUDGET = 600
 WEIGHTS = {"fts": "3.0, 1.0", "said_fts": "1.0", "tri": ""}  # a hit in an entry's title counts three times
 ENTRY_COLS = "r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status, r.confidence, r.source"
+# What replaced a superseded entry; an index built before that column existed answers NULL until the
+# next update migrates it (readers never write).
+SUPERSEDED_BY = ", r.superseded_by"
 # A message of the sessions tier as a hit: no kind, id, status or confidence; its transcript as source.
 SAID_COLS = (
     "r.rowid, r.path, r.line, 'said', NULL, NULL, r.speaker, r.text, r.date, NULL, NULL,"
     " json_object('session_id', r.session_id, 'session_path', r.path, 'message_range',"
     " CASE WHEN instr(r.path, '#') THEN 'E' ELSE 'L' END || r.line || '-'"
-    " || CASE WHEN instr(r.path, '#') THEN 'E' ELSE 'L' END || r.end_line)"
+    " || CASE WHEN instr(r.path, '#') THEN 'E' ELSE 'L' END || r.end_line), NULL"
 )
 
 
@@ -39,6 +42,8 @@ class Ranker:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
         self.counts: dict[tuple[str, str], int] = {}
+        columns = {r[1] for r in db.execute("PRAGMA table_info(rows)")}
+        self.entry_cols = ENTRY_COLS + (SUPERSEDED_BY if "superseded_by" in columns else ", NULL")
 
     def reset(self) -> None:
         self.counts = {}
@@ -182,7 +187,7 @@ class Ranker:
         order = "score, rowid DESC" if ranked else "rowid DESC"
         if first_from is not None:  # rows from this rowid on (a tier) come first
             order = f"({table}.rowid >= {int(first_from)}) DESC, {order}"
-        cols, base = (SAID_COLS, "said") if said else (ENTRY_COLS, "rows")
+        cols, base = (SAID_COLS, "said") if said else (self.entry_cols, "rows")
         match_sql = f"{table} MATCH ? AND {table}.rowid >= ? AND {table}.rowid < ?"
         if len(filters) == 1:
             sql = (
@@ -200,6 +205,7 @@ class Ranker:
         except sqlite3.OperationalError as exc:
             raise UsageError(f"cannot search for that query ({exc})") from None
         return [
-            Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], None, r[12], source_json=r[11])
+            Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], None, r[13], source_json=r[11],
+                superseded_by=r[12])
             for r in rows
         ]

@@ -77,11 +77,20 @@ def _m004_sessions(db: sqlite3.Connection) -> None:
     )
 
 
+def _m005_superseded_by(db: sqlite3.Connection) -> None:
+    # What replaced a superseded entry (search --json carries it). The files that hold a
+    # superseded entry are marked changed, so the next incremental update reads them again.
+    db.execute("ALTER TABLE rows ADD COLUMN superseded_by TEXT")
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path IN"
+               " (SELECT DISTINCT path FROM rows WHERE status = 'superseded')")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
     ("003_access", _m003_access),
     ("004_sessions", _m004_sessions),
+    ("005_superseded_by", _m005_superseded_by),
 ]
 
 

@@ -1,0 +1,84 @@
+"""Supersession when an entry is written (docs/design.md §6): each new entry is compared with the
+active entries of the daily logs (never MEMORY.md: microSync does not read it) by the shared
+detector (memory_store/supersede). A reversal, relaxation or refinement gives the new entry
+`supersedes: <ID>`; the weekly compound then marks the old one (weekly owns the status fields,
+docs/design.md §3). A possible conflict is only reported: the new entry is stored as usual.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from memory_store.entries import BlockEntry
+from memory_store.errors import EntryError
+from memory_store.fileio import read_snapshot
+from memory_store.markdown import block_to_entry, parse_document
+from memory_store.supersede import Detector, Finding, statement_of
+from memory_store.workspace import entry_files
+
+# New entries come after every entry already in the files of their day.
+_LATER = 1 << 30
+
+
+@dataclass(frozen=True)
+class Link:
+    new: str
+    old: str
+    outcome: str       # reversal | relaxation | refinement | conflict
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"new": self.new, "old": self.old, "outcome": self.outcome, "reason": self.reason}
+
+
+def active_entries(workspace: Path) -> list[BlockEntry]:
+    """Active entries of the daily files and their overflow, in file order; an entry that does
+    not parse is left to the validator and the weekly compound, which report it."""
+    out: list[BlockEntry] = []
+    for path in entry_files(workspace):
+        text = read_snapshot(path).text
+        if not text:
+            continue
+        rel = path.relative_to(workspace).as_posix()
+        for block in parse_document(text).blocks:
+            try:
+                entry = block_to_entry(block, rel)
+            except EntryError:
+                continue
+            if entry.status == "active":
+                out.append(entry)
+    return out
+
+
+def link_entries(workspace: Path, entries: list[BlockEntry]) -> tuple[list[BlockEntry], list[Link]]:
+    """`entries` (this run's, in statement order) with `supersedes` set where the detector finds a
+    reversal, relaxation or refinement of an earlier active entry; and every link found, possible
+    conflicts included. Entries already in the files keep what they have."""
+    if not entries:
+        return entries, []
+    existing = active_entries(workspace)
+    known = {e.id for e in existing}
+    linked = {e.id: e.supersedes for e in existing if e.supersedes}
+    detector = Detector([statement_of(e, n) for n, e in enumerate(existing)])
+    out: list[BlockEntry] = []
+    links: list[Link] = []
+    taken: set[str] = set()
+    for n, e in enumerate(sorted(entries, key=lambda x: x.date)):
+        if e.id in known or e.supersedes:
+            # An entry already written keeps the link it was written with (a rerun after a run
+            # stopped before its state must render the same bytes to recognise them as its own).
+            out.append(dataclasses.replace(e, supersedes=e.supersedes or linked.get(e.id)))
+            continue
+        stmt = statement_of(e, _LATER + n)
+        found: Finding = detector.detect(stmt, skip=taken)
+        if found.target is not None and found.supersedes:
+            e = dataclasses.replace(e, supersedes=found.target)
+            taken.add(found.target)
+            links.append(Link(e.id, found.target, found.outcome, found.reason))
+        elif found.target is not None and found.outcome == "conflict":
+            links.append(Link(e.id, found.target, "conflict", found.reason))
+        detector.add(stmt)
+        known.add(e.id)
+        out.append(e)
+    return out, links

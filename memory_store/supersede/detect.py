@@ -1,0 +1,202 @@
+"""Does a new entry replace, loosen, amend or contradict an earlier active one (docs/design.md §6)?
+
+For each earlier entry the subject match is the share of the earlier entry's subject (its title,
+and its title with the rest of its text) that the new entry also names, each token weighted by how
+rare it is among the entries compared (a word every entry uses says nothing). The best match
+decides, and then the cues of the new statement (memory_store/supersede/cues/) say what happened:
+
+- a reversal cue ("no longer", 改用, เลิก …) → *reversal*: `supersedes`;
+- a relaxation cue ("can … but only with", 可以, ได้ด้วย …) → *relaxation*: `supersedes`, "relaxed";
+- a refinement cue ("now", "from April", 提前, เลื่อน …) → *refinement*: `supersedes`;
+- a continuation cue ("still", "as before", 不变, ต่อไป) → *same*: nothing;
+- no cue: a statement the earlier one already covers → *same*; otherwise *conflict*, a warning
+  only — the new entry is stored, and the established one keeps its place.
+
+Pure: text in, a finding out.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from memory_store.entries import BlockEntry
+from memory_store.supersede.lexicon import Lexicon, load_lexicon
+from memory_store.supersede.subject import normalise, subject_tokens
+
+# Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
+# another family are compared too (a rule can lift a remembered fact), but need a closer match.
+FAMILY = {"Decision": "choice", "Architecture": "choice", "Rule": "rule", "Constraint": "rule",
+          "Remember": "remember", "Procedure": "procedure"}
+OTHER_FAMILY_FACTOR = 0.85
+# Share of the earlier subject the new statement must name, and the least weight shared.
+SUPERSEDE_MATCH = 0.12
+CONFLICT_MATCH = 0.6
+MIN_SHARED_WEIGHT = 1.0
+# ... and the least number of shared words (a name counts 1.5, a Thai trigram a third): one common
+# word in common ("API") is not a subject.
+MIN_SHARED_WORDS = 1.0
+# A statement whose own subject the earlier entry covers this much says nothing new.
+SAME_COVER = 0.75
+
+SUPERSEDING = ("reversal", "relaxation", "refinement")
+# A token in more than this many of the earlier entries (and more than COMMON_SHARE of them) does
+# not find candidates, and at most MAX_CANDIDATES entries are scored: a weekly compound asks about
+# hundreds of new entries against thousands of active ones.
+COMMON_MIN = 50
+COMMON_SHARE = 0.05
+MAX_CANDIDATES = 200
+
+
+@dataclass(frozen=True)
+class Statement:
+    id: str
+    kind: str
+    date: str
+    title: str
+    text: str = ""          # the rest: conclusion, excerpt, body
+    order: int = 0          # position among entries of the same date (file order): earlier is lower
+
+    @property
+    def full(self) -> str:
+        return f"{self.title}\n{self.text}" if self.text else self.title
+
+
+@dataclass(frozen=True)
+class Finding:
+    outcome: str            # reversal | relaxation | refinement | conflict | same | none
+    target: str | None      # the earlier entry's id
+    score: float            # the subject match with it
+    cue: str | None = None
+
+    @property
+    def supersedes(self) -> bool:
+        return self.outcome in SUPERSEDING
+
+    @property
+    def reason(self) -> str:
+        cue = f" ({self.cue})" if self.cue else ""
+        if self.outcome == "relaxation":
+            return f"relaxed{cue}"
+        if self.outcome == "refinement":
+            return f"refined{cue}"
+        if self.outcome == "reversal":
+            return f"reversed{cue}"
+        if self.outcome == "conflict":
+            return f"possible conflict: same subject, different content, no change stated (match {self.score:.2f})"
+        return self.outcome
+
+
+def statement_of(entry: BlockEntry, order: int = 0) -> Statement:
+    rest = [x for x in (entry.conclusion, entry.finding, entry.excerpt or "") if x and x != entry.title]
+    return Statement(entry.id, entry.kind, entry.date, entry.title, "\n".join(dict.fromkeys(rest)), order)
+
+
+class Detector:
+    """The earlier entries, tokenised once and indexed by token, so that each new statement is
+    compared only with the entries it shares a word with (the weekly compound asks about every
+    new entry of a week against every active one)."""
+
+    def __init__(self, earlier: Sequence[Statement] = (), lexicon: Lexicon | None = None) -> None:
+        self.lx = lexicon or load_lexicon()
+        self.items: list[tuple[Statement, dict[str, float]]] = []
+        self.titles: dict[int, dict[str, float]] = {}   # title tokens, made for candidates only
+        self.df: dict[str, int] = {}
+        self.index: dict[str, list[int]] = {}
+        self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
+        for s in earlier:
+            self.add(s)
+
+    def add(self, s: Statement) -> None:
+        """Make `s` one of the earlier entries later statements are compared with."""
+        full = self._tokens(s)
+        n = len(self.items)
+        self.items.append((s, full))
+        for t in full:
+            self.df[t] = self.df.get(t, 0) + 1
+            self.index.setdefault(t, []).append(n)
+
+    def _tokens(self, s: Statement) -> dict[str, float]:
+        have = self.known.get(s.id)
+        if have is not None and have[0] == s.full:
+            return have[1]
+        tokens = subject_tokens(s.full, self.lx)
+        self.known[s.id] = (s.full, tokens)
+        return tokens
+
+    def _idf(self, t: str) -> float:
+        return math.log(1.0 + (len(self.items) + 1) / (self.df.get(t, 0) + 1))
+
+    def _cover(self, new: dict[str, float], old: dict[str, float], idf: dict[str, float]) -> tuple[float, float]:
+        """(share of `old`'s weight that `new` names, the shared weight)."""
+        total = shared = 0.0
+        for t, f in old.items():
+            w = idf.get(t)
+            if w is None:
+                w = idf[t] = self._idf(t)
+            total += f * w
+            if t in new:
+                shared += f * w
+        return (shared / total if total else 0.0), shared
+
+    def _candidates(self, tokens: dict[str, float]) -> list[int]:
+        """Earlier entries sharing a token that is not everywhere, most shared tokens first."""
+        common = max(COMMON_MIN, int(COMMON_SHARE * len(self.items)))
+        counts: dict[int, int] = {}
+        for t in tokens:
+            ids = self.index.get(t, ())
+            if len(ids) > common:
+                continue
+            for i in ids:
+                counts[i] = counts.get(i, 0) + 1
+        return sorted(counts, key=lambda i: (-counts[i], i))[:MAX_CANDIDATES]
+
+    def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
+        """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
+        lx = self.lx
+        new_tokens = self._tokens(new)
+        idf: dict[str, float] = {}
+        best: tuple[float, float, int] | None = None
+        for i in self._candidates(new_tokens):
+            e, full = self.items[i]
+            if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            title = self.titles.get(i)
+            if title is None:
+                title = self.titles[i] = full if e.full == e.title else subject_tokens(e.title, lx)
+            score, shared = max(self._cover(new_tokens, title, idf), self._cover(new_tokens, full, idf))
+            if FAMILY.get(e.kind) != FAMILY.get(new.kind):
+                score *= OTHER_FAMILY_FACTOR
+            words = sum(f for t, f in full.items() if t in new_tokens)
+            if shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS:
+                continue
+            if best is None or (score, shared) > best[:2]:
+                best = (score, shared, i)
+        if best is None or best[0] < SUPERSEDE_MATCH:
+            return Finding("none", None, round(best[0], 2) if best else 0.0)
+        score, _, idx = best
+        target, target_full = self.items[idx]
+        text = normalise(new.full)
+        continuation = lx.find("continuation", text)
+        # "no need to move" is not a move: a cue inside a continuation phrase does not count.
+        text = lx.cues["continuation"].sub(" ", text)
+        reversal = lx.find("reversal", text)
+        if continuation and not reversal:
+            return Finding("same", target.id, round(score, 2), continuation)
+        if reversal:
+            return Finding("reversal", target.id, round(score, 2), reversal)
+        for outcome in ("relaxation", "refinement"):
+            cue = lx.find(outcome, text)
+            if cue:
+                return Finding(outcome, target.id, round(score, 2), cue)
+        covered, _ = self._cover(target_full, new_tokens, idf)
+        if covered >= SAME_COVER:
+            return Finding("same", target.id, round(score, 2))
+        if score < CONFLICT_MATCH:
+            return Finding("none", None, round(score, 2))
+        return Finding("conflict", target.id, round(score, 2))
+
+
+def detect(new: Statement, earlier: Sequence[Statement], lexicon: Lexicon | None = None) -> Finding:
+    """What `new` does to the best-matching entry of `earlier` (active entries, dated no later)."""
+    return Detector(earlier, lexicon).detect(new)

@@ -1,0 +1,98 @@
+"""Cue lexicons for supersession and conflict detection: one data file per language beside this
+module (`cues/en.txt`, `cues/th.txt`, `cues/zh.txt`), each a list of regular expressions under
+`[reversal]`, `[relaxation]`, `[refinement]`, `[continuation]` and `[stop]` (words).
+
+Every text is checked against every language's cues: people switch languages inside a sentence
+("เลิกใช้ Provider แล้ว", "Redux 太啰嗦，换成 Zustand 了"). English patterns are anchored at word
+boundaries; Thai and Chinese ones (no spaces) match anywhere. Chinese is folded to simplified first.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from memory_store.errors import EntryError
+
+CUE_DIR = Path(__file__).resolve().parent / "cues"
+LANGUAGES = ("en", "th", "zh")
+SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "stop")
+CUE_SECTIONS = SECTIONS[:4]
+_SCRIPTS = "\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    cues: dict[str, re.Pattern[str]]     # section -> one alternation over all languages
+    stop: frozenset[str]
+    blank: re.Pattern[str]               # the cues without a gap (".{0,30}"): what strip_cues removes
+
+    def find(self, section: str, text: str) -> str | None:
+        """The first cue of `section` in (normalised) `text`, or None."""
+        m = self.cues[section].search(text)
+        return m.group(0).strip() if m else None
+
+    def strip_cues(self, text: str) -> str:
+        """`text` with every cue phrase blanked out: cue words say nothing about the subject. A cue
+        with a gap ("ไม่ใช้ … แล้ว") is left: its gap holds the subject."""
+        return self.blank.sub(" ", text)
+
+
+def parse_lexicon(text: str, lang: str, path: str) -> dict[str, list[str]]:
+    """Sections of one lexicon file (patterns as written); raises EntryError naming the line for
+    an unknown section or a pattern that does not compile."""
+    out: dict[str, list[str]] = {s: [] for s in SECTIONS}
+    section: str | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+            if section not in out:
+                raise EntryError(f"unknown section [{section}]", path=path, line=n)
+            continue
+        if section is None:
+            raise EntryError("a cue before any [section]", path=path, line=n)
+        if section == "stop":
+            out["stop"].extend(line.split())
+            continue
+        try:
+            re.compile(line)
+        except re.error as exc:
+            raise EntryError(f"bad pattern: {exc}", path=path, line=n) from exc
+        out[section].append(line)
+    return out
+
+
+def _alternation(spaced: list[str], unspaced: list[str]) -> re.Pattern[str]:
+    """One pattern: English cues inside one pair of word boundaries, so the engine tries them only
+    where a word starts; Thai and Chinese cues behind a look-ahead for their scripts, so a Latin
+    position fails at once (a few hundred alternatives tried at every character were the cost
+    of the weekly compound)."""
+    parts = []
+    if spaced:
+        parts.append(r"\b(?:" + "|".join(f"(?:{p})" for p in spaced) + r")\b")
+    if unspaced:
+        parts.append(f"(?=[{_SCRIPTS}])(?:" + "|".join(f"(?:{p})" for p in unspaced) + ")")
+    return re.compile("|".join(parts) or r"(?!x)x", re.IGNORECASE)
+
+
+@functools.cache
+def load_lexicon(folder: Path = CUE_DIR) -> Lexicon:
+    spaced: dict[str, list[str]] = {s: [] for s in SECTIONS}
+    unspaced: dict[str, list[str]] = {s: [] for s in SECTIONS}
+    stop: set[str] = set()
+    for lang in LANGUAGES:
+        path = folder / f"{lang}.txt"
+        target = spaced if lang == "en" else unspaced
+        for section, items in parse_lexicon(path.read_text(encoding="utf-8"), lang, str(path)).items():
+            if section == "stop":
+                stop.update(items)
+            else:
+                target[section].extend(items)
+    cues = {s: _alternation(spaced[s], unspaced[s]) for s in CUE_SECTIONS}
+    blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
+                           for group in (spaced, unspaced)))
+    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank)

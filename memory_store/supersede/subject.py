@@ -1,0 +1,82 @@
+"""What a statement is about, as weighted tokens, in English, Thai and Chinese.
+
+Text is folded (NFKC, casefold, traditional → simplified Chinese), cue phrases are blanked out, and
+what is left is cut into tokens: Latin words lightly stemmed ("deposits" → "deposit", "trains" →
+"train"), character bigrams for Chinese runs and character trigrams for Thai runs (neither
+language puts spaces between words, so n-grams are how a word inside a longer run is found).
+Stopwords go; numbers stay but weigh little — a new value for the same subject changes them.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from memory_store.hanzi import to_simplified
+from memory_store.supersede.lexicon import Lexicon
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff"
+_THAI = "\u0e00-\u0e7f"
+_RUN_RE = re.compile(rf"[{_CJK}]+|[{_THAI}]+|[a-z0-9][a-z0-9_.%+#-]*[a-z0-9%#+]|[a-z0-9]")
+_NUMBERISH = re.compile(r"^[0-9][0-9.,:%x-]*[a-z]{0,3}$")
+NUMBER_WEIGHT = 0.3
+# A Thai word of n characters gives n - 2 trigrams: each weighs a third, so that a Thai word
+# counts about as much as an English one.
+THAI_GRAM_WEIGHT = 0.34
+# Names (a capitalised word inside a sentence such as "MLflow" or "Stripe", not an all-capitals
+# acronym such as API; a Latin word inside Thai or Chinese text) name a subject more surely than
+# common words do.
+NAME_WEIGHT = 1.5
+_NAME_RE = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]*[A-Z][A-Za-z0-9]*")
+_NON_LATIN_RE = re.compile(rf"[{_CJK}{_THAI}]")
+
+
+def normalise(text: str) -> str:
+    return to_simplified(unicodedata.normalize("NFKC", text).casefold()).replace("’", "'")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """A light English stem: enough to meet "deposits"/"deposit", "trains"/"train",
+    "reminders"/"reminder", "corrupting"/"corrupt"; never shorter than three letters."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) + len(repl) >= 3 and not word.endswith("ss"):
+            return word[: len(word) - len(suffix)] + repl
+    return word
+
+
+def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
+    """Token -> weight factor of what `text` is about: 1.0, NAME_WEIGHT for names, NUMBER_WEIGHT for
+    numbers, THAI_GRAM_WEIGHT for each Thai trigram."""
+    plain = unicodedata.normalize("NFKC", text)
+    names = {stem(m.group(0).casefold()) for m in _NAME_RE.finditer(plain)}
+    foreign = bool(_NON_LATIN_RE.search(normalise(plain)))
+    folded = lexicon.strip_cues(normalise(text))
+    out: dict[str, float] = {}
+    for m in _RUN_RE.finditer(folded):
+        run = m.group(0)
+        first = run[0]
+        if "\u0e00" <= first <= "\u0e7f":
+            grams = [run] if len(run) <= 3 else [run[i:i + 3] for i in range(len(run) - 2)]
+            for g in grams:
+                if g not in lexicon.stop:
+                    out.setdefault(g, THAI_GRAM_WEIGHT)
+        elif not first.isascii():
+            chars = [c for c in run]
+            grams = chars if len(chars) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
+            for g in grams:
+                if g in lexicon.stop or all(c in lexicon.stop for c in g):
+                    continue
+                out.setdefault(g, 1.0)
+        else:
+            if run in lexicon.stop or len(run) < 2:
+                continue
+            if _NUMBERISH.match(run):
+                out.setdefault(run, NUMBER_WEIGHT)
+                continue
+            word = stem(run)
+            if word not in lexicon.stop:
+                out[word] = NAME_WEIGHT if (foreign or word in names) else 1.0
+    return out

@@ -1,0 +1,128 @@
+"""`memjobs demo` against its own answer key (jobs/demo/data/expected.yaml), on a real demo run:
+microSync five times a day, the wrap-ups and the weekly compound, as `build_demo` does them.
+
+Every expectation of the key is pinned here: each item is exactly one entry of its kind, day and
+key words; no noise line and no excluded file gives an entry; no secret is anywhere; each
+`supersedes` holds (the new entry names the old one, which is marked superseded, leaves MEMORY.md
+and is logged with reason and date) and `supersedes: null` holds too (nothing else is superseded);
+and MEMORY.md holds one truth per subject.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jobs.demo.build import DemoResult, build_demo
+from memory_store.archive_format import parse_weekly_log
+from memory_store.memory_md import parse_memory_md
+from tests.microsync_helpers import KEY, Found, all_entries, span
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoResult:
+    return build_demo(tmp_path_factory.mktemp("demo") / "ws")
+
+
+def _family(kind: str) -> str:
+    return "Rule/Constraint" if kind in ("Rule", "Constraint") else kind
+
+
+def _covers(found: Found, item: dict[str, Any]) -> bool:
+    a, b = span(found.entry)
+    return (Path(found.entry.source.session_path.split("#")[0]).name == Path(item["file"]).name
+            and any(a <= ln <= b for ln in item["lines"]))
+
+
+@pytest.fixture(scope="module")
+def matched(demo: DemoResult) -> dict[str, Found]:
+    """Answer-key item id -> the one entry that records it."""
+    found = all_entries(demo.workspace)
+    out: dict[str, Found] = {}
+    problems: list[Any] = []
+    claimed: set[int] = set()
+    for item in KEY["items"]:
+        kinds = {_family(k) for k in (item["kind"] if isinstance(item["kind"], list) else [item["kind"]])}
+        hits = [i for i, f in enumerate(found) if _covers(f, item)]
+        good = [i for i in hits
+                if found[i].file.startswith(f"memory/{item['local_date']}")
+                and _family(found[i].entry.kind) in kinds
+                and all(k.casefold() in f"{found[i].entry.title} {found[i].entry.conclusion}".casefold()
+                        for k in item["keywords"])
+                and all(span(found[i].entry)[0] <= ln for ln in item.get("proposal_lines") or [])]
+        if len(hits) != 1 or len(good) != 1:
+            problems.append((item["id"], [(found[i].file, found[i].entry.kind, found[i].entry.title) for i in hits]))
+            continue
+        claimed.add(good[0])
+        out[item["id"]] = found[good[0]]
+    extra = [(f.file, f.entry.title) for i, f in enumerate(found) if i not in claimed]
+    assert (problems, extra) == ([], [])
+    return out
+
+
+def test_every_run_succeeds_and_every_item_is_exactly_one_entry(demo: DemoResult, matched: dict[str, Found]) -> None:
+    assert [r.job for r in demo.reports if r.status == "failed"] == []
+    assert {r.job for r in demo.reports} == {"microsync", "daily", "weekly"}
+    assert len(matched) == len(KEY["items"])
+    assert demo.reports[-1].job == "weekly" and demo.reports[-1].status == "ok"
+
+
+def test_no_entry_from_noise_lines_or_excluded_files(demo: DemoResult, matched: dict[str, Found]) -> None:
+    found = all_entries(demo.workspace)
+    excluded = {Path(x["file"]).name for x in KEY["excluded_files"]}
+    assert [f.entry.title for f in found if Path(f.entry.source.session_path).name in excluded] == []
+    noise = {(Path(n["file"]).name, ln) for n in KEY["noise"] for ln in n["lines"]}
+    hits = []
+    for f in found:
+        name = Path(f.entry.source.session_path).name
+        # Turns between a proposal and its acceptance are context of the accepted item's entry.
+        between = {ln for item in KEY["items"] if item.get("proposal_lines") and _covers(f, item)
+                   for ln in range(max(item["proposal_lines"]) + 1, min(item["lines"]))}
+        a, b = span(f.entry)
+        hits += [(f.entry.title, ln) for ln in range(a, b + 1) if (name, ln) in noise and ln not in between]
+    assert hits == []
+
+
+def test_no_secret_in_any_file_or_report(demo: DemoResult) -> None:
+    reports = json.dumps([r.to_dict() for r in demo.reports])
+    for secret in KEY["secrets"]:
+        assert secret not in reports
+        for p in demo.workspace.rglob("*"):
+            if p.is_file():
+                assert secret.encode() not in p.read_bytes(), p
+
+
+def test_supersedes_of_the_key_and_nothing_else(demo: DemoResult, matched: dict[str, Found]) -> None:
+    """The Redis "change of plan" supersedes the earlier Redis decision; every other item
+    (`supersedes: null`) supersedes nothing and stays active."""
+    ids = {k: f.entry.id for k, f in matched.items()}
+    expected_links = {ids[i["id"]]: ids[i["supersedes"]] for i in KEY["items"] if i["supersedes"]}
+    assert expected_links  # the key has at least the Redis reversal
+    by_id = {f.entry.id: f.entry for f in all_entries(demo.workspace)}
+    assert {e.id: e.supersedes for e in by_id.values() if e.supersedes} == expected_links
+    superseded = {e.id: e.superseded_by for e in by_id.values() if e.status != "active"}
+    assert superseded == {old: new for new, old in expected_links.items()}
+    assert all(by_id[old].status == "superseded" for old in expected_links.values())
+
+    log_files = sorted((demo.workspace / "memory" / "archive").glob("weekly-*.md"))
+    assert log_files
+    logged = {ln.id: ln.reason for f in log_files
+              for ln in parse_weekly_log(f.read_text(encoding="utf-8")).sections.get("Superseded", [])}
+    for new, old in expected_links.items():
+        assert new in logged[old] and by_id[new].date in logged[old]  # reason and date
+        assert "reversed (change of plan)" in logged[old]
+
+
+def test_memory_md_holds_one_truth_per_subject(demo: DemoResult, matched: dict[str, Found]) -> None:
+    md = parse_memory_md((demo.workspace / "MEMORY.md").read_text(encoding="utf-8"))
+    in_memory = {it.id for it in md.items}
+    by_id = {f.entry.id: f.entry for f in all_entries(demo.workspace)}
+    assert in_memory and all(by_id[i].status == "active" for i in in_memory)
+    redis_old, redis_new = (matched[i].entry.id for i in ("cc-redis-cache", "cc-availability-matview"))
+    assert redis_new in in_memory and redis_old not in in_memory
+    # No two MEMORY.md items are a flagged conflict.
+    for f in (demo.workspace / "memory" / "archive").glob("weekly-*.md"):
+        for ln in parse_weekly_log(f.read_text(encoding="utf-8")).sections.get("Possible conflicts", []):
+            assert ln.id not in in_memory, ln
