@@ -94,6 +94,15 @@ class SearchConfig:
     sessions: bool = True  # index what was said in transcripts as the coldest tier
 
 
+@dataclass(frozen=True)
+class CoreConfig:
+    """Core memory (docs/design.md §6): how long a session may be idle before `ttl:session_end`
+    entries expire, and keys that keep several values (besides names ending in `[]`)."""
+
+    session_idle: str = "2h"
+    multi_valued: tuple[str, ...] = ()
+
+
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
 
 
@@ -124,6 +133,8 @@ class Config:
     schedule: ScheduleConfig = ScheduleConfig()
     limits: LimitsConfig = LimitsConfig()
     search: SearchConfig = SearchConfig()
+    core: CoreConfig = CoreConfig()
+    policy_file: Path | None = None       # POLICY.md, outside the workspace ($MEMJOBS_POLICY, XDG)
 
     @property
     def tz(self) -> ZoneInfo:
@@ -138,6 +149,8 @@ class Config:
         out = asdict(self)
         out["workspace"] = str(self.workspace)
         out["source_file"] = str(self.source_file) if self.source_file else None
+        out["policy_file"] = str(self.policy_file) if self.policy_file else None
+        out["core"]["multi_valued"] = list(self.core.multi_valued)
         out["transcripts"] = [
             {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(s).items() if k != "is_default"}
             for s in self.transcripts
@@ -155,6 +168,7 @@ _SECTIONS: dict[str, type] = {
     "schedule": ScheduleConfig,
     "limits": LimitsConfig,
     "search": SearchConfig,
+    "core": CoreConfig,
 }
 _TOP_KEYS = {"timezone", "transcripts", "exclude_sessions", *_SECTIONS}
 _SOURCE_KEYS = {f.name for f in fields(TranscriptSource)} - {"is_default"}
@@ -181,8 +195,10 @@ def load_config(
         data = _read_yaml(path)
     env_data, env_keys = _env_overrides(env)
     merged = _deep_merge(_deep_merge(data, env_data), dict(overrides or {}))
+    from memory_store.core.files import policy_path
+
     blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})))
-    return _build(ws, path if path.is_file() else None, merged, blame)
+    return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env))
 
 
 class _Blame:
@@ -404,3 +420,10 @@ def _check(cfg: Config, blame: _Blame) -> None:
         if value < lowest or (value == lowest and not inclusive):
             bound = f"at least {lowest:g}" if inclusive else f"more than {lowest:g}"
             raise blame.error(f"{key} must be {bound} {unit}, not {value:g}", key)
+    from memory_store.core.ttl import parse_duration
+    from memory_store.errors import UsageError
+
+    try:
+        parse_duration(cfg.core.session_idle, "core.session_idle")
+    except UsageError as exc:
+        raise blame.error(exc.message, "core.session_idle") from None

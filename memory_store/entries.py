@@ -30,7 +30,11 @@ BLOCK_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact"
 REQUIRED_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status", "refs")
 NONEMPTY_FIELDS = ("id", "date", "confidence", "status")
 SOURCE_FIELDS = ("session_id", "session_path", "message_range")
-LINE_FIELDS = ("key", "value", "priority", "ttl", "source", "updated_at")
+LINE_FIELDS = ("key", "value", "priority", "ttl", "source", "updated_at", "kind", "applies_to", "status", "version",
+               "confidence", "created_at", "tags", "ref", "id")
+LINE_KINDS = ("preference", "constraint", "fact", "instruction")
+LINE_STATUSES = ("active", "revoked", "archived")
+PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "expired")
 EXCERPT_MAX = 200
 
 
@@ -72,7 +76,10 @@ class BlockEntry:
 
 @dataclass(frozen=True)
 class LineEntry:
-    """One core-memory line (docs/design.md §4): `- key:… | value:… | priority:… | ttl:… | source:… | updated_at:…`."""
+    """One core-memory line (docs/design.md §4, §6): `- key:… | value:… | priority:… | ttl:… | source:… |
+    updated_at:…`, plus the lifecycle fields memjobs writes (`kind`, `applies_to`, `status`, `version`,
+    `confidence`, `created_at`, `tags`, `ref`, `id`). An optional field is None when the line does not
+    carry it, so a hand-written line reads back as written; `extra` keeps unknown fields in order."""
 
     key: str
     value: str
@@ -80,7 +87,32 @@ class LineEntry:
     ttl: str = "none"
     source: str = "user_explicit"
     updated_at: str = ""
+    kind: str | None = None
+    applies_to: str | None = None
+    status: str | None = None
+    version: int | None = None
+    confidence: float | None = None
+    created_at: str | None = None
+    tags: str | None = None
+    ref: str | None = None
+    id: str | None = None
     extra: tuple[tuple[str, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if self.confidence is not None:
+            object.__setattr__(self, "confidence", round(float(self.confidence), 2))
+
+    @property
+    def effective_applies_to(self) -> str:
+        return self.applies_to or "global"
+
+    @property
+    def effective_status(self) -> str:
+        return self.status or "active"
+
+    @property
+    def effective_version(self) -> int:
+        return self.version or 1
 
 
 def normalise_statement(text: str) -> str:

@@ -115,3 +115,16 @@ class StorageFull(MemjobsError):
     """The disk is full, or the workspace cannot be written (read-only, a quota, a size limit)."""
 
     code = "storage"
+
+
+class MemoryRefused(MemjobsError):
+    """Core memory refused a change: a reserved `policy.*` key, a write to POLICY.md, a lifecycle
+    transition that does not exist (reactivate an active fact, revoke a revoked one)."""
+
+    code = "refused"
+
+
+class MemoryNotFound(MemjobsError):
+    """No core-memory entry (or proposal) has that id."""
+
+    code = "not_found"

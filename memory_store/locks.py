@@ -1,7 +1,8 @@
 """Per-job locks of docs/design.md §3: `memory/.locks/{job}.lock` (OS locks via filelock, so a killed
 holder frees them) with the holder in `{job}.lock.json`.
 
-Order is always microsync → daily → weekly. microsync fails fast on its own lock; daily and weekly
+Order is always microsync → daily → weekly → core (the core writer's lock is taken last and held
+briefly, so every taker waits for it). microsync fails fast on its own lock; daily and weekly
 wait up to `limits.lock_wait_s` for microsync's lock (they run a microSync step first and keep
 that lock), then take their own locks failing fast. A lock that is not waited for and is held
 raises `LockHeld` (exit 75) naming the holder.
@@ -30,6 +31,9 @@ def lock_plan(job: str, lock_wait_s: float) -> list[tuple[str, float]]:
         return [("microsync", lock_wait_s), ("daily", 0.0)]
     if job == "weekly":
         return [("microsync", lock_wait_s), ("daily", 0.0), ("weekly", 0.0)]
+    if job == "core":
+        # Taken last (after any job lock its holder has) and held briefly: worth waiting for.
+        return [("core", lock_wait_s)]
     raise ValueError(f"unknown job {job!r}")
 
 

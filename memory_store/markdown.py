@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from memory_store.core.lineformat import entry_from_fields, split_fields
 from memory_store.entries import (
     BLOCK_FIELDS,
     KIND_BY_UPPER,
@@ -261,17 +262,7 @@ def _read_fields(lines: list[str], start: int) -> tuple[int, list[Field]]:
 
 
 def _line_fields(bare: str) -> list[tuple[str, str]]:
-    body = bare.strip()[1:].strip()  # drop the list marker
-    out: list[tuple[str, str]] = []
-    for part in _LINE_SPLIT_RE.split(body):
-        key, sep, value = part.partition(":")
-        if sep:
-            out.append((key.strip(), value.strip()))
-        elif out:
-            # A stray piece without a key belongs to the previous value.
-            k, v = out[-1]
-            out[-1] = (k, f"{v} | {part.strip()}")
-    return out
+    return split_fields(bare)
 
 
 # ---- strict conversion -------------------------------------------------------------------
@@ -340,24 +331,8 @@ def _check_form(block: Block, path: str | None) -> None:
 
 
 def line_to_entry(node: LineNode, path: str | None = None) -> LineEntry:
-    values = dict(node.fields)
-    for key in ("key", "value"):
-        if key not in values:
-            raise EntryError(f"line entry is missing {key!r}", path=path, line=node.line)
-    try:
-        priority = int(values.get("priority", "50"))
-    except ValueError as exc:
-        raise EntryError(f"priority is not an integer: {values['priority']!r}", path=path, line=node.line) from exc
-    known = {"key", "value", "priority", "ttl", "source", "updated_at"}
-    return LineEntry(
-        key=values["key"],
-        value=values["value"],
-        priority=priority,
-        ttl=values.get("ttl", "none"),
-        source=values.get("source", "user_explicit"),
-        updated_at=values.get("updated_at", ""),
-        extra=tuple((k, v) for k, v in node.fields if k not in known),
-    )
+    """The typed entry of a core-memory line (memory_store.core.lineformat), or `EntryError` with the line."""
+    return entry_from_fields(node.fields, path, node.line)
 
 
 def iter_links(text: str) -> Iterator[tuple[int, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
+from memory_store.core.lineformat import format_line
 from memory_store.entries import BlockEntry, LineEntry
 from memory_store.markdown import (
     _CHILD_RE,
@@ -50,10 +51,7 @@ def serialize_entry(e: BlockEntry) -> str:
 
 
 def serialize_line_entry(e: LineEntry) -> str:
-    parts = [f"key:{e.key}", f"value:{e.value}", f"priority:{e.priority}", f"ttl:{e.ttl}",
-             f"source:{e.source}", f"updated_at:{e.updated_at}"]
-    parts.extend(f"{k}:{v}" for k, v in e.extra)
-    return "- " + " | ".join(_one_line(p) for p in parts) + "\n"
+    return format_line(e)
 
 
 # ---- edits that keep every other byte ----------------------------------------------------

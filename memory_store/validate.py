@@ -11,19 +11,19 @@ import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from urllib.parse import unquote
 
+from memory_store.core.lineformat import line_problems
 from memory_store.entries import (
     EXCERPT_MAX,
     ID_RE,
-    LINE_SOURCES,
+    LINE_STATUSES,
     NONEMPTY_FIELDS,
+    PROPOSAL_STATUSES,
     RANGE_RE,
     REQUIRED_FIELDS,
     SOURCE_FIELDS,
     STATUSES,
-    TTL_RE,
     id_fits_kind,
     is_date,
 )
@@ -69,6 +69,9 @@ def validate_text(
     for line in entries_without_id(text):
         out.append(Problem(rel, line, "entry has no '- id:' line right after its heading, so it is read as "
                                       "prose and no job uses it"))
+    if rel == "POLICY.md":
+        return [Problem(rel, 1, "POLICY.md inside the workspace is ignored: policy lives outside it "
+                                "($MEMJOBS_POLICY or $XDG_CONFIG_HOME/memjobs/POLICY.md)", "warning")]
     if posixpath.basename(rel) in CORE_NAMES and "/" not in rel:
         for node in doc.line_nodes:
             out.extend(_check_line_entry(node, rel))
@@ -153,29 +156,12 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
 
 
 def _check_line_entry(node: LineNode, rel: str) -> list[Problem]:
-    out: list[Problem] = []
+    proposals = posixpath.basename(rel) == "PROPOSALS.md"
+    out = [Problem(rel, node.line, message)
+           for message in line_problems(node.fields, statuses=PROPOSAL_STATUSES if proposals else LINE_STATUSES)]
     values = dict(node.fields)
-    for key in ("key", "value"):
-        if key not in values:
-            out.append(Problem(rel, node.line, f"line entry is missing '{key}'"))
-    if "key" in values and not values["key"]:
-        out.append(Problem(rel, node.line, "line entry key is empty"))
-    if "priority" in values:
-        try:
-            p = int(values["priority"])
-            if not 0 <= p <= 100:
-                out.append(Problem(rel, node.line, f"priority {p} is outside 0..100"))
-        except ValueError:
-            out.append(Problem(rel, node.line, f"priority {values['priority']!r} is not an integer"))
-    if "ttl" in values and not TTL_RE.match(values["ttl"]):
-        out.append(Problem(rel, node.line, f"bad ttl {values['ttl']!r} (none, session_end, 8h/7d, or an ISO time)"))
-    if "source" in values and values["source"] not in LINE_SOURCES:
-        out.append(Problem(rel, node.line, f"unknown source {values['source']!r} (one of {', '.join(LINE_SOURCES)})"))
-    if values.get("updated_at"):
-        try:
-            datetime.fromisoformat(values["updated_at"].replace("Z", "+00:00"))
-        except ValueError:
-            out.append(Problem(rel, node.line, f"bad updated_at {values['updated_at']!r} (expected an ISO time)"))
+    if not out and "ref" not in values:
+        out.append(Problem(rel, node.line, "line entry has no ref (where it came from, e.g. manual:cli)", "warning"))
     return out
 
 

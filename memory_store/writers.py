@@ -26,8 +26,8 @@ _RECENT = r"memory/recent/[^/]+\.md"
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "microsync": ((_DAILY, _RECENT), ()),
     "daily": ((r"second-brain/summaries/[^/]+\.md",), ()),
-    "weekly": ((r"MEMORY\.md", r"memory/archive/[^/]+\.md"), (_DAILY, _RECENT)),
-    "core": ((r"PROFILE\.md", r"SESSION\.md", r"PROPOSALS\.md"), ()),
+    "weekly": ((r"MEMORY\.md", r"memory/archive/(?!core\.md$)[^/]+\.md"), (_DAILY, _RECENT)),
+    "core": ((r"PROFILE\.md", r"SESSION\.md", r"PROPOSALS\.md", r"memory/archive/core\.md"), ()),
     "index": ((), ()),
     "daemon": ((), ()),
     "readonly": ((), ()),
@@ -39,6 +39,11 @@ _STATE_RULES: dict[str, str] = {
     "readonly": r"(?!)",
 }
 _JOB_STATE = r"\.memjobs/(?!index|daemon\.)[^\0]+"
+# writer -> append-only logs under .memjobs/ (never in a run's reverse patches: rollback appends to
+# them instead of cutting them short)
+_LOG_RULES: dict[str, str] = {
+    "core": r"\.memjobs/(audit|runs/[^/]+)/memory_audit\.jsonl",
+}
 
 
 def _match(patterns: tuple[str, ...], rel: str) -> bool:
@@ -193,6 +198,18 @@ class Writer:
         self.ledger.audit("replace", rel, hunks=len(hunks))
 
     # ---- .memjobs state ---------------------------------------------------------------------
+
+    def append_log(self, path: Path | str, text: str) -> None:
+        """Append redacted `text` to an append-only log of this writer's row (the core audit trail).
+        Not recorded for rollback: a log is never shortened (docs/design.md §6)."""
+        rel = self.rel(path)
+        rule = _LOG_RULES.get(self.job)
+        target = self._check(rel, rule is not None and re.fullmatch(rule, rel) is not None)
+        if self.dry_run:
+            self.planned.append(PlannedWrite("append", rel, _redact(text)))
+            return
+        with self._in_critical():
+            append_bytes(target, _redact(text).encode("utf-8"))
 
     def write_state(self, path: Path | str, data: bytes) -> None:
         rel = self.rel(path)

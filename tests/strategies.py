@@ -82,7 +82,7 @@ line_value = single_line.filter(lambda v: not _PIPE.search(v))
 
 @st.composite
 def line_entries(draw: st.DrawFn) -> LineEntry:
-    extra_keys = draw(st.lists(st.sampled_from(["scope", "kind", "note"]), max_size=2, unique=True))
+    extra_keys = draw(st.lists(st.sampled_from(["scope", "note", "from"]), max_size=2, unique=True))
     return LineEntry(
         key=draw(st.from_regex(r"[a-z]+(\.[a-z_]+){0,3}", fullmatch=True)),
         value=draw(line_value.filter(bool)),

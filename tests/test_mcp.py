@@ -55,12 +55,18 @@ def test_tools_have_schemas_enums_descriptions_and_read_only_hints(workspace: Pa
     update_index(config(workspace))
     out = anyio.run(_session, workspace, [])
     assert out["server"][0] == "memjobs" and out["server"][1] not in ("", None)
-    assert sorted(out["tools"]) == ["memory_get", "memory_search"]
-    for tool in out["tools"].values():
-        assert tool.annotations.read_only_hint is True and tool.annotations.destructive_hint is False
+    assert sorted(out["tools"]) == ["memory_forget", "memory_get", "memory_propose", "memory_remember",
+                                    "memory_resolve", "memory_search"]
+    hints = {name: (t.annotations.read_only_hint, t.annotations.destructive_hint) for name, t in out["tools"].items()}
+    assert hints == {"memory_get": (True, False), "memory_search": (True, False), "memory_resolve": (True, False),
+                     "memory_remember": (False, False), "memory_propose": (False, False),
+                     "memory_forget": (False, True)}
+    for name in ("memory_get", "memory_search"):
+        tool = out["tools"][name]
         assert tool.output_schema and tool.output_schema.get("type") == "object"
+    for tool in out["tools"].values():
         props = tool.input_schema["properties"]
-        assert all(p.get("description") for p in props.values()), props
+        assert all(p.get("description") for p in props.values()), (tool.name, props)
     props = out["tools"]["memory_search"].input_schema["properties"]
     enum_of = {k: next(o["enum"] for o in v["anyOf"] if "enum" in o) for k, v in props.items() if k in ("tier", "kind")}
     assert enum_of["tier"] == ["warm", "cold", "all", "sessions"]

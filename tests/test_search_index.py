@@ -82,6 +82,12 @@ def test_rows_of_core_memory_lines_and_headed_paragraphs() -> None:
     assert [(r.line, r.type, r.title, r.body, r.kind) for r in rows if r.type == "line"] == [
         (3, "line", "response.tone", "concise", "core")
     ]
+    rows = rows_of(
+        "PROFILE.md",
+        "# Profile\n\n- key:user.name | value:Som \\| Chai | status:active\n\n## Inactive\n"
+        "- key:user.name | value:Mallory | status:revoked\n",
+    )
+    assert [(r.title, r.body) for r in rows if r.type == "line"] == [("user.name", "Som | Chai")]
     wrap = (
         "# Wrap-up\n\n## Decisions made today\n- Moved CI to GitHub Actions\n- Dropped Jenkins\n\n"
         "## Open loops\n\n"

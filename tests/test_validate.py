@@ -79,7 +79,8 @@ def test_line_entries_and_lenient_reading():
     problems = validate_text(text, "PROFILE.md")
     msgs = [p.format() for p in problems]
     assert msgs == [
-        "PROFILE.md:5: bad ttl '8 hours' (none, session_end, 8h/7d, or an ISO time)",
+        "PROFILE.md:4: warning: line entry has no ref (where it came from, e.g. manual:cli)",
+        "PROFILE.md:5: bad ttl '8 hours' (none, session_end, 30m/8h/7d, or an ISO time)",
         "PROFILE.md:5: bad updated_at 'yesterday' (expected an ISO time)",
         "PROFILE.md:5: priority 170 is outside 0..100",
         "PROFILE.md:5: unknown source 'someone' (one of user_explicit, user_inferred, system, admin)",

@@ -17,7 +17,7 @@ ALLOWED = {
     "microsync": ["memory/2026-11-22.md", "memory/recent/2026-11-22-decision.md"],
     "daily": ["second-brain/summaries/2026-11-21-wrapup.md", "second-brain/summaries/2026-11-21-wrapup-2.md"],
     "weekly": ["MEMORY.md", "memory/archive/2026-11.md", "memory/archive/weekly-2026-47.md"],
-    "core": ["PROFILE.md", "SESSION.md", "PROPOSALS.md"],
+    "core": ["PROFILE.md", "SESSION.md", "PROPOSALS.md", "memory/archive/core.md"],
 }
 EVERYTHING = sorted(
     {p for ps in ALLOWED.values() for p in ps}

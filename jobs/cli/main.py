@@ -11,7 +11,9 @@ from jobs.cli.base import app
 
 # Importing a command module registers its commands; this order is the order of `memjobs --help`.
 # isort: off
-from jobs.cli import workspace, run, demo, search, runs, schedule, llm, doctor, conflicts  # noqa: F401
+from jobs.cli import (  # noqa: F401
+    workspace, run, demo, search, runs, schedule, llm, doctor, mem, proposals, policy, conflicts,
+)
 # isort: on
 
 __all__ = ["app", "cli_main"]

@@ -19,6 +19,7 @@ from typing import Any
 from jobs.daily.inputs import day_bounds, log_entries_of_day, sessions_of_days
 from jobs.daily.model import WrapUp
 from jobs.daily.render import Volume, render, retired_volume
+from jobs.daily.session_cleanup import clean_sessions
 from jobs.run.runner import RunContext
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
@@ -71,6 +72,8 @@ def step(ctx: RunContext) -> None:
         ctx.report.details["llm"] = summarizer.report()  # type: ignore[attr-defined]
     if ctx.dry_run:
         ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
+    else:
+        clean_sessions(ctx)
 
 
 def _set_aside_microsync_counts(ctx: RunContext) -> None:

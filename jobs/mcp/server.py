@@ -1,12 +1,13 @@
 """`memjobs mcp`: a stdio MCP server for agents. Each tool group lives in its own module and adds
-its tools to the server here (`search_tools`: memory_search, memory_get). The server never writes
-the workspace through its read tools."""
+its tools to the server here (`search_tools`: memory_search, memory_get; `core_tools`:
+memory_resolve, memory_remember, memory_forget, memory_propose). The read tools never write the
+workspace; the core tools write only through the core writer."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from jobs.mcp import search_tools
+from jobs.mcp import core_tools, search_tools
 from memory_store.config import Config
 
 INSTRUCTIONS = (
@@ -14,7 +15,9 @@ INSTRUCTIONS = (
     "remember, procedures, daily wrap-ups) and, as its coldest tier, what was said in past sessions. "
     "Use memory_search to find what was decided, when, why and where it is written; cite results as "
     "path:line (a result marked uncertain is what was said in a session, cited by its transcript lines). "
-    "Use memory_get to read an entry by id, or lines of a memory file."
+    "Use memory_get to read an entry by id, or lines of a memory file. Use memory_resolve for the user's "
+    "preferences (language, tone, length, name, time zone); memory_remember / memory_forget only when the "
+    "user explicitly asks, with their words; memory_propose for what you infer."
 )
 
 
@@ -23,6 +26,7 @@ def build_server(cfg: Config) -> Any:
 
     server = MCPServer(name="memjobs", version=_version(), instructions=INSTRUCTIONS, log_level="WARNING")
     search_tools.register(server, cfg)
+    core_tools.register(server, cfg)
     return server
 
 

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from jobs.microsync import decision_log
+from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
 from jobs.microsync.scan import Window, scan
 from jobs.microsync.supersedes import Link, link_entries
@@ -71,6 +72,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     writer.write_state(CURSORS, state.to_bytes())
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)
+    check_core_writes(ctx)
 
 
 def _extractor(ctx: RunContext) -> Extractor:

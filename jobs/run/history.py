@@ -30,15 +30,21 @@ def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
 
 
 def rollback(cfg: Config, run_id: str) -> dict[str, Any]:
-    """Put back what `run_id` changed; recorded as a run of its own (job "rollback")."""
+    """Put back what `run_id` changed; recorded as a run of its own (job "rollback"). Takes every
+    job lock and then the core lock (the lock order of docs/design.md §3); the core audit trail
+    is not cut short but gets compensating events."""
+    from memory_store.core.audit import compensate
+
     rb_id = new_run_id("rollback")
-    with JobLocks(cfg.workspace, "weekly", rb_id, cfg.limits.lock_wait_s):
+    with JobLocks(cfg.workspace, "weekly", rb_id, cfg.limits.lock_wait_s), \
+            JobLocks(cfg.workspace, "core", rb_id, cfg.limits.lock_wait_s):
         plan = plan_rollback(cfg.workspace, cfg.state_dir, run_id)
         changed = apply_rollback(cfg.workspace, cfg.state_dir, plan)
         ledger = RunLedger(cfg.state_dir, rb_id)
         ledger.open()
         for rel in changed:
             ledger.audit("rollback", rel, of_run=run_id)
+        compensate(cfg.workspace, cfg.state_dir, run_id, rb_id)
         report = {
             "job": "rollback",
             "run_id": rb_id,

@@ -18,6 +18,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from memory_store.core.lineformat import unescape
 from memory_store.entries import ID_RE, KIND_BY_UPPER
 from memory_store.markdown import Block, LineNode, Prose, fenced_lines, parse_document, split_lines
 from memory_store.memory_md import BEGIN, END
@@ -93,7 +94,9 @@ def _rows_of(rel: str, text: str) -> list[RowData]:
         if isinstance(node, Block):
             out.append(_entry_row(node))
         elif isinstance(node, LineNode):
-            out.append(_line_row(node, day))
+            # Only active facts are memory (docs/design.md §6): revoked and archived lines stay unsearched.
+            if (node.get("status") or "active") == "active":
+                out.append(_line_row(node, day))
         elif isinstance(node, Prose):
             chunks, title = _prose_chunks(node, lines, fenced, title, day, skip)
             out.extend(chunks)
@@ -151,8 +154,8 @@ def _entry_row(block: Block) -> RowData:
 
 
 def _line_row(node: LineNode, day: str | None) -> RowData:
-    key = node.get("key") or ""
-    value = node.get("value") or ""
+    key = unescape(node.get("key") or "")
+    value = unescape(node.get("value") or "")
     updated = node.get("updated_at") or ""
     return RowData(node.line, node.line, "line", key, value, kind="core", date=updated[:10] or day)
 

@@ -120,8 +120,8 @@ def discover(cfg: Config) -> dict[str, Candidate]:
         if not is_inside(root_of(ws, roots, p), p):
             continue  # a symlink out of the workspace (or out of its extra root) is never indexed
         rel = _rel(ws, p)
-        if rel in out or "/.locks/" in f"/{rel}":
-            continue
+        if rel in out or "/.locks/" in f"/{rel}" or rel == "PROPOSALS.md":
+            continue  # PROPOSALS.md holds inferences nobody accepted yet: never searched (docs/design.md §6)
         tier, day = tier_of(rel, cfg.limits.warm_days)
         out[rel] = Candidate(rel, p, tier, day)
     return out

@@ -1,0 +1,198 @@
+"""`memjobs mem set|forget|resolve|list|revoke|archive|reactivate|compact|audit`: core memory
+(PROFILE.md, SESSION.md; docs/design.md §6), thin over memory_store.core.store."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
+
+if TYPE_CHECKING:
+    from memory_store.core.results import Change
+    from memory_store.core.store import CoreMemory
+
+mem_app = typer.Typer(help="Core memory: the user's lasting preferences (PROFILE.md) and the task's context "
+                           "(SESSION.md), with precedence, TTL and an audit trail.",
+                      no_args_is_help=True, add_completion=False)
+app.add_typer(mem_app, name="mem")
+
+JSON = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+APPLIES = Annotated[str | None, typer.Option("--applies-to", help="global, project:<id> or session:<id>.")]
+
+
+def _store() -> CoreMemory:
+    from memory_store.core.store import CoreMemory
+
+    return CoreMemory.from_config(STATE.cfg())
+
+
+def _warn(warnings: list[str]) -> None:
+    for w in warnings:
+        typer.echo(f"warning: {_safe(w)}", err=True)
+
+
+def _change_line(c: Change) -> str:
+    e = c.entry
+    what = {"fact.created": "created", "fact.updated": "updated", "fact.revoked": "revoked",
+            "fact.archived": "archived", "fact.reactivated": "reactivated", "memory.compacted": "compacted",
+            "unchanged": "unchanged", "stale": "kept (a newer value is held)"}.get(c.type, c.type)
+    old = f"{c.before.value} → " if c.before is not None and c.type == "fact.updated" else ""
+    return _safe(f"{what} {c.to_dict()['id']}: {e.key} = {old}{e.value} ({c.file}, applies_to "
+                 f"{e.effective_applies_to}, version {e.effective_version})")
+
+
+def _print_changes(changes: list[Change], as_json: bool, empty: str) -> None:
+    if as_json:
+        echo_json({"changes": [c.to_dict() for c in changes]})
+        return
+    for c in changes:
+        typer.echo(_change_line(c))
+    if not changes:
+        typer.echo(empty)
+
+
+@mem_app.command("set")
+@expected_errors
+def set_cmd(
+    key: Annotated[str, typer.Argument(help="The key, e.g. response.tone (policy.* is reserved).")],
+    value: Annotated[str, typer.Argument(help="The value (one line; JSON allowed).")],
+    scope: Annotated[str, typer.Option(help="profile (lasting) or session (this task).")] = "profile",
+    applies_to: APPLIES = None,
+    kind: Annotated[str | None, typer.Option(help="preference, constraint, fact or instruction.")] = None,
+    priority: Annotated[int | None, typer.Option(help="0..100 (default 50).")] = None,
+    ttl: Annotated[str | None, typer.Option(help="none, session_end, 30m/8h/7d, or an ISO time.")] = None,
+    strategy: Annotated[str | None, typer.Option(
+        help="On a key already held: overwrite_latest or keep_both (default by the key).")] = None,
+    as_json: JSON = False,
+) -> None:
+    """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both)."""
+    change = _store().set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority, ttl=ttl,
+                          strategy=strategy)
+    if as_json:
+        echo_json(change.to_dict())
+    else:
+        typer.echo(_change_line(change))
+
+
+@mem_app.command()
+@expected_errors
+def forget(
+    key: Annotated[str, typer.Argument(help="The key to forget.")],
+    applies_to: APPLIES = None,
+    as_json: JSON = False,
+) -> None:
+    """Revoke every active value of KEY (kept under ## Inactive), verified gone from resolve."""
+    changes = _store().forget(key, applies_to=applies_to)
+    _print_changes(changes, as_json, f"nothing held for {key}")
+
+
+@mem_app.command("resolve")
+@expected_errors
+def resolve_cmd(
+    keys: Annotated[list[str] | None, typer.Argument(help="Keys to resolve (default: every key held).")] = None,
+    applies_to: Annotated[list[str] | None, typer.Option(
+        "--applies-to", help="A session:<id> or project:<id> in effect (repeatable); global always is.")] = None,
+    as_json: JSON = False,
+) -> None:
+    """The effective value of each key, with where it comes from and what it beat, and why."""
+    res = _store().resolve(keys or None, applies_to or ())
+    if as_json:
+        echo_json(res.to_dict())
+        return
+    _warn(res.warnings)
+    for item in res.to_dict()["values"]:
+        typer.echo(_safe(f"{item['key']} = {item['value']}  [{item['where']}, scope {item['scope']}, applies_to "
+                         f"{item['applies_to']}, priority {item['priority']}, updated_at {item['updated_at']}]"))
+        for b in item["beat"]:
+            typer.echo(_safe(f"  beat {b['id']} ({b['where']}) {b['value']}: {b['why']}"))
+        for b in item["ignored"]:
+            typer.echo(_safe(f"  ignored {b['id']} ({b['where']}) {b['value']}: {b['why']}"))
+    for key in res.missing:
+        typer.echo(f"{key}: not held", err=True)
+
+
+@mem_app.command("list")
+@expected_errors
+def list_cmd(
+    all_states: Annotated[bool, typer.Option("--all", help="Also expired, revoked and archived entries.")] = False,
+    applies_to: APPLIES = None,
+    as_json: JSON = False,
+) -> None:
+    """Entries of PROFILE.md and SESSION.md with their id and state."""
+    items = _store().listing(all_states=all_states, applies_to=applies_to)
+    if as_json:
+        echo_json({"entries": [i.to_dict() for i in items]})
+        return
+    for i in items:
+        d = i.to_dict()
+        typer.echo(_safe(f"{d['id']:<13} {d['state']:<8} {d['where']:<14} {d['key']} = {d['value']}  "
+                         f"(applies_to {d['applies_to']}, priority {d['priority']}, ttl {d['ttl']})"))
+    if not items:
+        typer.echo("no entries")
+
+
+def _transition(action: str, entry_id: str, reason: str, as_json: bool) -> None:
+    store = _store()
+    fn = {"revoke": store.revoke, "archive": store.archive, "reactivate": store.reactivate}[action]
+    change = fn(entry_id, reason=reason)
+    if as_json:
+        echo_json(change.to_dict())
+    else:
+        typer.echo(_change_line(change))
+
+
+REASON = Annotated[str, typer.Option(help="Why (goes into the audit trail).")]
+ENTRY_ID = Annotated[str, typer.Argument(help="The entry's id (see `memjobs mem list --all`).")]
+
+
+@mem_app.command()
+@expected_errors
+def revoke(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> None:
+    """Mark an active fact wrong: it never resolves again (kept under ## Inactive)."""
+    _transition("revoke", entry_id, reason, as_json)
+
+
+@mem_app.command()
+@expected_errors
+def archive(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> None:
+    """Mark an active fact no longer relevant (kept under ## Inactive)."""
+    _transition("archive", entry_id, reason, as_json)
+
+
+@mem_app.command()
+@expected_errors
+def reactivate(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> None:
+    """Bring a revoked or archived fact back to active."""
+    _transition("reactivate", entry_id, reason, as_json)
+
+
+@mem_app.command()
+@expected_errors
+def compact(as_json: JSON = False) -> None:
+    """Archive expired entries; move inactive lines older than 90 days to memory/archive/core.md."""
+    _print_changes(_store().compact(), as_json, "nothing to compact")
+
+
+@mem_app.command()
+@expected_errors
+def audit(
+    key: Annotated[str | None, typer.Argument(help="Only events of this key.")] = None,
+    since: Annotated[str | None, typer.Option(help="Only events from this ISO time or day on.")] = None,
+    as_json: JSON = False,
+) -> None:
+    """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first."""
+    from memory_store.dates import parse_instant
+
+    cfg = STATE.cfg()
+    events: list[dict[str, Any]] = _store().audit(key, parse_instant(since, cfg.tz, "--since"))
+    if as_json:
+        echo_json({"events": events})
+        return
+    for ev in events:
+        actor = ev.get("actor") or {}
+        typer.echo(_safe(f"{ev.get('ts')} {ev.get('type'):<18} {ev.get('key')}: {ev.get('old')} → {ev.get('new')} "
+                         f"({actor.get('kind')}:{actor.get('id')}) {ev.get('reason') or ''}".rstrip()))
+    if not events:
+        typer.echo("no audit events")

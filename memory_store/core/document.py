@@ -1,0 +1,156 @@
+"""A core-memory file as lines (docs/design.md §4): its entries with their line and section, and the
+edits memjobs makes (add a line to a section, replace one, move one to `## Inactive`, drop some),
+each touching only the lines it is about. Pure: text in, text out.
+
+Edits find their line by entry id, never by a line number read earlier: a transform may run again
+on a file someone changed meanwhile (memory_store.fileio.replace_checked).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memory_store.core.lineformat import line_problems, parse_line, split_fields
+from memory_store.entries import LINE_STATUSES, LineEntry
+from memory_store.markdown import fenced_lines, split_lines
+
+INACTIVE = "Inactive"
+_HEADING_RE = re.compile(r"^##[ \t]+(.*?)[ \t]*$")
+_ENTRY_RE = re.compile(r"^-[ \t]+key[ \t]*:")
+
+
+@dataclass(frozen=True)
+class Located:
+    entry: LineEntry
+    line: int          # 1-based
+    section: str       # the `## ` heading it is under ("" before any)
+    text: str          # the raw line, ending included
+
+    @property
+    def id(self) -> str:
+        return entry_id(self.entry)
+
+
+@dataclass(frozen=True)
+class BadLine:
+    line: int
+    message: str
+
+
+def entry_id(e: LineEntry) -> str:
+    """The entry's id; a hand-written line without one gets `h-` and a hash of what it says, so it
+    can still be revoked or archived by id (memjobs writes the id into the line when it edits it)."""
+    if e.id:
+        return e.id
+    digest = hashlib.sha1("\x1f".join((e.key, e.effective_applies_to, e.value, e.updated_at)).encode()).hexdigest()
+    return "h-" + digest[:10]
+
+
+def _bare(line: str) -> str:
+    return line.rstrip("\r\n")
+
+
+def _eol(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def scan(text: str, path: str | None = None,
+         statuses: tuple[str, ...] = LINE_STATUSES) -> tuple[list[Located], list[BadLine]]:
+    """Entries (lines starting `- key:` outside code fences) and the lines that do not parse."""
+    lines = split_lines(text)
+    fenced = fenced_lines(lines)
+    section = ""
+    found: list[Located] = []
+    bad: list[BadLine] = []
+    for i, raw in enumerate(lines):
+        if fenced[i]:
+            continue
+        bare = _bare(raw)
+        m = _HEADING_RE.match(bare)
+        if m:
+            section = m.group(1)
+            continue
+        if not _ENTRY_RE.match(bare):
+            continue
+        problems = line_problems(split_fields(bare), statuses=statuses)
+        if problems:
+            bad.append(BadLine(i + 1, problems[0]))
+            continue
+        found.append(Located(parse_line(bare, path, i + 1, statuses), i + 1, section, raw))
+    return found, bad
+
+
+def find(text: str, wanted: str, statuses: tuple[str, ...] = LINE_STATUSES) -> Located | None:
+    for loc in scan(text, None, statuses)[0]:
+        if loc.id == wanted:
+            return loc
+    return None
+
+
+def _sections(lines: list[str]) -> list[tuple[str, int, int]]:
+    """(name, index of the heading, index after the section's last line) of each `## ` section."""
+    fenced = fenced_lines(lines)
+    heads = [(i, m.group(1)) for i, raw in enumerate(lines)
+             if not fenced[i] and (m := _HEADING_RE.match(_bare(raw)))]
+    return [(name, i, heads[n + 1][0] if n + 1 < len(heads) else len(lines)) for n, (i, name) in enumerate(heads)]
+
+
+def _with_final_eol(lines: list[str], eol: str) -> None:
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += eol
+
+
+def add_line(text: str, line: str, section: str) -> str:
+    """`line` (canonical, ending in '\\n') at the end of `section`, after its last non-blank line;
+    the section is added at the end of the file when it is missing."""
+    eol = _eol(text)
+    lines = split_lines(text)
+    new = line.replace("\n", eol) if eol != "\n" else line
+    for name, head, end in _sections(lines):
+        if name == section:
+            at = end
+            while at > head + 1 and not lines[at - 1].strip():
+                at -= 1
+            if at == len(lines):
+                _with_final_eol(lines, eol)
+            lines.insert(at, new)
+            return "".join(lines)
+    _with_final_eol(lines, eol)
+    if lines and lines[-1].strip():
+        lines.append(eol)
+    lines.extend([f"## {section}{eol}", new])
+    return "".join(lines)
+
+
+def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = LINE_STATUSES) -> str:
+    """The line of entry `wanted` replaced by `line` (its line ending kept)."""
+    loc = find(text, wanted, statuses)
+    if loc is None:
+        return text
+    lines = split_lines(text)
+    ending = lines[loc.line - 1][len(_bare(lines[loc.line - 1])):]
+    lines[loc.line - 1] = line.rstrip("\n") + ending
+    return "".join(lines)
+
+
+def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = LINE_STATUSES) -> str:
+    ids = set(wanted)
+    drop = {loc.line for loc in scan(text, None, statuses)[0] if loc.id in ids}
+    return "".join(raw for i, raw in enumerate(split_lines(text), 1) if i not in drop)
+
+
+def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[str, ...] = LINE_STATUSES) -> str:
+    """Entry `wanted` taken out of where it is and written as `line` at the end of `section`."""
+    return add_line(remove_lines(text, [wanted], statuses), line, section)
+
+
+def main_section(text: str, default: str) -> str:
+    """Where new entries go: the first `## ` section that is not `## Inactive`, else `default`."""
+    for name, _, _ in _sections(split_lines(text)):
+        if name != INACTIVE:
+            return name
+    return default
+
+

@@ -1,0 +1,82 @@
+"""One core-memory operation as a recorded run (docs/design.md §3, §5): the core lock
+(`memory/.locks/core.lock`, taken last, held briefly), the core writer with a run ledger (reverse
+patches, so `memjobs rollback RUN` undoes it), and the audit events, each written to the run's
+`memory_audit.jsonl` and appended to `.memjobs/audit/memory_audit.jsonl`.
+
+A run folder is made only when the operation changes something or audits a refusal; a no-op
+leaves no trace.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memory_store.core.audit import Actor, line_of, new_request_id
+from memory_store.core.files import AUDIT_LOG, run_audit
+from memory_store.ledger import RunLedger, new_run_id, utc_stamp
+from memory_store.locks import JobLocks
+from memory_store.writers import Writer, writer_for
+
+
+@dataclass
+class CoreRun:
+    workspace: Path
+    state_dir: Path
+    op: str
+    actor: Actor
+    lock_wait_s: float = 300.0
+    run_id: str = ""
+    request_id: str = field(default_factory=new_request_id)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    started: str = ""
+    _locks: JobLocks | None = None
+    _writer: Writer | None = None
+
+    def __post_init__(self) -> None:
+        self.run_id = self.run_id or new_run_id("core")
+        self.started = utc_stamp()
+
+    @property
+    def ledger(self) -> RunLedger:
+        return RunLedger(self.state_dir, self.run_id)
+
+    @property
+    def writer(self) -> Writer:
+        if self._writer is None:
+            self._writer = writer_for("core", self.workspace, ledger=self.ledger)
+        return self._writer
+
+    def emit(self, event: dict[str, Any]) -> None:
+        line = line_of(event)
+        self.writer.append_log(run_audit(self.run_id), line)
+        self.writer.append_log(AUDIT_LOG, line)
+        self.events.append(event)
+
+    def __enter__(self) -> CoreRun:
+        self._locks = JobLocks(self.workspace, "core", self.run_id, self.lock_wait_s)
+        self._locks.acquire()
+        return self
+
+    def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+        try:
+            if self.events or (self._writer is not None and self._writer.written):
+                if exc is not None:
+                    from memory_store.errors import MemjobsError
+
+                    if isinstance(exc, MemjobsError):
+                        self.errors.append(exc.as_error())
+                self.ledger.write_report(self.report(failed=exc is not None))
+        finally:
+            if self._locks is not None:
+                self._locks.release()
+
+    def report(self, failed: bool = False) -> dict[str, Any]:
+        written = list(self._writer.written) if self._writer is not None else []
+        return {"job": "core", "op": self.op, "run_id": self.run_id, "status": "failed" if failed else "ok",
+                "now": datetime.now(UTC).isoformat(), "started": self.started, "finished": utc_stamp(),
+                "dry_run": False, "written": written, "added": sum(e["type"] == "fact.created" for e in self.events),
+                "updated": sum(e["type"] != "fact.created" for e in self.events), "skipped": 0,
+                "sources": [], "errors": self.errors, "events": len(self.events)}

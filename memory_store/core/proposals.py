@@ -1,0 +1,182 @@
+"""Proposals (docs/design.md §6): inferred memories in PROPOSALS.md, waiting for the user's yes or no.
+
+A proposal is a line like a fact's, with `status:pending` and `source:user_inferred`, its `ttl`
+(how long it waits, default 30 days from creation), and three fields of its own: `reason` (why it
+was inferred), `excerpt` (the user's words, at most 200 characters, redacted) and `scope` (the
+file the fact would go to). pending → accepted | rejected | expired, once: a resolved proposal
+moves to `## Resolved` with its status and `resolved_at`, and is never resolved again. Accepting
+writes the fact by the collision rules of `CoreMemory.set`, in the same run and under the same
+request id as the `proposal.accepted` event. Proposals are never searched and never resolve.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from typing import Any
+
+from memory_store.core import document as doc
+from memory_store.core.audit import Actor, event
+from memory_store.core.files import PROPOSALS
+from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
+from memory_store.core.operation import CoreRun
+from memory_store.core.policy import is_reserved
+from memory_store.core.results import Change
+from memory_store.core.store import CLI, CoreMemory, stamp
+from memory_store.core.ttl import check_ttl, expiry
+from memory_store.entries import EXCERPT_MAX, PROPOSAL_STATUSES, LineEntry
+from memory_store.errors import MemoryNotFound, MemoryRefused, UsageError
+from memory_store.fileio import read_snapshot
+from memory_store.redact import redact
+
+PENDING, RESOLVED = "Pending", "Resolved"
+HEAD = "# PROPOSALS\n\nInferred memories waiting for you to accept or reject them.\n\n## Pending\n"
+RESOLVED_KEPT = timedelta(days=30)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    loc: doc.Located
+
+    def field(self, name: str) -> str | None:
+        return dict(self.loc.entry.extra).get(name)
+
+    @property
+    def id(self) -> str:
+        return self.loc.id
+
+    @property
+    def status(self) -> str:
+        return self.loc.entry.status or "pending"
+
+    def to_dict(self) -> dict[str, Any]:
+        e = self.loc.entry
+        return {"id": self.id, "status": self.status, "key": e.key, "value": e.value, "confidence": e.confidence,
+                "applies_to": e.effective_applies_to, "scope": self.field("scope") or "profile",
+                "reason": self.field("reason"), "excerpt": self.field("excerpt"), "ref": e.ref,
+                "created_at": e.created_at, "ttl": e.ttl, "resolved_at": self.field("resolved_at"),
+                "where": f"{PROPOSALS}:{self.loc.line}"}
+
+
+@dataclass(frozen=True)
+class Accepted:
+    proposal: Proposal
+    fact: Change
+    collision: list[dict[str, Any]]      # the active facts of that key and applies_to before the accept
+    strategy: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"proposal": self.proposal.to_dict(), "fact": self.fact.to_dict(), "collision": self.collision,
+                "strategy": self.strategy}
+
+
+def _with(e: LineEntry, **extra: str) -> LineEntry:
+    kept = tuple((k, v) for k, v in e.extra if k not in extra)
+    return replace(e, extra=kept + tuple(extra.items()))
+
+
+class ProposalBook:
+    """The proposal lifecycle over one `CoreMemory` (its files, lock, clock and audit)."""
+
+    def __init__(self, mem: CoreMemory) -> None:
+        self.mem = mem
+
+    def proposals(self, *, all_states: bool = False, run: str | None = None) -> list[Proposal]:
+        text = read_snapshot(self.mem.workspace / PROPOSALS).text or ""
+        found = [Proposal(loc) for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]]
+        if run is not None:
+            from memory_store.core.audit import read_log
+            from memory_store.core.files import AUDIT_NAME
+            from memory_store.ledger import run_dir
+
+            made = {ev["target"]["id"] for ev in read_log(run_dir(self.mem.state_dir, run) / AUDIT_NAME)
+                    if ev.get("type") == "proposal.created"}
+            found = [p for p in found if p.id in made]
+        return [p for p in found if all_states or p.status == "pending"]
+
+    def _get(self, wanted: str) -> Proposal:
+        for p in self.proposals(all_states=True):
+            if p.id == wanted:
+                return p
+        raise MemoryNotFound(f"no proposal has the id {wanted!r} (see `memjobs proposals list --all`)")
+
+    def propose(self, key: str, value: str, *, confidence: float | None = None, applies_to: str = "global",
+                scope: str = "profile", reason: str = "", ref: str = "manual:cli", excerpt: str = "",
+                ttl: str = "30d", actor: Actor = CLI) -> Proposal | None:
+        """Stage an inferred item (pending only). The same pending key, value and applies_to again
+        changes nothing (returns None)."""
+        key = key.strip()
+        if is_reserved(key):
+            raise self.mem.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md; it cannot be proposed")
+        if not KEY_RE.match(key) or scope not in ("profile", "session"):
+            raise UsageError(f"bad key {key!r} or scope {scope!r}")
+        value = redact(value.strip())
+        ts = stamp(self.mem.clock())
+        digest = hashlib.sha1("\x1f".join((key, applies_to, value, ts)).encode()).hexdigest()[:10]
+        entry = LineEntry(key=key, value=value, ttl=check_ttl(ttl), source="user_inferred", updated_at=ts,
+                          applies_to=applies_to, status="pending", confidence=confidence, created_at=ts, ref=ref,
+                          id=f"p-{digest}", extra=(("reason", reason), ("excerpt", redact(excerpt)[:EXCERPT_MAX]),
+                                                   ("scope", scope)))
+        if any(p.loc.entry.key == key and p.loc.entry.value == value and p.loc.entry.effective_applies_to
+               == applies_to for p in self.proposals()):
+            return None
+        with self.mem.operation("propose", actor) as run:
+            run.writer.replace(PROPOSALS, lambda t: doc.add_line(t or HEAD, format_line(entry), PENDING))
+            run.emit(event(op="upsert", type="proposal.created", scope=scope, key=key, actor=actor,
+                           request_id=run.request_id, reason=reason or "inferred", ts=ts, after=entry,
+                           target_type="proposal"))
+        return self._get(f"p-{digest}")
+
+    def _resolve(self, run: CoreRun, p: Proposal, status: str, actor: Actor, reason: str, etype: str) -> Proposal:
+        if p.status != "pending":
+            raise MemoryRefused(f"proposal {p.id} is already {p.status}: a proposal is resolved once only",
+                                path=PROPOSALS, line=p.loc.line)
+        ts = stamp(self.mem.clock())
+        notes = {"resolved_at": ts, **({"note": reason} if reason else {})}
+        new = _with(replace(p.loc.entry, status=status, id=p.id), **notes)
+        run.writer.replace(PROPOSALS, lambda t: doc.move_line(t or HEAD, p.id, format_line(new), RESOLVED,
+                                                              PROPOSAL_STATUSES))
+        run.emit(event(op="upsert" if status == "accepted" else "delete", type=etype,
+                       scope=p.field("scope") or "profile", key=new.key, actor=actor, request_id=run.request_id,
+                       reason=reason or status, ts=ts, before=p.loc.entry, after=new, target_type="proposal"))
+        return self._get(p.id)
+
+    def accept(self, wanted: str, *, strategy: str | None = None, applies_to: str | None = None,
+               actor: Actor = CLI, reason: str = "") -> Accepted:
+        p = self._get(wanted)
+        e = p.loc.entry
+        if p.status == "pending" and expiry(e, self.mem.clock(), self.mem.session_idle).expired:
+            raise MemoryRefused(f"proposal {p.id} has expired (ttl {e.ttl}); run `memjobs proposals expire`",
+                                path=PROPOSALS, line=p.loc.line)
+        applies = applies_to or e.effective_applies_to
+        scope = p.field("scope") or "profile"
+        if not APPLIES_RE.match(applies) or strategy not in (None, "overwrite_latest", "keep_both"):
+            raise UsageError(f"bad --applies-to {applies!r} or --strategy {strategy!r} "
+                             "(global|project:<id>|session:<id>; overwrite_latest|keep_both)")
+        collision = [{"id": x.id, "value": x.entry.value, "version": x.entry.effective_version,
+                      "where": f"{scope.upper()}.md:{x.line}"} for x in self.mem.located(scope)
+                     if x.entry.key == e.key and x.entry.effective_applies_to == applies
+                     and x.entry.effective_status == "active"]
+        multi = e.key in self.mem.multi_valued or e.key.endswith("[]")
+        strat = strategy or ("keep_both" if multi else "overwrite_latest")
+        with self.mem.operation("accept", actor) as run:
+            resolved = self._resolve(run, p, "accepted", actor, reason, "proposal.accepted")
+            fact = self.mem.set(e.key, e.value, scope=scope, applies_to=applies, source="user_inferred",
+                                ref=e.ref or f"proposal:{p.id}", confidence=e.confidence, actor=actor,
+                                reason=f"accepted proposal {p.id}", strategy=strat, run=run)
+        return Accepted(resolved, fact, collision, strat)
+
+    def reject(self, wanted: str, *, reason: str = "", actor: Actor = CLI) -> Proposal:
+        p = self._get(wanted)
+        with self.mem.operation("reject", actor) as run:
+            return self._resolve(run, p, "rejected", actor, reason, "proposal.rejected")
+
+    def expire(self, *, actor: Actor = CLI) -> list[Proposal]:
+        """Every pending proposal past its ttl becomes expired."""
+        now = self.mem.clock()
+        due = [p for p in self.proposals() if expiry(p.loc.entry, now, self.mem.session_idle).expired]
+        if not due:
+            return []
+        with self.mem.operation("expire", actor) as run:
+            return [self._resolve(run, p, "expired", actor, f"ttl {p.loc.entry.ttl} passed", "proposal.expired")
+                    for p in due]

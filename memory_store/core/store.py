@@ -1,0 +1,369 @@
+"""The core-memory library API (docs/design.md §6): what `memjobs mem …`, the MCP tools and the jobs
+call. Reads are free; every write goes through one `CoreRun` (core lock, core writer, run ledger,
+audit events) and changes only the lines it is about.
+
+Lifecycle of a fact: active → revoked | archived → active (reactivate); never hard-deleted —
+revoked and archived lines move to `## Inactive` of their file, and `compact` moves those older
+than 90 days to memory/archive/core.md.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memory_store.core import document as doc
+from memory_store.core.audit import Actor, event, read_log
+from memory_store.core.files import (
+    AUDIT_LOG,
+    DEFAULT_SECTION,
+    SCOPE_FILES,
+    workspace_policy_warning,
+)
+from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
+from memory_store.core.operation import CoreRun
+from memory_store.core.policy import Policy, PolicyReader, is_reserved
+from memory_store.core.resolve import Candidate, resolve
+from memory_store.core.results import Change, Listed, Resolution
+from memory_store.core.ttl import LastActivity, check_ttl, expiry, parse_duration, parse_time
+from memory_store.entries import LINE_KINDS, LINE_SOURCES, LineEntry
+from memory_store.errors import MemjobsError, MemoryNotFound, MemoryRefused, UsageError
+from memory_store.fileio import read_snapshot
+from memory_store.redact import redact
+
+CLI = Actor("user", "cli")
+COMPACT_AFTER = timedelta(days=90)
+ARCHIVE_HEAD = "# Core memory archive\n\nLines compacted out of PROFILE.md and SESSION.md (never deleted).\n\n"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+# revoke / archive / reactivate: the statuses a fact may leave, and the one it enters
+TRANSITIONS = {"revoke": (("active",), "revoked", "fact.revoked", "delete"),
+               "archive": (("active",), "archived", "fact.archived", "delete"),
+               "reactivate": (("revoked", "archived"), "active", "fact.reactivated", "upsert")}
+
+
+def stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass
+class CoreMemory:
+    workspace: Path
+    state_dir: Path
+    policy_file: Path | None = None
+    session_idle: timedelta = timedelta(hours=2)
+    multi_valued: frozenset[str] = frozenset()
+    lock_wait_s: float = 300.0
+    last_activity: LastActivity | None = None
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    _policy: PolicyReader | None = None
+
+    @classmethod
+    def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None) -> CoreMemory:
+        from memory_store.core.sessions import SessionActivity
+
+        store = cls(cfg.workspace, cfg.state_dir, cfg.policy_file, parse_duration(cfg.core.session_idle),
+                    frozenset(cfg.core.multi_valued), cfg.limits.lock_wait_s, SessionActivity(cfg.transcripts))
+        if clock is not None:
+            store.clock = clock
+        return store
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    def policy(self) -> Policy:
+        if self.policy_file is None:
+            return Policy(Path("POLICY.md"), None)
+        if self._policy is None:
+            self._policy = PolicyReader(self.policy_file)
+        return self._policy.get()
+
+    def located(self, scope: str) -> list[doc.Located]:
+        rel = SCOPE_FILES[scope]
+        return doc.scan(read_snapshot(self.workspace / rel).text or "", rel)[0]
+
+    def candidates(self) -> list[Candidate]:
+        out = [Candidate(loc, "policy", "POLICY.md", n) for n, loc in enumerate(self.policy().entries)]
+        for scope in ("profile", "session"):
+            out.extend(Candidate(loc, scope, SCOPE_FILES[scope], len(out) + n)
+                       for n, loc in enumerate(self.located(scope)))
+        return out
+
+    def warnings(self) -> list[str]:
+        out = [w for w in (workspace_policy_warning(self.workspace),) if w]
+        pol = self.policy()
+        if pol.problems:
+            out.append(f"POLICY.md has {len(pol.problems)} line(s) that do not parse (`memjobs policy check`)")
+        return out
+
+    def resolve(self, keys: Iterable[str] | None = None, context: Iterable[str] = ()) -> Resolution:
+        context = tuple(context)
+        for value in context:
+            _check_applies(value)
+        wanted = list(keys) if keys is not None else None
+        values = resolve(self.candidates(), now=self.clock(), idle=self.session_idle, context=context,
+                         keys=wanted, last_activity=self.last_activity, multi_valued=self.multi_valued)
+        missing = [k for k in (wanted or []) if k not in values]
+        return Resolution(values, self.policy().ref, missing, self.warnings())
+
+    def listing(self, *, all_states: bool = False, applies_to: str | None = None) -> list[Listed]:
+        now = self.clock()
+        out: list[Listed] = []
+        for scope, rel in SCOPE_FILES.items():
+            for loc in self.located(scope):
+                e = loc.entry
+                if applies_to is not None and e.effective_applies_to != applies_to:
+                    continue
+                state, why = e.effective_status, ""
+                if state == "active":
+                    ex = expiry(e, now, self.session_idle, self.last_activity)
+                    state, why = ("expired", ex.why) if ex.expired else ("active", ex.why)
+                if all_states or state == "active":
+                    out.append(Listed(loc, scope, rel, state, why))
+        return out
+
+    def audit(self, key: str | None = None, since: datetime | None = None) -> list[dict[str, Any]]:
+        return read_log(self.workspace / AUDIT_LOG, key=key, since=since)
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def operation(self, op: str, actor: Actor) -> CoreRun:
+        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s)
+
+    def refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
+        """Audit a refused write (op refuse, type memory.refused) and return the error to raise."""
+        with self.operation("refuse", actor) as run:
+            run.emit(event(op="refuse", type="memory.refused", scope=scope, key=key, actor=actor,
+                           request_id=run.request_id, reason=reason, ts=stamp(self.clock()), target_id=None))
+        return MemoryRefused(reason)
+
+    def set(self, key: str, value: str, *, scope: str = "profile", applies_to: str | None = None,
+            kind: str | None = None, priority: int | None = None, ttl: str | None = None,
+            source: str = "user_explicit", ref: str = "manual:cli", confidence: float | None = None,
+            tags: str | None = None, updated_at: datetime | None = None, actor: Actor = CLI,
+            reason: str = "", strategy: str | None = None, run: CoreRun | None = None,
+            notes: tuple[tuple[str, str], ...] = ()) -> Change:
+        """Write `key` = `value` now (an explicit instruction). Single-valued keys overwrite the
+        latest active fact of the same key and applies_to (version + 1); multi-valued keys keep
+        both. An older statement never overrides a newer value; the same value again changes nothing."""
+        key = key.strip()
+        if is_reserved(key) or scope == "policy":
+            raise self.refuse(key, scope, actor, f"{key} is reserved for POLICY.md, which is admin-managed and "
+                                                  "never written by memjobs" if is_reserved(key) else
+                                                  "POLICY.md is admin-managed and never written by memjobs")
+        if scope not in SCOPE_FILES:
+            raise UsageError(f"scope must be profile or session, not {scope!r}")
+        if not KEY_RE.match(key):
+            raise UsageError(f"bad key {key!r}: no spaces, '|' or '\\'")
+        value = redact(value.strip())
+        if not value:
+            raise UsageError("the value is empty")
+        applies = _check_applies(applies_to or "global")
+        the_ttl = check_ttl(ttl) if ttl else None
+        if kind is not None and kind not in LINE_KINDS:
+            raise UsageError(f"kind must be one of {', '.join(LINE_KINDS)}, not {kind!r}")
+        if source not in LINE_SOURCES:
+            raise UsageError(f"source must be one of {', '.join(LINE_SOURCES)}, not {source!r}")
+        if priority is not None and not 0 <= priority <= 100:
+            raise UsageError(f"priority must be 0..100, not {priority}")
+        if strategy not in (None, "overwrite_latest", "keep_both"):
+            raise UsageError(f"strategy must be overwrite_latest or keep_both, not {strategy!r}")
+        ts = stamp(updated_at or self.clock())
+        multi = key in self.multi_valued or key.endswith("[]")
+        strat = strategy or ("keep_both" if multi else "overwrite_latest")
+        default_ttl = "session_end" if applies.startswith("session:") else "8h" if scope == "session" else "none"
+        rel = SCOPE_FILES[scope]
+        outcome: dict[str, Any] = {}
+
+        def transform(text: str | None) -> str | None:
+            text = text if text is not None else f"# {scope.upper()}\n\n## {DEFAULT_SECTION[scope]}\n"
+            same = [loc for loc in doc.scan(text, rel)[0] if loc.entry.key == key
+                    and loc.entry.effective_applies_to == applies and loc.entry.effective_status == "active"]
+            if strat == "overwrite_latest" and same:
+                latest = max(same, key=lambda loc: (parse_time(loc.entry.updated_at) or _EPOCH, loc.line))
+                old = latest.entry
+                new = replace(old, value=value, priority=old.priority if priority is None else priority,
+                              ttl=the_ttl or old.ttl, kind=kind or old.kind, source=source, ref=ref,
+                              confidence=old.confidence if confidence is None else confidence,
+                              tags=old.tags if tags is None else tags, updated_at=ts,
+                              version=old.effective_version + 1, applies_to=applies, status="active", id=latest.id,
+                              extra=_merged(old.extra, notes))
+                if (new.value, new.priority, new.ttl, new.kind) == (old.value, old.priority, old.ttl, old.kind):
+                    outcome.update(type="unchanged", entry=old, before=None)
+                    return None
+                older = parse_time(old.updated_at)
+                if older is not None and older > (parse_time(ts) or older):
+                    outcome.update(type="stale", entry=old, before=None)
+                    return None
+                outcome.update(type="fact.updated", entry=new, before=old)
+                return doc.replace_line(text, latest.id, format_line(new))
+            if any(loc.entry.value == value for loc in same):
+                outcome.update(type="unchanged", entry=next(loc.entry for loc in same if loc.entry.value == value),
+                               before=None)
+                return None
+            digest = hashlib.sha1("\x1f".join((key, applies, value, ts)).encode()).hexdigest()[:10]
+            new = LineEntry(key=key, value=value, priority=50 if priority is None else priority,
+                            ttl=the_ttl or default_ttl, source=source, updated_at=ts, kind=kind or "preference",
+                            applies_to=applies, status="active", version=1, confidence=confidence,
+                            created_at=ts, tags=tags, ref=ref, id=f"m-{digest}", extra=_merged((), notes))
+            outcome.update(type="fact.created", entry=new, before=None)
+            return doc.add_line(text, format_line(new), doc.main_section(text, DEFAULT_SECTION[scope]))
+
+        def write(run: CoreRun) -> Change:
+            run.writer.replace(rel, transform)
+            change = Change(outcome["type"], scope, rel, outcome["entry"], outcome["before"])
+            if change.type.startswith("fact."):
+                why = reason or ("overwrite_latest: same key and applies_to, version bumped"
+                                 if change.type == "fact.updated" else f"set ({strat})")
+                run.emit(event(op="upsert", type=change.type, scope=scope, key=key, actor=actor,
+                               request_id=run.request_id, reason=why, ts=ts, before=change.before, after=change.entry))
+                change = replace(change, run_id=run.run_id)
+            return change
+
+        if run is not None:
+            return write(run)
+        with self.operation("set", actor) as own:
+            return write(own)
+
+    def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun) -> Change:
+        allowed_from, to, etype, op = TRANSITIONS[action]
+        for scope, rel in SCOPE_FILES.items():
+            loc = next((x for x in self.located(scope) if x.id == wanted), None)
+            if loc is None:
+                continue
+            old = loc.entry
+            if old.effective_status not in allowed_from:
+                verb = "reactivated" if to == "active" else to
+                which = "an active" if allowed_from == ("active",) else "a revoked or archived"
+                raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only {which} fact can be {verb}",
+                                    path=rel, line=loc.line)
+            ts = stamp(self.clock())
+            new = replace(old, status=to, updated_at=ts, id=wanted)
+            line = format_line(new)
+
+            def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope]) -> str | None:
+                text = text or ""
+                section = doc.INACTIVE if to != "active" else doc.main_section(text, default)
+                return doc.move_line(text, wanted, new_line, section) if doc.find(text, wanted) else None
+
+            run.writer.replace(rel, transform)
+            run.emit(event(op=op, type=etype, scope=scope, key=old.key, actor=actor, request_id=run.request_id,
+                           reason=reason or action, ts=ts, before=old, after=new))
+            return Change(etype, scope, rel, new, old, run.run_id)
+        raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
+
+    def revoke(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
+        with self.operation("revoke", actor) as run:
+            return self._transition("revoke", wanted, actor, reason, run)
+
+    def archive(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
+        with self.operation("archive", actor) as run:
+            return self._transition("archive", wanted, actor, reason, run)
+
+    def reactivate(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
+        with self.operation("reactivate", actor) as run:
+            return self._transition("reactivate", wanted, actor, reason, run)
+
+    def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "") -> list[Change]:
+        """Revoke every active fact of `key` (of one applies_to, or all), then check that `resolve`
+        no longer returns it from PROFILE or SESSION before returning (the forget took)."""
+        if is_reserved(key):
+            raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
+        if applies_to is not None:
+            _check_applies(applies_to)
+        changes: list[Change] = []
+        with self.operation("forget", actor) as run:
+            for scope in SCOPE_FILES:
+                for loc in self.located(scope):
+                    e = loc.entry
+                    if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
+                        changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run))
+        contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
+        left = self.resolve([key], contexts).values.get(key)
+        if left is not None and left.winner.scope != "policy" and applies_to in (
+                None, left.winner.loc.entry.effective_applies_to):
+            raise MemjobsError(f"{key} still resolves from {left.winner.where} after forget", path=left.winner.file,
+                               line=left.winner.loc.line)
+        return changes
+
+    def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None) -> list[Change]:
+        """Archive every active fact whose TTL has passed (the daily job's session cleanup)."""
+        expired = [i for i in self.listing(all_states=True) if i.state == "expired"]
+        if not expired:
+            return []
+        if run is None:
+            with self.operation("cleanup", actor) as own:
+                return self.archive_expired(actor=actor, run=own)
+        return [self._transition("archive", i.loc.id, actor, f"expired ({i.why})", run) for i in expired]
+
+    def compact(self, *, actor: Actor = CLI) -> list[Change]:
+        """Archive expired active facts (to `## Inactive`), then move inactive lines older than
+        90 days, and resolved proposals older than 30, to memory/archive/core.md."""
+        from memory_store.core.files import ARCHIVE
+
+        now = self.clock()
+        with self.operation("compact", actor) as run:
+            changes = self.archive_expired(actor=actor, run=run)
+            for scope, rel in SCOPE_FILES.items():
+                old = [loc for loc in self.located(scope) if loc.entry.effective_status != "active"
+                       and (parse_time(loc.entry.updated_at) or now) <= now - COMPACT_AFTER]
+                if not old:
+                    continue
+                ts = stamp(now)
+                lines = "".join(format_line(replace(loc.entry, id=loc.id, extra=(*loc.entry.extra, ("from", rel),
+                                                                                ("compacted_at", ts)))) for loc in old)
+                run.writer.replace(ARCHIVE, _appending(lines))
+                run.writer.replace(rel, _removing([loc.id for loc in old]))
+                for loc in old:
+                    run.emit(event(op="compact", type="memory.compacted", scope=scope, key=loc.entry.key, actor=actor,
+                                   request_id=run.request_id, reason=f"inactive for over 90 days: moved to {ARCHIVE}",
+                                   ts=ts, before=loc.entry, after=None, target_id=loc.id))
+                    changes.append(Change("memory.compacted", scope, rel, loc.entry, None, run.run_id))
+            changes.extend(self._compact_proposals(run, now))
+        return changes
+
+    def _compact_proposals(self, run: CoreRun, now: datetime) -> list[Change]:
+        """Resolved proposals older than 30 days leave PROPOSALS.md for memory/archive/core.md."""
+        from memory_store.core.files import ARCHIVE, PROPOSALS
+        from memory_store.entries import PROPOSAL_STATUSES
+
+        text = read_snapshot(self.workspace / PROPOSALS).text or ""
+        old = [loc for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0] if loc.entry.status not in
+               (None, "pending") and (parse_time(dict(loc.entry.extra).get("resolved_at", "")) or now)
+               <= now - timedelta(days=30)]
+        if not old:
+            return []
+        ts = stamp(now)
+        run.writer.replace(ARCHIVE, _appending("".join(
+            format_line(replace(loc.entry, extra=(*loc.entry.extra, ("from", PROPOSALS), ("compacted_at", ts))))
+            for loc in old)))
+        ids = [loc.id for loc in old]
+        run.writer.replace(PROPOSALS, lambda t: doc.remove_lines(t or "", ids, PROPOSAL_STATUSES))
+        out = []
+        for loc in old:
+            run.emit(event(op="compact", type="memory.compacted", scope="proposals", key=loc.entry.key, actor=CLI,
+                           request_id=run.request_id, reason=f"resolved over 30 days ago: moved to {ARCHIVE}",
+                           ts=ts, before=loc.entry, target_id=loc.id, target_type="proposal"))
+            out.append(Change("memory.compacted", "proposals", PROPOSALS, loc.entry, None, run.run_id))
+        return out
+
+
+def _check_applies(value: str) -> str:
+    if not APPLIES_RE.match(value):
+        raise UsageError(f"bad applies_to {value!r}: global, project:<id> or session:<id>")
+    return value
+
+
+def _appending(lines: str) -> Callable[[str | None], str]:
+    return lambda text: (text or ARCHIVE_HEAD) + lines
+
+
+def _removing(ids: list[str]) -> Callable[[str | None], str]:
+    return lambda text: doc.remove_lines(text or "", ids)
+
+
+def _merged(extra: tuple[tuple[str, str], ...], notes: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Unknown fields kept in order, with `notes` (excerpt, …) redacted and replacing their namesakes."""
+    names = {k for k, _ in notes}
+    return tuple((k, v) for k, v in extra if k not in names) + tuple((k, redact(v)[:200]) for k, v in notes)

@@ -1,0 +1,124 @@
+"""Proposals (docs/design.md §6): pending → accepted | rejected | expired, once; accepting onto a key
+already held shows the collision and follows the key's policy (overwrite_latest bumps the version,
+keep_both adds a fact); an accept's two events share one request_id; resolved ones are compacted."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import jobs.cli.main  # noqa: F401
+from jobs.cli.base import app
+from memory_store.config import load_config
+from memory_store.core.proposals import ProposalBook
+from memory_store.core.store import CoreMemory
+from memory_store.errors import MemoryRefused
+
+T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def book(workspace: Path) -> ProposalBook:
+    clock = [T0]
+    mem = CoreMemory.from_config(load_config(workspace, env={}), clock=lambda: clock[0])
+    b = ProposalBook(mem)
+    b.clock = clock  # type: ignore[attr-defined]
+    return b
+
+
+def trail(ws: Path) -> list[dict]:
+    return [json.loads(x) for x in (ws / ".memjobs/audit/memory_audit.jsonl").read_text().splitlines()]
+
+
+def test_accept_once_onto_a_held_single_valued_key_overwrites_and_shows_the_collision(book: ProposalBook,
+                                                                                       workspace: Path):
+    held = book.mem.set("response.length", "long")
+    p = book.propose("response.length", "short", confidence=0.8, reason="asked for shorter answers 3 times",
+                     excerpt="shorter please", ref="chat:s1#L3-L9")
+    assert p is not None and p.status == "pending"
+    assert book.propose("response.length", "short") is None                  # the same pending proposal again
+    assert book.mem.resolve(["response.length"]).values["response.length"].winner.loc.entry.value == "long"
+    acc = book.accept(p.id)
+    assert acc.strategy == "overwrite_latest"
+    assert acc.collision == [{"id": held.entry.id, "value": "long", "version": 1, "where": "PROFILE.md:7"}]
+    assert acc.fact.type == "fact.updated" and acc.fact.entry.version == 2 and acc.fact.entry.id == held.entry.id
+    assert acc.fact.entry.source == "user_inferred" and acc.fact.entry.ref == "chat:s1#L3-L9"
+    assert acc.proposal.status == "accepted" and "## Resolved" in (workspace / "PROPOSALS.md").read_text()
+    events = trail(workspace)
+    assert [e["type"] for e in events] == ["fact.created", "proposal.created", "proposal.accepted", "fact.updated"]
+    assert events[2]["request_id"] == events[3]["request_id"] and events[2]["target"]["type"] == "proposal"
+    with pytest.raises(MemoryRefused, match="resolved once only"):
+        book.accept(p.id)
+    with pytest.raises(MemoryRefused):
+        book.reject(p.id)
+    assert len(trail(workspace)) == 4
+
+
+def test_keep_both_for_multi_valued_keys_and_by_strategy(book: ProposalBook):
+    book.mem.set("favorite_tools[]", "ruff")
+    acc = book.accept(book.propose("favorite_tools[]", "uv").id)            # type: ignore[union-attr]
+    assert acc.strategy == "keep_both" and acc.fact.type == "fact.created" and len(acc.collision) == 1
+    book.mem.set("user.name", "Somchai")
+    acc = book.accept(book.propose("user.name", "Som").id, strategy="keep_both")  # type: ignore[union-attr]
+    assert acc.fact.type == "fact.created"
+    assert sorted(x.loc.entry.value for x in book.mem.listing() if x.loc.entry.key == "user.name") == ["Som", "Somchai"]
+
+
+def test_reject_expire_and_compact(book: ProposalBook, workspace: Path):
+    a = book.propose("user.timezone", "UTC", reason="mentioned UTC once")
+    b = book.propose("response.format.default", "table", ttl="7d")
+    assert a is not None and b is not None
+    assert book.reject(a.id, reason="I live in Bangkok").status == "rejected"
+    book.clock[0] = T0 + timedelta(days=8)                                   # type: ignore[attr-defined]
+    with pytest.raises(MemoryRefused, match="expired"):
+        book.accept(b.id)
+    assert [p.id for p in book.expire()] == [b.id] and book.expire() == []
+    assert [(p.id, p.status) for p in book.proposals(all_states=True)] == [(a.id, "rejected"), (b.id, "expired")]
+    assert [e["type"] for e in trail(workspace)][-2:] == ["proposal.rejected", "proposal.expired"]
+    book.clock[0] = T0 + timedelta(days=40)                                  # type: ignore[attr-defined]
+    changes = book.mem.compact()
+    assert [c.scope for c in changes] == ["proposals", "proposals"]
+    assert "key:user.timezone" in (workspace / "memory/archive/core.md").read_text()
+    assert book.proposals(all_states=True) == []
+
+
+def test_cli_lists_accepts_and_rejects(book: ProposalBook, workspace: Path):
+    book.mem.set("user.name", "Somchai")
+    p = book.propose("user.name", "Som", reason="signs off as Som")
+    q = book.propose("user.timezone", "UTC")
+    assert p is not None and q is not None
+
+    def cli(*args: str) -> tuple[int, str, str]:
+        r = CliRunner().invoke(app, ["--workspace", str(workspace), *args])
+        return r.exit_code, r.stdout, r.stderr
+
+    code, out, _ = cli("proposals")
+    assert code == 0 and out.count("pending") == 2
+    code, out, _ = cli("proposals", "accept", p.id)
+    assert code == 0 and out.startswith("collision: user.name is held by ") and "strategy overwrite_latest" in out
+    assert f"accepted {p.id}: fact.updated" in out
+    code, _, err = cli("proposals", "accept", p.id)
+    assert code == 1 and "resolved once only" in err
+    code, out, _ = cli("proposals", "reject", q.id, "--reason", "no", "--json")
+    assert json.loads(out)["status"] == "rejected"
+    code, out, _ = cli("proposals", "list", "--all", "--json")
+    assert [x["status"] for x in json.loads(out)["proposals"]] == ["accepted", "rejected"]
+    run = next(e for e in trail(workspace) if e["type"] == "proposal.created")
+    runs = [d.name for d in (workspace / ".memjobs/runs").iterdir()
+            if (d / "memory_audit.jsonl").exists() and run["id"] in (d / "memory_audit.jsonl").read_text()]
+    code, out, _ = cli("proposals", "list", "--all", "--run", runs[0], "--json")
+    assert [x["id"] for x in json.loads(out)["proposals"]] == [p.id]
+    code, out, _ = cli("proposals", "expire")
+    assert out.strip() == "no proposals"
+
+
+def test_proposals_are_never_searched(book: ProposalBook, workspace: Path):
+    from memory_store.search.indexer import discover
+
+    book.propose("user.codename", "zebrafinch", reason="guess")
+    book.mem.set("user.name", "Somchai")
+    found = discover(load_config(workspace, env={}))
+    assert "PROFILE.md" in found and "PROPOSALS.md" not in found
