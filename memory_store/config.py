@@ -63,6 +63,8 @@ class LLMConfig:
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     timeout_s: float = 60.0
+    max_tokens: int = 2048              # the reply's cap, sent on every request
+    context_tokens: int = 0             # the model's context; 0: as /v1/models says, else unbounded
     max_tokens_per_run: int = 200_000
     fallback: str = "rules"
 
@@ -331,6 +333,9 @@ def _check(cfg: Config, label: str) -> None:
         raise ConfigError(f"summarize.engine must be rules or llm, not {cfg.summarize.engine!r}", path=where)
     if cfg.llm.fallback not in ("rules", "fail"):
         raise ConfigError(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", path=where)
+    if cfg.llm.max_tokens <= 0 or cfg.llm.timeout_s <= 0 or cfg.llm.context_tokens < 0:
+        raise ConfigError("llm.max_tokens and llm.timeout_s must be positive, llm.context_tokens not negative",
+                          path=where)
     if not 1 <= cfg.search.max_results <= 50:
         raise ConfigError("search.max_results must be between 1 and 50", path=where)
     for name in JOBS:
