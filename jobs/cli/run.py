@@ -66,6 +66,8 @@ def _print_report(report: Any) -> None:
         typer.echo(f"  wrote {path}")
     for note in report.notes:
         typer.echo(f"  note: {_safe(note)}")
+    for warning in report.warnings:
+        typer.echo(f"  warning: {_safe(warning)}", err=True)
     plan = report.details.get("dry_run_output") if report.details else None
     if plan:
         typer.echo(_safe(plan))

@@ -32,6 +32,8 @@ def runs_cmd(
                 f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
                 f"added {r['added'] or 0:<4} wrote {r['written']}"
             )
+            for warning in r["warnings"]:
+                typer.echo(f"  warning: {warning}")
         if not rows:
             typer.echo("no runs recorded yet")
         return
@@ -46,6 +48,8 @@ def runs_cmd(
         f"{rep.get('run_id')}  {rep.get('job')}  {rep.get('status')}  {rep.get('started')} → {rep.get('finished')}"
         + ("  (rolled back)" if info["rolled_back"] else "")
     )
+    for warning in rep.get("warnings") or []:
+        typer.echo(f"  warning: {warning}")
     for path in rep.get("written") or []:
         typer.echo(f"  wrote {path}")
     for e in rep.get("errors") or []:

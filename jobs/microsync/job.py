@@ -55,8 +55,13 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     if plan.skipped:
         ctx.report.details.setdefault("skipped", []).extend(
             {"id": i, "reason": r} for i, r in plan.skipped[:100])
-    if getattr(extractor, "report", None):
-        ctx.report.details["llm"] = extractor.report()  # type: ignore[attr-defined]
+    from jobs.microsync.llm_engine import LLMExtractor
+
+    if isinstance(extractor, LLMExtractor):
+        ctx.report.details["llm"] = extractor.report()
+        reason = extractor.degraded()
+        if reason:
+            ctx.report.warnings.append(reason)
     if ctx.dry_run:
         _dry_run_output(ctx, plan)
         return
