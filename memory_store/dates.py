@@ -4,10 +4,15 @@ A bad value raises `UsageError` naming the flag, so every door reports it the sa
 from __future__ import annotations
 
 from datetime import date, datetime, tzinfo
+from typing import overload
 
 from memory_store.errors import UsageError
 
 
+@overload
+def parse_day(value: str, flag: str) -> date: ...
+@overload
+def parse_day(value: None, flag: str) -> None: ...
 def parse_day(value: str | None, flag: str) -> date | None:
     """A date (YYYY-MM-DD), or the date part of an ISO instant; None stays None."""
     if value is None:

@@ -199,7 +199,7 @@ def parse_document(text: str) -> Document:
         if not fenced[i]:
             m = _HEADING_RE.match(bare)
             kind = KIND_BY_UPPER.get(m.group(1).upper()) if m else None
-            if kind and i + 1 < n and not fenced[i + 1] and _ID_LINE_RE.match(_bare(lines[i + 1])):
+            if m and kind and i + 1 < n and not fenced[i + 1] and _ID_LINE_RE.match(_bare(lines[i + 1])):
                 flush(i + 1)
                 j, fields = _read_fields(lines, i + 1)
                 nodes.append(Block(kind, m.group(2), i + 1, "".join(lines[i:j]), fields))

@@ -95,10 +95,11 @@ def set_entry_fields(text: str, entry_id: str, updates: dict[str, str | None]) -
 
 
 def _edit_block(block: Block, updates: dict[str, str | None]) -> str:
-    lines = split_lines(block.text)
+    lines: list[str | None] = list(split_lines(block.text))
     eol = _eol_of(block.text)
-    if not lines[-1].endswith("\n"):
-        lines[-1] += eol
+    last = lines[-1]
+    if last is not None and not last.endswith("\n"):
+        lines[-1] = last + eol
     first = block.line
     for key in _STATUS_KEYS:
         if key not in updates:
@@ -107,13 +108,13 @@ def _edit_block(block: Block, updates: dict[str, str | None]) -> str:
         f = block.field(key)
         if f is not None:
             idx = f.line - first
-            lines[idx] = None if value is None else _with_eol(_kv(key, value), eol)  # type: ignore[call-overload]
+            lines[idx] = None if value is None else _with_eol(_kv(key, value), eol)
         elif value is not None:
             anchor = (block.field("supersedes") or block.field("status")) if key == "superseded_by" else None
             if anchor is None:
                 anchor = block.fields[-1]
             idx = (anchor.children[-1].line if anchor.children else anchor.line) - first
-            lines[idx] = lines[idx] + _with_eol(_kv(key, value), eol)
+            lines[idx] = (lines[idx] or "") + _with_eol(_kv(key, value), eol)
     new = "".join(x for x in lines if x is not None)
     if not block.text.endswith("\n"):
         new = new[: -len(eol)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ slug = st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}", fullmatch=True)
 def entry_ids(draw: st.DrawFn, kind: str | None = None) -> str:
     k = kind or draw(st.sampled_from(KINDS))
     d = draw(
-        st.dates(min_value=__import__("datetime").date(2000, 1, 1), max_value=__import__("datetime").date(2099, 12, 31))
+        st.dates(min_value=date(2000, 1, 1), max_value=date(2099, 12, 31))
     )
     return f"{k.upper()}-{d:%Y%m%d}-{draw(slug)}"
 

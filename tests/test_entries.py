@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memory_store.entries import make_id
-from memory_store.markdown import parse_document
+from memory_store.markdown import block_to_entry, parse_document
 from memory_store.markdown_write import serialize_entry, serialize_line_entry
 from tests.strategies import block_entries, line_entries, prose
 
@@ -36,7 +36,7 @@ def test_canonical_document_round_trip(parts):
     doc = parse_document(text)
     assert doc.text == text
     for block in doc.blocks:
-        assert serialize_entry(__import__("memory_store.markdown", fromlist=["x"]).block_to_entry(block)) == block.text
+        assert serialize_entry(block_to_entry(block)) == block.text
 
 
 def test_id_rule_same_statement_same_id_and_languages():

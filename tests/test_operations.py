@@ -11,6 +11,7 @@ import pytest
 from jobs.dispatch import registry
 from jobs.dispatch.backfill import backfill
 from jobs.run.history import rollback, runs, show_run
+from jobs.run.runner import RunOptions
 from memory_store.errors import RollbackRefused
 from tests.conftest import memjobs
 from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_schedule
@@ -55,7 +56,7 @@ def test_rollback_cli_refusal_names_the_file(tmp_path: Path):
         cfg,
         "microsync",
         now=datetime.fromisoformat("2026-11-16T13:00:00+07:00"),
-        options=__import__("jobs.run.runner", fromlist=["x"]).RunOptions(
+        options=RunOptions(
             since=datetime.fromisoformat("2026-11-16T00:00:00+07:00")
         ),
     )

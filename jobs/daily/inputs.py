@@ -23,6 +23,7 @@ from memory_store.config import Config, TranscriptSource
 from memory_store.errors import EntryError
 from memory_store.fileio import read_text
 from memory_store.markdown import parse_document
+from memory_store.transcripts import discover, read
 from memory_store.transcripts.records import Flag, Record, Role
 from memory_store.workspace import entry_files_of_day
 
@@ -79,8 +80,6 @@ def sessions_of_day(cfg: Config, day: date, report: RunReport | None = None) -> 
 def _read_source(cfg: Config, source: TranscriptSource, window_start: datetime, counts: _Counts,
                  report: RunReport | None) -> Iterator[list[Record]]:
     """Records of each session of one source (whole files), kept or dropped by the filters."""
-    from memory_store.transcripts import discover
-
     found = discover(source)
     if report is not None:
         for note in getattr(found, "notes", []) or []:
@@ -106,20 +105,18 @@ def _read_source(cfg: Config, source: TranscriptSource, window_start: datetime, 
 
 
 def _read_all(tf: Any, counts: _Counts, report: RunReport | None) -> Iterator[Record]:
-    from memory_store.transcripts import read
-
     offset = 0
     while True:
         chunk = read(tf, offset)
-        counts.lines += int(getattr(chunk, "lines_read", 0) or 0)
-        bad = list(getattr(chunk, "bad_lines", []) or [])
+        counts.lines += chunk.lines_read
+        bad = chunk.bad_lines
         counts.bad_lines += len(bad)
         if report is not None:
             for b in bad:
                 _add_error(report, {"path": b.path, "line": b.line, "code": b.code, "message": b.message})
         yield from chunk.records
-        end = int(getattr(chunk, "end_offset", offset) or offset)
-        if end <= offset or not (chunk.records or getattr(chunk, "lines_read", 0)):
+        end = chunk.end_offset or offset
+        if end <= offset or not (chunk.records or chunk.lines_read):
             return
         offset = end
 

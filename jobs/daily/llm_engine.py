@@ -78,7 +78,8 @@ def build_day_prompt(sessions: Sequence[DaySession], entries: Sequence[LogEntry]
         share = budget // max(1, len(kept))
         trimmed = []
         for lines in rendered:
-            used, out = 0, []
+            used = 0
+            out: list[tuple[Record, str]] = []
             for r, t in lines:
                 if out and used + len(t) + 1 > share:
                     break

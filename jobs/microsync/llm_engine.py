@@ -122,7 +122,8 @@ def make_chunks(records: Sequence[Record], chunk_tokens: int = DEFAULT_CHUNK_TOK
         if turn_size > budget:
             # One very long turn: keep the user's line and as many replies as fit; the rest
             # holds no user words, so it cannot be evidence for an item anyway.
-            kept, used = [], 0
+            kept: list[tuple[Record, str]] = []
+            used = 0
             for r, t in turn:
                 if kept and used + len(t) + 1 > budget:
                     break
@@ -337,8 +338,8 @@ class LLMExtractor:
             self.counts["cached"] += 1
         validated = [v for v in (self._validate(item, chunk) for item in reply.data) if v is not None]
         per_turn: dict[str, list[Any]] = {k: [] for k in keys}
-        for user, cand in validated:
-            per_turn[TurnCache.turn_key(user.line, user.text)].append(_candidate_to_json(cand))
+        for said, cand in validated:
+            per_turn[TurnCache.turn_key(said.line, said.text)].append(_candidate_to_json(cand))
         self.turns.store(session_path, per_turn)
         self.counts["items"] += len(validated)
         return [cand for _, cand in validated]

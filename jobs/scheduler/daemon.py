@@ -397,7 +397,7 @@ def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datet
     }
     report["status"] = "failed"
     report["finished"] = report.get("finished") or utc_stamp()
-    errors = report.get("errors") if isinstance(report.get("errors"), list) else []
+    errors: list[Any] = report["errors"] if isinstance(report.get("errors"), list) else []
     errors.append({"path": None, "line": None, "code": "timeout", "message": message})
     report["errors"] = errors
     RunLedger(state_dir, run_id).write_report(report)

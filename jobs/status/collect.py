@@ -24,7 +24,7 @@ def _count_lines(data: bytes) -> int:
 def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
     mem = ws / "MEMORY.md"
     data = mem.read_bytes() if mem.is_file() else b""
-    largest_daily = {"path": None, "entries": 0}
+    largest_daily: dict[str, Any] = {"path": None, "entries": 0}
     mdir = ws / "memory"
     for folder in (mdir, mdir / "recent"):
         if not folder.is_dir():
@@ -34,7 +34,7 @@ def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
                 n = len(_ENTRY_HEAD_RE.findall(p.read_bytes()))
                 if n > largest_daily["entries"]:
                     largest_daily = {"path": p.relative_to(ws).as_posix(), "entries": n}
-    largest_summary = {"path": None, "lines": 0}
+    largest_summary: dict[str, Any] = {"path": None, "lines": 0}
     sdir = ws / "second-brain" / "summaries"
     if sdir.is_dir():
         for p in sdir.iterdir():

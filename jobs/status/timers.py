@@ -24,7 +24,7 @@ def next_and_missed(cfg: Config, jobs: dict[str, dict[str, Any] | None],
         times = schedule_times(cfg, now)
     except MemjobsError as exc:
         return {}, [f"schedule: {exc}"]
-    next_runs = {job: t["next"].isoformat() if t.get("next") else None for job, t in times.items()}
+    next_runs = {job: (nxt.isoformat() if (nxt := t.get("next")) else None) for job, t in times.items()}
     for job, t in times.items():
         prev = t.get("previous")
         if prev is None:

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 
 from jobs.weekly import state
 from jobs.weekly.model import Plan
@@ -83,12 +84,12 @@ class Applier:
         for rel, lines in sorted(plan.archive.items()):
             m = ARCHIVE_NAME_RE.match(rel)
             year, month = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
-            self.replace(rel, lambda t, ls=lines, y=year, mo=month: merge_archive(t, ls, y, mo))
+            self.replace(rel, partial(merge_archive, lines=lines, year=year, month=month))
         by_file: dict[str, list[tuple[str, dict[str, str | None]]]] = defaultdict(list)
         for c in plan.status:
             by_file[c.rel].append((c.id, {"status": c.status, "superseded_by": c.superseded_by}))
         for rel in sorted(by_file):
-            self.replace(rel, lambda t, r=rel, cs=by_file[rel]: self._set_fields(t, r, cs), fields_only=True)
+            self.replace(rel, partial(self._set_fields, rel=rel, changes=by_file[rel]), fields_only=True)
         self.replace("MEMORY.md", lambda t: render_memory(t, plan))
         week = parse_week_key(plan.week)
         intro = log_intro(week.monday, week.sunday, self.tz_name)

@@ -122,11 +122,11 @@ def build_plan(inp: Inputs) -> Plan:
         new_date = in_window[s.new].entry.date
         plan.log.append(("Superseded", LogLine(s.old, link_from_archive(loc.rel),
                                                f"superseded by {s.new} ({s.reason}), stated {new_date}")))
-    for c in conflicts:
+    for pc in conflicts:
         plan.log.append(("Possible conflicts", LogLine(
-            c.new, link_from_archive(in_window[c.new].rel),
-            f"possible conflict with {c.old} (similar subject, different conclusion, no reversal stated; "
-            f"similarity {c.similarity:.2f})")))
+            pc.new, link_from_archive(in_window[pc.new].rel),
+            f"possible conflict with {pc.old} (similar subject, different conclusion, no reversal stated; "
+            f"similarity {pc.similarity:.2f})")))
 
     def item_of(e: BlockEntry) -> IndexItem:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)

@@ -18,8 +18,8 @@ def plan_text(plan: Plan, memory_text: str) -> str:
         lines = [ln for s, ln in plan.log if s == section]
         out.append(f"{label} ({len(lines)}):")
         out.extend(f"  {ln.id}: {ln.reason}" for ln in lines)
-    for rel, lines in sorted(plan.archive.items()):
-        out.append(f"archive {rel} (+{len(lines)} lines)")
+    for rel, archived in sorted(plan.archive.items()):
+        out.append(f"archive {rel} (+{len(archived)} lines)")
     for c in plan.status:
         by = f", superseded_by {c.superseded_by}" if c.superseded_by else ""
         out.append(f"status {c.rel}: {c.id} -> {c.status}{by}")

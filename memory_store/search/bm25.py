@@ -160,6 +160,7 @@ class Scorer:
             prefix = p.prefix and i == len(p.tokens) - 1
             key = (tok, prefix)
             if key not in self._df:
+                args: tuple[str, ...]
                 if prefix:
                     sql, args = f"SELECT sum(doc) FROM {VOCAB} WHERE term >= ? AND term < ?", (tok, tok + _TOP_CHAR)
                 else:

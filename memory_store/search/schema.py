@@ -80,7 +80,7 @@ def open_writer(path: Path) -> sqlite3.Connection:
     """The one writer connection (the caller holds the index lock)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(str(path), isolation_level=None)
-    db.isolation_level = ""  # implicit transactions, committed by `with db:`
+    db.isolation_level = ""  # type: ignore[assignment]  # implicit transactions, committed by `with db:`
     db.execute("PRAGMA journal_mode=DELETE")
     db.execute("PRAGMA synchronous=NORMAL")
     migrate(db)

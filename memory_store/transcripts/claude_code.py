@@ -18,13 +18,15 @@ from typing import Any
 
 from memory_store.config import TranscriptSource
 from memory_store.redact import redact, redact_capped
-from memory_store.transcripts.discover import Discovery, TranscriptFile, include_matches
+from memory_store.transcripts.files import Discovery, TranscriptFile, include_matches
 from memory_store.transcripts.jsonl import (
+    MAX_LINE_BYTES,
     TOOL_TEXT_CAP,
     Line,
     ReadChunk,
     bad_line,
     cap_json,
+    parse_line,
     parse_ts,
     read_with,
     text_of,
@@ -85,6 +87,21 @@ class _Reader:
             if isinstance(obj.get("sessionId"), str):
                 self.session_id, self.got_session = obj["sessionId"], True
                 return
+        if self.offset:
+            self._session_before(self.offset)
+
+    def _session_before(self, offset: int) -> None:
+        """A file may open with more summary or odd lines than the head holds: a resumed read
+        then finds the session id in the lines before `offset`, as a whole read would have."""
+        with open(self.tf.path, "rb") as f:
+            while f.tell() < offset:
+                raw = f.readline(MAX_LINE_BYTES + 1)
+                if not raw.endswith(b"\n"):
+                    return
+                obj = parse_line(raw)
+                if isinstance(obj, dict) and isinstance(obj.get("sessionId"), str):
+                    self.session_id, self.got_session = obj["sessionId"], True
+                    return
 
     def _rec(self, line: int, line_end: int, end: int, ts: datetime, role: Role, text: str,
              flags: set[Flag], entry_id: str | None, **kw: Any) -> Record:

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from memory_store.redact import redact, redact_capped
-from memory_store.transcripts.discover import TranscriptFile
+from memory_store.transcripts.files import TranscriptFile
 from memory_store.transcripts.jsonl import (
     TOOL_TEXT_CAP,
     Line,
@@ -138,7 +138,8 @@ class _Reader:
                 return [self._rec(line, ts, Role.ASSISTANT, redact(text), set())]
             return f"role:{role}"
         if pt in ("function_call", "custom_tool_call", "local_shell_call", "web_search_call"):
-            name = p.get("name") if isinstance(p.get("name"), str) else pt
+            given = p.get("name")
+            name = given if isinstance(given, str) else pt
             raw = p.get("arguments", p.get("input", p.get("action")))
             args = cap_json(raw)
             if isinstance(p.get("call_id"), str):
@@ -190,7 +191,9 @@ def _output(out: Any) -> tuple[str, bool]:
         if isinstance(parsed, dict) and "output" in parsed:
             out = parsed
     if isinstance(out, dict):
-        meta = out.get("metadata") if isinstance(out.get("metadata"), dict) else {}
+        meta = out.get("metadata")
+        if not isinstance(meta, dict):
+            meta = {}
         code = meta.get("exit_code")
         failed = out.get("success") is False or (isinstance(code, int) and code != 0)
         body = out.get("output", out.get("content", ""))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from memory_store.redact import redact_capped
 from memory_store.transcripts.records import BadLine, Record
 
 MAX_LINE_BYTES = 8 * 1024 * 1024   # a line longer than this is reported `too_long` and skipped
@@ -234,8 +235,6 @@ def head_objects(path: str, n: int = 5) -> list[dict[str, Any]]:
 
 def cap_json(value: Any, cap: int = TOOL_TEXT_CAP) -> str:
     """Tool arguments as compact JSON text, redacted, capped at `cap` characters."""
-    from memory_store.redact import redact_capped
-
     if isinstance(value, str):
         text = value
     else:
@@ -292,7 +291,9 @@ def text_of(content: Any, kinds: tuple[str, ...] = ("text",)) -> str:
 class LineReader(Protocol):
     """One format's line handling; `read_with` drives it over a file."""
 
-    session_id: str | None
+    @property
+    def session_id(self) -> str | None:
+        """The session this file belongs to, once known."""
 
     def recognise(self, obj: dict[str, Any]) -> bool:
         """Whether `obj` is a line of this format at all (a record or a known other line)."""

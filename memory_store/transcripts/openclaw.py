@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from memory_store.redact import redact, redact_capped
-from memory_store.transcripts.discover import Discovery, TranscriptFile, openclaw_skipped_name
+from memory_store.transcripts.files import Discovery, TranscriptFile, openclaw_skipped_name
 from memory_store.transcripts.jsonl import (
     TOOL_TEXT_CAP,
     Line,
@@ -156,16 +156,17 @@ class EntryParser:
                 return out
             return "silent" if text in SILENT_REPLIES else "empty"
         if role == "toolResult":
-            flags = {Flag.TOOL, Flag.ERROR} if msg.get("isError") else {Flag.TOOL}
+            flags = frozenset({Flag.TOOL, Flag.ERROR} if msg.get("isError") else {Flag.TOOL})
             name = msg.get("toolName") if isinstance(msg.get("toolName"), str) else None
-            return [rec(Role.TOOL_RESULT, redact_capped(text_of(content), TOOL_TEXT_CAP), frozenset(flags),
+            return [rec(Role.TOOL_RESULT, redact_capped(text_of(content) or "", TOOL_TEXT_CAP), flags,
                         tool_name=name)]
         if role == "bashExecution":  # a command the user ran with `!`: a tool event of the user's
             code = msg.get("exitCode")
-            flags = {Flag.TOOL} | ({Flag.ERROR} if isinstance(code, int) and code != 0 else set())
+            flags = frozenset({Flag.TOOL} | ({Flag.ERROR} if isinstance(code, int) and code != 0 else set()))
             args = cap_json({"command": msg.get("command")})
-            output = msg.get("output") if isinstance(msg.get("output"), str) else ""
-            return [rec(Role.TOOL_RESULT, redact_capped(output, TOOL_TEXT_CAP), frozenset(flags),
+            given = msg.get("output")
+            output = given if isinstance(given, str) else ""
+            return [rec(Role.TOOL_RESULT, redact_capped(output, TOOL_TEXT_CAP), flags,
                         tool_name="bash", tool_args=args)]
         if role in ("compactionSummary", "branchSummary"):
             summary = msg.get("summary")

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
-from memory_store.transcripts.discover import Discovery, TranscriptFile
+from memory_store.transcripts.files import Discovery, TranscriptFile
 from memory_store.transcripts.jsonl import MAX_LINE_BYTES, ReadChunk, bad_line, parse_json
 from memory_store.transcripts.openclaw import FORMAT, EntryParser, chat_type_of
 from memory_store.transcripts.records import BadLine, Record

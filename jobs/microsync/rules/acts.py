@@ -137,7 +137,7 @@ def numbered_options(text: str) -> dict[str, str]:
     start of a line, else inline "(a) … (b) …" options."""
     found = marked_options(text)
     if len(found) < 2:
-        worded = {}
+        worded: dict[str, str] = {}
         for line in text.splitlines():
             m = _WORD_OPTION.match(fold(line))
             if m:

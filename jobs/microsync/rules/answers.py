@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 
 from jobs.microsync.rules.classify import is_question
-from jobs.microsync.rules.clauses import Item
 from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.facts import CONF_FACT, SETUP
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.structure import SYSTEM_PART
 from jobs.microsync.rules.text import Sentence
 

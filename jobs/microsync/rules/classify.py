@@ -128,7 +128,7 @@ def _bug_report(probe: str, cue_pos: int) -> bool:
     if lx.EVENT_COMPLAINT.match(clause):
         return True
     m = lx.BUG_REPORT.search(probe, start, cue_pos)
-    return bool(m) and not lx.HYPOTHETICAL.search(probe, start, m.start())
+    return m is not None and not lx.HYPOTHETICAL.search(probe, start, m.start())
 
 
 def substantial(text: str) -> bool:

@@ -8,23 +8,11 @@ item is only visible by its cue (`clauses`). Some pieces belong to the one befor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.classify import classify, substantial
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.text import Sentence, fold, split_at
-
-
-@dataclass(frozen=True)
-class Item:
-    """A statement found in a user turn, before it becomes a candidate (sentences first..last)."""
-    first: int
-    last: int
-    kind: str
-    text: str
-    probe: str
-    confidence: float
-
 
 # Clause starts inside a Thai or Chinese sentence: split before these when a space or comma precedes.
 _CLAUSE_CUE = re.compile(

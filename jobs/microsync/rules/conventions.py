@@ -24,8 +24,8 @@ import re
 from dataclasses import replace
 
 from jobs.microsync.rules.classify import hedged, substantial
-from jobs.microsync.rules.clauses import Item
 from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.text import Sentence, fold
 
 CONF_CONVENTION = 0.85   # a rule said without a rule word: explicit, but read from its form
@@ -72,7 +72,7 @@ def convention(probe: str) -> bool:
     if _HEAD.search(probe) or _TH_HEAD.search(probe) or _ZH_HEAD.search(probe):
         return bool(CONTRAST.search(probe) or SCOPE.search(probe))
     m = _PAIR.search(probe)
-    return bool(m) and not (_NOT_NAMES.match(m.group(1)) or _NOT_NAMES.match(m.group(2))
+    return m is not None and not (_NOT_NAMES.match(m.group(1)) or _NOT_NAMES.match(m.group(2))
                             or m.group(2).lower().endswith(("ing", "ed")))
 
 # What a turn must contain to hold a convention at all (the extractor's one-scan gate).

@@ -124,4 +124,4 @@ def _proposal(before: list[Record], by_assistant: bool, said: str) -> tuple[Reco
                         if lx.REPORTED.search(s.probe) and substantial(s.text)]
     # The report naming whom the user agrees with ("Amy 說得對"), else the latest one.
     named = [rp for rp in reports if names & _names(rp[1])]
-    return (named or reports or [None])[0]
+    return (named or reports)[0] if (named or reports) else None

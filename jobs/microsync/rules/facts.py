@@ -25,8 +25,8 @@ import re
 
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.classify import is_question
-from jobs.microsync.rules.clauses import Item
 from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.item import Item
 
 CONF_FACT = 0.75
 CONF_FACT_STABLE = 0.8

@@ -10,7 +10,7 @@ import re
 
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.classify import CONF_EXPLICIT, classify, is_question, rejected
-from jobs.microsync.rules.clauses import Item
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.text import Sentence
 
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、]|[a-z][.)])\s+")

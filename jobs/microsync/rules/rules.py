@@ -32,7 +32,6 @@ from jobs.microsync.rules.classify import (
     substantial,
 )
 from jobs.microsync.rules.clauses import (
-    Item,
     clauses,
     merge_continuations,
     merge_followups,
@@ -44,6 +43,7 @@ from jobs.microsync.rules.clauses import (
 from jobs.microsync.rules.cues import Gate
 from jobs.microsync.rules.earlier import ADOPT, SCRAP, adoption, reversal
 from jobs.microsync.rules.fields import make_candidate
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
 from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, plan_reply
@@ -162,8 +162,10 @@ class RuleExtractor:
         if accepted is None and act is not None and fact is None:
             # What the reply answers decides what it states: "16." to a design question, "keep it"
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
-            reading = (kept(rec, sentences, act) or carried_out(rec, sentences, act, self._acts.designs(proposal))
-                       or answer(rec, sentences, act))
+            reading = kept(rec, sentences, act)
+            if reading is None:
+                designs = self._acts.designs(proposal) if proposal else []
+                reading = carried_out(rec, sentences, act, designs) or answer(rec, sentences, act)
             if reading is not None:
                 accepted = (reading[0], reading[1][0])
                 used.update(reading[1])

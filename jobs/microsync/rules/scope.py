@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from jobs.microsync.rules.clauses import Item
 from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.stance import STANDING
 
 # Where a clause starts inside a sentence (commas, semicolons, colons, dashes; CJK forms).

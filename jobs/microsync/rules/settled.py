@@ -15,15 +15,12 @@ Questions, hedges, one-off occasions and other people's choices are read by the 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.structure import CONF_STRUCTURE, structural
 from jobs.microsync.rules.topology import EDIT_OBJECT, grouped, topological
-
-if TYPE_CHECKING:
-    from jobs.microsync.rules.clauses import Item
 
 CONF_SETTLED = 0.8   # a settled choice read from its form, without a word of deciding
 

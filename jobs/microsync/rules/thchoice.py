@@ -48,8 +48,8 @@ def chosen(probe: str) -> bool:
             if TOOL.search(name) or _TECH.search(name) or (m.group("v") and name[:1].isupper()):
                 return True
     if PURPOSE.may_match(low):
-        m = _PURPOSE_RX.search(probe)
-        if m is not None and TOOL.search(m.group("n")) and not _NOT_NAME.search(m.group("n").lower()):
+        pm = _PURPOSE_RX.search(probe)
+        if pm is not None and TOOL.search(pm.group("n")) and not _NOT_NAME.search(pm.group("n").lower()):
             return True
     return False
 

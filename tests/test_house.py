@@ -1,0 +1,139 @@
+"""The house rules stay true (docs/style.md §3): no module loaded by string name, no import cycle
+inside `memory_store` or between `jobs` packages, and mypy clean on `memory_store` and `jobs`."""
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+from tests.conftest import REPO
+
+TOPS = ("memory_store", "jobs")
+# Calls that load code by a name computed at run time.
+STRING_LOADERS = {"import_module", "__import__", "spec_from_file_location", "module_from_spec", "load_module"}
+
+
+def _modules() -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for top in TOPS:
+        for p in (REPO / top).rglob("*.py"):
+            parts = list(p.relative_to(REPO).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = p
+    return out
+
+
+def _imported(module: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """Every module of the repository that `module` imports, anywhere in its body (an import inside
+    a function is still a dependency), except its own ancestor packages (always loaded first)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(up + ([base] if base else []))
+            names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and name != module and not module.startswith(name + "."):
+                yield name
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one node (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+    return out
+
+
+def _graph() -> dict[str, set[str]]:
+    known = _modules()
+    return {m: set(_imported(m, p, known)) for m, p in known.items()}
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_inside_memory_store() -> None:
+    graph = {m: {t for t in ts if t.startswith("memory_store")}
+             for m, ts in _graph().items() if m.startswith("memory_store")}
+    assert _cycles(graph) == []
+
+
+def test_no_import_cycle_between_jobs_packages_nor_inside_one() -> None:
+    graph = _graph()
+    modules = {m: {t for t in ts if t.startswith("jobs")} for m, ts in graph.items() if m.startswith("jobs")}
+    assert _cycles(modules) == []
+
+    def package(m: str) -> str:
+        return ".".join(m.split(".")[:2])
+
+    packages: dict[str, set[str]] = {}
+    for m, ts in modules.items():
+        packages.setdefault(package(m), set()).update(package(t) for t in ts if package(t) != package(m))
+    assert _cycles(packages) == []
+
+
+def test_no_module_is_loaded_by_string_name() -> None:
+    offenders = []
+    for top in (*TOPS, "scripts"):
+        for p in sorted((REPO / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+                    if name in STRING_LOADERS:
+                        offenders.append(f"{p.relative_to(REPO)}:{node.lineno}: {name}")
+    assert offenders == []
+
+
+def test_mypy_is_clean() -> None:
+    mypy = shutil.which("mypy", path=str(REPO / ".venv" / "bin")) or shutil.which("mypy")
+    assert mypy is not None, "mypy comes with the test extra: pip install -e '.[test]'"
+    p = subprocess.run([mypy, *TOPS], cwd=REPO, capture_output=True, text=True, timeout=400)
+    assert p.returncode == 0, p.stdout[-6000:] + p.stderr[-2000:]
