@@ -140,13 +140,14 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
     return out
 
 
-def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int, work: Path) -> dict[str, Any]:
+def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int, context_tokens: int,
+        work: Path) -> dict[str, Any]:
     from jobs.demo.build import build_demo
     from jobs.llm.check import llm_check
     from memory_store.config import load_config
 
     llm = {"base_url": base_url, "model": model, "api_key_env": key_env, "timeout_s": timeout,
-           "max_tokens": max_tokens, "fallback": "rules"}
+           "max_tokens": max_tokens, "context_tokens": context_tokens, "fallback": "rules"}
     out: dict[str, Any] = {"base_url": base_url, "model": model, "timeout_s": timeout, "max_tokens": max_tokens}
 
     rules_ws = work / "rules"
@@ -213,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=0, help="port for --serve (default: a free one)")
     ap.add_argument("--timeout", type=float, default=120.0, help="llm.timeout_s (default 120)")
     ap.add_argument("--max-tokens", type=int, default=1024, help="llm.max_tokens (default 1024)")
+    ap.add_argument("--context-tokens", type=int, default=0,
+                    help="llm.context_tokens: the context the model was started with, when /v1/models does "
+                         "not say it (Ollama, llama-cpp-python); --serve sets it")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
 
@@ -227,9 +231,10 @@ def main(argv: list[str] | None = None) -> int:
             port = args.port or _free_port()
             proc = serve(py, Path(args.venv).parent, port, work / "server.log")
             base_url, model = f"http://127.0.0.1:{port}/v1", SERVE_MODEL
+            args.context_tokens = args.context_tokens or SERVE_CONTEXT
         if not base_url or not model:
             ap.error("set LLM_REAL_URL and LLM_REAL_MODEL, or pass --serve")
-        res = run(base_url, model, key_env, args.timeout, args.max_tokens, work)
+        res = run(base_url, model, key_env, args.timeout, args.max_tokens, args.context_tokens, work)
     finally:
         if proc is not None:
             proc.terminate()

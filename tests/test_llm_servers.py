@@ -216,3 +216,29 @@ def test_extract_schema_bounds_every_list_and_string() -> None:
     for name, prop in item["items"]["properties"].items():
         if prop["type"] == "string" and "enum" not in prop:
             assert prop["maxLength"] > 0, name
+
+
+def test_a_prompt_too_long_does_not_make_the_run_forget_its_form(tmp_path: Path) -> None:
+    from tests.llm_server import _error
+
+    with FakeLLM() as server:
+        server.queue(lambda body: _error(400, "This model's maximum context length is 4096 tokens, "
+                                              "you requested 9000 tokens"))
+        client = make(server, tmp_path)
+        with pytest.raises(CallFailed, match="maximum context length"):
+            ask(client, "a")
+        assert client.mode() == "json_schema" and len(server.chat_requests()) == 1
+        assert ask(client, "b").mode == "json_schema"
+
+
+def test_an_endpoint_where_no_form_works_opens_the_breaker_at_once(tmp_path: Path) -> None:
+    from jobs.llm.client import BreakerOpen
+
+    with FakeLLM() as server:
+        server.probe = "invalid_json"
+        client = make(server, tmp_path)
+        with pytest.raises(CallFailed, match="no request form"):
+            ask(client, "a")
+        with pytest.raises(BreakerOpen):
+            ask(client, "b")
+        assert len(server.probes()) == 5 and server.chat_requests() == []

@@ -19,7 +19,7 @@ from typing import Any
 
 from jobs.daily.llm_prompts import SECTION_KEYS, SUMMARY_PROMPT_VERSION, SUMMARY_SCHEMA, SUMMARY_SYSTEM
 from jobs.daily.model import DaySession, Evidence, Item, LogEntry, Summarizer, WrapUp
-from jobs.llm import redact
+from jobs.llm import chars_per_token, redact
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import FENCE_CLOSE, FENCE_OPEN, defuse, format_line
 from jobs.microsync.engine import usable_records
@@ -27,7 +27,6 @@ from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
 
 DEFAULT_BUDGET_TOKENS = 6000
-CHARS_PER_TOKEN = 4
 LINE_CAP = {Role.USER: 600, Role.ASSISTANT: 300}
 SHORT_ASSISTANT = 120
 ITEM_MAX = 300
@@ -62,7 +61,8 @@ def build_day_prompt(sessions: Sequence[DaySession], entries: Sequence[LogEntry]
                      budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> DayPrompt:
     """The day as numbered, fenced data within the budget: assistant lines are shortened, then
     left out, then each session keeps its first lines up to an equal share of what is left."""
-    budget = budget_tokens * CHARS_PER_TOKEN
+    sample = "\n".join(r.text for s in sessions for r in s.records[:100])
+    budget = int(budget_tokens * chars_per_token(sample))
     labels = {f"D{i}": e for i, e in enumerate(entries, 1)}
     log_lines = [f"{label} [{e.kind}] {defuse(redact(_cap(e.title, 200)))}"
                  + (f" — {defuse(redact(_cap(e.conclusion, 200)))}" if e.conclusion else "")

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from jobs.llm import redact
+from jobs.llm import estimate_tokens, redact
 from jobs.llm.cache import ReplyCache, cache_key, is_empty_reply, schema_version
 from jobs.llm.negotiate import (
     MODES,
@@ -41,7 +41,6 @@ log = logging.getLogger("memjobs")
 __all__ = ["MODES", "LLMClient", "LLMUnavailable", "CallFailed", "BreakerOpen", "BudgetExceeded",
            "TimedOut", "InvalidReply", "Reply", "Usage", "parse_lenient", "estimate_tokens"]
 
-CHARS_PER_TOKEN = 4
 DUMMY_KEY = "memjobs-no-key"  # keyless local servers (Ollama, llama.cpp, LM Studio) accept any key
 PROBE_MAX_TOKENS = 64
 PROMPT_MARGIN_TOKENS = 256      # room for the chat template's own tokens
@@ -125,10 +124,6 @@ class Reply:
     data: Any
     mode: str          # a negotiate.MODES value, or "cache"
     cached: bool = False
-
-
-def estimate_tokens(text: str) -> int:
-    return max(1, len(text) // CHARS_PER_TOKEN)
 
 
 _FENCE_RE = re.compile(r"```[A-Za-z0-9_-]*\s*\n?(.*?)```", re.S)
@@ -341,6 +336,8 @@ class LLMClient:
         self.negotiation = {"mode": None, "source": "probe", "steps": steps}
         if server_errors == len(steps):
             raise _Retryable(f"every request form failed with a server error (last: {steps[-1]['error']})")
+        # No form works: every later request of the run would walk them all again. Open the breaker.
+        self.consecutive_failures = self.breaker_after
         raise _Fatal("no request form gave a JSON reply: "
                      + "; ".join(f"{s['mode']}: {s.get('status')} {s.get('error', '')}".strip() for s in steps))
 
@@ -532,8 +529,10 @@ class LLMClient:
                     self.store.put(*self.endpoint, caps)
                     continue
                 status, message = refused.status, refused.message
+                # Only a refusal that blames the form steps down: a prompt too long for the context
+                # (also a 400) must not make the run forget a form that works.
                 form_refused = (status in (400, 422) or status >= 500) and says_unsupported(message)
-                if mode != "text" and (status in (400, 422) or form_refused):
+                if mode != "text" and form_refused:
                     lower = next_mode(mode)
                     log.warning("LLM endpoint refused the %s request form (HTTP %d: %s); using %s from now on",
                                 mode, status, _short(message, 120), lower)

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from jobs.llm import redact
+from jobs.llm import chars_per_token, redact
 from jobs.llm.cache import TurnCache
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
@@ -37,7 +37,6 @@ from memory_store.transcripts.records import Record, Role
 
 log = logging.getLogger("memjobs")
 
-CHARS_PER_TOKEN = 4
 DEFAULT_CHUNK_TOKENS = 3000
 RECORD_CAP = {Role.USER: 3000, Role.ASSISTANT: 1500}
 MIN_CHUNKS_FOR_EMPTY = 3     # a run this long in which the model found nothing at all is degraded
@@ -93,9 +92,11 @@ def make_chunks(records: Sequence[Record], chunk_tokens: int = DEFAULT_CHUNK_TOK
     with option 2" means nothing without the proposal), but user lines appear in one chunk only,
     so no statement is extracted twice.
     """
-    budget = max(200, chunk_tokens * CHARS_PER_TOKEN)
     # The same turns the rules read (summaries paraphrase turns read when they were said).
     shown = usable_records(records)
+    # Characters per token of this very text: Thai or Chinese fills a context four times faster.
+    ratio = chars_per_token("\n".join(r.text for r in shown[:200]))
+    budget = max(200, int(chunk_tokens * ratio))
     turns: list[list[tuple[Record, str]]] = []
     for r in shown:
         rendered = render_record(r)
