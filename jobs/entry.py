@@ -11,7 +11,14 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    from jobs.cli.argv import hoist_globals
+
+    args = hoist_globals(sys.argv[1:] if argv is None else argv)
+    if args == ["--version"]:
+        from importlib.metadata import version
+
+        sys.stdout.write(f"memjobs {version('memjobs')}\n")
+        return 0
     from jobs.cli.fast_search import split_globals
 
     fast = split_globals(args)

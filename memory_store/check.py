@@ -8,15 +8,15 @@ from memory_store.archive_format import ARCHIVE_NAME_RE, WEEKLY_NAME_RE, validat
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.validate import Problem, validate_text
-from memory_store.workspace import WRAPUP_RE, markdown_files
-from memory_store.wrapup_format import validate_wrapup
+from memory_store.workspace import SUMMARY_DIR, markdown_files
+from memory_store.wrapup_format import WRAPUP_NAME_RE, validate_wrapup
 
 
 def _kind_check(rel: str) -> Callable[..., list[Problem]] | None:
     """The validator of a particular file kind (wrap-up, archive, weekly log), if `rel` is one.
     Each takes (text, rel, exists, transcript_exists)."""
     parts = rel.split("/")
-    if len(parts) == 3 and parts[:2] == ["second-brain", "summaries"] and WRAPUP_RE.match(parts[2]):
+    if len(parts) == 3 and "/".join(parts[:2]) == SUMMARY_DIR and WRAPUP_NAME_RE.match(parts[2]):
         return validate_wrapup
     if ARCHIVE_NAME_RE.match(rel):
         return validate_archive

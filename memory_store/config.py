@@ -182,7 +182,32 @@ def load_config(
     label = str(path)
     env_data = _env_overrides(env)
     merged = _deep_merge(_deep_merge(data, env_data), dict(overrides or {}))
-    return _build(ws, path if path.is_file() else None, merged, label)
+    try:
+        return _build(ws, path if path.is_file() else None, merged, label)
+    except ConfigError as exc:
+        culprit = _env_culprit(ws, data, env, label) if env_data else None
+        if culprit is None:
+            raise
+        # Trigger: MEMJOBS_LLM__TIMEOUT_S=abc. Why: the message named memjobs.yaml, which is fine.
+        # Outcome: the error names the environment variable instead.
+        raise ConfigError(f"{exc.message} (set by the environment variable {culprit})") from exc
+
+
+def _env_culprit(ws: Path, data: dict[str, Any], env: Mapping[str, str], label: str) -> str | None:
+    """The `MEMJOBS_*` variable that makes an otherwise valid configuration fail, if one does."""
+    try:
+        _build(ws, None, data, label)
+    except ConfigError:
+        return None  # the file itself is wrong
+    for key in sorted(k for k in env if k.startswith("MEMJOBS_")):
+        one = _env_overrides({key: env[key]})
+        if not one:
+            continue
+        try:
+            _build(ws, None, _deep_merge(data, one), label)
+        except ConfigError:
+            return key
+    return None
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:

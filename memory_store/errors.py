@@ -42,6 +42,18 @@ class ConfigError(MemjobsError):
     code = "config"
 
 
+class NotAWorkspace(ConfigError):
+    """A command that works on a workspace was pointed at a folder that is not one."""
+
+    code = "not_a_workspace"
+
+
+class SourceEmpty(ConfigError):
+    """A configured transcript source that matches no file, or none that can be read."""
+
+    code = "source_empty"
+
+
 class UsageError(MemjobsError):
     exit_code = EXIT_USAGE
     code = "usage"

@@ -18,6 +18,7 @@ REPORT = "report.json"
 AUDIT = "audit.jsonl"
 PATCHES = "patches.jsonl"
 ROLLED_BACK = "rolled_back"
+NOTHING_LOG = "nothing.jsonl"   # runs/nothing.jsonl: one line per run folded away (it changed nothing)
 
 
 def new_run_id(job: str, started: datetime | None = None) -> str:
@@ -61,6 +62,28 @@ class RunLedger:
     def write_report(self, report: dict[str, Any]) -> None:
         data = json.dumps(report, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
         atomic_write(self.dir / REPORT, data.encode("utf-8"))
+
+
+def fold_empty_run(state_dir: Path, run_id: str, report: dict[str, Any]) -> bool:
+    """Replace the folder of a run that changed nothing by one line of `runs/nothing.jsonl`.
+
+    Trigger: a backfill over a year of history, most days without a session. Why: a thousand
+    folders holding only "nothing" reports. Outcome: the run is still recorded, in one line; a
+    folder holding anything but its report and an empty audit (state moved, patches) is kept.
+    """
+    import shutil
+
+    folder = run_dir(state_dir, run_id)
+    try:
+        names = {p.name: p.stat().st_size for p in folder.iterdir()}
+    except OSError:
+        names = {}
+    if set(names) - {REPORT, AUDIT} or names.get(AUDIT, 0):
+        return False
+    keep = {k: report.get(k) for k in ("run_id", "job", "status", "now", "started", "finished")}
+    append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
+    shutil.rmtree(folder, ignore_errors=True)
+    return True
 
 
 def run_dir(state_dir: Path, run_id: str) -> Path:

@@ -7,11 +7,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from memory_store.errors import NotAWorkspace
+
 MEMORY_MD = "MEMORY.md"
 CORE_FILES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md")
 DAILY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 RECENT_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-[^/]+\.md$")
-WRAPUP_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-wrapup(?:-(\d+))?\.md$")
+SUMMARY_DIR = "second-brain/summaries"   # the daily wrap-ups, named by WRAPUP_NAME_RE
 _PKG = Path(__file__).resolve().parent
 
 
@@ -34,7 +36,7 @@ def recent_path(day: date, kind: str) -> str:
 
 def wrapup_path(day: date, volume: int = 1) -> str:
     suffix = "" if volume == 1 else f"-{volume}"
-    return f"second-brain/summaries/{day.isoformat()}-wrapup{suffix}.md"
+    return f"{SUMMARY_DIR}/{day.isoformat()}-wrapup{suffix}.md"
 
 
 def entry_files(workspace: Path) -> list[Path]:
@@ -88,6 +90,30 @@ def is_warm(rel: str, today: date, warm_days: int) -> bool:
             return date.fromisoformat(m.group(1)) >= today - timedelta(days=warm_days)
         return True  # other files directly in memory/ (e.g. OpenClaw's session-memory notes)
     return False
+
+
+def workspace_root(workspace: Path | str | None = None) -> Path:
+    """The workspace folder as `load_config` finds it: the flag, else `MEMJOBS_WORKSPACE`, else the
+    current folder; absolute."""
+    return Path(workspace or os.environ.get("MEMJOBS_WORKSPACE") or os.getcwd()).expanduser().resolve()
+
+
+def require_workspace(workspace: Path, config_file: Path | str | None = None) -> None:
+    """Refuse a folder that is not a memjobs workspace, before anything is read or created.
+
+    A workspace holds `memjobs.yaml` (`memjobs init` writes it). With `--config FILE` the folder
+    must still exist and hold MEMORY.md or memory/. Trigger: a typo in `--workspace`, or a cron
+    line run from the wrong folder. Why: a job there would create `memory/` and `.memjobs/` and
+    exit 0 while the real workspace is never updated. Outcome: exit 1 and a line saying what to run.
+    """
+    shown = str(workspace)
+    if workspace.exists() and not workspace.is_dir():
+        raise NotAWorkspace(f"not a memjobs workspace: {shown} is a file, not a folder")
+    if (workspace / "memjobs.yaml").is_file():
+        return
+    if config_file is not None and ((workspace / MEMORY_MD).is_file() or (workspace / "memory").is_dir()):
+        return
+    raise NotAWorkspace(f"not a memjobs workspace: {shown} (run `memjobs init {shown}`)")
 
 
 @dataclass(frozen=True)

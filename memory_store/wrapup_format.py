@@ -1,4 +1,4 @@
-"""The daily wrap-up format (docs/design.md §5, docs/design.md §5) and its validator. Pure: text in, problems out.
+"""The daily wrap-up format (docs/design.md §5.3) and its validator. Pure: text in, problems out.
 
 A wrap-up is `second-brain/summaries/YYYY-MM-DD-wrapup.md`: a `# ` title, then exactly the six
 `## ` sections of `SECTIONS`, in that order; a section with nothing says `None.`. Past

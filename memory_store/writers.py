@@ -192,8 +192,11 @@ class Writer:
         if self.dry_run:
             return
         with self._in_critical():
+            before = read_snapshot(target).data
+            if before == data:
+                return  # unchanged: no write, and nothing for the ledger to keep or roll back
             if self.ledger is not None:
-                self.ledger.save_state_before(rel, read_snapshot(target).data)
+                self.ledger.save_state_before(rel, before)
             atomic_write(target, data, 0o600)
 
 

@@ -25,6 +25,8 @@ import time
 from datetime import date, timedelta
 from pathlib import Path
 
+from memory_store.entries import KINDS
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
@@ -35,7 +37,6 @@ from memory_store.search.indexer import update_index  # noqa: E402
 from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 
 TODAY = date(2026, 11, 22)
-KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
 EN_TOPICS = [
     "PostgreSQL",
     "MySQL",

@@ -17,7 +17,7 @@ transcript files are needed. A prediction matches a label when it is in the same
 is compatible (Rule and Constraint are one family) and its first_line..last_line covers the
 labelled turn.
 `real` (tests/fixtures/real_extraction/labels.yaml) labels every user turn of public coding-agent
-transcripts kept in the shared eval folder (`--shared`, default ../shared/eval); they are read
+transcripts kept in the shared eval folder (`--shared`, default: shared/eval beside the checkout); they are read
 through the project's own readers and labels are matched by transcript line.
 """
 from __future__ import annotations

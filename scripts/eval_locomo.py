@@ -11,8 +11,8 @@ dia_id. Then every question of categories 1-4 is searched and a hit counts for t
 dia_id its source line points at. Reports evidence recall@1/@6/@10 per category for
 memjobs search (default tiers: warm first, "today" = the day after the last session), for
 `--tier all`, and for plain BM25 (k1 = 1.2, b = 0.75, lowercase words, no rerank) over the same
-observation texts, computed in the same run. Data: ../shared/eval/locomo/locomo10.json
-(CC BY-NC 4.0, non-commercial use).
+observation texts, computed in the same run. Data (`--data`): shared/eval/locomo/locomo10.json
+beside the checkout (CC BY-NC 4.0, non-commercial use).
 """
 
 from __future__ import annotations

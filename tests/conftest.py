@@ -8,6 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import Result
+from hypothesis import settings
+
+# Property tests run their full example counts by default (what CI runs); `pytest
+# --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
+settings.register_profile("ci", settings.get_profile("default"))
+settings.register_profile("dev", max_examples=20)
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -47,3 +54,13 @@ def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
     """Run the real CLI in a subprocess (same interpreter as the tests)."""
     return subprocess.run([sys.executable, "-m", "jobs", *args], capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, timeout=timeout, cwd=cwd or REPO)
+
+
+def cli(*args: str) -> Result:
+    """Run the CLI in this process (Typer's runner): the fast way to test a command's output and
+    exit code. Keep `memjobs(...)` (a real subprocess) for exit codes under signals and locks."""
+    from typer.testing import CliRunner
+
+    from jobs.cli.main import app
+
+    return CliRunner().invoke(app, list(args), prog_name="memjobs", catch_exceptions=False)

@@ -14,12 +14,20 @@ def test_systemd_print_and_install_and_cron(workspace: Path, isolated_env: Path)
     assert p.returncode == 0 and "OnCalendar=*-*-* 10,13,16,19,22:00:00 Asia/Bangkok" in p.stdout
     assert "SuccessExitStatus=75" in p.stdout and "Persistent=true" in p.stdout
     p = memjobs(*ws, "systemd", "print", "--daemon")
-    assert p.returncode == 0 and "memjobs-daemon.service" in p.stdout and " daemon" in p.stdout
+    assert p.returncode == 0 and "-daemon.service" in p.stdout and " daemon" in p.stdout
     p = memjobs(*ws, "systemd", "install", "--json")
     info = json.loads(p.stdout)
     assert p.returncode == 0 and len(info["written"]) == 6
     assert all(Path(f).is_relative_to(isolated_env) for f in info["written"])
     assert any("systemctl --user" in c for c in info["commands"])
+    status = json.loads(memjobs(*ws, "status", "--json").stdout)
+    assert sorted(u["path"] for u in status["units"]) == sorted(info["written"])
+    p = memjobs(*ws, "status")
+    assert p.stdout.count("\nunit       memjobs-ws-") == 6 and "installed, not enabled" in p.stdout
+    p = memjobs(*ws, "systemd", "uninstall")
+    assert p.returncode == 0 and p.stdout.count("removed ") == 6 and "systemctl --user stop" in p.stdout
+    assert not any(Path(f).exists() for f in info["written"])
+    assert json.loads(memjobs(*ws, "status", "--json").stdout)["units"] == []
     p = memjobs(*ws, "cron")
     assert p.returncode == 0 and "CRON_TZ=Asia/Bangkok" in p.stdout and "run weekly" in p.stdout
     assert memjobs(*ws, "systemd", "frobnicate").returncode == 2

@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 from memory_store.entries import make_id
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.markdown_write import serialize_entry, serialize_line_entry
-from tests.strategies import block_entries, line_entries, prose
+from tests.strategies import block_entries, examples, line_entries, prose
 
 
 @given(block_entries())
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_block_entry_round_trip(entry):
     text = serialize_entry(entry)
     doc = parse_document(text)
@@ -20,7 +20,7 @@ def test_block_entry_round_trip(entry):
 
 
 @given(line_entries())
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_line_entry_round_trip(entry):
     text = serialize_line_entry(entry)
     doc = parse_document("# PROFILE\n\n## Preferences\n" + text)
@@ -29,7 +29,7 @@ def test_line_entry_round_trip(entry):
 
 
 @given(st.lists(st.one_of(block_entries(), prose), max_size=6))
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_canonical_document_round_trip(parts):
     """serialize(parse(t)) == t for text in canonical form, entries and prose mixed."""
     text = "\n".join(serialize_entry(p) if not isinstance(p, str) else p for p in parts)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from jobs.microsync.rules import Candidate, RuleExtractor, normalise_statement
 from memory_store.transcripts.records import Flag, Record, Role
+from tests.strategies import examples
 
 T0 = datetime(2026, 10, 6, 3, 0, tzinfo=UTC)
 PATH = "/home/u/.claude/projects/-home-u-app/s1.jsonl"
@@ -335,7 +336,7 @@ _FRAGMENTS = sorted({a for _, c in _cues() for a in c.anchors}) + [
 ]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=4), max_size=12))
 def test_prefiltered_cues_agree_with_their_plain_regex(parts: list[str]) -> None:
     text = "".join(parts)

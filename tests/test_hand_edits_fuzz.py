@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from memory_store.markdown import parse_document
 from memory_store.memory_md import BEGIN, END, parse_memory_md
 from memory_store.workspace import init_workspace
+from tests.strategies import examples
 from tests.test_weekly_support import archived_ids, entry, run_weekly, snapshot, write_entries
 
 DAILY = "memory/2026-11-03.md"
@@ -80,7 +81,7 @@ def _only_status_lines_changed(before: str, after: str) -> bool:
     return True
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(md_edits=st.lists(edit, max_size=4), daily_edits=st.lists(edit, max_size=4))
 def test_random_hand_edits_never_lose_an_item_or_change_the_users_bytes(
@@ -132,7 +133,7 @@ def synced(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return cfg.workspace
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(daily_edits=st.lists(edit, min_size=1, max_size=4), crlf=st.booleans(), cut=st.integers(0, 200))
 def test_microsync_after_random_edits_of_a_daily_file_only_appends(

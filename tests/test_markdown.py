@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from memory_store.entries import BlockEntry, Source
 from memory_store.markdown import Block, Prose, fenced_lines, parse_document, split_lines
 from memory_store.markdown_write import append_entries, block_hash, replace_entry, serialize_entry, set_entry_fields
-from tests.strategies import block_entries, prose
+from tests.strategies import block_entries, examples, prose
 
 
 def _entry(title: str, suffix: str, conf: float = 0.9) -> BlockEntry:
@@ -108,7 +108,7 @@ def test_set_fields_marks_every_copy_of_a_duplicated_id():
 
 
 @given(st.lists(st.one_of(block_entries(), prose), min_size=1, max_size=6), st.data())
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 def test_changing_one_entry_leaves_every_other_byte(parts, data):
     ids = set()
     uniq = []
@@ -167,7 +167,7 @@ _FENCED_DOC = st.lists(
 
 
 @given(_FENCED_DOC)
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_fence_detection_agrees_with_markdown_it(text):
     """Our fast fence scanner agrees with markdown-it-py's tokens on which lines are fenced code.
 

@@ -23,6 +23,7 @@ from jobs.scheduler.cronexpr import (
     to_on_calendar,
 )
 from memory_store.config import load_config
+from tests.strategies import examples
 
 BKK = ZoneInfo("Asia/Bangkok")
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -154,7 +155,7 @@ _CRONS = st.sampled_from([
 _ZONES = st.sampled_from(["UTC", "Asia/Bangkok", "Asia/Shanghai", "America/New_York", "Asia/Kolkata"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cron=_CRONS, zone=_ZONES, seconds=st.integers(0, 3 * 365 * 86400))
 def test_next_fire_time_matches_apscheduler(cron: str, zone: str, seconds: int) -> None:
     """Our iteration (status, catch-up) agrees with the CronTrigger the daemon runs."""

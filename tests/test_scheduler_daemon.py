@@ -290,3 +290,31 @@ def test_a_schedule_the_daemon_cannot_run_is_refused_before_it_starts(tmp_path: 
     with pytest.raises(CronError, match="schedule.microsync: .*either-or"):
         Daemon(load_config(ws, env={}), CHILD_CMD)
     assert not (ws / ".memjobs").exists()
+
+
+def test_under_journald_each_line_carries_its_syslog_priority(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pins: journald showed every daemon line as info; under systemd (JOURNAL_STREAM set) each
+    line starts with `<N>`: a missed run is a warning, an error an error, a queued job info."""
+    import io
+    from types import SimpleNamespace
+
+    from jobs.scheduler.daemon import Daemon
+    from jobs.scheduler.journal import priority
+
+    ws = _workspace(tmp_path, "0 3 * * mon")
+    monkeypatch.setenv("JOURNAL_STREAM", "8:12345")
+    stream = io.StringIO()
+    daemon = Daemon(load_config(ws, env={}), CHILD_CMD, stream=stream)
+    daemon.request("weekly")
+    daemon._on_missed(SimpleNamespace(job_id="daily", scheduled_run_time=datetime(2026, 11, 22, tzinfo=UTC)))
+    daemon.emit("error", job="daily", message="boom")
+    lines = stream.getvalue().splitlines()
+    assert [line[:3] for line in lines] == ["<6>", "<4>", "<6>", "<3>"]
+    assert json.loads(lines[1][3:])["event"] == "missed"
+    assert priority("job_end", {"status": "failed", "exit_code": 1}) == 3
+    assert priority("job_end", {"status": "failed", "exit_code": 75}) == 4
+    assert priority("job_end", {"status": "ok", "exit_code": 0}) == 6
+    monkeypatch.delenv("JOURNAL_STREAM")
+    plain = io.StringIO()
+    Daemon(load_config(ws, env={}), CHILD_CMD, stream=plain).request("weekly")
+    assert json.loads(plain.getvalue())["event"] == "job_queued"

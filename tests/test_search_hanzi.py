@@ -19,6 +19,7 @@ from memory_store.search.indexer import update_index
 from memory_store.search.query import SearchOptions, search
 from memory_store.search.tokens import TOKENIZER_VERSION, normalise
 from tests.conftest import REPO, memjobs
+from tests.strategies import examples
 from tests.test_search_fixtures import TODAY, config, entry, write_daily
 
 DAY = (TODAY - timedelta(days=2)).isoformat()
@@ -143,7 +144,7 @@ def test_the_whole_table_is_one_to_one_and_folds_once() -> None:
 
 
 @given(_TEXT)
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 def test_to_simplified_keeps_length_and_everything_not_in_the_table(text: str) -> None:
     out = to_simplified(text)
     assert len(out) == len(text)

@@ -1,5 +1,6 @@
 # ruff: noqa: E501  (literal transcript data reads better unwrapped)
-"""Readers over every real sample in ../shared/eval/transcripts (SOURCES.md describes them).
+"""Readers over every real sample in the shared eval folder beside the checkout (shared/eval/transcripts;
+its SOURCES.md describes them).
 
 Every line is accounted for: it yields records, or is skipped with a reason, or is a bad line.
 """

@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 from memory_store.config import TranscriptSource
 from memory_store.transcripts import BadLine, ReadChunk, Record, Role, TranscriptFile, discover, read
+from tests.strategies import examples
 
 CODES = {"bad_json", "bad_utf8", "too_long", "not_a_record", "bad_timestamp", "bad_zstd", "bad_sqlite",
          "unreadable"}
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --- arbitrary JSON ---------------------------------------------------------------------------
 
@@ -41,7 +42,7 @@ _scalar = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_val
 json_values = st.recursive(
     _scalar, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_text, inner, max_size=4), max_leaves=12)
 
-# --- the formats' real shapes (research §1.3, §3.1, §3.2) -------------------------------------------
+# --- the formats' real shapes (docs/transcripts.md §1.3, §2, §3) -------------------------------------------
 
 TS = "2026-05-05T08:00:00.000Z"
 OPENCLAW_HEAD = {"type": "session", "version": 3, "id": "oc-session", "timestamp": TS, "cwd": "/w"}
@@ -304,7 +305,7 @@ def event_rows(draw: st.DrawFn) -> list[tuple[Any, ...]]:
     return rows
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event_rows(), st.booleans())
 def test_sqlite_store_rows_never_crash(rows: list[tuple[Any, ...]], text_bad_utf8: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:

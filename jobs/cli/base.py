@@ -7,6 +7,8 @@ Heavy imports (openai, apscheduler, mcp) happen only inside the commands that ne
 
 import functools
 import json
+import logging
+import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -40,15 +42,79 @@ class _State:
     _cfg: Any = None
 
     def cfg(self) -> Any:
-        """The one configuration object, read once (docs/style.md §2)."""
+        """The one configuration object, read once (docs/style.md §2), of a folder that is a
+        workspace (anything else is refused before a byte is read or created)."""
         if self._cfg is None:
             from memory_store.config import load_config
+            from memory_store.workspace import require_workspace, workspace_root
 
+            require_workspace(workspace_root(self.workspace), self.config_file)
             self._cfg = load_config(self.workspace, self.config_file)
         return self._cfg
 
 
 STATE = _State()
+
+
+class LogLevel(StrEnum):
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever `sys.stderr` is now (a test runner swaps it), never a stream kept from before."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
+def setup_logging(level: str) -> None:
+    """The one `memjobs` logger (docs/style.md §10) to stderr, as `memjobs: LEVEL: message`."""
+    logger = logging.getLogger("memjobs")
+    logger.setLevel(level.upper())
+    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter("memjobs: %(levelname)s: %(message)s"))
+        logger.addHandler(handler)
+
+
+def memjobs_invocation() -> str:
+    """How the user can start memjobs from a shell: `memjobs` when that name on PATH is this
+    program, else this program's absolute path (a venv's bin/ that is not on PATH), else `python -m jobs`."""
+    import shlex
+    import shutil
+
+    argv0 = Path(sys.argv[0])
+    on_path = shutil.which("memjobs")
+    if argv0.name == "memjobs" and argv0.exists():
+        if on_path and Path(on_path).resolve() == argv0.resolve():
+            return "memjobs"
+        return shlex.quote(str(argv0.resolve()))
+    if on_path:
+        return "memjobs"
+    return f"{shlex.quote(sys.executable)} -m jobs"
+
+
+def version_text() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"memjobs {version('memjobs')}"
+    except PackageNotFoundError:
+        return "memjobs (version unknown: not installed)"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit(0)
 
 
 def expected_errors(fn: F) -> F:
@@ -86,8 +152,16 @@ def main(
     config: Annotated[
         Path | None, typer.Option("--config", help="A memjobs.yaml to use instead of <workspace>/memjobs.yaml.")
     ] = None,
+    log_level: Annotated[
+        LogLevel, typer.Option("--log-level", help="Log messages from this level up to stderr.")
+    ] = LogLevel.warning,
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_print_version, help="Print the version and exit.")
+    ] = False,
 ) -> None:
-    """memjobs keeps an agent's MEMORY.md, daily decision logs and wrap-ups good by itself."""
+    """memjobs keeps an agent's MEMORY.md, daily decision logs and wrap-ups good by itself.
+    Global options may also follow the command (`memjobs run microsync --workspace ~/ws`)."""
     STATE.workspace = workspace
     STATE.config_file = config
     STATE._cfg = None
+    setup_logging(log_level.value)

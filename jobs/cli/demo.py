@@ -6,7 +6,16 @@ from typing import Annotated, Any
 
 import typer
 
-from jobs.cli.base import app, echo_json, expected_errors
+from jobs.cli.base import app, echo_json, expected_errors, memjobs_invocation
+from memory_store.workspace import SUMMARY_DIR
+
+
+def count_entries(workspace: Path) -> int:
+    """Entries in the daily logs now (a second demo over the same folder adds none, but they are there)."""
+    from memory_store.markdown import parse_document
+    from memory_store.workspace import entry_files
+
+    return sum(len(parse_document(p.read_text("utf-8", errors="replace")).blocks) for p in entry_files(workspace))
 
 
 @app.command()
@@ -35,9 +44,10 @@ def demo(
         return
     failed = [r for r in result.reports if r.status == "failed"]
     typer.echo("")
-    typer.echo(f"Done: {len(result.reports)} runs, {sum(r.added for r in result.reports if r.job == 'microsync')} "
-               f"entries in the daily logs, {len(failed)} failed.")
-    wrapups = sorted((target / "second-brain" / "summaries").glob("*-wrapup.md"))
+    added = sum(r.added for r in result.reports if r.job == "microsync")
+    typer.echo(f"Done: {len(result.reports)} runs, {count_entries(target)} entries in the daily logs "
+               f"({added} added by these runs), {len(failed)} failed.")
+    wrapups = sorted((target / SUMMARY_DIR).glob("*-wrapup.md"))
     if wrapups:
         typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
         typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())
@@ -47,6 +57,6 @@ def demo(
         typer.echo(memory_md.read_text(encoding="utf-8").rstrip())
     typer.echo("")
     typer.echo(f"Look at: {target}/memory/  {target}/second-brain/summaries/  {target}/MEMORY.md")
-    typer.echo(f"Try:     memjobs --workspace {target} search \"postgres\"")
+    typer.echo(f"Try:     {memjobs_invocation()} --workspace {target} search \"postgres\"")
     if failed:
         raise typer.Exit(1)

@@ -17,6 +17,7 @@ from typing import Any
 from memory_store.errors import MemjobsError
 
 TIER_HELP = "warm, cold or all (default: warm first, then cold when warm has too few hits)"
+JSON_HELP = "Print JSON: query, took_ms, and per result path, line, id, title, date, status, score, source."
 KIND_HELP = "Only entries of these kinds (decision, rule, constraint, architecture, remember, procedure)."
 STALE_WARNING = "warning: the search index is older than the workspace's last change: run `memjobs index`"
 
@@ -85,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", action="append", default=None, help=KIND_HELP)
     p.add_argument("--since", default=None, help="Only results dated on or after this day (YYYY-MM-DD).")
     p.add_argument("--until", default=None, help="Only results dated on or before this day (YYYY-MM-DD).")
-    p.add_argument("--json", dest="as_json", action="store_true", help="Print JSON (docs/design.md §8).")
+    p.add_argument("--json", dest="as_json", action="store_true", help=JSON_HELP)
     return p
 
 
@@ -94,7 +95,9 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
     args = build_parser().parse_args(argv)
     try:
         from memory_store.config import load_config
+        from memory_store.workspace import require_workspace, workspace_root
 
+        require_workspace(workspace_root(workspace), config_file)
         cfg = load_config(workspace, config_file)
         out = execute(
             cfg,
@@ -114,7 +117,7 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
     return out.code
 
 
-GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config")
+GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config", "--log-level")
 
 
 def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
@@ -132,7 +135,8 @@ def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
                     return None
                 value = argv[i + 1]
                 i += 1
-            opts["--config" if name == "--config" else "--workspace"] = value
+            if name != "--log-level":  # nothing on the search path logs below a warning
+                opts["--config" if name == "--config" else "--workspace"] = value
             i += 1
             continue
         return None

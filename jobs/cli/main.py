@@ -11,15 +11,18 @@ from jobs.cli.base import app
 
 # Importing a command module registers its commands; this order is the order of `memjobs --help`.
 # isort: off
-from jobs.cli import workspace, run, demo, search, runs, schedule, llm  # noqa: F401
+from jobs.cli import workspace, run, demo, search, runs, schedule, llm, doctor  # noqa: F401
 # isort: on
 
 __all__ = ["app", "cli_main"]
 
 
 def cli_main(argv: list[str] | None = None) -> int:
+    from jobs.cli.argv import hoist_globals
+
+    args = hoist_globals(sys.argv[1:] if argv is None else argv)
     try:
-        app(args=argv, prog_name="memjobs", standalone_mode=True)
+        app(args=args, prog_name="memjobs", standalone_mode=True)
     except SystemExit as exc:
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 1)

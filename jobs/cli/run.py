@@ -63,7 +63,7 @@ def _print_report(report: Any) -> None:
             f"{s.sessions_skipped} sessions skipped"
         )
     for path in report.written:
-        typer.echo(f"  wrote {path}")
+        typer.echo(f"  {'would write' if report.dry_run else 'wrote'} {path}")
     for note in report.notes:
         typer.echo(f"  note: {_safe(note)}")
     for warning in report.warnings:

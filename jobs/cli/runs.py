@@ -2,44 +2,57 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any
 
 import typer
 
 from jobs.cli.base import STATE, app, echo_json, expected_errors
 
+runs_app = typer.Typer(help="The run ledger: what each run did (`runs list`, `runs show RUN`).",
+                       add_completion=False, invoke_without_command=True)
+app.add_typer(runs_app, name="runs")
 
-@app.command("runs")
+_JSON = Annotated[bool, typer.Option("--json", help="Print as JSON.")]
+_LIMIT = Annotated[int, typer.Option(help="How many recent runs to list.")]
+
+
+@runs_app.callback()
+def runs_default(ctx: typer.Context, limit: _LIMIT = 50, as_json: _JSON = False) -> None:
+    """The run ledger; with no sub-command, `runs list`."""
+    if ctx.invoked_subcommand is None:
+        list_runs(limit=limit, as_json=as_json)
+
+
+@runs_app.command("list")
 @expected_errors
-def runs_cmd(
-    action: Annotated[str, typer.Argument(help="list, or show")] = "list",
-    run_id: Annotated[str | None, typer.Argument(help="The run to show.")] = None,
-    limit: Annotated[int, typer.Option(help="How many recent runs to list.")] = 50,
-    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
-) -> None:
-    """The run ledger: `runs list`, or `runs show RUN` (report and audit lines)."""
-    from jobs.run.history import runs, show_run
-    from memory_store.errors import UsageError
+def list_runs(limit: _LIMIT = 50, as_json: _JSON = False) -> None:
+    """The most recent runs, newest first: job, status, entries added, files written."""
+    from jobs.run.history import runs
 
-    cfg = STATE.cfg()
-    if action == "list":
-        rows = runs(cfg, limit)
-        if as_json:
-            echo_json(rows)
-            return
-        for r in rows:
-            typer.echo(
-                f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
-                f"added {r['added'] or 0:<4} wrote {r['written']}"
-            )
-            for warning in r["warnings"]:
-                typer.echo(f"  warning: {warning}")
-        if not rows:
-            typer.echo("no runs recorded yet")
+    rows = runs(STATE.cfg(), limit)
+    if as_json:
+        echo_json(rows)
         return
-    if action != "show" or not run_id:
-        raise UsageError("usage: memjobs runs [list | show RUN]")
-    info = show_run(cfg, run_id)
+    for r in rows:
+        typer.echo(
+            f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
+            f"added {r['added'] or 0:<4} wrote {r['written']}"
+        )
+        for warning in r.get("warnings") or []:
+            typer.echo(f"  warning: {warning}")
+    if not rows:
+        typer.echo("no runs recorded yet")
+
+
+@runs_app.command("show")
+@expected_errors
+def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs list`).")],
+         as_json: _JSON = False) -> None:
+    """One run: its report (files written, errors) and its audit lines."""
+    from jobs.run.history import show_run
+
+    info = show_run(STATE.cfg(), run_id)
     if as_json:
         echo_json(info)
         return
@@ -56,6 +69,7 @@ def runs_cmd(
         typer.echo(f"  error: {e.get('path') or ''}:{e.get('line') or ''} {e.get('message')}")
     for a in info["audit"]:
         typer.echo(f"  {a.get('ts')} {a.get('op')} {a.get('path')}")
+
 
 @app.command()
 @expected_errors
@@ -82,18 +96,24 @@ def backfill(
     as_json: Annotated[bool, typer.Option("--json", help="Print the run reports as JSON.")] = False,
 ) -> None:
     """Run microsync, daily and weekly day by day over past transcripts; resumable."""
-    from jobs.dispatch.backfill import backfill as do_backfill
     from memory_store.dates import parse_day
 
     cfg = STATE.cfg()
     first = parse_day(since, "--since")
     last = parse_day(until, "--until") if until else None
+    raise typer.Exit(backfill_with_progress(cfg, first, last, as_json=as_json))
+
+
+def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) -> int:
+    """Backfill with a progress bar (or JSON at the end); the exit code. `init --backfill` uses it too."""
     from datetime import datetime, timedelta
+
+    from jobs.dispatch.backfill import backfill as do_backfill
 
     end = last or (datetime.now(cfg.tz).date() - timedelta(days=1))
     total = max((end - first).days + 1, 1)
     with typer.progressbar(
-        length=total, label="backfill", file=None if not as_json else open("/dev/null", "w"), show_pos=True
+        length=total, label="backfill", file=None if not as_json else open(os.devnull, "w"), show_pos=True
     ) as bar:
 
         def on_day(day: Any, reports: list[Any]) -> None:
@@ -112,5 +132,4 @@ def backfill(
         )
         for r in failed:
             typer.echo(f"  failed: {r.job} {r.run_id}: {r.errors[:1]}", err=True)
-    if failed:
-        raise typer.Exit(1)
+    return 1 if failed else 0

@@ -1,4 +1,4 @@
-"""`memjobs daemon`, `memjobs systemd print|install`, `memjobs cron`."""
+"""`memjobs daemon`, `memjobs systemd print|install|uninstall`, `memjobs cron`."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def daemon() -> None:
 @app.command()
 @expected_errors
 def systemd(
-    action: Annotated[str, typer.Argument(help="print, or install")] = "print",
+    action: Annotated[str, typer.Argument(help="print, install, or uninstall (this workspace's units only)")] = "print",
     single_daemon: Annotated[
         bool, typer.Option("--daemon", help="One daemon service instead of a timer per job.")
     ] = False,
@@ -38,8 +38,9 @@ def systemd(
     force: Annotated[bool, typer.Option("--force", help="Replace unit files that differ.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
-    """systemd user units: a .service and .timer per job (or one daemon service); print or install them."""
-    from jobs.scheduler.systemd import install_units, render_units
+    """systemd user units of this workspace: a .service and .timer per job (or one daemon service); print,
+    install or uninstall them. Unit names carry the workspace, so each workspace keeps its own."""
+    from jobs.scheduler.systemd import install_units, render_units, uninstall_units
     from memory_store.errors import UsageError
 
     cfg = STATE.cfg()
@@ -56,14 +57,14 @@ def systemd(
             typer.echo(text.rstrip())
             typer.echo("")
         return
-    if action != "install":
-        raise UsageError("usage: memjobs systemd [print | install]")
-    result = install_units(cfg, mode, _memjobs_cmd(), force=force)
+    if action not in ("install", "uninstall"):
+        raise UsageError("usage: memjobs systemd [print | install | uninstall]")
+    result = uninstall_units(cfg) if action == "uninstall" else install_units(cfg, mode, _memjobs_cmd(), force=force)
     if as_json:
         echo_json(result.to_dict())
         return
     for p in result.written:
-        typer.echo(f"wrote     {p}")
+        typer.echo(f"{'removed' if action == 'uninstall' else 'wrote':<9} {p}")
     for p in result.unchanged:
         typer.echo(f"unchanged {p}")
     for note in result.notes:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from jobs.cli.base import STATE, app, echo_json, expected_errors
-from jobs.cli.fast_search import KIND_HELP, TIER_HELP
+from jobs.cli.fast_search import JSON_HELP, KIND_HELP, TIER_HELP
 
 
 @app.command()
@@ -27,7 +27,7 @@ def search(
     until: Annotated[
         str | None, typer.Option(help="Only results dated on or before this day (YYYY-MM-DD).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (docs/design.md §8).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
     """Search memory, warm tier first, citing path:line. Writes nothing."""
     from jobs.cli.fast_search import execute
@@ -80,3 +80,37 @@ def _progress() -> Any:
             sys.stderr.flush()
 
     return show
+
+
+@app.command()
+@expected_errors
+def get(
+    entry_id: Annotated[
+        str, typer.Argument(metavar="ID", help="An entry id, e.g. DECISION-20261006-use-postgres-3f9a1c.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the entry, its place and history as JSON.")] = False,
+) -> None:
+    """Show one entry by id: its text, file and line, its source transcript, and its status history.
+    Reads the files directly (no index needed); writes nothing."""
+    from jobs.cli.base import _safe
+    from memory_store.lookup import find_entry
+
+    found = find_entry(STATE.cfg().workspace, entry_id)
+    if as_json:
+        echo_json(found.to_dict())
+        return
+    e = found.entry
+    typer.echo(f"{found.path}:{found.line}")
+    typer.echo(_safe(found.text))
+    typer.echo("")
+    src = e["source"]
+    gone = {True: "", False: "  (the transcript no longer exists)", None: ""}[found.session_exists]
+    typer.echo(f"source   {_safe(src['session_path'])}#{src['message_range']}{gone}")
+    typer.echo(f"status   {e['status']}" + (f", superseded by {e['superseded_by']}" if e["superseded_by"] else ""))
+    if not found.history:
+        typer.echo("history  none yet (not compounded by a weekly run)")
+        return
+    typer.echo("history")
+    for h in found.history:
+        where = f"[{h.section}] " if h.section else ""
+        typer.echo(f"  {h.path}:{h.line}  {where}{_safe(h.text.strip())}")

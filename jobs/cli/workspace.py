@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -15,18 +16,65 @@ from memory_store.errors import EXIT_INVALID
 @expected_errors
 def init(
     path: Annotated[Path | None, typer.Argument(help="Folder to create (default: the workspace).")] = None,
+    backfill: Annotated[
+        bool, typer.Option("--backfill", help="Then read the transcript history found (runs `memjobs backfill`).")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was created and found as JSON.")] = False,
 ) -> None:
-    """Create a workspace from the template; never overwrites an existing file."""
+    """Create a workspace from the template (never overwrites a file) and show the agents' history found."""
+    from memory_store.config import load_config
+    from memory_store.transcripts.history import oldest_day, survey
     from memory_store.workspace import init_workspace
 
     target = (path or STATE.workspace or Path.cwd()).expanduser().resolve()
+    if target.exists() and not target.is_dir():
+        from memory_store.errors import UsageError
+
+        raise UsageError(f"{target} is a file, not a folder")
     result = init_workspace(target)
-    for rel in result.created:
-        typer.echo(f"created  {rel}")
-    for rel in result.existing:
-        typer.echo(f"kept     {rel} (exists)")
-    typer.echo(f"Workspace ready: {target}")
-    _print_connect_help(target)
+    cfg = load_config(target, STATE.config_file)
+    histories = survey(cfg)
+    first = oldest_day(histories)
+    if first is not None and first >= datetime.now(cfg.tz).date():
+        first = None  # only today's sessions: nothing for a backfill (which ends yesterday) to read
+    if as_json:
+        echo_json({"workspace": str(target), "created": result.created, "existing": result.existing,
+                   "sources": [h.to_dict() for h in histories],
+                   "backfill_since": first.isoformat() if first else None})
+    else:
+        for rel in result.created:
+            typer.echo(f"created  {rel}")
+        for rel in result.existing:
+            typer.echo(f"kept     {rel} (exists)")
+        typer.echo(f"Workspace ready: {target}")
+        _print_history(target, histories, first, backfill)
+        _print_connect_help(target)
+    if backfill and first is not None:
+        from jobs.cli.runs import backfill_with_progress
+
+        raise typer.Exit(backfill_with_progress(cfg, first, None, as_json=as_json))
+
+
+def _print_history(target: Path, histories: list[Any], first: Any, backfill: bool) -> None:
+    typer.echo("")
+    typer.echo("Transcript sources:")
+    for h in histories:
+        if h.sessions:
+            typer.echo(f"  {h.format:<12} {h.path}: {h.sessions} sessions on at least {len(h.days)} days"
+                       f" since {h.oldest}")
+        elif h.is_default:
+            typer.echo(f"  {h.format:<12} {h.path}: none here (agent not installed?)")
+        else:
+            typer.echo(f"  {h.format:<12} {h.path}: ERROR {h.problem or 'no session found'}")
+    if first is None:
+        typer.echo("No history before today; scheduled runs read new sessions as they come.")
+        return
+    if backfill:
+        typer.echo(f"Reading that history now (backfill from {first}) …")
+        return
+    typer.echo("Scheduled runs only read what is new (a first run looks back 3 hours). To read the history above:")
+    typer.echo(f"  memjobs --workspace {target} backfill --since {first}")
+    typer.echo(f"  (or `memjobs init {target} --backfill` to do it now)")
 
 
 def _print_connect_help(target: Path) -> None:
@@ -94,6 +142,8 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
     if "daemon" in info:
         dm = info["daemon"]
         typer.echo(f"daemon     {'running, pid ' + str(dm.get('pid')) if dm and dm.get('alive') else 'not running'}")
+    for u in info.get("units") or []:
+        typer.echo(f"unit       {u['name']} ({'enabled' if u['enabled'] else 'installed, not enabled'})")
     for lk in info["locks"]:
         typer.echo(f"lock       {lk['lock']} held by {lk['job']} (pid {lk['pid']}, since {lk['since']})")
     for warning in info["warnings"]:

@@ -1,4 +1,4 @@
-"""The daily wrap-up job (docs/design.md §5, docs/design.md §5): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
+"""The daily wrap-up job (docs/design.md §5.3): `second-brain/summaries/YYYY-MM-DD-wrapup.md`.
 
 A run summarises the calendar day before `now` (or `--date`), and without `--date` also every day
 of the last 14 whose wrap-up is missing, oldest first. It first runs microSync up to the end of the
@@ -12,19 +12,18 @@ microSync step's entry counts are under `details.microsync`.
 from __future__ import annotations
 
 import json
-import re
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 from jobs.daily.inputs import day_bounds, log_entries_of_day, sessions_of_days
 from jobs.daily.model import WrapUp
-from jobs.daily.render import SUMMARY_DIR, Volume, render, retired_volume
+from jobs.daily.render import Volume, render, retired_volume
 from jobs.run.runner import RunContext
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
-from memory_store.workspace import wrapup_path
-from memory_store.wrapup_format import SECTIONS
+from memory_store.workspace import SUMMARY_DIR, wrapup_path
+from memory_store.wrapup_format import SECTIONS, WRAPUP_NAME_RE
 
 MISSING_DAYS = 14
 WRITTEN_WRAPUPS = ".memjobs/daily/written.json"   # rel -> sha256 of what memjobs last wrote
@@ -160,8 +159,8 @@ def _stale_volumes(ctx: RunContext, day: date, count: int) -> list[int]:
     folder = ctx.cfg.workspace / SUMMARY_DIR
     if not folder.is_dir():
         return []
-    rx = re.compile(rf"^{day.isoformat()}-wrapup-(\d+)\.md$")
-    found = [int(m.group(1)) for p in folder.iterdir() if (m := rx.match(p.name))]
+    named = [WRAPUP_NAME_RE.match(p.name) for p in folder.iterdir()]
+    found = [int(m.group(2)) for m in named if m and m.group(2) and m.group(1) == day.isoformat()]
     return sorted(n for n in found if n > count)
 
 

@@ -1,5 +1,5 @@
 """A `WrapUp` as markdown: the title, the six sections in order, links made from evidence, and
-volumes past `limits.summary_lines` lines (docs/design.md §2, docs/design.md §2).
+volumes past `limits.summary_lines` lines (docs/design.md §2.1).
 
 Volume 1 always has all six sections; when the day does not fit, the bullets that do not fit
 continue, in order and under the same headings, in `…-wrapup-2.md`, `-3`, … and the place where
@@ -13,10 +13,9 @@ from datetime import date
 
 from jobs.daily.model import Item, WrapUp
 from memory_store.redact import redact
-from memory_store.workspace import wrapup_path
+from memory_store.workspace import SUMMARY_DIR, wrapup_path
 from memory_store.wrapup_format import NONE, SECTIONS, title_of
 
-SUMMARY_DIR = "second-brain/summaries"
 _PATH_ESCAPES = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "[": "%5B", "]": "%5D"}
 
 

@@ -4,6 +4,7 @@ would have run them; resumable (the last finished day is kept in `.memjobs/backf
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -12,9 +13,10 @@ from jobs.dispatch import registry
 from jobs.run.report import RunReport
 from jobs.run.runner import RunOptions
 from memory_store.config import Config
-from memory_store.errors import UsageError
+from memory_store.errors import MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
 from memory_store.ledger import utc_stamp
+from memory_store.workspace import entry_files
 
 BACKFILL_STATE = ".memjobs/backfill.json"
 
@@ -26,16 +28,43 @@ class BackfillProgress:
     reports: list[RunReport] = field(default_factory=list)
 
 
+def active_days(cfg: Config, first: date, last: date) -> set[date]:
+    """The local days between `first` and `last` on which some configured source has a record:
+    one read of each transcript modified since `first`, instead of one per day."""
+    from memory_store.transcripts.discover import discover, read
+
+    start = datetime.combine(first, time(0), cfg.tz)
+    out: set[date] = set()
+    for source in cfg.transcripts:
+        for tf in discover(source).files:
+            try:
+                if os.stat(tf.db_path or tf.path).st_mtime < start.timestamp():
+                    continue
+            except OSError:
+                continue
+            for rec in read(tf, 0, start_line=1).records:
+                day = rec.ts.astimezone(cfg.tz).date()
+                if first <= day <= last:
+                    out.add(day)
+    return out
+
+
 def backfill(
     cfg: Config,
     since: date,
     until: date | None = None,
     *,
     on_day: Callable[[date, list[RunReport]], None] | None = None,
+    skip_idle: bool = True,
 ) -> BackfillProgress:
     """Day by day from `since` to `until` (default: yesterday): microSync over the day's lines,
     the day's wrap-up, and on Sundays the week's compound. Resumable: a rerun with the same range
-    starts after the last day finished."""
+    starts after the last day finished.
+
+    With `skip_idle` (the default) a day on which no source has a record runs no job (microSync
+    and the wrap-up would find nothing), a Sunday runs the compound only once some entry exists,
+    and a run that changed nothing leaves one ledger line instead of a folder. `skip_idle=False`
+    runs every job every day (the benchmark's baseline)."""
     today = datetime.now(cfg.tz).date()
     until = until or (today - timedelta(days=1))
     if until < since:
@@ -49,18 +78,25 @@ def backfill(
         if st.get("since") == since.isoformat() and st.get("until") == until.isoformat() and st.get("done_through"):
             done_through = date.fromisoformat(st["done_through"])
     progress = BackfillProgress(days)
+    busy = active_days(cfg, since, until) if skip_idle else set(days)
+    keep = not skip_idle
     for day in days:
         if done_through is not None and day <= done_through:
             progress.done.append(day)
             continue
         start = datetime.combine(day, time(0), cfg.tz)
         end = start + timedelta(days=1)
-        day_reports = [
-            registry.run(cfg, "microsync", now=end, options=RunOptions(since=start, until=end)),
-            registry.run(cfg, "daily", now=end + timedelta(minutes=30), options=RunOptions(day=day)),
-        ]
-        if day.weekday() == 6:
-            day_reports.append(registry.run(cfg, "weekly", now=end + timedelta(hours=3)))
+        day_reports = []
+        if day in busy:
+            day_reports += [
+                registry.run(cfg, "microsync", now=end, index=keep,
+                             options=RunOptions(since=start, until=end, keep_empty_run=keep)),
+                registry.run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
+                             options=RunOptions(day=day, keep_empty_run=keep)),
+            ]
+        if day.weekday() == 6 and (keep or entry_files(cfg.workspace)):
+            day_reports.append(registry.run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
+                                            options=RunOptions(keep_empty_run=keep)))
         progress.reports.extend(day_reports)
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:
@@ -81,4 +117,18 @@ def backfill(
         )
         if on_day:
             on_day(day, day_reports)
+    if skip_idle and progress.reports:
+        _index_once(cfg, progress)
     return progress
+
+
+def _index_once(cfg: Config, progress: BackfillProgress) -> None:
+    """The runs above skipped the per-run index update: one update now covers them all."""
+    from jobs.run import reindex
+
+    summary = RunReport(job="microsync", run_id="backfill", now="", started="",
+                        written=[p for r in progress.reports for p in r.written])
+    try:
+        reindex.post_run(cfg, summary)
+    except MemjobsError as exc:
+        progress.reports[-1].notes.append(f"index update failed: {exc}")

@@ -15,8 +15,6 @@ from typing import Protocol
 
 from memory_store.transcripts.records import Flag, Record, Role
 
-KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
-
 # Flags whose records no extractor reads by default: tool traffic, injected metadata, sub-agents.
 IGNORED_FLAGS = frozenset({Flag.TOOL, Flag.META, Flag.SIDECHAIN})
 

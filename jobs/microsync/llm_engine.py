@@ -27,11 +27,10 @@ from jobs.microsync.llm_prompts import (
     EXTRACT_PROMPT_VERSION,
     EXTRACT_SCHEMA,
     EXTRACT_SYSTEM,
-    KINDS,
     extract_user_message,
 )
 from memory_store.config import Config
-from memory_store.entries import EXCERPT_MAX
+from memory_store.entries import EXCERPT_MAX, KINDS
 from memory_store.errors import LLMError
 from memory_store.transcripts.records import Record, Role
 

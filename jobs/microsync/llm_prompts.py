@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from jobs.llm.fence import FENCE_CLOSE, FENCE_OPEN
+from memory_store.entries import KINDS
 
 EXTRACT_PROMPT_VERSION = "extract-v1"
 
-KINDS = ("Decision", "Rule", "Constraint", "Architecture", "Remember", "Procedure")
 
 
 EXTRACT_SYSTEM = """\

@@ -18,7 +18,8 @@ from datetime import datetime, timedelta
 from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
-from memory_store.transcripts.discover import TranscriptFile, discover, read
+from memory_store.errors import SourceEmpty
+from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
 from memory_store.transcripts.jsonl import file_identity
 from memory_store.transcripts.records import Record, Role
 from memory_store.transcripts.sqlite_store import EntryDeduper
@@ -72,32 +73,74 @@ class Window:
 
 def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: datetime) -> Iterator[SessionRecords]:
     """Yield the new records of every configured source, session by session; move `state`."""
-    for source in cfg.transcripts:
+    found_all = [(source, discover(source)) for source in cfg.transcripts]
+    _refuse_empty_sources(cfg, found_all)
+    for source, found in found_all:
         key = source_key(source)
         counts = report.source(source.name)
-        found = discover(source)
         for bad in found.errors:
             report.error(bad.code, bad.message, bad.path, bad.line or None)
         if not found.files:
-            if source.is_default:
-                report.notes.extend(found.notes or [f"{source.name}: no transcripts at {source.path}"])
-            else:
-                report.error("source_empty", f"the configured {source.name} source matches no file", source.path)
+            report.notes.extend(found.notes or [f"{source.name}: no transcripts at {source.path}"])
             continue
         mark = state.sources.get(key, SourceMark())
         lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
         seen_sessions: set[tuple[str, str]] = set()
         dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
+        older = OlderHistory() if not window.explicit and not mark.mark else None
         for tf in found.files:
             counts.files += 1
-            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe)
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe, older)
+        if older is not None and older.oldest is not None:
+            _say_older_history(cfg, source, older, report)
         if not window.explicit:
             state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
 
 
+@dataclass
+class OlderHistory:
+    """Records a source's first run left unread for being older than the look-back."""
+
+    oldest: datetime | None = None
+    sessions: set[str] = field(default_factory=set)
+
+    def add(self, records: list[Record]) -> None:
+        first = min(r.ts for r in records)
+        self.oldest = first if self.oldest is None else min(self.oldest, first)
+        self.sessions.update(r.session_id for r in records)
+
+
+def _say_older_history(cfg: Config, source: TranscriptSource, older: OlderHistory, report: RunReport) -> None:
+    """Trigger: the first run over a source with months of sessions. Why: it reads only the last
+    3 hours, and nothing else would tell the user that `backfill` exists. Outcome: a note with the
+    command, and the numbers under `details.unread_history`."""
+    assert older.oldest is not None
+    day = older.oldest.astimezone(cfg.tz).date().isoformat()
+    report.details.setdefault("unread_history", []).append(
+        {"source": source.name, "sessions": len(older.sessions), "oldest": day})
+    report.notes.append(
+        f"{source.name}: {len(older.sessions)} sessions since {day} are older than this first run's "
+        f"{int(LOOK_BACK.total_seconds() // 3600)} h look-back and were not read; to read them: "
+        f"memjobs --workspace {cfg.workspace} backfill --since {day}")
+
+
+def _refuse_empty_sources(cfg: Config, found_all: list[tuple[TranscriptSource, Discovery]]) -> None:
+    """A configured source that gives no transcript stops the run before anything is read
+    (docs/design.md §7); the defaults for agents that are not installed are only noted."""
+    problems = []
+    for i, (source, found) in enumerate(found_all):
+        reason = None if source.is_default else why_empty(source, found)
+        if reason is not None:
+            problems.append(f"transcripts[{i}] ({source.format}): {reason}")
+    if problems:
+        where = f" in {cfg.source_file}" if cfg.source_file else ""
+        raise SourceEmpty(f"a configured transcript source gives no transcript: {'; '.join(problems)} "
+                          f"(fix its path{where}, or remove it)")
+
+
 def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state: SyncState, report: RunReport,
                window: Window, lower: datetime, seen_sessions: set[tuple[str, str]],
-               dedupe: EntryDeduper) -> Iterator[SessionRecords]:
+               dedupe: EntryDeduper, older: OlderHistory | None = None) -> Iterator[SessionRecords]:
     counts = report.source(source.name)
     cursor = state.files.get(tf.path)
     try:
@@ -105,6 +148,8 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     except OSError as exc:
         report.error("unreadable", str(exc), tf.path)
         return
+    if window.since is not None and st.st_mtime < window.since.timestamp():
+        return  # explicit range: a file last modified before it cannot hold a line stamped in it
     if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
             and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
         return  # nothing new: one stat, no open()
@@ -154,7 +199,10 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     context = _context_start(consumed, (read_from, read_line))
     _advance(state, tf, identity, (end_offset, end_line), st, window, complete=complete, context=context,
              verdicts=verdicts)
-    records = [r for r in dedupe.filter(consumed) if floor is None or r.ts >= floor]
+    deduped = dedupe.filter(consumed)
+    records = [r for r in deduped if floor is None or r.ts >= floor]
+    if older is not None and floor is not None and len(records) < len(deduped):
+        older.add([r for r in deduped if r.ts < floor])
     if not any(r.line_end > seen_line for r in records):
         return
     if not window.explicit:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from jobs.run.report import RunReport
 from memory_store.config import JOBS, Config
 from memory_store.errors import JobTimeout, LockHeld, MemjobsError
-from memory_store.ledger import RunLedger, new_run_id, prune_runs, utc_stamp
+from memory_store.ledger import RunLedger, fold_empty_run, new_run_id, prune_runs, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.writers import Writer, writer_for
 
@@ -41,6 +41,7 @@ class RunOptions:
     day: date | None = None
     force: bool = False
     explicit_week: bool = False
+    keep_empty_run: bool = True   # False (backfill): a run that changed nothing leaves one ledger line, no folder
 
 
 class _Deadline:
@@ -150,6 +151,7 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         report.errors.append(exc.as_error())
         report.finished = utc_stamp()
         return report
+    log.info("%s %s: started (now %s%s)", job, run_id, now.isoformat(), ", dry run" if dry_run else "")
     ledger = None if dry_run else RunLedger(cfg.state_dir, run_id)
     deadline = _Deadline(cfg.limits.job_timeout_s)
     ctx = RunContext(cfg, job, now, run_id, report, ledger, options or RunOptions(), dry_run, deadline)
@@ -176,6 +178,8 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         raise
     _finish(ctx, locks)
     _post_run(cfg, report, after)
+    log.info("%s %s: %s (added %d, updated %d, %d errors)", job, run_id, report.status, report.added,
+             report.updated, len(report.errors))
     return report
 
 
@@ -185,6 +189,9 @@ def _finish(ctx: RunContext, locks: JobLocks) -> None:
     try:
         if ctx.ledger is not None:
             ctx.ledger.write_report(ctx.report.to_dict())
+            if (not ctx.options.keep_empty_run and ctx.report.status == "nothing" and not ctx.report.errors
+                    and not ctx.report.written):
+                fold_empty_run(ctx.cfg.state_dir, ctx.run_id, ctx.report.to_dict())
             prune_runs(ctx.cfg.state_dir, ctx.cfg.limits.keep_runs_days)
     finally:
         locks.release()

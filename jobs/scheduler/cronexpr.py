@@ -8,6 +8,15 @@ macros `@hourly` `@daily` `@midnight` `@weekly` `@monthly` `@yearly` `@annually`
 names the schedule key and the field.
 
 Pure: no I/O and no APScheduler; the daemon builds its CronTriggers from the parsed values.
+
+Why a parser of our own beside APScheduler's: the same expression must mean the same times in
+the daemon, in the systemd timers and in crontab, and APScheduler 3 reads cron text differently
+from cron — `CronTrigger.from_crontab` numbers weekdays from Monday (cron's `0 0 * * 0`, Sunday,
+fires on Monday) and its maintainers keep that for compatibility in the 3.x series; nor does it
+translate to systemd's OnCalendar=. So the text is read here once, by cron's rules, and handed to
+APScheduler as explicit fields with weekdays by name (`apscheduler_fields`); cron's either-or day
+rule, which APScheduler cannot express, is refused with a message. tests/test_scheduler_cronexpr.py
+checks our next fire times against APScheduler's trigger over many expressions and zones.
 """
 from __future__ import annotations
 

@@ -45,6 +45,7 @@ from . import (
     read_daemon_status,
 )
 from .cronexpr import CronExpr, apscheduler_fields, schedules
+from .journal import priority, to_journal
 
 MISFIRE_GRACE_S = 300
 STATUS_VERSION = 1
@@ -107,6 +108,7 @@ class Daemon:
         self.last: dict[str, dict[str, Any]] = {}
         self._out_lock = threading.Lock()
         self._status_lock = threading.Lock()
+        self.syslog_prefix = to_journal()
 
     # -- output -----------------------------------------------------------------------------
 
@@ -114,8 +116,9 @@ class Daemon:
         now = datetime.now(UTC)
         line = {"ts": now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z", "event": event}
         line.update(fields)
+        prefix = f"<{priority(event, fields)}>" if self.syslog_prefix else ""
         with self._out_lock:
-            self.stream.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self.stream.write(prefix + json.dumps(line, ensure_ascii=False) + "\n")
             self.stream.flush()
 
     def write_status(self) -> None:

@@ -12,7 +12,8 @@ from jobs.status import timers
 from memory_store.config import JOBS, Config
 from memory_store.ledger import last_runs
 from memory_store.locks import is_held, read_holder
-from memory_store.workspace import DAILY_RE, WRAPUP_RE
+from memory_store.workspace import DAILY_RE, SUMMARY_DIR
+from memory_store.wrapup_format import WRAPUP_NAME_RE
 
 _ENTRY_HEAD_RE = re.compile(rb"^## [A-Za-z]+:.*\r?\n- id:", re.MULTILINE)
 
@@ -35,10 +36,10 @@ def sizes(ws: Path, cfg: Config) -> dict[str, Any]:
                 if n > largest_daily["entries"]:
                     largest_daily = {"path": p.relative_to(ws).as_posix(), "entries": n}
     largest_summary: dict[str, Any] = {"path": None, "lines": 0}
-    sdir = ws / "second-brain" / "summaries"
+    sdir = ws / SUMMARY_DIR
     if sdir.is_dir():
         for p in sdir.iterdir():
-            if p.is_file() and WRAPUP_RE.match(p.name):
+            if p.is_file() and WRAPUP_NAME_RE.match(p.name):
                 n = _count_lines(p.read_bytes())
                 if n > largest_summary["lines"]:
                     largest_summary = {"path": p.relative_to(ws).as_posix(), "lines": n}
@@ -64,11 +65,12 @@ class Status:
     next_runs: dict[str, str | None] = field(default_factory=dict)
     daemon: dict[str, Any] | None = None
     sources: list[dict[str, Any]] | None = None
+    units: list[dict[str, Any]] = field(default_factory=list)   # this workspace's systemd user units
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"workspace": self.workspace, "now": self.now, "jobs": self.jobs, "locks": self.locks,
                                "sizes": self.sizes, "warnings": self.warnings, "next_runs": self.next_runs,
-                               "daemon": self.daemon}
+                               "daemon": self.daemon, "units": self.units}
         if self.sources is not None:
             out["sources"] = self.sources
         return out
@@ -111,6 +113,8 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
     status.next_runs, missed = timers.next_and_missed(cfg, jobs, now)
     status.warnings.extend(missed)
     status.daemon = read_daemon_status(cfg)
+    status.units, legacy = timers.units(cfg)
+    status.warnings.extend(legacy)
     status.sources, quiet = timers.sources(cfg, now)
     status.warnings.extend(quiet)
     return status

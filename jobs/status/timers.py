@@ -31,11 +31,31 @@ def next_and_missed(cfg: Config, jobs: dict[str, dict[str, Any] | None],
             continue
         last = jobs.get(job)
         started = last.get("started") if last else None
-        missed = started is None or datetime.fromisoformat(started.replace("Z", "+00:00")) < prev
-        # a run that should have happened did not (or only before its slot)
-        if missed and (started is not None or now - prev < timedelta(days=7)):
+        if started is None:
+            # Never ran: missed only if the workspace already existed at that slot (a new one has
+            # missed nothing), and only for a week.
+            born = workspace_born(cfg)
+            missed = born is not None and born < prev and now - prev < timedelta(days=7)
+        else:
+            missed = datetime.fromisoformat(started.replace("Z", "+00:00")) < prev
+        if missed:
             warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
     return next_runs, warnings
+
+
+def workspace_born(cfg: Config) -> datetime | None:
+    """When the workspace was made, as well as files tell: the oldest modification time of the
+    files `memjobs init` writes (people rarely edit all of them)."""
+    import os
+    from datetime import UTC
+
+    times = []
+    for name in ("memjobs.yaml", "MEMORY.md", "PROFILE.md", "SESSION.md", "PROPOSALS.md"):
+        try:
+            times.append(os.stat(cfg.workspace / name).st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(min(times), UTC) if times else None
 
 
 def sources(cfg: Config, now: datetime) -> tuple[list[dict[str, Any]] | None, list[str]]:
@@ -71,3 +91,17 @@ def _matches_anything(src: Any) -> bool:
     if any(c in path for c in "*?["):
         return bool(glob.glob(path, recursive=True))
     return os.path.exists(path)
+
+
+def units(cfg: Config) -> tuple[list[dict[str, Any]], list[str]]:
+    """This workspace's systemd user units (installed, enabled), and a warning for units of the old
+    shared naming, which another workspace's install would overwrite."""
+    from jobs.scheduler.systemd import user_unit_dir
+    from jobs.scheduler.unit_files import units_of
+
+    mine = units_of(cfg.workspace, user_unit_dir())
+    warnings = []
+    if any(u.legacy for u in mine):
+        warnings.append("systemd units of the old naming serve this workspace: run `memjobs systemd install` "
+                        "to replace them with per-workspace units")
+    return [u.to_dict() for u in mine], warnings

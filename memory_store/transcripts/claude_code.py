@@ -1,4 +1,4 @@
-"""Claude Code transcripts: `~/.claude/projects/<encoded cwd>/<session>.jsonl` (research §3.1).
+"""Claude Code transcripts: `~/.claude/projects/<encoded cwd>/<session>.jsonl` (docs/transcripts.md §2).
 
 Lines are `user` / `assistant` messages plus known non-message lines (`summary`,
 `file-history-snapshot`, `system`, `progress`, ...). One API response is streamed as several

@@ -1,4 +1,4 @@
-"""OpenAI Codex CLI rollouts: `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl` (research §3.2).
+"""OpenAI Codex CLI rollouts: `~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl` (docs/transcripts.md §3).
 
 Lines are `{timestamp, type, payload}`: `session_meta` (the session id), `response_item`
 (messages, function calls and their outputs, reasoning), `event_msg` (UI events; user_message
@@ -36,7 +36,7 @@ _RESPONSE_TYPES = frozenset({
     "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
     "custom_tool_call_output", "local_shell_call", "web_search_call", "tool_search_call",
 })
-# User messages Codex injects before the first real prompt (research §3.2).
+# User messages Codex injects before the first real prompt (docs/transcripts.md §3).
 _INJECTED = ("<environment_context>", "# AGENTS.md instructions", "<user_instructions>", "<INSTRUCTIONS>",
              "<permissions instructions>", "<user_shell_command>")
 _TWIN_WINDOW = 64

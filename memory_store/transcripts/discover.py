@@ -6,6 +6,7 @@ whose lines turn out not to be transcript records is reported by `read`
 """
 from __future__ import annotations
 
+import glob
 import os
 import stat
 
@@ -15,7 +16,7 @@ from memory_store.transcripts.files import OPENCLAW_DB, Discovery, TranscriptFil
 from memory_store.transcripts.jsonl import ReadChunk
 from memory_store.transcripts.records import BadLine
 
-__all__ = ["Discovery", "TranscriptFile", "discover", "read"]
+__all__ = ["Discovery", "TranscriptFile", "discover", "read", "why_empty"]
 
 _JSONL_READERS = {
     "openclaw": openclaw.read_jsonl,
@@ -51,6 +52,33 @@ def discover(source: TranscriptSource) -> Discovery:
     else:
         out.notes.append(f"unknown transcript format {source.format!r}")
     return out
+
+
+def why_empty(source: TranscriptSource, found: Discovery) -> str | None:
+    """Why a source gave no transcript, in words a person can act on (None when it gave some).
+
+    Trigger: a wrong path, a folder memjobs may not read, or a folder with no `*.jsonl` in it.
+    Why: docs/design.md §7 makes a configured source that matches no file an error, and "nothing
+    to do" would hide it. Outcome: the reason, naming the path.
+    """
+    if found.files:
+        return None
+    root = source.expanded_path()
+    if any(c in root for c in "*?["):
+        if not found.matched and not glob.glob(root, recursive=True):
+            return f"no file or folder matches {root}"
+    elif not os.path.exists(root):
+        parent = os.path.dirname(root.rstrip("/")) or "/"
+        hint = "" if os.path.isdir(parent) else f" (nor does {parent})"
+        return f"{root} does not exist{hint}"
+    elif os.path.isdir(root) and not os.access(root, os.R_OK | os.X_OK):
+        return f"{root} cannot be read (permission denied)"
+    unreadable = [e for e in found.errors if e.code == "unreadable"]
+    if unreadable:
+        return f"{unreadable[0].path} cannot be read: {unreadable[0].message}"
+    if not found.matched:
+        return f"{root} holds no transcript file (*.jsonl)"
+    return f"{found.matched} file(s) under {root}, but none is a {source.format} transcript this source keeps"
 
 
 def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from memory_store.transcripts.records import BadLine
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
-# OpenClaw keeps these beside its transcripts (research §1.1): not conversations, or copies.
+# OpenClaw keeps these beside its transcripts (docs/transcripts.md §1.1): not conversations, or copies.
 _OPENCLAW_SKIP = re.compile(
     r"(\.trajectory\.jsonl$|\.trajectory-path\.json$|\.checkpoint\.|\.bak-|^sessions\.json)"
 )

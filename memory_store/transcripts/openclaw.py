@@ -1,11 +1,11 @@
-"""OpenClaw transcripts: pi-coding-agent SessionManager JSONL, layouts v1 and v3 (research §1.3).
+"""OpenClaw transcripts: pi-coding-agent SessionManager JSONL, layouts v1 and v3 (docs/transcripts.md §1.3).
 
 Line 1 is a `session` header (v3: `version: 3`, id; v1: no version, no entry ids). Messages are
 `type: message` with `message.role` user | assistant | toolResult; `compaction` entries become
 summaries; `custom`, model and thinking-level changes are read and skipped. The same entry shape
 is stored in the SQLite store (sqlite_store.py), which reuses `EntryParser`.
 
-What memjobs keeps mirrors OpenClaw's own reduction (`session-files.ts`, research §1.4): text
+What memjobs keeps mirrors OpenClaw's own reduction (`session-files.ts`, docs/transcripts.md §1.4): text
 blocks only, the "(untrusted metadata)" envelope stripped, NO_REPLY/HEARTBEAT_OK turns dropped.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ _OTHER_TYPES = frozenset({
 })
 # "Conversation info (untrusted metadata):" + a fenced block, and its siblings ("Sender
 # (untrusted metadata)", "Replied message (untrusted, for context)"): what OpenClaw injects in
-# front of a channel message (research §1.4).
+# front of a channel message (docs/transcripts.md §1.4).
 _ENVELOPE = re.compile(
     r"^[^\n]{0,120}\(untrusted[^)\n]{0,40}\):[ \t]*\n```[^\n]*\n.*?\n```[ \t]*(?:\n|\Z)",
     re.MULTILINE | re.DOTALL,

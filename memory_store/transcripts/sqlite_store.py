@@ -1,4 +1,4 @@
-"""OpenClaw's SQLite transcript store (2026.8+): `agent/openclaw-agent.sqlite` (research §1.1).
+"""OpenClaw's SQLite transcript store (2026.8+): `agent/openclaw-agent.sqlite` (docs/transcripts.md §1.1).
 
 `transcript_events(session_id, seq, event_json, created_at)`; from agent schema 23 a row may
 hold its event zstd-compressed in `event_zstd` instead. Each event is the same JSON entry the
@@ -156,7 +156,7 @@ def _feed(rows: Iterable[tuple[int, Any, Any, Any]], parser: EntryParser, path: 
 
 
 class EntryDeduper:
-    """Drops records of entries already seen in another file or store (research §6.1).
+    """Drops records of entries already seen in another file or store (docs/transcripts.md §1.5).
 
     During OpenClaw's migration the same entries exist in a JSONL file and in the SQLite store.
     Feed the batches of one run in order (JSONL files first, as `discover` lists them): a batch's

@@ -1,0 +1,44 @@
+"""`memjobs doctor`: configuration, sources, locks, temp files, index, sizes, files, proposals,
+secrets, schedule and model, each finding with its fix; `--fix` applies only the safe fixes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from jobs.doctor.findings import DoctorReport, Finding
+
+__all__ = ["DoctorReport", "Finding", "run_doctor"]
+
+
+def run_doctor(workspace: Path, config_file: Path | None = None, *, fix: bool = False,
+               llm: bool = True) -> DoctorReport:
+    """Every check, in a fixed order. Without `fix` nothing is written. A folder that is not a
+    workspace, or a configuration that does not load, is itself the finding (the other checks need it)."""
+    from jobs.doctor import checks
+    from memory_store.config import load_config
+    from memory_store.errors import MemjobsError
+    from memory_store.workspace import require_workspace
+
+    rep = DoctorReport(str(workspace))
+    try:
+        require_workspace(workspace, config_file)
+    except MemjobsError as exc:
+        rep.add("config", "error", exc.message, f"memjobs init {workspace}")
+        return rep
+    try:
+        cfg = load_config(workspace, config_file)
+    except MemjobsError as exc:
+        rep.add("config", "error", str(exc), "edit the file and line named, then memjobs config",
+                path=exc.path, line=exc.line)
+        return rep
+    rep.add("config", "ok", f"configuration {cfg.source_file or 'defaults (no memjobs.yaml)'} loads")
+    if fix:
+        from jobs.doctor.fixes import apply_fixes
+
+        apply_fixes(cfg, rep)
+    for check in (checks.check_sources, checks.check_locks, checks.check_temp_files, checks.check_index,
+                  checks.check_sizes, checks.check_files, checks.check_proposals, checks.check_secrets,
+                  checks.check_schedule):
+        check(cfg, rep)
+    if llm:
+        checks.check_llm(cfg, rep)
+    return rep

@@ -1,0 +1,310 @@
+"""The checks of `memjobs doctor`. Each reads only (docs/design.md §3: doctor without `--fix`
+writes nothing) and adds findings to the report; a failure carries the command that fixes it."""
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+from jobs.doctor.findings import DoctorReport
+from memory_store.config import Config
+from memory_store.locks import LOCK_DIR, path_is_locked
+
+TEMP_RE = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")   # fileio.atomic_write's mkstemp names
+TEMP_AGE_S = 3600          # a younger temp file may belong to a write in progress
+MAX_FILE_FINDINGS = 20     # per kind; the rest are counted in one line
+SECRET_SCAN_MAX_BYTES = 5 * 1024 * 1024
+_MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
+
+
+def check_sources(cfg: Config, rep: DoctorReport) -> None:
+    from memory_store.transcripts.history import survey
+
+    label = cfg.source_file or cfg.workspace / "memjobs.yaml"
+    for i, h in enumerate(survey(cfg)):
+        if h.sessions:
+            rep.add("sources", "ok", f"{h.format} {h.path}: {h.sessions} sessions since {h.oldest}")
+        elif h.is_default:
+            rep.add("sources", "info", f"{h.format} {h.path}: not found (that agent is not installed here?)")
+        else:
+            rep.add("sources", "error", f"transcripts[{i}] ({h.format}): {h.problem or 'no session found'}",
+                    f"fix transcripts[{i}].path in {label}, or remove the source", path=str(label))
+    if not cfg.transcripts:
+        rep.add("sources", "warning", "no transcript source is configured: the jobs have nothing to read",
+                f"add a source under `transcripts:` in {label}")
+
+
+def check_locks(cfg: Config, rep: DoctorReport) -> None:
+    from memory_store.locks import read_holder
+
+    folder = cfg.workspace / LOCK_DIR
+    found = False
+    for holder_file in sorted(folder.glob("*.lock.json")) if folder.is_dir() else []:
+        name = holder_file.name.removesuffix(".lock.json")
+        lock = folder / f"{name}.lock"
+        holder = read_holder(cfg.workspace, name)
+        who = holder.describe() if holder else "an unknown holder"
+        found = True
+        if path_is_locked(lock):
+            rep.add("locks", "info", f"{name} lock held by {who}: a run is in progress")
+        else:
+            rep.add("locks", "warning", f"stale {name} lock record: {who} ended without releasing it",
+                    "memjobs doctor --fix (removes the record; the OS lock is already free)",
+                    path=_rel(cfg, holder_file), fixable=True)
+    if not found:
+        rep.add("locks", "ok", "no lock held, none stale")
+
+
+def temp_files(cfg: Config, now: float | None = None) -> list[Path]:
+    """Temp files of interrupted atomic writes (and an abandoned index rebuild), older than an hour."""
+    now = time.time() if now is None else now
+    out: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(cfg.workspace):
+        dirnames[:] = sorted(d for d in dirnames if d not in (".git", "node_modules"))
+        for f in sorted(filenames):
+            if TEMP_RE.match(f) or f == "index.rebuild.sqlite":
+                p = Path(dirpath) / f
+                try:
+                    if now - p.stat().st_mtime >= TEMP_AGE_S:
+                        out.append(p)
+                except OSError:
+                    continue
+    return out
+
+
+def check_temp_files(cfg: Config, rep: DoctorReport) -> None:
+    leftovers = temp_files(cfg)
+    for p in leftovers[:MAX_FILE_FINDINGS]:
+        rep.add("temp_files", "warning", f"leftover temp file of an interrupted write: {_rel(cfg, p)}",
+                "memjobs doctor --fix", path=_rel(cfg, p), fixable=True)
+    if len(leftovers) > MAX_FILE_FINDINGS:
+        rep.add("temp_files", "warning", f"{len(leftovers) - MAX_FILE_FINDINGS} more leftover temp files",
+                "memjobs doctor --fix", fixable=True)
+    if not leftovers:
+        rep.add("temp_files", "ok", "no leftover temp files")
+
+
+def check_index(cfg: Config, rep: DoctorReport) -> None:
+    from memory_store.search.schema import generation_stamp, index_path, meta_get, open_readonly
+    from memory_store.workspace import markdown_files
+
+    path = index_path(cfg.state_dir)
+    if not path.is_file():
+        rep.add("index", "warning", "there is no search index yet", "memjobs index (or memjobs doctor --fix)",
+                fixable=True)
+        return
+    try:
+        db = open_readonly(path)
+        try:
+            stale = generation_stamp(cfg.state_dir) != meta_get(db, "generation")
+        finally:
+            db.close()
+    except Exception as exc:  # a corrupt or foreign file: sqlite3 raises several kinds
+        rep.add("index", "error", f"the search index cannot be read: {exc}",
+                "memjobs index --rebuild (or memjobs doctor --fix)", path=_rel(cfg, path), fixable=True)
+        return
+    built = path.stat().st_mtime
+    edited = [p for p in markdown_files(cfg.workspace) if p.stat().st_mtime > built]
+    if stale:
+        rep.add("index", "warning", "the search index is older than the jobs' last write",
+                "memjobs index (or memjobs doctor --fix)", fixable=True)
+    elif edited:
+        rep.add("index", "warning", f"{len(edited)} memory file(s) changed since the index was updated "
+                f"(e.g. {_rel(cfg, edited[0])})", "memjobs index (or memjobs doctor --fix)", fixable=True)
+    else:
+        rep.add("index", "ok", "the search index is up to date")
+
+
+def check_sizes(cfg: Config, rep: DoctorReport) -> None:
+    from jobs.status.collect import sizes
+
+    s = sizes(cfg.workspace, cfg)
+    mm = s["memory_md"]
+    if mm["lines"] > mm["max_lines"] or mm["chars"] > mm["max_chars"]:
+        rep.add("sizes", "warning", f"MEMORY.md is over budget: {mm['lines']}/{mm['max_lines']} lines, "
+                f"{mm['chars']}/{mm['max_chars']} characters (agents may truncate it)",
+                "memjobs run weekly (demotes the lowest items), or shorten ## Pinned", path="MEMORY.md")
+    else:
+        rep.add("sizes", "ok", f"MEMORY.md {mm['lines']}/{mm['max_lines']} lines, "
+                f"{mm['chars']}/{mm['max_chars']} characters")
+    d = s["largest_daily"]
+    if d["path"] and d["entries"] > d["max_entries"]:
+        rep.add("sizes", "warning", f"{d['path']} holds {d['entries']} entries (limit {d['max_entries']})",
+                "memjobs run microsync (moves the overflow to memory/recent/)", path=d["path"])
+    w = s["largest_summary"]
+    if w["path"] and w["lines"] > w["max_lines"]:
+        rep.add("sizes", "warning", f"{w['path']} has {w['lines']} lines (limit {w['max_lines']})",
+                f"memjobs run daily --date {w['path'].rsplit('/', 1)[-1][:10]}", path=w["path"])
+
+
+def check_files(cfg: Config, rep: DoctorReport) -> None:
+    """Entry files that do not validate, orphan links in MEMORY.md and elsewhere, entries whose
+    transcript vanished (memory_store.check, the same checks as `memjobs validate`)."""
+    from memory_store.check import validate_paths
+
+    problems = validate_paths(cfg.workspace)
+    gone = [p for p in problems if p.message.startswith("transcript not found")]
+    others = [p for p in problems if p not in gone]
+    for p in others[:MAX_FILE_FINDINGS]:
+        orphan = p.path == "MEMORY.md" and "link" in p.message
+        fix = ("memjobs run weekly (rewrites the generated part of MEMORY.md)" if orphan
+               else f"edit {p.path}:{p.line}, then memjobs validate {p.path}")
+        rep.add("files", "error" if p.severity == "error" else "warning", f"{p.path}:{p.line}: {p.message}", fix,
+                path=p.path, line=p.line)
+    if len(others) > MAX_FILE_FINDINGS:
+        rep.add("files", "warning", f"{len(others) - MAX_FILE_FINDINGS} more problems", "memjobs validate")
+    if gone:
+        first = gone[0]
+        rep.add("files", "info", f"{len(gone)} entr{'y' if len(gone) == 1 else 'ies'} cite a transcript that no "
+                f"longer exists (e.g. {first.path}:{first.line}); their excerpt keeps the user's words",
+                None, path=first.path, line=first.line)
+    if not problems:
+        rep.add("files", "ok", "every memory file validates; every link resolves")
+
+
+def check_proposals(cfg: Config, rep: DoctorReport) -> None:
+    pending = _pending_proposals(cfg.workspace / "PROPOSALS.md")
+    if pending:
+        noun = "memory" if pending == 1 else "memories"
+        rep.add("proposals", "info", f"{pending} inferred {noun} pending in PROPOSALS.md",
+                "review PROPOSALS.md (accept or reject each)", path="PROPOSALS.md")
+    archive = cfg.workspace / "memory" / "archive"
+    logs = sorted(archive.glob("weekly-*.md")) if archive.is_dir() else []
+    if logs:
+        n = _section_items(logs[-1], "Possible conflicts")
+        if n:
+            rel = _rel(cfg, logs[-1])
+            rep.add("proposals", "info", f"{n} possible conflict(s) in the last weekly log", f"read {rel} "
+                    "(## Possible conflicts) and mark the older entry superseded if it is", path=rel)
+    if not pending and not (logs and _section_items(logs[-1], "Possible conflicts")):
+        rep.add("proposals", "ok", "no pending proposal or open conflict")
+
+
+def _pending_proposals(path: Path) -> int:
+    if not path.is_file():
+        return 0
+    return _section_items(path, "Pending")
+
+
+def _section_items(path: Path, section: str) -> int:
+    n, inside = 0, False
+    for line in path.read_text("utf-8", errors="replace").splitlines():
+        if line.startswith("## "):
+            inside = line[3:].strip() == section
+        elif inside and line.startswith("- "):
+            n += 1
+    return n
+
+
+def secret_files(cfg: Config) -> list[Path]:
+    from memory_store.workspace import markdown_files
+
+    files = markdown_files(cfg.workspace)
+    for extra in ("memjobs.yaml",):
+        if (cfg.workspace / extra).is_file():
+            files.append(cfg.workspace / extra)
+    state = cfg.state_dir
+    if state.is_dir():
+        for dirpath, dirnames, filenames in os.walk(state):
+            dirnames.sort()
+            files.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith((".json", ".jsonl", ".md")))
+    return files
+
+
+def check_secrets(cfg: Config, rep: DoctorReport) -> None:
+    """File, line and kind of each secret found; never the secret itself."""
+    from memory_store.redact import contains_secret, redact
+
+    found = 0
+    for path in secret_files(cfg):
+        try:
+            if path.stat().st_size > SECRET_SCAN_MAX_BYTES:
+                continue
+            text = path.read_text("utf-8", errors="replace")
+        except OSError:
+            continue
+        if not contains_secret(text):
+            continue
+        for i, line in enumerate(text.splitlines(), start=1):
+            if not contains_secret(line):
+                continue
+            kinds = sorted(set(_MARK_RE.findall(redact(line))) - set(_MARK_RE.findall(line))) or ["secret"]
+            found += 1
+            if found <= MAX_FILE_FINDINGS:
+                rel = _rel(cfg, path)
+                rep.add("secrets", "error", f"{rel}:{i}: a secret ({', '.join(kinds)}) is stored in plain text",
+                        f"edit {rel}:{i} to remove it, and rotate the secret", path=rel, line=i)
+    if found > MAX_FILE_FINDINGS:
+        rep.add("secrets", "error", f"{found - MAX_FILE_FINDINGS} more lines with secrets", "edit the files above")
+    if not found:
+        rep.add("secrets", "ok", "no secret found in the workspace's memory, configuration or state")
+
+
+def check_schedule(cfg: Config, rep: DoctorReport) -> None:
+    from jobs.scheduler import read_daemon_status
+    from jobs.status import timers
+
+    units, legacy = timers.units(cfg)
+    daemon = read_daemon_status(cfg)
+    alive = bool(daemon and daemon.get("alive"))
+    for w in legacy:
+        rep.add("schedule", "warning", w, "memjobs systemd install")
+    enabled = [u["name"] for u in units if u["enabled"]]
+    if units and not enabled:
+        rep.add("schedule", "warning", f"{len(units)} systemd unit(s) of this workspace are installed but none "
+                "is enabled", "systemctl --user daemon-reload && systemctl --user enable --now <the .timer units>")
+    elif enabled:
+        rep.add("schedule", "ok", f"systemd: {', '.join(enabled)} enabled")
+    if alive and daemon is not None:
+        rep.add("schedule", "ok", f"the memjobs daemon serves this workspace (pid {daemon.get('pid')})")
+    cron = crontab_lines(cfg)
+    if cron:
+        rep.add("schedule", "ok", f"crontab: {len(cron)} line(s) run jobs of this workspace")
+    if not units and not alive and not cron:
+        rep.add("schedule", "warning", "nothing schedules this workspace (no systemd unit, daemon or crontab "
+                "line): the jobs run only by hand", "memjobs systemd install, or add the lines of `memjobs cron` "
+                "with crontab -e")
+
+
+def crontab_lines(cfg: Config) -> list[str]:
+    """The user's crontab lines that run a job of this workspace (read with `crontab -l`)."""
+    import shlex
+    import shutil
+    import subprocess
+
+    exe = shutil.which("crontab")
+    if exe is None:
+        return []
+    try:
+        proc = subprocess.run([exe, "-l"], capture_output=True, text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    marker = f"--workspace {shlex.quote(str(cfg.workspace))} "
+    return [x for x in proc.stdout.splitlines() if marker in x and not x.lstrip().startswith("#")]
+
+
+def check_llm(cfg: Config, rep: DoctorReport) -> None:
+    if "llm" not in (cfg.extract.engine, cfg.summarize.engine):
+        rep.add("llm", "ok", "rules engine: no model needed")
+        return
+    from jobs.llm.check import llm_check
+
+    info = llm_check(cfg)
+    if info.get("ok"):
+        rep.add("llm", "ok", f"{info['base_url']} answers with {info['model']} ({info.get('latency_ms')} ms)")
+        return
+    level = "warning" if cfg.llm.fallback == "rules" else "error"
+    why = info.get("error") or "no answer"
+    if not info.get("key_set"):
+        why += f" (${info.get('api_key_env')} is not set)"
+    rep.add("llm", level, f"the model at {info['base_url']} did not answer: {why}"
+            + (" — the jobs fall back to the rules" if level == "warning" else ""),
+            "check llm.base_url, llm.model and the API key, then memjobs llm check")
+
+
+def _rel(cfg: Config, path: Path) -> str:
+    try:
+        return path.relative_to(cfg.workspace).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,114 @@
+"""One entry by id, read fresh from the files (no index needed): the entry, where it is, where it
+came from, and its status history as the weekly logs and the archive recorded it.
+
+The id's date names the daily file (docs/design.md §4: an entry lives in the file of its date,
+or that day's `recent/` overflow); other entry files are searched only if it is not there.
+History lines come from `memory/archive/*.md` (weekly logs: promoted, demoted, merged,
+superseded, possible conflicts; monthly archives: demotions) and MEMORY.md (promoted now).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memory_store.entries import ID_RE
+from memory_store.errors import EntryError, UsageError
+from memory_store.markdown import block_to_entry, parse_document, split_lines
+from memory_store.workspace import MEMORY_MD, entry_files
+
+_ID_DATE = re.compile(r"^[A-Z]+-(\d{4})(\d{2})(\d{2})-")
+
+
+@dataclass
+class HistoryLine:
+    path: str
+    line: int
+    section: str | None     # the `## ` heading above it (a weekly log's Promoted, Demoted, …)
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "section": self.section, "text": self.text}
+
+
+@dataclass
+class FoundEntry:
+    id: str
+    path: str                # relative to the workspace
+    line: int                # the heading's line, 1-based
+    text: str                # the entry as it is in its file
+    entry: dict[str, Any]    # its fields, parsed
+    history: list[HistoryLine] = field(default_factory=list)
+    session_exists: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "path": self.path, "line": self.line, "entry": self.entry,
+                "session_exists": self.session_exists, "history": [h.to_dict() for h in self.history],
+                "text": self.text}
+
+
+def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
+    """The entry `entry_id` of the workspace, or a UsageError saying it is not there."""
+    entry_id = entry_id.strip()
+    if not ID_RE.match(entry_id):
+        raise UsageError(f"{entry_id!r} is not an entry id (like DECISION-20261006-use-postgresql-3f9a1c)")
+    for path in _candidate_files(workspace, entry_id):
+        text = path.read_text("utf-8", errors="replace")
+        block = parse_document(text).find(entry_id)
+        if block is None:
+            continue
+        rel = path.relative_to(workspace).as_posix()
+        try:
+            parsed = block_to_entry(block, rel)
+        except EntryError as exc:
+            raise EntryError(f"{entry_id} does not parse: {exc.message}", path=rel, line=block.line) from exc
+        fields = _entry_dict(parsed)
+        found = FoundEntry(entry_id, rel, block.line, block.text.rstrip("\n"), fields)
+        session = parsed.source.session_path.split("#", 1)[0] if parsed.source.session_path else ""
+        found.session_exists = os.path.exists(session) if session else None
+        found.history = history_of(workspace, entry_id)
+        return found
+    raise UsageError(f"no entry with id {entry_id} in {workspace}")
+
+
+def _candidate_files(workspace: Path, entry_id: str) -> list[Path]:
+    files = entry_files(workspace)
+    m = _ID_DATE.match(entry_id)
+    if not m:
+        return files
+    day = f"{m.group(1)}-{m.group(2)}-{m.group(3)}"
+    first = [p for p in files if p.name == f"{day}.md" or p.name.startswith(f"{day}-")]
+    return first + [p for p in files if p not in first]
+
+
+def history_of(workspace: Path, entry_id: str) -> list[HistoryLine]:
+    """Every line of MEMORY.md and memory/archive/ that names the id, oldest file first."""
+    out: list[HistoryLine] = []
+    archive = workspace / "memory" / "archive"
+    files = [workspace / MEMORY_MD]
+    if archive.is_dir():
+        files += sorted(p for p in archive.iterdir() if p.is_file() and p.suffix == ".md")
+    for path in files:
+        if not path.is_file():
+            continue
+        text = path.read_text("utf-8", errors="replace")
+        if entry_id not in text:
+            continue
+        section = None
+        for i, line in enumerate(split_lines(text), start=1):
+            if line.startswith("## "):
+                section = line[3:].strip()
+            elif entry_id in line:
+                out.append(HistoryLine(path.relative_to(workspace).as_posix(), i, section, line.rstrip("\r\n")))
+    return out
+
+
+def _entry_dict(e: Any) -> dict[str, Any]:
+    return {"kind": e.kind.lower(), "title": e.title, "date": e.date, "status": e.status,
+            "confidence": e.confidence, "supersedes": e.supersedes, "superseded_by": e.superseded_by,
+            "source": {"session_id": e.source.session_id, "session_path": e.source.session_path,
+                       "message_range": e.source.message_range},
+            "why": e.why, "finding": e.finding, "conclusion": e.conclusion, "impact": e.impact,
+            "excerpt": e.excerpt, "refs": list(e.refs)}

@@ -1,0 +1,35 @@
+"""`memjobs runs list|show`, in process."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import cli
+from tests.microsync_helpers import KEY, demo_workspace, replay_schedule
+
+
+def test_runs_lists_and_shows_a_real_run(tmp_path: Path) -> None:
+    cfg, _ = demo_workspace(tmp_path)
+    assert cli("runs").output.strip() == "no runs recorded yet"
+    reports = replay_schedule(cfg, KEY["days"][:1])
+    report = next(r for r in reports if r.job == "microsync" and r.added)
+    listed = cli("runs", "list", "--json")
+    assert listed.exit_code == 0
+    rows = json.loads(listed.output)
+    assert sorted(r["run_id"] for r in rows) == sorted(r.run_id for r in reports)
+    assert cli("runs").output.split()[0] == rows[0]["run_id"]   # bare `runs` is `runs list`
+
+    shown = cli("runs", "show", report.run_id)
+    assert shown.exit_code == 0
+    assert shown.output.startswith(f"{report.run_id}  microsync  ")
+    assert any(line.startswith("  wrote memory/") for line in shown.output.splitlines())
+    info = json.loads(cli("runs", "show", report.run_id, "--json").output)
+    assert info["report"]["run_id"] == report.run_id
+
+
+def test_runs_show_names_an_unknown_run_and_needs_one(tmp_path: Path) -> None:
+    demo_workspace(tmp_path)
+    unknown = cli("runs", "show", "20990101T000000Z-weekly-0000")
+    assert unknown.exit_code == 2
+    assert "no recorded run '20990101T000000Z-weekly-0000'" in unknown.stderr
+    assert cli("runs", "show").exit_code == 2
