@@ -7,6 +7,7 @@ and the file. No other module reads configuration by itself (docs/style.md §2).
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -92,6 +93,7 @@ class LimitsConfig:
 class SearchConfig:
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
+    sessions: bool = True  # index what was said in transcripts as the coldest tier
 
 
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
@@ -179,35 +181,42 @@ def load_config(
     data: dict[str, Any] = {}
     if path.is_file():
         data = _read_yaml(path)
-    label = str(path)
-    env_data = _env_overrides(env)
+    env_data, env_keys = _env_overrides(env)
     merged = _deep_merge(_deep_merge(data, env_data), dict(overrides or {}))
-    try:
-        return _build(ws, path if path.is_file() else None, merged, label)
-    except ConfigError as exc:
-        culprit = _env_culprit(ws, data, env, label) if env_data else None
-        if culprit is None:
-            raise
-        # Trigger: MEMJOBS_LLM__TIMEOUT_S=abc. Why: the message named memjobs.yaml, which is fine.
-        # Outcome: the error names the environment variable instead.
-        raise ConfigError(f"{exc.message} (set by the environment variable {culprit})") from exc
+    blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})))
+    return _build(ws, path if path.is_file() else None, merged, blame)
 
 
-def _env_culprit(ws: Path, data: dict[str, Any], env: Mapping[str, str], label: str) -> str | None:
-    """The `MEMJOBS_*` variable that makes an otherwise valid configuration fail, if one does."""
-    try:
-        _build(ws, None, data, label)
-    except ConfigError:
-        return None  # the file itself is wrong
-    for key in sorted(k for k in env if k.startswith("MEMJOBS_")):
-        one = _env_overrides({key: env[key]})
-        if not one:
-            continue
-        try:
-            _build(ws, None, _deep_merge(data, one), label)
-        except ConfigError:
-            return key
-    return None
+class _Blame:
+    """Where a key's value came from, for an error message: the file, the environment variable
+    that set it, or a flag — so a bad `MEMJOBS_…` value is not blamed on memjobs.yaml."""
+
+    def __init__(self, file: Path, env_keys: dict[str, str], flag_keys: set[str]) -> None:
+        self.file = file
+        self.env_keys = env_keys
+        self.flag_keys = flag_keys
+
+    def error(self, message: str, key: str) -> ConfigError:
+        """The error for a bad value of `key`: naming the file, or saying which environment
+        variable or command-line option set it (then the file is not named)."""
+        parts = key.replace("[", ".").split(".")
+        for n in range(len(parts), 0, -1):
+            prefix = ".".join(parts[:n])
+            if prefix in self.flag_keys:
+                return ConfigError(f"{message} (set by a command-line option)")
+            if prefix in self.env_keys:
+                return ConfigError(f"{message} (set by the environment variable {self.env_keys[prefix]})")
+        return ConfigError(message, path=self.file)
+
+
+def _keys_of(data: Mapping[str, Any], prefix: str = "") -> set[str]:
+    out: set[str] = set()
+    for k, v in data.items():
+        key = f"{prefix}{k}"
+        out.add(key)
+        if isinstance(v, Mapping):
+            out |= _keys_of(v, key + ".")
+    return out
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -230,9 +239,11 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return loaded
 
 
-def _env_overrides(env: Mapping[str, str]) -> dict[str, Any]:
-    """`MEMJOBS_LLM__MODEL=x` → {"llm": {"model": x}}; `MEMJOBS_TIMEZONE=x` → {"timezone": x}."""
+def _env_overrides(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """`MEMJOBS_LLM__MODEL=x` → {"llm": {"model": x}}; `MEMJOBS_TIMEZONE=x` → {"timezone": x};
+    with the dotted key each variable set (`llm.model` → `MEMJOBS_LLM__MODEL`)."""
     out: dict[str, Any] = {}
+    keys: dict[str, str] = {}
     for key, raw in env.items():
         if not key.startswith("MEMJOBS_") or key in ("MEMJOBS_WORKSPACE", "MEMJOBS_POLICY"):
             continue
@@ -251,7 +262,8 @@ def _env_overrides(env: Mapping[str, str]) -> dict[str, Any]:
             if not isinstance(node, dict):
                 raise ConfigError(f"environment variable {key} conflicts with another", path=None)
         node[parts[-1]] = value
-    return out
+        keys[".".join(parts)] = key
+    return out, keys
 
 
 def _deep_merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -264,109 +276,135 @@ def _deep_merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def _build(ws: Path, path: Path | None, data: dict[str, Any], label: str) -> Config:
+def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> Config:
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise ConfigError(f"unknown key {unknown[0]!r}", path=Path(label))
+        raise blame.error(f"unknown key {unknown[0]!r}", unknown[0])
     kw: dict[str, Any] = {"workspace": ws, "source_file": path}
     if "timezone" in data and data["timezone"] is not None:
         tzname = str(data["timezone"])
         try:
             ZoneInfo(tzname)
         except (ZoneInfoNotFoundError, ValueError) as exc:
-            raise ConfigError(f"unknown timezone {tzname!r}", path=Path(label)) from exc
+            raise blame.error(f"unknown timezone {tzname!r}", "timezone") from exc
         kw["timezone"] = tzname
     if "transcripts" in data and data["transcripts"] is not None:
         kw["transcripts"] = tuple(
-            _source(s, i, label) for i, s in enumerate(_as_list(data["transcripts"], "transcripts", label))
+            _source(s, i, blame) for i, s in enumerate(_as_list(data["transcripts"], "transcripts", blame))
         )
     if "exclude_sessions" in data and data["exclude_sessions"] is not None:
-        kw["exclude_sessions"] = tuple(str(x) for x in _as_list(data["exclude_sessions"], "exclude_sessions", label))
+        kw["exclude_sessions"] = tuple(str(x) for x in _as_list(data["exclude_sessions"], "exclude_sessions", blame))
     for name, cls in _SECTIONS.items():
         if name in data and data[name] is not None:
-            kw[name] = _section(cls, name, data[name], label)
+            kw[name] = _section(cls, name, data[name], blame)
     cfg = Config(**kw)
-    _check(cfg, label)
+    _check(cfg, blame)
     return cfg
 
 
-def _as_list(value: Any, key: str, label: str) -> list[Any]:
+def _as_list(value: Any, key: str, blame: _Blame) -> list[Any]:
     if not isinstance(value, list):
-        raise ConfigError(f"{key} must be a list", path=Path(label))
+        raise blame.error(f"{key} must be a list", key)
     return value
 
 
-def _source(raw: Any, index: int, label: str) -> TranscriptSource:
+def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     if not isinstance(raw, dict):
-        raise ConfigError(f"transcripts[{index}] must be a mapping", path=Path(label))
+        raise blame.error(f"transcripts[{index}] must be a mapping", "transcripts")
     unknown = sorted(set(raw) - _SOURCE_KEYS)
     if unknown:
-        raise ConfigError(f"unknown key 'transcripts[{index}].{unknown[0]}'", path=Path(label))
+        raise blame.error(f"unknown key 'transcripts[{index}].{unknown[0]}'", "transcripts")
     fmt = raw.get("format")
     if fmt not in FORMATS:
-        raise ConfigError(
-            f"transcripts[{index}].format must be one of {', '.join(FORMATS)}, not {fmt!r}", path=Path(label)
-        )
+        raise blame.error(f"transcripts[{index}].format must be one of {', '.join(FORMATS)}, not {fmt!r}",
+                          "transcripts")
     if not raw.get("path"):
-        raise ConfigError(f"transcripts[{index}].path is required", path=Path(label))
+        raise blame.error(f"transcripts[{index}].path is required", "transcripts")
     kw: dict[str, Any] = {"format": fmt, "path": str(raw["path"])}
     for key in ("chat_types", "include"):
         if key in raw:
-            kw[key] = tuple(str(x) for x in _as_list(raw[key], f"transcripts[{index}].{key}", label))
+            kw[key] = tuple(str(x) for x in _as_list(raw[key], f"transcripts[{index}].{key}", blame))
     if "subagents" in raw:
         kw["subagents"] = bool(raw["subagents"])
     return TranscriptSource(**kw)
 
 
-def _section(cls: type, name: str, raw: Any, label: str) -> Any:
+def _section(cls: type, name: str, raw: Any, blame: _Blame) -> Any:
     if not isinstance(raw, dict):
-        raise ConfigError(f"{name} must be a mapping", path=Path(label))
+        raise blame.error(f"{name} must be a mapping", name)
     known = {f.name: f for f in fields(cls)}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        raise ConfigError(f"unknown key '{name}.{unknown[0]}'", path=Path(label))
+        raise blame.error(f"unknown key '{name}.{unknown[0]}'", f"{name}.{unknown[0]}")
     defaults = cls()
     kw: dict[str, Any] = {}
     for key, value in raw.items():
         default = getattr(defaults, key)
-        kw[key] = _coerce(value, default, f"{name}.{key}", label)
+        kw[key] = _coerce(value, default, f"{name}.{key}", blame)
     return replace(defaults, **kw)
 
 
-def _coerce(value: Any, default: Any, key: str, label: str) -> Any:
+def _coerce(value: Any, default: Any, key: str, blame: _Blame) -> Any:
     try:
         if isinstance(default, bool):
-            return bool(value)
+            if not isinstance(value, bool):
+                raise TypeError(value)
+            return value
         if isinstance(default, int):
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                raise TypeError(value)
             return int(value)
         if isinstance(default, float):
-            return float(value)
+            if isinstance(value, bool):
+                raise TypeError(value)
+            number = float(value)
+            if not math.isfinite(number):
+                raise blame.error(f"{key} must be a finite number, not {value!r}", key)
+            return number
         if isinstance(default, tuple):
-            return tuple(str(x) for x in _as_list(value, key, label))
+            return tuple(str(x) for x in _as_list(value, key, blame))
         if value is None:
             return None
         return str(value)
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{key}: expected {type(default).__name__}, got {value!r}", path=Path(label)) from exc
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise blame.error(f"{key}: expected {type(default).__name__}, got {value!r}", key) from exc
 
 
-def _check(cfg: Config, label: str) -> None:
-    where = Path(label)
+# (key, lowest allowed, whether the lowest itself is allowed, unit) — checked after the types.
+# A value outside its range is an error, never clamped: `keep_runs_days: -1` once deleted the
+# whole run ledger.
+_RANGES: tuple[tuple[str, float, bool, str], ...] = (
+    ("limits.memory_md_lines", 1, True, "lines"),
+    ("limits.memory_md_chars", 1, True, "characters"),
+    ("limits.daily_entries", 1, True, "entries"),
+    ("limits.summary_lines", 1, True, "lines"),
+    ("limits.warm_days", 1, True, "days"),
+    ("limits.keep_runs_days", 1, True, "days (runs younger than this are kept)"),
+    ("limits.job_timeout_s", 0, False, "seconds"),
+    ("limits.lock_wait_s", 0, True, "seconds"),
+    ("llm.timeout_s", 0, False, "seconds"),
+    ("llm.max_tokens_per_run", 1, True, "tokens"),
+    ("llm.max_tokens", 1, True, "tokens (the cap on every reply)"),
+    ("llm.context_tokens", 0, True, "tokens (0: as the server's /v1/models says)"),
+)
+
+
+def _check(cfg: Config, blame: _Blame) -> None:
     if cfg.extract.engine not in _ENGINES:
-        raise ConfigError(f"extract.engine must be rules or llm, not {cfg.extract.engine!r}", path=where)
+        raise blame.error(f"extract.engine must be rules or llm, not {cfg.extract.engine!r}", "extract.engine")
     if cfg.summarize.engine not in _ENGINES:
-        raise ConfigError(f"summarize.engine must be rules or llm, not {cfg.summarize.engine!r}", path=where)
+        raise blame.error(f"summarize.engine must be rules or llm, not {cfg.summarize.engine!r}", "summarize.engine")
     if cfg.llm.fallback not in ("rules", "fail"):
-        raise ConfigError(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", path=where)
-    if cfg.llm.max_tokens <= 0 or cfg.llm.timeout_s <= 0 or cfg.llm.context_tokens < 0:
-        raise ConfigError("llm.max_tokens and llm.timeout_s must be positive, llm.context_tokens not negative",
-                          path=where)
+        raise blame.error(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", "llm.fallback")
     if not 1 <= cfg.search.max_results <= 50:
-        raise ConfigError("search.max_results must be between 1 and 50", path=where)
+        raise blame.error("search.max_results must be between 1 and 50", "search.max_results")
     for name in JOBS:
         expr = getattr(cfg.schedule, name)
         if len(expr.split()) not in (5, 6):
-            raise ConfigError(f"schedule.{name} is not a 5-field cron expression: {expr!r}", path=where)
-    for key in ("memory_md_lines", "memory_md_chars", "daily_entries", "summary_lines", "warm_days"):
-        if getattr(cfg.limits, key) <= 0:
-            raise ConfigError(f"limits.{key} must be positive", path=where)
+            raise blame.error(f"schedule.{name} is not a 5-field cron expression: {expr!r}", f"schedule.{name}")
+    for key, lowest, inclusive, unit in _RANGES:
+        section, name = key.split(".")
+        value = getattr(getattr(cfg, section), name)
+        if value < lowest or (value == lowest and not inclusive):
+            bound = f"at least {lowest:g}" if inclusive else f"more than {lowest:g}"
+            raise blame.error(f"{key} must be {bound} {unit}, not {value:g}", key)

@@ -102,3 +102,16 @@ class IndexMissing(MemjobsError):
 
 class LLMError(MemjobsError):
     code = "llm"
+
+
+class OutsideWorkspace(MemjobsError):
+    """A path that leads out of the workspace (a symlink, `..`, an absolute path) or is not a
+    memory file: memjobs neither reads, serves nor writes it (docs/design.md §2, §3)."""
+
+    code = "outside_workspace"
+
+
+class StorageFull(MemjobsError):
+    """The disk is full, or the workspace cannot be written (read-only, a quota, a size limit)."""
+
+    code = "storage"

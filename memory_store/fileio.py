@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ def read_snapshot(path: Path) -> Snapshot:
             data = fh.read()
     except FileNotFoundError:
         return Snapshot(path, None, 0, 0, None)
+    except IsADirectoryError:
+        raise EntryError("is a folder where memjobs expects a file; rename or remove it", path=path) from None
     return Snapshot(path, data, st.st_size, st.st_mtime_ns, st.st_mode & 0o7777)
 
 
@@ -83,8 +86,10 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, mode: int | None = None) -> None:
-    """Unique temp file in the same folder, fsync, mode set, `os.replace`, fsync the folder."""
+def atomic_write(path: Path, data: bytes, mode: int | None = None,
+                 before_rename: Callable[[], None] | None = None) -> None:
+    """Unique temp file in the same folder, fsync, mode set, `os.replace`, fsync the folder.
+    `before_rename` is a test hook run just before the rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -93,7 +98,13 @@ def atomic_write(path: Path, data: bytes, mode: int | None = None) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode if mode is not None else 0o644)
+        if before_rename is not None:
+            before_rename()
         os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise _naming(exc, path) from exc
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -102,9 +113,18 @@ def atomic_write(path: Path, data: bytes, mode: int | None = None) -> None:
 
 
 def append_bytes(path: Path, data: bytes) -> int:
-    """Append with O_APPEND in one write; returns the file size before the append."""
+    """Append with O_APPEND in one write; returns the file size before the append.
+
+    A write that fails part-way (a full disk, a file-size limit) is taken back: the file is cut
+    to the size it had, or removed if this append created it, so no truncated entry stays."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    created = False
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+        created = True
+    except FileExistsError:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    before = 0
     try:
         before = os.fstat(fd).st_size
         view = memoryview(data)
@@ -112,9 +132,29 @@ def append_bytes(path: Path, data: bytes) -> int:
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
+    except OSError as exc:
+        _take_back(fd, path, before, created)
+        raise _naming(exc, path) from exc
     finally:
         os.close(fd)
     return before
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """`exc` with the file it is about (an error of os.write carries none)."""
+    if exc.filename is not None:
+        return exc
+    return OSError(exc.errno, exc.strerror, str(path))
+
+
+def _take_back(fd: int, path: Path, size: int, created: bool) -> None:
+    """Undo a failed append. Another program's append after ours would be cut too, but only
+    when ours failed mid-way, i.e. the disk is full and theirs failed as well."""
+    with contextlib.suppress(OSError):
+        if created:
+            os.unlink(path)
+        else:
+            os.ftruncate(fd, size)
 
 
 @dataclass(frozen=True)
@@ -128,10 +168,18 @@ def replace_checked(
     transform: Callable[[str | None], str | None],
     *,
     before_commit: Callable[[int], None] | None = None,
+    before_rename: Callable[[], None] | None = None,
 ) -> Replaced:
     """Read, transform, re-check, replace. `transform` gets the current text (None when missing)
     and returns the new text, or None for "no change". It may be called again after a
-    concurrent change. `before_commit(attempt)` is a test hook run between read and re-check."""
+    concurrent change. `before_commit(attempt)` is a test hook run between read and re-check,
+    `before_rename()` one between the re-check and the rename.
+
+    Why the old file stays open across the rename: the re-check and the rename cannot be one
+    atomic step, so another program's append can land in between, in the file being replaced.
+    Those bytes are still in the old file (an O_APPEND write goes to its end): after the rename
+    whatever follows the size we checked is read from it and appended to the new file, so no
+    appended line is lost (docs/design.md §2)."""
     for attempt in range(REPLACE_ATTEMPTS):
         snap = read_snapshot(path)
         new_text = transform(snap.text)
@@ -140,11 +188,83 @@ def replace_checked(
         data = new_text.encode("utf-8")
         if before_commit is not None:
             before_commit(attempt)
-        if not _unchanged(snap):
-            continue
-        atomic_write(path, data, snap.mode)
+        old_fd = _open_same(path, snap)
+        try:
+            if not _unchanged(snap) or (snap.exists and old_fd is None):
+                continue
+            atomic_write(path, data, snap.mode, before_rename)
+            if old_fd is not None:
+                _carry_tail(old_fd, snap.size, path)
+        finally:
+            if old_fd is not None:
+                os.close(old_fd)
         return Replaced(snap, data)
     raise ConcurrentModification(
         f"the file kept changing while memjobs tried to update it ({REPLACE_ATTEMPTS} attempts); nothing was written",
         path=path,
     )
+
+
+def _open_same(path: Path, snap: Snapshot) -> int | None:
+    """A read descriptor of the file `snap` was taken from (None if it is gone or was replaced)."""
+    if not snap.exists:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    st = os.fstat(fd)
+    if st.st_size < snap.size or st.st_mtime_ns < snap.mtime_ns:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _carry_tail(old_fd: int, checked_size: int, path: Path) -> None:
+    """Append to `path` what was appended to the replaced file after its size was checked."""
+    chunks: list[bytes] = []
+    offset = checked_size
+    while True:
+        chunk = os.pread(old_fd, 1 << 16, offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+    if chunks:
+        append_bytes(path, b"".join(chunks))
+
+
+# `atomic_write`'s temp files are `.<name>.<8 random>.tmp` beside their target. A kill -9 between
+# creating one and the rename leaves it behind; these are the targets of the three jobs, which
+# all hold microsync's lock for their whole run, so under that lock no such file is in use.
+_TEMP_RE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+_JOB_TARGETS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("", re.compile(r"^MEMORY\.md$")),
+    ("memory", re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")),
+    ("memory/recent", re.compile(r"^[^/]+\.md$")),
+    ("memory/archive", re.compile(r"^(?:\d{4}-\d{2}|weekly-\d{4}-\d{2})\.md$")),
+    ("second-brain/summaries", re.compile(r"^[^/]+\.md$")),
+)
+
+
+def sweep_temp_files(workspace: Path) -> list[str]:
+    """Remove the temp files an interrupted job left beside its targets; returns their paths
+    relative to the workspace. Call only while holding microsync's lock."""
+    removed: list[str] = []
+    for folder, target in _JOB_TARGETS:
+        base = workspace / folder if folder else workspace
+        try:
+            names = os.listdir(base)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for name in sorted(names):
+            m = _TEMP_RE.match(name)
+            if m is None or not target.match(m.group("name")):
+                continue
+            path = base / name
+            if path.is_symlink() or not path.is_file():
+                continue
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+                removed.append(f"{folder}/{name}" if folder else name)
+    return removed

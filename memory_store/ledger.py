@@ -17,6 +17,7 @@ RUNS_DIR = "runs"
 REPORT = "report.json"
 AUDIT = "audit.jsonl"
 PATCHES = "patches.jsonl"
+INTENTS = "intents.jsonl"   # appends announced before they are made (see RunLedger.intent)
 ROLLED_BACK = "rolled_back"
 NOTHING_LOG = "nothing.jsonl"   # runs/nothing.jsonl: one line per run folded away (it changed nothing)
 
@@ -36,6 +37,7 @@ class RunLedger:
         self.run_id = run_id
         self.dir = state_dir / RUNS_DIR / run_id
         self._saved_state: set[str] = set()
+        self._intents = 0
 
     def open(self) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -49,6 +51,14 @@ class RunLedger:
 
     def patch(self, record: dict[str, Any]) -> None:
         self._append_json(PATCHES, record)
+
+    def intent(self, path: str, data: bytes) -> int:
+        """Announce an append of memjobs' own bytes before making it; its patch record, written
+        after, carries the returned number. A run killed between the two leaves an intent with
+        no patch, and rollback still finds and removes those bytes."""
+        self._intents += 1
+        self._append_json(INTENTS, {"n": self._intents, "path": path, "text": data.decode("utf-8")})
+        return self._intents
 
     def save_state_before(self, rel: str, data: bytes | None) -> None:
         """Keep the state file as it was before this run's first change to it."""
@@ -136,6 +146,26 @@ def list_runs(state_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
+def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str) -> list[str]:
+    """Reports of `jobs` still saying "running" (a run killed, or out of disk before it could
+    record its end) become "failed" with an `interrupted` error. Call only while holding those
+    jobs' locks: then none of them can still be running. Returns the run ids changed."""
+    changed: list[str] = []
+    for d in run_dirs(state_dir):
+        if d.name == current:
+            continue
+        rep = read_report(state_dir, d.name)
+        if rep is None or rep.get("status") != "running" or rep.get("job") not in jobs:
+            continue
+        rep["status"] = "failed"
+        rep["errors"] = [*(rep.get("errors") or []), {
+            "path": None, "line": None, "code": "interrupted",
+            "message": "the run ended before it could record its end (killed, or the disk was full)"}]
+        RunLedger(state_dir, d.name).write_report(rep)
+        changed.append(d.name)
+    return changed
+
+
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
     """The newest report of each job."""
     latest: dict[str, dict[str, Any]] = {}
@@ -144,6 +174,23 @@ def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
         if isinstance(job, str) and str(rep.get("started", "")) >= str(latest.get(job, {}).get("started", "")):
             latest[job] = rep
     return latest
+
+
+def unfinished_appends(state_dir: Path, run_id: str, patches: list[dict[str, Any]]) -> dict[str, list[bytes]]:
+    """Appends a run announced but never recorded as made (it was killed in between), by path."""
+    path = run_dir(state_dir, run_id) / INTENTS
+    if not path.exists():
+        return {}
+    done = {p.get("n") for p in patches if p.get("op") == "append"}
+    out: dict[str, list[bytes]] = {}
+    for line in path.read_text("utf-8").splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue   # a line cut by a kill: its append had not started (the intent comes first)
+        if isinstance(rec, dict) and rec.get("n") not in done and "path" in rec:
+                out.setdefault(rec["path"], []).append(rec["text"].encode("utf-8"))
+    return out
 
 
 def read_patches(state_dir: Path, run_id: str) -> list[dict[str, Any]]:

@@ -74,6 +74,33 @@ def path_is_locked(path: Path) -> bool:
         os.close(fd)
 
 
+def held_at_once(workspace: Path, job: str) -> LockHeld | None:
+    """The error a run of `job` is bound to end with, when a lock it would not wait for is held
+    now — so that a loser of a lock storm exits before loading the job's code (a loser used to
+    load the whole extractor first). Only a holder file naming a live process is checked
+    against the OS lock: with no holder no lock is touched, so two starters cannot make each
+    other lose here; the real acquisition in `JobLocks` decides."""
+    for name, wait in lock_plan(job, 1.0):
+        if wait:
+            continue
+        holder = read_holder(workspace, name)
+        if holder is None or not _alive(holder.pid) or not is_held(workspace, name):
+            continue
+        return LockHeld(f"already running: {name} lock is held by {holder.describe()}",
+                        path=lock_path(workspace, name))
+    return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def is_held(workspace: Path, name: str) -> bool:
     """Whether another process holds the job lock `name`."""
     return path_is_locked(lock_path(workspace, name))

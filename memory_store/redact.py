@@ -1,209 +1,117 @@
 """Secret redaction: every transcript text passes through here before it is kept (docs/design.md §7).
 
-`redact(text)` replaces each secret with `[REDACTED:<kind>]`; for `password=…`-style pairs and
-`Bearer <token>` the key name stays and only the value goes. Redaction is idempotent: a
-`[REDACTED:…]` marker never matches again.
+`redact(text)` replaces each secret with `[REDACTED:<kind>]`; for `password=…`-style pairs, URLs
+with a password, `Bearer <token>` and spoken forms ("the db password is X") the words around it
+stay and only the value goes. The formats are the catalogue in `memory_store.secret_formats`
+(vendor tokens, credentials in URLs and headers) and `memory_store.secret_phrases` (assignments,
+spoken forms in English, Thai and Chinese); docs/security.md lists them. Redaction is idempotent:
+a `[REDACTED:…]` marker never matches again.
 
-Why several small patterns and not one alternation: it runs over every transcript line we keep.
+Why many small patterns and not one alternation: it runs over every transcript line we keep.
 One big alternation makes the regex engine try every branch at every character (≈2 MB/s on
 transcript text); a pattern that starts with a literal is searched for that literal directly
 (hundreds of MB/s), and each pattern only runs when a cheap substring test says its trigger is
-in the text at all. `scripts/`-style measurement: see tests/test_redact.py::test_speed.
+in the text at all. Measured in tests/test_redact.py::test_speed_is_reported.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
+
+from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
+from memory_store.secret_phrases import PAIRS, PHRASES
 
 MARK = "[REDACTED:{}]"
-_NOT_MARK = r"(?!\[REDACTED)"
-# A secret token must not continue a word on its left; written as a look-behind after the
-# literal so that the pattern still starts with the literal (see the module docstring).
-_KEY_BODY = "A-Za-z0-9_-"
+_VALUE_GROUPS = ("secret", "secret_q", "secret_c")
+
+# Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
+# call it a plain password; the markers left behind are never matched again.
+CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES)
 
 
-@dataclass(frozen=True, slots=True)
-class _Pass:
-    triggers: tuple[str, ...]       # substrings; the pass runs only if one is in the text
-    pattern: re.Pattern[str]
-    lowered: bool = False           # triggers are tested against text.lower()
-
-
-def _kind_of(m: re.Match[str]) -> str:
-    return MARK.format(m.lastgroup)
-
-
-def _sub_telegram(text: str) -> str:
-    """The match starts at ":AA" (see _TELEGRAM); the bot id digits before it go too."""
+def kinds() -> list[str]:
+    """Every kind of marker the catalogue can write, in catalogue order."""
     out: list[str] = []
-    last = 0
-    for m in _TELEGRAM.finditer(text):
-        start = m.start()
-        while start > last and text[start - 1].isdigit():
-            start -= 1
-        out.append(text[last:start])
-        out.append(MARK.format("telegram_bot_token"))
-        last = m.end()
-    if not out:
-        return text
-    out.append(text[last:])
-    return "".join(out)
+    for f in CATALOGUE:
+        if f.kind not in out:
+            out.append(f.kind)
+    return out
 
 
-_PEM = re.compile(
-    r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-    r"(?:.*?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*)(?P<private_key>)",
-    re.DOTALL,  # a block cut off by a 2 KB cap has no END: everything after BEGIN goes
-)
-_SK = re.compile(
-    r"sk-(?<![A-Za-z0-9_]sk-)"
-    r"(?:ant-[A-Za-z0-9_-]{20,}(?P<anthropic_key>)"
-    r"|(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])"
-    r"[A-Za-z0-9_-]{20,}(?P<openai_key>))"
-)
-_A = re.compile(
-    r"A(?<![A-Za-z0-9_]A)(?:(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])(?P<aws_access_key>)"
-    r"|Iza[0-9A-Za-z_-]{35}(?P<google_api_key>))"
-)
-_GH = re.compile(
-    r"g(?<![A-Za-z0-9_]g)(?:h[pousr]_[A-Za-z0-9]{30,255}|ithub_pat_[A-Za-z0-9_]{40,255})(?P<github_token>)"
-)
-_SLACK = re.compile(
-    r"x(?<![A-Za-z0-9_]x)(?:ox[abposr]-[A-Za-z0-9-]{10,}|app-[0-9]-[A-Za-z0-9-]{10,})(?P<slack_token>)"
-)
-_JWT = re.compile(
-    r"eyJ(?<![A-Za-z0-9_]eyJ)[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}(?P<jwt>)")
-# Telegram bot tokens are `<8-10 digits>:AA<33 chars>`; the look-behind keeps the literal first.
-_TELEGRAM = re.compile(
-    r":AA(?:(?<=(?<![0-9])[0-9]{8}:AA)|(?<=(?<![0-9])[0-9]{9}:AA)|(?<=(?<![0-9])[0-9]{10}:AA))"
-    r"[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])(?P<telegram_bot_token>)"
-)
-_BEARER = re.compile(r"(?P<keep>[Bb]earer[ \t]+)" + _NOT_MARK + r"[A-Za-z0-9._~+/=-]{16,}(?P<bearer_token>)")
+def _substituter(f: SecretFormat) -> Callable[[str], str]:
+    def replace(m: re.Match[str]) -> str:
+        groups = [g for g in _VALUE_GROUPS if g in m.re.groupindex]
+        name = next((g for g in groups if m.group(g) is not None), None)
+        start, end = m.span(name) if name else m.span()
+        value = m.string[start:end]
+        if f.accept is not None and name != "secret_q" and not f.accept(value):
+            return m.group(0)
+        kind = f.kind_of(m, value) if f.kind_of is not None else f.kind
+        return m.string[m.start():start] + MARK.format(kind) + m.string[end:m.end()]
 
-# key=value pairs. The key is matched from its secret-ish word onwards (DB_PASSWORD matches at
-# PASSWORD; the prefix stays as it was anyway). A `:` separator needs a value that looks like a
-# secret (quoted, or with a digit or symbol), so "password: must be long" and "token: none" stay
-# readable; `=` always counts as an assignment. A value runs to whitespace, a quote or a closing
-# bracket: `&`, `;` and `,` may be part of a password, and leaking its tail is worse than eating
-# the next query parameter.
-_VALUE = (
-    r"(?:(?P<eq>[\"']?[ \t]*=[ \t]*[\"']?)" + _NOT_MARK + r"(?P<v1>[^\s\"'`<>)\]}]{3,})"
-    r"|(?P<col>[\"']?[ \t]*:[ \t]*)"
-    r"(?:(?P<q>[\"'])" + _NOT_MARK + r"(?P<v2>[^\"'\s]{4,})(?P=q)"
-    r"|" + _NOT_MARK + r"(?=[^\s\"'`<>]*[0-9!@#$%^&*+/_~-])(?P<v3>[^\s\"'`<>)\]}]{6,})))"
-)
+    def substitute(text: str) -> str:
+        return f.pattern.sub(replace, text)
 
-
-def _pair_pattern(key: str) -> re.Pattern[str]:
-    # The first letter as a two-letter class and the rest case-folded in a scoped flag: the
-    # engine can then skip to candidate letters, where a global IGNORECASE made it crawl.
-    return re.compile(f"(?P<key>[{key[0].upper()}{key[0]}](?i:{key[1:]})){_VALUE}")
-
-
-_PAIRS = (
-    _Pass(("passw", "passphrase"), _pair_pattern(r"pass(?:w(?:or)?d|phrase)"), lowered=True),
-    _Pass(("secret",), _pair_pattern(r"secret(?:[_-]?(?:access[_-]?)?key)?"), lowered=True),
-    _Pass(("api_key", "apikey", "api-key"), _pair_pattern(r"api[_-]?key"), lowered=True),
-    _Pass(("token",), _pair_pattern(r"token"), lowered=True),
-)
-
-_SPECIFIC: tuple[_Pass, ...] = (
-    _Pass(("PRIVATE KEY",), _PEM),
-    _Pass(("sk-",), _SK),
-    _Pass(("AKIA", "ASIA", "AIza"), _A),
-    _Pass(("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), _GH),
-    _Pass(("xox", "xapp-"), _SLACK),
-    _Pass(("eyJ",), _JWT),
-    _Pass((":AA",), _TELEGRAM),
-)
-_PASSES: tuple[_Pass, ...] = (
-    *_SPECIFIC,
-    _Pass(("earer",), _BEARER),
-    *_PAIRS,
-)
-
-def _key_kind(key: str) -> str:
-    k = key.lower()
-    if k.startswith("pass"):
-        return "password"
-    if k.startswith("secret"):
-        return "aws_secret_key" if "access" in k else "secret"
-    if k.startswith("api"):
-        return "api_key"
-    return "token"
-
-
-def _specific_kind(value: str) -> str | None:
-    """The kind of a pair's value when it is itself a known secret (OPENAI_API_KEY=sk-…)."""
-    for p in _SPECIFIC:
-        m = p.pattern.match(value)
-        if m and m.end() == len(value):
-            return m.lastgroup
-    return None
-
-
-def _pair(m: re.Match[str]) -> str:
-    key = m.group("key")
-    if m.group("eq") is not None:
-        sep, value, tail = m.group("eq"), m.group("v1"), ""
-    elif m.group("v2") is not None:
-        sep, value, tail = m.group("col") + m.group("q"), m.group("v2"), m.group("q")
-    else:
-        sep, value, tail = m.group("col"), m.group("v3"), ""
-    return key + sep + MARK.format(_specific_kind(value) or _key_kind(key)) + tail
-
-
-def _bearer(m: re.Match[str]) -> str:
-    return m.group("keep") + MARK.format("bearer_token")
-
-
-_REPLACER: dict[re.Pattern[str], Callable[[re.Match[str]], str]] = {
-    _BEARER: _bearer, **{p.pattern: _pair for p in _PAIRS}}
-
-
-def _substituter(p: _Pass) -> Callable[[str], str]:
-    if p.pattern is _TELEGRAM:
-        return _sub_telegram
-    return partial(p.pattern.sub, _REPLACER.get(p.pattern, _kind_of))
+    return substitute
 
 
 # Flat (triggers, case-blind, substitute) triples: the loop below runs once per kept text, so
-# it avoids generator and call overhead (that, not the regexes, dominated short texts).
-_PLAN: tuple[tuple[tuple[str, ...], bool, Callable[[str], str]], ...] = tuple(
-    (p.triggers, p.lowered, _substituter(p)) for p in _PASSES)
+# it avoids generator and call overhead (that, not the regexes, dominated short texts). The
+# triggers are tested on UTF-8 bytes: `in` on a str holding Thai or Chinese (4 bytes a character
+# inside Python) was 20 times slower than on its bytes. A trigger test costs about the same
+# whatever the needle, so the cost grows with the number of triggers: the vendor tokens (most of
+# them) are tested only against the text's runs of TOKEN_MIN+ non-space bytes, which ordinary
+# prose rarely has.
+_Plan = tuple[tuple[tuple[bytes, ...], bool, Callable[[str], str]], ...]
 
 
-def _triggered(p: _Pass, hay: str) -> bool:
-    return any(t in hay for t in p.triggers)
+def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
+    return tuple((tuple(t.encode() for t in f.triggers), f.lowered, _substituter(f)) for f in formats)
+
+
+_TOKEN_PLAN = _plan(TOKENS)
+_TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES))
+
+
+# Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
+_ASCII_ONLY = bytes(range(128)) + b" " * 128
+
+
+def _run(plan: _Plan, text: str, data: bytes) -> str:
+    lowered = data.lower()  # ASCII only, which is all the case-blind triggers need
+    seen: dict[tuple[bytes, bool], bool] = {}  # several formats share a trigger
+    for triggers, blind, substitute in plan:
+        hay = lowered if blind else data
+        for t in triggers:
+            hit = seen.get((t, blind))
+            if hit is None:
+                hit = seen[(t, blind)] = t in hay
+            if hit:
+                new = substitute(text)
+                if new != text:
+                    text = new
+                    data = text.encode("utf-8", "surrogatepass")
+                    lowered = data.lower()
+                    seen.clear()
+                break
+    return text
 
 
 def redact(text: str) -> str:
     """`text` with every secret replaced by `[REDACTED:<kind>]` (key names of pairs kept)."""
     if not text:
         return text
-    lowered = ""  # computed once, when the first case-blind pass needs it; a stale copy only
-    for triggers, blind, substitute in _PLAN:  # makes a later pass run for nothing
-        if blind:
-            if not lowered:
-                lowered = text.lower()
-            hay = lowered
-        else:
-            hay = text
-        for t in triggers:
-            if t in hay:
-                text = substitute(text)
-                break
-    return text
+    data = text.encode("utf-8", "surrogatepass")
+    runs = b" ".join(w for w in data.translate(_ASCII_ONLY).split() if len(w) >= TOKEN_MIN)
+    if runs:
+        text = _run(_TOKEN_PLAN, text, runs)
+        data = text.encode("utf-8", "surrogatepass")
+    return _run(_TEXT_PLAN, text, data)
 
 
 def contains_secret(text: str) -> bool:
     """True if `redact` would change `text`."""
-    if not text:
-        return False
-    lowered = text.lower()
-    return any(_triggered(p, lowered if p.lowered else text) and p.pattern.search(text) for p in _PASSES)
+    return bool(text) and redact(text) != text
 
 
 def redact_capped(text: str, cap: int) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from memory_store.errors import RollbackRefused
 from memory_store.fileio import atomic_write, read_snapshot, sha256_bytes
-from memory_store.ledger import is_rolled_back, mark_rolled_back, read_patches, run_dir
+from memory_store.ledger import is_rolled_back, mark_rolled_back, read_patches, run_dir, unfinished_appends
 
 
 @dataclass
@@ -43,10 +43,22 @@ def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan
     by_path: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for p in patches:
         by_path[p["path"]].append(p)
+    unfinished = unfinished_appends(state_dir, run_id, patches)
     plan = RollbackPlan(run_id)
+    for rel in unfinished:
+        by_path.setdefault(rel, [])
     for rel, items in by_path.items():
         target = workspace / rel
         current = read_snapshot(target).data
+        for data in reversed(unfinished.get(rel, [])):
+            # The run was killed after this append and before recording it: its bytes are the
+            # last of ours in the file (another program's may follow); take them out first.
+            at = current.rfind(data) if current is not None else -1
+            if current is not None and at >= 0:
+                current = current[:at] + current[at + len(data):]
+        if not items:
+            plan.restore[rel] = current if current else None
+            continue
         if items[0]["op"] == "state":
             saved = folder / "state" / rel
             plan.restore[rel] = saved.read_bytes() if items[0]["existed"] else None

@@ -29,6 +29,7 @@ from memory_store.entries import (
 )
 from memory_store.markdown import Block, LineNode, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
+from memory_store.transcripts.records import transcript_file
 
 ExistsFn = Callable[[str], bool]
 CORE_NAMES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md", "POLICY.md")
@@ -99,6 +100,10 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
             err(idf.line, f"malformed id {idf.value!r} (expected <KIND>-<YYYYMMDD>-<slug of a-z0-9->)")
         elif not fits:
             err(idf.line, f"id {idf.value} does not match the heading kind {block.kind}")
+        else:
+            ymd = idf.value.split("-")[1]
+            if not is_date(f"{ymd[:4]}-{ymd[4:6]}-{ymd[6:]}"):
+                err(idf.line, f"id {idf.value} has no real date ({ymd} is not a calendar day)")
     datef = fields.get("date")
     if datef is not None and datef.value and not is_date(datef.value):
         err(datef.line, f"bad date {datef.value!r} (expected YYYY-MM-DD)")
@@ -127,7 +132,7 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
             err(mr.line, f"bad message_range {mr.value!r} (expected L<first>-L<last> or E<first>-E<last>)")
         sp = parts.get("session_path")
         if sp is not None and sp.value and transcript_exists is not None:
-            target = sp.value.split("#", 1)[0]
+            target = transcript_file(sp.value)
             if not transcript_exists(target):
                 err(sp.line, f"transcript not found: {target}", "warning")
     for key in ("supersedes", "superseded_by"):

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from memory_store.confine import CORE_FILES, MEMORY_MD, only_inside
 from memory_store.errors import NotAWorkspace
 
-MEMORY_MD = "MEMORY.md"
-CORE_FILES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md")
 DAILY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 RECENT_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-[^/]+\.md$")
 SUMMARY_DIR = "second-brain/summaries"   # the daily wrap-ups, named by WRAPUP_NAME_RE
@@ -48,7 +47,7 @@ def entry_files(workspace: Path) -> list[Path]:
     recent = mem / "recent"
     if recent.is_dir():
         out.extend(sorted(p for p in recent.iterdir() if p.is_file() and p.suffix == ".md"))
-    return out
+    return only_inside(workspace, out)
 
 
 def entry_files_of_day(workspace: Path, day: date) -> list[Path]:
@@ -57,11 +56,12 @@ def entry_files_of_day(workspace: Path, day: date) -> list[Path]:
     recent = workspace / "memory" / "recent"
     if recent.is_dir():
         out.extend(sorted(recent.glob(f"{iso}-*.md")))
-    return [p for p in out if p.is_file()]
+    return only_inside(workspace, [p for p in out if p.is_file()])
 
 
 def markdown_files(workspace: Path) -> list[Path]:
-    """Every markdown file memjobs knows: MEMORY.md, core memory, memory/**, second-brain/**."""
+    """Every markdown file memjobs knows: MEMORY.md, core memory, memory/**, second-brain/**;
+    none that a symlink leads out of the workspace (memory_store.confine)."""
     out: list[Path] = []
     for name in (MEMORY_MD, *CORE_FILES):
         p = workspace / name
@@ -74,7 +74,7 @@ def markdown_files(workspace: Path) -> list[Path]:
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             out.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
-    return out
+    return only_inside(workspace, [p for p in out if p.is_file()])
 
 
 def is_warm(rel: str, today: date, warm_days: int) -> bool:

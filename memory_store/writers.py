@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from memory_store.confine import check_inside
 from memory_store.errors import WriterRefused
 from memory_store.fileio import Snapshot, append_bytes, atomic_write, read_snapshot, replace_checked, sha256_bytes
 from memory_store.ledger import RunLedger
@@ -100,7 +101,13 @@ class Writer:
     def _check(self, rel: str, allowed: bool) -> Path:
         if not allowed:
             raise WriterRefused(f"the {self.job} job may not write {rel}", path=rel)
-        return self.workspace / rel
+        target = self.workspace / rel
+        # Nothing is written through a symlink that leads out of the workspace (an append would
+        # land in the file it points at), nor into a folder that has a file's name.
+        check_inside(self.workspace, target, rel)
+        if target.is_dir():
+            raise WriterRefused(f"{rel} is a folder, not a file; the {self.job} job cannot write it", path=rel)
+        return target
 
     def _guard(self) -> None:
         if self.before_write is not None:
@@ -130,12 +137,13 @@ class Writer:
         self._guard()
         data = text.encode("utf-8")
         with self._in_critical():
+            n = self.ledger.intent(rel, data) if self.ledger is not None else 0
             offset = append_bytes(target, data)
             if self.ledger is not None:
                 after = read_snapshot(target)
                 self.ledger.patch({"op": "append", "path": rel, "offset": offset, "length": len(data),
                                    "sha_appended": sha256_bytes(data), "sha_after": after.sha256,
-                                   "created": offset == 0})
+                                   "created": offset == 0, "n": n})
                 self.ledger.audit("append", rel, bytes=len(data))
         self._note(rel)
 

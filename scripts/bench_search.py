@@ -7,14 +7,18 @@
 
 Generates a workspace in a temporary folder (never inside the repository), then reports: index
 build time, the incremental update after one changed file, in-process query latency p50/p95
-over a fixed set of 50 queries (English, Thai, Chinese), the wall time of the whole
-`memjobs search` process, and the same queries with `grep -r` (and `rg`) over the same tree, as
-ratios. Targets: p95 ≤ 20 ms in-process, ≥ 10× faster than the scan.
+over a fixed set of 50 word queries (English, Thai, Chinese) and over natural-language questions
+(30 agent-style questions in en/th/zh, and the LoCoMo questions of conversations 0-4 when
+shared/eval/locomo/locomo10.json is found beside the checkout), the wall time of the whole `memjobs search`
+process, and the same queries with `grep -r` (and `rg`) over the same tree, as ratios — all in the
+same run. Targets: p95 ≤ 20 ms in-process for both sets, a question at most 4× a word query,
+≥ 10× faster than the scan.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shutil
 import statistics
@@ -203,6 +207,56 @@ QUERIES = [
 ]
 assert len(QUERIES) == 50
 
+# Questions as agents ask them: stop words, several content words, the English term inside a Thai
+# or Chinese question.
+QUESTIONS = [
+    "why did we drop the Redis cache",
+    "what did we decide about Kafka for payments?",
+    "which database do we use for bookings",
+    "when did we move the CI to GitHub Actions and why",
+    "why was Jenkins replaced",
+    "what is the rule about deploying on Fridays",
+    "did we migrate invoices to PostgreSQL?",
+    "who asked us to monitor the webhooks with Sentry",
+    "how do we retry failed Celery tasks for notifications",
+    "what was decided about OAuth and JWT for auth",
+    "why did costs drop after we moved to Snowflake",
+    "is the team still using Terraform for the infrastructure?",
+    "what do we cache in Redis for checkout",
+    "why is latency too high on search",
+    "what did the vendor deprecate",
+    "what should I remember about Vault and audit",
+    "which queue do we use for exports and why did we pick it",
+    "are we keeping MySQL for reporting or replacing it",
+    "ตกลงใช้ queue ตัวไหน",
+    "ทีมตัดสินใจใช้ฐานข้อมูลอะไรสำหรับระบบจอง",
+    "ทำไมห้ามแก้ระบบในวันศุกร์",
+    "ต้องจำอะไรเรื่องการยืนยันตัวตนบ้าง",
+    "แคชของรายงานย้ายไปที่ไหน",
+    "เราใช้ Redis ทำอะไร",
+    "缓存最后怎么定的",
+    "我们决定把数据库迁移到哪里",
+    "消息队列为什么改用 Kafka",
+    "部署之前必须先做什么",
+    "监控依赖哪个服务",
+    "支付接口的日志保留多久",
+]
+assert len(QUESTIONS) == 30
+# The shared evaluation data sits beside the checkout (or beside the folder of worktrees).
+LOCOMO = next(
+    (p for p in (r / "shared" / "eval" / "locomo" / "locomo10.json" for r in (REPO.parent, REPO.parent.parent))
+     if p.is_file()),
+    REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json",
+)
+
+
+def locomo_questions() -> list[str]:
+    """The category 1-4 questions of LoCoMo conversations 0-4 (the development half), if present."""
+    if not LOCOMO.is_file():
+        return []
+    samples = json.loads(LOCOMO.read_text("utf-8"))
+    return [qa["question"] for s in samples[:5] for qa in s["qa"] if qa.get("category") in (1, 2, 3, 4)]
+
 
 def _entry(rng: random.Random, day: date, n: int) -> BlockEntry:
     kind = KINDS[n % len(KINDS)]
@@ -245,6 +299,9 @@ def generate(ws: Path, days: int, per_day: int) -> tuple[int, int]:
     summaries = ws / "second-brain" / "summaries"
     summaries.mkdir(parents=True)
     (ws / "MEMORY.md").write_text("# MEMORY\n\n## Pinned\n\n<!-- memjobs:begin -->\n<!-- memjobs:end -->\n")
+    # No transcripts: the agents' default folders of this machine are none of the benchmark's business
+    # (the sessions tier is measured by scripts/eval_locomo.py).
+    (ws / "memjobs.yaml").write_text("transcripts: []\n", encoding="utf-8")
     entries = 0
     for i in range(days):
         day = TODAY - timedelta(days=i)
@@ -318,50 +375,69 @@ def main() -> int:
 
         s = Searcher(cfg)
         opts = SearchOptions(limit=6)
-        for q in QUERIES:  # warm the page cache and SQLite's
+        locomo = locomo_questions()
+        sets = {"word": QUERIES, "question": QUESTIONS, "locomo": locomo}
+        for q in QUERIES + QUESTIONS + locomo:  # warm the page cache and SQLite's
             s.search(q, opts, today=TODAY)
-        lat: list[float] = []
-        for _ in range(5):
-            for q in QUERIES:
-                t = time.perf_counter()
-                res = s.search(q, opts, today=TODAY)
-                lat.append((time.perf_counter() - t) * 1000)
-                assert res.hits, f"no hits for {q!r}"
+        lat: dict[str, list[float]] = {name: [] for name in sets}
+        for rnd in range(5):
+            for name, qs in sets.items():
+                if name == "locomo" and rnd:
+                    continue  # 760 questions: once each is enough
+                for q in qs:
+                    t = time.perf_counter()
+                    res = s.search(q, opts, today=TODAY)
+                    lat[name].append((time.perf_counter() - t) * 1000)
+                    assert res.hits or name != "word", f"no hits for {q!r}"
         s.close()
-        p50, p95 = statistics.median(lat), pct(lat, 95)
-        print(f"in-process query: p50 {p50:.2f} ms, p95 {p95:.2f} ms ({len(lat)} queries)")
+        p50, p95 = statistics.median(lat["word"]), pct(lat["word"], 95)
+        for name, values in lat.items():
+            if not values:
+                print(f"in-process {name} queries: skipped (no data)")
+                continue
+            v50, v95 = statistics.median(values), pct(values, 95)
+            ratio = "" if name == "word" else f"  ->  {v50 / p50:.1f}x (p50) / {v95 / p95:.1f}x (p95) a word query"
+            print(
+                f"in-process {name} queries: p50 {v50:.2f} ms, p95 {v95:.2f} ms, max {max(values):.2f} ms"
+                f" ({len(values)} queries){ratio}"
+            )
         # The same queries, each on a new Searcher: nothing cached (document frequencies, stems),
         # as in a one-shot `memjobs search` process; the open is timed too.
         fresh: list[float] = []
-        for q in QUERIES:
+        for q in QUERIES + QUESTIONS:
             t = time.perf_counter()
             one = Searcher(cfg)
             one.search(q, opts, today=TODAY)
             one.close()
             fresh.append((time.perf_counter() - t) * 1000)
         print(
-            f"in-process, new Searcher per query (no caches, open included): "
+            f"in-process, new Searcher per query (no caches, open included), words and questions: "
             f"p50 {statistics.median(fresh):.2f} ms, p95 {pct(fresh, 95):.2f} ms ({len(fresh)} queries)"
         )
 
         exe = shutil.which("memjobs", path=str(Path(sys.executable).parent)) or ""
         base = [exe] if exe else [sys.executable, "-m", "jobs"]
-        proc = [time_cmd([*base, "--workspace", str(ws), "search", q]) for q in (QUERIES * 2)[: args.process_runs]]
+        mixed = [q for pair in zip(QUERIES, QUESTIONS, strict=False) for q in pair]
+        proc = [time_cmd([*base, "--workspace", str(ws), "search", q]) for q in (mixed * 2)[: args.process_runs]]
         print(f"`memjobs search` process: p50 {statistics.median(proc):.0f} ms, p95 {pct(proc, 95):.0f} ms")
 
         scans = {"grep -r": ["grep", "-r", "-n", "-i", "-F", "--"]}
         if shutil.which("rg"):
             scans["rg"] = ["rg", "-n", "-i", "-F", "--"]
+        q50 = statistics.median(lat["word"] + lat["question"])
         for name, cmd in scans.items():
             t_scan = [
                 time_cmd([*cmd, q, str(ws / "memory"), str(ws / "second-brain"), str(ws / "MEMORY.md")])
-                for q in QUERIES
+                for q in QUERIES + QUESTIONS
             ]
             g50, g95 = statistics.median(t_scan), pct(t_scan, 95)
             print(
-                f"{name}: p50 {g50:.0f} ms, p95 {g95:.0f} ms  ->  "
-                f"in-process search is {g50 / p50:.0f}x (p50) / "
-                f"{g95 / p95:.0f}x (p95) faster; the whole process {g50 / statistics.median(proc):.1f}x (p50)"
+                f"{name} (the 50 words and 30 questions): p50 {g50:.0f} ms, p95 {g95:.0f} ms  ->  "
+                f"in-process search is {g50 / q50:.0f}x (p50) faster; "
+                f"word queries {g50 / p50:.0f}x (p50) / {g95 / p95:.0f}x (p95), "
+                f"questions {g50 / statistics.median(lat['question']):.0f}x (p50) / "
+                f"{g95 / pct(lat['question'], 95):.0f}x (p95); "
+                f"the whole process {g50 / statistics.median(proc):.1f}x (p50)"
             )
         if not shutil.which("rg"):
             print("rg: not installed, skipped")

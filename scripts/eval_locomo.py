@@ -9,9 +9,12 @@ For each conversation it builds a workspace in a temporary folder: one transcrip
 `Remember` entry in the daily file of its session's date, with `message_range` the line of its
 dia_id. Then every question of categories 1-4 is searched and a hit counts for the evidence
 dia_id its source line points at. Reports evidence recall@1/@6/@10 per category for
-memjobs search (default tiers: warm first, "today" = the day after the last session), for
-`--tier all`, and for plain BM25 (k1 = 1.2, b = 0.75, lowercase words, no rerank) over the same
-observation texts, computed in the same run. Data (`--data`): shared/eval/locomo/locomo10.json
+memjobs search (default tiers: warm first, "today" = the day after the last session) with the
+sessions tier (the transcripts themselves, as Claude Code sessions: the first speaker as the user,
+the other as the assistant, each message headed by its speaker's name), the same without it
+(entries only), `--tier all`, and plain BM25 (k1 = 1.2, b = 0.75, lowercase words, no rerank)
+over the same observation texts, computed in the same run; and the sessions tier's index size and
+build time against the transcripts' size. Data (`--data`): shared/eval/locomo/locomo10.json
 beside the checkout (CC BY-NC 4.0, non-commercial use).
 """
 
@@ -25,6 +28,7 @@ import shutil
 import sys
 import tempfile
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -37,7 +41,12 @@ from memory_store.markdown_write import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
 from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 
-DATA = REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json"
+# The shared evaluation data sits beside the checkout (or beside the folder of worktrees).
+DATA = next(
+    (p for p in (r / "shared" / "eval" / "locomo" / "locomo10.json" for r in (REPO.parent, REPO.parent.parent))
+     if p.is_file()),
+    REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json",
+)
 DIA_RE = re.compile(r"D(\d+):(\d+)")
 KS = (1, 6, 10)
 CATEGORIES = (1, 2, 3, 4)
@@ -54,18 +63,27 @@ def build(sample: dict, ws: Path) -> tuple[list[tuple[str, str]], date]:
     conv = sample["conversation"]
     sessions = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
     lines_of: dict[str, tuple[str, int]] = {}
-    tdir = ws.parent / "transcripts"
+    tdir = ws.parent / "transcripts" / "-home-user-locomo"
     tdir.mkdir(parents=True, exist_ok=True)
+    first = conv.get("speaker_a")
     for n in sessions:
         path = tdir / f"session_{n}.jsonl"
         turns = conv[f"session_{n}"]
+        day = session_date(conv[f"session_{n}_date_time"])
         with path.open("w", encoding="utf-8") as fh:
             for i, turn in enumerate(turns, start=1):
-                fh.write(
-                    json.dumps({"speaker": turn["speaker"], "dia_id": turn["dia_id"], "text": turn["text"]})
-                    + "\n"
-                )
+                role = "user" if turn["speaker"] == first else "assistant"
+                fh.write(json.dumps({
+                    "type": role, "sessionId": f"{sample['sample_id']}-s{n}", "uuid": f"{n}-{i}",
+                    "isSidechain": False, "cwd": "/home/user/locomo", "dia_id": turn["dia_id"],
+                    "timestamp": f"{day.isoformat()}T{8 + i // 60:02d}:{i % 60:02d}:00Z",
+                    "message": {"role": role, "content": f"{turn['speaker']}: {turn['text']}"},
+                }, ensure_ascii=False) + "\n")
                 lines_of[turn["dia_id"]] = (str(path), i)
+    (ws / "memjobs.yaml").parent.mkdir(parents=True, exist_ok=True)
+    (ws / "memjobs.yaml").write_text(
+        "transcripts:\n  - {format: claude-code, path: " + json.dumps(str(tdir.parent)) + "}\n", "utf-8"
+    )
     docs: list[tuple[str, str]] = []
     by_day: dict[date, list[BlockEntry]] = defaultdict(list)
     last = date.min
@@ -109,6 +127,12 @@ def dia_of(hit: object, line_to_dia: dict[tuple[str, int], str]) -> str | None:
     src = getattr(hit, "source", None) or {}
     m = re.fullmatch(r"L(\d+)-L\d+", src.get("message_range", ""))
     return line_to_dia.get((src.get("session_path", ""), int(m.group(1)))) if m else None
+
+
+def dias_of(hits: list[object], line_to_dia: dict[tuple[str, int], str]) -> list[str | None]:
+    """The dia_id each hit points at: an entry through its source, a message of the sessions tier by
+    the lines it cites."""
+    return [dia_of(h, line_to_dia) for h in hits]
 
 
 class BM25:
@@ -155,9 +179,10 @@ def main() -> int:
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
     chosen = range(5, 10) if args.held_out else range(0, 5)
-    systems = ("memjobs", "memjobs --tier all", "BM25")
+    systems = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")
     sums: dict[tuple[str, int, int], float] = defaultdict(float)
     counts: Counter[int] = Counter()
+    built: dict[str, float] = defaultdict(float)
     tmp = Path(tempfile.mkdtemp(prefix="memjobs-locomo-"))
     try:
         for idx in chosen:
@@ -165,13 +190,20 @@ def main() -> int:
             ws = tmp / sample["sample_id"] / "ws"
             docs, last = build(sample, ws)
             cfg = load_config(ws)
-            update_index(cfg, rebuild=True)
+            stats = update_index(cfg, rebuild=True)
+            said = stats.sessions or {}
+            built["transcript_bytes"] += int(said.get("transcript_bytes", 0) or 0)
+            built["rows"] += int(said.get("rows_added", 0) or 0)
+            built["ms"] += stats.took_ms
+            built["index_bytes"] += (cfg.state_dir / "index.sqlite").stat().st_size
+            entries_only = replace(cfg, search=replace(cfg.search, sessions=False))
             line_to_dia: dict[tuple[str, int], str] = {}
-            for f in (ws.parent / "transcripts").glob("*.jsonl"):
+            for f in (ws.parent / "transcripts").rglob("*.jsonl"):
                 for i, raw in enumerate(f.read_text("utf-8").splitlines(), start=1):
                     line_to_dia[(str(f), i)] = json.loads(raw)["dia_id"]
             bm25 = BM25([t for _, t in docs])
             searcher = Searcher(cfg)
+            plain = Searcher(entries_only)
             today = last + timedelta(days=1)
             for qa in sample["qa"]:
                 cat = qa["category"]
@@ -181,18 +213,21 @@ def main() -> int:
                 if cat not in CATEGORIES or not evidence:
                     continue
                 counts[cat] += 1
+                q = qa["question"]
                 results = {
-                    "memjobs": searcher.search(qa["question"], SearchOptions(limit=10), today=today).hits,
+                    "memjobs + sessions tier": searcher.search(q, SearchOptions(limit=10), today=today).hits,
+                    "memjobs, entries only": plain.search(q, SearchOptions(limit=10), today=today).hits,
                     "memjobs --tier all": searcher.search(
                         qa["question"], SearchOptions(limit=10, tier="all"), today=today
                     ).hits,
                 }
-                found = {name: [dia_of(h, line_to_dia) for h in hits] for name, hits in results.items()}
+                found = {name: dias_of(hits, line_to_dia) for name, hits in results.items()}
                 found["BM25"] = [docs[i][0] for i in bm25.top(qa["question"], 10)]
                 for name in systems:
                     for k in KS:
                         sums[(name, cat, k)] += recall(found[name], evidence, k)
             searcher.close()
+            plain.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     which = "5-9 (held out)" if args.held_out else "0-4"
@@ -208,6 +243,10 @@ def main() -> int:
             " / ".join(f"{sum(sums[(name, c, k)] for c in CATEGORIES) / max(total, 1):.2f}" for k in KS)
         )
         print(f"| {name} | {' | '.join(cells)} |")
+    print(
+        f"index builds (entries + sessions tier): {built['ms'] / 1000:.1f} s, {built['index_bytes'] / 1e6:.1f} MB;"
+        f" sessions tier {int(built['rows'])} messages from {built['transcript_bytes'] / 1e6:.2f} MB of transcripts"
+    )
     return 0
 
 

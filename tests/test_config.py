@@ -69,3 +69,60 @@ def test_config_command_prints_effective_config_and_errors_cleanly(workspace: Pa
     p = memjobs("--workspace", str(workspace), "status")
     assert p.returncode == 1 and p.stderr.startswith("Error: ") and "bogus" in p.stderr
     assert "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("limits: {keep_runs_days: -1}\n", "limits.keep_runs_days must be at least 1"),
+        ("limits: {keep_runs_days: 0}\n", "limits.keep_runs_days must be at least 1"),
+        ("limits: {job_timeout_s: .nan}\n", "limits.job_timeout_s must be a finite number"),
+        ("limits: {job_timeout_s: .inf}\n", "limits.job_timeout_s must be a finite number"),
+        ("limits: {lock_wait_s: -5}\n", "limits.lock_wait_s must be at least 0"),
+        ("limits: {warm_days: .inf}\n", "limits.warm_days: expected int"),
+        ("limits: {daily_entries: 2.5}\n", "limits.daily_entries: expected int"),
+        ("llm: {timeout_s: 0}\n", "llm.timeout_s must be more than 0"),
+        ("limits: {job_timeout_s: -1}\n", "limits.job_timeout_s must be more than 0"),
+        ("llm: {timeout_s: -.inf}\n", "llm.timeout_s must be a finite number"),
+        ("llm: {max_tokens_per_run: 0}\n", "llm.max_tokens_per_run must be at least 1"),
+        ("search: {max_results: true}\n", "search.max_results: expected int"),
+    ],
+)
+def test_out_of_range_values_are_errors_naming_key_and_file(tmp_path: Path, text: str, needle: str):
+    """Pins: values are range-checked (a negative keep_runs_days once deleted the whole run
+    ledger; NaN/inf timeouts gave tracebacks)."""
+    (tmp_path / "memjobs.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={})
+    assert needle in str(err.value) and "memjobs.yaml" in str(err.value)
+
+
+def test_a_bad_environment_variable_is_blamed_on_the_variable(tmp_path: Path):
+    """Pins: an error in a MEMJOBS_* value names the variable, not memjobs.yaml."""
+    (tmp_path / "memjobs.yaml").write_text("limits: {warm_days: 10}\n", encoding="utf-8")
+    for var, value, needle in (("MEMJOBS_LIMITS__JOB_TIMEOUT_S", "nan", "finite number"),
+                               ("MEMJOBS_LIMITS__KEEP_RUNS_DAYS", "-1", "at least 1"),
+                               ("MEMJOBS_LLM__MODLE", "x", "unknown key 'llm.modle'"),
+                               ("MEMJOBS_TIMEZONE", "Mars/Olympus", "unknown timezone")):
+        with pytest.raises(ConfigError) as err:
+            load_config(tmp_path, env={var: value})
+        assert needle in str(err.value) and f"(set by the environment variable {var})" in str(err.value)
+        assert "memjobs.yaml" not in str(err.value)
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={}, overrides={"limits": {"keep_runs_days": -3}})
+    assert "(set by a command-line option)" in str(err.value)
+
+
+def test_cli_refuses_a_negative_keep_runs_days_and_keeps_the_ledger(workspace: Path):
+    """Pins: `keep_runs_days: -1` is a one-line error before any run, so no run is pruned."""
+    w = ["--workspace", str(workspace)]
+    p = memjobs(*w, "run", "microsync", "--now", "2026-11-22T10:00:00+07:00")
+    assert p.returncode == 0, p.stderr
+    runs = sorted((workspace / ".memjobs" / "runs").iterdir())
+    (workspace / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\nlimits: {keep_runs_days: -1}\n")
+    p = memjobs(*w, "run", "microsync", "--now", "2026-11-22T13:00:00+07:00")
+    assert p.returncode == 1 and p.stderr.startswith("Error: ") and "keep_runs_days" in p.stderr
+    assert "Traceback" not in p.stderr
+    assert sorted((workspace / ".memjobs" / "runs").iterdir()) == runs
+    p = memjobs(*w, "status", env={"MEMJOBS_LIMITS__JOB_TIMEOUT_S": "inf"})
+    assert p.returncode == 1 and "MEMJOBS_LIMITS__JOB_TIMEOUT_S" in p.stderr and "Traceback" not in p.stderr

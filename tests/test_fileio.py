@@ -77,3 +77,54 @@ def test_no_change_writes_nothing(tmp_path: Path):
     assert replace_checked(f, lambda t: t).after is None
     assert replace_checked(f, lambda t: None).after is None
     assert f.stat().st_mtime_ns == mtime
+
+
+def test_an_append_between_the_recheck_and_the_rename_is_carried_over(tmp_path: Path):
+    """Pins: an append that lands after the re-check, just before the rename (the window where
+    weekly lost 16 lines in 12 of 24 runs), is in the new file after it."""
+    f = tmp_path / "2026-11-22.md"
+    f.write_text("# log\n- status: active\n", encoding="utf-8")
+
+    def late_append() -> None:
+        subprocess.run([sys.executable, "-c", APPEND, str(f), "- appended late\n"], check=True)
+
+    result = replace_checked(f, lambda t: (t or "").replace("active", "superseded"), before_rename=late_append)
+    assert result.after == b"# log\n- status: superseded\n"
+    assert f.read_text(encoding="utf-8") == "# log\n- status: superseded\n- appended late\n"
+
+
+APPENDER = """
+import os, sys, time
+for i in range(int(sys.argv[2])):
+    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND)
+    os.write(fd, f"- appended {i:05d}\\n".encode())
+    os.close(fd)
+    if i % 50 == 0:
+        time.sleep(0.001)
+"""
+
+
+def test_no_appended_line_is_lost_while_status_fields_are_rewritten(tmp_path: Path):
+    """Pins: another process appending 3,000 lines (each an open, one O_APPEND write, a close, as
+    OpenClaw's flush does) while memjobs rewrites a status line over and over loses none. (A
+    writer that keeps one descriptor open across a replace writes into the replaced file; no
+    rename-based update can see that — docs/security.md says so.)"""
+    f = tmp_path / "2026-11-22.md"
+    f.write_text("# log\n- status: active\n", encoding="utf-8")
+    n = 3000
+    proc = subprocess.Popen([sys.executable, "-c", APPENDER, str(f), str(n)])
+    flips = gave_up = 0
+    while proc.poll() is None or flips < 20:
+        word = ("active", "superseded") if flips % 2 == 0 else ("superseded", "active")
+        try:
+            replace_checked(f, lambda t, w=word: (t or "").replace(f"- status: {w[0]}", f"- status: {w[1]}"))
+            flips += 1
+        except ConcurrentModification:
+            gave_up += 1
+    assert proc.returncode == 0
+    lines = f.read_text(encoding="utf-8").splitlines()
+    appended = [x for x in lines if x.startswith("- appended ")]
+    # Every line once. A line carried over from the replaced file can land after one the other
+    # program appended to the new file in the same instant; none is lost or doubled.
+    assert sorted(appended) == [f"- appended {i:05d}" for i in range(n)], (len(appended), flips, gave_up)
+    assert lines[:2] in (["# log", "- status: active"], ["# log", "- status: superseded"])

@@ -1,13 +1,15 @@
-"""`memjobs mcp`: a real MCP client session over stdio against the real CLI."""
+"""`memjobs mcp`: a real MCP client session over stdio against the real CLI — tool schemas, structured
+results, read-only hints, and the tools on a fresh `memjobs init` workspace and on the demo."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
+from typer.testing import CliRunner
 
 from memory_store.search.indexer import update_index
 from tests.conftest import REPO
@@ -16,7 +18,7 @@ from tests.test_search_fixtures import config, entry, snapshot, write_daily
 DAY = "2026-10-06"
 
 
-async def _session(ws: Path) -> dict[str, object]:
+async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     from mcp import StdioServerParameters, stdio_client
     from mcp.client import ClientSession
 
@@ -27,46 +29,106 @@ async def _session(ws: Path) -> dict[str, object]:
         env={**env, "PYTHONPATH": str(REPO)},
         cwd=str(REPO),
     )
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {"calls": []}
     with open(os.devnull, "w") as errlog:
         async with (
             stdio_client(params, errlog=errlog) as (read, write),
             ClientSession(read, write) as session,
         ):
-            await session.initialize()
-            out["tools"] = sorted(t.name for t in (await session.list_tools()).tools)
-            res = await session.call_tool("memory_search", {"query": "postgresql", "tier": "all"})
-            out["search"] = json.loads(res.content[0].text)
-            first = out["search"]["results"][0]  # type: ignore[index]
-            res = await session.call_tool("memory_get", {"id": first["id"]})
-            out["get"] = json.loads(res.content[0].text)
-            res = await session.call_tool(
-                "memory_get",
-                {"path": first["path"], "start_line": first["line"], "end_line": first["line"] + 1},
-            )
-            out["lines"] = json.loads(res.content[0].text)
-            res = await session.call_tool("memory_get", {"path": "../../etc/passwd"})
-            out["outside"] = (res.is_error, res.content[0].text)
-            res = await session.call_tool("memory_search", {"query": "x", "limit": 500})
-            out["bad_limit"] = (res.is_error, res.content[0].text)
+            init = await session.initialize()
+            out["server"] = (init.server_info.name, init.server_info.version)
+            out["tools"] = {t.name: t for t in (await session.list_tools()).tools}
+            for name, args in calls:
+                res = await session.call_tool(name, args)
+                out["calls"].append(res)
     return out
 
 
-def test_stdio_session_lists_tools_and_gets_a_cited_result(workspace: Path) -> None:
+def _search_first(ws: Path) -> dict[str, Any]:
+    out = anyio.run(_session, ws, [("memory_search", {"query": "postgresql", "tier": "all"})])
+    return out["calls"][0].structured_content["results"][0]  # type: ignore[no-any-return]
+
+
+def test_tools_have_schemas_enums_descriptions_and_read_only_hints(workspace: Path) -> None:
+    e = entry("Decision", "Use PostgreSQL for bookings", DAY, "Bookings live in PostgreSQL 16.")
+    write_daily(workspace, DAY, [e])
+    update_index(config(workspace))
+    out = anyio.run(_session, workspace, [])
+    assert out["server"][0] == "memjobs" and out["server"][1] not in ("", None)
+    assert sorted(out["tools"]) == ["memory_get", "memory_search"]
+    for tool in out["tools"].values():
+        assert tool.annotations.read_only_hint is True and tool.annotations.destructive_hint is False
+        assert tool.output_schema and tool.output_schema.get("type") == "object"
+        props = tool.input_schema["properties"]
+        assert all(p.get("description") for p in props.values()), props
+    props = out["tools"]["memory_search"].input_schema["properties"]
+    enum_of = {k: next(o["enum"] for o in v["anyOf"] if "enum" in o) for k, v in props.items() if k in ("tier", "kind")}
+    assert enum_of["tier"] == ["warm", "cold", "all", "sessions"]
+    assert enum_of["kind"] == ["decision", "rule", "constraint", "architecture", "remember", "procedure"]
+    assert "results" in out["tools"]["memory_search"].output_schema["properties"]
+
+
+def test_stdio_session_gets_cited_structured_results(workspace: Path) -> None:
     e = entry("Decision", "Use PostgreSQL for bookings", DAY, "Bookings live in PostgreSQL 16.")
     write_daily(workspace, DAY, [e])
     update_index(config(workspace))
     before = snapshot(workspace)
-    out = anyio.run(_session, workspace)
-    assert out["tools"] == ["memory_get", "memory_search"]
-    r = out["search"]["results"][0]  # type: ignore[index]
-    assert (r["path"], r["id"], r["source"]["message_range"]) == (f"memory/{DAY}.md", e.id, "L3-L9")
-    assert r["snippet"] == "Bookings live in **PostgreSQL** 16."
-    got = out["get"]
-    assert got["line"] == r["line"] and got["text"].startswith(
-        "## Decision: Use PostgreSQL for bookings\n- id: "
-    )  # type: ignore[index]
-    assert out["lines"]["text"] == f"## Decision: Use PostgreSQL for bookings\n- id: {e.id}"  # type: ignore[index]
-    assert out["outside"][0] is True and "not a memory file" in out["outside"][1]  # type: ignore[index]
-    assert out["bad_limit"][0] is True and "--limit" in out["bad_limit"][1]  # type: ignore[index]
+    first = _search_first(workspace)
+    assert (first["path"], first["id"], first["source"]["message_range"]) == (f"memory/{DAY}.md", e.id, "L3-L9")
+    assert first["snippet"] == "Bookings live in **PostgreSQL** 16." and first["uncertain"] is False
+    out = anyio.run(_session, workspace, [
+        ("memory_get", {"id": e.id}),
+        ("memory_get", {"path": first["path"], "start_line": first["line"], "end_line": first["line"] + 1}),
+        ("memory_get", {"path": "../../etc/passwd"}),
+        ("memory_search", {"query": "x", "limit": 500}),
+        ("memory_search", {"query": "x", "tier": "lukewarm"}),
+    ])
+    got, lines, outside, bad_limit, bad_tier = out["calls"]
+    assert got.structured_content["line"] == first["line"]
+    assert got.structured_content["text"].startswith("## Decision: Use PostgreSQL for bookings\n- id: ")
+    assert lines.structured_content["text"] == f"## Decision: Use PostgreSQL for bookings\n- id: {e.id}"
+    assert outside.is_error and "not a memory file" in outside.content[0].text
+    assert bad_limit.is_error and "50" in bad_limit.content[0].text
+    assert bad_tier.is_error and "sessions" in bad_tier.content[0].text
     assert snapshot(workspace) == before
+
+
+def test_tools_work_right_after_init_and_without_an_index(tmp_path: Path) -> None:
+    """`memjobs init` creates the empty index: a search answers with no results, not an error; with no
+    index at all the answer is empty too, with a note saying what to run."""
+    import jobs.cli.main  # noqa: F401  (registers the commands)
+    from jobs.cli.base import app
+
+    ws = tmp_path / "fresh"
+    res = CliRunner().invoke(app, ["init", str(ws)])
+    assert res.exit_code == 0, res.output
+    assert (ws / ".memjobs" / "index.sqlite").is_file()
+    out = anyio.run(_session, ws, [("memory_search", {"query": "anything at all"}),
+                                   ("memory_get", {"path": "MEMORY.md", "start_line": 1, "end_line": 1})])
+    found, head = out["calls"]
+    assert not found.is_error and found.structured_content["results"] == []
+    assert not head.is_error and head.structured_content["text"] == "# MEMORY"
+    (ws / ".memjobs" / "index.sqlite").unlink()
+    out = anyio.run(_session, ws, [("memory_search", {"query": "anything"})])
+    missing = out["calls"][0]
+    assert not missing.is_error and missing.structured_content["results"] == []
+    assert "memjobs index" in missing.structured_content["note"]
+
+
+def test_every_tool_on_the_demo(tmp_path: Path) -> None:
+    """The bundled demo: each tool answers with what the demo's sessions decided."""
+    import jobs.cli.main  # noqa: F401
+    from jobs.cli.base import app
+
+    ws = tmp_path / "demo"
+    res = CliRunner().invoke(app, ["demo", str(ws)])
+    assert res.exit_code == 0, res.output
+    out = anyio.run(_session, ws, [("memory_search", {"query": "redis ttl"}),
+                                   ("memory_search", {"query": "why did we put availability in redis", "limit": 3})])
+    words, question = out["calls"]
+    assert words.structured_content["results"], words.content
+    assert question.structured_content["results"], question.content
+    hit = words.structured_content["results"][0]
+    assert hit["id"] and hit["tier"] in ("warm", "cold")
+    out = anyio.run(_session, ws, [("memory_get", {"id": hit["id"]})])
+    assert out["calls"][0].structured_content["text"].startswith("## ")

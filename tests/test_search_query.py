@@ -164,7 +164,10 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
         "score",
         "source",
         "snippet",
+        "tier",
+        "uncertain",
     ]
+    assert r["tier"] == "warm" and r["uncertain"] is False
     assert r["path"] == f"memory/{RECENT}.md" and r["kind"] == "decision" and r["status"] == "active"
     text = (indexed / r["path"]).read_text("utf-8").splitlines()
     assert text[r["line"] - 1] == f"## Decision: {r['title']}"

@@ -141,6 +141,12 @@ def echo_json(obj: Any) -> None:
     typer.echo(_safe(json.dumps(obj, ensure_ascii=False, indent=2)))
 
 
+def echo_safe(text: str) -> None:
+    """Print `text` redacted: for output that may carry configured values (a `base_url` with a
+    password in it) or transcript text."""
+    typer.echo(_safe(text))
+
+
 @app.callback()
 def main(
     workspace: Annotated[

@@ -16,7 +16,10 @@ from typing import Any
 
 from memory_store.errors import MemjobsError
 
-TIER_HELP = "warm, cold or all (default: warm first, then cold when warm has too few hits)"
+TIER_HELP = (
+    "warm, cold, all (the entry tiers) or sessions (what was said in transcripts). Default: warm first, then"
+    " cold, then the sessions tier when too few entries match every word"
+)
 JSON_HELP = "Print JSON: query, took_ms, and per result path, line, id, title, date, status, score, source."
 KIND_HELP = "Only entries of these kinds (decision, rule, constraint, architecture, remember, procedure)."
 STALE_WARNING = "warning: the search index is older than the workspace's last change: run `memjobs index`"
@@ -60,6 +63,11 @@ def render_human(result: Any) -> str:
     """`path:line  title  (date, status)` and the snippet under it, one block per result."""
     out: list[str] = []
     for h in result.hits:
+        if h.said:  # what was said, not a kept memory: cited by transcript lines
+            src = h.source or {}
+            out.append(f"{h.path}#{src.get('message_range', '')}  {h.title} said  ({h.date}, session, uncertain)\n")
+            out.append(f"    {h.snippet}\n")
+            continue
         meta = [x for x in (h.date, h.status if h.type == "entry" else None) if x]
         suffix = f"  ({', '.join(meta)})" if meta else ""
         out.append(f"{h.path}:{h.line}  {h.title}{suffix}\n")
@@ -82,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--limit", "-n", type=int, default=None, help="Results, 1-50 (default: search.max_results, 6)."
     )
-    p.add_argument("--tier", choices=("warm", "cold", "all"), default=None, help=TIER_HELP)
+    p.add_argument("--tier", choices=("warm", "cold", "all", "sessions"), default=None, help=TIER_HELP)
     p.add_argument("--kind", action="append", default=None, help=KIND_HELP)
     p.add_argument("--since", default=None, help="Only results dated on or after this day (YYYY-MM-DD).")
     p.add_argument("--until", default=None, help="Only results dated on or before this day (YYYY-MM-DD).")

@@ -33,10 +33,12 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="Print the run report as one JSON object.")] = False,
 ) -> None:
     """Run one job now (through the same locks and run ledger as the scheduler)."""
+    cfg = STATE.cfg()
+    if not dry_run:
+        _exit_if_locked(cfg, job.value, now, as_json)
     from jobs.dispatch import registry
     from jobs.run.runner import RunOptions
 
-    cfg = STATE.cfg()
     the_day = parse_day(day, "--date")
     options = RunOptions(
         since=parse_instant(since, cfg.tz, "--since"),
@@ -45,6 +47,32 @@ def run(
         force=force,
     )
     report = registry.run(cfg, job.value, now=parse_instant(now, cfg.tz, "--now"), dry_run=dry_run, options=options)
+    if as_json:
+        echo_json(report.to_dict())
+    else:
+        _print_report(report)
+    raise typer.Exit(report.exit_code)
+
+
+def _exit_if_locked(cfg: Any, job: str, now: str | None, as_json: bool) -> None:
+    """A run that would find its lock held reports so at once, as the runner would (status
+    failed, error `locked`, exit 75), without loading the job first."""
+    from datetime import UTC, datetime
+
+    from jobs.run.report import RunReport
+    from memory_store.ledger import new_run_id, utc_stamp
+    from memory_store.locks import held_at_once
+
+    held = held_at_once(cfg.workspace, job)
+    if held is None:
+        return
+    started = datetime.now(UTC)
+    moment = parse_instant(now, cfg.tz, "--now") or started
+    report = RunReport(job=job, run_id=new_run_id(job, started), now=moment.astimezone(cfg.tz).isoformat(),
+                       started=utc_stamp(started))
+    report.status = "failed"
+    report.errors.append(held.as_error())
+    report.finished = utc_stamp()
     if as_json:
         echo_json(report.to_dict())
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -27,44 +27,74 @@ def daemon() -> None:
 
     raise typer.Exit(run_daemon(STATE.cfg(), _memjobs_cmd()))
 
-@app.command()
-@expected_errors
-def systemd(
-    action: Annotated[str, typer.Argument(help="print, install, or uninstall (this workspace's units only)")] = "print",
-    single_daemon: Annotated[
-        bool, typer.Option("--daemon", help="One daemon service instead of a timer per job.")
-    ] = False,
-    user: Annotated[bool, typer.Option("--user/--no-user", help="User units (the only kind supported).")] = True,
-    force: Annotated[bool, typer.Option("--force", help="Replace unit files that differ.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
-) -> None:
-    """systemd user units of this workspace: a .service and .timer per job (or one daemon service); print,
-    install or uninstall them. Unit names carry the workspace, so each workspace keeps its own."""
-    from jobs.scheduler.systemd import install_units, render_units, uninstall_units
+systemd_app = typer.Typer(
+    help="systemd user units of this workspace: a .service and .timer per job (or one daemon service). "
+         "Unit names carry the workspace, so each workspace keeps its own.",
+    no_args_is_help=True, add_completion=False)
+app.add_typer(systemd_app, name="systemd")
+
+_DAEMON = Annotated[bool, typer.Option("--daemon", help="One daemon service instead of a timer per job.")]
+_USER = Annotated[bool, typer.Option("--user/--no-user", help="User units (the only kind supported).")]
+_JSON = Annotated[bool, typer.Option("--json", help="Print as JSON.")]
+
+
+def _user_units_only(user: bool) -> None:
     from memory_store.errors import UsageError
 
-    cfg = STATE.cfg()
-    mode = "daemon" if single_daemon else "timers"
     if not user:
         raise UsageError("only user units are supported (systemctl --user)")
-    if action == "print":
-        units = render_units(cfg, mode, _memjobs_cmd())
-        if as_json:
-            echo_json(units)
-            return
-        for name, text in units.items():
-            typer.echo(f"# ---- {name}")
-            typer.echo(text.rstrip())
-            typer.echo("")
+
+
+@systemd_app.command("print")
+@expected_errors
+def systemd_print(single_daemon: _DAEMON = False, user: _USER = True, as_json: _JSON = False) -> None:
+    """Print the units this workspace would install (nothing is written)."""
+    from jobs.scheduler.systemd import render_units
+
+    _user_units_only(user)
+    units = render_units(STATE.cfg(), "daemon" if single_daemon else "timers", _memjobs_cmd())
+    if as_json:
+        echo_json(units)
         return
-    if action not in ("install", "uninstall"):
-        raise UsageError("usage: memjobs systemd [print | install | uninstall]")
-    result = uninstall_units(cfg) if action == "uninstall" else install_units(cfg, mode, _memjobs_cmd(), force=force)
+    for name, text in units.items():
+        typer.echo(f"# ---- {name}")
+        typer.echo(text.rstrip())
+        typer.echo("")
+
+
+@systemd_app.command("install")
+@expected_errors
+def systemd_install(
+    single_daemon: _DAEMON = False,
+    user: _USER = True,
+    force: Annotated[bool, typer.Option("--force", help="Replace unit files that differ.")] = False,
+    as_json: _JSON = False,
+) -> None:
+    """Write this workspace's units under ~/.config/systemd/user and say what to run next."""
+    from jobs.scheduler.systemd import install_units
+
+    _user_units_only(user)
+    cfg = STATE.cfg()
+    _echo_units(install_units(cfg, "daemon" if single_daemon else "timers", _memjobs_cmd(), force=force),
+                "wrote", as_json)
+
+
+@systemd_app.command("uninstall")
+@expected_errors
+def systemd_uninstall(user: _USER = True, as_json: _JSON = False) -> None:
+    """Remove this workspace's units (other workspaces' units stay)."""
+    from jobs.scheduler.systemd import uninstall_units
+
+    _user_units_only(user)
+    _echo_units(uninstall_units(STATE.cfg()), "removed", as_json)
+
+
+def _echo_units(result: Any, verb: str, as_json: bool) -> None:
     if as_json:
         echo_json(result.to_dict())
         return
     for p in result.written:
-        typer.echo(f"{'removed' if action == 'uninstall' else 'wrote':<9} {p}")
+        typer.echo(f"{verb:<9} {p}")
     for p in result.unchanged:
         typer.echo(f"unchanged {p}")
     for note in result.notes:
@@ -73,6 +103,7 @@ def systemd(
         typer.echo("Now run:")
         for c in result.commands:
             typer.echo(f"  {c}")
+
 
 @app.command()
 @expected_errors

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jobs.cli.base import STATE, app, echo_json, expected_errors
+from jobs.cli.base import STATE, app, echo_json, echo_safe, expected_errors
 from memory_store.errors import EXIT_INVALID
 
 
@@ -23,6 +23,7 @@ def init(
 ) -> None:
     """Create a workspace from the template (never overwrites a file) and show the agents' history found."""
     from memory_store.config import load_config
+    from memory_store.search.indexer import create_empty_index
     from memory_store.transcripts.history import oldest_day, survey
     from memory_store.workspace import init_workspace
 
@@ -32,6 +33,7 @@ def init(
 
         raise UsageError(f"{target} is a file, not a folder")
     result = init_workspace(target)
+    created_index = create_empty_index(target / ".memjobs")  # the search tools answer (empty) at once
     cfg = load_config(target, STATE.config_file)
     histories = survey(cfg)
     first = oldest_day(histories)
@@ -46,6 +48,8 @@ def init(
             typer.echo(f"created  {rel}")
         for rel in result.existing:
             typer.echo(f"kept     {rel} (exists)")
+        if created_index:
+            typer.echo("created  .memjobs/index.sqlite (empty search index)")
         typer.echo(f"Workspace ready: {target}")
         _print_history(target, histories, first, backfill)
         _print_connect_help(target)
@@ -162,4 +166,4 @@ def config_cmd(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
     import yaml
 
     typer.echo(f"# effective configuration (file: {cfg.source_file or 'none, defaults'})")
-    typer.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
+    echo_safe(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000).rstrip())

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from jobs.daily.model import DaySession, LogEntry
-from jobs.microsync.scan import is_excluded
 from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.errors import EntryError
 from memory_store.fileio import read_text
 from memory_store.markdown import parse_document
 from memory_store.transcripts import discover, read
+from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.records import Flag, Record, Role
 from memory_store.workspace import entry_files_of_day
 

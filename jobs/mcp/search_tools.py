@@ -1,15 +1,64 @@
 """MCP tools `memory_search` and `memory_get`: read-only, over one index view kept open for the
 server's life (a query costs milliseconds); it is reopened when `memjobs index --rebuild` swaps the
-file. A missing or stale index is reported to the agent with the command to run."""
+file. Results are structured (an output schema per tool); every parameter is described, and the
+closed sets (tier, kind) are enums. A missing index gives an empty result with a note, a stale one a
+note with the command to run — never an error."""
 
 from __future__ import annotations
 
-import json
 import os
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired
+
+from pydantic import Field
+from typing_extensions import TypedDict  # pydantic needs this TypedDict before Python 3.12
 
 from memory_store.config import Config
-from memory_store.errors import MemjobsError
+from memory_store.errors import IndexMissing, MemjobsError
+
+Tier = Literal["warm", "cold", "all", "sessions"]
+Kind = Literal["decision", "rule", "constraint", "architecture", "remember", "procedure"]
+MISSING_NOTE = "there is no search index yet: run `memjobs index` (results will be empty until then)"
+STALE_NOTE = "the index is older than the workspace's last change: run `memjobs index`"
+
+
+class SourceRef(TypedDict):
+    session_id: str
+    session_path: str
+    message_range: str
+
+
+class SearchHit(TypedDict):
+    path: Annotated[str, Field(description="Workspace-relative memory file, or the transcript of a sessions hit")]
+    line: Annotated[int, Field(description="1-based line (an entry's heading); cite as path:line")]
+    id: str | None
+    kind: str | None
+    title: str
+    date: str | None
+    status: str | None
+    confidence: float | None
+    score: float
+    source: SourceRef | None
+    snippet: Annotated[str, Field(description="The best line, matches marked with **")]
+    tier: Annotated[str, Field(description="warm, cold or sessions")]
+    uncertain: Annotated[bool, Field(description="True for a sessions hit: what was said, not a kept memory")]
+    speaker: NotRequired[str]
+
+
+class SearchOutput(TypedDict):
+    query: str
+    took_ms: float
+    results: list[SearchHit]
+    note: NotRequired[str]
+
+
+class GetOutput(TypedDict):
+    path: str
+    text: str
+    line: NotRequired[int]
+    id: NotRequired[str]
+    start: NotRequired[int]
+    end: NotRequired[int]
+    total_lines: NotRequired[int]
 
 
 class Memory:
@@ -47,13 +96,17 @@ class Memory:
     ) -> dict[str, Any]:
         from memory_store.search.options import search_options
 
-        s = self.searcher()
         opts = search_options(limit=limit or None, default_limit=self.cfg.search.max_results, tier=tier,
                               kinds=[kind] if kind else None, since=since, until=until, flag_prefix="")
+        opts.check()
+        try:
+            s = self.searcher()
+        except IndexMissing:  # right after `memjobs init`, or before the first job: nothing to find yet
+            return {"query": query, "took_ms": 0.0, "results": [], "note": MISSING_NOTE}
         result = s.search(query, opts)
         out = result.to_dict()
         if result.stale:
-            out["warning"] = "the index is older than the workspace's last change: run `memjobs index`"
+            out["note"] = STALE_NOTE
         return out
 
     def get(
@@ -70,49 +123,58 @@ class Memory:
         raise UsageError("give either an entry id, or a path (with optional start_line and end_line)")
 
 
-def _dump(obj: Any) -> str:
+def _redacted(obj: Any) -> Any:
+    """Every string of a result, redacted (memory files are read fresh by memory_get)."""
     from memory_store.redact import redact
 
-    return redact(json.dumps(obj, ensure_ascii=False, indent=1))
+    if isinstance(obj, str):
+        return redact(obj)
+    if isinstance(obj, dict):
+        return {k: _redacted(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_redacted(v) for v in obj]
+    return obj
 
 
 def register(server: Any, cfg: Config) -> None:
     """Add the search tools to `server`."""
     from mcp.server.mcpserver.exceptions import ToolError
+    from mcp_types import ToolAnnotations
 
     memory = Memory(cfg)
+    read_only = ToolAnnotations(
+        read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+    )
 
-    @server.tool()
+    @server.tool(annotations=read_only, structured_output=True)
     def memory_search(
-        query: str,
-        limit: int | None = None,
-        tier: str | None = None,
-        kind: str | None = None,
-        since: str | None = None,
-        until: str | None = None,
-    ) -> str:
-        """Search the agent's long-term memory (English, Thai, Chinese). Returns JSON: results with
-        path, line (cite them as path:line), id, kind, title, date, status, confidence, score,
-        source (session_id, session_path, message_range) and a snippet with **marks**.
-        tier: warm | cold | all (default: warm first, cold when warm has too few hits).
-        kind: decision, rule, constraint, architecture, remember or procedure (comma-separated).
-        since/until: YYYY-MM-DD. limit: 1-50 (default 6)."""
+        query: Annotated[str, Field(description="What to look for, as words or a question (English, Thai, Chinese)")],
+        limit: Annotated[int | None, Field(description="How many results, 1-50 (default 6)", ge=1, le=50)] = None,
+        tier: Annotated[Tier | None, Field(description=(
+            "warm, cold or all (the kept memory), or sessions (what was said in transcripts). Default: warm"
+            " first, then cold, then sessions when too few entries match every word"
+        ))] = None,
+        kind: Annotated[Kind | None, Field(description="Only entries of this kind")] = None,
+        since: Annotated[str | None, Field(description="Only results dated on or after this day, YYYY-MM-DD")] = None,
+        until: Annotated[str | None, Field(description="Only results dated on or before this day, YYYY-MM-DD")] = None,
+    ) -> SearchOutput:
+        """Search the agent's long-term memory: what was decided, when, why and where it is written.
+        Cite results as path:line; a result with uncertain=true comes from a transcript (what was
+        said, not a kept memory) and cites its session_path and message_range."""
         try:
-            return _dump(memory.search(query, limit, tier, kind, since, until))
+            return _redacted(memory.search(query, limit, tier, kind, since, until))  # type: ignore[no-any-return]
         except MemjobsError as exc:
             raise ToolError(str(exc)) from None
 
-    @server.tool()
+    @server.tool(annotations=read_only, structured_output=True)
     def memory_get(
-        id: str | None = None,
-        path: str | None = None,
-        start_line: int | None = None,
-        end_line: int | None = None,
-    ) -> str:
-        """Read memory: an entry by its id (e.g. DECISION-20261006-use-postgresql-3f9a1c), or lines
-        start_line..end_line (1-based, at most 400) of a memory file given by its workspace-relative
-        path. Returns JSON with the path, the line and the text as it is in the file now."""
+        id: Annotated[str | None, Field(description="An entry id, e.g. DECISION-20261006-use-postgres-3f9a1c")] = None,
+        path: Annotated[str | None, Field(description="A memory file, relative to the workspace")] = None,
+        start_line: Annotated[int | None, Field(description="First line to read, 1-based (with path)", ge=1)] = None,
+        end_line: Annotated[int | None, Field(description="Last line to read, inclusive (≤ 400 lines)", ge=1)] = None,
+    ) -> GetOutput:
+        """Read memory as it is in its file now: an entry by its id, or lines of a memory file."""
         try:
-            return _dump(memory.get(id, path, start_line, end_line))
+            return _redacted(memory.get(id, path, start_line, end_line))  # type: ignore[no-any-return]
         except MemjobsError as exc:
             raise ToolError(str(exc)) from None

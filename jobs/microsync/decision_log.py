@@ -16,6 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from jobs.microsync.engine import Candidate
+from memory_store.confine import only_inside
 from memory_store.cursors import WrittenEntry, WrittenLog
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
 from memory_store.errors import EntryError
@@ -51,6 +52,7 @@ class Plan:
     appends: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
     replaces: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (id, reason)
+    adopted: dict[str, list[BlockEntry]] = field(default_factory=lambda: defaultdict(list))
 
     @property
     def added(self) -> int:
@@ -67,7 +69,7 @@ def _existing(workspace: Path, day: date, path_hint: str) -> dict[str, tuple[str
     recent = workspace / "memory" / "recent"
     if recent.is_dir():
         files.extend(sorted(recent.glob(f"{day.isoformat()}-*.md")))
-    for f in files:
+    for f in only_inside(workspace, files):   # a daily file linked elsewhere: the append is refused
         text = read_snapshot(f).text
         if not text:
             continue
@@ -102,6 +104,13 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
             if e.id in existing:
                 rel, block = existing[e.id]
                 mine = written.entries.get(e.id)
+                if mine is None and block_hash(block.text) == block_hash(serialize_entry(e)):
+                    # Trigger: our own bytes for this very item, but no record that we wrote them.
+                    # Why: a run stopped (kill, full disk) between the markdown and its state.
+                    # Outcome: adopted as memjobs' entry, not called a person's; the run converges.
+                    out.adopted[rel].append(e)
+                    out.skipped.append((e.id, "already recorded"))
+                    continue
                 if mine is None or block_hash(block.text) != mine.hash:
                     out.skipped.append((e.id, "edited by a person"))
                     continue

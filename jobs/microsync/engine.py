@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from memory_store.transcripts.records import Flag, Record, Role
+from memory_store.transcripts.records import Flag, Record, Role, range_prefix
 
 # Flags whose records no extractor reads by default: tool traffic, injected metadata, sub-agents.
 IGNORED_FLAGS = frozenset({Flag.TOOL, Flag.META, Flag.SIDECHAIN})
@@ -39,7 +39,7 @@ class Candidate:
 
     @property
     def message_range(self) -> str:
-        prefix = "E" if "#" in self.session_path else "L"
+        prefix = range_prefix(self.session_path)
         return f"{prefix}{self.first_line}-{prefix}{self.last_line}"
 
 

@@ -65,6 +65,8 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     if ctx.dry_run:
         _dry_run_output(ctx, plan)
         return
+    for rel, adopted in sorted(plan.adopted.items()):
+        decision_log.record_written(written, rel, adopted)
     writer.write_state(CURSORS, state.to_bytes())
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)
@@ -100,7 +102,7 @@ def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> Non
     for rel in sorted(plan.appends):
         new_entries = plan.appends[rel]
         current = read_snapshot(ws / rel).text
-        if current is None:
+        if not current:   # missing, or emptied (by a person, or a run that failed on a full disk)
             title = rel.rsplit("/", 1)[-1].removesuffix(".md")
             suffix = f"# {title}\n\n" + entries_suffix("", new_entries)
         else:

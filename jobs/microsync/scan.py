@@ -9,7 +9,6 @@ Excluded sessions (`exclude_sessions`, chat types not configured) are read past 
 """
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.errors import SourceEmpty
 from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
+from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.jsonl import file_identity
 from memory_store.transcripts.records import Record, Role
 from memory_store.transcripts.sqlite_store import EntryDeduper
@@ -48,16 +48,6 @@ class SessionRecords:
 
 def source_key(source: TranscriptSource) -> str:
     return f"{source.format}:{source.path}"
-
-
-def is_excluded(patterns: tuple[str, ...], *values: str | None) -> bool:
-    for value in values:
-        if not value:
-            continue
-        probe = value.strip().casefold()
-        if any(fnmatch.fnmatchcase(probe, p.casefold()) for p in patterns):
-            return True
-    return False
 
 
 @dataclass

@@ -8,6 +8,7 @@ incremental search index).
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -20,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from jobs.run.report import RunReport
 from memory_store.config import JOBS, Config
-from memory_store.errors import JobTimeout, LockHeld, MemjobsError
-from memory_store.ledger import RunLedger, fold_empty_run, new_run_id, prune_runs, utc_stamp
-from memory_store.locks import JobLocks
+from memory_store.errors import JobTimeout, LockHeld, MemjobsError, StorageFull
+from memory_store.fileio import sweep_temp_files
+from memory_store.ledger import RunLedger, fold_empty_run, mark_interrupted, new_run_id, prune_runs, utc_stamp
+from memory_store.locks import JobLocks, lock_plan
 from memory_store.writers import Writer, writer_for
 
 if TYPE_CHECKING:
@@ -159,6 +161,14 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         if ledger is not None:
             ledger.open()
             ledger.write_report({**report.to_dict(), "status": "running"})
+            if take_locks:
+                held = tuple(name for name, _ in lock_plan(job, 0.0))
+                for stale in mark_interrupted(cfg.state_dir, held, run_id):
+                    report.notes.append(f"run {stale} had not recorded its end: marked failed (interrupted)")
+                swept = sweep_temp_files(cfg.workspace)
+                if swept:
+                    report.notes.append(f"removed {len(swept)} temp file(s) an interrupted run left: "
+                                        + ", ".join(swept))
         with deadline.armed():
             _test_delay(ctx)
             fn(ctx)
@@ -171,6 +181,14 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
     except MemjobsError as exc:
         report.status = "failed"
         report.errors.append(exc.as_error())
+    except OSError as exc:
+        if exc.errno not in _STORAGE_ERRORS:
+            report.status = "failed"
+            report.error("internal", f"{type(exc).__name__}: {exc}")
+            _finish(ctx, locks)
+            raise
+        report.status = "failed"
+        report.errors.append(storage_error(exc).as_error())
     except Exception as exc:  # an unexpected bug: still record the run as failed, then re-raise
         report.status = "failed"
         report.error("internal", f"{type(exc).__name__}: {exc}")
@@ -183,6 +201,18 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
     return report
 
 
+# A full disk, a quota, a file-size limit, a read-only or unwritable workspace: the run fails
+# with one line naming the file, not a traceback.
+_STORAGE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+def storage_error(exc: OSError) -> MemjobsError:
+    reason = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
+              errno.EFBIG: "file too large for the file-size limit", errno.EROFS: "the file system is read-only",
+              }.get(exc.errno or 0, "permission denied")
+    return StorageFull(f"cannot write: {reason}; nothing half-written was kept", path=exc.filename)
+
+
 def _finish(ctx: RunContext, locks: JobLocks) -> None:
     ctx.report.written = ctx.written
     ctx.report.finished = utc_stamp()
@@ -193,6 +223,13 @@ def _finish(ctx: RunContext, locks: JobLocks) -> None:
                     and not ctx.report.written):
                 fold_empty_run(ctx.cfg.state_dir, ctx.run_id, ctx.report.to_dict())
             prune_runs(ctx.cfg.state_dir, ctx.cfg.limits.keep_runs_days)
+    except OSError as exc:
+        if exc.errno not in _STORAGE_ERRORS:
+            raise
+        # The report could not be recorded (the disk is still full): say so on the report we
+        # return; the ledger keeps its "running" mark, which a later run's listing shows.
+        ctx.report.status = "failed"
+        ctx.report.errors.append(storage_error(exc).as_error())
     finally:
         locks.release()
 

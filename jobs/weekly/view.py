@@ -7,6 +7,7 @@ from pathlib import Path
 
 from jobs.weekly import state
 from jobs.weekly.model import Located
+from memory_store.confine import check_inside
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, entries_without_id, parse_document
@@ -26,7 +27,9 @@ class View:
     def read(self, rel: str) -> str | None:
         if rel in self.overlay:
             return self.overlay[rel]
-        return read_snapshot(self.workspace / rel).text
+        # A MEMORY.md linked out of the workspace would be planned from (and archived into the
+        # workspace from) a file that is not ours: refused before anything is planned.
+        return read_snapshot(check_inside(self.workspace, self.workspace / rel, rel)).text
 
     def read_state(self, rel: str) -> bytes | None:
         if rel in self.state_overlay:

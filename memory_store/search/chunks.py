@@ -5,6 +5,11 @@
 - every core-memory line entry;
 - every generated MEMORY.md item (summary, id, the line it is on);
 - everything else as chunks: paragraphs under their nearest heading, with line numbers.
+
+What a person would not search for is left out (`clean`): link targets (a link is its text), the
+daily job's count lines ("3 sessions, 36 messages, 5 decision-log entries.") and the counts after a
+conversation's title, and — given the template the file was copied from — the template's own
+explanations, which every workspace holds.
 """
 
 from __future__ import annotations
@@ -21,6 +26,12 @@ _HEADING_RE = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _ITEM_RE = re.compile(r"^- (?P<summary>.*?) ?\(\[(?P<id>[A-Z]+-\d{8}-[a-z0-9-]+)\]\([^)\s]+\)\)")
 _DATE_IN_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})")
 CHUNK_MAX_LINES = 30
+_LINK_RE = re.compile(r"(!?)\[([^\]\n]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_COUNTS_LINE_RE = re.compile(r"^\d+ sessions?, \d+ messages?, \d+ decision-log entr(?:y|ies)\.?$")
+_COUNTS_TAIL_RE = re.compile(
+    r" — \d+ messages?, \d+ from you(?:, \d+ tool calls?)?(?:, \d+ decision-log entr(?:y|ies))?"
+    r"(?:, \d+ fix(?:es)?)?(?:, \d{1,2}:\d{2}–\d{1,2}:\d{2})?"
+)
 # Field order of an entry's body: the conclusion first, so that a snippet without a match
 # shows what was decided.
 _BODY_FIELDS = ("conclusion", "why", "finding", "impact", "excerpt")
@@ -47,7 +58,26 @@ def file_date(rel: str) -> str | None:
     return m.group(1) if m else None
 
 
-def rows_of(rel: str, text: str) -> list[RowData]:
+def clean(text: str) -> str:
+    """Text as it is searched and shown: links as their text, without the generated count lines."""
+    if "](" in text:
+        text = _LINK_RE.sub(lambda m: m.group(2), text)
+    if " — " in text:
+        text = _COUNTS_TAIL_RE.sub("", text)
+    return "\n".join(ln for ln in text.split("\n") if not _COUNTS_LINE_RE.match(ln.strip()))
+
+
+def rows_of(rel: str, text: str, template: str | None = None) -> list[RowData]:
+    """The rows of one file; `template` is the text of the template file it was copied from (its
+    paragraphs are explanations, not memory), if any."""
+    rows = _rows_of(rel, text)
+    if template is None:
+        return rows
+    known = {(r.title, r.body) for r in _rows_of(rel, template) if r.type == "chunk"}
+    return [r for r in rows if r.type != "chunk" or (r.title, r.body) not in known]
+
+
+def _rows_of(rel: str, text: str) -> list[RowData]:
     lines = split_lines(text)
     doc = parse_document(text)
     day = file_date(rel)
@@ -75,10 +105,10 @@ def _default_title(rel: str) -> str:
 
 def _entry_row(block: Block) -> RowData:
     values = {f.key: f.value for f in block.fields if f.key}
-    body: list[str] = [values[k] for k in _BODY_FIELDS if values.get(k)]
+    body: list[str] = [clean(values[k]) for k in _BODY_FIELDS if values.get(k)]
     refs = block.field("refs")
     if refs is not None:
-        body.extend(v for v in [refs.value, *(c.value for c in refs.children)] if v)
+        body.extend(clean(v) for v in [refs.value, *(c.value for c in refs.children)] if v)
     known = {
         "id",
         "date",
@@ -90,7 +120,7 @@ def _entry_row(block: Block) -> RowData:
         "refs",
         *_BODY_FIELDS,
     }
-    body.extend(f.value for f in block.fields if f.key and f.key not in known and f.value)
+    body.extend(clean(f.value) for f in block.fields if f.key and f.key not in known and f.value)
     src = block.field("source")
     source = None
     if src is not None:
@@ -151,7 +181,7 @@ def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | No
                     i + 1,
                     j,
                     "item",
-                    m.group("summary").strip(),
+                    clean(m.group("summary").strip()),
                     "",
                     kind=kind,
                     id=item_id,
@@ -178,8 +208,9 @@ def _prose_chunks(
 
     def flush() -> None:
         nonlocal para, heading_used
-        if para:
-            out.append(RowData(para[0][0], para[-1][0], "chunk", title, "\n".join(t for _, t in para), date=day))
+        body = clean("\n".join(t for _, t in para)) if para else ""
+        if body.strip():
+            out.append(RowData(para[0][0], para[-1][0], "chunk", title, body, date=day))
             heading_used = True
         para = []
 
@@ -194,7 +225,7 @@ def _prose_chunks(
             flush()
             if not heading_used:
                 out.append(RowData(heading_line, heading_line, "chunk", title, "", date=day))
-            title = m.group(2).strip() or title
+            title = clean(m.group(2).strip()) or title
             heading_line = n
             heading_used = False
             continue

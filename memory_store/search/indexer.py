@@ -26,6 +26,7 @@ from datetime import date
 from pathlib import Path
 
 from memory_store.config import Config
+from memory_store.confine import extra_roots, is_inside, root_of
 from memory_store.errors import MemjobsError
 from memory_store.search.chunks import RowData, rows_of
 from memory_store.search.schema import (
@@ -39,7 +40,7 @@ from memory_store.search.schema import (
     open_writer,
 )
 from memory_store.search.tokens import TOKENIZER_VERSION, fts_text, normalise
-from memory_store.workspace import DAILY_RE, is_warm, markdown_files
+from memory_store.workspace import DAILY_RE, bundled, is_warm, markdown_files
 
 WARM_KEY = (1 << 22) - 1  # above every date ordinal: always-warm files sort last
 COLD_KEY = 1
@@ -61,9 +62,11 @@ class IndexStats:
     rows_removed: int = 0
     rebuilt: bool = False
     took_ms: float = 0.0
+    sessions: dict[str, object] | None = None  # the sessions tier's pass (said.SaidStats), if any
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "sessions": self.sessions,
             "files": self.files,
             "indexed": len(self.indexed),
             "removed": len(self.removed),
@@ -112,7 +115,10 @@ def discover(cfg: Config) -> dict[str, Candidate]:
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
                 found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
     out: dict[str, Candidate] = {}
+    roots = extra_roots(ws, cfg.search.extra_paths)
     for p in found:
+        if not is_inside(root_of(ws, roots, p), p):
+            continue  # a symlink out of the workspace (or out of its extra root) is never indexed
         rel = _rel(ws, p)
         if rel in out or "/.locks/" in f"/{rel}":
             continue
@@ -167,6 +173,26 @@ def _lock(state_dir: Path, wait_s: float):  # type: ignore[no-untyped-def]
 
 
 # ---- updating ----------------------------------------------------------------------------------
+
+
+def create_empty_index(state_dir: Path) -> bool:
+    """The index with its tables and nothing in it, if there is none yet (`memjobs init`: the search
+    tools work at once, with empty results, until the first `memjobs index` or job fills it)."""
+    target = state_dir / INDEX_NAME
+    if target.is_file():
+        return False
+    lock = _lock(state_dir, 10.0)
+    try:
+        if target.is_file():
+            return False
+        tmp = state_dir / REBUILD_NAME
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        open_writer(tmp).close()
+        os.replace(tmp, target)
+        return True
+    finally:
+        lock.release()
 
 
 def update_index(
@@ -252,7 +278,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
                 continue
             if old is not None:
                 stats.rows_removed += _drop_file(db, rel)
-            rows = rows_of(rel, data.decode("utf-8", errors="replace"))
+            rows = rows_of(rel, data.decode("utf-8", errors="replace"), _template_text(rel))
             _insert_rows(db, rel, sort_key(cand.tier, cand.day), rows, next_n, redact)
             db.execute(
                 "INSERT OR REPLACE INTO files(path, size, mtime_ns, sha256, tier, day, rows)"
@@ -263,6 +289,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             stats.rows_added += len(rows)
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
+        changed = _update_sessions(db, cfg, stats, redact) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
@@ -270,6 +297,34 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
                 (generation_stamp(cfg.state_dir),),
             )
     return stats
+
+
+def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats, redact: Callable[[str], str]) -> bool:
+    """The sessions tier (memory_store/search/said.py), or its removal when `search.sessions` is off."""
+    if not cfg.search.sessions:
+        if db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
+            return False
+        db.execute("INSERT INTO said_fts(said_fts) VALUES ('delete-all')")
+        for table in ("said", "said_files", "said_sessions"):
+            db.execute(f"DELETE FROM {table}")
+        return True
+    from memory_store.search.said import update_said
+
+    said = update_said(db, cfg, redact)
+    stats.sessions = said.to_dict()
+    return bool(said.rows_added or said.rows_removed)
+
+
+def _template_text(rel: str) -> str | None:
+    """The text of the template file `memjobs init` copied to `rel`, if there is one."""
+    try:
+        path = bundled("second-brain-template") / rel
+    except FileNotFoundError:
+        return None
+    try:
+        return path.read_text("utf-8") if rel.endswith(".md") and path.is_file() else None
+    except OSError:
+        return None
 
 
 def _drop_file(db: sqlite3.Connection, rel: str) -> int:

@@ -1,4 +1,5 @@
-"""Search: BM25 over FTS5 candidates, then a rerank by decay × status × kind (docs/design.md §6).
+"""Search: FTS5's own `bm25()` ranks inside SQLite, then a rerank by decay × status × kind
+(docs/design.md §6).
 
 Tiers (docs/design.md §2): by default the warm tier is searched first and the cold tier only when warm
 has fewer hits than asked; `tier` = warm | cold | all restricts or merges them. The warm tier is a
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import sqlite3
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -19,18 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import Config
-from memory_store.errors import UsageError
-from memory_store.search.bm25 import Phrase, Scorer
+from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
+from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
 from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
 
-TIERS = ("warm", "cold", "all")
-# memory_store.entries.KINDS, lowercased (not imported: the fast path keeps its imports small)
-KIND_NAMES = ("decision", "rule", "constraint", "architecture", "remember", "procedure")
-CANDIDATES = 200
-MAX_LIMIT = 50
+__all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
+TRIGRAM_ROWS = 200
+SAID_WEIGHT = 1.0  # what was said ranks below a kept memory of the same strength
 _TOP = 1 << 47
+
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
 LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one on the whole run
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
@@ -50,61 +49,6 @@ LAMBDA = {"rule": 0.005, "constraint": 0.005, "procedure": 0.005, "core": 0.0}
 DEFAULT_LAMBDA = 0.01
 DECAY_FLOOR = 0.4  # decay only reorders: an old, strong match still outranks a recent weak one
 EXCLUDED_STATUSES = ("revoked",)
-
-
-@dataclass(frozen=True)
-class SearchOptions:
-    limit: int = 6
-    tier: str | None = None  # None: warm first, cold only when warm has too few hits
-    kinds: tuple[str, ...] = ()
-    since: date | None = None
-    until: date | None = None
-
-    def check(self) -> None:
-        if not 1 <= self.limit <= MAX_LIMIT:
-            raise UsageError(f"--limit must be between 1 and {MAX_LIMIT}, not {self.limit}")
-        if self.tier is not None and self.tier not in TIERS:
-            raise UsageError(f"--tier must be one of {', '.join(TIERS)}, not {self.tier!r}")
-        bad = [k for k in self.kinds if k not in KIND_NAMES]
-        if bad:
-            raise UsageError(f"--kind must be one of {', '.join(KIND_NAMES)}, not {bad[0]!r}")
-
-
-@dataclass
-class Hit:
-    rowid: int
-    path: str
-    line: int
-    type: str
-    kind: str | None
-    id: str | None
-    title: str
-    body: str
-    date: str | None
-    status: str | None
-    confidence: float | None
-    source: dict[str, str] | None
-    bm25: float
-    score: float = 0.0
-    snippet: str = ""
-    cold: bool = False
-    source_json: str | None = None  # parsed into `source` only for the hits that are returned
-
-    def to_dict(self) -> dict[str, Any]:
-        entry = self.type == "entry"
-        return {
-            "path": self.path,
-            "line": self.line,
-            "id": self.id,
-            "kind": self.kind,
-            "title": self.title,
-            "date": self.date,
-            "status": self.status if entry else None,
-            "confidence": self.confidence if entry else None,
-            "score": round(self.score, 3),
-            "source": self.source if entry else None,
-            "snippet": self.snippet,
-        }
 
 
 @dataclass
@@ -129,10 +73,11 @@ class Searcher:
         self.cfg = cfg
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
-        self.scorer = Scorer(self.db)
+        self.rank = Ranker(self.db)
+        # An index written before the sessions tier existed has no such table: it is simply empty.
+        self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
 
     def close(self) -> None:
-        self.scorer.close()
         self.db.close()
 
     def is_stale(self) -> bool:
@@ -140,47 +85,87 @@ class Searcher:
         return generation_stamp(self.cfg.state_dir) != meta_get(self.db, "generation")
 
     def search(self, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:
+        started = time.perf_counter()
         opts = opts or SearchOptions(limit=self.cfg.search.max_results)
         opts.check()
-        started = time.perf_counter()
         today = today or datetime.now(self.cfg.tz).date()
-        terms = query_terms(query)
+        self.rank.reset()
+        terms = self.rank.exact_words(query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
             cutoff = today.toordinal() - self.cfg.limits.warm_days
             warm = (cutoff << KEY_BITS, _TOP)
             cold = (0, cutoff << KEY_BITS)
-            span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
-            if span is not None:
-                candidates = self._candidates(terms, opts, span)
+            if opts.tier == "sessions":
+                result.hits = self._ranked_hits(self._said(terms, opts), opts, today)
             else:
-                candidates = self._auto(terms, opts, warm, cold)
-            result.hits = self._ranked(candidates, opts, today)
+                span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
+                if span is not None:
+                    candidates = self._candidates(terms, opts, span)
+                else:
+                    candidates = self._auto(terms, opts, warm, cold)
+                result.hits = self._ranked_hits(candidates, opts, today)
+                if opts.tier is None and self.cfg.search.sessions:
+                    result.hits = self._with_said(result.hits, terms, opts, today)
             marks = terms + [t for t in loose_terms(terms) if t not in terms]
             for h in result.hits:
-                h.snippet = make_snippet(h.title, h.body, marks)
+                h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
+                h.snippet = make_snippet(h.title if not h.said else "", h.body, marks)
                 h.source = json.loads(h.source_json) if h.source_json else None
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
     # ---- candidates and rerank -------------------------------------------------------------
-    # Candidates are fetched newest first and bounded (FTS5 walks its doclists in rowid order and
-    # stops), then scored by BM25 in Python (bm25.py): FTS5's bm25() would score every match in
-    # the range and scan each phrase's matches over the whole table for its IDF.
+    # Every step is one SQL statement that lets FTS5 rank: `bm25()` with column weights, `ORDER BY
+    # ... LIMIT`. What bounds the cost is BUDGET (see _window); stop words never reach a query
+    # (tokens.query_terms), so a question costs what its content words cost.
 
     def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
         """Warm first (docs/design.md §6): rows of the warm tier that match every term; when they are
         fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
-        phrases = self.scorer.phrases(terms)
-        hits = self._every(terms, phrases, opts, warm)
+        # One statement for both tiers (FTS5 computes each phrase's IDF once per statement), warm rows
+        # ordered first so that the page holds every warm match before any cold one.
+        window = self.rank.and_window(terms, (cold[0], warm[1]))
+        if len(terms) == 1 and terms[0].run and len(terms[0].text) > 2:
+            hits = self.rank.one_phrase(terms[0], opts, window, warm[0])
+        else:
+            hits = self.rank.fetch("fts", match_all(terms), opts, window, CANDIDATES, ranked=True, first_from=warm[0])
+        for h in hits:
+            h.full = True
+        in_warm = [h for h in hits if h.rowid >= warm[0]]
+        if len(in_warm) >= opts.limit:
+            return in_warm
         if len(hits) >= opts.limit:
             return hits
-        hits += self._every(terms, phrases, opts, cold)
-        if len(hits) >= opts.limit:
-            return hits
-        return self._candidates(terms, opts, (0, _TOP), phrases)
+        return self._candidates(terms, opts, (0, _TOP), every=hits)
 
-    def _ranked(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
+    def _said(self, terms: list[Term], opts: SearchOptions) -> list[Hit]:
+        """Messages of the sessions tier that match the query, by bm25() (memory_store/search/said.py)."""
+        if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
+            return []
+        hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
+        for h in hits:
+            h.bm25 *= SAID_WEIGHT
+        return hits
+
+    def _with_said(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
+        """The entry tiers' hits, topped up from the sessions tier when fewer than `limit` of them match
+        every term of the query (docs/design.md §6): the full matches first, then the partial ones and
+        what was said, by score."""
+        good = [h for h in hits if h.full]
+        if len(good) >= opts.limit:
+            return hits
+        cited = [_cited(h) for h in hits]
+        said = [
+            h for h in self._ranked_hits(self._said(terms, opts), opts, today)
+            if not any(c and c[0] == h.path and c[1] <= h.line <= c[2] for c in cited)  # the entry says it
+        ]
+        if not said:
+            return hits
+        rest = sorted([h for h in hits if not h.full] + said, key=_order)
+        return good + rest[: opts.limit - len(good)]
+
+    def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
@@ -188,107 +173,32 @@ class Searcher:
         return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
     def _candidates(
-        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], phrases: list[Phrase] | None = None
+        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], every: list[Hit] | None = None
     ) -> list[Hit]:
-        """Rows matching every term; if too few, any term, then any bigram of a long CJK/Thai run; if still
-        too few, substrings (trigrams)."""
-        phrases = phrases if phrases is not None else self.scorer.phrases(terms)
-        hits = self._every(terms, phrases, opts, span)
+        """Rows matching every term (`every`, when the caller has them already); if too few, any term,
+        then any bigram of a long CJK/Thai run; if still too few, substrings (trigrams)."""
+        if every is None:
+            every = self.rank.ranked(match_all(terms), opts, self.rank.and_window(terms, span))
+            for h in every:
+                h.full = True
+        hits = every
         if len(hits) < opts.limit and len(terms) > 1:
-            hits = self._any(phrases, opts, span)
+            hits = merge(hits, self.rank.any(terms, opts, span))
         loose = loose_terms(terms) if len(hits) < opts.limit else []
         if loose:
-            seen = {h.rowid for h in hits}
-            for h in self._any(self.scorer.phrases(loose), opts, span):
-                if h.rowid not in seen:
-                    h.bm25 *= LOOSE_WEIGHT  # part of a run weighs less than the run itself
-                    hits.append(h)
+            part = self.rank.any(loose, opts, span)
+            for h in part:
+                h.bm25 *= LOOSE_WEIGHT  # part of a run weighs less than the run itself
+            hits = merge(hits, part)
         if len(hits) < opts.limit:
             tri = trigram_match(terms)
             if tri:
-                seen = {h.rowid for h in hits}
-                # Substring hits: the newest 200 (rowids grow with the date), each a weak match.
-                for h in self._fetch("tri", tri, opts, span, CANDIDATES):
-                    if h.rowid not in seen:
-                        h.bm25 = TRIGRAM_SCORE
-                        hits.append(h)
+                # Substring hits: the newest rows (rowids grow with the date), each a weak match.
+                part = self.rank.fetch("tri", tri, opts, span, TRIGRAM_ROWS, ranked=False)
+                for h in part:
+                    h.bm25 = TRIGRAM_SCORE
+                hits = merge(hits, part)
         return hits
-
-    def _every(self, terms: list[Term], phrases: list[Phrase], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
-        """The newest rows of the span that match every term, scored."""
-        hits = self._fetch("fts", match_all(terms), opts, span, CANDIDATES)
-        every = set(range(len(phrases)))
-        return self._scored(hits, phrases, {h.rowid: every for h in hits})
-
-    def _any(self, phrases: list[Phrase], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
-        """Rows matching any term: the rarest term's rows first (they score highest), each term
-        adding its newest rows until there are enough candidates."""
-        _, dfs, _, _ = self.scorer.idf(phrases)
-        found: dict[int, Hit] = {}
-        known: dict[int, set[int]] = {}
-        for i in sorted(range(len(phrases)), key=lambda i: dfs[i]):
-            room = CANDIDATES - len(found)
-            if room <= 0:
-                break
-            for h in self._fetch("fts", phrases[i].term.fts(), opts, span, CANDIDATES):
-                known.setdefault(h.rowid, set()).add(i)
-                if h.rowid not in found and room > 0:
-                    found[h.rowid] = h
-                    room -= 1
-        return self._scored(list(found.values()), phrases, known)
-
-    def _scored(self, hits: list[Hit], phrases: list[Phrase], known: dict[int, set[int]]) -> list[Hit]:
-        scores = self.scorer.score(phrases, [(h.rowid, h.title, h.body) for h in hits], known)
-        for h in hits:
-            h.bm25 = -scores.get(h.rowid, 0.0)
-        return hits
-
-    def _fetch(self, table: str, match: str, opts: SearchOptions, span: tuple[int, int], limit: int) -> list[Hit]:
-        """The newest `limit` rows of the span matching `match` and the filters (bm25 not set)."""
-        where = [
-            f"{table} MATCH ?",
-            f"{table}.rowid >= ?",
-            f"{table}.rowid < ?",
-            "coalesce(r.status, '') NOT IN ('revoked')",
-        ]
-        args: list[Any] = [match, span[0], span[1]]
-        if opts.kinds:
-            where.append(f"r.kind IN ({', '.join('?' * len(opts.kinds))})")
-            args.extend(opts.kinds)
-        if opts.since:
-            where.append("r.date >= ?")
-            args.append(opts.since.isoformat())
-        if opts.until:
-            where.append("r.date <= ?")
-            args.append(opts.until.isoformat())
-        sql = (
-            f"SELECT r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status,"
-            f" r.confidence, r.source FROM {table} JOIN rows r ON r.rowid = {table}.rowid"
-            f" WHERE {' AND '.join(where)} ORDER BY {table}.rowid DESC LIMIT {int(limit)}"
-        )
-        try:
-            rows = self.db.execute(sql, args).fetchall()
-        except sqlite3.OperationalError as exc:
-            raise UsageError(f"cannot search for that query ({exc})") from None
-        return [
-            Hit(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                r[5],
-                r[6],
-                r[7],
-                r[8],
-                r[9],
-                r[10],
-                None,
-                0.0,
-                source_json=r[11],
-            )
-            for r in rows
-        ]
 
     def _access(self, ids: list[str]) -> dict[str, int]:
         if not ids:
@@ -314,6 +224,19 @@ class Searcher:
 
     def indexed_paths(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT path FROM files")}
+
+
+def _cited(h: Hit) -> tuple[str, int, int] | None:
+    """The transcript lines an entry hit cites (session_path, first, last), if any."""
+    if not h.source_json:
+        return None
+    src = json.loads(h.source_json)
+    rng = str(src.get("message_range") or "")
+    parts = rng.replace("E", "L").split("-")
+    try:
+        return str(src.get("session_path") or ""), int(parts[0][1:]), int(parts[-1][1:])
+    except (ValueError, IndexError):
+        return None
 
 
 def _order(h: Hit) -> tuple[float, str, int]:
@@ -363,13 +286,8 @@ def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today:
 
 
 def workspace_file(cfg: Config, rel: str, indexed: set[str]) -> Path:
-    """A file memory_get may read: one the index knows, or a markdown file inside the workspace."""
-    ws = cfg.workspace.resolve()
-    p = Path(rel)
-    target = (p if p.is_absolute() else ws / p).resolve()
-    inside = target == ws or ws in target.parents
-    if rel not in indexed and not (inside and target.suffix == ".md"):
-        raise UsageError(f"not a memory file of this workspace: {rel}")
-    if not target.is_file():
-        raise UsageError(f"no such file: {rel}")
-    return target
+    """A file memory_get may read: a memory file inside the workspace, or an indexed extra path
+    (memory_store.confine.served_file); never through a symlink that leaves either."""
+    from memory_store.confine import served_file
+
+    return served_file(cfg.workspace, cfg.search.extra_paths, rel, indexed)

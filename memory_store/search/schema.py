@@ -55,10 +55,33 @@ def _m003_access(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE access(id TEXT PRIMARY KEY, count INTEGER NOT NULL)")
 
 
+def _m004_sessions(db: sqlite3.Connection) -> None:
+    # The sessions tier (memory_store/search/said.py): what was said, one row per message, rowid =
+    # (day ordinal << 24) | n like daily rows; cursors of its own per transcript; each session's
+    # exclusion inputs, so that a later `exclude_sessions` takes its rows out again.
+    db.execute(
+        "CREATE TABLE said(rowid INTEGER PRIMARY KEY, path TEXT NOT NULL, session_id TEXT NOT NULL,"
+        " line INTEGER NOT NULL, end_line INTEGER NOT NULL, speaker TEXT NOT NULL, date TEXT NOT NULL,"
+        " text TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX said_path ON said(path)")
+    db.execute("CREATE INDEX said_session ON said(session_id)")
+    db.execute(f"CREATE VIRTUAL TABLE said_fts USING fts5(text, content='', tokenize='{TOKENIZER}')")
+    db.execute(
+        "CREATE TABLE said_files(path TEXT PRIMARY KEY, identity TEXT NOT NULL, offset INTEGER NOT NULL,"
+        " line INTEGER NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL)"
+    )
+    db.execute(
+        "CREATE TABLE said_sessions(session_id TEXT PRIMARY KEY, path TEXT NOT NULL, session_key TEXT,"
+        " first_user TEXT, excluded INTEGER NOT NULL)"
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
     ("003_access", _m003_access),
+    ("004_sessions", _m004_sessions),
 ]
 
 
@@ -94,10 +117,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     uri = "file:" + quote(str(path.resolve())) + "?mode=ro"
     try:
         db = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        # Document frequencies for bm25.py: a vocabulary view of the index, in the connection's
-        # own in-memory temp schema (nothing on disk), made before the connection turns query_only.
-        db.execute("PRAGMA temp_store=MEMORY")
-        db.execute("CREATE VIRTUAL TABLE temp.fts_row USING fts5vocab(main, fts, row)")
+        db.execute("PRAGMA temp_store=MEMORY")  # ORDER BY bm25() sorts in memory, never in a temp file
         db.execute("PRAGMA query_only=1")
         version = db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()
     except sqlite3.DatabaseError as exc:

@@ -39,9 +39,12 @@ def _marked(piece: str, folded: str, pat: re.Pattern[str]) -> str:
 
 
 def make_snippet(title: str, body: str, terms: list[Term]) -> str:
-    """The body line with the most matches (else the first), cut to ~200 characters, `**` marks."""
+    """The body line with the most matches (else the first), cut to ~200 characters, `**` marks.
+
+    Bold the text already had is dropped first, so that every `**` of a snippet is a mark and marks
+    never nest or pair with the text's own (a title such as "Use **Redis** for sessions")."""
     pat = _pattern(terms)
-    lines = [ln for ln in body.split("\n") if ln.strip()] or [title]
+    lines = [ln.replace("**", "") for ln in body.split("\n") if ln.strip()] or [title.replace("**", "")]
     if pat is None:
         return lines[0][:SNIPPET_CHARS]
     folded = [to_simplified(ln) for ln in lines]

@@ -21,6 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from memory_store.hanzi import to_simplified
+from memory_store.search.stopwords import is_stopword, split_run
 
 # Runs cut into bigrams, one alternative per script so a run never crosses scripts: Han (incl.
 # extensions and compatibility) with kana, Thai, Lao, Khmer and Myanmar (written without spaces), and
@@ -31,15 +32,8 @@ _RUN_RE = re.compile(
     "|[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+"
 )
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
-# A small stop list: function words that would only make a natural-language question match
-# everything. Only dropped when the query has other terms.
-_STOP = """
-a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that
-the their them then there these they this to was we were what when where which who why will with you your
-"""
-STOPWORDS = frozenset(_STOP.split())
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-TOKENIZER_VERSION = "3"  # bump when fts_text changes: the index is then rebuilt
+TOKENIZER_VERSION = "4"  # bump when fts_text or what is indexed changes: the index is then rebuilt
 
 
 def normalise(text: str) -> str:
@@ -73,10 +67,14 @@ def fts_text(text: str) -> str:
     return "".join(parts)
 
 
+MAX_SEEKS = 4
+
+
 @dataclass(frozen=True)
 class Term:
     text: str  # normalised user text of the term
     run: bool  # a CJK/Thai run (matched as a bigram phrase) rather than a word
+    exact: bool = False  # a word matched as itself only, never as a prefix
 
     def fts(self) -> str:
         """This term as an FTS5 expression; user text only ever appears inside double quotes."""
@@ -87,7 +85,19 @@ class Term:
         quoted = '"' + self.text.replace('"', '""') + '"'
         # Partial words: a longer term also matches as a prefix ("postgr" -> PostgreSQL); short
         # ones would match far too much that way.
-        return quoted + "*" if len(self.text) >= 4 else quoted
+        return quoted + "*" if len(self.text) >= 4 and not self.exact else quoted
+
+    def seeks(self) -> list[str]:
+        """Single-token FTS5 expressions whose rows include every row the term matches: the word
+        itself, or each bigram of a run (the rarest of them bounds the run's rows cheaply)."""
+        if self.run:
+            if len(self.text) == 1:
+                return [self.fts()]
+            tokens = run_tokens(self.text)[:-1]
+            # A few bigrams spread over the run bound it as well as all of them (one count each).
+            picks = sorted({round(i * (len(tokens) - 1) / (MAX_SEEKS - 1)) for i in range(MAX_SEEKS)})
+            return [f'"{tokens[i]}"' for i in picks]
+        return ['"' + self.text.replace('"', '""') + '"']
 
     def trigram(self) -> str | None:
         """The term for the trigram table (substrings of 3+ characters), or None."""
@@ -97,19 +107,28 @@ class Term:
 
 
 def query_terms(query: str) -> list[Term]:
-    """Split a user query into terms: words of spaced languages and CJK/Thai runs."""
+    """Split a user query into terms: words of spaced languages and CJK/Thai runs, without the stop
+    words of a question (memory_store/search/stopwords.py) unless nothing else is left."""
     text = normalise(query)
-    terms: list[Term] = []
+    every: list[Term] = []
+    content: list[Term] = []
     last = 0
+
+    def words(part: str) -> None:
+        for w in _WORD_RE.findall(part):
+            every.append(Term(w, False))
+            if not is_stopword(w):
+                content.append(Term(w, False))
+
     for m in _RUN_RE.finditer(text):
-        terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last : m.start()]))
-        terms.append(Term(m.group(0), True))
+        words(text[last : m.start()])
+        every.append(Term(m.group(0), True))
+        content.extend(Term(p, True) for p in split_run(m.group(0)))
         last = m.end()
-    terms.extend(Term(w, False) for w in _WORD_RE.findall(text[last:]))
+    words(text[last:])
+    chosen = content or every
     seen: set[Term] = set()
-    unique = [t for t in terms if not (t in seen or seen.add(t))]  # type: ignore[func-returns-value]
-    content = [t for t in unique if t.run or t.text not in STOPWORDS]
-    return content or unique
+    return [t for t in chosen if not (t in seen or seen.add(t))]  # type: ignore[func-returns-value]
 
 
 def loose_terms(terms: list[Term]) -> list[Term]:

@@ -5,6 +5,7 @@ Readers parse at the boundary (docs/style.md §4): a transcript line becomes a `
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -60,8 +61,23 @@ class Record:
 
     @property
     def message_range(self) -> str:
-        prefix = "E" if "#" in self.path else "L"
+        prefix = range_prefix(self.path)
         return f"{prefix}{self.line}-{prefix}{self.line_end}"
+
+
+# OpenClaw's SQLite store cites a session as `<…>.sqlite#<session id>`; any other `#` is part of
+# a file's name (`/home/u/notes#2/s.jsonl`), whose lines are L-numbered like every file's.
+_STORE_SESSION = re.compile(r"\.sqlite#[^/#]+$")
+
+
+def range_prefix(session_path: str) -> str:
+    """`E` (event sequence numbers) for a session of the SQLite store, `L` (lines) otherwise."""
+    return "E" if _STORE_SESSION.search(session_path) else "L"
+
+
+def transcript_file(session_path: str) -> str:
+    """The file a `session_path` names: the database for a store session, else the path itself."""
+    return session_path.rsplit("#", 1)[0] if _STORE_SESSION.search(session_path) else session_path
 
 
 @dataclass(frozen=True, slots=True)

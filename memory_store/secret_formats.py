@@ -1,0 +1,201 @@
+"""The catalogue of secret formats that `memory_store.redact` removes (docs/design.md §7).
+
+Coverage follows the public rule sets of gitleaks (its default `gitleaks.toml`: vendor prefixes
+such as `glpat-`, `hf_`, `sk_live_`, `xox?-`, `AIza`, `SG.`, `npm_`, `pypi-AgEI…`, PEM blocks,
+JWTs, the `generic-api-key` keyword rule) and the plugins of Yelp's detect-secrets
+(BasicAuthDetector for `scheme://user:pass@host`, KeywordDetector for `password = …`, the
+Stripe/Twilio/SendGrid/npm/Azure/JWT/private-key detectors). The patterns are our own: each one
+starts with a literal where it can (the regex engine then jumps to it) and runs only when one of
+its cheap substring triggers is in the text. Beyond those scanners, memjobs reads chat, so it
+also knows the spoken forms: "the db password is X", "pw: X", "with secret X" in English, and
+"รหัสผ่านคือ X" / "密码是 X" in Thai and Chinese.
+
+Each format names the group that goes: `secret` (or `secret_q` for a quoted value); without one
+the whole match goes. `accept` is a last test of the value where the shape alone would catch
+ordinary words (a password phrase followed by "required", a key followed by a word).
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+NOT_MARK = r"(?!\[REDACTED)"
+
+
+_COMPILED: dict[tuple[str, int], re.Pattern[str]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SecretFormat:
+    kind: str                           # the marker's name: [REDACTED:<kind>]
+    triggers: tuple[str, ...]           # substrings; the pattern runs only if one is in the text
+    source: str                         # the regular expression, compiled when first needed
+    lowered: bool = False               # triggers are tested against text.lower()
+    accept: Callable[[str], bool] | None = None
+    kind_of: Callable[[re.Match[str], str], str] | None = None   # a kind that depends on the match
+    flags: int = 0
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """Compiled on first use: compiling the whole catalogue costs ~30 ms, which every
+        `memjobs search` would pay at start-up for patterns its output never triggers."""
+        key = (self.source, self.flags)
+        found = _COMPILED.get(key)
+        if found is None:
+            found = _COMPILED[key] = re.compile(self.source, self.flags)
+        return found
+
+
+def _lit(prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> str:
+    """`prefix rest` for each prefix, not continuing a word on its left. The look-behind comes
+    after the literal so that the pattern still starts with it (see the module docstring)."""
+    alts = "|".join(f"{re.escape(p)}(?<![{left}]{re.escape(p)})" for p in prefixes)
+    return f"(?:{alts}){rest}"
+
+
+def _fmt(kind: str, prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> SecretFormat:
+    return SecretFormat(kind, prefixes, _lit(prefixes, rest, left=left))
+
+
+# ---- value tests -----------------------------------------------------------------------------
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    if not value:
+        return 0.0
+    counts: dict[str, int] = {}
+    for ch in value:
+        counts[ch] = counts.get(ch, 0) + 1
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+_HEXISH = re.compile(r"^[0-9a-f-]+$|^[0-9A-F-]+$")
+
+
+def high_entropy(value: str) -> bool:
+    """A random-looking token: 16+ characters, letters and digits, ≥ 3 bits of entropy a character."""
+    return (len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and entropy(value) >= 3.0)
+
+
+def generated_key(value: str) -> bool:
+    """Stricter, for a bare `…key: value`: also mixed case, and not a hash or a UUID (hex only),
+    which are ids more often than secrets."""
+    return (high_entropy(value) and not _HEXISH.match(value)
+            and any(c.islower() for c in value) and any(c.isupper() for c in value))
+
+
+# Words that follow "the password is" in ordinary talk about passwords. A bare lowercase word
+# not on this list, and without these endings, is taken for the password itself.
+_NOT_A_PASSWORD = frozenset((
+    "a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "these",
+    "those", "what", "which", "who", "where", "why", "how", "not", "no", "never", "also", "still",
+    "now", "already", "just", "only", "always", "usually", "probably", "definitely", "currently",
+    "then", "there", "here", "in", "on", "at", "for", "from", "with", "by", "of", "to", "as",
+    "like", "and", "or", "but", "so", "if", "it", "is", "be", "being", "been", "same", "different",
+    "required", "needed", "necessary", "optional", "mandatory", "missing", "empty", "blank",
+    "wrong", "incorrect", "correct", "right", "invalid", "valid", "expired", "old", "new", "long",
+    "short", "strong", "weak", "secure", "insecure", "ok", "okay", "fine", "good", "bad", "stored",
+    "saved", "hashed", "salted", "encrypted", "hidden", "shown", "visible", "set", "reset",
+    "changed", "rotated", "updated", "managed", "generated", "random", "sent", "emailed",
+    "provided", "given", "configured", "defined", "known", "unknown", "leaked", "compromised",
+    "shared", "kept", "ready", "done", "too", "very", "case", "sensitive", "insensitive", "enough",
+    "fixed", "unique", "one", "none", "null", "nil", "unset", "something", "anything", "nothing",
+    "whatever", "expire", "expires", "change", "rotate", "match", "include", "contain", "use",
+    "have",
+))
+_WORDY_ENDINGS = ("ed", "ing", "ly", "able", "ible", "ive", "ful", "less", "ous", "tion", "ment")
+
+
+def password_like(value: str) -> bool:
+    """After "password is": anything with a digit, a symbol or inner capitals; a plain word only
+    if it is not one that ordinary sentences put there ("required", "stored", "the")."""
+    if not value.isalpha():
+        return True
+    if any(c.isupper() for c in value[1:]):
+        return True
+    word = value.lower()
+    return len(word) >= 4 and word not in _NOT_A_PASSWORD and not word.endswith(_WORDY_ENDINGS)
+
+
+def ascii_secret(value: str) -> bool:
+    return any(c.isalnum() for c in value)
+
+
+# ---- vendor tokens (fixed prefixes) -----------------------------------------------------------
+
+_PEM = (  # DOTALL: a block cut off by a 2 KB cap has no END, and everything after BEGIN goes
+    r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:.*?-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*)"
+)
+_GITLAB = ("glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glimt-", "gloas-", "glft-", "glsoat-", "glagent-")
+_SLACK = ("xoxb-", "xoxp-", "xoxa-", "xoxo-", "xoxs-", "xoxr-", "xoxe-", "xoxe.")
+
+# Every one of these is a run of 20+ characters without whitespace: `redact` tests their
+# triggers only on such runs (see there).
+TOKEN_MIN = 20
+TOKENS: tuple[SecretFormat, ...] = (
+    _fmt("anthropic_key", ("sk-ant-",), r"[A-Za-z0-9_-]{20,}"),
+    _fmt("openai_key", ("sk-",),
+         r"(?!ant-)(?:proj-|svcacct-|admin-|or-v1-)?(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])"
+         r"[A-Za-z0-9_-]{20,}"),
+    _fmt("stripe_key", ("sk_live_", "rk_live_", "sk_test_", "rk_test_", "sk_prod_", "rk_prod_"),
+         r"[A-Za-z0-9]{10,99}"),
+    _fmt("stripe_webhook_secret", ("whsec_",), r"[A-Za-z0-9+/=]{24,}"),
+    _fmt("aws_access_key", ("AKIA", "ASIA", "ABIA", "ACCA"), r"[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    _fmt("google_api_key", ("AIza",), r"[0-9A-Za-z_-]{35}"),
+    _fmt("google_oauth_secret", ("GOCSPX-",), r"[A-Za-z0-9_-]{28}"),
+    _fmt("google_oauth_token", ("ya29.",), r"[0-9A-Za-z_-]{20,}"),
+    _fmt("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), r"[A-Za-z0-9]{30,255}"),
+    _fmt("github_token", ("github_pat_",), r"[A-Za-z0-9_]{40,255}"),
+    _fmt("gitlab_token", _GITLAB, r"[A-Za-z0-9_-]{20,}"),
+    _fmt("slack_token", _SLACK, r"[A-Za-z0-9-]{10,}"),
+    _fmt("slack_token", ("xapp-",), r"[0-9]-[A-Za-z0-9-]{10,}"),
+    SecretFormat("slack_webhook", ("hooks.slack.com/",),
+        r"hooks\.slack\.com/(?:services|workflows|triggers)/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/_-]{20,})"),
+    SecretFormat("discord_webhook", ("/api/webhooks/",),
+        r"/api/webhooks/[0-9]{5,}/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9_-]{40,})"),
+    _fmt("huggingface_token", ("hf_", "api_org_"), r"[A-Za-z0-9]{30,}(?![A-Za-z0-9_])"),
+    _fmt("jwt", ("eyJ",), r"[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"),
+    SecretFormat("telegram_bot_token", (":AA",),
+        r"(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])"),
+    _fmt("sendgrid_key", ("SG.",), r"[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"),
+    _fmt("twilio_key", ("SK",), r"[0-9a-f]{32}(?![0-9A-Za-z])", left="A-Za-z0-9"),
+    _fmt("npm_token", ("npm_",), r"[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    _fmt("pypi_token", ("pypi-AgEIcHlwaS5vcmc", "pypi-AgENdGVzdC5weXBpLm9yZw"), r"[A-Za-z0-9_-]{40,}"),
+    SecretFormat("azure_client_secret", ("Q~",),
+        r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])"),
+    SecretFormat("azure_storage_key", ("accountkey=", "sharedaccesskey="),
+        r"(?i:AccountKey|SharedAccessKey)=" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/=]{20,})", lowered=True),
+    SecretFormat("azure_sas_signature", ("sig=",),
+        r"(?<=[?&;])sig=" + NOT_MARK + r"(?P<secret>[A-Za-z0-9%+/=]{20,})"),
+    _fmt("digitalocean_token", ("dop_v1_", "doo_v1_", "dor_v1_"), r"[a-f0-9]{64}"),
+    _fmt("shopify_token", ("shpat_", "shpca_", "shppa_", "shpss_"), r"[a-fA-F0-9]{32}"),
+    _fmt("databricks_token", ("dapi",), r"[a-f0-9]{32}(?:-[0-9])?(?![A-Za-z0-9])"),
+    _fmt("age_secret_key", ("AGE-SECRET-KEY-1",), r"[02-9AC-HJ-NP-Z]{58}"),
+    _fmt("vault_token", ("hvs.", "hvb."), r"[A-Za-z0-9_-]{24,}"),
+    _fmt("linear_key", ("lin_api_",), r"[A-Za-z0-9]{40}"),
+    _fmt("postman_key", ("PMAK-",), r"[a-f0-9]{24}-[a-f0-9]{34}"),
+    _fmt("groq_key", ("gsk_",), r"[A-Za-z0-9]{48,}"),
+    _fmt("replicate_token", ("r8_",), r"[A-Za-z0-9]{37}(?![A-Za-z0-9])"),
+    _fmt("atlassian_token", ("ATATT3",), r"[A-Za-z0-9_=-]{50,}"),
+    _fmt("grafana_token", ("glsa_",), r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"),
+    _fmt("grafana_token", ("glc_",), r"[A-Za-z0-9+/]{32,}={0,2}"),
+)
+
+# ---- credentials in context (a URL, a header) -------------------------------------------------
+
+CONTEXT: tuple[SecretFormat, ...] = (
+    SecretFormat("private_key", ("PRIVATE KEY",), _PEM, flags=re.DOTALL),
+    # scheme://user:password@host — postgres, mysql, mongodb(+srv), redis, amqp, https, …
+    SecretFormat("url_password", ("://",),
+        r"://[^\s:/?#@\"'<>\[\]]*:" + NOT_MARK + r"(?P<secret>[^\s/?#\"'<>]+)@(?=[A-Za-z0-9\[])"),
+    SecretFormat("bearer_token", ("earer",),
+        r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
+    SecretFormat("basic_auth", ("asic",),
+        r"(?i:authorization)[\"']?[ \t]*[:=][ \t]*[\"']?[Bb]asic[ \t]+" + NOT_MARK
+        + r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})"),
+)

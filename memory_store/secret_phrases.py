@@ -1,0 +1,116 @@
+"""Secrets named by the words around them: `key = value` assignments and the spoken forms of chat
+("the db password is X", "with secret X", "รหัสผ่านคือ X", "密码是 X"). Part of the catalogue of
+`memory_store.secret_formats`; only the value goes, the words that named it stay readable.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_store.secret_formats import (
+    NOT_MARK,
+    SecretFormat,
+    ascii_secret,
+    generated_key,
+    high_entropy,
+    password_like,
+)
+
+# key=value pairs. The key is matched from its secret-ish word onwards (DB_PASSWORD matches at
+# PASSWORD; the prefix stays as it was anyway). A `:` separator needs a value that looks like a
+# secret (quoted, or with a digit or symbol), so "password: must be long" and "token: none" stay
+# readable; `=` always counts as an assignment. A value runs to whitespace, a quote or a closing
+# bracket: `&`, `;` and `,` may be part of a password, and leaking its tail is worse than eating
+# the next query parameter.
+_VALUE = (
+    r"(?:[\"']?[ \t]*=[ \t]*[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>)\]}]{3,})"
+    r"|[\"']?[ \t]*:[ \t]*"
+    r"(?:(?P<q>[\"'])" + NOT_MARK + r"(?P<secret_q>[^\"'\s]{4,})(?P=q)"
+    r"|" + NOT_MARK + r"(?=[^\s\"'`<>]*[0-9!@#$%^&*+/_~-])(?P<secret_c>[^\s\"'`<>)\]}]{6,})))"
+)
+
+_TOKEN_VALUE = r"(?P<secret>[A-Za-z0-9+/=_.~-]{15,199}[A-Za-z0-9+/=_~-])"   # a sentence's full stop stays
+
+
+def _pair_pattern(key: str, *, bounded: bool = False) -> str:
+    # The first letter as a two-letter class and the rest case-folded in a scoped flag: the
+    # engine can then skip to candidate letters, where a global IGNORECASE made it crawl.
+    left = "(?<![A-Za-z])" if bounded else ""
+    return f"{left}(?P<key>[{key[0].upper()}{key[0]}](?i:{key[1:]})){_VALUE}"
+
+
+def _key_kind(m: re.Match[str], value: str) -> str:
+    k = m.group("key").lower()
+    if k.startswith("p"):
+        return "password"
+    if k.startswith("secret"):
+        return "aws_secret_key" if "access" in k else "secret"
+    if k.startswith("api"):
+        return "api_key"
+    return "token"
+
+
+PAIRS: tuple[SecretFormat, ...] = (
+    SecretFormat("password", ("pass",),
+                 _pair_pattern(r"pass(?:w(?:or)?d|phrase|code)"), lowered=True, kind_of=_key_kind),
+    SecretFormat("password", ("pw",), _pair_pattern(r"pwd?", bounded=True), lowered=True, kind_of=_key_kind),
+    SecretFormat("secret", ("secret",), _pair_pattern(r"secret(?:[_-]?(?:access[_-]?)?key)?"), lowered=True,
+                 kind_of=_key_kind),
+    SecretFormat("api_key", ("api",), _pair_pattern(r"api[_-]?key"), lowered=True,
+                 kind_of=_key_kind),
+    SecretFormat("token", ("token",), _pair_pattern(r"token"), lowered=True, kind_of=_key_kind),
+    # `--password hunter2` on a command line
+    SecretFormat("password", ("pass",), lowered=True, source=
+        r"--pass(?:word)?[ \t]+" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
+    # gitleaks' generic-api-key: any `…key|…token|…secret|…auth|…credential = <random-looking>`
+    *(SecretFormat("generic_secret", (word,),
+        f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
+        + _TOKEN_VALUE, lowered=True, accept=generated_key)
+      for word in ("key", "secret", "token", "auth", "credential")),
+)
+
+# ---- spoken forms -----------------------------------------------------------------------------
+
+_W = r"[^\s.,;:!?\"'`]+"              # one word
+_BARE = r"(?P<secret>[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)?])"
+_QUOTED = r"(?P<q>[\"'`])(?P<secret_q>[^\"'`\n]{1,100})(?P=q)"
+_EN_PASSWORD = (
+    r"(?i:\b(?:pass(?:word|wd|phrase|code)|pwd?)"
+    r"(?:[ \t]+(?:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    r"[ \t]+(?:is|was|will[ \t]+be|has[ \t]+been|should[ \t]+be|=)"
+    r"(?:[ \t]+(?:now|still|just|set[ \t]+to|changed[ \t]+to))?"
+    r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
+    r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
+    r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+)
+_KEY_TAIL = r"(?:[ \t]+(?i:is|was|of|=|:))?[ \t]+" + NOT_MARK + _TOKEN_VALUE
+_EN_SECRET = r"[Ss](?<![A-Za-z][Ss])(?i:ecret(?:[ _-]?(?:access[ _-]?)?key)?)" + _KEY_TAIL
+_EN_TOKEN = r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _KEY_TAIL
+_EN_APIKEY = r"(?<![A-Za-z])(?i:api|access|auth|private)[ _-]?[Kk](?i:ey)" + _KEY_TAIL
+
+
+def _en_key_kind(m: re.Match[str], value: str) -> str:
+    word = m.group(0)[: m.start("secret") - m.start()].lower()
+    if "secret" in word:
+        return "aws_secret_key" if re.fullmatch(r"[A-Za-z0-9/+]{40}", value) else "secret"
+    return "token" if "token" in word else "api_key"
+
+
+# Thai and Chinese: the value is the ASCII run after the copula (a Thai or Chinese word there is
+# talk about passwords, not one).
+_ASCII_VALUE = r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
+_TH_PASSWORD = (
+    r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
+    + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
+)
+_ZH_PASSWORD = (
+    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|设为|設為|改成|改为|:|：|=)[ \t]*"
+    + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
+)
+
+PHRASES: tuple[SecretFormat, ...] = (
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
+    *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
+      for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret),
+)

@@ -1,0 +1,142 @@
+"""The secret catalogue through every door of real runs (docs/design.md §7): transcripts that hold
+the issue's secrets (passwords in postgres/mysql/https URLs, "the db password is X", an AWS
+secret after "with secret", Stripe, HuggingFace and GitLab tokens, Thai and Chinese phrasings)
+go through microSync, daily and weekly with the rules engine via the real CLI, and through the
+LLM engines against tests/llm_server.py; no secret may reach a memory file, `.memjobs/` (state,
+ledger, index, cache), an entry id, stdout/stderr, or a request to the model."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from memory_store.workspace import init_workspace
+from tests.conftest import memjobs
+from tests.llm_server import FakeLLM, files_text
+from tests.test_redact_catalogue import AWS_SECRET, fake
+
+SID = "5ec2e75e-0000-4000-8000-00000000d00r"
+DAY = "2026-11-17"
+PG_PW = "Pg5ecret" + fake(6, seed=11)
+MY_PW = "My5ql" + fake(8, seed=12)
+GIT_TOKEN = fake(24, seed=13)
+DB_PW = "Tr0ub4dor-" + fake(5, seed=14)
+STRIPE = "sk_" + "live_" + fake(24, seed=15)
+HF = "hf_" + fake(34, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", seed=16)
+GITLAB = "glpat-" + fake(20, seed=17)
+TH_PW = "Th41" + fake(6, seed=18)
+ZH_PW = "Zh88" + fake(6, seed=19)
+SECRETS = [PG_PW, MY_PW, GIT_TOKEN, DB_PW, AWS_SECRET, STRIPE, HF, GITLAB, TH_PW, ZH_PW]
+TURNS = [
+    f"We decided to use postgres://app:{PG_PW}@db.internal/bookings for the bookings store.",
+    f"We decided to move reporting to mysql://root:{MY_PW}@db/reports because it is cheaper.",
+    f"From now on, push with https://deploy:{GIT_TOKEN}@git.example.com/nimbus.git only.",
+    f"Remember that the db password is {DB_PW} for staging.",
+    f"We decided to sign uploads with access key AKIAQ3EXAMPLEZ7K2LMN with secret {AWS_SECRET}.",
+    f"We decided to charge cards with {STRIPE} in production.",
+    f"From now on, download models with the token {HF} only.",
+    f"We decided to use {GITLAB} for the CI mirror.",
+    f"จำไว้ว่ารหัสผ่านของ staging คือ {TH_PW} นะ",
+    f"我们决定数据库密码是 {ZH_PW}，以后都用这个。",
+]
+
+
+def _transcript(folder: Path) -> None:
+    lines = []
+    for i, text in enumerate(TURNS):
+        ts = f"{DAY}T0{2 + i // 6}:{(i * 7) % 60:02d}:00.000Z"
+        lines.append({"type": "user", "sessionId": SID, "uuid": f"u{i}", "parentUuid": None, "cwd": "/home/u/nimbus",
+                      "timestamp": ts, "message": {"role": "user", "content": text}})
+        lines.append({"type": "assistant", "sessionId": SID, "uuid": f"a{i}", "parentUuid": f"u{i}",
+                      "timestamp": ts.replace(":00.000Z", ":30.000Z"),
+                      "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}})
+    path = folder / "-home-u-nimbus" / f"{SID}.jsonl"
+    path.parent.mkdir(parents=True)
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+
+
+def _workspace(tmp_path: Path, **extra: object) -> Path:
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    _transcript(tmp_path / "projects")
+    doc = {"timezone": "Asia/Bangkok",
+           "transcripts": [{"format": "claude-code", "path": str(tmp_path / "projects")}], **extra}
+    (ws / "memjobs.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+    return ws
+
+
+def _assert_nowhere(where: str, text: str) -> None:
+    for s in SECRETS:
+        assert s not in text, (where, s)
+
+
+def test_rules_runs_and_every_command_keep_the_catalogue_out(tmp_path: Path) -> None:
+    """Pins: the issue's secret formats reach no daily file, MEMORY.md, wrap-up, entry id,
+    `.memjobs/` file (state, ledger, index) or command output."""
+    ws = _workspace(tmp_path)
+    w = ["--workspace", str(ws)]
+    outputs = []
+    for args in (
+        ["run", "microsync", "--since", f"{DAY}T00:00:00+07:00", "--now", f"{DAY}T22:00:00+07:00", "--json"],
+        ["run", "daily", "--date", DAY, "--now", "2026-11-18T00:30:00+07:00", "--json"],
+        ["run", "weekly", "--now", "2026-11-23T03:00:00+07:00", "--json", "--force"],
+        ["run", "microsync", "--since", f"{DAY}T00:00:00+07:00", "--now", f"{DAY}T22:00:00+07:00", "--dry-run"],
+        ["search", "postgres", "--json", "--tier", "all"], ["search", "staging", "--tier", "all"],
+        ["search", "password", "--json", "--tier", "all"], ["status", "--json"], ["validate", "--json"],
+        ["runs", "--json"], ["config"],
+    ):
+        p = memjobs(*w, *args)
+        assert p.returncode in (0, 3), (args, p.stdout, p.stderr)
+        outputs.append(p.stdout + p.stderr)
+    for run in sorted((ws / ".memjobs" / "runs").iterdir()):
+        p = memjobs(*w, "runs", "show", run.name, "--json")
+        outputs.append(p.stdout + p.stderr)
+    daily = (ws / "memory" / f"{DAY}.md").read_text("utf-8")
+    assert daily.count("## ") >= 8, daily                     # the turns were kept, as entries
+    assert "[REDACTED:url_password]" in daily and "[REDACTED:stripe_key]" in daily
+    assert "[REDACTED:password]" in daily and "[REDACTED:aws_secret_key]" in daily
+    assert (ws / "second-brain" / "summaries" / f"{DAY}-wrapup.md").is_file()
+    assert "memjobs:begin" in (ws / "MEMORY.md").read_text("utf-8")
+    assert (ws / ".memjobs" / "index.sqlite").is_file()
+    for out in outputs:
+        _assert_nowhere("output", out)
+    for f in ws.rglob("*"):
+        if f.is_file():
+            _assert_nowhere(str(f), f.read_bytes().decode("utf-8", "replace"))
+            _assert_nowhere(str(f), f.name)
+
+
+def test_llm_engines_send_and_cache_no_secret(tmp_path: Path) -> None:
+    """Pins: with `extract.engine: llm` and `summarize.engine: llm`, no request to the model, no
+    cache file and no memory file holds a secret of the catalogue."""
+    with FakeLLM() as server:
+        ws = _workspace(tmp_path, extract={"engine": "llm"}, summarize={"engine": "llm"},
+                        llm={"base_url": server.base_url, "model": "test-model",
+                             "api_key_env": "MEMJOBS_TEST_LLM_KEY", "timeout_s": 5})
+        env = {"MEMJOBS_TEST_LLM_KEY": "test"}
+        w = ["--workspace", str(ws)]
+        p = memjobs(*w, "run", "daily", "--date", DAY, "--now", "2026-11-18T00:30:00+07:00", "--json", env=env)
+        assert p.returncode == 0, p.stdout + p.stderr
+        report = json.loads(p.stdout)
+        assert report["status"] in ("ok", "degraded"), report
+        assert server.chat_requests(), "the model was never asked"
+        _assert_nowhere("requests", server.all_bodies())
+        _assert_nowhere("output", p.stdout + p.stderr)
+        assert list((ws / ".memjobs").rglob("llm-cache/**/*.json"))
+        _assert_nowhere("workspace", files_text(ws))
+
+
+def test_config_prints_no_credentials_of_the_base_url(tmp_path: Path) -> None:
+    """Pins: `memjobs config` (YAML and --json) prints `llm.base_url` without its password or key."""
+    pw = "Cfg" + fake(12, seed=21)
+    key = fake(32, seed=22)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "memjobs.yaml").write_text(yaml.safe_dump({"transcripts": [], "llm": {
+        "base_url": f"https://me:{pw}@llm.example.com/v1?api_key={key}", "model": "m"}}), encoding="utf-8")
+    for args in (["config"], ["config", "--json"]):
+        p = memjobs("--workspace", str(ws), *args)
+        assert p.returncode == 0, p.stderr
+        assert "llm.example.com" in p.stdout and "[REDACTED" in p.stdout
+        assert pw not in p.stdout + p.stderr and key not in p.stdout + p.stderr
