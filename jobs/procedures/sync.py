@@ -70,3 +70,10 @@ def write(ctx: Any, learned: list[BlockEntry]) -> None:
 
     ctx.writer("microsync").replace(pr.REL, transform)
     ctx.report.details["procedures"] = counts
+
+
+def check_agent_writes(ctx: Any) -> None:
+    """Judge the procedures agents recorded through MCP against their sessions (jobs/procedures/agent.py)."""
+    from jobs.procedures.agent import check_agent_procedures
+
+    check_agent_procedures(ctx)
