@@ -92,3 +92,13 @@ def test_cli_clear_message_when_none(tmp_path: Path):
     r = cli(workspace(tmp_path / "b", [INVOICE]), "deploy the API", "--json")
     data = json.loads(r.output)
     assert data["results"] == [] and "no procedure matches 'deploy the API' (1 known" in data["note"]
+
+
+def test_decay_matches_weekly_scoring_for_procedures():
+    from jobs.procedures.find import decay
+    from jobs.weekly.scoring import decay as weekly_decay
+
+    for age, uses in ((0, 1), (139, 3), (400, 12)):
+        day = date.fromordinal(TODAY.toordinal() - age).isoformat()
+        assert abs(decay(day, TODAY, uses) - weekly_decay("Procedure", age, uses)) < 1e-12
+    assert abs(decay("2026-07-11", TODAY, 0) - 0.25) < 0.01      # ~139 days, never used: 0.5 × 0.5

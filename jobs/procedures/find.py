@@ -9,16 +9,17 @@ A procedure's score is match × confidence × decay:
   query matches every procedure (1.0): the list of everything known, best first.
 - confidence: by origin (explicit 0.95, correction 0.85, repeated pattern / agent 0.60).
 - decay: the procedural recency × use of docs/design.md §6.6 (λ = 0.005 on days since `last_used`,
-  uses = `success_count`), as weekly scores it (jobs/weekly/scoring.py).
+  uses = `success_count`): the formula of jobs/weekly/scoring.py, not imported from there, as
+  weekly runs microSync, which runs this package.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from jobs.weekly.scoring import age_days, decay
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError
@@ -28,6 +29,16 @@ from memory_store.markdown import block_to_entry, parse_document
 STEP_WEIGHT = 0.8   # a task named by its steps fits a little less surely than one named by its trigger
 MIN_MATCH = 0.25
 DEFAULT_LIMIT = 5
+LAMBDA_PROCEDURE = 0.005   # recency 0.5 at ~139 days (docs/design.md §6.6)
+
+
+def decay(last_used: str, today: date, uses: int) -> float:
+    """e^(−λ · days since last use) × min(1, 0.5 + 0.05 · uses)."""
+    try:
+        age = max(0, (today - date.fromisoformat(last_used)).days)
+    except ValueError:
+        age = 0
+    return math.exp(-LAMBDA_PROCEDURE * age) * min(1.0, 0.5 + 0.05 * max(0, uses))
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,6 @@ def find(workspace: Path, query: str, today: date, limit: int = DEFAULT_LIMIT) -
         if m < MIN_MATCH:
             continue
         last = dict(e.extra).get("last_used") or e.date
-        out.append(Found(e, line, m, round(decay("Procedure", age_days(last, today), pr.success_count(e)), 4)))
+        out.append(Found(e, line, m, round(decay(last, today, pr.success_count(e)), 4)))
     out.sort(key=lambda f: (-f.score, -pr.success_count(f.entry), f.entry.id))
     return out[:limit]
