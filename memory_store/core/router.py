@@ -41,6 +41,9 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 # how often, said in a complaint ("you always write essays", ตอบยาวทุกที, 你总是…): not a standing marker
 _FREQUENCY = re.compile(r"^(always|every ?time|whenever|ทุกที|ทุกครั้ง|ตลอด|เสมอ|每次|总是|總是|一直|每一次)$",
                         re.IGNORECASE)
+# the assistant's turn offers to remember something, so a short "yes" / "no" answers the offer
+_OFFER = re.compile(r"remember|save th|keep using|in (the )?future|from now on|going forward|จำ|ต่อไป"
+                    r"|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
 VALUE_MAX = 120
 
@@ -151,7 +154,7 @@ def _paraphrase(text: str) -> str:
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     lang = language_of(turn)
-    if context and len(turn) <= 80:
+    if context and len(turn) <= 80 and _OFFER.search(context):
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)

@@ -77,6 +77,7 @@ LEXICON = Lexicon(
          r"|wordy)\b",
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
+        ("response.length", r"\b(answer|reply|response) length\b", ""),
         ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on)([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bmy name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
