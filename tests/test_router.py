@@ -47,6 +47,10 @@ NONE = [
     "团队以后统一用 Go",
     "如果我说以后都用英文，你会记住吗？",
     'My lead wrote: "From now on, reply in English in all threads."',
+    # project conventions from the demo transcripts (jobs/demo/data): the daily log's, not core memory
+    "wait, don't run that by hand. from now on every schema change goes through an alembic migration",
+    "ต่อจากนี้ห้าม deploy หลังบ่ายสามของวันศุกร์อีกเด็ดขาด ถ้าพังขึ้นมาจะไม่มีใครอยู่ดูช่วงเสาร์อาทิตย์",
+    "看一下 nimbus/api/bookings.py，预订成功之后现在是怎么发确认邮件的？",
 ]
 
 

@@ -44,6 +44,9 @@ _FREQUENCY = re.compile(r"^(always|every ?time|whenever|ทุกที|ทุ�
 # the assistant's turn offers to remember something, so a short "yes" / "no" answers the offer
 _OFFER = re.compile(r"remember|save th|keep using|in (the )?future|from now on|going forward|จำ|ต่อไป"
                     r"|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
+# a standing rule about how the agent works talks to it or about the user; "from now on every schema
+# change goes through a migration" is a project convention (the daily log's), not core memory
+_PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
 VALUE_MAX = 120
 
@@ -193,7 +196,7 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
         return None
-    if standing:
+    if standing and _PERSON.search(text):
         rule = _any("agent_rule", text)
         if rule:
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,

@@ -82,7 +82,7 @@ LEXICON = Lexicon(
         ("user.name", r"\bmy name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
-        ("user.timezone", r"\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b", "{1}"),
+        ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),
         ("user.timezone", r"\b(time ?zone|ICT|UTC ?[+-] ?\d+|GMT ?[+-] ?\d+|CET|CEST|PST|PDT|EST|EDT|JST|SGT)\b", ""),
         ("user.timezone", r"\bi'?m (in|based in|living in|located in) ([A-Z][a-z]+)\b", "{2}"),
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),

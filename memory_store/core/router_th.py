@@ -48,7 +48,7 @@ LEXICON = Lexicon(
         ("user.name", _ME + r"ชื่อ(\S+?)(\s|เรียก|นะ|ครับ|ค่ะ|$)", "{2}"),
         ("user.name", r"เรียก" + _ME + r"ว่า(\S+?)(\s|นะ|ครับ|ค่ะ|$)", "{2}"),
         ("user.name", r"(ชื่อเล่น|เรียก" + _ME + r"|ชื่อ" + _ME + ")", ""),
-        ("user.timezone", r"([A-Z][a-z]+/[A-Z][a-zA-Z_]+)", "{1}"),
+        ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"timezone|time zone|เขตเวลา|เวลาไทย|UTC ?\+ ?7|GMT ?\+ ?7|ICT", "Asia/Bangkok"),
         ("user.timezone", r"(อยู่|ย้ายไป)(ญี่ปุ่น|โตเกียว|เยอรมัน|ลอนดอน|สิงคโปร์|ไต้หวัน|อเมริกา)", "{2}"),
         ("user.timezone", r"เวลา(ญี่ปุ่น|สิงคโปร์|ไต้หวัน)", "{1}"),

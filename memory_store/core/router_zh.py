@@ -4,7 +4,7 @@ from memory_store.core.router_lexicon import Lexicon
 
 LEXICON = Lexicon(
     lang="zh",
-    standing=(r"以后", r"以後", r"之后", r"之後", r"今后", r"今後", r"默认", r"默認", r"每次", r"一直",
+    standing=(r"以后", r"以後", r"今后", r"今後", r"默认", r"默認", r"每次", r"一直",
               r"改一下", r"从现在开始", r"從現在開始", r"凡是", r"总是", r"總是", r"永远", r"永遠",
               r"往后", r"往後", r"从今", r"從今", r"一律", r"所有回答", r"所有回复", r"所有回覆", r"每一次",
               r"from now on", r"by default", r"偏好", r"下次(起|开始|開始)", r"都(用|别|別|不要)"),
@@ -46,7 +46,7 @@ LEXICON = Lexicon(
         ("response.length", r"详细|詳細", "detailed"),
         ("user.name", r"(?:我叫|叫我)([\u4e00-\u9fffA-Za-z]{1,4}?)(?=[，,。！ 就就行吧]|$)", "{1}"),
         ("user.name", r"叫我|称呼我|稱呼我|我的名字", ""),
-        ("user.timezone", r"([A-Z][a-z]+/[A-Z][a-zA-Z_]+)", "{1}"),
+        ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"(台北|北京|上海|香港|东京|東京)(时间|時間)", "{1}"),
         ("user.timezone", r"时区|時區|UTC\s?[+-]\d+", ""),
         ("user.timezone", r"我(人)?在(台北|北京|上海|香港|东京|東京|新加坡|曼谷|柏林|伦敦|倫敦)", "{2}"),
