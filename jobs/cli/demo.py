@@ -54,6 +54,7 @@ def demo(
         typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
         typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())
     _show_last_episode(target)
+    _show_core_memory(target)
     memory_md = target / "MEMORY.md"
     if memory_md.exists():
         typer.echo("\n==== MEMORY.md (after the weekly compound) ====")
@@ -61,6 +62,7 @@ def demo(
     typer.echo("")
     typer.echo(f"Look at: {target}/memory/  {target}/second-brain/summaries/  {target}/MEMORY.md")
     typer.echo(f"Try:     {memjobs_invocation()} --workspace {target} search \"postgres\"")
+    typer.echo(f"         {memjobs_invocation()} --workspace {target} mem resolve    (and: mem audit --transcripts)")
     if failed:
         raise typer.Exit(1)
 
@@ -76,3 +78,23 @@ def _show_last_episode(target: Path) -> None:
     if episodes:
         typer.echo(f"\n==== {rel} (the newest of {len(episodes)} episodes, one per session) ====")
         typer.echo(serialize_episode(max(episodes, key=lambda e: e.started)).rstrip())
+
+
+def _show_core_memory(target: Path) -> None:
+    """What microSync routed from the transcripts to core memory (docs/design.md §6), as `mem resolve`."""
+    from memory_store.config import load_config
+    from memory_store.core.proposals import ProposalBook
+    from memory_store.core.store import CoreMemory
+
+    mem = CoreMemory.from_config(load_config(target, env={}))
+    values = mem.resolve().values
+    pending = ProposalBook(mem).proposals()
+    if not values and not pending:
+        return
+    typer.echo("\n==== core memory: `mem resolve` (preferences microSync routed from the transcripts) ====")
+    for key, got in sorted(values.items()):
+        e = got.winner.loc.entry
+        typer.echo(f"{key} = {e.value}  ({got.winner.where}, source {e.source}, said in {e.ref})")
+    for p in pending:
+        typer.echo(f"proposal {p.id}: {p.loc.entry.key} = {p.loc.entry.value}  (pending: memjobs proposals accept "
+                   f"{p.id})")

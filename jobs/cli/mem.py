@@ -179,13 +179,21 @@ def compact(as_json: JSON = False) -> None:
 @expected_errors
 def audit(
     key: Annotated[str | None, typer.Argument(help="Only events of this key.")] = None,
-    since: Annotated[str | None, typer.Option(help="Only events from this ISO time or day on.")] = None,
+    since: Annotated[str | None, typer.Option(help="Only events (or statements) from this ISO time or day on.")] = None,
+    transcripts: Annotated[bool, typer.Option(
+        "--transcripts", help="Instead: every explicit remember / forget the user said in the transcripts "
+                              "(from --since on) and whether memory holds it: found, missing, still_present "
+                              "after a forget, superseded, revoked, forgotten.")] = False,
     as_json: JSON = False,
 ) -> None:
-    """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first."""
+    """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first; with
+    --transcripts, the user's remember / forget instructions checked against memory."""
     from memory_store.dates import parse_instant
 
     cfg = STATE.cfg()
+    if transcripts:
+        _audit_transcripts(cfg, parse_instant(since, cfg.tz, "--since"), key, as_json)
+        return
     events: list[dict[str, Any]] = _store().audit(key, parse_instant(since, cfg.tz, "--since"))
     if as_json:
         echo_json({"events": events})
@@ -196,3 +204,21 @@ def audit(
                          f"({actor.get('kind')}:{actor.get('id')}) {ev.get('reason') or ''}".rstrip()))
     if not events:
         typer.echo("no audit events")
+
+
+def _audit_transcripts(cfg: Any, since: Any, key: str | None, as_json: bool) -> None:
+    from memory_store.core.transcript_audit import audit_transcripts
+
+    rows = [c for c in audit_transcripts(_store(), cfg.transcripts, since) if key in (None, c.statement.routed.key)]
+    if as_json:
+        echo_json({"statements": [c.to_dict() for c in rows],
+                   "counts": {s: sum(c.status == s for c in rows) for s in sorted({c.status for c in rows})}})
+        return
+    for c in rows:
+        d = c.to_dict()
+        value = f" = {d['value']}" if d["value"] else ""
+        where = f" ({d['where']})" if d["where"] else ""
+        typer.echo(_safe(f"{d['ts']} {d['label']:<8} {d['key']}{value}: {c.status}{where}  {d['ref']}  "
+                         f"\u201c{d['excerpt']}\u201d"))
+    if not rows:
+        typer.echo("no remember / forget instructions in the transcripts of that period")

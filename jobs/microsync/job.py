@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from jobs.microsync import decision_log
+from jobs.microsync import preferences as core_prefs
 from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
 from jobs.microsync.scan import Window, scan
@@ -45,6 +46,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     candidates: list[Candidate] = []
     access: dict[str, Counter[str]] = defaultdict(Counter)
     learned: list[Any] = []   # procedures (docs/design.md §4.7)
+    said: list[Any] = []      # preference statements for core memory (docs/design.md §6)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
         if extractor is None:  # built for the first session with new records: a no-op run never loads it
@@ -54,6 +56,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
         _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
+        said.extend(core_prefs.heard(sess.records, sess.context_line))
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
     entries, links = link_entries(ctx.cfg.workspace, entries)
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
@@ -78,6 +81,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         return
     for rel, adopted in sorted(plan.adopted.items()):
         decision_log.record_written(written, rel, adopted)
+    core_prefs.write(ctx, said)
     writer.write_state(CURSORS, state.to_bytes())
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)

@@ -1,0 +1,85 @@
+"""microSync's core-memory step (docs/design.md §6): the user's preference statements in the new
+transcript lines, routed (memory_store/core/router.py) and kept in core memory through its library:
+
+- explicit → written to PROFILE.md at once (source user_explicit, ref chat:<session>#L.., updated_at =
+  the statement's own time, so an older statement never overrides a newer value and a rerun changes
+  nothing);
+- inferred → PROPOSALS.md only (pending until the user accepts it);
+- forget → every active fact of the key revoked (for the free-form keys instruction.other and
+  user.other, several of which hold at once, a note asks the user which one);
+- the user's "yes, remember that" → the pending proposal of the offered key (or, when the offer named
+  no key, the session's latest) accepted with the user as actor; with none pending, written as explicit.
+
+Kept apart from the extractor (jobs/microsync/rules/): microSync calls `heard` once per session it
+reads and `write` once at the end, after its own files. A statement whose user turn an earlier run
+read (context only) is that run's. The daily log keeps its Remember entries as before.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memory_store.core.heard import Heard, heard
+from memory_store.errors import LockHeld, MemjobsError
+
+if TYPE_CHECKING:
+    from jobs.run.runner import RunContext
+
+__all__ = ["heard", "write"]
+# keys whose values are free-form paraphrases: several hold at once (keep_both), and a forget cannot
+# tell which one is meant
+FREE_FORM = frozenset({"instruction.other", "user.other"})
+
+
+def write(ctx: RunContext, statements: list[Heard]) -> None:
+    """Apply `statements` in the order they were said; counts in `details.core_memory`."""
+    if not statements or ctx.dry_run:
+        return
+    from memory_store.core.audit import Actor
+    from memory_store.core.proposals import ProposalBook
+    from memory_store.core.store import CoreMemory
+
+    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now)
+    book = ProposalBook(mem)
+    counts = {"written": 0, "unchanged": 0, "proposed": 0, "forgotten": 0, "accepted": 0, "forget_to_review": 0,
+              "failed": 0}
+    for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
+        r = h.routed
+        user = Actor("user", f"transcript:{h.session_id}")
+        try:
+            if r.label == "confirm":
+                pending = [p for p in book.proposals() if (p.loc.entry.key == r.key if r.key else
+                                                           (p.loc.entry.ref or "").startswith(f"chat:{h.session_id}#"))]
+                if pending:
+                    latest = max(pending, key=lambda p: (p.loc.entry.created_at or "", p.loc.line))
+                    book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}")
+                    counts["accepted"] += 1
+                    continue
+                if not r.key:
+                    continue
+            if r.label in ("explicit", "confirm"):
+                change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,
+                                 reason=f"said in {h.ref}: {r.cue}", notes=(("excerpt", h.excerpt),),
+                                 strategy="keep_both" if r.key in FREE_FORM else None)
+                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+            elif r.label == "inferred":
+                made = book.propose(r.key, r.value, confidence=0.6, ref=h.ref, excerpt=h.excerpt,
+                                    reason=f"inferred from the user's words: {r.cue}",
+                                    actor=Actor("system", "microsync"))
+                counts["proposed" if made is not None else "unchanged"] += 1
+            elif r.label == "forget" and r.key in FREE_FORM:
+                # which of several standing instructions is meant is not known: left to the user
+                counts["forget_to_review"] += 1
+                ctx.report.notes.append(f"the user asked to forget a {r.key} in {h.ref}: see `memjobs mem list` "
+                                        "and `memjobs mem revoke ID`")
+            elif r.label == "forget":
+                changes = mem.forget(r.key, actor=user, reason=f"the user asked to forget it in {h.ref}")
+                counts["forgotten"] += len(changes)
+        except LockHeld as exc:
+            ctx.report.notes.append(f"core memory not updated from transcripts this run: {exc}")
+            return
+        except MemjobsError as exc:
+            counts["failed"] += 1
+            ctx.report.notes.append(f"core memory: {r.label} {r.key} from {h.ref} not applied: {exc}")
+    details: dict[str, Any] = {k: v for k, v in counts.items() if v}
+    if details:
+        ctx.report.details["core_memory"] = details

@@ -1,0 +1,54 @@
+"""The user's preference statements in a session's transcript records (docs/design.md §6): each user
+turn routed (memory_store/core/router.py) with the assistant turn just before it as context, cited as
+`chat:<session_id>#L<first>-L<last>` and timed by the statement itself (so an older statement never
+overrides a newer value and a rerun changes nothing)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from memory_store.core.router import Routed, route
+from memory_store.redact import redact
+from memory_store.transcripts.records import Flag, Record, Role
+
+EXCERPT_MAX = 200
+
+
+@dataclass(frozen=True)
+class Heard:
+    routed: Routed
+    session_id: str
+    ref: str            # chat:<session_id>#L41-L47
+    ts: datetime        # the statement's own time (UTC)
+    line_end: int
+    excerpt: str        # the user's words, redacted, ≤ 200 characters
+
+    def to_dict(self) -> dict[str, object]:
+        return {**self.routed.to_dict(), "session_id": self.session_id, "ref": self.ref,
+                "ts": self.ts.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "excerpt": self.excerpt}
+
+
+def _excerpt(text: str) -> str:
+    flat = " ".join(redact(text).split())
+    return flat if len(flat) <= EXCERPT_MAX else flat[: EXCERPT_MAX - 1] + "…"
+
+
+def heard(records: Iterable[Record], after_line: int = 0) -> list[Heard]:
+    """The routed user turns of one session's records whose last line is after `after_line`."""
+    out: list[Heard] = []
+    context: str | None = None
+    for r in records:
+        if Flag.META in r.flags or Flag.COMPACTION in r.flags or r.is_tool or not r.text.strip():
+            continue
+        if r.role == Role.ASSISTANT:
+            context = r.text
+            continue
+        if r.role != Role.USER:
+            continue
+        got = route(r.text, context)
+        context = None
+        if got is not None and r.line_end > after_line:
+            out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,
+                             _excerpt(r.text)))
+    return out

@@ -1,0 +1,204 @@
+"""The transcript router of core memory (docs/design.md §6): one user turn → an explicit preference
+(written to PROFILE at once), an inferred one (PROPOSALS.md only), a forget (revoke), the user's "yes,
+remember that" to the assistant's offer (confirm), or nothing.
+
+Pure: text in, a `Routed` out; writing is the caller's (jobs/microsync/preferences.py). Lexicons are
+one file per language (router_en.py, router_th.py, router_zh.py) and all three are applied to every
+turn, so code-switched turns ("from now on ตอบเป็น English") route. Precision first (a wrong profile
+write is worse than a missed one): a style request is explicit only with a standing marker or a
+memory verb about the user; a turn about someone else, one message only, a question about the
+stored value, a hypothetical or quoted text is never routed. Keys are canonical, so the same
+preference said in two languages is one key.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from memory_store.core import router_en, router_th, router_zh
+from memory_store.core.router_lexicon import Lexicon
+
+LEXICONS: tuple[Lexicon, ...] = (router_en.LEXICON, router_th.LEXICON, router_zh.LEXICON)
+# when a turn names several keys, the earlier one here wins
+KEY_ORDER = ("user.name", "user.timezone", "response.language", "response.format.default", "response.tone",
+             "response.length")
+LABELS = ("explicit", "inferred", "forget", "confirm")
+_LANGUAGES = {"english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
+              "จีน": "zh-Hans", "japanese": "ja", "ญี่ปุ่น": "ja", "spanish": "es", "french": "fr", "german": "de",
+              "korean": "ko", "vietnamese": "vi"}
+_ZONES = {"bangkok": "Asia/Bangkok", "berlin": "Europe/Berlin", "london": "Europe/London", "tokyo": "Asia/Tokyo",
+          "singapore": "Asia/Singapore", "taipei": "Asia/Taipei", "台北": "Asia/Taipei", "新加坡": "Asia/Singapore",
+          "曼谷": "Asia/Bangkok", "柏林": "Europe/Berlin", "伦敦": "Europe/London", "倫敦": "Europe/London",
+          "北京": "Asia/Shanghai", "上海": "Asia/Shanghai", "香港": "Asia/Hong_Kong", "东京": "Asia/Tokyo",
+          "東京": "Asia/Tokyo", "ญี่ปุ่น": "Asia/Tokyo", "โตเกียว": "Asia/Tokyo", "เยอรมัน": "Europe/Berlin",
+          "ลอนดอน": "Europe/London", "สิงคโปร์": "Asia/Singapore", "ไต้หวัน": "Asia/Taipei"}
+_QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]{2,}』"
+                     r"|(?:(?<=\s)|^)'(?:[^'\s]+\s+){3,}[^'\s]+'(?=[\s.,!?:;)]|$)")
+_BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
+_THAI = re.compile(r"[\u0e00-\u0e7f]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+# how often, said in a complaint ("you always write essays", ตอบยาวทุกที, 你总是…): not a standing marker
+_FREQUENCY = re.compile(r"^(always|every ?time|whenever|ทุกที|ทุกครั้ง|ตลอด|เสมอ|每次|总是|總是|一直|每一次)$",
+                        re.IGNORECASE)
+# the assistant's turn offers to remember something, so a short "yes" / "no" answers the offer
+_OFFER = re.compile(r"remember|save th|keep using|in (the )?future|from now on|going forward|จำ|ต่อไป"
+                    r"|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
+# a standing rule about how the agent works talks to it or about the user; "from now on every schema
+# change goes through a migration" is a project convention (the daily log's), not core memory
+_PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
+_LATIN_NAME = re.compile(r"^[A-Z][a-z]")
+VALUE_MAX = 120
+
+
+@dataclass(frozen=True)
+class Routed:
+    label: str      # explicit | inferred | forget | confirm
+    key: str        # canonical key; "" for a confirm whose offer names none (the latest proposal)
+    value: str      # "" for forget
+    lang: str       # en | th | zh: the script the turn is mostly in
+    cue: str        # the words that decided it, for the report
+
+    def to_dict(self) -> dict[str, str]:
+        return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue}
+
+
+@cache
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _find(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
+    for p in patterns:
+        m = _rx(p).search(text)
+        if m:
+            return m
+    return None
+
+
+def _any(field: str, text: str) -> re.Match[str] | None:
+    for lex in LEXICONS:
+        m = _find(getattr(lex, field), text)
+        if m:
+            return m
+    return None
+
+
+def language_of(text: str) -> str:
+    thai, han = len(_THAI.findall(text)), len(_HAN.findall(text))
+    if thai and thai >= han:
+        return "th"
+    return "zh" if han else "en"
+
+
+def unquoted(text: str) -> str:
+    """The turn without quoted or pasted text (a quoted rule is someone else's words)."""
+    return _QUOTED.sub(" ", _BLOCKQUOTE.sub(" ", text))
+
+
+def _value(key: str, template: str, m: re.Match[str]) -> str:
+    if not template.startswith("{"):
+        return template
+    got = m.group(int(template[1:-1])) or ""
+    return (_ZONES if key == "user.timezone" else _LANGUAGES).get(got.lower(), got)
+
+
+def key_of(text: str) -> tuple[str, str, str] | None:
+    """(key, value, cue) of the first canonical key the text names (KEY_ORDER), or None."""
+    found: dict[str, tuple[str, str]] = {}
+    for lex in LEXICONS:
+        for key, pattern, template in lex.keys:
+            if found.get(key, ("", ""))[0]:
+                continue      # the first pattern that gives a value decides it
+            m = _rx(pattern).search(text)
+            if m and (key not in found or template):
+                found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
+    for key in KEY_ORDER:
+        if key in found:
+            return key, *found[key]
+    return None
+
+
+def _expertise(text: str) -> tuple[str, str, str] | None:
+    high, low, known = _any("expertise_high", text), _any("expertise_low", text), _any("expertise_known", text)
+    cue = low or high or known
+    if cue is None:
+        return None
+    best: tuple[int, str] | None = None
+    for lex in LEXICONS:
+        for pattern, topic in lex.topics:
+            for m in _rx(pattern).finditer(text):
+                dist = abs(m.start() - cue.start())
+                if best is None or dist < best[0]:
+                    best = (dist, topic)
+    if best is None:
+        return None
+    years = high is not None and _rx(r"\d|years|ปี|年|资深|資深|senior|expert").search(high.group(0))
+    level = "beginner" if low else "expert" if years else "advanced"
+    return f"user.expertise.{best[1]}", level, cue.group(0)
+
+
+def _standing(text: str, complaining: bool) -> re.Match[str] | None:
+    """The first standing marker or memory verb about the user; in a complaint, frequency words
+    ("you always…") do not count."""
+    for lex in LEXICONS:
+        for p in (*lex.remember_self, *lex.standing):
+            for m in _rx(p).finditer(text):
+                if not (complaining and _FREQUENCY.match(m.group(0).strip())):
+                    return m
+    return None
+
+
+def _paraphrase(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= VALUE_MAX else flat[: VALUE_MAX - 1] + "…"
+
+
+def route(turn: str, context: str | None = None) -> Routed | None:
+    """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
+    lang = language_of(turn)
+    if context and len(turn) <= 80 and _OFFER.search(context):
+        if _any("decline", turn):
+            return None
+        m = _any("confirm", turn)
+        if m:
+            offered = key_of(context) or _expertise(context)
+            key, value = (offered[0], offered[1]) if offered else ("", "")
+            return Routed("confirm", key, value, lang, m.group(0))
+    text = unquoted(turn)
+    if _any("not_mine", text):
+        return None
+    forget = _any("forget", text)
+    if forget:
+        named = key_of(text)
+        if named:
+            return Routed("forget", named[0], "", lang, forget.group(0))
+        if _any("agent_rule", text) or _rx(r"rule|规则|規則|กฎ").search(text):
+            return Routed("forget", "instruction.other", "", lang, forget.group(0))
+        return None
+    complaint = _any("complaint", text)
+    standing = _standing(text, complaint is not None)
+    fact = _any("self_fact", text)
+    if fact:
+        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0))
+    expertise = _expertise(text)
+    if expertise:
+        if standing:
+            return Routed("explicit", *expertise[:2], lang, f"{standing.group(0)} / {expertise[2]}")
+        return Routed("inferred", *expertise[:2], lang, expertise[2])
+    named = key_of(text)
+    if named:
+        key, value, cue = named
+        if standing:
+            return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}")
+        if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
+            return Routed("explicit", key, value, lang, cue)     # "call me Dan" is lasting by itself
+        if complaint:
+            return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
+        return None
+    if standing and _PERSON.search(text):
+        rule = _any("agent_rule", text)
+        if rule:
+            return Routed("explicit", "instruction.other", _paraphrase(text), lang,
+                          f"{standing.group(0)} / {rule.group(0)}")
+    return None

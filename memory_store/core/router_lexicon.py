@@ -1,0 +1,38 @@
+"""The shape of one language's lexicon for the transcript router (memory_store/core/router.py).
+
+Every field is a tuple of regular expressions (case-insensitive), except `keys` and `topics`:
+- `standing`: a standing marker (from now on, ต่อไป, 以后) — a style request needs one to be explicit;
+- `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
+- `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
+- `confirm` / `decline`: a reply to the assistant's "shall I remember…?";
+- `not_mine`: the turn is about someone or something else, one message only, a question about the
+  stored value or a hypothetical: never routed;
+- `complaint`: a one-off signal (too long, ยาวไป, 太长了): an inference, never a write;
+- `self_fact`: a lasting fact about the user (allergic, vegetarian): explicit on its own;
+- `expertise_high` / `expertise_low` / `expertise_known`: what the user says about their skill;
+- `agent_rule`: an imperative about how the agent works (ask me before…, ห้าม…, 先给我看…);
+- `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
+- `topics`: (pattern, topic) for `user.expertise.<topic>`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    lang: str
+    standing: tuple[str, ...]
+    remember_self: tuple[str, ...]
+    forget: tuple[str, ...]
+    confirm: tuple[str, ...]
+    decline: tuple[str, ...]
+    not_mine: tuple[str, ...]
+    complaint: tuple[str, ...]
+    self_fact: tuple[str, ...]
+    expertise_high: tuple[str, ...]
+    expertise_low: tuple[str, ...]
+    expertise_known: tuple[str, ...]
+    agent_rule: tuple[str, ...]
+    keys: tuple[tuple[str, str, str], ...]
+    topics: tuple[tuple[str, str], ...]

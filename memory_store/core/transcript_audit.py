@@ -1,0 +1,87 @@
+"""`mem audit --transcripts` (docs/design.md §6): every explicit remember / forget instruction the
+user gave in the transcripts of a period (memory_store/core/heard.py), and whether core memory holds
+it now:
+
+- a remember (explicit, or "yes, remember that"): `found` (an active fact of the key carries the
+  statement's ref or value), `superseded` (a later value of the key is active), `revoked` (its fact
+  was revoked or archived since), or `missing`;
+- a forget: `forgotten` (no active fact of the key from before it), or `still_present`.
+
+Inferred signals are not instructions and are not listed (they are PROPOSALS.md's).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from memory_store.core.heard import Heard, heard
+from memory_store.core.store import CoreMemory
+from memory_store.core.ttl import parse_time
+from memory_store.transcripts.records import Record
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Checked:
+    statement: Heard
+    status: str      # found | superseded | revoked | missing | forgotten | still_present
+    where: str       # the fact that decides it (PROFILE.md:12), or ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.statement.to_dict(), "status": self.status, "where": self.where}
+
+
+def statements(sessions: Iterable[list[Record]], since: datetime | None = None,
+               until: datetime | None = None) -> list[Heard]:
+    """The remember / forget instructions of `sessions` said in [since, until)."""
+    out: list[Heard] = []
+    for records in sessions:
+        for h in heard(records):
+            if h.routed.label == "inferred" or (h.routed.label == "confirm" and not h.routed.key):
+                continue
+            if (since is None or h.ts >= since) and (until is None or h.ts < until):
+                out.append(h)
+    return sorted(out, key=lambda h: (h.ts, h.ref))
+
+
+def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
+    listed = mem.listing(all_states=True)
+    out: list[Checked] = []
+    for h in said:
+        key = h.routed.key
+        facts = [x for x in listed if x.loc.entry.key == key and x.scope in ("profile", "session")]
+        active = [x for x in facts if x.state == "active"]
+        where = next((f"{x.file}:{x.loc.line}" for x in active), "")
+        if h.routed.label == "forget":
+            older = [x for x in active if (parse_time(x.loc.entry.updated_at) or _EPOCH) <= h.ts]
+            out.append(Checked(h, "still_present", f"{older[0].file}:{older[0].loc.line}") if older
+                       else Checked(h, "forgotten", ""))
+            continue
+        mine = [x for x in active if x.loc.entry.ref == h.ref or x.loc.entry.value == h.routed.value]
+        newer = [x for x in active if (parse_time(x.loc.entry.updated_at) or _EPOCH) > h.ts]
+        gone = [x for x in facts if x.state != "active" and x.loc.entry.ref == h.ref]
+        if mine:
+            out.append(Checked(h, "found", f"{mine[0].file}:{mine[0].loc.line}"))
+        elif newer:
+            out.append(Checked(h, "superseded", where))
+        elif gone:
+            out.append(Checked(h, "revoked", f"{gone[0].file}:{gone[0].loc.line}"))
+        else:
+            out.append(Checked(h, "missing", ""))
+    return out
+
+
+def audit_transcripts(mem: CoreMemory, sources: Iterable[Any], since: datetime | None = None,
+                      until: datetime | None = None) -> list[Checked]:
+    """Read every session of the configured transcript `sources` and check its instructions."""
+    from memory_store.transcripts import discover, read
+
+    def sessions() -> Iterable[list[Record]]:
+        for source in sources:
+            for tf in discover(source).files:
+                yield list(read(tf).records)
+
+    return check(mem, statements(sessions(), since, until))

@@ -1,0 +1,120 @@
+"""How well the transcript router (memory_store/core/router.py) routes user turns to core memory.
+
+    python scripts/eval_preferences.py [--split dev|heldout] [--json] [--verbose]
+
+The set is tests/fixtures/preferences/ (its README says how it was written: blind, before the router).
+`dev` is what the router is developed against; `heldout` is only measured — this script prints its
+totals and nothing per item, and `--verbose` is refused for it. Per language and pooled:
+- explicit writes: turns the router writes to PROFILE at once (explicit, or the user's "yes,
+  remember that" to an offer). A write is right when the item is explicit and the key is its key
+  (or one of its alt_keys); precision = right / written, recall = right / explicit items.
+  Precision comes first: a wrong profile write is worse than a missed one;
+- wrong writes on negatives: writes on items labelled none (the worst error);
+- key accuracy: of the items the router gives their own label (explicit/inferred/forget), those
+  with the right key;
+- inferred → proposal and forget: precision and recall, a hit needing the right key too.
+Values are paraphrases for free-form keys, so they are not scored.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a plain script from a checkout
+    sys.path.insert(0, str(ROOT))
+
+from memory_store.core.router import route  # noqa: E402
+
+SET = ROOT / "tests/fixtures/preferences"
+LANGS = ("en", "th", "zh")
+COUNTS = ("items", "explicit", "written", "written_right", "written_on_none", "inferred", "proposed",
+          "proposed_right", "forget", "forgot", "forgot_right", "same_label", "same_label_key")
+
+
+def _label(item: dict[str, Any]) -> tuple[str, str]:
+    got = route(item["turn"], item.get("context"))
+    if got is None:
+        return "none", ""
+    return ("explicit" if got.label == "confirm" else got.label), got.key
+
+
+def evaluate(split: str, verbose: bool = False) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for lang in LANGS:
+        doc = yaml.safe_load((SET / split / f"{lang}.yaml").read_text(encoding="utf-8"))
+        c = dict.fromkeys(COUNTS, 0)
+        for item in doc["items"]:
+            gold = item["label"]
+            keys = {item.get("key"), *(item.get("alt_keys") or [])} - {None}
+            label, key = _label(item)
+            right = label == gold and key in keys
+            c["items"] += 1
+            c[gold] = c.get(gold, 0) + 1 if gold == "none" else c[gold] + 1
+            for name, done in (("explicit", "written"), ("inferred", "proposed"), ("forget", "forgot")):
+                if label == name:
+                    c[done] += 1
+                    c[f"{done}_right"] += int(right)
+            if label == "explicit" and gold == "none":
+                c["written_on_none"] += 1
+            if gold != "none" and label == gold:
+                c["same_label"] += 1
+                c["same_label_key"] += int(key in keys)
+            if verbose and not (label == gold and (gold == "none" or right)):
+                print(f"  {item['id']}: {gold} {item.get('key', '')} → {label} {key}")
+        out[lang] = c
+    return out
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return round(a / b, 3) if b else None
+
+
+def scores(c: dict[str, int]) -> dict[str, Any]:
+    return {
+        "explicit_precision": _ratio(c["written_right"], c["written"]),
+        "explicit_recall": _ratio(c["written_right"], c["explicit"]),
+        "key_accuracy": _ratio(c["same_label_key"], c["same_label"]),
+        "inferred_precision": _ratio(c["proposed_right"], c["proposed"]),
+        "inferred_recall": _ratio(c["proposed_right"], c["inferred"]),
+        "forget_precision": _ratio(c["forgot_right"], c["forgot"]),
+        "forget_recall": _ratio(c["forgot_right"], c["forget"]),
+        "written_on_none": c["written_on_none"], "none": c.get("none", 0),
+    }
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=("dev", "heldout"), default="dev")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="list the misses (dev only)")
+    args = ap.parse_args(argv)
+    if args.verbose and args.split == "heldout":
+        ap.error("the held-out split is measured as totals only")
+    result = evaluate(args.split, args.verbose)
+    pooled = {k: sum(c.get(k, 0) for c in result.values()) for k in (*COUNTS, "none")}
+    rows = {**{lang: {**c, **scores(c)} for lang, c in result.items()}, "all": {**pooled, **scores(pooled)}}
+    if args.json:
+        print(json.dumps({"split": args.split, "languages": rows}, indent=1))
+        return 0
+    print(f"preference router on the {args.split} split")
+    for lang, r in rows.items():
+        print(f"  {lang}: explicit writes P {_fmt(r['explicit_precision'])} R {_fmt(r['explicit_recall'])} "
+              f"({r['written_right']}/{r['written']} right, {r['explicit']} explicit), "
+              f"wrong writes on none {r['written_on_none']}/{r['none']}; key accuracy {_fmt(r['key_accuracy'])}; "
+              f"inferred→proposal P {_fmt(r['inferred_precision'])} R {_fmt(r['inferred_recall'])}; "
+              f"forget P {_fmt(r['forget_precision'])} R {_fmt(r['forget_recall'])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

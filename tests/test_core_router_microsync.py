@@ -1,0 +1,132 @@
+"""microSync routes the user's preference statements to core memory (docs/design.md §6) end to end
+over real Claude Code transcript files: explicit → PROFILE.md at once with the statement's time and
+ref, inferred → PROPOSALS.md only, "yes, remember that" → the proposal accepted with the user as
+actor, forget → revoked; a re-run changes no byte; `mem audit --transcripts` reports each one."""
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import jobs.cli.main  # noqa: F401  (registers the command groups)
+from jobs.cli.base import app
+from jobs.dispatch import registry
+from memory_store.config import load_config
+from memory_store.core.proposals import ProposalBook
+from memory_store.core.store import CoreMemory
+from tests.test_daily_e2e import snapshot, validate_errors
+from tests.test_daily_fixture import ClaudeSession, at
+
+D1, D2 = date(2026, 11, 18), date(2026, 11, 19)
+SID = "dd000000-0000-4000-8000-000000000001"
+
+
+def workspace(tmp_path: Path) -> Path:
+    from memory_store.workspace import init_workspace
+
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text(
+        "timezone: Asia/Bangkok\n"
+        f"transcripts:\n  - {{format: claude-code, path: {tmp_path / 'transcripts'}}}\n", encoding="utf-8")
+    return ws
+
+
+def microsync(ws: Path, now: str):
+    return registry.run(load_config(ws, env={}), "microsync", now=datetime.fromisoformat(now))
+
+
+def store(ws: Path, now: str) -> CoreMemory:
+    return CoreMemory.from_config(load_config(ws, env={}), clock=lambda: datetime.fromisoformat(now))
+
+
+def session(tmp_path: Path) -> ClaudeSession:
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
+    s.user(at(D1, 9, 0), "from now on keep answers short, 3-4 lines max")
+    s.assistant(at(D1, 9, 1), "Sure.")
+    s.user(at(D1, 9, 2), "Remember that the staging database runs on port 5433.")
+    s.assistant(at(D1, 9, 3), "Noted for this project.")
+    s.user(at(D1, 9, 4), "no need to be so formal with me haha")
+    s.assistant(at(D1, 9, 5), "Would you like me to remember that you prefer a casual tone?")
+    s.user(at(D1, 9, 6), "yes, remember that")
+    s.assistant(at(D1, 9, 7), "Done.")
+    s.user(at(D1, 9, 8), "จำไว้ว่าเราชื่อนก เรียกนกเฉยๆ ก็ได้นะ")
+    return s
+
+
+def test_explicit_inferred_confirm_and_forget(tmp_path: Path):
+    ws = workspace(tmp_path)
+    s = session(tmp_path)
+    s.write()
+    rep = microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert rep.status == "ok", rep.to_dict()
+    assert rep.details["core_memory"] == {"written": 2, "proposed": 1, "accepted": 1}
+    mem = store(ws, "2026-11-18T10:00:00+07:00")
+    got = mem.resolve().values
+    length = got["response.length"].winner.loc.entry
+    assert (length.value, length.source, length.ref) == ("short", "user_explicit", f"chat:{SID}#L1-L1")
+    assert length.updated_at == "2026-11-18T02:00:00Z"        # the statement's own time, not the run's
+    assert got["user.name"].winner.loc.entry.value == "นก"
+    tone = got["response.tone"].winner.loc.entry
+    assert (tone.value, tone.source) == ("casual", "user_inferred")
+    assert not any(k.startswith("project") or "5433" in v.winner.loc.entry.value for k, v in got.items())
+    (accepted,) = ProposalBook(mem).proposals(all_states=True)
+    assert accepted.status == "accepted"
+    events = mem.audit()
+    acc = next(e for e in events if e["type"] == "proposal.accepted")
+    assert acc["actor"] == {"kind": "user", "id": f"transcript:{SID}"}
+    assert next(e for e in events if e["type"] == "proposal.created")["actor"]["kind"] == "system"
+    assert validate_errors(ws) == []
+
+    before = snapshot(ws)
+    rep = microsync(ws, "2026-11-18T11:00:00+07:00")
+    assert snapshot(ws) == before and "core_memory" not in rep.details
+
+    s.assistant(at(D2, 8, 0), "Here is the plan, in three lines.")
+    s.user(at(D2, 8, 1), "forget what I said about answer length, long answers are fine again")
+    s.write()
+    rep = microsync(ws, "2026-11-19T16:00:00+07:00")
+    assert rep.details["core_memory"] == {"forgotten": 1}
+    mem = store(ws, "2026-11-19T16:00:00+07:00")
+    assert "response.length" not in mem.resolve().values
+    assert "response.tone" in mem.resolve().values
+
+
+def test_an_older_statement_never_overrides_a_newer_value(tmp_path: Path):
+    ws = workspace(tmp_path)
+    mem = store(ws, "2026-11-18T12:00:00+07:00")
+    mem.set("response.language", "th", updated_at=datetime.fromisoformat("2026-11-18T11:00:00+07:00"))
+    s = ClaudeSession(tmp_path / "transcripts" / "p" / f"{SID}.jsonl", SID)
+    s.user(at(D1, 9, 0), "Reply in English from now on pls")
+    s.write()
+    microsync(ws, "2026-11-18T12:00:00+07:00")
+    assert store(ws, "2026-11-18T12:00:00+07:00").resolve().values["response.language"].winner.loc.entry.value == "th"
+
+
+def test_audit_transcripts_reports_found_missing_and_still_present(tmp_path: Path):
+    ws = workspace(tmp_path)
+    s = session(tmp_path)
+    s.write()
+    microsync(ws, "2026-11-18T10:00:00+07:00")
+    # said after that run and not synced yet: missing; a forget whose fact is still held: still present
+    s.assistant(at(D1, 11, 0), "ok")
+    s.user(at(D1, 11, 1), "by default give me bullet points please")
+    s.assistant(at(D1, 11, 2), "ok")
+    s.user(at(D1, 11, 3), "stop calling me นก")
+    s.write()
+    runner = CliRunner()
+    res = runner.invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.output)["statements"]
+    state = {(r["label"], r["key"]): r["status"] for r in rows}
+    assert state[("explicit", "response.length")] == "found"
+    assert state[("explicit", "user.name")] == "found"
+    assert state[("confirm", "response.tone")] == "found"
+    assert state[("explicit", "response.format.default")] == "missing"
+    assert state[("forget", "user.name")] == "still_present"
+    assert ("inferred", "response.tone") not in state       # only explicit remember / forget instructions
+    res = runner.invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--since",
+                              "2026-11-18T09:00:00Z"])
+    assert res.exit_code == 0 and "missing" not in res.output and "no remember" in res.output
