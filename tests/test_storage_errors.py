@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memory_store.fileio import append_bytes
 from tests.conftest import REPO
 from tests.microsync_helpers import memory_bytes
@@ -169,3 +171,34 @@ def test_rollback_of_a_run_killed_after_its_last_append_removes_it(tmp_path: Pat
                        capture_output=True, text=True, cwd=REPO)
     assert r.returncode == 0, r.stdout + r.stderr
     assert daily.read_bytes() == before + b"- appended by OpenClaw\n"
+
+
+def test_a_read_only_workspace_fails_at_the_lock_with_one_line(tmp_path: Path) -> None:
+    """Pins: a workspace on a read-only file system (a real EROFS: a read-only bind mount in a
+    private mount namespace as root, the write bits taken away otherwise) ends the run with one
+    line naming the locks folder and exit 1; taking the lock raised a traceback before."""
+    import os
+    import shutil
+
+    ws = _workspace(tmp_path)
+    args = [sys.executable, "-m", "jobs", "--workspace", str(ws), "run", "weekly", "--now", f"{DAY}T22:00:00+07:00"]
+    if os.geteuid() == 0:
+        probe = subprocess.run(["unshare", "-m", "true"], capture_output=True) if shutil.which("unshare") else None
+        if probe is None or probe.returncode != 0:
+            pytest.skip("root without a private mount namespace: a read-only workspace cannot be made")
+        args = ["unshare", "-m", "sh", "-c",
+                'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"', str(ws), *args]
+        p = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    else:
+        modes = {q: q.stat().st_mode for q in [ws, *ws.rglob("*")]}
+        for q, mode in modes.items():
+            q.chmod(mode & ~0o222)
+        try:
+            p = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+        finally:
+            for q, mode in modes.items():
+                q.chmod(mode)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    assert "memory/.locks" in p.stderr and "cannot write: " in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert ("read-only" in p.stderr) or ("permission denied" in p.stderr)
