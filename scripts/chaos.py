@@ -5,8 +5,9 @@ cause, thrown at real `memjobs run` subprocesses over a workspace built like the
     python scripts/chaos.py --seed 7 --rounds 40 --json
 
 A round takes one step of the demo's schedule (microSync five times a day, the wrap-up, the weekly
-compound), starts from the reference workspace as it was just before that step, and applies one
-fault while the step runs:
+compound; the job is picked first, so daily and weekly are hit as often as microSync), starts
+from the reference workspace as it was just before that step, and applies one fault while the
+step runs:
 
 - kill:     SIGKILL at a random moment of the run (real subprocess);
 - kill-aim: SIGKILL 0-30 ms after the run's ledger shows its first write (the write phase);
@@ -93,6 +94,7 @@ class FaultCount:
     entries_lost: int = 0
     appended_lost: int = 0
     converged: int = 0
+    lines_appended: int = 0  # notes the other program appended (append rounds)
 
 
 @dataclass
@@ -397,7 +399,9 @@ class Chaos:
             if (r - 1) % len(faults) == 0:
                 self.rng.shuffle(faults)
             fault = faults[(r - 1) % len(faults)]
-            k = self.rng.randint(1, len(self.steps))
+            # The job first, so daily and weekly (one step each) are hit as often as microSync.
+            job = self.rng.choice(["microsync", "daily", "weekly"])
+            k = self.rng.choice([i for i, st in enumerate(self.steps, 1) if st.job == job])
             step = self.steps[k - 1]
             ws = self.base / f"round-{r}"
             shutil.copytree(self.base / "snap" / str(k - 1), ws, symlinks=True)
@@ -409,6 +413,7 @@ class Chaos:
             count = self.summary.faults[fault]
             count.tries += 1
             count.landed += out.landed
+            count.lines_appended += sum(len(v) for v in out.appended.values())
             tag = f"{step.job}@{step.now.isoformat()}"
             for check, path, detail in self.check(ws, k, out, count):
                 count.violations += 1
@@ -472,6 +477,8 @@ def table(s: Summary) -> str:
     for name, c in s.faults.items():
         rows.append(f"{name:<9} {c.tries:>5} {c.landed:>6} {c.violations:>10} {c.entries_lost:>12} "
                     f"{c.appended_lost:>12} {c.converged:>6}/{c.tries:<3}")
+    appended = sum(c.lines_appended for c in s.faults.values())
+    rows.append(f"lines appended by the other program: {appended}")
     rows.append(f"secrets found: {s.secrets_found}; violations: {len(s.violations)}; "
                 f"seed {s.seed}, {s.rounds} rounds, {s.seconds:.0f} s")
     return "\n".join(rows)
