@@ -244,6 +244,9 @@ _JOB_TARGETS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("memory/recent", re.compile(r"^[^/]+\.md$")),
     ("memory/archive", re.compile(r"^(?:\d{4}-\d{2}|weekly-\d{4}-\d{2})\.md$")),
     ("second-brain/summaries", re.compile(r"^[^/]+\.md$")),
+    # The holder notes of the locks a sweeping run holds (microsync's, taken by every job but
+    # core; core's note may be in flight).
+    ("memory/.locks", re.compile(r"^(?:microsync|daily|weekly)\.lock\.json$")),
 )
 
 

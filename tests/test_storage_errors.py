@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memory_store.fileio import append_bytes
 from tests.conftest import REPO
 from tests.microsync_helpers import memory_bytes
@@ -88,8 +90,9 @@ def test_temp_files_an_interrupted_run_left_are_removed(tmp_path: Path) -> None:
     jobs' targets, and leaves alone temp files of other writers and look-alikes."""
     ws = _workspace(tmp_path)
     left = [f"memory/.{DAY}.md.k2j4_x9a.tmp", ".MEMORY.md.a1b2c3d4.tmp", "memory/archive/.2026-11.md.zz99yy88.tmp",
-            "second-brain/summaries/.2026-11-16-wrapup.md.q1w2e3r4.tmp"]
-    kept = [".PROFILE.md.a1b2c3d4.tmp", "memory/.notes.txt.a1b2c3d4.tmp", "memory/projects/.x.md.a1b2c3d4.tmp"]
+            "second-brain/summaries/.2026-11-16-wrapup.md.q1w2e3r4.tmp", "memory/.locks/.weekly.lock.json.2tsm49vm.tmp"]
+    kept = [".PROFILE.md.a1b2c3d4.tmp", "memory/.notes.txt.a1b2c3d4.tmp", "memory/projects/.x.md.a1b2c3d4.tmp",
+            "memory/.locks/.core.lock.json.a1b2c3d4.tmp"]
     for rel in left + kept:
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws / rel).write_bytes(b"half")
@@ -97,7 +100,7 @@ def test_temp_files_an_interrupted_run_left_are_removed(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stdout + p.stderr
     assert not [r for r in left if (ws / r).exists()]
     assert all((ws / r).exists() for r in kept)
-    assert "removed 4 temp file(s)" in " ".join(json.loads(p.stdout).get("notes", []))
+    assert "removed 5 temp file(s)" in " ".join(json.loads(p.stdout).get("notes", []))
 
 
 def test_a_killed_run_is_not_shown_running_forever(tmp_path: Path) -> None:
@@ -169,3 +172,34 @@ def test_rollback_of_a_run_killed_after_its_last_append_removes_it(tmp_path: Pat
                        capture_output=True, text=True, cwd=REPO)
     assert r.returncode == 0, r.stdout + r.stderr
     assert daily.read_bytes() == before + b"- appended by OpenClaw\n"
+
+
+def test_a_read_only_workspace_fails_at_the_lock_with_one_line(tmp_path: Path) -> None:
+    """Pins: a workspace on a read-only file system (a real EROFS: a read-only bind mount in a
+    private mount namespace as root, the write bits taken away otherwise) ends the run with one
+    line naming the locks folder and exit 1; taking the lock raised a traceback before."""
+    import os
+    import shutil
+
+    ws = _workspace(tmp_path)
+    args = [sys.executable, "-m", "jobs", "--workspace", str(ws), "run", "weekly", "--now", f"{DAY}T22:00:00+07:00"]
+    if os.geteuid() == 0:
+        probe = subprocess.run(["unshare", "-m", "true"], capture_output=True) if shutil.which("unshare") else None
+        if probe is None or probe.returncode != 0:
+            pytest.skip("root without a private mount namespace: a read-only workspace cannot be made")
+        args = ["unshare", "-m", "sh", "-c",
+                'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"', str(ws), *args]
+        p = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    else:
+        modes = {q: q.stat().st_mode for q in [ws, *ws.rglob("*")]}
+        for q, mode in modes.items():
+            q.chmod(mode & ~0o222)
+        try:
+            p = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+        finally:
+            for q, mode in modes.items():
+                q.chmod(mode)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "Traceback" not in p.stderr
+    assert "memory/.locks" in p.stderr and "cannot write: " in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    assert ("read-only" in p.stderr) or ("permission denied" in p.stderr)

@@ -53,6 +53,9 @@ def step(ctx: RunContext) -> None:
     summarizer = summarizer_for(ctx.cfg, ctx.llm_client)
     outputs: list[Volume] = []
     done: list[dict[str, Any]] = []
+    # Episodes first: the wrap-ups decide which days a rerun redoes (a day without its wrap-up),
+    # so a run stopped after them but before the episodes (a full disk) lost those days' episodes.
+    _episodes(ctx, sessions)
     for day in days:
         ctx.check_deadline()
         entries = log_entries_of_day(ctx.cfg.workspace, day, ctx.report)
@@ -67,7 +70,6 @@ def step(ctx: RunContext) -> None:
                      "sections": _section_counts(wrap), "sessions": len(sessions[day]),
                      "entries": len(entries)})
     ctx.report.details["wrapups"] = done
-    _episodes(ctx, sessions)
     ctx.report.details["summarizer"] = summarizer.name
     from jobs.daily.llm_engine import LLMSummarizer
 

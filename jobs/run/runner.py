@@ -153,6 +153,15 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         report.errors.append(exc.as_error())
         report.finished = utc_stamp()
         return report
+    except OSError as exc:
+        # A read-only or full workspace fails already at the lock file: one line, not a traceback
+        # (nothing is recorded: the ledger lives in the same workspace).
+        if exc.errno not in _STORAGE_ERRORS:
+            raise
+        report.status = "failed"
+        report.errors.append(storage_error(exc).as_error())
+        report.finished = utc_stamp()
+        return report
     log.info("%s %s: started (now %s%s)", job, run_id, now.isoformat(), ", dry run" if dry_run else "")
     ledger = None if dry_run else RunLedger(cfg.state_dir, run_id)
     deadline = _Deadline(cfg.limits.job_timeout_s)
