@@ -5,7 +5,8 @@ several lines):
     - <summary> ([<ID>](../YYYY-MM-DD.md)) — demoted <YYYY-MM-DD>: <reason>
 
 `memory/archive/weekly-GGGG-VV.md` (what one weekly compound changed), sections `## Promoted`,
-`## Demoted`, `## Merged`, `## Superseded`, `## Possible conflicts`, each line
+`## Demoted`, `## Merged`, `## Superseded`, `## Possible conflicts`, `## Resolved conflicts` (a
+person's decision on a possible conflict, as the week applied it), each line
     - [<ID>](../YYYY-MM-DD.md): <reason>
 
 Both are logs that memjobs only ever adds to: merging a line that is already there (same id, date
@@ -23,7 +24,7 @@ from memory_store.validate import Problem
 
 ARCHIVE_NAME_RE = re.compile(r"^memory/archive/(\d{4})-(\d{2})\.md$")
 WEEKLY_NAME_RE = re.compile(r"^memory/archive/weekly-(\d{4})-(\d{2})\.md$")
-LOG_SECTIONS = ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts")
+LOG_SECTIONS = ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts", "Resolved conflicts")
 
 _ID = r"[A-Z]+-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*"
 _ARCHIVE_RE = re.compile(
