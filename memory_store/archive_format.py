@@ -5,7 +5,8 @@ several lines):
     - <summary> ([<ID>](../YYYY-MM-DD.md)) — demoted <YYYY-MM-DD>: <reason>
 
 `memory/archive/weekly-GGGG-VV.md` (what one weekly compound changed), sections `## Promoted`,
-`## Demoted`, `## Merged`, `## Superseded`, `## Possible conflicts`, each line
+`## Demoted`, `## Merged`, `## Superseded`, `## Possible conflicts`, `## Resolved conflicts` (a
+person's decision on a possible conflict, as the week applied it; only when there is one), each line
     - [<ID>](../YYYY-MM-DD.md): <reason>
 
 Both are logs that memjobs only ever adds to: merging a line that is already there (same id, date
@@ -23,7 +24,9 @@ from memory_store.validate import Problem
 
 ARCHIVE_NAME_RE = re.compile(r"^memory/archive/(\d{4})-(\d{2})\.md$")
 WEEKLY_NAME_RE = re.compile(r"^memory/archive/weekly-(\d{4})-(\d{2})\.md$")
-LOG_SECTIONS = ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts")
+LOG_SECTIONS = ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts", "Resolved conflicts")
+# Written only when they hold a line, so a week without one renders as it did before they existed.
+OPTIONAL_SECTIONS = ("Resolved conflicts",)
 
 _ID = r"[A-Z]+-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*"
 _ARCHIVE_RE = re.compile(
@@ -152,10 +155,12 @@ class WeeklyLog:
         else:
             out.append("\n")
         for name in LOG_SECTIONS:
-            out.append(f"## {name}\n\n")
             lines = self.sections.get(name, [])
-            out.extend(x.format() for x in lines)
             extra = self.extra.get(name, "")
+            if name in OPTIONAL_SECTIONS and not lines and not extra:
+                continue
+            out.append(f"## {name}\n\n")
+            out.extend(x.format() for x in lines)
             if extra:
                 out.append(extra if extra.endswith("\n") else extra + "\n")
             if lines or extra:

@@ -128,3 +128,11 @@ class MemoryNotFound(MemjobsError):
     """No core-memory entry (or proposal) has that id."""
 
     code = "not_found"
+
+
+class ConflictNotFound(MemjobsError):
+    """`conflicts resolve` was given an id that names no open possible conflict (a usage error,
+    like an unknown id to `memjobs get`)."""
+
+    exit_code = EXIT_USAGE
+    code = "not_found"

@@ -1,16 +1,17 @@
-"""`memjobs conflicts`: possible conflicts waiting for a person (docs/design.md §6)."""
+"""`memjobs conflicts [list|resolve]`: possible conflicts waiting for a person (docs/design.md §6.4),
+thin over jobs/weekly/queue.py."""
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
 
-from jobs.cli.base import STATE, app, echo_json, expected_errors
+from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
 
 conflicts_app = typer.Typer(
     help="Possible conflicts: two active entries on one subject that say different things, with "
          "nothing saying which holds. The established one stays in MEMORY.md; the newer one is held "
-         "out of it until a person decides or a later reversal settles it.",
+         "out of it until a person decides (`conflicts resolve`) or a later reversal settles it.",
     add_completion=False, invoke_without_command=True)
 app.add_typer(conflicts_app, name="conflicts")
 
@@ -27,18 +28,48 @@ def conflicts_default(ctx: typer.Context, as_json: _JSON = False) -> None:
 @conflicts_app.command("list")
 @expected_errors
 def list_conflicts(as_json: _JSON = False) -> None:
-    """Each open conflict: the newer entry, then the established one it contradicts (read-only)."""
-    from jobs.weekly.conflicts import open_conflicts
-    from jobs.weekly.view import View
+    """Each open conflict: the newer entry, then the established one it contradicts; a pair already
+    decided shows the decision, which the next weekly run applies (read-only)."""
+    from jobs.weekly.queue import conflict_queue
 
-    view = View(STATE.cfg().workspace)
-    found = open_conflicts([(loc.entry, loc.rel) for loc in view.entries().values()])
+    found = conflict_queue(STATE.cfg().workspace)
     if as_json:
-        echo_json({"conflicts": [c.to_dict() for c in found]})
+        echo_json({"conflicts": [q.to_dict() for q in found]})
         return
-    for c in found:
-        typer.echo(f"{c.new.date}  {c.new.id}\n  {c.new.title}  ({c.new_rel})\n"
-                   f"  conflicts with {c.old.date}  {c.old.id}\n  {c.old.title}  ({c.old_rel}), "
-                   f"similarity {c.similarity:.2f}")
+    for q in found:
+        c = q.conflict
+        typer.echo(_safe(f"{c.new.date}  {c.new.id}\n  {c.new.title}  ({c.new_rel})\n"
+                         f"  conflicts with {c.old.date}  {c.old.id}\n  {c.old.title}  ({c.old_rel}), "
+                         f"similarity {c.similarity:.2f}"))
+        if q.decision is not None:
+            typer.echo(f"  decided: keep {q.decision.keep} ({q.decision.decided_at}); "
+                       "the next weekly run applies it")
     if not found:
         typer.echo("no open conflicts")
+
+
+@conflicts_app.command("resolve")
+@expected_errors
+def resolve(
+    entry_id: Annotated[str, typer.Argument(
+        metavar="ID", help="The newer entry of the conflict (the first id `memjobs conflicts list` shows).")],
+    keep: Annotated[str, typer.Option(
+        "--keep", help="new: the newer entry replaces the established one (which becomes superseded); "
+                       "old: the established one stays and the newer stays out of MEMORY.md; "
+                       "both: both may be in MEMORY.md.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why, for the audit trail and the weekly log.")] = "",
+    as_json: _JSON = False,
+) -> None:
+    """Record your decision on a possible conflict. It is written under .memjobs/conflicts/ (audited
+    like core memory, undone by `memjobs rollback RUN`); the next weekly run applies it to the
+    entries' status and MEMORY.md. Daily files and MEMORY.md are not touched here."""
+    from jobs.weekly.queue import resolve_conflict
+
+    done = resolve_conflict(STATE.cfg(), entry_id, keep, reason)
+    if as_json:
+        echo_json(done.to_dict())
+        return
+    d = done.decision
+    again = f" (replaces keep {done.replaced.keep})" if done.replaced else ""
+    typer.echo(f"recorded: keep {d.keep} for {d.new} vs {d.old}{again}; the next weekly run applies it "
+               f"(run {done.run_id}; `memjobs rollback {done.run_id}` undoes it)")

@@ -176,7 +176,8 @@ def check_proposals(cfg: Config, rep: DoctorReport) -> None:
         if n:
             rel = _rel(cfg, logs[-1])
             rep.add("proposals", "info", f"{n} possible conflict(s) in the last weekly log", f"read {rel} "
-                    "(## Possible conflicts) and mark the older entry superseded if it is", path=rel)
+                    "(## Possible conflicts), then `memjobs conflicts` lists them and `memjobs conflicts resolve ID "
+                    "--keep new|old|both` decides each", path=rel)
     if not pending and not (logs and _section_items(logs[-1], "Possible conflicts")):
         rep.add("proposals", "ok", "no pending proposal or open conflict")
 

@@ -103,6 +103,10 @@ class Applier:
         marks = state.parse_week_marks(have, rel) if have is not None else {}
         marks.update(plan.marks)
         self.write_state(rel, state.format_week_marks(plan.week, marks))
+        if plan.decided:
+            applied = state.parse_applied(self.view.read_state(state.APPLIED_REL))
+            applied.update(plan.decided)
+            self.write_state(state.APPLIED_REL, state.format_applied(applied))
         self.write_state(state.PENDING_REL, state.format_pending(None))
 
     def _set_fields(self, text: str | None, rel: str,

@@ -19,10 +19,11 @@ from jobs.weekly.mentions import week_mentions
 from jobs.weekly.model import Plan
 from jobs.weekly.planner import Inputs, build_plan, guard
 from jobs.weekly.render import plan_text
-from jobs.weekly.state import PENDING_REL, parse_pending
+from jobs.weekly.state import APPLIED_REL, PENDING_REL, parse_applied, parse_pending
 from jobs.weekly.view import View
 from jobs.weekly.weeks import Week, week_before, week_of
 from memory_store.access import read_counts
+from memory_store.core.conflicts import Decision, read_decisions
 from memory_store.errors import GuardRefused, UsageError
 
 CATCH_UP_WEEKS = 4
@@ -106,11 +107,18 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         week=week.key, cutoff_day=week.sunday, entries=entries,
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
-        budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts)
+        budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
+        decisions=waiting_decisions(view))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None
     return plan
+
+
+def waiting_decisions(view: View) -> dict[str, Decision]:
+    """The people's conflict decisions that no week has applied yet."""
+    applied = parse_applied(view.read_state(APPLIED_REL))
+    return {i: d for i, d in read_decisions(view.workspace).items() if applied.get(i) != d.decided_at}
 
 
 def _run_plan(ctx: RunContext, applier: Applier, plan: Plan, outputs: list[str],
@@ -138,6 +146,6 @@ def _run_plan(ctx: RunContext, applier: Applier, plan: Plan, outputs: list[str],
 
 def _summary(plan: Plan) -> dict[str, Any]:
     out: dict[str, Any] = {"week": plan.week, "cutoff_day": plan.cutoff_day}
-    for section in ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts"):
+    for section in ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts", "Resolved conflicts"):
         out[section.lower().replace(" ", "_")] = [ln.id for s, ln in plan.log if s == section]
     return out

@@ -44,10 +44,12 @@ class Plan:
     removed: list[str] = field(default_factory=list)
     before: int = 0
     notes: list[str] = field(default_factory=list)
+    decided: dict[str, str] = field(default_factory=dict)  # conflict decisions applied: new id -> decided_at
 
     @property
     def has_changes(self) -> bool:
-        return bool(self.archive or self.status or self.log or self.promoted or self.changed or self.removed)
+        return bool(self.archive or self.status or self.log or self.promoted or self.changed or self.removed
+                    or self.decided)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +62,7 @@ class Plan:
             "marks": dict(sorted(self.marks.items())),
             "counts": [self.promoted, self.changed, self.unchanged, self.before],
             "removed": list(self.removed),
+            "decided": dict(sorted(self.decided.items())),
         }
 
     @classmethod
@@ -74,4 +77,5 @@ class Plan:
         plan.marks = dict(obj["marks"])
         plan.promoted, plan.changed, plan.unchanged, plan.before = obj["counts"]
         plan.removed = list(obj["removed"])
+        plan.decided = dict(obj.get("decided", {}))   # a plan saved before decisions existed has none
         return plan

@@ -16,6 +16,7 @@ from jobs.weekly.conflicts import find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
 from jobs.weekly.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
+from memory_store.core.conflicts import Decision
 from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError, GuardRefused
 from memory_store.memory_md import (
@@ -47,6 +48,7 @@ class Inputs:
     access: dict[str, int]              # id -> reads up to the week
     budget: Budget
     mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
+    decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
 
 
 @dataclass
@@ -126,10 +128,14 @@ def build_plan(inp: Inputs) -> Plan:
     # MEMORY.md (it stays in its daily log) until a person decides or a later reversal settles it.
     held = {pc.new for pc in conflicts}
     for pc in conflicts:
+        if pc.new in inp.decisions:
+            continue  # a person has decided already: the decision is applied below instead
         plan.log.append(("Possible conflicts", LogLine(
             pc.new, link_from_archive(in_window[pc.new].rel),
             f"possible conflict with {pc.old} (similar subject, different conclusion, no change stated; "
             f"similarity {pc.similarity:.2f}); held out of MEMORY.md")))
+    # A person's decisions (`memjobs conflicts resolve`), applied once each (docs/design.md §6.4).
+    chosen, kept_out = _apply_decisions(inp, in_window, entries, held, plan)
 
     def item_of(e: BlockEntry) -> IndexItem:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
@@ -154,16 +160,20 @@ def build_plan(inp: Inputs) -> Plan:
         if e.status != "active":
             reason = f"superseded by {e.superseded_by}" if e.superseded_by else f"status {e.status}"
             leaving[i] = (it, reason)
+        elif i in kept_out:
+            leaving[i] = (it, f"{kept_out[i]} kept over it (a person's decision)")
         elif scoring.stale(e, v):
             leaving[i] = (it, "stale")
         else:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
-    for loc in new:
-        e = entries[loc.entry.id]
-        if e.id in cands or e.id in leaving or e.id in held:
+    waiting = [loc.entry.id for loc in new] + [i for i in chosen if i not in {loc.entry.id for loc in new}]
+    for i in waiting:
+        e = entries[i]
+        if e.id in cands or e.id in leaving or e.id in held or e.status != "active":
             continue
         v = value(e)
-        if scoring.promotable(e, v):
+        # The side a person chose to keep enters MEMORY.md (within the budget) whatever its score.
+        if chosen.get(e.id) or scoring.promotable(e, v):
             cands[e.id] = _Cand(e.id, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, False)
 
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
@@ -205,6 +215,49 @@ def build_plan(inp: Inputs) -> Plan:
             plan.unchanged += 1
     plan.removed = sorted(set(before) - set(cands))
     return plan
+
+
+def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
+                     held: set[str], plan: Plan) -> tuple[dict[str, bool], dict[str, str]]:
+    """Apply each decision whose two entries are in the week (a later week applies the others).
+    keep new: the older entry is superseded by the newer, which enters MEMORY.md; keep old: the
+    newer stays out of MEMORY.md; keep both: the newer may be promoted like any entry. Returns the
+    newer ids that may now enter MEMORY.md (True where the person chose that entry), and the newer
+    ids that must leave it if they are there (-> the id kept instead)."""
+    chosen: dict[str, bool] = {}
+    kept_out: dict[str, str] = {}
+    for new_id, d in sorted(inp.decisions.items()):
+        if new_id not in in_window or d.old not in in_window:
+            continue
+        plan.decided[new_id] = d.decided_at
+        newer, older = entries[new_id], entries[d.old]
+        link = link_from_archive(in_window[new_id].rel)
+        why = f"; {d.reason}" if d.reason else ""
+        decided = f"a person's decision (keep {d.keep}, decided {d.decided_at[:10]}{why})"
+        if newer.status != "active" or (d.keep == "new" and older.status != "active"):
+            gone = new_id if newer.status != "active" else d.old
+            plan.log.append(("Resolved conflicts", LogLine(new_id, link, f"{decided} not applied: {gone} is "
+                                                           f"{entries[gone].status} already")))
+            continue
+        if d.keep == "new":
+            entries[d.old] = replace(older, status="superseded", superseded_by=new_id)
+            plan.status.append(StatusChange(in_window[d.old].rel, d.old, "superseded", new_id))
+            plan.log.append(("Superseded", LogLine(d.old, link_from_archive(in_window[d.old].rel),
+                                                   f"superseded by {new_id} ({decided}), stated {newer.date}")))
+            plan.log.append(("Resolved conflicts", LogLine(new_id, link, f"kept over {d.old}: {decided}")))
+            held.discard(new_id)
+            chosen[new_id] = True
+        elif d.keep == "old":
+            held.add(new_id)
+            kept_out[new_id] = d.old
+            plan.log.append(("Resolved conflicts", LogLine(
+                new_id, link, f"{d.old} kept, this entry stays out of MEMORY.md: {decided}")))
+        else:
+            held.discard(new_id)
+            chosen[new_id] = False
+            plan.log.append(("Resolved conflicts", LogLine(
+                new_id, link, f"kept beside {d.old}, both may be in MEMORY.md: {decided}")))
+    return chosen, kept_out
 
 
 def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: dict[str, Located],

@@ -6,7 +6,7 @@ from jobs.weekly.apply import render_memory
 from jobs.weekly.model import Plan
 
 _HEADINGS = (("Promoted", "promote"), ("Demoted", "demote"), ("Merged", "merge"), ("Superseded", "supersede"),
-             ("Possible conflicts", "possible conflicts"))
+             ("Possible conflicts", "possible conflicts"), ("Resolved conflicts", "resolved conflicts"))
 
 
 def plan_text(plan: Plan, memory_text: str) -> str:

@@ -5,6 +5,9 @@
   already compounded is not again.
 - `pending.json`: the plan of a week whose writes have started and not all finished; the next
   run applies it again (every write is idempotent) before doing anything else.
+- `decisions.json`: the people's conflict decisions (`.memjobs/conflicts/`, written by the core
+  writer) that a week has applied: the newer entry's id and the decision's `decided_at`. A
+  decision not listed here, or listed with another `decided_at`, waits for the next run.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from memory_store.errors import EntryError
 VERSION = 1
 STATE_DIR = ".memjobs/compound"
 PENDING_REL = f"{STATE_DIR}/pending.json"
+APPLIED_REL = f"{STATE_DIR}/decisions.json"
 
 
 def week_rel(key: str) -> str:
@@ -62,3 +66,18 @@ def parse_pending(data: bytes | None, path: str = PENDING_REL) -> Plan | None:
 def format_pending(plan: Plan | None) -> bytes:
     body = {"version": VERSION, "plan": plan.to_json() if plan is not None else None}
     return (json.dumps(body, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def parse_applied(data: bytes | None, path: str = APPLIED_REL) -> dict[str, str]:
+    """new entry id -> `decided_at` of the decision a week applied."""
+    if data is None:
+        return {}
+    obj = _load(data, path)
+    if set(obj) != {"version", "applied"} or not isinstance(obj["applied"], dict):
+        raise EntryError("applied decisions must have exactly version and applied", path=path, line=1)
+    return {str(k): str(v) for k, v in obj["applied"].items()}
+
+
+def format_applied(applied: dict[str, str]) -> bytes:
+    body = {"version": VERSION, "applied": dict(sorted(applied.items()))}
+    return (json.dumps(body, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
