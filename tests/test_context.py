@@ -334,3 +334,21 @@ def test_memory_context_over_mcp_never_serves_a_forgotten_value(workspace: Path)
     assert "user.name: Somchai" in out[0][1] and out[0][1] == out[1][1]
     assert "Somchai" not in out[3][1] and "Somchai" not in out[4][1]
     assert json.loads(out[3][1])["thread_memory"]["session"][0]["key"] == "task.current"
+
+
+def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_path: Path) -> None:
+    """No hand-made snapshot: `mem set` writes it after its write, so a PROFILE.md broken afterwards
+    still gives the value; a job run that writes MEMORY.md (the demo's weekly) writes it too."""
+    assert not (workspace / SNAPSHOT_REL).exists()
+    r = CliRunner().invoke(app, ["--workspace", str(workspace), "mem", "set", "user.name", "Somchai"])
+    assert r.exit_code == 0, r.stdout
+    snap = json.loads((workspace / SNAPSHOT_REL).read_text(encoding="utf-8"))
+    assert any("user.name" in line for line in snap["sources"]["profile"]["lines"])
+    corrupt(workspace / "PROFILE.md")
+    code, out, err = run(workspace)
+    assert code == 0 and "user.name: Somchai" in out and "last-known-good" in err
+    demo = tmp_path / "demo"
+    r = CliRunner().invoke(app, ["demo", str(demo)])
+    assert r.exit_code == 0, r.stdout
+    snap = json.loads((demo / SNAPSHOT_REL).read_text(encoding="utf-8"))
+    assert snap["sources"]["memory_index"]["items"] and "policy" in snap["sources"]

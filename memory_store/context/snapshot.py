@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -84,14 +84,24 @@ def current_sources(workspace: Path, policy_file: Path | None) -> dict[str, dict
     return out
 
 
-def write_snapshot(workspace: Path, policy_file: Path | None, now: datetime) -> Path:
-    """Record the readable long/global sources as last known good; a source that cannot be read now
-    keeps what the previous snapshot had for it. Atomic. Returns the snapshot's path."""
+# The files whose successful write refreshes the snapshot.
+LONG_SOURCES = ("PROFILE.md", "MEMORY.md", "memory/procedures.md")
+
+
+def snapshot_bytes(workspace: Path, policy_file: Path | None, now: datetime) -> bytes:
+    """The new snapshot: the readable long/global sources now; a source that cannot be read now
+    keeps what the previous snapshot had for it."""
     previous = read_last_known_good(workspace)
     merged = dict(previous.sources) if previous else {}
     merged.update(current_sources(workspace, policy_file))
-    body = {"version": FORMAT_VERSION, "written_at": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "sources": merged}
+    body = {"version": FORMAT_VERSION, "written_at": now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "sources": merged}
+    return (json.dumps(body, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def write_snapshot(workspace: Path, policy_file: Path | None, now: datetime) -> Path:
+    """`snapshot_bytes` written atomically, for callers without a writer (the jobs and the core writer
+    go through their writer's `write_state`, so a rollback restores it). Returns the path."""
     path = snapshot_path(workspace)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, (json.dumps(body, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    atomic_write(path, snapshot_bytes(workspace, policy_file, now), 0o600)
     return path
