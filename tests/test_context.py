@@ -158,18 +158,26 @@ _TEXT = st.text(alphabet=st.sampled_from(list("abc xyz-.,<>&'\"|\\") + list("数
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(values=st.lists(_TEXT, max_size=25), hints=st.lists(_TEXT, max_size=5), budget=st.integers(64, 900),
-       fmt=st.sampled_from(["markdown", "xml"]))
+@given(values=st.lists(_TEXT, max_size=25), hints=st.lists(_TEXT, max_size=5), budget=st.integers(128, 900),
+       fmt=st.sampled_from(["markdown", "xml"]), broken=st.booleans())
 def test_output_never_exceeds_the_budget_and_xml_parses(workspace: Path, values: list[str], hints: list[str],
-                                                         budget: int, fmt: str) -> None:
+                                                         budget: int, fmt: str, broken: bool) -> None:
+    (workspace / "MEMORY.md").write_bytes((REPO / "second-brain-template/MEMORY.md").read_bytes())
+    (workspace / "memory/procedures.md").unlink(missing_ok=True)
     (workspace / "PROFILE.md").write_text("## Preferences\n" + "".join(
         core_line(f"k.{n}", v.replace("\n", " ").replace("|", "/").strip() or "v") for n, v in enumerate(values)),
         encoding="utf-8")
     set_memory_items(workspace, [(f"DECISION-20261120-p-{n:06x}", " ".join(v.split()) or "x")
                                  for n, v in enumerate(values)])
+    (workspace / SNAPSHOT_REL).unlink(missing_ok=True)
+    if broken:                                  # every long source from the snapshot: the longest notice
+        write_snapshot(workspace, None, datetime(2026, 11, 25, tzinfo=UTC))
+        for rel in ("PROFILE.md", "MEMORY.md", "memory/procedures.md"):
+            corrupt(workspace / rel)
     cfg = load_config(workspace)
     ctx = build_context(cfg, ContextRequest(hints=tuple(hints), budget=budget, format=fmt,
                                             now=datetime(2026, 11, 26, tzinfo=UTC)))
+    assert any(e.reason_code == "MEMORY_LAYER_FALLBACK" for e in ctx.events) == broken
     text = render(ctx, fmt)
     assert estimate(text) <= budget and estimate(text) == ctx.tokens
     if fmt == "xml":
@@ -352,3 +360,26 @@ def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_
     assert r.exit_code == 0, r.stdout
     snap = json.loads((demo / SNAPSHOT_REL).read_text(encoding="utf-8"))
     assert snap["sources"]["memory_index"]["items"] and "policy" in snap["sources"]
+
+
+def test_verify_reports_refs_layers_trims_fallbacks_and_snapshot_age(workspace: Path) -> None:
+    fill(workspace)
+    r = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW, "--session", "s1"])
+    assert r.exit_code == 0, r.stdout
+    assert "policy policy@none" in r.stdout and "no trims or fallbacks" in r.stdout
+    assert "no last-known-good snapshot yet" in r.stdout
+    write_snapshot(workspace, None, datetime(2026, 11, 26, 11, 0, tzinfo=UTC))
+    corrupt(workspace / "PROFILE.md")
+    (workspace / "SESSION.md").unlink()
+    r = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW, "--session", "s1",
+                                 "--budget", "128", "--json"])
+    assert r.exit_code == 0, r.stdout
+    info = json.loads(r.stdout)
+    assert info["layers"]["long_memory"]["status"] == "fallback" and info["layers"]["thread"]["status"] == "missing"
+    assert info["snapshot"]["age_s"] == 3600 and "profile" in info["snapshot"]["sources"]
+    codes = {(e["reason_code"], e["operation"]) for e in info["events"]}
+    assert {("MEMORY_LAYER_FALLBACK", "fallback"), ("MEMORY_THREAD_MISSING", "read"),
+            ("MEMORY_TRIM_APPLIED", "budget")} <= codes
+    assert info["tokens"] <= 128 and info["refs"]["memory"].startswith("memory@")
+    text = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW]).stdout
+    assert "long_memory  fallback" in text and "(3600 s old;" in text

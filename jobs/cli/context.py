@@ -1,9 +1,10 @@
-"""`memjobs context`: the runtime memory context for an agent's next turn (docs/design.md §6), thin
-over memory_store.context. Writes nothing."""
+"""`memjobs context` (the runtime memory context for an agent's next turn) and `memjobs verify` (a
+report on one build of it), docs/design.md §6; thin over memory_store.context. Both write nothing."""
 
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
 from typing import Annotated
 
 import typer
@@ -34,6 +35,12 @@ def context(
     within a token budget: policy keys only as policy@<version>, never POLICY.md's text; what was
     left out and why as reason codes (--json); the last-known-good snapshot when a file cannot be
     read, said loudly. Writes nothing."""
+    _build_and_print(session, project, task, hint, window, now, budget, fmt, as_json, tolerate_failure)
+
+
+def _build_and_print(session: str | None, project: str | None, task: str | None, hint: list[str] | None,
+                     window: int | None, now: str | None, budget: int | None, fmt: str, as_json: bool,
+                     tolerate_failure: bool, verify_only: bool = False) -> None:
     from memory_store.context.build import build_context
     from memory_store.context.model import ContextRequest
     from memory_store.context.render import notices, render, to_json
@@ -52,9 +59,40 @@ def context(
     ctx = build_context(cfg, req, last_activity=SessionActivity(cfg.transcripts))
     for note in notices(ctx):
         typer.echo(f"warning: {note}", err=True)
+    if verify_only:
+        from memory_store.context.snapshot import read_last_known_good
+        from memory_store.context.verify import verification, verification_text
+
+        info = verification(ctx, read_last_known_good(cfg.workspace), when or datetime.now(UTC))
+        if as_json:
+            echo_json(info)
+        else:
+            echo_safe(verification_text(info))
+        return
     if fmt == "json":
         echo_json(to_json(ctx, fmt))
     else:
         sys.stdout.flush()
         echo_safe(render(ctx, fmt).rstrip("\n"))
 
+
+@app.command()
+@expected_errors
+def verify(
+    session: Annotated[str | None, typer.Option("--session", help="This session's id.")] = None,
+    project: Annotated[str | None, typer.Option("--project", help="This project's id.")] = None,
+    task: Annotated[str | None, typer.Option("--task", help="What the agent will do (for procedures).")] = None,
+    hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
+    window: Annotated[int | None, typer.Option("--window", help="Thread window in seconds.")] = None,
+    now: Annotated[str | None, typer.Option("--now", help="The time to build for (ISO; default: now).")] = None,
+    budget: Annotated[int | None, typer.Option("--budget", help="Token budget (default: context.budget).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+    tolerate_failure: Annotated[bool, typer.Option("--tolerate-failure", help=(
+        "Report an empty context instead of failing when memory cannot be loaded."))] = False,
+) -> None:
+    """Build the runtime context as `memjobs context` would (same flags) and report on it: the
+    active references, each layer's status (loaded, fallback, missing, empty) with items and
+    tokens, the trims and fallbacks of this build, and the snapshot's age. Not `validate`, which
+    checks files. Writes nothing."""
+    _build_and_print(session, project, task, hint, window, now, budget, "markdown", as_json, tolerate_failure,
+                     verify_only=True)

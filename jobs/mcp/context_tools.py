@@ -57,7 +57,7 @@ def register(server: Any, cfg: Config) -> None:
         task: Annotated[str | None, Field(description="What you are about to do (selects procedures)")] = None,
         hints: Annotated[list[str] | None, Field(description="Text to pass through last")] = None,
         budget: Annotated[int | None, Field(description="Token budget of the whole context (default 2000)",
-                                            ge=64)] = None,
+                                            ge=128)] = None,
         format: Annotated[Format, Field(description="markdown, json (with reason codes) or xml")] = "markdown",
         tolerate_failure: Annotated[bool, Field(description=(
             "Return an empty context instead of an error when memory cannot be loaded"))] = True,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-MIN_BUDGET = 64          # the smallest budget accepted: the headers and references always fit
+MIN_BUDGET = 128         # the smallest budget accepted: title, notices and references always fit in it
 _CJK = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
 
