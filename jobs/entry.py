@@ -1,7 +1,7 @@
 """The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed.
 
-`memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (docs/design.md §7:
-the whole process ≤ 300 ms); everything else goes to the Typer app.
+`memjobs [--workspace X] [--config F] search …` and `… context …` take a fast path without Typer
+(docs/design.md §7: the whole process ≤ 300 ms); everything else goes to the Typer app.
 """
 
 from __future__ import annotations
@@ -28,6 +28,13 @@ def main(argv: list[str] | None = None) -> int:
         opts, rest = fast
         workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
         return search_main(rest, workspace, opts.get("--config"))
+    fast = split_globals(args, "context")
+    if fast is not None:
+        from jobs.cli.fast_context import main as context_main
+
+        opts, rest = fast
+        workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
+        return context_main(rest, workspace, opts.get("--config"))
     from jobs.cli.main import cli_main
 
     return cli_main(args)

@@ -383,3 +383,24 @@ def test_verify_reports_refs_layers_trims_fallbacks_and_snapshot_age(workspace: 
     assert info["tokens"] <= 128 and info["refs"]["memory"].startswith("memory@")
     text = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW]).stdout
     assert "long_memory  fallback" in text and "(3600 s old;" in text
+
+
+def test_the_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None:
+    """`memjobs context` in a real process takes the start-up fast path (no Typer); it prints the same
+    bytes as the Typer command, and keeps the exit codes: 1 with nothing to fall back to, 0 tolerated."""
+    from tests.conftest import memjobs
+
+    fill(workspace)
+    for fmt in ("markdown", "json", "xml"):
+        args = ("--session", "s1", "--task", "run the tests", "--format", fmt)
+        p = memjobs("--workspace", str(workspace), "context", "--now", NOW, *args)
+        assert p.returncode == 0, p.stderr
+        assert p.stdout == run(workspace, *args)[1]
+    corrupt(workspace / "MEMORY.md")
+    p = memjobs("--workspace", str(workspace), "context")
+    assert p.returncode == 1 and p.stderr.startswith("Error: ") and "MEMORY.md" in p.stderr
+    p = memjobs("--workspace", str(workspace), "context", "--tolerate-failure")
+    assert p.returncode == 0 and "this context is empty" in p.stdout
+    p = memjobs("--workspace", str(workspace / "nowhere"), "context", "--tolerate-failure")
+    assert p.returncode == 0 and p.stderr.startswith("warning: ")
+    assert memjobs("--workspace", str(workspace), "context", "--budget", "5").returncode == 2

@@ -128,13 +128,13 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
 GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config", "--log-level")
 
 
-def split_globals(argv: list[str]) -> tuple[dict[str, str], list[str]] | None:
-    """`[--workspace X] [--config F] search …` → ({option: value}, args after `search`); else None."""
+def split_globals(argv: list[str], command: str = "search") -> tuple[dict[str, str], list[str]] | None:
+    """`[--workspace X] [--config F] <command> …` → ({option: value}, args after `<command>`); else None."""
     opts: dict[str, str] = {}
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg == "search":
+        if arg == command:
             return opts, argv[i + 1 :]
         name, eq, value = arg.partition("=")
         if name in GLOBAL_VALUE_OPTIONS:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from memory_store.context.model import GROUPS, LAYER_OF, THREAD_GROUPS, Item, RuntimeContext
 from memory_store.context.tokens import estimate
@@ -20,12 +19,17 @@ TAGS = {"session": "session_context", "episodes": "recent_episodes", "profile": 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+
+
 def _x(text: str) -> str:
-    return escape(_NOT_XML.sub("", text))
+    """Text content: characters XML 1.0 cannot hold are dropped, markup characters escaped (done here,
+    not with xml.sax.saxutils, whose import costs more than the whole build)."""
+    return "".join(_ESCAPES.get(ch, ch) for ch in _NOT_XML.sub("", text))
 
 
 def _attr(text: str) -> str:
-    return quoteattr(_NOT_XML.sub("", text))
+    return f'"{_x(text)}"'
 
 
 def measured_format(fmt: str) -> str:
