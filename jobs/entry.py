@@ -1,7 +1,9 @@
 """The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed.
 
-`memjobs [--workspace X] [--config F] search …` and `… context …` take a fast path without Typer
-(docs/design.md §7: the whole process ≤ 300 ms); everything else goes to the Typer app.
+`memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (docs/design.md §7:
+the whole process ≤ 300 ms), and so do `… context …` (an agent's hook runs it before each session)
+and the scheduled form `… run JOB [--json]` (a run with nothing new costs little more than
+start-up); everything else goes to the Typer app.
 """
 
 from __future__ import annotations
@@ -35,6 +37,18 @@ def main(argv: list[str] | None = None) -> int:
         opts, rest = fast
         workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
         return context_main(rest, workspace, opts.get("--config"))
+    fast = split_globals(args, "run")
+    if fast is not None:
+        from jobs.cli.fast_run import main as run_main
+        from jobs.cli.fast_run import plain_run
+        from jobs.cli.logsetup import LogLevel
+
+        opts, rest = fast
+        plain = plain_run(rest)
+        level = opts.get("--log-level", "warning")
+        if plain is not None and level in {lv.value for lv in LogLevel}:  # else Typer says why
+            workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
+            return run_main(*plain, workspace, opts.get("--config"), level)
     from jobs.cli.main import cli_main
 
     return cli_main(args)

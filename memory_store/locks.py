@@ -88,14 +88,15 @@ def held_at_once(workspace: Path, job: str) -> LockHeld | None:
         if wait:
             continue
         holder = read_holder(workspace, name)
-        if holder is None or not _alive(holder.pid) or not is_held(workspace, name):
+        if holder is None or not pid_alive(holder.pid) or not is_held(workspace, name):
             continue
         return LockHeld(f"already running: {name} lock is held by {holder.describe()}",
                         path=lock_path(workspace, name))
     return None
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id exists (one we may not signal counts as alive)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

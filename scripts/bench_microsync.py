@@ -1,30 +1,53 @@
 #!/usr/bin/env python3
 """Benchmark microSync against a bare `json.loads` line loop over the same transcripts.
 
-    python scripts/bench_microsync.py [--mb 50] [--keep]
+    python scripts/bench_microsync.py [--mode real|synthetic|both] [--mb 20] [--repeat 5] [--json] [--keep]
 
-Generates about N MB of Claude Code transcripts (many sessions over several days, with decisions,
-tool chatter and noise), then measures in the same run:
-  baseline  a bare loop: open each file, json.loads every line;
-  first     `microsync` over everything (read, redact, extract, write daily files);
-  no-op     a second `microsync` with nothing new (cursors: one stat per file).
-Prints MB/s and the ratios against the baseline.
+Two corpora, each measured against the json loop over its own files in the same run:
+  real       the public transcripts in the shared eval folder (the pi-coding-agent session, an
+             OpenClaw-format file, and the Claude Code sample), copied under new names until the
+             size is reached (`--shared`, default: the `shared/eval` folder beside the checkout);
+  synthetic  generated Claude Code sessions (decisions, chatter, noise), far denser in decisions
+             than real history.
+For each corpus, in the same run:
+  baseline   a bare loop: open each file, json.loads every line;
+  first      `microsync --since` over everything (read, redact, extract, write daily files), in process;
+  output     the sha256 of the daily files it wrote (identical before and after a speed change);
+and once, as separate processes (the best of --repeat, start-up included, byte code cached as
+after `pip install`):
+  help       `memjobs --help`;
+  no-op      `memjobs run microsync` with nothing new (cursors: one stat per file);
+  lock loser `memjobs run microsync` while another process holds the microsync lock (exit 75);
+and a 51-day `backfill` over a real corpus of --backfill-mb.
+The copies' mtimes are set to their last line's time, as in a real history.
+Prints MB/s and the ratios: first / baseline, no-op / help, lock loser / help.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import random
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+# the shared eval folder next to the checkout, or next to the folder of worktrees
+SHARED_EVAL = next((d / "shared" / "eval" for d in (ROOT.parent, ROOT.parent.parent)
+                    if (d / "shared" / "eval").is_dir()), ROOT.parent / "shared" / "eval")
+# the real corpus: (format, file under the shared eval folder)
+REAL_FILES = (("openclaw", "transcripts/pi-coding-agent/large-session.jsonl"),
+              ("claude-code", "transcripts/claude-code/sample_main_transcript.jsonl"))
 
 USER = [
     "can you run the test suite and tell me what fails",
@@ -54,7 +77,7 @@ def make_corpus(root: Path, target_mb: float, seed: int = 7) -> int:
             t += timedelta(seconds=rng.randint(5, 90))
             x = f"thing{rng.randint(0, 10_000)}"
             if i % 2 == 0:
-                msg = {"role": "user", "content": rng.choice(USER).format(x=x)}
+                msg: dict[str, object] = {"role": "user", "content": rng.choice(USER).format(x=x)}
                 typ = "user"
             else:
                 msg = {
@@ -84,63 +107,207 @@ def make_corpus(root: Path, target_mb: float, seed: int = 7) -> int:
     return total
 
 
-def baseline(root: Path) -> float:
-    t0 = time.perf_counter()
+def make_real_corpus(root: Path, shared: Path, target_mb: float) -> tuple[int, list[dict[str, str]]]:
+    """The public transcripts copied under new names until about `target_mb` MB; one folder per format."""
+    blobs = [(fmt, (shared / rel).read_bytes()) for fmt, rel in REAL_FILES]
+    total = n = 0
+    while total < target_mb * 1024 * 1024:
+        for fmt, data in blobs:
+            sid = str(uuid.UUID(int=n * 7919 + len(data)))
+            folder = root / fmt / ("-bench-real" if fmt == "claude-code" else "sessions")
+            folder.mkdir(parents=True, exist_ok=True)
+            copy = folder / f"{sid}.jsonl"
+            copy.write_bytes(data)
+            last = _last_time(data)
+            os.utime(copy, (last, last))  # as in a real history: modified when its last line was written
+            total += len(data)
+        n += 1
+    return total, [{"format": fmt, "path": str(root / fmt)} for fmt, _ in blobs]
+
+
+def _last_time(data: bytes) -> float:
+    """The newest top-level "timestamp" of a transcript's lines (ISO), as a POSIX time."""
+    stamps = []
+    for line in data.splitlines():
+        ts = json.loads(line).get("timestamp")
+        if isinstance(ts, str):
+            stamps.append(datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp())
+    return max(stamps)
+
+
+def baseline(root: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds of a bare loop: open each file, json.loads every line."""
+    t0, c0 = time.perf_counter(), time.process_time()
     for f in sorted(root.rglob("*.jsonl")):
         with open(f, "rb") as fh:
             for line in fh:
                 json.loads(line)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, time.process_time() - c0
+
+
+def output_digest(ws: Path, work: Path) -> str:
+    """The sha256 of the daily files, the scratch folder's name (in every source link) left out."""
+    h = hashlib.sha256()
+    for p in sorted((ws / "memory").glob("*.md")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes().replace(str(work).encode(), b"<BENCH>") + b"\0")
+    return h.hexdigest()[:16]
+
+
+def make_workspace(ws: Path, sources: list[dict[str, str]]) -> None:
+    from memory_store.workspace import init_workspace
+
+    init_workspace(ws)
+    lines = "".join(f"  - {{format: {s['format']}, path: {s['path']}}}\n" for s in sources)
+    (ws / "memjobs.yaml").write_text(f"timezone: UTC\ntranscripts:\n{lines}", encoding="utf-8")
+
+
+def first_run(ws: Path, since: datetime, now: datetime) -> tuple[float, float, int]:
+    from jobs.dispatch import registry
+    from jobs.run.runner import RunOptions
+    from memory_store.config import load_config
+
+    cfg = load_config(ws, env={})
+    t0, c0 = time.perf_counter(), time.process_time()
+    rep = registry.run(cfg, "microsync", now=now, options=RunOptions(since=since))
+    return time.perf_counter() - t0, time.process_time() - c0, rep.added
+
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _memjobs(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """(wall, CPU, exit code) of one `memjobs` process."""
+    t0, c0 = time.perf_counter(), _children_cpu()
+    p = subprocess.run([sys.executable, "-m", "jobs", *args], capture_output=True, env=env, cwd=ROOT)
+    return time.perf_counter() - t0, _children_cpu() - c0, p.returncode
+
+
+def _best(args: list[str], env: dict[str, str], repeat: int, want: int) -> tuple[float, float]:
+    """The least wall and the least CPU seconds over `repeat` processes."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        t, c, rc = _memjobs(args, env)
+        if rc != want:
+            raise SystemExit(f"memjobs {' '.join(args)} exited {rc}, expected {want}")
+        walls.append(t)
+        cpus.append(c)
+    return min(walls), min(cpus)
+
+
+HOLD = """
+import sys, time
+from pathlib import Path
+from memory_store.locks import JobLocks
+locks = JobLocks(Path(sys.argv[1]), "microsync", "bench-holder", 300)
+locks.acquire()
+print("held", flush=True)
+time.sleep(600)
+"""
+
+
+def process_timings(ws: Path, repeat: int) -> dict[str, float]:
+    """`memjobs --help`, a no-op scheduled run and a lock loser, each the best of `repeat` processes."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("MEMJOBS_WORKSPACE", None)
+    # As installed: byte code cached (pip compiles it), so a process does not time the compiler.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    run = ["--workspace", str(ws), "run", "microsync"]
+    _memjobs(["--help"], env)  # warm-up: byte code written
+    _memjobs(run, env)  # the scheduled first run: cursors to the end of every file
+    help_s, help_cpu = _best(["--help"], env, repeat, 0)
+    noop_s, noop_cpu = _best(run, env, repeat, 0)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(ws)], stdout=subprocess.PIPE, text=True,
+                              cwd=ROOT, env=env)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        loser_s, loser_cpu = _best(run, env, repeat, 75)
+    finally:
+        holder.kill()
+        holder.wait()
+    return {"help_s": help_s, "noop_s": noop_s, "lock_loser_s": loser_s,
+            "noop_ratio": noop_s / help_s, "lock_loser_ratio": loser_s / help_s,
+            "help_cpu_s": help_cpu, "noop_cpu_s": noop_cpu, "lock_loser_cpu_s": loser_cpu,
+            "noop_cpu_ratio": noop_cpu / help_cpu, "lock_loser_cpu_ratio": loser_cpu / help_cpu}
+
+
+def bench_corpus(work: Path, mode: str, mb: float, shared: Path) -> dict[str, object]:
+    corpus = work / f"{mode}-transcripts"
+    if mode == "real":
+        size, sources = make_real_corpus(corpus, shared, mb)
+        since, now = datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 11, 8, tzinfo=UTC)
+    else:
+        size = make_corpus(corpus, mb)
+        sources = [{"format": "claude-code", "path": str(corpus)}]
+        since, now = datetime(2026, 11, 1, tzinfo=UTC), datetime(2026, 11, 8, tzinfo=UTC)
+    ws = work / f"{mode}-ws"
+    make_workspace(ws, sources)
+    base, base_cpu = baseline(corpus)
+    first_s, first_cpu, added = first_run(ws, since, now)
+    return {"mode": mode, "mb": round(size / 1024 / 1024, 2), "files": sum(1 for _ in corpus.rglob("*.jsonl")),
+            "baseline_s": round(base, 3), "first_s": round(first_s, 3), "first_ratio": round(first_s / base, 2),
+            "baseline_cpu_s": round(base_cpu, 3), "first_cpu_s": round(first_cpu, 3),
+            "first_cpu_ratio": round(first_cpu / base_cpu, 2),
+            "first_mb_s": round(size / 1024 / 1024 / first_s, 2), "added": added, "output": output_digest(ws, work),
+            "ws": str(ws)}
+
+
+def bench_backfill(work: Path, mb: float, shared: Path) -> dict[str, object]:
+    """`backfill` day by day over the real corpus's span (2025-11-15 .. 2026-01-04, 51 days)."""
+    from jobs.dispatch.backfill import backfill
+    from memory_store.config import load_config
+
+    corpus = work / "backfill-transcripts"
+    size, sources = make_real_corpus(corpus, shared, mb)
+    ws = work / "backfill-ws"
+    make_workspace(ws, sources)
+    cfg = load_config(ws, env={})
+    t0, c0 = time.perf_counter(), time.process_time()
+    progress = backfill(cfg, date(2025, 11, 15), date(2026, 1, 4))
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    base, base_cpu = baseline(corpus)
+    return {"mb": round(size / 1024 / 1024, 2), "days": len(progress.done), "runs": len(progress.reports),
+            "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "baseline_cpu_s": round(base_cpu, 3),
+            "output": output_digest(ws, work)}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--mb", type=float, default=50.0, help="size of the generated transcripts (MB)")
+    ap.add_argument("--mode", choices=("real", "synthetic", "both"), default="both")
+    ap.add_argument("--mb", type=float, default=20.0, help="size of each corpus (MB)")
+    ap.add_argument("--repeat", type=int, default=5, help="processes per start-up timing (the best counts)")
+    ap.add_argument("--shared", type=Path, default=SHARED_EVAL,
+                    help="folder holding the public transcripts (default: %(default)s)")
+    ap.add_argument("--backfill-mb", type=float, default=2.0,
+                    help="size of the real corpus a 51-day backfill runs over (0: no backfill)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder")
     args = ap.parse_args()
-
-    from jobs.dispatch import registry
-    from memory_store.config import load_config
-    from memory_store.workspace import init_workspace
-
+    modes = ("real", "synthetic") if args.mode == "both" else (args.mode,)
     work = Path(tempfile.mkdtemp(prefix="memjobs-bench-"))
     try:
-        corpus = work / "projects"
-        size = make_corpus(corpus, args.mb)
-        ws = work / "ws"
-        init_workspace(ws)
-        (ws / "memjobs.yaml").write_text(
-            f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {corpus}}}\n", encoding="utf-8"
-        )
-        cfg = load_config(ws, env={})
-        mb = size / 1024 / 1024
-        files = sum(1 for _ in corpus.rglob("*.jsonl"))
-        base = baseline(corpus)
-        now = datetime(2026, 11, 8, 0, 0, tzinfo=UTC)
-        since = datetime(2026, 11, 1, tzinfo=UTC)
-        from jobs.run.runner import RunOptions
-
-        t0 = time.perf_counter()
-        first_since = registry.run(cfg, "microsync", now=now, options=RunOptions(since=since))
-        t_first_since = time.perf_counter() - t0
-        # the scheduled path (cursors): a first run that reads everything, then a no-op run
-        (ws / ".memjobs" / "microsync").mkdir(parents=True, exist_ok=True)
-        t0 = time.perf_counter()
-        first = registry.run(cfg, "microsync", now=now + timedelta(hours=1))
-        t_first = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        noop = registry.run(cfg, "microsync", now=now + timedelta(hours=2))
-        t_noop = time.perf_counter() - t0
-        print(f"transcripts: {mb:.1f} MB in {files} files")
-        print(f"baseline json.loads loop: {base:.2f} s ({mb / base:.1f} MB/s)")
-        print(
-            f"microsync --since (full read + extract + write): {t_first_since:.2f} s ({mb / t_first_since:.1f} MB/s), "
-            f"{t_first_since / base:.1f}x the baseline; added {first_since.added}"
-        )
-        print(f"microsync scheduled first run: {t_first:.2f} s, added {first.added}")
-        print(
-            f"microsync no-op second run: {t_noop * 1000:.0f} ms, {t_noop / base:.3f}x the baseline; added {noop.added}"
-        )
+        results = [bench_corpus(work, m, args.mb, args.shared) for m in modes]
+        procs = {k: round(v, 3) for k, v in process_timings(Path(str(results[0]["ws"])), args.repeat).items()}
+        back = bench_backfill(work, args.backfill_mb, args.shared) if args.backfill_mb > 0 else None
+        if args.json:
+            print(json.dumps({"corpora": results, "processes": procs, "backfill": back}, indent=2))
+        else:
+            for r in results:
+                print(f"{r['mode']}: {r['mb']} MB in {r['files']} files; json.loads loop {r['baseline_s']:.2f} s; "
+                      f"microsync --since {r['first_s']:.2f} s ({r['first_mb_s']:.1f} MB/s) = "
+                      f"{r['first_ratio']:.2f}x the loop (CPU {r['first_cpu_s']:.2f} s / {r['baseline_cpu_s']:.2f} s = "
+                      f"{r['first_cpu_ratio']:.2f}x); added {r['added']}, output {r['output']}")
+            print(f"memjobs --help {procs['help_s'] * 1000:.0f} ms; no-op run {procs['noop_s'] * 1000:.0f} ms = "
+                  f"{procs['noop_ratio']:.2f}x; lock loser (exit 75) {procs['lock_loser_s'] * 1000:.0f} ms = "
+                  f"{procs['lock_loser_ratio']:.2f}x  (best of {args.repeat}, on the {modes[0]} workspace)")
+            print(f"  CPU: --help {procs['help_cpu_s'] * 1000:.0f} ms; no-op {procs['noop_cpu_s'] * 1000:.0f} ms = "
+                  f"{procs['noop_cpu_ratio']:.2f}x; lock loser {procs['lock_loser_cpu_s'] * 1000:.0f} ms = "
+                  f"{procs['lock_loser_cpu_ratio']:.2f}x")
+            if back is not None:
+                print(f"backfill: {back['days']} days ({back['runs']} runs) over {back['mb']} MB of real transcripts: "
+                      f"{back['wall_s']:.2f} s, CPU {back['cpu_s']:.2f} s (the json loop over them once: "
+                      f"{back['baseline_cpu_s']:.2f} s CPU); output {back['output']}")
         if args.keep:
             print(f"scratch folder: {work}")
     finally:

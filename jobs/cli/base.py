@@ -7,7 +7,6 @@ Heavy imports (openai, apscheduler, mcp) happen only inside the commands that ne
 
 import functools
 import json
-import logging
 import sys
 from collections.abc import Callable
 from enum import StrEnum
@@ -16,6 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from jobs.cli.logsetup import LogLevel, setup_logging
 from memory_store.errors import MemjobsError
 
 app = typer.Typer(
@@ -54,35 +54,6 @@ class _State:
 
 
 STATE = _State()
-
-
-class LogLevel(StrEnum):
-    debug = "debug"
-    info = "info"
-    warning = "warning"
-    error = "error"
-
-
-class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
-    """Writes to whatever `sys.stderr` is now (a test runner swaps it), never a stream kept from before."""
-
-    @property  # type: ignore[override]
-    def stream(self) -> Any:
-        return sys.stderr
-
-    @stream.setter
-    def stream(self, value: Any) -> None:
-        pass
-
-
-def setup_logging(level: str) -> None:
-    """The one `memjobs` logger (docs/style.md §10) to stderr, as `memjobs: LEVEL: message`."""
-    logger = logging.getLogger("memjobs")
-    logger.setLevel(level.upper())
-    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
-        handler = _StderrHandler()
-        handler.setFormatter(logging.Formatter("memjobs: %(levelname)s: %(message)s"))
-        logger.addHandler(handler)
 
 
 def memjobs_invocation() -> str:

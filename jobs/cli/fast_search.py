@@ -129,7 +129,7 @@ GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config", "--log-level")
 
 
 def split_globals(argv: list[str], command: str = "search") -> tuple[dict[str, str], list[str]] | None:
-    """`[--workspace X] [--config F] <command> …` → ({option: value}, args after `<command>`); else None."""
+    """`[--workspace X] [--config F] COMMAND …` → ({option: value}, args after COMMAND); else None."""
     opts: dict[str, str] = {}
     i = 0
     while i < len(argv):
@@ -143,8 +143,8 @@ def split_globals(argv: list[str], command: str = "search") -> tuple[dict[str, s
                     return None
                 value = argv[i + 1]
                 i += 1
-            if name != "--log-level":  # nothing on the search path logs below a warning
-                opts["--config" if name == "--config" else "--workspace"] = value
+            # (nothing on the search path logs below a warning; `run` sets the level)
+            opts[name if name in ("--config", "--log-level") else "--workspace"] = value
             i += 1
             continue
         return None

@@ -3,11 +3,13 @@ scheduler."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from jobs.cli.base import STATE, Job, _safe, app, echo_json, expected_errors
+from jobs.cli.base import STATE, Job, app, expected_errors
+from jobs.cli.fast_run import locked_report, render
+from jobs.cli.fast_search import Output
 from memory_store.dates import parse_day, parse_instant
 
 
@@ -35,7 +37,9 @@ def run(
     """Run one job now (through the same locks and run ledger as the scheduler)."""
     cfg = STATE.cfg()
     if not dry_run:
-        _exit_if_locked(cfg, job.value, now, as_json)
+        locked = locked_report(cfg, job.value, parse_instant(now, cfg.tz, "--now"))
+        if locked is not None:  # exits before loading the job, as the runner would end (exit 75)
+            _print_and_exit(render(locked, as_json))
     from jobs.dispatch import registry
     from jobs.run.runner import RunOptions
 
@@ -47,63 +51,12 @@ def run(
         force=force,
     )
     report = registry.run(cfg, job.value, now=parse_instant(now, cfg.tz, "--now"), dry_run=dry_run, options=options)
-    if as_json:
-        echo_json(report.to_dict())
-    else:
-        _print_report(report)
-    raise typer.Exit(report.exit_code)
+    _print_and_exit(render(report, as_json))
 
 
-def _exit_if_locked(cfg: Any, job: str, now: str | None, as_json: bool) -> None:
-    """A run that would find its lock held reports so at once, as the runner would (status
-    failed, error `locked`, exit 75), without loading the job first."""
-    from datetime import UTC, datetime
-
-    from jobs.run.report import RunReport
-    from memory_store.ledger import new_run_id, utc_stamp
-    from memory_store.locks import held_at_once
-
-    held = held_at_once(cfg.workspace, job)
-    if held is None:
-        return
-    started = datetime.now(UTC)
-    moment = parse_instant(now, cfg.tz, "--now") or started
-    report = RunReport(job=job, run_id=new_run_id(job, started), now=moment.astimezone(cfg.tz).isoformat(),
-                       started=utc_stamp(started))
-    report.status = "failed"
-    report.errors.append(held.as_error())
-    report.finished = utc_stamp()
-    if as_json:
-        echo_json(report.to_dict())
-    else:
-        _print_report(report)
-    raise typer.Exit(report.exit_code)
-
-
-def _print_report(report: Any) -> None:
-    typer.echo(
-        f"{report.job} {report.run_id}: {report.status}"
-        f" (added {report.added}, updated {report.updated}, skipped {report.skipped})"
-    )
-    for s in report.sources:
-        typer.echo(
-            f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
-            f"{s.sessions_skipped} sessions skipped"
-        )
-    for path in report.written:
-        typer.echo(f"  {'would write' if report.dry_run else 'wrote'} {path}")
-    for note in report.notes:
-        typer.echo(f"  note: {_safe(note)}")
-    plan = report.details.get("dry_run_output") if report.details else None
-    if plan:
-        typer.echo(_safe(plan))
-    for err in report.errors:
-        where = (
-            f"{err.get('path')}:{err.get('line')}: "
-            if err.get("path") and err.get("line")
-            else (f"{err.get('path')}: " if err.get("path") else "")
-        )
-        typer.echo(
-            f"  {'error' if report.status == 'failed' else 'skipped'}: {where}{_safe(str(err.get('message')))}",
-            err=report.status == "failed",
-        )
+def _print_and_exit(out: Output) -> None:
+    if out.stdout:
+        typer.echo(out.stdout, nl=False)
+    if out.stderr:
+        typer.echo(out.stderr, nl=False, err=True)
+    raise typer.Exit(out.code)

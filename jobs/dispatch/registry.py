@@ -5,14 +5,25 @@ from datetime import datetime
 
 from jobs.run import reindex
 from jobs.run.report import RunReport
-from jobs.run.runner import JobFn, RunOptions, run_job
+from jobs.run.runner import JobFn, RunContext, RunOptions, run_job
 from memory_store.config import JOBS, Config
 from memory_store.errors import UsageError
 
 
 def step_of(job: str) -> JobFn:
-    """The step a job runs inside `run_job`. Imported here, not at module level, so that a run that
-    finds its lock held, or has nothing to read, never pays for the other jobs' imports."""
+    """The step a job runs inside `run_job`. Its module is imported when the step starts, inside the
+    lock, so that a run that finds its lock held never pays for the job's imports."""
+    if job not in JOBS:
+        raise UsageError(f"unknown job {job!r} (one of {', '.join(JOBS)})")
+
+    def step(ctx: RunContext) -> None:
+        _job_step(job)(ctx)
+
+    return step
+
+
+def _job_step(job: str) -> JobFn:
+    """Imported here, not at module level, so that a run never pays for the other jobs' imports."""
     if job == "microsync":
         from jobs.microsync.job import step as microsync_step
 
@@ -21,11 +32,9 @@ def step_of(job: str) -> JobFn:
         from jobs.daily.job import step as daily_step
 
         return daily_step
-    if job == "weekly":
-        from jobs.weekly.job import step as weekly_step
+    from jobs.weekly.job import step as weekly_step
 
-        return weekly_step
-    raise UsageError(f"unknown job {job!r} (one of {', '.join(JOBS)})")
+    return weekly_step
 
 
 def run(cfg: Config, job: str, *, now: datetime | None = None, dry_run: bool = False,

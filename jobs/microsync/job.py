@@ -41,12 +41,14 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     upper = min(ctx.now, until) if until is not None else ctx.now
     explicit_since = ctx.options.since if ctx.job == "microsync" else None
     window = Window(upper=upper, since=explicit_since, until=ctx.options.until if explicit_since else None)
-    extractor = _extractor(ctx)
+    extractor: Extractor | None = None
     candidates: list[Candidate] = []
     access: dict[str, Counter[str]] = defaultdict(Counter)
     learned: list[Any] = []   # procedures (docs/design.md §4.7)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
+        if extractor is None:  # built for the first session with new records: a no-op run never loads it
+            extractor = _extractor(ctx)
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
         candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
@@ -64,8 +66,9 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         ctx.report.details.setdefault("skipped", []).extend(
             {"id": i, "reason": r} for i, r in plan.skipped[:100])
     _report_links(ctx, plan, links)
-    if getattr(extractor, "report", None):
-        ctx.report.details["llm"] = extractor.report()  # type: ignore[attr-defined]
+    llm_report = getattr(extractor, "report", None)  # the LLM engine's counters
+    if llm_report is not None:
+        ctx.report.details["llm"] = llm_report()
     if ctx.dry_run:
         _dry_run_output(ctx, plan)
         return

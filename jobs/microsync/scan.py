@@ -138,11 +138,11 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     except OSError as exc:
         report.error("unreadable", str(exc), tf.path)
         return
-    if window.since is not None and st.st_mtime < window.since.timestamp():
-        return  # explicit range: a file last modified before it cannot hold a line stamped in it
     if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
             and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
         return  # nothing new: one stat, no open()
+    if window.explicit and _outside(tf, st, window):
+        return
     identity = file_identity(tf.path)
     resume = cursor if not window.explicit and cursor is not None and cursor.identity == identity else None
     offset, start_line = (resume.offset, resume.line + 1) if resume else (0, 1)
@@ -219,6 +219,32 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
             seen_sessions.add((source.name, sid))
             continue
         yield sess
+
+
+# The first record's time of each file an explicit range peeked at, by (path, size, mtime): a
+# backfill runs one range a day over the same files and peeks at each file once.
+_FIRST_TS: dict[tuple[str, int, int], datetime | None] = {}
+PEEK_BYTES = 16 * 1024
+
+
+def _outside(tf: TranscriptFile, st: os.stat_result, window: Window) -> bool:
+    """Whether an explicit range (`--since`, backfill) can skip a file without reading it: a full
+    read would yield nothing. True for a file not modified since the range began (it cannot hold a
+    record of it; the same rule as jobs/daily/inputs.py), and, when the range has an end, for a file
+    whose first record is past that end (reading stops at the first record past it). Never a
+    session of a SQLite store: its database file's mtime lags behind writes kept in its WAL file."""
+    if tf.is_sqlite:
+        return False
+    if window.since is not None and st.st_mtime < window.since.timestamp():
+        return True
+    if window.until is None:
+        return False
+    key = (tf.path, st.st_size, st.st_mtime_ns)
+    if key not in _FIRST_TS:
+        head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
+        _FIRST_TS[key] = head.records[0].ts if head.records and not head.not_transcript else None
+    first = _FIRST_TS[key]
+    return first is not None and (first > window.upper or first > window.until)
 
 
 def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:

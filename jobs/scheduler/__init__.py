@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config
 from memory_store.ledger import read_report, run_dirs
-from memory_store.locks import path_is_locked
+from memory_store.locks import path_is_locked, pid_alive
 
 __all__ = ["JOBS", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kill_after_s",
            "kill_grace_s", "last_success", "lock_is_held", "read_daemon_status", "schedule_times"]
@@ -117,16 +116,6 @@ def schedule_times(cfg: Config, now: datetime | None = None) -> dict[str, dict[s
             for job, expr in schedules(cfg, allow_seconds=True).items()}
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def read_daemon_status(cfg: Config) -> dict[str, Any] | None:
     """The daemon's status file with `alive` added (pid exists and daemon.lock is held); None when
     no daemon ever ran here. Writes nothing."""
@@ -140,5 +129,5 @@ def read_daemon_status(cfg: Config) -> dict[str, Any] | None:
     if not isinstance(data, dict):
         return {"alive": lock_is_held(cfg.state_dir / LOCK_NAME), "error": f"{path}: not a JSON object"}
     pid = data.get("pid")
-    data["alive"] = isinstance(pid, int) and _pid_alive(pid) and lock_is_held(cfg.state_dir / LOCK_NAME)
+    data["alive"] = isinstance(pid, int) and pid_alive(pid) and lock_is_held(cfg.state_dir / LOCK_NAME)
     return data

@@ -94,18 +94,21 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     """The dialogue act of the assistant turn `rec`; `asked` is the user turn before it, if any."""
     text = strip_non_prose(rec.text)
     probe = mask(text)
+    # Every sentence's probe is a slice of `probe`: a cue none of whose literals is in the whole
+    # turn (one prefilter scan) is in none of its sentences, and the loop over them is skipped.
+    low = probe.lower()
     sentences = split_sentences(text, probe)
     options = numbered_options(text)
-    questions = [s for s in sentences if _asks(s)]
-    last_q = questions[-1] if questions else None
-    alternatives = _alternatives(sentences)
+    last_q = next((s for s in reversed(sentences) if _asks(s)), None)
+    alternatives = _alternatives(sentences) if lx.ALTERNATIVES.may_match(low) else ()
     if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or OFFERING.search(probe)
                               or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
                               or last_q is not None and not TASK_ASK.search(last_q.probe)):
         return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
     if last_q is not None and TASK_ASK.search(last_q.probe) and not lx.ALTERNATIVES.search(last_q.probe):
         return Act(TASK, rec, text, options, alternatives, last_q.text, _status_quo(sentences, last_q))
-    offer = next((s for s in sentences if lx.TASK_OFFER.search(s.probe) or TASK_ASK.search(s.probe)), None)
+    offer = (next((s for s in sentences if lx.TASK_OFFER.search(s.probe) or TASK_ASK.search(s.probe)), None)
+             if lx.TASK_OFFER.may_match(low) or TASK_ASK.may_match(low) else None)
     if offer is not None and CHANGE.search(offer.probe) and len(alternatives) < 2 and not options:
         return Act(TASK, rec, text, options, alternatives, offer.text, _status_quo(sentences, offer))
     if last_q is not None and DESIGN_ASK.search(last_q.probe):
@@ -116,7 +119,7 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     # turn after it is the agent reporting its work.
     user_asked = (asked is not None and len(sentences) <= 3
                   and USER_DESIGN_ASK.search(mask(strip_non_prose(asked.text))) is not None)
-    if user_asked or any(lx.PROPOSAL.search(s.probe) for s in sentences):
+    if user_asked or (lx.PROPOSAL.may_match(low) and any(lx.PROPOSAL.search(s.probe) for s in sentences)):
         return Act(RECOMMEND, rec, text, options, alternatives)
     return Act(STATEMENT, rec, text, options, alternatives)
 
@@ -153,15 +156,16 @@ def numbered_options(text: str) -> dict[str, str]:
 
 
 def _asks(sentence: Sentence) -> bool:
-    return is_question(sentence.probe) or sentence.probe.rstrip().endswith(("?", "？"))
+    return sentence.probe.rstrip().endswith(("?", "？")) or is_question(sentence.probe)
 
 
 def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:
     """The parts of the last sentence offering alternatives joined with or/หรือ/还是 ("I can add X, or
     bundle Y"); a sentence describing things with "or" in it offers nothing."""
     for s in reversed(sentences):
-        offered = _asks(s) or OFFERING.search(s.probe) or DESIGN_ASK.search(s.probe)
-        if not lx.ALTERNATIVES.search(s.probe) or not offered:
+        # "or" first: most sentences have none, and it costs less than reading the offer
+        if not lx.ALTERNATIVES.search(s.probe) or not (_asks(s) or OFFERING.search(s.probe)
+                                                       or DESIGN_ASK.search(s.probe)):
             continue
         parts = [p.strip(" ,.?？。") for p in _OR_SPLIT.split(s.text) if p.strip(" ,.?？。")]
         if len(parts) >= 2:

@@ -14,6 +14,7 @@ Each returns (candidate, indices of the reply's sentences it used) or None.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from jobs.microsync.engine import Candidate
 from jobs.microsync.rules import lexicon as lx
@@ -186,15 +187,17 @@ _GO = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yep|yeah|sure)\W+)*(?:go ahead|do it|
                  r"|^\W*(?:好|好的|可以|行|去做|做吧)\W*$|^\W*(?:ได้|โอเค|จัดไป|ทำเลย|ได้เลย)\S{0,6}\W*$", re.I)
 
 
-def carried_out(rec: Record, sentences: list[Sentence], act: Act, earlier: list[Act]) -> Reading | None:
-    """ "go ahead" to a task that carries out an alternative of an earlier design act."""
+def carried_out(rec: Record, sentences: list[Sentence], act: Act,
+                earlier: Callable[[], list[Act]]) -> Reading | None:
+    """ "go ahead" to a task that carries out an alternative of an earlier design act. `earlier` gives
+    the earlier design acts; it is called only for such a reply (reading an act costs more than a reply)."""
     if act.kind != TASK or len(sentences) != 1 or not _GO.match(fold(sentences[0].text)):
         return None
     names = {w.lower() for w in _TOKEN.findall(act.asked) if ("_" in w or "-" in w or any(c.isdigit() for c in w)
                                                             or w[:1].isupper()) and w.lower() not in _STOP}
     if not names:
         return None
-    for prior in reversed(earlier):
+    for prior in reversed(earlier()):
         for offer in list(prior.options.values()) + list(prior.alternatives):
             if names & {w.lower() for w in _TOKEN.findall(offer)}:
                 cand = make_candidate(rec, kind_of(offer), offer, [], CONF_ACCEPTED, first_line=prior.record.line,

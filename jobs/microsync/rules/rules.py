@@ -164,8 +164,9 @@ class RuleExtractor:
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
             reading = kept(rec, sentences, act)
             if reading is None:
-                designs = self._acts.designs(proposal) if proposal else []
-                reading = carried_out(rec, sentences, act, designs) or answer(rec, sentences, act)
+                acts, before = self._acts, proposal
+                reading = (carried_out(rec, sentences, act, lambda: acts.designs(before) if before else [])
+                           or answer(rec, sentences, act))
             if reading is not None:
                 accepted = (reading[0], reading[1][0])
                 used.update(reading[1])

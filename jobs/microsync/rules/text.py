@@ -133,11 +133,15 @@ def split_sentences(text: str, probe: str | None = None) -> list[Sentence]:
     return out
 
 
+# A letter or digit: `re`'s \w is str.isalnum() plus the underscore, so this is isalnum() in C.
+_ALNUM = re.compile(r"[^\W_]")
+
+
 def _append(out: list[Sentence], text: str, probe: str) -> None:
-    lead = len(text) - len(text.lstrip())
-    text, probe = text.strip(), probe[lead:lead + len(text.strip())]
-    if text and any(ch.isalnum() for ch in text):
-        out.append(Sentence(text, probe))
+    stripped = text.strip()
+    if stripped and _ALNUM.search(stripped):
+        lead = len(text) - len(text.lstrip())
+        out.append(Sentence(stripped, probe[lead:lead + len(stripped)]))
 
 
 # Thai ends a clause with a polite particle and a space ("Postgres ครับ ต้อง join ได้").

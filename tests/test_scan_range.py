@@ -1,0 +1,109 @@
+"""An explicit range (`--since/--until`, one per day in a backfill) skips the files a full read would
+find nothing in: one not modified since the range began, one whose first record is past its end.
+What is extracted stays the same; only the lines read (the report's count) go down."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from jobs.dispatch import registry
+from jobs.run.runner import RunOptions
+from memory_store.config import load_config
+from memory_store.workspace import init_workspace
+
+DAY1 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+DAY3 = datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
+
+
+def _session(folder: Path, sid: str, start: datetime, store: str) -> Path:
+    turns = [("user", f"should the {store} be PostgreSQL or MySQL?"),
+             ("assistant", "PostgreSQL fits: you need row locks and JSON columns. Shall I use it?"),
+             ("user", f"let's go with PostgreSQL for the {store}, MySQL is out")]
+    lines = []
+    for i, (role, text) in enumerate(turns):
+        content: object = text if role == "user" else [{"type": "text", "text": text}]
+        msg: dict[str, object] = {"role": role, "content": content}
+        if role == "assistant":
+            msg["id"] = f"{sid}-m{i}"
+        lines.append(json.dumps({"type": role, "message": msg, "uuid": f"{sid}-u{i}", "sessionId": sid, "cwd": "/p",
+                                 "timestamp": (start + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%S.000Z")}))
+    path = folder / f"{sid}.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    last = (start + timedelta(minutes=len(turns))).timestamp()
+    os.utime(path, (last, last))
+    return path
+
+
+def _workspace(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    proj = tmp_path / "projects" / "-home-user-proj"
+    proj.mkdir(parents=True)
+    _session(proj, "early", DAY1, "bookings store")
+    _session(proj, "late", DAY3, "billing store")
+    source = f"{{format: claude-code, path: {tmp_path / 'projects'}}}"
+    (ws / "memjobs.yaml").write_text(f"timezone: UTC\ntranscripts:\n  - {source}\n", encoding="utf-8")
+    return ws
+
+
+def _day(ws: Path, day: datetime) -> tuple[int, str]:
+    cfg = load_config(ws, env={})
+    start = day.replace(hour=0)
+    rep = registry.run(cfg, "microsync", now=start + timedelta(days=1),
+                       options=RunOptions(since=start, until=start + timedelta(days=1)))
+    assert rep.status in ("ok", "nothing"), rep.errors
+    written = "".join(p.read_text("utf-8") for p in sorted((ws / "memory").glob("*.md")))
+    return rep.source("claude-code").lines, written
+
+
+def test_a_day_reads_only_the_file_that_can_hold_it(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    lines, written = _day(ws, DAY1)
+    assert lines == 3   # "late" starts after the range: peeked at, not read
+    assert "bookings store" in written and "billing store" not in written
+    lines, written = _day(ws, DAY3)
+    assert lines == 3   # "early" was last modified before the range began: not opened
+    assert "billing store" in written
+
+
+def test_a_range_over_both_reads_both(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws, env={})
+    rep = registry.run(cfg, "microsync", now=DAY3 + timedelta(days=1),
+                       options=RunOptions(since=DAY1.replace(hour=0), until=DAY3 + timedelta(hours=12)))
+    assert rep.source("claude-code").lines == 6 and rep.added == 2
+
+
+def test_a_file_touched_later_is_still_read(tmp_path: Path) -> None:
+    """The mtime rule skips only what cannot hold a record of the range: a file written since is read."""
+    ws = _workspace(tmp_path)
+    early = tmp_path / "projects" / "-home-user-proj" / "early.jsonl"
+    later = (DAY3 + timedelta(days=1)).timestamp()
+    os.utime(early, (later, later))
+    lines, written = _day(ws, DAY3)
+    assert lines == 6 and "billing store" in written and "bookings store" not in written
+
+
+def test_a_sqlite_store_is_read_whatever_its_mtime(tmp_path: Path) -> None:
+    """A store's database file keeps an old mtime while its WAL file takes the writes: never skipped."""
+    from tests.test_transcripts_openclaw import _store
+
+    root = _store(tmp_path)
+    long_ago = datetime(2020, 1, 1, tzinfo=UTC).timestamp()
+    for p in root.rglob("*"):
+        if p.is_file():
+            os.utime(p, (long_ago, long_ago))
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text(f"timezone: UTC\ntranscripts:\n  - {{format: openclaw, path: {root}/agents/*}}\n",
+                                     encoding="utf-8")
+    cfg = load_config(ws, env={})
+    since = datetime(2026, 5, 1, tzinfo=UTC)
+    rep = registry.run(cfg, "microsync", now=since + timedelta(days=10),
+                       options=RunOptions(since=since, until=since + timedelta(days=10)))
+    assert rep.status in ("ok", "nothing"), rep.errors
+    # The JSONL files were skipped; the decision of session A ("ตัดสินใจแล้ว: ใช้ PostgreSQL") comes from the store.
+    assert rep.source("openclaw").files > 2 and rep.added >= 1
