@@ -7,9 +7,9 @@ rebuilt when a source changed).
     python scripts/bench_context.py            # 20 process runs each, 100 MCP calls
     python scripts/bench_context.py --runs 5
 
-Builds the demo in a temporary folder (never inside the repository). Targets (docs/design.md §6
-and the issue's "done"): whole `memjobs context` process ≤ 300 ms; memory_context over MCP ≤ 10 ms
-p95 after the first call.
+Builds the demo in a temporary folder (never inside the repository). Targets (docs/design.md §6,
+§7): whole `memjobs context` process ≤ 300 ms; memory_context over MCP ≤ 10 ms p95 after the
+first call.
 """
 from __future__ import annotations
 

@@ -104,6 +104,9 @@ def test_every_layer_in_the_fixed_order(workspace: Path) -> None:
     assert data["long_memory"]["procedures"] == []                                     # no --task
     assert data["layers"]["long_memory"]["status"] == "loaded" and data["events"] == []
     assert data["memory_refs"]["memory"].startswith("memory@") and data["text"].startswith("# Memory context")
+    # --project keeps the episodes whose transcript path or topics name it
+    assert len(json.loads(run(workspace, "--project", "nimbus", "--json")[1])["thread_memory"]["episodes"]) == 1
+    assert json.loads(run(workspace, "--project", "other", "--json")[1])["thread_memory"]["episodes"] == []
 
 
 def test_each_trim_and_drop_has_its_reason_code(workspace: Path) -> None:
