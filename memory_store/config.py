@@ -64,6 +64,8 @@ class LLMConfig:
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     timeout_s: float = 60.0
+    max_tokens: int = 2048              # the reply's cap, sent on every request
+    context_tokens: int = 0             # the model's context; 0: as /v1/models says, else unbounded
     max_tokens_per_run: int = 200_000
     fallback: str = "rules"
 
@@ -413,6 +415,8 @@ _RANGES: tuple[tuple[str, float, bool, str], ...] = (
     ("limits.lock_wait_s", 0, True, "seconds"),
     ("llm.timeout_s", 0, False, "seconds"),
     ("llm.max_tokens_per_run", 1, True, "tokens"),
+    ("llm.max_tokens", 1, True, "tokens (the cap on every reply)"),
+    ("llm.context_tokens", 0, True, "tokens (0: as the server's /v1/models says)"),
 )
 
 

@@ -72,8 +72,12 @@ def episode_rel(day: date | str) -> str:
 
 
 def episode_id(day: date, session_id: str, session_path: str) -> str:
-    """`EPISODE-<YYYYMMDD>-<first ASCII word of the session id>-<6 hex>`: one session, one id."""
-    digest = hashlib.sha1(f"{session_path}\0{session_id}".encode()).hexdigest()[:6]
+    """`EPISODE-<YYYYMMDD>-<first ASCII word of the session id>-<6 hex>`: one session, one id.
+
+    The hash takes the transcript's file name, not its folder: the same session keeps its id when
+    the agent's history is moved or the workspace is read from another checkout."""
+    name = session_path.replace("\\", "/").rsplit("/", 1)[-1]
+    digest = hashlib.sha1(f"{name}\0{session_id}".encode()).hexdigest()[:6]
     words = slug_words(session_id, 8)
     slug = f"{words}-{digest}" if words else digest
     return f"EPISODE-{day.strftime('%Y%m%d')}-{slug}"

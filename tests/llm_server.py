@@ -7,6 +7,11 @@ deterministic: `valid` answers one Decision per user line of the fenced transcri
     with FakeLLM() as server:
         server.queue("http500", "valid")      # then `server.default` for every later request
         ... LLMConfig(base_url=server.base_url, model="test-model") ...
+
+`FakeLLM(family=...)` behaves like one server family's structured-output handling (see
+FAMILIES: which request forms each refuses, with which status and words, what /v1/models says).
+The negotiation probe (the health-check request) is answered by `server.probe` and never takes a
+scripted behaviour, so a test scripts the real requests only.
 """
 from __future__ import annotations
 
@@ -34,6 +39,7 @@ class Canned:
     raw: bytes | None = None
     delay_s: float = 0.0
     usage: bool = True
+    finish_reason: str = "stop"
 
 
 Behaviour = str | Callable[[dict[str, Any]], Canned]
@@ -163,6 +169,19 @@ def echo_secret(secret: str) -> Callable[[dict[str, Any]], Canned]:
     return behaviour
 
 
+def _runaway(body: dict[str, Any]) -> Canned:
+    """A model that never stops: it generates (at RUNAWAY_TOKEN_S a token) until max_tokens, or for
+    RUNAWAY_CAP_S when the request sets none; the reply is cut ("length"), its JSON unclosed."""
+    limit = body.get("max_tokens") or body.get("max_completion_tokens")
+    delay = min(RUNAWAY_CAP_S, int(limit) * RUNAWAY_TOKEN_S) if limit else RUNAWAY_CAP_S
+    text = '{"items": [' + json.dumps(item(1, "a")) + ", " + " " * 40
+    return Canned(content=text, delay_s=delay, finish_reason="length")
+
+
+RUNAWAY_TOKEN_S = 0.0005      # 2048 tokens: ~1 s
+RUNAWAY_CAP_S = 20.0
+
+
 NAMED: dict[str, Callable[[dict[str, Any]], Canned]] = {
     "valid": _valid,
     "empty": lambda body: _json({"items": []}),
@@ -178,16 +197,76 @@ NAMED: dict[str, Callable[[dict[str, Any]], Canned]] = {
     "http404": lambda body: _error(404, "model not found"),
     "out_of_range": _out_of_range,
     "injection": _injection,
+    "runaway": _runaway,
+    "ok": lambda body: _json({"ok": True}),
 }
 
 
+@dataclass(frozen=True)
+class Family:
+    """How one kind of server treats each request form (see jobs/llm/negotiate.py)."""
+
+    refuse: dict[str, tuple[int, str]]        # form → (status, error message)
+    ignore: frozenset[str] = frozenset()      # forms accepted but not honoured (free text back)
+    models_row: dict[str, Any] | None = None  # extra fields of the model's /v1/models row
+
+
+FAMILIES: dict[str, Family] = {
+    "openai": Family(refuse={}),
+    # llama-cpp-python 0.3.x: `json_schema` is an internal error, its own form is json_object+schema.
+    "llama_cpp_python": Family(refuse={"json_schema": (500, "'json_schema'")},
+                               models_row={"owned_by": "me"}),
+    # llama.cpp's llama-server: both schema forms; /v1/models tells the training context.
+    "llama_cpp": Family(refuse={}, models_row={"owned_by": "llamacpp", "meta": {"n_ctx_train": 4096}}),
+    # vLLM before json_schema: guided_json in the body; states max_model_len.
+    "vllm_old": Family(refuse={"json_schema": (400, "json_schema response_format is not supported"),
+                               "json_object_schema": (400, "schema is not a valid field of response_format")},
+                       models_row={"owned_by": "vllm", "max_model_len": 2048}),
+    "vllm": Family(refuse={}, models_row={"owned_by": "vllm", "max_model_len": 8192}),
+    # Ollama's /v1: json_schema honoured, a json_object+schema treated as plain JSON mode, no context said.
+    "ollama": Family(refuse={}, ignore=frozenset({"json_object_schema"}), models_row={"owned_by": "library"}),
+    # LM Studio: "'response_format.type' must be 'json_schema' or 'text'" for json_object.
+    "lmstudio": Family(refuse={"json_object_schema": (400, "'response_format.type' must be 'json_schema' or 'text'"),
+                               "json_object": (400, "'response_format.type' must be 'json_schema' or 'text'")},
+                       models_row={"owned_by": "organization_owner"}),
+    # A bare server: any response_format or unknown field is refused; JSON comes back in fences.
+    "plain": Family(refuse={"json_schema": (400, "Unrecognized request argument supplied: response_format"),
+                            "json_object_schema": (400, "Unrecognized request argument supplied: response_format"),
+                            "guided_json": (400, "Unrecognized request argument supplied: guided_json"),
+                            "json_object": (400, "Unrecognized request argument supplied: response_format")}),
+}
+
+
+def request_form(body: dict[str, Any]) -> str:
+    """Which request form (jobs/llm/negotiate.py MODES) a request body uses."""
+    fmt = body.get("response_format") or {}
+    if fmt.get("type") == "json_schema":
+        return "json_schema"
+    if fmt.get("type") == "json_object":
+        return "json_object_schema" if "schema" in fmt else "json_object"
+    if "guided_json" in body:
+        return "guided_json"
+    return "text"
+
+
+def is_probe(body: dict[str, Any]) -> bool:
+    return any(str(m.get("content", "")).startswith("You are a health check")
+               for m in body.get("messages", []) if m.get("role") == "system")
+
+
 class FakeLLM:
-    def __init__(self, *, default: Behaviour = "valid", slow_s: float = 3.0) -> None:
+    def __init__(self, *, default: Behaviour = "valid", slow_s: float = 3.0, family: str = "openai") -> None:
         self.default: Behaviour = default
         self.slow_s = slow_s
+        self.family = FAMILIES[family]
+        self.probe: Behaviour = "ok"                # what the negotiation probe gets
         self.supports_json_schema = True
         self.supports_json_object = True
+        self.die_after: int | None = None            # stop serving after this many chat requests
         self.requests: list[dict[str, Any]] = []   # {"path", "body" (text), "headers"}
+        self.in_flight = 0
+        self._stopped = False
+        self.max_in_flight = 0                      # most chat requests being worked on at once
         self._script: deque[Behaviour] = deque()
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -209,8 +288,15 @@ class FakeLLM:
         with self._lock:
             self._script.extend(behaviours)
 
-    def chat_requests(self) -> list[dict[str, Any]]:
+    def all_chat_requests(self) -> list[dict[str, Any]]:
         return [json.loads(r["body"]) for r in self.requests if r["path"].endswith("/chat/completions")]
+
+    def chat_requests(self) -> list[dict[str, Any]]:
+        """The chat requests that are not the negotiation probe."""
+        return [b for b in self.all_chat_requests() if not is_probe(b)]
+
+    def probes(self) -> list[dict[str, Any]]:
+        return [b for b in self.all_chat_requests() if is_probe(b)]
 
     def all_bodies(self) -> str:
         return "\n".join(r["body"] for r in self.requests)
@@ -220,6 +306,9 @@ class FakeLLM:
         return self
 
     def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
         self._httpd.shutdown()
         self._httpd.server_close()
 
@@ -240,18 +329,24 @@ class FakeLLM:
             return self._script.popleft() if self._script else self.default
 
     def answer(self, body: dict[str, Any]) -> Canned:
-        fmt = (body.get("response_format") or {}).get("type")
-        if fmt == "json_schema" and not self.supports_json_schema:
+        form = request_form(body)
+        if form in self.family.refuse:
+            return _error(*self.family.refuse[form])
+        if form == "json_schema" and not self.supports_json_schema:
             return _error(400, "response_format json_schema is not supported")
-        if fmt == "json_object" and not self.supports_json_object:
+        if form in ("json_object", "json_object_schema") and not self.supports_json_object:
             return _error(400, "unknown response_format type")
-        behaviour = self._next()
+        behaviour = self.probe if is_probe(body) else self._next()
         if behaviour == "slow":
             canned = _valid(body)
             canned.delay_s = self.slow_s
             return canned
         fn = NAMED[behaviour] if isinstance(behaviour, str) else behaviour
-        return fn(body)
+        canned = fn(body)
+        if canned.content and canned.status == 200 and (form in ("text",) or form in self.family.ignore):
+            # Unconstrained: a chatty model wraps its JSON in prose and a fence.
+            canned.content = f"Sure, here is the JSON:\n```json\n{canned.content}\n```"
+        return canned
 
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -276,6 +371,7 @@ class FakeLLM:
                 server.log(self.path, "", self.headers.items())
                 if self.path.rstrip("/").endswith("/models"):
                     model = {"id": "test-model", "object": "model", "created": 0, "owned_by": "tests"}
+                    model.update(server.family.models_row or {})
                     self._send(200, json.dumps({"object": "list", "data": [model]}).encode())
                 else:
                     self._send(404, b'{"error": {"message": "not found"}}')
@@ -288,9 +384,24 @@ class FakeLLM:
                     self._send(404, b'{"error": {"message": "not found"}}')
                     return
                 body = json.loads(text)
-                canned = server.answer(body)
-                if canned.delay_s:
-                    time.sleep(canned.delay_s)
+                with server._lock:
+                    chats = sum(1 for r in server.requests if r["path"].endswith("/chat/completions"))
+                    dying = server.die_after is not None and chats > server.die_after
+                    server.in_flight += 1
+                    server.max_in_flight = max(server.max_in_flight, server.in_flight)
+                try:
+                    if dying:
+                        # The server dies: this connection drops, and nothing listens any more.
+                        threading.Thread(target=server.stop, daemon=True).start()
+                        self.close_connection = True
+                        self.connection.shutdown(2)
+                        return
+                    canned = server.answer(body)
+                    if canned.delay_s:
+                        time.sleep(canned.delay_s)
+                finally:
+                    with server._lock:
+                        server.in_flight -= 1
                 if canned.raw is not None:
                     self._send(canned.status, canned.raw)
                     return
@@ -298,7 +409,7 @@ class FakeLLM:
                 reply: dict[str, Any] = {
                     "id": "chatcmpl-test", "object": "chat.completion", "created": 0,
                     "model": body.get("model", "test-model"),
-                    "choices": [{"index": 0, "finish_reason": "stop",
+                    "choices": [{"index": 0, "finish_reason": canned.finish_reason,
                                  "message": {"role": "assistant", "content": content}}],
                 }
                 if canned.usage:

@@ -40,7 +40,8 @@ def test_llm_check_against_a_local_server(workspace: Path):
         p = memjobs("--workspace", str(workspace), "llm", "check", "--json")
         out = json.loads(p.stdout)
         assert p.returncode == 0 and out["ok"] and out["mode"] == "json_schema"
-        assert len(server.requests) == 1
+        assert len(server.chat_requests()) == 0 and len(server.probes()) == 1   # one tiny probe
+        assert out["sample_reply"] == {"ok": True} and out["schema_constrained"]
     p = memjobs("--workspace", str(workspace), "llm", "check")  # the server is gone
     assert p.returncode == 1 and "reachable" in p.stdout and "Traceback" not in p.stderr
 

@@ -135,7 +135,7 @@ def test_the_model_is_checked_only_when_an_llm_engine_is_set(workspace: Path):
             f"transcripts: []\nextract: {{engine: llm}}\nllm: {{base_url: '{server.base_url}', model: test-model}}\n")
         _, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
         (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]
-        assert llm["level"] == "ok" and "test-model" in llm["message"] and len(server.requests) == 1
+        assert llm["level"] == "ok" and "test-model" in llm["message"] and len(server.all_chat_requests()) == 1
     # The server is gone: a warning while the jobs fall back to the rules, an error with fallback: fail.
     _, out, _ = cli("--workspace", str(workspace), "doctor", "--json")
     (llm,) = [f for f in json.loads(out)["findings"] if f["check"] == "llm"]

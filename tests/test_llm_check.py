@@ -26,17 +26,22 @@ def test_check_reports_a_working_endpoint_and_its_mode(llm_server: FakeLLM, tmp_
     assert out["ok"] and out["reachable"] and out["model_answers"]
     assert out["mode"] == "json_schema" and out["error"] is None and out["calls"] == 1
     assert out["model"] == "test-model" and out["key_set"] is False
-    assert not (tmp_path / ".memjobs").exists()     # no cache, no state
+    assert out["sample_reply"] == {"ok": True} and out["schema_constrained"]
+    assert out["negotiation"] == [{"mode": "json_schema", "status": 200}]
+    assert out["max_tokens"] == 2048
+    # What was negotiated is remembered for the runs; no reply is cached.
+    cache = tmp_path / ".memjobs" / "llm-cache"
+    assert [p.name for p in cache.rglob("*") if p.is_file()] == ["endpoints.json"]
 
 
 def test_check_finds_the_mode_the_server_supports(llm_server: FakeLLM, tmp_path: Path) -> None:
     llm_server.supports_json_schema = False
     out = llm_check(cfg_for(tmp_path, base_url=llm_server.base_url), env={})
-    assert out["ok"] and out["mode"] == "json_object" and out["calls"] == 2
+    assert out["ok"] and out["mode"] == "json_object_schema" and out["calls"] == 2
 
 
 def test_check_reports_a_model_that_is_not_there(llm_server: FakeLLM, tmp_path: Path) -> None:
-    llm_server.default = "http404"
+    llm_server.probe = "http404"
     out = llm_check(cfg_for(tmp_path, base_url=llm_server.base_url), env={})
     assert not out["ok"] and out["reachable"] and "model not found" in out["error"]
 
@@ -64,7 +69,10 @@ def test_memjobs_llm_check_cli_against_the_test_server(llm_server: FakeLLM, tmp_
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
     assert out["ok"] and out["mode"] == "json_schema" and out["base_url"] == llm_server.base_url
-    llm_server.default = "http500"
+    llm_server.probe = "invalid_json"
     failed = subprocess.run([str(exe), "--workspace", str(ws), "llm", "check", "--json"],
                             capture_output=True, text=True, env=env, timeout=60)
-    assert failed.returncode == 1 and json.loads(failed.stdout)["error"].startswith("LLM request failed")
+    out = json.loads(failed.stdout)
+    assert failed.returncode == 1 and out["error"].startswith("LLM negotiation failed: no request form")
+    assert [s["mode"] for s in out["negotiation"]] == ["json_schema", "json_object_schema", "guided_json",
+                                                       "json_object", "text"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from jobs.llm.client import BreakerOpen, BudgetExceeded, CallFailed, InvalidReply, LLMClient, parse_lenient
-from tests.llm_server import FakeLLM, dead_base_url, llm_config
+from tests.llm_server import FAMILIES, FakeLLM, dead_base_url, llm_config
 
 
 @pytest.fixture
@@ -40,7 +40,8 @@ def test_valid_reply_json_schema_and_usage(llm_server: FakeLLM, tmp_path: Path) 
     body = llm_server.chat_requests()[0]
     assert body["response_format"]["type"] == "json_schema"
     assert body["model"] == "test-model"
-    assert client.usage.calls == 1 and client.usage.prompt_tokens > 0 and client.usage.completion_tokens > 0
+    # The probe, then the request.
+    assert client.usage.calls == 2 and client.usage.prompt_tokens > 0 and client.usage.completion_tokens > 0
     # A keyless local server: a dummy key is sent, never an empty header.
     assert llm_server.requests[0]["headers"]["authorization"] == "Bearer memjobs-no-key"
 
@@ -51,19 +52,25 @@ def test_key_comes_from_the_configured_variable(llm_server: FakeLLM, tmp_path: P
     assert llm_server.requests[0]["headers"]["authorization"] == "Bearer k-123"
 
 
-def test_json_schema_unsupported_falls_back_to_json_object_and_is_remembered(
+def test_json_schema_unsupported_steps_down_and_is_remembered_across_runs(
         llm_server: FakeLLM, tmp_path: Path) -> None:
     llm_server.supports_json_schema = False
     client = make(llm_server, tmp_path)
-    assert ask(client, "a").mode == "json_object"
-    assert ask(client, "b").mode == "json_object"
-    kinds = [b["response_format"]["type"] for b in llm_server.chat_requests()]
-    assert kinds == ["json_schema", "json_object", "json_object"]   # negotiated once per run
+    assert ask(client, "a").mode == "json_object_schema"
+    assert ask(client, "b").mode == "json_object_schema"
+    probes = [b["response_format"]["type"] for b in llm_server.probes()]
+    assert probes == ["json_schema", "json_object"]          # negotiated once
+    assert all(b["response_format"] == {"type": "json_object", "schema": SCHEMA}
+               for b in llm_server.chat_requests())
     assert client.consecutive_failures == 0
+    # The next run reads what was learned: no probe at all.
+    again = make(llm_server, tmp_path)
+    assert ask(again, "c").mode == "json_object_schema"
+    assert len(llm_server.probes()) == 2 and again.negotiation["source"] == "remembered"
 
 
 def test_no_response_format_at_all_uses_text_parsed_leniently(llm_server: FakeLLM, tmp_path: Path) -> None:
-    llm_server.supports_json_schema = llm_server.supports_json_object = False
+    llm_server.family = FAMILIES["plain"]     # every response_format and guided_json refused
     llm_server.default = "fenced"
     client = make(llm_server, tmp_path)
     reply = ask(client)
@@ -136,7 +143,7 @@ def test_cache_second_run_makes_no_request(llm_server: FakeLLM, tmp_path: Path) 
     assert b.cached and b.data == a.data
     assert len(llm_server.chat_requests()) == 1
     assert second.usage.calls == 0 and second.usage.cache_hits == 1
-    files = list((tmp_path / ".memjobs" / "llm-cache").rglob("*.json"))
+    files = list((tmp_path / ".memjobs" / "llm-cache").glob("*/*.json"))
     assert len(files) == 1 and json.loads(files[0].read_text())["model"] == "test-model"
     # Another model or another chunk is another key.
     ask(make(llm_server, tmp_path, model="other-model"), "same chunk")

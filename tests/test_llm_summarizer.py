@@ -73,7 +73,7 @@ def test_six_sections_enforced_and_evidence_validated(llm_server: FakeLLM, tmp_p
     assert wrap.open_loops == []                              # a range the day never had
     assert [i.text for i in wrap.next_steps] == ["Continue tomorrow"] and wrap.next_steps[0].evidence is None
     assert s.report()["dropped"] == {"no_evidence": 1, "bad_evidence": 1, "unknown_section": 1}
-    assert s.report()["days"] == 1 and s.report()["calls"] == 1
+    assert s.report()["days"] == 1 and s.report()["calls"] == 2      # the probe, then the day
 
 
 def test_the_prompt_numbers_real_lines_and_leaves_tools_out(llm_server: FakeLLM, tmp_path: Path) -> None:
@@ -139,3 +139,23 @@ def test_a_long_day_is_trimmed_to_the_budget() -> None:
     assert len(prompt.text) <= 1000 * 4 + 200
     assert "assistant:" not in prompt.text          # assistant lines go first
     assert prompt.spans["S1"][0] == 1
+
+
+def test_junk_items_are_not_read_as_references(llm_server: FakeLLM, tmp_path: Path) -> None:
+    """`{"text": "1", "entry": "1"}` is no wording of D1: a reference needs its letter and an item
+    needs words."""
+    sessions, entries = day_inputs()
+    junk = {"decisions": [{"text": "1", "entry": "1", "session": "", "first_line": 0, "last_line": 0},
+                          {"text": "D2", "entry": "D2", "session": "", "first_line": 0, "last_line": 0}],
+            "action_items": [{"text": "2", "entry": "", "session": "1", "first_line": 4, "last_line": 4},
+                             {"text": "Fix the flaky login test", "entry": "", "session": "S1",
+                              "first_line": 9, "last_line": 9}],
+            "conversations": [], "technical_notes": [], "open_loops": [], "next_steps": [{"text": "..."}]}
+    llm_server.default = lambda body: Canned(content=json.dumps(junk))
+    s = summarizer(llm_server, tmp_path, CountingRules())
+    wrap = s.summarize(DAY, sessions, entries)
+    # The decisions are the log's own titles (nothing worded them), not "1" or "D2".
+    assert [i.text for i in wrap.decisions] == ["Bookings in PostgreSQL", "Tests first"]
+    assert [i.text for i in wrap.action_items] == ["Fix the flaky login test"]
+    assert wrap.next_steps == []
+    assert s.report()["dropped"] == {"no_real_text": 4}

@@ -61,6 +61,7 @@ def render(report: Any, as_json: bool) -> Output:
                    f"{s.sessions_skipped} sessions skipped")
     out.extend(f"  {'would write' if report.dry_run else 'wrote'} {path}" for path in report.written)
     out.extend(f"  note: {_redact(note)}" for note in report.notes)
+    err.extend(f"  warning: {_redact(warning)}" for warning in report.warnings)  # why a run is degraded
     plan = report.details.get("dry_run_output") if report.details else None
     if plan:
         out.append(_redact(plan))

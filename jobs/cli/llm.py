@@ -14,14 +14,24 @@ app.add_typer(llm_app, name="llm")
 @llm_app.command()
 @expected_errors
 def check(as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False) -> None:
-    """One tiny request: is the endpoint reachable, does the model answer, which structured-output mode works."""
+    """Negotiate afresh: which structured-output form the endpoint honours (json_schema,
+    json_object_schema, guided_json, json_object, text), tried with one tiny request each until one
+    gives the JSON asked for; remembered in .memjobs/llm-cache/endpoints.json for later runs."""
     from jobs.llm.check import llm_check
 
     result = llm_check(STATE.cfg())
     if as_json:
         echo_json(result)
     else:
+        import json
+
         for key, value in result.items():
-            typer.echo(f"{key:<18} {value}")
+            if key == "negotiation":
+                for step in value or []:
+                    error = f"  {step['error']}" if step.get("error") else ""
+                    typer.echo(f"{'  tried':<18} {step['mode']}: HTTP {step.get('status')}{error}")
+                continue
+            shown = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else value
+            typer.echo(f"{key:<18} {shown}")
     if not result.get("ok"):
         raise typer.Exit(1)

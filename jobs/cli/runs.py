@@ -39,6 +39,8 @@ def list_runs(limit: _LIMIT = 50, as_json: _JSON = False) -> None:
             f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
             f"added {r['added'] or 0:<4} wrote {r['written']}"
         )
+        for warning in r.get("warnings") or []:
+            typer.echo(f"  warning: {warning}")
     if not rows:
         typer.echo("no runs recorded yet")
 
@@ -59,6 +61,8 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
         f"{rep.get('run_id')}  {rep.get('job')}  {rep.get('status')}  {rep.get('started')} → {rep.get('finished')}"
         + ("  (rolled back)" if info["rolled_back"] else "")
     )
+    for warning in rep.get("warnings") or []:
+        typer.echo(f"  warning: {warning}")
     for path in rep.get("written") or []:
         typer.echo(f"  wrote {path}")
     for e in rep.get("errors") or []:

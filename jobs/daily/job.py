@@ -69,8 +69,13 @@ def step(ctx: RunContext) -> None:
     ctx.report.details["wrapups"] = done
     _episodes(ctx, sessions)
     ctx.report.details["summarizer"] = summarizer.name
-    if hasattr(summarizer, "report"):
-        ctx.report.details["llm"] = summarizer.report()  # type: ignore[attr-defined]
+    from jobs.daily.llm_engine import LLMSummarizer
+
+    if isinstance(summarizer, LLMSummarizer):
+        ctx.report.details["llm"] = summarizer.report()
+        reason = summarizer.degraded()
+        if reason:
+            ctx.report.warnings.append(reason)
     if ctx.dry_run:
         ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
     else:

@@ -31,12 +31,14 @@ that session as printed; 0 when no session). Only cite what is in the data; neve
 Reply with JSON only: {"decisions": [...], "action_items": [...], "conversations": [...], \
 "technical_notes": [...], "open_loops": [...], "next_steps": [...]}."""
 
+ITEMS_PER_SECTION = 8      # as the prompt says; the schema bounds the reply (docs/design.md §8)
+
 _SUMMARY_ITEM: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "text": {"type": "string"},
-        "entry": {"type": "string"},
-        "session": {"type": "string"},
+        "text": {"type": "string", "maxLength": 300},
+        "entry": {"type": "string", "maxLength": 8},
+        "session": {"type": "string", "maxLength": 8},
         "first_line": {"type": "integer"},
         "last_line": {"type": "integer"},
     },
@@ -46,7 +48,8 @@ _SUMMARY_ITEM: dict[str, Any] = {
 
 SUMMARY_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "properties": {key: {"type": "array", "items": _SUMMARY_ITEM} for key in SECTION_KEYS},
+    "properties": {key: {"type": "array", "maxItems": ITEMS_PER_SECTION, "items": _SUMMARY_ITEM}
+                   for key in SECTION_KEYS},
     "required": list(SECTION_KEYS),
     "additionalProperties": False,
 }

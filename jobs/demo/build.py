@@ -2,10 +2,11 @@
 it as the scheduler would have (microSync five times a day, the wrap-ups, the weekly compound)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -23,16 +24,19 @@ class DemoResult:
     reports: list[RunReport] = field(default_factory=list)
 
 
-def build_demo(target: Path, progress: Callable[[RunReport], None] | None = None) -> DemoResult:
+def build_demo(target: Path, progress: Callable[[RunReport], None] | None = None,
+               config: Mapping[str, Any] | None = None) -> DemoResult:
+    """`config`: more keys for the workspace's memjobs.yaml (scripts/llm_real.py sets the engines
+    and the `llm` section); the default is the rules, no API key."""
     key = yaml.safe_load((DEMO_DATA / "expected.yaml").read_text(encoding="utf-8"))
     init_workspace(target)
     # The sample transcripts stay where memjobs ships them (read-only): the workspace holds only
     # what the jobs write, so a scan of it shows that the planted fake secret never got in.
     sources = [{**s, "path": str(DEMO_DATA / s["path"])} for s in key["sources"]]
-    config = {"timezone": key["timezone"], "transcripts": sources}
+    doc = {"timezone": key["timezone"], "transcripts": sources, **dict(config or {})}
     (target / "memjobs.yaml").write_text(
-        "# memjobs demo workspace: the bundled sample transcripts, no API key.\n"
-        + yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        "# memjobs demo workspace: the bundled sample transcripts.\n"
+        + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
     cfg = load_config(target, env={})
     result = DemoResult(target)
 

@@ -292,7 +292,8 @@ def check_llm(cfg: Config, rep: DoctorReport) -> None:
 
     info = llm_check(cfg)
     if info.get("ok"):
-        rep.add("llm", "ok", f"{info['base_url']} answers with {info['model']} ({info.get('latency_ms')} ms)")
+        rep.add("llm", "ok", f"{info['base_url']} answers with {info['model']} "
+                             f"({info.get('mode')} structured output, {info.get('latency_ms')} ms)")
         return
     level = "warning" if cfg.llm.fallback == "rules" else "error"
     why = info.get("error") or "no answer"

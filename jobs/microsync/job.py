@@ -69,6 +69,10 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     llm_report = getattr(extractor, "report", None)  # the LLM engine's counters
     if llm_report is not None:
         ctx.report.details["llm"] = llm_report()
+        degraded = getattr(extractor, "degraded", None)
+        reason = degraded() if degraded is not None else None
+        if reason:
+            ctx.report.warnings.append(reason)
     if ctx.dry_run:
         _dry_run_output(ctx, plan)
         return

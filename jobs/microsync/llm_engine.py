@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from jobs.llm import redact
+from jobs.llm import chars_per_token, redact
 from jobs.llm.cache import TurnCache
-from jobs.llm.client import CHARS_PER_TOKEN, InvalidReply, LLMClient, LLMUnavailable
+from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
 from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
 from jobs.microsync.llm_prompts import (
@@ -38,6 +38,7 @@ log = logging.getLogger("memjobs")
 
 DEFAULT_CHUNK_TOKENS = 3000
 RECORD_CAP = {Role.USER: 3000, Role.ASSISTANT: 1500}
+MIN_CHUNKS_FOR_EMPTY = 3     # a run this long in which the model found nothing at all is degraded
 CONTEXT_CHARS = 1500          # earlier assistant lines repeated at the head of a later chunk
 TITLE_MAX = 120
 STATEMENT_MAX = 500
@@ -90,9 +91,11 @@ def make_chunks(records: Sequence[Record], chunk_tokens: int = DEFAULT_CHUNK_TOK
     with option 2" means nothing without the proposal), but user lines appear in one chunk only,
     so no statement is extracted twice.
     """
-    budget = max(200, chunk_tokens * CHARS_PER_TOKEN)
     # The same turns the rules read (summaries paraphrase turns read when they were said).
     shown = usable_records(records)
+    # Characters per token of this very text: Thai or Chinese fills a context four times faster.
+    ratio = chars_per_token("\n".join(r.text for r in shown[:200]))
+    budget = max(200, int(chunk_tokens * ratio))
     turns: list[list[tuple[Record, str]]] = []
     for r in shown:
         rendered = render_record(r)
@@ -195,6 +198,31 @@ def _squash(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+_WORD_RE = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
+_DENSE_RE = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")  # Thai, kana, CJK, Hangul
+SUPPORT_MIN = 0.4       # share of a statement's words that must appear in the lines it cites
+
+
+def _units(text: str) -> set[str]:
+    """Comparable pieces of a text: words of 4+ letters cut to 5 (a crude stem: "bookings" and
+    "booking" match) for spaced scripts, character pairs for Thai and CJK."""
+    low = text.casefold()
+    out = {w[:5] for w in _WORD_RE.findall(_DENSE_RE.sub(" ", low))}
+    for run in _DENSE_RE.findall(low):
+        out.update(run[i:i + 2] for i in range(max(1, len(run) - 1)))
+    return out
+
+
+def supported(statement: str, evidence: str) -> bool:
+    """True when enough of the statement's words are in the cited lines (docs/design.md §5: an
+    item stands on what was said). A model steered by text in the data cannot pin a made-up rule
+    on an unrelated line. A statement with no comparable words is judged by its excerpt instead."""
+    mine = _units(statement)
+    if not mine:
+        return True
+    return len(mine & _units(evidence)) / len(mine) >= SUPPORT_MIN
+
+
 def _statement_record(chunk: Chunk, first: int, last: int, excerpt: str) -> Record | None:
     """The user record an item stands on: inside the cited range, the one holding the excerpt,
     else the first. None when the range holds no user line (nothing the user said: dropped)."""
@@ -250,11 +278,32 @@ class LLMExtractor:
             out["fallback_events"] = list(self.events)
         return out
 
+    def degraded(self) -> str | None:
+        """Why this run's extraction is not what was configured, or None (docs/design.md §8
+        `degraded`): a chunk fell back to the rules, or the model found nothing in any of ≥ 3 chunks."""
+        chunks, fallback = self.counts["chunks"], self.counts["fallback"]
+        if fallback:
+            reasons = ", ".join(f"{code} {n}" for code, n in sorted(self.fallback_reasons.items()))
+            last = f"; last error: {self.client.last_error}" if self.client.last_error else ""
+            rules = self.fallback.name if self.fallback is not None else "the fallback"
+            return (f"LLM extraction fell back to {rules} for {fallback} of {chunks} chunks "
+                    f"({reasons}){last}")
+        if chunks >= MIN_CHUNKS_FOR_EMPTY and self.counts["items"] == 0:
+            return (f"the model ({self.client.model}) returned no item in any of {chunks} chunks "
+                    f"({self.client.mode() or 'no'} structured output); check it with `memjobs llm check`")
+        return None
+
     def extract(self, records: Sequence[Record]) -> list[Candidate]:
         out: list[Candidate] = []
         seen: set[tuple[str, int, str]] = set()
+        chunks = make_chunks(records, self.chunk_tokens)
+        if chunks:
+            # Sized to the model's context (what /v1/models said, or llm.context_tokens).
+            chunk_tokens = self.client.prompt_tokens_for(EXTRACT_SYSTEM, self.chunk_tokens)
+            if chunk_tokens < self.chunk_tokens:
+                chunks = make_chunks(records, chunk_tokens)
         try:
-            for chunk in make_chunks(records, self.chunk_tokens):
+            for chunk in chunks:
                 self.counts["chunks"] += 1
                 for cand in self._chunk(chunk, records):
                     key = (cand.kind, cand.first_line, normalise_statement(cand.statement))
@@ -274,6 +323,7 @@ class LLMExtractor:
             restored = [_candidate_from_json(d) for items in known for d in items]
             if all(c is not None for c in restored):
                 self.counts["cached"] += 1
+                self.client.usage.cache_hits += 1
                 self.counts["items"] += len(restored)
                 return [c for c in restored if c is not None]
         note = (f"Lines before L{chunk.own_first_line} are earlier context." if chunk.context else "")
@@ -347,6 +397,13 @@ class LLMExtractor:
         proposal = _proposal_before(chunk, user)
         first_line = proposal.line if proposal is not None and first <= proposal.line else user.line
         statement = normalise_statement(_one_line(item.get("statement"), STATEMENT_MAX) or excerpt)
+        # The cited lines that may support it: the range (inside this chunk), the user's line and the
+        # proposal it accepts.
+        cited = [r for r in chunk.shown if r.line_end >= min(first, first_line) and r.line <= last]
+        evidence = " ".join(redact(r.text) for r in {*cited, user, *([proposal] if proposal else [])})
+        if not supported(statement, evidence):
+            self.dropped["unsupported"] += 1
+            return None
         title = _one_line(item.get("title"), TITLE_MAX) or _one_line(statement, 60)
         return user, Candidate(
             kind=kind, title=title, statement=statement,

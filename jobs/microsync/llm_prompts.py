@@ -47,8 +47,11 @@ otherwise an empty string. Never invent.
 Reply with JSON only: {"items": [ ... ]}."""
 
 
-def _string() -> dict[str, str]:
-    return {"type": "string"}
+MAX_ITEMS = 20          # per chunk: a reply never grows without bound (docs/design.md §8 llm.max_tokens)
+
+
+def _string(max_length: int = 300) -> dict[str, Any]:
+    return {"type": "string", "maxLength": max_length}
 
 
 EXTRACT_SCHEMA: dict[str, Any] = {
@@ -56,20 +59,21 @@ EXTRACT_SCHEMA: dict[str, Any] = {
     "properties": {
         "items": {
             "type": "array",
+            "maxItems": MAX_ITEMS,
             "items": {
                 "type": "object",
                 "properties": {
                     "kind": {"type": "string", "enum": list(KINDS)},
                     "first_line": {"type": "integer"},
                     "last_line": {"type": "integer"},
-                    "title": _string(),
-                    "statement": _string(),
+                    "title": _string(120),
+                    "statement": _string(500),
                     "why": _string(),
                     "finding": _string(),
                     "conclusion": _string(),
                     "impact": _string(),
                     "confidence": {"type": "number"},
-                    "excerpt": _string(),
+                    "excerpt": _string(200),
                     "reverses_earlier": {"type": "boolean"},
                 },
                 "required": ["kind", "first_line", "last_line", "title", "statement", "why", "finding",

@@ -24,7 +24,7 @@ def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
     for rep in list_runs(cfg.state_dir)[-limit:]:
         out.append(
             {k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
-            | {"written": len(rep.get("written") or [])}
+            | {"written": len(rep.get("written") or []), "warnings": list(rep.get("warnings") or [])}
         )
     return out
 

@@ -24,7 +24,7 @@ class RunReport:
     run_id: str
     now: str
     started: str
-    status: str = "nothing"          # ok | nothing | failed
+    status: str = "nothing"          # ok | nothing | degraded | failed
     finished: str = ""
     dry_run: bool = False
     written: list[str] = field(default_factory=list)
@@ -34,6 +34,9 @@ class RunReport:
     sources: list[SourceCount] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # Why the run is `degraded` (docs/design.md §8): the LLM engine fell back to the rules, or
+    # found nothing anywhere. Any warning makes a finished run degraded (exit 0).
+    warnings: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)   # job-specific (plans, counters, llm usage)
 
     def source(self, name: str) -> SourceCount:
@@ -63,6 +66,8 @@ class RunReport:
         }
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
         if self.details:
             out["details"] = self.details
         return out

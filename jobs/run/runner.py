@@ -176,6 +176,10 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
                 _refresh_snapshot(ctx)
         if report.status != "failed":
             report.status = "ok" if (ctx.written or report.status == "ok") else "nothing"
+            if report.warnings:
+                report.status = "degraded"      # done, but not as configured: said loudly
+                for warning in report.warnings:
+                    log.warning("%s run %s degraded: %s", job, run_id, warning)
     except MemjobsError as exc:
         report.status = "failed"
         report.errors.append(exc.as_error())

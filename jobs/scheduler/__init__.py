@@ -95,7 +95,7 @@ def last_success(state_dir: Path, job: str) -> datetime | None:
         if m and m.group("job") != job:
             continue  # another job's run: skip without reading it
         report = read_report(state_dir, name)
-        if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing"):
+        if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing", "degraded"):
             continue
         started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))
         if started is not None and (best is None or started > best):

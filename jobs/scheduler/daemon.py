@@ -235,6 +235,10 @@ class Daemon:
         self.last[job] = result
         counts = {k: extra[k] for k in ("added", "updated", "skipped") if k in extra}
         self.emit("job_end", job=job, **{k: v for k, v in result.items() if k != "started"}, **counts)
+        if status == "degraded":
+            # Done, but the LLM engine fell back or found nothing: a warning, never silent.
+            self.emit("job_degraded", level="warning", job=job, run_id=result["run_id"],
+                      warnings=list((report or {}).get("warnings") or []))
         self.write_status()
 
     def _terminate(self, proc: subprocess.Popen[bytes]) -> None:

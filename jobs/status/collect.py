@@ -94,6 +94,7 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
             "run_id": rep.get("run_id"), "status": rep.get("status"), "started": rep.get("started"),
             "finished": rep.get("finished"), "added": rep.get("added"), "updated": rep.get("updated"),
             "written": len(rep.get("written") or []), "errors": len(rep.get("errors") or []),
+            "warnings": list(rep.get("warnings") or []),
         }
     status = Status(workspace=str(ws), now=now.astimezone(cfg.tz).isoformat(), jobs=jobs, locks=locks, sizes=size)
     mm = size["memory_md"]
@@ -106,6 +107,9 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
     for job, last in jobs.items():
         if last and last["status"] == "failed":
             status.warnings.append(f"the last {job} run failed ({last['run_id']})")
+        if last and last["status"] == "degraded":
+            why = "; ".join(last["warnings"]) or "see `memjobs runs show`"
+            status.warnings.append(f"the last {job} run was degraded ({last['run_id']}): {why}")
     status.next_runs, missed = timers.next_and_missed(cfg, jobs, now)
     status.warnings.extend(missed)
     status.daemon = read_daemon_status(cfg)
