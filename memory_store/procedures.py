@@ -118,7 +118,7 @@ def apply(text: str | None, learned: Iterable[BlockEntry]) -> tuple[str, int, in
         current = [b for b in doc.blocks if b.kind == "Procedure" and (b.get("status") or "active") == "active"]
         if any(b.id == new.id for b in doc.blocks):
             continue
-        best = _best_match(current, new)
+        best = best_match(current, new)
         if best is not None:
             out = replace_entry(out, merge(best, new))
             merged += 1
@@ -128,7 +128,7 @@ def apply(text: str | None, learned: Iterable[BlockEntry]) -> tuple[str, int, in
     return out, added, merged
 
 
-def _best_match(blocks: list[Block], new: BlockEntry) -> BlockEntry | None:
+def best_match(blocks: list[Block], new: BlockEntry) -> BlockEntry | None:
     best: tuple[float, BlockEntry] | None = None
     for b in blocks:
         try:

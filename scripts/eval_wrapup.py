@@ -7,11 +7,14 @@ tuned on. `dev` (tests/fixtures/wrapup_dev) is the set the rules are developed a
 session becomes Records directly (line = turn number), is summarised as a day of its own, and
 each bullet is matched to a labelled turn by the first line of its evidence. Sections scored:
 
-- Action items: the labelled `actions` (a request turn in `same` counts as its action).
-- Open loops: unresolved actions and open `questions`.
-- Next steps: `next` statements and the open loops.
+- Next steps: `next` statements (a commitment for tomorrow is one of these).
+- Action items: the labelled `actions` that are not `next` (a request turn in `same` counts as
+  its action), done or not.
+- Open loops: open `questions` that are neither.
 - Technical notes: `fixes`, matched by the error turn.
 
+Each item belongs to one section (docs/design.md §5.3), so the expected sections do not overlap;
+the script also counts the items a wrap-up lists in more than one section (`repeated`).
 A section's bullets are counted per turn (two bullets from one turn are one prediction).
 """
 from __future__ import annotations
@@ -76,11 +79,10 @@ def _case(raw: dict[str, Any]) -> Case:
                            tool_name=tool, tool_args=text if kind == "c" else None))
     labels = raw.get("labels") or {}
     actions = {int(k) for k in (labels.get("actions") or {})}
-    resolved = {int(k) for k in (labels.get("resolved") or {})}
     questions = {int(t) for t in labels.get("questions") or []}
     nxt = {int(t) for t in labels.get("next") or []}
-    loops = (actions - resolved) | questions
-    gold = {"action items": actions, "open loops": loops, "next steps": nxt | loops,
+    # A closed action is still an action item (marked done); an open one is not also a loop.
+    gold = {"action items": actions - nxt, "open loops": questions - actions - nxt, "next steps": nxt,
             "technical notes": {int(p[0]) for p in labels.get("fixes") or []}}
     same = {int(k): int(v) for k, v in (labels.get("same") or {}).items()}
     return Case(raw["id"], raw["lang"], DaySession("claude-code", sid, spath, tuple(recs)), gold, same)
@@ -114,14 +116,26 @@ class Score:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
 
 
-def evaluate(cases: list[Case]) -> dict[str, dict[str, Score]]:
-    """Scores per language ("all" too) and section."""
+def _predictions(cases: list[Case]) -> list[dict[str, set[int]]]:
     from zoneinfo import ZoneInfo
 
     summarizer = RulesSummarizer(tz=ZoneInfo("Asia/Bangkok"))
+    return [predicted(summarizer.summarize(DAY, [case.session], []), case.same) for case in cases]
+
+
+def repeated(cases: list[Case]) -> int:
+    """Turns that a wrap-up lists in more than one of the scored sections, over all cases."""
+    total = 0
+    for pred in _predictions(cases):
+        turns = [t for sec in SECTIONS for t in pred[sec]]
+        total += sum(1 for t in set(turns) if turns.count(t) > 1)
+    return total
+
+
+def evaluate(cases: list[Case]) -> dict[str, dict[str, Score]]:
+    """Scores per language ("all" too) and section."""
     scores: dict[str, dict[str, Score]] = {lang: {s: Score() for s in SECTIONS} for lang in (*LANGS, "all")}
-    for case in cases:
-        pred = predicted(summarizer.summarize(DAY, [case.session], []), case.same)
+    for case, pred in zip(cases, _predictions(cases), strict=True):
         for sec in SECTIONS:
             p, g = pred[sec], case.gold[sec]
             for lang in (case.lang, "all"):
@@ -159,10 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     cases = load(SETS[args.set])
     scores = evaluate(cases)
     if args.json:
-        print(json.dumps({"set": args.set, "sessions": len(cases), "scores": as_json(scores)}, indent=2))
+        print(json.dumps({"set": args.set, "sessions": len(cases), "scores": as_json(scores),
+                          "repeated": repeated(cases)}, indent=2))
         return 0
     print(f"{args.set}: {len(cases)} sessions")
     print(table(scores))
+    print(f"items listed in more than one section: {repeated(cases)}")
     if args.show:
         for lang in LANGS:
             for sec in SECTIONS:

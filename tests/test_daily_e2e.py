@@ -16,7 +16,7 @@ from memory_store.markdown import parse_document
 from memory_store.workspace import entry_files_of_day, wrapup_path
 from memory_store.wrapup_format import SECTIONS
 from tests.conftest import REPO, memjobs
-from tests.test_daily_fixture import DAYS, build_fixture
+from tests.test_daily_fixture import DAYS, ClaudeSession, at, build_fixture
 
 NOW = "2026-11-21T00:30:00+07:00"
 
@@ -150,6 +150,12 @@ def test_volumes_past_the_line_limit_and_back(tmp_path: Path):
     """Pins: past limits.summary_lines the day continues in -2, -3 … volumes that each stay within the
     limit and validate; when the day fits again, the left-over volume is retired, not left stale."""
     fx = build_fixture(tmp_path, summary_lines=30)
+    more = ClaudeSession(fx.transcripts / "projects" / "-home-user-app" / "e5f0c0de-0000-4000-8000-000000000018.jsonl",
+                         "e5f0c0de-0000-4000-8000-000000000018")
+    for n, task in enumerate(("rotate the staging database password", "archive the old bookings export",
+                              "renew the TLS certificate", "update the onboarding guide")):
+        more.user(at(DAYS[0], 11, n), f"TODO: {task}.")
+    more.assistant(at(DAYS[0], 11, 5), "Noted.").write()   # the day no longer fits in 30 lines
     ws = fx.workspace
     code, rep = run_inproc(ws, day="2026-11-18")
     assert code == 0, rep

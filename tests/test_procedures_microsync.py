@@ -42,7 +42,7 @@ def test_teach_then_reteach_merges_with_count_two(tmp_path: Path):
     a.write()
     rep = microsync(ws, "2026-11-18T10:00:00+07:00")
     assert rep.status == "ok", rep.to_dict()
-    assert rep.details["procedures"] == {"added": 1, "merged": 0}
+    assert rep.details["procedures"] == {"added": 1, "merged": 0, "followed": 0}
     (first,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
     assert first.title == "we deploy the API" and pr.success_count(first) == 1
     assert pr.steps_of(first) == ("run make migrate", "make smoke", "tag the release")
@@ -54,7 +54,7 @@ def test_teach_then_reteach_merges_with_count_two(tmp_path: Path):
                           "then post in #deploys.")
     b.write()
     rep = microsync(ws, "2026-11-19T16:00:00+07:00")
-    assert rep.details["procedures"] == {"added": 0, "merged": 1}
+    assert rep.details["procedures"] == {"added": 0, "merged": 1, "followed": 0}
     (merged,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
     assert merged.id == first.id and pr.success_count(merged) == 2
     assert pr.steps_of(merged)[-1] == "post in #deploys"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+from jobs.daily.commitments import commitments
 from jobs.daily.model import DaySession, LogEntry
 from jobs.daily.rules import RulesSummarizer
 from memory_store.transcripts.records import Flag, Record, Role
@@ -80,10 +81,9 @@ def test_a_later_completion_closes_an_action_item_only_when_it_is_about_it():
         (U, "I also have to renew the TLS certificate."),
         (A, "Changelog updated for 2.1."),
     ))
-    loops = texts(w.open_loops)
-    assert any("TLS certificate" in t for t in loops)
-    assert not any("changelog" in t for t in loops)
-    assert len(w.action_items) == 2
+    assert texts(w.action_items) == ["You: I need to update the changelog for 2.1. (done later that day)",
+                                     "You: I also have to renew the TLS certificate."]
+    assert w.open_loops == []            # the open TLS task is an action item, listed once
 
 
 def test_open_questions_and_tomorrow_plans():
@@ -101,7 +101,7 @@ def test_open_questions_and_tomorrow_plans():
     nxt = texts(w.next_steps)
     assert any("billing export" in t for t in nxt)
     assert any("dashboard" in t for t in nxt)
-    assert set(loops) <= set(nxt)        # next steps start with the open loops
+    assert not set(loops) & set(nxt)     # each item in one section only
 
 
 def test_error_then_fix_is_a_technical_note_spanning_both():
@@ -171,7 +171,8 @@ def test_decisions_come_from_the_log_with_status():
 
 def test_secrets_in_transcripts_are_redacted():
     w = summarize(session((U, "I'll rotate it tomorrow, the key is sk-proj-AbCdEf0123456789AbCdEf0123456789xyz")))
-    assert w.action_items and all("sk-proj-AbCdEf0123456789" not in t for t in texts(w.action_items))
+    listed = [t for items in w.sections() for t in texts(items)]
+    assert w.next_steps and all("sk-proj-AbCdEf0123456789" not in t for t in listed)
 
 
 def test_purpose_clauses_restated_rules_and_bare_modals_are_not_commitments():
@@ -213,9 +214,10 @@ def test_an_agent_commitment_carried_out_later_is_closed_and_listed_once():
     assert w.open_loops == [] and w.next_steps == []
 
 
-def test_next_steps_lead_with_plans_then_open_loops():
-    """Pins: explicit tomorrow/next statements come first in next steps, the open loops after them;
-    a plan without a subject ("下次再说") is a next step but not an action item."""
+def test_next_steps_are_the_plans_and_nothing_else():
+    """Pins: next steps are the explicit tomorrow/next statements, in order; an open action item
+    stays under action items only; a plan without a subject ("下次再说") is a next step but not an
+    action item."""
     w = summarize(session(
         (U, "I need to renew the TLS certificate."),
         (A, "打包成功了。下一步是把 CI 的 node 版本升到 20。"),
@@ -223,8 +225,8 @@ def test_next_steps_lead_with_plans_then_open_loops():
     ))
     assert texts(w.action_items) == ["You: I need to renew the TLS certificate."]
     nxt = texts(w.next_steps)
-    assert nxt[0].startswith("Agent: 下一步") and nxt[1].startswith("You: 下次再说")
-    assert nxt[-1] == "You: I need to renew the TLS certificate."
+    assert len(nxt) == 2 and nxt[0].startswith("Agent: 下一步") and nxt[1].startswith("You: 下次再说")
+    assert w.open_loops == []
 
 
 def test_a_request_the_agent_accepts_for_later_is_an_action_item():
@@ -238,8 +240,8 @@ def test_a_request_the_agent_accepts_for_later_is_an_action_item():
 
 def test_the_agent_narrating_its_next_step_is_not_an_action_item():
     """"Let me check…" is the step the agent takes now; when the user speaks first (no tool call follows),
-    it is an interrupted step, not a promise. Put off to later, it is one."""
-    w = summarize(session(
+    it is an interrupted step, not a promise. Put off to later, it is one (for tomorrow: a next step)."""
+    s = session(
         (U, "why is the build red?"),
         (A, "The lint step fails on the new file. Let me check the eslint config."),
         (U, "never mind, I fixed it"),
@@ -250,7 +252,10 @@ def test_the_agent_narrating_its_next_step_is_not_an_action_item():
         (A, "让我看看内存占用。"),
         (U, "ok thanks"),
         (A, "Let me revisit the flaky test tomorrow, once the CI image is rebuilt."),
-    ))
+    )
+    w = summarize(s)
+    assert [x.text for x in commitments(s)] == ["Let me revisit the flaky test tomorrow, once the CI image is rebuilt."]
     items = texts(w.action_items)
     assert not any("eslint config" in t or "summarise" in t or "ขอดู" in t or "内存" in t for t in items), items
-    assert any("flaky test tomorrow" in t for t in items), items
+    assert not any("flaky test tomorrow" in t for t in items), items
+    assert any("flaky test tomorrow" in t for t in texts(w.next_steps)), texts(w.next_steps)

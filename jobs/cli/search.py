@@ -65,7 +65,7 @@ def index(
 @app.command()
 @expected_errors
 def mcp() -> None:
-    """Serve memory_search and memory_get to agents over stdio (MCP)."""
+    """Serve memory to agents over stdio (MCP): search and get, core memory, procedures."""
     from jobs.mcp.server import serve
 
     serve(STATE.cfg())

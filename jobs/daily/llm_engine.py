@@ -5,7 +5,8 @@ numbers), fenced as data, trimmed to a token budget. The reply must have the six
 item is validated — a cited entry must be one of the day's, a cited session range must lie inside
 the lines sent — and links are made later by `jobs.wrapup.render` from that evidence, never by
 the model. "Decisions made today" is the decision log itself (the model only words it), so the
-wrap-up never claims a decision that microSync did not record. A day the model cannot answer goes
+wrap-up never claims a decision that microSync did not record. As the rules' wrap-up, it keeps
+each item in one section (`jobs.daily.sections`). A day the model cannot answer goes
 to the fallback summariser (the rules) or fails the run (`llm.fallback: fail`).
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from jobs.daily.llm_prompts import SECTION_KEYS, SUMMARY_PROMPT_VERSION, SUMMARY_SCHEMA, SUMMARY_SYSTEM
 from jobs.daily.model import DaySession, Evidence, Item, LogEntry, Summarizer, WrapUp
+from jobs.daily.sections import one_section_each
 from jobs.llm import chars_per_token, redact
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import FENCE_CLOSE, FENCE_OPEN, defuse, format_line
@@ -245,4 +247,4 @@ class LLMSummarizer:
         self.days["cache" if self.client.usage.cache_hits > hits else "llm"] += 1
         summary = (base.summary if base is not None
                    else f"{len(sessions)} sessions, {len(entries)} log entries.")
-        return WrapUp(day=day, summary=summary, **sections)
+        return one_section_each(WrapUp(day=day, summary=summary, **sections))

@@ -65,11 +65,14 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Item:
-    """One bullet: its text and where it comes from (an entry, or transcript evidence)."""
+    """One bullet: its text and where it comes from (an entry, or transcript evidence). `said` is
+    the sentence of the transcript it repeats, when the summariser knows it (the rules do): two
+    sentences of one message are two items (`jobs.daily.sections.item_key`)."""
 
     text: str
     evidence: Evidence | None = None
     entry: LogEntry | None = None
+    said: str = ""
 
 
 @dataclass

@@ -9,8 +9,12 @@
 - Important conversations: sessions ranked by substance (requests, tool work, decisions, fixes),
   titled by their first real request.
 - Technical notes: error → fix sequences (`jobs.wrapup.debugging`).
-- Open loops: action items with no completion later that day, and questions left unanswered.
-- Tomorrow next steps: explicit plans for tomorrow / the next session first, then the open loops.
+- Open loops: questions left unanswered.
+- Tomorrow next steps: explicit plans for tomorrow / the next session.
+
+Each item is in one section only (`jobs.daily.sections`): a commitment for tomorrow is a next
+step, any other commitment an action item (marked when done later that day, so an unmarked one is
+still open).
 """
 from __future__ import annotations
 
@@ -23,13 +27,13 @@ from jobs.daily.commitments import (
     commitments,
     dedupe,
     is_message,
-    is_question,
     is_resolved,
     open_questions,
     plans,
 )
 from jobs.daily.debugging import find_fixes, technical_notes
 from jobs.daily.model import DaySession, Evidence, Item, LogEntry, WrapUp
+from jobs.daily.sections import one_section_each
 from jobs.daily.text import clean, one_line
 from memory_store.transcripts.records import Record, Role
 
@@ -67,22 +71,20 @@ class RulesSummarizer:
         done = {id(x) for x in items
                 if is_resolved(x, [s for s in sessions if s.records[0].ts > x.record.ts])}
         w.action_items = [self._said(x, done=id(x) in done) for x in items]
-        loops = [x for x in items if id(x) not in done]
+        questions: list[Said] = []
         for s in sessions:
-            loops.extend(open_questions(s))
-        loops = dedupe(loops)
-        w.open_loops = [self._said(x, asked=is_question(x.text)) for x in loops]
-        # Next steps lead with what was said about tomorrow / the next session, then the open loops.
+            questions.extend(open_questions(s))
+        w.open_loops = [self._said(x, asked=True) for x in dedupe(questions)]
         planned: list[Said] = []
         for s in sessions:
             planned.extend(plans(s))
-        w.next_steps = [self._said(x, asked=is_question(x.text)) for x in dedupe(planned + loops)]
+        w.next_steps = [self._said(x) for x in dedupe(planned) if not _logged(x, entries)]
         w.technical_notes = technical_notes(sessions)
         w.conversations = self._conversations(sessions, entries)
         messages = sum(1 for s in sessions for r in s.records if is_message(r))
         w.summary = (f"{len(sessions)} session{'s' if len(sessions) != 1 else ''}, {messages} messages, "
                      f"{len(entries)} decision-log entr{'ies' if len(entries) != 1 else 'y'}.")
-        return w
+        return one_section_each(w)
 
     @staticmethod
     def _decision(e: LogEntry) -> Item:
@@ -99,7 +101,8 @@ class RulesSummarizer:
     def _said(x: Said, asked: bool = False, done: bool = False) -> Item:
         prefix = f"{x.who} asked: " if asked else f"{x.who}: "
         suffix = " (done later that day)" if done else ""
-        return Item(one_line(prefix + x.text, 240 - len(suffix)) + suffix, Evidence.of([x.record]))
+        return Item(one_line(prefix + x.text, 240 - len(suffix)) + suffix, Evidence.of([x.record]),
+                    said=x.text)
 
     def _conversations(self, sessions: list[DaySession], entries: list[LogEntry]) -> list[Item]:
         ranked: list[tuple[float, int, Item]] = []
@@ -129,7 +132,7 @@ class RulesSummarizer:
 
 def _logged(x: Said, entries: list[LogEntry]) -> bool:
     """Whether a sentence is a decision-log entry already ("we'll serve availability from …" logged
-    as a Decision): the decision section lists it, so it is not an action item too."""
+    as a Decision): the decision section lists it, so it is not an action item or a next step too."""
     said = " ".join(x.text.lower().split())
     for e in entries:
         stem = " ".join(e.title.lower().rstrip("…. ").split())

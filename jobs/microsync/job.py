@@ -82,6 +82,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)
     check_core_writes(ctx)
+    procedures.check_agent_writes(ctx)
 
 
 def _extractor(ctx: RunContext) -> Extractor:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from jobs.procedures.follow import Action, SessionActions, apply_follows
 from jobs.procedures.learn import learn
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry, Source
@@ -33,11 +34,22 @@ def _turns(records: Iterable[Record]) -> list[tuple[Record, str, str]]:
     return out
 
 
-def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockEntry]:
-    """The procedures taught in a session's records whose user turn is new (after `context_line`)."""
+def _actions(records: list[Record], context_line: int, tz: Any) -> SessionActions | None:
+    """The session's agent turns and tool calls, for following (jobs/procedures/follow.py)."""
+    acts = tuple(Action(frozenset(pr.grams(r.text)), r.line_end > context_line, r.ts.astimezone(tz).date().isoformat())
+                 for r in records if r.role in (Role.ASSISTANT, Role.TOOL_CALL) and r.text.strip()
+                 and Flag.META not in r.flags and Flag.COMPACTION not in r.flags)
+    if not records or not any(a.new for a in acts):
+        return None
+    return SessionActions(records[0].session_id, acts)
+
+
+def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockEntry | SessionActions]:
+    """The procedures taught in a session's records whose user turn is new (after `context_line`), and
+    the session's actions (to count the procedures it follows)."""
     turns = _turns(records)
     pairs = [(role, text) for _, role, text in turns]
-    out: list[BlockEntry] = []
+    out: list[BlockEntry | SessionActions] = []
     start = 0
     while start < len(pairs):
         got = learn(pairs[start:])
@@ -54,19 +66,36 @@ def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockE
         out.append(pr.make_procedure(trigger, [redact(s) for s in got.steps],
                                      rec.ts.astimezone(tz).date().isoformat(),
                                      Source(rec.session_id, rec.path, rec.message_range), got.source, excerpt))
+    acts = _actions(records, context_line, tz)
+    if acts is not None:
+        out.append(acts)
     return out
 
 
-def write(ctx: Any, learned: list[BlockEntry]) -> None:
-    """Merge or append `learned` into memory/procedures.md; counts in `details.procedures`."""
-    if not learned:
+def write(ctx: Any, learned: list[BlockEntry | SessionActions]) -> None:
+    """Merge or append the taught procedures into memory/procedures.md, then raise the counts of those
+    the sessions followed; counts in `details.procedures` when anything changed."""
+    taught = [x for x in learned if isinstance(x, BlockEntry)]
+    sessions = [x for x in learned if isinstance(x, SessionActions)]
+    if not taught and not sessions:
         return
-    counts = {"added": 0, "merged": 0}
+    counts = {"added": 0, "merged": 0, "followed": 0}
 
     def transform(old: str | None) -> str | None:
-        text, added, merged = pr.apply(old, learned)
-        counts.update(added=added, merged=merged)
-        return text if (added or merged) else None
+        if old is None and not taught:
+            return None
+        text, added, merged = pr.apply(old, taught)
+        text, follows = apply_follows(text, sessions, taught)
+        counts.update(added=added, merged=merged, followed=follows)
+        return text if (added or merged or follows) else None
 
     ctx.writer("microsync").replace(pr.REL, transform)
-    ctx.report.details["procedures"] = counts
+    if any(counts.values()):
+        ctx.report.details["procedures"] = counts
+
+
+def check_agent_writes(ctx: Any) -> None:
+    """Judge the procedures agents recorded through MCP against their sessions (jobs/procedures/agent.py)."""
+    from jobs.procedures.agent import check_agent_procedures
+
+    check_agent_procedures(ctx)
