@@ -1,8 +1,9 @@
 """The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed.
 
 `memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (docs/design.md §7:
-the whole process ≤ 300 ms), and so does the scheduled form `… run JOB [--json]` (a run with nothing
-new costs little more than start-up); everything else goes to the Typer app.
+the whole process ≤ 300 ms), and so do `… context …` (an agent's hook runs it before each session)
+and the scheduled form `… run JOB [--json]` (a run with nothing new costs little more than
+start-up); everything else goes to the Typer app.
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ def main(argv: list[str] | None = None) -> int:
         opts, rest = fast
         workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
         return search_main(rest, workspace, opts.get("--config"))
+    fast = split_globals(args, "context")
+    if fast is not None:
+        from jobs.cli.fast_context import main as context_main
+
+        opts, rest = fast
+        workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
+        return context_main(rest, workspace, opts.get("--config"))
     fast = split_globals(args, "run")
     if fast is not None:
         from jobs.cli.fast_run import main as run_main

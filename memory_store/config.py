@@ -105,6 +105,19 @@ class CoreConfig:
     multi_valued: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class ContextConfig:
+    """The runtime context (docs/design.md §6): the token budget of the whole output, how many
+    thread items it keeps, the shortest value worth showing, and how many recent episodes and
+    matching procedures it takes."""
+
+    budget: int = 2000
+    max_items: int = 20
+    min_value_length: int = 2
+    episodes: int = 3
+    procedures: int = 3
+
+
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
 
 
@@ -136,6 +149,7 @@ class Config:
     limits: LimitsConfig = LimitsConfig()
     search: SearchConfig = SearchConfig()
     core: CoreConfig = CoreConfig()
+    context: ContextConfig = ContextConfig()
     policy_file: Path | None = None       # POLICY.md, outside the workspace ($MEMJOBS_POLICY, XDG)
 
     @property
@@ -171,6 +185,7 @@ _SECTIONS: dict[str, type] = {
     "limits": LimitsConfig,
     "search": SearchConfig,
     "core": CoreConfig,
+    "context": ContextConfig,
 }
 _TOP_KEYS = {"timezone", "transcripts", "exclude_sessions", *_SECTIONS}
 _SOURCE_KEYS = {f.name for f in fields(TranscriptSource)} - {"is_default"}
@@ -414,6 +429,13 @@ def _check(cfg: Config, blame: _Blame) -> None:
         raise blame.error(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", "llm.fallback")
     if not 1 <= cfg.search.max_results <= 50:
         raise blame.error("search.max_results must be between 1 and 50", "search.max_results")
+    from memory_store.context.tokens import MIN_BUDGET
+
+    if cfg.context.budget < MIN_BUDGET:
+        raise blame.error(f"context.budget must be at least {MIN_BUDGET} tokens", "context.budget")
+    for name in ("max_items", "min_value_length", "episodes", "procedures"):
+        if getattr(cfg.context, name) < 0:
+            raise blame.error(f"context.{name} must not be negative", f"context.{name}")
     for name in JOBS:
         expr = getattr(cfg.schedule, name)
         if len(expr.split()) not in (5, 6):

@@ -109,7 +109,7 @@ def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Pa
         ["mem", "list", "--all"], ["mem", "revoke", fid], ["mem", "reactivate", fid], ["mem", "archive", fid],
         ["mem", "compact"], ["mem", "forget", "response.language"], ["mem", "forget", "policy.allow.tools"],
         ["mem", "audit"], ["policy", "check"], ["validate"], ["validate", str(workspace / "POLICY.md")],
-        ["status"], ["config"], ["runs"], ["search", "ZEBRA"],
+        ["status"], ["config"], ["runs"], ["search", "ZEBRA"], ["context"], ["context", "--format", "xml"],
     ]
     seen = 0
     for args in commands:

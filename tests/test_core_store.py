@@ -156,7 +156,9 @@ def test_rollback_undoes_a_core_run_and_appends_compensating_events(mem: CoreMem
     run = mem.set("user.name", "Mallory").run_id
     assert run is not None and read_patches(workspace / ".memjobs", run)[0]["path"] == "PROFILE.md"
     report = rollback(load_config(workspace, env={}), run)
-    assert report["written"] == ["PROFILE.md"] and (workspace / "PROFILE.md").read_bytes() == before
+    # the runtime context's snapshot, refreshed by the run, goes back with it
+    assert sorted(report["written"]) == [".memjobs/context/last-known-good.json", "PROFILE.md"]
+    assert (workspace / "PROFILE.md").read_bytes() == before
     events = trail(workspace)
     assert [e["type"] for e in events] == ["fact.created", "fact.updated", "memory.rolled_back"]
     undo = events[-1]

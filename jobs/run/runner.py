@@ -181,6 +181,8 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
         with deadline.armed():
             _test_delay(ctx)
             fn(ctx)
+            if report.status != "failed" and not dry_run:
+                _refresh_snapshot(ctx)
         if report.status != "failed":
             report.status = "ok" if (ctx.written or report.status == "ok") else "nothing"
             if report.warnings:
@@ -208,6 +210,17 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
     log.info("%s %s: %s (added %d, updated %d, %d errors)", job, run_id, report.status, report.added,
              report.updated, len(report.errors))
     return report
+
+
+def _refresh_snapshot(ctx: RunContext) -> None:
+    """After a run that wrote a long-memory source (MEMORY.md, procedures), the runtime context's
+    last-known-good snapshot (docs/design.md §6), through the run's writer (the ledger keeps its
+    old bytes, so a rollback restores it)."""
+    from memory_store.context.snapshot import LONG_SOURCES, SNAPSHOT_REL, snapshot_bytes
+
+    if any(p in LONG_SOURCES for p in ctx.written):
+        data = snapshot_bytes(ctx.cfg.workspace, ctx.cfg.policy_file, datetime.now(UTC))
+        ctx.writer().write_state(SNAPSHOT_REL, data)
 
 
 # A full disk, a quota, a file-size limit, a read-only or unwritable workspace: the run fails

@@ -27,6 +27,7 @@ class CoreRun:
     op: str
     actor: Actor
     lock_wait_s: float = 300.0
+    policy_file: Path | None = None       # for the last-known-good snapshot's policy reference
     run_id: str = ""
     request_id: str = field(default_factory=new_request_id)
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -62,6 +63,8 @@ class CoreRun:
 
     def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
         try:
+            if exc is None and self._writer is not None and any(p == "PROFILE.md" for p in self._writer.written):
+                self._refresh_snapshot()
             if self.events or (self._writer is not None and self._writer.written):
                 if exc is not None:
                     from memory_store.errors import MemjobsError
@@ -72,6 +75,13 @@ class CoreRun:
         finally:
             if self._locks is not None:
                 self._locks.release()
+
+    def _refresh_snapshot(self) -> None:
+        """After a successful write of PROFILE.md, the runtime context's last-known-good snapshot
+        (docs/design.md §6), through this run's writer so a rollback restores it too."""
+        from memory_store.context.snapshot import SNAPSHOT_REL, snapshot_bytes
+
+        self.writer.write_state(SNAPSHOT_REL, snapshot_bytes(self.workspace, self.policy_file, datetime.now(UTC)))
 
     def report(self, failed: bool = False) -> dict[str, Any]:
         written = list(self._writer.written) if self._writer is not None else []

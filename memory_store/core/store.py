@@ -129,7 +129,7 @@ class CoreMemory:
     # ---- writing ---------------------------------------------------------------------------
 
     def operation(self, op: str, actor: Actor) -> CoreRun:
-        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s)
+        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s, self.policy_file)
 
     def refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
         """Audit a refused write (op refuse, type memory.refused) and return the error to raise."""

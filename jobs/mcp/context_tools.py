@@ -1,0 +1,71 @@
+"""MCP tool `memory_context` (docs/design.md §6): the runtime memory context, read-only, thin over
+memory_store.context, with an in-process cache (30 s) dropped as soon as a source file changes."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from memory_store.config import Config
+from memory_store.errors import MemjobsError
+
+Format = Literal["markdown", "json", "xml"]
+
+
+class ContextTool:
+    def __init__(self, cfg: Config) -> None:
+        from memory_store.context.cache import ContextCache
+        from memory_store.core.sessions import SessionActivity
+
+        self.cfg = cfg
+        self.cache = ContextCache(cfg.workspace, cfg.policy_file)
+        self.activity = SessionActivity(cfg.transcripts)
+
+    def context(self, session: str | None, project: str | None, task: str | None, hints: list[str] | None,
+                budget: int | None, fmt: str, tolerate_failure: bool) -> str:
+        from memory_store.context.build import build_context
+        from memory_store.context.model import ContextRequest
+        from memory_store.context.render import render, to_json
+        from memory_store.redact import redact
+
+        req = ContextRequest(session=session, project=project, task=task, hints=tuple(hints or ()),
+                             budget=budget, format=fmt, tolerate_failure=tolerate_failure)
+
+        def build() -> str:
+            ctx = build_context(self.cfg, req, last_activity=self.activity)
+            text = json.dumps(to_json(ctx, fmt), ensure_ascii=False, indent=1) if fmt == "json" else render(ctx, fmt)
+            return redact(text)
+
+        key = (session, project, task, tuple(hints or ()), budget, fmt, tolerate_failure)
+        return str(self.cache.get(key, build))
+
+
+def register(server: Any, cfg: Config) -> None:
+    """Add `memory_context` to `server`."""
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp_types import ToolAnnotations
+
+    tool = ContextTool(cfg)
+    reads = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
+
+    @server.tool(annotations=reads)
+    def memory_context(
+        session_id: Annotated[str | None, Field(description="This session's id (its SESSION.md entries)")] = None,
+        project: Annotated[str | None, Field(description="This project's id (its entries and episodes)")] = None,
+        task: Annotated[str | None, Field(description="What you are about to do (selects procedures)")] = None,
+        hints: Annotated[list[str] | None, Field(description="Text to pass through last")] = None,
+        budget: Annotated[int | None, Field(description="Token budget of the whole context (default 2000)",
+                                            ge=128)] = None,
+        format: Annotated[Format, Field(description="markdown, json (with reason codes) or xml")] = "markdown",
+        tolerate_failure: Annotated[bool, Field(description=(
+            "Return an empty context instead of an error when memory cannot be loaded"))] = True,
+    ) -> str:
+        """The memory to keep in mind now: this session's context, recent episodes, the user's
+        resolved preferences (a policy key shows only policy@<version>), MEMORY.md's items, matching
+        procedures, references, within a token budget. Read it at the start of a session or task."""
+        try:
+            return tool.context(session_id, project, task, hints, budget, format, tolerate_failure)
+        except MemjobsError as exc:
+            raise ToolError(str(exc)) from None

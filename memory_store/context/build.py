@@ -1,0 +1,343 @@
+"""`build_context`: the runtime memory context (docs/design.md §6). Reads files only.
+
+Assembly order is fixed: thread (this session's SESSION.md entries, recent episodes) -> long memory
+(resolved PROFILE.md, MEMORY.md's items, procedures matching the task) -> references (POLICY.md's
+version, never its text; MEMORY.md's and core memory's versions) -> the caller's hints.
+
+Governance, each step observable as an event with a reason code: items that do not parse are
+dropped (`MEMORY_ITEM_INVALID`); thread entries outside the window, duplicates, values shorter
+than `context.min_value_length` and thread items past `context.max_items` are trimmed, then whole
+groups give way to the token budget least important first (`MEMORY_TRIM_APPLIED`). A global or
+long-memory source that cannot be read is replaced by its last-known-good snapshot
+(`MEMORY_LAYER_FALLBACK`); an unreadable SESSION.md gives an empty thread (`MEMORY_THREAD_MISSING`).
+With nothing to fall back to, `ContextUnavailable` — or, with `tolerate_failure`, an empty context.
+Secrets are redacted in every item.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from memory_store.context import sources
+from memory_store.context.model import (
+    FALLBACK,
+    GROUPS,
+    INVALID,
+    LAYER_OF,
+    THREAD_MISSING,
+    TRIM,
+    TRIM_ORDER,
+    ContextRequest,
+    Event,
+    Item,
+    LayerStatus,
+    RuntimeContext,
+)
+from memory_store.context.render import fixed_cost, group_cost, item_line, measured_format
+from memory_store.context.snapshot import Snapshot, read_last_known_good
+from memory_store.context.tokens import MIN_BUDGET, estimate
+from memory_store.core import document as doc
+from memory_store.core.files import AUDIT_LOG, SCOPE_FILES
+from memory_store.core.resolve import Candidate, Resolved, resolve
+from memory_store.core.ttl import LastActivity, parse_duration, parse_time
+from memory_store.errors import MemjobsError, UsageError
+from memory_store.procedures import dice, grams
+from memory_store.redact import redact
+
+LAYERS = ("global", "thread", "long_memory", "hints")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+class ContextUnavailable(MemjobsError):
+    """A global or long-memory source cannot be read and there is no snapshot to fall back to."""
+
+    code = "context_unavailable"
+
+
+def _one_line(text: str) -> str:
+    return redact(" ".join(text.split()))
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+@dataclass
+class _Build:
+    req: ContextRequest
+    now: datetime
+    as_of: str
+    events: list[Event] = field(default_factory=list)
+    layers: dict[str, LayerStatus] = field(default_factory=lambda: {n: LayerStatus() for n in LAYERS})
+    failures: list[str] = field(default_factory=list)
+    snapshot: Snapshot | None = None
+    snapshot_read: bool = False
+
+    def emit(self, layer: str, operation: str, code: str, entity: str) -> None:
+        self.events.append(Event(layer, operation, code, entity, self.as_of))
+
+    def last_known_good(self, workspace: Path) -> Snapshot | None:
+        if not self.snapshot_read:
+            self.snapshot = read_last_known_good(workspace)
+            self.snapshot_read = True
+        return self.snapshot
+
+    def fallback(self, workspace: Path, layer: str, source: str,
+                 exc: sources.SourceUnreadable) -> dict[str, Any] | None:
+        """The snapshot's copy of `source`, with the fallback recorded; None (and a failure) without one."""
+        snap = self.last_known_good(workspace)
+        saved = snap.sources.get(source) if snap else None
+        if saved is None:
+            self.failures.append(str(exc))
+            self.layers[layer].status = "missing"
+            return None
+        self.emit(layer, "fallback", FALLBACK, str(exc.path))
+        self.layers[layer].status = "fallback"
+        return saved
+
+
+def _revoked_since(workspace: Path, since: str) -> set[str]:
+    """Ids of facts revoked or archived after `since` (the audit log), so that a snapshot older than
+    a `mem forget` never brings the fact back."""
+    cutoff = parse_time(since) or _EPOCH
+    out: set[str] = set()
+    try:
+        with open(workspace / AUDIT_LOG, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                try:
+                    ev = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(ev, dict) or ev.get("type") not in ("fact.revoked", "fact.archived"):
+                    continue
+                when = parse_time(str(ev.get("ts") or "")) or _EPOCH
+                target = ev.get("target") or {}
+                if when >= cutoff and isinstance(target, dict) and target.get("id"):
+                    out.add(str(target["id"]))
+    except OSError:
+        pass
+    return out
+
+
+def _core_item(group: str, r: Resolved, policy_ref: str, governed: set[str]) -> Item:
+    e = r.winner.loc.entry
+    value = policy_ref if (r.winner.scope == "policy" or r.key in governed) else (
+        "; ".join(r.values) if r.values else e.value)
+    fields = (("key", r.key), ("value", _one_line(value)), ("scope", r.winner.scope),
+              ("applies_to", e.effective_applies_to), ("priority", str(e.priority)), ("updated_at", e.updated_at))
+    return Item(group, r.winner.loc.id, _one_line(f"{r.key}: {value}"), r.winner.where, fields)
+
+
+def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity | None = None) -> RuntimeContext:
+    """The runtime context for `req` over the workspace of `cfg` (a memory_store.config.Config)."""
+    if req.format not in ("markdown", "json", "xml"):
+        raise UsageError(f"unknown format {req.format!r} (markdown, json or xml)")
+    budget = cfg.context.budget if req.budget is None else req.budget
+    if budget < MIN_BUDGET:
+        raise UsageError(f"the budget must be at least {MIN_BUDGET} tokens, not {budget}")
+    if req.window_s is not None and req.window_s <= 0:
+        raise UsageError("--window must be a positive number of seconds")
+    now = (req.now or datetime.now(UTC)).astimezone(UTC)
+    b = _Build(req, now, now.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    ws: Path = cfg.workspace
+    items: dict[str, list[Item]] = {g: [] for g in GROUPS}
+
+    # ---- global: POLICY.md's version and key names, never its text ----
+    policy_entries: list[doc.Located] = []
+    governed: set[str] = set()
+    policy_ref = "policy@none"
+    try:
+        pol = sources.policy(cfg.policy_file)
+        policy_ref, policy_entries = pol.ref, list(pol.entries)
+        b.layers["global"].sources.append("POLICY.md")
+    except sources.SourceUnreadable as exc:
+        saved = b.fallback(ws, "global", "policy", exc)
+        if saved is not None:
+            policy_ref = str(saved.get("ref") or "policy@unknown")
+            governed = {str(k) for k in saved.get("keys") or []}
+
+    # ---- core memory: PROFILE.md (long), SESSION.md (thread) ----
+    cands = [Candidate(loc, "policy", "POLICY.md", n) for n, loc in enumerate(policy_entries)]
+    versions: list[str] = []
+    try:
+        found, bad, version = sources.core_lines(ws, SCOPE_FILES["profile"])
+        versions.append(version)
+        b.layers["long_memory"].sources.append("PROFILE.md")
+    except sources.SourceUnreadable as exc:
+        found, bad = [], []
+        saved = b.fallback(ws, "long_memory", "profile", exc)
+        if saved is not None:
+            snap = b.last_known_good(ws)
+            gone = _revoked_since(ws, snap.written_at if snap else "")
+            text = "".join(f"{x}\n" for x in saved.get("lines") or [])
+            found = [loc for loc in doc.scan(text, "PROFILE.md")[0] if loc.id not in gone]
+            versions.append(str(saved.get("version") or "snapshot"))
+    for bl in bad:
+        b.emit("long_memory", "normalize", INVALID, f"PROFILE.md:{bl.line}")
+    cands.extend(Candidate(loc, "profile", "PROFILE.md", len(cands) + n) for n, loc in enumerate(found))
+    try:
+        sfound, sbad, version = sources.core_lines(ws, SCOPE_FILES["session"])
+        versions.append(version)
+        b.layers["thread"].sources.append("SESSION.md")
+    except sources.SourceUnreadable as exc:
+        sfound, sbad = [], []
+        b.emit("thread", "read", THREAD_MISSING, str(exc.path))
+        b.layers["thread"].status = "missing"
+    for bl in sbad:
+        b.emit("thread", "normalize", INVALID, f"SESSION.md:{bl.line}")
+    cands.extend(Candidate(loc, "session", "SESSION.md", len(cands) + n) for n, loc in enumerate(sfound))
+    context = [c for c in (f"session:{req.session}" if req.session else None,
+                           f"project:{req.project}" if req.project else None) if c]
+    resolved = resolve(cands, now=now, idle=parse_duration(cfg.core.session_idle), context=context,
+                       last_activity=last_activity, multi_valued=frozenset(cfg.core.multi_valued))
+    for r in resolved.values():
+        group = "session" if r.winner.scope == "session" else "profile"
+        items[group].append(_core_item(group, r, policy_ref, governed))
+    items["profile"].sort(key=lambda i: (-int(dict(i.fields)["priority"]), i.id))
+    items["session"].sort(key=lambda i: (-int(dict(i.fields)["priority"]),
+                                         -(parse_time(dict(i.fields)["updated_at"]) or _EPOCH).timestamp(), i.id))
+    if req.window_s is not None:
+        start = now - timedelta(seconds=req.window_s)
+        keep = []
+        for it in items["session"]:
+            if (parse_time(dict(it.fields)["updated_at"]) or _EPOCH) < start:
+                b.emit("thread", "window", TRIM, it.id)
+            else:
+                keep.append(it)
+        items["session"] = keep
+
+    # ---- MEMORY.md: its items and its version ----
+    memory_ref = "memory@none"
+    try:
+        index, version = sources.memory_index(ws)
+        memory_ref = f"memory@{version}"
+        b.layers["long_memory"].sources.append("MEMORY.md")
+        items["memory_index"] = [Item("memory_index", i.id, _one_line(i.summary), i.link) for i in index]
+    except sources.SourceUnreadable as exc:
+        saved = b.fallback(ws, "long_memory", "memory_index", exc)
+        if saved is not None:
+            memory_ref = f"memory@{saved.get('version') or 'snapshot'}"
+            items["memory_index"] = [Item("memory_index", str(i.get("id", "")), _one_line(str(i.get("summary", ""))),
+                                          str(i.get("link", ""))) for i in saved.get("items") or []
+                                     if isinstance(i, dict) and i.get("id")]
+
+    # ---- procedures matching the task ----
+    try:
+        procs, pbad = sources.procedures(ws)
+        for where, _ in pbad:
+            b.emit("long_memory", "normalize", INVALID, where)
+        found_procs = [(p.id, p.trigger, list(p.steps)) for p in procs]
+    except sources.SourceUnreadable as exc:
+        saved = b.fallback(ws, "long_memory", "procedures", exc)
+        found_procs = [(str(p.get("id", "")), str(p.get("trigger", "")), [str(s) for s in p.get("steps") or []])
+                       for p in (saved or {}).get("items") or [] if isinstance(p, dict)]
+    if req.task and cfg.context.procedures:
+        want = grams(req.task)
+        scored = sorted(((dice(want, grams(t + " " + " ".join(s))), pid, t, s) for pid, t, s in found_procs),
+                        key=lambda x: (-x[0], x[1]))
+        items["procedures"] = [Item("procedures", pid, _one_line(f"{t}: {' → '.join(s)}"), "memory/procedures.md",
+                                    (("score", f"{score:.2f}"),))
+                               for score, pid, t, s in scored[:cfg.context.procedures] if score > 0]
+
+    # ---- recent episodes (thread) ----
+    eps, ebad = sources.episodes(ws)
+    for where, _ in ebad:
+        b.emit("thread", "normalize", INVALID, where)
+    today = now.date()
+    recent = []
+    for rel, ep in eps:
+        try:
+            if date.fromisoformat(ep.expires) < today:
+                continue
+        except ValueError:
+            b.emit("thread", "normalize", INVALID, ep.id or rel)
+            continue
+        about = (ep.source.session_path + " " + " ".join(ep.topics)).casefold()
+        if req.project and req.project.casefold() not in about:
+            continue
+        recent.append((rel, ep))
+    recent.sort(key=lambda x: (x[1].ended, x[1].id), reverse=True)
+    items["episodes"] = [Item("episodes", ep.id, _one_line(f"{ep.date} {ep.title}: {ep.summary} ({ep.outcome})"), rel)
+                         for rel, ep in recent[:cfg.context.episodes]]
+
+    # ---- hints, passed through last ----
+    for n, hint in enumerate(req.hints, 1):
+        text = _one_line(hint)
+        if text:
+            items["hints"].append(Item("hints", f"hint-{n}", text))
+        else:
+            b.emit("hints", "normalize", INVALID, f"hint-{n}")
+
+    if b.failures:
+        if not req.tolerate_failure:
+            raise ContextUnavailable("cannot build the memory context: " + "; ".join(b.failures)
+                                     + " (no last-known-good snapshot to fall back to)")
+        for failed in b.failures:
+            b.emit("long_memory", "empty_context", FALLBACK, failed.split(":", 1)[0])
+        items = {g: [] for g in GROUPS}
+
+    items = _govern(b, items, cfg)
+    core_ref = "core@" + hashlib.sha256("\x1f".join(versions).encode()).hexdigest()[:12] if versions else "core@none"
+    ctx = RuntimeContext(b.as_of, budget, {"policy": policy_ref}, {"memory": memory_ref, "core": core_ref},
+                         items, b.layers, b.events, b.snapshot.written_at if b.snapshot else None,
+                         empty=bool(b.failures))
+    _fit_budget(b, ctx, measured_format(req.format))
+    _count(ctx, measured_format(req.format))
+    return ctx
+
+
+def _govern(b: _Build, items: dict[str, list[Item]], cfg: Any) -> dict[str, list[Item]]:
+    """Low-value removal, the thread's max items, then dedupe (the first in assembly order stays)."""
+    out: dict[str, list[Item]] = {}
+    for group in GROUPS:
+        out[group] = []
+        for it in items[group]:
+            value = dict(it.fields).get("value", it.text)
+            if group != "hints" and len(value.strip()) < cfg.context.min_value_length:
+                b.emit(LAYER_OF[group], "low_value", TRIM, it.id)
+            else:
+                out[group].append(it)
+    thread = [(g, it) for g in ("session", "episodes") for it in out[g]]
+    for g, it in thread[cfg.context.max_items:]:
+        out[g].remove(it)
+        b.emit("thread", "max_items", TRIM, it.id)
+    seen: set[str] = set()
+    for group in GROUPS:
+        keep = []
+        for it in out[group]:
+            key = _norm(it.text)
+            if key in seen:
+                b.emit(LAYER_OF[group], "dedupe", TRIM, it.id)
+                continue
+            seen.add(key)
+            keep.append(it)
+        out[group] = keep
+    return out
+
+
+def _fit_budget(b: _Build, ctx: RuntimeContext, fmt: str) -> None:
+    """Drop items, least important group first and last item first, until the rendering fits."""
+    cost = {g: [estimate(item_line(i, fmt)) for i in ctx.group(g)] for g in GROUPS}
+    total = fixed_cost(ctx, fmt) + sum(group_cost(g, fmt) + sum(c) for g, c in cost.items() if c)
+    for group in TRIM_ORDER:
+        while total > ctx.budget and ctx.items[group]:
+            dropped = ctx.items[group].pop()
+            total -= cost[group].pop()
+            if not ctx.items[group]:
+                total -= group_cost(group, fmt)
+            b.emit(LAYER_OF[group], "budget", TRIM, dropped.id)
+    ctx.tokens = total
+
+
+def _count(ctx: RuntimeContext, fmt: str) -> None:
+    for name, status in ctx.layers.items():
+        groups: Iterable[str] = [g for g in GROUPS if LAYER_OF[g] == name]
+        status.items = sum(len(ctx.group(g)) for g in groups)
+        status.tokens = sum(estimate(item_line(i, fmt)) for g in groups for i in ctx.group(g))
+        if status.status == "loaded" and not status.items:
+            status.status = "empty"
