@@ -6,10 +6,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import Result
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from mcp import StdioServerParameters
 
 # Property tests run their full example counts by default (what CI runs); `pytest
 # --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
@@ -64,3 +68,13 @@ def cli(*args: str) -> Result:
     from jobs.cli.main import app
 
     return CliRunner().invoke(app, list(args), prog_name="memjobs", catch_exceptions=False)
+
+
+def mcp_server(ws: Path) -> StdioServerParameters:  # noqa: F821 - mcp is imported only here
+    """How the tests start the real `memjobs mcp` over stdio for `ws` (the real mcp client talks to
+    it): this interpreter, this checkout, only the environment the server needs."""
+    from mcp import StdioServerParameters
+
+    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
+    return StdioServerParameters(command=sys.executable, args=["-m", "jobs", "--workspace", str(ws), "mcp"],
+                                 env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))

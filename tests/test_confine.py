@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import anyio
@@ -17,7 +16,7 @@ from memory_store.search.indexer import update_index
 from memory_store.search.query import search
 from memory_store.workspace import entry_files, markdown_files
 from memory_store.writers import writer_for
-from tests.conftest import REPO, memjobs
+from tests.conftest import mcp_server, memjobs
 from tests.test_search_fixtures import config, entry, snapshot, write_daily
 
 DAY = "2026-10-06"
@@ -92,12 +91,10 @@ def test_memory_file_serves_the_tiers_and_links_that_stay_inside(linked: Path) -
 
 
 async def _mcp_gets(ws: Path, paths: list[str]) -> list[tuple[bool, str]]:
-    from mcp import StdioServerParameters, stdio_client
+    from mcp import stdio_client
     from mcp.client import ClientSession
 
-    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "jobs", "--workspace", str(ws), "mcp"],
-                                   env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))
+    params = mcp_server(ws)
     out = []
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:

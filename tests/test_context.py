@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +31,7 @@ from memory_store.entries import Source
 from memory_store.episodes import Episode, episode_rel, month_title, upsert
 from memory_store.memory_md import IndexItem, parse_memory_md
 from memory_store.procedures import apply, make_procedure
-from tests.conftest import REPO
+from tests.conftest import REPO, mcp_server
 
 NOW = "2026-11-26T12:00:00Z"
 MARK = "ZEBRA-POLICY-4417"
@@ -316,12 +315,10 @@ def test_cache_is_dropped_when_a_source_changes(workspace: Path) -> None:
 
 
 async def _mcp(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, str]]:
-    from mcp import StdioServerParameters, stdio_client
+    from mcp import stdio_client
     from mcp.client import ClientSession
 
-    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "jobs", "--workspace", str(ws), "mcp"],
-                                   env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))
+    params = mcp_server(ws)
     out: list[tuple[bool, str]] = []
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:

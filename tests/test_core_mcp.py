@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,16 +13,14 @@ import anyio
 import pytest
 
 from memory_store.config import load_config
-from tests.conftest import REPO
+from tests.conftest import mcp_server
 
 
 async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, Any]]:
-    from mcp import StdioServerParameters, stdio_client
+    from mcp import stdio_client
     from mcp.client import ClientSession
 
-    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "jobs", "--workspace", str(ws), "mcp"],
-                                   env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))
+    params = mcp_server(ws)
     out: list[tuple[bool, Any]] = []
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:

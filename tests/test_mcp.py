@@ -4,7 +4,6 @@ results, read-only hints, and the tools on a fresh `memjobs init` workspace and 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,23 +11,17 @@ import anyio
 from typer.testing import CliRunner
 
 from memory_store.search.indexer import update_index
-from tests.conftest import REPO
+from tests.conftest import mcp_server
 from tests.test_search_fixtures import config, entry, snapshot, write_daily
 
 DAY = "2026-10-06"
 
 
 async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
-    from mcp import StdioServerParameters, stdio_client
+    from mcp import stdio_client
     from mcp.client import ClientSession
 
-    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "jobs", "--workspace", str(ws), "mcp"],
-        env={**env, "PYTHONPATH": str(REPO)},
-        cwd=str(REPO),
-    )
+    params = mcp_server(ws)
     out: dict[str, Any] = {"calls": []}
     with open(os.devnull, "w") as errlog:
         async with (

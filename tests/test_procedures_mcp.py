@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from jobs.procedures.agent import record
 from memory_store import procedures as pr
 from memory_store.config import load_config
 from memory_store.markdown import parse_document
-from tests.conftest import REPO
+from tests.conftest import mcp_server
 from tests.test_daily_e2e import validate_errors
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
@@ -28,12 +27,10 @@ TAUGHT = "whenever we deploy the API, run make migrate first, then make smoke, t
 
 
 async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, Any]]:
-    from mcp import StdioServerParameters, stdio_client
+    from mcp import stdio_client
     from mcp.client import ClientSession
 
-    env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "jobs", "--workspace", str(ws), "mcp"],
-                                   env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))
+    params = mcp_server(ws)
     out: list[tuple[bool, Any]] = []
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
