@@ -39,7 +39,7 @@ def demo(
                        + "".join(f"\n            wrote {p}" for p in rep.written)
                        + "".join(f"\n            error: {e['message']}" for e in rep.errors))
 
-    typer.echo(f"Building the demo workspace in {target} …")
+    typer.echo(f"Building the demo workspace in {target} …", err=as_json)  # --json: stdout is the JSON only
     result = build_demo(target, show)
     if as_json:
         echo_json([r.to_dict() for r in result.reports])
