@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from click.testing import Result
@@ -78,3 +78,19 @@ def mcp_server(ws: Path) -> StdioServerParameters:  # noqa: F821 - mcp is import
     env = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TZ", "XDG_CONFIG_HOME", "NO_COLOR")}
     return StdioServerParameters(command=sys.executable, args=["-m", "jobs", "--workspace", str(ws), "mcp"],
                                  env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))
+
+
+async def call_tools(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """Call each MCP tool of `memjobs mcp` for `ws` in order, in one real stdio session; the raw
+    results (`CallToolResult`), for the test to read as its tool group answers."""
+    from mcp import stdio_client
+    from mcp.client import ClientSession
+
+    out: list[Any] = []
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(mcp_server(ws), errlog=errlog) as (read, write), \
+                ClientSession(read, write) as session:
+            await session.initialize()
+            for name, args in calls:
+                out.append(await session.call_tool(name, args))
+    return out

@@ -66,3 +66,18 @@ def span(e: BlockEntry) -> tuple[int, int]:
 def memory_bytes(ws: Path) -> dict[str, bytes]:
     return {p.relative_to(ws).as_posix(): p.read_bytes() for p in ws.rglob("*")
             if p.is_file() and ".memjobs" not in p.parts and ".locks" not in p.parts}
+
+
+def claude_code_workspace(tmp_path: Path) -> Path:
+    """A fresh workspace reading the Claude Code transcripts a test writes under tmp_path/transcripts."""
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text(
+        "timezone: Asia/Bangkok\n"
+        f"transcripts:\n  - {{format: claude-code, path: {tmp_path / 'transcripts'}}}\n", encoding="utf-8")
+    return ws
+
+
+def microsync_at(ws: Path, now: str) -> RunReport:
+    """One microSync run of `ws` at the ISO instant `now`."""
+    return registry.run(load_config(ws, env={}), "microsync", now=datetime.fromisoformat(now))

@@ -5,7 +5,6 @@ pending, forget revokes, policy.* is refused; a write that fails 3 times is an e
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +12,15 @@ import anyio
 import pytest
 
 from memory_store.config import load_config
-from tests.conftest import mcp_server
+from tests.conftest import call_tools
 
 
 async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, Any]]:
-    from mcp import stdio_client
-    from mcp.client import ClientSession
-
-    params = mcp_server(ws)
+    """(is_error, the error text or the JSON answer) of each call, in one stdio session."""
     out: list[tuple[bool, Any]] = []
-    with open(os.devnull, "w") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
-            await session.initialize()
-            for name, args in calls:
-                res = await session.call_tool(name, args)
-                text = res.content[0].text
-                out.append((res.is_error, text if res.is_error else json.loads(text)))
+    for res in await call_tools(ws, calls):
+        text = res.content[0].text
+        out.append((res.is_error, text if res.is_error else json.loads(text)))
     return out
 
 

@@ -12,30 +12,16 @@ from typer.testing import CliRunner
 
 import jobs.cli.main  # noqa: F401  (registers the command groups)
 from jobs.cli.base import app
-from jobs.dispatch import registry
 from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.store import CoreMemory
+from tests.microsync_helpers import claude_code_workspace as workspace
+from tests.microsync_helpers import microsync_at as microsync
 from tests.test_daily_e2e import snapshot, validate_errors
 from tests.test_daily_fixture import ClaudeSession, at
 
 D1, D2 = date(2026, 11, 18), date(2026, 11, 19)
 SID = "dd000000-0000-4000-8000-000000000001"
-
-
-def workspace(tmp_path: Path) -> Path:
-    from memory_store.workspace import init_workspace
-
-    ws = tmp_path / "ws"
-    init_workspace(ws)
-    (ws / "memjobs.yaml").write_text(
-        "timezone: Asia/Bangkok\n"
-        f"transcripts:\n  - {{format: claude-code, path: {tmp_path / 'transcripts'}}}\n", encoding="utf-8")
-    return ws
-
-
-def microsync(ws: Path, now: str):
-    return registry.run(load_config(ws, env={}), "microsync", now=datetime.fromisoformat(now))
 
 
 def store(ws: Path, now: str) -> CoreMemory:

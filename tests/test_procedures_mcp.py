@@ -7,7 +7,6 @@ undoes it and audits that."""
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from jobs.procedures.agent import record
 from memory_store import procedures as pr
 from memory_store.config import load_config
 from memory_store.markdown import parse_document
-from tests.conftest import mcp_server
+from tests.conftest import call_tools
 from tests.test_daily_e2e import validate_errors
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
@@ -27,21 +26,14 @@ TAUGHT = "whenever we deploy the API, run make migrate first, then make smoke, t
 
 
 async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, Any]]:
-    from mcp import stdio_client
-    from mcp.client import ClientSession
-
-    params = mcp_server(ws)
+    """(is_error, the error text or the answer) of each call, in one stdio session."""
     out: list[tuple[bool, Any]] = []
-    with open(os.devnull, "w") as errlog:
-        async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
-            await session.initialize()
-            for name, args in calls:
-                res = await session.call_tool(name, args)
-                if res.is_error:
-                    out.append((True, res.content[0].text))
-                else:
-                    out.append((False, res.structured_content if name == "memory_procedures"
-                                else json.loads(res.content[0].text)))
+    for (name, _), res in zip(calls, await call_tools(ws, calls), strict=True):
+        if res.is_error:
+            out.append((True, res.content[0].text))
+        else:
+            out.append((False, res.structured_content if name == "memory_procedures"
+                        else json.loads(res.content[0].text)))
     return out
 
 

@@ -3,31 +3,17 @@ Claude Code transcript files: a teaching writes one procedure, a later session's
 more step merges into it (success_count 2), a re-run changes no byte, validate passes."""
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
-from jobs.dispatch import registry
 from memory_store import procedures as pr
-from memory_store.config import load_config
 from memory_store.markdown import parse_document
-from memory_store.workspace import init_workspace
+from tests.microsync_helpers import claude_code_workspace as workspace
+from tests.microsync_helpers import microsync_at as microsync
 from tests.test_daily_e2e import snapshot, validate_errors
 from tests.test_daily_fixture import ClaudeSession, at
 
 D1, D2 = date(2026, 11, 18), date(2026, 11, 19)
-
-
-def workspace(tmp_path: Path) -> Path:
-    ws = tmp_path / "ws"
-    init_workspace(ws)
-    (ws / "memjobs.yaml").write_text(
-        "timezone: Asia/Bangkok\n"
-        f"transcripts:\n  - {{format: claude-code, path: {tmp_path / 'transcripts'}}}\n", encoding="utf-8")
-    return ws
-
-
-def microsync(ws: Path, now: str):
-    return registry.run(load_config(ws, env={}), "microsync", now=datetime.fromisoformat(now))
 
 
 def test_teach_then_reteach_merges_with_count_two(tmp_path: Path):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from jobs.cli.fast_search import Output, _redact, emit, fail
 from memory_store.errors import MemjobsError, UsageError
 
 TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good snapshot, print an empty "
@@ -30,19 +31,6 @@ class Options:
     format: str = "markdown"
     as_json: bool = False
     tolerate_failure: bool = False
-
-
-@dataclass
-class Output:
-    stdout: str
-    stderr: str = ""
-    code: int = 0
-
-
-def _redact(text: str) -> str:
-    from memory_store.redact import redact
-
-    return redact(text)
 
 
 class LazyActivity:
@@ -126,8 +114,5 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
         if args.tolerate_failure and exc.exit_code != 2:
             sys.stderr.write(f"warning: {_redact(str(exc))}\n")
             return 0
-        sys.stderr.write(f"Error: {_redact(str(exc))}\n")
-        return exc.exit_code
-    sys.stdout.write(out.stdout)
-    sys.stderr.write(out.stderr)
-    return out.code
+        return fail(exc)
+    return emit(out)

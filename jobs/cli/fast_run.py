@@ -10,11 +10,10 @@ the same thing through `render()`.
 from __future__ import annotations
 
 import json
-import sys
 from datetime import UTC, datetime
 from typing import Any
 
-from jobs.cli.fast_search import Output, _redact
+from jobs.cli.fast_search import Output, _redact, emit, fail
 from jobs.cli.logsetup import LogLevel, setup_logging
 from memory_store.errors import MemjobsError
 
@@ -91,8 +90,5 @@ def main(job: str, as_json: bool, workspace: str | None, config_file: str | None
             report = registry.run(cfg, job)
         out = render(report, as_json)
     except MemjobsError as exc:
-        sys.stderr.write(f"Error: {_redact(str(exc))}\n")
-        return exc.exit_code
-    sys.stdout.write(out.stdout)
-    sys.stderr.write(out.stderr)
-    return out.code
+        return fail(exc)
+    return emit(out)

@@ -82,6 +82,19 @@ def _redact(text: str) -> str:
     return redact(text)
 
 
+def emit(out: Output) -> int:
+    """Write what a fast-path command prints; its exit code."""
+    sys.stdout.write(out.stdout)
+    sys.stderr.write(out.stderr)
+    return out.code
+
+
+def fail(exc: MemjobsError) -> int:
+    """One redacted `Error: …` line, and the error's exit code (as the Typer commands do)."""
+    sys.stderr.write(f"Error: {_redact(str(exc))}\n")
+    return exc.exit_code
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="memjobs search", description="Search memory (warm tier first), citing path:line."
@@ -118,11 +131,8 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
             as_json=args.as_json,
         )
     except MemjobsError as exc:
-        sys.stderr.write(f"Error: {_redact(str(exc))}\n")
-        return exc.exit_code
-    sys.stdout.write(out.stdout)
-    sys.stderr.write(out.stderr)
-    return out.code
+        return fail(exc)
+    return emit(out)
 
 
 GLOBAL_VALUE_OPTIONS = ("--workspace", "-w", "--config", "--log-level")
