@@ -106,7 +106,9 @@ class Searcher:
                     candidates = self._auto(terms, opts, warm, cold)
                 result.hits = self._ranked_hits(candidates, opts, today)
                 if opts.tier is None and self.cfg.search.sessions:
-                    result.hits = _below_replacements(self._with_said(result.hits, terms, opts, today))
+                    result.hits = self._with_said(result.hits, terms, opts, today)
+            # What was decided last is read first, whichever tiers the hits came from.
+            result.hits = _below_replacements(result.hits)
             marks = terms + [t for t in loose_terms(terms) if t not in terms]
             for h in result.hits:
                 h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
@@ -170,7 +172,7 @@ class Searcher:
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
-        return _below_replacements(_dedupe(sorted(hits, key=_order)))[: opts.limit]
+        return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
     def _candidates(
         self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], every: list[Hit] | None = None
