@@ -105,7 +105,8 @@ def test_get_finds_an_episode_by_its_id(workspace: Path, tmp_path: Path):
 
 def test_get_finds_a_purged_episode_in_the_archive(workspace: Path, tmp_path: Path):
     eid = "EPISODE-20260801-sess1-0a0b0c"
-    line = f"- 2026-08-01 [success] shipped the cache — topics: cache; session /x/s.jsonl#L1-L9 ({eid}) — expired 2026-11-02"
+    line = (f"- 2026-08-01 [success] shipped the cache — topics: cache; session /x/s.jsonl#L1-L9 ({eid})"
+            " — expired 2026-11-02")
     (workspace / "memory" / "archive" / "episodes.md").write_text(f"# Archived episodes\n\n{line}\n", "utf-8")
     code, out, err = cli("--workspace", str(workspace), "get", eid)
     assert code == 0, err
