@@ -18,6 +18,8 @@ import pytest
 from jobs.demo.build import DemoResult, build_demo
 from memory_store.archive_format import parse_weekly_log
 from memory_store.memory_md import parse_memory_md
+from memory_store.procedures import REL as PROCEDURES
+from memory_store.procedures import steps_of
 from tests.microsync_helpers import KEY, Found, all_entries, span
 
 
@@ -38,8 +40,9 @@ def _covers(found: Found, item: dict[str, Any]) -> bool:
 
 @pytest.fixture(scope="module")
 def matched(demo: DemoResult) -> dict[str, Found]:
-    """Answer-key item id -> the one entry that records it."""
-    found = all_entries(demo.workspace)
+    """Answer-key item id -> the one entry that records it (the key is the decision log's: procedures
+    learned into memory/procedures.md are checked by their own test below)."""
+    found = [f for f in all_entries(demo.workspace) if f.file != PROCEDURES]
     out: dict[str, Found] = {}
     problems: list[Any] = []
     claimed: set[int] = set()
@@ -70,7 +73,7 @@ def test_every_run_succeeds_and_every_item_is_exactly_one_entry(demo: DemoResult
 
 
 def test_no_entry_from_noise_lines_or_excluded_files(demo: DemoResult, matched: dict[str, Found]) -> None:
-    found = all_entries(demo.workspace)
+    found = [f for f in all_entries(demo.workspace) if f.file != PROCEDURES]  # the decision log's entries
     excluded = {Path(x["file"]).name for x in KEY["excluded_files"]}
     assert [f.entry.title for f in found if Path(f.entry.source.session_path).name in excluded] == []
     noise = {(Path(n["file"]).name, ln) for n in KEY["noise"] for ln in n["lines"]}
@@ -126,3 +129,12 @@ def test_memory_md_holds_one_truth_per_subject(demo: DemoResult, matched: dict[s
     for f in (demo.workspace / "memory" / "archive").glob("weekly-*.md"):
         for ln in parse_weekly_log(f.read_text(encoding="utf-8")).sections.get("Possible conflicts", []):
             assert ln.id not in in_memory, ln
+
+
+def test_the_taught_procedure_is_in_procedures_md_and_not_the_daily_log(demo: DemoResult) -> None:
+    """The key's `procedure` line (a teaching: "from now on, whenever we add an endpoint: first …, then
+    …, then …") is one procedure of memory/procedures.md, cited at that line, and no daily entry."""
+    (line,) = [n for n in KEY["noise"] if n["type"] == "procedure"]
+    procs = [f for f in all_entries(demo.workspace) if f.file == PROCEDURES]
+    assert [(p.entry.title, len(steps_of(p.entry))) for p in procs] == [("we add an endpoint", 3)]
+    assert span(procs[0].entry)[0] == line["lines"][0] and procs[0].entry.source.session_path.endswith(line["file"])
