@@ -17,6 +17,7 @@ import pytest
 
 from jobs.demo.build import DemoResult, build_demo
 from memory_store.archive_format import parse_weekly_log
+from memory_store.markdown import parse_document
 from memory_store.memory_md import parse_memory_md
 from memory_store.procedures import REL as PROCEDURES
 from memory_store.procedures import steps_of
@@ -42,7 +43,7 @@ def _covers(found: Found, item: dict[str, Any]) -> bool:
 def matched(demo: DemoResult) -> dict[str, Found]:
     """Answer-key item id -> the one entry that records it (the key is the decision log's: procedures
     learned into memory/procedures.md are checked by their own test below)."""
-    found = [f for f in all_entries(demo.workspace) if f.file != PROCEDURES]
+    found = all_entries(demo.workspace)
     out: dict[str, Found] = {}
     problems: list[Any] = []
     claimed: set[int] = set()
@@ -73,7 +74,7 @@ def test_every_run_succeeds_and_every_item_is_exactly_one_entry(demo: DemoResult
 
 
 def test_no_entry_from_noise_lines_or_excluded_files(demo: DemoResult, matched: dict[str, Found]) -> None:
-    found = [f for f in all_entries(demo.workspace) if f.file != PROCEDURES]  # the decision log's entries
+    found = all_entries(demo.workspace)
     excluded = {Path(x["file"]).name for x in KEY["excluded_files"]}
     assert [f.entry.title for f in found if Path(f.entry.source.session_path).name in excluded] == []
     noise = {(Path(n["file"]).name, ln) for n in KEY["noise"] for ln in n["lines"]}
@@ -135,6 +136,7 @@ def test_the_taught_procedure_is_in_procedures_md_and_not_the_daily_log(demo: De
     """The key's `procedure` line (a teaching: "from now on, whenever we add an endpoint: first …, then
     …, then …") is one procedure of memory/procedures.md, cited at that line, and no daily entry."""
     (line,) = [n for n in KEY["noise"] if n["type"] == "procedure"]
-    procs = [f for f in all_entries(demo.workspace) if f.file == PROCEDURES]
-    assert [(p.entry.title, len(steps_of(p.entry))) for p in procs] == [("we add an endpoint", 3)]
-    assert span(procs[0].entry)[0] == line["lines"][0] and procs[0].entry.source.session_path.endswith(line["file"])
+    procs = parse_document((demo.workspace / PROCEDURES).read_text("utf-8")).entries()
+    assert [(p.title, len(steps_of(p))) for p in procs] == [("we add an endpoint", 3)]
+    assert span(procs[0])[0] == line["lines"][0] and procs[0].source.session_path.endswith(line["file"])
+    assert all(f.entry.kind != "Procedure" for f in all_entries(demo.workspace))
