@@ -22,7 +22,7 @@ def check_core_writes(ctx: RunContext) -> None:
     ws = ctx.cfg.workspace
     raw = read_snapshot(ws / VERIFIED).data
     done = set(json.loads(raw)["verified"]) if raw else set()
-    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now)
+    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     if not any((x.state == "active" and (x.loc.entry.ref or "").startswith("mcp:") and x.loc.id not in done)
                or (x.state == "revoked" and agent_forget(x.loc.entry.extra) is not None
                    and forget_mark(x.loc.id, x.loc.entry.updated_at) not in done)

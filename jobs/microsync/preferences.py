@@ -43,7 +43,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
 
-    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now)
+    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
     counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
               "forget_to_review": 0, "confirm_to_review": 0, "failed": 0}

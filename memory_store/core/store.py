@@ -24,7 +24,7 @@ from memory_store.core.files import (
     workspace_policy_warning,
 )
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
-from memory_store.core.operation import CoreRun
+from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
@@ -61,16 +61,19 @@ class CoreMemory:
     lock_wait_s: float = 300.0
     last_activity: LastActivity | None = None
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    host: HostRun | None = None         # a job run the writes join (memory_store/core/operation.py)
     _policy: PolicyReader | None = None
 
     @classmethod
-    def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None) -> CoreMemory:
+    def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None,
+                    host: HostRun | None = None) -> CoreMemory:
         from memory_store.core.sessions import SessionActivity
 
         store = cls(cfg.workspace, cfg.state_dir, cfg.policy_file, parse_duration(cfg.core.session_idle),
                     frozenset(cfg.core.multi_valued), cfg.limits.lock_wait_s, SessionActivity(cfg.transcripts))
         if clock is not None:
             store.clock = clock
+        store.host = host
         return store
 
     # ---- reading ---------------------------------------------------------------------------
@@ -132,7 +135,7 @@ class CoreMemory:
     # ---- writing ---------------------------------------------------------------------------
 
     def operation(self, op: str, actor: Actor) -> CoreRun:
-        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s, self.policy_file)
+        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s, self.policy_file, host=self.host)
 
     def refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
         """Audit a refused write (op refuse, type memory.refused) and return the error to raise."""
