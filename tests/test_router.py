@@ -17,7 +17,16 @@ CASES = [
     ("ต่อจากนี้ตอบสั้นๆ พอนะ", None, "explicit", "response.length", "short", "profile"),
     ("จำไว้นะว่าผมชื่อต้น", None, "explicit", "user.name", "ต้น", "profile"),
     ("往后回答都用繁體中文", None, "explicit", "response.language", "zh-Hant", "profile"),
-    ("以后别用表情符号了", None, "explicit", "response.tone", "no emojis", "profile"),
+    ("以后回答别用表情符号了", None, "explicit", "response.tone", "no emojis", "profile"),
+    # strong marker and key, but the turn neither speaks to the agent nor names its answers: staged
+    ("以后别用表情符号了", None, "explicit", "response.tone", "no emojis", "proposals"),
+    ("from now on the table names use snake_case", None, "explicit", "response.format.default", None, "proposals"),
+    ("ต่อไปตารางใน db ต้องมี created_at", None, "explicit", "response.format.default", None, "proposals"),
+    # a negation just before the key's words turns the value around: staged
+    ("from now on no tables please, I read on my phone", None, "explicit", "response.format.default", None,
+     "proposals"),
+    ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
+    ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
      "proposals"),
     # confirmation of the assistant's offer

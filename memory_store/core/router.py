@@ -11,11 +11,13 @@ stored value, a hypothetical or quoted text is never routed. Keys are canonical,
 preference said in two languages is one key.
 
 Where an explicit statement goes (`Routed.to`) is decided by the class of the statement, not by its
-phrasing: only a canonical style/identity key (language, tone, length, format, name, time zone) said
-with a strong standing marker or a memory verb about the user, or the user's yes to an offer that
-names its key, is written to PROFILE. The weak classes — expertise (the topic is a guess), the
-free-form `instruction.other` and `user.other`, a name or style request with only a habitual marker
-("always", เสมอ, 每次) or none — are explicit but staged in PROPOSALS.md, so a wrong reading is a
+phrasing: only a canonical style/identity key (language, tone, length, format, name, time zone) with
+a value the words give (not turned around by a negation just before them), said with a strong
+standing marker or a memory verb about the user, in a turn that speaks to the agent or about the
+user (or names the agent's answers), or the user's yes to an offer that names its key, is written to
+PROFILE. The weak classes — expertise (the topic is a guess), the free-form `instruction.other` and
+`user.other`, a name or style request with only a habitual marker ("always", เสมอ, 每次) or none, or
+failing any condition above — are explicit but staged in PROPOSALS.md, so a wrong reading is a
 proposal the user rejects, not a profile fact the agent obeys.
 """
 from __future__ import annotations
@@ -55,6 +57,15 @@ _OFFER = re.compile(r"remember|save th|keep using|in (the )?future|from now on|g
 _PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
 # a question (about what is stored, or whether to): never a standing statement
 _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเปล่า")
+# a style or identity key is the user's only when the turn speaks to the agent or about the user, or
+# names the agent's output: "from now on the table names use snake_case" is the project's
+_ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
+                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
+                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講", re.IGNORECASE)
+# just before the words that name the key, a negation turns the value around ("no tables", 不要用英文):
+# the value the lexicon gives would be the opposite of the user's
+_NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
+                       r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
 VALUE_MAX = 120
 
@@ -213,8 +224,11 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     if named:
         key, value, cue = named
         if standing:
+            at = text.casefold().find(cue.casefold())
+            negated = value != "no emojis" and at >= 0 and _NEGATION.search(text[max(0, at - 16):at]) is not None
+            sure = strong and bool(value) and not negated and _ADDRESSED.search(text) is not None
             return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}",
-                          "profile" if strong and value else "proposals")
+                          "profile" if sure else "proposals")
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
             return Routed("explicit", key, value, lang, cue, "proposals")     # "call me Dan": no marker
         if complaint:
