@@ -169,6 +169,10 @@ def test_core_writes_belong_to_the_microsync_run_and_roll_back_with_it(tmp_path:
     types = [json.loads(x)["type"] for x in run_audit.read_text().splitlines()]
     assert types == ["fact.created", "proposal.created", "proposal.accepted", "fact.updated", "fact.created"]
 
+    res = runner.invoke(app, ["--workspace", str(ws), "proposals", "list", "--all", "--run", rep.run_id, "--json"])
+    assert res.exit_code == 0, res.output
+    assert [p["key"] for p in json.loads(res.output)["proposals"]] == ["response.tone"]   # made by this run
+
     res = runner.invoke(app, ["--workspace", str(ws), "rollback", rep.run_id, "--json"])
     assert res.exit_code == 0, res.output
     assert {"PROFILE.md", "PROPOSALS.md"} <= set(json.loads(res.output)["written"])
