@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_store.errors import EntryError
 
 CUE_DIR = Path(__file__).resolve().parent / "cues"
+ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "stop")
 CUE_SECTIONS = SECTIONS[:4]
@@ -27,6 +28,17 @@ class Lexicon:
     cues: dict[str, re.Pattern[str]]     # section -> one alternation over all languages
     stop: frozenset[str]
     blank: re.Pattern[str]               # the cues without a gap (".{0,30}"): what strip_cues removes
+    roles: dict[str, re.Pattern[str]] = field(default_factory=dict)   # role -> its terms, all languages
+
+    def roles_of(self, text: str) -> dict[str, frozenset[str]]:
+        """Role -> the terms naming it, for the roles (memory_store/supersede/roles/) whose tool
+        names or role nouns (normalised) `text` mentions."""
+        out: dict[str, frozenset[str]] = {}
+        for role, pattern in self.roles.items():
+            terms = frozenset(m.group(0).strip() for m in pattern.finditer(text))
+            if terms:
+                out[role] = terms
+        return out
 
     def find(self, section: str, text: str) -> str | None:
         """The first cue of `section` in (normalised) `text`, or None."""
@@ -79,8 +91,43 @@ def _alternation(spaced: list[str], unspaced: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(parts) or r"(?!x)x", re.IGNORECASE)
 
 
+def parse_roles(text: str, path: str) -> dict[str, list[str]]:
+    """Role -> its patterns, from one role file (`[role]` headers, one regular expression a line);
+    raises EntryError naming the line for a pattern before any role or one that does not compile."""
+    out: dict[str, list[str]] = {}
+    role: str | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            role = line[1:-1]
+            out.setdefault(role, [])
+            continue
+        if role is None:
+            raise EntryError("a term before any [role]", path=path, line=n)
+        try:
+            re.compile(line)
+        except re.error as exc:
+            raise EntryError(f"bad pattern: {exc}", path=path, line=n) from exc
+        out[role].append(line)
+    return out
+
+
+def load_roles(folder: Path = ROLE_DIR) -> dict[str, re.Pattern[str]]:
+    spaced: dict[str, list[str]] = {}
+    unspaced: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        path = folder / f"{lang}.txt"
+        target = spaced if lang == "en" else unspaced
+        for role, items in parse_roles(path.read_text(encoding="utf-8"), str(path)).items():
+            target.setdefault(role, []).extend(items)
+    return {role: _alternation(spaced.get(role, []), unspaced.get(role, []))
+            for role in sorted(set(spaced) | set(unspaced))}
+
+
 @functools.cache
-def load_lexicon(folder: Path = CUE_DIR) -> Lexicon:
+def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexicon:
     spaced: dict[str, list[str]] = {s: [] for s in SECTIONS}
     unspaced: dict[str, list[str]] = {s: [] for s in SECTIONS}
     stop: set[str] = set()
@@ -95,4 +142,4 @@ def load_lexicon(folder: Path = CUE_DIR) -> Lexicon:
     cues = {s: _alternation(spaced[s], unspaced[s]) for s in CUE_SECTIONS}
     blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
-    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank)
+    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=load_roles(role_folder))
