@@ -110,6 +110,7 @@ class Detector:
         self.index: dict[str, list[int]] = {}
         self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
         self.roles: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, its roles)
+        self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
         for s in earlier:
             self.add(s)
 
@@ -145,9 +146,15 @@ class Detector:
         tool_words: set[str] = set()
         for role in echoed:
             for term in new_roles[role]:
-                tool_words.update(t for t in subject_tokens(term, self.lx) if not t.startswith(ROLE_PREFIX))
+                tool_words.update(self._term_words(term))
         shared = [t for t in old if t in new and not t.startswith(ROLE_PREFIX)]
         return bool(shared) and all(t in tool_words and old[t] >= NAME_WEIGHT for t in shared)
+
+    def _term_words(self, term: str) -> list[str]:
+        words = self.term_words.get(term)
+        if words is None:
+            words = self.term_words[term] = [t for t in subject_tokens(term, self.lx) if not t.startswith(ROLE_PREFIX)]
+        return words
 
     def _idf(self, t: str) -> float:
         return math.log(1.0 + (len(self.items) + 1) / (self.df.get(t, 0) + 1))

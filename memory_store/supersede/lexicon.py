@@ -20,6 +20,7 @@ ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "stop")
 CUE_SECTIONS = SECTIONS[:4]
+ROLE_CACHE = 1 << 16
 _SCRIPTS = "\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
@@ -28,17 +29,31 @@ class Lexicon:
     cues: dict[str, re.Pattern[str]]     # section -> one alternation over all languages
     stop: frozenset[str]
     blank: re.Pattern[str]               # the cues without a gap (".{0,30}"): what strip_cues removes
-    roles: dict[str, re.Pattern[str]] = field(default_factory=dict)   # role -> its terms, all languages
+    roles: dict[str, re.Pattern[str]] = field(default_factory=dict)   # role -> its terms (fullmatch)
+    any_role: re.Pattern[str] = re.compile(r"(?!x)x")                  # every term of every role
+    _term_roles: dict[str, tuple[str, ...]] = field(default_factory=dict)   # a found term -> its roles
+    _text_roles: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)   # recent texts
 
     def roles_of(self, text: str) -> dict[str, frozenset[str]]:
         """Role -> the terms naming it, for the roles (memory_store/supersede/roles/) whose tool
-        names or role nouns (normalised) `text` mentions."""
-        out: dict[str, frozenset[str]] = {}
-        for role, pattern in self.roles.items():
-            terms = frozenset(m.group(0).strip() for m in pattern.finditer(text))
-            if terms:
-                out[role] = terms
-        return out
+        names or role nouns (normalised) `text` mentions. One pass finds the terms; each term found
+        is then matched against each role's terms once (a term may name two roles). The weekly
+        compound asks about the same entries week after week: recent texts are remembered."""
+        known = self._text_roles.get(text)
+        if known is not None:
+            return known
+        out: dict[str, set[str]] = {}
+        for m in self.any_role.finditer(text):
+            term = m.group(0).strip()
+            roles = self._term_roles.get(term)
+            if roles is None:
+                roles = self._term_roles[term] = tuple(r for r, p in self.roles.items() if p.fullmatch(term))
+            for role in roles:
+                out.setdefault(role, set()).add(term)
+        if len(self._text_roles) >= ROLE_CACHE:
+            self._text_roles.clear()
+        found = self._text_roles[text] = {role: frozenset(terms) for role, terms in out.items()}
+        return found
 
     def find(self, section: str, text: str) -> str | None:
         """The first cue of `section` in (normalised) `text`, or None."""
@@ -114,7 +129,8 @@ def parse_roles(text: str, path: str) -> dict[str, list[str]]:
     return out
 
 
-def load_roles(folder: Path = ROLE_DIR) -> dict[str, re.Pattern[str]]:
+def load_roles(folder: Path = ROLE_DIR) -> tuple[dict[str, re.Pattern[str]], re.Pattern[str]]:
+    """(role -> a pattern its terms fully match, one pattern finding any term of any role)."""
     spaced: dict[str, list[str]] = {}
     unspaced: dict[str, list[str]] = {}
     for lang in LANGUAGES:
@@ -122,8 +138,12 @@ def load_roles(folder: Path = ROLE_DIR) -> dict[str, re.Pattern[str]]:
         target = spaced if lang == "en" else unspaced
         for role, items in parse_roles(path.read_text(encoding="utf-8"), str(path)).items():
             target.setdefault(role, []).extend(items)
-    return {role: _alternation(spaced.get(role, []), unspaced.get(role, []))
-            for role in sorted(set(spaced) | set(unspaced))}
+    names = sorted(set(spaced) | set(unspaced))
+    full = {role: re.compile("|".join(f"(?:{p})" for p in spaced.get(role, []) + unspaced.get(role, [])),
+                             re.IGNORECASE) for role in names}
+    anything = _alternation([p for r in names for p in spaced.get(r, [])],
+                            [p for r in names for p in unspaced.get(r, [])])
+    return full, anything
 
 
 @functools.cache
@@ -142,4 +162,5 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
     cues = {s: _alternation(spaced[s], unspaced[s]) for s in CUE_SECTIONS}
     blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
-    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=load_roles(role_folder))
+    roles, any_role = load_roles(role_folder)
+    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=roles, any_role=any_role)
