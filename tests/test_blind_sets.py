@@ -1,4 +1,4 @@
-"""The blind sets (conflicts, preferences) are whole and well-formed.
+"""The blind sets (conflicts, preferences; dev, heldout and the fresh heldout2) are whole and well-formed.
 
 They were written before the code they measure by someone who never saw it. This test reads
 every split, held-out included, but only for schema and totals: no assertion here looks at
@@ -15,10 +15,9 @@ import yaml
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LANGS = ("en", "th", "zh")
-SPLITS = ("dev", "heldout")
-CONFLICT_SPLITS = ("dev", "heldout", "heldout2")
-# heldout2 (a second blind half, copied unchanged from its writer; README there): label totals
-# per language, as its writer's count script printed them.
+SPLITS = ("dev", "heldout", "heldout2")
+# heldout2 (the blind conflict half; README there): label totals per language, as its writer's
+# count script printed them.
 HELDOUT2_TOTALS = {
     "en": {"reversal": 11, "relaxation": 4, "refinement": 6, "conflict": 5, "same": 3, "unrelated": 7},
     "th": {"reversal": 9, "relaxation": 3, "refinement": 5, "conflict": 4, "same": 3, "unrelated": 6},
@@ -37,7 +36,7 @@ def _load(name: str, split: str, lang: str) -> dict:
     return doc
 
 
-@pytest.mark.parametrize("split", CONFLICT_SPLITS)
+@pytest.mark.parametrize("split", SPLITS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_conflict_set_is_well_formed(split: str, lang: str) -> None:
     doc = _load("conflicts", split, lang)
