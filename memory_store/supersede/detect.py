@@ -242,6 +242,25 @@ class Detector:
             return Finding("none", None, round(score, 2))
         return Finding("conflict", target.id, round(score, 2))
 
+    def nearest(self, new: Statement, k: int, skip: Collection[str] = ()) -> list[tuple[Statement, float]]:
+        """Up to `k` earlier entries (not in `skip`) that share a subject word or a role with `new`,
+        best subject match first, with no floor: the candidates a second judge (the LLM engine's
+        subject request) chooses among when the rules find nothing."""
+        new_tokens = self._tokens(new)
+        new_roles = self._roles(new)
+        idf: dict[str, float] = {}
+        scored: list[tuple[float, int]] = []
+        for i in self._candidates(new_tokens):
+            e, full = self.items[i]
+            if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            echoed = echoed_roles(new_roles, self._roles(e)) if new_roles else frozenset()
+            score, shared = self._cover(new_tokens, full, idf, echoed)
+            if shared > 0:
+                scored.append((score, i))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [(self.items[i][0], round(score, 2)) for score, i in scored[:k]]
+
 
 def detect(new: Statement, earlier: Sequence[Statement], lexicon: Lexicon | None = None) -> Finding:
     """What `new` does to the best-matching entry of `earlier` (active entries, dated no later)."""
