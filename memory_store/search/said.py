@@ -138,7 +138,7 @@ def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # typ
         _forget_path(db, tf.path)
         cur = None
     offset, line = (cur[1], cur[2]) if cur is not None else (0, 0)
-    chunk = read(tf, offset, start_line=line + 1)
+    chunk = read(tf, offset, start_line=line + 1, tools=False)   # tool records are never indexed here
     if not chunk.records and any(b.code == "unreadable" for b in chunk.bad_lines):
         return 0
     verdicts = {
