@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.errors import SourceEmpty
+from memory_store.transcripts.days import known_days
 from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
 from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.jsonl import file_identity
@@ -141,7 +142,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
             and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
         return  # nothing new: one stat, no open()
-    if window.explicit and _outside(tf, st, window):
+    if window.explicit and _outside(tf, st, window, cfg.tz):
         return
     identity = file_identity(tf.path)
     resume = cursor if not window.explicit and cursor is not None and cursor.identity == identity else None
@@ -227,11 +228,12 @@ _FIRST_TS: dict[tuple[str, int, int], datetime | None] = {}
 PEEK_BYTES = 16 * 1024
 
 
-def _outside(tf: TranscriptFile, st: os.stat_result, window: Window) -> bool:
+def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo | None = None) -> bool:
     """Whether an explicit range (`--since`, backfill) can skip a file without reading it: a full
     read would yield nothing. True for a file not modified since the range began (it cannot hold a
     record of it; the same rule as jobs/daily/inputs.py), and, when the range has an end, for a file
-    whose first record is past that end (reading stops at the first record past it). Never a
+    whose first record is past that end (reading stops at the first record past it) or whose
+    records are known to fall on other days (memory_store/transcripts/days.py). Never a
     session of a SQLite store: its database file's mtime lags behind writes kept in its WAL file."""
     if tf.is_sqlite:
         return False
@@ -239,6 +241,12 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window) -> bool:
         return True
     if window.until is None:
         return False
+    known = known_days(tf, tz)
+    if known is not None and window.since is not None:
+        # every record of the file is known to fall on a day outside the range: none is read
+        first_day, last_day = window.since.astimezone(tz).date(), min(window.upper, window.until).astimezone(tz).date()
+        if not any(first_day <= d <= last_day for d in known):
+            return True
     key = (tf.path, st.st_size, st.st_mtime_ns)
     if key not in _FIRST_TS:
         head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
