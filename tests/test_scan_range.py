@@ -157,3 +157,26 @@ def test_a_wrap_up_day_opens_only_the_files_known_to_hold_it(tmp_path: Path) -> 
     after, opened_after = day1()
     assert after == before and len(before) == 1
     assert (opened_before, opened_after) == (2, 1)   # "late" was modified after DAY1 began, but holds no record of it
+
+
+def test_a_scheduled_run_before_a_known_file_moves_its_cursor_as_a_read_would(tmp_path: Path) -> None:
+    """A backfill's wrap-up of DAY1 runs microSync with cursors; "late" is known to hold only DAY3
+    records, so it is not opened, and every cursor comes out byte for byte as after a full read."""
+    from memory_store.cursors import CURSORS
+
+    def run(ws: Path) -> tuple[bytes, int]:
+        cfg = load_config(ws, env={})
+        rep = registry.run(cfg, "microsync", now=DAY1 + timedelta(hours=2))
+        assert rep.status in ("ok", "nothing"), rep.errors
+        return (ws / CURSORS).read_bytes(), rep.source("claude-code").lines
+
+    ws = _workspace(tmp_path)
+    other = tmp_path / "other"
+    init_workspace(other)
+    (other / "memjobs.yaml").write_text((ws / "memjobs.yaml").read_text("utf-8"), encoding="utf-8")
+    read_all, lines_all = run(ws)
+    for tf in _files(tmp_path):
+        record_days(tf, UTC)
+    skipped, lines_skipped = run(other)
+    assert skipped == read_all and b"late.jsonl" in skipped
+    assert (lines_all, lines_skipped) == (6, 3)

@@ -152,6 +152,12 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
         read_from, read_line = resume.ctx_offset, resume.ctx_line
     floor = None if resume or (cursor is not None and cursor.identity == UNREADABLE) else lower
+    if not window.explicit and _all_after(tf, window.upper, cfg.tz):
+        # Every record of the file is known to come after the cut-off (a backfill's wrap-up of an
+        # earlier day): a read would consume nothing. The cursor moves exactly as it would.
+        _advance(state, tf, identity, (offset, start_line - 1), st, window, complete=False,
+                 context=(read_from, read_line), verdicts=dict(resume.excluded) if resume else {})
+        return
     chunk = read(tf, read_from, start_line=read_line)
     counts.lines += max(0, chunk.lines_read - (start_line - read_line))  # context lines were counted before
     for bad in chunk.bad_lines:
@@ -253,6 +259,13 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo 
         _FIRST_TS[key] = head.records[0].ts if head.records and not head.not_transcript else None
     first = _FIRST_TS[key]
     return first is not None and (first > window.upper or first > window.until)
+
+
+def _all_after(tf: TranscriptFile, upper: datetime, tz: tzinfo | None) -> bool:
+    """Whether every record of `tf` is known (memory_store/transcripts/days.py) to fall on a day
+    after the one `upper` falls on: none of them is at or before `upper`."""
+    known = known_days(tf, tz)
+    return known is not None and bool(known) and min(known) > upper.astimezone(tz).date()
 
 
 def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:
