@@ -4,9 +4,9 @@ A backfill reads every transcript once to find the days with a record (jobs/disp
 Remembering each file's days there lets its day-by-day runs (microSync's explicit range, the
 wrap-up's day) pass over the files that hold no record of their day without opening them; without
 it the wrap-up of each day read every file modified since that day began, so a year of history was
-read about half a year's times over. A file is known by its path, size and mtime: one that changed
-since is read as before. An OpenClaw SQLite session is never remembered (its database file's mtime
-lags behind writes kept in its WAL file).
+read about half a year's times over. A file is known by its path, device, inode, size and mtime:
+one that changed or was replaced since is read as before. An OpenClaw SQLite session is never
+remembered (its database file's mtime lags behind writes kept in its WAL file).
 """
 from __future__ import annotations
 
@@ -16,17 +16,17 @@ from datetime import date, tzinfo
 from memory_store.transcripts.discover import read
 from memory_store.transcripts.files import TranscriptFile
 
-_DAYS: dict[tuple[str, int, int, str], frozenset[date]] = {}
+_DAYS: dict[tuple[str, int, int, int, int, str], frozenset[date]] = {}
 
 
-def _key(tf: TranscriptFile, tz: tzinfo | None) -> tuple[str, int, int, str] | None:
+def _key(tf: TranscriptFile, tz: tzinfo | None) -> tuple[str, int, int, int, int, str] | None:
     if tf.is_sqlite:
         return None
     try:
         st = os.stat(tf.path)
     except OSError:
         return None
-    return (tf.path, st.st_size, st.st_mtime_ns, str(tz))
+    return (tf.path, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, str(tz))
 
 
 def record_days(tf: TranscriptFile, tz: tzinfo | None) -> frozenset[date]:
@@ -39,7 +39,7 @@ def record_days(tf: TranscriptFile, tz: tzinfo | None) -> frozenset[date]:
     days = frozenset(r.ts.astimezone(tz).date() for r in chunk.records)
     # A file that could not be read whole (an unreadable file, a line still being written) is not
     # remembered: the runs read it themselves and report what they find.
-    complete = not chunk.bad_lines and not chunk.not_transcript and key is not None and chunk.end_offset == key[1]
+    complete = not chunk.bad_lines and not chunk.not_transcript and key is not None and chunk.end_offset == key[3]
     if complete and key is not None:
         _DAYS[key] = days
     return days
