@@ -102,16 +102,16 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="memjobs-bench-backfill-gb-"))
     try:
         sizes = [("small", args.small_mb)] if args.small_mb > 0 else []
-        results = [one(work, name, mb, args.days) for name, mb in [*sizes, ("large", args.mb)]]
-        if args.json:
-            print(json.dumps(results, indent=2))
-        else:
-            for r in results:
+        for name, mb in [*sizes, ("large", args.mb)]:
+            r = one(work, name, mb, args.days)   # each printed when done: a large run takes a while
+            if args.json:
+                print(json.dumps(r), flush=True)
+            else:
                 print(f"{r['mb']} MB in {r['files']} files over {r['days']} days: json.loads loop {r['json_loop_s']} s "
                       f"({r['json_loop_mb_s']} MB/s); backfill {r['backfill_s']} s ({r['backfill_mb_s']} MB/s, "
                       f"{r['s_per_gb']} s/GB), CPU {r['backfill_cpu_s']} s = {r['cpu_ratio']}x the loop's; "
                       f"{r['runs']} runs, {r['added']} entries, failed {r['failed'] or 'none'}; "
-                      f"peak RSS {r['peak_rss_mib']} MiB (at start {r['rss_start_mib']} MiB)")
+                      f"peak RSS {r['peak_rss_mib']} MiB (at start {r['rss_start_mib']} MiB)", flush=True)
         if args.keep:
             print(f"workspaces kept under {work}")
     finally:
