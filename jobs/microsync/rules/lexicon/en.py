@@ -1,0 +1,105 @@
+"""English phrases of the rule extractor: one `Lexicon` (fields: `model.py`)."""
+# ruff: noqa: E501  -- phrase tables read best one alternation group per line
+from __future__ import annotations
+
+from jobs.microsync.rules.lexicon.model import Kinds, Lexicon
+
+KINDS = Kinds(
+    remember=(
+        r"\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
+        r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
+        r"\bnote to self\b", r"\b(?:must|pls|please|do) remember\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
+        # chat spellings
+        r"\b(?:rmbr|rmb|remeber|rember|remembr)\b",
+    ),
+    preference=(
+        r"\bI (?:really |always |usually |generally |normally )?(?:prefer|like|love|hate|dislike)\b(?!\W*$)",
+        r"\bI (?:really |always |usually |generally |normally )?want\b(?! to\b)(?!\W*$)",
+        r"\bI'?d rather\b(?! (?:we|that we|not (?:use|go|adopt|add|move|switch)|(?:use|stick|keep|stay|go with))\b)",
+        r"\b(?:answer|reply|respond|write|talk)(?: to me)? in (?:thai|chinese|english|british|american|\w+ spelling)",
+        r"\buse (?:british|american) spelling\b", r"\bkeep (?:your )?(?:answers|replies|responses) (?:short|brief|concise)",
+    ),
+    procedure=(
+        r"\b(?:the )?steps (?:to|for) [\w\s-]{2,40}?(?:are|is)\b", r"\bsteps are\b", r"\bprocedure(?: is| for|:)",
+        r"\bhow to [\w\s-]{2,30}, for the record", r"\bhow (?:to|we|you) [\w\s-]{2,40}:", r"\bhere'?s how (?:we|to)\b",
+        r"\bthis is how (?:we|to|you)\b", r"\bhere'?s how I want (?:you|it|them)\b",
+        # "follow these steps every time", "ทำตามขั้นตอนนี้", "按以下步骤": a how-to announced as one to follow.
+        r"\bfollow (?:these|the following|this|the same) (?:steps|procedure|process|checklist|order)\b",
+        r"\brunbook\b",
+        # A standing trigger with the steps after it: "whenever you cut a release: first ..., then ...", "ทำตามนี้ทุกครั้ง", "每次发版：".
+        r"\b(?:whenever|every time|each time) (?:you|we|I) [^:\n?]{2,60}:",
+        # A manner pointer with the steps right after it: "handle them like this:", ทำแบบนี้นะ + list, 就这么处理：
+        r"\b(?:do|handle|treat|process) (?:it|them|these|those|this|that|each one) (?:like this|this way|as follows)\s*:",
+    ),
+    step=(
+        r"\bthen\b", r"\bnext\b", r"\bfinally\b", r"\bafter that\b", r"(?:^|\s)\d[.)]\s", r"→", r"->",
+    ),
+    constraint=(
+        r"(?<!\bI )(?<!\bI've )(?<!\bI have )\bnever\b(?! ?mind\b)", r"\bmust ?n[o']t\b", r"\bmust not\b", r"\bshall not\b", r"\bcannot\b", r"\bcan'?t\b(?= (?:go|exceed|be|run|use))",
+        r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:don'?t|do not)\b",
+        r"\bno more than\b", r"\bat most\b", r"\bnot more than\b", r"\b(?:capped|limited) (?:at|to)\b",
+        r"\bbudget (?:is|of|for \w+ is|stays?|must|cap)\b", r"\bbudget\b\W{0,3}(?:[$€£฿¥]|\d)", r"\brate[- ]limit(?!er|ing\b)", r"\brate[- ]limiting (?:is|at|of|to)\b", r"\b\d+\s*max\b", r"\bmax(?:imum)? (?:of )?\$?\d", r"\bstay (?:at|below|under)\b", r"\bstay on v?\d",
+        r"\bnot allowed\b", r"\bforbidden\b", r"\bno (?:direct|more|other)\b", r"\bmust stay\b", r"\bonly in the\b",
+        r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:touch|run|push|deploy|use|cache|commit|merge|schedule|call)\b", r"\bdidn'?t touch\b",
+        r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bthey )\bdon'?t (?:ever )?(?:keep|store|put|add|log|expose|hardcode|hard-code|rely on|depend on|edit|bypass|skip)\b",
+        r"^(?:\W*(?:and|also|so|but|please|then|ok|okay)\W+)*(?:try to )?avoid\b", r"\b(?:stays?|remains?|kept|is|are|be) (?:fixed|pinned) (?:at|to) v?\d",
+    ),
+    rule=(
+        r"\bfrom now on\b", r"\bfr?m now on\b", r"\bfrom now onwards?\b", r"\bfrom here on\b", r"\bgoing forward\b", r"\bfrom today\b", r"\bhenceforth\b",
+        r"(?<!\bI )(?<!\bit )(?<!\bhe )(?<!\bshe )(?<!\bthey )\balways\b", r"\bevery time\b",
+        r"\brule(?: from now on| of thumb(?: from now on)?)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
+        r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
+        r"\b(?:only use|use only)\b",
+        r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b",
+    ),
+    rule_weak=(
+        r"\beverywhere\b",
+    ),
+    decision=(
+        r"\bwe(?:'ve| have)? decided\b", r"\bI(?:'ve| have)? decided\b", r"\bdecided to\b", r"\bdecision:", r"\bdecided:",
+        # "let's" + a verb of choosing; "let's modify/fix/add/try X" is a task for now, not a decision.
+        r"\blet'?s (?:just |also |now |then )?(?:go with|go for|use|switch(?!(?: back)? to (?:the )?\S+ (?:branch|tab|window|folder|directory)\b)|move|migrate|keep|stick|stay|drop|adopt|replace|"
+        r"standardi[sz]e|choose|pick|settle on|split|merge|consolidate|deprecate|retire|remove support|make \S+ (?:the )?default|"
+        r"do (?:it|that|this|option|plan|approach|\d|[a-d]\b))",
+        # "let's put X in Redis", "let's pull X into its own package": placing a part of the system.
+        r"\blet'?s (?:just )?(?:put|pull|bring|extract|factor|break|carve|turn|keep)\b[^.;!?\n]{0,60}?\b(?:in|into|out into|to|behind)\s+"
+        r"(?:(?:its|their|a|an|the|one|our)\s+)?(?:own\s+|separate\s+|dedicated\s+|new\s+|single\s+|shared\s+)*"
+        r"(?:package|module|library|lib|crate|service|microservice|repo|redis|postgres(?:ql)?|database|db|queue|worker|cache|"
+        r"table|bucket|s3|sqlite|kafka|memcached)\b",
+        r"\blet'?s not (?:use|go with|adopt|add|introduce|switch|move|migrate|rely on|depend on|bother with)\b",
+        r"\bwe(?:'re| are) not (?:moving|switching|splitting|migrating|going to|using|adopting|doing)\b",
+        r"\bwe won'?t (?:use|be using|adopt|move|switch|migrate|go with)\b",
+        r"\bI'?d (?:rather|prefer)(?: that)? we\b", r"\bI'?d rather (?:not )?(?:use|stick|keep|stay|go with|adopt)\b",
+        r"^\W*(?:(?:ok(?:ay)?|yep|yes|yeah|fine|alright|right|then|so)\W+)*(?!(?:yes|yeah|yep|no|so|that|this|it|what|how|here|there|who)\b)[\w.+#-]+(?: [\w.+#-]+)? it is\W*$",
+        r"\blet us (?:go with|use|switch|move|keep|stick|drop|adopt|replace|standardi[sz]e|choose|pick)\b", r"\bgo(?:ing)? with\b", r"\bwe(?:'ll| will) (?:use|go|keep|switch|move|drop|stick)\b",
+        r"\bswitch(?:ing)? (?:back )?to\b(?!\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)",
+        r"\bswitch back\b(?!\s+to\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
+        r"\bwe(?:'re| are) (?:moving|switching|splitting|dropping|migrating|going)\b", r"\bsettled on\b",
+        r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
+    ),
+    decided=(
+        r"\b(?:we|I|team|they)(?:'ve| have)? (?:finally |just )?decided\b", r"\bdecision (?:is|was)\b",
+    ),
+    arch_explicit=(
+        r"\barchitecture\b", r"\barchitectural\b",
+    ),
+    arch_change=(
+        r"\bmov(?:e|ing)\b", r"\bmigrat", r"\bsplit", r"\bextract", r"\bseparate\b", r"\breplac", r"\bswitch",
+        r"\bintroduc", r"\bmerg(?:e|ing)\b", r"\bbreak(?:ing)? out\b", r"\bown\b", r"\bkeep\b", r"\bgo with\b",
+    ),
+    arch_component=(
+        r"\bservices?\b", r"\bmicroservices?\b", r"\bdatabases?\b", r"\bdb\b", r"\bstores?\b", r"\bstorage\b",
+        r"\bqueues?\b", r"\bcache\b", r"\bcluster\b", r"\bgateway\b", r"\bmonolith\b", r"\bbackend\b",
+        r"\bframework\b", r"\bschema\b", r"\bbroker\b", r"\bworker service\b", r"\bredis\b", r"\bpostgres(?:ql)?\b",
+        r"\bmysql\b", r"\bsqlite\b", r"\bmongo(?:db)?\b", r"\bkafka\b", r"\bkubernetes\b", r"\bk8s\b", r"\bgrpc\b",
+        r"\bgraphql\b", r"\bdocker-compose\b", r"\bdynamodb\b", r"\bs3\b", r"\bminio\b", r"\bsystemd\b",
+        r"\bcelery\b", r"\belasticsearch\b", r"\bopensearch\b",
+        r"database", r"service", r"monolith",
+    ),
+)
+
+LEXICON = Lexicon(
+    code="en",
+    # families
+    kinds=KINDS,
+)

@@ -1,0 +1,46 @@
+"""What a language must provide to the rule extractor: its phrases, by family and role.
+
+A language is one module of this package (`en.py`, `th.py`, `zh.py`) that builds one `Lexicon`.
+Every field is a tuple of regular-expression alternatives (`Phrases`); the extractor joins a
+field's alternatives over every language into one cue (`lexicon.cue`), so a rule module never
+names a phrase of its own. A field a language has no phrase for is an empty tuple, written out,
+so that a new language file lists every role it was asked about (`tests/test_lexicons.py`).
+
+Conventions shared by every language: cues are matched case-insensitively unless the rule module
+says otherwise; Thai and Chinese are written without spaces between words, so their phrases are
+plain substrings, while English ones use word boundaries; Chinese phrases are written in
+simplified characters only, because text is folded to simplified before matching (`text.fold`).
+Phrases are written for how people phrase things in general, never for one fixture's sentences.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Phrases = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """Phrases read by `jobs/microsync/rules/lexicon/__init__.py`."""
+
+    remember: Phrases
+    preference: Phrases
+    procedure: Phrases
+    step: Phrases
+    constraint: Phrases
+    rule: Phrases
+    rule_weak: Phrases
+    decision: Phrases
+    decided: Phrases
+    arch_explicit: Phrases
+    arch_change: Phrases
+    arch_component: Phrases
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's phrases for the rule extractor."""
+
+    code: str   # ISO 639-1
+    # families: one field each
+    kinds: Kinds
