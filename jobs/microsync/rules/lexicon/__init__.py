@@ -21,20 +21,6 @@ from collections.abc import Callable
 from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.lexicon import en, th, zh
 from jobs.microsync.rules.lexicon.model import Lexicon, Phrases
-from jobs.microsync.rules.lexicon_hedges import (  # noqa: F401
-    BUG_REPORT,
-    EVENT_COMPLAINT,
-    HYPOTHETICAL,
-    OPINION,
-    PAST_MENTION,
-    POLITE_REQUEST,
-    QUESTION_ANYWHERE,
-    QUESTION_START,
-    REPORTED,
-    SARCASM,
-    TEMPORARY,
-    UNCERTAIN,
-)
 from jobs.microsync.rules.lexicon_replies import (  # noqa: F401
     ACCEPT,
     ADOPT_AS_PROPOSED,
@@ -100,3 +86,29 @@ DECIDED = cue(lambda lx: lx.kinds.decided)
 ARCH_EXPLICIT = cue(lambda lx: lx.kinds.arch_explicit)
 ARCH_CHANGE = cue(lambda lx: lx.kinds.arch_change)
 ARCH_COMPONENT = cue(lambda lx: lx.kinds.arch_component)
+
+# === what a sentence is not (was lexicon_hedges.py) ============================================
+# --- what the sentence is not ---------------------------------------------------------------
+
+QUESTION_START = re.compile(alternation(lambda lx: lx.hedges.question_start), re.I)
+POLITE_REQUEST = re.compile(alternation(lambda lx: lx.hedges.polite_request), re.I)
+QUESTION_ANYWHERE = cue(lambda lx: lx.hedges.question_anywhere)
+# Conditionals before the cue make the sentence hypothetical ("if we decided to ...").
+HYPOTHETICAL = cue(lambda lx: lx.hedges.hypothetical)
+UNCERTAIN = cue(lambda lx: lx.hedges.uncertain)
+# An opinion or impression, not a confirmed choice ("I think our themes need tokens").
+OPINION = cue(lambda lx: lx.hedges.opinion)
+# A constraint scoped to the task at hand ("don't touch the code for now", "先别动代码"): an
+# instruction for this session, not a standing rule. Decisions keep "for now" ("keep X for now").
+TEMPORARY = cue(lambda lx: lx.hedges.temporary)
+# A bug report: an incident narrated or a component said to misbehave. Checked inside the clause of
+# the cue only, so "it crashed again, so never deploy on Fridays" keeps its rule.
+BUG_REPORT = cue(lambda lx: lx.hedges.bug_report)
+# "that should never happen": a complaint about an incident, with no content to keep.
+EVENT_COMPLAINT = re.compile(alternation(lambda lx: lx.hedges.event_complaint), re.I)
+# Laughter ("lol", "555") is not irony: people laugh at their own mishap and still mean the rule.
+SARCASM = cue(lambda lx: lx.hedges.sarcasm)
+# Someone else's words reported by the user.
+REPORTED = cue(lambda lx: lx.hedges.reported)
+# A decision from the past merely mentioned, not made now.
+PAST_MENTION = cue(lambda lx: lx.hedges.past_mention)

@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Kinds, Lexicon
+from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon
 
 KINDS = Kinds(
     remember=(
@@ -98,8 +98,69 @@ KINDS = Kinds(
     ),
 )
 
+HEDGES = Hedges(
+    question_start=(
+        r"^(?:\W*(?:ok(?:ay)?|so|and|also|hmm+|btw|but|then|quick one)\W+)*(?:should|shall|do|does|did|can|could|would|will|is|are|was|were|what|how|why|when|where|which|who|whom|any idea|anything)\b",
+    ),
+    polite_request=(
+        r"^(?:\W*\w+\W+){0,2}?(?:can|could|would|will) you (?:please )?(?:always|never|from now on)\b",
+    ),
+    question_anywhere=(
+        r"\bjust (?:asking|curious|wondering)\b",
+    ),
+    hypothetical=(
+        r"\bwhat if\b", r"\bif\b", r"\bsuppose\b", r"\bimagine\b", r"\bin theory\b", r"\bhypothetically\b",
+        r"\bI wonder\b", r"\bwondering\b", r"\bwould it be\b",
+    ),
+    uncertain=(
+        r"\bnot sure\b", r"\bunsure\b", r"\bnot decided\b", r"\bundecided\b", r"\bhaven'?t decided\b", r"\bmaybe\b",
+        r"\bperhaps\b", r"\bI guess\b", r"\blet me think\b", r"\bthink about it\b", r"\blet'?s talk\b", r"\bpark it\b",
+        r"\bnot now\b", r"\bthinking (?:about|of)\b", r"\bat some point\b", r"\bnot (?:final|convinced)\b",
+        r"\bnot a decision\b", r"\bnot yet decided\b", r"\bI was going to\b", r"\bmight\b", r"\bprobably\b",
+        r"\bcheck with\b", r"\blet me (?:check|ask)\b", r"\bwe'?ll see\b", r"\bnext week\b", r"\blater\b",
+    ),
+    opinion=(
+        r"\bI (?:still |really |kinda |kind of )?(?:think|believe|suppose|feel like|reckon|assume)\b", r"\bI'?m thinking\b",
+        r"\bin my (?:opinion|view)\b", r"\bimo\b", r"\bimho\b", r"\bseems like\b", r"\bit seems\b",
+    ),
+    temporary=(
+        r"\bfor now\b", r"\b(?:just )?yet\b", r"\bjust this once\b", r"\bfor this (?:one )?(?:request|run|call|test|ticket|one)\b", r"\bfor the moment\b", r"\bright now\b", r"\bthis time\b",
+        r"\bin this (?:task|change|pr|commit|file|session)\b", r"\bwhile (?:you|we)(?:'re| are) (?:at it|working)\b",
+        # "wait, don't run that by hand": a don't whose object is the thing at hand ("that", "it"),
+        # with no sign of lasting ("again", "ever"), reacts to what the agent is doing now.
+        r"^(?!.*\b(?:again|ever|anymore|any more|in future|anywhere)\b)\W*(?:\w+\W+){0,2}?(?:don'?t|do not)\s+(?:\w+\s+){1,2}?"
+        r"(?:that|this|it|them|those|these)\b(?!\s+\w+\s+(?:is|are)\b)(?:\W+\w+){0,3}\W*$",
+    ),
+    bug_report=(
+        r"\b(?:got|get|getting|gets|seeing|saw|hit|hitting) (?:a |an |the |this |that )?(?:\w+ )?(?:crash|error|exception|segfault|panic|stack ?trace|bug)",
+        r"\b(?:crashe[sd]|exploded|explodes|blew up|blows up|broke|froze|hangs|hung)\b",
+        r"\b(?:is|are|was|were|looks|seems) (?:still |totally |completely )?(?:broken|buggy|wrong|off|messed up|fucked up|borked)\b",
+        r"\b(?:doesn'?t|does not|don'?t|do not|didn'?t|did not|isn'?t|is not|aren'?t|are not|won'?t|wasn'?t) "
+        r"(?:seem to |really |actually |properly |correctly )?(?:work|adhere|respect|handle|update|render|load|apply|compile|match|fit|honou?r)\w*",
+        r"\bnot working\b", r"\bthere'?s a bug\b", r"\bbug (?:in|with)\b", r"\bregression\b",
+    ),
+    event_complaint=(
+        r"^\W*(?:\w+\W+){0,2}?(?:that|this|it|which)(?:'s| is)? (?:should|must|shall|can|may|is supposed to)(?:n'?t| not| never)(?: ever)? (?:happen|occur|be (?:possible|happening|the case))\b",
+    ),
+    sarcasm=(
+        r"(?:^|\s)/s\b", r"\byeah,? right\b", r"\btotally\b", r"\bjust kidding\b", r"\bjk\b", r"\bnot!", r"🙃", r"🙄",
+    ),
+    reported=(
+        r"\b(?:said|says|wrote|writes|told|posted|mentioned|claims?|according to|insists?|insisted)\b", r"\bthe (?:docs?|readme|wiki) says\b",
+        r"\b(?:keeps?|kept|is|was|were|are|'s been|has been|have been) (?:saying|telling|insisting|arguing|pushing for)\b",
+    ),
+    past_mention=(
+        r"\b(?:back )?when we decided\b", r"\bwe decided\b.{0,40}\b(?:back in|last (?:year|month|week)|ago|in 20\d\d)\b",
+        r"\bthat'?s what we decided\b", r"\bwe had decided\b", r"\bused to\b",
+        # A rule that was, not one that is: "the old rule was never to ...", "กฎเดิมคือ", "以前的规定是".
+        r"\b(?:old|previous|former|original|last team'?s) (?:rule|policy|convention|process|guideline|setup|approach)s?\b",
+        r"\b(?:rule|policy|convention) (?:was|used to be|had been)\b",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    hedges=HEDGES,
     kinds=KINDS,
 )

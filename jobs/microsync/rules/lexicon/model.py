@@ -38,9 +38,28 @@ class Kinds:
 
 
 @dataclass(frozen=True)
+class Hedges:
+    """Phrases read by `jobs/microsync/rules/lexicon_hedges.py`."""
+
+    question_start: Phrases
+    polite_request: Phrases
+    question_anywhere: Phrases
+    hypothetical: Phrases
+    uncertain: Phrases
+    opinion: Phrases
+    temporary: Phrases
+    bug_report: Phrases
+    event_complaint: Phrases
+    sarcasm: Phrases
+    reported: Phrases
+    past_mention: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    hedges: Hedges
     kinds: Kinds

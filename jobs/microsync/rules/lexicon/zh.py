@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Kinds, Lexicon
+from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon
 
 KINDS = Kinds(
     remember=(
@@ -57,8 +57,51 @@ KINDS = Kinds(
     ),
 )
 
+HEDGES = Hedges(
+    question_start=(),
+    polite_request=(),
+    question_anywhere=(
+        r"要不要", r"是不是", r"会不会", r"能不能", r"有没有", r"该不该", r"好不好",
+        r"行不行", r"对不对", r"怎么样(?=\W*$)", r"如何(?=\W*$)", r"吗(?=\W*$)", r"呢(?=\W*$)", r"么(?=\W*$)",
+        r"就问问", r"只是问问", r"好奇问",
+    ),
+    hypothetical=(
+        r"如果", r"要是", r"假如", r"假设", r"万一", r"倘若",
+    ),
+    uncertain=(
+        r"不确定", r"还没想好", r"没想好", r"再说", r"再讨论",
+        r"本来想", r"还没决定", r"也许", r"可能", r"先问问", r"考虑一下",
+        r"不是定论", r"看看吧",
+    ),
+    opinion=(
+        r"我觉得", r"我认为", r"我感觉", r"好像", r"似乎",
+    ),
+    temporary=(
+        r"先别", r"先不要", r"暂时", r"这次", r"目前先",
+        r"^(?!.*(?:再|以后)).{0,8}?(?:别|不要)\S{0,8}(?:那个|这个)\S{0,8}\s*$",
+    ),
+    bug_report=(
+        r"崩溃", r"报错", r"出错了", r"挂了", r"不工作", r"有 ?bug", r"闪退",
+    ),
+    event_complaint=(
+        r"^\W*(?:这|那)(?:种|个|样)?(?:事|情况|问题)?(?:绝对)?(?:不应该|不该|不能|不可以)再?(?:发生|出现)",
+        r"^\W*(?:绝对)?(?:不应该|不该|不能)再?(?:发生|出现)(?:这种|这样)",
+    ),
+    sarcasm=(
+        r"开玩笑", r"呵呵", r"是哦", r"真棒", r"才怪",
+    ),
+    reported=(
+        r"说", r"写着", r"写著", r"写道", r"发了", r"提到",
+    ),
+    past_mention=(
+        r"(?:以前|之前|原来|原本|旧|老)的?(?:规定|规矩|规则|做法|政策)", r"老规矩",
+        r"当初", r"那时", r"之前决定", r"曾经",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    hedges=HEDGES,
     kinds=KINDS,
 )
