@@ -21,32 +21,6 @@ from collections.abc import Callable
 from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.lexicon import en, th, zh
 from jobs.microsync.rules.lexicon.model import Lexicon, Phrases
-from jobs.microsync.rules.lexicon_replies import (  # noqa: F401
-    ACCEPT,
-    ADOPT_AS_PROPOSED,
-    ALTERNATIVES,
-    ANNOUNCE,
-    CHOICE_ASK,
-    CONFIRM,
-    CONTINUATION,
-    FINDING,
-    IMPACT,
-    LEAD_FILLER,
-    NEG_USE,
-    OPTION_LINE,
-    OPTION_REF,
-    PROPOSAL,
-    RECOMMEND_LEAD,
-    REFERS_BACK,
-    REJECT,
-    RETRACT,
-    SUPERSEDES,
-    TASK_OFFER,
-    TODO,
-    TRANSACTION,
-    USE,
-    WHY,
-)
 
 LEXICONS: tuple[Lexicon, ...] = (en.LEXICON, th.LEXICON, zh.LEXICON)
 
@@ -112,3 +86,61 @@ SARCASM = cue(lambda lx: lx.hedges.sarcasm)
 REPORTED = cue(lambda lx: lx.hedges.reported)
 # A decision from the past merely mentioned, not made now.
 PAST_MENTION = cue(lambda lx: lx.hedges.past_mention)
+
+# === proposals, fields and how sentences join (was lexicon_replies.py) =========================
+# --- proposals and their acceptance ---------------------------------------------------------
+
+# An assistant recommendation or a set of options: the content a user's "ok, do that" adopts.
+PROPOSAL = cue(lambda lx: lx.replies.proposal)
+# An assistant turn that asks the user to choose: without it, a numbered list is a report or a
+# how-it-works summary ("1. Fixed X 2. Fixed Y"), not options to accept.
+CHOICE_ASK = cue(lambda lx: lx.replies.choice_ask)
+# An offer to do a one-off task ("want me to profile them?"): accepting it is not a decision.
+TASK_OFFER = cue(lambda lx: lx.replies.task_offer)
+ACCEPT = cue(lambda lx: lx.replies.accept)
+REJECT = cue(lambda lx: lx.replies.reject)
+# A reference to one of the proposed options: "option 2", "go with B", "ข้อ 2", "方案A", "选2".
+OPTION_REF = re.compile(rf"(?:{alternation(lambda lx: lx.replies.option_ref)})\s*([0-9]|[A-D])\b"
+                        r"|^\W*([0-9]|[A-D])\b(?![.,]\d)", re.I)
+OPTION_LINE = re.compile(rf"^\s*(?:[-*•]\s*)?(?:\*\*)?(?:{alternation(lambda lx: lx.replies.option_line)})?\s*([0-9]|[A-D])(?:\*\*)?"
+                         r"\s*[.):：、）]\s*(.+)$", re.I)
+
+# --- fields ---------------------------------------------------------------------------------
+
+WHY = cue(lambda lx: lx.replies.why)
+IMPACT = cue(lambda lx: lx.replies.impact)
+SUPERSEDES = cue(lambda lx: lx.replies.supersedes)
+# Openers stripped from titles and statements ("ok,", "also", "btw", "let's go with").
+LEAD_FILLER = re.compile(rf"^(?:\W*(?:(?<=\+)1|{alternation(lambda lx: lx.replies.lead_filler)})\W*)+", re.I)
+
+# A sentence that only confirms the one before as the decision ("that's the call", "final answer").
+CONFIRM = cue(lambda lx: lx.replies.confirm)
+# "use X ... don't use Y / no longer use Y": the negative half of one statement, not a second item.
+NEG_USE = cue(lambda lx: lx.replies.neg_use)
+USE = cue(lambda lx: lx.replies.use)
+
+# A sentence that only qualifies the one before ("Only in the 22:00-02:00 window.").
+CONTINUATION = re.compile(rf"^\W*(?:{alternation(lambda lx: lx.replies.continuation)})", re.I)
+FINDING = cue(lambda lx: lx.replies.finding)
+# The words that introduce an assistant's recommendation, stripped from the adopted content.
+RECOMMEND_LEAD = re.compile(rf"(?:{alternation(lambda lx: lx.replies.recommend_lead)})\s*", re.I)
+# "As proposed" phrases: the acceptance adopts the proposal rather than stating its own content.
+ADOPT_AS_PROPOSED = re.compile(alternation(lambda lx: lx.replies.adopt_as_proposed), re.I)
+
+# Taking back what was just said ("... wait, gofmt does that anyway. never mind"): the turn's
+# earlier statements are withdrawn.
+RETRACT = cue(lambda lx: lx.replies.retract)
+# Alternatives offered in a question ("postgres or redis?", "Kafka หรือ NATS ดี", "REST 还是 gRPC"):
+# a terse answer naming one of them is a choice.
+ALTERNATIVES = cue(lambda lx: lx.replies.alternatives)
+# A statement that points back at the clause before it ("ต่อไปให้เขียนแบบนี้", "以后都这样", "do it like
+# this from now on"): the content is in that clause.
+REFERS_BACK = cue(lambda lx: lx.replies.refers_back)
+# Openers that announce a fact ("heads up:", "FYI:"): what follows may be an incident instead.
+ANNOUNCE = re.compile(alternation(lambda lx: lx.replies.announce), re.I)
+
+# A list item kept for later ("todo: ...", "backlog: ..."): noted, not decided.
+TODO = re.compile(alternation(lambda lx: lx.replies.todo), re.I)
+
+# Alternatives that are things to buy or book (a price, a clock time): picking one is a one-off task.
+TRANSACTION = cue(lambda lx: lx.replies.transaction)

@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon
+from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon, Replies
 
 KINDS = Kinds(
     remember=(
@@ -158,9 +158,101 @@ HEDGES = Hedges(
     ),
 )
 
+REPLIES = Replies(
+    proposal=(
+        r"\bI(?:'d| would)? (?:suggest|recommend|propose|lean towards|go with)\b", r"\bI suggest\b", r"\boptions?\b",
+        r"\bwe could\b", r"\byou could\b", r"\bthe best (?:option|approach|choice)\b", r"\btwo ways\b",
+        r"\balternatively\b", r"\bmy recommendation\b", r"\bshould we\b", r"\bdo you want (?:it|us|the|to)\b",
+        r"\bshould (?:it|they|this|that|the \w+) (?:have|own|get|use|live|run|go|be)\b", r"\bI'?d lean\b",
+    ),
+    choice_ask=(
+        r"\bwhich\b[^.!?\n]*\?", r"\bprefer", r"\bchoose\b", r"\bpick\b", r"\bor\b[^.!?\n]*\?", r"\bwould you like\b",
+        r"\bdo you want\b", r"\bshould (?:I|we)\b", r"\bshall (?:I|we)\b", r"\balternatives?\b", r"\bapproach(?:es)?\b.{0,40}\?",
+    ),
+    task_offer=(
+        r"\b(?:want|would you like|shall|should) (?:me|I)\b", r"\bdo you want me\b", r"\bI can\b.{0,40}\?",
+    ),
+    accept=(
+        r"^(?:ok(?:ay)?|yes|yep|yeah|sure|sounds good|agreed|deal|fine|great|perfect|cool|go ahead|do it|do that|ship it)\b",
+        r"\bsounds good\b", r"\bdo that\b", r"\bdo it\b", r"\bgo ahead\b", r"\bgo with\b", r"\bagreed\b", r"\blet'?s do (?:it|that)\b",
+        r"^(?:the )?(?:first|second|third|fourth|last|1st|2nd|3rd) (?:one|option|approach|choice|way)\b", r"\bit is\W*$",
+        r"^(?:alright|all right|yup|works for me|fine by me)\b", r"^\W*[\w.+#-]+(?: [\w.+#-]+)? then\W*$",
+    ),
+    reject=(
+        r"^\W*(?:no|nope|nah)\b", r"\bdon'?t do (?:that|it)\b", r"\bnot that\b", r"\bI disagree\b", r"\blet'?s not\b",
+    ),
+    option_ref=(
+        r"option", r"choice", r"plan", r"number", r"#", r"go with", r"pick", r"choose",
+    ),
+    option_line=(
+        r"option", r"choice", r"plan",
+    ),
+    why=(
+        r"\bbecause\b", r"\bsince\b", r"\bas\b(?= (?:we|it|they|the)\b)", r"\bdue to\b", r"\bso that\b",
+    ),
+    impact=(
+        r"\bthis means\b", r"\bwhich means\b", r"\bso we'?ll need\b", r"\bso we need\b", r"\bthat means\b",
+    ),
+    supersedes=(
+        r"\binstead of\b", r"\binstead\b", r"\bno longer\b", r"\bswitch(?:ing)? back\b", r"\bnot .{1,30} anymore\b",
+        r"\breplac",
+    ),
+    lead_filler=(
+        # the English openers end at a word boundary: one alternative
+        r"(?:ok(?:ay)?|alright|all right|so|and|also|btw|oh|well|right|great|cool|fine|yes|yeah|sure|actually|then|thanks|"
+        r"quick one|please|rule(?: of thumb)?(?: from now on)?|decision|remember(?: that)?|keep in mind(?: that)?|note that|don'?t forget(?: that)?|"
+        r"we(?:'ve| have)? decided(?: to| that| on)?|let'?s go with|let'?s(?! not\b)|go with|from now on|from here on|going forward)\b",
+    ),
+    confirm=(
+        r"^\W*(?:(?:ok(?:ay)?|so|and|alright|right)\W+)?(?:that'?s|this is|it'?s|that is)\s+(?:the|my|our)\s+(?:final\s+)?"
+        r"(?:call|decision|plan|choice)\b",
+        r"^\W*(?:decision made|final decision|settled|decided)\W*$",
+    ),
+    neg_use=(
+        r"\b(?:no longer|never|not|don'?t|do not|won'?t|stop|quit)\s+(?:\w+\s+)?us(?:e|ing)\b", r"\bno more\b",
+    ),
+    use=(
+        r"\bus(?:e|ing)\b",
+    ),
+    continuation=(
+        r"only", r"just", r"except", r"unless", r"but only", r"and only",
+    ),
+    finding=(
+        r"\bwe found\b", r"\bit turns out\b", r"\bturned out\b",
+    ),
+    recommend_lead=(
+        r"I(?:'d| would)? (?:suggest|recommend|propose)(?: that| we| to)?", r"I'?d lean(?: towards?)?", r"we could", r"you could",
+    ),
+    adopt_as_proposed=(
+        r"as (?:you )?(?:proposed|suggested)",
+    ),
+    retract=(
+        r"\bnever ?mind\b", r"\bnvm\b", r"\bscratch that\b", r"\bforget (?:it|that)\W*$", r"\bforget what I said\b",
+        r"\bignore (?:that|what I said|my last)\W*$",
+    ),
+    alternatives=(
+        r"\bor\b", r"\bvs\.?\b", r"\bversus\b",
+    ),
+    refers_back=(
+        r"\blike (?:this|that)\b", r"\bthat way\b", r"\bthis way\b",
+    ),
+    announce=(
+        r"(?:heads[- ]up|fyi|note|just so you know)\b",
+    ),
+    todo=(
+        r"^\W*(?:todo|to-do|tbd|backlog|someday|maybe later|parking lot|open question)\s*[:：-]",
+    ),
+    transaction=(
+        r"[$€£฿¥]\s?\d", r"\d\s?(?:usd|eur|gbp|thb|baht)", r"\b\d{1,2}:\d{2}\b",
+        r"\b\d{1,2}\s?(?:am|pm)\b", r"\b(?:delivery|pickup) (?:slot|window|time)\b",
+        r"\b(?:flight|fare|ticket|seat|hotel|room|table for|booking)\b",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    replies=REPLIES,
     hedges=HEDGES,
     kinds=KINDS,
 )

@@ -56,10 +56,41 @@ class Hedges:
 
 
 @dataclass(frozen=True)
+class Replies:
+    """Phrases read by `jobs/microsync/rules/lexicon_replies.py`."""
+
+    proposal: Phrases
+    choice_ask: Phrases
+    task_offer: Phrases
+    accept: Phrases
+    reject: Phrases
+    option_ref: Phrases
+    option_line: Phrases
+    why: Phrases
+    impact: Phrases
+    supersedes: Phrases
+    lead_filler: Phrases
+    confirm: Phrases
+    neg_use: Phrases
+    use: Phrases
+    continuation: Phrases
+    finding: Phrases
+    recommend_lead: Phrases
+    adopt_as_proposed: Phrases
+    retract: Phrases
+    alternatives: Phrases
+    refers_back: Phrases
+    announce: Phrases
+    todo: Phrases
+    transaction: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    replies: Replies
     hedges: Hedges
     kinds: Kinds

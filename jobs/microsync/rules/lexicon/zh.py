@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon
+from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon, Replies
 
 KINDS = Kinds(
     remember=(
@@ -99,9 +99,85 @@ HEDGES = Hedges(
     ),
 )
 
+REPLIES = Replies(
+    proposal=(
+        r"建议", r"推荐", r"方案", r"倾向", r"可以(?:换|改|在|用)", r"要有\S*吗",
+    ),
+    choice_ask=(
+        r"哪个", r"哪种", r"哪一", r"选哪", r"还是", r"倾向",
+    ),
+    task_offer=(
+        r"要我", r"需要我", r"我先", r"要不我",
+    ),
+    accept=(
+        r"^第[一二三四1-4]", r"^方案",
+        r"^(?:好|行|可以|没问题|同意|就|对|嗯|选|用)", r"就这么办", r"就用", r"照你说的",
+    ),
+    reject=(
+        r"^\W*(?:不行|不要|不用|算了吧|不好)",
+    ),
+    option_ref=(
+        r"方案", r"选", r"第", r"用",
+    ),
+    option_line=(
+        r"方案",
+    ),
+    why=(
+        r"因为", r"由于", r"为了",
+    ),
+    impact=(
+        r"所以", r"这意味着", r"这意味著", r"因此",
+    ),
+    supersedes=(
+        r"不再", r"改用", r"换成", r"换回",
+    ),
+    lead_filler=(
+        r"另外", r"还有", r"好", r"行", r"可以", r"那", r"算了", r"记住", r"别忘了", r"以后都", r"以后", r"定了", r"我们决定", r"决定了",
+    ),
+    confirm=(
+        r"^\W*(?:就这么定了|就这样定了|就这样吧)",
+    ),
+    neg_use=(
+        r"(?:不要再|不再|别再|不要|别|不)\S{0,2}用",
+    ),
+    use=(
+        r"用",
+    ),
+    continuation=(
+        r"只能", r"只在", r"除非",
+    ),
+    finding=(
+        r"发现",
+    ),
+    recommend_lead=(
+        r"建议", r"推荐",
+    ),
+    adopt_as_proposed=(
+        r"就这么办",
+        r"就用这个",
+    ),
+    retract=(
+        r"当我没说", r"算了(?!吧?[，,]?\s*\S{2,})", r"忽略我?刚才",
+    ),
+    alternatives=(
+        r"还是", r"或者",
+    ),
+    refers_back=(
+        r"这样", r"那样",
+    ),
+    announce=(),
+    todo=(
+        r"^\W*(?:待办|待办事项|以后再做|回头再说)\s*[:：-]",
+    ),
+    transaction=(
+        r"\d\s?(?:元|块|円)", r"航班|机票|酒店|餐厅|订位",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    replies=REPLIES,
     hedges=HEDGES,
     kinds=KINDS,
 )
