@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon, Replies
+from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Replies
 
 KINDS = Kinds(
     remember=(
@@ -249,9 +249,33 @@ REPLIES = Replies(
     ),
 )
 
+COMPLAINTS = Complaints(
+    frequency=(
+        r"\bevery\b", r"\beach time\b",
+    ),
+    cost=(
+        r"\bslow\b", r"\bnuts\b", r"\bcrazy\b", r"\bannoying\b", r"\bdumb\b", r"\bpainful\b", r"\bkills?\b", r"\bdrives? (?:me|people|everyone)\b",
+        r"\btakes? forever\b", r"\bwaste\b", r"\bsucks\b", r"\bhate\b",
+    ),
+    frustration=(
+        r"\b(?:so |really )?tired of\b", r"\bsick of\b", r"\bfrustrat", r"\bugh\b", r"\bbreaks?\b", r"\bfails?\b", r"\btiming out\b",
+        r"\bclobbered\b", r"\bagain\b", r"\bwhy (?:does|do|is)\b",
+    ),
+    consequence=(
+        r"\botherwise\b", r"\bor else\b",
+    ),
+    instruction=(
+        r"\bmust\b", r"\balways\b", r"\bfrom now on\b", r"\bshould\b", r"\bneeds? to\b",
+    ),
+    replacing=(
+        r"\binstead\b", r"\brather than\b",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    complaints=COMPLAINTS,
     replies=REPLIES,
     hedges=HEDGES,
     kinds=KINDS,

@@ -86,11 +86,24 @@ class Replies:
 
 
 @dataclass(frozen=True)
+class Complaints:
+    """Phrases read by `jobs/microsync/rules/complaints.py`."""
+
+    frequency: Phrases
+    cost: Phrases
+    frustration: Phrases
+    consequence: Phrases
+    instruction: Phrases
+    replacing: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    complaints: Complaints
     replies: Replies
     hedges: Hedges
     kinds: Kinds

@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon, Replies
+from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Replies
 
 KINDS = Kinds(
     remember=(
@@ -170,9 +170,31 @@ REPLIES = Replies(
     ),
 )
 
+COMPLAINTS = Complaints(
+    frequency=(
+        r"ทุกครั้ง", r"ทุกที",
+    ),
+    cost=(
+        r"ช้า", r"น่ารำคาญ", r"หน่วง", r"ค้าง", r"เปลือง", r"กระตุก",
+    ),
+    frustration=(
+        r"เซ็ง", r"เหนื่อย", r"เบื่อ", r"พัง", r"(?<!เ)ล่ม",
+    ),
+    consequence=(
+        r"ไม่งั้น", r"ไม่อย่างนั้น",
+    ),
+    instruction=(
+        r"ต้อง", r"ห้าม",
+    ),
+    replacing=(
+        r"แทน",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    complaints=COMPLAINTS,
     replies=REPLIES,
     hedges=HEDGES,
     kinds=KINDS,

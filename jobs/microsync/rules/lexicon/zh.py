@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Hedges, Kinds, Lexicon, Replies
+from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Replies
 
 KINDS = Kinds(
     remember=(
@@ -174,9 +174,31 @@ REPLIES = Replies(
     ),
 )
 
+COMPLAINTS = Complaints(
+    frequency=(
+        r"每次", r"每回",
+    ),
+    cost=(
+        r"慢", r"卡", r"烦", r"浪费", r"受不了",
+    ),
+    frustration=(
+        r"烦", r"麻烦", r"挂了", r"为啥", r"为什么", r"崩", r"头疼",
+    ),
+    consequence=(
+        r"否则", r"不然",
+    ),
+    instruction=(
+        r"必须", r"要", r"一定",
+    ),
+    replacing=(
+        r"改成", r"改用", r"换成", r"改为",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    complaints=COMPLAINTS,
     replies=REPLIES,
     hedges=HEDGES,
     kinds=KINDS,
