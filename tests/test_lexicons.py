@@ -32,11 +32,12 @@ PENDING = {
     "acts.py", "answers.py", "choices.py", "classify.py", "clauses.py", "conventions.py",
     "earlier.py", "facts.py", "fields.py", "labelpick.py", "lists.py",
     "oneoff.py", "proposals.py", "replies.py", "rules.py", "scope.py", "settled.py", "stance.py", "structure.py",
-    "text.py", "thchoice.py", "topology.py",
+    "text.py", "topology.py",
 }
 
 _SCRIPT = re.compile(r"[\u0E01-\u0E3A\u0E40-\u0E5B\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]")
-_ENGLISH_WORD = re.compile(r"\\b(?:\(\?:)?[A-Za-z]{2,}")   # a cue written in a rules module: \bevery, \b(?:and
+# an English cue written in a rules module: "\bevery", "\b(?:and", "(?:it|this|that)"
+_ENGLISH_WORD = re.compile(r"\\b(?:\(\?:)?[A-Za-z]{2,}|(?:\(\?:|\|)[A-Za-z' ]{2,}[|)]")
 
 
 def _fields(cls: type, prefix: str = "") -> list[str]:
@@ -115,7 +116,9 @@ def _phrases_in(path: Path) -> list[str]:
 
 def test_the_phrase_finder_finds_phrases() -> None:
     assert _SCRIPT.search("ทุกครั้ง") and _SCRIPT.search("每次") and _ENGLISH_WORD.search(r"\bevery\b")
+    assert _ENGLISH_WORD.search(r"^(?:it|this|that)$") and _ENGLISH_WORD.search(r"(?:ok|yes)")
     assert not _SCRIPT.search("฿ → ？") and not _ENGLISH_WORD.search(r"(?<![\w.-])\d\b")
+    assert not _ENGLISH_WORD.search(r"[A-Za-z][\w.+#/-]+") and not _ENGLISH_WORD.search("Decision")
 
 
 def test_no_rules_module_holds_a_phrase_of_its_own() -> None:

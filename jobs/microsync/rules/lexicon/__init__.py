@@ -37,8 +37,9 @@ def cue(pick: Callable[[Lexicon], Phrases], flags: int = re.I) -> Cue:
 
 def alternation(pick: Callable[[Lexicon], Phrases]) -> str:
     """Every language's alternatives for one role as one regex source `a|b|c`, to embed in a
-    larger pattern (inside a group) or compile as is."""
-    return "|".join(phrases(pick))
+    larger pattern (inside a group) or compile as is. No language has any: `(?!)`, which never
+    matches (an empty alternation would match everywhere)."""
+    return "|".join(phrases(pick)) or "(?!)"
 
 
 # --- what the sentence is -------------------------------------------------------------------

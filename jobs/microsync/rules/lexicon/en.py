@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Replies
+from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Picks, Replies
 
 KINDS = Kinds(
     remember=(
@@ -272,9 +272,26 @@ COMPLAINTS = Complaints(
     ),
 )
 
+PICKS = Picks(
+    lead=(),
+    polite=(),
+    pick_verb=(),
+    settle=(),
+    take=(),
+    purpose=(),
+    asks=(),
+    tech=(
+        r"\bnode(?:\.?js)?\b", r"\bjs\b", r"\bts\b", r"\bphp\b", r"\bc#|\bdotnet\b|\.net\b",
+    ),
+    not_name=(
+        r"^(?:it|this|that|ok|okay|pr|bug|test|tests|log|logs|file|commit|fix|merge|push|task)$",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    picks=PICKS,
     complaints=COMPLAINTS,
     replies=REPLIES,
     hedges=HEDGES,

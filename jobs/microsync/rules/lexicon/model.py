@@ -98,11 +98,27 @@ class Complaints:
 
 
 @dataclass(frozen=True)
+class Picks:
+    """Phrases read by `jobs/microsync/rules/thchoice.py`."""
+
+    lead: Phrases        # openers before a pick ("งั้น", "โอเค")
+    polite: Phrases      # politeness particles after an opener
+    pick_verb: Phrases   # use / take, before the name
+    settle: Phrases      # the closing particle of a pick ("ละกัน")
+    take: Phrases        # take (for a purpose)
+    purpose: Phrases     # what the taken thing is for ("สำหรับ", "เป็น")
+    asks: Phrases
+    tech: Phrases
+    not_name: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    picks: Picks
     complaints: Complaints
     replies: Replies
     hedges: Hedges

@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Replies
+from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Picks, Replies
 
 KINDS = Kinds(
     remember=(
@@ -191,9 +191,37 @@ COMPLAINTS = Complaints(
     ),
 )
 
+PICKS = Picks(
+    lead=(
+        r"งั้น", r"โอเค", r"โอเคร", r"ok", r"เออ", r"อืม", r"ได้", r"ก็", r"สรุป", r"ตกลง",
+    ),
+    polite=(
+        r"ครับ", r"ค่ะ", r"นะ",
+    ),
+    pick_verb=(
+        r"ใช้", r"เอา",
+    ),
+    settle=(
+        r"ละกัน", r"แล้วกัน",
+    ),
+    take=(
+        r"เอา",
+    ),
+    purpose=(
+        r"สำหรับ", r"เป็น", r"ไว้", r"มาทำ", r"ทำ",
+    ),
+    asks=(
+        r"ไหม", r"มั้ย", r"หรือเปล่า", r"รึเปล่า", r"หรือไม่", r"ดีไหม", r"ยังไง", r"อะไร", r"\?", r"？",
+        r"ลอง", r"มั้ง", r"อาจจะ", r"ว่าจะ", r"หรือ\s?[A-Za-z]",
+    ),
+    tech=(),
+    not_name=(),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    picks=PICKS,
     complaints=COMPLAINTS,
     replies=REPLIES,
     hedges=HEDGES,

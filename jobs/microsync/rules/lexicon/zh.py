@@ -2,7 +2,7 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Replies
+from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Picks, Replies
 
 KINDS = Kinds(
     remember=(
@@ -195,9 +195,22 @@ COMPLAINTS = Complaints(
     ),
 )
 
+PICKS = Picks(
+    lead=(),
+    polite=(),
+    pick_verb=(),
+    settle=(),
+    take=(),
+    purpose=(),
+    asks=(),
+    tech=(),
+    not_name=(),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    picks=PICKS,
     complaints=COMPLAINTS,
     replies=REPLIES,
     hedges=HEDGES,
