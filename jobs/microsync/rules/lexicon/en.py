@@ -2,7 +2,17 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Picks, Replies
+from jobs.microsync.rules.lexicon.model import (
+    Answers,
+    Complaints,
+    Hedges,
+    Kinds,
+    Lexicon,
+    Lists,
+    Picks,
+    Replies,
+    Structure,
+)
 
 KINDS = Kinds(
     remember=(
@@ -288,9 +298,62 @@ PICKS = Picks(
     ),
 )
 
+STRUCTURE = Structure(
+    movement=(
+        # "we're moving to X" switches what the team uses (a Decision); a part of the system moving is structure.
+        r"(?<!\bwe )(?<!\bwe're )(?<!\bwe are )(?<!\bI'm )(?<!\blet's )\b(?:moves?|moving|goes|going|migrates?|migrating|is migrated|are migrated) (?:over )?(?:to|into|onto|behind|off|out of)\b",
+        r"\b(?:comes?|coming) out of\b", r"\b(?:sits?|lives?|goes|moves?) behind\b",
+        r"\b(?:split|splitting|pull|pulling|spin|spinning|carve|carving|break|breaking|factor|factoring)(?: \S+){1,4}? (?:out|off)\b",
+        r"\b(?:split|spin|carve|break|factor)(?:s|ting|ning|ing)? (?:out|off)\b",
+        r"\b(?:merg|fold)(?:e|es|ed|ing) (?:\S+ ){1,4}?into\b", r"\b(?:merged|folded) into\b",
+        r"\breplac(?:e|es|ing) (?:\S+ ){1,4}?with\b", r"\b(?:is|are|gets?|get) replaced (?:by|with)\b",
+        r"\b(?:in|into|to) (?:its|their) own (?:service|worker|process|repo|package|module|database|db|queue|app|lambda|container)s?\b",
+    ),
+    system_part=(
+        r"\b(?:auth|authentication|login|sessions?|search|payments?|billing|checkout|notifications?|emails?|uploads?|"
+        r"thumbnails?|reports?|reporting|logging|logs|metrics|api|apis|frontend|backend|front end|back end|code|module|"
+        r"worker|workers|jobs|queue|cache|gateway|monolith|service|services|database|db|storage|store|endpoint|endpoints|"
+        r"cron|scheduler|pipeline|app|server)\b",
+        r"service", r"payment", r"session",
+        r"worker",
+    ),
+    time_dest=(
+        r"\b(?:to|into|until|till) (?:mon|tues|wednes|thurs|fri|satur|sun)day\b", r"\bto (?:tomorrow|tonight|next|later|the afternoon|the morning)\b",
+        r"\bto (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", r"\bmeeting\b", r"\bcall\b", r"\bappointment\b",
+    ),
+)
+
+ANSWERS = Answers(
+    fact_ask=(
+        r"\b(?:which|what|where)\b[^?]{0,50}?\b(?:is|are|does|do|runs?|lives?|sits?)\b[^?]*\?", r"\bwhere(?:'s| is| are)\b[^?]*\?",
+    ),
+    choosing=(
+        r"\bshould\b", r"\bprefer\b", r"\bwant\b", r"\bwould you\b", r"\brecommend\b", r"\bwe use\b", r"\bto use\b", r"\blike\b", r"\bbest\b",
+    ),
+    setup_ask=(
+        r"\b(?:host|cluster|region|server|account|bucket|domain|environment|env|context|machine|node)s?\b",
+    ),
+    event_ask=(
+        r"\b(?:error|message|output|status|log|logs|happen(?:ed|s)?|say|says|show|shows|contains?|wrong)\b",
+    ),
+    refusal=(
+        r"no", r"nope", r"not sure", r"idk", r"dunno", r"i don'?t know",
+    ),
+)
+
+LISTS = Lists(
+    rule_header=(
+        r"\b(?:(?:ground|house|team|repo|coding|our|the|some|few|new) )?(?:rules|conventions|guidelines|policies|norms|standards)\b",
+        r"\bgoing forward\b", r"\bfrom now on\b", r"\bfrom here on\b",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    lists=LISTS,
+    answers=ANSWERS,
+    structure=STRUCTURE,
     picks=PICKS,
     complaints=COMPLAINTS,
     replies=REPLIES,

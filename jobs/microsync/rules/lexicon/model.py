@@ -113,11 +113,41 @@ class Picks:
 
 
 @dataclass(frozen=True)
+class Structure:
+    """Phrases read by `jobs/microsync/rules/structure.py`."""
+
+    movement: Phrases
+    system_part: Phrases
+    time_dest: Phrases
+
+
+@dataclass(frozen=True)
+class Answers:
+    """Phrases read by `jobs/microsync/rules/answers.py`."""
+
+    fact_ask: Phrases
+    choosing: Phrases
+    setup_ask: Phrases
+    event_ask: Phrases
+    refusal: Phrases
+
+
+@dataclass(frozen=True)
+class Lists:
+    """Phrases read by `jobs/microsync/rules/lists.py`."""
+
+    rule_header: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    lists: Lists
+    answers: Answers
+    structure: Structure
     picks: Picks
     complaints: Complaints
     replies: Replies

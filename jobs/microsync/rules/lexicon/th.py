@@ -2,7 +2,17 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Picks, Replies
+from jobs.microsync.rules.lexicon.model import (
+    Answers,
+    Complaints,
+    Hedges,
+    Kinds,
+    Lexicon,
+    Lists,
+    Picks,
+    Replies,
+    Structure,
+)
 
 KINDS = Kinds(
     remember=(
@@ -218,9 +228,49 @@ PICKS = Picks(
     not_name=(),
 )
 
+STRUCTURE = Structure(
+    movement=(
+        r"ย้าย\s?(?!ไป)\S.{0,40}?ไป", r"แยก.{0,40}?ออก(?:มา|ไป)?", r"รวม.{0,40}?เข้า(?:กับ|ไป)", r"เป็น\s?\S{0,12}\s?ของตัวเอง",
+    ),
+    system_part=(
+        r"ระบบ", r"เซอร์วิส", r"ฐานข้อมูล", r"คิว", r"แคช",
+    ),
+    time_dest=(
+        r"ไป(?:พรุ่งนี้|วัน|สัปดาห์|อาทิตย์|เดือน)", r"ประชุม", r"นัด",
+    ),
+)
+
+ANSWERS = Answers(
+    fact_ask=(
+        r"อยู่.{0,30}?ไหน", r"คือ.{0,16}?อะไร", r"\S\s?อะไร(?:ครับ|คะ)\W*$", r"ชื่ออะไร",
+    ),
+    choosing=(
+        r"ดี", r"ควร", r"อยาก", r"ชอบ", r"ใช้\S{0,6}(?:ไหน|อะไร)",
+    ),
+    setup_ask=(
+        r"คลัสเตอร์|cluster|region|เซิร์ฟเวอร์|server|โดเมน",
+    ),
+    event_ask=(
+        r"error|ขึ้นว่า|เกิด|ข้อความ",
+    ),
+    refusal=(
+        r"ไม่รู้", r"ไม่แน่ใจ",
+    ),
+)
+
+LISTS = Lists(
+    rule_header=(
+        # ต่อไปนี้ after a word is "the following" (ทางเลือกต่อไปนี้).
+        r"กฎ", r"ข้อตกลง", r"แนวปฏิบัติ", r"(?:^|\s)ต่อไปนี้", r"ตั้งแต่นี้",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    lists=LISTS,
+    answers=ANSWERS,
+    structure=STRUCTURE,
     picks=PICKS,
     complaints=COMPLAINTS,
     replies=REPLIES,

@@ -2,7 +2,17 @@
 # ruff: noqa: E501  -- phrase tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.lexicon.model import Complaints, Hedges, Kinds, Lexicon, Picks, Replies
+from jobs.microsync.rules.lexicon.model import (
+    Answers,
+    Complaints,
+    Hedges,
+    Kinds,
+    Lexicon,
+    Lists,
+    Picks,
+    Replies,
+    Structure,
+)
 
 KINDS = Kinds(
     remember=(
@@ -207,9 +217,51 @@ PICKS = Picks(
     not_name=(),
 )
 
+STRUCTURE = Structure(
+    movement=(
+        r"把.{1,24}?(?:拆出|拆成|拆分|拆到|迁到|迁移到|迁去|挪到|搬到|合并到|并入|换成|放到|移到|丢进|放进|扔进)", r"拆出来", r"(?:迁移?|挪|搬|移)到",
+        r"(?:单独|独立)(?:的|出来)?(?:服务|进程|worker|仓库|模块)",
+    ),
+    system_part=(
+        r"服务", r"模块", r"搜索", r"支付", r"鉴权", r"认证", r"登录", r"通知", r"日志", r"队列", r"缓存", r"前端", r"后端",
+        r"单体", r"数据库", r"存储", r"接口", r"网关", r"缩图",
+    ),
+    time_dest=(
+        r"(?:到|去)(?:明天|下周|周[一二三四五六日]|星期|下个月|下午|上午)", r"会议", r"开会",
+    ),
+)
+
+ANSWERS = Answers(
+    fact_ask=(
+        r"在哪", r"是哪(?:个|台|里|一)", r"是什么", r"叫什么",
+    ),
+    choosing=(
+        r"用", r"要", r"好(?!的|了|啊)", r"建议", r"喜欢", r"打算",
+    ),
+    setup_ask=(
+        r"集群|服务器|机器|区域|地域|环境|域名|账号",
+    ),
+    event_ask=(
+        r"错误|报错|讯息|信息|输出|状态|日志|发生",
+    ),
+    refusal=(
+        r"不知道", r"不清楚",
+    ),
+)
+
+LISTS = Lists(
+    rule_header=(
+        # 以后的 is "later" (以后的计划).
+        r"规矩", r"规则", r"规范", r"约定", r"守则", r"以后(?!的)", r"从现在开始",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    lists=LISTS,
+    answers=ANSWERS,
+    structure=STRUCTURE,
     picks=PICKS,
     complaints=COMPLAINTS,
     replies=REPLIES,
