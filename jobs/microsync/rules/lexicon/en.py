@@ -5,6 +5,7 @@ from __future__ import annotations
 from jobs.microsync.rules.lexicon.model import (
     Answers,
     Complaints,
+    Fields,
     Hedges,
     Kinds,
     Lexicon,
@@ -348,9 +349,14 @@ LISTS = Lists(
     ),
 )
 
+FIELDS = Fields(
+    leading_particles=(),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    fields=FIELDS,
     lists=LISTS,
     answers=ANSWERS,
     structure=STRUCTURE,

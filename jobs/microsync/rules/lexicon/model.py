@@ -140,11 +140,19 @@ class Lists:
 
 
 @dataclass(frozen=True)
+class Fields:
+    """Phrases read by `jobs/microsync/rules/fields.py`."""
+
+    leading_particles: Phrases   # politeness left at the start of a clause cut from a sentence
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    fields: Fields
     lists: Lists
     answers: Answers
     structure: Structure

@@ -5,6 +5,7 @@ from __future__ import annotations
 from jobs.microsync.rules.lexicon.model import (
     Answers,
     Complaints,
+    Fields,
     Hedges,
     Kinds,
     Lexicon,
@@ -265,9 +266,16 @@ LISTS = Lists(
     ),
 )
 
+FIELDS = Fields(
+    leading_particles=(
+        r"(?:นะ)?(?:ครับ|ค่ะ|คะ)", r"นะ", r"จ้ะ", r"จ้า",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    fields=FIELDS,
     lists=LISTS,
     answers=ANSWERS,
     structure=STRUCTURE,

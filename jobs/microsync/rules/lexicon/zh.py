@@ -5,6 +5,7 @@ from __future__ import annotations
 from jobs.microsync.rules.lexicon.model import (
     Answers,
     Complaints,
+    Fields,
     Hedges,
     Kinds,
     Lexicon,
@@ -256,9 +257,14 @@ LISTS = Lists(
     ),
 )
 
+FIELDS = Fields(
+    leading_particles=(),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    fields=FIELDS,
     lists=LISTS,
     answers=ANSWERS,
     structure=STRUCTURE,
