@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from jobs.microsync.rules.lexicon.model import (
     Answers,
+    Choices,
     Complaints,
     Fields,
     Hedges,
     Kinds,
+    Labels,
     Lexicon,
     Lists,
     Picks,
@@ -353,9 +355,46 @@ FIELDS = Fields(
     leading_particles=(),
 )
 
+CHOICES = Choices(
+    lead=(
+        r"ok(?:ay)?", r"fine", r"yes", r"yep", r"yeah", r"yup", r"sure", r"agreed", r"alright", r"all right", r"cool", r"right", r"then",
+        r"so", r"well", r"great", r"sounds good", r"go with", r"let'?s (?:go with|use)", r"use", r"pick",
+    ),
+    tail=(
+        r"it is", r"then", r"please", r"for now",
+    ),
+    not_a_choice=(
+        "it", "that", "this", "both", "none", "neither", "thanks", "thank you", "do it", "do that",
+        "go ahead", "sounds good", "got it", "noted", "nice", "perfect", "done",
+    ),
+    ordinal=(
+        r"\b(?:the )?(first|second|third|fourth|1st|2nd|3rd)(?: one| option| approach| choice| way)\b",
+        r"\boption (one|two|three|four)\b",
+    ),
+    ordinal_digits=(
+        "first=1", "1st=1", "second=2", "2nd=2", "third=3", "3rd=3", "fourth=4", "one=1", "two=2", "three=3", "four=4",
+    ),
+)
+
+LABELS = Labels(
+    lead=(
+        r"ok(?:ay)?", r"yes", r"yeah", r"yep", r"sure", r"hmm+", r"then", r"so", r"let'?s (?:do|go with|go for)", r"go with", r"go for", r"pick",
+        r"i'?ll (?:take|go with)", r"we'?ll (?:take|go with)", r"take", r"do", r"use",
+    ),
+    label=(
+        r"option\s*", r"choice\s*", r"#",
+    ),
+    counter=(),
+    tail=(
+        r"please", r"pls", r"then", r"for now",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    labels=LABELS,
+    choices=CHOICES,
     fields=FIELDS,
     lists=LISTS,
     answers=ANSWERS,

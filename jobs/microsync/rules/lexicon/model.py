@@ -147,11 +147,34 @@ class Fields:
 
 
 @dataclass(frozen=True)
+class Choices:
+    """Phrases read by `jobs/microsync/rules/choices.py`: a terse reply that names one alternative."""
+
+    lead: Phrases   # openers a terse choice may start with
+    tail: Phrases   # closers it may end with
+    not_a_choice: Phrases   # whole replies that name no alternative (plain words, lower case)
+    ordinal: Phrases   # an ordinal reference, its word in one group
+    ordinal_digits: Phrases   # "word=digit" for the words the ordinal groups capture
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Phrases read by `jobs/microsync/rules/labelpick.py`: a bare reply naming an option's label."""
+
+    lead: Phrases   # words of picking before the label
+    label: Phrases   # what may name the label (option, ข้อ, 方案), with its spacing
+    counter: Phrases   # a counter word after the label
+    tail: Phrases   # particles after it
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    labels: Labels
+    choices: Choices
     fields: Fields
     lists: Lists
     answers: Answers

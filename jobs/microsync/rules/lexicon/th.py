@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from jobs.microsync.rules.lexicon.model import (
     Answers,
+    Choices,
     Complaints,
     Fields,
     Hedges,
     Kinds,
+    Labels,
     Lexicon,
     Lists,
     Picks,
@@ -272,9 +274,40 @@ FIELDS = Fields(
     ),
 )
 
+CHOICES = Choices(
+    lead=(
+        r"ได้", r"ครับ", r"ค่ะ", r"โอเค", r"ตกลง", r"เอา", r"ใช้", r"งั้น", r"ก็",
+    ),
+    tail=(
+        r"ครับ", r"ค่ะ", r"นะ", r"เลย", r"ไปเลย", r"แล้วกัน",
+    ),
+    not_a_choice=(),
+    ordinal=(
+        r"(?:ข้อ|แบบ|อัน|ทาง|ตัว)(?:ที่)?\s?(หนึ่ง|สอง|สาม|สี่|แรก)",
+    ),
+    ordinal_digits=(
+        "หนึ่ง=1", "แรก=1", "สอง=2", "สาม=3", "สี่=4",
+    ),
+)
+
+LABELS = Labels(
+    lead=(
+        r"โอเค", r"โอเคครับ", r"โอเคค่ะ", r"งั้น", r"เอา", r"ใช้", r"เลือก", r"ไป",
+    ),
+    label=(
+        r"ข้อ(?:ที่)?\s?", r"แบบ(?:ที่)?\s?", r"ทาง(?:ที่)?\s?", r"อัน(?:ที่)?\s?", r"ตัว(?:ที่)?\s?",
+    ),
+    counter=(),
+    tail=(
+        r"ครับ", r"ค่ะ", r"คะ", r"นะ(?:ครับ|คะ|ค่ะ)?", r"จ้า", r"เลย", r"ละกัน", r"แล้วกัน",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    labels=LABELS,
+    choices=CHOICES,
     fields=FIELDS,
     lists=LISTS,
     answers=ANSWERS,

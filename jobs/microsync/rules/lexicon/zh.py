@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from jobs.microsync.rules.lexicon.model import (
     Answers,
+    Choices,
     Complaints,
     Fields,
     Hedges,
     Kinds,
+    Labels,
     Lexicon,
     Lists,
     Picks,
@@ -261,9 +263,43 @@ FIELDS = Fields(
     leading_particles=(),
 )
 
+CHOICES = Choices(
+    lead=(
+        r"好吧", r"好的", r"好", r"行", r"可以", r"那就", r"那", r"就用", r"就", r"用", r"选", r"嗯", r"对",
+    ),
+    tail=(
+        r"吧", r"了", r"啊", r"呀",
+    ),
+    not_a_choice=(),
+    ordinal=(
+        r"第([一二两三四])(?:个|种|项|条|套|案|个方案)?",
+        r"方案([一二两三四])",
+    ),
+    ordinal_digits=(
+        "一=1", "二=2", "两=2", "三=3", "四=4",
+    ),
+)
+
+LABELS = Labels(
+    lead=(
+        r"那就", r"就", r"选", r"用", r"好", r"行", r"嗯",
+    ),
+    label=(
+        r"方案\s?", r"第\s?",
+    ),
+    counter=(
+        r"个", r"种", r"项", r"条", r"号", r"套", r"个方案",
+    ),
+    tail=(
+        r"吧", r"呀", r"啦", r"好了", r"就好",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    labels=LABELS,
+    choices=CHOICES,
     fields=FIELDS,
     lists=LISTS,
     answers=ANSWERS,
