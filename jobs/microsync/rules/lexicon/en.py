@@ -14,6 +14,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lists,
     Picks,
     Replies,
+    Settled,
     Structure,
 )
 
@@ -390,9 +391,43 @@ LABELS = Labels(
     ),
 )
 
+SETTLED = Settled(
+    tool=(
+        r"\b[A-Za-z][\w.+#-]*\s?v?\d+(?:\.\d+)*\b",
+        r"\b(?:pnpm|yarn|npm|bun|deno|vite|webpack|esbuild|rollup|turbopack|babel|swc|postgres(?:ql)?|mysql|mariadb|sqlite|"
+        r"mongo(?:db)?|redis|memcached|kafka|rabbitmq|nats|sqs|clickhouse|elasticsearch|opensearch|dynamodb|firebase|supabase|"
+        r"pytorch|jax|tensorflow|react(?: native| navigation)?|vue|svelte|angular|next(?:\.js)?|nuxt|remix|expo|flutter|"
+        r"django|flask|fastapi|rails|spring|laravel|express|nestjs|gin|chi|echo|fiber|k8s|kubernetes|nomad|docker(?: compose)?|"
+        r"podman|terraform|pulumi|ansible|helm|github actions|gitlab(?: ci)?|jenkins|circleci|buildkite|argo(?:cd)?|"
+        r"aws|gcp|azure|vercel|netlify|fly\.io|heroku|cloudflare|grpc|graphql|rest|celery|sidekiq|temporal|airflow|"
+        r"typescript|go|golang|rust|kotlin|swift|java|python|ruby|elixir|uv|poetry|pip|conda|ruff|black|eslint|prettier|biome|"
+        r"jest|vitest|pytest|playwright|cypress|sentry|datadog|grafana|prometheus|loki|elk|splunk|clerk|auth0|keycloak|"
+        r"okta|stripe|paddle|tailwind|zustand|redux|mobx|prisma|drizzle|sqlalchemy|alembic|flyway|liquibase|pgbouncer|"
+        r"nginx|caddy|envoy|traefik|istio|linkerd|bazel|nx|turborepo|lerna|monorepo|ios|android)\b",
+    ),
+    settled_at=(
+        r"\bnow\b", r"\balready\b", r"\bofficially\b", r"\bfinally\b", r"\blast (?:week|month|sprint|quarter|year)\b", r"\byesterday\b",
+        r"\bas of\b", r"\bsince\b", r"\bwith the \S+ release\b", r"\bfor good\b", r"\bfrom (?:here|now) on\b", r"\bgoing forward\b",
+    ),
+    not_tool=(
+        r"\b(?:vacation|holiday|leave|call|train|plane|way|phone|break|lunch|page|step|track|it|this|that|board|top)\b",
+    ),
+    replaced=(
+        r"\bswap(?:s|ped|ping)? (?:out )?(?P<a>\S+(?: \S+)?) (?:for|with) \S+",
+        r"\b(?P<a>\S+(?: \S+)?) instead of \S+(?: \S+)?,? (?:from (?:here|now) on|going forward|for good|everywhere)\b",
+        r"\b(?:use|using|on) (?P<a>\S+(?: \S+)?) instead(?: of \S+)?\W*$",
+    ),
+    status=(
+        r"\b(?:we|we've|we're|our (?:team|app|stack|project|backend|frontend|service)|the team)(?:'re| are| have| has|'ve)? (?:(?:also|now|already|finally|officially) )*(?:on|moved (?:over )?to|migrated (?:over )?to|switched (?:over )?to|upgraded to|standardi[sz]ed on|settled on|running|using|dropping|dropped|retiring|retired) (?P<a>\S+(?: \S+){0,2})",
+        r"\b(?:minimum|min|default|target) (?:supported )?(?P<a>\S+(?: version)?) is (?:now )?\S+ now\b",
+        r"\b(?:minimum|min|default|target) (?:supported )?(?P<a>\S+(?: version)?) is now\b",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    settled=SETTLED,
     labels=LABELS,
     choices=CHOICES,
     fields=FIELDS,

@@ -168,11 +168,23 @@ class Labels:
 
 
 @dataclass(frozen=True)
+class Settled:
+    """Phrases read by `jobs/microsync/rules/settled.py`."""
+
+    tool: Phrases
+    settled_at: Phrases
+    not_tool: Phrases
+    replaced: Phrases
+    status: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    settled: Settled
     labels: Labels
     choices: Choices
     fields: Fields

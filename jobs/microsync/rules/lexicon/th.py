@@ -14,6 +14,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lists,
     Picks,
     Replies,
+    Settled,
     Structure,
 )
 
@@ -303,9 +304,27 @@ LABELS = Labels(
     ),
 )
 
+SETTLED = Settled(
+    tool=(),
+    settled_at=(
+        r"แล้ว", r"เมื่อวาน", r"อาทิตย์ที่แล้ว", r"เดือนที่แล้ว", r"ตั้งแต่", r"ตอนนี้",
+    ),
+    not_tool=(
+        r"อยู่", r"รถ", r"บ้าน",
+    ),
+    replaced=(
+        r"เปลี่ยนจาก\s?(?P<a>\S+)\s?(?:เป็น|ไป(?:ใช้|เป็น)?)\s?\S+",
+        r"ใช้\s?(?P<a>\S+)\s?แทน",
+    ),
+    status=(
+        r"(?:ตอนนี้)?(?:เรา|ทีม(?:เรา)?|โปรเจกต์(?:เรา)?|ระบบ(?:เรา)?)\s?(?:ก็)?(?:ย้ายไป|เปลี่ยนไป|เปลี่ยนมา|ย้ายมา|อยู่บน|ใช้|อัปเกรดเป็น|อัพเกรดเป็น)\s?(?:ใช้)?\s?(?P<a>\S+(?:\s\d\S*)?)",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    settled=SETTLED,
     labels=LABELS,
     choices=CHOICES,
     fields=FIELDS,

@@ -14,6 +14,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lists,
     Picks,
     Replies,
+    Settled,
     Structure,
 )
 
@@ -295,9 +296,27 @@ LABELS = Labels(
     ),
 )
 
+SETTLED = Settled(
+    tool=(),
+    settled_at=(
+        r"了", r"现在", r"已经", r"上周", r"上个月", r"昨天", r"以后", r"从此", r"下线",
+    ),
+    not_tool=(
+        r"火车", r"路上", r"假", r"家", r"这", r"那",
+    ),
+    replaced=(
+        r"用\s?(?P<a>\S+?)\s?(?:替换|替代|取代|代替)",
+        r"(?:从|由)\s?(?P<a>\S+?)\s?(?:换成|改成|切到|迁到|转到)\s?\S+",
+    ),
+    status=(
+        r"(?:我们|我們|团队|項目|项目|我们团队)(?:现在|已经|上周|上个月|昨天|终于)?(?:都)?(?:用|改用|换成|换到|迁到|迁移到|切到|升级到|升到|跑在)(?:了)?\s?(?P<a>\S+?)(?:\s?\d\S*)?(?:了|\s|$|，|。)",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    settled=SETTLED,
     labels=LABELS,
     choices=CHOICES,
     fields=FIELDS,
