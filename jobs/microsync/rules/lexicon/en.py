@@ -12,10 +12,14 @@ from jobs.microsync.rules.lexicon.model import (
     Labels,
     Lexicon,
     Lists,
+    Oneoff,
     Picks,
     Replies,
+    Scope,
     Settled,
+    Stance,
     Structure,
+    Topology,
 )
 
 KINDS = Kinds(
@@ -424,9 +428,231 @@ SETTLED = Settled(
     ),
 )
 
+STANCE = Stance(
+    agrees=(
+        r"\bI agree\b", r"\bagreed\b", r"\b(?:he|she|they|\w+) (?:is|are|was|were|'s|'re) right\b",
+        r"\bgood (?:call|point)\b",
+        r"\blet'?s do (?:that|it|what)\b", r"\bgo with (?:that|it|what)\b",
+    ),
+    deferral=(
+        r"\bnot (?:right )?now\b", r"\bnot yet\b", r"\bnot for now\b", r"\bmaybe later\b", r"\blater maybe\b",
+        r"\bnot this (?:sprint|quarter|release|time|week)\b", r"\b(?:let'?s )?revisit (?:it|this|that|later)\b",
+        r"\bpark (?:it|that|this)\b", r"\bput (?:it|that|this) on (?:hold|ice)\b", r"\bcircle back\b",
+        r"\b(?:maybe|wait until|until) (?:after|post)[- ]the (?:release|launch|freeze|demo|deadline|holidays?)\b",
+        r"\bdown the (?:road|line)\b", r"\bsome ?day\b",
+    ),
+    keeps_on=(
+        r"\bkeep\b", r"\bstick with\b", r"\bstay (?:on|with)\b", r"\bcontinue\b",
+        r"\bfor now,? (?:use|go with)\b",
+    ),
+    occasion=(
+        r"\btomorrow\b", r"\btonight\b", r"(?<!\bfrom )\btoday\b",
+        r"\bthis (?:morning|afternoon|evening|weekend|trip|flight|order|booking|one|package|file|pr|branch|ticket|"
+        r"email|message|meeting|call)\b",
+        r"\b(?:on|for|by|this|next) (?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)",
+        r"\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b", r"\b\d{1,2}(?:st|nd|rd|th)\b",
+    ),
+    standing=(
+        r"\balways\b", r"\bevery\b", r"\bwhenever\b", r"\bnever\b", r"\bfrom now on\b", r"\bgoing forward\b",
+        r"\bany ?more\b", r"\bagain\b", r"\bin (?:the )?future\b", r"\bfrom today\b", r"\ball (?:future|my|our)\b",
+        # "remember I'm on leave next Friday, don't schedule the cutover then": kept on purpose.
+        r"\bremember\b", r"\bkeep in mind\b",
+    ),
+    own_report=(
+        r"\b(?:I|we)(?:'ve| have)?(?: already)? (?:said|told you|mentioned)\b", r"\bas I said\b",
+    ),
+    bare_refusal=(
+        r"no", r"nope", r"nah", r"don'?t", r"do not",
+    ),
+    no_ask_again=(
+        r"\bdon'?t (?:ever )?ask (?:me )?(?:again|every time)\b", r"\bno need to ask (?:me )?again\b",
+    ),
+    refusal_particles=(),
+    reported_speech=(
+        r"(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bI've )(?<!\bI have )(?<!\bas I )(?<!\bwhat I )"
+        r"\b(?:said|says|told (?:me|us|the team)|suggested|suggests|proposed|proposes|mentioned|reckons|argued|"
+        r"argues|wants us to|thinks we should|pushed for|is pushing for|claims?|insists?|insisted)\b",
+        r"\baccording to\b", r"\b(?:colleague|boss|manager|lead|cto|pm|team)(?: [A-Z]?\w+)? says?\b",
+        r"\b(?:he|she|they)(?:'s| is| was)? (?:saying|suggesting|asking for)\b",
+    ),
+)
+
+SCOPE = Scope(
+    freq_word=(
+        r"\b(?:always|never|every (?:single )?time|each time|all the time|constantly)\b",
+    ),
+    freq_clause=(),
+    third_clause=(),
+    instruct_clause=(),
+    instructs_before=(
+        r"(?:^|\b(?:must|should|shall|will|'ll|to|please|pls|plz|and|also|so|then|but|or|just|we|you|let'?s|do|can|need to|have to|got to|gotta|make sure(?: to| you| we)?|remember to|from now on|going forward|here|rule)|[:(])\s*$",
+    ),
+    third_before=(
+        r"\b(?:he|she|it|they|this|that|there|who|which|whom|one|everyone|everybody|nobody|someone|somebody|people)(?:'s|'re| is| are| was| were| has| had| does| did)?(?: (?:still|just|also|literally|basically|pretty much|kind of|kinda|the one(?: who)?))*\s*$",
+    ),
+    copula_before=(
+        r"(?:'s|'re|\bis|\bare|\bwas|\bwere|\bhas been|\bhave been)\s*$",
+    ),
+    participle=(
+        r"\s*(?:[a-z]{2,}(?:ed|en)|done|kept|set|put|run|made|built|sent|shown|paid|held|read|cut|split|shut)\b",
+    ),
+    reports_after=(
+        r"\s*(?:the same|a|an|something|like (?:this|that)|[a-z]+(?<!s)(?<!ss)s|[a-z]+(?:ss)es|[a-z]{3,}ed|been|late|on time|slow|down|busy|broken|there|around|right|wrong|does|did|was|were|has|had|took|broke|came|went|got|forgot|said|told|seems?|happens?)\b",
+    ),
+    event_clause=(
+        r"\s*(?:i|he|she|it|they|we|you|the \w+|my \w+)\b",
+    ),
+    describes_main=(
+        r"\b(?:it|he|she|they|this|that)(?:'s|'re| is| are| was| were)?\s+(?:\w+\s+)?(?:[a-z]+(?<!s)(?<!ss)s|[a-z]{3,}ed|slow|late|broken|down|stuck)\b",
+    ),
+    you_before=(
+        r"(?:^|\b(?:and|but|so|because|like|honestly|seriously|ugh))\W*\byou\s*$", r"\bI(?:'d| would)\s*$",
+    ),
+    verbless=(
+        r"\s*(?:the same|like (?:this|that))\b",
+    ),
+    ever=(
+        r"\bever\b",
+    ),
+    from_now=(
+        r"\b(?:from now on|going forward|in future|from here on)\b",
+    ),
+    modal=(
+        r"\b(?:must|should|shall|need(?:s)? to|have to|has to|make sure|please|don'?t|do not|never|always)\b",
+    ),
+    you_habit=(),
+    pointer=(
+        r"^\W*(?:(?:ok(?:ay)?|so|and|also|then|yeah|yes|from now on|going forward|always|please|just)\W+)*(?:do|handle|write|make|treat) (?:it|them|that|this|things)?\s*(?:like (?:this|that)|this way|that way|the same(?: way)?)\W*$",
+        r"^\W*(?:(?:ok(?:ay)?|so|and|also|then|from now on|going forward)\W+)*(?:like (?:this|that)|this way|that way|same (?:thing|way))\W*(?:from now on|going forward|every time)?\W*$",
+    ),
+    at_hand=(
+        r"\b(?:we|you|I) just\b", r"\bthe one you\b", r"\bwhat you (?:just )?did\b", r"\b(?:above|below)\b(?!\s+(?:\d|zero|the limit))",
+        r"\bin (?:that|this) (?:last )?(?:message|reply|answer|output|snippet|diff|function|test)\b",
+        # A don't whose object is the thing at hand: "don't merge it until CI is green", อย่าลบไฟล์นั้น, 别动那个表.
+        r"^\W*(?:(?:please|and|also|but|so|ok(?:ay)?|oh|then|just|wait|hey)\W+)*(?:don'?t|do not)\s+(?:\w+\s+){0,2}?(?:it|this|that|them|these|those)\b"
+        r"(?!\s+(?:repo|project|codebase|rule|way|kind|pattern|folder|directory|module|package|service|team|library|lib|tool)s?\b)",
+        r"\bthere\b(?=\W*(?:[,;]|$))",
+    ),
+    talk=(
+        r"^\W*(?:(?:and|oh|ok(?:ay)?|but|also|please|no)\W+)*(?:don'?t|do not|never) (?:worry|apologi[sz]e|be sorry|bother|mind me|panic|sweat it|stress|get me wrong|judge|laugh|rush)\b",
+    ),
+    handed=(
+        r"\b(?:name|named|called)\b,?\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)+", r"\b(?:wife|husband|partner|mom|mum|dad|mother|father|son|daughter|brother|sister)(?:'s)?(?: name)?,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)*",
+        r"\b(?:tax id|vat(?: number| no\.?)?|account (?:no\.?|number)|iban|customer (?:id|number))\b\W{0,3}\w*\d{5,}",
+        r"[\w.+-]+@[\w-]+\.[\w.]+", r"\+?\d[\d -]{8,}\d",
+    ),
+)
+
+TOPOLOGY = Topology(
+    component=(
+        r"\b(?:sidecar|layer|proxy|reverse proxy|cdn|load ?balancer|lb|middleware|bff|nginx|envoy|haproxy|traefik|varnish|"
+        r"memcached|rabbitmq|nats|sqs|sns|pub/?sub|event bus|bus|broker|replica|read replica|collector|agent|lambda|"
+        r"microservice|schema|tenant db|message queue|api gateway|edge|waf|firewall|vpc|cluster)s?\b",
+        r"database", r"\bdb\b", r"cache", r"queue", r"proxy", r"sidecar",
+        r"gateway", r"bff", r"cdn", r"schema",
+        r"nginx",
+    ),
+    placed=(
+        r"\b(?:add|adds|adding|added|put|puts|putting|introduc(?:e|es|ed|ing)|stick|sticking|place|placing|insert|inserting|"
+        r"there'?s now|we now have|now (?:has|have)|(?:is|are) now)\b.{1,50}?\b(?:in front of|between|behind|on top of|ahead of|sits? before)\b",
+    ),
+    removed=(
+        # "remove/drop/kill the X" is mostly a task at hand (kill the worker process); these verbs retire a part.
+        r"\b(?:get(?:ting)? rid of|got rid of|rip(?:ping)? out|ripped out|tear(?:ing)? out|decommission(?:s|ing|ed)?|"
+        r"sunset(?:s|ting)?|retir(?:e|es|ing|ed)) (?P<obj>[^,.;:!?]{1,40})",
+    ),
+    edit_object=(
+        r"\b(?:this|that|these|those|it|line|lines|comment|comments|log line|print|typo|word|import|imports|variable|"
+        r"function|test|tests|file|files|branch|key|entry|entries|flag|field|column|row|button|step|item|todo|process|"
+        r"directory|dir|folder|container|pod|table|re-?run|rebuild|restart|retry)s?\b",
+    ),
+    boundary=(
+        r"\b(?:talks?|speaks?|connects?|calls?|goes|reads?|writes?) (?:only )?(?:to|through|via) (?:the )?\S+(?: \S+)? only\b",
+        r"\bonly (?:talks?|speaks?|connects?|calls?|goes|reads?|writes?) (?:to|through|via)\b",
+        r"\b(?:each|every|per) (?:tenant|customer|client|team|region|org|organi[sz]ation|service)s? (?:gets?|has|have|owns?) (?:its|their) own\b",
+        r"\b(?:one|a|its own|a separate) (?:\S+ )?(?:database|db|schema|queue|bucket|cluster|namespace) per (?:tenant|customer|client|team|region|service)\b",
+    ),
+    routed=(
+        r"\b(?:go|goes|flow|flows|are routed|is routed|get routed|gets routed|run|runs) (?:all )?(?:through|via) (?:the )?\S+",
+    ),
+    standing=(
+        r"\b(?:now|from now on|going forward|all|every|always)\b",
+    ),
+    route_noun=(
+        r"\b(?:events?|messages?|writes?|reads?|traffic|requests?|calls?|jobs?|data|logs?|payments?|emails?|notifications?|uploads?)\b", r"event", r"request",
+    ),
+)
+
+ONEOFF = Oneoff(
+    task_scope=(
+        r"\bfor (?:this|the current|this one|that) (?:one )?(?:run|test|tests|test run|ticket|task|bug|fix|hotfix|pr|"
+        r"pull request|commit|command|step|script|job|build|debug(?:ging)? session|session|demo|experiment|spike|"
+        r"request|query|file|case|example|attempt|try|invocation|call|one)\b",
+        r"\b(?:just|only) for (?:this|that|today|tonight|the (?:demo|test|experiment|spike))\b",
+        r"\bthis (?:one )?time\b(?! (?:and|from) )", r"\bjust (?:this )?once\b", r"\bfor (?:today|tonight)\b",
+        r"\b(?:this|that) (?:migration|run|ticket|pr|test) only\b",
+    ),
+    near_time=(
+        r"(?<!\bfrom )(?<!\bdecided )\btoday\b", r"\btonight\b", r"\btomorrow\b",
+        r"\bthis (?:morning|afternoon|evening)\b", r"\blater today\b",
+    ),
+    tentative=(
+        r"\bleaning (?:towards?|to)\b", r"\binclined to\b", r"\btoying with\b", r"\bconsidering\b", r"\bon the fence\b",
+        r"\b(?:try|trial) (?:it|\S+) (?:out )?for a (?:bit|while|week|sprint)\b",
+    ),
+    event_end=(
+        r"\bfor (?:the|this|today'?s|tomorrow'?s) (?:call|meeting|demo|presentation|interview|standup|"
+        r"workshop|trip|dinner|party)(?=\W*$)",
+    ),
+    lasting=(
+        r"\bfrom now on\b", r"\bgoing forward\b", r"\bfor good\b", r"\bpermanently\b",
+        r"\bfrom (?:then|today|tomorrow) on\b",
+        r"\bstarting (?:today|tomorrow|now|next)\b", r"\bdefault\b", r"\bstandard\b", r"\bfrom here on\b", r"\bevery\b",
+        r"\balways\b", r"\bnever\b", r"\bno longer\b", r"\bany ?more\b", r"\b(?:we|I)(?:'ve| have)? decided\b",
+    ),
+    foreign=(
+        r"\b(?:his|her|their) (?:own )?(?:team|company|startup|org|organi[sz]ation|project|side project|shop|employer)\b",
+        r"\b(?:my|a|our) (?:old |former )?(?:friend|buddy|cousin|brother|sister|wife|husband|dad|mom|father|mother|"
+        r"neighbou?r|ex-colleague|former colleague|roommate)s?(?:'s?)?\b",
+        r"\ba friend of (?:mine|ours)\b",
+        r"\b(?:the|some|an?) ?other (?:team|company|startup|project|group|department)s?\b",
+        r"\banother (?:team|company|startup|client|customer|group)\b", r"\b(?:a |our |the )?competitors?\b",
+        r"\b(?:he|she)(?:'s| has)? (?:finally |just )?(?:decided|went with|switched|chose|picked|dropped|moved)\b",
+        r"\bfor (?:his|her|their) (?:own )?(?:stuff|thing|side project|project|startup|app|blog|shop)\b",
+        r"\bthe (?:folks|people|guys) (?:at|over at)\b",
+    ),
+    our_side=(
+        r"\b(?:we|we'll|we're|us|let's|our team)\b", r"\bI(?:'ll| will| am going to|'m going to)\b",
+    ),
+    agent_step=(
+        r"\b(?:should|shall|do you want|would you like|want) (?:me|I)\b", r"\b(?:I'll|I will|I can) (?:start|begin)\b",
+    ),
+    design_word=(
+        r"\b(?:use|using|go with|pick|choose|adopt|store|keep|standardi[sz]e|switch to|migrate to|default)\b",
+        r"\b(?:library|framework|database|db|storage|store|queue|provider|vendor|format|convention|naming|policy|"
+        r"strategy|architecture|schema|stack|cache)\b",
+    ),
+    step_word=(
+        r"\bfirst\b", r"\bnext\b", r"\bstart (?:with|on)\b", r"\b(?:edit|open|run|rerun|fix|debug|patch|test|look at|check|"
+        r"tackle|push|commit|delete|revert|restart|review|rebase)\b",
+    ),
+    go_lead=(
+        r"ok(?:ay)?", r"yes", r"yeah", r"yep", r"sure", r"fine", r"alright",
+    ),
+    go_lead_particles=(),
+    go_ahead=(
+        r"go ahead", r"do it", r"go for it", r"ship it",
+    ),
+    go_particles=(),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    oneoff=ONEOFF,
+    topology=TOPOLOGY,
+    scope=SCOPE,
+    stance=STANCE,
     settled=SETTLED,
     labels=LABELS,
     choices=CHOICES,

@@ -179,11 +179,92 @@ class Settled:
 
 
 @dataclass(frozen=True)
+class Stance:
+    """Phrases read by `jobs/microsync/rules/stance.py`."""
+
+    agrees: Phrases
+    deferral: Phrases
+    keeps_on: Phrases
+    occasion: Phrases
+    standing: Phrases
+    own_report: Phrases
+    bare_refusal: Phrases
+    no_ask_again: Phrases
+    refusal_particles: Phrases   # particles after a bare refusal
+    reported_speech: Phrases   # someone else's words reported
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Phrases read by `jobs/microsync/rules/scope.py`."""
+
+    freq_word: Phrases         # a frequency word read by the words around it (languages with spaces)
+    freq_clause: Phrases       # a frequency word read by its clause (languages without spaces) ...
+    third_clause: Phrases      # ... which describes when the clause has a third person ...
+    instruct_clause: Phrases   # ... and no word of instructing
+    instructs_before: Phrases
+    third_before: Phrases
+    copula_before: Phrases
+    participle: Phrases
+    reports_after: Phrases
+    event_clause: Phrases
+    describes_main: Phrases
+    you_before: Phrases
+    verbless: Phrases
+    ever: Phrases
+    from_now: Phrases
+    modal: Phrases
+    you_habit: Phrases
+    pointer: Phrases
+    at_hand: Phrases
+    talk: Phrases
+    handed: Phrases
+
+
+@dataclass(frozen=True)
+class Topology:
+    """Phrases read by `jobs/microsync/rules/topology.py`."""
+
+    component: Phrases
+    placed: Phrases
+    removed: Phrases
+    edit_object: Phrases
+    boundary: Phrases
+    routed: Phrases
+    standing: Phrases
+    route_noun: Phrases
+
+
+@dataclass(frozen=True)
+class Oneoff:
+    """Phrases read by `jobs/microsync/rules/oneoff.py`."""
+
+    task_scope: Phrases
+    near_time: Phrases
+    tentative: Phrases
+    event_end: Phrases
+    lasting: Phrases
+    foreign: Phrases
+    our_side: Phrases
+    agent_step: Phrases
+    design_word: Phrases
+    step_word: Phrases
+    go_lead: Phrases   # an assent before a go-ahead
+    go_lead_particles: Phrases   # particles after that assent
+    go_ahead: Phrases   # a go-ahead
+    go_particles: Phrases   # particles after the go-ahead
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    oneoff: Oneoff
+    topology: Topology
+    scope: Scope
+    stance: Stance
     settled: Settled
     labels: Labels
     choices: Choices
