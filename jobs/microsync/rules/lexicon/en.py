@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from jobs.microsync.rules.lexicon.model import (
+    Acts,
     Answers,
     Choices,
     Complaints,
+    Conventions,
     Fields,
     Hedges,
     Kinds,
@@ -646,9 +648,87 @@ ONEOFF = Oneoff(
     go_particles=(),
 )
 
+ACTS = Acts(
+    design_ask=(
+        r"\b(?:which|what)\b[^?]{0,60}\b(?:version|minimum|maximum|default|limit|timeout|threshold|format|naming|"
+        r"convention|strategy|approach|library|framework|database|store|storage|backend|provider|region|language|"
+        r"style|policy|retention|interval|schedule|size|target|cap|budget|percentage|amount)s?\b[^?]*\?",
+        r"\bshould (?:we|it|they|this|that|the \w+)\b[^?]*\?", r"\b(?:do you )?prefer\b[^?]*\?",
+        r"\bhow (?:many|much|long|often)\b[^?]*\b(?:should|do you want)\b[^?]*\?", r"\bor\b[^?.]{1,60}\?",
+    ),
+    task_ask=(
+        r"\b(?:want|would you like|shall|should|do you want|can|may) (?:me|I)\b", r"\bI can\b[^?\n]{0,80}?\bif you\b",
+    ),
+    change=(
+        r"\b(?:switch|change|move|convert|rename|replace|swap|revert|migrate)\b", r"\binstead\b",
+    ),
+    user_design_ask=(
+        r"\bwhat do you (?:suggest|recommend|think)\b", r"\bthoughts\W*$", r"\bideas\W*$", r"\bshould (?:we|I)\b",
+        r"\bor\b[^?.]{1,60}\?",
+        r"\bwhich\b[^?]*\?", r"\bhow (?:many|much)\b[^?]*\?",
+    ),
+    offering=(
+        r"\b(?:I|we|you) (?:can|could)\b", r"\beither\b", r"\balternatively\b",
+    ),
+    plan_head=(
+        r"plan", r"steps", r"proposal",
+    ),
+    word_option=(),
+    option_head=(
+        r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
+    ),
+    or_split=(
+        r",?\s+or\s+",
+    ),
+    word_digits=(),
+)
+
+# Openers before the head of a convention ("ok, also we use ...", "style: use ...").
+_LEAD = (r"(?:^|[.:;!]\s+)(?:\W*(?:(?:ok(?:ay)?|and|also|so|oh|btw|please|then|yes|yeah|right|one more thing)\b"
+         r"|[a-z][\w-]*(?: [\w-]+)?\s*:)\W*)*")
+CONVENTIONS = Conventions(
+    not_names=(
+        r"^(?:it|its|it's|this|that|these|those|he|she|they|we|i|you|is|was|are|were|do|does|did|sure|yet|now|really|just|quite|bad|good|great|ok|okay|fine|working|broken|done|me|us|him|her|them)$",
+    ),
+    contrast=(
+        r"[,;]\s*(?:and\s+)?(?:not|no)\s+(?!(?:sure|yet|now|really|just|more than|later|need|idea|problem|worries|rush|way)\b)[\w@./-]+",
+        r"\bnot\s+(?!(?:sure|yet|now|really|just|more than|later)\b)[\w@./-]+\s+or\s+[\w@./-]+", r"\binstead of\b", r"\brather than\b",
+    ),
+    scope=(
+        r"\bonly\b", r"\beverywhere\b", r"\bno exceptions?\b", r"\bby default\b", r"\bas (?:the|our) (?:standard|default|convention)\b",
+        r"\bfor (?:this|the|our|all|every|each) (?:whole |entire )?(?:repo|repository|project|codebase|monorepo|team|services?|apps?|packages?)\b",
+        r"\b(?:in|for|across) (?:all|every|any|each)\b", r"\bstick to (?:it|that|this)\b", r"\bthe rule\b",
+    ),
+    one_off=(
+        r"\b(?:use|using)\s+[\w@./-]+(?:\s+[\w@./-]+)?\s+to\s+(?!the\b)\w+", r"\bthis (?:file|test|function|one|time|pr|branch|bug|ticket|script|query|case|run|page|task|migration)\b",
+        r"\bhere\b", r"\bfor now\b", r"\bright now\b", r"\btoday\b", r"\btonight\b", r"\bfor (?:the|this|that) (?:test|task|fix|run|demo|script)\b",
+    ),
+    gate=(
+        r"\buse\b", r"\bnot\b", r"\bover\b", r"\binstead of\b", r"\bstick\b", r"\bprefer\b", r"\bstandardi[sz]e\b",
+    ),
+    affirms=(
+        r"\b(?:this|that|it)(?:'s| is) (?:the |a |our )?rule\b", r"\bstick to (?:it|that|this)\b", r"\bno exceptions\b",
+    ),
+    refers=(
+        r"\b(?:this|that|it|these|those)\b",
+    ),
+    head=(
+        _LEAD + r"(?:(?:we|i|the team)\s+(?:only\s+|always\s+|just\s+)?(?:use|write|prefer|go with|stick (?:with|to)|standardi[sz]e on)"
+        r"|use|stick (?:with|to)|prefer|standardi[sz]e on|only use)\s+(?!(?:it|this|that|them|these|those|the same|one|some|any)\b)[\w@./-]",
+    ),
+    pair=(
+        _LEAD + r"([a-z][\w.+-]*)\s*,?\s+(?:not|over|instead of)\s+([a-z][\w.+-]*)\s*(?:[,.;:]|$)",
+    ),
+    not_name_endings=(
+        "ing", "ed",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    conventions=CONVENTIONS,
+    acts=ACTS,
     oneoff=ONEOFF,
     topology=TOPOLOGY,
     scope=SCOPE,

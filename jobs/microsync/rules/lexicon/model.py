@@ -256,11 +256,45 @@ class Oneoff:
 
 
 @dataclass(frozen=True)
+class Acts:
+    """Phrases read by `jobs/microsync/rules/acts.py`."""
+
+    design_ask: Phrases
+    task_ask: Phrases
+    change: Phrases
+    user_design_ask: Phrases
+    offering: Phrases
+    plan_head: Phrases
+    word_option: Phrases
+    option_head: Phrases
+    or_split: Phrases
+    word_digits: Phrases   # "word=digit" for the ordinal words `word_option` captures
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """Phrases read by `jobs/microsync/rules/conventions.py`."""
+
+    not_names: Phrases
+    contrast: Phrases
+    scope: Phrases
+    one_off: Phrases
+    gate: Phrases
+    affirms: Phrases
+    refers: Phrases
+    head: Phrases   # the head of a clause that states a convention ("we use X")
+    pair: Phrases   # "tabs not spaces": a bare pair at the start of the clause, the two names in groups 1 and 2
+    not_name_endings: Phrases   # a word with this ending is no name of a convention (lower case)
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    conventions: Conventions
+    acts: Acts
     oneoff: Oneoff
     topology: Topology
     scope: Scope

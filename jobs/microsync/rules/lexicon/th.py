@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from jobs.microsync.rules.lexicon.model import (
+    Acts,
     Answers,
     Choices,
     Complaints,
+    Conventions,
     Fields,
     Hedges,
     Kinds,
@@ -476,9 +478,72 @@ ONEOFF = Oneoff(
     ),
 )
 
+ACTS = Acts(
+    design_ask=(
+        r"แบบไหน", r"อันไหน", r"ตัวไหน", r"ไหนดี", r"อะไรดี", r"เท่าไหร่ดี", r"เท่าไรดี", r"กี่\S{0,12}ดี", r"ดีไหม",
+        r"หรือ\S*.{0,40}ดี", r"ควร\S{0,30}(?:ไหม|มั้ย|หรือ)",
+    ),
+    task_ask=(
+        r"ให้(?:ผม|ฉัน|หนู)", r"จะให้", r"ได้ไหม(?:ครับ|คะ)?\W*$", r"(?:ผม|ฉัน)(?:จะ)?\S{0,40}(?:เลย)?ไหม(?:ครับ|คะ)",
+    ),
+    change=(
+        r"เปลี่ยน", r"ย้าย", r"สลับ",
+    ),
+    user_design_ask=(
+        r"ควร", r"ดีไหม", r"แนะนำ", r"ยังไงดี", r"หรือ\S*.{0,40}ดี",
+    ),
+    offering=(
+        r"ถ้า", r"ได้", r"สามารถ",
+    ),
+    plan_head=(
+        r"แผน", r"ขั้นตอน",
+    ),
+    word_option=(
+        r"(?:แบบ|ทาง|ข้อ)(?:ที่)?\s?(หนึ่ง|แรก|สอง|สาม|สี่)\s*[:：]?",
+    ),
+    option_head=(
+        r"(?:สอง|สาม|\d)\s?(?:ทาง|แบบ|วิธี|ตัวเลือก)", r"ทางเลือก",
+    ),
+    or_split=(
+        r"\s*หรือ\s*",
+    ),
+    word_digits=(
+        "หนึ่ง=1", "แรก=1", "สอง=2", "สาม=3", "สี่=4",
+    ),
+)
+
+CONVENTIONS = Conventions(
+    not_names=(),
+    contrast=(
+        r"ไม่ใช้", r"ไม่เอา", r"(?<!ใช้)แทน(?!ที่จะ)", r"ไม่ใช่",
+    ),
+    scope=(
+        r"อย่างเดียว", r"เท่านั้น", r"ทั้ง(?:โปรเจกต์|โปรเจค|โปรเจ็กต์|repo|ทีม|บริษัท|ระบบ)", r"ทุก(?:ไฟล์|โปรเจกต์|โปรเจค|repo|service|ที่)", r"เป็นมาตรฐาน",
+    ),
+    one_off=(
+        r"เพื่อ", r"ตัวนี้", r"ไฟล์นี้", r"รอบนี้", r"ครั้งนี้", r"วันนี้", r"ไปก่อน",
+    ),
+    gate=(
+        r"ใช้", r"เขียน",
+    ),
+    affirms=(
+        r"(?:เป็น|คือ)กฎ", r"แบบนี้ตลอด",
+    ),
+    refers=(
+        r"นี้", r"นั้น",
+    ),
+    head=(
+        r"^\W*(?:(?:อีกอย่าง|แล้วก็|และ|ส่วน)\s*)?(?:เรา(?:จะ)?|ทีม(?:เรา)?)?(?:ใช้|เขียน)(?!เวลา)",
+    ),
+    pair=(),
+    not_name_endings=(),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    conventions=CONVENTIONS,
+    acts=ACTS,
     oneoff=ONEOFF,
     topology=TOPOLOGY,
     scope=SCOPE,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from jobs.microsync.rules.lexicon.model import (
+    Acts,
     Answers,
     Choices,
     Complaints,
+    Conventions,
     Fields,
     Hedges,
     Kinds,
@@ -464,9 +466,71 @@ ONEOFF = Oneoff(
     go_particles=(),
 )
 
+ACTS = Acts(
+    design_ask=(
+        r"哪(?:个|种|一|家|款)", r"用什么", r"还是", r"多少(?:合适|合理|比较好|好)", r"要不要(?!我)", r"设(?:成|为)多少",
+    ),
+    task_ask=(
+        r"要我", r"需要我", r"要不要我", r"我(?:来|先)?帮你[^？?]{0,30}[吗么？?]", r"我可以[^？?]{0,30}[吗么？?]",
+    ),
+    change=(
+        r"改成", r"改为", r"换成", r"切换", r"改用",
+    ),
+    user_design_ask=(
+        r"你(?:怎么看|觉得|建议)", r"要不要", r"还是", r"多少合理", r"哪(?:个|种)",
+    ),
+    offering=(
+        r"可以", r"或者", r"要么",
+    ),
+    plan_head=(
+        r"计划", r"方案", r"步骤",
+    ),
+    word_option=(
+        r"第?([一二三四])(?:是|种|個|个)?[：:、，,]?",
+    ),
+    option_head=(
+        r"(?:几|两|三|\d)\s?(?:个|种)\s?(?:方向|做法|方案|选择|选项|思路|办法)", r"有(?:两|三|几)种",
+    ),
+    or_split=(
+        r"\s*还是\s*", r"\s*或者\s*",
+    ),
+    word_digits=(
+        "一=1", "二=2", "三=3", "四=4",
+    ),
+)
+
+CONVENTIONS = Conventions(
+    not_names=(),
+    contrast=(
+        r"不用", r"别用", r"不要用", r"不再用", r"而不是", r"不要\S", r"别\S",
+    ),
+    scope=(
+        r"只用", r"统一", r"一律", r"所有", r"整个(?:项目|仓库|repo|团队)", r"全部", r"都用",
+    ),
+    one_off=(
+        r"这个", r"这次", r"这回", r"今天", r"先(?:用|凑合)", r"(?:来|去)(?:装|跑|试|看|查|加|删|改)", r"(?:装|跑|试|查)一下",
+    ),
+    gate=(
+        r"用",
+    ),
+    affirms=(
+        r"(?:这|那)是(?:固定|规矩|规定|原则)", r"(?:这|那)是规矩", r"以后都这样",
+    ),
+    refers=(
+        r"这", r"那",
+    ),
+    head=(
+        r"^\W*(?:(?:另外|还有|然后|对了)\W*)?(?:我们|团队|大家)?(?:都|统一|一律|只|全部)?(?:用|使用|采用)(?![了过])",
+    ),
+    pair=(),
+    not_name_endings=(),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    conventions=CONVENTIONS,
+    acts=ACTS,
     oneoff=ONEOFF,
     topology=TOPOLOGY,
     scope=SCOPE,
