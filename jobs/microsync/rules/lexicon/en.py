@@ -8,6 +8,7 @@ from jobs.microsync.rules.lexicon.model import (
     Choices,
     Complaints,
     Conventions,
+    Earlier,
     Fields,
     Hedges,
     Kinds,
@@ -16,6 +17,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lists,
     Oneoff,
     Picks,
+    Proposals,
     Replies,
     Scope,
     Settled,
@@ -724,9 +726,41 @@ CONVENTIONS = Conventions(
     ),
 )
 
+# Openers before a scrapped name, and the name (a Latin word or two).
+_OPEN = r"^\W*(?:(?:ok(?:ay)?|alright|right|so|actually|hmm+|ugh|fine|yeah|yep|then|no)\W+)*"
+_NAME = r"([A-Za-z][\w.+#-]*(?: [A-Za-z][\w.+#-]*)?)"
+EARLIER = Earlier(
+    not_names=(
+        "it", "that", "this", "them", "those", "these", "the", "all", "everything", "whole",
+    ),
+    adopt=(
+        r"\b(?:go with|do|follow|take) (?:what|whatever) (?:she|he|they|you|[A-Z]\w+) "
+        r"(?:said|suggested|proposed|recommended)\b",
+        r"\b(?:do|go with) (?:it |that )?(?:as|like) (?:she|he|they|you|[A-Z]\w+) (?:said|suggested|proposed)\b",
+    ),
+    you=(
+        r"\byou\b",
+    ),
+    cut=(
+        r"ok(?:ay)?", r"yes", r"so", r"then", r"and",
+    ),
+    scrap=(
+        _OPEN + r"(?:let'?s\s+)?(?:just\s+)?(?:scrap|ditch|abandon|nix|forget about)\s+(?:the\s+)?(?:whole\s+)?" + _NAME,
+    ),
+)
+
+PROPOSALS = Proposals(
+    ack=(
+        r"sounds good", r"do that", r"go ahead",
+    ),
+    polite=(),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    proposals=PROPOSALS,
+    earlier=EARLIER,
     conventions=CONVENTIONS,
     acts=ACTS,
     oneoff=ONEOFF,

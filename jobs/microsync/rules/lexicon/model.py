@@ -288,11 +288,32 @@ class Conventions:
 
 
 @dataclass(frozen=True)
+class Earlier:
+    """Phrases read by `jobs/microsync/rules/earlier.py`."""
+
+    not_names: Phrases
+    adopt: Phrases
+    you: Phrases
+    cut: Phrases
+    scrap: Phrases   # dropping something named earlier; the name in the pattern's one group
+
+
+@dataclass(frozen=True)
+class Proposals:
+    """Phrases read by `jobs/microsync/rules/proposals.py`."""
+
+    ack: Phrases
+    polite: Phrases   # particles after a bare option label
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    proposals: Proposals
+    earlier: Earlier
     conventions: Conventions
     acts: Acts
     oneoff: Oneoff

@@ -8,6 +8,7 @@ from jobs.microsync.rules.lexicon.model import (
     Choices,
     Complaints,
     Conventions,
+    Earlier,
     Fields,
     Hedges,
     Kinds,
@@ -16,6 +17,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lists,
     Oneoff,
     Picks,
+    Proposals,
     Replies,
     Scope,
     Settled,
@@ -539,9 +541,38 @@ CONVENTIONS = Conventions(
     not_name_endings=(),
 )
 
+EARLIER = Earlier(
+    not_names=(),
+    adopt=(
+        # Thai names a person (พี่นัท, คุณเมย์); a bare ตามที่เสนอ accepts the assistant's proposal instead.
+        r"(?:เอา|ทำ)?ตามที่(?:พี่|น้อง|คุณ)\S{1,12}(?:บอก|เสนอ|แนะนำ)(?:มา)?(?:เลย|ครับ|ค่ะ|นะ)*",
+        r"^\W*(?:(?:โอเค|ได้|งั้น)\S*\s*)*(?:เอา|ทำ)ตาม(?:พี่|น้อง|คุณ)\S{1,12}(?:เลย|ครับ|ค่ะ|นะ)*\W*$",
+    ),
+    you=(
+        r"คุณ",
+    ),
+    cut=(
+        r"โอเค", r"ได้", r"งั้น",
+    ),
+    scrap=(
+        r"ไม่เอา\s?([A-Za-z][\w.+#-]*)\s?แล้ว", r"([A-Za-z][\w.+#-]*)\s?(?:ก็)?ไม่เอาแล้ว",
+    ),
+)
+
+PROPOSALS = Proposals(
+    ack=(
+        r"ใช่", r"ได้", r"เอา",
+    ),
+    polite=(
+        r"ครับ", r"ค่ะ",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    proposals=PROPOSALS,
+    earlier=EARLIER,
     conventions=CONVENTIONS,
     acts=ACTS,
     oneoff=ONEOFF,

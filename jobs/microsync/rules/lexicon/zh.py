@@ -8,6 +8,7 @@ from jobs.microsync.rules.lexicon.model import (
     Choices,
     Complaints,
     Conventions,
+    Earlier,
     Fields,
     Hedges,
     Kinds,
@@ -16,6 +17,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lists,
     Oneoff,
     Picks,
+    Proposals,
     Replies,
     Scope,
     Settled,
@@ -526,9 +528,34 @@ CONVENTIONS = Conventions(
     not_name_endings=(),
 )
 
+EARLIER = Earlier(
+    not_names=(),
+    adopt=(
+        r"(?:就)?(?:照|按|按照)(?:她|他|他们|你)(?:刚刚|刚才|之前|上面)?(?:说|讲|提|建议)的(?:做|办|来)?",
+    ),
+    you=(
+        r"你",
+    ),
+    cut=(
+        r"好", r"那", r"就", r"嗯",
+    ),
+    scrap=(
+        r"(?:不要|不用|放弃|去掉|砍掉)\s?([A-Za-z][\w.+#-]*)\s?了", r"([A-Za-z][\w.+#-]*)\s?(?:不要了|不用了|就算了|砍掉)",
+    ),
+)
+
+PROPOSALS = Proposals(
+    ack=(
+        r"要", r"对", r"是的",
+    ),
+    polite=(),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    proposals=PROPOSALS,
+    earlier=EARLIER,
     conventions=CONVENTIONS,
     acts=ACTS,
     oneoff=ONEOFF,
