@@ -6,6 +6,8 @@ from jobs.microsync.rules.lexicon.model import (
     Acts,
     Answers,
     Choices,
+    Classify,
+    Clauses,
     Complaints,
     Conventions,
     Earlier,
@@ -756,9 +758,37 @@ PROPOSALS = Proposals(
     polite=(),
 )
 
+CLASSIFY = Classify(
+    trailing_particles=(),
+    clause_sep=(
+        r"\s(?:so|and then|but)\s",
+    ),
+)
+
+CLAUSES = Clauses(
+    clause_cue=(),
+    common=(
+        "the", "and", "for", "are", "was", "were", "this", "that", "with", "from", "into", "then", "than", "them",
+        "they", "our", "your", "you", "use", "using", "used", "not", "never", "any", "anywhere", "anymore", "more",
+        "all", "every", "also", "just", "now", "here", "there", "have", "has", "had", "will", "would", "should",
+        "can", "could",
+    ),
+    follow_open=(
+        r"(?:and|also|plus)\b",
+    ),
+    points_back=(
+        r"\b(?:it|them|its|their|there)\b",
+    ),
+    switch=(
+        r"\b(?:switch|switching|moving|migrating|replacing)\b",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    clauses=CLAUSES,
+    classify=CLASSIFY,
     proposals=PROPOSALS,
     earlier=EARLIER,
     conventions=CONVENTIONS,

@@ -307,11 +307,32 @@ class Proposals:
 
 
 @dataclass(frozen=True)
+class Classify:
+    """Phrases read by `jobs/microsync/rules/classify.py`."""
+
+    trailing_particles: Phrases
+    clause_sep: Phrases
+
+
+@dataclass(frozen=True)
+class Clauses:
+    """Phrases read by `jobs/microsync/rules/clauses.py`."""
+
+    clause_cue: Phrases
+    common: Phrases
+    follow_open: Phrases
+    points_back: Phrases
+    switch: Phrases
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    clauses: Clauses
+    classify: Classify
     proposals: Proposals
     earlier: Earlier
     conventions: Conventions

@@ -6,6 +6,8 @@ from jobs.microsync.rules.lexicon.model import (
     Acts,
     Answers,
     Choices,
+    Classify,
+    Clauses,
     Complaints,
     Conventions,
     Earlier,
@@ -568,9 +570,37 @@ PROPOSALS = Proposals(
     ),
 )
 
+CLASSIFY = Classify(
+    trailing_particles=(
+        r"ครับ", r"ค่ะ", r"คะ", r"นะ", r"จ้ะ", r"จ้า", r"เลย", r"ด้วย",
+    ),
+    clause_sep=(
+        # Thai marks a clause break with a space between Thai words.
+        r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])",
+    ),
+)
+
+CLAUSES = Clauses(
+    clause_cue=(
+        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)", r"จำไว้", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
+    ),
+    common=(),
+    follow_open=(
+        r"(?:แล้ว)?ก็", r"และ",
+    ),
+    points_back=(
+        r"ในนั้น", r"ของมัน",
+    ),
+    switch=(
+        r"เปลี่ยน(?:ไป|เป็น)", r"ย้ายไป",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    clauses=CLAUSES,
+    classify=CLASSIFY,
     proposals=PROPOSALS,
     earlier=EARLIER,
     conventions=CONVENTIONS,

@@ -6,6 +6,8 @@ from jobs.microsync.rules.lexicon.model import (
     Acts,
     Answers,
     Choices,
+    Classify,
+    Clauses,
     Complaints,
     Conventions,
     Earlier,
@@ -551,9 +553,34 @@ PROPOSALS = Proposals(
     polite=(),
 )
 
+CLASSIFY = Classify(
+    trailing_particles=(
+        r"吧", r"啊", r"呀", r"哦", r"喔", r"了",
+    ),
+    clause_sep=(),
+)
+
+CLAUSES = Clauses(
+    clause_cue=(
+        r"记住", r"以后", r"不要再", r"别忘了", r"另外", r"还有",
+    ),
+    common=(),
+    follow_open=(
+        r"(?:以后|以後|然后)?(?:也|还)",
+    ),
+    points_back=(
+        r"里面", r"里头", r"它", r"那里",
+    ),
+    switch=(
+        r"改用", r"换成", r"改成",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    clauses=CLAUSES,
+    classify=CLASSIFY,
     proposals=PROPOSALS,
     earlier=EARLIER,
     conventions=CONVENTIONS,
