@@ -18,6 +18,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lexicon,
     Lists,
     Oneoff,
+    Picking,
     Picks,
     Proposals,
     Replies,
@@ -784,9 +785,44 @@ CLAUSES = Clauses(
     ),
 )
 
+PICKING = Picking(
+    number=(
+        r"option ", r"#",
+    ),
+    join=(
+        r"and", r"or",
+    ),
+    no=(
+        r"\b(?:no|not|skip|don'?t|drop|later|after|wait|defer|hold|park|nope|nah|never)\b",
+    ),
+    yes=(
+        r"\b(?:do|yes|go|ok|okay|sure|fine|start|ship|keep|let'?s)\b",
+    ),
+    defer=(
+        r"whatever", r"up to you", r"you (?:decide|choose|pick)", r"idk", r"dunno", r"no idea", r"either",
+    ),
+    stop=(
+        "the", "a", "an", "it", "its", "in", "on", "at", "to", "of", "for", "and", "or", "with", "we", "our", "us", "you",
+        "i", "me", "my", "is", "are", "be", "this", "that", "then", "ok", "okay", "yes", "yeah", "yep", "sure", "fine",
+        "let's", "lets", "just", "please", "pls", "thx", "thanks", "one", "go", "do", "use", "so", "also", "now",
+        "want", "shall", "should", "would", "can", "could",
+    ),
+    keep=(
+        r"^\W*(?:(?:ok(?:ay)?|thx|thanks|thank you|no|nah|nope|fine|hmm)\W+)*(?:keep (?:it|that|this|them|as is)|leave it|(?:it'?s |that'?s )?fine as (?:it )?is|as is is fine|no need to (?:change|switch))\b",
+    ),
+    go=(
+        r"^\W*(?:(?:ok(?:ay)?|yes|yep|yeah|sure)\W+)*(?:go ahead|do it|yes|yep|sure|ok(?:ay)?|please do)\W*$",
+    ),
+    go_ahead=(
+        r"\bgo ahead\b", r"\bdo it\b", r"\bgo (?:with|for) (?:it|that|this)\b",
+    ),
+    number_counter=(),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    picking=PICKING,
     clauses=CLAUSES,
     classify=CLASSIFY,
     proposals=PROPOSALS,

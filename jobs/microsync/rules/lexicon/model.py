@@ -326,11 +326,28 @@ class Clauses:
 
 
 @dataclass(frozen=True)
+class Picking:
+    """Phrases read by `jobs/microsync/rules/replies.py`."""
+
+    number: Phrases
+    join: Phrases
+    no: Phrases
+    yes: Phrases
+    defer: Phrases
+    stop: Phrases
+    keep: Phrases
+    go: Phrases
+    go_ahead: Phrases
+    number_counter: Phrases   # what may name a plan item before its number in a join (ข้อ, 第)
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    picking: Picking
     clauses: Clauses
     classify: Classify
     proposals: Proposals

@@ -18,6 +18,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lexicon,
     Lists,
     Oneoff,
+    Picking,
     Picks,
     Proposals,
     Replies,
@@ -596,9 +597,41 @@ CLAUSES = Clauses(
     ),
 )
 
+PICKING = Picking(
+    number=(
+        r"ข้อ(?:ที่)?\s?",
+    ),
+    join=(
+        r"กับ", r"และ",
+    ),
+    no=(
+        r"ไม่เอา", r"ไม่ต้อง", r"ไว้ก่อน", r"ทีหลัง", r"ข้าม",
+    ),
+    yes=(
+        r"ทำ", r"เอา", r"ได้", r"โอเค", r"ตกลง",
+    ),
+    defer=(
+        r"แล้วแต่", r"ยังไงก็ได้", r"อะไรก็ได้",
+    ),
+    stop=(),
+    keep=(
+        r"^\W*(?:(?:โอเค|ขอบคุณ|ไม่)\S*\s*)*(?:ใช้แบบเดิม|แบบเดิม|ไม่ต้องเปลี่ยน|คงไว้|ตามเดิม|แบบนี้แหละ|เอาแบบนี้)",
+    ),
+    go=(
+        r"^\W*(?:ได้|โอเค|จัดไป|ทำเลย|ได้เลย)\S{0,6}\W*$",
+    ),
+    go_ahead=(
+        r"จัดไปเลย", r"ไปเลย", r"จัดไป", r"ทำเลย", r"เอาเลย",
+    ),
+    number_counter=(
+        r"ข้อ(?:ที่)?\s?",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    picking=PICKING,
     clauses=CLAUSES,
     classify=CLASSIFY,
     proposals=PROPOSALS,

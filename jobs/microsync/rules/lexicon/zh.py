@@ -18,6 +18,7 @@ from jobs.microsync.rules.lexicon.model import (
     Lexicon,
     Lists,
     Oneoff,
+    Picking,
     Picks,
     Proposals,
     Replies,
@@ -576,9 +577,41 @@ CLAUSES = Clauses(
     ),
 )
 
+PICKING = Picking(
+    number=(
+        r"第", r"方案",
+    ),
+    join=(
+        r"和", r"跟", r"与",
+    ),
+    no=(
+        r"不要", r"不用", r"不做", r"不动", r"不改", r"不换", r"先不", r"先放", r"放着", r"以后再", r"再说", r"暂缓",
+    ),
+    yes=(
+        r"做", r"要", r"好", r"可以", r"行",
+    ),
+    defer=(
+        r"随便", r"你(?:决定|看着办)", r"都行", r"都可以",
+    ),
+    stop=(),
+    keep=(
+        r"^\W*(?:(?:好|嗯|谢谢|不用)\W*)*(?:保持(?:原样|现状|不变)?|维持(?:原样|现状)?|不用改|不用换|就这样就好)",
+    ),
+    go=(
+        r"^\W*(?:好|好的|可以|行|去做|做吧)\W*$",
+    ),
+    go_ahead=(
+        r"就这么办", r"那就", r"去做",
+    ),
+    number_counter=(
+        r"第",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    picking=PICKING,
     clauses=CLAUSES,
     classify=CLASSIFY,
     proposals=PROPOSALS,
