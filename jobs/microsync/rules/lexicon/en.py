@@ -11,6 +11,7 @@ from jobs.microsync.rules.lexicon.model import (
     Complaints,
     Conventions,
     Earlier,
+    Facts,
     Fields,
     Hedges,
     Kinds,
@@ -819,9 +820,69 @@ PICKING = Picking(
     number_counter=(),
 )
 
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+# Relations and accounts: their value is a fact worth keeping.
+_RELATION = (r"birthday|anniversary|manager|boss|partner|wife|husband|son|daughter|kids?|mom|mum|dad|mother|father|"
+             r"landlord|accountant|doctor|dentist|lawyer|team lead|address|phone(?: number)?|e-?mail|account|iban|"
+             r"fiscal year|financial year|rent|salary|payday|lease|insurance|passport|advisor|adviser|supervisor|ea|assistant")
+FACTS = Facts(
+    me=(
+        r"\bI(?:'m| am|'ve| have)?\b", r"\bmy(?:self)?\b", r"\bwe(?:'re| are)?\b", r"\bour\b",
+    ),
+    trait=(
+        r"\ballergic\b", r"\ballergy\b", r"\bvegetarian\b", r"\bvegan\b", r"\bpescatarian\b", r"\bgluten[- ]free\b",
+        r"\blactose[- ]intolerant\b", r"\bhalal\b", r"\bkosher\b", r"\bdiabetic\b", r"\bdon'?t (?:eat|drink)\b",
+        r"\bI (?:live|work) (?:in|at|for)\b", r"\bI'?m based in\b", r"\bmy time ?zone is\b",
+    ),
+    setup=(
+        r"\b(?:prod|production|staging|dev|the (?:\w+ )?(?:cluster|db|database|password|certificate|cert|token|key|"
+        r"backups?|invoices?|bill|domain|license|subscription)s?|invoices|backups|our (?:\w+ )?(?:servers?|db|database))\b",
+        r"password", r"cert", r"token", r"backup", r"production", r"staging",
+    ),
+    setup_does=(
+        r"\b(?:rotates?|renew(?:s|ed)?|expires?|resets?|goes out|go out|are sent|is sent|is due|are due|is billed|"
+        r"runs (?:in|on)|is hosted (?:in|on|at)|lives (?:in|on)|is (?:in|on) (?:aws|gcp|azure|[a-z]{2}-[a-z]+-\d))\b",
+    ),
+    recurrence=(
+        r"\bevery\b", r"\beach\b", r"\bon the \d{1,2}(?:st|nd|rd|th)\b", r"\b(?:daily|weekly|monthly|nightly|yearly)\b",
+        r"\bon (?:mon|tues|wednes|thurs|fri|satur|sun)days\b", r"\bfor good\b", r"\bnow (?:goes|is|go)\b",
+    ),
+    transient=(
+        r"\btoday\b", r"\btonight\b", r"\byesterday\b", r"\bright now\b", r"\bat the moment\b", r"\bthis (?:morning|week)\b",
+        r"\bjust\b", r"\btook\b", r"\bwas\b", r"\bwere\b", r"\bgot\b",
+        r"\bI'?m (?:so |really |a bit )?(?:tired|busy|sick|hungry|late|running late|at|on my way|in a meeting|off|out|back|done|stuck)\b",
+        r"\brain(?:s|ing)?\b", r"\bsnow(?:s|ing)\b",
+    ),
+    wish=(
+        r"\bI (?:want|wish|hope|need)\b", r"\bI(?:'d| would) (?:like|love|prefer)\b",
+    ),
+    reply_style=(
+        r"\b(?:answer|reply|respond|write|talk|speak)(?:ing)?(?: to me)? (?:in|with|using)\b",
+        r"\byour (?:answers|replies|responses|messages)\b",
+    ),
+    region=(
+        r"\b(?:us|eu|ap|sa|ca|me|af)-[a-z]+-\d\b",
+    ),
+    place=(
+        r"\b(?:in|on) (?:aws|gcp|azure|hetzner|[a-z]{2}-[a-z]+-\d)\b",
+    ),
+    relation=(
+        rf"\b(?:my|our)\s+(?:\w+\s+)?(?:\w+'s\s+)?(?:{_RELATION})\b", rf"\b(?:{_RELATION}) (?:changed|moved)\b",
+        r"\b(?:rent|salary|payday|invoices?|payments?) (?:now )?(?:goes?|go|is|are|gets?|comes?) ",
+    ),
+    relation_word=(
+        rf"\b(?:{_RELATION})\b", r"\b(?:invoices?|payments?)\b", r"\b[a-z]{2}-[a-z]+-\d\b",
+    ),
+    value=(
+        r"\d", rf"\b{_MONTHS}\b", r"\b(?:is|are|'s|goes to|go to|changed to)\s+[A-Z][a-z]+",
+    ),
+    possessive=(),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    facts=FACTS,
     picking=PICKING,
     clauses=CLAUSES,
     classify=CLASSIFY,

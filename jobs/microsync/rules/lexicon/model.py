@@ -342,11 +342,32 @@ class Picking:
 
 
 @dataclass(frozen=True)
+class Facts:
+    """Phrases read by `jobs/microsync/rules/facts.py`."""
+
+    me: Phrases
+    trait: Phrases
+    setup: Phrases
+    setup_does: Phrases
+    recurrence: Phrases
+    transient: Phrases
+    wish: Phrases
+    reply_style: Phrases
+    region: Phrases
+    place: Phrases
+    relation: Phrases   # a relation or an account as the subject
+    relation_word: Phrases   # a relation word anywhere (the one-scan gate)
+    value: Phrases   # a value: a date, a number, a name, a month (matched case-sensitively)
+    possessive: Phrases   # a word that makes the relation after it an object ("ของเงินเดือน"); plain text
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    facts: Facts
     picking: Picking
     clauses: Clauses
     classify: Classify

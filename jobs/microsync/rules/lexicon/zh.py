@@ -11,6 +11,7 @@ from jobs.microsync.rules.lexicon.model import (
     Complaints,
     Conventions,
     Earlier,
+    Facts,
     Fields,
     Hedges,
     Kinds,
@@ -608,9 +609,55 @@ PICKING = Picking(
     ),
 )
 
+FACTS = Facts(
+    me=(
+        r"我",
+    ),
+    trait=(
+        r"过敏", r"吃素", r"素食", r"不吃(?:肉|猪肉|牛肉|海鲜|辣|鱼|虾|花生|香菜)", r"不喝酒", r"我住在", r"我在\S{1,12}(?:工作|上班)",
+    ),
+    setup=(
+        r"证书", r"凭证", r"密码", r"密钥", r"发票", r"账单", r"备份", r"正式环境", r"生产环境", r"测试环境",
+    ),
+    setup_does=(
+        r"续期", r"过期", r"轮换", r"更新", r"跑在", r"部署在", r"托管在",
+    ),
+    recurrence=(
+        r"每", r"自动",
+    ),
+    transient=(
+        r"今天", r"今晚", r"昨天", r"刚", r"正在", r"累", r"饿", r"下雨", r"在开会", r"在路上", r"在机场",
+    ),
+    wish=(
+        r"我想", r"希望",
+    ),
+    reply_style=(
+        r"(?:回答|回复|答复)(?:我)?(?:都|一律|全部)?(?:要)?(?:用|使用)", r"跟我(?:说话|讲话|沟通)?(?:都)?用",
+    ),
+    region=(),
+    place=(
+        r"部署在", r"跑在", r"托管在",
+    ),
+    relation=(
+        r"生日", r"纪念日", r"财年", r"财务年度", r"房租", r"工资", r"发薪", r"房东",
+        r"我(?:的)?(?:太太|老婆|老公|丈夫|妻子|女朋友|男朋友|孩子|儿子|女儿|老板|经理|主管|领导|导师|助理)",
+    ),
+    relation_word=(
+        r"生日", r"纪念日", r"财年", r"财务年度", r"房租", r"工资", r"发薪", r"房东", r"太太", r"老婆", r"老公", r"丈夫", r"妻子",
+        r"朋友", r"孩子", r"儿子", r"女儿", r"老板", r"经理", r"主管", r"领导", r"导师", r"助理",
+    ),
+    value=(
+        r"[一二三四五六七八九十]月", r"是", r"叫",
+    ),
+    possessive=(
+        "的",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    facts=FACTS,
     picking=PICKING,
     clauses=CLAUSES,
     classify=CLASSIFY,
