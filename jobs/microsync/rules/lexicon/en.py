@@ -27,6 +27,7 @@ from jobs.microsync.rules.lexicon.model import (
     Settled,
     Stance,
     Structure,
+    Text,
     Topology,
 )
 
@@ -879,9 +880,17 @@ FACTS = Facts(
     possessive=(),
 )
 
+TEXT = Text(
+    clause_end_particles=(),
+    demonstrative=(
+        r"this", r"that", r"it", r"these", r"those",
+    ),
+)
+
 LEXICON = Lexicon(
     code="en",
     # families
+    text=TEXT,
     facts=FACTS,
     picking=PICKING,
     clauses=CLAUSES,

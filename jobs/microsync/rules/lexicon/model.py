@@ -362,11 +362,20 @@ class Facts:
 
 
 @dataclass(frozen=True)
+class Text:
+    """Phrases read by `jobs/microsync/rules/text.py` and `rules.py`: where a clause ends, what points back."""
+
+    clause_end_particles: Phrases   # a particle that ends a clause when a space follows it (plain text)
+    demonstrative: Phrases   # a turn that opens by pointing at what was said ("this", "อันนี้", "这")
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
     # families: one field each
+    text: Text
     facts: Facts
     picking: Picking
     clauses: Clauses

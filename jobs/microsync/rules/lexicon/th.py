@@ -27,6 +27,7 @@ from jobs.microsync.rules.lexicon.model import (
     Settled,
     Stance,
     Structure,
+    Text,
     Topology,
 )
 
@@ -675,9 +676,20 @@ FACTS = Facts(
     ),
 )
 
+TEXT = Text(
+    clause_end_particles=(
+        # Thai ends a clause with a polite particle and a space ("Postgres ครับ ต้อง join ได้").
+        "ครับ", "ค่ะ",
+    ),
+    demonstrative=(
+        r"อันนี้", r"นี่", r"นั่น", r"อันนั้น",
+    ),
+)
+
 LEXICON = Lexicon(
     code="th",
     # families
+    text=TEXT,
     facts=FACTS,
     picking=PICKING,
     clauses=CLAUSES,

@@ -27,6 +27,7 @@ from jobs.microsync.rules.lexicon.model import (
     Settled,
     Stance,
     Structure,
+    Text,
     Topology,
 )
 
@@ -654,9 +655,17 @@ FACTS = Facts(
     ),
 )
 
+TEXT = Text(
+    clause_end_particles=(),
+    demonstrative=(
+        r"这", r"那个", r"此",
+    ),
+)
+
 LEXICON = Lexicon(
     code="zh",
     # families
+    text=TEXT,
     facts=FACTS,
     picking=PICKING,
     clauses=CLAUSES,
