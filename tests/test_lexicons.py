@@ -134,3 +134,34 @@ def test_a_phrase_written_in_a_rules_module_is_found(tmp_path: Path) -> None:
     module.write_text('"""ไม่ใช่ docstring ที่นับ"""\nimport re\n\nA = re.compile(r"ทุกครั้ง")\n'
                       'B = re.compile(r"\\bevery\\b")\nC = re.compile(r"[a-z]+\\d")\n', encoding="utf-8")
     assert [hit.split(":")[1] for hit in _phrases_in(module)] == ["4", "5"]
+
+
+# The extractor's layers, lowest first (jobs/microsync/rules/__init__.py): a module imports only
+# from its own layer or the layers below it.
+LAYERS = {
+    "text": {"cues", "text"},
+    "lexicon": {"lexicon", "lexicon.model", "lexicon.en", "lexicon.th", "lexicon.zh"},
+    "sentence": {"item", "classify", "clauses", "complaints", "conventions", "facts", "fields", "lists", "oneoff",
+                 "scope", "settled", "stance", "structure", "thchoice", "topology"},
+    "dialogue": {"acts", "answers", "choices", "earlier", "labelpick", "proposals", "replies", "rules"},
+}
+_ORDER = {"text": 0, "lexicon": 0, "sentence": 1, "dialogue": 2}   # text and lexicons read each other's words
+
+
+def _imports_of(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("jobs.microsync.rules"):
+            base = (node.module or "").removeprefix("jobs.microsync.rules").lstrip(".")
+            out |= {base} if base else {a.name for a in node.names}
+    return out
+
+
+def test_every_rules_module_has_a_layer_and_imports_no_higher_one() -> None:
+    layer_of = {m: layer for layer, ms in LAYERS.items() for m in ms}
+    modules = {p.relative_to(RULES).with_suffix("").as_posix().replace("/", ".").removesuffix(".__init__"): p
+               for p in RULES.rglob("*.py") if p.name != "__init__.py" or p.parent != RULES}
+    assert set(modules) == set(layer_of), "give every module of jobs/microsync/rules/ a layer in LAYERS"
+    upward = [f"{m} ({layer_of[m]}) imports {t} ({layer_of[t]})" for m, p in modules.items()
+              for t in _imports_of(p) if t in layer_of and _ORDER[layer_of[t]] > _ORDER[layer_of[m]]]
+    assert upward == []

@@ -62,7 +62,6 @@ ARCH_EXPLICIT = cue(lambda lang: lang.kinds.arch_explicit)
 ARCH_CHANGE = cue(lambda lang: lang.kinds.arch_change)
 ARCH_COMPONENT = cue(lambda lang: lang.kinds.arch_component)
 
-# === what a sentence is not (was lexicon_hedges.py) ============================================
 # --- what the sentence is not ---------------------------------------------------------------
 
 QUESTION_START = re.compile(alternation(lambda lang: lang.hedges.question_start), re.I)
@@ -88,7 +87,6 @@ REPORTED = cue(lambda lang: lang.hedges.reported)
 # A decision from the past merely mentioned, not made now.
 PAST_MENTION = cue(lambda lang: lang.hedges.past_mention)
 
-# === proposals, fields and how sentences join (was lexicon_replies.py) =========================
 # --- proposals and their acceptance ---------------------------------------------------------
 
 # An assistant recommendation or a set of options: the content a user's "ok, do that" adopts.
