@@ -29,12 +29,12 @@ Reading = tuple[Candidate, list[int]]
 
 # --- partial acceptance of a numbered plan ----------------------------------------------------------
 
-_NUMBER = re.compile(rf"(?<![\w.#$])(?:{lx.alternation(lambda lang: lang.picking.number)})?"
+_NUMBER = re.compile(rf"(?<![\w.#$])(?:{lx.alternation(lambda lang: lang.reply_words.number)})?"
                      r"([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
-_JOIN = re.compile(rf"^\s*(?:,|、|&|{lx.alternation(lambda lang: lang.picking.join)}|\+)?\s*"
-                   rf"(?:{lx.alternation(lambda lang: lang.picking.number_counter)})?$", re.I)
-_NO = re.compile(lx.alternation(lambda lang: lang.picking.no), re.I)
-_YES = re.compile(lx.alternation(lambda lang: lang.picking.yes), re.I)
+_JOIN = re.compile(rf"^\s*(?:,|、|&|{lx.alternation(lambda lang: lang.reply_words.join)}|\+)?\s*"
+                   rf"(?:{lx.alternation(lambda lang: lang.reply_words.number_counter)})?$", re.I)
+_NO = re.compile(lx.alternation(lambda lang: lang.reply_words.no), re.I)
+_YES = re.compile(lx.alternation(lambda lang: lang.reply_words.yes), re.I)
 _STOP_PUNCT = re.compile(r"[.,;:!?，。；：！？\n]")
 
 
@@ -81,9 +81,9 @@ def _polarity(text: str) -> str:
 
 # --- answers and picks ----------------------------------------------------------------------------
 
-_DEFER = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.picking.defer)})", re.I)
+_DEFER = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.reply_words.defer)})", re.I)
 _TOKEN = re.compile(r"[A-Za-z0-9][\w.+#-]*")
-_STOP = frozenset(lx.phrases(lambda lang: lang.picking.stop))
+_STOP = frozenset(lx.phrases(lambda lang: lang.reply_words.stop))
 _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 
 
@@ -155,7 +155,7 @@ def _restates(head: str, offer: str) -> bool:
 
 # --- task offers ----------------------------------------------------------------------------------
 
-_KEEP = re.compile(lx.alternation(lambda lang: lang.picking.keep), re.I)
+_KEEP = re.compile(lx.alternation(lambda lang: lang.reply_words.keep), re.I)
 
 
 def kept(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
@@ -171,7 +171,7 @@ def kept(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     return cand, [0]
 
 
-_GO = re.compile(lx.alternation(lambda lang: lang.picking.go), re.I)
+_GO = re.compile(lx.alternation(lambda lang: lang.reply_words.go), re.I)
 
 
 def carried_out(rec: Record, sentences: list[Sentence], act: Act,
@@ -193,7 +193,7 @@ def carried_out(rec: Record, sentences: list[Sentence], act: Act,
     return None
 
 
-GO_AHEAD = lx.cue(lambda lang: lang.picking.go_ahead)
+GO_AHEAD = lx.cue(lambda lang: lang.reply_words.go_ahead)
 
 
 def approves_only(probe: str) -> bool:

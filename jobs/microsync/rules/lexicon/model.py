@@ -326,7 +326,7 @@ class Clauses:
 
 
 @dataclass(frozen=True)
-class Picking:
+class ReplyWords:
     """Phrases read by `jobs/microsync/rules/replies.py`."""
 
     number: Phrases
@@ -374,29 +374,32 @@ class Lexicon:
     """One language's phrases for the rule extractor."""
 
     code: str   # ISO 639-1
-    # families: one field each
-    text: Text
-    facts: Facts
-    picking: Picking
-    clauses: Clauses
-    classify: Classify
-    proposals: Proposals
-    earlier: Earlier
-    conventions: Conventions
-    acts: Acts
-    oneoff: Oneoff
-    topology: Topology
-    scope: Scope
-    stance: Stance
-    settled: Settled
-    labels: Labels
-    choices: Choices
-    fields: Fields
-    lists: Lists
-    answers: Answers
-    structure: Structure
-    picks: Picks
-    complaints: Complaints
-    replies: Replies
-    hedges: Hedges
+    # cues every layer reads: what a sentence is, what it is not, proposals and how sentences join
     kinds: Kinds
+    hedges: Hedges
+    replies: Replies
+    # text layer
+    text: Text
+    # sentence layer
+    classify: Classify
+    clauses: Clauses
+    stance: Stance
+    scope: Scope
+    oneoff: Oneoff
+    complaints: Complaints
+    conventions: Conventions
+    facts: Facts
+    lists: Lists
+    structure: Structure
+    topology: Topology
+    settled: Settled
+    picks: Picks
+    fields: Fields
+    # dialogue layer
+    acts: Acts
+    answers: Answers
+    choices: Choices
+    labels: Labels
+    proposals: Proposals
+    reply_words: ReplyWords
+    earlier: Earlier
