@@ -1,8 +1,9 @@
 """The rule extractor's phrases: one file per language, joined here into cues.
 
-Layers of the extractor: text (`text.py`: sentences, folding) → lexicons (this package: every
-phrase of every language) → sentence (`classify.py`, `clauses.py`, … : what one sentence is) →
-dialogue (`replies.py`, `proposals.py`, `rules.py`, … : what a turn means after the assistant's).
+Layers of the extractor (`jobs/microsync/rules/__init__.py`): text (`text.py`: sentences, folding;
+it reads the particles that end a clause from here) and lexicons (this package: every phrase of
+every language) → sentence (`classify.py`, `clauses.py`, … : what one sentence is) → dialogue
+(`replies.py`, `proposals.py`, `rules.py`, … : what a turn means after the assistant's).
 A rule module never writes a phrase: it asks this package for the cue of a role,
 `cue(lambda lang: lang.complaints.cost)`, which is every language's alternatives for that role in one
 case-insensitive alternation with a literal prefilter (`cues.Cue`).
