@@ -153,6 +153,7 @@ class Writer:
                                    "created": offset == 0, "n": n})
                 self.ledger.audit("append", rel, bytes=len(data))
         self._note(rel)
+        _test_stop_after(rel)
 
     def replace(self, path: Path | str, transform: Callable[[str | None], str | None],
                 *, fields_only: bool = False) -> bool:
@@ -184,6 +185,7 @@ class Writer:
             if self.ledger is not None:
                 self._record_replace(rel, result.before, result.after)
         self._note(rel)
+        _test_stop_after(rel)
         return True
 
     def _record_replace(self, rel: str, before: Snapshot, after: bytes) -> None:
@@ -225,6 +227,21 @@ class Writer:
             if self.ledger is not None:
                 self.ledger.save_state_before(rel, before)
             atomic_write(target, data, 0o600)
+
+
+STOP_ENV = "MEMJOBS_TEST_STOP_AFTER"
+
+
+def _test_stop_after(rel: str) -> None:
+    """Test hook: with MEMJOBS_TEST_STOP_AFTER=<path>, the process stops itself (SIGSTOP) right
+    after its write to that workspace path is made and recorded, so a test can kill -9 it at
+    exactly that point (between the markdown and the state written after it)."""
+    import os
+
+    if os.environ.get(STOP_ENV) == rel:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGSTOP)
 
 
 def _redact_added(old: str, new: str) -> str:
