@@ -3,6 +3,7 @@ then the rerun: the person's change stands (docs/design.md §4: people's text is
 §5: an id a person deleted is not written again)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -68,3 +69,40 @@ def test_an_entry_of_a_killed_run_still_in_its_file_is_kept_and_known(tmp_path: 
     assert sorted(state[0]) == sorted(state[1])
     blocks = {b.id: b for b in parse_document(norm[1][1].replace("ROOT", str(ws.parent))).blocks if b.id}
     assert {i: e["hash"] for i, e in state[1].items()} == {i: block_hash(b.text) for i, b in blocks.items()}
+
+
+DAILY = ("run", "daily", "--date", DAY, "--now", "2026-11-18T00:30:00+07:00")
+WRAPUP = f"second-brain/summaries/{DAY}-wrapup.md"
+
+
+def test_a_hand_edit_of_a_wrapup_a_killed_run_wrote_survives_run_daily_date(tmp_path: Path) -> None:
+    """Pins: the daily run was killed after writing the wrap-up and before recording its hash; a
+    person then edited the wrap-up; `run daily --date` overwrote the edit (a wrap-up without a
+    recorded hash was taken for one written before hashes were kept)."""
+    ws = _workspace(tmp_path)
+    kill_after_write(ws, WRAPUP, *DAILY)
+    wrapup = ws / WRAPUP
+    edited = wrapup.read_text("utf-8") + "\nA person's note: the staging rollout moved to Friday.\n"
+    wrapup.write_text(edited, encoding="utf-8")
+
+    p = _memjobs(ws, *DAILY, "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert wrapup.read_text("utf-8") == edited, "the hand edit was overwritten"
+    assert any("edited by hand" in n for n in json.loads(p.stdout)["notes"])
+
+
+def test_a_wrapup_a_killed_run_wrote_is_rewritten_when_nobody_edited_it(tmp_path: Path) -> None:
+    """Pins the other half: without an edit, the rerun treats the killed run's wrap-up as
+    memjobs' own (it may rewrite it) and converges to the uninterrupted run's bytes."""
+    clean = _workspace(tmp_path / "clean")
+    assert _memjobs(clean, *DAILY).returncode == 0
+    ws = _workspace(tmp_path / "cut")
+    kill_after_write(ws, WRAPUP, *DAILY)
+    p = _memjobs(ws, *DAILY, "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert not any("edited by hand" in n for n in json.loads(p.stdout)["notes"])
+    norm = [(w / WRAPUP).read_text("utf-8").replace(str(w.parent), "ROOT") for w in (clean, ws)]
+    assert norm[0] == norm[1]
+    state = [json.loads((w / ".memjobs" / "daily" / "written.json").read_text("utf-8")) for w in (clean, ws)]
+    assert state[1]["files"][WRAPUP] == hashlib.sha256((ws / WRAPUP).read_bytes()).hexdigest()
+    assert sorted(state[0]["files"]) == sorted(state[1]["files"])
