@@ -249,9 +249,11 @@ def _finish(ctx: RunContext, locks: JobLocks) -> None:
         if exc.errno not in _STORAGE_ERRORS:
             raise
         # The report could not be recorded (the disk is still full): say so on the report we
-        # return; the ledger keeps its "running" mark, which a later run's listing shows.
+        # return (once: a run that already failed for lack of space says it in one line); the
+        # ledger keeps its "running" mark, which the next run of the job turns into failed.
         ctx.report.status = "failed"
-        ctx.report.errors.append(storage_error(exc).as_error())
+        if not _storage_failure(ctx.report):
+            ctx.report.errors.append(storage_error(exc).as_error())
     finally:
         locks.release()
 
@@ -266,8 +268,17 @@ def _test_delay(ctx: RunContext) -> None:
             ctx.check_deadline()
 
 
+def _storage_failure(report: RunReport) -> bool:
+    return any(e.get("code") == StorageFull.code for e in report.errors)
+
+
 def _post_run(cfg: Config, report: RunReport, after: tuple[PostRunHook, ...]) -> None:
     if report.dry_run:
+        return
+    if _storage_failure(report):
+        # The disk is full or read-only: the index update would fail the same way (a second
+        # message for one cause). The next run's update compares every file, so it catches up.
+        report.notes.append("search index not updated (the workspace cannot be written); the next run updates it")
         return
     for hook in after:
         try:
