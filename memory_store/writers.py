@@ -22,6 +22,9 @@ from memory_store.ledger import RunLedger
 _DAILY = r"memory/\d{4}-\d{2}-\d{2}\.md"
 _RECENT = r"memory/recent/[^/]+\.md"
 
+# Files other programs write too (docs/design.md §2): a replace of one first waits until no other
+# program holds it open for writing (memory_store/fileio.py `replace_checked`).
+_SHARED = (r"MEMORY\.md", _DAILY, _RECENT)
 # writer -> (paths it may write whole, paths where only entry status fields may change)
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "microsync": ((_DAILY, _RECENT, r"memory/procedures\.md"), ()),
@@ -179,7 +182,7 @@ class Writer:
             return new is not None
         self._guard()
         with self._in_critical():
-            result = replace_checked(target, apply)
+            result = replace_checked(target, apply, held_open_guard=_match(_SHARED, rel))
             if result.after is None:
                 return False
             if self.ledger is not None:
