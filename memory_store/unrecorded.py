@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from memory_store.ledger import INTENTS, PATCHES, is_rolled_back, read_report, run_dirs
+from memory_store.ledger import INTENTS, PATCHES, is_rolled_back, read_report, run_dir, run_dirs
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import block_hash
 
@@ -37,17 +37,21 @@ class Landed:
     run_id: str
 
 
-def landed_appends(state_dir: Path, current_run: str) -> list[Landed]:
+def landed_appends(state_dir: Path, current_run: str, failed: list[str] | None = None) -> list[Landed]:
     """Entry blocks appended by runs that ended without recording their end as "ok" (failed,
     interrupted, or still marked running: the caller holds microsync's lock, so none is), oldest
-    run first. Rolled-back runs are left out: their appends were taken back."""
+    run first. Rolled-back runs are left out: their appends were taken back. `failed`: the ids of
+    the failed runs when the caller has them already (the runner reads every report once when it
+    closes interrupted runs); otherwise every run's report is read here."""
     out: list[Landed] = []
-    for folder in run_dirs(state_dir):
+    folders = run_dirs(state_dir) if failed is None else sorted(run_dir(state_dir, r) for r in set(failed))
+    for folder in folders:
         if folder.name == current_run or not (folder / PATCHES).exists() or not (folder / INTENTS).exists():
             continue
-        report = read_report(state_dir, folder.name)
-        if report is not None and report.get("status") not in ("failed", "running"):
-            continue
+        if failed is None:
+            report = read_report(state_dir, folder.name)
+            if report is not None and report.get("status") not in ("failed", "running"):
+                continue
         if is_rolled_back(state_dir, folder.name):
             continue
         made = _made_appends(folder / PATCHES)

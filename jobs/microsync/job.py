@@ -96,7 +96,7 @@ def _recover_unrecorded(ctx: RunContext, written: WrittenLog) -> None:
     memjobs' own before planning: one a person has deleted since is then a tombstone, not an
     item to write again; one still in its file is simply known (as adoption would find it)."""
     recovered = 0
-    for landed in landed_appends(ctx.cfg.state_dir, ctx.run_id):
+    for landed in landed_appends(ctx.cfg.state_dir, ctx.run_id, ctx.failed_runs):
         if landed.entry_id not in written.entries:
             written.entries[landed.entry_id] = WrittenEntry(hash=landed.hash, path=landed.path)
             recovered += 1

@@ -100,6 +100,9 @@ class RunContext:
     options: RunOptions
     dry_run: bool = False
     deadline: _Deadline | None = None
+    # Runs whose report says "failed" (interrupted ones included), gathered while closing
+    # interrupted runs; None when the run did not look (it took no locks).
+    failed_runs: list[str] | None = None
     _writers: dict[str, Writer] = field(default_factory=dict)
     _llm: LLMClient | None = None
 
@@ -172,7 +175,8 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
             ledger.write_report({**report.to_dict(), "status": "running"})
             if take_locks:
                 held = tuple(name for name, _ in lock_plan(job, 0.0))
-                for stale in mark_interrupted(cfg.state_dir, held, run_id):
+                ctx.failed_runs = []
+                for stale in mark_interrupted(cfg.state_dir, held, run_id, ctx.failed_runs):
                     report.notes.append(f"run {stale} had not recorded its end: marked failed (interrupted)")
                 swept = sweep_temp_files(cfg.workspace)
                 if swept:
