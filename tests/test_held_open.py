@@ -6,13 +6,14 @@ there; the rerun, once the program has closed it, completes the compound."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from scripts.chaos import Chaos, memory_bytes, spawn
+import pytest
+
+from scripts.chaos import Chaos, Step, memory_bytes, spawn
 
 NOTE = b"\nchaos-writer 1: written through a descriptor held open across the weekly replace.\n"
 
@@ -28,14 +29,22 @@ fh.close()
 """
 
 
-def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path) -> None:
-    chaos = Chaos(1, 0, 1, tmp_path, lambda _s: None)
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Step, Path, Path]:
+    """The demo's first day run uninterrupted (scripts/chaos.py): the weekly step, the workspace
+    just before it and just after it."""
+    base = tmp_path_factory.mktemp("reference")
+    chaos = Chaos(1, 0, 1, base, lambda _s: None)
     chaos.build_reference()
     k = next(i for i, s in enumerate(chaos.steps, 1) if s.job == "weekly")
-    step = chaos.steps[k - 1]
-    ref = tmp_path / "snap" / str(k)
+    return base, chaos.steps[k - 1], base / "snap" / str(k - 1), base / "snap" / str(k)
+
+
+def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path,
+                                                             reference: tuple[Path, Step, Path, Path]) -> None:
+    _base, step, before, ref = reference
     ws = tmp_path / "ws"
-    shutil.copytree(tmp_path / "snap" / str(k - 1), ws, symlinks=True)
+    shutil.copytree(before, ws, symlinks=True)
     target = ws / "MEMORY.md"
     assert target.read_bytes() != (ref / "MEMORY.md").read_bytes()      # weekly does replace it
 
@@ -70,23 +79,21 @@ def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path) -> N
     assert memory_bytes(ws) == memory_bytes(ref)
 
 
-def test_a_program_that_opens_appends_and_closes_does_not_block_weekly(tmp_path: Path) -> None:
+def test_a_program_that_opens_appends_and_closes_does_not_block_weekly(
+        tmp_path: Path, reference: tuple[Path, Step, Path, Path]) -> None:
     """The check only waits for descriptors that stay open: an append that opens, writes and
     closes (OpenClaw's flush) before the wait is over lets the replace go ahead."""
-    chaos = Chaos(1, 0, 1, tmp_path, lambda _s: None)
-    chaos.build_reference()
-    k = next(i for i, s in enumerate(chaos.steps, 1) if s.job == "weekly")
+    _base, step, before, ref = reference
     ws = tmp_path / "ws"
-    shutil.copytree(tmp_path / "snap" / str(k - 1), ws, symlinks=True)
+    shutil.copytree(before, ws, symlinks=True)
     target = ws / "MEMORY.md"
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time; fh = open(sys.argv[1], 'ab'); "
                                "print('open', flush=True); time.sleep(0.5); fh.write(sys.argv[2].encode()); fh.close()",
                                str(target), NOTE.decode()], stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
-    proc = spawn(ws, chaos.steps[k - 1].args())
+    proc = spawn(ws, step.args())
     out, err = proc.communicate(timeout=300)
     holder.wait(timeout=30)
     assert proc.returncode == 0, out + err
     assert target.read_bytes().count(NOTE) == 1
-    assert memory_bytes(ws) == memory_bytes(tmp_path / "snap" / str(k))
-    assert os.path.exists(target)
+    assert memory_bytes(ws) == memory_bytes(ref)
