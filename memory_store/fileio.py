@@ -187,7 +187,9 @@ def replace_checked(
     With `held_open_guard`, the replace first waits (up to HELD_OPEN_WAIT_S) until no other
     process holds the file open for writing, and fails with `HeldOpen`, writing nothing, if one
     still does: a program that keeps its descriptor across the rename would write into the
-    replaced file, after the carry, where nobody reads it again (`open_writers`)."""
+    replaced file, after the carry, where nobody reads it again (`open_writers`). And after the
+    rename it keeps carrying what programs that opened the file just before the rename write to
+    it, until they have closed it (`_carry_tail`)."""
     for attempt in range(REPLACE_ATTEMPTS):
         snap = read_snapshot(path)
         new_text = transform(snap.text)
@@ -204,7 +206,7 @@ def replace_checked(
                 continue
             atomic_write(path, data, snap.mode, before_rename)
             if old_fd is not None:
-                _carry_tail(old_fd, snap.size, path)
+                _carry_tail(old_fd, snap.size, path, held_open_guard)
         finally:
             if old_fd is not None:
                 os.close(old_fd)
@@ -231,12 +233,15 @@ def _wait_until_closed(path: Path) -> None:
         time.sleep(0.05)
 
 
-def open_writers(path: Path) -> list[tuple[int, str]]:
-    """Other processes that hold `path` open for writing, as (pid, command name): Linux's
+def open_writers(path: Path, ident: tuple[int, int] | None = None) -> list[tuple[int, str]]:
+    """Other processes that hold `path` (or, with `ident`, the file of that device and inode,
+    `path` being its name or former name) open for writing, as (pid, command name): Linux's
     /proc/<pid>/fd and fdinfo, for the processes this user may inspect; [] where there is no
     /proc. A process that opens the file after this look is not seen."""
     try:
-        st = os.stat(path)
+        if ident is None:
+            st = os.stat(path)
+            ident = (st.st_dev, st.st_ino)
         pids = os.listdir("/proc")
     except OSError:
         return []
@@ -256,7 +261,7 @@ def open_writers(path: Path) -> list[tuple[int, str]]:
                 if path.name not in os.readlink(f"{fd_dir}/{fd}"):
                     continue
                 fst = os.stat(f"{fd_dir}/{fd}")
-                if (fst.st_dev, fst.st_ino) != (st.st_dev, st.st_ino) or not _open_for_writing(pid, fd):
+                if (fst.st_dev, fst.st_ino) != ident or not _open_for_writing(pid, fd):
                     continue
             except OSError:
                 continue
@@ -296,10 +301,29 @@ def _open_same(path: Path, snap: Snapshot) -> int | None:
     return fd
 
 
-def _carry_tail(old_fd: int, checked_size: int, path: Path) -> None:
-    """Append to `path` what was appended to the replaced file after its size was checked."""
+def _carry_tail(old_fd: int, checked_size: int, path: Path, wait_for_writers: bool = False) -> None:
+    """Append to `path` what was appended to the replaced file after its size was checked.
+
+    With `wait_for_writers`, then also what is written to the replaced file by programs that
+    had it open at the rename (one that opened it just before, and writes just after): they are
+    looked for by the replaced file's device and inode, and their bytes carried until they have
+    closed it (up to HELD_OPEN_WAIT_S). Nobody can open the replaced file any more, so once no
+    holder is left, one last carry has everything."""
+    offset = _carry_from(old_fd, checked_size, path)
+    if not wait_for_writers:
+        return
+    st = os.fstat(old_fd)
+    end = time.monotonic() + HELD_OPEN_WAIT_S
+    while True:
+        holders = open_writers(path, (st.st_dev, st.st_ino))
+        offset = _carry_from(old_fd, offset, path)     # after the look: a holder that just closed is in
+        if not holders or time.monotonic() >= end:
+            return
+        time.sleep(0.01)
+
+
+def _carry_from(old_fd: int, offset: int, path: Path) -> int:
     chunks: list[bytes] = []
-    offset = checked_size
     while True:
         chunk = os.pread(old_fd, 1 << 16, offset)
         if not chunk:
@@ -308,6 +332,7 @@ def _carry_tail(old_fd: int, checked_size: int, path: Path) -> None:
         offset += len(chunk)
     if chunks:
         append_bytes(path, b"".join(chunks))
+    return offset
 
 
 # `atomic_write`'s temp files are `.<name>.<8 random>.tmp` beside their target. A kill -9 between
