@@ -21,12 +21,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from memory_store import layout as L
 from memory_store.ledger import INTENTS, PATCHES, is_rolled_back, read_report, run_dir, run_dirs
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import block_hash
 
 # The files microSync appends entries to (docs/design.md §3, microsync's row).
-_ENTRY_FILES = re.compile(r"memory/(?:\d{4}-\d{2}-\d{2}|recent/[^/]+)\.md")
+_ENTRY_FILES = re.compile(f"{L.DAILY_RE}|{L.RECENT_RE}")
 
 
 @dataclass(frozen=True)
