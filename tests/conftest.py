@@ -8,13 +8,13 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from click.testing import Result
 from hypothesis import settings
+from typer.testing import Result
 
 if TYPE_CHECKING:
     from mcp import StdioServerParameters
@@ -47,7 +47,7 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def memjobs_logger() -> Any:
+def memjobs_logger() -> Iterator[None]:
     """The `memjobs` logger's level back to what it was after each test: an in-process command sets
     it (`--log-level`), and a process starts at the default."""
     logger = logging.getLogger("memjobs")
@@ -75,7 +75,7 @@ def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
 
 
 def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
-            input: str | None = None, timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+            timeout: float | None = None) -> subprocess.CompletedProcess[str]:
     """`memjobs(...)` in this process: the same entry point (`jobs.entry.main`, with its fast paths
     for search, context and run), the same environment overrides (None unsets a variable), the same
     working folder (this checkout unless `cwd`) and the same result (returncode, stdout, stderr),
@@ -87,7 +87,7 @@ def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path |
 
     del timeout
     code: int
-    with contextlib.chdir(cwd or REPO), CliRunner().isolation(input=input, env=env) as (out, err, _):
+    with contextlib.chdir(cwd or REPO), CliRunner().isolation(env=env) as (out, err, _):
         time.tzset()  # a TZ in `env` takes effect as it would at a process start
         try:
             code = main(list(args))
