@@ -60,6 +60,9 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
         said.extend(core_prefs.heard(sess.records, sess.context_line))
+    candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
+    if routed:
+        ctx.report.details["procedures_routed"] = routed
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
     judge = _subject_judge(ctx) if entries else None
     entries, links = link_entries(ctx.cfg.workspace, entries, judge)
