@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,11 @@ from memory_store.search.tokens import Term, loose_terms, match_all, query_terms
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
 SAID_WEIGHT = 1.0  # what was said ranks below a kept memory of the same strength
+# When entries and what was said are fused (fuse_said): a message's normalised score against an
+# entry's. The context column (said.py) makes a message a good match for a question more often.
+SAID_FUSION = 1.25
+FUSE_DEPTH = 30  # hits of each list that take part in the fusion
+CITED_SPAN = 12  # transcript lines an entry may cite for a message there to count as the entry's
 _TOP = 1 << 47
 
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
@@ -104,9 +109,11 @@ class Searcher:
                     candidates = self._candidates(terms, opts, span)
                 else:
                     candidates = self._auto(terms, opts, warm, cold)
-                result.hits = self._ranked_hits(candidates, opts, today)
                 if opts.tier is None and self.cfg.search.sessions:
-                    result.hits = self._with_said(result.hits, terms, opts, today)
+                    ranked = self._ranked_hits(candidates, replace(opts, limit=FUSE_DEPTH), today)
+                    result.hits = self._with_said(ranked, terms, opts, today)
+                else:
+                    result.hits = self._ranked_hits(candidates, opts, today)
             # What was decided last is read first, whichever tiers the hits came from.
             result.hits = _below_replacements(result.hits)
             marks = terms + [t for t in loose_terms(terms) if t not in terms]
@@ -151,20 +158,18 @@ class Searcher:
         return hits
 
     def _with_said(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
-        """The entry tiers' hits, topped up from the sessions tier when fewer than `limit` of them match
-        every term of the query (docs/design.md §6): the full matches first, then the partial ones and
-        what was said, by score."""
+        """The entry tiers' hits (ranked, up to FUSE_DEPTH), topped up from the sessions tier when fewer
+        than `limit` of them match every term of the query (docs/design.md §6): the full matches
+        first, then the partial ones and what was said, fused (`fuse_said`)."""
         good = [h for h in hits if h.full]
         if len(good) >= opts.limit:
-            return hits
-        cited = [_cited(h) for h in hits]
-        said = [
-            h for h in self._ranked_hits(self._said(terms, opts), opts, today)
-            if not any(c and c[0] == h.path and c[1] <= h.line <= c[2] for c in cited)  # the entry says it
-        ]
+            return hits[: opts.limit]
+        said = self._ranked_hits(self._said(terms, opts), replace(opts, limit=FUSE_DEPTH), today)
         if not said:
-            return hits
-        rest = sorted([h for h in hits if not h.full] + said, key=_order)
+            return hits[: opts.limit]
+        fused = fuse_said(hits, said)  # every entry hit on one scale; the full matches stay first
+        good = [h for h in fused if h.full]
+        rest = [h for h in fused if not h.full]
         return good + rest[: opts.limit - len(good)]
 
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
@@ -239,6 +244,31 @@ def _cited(h: Hit) -> tuple[str, int, int] | None:
         return str(src.get("session_path") or ""), int(parts[0][1:]), int(parts[-1][1:])
     except (ValueError, IndexError):
         return None
+
+
+def fuse_said(entries: list[Hit], said: list[Hit]) -> list[Hit]:
+    """One ranking of entry hits and messages of the sessions tier. Their bm25() scores come from
+    different tables (other IDFs, lengths, column weights), so each list's scores are divided by its
+    best one, and what was said weighs SAID_FUSION against a kept memory. A message that an entry
+    hit cites closely (at most CITED_SPAN lines: a decision, not an episode of a whole session) adds
+    to that entry instead of standing beside it (two tiers agree); an entry takes the best such
+    message, not their sum."""
+    top_e = max((h.score for h in entries), default=0.0) or 1.0
+    top_s = max((h.score for h in said), default=0.0) or 1.0
+    cited = [(c, h) for h in entries if (c := _cited(h)) and c[2] - c[1] < CITED_SPAN]
+    agreed: dict[int, float] = {}
+    out = list(entries)
+    for s in said:
+        part = SAID_FUSION * s.score / top_s
+        citing = [h for c, h in cited if c[0] == s.path and c[1] <= s.line <= c[2]]
+        for h in citing:
+            agreed[id(h)] = max(agreed.get(id(h), 0.0), part)
+        if not citing:
+            s.score = part
+            out.append(s)
+    for h in entries:
+        h.score = h.score / top_e + agreed.get(id(h), 0.0)
+    return sorted(out, key=_order)
 
 
 def _order(h: Hit) -> tuple[float, str, int]:
