@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import Config
+from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
@@ -32,6 +33,7 @@ SAID_WEIGHT = 1.0  # what was said ranks below a kept memory of the same strengt
 # entry's. The context column (said.py) makes a message a good match for a question more often.
 SAID_FUSION = 1.25
 FUSE_DEPTH = 30  # hits of each list that take part in the fusion
+DATE_BOOST = 2.0  # a candidate dated inside the days the query names (dates.py), against one outside
 CITED_SPAN = 12  # transcript lines an entry may cite for a message there to count as the entry's
 _TOP = 1 << 47
 
@@ -79,6 +81,7 @@ class Searcher:
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)
+        self.when: DateSpan | None = None  # the days the current query names
         # An index written before the sessions tier existed has no such table: it is simply empty.
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
 
@@ -95,7 +98,8 @@ class Searcher:
         opts.check()
         today = today or datetime.now(self.cfg.tz).date()
         self.rank.reset()
-        terms = self.rank.exact_words(query_terms(query))
+        self.when, words = find_dates(query, today)
+        terms = self.rank.exact_words(query_terms(words) or query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
             cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -109,6 +113,8 @@ class Searcher:
                     candidates = self._candidates(terms, opts, span)
                 else:
                     candidates = self._auto(terms, opts, warm, cold)
+                if self.when is not None:
+                    candidates = self._dated(candidates, terms, opts, span or (0, _TOP))
                 if opts.tier is None and self.cfg.search.sessions:
                     ranked = self._ranked_hits(candidates, replace(opts, limit=FUSE_DEPTH), today)
                     result.hits = self._with_said(ranked, terms, opts, today)
@@ -153,9 +159,20 @@ class Searcher:
         if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
+        if self.when is not None:
+            hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
             h.bm25 *= SAID_WEIGHT
         return hits
+
+    def _dated(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        """The query named a date (memory_store/search/dates.py): the rows of those days that match
+        are candidates too, and every candidate of those days ranks higher."""
+        days = _rowids(self.when)  # type: ignore[arg-type]
+        inside = (max(span[0], days[0]), min(span[1], days[1]))
+        if inside[0] < inside[1]:
+            hits = merge(hits, self._candidates(terms, opts, inside))
+        return _date_boost(hits, self.when)  # type: ignore[arg-type]
 
     def _with_said(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         """The entry tiers' hits (ranked, up to FUSE_DEPTH), topped up from the sessions tier when fewer
@@ -244,6 +261,18 @@ def _cited(h: Hit) -> tuple[str, int, int] | None:
         return str(src.get("session_path") or ""), int(parts[0][1:]), int(parts[-1][1:])
     except (ValueError, IndexError):
         return None
+
+
+def _rowids(when: DateSpan) -> tuple[int, int]:
+    """The rowid range of the rows dated inside the span (rowids start with the day's ordinal)."""
+    return when.first.toordinal() << KEY_BITS, (when.last.toordinal() + 1) << KEY_BITS
+
+
+def _date_boost(hits: list[Hit], when: DateSpan) -> list[Hit]:
+    for h in hits:
+        if when.holds(h.date):
+            h.bm25 *= DATE_BOOST
+    return hits
 
 
 def fuse_said(entries: list[Hit], said: list[Hit]) -> list[Hit]:
