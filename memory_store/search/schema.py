@@ -85,7 +85,14 @@ def _m005_superseded_by(db: sqlite3.Connection) -> None:
                " (SELECT DISTINCT path FROM rows WHERE status = 'superseded')")
 
 
-def _m006_said_context(db: sqlite3.Connection) -> None:
+def _m006_layers(db: sqlite3.Connection) -> None:
+    # Core-memory facts carry a confidence by origin and episodes no status (memory_store/search/
+    # layers.py): their files are read again by the next update.
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path IN ('PROFILE.md', 'SESSION.md')"
+               " OR path LIKE 'memory/episodes/%'")
+
+
+def _m007_said_context(db: sqlite3.Connection) -> None:
     # Each message of the sessions tier is also indexed with its neighbours (`before`, `after`: the
     # messages around it in its session), in a column of their own that weighs less: an answer is
     # often worded by the question before it (memory_store/search/said.py). The tier is read again.
@@ -103,7 +110,8 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("003_access", _m003_access),
     ("004_sessions", _m004_sessions),
     ("005_superseded_by", _m005_superseded_by),
-    ("006_said_context", _m006_said_context),
+    ("006_layers", _m006_layers),
+    ("007_said_context", _m007_said_context),
 ]
 
 
