@@ -1,9 +1,9 @@
 """The `memjobs` console script. Kept tiny: the CLI (and Typer) load only when needed.
 
 `memjobs [--workspace X] [--config F] search …` takes a fast path without Typer (docs/design.md §7:
-the whole process ≤ 300 ms), and so do `… context …` (an agent's hook runs it before each session)
-and the scheduled form `… run JOB [--json]` (a run with nothing new costs little more than
-start-up); everything else goes to the Typer app.
+the whole process ≤ 300 ms), and so do `… context …` (an agent's hook runs it before each session),
+`… mcp` (the server an agent starts with each session) and the scheduled form `… run JOB [--json]`
+(a run with nothing new costs little more than start-up); everything else goes to the Typer app.
 """
 
 from __future__ import annotations
@@ -49,6 +49,16 @@ def main(argv: list[str] | None = None) -> int:
         if plain is not None and level in {lv.value for lv in LogLevel}:  # else Typer says why
             workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
             return run_main(*plain, workspace, opts.get("--config"), level)
+    fast = split_globals(args, "mcp")
+    if fast is not None:
+        from jobs.cli.fast_mcp import main as mcp_main
+        from jobs.cli.fast_mcp import plain_mcp
+
+        opts, rest = fast
+        level = opts.get("--log-level", "warning")
+        if plain_mcp(rest, level):  # else Typer answers (--help) or says why
+            workspace = opts.get("--workspace") or os.environ.get("MEMJOBS_WORKSPACE") or None
+            return mcp_main(workspace, opts.get("--config"), level)
     from jobs.cli.main import cli_main
 
     return cli_main(args)

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Evidence recall of memjobs search on LoCoMo, beside a plain BM25 baseline over the same texts.
 
-    python scripts/eval_locomo.py                 # conversations 0-4 (the development half)
-    python scripts/eval_locomo.py --held-out      # conversations 5-9: only for the final evaluation
+    python scripts/eval_locomo.py                       # conversations 0-4 (what the targets are set on)
+    python scripts/eval_locomo.py --conversations 0-2   # the tuning part: read question by question
+    python scripts/eval_locomo.py --conversations 3-4   # held out: read as totals only
+    python scripts/eval_locomo.py --held-out            # conversations 5-9: held out, totals only
 
 For each conversation it builds a workspace in a temporary folder: one transcript per session
 (one JSONL line per turn, so a dia_id is a line number), and each LoCoMo observation as a
@@ -175,10 +177,15 @@ def recall(found: list[str | None], evidence: set[str], k: int) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--held-out", action="store_true", help="conversations 5-9 (final evaluation only)")
+    ap.add_argument("--conversations", default=None, metavar="A-B",
+                    help="conversations to run, e.g. 0-2 (tuning) or 3-4 (held out); default 0-4")
     ap.add_argument("--data", type=Path, default=DATA)
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
     chosen = range(5, 10) if args.held_out else range(0, 5)
+    if args.conversations:
+        lo, _, hi = args.conversations.partition("-")
+        chosen = range(int(lo), int(hi or lo) + 1)
     systems = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")
     sums: dict[tuple[str, int, int], float] = defaultdict(float)
     counts: Counter[int] = Counter()
@@ -230,7 +237,7 @@ def main() -> int:
             plain.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    which = "5-9 (held out)" if args.held_out else "0-4"
+    which = f"{chosen.start}-{chosen.stop - 1}" + (" (held out)" if args.held_out else "")
     print(f"LoCoMo conversations {which}: evidence recall@1 / @6 / @10 per category")
     print(f"| system | {' | '.join(f'{c} {CATEGORY_NAMES[c]} (n={counts[c]})' for c in CATEGORIES)} | all |")
     print("|---|" + "---|" * (len(CATEGORIES) + 1))

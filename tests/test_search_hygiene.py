@@ -95,3 +95,44 @@ def test_snippet_marks_stay_balanced_when_the_title_holds_bold() -> None:
     snip = make_snippet("t", "Keep **the** cache in **Redis** now", query_terms("redis"))
     assert snip == "Keep the cache in **Redis** now"
     assert snip.count("**") % 2 == 0
+
+
+def test_ids_in_text_are_references_not_words(tmp_path: Path) -> None:
+    """Trigger: the weekly log's "Superseded" line (`- [old id](link): superseded by new id ...`)
+    outranked the entries themselves, because both ids' slugs repeat the entries' titles.
+    Why: an id inside text is a reference to an entry, not content of its own.
+    Outcome: the word index never sees ids (the log is still found by its own words, and the row
+    still shows the id); the entries come first."""
+    from memory_store.archive_format import LogLine, merge_weekly_log, weekly_rel, weekly_title
+
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    old = entry("Decision", "Use a Redis cache for sessions", "2026-11-02", "Sessions live in Redis.",
+                status="superseded")
+    new = entry("Decision", "Drop the Redis cache for sessions", "2026-11-09",
+                "Sessions move back to PostgreSQL.", supersedes=old.id)
+    old = entry("Decision", "Use a Redis cache for sessions", "2026-11-02", "Sessions live in Redis.",
+                status="superseded", superseded_by=new.id)
+    write_daily(ws, "2026-11-02", [old])
+    write_daily(ws, "2026-11-09", [new])
+    rel = weekly_rel(2026, 46)
+    log = merge_weekly_log(None, weekly_title(2026, 46), "", [
+        ("Superseded", LogLine(old.id, "../2026-11-02.md", f"superseded by {new.id} (reversal), stated 2026-11-09")),
+    ])
+    (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+    (ws / rel).write_text(log, encoding="utf-8")
+    update_index(config(ws))
+    for q in ("redis cache", "redis cache sessions", "drop redis cache"):
+        hits = search(config(ws), q, SearchOptions(limit=10, tier="all"), today=TODAY).hits
+        assert [h.id for h in hits[:2]] == [new.id, old.id], q
+        assert not any(h.path == rel for h in hits), q
+    logged = search(config(ws), "superseded reversal", SearchOptions(limit=10, tier="all"), today=TODAY).hits
+    shown = [h for h in logged if h.path == rel]
+    assert shown and old.id in shown[0].body  # still indexed, and shown with its ids
+
+
+def test_without_ids_leaves_other_text() -> None:
+    from memory_store.search.chunks import without_ids
+
+    text = "see DECISION-20261001-use-redis-cache-ab12 and re-run the cache warm-up"
+    assert without_ids(text).split() == ["see", "and", "re-run", "the", "cache", "warm-up"]

@@ -74,7 +74,9 @@ def test_a_message_is_found_and_cited_by_its_transcript_lines(ws: Path) -> None:
 def test_tool_calls_results_and_thinking_are_not_indexed(ws: Path) -> None:
     assert _hits(ws, "gondola", tier="sessions") == []
     assert _hits(ws, "secret plan", tier="sessions") == []
-    assert [h["source"]["message_range"] for h in _hits(ws, "seed script", tier="sessions")] == ["L2-L2"]
+    # The message first; its neighbours only by their context column (a question's words).
+    assert [h["source"]["message_range"] for h in _hits(ws, "seed script", tier="sessions")] == [
+        "L2-L2", "L1-L1", "L5-L5"]
 
 
 def test_tiers_sessions_only_and_all_stays_entries(ws: Path) -> None:
@@ -106,7 +108,56 @@ def test_new_lines_are_read_incrementally(ws: Path) -> None:
         fh.write(_line("user", "the forklift in Ghent runs on propane", 5) + "\n")
     stats = update_index(load_config(ws))
     assert stats.sessions and stats.sessions["rows_added"] == 1
-    assert [h["source"]["message_range"] for h in _hits(ws, "forklift propane", tier="sessions")] == ["L6-L6"]
+    # The new message, then the one before it, which now has it as context.
+    assert [h["source"]["message_range"] for h in _hits(ws, "forklift propane", tier="sessions")] == [
+        "L6-L6", "L5-L5"]
+
+
+def _said_index(ws: Path, queries: list[str]) -> list[list[tuple[str, float]]]:
+    return [[(h["source"]["message_range"], h["score"]) for h in _hits(ws, q, tier="sessions", limit=20)]
+            for q in queries]
+
+
+def test_context_of_an_appended_session_is_what_a_rebuild_makes(ws: Path) -> None:
+    """Trigger: a message is indexed with its neighbours (said.py); when a pass appends to a session,
+    the message that was last gets its `after` rewritten in the contentless FTS table, where a delete
+    with other values than were inserted corrupts the index silently.
+    Outcome: forgetting the file leaves no token behind, and the appended session answers as the
+    same file read in one pass does."""
+    path = Path(_hits(ws, "zebra", tier="sessions")[0]["path"])
+    for n, text in ((5, "the forklift in Ghent runs on propane"), (6, "and the zebra printer needs new labels")):
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(_line("user" if n == 5 else "assistant", text, n) + "\n")
+        update_index(load_config(ws))
+    queries = ["forklift propane", "zebra printer labels", "Antwerp depot", "seed script", "ghent"]
+    incremental = _said_index(ws, queries)
+    assert any(len(hits) >= 2 for hits in incremental)
+    content = path.read_bytes()
+    path.unlink()
+    update_index(load_config(ws))
+    assert _said_index(ws, queries) == [[] for _ in queries]
+    db = said_mod.sqlite3.connect(ws / ".memjobs" / "index.sqlite")
+    try:  # nothing is left behind in the word index either (a wrong delete would leave tokens)
+        assert db.execute("SELECT count(*) FROM said").fetchone()[0] == 0
+        for word in ("forklift", "propane", "zebra", "labels", "antwerp", "seed"):
+            assert db.execute("SELECT count(*) FROM said_fts WHERE said_fts MATCH ?", (word,)).fetchone()[0] == 0
+    finally:
+        db.close()
+    path.write_bytes(content)  # read again in one pass, as a rebuild reads it
+    update_index(load_config(ws))
+    assert _said_index(ws, queries) == incremental
+
+
+def test_a_question_finds_the_answer_worded_by_the_message_before(ws: Path) -> None:
+    """An answer is often worded by the question before it: "what did you paint?" / "a sunset over
+    the lake". The answer is found for a question that uses the earlier message's words."""
+    path = Path(_hits(ws, "zebra", tier="sessions")[0]["path"])
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(_line("assistant", "Which conveyor vendor did the depot pick in the end?", 5) + "\n")
+        fh.write(_line("user", "Interroll, after the trial in March", 6) + "\n")
+    update_index(load_config(ws))
+    hits = _hits(ws, "which conveyor vendor was picked", tier="sessions")
+    assert {h["source"]["message_range"] for h in hits[:2]} == {"L6-L6", "L7-L7"}
 
 
 def test_a_new_redactor_reads_the_tier_again(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -151,6 +202,30 @@ def test_an_index_from_before_the_sessions_tier_still_answers(ws: Path) -> None:
     assert all(h["tier"] != "sessions" for h in _hits(ws, "when is the staging database wiped?"))
 
 
+def test_entries_and_messages_are_fused_by_normalised_scores() -> None:
+    """Trigger: entry and message scores come from different FTS5 tables (other IDFs, lengths, column
+    weights), so sorting them together let whichever table scores higher push the other out.
+    Outcome: each list is scaled to its best hit; a message an entry cites adds to that entry and is
+    not listed twice; a strong message outranks a weak entry."""
+    from memory_store.search.hits import Hit
+    from memory_store.search.query import SAID_FUSION, fuse_said
+
+    def entry_hit(rowid: int, score: float, cites: int) -> Hit:
+        src = json.dumps({"session_id": "s", "session_path": "/t/s.jsonl", "message_range": f"L{cites}-L{cites}"})
+        h = Hit(rowid, "memory/2026-11-16.md", rowid, "entry", "decision", f"D-{rowid}", "t", "b", DAY, "active",
+                0.9, None, 0.0, score=score, source_json=src)
+        return h
+
+    def said_hit(line: int, score: float) -> Hit:
+        return Hit(line, "/t/s.jsonl", line, "said", None, None, "user", "text", DAY, None, None, None, 0.0,
+                   score=score)
+
+    entries = [entry_hit(1, 30.0, cites=4), entry_hit(2, 6.0, cites=9)]
+    said = [said_hit(7, 2.0), said_hit(4, 1.0), said_hit(8, 0.2)]
+    out = fuse_said(entries, said)
+    assert [(h.type, h.line) for h in out] == [("entry", 1), ("said", 7), ("entry", 2), ("said", 8)]
+    assert out[0].score == pytest.approx(1.0 + SAID_FUSION * 0.5)  # its own 30/30 and the cited 1/2
+    assert out[1].score == pytest.approx(SAID_FUSION * 1.0) and out[2].score == pytest.approx(0.2)
 
 def test_the_redactor_version_covers_the_catalogue_of_formats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A format added to the catalogue changes the version, so the tier is read again with it."""

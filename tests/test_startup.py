@@ -109,3 +109,26 @@ def test_search_process_wall_time(workspace: Path) -> None:
         subprocess.run(cmd, capture_output=True, cwd=REPO, timeout=60, check=True)
         best = min(best, time.perf_counter() - t)
     assert best < 1.0
+
+
+def test_mcp_serves_without_typer(workspace: Path) -> None:
+    """`memjobs mcp` (an agent starts it with every session) takes the fast path: the server starts,
+    reads its stdin to the end and stops, and Typer is never imported; `mcp --help` is still Typer's."""
+    p = subprocess.run([sys.executable, "-c", RUNNER, json.dumps(["--workspace", str(workspace), "mcp"]), "entry"],
+                       capture_output=True, text=True, cwd=REPO, timeout=60, stdin=subprocess.DEVNULL)
+    err, _, mods = p.stderr.rpartition("\nMODULES ")
+    assert p.returncode == 0, err
+    assert "mcp" in json.loads(mods)  # it did serve
+    assert "typer" not in json.loads(mods)  # (click comes with the SDK: uvicorn)
+    code, out, err, mods_help = _run(["mcp", "--help"])
+    assert code == 0 and "Serve memory to agents" in out and "typer" in mods_help
+
+
+def test_mcp_outside_a_workspace_says_why(tmp_path: Path) -> None:
+    """The fast path refuses a folder that is not a workspace as the Typer command does."""
+    fast = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(tmp_path), "mcp"], capture_output=True,
+                          text=True, cwd=REPO, timeout=60, stdin=subprocess.DEVNULL)
+    slow = subprocess.run([sys.executable, "-c", RUNNER, json.dumps(["--workspace", str(tmp_path), "mcp"]), "typer"],
+                          capture_output=True, text=True, cwd=REPO, timeout=60, stdin=subprocess.DEVNULL)
+    assert fast.returncode == slow.returncode != 0
+    assert fast.stderr.startswith("Error: ") and fast.stderr.strip() == slow.stderr.rpartition("\nMODULES ")[0].strip()

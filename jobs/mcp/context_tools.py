@@ -15,13 +15,29 @@ Format = Literal["markdown", "json", "xml"]
 
 
 class ContextTool:
-    def __init__(self, cfg: Config) -> None:
-        from memory_store.context.cache import ContextCache
-        from memory_store.core.sessions import SessionActivity
+    """memory_context with its cache. The cache and the session activity (the transcript readers)
+    are made on the first call, not when the server starts: an agent waits for start-up."""
 
+    def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
-        self.cache = ContextCache(cfg.workspace, cfg.policy_file)
-        self.activity = SessionActivity(cfg.transcripts)
+        self._cache: Any = None
+        self._activity: Any = None
+
+    @property
+    def cache(self) -> Any:
+        if self._cache is None:
+            from memory_store.context.cache import ContextCache
+
+            self._cache = ContextCache(self.cfg.workspace, self.cfg.policy_file)
+        return self._cache
+
+    @property
+    def activity(self) -> Any:
+        if self._activity is None:
+            from memory_store.core.sessions import SessionActivity
+
+            self._activity = SessionActivity(self.cfg.transcripts)
+        return self._activity
 
     def context(self, session: str | None, project: str | None, task: str | None, hints: list[str] | None,
                 budget: int | None, fmt: str, tolerate_failure: bool) -> str:

@@ -43,12 +43,19 @@ def acknowledgement(verbosity: str | None, what: str, key: str, value: str | Non
 
 class CoreTools:
     """The state behind the tools: one CoreMemory for the server's life (its POLICY.md reader
-    reloads when the file's hash changes)."""
+    reloads when the file's hash changes), made on the first call: an agent waits for start-up."""
 
     def __init__(self, cfg: Config) -> None:
-        from memory_store.core.store import CoreMemory
+        self.cfg = cfg
+        self._mem: Any = None
 
-        self.mem = CoreMemory.from_config(cfg)
+    @property
+    def mem(self) -> Any:
+        if self._mem is None:
+            from memory_store.core.store import CoreMemory
+
+            self._mem = CoreMemory.from_config(self.cfg)
+        return self._mem
 
     def _actor(self) -> Any:
         from memory_store.core.audit import Actor

@@ -56,7 +56,6 @@ def register(server: Any, cfg: Config) -> None:
     from mcp_types import ToolAnnotations
 
     from jobs.mcp.core_tools import _dump
-    from jobs.procedures.agent import record
 
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
@@ -86,6 +85,8 @@ def register(server: Any, cfg: Config) -> None:
         """Record a procedure the USER taught in this session ("whenever we deploy, first … then …").
         Kept at confidence 0.6 and checked against this session's transcript: words the user did
         not say are undone. A procedure already known returns status 'known' and its id."""
+        from jobs.procedures.agent import record  # on the first call, not at start-up
+
         try:
             return _dump(record(cfg, trigger, steps, session_id, excerpt))
         except MemjobsError as exc:

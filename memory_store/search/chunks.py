@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from memory_store.confidence import confidence_of, line_confidence
 from memory_store.core.lineformat import unescape
-from memory_store.entries import ID_RE, KIND_BY_UPPER
+from memory_store.entries import ID_IN_TEXT_RE, ID_RE, KIND_BY_UPPER
 from memory_store.markdown import Block, LineNode, Prose, fenced_lines, parse_document, split_lines
 from memory_store.memory_md import BEGIN, END
 
@@ -68,6 +68,14 @@ def clean(text: str) -> str:
     if " — " in text:
         text = _COUNTS_TAIL_RE.sub("", text)
     return "\n".join(ln for ln in text.split("\n") if not _COUNTS_LINE_RE.match(ln.strip()))
+
+
+def without_ids(text: str) -> str:
+    """Text as the word index sees it: without entry ids. An id in text is a reference to an entry
+    (a weekly log's "superseded by" line, a wrap-up's link, an entry's refs); its slug repeats the
+    entry's own title, so indexed as words it would let the reference outrank the entry it points
+    at. The row keeps the id for display; `memjobs get` finds an entry by its id."""
+    return ID_IN_TEXT_RE.sub(" ", text) if "-" in text else text
 
 
 def rows_of(rel: str, text: str, template: str | None = None) -> list[RowData]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from memory_store.config import Config
 from memory_store.confine import extra_roots, is_inside, root_of
 from memory_store.errors import MemjobsError
-from memory_store.search.chunks import RowData, rows_of
+from memory_store.search.chunks import RowData, rows_of, without_ids
 from memory_store.search.schema import (
     GENERATION_NAME,
     INDEX_NAME,
@@ -339,11 +339,11 @@ def _drop_file(db: sqlite3.Connection, rel: str) -> int:
     rows = db.execute("SELECT rowid, title, body FROM rows WHERE path=?", (rel,)).fetchall()
     db.executemany(
         "INSERT INTO fts(fts, rowid, title, body) VALUES ('delete', ?, ?, ?)",
-        [(rid, fts_text(t), fts_text(b)) for rid, t, b in rows],
+        [(rid, fts_text(without_ids(t)), fts_text(without_ids(b))) for rid, t, b in rows],
     )
     db.executemany(
         "INSERT INTO tri(tri, rowid, text) VALUES ('delete', ?, ?)",
-        [(rid, normalise(f"{t}\n{b}")) for rid, t, b in rows],
+        [(rid, normalise(without_ids(f"{t}\n{b}"))) for rid, t, b in rows],
     )
     db.execute("DELETE FROM rows WHERE path=?", (rel,))
     db.execute("DELETE FROM files WHERE path=?", (rel,))
@@ -392,8 +392,8 @@ def _insert_rows(
                 r.superseded_by,
             )
         )
-        fts.append((rid, fts_text(title), fts_text(body)))
-        tri.append((rid, normalise(f"{title}\n{body}")))
+        fts.append((rid, fts_text(without_ids(title)), fts_text(without_ids(body))))
+        tri.append((rid, normalise(without_ids(f"{title}\n{body}"))))
     db.executemany(
         "INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
         " confidence, source, superseded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

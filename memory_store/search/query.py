@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
+from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.layers import layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
@@ -29,6 +30,12 @@ from memory_store.search.tokens import Term, loose_terms, match_all, query_terms
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
 SAID_WEIGHT = 1.0  # what was said ranks below a kept memory of the same strength
+# When entries and what was said are fused (fuse_said): a message's normalised score against an
+# entry's. The context column (said.py) makes a message a good match for a question more often.
+SAID_FUSION = 1.25
+FUSE_DEPTH = 30  # hits of each list that take part in the fusion
+DATE_BOOST = 2.0  # a candidate dated inside the days the query names (dates.py), against one outside
+CITED_SPAN = 12  # transcript lines an entry may cite for a message there to count as the entry's
 _TOP = 1 << 47
 
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
@@ -75,6 +82,7 @@ class Searcher:
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)
+        self.when: DateSpan | None = None  # the days the current query names
         # An index written before the sessions tier existed has no such table: it is simply empty.
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
         self.qtype: str | None = None  # the query's type for the layer boosts (memory_store/search/layers.py)
@@ -93,7 +101,8 @@ class Searcher:
         today = today or datetime.now(self.cfg.tz).date()
         self.rank.reset()
         self.qtype = query_type(query)
-        terms = self.rank.exact_words(query_terms(query))
+        self.when, words = find_dates(query, today)
+        terms = self.rank.exact_words(query_terms(words) or query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
             cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -107,9 +116,13 @@ class Searcher:
                     candidates = self._candidates(terms, opts, span)
                 else:
                     candidates = self._auto(terms, opts, warm, cold)
-                result.hits = self._ranked_hits(candidates, opts, today)
+                if self.when is not None:
+                    candidates = self._dated(candidates, terms, opts, span or (0, _TOP))
                 if opts.tier is None and self.cfg.search.sessions:
-                    result.hits = self._with_said(result.hits, terms, opts, today)
+                    ranked = self._ranked_hits(candidates, replace(opts, limit=FUSE_DEPTH), today)
+                    result.hits = self._with_said(ranked, terms, opts, today)
+                else:
+                    result.hits = self._ranked_hits(candidates, opts, today)
             # What was decided last is read first, whichever tiers the hits came from.
             result.hits = _below_replacements(result.hits)
             marks = terms + [t for t in loose_terms(terms) if t not in terms]
@@ -131,7 +144,7 @@ class Searcher:
         # One statement for both tiers (FTS5 computes each phrase's IDF once per statement), warm rows
         # ordered first so that the page holds every warm match before any cold one.
         window = self.rank.and_window(terms, (cold[0], warm[1]))
-        if len(terms) == 1 and terms[0].run and len(terms[0].text) > 2:
+        if _one_word(terms):
             hits = self.rank.one_phrase(terms[0], opts, window, warm[0])
         else:
             hits = self.rank.fetch("fts", match_all(terms), opts, window, CANDIDATES, ranked=True, first_from=warm[0])
@@ -149,25 +162,34 @@ class Searcher:
         if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
+        if self.when is not None:
+            hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
             h.bm25 *= SAID_WEIGHT
         return hits
 
+    def _dated(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
+        """The query named a date (memory_store/search/dates.py): the rows of those days that match
+        are candidates too, and every candidate of those days ranks higher."""
+        days = _rowids(self.when)  # type: ignore[arg-type]
+        inside = (max(span[0], days[0]), min(span[1], days[1]))
+        if inside[0] < inside[1]:
+            hits = merge(hits, self._candidates(terms, opts, inside))
+        return _date_boost(hits, self.when)  # type: ignore[arg-type]
+
     def _with_said(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
-        """The entry tiers' hits, topped up from the sessions tier when fewer than `limit` of them match
-        every term of the query (docs/design.md §6): the full matches first, then the partial ones and
-        what was said, by score."""
+        """The entry tiers' hits (ranked, up to FUSE_DEPTH), topped up from the sessions tier when fewer
+        than `limit` of them match every term of the query (docs/design.md §6): the full matches
+        first, then the partial ones and what was said, fused (`fuse_said`)."""
         good = [h for h in hits if h.full]
         if len(good) >= opts.limit:
-            return hits
-        cited = [_cited(h) for h in hits]
-        said = [
-            h for h in self._ranked_hits(self._said(terms, opts), opts, today)
-            if not any(c and c[0] == h.path and c[1] <= h.line <= c[2] for c in cited)  # the entry says it
-        ]
+            return hits[: opts.limit]
+        said = self._ranked_hits(self._said(terms, opts), replace(opts, limit=FUSE_DEPTH), today)
         if not said:
-            return hits
-        rest = sorted([h for h in hits if not h.full] + said, key=_order)
+            return hits[: opts.limit]
+        fused = fuse_said(hits, said)  # every entry hit on one scale; the full matches stay first
+        good = [h for h in fused if h.full]
+        rest = [h for h in fused if not h.full]
         return good + rest[: opts.limit - len(good)]
 
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
@@ -243,6 +265,51 @@ def _cited(h: Hit) -> tuple[str, int, int] | None:
         return str(src.get("session_path") or ""), int(parts[0][1:]), int(parts[-1][1:])
     except (ValueError, IndexError):
         return None
+
+
+def _one_word(terms: list[Term]) -> bool:
+    """A query of one term is ordered title-first, newest-first, without bm25() (Ranker.one_phrase):
+    with one term every row has the same IDF, and bm25() computes it by walking the term's whole
+    doclist (about 1 ms per 7,000 rows that hold the word), whatever the window. A two-character
+    CJK/Thai run is one bigram token and keeps bm25()."""
+    return len(terms) == 1 and (not terms[0].run or len(terms[0].text) > 2)
+
+
+def _rowids(when: DateSpan) -> tuple[int, int]:
+    """The rowid range of the rows dated inside the span (rowids start with the day's ordinal)."""
+    return when.first.toordinal() << KEY_BITS, (when.last.toordinal() + 1) << KEY_BITS
+
+
+def _date_boost(hits: list[Hit], when: DateSpan) -> list[Hit]:
+    for h in hits:
+        if when.holds(h.date):
+            h.bm25 *= DATE_BOOST
+    return hits
+
+
+def fuse_said(entries: list[Hit], said: list[Hit]) -> list[Hit]:
+    """One ranking of entry hits and messages of the sessions tier. Their bm25() scores come from
+    different tables (other IDFs, lengths, column weights), so each list's scores are divided by its
+    best one, and what was said weighs SAID_FUSION against a kept memory. A message that an entry
+    hit cites closely (at most CITED_SPAN lines: a decision, not an episode of a whole session) adds
+    to that entry instead of standing beside it (two tiers agree); an entry takes the best such
+    message, not their sum."""
+    top_e = max((h.score for h in entries), default=0.0) or 1.0
+    top_s = max((h.score for h in said), default=0.0) or 1.0
+    cited = [(c, h) for h in entries if (c := _cited(h)) and c[2] - c[1] < CITED_SPAN]
+    agreed: dict[int, float] = {}
+    out = list(entries)
+    for s in said:
+        part = SAID_FUSION * s.score / top_s
+        citing = [h for c, h in cited if c[0] == s.path and c[1] <= s.line <= c[2]]
+        for h in citing:
+            agreed[id(h)] = max(agreed.get(id(h), 0.0), part)
+        if not citing:
+            s.score = part
+            out.append(s)
+    for h in entries:
+        h.score = h.score / top_e + agreed.get(id(h), 0.0)
+    return sorted(out, key=_order)
 
 
 def _order(h: Hit) -> tuple[float, str, int]:

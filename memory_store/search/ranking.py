@@ -23,7 +23,8 @@ from memory_store.search.tokens import Term, match_any
 CANDIDATES = 60  # best rows by bm25() per ranked query, reranked by decay × status × kind
 # At most this many rows are scored by bm25() in one query (see the module docstring).
 BUDGET = 600
-WEIGHTS = {"fts": "3.0, 1.0", "said_fts": "1.0", "tri": ""}  # a hit in an entry's title counts three times
+# A hit in an entry's title counts three times; a message's context (its neighbours, said.py) 0.4 times.
+WEIGHTS = {"fts": "3.0, 1.0", "said_fts": "1.0, 0.4", "tri": ""}
 ENTRY_COLS = "r.rowid, r.path, r.line, r.type, r.kind, r.id, r.title, r.body, r.date, r.status, r.confidence, r.source"
 # What replaced a superseded entry; an index built before that column existed answers NULL until the
 # next update migrates it (readers never write).

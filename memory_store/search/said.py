@@ -13,6 +13,11 @@ what was said, not a kept memory.
 - Files that are gone and sessions that `exclude_sessions` now excludes leave on the next pass.
 - The first build of the tier (a bulk read of every transcript) waits while the weekly job holds
   its lock; later passes are small.
+- Each message is indexed with its context: the messages just before and after it in its session
+  (CONTEXT_CHARS of each), in a second column that bm25() weighs less (ranking.WEIGHTS). An answer
+  is often worded by the question before it ("what did you paint?" / "a sunset"), and a question
+  asked later uses the words of the exchange, not of one line. The hit still cites its own lines.
+  When a pass appends to a session, the last message already indexed gets its `after`.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from memory_store.search.schema import KEY_BITS, meta_get
 from memory_store.search.tokens import fts_text
 
 MAX_TEXT = 4000  # characters of one message that are indexed (a long paste is not memory)
+CONTEXT_CHARS = 300  # characters of each neighbouring message indexed as a message's context
 
 
 @dataclass
@@ -62,13 +68,42 @@ def redactor_version() -> str:
     return h.hexdigest()[:16]
 
 
+def context_text(before: str, after: str) -> str:
+    """What the context column of a message holds (the same at insert and delete time)."""
+    return fts_text(f"{before}\n{after}") if before or after else ""
+
+
 def _drop(db: sqlite3.Connection, where: str, args: tuple[object, ...]) -> int:
-    rows = db.execute(f"SELECT rowid, text FROM said WHERE {where}", args).fetchall()
+    rows = db.execute(f"SELECT rowid, text, before, after FROM said WHERE {where}", args).fetchall()
     db.executemany(
-        "INSERT INTO said_fts(said_fts, rowid, text) VALUES ('delete', ?, ?)", [(r, fts_text(t)) for r, t in rows]
+        "INSERT INTO said_fts(said_fts, rowid, text, context) VALUES ('delete', ?, ?, ?)",
+        [(r, fts_text(t), context_text(b, a)) for r, t, b, a in rows],
     )
     db.execute(f"DELETE FROM said WHERE {where}", args)
     return len(rows)
+
+
+def _with_context(db: sqlite3.Connection, path: str, rows: list[list[object]]) -> None:
+    """Fill `before`/`after` (the last two fields) of new rows of one transcript, in file order, and
+    give the last message already indexed for that session its `after` (the first new one)."""
+    tail = db.execute(
+        "SELECT rowid, session_id, text, before, after FROM said WHERE path = ? ORDER BY line DESC LIMIT 1", (path,)
+    ).fetchone()
+    for i, row in enumerate(rows):
+        sid, text = row[2], str(row[7])
+        if i > 0 and rows[i - 1][2] == sid:
+            row[8] = str(rows[i - 1][7])[:CONTEXT_CHARS]
+            rows[i - 1][9] = text[:CONTEXT_CHARS]
+        elif i == 0 and tail is not None and tail[1] == sid:
+            row[8] = str(tail[2])[:CONTEXT_CHARS]
+            rid, _, old_text, before, after = tail
+            new_after = text[:CONTEXT_CHARS]
+            if new_after != after:
+                db.execute("INSERT INTO said_fts(said_fts, rowid, text, context) VALUES ('delete', ?, ?, ?)",
+                           (rid, fts_text(old_text), context_text(before, after)))
+                db.execute("INSERT INTO said_fts(rowid, text, context) VALUES (?, ?, ?)",
+                           (rid, fts_text(old_text), context_text(before, new_after)))
+                db.execute("UPDATE said SET after = ? WHERE rowid = ?", (new_after, rid))
 
 
 def _forget_path(db: sqlite3.Connection, path: str) -> int:
@@ -151,7 +186,7 @@ def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # typ
         for r in db.execute("SELECT session_id, excluded FROM said_sessions WHERE path = ?", (tf.path,))
     }
     skip = {Flag.TOOL, Flag.META, Flag.COMPACTION, Flag.SIDECHAIN}
-    rows: list[tuple[object, ...]] = []
+    rows: list[list[object]] = []
     for rec in [] if chunk.not_transcript else chunk.records:
         if rec.role not in (Role.USER, Role.ASSISTANT) or rec.flags & skip or not rec.text.strip():
             continue
@@ -176,11 +211,13 @@ def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # typ
             next_n[key] = (top + 1) if top is not None else lo
         rid = next_n[key]
         next_n[key] += 1
-        rows.append((rid, tf.path, rec.session_id, rec.line, rec.line_end, rec.role.value, day.isoformat(),
-                     redact(rec.text)[:MAX_TEXT]))
-    db.executemany("INSERT INTO said(rowid, path, session_id, line, end_line, speaker, date, text)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
-    db.executemany("INSERT INTO said_fts(rowid, text) VALUES (?, ?)", [(r[0], fts_text(str(r[7]))) for r in rows])
+        rows.append([rid, tf.path, rec.session_id, rec.line, rec.line_end, rec.role.value, day.isoformat(),
+                     redact(rec.text)[:MAX_TEXT], "", ""])
+    _with_context(db, tf.path, rows)
+    db.executemany("INSERT INTO said(rowid, path, session_id, line, end_line, speaker, date, text, before, after)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    db.executemany("INSERT INTO said_fts(rowid, text, context) VALUES (?, ?, ?)",
+                   [(r[0], fts_text(str(r[7])), context_text(str(r[8]), str(r[9]))) for r in rows])
     db.execute(
         "INSERT OR REPLACE INTO said_files(path, identity, offset, line, size, mtime_ns) VALUES (?, ?, ?, ?, ?, ?)",
         (tf.path, identity, chunk.end_offset, chunk.end_line, st.st_size, st.st_mtime_ns),

@@ -92,6 +92,18 @@ def _m006_layers(db: sqlite3.Connection) -> None:
                " OR path LIKE 'memory/episodes/%'")
 
 
+def _m007_said_context(db: sqlite3.Connection) -> None:
+    # Each message of the sessions tier is also indexed with its neighbours (`before`, `after`: the
+    # messages around it in its session), in a column of their own that weighs less: an answer is
+    # often worded by the question before it (memory_store/search/said.py). The tier is read again.
+    db.execute("ALTER TABLE said ADD COLUMN before TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE said ADD COLUMN after TEXT NOT NULL DEFAULT ''")
+    db.execute("DROP TABLE said_fts")
+    db.execute(f"CREATE VIRTUAL TABLE said_fts USING fts5(text, context, content='', tokenize='{TOKENIZER}')")
+    for table in ("said", "said_files", "said_sessions"):
+        db.execute(f"DELETE FROM {table}")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
@@ -99,6 +111,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("004_sessions", _m004_sessions),
     ("005_superseded_by", _m005_superseded_by),
     ("006_layers", _m006_layers),
+    ("007_said_context", _m007_said_context),
 ]
 
 

@@ -33,7 +33,7 @@ _RUN_RE = re.compile(
 )
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
-TOKENIZER_VERSION = "4"  # bump when fts_text or what is indexed changes: the index is then rebuilt
+TOKENIZER_VERSION = "5"  # bump when fts_text or what is indexed changes: the index is then rebuilt
 
 
 def normalise(text: str) -> str:
