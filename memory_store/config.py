@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -116,6 +117,22 @@ class ContextConfig:
     min_value_length: int = 2
     episodes: int = 3
     procedures: int = 3
+    profiles: tuple[ContextProfile, ...] = ()   # `context.profiles.NAME`, picked with --task-type NAME
+
+
+@dataclass(frozen=True)
+class ContextProfile:
+    """A named set of overrides of the context section, picked with `--task-type NAME`
+    (docs/spec/context.md §7): a budget, caps and which layers or groups it shows. A key left out
+    keeps the context section's value; `layers` left out shows every layer."""
+
+    name: str
+    budget: int | None = None
+    max_items: int | None = None
+    min_value_length: int | None = None
+    episodes: int | None = None
+    procedures: int | None = None
+    layers: tuple[str, ...] | None = None
 
 
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
@@ -174,6 +191,9 @@ class Config:
         for section in ("exclude_sessions",):
             out[section] = list(out[section])
         out["search"]["extra_paths"] = list(self.search.extra_paths)
+        out["context"]["profiles"] = {p.name: {k: (list(v) if isinstance(v, tuple) else v)
+                                               for k, v in asdict(p).items() if k != "name" and v is not None}
+                                      for p in self.context.profiles}
         return out
 
 
@@ -187,6 +207,7 @@ _SECTIONS: dict[str, type] = {
     "core": CoreConfig,
     "context": ContextConfig,
 }
+_PROFILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 _TOP_KEYS = {"timezone", "transcripts", "exclude_sessions", *_SECTIONS}
 _SOURCE_KEYS = {f.name for f in fields(TranscriptSource)} - {"is_default"}
 _ENGINES = {"rules", "llm"}
@@ -327,7 +348,14 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> 
         kw["exclude_sessions"] = tuple(str(x) for x in _as_list(data["exclude_sessions"], "exclude_sessions", blame))
     for name, cls in _SECTIONS.items():
         if name in data and data[name] is not None:
-            kw[name] = _section(cls, name, data[name], blame)
+            raw = data[name]
+            profiles = None
+            if name == "context" and isinstance(raw, dict) and "profiles" in raw:
+                raw = {k: v for k, v in raw.items() if k != "profiles"}
+                profiles = _profiles(data[name]["profiles"], blame)
+            kw[name] = _section(cls, name, raw, blame)
+            if profiles is not None:
+                kw[name] = replace(kw[name], profiles=profiles)
     cfg = Config(**kw)
     _check(cfg, blame)
     return cfg
@@ -358,6 +386,51 @@ def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     if "subagents" in raw:
         kw["subagents"] = bool(raw["subagents"])
     return TranscriptSource(**kw)
+
+
+_PROFILE_KEYS = ("budget", "max_items", "min_value_length", "episodes", "procedures", "layers")
+
+
+def _profiles(raw: Any, blame: _Blame) -> tuple[ContextProfile, ...]:
+    """`context.profiles`: a mapping of task-type names to their overrides (docs/spec/context.md §7)."""
+    from memory_store.context.model import PROFILE_LAYERS
+    from memory_store.context.tokens import MIN_BUDGET
+
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise blame.error("context.profiles must be a mapping of task-type names to settings", "context.profiles")
+    out = []
+    for name, body in raw.items():
+        where = f"context.profiles.{name}"
+        if not isinstance(name, str) or not _PROFILE_NAME.match(name):
+            raise blame.error(f"context.profiles: bad task-type name {name!r} (letters, digits, '_' and '-')",
+                              "context.profiles")
+        if body is None:
+            body = {}
+        if not isinstance(body, dict):
+            raise blame.error(f"{where} must be a mapping of {', '.join(_PROFILE_KEYS)}", where)
+        unknown = sorted(set(body) - set(_PROFILE_KEYS))
+        if unknown:
+            raise blame.error(f"unknown key '{where}.{unknown[0]}' (known: {', '.join(_PROFILE_KEYS)})",
+                              f"{where}.{unknown[0]}")
+        kw: dict[str, Any] = {}
+        for key in _PROFILE_KEYS[:-1]:
+            if body.get(key) is not None:
+                value = _coerce(body[key], 0, f"{where}.{key}", blame)
+                if value < (MIN_BUDGET if key == "budget" else 0):
+                    bound = f"at least {MIN_BUDGET} tokens" if key == "budget" else "not negative"
+                    raise blame.error(f"{where}.{key} must be {bound}, not {value}", f"{where}.{key}")
+                kw[key] = value
+        if body.get("layers") is not None:
+            layers = tuple(str(x) for x in _as_list(body["layers"], f"{where}.layers", blame))
+            bad = [x for x in layers if x not in PROFILE_LAYERS]
+            if bad:
+                raise blame.error(f"{where}.layers: unknown layer {bad[0]!r} (one of {', '.join(PROFILE_LAYERS)})",
+                                  f"{where}.layers")
+            kw["layers"] = layers
+        out.append(ContextProfile(name, **kw))
+    return tuple(out)
 
 
 def _section(cls: type, name: str, raw: Any, blame: _Blame) -> Any:

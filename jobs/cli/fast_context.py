@@ -15,6 +15,8 @@ from typing import Any
 from jobs.cli.fast_search import Output, _redact, emit, fail
 from memory_store.errors import MemjobsError, UsageError
 
+TASK_TYPE_HELP = ("A profile of context.profiles in memjobs.yaml (budget, caps, which layers); built in: "
+                  "reply (everything, the default) and prompt (session entries, procedures, hints; 400 tokens).")
 TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good snapshot, print an empty "
                  "context and exit 0 instead of failing.")
 
@@ -24,6 +26,7 @@ class Options:
     session: str | None = None
     project: str | None = None
     task: str | None = None
+    task_type: str | None = None
     hints: list[str] = field(default_factory=list)
     window: int | None = None
     now: str | None = None
@@ -64,7 +67,7 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
     fmt = "json" if opts.as_json else opts.format
     req = ContextRequest(session=opts.session, project=opts.project, task=opts.task, hints=tuple(opts.hints),
                          window_s=opts.window, now=when, budget=opts.budget, format=fmt,
-                         tolerate_failure=opts.tolerate_failure)
+                         tolerate_failure=opts.tolerate_failure, task_type=opts.task_type)
     ctx = build_context(cfg, req, last_activity=LazyActivity(cfg.transcripts))
     err = "".join(f"warning: {note}\n" for note in notices(ctx))
     if verify:
@@ -87,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--session", help="This session's id: its SESSION.md entries.")
     p.add_argument("--project", help="This project's id: its entries, episodes.")
     p.add_argument("--task", help="What the agent will do (for procedures).")
+    p.add_argument("--task-type", help=TASK_TYPE_HELP)
     p.add_argument("--hint", dest="hints", action="append", default=[], help="Text passed through last (repeatable).")
     p.add_argument("--window", type=int, help="Leave out session entries older than this many seconds.")
     p.add_argument("--now", help="The time to build for (ISO; default: now).")

@@ -18,6 +18,8 @@ THREAD_GROUPS = ("session", "episodes")
 LONG_GROUPS = ("profile", "memory_index", "procedures")
 GROUPS = (*THREAD_GROUPS, *LONG_GROUPS, "hints")
 LAYER_OF = {**{g: "thread" for g in THREAD_GROUPS}, **{g: "long_memory" for g in LONG_GROUPS}, "hints": "hints"}
+# What a task-type profile may name in `layers`: a layer (all its groups) or one group.
+PROFILE_LAYERS = ("thread", "long_memory", *GROUPS)
 # Over the budget, whole groups give way least important first; within a group, the last item first.
 TRIM_ORDER = ("episodes", "procedures", "memory_index", "hints", "session", "profile")
 
@@ -33,6 +35,7 @@ class ContextRequest:
     budget: int | None = None            # None: context.budget of the configuration
     format: str = "markdown"             # the rendering the budget is measured on (json: markdown)
     tolerate_failure: bool = False
+    task_type: str | None = None         # a profile of context.profiles; None: `reply`
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ class RuntimeContext:
     snapshot_written_at: str | None = None
     empty: bool = False                  # nothing could be loaded (tolerate_failure)
     tokens: int = 0                      # of the rendering the budget was measured on
+    task_type: str = "reply"
+    shown: tuple[str, ...] = GROUPS      # the groups the task type's profile shows
 
     def group(self, name: str) -> list[Item]:
         return self.items.get(name, [])
