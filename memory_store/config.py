@@ -100,10 +100,12 @@ class SearchConfig:
 @dataclass(frozen=True)
 class CoreConfig:
     """Core memory (docs/design.md §6): how long a session may be idle before `ttl:session_end`
-    entries expire, and keys that keep several values (besides names ending in `[]`)."""
+    entries expire, keys that keep several values (besides names ending in `[]`), and how many
+    expired facts one cleanup archives (the rest wait for the next run)."""
 
     session_idle: str = "2h"
     multi_valued: tuple[str, ...] = ()
+    cleanup_limit: int = 5000          # expired facts archived per daily run / `mem compact`
 
 
 @dataclass(frozen=True)
@@ -490,6 +492,7 @@ _RANGES: tuple[tuple[str, float, bool, str], ...] = (
     ("llm.max_tokens_per_run", 1, True, "tokens"),
     ("llm.max_tokens", 1, True, "tokens (the cap on every reply)"),
     ("llm.context_tokens", 0, True, "tokens (0: as the server's /v1/models says)"),
+    ("core.cleanup_limit", 1, True, "facts per run"),
 )
 
 

@@ -287,24 +287,28 @@ class CoreMemory:
                                line=left.winner.loc.line)
         return changes
 
-    def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None) -> list[Change]:
-        """Archive every active fact whose TTL has passed (the daily job's session cleanup)."""
-        expired = [i for i in self.listing(all_states=True) if i.state == "expired"]
-        if not expired:
-            return []
-        if run is None:
-            with self.operation("cleanup", actor) as own:
-                return self.archive_expired(actor=actor, run=own)
-        return [self._transition("archive", i.loc.id, actor, f"expired ({i.why})", run) for i in expired]
+    def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None,
+                        limit: int | None = None) -> list[Change]:
+        """Archive active facts whose TTL has passed, at most `limit` (None: all), oldest first, in
+        one rewrite per file (memory_store.core.cleanup: the daily job's session cleanup and
+        `compact` share it)."""
+        from memory_store.core.cleanup import archive_expired, expired
 
-    def compact(self, *, actor: Actor = CLI) -> list[Change]:
-        """Archive expired active facts (to `## Inactive`), then move inactive lines older than
-        90 days, and resolved proposals older than 30, to memory/archive/core.md."""
+        if run is None:
+            if not expired(self):
+                return []
+            with self.operation("cleanup", actor) as own:
+                return archive_expired(self, own, actor, limit).changes
+        return archive_expired(self, run, actor, limit).changes
+
+    def compact(self, *, actor: Actor = CLI, limit: int | None = None) -> list[Change]:
+        """Archive expired active facts (to `## Inactive`; at most `limit`), then move inactive lines
+        older than 90 days, and resolved proposals older than 30, to memory/archive/core.md."""
         from memory_store.core.files import ARCHIVE
 
         now = self.clock()
         with self.operation("compact", actor) as run:
-            changes = self.archive_expired(actor=actor, run=run)
+            changes = self.archive_expired(actor=actor, run=run, limit=limit)
             for scope, rel in SCOPE_FILES.items():
                 old = [loc for loc in self.located(scope) if loc.entry.effective_status != "active"
                        and (parse_time(loc.entry.updated_at) or now) <= now - COMPACT_AFTER]
