@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from jobs.cli.base import STATE, app, expected_errors
-from jobs.cli.fast_context import TASK_TYPE_HELP, TOLERATE_HELP, Options
+from jobs.cli.fast_context import HOOK_INPUT_HELP, TASK_TYPE_HELP, TOLERATE_HELP, Options
 from memory_store.errors import EXIT_USAGE, MemjobsError
 from memory_store.redact import redact
 
@@ -30,13 +30,14 @@ def context(
     fmt: Annotated[str, typer.Option("--format", help="markdown, json or xml.")] = "markdown",
     as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     tolerate_failure: Annotated[bool, typer.Option("--tolerate-failure", help=TOLERATE_HELP)] = False,
+    hook_input: Annotated[str | None, typer.Option("--hook-input", metavar="AGENT", help=HOOK_INPUT_HELP)] = None,
 ) -> None:
     """The memory an agent should see now, in a fixed order (thread, long memory, references, hints)
     within a token budget: policy keys only as policy@<version>, never POLICY.md's text; what was
     left out and why as reason codes (--json); the last-known-good snapshot when a file cannot be
     read, said loudly. Writes nothing."""
     _run(Options(session, project, task, task_type, list(hint or ()), window, now, budget, fmt, as_json,
-                 tolerate_failure))
+                 tolerate_failure, hook_input))
 
 
 def _run(opts: Options, verify: bool = False) -> None:

@@ -17,6 +17,8 @@ from memory_store.errors import MemjobsError, UsageError
 
 TASK_TYPE_HELP = ("A profile of context.profiles in memjobs.yaml (budget, caps, which layers); built in: "
                   "reply (everything, the default) and prompt (session entries, procedures, hints; 400 tokens).")
+HOOK_INPUT_HELP = ("Read the agent hook's JSON on stdin (claude-code, codex, openclaw): its session_id, cwd "
+                   "(the project) and prompt (the task) fill --session, --project and --task when not given.")
 TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good snapshot, print an empty "
                  "context and exit 0 instead of failing.")
 
@@ -34,6 +36,7 @@ class Options:
     format: str = "markdown"
     as_json: bool = False
     tolerate_failure: bool = False
+    hook_input: str | None = None
 
 
 class LazyActivity:
@@ -65,11 +68,14 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
         if when is None:
             raise UsageError(f"--now must be an ISO time, not {opts.now!r}")
     fmt = "json" if opts.as_json else opts.format
+    err = ""
+    if opts.hook_input is not None:
+        opts, err = with_hook_input(opts)
     req = ContextRequest(session=opts.session, project=opts.project, task=opts.task, hints=tuple(opts.hints),
                          window_s=opts.window, now=when, budget=opts.budget, format=fmt,
                          tolerate_failure=opts.tolerate_failure, task_type=opts.task_type)
     ctx = build_context(cfg, req, last_activity=LazyActivity(cfg.transcripts))
-    err = "".join(f"warning: {note}\n" for note in notices(ctx))
+    err += "".join(f"warning: {note}\n" for note in notices(ctx))
     if verify:
         from memory_store.context.snapshot import read_last_known_good
         from memory_store.context.verify import verification, verification_text
@@ -80,6 +86,21 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
     if fmt == "json":
         return Output(_redact(json.dumps(to_json(ctx, fmt), ensure_ascii=False, indent=2)) + "\n", _redact(err))
     return Output(_redact(render(ctx, fmt)), _redact(err))
+
+
+def with_hook_input(opts: Options) -> tuple[Options, str]:
+    """`opts` completed from the agent hook's JSON on stdin (session, project, task); flags win."""
+    from dataclasses import replace
+
+    from memory_store.hooks import hook_input
+    from memory_store.hooks.snippets import AGENTS
+
+    if opts.hook_input not in AGENTS:
+        raise UsageError(f"--hook-input must be one of {', '.join(AGENTS)}, not {opts.hook_input!r}")
+    got = hook_input.read(sys.stdin)
+    warn = f"warning: {got.problem}\n" if got.problem else ""
+    return replace(opts, session=opts.session or got.session, project=opts.project or got.project,
+                   task=opts.task or got.task), warn
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", default="markdown", choices=("markdown", "json", "xml"), help="markdown, json or xml.")
     p.add_argument("--json", dest="as_json", action="store_true", help="Same as --format json.")
     p.add_argument("--tolerate-failure", action="store_true", help=TOLERATE_HELP)
+    p.add_argument("--hook-input", metavar="AGENT", help=HOOK_INPUT_HELP)
     return p
 
 
