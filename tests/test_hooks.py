@@ -98,7 +98,8 @@ def test_install_merges_into_claude_settings_keeping_everything_else(workspace: 
     assert {k: v for k, v in data.items() if k != "hooks"} == {k: v for k, v in USER_SETTINGS.items() if k != "hooks"}
     assert data["hooks"]["PreToolUse"] == USER_SETTINGS["hooks"]["PreToolUse"]
     starts = data["hooks"]["SessionStart"]
-    assert starts[0] == USER_SETTINGS["hooks"]["SessionStart"][0] and "--hook-input claude-code" in json.dumps(starts[1])
+    assert starts[0] == USER_SETTINGS["hooks"]["SessionStart"][0]
+    assert "--hook-input claude-code" in json.dumps(starts[1])
     assert len(data["hooks"]["UserPromptSubmit"]) == 1
     # twice: nothing changes, no new backup
     before = settings.read_bytes()
