@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from memory_store.core import document as doc
 from memory_store.core.audit import Actor, event
@@ -22,7 +22,15 @@ from memory_store.errors import UsageError
 
 if TYPE_CHECKING:
     from memory_store.core.operation import CoreRun
-    from memory_store.core.store import CoreMemory
+
+
+class Store(Protocol):
+    """What the cleanup needs of memory_store.core.store.CoreMemory (which calls it)."""
+
+    @property
+    def clock(self) -> Callable[[], datetime]: ...
+
+    def listing(self, *, all_states: bool = False, applies_to: str | None = None) -> list[Listed]: ...
 
 DEFAULT_LIMIT = 5000
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -34,25 +42,23 @@ class Cleanup:
     left: int = 0                        # expired facts past the limit, for the next run
 
 
-def expired(store: CoreMemory) -> list[Listed]:
+def expired(store: Store) -> list[Listed]:
     """Every active fact whose TTL has passed, oldest first."""
     found = [i for i in store.listing(all_states=True) if i.state == "expired"]
     found.sort(key=lambda i: (parse_time(i.loc.entry.updated_at) or _EPOCH, i.file, i.loc.line))
     return found
 
 
-def archive_expired(store: CoreMemory, run: CoreRun, actor: Actor, limit: int | None = DEFAULT_LIMIT) -> Cleanup:
+def archive_expired(store: Store, run: CoreRun, actor: Actor, limit: int | None = DEFAULT_LIMIT) -> Cleanup:
     """Archive up to `limit` expired facts (None: all) inside `run` (the caller holds the core lock)."""
     if limit is not None and limit < 1:
         raise UsageError(f"the cleanup limit must be at least 1, not {limit}")
-    from memory_store.core.store import stamp
-
     todo = expired(store)
     batch = todo if limit is None else todo[:limit]
     out = Cleanup(left=len(todo) - len(batch))
     if not batch:
         return out
-    ts = stamp(store.clock())
+    ts = store.clock().astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     by_file: dict[str, list[Listed]] = {}
     for item in batch:
         by_file.setdefault(item.file, []).append(item)
