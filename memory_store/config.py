@@ -51,16 +51,19 @@ DEFAULT_SOURCES = (
 
 @dataclass(frozen=True)
 class ExtractConfig:
+    """How microSync finds entries: rules or an LLM."""
     engine: str = "rules"
 
 
 @dataclass(frozen=True)
 class SummarizeConfig:
+    """How the daily wrap-up is written: rules or an LLM."""
     engine: str = "rules"
 
 
 @dataclass(frozen=True)
 class LLMConfig:
+    """The OpenAI-compatible server and the limits of what is sent to it."""
     base_url: str | None = None
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
@@ -73,6 +76,7 @@ class LLMConfig:
 
 @dataclass(frozen=True)
 class ScheduleConfig:
+    """Cron expressions of the three jobs."""
     microsync: str = "0 10,13,16,19,22 * * *"
     daily: str = "30 0 * * *"
     weekly: str = "0 3 * * mon"
@@ -80,6 +84,7 @@ class ScheduleConfig:
 
 @dataclass(frozen=True)
 class LimitsConfig:
+    """Size, age and time limits of the files and jobs."""
     memory_md_lines: int = 200
     memory_md_chars: int = 12_000
     daily_entries: int = 300
@@ -92,6 +97,7 @@ class LimitsConfig:
 
 @dataclass(frozen=True)
 class SearchConfig:
+    """What search returns and which extra folders it reads."""
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
     sessions: bool = True  # index what was said in transcripts as the coldest tier
@@ -156,6 +162,7 @@ def system_timezone() -> str:
 
 @dataclass(frozen=True)
 class Config:
+    """The whole configuration, read once (docs/design.md §8)."""
     workspace: Path
     source_file: Path | None = None
     timezone: str = field(default_factory=system_timezone)
@@ -274,10 +281,24 @@ def _keys_of(data: Mapping[str, Any], prefix: str = "") -> set[str]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    import yaml
+    from memory_store.simple_yaml import load
 
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8: {exc}", path=path) from exc
+    loaded = load(text)            # the plain subset without importing PyYAML (start-up time)
+    if loaded is None:
+        loaded = _pyyaml(text, path)
+    if not isinstance(loaded, dict):
+        raise ConfigError("the configuration must be a mapping of keys", path=path, line=1)
+    return loaded
+
+
+def _pyyaml(text: str, path: Path) -> Any:
+    import yaml
+
+    try:
         loaded = yaml.safe_load(text)
     except UnicodeDecodeError as exc:
         raise ConfigError(f"not UTF-8: {exc}", path=path) from exc
@@ -286,11 +307,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or "invalid YAML"
         raise ConfigError(f"invalid YAML: {problem}", path=path, line=line) from exc
-    if loaded is None:
-        return {}
-    if not isinstance(loaded, dict):
-        raise ConfigError("the configuration must be a mapping of keys", path=path, line=1)
-    return loaded
+    return {} if loaded is None else loaded
 
 
 def _env_overrides(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:

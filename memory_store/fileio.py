@@ -22,6 +22,7 @@ REPLACE_ATTEMPTS = 3
 
 @dataclass(frozen=True)
 class Snapshot:
+    """A file's bytes and the stat fields a later replace re-checks."""
     path: Path
     data: bytes | None          # None: the file does not exist
     size: int
@@ -159,6 +160,7 @@ def _take_back(fd: int, path: Path, size: int, created: bool) -> None:
 
 @dataclass(frozen=True)
 class Replaced:
+    """The outcome of `replace_checked`: what was read and what was written."""
     before: Snapshot
     after: bytes | None          # None: the transform left the file as it was (nothing written)
 

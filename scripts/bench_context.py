@@ -6,6 +6,11 @@ rebuilt when a source changed).
 
     python scripts/bench_context.py            # 20 process runs each, 100 MCP calls
     python scripts/bench_context.py --runs 5
+    python scripts/bench_context.py --baseline /path/to/a/checkout/of/main --no-mcp
+
+The process runs are interleaved (one of each per round) and reported as ratios too — context over
+`memjobs --version`, and over the `--baseline` checkout's context — which stay comparable on a
+shared machine where absolute times swing with the load.
 
 Builds the demo in a temporary folder (never inside the repository). Targets (docs/design.md §6,
 §7): whole `memjobs context` process ≤ 300 ms; memory_context over MCP ≤ 10 ms p95 after the
@@ -30,13 +35,26 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, round(p * (len(xs) - 1)))]
 
 
-def _wall(args: list[str], runs: int) -> list[float]:
-    out = []
+def _once(args: list[str], repo: Path) -> float:
+    """Wall time of `python ARGS` started in `repo` (with `repo` first on the path), in ms."""
+    t = time.perf_counter()
+    subprocess.run([sys.executable, *args], cwd=repo, capture_output=True, check=True,
+                   env={**os.environ, "PYTHONPATH": str(repo)})
+    return (time.perf_counter() - t) * 1000
+
+
+def _interleaved(commands: dict[str, tuple[list[str], Path]], runs: int) -> dict[str, list[float]]:
+    """Each command once per round, in turn, so that all of them see the same load (the machine is
+    shared): their ratios are comparable even when the absolute times are not."""
+    out: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "jobs", *args], cwd=REPO, capture_output=True, check=True)
-        out.append((time.perf_counter() - t) * 1000)
+        for name, (args, repo) in commands.items():
+            out[name].append(_once(args, repo))
     return out
+
+
+def _ratio(a: list[float], b: list[float]) -> str:
+    return f"p50 x{statistics.median(a) / statistics.median(b):.2f}, p95 x{_pct(a, 0.95) / _pct(b, 0.95):.2f}"
 
 
 async def _mcp(ws: Path, calls: int) -> list[float]:
@@ -63,19 +81,29 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--calls", type=int, default=100)
+    ap.add_argument("--baseline", type=Path, help="Another checkout (e.g. a worktree of main) whose `memjobs "
+                    "context` runs interleaved with this one's: prints this/baseline ratios.")
+    ap.add_argument("--no-mcp", action="store_true", help="Skip the MCP measurement.")
     opts = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="memjobs-bench-context-") as tmp:
         ws = Path(tmp) / "demo"
         subprocess.run([sys.executable, "-m", "jobs", "demo", str(ws)], cwd=REPO, capture_output=True, check=True)
-        version = _wall(["--version"], opts.runs)
-        context = _wall(["--workspace", str(ws), "context", "--session", "s1", "--task", "run the tests"], opts.runs)
-        mcp = anyio.run(_mcp, ws, opts.calls)
-    print(f"memjobs --version  ({opts.runs} runs): p50 {statistics.median(version):.0f} ms, "
-          f"p95 {_pct(version, 0.95):.0f} ms")
-    print(f"memjobs context    ({opts.runs} runs): p50 {statistics.median(context):.0f} ms, "
-          f"p95 {_pct(context, 0.95):.0f} ms  (target <= 300 ms)")
-    print(f"memory_context over MCP: first call {mcp[0]:.1f} ms; next {len(mcp) - 1}: "
-          f"p50 {statistics.median(mcp[1:]):.2f} ms, p95 {_pct(mcp[1:], 0.95):.2f} ms  (target p95 <= 10 ms)")
+        ctx_args = ["--workspace", str(ws), "context", "--session", "s1", "--task", "run the tests"]
+        commands = {"python -c pass": (["-c", "pass"], REPO), "memjobs --version": (["-m", "jobs", "--version"], REPO),
+                    "memjobs context": (["-m", "jobs", *ctx_args], REPO)}
+        if opts.baseline:
+            commands["baseline context"] = (["-m", "jobs", *ctx_args], opts.baseline.resolve())
+        times = _interleaved(commands, opts.runs)
+        mcp = [] if opts.no_mcp else anyio.run(_mcp, ws, opts.calls)
+    for name, xs in times.items():
+        target = "  (target <= 300 ms)" if name == "memjobs context" else ""
+        print(f"{name:<18} ({opts.runs} runs): p50 {statistics.median(xs):.0f} ms, p95 {_pct(xs, 0.95):.0f} ms{target}")
+    print(f"context / --version: {_ratio(times['memjobs context'], times['memjobs --version'])}")
+    if opts.baseline:
+        print(f"context / baseline context: {_ratio(times['memjobs context'], times['baseline context'])}")
+    if mcp:
+        print(f"memory_context over MCP: first call {mcp[0]:.1f} ms; next {len(mcp) - 1}: "
+              f"p50 {statistics.median(mcp[1:]):.2f} ms, p95 {_pct(mcp[1:], 0.95):.2f} ms  (target p95 <= 10 ms)")
 
 
 if __name__ == "__main__":

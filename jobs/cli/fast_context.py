@@ -25,6 +25,7 @@ TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good s
 
 @dataclass
 class Options:
+    """The flags of `memjobs context` / `verify`, parsed by argparse or Typer."""
     session: str | None = None
     project: str | None = None
     task: str | None = None

@@ -71,6 +71,7 @@ def _norm(text: str) -> str:
 
 @dataclass
 class _Build:
+    """The state of one `build_context` call: events, layer status, failures, the snapshot."""
     req: ContextRequest
     now: datetime
     as_of: str

@@ -26,6 +26,7 @@ TRIM_ORDER = ("episodes", "procedures", "memory_index", "hints", "session", "pro
 
 @dataclass(frozen=True)
 class ContextRequest:
+    """What the caller asks for: whose context, for what task, in which format and budget."""
     session: str | None = None
     project: str | None = None
     task: str | None = None
@@ -40,6 +41,7 @@ class ContextRequest:
 
 @dataclass(frozen=True)
 class Item:
+    """One line of the context, with where it came from."""
     group: str
     id: str
     text: str                            # one line, redacted
@@ -52,6 +54,7 @@ class Item:
 
 @dataclass(frozen=True)
 class Event:
+    """One trim, drop or fallback of a build, with its reason code."""
     layer: str
     operation: str
     reason_code: str
@@ -65,6 +68,7 @@ class Event:
 
 @dataclass
 class LayerStatus:
+    """How a layer loaded: status, items, tokens, source files."""
     status: str = "loaded"               # loaded | fallback | missing | empty
     items: int = 0
     tokens: int = 0
@@ -76,6 +80,7 @@ class LayerStatus:
 
 @dataclass
 class RuntimeContext:
+    """One built context: references, items by group, layer status, events."""
     as_of: str
     budget: int
     policy_refs: dict[str, str]
