@@ -6,7 +6,8 @@ rebuilt when a source changed).
 
     python scripts/bench_context.py            # 20 process runs each, 100 MCP calls
     python scripts/bench_context.py --runs 5
-    python scripts/bench_context.py --baseline /path/to/a/checkout/of/main --no-mcp
+    git archive main | (mkdir -p /tmp/base && tar -x -C /tmp/base)     # a baseline checkout
+    python scripts/bench_context.py --baseline /tmp/base --no-mcp
 
 The process runs are interleaved (one of each per round) and reported as ratios too — context over
 `memjobs --version`, and over the `--baseline` checkout's context — which stay comparable on a
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -35,21 +37,33 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, round(p * (len(xs) - 1)))]
 
 
-def _once(args: list[str], repo: Path) -> float:
-    """Wall time of `python ARGS` started in `repo` (with `repo` first on the path), in ms."""
+def _once(args: list[str], repo: Path) -> tuple[float, float]:
+    """Wall and CPU (user + system) time of `python ARGS` started in `repo` (first on the path), in
+    ms. Bytecode caches are written as an installed memjobs has them (PYTHONDONTWRITEBYTECODE unset)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run([sys.executable, *args], cwd=repo, capture_output=True, check=True,
-                   env={**os.environ, "PYTHONPATH": str(repo)})
-    return (time.perf_counter() - t) * 1000
+                   env={**env, "PYTHONPATH": str(repo)})
+    wall = (time.perf_counter() - t) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return wall, cpu
 
 
-def _interleaved(commands: dict[str, tuple[list[str], Path]], runs: int) -> dict[str, list[float]]:
-    """Each command once per round, in turn, so that all of them see the same load (the machine is
-    shared): their ratios are comparable even when the absolute times are not."""
-    out: dict[str, list[float]] = {name: [] for name in commands}
+def _interleaved(commands: dict[str, tuple[list[str], Path]], runs: int
+                 ) -> dict[str, tuple[list[float], list[float]]]:
+    """Each command once per round, in turn, after one warm-up run each (bytecode caches), so that
+    all of them see the same load (the machine is shared): their ratios are comparable even when
+    the absolute times are not. CPU time swings far less with the load than wall time."""
+    for args, repo in commands.values():
+        _once(args, repo)
+    out: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}
     for _ in range(runs):
         for name, (args, repo) in commands.items():
-            out[name].append(_once(args, repo))
+            wall, cpu = _once(args, repo)
+            out[name][0].append(wall)
+            out[name][1].append(cpu)
     return out
 
 
@@ -95,12 +109,15 @@ def main() -> None:
             commands["baseline context"] = (["-m", "jobs", *ctx_args], opts.baseline.resolve())
         times = _interleaved(commands, opts.runs)
         mcp = [] if opts.no_mcp else anyio.run(_mcp, ws, opts.calls)
-    for name, xs in times.items():
+    for name, (wall, cpu) in times.items():
         target = "  (target <= 300 ms)" if name == "memjobs context" else ""
-        print(f"{name:<18} ({opts.runs} runs): p50 {statistics.median(xs):.0f} ms, p95 {_pct(xs, 0.95):.0f} ms{target}")
-    print(f"context / --version: {_ratio(times['memjobs context'], times['memjobs --version'])}")
-    if opts.baseline:
-        print(f"context / baseline context: {_ratio(times['memjobs context'], times['baseline context'])}")
+        print(f"{name:<18} ({opts.runs} runs): wall p50 {statistics.median(wall):.0f} ms, "
+              f"p95 {_pct(wall, 0.95):.0f} ms; cpu p50 {statistics.median(cpu):.0f} ms, "
+              f"p95 {_pct(cpu, 0.95):.0f} ms{target}")
+    for label, other in (("--version", "memjobs --version"), ("baseline context", "baseline context")):
+        if other in times:
+            new, old = times["memjobs context"], times[other]
+            print(f"context / {label}: wall {_ratio(new[0], old[0])}; cpu {_ratio(new[1], old[1])}")
     if mcp:
         print(f"memory_context over MCP: first call {mcp[0]:.1f} ms; next {len(mcp) - 1}: "
               f"p50 {statistics.median(mcp[1:]):.2f} ms, p95 {_pct(mcp[1:], 0.95):.2f} ms  (target p95 <= 10 ms)")
