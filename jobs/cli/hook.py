@@ -18,7 +18,7 @@ hook_app = typer.Typer(help="Give an agent its memory: print or install the hook
                             "(OpenClaw).", no_args_is_help=True, add_completion=False)
 app.add_typer(hook_app, name="hook")
 
-AGENT = Annotated[str, typer.Argument(help="claude-code, codex or openclaw.", show_default=False)]
+AGENT = Annotated[str, typer.Argument(metavar="AGENT", help="claude-code, codex or openclaw.", show_default=False)]
 PER_PROMPT = Annotated[bool, typer.Option("--per-prompt", help=(
     "Claude Code: also a UserPromptSubmit hook (task type `prompt`: this session's entries and the procedures "
     "matching the prompt, 400 tokens) besides the SessionStart one."))]
