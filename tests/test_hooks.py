@@ -100,6 +100,10 @@ def test_install_merges_into_claude_settings_keeping_everything_else(workspace: 
     starts = data["hooks"]["SessionStart"]
     assert starts[0] == USER_SETTINGS["hooks"]["SessionStart"][0]
     assert "--hook-input claude-code" in json.dumps(starts[1])
+    # the command as installed, run as Claude Code runs it
+    fill(workspace)
+    p = run_hook(starts[1]["hooks"][0]["command"], event("SessionStart", tmp_path, source="resume"), tmp_path)
+    assert p.returncode == 0 and "task.current: fix the booking overlap bug" in p.stdout, p.stderr
     assert len(data["hooks"]["UserPromptSubmit"]) == 1
     # twice: nothing changes, no new backup
     before = settings.read_bytes()
