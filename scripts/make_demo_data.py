@@ -476,7 +476,8 @@ def openclaw_main_a(ds: Dataset, sid: str, rel: str) -> datetime:
                  "3 เท่า แต่ยังเล็กมากสำหรับ Postgres\n- วันหยุดนักขัตฤกษ์ปีหน้าต้องประกาศล่วงหน้า "
                  "ไม่งั้นจะมีคนจองวันที่สาขาปิด\n- "
                  "ราคาโปรโมชั่นที่เปลี่ยนกลางทางต้องชัดว่าใช้ราคาวันที่จองหรือวันที่ใช้ห้อง")
-    oc.user("โอเค ขอคิดดูก่อน ยังไม่ต้องทำอะไรนะ", Noise("not_decided", "explicitly no decision yet"))
+    oc.user("ยาวไปนิดนึงนะ แต่โอเค ขอคิดดูก่อน ยังไม่ต้องลงมือทำ",
+            Noise("not_decided", "explicitly no decision yet (a one-off \"a bit long\": a proposal of core memory)"))
     oc.assistant("ได้ครับ")
     oc.at(0, 13, 48)
     oc.user(HEARTBEAT, Noise("heartbeat", "heartbeat poll"), chat=None)

@@ -116,3 +116,73 @@ def test_audit_transcripts_reports_found_missing_and_still_present(tmp_path: Pat
     res = runner.invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--since",
                               "2026-11-18T09:00:00Z"])
     assert res.exit_code == 0 and "missing" not in res.output and "no remember" in res.output
+
+
+def test_a_weak_class_statement_is_staged_for_review_not_written(tmp_path: Path):
+    """Expertise, free-form instructions and a style request with only a habitual marker are explicit
+    but go to PROPOSALS.md; a yes to an offer whose key is unknown accepts nothing."""
+    ws = workspace(tmp_path)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
+    s.user(at(D1, 9, 0), "I've written Rust for 10 years, skip the basics every time")
+    s.assistant(at(D1, 9, 1), "Got it.")
+    s.user(at(D1, 9, 2), "from now on ask me before you push anything")
+    s.assistant(at(D1, 9, 3), "Shall I remember that?")
+    s.user(at(D1, 9, 4), "yes please remember")
+    s.write()
+    rep = microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert rep.details["core_memory"] == {"staged": 2, "confirm_to_review": 1}, rep.details
+    assert any("proposals list" in n for n in rep.notes)
+    mem = store(ws, "2026-11-18T10:00:00+07:00")
+    assert mem.listing() == []                      # nothing written to PROFILE.md
+    staged = {p.loc.entry.key: p for p in ProposalBook(mem).proposals()}
+    assert set(staged) == {"user.expertise.rust", "instruction.other"}
+    rust = staged["user.expertise.rust"]
+    assert (rust.status, rust.loc.entry.value, rust.loc.entry.ref) == ("pending", "expert", f"chat:{SID}#L1-L1")
+    assert (rust.field("reason") or "").startswith("said explicitly")
+    res = CliRunner().invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--json"])
+    assert res.exit_code == 0, res.output
+    state = {r["key"]: r["status"] for r in json.loads(res.output)["statements"]}
+    assert state == {"user.expertise.rust": "staged", "instruction.other": "staged"}
+    res = CliRunner().invoke(app, ["--workspace", str(ws), "proposals", "list"])
+    assert res.exit_code == 0 and "user.expertise.rust" in res.output and "instruction.other" in res.output
+
+
+def test_core_writes_belong_to_the_microsync_run_and_roll_back_with_it(tmp_path: Path):
+    """The core files microSync changes are in its run (no separate `core` run), its audit events in
+    its run folder; `memjobs rollback <microsync run>` restores them and appends compensating events."""
+    ws = workspace(tmp_path)
+    mem = store(ws, "2026-11-18T08:00:00+07:00")
+    mem.set("response.tone", "professional-friendly", updated_at=datetime.fromisoformat("2026-11-17T08:00:00+07:00"))
+    profile_before = (ws / "PROFILE.md").read_bytes()
+    proposals_before = (ws / "PROPOSALS.md").read_bytes() if (ws / "PROPOSALS.md").exists() else None
+    trail_before = (ws / ".memjobs/audit/memory_audit.jsonl").read_text().splitlines()
+    session(tmp_path).write()
+    rep = microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert rep.details["core_memory"] == {"written": 2, "proposed": 1, "accepted": 1}
+    assert {"PROFILE.md", "PROPOSALS.md"} <= set(rep.written)
+    runner = CliRunner()
+    res = runner.invoke(app, ["--workspace", str(ws), "runs", "list", "--json"])
+    assert res.exit_code == 0, res.output
+    jobs = [r["job"] for r in json.loads(res.output)]
+    assert jobs.count("core") == 1 and jobs.count("microsync") == 1        # only the earlier `mem set`
+    run_audit = ws / ".memjobs" / "runs" / rep.run_id / "memory_audit.jsonl"
+    types = [json.loads(x)["type"] for x in run_audit.read_text().splitlines()]
+    assert types == ["fact.created", "proposal.created", "proposal.accepted", "fact.updated", "fact.created"]
+
+    res = runner.invoke(app, ["--workspace", str(ws), "proposals", "list", "--all", "--run", rep.run_id, "--json"])
+    assert res.exit_code == 0, res.output
+    assert [p["key"] for p in json.loads(res.output)["proposals"]] == ["response.tone"]   # made by this run
+
+    res = runner.invoke(app, ["--workspace", str(ws), "rollback", rep.run_id, "--json"])
+    assert res.exit_code == 0, res.output
+    assert {"PROFILE.md", "PROPOSALS.md"} <= set(json.loads(res.output)["written"])
+    assert (ws / "PROFILE.md").read_bytes() == profile_before
+    assert ((ws / "PROPOSALS.md").read_bytes() if (ws / "PROPOSALS.md").exists() else None) == proposals_before
+    assert b"response.tone" not in (ws / "PROPOSALS.md").read_bytes()
+    got = store(ws, "2026-11-18T10:00:00+07:00").resolve().values
+    assert set(got) == {"response.tone"} and got["response.tone"].winner.loc.entry.value == "professional-friendly"
+    trail = (ws / ".memjobs/audit/memory_audit.jsonl").read_text().splitlines()
+    assert trail[: len(trail_before)] == trail_before and len(trail) == len(trail_before) + 10   # never shortened
+    undone = [json.loads(x) for x in trail[len(trail_before) + 5:]]
+    assert [e["type"] for e in undone] == ["memory.rolled_back"] * 5
+    assert any(e["key"] == "response.tone" and e["new"] == "professional-friendly" for e in undone)

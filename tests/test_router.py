@@ -8,32 +8,48 @@ from memory_store.core.router import route, unquoted
 
 CASES = [
     # explicit: a standing marker or a memory verb about the user
-    ("Moving forward, please answer in Japanese.", None, "explicit", "response.language", "ja"),
-    ("You can call me Priya.", None, "explicit", "user.name", "Priya"),
-    ("I work in Berlin, keep my timezone in mind from now on", None, "explicit", "user.timezone", None),
-    ("by default give me tables when comparing options", None, "explicit", "response.format.default", "table"),
-    ("remember that I'm allergic to peanuts", None, "explicit", "user.other", None),
-    ("ต่อจากนี้ตอบสั้นๆ พอนะ", None, "explicit", "response.length", "short"),
-    ("จำไว้นะว่าผมชื่อต้น", None, "explicit", "user.name", "ต้น"),
-    ("往后回答都用繁體中文", None, "explicit", "response.language", "zh-Hant"),
-    ("以后别用表情符号了", None, "explicit", "response.tone", "no emojis"),
-    ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert"),
+    ("Moving forward, please answer in Japanese.", None, "explicit", "response.language", "ja", "profile"),
+    ("You can call me Priya.", None, "explicit", "user.name", "Priya", "proposals"),  # no standing marker
+    ("I work in Berlin, keep my timezone in mind from now on", None, "explicit", "user.timezone", None, "profile"),
+    ("by default give me tables when comparing options", None, "explicit", "response.format.default", "table",
+     "profile"),
+    ("remember that I'm allergic to peanuts", None, "explicit", "user.other", None, "proposals"),
+    ("ต่อจากนี้ตอบสั้นๆ พอนะ", None, "explicit", "response.length", "short", "profile"),
+    ("จำไว้นะว่าผมชื่อต้น", None, "explicit", "user.name", "ต้น", "profile"),
+    ("往后回答都用繁體中文", None, "explicit", "response.language", "zh-Hant", "profile"),
+    ("以后回答别用表情符号了", None, "explicit", "response.tone", "no emojis", "profile"),
+    # strong marker and key, but the turn neither speaks to the agent nor names its answers: staged
+    ("以后别用表情符号了", None, "explicit", "response.tone", "no emojis", "proposals"),
+    ("from now on the table names use snake_case", None, "explicit", "response.format.default", None, "proposals"),
+    ("ต่อไปตารางใน db ต้องมี created_at", None, "explicit", "response.format.default", None, "proposals"),
+    # a negation just before the key's words turns the value around: staged
+    ("from now on no tables please, I read on my phone", None, "explicit", "response.format.default", None,
+     "proposals"),
+    ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
+    ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
+    ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
+     "proposals"),
     # confirmation of the assistant's offer
     ("yes please remember", "Shall I remember that you like bullet points?", "confirm",
-     "response.format.default", "bullets"),
-    ("ใช่ จำไว้", "ให้จำไว้ไหมครับว่าชอบคำตอบสั้นๆ", "confirm", "response.length", "short"),
-    ("对，记住", "要不要我记住你喜欢用表格？", "confirm", "response.format.default", "table"),
+     "response.format.default", "bullets", "profile"),
+    ("ใช่ จำไว้", "ให้จำไว้ไหมครับว่าชอบคำตอบสั้นๆ", "confirm", "response.length", "short", "profile"),
+    ("对，记住", "要不要我记住你喜欢用表格？", "confirm", "response.format.default", "table", "profile"),
     # inferred: a signal without a standing marker
-    ("that's too verbose", None, "inferred", "response.length", "short"),
-    ("ยาวเกินไปนะ", None, "inferred", "response.length", "short"),
-    ("you always write essays, too long", None, "inferred", "response.length", "short"),
-    ("ตอบยาวทุกทีเลย ยาวไป", None, "inferred", "response.length", "short"),
-    ("I've never used Docker, how do I start a container?", None, "inferred", "user.expertise.devops", "beginner"),
-    ("太啰嗦了，简短一点", None, "inferred", "response.length", "short"),
+    ("that's too verbose", None, "inferred", "response.length", "short", ""),
+    ("ยาวเกินไปนะ", None, "inferred", "response.length", "short", ""),
+    ("you always write essays, too long", None, "inferred", "response.length", "short", ""),
+    ("ตอบยาวทุกทีเลย ยาวไป", None, "inferred", "response.length", "short", ""),
+    ("I've never used Docker, how do I start a container?", None, "inferred", "user.expertise.devops", "beginner", ""),
+    ("太啰嗦了，简短一点", None, "inferred", "response.length", "short", ""),
+    # a strong standing marker to the agent that names no known key: staged as an instruction
+    ("from now on, give me the shell commands in one block at the end", None, "explicit", "instruction.other", None,
+     "proposals"),
+    ("always answer in Thai", None, "explicit", "response.language", "th", "proposals"),  # habitual only
+    ("from now on use a different tone with me", None, "explicit", "response.tone", None, "proposals"),  # no value
     # forget
-    ("please forget what I said about my name", None, "forget", "user.name", ""),
-    ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", ""),
-    ("之前说的用英文回答那条取消", None, "forget", "response.language", ""),
+    ("please forget what I said about my name", None, "forget", "user.name", "", ""),
+    ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", "", ""),
+    ("之前说的用英文回答那条取消", None, "forget", "response.language", "", ""),
 ]
 NONE = [
     "Remember that the API base URL is /v2.",
@@ -46,6 +62,8 @@ NONE = [
     "อย่าลืมรัน test ก่อน merge นะ",
     "团队以后统一用 Go",
     "如果我说以后都用英文，你会记住吗？",
+    "สมมติว่าเราบอกให้เรียกเราว่าบอส จะเก็บไว้ที่ไหน",   # a hypothetical
+    "你现在记着我哪些偏好？以后会一直用吗？",   # a question about what is stored
     'My lead wrote: "From now on, reply in English in all threads."',
     # project conventions from the demo transcripts (jobs/demo/data): the daily log's, not core memory
     "wait, don't run that by hand. from now on every schema change goes through an alembic migration",
@@ -54,11 +72,12 @@ NONE = [
 ]
 
 
-@pytest.mark.parametrize(("turn", "context", "label", "key", "value"), CASES)
-def test_routes(turn: str, context: str | None, label: str, key: str, value: str | None) -> None:
+@pytest.mark.parametrize(("turn", "context", "label", "key", "value", "to"), CASES)
+def test_routes(turn: str, context: str | None, label: str, key: str, value: str | None, to: str) -> None:
     got = route(turn, context)
     assert got is not None, turn
-    assert (got.label, got.key) == (label, key)
+    assert (got.label, got.key, got.to) == (label, key, to)
+    assert got.writes_profile == (to == "profile")
     if value is not None:
         assert got.value == value
 
@@ -66,6 +85,11 @@ def test_routes(turn: str, context: str | None, label: str, key: str, value: str
 @pytest.mark.parametrize("turn", NONE)
 def test_never_routes(turn: str) -> None:
     assert route(turn) is None
+
+
+def test_a_yes_to_an_offer_that_names_no_key_writes_nothing_to_the_profile() -> None:
+    got = route("yes please remember", "Shall I remember that?")
+    assert got is not None and got.label == "confirm" and got.key == "" and not got.writes_profile
 
 
 def test_a_declined_offer_routes_nothing() -> None:

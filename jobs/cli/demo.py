@@ -62,7 +62,8 @@ def demo(
     typer.echo("")
     typer.echo(f"Look at: {target}/memory/  {target}/second-brain/summaries/  {target}/MEMORY.md")
     typer.echo(f"Try:     {memjobs_invocation()} --workspace {target} search \"postgres\"")
-    typer.echo(f"         {memjobs_invocation()} --workspace {target} mem resolve    (and: mem audit --transcripts)")
+    typer.echo(f"         {memjobs_invocation()} --workspace {target} mem resolve    (and: mem audit --transcripts, "
+               "proposals list)")
     if failed:
         raise typer.Exit(1)
 
@@ -95,6 +96,12 @@ def _show_core_memory(target: Path) -> None:
     for key, got in sorted(values.items()):
         e = got.winner.loc.entry
         typer.echo(f"{key} = {e.value}  ({got.winner.where}, source {e.source}, said in {e.ref})")
-    for p in pending:
-        typer.echo(f"proposal {p.id}: {p.loc.entry.key} = {p.loc.entry.value}  (pending: memjobs proposals accept "
-                   f"{p.id})")
+    if pending:
+        from jobs.cli.proposals import _line
+
+        typer.echo("\n==== core memory: `proposals list` (inferred from the transcripts, waiting for your yes or no) "
+                   "====")
+        for p in pending:
+            typer.echo(_line(p))
+        typer.echo(f"(accept one with: {memjobs_invocation()} --workspace {target} proposals accept "
+                   f"{pending[0].id})")

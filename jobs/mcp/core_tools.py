@@ -2,8 +2,9 @@
 `memory_propose`, thin over memory_store.core.
 
 The agent relays; it is not an editor. `memory_remember` / `memory_forget` carry the user's own words
-(`excerpt`) and the session they were said in, written as the fact's `ref` (`mcp:<session>`), so
-the write can be checked against that session's transcript. An inference goes to
+(`excerpt`) and the session they were said in, written as the fact's `ref` (`mcp:<session>`) — for
+a forget, as `forget_ref` / `forget_excerpt` on the revoked line — so microSync can check the write
+against that session's transcript and undo it when no user turn holds the words. An inference goes to
 `memory_propose` and stays pending until the user accepts it. A write is tried 3 times; the third
 failure is an error the agent must tell the user about (a memory it said it kept was not kept).
 """
@@ -84,9 +85,12 @@ class CoreTools:
                 **change.to_dict()}
 
     def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None) -> dict[str, Any]:
+        from memory_store.core.store import FORGET_EXCERPT, FORGET_REF
+
         changes = self.with_retries(lambda: self.mem.forget(
             key, applies_to=applies_to, actor=self._actor(),
-            reason=f"the user asked the agent to forget (mcp:{session_id}): {excerpt[:200]}"))
+            reason=f"the user asked the agent to forget (mcp:{session_id}): {excerpt[:200]}",
+            notes=((FORGET_REF, f"mcp:{session_id}"), (FORGET_EXCERPT, excerpt))))
         return {"ack": acknowledgement(self._verbosity(), "forgotten", key, None),
                 "changes": [c.to_dict() for c in changes]}
 

@@ -1,14 +1,19 @@
 """microSync's core-memory step (docs/design.md §6): the user's preference statements in the new
 transcript lines, routed (memory_store/core/router.py) and kept in core memory through its library:
 
-- explicit → written to PROFILE.md at once (source user_explicit, ref chat:<session>#L.., updated_at =
-  the statement's own time, so an older statement never overrides a newer value and a rerun changes
-  nothing);
+- explicit of a strong class (`Routed.to == "profile"`: a canonical key said with a standing marker
+  or a memory verb) → written to PROFILE.md at once (source user_explicit, ref chat:<session>#L..,
+  updated_at = the statement's own time, so an older statement never overrides a newer value and a
+  rerun changes nothing);
+- explicit of a weak class (expertise, instruction.other, user.other, no strong marker) → staged in
+  PROPOSALS.md for the user to review, like an inference (a wrong reading is a proposal to reject,
+  not a profile fact the agent obeys);
 - inferred → PROPOSALS.md only (pending until the user accepts it);
 - forget → every active fact of the key revoked (for the free-form keys instruction.other and
   user.other, several of which hold at once, a note asks the user which one);
-- the user's "yes, remember that" → the pending proposal of the offered key (or, when the offer named
-  no key, the session's latest) accepted with the user as actor; with none pending, written as explicit.
+- the user's "yes, remember that" → the pending proposal of the offered key accepted with the user as
+  actor; with none pending, written as explicit. A yes to an offer that names no key we know accepts
+  nothing (which proposal was meant is not known): a note points the user to `memjobs proposals list`.
 
 Kept apart from the extractor (jobs/microsync/rules/): microSync calls `heard` once per session it
 reads and `write` once at the end, after its own files. A statement whose user turn an earlier run
@@ -38,25 +43,32 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
 
-    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now)
+    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
-    counts = {"written": 0, "unchanged": 0, "proposed": 0, "forgotten": 0, "accepted": 0, "forget_to_review": 0,
-              "failed": 0}
+    counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
+              "forget_to_review": 0, "confirm_to_review": 0, "failed": 0}
     for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
         r = h.routed
         user = Actor("user", f"transcript:{h.session_id}")
         try:
+            if r.label == "confirm" and not r.key:
+                counts["confirm_to_review"] += 1
+                ctx.report.notes.append(f"the user said yes to an offer to remember something in {h.ref}, but "
+                                        "what was offered is not known: see `memjobs proposals list`")
+                continue
             if r.label == "confirm":
-                pending = [p for p in book.proposals() if (p.loc.entry.key == r.key if r.key else
-                                                           (p.loc.entry.ref or "").startswith(f"chat:{h.session_id}#"))]
+                pending = [p for p in book.proposals() if p.loc.entry.key == r.key]
                 if pending:
                     latest = max(pending, key=lambda p: (p.loc.entry.created_at or "", p.loc.line))
                     book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}")
                     counts["accepted"] += 1
                     continue
-                if not r.key:
-                    continue
-            if r.label in ("explicit", "confirm"):
+            if r.label == "explicit" and not r.writes_profile:
+                made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
+                                    reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
+                                    actor=Actor("system", "microsync"))
+                counts["staged" if made is not None else "unchanged"] += 1
+            elif r.label in ("explicit", "confirm"):
                 change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,
                                  reason=f"said in {h.ref}: {r.cue}", notes=(("excerpt", h.excerpt),),
                                  strategy="keep_both" if r.key in FREE_FORM else None)

@@ -29,6 +29,7 @@ from memory_store.writers import Writer, writer_for
 
 if TYPE_CHECKING:
     from jobs.llm.client import LLMClient
+    from memory_store.core.operation import HostRun
 
 log = logging.getLogger("memjobs")
 
@@ -121,6 +122,12 @@ class RunContext:
                 before_write=self.check_deadline,
                 critical=self.deadline.critical if self.deadline else None)
         return self._writers[name]
+
+    def core_host(self) -> HostRun:
+        """This run, for core-memory operations to join (their writes roll back with the run)."""
+        from memory_store.core.operation import HostRun
+
+        return HostRun(self.run_id, self.writer("core"))
 
     def check_deadline(self) -> None:
         if self.deadline is not None:

@@ -5,6 +5,11 @@ patches, so `memjobs rollback RUN` undoes it), and the audit events, each writte
 
 A run folder is made only when the operation changes something or audits a refusal; a no-op
 leaves no trace.
+
+Inside a job (microSync, also as the first step of daily and weekly) the operations join the job's
+run instead (`HostRun`): the core writer records on the job's ledger, the audit events go to the
+job's `memory_audit.jsonl`, and no report of their own is written — so `memjobs runs` shows the
+core files among the job's, and `memjobs rollback <job run>` undoes its core writes with the rest.
 """
 from __future__ import annotations
 
@@ -20,6 +25,13 @@ from memory_store.locks import JobLocks
 from memory_store.writers import Writer, writer_for
 
 
+@dataclass(frozen=True)
+class HostRun:
+    """A job run that core operations join: its id and its core writer (on the job's ledger)."""
+    run_id: str
+    writer: Writer
+
+
 @dataclass
 class CoreRun:
     workspace: Path
@@ -33,10 +45,13 @@ class CoreRun:
     events: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     started: str = ""
+    host: HostRun | None = None
     _locks: JobLocks | None = None
     _writer: Writer | None = None
 
     def __post_init__(self) -> None:
+        if self.host is not None:
+            self.run_id, self._writer = self.host.run_id, self.host.writer
         self.run_id = self.run_id or new_run_id("core")
         self.started = utc_stamp()
 
@@ -74,7 +89,7 @@ class CoreRun:
         try:
             if exc is None and self._writer is not None and any(p == "PROFILE.md" for p in self._writer.written):
                 self._refresh_snapshot()
-            if self.events or (self._writer is not None and self._writer.written):
+            if self.host is None and (self.events or (self._writer is not None and self._writer.written)):
                 if exc is not None:
                     from memory_store.errors import MemjobsError
 

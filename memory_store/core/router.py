@@ -1,6 +1,6 @@
 """The transcript router of core memory (docs/design.md §6): one user turn → an explicit preference
-(written to PROFILE at once), an inferred one (PROPOSALS.md only), a forget (revoke), the user's "yes,
-remember that" to the assistant's offer (confirm), or nothing.
+(written to PROFILE at once, or staged in PROPOSALS.md for review), an inferred one (PROPOSALS.md
+only), a forget (revoke), the user's "yes, remember that" to the assistant's offer (confirm), or nothing.
 
 Pure: text in, a `Routed` out; writing is the caller's (jobs/microsync/preferences.py). Lexicons are
 one file per language (router_en.py, router_th.py, router_zh.py) and all three are applied to every
@@ -9,6 +9,16 @@ write is worse than a missed one): a style request is explicit only with a stand
 memory verb about the user; a turn about someone else, one message only, a question about the
 stored value, a hypothetical or quoted text is never routed. Keys are canonical, so the same
 preference said in two languages is one key.
+
+Where an explicit statement goes (`Routed.to`) is decided by the class of the statement, not by its
+phrasing: only a canonical style/identity key (language, tone, length, format, name, time zone) with
+a value the words give (not turned around by a negation just before them), said with a strong
+standing marker or a memory verb about the user, in a turn that speaks to the agent or about the
+user (or names the agent's answers), or the user's yes to an offer that names its key, is written to
+PROFILE. The weak classes — expertise (the topic is a guess), the free-form `instruction.other` and
+`user.other`, a name or style request with only a habitual marker ("always", เสมอ, 每次) or none, or
+failing any condition above — are explicit but staged in PROPOSALS.md, so a wrong reading is a
+proposal the user rejects, not a profile fact the agent obeys.
 """
 from __future__ import annotations
 
@@ -24,6 +34,7 @@ LEXICONS: tuple[Lexicon, ...] = (router_en.LEXICON, router_th.LEXICON, router_zh
 KEY_ORDER = ("user.name", "user.timezone", "response.language", "response.format.default", "response.tone",
              "response.length")
 LABELS = ("explicit", "inferred", "forget", "confirm")
+TARGETS = ("profile", "proposals")
 _LANGUAGES = {"english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
               "จีน": "zh-Hans", "japanese": "ja", "ญี่ปุ่น": "ja", "spanish": "es", "french": "fr", "german": "de",
               "korean": "ko", "vietnamese": "vi"}
@@ -38,15 +49,23 @@ _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]
 _BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-# how often, said in a complaint ("you always write essays", ตอบยาวทุกที, 你总是…): not a standing marker
-_FREQUENCY = re.compile(r"^(always|every ?time|whenever|ทุกที|ทุกครั้ง|ตลอด|เสมอ|每次|总是|總是|一直|每一次)$",
-                        re.IGNORECASE)
 # the assistant's turn offers to remember something, so a short "yes" / "no" answers the offer
 _OFFER = re.compile(r"remember|save th|keep using|in (the )?future|from now on|going forward|จำ|ต่อไป"
                     r"|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
 # a standing rule about how the agent works talks to it or about the user; "from now on every schema
 # change goes through a migration" is a project convention (the daily log's), not core memory
 _PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
+# a question (about what is stored, or whether to): never a standing statement
+_QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเปล่า")
+# a style or identity key is the user's only when the turn speaks to the agent or about the user, or
+# names the agent's output: "from now on the table names use snake_case" is the project's
+_ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
+                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
+                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講", re.IGNORECASE)
+# just before the words that name the key, a negation turns the value around ("no tables", 不要用英文):
+# the value the lexicon gives would be the opposite of the user's
+_NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
+                       r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
 VALUE_MAX = 120
 
@@ -58,9 +77,15 @@ class Routed:
     value: str      # "" for forget
     lang: str       # en | th | zh: the script the turn is mostly in
     cue: str        # the words that decided it, for the report
+    to: str = ""    # explicit / confirm: "profile" (written at once) or "proposals" (staged for review)
 
     def to_dict(self) -> dict[str, str]:
-        return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue}
+        return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue,
+                **({"to": self.to} if self.to else {})}
+
+    @property
+    def writes_profile(self) -> bool:
+        return self.label in ("explicit", "confirm") and self.to == "profile"
 
 
 @cache
@@ -138,14 +163,21 @@ def _expertise(text: str) -> tuple[str, str, str] | None:
     return f"user.expertise.{best[1]}", level, cue.group(0)
 
 
-def _standing(text: str, complaining: bool) -> re.Match[str] | None:
-    """The first standing marker or memory verb about the user; in a complaint, frequency words
-    ("you always…") do not count."""
+def _standing(text: str, complaining: bool) -> tuple[re.Match[str], bool] | None:
+    """The first strong standing marker or memory verb about the user, with True; else the first
+    habitual marker, with False — except in a complaint, where "you always…" is no marker at all."""
     for lex in LEXICONS:
         for p in (*lex.remember_self, *lex.standing):
-            for m in _rx(p).finditer(text):
-                if not (complaining and _FREQUENCY.match(m.group(0).strip())):
-                    return m
+            m = _rx(p).search(text)
+            if m:
+                return m, True
+    if complaining:
+        return None
+    for lex in LEXICONS:
+        for p in lex.habitual:
+            m = _rx(p).search(text)
+            if m:
+                return m, False
     return None
 
 
@@ -164,7 +196,8 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         if m:
             offered = key_of(context) or _expertise(context)
             key, value = (offered[0], offered[1]) if offered else ("", "")
-            return Routed("confirm", key, value, lang, m.group(0))
+            # the user's yes to an offer that names its key and value is theirs: written at once
+            return Routed("confirm", key, value, lang, m.group(0), "profile" if key and value else "proposals")
     text = unquoted(turn)
     if _any("not_mine", text):
         return None
@@ -177,22 +210,27 @@ def route(turn: str, context: str | None = None) -> Routed | None:
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)
-    standing = _standing(text, complaint is not None)
+    marked = _standing(text, complaint is not None)
+    standing, strong = (marked[0], marked[1]) if marked else (None, False)
     fact = _any("self_fact", text)
     if fact:
-        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0))
+        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0), "proposals")
     expertise = _expertise(text)
     if expertise:
         if standing:
-            return Routed("explicit", *expertise[:2], lang, f"{standing.group(0)} / {expertise[2]}")
+            return Routed("explicit", *expertise[:2], lang, f"{standing.group(0)} / {expertise[2]}", "proposals")
         return Routed("inferred", *expertise[:2], lang, expertise[2])
     named = key_of(text)
     if named:
         key, value, cue = named
         if standing:
-            return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}")
+            at = text.casefold().find(cue.casefold())
+            negated = value != "no emojis" and at >= 0 and _NEGATION.search(text[max(0, at - 16):at]) is not None
+            sure = strong and bool(value) and not negated and _ADDRESSED.search(text) is not None
+            return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}",
+                          "profile" if sure else "proposals")
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
-            return Routed("explicit", key, value, lang, cue)     # "call me Dan" is lasting by itself
+            return Routed("explicit", key, value, lang, cue, "proposals")     # "call me Dan": no marker
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
         return None
@@ -200,5 +238,11 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         rule = _any("agent_rule", text)
         if rule:
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
-                          f"{standing.group(0)} / {rule.group(0)}")
+                          f"{standing.group(0)} / {rule.group(0)}", "proposals")
+        if strong and not _QUESTION.search(text):
+            # a lasting statement to the agent that names no key we know: for the user to review —
+            # about the user ("remember that I…") a fact, else a standing instruction
+            about_me = _any("remember_self", text) is not None
+            return Routed("explicit", "user.other" if about_me else "instruction.other", _paraphrase(text), lang,
+                          standing.group(0), "proposals")
     return None

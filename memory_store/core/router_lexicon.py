@@ -1,7 +1,11 @@
 """The shape of one language's lexicon for the transcript router (memory_store/core/router.py).
 
 Every field is a tuple of regular expressions (case-insensitive), except `keys` and `topics`:
-- `standing`: a standing marker (from now on, ต่อไป, 以后) — a style request needs one to be explicit;
+- `standing`: a strong standing marker (from now on, ต่อไป, 以后): a style request with one is
+  written to PROFILE at once;
+- `habitual`: a weaker marker of frequency or generality (always, every time, เสมอ, 每次): a style
+  request with only this is explicit, but goes to PROPOSALS for the user to review; in a complaint
+  ("you always write essays") it does not count at all;
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
 - `confirm` / `decline`: a reply to the assistant's "shall I remember…?";
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 class Lexicon:
     lang: str
     standing: tuple[str, ...]
+    habitual: tuple[str, ...]
     remember_self: tuple[str, ...]
     forget: tuple[str, ...]
     confirm: tuple[str, ...]

@@ -24,7 +24,7 @@ from memory_store.core.files import (
     workspace_policy_warning,
 )
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
-from memory_store.core.operation import CoreRun
+from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
@@ -42,6 +42,9 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 TRANSITIONS = {"revoke": (("active",), "revoked", "fact.revoked", "delete"),
                "archive": (("active",), "archived", "fact.archived", "delete"),
                "reactivate": (("revoked", "archived"), "active", "fact.reactivated", "upsert")}
+# who asked for a revoke, kept on the revoked line until its next transition: an agent's forget
+# (`mcp:<session>` and the user's words) is checked against that session's transcript
+FORGET_REF, FORGET_EXCERPT = "forget_ref", "forget_excerpt"
 
 
 def stamp(moment: datetime) -> str:
@@ -58,16 +61,19 @@ class CoreMemory:
     lock_wait_s: float = 300.0
     last_activity: LastActivity | None = None
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    host: HostRun | None = None         # a job run the writes join (memory_store/core/operation.py)
     _policy: PolicyReader | None = None
 
     @classmethod
-    def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None) -> CoreMemory:
+    def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None,
+                    host: HostRun | None = None) -> CoreMemory:
         from memory_store.core.sessions import SessionActivity
 
         store = cls(cfg.workspace, cfg.state_dir, cfg.policy_file, parse_duration(cfg.core.session_idle),
                     frozenset(cfg.core.multi_valued), cfg.limits.lock_wait_s, SessionActivity(cfg.transcripts))
         if clock is not None:
             store.clock = clock
+        store.host = host
         return store
 
     # ---- reading ---------------------------------------------------------------------------
@@ -129,7 +135,7 @@ class CoreMemory:
     # ---- writing ---------------------------------------------------------------------------
 
     def operation(self, op: str, actor: Actor) -> CoreRun:
-        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s, self.policy_file)
+        return CoreRun(self.workspace, self.state_dir, op, actor, self.lock_wait_s, self.policy_file, host=self.host)
 
     def refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
         """Audit a refused write (op refuse, type memory.refused) and return the error to raise."""
@@ -226,7 +232,8 @@ class CoreMemory:
         with self.operation("set", actor) as own:
             return write(own)
 
-    def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun) -> Change:
+    def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
+                    notes: tuple[tuple[str, str], ...] = ()) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
         for scope, rel in SCOPE_FILES.items():
             loc = next((x for x in self.located(scope) if x.id == wanted), None)
@@ -239,7 +246,8 @@ class CoreMemory:
                 raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only {which} fact can be {verb}",
                                     path=rel, line=loc.line)
             ts = stamp(self.clock())
-            new = replace(old, status=to, updated_at=ts, id=wanted)
+            kept = tuple((k, v) for k, v in old.extra if k not in (FORGET_REF, FORGET_EXCERPT))
+            new = replace(old, status=to, updated_at=ts, id=wanted, extra=_merged(kept, notes))
             line = format_line(new)
 
             def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope]) -> str | None:
@@ -265,9 +273,11 @@ class CoreMemory:
         with self.operation("reactivate", actor) as run:
             return self._transition("reactivate", wanted, actor, reason, run)
 
-    def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "") -> list[Change]:
+    def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "",
+               notes: tuple[tuple[str, str], ...] = ()) -> list[Change]:
         """Revoke every active fact of `key` (of one applies_to, or all), then check that `resolve`
-        no longer returns it from PROFILE or SESSION before returning (the forget took)."""
+        no longer returns it from PROFILE or SESSION before returning (the forget took). `notes`
+        (an agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines."""
         if is_reserved(key):
             raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
         if applies_to is not None:
@@ -278,7 +288,8 @@ class CoreMemory:
                 for loc in self.located(scope):
                     e = loc.entry
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
-                        changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run))
+                        changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
+                                                        notes))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
         left = self.resolve([key], contexts).values.get(key)
         if left is not None and left.winner.scope != "policy" and applies_to in (

@@ -4,7 +4,9 @@ it now:
 
 - a remember (explicit, or "yes, remember that"): `found` (an active fact of the key carries the
   statement's ref or value), `superseded` (a later value of the key is active), `revoked` (its fact
-  was revoked or archived since), or `missing`;
+  was revoked or archived since), `staged` / `rejected` / `expired` (a statement of a weak class,
+  kept as a proposal for the user to review: pending, or refused by the user, or left to expire), or
+  `missing`;
 - a forget: `forgotten` (no active fact of the key from before it), or `still_present`.
 
 Inferred signals are not instructions and are not listed (they are PROPOSALS.md's).
@@ -27,7 +29,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 @dataclass(frozen=True)
 class Checked:
     statement: Heard
-    status: str      # found | superseded | revoked | missing | forgotten | still_present
+    status: str      # found | superseded | revoked | staged | rejected | expired | missing | forgotten | still_present
     where: str       # the fact that decides it (PROFILE.md:12), or ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,7 +50,11 @@ def statements(sessions: Iterable[list[Record]], since: datetime | None = None,
 
 
 def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
+    from memory_store.core.files import PROPOSALS
+    from memory_store.core.proposals import ProposalBook
+
     listed = mem.listing(all_states=True)
+    proposals = ProposalBook(mem).proposals(all_states=True)
     out: list[Checked] = []
     for h in said:
         key = h.routed.key
@@ -69,6 +75,9 @@ def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
             out.append(Checked(h, "superseded", where))
         elif gone:
             out.append(Checked(h, "revoked", f"{gone[0].file}:{gone[0].loc.line}"))
+        elif staged := [p for p in proposals if p.loc.entry.ref == h.ref and p.loc.entry.key == key]:
+            state = {"pending": "staged"}.get(staged[-1].status, staged[-1].status)
+            out.append(Checked(h, state, f"{PROPOSALS}:{staged[-1].loc.line}"))
         else:
             out.append(Checked(h, "missing", ""))
     return out
