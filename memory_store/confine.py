@@ -17,9 +17,9 @@ import re
 from pathlib import Path, PurePosixPath
 
 from memory_store.errors import OutsideWorkspace, UsageError
+from memory_store.layout import CORE_FILES, MEMORY_MD
 
-MEMORY_MD = "MEMORY.md"
-CORE_FILES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md")
+__all__ = ["CORE_FILES", "MEMORY_MD"]  # re-exported: older callers import them from here
 _MEMORY_TREE = re.compile(r"^(?:memory|second-brain)/(?:[^/]+/)*[^/]+\.md$")
 
 

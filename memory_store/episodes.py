@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
+from memory_store import layout
 from memory_store.entries import RANGE_RE, SOURCE_FIELDS, Source, is_date, slug_words
 from memory_store.errors import EntryError
 from memory_store.markdown import Block, Prose, parse_document, split_lines
@@ -26,7 +27,7 @@ FIELDS = ("id", "date", "source", "summary", "topics", "outcome", "signal", "sta
 REQUIRED = FIELDS
 ID_RE = re.compile(r"^EPISODE-(\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
 ID_IN_TEXT_RE = re.compile(r"\bEPISODE-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*")
-ARCHIVE_REL = "memory/archive/episodes.md"
+ARCHIVE_REL = layout.EPISODES_ARCHIVE
 ARCHIVE_TITLE = "# Archived episodes\n"
 ARCHIVE_INTRO = ("\nEpisodes past their expiry, one line each (docs/design.md §4.6). Newest last.\n\n")
 _ARCHIVE_ID_RE = re.compile(r"\((EPISODE-\d{8}-[a-z0-9-]+)\)")

@@ -13,12 +13,13 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 
+from memory_store import layout
 from memory_store.entries import BlockEntry, Source, is_date, make_id
 from memory_store.errors import EntryError
 from memory_store.markdown import Block, block_to_entry, parse_document
 from memory_store.markdown_write import entries_suffix, replace_entry
 
-REL = "memory/procedures.md"
+REL = layout.PROCEDURES
 TITLE = "# Procedures\n"
 SEP = " → "
 ORIGINS = ("explicit", "correction", "repeated_pattern", "agent")

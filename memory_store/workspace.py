@@ -1,4 +1,5 @@
-"""Workspace layout (docs/design.md §2): the paths of each tier, the bundled template, and `init`."""
+"""The workspace (docs/design.md §2): path helpers over the layout's names (memory_store/layout.py),
+finding the workspace, the bundled template, and `init`."""
 from __future__ import annotations
 
 import os
@@ -7,12 +8,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from memory_store.confine import CORE_FILES, MEMORY_MD, only_inside
+from memory_store import layout
+from memory_store.confine import only_inside
 from memory_store.errors import NotAWorkspace
+from memory_store.layout import CORE_FILES, MEMORY_MD
 
 DAILY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 RECENT_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})-[^/]+\.md$")
-SUMMARY_DIR = "second-brain/summaries"   # the daily wrap-ups, named by WRAPUP_NAME_RE
+SUMMARY_DIR = layout.SUMMARY_DIR   # the daily wrap-ups, named by WRAPUP_NAME_RE
 _PKG = Path(__file__).resolve().parent
 
 
@@ -26,11 +29,11 @@ def bundled(name: str) -> Path:
 
 
 def daily_path(day: date) -> str:
-    return f"memory/{day.isoformat()}.md"
+    return f"{layout.MEMORY_DIR}/{day.isoformat()}.md"
 
 
 def recent_path(day: date, kind: str) -> str:
-    return f"memory/recent/{day.isoformat()}-{kind.lower()}.md"
+    return f"{layout.RECENT_DIR}/{day.isoformat()}-{kind.lower()}.md"
 
 
 def wrapup_path(day: date, volume: int = 1) -> str:

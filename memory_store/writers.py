@@ -14,22 +14,21 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from memory_store import layout as L
 from memory_store.confine import check_inside
 from memory_store.errors import WriterRefused
 from memory_store.fileio import Snapshot, append_bytes, atomic_write, read_snapshot, replace_checked, sha256_bytes
 from memory_store.ledger import RunLedger
 
-_DAILY = r"memory/\d{4}-\d{2}-\d{2}\.md"
-_RECENT = r"memory/recent/[^/]+\.md"
-
-# writer -> (paths it may write whole, paths where only entry status fields may change)
+# writer -> (paths it may write whole, paths where only entry status fields may change); the paths
+# are the layout's names (memory_store/layout.py), so a file has its writer where it is named.
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "microsync": ((_DAILY, _RECENT, r"memory/procedures\.md"), ()),
-    "daily": ((r"second-brain/summaries/[^/]+\.md",), ()),
-    "weekly": ((r"MEMORY\.md", r"memory/archive/(?!(?:core|episodes)\.md$)[^/]+\.md"), (_DAILY, _RECENT)),
+    "microsync": ((L.DAILY_RE, L.RECENT_RE, L.exactly(L.PROCEDURES)), ()),
+    "daily": ((L.WRAPUP_RE,), ()),
+    "weekly": ((L.exactly(L.MEMORY_MD), L.MEMORY_ARCHIVE_RE), (L.DAILY_RE, L.RECENT_RE)),
     # The daily job's episodes: write, renew, purge (docs/design.md §3.1); the archive line comes first.
-    "episodes": ((r"memory/episodes/\d{4}-\d{2}\.md", r"memory/archive/episodes\.md"), ()),
-    "core": ((r"PROFILE\.md", r"SESSION\.md", r"PROPOSALS\.md", r"memory/archive/core\.md"), ()),
+    "episodes": ((L.EPISODE_MONTH_RE, L.exactly(L.EPISODES_ARCHIVE)), ()),
+    "core": ((*map(L.exactly, L.CORE_FILES), L.exactly(L.CORE_ARCHIVE)), ()),
     "index": ((), ()),
     "daemon": ((), ()),
     "readonly": ((), ()),

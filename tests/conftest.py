@@ -10,15 +10,20 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from click.testing import Result
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
     from mcp import StdioServerParameters
 
 # Property tests run their full example counts by default (what CI runs); `pytest
 # --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
-settings.register_profile("ci", settings.get_profile("default"))
-settings.register_profile("dev", max_examples=20)
+# No timing checks in either: the suite runs on two workers on a shared 2-core machine, where a
+# slow draw or a 200 ms deadline measures the machine's load, not the property.
+_UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("ci", settings.get_profile("default"), **_UNTIMED)
+settings.register_profile("dev", max_examples=20, **_UNTIMED)
+if settings.get_current_profile_name() == "default":  # no --hypothesis-profile given
+    settings.load_profile("ci")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

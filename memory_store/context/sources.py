@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from memory_store import layout
 from memory_store.core import document as doc
 from memory_store.core.policy import Policy, load_policy
 from memory_store.episodes import Episode, parse_episodes
@@ -20,7 +21,7 @@ from memory_store.memory_md import IndexItem, parse_memory_md
 from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.procedures import steps_of
 
-EPISODES_DIR = "memory/episodes"
+EPISODES_DIR = layout.EPISODES_DIR
 T = TypeVar("T")
 
 

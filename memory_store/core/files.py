@@ -6,11 +6,13 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from memory_store import layout
+
 SCOPES = ("policy", "profile", "session")          # strongest first (docs/design.md §6)
-SCOPE_FILES = {"profile": "PROFILE.md", "session": "SESSION.md"}
+SCOPE_FILES = {"profile": layout.PROFILE, "session": layout.SESSION}
 DEFAULT_SECTION = {"profile": "Preferences", "session": "Context"}
-PROPOSALS = "PROPOSALS.md"
-ARCHIVE = "memory/archive/core.md"
+PROPOSALS = layout.PROPOSALS
+ARCHIVE = layout.CORE_ARCHIVE
 AUDIT_NAME = "memory_audit.jsonl"
 AUDIT_LOG = f".memjobs/audit/{AUDIT_NAME}"         # append-only, never pruned, never rolled back
 
