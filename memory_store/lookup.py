@@ -14,9 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memory_store.confidence import confidence_of
+from memory_store.confine import only_inside
 from memory_store.entries import ID_RE
+from memory_store.episodes import ARCHIVE_REL as EPISODE_ARCHIVE_REL
+from memory_store.episodes import ID_RE as EPISODE_ID_RE
+from memory_store.episodes import KIND as EPISODE_KIND
+from memory_store.episodes import block_to_episode
 from memory_store.errors import EntryError, UsageError
 from memory_store.markdown import block_to_entry, parse_document, split_lines
+from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.workspace import MEMORY_MD, entry_files
 
 _ID_DATE = re.compile(r"^[A-Z]+-(\d{4})(\d{2})(\d{2})-")
@@ -52,6 +59,8 @@ class FoundEntry:
 def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     """The entry `entry_id` of the workspace, or a UsageError saying it is not there."""
     entry_id = entry_id.strip()
+    if EPISODE_ID_RE.match(entry_id):
+        return find_episode(workspace, entry_id)
     if not ID_RE.match(entry_id):
         raise UsageError(f"{entry_id!r} is not an entry id (like DECISION-20261006-use-postgresql-3f9a1c)")
     for path in _candidate_files(workspace, entry_id):
@@ -73,8 +82,51 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     raise UsageError(f"no entry with id {entry_id} in {workspace}")
 
 
+def find_episode(workspace: Path, episode_id: str) -> FoundEntry:
+    """An episode (memory/episodes/YYYY-MM.md, the month of its id first), or, once purged, its
+    one line in memory/archive/episodes.md; a UsageError when it is in neither."""
+    folder = workspace / "memory" / "episodes"
+    files = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    month = f"{episode_id[8:12]}-{episode_id[12:14]}.md"
+    files = [p for p in files if p.name == month] + [p for p in files if p.name != month]
+    history = history_of(workspace, episode_id)
+    for path in only_inside(workspace, files):
+        text = path.read_text("utf-8", errors="replace")
+        block = next((b for b in parse_document(text).records(EPISODE_KIND) if b.id == episode_id), None)
+        if block is None:
+            continue
+        rel = path.relative_to(workspace).as_posix()
+        try:
+            ep = block_to_episode(block, rel)
+        except EntryError as exc:
+            raise EntryError(f"{episode_id} does not parse: {exc.message}", path=rel, line=block.line) from exc
+        found = FoundEntry(episode_id, rel, block.line, block.text.rstrip("\n"), _episode_dict(ep), history)
+        session = ep.source.session_path.split("#", 1)[0]
+        found.session_exists = os.path.exists(session) if session else None
+        return found
+    archived = [h for h in history if h.path == EPISODE_ARCHIVE_REL]
+    if archived:
+        h = archived[-1]
+        entry = {"kind": "episode", "title": h.text, "date": f"{episode_id[8:12]}-{episode_id[12:14]}-"
+                 f"{episode_id[14:16]}", "status": "archived", "superseded_by": None, "source": None}
+        return FoundEntry(episode_id, h.path, h.line, h.text, entry, history)
+    raise UsageError(f"no episode with id {episode_id} in {workspace}")
+
+
+def _episode_dict(e: Any) -> dict[str, Any]:
+    return {"kind": "episode", "title": e.title, "date": e.date, "status": None, "superseded_by": None,
+            "source": {"session_id": e.source.session_id, "session_path": e.source.session_path,
+                       "message_range": e.source.message_range},
+            "summary": e.summary, "topics": list(e.topics), "outcome": e.outcome, "signal": e.signal,
+            "started": e.started, "ended": e.ended, "duration": e.duration, "expires": e.expires,
+            "confidence": confidence_of("auto")}
+
+
 def _candidate_files(workspace: Path, entry_id: str) -> list[Path]:
     files = entry_files(workspace)
+    procedures = workspace / PROCEDURES_REL
+    if procedures.is_file():  # learned procedures live there as well as in the daily logs
+        files += only_inside(workspace, [procedures])
     m = _ID_DATE.match(entry_id)
     if not m:
         return files

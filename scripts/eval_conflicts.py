@@ -1,6 +1,6 @@
 """Precision and recall of supersession, and the conflict-warning rate, on the blind conflict set.
 
-    python scripts/eval_conflicts.py [--split dev|heldout] [--json] [--show]
+    python scripts/eval_conflicts.py [--split dev|heldout|heldout2] [--json] [--show]
 
 The set (tests/fixtures/conflicts/, README there) pairs earlier active daily-log entries with later
 statements labelled reversal / relaxation / refinement (→ `supersedes` the target) / conflict (→ a
@@ -11,8 +11,9 @@ its project's log by the detector microSync runs when it writes an entry
 Printed per language and pooled: supersedes precision (a supersede on a negative item, or on the
 wrong target, is a false positive) and recall; the warning rate on `conflict` items; the false
 warning rate on `same` and `unrelated` items; and the pooled counts of label → outcome.
-`heldout/` is written before the code and read only here, as totals: `--show` (each wrong item)
-is refused for it.
+`heldout/` was the first held-out half; it is retired (read item by item since, a second
+development half). `heldout2/` is the blind half now, written before the code by someone who never
+saw it, and read only here, as totals: `--show` (each wrong item) is refused for it.
 """
 from __future__ import annotations
 
@@ -101,11 +102,11 @@ def evaluate(split: str, show: bool = False) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "heldout"), default="dev")
+    ap.add_argument("--split", choices=("dev", "heldout", "heldout2"), default="dev")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--show", action="store_true", help="list each wrong item (dev only)")
+    ap.add_argument("--show", action="store_true", help="list each wrong item (not for heldout2)")
     args = ap.parse_args(argv)
-    if args.show and args.split == "heldout":
+    if args.show and args.split == "heldout2":
         ap.error("--show lists items; the held-out split is read only as totals")
     result = evaluate(args.split, args.show)
     if args.json:

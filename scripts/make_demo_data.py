@@ -1118,6 +1118,10 @@ def codex_day5(ds: Dataset) -> None:
                                                       "has_example(p)]")
     cx.shell("uv run python scripts/check_openapi_examples.py", "checked 23 operations, 0 missing examples")
     cx.say("加好了：`scripts/check_openapi_examples.py` 在 CI 的 lint 步骤里跑，缺 example 就失败。")
+    cx.user("and from now on, whenever we add an endpoint: first write its OpenAPI example, then run "
+            "scripts/check_openapi_examples.py, then open the PR.",
+            Noise("procedure", "a procedure: it goes to memory/procedures.md, not the daily log"))
+    cx.say("Understood: example, check, then the PR.")
     cx.user("谢谢，周末愉快")
     cx.say("周末愉快！")
 

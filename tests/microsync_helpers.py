@@ -49,9 +49,11 @@ class Found:
 
 
 def all_entries(ws: Path) -> list[Found]:
+    """The decision log's entries (daily files, recent/, projects/): not the archive, and not the
+    procedures learned into memory/procedures.md (the answer keys are about the decision log)."""
     out = []
     for f in sorted((ws / "memory").rglob("*.md")):
-        if "archive" in f.parts:
+        if "archive" in f.parts or f.relative_to(ws).as_posix() == "memory/procedures.md":
             continue
         out.extend(Found(f.relative_to(ws).as_posix(), e) for e in parse_document(f.read_text("utf-8")).entries())
     return out

@@ -16,6 +16,13 @@ import yaml
 FIXTURES = Path(__file__).parent / "fixtures"
 LANGS = ("en", "th", "zh")
 SPLITS = ("dev", "heldout", "heldout2")
+# heldout2 (the blind conflict half; README there): label totals per language, as its writer's
+# count script printed them.
+HELDOUT2_TOTALS = {
+    "en": {"reversal": 11, "relaxation": 4, "refinement": 6, "conflict": 5, "same": 3, "unrelated": 7},
+    "th": {"reversal": 9, "relaxation": 3, "refinement": 5, "conflict": 4, "same": 3, "unrelated": 6},
+    "zh": {"reversal": 10, "relaxation": 3, "refinement": 4, "conflict": 4, "same": 3, "unrelated": 6},
+}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}
@@ -47,6 +54,8 @@ def test_conflict_set_is_well_formed(split: str, lang: str) -> None:
     assert sum(labels.values()) >= 24
     assert labels["reversal"] + labels["relaxation"] + labels["refinement"] >= 10
     assert labels["unrelated"] >= 5
+    if split == "heldout2":
+        assert dict(labels) == HELDOUT2_TOTALS[lang]
 
 
 @pytest.mark.parametrize("split", SPLITS)

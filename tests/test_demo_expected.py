@@ -17,7 +17,10 @@ import pytest
 
 from jobs.demo.build import DemoResult, build_demo
 from memory_store.archive_format import parse_weekly_log
+from memory_store.markdown import parse_document
 from memory_store.memory_md import parse_memory_md
+from memory_store.procedures import REL as PROCEDURES
+from memory_store.procedures import steps_of
 from tests.microsync_helpers import KEY, Found, all_entries, span
 
 
@@ -38,7 +41,8 @@ def _covers(found: Found, item: dict[str, Any]) -> bool:
 
 @pytest.fixture(scope="module")
 def matched(demo: DemoResult) -> dict[str, Found]:
-    """Answer-key item id -> the one entry that records it."""
+    """Answer-key item id -> the one entry that records it (the key is the decision log's: procedures
+    learned into memory/procedures.md are checked by their own test below)."""
     found = all_entries(demo.workspace)
     out: dict[str, Found] = {}
     problems: list[Any] = []
@@ -126,3 +130,13 @@ def test_memory_md_holds_one_truth_per_subject(demo: DemoResult, matched: dict[s
     for f in (demo.workspace / "memory" / "archive").glob("weekly-*.md"):
         for ln in parse_weekly_log(f.read_text(encoding="utf-8")).sections.get("Possible conflicts", []):
             assert ln.id not in in_memory, ln
+
+
+def test_the_taught_procedure_is_in_procedures_md_and_not_the_daily_log(demo: DemoResult) -> None:
+    """The key's `procedure` line (a teaching: "from now on, whenever we add an endpoint: first …, then
+    …, then …") is one procedure of memory/procedures.md, cited at that line, and no daily entry."""
+    (line,) = [n for n in KEY["noise"] if n["type"] == "procedure"]
+    procs = parse_document((demo.workspace / PROCEDURES).read_text("utf-8")).entries()
+    assert [(p.title, len(steps_of(p))) for p in procs] == [("we add an endpoint", 3)]
+    assert span(procs[0])[0] == line["lines"][0] and procs[0].source.session_path.endswith(line["file"])
+    assert all(f.entry.kind != "Procedure" for f in all_entries(demo.workspace))

@@ -166,3 +166,32 @@ def test_the_schedule_check_reads_the_users_crontab(workspace: Path, tmp_path: P
     _, info, _ = _doctor(workspace)
     (sched,) = _by(info, "schedule")
     assert sched["level"] == "ok" and sched["message"] == "crontab: 3 line(s) run jobs of this workspace"
+
+
+def test_open_conflicts_are_read_from_the_conflicts_queue_not_the_last_weekly_log(workspace: Path):
+    """The count follows `memjobs conflicts`: open before any weekly has run, decided after
+    `conflicts resolve` until a weekly applies it, gone after; a stale weekly log listing a conflict
+    that is settled by now does not count."""
+    from tests.test_conflicts_resolve import MEMCACHED, REDIS
+    from tests.test_weekly_support import run_weekly, write_entries
+
+    def proposals() -> list[dict]:
+        code, info, _ = _doctor(workspace)
+        return _by(info, "proposals")
+
+    assert [f["level"] for f in proposals()] == ["ok"]
+    write_entries(workspace, [REDIS, MEMCACHED])   # no weekly log yet: the queue alone knows
+    (found,) = proposals()
+    assert found["level"] == "info" and found["message"].startswith("1 open possible conflict")
+    assert "conflicts resolve ID" in found["fix"]
+    resolved = cli("--workspace", str(workspace), "conflicts", "resolve", MEMCACHED.id, "--keep", "old")
+    assert resolved[0] == 0, resolved
+    (found,) = proposals()
+    assert found["message"].startswith("1 decided conflict") and found["fix"] == "memjobs run weekly"
+    assert run_weekly(workspace, "2026-11-09T03:00:00").status == "ok"
+    assert [f["level"] for f in proposals()] == ["ok"]
+    # A weekly log that still lists a possible conflict (it was settled since) is history, not a finding.
+    log = workspace / "memory" / "archive" / "weekly-2026-45.md"
+    log.write_text(log.read_text(encoding="utf-8") + f"\n## Possible conflicts\n- {MEMCACHED.id}: stale\n",
+                   encoding="utf-8")
+    assert [f["level"] for f in proposals()] == ["ok"]

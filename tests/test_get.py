@@ -71,3 +71,45 @@ def test_get_an_unknown_or_malformed_id_is_a_clear_error(workspace: Path):
     assert code == 2 and err.strip() == f"Error: no entry with id {ID} in {workspace}"
     code, _, err = cli("--workspace", str(workspace), "get", "postgres")
     assert code == 2 and "'postgres' is not an entry id" in err
+
+
+def _episode_file(ws: Path, session: Path) -> str:
+    from memory_store.entries import Source
+    from memory_store.episodes import Episode, month_title, serialize_episode
+
+    ep = Episode(title="deploy the api to staging", id="EPISODE-20261118-sess9-abc123", date="2026-11-18",
+                 source=Source("sess-9", str(session), "L1-L20"), summary="deployed; the migrations failed first",
+                 topics=("deploy",), outcome="partial", signal="tests failing at the end",
+                 started="2026-11-18T10:00+07:00", ended="2026-11-18T11:00+07:00", expires="2027-02-16")
+    rel = "memory/episodes/2026-11.md"
+    (ws / "memory" / "episodes").mkdir(parents=True, exist_ok=True)
+    (ws / rel).write_text(month_title(rel) + "\n" + serialize_episode(ep), "utf-8")
+    return ep.id
+
+
+def test_get_finds_an_episode_by_its_id(workspace: Path, tmp_path: Path):
+    """Pins: `memjobs get EPISODE-…` said the id was not an entry id (only the decision-log kinds were)."""
+    session = tmp_path / "s.jsonl"
+    session.write_text("{}\n")
+    eid = _episode_file(workspace, session)
+    code, out, err = cli("--workspace", str(workspace), "get", eid)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:2] == ["memory/episodes/2026-11.md:3", "## Episode: deploy the api to staging"]
+    assert "outcome  partial (tests failing at the end)" in out and "expires  2027-02-16" in out
+    assert f"source   {session}#L1-L20" in out and "status" not in out
+    code, out, _ = cli("--workspace", str(workspace), "get", eid, "--json")
+    info = json.loads(out)["entry"]
+    assert (info["kind"], info["outcome"], info["status"], info["confidence"]) == ("episode", "partial", None, 0.6)
+
+
+def test_get_finds_a_purged_episode_in_the_archive(workspace: Path, tmp_path: Path):
+    eid = "EPISODE-20260801-sess1-0a0b0c"
+    line = (f"- 2026-08-01 [success] shipped the cache — topics: cache; session /x/s.jsonl#L1-L9 ({eid})"
+            " — expired 2026-11-02")
+    (workspace / "memory" / "archive" / "episodes.md").write_text(f"# Archived episodes\n\n{line}\n", "utf-8")
+    code, out, err = cli("--workspace", str(workspace), "get", eid)
+    assert code == 0, err
+    assert out.startswith(f"memory/archive/episodes.md:3\n{line}\n") and "status   archived" in out
+    code, _, err = cli("--workspace", str(workspace), "get", "EPISODE-20260801-sess1-ffffff")
+    assert code == 2 and "no episode with id EPISODE-20260801-sess1-ffffff" in err

@@ -48,15 +48,15 @@ def test_tools_have_schemas_enums_descriptions_and_read_only_hints(workspace: Pa
     update_index(config(workspace))
     out = anyio.run(_session, workspace, [])
     assert out["server"][0] == "memjobs" and out["server"][1] not in ("", None)
-    assert sorted(out["tools"]) == ["memory_context", "memory_forget", "memory_get", "memory_procedure_learn",
-                                    "memory_procedures", "memory_propose", "memory_remember", "memory_resolve",
-                                    "memory_search"]
+    assert sorted(out["tools"]) == ["memory_context", "memory_episode_record", "memory_forget", "memory_get",
+                                    "memory_procedure_learn", "memory_procedures", "memory_propose",
+                                    "memory_remember", "memory_resolve", "memory_search"]
     hints = {name: (t.annotations.read_only_hint, t.annotations.destructive_hint) for name, t in out["tools"].items()}
     assert hints == {"memory_get": (True, False), "memory_search": (True, False), "memory_resolve": (True, False),
                      "memory_context": (True, False),
                      "memory_remember": (False, False), "memory_propose": (False, False),
                      "memory_forget": (False, True), "memory_procedures": (True, False),
-                     "memory_procedure_learn": (False, False)}
+                     "memory_procedure_learn": (False, False), "memory_episode_record": (False, False)}
     for name in ("memory_get", "memory_search", "memory_procedures"):
         tool = out["tools"][name]
         assert tool.output_schema and tool.output_schema.get("type") == "object"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from memory_store.search.chunks import clean, rows_of
 from memory_store.search.indexer import update_index
+from memory_store.search.layers import LAYERS
 from memory_store.search.query import SearchOptions, search
 from memory_store.search.snippets import make_snippet
 from memory_store.search.tokens import query_terms
@@ -40,7 +41,8 @@ def _ws(tmp: Path) -> Path:
 
 
 def _hits(ws: Path, q: str) -> list:  # type: ignore[type-arg]
-    return search(config(ws), q, SearchOptions(limit=10, tier="all"), today=TODAY).hits
+    # Every layer: PROFILE.md and SESSION.md are the user model, searched only when asked for.
+    return search(config(ws), q, SearchOptions(limit=10, tier="all", layers=LAYERS), today=TODAY).hits
 
 
 def test_count_lines_of_wrapups_are_not_memory(tmp_path: Path) -> None:

@@ -190,10 +190,11 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
         "source",
         "snippet",
         "tier",
+        "layer",
         "uncertain",
         "superseded_by",
     ]
-    assert r["tier"] == "warm" and r["uncertain"] is False
+    assert r["tier"] == "warm" and r["uncertain"] is False and r["layer"] == "semantic"
     assert r["path"] == f"memory/{RECENT}.md" and r["kind"] == "decision" and r["status"] == "active"
     assert r["superseded_by"] is None
     text = (indexed / r["path"]).read_text("utf-8").splitlines()

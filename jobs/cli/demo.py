@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from jobs.cli.base import app, echo_json, expected_errors, memjobs_invocation
+from jobs.cli.base import _safe, app, echo_json, expected_errors, memjobs_invocation
 from memory_store.workspace import SUMMARY_DIR
 
 
@@ -54,6 +54,8 @@ def demo(
         typer.echo(f"\n==== {wrapups[-1].relative_to(target)} (the newest wrap-up) ====")
         typer.echo(wrapups[-1].read_text(encoding="utf-8").rstrip())
     _show_last_episode(target)
+    _show_procedures(target)
+    _show_layer_search(target)
     _show_core_memory(target)
     memory_md = target / "MEMORY.md"
     if memory_md.exists():
@@ -79,6 +81,38 @@ def _show_last_episode(target: Path) -> None:
     if episodes:
         typer.echo(f"\n==== {rel} (the newest of {len(episodes)} episodes, one per session) ====")
         typer.echo(serialize_episode(max(episodes, key=lambda e: e.started)).rstrip())
+
+
+def _show_procedures(target: Path) -> None:
+    """The procedures microSync learned from the transcripts (memory/procedures.md)."""
+    from memory_store.markdown import parse_document
+    from memory_store.procedures import REL, steps_of, success_count
+
+    path = target / REL
+    if not path.is_file():
+        return
+    found = parse_document(path.read_text(encoding="utf-8")).entries()
+    if not found:
+        return
+    typer.echo(f"\n==== {REL} (procedures taught in the transcripts) ====")
+    for e in found:
+        typer.echo(_safe(f"when {e.title}: {' → '.join(steps_of(e))}  (success_count {success_count(e)}, "
+                         f"confidence {e.confidence:.2f}, {e.id})"))
+
+
+def _show_layer_search(target: Path) -> None:
+    """One search limited to layers (docs/design.md §6): how-to questions find procedures and episodes."""
+    from jobs.cli.fast_search import render_human
+    from memory_store.config import load_config
+    from memory_store.search.options import search_options
+    from memory_store.search.query import search
+
+    query, layers = "how do we add an endpoint", "procedural,episodic"
+    cfg = load_config(target, env={})
+    opts = search_options(limit=3, default_limit=3, tier=None, kinds=None, since=None, until=None, layers=[layers])
+    result = search(cfg, query, opts)
+    typer.echo(f'\n==== search "{query}" --layer {layers} --limit 3 ====')
+    typer.echo(_safe(render_human(result).rstrip()) if result.hits else "no results")
 
 
 def _show_core_memory(target: Path) -> None:

@@ -21,6 +21,10 @@ TIER_HELP = (
     " cold, then the sessions tier when too few entries match every word"
 )
 JSON_HELP = "Print JSON: query, took_ms, and per result path, line, id, title, date, status, score, source."
+LAYER_HELP = (
+    "Memory layers to search, comma-separated or repeated: user_model, procedural, semantic, episodic."
+    " Default: all but user_model (core memory, weighed x0.5 when asked for)"
+)
 KIND_HELP = "Only entries of these kinds (decision, rule, constraint, architecture, remember, procedure)."
 STALE_WARNING = "warning: the search index is older than the workspace's last change: run `memjobs index`"
 
@@ -44,13 +48,14 @@ def execute(
     until: str | None,
     as_json: bool,
     today: date | None = None,
+    layers: list[str] | None = None,
 ) -> Output:
     """Run one search and render it (JSON of docs/design.md §8, or the compact cited list)."""
     from memory_store.search.options import search_options
     from memory_store.search.query import search
 
     opts = search_options(limit=limit, default_limit=cfg.search.max_results, tier=tier, kinds=kinds,
-                          since=since, until=until)
+                          since=since, until=until, layers=layers)
     result = search(cfg, query, opts, today=today)
     err = STALE_WARNING + "\n" if result.stale else ""
     if as_json:
@@ -69,7 +74,8 @@ def render_human(result: Any) -> str:
             out.append(f"{h.path}#{src.get('message_range', '')}  {h.title} said  ({h.date}, session, uncertain)\n")
             out.append(f"    {h.snippet}\n")
             continue
-        meta = [x for x in (h.date, h.status if h.type == "entry" else None) if x]
+        layer = h.layer if h.layer != "semantic" else None  # the daily logs' entries are the usual case
+        meta = [x for x in (h.date, h.status if h.type == "entry" else None, layer) if x]
         suffix = f"  ({', '.join(meta)})" if meta else ""
         out.append(f"{h.path}:{h.line}  {h.title}{suffix}\n")
         if h.snippet and h.snippet != h.title:
@@ -106,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--tier", choices=("warm", "cold", "all", "sessions"), default=None, help=TIER_HELP)
     p.add_argument("--kind", action="append", default=None, help=KIND_HELP)
+    p.add_argument("--layer", action="append", default=None, help=LAYER_HELP)
     p.add_argument("--since", default=None, help="Only results dated on or after this day (YYYY-MM-DD).")
     p.add_argument("--until", default=None, help="Only results dated on or before this day (YYYY-MM-DD).")
     p.add_argument("--json", dest="as_json", action="store_true", help=JSON_HELP)
@@ -130,6 +137,7 @@ def main(argv: list[str], workspace: str | None, config_file: str | None) -> int
             since=args.since,
             until=args.until,
             as_json=args.as_json,
+            layers=args.layer,
         )
     except MemjobsError as exc:
         return fail(exc)

@@ -170,6 +170,23 @@ def reactivate(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -
 
 @mem_app.command()
 @expected_errors
+def reset(
+    user_model: Annotated[bool, typer.Option("--user-model", help=(
+        "Archive every active PROFILE fact (the user model), each audited; `mem reactivate ID` brings one back."
+    ))] = False,
+    reason: REASON = "",
+    as_json: JSON = False,
+) -> None:
+    """Start a layer of memory afresh without losing it: archives, never deletes."""
+    if not user_model:
+        from memory_store.errors import UsageError
+
+        raise UsageError("say what to reset: --user-model")
+    _print_changes(_store().reset_user_model(reason=reason), as_json, "no active PROFILE facts: nothing to reset")
+
+
+@mem_app.command()
+@expected_errors
 def compact(
     as_json: JSON = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help=(

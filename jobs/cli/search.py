@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from jobs.cli.base import STATE, app, echo_json, expected_errors
-from jobs.cli.fast_search import JSON_HELP, KIND_HELP, TIER_HELP
+from jobs.cli.fast_search import JSON_HELP, KIND_HELP, LAYER_HELP, TIER_HELP
 
 
 @app.command()
@@ -21,6 +21,7 @@ def search(
     ] = None,
     tier: Annotated[str | None, typer.Option(help=TIER_HELP)] = None,
     kind: Annotated[list[str] | None, typer.Option(help=KIND_HELP)] = None,
+    layer: Annotated[list[str] | None, typer.Option(help=LAYER_HELP)] = None,
     since: Annotated[
         str | None, typer.Option(help="Only results dated on or after this day (YYYY-MM-DD).")
     ] = None,
@@ -33,7 +34,8 @@ def search(
     from jobs.cli.fast_search import execute
 
     out = execute(
-        STATE.cfg(), query, limit=limit, tier=tier, kinds=kind, since=since, until=until, as_json=as_json
+        STATE.cfg(), query, limit=limit, tier=tier, kinds=kind, since=since, until=until, as_json=as_json,
+        layers=layer,
     )
     sys.stdout.write(out.stdout)
     sys.stderr.write(out.stderr)
@@ -86,7 +88,9 @@ def _progress() -> Any:
 @expected_errors
 def get(
     entry_id: Annotated[
-        str, typer.Argument(metavar="ID", help="An entry id, e.g. DECISION-20261006-use-postgres-3f9a1c.")
+        str, typer.Argument(metavar="ID", help=(
+            "An entry id (DECISION-20261006-use-postgres-3f9a1c), a procedure's or an episode's"
+            " (EPISODE-20261116-f8528878-473ee7)."))
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the entry, its place and history as JSON.")] = False,
 ) -> None:
@@ -105,10 +109,17 @@ def get(
     typer.echo("")
     src = e["source"]
     gone = {True: "", False: "  (the transcript no longer exists)", None: ""}[found.session_exists]
-    typer.echo(f"source   {_safe(src['session_path'])}#{src['message_range']}{gone}")
-    typer.echo(f"status   {e['status']}" + (f", superseded by {e['superseded_by']}" if e["superseded_by"] else ""))
+    if src:
+        typer.echo(f"source   {_safe(src['session_path'])}#{src['message_range']}{gone}")
+    if e["kind"] == "episode" and e["status"] is None:  # an episode: an outcome and an expiry, no status
+        signal = f" ({_safe(e['signal'])})" if e["signal"] else ""
+        typer.echo(f"outcome  {e['outcome']}{signal}")
+        typer.echo(f"expires  {e['expires']}")
+    else:
+        typer.echo(f"status   {e['status']}" + (f", superseded by {e['superseded_by']}" if e["superseded_by"] else ""))
     if not found.history:
-        typer.echo("history  none yet (not compounded by a weekly run)")
+        typer.echo("history  none (not archived)" if e["kind"] == "episode"
+                   else "history  none yet (not compounded by a weekly run)")
         return
     typer.echo("history")
     for h in found.history:

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from jobs.daily import agent_episodes as agent
 from jobs.daily.commitments import is_message
 from jobs.daily.model import DaySession
 from jobs.daily.outcome import decide
@@ -189,6 +190,29 @@ def _load_written(ws: Path) -> dict[str, str]:
                          path=WRITTEN, line=1) from exc
 
 
+def _check_agent_episodes(ctx: RunContext, disk: _OnDisk, changed: dict[str, dict[str, ep.Episode]]
+                          ) -> dict[str, set[str]]:
+    """Judge the episodes agents recorded through MCP (jobs/daily/agent_episodes.py): a verified one
+    is placed on its transcript lines (in `disk` and `changed`); the ids to remove, per month file."""
+    todo = [e for rel, eps in disk.episodes.items() if rel not in disk.bad for e in eps if agent.unchecked(e)]
+    if not todo:
+        return {}
+    verdict, placed = agent.check(ctx.cfg, todo, ctx.now)
+    undone: dict[str, set[str]] = {}
+    for rel, eps in disk.episodes.items():
+        for i, e in enumerate(eps):
+            if e.id in placed:
+                eps[i] = placed[e.id]
+                changed.setdefault(rel, {})[e.id] = placed[e.id]
+            elif e.id in verdict.undone:
+                undone.setdefault(rel, set()).add(e.id)
+                if ctx.ledger is not None and not ctx.dry_run:
+                    ctx.ledger.audit("episode.unverified", rel, id=e.id, reason=(
+                        "unverified: no user turn of its session holds its words within 24 h of the write"))
+    ctx.report.details["episode_writes"] = verdict.to_dict()
+    return undone
+
+
 def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
     """Write the episodes of `sessions`, renew by access, purge the expired; returns the counts."""
     ws = ctx.cfg.workspace
@@ -200,9 +224,10 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
     # An episode memjobs did not write as it stands now was written or edited by a person: kept as is.
     edited = {eid for eid, h in disk.hashes.items() if written.get(eid) != h}
     archived = ep.archived_ids(read_snapshot(ws / ep.ARCHIVE_REL).text)
+    changed: dict[str, dict[str, ep.Episode]] = {}
+    undone = _check_agent_episodes(ctx, disk, changed)
     by_session = {(e.source.session_path, e.source.session_id): (rel, e)
                   for rel, eps in disk.episodes.items() for e in eps}
-    changed: dict[str, dict[str, ep.Episode]] = {}
     for day in sorted(sessions):
         for s in sessions[day]:
             part = build(s, tz)
@@ -210,6 +235,8 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
             if key in by_session:
                 rel, old = by_session[key]
                 new = merge(old, part)
+                if agent.is_agent(old):  # the agent's account of its session stands; the transcript places it
+                    new = replace(new, title=old.title, summary=old.summary, outcome=old.outcome, signal=old.signal)
             else:
                 rel, old, new = ep.episode_rel(part.date), None, part
             if new.id in archived or rel in disk.bad:
@@ -226,7 +253,8 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
             else:
                 counts.unchanged += 1
     # Every episode as it will be: on disk, with this run's changes laid over it.
-    current: dict[str, dict[str, ep.Episode]] = {rel: {e.id: e for e in eps} for rel, eps in disk.episodes.items()}
+    current: dict[str, dict[str, ep.Episode]] = {rel: {e.id: e for e in eps if e.id not in undone.get(rel, set())}
+                                                 for rel, eps in disk.episodes.items()}
     for rel, eps_new in changed.items():
         current.setdefault(rel, {}).update(eps_new)
     accessed = access_days(ctx.cfg.state_dir, today)
@@ -243,11 +271,12 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
     writer = ctx.writer("episodes")
     if lines:
         writer.replace(ep.ARCHIVE_REL, lambda old: ep.merge_archive(old, lines))
-    for rel in sorted(set(changed) | {r for r, x in expired.items() if x}):
+    for rel in sorted(set(changed) | {r for r, x in expired.items() if x} | set(undone)):
         gone = {e.id for e in expired.get(rel, [])}
+        counts.purged += len(gone)
+        gone |= undone.get(rel, set())
         keep = [e for eid, e in sorted(changed.get(rel, {}).items(), key=lambda kv: kv[1].started)
                 if eid not in gone]
-        counts.purged += len(gone)
 
         def transform(old: str | None, keep: list[ep.Episode] = keep, gone: set[str] = gone,
                       rel: str = rel) -> str | None:

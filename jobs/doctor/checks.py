@@ -169,17 +169,27 @@ def check_proposals(cfg: Config, rep: DoctorReport) -> None:
         noun = "memory" if pending == 1 else "memories"
         rep.add("proposals", "info", f"{pending} inferred {noun} pending in PROPOSALS.md",
                 "review PROPOSALS.md (accept or reject each)", path="PROPOSALS.md")
-    archive = cfg.workspace / "memory" / "archive"
-    logs = sorted(archive.glob("weekly-*.md")) if archive.is_dir() else []
-    if logs:
-        n = _section_items(logs[-1], "Possible conflicts")
-        if n:
-            rel = _rel(cfg, logs[-1])
-            rep.add("proposals", "info", f"{n} possible conflict(s) in the last weekly log", f"read {rel} "
-                    "(## Possible conflicts), then `memjobs conflicts` lists them and `memjobs conflicts resolve ID "
-                    "--keep new|old|both` decides each", path=rel)
-    if not pending and not (logs and _section_items(logs[-1], "Possible conflicts")):
+    open_n, decided_n = _conflict_counts(cfg)
+    if open_n:
+        noun = "conflict" if open_n == 1 else "conflicts"
+        rep.add("proposals", "info", f"{open_n} open possible {noun}: the newer side is held out of MEMORY.md "
+                "until a person decides", "`memjobs conflicts` lists them, `memjobs conflicts resolve ID "
+                "--keep new|old|both` decides each")
+    if decided_n:
+        rep.add("proposals", "info", f"{decided_n} decided conflict(s) wait for the next weekly run to apply them",
+                "memjobs run weekly")
+    if not pending and not open_n and not decided_n:
         rep.add("proposals", "ok", "no pending proposal or open conflict")
+
+
+def _conflict_counts(cfg: Config) -> tuple[int, int]:
+    """(open, decided but not applied) pairs of the conflicts queue (jobs/weekly/queue.py): what
+    `memjobs conflicts` lists now, not what the last weekly log listed."""
+    from jobs.weekly.queue import conflict_queue
+
+    queued = conflict_queue(cfg.workspace)
+    decided = sum(1 for q in queued if q.decision is not None)
+    return len(queued) - decided, decided
 
 
 def _pending_proposals(path: Path) -> int:

@@ -17,6 +17,7 @@ from memory_store.errors import IndexMissing, MemjobsError
 
 Tier = Literal["warm", "cold", "all", "sessions"]
 Kind = Literal["decision", "rule", "constraint", "architecture", "remember", "procedure"]
+Layer = Literal["user_model", "procedural", "semantic", "episodic"]
 MISSING_NOTE = "there is no search index yet: run `memjobs index` (results will be empty until then)"
 STALE_NOTE = "the index is older than the workspace's last change: run `memjobs index`"
 
@@ -40,6 +41,7 @@ class SearchHit(TypedDict):
     source: SourceRef | None
     snippet: Annotated[str, Field(description="The best line, matches marked with **")]
     tier: Annotated[str, Field(description="warm, cold or sessions")]
+    layer: Annotated[str, Field(description="user_model, procedural, semantic or episodic")]
     uncertain: Annotated[bool, Field(description="True for a sessions hit: what was said, not a kept memory")]
     speaker: NotRequired[str]
 
@@ -93,11 +95,13 @@ class Memory:
         kind: str | None,
         since: str | None,
         until: str | None,
+        layer: list[str] | None = None,
     ) -> dict[str, Any]:
         from memory_store.search.options import search_options
 
         opts = search_options(limit=limit or None, default_limit=self.cfg.search.max_results, tier=tier,
-                              kinds=[kind] if kind else None, since=since, until=until, flag_prefix="")
+                              kinds=[kind] if kind else None, since=since, until=until, flag_prefix="",
+                              layers=layer or None)
         opts.check()
         try:
             s = self.searcher()
@@ -157,12 +161,16 @@ def register(server: Any, cfg: Config) -> None:
         kind: Annotated[Kind | None, Field(description="Only entries of this kind")] = None,
         since: Annotated[str | None, Field(description="Only results dated on or after this day, YYYY-MM-DD")] = None,
         until: Annotated[str | None, Field(description="Only results dated on or before this day, YYYY-MM-DD")] = None,
+        layer: Annotated[list[Layer] | None, Field(description=(
+            "Memory layers to search. Default: procedural, semantic and episodic; user_model (core memory)"
+            " only when asked for, weighed x0.5"
+        ))] = None,
     ) -> SearchOutput:
         """Search the agent's long-term memory: what was decided, when, why and where it is written.
         Cite results as path:line; a result with uncertain=true comes from a transcript (what was
         said, not a kept memory) and cites its session_path and message_range."""
         try:
-            return _redacted(memory.search(query, limit, tier, kind, since, until))  # type: ignore[no-any-return]
+            return _redacted(memory.search(query, limit, tier, kind, since, until, list(layer or [])))  # type: ignore[no-any-return]
         except MemjobsError as exc:
             raise ToolError(str(exc)) from None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jobs.microsync import decision_log
 from jobs.microsync import preferences as core_prefs
@@ -24,6 +24,9 @@ from memory_store.episodes import ids_in_text as episode_ids_in_text
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
+
+if TYPE_CHECKING:
+    from jobs.microsync.supersede_llm import SubjectJudge
 
 _MEMORY_TOOLS = re.compile(r"memory_(search|get)|memory\.search|memory\.get", re.IGNORECASE)
 _MEMORY_PATH = re.compile(r"(MEMORY\.md|memory/[^\s\"']+\.md)")
@@ -57,8 +60,14 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
         said.extend(core_prefs.heard(sess.records, sess.context_line))
+    candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
+    if routed:
+        ctx.report.details["procedures_routed"] = routed
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
-    entries, links = link_entries(ctx.cfg.workspace, entries)
+    judge = _subject_judge(ctx) if entries else None
+    entries, links = link_entries(ctx.cfg.workspace, entries, judge)
+    if judge is not None and judge.counts:
+        ctx.report.details["supersede_llm"] = judge.report()
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
     _apply(ctx, plan, written)
     procedures.write(ctx, learned)
@@ -87,6 +96,16 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     _write_access(ctx, access)
     check_core_writes(ctx)
     procedures.check_agent_writes(ctx)
+
+
+def _subject_judge(ctx: RunContext) -> SubjectJudge | None:
+    """The LLM engine's subject request for supersession (rules first, always); None with the rules
+    engine."""
+    if ctx.cfg.extract.engine != "llm":
+        return None
+    from jobs.microsync.supersede_llm import SubjectJudge
+
+    return SubjectJudge(ctx.llm_client())
 
 
 def _extractor(ctx: RunContext) -> Extractor:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError
@@ -17,8 +18,12 @@ from memory_store.markdown import block_to_entry, parse_document
 from memory_store.supersede import Detector, Finding, statement_of
 from memory_store.workspace import entry_files
 
+if TYPE_CHECKING:
+    from jobs.microsync.supersede_llm import SubjectJudge
+
 # New entries come after every entry already in the files of their day.
 _LATER = 1 << 30
+NEAREST = 6   # earlier entries a judge is shown
 
 
 @dataclass(frozen=True)
@@ -51,10 +56,13 @@ def active_entries(workspace: Path) -> list[BlockEntry]:
     return out
 
 
-def link_entries(workspace: Path, entries: list[BlockEntry]) -> tuple[list[BlockEntry], list[Link]]:
+def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge | None = None,
+                 ) -> tuple[list[BlockEntry], list[Link]]:
     """`entries` (this run's, in statement order) with `supersedes` set where the detector finds a
     reversal, relaxation or refinement of an earlier active entry; and every link found, possible
-    conflicts included. Entries already in the files keep what they have."""
+    conflicts included. Entries already in the files keep what they have. With a `judge` (the LLM
+    engine's subject request), an entry the rules find no supersede for is asked about among its
+    nearest earlier entries."""
     if not entries:
         return entries, []
     existing = active_entries(workspace)
@@ -72,6 +80,10 @@ def link_entries(workspace: Path, entries: list[BlockEntry]) -> tuple[list[Block
             continue
         stmt = statement_of(e, _LATER + n)
         found: Finding = detector.detect(stmt, skip=taken)
+        if judge is not None and not found.supersedes:
+            asked = judge.judge(stmt, detector.nearest(stmt, NEAREST, skip=taken))
+            if asked is not None and asked.target is not None:
+                found = asked
         if found.target is not None and found.supersedes:
             e = dataclasses.replace(e, supersedes=found.target)
             taken.add(found.target)

@@ -14,13 +14,13 @@ A procedure's score is match × confidence × decay:
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from memory_store import procedures as pr
+from memory_store.decay import days_between, decay_score
 from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
@@ -29,16 +29,11 @@ from memory_store.markdown import block_to_entry, parse_document
 STEP_WEIGHT = 0.8   # a task named by its steps fits a little less surely than one named by its trigger
 MIN_MATCH = 0.25
 DEFAULT_LIMIT = 5
-LAMBDA_PROCEDURE = 0.005   # recency 0.5 at ~139 days (docs/design.md §6.6)
 
 
 def decay(last_used: str, today: date, uses: int) -> float:
-    """e^(−λ · days since last use) × min(1, 0.5 + 0.05 · uses)."""
-    try:
-        age = max(0, (today - date.fromisoformat(last_used)).days)
-    except ValueError:
-        age = 0
-    return math.exp(-LAMBDA_PROCEDURE * age) * min(1.0, 0.5 + 0.05 * max(0, uses))
+    """The procedural layer's decay score (memory_store/decay.py) on days since last use."""
+    return decay_score("procedural", days_between(last_used, today) or 0.0, uses)
 
 
 @dataclass(frozen=True)

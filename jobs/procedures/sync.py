@@ -8,11 +8,12 @@ same id and changes nothing.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from jobs.procedures.follow import Action, SessionActions, apply_follows
-from jobs.procedures.learn import learn
+from jobs.procedures.learn import MIN_STEPS, learn, split_steps, trigger_and_body
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry, Source
 from memory_store.redact import redact
@@ -20,6 +21,10 @@ from memory_store.transcripts.records import Flag, Record, Role
 
 _ROLES = {Role.USER: "user", Role.ASSISTANT: "assistant", Role.TOOL_RESULT: "tool"}
 EXCERPT_MAX = 200
+# The words that announce a how-to ("here's how we", "the steps to … are", ", for the record"), taken
+# off a routed item's trigger so that it names the task.
+_CUE = re.compile(r"^(?:here'?s how (?:we|to|you)|this is how (?:we|to|you)|how (?:to|we|you)|(?:the )?steps"
+                  r" (?:to|for)|(?:the )?procedure (?:for|to))\s+|,? for the record$|\s+(?:are|is)$", re.IGNORECASE)
 
 
 def _turns(records: Iterable[Record]) -> list[tuple[Record, str, str]]:
@@ -70,6 +75,46 @@ def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockE
     if acts is not None:
         out.append(acts)
     return out
+
+
+def _lines(message_range: str) -> tuple[int, int] | None:
+    parts = message_range.replace("E", "L").split("-")
+    try:
+        return int(parts[0][1:]), int(parts[-1][1:])
+    except (ValueError, IndexError):
+        return None
+
+
+def route(found: list[Any], learned: list[BlockEntry | SessionActions], tz: Any) -> tuple[list[Any], int]:
+    """The learning router's procedural branch (docs/design.md §6, layers): the extractor's Procedure
+    items go to memory/procedures.md, not to the daily log. An item whose user turn the learner took
+    already is dropped (one teaching, one count); one the learner can read as a trigger and steps
+    becomes a procedure; one it cannot stays a Procedure entry of the daily log, so nothing said is
+    lost. Returns the candidates left for the daily log and how many were routed."""
+    taken = [(e.source.session_id, _lines(e.source.message_range)) for e in learned if isinstance(e, BlockEntry)]
+    kept: list[Any] = []
+    routed = 0
+    for c in found:
+        if c.kind != "Procedure":
+            kept.append(c)
+            continue
+        if any(sid == c.session_id and span and span[0] <= c.last_line and c.first_line <= span[1]
+               for sid, span in taken):
+            routed += 1
+            continue
+        # The extractor judged it a how-to to keep; the learner's reading of trigger and steps applies.
+        head, body = trigger_and_body(c.conclusion or c.statement)
+        steps = split_steps(body)
+        if len(steps) < MIN_STEPS:
+            kept.append(c)
+            continue
+        trigger = " ".join(redact(_CUE.sub("", head)).split()) or " ".join(redact(steps[0]).split())
+        excerpt = redact(c.excerpt)[:EXCERPT_MAX].strip() or None
+        day = c.ts.astimezone(tz).date().isoformat()
+        learned.append(pr.make_procedure(trigger, [redact(s) for s in steps], day,
+                                         Source(c.session_id, c.session_path, c.message_range), "explicit", excerpt))
+        routed += 1
+    return kept, routed
 
 
 def write(ctx: Any, learned: list[BlockEntry | SessionActions]) -> None:

@@ -14,6 +14,7 @@ from jobs.weekly import scoring
 from jobs.weekly.budget import Budget, fit
 from jobs.weekly.conflicts import find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
+from jobs.weekly.noise import noise_class
 from jobs.weekly.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.core.conflicts import Decision
@@ -164,18 +165,31 @@ def build_plan(inp: Inputs) -> Plan:
             leaving[i] = (it, f"{kept_out[i]} kept over it (a person's decision)")
         elif scoring.stale(e, v):
             leaving[i] = (it, "stale")
+        elif (noise := noise_class(e)) and not chosen.get(i):
+            leaving[i] = (it, f"not a decision, rule or fact to keep ({noise}); stays in its daily log")
         else:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
+    gated: dict[str, int] = {}
     waiting = [loc.entry.id for loc in new] + [i for i in chosen if i not in {loc.entry.id for loc in new}]
     for i in waiting:
         e = entries[i]
         if e.id in cands or e.id in leaving or e.id in held or e.status != "active":
             continue
         v = value(e)
+        # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and
+        # not in the index read every session (jobs/weekly/noise.py).
+        noise = None if chosen.get(e.id) else noise_class(e)
+        if noise:
+            gated[noise] = gated.get(noise, 0) + 1
+            continue
         # The side a person chose to keep enters MEMORY.md (within the budget) whatever its score.
         if chosen.get(e.id) or scoring.promotable(e, v):
             cands[e.id] = _Cand(e.id, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, False)
 
+    if gated:
+        plan.notes.append(f"{sum(gated.values())} new entries kept out of MEMORY.md, not a decision, rule or fact "
+                          f"to keep ({', '.join(f'{k} {n}' for k, n in sorted(gated.items()))}); they stay in "
+                          "their daily logs")
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
     _dedupe(cands, entries, in_window, leaving, plan)
 

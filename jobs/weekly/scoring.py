@@ -10,13 +10,11 @@ same week again gives the same scores.
 """
 from __future__ import annotations
 
-import math
 from datetime import date
 
+from memory_store.decay import decay_score
 from memory_store.entries import BlockEntry
 
-LAMBDA = 0.01
-LAMBDA_PROCEDURE = 0.005
 NO_DECAY = frozenset({"Rule", "Constraint", "Remember"})
 # How much an item of each kind is worth in the index read every session: standing rules and
 # things the user asked to keep come first; decisions are often superseded or become history.
@@ -44,8 +42,7 @@ def age_days(entry_date: str, cutoff_day: date) -> int:
 def decay(kind: str, age: int, access: int) -> float:
     if kind in NO_DECAY:
         return 1.0
-    lam = LAMBDA_PROCEDURE if kind == "Procedure" else LAMBDA
-    return math.exp(-lam * age) * min(1.0, 0.5 + 0.05 * max(0, access))
+    return decay_score("procedural" if kind == "Procedure" else "semantic", age, access)
 
 
 def score(entry: BlockEntry, cutoff_day: date, access: int) -> float:

@@ -312,6 +312,17 @@ class CoreMemory:
                 return archive_expired(self, own, actor, limit).changes
         return archive_expired(self, run, actor, limit).changes
 
+    def reset_user_model(self, *, actor: Actor = CLI, reason: str = "") -> list[Change]:
+        """Archive every active PROFILE fact (the user model, docs/design.md §6), one audited
+        `fact.archived` each, in one core operation; nothing is deleted (`mem reactivate` brings one
+        back). SESSION facts and POLICY are not the user model's to reset."""
+        active = [loc for loc in self.located("profile") if loc.entry.effective_status == "active"]
+        if not active:
+            return []
+        with self.operation("reset", actor) as run:
+            return [self._transition("archive", loc.id, actor, reason or "reset --user-model", run)
+                    for loc in active]
+
     def compact(self, *, actor: Actor = CLI, limit: int | None = None) -> list[Change]:
         """Archive expired active facts (to `## Inactive`; at most `limit`), then move inactive lines
         older than 90 days, and resolved proposals older than 30, to memory/archive/core.md."""

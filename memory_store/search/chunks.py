@@ -18,6 +18,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from memory_store.confidence import confidence_of, line_confidence
 from memory_store.core.lineformat import unescape
 from memory_store.entries import ID_RE, KIND_BY_UPPER
 from memory_store.markdown import Block, LineNode, Prose, fenced_lines, parse_document, split_lines
@@ -136,6 +137,13 @@ def _entry_row(block: Block) -> RowData:
         confidence: float | None = round(float(values.get("confidence", "")), 2)
     except ValueError:
         confidence = None
+    kind = block.kind.lower()
+    status: str | None = (values.get("status") or "active").lower()
+    if kind == "episode":
+        # An episode has an outcome and an expiry, not a status; the daily job derived it from the
+        # transcript (origin auto) unless it says otherwise.
+        status = (values.get("status") or "").lower() or None
+        confidence = confidence if confidence is not None else confidence_of("auto")
     last = block.line + len(split_lines(block.text)) - 1
     return RowData(
         block.line,
@@ -143,10 +151,10 @@ def _entry_row(block: Block) -> RowData:
         "entry",
         block.title,
         "\n".join(body),
-        kind=block.kind.lower(),
+        kind=kind,
         id=values.get("id") or None,
         date=values.get("date") or None,
-        status=(values.get("status") or "active").lower(),
+        status=status,
         confidence=confidence,
         source=source,
         superseded_by=values.get("superseded_by") or None,
@@ -157,7 +165,13 @@ def _line_row(node: LineNode, day: str | None) -> RowData:
     key = unescape(node.get("key") or "")
     value = unescape(node.get("value") or "")
     updated = node.get("updated_at") or ""
-    return RowData(node.line, node.line, "line", key, value, kind="core", date=updated[:10] or day)
+    own = node.get("confidence")
+    try:
+        conf = float(own) if own else None
+    except ValueError:
+        conf = None
+    return RowData(node.line, node.line, "line", key, value, kind="core", date=updated[:10] or day,
+                   status="active", confidence=line_confidence(node.get("source"), conf))
 
 
 def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | None]:

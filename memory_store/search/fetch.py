@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from memory_store.episodes import KIND as EPISODE_KIND
 from memory_store.errors import UsageError
 from memory_store.markdown import parse_document, split_lines
 from memory_store.search.query import Searcher, workspace_file
@@ -19,7 +20,8 @@ def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
     rel, _ = where
     path = workspace_file(searcher.cfg, rel, searcher.indexed_paths())
     text = path.read_text("utf-8", errors="replace")
-    block = parse_document(text).find(entry_id)
+    doc = parse_document(text)
+    block = doc.find(entry_id) or next((b for b in doc.records(EPISODE_KIND) if b.id == entry_id), None)
     if block is not None:
         return {"path": rel, "line": block.line, "id": entry_id, "text": block.text.rstrip("\n")}
     # Not a block (a MEMORY.md item, or the file changed since indexing): the line holding the id.

@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from memory_store.errors import UsageError
+from memory_store.search.layers import DEFAULT_LAYERS, check_layers
 
 TIERS = ("warm", "cold", "all", "sessions")
 # memory_store.entries.KINDS, lowercased (not imported: the fast path keeps its imports small)
@@ -22,8 +23,10 @@ class SearchOptions:
     kinds: tuple[str, ...] = ()
     since: date | None = None
     until: date | None = None
+    layers: tuple[str, ...] = DEFAULT_LAYERS  # docs/design.md §6: every layer but the user model
 
     def check(self) -> None:
+        check_layers(self.layers)
         if not 1 <= self.limit <= MAX_LIMIT:
             raise UsageError(f"--limit must be between 1 and {MAX_LIMIT}, not {self.limit}")
         if self.tier is not None and self.tier not in TIERS:
@@ -54,6 +57,7 @@ class Hit:
     source_json: str | None = None  # parsed into `source` only for the hits that are returned
     full: bool = False  # matched every term of the query
     superseded_by: str | None = None
+    layer: str = "semantic"  # user_model | procedural | semantic | episodic (memory_store/search/layers.py)
 
     @property
     def said(self) -> bool:
@@ -66,6 +70,7 @@ class Hit:
 
     def to_dict(self) -> dict[str, Any]:
         entry = self.type == "entry"
+        kept = entry or self.type == "line"  # a block entry or a core-memory fact: status and confidence
         if self.said:  # what was said, cited like an entry: by its transcript and lines
             return {
                 "path": self.path,
@@ -80,6 +85,7 @@ class Hit:
                 "source": self.source,
                 "snippet": self.snippet,
                 "tier": "sessions",
+                "layer": self.layer,
                 "speaker": self.title,
                 "uncertain": True,
                 "superseded_by": None,
@@ -91,12 +97,13 @@ class Hit:
             "kind": self.kind,
             "title": self.title,
             "date": self.date,
-            "status": self.status if entry else None,
-            "confidence": self.confidence if entry else None,
+            "status": self.status if kept else None,
+            "confidence": self.confidence if kept else None,
             "score": round(self.score, 3),
             "source": self.source if entry else None,
             "snippet": self.snippet,
             "tier": self.tier,
+            "layer": self.layer,
             "uncertain": False,
             "superseded_by": self.superseded_by if entry else None,
         }

@@ -20,8 +20,11 @@ def parse_kinds(values: Iterable[str] | None) -> tuple[str, ...]:
 
 
 def search_options(*, limit: int | None, default_limit: int, tier: str | None, kinds: Iterable[str] | None,
-                   since: str | None, until: str | None, flag_prefix: str = "--") -> SearchOptions:
-    """The `SearchOptions` of one request; a bad date names its flag (`--since`, or `since` over MCP)."""
+                   since: str | None, until: str | None, flag_prefix: str = "--",
+                   layers: Iterable[str] | None = None) -> SearchOptions:
+    """The `SearchOptions` of one request; a bad date names its flag (`--since`, or `since` over MCP).
+    `layers` as given (`["semantic,episodic"]`); none: every layer but the user model."""
+    from memory_store.search.layers import parse_layers
     from memory_store.search.query import SearchOptions
 
     return SearchOptions(
@@ -30,4 +33,5 @@ def search_options(*, limit: int | None, default_limit: int, tier: str | None, k
         kinds=parse_kinds(kinds),
         since=parse_day(since, f"{flag_prefix}since"),
         until=parse_day(until, f"{flag_prefix}until"),
+        layers=parse_layers(layers),
     )

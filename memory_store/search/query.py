@@ -11,7 +11,6 @@ Reads only: the connection is `mode=ro` and nothing here writes anything anywher
 from __future__ import annotations
 
 import json
-import math
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -19,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import Config
+from memory_store.decay import days_between, decay_score
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
+from memory_store.search.layers import layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
@@ -43,11 +44,11 @@ KIND_WEIGHT = {
     "core": 1.0,
     None: 0.85,
 }
-# Recency decay e^(-λ·days): λ = 0.01 is a half-life of ~69 days; rules, constraints and
-# procedures stay true until replaced, so they fade at half that rate; core memory not at all.
-LAMBDA = {"rule": 0.005, "constraint": 0.005, "procedure": 0.005, "core": 0.0}
-DEFAULT_LAMBDA = 0.01
-DECAY_FLOOR = 0.4  # decay only reorders: an old, strong match still outranks a recent weak one
+# The decay score (memory_store/decay.py: recency × access, per layer) weighs a match between
+# DECAY_FLOOR and 1: decay reorders (at equal relevance the newer, more used memory wins) without
+# burying an old, strong match under a recent weak one.
+DECAY_FLOOR = 0.4
+UNDATED_DAYS = 69.0  # a row without a date counts as half faded
 EXCLUDED_STATUSES = ("revoked",)
 
 
@@ -76,6 +77,7 @@ class Searcher:
         self.rank = Ranker(self.db)
         # An index written before the sessions tier existed has no such table: it is simply empty.
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
+        self.qtype: str | None = None  # the query's type for the layer boosts (memory_store/search/layers.py)
 
     def close(self) -> None:
         self.db.close()
@@ -90,6 +92,7 @@ class Searcher:
         opts.check()
         today = today or datetime.now(self.cfg.tz).date()
         self.rank.reset()
+        self.qtype = query_type(query)
         terms = self.rank.exact_words(query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
@@ -171,7 +174,8 @@ class Searcher:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
         for h in hits:
-            h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0))
+            h.layer = layer_of(h.path, h.kind, h.said)
+            h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0), self.qtype)
         return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
     def _candidates(
@@ -277,20 +281,13 @@ def _below_replacements(hits: list[Hit]) -> list[Hit]:
     return out
 
 
-def rank_factor(h: Hit, today: date, access_count: int) -> float:
-    """decay (recency × access, docs/design.md §6) × status × kind; never zero for a candidate."""
-    lam = LAMBDA.get(h.kind or "", DEFAULT_LAMBDA)
-    recency = 0.5
-    if h.date:
-        try:
-            days = max((today - date.fromisoformat(h.date[:10])).days, 0)
-            recency = math.exp(-lam * days)
-        except ValueError:
-            pass
-    access = min(1.0, 0.5 + 0.05 * access_count)
-    decay = DECAY_FLOOR + (1 - DECAY_FLOOR) * recency * access
+def rank_factor(h: Hit, today: date, access_count: int, qtype: str | None = None) -> float:
+    """decay (docs/design.md §6) × status × kind × layer boost; never zero for a candidate."""
+    days = days_between(h.date, today)
+    score = decay_score(h.layer, UNDATED_DAYS if days is None else days, access_count)
+    decay = DECAY_FLOOR + (1 - DECAY_FLOOR) * score
     status = STATUS_WEIGHT.get(h.status or "active", 1.0) if h.type == "entry" else 1.0
-    return decay * status * KIND_WEIGHT.get(h.kind, 1.0)
+    return decay * status * KIND_WEIGHT.get(h.kind, 1.0) * layer_weight(h.layer, qtype)
 
 
 def search(cfg: Config, query: str, opts: SearchOptions | None = None, *, today: date | None = None) -> SearchResult:

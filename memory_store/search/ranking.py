@@ -17,6 +17,7 @@ from typing import Any
 
 from memory_store.errors import UsageError
 from memory_store.search.hits import Hit, SearchOptions, merge
+from memory_store.search.layers import DEFAULT_LAYERS, layer_filter, said_in_layers
 from memory_store.search.tokens import Term, match_any
 
 CANDIDATES = 60  # best rows by bm25() per ranked query, reranked by decay × status × kind
@@ -170,18 +171,29 @@ class Ranker:
         filters the join comes first, so that the filters cannot empty a ranked page. The sessions
         tier has no kinds: a kind filter leaves it empty."""
         said = table == "said_fts"
-        if said and opts.kinds:
+        if said and (opts.kinds or not said_in_layers(opts.layers)):
             return []
         args: list[Any] = [match, span[0], span[1]]
         filters = ["1" if said else "coalesce(r.status, '') NOT IN ('revoked')"]
+        extra: list[Any] = []  # the filters' arguments, in the filters' order
+        layers = None if said else layer_filter(opts.layers)
+        if layers and opts.layers == DEFAULT_LAYERS:
+            # The default leaves out only core memory's two files: filtered after ranking, so the
+            # common search keeps FTS5's fast ranked page.
+            filters[0] = f"{filters[0]} AND {layers[0]}"
+            extra += layers[1]
+        elif layers:
+            filters.append(layers[0])
+            extra += layers[1]
         if opts.kinds:
             filters.append(f"r.kind IN ({', '.join('?' * len(opts.kinds))})")
+            extra += opts.kinds
         if opts.since:
             filters.append("r.date >= ?")
+            extra.append(opts.since.isoformat())
         if opts.until:
             filters.append("r.date <= ?")
-        extra: list[Any] = [*opts.kinds]
-        extra += [d.isoformat() for d in (opts.since, opts.until) if d]
+            extra.append(opts.until.isoformat())
         weights = WEIGHTS.get(table, "")
         score = f"bm25({table}{', ' + weights if weights else ''})" if ranked else "0.0"
         order = "score, rowid DESC" if ranked else "rowid DESC"

@@ -85,12 +85,20 @@ def _m005_superseded_by(db: sqlite3.Connection) -> None:
                " (SELECT DISTINCT path FROM rows WHERE status = 'superseded')")
 
 
+def _m006_layers(db: sqlite3.Connection) -> None:
+    # Core-memory facts carry a confidence by origin and episodes no status (memory_store/search/
+    # layers.py): their files are read again by the next update.
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path IN ('PROFILE.md', 'SESSION.md')"
+               " OR path LIKE 'memory/episodes/%'")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
     ("003_access", _m003_access),
     ("004_sessions", _m004_sessions),
     ("005_superseded_by", _m005_superseded_by),
+    ("006_layers", _m006_layers),
 ]
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
-from memory_store.supersede.subject import normalise, subject_tokens
+from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -38,6 +38,11 @@ MIN_SHARED_WEIGHT = 1.0
 MIN_SHARED_WORDS = 1.0
 # A statement whose own subject the earlier entry covers this much says nothing new.
 SAME_COVER = 0.75
+# When all the new statement shares with a rule or a fact is a tool both name in the same role
+# ("BigQuery" in a rule about editing BigQuery tables and in a note on BigQuery billing), the tool
+# must be most of what that entry is about. A choice (Decision, Architecture) is different: the tool
+# it names is what was chosen, so "MLflow runs get tagged …" is about "Track experiments in MLflow".
+ECHO_ONLY_MATCH = 0.4
 
 SUPERSEDING = ("reversal", "relaxation", "refinement")
 # A token in more than this many of the earlier entries (and more than COMMON_SHARE of them) does
@@ -104,6 +109,8 @@ class Detector:
         self.df: dict[str, int] = {}
         self.index: dict[str, list[int]] = {}
         self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
+        self.roles: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, its roles)
+        self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
         for s in earlier:
             self.add(s)
 
@@ -124,13 +131,42 @@ class Detector:
         self.known[s.id] = (s.full, tokens)
         return tokens
 
+    def _roles(self, s: Statement) -> dict[str, frozenset[str]]:
+        have = self.roles.get(s.id)
+        if have is not None and have[0] == s.full:
+            return have[1]
+        roles = role_terms(s.full, self.lx)
+        self.roles[s.id] = (s.full, roles)
+        return roles
+
+    def _echo_only(self, new: dict[str, float], old: dict[str, float], echoed: Collection[str],
+                   new_roles: dict[str, frozenset[str]]) -> bool:
+        """Is every word `new` shares with `old` part of a tool name (a name, not a role noun such as
+        "cache" or 介面) both give the same role?"""
+        tool_words: set[str] = set()
+        for role in echoed:
+            for term in new_roles[role]:
+                tool_words.update(self._term_words(term))
+        shared = [t for t in old if t in new and not t.startswith(ROLE_PREFIX)]
+        return bool(shared) and all(t in tool_words and old[t] >= NAME_WEIGHT for t in shared)
+
+    def _term_words(self, term: str) -> list[str]:
+        words = self.term_words.get(term)
+        if words is None:
+            words = self.term_words[term] = [t for t in subject_tokens(term, self.lx) if not t.startswith(ROLE_PREFIX)]
+        return words
+
     def _idf(self, t: str) -> float:
         return math.log(1.0 + (len(self.items) + 1) / (self.df.get(t, 0) + 1))
 
-    def _cover(self, new: dict[str, float], old: dict[str, float], idf: dict[str, float]) -> tuple[float, float]:
-        """(share of `old`'s weight that `new` names, the shared weight)."""
+    def _cover(self, new: dict[str, float], old: dict[str, float], idf: dict[str, float],
+               echoed: Collection[str] = ()) -> tuple[float, float]:
+        """(share of `old`'s weight that `new` names, the shared weight), leaving out the `echoed`
+        role tokens."""
         total = shared = 0.0
         for t, f in old.items():
+            if t in echoed:
+                continue
             w = idf.get(t)
             if w is None:
                 w = idf[t] = self._idf(t)
@@ -155,6 +191,7 @@ class Detector:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
         lx = self.lx
         new_tokens = self._tokens(new)
+        new_roles = self._roles(new)
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
         for i in self._candidates(new_tokens):
@@ -164,11 +201,16 @@ class Detector:
             title = self.titles.get(i)
             if title is None:
                 title = self.titles[i] = full if e.full == e.title else subject_tokens(e.title, lx)
-            score, shared = max(self._cover(new_tokens, title, idf), self._cover(new_tokens, full, idf))
+            echoed = echoed_roles(new_roles, self._roles(e)) if new_roles else frozenset()
+            score, shared = max(self._cover(new_tokens, title, idf, echoed),
+                                self._cover(new_tokens, full, idf, echoed))
             if FAMILY.get(e.kind) != FAMILY.get(new.kind):
                 score *= OTHER_FAMILY_FACTOR
-            words = sum(f for t, f in full.items() if t in new_tokens)
+            words = sum(f for t, f in full.items() if t in new_tokens and t not in echoed)
             if shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS:
+                continue
+            if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
+                    and self._echo_only(new_tokens, full, echoed, new_roles):
                 continue
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
@@ -181,20 +223,43 @@ class Detector:
         # "no need to move" is not a move: a cue inside a continuation phrase does not count.
         text = lx.cues["continuation"].sub(" ", text)
         reversal = lx.find("reversal", text)
-        if continuation and not reversal:
+        relaxation = lx.find("relaxation", text)
+        # "X is fine as long as …, everything else stays": the part that stays is the rest; an
+        # exception stated beside it still loosens the rule.
+        if continuation and not reversal and not relaxation:
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             return Finding("reversal", target.id, round(score, 2), reversal)
-        for outcome in ("relaxation", "refinement"):
-            cue = lx.find(outcome, text)
-            if cue:
-                return Finding(outcome, target.id, round(score, 2), cue)
+        if relaxation:
+            return Finding("relaxation", target.id, round(score, 2), relaxation)
+        cue = lx.find("refinement", text)
+        if cue:
+            return Finding("refinement", target.id, round(score, 2), cue)
         covered, _ = self._cover(target_full, new_tokens, idf)
         if covered >= SAME_COVER:
             return Finding("same", target.id, round(score, 2))
         if score < CONFLICT_MATCH:
             return Finding("none", None, round(score, 2))
         return Finding("conflict", target.id, round(score, 2))
+
+    def nearest(self, new: Statement, k: int, skip: Collection[str] = ()) -> list[tuple[Statement, float]]:
+        """Up to `k` earlier entries (not in `skip`) that share a subject word or a role with `new`,
+        best subject match first, with no floor: the candidates a second judge (the LLM engine's
+        subject request) chooses among when the rules find nothing."""
+        new_tokens = self._tokens(new)
+        new_roles = self._roles(new)
+        idf: dict[str, float] = {}
+        scored: list[tuple[float, int]] = []
+        for i in self._candidates(new_tokens):
+            e, full = self.items[i]
+            if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            echoed = echoed_roles(new_roles, self._roles(e)) if new_roles else frozenset()
+            score, shared = self._cover(new_tokens, full, idf, echoed)
+            if shared > 0:
+                scored.append((score, i))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [(self.items[i][0], round(score, 2)) for score, i in scored[:k]]
 
 
 def detect(new: Statement, earlier: Sequence[Statement], lexicon: Lexicon | None = None) -> Finding:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_store.errors import EntryError
 
 CUE_DIR = Path(__file__).resolve().parent / "cues"
+ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "stop")
 CUE_SECTIONS = SECTIONS[:4]
+ROLE_CACHE = 1 << 16
 _SCRIPTS = "\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
@@ -27,6 +29,31 @@ class Lexicon:
     cues: dict[str, re.Pattern[str]]     # section -> one alternation over all languages
     stop: frozenset[str]
     blank: re.Pattern[str]               # the cues without a gap (".{0,30}"): what strip_cues removes
+    roles: dict[str, re.Pattern[str]] = field(default_factory=dict)   # role -> its terms (fullmatch)
+    any_role: re.Pattern[str] = re.compile(r"(?!x)x")                  # every term of every role
+    _term_roles: dict[str, tuple[str, ...]] = field(default_factory=dict)   # a found term -> its roles
+    _text_roles: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)   # recent texts
+
+    def roles_of(self, text: str) -> dict[str, frozenset[str]]:
+        """Role -> the terms naming it, for the roles (memory_store/supersede/roles/) whose tool
+        names or role nouns (normalised) `text` mentions. One pass finds the terms; each term found
+        is then matched against each role's terms once (a term may name two roles). The weekly
+        compound asks about the same entries week after week: recent texts are remembered."""
+        known = self._text_roles.get(text)
+        if known is not None:
+            return known
+        out: dict[str, set[str]] = {}
+        for m in self.any_role.finditer(text):
+            term = m.group(0).strip()
+            roles = self._term_roles.get(term)
+            if roles is None:
+                roles = self._term_roles[term] = tuple(r for r, p in self.roles.items() if p.fullmatch(term))
+            for role in roles:
+                out.setdefault(role, set()).add(term)
+        if len(self._text_roles) >= ROLE_CACHE:
+            self._text_roles.clear()
+        found = self._text_roles[text] = {role: frozenset(terms) for role, terms in out.items()}
+        return found
 
     def find(self, section: str, text: str) -> str | None:
         """The first cue of `section` in (normalised) `text`, or None."""
@@ -79,8 +106,48 @@ def _alternation(spaced: list[str], unspaced: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(parts) or r"(?!x)x", re.IGNORECASE)
 
 
+def parse_roles(text: str, path: str) -> dict[str, list[str]]:
+    """Role -> its patterns, from one role file (`[role]` headers, one regular expression a line);
+    raises EntryError naming the line for a pattern before any role or one that does not compile."""
+    out: dict[str, list[str]] = {}
+    role: str | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            role = line[1:-1]
+            out.setdefault(role, [])
+            continue
+        if role is None:
+            raise EntryError("a term before any [role]", path=path, line=n)
+        try:
+            re.compile(line)
+        except re.error as exc:
+            raise EntryError(f"bad pattern: {exc}", path=path, line=n) from exc
+        out[role].append(line)
+    return out
+
+
+def load_roles(folder: Path = ROLE_DIR) -> tuple[dict[str, re.Pattern[str]], re.Pattern[str]]:
+    """(role -> a pattern its terms fully match, one pattern finding any term of any role)."""
+    spaced: dict[str, list[str]] = {}
+    unspaced: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        path = folder / f"{lang}.txt"
+        target = spaced if lang == "en" else unspaced
+        for role, items in parse_roles(path.read_text(encoding="utf-8"), str(path)).items():
+            target.setdefault(role, []).extend(items)
+    names = sorted(set(spaced) | set(unspaced))
+    full = {role: re.compile("|".join(f"(?:{p})" for p in spaced.get(role, []) + unspaced.get(role, [])),
+                             re.IGNORECASE) for role in names}
+    anything = _alternation([p for r in names for p in spaced.get(r, [])],
+                            [p for r in names for p in unspaced.get(r, [])])
+    return full, anything
+
+
 @functools.cache
-def load_lexicon(folder: Path = CUE_DIR) -> Lexicon:
+def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexicon:
     spaced: dict[str, list[str]] = {s: [] for s in SECTIONS}
     unspaced: dict[str, list[str]] = {s: [] for s in SECTIONS}
     stop: set[str] = set()
@@ -95,4 +162,5 @@ def load_lexicon(folder: Path = CUE_DIR) -> Lexicon:
     cues = {s: _alternation(spaced[s], unspaced[s]) for s in CUE_SECTIONS}
     blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
-    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank)
+    roles, any_role = load_roles(role_folder)
+    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=roles, any_role=any_role)

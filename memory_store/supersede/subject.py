@@ -28,6 +28,15 @@ THAI_GRAM_WEIGHT = 0.34
 # common words do.
 NAME_WEIGHT = 1.5
 _NAME_RE = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]*[A-Z][A-Za-z0-9]*")
+# A role (memory_store/supersede/roles/: the job queue, the cache, the courier ...) the statement
+# names, by a tool or a role noun, is a token of its own: "moving the job queue to Temporal" and
+# "Use Celery for jobs" share it without sharing a word.
+# A role weighs at least ROLE_WEIGHT, and together the roles a statement names weigh ROLE_SHARE of
+# its words: the slot is what a long Chinese or Thai sentence (a dozen n-grams) is about as much as
+# what a three-word English title is about.
+ROLE_WEIGHT = 1.5
+ROLE_SHARE = 0.3
+ROLE_PREFIX = "@"
 _NON_LATIN_RE = re.compile(rf"[{_CJK}{_THAI}]")
 
 
@@ -49,12 +58,14 @@ def stem(word: str) -> str:
 
 def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
     """Token -> weight factor of what `text` is about: 1.0, NAME_WEIGHT for names, NUMBER_WEIGHT for
-    numbers, THAI_GRAM_WEIGHT for each Thai trigram."""
+    numbers, THAI_GRAM_WEIGHT for each Thai trigram, and each role it names at least ROLE_WEIGHT."""
     plain = unicodedata.normalize("NFKC", text)
     names = {stem(m.group(0).casefold()) for m in _NAME_RE.finditer(plain)}
     foreign = bool(_NON_LATIN_RE.search(normalise(plain)))
-    folded = lexicon.strip_cues(normalise(text))
+    folded = normalise(text)
+    roles = lexicon.roles_of(folded)
     out: dict[str, float] = {}
+    folded = lexicon.strip_cues(folded)
     for m in _RUN_RE.finditer(folded):
         run = m.group(0)
         first = run[0]
@@ -79,4 +90,20 @@ def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
             word = stem(run)
             if word not in lexicon.stop:
                 out[word] = NAME_WEIGHT if (foreign or word in names) else 1.0
+    if roles:
+        weight = max(ROLE_WEIGHT, ROLE_SHARE * sum(out.values()) / len(roles))
+        out.update((ROLE_PREFIX + role, weight) for role in roles)
     return out
+
+
+def role_terms(text: str, lexicon: Lexicon) -> dict[str, frozenset[str]]:
+    """Role token (ROLE_PREFIX + role) -> the terms of `text` that name it."""
+    return {ROLE_PREFIX + role: terms for role, terms in lexicon.roles_of(normalise(text)).items()}
+
+
+def echoed_roles(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]]) -> frozenset[str]:
+    """Role tokens both statements name where the new one names nothing the old one does not: the
+    shared tool word already says so ("BigQuery slots move to flex billing" is not about the same
+    thing as "nobody edits BigQuery tables by hand" because both use a warehouse). A role counts only
+    when the new statement fills it with something else, or names it by its role noun."""
+    return frozenset(r for r, terms in new.items() if r in old and terms <= old[r])
