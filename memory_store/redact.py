@@ -11,12 +11,15 @@ Why many small patterns and not one alternation: it runs over every transcript l
 One big alternation makes the regex engine try every branch at every character (≈2 MB/s on
 transcript text); a pattern that starts with a literal is searched for that literal directly
 (hundreds of MB/s), and each pattern only runs when a cheap substring test says its trigger is
-in the text at all. Measured in tests/test_redact.py::test_speed_is_reported.
+in the text at all; a trie of every trigger word decides first whether any is there. Measured
+by scripts/bench_microsync.py (reading and redaction against a json loop, in the same run).
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
+from typing import Any
 
 from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
 from memory_store.secret_phrases import PAIRS, PHRASES
@@ -97,15 +100,71 @@ def _run(plan: _Plan, text: str, data: bytes) -> str:
     return text
 
 
+def _trie(words: set[bytes]) -> bytes:
+    """One regular expression matching wherever any of `words` starts, as a trie of literals.
+
+    Why a trie: an alternation of ~70 literals makes the engine try each one in turn wherever
+    the first byte could start one; a trie tries each distinct next byte once. Where a shorter
+    word ends, the longer ones it begins need not be tried (finding the shorter one is enough)."""
+    root: dict[int, Any] = {}
+    for w in words:
+        node = root
+        for b in w:
+            node = node.setdefault(b, {})
+        node[-1] = {}
+
+    def emit(node: dict[int, Any]) -> bytes:
+        if -1 in node:
+            return b""
+        alts = [re.escape(bytes([b])) + emit(sub) for b, sub in sorted(node.items())]
+        return alts[0] if len(alts) == 1 else b"(?:" + b"|".join(alts) + b")"
+
+    return emit(root)
+
+
+@functools.cache
+def _gates() -> tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]:
+    """The gates, compiled on first use: any case-sensitive token trigger (in the runs), any
+    case-blind one (in the lowered runs), and any trigger of the other formats (in lowered text;
+    this one also lets through case variants of the case-sensitive triggers, "private key",
+    which only costs the exact test)."""
+    sensitive = {t for triggers, blind, _ in _TOKEN_PLAN if not blind for t in triggers}
+    blind = {t for triggers, blind, _ in _TOKEN_PLAN if blind for t in triggers}
+    text = {t.lower() for triggers, _, _ in _TEXT_PLAN for t in triggers}
+    return re.compile(_trie(sensitive)), re.compile(_trie(blind) if blind else b"(?!)"), re.compile(_trie(text))
+
+
 def redact(text: str) -> str:
-    """`text` with every secret replaced by `[REDACTED:<kind>]` (key names of pairs kept)."""
+    """`text` with every secret replaced by `[REDACTED:<kind>]` (key names of pairs kept).
+
+    Passes repeat until one changes nothing: a secret glued to another (a DigitalOcean token
+    followed with no gap by a JWT) only shows its own edges once its neighbour is a marker. A text
+    without a secret takes one pass; the loop is bounded because every pass that changes the text
+    turns a secret into a marker, which never matches again."""
+    for _ in range(_MAX_PASSES):
+        out = _redact_once(text)
+        if out == text:
+            return out
+        text = out
+    return text
+
+
+_MAX_PASSES = 8
+
+
+def _redact_once(text: str) -> str:
     if not text:
         return text
+    token_gate, blind_token_gate, text_gate = _gates()
     data = text.encode("utf-8", "surrogatepass")
     runs = b" ".join(w for w in data.translate(_ASCII_ONLY).split() if len(w) >= TOKEN_MIN)
-    if runs:
+    # A gate that finds no trigger means `_run` would test every trigger and find none: most
+    # texts stop here, after a regex search or two instead of a Python loop over ~100 triggers.
+    if runs and (token_gate.search(runs) is not None or blind_token_gate.search(runs.lower()) is not None):
         text = _run(_TOKEN_PLAN, text, runs)
         data = text.encode("utf-8", "surrogatepass")
+    if text_gate.search(data.lower()) is None:
+        return text
     return _run(_TEXT_PLAN, text, data)
 
 

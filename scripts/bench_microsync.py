@@ -7,8 +7,9 @@ Two corpora, each measured against the json loop over its own files in the same 
   real       the public transcripts in the shared eval folder (the pi-coding-agent session, an
              OpenClaw-format file, and the Claude Code sample), copied under new names until the
              size is reached (`--shared`, default: the `shared/eval` folder beside the checkout);
-  synthetic  generated Claude Code sessions (decisions, chatter, noise), far denser in decisions
-             than real history.
+  synthetic  generated Claude Code sessions with the real corpus's mix of user turns, assistant
+             text, tool calls and tool results (`record_mix`, printed for both), and about its
+             share of user turns that hold an item.
 For each corpus, in the same run:
   baseline   a bare loop: open each file, json.loads every line;
   first      `microsync --since` over everything (read, redact, extract, write daily files), in process;
@@ -59,52 +60,116 @@ USER = [
     "never push directly to main again, use a PR for {x}",
     "ok add a test for the {x} edge case",
 ]
-ASSISTANT = "I looked at {x}. " + "Here is a longer explanation of what the code does and why. " * 6
+# What most of a real history's user turns are: questions and requests that hold no item.
+CHATTER = [
+    "can you explain what this stack trace in {x} means?",
+    "ok thanks, and what does the retry loop in {x} do?",
+    "run the tests for {x} again please",
+    "why is {x} slow on the second call?",
+    "show me the diff for {x}",
+    "hmm that still fails, can you look at the log for {x}",
+]
+ASSISTANT = "I looked at {x}. " + "Here is a longer explanation of what the code does and why. " * 5
+TOOL_OUTPUT = "{x}: collected 42 items\n" + "tests/test_module.py::test_case PASSED                [ 50%]\n" * 15
+FILE_BODY = "def handler(event, context):\n    return process(event['body'], retries=3)\n\n" * 16
+SYSTEM_NOTE = "Hook PostToolUse:Bash completed; " * 12
+
+# The mix of the real corpus (the pi-coding-agent session and the Claude Code sample; `record_mix`
+# prints both side by side): per user turn about 2.8 assistant texts, 4.4 tool calls and 4.2 tool
+# results; by bytes about half tool results, 3 % user turns; about 2 entries per MB, so about one
+# user turn in 50 holds an item.
+TOOL_CYCLES = 4          # tool call + tool result pairs after each user turn
+TEXT_CYCLES = 3          # of which the first ones carry assistant text as well
+DECISION_EVERY = 50      # every 50th user turn is one of USER (the first one too); the rest CHATTER
 
 
-def make_corpus(root: Path, target_mb: float, seed: int = 7) -> int:
+def _line(typ: str, msg: dict[str, object], sid: str, t: datetime, rng: random.Random) -> str:
+    return json.dumps({"parentUuid": None, "isSidechain": False, "type": typ, "message": msg,
+                       "uuid": str(uuid.UUID(int=rng.getrandbits(128))), "sessionId": sid,
+                       "timestamp": t.strftime("%Y-%m-%dT%H:%M:%S.000Z"), "cwd": "/home/user/proj"})
+
+
+def session_lines(rng: random.Random, sid: str, t: datetime, turns: int, counter: list[int],
+                  n: int) -> tuple[list[str], datetime]:
+    """One Claude Code session of `turns` user turns with the real corpus's tool traffic after each."""
+    lines = []
+    for i in range(turns):
+        x = f"thing{rng.randint(0, 10_000)}"
+        t += timedelta(seconds=rng.randint(5, 90))
+        pool = USER if counter[0] % DECISION_EVERY == 0 else CHATTER
+        counter[0] += 1
+        lines.append(_line("user", {"role": "user", "content": rng.choice(pool).format(x=x)}, sid, t, rng))
+        for c in range(TOOL_CYCLES):
+            t += timedelta(seconds=rng.randint(2, 30))
+            call_id = f"toolu_{n}_{i}_{c}"
+            content: list[dict[str, object]] = []
+            if c < TEXT_CYCLES:
+                content.append({"type": "text", "text": ASSISTANT.format(x=x)})
+            if c < TEXT_CYCLES:
+                call: dict[str, object] = {"command": f"cd /home/user/proj && python -m pytest tests/ -k {x} -q",
+                                           "description": "Run the tests touching " + x + " and show the failures"}
+            else:
+                call = {"file_path": f"/home/user/proj/{x}.py", "content": FILE_BODY}
+            content.append({"type": "tool_use", "id": call_id, "name": "Bash" if c < TEXT_CYCLES else "Write",
+                            "input": call})
+            lines.append(_line("assistant", {"role": "assistant", "id": f"msg_{n}_{i}_{c}", "content": content},
+                               sid, t, rng))
+            t += timedelta(seconds=rng.randint(1, 20))
+            result = [{"type": "tool_result", "tool_use_id": call_id, "content": TOOL_OUTPUT.format(x=x)}]
+            lines.append(_line("user", {"role": "user", "content": result}, sid, t, rng))
+        lines.append(json.dumps({"type": "system", "subtype": "informational", "content": SYSTEM_NOTE,
+                                 "sessionId": sid, "timestamp": t.strftime("%Y-%m-%dT%H:%M:%S.000Z")}))
+    return lines, t
+
+
+def make_corpus(root: Path, target_mb: float, seed: int = 7, days: int = 4,
+                start: datetime = datetime(2026, 11, 2, 1, 0, tzinfo=UTC)) -> int:
+    """Generated Claude Code sessions of about `target_mb` MB spread over `days` days, written one
+    file at a time (memory stays small at any size); each file's mtime is its last line's time."""
     rng = random.Random(seed)
-    total = 0
-    start = datetime(2026, 11, 2, 1, 0, tzinfo=UTC)
-    n = 0
+    total = n = 0
+    counter = [0]
+    hours = days * 24
     while total < target_mb * 1024 * 1024:
         sid = str(uuid.UUID(int=rng.getrandbits(128)))
         proj = root / f"-home-user-proj{n % 7}"
         proj.mkdir(parents=True, exist_ok=True)
-        t = start + timedelta(hours=n % 96, minutes=rng.randint(0, 50))
-        lines = []
-        for i in range(rng.randint(20, 60)):
-            t += timedelta(seconds=rng.randint(5, 90))
-            x = f"thing{rng.randint(0, 10_000)}"
-            if i % 2 == 0:
-                msg: dict[str, object] = {"role": "user", "content": rng.choice(USER).format(x=x)}
-                typ = "user"
-            else:
-                msg = {
-                    "role": "assistant",
-                    "id": f"msg_{n}_{i}",
-                    "content": [{"type": "text", "text": ASSISTANT.format(x=x)}],
-                }
-                typ = "assistant"
-            lines.append(
-                json.dumps(
-                    {
-                        "parentUuid": None,
-                        "isSidechain": False,
-                        "type": typ,
-                        "message": msg,
-                        "uuid": str(uuid.UUID(int=rng.getrandbits(128))),
-                        "sessionId": sid,
-                        "timestamp": t.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-                        "cwd": "/home/user/proj",
-                    }
-                )
-            )
+        t = start + timedelta(hours=(n * 7) % hours, minutes=rng.randint(0, 50))
+        lines, t = session_lines(rng, sid, t, rng.randint(3, 12), counter, n)
         data = ("\n".join(lines) + "\n").encode()
-        (proj / f"{sid}.jsonl").write_bytes(data)
+        path = proj / f"{sid}.jsonl"
+        path.write_bytes(data)
+        os.utime(path, (t.timestamp(), t.timestamp()))
         total += len(data)
         n += 1
     return total
+
+
+def record_mix(root: Path, sources: list[dict[str, str]]) -> dict[str, dict[str, float]]:
+    """Per record kind (user, assistant, tool_call, tool_result, other): its share of the records
+    and of the line bytes (a line with several records counts for its first), read by memjobs."""
+    from memory_store.config import TranscriptSource
+    from memory_store.transcripts.discover import discover, read
+
+    count: dict[str, int] = {}
+    size: dict[str, int] = {}
+    total_bytes = 0
+    for s in sources:
+        for tf in discover(TranscriptSource(s["format"], s["path"], subagents=True)).files:
+            lines = Path(tf.path).read_bytes().splitlines(keepends=True)
+            total_bytes += sum(map(len, lines))
+            owner: dict[int, str] = {}
+            for r in read(tf).records:
+                kind = r.role.value if r.role.value in ("user", "assistant", "tool_call", "tool_result") else "other"
+                count[kind] = count.get(kind, 0) + 1
+                for n in range(r.line, r.line_end + 1):
+                    owner.setdefault(n, kind)
+            for n, line in enumerate(lines, start=1):
+                kind = owner.get(n, "other")
+                size[kind] = size.get(kind, 0) + len(line)
+    records = sum(count.values()) or 1
+    return {k: {"records": round(count.get(k, 0) / records, 3), "bytes": round(size.get(k, 0) / (total_bytes or 1), 3)}
+            for k in ("user", "assistant", "tool_call", "tool_result", "other")}
 
 
 def make_real_corpus(root: Path, shared: Path, target_mb: float) -> tuple[int, list[dict[str, str]]]:
@@ -250,7 +315,7 @@ def bench_corpus(work: Path, mode: str, mb: float, shared: Path) -> dict[str, ob
             "baseline_cpu_s": round(base_cpu, 3), "first_cpu_s": round(first_cpu, 3),
             "first_cpu_ratio": round(first_cpu / base_cpu, 2),
             "first_mb_s": round(size / 1024 / 1024 / first_s, 2), "added": added, "output": output_digest(ws, work),
-            "ws": str(ws)}
+            "mix": record_mix(corpus, sources), "ws": str(ws)}
 
 
 def bench_backfill(work: Path, mb: float, shared: Path) -> dict[str, object]:
@@ -298,6 +363,10 @@ def main() -> int:
                       f"microsync --since {r['first_s']:.2f} s ({r['first_mb_s']:.1f} MB/s) = "
                       f"{r['first_ratio']:.2f}x the loop (CPU {r['first_cpu_s']:.2f} s / {r['baseline_cpu_s']:.2f} s = "
                       f"{r['first_cpu_ratio']:.2f}x); added {r['added']}, output {r['output']}")
+                mix = r["mix"]
+                assert isinstance(mix, dict)
+                print("  mix (records / line bytes): " + ", ".join(
+                    f"{k} {v['records']:.0%} / {v['bytes']:.0%}" for k, v in mix.items()))
             print(f"memjobs --help {procs['help_s'] * 1000:.0f} ms; no-op run {procs['noop_s'] * 1000:.0f} ms = "
                   f"{procs['noop_ratio']:.2f}x; lock loser (exit 75) {procs['lock_loser_s'] * 1000:.0f} ms = "
                   f"{procs['lock_loser_ratio']:.2f}x  (best of {args.repeat}, on the {modes[0]} workspace)")

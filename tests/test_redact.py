@@ -108,4 +108,18 @@ def test_speed_is_reported() -> None:
     elapsed = time.perf_counter() - start
     rate = size / 1e6 / elapsed
     print(f"redact: {size / 1e6:.1f} MB in {elapsed:.3f} s = {rate:.0f} MB/s")
-    assert rate > 5  # measured ~60-100 MB/s on this text; the bound only catches a regression
+    # Not a speed claim (scripts/bench_microsync.py measures that against a baseline): the bound is
+    # an order of magnitude below what a loaded 2-core machine gives (~4-5 MB/s at load 15), so it
+    # fails on a pattern that backtracks catastrophically, not on a busy machine.
+    assert rate > 0.5
+
+
+def test_secrets_glued_together_are_each_redacted_in_one_call() -> None:
+    """A secret right after another (no space between) is found once its neighbour is a marker:
+    one call of `redact` leaves neither, and a second call changes nothing."""
+    do = "dop_v1_" + "a1" * 32
+    jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0." + "abcDEF123_" * 4
+    for glued in (do + jwt, jwt + " " + do + jwt):
+        out = redact(f"token {glued} end")
+        assert "dop_v1_" not in out and "eyJ" not in out, out
+        assert redact(out) == out

@@ -149,3 +149,17 @@ def test_an_index_from_before_the_sessions_tier_still_answers(ws: Path) -> None:
     assert [h["tier"] for h in _hits(ws, "postgresql")] == ["warm"]
     assert _hits(ws, "zebra", tier="sessions") == []
     assert all(h["tier"] != "sessions" for h in _hits(ws, "when is the staging database wiped?"))
+
+
+
+def test_the_redactor_version_covers_the_catalogue_of_formats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A format added to the catalogue changes the version, so the tier is read again with it."""
+    from memory_store import secret_phrases
+
+    copy = tmp_path / "secret_phrases.py"
+    copy.write_bytes(Path(str(secret_phrases.__file__)).read_bytes())
+    before = said_mod.redactor_version()
+    monkeypatch.setattr(secret_phrases, "__file__", str(copy))
+    assert said_mod.redactor_version() == before
+    copy.write_bytes(copy.read_bytes() + b"\n# a new format\n")
+    assert said_mod.redactor_version() != before

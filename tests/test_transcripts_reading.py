@@ -14,7 +14,9 @@ from memory_store.redact import contains_secret
 from memory_store.transcripts import TranscriptFile, discover, file_identity, read
 
 FIX = Path(__file__).parent / "fixtures" / "transcripts"
-EVAL = Path(__file__).resolve().parents[2] / "shared" / "eval" / "transcripts"
+# the shared eval folder beside the checkout, or beside its folder of worktrees
+EVAL = next((d / "shared" / "eval" / "transcripts" for d in Path(__file__).resolve().parents[1:4]
+             if (d / "shared" / "eval" / "transcripts").is_dir()), Path("/nonexistent"))
 PLANTED = ["Zx9Qw2Er7Ty5Ui3Op1As8Df6Gh4Jk0LzXcVbNm", "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8", "AKIAQ3EXAMPLEZ7K2LMN",
            "Tr0ub4dor", "&3x", "QwErTyUiOpAsDfGhJkLz", "npm_Ab12Cd34Ef56Gh78"]
 
@@ -117,3 +119,17 @@ def test_no_planted_secret_in_any_record() -> None:
     for text in texts:
         assert not contains_secret(text), text
         assert not any(s in text for s in PLANTED), text
+
+
+def test_reading_without_tools_keeps_every_other_record_and_the_cursor() -> None:
+    """`read(..., tools=False)` (the sessions tier's read) gives exactly the records of a full read
+    that are not tool calls or results, and stops where a full read stops, for every format."""
+    tools_seen = 0
+    for tf in _all_files():
+        full, lean = read(tf), read(tf, tools=False)
+        tools_seen += sum(1 for r in full.records if r.is_tool)
+        assert lean.records == [r for r in full.records if not r.is_tool], tf.path
+        assert (lean.end_offset, lean.end_line, lean.lines_read) == (full.end_offset, full.end_line, full.lines_read)
+        assert lean.bad_lines == full.bad_lines and lean.session_id == full.session_id
+        assert lean.not_transcript == full.not_transcript
+    assert tools_seen >= 10  # the comparison is not vacuous

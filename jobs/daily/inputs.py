@@ -23,6 +23,7 @@ from memory_store.errors import EntryError
 from memory_store.fileio import read_text
 from memory_store.markdown import parse_document
 from memory_store.transcripts import discover, read
+from memory_store.transcripts.days import known_days
 from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.records import Flag, Record, Role
 from memory_store.workspace import entry_files_of_day
@@ -56,7 +57,7 @@ def sessions_of_days(cfg: Config, days: list[date],
     wanted = set(days)
     for source in cfg.transcripts:
         counts = _Counts()
-        for session_records in _read_source(cfg, source, window_start, counts, report):
+        for session_records in _read_source(cfg, source, window_start, counts, report, wanted):
             by_day: dict[date, list[Record]] = {}
             for r in session_records:
                 d = r.ts.astimezone(cfg.tz).date()
@@ -78,8 +79,10 @@ def sessions_of_day(cfg: Config, day: date, report: RunReport | None = None) -> 
 
 
 def _read_source(cfg: Config, source: TranscriptSource, window_start: datetime, counts: _Counts,
-                 report: RunReport | None) -> Iterator[list[Record]]:
-    """Records of each session of one source (whole files), kept or dropped by the filters."""
+                 report: RunReport | None, wanted: set[date] | None = None) -> Iterator[list[Record]]:
+    """Records of each session of one source (whole files), kept or dropped by the filters. A file
+    whose days are known (a backfill read it: memory_store/transcripts/days.py) and hold none of
+    `wanted` is not opened: none of its records could be kept."""
     found = discover(source)
     if report is not None:
         for note in getattr(found, "notes", []) or []:
@@ -91,6 +94,9 @@ def _read_source(cfg: Config, source: TranscriptSource, window_start: datetime, 
         path = getattr(tf, "path", None)
         if path is not None and _older_than(Path(str(path)), window_start):
             continue  # not modified since before the first day: it cannot hold a record of it
+        known = known_days(tf, cfg.tz) if wanted is not None else None
+        if known is not None and wanted is not None and not known & wanted:
+            continue
         counts.files += 1
         sessions: dict[tuple[str, str], list[Record]] = {}
         for r in _read_all(tf, counts, report):

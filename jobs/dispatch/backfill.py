@@ -30,8 +30,11 @@ class BackfillProgress:
 
 def active_days(cfg: Config, first: date, last: date) -> set[date]:
     """The local days between `first` and `last` on which some configured source has a record:
-    one read of each transcript modified since `first`, instead of one per day."""
-    from memory_store.transcripts.discover import discover, read
+    one read of each transcript modified since `first`, instead of one per day. Each file's days
+    are remembered (memory_store/transcripts/days.py): the day's runs then open only the files
+    with a record that day."""
+    from memory_store.transcripts.days import record_days
+    from memory_store.transcripts.discover import discover
 
     start = datetime.combine(first, time(0), cfg.tz)
     out: set[date] = set()
@@ -42,10 +45,7 @@ def active_days(cfg: Config, first: date, last: date) -> set[date]:
                     continue
             except OSError:
                 continue
-            for rec in read(tf, 0, start_line=1).records:
-                day = rec.ts.astimezone(cfg.tz).date()
-                if first <= day <= last:
-                    out.add(day)
+            out.update(day for day in record_days(tf, cfg.tz) if first <= day <= last)
     return out
 
 

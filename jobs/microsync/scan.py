@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.errors import SourceEmpty
+from memory_store.transcripts.days import known_days
 from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
 from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.jsonl import file_identity
@@ -141,7 +142,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     if (not window.explicit and cursor is not None and cursor.size == st.st_size and cursor.mtime_ns == st.st_mtime_ns
             and cursor.identity.startswith(f"{st.st_dev}:{st.st_ino}:")):
         return  # nothing new: one stat, no open()
-    if window.explicit and _outside(tf, st, window):
+    if window.explicit and _outside(tf, st, window, cfg.tz):
         return
     identity = file_identity(tf.path)
     resume = cursor if not window.explicit and cursor is not None and cursor.identity == identity else None
@@ -151,6 +152,12 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
         read_from, read_line = resume.ctx_offset, resume.ctx_line
     floor = None if resume or (cursor is not None and cursor.identity == UNREADABLE) else lower
+    if not window.explicit and _all_after(tf, window.upper, cfg.tz):
+        # Every record of the file is known to come after the cut-off (a backfill's wrap-up of an
+        # earlier day): a read would consume nothing. The cursor moves exactly as it would.
+        _advance(state, tf, identity, (offset, start_line - 1), st, window, complete=False,
+                 context=(read_from, read_line), verdicts=dict(resume.excluded) if resume else {})
+        return
     chunk = read(tf, read_from, start_line=read_line)
     counts.lines += max(0, chunk.lines_read - (start_line - read_line))  # context lines were counted before
     for bad in chunk.bad_lines:
@@ -227,11 +234,12 @@ _FIRST_TS: dict[tuple[str, int, int], datetime | None] = {}
 PEEK_BYTES = 16 * 1024
 
 
-def _outside(tf: TranscriptFile, st: os.stat_result, window: Window) -> bool:
+def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo | None = None) -> bool:
     """Whether an explicit range (`--since`, backfill) can skip a file without reading it: a full
     read would yield nothing. True for a file not modified since the range began (it cannot hold a
     record of it; the same rule as jobs/daily/inputs.py), and, when the range has an end, for a file
-    whose first record is past that end (reading stops at the first record past it). Never a
+    whose first record is past that end (reading stops at the first record past it) or whose
+    records are known to fall on other days (memory_store/transcripts/days.py). Never a
     session of a SQLite store: its database file's mtime lags behind writes kept in its WAL file."""
     if tf.is_sqlite:
         return False
@@ -239,12 +247,25 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window) -> bool:
         return True
     if window.until is None:
         return False
+    known = known_days(tf, tz)
+    if known is not None and window.since is not None:
+        # every record of the file is known to fall on a day outside the range: none is read
+        first_day, last_day = window.since.astimezone(tz).date(), min(window.upper, window.until).astimezone(tz).date()
+        if not any(first_day <= d <= last_day for d in known):
+            return True
     key = (tf.path, st.st_size, st.st_mtime_ns)
     if key not in _FIRST_TS:
         head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
         _FIRST_TS[key] = head.records[0].ts if head.records and not head.not_transcript else None
     first = _FIRST_TS[key]
     return first is not None and (first > window.upper or first > window.until)
+
+
+def _all_after(tf: TranscriptFile, upper: datetime, tz: tzinfo | None) -> bool:
+    """Whether every record of `tf` is known (memory_store/transcripts/days.py) to fall on a day
+    after the one `upper` falls on: none of them is at or before `upper`."""
+    known = known_days(tf, tz)
+    return known is not None and bool(known) and min(known) > upper.astimezone(tz).date()
 
 
 def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:

@@ -7,8 +7,9 @@ excluded session), incrementally, with cursors of its own (`said_files`), one ro
 A hit cites the transcript by `session_path` and `message_range` and is marked uncertain: it is
 what was said, not a kept memory.
 
-- The redactor's version (a hash of memory_store/redact.py) is recorded; when it changes the
-  tier is read again from the start, so nothing redacted by an older rule stays.
+- The redactor's version (a hash of memory_store/redact.py and its catalogue, secret_formats.py and
+  secret_phrases.py) is recorded; when it changes the tier is read again from the start, so
+  nothing redacted by an older rule stays.
 - Files that are gone and sessions that `exclude_sessions` now excludes leave on the next pass.
 - The first build of the tier (a bulk read of every transcript) waits while the weekly job holds
   its lock; later passes are small.
@@ -52,9 +53,13 @@ class SaidStats:
 
 
 def redactor_version() -> str:
-    from memory_store import redact
+    """A hash of the redactor and its catalogue of formats: a change to any of them reads the tier again."""
+    from memory_store import redact, secret_formats, secret_phrases
 
-    return hashlib.sha256(Path(redact.__file__).read_bytes()).hexdigest()[:16]
+    h = hashlib.sha256()
+    for module in (redact, secret_formats, secret_phrases):
+        h.update(Path(str(module.__file__)).read_bytes())
+    return h.hexdigest()[:16]
 
 
 def _drop(db: sqlite3.Connection, where: str, args: tuple[object, ...]) -> int:
@@ -138,7 +143,7 @@ def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # typ
         _forget_path(db, tf.path)
         cur = None
     offset, line = (cur[1], cur[2]) if cur is not None else (0, 0)
-    chunk = read(tf, offset, start_line=line + 1)
+    chunk = read(tf, offset, start_line=line + 1, tools=False)   # tool records are never indexed here
     if not chunk.records and any(b.code == "unreadable" for b in chunk.bad_lines):
         return 0
     verdicts = {

@@ -68,8 +68,9 @@ class _Group:
 
 
 class _Reader:
-    def __init__(self, tf: TranscriptFile, offset: int) -> None:
+    def __init__(self, tf: TranscriptFile, offset: int, tools: bool = True) -> None:
         self.tf = tf
+        self.tools = tools   # False: tool calls and results are skipped (`discover.read`)
         self.offset = offset
         self.session_id: str | None = tf.session_id
         self.got_session = False
@@ -153,7 +154,7 @@ class _Reader:
         text = text_of(content).strip()
         if text:
             g.texts.append(text)
-        for block in content if isinstance(content, list) else ():
+        for block in content if isinstance(content, list) and self.tools else ():
             if isinstance(block, dict) and block.get("type") == "tool_use":
                 name = block.get("name") if isinstance(block.get("name"), str) else None
                 if isinstance(block.get("id"), str) and name:
@@ -185,7 +186,7 @@ class _Reader:
         content = msg.get("content")
         n, end = line.number, line.end
         before = len(chunk.records)
-        for block in content if isinstance(content, list) else ():
+        for block in content if isinstance(content, list) and self.tools else ():
             if isinstance(block, dict) and block.get("type") == "tool_result":
                 flags = base | {Flag.TOOL} | ({Flag.ERROR} if block.get("is_error") else set())
                 out = block.get("content")
@@ -234,8 +235,8 @@ class _Reader:
 
 
 def read_jsonl(tf: TranscriptFile, offset: int = 0, start_line: int | None = None,
-               max_bytes: int | None = None) -> ReadChunk:
-    return read_with(_Reader(tf, offset), tf.path, offset, start_line, max_bytes)
+               max_bytes: int | None = None, tools: bool = True) -> ReadChunk:
+    return read_with(_Reader(tf, offset, tools), tf.path, offset, start_line, max_bytes)
 
 
 def project_of(path: str) -> str | None:

@@ -40,11 +40,14 @@ _RESPONSE_TYPES = frozenset({
 _INJECTED = ("<environment_context>", "# AGENTS.md instructions", "<user_instructions>", "<INSTRUCTIONS>",
              "<permissions instructions>", "<user_shell_command>")
 _TWIN_WINDOW = 64
+_TOOL_TYPES = frozenset({"function_call", "custom_tool_call", "local_shell_call", "web_search_call",
+                         "function_call_output", "custom_tool_call_output"})
 
 
 class _Reader:
-    def __init__(self, tf: TranscriptFile) -> None:
+    def __init__(self, tf: TranscriptFile, tools: bool = True) -> None:
         self.tf = tf
+        self.tools = tools   # False: tool calls and results are skipped (`discover.read`)
         self.session_id: str | None = tf.session_id
         self.session_ts: datetime | None = None   # the session header's: what a line without one gets
         self.call_names: dict[str, str] = {}
@@ -137,6 +140,8 @@ class _Reader:
                     return "duplicate"
                 return [self._rec(line, ts, Role.ASSISTANT, redact(text), set())]
             return f"role:{role}"
+        if not self.tools and pt in _TOOL_TYPES:
+            return "tool"
         if pt in ("function_call", "custom_tool_call", "local_shell_call", "web_search_call"):
             given = p.get("name")
             name = given if isinstance(given, str) else pt
@@ -207,8 +212,8 @@ def _output(out: Any) -> tuple[str, bool]:
 
 
 def read_jsonl(tf: TranscriptFile, offset: int = 0, start_line: int | None = None,
-               max_bytes: int | None = None) -> ReadChunk:
-    return read_with(_Reader(tf), tf.path, offset, start_line, max_bytes)
+               max_bytes: int | None = None, tools: bool = True) -> ReadChunk:
+    return read_with(_Reader(tf, tools), tf.path, offset, start_line, max_bytes)
 
 
 def files_for(paths: list[str]) -> list[TranscriptFile]:

@@ -82,22 +82,24 @@ def why_empty(source: TranscriptSource, found: Discovery) -> str | None:
 
 
 def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
-         max_bytes: int | None = None) -> ReadChunk:
+         max_bytes: int | None = None, tools: bool = True) -> ReadChunk:
     """Records of `tf` after byte `offset` (event seq for SQLite), and where to resume.
 
     `start_line`, the 1-based number of the line at `offset`, saves counting newlines when the
     caller kept it (`ReadChunk.end_line + 1`). `max_bytes` stops after about that many bytes
     (at a line boundary; `eof` is then False) so that a huge file can be read in slices.
+    `tools=False` leaves out tool calls and results (no record, counted as skipped): a reader that
+    keeps only what people said does not serialise, cap and redact tool output it would drop.
     """
     if tf.is_sqlite:
-        return sqlite_store.read_session(tf, offset)
+        return sqlite_store.read_session(tf, offset, tools=tools)
     read_jsonl = _JSONL_READERS.get(tf.format)
     if read_jsonl is None:
         raise ValueError(f"unknown transcript format {tf.format!r}")
     try:
         if not stat.S_ISREG(os.stat(tf.path).st_mode):
             raise OSError(f"{tf.path} is not a regular file")
-        return read_jsonl(tf, offset, start_line, max_bytes)
+        return read_jsonl(tf, offset, start_line, max_bytes, tools=tools)
     except OSError as exc:
         # Gone, unreadable or not a file: nothing consumed; the error names the line the read
         # would have started at, so that a caller filtering on lines already seen still reports it.

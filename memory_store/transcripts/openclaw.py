@@ -74,8 +74,10 @@ def chat_type_of(entry: dict[str, Any] | None, key: str | None) -> str:
 class EntryParser:
     """Turns one OpenClaw entry (a JSONL line or a SQLite event) into records."""
 
-    def __init__(self, path: str, session_id: str | None, session_key: str | None, chat_type: str) -> None:
+    def __init__(self, path: str, session_id: str | None, session_key: str | None, chat_type: str,
+                 tools: bool = True) -> None:
         self.path = path
+        self.tools = tools   # False: tool calls and results are skipped (`discover.read`)
         self.session_id = session_id
         self.session_key = session_key
         self.chat_type = chat_type
@@ -146,7 +148,7 @@ class EntryParser:
                 text = _DIRECTIVE.sub("", text).strip()
             if text and text not in SILENT_REPLIES:
                 out.append(rec(Role.ASSISTANT, redact(text)))
-            for block in content if isinstance(content, list) else ():
+            for block in content if isinstance(content, list) and self.tools else ():
                 if isinstance(block, dict) and block.get("type") == "toolCall":
                     args = cap_json(block.get("arguments"))
                     name = block.get("name") if isinstance(block.get("name"), str) else None
@@ -155,6 +157,8 @@ class EntryParser:
             if out:
                 return out
             return "silent" if text in SILENT_REPLIES else "empty"
+        if role in ("toolResult", "bashExecution") and not self.tools:
+            return "tool"
         if role == "toolResult":
             flags = frozenset({Flag.TOOL, Flag.ERROR} if msg.get("isError") else {Flag.TOOL})
             name = msg.get("toolName") if isinstance(msg.get("toolName"), str) else None
@@ -177,8 +181,8 @@ class EntryParser:
 
 
 class _JsonlReader:
-    def __init__(self, tf: TranscriptFile) -> None:
-        self.parser = EntryParser(tf.path, tf.session_id, tf.session_key, tf.chat_type)
+    def __init__(self, tf: TranscriptFile, tools: bool = True) -> None:
+        self.parser = EntryParser(tf.path, tf.session_id, tf.session_key, tf.chat_type, tools)
         self.path = tf.path
 
     @property
@@ -208,8 +212,8 @@ class _JsonlReader:
 
 
 def read_jsonl(tf: TranscriptFile, offset: int = 0, start_line: int | None = None,
-               max_bytes: int | None = None) -> ReadChunk:
-    return read_with(_JsonlReader(tf), tf.path, offset, start_line, max_bytes)
+               max_bytes: int | None = None, tools: bool = True) -> ReadChunk:
+    return read_with(_JsonlReader(tf, tools), tf.path, offset, start_line, max_bytes)
 
 
 def load_sessions_index(folder: str, out: Discovery) -> dict[str, tuple[str, dict[str, Any]]]:

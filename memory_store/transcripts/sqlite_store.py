@@ -104,11 +104,12 @@ def _decode(event_json: bytes | None, event_zstd: bytes | None) -> dict[str, Any
     return parse_json(raw)
 
 
-def read_session(tf: TranscriptFile, offset: int = 0) -> ReadChunk:
-    """Events of one session with seq >= `offset`; `end_offset` is the next seq to read."""
+def read_session(tf: TranscriptFile, offset: int = 0, tools: bool = True) -> ReadChunk:
+    """Events of one session with seq >= `offset`; `end_offset` is the next seq to read (`tools`:
+    as `discover.read`)."""
     assert tf.db_path is not None and tf.session_id is not None
     chunk = ReadChunk(end_offset=offset, session_id=tf.session_id)
-    parser = EntryParser(tf.path, tf.session_id, tf.session_key, tf.chat_type)
+    parser = EntryParser(tf.path, tf.session_id, tf.session_key, tf.chat_type, tools)
     try:
         conn = connect_ro(tf.db_path)
     except sqlite3.Error as exc:

@@ -21,57 +21,32 @@ from dataclasses import dataclass
 
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.classify import is_question
-from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.text import Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record
 
 QUESTION, OPTIONS, RECOMMEND, TASK, STATEMENT = "question", "options", "recommend", "task", "statement"
 
 # A design question: a choice among alternatives, or a wh-question about a setting of the design.
-DESIGN_ASK = Cue((
-    r"\b(?:which|what)\b[^?]{0,60}\b(?:version|minimum|maximum|default|limit|timeout|threshold|format|naming|"
-    r"convention|strategy|approach|library|framework|database|store|storage|backend|provider|region|language|"
-    r"style|policy|retention|interval|schedule|size|target|cap|budget|percentage|amount)s?\b[^?]*\?",
-    r"\bshould (?:we|it|they|this|that|the \w+)\b[^?]*\?", r"\b(?:do you )?prefer\b[^?]*\?",
-    r"\bhow (?:many|much|long|often)\b[^?]*\b(?:should|do you want)\b[^?]*\?", r"\bor\b[^?.]{1,60}\?",
-    r"哪(?:个|种|一|家|款)", r"用什么", r"还是", r"多少(?:合适|合理|比较好|好)", r"要不要(?!我)", r"设(?:成|为)多少",
-    r"แบบไหน", r"อันไหน", r"ตัวไหน", r"ไหนดี", r"อะไรดี", r"เท่าไหร่ดี", r"เท่าไรดี", r"กี่\S{0,12}ดี", r"ดีไหม",
-    r"หรือ\S*.{0,40}ดี", r"ควร\S{0,30}(?:ไหม|มั้ย|หรือ)",
-))
+DESIGN_ASK = lx.cue(lambda lang: lang.acts.design_ask)
 # An offer to do something now: saying yes to it approves a step, not a design.
-TASK_ASK = Cue((
-    r"\b(?:want|would you like|shall|should|do you want|can|may) (?:me|I)\b", r"\bI can\b[^?\n]{0,80}?\bif you\b",
-    r"要我", r"需要我", r"要不要我", r"我(?:来|先)?帮你[^？?]{0,30}[吗么？?]", r"我可以[^？?]{0,30}[吗么？?]",
-    r"ให้(?:ผม|ฉัน|หนู)", r"จะให้", r"ได้ไหม(?:ครับ|คะ)?\W*$", r"(?:ผม|ฉัน)(?:จะ)?\S{0,40}(?:เลย)?ไหม(?:ครับ|คะ)",
-))
+TASK_ASK = lx.cue(lambda lang: lang.acts.task_ask)
 # The offered task changes what was just done ("switch to a bind mount", "改成", "เปลี่ยนเป็น").
-CHANGE = Cue((
-    r"\b(?:switch|change|move|convert|rename|replace|swap|revert|migrate)\b", r"\binstead\b",
-    r"改成", r"改为", r"换成", r"切换", r"改用", r"เปลี่ยน", r"ย้าย", r"สลับ",
-))
+CHANGE = lx.cue(lambda lang: lang.acts.change)
 # The user asking for a design opinion ("what do you suggest?", "thoughts?", "你怎么看", "ดีไหม").
-USER_DESIGN_ASK = Cue((
-    r"\bwhat do you (?:suggest|recommend|think)\b", r"\bthoughts\W*$", r"\bideas\W*$", r"\bshould (?:we|I)\b",
-    r"\bor\b[^?.]{1,60}\?",
-    r"\bwhich\b[^?]*\?", r"\bhow (?:many|much)\b[^?]*\?",
-    r"你(?:怎么看|觉得|建议)", r"要不要", r"还是", r"多少合理", r"哪(?:个|种)",
-    r"ควร", r"ดีไหม", r"แนะนำ", r"ยังไงดี", r"หรือ\S*.{0,40}ดี",
-))
+USER_DESIGN_ASK = lx.cue(lambda lang: lang.acts.user_design_ask)
 # A sentence offering alternatives rather than describing them ("I can add X, or bundle Y").
-OFFERING = Cue((r"\b(?:I|we|you) (?:can|could)\b", r"\beither\b", r"\balternatively\b", r"ถ้า", r"ได้", r"สามารถ",
-                r"可以", r"或者", r"要么"))
-PLAN_HEAD = re.compile(r"^\W*(?:plan|steps|proposal|计划|方案|步骤|แผน|ขั้นตอน)\W*[:：]", re.I | re.M)
+OFFERING = lx.cue(lambda lang: lang.acts.offering)
+PLAN_HEAD = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.acts.plan_head)})\W*[:：]", re.I | re.M)
 # Lettered options inside a sentence: (a) pg_trgm on the existing Postgres; (b) a search service.
 _INLINE_OPTION = re.compile(r"\(([a-d1-4])\)\s*([^;()]+?)(?=;|\s*\([a-d1-4]\)|\.\s|\.$|$)", re.I)
 # Options said with ordinal words at the start of a line: 一是…；二是…, 第二种：…, แบบแรก…, ทางที่สอง…
-_WORD_OPTION = re.compile(r"^\s*(?:[-*•]\s*)?(?:第?([一二三四])(?:是|种|個|个)?[：:、，,]?"
-                          r"|(?:แบบ|ทาง|ข้อ)(?:ที่)?\s?(หนึ่ง|แรก|สอง|สาม|สี่)\s*[:：]?)\s*(\S.+)$")
-_WORD_DIGIT = {"一": "1", "二": "2", "三": "3", "四": "4", "หนึ่ง": "1", "แรก": "1", "สอง": "2", "สาม": "3", "สี่": "4"}
+# Each language's pattern captures its ordinal word in one group; the last group is the option's text.
+_WORD_OPTION = re.compile(rf"^\s*(?:[-*•]\s*)?(?:{lx.alternation(lambda lang: lang.acts.word_option)})\s*(\S.+)$")
+_WORD_DIGIT = {word: digit for word, _, digit in
+               (pair.partition("=") for pair in lx.phrases(lambda lang: lang.acts.word_digits))}
 # A list introduced as alternatives: "two ways out:", "幾個方向：", "有两种做法：", "มีสองทาง:".
-OPTION_HEAD = Cue((r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
-                   r"(?:几|两|三|\d)\s?(?:个|种)\s?(?:方向|做法|方案|选择|选项|思路|办法)", r"有(?:两|三|几)种",
-                   r"(?:สอง|สาม|\d)\s?(?:ทาง|แบบ|วิธี|ตัวเลือก)", r"ทางเลือก"))
-_OR_SPLIT = re.compile(r",?\s+or\s+|\s*หรือ\s*|\s*还是\s*|\s*或者\s*", re.I)
+OPTION_HEAD = lx.cue(lambda lang: lang.acts.option_head)
+_OR_SPLIT = re.compile(lx.alternation(lambda lang: lang.acts.or_split), re.I)
 
 
 @dataclass(frozen=True)
@@ -144,7 +119,9 @@ def numbered_options(text: str) -> dict[str, str]:
         for line in text.splitlines():
             m = _WORD_OPTION.match(fold(line))
             if m:
-                worded.setdefault(_WORD_DIGIT[m.group(1) or m.group(2)], line[m.start(3):m.end(3)].strip())
+                word = next(g for g in m.groups()[:-1] if g)
+                last = m.re.groups
+                worded.setdefault(_WORD_DIGIT[word], line[m.start(last):m.end(last)].strip())
         if len(worded) >= 2:
             return worded
         inline: dict[str, str] = {}

@@ -16,31 +16,21 @@ from __future__ import annotations
 
 import re
 
+from jobs.microsync.rules import lexicon
 from jobs.microsync.rules.classify import is_question
-from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.facts import CONF_FACT, SETUP
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.structure import SYSTEM_PART
 from jobs.microsync.rules.text import Sentence
 
-FACT_ASK = Cue((
-    r"\b(?:which|what|where)\b[^?]{0,50}?\b(?:is|are|does|do|runs?|lives?|sits?)\b[^?]*\?", r"\bwhere(?:'s| is| are)\b[^?]*\?",
-    r"อยู่.{0,30}?ไหน", r"คือ.{0,16}?อะไร", r"\S\s?อะไร(?:ครับ|คะ)\W*$", r"ชื่ออะไร",
-    r"在哪", r"是哪(?:个|台|里|一)", r"是什么", r"叫什么",
-))
-_CHOOSING = Cue((
-    r"\bshould\b", r"\bprefer\b", r"\bwant\b", r"\bwould you\b", r"\brecommend\b", r"\bwe use\b", r"\bto use\b", r"\blike\b", r"\bbest\b",
-    r"ดี", r"ควร", r"อยาก", r"ชอบ", r"ใช้\S{0,6}(?:ไหน|อะไร)",
-    r"用", r"要", r"好(?!的|了|啊)", r"建议", r"喜欢", r"打算",
-))
+FACT_ASK = lexicon.cue(lambda lang: lang.answers.fact_ask)
+_CHOOSING = lexicon.cue(lambda lang: lang.answers.choosing)
 # What the question is about: a part of the setup (not an error or what just happened).
-_SETUP_ASK = Cue((r"\b(?:host|cluster|region|server|account|bucket|domain|environment|env|context|machine|node)s?\b",
-                  r"คลัสเตอร์|cluster|region|เซิร์ฟเวอร์|server|โดเมน", r"集群|服务器|机器|区域|地域|环境|域名|账号"))
-_EVENT_ASK = Cue((r"\b(?:error|message|output|status|log|logs|happen(?:ed|s)?|say|says|show|shows|contains?|wrong)\b",
-                  r"error|ขึ้นว่า|เกิด|ข้อความ", r"错误|报错|讯息|信息|输出|状态|日志|发生"))
+_SETUP_ASK = lexicon.cue(lambda lang: lang.answers.setup_ask)
+_EVENT_ASK = lexicon.cue(lambda lang: lang.answers.event_ask)
 # A value: a number, an identifier (ap-southeast-1, db-2, prod_apse1), a capitalised name.
 _VALUE = re.compile(r"\d|[a-z]+[-_][a-z0-9]+|\b[A-Z][A-Za-z]+", re.I)
-_REFUSAL = re.compile(r"^\W*(?:no|nope|not sure|idk|dunno|i don'?t know|ไม่รู้|ไม่แน่ใจ|不知道|不清楚)\b", re.I)
+_REFUSAL = re.compile(rf"^\W*(?:{lexicon.alternation(lambda lang: lang.answers.refusal)})\b", re.I)
 
 
 def asks_fact(question: str) -> bool:

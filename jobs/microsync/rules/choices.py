@@ -15,15 +15,13 @@ from jobs.microsync.rules.text import cut_prefix, cut_suffix, fold, split_senten
 
 # Openers a terse choice may start with, and closers it may end with; what remains is the choice.
 _LEAD = re.compile(
-    r"^(?:[\s,.:;!，。：！、👍]*(?:ok(?:ay)?|fine|yes|yep|yeah|yup|sure|agreed|alright|all right|cool|right|then|"
-    r"so|well|great|sounds good|go with|let'?s (?:go with|use)|use|pick|ได้|ครับ|ค่ะ|โอเค|ตกลง|เอา|ใช้|งั้น|ก็|"
-    r"好吧|好的|好|行|可以|那就|那|就用|就|用|选|嗯|对)(?=[\s,.:;!，。：！、]|$|(?<=[^\x00-\x7f])))+[\s,.:;!，。：！、]*",
+    rf"^(?:[\s,.:;!，。：！、👍]*(?:{lx.alternation(lambda lang: lang.choices.lead)})"
+    r"(?=[\s,.:;!，。：！、]|$|(?<=[^\x00-\x7f])))+[\s,.:;!，。：！、]*",
     re.I,
 )
 _TAIL = re.compile(
-    r"(?:[\s,.!，。！、]*(?:it is|then|please|for now|ครับ|ค่ะ|นะ|เลย|ไปเลย|แล้วกัน|吧|了|啊|呀))+[\s,.!，。！、]*$", re.I)
-_NOT_A_CHOICE = frozenset({"it", "that", "this", "both", "none", "neither", "thanks", "thank you", "do it", "do that",
-                           "go ahead", "sounds good", "got it", "noted", "nice", "perfect", "done"})
+    rf"(?:[\s,.!，。！、]*(?:{lx.alternation(lambda lang: lang.choices.tail)}))+[\s,.!，。！、]*$", re.I)
+_NOT_A_CHOICE = frozenset(lx.phrases(lambda lang: lang.choices.not_a_choice))
 _LATIN = re.compile(r"[A-Za-z]")
 
 
@@ -55,24 +53,15 @@ def terse_choice(readings: tuple[str, ...], offered: list[str]) -> tuple[str, st
     return None
 
 
-_EN = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3", "fourth": "4", "one": "1",
-       "two": "2", "three": "3", "four": "4"}
-_ZH = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4"}
-_TH = {"หนึ่ง": "1", "แรก": "1", "สอง": "2", "สาม": "3", "สี่": "4"}
-_ORDINAL = re.compile(
-    r"\b(?:the )?(first|second|third|fourth|1st|2nd|3rd)(?: one| option| approach| choice| way)\b"
-    r"|\boption (one|two|three|four)\b"
-    r"|第([一二两三四])(?:个|种|项|条|套|案|个方案)?"
-    r"|方案([一二两三四])"
-    r"|(?:ข้อ|แบบ|อัน|ทาง|ตัว)(?:ที่)?\s?(หนึ่ง|สอง|สาม|สี่|แรก)",
-    re.I,
-)
+_DIGITS = {word: digit for word, _, digit in
+           (pair.partition("=") for pair in lx.phrases(lambda lang: lang.choices.ordinal_digits))}
+_ORDINAL = re.compile(lx.alternation(lambda lang: lang.choices.ordinal), re.I)
 
 
 def ordinal_refs(text: str) -> str:
     """"the second one" / "第二个" / "ข้อสอง" -> "option 2 " (the form OPTION_REF reads)."""
     def one(m: re.Match[str]) -> str:
         word = next(g for g in m.groups() if g)
-        digit = _EN.get(word.lower()) or _ZH.get(word) or _TH.get(word, "")
+        digit = _DIGITS.get(word.lower(), "")
         return f"option {digit} " if digit else m.group()
     return _ORDINAL.sub(one, text)

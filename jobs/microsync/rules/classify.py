@@ -20,13 +20,11 @@ CONF_EXPLICIT = 0.92   # the user states it with a cue phrase
 CONF_ACCEPTED = 0.9    # the user accepts an assistant proposal
 CONF_PREFERENCE = 0.85  # a preference: explicit, but about style rather than the project
 
-TRAILING_PARTICLES = re.compile(r"(?:\s*(?:ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|เลย|ด้วย|吧|啊|呀|哦|喔|了))+\W*$")
+TRAILING_PARTICLES = re.compile(rf"(?:\s*(?:{lx.alternation(lambda lang: lang.classify.trailing_particles)}))+\W*$")
 QUESTION_END = re.compile(r"[?？]\W*$")
 # Where a clause ends inside a sentence (commas, semicolons, colons, dashes; CJK and Thai forms).
 # Thai marks a clause break with a space between Thai words.
-_CLAUSE_SEP = re.compile(
-    r"[,;:，；：、。]\s*|\s[-–—]\s|\s(?:so|and then|but)\s|(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])"
-)
+_CLAUSE_SEP = re.compile(rf"[,;:，；：、。]\s*|\s[-–—]\s|{lx.alternation(lambda lang: lang.classify.clause_sep)}")
 
 # Could a text state anything at all? One scan for the literals of every statement cue.
 _CLASSIFY_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,

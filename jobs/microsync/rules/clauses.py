@@ -15,9 +15,7 @@ from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.text import Sentence, fold, split_at
 
 # Clause starts inside a Thai or Chinese sentence: split before these when a space or comma precedes.
-_CLAUSE_CUE = re.compile(
-    r"(?<=[\s，,、])(?=ห้าม|ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)|จำไว้|อย่าลืม|ตัดสินใจ|แล้วก็|อีกเรื่อง|记住|以后|不要再|别忘了|另外|还有)"
-)
+_CLAUSE_CUE = re.compile(rf"(?<=[\s，,、])(?={lx.alternation(lambda lang: lang.clauses.clause_cue)})")
 
 
 def clauses(sentence: Sentence) -> list[Sentence]:
@@ -75,12 +73,7 @@ def _group(kind: str) -> str:
 
 
 _TERM = re.compile(r"[A-Za-z][\w-]{2,}(?:\.[\w-]+)*")
-_COMMON = frozenset((
-    "the", "and", "for", "are", "was", "were", "this", "that", "with", "from", "into", "then", "than", "them",
-    "they", "our", "your", "you", "use", "using", "used", "not", "never", "any", "anywhere", "anymore", "more",
-    "all", "every", "also", "just", "now", "here", "there", "have", "has", "had", "will", "would", "should",
-    "can", "could",
-))
+_COMMON = frozenset(lx.phrases(lambda lang: lang.clauses.common))
 
 
 def _shared_terms(a: str, b: str) -> bool:
@@ -100,7 +93,7 @@ def restates(a: str, b: str) -> bool:
 
 
 def _is_cjk(ch: str) -> bool:
-    return bool(ch) and ("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef")
+    return bool(ch) and (0x3000 <= ord(ch) <= 0x9FFF or 0xFF00 <= ord(ch) <= 0xFFEF)
 
 
 def refers_back(sentence: Sentence, i: int, used: set[int], items: list[Item]) -> bool:
@@ -124,9 +117,9 @@ def retracts(sentence: Sentence) -> bool:
     return not substantial(rest) and len(rest.split()) < 3
 
 
-_FOLLOW_OPEN = re.compile(r"^\W*(?:(?:and|also|plus)\b|(?:以后|以後|然后)?(?:也|还)|(?:แล้ว)?ก็|และ)", re.I)
-_POINTS_BACK = re.compile(r"\b(?:it|them|its|their|there)\b|里面|里头|它|那里|ในนั้น|ของมัน", re.I)
-_SWITCH = re.compile(r"\b(?:switch|switching|moving|migrating|replacing)\b|改用|换成|改成|เปลี่ยน(?:ไป|เป็น)|ย้ายไป", re.I)
+_FOLLOW_OPEN = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.clauses.follow_open)})", re.I)
+_POINTS_BACK = re.compile(lx.alternation(lambda lang: lang.clauses.points_back), re.I)
+_SWITCH = re.compile(lx.alternation(lambda lang: lang.clauses.switch), re.I)
 
 
 def merge_followups(items: list[Item]) -> list[Item]:

@@ -14,25 +14,15 @@ replacing (instead, rather than, แทน, 改成, 改用, 换成).
 # ruff: noqa: E501  -- cue tables read best one alternation group per line
 from __future__ import annotations
 
-from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules import lexicon
 
-FREQUENCY = Cue((r"\bevery\b", r"\beach time\b", r"ทุกครั้ง", r"ทุกที", r"每次", r"每回"))
-_COST = Cue((
-    r"\bslow\b", r"\bnuts\b", r"\bcrazy\b", r"\bannoying\b", r"\bdumb\b", r"\bpainful\b", r"\bkills?\b", r"\bdrives? (?:me|people|everyone)\b",
-    r"\btakes? forever\b", r"\bwaste\b", r"\bsucks\b", r"\bhate\b",
-    r"ช้า", r"น่ารำคาญ", r"หน่วง", r"ค้าง", r"เปลือง", r"กระตุก",
-    r"慢", r"卡", r"烦", r"浪费", r"受不了",
-))
+FREQUENCY = lexicon.cue(lambda lang: lang.complaints.frequency)
+_COST = lexicon.cue(lambda lang: lang.complaints.cost)
 # Frustration or breakage said with the frequency word: a complaint even with "have to" (要, ต้อง) in it.
-_FRUSTRATION = Cue((
-    r"\b(?:so |really )?tired of\b", r"\bsick of\b", r"\bfrustrat", r"\bugh\b", r"\bbreaks?\b", r"\bfails?\b", r"\btiming out\b",
-    r"\bclobbered\b", r"\bagain\b", r"\bwhy (?:does|do|is)\b",
-    r"เซ็ง", r"เหนื่อย", r"เบื่อ", r"พัง", r"(?<!เ)ล่ม",
-    r"烦", r"麻烦", r"挂了", r"为啥", r"为什么", r"崩", r"头疼",
-))
-_CONSEQUENCE = Cue((r"\botherwise\b", r"\bor else\b", r"ไม่งั้น", r"ไม่อย่างนั้น", r"否则", r"不然"))
-_INSTRUCTION = Cue((r"\bmust\b", r"\balways\b", r"\bfrom now on\b", r"\bshould\b", r"\bneeds? to\b", r"ต้อง", r"ห้าม", r"必须", r"要", r"一定"))
-_REPLACING = Cue((r"\binstead\b", r"\brather than\b", r"แทน", r"改成", r"改用", r"换成", r"改为"))
+_FRUSTRATION = lexicon.cue(lambda lang: lang.complaints.frustration)
+_CONSEQUENCE = lexicon.cue(lambda lang: lang.complaints.consequence)
+_INSTRUCTION = lexicon.cue(lambda lang: lang.complaints.instruction)
+_REPLACING = lexicon.cue(lambda lang: lang.complaints.replacing)
 
 
 def complaint(probe: str) -> bool:

@@ -16,21 +16,14 @@ import re
 from jobs.microsync.engine import Candidate
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.classify import CONF_ACCEPTED, classify, is_question, kind_of, substantial
-from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.fields import make_candidate
 from jobs.microsync.rules.text import Sentence, fold, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
 Reading = tuple[Candidate, list[int]]
 
-_NAME = r"([A-Za-z][\w.+#-]*(?: [A-Za-z][\w.+#-]*)?)"
-_OPEN = r"^\W*(?:(?:ok(?:ay)?|alright|right|so|actually|hmm+|ugh|fine|yeah|yep|then|no)\W+)*"
-SCRAP = Cue((
-    _OPEN + r"(?:let'?s\s+)?(?:just\s+)?(?:scrap|ditch|abandon|nix|forget about)\s+(?:the\s+)?(?:whole\s+)?" + _NAME,
-    r"(?:不要|不用|放弃|去掉|砍掉)\s?([A-Za-z][\w.+#-]*)\s?了", r"([A-Za-z][\w.+#-]*)\s?(?:不要了|不用了|就算了|砍掉)",
-    r"ไม่เอา\s?([A-Za-z][\w.+#-]*)\s?แล้ว", r"([A-Za-z][\w.+#-]*)\s?(?:ก็)?ไม่เอาแล้ว",
-))
-_NOT_NAMES = frozenset({"it", "that", "this", "them", "those", "these", "the", "all", "everything", "whole"})
+SCRAP = lx.cue(lambda lang: lang.earlier.scrap)
+_NOT_NAMES = frozenset(lx.phrases(lambda lang: lang.earlier.not_names))
 
 
 def reversal(rec: Record, sentences: list[Sentence], before: list[Record]) -> Reading | None:
@@ -58,17 +51,9 @@ def _said_before(name: str, before: list[Record]) -> bool:
     return any(rx.search(r.text) for r in before)
 
 
-ADOPT = Cue((
-    r"(?:就)?(?:照|按|按照)(?:她|他|他们|你)(?:刚刚|刚才|之前|上面)?(?:说|讲|提|建议)的(?:做|办|来)?",
-    r"\b(?:go with|do|follow|take) (?:what|whatever) (?:she|he|they|you|[A-Z]\w+) "
-    r"(?:said|suggested|proposed|recommended)\b",
-    r"\b(?:do|go with) (?:it |that )?(?:as|like) (?:she|he|they|you|[A-Z]\w+) (?:said|suggested|proposed)\b",
-    # Thai names a person (พี่นัท, คุณเมย์); a bare ตามที่เสนอ accepts the assistant's proposal instead.
-    r"(?:เอา|ทำ)?ตามที่(?:พี่|น้อง|คุณ)\S{1,12}(?:บอก|เสนอ|แนะนำ)(?:มา)?(?:เลย|ครับ|ค่ะ|นะ)*",
-    r"^\W*(?:(?:โอเค|ได้|งั้น)\S*\s*)*(?:เอา|ทำ)ตาม(?:พี่|น้อง|คุณ)\S{1,12}(?:เลย|ครับ|ค่ะ|นะ)*\W*$",
-))
-_YOU = re.compile(r"你|\byou\b|คุณ", re.I)
-_CUT = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|so|then|and|好|那|就|嗯|โอเค|ได้|งั้น)\W*)*")
+ADOPT = lx.cue(lambda lang: lang.earlier.adopt)
+_YOU = re.compile(lx.alternation(lambda lang: lang.earlier.you), re.I)
+_CUT = re.compile(rf"^\W*(?:(?:{lx.alternation(lambda lang: lang.earlier.cut)})\W*)*")
 
 
 def adoption(rec: Record, sentences: list[Sentence], before: list[Record]) -> Reading | None:

@@ -18,7 +18,7 @@ TITLE_MAX = 80
 EXCERPT_MAX = 200
 
 # Politeness left at the start of a clause cut from a Thai sentence ("นะครับ ให้จำไว้ว่า ...").
-_LEADING_PARTICLES = re.compile(r"^(?:(?:นะ)?(?:ครับ|ค่ะ|คะ)|นะ|จ้ะ|จ้า)(?:\s+|$)")
+_LEADING_PARTICLES = re.compile(rf"^(?:{lx.alternation(lambda lang: lang.fields.leading_particles)})(?:\s+|$)")
 
 
 def make_candidate(rec: Record, kind: str, text: str, following: list[Sentence], confidence: float,

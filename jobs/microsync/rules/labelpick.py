@@ -22,12 +22,10 @@ from memory_store.transcripts.records import Record
 
 # Words of picking around the label: "ok", "let's go with", "เอา", "ใช้", "就", "选", "用"; polite
 # particles and 吧 after it.
-_LEAD = (r"(?:(?:ok(?:ay)?|yes|yeah|yep|sure|hmm+|then|so|let'?s (?:do|go with|go for)|go with|go for|pick|"
-         r"i'?ll (?:take|go with)|we'?ll (?:take|go with)|take|do|use|โอเค|โอเคครับ|โอเคค่ะ|งั้น|เอา|ใช้|เลือก|ไป|"
-         r"那就|就|选|用|好|行|嗯)\W*)*")
-_LABEL = (r"(?:option\s*|choice\s*|#|ข้อ(?:ที่)?\s?|แบบ(?:ที่)?\s?|ทาง(?:ที่)?\s?|อัน(?:ที่)?\s?|ตัว(?:ที่)?\s?|方案\s?|第\s?)?"
-          r"([1-9]|[A-Da-d])(?:\s*(?:个|种|项|条|号|套|个方案))?")
-_TAIL = r"(?:\s*(?:please|pls|then|for now|吧|呀|啦|好了|就好|ครับ|ค่ะ|คะ|นะ(?:ครับ|คะ|ค่ะ)?|จ้า|เลย|ละกัน|แล้วกัน))*"
+_LEAD = rf"(?:(?:{lx.alternation(lambda lang: lang.labels.lead)})\W*)*"
+_LABEL = (rf"(?:{lx.alternation(lambda lang: lang.labels.label)})?"
+          rf"([1-9]|[A-Da-d])(?:\s*(?:{lx.alternation(lambda lang: lang.labels.counter)}))?")
+_TAIL = rf"(?:\s*(?:{lx.alternation(lambda lang: lang.labels.tail)}))*"
 _BARE = re.compile(rf"^\W*{_LEAD}{_LABEL}{_TAIL}\W*$", re.I)
 _WORD = re.compile(r"[a-z0-9_]{3,}|[\u0E00-\u0E7F]{2,}|[\u4e00-\u9fff]{2}", re.I)
 

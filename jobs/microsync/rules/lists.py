@@ -14,14 +14,7 @@ from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.text import Sentence
 
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d{1,2}[.)、]|[a-z][.)])\s+")
-RULE_HEADER = re.compile(
-    r"\b(?:(?:ground|house|team|repo|coding|our|the|some|few|new) )?(?:rules|conventions|guidelines|policies|norms|"
-    r"standards)\b|\bgoing forward\b|\bfrom now on\b|\bfrom here on\b"
-    # ต่อไปนี้ after a word is "the following" (ทางเลือกต่อไปนี้), and 以后的 is "later" (以后的计划).
-    r"|กฎ|ข้อตกลง|แนวปฏิบัติ|(?:^|\s)ต่อไปนี้|ตั้งแต่นี้|规矩|规则|规范|约定|守则|以后(?!的)"
-    r"|从现在开始",
-    re.I,
-)
+RULE_HEADER = re.compile(lx.alternation(lambda lang: lang.lists.rule_header), re.I)
 
 
 def rule_list(sentences: list[Sentence]) -> tuple[int, list[int]] | None:

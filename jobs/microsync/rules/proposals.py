@@ -111,12 +111,16 @@ def _ref_key(ref: re.Match[str] | None) -> str:
     return (ref.group(1) or ref.group(2) or "").upper()
 
 
+# An option label alone at the end of a sentence ("... go with 2 ครับ").
+_BARE_LABEL_END = re.compile(rf"([0-9]|[A-D])\W*(?:{lx.alternation(lambda lang: lang.proposals.polite)})?\W*$")
+
+
 def _recommended(offer: str, options: dict[str, str]) -> str:
     """What the assistant recommended: the option it leaned to, or its recommending sentence."""
     sentences = split_sentences(offer)
     recommending = [s for s in sentences if lx.PROPOSAL.search(s.probe) and not lx.OPTION_LINE.match(fold(s.text))]
     for s in reversed(recommending):
-        ref = lx.OPTION_REF.search(s.probe) or re.search(r"([0-9]|[A-D])\W*(?:ครับ|ค่ะ)?\W*$", s.probe)
+        ref = lx.OPTION_REF.search(s.probe) or _BARE_LABEL_END.search(s.probe)
         key = _ref_key(ref) if ref and ref.re is lx.OPTION_REF else (ref.group(1).upper() if ref else "")
         if key in options:
             return options[key]
@@ -127,7 +131,7 @@ def _recommended(offer: str, options: dict[str, str]) -> str:
     return ""
 
 
-_ACK = re.compile(r"^(?:ใช่|ได้|เอา|要|对|是的|sounds good|do that|go ahead)\W*", re.I)
+_ACK = re.compile(rf"^(?:{lx.alternation(lambda lang: lang.proposals.ack)})\W*", re.I)
 
 
 def _own_content(sentence: Sentence) -> str:

@@ -20,7 +20,6 @@ from jobs.microsync.engine import Candidate
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.acts import OPTIONS, QUESTION, RECOMMEND, TASK, Act
 from jobs.microsync.rules.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
-from jobs.microsync.rules.cues import Cue
 from jobs.microsync.rules.fields import make_candidate
 from jobs.microsync.rules.labelpick import label_pick
 from jobs.microsync.rules.text import Sentence, fold, head_clause, mask
@@ -30,13 +29,12 @@ Reading = tuple[Candidate, list[int]]
 
 # --- partial acceptance of a numbered plan ----------------------------------------------------------
 
-_NUMBER = re.compile(r"(?<![\w.#$])(?:option |#|ข้อ(?:ที่)?\s?|第|方案)?([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
-_JOIN = re.compile(r"^\s*(?:,|、|&|and|or|和|跟|与|กับ|และ|\+)?\s*(?:ข้อ(?:ที่)?\s?|第)?$", re.I)
-_NO = re.compile(
-    r"\b(?:no|not|skip|don'?t|drop|later|after|wait|defer|hold|park|nope|nah|never)\b|不要|不用|不做|不动|不改|不换|先不|先放|放着|以后再|再说|"
-    r"暂缓|ไม่เอา|ไม่ต้อง|ไว้ก่อน|ทีหลัง|ข้าม", re.I)
-_YES = re.compile(r"\b(?:do|yes|go|ok|okay|sure|fine|start|ship|keep|let'?s)\b|做|要|好|可以|行|ทำ|เอา|ได้|โอเค|ตกลง",
-                  re.I)
+_NUMBER = re.compile(rf"(?<![\w.#$])(?:{lx.alternation(lambda lang: lang.reply_words.number)})?"
+                     r"([1-9]|[a-d])(?![\w%/]|[.,:]\d)", re.I)
+_JOIN = re.compile(rf"^\s*(?:,|、|&|{lx.alternation(lambda lang: lang.reply_words.join)}|\+)?\s*"
+                   rf"(?:{lx.alternation(lambda lang: lang.reply_words.number_counter)})?$", re.I)
+_NO = re.compile(lx.alternation(lambda lang: lang.reply_words.no), re.I)
+_YES = re.compile(lx.alternation(lambda lang: lang.reply_words.yes), re.I)
 _STOP_PUNCT = re.compile(r"[.,;:!?，。；：！？\n]")
 
 
@@ -83,15 +81,9 @@ def _polarity(text: str) -> str:
 
 # --- answers and picks ----------------------------------------------------------------------------
 
-_DEFER = re.compile(r"^\W*(?:whatever|up to you|you (?:decide|choose|pick)|idk|dunno|no idea|either|"
-                    r"随便|你(?:决定|看着办)|都行|都可以|แล้วแต่|ยังไงก็ได้|อะไรก็ได้)", re.I)
+_DEFER = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.reply_words.defer)})", re.I)
 _TOKEN = re.compile(r"[A-Za-z0-9][\w.+#-]*")
-_STOP = frozenset((
-    "the", "a", "an", "it", "its", "in", "on", "at", "to", "of", "for", "and", "or", "with", "we", "our", "us", "you",
-    "i", "me", "my", "is", "are", "be", "this", "that", "then", "ok", "okay", "yes", "yeah", "yep", "sure", "fine",
-    "let's", "lets", "just", "please", "pls", "thx", "thanks", "one", "go", "do", "use", "so", "also", "now",
-    "want", "shall", "should", "would", "can", "could",
-))
+_STOP = frozenset(lx.phrases(lambda lang: lang.reply_words.stop))
 _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 
 
@@ -163,11 +155,7 @@ def _restates(head: str, offer: str) -> bool:
 
 # --- task offers ----------------------------------------------------------------------------------
 
-_KEEP = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|thx|thanks|thank you|no|nah|nope|fine|hmm)\W+)*(?:keep (?:it|that|this|them|as is)|leave it|"
-    r"(?:it'?s |that'?s )?fine as (?:it )?is|as is is fine|no need to (?:change|switch))\b"
-    r"|^\W*(?:(?:好|嗯|谢谢|不用)\W*)*(?:保持(?:原样|现状|不变)?|维持(?:原样|现状)?|不用改|不用换|就这样就好)"
-    r"|^\W*(?:(?:โอเค|ขอบคุณ|ไม่)\S*\s*)*(?:ใช้แบบเดิม|แบบเดิม|ไม่ต้องเปลี่ยน|คงไว้|ตามเดิม|แบบนี้แหละ|เอาแบบนี้)", re.I)
+_KEEP = re.compile(lx.alternation(lambda lang: lang.reply_words.keep), re.I)
 
 
 def kept(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
@@ -183,8 +171,7 @@ def kept(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     return cand, [0]
 
 
-_GO = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yep|yeah|sure)\W+)*(?:go ahead|do it|yes|yep|sure|ok(?:ay)?|please do)\W*$"
-                 r"|^\W*(?:好|好的|可以|行|去做|做吧)\W*$|^\W*(?:ได้|โอเค|จัดไป|ทำเลย|ได้เลย)\S{0,6}\W*$", re.I)
+_GO = re.compile(lx.alternation(lambda lang: lang.reply_words.go), re.I)
 
 
 def carried_out(rec: Record, sentences: list[Sentence], act: Act,
@@ -206,8 +193,7 @@ def carried_out(rec: Record, sentences: list[Sentence], act: Act,
     return None
 
 
-GO_AHEAD = Cue((r"\bgo ahead\b", r"\bdo it\b", r"\bgo (?:with|for) (?:it|that|this)\b",
-                r"จัดไปเลย", r"ไปเลย", r"จัดไป", r"ทำเลย", r"เอาเลย", r"就这么办", r"那就", r"去做"))
+GO_AHEAD = lx.cue(lambda lang: lang.reply_words.go_ahead)
 
 
 def approves_only(probe: str) -> bool:

@@ -48,17 +48,17 @@ from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
 from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, plan_reply
 from jobs.microsync.rules.stance import NO_ASK_AGAIN, dismissed
-from jobs.microsync.rules.text import Sentence, fold, mask, split_sentences, strip_non_prose
+from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
 
-_DEMONSTRATIVE = re.compile(r"^\W*(?:this|that|it|these|those|อันนี้|นี่|นั่น|อันนั้น|这|那个|此)", re.I)
+_DEMONSTRATIVE = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.text.demonstrative)})", re.I)
 
 # A short reply with a number may pick items of a numbered plan just offered ("go for 2 and 3").
 _DIGIT = re.compile(r"\d")
 _NUMBERED = re.compile(r"^\s*(?:[-*•]\s*)?[(（]?[1-4][.)、）]", re.M)
 _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 # ... whose first clause is a few words at most ("sqlite.", "用 RabbitMQ，...", "เอา Redis ครับ").
-_PICK_HEAD = re.compile(r"^\W*\S+(?:\s+\S+){0,3}?\s*(?:[.,;:!，。、；：！]|(?<=ครับ)\s|(?<=ค่ะ)\s|\s*$)")
+_PICK_HEAD = re.compile(rf"^\W*\S+(?:\s+\S+){{0,3}}?\s*(?:[.,;:!，。、；：！]|{PARTICLE_BREAK}|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules import lexicon
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.stance import STANDING
 
@@ -36,52 +36,37 @@ _CLAUSE_SEP = re.compile(r"[,;:，；：、。!！?？]\s*|\s[-–—]\s")
 
 # --- description ---------------------------------------------------------------------------
 
-_FREQ_EN = re.compile(r"\b(?:always|never|every (?:single )?time|each time|all the time|constantly)\b", re.I)
+_FREQ_EN = re.compile(lexicon.alternation(lambda lang: lang.scope.freq_word), re.I)
 # Words right before the frequency word that make it an instruction's scope.
-_INSTRUCTS_BEFORE = re.compile(
-    r"(?:^|\b(?:must|should|shall|will|'ll|to|please|pls|plz|and|also|so|then|but|or|just|we|you|let'?s|do|can|"
-    r"need to|have to|got to|gotta|make sure(?: to| you| we)?|remember to|from now on|going forward|here|rule)|[:(])\s*$",
-    re.I,
-)
+_INSTRUCTS_BEFORE = re.compile(lexicon.alternation(lambda lang: lang.scope.instructs_before), re.I)
 # A third party, a thing or a relative pronoun as the subject right before the frequency word.
-_THIRD_BEFORE = re.compile(
-    r"\b(?:he|she|it|they|this|that|there|who|which|whom|one|everyone|everybody|nobody|someone|somebody|people)"
-    r"(?:'s|'re| is| are| was| were| has| had| does| did)?(?: (?:still|just|also|literally|basically|pretty much|kind of|kinda|the one(?: who)?))*\s*$",
-    re.I,
-)
+_THIRD_BEFORE = re.compile(lexicon.alternation(lambda lang: lang.scope.third_before), re.I)
 # A thing as the subject of a copula: a state ("the build is always red"), unless a participle
 # follows ("responses are never cached", a norm said in the passive).
-_COPULA_BEFORE = re.compile(r"(?:'s|'re|\bis|\bare|\bwas|\bwere|\bhas been|\bhave been)\s*$", re.I)
-_PARTICIPLE = re.compile(r"\s*(?:[a-z]{2,}(?:ed|en)|done|kept|set|put|run|made|built|sent|shown|paid|held|read|cut|split|shut)\b", re.I)
+_COPULA_BEFORE = re.compile(lexicon.alternation(lambda lang: lang.scope.copula_before), re.I)
+_PARTICIPLE = re.compile(lexicon.alternation(lambda lang: lang.scope.participle), re.I)
 # A verb form after the frequency word that reports rather than instructs: third person (-s), past, a state.
-_REPORTS_AFTER = re.compile(
-    r"\s*(?:the same|a|an|something|like (?:this|that)|[a-z]+(?<!s)(?<!ss)s|[a-z]+(?:ss)es|[a-z]{3,}ed|been|late|on time|slow|down|busy|broken|there|around|right|wrong|"
-    r"does|did|was|were|has|had|took|broke|came|went|got|forgot|said|told|seems?|happens?)\b",
-    re.I,
-)
+_REPORTS_AFTER = re.compile(lexicon.alternation(lambda lang: lang.scope.reports_after), re.I)
 # "every time I open it, it takes ages": the main clause after a frequency clause describes.
-_EVENT_CLAUSE = re.compile(r"\s*(?:i|he|she|it|they|we|you|the \w+|my \w+)\b", re.I)
-_DESCRIBES_MAIN = re.compile(
-    r"\b(?:it|he|she|they|this|that)(?:'s|'re| is| are| was| were)?\s+(?:\w+\s+)?(?:[a-z]+(?<!s)(?<!ss)s|[a-z]{3,}ed|slow|late|broken|down|stuck)\b",
-    re.I,
-)
+_EVENT_CLAUSE = re.compile(lexicon.alternation(lambda lang: lang.scope.event_clause), re.I)
+_DESCRIBES_MAIN = re.compile(lexicon.alternation(lambda lang: lang.scope.describes_main), re.I)
 # "you never listen", "you always overcomplicate things": the agent's habit described, a complaint;
 # a modal ("you must always") or a marker of lasting ("from now on you always ...") makes it an instruction.
-_YOU_BEFORE = re.compile(r"(?:^|\b(?:and|but|so|because|like|honestly|seriously|ugh))\W*\byou\s*$|\bI(?:'d| would)\s*$", re.I)
-_VERBLESS = re.compile(r"\s*(?:the same|like (?:this|that))\b", re.I)
-_EVER = re.compile(r"\bever\b", re.I)
-_FROM_NOW = re.compile(r"\b(?:from now on|going forward|in future|from here on)\b", re.I)
-_MODAL = re.compile(r"\b(?:must|should|shall|need(?:s)? to|have to|has to|make sure|please|don'?t|do not|never|always)\b", re.I)
+_YOU_BEFORE = re.compile(lexicon.alternation(lambda lang: lang.scope.you_before), re.I)
+_VERBLESS = re.compile(lexicon.alternation(lambda lang: lang.scope.verbless), re.I)
+_EVER = re.compile(lexicon.alternation(lambda lang: lang.scope.ever), re.I)
+_FROM_NOW = re.compile(lexicon.alternation(lambda lang: lang.scope.from_now), re.I)
+_MODAL = re.compile(lexicon.alternation(lambda lang: lang.scope.modal), re.I)
 
-# Thai and Chinese: a third-person subject and no instruction word in the clause.
-_THIRD_TH = re.compile(r"(?:^|\s)(?:เขา|เธอ|มัน|แก|พวกเขา|หล่อน|หมอนั่น)")
-_INSTRUCT_TH = re.compile(r"ต้อง|ให้|ห้าม|อย่า(?!ง)|ช่วย|ควร|ขอ|จำไว้|อย่าลืม")
-_FREQ_TH = re.compile(r"ทุกครั้ง|ทุกรอบ|ทุกที|เสมอ|ตลอด|ต่อไป|จากนี้")
-_THIRD_ZH = re.compile(r"(?:^|[，,。\s])(?:他们|她们|它们|他|她|它|人家)|(?:这个|那个|这|那)(?:脚本|服务|接口|机器|程序|东西|库|包|任务|页面|人|家伙)")
-_INSTRUCT_ZH = re.compile(r"要|得|必须|务必|别|不要|不准|不许|请|记得|记住|一定|应该|需要|给我|帮我|禁止|一律|统一")
-_FREQ_ZH = re.compile(r"每次|每回|总是|老是|一直|永远|从来|以后|今后")
+# Per language written without spaces, in the order of `lexicon.LEXICONS`: its frequency words,
+# third persons and words of instructing, each read inside the clause of the frequency word.
+_CLAUSE_READINGS = tuple(
+    (re.compile("|".join(lang.scope.freq_clause)), re.compile("|".join(lang.scope.third_clause)),
+     re.compile("|".join(lang.scope.instruct_clause)))
+    for lang in lexicon.LEXICONS if lang.scope.freq_clause)
+_INSTRUCT_CLAUSE = re.compile(lexicon.alternation(lambda lang: lang.scope.instruct_clause))
 # The agent addressed with a habit word and no instruction word: 你每次都忘记跑测试, คุณลืมทุกครั้ง.
-_YOU_HABIT = re.compile(r"你(?:们)?(?:怎么)?(?:每次|每回|总是|老是|从来|一直)|(?:คุณ|เธอ|แก|นาย)\S*(?:ทุกครั้ง|ทุกที|ตลอด|เสมอ)")
+_YOU_HABIT = re.compile(lexicon.alternation(lambda lang: lang.scope.you_habit))
 
 
 def _clause_before(probe: str, pos: int) -> str:
@@ -104,8 +89,8 @@ def describes(probe: str) -> bool:
     you = _YOU_HABIT.search(probe)
     if you is not None:
         clause = _clause_before(probe, you.start()) + _clause_after(probe, you.start())
-        return not (_INSTRUCT_TH.search(clause) or _INSTRUCT_ZH.search(clause))
-    for freq, third, instruct in ((_FREQ_TH, _THIRD_TH, _INSTRUCT_TH), (_FREQ_ZH, _THIRD_ZH, _INSTRUCT_ZH)):
+        return not _INSTRUCT_CLAUSE.search(clause)
+    for freq, third, instruct in _CLAUSE_READINGS:
         for m in freq.finditer(probe):
             found = True
             clause = _clause_before(probe, m.start()) + _clause_after(probe, m.start())
@@ -137,39 +122,13 @@ def _describes_en(probe: str, m: re.Match[str]) -> bool:
 
 # --- pointer, thing at hand, talk -----------------------------------------------------------
 
-_POINTER = Cue((
-    r"^\W*(?:(?:ok(?:ay)?|so|and|also|then|yeah|yes|from now on|going forward|always|please|just)\W+)*(?:do|handle|write|make|treat) (?:it|them|that|this|things)?\s*(?:like (?:this|that)|this way|that way|the same(?: way)?)\W*$",
-    r"^\W*(?:(?:ok(?:ay)?|so|and|also|then|from now on|going forward)\W+)*(?:like (?:this|that)|this way|that way|same (?:thing|way))\W*(?:from now on|going forward|every time)?\W*$",
-    r"^\W*(?:\S{0,12}?)(?:ทำ|จัดการ|เขียน)?(?:แบบนี้|แบบนั้น|อย่างนี้|อย่างนั้น|ตามนี้|เหมือนเดิม)(?:\s?(?:นะ|ครับ|ค่ะ|คะ|จ้ะ|เลย|ทุกครั้ง|ด้วย))*\W*$",
-    r"^\W*(?:以后|今后|下次|每次)?(?:都|就|也)?(?:这么|这样|照这样|按这样|照这个|按这个)(?:子)?(?:处理|做|办|来|弄|搞|写)?(?:吧|了|啊|哈|就行|就好)?\W*$",
-))
-_AT_HAND = Cue((
-    r"\b(?:we|you|I) just\b", r"\bthe one you\b", r"\bwhat you (?:just )?did\b", r"\b(?:above|below)\b(?!\s+(?:\d|zero|the limit))",
-    r"\bin (?:that|this) (?:last )?(?:message|reply|answer|output|snippet|diff|function|test)\b",
-    r"เมื่อกี้", r"ตะกี้", r"เมื่อสักครู่", r"ข้างบน", r"อันที่เพิ่ง",
-    r"刚才", r"刚刚", r"上面(?:那|这)", r"你刚",
-    # A don't whose object is the thing at hand: "don't merge it until CI is green", อย่าลบไฟล์นั้น, 别动那个表.
-    r"^\W*(?:(?:please|and|also|but|so|ok(?:ay)?|oh|then|just|wait|hey)\W+)*(?:don'?t|do not)\s+(?:\w+\s+){0,2}?(?:it|this|that|them|these|those)\b"
-    r"(?!\s+(?:repo|project|codebase|rule|way|kind|pattern|folder|directory|module|package|service|team|library|lib|tool)s?\b)",
-    r"(?:อย่า(?!ง)|ห้าม)[^\s]*\s?\S*?(?:ไฟล์|อัน|ตัว|ฟังก์ชัน|หน้า|บรรทัด|โค้ด|ส่วน|ตาราง|branch|commit)\s?(?:นั้น|นี้)",
-    r"(?:别|不要|不准)\S{0,6}?(?:这个|那个|这段|那段|这行|那行|这块|这些|那些|它)(?!项目|仓库|库|团队)",
-    r"\bthere\b(?=\W*(?:[,;]|$))",
-))
-_TALK = Cue((
-    r"^\W*(?:(?:and|oh|ok(?:ay)?|but|also|please|no)\W+)*(?:don'?t|do not|never) (?:worry|apologi[sz]e|be sorry|bother|mind me|panic|sweat it|stress|get me wrong|judge|laugh|rush)\b",
-    r"ไม่ต้อง(?:ห่วง|ขอโทษ|เกรงใจ|รีบ|กังวล)", r"อย่า(?:ตกใจ|กังวล|เครียด|ห่วง)", r"ไม่เป็นไร",
-    r"(?:别|不要|不用)(?:担心|道歉|客气|着急|急|慌|紧张|在意)", r"不要紧", r"没关系",
-))
+_POINTER = lexicon.cue(lambda lang: lang.scope.pointer)
+_AT_HAND = lexicon.cue(lambda lang: lang.scope.at_hand)
+_TALK = lexicon.cue(lambda lang: lang.scope.talk)
 
 # --- a fact handed over ---------------------------------------------------------------------
 
-_HANDED = Cue((
-    r"\b(?:name|named|called)\b,?\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)+", r"\b(?:wife|husband|partner|mom|mum|dad|mother|father|son|daughter|brother|sister)(?:'s)?(?: name)?,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)*",
-    r"\b(?:tax id|vat(?: number| no\.?)?|account (?:no\.?|number)|iban|customer (?:id|number))\b\W{0,3}\w*\d{5,}",
-    r"[\w.+-]+@[\w-]+\.[\w.]+", r"\+?\d[\d -]{8,}\d",
-    r"(?<!ตั้ง)ชื่อ(?!\s?(?:ไฟล์|ตัวแปร|ฟังก์ชัน|คลาส|เมธอด|branch|ตาราง|คอลัมน์|โปรเจ|repo|field|key))\s?[\u0E01-\u0E4E]{2,}", r"เลข(?:ที่|ประจำตัว|ผู้เสียภาษี|บัญชี)\s?\d",
-    r"(?:统编|统一编号|税号|纳税人识别号|账号|卡号|编号)\s?[:：]?\s?\d{5,}", r"名字叫",
-), flags=0)
+_HANDED = lexicon.cue(lambda lang: lang.scope.handed, flags=0)
 
 
 def reread(kind: str | None, probe: str, i: int = 0, items: Sequence[Item] = ()) -> str | None:

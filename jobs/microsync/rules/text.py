@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from jobs.microsync.rules import lexicon
 from memory_store.hanzi import to_simplified
 
 _FENCE = re.compile(r"(^|\n)\s*(```|~~~).*?(\n\s*\2[^\n]*(?=\n|$)|$)", re.S)
@@ -144,8 +145,10 @@ def _append(out: list[Sentence], text: str, probe: str) -> None:
         out.append(Sentence(stripped, probe[lead:lead + len(stripped)]))
 
 
-# Thai ends a clause with a polite particle and a space ("Postgres ครับ ต้อง join ได้").
-_CLAUSE_END = re.compile(r"[,;:，；：、]|\s[-–—]\s|(?<=ครับ)\s|(?<=ค่ะ)\s")
+# A clause also ends at a particle followed by a space (`clause_end_particles` of the lexicons).
+PARTICLE_BREAK = "|".join(rf"(?<={re.escape(p)})\s"
+                          for p in lexicon.phrases(lambda lang: lang.text.clause_end_particles)) or "(?!)"
+_CLAUSE_END = re.compile(rf"[,;:，；：、]|\s[-–—]\s|{PARTICLE_BREAK}")
 
 
 def head_clause(text: str) -> str:

@@ -14,25 +14,26 @@ from __future__ import annotations
 
 import re
 
-from jobs.microsync.rules import settled
-from jobs.microsync.rules.cues import Cue
+from jobs.microsync.rules import lexicon, settled
 from jobs.microsync.rules.settled import TOOL
 
-_LEAD = r"(?:(?:งั้น|โอเค|โอเคร|ok|เออ|อืม|ได้|ก็|สรุป|ตกลง)\s?(?:ครับ|ค่ะ|นะ)?\s?)*"
+_LEAD = (rf"(?:(?:{lexicon.alternation(lambda lang: lang.picks.lead)})\s?"
+         rf"(?:{lexicon.alternation(lambda lang: lang.picks.polite)})?\s?)*")
 _NAME = r"(?P<n>[A-Za-z][\w.+#-]*(?:\s[A-Za-z0-9][\w.+#-]*){0,2})"
 _SETTLE_RX = (
     # "ใช้ Redis ทำ cache ละกัน", "เอา Postgres แล้วกันครับ", "Node ละกัน"
-    re.compile(rf"(?:^|\s){_LEAD}(?P<v>(?:ใช้|เอา)\s?)?{_NAME}"
-               r"(?:\s?[^\s?？]{0,24}?(?:\s[^\s?？]{1,16})?)?\s?(?:ละกัน|แล้วกัน)", re.I),
+    re.compile(rf"(?:^|\s){_LEAD}(?P<v>(?:{lexicon.alternation(lambda lang: lang.picks.pick_verb)})\s?)?{_NAME}"
+               r"(?:\s?[^\s?？]{0,24}?(?:\s[^\s?？]{1,16})?)?\s?"
+               rf"(?:{lexicon.alternation(lambda lang: lang.picks.settle)})", re.I),
 )
-_PURPOSE_RX = re.compile(rf"(?:^|\s){_LEAD}เอา\s?{_NAME}\s?(?:สำหรับ|เป็น|ไว้|มาทำ|ทำ)", re.I)
-SETTLE = Cue((r"ละกัน", r"แล้วกัน"))
-PURPOSE = Cue((r"เอา",))
+_PURPOSE_RX = re.compile(rf"(?:^|\s){_LEAD}(?:{lexicon.alternation(lambda lang: lang.picks.take)})\s?{_NAME}\s?"
+                         rf"(?:{lexicon.alternation(lambda lang: lang.picks.purpose)})", re.I)
+SETTLE = lexicon.cue(lambda lang: lang.picks.settle)
+PURPOSE = lexicon.cue(lambda lang: lang.picks.take)
 # Not a pick: a question, a try, a hedge; and a name that is no tool (a person's role, a file, a task word).
-_ASKS = Cue((r"ไหม", r"มั้ย", r"หรือเปล่า", r"รึเปล่า", r"หรือไม่", r"ดีไหม", r"ยังไง", r"อะไร", r"\?", r"？",
-             r"ลอง", r"มั้ง", r"อาจจะ", r"ว่าจะ", r"หรือ\s?[A-Za-z]"))
-_TECH = Cue((r"\bnode(?:\.?js)?\b", r"\bjs\b", r"\bts\b", r"\bphp\b", r"\bc#|\bdotnet\b|\.net\b"))
-_NOT_NAME = Cue((r"^(?:it|this|that|ok|okay|pr|bug|test|tests|log|logs|file|commit|fix|merge|push|task)$",))
+_ASKS = lexicon.cue(lambda lang: lang.picks.asks)
+_TECH = lexicon.cue(lambda lang: lang.picks.tech)
+_NOT_NAME = lexicon.cue(lambda lang: lang.picks.not_name)
 
 
 def chosen(probe: str) -> bool:
