@@ -77,6 +77,13 @@ class ConcurrentModification(MemjobsError):
     code = "concurrent_modification"
 
 
+class HeldOpen(ConcurrentModification):
+    """Another program holds the file open for writing: replacing it would lose what it writes
+    through that descriptor after the swap."""
+
+    code = "held_open"
+
+
 class LockHeld(MemjobsError):
     exit_code = EXIT_LOCKED
     code = "locked"

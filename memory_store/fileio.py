@@ -11,13 +11,15 @@ import hashlib
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memory_store.errors import ConcurrentModification, EntryError
+from memory_store.errors import ConcurrentModification, EntryError, HeldOpen
 
 REPLACE_ATTEMPTS = 3
+HELD_OPEN_WAIT_S = 2.0    # how long a replace waits for another program to close the file
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,7 @@ def replace_checked(
     *,
     before_commit: Callable[[int], None] | None = None,
     before_rename: Callable[[], None] | None = None,
+    held_open_guard: bool = False,
 ) -> Replaced:
     """Read, transform, re-check, replace. `transform` gets the current text (None when missing)
     and returns the new text, or None for "no change". It may be called again after a
@@ -181,7 +184,14 @@ def replace_checked(
     atomic step, so another program's append can land in between, in the file being replaced.
     Those bytes are still in the old file (an O_APPEND write goes to its end): after the rename
     whatever follows the size we checked is read from it and appended to the new file, so no
-    appended line is lost (docs/design.md §2)."""
+    appended line is lost (docs/design.md §2).
+
+    With `held_open_guard`, the replace first waits (up to HELD_OPEN_WAIT_S) until no other
+    process holds the file open for writing, and fails with `HeldOpen`, writing nothing, if one
+    still does: a program that keeps its descriptor across the rename would write into the
+    replaced file, after the carry, where nobody reads it again (`open_writers`). And after the
+    rename it keeps carrying what programs that opened the file just before the rename write to
+    it, until they have closed it (`_carry_tail`)."""
     for attempt in range(REPLACE_ATTEMPTS):
         snap = read_snapshot(path)
         new_text = transform(snap.text)
@@ -190,13 +200,15 @@ def replace_checked(
         data = new_text.encode("utf-8")
         if before_commit is not None:
             before_commit(attempt)
+        if held_open_guard and snap.exists:
+            _wait_until_closed(path)
         old_fd = _open_same(path, snap)
         try:
             if not _unchanged(snap) or (snap.exists and old_fd is None):
                 continue
             atomic_write(path, data, snap.mode, before_rename)
             if old_fd is not None:
-                _carry_tail(old_fd, snap.size, path)
+                _carry_tail(old_fd, snap.size, path, held_open_guard)
         finally:
             if old_fd is not None:
                 os.close(old_fd)
@@ -205,6 +217,75 @@ def replace_checked(
         f"the file kept changing while memjobs tried to update it ({REPLACE_ATTEMPTS} attempts); nothing was written",
         path=path,
     )
+
+
+def _wait_until_closed(path: Path) -> None:
+    end = time.monotonic() + HELD_OPEN_WAIT_S
+    while True:
+        holders = open_writers(path)
+        if not holders:
+            return
+        if time.monotonic() >= end:
+            pid, name = holders[0]
+            raise HeldOpen(
+                f"another program (pid {pid}, {name}) holds this file open for writing; replacing it now would lose "
+                "what it writes after the swap, so nothing was written to it (run again once it has closed the file)",
+                path=path,
+            )
+        time.sleep(0.05)
+
+
+def open_writers(path: Path, ident: tuple[int, int] | None = None) -> list[tuple[int, str]]:
+    """Other processes that hold `path` (or, with `ident`, the file of that device and inode,
+    `path` being its name or former name) open for writing, as (pid, command name): Linux's
+    /proc/<pid>/fd and fdinfo, for the processes this user may inspect; [] where there is no
+    /proc. A process that opens the file after this look is not seen."""
+    try:
+        if ident is None:
+            st = os.stat(path)
+            ident = (st.st_dev, st.st_ino)
+        pids = os.listdir("/proc")
+    except OSError:
+        return []
+    me = os.getpid()
+    found: list[tuple[int, str]] = []
+    for pid in pids:
+        if not pid.isdigit() or int(pid) == me:
+            continue
+        fd_dir = f"/proc/{pid}/fd"
+        try:
+            fds = os.listdir(fd_dir)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                # The link text is the path as the holder sees it: a cheap filter before the stat.
+                if path.name not in os.readlink(f"{fd_dir}/{fd}"):
+                    continue
+                fst = os.stat(f"{fd_dir}/{fd}")
+                if (fst.st_dev, fst.st_ino) != ident or not _open_for_writing(pid, fd):
+                    continue
+            except OSError:
+                continue
+            found.append((int(pid), _command(pid)))
+            break
+    return found
+
+
+def _open_for_writing(pid: str, fd: str) -> bool:
+    with open(f"/proc/{pid}/fdinfo/{fd}", encoding="ascii", errors="replace") as fh:
+        for line in fh:
+            if line.startswith("flags:"):
+                return int(line.split()[1], 8) & os.O_ACCMODE != os.O_RDONLY
+    return False
+
+
+def _command(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/comm", encoding="utf-8", errors="replace") as fh:
+            return fh.read().strip() or "?"
+    except OSError:
+        return "?"
 
 
 def _open_same(path: Path, snap: Snapshot) -> int | None:
@@ -222,10 +303,29 @@ def _open_same(path: Path, snap: Snapshot) -> int | None:
     return fd
 
 
-def _carry_tail(old_fd: int, checked_size: int, path: Path) -> None:
-    """Append to `path` what was appended to the replaced file after its size was checked."""
+def _carry_tail(old_fd: int, checked_size: int, path: Path, wait_for_writers: bool = False) -> None:
+    """Append to `path` what was appended to the replaced file after its size was checked.
+
+    With `wait_for_writers`, then also what is written to the replaced file by programs that
+    had it open at the rename (one that opened it just before, and writes just after): they are
+    looked for by the replaced file's device and inode, and their bytes carried until they have
+    closed it (up to HELD_OPEN_WAIT_S). Nobody can open the replaced file any more, so once no
+    holder is left, one last carry has everything."""
+    offset = _carry_from(old_fd, checked_size, path)
+    if not wait_for_writers:
+        return
+    st = os.fstat(old_fd)
+    end = time.monotonic() + HELD_OPEN_WAIT_S
+    while True:
+        holders = open_writers(path, (st.st_dev, st.st_ino))
+        offset = _carry_from(old_fd, offset, path)     # after the look: a holder that just closed is in
+        if not holders or time.monotonic() >= end:
+            return
+        time.sleep(0.01)
+
+
+def _carry_from(old_fd: int, offset: int, path: Path) -> int:
     chunks: list[bytes] = []
-    offset = checked_size
     while True:
         chunk = os.pread(old_fd, 1 << 16, offset)
         if not chunk:
@@ -234,6 +334,7 @@ def _carry_tail(old_fd: int, checked_size: int, path: Path) -> None:
         offset += len(chunk)
     if chunks:
         append_bytes(path, b"".join(chunks))
+    return offset
 
 
 # `atomic_write`'s temp files are `.<name>.<8 random>.tmp` beside their target. A kill -9 between

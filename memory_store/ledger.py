@@ -146,17 +146,24 @@ def list_runs(state_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
-def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str) -> list[str]:
+def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
+                     failed: list[str] | None = None) -> list[str]:
     """Reports of `jobs` still saying "running" (a run killed, or out of disk before it could
     record its end) become "failed" with an `interrupted` error. Call only while holding those
-    jobs' locks: then none of them can still be running. Returns the run ids changed."""
+    jobs' locks: then none of them can still be running. Returns the run ids changed; `failed`,
+    if given, receives every run id whose report now says "failed" (the same one read of the
+    reports serves memory_store/unrecorded.py)."""
     changed: list[str] = []
     for d in run_dirs(state_dir):
         if d.name == current:
             continue
         rep = read_report(state_dir, d.name)
+        if rep is not None and rep.get("status") == "failed" and failed is not None:
+            failed.append(d.name)
         if rep is None or rep.get("status") != "running" or rep.get("job") not in jobs:
             continue
+        if failed is not None:
+            failed.append(d.name)
         rep["status"] = "failed"
         rep["errors"] = [*(rep.get("errors") or []), {
             "path": None, "line": None, "code": "interrupted",

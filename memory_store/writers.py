@@ -20,6 +20,9 @@ from memory_store.errors import WriterRefused
 from memory_store.fileio import Snapshot, append_bytes, atomic_write, read_snapshot, replace_checked, sha256_bytes
 from memory_store.ledger import RunLedger
 
+# Files other programs write too (docs/design.md §2): a replace of one first waits until no other
+# program holds it open for writing (memory_store/fileio.py `replace_checked`).
+_SHARED = (L.exactly(L.MEMORY_MD), L.DAILY_RE, L.RECENT_RE)
 # writer -> (paths it may write whole, paths where only entry status fields may change); the paths
 # are the layout's names (memory_store/layout.py), so a file has its writer where it is named.
 WRITER_TABLE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -152,6 +155,7 @@ class Writer:
                                    "created": offset == 0, "n": n})
                 self.ledger.audit("append", rel, bytes=len(data))
         self._note(rel)
+        _test_stop_after(rel)
 
     def replace(self, path: Path | str, transform: Callable[[str | None], str | None],
                 *, fields_only: bool = False) -> bool:
@@ -177,12 +181,13 @@ class Writer:
             return new is not None
         self._guard()
         with self._in_critical():
-            result = replace_checked(target, apply)
+            result = replace_checked(target, apply, held_open_guard=_match(_SHARED, rel))
             if result.after is None:
                 return False
             if self.ledger is not None:
                 self._record_replace(rel, result.before, result.after)
         self._note(rel)
+        _test_stop_after(rel)
         return True
 
     def _record_replace(self, rel: str, before: Snapshot, after: bytes) -> None:
@@ -224,6 +229,21 @@ class Writer:
             if self.ledger is not None:
                 self.ledger.save_state_before(rel, before)
             atomic_write(target, data, 0o600)
+
+
+STOP_ENV = "MEMJOBS_TEST_STOP_AFTER"
+
+
+def _test_stop_after(rel: str) -> None:
+    """Test hook: with MEMJOBS_TEST_STOP_AFTER=<path>, the process stops itself (SIGSTOP) right
+    after its write to that workspace path is made and recorded, so a test can kill -9 it at
+    exactly that point (between the markdown and the state written after it)."""
+    import os
+
+    if os.environ.get(STOP_ENV) == rel:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGSTOP)
 
 
 def _redact_added(old: str, new: str) -> str:

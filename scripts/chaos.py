@@ -15,6 +15,9 @@ step runs:
             the winners must not overlap in time, every loser exits 75 (docs/design.md §8);
 - append:   another program appends notes to the day's files and MEMORY.md during the run;
 - disk:     the run gets a file-size limit (RLIMIT_FSIZE, as tests/test_storage_errors.py);
+- enospc:   the workspace on a tmpfs of its own (private mount namespace) with 0-64 KB left: a real
+            ENOSPC; the run must exit 0, or 1 with one line naming the file (skipped, with the
+            reason in the summary's notes, where a tmpfs cannot be mounted);
 - readonly: the workspace is read-only for the run (its write bits taken away or, as root, who
             ignores them, a read-only bind mount in a private mount namespace: a real EROFS).
 
@@ -57,7 +60,7 @@ from memory_store.check import validate_paths  # noqa: E402
 from memory_store.config import load_config  # noqa: E402
 from memory_store.workspace import init_workspace  # noqa: E402
 
-FAULTS = ("kill", "kill-aim", "storm", "append", "disk", "readonly")
+FAULTS = ("kill", "kill-aim", "storm", "append", "disk", "enospc", "readonly")
 EXIT_LOCKED = 75
 NOTE_RE = re.compile(rb"\nchaos-writer [^\n]*\n")
 ID_RE = re.compile(r"^\s*- id: (\S+)", re.M)
@@ -199,6 +202,7 @@ class Chaos:
         self.steps = schedule(self.key, days)
         self.duration: dict[str, float] = {"microsync": 0.8, "daily": 0.8, "weekly": 0.8}
         self.ro_mount = _can_mount_read_only(base)
+        self.no_tmpfs = tmpfs_unavailable(base)
 
     # -- reference ----------------------------------------------------------------------------
     def build_reference(self) -> None:
@@ -315,6 +319,23 @@ class Chaos:
         if proc.returncode not in (0, 1) or "Traceback" in stderr:
             out.problems.append(("disk exit", "memjobs run", f"limit {limit}: exit {proc.returncode}: {_tail(stderr)}"))
 
+    def fault_enospc(self, ws: Path, step: Step, out: Outcome) -> None:
+        free = self.rng.choice([0, 4096, 8192, 16384, 32768, 65536])
+        p = on_small_tmpfs(ws, free, [sys.executable, "-m", "jobs", "--workspace", str(ws), *step.args()])
+        out.outputs += [p.stdout, p.stderr]
+        out.landed = p.returncode == 1
+        if p.returncode not in (0, 1) or "Traceback" in p.stderr:
+            out.problems.append(("enospc exit", "memjobs run",
+                                 f"{free} B free: exit {p.returncode}: {_tail(p.stderr)}"))
+        elif p.returncode == 1:
+            # One message naming the full disk: with --json the report's one error (stderr empty).
+            said = _errors_said(p.stdout, p.stderr)
+            if len(said) != 1 or "no space left" not in said[0]:
+                out.problems.append(("enospc message", "memjobs run",
+                                     f"{free} B free: {len(said)} messages, not one naming the full disk: {said}"))
+        for left in ws.rglob("index.rebuild.sqlite*"):
+            out.problems.append(("enospc leftover", left.relative_to(ws).as_posix(), "a half-built index copy"))
+
     def fault_readonly(self, ws: Path, step: Step, out: Outcome) -> None:
         """As root, a read-only bind mount of the workspace in a private mount namespace (a real
         EROFS; root ignores permission bits); otherwise the write bits taken away."""
@@ -394,7 +415,9 @@ class Chaos:
     def run(self) -> Summary:
         t0 = time.monotonic()
         self.build_reference()
-        faults = list(FAULTS)
+        faults = [f for f in FAULTS if f != "enospc" or self.no_tmpfs is None]
+        if self.no_tmpfs is not None:
+            self.summary.notes.append(f"enospc rounds skipped: {self.no_tmpfs}")
         for r in range(1, self.summary.rounds + 1):
             if (r - 1) % len(faults) == 0:
                 self.rng.shuffle(faults)
@@ -440,6 +463,73 @@ def _can_mount_read_only(base: Path) -> bool:
     return ok
 
 
+# Runs a command with the workspace on a tmpfs of its own, in a private mount namespace, with only
+# `free` bytes left on it (a filler file takes the rest); then copies the workspace back.
+_TMPFS_SCRIPT = r"""
+ws="$1"; src="$2"; back="$3"; free="$4"; shift 4
+kb=$(du -sk "$src" | cut -f1)
+mount -t tmpfs -o size=$((kb + 4096))k tmpfs "$ws" || exit 90
+cp -a "$src/." "$ws/" || exit 91
+dd if=/dev/zero of="$ws/.chaos-filler" bs=4096 2>/dev/null
+truncate -s -"$free" "$ws/.chaos-filler" || exit 92
+"$@"; rc=$?
+rm -f "$ws/.chaos-filler"
+mkdir -p "$back" && cp -a "$ws/." "$back/" || exit 93
+exit $rc
+"""
+
+
+def tmpfs_unavailable(base: Path) -> str | None:
+    """Why a small tmpfs cannot be mounted here (None: it can): it takes root (CAP_SYS_ADMIN) and
+    `unshare` for a private mount namespace."""
+    if os.geteuid() != 0:
+        return "mounting a tmpfs needs root (CAP_SYS_ADMIN); not root here"
+    if not shutil.which("unshare"):
+        return "no unshare(1) for a private mount namespace"
+    probe = base / "tmpfs-probe"
+    probe.mkdir(exist_ok=True)
+    p = subprocess.run(["unshare", "-m", "sh", "-c", 'mount -t tmpfs -o size=64k tmpfs "$0" && touch "$0/x"',
+                        str(probe)], capture_output=True, text=True)
+    left = (probe / "x").exists()      # a mount that leaked out of the namespace would leave it
+    shutil.rmtree(probe, ignore_errors=True)
+    if p.returncode != 0 or left:
+        return f"mount -t tmpfs in a private mount namespace failed: {_tail(p.stderr)}"
+    return None
+
+
+def on_small_tmpfs(ws: Path, free: int, argv: list[str], env: dict[str, str] | None = None,
+                   timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run `argv` with the workspace `ws` on a tmpfs (same path, private mount namespace) that
+    has `free` bytes left, rounded down to its 4 KB pages; what the run left in the workspace is
+    copied back to `ws`. Exit 90-93: the tmpfs could not be set up."""
+    src = ws.with_name(ws.name + ".src")
+    back = ws.with_name(ws.name + ".back")
+    ws.rename(src)
+    ws.mkdir()
+    try:
+        p = subprocess.run(["unshare", "-m", "sh", "-c", _TMPFS_SCRIPT, "chaos-tmpfs", str(ws), str(src), str(back),
+                            str(free), *argv], cwd=REPO, env=_env(env), text=True, capture_output=True,
+                           timeout=timeout)
+    finally:
+        ws.rmdir()
+        if back.is_dir():
+            back.rename(ws)
+            shutil.rmtree(src, ignore_errors=True)
+        else:
+            src.rename(ws)
+    return p
+
+
+def _errors_said(stdout: str, stderr: str) -> list[str]:
+    """The error messages a failed `memjobs run --json` gave: its report's errors plus any line on
+    stderr (the report is the one place they belong)."""
+    try:
+        said = [str(e.get("message")) for e in json.loads(stdout).get("errors", [])]
+    except (ValueError, AttributeError):
+        said = []
+    return said + [x for x in stderr.splitlines() if x.strip()]
+
+
 def _stamp(s: str) -> float:
     return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
 
@@ -481,6 +571,7 @@ def table(s: Summary) -> str:
     rows.append(f"lines appended by the other program: {appended}")
     rows.append(f"secrets found: {s.secrets_found}; violations: {len(s.violations)}; "
                 f"seed {s.seed}, {s.rounds} rounds, {s.seconds:.0f} s")
+    rows.extend(f"note: {n}" for n in s.notes)
     return "\n".join(rows)
 
 

@@ -2,15 +2,19 @@
 point into tmp_path, and MEMJOBS_* variables are cleared (docs/style.md §2)."""
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from click.testing import Result
 from hypothesis import HealthCheck, settings
+from typer.testing import Result
 
 if TYPE_CHECKING:
     from mcp import StdioServerParameters
@@ -47,6 +51,16 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True)
+def memjobs_logger() -> Iterator[None]:
+    """The `memjobs` logger's level back to what it was after each test: an in-process command sets
+    it (`--log-level`), and a process starts at the default."""
+    logger = logging.getLogger("memjobs")
+    level = logger.level
+    yield
+    logger.setLevel(level)
+
+
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     """A fresh workspace made by `init_workspace`, with a config that has no transcript sources."""
@@ -65,9 +79,37 @@ def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
                           env={**os.environ, **(env or {})}, timeout=timeout, cwd=cwd or REPO)
 
 
+def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
+            timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    """`memjobs(...)` in this process: the same entry point (`jobs.entry.main`, with its fast paths
+    for search, context and run), the same environment overrides (None unsets a variable), the same
+    working folder (this checkout unless `cwd`) and the same result (returncode, stdout, stderr),
+    without an interpreter start. An unexpected exception reaches the test instead of becoming a
+    traceback on stderr. `timeout` is accepted for a drop-in swap and not enforced."""
+    from click.testing import CliRunner
+
+    from jobs.entry import main
+
+    del timeout
+    code: int
+    with contextlib.chdir(cwd or REPO), CliRunner().isolation(env=env) as (out, err, _):
+        time.tzset()  # a TZ in `env` takes effect as it would at a process start
+        try:
+            code = main(list(args))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        stdout, stderr = out.getvalue().decode(), err.getvalue().decode("utf-8", "backslashreplace")
+    time.tzset()
+    return subprocess.CompletedProcess(["memjobs", *args], code, stdout, stderr)
+
+
 def cli(*args: str) -> Result:
-    """Run the CLI in this process (Typer's runner): the fast way to test a command's output and
-    exit code. Keep `memjobs(...)` (a real subprocess) for exit codes under signals and locks."""
+    """Run the Typer app in this process (Typer's runner): the fast way to test a command's output
+    and exit code. `cli_run(...)` goes through the console entry (its fast paths) as `memjobs(...)`
+    does; keep `memjobs(...)` (a real subprocess) for signals, locks between processes, resource
+    limits, crashes and start-up."""
     from typer.testing import CliRunner
 
     from jobs.cli.main import app

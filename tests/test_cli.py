@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import REPO, memjobs
+from tests.conftest import REPO, cli_run
 
 
 def test_init_creates_template_and_never_overwrites(tmp_path: Path):
     ws = tmp_path / "new"
-    p = memjobs("init", str(ws))
+    p = cli_run("init", str(ws))
     assert p.returncode == 0, p.stderr
     for rel in ("MEMORY.md", "PROFILE.md", "SESSION.md", "PROPOSALS.md", "memjobs.yaml"):
         assert (ws / rel).is_file() and f"created  {rel}" in p.stdout
@@ -18,7 +18,7 @@ def test_init_creates_template_and_never_overwrites(tmp_path: Path):
     text = (ws / "MEMORY.md").read_text()
     assert "## Pinned" in text and "<!-- memjobs:begin -->" in text and "## Rules & constraints" in text
     (ws / "MEMORY.md").write_text("# mine\n")
-    p = memjobs("init", str(ws))
+    p = cli_run("init", str(ws))
     assert p.returncode == 0 and "kept     MEMORY.md (exists)" in p.stdout
     assert (ws / "MEMORY.md").read_text() == "# mine\n"
     assert "@MEMORY.md" in p.stdout and "mcp" in p.stdout
@@ -26,11 +26,11 @@ def test_init_creates_template_and_never_overwrites(tmp_path: Path):
 
 def test_exit_codes_and_no_tracebacks(workspace: Path):
     ws = ["--workspace", str(workspace)]
-    assert memjobs(*ws, "run", "no-such-job").returncode == 2
-    assert memjobs(*ws, "frobnicate").returncode == 2
-    p = memjobs(*ws, "run", "microsync", "--now", "yesterday-ish")
+    assert cli_run(*ws, "run", "no-such-job").returncode == 2
+    assert cli_run(*ws, "frobnicate").returncode == 2
+    p = cli_run(*ws, "run", "microsync", "--now", "yesterday-ish")
     assert p.returncode == 2 and p.stderr.startswith("Error: --now") and "Traceback" not in p.stderr
-    p = memjobs(*ws, "run", "daily", "--date", "2026-02-30")
+    p = cli_run(*ws, "run", "daily", "--date", "2026-02-30")
     assert p.returncode == 2 and "Traceback" not in p.stderr
 
 
@@ -45,5 +45,5 @@ def test_every_command_has_help_and_is_in_the_readme():
     for name, cmd in group.commands.items():  # type: ignore[attr-defined]
         assert (cmd.help or "").strip(), f"memjobs {name} has no help text"
         assert f"`memjobs {name}" in readme, f"memjobs {name} is missing from README.md"
-        p = memjobs(name, "--help")
+        p = cli_run(name, "--help")
         assert p.returncode == 0 and "usage:" in p.stdout.lower()

@@ -4,45 +4,45 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import memjobs
+from tests.conftest import cli_run, memjobs
 from tests.llm_server import FakeLLM
 
 
 def test_systemd_print_and_install_and_cron(workspace: Path, isolated_env: Path):
     ws = ["--workspace", str(workspace)]
-    p = memjobs(*ws, "systemd", "print")
+    p = cli_run(*ws, "systemd", "print")
     assert p.returncode == 0 and "OnCalendar=*-*-* 10,13,16,19,22:00:00 Asia/Bangkok" in p.stdout
     assert "SuccessExitStatus=75" in p.stdout and "Persistent=true" in p.stdout
-    p = memjobs(*ws, "systemd", "print", "--daemon")
+    p = cli_run(*ws, "systemd", "print", "--daemon")
     assert p.returncode == 0 and "-daemon.service" in p.stdout and " daemon" in p.stdout
-    p = memjobs(*ws, "systemd", "install", "--json")
+    p = cli_run(*ws, "systemd", "install", "--json")
     info = json.loads(p.stdout)
     assert p.returncode == 0 and len(info["written"]) == 6
     assert all(Path(f).is_relative_to(isolated_env) for f in info["written"])
     assert any("systemctl --user" in c for c in info["commands"])
-    status = json.loads(memjobs(*ws, "status", "--json").stdout)
+    status = json.loads(cli_run(*ws, "status", "--json").stdout)
     assert sorted(u["path"] for u in status["units"]) == sorted(info["written"])
-    p = memjobs(*ws, "status")
+    p = cli_run(*ws, "status")
     assert p.stdout.count("\nunit       memjobs-ws-") == 6 and "installed, not enabled" in p.stdout
-    p = memjobs(*ws, "systemd", "uninstall")
+    p = cli_run(*ws, "systemd", "uninstall")
     assert p.returncode == 0 and p.stdout.count("removed ") == 6 and "systemctl --user stop" in p.stdout
     assert not any(Path(f).exists() for f in info["written"])
-    assert json.loads(memjobs(*ws, "status", "--json").stdout)["units"] == []
-    p = memjobs(*ws, "cron")
+    assert json.loads(cli_run(*ws, "status", "--json").stdout)["units"] == []
+    p = cli_run(*ws, "cron")
     assert p.returncode == 0 and "CRON_TZ=Asia/Bangkok" in p.stdout and "run weekly" in p.stdout
-    assert memjobs(*ws, "systemd", "frobnicate").returncode == 2
+    assert cli_run(*ws, "systemd", "frobnicate").returncode == 2
 
 
 def test_llm_check_against_a_local_server(workspace: Path):
     with FakeLLM() as server:
         (workspace / "memjobs.yaml").write_text(
             f"llm: {{base_url: '{server.base_url}', model: test-model}}\n", encoding="utf-8")
-        p = memjobs("--workspace", str(workspace), "llm", "check", "--json")
+        p = cli_run("--workspace", str(workspace), "llm", "check", "--json")
         out = json.loads(p.stdout)
         assert p.returncode == 0 and out["ok"] and out["mode"] == "json_schema"
         assert len(server.chat_requests()) == 0 and len(server.probes()) == 1   # one tiny probe
         assert out["sample_reply"] == {"ok": True} and out["schema_constrained"]
-    p = memjobs("--workspace", str(workspace), "llm", "check")  # the server is gone
+    p = cli_run("--workspace", str(workspace), "llm", "check")  # the server is gone
     assert p.returncode == 1 and "reachable" in p.stdout and "Traceback" not in p.stderr
 
 

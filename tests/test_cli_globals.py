@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from jobs.cli.argv import GLOBAL_OPTIONS, hoist_globals
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 
 
 def test_version_prints_the_installed_version():
     """Pins: there was no `memjobs --version`."""
     from importlib.metadata import version
 
-    p = memjobs("--version")
+    p = cli_run("--version")
     assert p.returncode == 0 and p.stdout == f"memjobs {version('memjobs')}\n"
     from jobs.cli.main import cli_main
 
@@ -50,18 +50,18 @@ def test_no_command_has_an_option_named_like_a_global_one():
 
 def test_global_options_after_the_command_work(workspace: Path):
     """Pins: `memjobs status --workspace X` was a usage error (global options only before the command)."""
-    p = memjobs("status", "--json", "--workspace", str(workspace))
+    p = cli_run("status", "--json", "--workspace", str(workspace))
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["workspace"] == str(workspace)
-    assert memjobs("index", "--workspace", str(workspace)).returncode == 0
-    p = memjobs("search", "postgres", "--workspace", str(workspace), "--json")
+    assert cli_run("index", "--workspace", str(workspace)).returncode == 0
+    p = cli_run("search", "postgres", "--workspace", str(workspace), "--json")
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["results"] == []
 
 
 @pytest.mark.parametrize(("level", "shown"), [("info", True), ("warning", False)])
 def test_log_level_shows_the_run_lines(workspace: Path, level: str, shown: bool):
-    p = memjobs("run", "microsync", "--log-level", level, "--workspace", str(workspace))
+    p = cli_run("run", "microsync", "--log-level", level, "--workspace", str(workspace))
     assert p.returncode == 0, p.stderr
     assert ("memjobs: INFO: microsync " in p.stderr) is shown
-    assert memjobs("--log-level", "loud", "status").returncode == 2
+    assert cli_run("--log-level", "loud", "status").returncode == 2

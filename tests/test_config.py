@@ -8,7 +8,7 @@ import pytest
 
 from memory_store.config import load_config
 from memory_store.errors import ConfigError
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 
 
 def test_defaults_have_every_key(tmp_path: Path):
@@ -63,10 +63,10 @@ def test_bad_configuration_names_key_and_file(tmp_path: Path, text: str, needle:
 
 
 def test_config_command_prints_effective_config_and_errors_cleanly(workspace: Path):
-    p = memjobs("--workspace", str(workspace), "config", env={"MEMJOBS_LLM__MODEL": "qwen2.5"})
+    p = cli_run("--workspace", str(workspace), "config", env={"MEMJOBS_LLM__MODEL": "qwen2.5"})
     assert p.returncode == 0 and "Asia/Bangkok" in p.stdout and "qwen2.5" in p.stdout
     (workspace / "memjobs.yaml").write_text("bogus: 1\n")
-    p = memjobs("--workspace", str(workspace), "status")
+    p = cli_run("--workspace", str(workspace), "status")
     assert p.returncode == 1 and p.stderr.startswith("Error: ") and "bogus" in p.stderr
     assert "Traceback" not in p.stderr
 
@@ -116,13 +116,13 @@ def test_a_bad_environment_variable_is_blamed_on_the_variable(tmp_path: Path):
 def test_cli_refuses_a_negative_keep_runs_days_and_keeps_the_ledger(workspace: Path):
     """Pins: `keep_runs_days: -1` is a one-line error before any run, so no run is pruned."""
     w = ["--workspace", str(workspace)]
-    p = memjobs(*w, "run", "microsync", "--now", "2026-11-22T10:00:00+07:00")
+    p = cli_run(*w, "run", "microsync", "--now", "2026-11-22T10:00:00+07:00")
     assert p.returncode == 0, p.stderr
     runs = sorted((workspace / ".memjobs" / "runs").iterdir())
     (workspace / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\nlimits: {keep_runs_days: -1}\n")
-    p = memjobs(*w, "run", "microsync", "--now", "2026-11-22T13:00:00+07:00")
+    p = cli_run(*w, "run", "microsync", "--now", "2026-11-22T13:00:00+07:00")
     assert p.returncode == 1 and p.stderr.startswith("Error: ") and "keep_runs_days" in p.stderr
     assert "Traceback" not in p.stderr
     assert sorted((workspace / ".memjobs" / "runs").iterdir()) == runs
-    p = memjobs(*w, "status", env={"MEMJOBS_LIMITS__JOB_TIMEOUT_S": "inf"})
+    p = cli_run(*w, "status", env={"MEMJOBS_LIMITS__JOB_TIMEOUT_S": "inf"})
     assert p.returncode == 1 and "MEMJOBS_LIMITS__JOB_TIMEOUT_S" in p.stderr and "Traceback" not in p.stderr

@@ -16,7 +16,7 @@ from memory_store.search.indexer import update_index
 from memory_store.search.query import search
 from memory_store.workspace import entry_files, markdown_files
 from memory_store.writers import writer_for
-from tests.conftest import mcp_server, memjobs
+from tests.conftest import cli_run, mcp_server
 from tests.test_search_fixtures import config, entry, snapshot, write_daily
 
 DAY = "2026-10-06"
@@ -148,12 +148,12 @@ def test_microsync_run_refuses_a_daily_file_linked_out(tmp_path: Path) -> None:
     outside.write_text("# not memjobs'\n", encoding="utf-8")
     (ws / "memory" / f"{TDAY}.md").symlink_to(outside)
     w = ["--workspace", str(ws)]
-    p = memjobs(*w, "run", "microsync", "--since", f"{TDAY}T00:00:00+07:00", "--now", f"{TDAY}T22:00:00+07:00")
+    p = cli_run(*w, "run", "microsync", "--since", f"{TDAY}T00:00:00+07:00", "--now", f"{TDAY}T22:00:00+07:00")
     assert p.returncode == 1, p.stdout + p.stderr
     assert f"memory/{TDAY}.md is a symlink out of the workspace" in p.stderr
     assert "Traceback" not in p.stderr
     assert outside.read_text("utf-8") == "# not memjobs'\n"
-    runs = json.loads(memjobs(*w, "runs", "--json").stdout)
+    runs = json.loads(cli_run(*w, "runs", "--json").stdout)
     assert runs and runs[0]["status"] == "failed"
 
 
@@ -165,7 +165,7 @@ def test_weekly_refuses_a_memory_md_linked_out(workspace: Path, tmp_path: Path) 
     (workspace / "MEMORY.md").unlink()
     (workspace / "MEMORY.md").symlink_to(outside)
     before = outside.read_bytes()
-    p = memjobs("--workspace", str(workspace), "run", "weekly", "--now", "2026-10-12T03:00:00+07:00")
+    p = cli_run("--workspace", str(workspace), "run", "weekly", "--now", "2026-10-12T03:00:00+07:00")
     assert p.returncode == 1, p.stdout + p.stderr
     assert "MEMORY.md is a symlink out of the workspace" in p.stderr and "Traceback" not in p.stderr
     assert outside.read_bytes() == before

@@ -12,7 +12,7 @@ import pytest
 
 from memory_store.archive_format import parse_weekly_log
 from memory_store.markdown import parse_document
-from tests.conftest import cli, memjobs
+from tests.conftest import cli, cli_run
 from tests.test_weekly_support import entry, memory_ids, run_weekly, snapshot, write_entries
 
 REDIS = entry("Decision", "2026-11-03", "Use Redis for the session cache", "Sessions are cached in Redis.")
@@ -162,7 +162,7 @@ def test_a_bad_id_or_keep_is_a_usage_error_and_writes_nothing(workspace: Path, a
                                                              message: str) -> None:
     write_entries(workspace, [REDIS, MEMCACHED])
     before = snapshot(workspace, with_state=True)
-    run = memjobs("--workspace", str(workspace), "conflicts", "resolve", *args)
+    run = cli_run("--workspace", str(workspace), "conflicts", "resolve", *args)
     assert run.returncode == 2 and message in run.stderr and run.stdout == ""
     assert snapshot(workspace, with_state=True) == before
 
@@ -195,14 +195,14 @@ def test_microsync_to_weekly_over_real_transcripts(tmp_path: Path, workspace: Pa
     (workspace / "memjobs.yaml").write_text(
         f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {tmp_path / 'cc'}}}\n", encoding="utf-8")
     for now in ("2026-11-03T12:00:00+00:00", "2026-11-05T12:00:00+00:00"):
-        ms = memjobs("--workspace", str(workspace), "run", "microsync", "--now", now, "--json")
+        ms = cli_run("--workspace", str(workspace), "run", "microsync", "--now", now, "--json")
         assert ms.returncode == 0, ms.stderr
     listed = _listed(workspace)
     assert len(listed) == 1, listed
     new_id, old_id = listed[0]["id"], listed[0]["established"]["id"]
     assert "Memcached" in listed[0]["title"] and "Redis" in listed[0]["established"]["title"]
     _resolve(workspace, new_id, "--keep", "new")
-    wk = memjobs("--workspace", str(workspace), "run", "weekly", "--now", "2026-11-09T03:00:00+00:00", "--json")
+    wk = cli_run("--workspace", str(workspace), "run", "weekly", "--now", "2026-11-09T03:00:00+00:00", "--json")
     assert wk.returncode == 0, wk.stderr
     assert json.loads(wk.stdout)["details"]["weeks"][-1]["resolved_conflicts"] == [new_id]
     ids = memory_ids(workspace)

@@ -16,10 +16,7 @@ import anyio
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-import jobs.cli.main  # noqa: F401  (registers every command group)
-from jobs.cli.base import app
 from memory_store.config import load_config
 from memory_store.context.build import ContextUnavailable, build_context
 from memory_store.context.cache import ContextCache
@@ -31,7 +28,7 @@ from memory_store.entries import Source
 from memory_store.episodes import Episode, episode_rel, month_title, upsert
 from memory_store.memory_md import IndexItem, parse_memory_md
 from memory_store.procedures import apply, make_procedure
-from tests.conftest import REPO, mcp_server
+from tests.conftest import REPO, cli, cli_run, mcp_server
 
 NOW = "2026-11-26T12:00:00Z"
 MARK = "ZEBRA-POLICY-4417"
@@ -40,9 +37,7 @@ SRC = Source("s1", "/home/u/.claude/projects/-home-u-nimbus/s1.jsonl", "L1-L9")
 
 
 def run(ws: Path, *args: str) -> tuple[int, str, str]:
-    r = CliRunner().invoke(app, ["--workspace", str(ws), "context", "--now", NOW, *args])
-    if r.exception is not None and not isinstance(r.exception, SystemExit):
-        raise r.exception
+    r = cli("--workspace", str(ws), "context", "--now", NOW, *args)   # an unexpected exception is raised
     return r.exit_code, r.stdout, r.stderr
 
 
@@ -222,7 +217,7 @@ def test_unreadable_profile_falls_back_to_last_known_good_loudly(workspace: Path
 def test_a_revoked_fact_never_comes_back_through_the_snapshot(workspace: Path) -> None:
     fill(workspace)
     write_snapshot(workspace, None, datetime(2026, 11, 26, 10, tzinfo=UTC))
-    r = CliRunner().invoke(app, ["--workspace", str(workspace), "mem", "forget", "user.name"])
+    r = cli("--workspace", str(workspace), "mem", "forget", "user.name")
     assert r.exit_code == 0, r.stdout
     corrupt(workspace / "PROFILE.md")
     code, out, _ = run(workspace)
@@ -348,7 +343,7 @@ def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_
     """No hand-made snapshot: `mem set` writes it after its write, so a PROFILE.md broken afterwards
     still gives the value; a job run that writes MEMORY.md (the demo's weekly) writes it too."""
     assert not (workspace / SNAPSHOT_REL).exists()
-    r = CliRunner().invoke(app, ["--workspace", str(workspace), "mem", "set", "user.name", "Somchai"])
+    r = cli("--workspace", str(workspace), "mem", "set", "user.name", "Somchai")
     assert r.exit_code == 0, r.stdout
     snap = json.loads((workspace / SNAPSHOT_REL).read_text(encoding="utf-8"))
     assert any("user.name" in line for line in snap["sources"]["profile"]["lines"])
@@ -356,7 +351,7 @@ def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_
     code, out, err = run(workspace)
     assert code == 0 and "user.name: Somchai" in out and "last-known-good" in err
     demo = tmp_path / "demo"
-    r = CliRunner().invoke(app, ["demo", str(demo)])
+    r = cli("demo", str(demo))
     assert r.exit_code == 0, r.stdout
     snap = json.loads((demo / SNAPSHOT_REL).read_text(encoding="utf-8"))
     assert snap["sources"]["memory_index"]["items"] and "policy" in snap["sources"]
@@ -364,15 +359,15 @@ def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_
 
 def test_verify_reports_refs_layers_trims_fallbacks_and_snapshot_age(workspace: Path) -> None:
     fill(workspace)
-    r = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW, "--session", "s1"])
+    r = cli("--workspace", str(workspace), "verify", "--now", NOW, "--session", "s1")
     assert r.exit_code == 0, r.stdout
     assert "policy policy@none" in r.stdout and "no trims or fallbacks" in r.stdout
     assert "no last-known-good snapshot yet" in r.stdout
     write_snapshot(workspace, None, datetime(2026, 11, 26, 11, 0, tzinfo=UTC))
     corrupt(workspace / "PROFILE.md")
     (workspace / "SESSION.md").unlink()
-    r = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW, "--session", "s1",
-                                 "--budget", "128", "--json"])
+    r = cli("--workspace", str(workspace), "verify", "--now", NOW, "--session", "s1",
+            "--budget", "128", "--json")
     assert r.exit_code == 0, r.stdout
     info = json.loads(r.stdout)
     assert info["layers"]["long_memory"]["status"] == "fallback" and info["layers"]["thread"]["status"] == "missing"
@@ -381,26 +376,24 @@ def test_verify_reports_refs_layers_trims_fallbacks_and_snapshot_age(workspace: 
     assert {("MEMORY_LAYER_FALLBACK", "fallback"), ("MEMORY_THREAD_MISSING", "read"),
             ("MEMORY_TRIM_APPLIED", "budget")} <= codes
     assert info["tokens"] <= 128 and info["refs"]["memory"].startswith("memory@")
-    text = CliRunner().invoke(app, ["--workspace", str(workspace), "verify", "--now", NOW]).stdout
+    text = cli("--workspace", str(workspace), "verify", "--now", NOW).stdout
     assert "long_memory  fallback" in text and "(3600 s old;" in text
 
 
 def test_the_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None:
-    """`memjobs context` in a real process takes the start-up fast path (no Typer); it prints the same
+    """`memjobs context` through the console entry takes the start-up fast path (no Typer); it prints the same
     bytes as the Typer command, and keeps the exit codes: 1 with nothing to fall back to, 0 tolerated."""
-    from tests.conftest import memjobs
-
     fill(workspace)
     for fmt in ("markdown", "json", "xml"):
         args = ("--session", "s1", "--task", "run the tests", "--format", fmt)
-        p = memjobs("--workspace", str(workspace), "context", "--now", NOW, *args)
+        p = cli_run("--workspace", str(workspace), "context", "--now", NOW, *args)
         assert p.returncode == 0, p.stderr
         assert p.stdout == run(workspace, *args)[1]
     corrupt(workspace / "MEMORY.md")
-    p = memjobs("--workspace", str(workspace), "context")
+    p = cli_run("--workspace", str(workspace), "context")
     assert p.returncode == 1 and p.stderr.startswith("Error: ") and "MEMORY.md" in p.stderr
-    p = memjobs("--workspace", str(workspace), "context", "--tolerate-failure")
+    p = cli_run("--workspace", str(workspace), "context", "--tolerate-failure")
     assert p.returncode == 0 and "this context is empty" in p.stdout
-    p = memjobs("--workspace", str(workspace / "nowhere"), "context", "--tolerate-failure")
+    p = cli_run("--workspace", str(workspace / "nowhere"), "context", "--tolerate-failure")
     assert p.returncode == 0 and p.stderr.startswith("warning: ")
-    assert memjobs("--workspace", str(workspace), "context", "--budget", "5").returncode == 2
+    assert cli_run("--workspace", str(workspace), "context", "--budget", "5").returncode == 2

@@ -6,10 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-import jobs.cli.main  # noqa: F401  (registers every command group)
-from jobs.cli.base import app
+from tests import conftest
 from tests.conftest import memjobs
 
 MARK = "ZEBRA-POLICY-7731"
@@ -22,9 +20,7 @@ POLICY = ("# POLICY\n\n## Guardrails\n"
 
 
 def cli(ws: Path, *args: str) -> tuple[int, str, str]:
-    r = CliRunner().invoke(app, ["--workspace", str(ws), *args])
-    if r.exception is not None and not isinstance(r.exception, SystemExit):
-        raise r.exception
+    r = conftest.cli("--workspace", str(ws), *args)
     return r.exit_code, r.stdout, r.stderr
 
 

@@ -11,7 +11,7 @@ from memory_store.core import document as doc
 from memory_store.core.lineformat import escape, format_line, parse_line, unescape
 from memory_store.entries import LineEntry
 from memory_store.validate import validate_text
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.strategies import prose
 
 # Any text at all: pipes, backslashes, newlines, JSON, Thai, Chinese; only the ends are not kept.
@@ -110,7 +110,7 @@ def test_bad_lines_are_reported_as_path_line_and_kept(workspace: Path):
     assert msgs == ["PROFILE.md:4: priority 'high' is not an integer",
                     "PROFILE.md:5: bad applies_to 'team:x' (global, project:<id> or session:<id>)"]
     (workspace / "PROFILE.md").write_text(text, encoding="utf-8")
-    p = memjobs("--workspace", str(workspace), "validate")
+    p = cli_run("--workspace", str(workspace), "validate")
     assert p.returncode == 3 and "PROFILE.md:4: priority 'high' is not an integer" in p.stdout
     # a write by memjobs keeps the bad line where it was
     from memory_store.core.store import CoreMemory

@@ -8,14 +8,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-import jobs.cli.main  # noqa: F401
-from jobs.cli.base import app
 from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.store import CoreMemory
 from memory_store.errors import MemoryRefused
+from tests import conftest
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
 
@@ -92,7 +90,7 @@ def test_cli_lists_accepts_and_rejects(book: ProposalBook, workspace: Path):
     assert p is not None and q is not None
 
     def cli(*args: str) -> tuple[int, str, str]:
-        r = CliRunner().invoke(app, ["--workspace", str(workspace), *args])
+        r = conftest.cli("--workspace", str(workspace), *args)
         return r.exit_code, r.stdout, r.stderr
 
     code, out, _ = cli("proposals")

@@ -8,13 +8,10 @@ import json
 from datetime import date, datetime
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-import jobs.cli.main  # noqa: F401  (registers the command groups)
-from jobs.cli.base import app
 from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.store import CoreMemory
+from tests.conftest import cli
 from tests.microsync_helpers import claude_code_workspace as workspace
 from tests.microsync_helpers import microsync_at as microsync
 from tests.test_daily_e2e import snapshot, validate_errors
@@ -102,8 +99,7 @@ def test_audit_transcripts_reports_found_missing_and_still_present(tmp_path: Pat
     s.assistant(at(D1, 11, 2), "ok")
     s.user(at(D1, 11, 3), "stop calling me นก")
     s.write()
-    runner = CliRunner()
-    res = runner.invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--json"])
+    res = cli("--workspace", str(ws), "mem", "audit", "--transcripts", "--json")
     assert res.exit_code == 0, res.output
     rows = json.loads(res.output)["statements"]
     state = {(r["label"], r["key"]): r["status"] for r in rows}
@@ -113,8 +109,8 @@ def test_audit_transcripts_reports_found_missing_and_still_present(tmp_path: Pat
     assert state[("explicit", "response.format.default")] == "missing"
     assert state[("forget", "user.name")] == "still_present"
     assert ("inferred", "response.tone") not in state       # only explicit remember / forget instructions
-    res = runner.invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--since",
-                              "2026-11-18T09:00:00Z"])
+    res = cli("--workspace", str(ws), "mem", "audit", "--transcripts", "--since",
+              "2026-11-18T09:00:00Z")
     assert res.exit_code == 0 and "missing" not in res.output and "no remember" in res.output
 
 
@@ -139,11 +135,11 @@ def test_a_weak_class_statement_is_staged_for_review_not_written(tmp_path: Path)
     rust = staged["user.expertise.rust"]
     assert (rust.status, rust.loc.entry.value, rust.loc.entry.ref) == ("pending", "expert", f"chat:{SID}#L1-L1")
     assert (rust.field("reason") or "").startswith("said explicitly")
-    res = CliRunner().invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts", "--json"])
+    res = cli("--workspace", str(ws), "mem", "audit", "--transcripts", "--json")
     assert res.exit_code == 0, res.output
     state = {r["key"]: r["status"] for r in json.loads(res.output)["statements"]}
     assert state == {"user.expertise.rust": "staged", "instruction.other": "staged"}
-    res = CliRunner().invoke(app, ["--workspace", str(ws), "proposals", "list"])
+    res = cli("--workspace", str(ws), "proposals", "list")
     assert res.exit_code == 0 and "user.expertise.rust" in res.output and "instruction.other" in res.output
 
 
@@ -160,8 +156,7 @@ def test_core_writes_belong_to_the_microsync_run_and_roll_back_with_it(tmp_path:
     rep = microsync(ws, "2026-11-18T10:00:00+07:00")
     assert rep.details["core_memory"] == {"written": 2, "proposed": 1, "accepted": 1}
     assert {"PROFILE.md", "PROPOSALS.md"} <= set(rep.written)
-    runner = CliRunner()
-    res = runner.invoke(app, ["--workspace", str(ws), "runs", "list", "--json"])
+    res = cli("--workspace", str(ws), "runs", "list", "--json")
     assert res.exit_code == 0, res.output
     jobs = [r["job"] for r in json.loads(res.output)]
     assert jobs.count("core") == 1 and jobs.count("microsync") == 1        # only the earlier `mem set`
@@ -169,11 +164,11 @@ def test_core_writes_belong_to_the_microsync_run_and_roll_back_with_it(tmp_path:
     types = [json.loads(x)["type"] for x in run_audit.read_text().splitlines()]
     assert types == ["fact.created", "proposal.created", "proposal.accepted", "fact.updated", "fact.created"]
 
-    res = runner.invoke(app, ["--workspace", str(ws), "proposals", "list", "--all", "--run", rep.run_id, "--json"])
+    res = cli("--workspace", str(ws), "proposals", "list", "--all", "--run", rep.run_id, "--json")
     assert res.exit_code == 0, res.output
     assert [p["key"] for p in json.loads(res.output)["proposals"]] == ["response.tone"]   # made by this run
 
-    res = runner.invoke(app, ["--workspace", str(ws), "rollback", rep.run_id, "--json"])
+    res = cli("--workspace", str(ws), "rollback", rep.run_id, "--json")
     assert res.exit_code == 0, res.output
     assert {"PROFILE.md", "PROPOSALS.md"} <= set(json.loads(res.output)["written"])
     assert (ws / "PROFILE.md").read_bytes() == profile_before

@@ -15,14 +15,14 @@ from pathlib import Path
 from memory_store.markdown import parse_document
 from memory_store.workspace import entry_files_of_day, wrapup_path
 from memory_store.wrapup_format import SECTIONS
-from tests.conftest import REPO, memjobs
+from tests.conftest import REPO, cli_run
 from tests.test_daily_fixture import DAYS, ClaudeSession, at, build_fixture
 
 NOW = "2026-11-21T00:30:00+07:00"
 
 
 def run_daily(ws: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, dict]:
-    p = memjobs("--workspace", str(ws), "run", "daily", "--json", *args, env=env)
+    p = cli_run("--workspace", str(ws), "run", "daily", "--json", *args, env=env)
     assert p.stdout.strip(), p.stderr
     return p.returncode, json.loads(p.stdout)
 
@@ -90,7 +90,7 @@ def test_end_to_end_over_several_days(tmp_path: Path):
     assert f"]({late.path}#L1-L4)" in d20                           # the 22:30–23:40 session, whole
     assert "22:30–23:40" in d20
     assert "明天要把 worker 部署到 staging" in d20
-    v = memjobs("--workspace", str(ws), "validate", "--json")
+    v = cli_run("--workspace", str(ws), "validate", "--json")
     assert v.returncode == 0, v.stdout + v.stderr
     assert json.loads(v.stdout)["errors"] == 0
 
@@ -130,7 +130,7 @@ def test_dry_run_prints_the_document_and_writes_nothing(tmp_path: Path):
     """Pins: --dry-run prints the wrap-up and leaves every file as it was."""
     fx = build_fixture(tmp_path)
     before = snapshot(fx.workspace)
-    p = memjobs("--workspace", str(fx.workspace), "run", "daily", "--date", "2026-11-18", "--now", NOW,
+    p = cli_run("--workspace", str(fx.workspace), "run", "daily", "--date", "2026-11-18", "--now", NOW,
                 "--dry-run")
     assert p.returncode == 0, p.stderr
     assert "# Daily wrap-up: 2026-11-18" in p.stdout and "## Tomorrow next steps" in p.stdout

@@ -8,15 +8,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-import jobs.cli.main  # noqa: F401  (registers the command groups)
-from jobs.cli.base import app
+from tests.conftest import cli
 
 
 def test_demo_routes_a_preference_and_prints_it(tmp_path: Path):
     ws = tmp_path / "demo"
-    res = CliRunner().invoke(app, ["demo", str(ws)])
+    res = cli("demo", str(ws))
     assert res.exit_code == 0, res.output
     assert "==== core memory: `mem resolve`" in res.output
     assert "response.language = th  (PROFILE.md:" in res.output
@@ -24,18 +21,18 @@ def test_demo_routes_a_preference_and_prints_it(tmp_path: Path):
     lines = [ln for ln in profile.splitlines() if ln.startswith("- key:")]
     assert len(lines) == 1 and "source:user_explicit" in lines[0] and "#L7-L7" in lines[0]
     assert "updated_at:2026-11-16T06:08:31Z" in lines[0]
-    res = CliRunner().invoke(app, ["--workspace", str(ws), "mem", "audit", "--transcripts"])
+    res = cli("--workspace", str(ws), "mem", "audit", "--transcripts")
     assert res.exit_code == 0 and "response.language = th: found" in res.output
 
 
 def test_demo_shows_an_inferred_preference_as_a_pending_proposal(tmp_path: Path):
     ws = tmp_path / "demo"
-    res = CliRunner().invoke(app, ["demo", str(ws)])
+    res = cli("demo", str(ws))
     assert res.exit_code == 0, res.output
     assert "==== core memory: `proposals list`" in res.output
     shown = [ln for ln in res.output.splitlines() if ln.startswith("p-")]
     assert len(shown) == 1 and "pending  response.length = short" in shown[0]
-    res = CliRunner().invoke(app, ["--workspace", str(ws), "proposals", "list", "--json"])
+    res = cli("--workspace", str(ws), "proposals", "list", "--json")
     assert res.exit_code == 0, res.output
     (p,) = json.loads(res.output)["proposals"]
     assert (p["status"], p["key"], p["value"]) == ("pending", "response.length", "short")

@@ -153,9 +153,9 @@ def test_the_schedule_check_reads_the_users_crontab(workspace: Path, tmp_path: P
     _, info, _ = _doctor(workspace)
     (sched,) = _by(info, "schedule")
     assert sched["level"] == "warning" and "memjobs systemd install" in sched["fix"]
-    from tests.conftest import memjobs
+    from tests.conftest import cli_run
 
-    lines = memjobs("--workspace", str(workspace), "cron").stdout
+    lines = cli_run("--workspace", str(workspace), "cron").stdout
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (tmp_path / "crontab.txt").write_text(lines + "\n")

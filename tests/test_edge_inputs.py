@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 from memory_store.transcripts.records import range_prefix, transcript_file
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.test_search_fixtures import entry, write_daily
 from tests.test_secret_doors import DAY, SID, TURNS
 
@@ -17,7 +17,7 @@ def test_validate_rejects_an_id_with_no_calendar_date(workspace: Path) -> None:
     e = entry("Decision", "Use PostgreSQL for bookings", "2026-10-06", "Bookings live in PostgreSQL.")
     path = write_daily(workspace, "2026-10-06", [e])
     path.write_text(path.read_text("utf-8").replace(e.id, e.id.replace("20261006", "20261345")), encoding="utf-8")
-    p = memjobs("--workspace", str(workspace), "validate", "--json")
+    p = cli_run("--workspace", str(workspace), "validate", "--json")
     assert p.returncode == 3, p.stdout + p.stderr
     assert "20261345 is not a calendar day" in p.stdout
 
@@ -48,7 +48,7 @@ def test_microsync_over_a_folder_with_a_hash_cites_lines(workspace: Path, tmp_pa
     """Pins: a transcript under `proj#1/` gets `message_range: L1-L1`, not `E1-E1`."""
     folder = tmp_path / "proj#1"
     _transcript(folder)
-    p = memjobs(*_ws(workspace, folder))
+    p = cli_run(*_ws(workspace, folder))
     assert p.returncode == 0, p.stdout + p.stderr
     text = (workspace / "memory" / f"{DAY}.md").read_text("utf-8")
     assert "- message_range: L1-L1" in text and f"session_path: {folder}/{SID}.jsonl" in text
@@ -59,7 +59,7 @@ def test_a_folder_named_like_the_daily_file_is_a_clear_error(workspace: Path, tm
     folder = tmp_path / "t"
     _transcript(folder)
     (workspace / "memory" / f"{DAY}.md").mkdir()
-    p = memjobs(*_ws(workspace, folder))
+    p = cli_run(*_ws(workspace, folder))
     assert p.returncode == 1, p.stdout + p.stderr
     assert f"{DAY}.md" in p.stderr and "folder" in p.stderr and "Traceback" not in p.stderr
 
@@ -82,5 +82,5 @@ def test_a_lock_loser_exits_before_loading_the_job(workspace: Path) -> None:
     assert "holder-run" in report["errors"][0]["message"]
     imported = [line.rsplit("|", 1)[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time")]
     assert "jobs.microsync.job" not in imported and "jobs.dispatch.registry" not in imported
-    p = memjobs("--workspace", str(workspace), "run", "microsync", "--json")
+    p = cli_run("--workspace", str(workspace), "run", "microsync", "--json")
     assert p.returncode == 0, p.stdout + p.stderr                       # the holder is gone: runs

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from memory_store.config import load_config
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -61,7 +61,7 @@ def test_a_file_given_as_the_workspace_is_named_as_a_file(tmp_path: Path):
 
 def test_search_fast_path_refuses_too(tmp_path: Path):
     """Pins: the Typer-less `memjobs search` path checks the workspace like every other command."""
-    p = memjobs("--workspace", str(tmp_path / "typo"), "search", "postgres")
+    p = cli_run("--workspace", str(tmp_path / "typo"), "search", "postgres")
     assert p.returncode == 1 and "not a memjobs workspace" in p.stderr and "Traceback" not in p.stderr
     assert not (tmp_path / "typo").exists()
 

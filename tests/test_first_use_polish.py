@@ -85,8 +85,8 @@ def test_an_environment_variable_error_names_the_variable(workspace: Path, monke
 
 def test_help_texts_cite_nothing_a_user_cannot_open():
     """Pins: `search --help` cited a design section, which a user cannot open."""
-    from tests.conftest import memjobs
+    from tests.conftest import cli_run
 
     for args in (["search", "--help"], ["get", "--help"], ["doctor", "--help"], ["init", "--help"]):
-        p = memjobs(*args)
+        p = cli_run(*args)
         assert p.returncode == 0 and "§" not in p.stdout and "DESIGN" not in p.stdout, args

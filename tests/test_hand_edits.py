@@ -18,7 +18,7 @@ from memory_store.check import validate_paths
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import serialize_entry
 from memory_store.memory_md import BEGIN, END, parse_memory_md
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.microsync_helpers import KEY, demo_workspace
 from tests.test_weekly_support import (
     archived_ids,
@@ -126,14 +126,14 @@ def test_a_refusal_through_the_cli_is_one_line_naming_memory_md_and_exit_1(works
     text = _drop_end(md.read_text("utf-8"))
     md.write_text(text, "utf-8")
     before = snapshot(workspace)
-    proc = memjobs("--workspace", str(workspace), "run", "weekly", "--now", WEEK2_NOW + "+07:00", "--json")
+    proc = cli_run("--workspace", str(workspace), "run", "weekly", "--now", WEEK2_NOW + "+07:00", "--json")
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     out = json.loads(proc.stdout)
     assert out["status"] == "failed"
     assert out["errors"][0]["path"] == "MEMORY.md" and out["errors"][0]["line"] == _line_of(text, BEGIN)
     assert snapshot(workspace) == before
-    val = memjobs("--workspace", str(workspace), "validate", str(md))
+    val = cli_run("--workspace", str(workspace), "validate", str(md))
     assert val.returncode == 3 and "Traceback" not in val.stderr
     assert f"MEMORY.md:{_line_of(text, BEGIN)}: " in val.stdout + val.stderr
 
@@ -321,7 +321,7 @@ def test_validate_cli_reports_broken_daily_entries_with_path_and_line(workspace:
     daily = workspace / "memory" / "2026-11-03.md"
     text = daily.read_text("utf-8").replace(f"- id: {RULE.id}\n", "") + "\n" + HALF
     daily.write_text(text, "utf-8")
-    proc = memjobs("--workspace", str(workspace), "validate", "--json")
+    proc = cli_run("--workspace", str(workspace), "validate", "--json")
     assert proc.returncode == 3 and "Traceback" not in proc.stderr
     lines = {(p["path"], p["line"]) for p in json.loads(proc.stdout)["problems"] if p["severity"] == "error"}
     assert ("memory/2026-11-03.md", _line_of(text, "## Rule: Always run")) in lines
@@ -438,7 +438,7 @@ def test_weekly_with_damage_everywhere_never_tracebacks_through_the_cli(workspac
     daily.write_text(daily.read_text("utf-8").replace("- status: active", "- status: ???", 1) + HALF, "utf-8")
     (workspace / "memory" / "archive" / "2026-11.md").write_text("garbage \x00 line\n", "utf-8")
     cfg = load_cfg(workspace)
-    proc = memjobs("--workspace", str(cfg.workspace), "run", "weekly", "--now", WEEK2_NOW + "+07:00", "--json")
+    proc = cli_run("--workspace", str(cfg.workspace), "run", "weekly", "--now", WEEK2_NOW + "+07:00", "--json")
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     out = json.loads(proc.stdout)

@@ -55,23 +55,19 @@ def test_check_reports_a_dead_endpoint(tmp_path: Path) -> None:
 def test_memjobs_llm_check_cli_against_the_test_server(llm_server: FakeLLM, tmp_path: Path) -> None:
     """`memjobs llm check --json` end to end (the CLI is jobs/cli_llm.py); exit 1 when it fails."""
     import json
-    import os
-    import subprocess
-    import sys
+
+    from tests.conftest import cli_run
 
     ws = tmp_path / "ws"
     ws.mkdir(exist_ok=True)
     (ws / "memjobs.yaml").write_text(f"llm: {{base_url: '{llm_server.base_url}', model: test-model}}\n")
-    exe = Path(sys.executable).parent / "memjobs"
-    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
-    run = subprocess.run([str(exe), "--workspace", str(ws), "llm", "check", "--json"],
-                         capture_output=True, text=True, env=env, timeout=60)
+    env: dict[str, str | None] = {"OPENAI_API_KEY": None}   # unset
+    run = cli_run("--workspace", str(ws), "llm", "check", "--json", env=env)
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
     assert out["ok"] and out["mode"] == "json_schema" and out["base_url"] == llm_server.base_url
     llm_server.probe = "invalid_json"
-    failed = subprocess.run([str(exe), "--workspace", str(ws), "llm", "check", "--json"],
-                            capture_output=True, text=True, env=env, timeout=60)
+    failed = cli_run("--workspace", str(ws), "llm", "check", "--json", env=env)
     out = json.loads(failed.stdout)
     assert failed.returncode == 1 and out["error"].startswith("LLM negotiation failed: no request form")
     assert [s["mode"] for s in out["negotiation"]] == ["json_schema", "json_object_schema", "guided_json",

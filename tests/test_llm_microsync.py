@@ -108,12 +108,9 @@ def test_fallback_fail_fails_the_run_with_nothing_written(llm_server: FakeLLM, t
 
 
 def _cli(cfg: Config, *args: str):
-    from typer.testing import CliRunner
+    from tests.conftest import cli
 
-    import jobs.cli.main  # noqa: F401  -- registers the command groups
-    from jobs.cli.base import app
-
-    return CliRunner().invoke(app, ["--workspace", str(cfg.workspace), *args])
+    return cli("--workspace", str(cfg.workspace), *args)
 
 
 def test_a_model_that_finds_nothing_is_degraded_loudly_and_its_empty_answers_expire(

@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from typer.testing import CliRunner
 
 from memory_store.search.indexer import update_index
-from tests.conftest import mcp_server
+from tests.conftest import cli, mcp_server
 from tests.test_search_fixtures import config, entry, snapshot, write_daily
 
 DAY = "2026-10-06"
@@ -98,11 +97,9 @@ def test_stdio_session_gets_cited_structured_results(workspace: Path) -> None:
 def test_tools_work_right_after_init_and_without_an_index(tmp_path: Path) -> None:
     """`memjobs init` creates the empty index: a search answers with no results, not an error; with no
     index at all the answer is empty too, with a note saying what to run."""
-    import jobs.cli.main  # noqa: F401  (registers the commands)
-    from jobs.cli.base import app
 
     ws = tmp_path / "fresh"
-    res = CliRunner().invoke(app, ["init", str(ws)])
+    res = cli("init", str(ws))
     assert res.exit_code == 0, res.output
     assert (ws / ".memjobs" / "index.sqlite").is_file()
     out = anyio.run(_session, ws, [("memory_search", {"query": "anything at all"}),
@@ -119,11 +116,9 @@ def test_tools_work_right_after_init_and_without_an_index(tmp_path: Path) -> Non
 
 def test_every_tool_on_the_demo(tmp_path: Path) -> None:
     """The bundled demo: each tool answers with what the demo's sessions decided."""
-    import jobs.cli.main  # noqa: F401
-    from jobs.cli.base import app
 
     ws = tmp_path / "demo"
-    res = CliRunner().invoke(app, ["demo", str(ws)])
+    res = cli("demo", str(ws))
     assert res.exit_code == 0, res.output
     out = anyio.run(_session, ws, [("memory_search", {"query": "redis ttl"}),
                                    ("memory_search", {"query": "why did we put availability in redis", "limit": 3})])

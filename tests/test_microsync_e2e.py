@@ -12,7 +12,7 @@ import pytest
 from jobs.dispatch import registry
 from jobs.run.runner import RunOptions
 from memory_store.check import validate_paths
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.microsync_helpers import KEY, all_entries, demo_workspace, memory_bytes, replay_schedule, span
 
 
@@ -188,7 +188,7 @@ def test_bad_lines_reported_partial_line_waits_and_the_run_succeeds(tmp_path: Pa
         }
     )
     cc.write_bytes(good.encode() + b"{not json\n" + b'\xff\xfe{"a": 1}\n' + partial.encode())
-    p = memjobs(
+    p = cli_run(
         "--workspace",
         str(cfg.workspace),
         "run",
@@ -211,11 +211,11 @@ def test_bad_lines_reported_partial_line_waits_and_the_run_succeeds(tmp_path: Pa
 
 def test_a_source_that_matches_nothing_is_an_error_defaults_only_noted(tmp_path: Path, workspace: Path):
     (workspace / "memjobs.yaml").write_text(f"transcripts:\n  - {{format: codex, path: {tmp_path}/nowhere}}\n")
-    p = memjobs("--workspace", str(workspace), "run", "microsync", "--json")
+    p = cli_run("--workspace", str(workspace), "run", "microsync", "--json")
     rep = json.loads(p.stdout)
     assert any(e["code"] == "source_empty" for e in rep["errors"])
     (workspace / "memjobs.yaml").write_text("timezone: UTC\n")  # defaults: agents not installed here
-    p = memjobs("--workspace", str(workspace), "run", "microsync", "--json")
+    p = cli_run("--workspace", str(workspace), "run", "microsync", "--json")
     rep = json.loads(p.stdout)
     assert p.returncode == 0 and rep["status"] == "nothing" and rep["errors"] == []
     assert rep.get("notes")

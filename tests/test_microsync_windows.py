@@ -144,3 +144,33 @@ def test_a_file_name_that_is_not_utf8_is_reported_and_the_rest_read(tmp_path: Pa
     assert report.status != "failed", report
     assert any(e["code"] == "bad_utf8" and "not valid UTF-8" in e["message"] for e in report.errors), report.errors
     assert [e.source.session_id for e in _entries(ws)] == ["good"]
+
+
+def test_a_file_name_with_a_line_break_or_control_character_is_refused_not_flattened(tmp_path: Path) -> None:
+    """Pins: a transcript named with a newline was read and its entries cited a session_path with
+    the newline flattened to a space (a file that does not exist). Such a name is now reported
+    (`bad_name`, the name escaped on one line) and skipped; every session_path written names
+    the file it came from, read back byte for byte."""
+    import os
+
+    ws, folder = _setup(tmp_path)
+    odd_names = ["two\nlines.jsonl", "cr\rhere.jsonl", "tab\there.jsonl", "sep\u2028x.jsonl", "bell\x07.jsonl"]
+    for i, name in enumerate(odd_names):
+        _append(folder / name, _line(f"odd{i}", 1, "2026-11-20T02:00:00Z", "user",
+                                     f"Remember that odd file number {i} exists."))
+    nested = folder.parent / "-home-u-\nother"
+    nested.mkdir()
+    _append(nested / "inside.jsonl", _line("nested", 1, "2026-11-20T02:00:00Z", "user",
+                                           "Remember that the nested odd folder exists."))
+    _append(folder / "good.jsonl", _line("good", 1, "2026-11-20T02:00:00Z", "user",
+                                         "Remember that invoices go out on the 25th."))
+    report = _sync(ws, "2026-11-20T10:00:00")
+    assert report.status != "failed", report
+    refused = [e for e in report.errors if e["code"] == "bad_name"]
+    assert len(refused) == len(odd_names) + 1, report.errors
+    assert all("\n" not in e["path"] and "\r" not in e["path"] and "\u2028" not in e["path"] for e in refused)
+    assert any("two\\nlines.jsonl" in e["path"] and "a line break (U+000A)" in e["message"] for e in refused)
+    entries = _entries(ws)
+    assert [e.source.session_id for e in entries] == ["good"]
+    for e in entries:
+        assert os.path.isfile(e.source.session_path), e.source.session_path

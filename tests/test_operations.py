@@ -13,7 +13,7 @@ from jobs.dispatch.backfill import backfill
 from jobs.run.history import rollback, runs, show_run
 from jobs.run.runner import RunOptions
 from memory_store.errors import RollbackRefused
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_schedule
 
 
@@ -62,9 +62,9 @@ def test_rollback_cli_refusal_names_the_file(tmp_path: Path):
     )
     target = cfg.workspace / rep.written[0]
     target.write_text(target.read_text() + "x\n")
-    p = memjobs("--workspace", str(cfg.workspace), "rollback", rep.run_id)
+    p = cli_run("--workspace", str(cfg.workspace), "rollback", rep.run_id)
     assert p.returncode == 1 and rep.written[0] in p.stderr and "Traceback" not in p.stderr
-    p = memjobs("--workspace", str(cfg.workspace), "runs", "--json")
+    p = cli_run("--workspace", str(cfg.workspace), "runs", "--json")
     assert p.returncode == 0 and json.loads(p.stdout)[0]["run_id"] == rep.run_id
 
 

@@ -6,14 +6,11 @@ import json
 from datetime import date
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-import jobs.cli.main  # noqa: F401  (registers the commands)
-from jobs.cli.base import app
 from jobs.procedures.find import find, match
 from memory_store import procedures as pr
 from memory_store.entries import Source
 from memory_store.workspace import init_workspace
+from tests import conftest
 
 TODAY = date(2026, 11, 27)
 
@@ -40,7 +37,7 @@ OLD_DEPLOY = proc("deploying the web app", ["build the bundle", "upload it to th
 
 
 def cli(ws: Path, *args: str):
-    return CliRunner().invoke(app, ["--workspace", str(ws), "procedures", *args])
+    return conftest.cli("--workspace", str(ws), "procedures", *args)
 
 
 def test_trigger_match_ranks_first_and_unrelated_is_left_out(tmp_path: Path):

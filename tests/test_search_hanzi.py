@@ -18,7 +18,7 @@ from memory_store.search import indexer, schema, tokens
 from memory_store.search.indexer import update_index
 from memory_store.search.query import SearchOptions, search
 from memory_store.search.tokens import TOKENIZER_VERSION, normalise
-from tests.conftest import REPO, memjobs
+from tests.conftest import REPO, cli_run
 from tests.strategies import examples
 from tests.test_search_fixtures import TODAY, config, entry, write_daily
 
@@ -93,7 +93,7 @@ def test_folding_does_not_make_unrelated_words_match(indexed: Path) -> None:
 
 
 def test_cli_finds_the_other_script(indexed: Path) -> None:
-    p = memjobs("--workspace", str(indexed), "search", "記住", "--tier", "all")
+    p = cli_run("--workspace", str(indexed), "search", "記住", "--tier", "all")
     assert p.returncode == 0, p.stderr
     assert "**记住**" in p.stdout and "**記住**" in p.stdout
 
@@ -121,9 +121,9 @@ def test_old_version_index_is_reported_stale_and_rebuilt(workspace: Path, monkey
     db.close()
     with pytest.raises(IndexMissing, match=r"another version: run `memjobs index --rebuild`"):
         search(config(workspace), "記住")
-    p = memjobs("--workspace", str(workspace), "search", "記住")
+    p = cli_run("--workspace", str(workspace), "search", "記住")
     assert p.returncode == 1 and "memjobs index --rebuild" in p.stderr and "Traceback" not in p.stderr
-    assert memjobs("--workspace", str(workspace), "index").returncode == 0
+    assert cli_run("--workspace", str(workspace), "index").returncode == 0
     assert _titles(workspace, "記住") == {SIMPLIFIED.title, TRADITIONAL.title}
 
 

@@ -12,7 +12,7 @@ import pytest
 from memory_store.errors import IndexMissing, UsageError
 from memory_store.search.indexer import bump_generation, update_index
 from memory_store.search.query import Hit, Searcher, SearchOptions, _below_replacements, search
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.test_search_fixtures import TODAY, config, entry, snapshot, write_daily
 
 RECENT = (TODAY - timedelta(days=3)).isoformat()
@@ -249,22 +249,22 @@ def test_cli_search_json_human_and_read_only(workspace: Path) -> None:
         day,
         [entry("Decision", "Use PostgreSQL for bookings", day, "Bookings live in PostgreSQL.")],
     )
-    assert memjobs("search", "postgresql").returncode == 1  # no index yet
-    p = memjobs("search", "postgresql")
+    assert cli_run("search", "postgresql").returncode == 1  # no index yet
+    p = cli_run("search", "postgresql")
     assert "memjobs index" in p.stderr and "Traceback" not in p.stderr
-    assert memjobs("index").returncode == 0
+    assert cli_run("index").returncode == 0
     before = snapshot(workspace)
-    p = memjobs("search", "postgresql", "--json")
+    p = cli_run("search", "postgresql", "--json")
     assert p.returncode == 0, p.stderr
     obj = json.loads(p.stdout)
     assert obj["results"][0]["title"] == "Use PostgreSQL for bookings"
-    p = memjobs("search", "postgresql")
+    p = cli_run("search", "postgresql")
     first = p.stdout.splitlines()
     assert first[0].startswith(f"memory/{day}.md:") and first[0].endswith(
         f"Use PostgreSQL for bookings  ({day}, active)"
     )
     assert first[1].strip() == "Bookings live in **PostgreSQL**."
-    assert memjobs("search", "x", "--limit", "99").returncode == 2
+    assert cli_run("search", "x", "--limit", "99").returncode == 2
     assert snapshot(workspace) == before
 
 

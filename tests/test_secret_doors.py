@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from memory_store.workspace import init_workspace
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.llm_server import FakeLLM, files_text
 from tests.test_redact_catalogue import AWS_SECRET, fake
 
@@ -86,11 +86,11 @@ def test_rules_runs_and_every_command_keep_the_catalogue_out(tmp_path: Path) -> 
         ["search", "password", "--json", "--tier", "all"], ["status", "--json"], ["validate", "--json"],
         ["runs", "--json"], ["config"],
     ):
-        p = memjobs(*w, *args)
+        p = cli_run(*w, *args)
         assert p.returncode in (0, 3), (args, p.stdout, p.stderr)
         outputs.append(p.stdout + p.stderr)
     for run in sorted((ws / ".memjobs" / "runs").iterdir()):
-        p = memjobs(*w, "runs", "show", run.name, "--json")
+        p = cli_run(*w, "runs", "show", run.name, "--json")
         outputs.append(p.stdout + p.stderr)
     daily = (ws / "memory" / f"{DAY}.md").read_text("utf-8")
     assert daily.count("## ") >= 8, daily                     # the turns were kept, as entries
@@ -116,7 +116,7 @@ def test_llm_engines_send_and_cache_no_secret(tmp_path: Path) -> None:
                              "api_key_env": "MEMJOBS_TEST_LLM_KEY", "timeout_s": 5})
         env = {"MEMJOBS_TEST_LLM_KEY": "test"}
         w = ["--workspace", str(ws)]
-        p = memjobs(*w, "run", "daily", "--date", DAY, "--now", "2026-11-18T00:30:00+07:00", "--json", env=env)
+        p = cli_run(*w, "run", "daily", "--date", DAY, "--now", "2026-11-18T00:30:00+07:00", "--json", env=env)
         assert p.returncode == 0, p.stdout + p.stderr
         report = json.loads(p.stdout)
         assert report["status"] in ("ok", "degraded"), report
@@ -136,7 +136,7 @@ def test_config_prints_no_credentials_of_the_base_url(tmp_path: Path) -> None:
     (ws / "memjobs.yaml").write_text(yaml.safe_dump({"transcripts": [], "llm": {
         "base_url": f"https://me:{pw}@llm.example.com/v1?api_key={key}", "model": "m"}}), encoding="utf-8")
     for args in (["config"], ["config", "--json"]):
-        p = memjobs("--workspace", str(ws), *args)
+        p = cli_run("--workspace", str(ws), *args)
         assert p.returncode == 0, p.stderr
         assert "llm.example.com" in p.stdout and "[REDACTED" in p.stdout
         assert pw not in p.stdout + p.stderr and key not in p.stdout + p.stderr

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from jobs.status.collect import collect
-from tests.conftest import REPO, memjobs
+from tests.conftest import REPO, cli_run
 from tests.microsync_helpers import demo_workspace, replay_schedule
 
 
@@ -44,12 +44,12 @@ def test_status_names_the_lock_holder_and_warns_about_empty_sources(workspace: P
     )
     try:
         assert holder.stdout.readline().strip() == "held"
-        p = memjobs("--workspace", str(workspace), "status", "--json")
+        p = cli_run("--workspace", str(workspace), "status", "--json")
         info = json.loads(p.stdout)
         assert p.returncode == 0
         assert {(lk["lock"], lk["pid"]) for lk in info["locks"]} >= {("daily", holder.pid), ("microsync", holder.pid)}
         assert any("matches no file" in w for w in info["warnings"])
-        human = memjobs("--workspace", str(workspace), "status")
+        human = cli_run("--workspace", str(workspace), "status")
         assert f"held by daily (pid {holder.pid}" in human.stdout
     finally:
         holder.send_signal(signal.SIGKILL)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from memory_store.fileio import append_bytes
-from tests.conftest import REPO
+from tests.conftest import REPO, cli_run
 from tests.microsync_helpers import memory_bytes
 from tests.test_secret_doors import DAY, _workspace
 
@@ -20,13 +20,17 @@ LIMIT = 4096   # the run's state fits; the day's entries (about 6 KB in one appe
 
 
 def _run(ws: Path, *extra: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """The day's microSync run; with a file-size `limit`, in a process of its own that has it."""
     def cap() -> None:
         if limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    args = [sys.executable, "-m", "jobs", "--workspace", str(ws), "run", "microsync", "--since",
-            f"{DAY}T00:00:00+07:00", "--now", f"{DAY}T22:00:00+07:00", *extra]
-    return subprocess.run(args, capture_output=True, text=True, cwd=REPO, preexec_fn=cap, timeout=120)
+    cmd = ["--workspace", str(ws), "run", "microsync", "--since", f"{DAY}T00:00:00+07:00",
+           "--now", f"{DAY}T22:00:00+07:00", *extra]
+    if limit is None:
+        return cli_run(*cmd)
+    return subprocess.run([sys.executable, "-m", "jobs", *cmd], capture_output=True, text=True, cwd=REPO,
+                          preexec_fn=cap, timeout=120)
 
 
 def _normalised(ws: Path, root: Path) -> dict[str, bytes]:
@@ -47,14 +51,12 @@ def test_full_disk_run_fails_cleanly_and_the_rerun_converges(tmp_path: Path) -> 
     # it there, before the daily file; either way nothing half-written is left.
     assert "file too large" in p.stderr and ("intents.jsonl" in p.stderr or f"memory/{DAY}.md" in p.stderr)
     assert not (ws / "memory" / f"{DAY}.md").exists()
-    runs = json.loads(subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "runs", "--json"],
-                                     capture_output=True, text=True, cwd=REPO).stdout)
+    runs = json.loads(cli_run("--workspace", str(ws), "runs", "--json").stdout)
     assert runs[0]["status"] == "failed"
     p = _run(ws)
     assert p.returncode == 0, p.stdout + p.stderr
     assert _normalised(ws, tmp_path / "full") == _normalised(clean, tmp_path / "clean")
-    v = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "validate"],
-                       capture_output=True, text=True, cwd=REPO)
+    v = cli_run("--workspace", str(ws), "validate")
     assert v.returncode == 0, v.stdout + v.stderr
 
 
@@ -168,8 +170,7 @@ def test_rollback_of_a_run_killed_after_its_last_append_removes_it(tmp_path: Pat
     patches.write_text("".join(kept), encoding="utf-8")     # as if killed right after the append
     with daily.open("a", encoding="utf-8") as fh:          # and another program appended since
         fh.write("- appended by OpenClaw\n")
-    r = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "rollback", run_id],
-                       capture_output=True, text=True, cwd=REPO)
+    r = cli_run("--workspace", str(ws), "rollback", run_id)
     assert r.returncode == 0, r.stdout + r.stderr
     assert daily.read_bytes() == before + b"- appended by OpenClaw\n"
 
@@ -203,3 +204,48 @@ def test_a_read_only_workspace_fails_at_the_lock_with_one_line(tmp_path: Path) -
     assert "Traceback" not in p.stderr
     assert "memory/.locks" in p.stderr and "cannot write: " in p.stderr and len(p.stderr.strip().splitlines()) == 1
     assert ("read-only" in p.stderr) or ("permission denied" in p.stderr)
+
+
+def test_a_real_full_disk_on_a_small_tmpfs(tmp_path: Path) -> None:
+    """Pins, on a real ENOSPC (the workspace on a tmpfs with 0-32 KB left, in a private mount
+    namespace; skipped with the reason where it cannot be mounted): each run that runs out of
+    space ends with exit 1 and one line naming the file (a failed report write and the index
+    update added two more), never a traceback; no half-written markdown (validate passes); no
+    half-built index copy left holding the space; with room again the rerun writes exactly what
+    an uninterrupted run writes, and the failed run is recorded failed."""
+    from scripts.chaos import on_small_tmpfs, tmpfs_unavailable
+
+    reason = tmpfs_unavailable(tmp_path)
+    if reason:
+        pytest.skip(reason)
+    clean = _workspace(tmp_path / "clean")
+    assert _run(clean).returncode == 0
+    daily = ["run", "daily", "--date", DAY, "--now", "2026-11-18T00:30:00+07:00"]
+    assert subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(clean), *daily],
+                          capture_output=True, cwd=REPO).returncode == 0
+    failed = 0
+    for free in (0, 8192, 16384, 32768):
+        root = tmp_path / f"free{free}"
+        ws = _workspace(root)
+        for args in (["run", "microsync", "--since", f"{DAY}T00:00:00+07:00", "--now", f"{DAY}T22:00:00+07:00"],
+                     daily):
+            p = on_small_tmpfs(ws, free, [sys.executable, "-m", "jobs", "--workspace", str(ws), *args])
+            assert p.returncode in (0, 1), (free, args[1], p.returncode, p.stderr)
+            assert "Traceback" not in p.stderr
+            if p.returncode == 1:
+                failed += 1
+                lines = [x for x in p.stderr.splitlines() if x.strip()]
+                assert len(lines) == 1 and "no space left on the device" in lines[0], (free, args[1], p.stderr)
+            assert not list(ws.rglob("index.rebuild.sqlite*")), free
+            v = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "validate"],
+                               capture_output=True, text=True, cwd=REPO)
+            assert v.returncode == 0, (free, args[1], v.stdout + v.stderr)
+            # With room again: the rerun completes the run.
+            r = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), *args],
+                               capture_output=True, text=True, cwd=REPO)
+            assert r.returncode == 0, (free, args[1], r.stdout + r.stderr)
+        assert _normalised(ws, root) == _normalised(clean, tmp_path / "clean"), free
+        runs = json.loads(subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "runs", "--json"],
+                                         capture_output=True, text=True, cwd=REPO).stdout)
+        assert not [r for r in runs if r["status"] == "running"]
+    assert failed >= 6     # the space really ran out

@@ -22,7 +22,7 @@ from memory_store.transcripts import BadLine, ReadChunk, Record, Role, Transcrip
 from tests.strategies import examples
 
 CODES = {"bad_json", "bad_utf8", "too_long", "not_a_record", "bad_timestamp", "bad_zstd", "bad_sqlite",
-         "unreadable"}
+         "unreadable", "bad_name"}
 FUZZ = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --- arbitrary JSON ---------------------------------------------------------------------------

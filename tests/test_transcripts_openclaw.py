@@ -142,3 +142,21 @@ def test_sqlite_bad_rows_are_reported_with_their_seq(tmp_path: Path) -> None:
     assert [(b.line, b.code) for b in chunk.bad_lines] == [(20, "bad_zstd"), (21, "bad_json")]
     assert all(b.path == f"{db}#{A}" for b in chunk.bad_lines)
     assert chunk.end_offset == 22
+
+
+def test_a_sqlite_session_id_with_a_line_break_is_refused_not_flattened(tmp_path: Path) -> None:
+    """Pins: a session id holding a newline would be cut in two in `<db>#<session id>`; it is
+    reported (`bad_name`, escaped on one line) and its session not read; the others are."""
+    root = _store(tmp_path)
+    db = root / "agents" / "main" / "agent" / "openclaw-agent.sqlite"
+    conn = sqlite3.connect(db)
+    conn.execute("INSERT INTO transcript_events VALUES (?, 0, ?, NULL, 1777971600000)",
+                 ("odd\nsession", json.dumps({"type": "message", "id": "o1", "parentId": None,
+                                              "message": {"role": "user", "content": "hello"}})))
+    conn.commit()
+    conn.close()
+    found = discover(TranscriptSource("openclaw", str(root / "agents" / "*")))
+    assert not [f for f in found.files if f.session_id and "\n" in f.session_id]
+    assert A in {f.session_id for f in found.files if f.db_path}
+    bad = [e for e in found.errors if e.code == "bad_name"]
+    assert len(bad) == 1 and "odd\\nsession" in bad[0].message and "\n" not in bad[0].message

@@ -8,7 +8,7 @@ from pathlib import Path
 from memory_store.entries import BlockEntry, Source
 from memory_store.markdown_write import serialize_entry
 from memory_store.validate import validate_text
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 
 
 def _good(title: str, suffix: str, transcript: Path) -> BlockEntry:
@@ -42,7 +42,7 @@ def test_five_planted_errors_five_lines_exit_3(workspace: Path):
         + "\nSee [the plan](projects/missing-plan.md) for details.\n"  # 5 broken workspace link
     )
     (workspace / "memory" / "2026-10-06.md").write_text("# 2026-10-06\n\n" + bad, encoding="utf-8")
-    p = memjobs("--workspace", str(workspace), "validate")
+    p = cli_run("--workspace", str(workspace), "validate")
     lines = [ln for ln in p.stdout.splitlines() if ln.strip()]
     assert p.returncode == 3, p.stdout + p.stderr
     assert len(lines) == 5, lines
@@ -56,7 +56,7 @@ def test_five_planted_errors_five_lines_exit_3(workspace: Path):
         "link does not resolve: projects/missing-plan.md",
     ):
         assert needle in joined
-    j = memjobs("--workspace", str(workspace), "validate", "--json")
+    j = cli_run("--workspace", str(workspace), "validate", "--json")
     data = json.loads(j.stdout)
     assert j.returncode == 3 and data["errors"] == 5
 
@@ -64,7 +64,7 @@ def test_five_planted_errors_five_lines_exit_3(workspace: Path):
 def test_clean_workspace_exits_0_and_missing_transcript_is_a_warning(workspace: Path):
     e = _good("Use Postgres", "use-postgres-aaaaaa", workspace / "gone.jsonl")
     (workspace / "memory" / "2026-10-06.md").write_text(serialize_entry(e), encoding="utf-8")
-    p = memjobs("--workspace", str(workspace), "validate")
+    p = cli_run("--workspace", str(workspace), "validate")
     assert p.returncode == 0, p.stdout
     assert "warning: transcript not found" in p.stdout
 

@@ -11,7 +11,9 @@ microSync step's entry counts are under `details.microsync`.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -111,60 +113,80 @@ def _set_aside_microsync_counts(ctx: RunContext) -> None:
 def _write(ctx: RunContext, day: date, volumes: list[Volume]) -> str:
     """Write the volumes last to first (so a link to the next volume always resolves), then
     retire volumes left over from an earlier, longer version of the same day. A wrap-up a person
-    edited since memjobs wrote it is kept as it is (docs/design.md §4: people's text is never changed)."""
+    edited since memjobs wrote it is kept as it is (docs/design.md §4: people's text is never changed).
+
+    The hash of each file about to be written is recorded first (`pending`), then the files,
+    then the hashes as written. A run killed between a wrap-up and its record thus still leaves
+    the hash that tells memjobs' bytes from a person's edit made before the rerun."""
     writer = ctx.writer("daily")
     ws = ctx.cfg.workspace
-    written = _load_written(ws)
+    written, pending = _load_written(ws)
+    count = len(volumes)
+    todo = [(v.rel, v.text) for v in reversed(volumes)]
+    todo += [(wrapup_path(day, n), retired_volume(day, n, count)) for n in _stale_volumes(ctx, day, count)]
+    fresh = {v.rel for v in volumes}
+    go: list[tuple[str, str, bool]] = []     # (rel, text, existed)
     changed = kept = False
-
-    def put(rel: str, text: str) -> bool | None:
-        """Whether the file changed; None when it was kept because a person edited it."""
+    for rel, text in todo:
         snap = read_snapshot(ws / rel)
-        if snap.exists and written.get(rel) not in (None, snap.sha256) and snap.text != text:
+        known = {h for h in (written.get(rel), pending.get(rel)) if h}
+        if snap.exists and known and snap.sha256 not in known and snap.text != text:
             ctx.report.notes.append(f"{rel} was edited by hand since memjobs wrote it; kept as it is "
                                     "(delete it to have it written again)")
-            return None
-        done = writer.replace(rel, lambda _old: text)
+            if rel in fresh:
+                kept = True
+                ctx.report.skipped += 1
+            continue
+        if snap.exists and snap.sha256 is not None:
+            written[rel] = snap.sha256    # memjobs' own bytes (or a file from before hashes were kept)
+        pending[rel] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        go.append((rel, text, snap.exists))
+    if not ctx.dry_run and go:
+        _save_written(ctx, written, pending)
+    for rel, text, existed in go:
+        done = writer.replace(rel, _constant(text))
         if not ctx.dry_run:
             written[rel] = read_snapshot(ws / rel).sha256 or ""
-        return done
-
-    for vol in reversed(volumes):
-        existed = (ws / vol.rel).exists()
-        result = put(vol.rel, vol.text)
-        if result:
+            pending.pop(rel, None)
+        if done:
             changed = True
             if existed:
                 ctx.report.updated += 1
             else:
                 ctx.report.added += 1
-        else:
-            kept = kept or result is None
+        elif rel in fresh:
             ctx.report.skipped += 1
-    count = len(volumes)
-    for number in _stale_volumes(ctx, day, count):
-        if put(wrapup_path(day, number), retired_volume(day, number, count)):
-            changed = True
-            ctx.report.updated += 1
     if not ctx.dry_run:
-        data = (json.dumps({"version": 1, "files": dict(sorted(written.items()))}, indent=1) + "\n").encode()
-        if read_snapshot(ws / WRITTEN_WRAPUPS).data != data:
-            writer.write_state(WRITTEN_WRAPUPS, data)
+        _save_written(ctx, written, pending)
     if kept and not changed:
         return "kept (edited by hand)"
     return "written" if changed else "unchanged"
 
 
-def _load_written(ws: Path) -> dict[str, str]:
+def _constant(text: str) -> Callable[[str | None], str | None]:
+    return lambda _old: text
+
+
+def _save_written(ctx: RunContext, written: dict[str, str], pending: dict[str, str]) -> None:
+    doc: dict[str, Any] = {"version": 1, "files": dict(sorted(written.items()))}
+    if pending:
+        doc["pending"] = dict(sorted(pending.items()))
+    data = (json.dumps(doc, indent=1) + "\n").encode()
+    if read_snapshot(ctx.cfg.workspace / WRITTEN_WRAPUPS).data != data:
+        ctx.writer("daily").write_state(WRITTEN_WRAPUPS, data)
+
+
+def _load_written(ws: Path) -> tuple[dict[str, str], dict[str, str]]:
     """sha256 of each wrap-up as memjobs last wrote it (a file not listed: written before this
-    was recorded, and rewritten as before)."""
+    was recorded, and rewritten as before), and of each it was about to write when a run stopped."""
     data = read_snapshot(ws / WRITTEN_WRAPUPS).data
     if data is None:
-        return {}
+        return {}, {}
     try:
         obj = json.loads(data.decode("utf-8"))
         files = obj["files"]
-        return {str(k): str(v) for k, v in files.items()}
+        pending = obj.get("pending") or {}
+        return ({str(k): str(v) for k, v in files.items()}, {str(k): str(v) for k, v in pending.items()})
     except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
         raise EntryError(f"daily state does not parse ({exc}); delete it to start afresh",
                          path=WRITTEN_WRAPUPS, line=1) from exc

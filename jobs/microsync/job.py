@@ -18,12 +18,13 @@ from jobs.microsync.supersedes import Link, link_entries
 from jobs.procedures import sync as procedures
 from jobs.run.runner import RunContext
 from memory_store.access import access_rel, add_counts, week_key
-from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenLog
+from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenEntry, WrittenLog
 from memory_store.entries import ID_RE, ids_in_text
 from memory_store.episodes import ids_in_text as episode_ids_in_text
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
+from memory_store.unrecorded import landed_appends
 
 if TYPE_CHECKING:
     from jobs.microsync.supersede_llm import SubjectJudge
@@ -42,6 +43,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     ws = ctx.cfg.workspace
     state = SyncState.from_bytes(read_snapshot(ws / CURSORS).data)
     written = WrittenLog.from_bytes(read_snapshot(ws / WRITTEN).data)
+    _recover_unrecorded(ctx, written)
     upper = min(ctx.now, until) if until is not None else ctx.now
     explicit_since = ctx.options.since if ctx.job == "microsync" else None
     window = Window(upper=upper, since=explicit_since, until=ctx.options.until if explicit_since else None)
@@ -96,6 +98,20 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     _write_access(ctx, access)
     check_core_writes(ctx)
     procedures.check_agent_writes(ctx)
+
+
+def _recover_unrecorded(ctx: RunContext, written: WrittenLog) -> None:
+    """Entries an interrupted run appended but never recorded (memory_store/unrecorded.py) become
+    memjobs' own before planning: one a person has deleted since is then a tombstone, not an
+    item to write again; one still in its file is simply known (as adoption would find it)."""
+    recovered = 0
+    for landed in landed_appends(ctx.cfg.state_dir, ctx.run_id, ctx.failed_runs):
+        if landed.entry_id not in written.entries:
+            written.entries[landed.entry_id] = WrittenEntry(hash=landed.hash, path=landed.path)
+            recovered += 1
+    if recovered:
+        ctx.report.notes.append(f"recorded {recovered} entr{'y' if recovered == 1 else 'ies'} an interrupted run "
+                                "appended without recording them (its ledger shows the appends)")
 
 
 def _subject_judge(ctx: RunContext) -> SubjectJudge | None:

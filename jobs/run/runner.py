@@ -101,6 +101,9 @@ class RunContext:
     options: RunOptions
     dry_run: bool = False
     deadline: _Deadline | None = None
+    # Runs whose report says "failed" (interrupted ones included), gathered while closing
+    # interrupted runs; None when the run did not look (it took no locks).
+    failed_runs: list[str] | None = None
     _writers: dict[str, Writer] = field(default_factory=dict)
     _llm: LLMClient | None = None
 
@@ -179,7 +182,8 @@ def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dr
             ledger.write_report({**report.to_dict(), "status": "running"})
             if take_locks:
                 held = tuple(name for name, _ in lock_plan(job, 0.0))
-                for stale in mark_interrupted(cfg.state_dir, held, run_id):
+                ctx.failed_runs = []
+                for stale in mark_interrupted(cfg.state_dir, held, run_id, ctx.failed_runs):
                     report.notes.append(f"run {stale} had not recorded its end: marked failed (interrupted)")
                 swept = sweep_temp_files(cfg.workspace)
                 if swept:
@@ -256,9 +260,11 @@ def _finish(ctx: RunContext, locks: JobLocks) -> None:
         if exc.errno not in _STORAGE_ERRORS:
             raise
         # The report could not be recorded (the disk is still full): say so on the report we
-        # return; the ledger keeps its "running" mark, which a later run's listing shows.
+        # return (once: a run that already failed for lack of space says it in one line); the
+        # ledger keeps its "running" mark, which the next run of the job turns into failed.
         ctx.report.status = "failed"
-        ctx.report.errors.append(storage_error(exc).as_error())
+        if not _storage_failure(ctx.report):
+            ctx.report.errors.append(storage_error(exc).as_error())
     finally:
         locks.release()
 
@@ -273,8 +279,17 @@ def _test_delay(ctx: RunContext) -> None:
             ctx.check_deadline()
 
 
+def _storage_failure(report: RunReport) -> bool:
+    return any(e.get("code") == StorageFull.code for e in report.errors)
+
+
 def _post_run(cfg: Config, report: RunReport, after: tuple[PostRunHook, ...]) -> None:
     if report.dry_run:
+        return
+    if _storage_failure(report):
+        # The disk is full or read-only: the index update would fail the same way (a second
+        # message for one cause). The next run's update compares every file, so it catches up.
+        report.notes.append("search index not updated (the workspace cannot be written); the next run updates it")
         return
     for hook in after:
         try:

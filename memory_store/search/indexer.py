@@ -228,13 +228,21 @@ def _rebuild(cfg: Config, progress: Progress | None) -> IndexStats:
     for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
         with contextlib.suppress(FileNotFoundError):
             leftover.unlink()
-    db = open_writer(tmp)
     try:
-        db.execute("PRAGMA synchronous=OFF")  # a crash leaves only a temp file, never the index
-        stats = _update(db, cfg, progress)
-        db.execute("PRAGMA synchronous=NORMAL")
-    finally:
-        db.close()
+        db = open_writer(tmp)
+        try:
+            db.execute("PRAGMA synchronous=OFF")  # a crash leaves only a temp file, never the index
+            stats = _update(db, cfg, progress)
+            db.execute("PRAGMA synchronous=NORMAL")
+        finally:
+            db.close()
+    except BaseException:
+        # A rebuild that failed (a full disk, most often) must not keep its half-built copy: on a
+        # full disk that copy would hold the very space the next run needs to write.
+        for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+            with contextlib.suppress(FileNotFoundError):
+                leftover.unlink()
+        raise
     stats.rebuilt = True
     target = state / INDEX_NAME
     # We hold the lock, so no writer is mid-transaction: a journal left by a crashed writer

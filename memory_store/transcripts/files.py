@@ -11,6 +11,7 @@ import fnmatch
 import glob
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from memory_store.transcripts.records import BadLine
@@ -75,8 +76,9 @@ def candidates(root: str, out: Discovery) -> list[str]:
 
 
 def _utf8_name(path: str, out: Discovery) -> bool:
-    """A path that is not valid UTF-8 (os gives it lone surrogates) could not be written into an
-    entry's session_path: it is reported and skipped, never read."""
+    """A path that is not valid UTF-8 (os gives it lone surrogates), or that holds a line break or
+    another control character, could not be written into an entry's session_path and read back
+    the same: it is reported and skipped, never read."""
     try:
         path.encode("utf-8")
     except UnicodeEncodeError:
@@ -84,7 +86,29 @@ def _utf8_name(path: str, out: Discovery) -> bool:
         out.errors.append(BadLine(path=shown, line=0, code="bad_utf8",
                                   message="the file name is not valid UTF-8; rename it to have it read"))
         return False
+    bad = control_character(path)
+    if bad is not None:
+        out.errors.append(BadLine(path=shown_name(path), line=0, code="bad_name",
+                                  message=f"the file name holds {bad}, which an entry's session_path cannot "
+                                          "hold on its one line; rename the file to have it read"))
+        return False
     return True
+
+
+def control_character(text: str) -> str | None:
+    """The first character of `text` a one-line markdown field cannot hold as it is (a control
+    character, line breaks included, or a line/paragraph separator), described; None if none."""
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+            name = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}.get(ch, "a control character")
+            return f"{name} (U+{ord(ch):04X})"
+    return None
+
+
+def shown_name(text: str) -> str:
+    """`text` with its control characters escaped, for a message on one line."""
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp")
+                   else ch for ch in text)
 
 
 def _walk_error(exc: OSError, out: Discovery) -> None:

@@ -86,5 +86,7 @@ class BadLine:
 
     path: str
     line: int
-    code: str       # bad_json | bad_utf8 | too_long | not_a_record | bad_timestamp | bad_zstd | bad_sqlite | unreadable
+    # bad_json | bad_utf8 | too_long | not_a_record | bad_timestamp | bad_zstd | bad_sqlite | unreadable
+    # | bad_name (a file name or session id with a control character)
+    code: str
     message: str

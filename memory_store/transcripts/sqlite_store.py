@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
-from memory_store.transcripts.files import Discovery, TranscriptFile
+from memory_store.transcripts.files import Discovery, TranscriptFile, control_character, shown_name
 from memory_store.transcripts.jsonl import MAX_LINE_BYTES, ReadChunk, bad_line, parse_json
 from memory_store.transcripts.openclaw import FORMAT, EntryParser, chat_type_of
 from memory_store.transcripts.records import BadLine, Record
@@ -76,6 +76,11 @@ def sessions_in(db_path: str, out: Discovery) -> list[TranscriptFile]:
         conn.close()
     files = []
     for sid in sids:
+        bad = control_character(sid)
+        if bad is not None:   # it would be cut in two in session_path and session_id
+            out.errors.append(BadLine(db_path, 0, "bad_name", f"session id '{shown_name(sid)}' holds {bad}, which an "
+                                      "entry's session_path cannot hold on its one line: not read"))
+            continue
         key, chat_type = meta.get(sid, (None, "direct"))
         files.append(TranscriptFile(format=FORMAT, path=f"{db_path}#{sid}", session_id=sid,
                                     session_key=key, chat_type=chat_type, db_path=db_path))

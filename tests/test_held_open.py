@@ -1,0 +1,99 @@
+"""Another program holding MEMORY.md open for writing across the weekly compound's replace
+(docs/reliability.md §4): what it wrote through that descriptor after the rename went into the
+replaced file, which nobody reads again. Weekly now looks for such a descriptor before the swap
+and, when one stays open, fails with one line naming the file and the program and writes nothing
+there; the rerun, once the program has closed it, completes the compound."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scripts.chaos import Chaos, Step, memory_bytes, spawn
+
+NOTE = b"\nchaos-writer 1: written through a descriptor held open across the weekly replace.\n"
+
+HOLDER = r"""
+import sys
+fh = open(sys.argv[1], "ab", buffering=0)     # O_APPEND, held open
+print("open", flush=True)
+sys.stdin.readline()
+fh.write(sys.argv[2].encode().decode("unicode_escape").encode())
+print("wrote", flush=True)
+sys.stdin.readline()
+fh.close()
+"""
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Step, Path, Path]:
+    """The demo's first day run uninterrupted (scripts/chaos.py): the weekly step, the workspace
+    just before it and just after it."""
+    base = tmp_path_factory.mktemp("reference")
+    chaos = Chaos(1, 0, 1, base, lambda _s: None)
+    chaos.build_reference()
+    k = next(i for i, s in enumerate(chaos.steps, 1) if s.job == "weekly")
+    return base, chaos.steps[k - 1], base / "snap" / str(k - 1), base / "snap" / str(k)
+
+
+def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path,
+                                                             reference: tuple[Path, Step, Path, Path]) -> None:
+    _base, step, before, ref = reference
+    ws = tmp_path / "ws"
+    shutil.copytree(before, ws, symlinks=True)
+    target = ws / "MEMORY.md"
+    assert target.read_bytes() != (ref / "MEMORY.md").read_bytes()      # weekly does replace it
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(target), NOTE.decode().encode("unicode_escape")
+                               .decode()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdin is not None
+        assert holder.stdout.readline().strip() == "open"
+        proc = spawn(ws, step.args())
+        out, err = proc.communicate(timeout=300)
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline().strip() == "wrote"
+        # The program's line, written after weekly's run, is in the file it believes it writes.
+        assert target.read_bytes().count(NOTE) == 1, "the line written through the held descriptor was lost"
+        assert proc.returncode == 1, out + err
+        report = json.loads(out)
+        assert [e["code"] for e in report["errors"]] == ["held_open"]
+        message = report["errors"][0]["message"]
+        assert report["errors"][0]["path"].endswith("MEMORY.md") and f"pid {holder.pid}" in message
+        assert "Traceback" not in err
+    finally:
+        if holder.stdin is not None and holder.poll() is None:
+            holder.stdin.write("\n")
+            holder.stdin.flush()
+        holder.wait(timeout=30)
+    # The program has closed it: the rerun completes the compound; the line is kept, once.
+    proc = spawn(ws, step.args())
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, out + err
+    assert target.read_bytes().count(NOTE) == 1
+    assert memory_bytes(ws) == memory_bytes(ref)
+
+
+def test_a_program_that_opens_appends_and_closes_does_not_block_weekly(
+        tmp_path: Path, reference: tuple[Path, Step, Path, Path]) -> None:
+    """The check only waits for descriptors that stay open: an append that opens, writes and
+    closes (OpenClaw's flush) before the wait is over lets the replace go ahead."""
+    _base, step, before, ref = reference
+    ws = tmp_path / "ws"
+    shutil.copytree(before, ws, symlinks=True)
+    target = ws / "MEMORY.md"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; fh = open(sys.argv[1], 'ab'); "
+                               "print('open', flush=True); time.sleep(0.5); fh.write(sys.argv[2].encode()); fh.close()",
+                               str(target), NOTE.decode()], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+    proc = spawn(ws, step.args())
+    out, err = proc.communicate(timeout=300)
+    holder.wait(timeout=30)
+    assert proc.returncode == 0, out + err
+    assert target.read_bytes().count(NOTE) == 1
+    assert memory_bytes(ws) == memory_bytes(ref)
