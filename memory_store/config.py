@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
@@ -50,16 +51,19 @@ DEFAULT_SOURCES = (
 
 @dataclass(frozen=True)
 class ExtractConfig:
+    """How microSync finds entries: rules or an LLM."""
     engine: str = "rules"
 
 
 @dataclass(frozen=True)
 class SummarizeConfig:
+    """How the daily wrap-up is written: rules or an LLM."""
     engine: str = "rules"
 
 
 @dataclass(frozen=True)
 class LLMConfig:
+    """The OpenAI-compatible server and the limits of what is sent to it."""
     base_url: str | None = None
     model: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
@@ -72,6 +76,7 @@ class LLMConfig:
 
 @dataclass(frozen=True)
 class ScheduleConfig:
+    """Cron expressions of the three jobs."""
     microsync: str = "0 10,13,16,19,22 * * *"
     daily: str = "30 0 * * *"
     weekly: str = "0 3 * * mon"
@@ -79,6 +84,7 @@ class ScheduleConfig:
 
 @dataclass(frozen=True)
 class LimitsConfig:
+    """Size, age and time limits of the files and jobs."""
     memory_md_lines: int = 200
     memory_md_chars: int = 12_000
     daily_entries: int = 300
@@ -91,6 +97,7 @@ class LimitsConfig:
 
 @dataclass(frozen=True)
 class SearchConfig:
+    """What search returns and which extra folders it reads."""
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
     sessions: bool = True  # index what was said in transcripts as the coldest tier
@@ -99,10 +106,12 @@ class SearchConfig:
 @dataclass(frozen=True)
 class CoreConfig:
     """Core memory (docs/design.md §6): how long a session may be idle before `ttl:session_end`
-    entries expire, and keys that keep several values (besides names ending in `[]`)."""
+    entries expire, keys that keep several values (besides names ending in `[]`), and how many
+    expired facts one cleanup archives (the rest wait for the next run)."""
 
     session_idle: str = "2h"
     multi_valued: tuple[str, ...] = ()
+    cleanup_limit: int = 5000          # expired facts archived per daily run / `mem compact`
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,22 @@ class ContextConfig:
     min_value_length: int = 2
     episodes: int = 3
     procedures: int = 3
+    profiles: tuple[ContextProfile, ...] = ()   # `context.profiles.NAME`, picked with --task-type NAME
+
+
+@dataclass(frozen=True)
+class ContextProfile:
+    """A named set of overrides of the context section, picked with `--task-type NAME`
+    (docs/spec/context.md §7): a budget, caps and which layers or groups it shows. A key left out
+    keeps the context section's value; `layers` left out shows every layer."""
+
+    name: str
+    budget: int | None = None
+    max_items: int | None = None
+    min_value_length: int | None = None
+    episodes: int | None = None
+    procedures: int | None = None
+    layers: tuple[str, ...] | None = None
 
 
 DEFAULT_EXCLUDES = ("cron:*", "hook:*", "heartbeat*", "subagent*")
@@ -137,6 +162,7 @@ def system_timezone() -> str:
 
 @dataclass(frozen=True)
 class Config:
+    """The whole configuration, read once (docs/design.md §8)."""
     workspace: Path
     source_file: Path | None = None
     timezone: str = field(default_factory=system_timezone)
@@ -174,6 +200,9 @@ class Config:
         for section in ("exclude_sessions",):
             out[section] = list(out[section])
         out["search"]["extra_paths"] = list(self.search.extra_paths)
+        out["context"]["profiles"] = {p.name: {k: (list(v) if isinstance(v, tuple) else v)
+                                               for k, v in asdict(p).items() if k != "name" and v is not None}
+                                      for p in self.context.profiles}
         return out
 
 
@@ -187,6 +216,7 @@ _SECTIONS: dict[str, type] = {
     "core": CoreConfig,
     "context": ContextConfig,
 }
+_PROFILE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 _TOP_KEYS = {"timezone", "transcripts", "exclude_sessions", *_SECTIONS}
 _SOURCE_KEYS = {f.name for f in fields(TranscriptSource)} - {"is_default"}
 _ENGINES = {"rules", "llm"}
@@ -251,10 +281,24 @@ def _keys_of(data: Mapping[str, Any], prefix: str = "") -> set[str]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    import yaml
+    from memory_store.simple_yaml import load
 
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8: {exc}", path=path) from exc
+    loaded = load(text)            # the plain subset without importing PyYAML (start-up time)
+    if loaded is None:
+        loaded = _pyyaml(text, path)
+    if not isinstance(loaded, dict):
+        raise ConfigError("the configuration must be a mapping of keys", path=path, line=1)
+    return loaded
+
+
+def _pyyaml(text: str, path: Path) -> Any:
+    import yaml
+
+    try:
         loaded = yaml.safe_load(text)
     except UnicodeDecodeError as exc:
         raise ConfigError(f"not UTF-8: {exc}", path=path) from exc
@@ -263,11 +307,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or "invalid YAML"
         raise ConfigError(f"invalid YAML: {problem}", path=path, line=line) from exc
-    if loaded is None:
-        return {}
-    if not isinstance(loaded, dict):
-        raise ConfigError("the configuration must be a mapping of keys", path=path, line=1)
-    return loaded
+    return {} if loaded is None else loaded
 
 
 def _env_overrides(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -327,7 +367,14 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> 
         kw["exclude_sessions"] = tuple(str(x) for x in _as_list(data["exclude_sessions"], "exclude_sessions", blame))
     for name, cls in _SECTIONS.items():
         if name in data and data[name] is not None:
-            kw[name] = _section(cls, name, data[name], blame)
+            raw = data[name]
+            profiles = None
+            if name == "context" and isinstance(raw, dict) and "profiles" in raw:
+                raw = {k: v for k, v in raw.items() if k != "profiles"}
+                profiles = _profiles(data[name]["profiles"], blame)
+            kw[name] = _section(cls, name, raw, blame)
+            if profiles is not None:
+                kw[name] = replace(kw[name], profiles=profiles)
     cfg = Config(**kw)
     _check(cfg, blame)
     return cfg
@@ -358,6 +405,51 @@ def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     if "subagents" in raw:
         kw["subagents"] = bool(raw["subagents"])
     return TranscriptSource(**kw)
+
+
+_PROFILE_KEYS = ("budget", "max_items", "min_value_length", "episodes", "procedures", "layers")
+
+
+def _profiles(raw: Any, blame: _Blame) -> tuple[ContextProfile, ...]:
+    """`context.profiles`: a mapping of task-type names to their overrides (docs/spec/context.md §7)."""
+    from memory_store.context.model import PROFILE_LAYERS
+    from memory_store.context.tokens import MIN_BUDGET
+
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise blame.error("context.profiles must be a mapping of task-type names to settings", "context.profiles")
+    out = []
+    for name, body in raw.items():
+        where = f"context.profiles.{name}"
+        if not isinstance(name, str) or not _PROFILE_NAME.match(name):
+            raise blame.error(f"context.profiles: bad task-type name {name!r} (letters, digits, '_' and '-')",
+                              "context.profiles")
+        if body is None:
+            body = {}
+        if not isinstance(body, dict):
+            raise blame.error(f"{where} must be a mapping of {', '.join(_PROFILE_KEYS)}", where)
+        unknown = sorted(set(body) - set(_PROFILE_KEYS))
+        if unknown:
+            raise blame.error(f"unknown key '{where}.{unknown[0]}' (known: {', '.join(_PROFILE_KEYS)})",
+                              f"{where}.{unknown[0]}")
+        kw: dict[str, Any] = {}
+        for key in _PROFILE_KEYS[:-1]:
+            if body.get(key) is not None:
+                value = _coerce(body[key], 0, f"{where}.{key}", blame)
+                if value < (MIN_BUDGET if key == "budget" else 0):
+                    bound = f"at least {MIN_BUDGET} tokens" if key == "budget" else "not negative"
+                    raise blame.error(f"{where}.{key} must be {bound}, not {value}", f"{where}.{key}")
+                kw[key] = value
+        if body.get("layers") is not None:
+            layers = tuple(str(x) for x in _as_list(body["layers"], f"{where}.layers", blame))
+            bad = [x for x in layers if x not in PROFILE_LAYERS]
+            if bad:
+                raise blame.error(f"{where}.layers: unknown layer {bad[0]!r} (one of {', '.join(PROFILE_LAYERS)})",
+                                  f"{where}.layers")
+            kw["layers"] = layers
+        out.append(ContextProfile(name, **kw))
+    return tuple(out)
 
 
 def _section(cls: type, name: str, raw: Any, blame: _Blame) -> Any:
@@ -417,6 +509,7 @@ _RANGES: tuple[tuple[str, float, bool, str], ...] = (
     ("llm.max_tokens_per_run", 1, True, "tokens"),
     ("llm.max_tokens", 1, True, "tokens (the cap on every reply)"),
     ("llm.context_tokens", 0, True, "tokens (0: as the server's /v1/models says)"),
+    ("core.cleanup_limit", 1, True, "facts per run"),
 )
 
 

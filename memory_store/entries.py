@@ -40,6 +40,7 @@ EXCERPT_MAX = 200
 
 @dataclass(frozen=True)
 class Source:
+    """Where an entry came from: session, transcript path, lines."""
     session_id: str
     session_path: str
     message_range: str

@@ -24,6 +24,7 @@ HELD_OPEN_WAIT_S = 2.0    # how long a replace waits for another program to clos
 
 @dataclass(frozen=True)
 class Snapshot:
+    """A file's bytes and the stat fields a later replace re-checks."""
     path: Path
     data: bytes | None          # None: the file does not exist
     size: int
@@ -161,6 +162,7 @@ def _take_back(fd: int, path: Path, size: int, created: bool) -> None:
 
 @dataclass(frozen=True)
 class Replaced:
+    """The outcome of `replace_checked`: what was read and what was written."""
     before: Snapshot
     after: bytes | None          # None: the transform left the file as it was (nothing written)
 

@@ -50,6 +50,7 @@ _STATUS_KEYS = ("status", "superseded_by")
 
 @dataclass
 class Field:
+    """A `- key: value` line of an entry block (with its indented child items)."""
     key: str | None          # None for a keyless child item (a ref)
     value: str
     line: int                # 1-based
@@ -58,12 +59,14 @@ class Field:
 
 @dataclass
 class Prose:
+    """Text outside any entry (kept byte for byte)."""
     line: int
     text: str
 
 
 @dataclass
 class Block:
+    """An entry: its `## Kind: title` heading and its field lines."""
     kind: str                # canonical kind name ("Decision", …)
     title: str
     line: int                # 1-based line of the heading
@@ -87,6 +90,7 @@ class Block:
 
 @dataclass
 class LineNode:
+    """A one-line entry (`- key:… | …`) and its fields."""
     line: int
     text: str
     fields: list[tuple[str, str]]
@@ -103,6 +107,7 @@ Node = Prose | Block | LineNode
 
 @dataclass
 class Document:
+    """A parsed markdown file: prose, entry blocks and line entries, in file order."""
     nodes: list[Node]
 
     @property

@@ -37,6 +37,7 @@ _ITEM_RE = re.compile(r"^- (?P<summary>.*?) ?\(\[(?P<id>[A-Z]+-\d{8}-[a-z0-9-]+)
 
 @dataclass(frozen=True)
 class IndexItem:
+    """One item of MEMORY.md: summary, id, link."""
     summary: str
     id: str
     link: str           # relative to MEMORY.md, e.g. memory/2026-10-06.md
@@ -53,6 +54,7 @@ class IndexItem:
 
 @dataclass
 class MemoryMd:
+    """MEMORY.md parsed: the user's text before and after the markers, the generated sections between."""
     head: str                       # everything before the begin marker line (the user's)
     sections: dict[str, list[IndexItem]] = field(default_factory=lambda: {s: [] for s in SECTIONS})
     tail: str = ""                  # everything after the end marker line (the user's)

@@ -29,6 +29,7 @@ _COMPILED: dict[tuple[str, int], re.Pattern[str]] = {}
 
 @dataclass(frozen=True, slots=True)
 class SecretFormat:
+    """A kind of secret and the pattern that finds it."""
     kind: str                           # the marker's name: [REDACTED:<kind>]
     triggers: tuple[str, ...]           # substrings; the pattern runs only if one is in the text
     source: str                         # the regular expression, compiled when first needed

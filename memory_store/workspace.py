@@ -121,6 +121,7 @@ def require_workspace(workspace: Path, config_file: Path | str | None = None) ->
 
 @dataclass(frozen=True)
 class InitResult:
+    """What `memjobs init` created and what it left alone."""
     created: list[str]
     existing: list[str]
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from jobs.cli.base import STATE, app, expected_errors
-from jobs.cli.fast_context import TOLERATE_HELP, Options
+from jobs.cli.fast_context import HOOK_INPUT_HELP, TASK_TYPE_HELP, TOLERATE_HELP, Options
 from memory_store.errors import EXIT_USAGE, MemjobsError
 from memory_store.redact import redact
 
@@ -20,6 +20,7 @@ def context(
     session: Annotated[str | None, typer.Option("--session", help="This session's id: its SESSION.md entries.")] = None,
     project: Annotated[str | None, typer.Option("--project", help="This project's id: its entries, episodes.")] = None,
     task: Annotated[str | None, typer.Option("--task", help="What the agent will do (for procedures).")] = None,
+    task_type: Annotated[str | None, typer.Option("--task-type", help=TASK_TYPE_HELP)] = None,
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
     window: Annotated[int | None, typer.Option("--window", help="Leave out session entries older than this "
                                                                  "many seconds.")] = None,
@@ -29,12 +30,14 @@ def context(
     fmt: Annotated[str, typer.Option("--format", help="markdown, json or xml.")] = "markdown",
     as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     tolerate_failure: Annotated[bool, typer.Option("--tolerate-failure", help=TOLERATE_HELP)] = False,
+    hook_input: Annotated[str | None, typer.Option("--hook-input", metavar="AGENT", help=HOOK_INPUT_HELP)] = None,
 ) -> None:
     """The memory an agent should see now, in a fixed order (thread, long memory, references, hints)
     within a token budget: policy keys only as policy@<version>, never POLICY.md's text; what was
     left out and why as reason codes (--json); the last-known-good snapshot when a file cannot be
     read, said loudly. Writes nothing."""
-    _run(Options(session, project, task, list(hint or ()), window, now, budget, fmt, as_json, tolerate_failure))
+    _run(Options(session, project, task, task_type, list(hint or ()), window, now, budget, fmt, as_json,
+                 tolerate_failure, hook_input))
 
 
 def _run(opts: Options, verify: bool = False) -> None:
@@ -59,6 +62,7 @@ def verify(
     session: Annotated[str | None, typer.Option("--session", help="This session's id.")] = None,
     project: Annotated[str | None, typer.Option("--project", help="This project's id.")] = None,
     task: Annotated[str | None, typer.Option("--task", help="What the agent will do (for procedures).")] = None,
+    task_type: Annotated[str | None, typer.Option("--task-type", help=TASK_TYPE_HELP)] = None,
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
     window: Annotated[int | None, typer.Option("--window", help="Thread window in seconds.")] = None,
     now: Annotated[str | None, typer.Option("--now", help="The time to build for (ISO; default: now).")] = None,
@@ -71,5 +75,5 @@ def verify(
     active references, each layer's status (loaded, fallback, missing, empty) with items and
     tokens, the trims and fallbacks of this build, and the snapshot's age. Not `validate`, which
     checks files. Writes nothing."""
-    _run(Options(session, project, task, list(hint or ()), window, now, budget, "markdown", as_json,
+    _run(Options(session, project, task, task_type, list(hint or ()), window, now, budget, "markdown", as_json,
                  tolerate_failure), verify=True)

@@ -15,15 +15,21 @@ from typing import Any
 from jobs.cli.fast_search import Output, _redact, emit, fail
 from memory_store.errors import MemjobsError, UsageError
 
+TASK_TYPE_HELP = ("A profile of context.profiles in memjobs.yaml (budget, caps, which layers); built in: "
+                  "reply (everything, the default) and prompt (session entries, procedures, hints; 400 tokens).")
+HOOK_INPUT_HELP = ("Read the agent hook's JSON on stdin (claude-code, codex, openclaw): its session_id, cwd "
+                   "(the project) and prompt (the task) fill --session, --project and --task when not given.")
 TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good snapshot, print an empty "
                  "context and exit 0 instead of failing.")
 
 
 @dataclass
 class Options:
+    """The flags of `memjobs context` / `verify`, parsed by argparse or Typer."""
     session: str | None = None
     project: str | None = None
     task: str | None = None
+    task_type: str | None = None
     hints: list[str] = field(default_factory=list)
     window: int | None = None
     now: str | None = None
@@ -31,6 +37,7 @@ class Options:
     format: str = "markdown"
     as_json: bool = False
     tolerate_failure: bool = False
+    hook_input: str | None = None
 
 
 class LazyActivity:
@@ -62,11 +69,14 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
         if when is None:
             raise UsageError(f"--now must be an ISO time, not {opts.now!r}")
     fmt = "json" if opts.as_json else opts.format
+    err = ""
+    if opts.hook_input is not None:
+        opts, err = with_hook_input(opts)
     req = ContextRequest(session=opts.session, project=opts.project, task=opts.task, hints=tuple(opts.hints),
                          window_s=opts.window, now=when, budget=opts.budget, format=fmt,
-                         tolerate_failure=opts.tolerate_failure)
+                         tolerate_failure=opts.tolerate_failure, task_type=opts.task_type)
     ctx = build_context(cfg, req, last_activity=LazyActivity(cfg.transcripts))
-    err = "".join(f"warning: {note}\n" for note in notices(ctx))
+    err += "".join(f"warning: {note}\n" for note in notices(ctx))
     if verify:
         from memory_store.context.snapshot import read_last_known_good
         from memory_store.context.verify import verification, verification_text
@@ -79,6 +89,21 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
     return Output(_redact(render(ctx, fmt)), _redact(err))
 
 
+def with_hook_input(opts: Options) -> tuple[Options, str]:
+    """`opts` completed from the agent hook's JSON on stdin (session, project, task); flags win."""
+    from dataclasses import replace
+
+    from memory_store.hooks import hook_input
+    from memory_store.hooks.snippets import AGENTS
+
+    if opts.hook_input not in AGENTS:
+        raise UsageError(f"--hook-input must be one of {', '.join(AGENTS)}, not {opts.hook_input!r}")
+    got = hook_input.read(sys.stdin)
+    warn = f"warning: {got.problem}\n" if got.problem else ""
+    return replace(opts, session=opts.session or got.session, project=opts.project or got.project,
+                   task=opts.task or got.task), warn
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="memjobs context", description=(
         "The memory an agent should see now, in a fixed order (thread, long memory, references, hints) "
@@ -87,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--session", help="This session's id: its SESSION.md entries.")
     p.add_argument("--project", help="This project's id: its entries, episodes.")
     p.add_argument("--task", help="What the agent will do (for procedures).")
+    p.add_argument("--task-type", help=TASK_TYPE_HELP)
     p.add_argument("--hint", dest="hints", action="append", default=[], help="Text passed through last (repeatable).")
     p.add_argument("--window", type=int, help="Leave out session entries older than this many seconds.")
     p.add_argument("--now", help="The time to build for (ISO; default: now).")
@@ -94,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", default="markdown", choices=("markdown", "json", "xml"), help="markdown, json or xml.")
     p.add_argument("--json", dest="as_json", action="store_true", help="Same as --format json.")
     p.add_argument("--tolerate-failure", action="store_true", help=TOLERATE_HELP)
+    p.add_argument("--hook-input", metavar="AGENT", help=HOOK_INPUT_HELP)
     return p
 
 

@@ -31,6 +31,7 @@ STALE_WARNING = "warning: the search index is older than the workspace's last ch
 
 @dataclass
 class Output:
+    """What a fast-path command prints, and its exit code."""
     stdout: str
     stderr: str = ""
     code: int = 0

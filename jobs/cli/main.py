@@ -12,7 +12,8 @@ from jobs.cli.base import app
 # Importing a command module registers its commands; this order is the order of `memjobs --help`.
 # isort: off
 from jobs.cli import (  # noqa: F401
-    workspace, run, demo, search, procedures, context, runs, schedule, llm, doctor, mem, proposals, policy, conflicts,
+    workspace, run, demo, search, procedures, context, hook, runs, schedule, llm, doctor, mem, proposals, policy,
+    conflicts,
 )
 # isort: on
 

@@ -187,9 +187,21 @@ def reset(
 
 @mem_app.command()
 @expected_errors
-def compact(as_json: JSON = False) -> None:
-    """Archive expired entries; move inactive lines older than 90 days to memory/archive/core.md."""
-    _print_changes(_store().compact(), as_json, "nothing to compact")
+def compact(
+    as_json: JSON = False,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help=(
+        "Archive at most this many expired entries, oldest first (default: core.cleanup_limit, 5000); "
+        "the rest wait for the next run."))] = None,
+) -> None:
+    """Archive expired entries (in batches: --limit); move inactive lines older than 90 days to
+    memory/archive/core.md. The daily job runs the same cleanup."""
+    from memory_store.core.cleanup import expired
+
+    store = _store()
+    _print_changes(store.compact(limit=limit or STATE.cfg().core.cleanup_limit), as_json, "nothing to compact")
+    left = len(expired(store))
+    if left:
+        typer.echo(f"{left} expired entries left for the next run (--limit)", err=True)
 
 
 @mem_app.command()

@@ -1,6 +1,7 @@
 """The daily job's session cleanup (docs/design.md §3, §6): core-memory facts whose TTL has passed
 (a finished session's `session_end` entries, an `8h` task note) are archived through the core
-writer, which takes its lock after the daily job's own."""
+writer, which takes its lock after the daily job's own; at most `core.cleanup_limit` per run
+(memory_store.core.cleanup, shared with `memjobs mem compact`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,13 +14,22 @@ if TYPE_CHECKING:
 
 def clean_sessions(ctx: RunContext) -> None:
     from memory_store.core.audit import Actor
+    from memory_store.core.cleanup import archive_expired, expired
     from memory_store.core.store import CoreMemory
 
     mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now)
+    if not expired(mem):
+        return
+    actor = Actor("system", "daily")
     try:
-        changes = mem.archive_expired(actor=Actor("system", "daily"))
+        with mem.operation("cleanup", actor) as run:
+            done = archive_expired(mem, run, actor, ctx.cfg.core.cleanup_limit)
     except LockHeld as exc:
         ctx.report.notes.append(f"expired core-memory entries not archived this run: {exc}")
         return
-    if changes:
-        ctx.report.details["core_archived"] = [c.to_dict()["id"] for c in changes]
+    if done.changes:
+        ctx.report.details["core_archived"] = [c.to_dict()["id"] for c in done.changes]
+    if done.left:
+        ctx.report.details["core_expired_left"] = done.left
+        ctx.report.notes.append(f"{done.left} expired core-memory entries left for the next run "
+                                f"(core.cleanup_limit: {ctx.cfg.core.cleanup_limit} per run)")

@@ -40,21 +40,21 @@ class ContextTool:
         return self._activity
 
     def context(self, session: str | None, project: str | None, task: str | None, hints: list[str] | None,
-                budget: int | None, fmt: str, tolerate_failure: bool) -> str:
+                budget: int | None, fmt: str, tolerate_failure: bool, task_type: str | None = None) -> str:
         from memory_store.context.build import build_context
         from memory_store.context.model import ContextRequest
         from memory_store.context.render import render, to_json
         from memory_store.redact import redact
 
         req = ContextRequest(session=session, project=project, task=task, hints=tuple(hints or ()),
-                             budget=budget, format=fmt, tolerate_failure=tolerate_failure)
+                             budget=budget, format=fmt, tolerate_failure=tolerate_failure, task_type=task_type)
 
         def build() -> str:
             ctx = build_context(self.cfg, req, last_activity=self.activity)
             text = json.dumps(to_json(ctx, fmt), ensure_ascii=False, indent=1) if fmt == "json" else render(ctx, fmt)
             return redact(text)
 
-        key = (session, project, task, tuple(hints or ()), budget, fmt, tolerate_failure)
+        key = (session, project, task, tuple(hints or ()), budget, fmt, tolerate_failure, task_type)
         return str(self.cache.get(key, build))
 
 
@@ -71,6 +71,8 @@ def register(server: Any, cfg: Config) -> None:
         session_id: Annotated[str | None, Field(description="This session's id (its SESSION.md entries)")] = None,
         project: Annotated[str | None, Field(description="This project's id (its entries and episodes)")] = None,
         task: Annotated[str | None, Field(description="What you are about to do (selects procedures)")] = None,
+        task_type: Annotated[str | None, Field(description=(
+            "A profile of context.profiles (budget, caps, which layers); default reply, built in also prompt"))] = None,
         hints: Annotated[list[str] | None, Field(description="Text to pass through last")] = None,
         budget: Annotated[int | None, Field(description="Token budget of the whole context (default 2000)",
                                             ge=128)] = None,
@@ -82,6 +84,6 @@ def register(server: Any, cfg: Config) -> None:
         resolved preferences (a policy key shows only policy@<version>), MEMORY.md's items, matching
         procedures, references, within a token budget. Read it at the start of a session or task."""
         try:
-            return tool.context(session_id, project, task, hints, budget, format, tolerate_failure)
+            return tool.context(session_id, project, task, hints, budget, format, tolerate_failure, task_type)
         except MemjobsError as exc:
             raise ToolError(str(exc)) from None

@@ -38,6 +38,8 @@ from memory_store.context.model import (
     LayerStatus,
     RuntimeContext,
 )
+from memory_store.context.profiles import Settings
+from memory_store.context.profiles import settings as profile_settings
 from memory_store.context.render import fixed_cost, group_cost, item_line, measured_format
 from memory_store.context.snapshot import Snapshot, read_last_known_good
 from memory_store.context.tokens import MIN_BUDGET, estimate
@@ -69,6 +71,7 @@ def _norm(text: str) -> str:
 
 @dataclass
 class _Build:
+    """The state of one `build_context` call: events, layer status, failures, the snapshot."""
     req: ContextRequest
     now: datetime
     as_of: str
@@ -88,12 +91,14 @@ class _Build:
         return self.snapshot
 
     def fallback(self, workspace: Path, layer: str, source: str,
-                 exc: sources.SourceUnreadable) -> dict[str, Any] | None:
-        """The snapshot's copy of `source`, with the fallback recorded; None (and a failure) without one."""
+                 exc: sources.SourceUnreadable, *, needed: bool = True) -> dict[str, Any] | None:
+        """The snapshot's copy of `source`, with the fallback recorded; None (and a failure, when the
+        task type shows what it feeds: `needed`) without one."""
         snap = self.last_known_good(workspace)
         saved = snap.sources.get(source) if snap else None
         if saved is None:
-            self.failures.append(str(exc))
+            if needed:
+                self.failures.append(str(exc))
             self.layers[layer].status = "missing"
             return None
         self.emit(layer, "fallback", FALLBACK, str(exc.path))
@@ -137,7 +142,9 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     """The runtime context for `req` over the workspace of `cfg` (a memory_store.config.Config)."""
     if req.format not in ("markdown", "json", "xml"):
         raise UsageError(f"unknown format {req.format!r} (markdown, json or xml)")
-    budget = cfg.context.budget if req.budget is None else req.budget
+    prof = profile_settings(cfg, req.task_type)
+    shown = set(prof.groups)
+    budget = prof.budget if req.budget is None else req.budget
     if budget < MIN_BUDGET:
         raise UsageError(f"the budget must be at least {MIN_BUDGET} tokens, not {budget}")
     if req.window_s is not None and req.window_s <= 0:
@@ -170,7 +177,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         b.layers["long_memory"].sources.append("PROFILE.md")
     except sources.SourceUnreadable as exc:
         found, bad = [], []
-        saved = b.fallback(ws, "long_memory", "profile", exc)
+        saved = b.fallback(ws, "long_memory", "profile", exc, needed="profile" in shown)
         if saved is not None:
             snap = b.last_known_good(ws)
             gone = _revoked_since(ws, snap.written_at if snap else "")
@@ -219,51 +226,18 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         b.layers["long_memory"].sources.append("MEMORY.md")
         items["memory_index"] = [Item("memory_index", i.id, _one_line(i.summary), i.link) for i in index]
     except sources.SourceUnreadable as exc:
-        saved = b.fallback(ws, "long_memory", "memory_index", exc)
+        saved = b.fallback(ws, "long_memory", "memory_index", exc, needed="memory_index" in shown)
         if saved is not None:
             memory_ref = f"memory@{saved.get('version') or 'snapshot'}"
             items["memory_index"] = [Item("memory_index", str(i.get("id", "")), _one_line(str(i.get("summary", ""))),
                                           str(i.get("link", ""))) for i in saved.get("items") or []
                                      if isinstance(i, dict) and i.get("id")]
 
-    # ---- procedures matching the task ----
-    try:
-        procs, pbad = sources.procedures(ws)
-        for where, _ in pbad:
-            b.emit("long_memory", "normalize", INVALID, where)
-        found_procs = [(p.id, p.trigger, list(p.steps)) for p in procs]
-    except sources.SourceUnreadable as exc:
-        saved = b.fallback(ws, "long_memory", "procedures", exc)
-        found_procs = [(str(p.get("id", "")), str(p.get("trigger", "")), [str(s) for s in p.get("steps") or []])
-                       for p in (saved or {}).get("items") or [] if isinstance(p, dict)]
-    if req.task and cfg.context.procedures:
-        want = grams(req.task)
-        scored = sorted(((dice(want, grams(t + " " + " ".join(s))), pid, t, s) for pid, t, s in found_procs),
-                        key=lambda x: (-x[0], x[1]))
-        items["procedures"] = [Item("procedures", pid, _one_line(f"{t}: {' → '.join(s)}"), "memory/procedures.md",
-                                    (("score", f"{score:.2f}"),))
-                               for score, pid, t, s in scored[:cfg.context.procedures] if score > 0]
-
-    # ---- recent episodes (thread) ----
-    eps, ebad = sources.episodes(ws)
-    for where, _ in ebad:
-        b.emit("thread", "normalize", INVALID, where)
-    today = now.date()
-    recent = []
-    for rel, ep in eps:
-        try:
-            if date.fromisoformat(ep.expires) < today:
-                continue
-        except ValueError:
-            b.emit("thread", "normalize", INVALID, ep.id or rel)
-            continue
-        about = (ep.source.session_path + " " + " ".join(ep.topics)).casefold()
-        if req.project and req.project.casefold() not in about:
-            continue
-        recent.append((rel, ep))
-    recent.sort(key=lambda x: (x[1].ended, x[1].id), reverse=True)
-    items["episodes"] = [Item("episodes", ep.id, _one_line(f"{ep.date} {ep.title}: {ep.summary} ({ep.outcome})"), rel)
-                         for rel, ep in recent[:cfg.context.episodes]]
+    # ---- procedures matching the task; recent episodes (thread) ----
+    if "procedures" in shown:
+        items["procedures"] = _procedures(b, ws, req.task, prof.procedures)
+    if "episodes" in shown:
+        items["episodes"] = _episodes(b, ws, req.project, prof.episodes)
 
     # ---- hints, passed through last ----
     for n, hint in enumerate(req.hints, 1):
@@ -281,29 +255,73 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
             b.emit("long_memory", "empty_context", FALLBACK, failed.split(":", 1)[0])
         items = {g: [] for g in GROUPS}
 
-    items = _govern(b, items, cfg)
+    items = _govern(b, {g: (v if g in shown else []) for g, v in items.items()}, prof)
     core_ref = "core@" + hashlib.sha256("\x1f".join(versions).encode()).hexdigest()[:12] if versions else "core@none"
     ctx = RuntimeContext(b.as_of, budget, {"policy": policy_ref}, {"memory": memory_ref, "core": core_ref},
                          items, b.layers, b.events, b.snapshot.written_at if b.snapshot else None,
-                         empty=bool(b.failures))
+                         empty=bool(b.failures), task_type=prof.task_type, shown=prof.groups)
     _fit_budget(b, ctx, measured_format(req.format))
     _count(ctx, measured_format(req.format))
     return ctx
 
 
-def _govern(b: _Build, items: dict[str, list[Item]], cfg: Any) -> dict[str, list[Item]]:
+def _procedures(b: _Build, ws: Path, task: str | None, limit: int) -> list[Item]:
+    """The `limit` procedures that best match `task` (none without a task)."""
+    try:
+        procs, pbad = sources.procedures(ws)
+        for where, _ in pbad:
+            b.emit("long_memory", "normalize", INVALID, where)
+        found = [(p.id, p.trigger, list(p.steps)) for p in procs]
+    except sources.SourceUnreadable as exc:
+        saved = b.fallback(ws, "long_memory", "procedures", exc)
+        found = [(str(p.get("id", "")), str(p.get("trigger", "")), [str(s) for s in p.get("steps") or []])
+                 for p in (saved or {}).get("items") or [] if isinstance(p, dict)]
+    if not task or not limit:
+        return []
+    want = grams(task)
+    scored = sorted(((dice(want, grams(t + " " + " ".join(s))), pid, t, s) for pid, t, s in found),
+                    key=lambda x: (-x[0], x[1]))
+    return [Item("procedures", pid, _one_line(f"{t}: {' → '.join(s)}"), "memory/procedures.md",
+                 (("score", f"{score:.2f}"),))
+            for score, pid, t, s in scored[:limit] if score > 0]
+
+
+def _episodes(b: _Build, ws: Path, project: str | None, limit: int) -> list[Item]:
+    """The `limit` most recent episodes not expired (of `project`, when given)."""
+    eps, ebad = sources.episodes(ws)
+    for where, _ in ebad:
+        b.emit("thread", "normalize", INVALID, where)
+    today = b.now.date()
+    recent = []
+    for rel, ep in eps:
+        try:
+            if date.fromisoformat(ep.expires) < today:
+                continue
+        except ValueError:
+            b.emit("thread", "normalize", INVALID, ep.id or rel)
+            continue
+        about = (ep.source.session_path + " " + " ".join(ep.topics)).casefold()
+        if project and project.casefold() not in about:
+            continue
+        recent.append((rel, ep))
+    recent.sort(key=lambda x: (x[1].ended, x[1].id), reverse=True)
+    return [Item("episodes", ep.id, _one_line(f"{ep.date} {ep.title}: {ep.summary} ({ep.outcome})"), rel)
+            for rel, ep in recent[:limit]]
+
+
+def _govern(b: _Build, items: dict[str, list[Item]], prof: Settings) -> dict[str, list[Item]]:
     """Low-value removal, the thread's max items, then dedupe (the first in assembly order stays)."""
     out: dict[str, list[Item]] = {}
     for group in GROUPS:
         out[group] = []
         for it in items[group]:
             value = dict(it.fields).get("value", it.text)
-            if group != "hints" and len(value.strip()) < cfg.context.min_value_length:
+            if group != "hints" and len(value.strip()) < prof.min_value_length:
                 b.emit(LAYER_OF[group], "low_value", TRIM, it.id)
             else:
                 out[group].append(it)
     thread = [(g, it) for g in ("session", "episodes") for it in out[g]]
-    for g, it in thread[cfg.context.max_items:]:
+    for g, it in thread[prof.max_items:]:
         out[g].remove(it)
         b.emit("thread", "max_items", TRIM, it.id)
     seen: set[str] = set()
@@ -340,4 +358,4 @@ def _count(ctx: RuntimeContext, fmt: str) -> None:
         status.items = sum(len(ctx.group(g)) for g in groups)
         status.tokens = sum(estimate(item_line(i, fmt)) for g in groups for i in ctx.group(g))
         if status.status == "loaded" and not status.items:
-            status.status = "empty"
+            status.status = "empty" if name == "global" or set(groups) & set(ctx.shown) else "off"

@@ -18,12 +18,15 @@ THREAD_GROUPS = ("session", "episodes")
 LONG_GROUPS = ("profile", "memory_index", "procedures")
 GROUPS = (*THREAD_GROUPS, *LONG_GROUPS, "hints")
 LAYER_OF = {**{g: "thread" for g in THREAD_GROUPS}, **{g: "long_memory" for g in LONG_GROUPS}, "hints": "hints"}
+# What a task-type profile may name in `layers`: a layer (all its groups) or one group.
+PROFILE_LAYERS = ("thread", "long_memory", *GROUPS)
 # Over the budget, whole groups give way least important first; within a group, the last item first.
 TRIM_ORDER = ("episodes", "procedures", "memory_index", "hints", "session", "profile")
 
 
 @dataclass(frozen=True)
 class ContextRequest:
+    """What the caller asks for: whose context, for what task, in which format and budget."""
     session: str | None = None
     project: str | None = None
     task: str | None = None
@@ -33,10 +36,12 @@ class ContextRequest:
     budget: int | None = None            # None: context.budget of the configuration
     format: str = "markdown"             # the rendering the budget is measured on (json: markdown)
     tolerate_failure: bool = False
+    task_type: str | None = None         # a profile of context.profiles; None: `reply`
 
 
 @dataclass(frozen=True)
 class Item:
+    """One line of the context, with where it came from."""
     group: str
     id: str
     text: str                            # one line, redacted
@@ -49,6 +54,7 @@ class Item:
 
 @dataclass(frozen=True)
 class Event:
+    """One trim, drop or fallback of a build, with its reason code."""
     layer: str
     operation: str
     reason_code: str
@@ -62,6 +68,7 @@ class Event:
 
 @dataclass
 class LayerStatus:
+    """How a layer loaded: status, items, tokens, source files."""
     status: str = "loaded"               # loaded | fallback | missing | empty
     items: int = 0
     tokens: int = 0
@@ -73,6 +80,7 @@ class LayerStatus:
 
 @dataclass
 class RuntimeContext:
+    """One built context: references, items by group, layer status, events."""
     as_of: str
     budget: int
     policy_refs: dict[str, str]
@@ -83,6 +91,8 @@ class RuntimeContext:
     snapshot_written_at: str | None = None
     empty: bool = False                  # nothing could be loaded (tolerate_failure)
     tokens: int = 0                      # of the rendering the budget was measured on
+    task_type: str = "reply"
+    shown: tuple[str, ...] = GROUPS      # the groups the task type's profile shows
 
     def group(self, name: str) -> list[Item]:
         return self.items.get(name, [])

@@ -117,8 +117,8 @@ def to_json(ctx: RuntimeContext, fmt: str = "json") -> dict[str, Any]:
         return {n: [i.to_dict() for i in ctx.group(n)] for n in names}
 
     return {
-        "as_of": ctx.as_of, "budget": ctx.budget, "tokens": ctx.tokens, "measured_on": measured_format(fmt),
-        "empty": ctx.empty,
+        "as_of": ctx.as_of, "task_type": ctx.task_type, "shown": list(ctx.shown), "budget": ctx.budget,
+        "tokens": ctx.tokens, "measured_on": measured_format(fmt), "empty": ctx.empty,
         "thread_memory": items(THREAD_GROUPS),
         "long_memory": items(tuple(g for g in GROUPS if LAYER_OF[g] == "long_memory")),
         "policy_refs": ctx.policy_refs, "memory_refs": ctx.memory_refs,

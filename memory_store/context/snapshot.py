@@ -35,6 +35,7 @@ def snapshot_path(workspace: Path) -> Path:
 
 @dataclass(frozen=True)
 class Snapshot:
+    """The last-known-good snapshot as read back."""
     written_at: str
     sources: dict[str, dict[str, Any]]
 

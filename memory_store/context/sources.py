@@ -91,6 +91,7 @@ def memory_index(workspace: Path) -> tuple[list[IndexItem], str]:
 
 @dataclass(frozen=True)
 class Procedure:
+    """A procedure as the context shows it: id, trigger, steps."""
     id: str
     trigger: str
     steps: tuple[str, ...]

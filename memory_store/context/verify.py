@@ -16,7 +16,7 @@ def verification(ctx: RuntimeContext, snapshot: Snapshot | None, now: datetime) 
     written = parse_time(snapshot.written_at) if snapshot else None
     counts = Counter((e.reason_code, e.operation, e.layer) for e in ctx.events)
     return {
-        "as_of": ctx.as_of,
+        "as_of": ctx.as_of, "task_type": ctx.task_type, "shown": list(ctx.shown),
         "refs": {**ctx.policy_refs, **ctx.memory_refs},
         "layers": {name: s.to_dict() for name, s in ctx.layers.items()},
         "tokens": ctx.tokens, "budget": ctx.budget, "empty": ctx.empty,
@@ -31,6 +31,7 @@ def verification(ctx: RuntimeContext, snapshot: Snapshot | None, now: datetime) 
 def verification_text(info: dict[str, Any]) -> str:
     out = [f"memory context as of {info['as_of']}: {info['tokens']}/{info['budget']} tokens"
            + (" (EMPTY)" if info["empty"] else "")]
+    out.append(f"task type {info['task_type']}: shows {', '.join(info['shown'])}")
     out.append("refs: " + ", ".join(f"{k} {v}" for k, v in info["refs"].items()))
     for name, s in info["layers"].items():
         src = f" from {', '.join(s['sources'])}" if s["sources"] else ""

@@ -23,6 +23,7 @@ _ENTRY_RE = re.compile(r"^-[ \t]+key[ \t]*:")
 
 @dataclass(frozen=True)
 class Located:
+    """An entry line found in a file, with its line number and id."""
     entry: LineEntry
     line: int          # 1-based
     section: str       # the `## ` heading it is under ("" before any)
@@ -35,6 +36,7 @@ class Located:
 
 @dataclass(frozen=True)
 class BadLine:
+    """A line that looks like an entry but does not parse."""
     line: int
     message: str
 

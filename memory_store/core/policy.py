@@ -23,6 +23,7 @@ def is_reserved(key: str) -> bool:
 
 @dataclass(frozen=True)
 class Policy:
+    """POLICY.md as read: its version, entries and problems by line."""
     path: Path
     version: str | None                      # None: there is no POLICY.md
     entries: tuple[Located, ...] = field(default=(), repr=False)

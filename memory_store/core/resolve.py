@@ -26,6 +26,7 @@ def specificity(applies_to: str) -> int:
 
 @dataclass(frozen=True)
 class Candidate:
+    """One value a key may resolve to, with its scope and file."""
     loc: Located
     scope: str
     file: str
@@ -65,6 +66,7 @@ def why_beats(a: Candidate, b: Candidate) -> str:
 
 @dataclass
 class Resolved:
+    """The winning value of a key and the candidates it beat."""
     key: str
     winner: Candidate
     beaten: list[tuple[Candidate, str]] = field(default_factory=list)

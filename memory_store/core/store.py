@@ -298,15 +298,19 @@ class CoreMemory:
                                line=left.winner.loc.line)
         return changes
 
-    def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None) -> list[Change]:
-        """Archive every active fact whose TTL has passed (the daily job's session cleanup)."""
-        expired = [i for i in self.listing(all_states=True) if i.state == "expired"]
-        if not expired:
-            return []
+    def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None,
+                        limit: int | None = None) -> list[Change]:
+        """Archive active facts whose TTL has passed, at most `limit` (None: all), oldest first, in
+        one rewrite per file (memory_store.core.cleanup: the daily job's session cleanup and
+        `compact` share it)."""
+        from memory_store.core.cleanup import archive_expired, expired
+
         if run is None:
+            if not expired(self):
+                return []
             with self.operation("cleanup", actor) as own:
-                return self.archive_expired(actor=actor, run=own)
-        return [self._transition("archive", i.loc.id, actor, f"expired ({i.why})", run) for i in expired]
+                return archive_expired(self, own, actor, limit).changes
+        return archive_expired(self, run, actor, limit).changes
 
     def reset_user_model(self, *, actor: Actor = CLI, reason: str = "") -> list[Change]:
         """Archive every active PROFILE fact (the user model, docs/design.md §6), one audited
@@ -319,14 +323,14 @@ class CoreMemory:
             return [self._transition("archive", loc.id, actor, reason or "reset --user-model", run)
                     for loc in active]
 
-    def compact(self, *, actor: Actor = CLI) -> list[Change]:
-        """Archive expired active facts (to `## Inactive`), then move inactive lines older than
-        90 days, and resolved proposals older than 30, to memory/archive/core.md."""
+    def compact(self, *, actor: Actor = CLI, limit: int | None = None) -> list[Change]:
+        """Archive expired active facts (to `## Inactive`; at most `limit`), then move inactive lines
+        older than 90 days, and resolved proposals older than 30, to memory/archive/core.md."""
         from memory_store.core.files import ARCHIVE
 
         now = self.clock()
         with self.operation("compact", actor) as run:
-            changes = self.archive_expired(actor=actor, run=run)
+            changes = self.archive_expired(actor=actor, run=run, limit=limit)
             for scope, rel in SCOPE_FILES.items():
                 old = [loc for loc in self.located(scope) if loc.entry.effective_status != "active"
                        and (parse_time(loc.entry.updated_at) or now) <= now - COMPACT_AFTER]

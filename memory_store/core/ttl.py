@@ -47,6 +47,7 @@ def session_of(applies_to: str | None) -> str | None:
 
 @dataclass(frozen=True)
 class Expiry:
+    """Whether an entry has expired, when, and why."""
     expired: bool
     at: datetime | None          # when it expires / expired (None: never, or not known)
     why: str
