@@ -13,12 +13,16 @@ import contextlib
 import fcntl
 import json
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
-from memory_store.errors import LockHeld
+from memory_store.errors import ConcurrentModification, LockHeld, MemjobsError
+
+T = TypeVar("T")
 
 LOCK_DIR = Path("memory") / ".locks"
 
@@ -169,3 +173,20 @@ def job_locks(workspace: Path, job: str, run_id: str, lock_wait_s: float) -> Ite
     locks = JobLocks(workspace, job, run_id, lock_wait_s)
     with locks:
         yield locks
+
+
+def retry_while_held(write: Callable[[], T], what: str, attempts: int = 3, pause_s: float = 0.5) -> T:
+    """`write()`, tried again shortly while a lock it needs is held or its file changed under it.
+
+    An agent's write through MCP does not wait for a job's lock (docs/design.md §3.2): it tries
+    `attempts` times, `pause_s` apart, then raises a MemjobsError saying `what` failed and was NOT
+    remembered, which the agent is to tell the user."""
+    last: MemjobsError | None = None
+    for attempt in range(attempts):
+        try:
+            return write()
+        except (LockHeld, ConcurrentModification) as exc:
+            last = exc
+            if attempt + 1 < attempts:
+                time.sleep(pause_s)
+    raise MemjobsError(f"{what} failed {attempts} times ({last}); tell the user it was NOT remembered")

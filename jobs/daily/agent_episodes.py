@@ -15,7 +15,6 @@ after the write → removed from the month file, audited in the run ledger.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
@@ -23,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 from memory_store import episodes as ep
 from memory_store.confidence import confidence_of
 from memory_store.entries import Source
-from memory_store.errors import LockHeld, MemjobsError, UsageError
+from memory_store.errors import UsageError
 from memory_store.fileio import read_snapshot
+from memory_store.locks import retry_while_held
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import block_hash
 from memory_store.redact import redact
@@ -77,15 +77,7 @@ def record(cfg: Config, session_id: str, summary: str, topics: list[str], outcom
            now: datetime | None = None) -> dict[str, Any]:
     """Write the agent's episode; {"status": "recorded" | "known", "id", "run_id"?}."""
     new = agent_episode(session_id, summary, topics, outcome, excerpt, now or datetime.now(UTC), cfg.tz)
-    last: MemjobsError | None = None
-    for attempt in range(WRITE_ATTEMPTS):
-        try:
-            return _write(cfg, new)
-        except LockHeld as exc:
-            last = exc
-            if attempt + 1 < WRITE_ATTEMPTS:
-                time.sleep(RETRY_PAUSE_S)
-    raise MemjobsError(f"the episode was not recorded: {last}; tell the user it was NOT remembered")
+    return retry_while_held(lambda: _write(cfg, new), "recording the episode", WRITE_ATTEMPTS, RETRY_PAUSE_S)
 
 
 def _session_episode(cfg: Config, session_id: str) -> str | None:

@@ -18,7 +18,8 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import Field
 
 from memory_store.config import Config
-from memory_store.errors import ConcurrentModification, LockHeld, MemjobsError
+from memory_store.errors import MemjobsError
+from memory_store.locks import retry_while_held
 
 WRITE_ATTEMPTS = 3
 MCP = ("system", "mcp")
@@ -70,14 +71,7 @@ class CoreTools:
         return None
 
     def with_retries(self, write: Callable[[], T]) -> T:
-        last: MemjobsError | None = None
-        for _ in range(WRITE_ATTEMPTS):
-            try:
-                return write()
-            except (LockHeld, ConcurrentModification) as exc:
-                last = exc
-        raise MemjobsError(f"the memory write failed {WRITE_ATTEMPTS} times ({last}); tell the user it was "
-                           "NOT remembered")
+        return retry_while_held(write, "the memory write", WRITE_ATTEMPTS, pause_s=0)
 
     def resolve(self, keys: list[str] | None, applies_to: list[str] | None) -> dict[str, Any]:
         return self.mem.resolve(keys or None, applies_to or ()).to_dict()

@@ -14,15 +14,15 @@ verified, once, and its source becomes those transcript lines; not found 24 hour
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry, Source
-from memory_store.errors import LockHeld, MemjobsError, UsageError
+from memory_store.errors import UsageError
 from memory_store.fileio import read_snapshot
+from memory_store.locks import retry_while_held
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import entries_suffix, replace_entry, set_entry_fields
 from memory_store.redact import redact
@@ -55,15 +55,7 @@ def record(cfg: Config, trigger: str, steps: list[str], session_id: str, excerpt
            now: datetime | None = None) -> dict[str, Any]:
     """Write the agent's procedure; {"status": "recorded" | "known" | "unchanged", "id", "run_id"?}."""
     new = agent_procedure(trigger, steps, session_id, excerpt, now or datetime.now(UTC))
-    last: MemjobsError | None = None
-    for attempt in range(WRITE_ATTEMPTS):
-        try:
-            return _write(cfg, new)
-        except LockHeld as exc:
-            last = exc
-            if attempt + 1 < WRITE_ATTEMPTS:
-                time.sleep(RETRY_PAUSE_S)
-    raise MemjobsError(f"the procedure was not recorded: {last}; tell the user it was NOT remembered")
+    return retry_while_held(lambda: _write(cfg, new), "recording the procedure", WRITE_ATTEMPTS, RETRY_PAUSE_S)
 
 
 def _write(cfg: Config, new: BlockEntry) -> dict[str, Any]:

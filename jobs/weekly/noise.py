@@ -31,8 +31,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from memory_store.cue_files import parse_sections
 from memory_store.entries import BlockEntry
-from memory_store.errors import EntryError
 from memory_store.hanzi import to_simplified
 
 CUE_DIR = Path(__file__).resolve().parent / "noise_cues"
@@ -66,25 +66,7 @@ class NoiseCues:
 def parse_cues(text: str, path: str) -> dict[str, list[str]]:
     """Sections of one cue file; raises EntryError naming the line for an unknown section, a
     pattern before any section, or one that does not compile."""
-    out: dict[str, list[str]] = {s: [] for s in SECTIONS}
-    section: str | None = None
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1]
-            if section not in out:
-                raise EntryError(f"unknown section [{section}]", path=path, line=n)
-            continue
-        if section is None:
-            raise EntryError("a cue before any [section]", path=path, line=n)
-        try:
-            re.compile(line)
-        except re.error as exc:
-            raise EntryError(f"bad pattern: {exc}", path=path, line=n) from exc
-        out[section].append(line)
-    return out
+    return parse_sections(text, path, SECTIONS)
 
 
 def _alternation(spaced: list[str], unspaced: list[str]) -> re.Pattern[str]:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory_store.errors import EntryError
+from memory_store.cue_files import parse_sections
 
 CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
@@ -69,28 +69,7 @@ class Lexicon:
 def parse_lexicon(text: str, lang: str, path: str) -> dict[str, list[str]]:
     """Sections of one lexicon file (patterns as written); raises EntryError naming the line for
     an unknown section or a pattern that does not compile."""
-    out: dict[str, list[str]] = {s: [] for s in SECTIONS}
-    section: str | None = None
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1]
-            if section not in out:
-                raise EntryError(f"unknown section [{section}]", path=path, line=n)
-            continue
-        if section is None:
-            raise EntryError("a cue before any [section]", path=path, line=n)
-        if section == "stop":
-            out["stop"].extend(line.split())
-            continue
-        try:
-            re.compile(line)
-        except re.error as exc:
-            raise EntryError(f"bad pattern: {exc}", path=path, line=n) from exc
-        out[section].append(line)
-    return out
+    return parse_sections(text, path, SECTIONS, words=frozenset({"stop"}))
 
 
 def _alternation(spaced: list[str], unspaced: list[str]) -> re.Pattern[str]:
@@ -109,24 +88,7 @@ def _alternation(spaced: list[str], unspaced: list[str]) -> re.Pattern[str]:
 def parse_roles(text: str, path: str) -> dict[str, list[str]]:
     """Role -> its patterns, from one role file (`[role]` headers, one regular expression a line);
     raises EntryError naming the line for a pattern before any role or one that does not compile."""
-    out: dict[str, list[str]] = {}
-    role: str | None = None
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            role = line[1:-1]
-            out.setdefault(role, [])
-            continue
-        if role is None:
-            raise EntryError("a term before any [role]", path=path, line=n)
-        try:
-            re.compile(line)
-        except re.error as exc:
-            raise EntryError(f"bad pattern: {exc}", path=path, line=n) from exc
-        out[role].append(line)
-    return out
+    return parse_sections(text, path, item="a term")
 
 
 def load_roles(folder: Path = ROLE_DIR) -> tuple[dict[str, re.Pattern[str]], re.Pattern[str]]:
