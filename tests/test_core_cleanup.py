@@ -105,3 +105,24 @@ def test_five_thousand_entries_in_one_rewrite(workspace: Path) -> None:
     assert len(done.changes) == 5000 and done.left == 1000
     assert len(expired(store)) == 1000 and took < 30
     assert (workspace / "SESSION.md").read_text().count("status:archived") == 5000
+
+
+def test_the_daily_runs_cleanup_is_part_of_the_run_and_rolls_back_with_it(workspace: Path) -> None:
+    """No separate `core` run: SESSION.md is in the daily run's report, the audit events in its run
+    folder, and `memjobs rollback <daily run>` puts the archived entries back."""
+    from jobs.dispatch import registry
+
+    seed(workspace, 3)
+    before = (workspace / "SESSION.md").read_bytes()
+    cfg = load_config(workspace, env={})
+    rep = registry.run(cfg, "daily", now=T0 + timedelta(days=1))
+    assert rep.details["core_archived"] == ["m-s00000", "m-s00001", "m-s00002"]
+    assert "SESSION.md" in rep.written and (workspace / "SESSION.md").read_bytes() != before
+    res = cli("--workspace", str(workspace), "runs", "list", "--json")
+    assert res.exit_code == 0, res.output
+    assert [r["job"] for r in json.loads(res.output)].count("core") == 0
+    run_audit = workspace / ".memjobs" / "runs" / rep.run_id / "memory_audit.jsonl"
+    assert [json.loads(x)["type"] for x in run_audit.read_text().splitlines()] == ["fact.archived"] * 3
+    res = cli("--workspace", str(workspace), "rollback", rep.run_id, "--json")
+    assert res.exit_code == 0, res.output
+    assert (workspace / "SESSION.md").read_bytes() == before

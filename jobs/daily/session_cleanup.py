@@ -1,7 +1,9 @@
 """The daily job's session cleanup (docs/design.md §3, §6): core-memory facts whose TTL has passed
 (a finished session's `session_end` entries, an `8h` task note) are archived through the core
 writer, which takes its lock after the daily job's own; at most `core.cleanup_limit` per run
-(memory_store.core.cleanup, shared with `memjobs mem compact`)."""
+(memory_store.core.cleanup, shared with `memjobs mem compact`). The archiving belongs to the daily
+run: its files are in the run's report, its audit events in the run's folder, and rolling the run
+back undoes it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -17,7 +19,7 @@ def clean_sessions(ctx: RunContext) -> None:
     from memory_store.core.cleanup import archive_expired, expired
     from memory_store.core.store import CoreMemory
 
-    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now)
+    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     if not expired(mem):
         return
     actor = Actor("system", "daily")
