@@ -52,7 +52,9 @@ def _lines(text: str) -> list[tuple[int, str]]:
         if not stripped or stripped.startswith("#"):
             continue
         content = _uncomment(stripped)
-        if _BAD_DOC.search(raw) and not _only_in_quotes(content):
+        # A tab the strip or the comment cut took off ("key: <tab>") is still a tab to PyYAML, which
+        # refuses it: only tabs kept inside a quoted value are ours to read.
+        if _BAD_DOC.search(raw) and (not _only_in_quotes(content) or raw.count("\t") != content.count("\t")):
             raise _Unsupported
         out.append((len(raw) - len(raw.lstrip(" ")), content))
     return out
