@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from memory_store import layout as L
 from memory_store.errors import ConcurrentModification, EntryError, HeldOpen
 
 REPLACE_ATTEMPTS = 3
@@ -338,26 +339,24 @@ def _carry_from(old_fd: int, offset: int, path: Path) -> int:
 
 
 # `atomic_write`'s temp files are `.<name>.<8 random>.tmp` beside their target. A kill -9 between
-# creating one and the rename leaves it behind; these are the targets of the three jobs, which
-# all hold microsync's lock for their whole run, so under that lock no such file is in use.
+# creating one and the rename leaves it behind. Swept: the temp files of every file the jobs
+# write (the layout's names, memory_store/layout.py) — microSync's, the daily job's (wrap-ups,
+# episodes), weekly's — and of the notes of the locks a sweeping run holds. All of them are written
+# only under microsync's lock, which the sweeping run holds, so none is in use. Core memory's
+# files are not: the core writer takes only its own lock.
 _TEMP_RE = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
-_JOB_TARGETS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("", re.compile(r"^MEMORY\.md$")),
-    ("memory", re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")),
-    ("memory/recent", re.compile(r"^[^/]+\.md$")),
-    ("memory/archive", re.compile(r"^(?:\d{4}-\d{2}|weekly-\d{4}-\d{2})\.md$")),
-    ("second-brain/summaries", re.compile(r"^[^/]+\.md$")),
-    # The holder notes of the locks a sweeping run holds (microsync's, taken by every job but
-    # core; core's note may be in flight).
-    ("memory/.locks", re.compile(r"^(?:microsync|daily|weekly)\.lock\.json$")),
-)
+_SWEPT_FOLDERS = ("", L.MEMORY_DIR, L.RECENT_DIR, L.ARCHIVE_DIR, L.EPISODES_DIR, L.SUMMARY_DIR, "memory/.locks")
+_SWEPT_TARGETS = re.compile("|".join(f"(?:{p})" for p in (
+    L.exactly(L.MEMORY_MD), L.DAILY_RE, L.RECENT_RE, L.MEMORY_ARCHIVE_RE, L.exactly(L.EPISODES_ARCHIVE),
+    L.EPISODE_MONTH_RE, L.exactly(L.PROCEDURES), L.WRAPUP_RE,
+    r"memory/\.locks/(?:microsync|daily|weekly)\.lock\.json")))
 
 
 def sweep_temp_files(workspace: Path) -> list[str]:
     """Remove the temp files an interrupted job left beside its targets; returns their paths
     relative to the workspace. Call only while holding microsync's lock."""
     removed: list[str] = []
-    for folder, target in _JOB_TARGETS:
+    for folder in _SWEPT_FOLDERS:
         base = workspace / folder if folder else workspace
         try:
             names = os.listdir(base)
@@ -365,7 +364,7 @@ def sweep_temp_files(workspace: Path) -> list[str]:
             continue
         for name in sorted(names):
             m = _TEMP_RE.match(name)
-            if m is None or not target.match(m.group("name")):
+            if m is None or not _SWEPT_TARGETS.fullmatch(f"{folder}/{m.group('name')}".lstrip("/")):
                 continue
             path = base / name
             if path.is_symlink() or not path.is_file():

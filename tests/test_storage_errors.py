@@ -92,9 +92,14 @@ def test_temp_files_an_interrupted_run_left_are_removed(tmp_path: Path) -> None:
     jobs' targets, and leaves alone temp files of other writers and look-alikes."""
     ws = _workspace(tmp_path)
     left = [f"memory/.{DAY}.md.k2j4_x9a.tmp", ".MEMORY.md.a1b2c3d4.tmp", "memory/archive/.2026-11.md.zz99yy88.tmp",
-            "second-brain/summaries/.2026-11-16-wrapup.md.q1w2e3r4.tmp", "memory/.locks/.weekly.lock.json.2tsm49vm.tmp"]
+            "second-brain/summaries/.2026-11-16-wrapup.md.q1w2e3r4.tmp", "memory/.locks/.weekly.lock.json.2tsm49vm.tmp",
+            # the daily job's episodes and microSync's procedures (found by chaos: a daily run killed
+            # while renewing an episode left `.2026-11.md.<random>.tmp` in memory/episodes/)
+            "memory/episodes/.2026-11.md.fvxvh9gj.tmp", "memory/archive/.episodes.md.a1b2c3d4.tmp",
+            "memory/.procedures.md.p0q9r8s7.tmp"]
     kept = [".PROFILE.md.a1b2c3d4.tmp", "memory/.notes.txt.a1b2c3d4.tmp", "memory/projects/.x.md.a1b2c3d4.tmp",
-            "memory/.locks/.core.lock.json.a1b2c3d4.tmp"]
+            "memory/.locks/.core.lock.json.a1b2c3d4.tmp", "memory/archive/.core.md.a1b2c3d4.tmp",
+            "memory/episodes/.notes.md.a1b2c3d4.tmp"]
     for rel in left + kept:
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         (ws / rel).write_bytes(b"half")
@@ -102,7 +107,7 @@ def test_temp_files_an_interrupted_run_left_are_removed(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stdout + p.stderr
     assert not [r for r in left if (ws / r).exists()]
     assert all((ws / r).exists() for r in kept)
-    assert "removed 5 temp file(s)" in " ".join(json.loads(p.stdout).get("notes", []))
+    assert f"removed {len(left)} temp file(s)" in " ".join(json.loads(p.stdout).get("notes", []))
 
 
 def test_a_killed_run_is_not_shown_running_forever(tmp_path: Path) -> None:
