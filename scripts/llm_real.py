@@ -125,6 +125,7 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
     fallback: Counter[str] = Counter()
     modes: set[str] = set()
     degraded: list[str] = []
+    failed: list[str] = []
     client_keys = ("calls", "failed_calls", "retries", "timeouts", "truncated", "prompt_tokens",
                    "completion_tokens", "cache_hits")
     work_keys = ("chunks", "chunks_from_cache", "chunks_fallback", "items", "dropped_items", "days", "days_fallback")
@@ -146,6 +147,8 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
             modes.add(str(main["mode"]))
         if rep.status == "degraded":
             degraded.extend(f"{rep.job} {rep.run_id}: {w}" for w in rep.warnings)
+        if rep.status == "failed":   # why, before the temporary workspace (and its ledger) is gone
+            failed.extend(f"{rep.job} {rep.run_id}: {e.get('code')}: {e.get('message')}" for e in rep.errors[:2])
     out: dict[str, Any] = dict(sums)
     out["ms_per_request"] = round(sums["request_ms"] / sums["calls"], 1) if sums["calls"] else None
     out["modes"] = sorted(modes)
@@ -153,6 +156,8 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
     out["runs"] = len(reports)
     out["degraded_runs"] = sum(1 for r in reports if r.status == "degraded")
     out["degraded"] = degraded[:10]
+    out["statuses"] = dict(Counter(r.status for r in reports))
+    out["failed"] = failed[:10]
     return out
 
 
@@ -185,7 +190,6 @@ def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int
     out["llm"] = _llm_figures(first.reports)
     out["llm"]["seconds"] = round(time.monotonic() - started, 1)
     out["llm"]["entries"] = _count_entries(llm_ws)
-    out["llm"]["statuses"] = dict(Counter(r.status for r in first.reports))
 
     # The same schedule again over the same workspace: every chunk should come from the cache.
     again_ws = work / "again"
@@ -216,8 +220,8 @@ def _print(res: dict[str, Any]) -> None:
         print(f"  chunks        {f['chunks']} ({f['chunks_from_cache']} from cache, {f['chunks_fallback']} fell "
               f"back: {f['fallback_reasons']}); model items {f['items']} (dropped {f['dropped_items']}); "
               f"wrap-up days {f['days']} ({f['days_fallback']} fell back); modes {f['modes']}")
-        print(f"  degraded      {f['degraded_runs']} of {f['runs']} runs")
-        for line in f["degraded"][:3]:
+        print(f"  degraded      {f['degraded_runs']} of {f['runs']} runs; statuses {f['statuses']}")
+        for line in f["degraded"][:3] + f["failed"][:5]:
             print(f"    {line}")
     print(f"entries         llm engine {res['llm']['entries']} vs rules {res['rules']['entries']}")
 
