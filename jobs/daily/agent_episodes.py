@@ -15,10 +15,11 @@ after the write → removed from the month file, audited in the run ledger.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
+from jobs.procedures.agent import Verification  # one result shape for an agent's writes checked
 from memory_store import episodes as ep
 from memory_store.confidence import confidence_of
 from memory_store.entries import Source
@@ -122,16 +123,6 @@ def _write(cfg: Config, new: ep.Episode) -> dict[str, Any]:
         return {"status": "recorded", "id": new.id, "run_id": run_id}
     finally:
         locks.release()
-
-
-@dataclass
-class Verification:
-    verified: list[str] = field(default_factory=list)
-    undone: list[str] = field(default_factory=list)
-    waiting: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, list[str]]:
-        return {"verified": self.verified, "undone": self.undone, "waiting": self.waiting}
 
 
 def check(cfg: Config, episodes: list[ep.Episode], now: datetime) -> tuple[Verification, dict[str, ep.Episode]]:

@@ -99,6 +99,8 @@ def _write(cfg: Config, new: BlockEntry) -> dict[str, Any]:
 
 @dataclass
 class Verification:
+    """What a check of agents' writes against the transcripts found: ids verified, undone (no user
+    turn supports them after the grace period), still waiting. Also the daily job's episodes check."""
     verified: list[str] = field(default_factory=list)
     undone: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)
