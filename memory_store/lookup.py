@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memory_store import layout
 from memory_store.confidence import confidence_of
 from memory_store.confine import only_inside
 from memory_store.entries import ID_RE
@@ -85,7 +86,7 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
 def find_episode(workspace: Path, episode_id: str) -> FoundEntry:
     """An episode (memory/episodes/YYYY-MM.md, the month of its id first), or, once purged, its
     one line in memory/archive/episodes.md; a UsageError when it is in neither."""
-    folder = workspace / "memory" / "episodes"
+    folder = workspace / layout.EPISODES_DIR
     files = sorted(folder.glob("*.md")) if folder.is_dir() else []
     month = f"{episode_id[8:12]}-{episode_id[12:14]}.md"
     files = [p for p in files if p.name == month] + [p for p in files if p.name != month]

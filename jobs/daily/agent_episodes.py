@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from jobs.procedures.agent import Verification  # one result shape for an agent's writes checked
 from memory_store import episodes as ep
+from memory_store import layout
 from memory_store.confidence import confidence_of
 from memory_store.entries import Source
 from memory_store.errors import UsageError
@@ -83,7 +84,7 @@ def record(cfg: Config, session_id: str, summary: str, topics: list[str], outcom
 
 def _session_episode(cfg: Config, session_id: str) -> str | None:
     """The id of an episode the month files hold for this session already, if any."""
-    folder = cfg.workspace / "memory" / "episodes"
+    folder = cfg.workspace / layout.EPISODES_DIR
     for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
         for b in parse_document(read_snapshot(path).text or "").records(ep.KIND):
             src = b.field("source")

@@ -38,19 +38,15 @@ class Read:
 
 
 def read_file(path: Path, rel: str, *, required: bool) -> Read | None:
-    try:
+    def read() -> Read | None:
         snap = read_snapshot(path)
         if snap.data is None:
             if required:
                 raise SourceUnreadable("is missing", path=rel)
             return None
         return Read(snap.text or "", sha256_bytes(snap.data)[:12])
-    except SourceUnreadable:
-        raise
-    except MemjobsError as exc:
-        raise SourceUnreadable(exc.message, path=rel, line=exc.line) from None
-    except OSError as exc:
-        raise SourceUnreadable(exc.strerror or type(exc).__name__, path=rel) from None
+
+    return guarded(read, rel)
 
 
 def guarded(fn: Callable[[], T], rel: str) -> T:
