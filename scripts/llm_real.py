@@ -162,7 +162,7 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
 
 
 def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int, context_tokens: int,
-        work: Path) -> dict[str, Any]:
+        work: Path, job_timeout: float = 3600.0) -> dict[str, Any]:
     from jobs.demo.build import build_demo
     from jobs.llm.check import llm_check
     from memory_store.config import load_config
@@ -184,7 +184,11 @@ def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int
                                              "max_tokens", "sample_reply", "latency_ms", "error")}
     shutil.rmtree(llm_ws)
 
-    config = {"extract": {"engine": "llm"}, "summarize": {"engine": "llm"}, "llm": llm}
+    # A small model on a busy CPU answers in minutes, not seconds: the jobs get `limits.job_timeout_s`
+    # of --job-timeout (a user serving a slow model sets the same key), so the runs measure the
+    # engine rather than the default 900 s deadline.
+    config = {"extract": {"engine": "llm"}, "summarize": {"engine": "llm"}, "llm": llm,
+              "limits": {"job_timeout_s": job_timeout}}
     started = time.monotonic()
     first = build_demo(llm_ws, config=config)
     out["llm"] = _llm_figures(first.reports)
@@ -237,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--context-tokens", type=int, default=0,
                     help="llm.context_tokens: the context the model was started with, when /v1/models does "
                          "not say it (Ollama, llama-cpp-python); --serve sets it")
+    ap.add_argument("--job-timeout", type=float, default=3600.0,
+                    help="limits.job_timeout_s for the LLM runs (default 3600; the product's default is 900)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
 
@@ -254,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
             args.context_tokens = args.context_tokens or SERVE_CONTEXT
         if not base_url or not model:
             ap.error("set LLM_REAL_URL and LLM_REAL_MODEL, or pass --serve")
-        res = run(base_url, model, key_env, args.timeout, args.max_tokens, args.context_tokens, work)
+        res = run(base_url, model, key_env, args.timeout, args.max_tokens, args.context_tokens, work,
+                  args.job_timeout)
     finally:
         if proc is not None:
             proc.terminate()
