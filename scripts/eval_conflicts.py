@@ -9,8 +9,10 @@ its project's log by the detector microSync runs when it writes an entry
 (memory_store/supersede), through the same BlockEntry → Statement path.
 
 Printed per language and pooled: supersedes precision (a supersede on a negative item, or on the
-wrong target, is a false positive) and recall; the warning rate on `conflict` items; the false
-warning rate on `same` and `unrelated` items; and the pooled counts of label → outcome.
+wrong target, is a false positive) and recall; the warning rate (recall) on `conflict` items; the
+false warning rate on `same` and `unrelated` items; the warnings' precision (a warning counts as
+right only on a `conflict` item, at its target: one on a refinement is wrong too); and the
+pooled counts of label → outcome.
 `heldout/` was the first held-out half; it is retired (read item by item since, a second
 development half). `heldout2/` is the blind half now, written before the code by someone who never
 saw it, and read only here, as totals: `--show` (each wrong item) is refused for it.
@@ -63,6 +65,8 @@ def score_file(path: Path, show: bool = False) -> Counter[str]:
                 if label in POSITIVE and f.target == target:
                     c["correct"] += 1
             warned = f.outcome == "conflict"
+            c["warnings"] += warned
+            c["warnings_right"] += warned and label == "conflict" and f.target == target
             if label == "conflict":
                 c["conflict_items"] += 1
                 c["conflict_warned"] += warned
@@ -83,6 +87,7 @@ def rates(c: Counter[str]) -> dict[str, Any]:
     return {"items": c["items"], "positives": c["positives"], "emitted": c["emitted"], "correct": c["correct"],
             "precision": ratio(c["correct"], c["emitted"]), "recall": ratio(c["correct"], c["positives"]),
             "conflict_warning_rate": ratio(c["conflict_warned"], c["conflict_items"]),
+            "warnings": c["warnings"], "warning_precision": ratio(c["warnings_right"], c["warnings"]),
             "false_warning_rate": ratio(c["quiet_warned"], c["quiet_items"]),
             "outcomes": {k[4:]: v for k, v in sorted(c.items()) if k.startswith("got:")}}
 
@@ -117,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, r in [*result["languages"].items(), ("pooled", result["pooled"])]:
         print(f"  {name:<7} precision {r['precision']}  recall {r['recall']}  ({r['correct']} correct of "
               f"{r['emitted']} emitted, {r['positives']} positives)  conflict warnings {r['conflict_warning_rate']}"
-              f"  false warnings {r['false_warning_rate']}")
+              f"  false warnings {r['false_warning_rate']}  warning precision {r['warning_precision']}"
+              f" ({r['warnings']} warnings)")
     print("  outcomes (label -> detector outcome: count), pooled:")
     for k, v in result["pooled"]["outcomes"].items():
         print(f"    {k}: {v}")

@@ -127,6 +127,47 @@ def test_same_subject_different_content_and_no_cue_is_a_possible_conflict() -> N
     assert detect(later, [old]).outcome == "none"  # an entry dated before it cannot be its target
 
 
+@pytest.mark.parametrize("old,new", [
+    # the same quantity, another value, no word saying it changed
+    ("Nightly backups are kept for 14 days", "backups are kept 30 days"),
+    ("Image uploads capped at 5MB", "uploads up to 8MB per image"),
+    ("ค่าเช่าโกดังไม่เกินเดือนละ 9,000 บาท", "ค่าเช่าโกดังเดือนละ 12,000"),
+    ("每次发布最多改 3 个服务", "一次发布可改 5 个服务以内"),
+    # the same role, filled by another tool
+    ("Errors are reported to Sentry", "errors go to Rollbar"),
+    ("ใช้ GitLab CI รัน test ทุก merge request", "test ทุก merge request รันบน GitHub Actions"),
+])
+def test_a_different_value_or_tool_without_a_cue_is_a_possible_conflict(old: str, new: str) -> None:
+    others = [s("Decision", "2026-03-01", "Every PR needs one approving review", ident="R")]
+    target = s("Decision", "2026-03-01", old, ident="OLD")
+    found = detect(s("Decision", "2026-03-09", new, ident="NEW"), [*others, target])
+    assert (found.outcome, found.target) == ("conflict", "OLD"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    # a restatement with the same value
+    ("Nightly backups are kept for 14 days", "backups: 14 days, as agreed"),
+    # numbers said about something else
+    ("Abstract max 250 words", "Poster printed at 90 cm wide"),
+    # the same tool named on another side of it, a shared word only
+    ("Use RabbitMQ as the message queue between the order service and the billing service, durable "
+     "queues, one consumer group per service", "Kafka topics are split by business domain for analytics"),
+])
+def test_a_restatement_or_another_subject_raises_no_conflict(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.outcome not in ("conflict", "reversal", "relaxation", "refinement"), found
+
+
+def test_quantities_read_units_and_neighbours_and_skip_identifiers() -> None:
+    from memory_store.supersede.subject import normalise
+    from memory_store.supersede.values import quantities, values_differ
+    assert quantities(normalise("AWS spend cap is 15k a month")) == {"#k": {15000.0}}
+    assert quantities(normalise("deploy to us-east-1 with gpt-4o and code HELLO10")) == {}
+    assert values_differ(quantities("cap 15k"), quantities("under 12k usd"))
+    assert not values_differ(quantities("2k eur"), quantities("2000 eur max"))  # shares "eur" and 2000
+    assert values_differ(quantities(normalise("單次實驗最多 72 小時")), quantities(normalise("单次实验不超过 48 小时")))
+
+
 def test_microsync_links_new_entries_to_the_active_entries_of_the_daily_logs(workspace: Path) -> None:
     """`supersedes` is set on the new entry (weekly applies it); a conflict is only listed; an
     entry already written, or one that already names what it supersedes, is left as it is."""

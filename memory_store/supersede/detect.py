@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from memory_store.entries import BlockEntry
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
+from memory_store.supersede.values import fillers_differ, quantities, values_differ
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -43,6 +44,13 @@ SAME_COVER = 0.75
 # must be most of what that entry is about. A choice (Decision, Architecture) is different: the tool
 # it names is what was chosen, so "MLflow runs get tagged …" is about "Track experiments in MLflow".
 ECHO_ONLY_MATCH = 0.4
+
+# A role filled by another tool with no cue is a possible conflict when the two statements match
+# closely enough beyond a passing mention of the role: "Kafka topics are split by domain" names the
+# queue as an entry choosing RabbitMQ does, but says something else about it (set on the
+# development halves: their false warnings of this kind matched at 0.23, the lowest real conflict
+# at 0.26 — a thin margin, see docs/benchmarks.md).
+FILLER_MATCH = 0.25
 
 SUPERSEDING = ("reversal", "relaxation", "refinement")
 # A token in more than this many of the earlier entries (and more than COMMON_SHARE of them) does
@@ -138,6 +146,9 @@ class Detector:
         roles = role_terms(s.full, self.lx)
         self.roles[s.id] = (s.full, roles)
         return roles
+
+    def _quantities(self, s: Statement) -> dict[str, set[float]]:
+        return quantities(normalise(s.full))
 
     def _echo_only(self, new: dict[str, float], old: dict[str, float], echoed: Collection[str],
                    new_roles: dict[str, frozenset[str]]) -> bool:
@@ -235,9 +246,15 @@ class Detector:
         cue = lx.find("refinement", text)
         if cue:
             return Finding("refinement", target.id, round(score, 2), cue)
+        # No cue: the same quantity with another value, or the same role filled by another tool, is
+        # a possible conflict; a statement the earlier one covers is a restatement.
+        if values_differ(quantities(text), self._quantities(target)):
+            return Finding("conflict", target.id, round(score, 2))
         covered, _ = self._cover(target_full, new_tokens, idf)
         if covered >= SAME_COVER:
             return Finding("same", target.id, round(score, 2))
+        if score >= FILLER_MATCH and fillers_differ(new_roles, self._roles(target)):
+            return Finding("conflict", target.id, round(score, 2))
         if score < CONFLICT_MATCH:
             return Finding("none", None, round(score, 2))
         return Finding("conflict", target.id, round(score, 2))

@@ -1,0 +1,116 @@
+"""Two statements that give one quantity different values, or fill one role with different tools:
+the signals of a *possible conflict* (docs/design.md §6.4) when nothing says the new one replaces
+the old.
+
+A quantity is a number with what stands beside it: its unit written on it ("500ms", "15k"), the
+word after it ("18 months", "20 pages") and, for Thai and Chinese, the few characters on either
+side ("วันละ 300 บาท", "72 小时", "12 万字"). Two statements disagree on a quantity when they share
+such a context and no value: "AWS spend cap is 15k a month" and "Monthly AWS bill must stay under
+12k USD", "一次实验最多 72 小时" and "单次实验不超过 48 小时". A date or a count said about something
+else shares no context ("abstract max 2000 characters" and "narrative max 15 pages").
+
+Pure: normalised text in (memory_store/supersede/subject.normalise), sets out.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+_THAI = "\u0e00-\u0e7f"
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# A number not inside a name or an identifier ("us-east-1", "gpt-4o", "HELLO10", "v2"), with an
+# optional unit written on it.
+_NUMBER_RE = re.compile(r"(?<![a-z0-9_./-])(\d+(?:,\d{3})*(?:\.\d+)?)([a-z%]{0,3})(?![a-z0-9])")
+_LATIN_WORD_RE = re.compile(r"[a-z][a-z&'-]*")
+_SCALE = {"k": 1_000.0, "m": 1_000_000.0}
+# Words beside a number that name no quantity: "is 15", "at 3", "by day 5" say nothing of what is
+# counted.
+_EMPTY = frozenset({
+    "a", "an", "the", "is", "are", "was", "be", "at", "by", "on", "in", "of", "to", "for", "and", "or",
+    "it", "its", "we", "our", "max", "min", "up", "under", "over", "about", "around", "least", "most",
+    "than", "from", "until", "each", "every", "per", "only", "just", "no", "not", "with", "after",
+    "before", "within", "now", "then", "x",
+})
+# Characters of a Thai or Chinese context: two for Chinese (a word is often two characters), three
+# for Thai (the same trigrams memory_store/supersede/subject.py uses).
+_CJK_SPAN = 2
+_THAI_SPAN = 3
+
+
+def _value(digits: str, unit: str) -> float:
+    v = float(digits.replace(",", ""))
+    return v * _SCALE.get(unit, 1.0)
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _after(text: str, end: int) -> str | None:
+    rest = text[end:end + 12].lstrip()
+    if not rest:
+        return None
+    first = rest[0]
+    if "\u0e00" <= first <= "\u0e7f":
+        run = re.match(f"[{_THAI}]+", rest)
+        return run.group(0)[:_THAI_SPAN] if run else None
+    if re.match(f"[{_CJK}]", first):
+        run = re.match(f"[{_CJK}]+", rest)
+        return run.group(0)[:_CJK_SPAN] if run else None
+    m = _LATIN_WORD_RE.match(rest)
+    if m and m.group(0) not in _EMPTY:
+        return _stem(m.group(0))
+    return None
+
+
+def _before(text: str, start: int) -> str | None:
+    """Thai and Chinese only: an English word before a number ("is", "cap", "under") rarely names
+    what is counted, the characters before a Thai or Chinese number often do (วันละ 300, 最多 72)."""
+    head = text[max(0, start - 12):start].rstrip()
+    if not head:
+        return None
+    run = re.search(f"[{_THAI}]+$", head)
+    if run:
+        return run.group(0)[-_THAI_SPAN:]
+    run = re.search(f"[{_CJK}]+$", head)
+    if run:
+        return run.group(0)[-_CJK_SPAN:]
+    return None
+
+
+def quantities(text: str) -> dict[str, set[float]]:
+    """Context -> the values `text` gives a number in that context (normalised text)."""
+    out: dict[str, set[float]] = {}
+    for m in _NUMBER_RE.finditer(text):
+        digits, unit = m.group(1), m.group(2)
+        value = _value(digits, unit)
+        keys = []
+        if unit:
+            keys.append("#" + unit)   # "500ms" and "200ms"; "15k" and "12k" are amounts of one kind
+        after = _after(text, m.end())
+        if after:
+            keys.append(">" + after)
+        before = _before(text, m.start())
+        if before:
+            keys.append("<" + before)
+        for k in keys:
+            out.setdefault(k, set()).add(value)
+    return out
+
+
+def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool:
+    """Do the two statements give a quantity they share different values (and that quantity no
+    value in common)?"""
+    shared = [k for k in new if k in old]
+    return bool(shared) and any(not (new[k] & old[k]) for k in shared) \
+        and not any(new[k] & old[k] for k in shared)
+
+
+def fillers_differ(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]],
+                   roles: Collection[str] | None = None) -> bool:
+    """Does a role both statements name get a term from each that the other does not name
+    ("Weights & Biases" for the experiment tracking "MLflow" holds, GitHub Actions for GitLab CI)?"""
+    for role in (roles if roles is not None else new.keys() & old.keys()):
+        if role in new and role in old and new[role] - old[role] and old[role] - new[role]:
+            return True
+    return False
