@@ -140,3 +140,61 @@ def test_the_taught_procedure_is_in_procedures_md_and_not_the_daily_log(demo: De
     assert [(p.title, len(steps_of(p))) for p in procs] == [("we add an endpoint", 3)]
     assert span(procs[0])[0] == line["lines"][0] and procs[0].source.session_path.endswith(line["file"])
     assert all(f.entry.kind != "Procedure" for f in all_entries(demo.workspace))
+
+
+def _no_two_memory_md_items_conflict(ws: Path) -> set[str]:
+    """MEMORY.md's ids, after checking that the detector finds no possible conflict between two of
+    them, each judged against every active entry before it as `memjobs conflicts` judges it."""
+    from jobs.weekly.conflicts import conflicts_within
+
+    in_memory = {it.id for it in parse_memory_md((ws / "MEMORY.md").read_text(encoding="utf-8")).items}
+    entries = [f.entry for f in all_entries(ws)]
+    assert conflicts_within(in_memory, sorted(entries, key=lambda e: e.date)) == []
+    return in_memory
+
+
+def _listed(ws: Path) -> list[tuple[str, str, str]]:
+    from tests.conftest import cli
+
+    out = cli("--workspace", str(ws), "conflicts", "--json")
+    assert out.exit_code == 0, out.output
+    return [(c["id"], c["established"]["id"], c["state"]) for c in json.loads(out.output)["conflicts"]]
+
+
+def test_a_later_conflicting_decision_is_held_listed_resolved_and_applied(demo: DemoResult,
+                                                                           matched: dict[str, Found],
+                                                                           tmp_path: Path) -> None:
+    """On a copy of the demo: a later decision that names another tool for the refunds the demo
+    settled on Omise, with nothing saying it changed, is stored but held out of MEMORY.md, listed by
+    `memjobs conflicts`; `conflicts resolve --keep new` is applied by the next weekly (the Omise
+    entry is superseded and leaves MEMORY.md). MEMORY.md never holds two conflicting items."""
+    import shutil
+
+    from tests.conftest import cli
+    from tests.test_weekly_support import entry, run_weekly, write_entries
+
+    ws = tmp_path / "ws"
+    shutil.copytree(demo.workspace, ws)
+    assert _listed(ws) == []
+    in_memory = _no_two_memory_md_items_conflict(ws)
+    omise = matched["cx-refunds-via-omise"].entry.id
+    assert omise in in_memory
+    stripe = entry("Decision", "2026-11-24", "退款统一走 Stripe 的 refund API")
+    write_entries(ws, [stripe])
+
+    assert run_weekly(ws, "2026-11-30T03:00:00").status == "ok"
+    in_memory = _no_two_memory_md_items_conflict(ws)
+    assert omise in in_memory and stripe.id not in in_memory
+    assert _listed(ws) == [(stripe.id, omise, "open")]
+    week = parse_weekly_log((ws / "memory" / "archive" / "weekly-2026-48.md").read_text(encoding="utf-8"))
+    assert stripe.id in {ln.id for ln in week.sections["Possible conflicts"]}
+
+    done = cli("--workspace", str(ws), "conflicts", "resolve", stripe.id, "--keep", "new", "--json")
+    assert done.exit_code == 0, done.output
+    assert _listed(ws) == [(stripe.id, omise, "decided")]
+    assert run_weekly(ws, "2026-12-07T03:00:00", force=True).status == "ok"
+    in_memory = _no_two_memory_md_items_conflict(ws)
+    assert stripe.id in in_memory and omise not in in_memory
+    by_id = {f.entry.id: f.entry for f in all_entries(ws)}
+    assert (by_id[omise].status, by_id[omise].superseded_by) == ("superseded", stripe.id)
+    assert _listed(ws) == []

@@ -11,7 +11,7 @@
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
@@ -76,6 +76,24 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry]
         elif found.outcome == "conflict":
             conflicts.append(PossibleConflict(n.id, found.target, found.score))
     return sorted(superseded.values(), key=lambda s: s.old), conflicts
+
+
+def conflicts_within(ids: Collection[str], existing: Sequence[BlockEntry]) -> list[PossibleConflict]:
+    """Possible conflicts whose two sides are both among `ids` (what MEMORY.md is about to hold),
+    each entry of `ids` judged as `memjobs conflicts` judges it: against every active entry of
+    `existing` (file order) before it. Oldest newer side first, so that when an entry is held out
+    a later one that conflicts only with it can stay."""
+    active = [e for e in existing if e.status == "active"]
+    wanted = [n for n, e in enumerate(active) if e.id in ids]
+    if len(wanted) < 2:
+        return []
+    detector = Detector([statement_of(e, n) for n, e in enumerate(active)])
+    out: list[PossibleConflict] = []
+    for n in sorted(wanted, key=lambda n: (active[n].date, n)):
+        found = detector.detect(statement_of(active[n], n))
+        if found.outcome == "conflict" and found.target is not None and found.target in ids:
+            out.append(PossibleConflict(active[n].id, found.target, found.score))
+    return out
 
 
 @dataclass(frozen=True)

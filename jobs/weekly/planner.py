@@ -12,7 +12,7 @@ from functools import partial
 
 from jobs.weekly import scoring
 from jobs.weekly.budget import Budget, fit
-from jobs.weekly.conflicts import find_conflicts
+from jobs.weekly.conflicts import conflicts_within, find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
 from jobs.weekly.noise import noise_class
 from jobs.weekly.similarity import similar_pairs, token_set
@@ -50,6 +50,7 @@ class Inputs:
     budget: Budget
     mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
     decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
+    decided: frozenset[str] = frozenset()   # newer ids of every conflict a person decided, applied or not
 
 
 @dataclass
@@ -190,6 +191,8 @@ def build_plan(inp: Inputs) -> Plan:
         plan.notes.append(f"{sum(gated.values())} new entries kept out of MEMORY.md, not a decision, rule or fact "
                           f"to keep ({', '.join(f'{k} {n}' for k, n in sorted(gated.items()))}); they stay in "
                           "their daily logs")
+    _hold_open_conflicts(inp, in_window, entries, cands, leaving, held, {pc.new for pc in conflicts}, plan)
+
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
     _dedupe(cands, entries, in_window, leaving, plan)
 
@@ -229,6 +232,27 @@ def build_plan(inp: Inputs) -> Plan:
             plan.unchanged += 1
     plan.removed = sorted(set(before) - set(cands))
     return plan
+
+
+def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
+                         cands: dict[str, _Cand], leaving: dict[str, tuple[IndexItem, str]], held: set[str],
+                         logged: set[str], plan: Plan) -> None:
+    """MEMORY.md never holds both sides of an open possible conflict (docs/design.md §6.4), whatever
+    week each side arrived in: an item already there whose entry was edited into a conflict, or a
+    pair compounded before the detector knew it. The established side stays; the newer leaves (it
+    stays in its daily log, and `memjobs conflicts` lists the pair) until a person decides."""
+    order = [entries[i] for i in in_window]
+    for pc in conflicts_within(cands.keys(), order):
+        if pc.new in inp.decided or pc.new in inp.decisions or pc.new not in cands or pc.old not in cands:
+            continue
+        c = cands.pop(pc.new)
+        held.add(pc.new)
+        why = (f"possible conflict with {pc.old} (similar subject, different conclusion, no change stated; "
+               f"similarity {pc.similarity:.2f}); held out of MEMORY.md")
+        if c.in_memory:
+            leaving[pc.new] = (c.old_item or c.item, f"{why} until a person decides (`memjobs conflicts`)")
+        if pc.new not in logged:
+            plan.log.append(("Possible conflicts", LogLine(pc.new, link_from_archive(in_window[pc.new].rel), why)))
 
 
 def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],

@@ -147,6 +147,16 @@ class Detector:
         self.roles[s.id] = (s.full, roles)
         return roles
 
+    def _fillers_differ(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
+                        old: dict[str, float], old_roles: dict[str, frozenset[str]]) -> bool:
+        """Does a role both name get, from each statement, a term the other does not mention at all
+        (Stripe for the payments Omise handled; not "minSdk 26" beside "supports Android 8", which
+        names Android as well)?"""
+        def unmentioned(terms: frozenset[str], other: dict[str, float]) -> frozenset[str]:
+            return frozenset(t for t in terms if not any(w in other for w in self._term_words(t)))
+        return fillers_differ({r: unmentioned(t, old) for r, t in new_roles.items()},
+                              {r: unmentioned(t, new) for r, t in old_roles.items()})
+
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))
 
@@ -250,11 +260,11 @@ class Detector:
         # a possible conflict; a statement the earlier one covers is a restatement.
         if values_differ(quantities(text), self._quantities(target)):
             return Finding("conflict", target.id, round(score, 2))
+        if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
+            return Finding("conflict", target.id, round(score, 2))
         covered, _ = self._cover(target_full, new_tokens, idf)
         if covered >= SAME_COVER:
             return Finding("same", target.id, round(score, 2))
-        if score >= FILLER_MATCH and fillers_differ(new_roles, self._roles(target)):
-            return Finding("conflict", target.id, round(score, 2))
         if score < CONFLICT_MATCH:
             return Finding("none", None, round(score, 2))
         return Finding("conflict", target.id, round(score, 2))
