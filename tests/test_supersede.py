@@ -168,6 +168,31 @@ def test_quantities_read_units_and_neighbours_and_skip_identifiers() -> None:
     assert values_differ(quantities(normalise("單次實驗最多 72 小時")), quantities(normalise("单次实验不超过 48 小时")))
 
 
+def test_a_negated_permission_is_not_a_relaxation_cue() -> None:
+    from memory_store.supersede.subject import normalise
+    lx = load_lexicon()
+    for text in ("ส่งของวันเสาร์ไม่ได้ ขนส่งไม่รับ", "ขอส่งงานวันเสาร์ไม่ได้", "周五下午不可以上线", "we can't ship on fridays"):
+        assert lx.find("relaxation", normalise(text)) is None, text
+    for text in ("ช่วงปีใหม่ส่งของวันเสาร์ได้", "ขอทำงานวันเสาร์ได้", "周五下午紧急修复可以上线", "hotfixes can ship on fridays"):
+        assert lx.find("relaxation", normalise(text)) is not None, text
+
+
+def test_a_limit_given_a_new_value_with_can_is_a_conflict_not_a_relaxation() -> None:
+    rule = s("Constraint", "2026-03-01", "Project abstract max 300 words", ident="OLD")
+    assert detect(s("Constraint", "2026-03-09", "the abstract can be 400 words"), [rule]).outcome == "conflict"
+    found = detect(s("Rule", "2026-03-09", "the project abstract can be 400 words if the editor asks for it"), [rule])
+    assert (found.outcome, found.target) == ("relaxation", "OLD")
+
+
+def test_a_relaxation_loosens_the_rule_not_a_fact_sharing_more_words() -> None:
+    rule = s("Rule", "2026-03-01", "Deploy to production only Tuesday to Thursday", ident="RULE")
+    fact = s("Remember", "2026-03-02", "Wipa approves every security change request", ident="FACT")
+    new = s("Rule", "2026-03-09", "a critical security patch can go out any day: deploy to production, but Wipa "
+            "must approve the security change first")
+    found = detect(new, [rule, fact])
+    assert (found.outcome, found.target) == ("relaxation", "RULE"), found
+
+
 def test_microsync_links_new_entries_to_the_active_entries_of_the_daily_logs(workspace: Path) -> None:
     """`supersedes` is set on the new entry (weekly applies it); a conflict is only listed; an
     entry already written, or one that already names what it supersedes, is left as it is."""

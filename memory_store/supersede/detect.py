@@ -215,6 +215,7 @@ class Detector:
         new_roles = self._roles(new)
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
+        best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
         for i in self._candidates(new_tokens):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
@@ -235,6 +236,8 @@ class Detector:
                 continue
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
+            if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
+                best_rule = (score, shared, i)
         if best is None or best[0] < SUPERSEDE_MATCH:
             return Finding("none", None, round(best[0], 2) if best else 0.0)
         score, _, idx = best
@@ -251,7 +254,18 @@ class Detector:
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             return Finding("reversal", target.id, round(score, 2), reversal)
+        if relaxation and FAMILY.get(target.kind) != "rule" and best_rule is not None \
+                and best_rule[0] >= SUPERSEDE_MATCH:
+            # What is relaxed is a rule: "a critical security patch can go out any day, tell Wipa
+            # first" loosens the deploy-days rule, not the note on who approves security changes.
+            score, _, idx = best_rule
+            target, target_full = self.items[idx]
         if relaxation:
+            # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
+            # the rule's own quantity given another value ("the narrative can be 20 pages" after
+            # "max 15 pages") is a new value, and with no change stated, a possible conflict.
+            if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
+                return Finding("conflict", target.id, round(score, 2), relaxation)
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = lx.find("refinement", text)
         if cue:

@@ -1,6 +1,7 @@
 """Cue lexicons for supersession and conflict detection: one data file per language beside this
 module (`cues/en.txt`, `cues/th.txt`, `cues/zh.txt`), each a list of regular expressions under
-`[reversal]`, `[relaxation]`, `[refinement]`, `[continuation]` and `[stop]` (words).
+`[reversal]`, `[relaxation]`, `[refinement]`, `[continuation]`, `[exception]` (a scope or a
+condition: what makes a loosened rule an exception rather than a new value) and `[stop]` (words).
 
 Every text is checked against every language's cues: people switch languages inside a sentence
 ("เลิกใช้ Provider แล้ว", "Redux 太啰嗦，换成 Zustand 了"). English patterns are anchored at word
@@ -18,8 +19,8 @@ from memory_store.cue_files import parse_sections
 CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
-SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "stop")
-CUE_SECTIONS = SECTIONS[:4]
+SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "stop")
+CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation")   # blanked out of subjects
 ROLE_CACHE = 1 << 16
 _SCRIPTS = "\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
@@ -121,7 +122,7 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
                 stop.update(items)
             else:
                 target[section].extend(items)
-    cues = {s: _alternation(spaced[s], unspaced[s]) for s in CUE_SECTIONS}
+    cues = {s: _alternation(spaced[s], unspaced[s]) for s in (*CUE_SECTIONS, "exception")}
     blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
     roles, any_role = load_roles(role_folder)
