@@ -226,3 +226,11 @@ def test_eval_script_prints_totals_and_keeps_heldout_items_unshown() -> None:
     refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout2", "--show"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout
+
+
+def test_thai_is_cut_into_pairs_of_letter_cells() -> None:
+    """A vowel or tone mark stays on its letter, so "คั่ว" alone and inside a longer run share a pair."""
+    from memory_store.supersede.subject import subject_tokens, thai_cells
+    assert thai_cells("คั่วเพิ่ม") == ["คั่", "ว", "เ", "พิ่", "ม"]
+    lx = load_lexicon()
+    assert "คั่ว" in subject_tokens("คั่ววันจันทร์", lx) and "คั่ว" in subject_tokens("ปีใหม่คั่วเพิ่ม", lx)

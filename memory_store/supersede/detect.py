@@ -34,7 +34,7 @@ OTHER_FAMILY_FACTOR = 0.85
 SUPERSEDE_MATCH = 0.12
 CONFLICT_MATCH = 0.6
 MIN_SHARED_WEIGHT = 1.0
-# ... and the least number of shared words (a name counts 1.5, a Thai trigram a third): one common
+# ... and the least number of shared words (a name counts 1.5, a Thai pair of cells a third): one common
 # word in common ("API") is not a subject.
 MIN_SHARED_WORDS = 1.0
 # A statement whose own subject the earlier entry covers this much says nothing new.

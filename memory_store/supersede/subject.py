@@ -2,7 +2,7 @@
 
 Text is folded (NFKC, casefold, traditional → simplified Chinese), cue phrases are blanked out, and
 what is left is cut into tokens: Latin words lightly stemmed ("deposits" → "deposit", "trains" →
-"train"), character bigrams for Chinese runs and character trigrams for Thai runs (neither
+"train"), character bigrams for Chinese runs and pairs of letter cells for Thai runs (neither
 language puts spaces between words, so n-grams are how a word inside a longer run is found).
 Stopwords go; numbers stay but weigh little — a new value for the same subject changes them.
 """
@@ -20,9 +20,12 @@ _THAI = "\u0e00-\u0e7f"
 _RUN_RE = re.compile(rf"[{_CJK}]+|[{_THAI}]+|[a-z0-9][a-z0-9_.%+#-]*[a-z0-9%#+]|[a-z0-9]")
 _NUMBERISH = re.compile(r"^[0-9][0-9.,:%x-]*[a-z]{0,3}$")
 NUMBER_WEIGHT = 0.3
-# A Thai word of n characters gives n - 2 trigrams: each weighs a third, so that a Thai word
+# A Thai run is cut into pairs of cells (a letter with the vowel and tone marks written on it:
+# "คั่ว" is two cells, คั่ + ว), not of code points, so that a mark does not shift every n-gram of a
+# syllable. A Thai word of n cells gives n - 1 pairs: each weighs a third, so that a Thai word
 # counts about as much as an English one.
 THAI_GRAM_WEIGHT = 0.34
+_THAI_MARKS = frozenset("\u0e31" + "".join(map(chr, range(0x0E34, 0x0E3B))) + "".join(map(chr, range(0x0E47, 0x0E4F))))
 # Names (a capitalised word inside a sentence such as "MLflow" or "Stripe", not an all-capitals
 # acronym such as API; a Latin word inside Thai or Chinese text) name a subject more surely than
 # common words do.
@@ -56,9 +59,20 @@ def stem(word: str) -> str:
     return word
 
 
+def thai_cells(run: str) -> list[str]:
+    """A Thai run as cells: each letter with the marks written above or below it."""
+    out: list[str] = []
+    for ch in run:
+        if ch in _THAI_MARKS and out:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
     """Token -> weight factor of what `text` is about: 1.0, NAME_WEIGHT for names, NUMBER_WEIGHT for
-    numbers, THAI_GRAM_WEIGHT for each Thai trigram, and each role it names at least ROLE_WEIGHT."""
+    numbers, THAI_GRAM_WEIGHT for each Thai pair of cells, and each role it names at least ROLE_WEIGHT."""
     plain = unicodedata.normalize("NFKC", text)
     names = {stem(m.group(0).casefold()) for m in _NAME_RE.finditer(plain)}
     foreign = bool(_NON_LATIN_RE.search(normalise(plain)))
@@ -70,7 +84,8 @@ def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
         run = m.group(0)
         first = run[0]
         if "\u0e00" <= first <= "\u0e7f":
-            grams = [run] if len(run) <= 3 else [run[i:i + 3] for i in range(len(run) - 2)]
+            cells = thai_cells(run)
+            grams = ["".join(cells[i:i + 2]) for i in range(len(cells) - 1)] or [run]
             for g in grams:
                 if g not in lexicon.stop:
                     out.setdefault(g, THAI_GRAM_WEIGHT)

@@ -32,7 +32,7 @@ _EMPTY = frozenset({
     "before", "within", "now", "then", "x",
 })
 # Characters of a Thai or Chinese context: two for Chinese (a word is often two characters), three
-# for Thai (the same trigrams memory_store/supersede/subject.py uses).
+# for Thai (about a syllable).
 _CJK_SPAN = 2
 _THAI_SPAN = 3
 
