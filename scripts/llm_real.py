@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -251,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     key_env = os.environ.get("LLM_REAL_KEY_ENV", "OPENAI_API_KEY")
     proc = None
     work = Path(tempfile.mkdtemp(prefix="memjobs-llm-real-"))
+    # `kill` of this script stops the server too: SIGTERM becomes SystemExit, so the finally below runs.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         if args.serve:
             py = install(Path(args.venv))
