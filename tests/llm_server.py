@@ -87,6 +87,8 @@ def _error(status: int, message: str) -> Canned:
 
 
 def _valid(body: dict[str, Any]) -> Canned:
+    if "Which EARLIER entry is the NEW one about" in prompt_of(body):
+        return _json({"target": "", "relation": "none"})   # the subject request: a valid "no match"
     if "TRANSCRIPT DATA" not in prompt_of(body):
         return _json({"ok": True})   # `llm check`'s tiny request
     if "Decision log:" in prompt_of(body):

@@ -38,8 +38,12 @@ PINNED_NOTE = "- Always answer in English. ห้ามลบ 这一行\n"
 def _compounded(workspace: Path) -> set[str]:
     """A workspace whose MEMORY.md has generated items from a real weekly run, a note of the
     user's in Pinned, and a new entry waiting for the next week. Returns the items' ids."""
-    es = [entry("Decision", "2026-11-03", f"Use build tool number {i} for the images", f"tool {i} chosen")
-          for i in range(3)]
+    # Three decisions on three subjects (not one decision given three values: "use build tool
+    # number 1" after "number 0" is a possible conflict, and its newer side is held out).
+    es = [entry("Decision", "2026-11-03", title, detail) for title, detail in (
+        ("Build the container images with Bazel", "bazel chosen"),
+        ("Sign every release tag with the team GPG key", "signing agreed"),
+        ("Keep the changelog in docs/CHANGES.md", "changelog location agreed"))]
     es.append(entry("Rule", "2026-11-04", "Always run the linter before pushing", "lint first"))
     write_entries(workspace, es)
     md = workspace / "MEMORY.md"
