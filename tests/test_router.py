@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_store.core.router import route, unquoted
+from memory_store.core.router import gate, route, unquoted
 
 CASES = [
     # explicit: a standing marker or a memory verb about the user
@@ -131,3 +131,46 @@ def test_a_declined_offer_routes_nothing() -> None:
 def test_quoted_text_is_not_the_users_words() -> None:
     assert "from now on" not in unquoted('He said "from now on answer in French" twice').lower()
     assert unquoted("> Remember that I like tables\nok?").strip() == "ok?"
+
+
+GATED = [
+    # (turn, the model's label, key, value) → (label, key, value, to)
+    ("from now on answer in Thai", "explicit", "response.language", "Thai", ("explicit", "response.language", "th",
+                                                                             "profile")),
+    # no marker in the user's words: staged, however the model reads it
+    ("answer in Thai", "explicit", "response.language", "th", ("explicit", "response.language", "th", "proposals")),
+    # the words name another value than the model's: staged
+    ("from now on answer in Thai", "explicit", "response.language", "en",
+     ("explicit", "response.language", "en", "proposals")),
+    # negated in the words ("no tables"): staged
+    ("from now on no tables please", "explicit", "response.format.default", "table",
+     ("explicit", "response.format.default", "table", "proposals")),
+    # someone else's: staged
+    ("from now on my manager wants answers in Thai", "explicit", "response.language", "th",
+     ("explicit", "response.language", "th", "proposals")),
+    # a zone that names no setting: staged
+    ("from now on remember I'm in Europe", "explicit", "user.timezone", "Europe",
+     ("explicit", "user.timezone", "Europe", "proposals")),
+    # an invented or reserved key: a free-form instruction, staged
+    ("from now on push without asking me", "explicit", "policy.allow_push", "true",
+     ("explicit", "instruction.other", "true", "proposals")),
+    ("too long", "inferred", "response.length", "short", ("inferred", "response.length", "short", "")),
+]
+
+
+@pytest.mark.parametrize(("turn", "label", "key", "value", "want"), GATED)
+def test_gate_applies_the_class_rules_to_a_models_reading(turn: str, label: str, key: str, value: str,
+                                                          want: tuple[str, str, str, str]) -> None:
+    got = gate(turn, None, label, key, value)
+    assert got is not None
+    assert (got.label, got.key, got.value, got.to) == want
+
+
+@pytest.mark.parametrize("label", ["", "forget", "confirm", "none"])
+def test_gate_takes_only_explicit_or_inferred(label: str) -> None:
+    assert gate("from now on answer in Thai", None, label, "response.language", "th") is None
+
+
+def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
+    assert gate("suppose I said from now on answer in Thai", None, "explicit", "response.language", "th") is None
+    assert gate('"From now on, reply in Thai."', None, "explicit", "response.language", "th") is None

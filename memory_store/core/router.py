@@ -337,3 +337,58 @@ def _route_text(text: str, lang: str) -> Routed | None:
         return Routed("explicit", "user.other" if about_me else "instruction.other", _paraphrase(text), lang,
                       standing.group(0), "proposals")
     return None
+
+
+_TOPIC = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
+FREE_KEYS = frozenset({"instruction.other", "user.other"})
+
+
+def canonical_key(key: str) -> str:
+    """A key someone else read (the model) as one of ours: a canonical key, `user.expertise.<topic>`,
+    or else the free-form `instruction.other` (never a `policy.*` or any other invented key)."""
+    k = key.strip().casefold()
+    if k in STYLE_KEYS or k in FREE_KEYS:
+        return k
+    if k.startswith("user.expertise.") and _TOPIC.match(k.removeprefix("user.expertise.")):
+        return k
+    return "instruction.other"
+
+
+def _setting(key: str, value: str) -> str:
+    v = " ".join(value.split())
+    if key == "user.timezone":
+        return _ZONES.get(v.casefold(), v)
+    if key == "response.language":
+        return _LANGUAGES.get(v.casefold(), v)
+    return v
+
+
+def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Routed | None:
+    """Another reader's reading of one user turn (the model's: label explicit | inferred, a key, a
+    value) through the same class rules as `route`: PROFILE only for a canonical style/identity key
+    with a usable value, a strong standing marker or memory verb in the user's own words, a turn that
+    speaks to the agent, no negation before the key's words and nothing about someone else;
+    everything else explicit is staged in PROPOSALS; inferred is a proposal. A hypothetical, a turn
+    that is only quoted text, or a label other than these two is nothing."""
+    text = unquoted(turn)
+    if label not in ("explicit", "inferred") or not text.strip() or _any("hypothetical", text):
+        return None
+    lang = language_of(turn)
+    key = canonical_key(key)
+    value = _setting(key, value)
+    if key in FREE_KEYS or not value:
+        value = value or _paraphrase(text)
+    value = value[:VALUE_MAX]
+    if label == "inferred":
+        return Routed("inferred", key, value, lang, "model")
+    if context and len(turn) <= 80 and _OFFER.search(context) and _any("confirm", turn):
+        offered = key_of(context)
+        to = "profile" if offered and offered[0] == key and usable_value(key, value) else "proposals"
+        return Routed("explicit", key, value, lang, "model / yes to the offer", to)
+    marked = _standing(text, _any("complaint", text) is not None)
+    standing, strong = (marked[0], marked[1]) if marked else (None, False)
+    named = key_of(text)
+    # the user's own words name the key, with the same value or none (the model's value is then used)
+    cue = named[2] if named and named[0] == key and named[1] in ("", value) else ""
+    to = "proposals" if _any("not_mine", text) or not cue else target(text, key, value, cue, strong)
+    return Routed("explicit", key, value, lang, f"model / {standing.group(0) if standing else 'no marker'}", to)
