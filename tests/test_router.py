@@ -51,8 +51,8 @@ CASES = [
     ("From now on, code answers should end with the test command.", None, "explicit", "instruction.other", None,
      "proposals"),
     # a habitual marker and an imperative about the agent's output: staged
-    ("always put the SQL in one block at the end, i copy it into psql", None, "explicit", "instruction.other", None,
-     "proposals"),
+    ("always put the SQL in one block at the end for me, i copy it into psql", None, "explicit", "instruction.other",
+     None, "proposals"),
     # a question elsewhere in the turn does not make the standing piece a question
     ("以后给我的 SQL 都放在最后一块。顺便问下，索引要不要重建？", None, "explicit", "instruction.other", None,
      "proposals"),
@@ -63,6 +63,9 @@ CASES = [
      "proposals"),
     # a value that names no setting of its key: staged, not written
     ("from now on remember I'm in Europe", None, "explicit", "user.timezone", None, "proposals"),
+    # the language of an artifact of the work (docs, comments) is the project's: staged, never written
+    ("from now on write docs in British English for me", None, "explicit", "response.language", "en-GB",
+     "proposals"),
     # a named zone and a named variety of a language
     ("going forward, write in British English for me", None, "explicit", "response.language", "en-GB", "profile"),
     # a one-off request to the agent about its answers: a signal
@@ -100,6 +103,11 @@ NONE = [
     "從現在開始這個接口的超時改成 30 秒，幫我改一下",  # a thing of the project
     "公司以后统一用飞书，帮我把通知脚本改一下",       # a team decision, and a task
     "suppose I said from now on reply in Thai, where would you keep it?",
+    # a habit of the world, not a rule; a team's rule; pasted code; an artifact's language (one-off)
+    "every time I touch this limiter something else breaks",
+    "我们决定以后每次都先发 iOS 版",
+    "copy this over: ```# from now on all prices are integers in satang```",
+    "เขียน README ให้หน่อยครับ เป็นภาษาอังกฤษนะ",
 ]
 
 

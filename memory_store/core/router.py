@@ -59,6 +59,7 @@ _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "cent
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]{2,}』"
                      r"|(?:(?<=\s)|^)'(?:[^'\s]+\s+){3,}[^'\s]+'(?=[\s.,!?:;)]|$)")
 _BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
+_FENCED = re.compile(r"```.*?(```|$)|`[^`\n]+`", re.DOTALL)     # pasted code, inline code
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # the assistant's turn offers to remember something, so a short "yes" / "no" answers the offer
@@ -75,10 +76,17 @@ _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|rep
                         r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
                         r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講", re.IGNORECASE)
 # the agent's answers themselves (not "write the OpenAPI example first", which is project work)
-_OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respon(d|ses?)|explain\w*|output|summar\w*)\b|ตอบ|อธิบาย|สรุป"
-                     r"|回答|回复|回覆|解释|解釋", re.IGNORECASE)
-# the speaker as one person (a rule "I" want kept) vs a team ("whenever we add an endpoint…" is the project's)
-_SELF = re.compile(r"\bi\b|我(?!们|們)|ผม|ฉัน|หนู", re.IGNORECASE)
+_OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respond|(?<!api )(?<!http )(?<!server )responses?|explanations?"
+                     r"|summar(y|ies))\b|ตอบ|อธิบาย|สรุป|回答|回复|回覆|解释|解釋", re.IGNORECASE)
+# an artifact of the work (docs, comments, a README, commit messages): its language or format is the
+# project's, not how the agent answers the user
+_ARTIFACT = re.compile(r"\b(docs?|documentation|comments?|readme|commit messages?|changelog|docstrings?|variable names?"
+                       r"|pr descriptions?)\b|เอกสาร|คอมเมนต์|คอมเม้นต์|README|文档|文檔|注释|註釋|提交信息",
+                       re.IGNORECASE)
+# "…, remember that" / "记一下" / "จำไว้ด้วย" closing a turn: the user asks for the statement to be kept
+_NOTE_THIS = re.compile(r"(\b(remember|note) (that|this)|记一下|記一下|记住|記住|记下|記下|记着|記著"
+                        r"|จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ)?)\W*$", re.IGNORECASE)
+# a team ("whenever we add an endpoint…", "our matter numbers…") is the project's, not the user's
 _WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเรา|ทีม", re.IGNORECASE)
 # just before the words that name the key, a negation turns the value around ("no tables", 不要用英文):
 # the value the lexicon gives would be the opposite of the user's
@@ -136,7 +144,7 @@ def language_of(text: str) -> str:
 
 def unquoted(text: str) -> str:
     """The turn without quoted or pasted text (a quoted rule is someone else's words)."""
-    return _QUOTED.sub(" ", _BLOCKQUOTE.sub(" ", text))
+    return _QUOTED.sub(" ", _BLOCKQUOTE.sub(" ", _FENCED.sub(" ", text)))
 
 
 def _value(key: str, template: str, m: re.Match[str]) -> str:
@@ -235,8 +243,13 @@ def target(text: str, key: str, value: str, cue: str, strong: bool) -> str:
     around by a negation, said with a strong standing marker or a memory verb about the user, in a
     turn that speaks to the agent or about the user; anything else "proposals"."""
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
-            and _ADDRESSED.search(text) is not None)
+            and _ADDRESSED.search(text) is not None and not _artifact(text))
     return "profile" if sure else "proposals"
+
+
+def _artifact(text: str) -> bool:
+    """The turn is about an artifact of the work, not the agent's answers."""
+    return _ARTIFACT.search(text) is not None and _OUTPUT.search(text) is None
 
 
 def _pieces(text: str) -> list[str]:
@@ -255,7 +268,7 @@ def _to_agent(text: str) -> bool:
     """The turn speaks to the agent or about the user, or names the agent's answers."""
     if _WE.search(text):
         return False
-    return any(rx.search(text) is not None for rx in (_PERSON, _OUTPUT, _SELF))
+    return _PERSON.search(text) is not None or _OUTPUT.search(text) is not None
 
 
 def route(turn: str, context: str | None = None) -> Routed | None:
@@ -321,16 +334,20 @@ def _route_text(text: str, lang: str) -> Routed | None:
             return Routed("explicit", key, value, lang, cue, "proposals")     # "call me Dan": no marker
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
-        if value and _any("request", text) and not _negated(text, cue, value):
+        if value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text):
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
             return Routed("inferred", key, value, lang, cue)
         return None
-    if standing and _to_agent(text) and not _asks(text, standing):
+    # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as
+    # often the project's rule as the agent's: the person ("for me", "you", "my") is the boundary
+    if standing and _to_agent(text):
         rule = _any("agent_rule", text)
-        if rule:
+        if rule:      # an imperative about how the agent works, asked as a question or not
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
                           f"{standing.group(0)} / {rule.group(0)}", "proposals")
+        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())):
+            return None     # "every time I touch this limiter…": a habit of the world, not a rule
         # a lasting statement to the agent that names no key we know: for the user to review —
         # about the user ("remember that I…") a fact, else a standing instruction
         about_me = _any("remember_self", text) is not None

@@ -68,7 +68,8 @@ LEXICON = Lexicon(
     agent_rule=(r"\bdon'?t (run|push|commit|delete|deploy|merge|touch|use|add|install)\b",
                 r"\bask me (first|before)\b", r"\bnever\b", r"\bshow me the (command|sql|diff|plan)\b",
                 r"\bnever (run|push|commit|delete|deploy|use|add)\b", r"\bbefore you (run|push|delete|deploy|commit)\b",
-                r"\b(always|please) (use|add|include|write|cite|run)\b", r"\bcheck with me\b"),
+                r"\b(always|please) (use|add|include|write|cite|run|put|give|show|format|keep|send)\b",
+                r"\bcheck with me\b"),
     keys=(
         ("response.language", r"\b(reply|answer|respond|write|talk|speak|chat)\w*\b.{0,20}\bin " + _LANGS + r"\b",
          "{2}"),
