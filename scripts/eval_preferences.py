@@ -18,6 +18,12 @@ in the same way, is only measured — this script prints its totals and nothing 
 - key accuracy: of the items the router gives their own label (explicit/inferred/forget), those
   with the right key;
 - inferred → proposal and forget: precision and recall, a hit needing the right key too.
+- capture: of the explicit + inferred items, those that reach PROFILE.md or PROPOSALS.md at all
+  (with the right key too: `captured_recall_right_key`); a router that writes little to PROFILE is
+  useful only if the rest reaches the user's review;
+- proposal precision: of what goes to PROPOSALS.md (staged explicit + inferred), the share on
+  explicit or inferred items, not on negatives (project decisions, questions, quoted text).
+A yes to an offer naming no key accepts nothing, so it counts as nothing.
 Values are paraphrases for free-form keys, so they are not scored.
 """
 from __future__ import annotations

@@ -291,12 +291,12 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
         # piece alone is routed, and only ever staged for review
         for piece in _pieces(text):
-            if _any("not_mine", piece):
+            if _standing(piece, False) is None or _any("not_mine", piece):
                 continue
             got = _route_text(piece, lang)
             # only a piece that names a key of ours or says something about the user ("help me change
             # the CI script" in a team turn is a task, not a rule for the agent)
-            if (got is not None and got.label in ("explicit", "inferred") and _standing(piece, False)
+            if (got is not None and got.label in ("explicit", "inferred")
                     and (got.key != "instruction.other" or _any("remember_self", piece))):
                 return Routed(got.label, got.key, got.value, lang, got.cue,
                               "proposals" if got.label == "explicit" else "")
