@@ -15,6 +15,7 @@ from jobs.weekly.budget import Budget, fit
 from jobs.weekly.conflicts import find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
 from jobs.weekly.noise import noise_class
+from jobs.weekly.procedures import PROCEDURES_MAX, procedure_summary, top_procedures
 from jobs.weekly.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.core.conflicts import Decision
@@ -50,6 +51,8 @@ class Inputs:
     budget: Budget
     mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
     decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
+    # memory/procedures.md's procedures (read only: never marked, superseded or status-changed here)
+    procedures: dict[str, Located] = field(default_factory=dict)
 
 
 @dataclass
@@ -69,7 +72,7 @@ def summary_of(entry: BlockEntry) -> str:
     from memory_store.redact import redact
 
     title = one_line(entry.title)
-    conclusion = one_line(entry.conclusion)
+    conclusion = one_line(procedure_summary(entry) or entry.conclusion)
     text = title
     core = title.rstrip("…").rstrip()  # a title cut short by the extractor ends with "…"
     if conclusion and core != title and _norm(core) in _norm(conclusion):
@@ -137,6 +140,10 @@ def build_plan(inp: Inputs) -> Plan:
             f"similarity {pc.similarity:.2f}); held out of MEMORY.md")))
     # A person's decisions (`memjobs conflicts resolve`), applied once each (docs/design.md §6.4).
     chosen, kept_out = _apply_decisions(inp, in_window, entries, held, plan)
+    # Procedural memory joins after the conflicts and decisions, which are the daily logs' alone.
+    learned = {i: loc for i, loc in inp.procedures.items() if loc.entry.date <= cutoff and i not in in_window}
+    in_window.update(learned)
+    entries.update((i, loc.entry) for i, loc in learned.items())
 
     def item_of(e: BlockEntry) -> IndexItem:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
@@ -171,6 +178,7 @@ def build_plan(inp: Inputs) -> Plan:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
     gated: dict[str, int] = {}
     waiting = [loc.entry.id for loc in new] + [i for i in chosen if i not in {loc.entry.id for loc in new}]
+    waiting += sorted(learned)
     for i in waiting:
         e = entries[i]
         if e.id in cands or e.id in leaving or e.id in held or e.status != "active":
@@ -192,6 +200,12 @@ def build_plan(inp: Inputs) -> Plan:
                           "their daily logs")
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
     _dedupe(cands, entries, in_window, leaving, plan)
+    # 3b. The Procedures section lists the best few; the rest are found by `memjobs procedures`.
+    procs = [(c.id, c.score, c.date) for c in cands.values() if c.section == "Procedures"]
+    for i in top_procedures(procs, entries)[1]:
+        c = cands.pop(i)
+        if c.in_memory:
+            leaving[i] = (c.old_item or c.item, f"not among the {PROCEDURES_MAX} best procedures")
 
     # 4. Budget: best first while the whole file fits.
     ranked = sorted(cands.values(), key=lambda c: (-c.score, not c.in_memory, _neg_date(c.date), c.id))
