@@ -135,3 +135,18 @@ def test_top_procedures_orders_by_score_then_successes_then_date() -> None:
     entries = {e.id: e for e in (a, b, c)}
     kept, left = top_procedures([(b.id, 0.4, b.date), (c.id, 0.4, c.date), (a.id, 0.4, a.date)], entries)
     assert kept + left == [a.id, c.id, b.id]
+
+
+def test_the_best_three_procedures_have_their_place_in_a_full_memory_md(workspace: Path) -> None:
+    """Rules never decay: without a reserved place, a MEMORY.md full of rules lists no procedure."""
+    (workspace / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n"
+                                            "limits: {memory_md_lines: 30}\n", encoding="utf-8")
+    rules = [entry("Rule", "2026-11-03", f"Keep {t} {n}") for t in _TOPICS for n in range(3)]
+    write_entries(workspace, rules)
+    procs = [proc(t, "2026-11-03", count=n) for n, t in enumerate(_TOPICS[:5], 1)]
+    write_procedures(workspace, procs)
+    assert run_weekly(workspace, "2026-11-09T03:00:00", force=True).status == "ok"
+    text = (workspace / "MEMORY.md").read_text("utf-8")
+    assert len(text.splitlines()) <= 30
+    assert set(section(workspace)) == {p.id for p in procs[2:]}      # the three most followed
+    assert 0 < len(parse_memory_md(text).sections["Rules & constraints"]) < len(rules)

@@ -15,7 +15,7 @@ from jobs.weekly.budget import Budget, fit
 from jobs.weekly.conflicts import find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
 from jobs.weekly.noise import noise_class
-from jobs.weekly.procedures import PROCEDURES_MAX, procedure_summary, top_procedures
+from jobs.weekly.procedures import PROCEDURES_MAX, PROCEDURES_RESERVED, procedure_summary, top_procedures
 from jobs.weekly.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.core.conflicts import Decision
@@ -202,13 +202,18 @@ def build_plan(inp: Inputs) -> Plan:
     _dedupe(cands, entries, in_window, leaving, plan)
     # 3b. The Procedures section lists the best few; the rest are found by `memjobs procedures`.
     procs = [(c.id, c.score, c.date) for c in cands.values() if c.section == "Procedures"]
-    for i in top_procedures(procs, entries)[1]:
+    best, rest = top_procedures(procs, entries)
+    for i in rest:
         c = cands.pop(i)
         if c.in_memory:
             leaving[i] = (c.old_item or c.item, f"not among the {PROCEDURES_MAX} best procedures")
+    reserved = set(best[:PROCEDURES_RESERVED])
 
-    # 4. Budget: best first while the whole file fits.
-    ranked = sorted(cands.values(), key=lambda c: (-c.score, not c.in_memory, _neg_date(c.date), c.id))
+    # 4. Budget: best first while the whole file fits (the best procedures have their place first).
+    def best_first(c: _Cand) -> tuple[float, bool, str, str]:
+        return (-c.score, not c.in_memory, _neg_date(c.date), c.id)
+
+    ranked = sorted(cands.values(), key=lambda c: (c.id not in reserved, *best_first(c)))
     kept, left = fit(md, [(c.section, c.item) for c in ranked], inp.budget)
     for it in left:
         c = cands.pop(it.id)
@@ -228,7 +233,7 @@ def build_plan(inp: Inputs) -> Plan:
         plan.archive.setdefault(arch_rel, []).append(ArchiveLine(it.summary, i, link, cutoff, reason))
         if not reason.startswith("merged into"):
             plan.log.append(("Demoted", LogLine(i, link, reason)))
-    for c in ranked:
+    for c in sorted(ranked, key=best_first):   # the log lists by score, whatever had its place first
         if c.id not in cands:
             continue
         if not c.in_memory:

@@ -7,6 +7,9 @@ entries older daily logs hold, compounded like any entry. Both are scored alike
 confidence), must be promotable like any item, and compete for MEMORY.md's budget with the other
 sections; the section keeps at most `PROCEDURES_MAX` of them, best score first, then the more
 often followed, then the newer. The others stay where they are, found by `memjobs procedures`.
+The `PROCEDURES_RESERVED` best take their place in the budget before everything else: rules and
+remember items never decay and would otherwise fill a year's MEMORY.md to the last character, and
+an index that says what was decided but never how the work is done misses a layer.
 
 A procedure's summary is its trigger and its steps in order (`deploy — run the migrations → run
 the tests → tag the release`), so the index says what to do, not only when.
@@ -21,6 +24,7 @@ from memory_store.entries import BlockEntry
 # Ten triggers with their steps take about twenty of MEMORY.md's 200 lines: enough for the ways of
 # working an agent meets every week, few enough to leave the index to decisions and rules.
 PROCEDURES_MAX = 10
+PROCEDURES_RESERVED = 3
 
 
 def procedure_summary(entry: BlockEntry) -> str | None:
