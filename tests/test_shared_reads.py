@@ -1,0 +1,82 @@
+"""One parse of each transcript per run (memory_store/shared_reads.py): the index's lean read takes
+microSync's full read of the same bytes, and what it gets is what reading again would give."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memory_store import shared_reads
+from memory_store.transcripts import TranscriptFile, read
+from memory_store.transcripts.jsonl import ReadChunk
+from tests.microsync_helpers import demo_workspace, replay_schedule
+from tests.test_transcripts_reading import _all_files
+
+
+def _facts(c: ReadChunk) -> tuple[object, ...]:
+    return (c.records, c.end_offset, c.end_line, c.lines_read, c.bad_lines, c.not_transcript, c.session_id, c.eof)
+
+
+@pytest.mark.parametrize("tf", [tf for tf in _all_files() if not tf.is_sqlite], ids=lambda tf: Path(tf.path).name[:40])
+def test_a_lean_read_after_a_full_read_is_served_and_equals_reading_again(tf: TranscriptFile) -> None:
+    fresh = read(tf, tools=False)
+    with shared_reads.sharing():
+        read(tf)
+        assert shared_reads.take(tf.path, 0, 1) is not None   # kept (and taken: served once)
+        read(tf, start_line=1)
+        served = read(tf, tools=False)
+        again = read(tf, tools=False)
+    assert _facts(served) == _facts(fresh) == _facts(again)
+
+
+def test_nothing_is_kept_outside_a_run_or_for_another_place_or_a_changed_file(tmp_path: Path) -> None:
+    src = next(tf for tf in _all_files() if tf.format == "claude-code" and not tf.is_sqlite)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(Path(src.path).read_bytes())
+    tf = TranscriptFile("claude-code", str(path))
+    read(tf)
+    assert shared_reads.take(str(path), 0, 1) is None            # no run: nothing kept
+    with shared_reads.sharing():
+        full = read(tf)
+        assert shared_reads.take(str(path), 10, 2) is None       # another place
+        read(tf, max_bytes=100)                                  # a slice is not kept
+        read(tf)
+        lines = path.read_bytes().splitlines(keepends=True)
+        path.write_bytes(b"".join(lines) + lines[-1])            # the file grew after the read
+        lean = read(tf, tools=False)
+    assert lean.end_line == full.end_line + 1 and lean.end_offset > full.end_offset
+
+
+def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo schedule's sessions tier (every row, every file cursor) is the same whether the
+    index update takes microSync's reads or reads each transcript again (nothing kept)."""
+    def said(ws: Path) -> list[list[tuple[object, ...]]]:
+        with sqlite3.connect(ws / ".memjobs" / "index.sqlite") as db:
+            return [db.execute(q).fetchall() for q in (
+                "SELECT * FROM said ORDER BY rowid",
+                "SELECT path, offset, line, size FROM said_files ORDER BY path",   # not inode or mtime
+                "SELECT * FROM said_sessions ORDER BY session_id")]
+
+    served = []
+    take = shared_reads.take
+
+    def counted(path: str, offset: int, start_line: int | None) -> ReadChunk | None:
+        got = take(path, offset, start_line)
+        served.append(got is not None)
+        return got
+
+    monkeypatch.setattr(shared_reads, "take", counted)
+
+    cfg, _ = demo_workspace(tmp_path / "one")
+    replay_schedule(cfg)
+    assert sum(served) >= 5          # the first runs' files were parsed once
+    served.clear()
+    monkeypatch.setattr(shared_reads, "KEEP_CHARS", 0)
+    cfg2, _ = demo_workspace(tmp_path / "two")
+    replay_schedule(cfg2)
+    assert served and not any(served)  # nothing kept: every lean read parsed its file again
+    one, two = said(cfg.workspace), said(cfg2.workspace)
+    assert one[0] and one[1]
+    norm = [[tuple(str(v).replace(str(tmp_path / "one"), "<T>") for v in row) for row in t] for t in one]
+    assert norm == [[tuple(str(v).replace(str(tmp_path / "two"), "<T>") for v in row) for row in t] for t in two]
