@@ -13,6 +13,7 @@ from jobs.microsync import decision_log
 from jobs.microsync import preferences as core_prefs
 from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
+from jobs.microsync.route_gate import route_gate
 from jobs.microsync.scan import Window, scan
 from jobs.microsync.supersedes import Link, link_entries
 from jobs.procedures import sync as procedures
@@ -61,7 +62,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
         _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
-        said.extend(core_prefs.heard(sess.records, sess.context_line))
+        said.extend(core_prefs.heard(sess.records, sess.context_line, route_gate().may_route))
     candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
     if routed:
         ctx.report.details["procedures_routed"] = routed
