@@ -1,16 +1,19 @@
-"""One read of a transcript for the two readers of a run (docs/design.md §5).
+"""One parse of a transcript for the several readers of a run (docs/design.md §5).
 
 microSync reads every new transcript with its tool records; after the run, the index's sessions
-tier (memory_store/search/said.py) reads the same lines again without them. Inside `sharing()`
-(the runner opens it around a job and its index update), a full read of a JSONL file to its end
-is kept, without its tool records, for one lean read (`read(..., tools=False)`) of the same file
-from the same place while the file has not changed (device, inode, size and mtime). The lean
-records are the full read's minus its tool calls and results, which the readers guarantee
-(tests/test_transcripts_reading.py), so what the index holds does not change; only `skipped`
-keeps the full read's counts. Anything else, or a file that changed, is read again.
+tier (memory_store/search/said.py) reads the same lines again without them; in a backfill, the
+scan for active days, each day's microSync range and the wrap-up's inputs read the same files
+from their start again. Inside `sharing()` (the runner opens it around a job and its index
+update, a backfill around all its days), a full read of a JSONL file to its end is kept, and a
+later read of the same file from the same place, while the file has not changed (device, inode,
+size and mtime), gets it again instead of parsing the file: as it was for a full read, without
+its tool records for a lean one (`read(..., tools=False)`). The lean records are the full read's
+minus its tool calls and results, which the readers guarantee (tests/test_transcripts_reading.py);
+only `skipped` keeps the full read's counts. Anything else, or a file that changed, is read again.
 
-Trigger: a first run or a range over a history. Why: the second parse was about a tenth of a
-first run. Outcome: each transcript is parsed once; memory stays bounded by `KEEP_CHARS`.
+Trigger: a first run or a backfill over a history. Why: reading again was a tenth of a first run
+and a third of a backfill. Outcome: a transcript is parsed once while it stays among the last
+`KEEP_CHARS` characters of records kept (the oldest read goes first), so memory stays bounded.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:   # kept light: the runner imports this module before any job runs
     from memory_store.transcripts.jsonl import ReadChunk
 
-# Record text kept at most, over all files (a 20 MB real history keeps ~1.6 M): the oldest goes first.
+# Record text kept at most, over all files (the real corpus: ~0.4 M characters a MB of transcript).
 KEEP_CHARS = 8 * 1024 * 1024
 
 _Key = tuple[str, int, int]                 # path, offset, line at the offset
@@ -49,7 +52,7 @@ _shelf: _Shelf | None = None
 
 @contextmanager
 def sharing() -> Iterator[None]:
-    """Keep full reads for a lean read of the same bytes until the block ends (not nested: an
+    """Keep full reads for later reads of the same bytes until the block ends (not nested: an
     inner block shares the outer one's reads)."""
     global _shelf
     if _shelf is not None:
@@ -60,6 +63,10 @@ def sharing() -> Iterator[None]:
         yield
     finally:
         _shelf = None
+
+
+def active() -> bool:
+    return _shelf is not None
 
 
 def state_of(path: str) -> _State | None:
@@ -78,41 +85,44 @@ def _key(path: str, offset: int, start_line: int | None) -> _Key | None:
     return (path, offset, start_line)
 
 
-def active() -> bool:
-    return _shelf is not None
-
-
 def keep(path: str, offset: int, start_line: int | None, before: _State | None, chunk: ReadChunk) -> None:
-    """Keep a full read's lean part, if the file did not change while it was read."""
+    """Keep a full read to the end of `path`, if the file did not change while it was read."""
     shelf = _shelf
     key = _key(path, offset, start_line)
     if shelf is None or key is None or before is None or not chunk.eof or state_of(path) != before:
         return
-    lean = replace(chunk, records=[r for r in chunk.records if not r.is_tool],
-                   bad_lines=list(chunk.bad_lines), skipped=chunk.skipped.copy())
-    chars = sum(len(r.text) for r in lean.records)
+    chars = sum(len(r.text) + len(r.tool_args or "") for r in chunk.records)
     if chars > KEEP_CHARS:
         return
     old = shelf.kept.pop(key, None)
     if old is not None:
         shelf.chars -= old.chars
-    shelf.kept[key] = _Kept(before, lean, chars)
+    shelf.kept[key] = _Kept(before, _copy(chunk, tools=True), chars)
     shelf.chars += chars
     while shelf.chars > KEEP_CHARS:
         _, gone = shelf.kept.popitem(last=False)
         shelf.chars -= gone.chars
 
 
-def take(path: str, offset: int, start_line: int | None) -> ReadChunk | None:
-    """The lean read of `path` from `offset` kept by an earlier full read of the same bytes, once."""
+def take(path: str, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
+    """What a read of `path` from `offset` gives (with or without tool records), from a full read
+    of the same bytes kept earlier in the block; None when there is none."""
     shelf = _shelf
     key = _key(path, offset, start_line)
     if shelf is None or key is None:
         return None
-    got = shelf.kept.pop(key, None)
+    got = shelf.kept.get(key)
     if got is None:
         return None
-    shelf.chars -= got.chars
     if state_of(path) != got.state:
+        shelf.kept.pop(key)
+        shelf.chars -= got.chars
         return None
-    return got.chunk
+    shelf.kept.move_to_end(key)
+    return _copy(got.chunk, tools=tools)
+
+
+def _copy(chunk: ReadChunk, *, tools: bool) -> ReadChunk:
+    """A chunk of its own (the caller may change its lists; records are frozen)."""
+    records = list(chunk.records) if tools else [r for r in chunk.records if not r.is_tool]
+    return replace(chunk, records=records, bad_lines=list(chunk.bad_lines), skipped=chunk.skipped.copy())

@@ -19,15 +19,17 @@ def _facts(c: ReadChunk) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize("tf", [tf for tf in _all_files() if not tf.is_sqlite], ids=lambda tf: Path(tf.path).name[:40])
-def test_a_lean_read_after_a_full_read_is_served_and_equals_reading_again(tf: TranscriptFile) -> None:
-    fresh = read(tf, tools=False)
+def test_a_read_after_a_full_read_is_served_and_equals_reading_again(tf: TranscriptFile) -> None:
+    fresh_lean, fresh_full = _facts(read(tf, tools=False)), _facts(read(tf))
     with shared_reads.sharing():
         read(tf)
-        assert shared_reads.take(tf.path, 0, 1) is not None   # kept (and taken: served once)
-        read(tf, start_line=1)
-        served = read(tf, tools=False)
-        again = read(tf, tools=False)
-    assert _facts(served) == _facts(fresh) == _facts(again)
+        assert shared_reads.take(tf.path, 0, 1, tools=False) is not None   # kept
+        lean = read(tf, tools=False)
+        assert _facts(lean) == fresh_lean
+        lean.records.clear()                          # a served chunk is the caller's own
+        lean.bad_lines.clear()
+        assert _facts(read(tf, start_line=1)) == fresh_full
+        assert _facts(read(tf, tools=False)) == fresh_lean
 
 
 def test_nothing_is_kept_outside_a_run_or_for_another_place_or_a_changed_file(tmp_path: Path) -> None:
@@ -36,10 +38,10 @@ def test_nothing_is_kept_outside_a_run_or_for_another_place_or_a_changed_file(tm
     path.write_bytes(Path(src.path).read_bytes())
     tf = TranscriptFile("claude-code", str(path))
     read(tf)
-    assert shared_reads.take(str(path), 0, 1) is None            # no run: nothing kept
+    assert shared_reads.take(str(path), 0, 1, tools=True) is None    # no run: nothing kept
     with shared_reads.sharing():
         full = read(tf)
-        assert shared_reads.take(str(path), 10, 2) is None       # another place
+        assert shared_reads.take(str(path), 10, 2, tools=True) is None   # another place
         read(tf, max_bytes=100)                                  # a slice is not kept
         read(tf)
         lines = path.read_bytes().splitlines(keepends=True)
@@ -61,8 +63,8 @@ def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monk
     served = []
     take = shared_reads.take
 
-    def counted(path: str, offset: int, start_line: int | None) -> ReadChunk | None:
-        got = take(path, offset, start_line)
+    def counted(path: str, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
+        got = take(path, offset, start_line, tools=tools)
         served.append(got is not None)
         return got
 

@@ -91,7 +91,7 @@ def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
     (at a line boundary; `eof` is then False) so that a huge file can be read in slices.
     `tools=False` leaves out tool calls and results (no record, counted as skipped): a reader that
     keeps only what people said does not serialise, cap and redact tool output it would drop.
-    Inside `shared.sharing()` a full read is kept for one lean read of the same bytes
+    Inside `shared.sharing()` a full read is kept for later reads of the same bytes
     (memory_store/shared_reads.py).
     """
     if tf.is_sqlite:
@@ -102,8 +102,8 @@ def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
     try:
         if not stat.S_ISREG(os.stat(tf.path).st_mode):
             raise OSError(f"{tf.path} is not a regular file")
-        if not tools and max_bytes is None:
-            kept = shared.take(tf.path, offset, start_line)   # microSync read these bytes already
+        if max_bytes is None and shared.active():
+            kept = shared.take(tf.path, offset, start_line, tools=tools)   # read already in this run
             if kept is not None:
                 return kept
         before = shared.state_of(tf.path) if tools and max_bytes is None and shared.active() else None
