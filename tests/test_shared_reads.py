@@ -1,5 +1,6 @@
-"""One parse of each transcript per run (memory_store/shared_reads.py): the index's lean read takes
-microSync's full read of the same bytes, and what it gets is what reading again would give."""
+"""One parse of each transcript per run (memory_store/shared_reads.py): a later read of the same bytes
+(the index's lean read, a backfill's next look at a file) takes an earlier full read, and gets what
+reading again would give."""
 from __future__ import annotations
 
 import sqlite3
@@ -82,3 +83,25 @@ def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monk
     assert one[0] and one[1]
     norm = [[tuple(str(v).replace(str(tmp_path / "one"), "<T>") for v in row) for row in t] for t in one]
     assert norm == [[tuple(str(v).replace(str(tmp_path / "two"), "<T>") for v in row) for row in t] for t in two]
+
+
+def test_a_backfill_writes_the_same_with_shared_reads_or_without(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A backfill shares its reads across its days (the active-day scan, each day's range, the
+    wrap-up's inputs): the memory it writes is byte for byte what reading every time writes."""
+    from datetime import date
+
+    from jobs.dispatch.backfill import backfill
+    from tests.microsync_helpers import KEY, memory_bytes
+
+    days = sorted(date.fromisoformat(d) for d in KEY["days"])
+    out = []
+    for name, keep in (("shared", shared_reads.KEEP_CHARS), ("unshared", 0)):
+        monkeypatch.setattr(shared_reads, "KEEP_CHARS", keep)
+        cfg, _ = demo_workspace(tmp_path / name)
+        progress = backfill(cfg, days[0], days[-1])
+        assert len(progress.done) == len(days)
+        written = memory_bytes(cfg.workspace)
+        out.append({k: v.replace(str(tmp_path / name).encode(), b"<T>") for k, v in written.items()})
+    assert out[0] == out[1]
+    assert any(k.startswith("memory/20") for k in out[0])
