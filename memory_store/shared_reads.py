@@ -91,7 +91,7 @@ def keep(path: str, offset: int, start_line: int | None, before: _State | None, 
     key = _key(path, offset, start_line)
     if shelf is None or key is None or before is None or not chunk.eof or state_of(path) != before:
         return
-    chars = sum(len(r.text) + len(r.tool_args or "") for r in chunk.records)
+    chars = sum(len(r.text) for r in chunk.records)   # a tool call's tool_args is its text
     if chars > KEEP_CHARS:
         return
     old = shelf.kept.pop(key, None)
