@@ -18,6 +18,7 @@ and a third of a backfill. Outcome: a transcript is parsed once while it stays a
 from __future__ import annotations
 
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -47,26 +48,32 @@ class _Shelf:
     chars: int = 0
 
 
-_shelf: _Shelf | None = None
+# One shelf per thread: a job run in a thread of its own (the MCP server, tests) shares nothing
+# with another.
+_local = threading.local()
+
+
+def _current() -> _Shelf | None:
+    shelf: _Shelf | None = getattr(_local, "shelf", None)
+    return shelf
 
 
 @contextmanager
 def sharing() -> Iterator[None]:
     """Keep full reads for later reads of the same bytes until the block ends (not nested: an
     inner block shares the outer one's reads)."""
-    global _shelf
-    if _shelf is not None:
+    if _current() is not None:
         yield
         return
-    _shelf = _Shelf(OrderedDict())
+    _local.shelf = _Shelf(OrderedDict())
     try:
         yield
     finally:
-        _shelf = None
+        _local.shelf = None
 
 
 def active() -> bool:
-    return _shelf is not None
+    return _current() is not None
 
 
 def state_of(path: str) -> _State | None:
@@ -87,7 +94,7 @@ def _key(path: str, offset: int, start_line: int | None) -> _Key | None:
 
 def keep(path: str, offset: int, start_line: int | None, before: _State | None, chunk: ReadChunk) -> None:
     """Keep a full read to the end of `path`, if the file did not change while it was read."""
-    shelf = _shelf
+    shelf = _current()
     key = _key(path, offset, start_line)
     if shelf is None or key is None or before is None or not chunk.eof or state_of(path) != before:
         return
@@ -107,7 +114,7 @@ def keep(path: str, offset: int, start_line: int | None, before: _State | None, 
 def take(path: str, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
     """What a read of `path` from `offset` gives (with or without tool records), from a full read
     of the same bytes kept earlier in the block; None when there is none."""
-    shelf = _shelf
+    shelf = _current()
     key = _key(path, offset, start_line)
     if shelf is None or key is None:
         return None
