@@ -26,12 +26,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:   # kept light: the runner imports this module before any job runs
+    from memory_store.transcripts.files import TranscriptFile
     from memory_store.transcripts.jsonl import ReadChunk
 
 # Record text kept at most, over all files (the real corpus: ~0.4 M characters a MB of transcript).
 KEEP_CHARS = 8 * 1024 * 1024
 
-_Key = tuple[str, int, int]                 # path, offset, line at the offset
+# the file as found (its format and session facts make the records), offset, line at the offset
+_Key = tuple["TranscriptFile", int, int]
 _State = tuple[int, int, int, int]          # device, inode, size, mtime (ns)
 
 
@@ -84,19 +86,19 @@ def state_of(path: str) -> _State | None:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _key(path: str, offset: int, start_line: int | None) -> _Key | None:
+def _key(tf: TranscriptFile, offset: int, start_line: int | None) -> _Key | None:
     if start_line is None:
         if offset:
             return None   # the line is not known without counting: not worth sharing
         start_line = 1
-    return (path, offset, start_line)
+    return (tf, offset, start_line)
 
 
-def keep(path: str, offset: int, start_line: int | None, before: _State | None, chunk: ReadChunk) -> None:
-    """Keep a full read to the end of `path`, if the file did not change while it was read."""
+def keep(tf: TranscriptFile, offset: int, start_line: int | None, before: _State | None, chunk: ReadChunk) -> None:
+    """Keep a full read of `tf` to its end, if the file did not change while it was read."""
     shelf = _current()
-    key = _key(path, offset, start_line)
-    if shelf is None or key is None or before is None or not chunk.eof or state_of(path) != before:
+    key = _key(tf, offset, start_line)
+    if shelf is None or key is None or before is None or not chunk.eof or state_of(tf.path) != before:
         return
     chars = sum(len(r.text) for r in chunk.records)   # a tool call's tool_args is its text
     if chars > KEEP_CHARS:
@@ -111,17 +113,17 @@ def keep(path: str, offset: int, start_line: int | None, before: _State | None, 
         shelf.chars -= gone.chars
 
 
-def take(path: str, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
-    """What a read of `path` from `offset` gives (with or without tool records), from a full read
+def take(tf: TranscriptFile, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
+    """What a read of `tf` from `offset` gives (with or without tool records), from a full read
     of the same bytes kept earlier in the block; None when there is none."""
     shelf = _current()
-    key = _key(path, offset, start_line)
+    key = _key(tf, offset, start_line)
     if shelf is None or key is None:
         return None
     got = shelf.kept.get(key)
     if got is None:
         return None
-    if state_of(path) != got.state:
+    if state_of(tf.path) != got.state:
         shelf.kept.pop(key)
         shelf.chars -= got.chars
         return None

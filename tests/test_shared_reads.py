@@ -24,7 +24,7 @@ def test_a_read_after_a_full_read_is_served_and_equals_reading_again(tf: Transcr
     fresh_lean, fresh_full = _facts(read(tf, tools=False)), _facts(read(tf))
     with shared_reads.sharing():
         read(tf)
-        assert shared_reads.take(tf.path, 0, 1, tools=False) is not None   # kept
+        assert shared_reads.take(tf, 0, 1, tools=False) is not None   # kept
         lean = read(tf, tools=False)
         assert _facts(lean) == fresh_lean
         lean.records.clear()                          # a served chunk is the caller's own
@@ -38,17 +38,22 @@ def test_nothing_is_kept_outside_a_run_or_for_another_place_or_a_changed_file(tm
     path = tmp_path / "s.jsonl"
     path.write_bytes(Path(src.path).read_bytes())
     tf = TranscriptFile("claude-code", str(path))
+    other = TranscriptFile("claude-code", str(path), project="-home-user-other")
+    fresh_other = read(other).records
     read(tf)
-    assert shared_reads.take(str(path), 0, 1, tools=True) is None    # no run: nothing kept
+    assert shared_reads.take(tf, 0, 1, tools=True) is None    # no run: nothing kept
     with shared_reads.sharing():
         full = read(tf)
-        assert shared_reads.take(str(path), 10, 2, tools=True) is None   # another place
+        assert shared_reads.take(tf, 10, 2, tools=True) is None   # another place
+        assert shared_reads.take(other, 0, 1, tools=True) is None       # the same path found as another file
+        as_other = read(other)
         read(tf, max_bytes=100)                                  # a slice is not kept
         read(tf)
         lines = path.read_bytes().splitlines(keepends=True)
         path.write_bytes(b"".join(lines) + lines[-1])            # the file grew after the read
         lean = read(tf, tools=False)
     assert lean.end_line == full.end_line + 1 and lean.end_offset > full.end_offset
+    assert as_other.records == fresh_other != full.records
 
 
 def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,8 +69,8 @@ def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monk
     served = []
     take = shared_reads.take
 
-    def counted(path: str, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
-        got = take(path, offset, start_line, tools=tools)
+    def counted(tf: TranscriptFile, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:
+        got = take(tf, offset, start_line, tools=tools)
         served.append(got is not None)
         return got
 

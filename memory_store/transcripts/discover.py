@@ -103,13 +103,13 @@ def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
         if not stat.S_ISREG(os.stat(tf.path).st_mode):
             raise OSError(f"{tf.path} is not a regular file")
         if max_bytes is None and shared.active():
-            kept = shared.take(tf.path, offset, start_line, tools=tools)   # read already in this run
+            kept = shared.take(tf, offset, start_line, tools=tools)   # read already in this run
             if kept is not None:
                 return kept
         before = shared.state_of(tf.path) if tools and max_bytes is None and shared.active() else None
         chunk = read_jsonl(tf, offset, start_line, max_bytes, tools=tools)
         if before is not None:
-            shared.keep(tf.path, offset, start_line, before, chunk)
+            shared.keep(tf, offset, start_line, before, chunk)
         return chunk
     except OSError as exc:
         # Gone, unreadable or not a file: nothing consumed; the error names the line the read
