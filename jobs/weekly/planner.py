@@ -266,7 +266,8 @@ def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: di
     week each side arrived in: an item already there whose entry was edited into a conflict, or a
     pair compounded before the detector knew it. The established side stays; the newer leaves (it
     stays in its daily log, and `memjobs conflicts` lists the pair) until a person decides."""
-    order = [entries[i] for i in in_window]
+    # The daily logs' entries only: memory/procedures.md joins MEMORY.md by its own ranking.
+    order = [entries[i] for i in in_window if i not in inp.procedures]
     for pc in conflicts_within(cands.keys(), order):
         if pc.new in inp.decided or pc.new in inp.decisions or pc.new not in cands or pc.old not in cands:
             continue
