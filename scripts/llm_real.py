@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -128,7 +129,8 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
     failed: list[str] = []
     client_keys = ("calls", "failed_calls", "retries", "timeouts", "truncated", "prompt_tokens",
                    "completion_tokens", "cache_hits")
-    work_keys = ("chunks", "chunks_from_cache", "chunks_fallback", "items", "dropped_items", "days", "days_fallback")
+    work_keys = ("chunks", "chunks_from_cache", "chunks_fallback", "chunks_split", "replies_full", "items",
+                 "dropped_items", "days", "days_fallback")
     for rep in reports:
         d = rep.details or {}
         # A daily run's microSync step and its wrap-up share one client: its counters are in
@@ -163,8 +165,10 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
 
 def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int, context_tokens: int,
         work: Path, job_timeout: float = 3600.0) -> dict[str, Any]:
+    from jobs.daily.llm_prompts import SUMMARY_SCHEMA
     from jobs.demo.build import build_demo
     from jobs.llm.check import llm_check
+    from jobs.microsync.llm_prompts import EXTRACT_SCHEMA
     from memory_store.config import load_config
 
     llm = {"base_url": base_url, "model": model, "api_key_env": key_env, "timeout_s": timeout,
@@ -179,9 +183,10 @@ def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int
     llm_ws = work / "llm"
     llm_ws.mkdir()
     (llm_ws / "memjobs.yaml").write_text(json.dumps({"llm": llm}), encoding="utf-8")
-    check = llm_check(load_config(llm_ws, env={}))
+    check = llm_check(load_config(llm_ws, env={}),
+                      schemas={"extraction": EXTRACT_SCHEMA, "wrap-up": SUMMARY_SCHEMA})
     out["check"] = {k: check.get(k) for k in ("ok", "mode", "schema_constrained", "negotiation", "context_tokens",
-                                             "max_tokens", "sample_reply", "latency_ms", "error")}
+                                             "max_tokens", "reply_bounds", "sample_reply", "latency_ms", "error")}
     shutil.rmtree(llm_ws)
 
     # A small model on a busy CPU answers in minutes, not seconds: the jobs get `limits.job_timeout_s`
@@ -210,6 +215,8 @@ def _print(res: dict[str, Any]) -> None:
     print(f"endpoint        {res['base_url']}  model {res['model']}")
     print(f"llm check       ok={c['ok']} mode={c['mode']} schema_constrained={c['schema_constrained']} "
           f"context={c['context_tokens']} max_tokens={c['max_tokens']} latency={c['latency_ms']} ms")
+    for name, b in (c.get("reply_bounds") or {}).items():
+        print(f"  reply bounds  {name}: at most {b['max_items']} items, strings of {b['max_string']} characters")
     for step in c.get("negotiation") or []:
         print(f"  tried         {step['mode']}: HTTP {step.get('status')} {step.get('error') or ''}".rstrip())
     print(f"  sample reply  {json.dumps(c['sample_reply'])}")
@@ -222,7 +229,8 @@ def _print(res: dict[str, Any]) -> None:
               f"at max_tokens), {f['ms_per_request']} ms/request, tokens {f['prompt_tokens']}+"
               f"{f['completion_tokens']}, cache hits {f['cache_hits']}")
         print(f"  chunks        {f['chunks']} ({f['chunks_from_cache']} from cache, {f['chunks_fallback']} fell "
-              f"back: {f['fallback_reasons']}); model items {f['items']} (dropped {f['dropped_items']}); "
+              f"back: {f['fallback_reasons']}; {f['chunks_split']} asked again by halves, {f['replies_full']} "
+              f"replies full); model items {f['items']} (dropped {f['dropped_items']}); "
               f"wrap-up days {f['days']} ({f['days_fallback']} fell back); modes {f['modes']}")
         print(f"  degraded      {f['degraded_runs']} of {f['runs']} runs; statuses {f['statuses']}")
         for line in f["degraded"][:3] + f["failed"][:5]:
@@ -251,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     key_env = os.environ.get("LLM_REAL_KEY_ENV", "OPENAI_API_KEY")
     proc = None
     work = Path(tempfile.mkdtemp(prefix="memjobs-llm-real-"))
+    # `kill` of this script stops the server too: SIGTERM becomes SystemExit, so the finally below runs.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         if args.serve:
             py = install(Path(args.venv))
