@@ -190,6 +190,9 @@ def test_parse_lenient_shapes() -> None:
     assert parse_lenient('<think>maybe {"a": 0}</think>\nSure: {"a": 3} hope it helps') == {"a": 3}
     assert parse_lenient("result:\n[1, 2]") == [1, 2]
     assert parse_lenient('{bad} then {"a": 4}') == {"a": 4}
+    # llama-cpp-python's schema grammar lets a string hold a raw newline (seen from a real server)
+    assert parse_lenient('{ "why": "for\n" ,"a": 5}') == {"why": "for\n", "a": 5}
+    assert parse_lenient('Sure: { "why": "x\ty\n", "a": 6}') == {"why": "x\ty\n", "a": 6}
     with pytest.raises(InvalidReply):
         parse_lenient("no json here")
 

@@ -449,3 +449,13 @@ def test_a_roomy_reply_cap_sends_the_schema_unchanged(llm_server: FakeLLM, tmp_p
     assert client.reply_schema(EXTRACT_SCHEMA) is EXTRACT_SCHEMA
     got = LLMExtractor(client, None).extract(_decisions(8))
     assert len(got) == 8 and len(llm_server.chat_requests()) == 1
+
+
+def test_a_reply_with_a_raw_newline_in_a_string_is_read(llm_server: FakeLLM, tmp_path: Path) -> None:
+    """A real llama-cpp-python server's grammar let strings hold raw newlines: every such reply was
+    "no JSON object" and the chunk fell back to the rules."""
+    llm_server.default = "raw_newline"
+    ex = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), None)
+    got = ex.extract(make_session(TURNS))
+    assert sorted(c.first_line for c in got) == [1, 5, 7]
+    assert ex.report()["chunks_fallback"] == 0 and ex.client.usage.failed_calls == 0

@@ -135,15 +135,17 @@ def parse_lenient(text: str) -> Any:
     """The first JSON object or array in a model's text: code fences and <think> blocks skipped.
 
     Local models often wrap JSON in ```json fences or prepend reasoning; peers that parsed the
-    raw text failed on exactly that (mem0 #3391). Raises InvalidReply when no JSON is found.
+    raw text failed on exactly that (mem0 #3391). Control characters inside strings are accepted
+    (`strict=False`): llama-cpp-python's schema grammar lets a model end a string with a raw
+    newline, which strict JSON refuses. Raises InvalidReply when no JSON is found.
     """
     text = _THINK_RE.sub("", text).strip()
     try:
-        return json.loads(text)
+        return json.loads(text, strict=False)
     except json.JSONDecodeError:
         pass
     candidates = [m.group(1) for m in _FENCE_RE.finditer(text)] + [text]
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(strict=False)
     for chunk in candidates:
         for i, ch in enumerate(chunk):
             if ch not in "{[":

@@ -11,6 +11,7 @@ Reads only: the connection is `mode=ro` and nothing here writes anything anywher
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
@@ -75,17 +76,17 @@ class SearchResult:
 
 
 class Searcher:
-    """An open read-only view of the index. The MCP server keeps one for its whole life."""
+    """An open read-only view of the index. The MCP server keeps one for its whole life and may search
+    from several threads at once: what belongs to one query (the terms' row counts, the days it names,
+    its type) lives in that query's `_Run`, never on the Searcher."""
 
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
-        self.rank = Ranker(self.db)
-        self.when: DateSpan | None = None  # the days the current query names
+        self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
         # An index written before the sessions tier existed has no such table: it is simply empty.
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
-        self.qtype: str | None = None  # the query's type for the layer boosts (memory_store/search/layers.py)
 
     def close(self) -> None:
         self.db.close()
@@ -99,39 +100,67 @@ class Searcher:
         opts = opts or SearchOptions(limit=self.cfg.search.max_results)
         opts.check()
         today = today or datetime.now(self.cfg.tz).date()
-        self.rank.reset()
-        self.qtype = query_type(query)
-        self.when, words = find_dates(query, today)
-        terms = self.rank.exact_words(query_terms(words) or query_terms(query))
+        when, words = find_dates(query, today)
+        run = _Run(self.cfg, self.db, self.rank.fork(), self.has_said, when, query_type(query))
+        terms = run.rank.exact_words(query_terms(words) or query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
-            cutoff = today.toordinal() - self.cfg.limits.warm_days
-            warm = (cutoff << KEY_BITS, _TOP)
-            cold = (0, cutoff << KEY_BITS)
-            if opts.tier == "sessions":
-                result.hits = self._ranked_hits(self._said(terms, opts), opts, today)
-            else:
-                span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
-                if span is not None:
-                    candidates = self._candidates(terms, opts, span)
-                else:
-                    candidates = self._auto(terms, opts, warm, cold)
-                if self.when is not None:
-                    candidates = self._dated(candidates, terms, opts, span or (0, _TOP))
-                if opts.tier is None and self.cfg.search.sessions:
-                    ranked = self._ranked_hits(candidates, replace(opts, limit=FUSE_DEPTH), today)
-                    result.hits = self._with_said(ranked, terms, opts, today)
-                else:
-                    result.hits = self._ranked_hits(candidates, opts, today)
-            # What was decided last is read first, whichever tiers the hits came from.
-            result.hits = _below_replacements(result.hits)
-            marks = terms + [t for t in loose_terms(terms) if t not in terms]
-            for h in result.hits:
-                h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
-                h.snippet = make_snippet(h.title if not h.said else "", h.body, marks)
-                h.source = json.loads(h.source_json) if h.source_json else None
+            result.hits = run.hits(terms, opts, today)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
+
+    # ---- memory_get -----------------------------------------------------------------------
+
+    def locate(self, entry_id: str) -> tuple[str, int] | None:
+        """Where the index saw an entry (preferring the entry itself over a MEMORY.md item)."""
+        row = self.db.execute(
+            "SELECT path, line FROM rows WHERE id=? ORDER BY type != 'entry', rowid LIMIT 1", (entry_id,)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def indexed_paths(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT path FROM files")}
+
+
+@dataclass
+class _Run:
+    """One query's search: its own Ranker (row counts cached for this query only), the days it names
+    (memory_store/search/dates.py) and its type for the layer boosts (memory_store/search/layers.py)."""
+
+    cfg: Config
+    db: sqlite3.Connection
+    rank: Ranker
+    has_said: bool
+    when: DateSpan | None
+    qtype: str | None
+
+    def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
+        cutoff = today.toordinal() - self.cfg.limits.warm_days
+        warm = (cutoff << KEY_BITS, _TOP)
+        cold = (0, cutoff << KEY_BITS)
+        if opts.tier == "sessions":
+            hits = self._ranked_hits(self._said(terms, opts), opts, today)
+        else:
+            span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
+            if span is not None:
+                candidates = self._candidates(terms, opts, span)
+            else:
+                candidates = self._auto(terms, opts, warm, cold)
+            if self.when is not None:
+                candidates = self._dated(candidates, terms, opts, span or (0, _TOP))
+            if opts.tier is None and self.cfg.search.sessions:
+                ranked = self._ranked_hits(candidates, replace(opts, limit=FUSE_DEPTH), today)
+                hits = self._with_said(ranked, terms, opts, today)
+            else:
+                hits = self._ranked_hits(candidates, opts, today)
+        # What was decided last is read first, whichever tiers the hits came from.
+        hits = _below_replacements(hits)
+        marks = terms + [t for t in loose_terms(terms) if t not in terms]
+        for h in hits:
+            h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
+            h.snippet = make_snippet(h.title if not h.said else "", h.body, marks)
+            h.source = json.loads(h.source_json) if h.source_json else None
+        return hits
 
     # ---- candidates and rerank -------------------------------------------------------------
     # Every step is one SQL statement that lets FTS5 rank: `bm25()` with column weights, `ORDER BY
@@ -240,18 +269,6 @@ class Searcher:
                 ).fetchall()
             )
         return out
-
-    # ---- memory_get -----------------------------------------------------------------------
-
-    def locate(self, entry_id: str) -> tuple[str, int] | None:
-        """Where the index saw an entry (preferring the entry itself over a MEMORY.md item)."""
-        row = self.db.execute(
-            "SELECT path, line FROM rows WHERE id=? ORDER BY type != 'entry', rowid LIMIT 1", (entry_id,)
-        ).fetchone()
-        return (row[0], row[1]) if row else None
-
-    def indexed_paths(self) -> set[str]:
-        return {r[0] for r in self.db.execute("SELECT path FROM files")}
 
 
 def _cited(h: Hit) -> tuple[str, int, int] | None:

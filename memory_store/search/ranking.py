@@ -39,13 +39,20 @@ SAID_COLS = (
 
 
 class Ranker:
-    """Ranked candidates from one read-only connection; counts are cached until `reset`."""
+    """Ranked candidates from one read-only connection; counts are cached for the Ranker's life, so
+    a search makes its own (`fork`): two threads never share a cache or its `reset`."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, entry_cols: str | None = None) -> None:
         self.db = db
         self.counts: dict[tuple[str, str], int] = {}
-        columns = {r[1] for r in db.execute("PRAGMA table_info(rows)")}
-        self.entry_cols = ENTRY_COLS + (SUPERSEDED_BY if "superseded_by" in columns else ", NULL")
+        if entry_cols is None:
+            columns = {r[1] for r in db.execute("PRAGMA table_info(rows)")}
+            entry_cols = ENTRY_COLS + (SUPERSEDED_BY if "superseded_by" in columns else ", NULL")
+        self.entry_cols = entry_cols
+
+    def fork(self) -> Ranker:
+        """A Ranker on the same connection with an empty cache (one per query)."""
+        return Ranker(self.db, self.entry_cols)
 
     def reset(self) -> None:
         self.counts = {}
