@@ -1,10 +1,10 @@
 """The house rules stay true (docs/style.md §3): no module loaded by string name, no import cycle
-inside `memory_store` or between `jobs` packages, and mypy clean on `memory_store` and `jobs`."""
+inside `memory_store` or between `jobs` packages, and mypy clean on `memory_store` and `jobs` — mypy
+runs beside the suite in the README's test command, which CI (`.ci/run`) runs exactly."""
 from __future__ import annotations
 
 import ast
-import shutil
-import subprocess
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -132,8 +132,21 @@ def test_no_module_is_loaded_by_string_name() -> None:
     assert offenders == []
 
 
-def test_mypy_is_clean() -> None:
-    mypy = shutil.which("mypy", path=str(REPO / ".venv" / "bin")) or shutil.which("mypy")
-    assert mypy is not None, "mypy comes with the test extra: pip install -e '.[test]'"
-    p = subprocess.run([mypy, *TOPS], cwd=REPO, capture_output=True, text=True, timeout=400)
-    assert p.returncode == 0, p.stdout[-6000:] + p.stderr[-2000:]
+def _readme_test_command() -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    commands = [c for c in re.findall(r"^python3 -m venv .*$", readme, re.M) if "[test]" in c]
+    assert len(commands) == 1, commands
+    return commands[0]
+
+
+def test_ci_runs_the_readmes_test_command_and_it_runs_mypy() -> None:
+    """mypy is not a test (a cold run costs about a minute of CPU): the README's test command runs
+    it after pytest, over `[tool.mypy] files` (memory_store and jobs), and `.ci/run` runs exactly
+    that command under `set -e`, so a mypy error fails CI."""
+    command = _readme_test_command()
+    assert re.search(r"&& \.venv/bin/pytest && \.venv/bin/mypy$", command), command
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "set -euo pipefail" in ci
+    assert command in ci.splitlines()
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^files = \["memory_store", "jobs"\]$', pyproject, re.M)
