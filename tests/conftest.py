@@ -53,6 +53,12 @@ def _scratch_on_ram() -> None:
 
 
 _scratch_on_ram()
+
+# Bytecode caches written even where PYTHONDONTWRITEBYTECODE is set: otherwise every worker and
+# every `python -m jobs` the tests start compiles the repository's modules again, and pytest
+# rewrites and compiles each test module's asserts on every run (__pycache__ is gitignored).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 SHARED = REPO.parent / "shared"
 
 
