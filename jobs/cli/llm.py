@@ -17,9 +17,11 @@ def check(as_json: Annotated[bool, typer.Option("--json", help="Print the result
     """Negotiate afresh: which structured-output form the endpoint honours (json_schema,
     json_object_schema, guided_json, json_object, text), tried with one tiny request each until one
     gives the JSON asked for; remembered in .memjobs/llm-cache/endpoints.json for later runs."""
+    from jobs.daily.llm_prompts import SUMMARY_SCHEMA
     from jobs.llm.check import llm_check
+    from jobs.microsync.llm_prompts import EXTRACT_SCHEMA
 
-    result = llm_check(STATE.cfg())
+    result = llm_check(STATE.cfg(), schemas={"extraction": EXTRACT_SCHEMA, "wrap-up": SUMMARY_SCHEMA})
     if as_json:
         echo_json(result)
     else:

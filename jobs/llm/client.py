@@ -22,6 +22,7 @@ from typing import Any
 
 from jobs.llm import estimate_tokens, redact
 from jobs.llm.cache import ReplyCache, cache_key, is_empty_reply, schema_version
+from jobs.llm.fit import fit_schema
 from jobs.llm.negotiate import (
     MODES,
     Capabilities,
@@ -245,6 +246,10 @@ class LLMClient:
         cap = max(1, int(self.cfg.max_tokens))
         return min(cap, max(128, ctx // 3)) if ctx else cap
 
+    def reply_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """`schema` as sent: its bounds lowered so the longest reply fits `max_tokens()` (jobs/llm/fit.py)."""
+        return fit_schema(schema, self.max_tokens())
+
     def prompt_tokens_for(self, system: str, default: int) -> int:
         """How many tokens of data one request may carry next to `system`: `default`, shrunk to
         what the context leaves after the system prompt, the reply and a margin. Negotiates first
@@ -388,6 +393,7 @@ class LLMClient:
         no caching. `check` raises InvalidReply for a reply of the wrong shape (then retried)
         and may return a normalised value. Raises an LLMUnavailable when no reply is had.
         """
+        schema = self.reply_schema(schema)
         key = (cache_key(prompt_version, self.model, schema_version(schema), cache_text)
                if cache_text is not None else None)
         if key is not None:

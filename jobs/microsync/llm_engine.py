@@ -22,6 +22,7 @@ from jobs.llm import chars_per_token, redact
 from jobs.llm.cache import TurnCache
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
+from jobs.llm.fit import items_cap
 from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
 from jobs.microsync.llm_prompts import (
     EXTRACT_PROMPT_VERSION,
@@ -134,6 +135,30 @@ def make_chunks(records: Sequence[Record], chunk_tokens: int = DEFAULT_CHUNK_TOK
         size += turn_size
     flush()
     return chunks
+
+
+def split_chunk(chunk: Chunk) -> tuple[Chunk, Chunk] | None:
+    """The chunk's own turns in two halves, each with the context it would have had as a chunk of
+    its own; None when it holds a single user turn."""
+    turns: list[list[Record]] = []
+    for r in chunk.own:
+        if r.role is Role.USER or not turns:
+            turns.append([])
+        turns[-1].append(r)
+    if sum(1 for t in turns if any(r.role is Role.USER for r in t)) < 2:
+        return None
+    mid = len(turns) // 2
+    first = [r for t in turns[:mid] for r in t]
+    second = [r for t in turns[mid:] for r in t]
+    if not any(r.role is Role.USER for r in first) or not any(r.role is Role.USER for r in second):
+        return None
+
+    def made(context: Sequence[Record], own: Sequence[Record]) -> Chunk:
+        text = "\n".join(render_record(r) for r in (*context, *own))
+        return Chunk(tuple(context), tuple(own), text)
+
+    second_context = [r for r, _ in _context([(r, render_record(r)) for r in first])]
+    return made(chunk.context, first), made(second_context, second)
 
 
 def _context(previous: list[tuple[Record, str]]) -> list[tuple[Record, str]]:
@@ -273,6 +298,8 @@ class LLMExtractor:
             "dropped_items": sum(self.dropped.values()),
             "dropped": dict(self.dropped),
             "fallback_reasons": dict(self.fallback_reasons),
+            "chunks_split": self.counts["split"],
+            "replies_full": self.counts["full"],
         })
         if self.events:
             out["fallback_events"] = list(self.events)
@@ -314,7 +341,10 @@ class LLMExtractor:
             self.turns.flush()   # what the model answered is kept even when a later chunk fails
         return out
 
-    def _chunk(self, chunk: Chunk, records: Sequence[Record]) -> list[Candidate]:
+    def _chunk(self, chunk: Chunk, records: Sequence[Record], *, depth: int = 0) -> list[Candidate]:
+        """The chunk's items: from the turn cache, the model, or the fallback. A reply holding as many
+        items as the schema allows may have left some out (jobs/llm/fit.py): the chunk is asked
+        again in two halves instead (once; a half's full reply is kept and counted)."""
         users = [r for r in chunk.own if r.role is Role.USER]
         keys = [TurnCache.turn_key(r.line, r.text) for r in users]
         session_path = users[0].path
@@ -336,6 +366,13 @@ class LLMExtractor:
             return self._fall_back(chunk, records, exc)
         if reply.cached:
             self.counts["cached"] += 1
+        cap = items_cap(self.client.reply_schema(EXTRACT_SCHEMA))
+        if cap is not None and len(reply.data) >= cap:
+            halves = split_chunk(chunk) if depth == 0 else None
+            if halves is not None:
+                self.counts["split"] += 1
+                return [c for half in halves for c in self._chunk(half, records, depth=depth + 1)]
+            self.counts["full"] += 1
         validated = [v for v in (self._validate(item, chunk) for item in reply.data) if v is not None]
         per_turn: dict[str, list[Any]] = {k: [] for k in keys}
         for said, cand in validated:

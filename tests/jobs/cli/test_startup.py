@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from memory_store.search.indexer import update_index
@@ -88,9 +87,12 @@ def test_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None
             assert fast[1] == slow[1] and fast[2] == slow[2], args
 
 
-def test_search_process_wall_time(workspace: Path) -> None:
-    """The whole process: ≤ 300 ms on a warm cache (docs/design.md §7). The bound here is loose because the
-    suite runs beside other work; scripts/bench_search.py measures it for real."""
+def test_search_process_cpu_time(workspace: Path) -> None:
+    """The whole process: ≤ 300 ms on a warm cache (docs/design.md §7). Counted as the child's CPU
+    time (user + system), which the machine's other work does not inflate as it does wall time;
+    the bound is loose, scripts/bench_search.py measures the wall time for real."""
+    import resource
+
     _workspace(workspace)
     cmd = [
         sys.executable,
@@ -105,10 +107,11 @@ def test_search_process_wall_time(workspace: Path) -> None:
     ]
     best = 10.0
     for _ in range(3):
-        t = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(cmd, capture_output=True, cwd=REPO, timeout=60, check=True)
-        best = min(best, time.perf_counter() - t)
-    assert best < 1.0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+    assert best < 0.3
 
 
 def test_mcp_serves_without_typer(workspace: Path) -> None:

@@ -66,6 +66,12 @@ def test_memjobs_llm_check_cli_against_the_test_server(llm_server: FakeLLM, tmp_
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
     assert out["ok"] and out["mode"] == "json_schema" and out["base_url"] == llm_server.base_url
+    # What the jobs' replies may hold at this reply cap (2048 tokens): fitted, not the schemas' own
+    # 20 items / 8 lines a section (jobs/llm/fit.py).
+    assert out["reply_bounds"]["extraction"]["max_items"] == 4
+    assert 4 <= out["reply_bounds"]["wrap-up"]["max_items"] < 8
+    text = cli_run("--workspace", str(ws), "llm", "check", env=env).stdout
+    assert "reply_bounds" in text and '"extraction"' in text
     llm_server.probe = "invalid_json"
     failed = cli_run("--workspace", str(ws), "llm", "check", "--json", env=env)
     out = json.loads(failed.stdout)

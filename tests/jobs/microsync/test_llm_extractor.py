@@ -54,6 +54,11 @@ class EveryUserLine:
         return out
 
 
+# A reply cap whose fitted schema holds every item the canned replies send: one request per chunk
+# (with the default cap, a reply as long as the schema allows is asked again by halves).
+ROOMY = 16384
+
+
 def client_for(server: FakeLLM | None, tmp_path: Path, **over: object) -> LLMClient:
     budget = over.pop("budget", None)
     return LLMClient(llm_config(server, **over), tmp_path / "ws" / ".memjobs", budget,  # type: ignore[arg-type]
@@ -109,7 +114,7 @@ def test_first_line_is_chosen_as_the_rules_choose_it(llm_server: FakeLLM, tmp_pa
 
 def test_out_of_range_items_are_dropped_and_counted(llm_server: FakeLLM, tmp_path: Path) -> None:
     llm_server.default = "out_of_range"
-    ex = LLMExtractor(client_for(llm_server, tmp_path), EveryUserLine())
+    ex = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), EveryUserLine())
     got = ex.extract(make_session(TURNS))
     assert sorted(c.first_line for c in got) == [1, 5, 7]
     assert ex.report()["dropped"] == {"line_out_of_range": 2}
@@ -333,9 +338,9 @@ def test_backfill_over_incrementally_extracted_turns_makes_zero_requests(
 
 def test_a_turn_not_seen_before_sends_its_chunk(llm_server: FakeLLM, tmp_path: Path) -> None:
     records = long_session(4)
-    LLMExtractor(client_for(llm_server, tmp_path), None).extract(records[:4])
+    LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), None).extract(records[:4])
     sent = len(llm_server.chat_requests())
-    got = LLMExtractor(client_for(llm_server, tmp_path), None).extract(records)
+    got = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), None).extract(records)
     assert len(llm_server.chat_requests()) == sent + 1
     assert sorted(c.first_line for c in got) == [1, 3, 5, 7]
 
@@ -375,7 +380,7 @@ def test_a_made_up_rule_pinned_on_an_unrelated_line_is_dropped(llm_server: FakeL
         return Canned(content=json.dumps({"items": items}))
 
     llm_server.default = pinned
-    ex = LLMExtractor(client_for(llm_server, tmp_path), None)
+    ex = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), None)
     got = ex.extract(make_session(turns))
     statements = [c.statement for c in got]
     assert not any("evil.test" in s for s in statements)
@@ -394,3 +399,54 @@ def test_support_check_accepts_paraphrase_of_an_accepted_proposal() -> None:
     assert not supported("Always email every report to ops", evidence)
     assert supported("使用 Redis 作为缓存", "我们决定使用 Redis 作为缓存吧")
     assert not supported("每天给运营发邮件", "我们决定使用 Redis 作为缓存吧")
+
+
+def _decisions(n: int) -> list[Record]:
+    return make_session([("user", f"decision {i}: we use tool{i} for job {i}") for i in range(n)])
+
+
+def test_a_reply_as_long_as_the_fitted_schema_allows_is_asked_again_by_halves(
+        llm_server: FakeLLM, tmp_path: Path) -> None:
+    """A grammar server (llama.cpp) closes the list at the schema's maxItems. At the default reply cap
+    the fitted schema allows 4 items a chunk; this chunk holds 8 decisions: all 8 are kept."""
+    from jobs.llm.fit import items_cap
+    from jobs.microsync.llm_prompts import EXTRACT_SCHEMA
+
+    llm_server.default = "grammar"
+    client = client_for(llm_server, tmp_path)
+    assert items_cap(client.reply_schema(EXTRACT_SCHEMA)) == 4
+    ex = LLMExtractor(client, None)
+    got = ex.extract(_decisions(8))
+    assert sorted(c.first_line for c in got) == list(range(1, 9))
+    report = ex.report()
+    assert (report["chunks"], report["chunks_split"], report["replies_full"]) == (1, 1, 2)
+    assert len(llm_server.chat_requests()) == 3
+    # Every request carried the fitted schema, not the 20-item one.
+    from tests.llm_server import schema_of
+    assert {schema_of(b)["properties"]["items"]["maxItems"] for b in llm_server.chat_requests()} == {4}
+
+    # The halves' answers are remembered per turn: a rerun asks nothing and finds the same items.
+    again = LLMExtractor(client_for(llm_server, tmp_path), None).extract(_decisions(8))
+    assert len(llm_server.chat_requests()) == 3
+    assert sorted(c.first_line for c in again) == list(range(1, 9))
+
+
+def test_halves_are_asked_once_and_a_full_half_is_counted(llm_server: FakeLLM, tmp_path: Path) -> None:
+    """The bound of the retry: a half whose reply is full again is kept as it is and counted, so the
+    run report says where items may be missing (10 decisions, 4 a reply: 8 found)."""
+    llm_server.default = "grammar"
+    ex = LLMExtractor(client_for(llm_server, tmp_path), None)
+    got = ex.extract(_decisions(10))
+    assert len(got) == 8
+    assert (ex.report()["chunks_split"], ex.report()["replies_full"]) == (1, 2)
+    assert len(llm_server.chat_requests()) == 3
+
+
+def test_a_roomy_reply_cap_sends_the_schema_unchanged(llm_server: FakeLLM, tmp_path: Path) -> None:
+    from jobs.microsync.llm_prompts import EXTRACT_SCHEMA
+
+    llm_server.default = "grammar"
+    client = client_for(llm_server, tmp_path, max_tokens=ROOMY)
+    assert client.reply_schema(EXTRACT_SCHEMA) is EXTRACT_SCHEMA
+    got = LLMExtractor(client, None).extract(_decisions(8))
+    assert len(got) == 8 and len(llm_server.chat_requests()) == 1

@@ -81,12 +81,12 @@ def _wait(predicate, timeout: float, what: str) -> None:
 
 def _stop(proc: subprocess.Popen[str]) -> tuple[int, list[dict]]:
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=10)
+    _, err = proc.communicate(timeout=30)
     events = [json.loads(line) for line in err.splitlines() if line.strip()]  # every line is JSON
     return proc.returncode, events
 
 
-@pytest.mark.timeout(40)
+@pytest.mark.timeout(150)
 def test_daemon_runs_jobs_in_order_stops_on_sigterm_and_keeps_status(tmp_path: Path) -> None:
     """Pins: catch-up on start, scheduled fires, one job at a time in lock order, status file,
     a second daemon refused with 75, SIGTERM → exit 0 (docs/design.md §5)."""
@@ -95,14 +95,14 @@ def test_daemon_runs_jobs_in_order_stops_on_sigterm_and_keeps_status(tmp_path: P
     proc = _start(ws)
     try:
         ends = lambda: [r for r in _runs(ws) if r["event"] == "end"]  # noqa: E731
-        _wait(lambda: len(ends()) >= 6, 15, "two rounds of jobs")
+        _wait(lambda: len(ends()) >= 6, 60, "two rounds of jobs")
         status = read_daemon_status(cfg)
         assert status is not None and status["alive"] is True and status["pid"] == proc.pid
         assert status["state"] == "running"
         assert set(status["next_run"]) == {"microsync", "daily", "weekly"}
         assert all(v is not None for v in status["next_run"].values())
 
-        second = subprocess.run(DAEMON_ARGV(ws), cwd=HERE.parent, capture_output=True, text=True, timeout=15,
+        second = subprocess.run(DAEMON_ARGV(ws), cwd=HERE.parent, capture_output=True, text=True, timeout=60,
                                 env={**os.environ, "PYTHONPATH": str(HERE.parent)})
         assert second.returncode == 75
         assert "already running" in second.stderr and str(proc.pid) in second.stderr
@@ -135,7 +135,7 @@ def test_daemon_runs_jobs_in_order_stops_on_sigterm_and_keeps_status(tmp_path: P
     assert not lock_is_held(ws / ".memjobs" / "daemon.lock")
 
 
-@pytest.mark.timeout(40)
+@pytest.mark.timeout(150)
 def test_daemon_kills_a_hung_job_and_records_it_failed(tmp_path: Path) -> None:
     """Pins: a child past job_timeout_s + grace is killed (it ignores SIGTERM), its lock is free,
     its holder file is gone and its run is recorded failed with code `timeout`."""
@@ -146,7 +146,7 @@ def test_daemon_kills_a_hung_job_and_records_it_failed(tmp_path: Path) -> None:
         def weekly_done() -> bool:
             status = read_daemon_status(cfg)
             return bool(status and status["last"].get("weekly"))
-        _wait(weekly_done, 15, "the hung weekly run to be stopped")
+        _wait(weekly_done, 60, "the hung weekly run to be stopped")
     finally:
         code, events = _stop(proc)
     assert code == 0
@@ -165,17 +165,17 @@ def test_daemon_kills_a_hung_job_and_records_it_failed(tmp_path: Path) -> None:
     end = next(e for e in events if e["event"] == "job_end" and e["job"] == "weekly")
     assert end["status"] == "failed" and end["error"] == "timeout" and end["run_id"] == hung["run_id"]
     # Stopped at about timeout 1 s + grace 1 s (+ 1 s SIGTERM wait), not at the child's 120 s sleep.
-    assert end["duration_s"] < 8
+    assert end["duration_s"] < 15
 
 
-@pytest.mark.timeout(40)
+@pytest.mark.timeout(150)
 def test_sigterm_lets_the_running_job_finish_and_starts_no_other(tmp_path: Path) -> None:
     """Pins: a stop request waits for the running child (nothing half-done), then exits 0 without
     starting the jobs still queued behind it."""
     ws = _workspace(tmp_path, "0 0 1 1 *", behaviour={"microsync": "slow"})
     proc = _start(ws)
     try:
-        _wait(lambda: any(r["event"] == "start" for r in _runs(ws)), 15, "microsync to start")
+        _wait(lambda: any(r["event"] == "start" for r in _runs(ws)), 60, "microsync to start")
     finally:
         code, events = _stop(proc)
     assert code == 0
@@ -187,7 +187,7 @@ def test_sigterm_lets_the_running_job_finish_and_starts_no_other(tmp_path: Path)
     assert "job_stop" not in names  # it finished within the grace; nobody stopped it
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(240)
 def test_daemon_drives_the_real_cli_and_its_ledger(workspace: Path) -> None:
     """Pins the contract with the real `memjobs run <job> --json` (indented JSON on stdout, the
     ledger under .memjobs/runs/): catch-up runs the three jobs in order, and the status file's last
@@ -200,7 +200,7 @@ def test_daemon_drives_the_real_cli_and_its_ledger(workspace: Path) -> None:
         def all_done() -> bool:
             status = read_daemon_status(cfg)
             return bool(status and all(status["last"].get(j) for j in ("microsync", "daily", "weekly")))
-        _wait(all_done, 45, "the three catch-up runs")
+        _wait(all_done, 120, "the three catch-up runs")
     finally:
         code, events = _stop(proc)
     assert code == 0
