@@ -28,7 +28,6 @@ import json, sys
 from memory_store.config import load_config
 from memory_store.errors import MemjobsError
 from jobs.scheduler.daemon import run_daemon
-from tests.conftest import REPO
 try:
     sys.exit(run_daemon(load_config(sys.argv[1]), json.loads(sys.argv[2])))
 except MemjobsError as exc:
