@@ -18,6 +18,12 @@ in the same way, is only measured — this script prints its totals and nothing 
 - key accuracy: of the items the router gives their own label (explicit/inferred/forget), those
   with the right key;
 - inferred → proposal and forget: precision and recall, a hit needing the right key too.
+- capture: of the explicit + inferred items, those that reach PROFILE.md or PROPOSALS.md at all
+  (with the right key too: `captured_recall_right_key`); a router that writes little to PROFILE is
+  useful only if the rest reaches the user's review;
+- proposal precision: of what goes to PROPOSALS.md (staged explicit + inferred), the share on
+  explicit or inferred items, not on negatives (project decisions, questions, quoted text).
+A yes to an offer naming no key accepts nothing, so it counts as nothing.
 Values are paraphrases for free-form keys, so they are not scored.
 """
 from __future__ import annotations
@@ -40,7 +46,8 @@ SET = ROOT / "tests/fixtures/preferences"
 LANGS = ("en", "th", "zh")
 COUNTS = ("items", "explicit", "written", "written_right", "written_on_none", "staged", "staged_explicit",
           "staged_right", "staged_on_none", "inferred", "proposed",
-          "proposed_right", "forget", "forgot", "forgot_right", "same_label", "same_label_key")
+          "proposed_right", "forget", "forgot", "forgot_right", "same_label", "same_label_key",
+          "prefs", "captured", "captured_right", "to_proposals", "to_proposals_on_pref", "to_proposals_on_none")
 
 
 def _label(item: dict[str, Any]) -> tuple[str, str, bool]:
@@ -48,6 +55,8 @@ def _label(item: dict[str, Any]) -> tuple[str, str, bool]:
     got = route(item["turn"], item.get("context"))
     if got is None:
         return "none", "", False
+    if got.label == "confirm" and not got.key:
+        return "none", "", False      # a yes to an offer naming no key accepts nothing
     return ("explicit" if got.label == "confirm" else got.label), got.key, got.writes_profile
 
 
@@ -72,6 +81,16 @@ def evaluate(split: str, verbose: bool = False) -> dict[str, dict[str, int]]:
                 c["written_on_none" if to_profile else "staged_on_none"] += 1
             if label == "explicit" and not to_profile and gold == "explicit":
                 c["staged_explicit"] += 1
+            to_review = label in ("explicit", "inferred") and not to_profile
+            if gold in ("explicit", "inferred"):
+                c["prefs"] += 1
+                if label in ("explicit", "inferred"):
+                    c["captured"] += 1
+                    c["captured_right"] += int(key in keys)
+            if to_review:
+                c["to_proposals"] += 1
+                c["to_proposals_on_pref"] += int(gold in ("explicit", "inferred"))
+                c["to_proposals_on_none"] += int(gold == "none")
             if gold != "none" and label == gold:
                 c["same_label"] += 1
                 c["same_label_key"] += int(key in keys)
@@ -98,6 +117,9 @@ def scores(c: dict[str, int]) -> dict[str, Any]:
         "inferred_recall": _ratio(c["proposed_right"], c["inferred"]),
         "forget_precision": _ratio(c["forgot_right"], c["forgot"]),
         "forget_recall": _ratio(c["forgot_right"], c["forget"]),
+        "captured_recall": _ratio(c["captured"], c["prefs"]),
+        "captured_recall_right_key": _ratio(c["captured_right"], c["prefs"]),
+        "proposals_precision": _ratio(c["to_proposals_on_pref"], c["to_proposals"]),
         "written_on_none": c["written_on_none"], "staged_on_none": c["staged_on_none"], "none": c.get("none", 0),
     }
 
@@ -122,7 +144,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"preference router on the {args.split} split")
     for lang, r in rows.items():
-        print(f"  {lang}: explicit writes P {_fmt(r['explicit_precision'])} R {_fmt(r['explicit_recall'])} "
+        print(f"  {lang}: PROFILE writes P {_fmt(r['explicit_precision'])} ({r['written_right']}/{r['written']}); "
+              f"preferences captured (PROFILE or PROPOSALS) {_fmt(r['captured_recall'])} "
+              f"({r['captured']}/{r['prefs']}, right key {_fmt(r['captured_recall_right_key'])}); "
+              f"PROPOSALS precision {_fmt(r['proposals_precision'])} "
+              f"({r['to_proposals_on_pref']}/{r['to_proposals']}, {r['to_proposals_on_none']} on none)")
+        print(f"      explicit writes P {_fmt(r['explicit_precision'])} R {_fmt(r['explicit_recall'])} "
               f"({r['written_right']}/{r['written']} right, {r['explicit']} explicit), "
               f"wrong writes on none {r['written_on_none']}/{r['none']}; staged for review {r['staged']} "
               f"({r['staged_explicit']} of the explicit, {r['staged_right']} right, {r['staged_on_none']} on none); "

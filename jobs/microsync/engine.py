@@ -36,6 +36,11 @@ class Candidate:
     last_line: int
     ts: datetime         # UTC time of the user's statement
     supersedes_hint: bool = False  # the statement reverses an earlier decision
+    # the model's reading of a user preference in the statement (LLM engine only): "" | explicit |
+    # inferred, with the key and value it read; core memory's class rules decide where it goes
+    preference: str = ""
+    preference_key: str = ""
+    preference_value: str = ""
 
     @property
     def message_range(self) -> str:

@@ -58,10 +58,13 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
             extractor = _extractor(ctx)
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
-        candidates.extend(c for c in extractor.extract(sess.records) if c.last_line > sess.context_line)
+        found = [c for c in extractor.extract(sess.records) if c.last_line > sess.context_line]
+        # an inferred preference the model read is a signal for core memory, not an item for the log
+        candidates.extend(c for c in found if c.preference != "inferred")
         _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
-        said.extend(core_prefs.heard(sess.records, sess.context_line))
+        said.extend(core_prefs.merge(core_prefs.heard(sess.records, sess.context_line),
+                                     core_prefs.read_by_model(found, sess.records, sess.context_line)))
     candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
     if routed:
         ctx.report.details["procedures_routed"] = routed

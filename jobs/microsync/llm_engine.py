@@ -451,7 +451,19 @@ class LLMExtractor:
             session_id=user.session_id, session_path=user.path,
             first_line=first_line, last_line=max(user.line_end, min(last, chunk.last_line)),
             ts=user.ts, supersedes_hint=item.get("reverses_earlier") is True,
+            **_preference(item),
         )
+
+
+def _preference(item: dict[str, Any]) -> dict[str, str]:
+    """The model's reading of a user preference in the item, or nothing (checked again, with the
+    class rules, by core memory: jobs/microsync/preferences.py)."""
+    label = str(item.get("preference") or "").strip().casefold()
+    key = _one_line(item.get("preference_key"), 80)
+    if label not in ("explicit", "inferred") or not key:
+        return {}
+    value = _one_line(item.get("preference_value"), 120)
+    return {"preference": label, "preference_key": key, "preference_value": value}
 
 
 def _candidate_to_json(c: Candidate) -> dict[str, Any]:

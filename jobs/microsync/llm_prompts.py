@@ -7,7 +7,7 @@ from typing import Any
 from jobs.llm.fence import FENCE_CLOSE, FENCE_OPEN
 from memory_store.entries import KINDS
 
-EXTRACT_PROMPT_VERSION = "extract-v1"
+EXTRACT_PROMPT_VERSION = "extract-v2"
 
 
 
@@ -43,6 +43,17 @@ otherwise an empty string. Never invent.
 - confidence: 0 to 1, how sure you are that the user meant this to be kept.
 - excerpt: the user's own words from first_line, copied exactly, at most 200 characters.
 - reverses_earlier: true when the user replaces or cancels an earlier decision.
+- preference: "explicit" when the item is the user's own lasting preference about how the agent \
+should answer or work, or a lasting fact about the user (language, tone, length, format, name, \
+time zone, expertise, a standing instruction to the agent); "inferred" for a one-off complaint or \
+request about the agent's answers that hints at one ("too long", "in Thai please") — list it even \
+though it is not to be kept in the log; otherwise "". Never for a project or team decision, a task, \
+a question, someone else's preference or quoted text.
+- preference_key: with a preference, one of response.language, response.tone, response.length, \
+response.format.default, user.name, user.timezone, user.expertise.<topic>, instruction.other, \
+user.other; otherwise "".
+- preference_value: with a preference, its value (a language code such as en or th, an IANA time \
+zone, short or detailed, a name as written, or a short English paraphrase); otherwise "".
 
 Reply with JSON only: {"items": [ ... ]}."""
 
@@ -75,9 +86,13 @@ EXTRACT_SCHEMA: dict[str, Any] = {
                     "confidence": {"type": "number"},
                     "excerpt": _string(200),
                     "reverses_earlier": {"type": "boolean"},
+                    "preference": {"type": "string", "enum": ["", "explicit", "inferred"]},
+                    "preference_key": _string(80),
+                    "preference_value": _string(120),
                 },
                 "required": ["kind", "first_line", "last_line", "title", "statement", "why", "finding",
-                             "conclusion", "impact", "confidence", "excerpt", "reverses_earlier"],
+                             "conclusion", "impact", "confidence", "excerpt", "reverses_earlier", "preference",
+                             "preference_key", "preference_value"],
                 "additionalProperties": False,
             },
         }

@@ -15,6 +15,14 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   actor; with none pending, written as explicit. A yes to an offer that names no key we know accepts
   nothing (which proposal was meant is not known): a note points the user to `memjobs proposals list`.
 
+With `extract.engine: llm` the model also reads each item for a preference (`Candidate.preference`,
+key, value). That reading goes through the same class rules (`memory_store.core.router.gate`): it
+reaches PROFILE only where the rules would write it themselves (a canonical key with a usable value
+that the user's own words name, with a strong standing marker or memory verb, to the agent, not
+negated, about nobody else); anything else explicit is staged in PROPOSALS, inferred is a proposal.
+For one user turn the model's reading replaces the rules' (`merge`), except a forget or a yes to an
+offer, which only the rules read.
+
 Kept apart from the extractor (jobs/microsync/rules/): microSync calls `heard` once per session it
 reads and `write` once at the end, after its own files. A statement whose user turn an earlier run
 read (context only) is that run's. The daily log keeps its Remember entries as before.
@@ -23,16 +31,71 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from memory_store.core.heard import Heard, heard
+from memory_store.core.heard import Heard, excerpt, heard
+from memory_store.core.router import gate
 from memory_store.errors import LockHeld, MemjobsError
+from memory_store.transcripts.records import Flag, Record, Role
 
 if TYPE_CHECKING:
+    from jobs.microsync.engine import Candidate
     from jobs.run.runner import RunContext
 
-__all__ = ["heard", "write"]
+__all__ = ["heard", "merge", "read_by_model", "write"]
 # keys whose values are free-form paraphrases: several hold at once (keep_both), and a forget cannot
 # tell which one is meant
 FREE_FORM = frozenset({"instruction.other", "user.other"})
+
+
+def _turn_of(c: Candidate, turns: list[tuple[Record, str | None]]) -> tuple[Record, str | None] | None:
+    """The user turn (and the assistant turn before it) an item stands on: inside its line range,
+    the one holding its excerpt, else the last."""
+    inside = [(r, ctx) for r, ctx in turns if r.line <= c.last_line and r.line_end >= c.first_line]
+    if not inside:
+        return None
+    said = " ".join(c.excerpt.rstrip("…").split())
+    for r, ctx in inside:
+        if said and said in " ".join(r.text.split()):
+            return r, ctx
+    return inside[-1]
+
+
+def read_by_model(candidates: list[Candidate], records: list[Record], after_line: int = 0) -> list[Heard]:
+    """The model's readings of preferences in one session's items, through the class rules."""
+    turns: list[tuple[Record, str | None]] = []
+    context: str | None = None
+    for r in records:
+        if Flag.META in r.flags or Flag.COMPACTION in r.flags or r.is_tool or not r.text.strip():
+            continue
+        if r.role == Role.ASSISTANT:
+            context = r.text
+        elif r.role == Role.USER:
+            turns.append((r, context))
+            context = None
+    out: list[Heard] = []
+    seen: set[int] = set()
+    for c in candidates:
+        if not c.preference:
+            continue
+        found = _turn_of(c, turns)
+        if found is None or found[0].line_end <= after_line or found[0].line in seen:
+            continue
+        r, ctx = found
+        got = gate(r.text, ctx, c.preference, c.preference_key, c.preference_value)
+        if got is not None:
+            seen.add(r.line)
+            out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,
+                             excerpt(r.text)))
+    return out
+
+
+def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
+    """Per user turn, the model's reading where it gave one, else the rules'; a forget or a yes to an
+    offer is the rules' (the model reads neither)."""
+    by_model = {h.ref: h for h in model}
+    out = [h for h in rules if h.routed.label in ("forget", "confirm") or h.ref not in by_model]
+    kept = {h.ref for h in out}
+    out.extend(h for ref, h in by_model.items() if ref not in kept)
+    return sorted(out, key=lambda h: (h.ts, h.ref))
 
 
 def write(ctx: RunContext, statements: list[Heard]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from jobs.run.runner import RunContext
 from jobs.weekly.apply import Applier
 from jobs.weekly.budget import Budget
+from jobs.weekly.core_held import held_by_core
 from jobs.weekly.mentions import week_mentions
 from jobs.weekly.model import Plan
 from jobs.weekly.planner import Inputs, build_plan, guard
@@ -108,7 +109,7 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
-        decisions=waiting_decisions(view))
+        decisions=waiting_decisions(view), core_held=held_by_core(ctx.cfg, entries))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None

@@ -50,6 +50,7 @@ class Inputs:
     budget: Budget
     mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
     decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
+    core_held: dict[str, str] = field(default_factory=dict)  # id -> the PROFILE fact holding it (core_held.py)
 
 
 @dataclass
@@ -161,6 +162,8 @@ def build_plan(inp: Inputs) -> Plan:
         if e.status != "active":
             reason = f"superseded by {e.superseded_by}" if e.superseded_by else f"status {e.status}"
             leaving[i] = (it, reason)
+        elif i in inp.core_held:
+            leaving[i] = (it, f"held by core memory ({inp.core_held[i]} in PROFILE.md); stays in its daily log")
         elif i in kept_out:
             leaving[i] = (it, f"{kept_out[i]} kept over it (a person's decision)")
         elif scoring.stale(e, v):
@@ -174,6 +177,9 @@ def build_plan(inp: Inputs) -> Plan:
     for i in waiting:
         e = entries[i]
         if e.id in cands or e.id in leaving or e.id in held or e.status != "active":
+            continue
+        if e.id in inp.core_held and not chosen.get(e.id):
+            gated["held by core memory"] = gated.get("held by core memory", 0) + 1
             continue
         v = value(e)
         # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and

@@ -29,7 +29,8 @@ class Heard:
                 "ts": self.ts.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), "excerpt": self.excerpt}
 
 
-def _excerpt(text: str) -> str:
+def excerpt(text: str) -> str:
+    """The user's words as kept with a statement: redacted, on one line, at most 200 characters."""
     flat = " ".join(redact(text).split())
     return flat if len(flat) <= EXCERPT_MAX else flat[: EXCERPT_MAX - 1] + "…"
 
@@ -50,5 +51,5 @@ def heard(records: Iterable[Record], after_line: int = 0) -> list[Heard]:
         context = None
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,
-                             _excerpt(r.text)))
+                             excerpt(r.text)))
     return out

@@ -19,6 +19,14 @@ PROFILE. The weak classes — expertise (the topic is a guess), the free-form `i
 `user.other`, a name or style request with only a habitual marker ("always", เสมอ, 每次) or none, or
 failing any condition above — are explicit but staged in PROPOSALS.md, so a wrong reading is a
 proposal the user rejects, not a profile fact the agent obeys.
+
+Capture (what reaches PROFILE or PROPOSALS at all) is widened by class, never to PROFILE: a standing
+or habitual marker in a turn that speaks to the agent, about the user or about the agent's answers
+(not a team's "we"), even with no person word or with a question elsewhere in the turn; a trailing
+memory verb ("…, 记一下", "จำไว้ด้วย"); a one-off request about the answers that names a style key
+(could you…, ภาษาไทยค่ะ, 中文啊) as an inference; and in a turn that is partly about something else
+(an app, a client, a translation), the user's own standing piece alone, staged. `target` is the
+class rule between PROFILE and PROPOSALS, shared with the model's reading (jobs/microsync/preferences.py).
 """
 from __future__ import annotations
 
@@ -35,10 +43,14 @@ KEY_ORDER = ("user.name", "user.timezone", "response.language", "response.format
              "response.length")
 LABELS = ("explicit", "inferred", "forget", "confirm")
 TARGETS = ("profile", "proposals")
-_LANGUAGES = {"english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
+_LANGUAGES = {"british english": "en-GB", "american english": "en-US",
+              "english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
               "จีน": "zh-Hans", "japanese": "ja", "ญี่ปุ่น": "ja", "spanish": "es", "french": "fr", "german": "de",
-              "korean": "ko", "vietnamese": "vi"}
-_ZONES = {"bangkok": "Asia/Bangkok", "berlin": "Europe/Berlin", "london": "Europe/London", "tokyo": "Asia/Tokyo",
+              "korean": "ko", "vietnamese": "vi",
+              "中文": "zh-Hans", "英文": "en"}
+_ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "central": "America/Chicago",
+          "mountain": "America/Denver", "central european": "Europe/Berlin", "uk": "Europe/London",
+          "bangkok": "Asia/Bangkok", "berlin": "Europe/Berlin", "london": "Europe/London", "tokyo": "Asia/Tokyo",
           "singapore": "Asia/Singapore", "taipei": "Asia/Taipei", "台北": "Asia/Taipei", "新加坡": "Asia/Singapore",
           "曼谷": "Asia/Bangkok", "柏林": "Europe/Berlin", "伦敦": "Europe/London", "倫敦": "Europe/London",
           "北京": "Asia/Shanghai", "上海": "Asia/Shanghai", "香港": "Asia/Hong_Kong", "东京": "Asia/Tokyo",
@@ -47,11 +59,12 @@ _ZONES = {"bangkok": "Asia/Bangkok", "berlin": "Europe/Berlin", "london": "Europ
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]{2,}』"
                      r"|(?:(?<=\s)|^)'(?:[^'\s]+\s+){3,}[^'\s]+'(?=[\s.,!?:;)]|$)")
 _BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
+_FENCED = re.compile(r"```.*?(```|$)|`[^`\n]+`", re.DOTALL)     # pasted code, inline code
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # the assistant's turn offers to remember something, so a short "yes" / "no" answers the offer
-_OFFER = re.compile(r"remember|save th|keep using|in (the )?future|from now on|going forward|จำ|ต่อไป"
-                    r"|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
+_OFFER = re.compile(r"remember|\bsave\b|บันทึก|เก็บไว้|保存|存下|keep using|in (the )?future|from now on"
+                    r"|going forward|จำ|ต่อไป|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
 # a standing rule about how the agent works talks to it or about the user; "from now on every schema
 # change goes through a migration" is a project convention (the daily log's), not core memory
 _PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
@@ -62,6 +75,19 @@ _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเ�
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
                         r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
                         r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講", re.IGNORECASE)
+# the agent's answers themselves (not "write the OpenAPI example first", which is project work)
+_OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respond|(?<!api )(?<!http )(?<!server )responses?|explanations?"
+                     r"|summar(y|ies))\b|ตอบ|อธิบาย|สรุป|回答|回复|回覆|解释|解釋", re.IGNORECASE)
+# an artifact of the work (docs, comments, a README, commit messages): its language or format is the
+# project's, not how the agent answers the user
+_ARTIFACT = re.compile(r"\b(docs?|documentation|comments?|readme|commit messages?|changelog|docstrings?|variable names?"
+                       r"|pr descriptions?)\b|เอกสาร|คอมเมนต์|คอมเม้นต์|README|文档|文檔|注释|註釋|提交信息",
+                       re.IGNORECASE)
+# "…, remember that" / "记一下" / "จำไว้ด้วย" closing a turn: the user asks for the statement to be kept
+_NOTE_THIS = re.compile(r"(\b(remember|note) (that|this)|记一下|記一下|记住|記住|记下|記下|记着|記著"
+                        r"|จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ)?)\W*$", re.IGNORECASE)
+# a team ("whenever we add an endpoint…", "our matter numbers…") is the project's, not the user's
+_WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเรา|ทีม", re.IGNORECASE)
 # just before the words that name the key, a negation turns the value around ("no tables", 不要用英文):
 # the value the lexicon gives would be the opposite of the user's
 _NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
@@ -118,7 +144,7 @@ def language_of(text: str) -> str:
 
 def unquoted(text: str) -> str:
     """The turn without quoted or pasted text (a quoted rule is someone else's words)."""
-    return _QUOTED.sub(" ", _BLOCKQUOTE.sub(" ", text))
+    return _QUOTED.sub(" ", _BLOCKQUOTE.sub(" ", _FENCED.sub(" ", text)))
 
 
 def _value(key: str, template: str, m: re.Match[str]) -> str:
@@ -186,6 +212,65 @@ def _paraphrase(text: str) -> str:
     return flat if len(flat) <= VALUE_MAX else flat[: VALUE_MAX - 1] + "…"
 
 
+# a timezone or language value is usable only when it names one: "I'm in Europe" names no zone
+_ZONE_VALUE = re.compile(r"^[A-Z][A-Za-z_]+/[A-Z][A-Za-z_]+$")
+_LANGUAGE_VALUE = re.compile(r"^[a-z]{2}(-[A-Z][a-z]{3}|-[A-Z]{2})?$")
+# pieces of a turn: sentences and clauses (Thai separates phrases with spaces)
+_PIECES = re.compile(r"[.!?。！？\n;；，,]+|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+STYLE_KEYS = frozenset(KEY_ORDER)
+
+
+def usable_value(key: str, value: str) -> bool:
+    """The value names a setting of its key (a zone, a language code); free-form keys take any value."""
+    if not value:
+        return False
+    if key == "user.timezone":
+        return _ZONE_VALUE.match(value) is not None
+    if key == "response.language":
+        return _LANGUAGE_VALUE.match(value) is not None
+    return True
+
+
+def _negated(text: str, cue: str, value: str) -> bool:
+    at = text.casefold().find(cue.casefold())
+    return value != "no emojis" and at >= 0 and _NEGATION.search(text[max(0, at - 16):at]) is not None
+
+
+def target(text: str, key: str, value: str, cue: str, strong: bool) -> str:
+    """The class rule between PROFILE and PROPOSALS for an explicit statement (docs/design.md §6):
+    "profile" only for a canonical style/identity key with a usable value its words give, not turned
+    around by a negation, said with a strong standing marker or a memory verb about the user, in a
+    turn that speaks to the agent or about the user; anything else "proposals"."""
+    sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
+            and _ADDRESSED.search(text) is not None and not _artifact(text))
+    return "profile" if sure else "proposals"
+
+
+def _artifact(text: str) -> bool:
+    """The turn is about an artifact of the work, not the agent's answers."""
+    return _ARTIFACT.search(text) is not None and _OUTPUT.search(text) is None
+
+
+def _pieces(text: str) -> list[str]:
+    return [p for p in (x.strip() for x in _PIECES.split(text)) if p]
+
+
+def _asks(text: str, standing: re.Match[str]) -> bool:
+    """The sentence holding the standing marker is a question (a question elsewhere in a long turn
+    — "…, what do you think?" — does not make the standing statement one)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, standing.start())]
+    after = _SENTENCE_END.search(text, standing.end())
+    return _QUESTION.search(text[ends[-1] if ends else 0:after.end() if after else len(text)]) is not None
+
+
+def _to_agent(text: str) -> bool:
+    """The turn speaks to the agent or about the user, or names the agent's answers."""
+    if _WE.search(text):
+        return False
+    return _PERSON.search(text) is not None or _OUTPUT.search(text) is not None
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     lang = language_of(turn)
@@ -199,8 +284,27 @@ def route(turn: str, context: str | None = None) -> Routed | None:
             # the user's yes to an offer that names its key and value is theirs: written at once
             return Routed("confirm", key, value, lang, m.group(0), "profile" if key and value else "proposals")
     text = unquoted(turn)
-    if _any("not_mine", text):
+    if _any("hypothetical", text):
         return None
+    if _any("not_mine", text):
+        # a turn about someone or something else may still hold the user's own standing statement in
+        # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
+        # piece alone is routed, and only ever staged for review
+        for piece in _pieces(text):
+            if _standing(piece, False) is None or _any("not_mine", piece):
+                continue
+            got = _route_text(piece, lang)
+            # only a piece that names a key of ours or says something about the user ("help me change
+            # the CI script" in a team turn is a task, not a rule for the agent)
+            if (got is not None and got.label in ("explicit", "inferred")
+                    and (got.key != "instruction.other" or _any("remember_self", piece))):
+                return Routed(got.label, got.key, got.value, lang, got.cue,
+                              "proposals" if got.label == "explicit" else "")
+        return None
+    return _route_text(text, lang)
+
+
+def _route_text(text: str, lang: str) -> Routed | None:
     forget = _any("forget", text)
     if forget:
         named = key_of(text)
@@ -224,25 +328,84 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     if named:
         key, value, cue = named
         if standing:
-            at = text.casefold().find(cue.casefold())
-            negated = value != "no emojis" and at >= 0 and _NEGATION.search(text[max(0, at - 16):at]) is not None
-            sure = strong and bool(value) and not negated and _ADDRESSED.search(text) is not None
             return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}",
-                          "profile" if sure else "proposals")
+                          target(text, key, value, cue, strong))
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
             return Routed("explicit", key, value, lang, cue, "proposals")     # "call me Dan": no marker
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
+        if value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text):
+            # a one-off request to the agent about its answers ("could you write that in English?",
+            # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
+            return Routed("inferred", key, value, lang, cue)
         return None
-    if standing and _PERSON.search(text):
+    # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as
+    # often the project's rule as the agent's: the person ("for me", "you", "my") is the boundary
+    if standing and _to_agent(text):
         rule = _any("agent_rule", text)
-        if rule:
+        if rule:      # an imperative about how the agent works, asked as a question or not
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
                           f"{standing.group(0)} / {rule.group(0)}", "proposals")
-        if strong and not _QUESTION.search(text):
-            # a lasting statement to the agent that names no key we know: for the user to review —
-            # about the user ("remember that I…") a fact, else a standing instruction
-            about_me = _any("remember_self", text) is not None
-            return Routed("explicit", "user.other" if about_me else "instruction.other", _paraphrase(text), lang,
-                          standing.group(0), "proposals")
+        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())):
+            return None     # "every time I touch this limiter…": a habit of the world, not a rule
+        # a lasting statement to the agent that names no key we know: for the user to review —
+        # about the user ("remember that I…") a fact, else a standing instruction
+        about_me = _any("remember_self", text) is not None
+        return Routed("explicit", "user.other" if about_me else "instruction.other", _paraphrase(text), lang,
+                      standing.group(0), "proposals")
     return None
+
+
+_TOPIC = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
+FREE_KEYS = frozenset({"instruction.other", "user.other"})
+
+
+def canonical_key(key: str) -> str:
+    """A key someone else read (the model) as one of ours: a canonical key, `user.expertise.<topic>`,
+    or else the free-form `instruction.other` (never a `policy.*` or any other invented key)."""
+    k = key.strip().casefold()
+    if k in STYLE_KEYS or k in FREE_KEYS:
+        return k
+    if k.startswith("user.expertise.") and _TOPIC.match(k.removeprefix("user.expertise.")):
+        return k
+    return "instruction.other"
+
+
+def _setting(key: str, value: str) -> str:
+    v = " ".join(value.split())
+    if key == "user.timezone":
+        return _ZONES.get(v.casefold(), v)
+    if key == "response.language":
+        return _LANGUAGES.get(v.casefold(), v)
+    return v
+
+
+def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Routed | None:
+    """Another reader's reading of one user turn (the model's: label explicit | inferred, a key, a
+    value) through the same class rules as `route`: PROFILE only for a canonical style/identity key
+    with a usable value, a strong standing marker or memory verb in the user's own words, a turn that
+    speaks to the agent, no negation before the key's words and nothing about someone else;
+    everything else explicit is staged in PROPOSALS; inferred is a proposal. A hypothetical, a turn
+    that is only quoted text, or a label other than these two is nothing."""
+    text = unquoted(turn)
+    if label not in ("explicit", "inferred") or not text.strip() or _any("hypothetical", text):
+        return None
+    lang = language_of(turn)
+    key = canonical_key(key)
+    value = _setting(key, value)
+    if key in FREE_KEYS or not value:
+        value = value or _paraphrase(text)
+    value = value[:VALUE_MAX]
+    if label == "inferred":
+        return Routed("inferred", key, value, lang, "model")
+    if context and len(turn) <= 80 and _OFFER.search(context) and _any("confirm", turn):
+        offered = key_of(context)
+        to = "profile" if offered and offered[0] == key and usable_value(key, value) else "proposals"
+        return Routed("explicit", key, value, lang, "model / yes to the offer", to)
+    marked = _standing(text, _any("complaint", text) is not None)
+    standing, strong = (marked[0], marked[1]) if marked else (None, False)
+    named = key_of(text)
+    # the user's own words name the key, with the same value or none (the model's value is then used)
+    cue = named[2] if named and named[0] == key and named[1] in ("", value) else ""
+    to = "proposals" if _any("not_mine", text) or not cue else target(text, key, value, cue, strong)
+    return Routed("explicit", key, value, lang, f"model / {standing.group(0) if standing else 'no marker'}", to)

@@ -1,7 +1,8 @@
 """English lexicon of the transcript router (memory_store/core/router_lexicon.py gives the fields)."""
 from memory_store.core.router_lexicon import Lexicon
 
-_LANGS = r"(english|thai|chinese|mandarin|japanese|spanish|french|german|korean|vietnamese)"
+_LANGS = (r"(british english|american english|english|thai|chinese|mandarin|japanese|spanish|french|german|korean"
+          r"|vietnamese)")
 _ME = r"(i|i'm|i am|my|me)"
 
 LEXICON = Lexicon(
@@ -14,9 +15,10 @@ LEXICON = Lexicon(
               r"\bunless i (say|ask)\b", r"\b(all|every) (your |of your )?(answers|replies|responses)\b",
               r"\bmy default\b", r"\bfor the rest of\b", r"\bfor good\b", r"\bremember this\b",
               r"\bi (prefer|like) (it )?when you\b", r"\bi('d| would) prefer (that )?you\b"),
-    habitual=(r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
+    habitual=(r"\b(remember|note) (that|this)\W*$",
+              r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
               r"\bfor everything\b", r"\bwhenever\b", r"\bany ?more\b", r"\bno more\b"),
-    remember_self=(r"\bremember (that )?" + _ME + r"\b", r"\bnote that " + _ME + r"\b",
+    remember_self=(r"\b(remember|rember|remeber|remembr|rmb) (that )?" + _ME + r"\b", r"\bnote that " + _ME + r"\b",
                    r"\bkeep in mind (that )?" + _ME + r"\b", r"\bfor (the )?record,? " + _ME + r"\b",
                    r"\bremember:\s*" + _ME + r"\b"),
     forget=(r"\bforget (the|about|what|everything|that|my|i)\b.{0,60}\b(i (told|said|asked|set|mentioned)|thing|"
@@ -27,7 +29,8 @@ LEXICON = Lexicon(
             r"\b(scrap|cancel|undo|reset|clear|delete) (the|my|that)\b.{0,30}\b(rule|preference|setting)\b",
             r"\byou can forget\b", r"\bforget (that|what) i\b", r"\bnever ?mind (the|my|what i)\b.{0,40}"
             r"\b(said|told|preference|rule|thing)\b"),
-    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*(please\s+)?(do\s+)?"
+    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|save it|do that)?[\s.!]*$",
+             r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*(please\s+)?(do\s+)?"
              r"(remember|save|keep|note)\b",
              r"^\W*(yes|yeah|yep|sure)[\s,.!]*(save|keep) (that|it)\b"),
     decline=(r"^\W*(no|nah|nope|not really|don't)\b",),
@@ -38,13 +41,17 @@ LEXICON = Lexicon(
               r"\bfor this (client|doc|email|message|one|answer|reply)\b", r"\bfor now\b", r"\bjust for today\b",
               r"\bwhat (tone|language|format|name|timezone)\b.{0,30}\b(did|do) i\b", r"\bwhat'?s my\b",
               r"\bdo you (remember|know) (my|what)\b", r"\bwhat did i (tell|say|ask)\b",
-              r"^\s*if i\b", r"\b(suppose|hypothetically|what if)\b", r"\bif i (told|said|asked)\b",
               r"\bwould that\b", r"\bbot'?s?\b", r"\bapp'?s\b",
               r"\bworkspace\b", r"\buser'?s\b", r"\bdraft\b", r"\bremember to\b", r"\bdon't forget to\b",
               r"\bremind me\b", r"\bthe (project|repo|codebase|service|api)\b.{0,20}\b(uses?|runs?|is)\b"),
+    hypothetical=(r"^\s*if i\b", r"\b(suppose|hypothetically|what if)\b", r"\bif i (told|said|asked)\b"),
+    request=(r"\b(could|can|would) you\b", r"\bplease\b", r"\bpls\b", r"\byou (don'?t|do not) (have|need) to\b",
+             r"\bwhy (did|do|are|is) you\b", r"\bwhy you\b", r"\byou switched\b",
+             r"^\W*(use|write|answer|reply|respond|speak|give|keep|switch|stick)\b"),
     complaint=(r"\btoo long\b", r"\btl;?dr\b", r"\bshorter\b", r"\bmore concise\b", r"\bso formal\b",
                r"\bless formal\b", r"\bsimpler\b", r"\btoo (wordy|verbose|technical|formal|stiff)\b",
-               r"\bwall of text\b", r"\bi know what\b", r"\bin " + _LANGS + r" (please|pls)\b", r"\bno emojis?\b",
+               r"\bwall of text\b", r"\ba lot of words\b", r"\bso polite\b",
+               r"\bi know what\b", r"\bin " + _LANGS + r" (please|pls)\b", r"\bno emojis?\b",
                r"\bkeep it short\b", r"\bbe brief\b", r"\bless detail\b", r"\bjust the (answer|command|code)\b",
                r"\beli5\b", r"\bcan you (answer|reply|respond|write) in\b", r"\bdrop the emojis?\b",
                r"\bwhy so (formal|long|serious)\b", r"\bi already know\b", r"\bi'?m new to\b"),
@@ -61,7 +68,8 @@ LEXICON = Lexicon(
     agent_rule=(r"\bdon'?t (run|push|commit|delete|deploy|merge|touch|use|add|install)\b",
                 r"\bask me (first|before)\b", r"\bnever\b", r"\bshow me the (command|sql|diff|plan)\b",
                 r"\bnever (run|push|commit|delete|deploy|use|add)\b", r"\bbefore you (run|push|delete|deploy|commit)\b",
-                r"\b(always|please) (use|add|include|write|cite|run)\b", r"\bcheck with me\b"),
+                r"\b(always|please) (use|add|include|write|cite|run|put|give|show|format|keep|send)\b",
+                r"\bcheck with me\b"),
     keys=(
         ("response.language", r"\b(reply|answer|respond|write|talk|speak|chat)\w*\b.{0,20}\bin " + _LANGS + r"\b",
          "{2}"),
@@ -72,11 +80,11 @@ LEXICON = Lexicon(
         ("response.format.default", r"\b(just )?(give me )?(the|a) diff\b", "diff"),
         ("response.format.default", r"\bnumbered lists?\b|\bmarkdown\b|\bplain text\b|\bcode blocks?\b", "{0}"),
         ("response.tone", r"\bemojis?\b", "no emojis"),
-        ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) formal)\b", "casual"),
+        ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) (formal|polite))\b", "casual"),
         ("response.tone", r"\b(formal|professional|polite)\b", "professional-friendly"),
         ("response.tone", r"\btone\b", ""),
         ("response.length", r"\b(short|shorter|concise|brief|terse|\d-\d lines|tl;?dr|too long|succinct|verbose"
-         r"|wordy)\b",
+         r"|wordy|a lot of words)\b",
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
@@ -85,6 +93,7 @@ LEXICON = Lexicon(
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
         ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),
+        ("user.timezone", r"\b(pacific|eastern|central|mountain|central european|uk) time\b", "{1}"),
         ("user.timezone", r"\b(time ?zone|ICT|UTC ?[+-] ?\d+|GMT ?[+-] ?\d+|CET|CEST|PST|PDT|EST|EDT|JST|SGT)\b", ""),
         ("user.timezone", r"\bi'?m (in|based in|living in|located in) ([A-Z][a-z]+)\b", "{2}"),
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),

@@ -9,8 +9,11 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
 - `confirm` / `decline`: a reply to the assistant's "shall I remember…?";
-- `not_mine`: the turn is about someone or something else, one message only, a question about the
-  stored value or a hypothetical: never routed;
+- `not_mine`: the turn is about someone or something else, one message only, or a question about the
+  stored value: not routed (a piece of the turn without it may still be staged for review);
+- `hypothetical`: suppose, สมมติ, 假如: the whole turn is never routed;
+- `request`: a one-off request to the agent about its answers (could you…, ได้ไหม, 能不能…, ภาษาไทยค่ะ):
+  with a style key and no standing marker, an inference;
 - `complaint`: a one-off signal (too long, ยาวไป, 太长了): an inference, never a write;
 - `self_fact`: a lasting fact about the user (allergic, vegetarian): explicit on its own;
 - `expertise_high` / `expertise_low` / `expertise_known`: what the user says about their skill;
@@ -33,6 +36,8 @@ class Lexicon:
     confirm: tuple[str, ...]
     decline: tuple[str, ...]
     not_mine: tuple[str, ...]
+    hypothetical: tuple[str, ...]
+    request: tuple[str, ...]
     complaint: tuple[str, ...]
     self_fact: tuple[str, ...]
     expertise_high: tuple[str, ...]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_store.core.router import route, unquoted
+from memory_store.core.router import gate, route, unquoted
 
 CASES = [
     # explicit: a standing marker or a memory verb about the user
@@ -46,6 +46,36 @@ CASES = [
      "proposals"),
     ("always answer in Thai", None, "explicit", "response.language", "th", "proposals"),  # habitual only
     ("from now on use a different tone with me", None, "explicit", "response.tone", None, "proposals"),  # no value
+    # classes of the first held-out set's misses (phrased anew here)
+    # a standing statement to the agent's answers with no person word: staged as an instruction
+    ("From now on, code answers should end with the test command.", None, "explicit", "instruction.other", None,
+     "proposals"),
+    # a habitual marker and an imperative about the agent's output: staged
+    ("always put the SQL in one block at the end for me, i copy it into psql", None, "explicit", "instruction.other",
+     None, "proposals"),
+    # a question elsewhere in the turn does not make the standing piece a question
+    ("以后给我的 SQL 都放在最后一块。顺便问下，索引要不要重建？", None, "explicit", "instruction.other", None,
+     "proposals"),
+    # a trailing memory verb without "I": weak, staged
+    ("我一般用 Fedora，给命令别给 brew 的，记一下", None, "explicit", "instruction.other", None, "proposals"),
+    # a not-mine cue in another sentence: the user's own standing piece is staged, never written
+    ("the app crashes on launch again. btw from now on reply in Spanish", None, "explicit", "response.language", "es",
+     "proposals"),
+    # a value that names no setting of its key: staged, not written
+    ("from now on remember I'm in Europe", None, "explicit", "user.timezone", None, "proposals"),
+    # the language of an artifact of the work (docs, comments) is the project's: staged, never written
+    ("from now on write docs in British English for me", None, "explicit", "response.language", "en-GB",
+     "proposals"),
+    # a named zone and a named variety of a language
+    ("going forward, write in British English for me", None, "explicit", "response.language", "en-GB", "profile"),
+    # a one-off request to the agent about its answers: a signal
+    ("can you answer in French? I can't read this", None, "inferred", "response.language", "fr", ""),
+    ("ตอบภาษาอังกฤษได้ไหมครับ", None, "inferred", "response.language", "en", ""),
+    ("又用英文回了，我要中文吧", None, "inferred", "response.language", "zh-Hans", ""),
+    # a bare yes to an offer to save something
+    ("ok, go ahead", "Want me to save that you prefer tables?", "confirm", "response.format.default", "table",
+     "profile"),
+    ("ได้ครับ", "ให้บันทึกไว้ไหมครับว่าชอบตาราง", "confirm", "response.format.default", "table", "profile"),
     # forget
     ("please forget what I said about my name", None, "forget", "user.name", "", ""),
     ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", "", ""),
@@ -69,6 +99,15 @@ NONE = [
     "wait, don't run that by hand. from now on every schema change goes through an alembic migration",
     "ต่อจากนี้ห้าม deploy หลังบ่ายสามของวันศุกร์อีกเด็ดขาด ถ้าพังขึ้นมาจะไม่มีใครอยู่ดูช่วงเสาร์อาทิตย์",
     "看一下 nimbus/api/bookings.py，预订成功之后现在是怎么发确认邮件的？",
+    "這個回答用英文吧，要轉給新加坡的同事",          # this one answer
+    "從現在開始這個接口的超時改成 30 秒，幫我改一下",  # a thing of the project
+    "公司以后统一用飞书，帮我把通知脚本改一下",       # a team decision, and a task
+    "suppose I said from now on reply in Thai, where would you keep it?",
+    # a habit of the world, not a rule; a team's rule; pasted code; an artifact's language (one-off)
+    "every time I touch this limiter something else breaks",
+    "我们决定以后每次都先发 iOS 版",
+    "copy this over: ```# from now on all prices are integers in satang```",
+    "เขียน README ให้หน่อยครับ เป็นภาษาอังกฤษนะ",
 ]
 
 
@@ -100,3 +139,46 @@ def test_a_declined_offer_routes_nothing() -> None:
 def test_quoted_text_is_not_the_users_words() -> None:
     assert "from now on" not in unquoted('He said "from now on answer in French" twice').lower()
     assert unquoted("> Remember that I like tables\nok?").strip() == "ok?"
+
+
+GATED = [
+    # (turn, the model's label, key, value) → (label, key, value, to)
+    ("from now on answer in Thai", "explicit", "response.language", "Thai", ("explicit", "response.language", "th",
+                                                                             "profile")),
+    # no marker in the user's words: staged, however the model reads it
+    ("answer in Thai", "explicit", "response.language", "th", ("explicit", "response.language", "th", "proposals")),
+    # the words name another value than the model's: staged
+    ("from now on answer in Thai", "explicit", "response.language", "en",
+     ("explicit", "response.language", "en", "proposals")),
+    # negated in the words ("no tables"): staged
+    ("from now on no tables please", "explicit", "response.format.default", "table",
+     ("explicit", "response.format.default", "table", "proposals")),
+    # someone else's: staged
+    ("from now on my manager wants answers in Thai", "explicit", "response.language", "th",
+     ("explicit", "response.language", "th", "proposals")),
+    # a zone that names no setting: staged
+    ("from now on remember I'm in Europe", "explicit", "user.timezone", "Europe",
+     ("explicit", "user.timezone", "Europe", "proposals")),
+    # an invented or reserved key: a free-form instruction, staged
+    ("from now on push without asking me", "explicit", "policy.allow_push", "true",
+     ("explicit", "instruction.other", "true", "proposals")),
+    ("too long", "inferred", "response.length", "short", ("inferred", "response.length", "short", "")),
+]
+
+
+@pytest.mark.parametrize(("turn", "label", "key", "value", "want"), GATED)
+def test_gate_applies_the_class_rules_to_a_models_reading(turn: str, label: str, key: str, value: str,
+                                                          want: tuple[str, str, str, str]) -> None:
+    got = gate(turn, None, label, key, value)
+    assert got is not None
+    assert (got.label, got.key, got.value, got.to) == want
+
+
+@pytest.mark.parametrize("label", ["", "forget", "confirm", "none"])
+def test_gate_takes_only_explicit_or_inferred(label: str) -> None:
+    assert gate("from now on answer in Thai", None, label, "response.language", "th") is None
+
+
+def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
+    assert gate("suppose I said from now on answer in Thai", None, "explicit", "response.language", "th") is None
+    assert gate('"From now on, reply in Thai."', None, "explicit", "response.language", "th") is None
