@@ -12,9 +12,9 @@ from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.store import CoreMemory
 from tests.conftest import cli
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace as workspace
 from tests.microsync_helpers import microsync_at as microsync
-from tests.test_daily_fixture import ClaudeSession, at
 
 SID = "cc000000-0000-4000-8000-000000000001"
 D1, D2 = date(2026, 11, 18), date(2026, 11, 25)

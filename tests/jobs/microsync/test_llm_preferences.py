@@ -15,11 +15,11 @@ import yaml
 from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.store import CoreMemory
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.llm_server import Canned, FakeLLM, item, prompt_of, transcript_lines
 from tests.microsync_helpers import all_entries
 from tests.microsync_helpers import claude_code_workspace as workspace
 from tests.microsync_helpers import microsync_at as microsync
-from tests.test_daily_fixture import ClaudeSession, at
 
 D1 = date(2026, 11, 18)
 SID = "ee000000-0000-4000-8000-000000000001"
