@@ -11,6 +11,12 @@ where it came.
 
 A memory that carries its own confidence keeps it; these values are for memories written without
 one and for those whose origin is all that is known (a core-memory line's `source:`).
+
+A daily entry microSync writes names its origin (`- origin: user`, after `refs`) and its confidence
+is the lower of the extractor's own certainty and its origin's value (`capped`): the origin bounds
+how far a memory is believed, and an extractor's doubt still lowers it. When several origins hold
+(a correction that cites a URL), the one believed least decides (`least_believed`). Entries written
+before origins existed have none and keep their confidence.
 """
 from __future__ import annotations
 
@@ -31,6 +37,26 @@ LINE_SOURCE_ORIGIN = {
 _URL_RE = re.compile(r"https?://\S+|\bdoi:\S+", re.IGNORECASE)
 
 
+ORIGIN_FIELD = "origin"
+# A procedure's `learned_from` (memory_store/procedures.py) -> its origin.
+PROCEDURE_ORIGIN = {"explicit": "user", "correction": "correction", "repeated_pattern": "auto", "agent": "auto"}
+
+
+def least_believed(origins: list[str]) -> str:
+    """The origin of lowest confidence among those that hold (`user` when none is given)."""
+    return min(origins or ["user"], key=lambda o: (confidence_of(o), ORIGINS.index(o) if o in ORIGINS else 99))
+
+
+def capped(confidence: float, origin: str) -> float:
+    """An extractor's certainty (clamped to 0..1) bounded by its origin's confidence, two decimals."""
+    return round(min(max(0.0, min(1.0, confidence)), confidence_of(origin)), 2)
+
+
+def line_origin(source: str | None) -> str:
+    """A core-memory line's origin, by its `source:`."""
+    return LINE_SOURCE_ORIGIN.get((source or "user_explicit").strip(), "auto")
+
+
 def confidence_of(origin: str) -> float:
     """The confidence of an origin (`auto` for one this table does not know)."""
     return CONFIDENCE.get(origin, CONFIDENCE["auto"])
@@ -40,7 +66,7 @@ def line_confidence(source: str | None, own: float | None = None) -> float:
     """A core-memory line's confidence: its own `confidence:` field, else by its `source:`."""
     if own is not None:
         return round(own, 2)
-    return confidence_of(LINE_SOURCE_ORIGIN.get((source or "user_explicit").strip(), "auto"))
+    return confidence_of(line_origin(source))
 
 
 def cites_source(*texts: str | None) -> bool:

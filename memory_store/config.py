@@ -117,14 +117,16 @@ class CoreConfig:
 @dataclass(frozen=True)
 class ContextConfig:
     """The runtime context (docs/design.md §6): the token budget of the whole output, how many
-    thread items it keeps, the shortest value worth showing, and how many recent episodes and
-    matching procedures it takes."""
+    thread items it keeps, the shortest value worth showing, how many recent episodes and
+    matching procedures it takes, and the user's language shown while PROFILE.md holds no fact
+    (with the time zone: the user model's defaults, docs/design.md §6.6)."""
 
     budget: int = 2000
     max_items: int = 20
     min_value_length: int = 2
     episodes: int = 3
     procedures: int = 3
+    language: str | None = None        # the user model's language while PROFILE.md holds no fact
     profiles: tuple[ContextProfile, ...] = ()   # `context.profiles.NAME`, picked with --task-type NAME
 
 

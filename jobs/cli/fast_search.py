@@ -66,7 +66,8 @@ def execute(
 
 
 def render_human(result: Any) -> str:
-    """`path:line  title  (date, status)` and the snippet under it, one block per result."""
+    """`path:line  title  (date, status, confidence origin)` and the snippet under it, one block per
+    result."""
     out: list[str] = []
     for h in result.hits:
         if h.said:  # what was said, not a kept memory: cited by transcript lines
@@ -75,12 +76,21 @@ def render_human(result: Any) -> str:
             out.append(f"    {h.snippet}\n")
             continue
         layer = h.layer if h.layer != "semantic" else None  # the daily logs' entries are the usual case
-        meta = [x for x in (h.date, h.status if h.type == "entry" else None, layer) if x]
+        meta = [x for x in (h.date, h.status if h.type == "entry" else None, _trust(h), layer) if x]
         suffix = f"  ({', '.join(meta)})" if meta else ""
         out.append(f"{h.path}:{h.line}  {h.title}{suffix}\n")
         if h.snippet and h.snippet != h.title:
             out.append(f"    {h.snippet}\n")
     return "".join(out)
+
+
+def _trust(h: Any) -> str | None:
+    """`0.92 user`: how far a kept memory is believed and why (memory_store/confidence.py); the
+    confidence alone for an entry written before origins."""
+    if h.type not in ("entry", "line") or h.confidence is None:
+        return None
+    origin = h.provenance[1]
+    return f"{h.confidence:.2f} {origin}" if origin else f"{h.confidence:.2f}"
 
 
 def _redact(text: str) -> str:

@@ -16,6 +16,7 @@ from memory_store.config import Config
 from memory_store.errors import MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
 from memory_store.ledger import utc_stamp
+from memory_store.shared_reads import sharing as shared_reads
 from memory_store.workspace import entry_files
 
 BACKFILL_STATE = ".memjobs/backfill.json"
@@ -64,7 +65,16 @@ def backfill(
     With `skip_idle` (the default) a day on which no source has a record runs no job (microSync
     and the wrap-up would find nothing), a Sunday runs the compound only once some entry exists,
     and a run that changed nothing leaves one ledger line instead of a folder. `skip_idle=False`
-    runs every job every day (the benchmark's baseline)."""
+    runs every job every day (the benchmark's baseline).
+
+    The days share their reads of the transcripts (memory_store/shared_reads.py): the scan for
+    active days, a day's microSync range and its wrap-up read a file from its start once."""
+    with shared_reads():
+        return _backfill(cfg, since, until, on_day, skip_idle)
+
+
+def _backfill(cfg: Config, since: date, until: date | None,
+              on_day: Callable[[date, list[RunReport]], None] | None, skip_idle: bool) -> BackfillProgress:
     today = datetime.now(cfg.tz).date()
     until = until or (today - timedelta(days=1))
     if until < since:

@@ -37,6 +37,8 @@ class SearchHit(TypedDict):
     date: str | None
     status: str | None
     confidence: float | None
+    origin: Annotated[str | None, Field(description="user, admin, correction, cited or auto: where the memory "
+                                        "came from, which bounds its confidence; null for older entries")]
     score: float
     source: SourceRef | None
     snippet: Annotated[str, Field(description="The best line, matches marked with **")]

@@ -16,6 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from jobs.microsync.engine import Candidate
+from memory_store.confidence import ORIGIN_FIELD, capped
 from memory_store.confine import only_inside
 from memory_store.cursors import WrittenEntry, WrittenLog
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
@@ -28,6 +29,8 @@ from memory_store.workspace import daily_path, recent_path
 
 
 def to_entry(c: Candidate, tz: ZoneInfo) -> BlockEntry:
+    """The daily-log entry of a candidate; with its origin decided, the origin is written and caps the
+    confidence (memory_store/confidence.py)."""
     day = c.ts.astimezone(tz).date().isoformat()
     statement = redact(c.statement)
     excerpt = redact(c.excerpt)[:EXCERPT_MAX].strip() if c.excerpt else None
@@ -41,9 +44,10 @@ def to_entry(c: Candidate, tz: ZoneInfo) -> BlockEntry:
         finding=redact(c.finding),
         conclusion=redact(c.conclusion),
         impact=redact(c.impact),
-        confidence=max(0.0, min(1.0, c.confidence)),
+        confidence=capped(c.confidence, c.origin) if c.origin else max(0.0, min(1.0, c.confidence)),
         status="active",
         excerpt=excerpt or None,
+        extra=((ORIGIN_FIELD, c.origin),) if c.origin else (),
     )
 
 

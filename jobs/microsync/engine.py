@@ -41,6 +41,9 @@ class Candidate:
     preference: str = ""
     preference_key: str = ""
     preference_value: str = ""
+    # user | correction | cited | auto (memory_store/confidence.py), decided from the transcript after
+    # extraction (jobs/microsync/origin.py); None: not decided, the confidence is the extractor's own.
+    origin: str | None = None
 
     @property
     def message_range(self) -> str:

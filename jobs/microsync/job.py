@@ -13,6 +13,8 @@ from jobs.microsync import decision_log
 from jobs.microsync import preferences as core_prefs
 from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
+from jobs.microsync.origin import with_origin
+from jobs.microsync.route_gate import route_gate
 from jobs.microsync.scan import Window, scan
 from jobs.microsync.supersedes import Link, link_entries
 from jobs.procedures import sync as procedures
@@ -60,10 +62,10 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         # there was the earlier run's to find: only items completed in the new records are kept.
         found = [c for c in extractor.extract(sess.records) if c.last_line > sess.context_line]
         # an inferred preference the model read is a signal for core memory, not an item for the log
-        candidates.extend(c for c in found if c.preference != "inferred")
+        candidates.extend(with_origin(c, sess.records) for c in found if c.preference != "inferred")
         _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
-        said.extend(core_prefs.merge(core_prefs.heard(sess.records, sess.context_line),
+        said.extend(core_prefs.merge(core_prefs.heard(sess.records, sess.context_line, route_gate().may_route),
                                      core_prefs.read_by_model(found, sess.records, sess.context_line)))
     candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
     if routed:

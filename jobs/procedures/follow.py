@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry
@@ -25,9 +26,15 @@ STEP_SEEN = 0.5
 
 @dataclass(frozen=True)
 class Action:
-    grams: frozenset[str]
+    text: str          # an agent's turn or tool call, as read
     new: bool          # after the session's context line: read for the first time by this run
     day: str           # its local date, YYYY-MM-DD
+
+    @cached_property
+    def grams(self) -> frozenset[str]:
+        """Its content words, taken when a procedure is first matched against it: a run over a
+        workspace with no active procedure (every first run) never takes them."""
+        return frozenset(pr.grams(self.text))
 
 
 @dataclass(frozen=True)

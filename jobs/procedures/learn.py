@@ -7,8 +7,11 @@ procedure when it carries a standing cue ("whenever", "ทุกครั้ง"
 steps in an explicit order ("then", "ก่อน…แล้ว", "先…再", a numbered list), and is not a question,
 a past-tense story, a hypothetical, a one-off, or a request about pasted text. A turn that adopts
 the agent's proposal for the future ("do exactly that every time") takes its steps from the
-agent's turn before it. Measured on the blind set by `scripts/eval_procedures.py`
-(docs/benchmarks.md).
+agent's turn before it; a turn that opens with a heading naming a procedure ("the drill for …:")
+is standing too, and bulleted lines are steps. A procedure taught in answer to the agent's turn is a
+correction when it opens with a correction cue, or redoes what that turn did and says so with a
+negation. Measured on the two blind sets by `scripts/eval_procedures.py` and
+`scripts/eval_procedures2.py` (docs/benchmarks.md).
 """
 from __future__ import annotations
 
@@ -17,9 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jobs.procedures import lexicon_en, lexicon_th, lexicon_zh
+from memory_store.procedures import dice, grams
 
 LEXICONS = (lexicon_en, lexicon_th, lexicon_zh)
 MIN_STEPS = 2
+# On the dev half of tests/fixtures/procedures2, corrections overlap the agent's turn before them by
+# 0.05-0.69 and the teachings that follow an agent turn (tests/fixtures/procedures dev) by 0-0.13; the
+# demo's teaching that builds on the check the agent just added overlaps it too, and has no negation.
+REDO_OVERLAP = 0.15
 _STRIP = " .,!-—:'\"`"
 
 
@@ -28,6 +36,15 @@ def _any(role: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
 
 
 LASTING = _any("LASTING")
+# A named procedure: the turn opens with a heading that calls what follows a procedure, an order or a
+# checklist ("the drill for a flaky test is:", "Procedure for rotating the password:", "ลำดับตอน
+# merge:", "訓練新模型的規矩："), which says it is meant to last as plainly as "whenever" does. Only an
+# opening heading of one clause: the same words in a sentence ("the supplier's new ordering process,
+# what does it say:") or inside a quoted or pasted text name someone else's steps.
+NAMED = _any("NAMED")
+_HEADING = re.compile(r"\s*([^:：\n,，;；。]{1,80}[:：])")   # one clause: a heading, not a sentence
+# A bulleted list ("- step" on lines of their own) is a list of steps like a numbered one.
+BULLET = r"\n\s*[-*•]\s+"
 QUESTION = re.compile(r"[?？]\s*$|[?？]\s|" + _any("QUESTION").pattern, re.IGNORECASE)
 NARRATIVE = _any("NARRATIVE")
 HYPOTHETICAL = _any("HYPOTHETICAL")
@@ -35,9 +52,10 @@ ONE_OFF = _any("ONE_OFF")
 PASTED = _any("PASTED")
 GENERAL = _any("GENERAL")
 CORRECTION = _any("CORRECTION")
+NEGATION = _any("NEGATION")
 ADOPT = _any("ADOPT")
-SEQUENCE = _any("SEQUENCE")
-SPLIT = re.compile(r"\s*(?:" + _any("SPLIT").pattern + r")\s*", re.IGNORECASE)
+SEQUENCE = re.compile(f"{_any('SEQUENCE').pattern}|(?:{BULLET}.*){{2}}", re.IGNORECASE | re.DOTALL)
+SPLIT = re.compile(r"\s*(?:" + _any("SPLIT").pattern + f"|{BULLET}" + r")\s*", re.IGNORECASE)
 FIRST = re.compile(r"^(?:" + _any("FIRST").pattern + r")\s*", re.IGNORECASE)
 LEAD = re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE)
 LEAD_CUE = re.compile(r"^(?:" + _any("LEAD_CUE").pattern + r")[,，\s]*", re.IGNORECASE)
@@ -89,6 +107,19 @@ def split_steps(body: str) -> list[str]:
     return steps
 
 
+def named(text: str) -> bool:
+    """Whether the turn opens with a heading that names a procedure (`NAMED`)."""
+    m = _HEADING.match(text)
+    return m is not None and NAMED.search(m.group(1)) is not None
+
+
+def redoes(agent_turn: str, steps: Sequence[str]) -> bool:
+    """Whether the steps are about what the agent's turn just did or announced (their content words
+    overlap by `REDO_OVERLAP`). With a negation in the user's turn ("not restart", อย่า…, 别…), the
+    procedure taught in answer to it corrects the agent; without one it builds on the agent's work."""
+    return dice(grams(agent_turn), grams(" ".join(steps))) >= REDO_OVERLAP
+
+
 def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
     """The first user turn of `turns` ((role, text) pairs) that teaches a procedure, or None."""
     for i, (role, text) in enumerate(turns):
@@ -102,7 +133,7 @@ def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
             continue                      # pasted text
         if QUESTION.search(t) or NARRATIVE.search(t) or HYPOTHETICAL.search(t) or PASTED.search(t):
             continue
-        if not LASTING.search(t) or (ONE_OFF.search(t) and not general):
+        if not (LASTING.search(t) or named(t)) or (ONE_OFF.search(t) and not general):
             continue
         prev_role, prev_text = turns[i - 1] if i > 0 else ("", "")
         if ADOPT.search(t) and prev_role == "assistant":
@@ -113,6 +144,7 @@ def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
         trigger, body = trigger_and_body(t)
         steps = split_steps(body)
         if len(steps) >= MIN_STEPS and SEQUENCE.search(t):
-            correction = prev_role == "assistant" and CORRECTION.search(t) is not None
+            correction = prev_role == "assistant" and (CORRECTION.search(t) is not None
+                                                       or (redoes(prev_text, steps) and NEGATION.search(t) is not None))
             return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit")
     return None

@@ -5,6 +5,9 @@ LASTING = (r"\b(?:whenever|every time|each time|from now on|next time|going forw
            r"the procedure is|here'?s the drill|for every|every (?:monday|tuesday|wednesday|thursday|friday|saturday|"
            r"sunday|month|week|morning|evening|night|release|new|trip|time)|that'?s how you|remember that|"
            r"please remember|for future|for next time|any time)\b")
+NAMED = (r"\b(?:procedure|drill|checklist|routine|runbook|playbook|process|(?:the|remember the) order|"
+         r"order of (?:steps|operations))\b[^:\n.?]{0,60}(?:\bis\b|:)")
+NEGATION = r"\b(?:not|don'?t|never|no|nah|wrong|instead|backwards)\b"
 QUESTION = r"\b(?:should i|do i|what'?s the right|how do|what does)\b"
 NARRATIVE = r"\b(?:last (?:week|month|friday|time|year|monday)|yesterday|when i (?:deployed|did|ran))\b"
 HYPOTHETICAL = r"\b(?:if we ever|imagine|suppose|would it make sense|i guess|if we had)\b"

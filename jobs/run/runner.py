@@ -25,6 +25,7 @@ from memory_store.errors import JobTimeout, LockHeld, MemjobsError, StorageFull
 from memory_store.fileio import sweep_temp_files
 from memory_store.ledger import RunLedger, fold_empty_run, mark_interrupted, new_run_id, prune_runs, utc_stamp
 from memory_store.locks import JobLocks, lock_plan
+from memory_store.shared_reads import sharing as shared_reads
 from memory_store.writers import Writer, writer_for
 
 if TYPE_CHECKING:
@@ -148,6 +149,15 @@ class RunContext:
 def run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None = None, dry_run: bool = False,
             options: RunOptions | None = None, take_locks: bool = True,
             after: tuple[PostRunHook, ...] = ()) -> RunReport:
+    # The job's reads of the transcripts are kept for the index update after it: one parse of each
+    # (memory_store/shared_reads.py).
+    with shared_reads():
+        return _run_job(cfg, job, fn, now=now, dry_run=dry_run, options=options, take_locks=take_locks,
+                        after=after)
+
+
+def _run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None, dry_run: bool,
+             options: RunOptions | None, take_locks: bool, after: tuple[PostRunHook, ...]) -> RunReport:
     if job not in JOBS:
         raise ValueError(f"unknown job {job!r}")
     started = datetime.now(UTC)

@@ -109,7 +109,8 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
-        decisions=waiting_decisions(view), core_held=held_by_core(ctx.cfg, entries))
+        decisions=waiting_decisions(view), core_held=held_by_core(ctx.cfg, entries),
+        procedures=view.procedures())
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None

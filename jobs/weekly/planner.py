@@ -15,6 +15,7 @@ from jobs.weekly.budget import Budget, fit
 from jobs.weekly.conflicts import find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
 from jobs.weekly.noise import noise_class
+from jobs.weekly.procedures import PROCEDURES_MAX, PROCEDURES_RESERVED, procedure_summary, top_procedures
 from jobs.weekly.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.core.conflicts import Decision
@@ -51,6 +52,8 @@ class Inputs:
     mentions: dict[str, int] = field(default_factory=dict)  # id -> the week's wrap-ups that mention it
     decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
     core_held: dict[str, str] = field(default_factory=dict)  # id -> the PROFILE fact holding it (core_held.py)
+    # memory/procedures.md's procedures (read only: never marked, superseded or status-changed here)
+    procedures: dict[str, Located] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,7 +73,7 @@ def summary_of(entry: BlockEntry) -> str:
     from memory_store.redact import redact
 
     title = one_line(entry.title)
-    conclusion = one_line(entry.conclusion)
+    conclusion = one_line(procedure_summary(entry) or entry.conclusion)
     text = title
     core = title.rstrip("…").rstrip()  # a title cut short by the extractor ends with "…"
     if conclusion and core != title and _norm(core) in _norm(conclusion):
@@ -138,6 +141,10 @@ def build_plan(inp: Inputs) -> Plan:
             f"similarity {pc.similarity:.2f}); held out of MEMORY.md")))
     # A person's decisions (`memjobs conflicts resolve`), applied once each (docs/design.md §6.4).
     chosen, kept_out = _apply_decisions(inp, in_window, entries, held, plan)
+    # Procedural memory joins after the conflicts and decisions, which are the daily logs' alone.
+    learned = {i: loc for i, loc in inp.procedures.items() if loc.entry.date <= cutoff and i not in in_window}
+    in_window.update(learned)
+    entries.update((i, loc.entry) for i, loc in learned.items())
 
     def item_of(e: BlockEntry) -> IndexItem:
         return IndexItem(summary_of(e), e.id, in_window[e.id].rel)
@@ -174,6 +181,7 @@ def build_plan(inp: Inputs) -> Plan:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
     gated: dict[str, int] = {}
     waiting = [loc.entry.id for loc in new] + [i for i in chosen if i not in {loc.entry.id for loc in new}]
+    waiting += sorted(learned)
     for i in waiting:
         e = entries[i]
         if e.id in cands or e.id in leaving or e.id in held or e.status != "active":
@@ -198,9 +206,20 @@ def build_plan(inp: Inputs) -> Plan:
                           "their daily logs")
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
     _dedupe(cands, entries, in_window, leaving, plan)
+    # 3b. The Procedures section lists the best few; the rest are found by `memjobs procedures`.
+    procs = [(c.id, c.score, c.date) for c in cands.values() if c.section == "Procedures"]
+    best, rest = top_procedures(procs, entries)
+    for i in rest:
+        c = cands.pop(i)
+        if c.in_memory:
+            leaving[i] = (c.old_item or c.item, f"not among the {PROCEDURES_MAX} best procedures")
+    reserved = set(best[:PROCEDURES_RESERVED])
 
-    # 4. Budget: best first while the whole file fits.
-    ranked = sorted(cands.values(), key=lambda c: (-c.score, not c.in_memory, _neg_date(c.date), c.id))
+    # 4. Budget: best first while the whole file fits (the best procedures have their place first).
+    def best_first(c: _Cand) -> tuple[float, bool, str, str]:
+        return (-c.score, not c.in_memory, _neg_date(c.date), c.id)
+
+    ranked = sorted(cands.values(), key=lambda c: (c.id not in reserved, *best_first(c)))
     kept, left = fit(md, [(c.section, c.item) for c in ranked], inp.budget)
     for it in left:
         c = cands.pop(it.id)
@@ -220,7 +239,7 @@ def build_plan(inp: Inputs) -> Plan:
         plan.archive.setdefault(arch_rel, []).append(ArchiveLine(it.summary, i, link, cutoff, reason))
         if not reason.startswith("merged into"):
             plan.log.append(("Demoted", LogLine(i, link, reason)))
-    for c in ranked:
+    for c in sorted(ranked, key=best_first):   # the log lists by score, whatever had its place first
         if c.id not in cands:
             continue
         if not c.in_memory:

@@ -5,6 +5,10 @@
     rules, constraints and explicit remember items do not decay (decay = 1)
     score = decay × confidence × kind weight
 
+A procedure of `memory/procedures.md` ages from its `last_used` day, not the day it was learned,
+and each session that followed it (`success_count`) counts as an access, as in the procedure
+finder (jobs/procedures/find.py): a procedure in use stays, one nobody follows fades.
+
 Age is measured at the compounded week's cut-off day, never at the run's clock, so running the
 same week again gives the same scores.
 """
@@ -13,7 +17,8 @@ from __future__ import annotations
 from datetime import date
 
 from memory_store.decay import decay_score
-from memory_store.entries import BlockEntry
+from memory_store.entries import BlockEntry, is_date
+from memory_store.procedures import success_count
 
 NO_DECAY = frozenset({"Rule", "Constraint", "Remember"})
 # How much an item of each kind is worth in the index read every session: standing rules and
@@ -48,7 +53,12 @@ def decay(kind: str, age: int, access: int) -> float:
 def score(entry: BlockEntry, cutoff_day: date, access: int) -> float:
     """The entry's value for MEMORY.md at the cut-off; rounded so re-runs compare equal."""
     weight = KIND_WEIGHT.get(entry.kind, 0.8)
-    raw = decay(entry.kind, age_days(entry.date, cutoff_day), access) * entry.confidence * weight
+    day = entry.date
+    if entry.kind == "Procedure":
+        last = dict(entry.extra).get("last_used") or ""
+        day = max(day, last) if is_date(last) else day
+        access += success_count(entry)
+    raw = decay(entry.kind, age_days(day, cutoff_day), access) * entry.confidence * weight
     return round(raw, 6)
 
 

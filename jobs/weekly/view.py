@@ -12,6 +12,7 @@ from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, entries_without_id, parse_document
 from memory_store.markdown_write import block_hash
+from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.workspace import entry_files
 
 
@@ -69,6 +70,16 @@ class View:
                 continue
             located.append(Located(entry, rel, block_hash(block.text)))
         return located
+
+    def procedures(self) -> dict[str, Located]:
+        """The procedures of `memory/procedures.md` (procedural memory, read only: microSync owns the
+        file). A block that does not convert is left to `memjobs validate`, as the finder does."""
+        text = self.read(PROCEDURES_REL) or ""
+        out: dict[str, Located] = {}
+        for loc in self._parse(text, PROCEDURES_REL, []):
+            if loc.entry.kind == "Procedure":
+                out.setdefault(loc.entry.id, loc)
+        return out
 
     # ---- marks ------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memory_store.context import sources
+from memory_store.context import sources, user_model
 from memory_store.context.model import (
     FALLBACK,
     GROUPS,
@@ -206,6 +206,8 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         group = "session" if r.winner.scope == "session" else "profile"
         items[group].append(_core_item(group, r, policy_ref, governed))
     items["profile"].sort(key=lambda i: (-int(dict(i.fields)["priority"]), i.id))
+    if "profile" in shown:
+        items["profile"].extend(_user_model_extras(cfg, b.now, resolved))
     items["session"].sort(key=lambda i: (-int(dict(i.fields)["priority"]),
                                          -(parse_time(dict(i.fields)["updated_at"]) or _EPOCH).timestamp(), i.id))
     if req.window_s is not None:
@@ -263,6 +265,18 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     _fit_budget(b, ctx, measured_format(req.format))
     _count(ctx, measured_format(req.format))
     return ctx
+
+
+def _user_model_extras(cfg: Any, now: datetime, resolved: dict[str, Resolved]) -> list[Item]:
+    """The user model beyond PROFILE's facts (memory_store/context/user_model.py): the configuration's
+    defaults when PROFILE holds no active fact, and the common topics derived from recent entries."""
+    out: list[Item] = []
+    if not any(r.winner.scope == "profile" for r in resolved.values()):
+        out.extend(user_model.default_items(cfg.timezone, cfg.context.language, set(resolved)))
+    topics = user_model.topics_item(cfg.workspace, now.astimezone(cfg.tz).date(), cfg.limits.warm_days)
+    if topics is not None:
+        out.append(topics)
+    return out
 
 
 def _procedures(b: _Build, ws: Path, task: str | None, limit: int) -> list[Item]:

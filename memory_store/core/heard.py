@@ -4,7 +4,7 @@ turn routed (memory_store/core/router.py) with the assistant turn just before it
 overrides a newer value and a rerun changes nothing)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -35,8 +35,11 @@ def excerpt(text: str) -> str:
     return flat if len(flat) <= EXCERPT_MAX else flat[: EXCERPT_MAX - 1] + "…"
 
 
-def heard(records: Iterable[Record], after_line: int = 0) -> list[Heard]:
-    """The routed user turns of one session's records whose last line is after `after_line`."""
+def heard(records: Iterable[Record], after_line: int = 0,
+          may_route: Callable[[str], bool] | None = None) -> list[Heard]:
+    """The routed user turns of one session's records whose last line is after `after_line`.
+    `may_route`, when given, is a cheap check that is False only for a turn `route` returns None
+    for (jobs/microsync/route_gate.py): such a turn is not routed at all."""
     out: list[Heard] = []
     context: str | None = None
     for r in records:
@@ -47,7 +50,7 @@ def heard(records: Iterable[Record], after_line: int = 0) -> list[Heard]:
             continue
         if r.role != Role.USER:
             continue
-        got = route(r.text, context)
+        got = route(r.text, context) if may_route is None or may_route(r.text) else None
         context = None
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,

@@ -18,7 +18,14 @@ import json
 import re
 from dataclasses import dataclass
 
-from memory_store.confidence import confidence_of, line_confidence
+from memory_store.confidence import (
+    ORIGIN_FIELD,
+    ORIGINS,
+    PROCEDURE_ORIGIN,
+    confidence_of,
+    line_confidence,
+    line_origin,
+)
 from memory_store.core.lineformat import unescape
 from memory_store.entries import ID_IN_TEXT_RE, ID_RE, KIND_BY_UPPER
 from memory_store.markdown import Block, LineNode, Prose, fenced_lines, parse_document, split_lines
@@ -131,16 +138,19 @@ def _entry_row(block: Block) -> RowData:
         "supersedes",
         "superseded_by",
         "refs",
+        ORIGIN_FIELD,
         *_BODY_FIELDS,
     }
     body.extend(clean(f.value) for f in block.fields if f.key and f.key not in known and f.value)
     src = block.field("source")
     source = None
+    origin = _origin(block.kind.lower(), values)
     if src is not None:
         parts = {c.key: c.value for c in src.children if c.key}
-        source = json.dumps(
-            {k: parts.get(k, "") for k in ("session_id", "session_path", "message_range")}, ensure_ascii=False
-        )
+        cited: dict[str, str] = {k: parts.get(k, "") for k in ("session_id", "session_path", "message_range")}
+        if origin:  # provenance, beside the transcript lines: search results carry it as `origin`
+            cited[ORIGIN_FIELD] = origin
+        source = json.dumps(cited, ensure_ascii=False)
     try:
         confidence: float | None = round(float(values.get("confidence", "")), 2)
     except ValueError:
@@ -169,6 +179,17 @@ def _entry_row(block: Block) -> RowData:
     )
 
 
+def _origin(kind: str, values: dict[str, str]) -> str | None:
+    """An entry's origin (memory_store/confidence.py): its own field; a procedure's by how it was
+    learned; an episode's `auto` (the daily job derived it); None for an entry written before origins."""
+    own = values.get(ORIGIN_FIELD)
+    if own in ORIGINS:
+        return own
+    if kind == "procedure":
+        return PROCEDURE_ORIGIN.get(values.get("learned_from") or "")
+    return "auto" if kind == "episode" else None
+
+
 def _line_row(node: LineNode, day: str | None) -> RowData:
     key = unescape(node.get("key") or "")
     value = unescape(node.get("value") or "")
@@ -178,8 +199,9 @@ def _line_row(node: LineNode, day: str | None) -> RowData:
         conf = float(own) if own else None
     except ValueError:
         conf = None
+    origin = json.dumps({ORIGIN_FIELD: line_origin(node.get("source"))})
     return RowData(node.line, node.line, "line", key, value, kind="core", date=updated[:10] or day,
-                   status="active", confidence=line_confidence(node.get("source"), conf))
+                   status="active", confidence=line_confidence(node.get("source"), conf), source=origin)
 
 
 def _memory_items(lines: list[str]) -> tuple[list[RowData], tuple[int, int] | None]:

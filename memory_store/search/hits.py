@@ -68,6 +68,16 @@ class Hit:
     def key(self) -> tuple[bool, int]:
         return (self.said, self.rowid)
 
+    @property
+    def provenance(self) -> tuple[dict[str, str] | None, str | None]:
+        """The transcript lines cited, and the origin (memory_store/confidence.py) the index keeps
+        beside them; None for an entry written before origins."""
+        if not self.source:
+            return None, None
+        cited = dict(self.source)
+        origin = cited.pop("origin", None)
+        return (cited or None), origin
+
     def to_dict(self) -> dict[str, Any]:
         entry = self.type == "entry"
         kept = entry or self.type == "line"  # a block entry or a core-memory fact: status and confidence
@@ -81,6 +91,7 @@ class Hit:
                 "date": self.date,
                 "status": None,
                 "confidence": None,
+                "origin": None,
                 "score": round(self.score, 3),
                 "source": self.source,
                 "snippet": self.snippet,
@@ -90,6 +101,7 @@ class Hit:
                 "uncertain": True,
                 "superseded_by": None,
             }
+        source, origin = self.provenance
         return {
             "path": self.path,
             "line": self.line,
@@ -99,8 +111,9 @@ class Hit:
             "date": self.date,
             "status": self.status if kept else None,
             "confidence": self.confidence if kept else None,
+            "origin": origin if kept else None,
             "score": round(self.score, 3),
-            "source": self.source if entry else None,
+            "source": source if entry else None,
             "snippet": self.snippet,
             "tier": self.tier,
             "layer": self.layer,

@@ -104,6 +104,12 @@ def _m007_said_context(db: sqlite3.Connection) -> None:
         db.execute(f"DELETE FROM {table}")
 
 
+def _m008_origin(db: sqlite3.Connection) -> None:
+    # Each kept memory's origin (memory_store/confidence.py) rides in its row's provenance JSON
+    # (search results carry it as `origin`): every file is read again by the next update.
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = ''")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
@@ -112,6 +118,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("005_superseded_by", _m005_superseded_by),
     ("006_layers", _m006_layers),
     ("007_said_context", _m007_said_context),
+    ("008_origin", _m008_origin),
 ]
 
 

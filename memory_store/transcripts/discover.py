@@ -10,6 +10,7 @@ import glob
 import os
 import stat
 
+from memory_store import shared_reads as shared
 from memory_store.config import TranscriptSource
 from memory_store.transcripts import claude_code, codex, openclaw, sqlite_store
 from memory_store.transcripts.files import OPENCLAW_DB, Discovery, TranscriptFile, candidates
@@ -90,6 +91,8 @@ def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
     (at a line boundary; `eof` is then False) so that a huge file can be read in slices.
     `tools=False` leaves out tool calls and results (no record, counted as skipped): a reader that
     keeps only what people said does not serialise, cap and redact tool output it would drop.
+    Inside `shared.sharing()` a full read is kept for later reads of the same bytes
+    (memory_store/shared_reads.py).
     """
     if tf.is_sqlite:
         return sqlite_store.read_session(tf, offset, tools=tools)
@@ -99,7 +102,15 @@ def read(tf: TranscriptFile, offset: int = 0, *, start_line: int | None = None,
     try:
         if not stat.S_ISREG(os.stat(tf.path).st_mode):
             raise OSError(f"{tf.path} is not a regular file")
-        return read_jsonl(tf, offset, start_line, max_bytes, tools=tools)
+        if max_bytes is None and shared.active():
+            kept = shared.take(tf, offset, start_line, tools=tools)   # read already in this run
+            if kept is not None:
+                return kept
+        before = shared.state_of(tf.path) if tools and max_bytes is None and shared.active() else None
+        chunk = read_jsonl(tf, offset, start_line, max_bytes, tools=tools)
+        if before is not None:
+            shared.keep(tf, offset, start_line, before, chunk)
+        return chunk
     except OSError as exc:
         # Gone, unreadable or not a file: nothing consumed; the error names the line the read
         # would have started at, so that a caller filtering on lines already seen still reports it.

@@ -123,6 +123,8 @@ def test_memory_md_holds_one_truth_per_subject(demo: DemoResult, matched: dict[s
     md = parse_memory_md((demo.workspace / "MEMORY.md").read_text(encoding="utf-8"))
     in_memory = {it.id for it in md.items}
     by_id = {f.entry.id: f.entry for f in all_entries(demo.workspace)}
+    # The Procedures section lists memory/procedures.md's procedures.
+    by_id.update((e.id, e) for e in parse_document((demo.workspace / PROCEDURES).read_text("utf-8")).entries())
     assert in_memory and all(by_id[i].status == "active" for i in in_memory)
     redis_old, redis_new = (matched[i].entry.id for i in ("cc-redis-cache", "cc-availability-matview"))
     assert redis_new in in_memory and redis_old not in in_memory
@@ -140,3 +142,12 @@ def test_the_taught_procedure_is_in_procedures_md_and_not_the_daily_log(demo: De
     assert [(p.title, len(steps_of(p))) for p in procs] == [("we add an endpoint", 3)]
     assert span(procs[0])[0] == line["lines"][0] and procs[0].source.session_path.endswith(line["file"])
     assert all(f.entry.kind != "Procedure" for f in all_entries(demo.workspace))
+
+
+def test_memory_md_lists_the_taught_procedure(demo: DemoResult) -> None:
+    """MEMORY.md's `## Procedures` section was always empty in the demo: taught procedures go to
+    memory/procedures.md, and the weekly compound promoted daily entries only."""
+    (proc,) = parse_document((demo.workspace / PROCEDURES).read_text("utf-8")).entries()
+    items = parse_memory_md((demo.workspace / "MEMORY.md").read_text("utf-8")).sections["Procedures"]
+    assert [(it.id, it.link) for it in items] == [(proc.id, PROCEDURES)]
+    assert all(step in " ".join(items[0].summary.split()) for step in steps_of(proc))

@@ -186,6 +186,7 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
         "date",
         "status",
         "confidence",
+        "origin",
         "score",
         "source",
         "snippet",
@@ -196,7 +197,7 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
     ]
     assert r["tier"] == "warm" and r["uncertain"] is False and r["layer"] == "semantic"
     assert r["path"] == f"memory/{RECENT}.md" and r["kind"] == "decision" and r["status"] == "active"
-    assert r["superseded_by"] is None
+    assert r["superseded_by"] is None and r["origin"] is None      # an entry written without an origin
     text = (indexed / r["path"]).read_text("utf-8").splitlines()
     assert text[r["line"] - 1] == f"## Decision: {r['title']}"
     assert r["source"] == {
@@ -261,7 +262,7 @@ def test_cli_search_json_human_and_read_only(workspace: Path) -> None:
     p = cli_run("search", "postgresql")
     first = p.stdout.splitlines()
     assert first[0].startswith(f"memory/{day}.md:") and first[0].endswith(
-        f"Use PostgreSQL for bookings  ({day}, active)"
+        f"Use PostgreSQL for bookings  ({day}, active, 0.90)"
     )
     assert first[1].strip() == "Bookings live in **PostgreSQL**."
     assert cli_run("search", "x", "--limit", "99").returncode == 2
