@@ -9,8 +9,8 @@ from typing import Any
 from memory_store.search.indexer import update_index
 from memory_store.search.query import SearchOptions, search
 from tests.conftest import cli as cli_run
-from tests.test_core_cli import cli
-from tests.test_search_fixtures import config
+from tests.jobs.cli.test_core_cli import cli
+from tests.memory_store.search.test_search_fixtures import config
 
 
 def _ids(ws: Path, *args: str) -> str:
@@ -69,7 +69,7 @@ def _profile(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
 def test_common_topics_are_derived_at_read_time_and_never_written(workspace: Path) -> None:
     """The user model's common topics come from the recent entries' subjects (words in two entries
     or more, counted once per entry, the last limits.warm_days days), and no file is written."""
-    from tests.test_weekly_support import entry, write_entries
+    from tests.jobs.weekly.test_weekly_support import entry, write_entries
 
     write_entries(workspace, [
         entry("Decision", "2026-11-20", "Move the Omise webhooks into the worker"),

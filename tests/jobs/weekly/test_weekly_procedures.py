@@ -17,7 +17,7 @@ from memory_store.archive_format import parse_archive, parse_weekly_log
 from memory_store.entries import BlockEntry, Source
 from memory_store.markdown_write import entries_suffix
 from memory_store.memory_md import parse_memory_md
-from tests.test_weekly_support import entry, run_weekly, snapshot, write_entries
+from tests.jobs.weekly.test_weekly_support import entry, run_weekly, snapshot, write_entries
 
 SRC = Source("s1", "/tmp/transcripts/s1.jsonl", "L3-L3")
 _TOPICS = ("deploy", "release", "backup", "rotate", "migrate", "invoice", "onboard", "rollback", "audit",

@@ -11,8 +11,8 @@ import pytest
 from memory_store import shared_reads
 from memory_store.transcripts import TranscriptFile, read
 from memory_store.transcripts.jsonl import ReadChunk
+from tests.memory_store.transcripts.test_transcripts_reading import _all_files
 from tests.microsync_helpers import demo_workspace, replay_schedule
-from tests.test_transcripts_reading import _all_files
 
 
 def _facts(c: ReadChunk) -> tuple[object, ...]:

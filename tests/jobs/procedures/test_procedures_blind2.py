@@ -10,14 +10,14 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import yaml
 
 from jobs.procedures.learn import learn
+from tests.conftest import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 SET = ROOT / "tests" / "fixtures" / "procedures2"
 SCRIPT = ROOT / "scripts" / "eval_procedures2.py"
 # Per split and language (zh: simplified + traditional), as the set's README counts them.

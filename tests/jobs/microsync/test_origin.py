@@ -16,8 +16,8 @@ from memory_store.confidence import capped, least_believed
 from memory_store.markdown import parse_document
 from memory_store.transcripts.records import Record, Role
 from tests.conftest import cli
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace, microsync_at
-from tests.test_daily_fixture import ClaudeSession, at
 
 D1 = date(2026, 11, 18)
 SID = "0e000000-0000-4000-8000-000000000001"

@@ -5,7 +5,6 @@ built from the router's own cue words."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import yaml
 from hypothesis import given, settings
@@ -18,10 +17,11 @@ from memory_store.core.heard import heard
 from memory_store.core.router import route
 from memory_store.transcripts import discover, read
 from memory_store.transcripts.records import Flag, Role
-from tests.test_router import CASES
-from tests.test_transcripts_reading import EVAL, FIX
+from tests.conftest import REPO
+from tests.memory_store.core.test_router import CASES
+from tests.memory_store.transcripts.test_transcripts_reading import EVAL, FIX
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = REPO / "tests" / "fixtures"
 # assistant turns that offer to remember (the router's confirm branch reads the turn after one)
 OFFERS = ("Shall I remember that you like bullet points?", "ให้จำไว้ไหมครับว่าชอบคำตอบสั้นๆ",
           "要不要我记住你喜欢用表格？", "Want me to keep using tables from now on?")
