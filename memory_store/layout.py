@@ -4,7 +4,7 @@ Constants only (no imports from the rest of memjobs), so that every module can r
 writers table (`memory_store.writers`) is built from these names, and so are the path helpers of
 `memory_store.workspace`, the serving rules of `memory_store.confine`, the core memory files, the
 episodes and the procedures. A new file memjobs writes starts here, then gets its writer row;
-tests/test_layout.py checks that every path named here has exactly one writer.
+tests/memory_store/test_layout.py checks that every path named here has exactly one writer.
 
 `*_RE` names are patterns a relative POSIX path must match in full (`re.fullmatch`); the others
 are the relative paths themselves.

@@ -8,7 +8,8 @@ update, a backfill around all its days), a full read of a JSONL file to its end 
 later read of the same file from the same place, while the file has not changed (device, inode,
 size and mtime), gets it again instead of parsing the file: as it was for a full read, without
 its tool records for a lean one (`read(..., tools=False)`). The lean records are the full read's
-minus its tool calls and results, which the readers guarantee (tests/test_transcripts_reading.py);
+minus its tool calls and results, which the readers guarantee
+(tests/memory_store/transcripts/test_transcripts_reading.py);
 only `skipped` keeps the full read's counts. Anything else, or a file that changed, is read again.
 
 Trigger: a first run or a backfill over a history. Why: reading again was a tenth of a first run

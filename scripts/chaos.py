@@ -14,7 +14,7 @@ step runs:
 - storm:    N concurrent `memjobs run` of the step's job and of another job taking the same lock;
             the winners must not overlap in time, every loser exits 75 (docs/design.md §8);
 - append:   another program appends notes to the day's files and MEMORY.md during the run;
-- disk:     the run gets a file-size limit (RLIMIT_FSIZE, as tests/test_storage_errors.py);
+- disk:     the run gets a file-size limit (RLIMIT_FSIZE, as tests/jobs/run/test_storage_errors.py);
 - enospc:   the workspace on a tmpfs of its own (private mount namespace) with 0-64 KB left: a real
             ENOSPC; the run must exit 0, or 1 with one line naming the file (skipped, with the
             reason in the summary's notes, where a tmpfs cannot be mounted);

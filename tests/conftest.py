@@ -7,6 +7,7 @@ import logging
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -30,6 +31,34 @@ if settings.get_current_profile_name() == "default":  # no --hypothesis-profile 
     settings.load_profile("ci")
 
 REPO = Path(__file__).resolve().parent.parent
+
+# Scratch on a RAM file system where the machine has a roomy one (tmp_path, the property tests'
+# temporary folders, the subprocesses' TMPDIR). The jobs fsync every write and the tests build and
+# remove thousands of small files: on a disk under load that is the suite's largest wall time, and
+# durability across a power cut is nothing a test observes. A TMPDIR or --basetemp you give wins.
+SCRATCH_MIN_FREE = 2 << 30
+
+
+def _scratch_on_ram() -> None:
+    if os.environ.get("TMPDIR"):
+        return
+    shm = Path("/dev/shm")
+    try:
+        st = os.statvfs(shm)
+    except OSError:
+        return
+    if os.access(shm, os.W_OK | os.X_OK) and st.f_bavail * st.f_frsize >= SCRATCH_MIN_FREE:
+        os.environ["TMPDIR"] = str(shm)   # inherited by xdist's workers and every subprocess
+        tempfile.tempdir = None           # recomputed from TMPDIR on the next gettempdir()
+
+
+_scratch_on_ram()
+
+# Bytecode caches written even where PYTHONDONTWRITEBYTECODE is set: otherwise every worker and
+# every `python -m jobs` the tests start compiles the repository's modules again, and pytest
+# rewrites and compiles each test module's asserts on every run (__pycache__ is gitignored).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 SHARED = REPO.parent / "shared"
 
 

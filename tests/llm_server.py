@@ -444,7 +444,7 @@ class FakeLLM:
         return Handler
 
 
-# -- helpers shared by tests/test_llm_*.py ------------------------------------------------------
+# -- helpers shared by the tests/jobs/*/test_llm_*.py ------------------------------------------------------
 
 def make_session(turns: list[tuple[str, str]], *, session_id: str = "sess-1", lines: list[int] | None = None,
                  path: str = "/transcripts/sess-1.jsonl", start: str = "2026-10-06T02:00:00+00:00") -> list:

@@ -1,4 +1,4 @@
-"""A stand-in for `memjobs --workspace WS run JOB --json`, used by tests/test_scheduler_daemon.py
+"""A stand-in for `memjobs --workspace WS run JOB --json`, used by tests/jobs/scheduler/test_scheduler_daemon.py
 until the daemon test can drive the real CLI.
 
 It behaves like a run as far as the scheduler can see: takes `memory/.locks/{job}.lock` (exit 75

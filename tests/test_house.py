@@ -1,12 +1,13 @@
 """The house rules stay true (docs/style.md §3): no module loaded by string name, no import cycle
-inside `memory_store` or between `jobs` packages, and mypy clean on `memory_store` and `jobs`."""
+inside `memory_store` or between `jobs` packages, and mypy clean on `memory_store` and `jobs` — mypy
+runs beside the suite in the README's test command, which CI (`.ci/run`) runs exactly; and the
+tests mirror the packages (tests/memory_store/…, tests/jobs/<package>/…)."""
 from __future__ import annotations
 
 import ast
-import shutil
-import subprocess
+import re
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from tests.conftest import REPO
 
@@ -132,8 +133,79 @@ def test_no_module_is_loaded_by_string_name() -> None:
     assert offenders == []
 
 
-def test_mypy_is_clean() -> None:
-    mypy = shutil.which("mypy", path=str(REPO / ".venv" / "bin")) or shutil.which("mypy")
-    assert mypy is not None, "mypy comes with the test extra: pip install -e '.[test]'"
-    p = subprocess.run([mypy, *TOPS], cwd=REPO, capture_output=True, text=True, timeout=400)
-    assert p.returncode == 0, p.stdout[-6000:] + p.stderr[-2000:]
+def _readme_test_command() -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    commands = [c for c in re.findall(r"^python3 -m venv .*$", readme, re.M) if "[test]" in c]
+    assert len(commands) == 1, commands
+    return commands[0]
+
+
+def test_ci_runs_the_readmes_test_command_and_it_runs_mypy() -> None:
+    """mypy is not a test (a cold run costs about a minute of CPU): the README's test command runs
+    it after pytest, over `[tool.mypy] files` (memory_store and jobs), and `.ci/run` runs exactly
+    that command under `set -e`, so a mypy error fails CI."""
+    command = _readme_test_command()
+    assert re.search(r"&& \.venv/bin/pytest && \.venv/bin/mypy$", command), command
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "set -euo pipefail" in ci
+    assert command in ci.splitlines()
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^files = \["memory_store", "jobs"\]$', pyproject, re.M)
+
+
+# Test files about the whole product rather than one package: the only ones at the top of tests/.
+TOP_LEVEL_TESTS = {
+    "test_house.py": "the house rules (cycles, string loaders, CI's command, where tests sit)",
+    "test_style.py": "ruff over the repository",
+    "test_citations.py": "citations in every folder stay inside the repository",
+    "test_imports.py": "memory_store never imports jobs; pure modules do no IO",
+    "test_chaos.py": "the reliability suite's faults over every job",
+    "test_secrets.py": "a secret stays out of every command's output and every file",
+    "test_secret_doors.py": "the secret catalogue stays out of every command and run",
+}
+
+
+def misplaced_tests(tests: Path, repo: Path) -> list[str]:
+    """Test files not where the package they test is: tests/<path>/ must mirror a package
+    <path> of `memory_store` or `jobs` (a folder with an __init__.py there and here); at the top
+    of tests/ only TOP_LEVEL_TESTS."""
+    wrong = []
+    for p in sorted(tests.rglob("test_*.py")):
+        rel = PurePosixPath(p.relative_to(tests).as_posix())
+        if rel.parts[0] in ("fixtures", "golden"):
+            continue
+        folder = rel.parent
+        if folder == PurePosixPath("."):
+            if rel.name not in TOP_LEVEL_TESTS:
+                wrong.append(f"tests/{rel}: move it to the folder of the package it tests, e.g. "
+                             "tests/memory_store/search/ or tests/jobs/weekly/")
+        elif folder.parts[0] not in TOPS or not (repo / folder / "__init__.py").is_file():
+            wrong.append(f"tests/{rel}: {folder} is not a package of memory_store or jobs")
+        elif not all((tests / Path(*folder.parts[:i]) / "__init__.py").is_file()
+                     for i in range(1, len(folder.parts) + 1)):
+            wrong.append(f"tests/{rel}: a folder on its way has no __init__.py (needed for unique module names)")
+    return wrong
+
+
+def test_tests_mirror_the_packages() -> None:
+    assert misplaced_tests(REPO / "tests", REPO) == []
+
+
+def test_a_misplaced_test_is_named(tmp_path: Path) -> None:
+    repo, tests = tmp_path, tmp_path / "tests"
+    for folder in ("memory_store/search", "jobs/weekly"):
+        for base in (repo, tests):
+            for i in range(1, 3):
+                (base / Path(*folder.split("/")[:i])).mkdir(parents=True, exist_ok=True)
+                (base / Path(*folder.split("/")[:i]) / "__init__.py").touch()
+    for rel in ("test_house.py", "memory_store/search/test_ok.py", "jobs/weekly/test_ok.py",
+                "test_loose.py", "jobs/nojob/test_x.py", "scripts/test_y.py", "fixtures/test_data.py"):
+        (tests / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tests / rel).touch()
+    (tests / "jobs" / "weekly" / "deeper").mkdir()
+    (repo / "jobs" / "weekly" / "deeper").mkdir()
+    (repo / "jobs" / "weekly" / "deeper" / "__init__.py").touch()
+    (tests / "jobs" / "weekly" / "deeper" / "test_z.py").touch()
+    assert [w.split(":")[0] for w in misplaced_tests(tests, repo)] == [
+        "tests/jobs/nojob/test_x.py", "tests/jobs/weekly/deeper/test_z.py", "tests/scripts/test_y.py",
+        "tests/test_loose.py"]

@@ -14,7 +14,7 @@ import yaml
 from memory_store.workspace import init_workspace
 from tests.conftest import cli_run
 from tests.llm_server import FakeLLM, files_text
-from tests.test_redact_catalogue import AWS_SECRET, fake
+from tests.memory_store.test_redact_catalogue import AWS_SECRET, fake
 
 SID = "5ec2e75e-0000-4000-8000-00000000d00r"
 DAY = "2026-11-17"

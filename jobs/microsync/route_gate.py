@@ -8,7 +8,7 @@ The gate asks that one question: each of those patterns gives a literal that eve
 contains (jobs/microsync/rules/cues.py), one trie regex of them all runs over the lower-cased turn,
 and the few patterns without such a literal, or with only a short common one, are searched as they
 are. A turn the gate stops is a turn the router would have returned None for; the rules themselves
-are the router's, read from its lexicons when the gate is built (tests/test_route_gate.py compares
+are the router's, read from its lexicons when the gate is built (tests/jobs/microsync/test_route_gate.py compares
 gated and ungated output).
 """
 from __future__ import annotations

@@ -15,7 +15,7 @@ from cron — `CronTrigger.from_crontab` numbers weekdays from Monday (cron's `0
 fires on Monday) and its maintainers keep that for compatibility in the 3.x series; nor does it
 translate to systemd's OnCalendar=. So the text is read here once, by cron's rules, and handed to
 APScheduler as explicit fields with weekdays by name (`apscheduler_fields`); cron's either-or day
-rule, which APScheduler cannot express, is refused with a message. tests/test_scheduler_cronexpr.py
+rule, which APScheduler cannot express, is refused with a message. tests/jobs/scheduler/test_scheduler_cronexpr.py
 checks our next fire times against APScheduler's trigger over many expressions and zones.
 """
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Extractors: turn the records of one session into candidate memory entries.
 
 The rule extractor is four layers, each importing only from its own and the ones before it (text
-and lexicons read each other's words and form the bottom; `tests/test_lexicons.py` checks this):
+and lexicons read each other's words and form the bottom;
+`tests/jobs/microsync/rules/lexicon/test_lexicons.py` checks this):
 
 - text: `text.py` (the user's own prose, sentences, folding) and `cues.py` (an alternation of
   phrases with a literal prefilter);

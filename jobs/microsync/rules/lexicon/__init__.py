@@ -9,7 +9,7 @@ A rule module never writes a phrase: it asks this package for the cue of a role,
 case-insensitive alternation with a literal prefilter (`cues.Cue`).
 
 Adding a language is adding a file `<code>.py` that builds a `Lexicon` (`model.py` lists every
-field; `tests/test_lexicons.py` checks that none is missing) and naming it in `LEXICONS` below.
+field; `tests/jobs/microsync/rules/lexicon/test_lexicons.py` checks that none is missing) and naming it in `LEXICONS` below.
 The languages are imported by name, in a fixed order (English, Thai, Chinese), never looked up by
 string: the order is the order of the alternatives in every cue.
 """

@@ -4,7 +4,7 @@ A language is one module of this package (`en.py`, `th.py`, `zh.py`) that builds
 Every field is a tuple of regular-expression alternatives (`Phrases`); the extractor joins a
 field's alternatives over every language into one cue (`lexicon.cue`), so a rule module never
 names a phrase of its own. A field a language has no phrase for is an empty tuple, written out,
-so that a new language file lists every role it was asked about (`tests/test_lexicons.py`).
+so that a new language file lists every role it was asked about (`tests/jobs/microsync/rules/lexicon/test_lexicons.py`).
 
 Conventions shared by every language: cues are matched case-insensitively unless the rule module
 says otherwise; Thai and Chinese are written without spaces between words, so their phrases are

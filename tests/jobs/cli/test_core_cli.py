@@ -1,0 +1,156 @@
+"""`memjobs mem …` and `memjobs policy check` (docs/design.md §6, §8): thin over the library, --json on
+each, exit codes, and POLICY.md never printed — every command's output is searched for its text."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests import conftest
+from tests.conftest import memjobs
+
+MARK = "ZEBRA-POLICY-7731"
+POLICY = ("# POLICY\n\n## Guardrails\n"
+          f"- key:policy.allow.tools | value:list_dir,{MARK} | priority:100 | ttl:none | source:admin | "
+          "updated_at:2026-02-01T00:00:00Z\n"
+          f"- key:response.language | value:{MARK}-lang | priority:100 | ttl:none | source:admin | "
+          "updated_at:2026-02-01T00:00:00Z\n"
+          f"- key:broken.line | value:{MARK}-bad | priority:{MARK}\n")
+
+
+def cli(ws: Path, *args: str) -> tuple[int, str, str]:
+    r = conftest.cli("--workspace", str(ws), *args)
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture
+def policy(isolated_env: Path) -> Path:
+    path = isolated_env / ".config" / "memjobs" / "POLICY.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(POLICY, encoding="utf-8")
+    return path
+
+
+def test_set_resolve_list_forget_round_trip(workspace: Path):
+    code, out, _ = cli(workspace, "mem", "set", "response.tone", "professional-friendly", "--priority", "70")
+    assert code == 0 and out.startswith("created m-") and "PROFILE.md" in out
+    code, out, _ = cli(workspace, "mem", "set", "response.tone", "concise", "--applies-to", "session:s1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["type"] == "fact.created" and data["entry"]["ttl"] == "session_end"
+    code, out, _ = cli(workspace, "mem", "resolve", "response.tone", "--applies-to", "session:s1", "--json")
+    res = json.loads(out)["values"][0]
+    assert res["value"] == "concise" and res["beat"][0]["why"].startswith("applies_to session:s1 is more specific")
+    code, out, _ = cli(workspace, "mem", "resolve", "response.tone")
+    assert out.startswith("response.tone = professional-friendly  [PROFILE.md:")
+    code, out, _ = cli(workspace, "mem", "list", "--json")
+    assert [e["value"] for e in json.loads(out)["entries"]] == ["professional-friendly", "concise"]
+    code, out, _ = cli(workspace, "mem", "forget", "response.tone")
+    assert code == 0 and out.count("revoked m-") == 2
+    code, out, err = cli(workspace, "mem", "resolve", "response.tone")
+    assert out == "" and "response.tone: not held" in err
+    code, out, _ = cli(workspace, "mem", "list", "--all", "--json")
+    assert {e["state"] for e in json.loads(out)["entries"]} == {"revoked"}
+    code, out, _ = cli(workspace, "mem", "audit", "response.tone", "--json")
+    assert [e["type"] for e in json.loads(out)["events"]] == ["fact.created"] * 2 + ["fact.revoked"] * 2
+
+
+def test_transitions_and_exit_codes(workspace: Path):
+    fid = json.loads(cli(workspace, "mem", "set", "user.name", "Somchai", "--json")[1])["id"]
+    assert cli(workspace, "mem", "archive", fid)[0] == 0
+    code, _, err = cli(workspace, "mem", "archive", fid)
+    assert code == 1 and err.startswith("Error: PROFILE.md:") and "only an active fact" in err
+    assert json.loads(cli(workspace, "mem", "reactivate", fid, "--json")[1])["type"] == "fact.reactivated"
+    code, _, err = cli(workspace, "mem", "revoke", "m-nope")
+    assert code == 1 and "no fact has the id" in err
+    code, _, err = cli(workspace, "mem", "set", "bad key", "x")
+    assert code == 2 and "bad key" in err
+    code, _, err = cli(workspace, "mem", "set", "k", "v", "--ttl", "soon")
+    assert code == 2 and "bad ttl" in err
+    code, out, _ = cli(workspace, "mem", "compact", "--json")
+    assert code == 0 and json.loads(out) == {"changes": []}
+
+
+def test_reserved_key_refused_exit_1_in_a_real_process(workspace: Path):
+    p = memjobs("--workspace", str(workspace), "mem", "set", "policy.allow.tools", "all")
+    assert p.returncode == 1 and p.stderr.startswith("Error: policy.allow.tools is reserved")
+    audit = (workspace / ".memjobs" / "audit" / "memory_audit.jsonl").read_text().splitlines()
+    assert [json.loads(x)["type"] for x in audit] == ["memory.refused"]
+
+
+def test_policy_check_prints_version_and_key_names_only(workspace: Path, policy: Path):
+    code, out, err = cli(workspace, "policy", "check")
+    assert code == 3
+    assert "policy.allow.tools" in out and "response.language" in out and "POLICY.md:6:" in out
+    assert MARK not in out + err
+    info = json.loads(cli(workspace, "policy", "check", "--json")[1])
+    assert info["keys"] == ["policy.allow.tools", "response.language"] and len(info["version"]) == 12
+    policy.write_text(POLICY.rsplit("- key:broken", 1)[0], encoding="utf-8")
+    code, out, _ = cli(workspace, "policy", "check", "--json")
+    assert code == 0 and json.loads(out)["version"] != info["version"]
+    # a POLICY.md inside the workspace is ignored, with a warning
+    (workspace / "POLICY.md").write_text(POLICY.replace("value:list_dir", "value:inside"), encoding="utf-8")
+    code, out, err = cli(workspace, "mem", "resolve", "policy.allow.tools")
+    version = json.loads(cli(workspace, "policy", "check", "--json")[1])["version"]
+    assert "inside the workspace is ignored" in err and f"policy.allow.tools = policy@{version}" in out
+
+
+def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Path):
+    """Every command that reads core memory, in text and JSON, and the ones around it: none shows POLICY.md."""
+    (workspace / "POLICY.md").write_text(POLICY, encoding="utf-8")   # also ignored when inside the workspace
+    fid = json.loads(cli(workspace, "mem", "set", "user.name", "Somchai", "--json")[1])["id"]
+    commands = [
+        ["mem", "set", "response.language", "th"], ["mem", "set", "policy.allow.tools", "x"],
+        ["mem", "resolve"], ["mem", "resolve", "policy.allow.tools", "response.language", "broken.line"],
+        ["mem", "list", "--all"], ["mem", "revoke", fid], ["mem", "reactivate", fid], ["mem", "archive", fid],
+        ["mem", "compact"], ["mem", "forget", "response.language"], ["mem", "forget", "policy.allow.tools"],
+        ["mem", "audit"], ["policy", "check"], ["validate"], ["validate", str(workspace / "POLICY.md")],
+        ["status"], ["config"], ["runs"], ["search", "ZEBRA"], ["context"], ["context", "--format", "xml"],
+    ]
+    seen = 0
+    for args in commands:
+        for extra in ([], ["--json"]):
+            if args[0] in ("validate", "search") and extra:
+                continue
+            code, out, err = cli(workspace, *args, *extra)
+            assert MARK not in out + err, f"memjobs {' '.join(args + extra)} printed POLICY.md"
+            seen += 1
+    assert seen >= 30
+    for f in workspace.rglob("*"):
+        if f.is_file() and f.name != "POLICY.md":
+            assert MARK not in f.read_text("utf-8", errors="replace"), f"{f} holds POLICY.md text"
+
+
+def test_a_held_core_lock_waits_lock_wait_s_then_exits_75_and_a_killed_holder_frees_it(workspace: Path):
+    """Pins the core lock with real processes: `mem set` waits `limits.lock_wait_s` for it, then exits 75
+    naming the holder; kill -9 of the holder frees it and the write goes through."""
+    import os
+    import signal
+    import time
+
+    from tests.memory_store.test_locks import _hold
+
+    (workspace / "memjobs.yaml").write_text("timezone: UTC\ntranscripts: []\nlimits: {lock_wait_s: 1}\n")
+    holder = _hold(workspace, "core")
+    try:
+        t0 = time.monotonic()
+        p = memjobs("--workspace", str(workspace), "mem", "set", "user.name", "Somchai")
+        assert p.returncode == 75 and "core lock is held" in p.stderr and str(holder.pid) in p.stderr
+        assert time.monotonic() - t0 >= 1.0
+        assert "Somchai" not in (workspace / "PROFILE.md").read_text()
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    p = memjobs("--workspace", str(workspace), "mem", "set", "user.name", "Somchai")
+    assert p.returncode == 0 and "Somchai" in (workspace / "PROFILE.md").read_text()
+
+
+def test_secrets_are_redacted_in_the_file_the_trail_and_the_output(workspace: Path):
+    secret = "sk-proj-" + "A1b2C3d4E5f6G7h8I9j0" * 2
+    code, out, err = cli(workspace, "mem", "set", "tool.openai_key", f"use {secret}", "--json")
+    assert code == 0 and secret not in out + err and "[REDACTED" in json.loads(out)["value"]
+    code, out, err = cli(workspace, "mem", "audit")
+    assert secret not in out + err
+    for f in workspace.rglob("*"):
+        if f.is_file():
+            assert secret not in f.read_text("utf-8", errors="replace"), f

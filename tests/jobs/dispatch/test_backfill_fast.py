@@ -1,0 +1,104 @@
+"""Backfill over a long history: idle days run no job, runs that changed nothing leave one ledger
+line instead of a folder, and the memory written is byte for byte what the day-by-day run wrote."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from jobs.dispatch.backfill import active_days, backfill
+from memory_store.config import load_config
+from memory_store.ledger import NOTHING_LOG, RUNS_DIR, fold_empty_run, run_dirs
+from memory_store.workspace import init_workspace
+from tests.jobs.cli.test_first_use import DECISION, _claude_session
+
+CHATTER = [("user", "what does this stack trace mean?"), ("assistant", "A null dereference in the parser.")]
+
+
+def _ws(tmp_path: Path, name: str, home: Path):
+    ws = tmp_path / name
+    init_workspace(ws)
+    (ws / "memjobs.yaml").write_text(
+        f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {home}/.claude/projects}}\n")
+    return load_config(ws, env={})
+
+
+def _memory(ws: Path) -> dict[str, bytes]:
+    out = {}
+    for top in ("memory", "second-brain"):
+        out.update({p.relative_to(ws).as_posix(): p.read_bytes() for p in (ws / top).rglob("*") if p.is_file()})
+    out["MEMORY.md"] = (ws / "MEMORY.md").read_bytes()
+    return out
+
+
+def test_idle_days_are_skipped_and_the_result_is_the_same(tmp_path: Path, isolated_env: Path):
+    """Pins: a 529-day backfill left 1,002 run folders for 2 entries (and took minutes): every job
+    ran every day. Now only days with sessions run microSync and the wrap-up; same bytes written."""
+    today = datetime.now(UTC).date()
+    base = datetime.combine(today, datetime.min.time(), UTC) + timedelta(hours=10)
+    _claude_session(isolated_env, "-home-user-app", "s-decide", base - timedelta(days=20), DECISION)
+    _claude_session(isolated_env, "-home-user-app", "s-chat", base - timedelta(days=9), CHATTER)
+    first = today - timedelta(days=24)
+    cfg_old = _ws(tmp_path, "old", isolated_env)
+    old = backfill(cfg_old, first, skip_idle=False)
+    cfg_new = _ws(tmp_path, "new", isolated_env)
+    new = backfill(cfg_new, first)
+    assert len(old.done) == len(new.done) == 24
+    assert active_days(cfg_new, first, today) == {today - timedelta(days=20), today - timedelta(days=9)}
+    assert _memory(cfg_new.workspace) == _memory(cfg_old.workspace)
+    assert any(p.startswith("memory/20") for p in _memory(cfg_new.workspace))
+    old_runs, new_runs = len(run_dirs(cfg_old.state_dir)), len(run_dirs(cfg_new.state_dir))
+    assert old_runs == len(old.reports) >= 24 * 2
+    assert len(new.reports) < 20 and new_runs <= len(new.reports)
+    # Every run is still recorded: a folder, or a line of runs/nothing.jsonl.
+    log = cfg_new.state_dir / RUNS_DIR / NOTHING_LOG
+    folded = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
+    assert new_runs + len(folded) == len(new.reports)
+    assert all(r["status"] == "nothing" for r in folded)
+    # And the index covers what the backfill wrote (one update at the end).
+    from memory_store.search.query import Searcher
+
+    s = Searcher(cfg_new)
+    try:
+        assert not s.is_stale()
+        assert s.search("postgres").hits
+    finally:
+        s.close()
+
+
+def test_a_run_folder_is_folded_only_when_it_holds_nothing_but_its_report(tmp_path: Path):
+    state = tmp_path / ".memjobs"
+    empty = state / RUNS_DIR / "20261120T000000Z-daily-aaaa"
+    empty.mkdir(parents=True)
+    (empty / "report.json").write_text("{}")
+    (empty / "audit.jsonl").write_text("")
+    moved = state / RUNS_DIR / "20261120T000000Z-weekly-bbbb"
+    moved.mkdir(parents=True)
+    (moved / "report.json").write_text("{}")
+    (moved / "patches.jsonl").write_text('{"op": "state"}\n')
+    rep = {"run_id": "20261120T000000Z-daily-aaaa", "job": "daily", "status": "nothing", "now": "n",
+           "started": "s", "finished": "f", "details": {"big": "x" * 1000}}
+    assert fold_empty_run(state, "20261120T000000Z-daily-aaaa", rep)
+    assert not fold_empty_run(state, "20261120T000000Z-weekly-bbbb", {**rep, "run_id": "x"})
+    assert not empty.exists() and moved.exists()
+    (line,) = (state / RUNS_DIR / NOTHING_LOG).read_text().splitlines()
+    assert json.loads(line) == {k: rep[k] for k in ("run_id", "job", "status", "now", "started", "finished")}
+    assert [p.name for p in run_dirs(state)] == ["20261120T000000Z-weekly-bbbb"]
+
+
+def test_writing_unchanged_state_records_nothing(tmp_path: Path):
+    """A state file written with the bytes it already has is not rewritten nor kept for rollback."""
+    from memory_store.ledger import RunLedger, read_patches
+    from memory_store.writers import writer_for
+
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    ledger = RunLedger(ws / ".memjobs", "r1")
+    ledger.open()
+    w = writer_for("microsync", ws, ledger=ledger)
+    w.write_state(".memjobs/microsync/cursors.json", b"{}\n")
+    w2 = writer_for("microsync", ws, ledger=RunLedger(ws / ".memjobs", "r2"))
+    (ws / ".memjobs" / "runs" / "r2").mkdir()
+    w2.write_state(".memjobs/microsync/cursors.json", b"{}\n")
+    assert len(read_patches(ws / ".memjobs", "r1")) == 1
+    assert read_patches(ws / ".memjobs", "r2") == []

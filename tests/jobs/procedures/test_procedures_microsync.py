@@ -1,0 +1,63 @@
+"""microSync learns procedures into memory/procedures.md (docs/design.md §4.7) end to end over real
+Claude Code transcript files: a teaching writes one procedure, a later session's paraphrase with one
+more step merges into it (success_count 2), a re-run changes no byte, validate passes."""
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from memory_store import procedures as pr
+from memory_store.markdown import parse_document
+from tests.jobs.daily.test_daily_e2e import snapshot, validate_errors
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
+from tests.microsync_helpers import claude_code_workspace as workspace
+from tests.microsync_helpers import microsync_at as microsync
+
+D1, D2 = date(2026, 11, 18), date(2026, 11, 19)
+
+
+def test_teach_then_reteach_merges_with_count_two(tmp_path: Path):
+    ws = workspace(tmp_path)
+    folder = tmp_path / "transcripts" / "-home-user-api"
+    a = ClaudeSession(folder / "aa000000-0000-4000-8000-000000000001.jsonl", "aa000000-0000-4000-8000-000000000001")
+    a.user(at(D1, 9, 0), "the staging deploy went fine, thanks")
+    a.assistant(at(D1, 9, 1), "Great. Anything else?")
+    a.user(at(D1, 9, 2), "Heads up for the future: whenever we deploy the API, run make migrate first, "
+                         "then make smoke, and only then tag the release.")
+    a.assistant(at(D1, 9, 3), "Got it — migrate, smoke, then tag.")
+    a.write()
+    rep = microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert rep.status == "ok", rep.to_dict()
+    assert rep.details["procedures"] == {"added": 1, "merged": 0, "followed": 0}
+    (first,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
+    assert first.title == "we deploy the API" and pr.success_count(first) == 1
+    assert pr.steps_of(first) == ("run make migrate", "make smoke", "tag the release")
+    assert first.source.message_range == "L3-L3" and first.confidence == 0.95
+
+    b = ClaudeSession(folder / "bb000000-0000-4000-8000-000000000002.jsonl", "bb000000-0000-4000-8000-000000000002")
+    b.assistant(at(D2, 14, 0), "Deploying the API now; I'll tag it and run smoke tests after.")
+    b.user(at(D2, 14, 1), "No — always run make migrate first, then make smoke, then tag the release, "
+                          "then post in #deploys.")
+    b.write()
+    rep = microsync(ws, "2026-11-19T16:00:00+07:00")
+    assert rep.details["procedures"] == {"added": 0, "merged": 1, "followed": 0}
+    (merged,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
+    assert merged.id == first.id and pr.success_count(merged) == 2
+    assert pr.steps_of(merged)[-1] == "post in #deploys"
+    assert ("last_used", "2026-11-19") in merged.extra
+    assert validate_errors(ws) == []
+
+    before = snapshot(ws)
+    rep = microsync(ws, "2026-11-19T19:00:00+07:00")
+    assert snapshot(ws) == before and "procedures" not in rep.details
+
+
+def test_nothing_taught_writes_no_procedures_file(tmp_path: Path):
+    ws = workspace(tmp_path)
+    s = ClaudeSession(tmp_path / "transcripts" / "p" / "cc000000-0000-4000-8000-000000000003.jsonl",
+                      "cc000000-0000-4000-8000-000000000003")
+    s.user(at(D1, 9, 0), "Last Friday I ran the migrations, then the smoke tests, then tagged it.")
+    s.user(at(D1, 9, 1), "Always use pnpm in this repo.")
+    s.write()
+    microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert not (ws / pr.REL).exists()

@@ -1,0 +1,321 @@
+"""The daemon as a real subprocess over a tmp workspace, with a schedule of seconds.
+
+The child command is `tests/scheduler_fake_memjobs.py` (a stand-in for `memjobs run`) so that
+the test pins the scheduler alone; `DAEMON_ARGV` / `CHILD_CMD` are the two places to switch to the
+real CLI (`memjobs --workspace WS daemon`) once `run` does real work.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from jobs.scheduler.daemon import last_success, lock_is_held, read_daemon_status, record_timeout
+from memory_store.config import load_config
+from tests.conftest import REPO
+
+HERE = REPO / "tests"
+CHILD_CMD = [sys.executable, str(HERE / "scheduler_fake_memjobs.py")]
+_HARNESS = """
+import json, sys
+from memory_store.config import load_config
+from memory_store.errors import MemjobsError
+from jobs.scheduler.daemon import run_daemon
+try:
+    sys.exit(run_daemon(load_config(sys.argv[1]), json.loads(sys.argv[2])))
+except MemjobsError as exc:
+    print(f"Error: {exc}", file=sys.stderr)
+    sys.exit(exc.exit_code)
+"""
+
+
+REAL_CLI = [sys.executable, "-m", "jobs"]
+
+
+def DAEMON_ARGV(ws: Path, child: list[str] = CHILD_CMD) -> list[str]:  # noqa: N802 - a constant-like hook
+    return [sys.executable, "-c", _HARNESS, str(ws), json.dumps(child)]
+
+
+def _workspace(tmp_path: Path, schedule: str, timeout_s: float = 900, behaviour: dict | None = None) -> Path:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "memjobs.yaml").write_text(
+        "timezone: Asia/Bangkok\ntranscripts: []\n"
+        f"schedule: {{microsync: '{schedule}', daily: '{schedule}', weekly: '{schedule}'}}\n"
+        f"limits: {{job_timeout_s: {timeout_s}}}\n", encoding="utf-8")
+    if behaviour:
+        (ws / "fake-behaviour.json").write_text(json.dumps(behaviour))
+    return ws
+
+
+def _start(ws: Path, child: list[str] = CHILD_CMD) -> subprocess.Popen[str]:
+    repo = HERE.parent
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    return subprocess.Popen(DAEMON_ARGV(ws, child), cwd=repo, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _runs(ws: Path) -> list[dict]:
+    path = ws / "fake-runs.jsonl"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _wait(predicate, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _stop(proc: subprocess.Popen[str]) -> tuple[int, list[dict]]:
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    events = [json.loads(line) for line in err.splitlines() if line.strip()]  # every line is JSON
+    return proc.returncode, events
+
+
+@pytest.mark.timeout(150)
+def test_daemon_runs_jobs_in_order_stops_on_sigterm_and_keeps_status(tmp_path: Path) -> None:
+    """Pins: catch-up on start, scheduled fires, one job at a time in lock order, status file,
+    a second daemon refused with 75, SIGTERM → exit 0 (docs/design.md §5)."""
+    ws = _workspace(tmp_path, "*/3 * * * * *")
+    cfg = load_config(ws, env={})
+    proc = _start(ws)
+    try:
+        ends = lambda: [r for r in _runs(ws) if r["event"] == "end"]  # noqa: E731
+        _wait(lambda: len(ends()) >= 6, 60, "two rounds of jobs")
+        status = read_daemon_status(cfg)
+        assert status is not None and status["alive"] is True and status["pid"] == proc.pid
+        assert status["state"] == "running"
+        assert set(status["next_run"]) == {"microsync", "daily", "weekly"}
+        assert all(v is not None for v in status["next_run"].values())
+
+        second = subprocess.run(DAEMON_ARGV(ws), cwd=HERE.parent, capture_output=True, text=True, timeout=60,
+                                env={**os.environ, "PYTHONPATH": str(HERE.parent)})
+        assert second.returncode == 75
+        assert "already running" in second.stderr and str(proc.pid) in second.stderr
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+
+    runs = _runs(ws)
+    jobs = [r["job"] for r in runs if r["event"] == "end"]
+    assert jobs[:6] == ["microsync", "daily", "weekly"] * 2
+    # One at a time: each run starts after the previous one ended.
+    for prev, nxt in zip(runs, runs[1:], strict=False):
+        assert prev["event"] != nxt["event"]
+        assert (prev["event"] == "start") == (prev["run_id"] == nxt["run_id"])
+    names = [e["event"] for e in events]
+    assert names[0] == "start" and names[-1] == "stop"
+    assert [e["job"] for e in events if e["event"] == "catch_up"] == ["microsync", "daily", "weekly"]
+    assert events[-1]["reason"] == "SIGTERM"
+    assert all(e["status"] == "ok" for e in events if e["event"] == "job_end")
+
+    status = read_daemon_status(cfg)
+    assert status is not None and status["alive"] is False and status["state"] == "stopped"
+    assert status["schedule"]["weekly"] == "*/3 * * * * *"
+    assert status["running"] is None
+    for job in ("microsync", "daily", "weekly"):
+        last = status["last"][job]
+        assert last["status"] == "ok" and last["exit_code"] == 0
+        report = json.loads((ws / ".memjobs" / "runs" / last["run_id"] / "report.json").read_text())
+        assert report["job"] == job and report["status"] == "ok"
+    assert not lock_is_held(ws / ".memjobs" / "daemon.lock")
+
+
+@pytest.mark.timeout(150)
+def test_daemon_kills_a_hung_job_and_records_it_failed(tmp_path: Path) -> None:
+    """Pins: a child past job_timeout_s + grace is killed (it ignores SIGTERM), its lock is free,
+    its holder file is gone and its run is recorded failed with code `timeout`."""
+    ws = _workspace(tmp_path, "0 0 1 1 *", timeout_s=1, behaviour={"weekly": "hang"})
+    cfg = load_config(ws, env={})
+    proc = _start(ws)
+    try:
+        def weekly_done() -> bool:
+            status = read_daemon_status(cfg)
+            return bool(status and status["last"].get("weekly"))
+        _wait(weekly_done, 60, "the hung weekly run to be stopped")
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    starts = [r for r in _runs(ws) if r["event"] == "start"]
+    assert [r["job"] for r in starts] == ["microsync", "daily", "weekly"]
+    hung = starts[-1]
+    with pytest.raises(ProcessLookupError):
+        os.kill(hung["pid"], 0)
+    report = json.loads((ws / ".memjobs" / "runs" / hung["run_id"] / "report.json").read_text())
+    assert report["status"] == "failed" and report["job"] == "weekly"
+    assert [e["code"] for e in report["errors"]] == ["timeout"]
+    assert not lock_is_held(ws / "memory" / ".locks" / "weekly.lock")
+    assert not (ws / "memory" / ".locks" / "weekly.lock.json").exists()
+    timeout_events = [e for e in events if e["event"] == "job_timeout"]
+    assert [e["job"] for e in timeout_events] == ["weekly"]
+    end = next(e for e in events if e["event"] == "job_end" and e["job"] == "weekly")
+    assert end["status"] == "failed" and end["error"] == "timeout" and end["run_id"] == hung["run_id"]
+    # Stopped at about timeout 1 s + grace 1 s (+ 1 s SIGTERM wait), not at the child's 120 s sleep.
+    assert end["duration_s"] < 15
+
+
+@pytest.mark.timeout(150)
+def test_sigterm_lets_the_running_job_finish_and_starts_no_other(tmp_path: Path) -> None:
+    """Pins: a stop request waits for the running child (nothing half-done), then exits 0 without
+    starting the jobs still queued behind it."""
+    ws = _workspace(tmp_path, "0 0 1 1 *", behaviour={"microsync": "slow"})
+    proc = _start(ws)
+    try:
+        _wait(lambda: any(r["event"] == "start" for r in _runs(ws)), 60, "microsync to start")
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    assert [(r["event"], r["job"]) for r in _runs(ws)] == [("start", "microsync"), ("end", "microsync")]
+    names = [e["event"] for e in events]
+    assert names.index("stopping") < names.index("job_end") < names.index("stop")
+    assert next(e for e in events if e["event"] == "stopping")["running"] == "microsync"
+    assert next(e for e in events if e["event"] == "job_end")["status"] == "ok"
+    assert "job_stop" not in names  # it finished within the grace; nobody stopped it
+
+
+@pytest.mark.timeout(240)
+def test_daemon_drives_the_real_cli_and_its_ledger(workspace: Path) -> None:
+    """Pins the contract with the real `memjobs run <job> --json` (indented JSON on stdout, the
+    ledger under .memjobs/runs/): catch-up runs the three jobs in order, and the status file's last
+    results name the runs the ledger recorded."""
+    with open(workspace / "memjobs.yaml", "a", encoding="utf-8") as fh:
+        fh.write("schedule: {microsync: '0 0 1 1 *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n")
+    cfg = load_config(workspace, env={})
+    proc = _start(workspace, REAL_CLI)
+    try:
+        def all_done() -> bool:
+            status = read_daemon_status(cfg)
+            return bool(status and all(status["last"].get(j) for j in ("microsync", "daily", "weekly")))
+        _wait(all_done, 120, "the three catch-up runs")
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    ends = [e for e in events if e["event"] == "job_end"]
+    assert [e["job"] for e in ends] == ["microsync", "daily", "weekly"]
+    status = read_daemon_status(cfg)
+    assert status is not None
+    for end in ends:
+        assert end["status"] in ("ok", "nothing") and end["exit_code"] == 0
+        report = json.loads((workspace / ".memjobs" / "runs" / end["run_id"] / "report.json").read_text())
+        assert report["job"] == end["job"] and report["status"] == end["status"]
+        assert status["last"][end["job"]]["run_id"] == end["run_id"]
+    assert last_success(cfg.state_dir, "weekly") is not None
+
+
+def test_last_success_reads_the_newest_ok_or_nothing_report(tmp_path: Path) -> None:
+    state = tmp_path / ".memjobs"
+
+    def put(run_id: str, job: str, status: str, started: str) -> None:
+        d = state / "runs" / run_id
+        d.mkdir(parents=True)
+        (d / "report.json").write_text(json.dumps({"job": job, "run_id": run_id, "status": status,
+                                                   "started": started}))
+
+    assert last_success(state, "daily") is None
+    put("20261120T003000Z-daily-aaaa", "daily", "ok", "2026-11-20T00:30:00Z")
+    put("20261121T003000Z-daily-bbbb", "daily", "nothing", "2026-11-21T00:30:00Z")
+    put("20261122T003000Z-daily-cccc", "daily", "failed", "2026-11-22T00:30:00Z")
+    put("20261123T003000Z-microsync-dddd", "microsync", "ok", "2026-11-23T00:30:00Z")
+    (state / "runs" / "junk").mkdir()
+    assert last_success(state, "daily") == datetime(2026, 11, 21, 0, 30, tzinfo=UTC)
+    assert last_success(state, "microsync") == datetime(2026, 11, 23, 0, 30, tzinfo=UTC)
+
+
+def test_record_timeout_updates_an_existing_report_and_creates_a_missing_one(tmp_path: Path) -> None:
+    state = tmp_path / ".memjobs"
+    started = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
+    run_dir = state / "runs" / "20261122T030000Z-weekly-4f2a"
+    run_dir.mkdir(parents=True)
+    (run_dir / "report.json").write_text(json.dumps(
+        {"job": "weekly", "run_id": run_dir.name, "status": "running", "finished": None, "errors": []}))
+    path = record_timeout(state, "weekly", run_dir.name, started, "too slow", UTC)
+    report = json.loads(path.read_text())
+    assert report["status"] == "failed" and report["finished"]
+    assert report["errors"] == [{"path": None, "line": None, "code": "timeout", "message": "too slow"}]
+
+    made = record_timeout(state, "daily", None, started + timedelta(hours=1), "too slow", UTC)
+    assert made.parent.name.startswith("20261122T040000Z-daily-")
+    created = json.loads(made.read_text())
+    assert created["status"] == "failed" and created["job"] == "daily"
+    assert created["run_id"] == made.parent.name
+    # A holder file naming a path outside the ledger is not followed.
+    escaped = record_timeout(state, "daily", "../../evil", started, "x", UTC)
+    assert escaped.parent.parent == state / "runs"
+
+
+def test_read_daemon_status_is_none_without_a_daemon(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    assert read_daemon_status(load_config(ws, env={})) is None
+    assert not (ws / ".memjobs").exists()  # reading status writes nothing
+
+
+def test_requests_coalesce_and_a_missed_fire_is_caught_up(tmp_path: Path) -> None:
+    """Pins: a job already queued is not queued twice (coalesce), and a fire APScheduler reports as
+    missed (past the misfire grace, e.g. after a suspend) still runs once."""
+    import io
+    from types import SimpleNamespace
+
+    from jobs.scheduler.daemon import Daemon
+
+    ws = _workspace(tmp_path, "0 3 * * mon")
+    stream = io.StringIO()
+    daemon = Daemon(load_config(ws, env={}), CHILD_CMD, stream=stream)
+    daemon.request("weekly")
+    daemon.request("weekly")
+    daemon._on_missed(SimpleNamespace(job_id="daily", scheduled_run_time=datetime(2026, 11, 22, tzinfo=UTC)))
+    assert daemon.pending == ["weekly", "daily"]
+    events = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert [(e["event"], e.get("coalesced")) for e in events] == [
+        ("job_queued", False), ("job_queued", True), ("missed", None), ("job_queued", False)]
+
+
+def test_a_schedule_the_daemon_cannot_run_is_refused_before_it_starts(tmp_path: Path) -> None:
+    from jobs.scheduler.cronexpr import CronError
+    from jobs.scheduler.daemon import Daemon
+
+    ws = _workspace(tmp_path, "0 3 1 * mon")
+    with pytest.raises(CronError, match="schedule.microsync: .*either-or"):
+        Daemon(load_config(ws, env={}), CHILD_CMD)
+    assert not (ws / ".memjobs").exists()
+
+
+def test_under_journald_each_line_carries_its_syslog_priority(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pins: journald showed every daemon line as info; under systemd (JOURNAL_STREAM set) each
+    line starts with `<N>`: a missed run is a warning, an error an error, a queued job info."""
+    import io
+    from types import SimpleNamespace
+
+    from jobs.scheduler.daemon import Daemon
+    from jobs.scheduler.journal import priority
+
+    ws = _workspace(tmp_path, "0 3 * * mon")
+    monkeypatch.setenv("JOURNAL_STREAM", "8:12345")
+    stream = io.StringIO()
+    daemon = Daemon(load_config(ws, env={}), CHILD_CMD, stream=stream)
+    daemon.request("weekly")
+    daemon._on_missed(SimpleNamespace(job_id="daily", scheduled_run_time=datetime(2026, 11, 22, tzinfo=UTC)))
+    daemon.emit("error", job="daily", message="boom")
+    lines = stream.getvalue().splitlines()
+    assert [line[:3] for line in lines] == ["<6>", "<4>", "<6>", "<3>"]
+    assert json.loads(lines[1][3:])["event"] == "missed"
+    assert priority("job_end", {"status": "failed", "exit_code": 1}) == 3
+    assert priority("job_end", {"status": "failed", "exit_code": 75}) == 4
+    assert priority("job_end", {"status": "ok", "exit_code": 0}) == 6
+    monkeypatch.delenv("JOURNAL_STREAM")
+    plain = io.StringIO()
+    Daemon(load_config(ws, env={}), CHILD_CMD, stream=plain).request("weekly")
+    assert json.loads(plain.getvalue())["event"] == "job_queued"
