@@ -173,7 +173,7 @@ def test_a_later_conflicting_decision_is_held_listed_resolved_and_applied(demo: 
     import shutil
 
     from tests.conftest import cli
-    from tests.test_weekly_support import entry, run_weekly, write_entries
+    from tests.jobs.weekly.test_weekly_support import entry, run_weekly, write_entries
 
     ws = tmp_path / "ws"
     shutil.copytree(demo.workspace, ws)

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from tests.conftest import cli
-from tests.test_weekly_support import entry, memory_ids, run_weekly, write_entries
+from tests.jobs.weekly.test_weekly_support import entry, memory_ids, run_weekly, write_entries
 
 REDIS = entry("Decision", "2026-11-03", "Use Redis for the session cache", "Sessions are cached in Redis.")
 COOKIES = entry("Decision", "2026-11-05", "Session cookies are marked Secure and HttpOnly",

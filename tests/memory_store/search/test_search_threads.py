@@ -14,7 +14,7 @@ import pytest
 
 from memory_store.search.indexer import update_index
 from memory_store.search.query import Searcher, SearchOptions
-from tests.test_search_fixtures import config, entry, write_daily
+from tests.memory_store.search.test_search_fixtures import config, entry, write_daily
 
 TODAY = date(2026, 11, 20)
 # A dated question (its span boosts June's rows), the same words without a date (the newest rows win),
