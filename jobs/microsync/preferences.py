@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from memory_store.core.heard import Heard, excerpt, heard
+from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import gate
 from memory_store.errors import LockHeld, MemjobsError
-from memory_store.transcripts.records import Flag, Record, Role
+from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
     from jobs.microsync.engine import Candidate
@@ -61,16 +61,7 @@ def _turn_of(c: Candidate, turns: list[tuple[Record, str | None]]) -> tuple[Reco
 
 def read_by_model(candidates: list[Candidate], records: list[Record], after_line: int = 0) -> list[Heard]:
     """The model's readings of preferences in one session's items, through the class rules."""
-    turns: list[tuple[Record, str | None]] = []
-    context: str | None = None
-    for r in records:
-        if Flag.META in r.flags or Flag.COMPACTION in r.flags or r.is_tool or not r.text.strip():
-            continue
-        if r.role == Role.ASSISTANT:
-            context = r.text
-        elif r.role == Role.USER:
-            turns.append((r, context))
-            context = None
+    turns = list(user_turns(records))
     out: list[Heard] = []
     seen: set[int] = set()
     for c in candidates:

@@ -4,7 +4,7 @@ turn routed (memory_store/core/router.py) with the assistant turn just before it
 overrides a newer value and a rerun changes nothing)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -35,23 +35,28 @@ def excerpt(text: str) -> str:
     return flat if len(flat) <= EXCERPT_MAX else flat[: EXCERPT_MAX - 1] + "…"
 
 
-def heard(records: Iterable[Record], after_line: int = 0,
-          may_route: Callable[[str], bool] | None = None) -> list[Heard]:
-    """The routed user turns of one session's records whose last line is after `after_line`.
-    `may_route`, when given, is a cheap check that is False only for a turn `route` returns None
-    for (jobs/microsync/route_gate.py): such a turn is not routed at all."""
-    out: list[Heard] = []
+def user_turns(records: Iterable[Record]) -> Iterator[tuple[Record, str | None]]:
+    """Each user turn with the assistant's text just before it (what a "yes" answers), or None;
+    meta, compaction, tool and empty records are skipped."""
     context: str | None = None
     for r in records:
         if Flag.META in r.flags or Flag.COMPACTION in r.flags or r.is_tool or not r.text.strip():
             continue
         if r.role == Role.ASSISTANT:
             context = r.text
-            continue
-        if r.role != Role.USER:
-            continue
+        elif r.role == Role.USER:
+            yield r, context
+            context = None
+
+
+def heard(records: Iterable[Record], after_line: int = 0,
+          may_route: Callable[[str], bool] | None = None) -> list[Heard]:
+    """The routed user turns of one session's records whose last line is after `after_line`.
+    `may_route`, when given, is a cheap check that is False only for a turn `route` returns None
+    for (jobs/microsync/route_gate.py): such a turn is not routed at all."""
+    out: list[Heard] = []
+    for r, context in user_turns(records):
         got = route(r.text, context) if may_route is None or may_route(r.text) else None
-        context = None
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,
                              excerpt(r.text)))
