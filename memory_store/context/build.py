@@ -324,7 +324,8 @@ def _episodes(b: _Build, ws: Path, project: str | None, limit: int) -> list[Item
 
 
 def _govern(b: _Build, items: dict[str, list[Item]], prof: Settings) -> dict[str, list[Item]]:
-    """Low-value removal, the thread's max items, then dedupe (the first in assembly order stays)."""
+    """Low-value removal, the thread's max items, then dedupe by text or id (the first in assembly
+    order stays)."""
     out: dict[str, list[Item]] = {}
     for group in GROUPS:
         out[group] = []
@@ -338,15 +339,17 @@ def _govern(b: _Build, items: dict[str, list[Item]], prof: Settings) -> dict[str
     for g, it in thread[prof.max_items:]:
         out[g].remove(it)
         b.emit("thread", "max_items", TRIM, it.id)
+    # One item is one piece of memory: the same text, or the same id (MEMORY.md lists a procedure
+    # in its own words, the procedures block in the steps' words) is shown once.
     seen: set[str] = set()
     for group in GROUPS:
         keep = []
         for it in out[group]:
-            key = _norm(it.text)
-            if key in seen:
+            keys = {_norm(it.text), f"id:{it.id}"} if it.id else {_norm(it.text)}
+            if keys & seen:
                 b.emit(LAYER_OF[group], "dedupe", TRIM, it.id)
                 continue
-            seen.add(key)
+            seen |= keys
             keep.append(it)
         out[group] = keep
     return out

@@ -209,3 +209,17 @@ def test_memory_md_lists_the_taught_procedure(demo: DemoResult) -> None:
     items = parse_memory_md((demo.workspace / "MEMORY.md").read_text("utf-8")).sections["Procedures"]
     assert [(it.id, it.link) for it in items] == [(proc.id, PROCEDURES)]
     assert all(step in " ".join(items[0].summary.split()) for step in steps_of(proc))
+
+
+def test_the_context_shows_a_procedure_once(demo: DemoResult) -> None:
+    """MEMORY.md lists the taught procedure and the context's procedures block matches it to the
+    task, in other words: the agent was shown it twice. One id is one item."""
+    from memory_store.config import load_config
+    from memory_store.context.build import build_context
+    from memory_store.context.model import ContextRequest
+
+    (proc,) = parse_document((demo.workspace / PROCEDURES).read_text("utf-8")).entries()
+    ctx = build_context(load_config(demo.workspace, env={}), ContextRequest(task="add an endpoint"))
+    shown = [(group, it.id) for group, items in ctx.items.items() for it in items if it.id == proc.id]
+    assert len(shown) == 1, shown
+    assert any(e.operation == "dedupe" and e.entity_id == proc.id for e in ctx.events)
