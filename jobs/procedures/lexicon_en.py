@@ -27,7 +27,7 @@ LEAD = r"(?:no|nope|stop|hold on|wait|ugh|heads up)\b[^,.:—-]*[,.:—-]+\s*"
 LEAD_CUE = r"from now on|going forward|always|every time"
 TAIL = r"\b(?:first|before you commit|every time|each time)$"
 NOT_STEP = r"never|don'?t|remember|every time|each time|always|please|that'?s how"
-TRIGGER = r"(?:whenever|every time|each time|when|if you ever need to|for every|every)\s+([^,:]+)[,:]\s*"
+TRIGGER = r"(?:whenever|every time|each time|when|if you ever need to|for every|every(?!\s+time\b))\s+([^,:]+)[,:]\s*"
 # An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
 SEQUENCE = (r"\bthen\b|\bfirst\b|\bfinally\b|\bafter that\b|\bbefore\b|\bonce\b|\bonly then\b|\band only\b|"
             r"(?:^|\s)[1-9][.)]\s|→|->|\bthe procedure is\b|\bhere'?s the drill\b|\bdo this\b|\bchecklist\b|"

@@ -31,6 +31,14 @@ def test_english_teaching_with_its_trigger_and_ordered_steps():
     assert got.steps == ("bump the version", "update the changelog", "tag it", "publish to PyPI")
 
 
+@pytest.mark.parametrize("lead", ["Every time", "Each time"])
+def test_a_bare_every_time_is_the_trigger_not_its_last_word(lead: str) -> None:
+    """"Every time: a, then b" named the trigger "time" (the cue `every` took "time" as what follows it)."""
+    got = learn(one(f"{lead}: run the linter, then the tests, then push."))
+    assert got is not None and got.trigger == lead
+    assert got.steps == ("run the linter", "the tests", "push")
+
+
 def test_thai_teaching():
     got = learn(one("เวลาลูกค้าคืนของ ให้เช็คสภาพสินค้าก่อน แล้วถ่ายรูปเก็บไว้ แล้วค่อยคืนเงินในระบบ ทำแบบนี้ทุกครั้งนะ"))
     assert got is not None
