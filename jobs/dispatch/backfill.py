@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from jobs.dispatch import registry
+from jobs.microsync import extract_memo
 from jobs.run.report import RunReport
 from jobs.run.runner import RunOptions
 from memory_store.config import Config
@@ -98,12 +99,13 @@ def _backfill(cfg: Config, since: date, until: date | None,
         end = start + timedelta(days=1)
         day_reports = []
         if day in busy:
-            day_reports += [
-                registry.run(cfg, "microsync", now=end, index=keep,
-                             options=RunOptions(since=start, until=end, keep_empty_run=keep)),
-                registry.run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
-                             options=RunOptions(day=day, keep_empty_run=keep)),
-            ]
+            with extract_memo.remembering():   # the wrap-up's microSync step reuses the range's extraction
+                day_reports += [
+                    registry.run(cfg, "microsync", now=end, index=keep,
+                                 options=RunOptions(since=start, until=end, keep_empty_run=keep)),
+                    registry.run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
+                                 options=RunOptions(day=day, keep_empty_run=keep)),
+                ]
         if day.weekday() == 6 and (keep or entry_files(cfg.workspace)):
             day_reports.append(registry.run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
                                             options=RunOptions(keep_empty_run=keep)))

@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from jobs.microsync import decision_log
+from jobs.microsync import decision_log, extract_memo
 from jobs.microsync import preferences as core_prefs
 from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
@@ -60,7 +60,8 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
             extractor = _extractor(ctx)
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
-        found = [c for c in extractor.extract(sess.records) if c.last_line > sess.context_line]
+        found = [c for c in extract_memo.extract(extractor, sess.file.path, sess.records)
+                 if c.last_line > sess.context_line]
         # an inferred preference the model read is a signal for core memory, not an item for the log
         candidates.extend(with_origin(c, sess.records) for c in found if c.preference != "inferred")
         _count_access(sess.new_records, access, ctx.cfg.tz)

@@ -3,6 +3,7 @@ line instead of a folder, and the memory written is byte for byte what the day-b
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -102,3 +103,56 @@ def test_writing_unchanged_state_records_nothing(tmp_path: Path):
     w2.write_state(".memjobs/microsync/cursors.json", b"{}\n")
     assert len(read_patches(ws / ".memjobs", "r1")) == 1
     assert read_patches(ws / ".memjobs", "r2") == []
+
+
+def _state_bytes(ws: Path) -> dict[str, bytes]:
+    """What the backfill leaves for later runs: cursors, the written log, access counts, the
+    procedures' and preferences' state (run folders, the ledger and the context cache hold times)."""
+    state = ws / ".memjobs"
+    return {p.relative_to(ws).as_posix(): p.read_bytes() for p in state.rglob("*.json")
+            if p.is_file() and not ({RUNS_DIR, "ledger", "locks", "index", "context"} & set(p.relative_to(state).parts))
+            and p.name != "backfill.json"}
+
+
+def test_a_backfill_day_extracts_each_session_once(tmp_path: Path, monkeypatch):
+    """Pins: a backfill ran the rules over each day's lines twice — the day's range, then the
+    wrap-up's own microSync step (its cursors, left alone by the range, still before the day)
+    over the very same records, finding the same items. Now an equal list of records is
+    extracted once (jobs/microsync/extract_memo.py), and what the backfill writes — memory and
+    the state later runs read — is byte for byte what extracting twice wrote."""
+    from datetime import date
+
+    from jobs.microsync import extract_memo
+    from jobs.microsync.rules.rules import RuleExtractor
+    from tests.microsync_helpers import KEY, demo_workspace, memory_bytes
+
+    days = sorted(date.fromisoformat(d) for d in KEY["days"])
+    real_extract = RuleExtractor.extract
+    seen: list[tuple[object, ...]] = []
+
+    def counting(self, records):   # the real rules, with a record of what they were given
+        seen.append(tuple((r.session_id, r.line_end, r.text) for r in records))
+        return real_extract(self, records)
+
+    monkeypatch.setattr(RuleExtractor, "extract", counting)
+    cfg, _ = demo_workspace(tmp_path)   # both runs: the same transcripts and workspace path (state holds both)
+    settings = (cfg.workspace / "memjobs.yaml").read_bytes()
+    out = []
+    for memo in (True, False):
+        if not memo:
+            monkeypatch.setattr(extract_memo, "_current", lambda: None)
+            shutil.rmtree(cfg.workspace)
+            init_workspace(cfg.workspace)
+            (cfg.workspace / "memjobs.yaml").write_bytes(settings)
+            cfg = load_config(cfg.workspace, env={})
+        seen.clear()
+        progress = backfill(cfg, days[0], days[-1])
+        assert len(progress.done) == len(days) and not [r for r in progress.reports if r.status == "failed"]
+        out.append(({**memory_bytes(cfg.workspace), **_state_bytes(cfg.workspace)}, list(seen)))
+    (once, once_lists), (twice, twice_lists) = out
+    assert len(set(twice_lists)) < len(twice_lists)       # the old way: the same records went through twice
+    assert len(set(once_lists)) == len(once_lists)         # now: never the same list twice
+    assert sum(map(len, once_lists)) < 0.7 * sum(map(len, twice_lists))   # demo: 317 records, was 476
+    assert once == twice
+    assert any(k.startswith("memory/20") for k in once)
+    assert any(k.endswith("cursors.json") for k in once) and any(k.endswith("entries.json") for k in once)
