@@ -64,7 +64,10 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
                  if c.last_line > sess.context_line]
         # an inferred preference the model read is a signal for core memory, not an item for the log
         candidates.extend(with_origin(c, sess.records) for c in found if c.preference != "inferred")
-        _count_access(sess.new_records, access, ctx.cfg.tz)
+        if not window.explicit:
+            # Reads are counted once, by the run that moves the cursor past them: an explicit range
+            # (backfill's day, `--since`) leaves cursors alone, so the cursor's run counts them.
+            _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
         said.extend(core_prefs.merge(core_prefs.heard(sess.records, sess.context_line, route_gate().may_route),
                                      core_prefs.read_by_model(found, sess.records, sess.context_line)))

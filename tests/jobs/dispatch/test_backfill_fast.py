@@ -156,3 +156,28 @@ def test_a_backfill_day_extracts_each_session_once(tmp_path: Path, monkeypatch):
     assert once == twice
     assert any(k.startswith("memory/20") for k in once)
     assert any(k.endswith("cursors.json") for k in once) and any(k.endswith("entries.json") for k in once)
+
+
+def test_a_backfill_counts_a_memory_read_once(tmp_path: Path) -> None:
+    """A read of memory by the agent (a memory_search whose result holds an entry id) is an access
+    (the decay's access factor). A backfill day ran microSync over the day's range and then the
+    wrap-up's cursor step over the same records: each read counted twice. Counted once now, by the
+    run that moves the cursor past it."""
+    from datetime import date
+
+    from tests.jobs.daily.test_daily_fixture import ClaudeSession, at, build_fixture
+
+    fx = build_fixture(tmp_path)
+    ws = fx.workspace
+    day = date(2026, 11, 21)
+    read = ClaudeSession(fx.sessions["a"].path.parent / "e5f0c0de-0000-4000-8000-000000000099.jsonl",
+                         "e5f0c0de-0000-4000-8000-000000000099")
+    read.user(at(day, 10, 0), "what did we decide about the bookings store?")
+    read.tool(at(day, 10, 1), "memory_search", {"query": "bookings store"},
+              "- Use PostgreSQL (DECISION-20261118-use-postgresql-abc123)")
+    read.assistant(at(day, 10, 2), "We use PostgreSQL.")
+    read.user(at(day, 10, 3), "thanks")
+    read.write()
+    backfill(load_config(ws, env={}), date(2026, 11, 17), date(2026, 11, 22))
+    counts = {f.name: json.loads(f.read_text())["counts"] for f in (ws / ".memjobs" / "access").glob("*.json")}
+    assert counts == {"2026-W47.json": {"DECISION-20261118-use-postgresql-abc123": 1}}
