@@ -38,12 +38,26 @@ PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "expired")
 EXCERPT_MAX = 200
 
 
+_LINES_RE = re.compile(r"^[A-Z]?(\d+)(?:-[A-Z]?(\d+))?$")
+
+
+def range_lines(message_range: str) -> tuple[int, int] | None:
+    """(first, last) of a message range ("L41-L47", "E3-E9", "L5"), or None when it is not one."""
+    m = _LINES_RE.match(message_range.strip())
+    return (int(m[1]), int(m[2] or m[1])) if m else None
+
+
 @dataclass(frozen=True)
 class Source:
     """Where an entry came from: session, transcript path, lines."""
     session_id: str
     session_path: str
     message_range: str
+
+    @property
+    def lines(self) -> tuple[int, int] | None:
+        """The first and last transcript line (or event) the entry cites."""
+        return range_lines(self.message_range)
 
 
 @dataclass(frozen=True)

@@ -52,12 +52,12 @@ def _weak(literal: str) -> bool:
 @cache
 def route_gate() -> RouteGate:
     # imported here: the extractor's package, which a no-op run never loads
-    from jobs.microsync.rules.cues import _required_of, trie_regex
+    from jobs.microsync.rules.cues import required_of, trie_regex
 
     anchors: set[str] = set()
     loose: list[re.Pattern[str]] = []
     for pattern in dict.fromkeys(trigger_patterns()):
-        required = _required_of(pattern, re.IGNORECASE)
+        required = required_of(pattern, re.IGNORECASE)
         if required is None or not required[0] or any(_weak(lit) for lit in required[0]):
             loose.append(re.compile(pattern, re.IGNORECASE))
         else:

@@ -77,21 +77,13 @@ def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockE
     return out
 
 
-def _lines(message_range: str) -> tuple[int, int] | None:
-    parts = message_range.replace("E", "L").split("-")
-    try:
-        return int(parts[0][1:]), int(parts[-1][1:])
-    except (ValueError, IndexError):
-        return None
-
-
 def route(found: list[Any], learned: list[BlockEntry | SessionActions], tz: Any) -> tuple[list[Any], int]:
     """The learning router's procedural branch (docs/design.md §6, layers): the extractor's Procedure
     items go to memory/procedures.md, not to the daily log. An item whose user turn the learner took
     already is dropped (one teaching, one count); one the learner can read as a trigger and steps
     becomes a procedure; one it cannot stays a Procedure entry of the daily log, so nothing said is
     lost. Returns the candidates left for the daily log and how many were routed."""
-    taken = [(e.source.session_id, _lines(e.source.message_range)) for e in learned if isinstance(e, BlockEntry)]
+    taken = [(e.source.session_id, e.source.lines) for e in learned if isinstance(e, BlockEntry)]
     kept: list[Any] = []
     routed = 0
     for c in found:

@@ -21,7 +21,6 @@ from memory_store.core.store import CoreMemory
 
 KINDS = frozenset({"Remember", "Rule"})      # the kinds a preference is logged as
 _REF = re.compile(r"^chat:(?P<sid>[^#\s]+)#[A-Z]?(?P<a>\d+)-[A-Z]?(?P<b>\d+)$")
-_RANGE = re.compile(r"^[A-Z]?(\d+)-[A-Z]?(\d+)$")
 
 
 def held_by_core(cfg: Config, entries: Mapping[str, Located]) -> dict[str, str]:
@@ -39,10 +38,10 @@ def held_by_core(cfg: Config, entries: Mapping[str, Located]) -> dict[str, str]:
         return out
     for i, loc in entries.items():
         entry = loc.entry
-        r = _RANGE.match(entry.source.message_range)
-        if entry.kind not in KINDS or r is None:
+        span = entry.source.lines
+        if entry.kind not in KINDS or span is None:
             continue
-        lo, hi = int(r.group(1)), int(r.group(2))
+        lo, hi = span
         for a, b, what in facts.get(entry.source.session_id, []):
             if a <= hi and lo <= b:
                 out[i] = what

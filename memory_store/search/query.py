@@ -20,6 +20,7 @@ from typing import Any
 
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
+from memory_store.entries import range_lines
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.layers import layer_of, layer_weight, query_type
@@ -276,12 +277,8 @@ def _cited(h: Hit) -> tuple[str, int, int] | None:
     if not h.source_json:
         return None
     src = json.loads(h.source_json)
-    rng = str(src.get("message_range") or "")
-    parts = rng.replace("E", "L").split("-")
-    try:
-        return str(src.get("session_path") or ""), int(parts[0][1:]), int(parts[-1][1:])
-    except (ValueError, IndexError):
-        return None
+    span = range_lines(str(src.get("message_range") or ""))
+    return (str(src.get("session_path") or ""), *span) if span else None
 
 
 def _one_word(terms: list[Term]) -> bool:

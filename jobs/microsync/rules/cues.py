@@ -102,7 +102,7 @@ class _Prefilter:
 
     @classmethod
     def of(cls, alternatives: tuple[str, ...], flags: int) -> _Prefilter:
-        required = [_required_of(a, flags) for a in alternatives]
+        required = [required_of(a, flags) for a in alternatives]
         if not all(r is not None for r in required):
             return cls(frozenset(), None, _FAR)
         anchors = frozenset(s for r in required if r for s in r[0])
@@ -148,7 +148,7 @@ def trie_regex(words: Iterable[str]) -> re.Pattern[str]:
 _FAR = 1 << 20   # "unbounded" distance from the start of a match to its literal
 
 
-def _required_of(alternative: str, flags: int) -> tuple[frozenset[str], int] | None:
+def required_of(alternative: str, flags: int) -> tuple[frozenset[str], int] | None:
     """Literals one of which every match of `alternative` contains (lower-cased), and how far from
     the start of the match that literal can begin at most; None if no literal is required."""
     parsed = _p.parse(alternative, flags & ~re.I)
