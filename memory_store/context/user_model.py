@@ -25,6 +25,7 @@ from memory_store.context.model import Item
 from memory_store.entries import KINDS
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
+from memory_store.workspace import entry_files
 
 TOPICS_KEY = "user.common_topics"
 DEFAULT_KEYS = (("user.timezone", "timezone"), ("response.language", "context.language"))
@@ -32,7 +33,6 @@ MAX_TOPICS = 5
 MIN_ENTRIES = 2
 _HEADING = re.compile(r"^## (?:" + "|".join(KINDS) + r"):[ \t]*(.+?)[ \t]*\r?\n- id:", re.MULTILINE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.+#-]*[A-Za-z0-9+#]")
-_DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[^/]*)?\.md$")
 # Words that say how or when, not what: function words, the verbs and nouns every decision uses,
 # days and months.
 _STOP_WORDS = """
@@ -61,20 +61,12 @@ def _words(title: str) -> set[str]:
 
 
 def recent_files(workspace: Path, today: date, days: int) -> list[tuple[str, Path]]:
-    """(day, path) of the daily files and their overflow dated in the `days` days up to `today`."""
+    """(day, path) of the entry files (daily files and their recent/ overflow) dated in the `days`
+    days up to `today`."""
     first = (today - timedelta(days=max(1, days) - 1)).isoformat()
     last = today.isoformat()
-    out: list[tuple[str, Path]] = []
-    for folder in (workspace / layout.MEMORY_DIR, workspace / layout.RECENT_DIR):
-        try:
-            names = [p for p in folder.iterdir() if p.is_file()]
-        except OSError:
-            continue
-        for p in names:
-            m = _DAY_FILE.match(p.name)
-            if m and first <= m.group(1) <= last:
-                out.append((m.group(1), p))
-    return sorted(out)
+    dated = ((p.name[:10], p) for p in entry_files(workspace))
+    return sorted((day, p) for day, p in dated if first <= day <= last)
 
 
 def common_topics(workspace: Path, today: date, days: int, limit: int = MAX_TOPICS) -> list[str]:
