@@ -21,6 +21,7 @@ chunk is dropped because the cap was small.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from jobs.llm import CHARS_PER_TOKEN
@@ -69,7 +70,7 @@ def _bounded(schema: Any, items: float, strings: float, floor_items: int) -> Any
     return out
 
 
-def _largest(fits: Any, lo: float = 0.0, hi: float = 1.0, steps: int = 24) -> float:
+def _largest(fits: Callable[[float], bool], lo: float = 0.0, hi: float = 1.0, steps: int = 24) -> float:
     """The largest factor in [lo, hi] for which `fits(factor)` holds (fits is monotone)."""
     if fits(hi):
         return hi
