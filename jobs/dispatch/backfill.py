@@ -98,17 +98,18 @@ def _backfill(cfg: Config, since: date, until: date | None,
         start = datetime.combine(day, time(0), cfg.tz)
         end = start + timedelta(days=1)
         day_reports = []
+        last = day == days[-1]   # the saved open conflicts are refreshed once, by the last day's runs
         if day in busy:
             with extract_memo.remembering():   # the wrap-up's microSync step reuses the range's extraction
                 day_reports += [
                     registry.run(cfg, "microsync", now=end, index=keep,
                                  options=RunOptions(since=start, until=end, keep_empty_run=keep)),
                     registry.run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
-                                 options=RunOptions(day=day, keep_empty_run=keep)),
+                                 options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
                 ]
         if day.weekday() == 6 and (keep or entry_files(cfg.workspace)):
             day_reports.append(registry.run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
-                                            options=RunOptions(keep_empty_run=keep)))
+                                            options=RunOptions(keep_empty_run=keep, open_conflicts=last)))
         progress.reports.extend(day_reports)
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:

@@ -46,6 +46,7 @@ class RunOptions:
     force: bool = False
     explicit_week: bool = False
     keep_empty_run: bool = True   # False (backfill): a run that changed nothing leaves one ledger line, no folder
+    open_conflicts: bool = True   # False (backfill, but its last day): the saved open conflicts are not refreshed
 
 
 class _Deadline:
@@ -204,6 +205,7 @@ def _run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None, dry_run:
             fn(ctx)
             if report.status != "failed" and not dry_run:
                 _refresh_snapshot(ctx)
+                _refresh_open_conflicts(ctx)
         if report.status != "failed":
             report.status = "ok" if (ctx.written or report.status == "ok") else "nothing"
             if report.warnings:
@@ -243,6 +245,30 @@ def _refresh_snapshot(ctx: RunContext) -> None:
         data = snapshot_bytes(ctx.cfg.workspace, ctx.cfg.policy_file, datetime.now(UTC))
         ctx.writer().write_state(SNAPSHOT_REL, data)
 
+
+def _refresh_open_conflicts(ctx: RunContext) -> None:
+    """After a job run that may have changed an entry file, the open conflicts the runtime context
+    and search read (memory_store/supersede/open_state.py), through the run's writer: skipped when
+    the entry files are as they were when the list was saved (one stat a file), and for a run over
+    an explicit time range (backfill's days: the last day refreshes it)."""
+    from memory_store.open_conflicts import OPEN_REL
+    from memory_store.supersede.open_state import MEMO_REL, refreshed
+
+    opts = ctx.options
+    if ctx.job not in _ENTRY_JOBS or not opts.open_conflicts or opts.since is not None or opts.until is not None:
+        return
+    try:
+        got = refreshed(ctx.cfg.workspace)
+    except MemjobsError as exc:   # a decision file that does not parse: `memjobs conflicts` names it
+        ctx.report.notes.append(f"open conflicts not refreshed: {exc}")
+        return
+    if got is not None:
+        writer = ctx.writer()
+        writer.write_state(MEMO_REL, got[1])
+        writer.write_state(OPEN_REL, got[0])
+
+
+_ENTRY_JOBS = ("microsync", "daily", "weekly")
 
 # A full disk, a quota, a file-size limit, a read-only or unwritable workspace: the run fails
 # with one line naming the file, not a traceback.

@@ -7,7 +7,8 @@
   supersedes it — so entries written before detection existed, or by hand, are treated alike.
 - A possible conflict (same subject, different content, no change stated) changes no status:
   it is listed in the weekly log, and the newer entry is held out of MEMORY.md, where the
-  established one stays.
+  established one stays. The open pairs of the whole log (`memjobs conflicts`, MEMORY.md's
+  `## Open questions`) are memory_store/supersede/open_pairs.py's.
 """
 from __future__ import annotations
 
@@ -94,41 +95,3 @@ def conflicts_within(ids: Collection[str], existing: Sequence[BlockEntry]) -> li
         if found.outcome == "conflict" and found.target is not None and found.target in ids:
             out.append(PossibleConflict(active[n].id, found.target, found.score))
     return out
-
-
-@dataclass(frozen=True)
-class OpenConflict:
-    """Two active entries on one subject that say different things, nothing saying which holds:
-    the newer one waits (out of MEMORY.md) for a person or a later reversal."""
-
-    new: BlockEntry
-    new_rel: str
-    old: BlockEntry
-    old_rel: str
-    similarity: float
-
-    def to_dict(self) -> dict[str, object]:
-        def side(e: BlockEntry, rel: str) -> dict[str, str]:
-            return {"id": e.id, "kind": e.kind, "title": e.title, "date": e.date, "path": rel}
-        return {**side(self.new, self.new_rel), "similarity": self.similarity,
-                "established": side(self.old, self.old_rel)}
-
-
-def open_conflicts(located: Sequence[tuple[BlockEntry, str]]) -> list[OpenConflict]:
-    """Possible conflicts among the active entries (`(entry, file)` in file order, oldest file
-    first), each entry judged against the ones before it by the detector microSync and weekly use.
-    A pair settled by a reversal is no longer listed: one side is not active any more."""
-    active = [(e, rel) for e, rel in located if e.status == "active"]
-    detector = Detector()
-    where = {e.id: (e, rel) for e, rel in active}
-    out: list[OpenConflict] = []
-    order = sorted(range(len(active)), key=lambda n: (active[n][0].date, n))
-    for n in order:
-        e, rel = active[n]
-        stmt = statement_of(e, n)
-        found = detector.detect(stmt)
-        if found.outcome == "conflict" and found.target in where:
-            old, old_rel = where[found.target]
-            out.append(OpenConflict(e, rel, old, old_rel, found.score))
-        detector.add(stmt)
-    return sorted(out, key=lambda c: (c.new.date, c.new.id))

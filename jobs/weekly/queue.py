@@ -13,17 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jobs.weekly.conflicts import OpenConflict, open_conflicts
-from jobs.weekly.state import APPLIED_REL, parse_applied
-from jobs.weekly.view import View
 from memory_store.core.conflicts import KEEP, Decision, Recorded, decision_rel, read_decisions, record_decision
 from memory_store.errors import ConflictNotFound, UsageError
-from memory_store.fileio import read_snapshot
+from memory_store.supersede.open_pairs import OpenPair
+from memory_store.supersede.open_state import applied_decisions, compute, read_memo
 
 
 @dataclass(frozen=True)
 class Queued:
-    conflict: OpenConflict
+    conflict: OpenPair
     decision: Decision | None       # recorded, not applied by any weekly yet
 
     @property
@@ -36,24 +34,11 @@ class Queued:
                 "decision": {**d.to_dict(), "applied_by": "the next weekly run"} if d else None}
 
 
-def applied_decisions(workspace: Path) -> dict[str, str]:
-    return parse_applied(read_snapshot(workspace / APPLIED_REL).data)
-
-
 def conflict_queue(workspace: Path) -> list[Queued]:
     """Open and decided-but-not-applied possible conflicts, newest first by the newer entry's date
-    (read-only)."""
-    view = View(workspace)
-    found = open_conflicts([(loc.entry, loc.rel) for loc in view.entries().values()])
-    decisions = read_decisions(workspace)
-    applied = applied_decisions(workspace)
-    out: list[Queued] = []
-    for c in found:
-        d = decisions.get(c.new.id)
-        if d is not None and d.old == c.old.id and applied.get(d.new) == d.decided_at:
-            continue  # a weekly applied it: the pair is settled
-        out.append(Queued(c, d if d is not None and d.old == c.old.id else None))
-    return out
+    (read-only; the memo of the last saved list spares judging entries that did not change)."""
+    found, _ = compute(workspace, read_memo(workspace))
+    return [Queued(c, d) for c, d in found]
 
 
 def resolve_conflict(cfg: Any, entry_id: str, keep: str, reason: str = "") -> Recorded:

@@ -7,7 +7,8 @@
   run applies it again (every write is idempotent) before doing anything else.
 - `decisions.json`: the people's conflict decisions (`.memjobs/conflicts/`, written by the core
   writer) that a week has applied: the newer entry's id and the decision's `decided_at`. A
-  decision not listed here, or listed with another `decided_at`, waits for the next run.
+  decision not listed here, or listed with another `decided_at`, waits for the next run. Its
+  format is memory_store/supersede/open_state.py's: the conflicts queue reads it too.
 """
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from typing import Any
 
 from jobs.weekly.model import Plan
 from memory_store.errors import EntryError
+from memory_store.supersede.open_state import APPLIED_REL as APPLIED_REL
+from memory_store.supersede.open_state import format_applied as format_applied
+from memory_store.supersede.open_state import parse_applied as parse_applied
 
 VERSION = 1
 STATE_DIR = ".memjobs/compound"
 PENDING_REL = f"{STATE_DIR}/pending.json"
-APPLIED_REL = f"{STATE_DIR}/decisions.json"
 
 
 def week_rel(key: str) -> str:
@@ -66,18 +69,3 @@ def parse_pending(data: bytes | None, path: str = PENDING_REL) -> Plan | None:
 def format_pending(plan: Plan | None) -> bytes:
     body = {"version": VERSION, "plan": plan.to_json() if plan is not None else None}
     return (json.dumps(body, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def parse_applied(data: bytes | None, path: str = APPLIED_REL) -> dict[str, str]:
-    """new entry id -> `decided_at` of the decision a week applied."""
-    if data is None:
-        return {}
-    obj = _load(data, path)
-    if set(obj) != {"version", "applied"} or not isinstance(obj["applied"], dict):
-        raise EntryError("applied decisions must have exactly version and applied", path=path, line=1)
-    return {str(k): str(v) for k, v in obj["applied"].items()}
-
-
-def format_applied(applied: dict[str, str]) -> bytes:
-    body = {"version": VERSION, "applied": dict(sorted(applied.items()))}
-    return (json.dumps(body, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.context import sources, user_model
+from memory_store.context.disputed import mark_disputed
 from memory_store.context.model import (
+    CONFLICT_OPEN,
     FALLBACK,
     GROUPS,
     INVALID,
@@ -234,6 +236,9 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
             items["memory_index"] = [Item("memory_index", str(i.get("id", "")), _one_line(str(i.get("summary", ""))),
                                           str(i.get("link", ""))) for i in saved.get("items") or []
                                      if isinstance(i, dict) and i.get("id")]
+    if "memory_index" in shown:
+        items["memory_index"] = mark_disputed(
+            ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
 
     # ---- procedures matching the task; recent episodes (thread) ----
     if "procedures" in shown:

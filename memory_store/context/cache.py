@@ -14,10 +14,14 @@ from typing import Any
 from memory_store.context.snapshot import SNAPSHOT_REL
 from memory_store.context.sources import EPISODES_DIR
 from memory_store.core.files import AUDIT_LOG
+from memory_store.open_conflicts import DECISIONS_DIR, OPEN_REL
 from memory_store.procedures import REL as PROCEDURES_REL
 
 DEFAULT_TTL_S = 30.0
-_WORKSPACE_FILES = ("PROFILE.md", "SESSION.md", "MEMORY.md", PROCEDURES_REL, SNAPSHOT_REL, AUDIT_LOG)
+# The saved open conflicts and the folder of people's decisions on them: a disputed item's mark
+# changes with either (memory_store/context/disputed.py).
+_WORKSPACE_FILES = ("PROFILE.md", "SESSION.md", "MEMORY.md", PROCEDURES_REL, SNAPSHOT_REL, AUDIT_LOG, OPEN_REL,
+                    DECISIONS_DIR)
 Stamp = tuple[tuple[str, int, int, int], ...]
 
 

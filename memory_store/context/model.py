@@ -11,7 +11,9 @@ TRIM = "MEMORY_TRIM_APPLIED"
 THREAD_MISSING = "MEMORY_THREAD_MISSING"
 FALLBACK = "MEMORY_LAYER_FALLBACK"
 INVALID = "MEMORY_ITEM_INVALID"
-REASON_CODES = (TRIM, THREAD_MISSING, FALLBACK, INVALID)
+# Not a drop: a MEMORY.md item that an open possible conflict disputes, shown with the other side.
+CONFLICT_OPEN = "MEMORY_CONFLICT_OPEN"
+REASON_CODES = (TRIM, THREAD_MISSING, FALLBACK, INVALID, CONFLICT_OPEN)
 
 # Groups in the fixed assembly order: thread -> long memory -> (refs) -> hints.
 THREAD_GROUPS = ("session", "episodes")

@@ -65,6 +65,12 @@ def notices(ctx: RuntimeContext) -> list[str]:
     if fell:
         out.append(f"{', '.join(fell)} could not be read: showing the last-known-good snapshot of "
                    f"{ctx.snapshot_written_at or 'unknown time'}")
+    # Taken from the items still shown (after trimming a notice can only get shorter: the budget holds).
+    disputed = [i.id for i in ctx.group("memory_index") if {"disputed_by", "disputes"} & dict(i.fields).keys()]
+    if disputed:
+        named = ", ".join(disputed[:3]) + (f" and {len(disputed) - 3} more" if len(disputed) > 3 else "")
+        out.append(f"{named} {'is' if len(disputed) == 1 else 'are'} in an open conflict (marked DISPUTED "
+                   "below): ask the user which holds before acting on it; `memjobs conflicts` lists the pairs")
     if ctx.empty:
         out.append("memory could not be loaded: this context is empty")
     return out

@@ -1,0 +1,62 @@
+"""Disputed MEMORY.md items in the runtime context (docs/design.md §6.4, §6.5). While a possible
+conflict is open the established entry stays in MEMORY.md and the newer one is held out of it, so
+an agent reading the index alone would act on the established one with nothing saying it is in
+doubt. Each index item that a saved open pair names (memory_store/supersede/open_state.py: one read
+of a small file, no detector) is shown with the other side — id, date, title and its conclusion —
+and the agent is told to ask the user which holds; one `MEMORY_CONFLICT_OPEN` event each.
+
+A pair a person has decided (`memjobs conflicts resolve`) but no weekly has applied yet is shown
+with the decision instead: the answer is known, MEMORY.md catches up at the next weekly.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from memory_store.context.model import Item
+from memory_store.open_conflicts import Dispute, Side, read_disputes
+
+ASK = "ask the user which holds"
+
+
+def _about(side: Side) -> str:
+    short = f": {side.short}" if side.short and side.short.casefold() != side.title.casefold() else ""
+    return f'{side.id} ({side.date}) "{side.title}"{short}'
+
+
+def mark_disputed(workspace: Path, items: list[Item], emit: Callable[[str], None],
+                  one_line: Callable[[str], str]) -> list[Item]:
+    """`items` (the memory index) with each side of an open pair marked; `emit(id)` once a pair."""
+    disputes = read_disputes(workspace)
+    if not disputes or not items:
+        return items
+    where = {it.id: n for n, it in enumerate(items)}
+    out = list(items)
+    for d in disputes:
+        marked = _mark(out, where, d, one_line)
+        if marked is not None and d.open:
+            emit(marked)
+    return out
+
+
+def _mark(items: list[Item], where: dict[str, int], d: Dispute, one_line: Callable[[str], str]) -> str | None:
+    if d.old.id in where:
+        n = where[d.old.id]
+        if d.open:
+            note = f"DISPUTED by the newer {_about(d.new)} — {ASK}"
+            field = ("disputed_by", d.new.id)
+        elif d.keep == "new":
+            note = f"REPLACED: a person chose the newer {_about(d.new)} over it (MEMORY.md follows at the next weekly)"
+            field = ("replaced_by", d.new.id)
+        else:
+            return None
+    elif d.new.id in where and d.open:
+        n = where[d.new.id]
+        note = f"DISPUTES the earlier {_about(d.old)} — {ASK}"
+        field = ("disputes", d.old.id)
+    else:
+        return None
+    it = items[n]
+    items[n] = replace(it, text=one_line(f"{it.text} [{note}]"), fields=(*it.fields, field))
+    return it.id

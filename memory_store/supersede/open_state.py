@@ -1,0 +1,178 @@
+"""The conflicts queue (docs/design.md §6.4) computed from the files, and the saved list the cheap
+readers use (memory_store/open_conflicts.py) brought up to date.
+
+The queue is memory_store/supersede/open_pairs.py over the active entries, less the pairs whose
+decision a weekly has applied. `refreshed` recomputes it only when an entry file, the applied
+decisions or the detector changed since the list was saved (the signature: one stat a file), and
+then judges only the entries the memo of the last computation (`open-conflicts-memo.json`) does
+not cover.
+
+Also here, because the queue needs it and jobs/weekly owns writing it: the weekly compound's record
+of the decisions it has applied, `.memjobs/compound/decisions.json`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from memory_store.core.conflicts import Decision, read_decisions
+from memory_store.entries import BlockEntry
+from memory_store.errors import EntryError
+from memory_store.fileio import read_snapshot
+from memory_store.markdown import block_to_entry, parse_document
+from memory_store.open_conflicts import Side, saved_bytes, saved_signature, short_of
+from memory_store.supersede.open_pairs import Memo, OpenPair, open_pairs
+from memory_store.workspace import entry_files
+
+VERSION = 1
+MEMO_REL = ".memjobs/context/open-conflicts-memo.json"
+APPLIED_REL = ".memjobs/compound/decisions.json"
+
+
+# ---- the decisions a weekly has applied ------------------------------------------------------
+
+
+def _load(data: bytes, path: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EntryError(f"compound state is not valid JSON: {exc}", path=path, line=1) from exc
+    if not isinstance(obj, dict) or obj.get("version") != VERSION:
+        raise EntryError(f"compound state must be an object with version {VERSION}", path=path, line=1)
+    return obj
+
+
+def parse_applied(data: bytes | None, path: str = APPLIED_REL) -> dict[str, str]:
+    """new entry id -> `decided_at` of the decision a week applied."""
+    if data is None:
+        return {}
+    obj = _load(data, path)
+    if set(obj) != {"version", "applied"} or not isinstance(obj["applied"], dict):
+        raise EntryError("applied decisions must have exactly version and applied", path=path, line=1)
+    return {str(k): str(v) for k, v in obj["applied"].items()}
+
+
+def format_applied(applied: dict[str, str]) -> bytes:
+    body = {"version": VERSION, "applied": dict(sorted(applied.items()))}
+    return (json.dumps(body, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def applied_decisions(workspace: Path) -> dict[str, str]:
+    return parse_applied(read_snapshot(workspace / APPLIED_REL).data)
+
+
+# ---- the queue -------------------------------------------------------------------------------
+
+
+def located_entries(workspace: Path) -> list[tuple[BlockEntry, str]]:
+    """Every entry of the entry files with its file, one per id (the higher confidence, then the
+    first found), in file order. An entry that does not convert is left to `memjobs validate`."""
+    best: dict[str, tuple[BlockEntry, str]] = {}
+    for path in entry_files(workspace):
+        text = read_snapshot(path).text
+        if not text:
+            continue
+        rel = path.relative_to(workspace).as_posix()
+        for block in parse_document(text).blocks:
+            try:
+                e = block_to_entry(block, rel)
+            except EntryError:
+                continue
+            have = best.get(e.id)
+            if have is None or e.confidence > have[0].confidence:
+                best[e.id] = (e, rel)
+    return list(best.values())
+
+
+def queued(pairs: Sequence[OpenPair], decisions: dict[str, Decision], applied: dict[str, str]
+           ) -> list[tuple[OpenPair, Decision | None]]:
+    """The pairs a person still has to decide or a weekly still has to apply, each with its decision
+    (None: open). A pair whose decision a weekly applied has left the queue for good."""
+    out: list[tuple[OpenPair, Decision | None]] = []
+    for c in pairs:
+        d = decisions.get(c.new.id)
+        if d is not None and d.old != c.old.id:
+            d = None          # a decision on another pair of the same entry
+        if d is not None and applied.get(d.new) == d.decided_at:
+            continue
+        out.append((c, d))
+    return out
+
+
+# ---- the saved list --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def detector_version() -> str:
+    """Names the detector's code and word lists (each file's name, size and mtime): a memo made by
+    another detector is not used."""
+    here = Path(__file__).resolve().parent
+    parts = []
+    for p in sorted(here.rglob("*")):
+        if p.suffix in (".py", ".txt") and p.is_file():
+            st = p.stat()
+            parts.append(f"{p.relative_to(here).as_posix()}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha1("\n".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def signature(workspace: Path) -> str:
+    """What the saved list was computed from: each entry file's name, size and mtime, the applied
+    decisions' file, and the detector. One stat a file, no read."""
+    parts = [detector_version()]
+    for path in [*entry_files(workspace), workspace / APPLIED_REL]:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        parts.append(f"{path.relative_to(workspace).as_posix()}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha1("\n".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def compute(workspace: Path, memo: Memo | None = None) -> tuple[list[tuple[OpenPair, Decision | None]], Memo]:
+    """The queue now (read from the files; the detector judges what `memo` does not cover)."""
+    pairs, new_memo = open_pairs(located_entries(workspace), memo, detector_version())
+    return queued(pairs, read_decisions(workspace), applied_decisions(workspace)), new_memo
+
+
+def _memo_bytes(memo: Memo) -> bytes:
+    body = {"version": VERSION, "detector": memo.version,
+            "entries": [[k, t, s] for k, (t, s) in zip(memo.keys, memo.found, strict=True)]}
+    return (json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def read_memo(workspace: Path) -> Memo | None:
+    """The memo of the last refresh, or None when there is none or it does not parse (it is only a
+    shortcut: the computation without it gives the same pairs)."""
+    try:
+        data = read_snapshot(workspace / MEMO_REL).data
+        obj = json.loads(data.decode("utf-8")) if data is not None else None
+        if not isinstance(obj, dict) or obj.get("version") != VERSION:
+            return None
+        rows = obj["entries"]
+        return Memo(str(obj["detector"]), tuple(str(r[0]) for r in rows),
+                    tuple((None if r[1] is None else str(r[1]), float(r[2])) for r in rows))
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+def refreshed(workspace: Path) -> tuple[bytes, bytes] | None:
+    """The saved list and memo as they should be now, or None when the saved list was computed from
+    the files as they are (same signature)."""
+    sig = signature(workspace)
+    if saved_signature(workspace) == sig:
+        return None
+    found, memo = compute(workspace, read_memo(workspace))
+    pairs = [(side_of(c.new, c.new_rel), side_of(c.old, c.old_rel), c.similarity) for c, _ in found]
+    return saved_bytes(sig, pairs), _memo_bytes(memo)
+
+
+def side_of(e: BlockEntry, rel: str) -> Side:
+    """What readers are shown of an entry: redacted, one line."""
+    from memory_store.redact import redact
+
+    return Side(e.id, e.kind, redact(" ".join(e.title.split())), e.date, rel,
+                redact(short_of(e.conclusion or e.finding or "")))
