@@ -8,7 +8,10 @@
 - <summary> ([<ID>](memory/YYYY-MM-DD.md))
 <!-- memjobs:end -->
 ```
-Only the text between the markers is ever rewritten, and it is rewritten whole. Pure module.
+While a possible conflict is open (docs/design.md §6.4) the generated part starts with
+`## Open questions`: at most five lines, one per open pair (the newer entry, held out of MEMORY.md,
+and the established one it disputes), the fifth saying how many more there are when they do not
+fit. Only the text between the markers is ever rewritten, and it is rewritten whole. Pure module.
 """
 from __future__ import annotations
 
@@ -33,6 +36,50 @@ SECTION_OF_KIND = {
 ITEM_MAX_LINES = 5
 WRAP_WIDTH = 100
 _ITEM_RE = re.compile(r"^- (?P<summary>.*?) ?\(\[(?P<id>[A-Z]+-\d{8}-[a-z0-9-]+)\]\((?P<link>[^)\s]+)\)\)\s*$")
+
+QUESTIONS = "Open questions"
+QUESTIONS_MAX_LINES = 5
+QUESTION_TITLE_MAX = 80
+_ID = r"[A-Z]+-\d{8}-[a-z0-9-]+"
+_QUESTION_RE = re.compile(
+    rf'^- \[(?P<new>{_ID})\]\((?P<new_link>[^)\s]+)\) \((?P<date>\d{{4}}-\d{{2}}-\d{{2}})\) "(?P<new_title>.*)" '
+    rf'disputes \[(?P<old>{_ID})\]\((?P<old_link>[^)\s]+)\) "(?P<old_title>.*)": ask the user which holds; '
+    rf'`memjobs conflicts resolve (?P=new)`\s*$')
+_MORE_RE = re.compile(r"^- (?P<n>\d+) more: `memjobs conflicts list`\s*$")
+
+
+def question_title(text: str) -> str:
+    """A title as an open question quotes it: one line, no double quote, at most QUESTION_TITLE_MAX."""
+    text = " ".join(text.split()).replace('"', "'")
+    return text if len(text) <= QUESTION_TITLE_MAX else text[:QUESTION_TITLE_MAX - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """One line of `## Open questions`: the newer entry of an open possible conflict (held out of
+    MEMORY.md) and the established entry it disputes."""
+    new_id: str
+    new_link: str
+    new_date: str
+    new_title: str
+    old_id: str
+    old_link: str
+    old_title: str
+
+    def render(self) -> str:
+        return (f'- [{self.new_id}]({self.new_link}) ({self.new_date}) "{self.new_title}" disputes '
+                f'[{self.old_id}]({self.old_link}) "{self.old_title}": ask the user which holds; '
+                f"`memjobs conflicts resolve {self.new_id}`\n")
+
+
+def questions_text(questions: list[OpenQuestion], more: int) -> str:
+    """The `## Open questions` section ("" without questions), blank line after it."""
+    if not questions and not more:
+        return ""
+    lines = [f"## {QUESTIONS}\n", *(q.render() for q in questions)]
+    if more:
+        lines.append(f"- {more} more: `memjobs conflicts list`\n")
+    return "".join(lines) + "\n"
 
 
 @dataclass(frozen=True)
@@ -62,6 +109,8 @@ class MemoryMd:
     begin_line: int = 0             # 1-based line of the begin marker (0 when absent)
     eol: str = "\n"                 # the file's line ending; the generated part uses it too
     problems: list[tuple[int, str]] = field(default_factory=list)  # (line, message): see parse_memory_md
+    questions: list[OpenQuestion] = field(default_factory=list)    # `## Open questions`, not items
+    questions_more: int = 0         # open pairs past the section's lines ("- N more: …")
 
     @property
     def items(self) -> list[IndexItem]:
@@ -70,7 +119,7 @@ class MemoryMd:
         return [it for s in names for it in self.sections.get(s, [])]
 
     def render_generated(self) -> str:
-        out = [BEGIN + "\n"]
+        out = [BEGIN + "\n", questions_text(self.questions, self.questions_more)]
         for name in SECTIONS:
             out.append(f"## {name}\n")
             out.extend(it.render() for it in self.sections.get(name, []))
@@ -137,7 +186,18 @@ def parse_memory_md(text: str) -> MemoryMd:
         if bare.startswith("## "):
             flush()
             current = bare[3:].strip()
-            md.sections.setdefault(current, [])
+            if current != QUESTIONS:
+                md.sections.setdefault(current, [])
+        elif current == QUESTIONS and bare.strip():
+            flush()
+            q, more = _QUESTION_RE.match(bare), _MORE_RE.match(bare)
+            if q:
+                md.questions.append(OpenQuestion(q["new"], q["new_link"], q["date"], q["new_title"], q["old"],
+                                                 q["old_link"], q["old_title"]))
+            elif more:
+                md.questions_more = int(more["n"])
+            else:
+                md.problems.append((number, _HAND_WRITTEN))
         elif bare.startswith("- "):
             flush()
             pending.append(bare)
@@ -187,7 +247,12 @@ def item_lines(text: str) -> dict[str, int]:
     begins, ends = _markers(lines)
     begin = begins[0] if begins else len(lines)
     end = next((e for e in ends if e > begin), len(lines))
+    questions = False     # an open question names entries that are not items of MEMORY.md
     for i in range(begin + 1, end):
+        if lines[i].startswith("## "):
+            questions = lines[i][3:].strip() == QUESTIONS
+        if questions:
+            continue
         for m in re.finditer(r"\[([A-Z]+-\d{8}-[a-z0-9-]+)\]\(", lines[i]):
             out.setdefault(m.group(1), i + 1)
     return out

@@ -127,6 +127,7 @@ def render_memory(text: str | None, plan: Plan) -> str:
     """MEMORY.md with its generated part replaced by the plan's items; every other byte kept."""
     md = memory_md_of(text)
     md.sections = {s: list(plan.items.get(s, [])) for s in SECTIONS}
+    md.questions, md.questions_more = list(plan.questions), plan.questions_more
     return md.render()
 
 

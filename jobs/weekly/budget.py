@@ -24,9 +24,11 @@ def fit(md: MemoryMd, ranked: Sequence[tuple[str, IndexItem]], budget: Budget
     """Take items in rank order while the whole file stays within both budgets.
 
     Returns the kept items per section (in rank order) and the ones that did not fit. Each item
-    adds exactly its rendered lines and characters to the file, so the sum is exact.
+    adds exactly its rendered lines and characters to the file, so the sum is exact. The open
+    questions `md` holds are counted first: they have their place whatever the items.
     """
-    empty = MemoryMd(head=md.head, tail=md.tail, has_markers=md.has_markers, eol=md.eol)
+    empty = MemoryMd(head=md.head, tail=md.tail, has_markers=md.has_markers, eol=md.eol,
+                     questions=md.questions, questions_more=md.questions_more)
     lines, chars = size(empty.render())
     kept: dict[str, list[IndexItem]] = {s: [] for s in SECTIONS}
     left: list[IndexItem] = []

@@ -26,6 +26,7 @@ from jobs.weekly.weeks import Week, week_before, week_of
 from memory_store.access import read_counts
 from memory_store.core.conflicts import Decision, read_decisions
 from memory_store.errors import GuardRefused, UsageError
+from memory_store.supersede.open_state import detector_version, read_memo
 
 CATCH_UP_WEEKS = 4
 
@@ -110,7 +111,8 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
         decisions=waiting_decisions(view), decided=frozenset(read_decisions(view.workspace)),
-        core_held=held_by_core(ctx.cfg, entries), procedures=view.procedures())
+        core_held=held_by_core(ctx.cfg, entries), procedures=view.procedures(),
+        open_memo=read_memo(view.workspace), memo_version=detector_version())
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None

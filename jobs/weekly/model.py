@@ -6,7 +6,7 @@ from typing import Any
 
 from memory_store.archive_format import ArchiveLine, LogLine
 from memory_store.entries import BlockEntry
-from memory_store.memory_md import SECTIONS, IndexItem
+from memory_store.memory_md import SECTIONS, IndexItem, OpenQuestion
 
 PLAN_VERSION = 1
 
@@ -45,11 +45,15 @@ class Plan:
     before: int = 0
     notes: list[str] = field(default_factory=list)
     decided: dict[str, str] = field(default_factory=dict)  # conflict decisions applied: new id -> decided_at
+    # MEMORY.md's `## Open questions` (docs/design.md §4.5), and whether it differs from the file's
+    questions: list[OpenQuestion] = field(default_factory=list)
+    questions_more: int = 0
+    questions_changed: bool = False
 
     @property
     def has_changes(self) -> bool:
         return bool(self.archive or self.status or self.log or self.promoted or self.changed or self.removed
-                    or self.decided)
+                    or self.decided or self.questions_changed)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +67,9 @@ class Plan:
             "counts": [self.promoted, self.changed, self.unchanged, self.before],
             "removed": list(self.removed),
             "decided": dict(sorted(self.decided.items())),
+            "questions": [[q.new_id, q.new_link, q.new_date, q.new_title, q.old_id, q.old_link, q.old_title]
+                          for q in self.questions],
+            "questions_more": self.questions_more, "questions_changed": self.questions_changed,
         }
 
     @classmethod
@@ -78,4 +85,7 @@ class Plan:
         plan.promoted, plan.changed, plan.unchanged, plan.before = obj["counts"]
         plan.removed = list(obj["removed"])
         plan.decided = dict(obj.get("decided", {}))   # a plan saved before decisions existed has none
+        plan.questions = [OpenQuestion(*x) for x in obj.get("questions", [])]   # nor one before questions
+        plan.questions_more = int(obj.get("questions_more", 0))
+        plan.questions_changed = bool(obj.get("questions_changed", False))
         return plan

@@ -22,13 +22,17 @@ from memory_store.core.conflicts import Decision
 from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError, GuardRefused
 from memory_store.memory_md import (
+    QUESTIONS_MAX_LINES,
     SECTION_OF_KIND,
     SECTIONS,
     IndexItem,
     MemoryMd,
+    OpenQuestion,
     parse_memory_md,
+    question_title,
     section_of_id,
 )
+from memory_store.supersede.open_pairs import Memo, open_pairs
 
 NEAR_DUPLICATE = 0.9
 TURNOVER_MAX = 0.25
@@ -55,6 +59,9 @@ class Inputs:
     core_held: dict[str, str] = field(default_factory=dict)  # id -> the PROFILE fact holding it (core_held.py)
     # memory/procedures.md's procedures (read only: never marked, superseded or status-changed here)
     procedures: dict[str, Located] = field(default_factory=dict)
+    # the memo of the saved open conflicts (memory_store/supersede/open_state.py): a shortcut only
+    open_memo: Memo | None = None
+    memo_version: str = ""
 
 
 @dataclass
@@ -223,6 +230,9 @@ def build_plan(inp: Inputs) -> Plan:
         return (-c.score, not c.in_memory, _neg_date(c.date), c.id)
 
     ranked = sorted(cands.values(), key=lambda c: (c.id not in reserved, *best_first(c)))
+    # The open questions have their place first (they can only get fewer once the items are fitted).
+    questions = _open_questions(inp, in_window, entries, set(cands))
+    md.questions, md.questions_more = _question_lines(questions)
     kept, left = fit(md, [(c.section, c.item) for c in ranked], inp.budget)
     for it in left:
         c = cands.pop(it.id)
@@ -235,6 +245,10 @@ def build_plan(inp: Inputs) -> Plan:
     # so that re-running the week renders the same bytes.
     rank = {c.id: (-c.score, _neg_date(c.date), c.id) for c in cands.values()}
     plan.items = {s: sorted(kept.get(s, []), key=lambda it: rank[it.id]) for s in SECTIONS}
+    kept_ids = {it.id for items in kept.values() for it in items}
+    plan.questions, plan.questions_more = _question_lines([q for q in questions if q.old_id in kept_ids])
+    now = memory_md_of(inp.memory_text)
+    plan.questions_changed = (now.questions, now.questions_more) != (plan.questions, plan.questions_more)
 
     # 5. Everything that leaves MEMORY.md goes to the archive, with the day and the reason.
     for i, (it, reason) in sorted(leaving.items()):
@@ -279,6 +293,28 @@ def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: di
             leaving[pc.new] = (c.old_item or c.item, f"{why} until a person decides (`memjobs conflicts`)")
         if pc.new not in logged:
             plan.log.append(("Possible conflicts", LogLine(pc.new, link_from_archive(in_window[pc.new].rel), why)))
+
+
+def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
+                    shown: set[str]) -> list[OpenQuestion]:
+    """MEMORY.md's open questions (docs/design.md §4.5, §6.4): each open possible conflict among
+    the daily logs' entries as this week leaves them (memory_store/supersede/open_pairs.py, the
+    computation `memjobs conflicts` lists) whose established side is in MEMORY.md and whose newer
+    side is held out of it; none a person has decided. Newest first."""
+    located = [(entries[i], in_window[i].rel) for i in in_window if i not in inp.procedures]
+    pairs, _ = open_pairs(located, inp.open_memo, inp.memo_version)
+    out = [OpenQuestion(p.new.id, p.new_rel, p.new.date, question_title(p.new.title), p.old.id, p.old_rel,
+                        question_title(p.old.title))
+           for p in pairs if p.old.id in shown and p.new.id not in shown
+           and p.new.id not in inp.decided and p.new.id not in inp.decisions]
+    return sorted(out, key=lambda q: (_neg_date(q.new_date), q.new_id))
+
+
+def _question_lines(questions: list[OpenQuestion]) -> tuple[list[OpenQuestion], int]:
+    """At most QUESTIONS_MAX_LINES lines: every question, or the newest ones and a line counting the rest."""
+    if len(questions) <= QUESTIONS_MAX_LINES:
+        return questions, 0
+    return questions[:QUESTIONS_MAX_LINES - 1], len(questions) - (QUESTIONS_MAX_LINES - 1)
 
 
 def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
