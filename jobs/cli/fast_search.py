@@ -76,7 +76,8 @@ def render_human(result: Any) -> str:
             out.append(f"    {h.snippet}\n")
             continue
         layer = h.layer if h.layer != "semantic" else None  # the daily logs' entries are the usual case
-        meta = [x for x in (h.date, h.status if h.type == "entry" else None, _trust(h), layer) if x]
+        disputed = "disputed" if (h.disputed_by or h.disputes) else None   # an open possible conflict
+        meta = [x for x in (h.date, h.status if h.type == "entry" else None, disputed, _trust(h), layer) if x]
         suffix = f"  ({', '.join(meta)})" if meta else ""
         out.append(f"{h.path}:{h.line}  {h.title}{suffix}\n")
         if h.snippet and h.snippet != h.title:

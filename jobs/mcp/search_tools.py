@@ -45,6 +45,12 @@ class SearchHit(TypedDict):
     tier: Annotated[str, Field(description="warm, cold or sessions")]
     layer: Annotated[str, Field(description="user_model, procedural, semantic or episodic")]
     uncertain: Annotated[bool, Field(description="True for a sessions hit: what was said, not a kept memory")]
+    disputed_by: Annotated[list[str] | None, Field(description=(
+        "Newer entries that contradict this one with nothing saying which holds (an open conflict): "
+        "ask the user"))]
+    disputes: Annotated[list[str] | None, Field(description=(
+        "Established entries this one contradicts (an open conflict; it is held out of MEMORY.md): "
+        "ask the user"))]
     speaker: NotRequired[str]
 
 

@@ -57,6 +57,10 @@ class Hit:
     source_json: str | None = None  # parsed into `source` only for the hits that are returned
     full: bool = False  # matched every term of the query
     superseded_by: str | None = None
+    # open possible conflicts (docs/design.md §6.4): the newer entries that dispute this one, and
+    # the established entries this one disputes (memory_store/open_conflicts.py)
+    disputed_by: list[str] | None = None
+    disputes: list[str] | None = None
     layer: str = "semantic"  # user_model | procedural | semantic | episodic (memory_store/search/layers.py)
 
     @property
@@ -100,6 +104,8 @@ class Hit:
                 "speaker": self.title,
                 "uncertain": True,
                 "superseded_by": None,
+                "disputed_by": None,
+                "disputes": None,
             }
         source, origin = self.provenance
         return {
@@ -119,6 +125,8 @@ class Hit:
             "layer": self.layer,
             "uncertain": False,
             "superseded_by": self.superseded_by if entry else None,
+            "disputed_by": self.disputed_by if entry else None,
+            "disputes": self.disputes if entry else None,
         }
 
 

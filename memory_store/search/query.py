@@ -107,6 +107,7 @@ class Searcher:
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms:
             result.hits = run.hits(terms, opts, today)
+            _mark_disputes(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
@@ -345,6 +346,21 @@ def _dedupe(hits: list[Hit]) -> list[Hit]:
             best[h.id] = len(out)
         out.append(h)
     return out
+
+
+def _mark_disputes(workspace: Path, hits: list[Hit]) -> None:
+    """Each entry hit that an open possible conflict names: `disputed_by` the newer entries, or
+    `disputes` the established ones (docs/design.md §6.4) — from the saved list the jobs keep, one
+    small file, read only when there are hits."""
+    from memory_store.open_conflicts import open_by_id, read_disputes
+
+    by_old, by_new = open_by_id(read_disputes(workspace))
+    if not by_old:
+        return
+    for h in hits:
+        if h.type == "entry" and h.id:
+            h.disputed_by = [d.new.id for d in by_old.get(h.id, [])] or None
+            h.disputes = [d.old.id for d in by_new.get(h.id, [])] or None
 
 
 def _below_replacements(hits: list[Hit]) -> list[Hit]:
