@@ -16,7 +16,7 @@ from tests.conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
-CONFLICT_SPLITS = ("dev", "heldout", "heldout2")
+CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -24,6 +24,11 @@ HELDOUT2_TOTALS = {
     "en": {"reversal": 11, "relaxation": 4, "refinement": 6, "conflict": 5, "same": 3, "unrelated": 7},
     "th": {"reversal": 9, "relaxation": 3, "refinement": 5, "conflict": 4, "same": 3, "unrelated": 6},
     "zh": {"reversal": 10, "relaxation": 3, "refinement": 4, "conflict": 4, "same": 3, "unrelated": 6},
+}
+HELDOUT3_TOTALS = {
+    "en": {"reversal": 11, "relaxation": 5, "refinement": 7, "conflict": 8, "same": 4, "unrelated": 12},
+    "th": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 3, "unrelated": 10},
+    "zh": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 9, "same": 3, "unrelated": 10},
 }
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
@@ -56,8 +61,8 @@ def test_conflict_set_is_well_formed(split: str, lang: str) -> None:
     assert sum(labels.values()) >= 24
     assert labels["reversal"] + labels["relaxation"] + labels["refinement"] >= 10
     assert labels["unrelated"] >= 5
-    if split == "heldout2":
-        assert dict(labels) == HELDOUT2_TOTALS[lang]
+    if split in ("heldout2", "heldout3"):
+        assert dict(labels) == (HELDOUT2_TOTALS if split == "heldout2" else HELDOUT3_TOTALS)[lang]
 
 
 @pytest.mark.parametrize("split", PREFERENCE_SPLITS)
