@@ -26,7 +26,7 @@ from jobs.weekly.weeks import Week, week_before, week_of
 from memory_store.access import read_counts
 from memory_store.core.conflicts import Decision, read_decisions
 from memory_store.errors import GuardRefused, UsageError
-from memory_store.supersede.open_state import detector_version, read_memo
+from memory_store.open_conflicts import read_disputes
 
 CATCH_UP_WEEKS = 4
 
@@ -112,7 +112,7 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
         decisions=waiting_decisions(view), decided=frozenset(read_decisions(view.workspace)),
         core_held=held_by_core(ctx.cfg, entries), procedures=view.procedures(),
-        open_memo=read_memo(view.workspace), memo_version=detector_version())
+        open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None

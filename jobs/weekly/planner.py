@@ -32,7 +32,6 @@ from memory_store.memory_md import (
     question_title,
     section_of_id,
 )
-from memory_store.supersede.open_pairs import Memo, open_pairs
 
 NEAR_DUPLICATE = 0.9
 TURNOVER_MAX = 0.25
@@ -59,9 +58,8 @@ class Inputs:
     core_held: dict[str, str] = field(default_factory=dict)  # id -> the PROFILE fact holding it (core_held.py)
     # memory/procedures.md's procedures (read only: never marked, superseded or status-changed here)
     procedures: dict[str, Located] = field(default_factory=dict)
-    # the memo of the saved open conflicts (memory_store/supersede/open_state.py): a shortcut only
-    open_memo: Memo | None = None
-    memo_version: str = ""
+    # the open possible conflicts as last saved (memory_store/open_conflicts.py): (newer id, established id)
+    open_pairs: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -212,7 +210,8 @@ def build_plan(inp: Inputs) -> Plan:
         plan.notes.append(f"{sum(gated.values())} new entries kept out of MEMORY.md, not a decision, rule or fact "
                           f"to keep ({', '.join(f'{k} {n}' for k, n in sorted(gated.items()))}); they stay in "
                           "their daily logs")
-    _hold_open_conflicts(inp, in_window, entries, cands, leaving, held, {pc.new for pc in conflicts}, plan)
+    found = [(pc.new, pc.old) for pc in conflicts]
+    found += _hold_open_conflicts(inp, in_window, entries, cands, leaving, held, {pc.new for pc in conflicts}, plan)
 
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
     _dedupe(cands, entries, in_window, leaving, plan)
@@ -231,7 +230,7 @@ def build_plan(inp: Inputs) -> Plan:
 
     ranked = sorted(cands.values(), key=lambda c: (c.id not in reserved, *best_first(c)))
     # The open questions have their place first (they can only get fewer once the items are fitted).
-    questions = _open_questions(inp, in_window, entries, set(cands))
+    questions = _open_questions(inp, in_window, entries, set(cands), found)
     md.questions, md.questions_more = _question_lines(questions)
     kept, left = fit(md, [(c.section, c.item) for c in ranked], inp.budget)
     for it in left:
@@ -275,39 +274,48 @@ def build_plan(inp: Inputs) -> Plan:
 
 def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
                          cands: dict[str, _Cand], leaving: dict[str, tuple[IndexItem, str]], held: set[str],
-                         logged: set[str], plan: Plan) -> None:
+                         logged: set[str], plan: Plan) -> list[tuple[str, str]]:
     """MEMORY.md never holds both sides of an open possible conflict (docs/design.md §6.4), whatever
     week each side arrived in: an item already there whose entry was edited into a conflict, or a
     pair compounded before the detector knew it. The established side stays; the newer leaves (it
-    stays in its daily log, and `memjobs conflicts` lists the pair) until a person decides."""
+    stays in its daily log, and `memjobs conflicts` lists the pair) until a person decides. Returns
+    the pairs held, (newer id, established id)."""
     # The daily logs' entries only: memory/procedures.md joins MEMORY.md by its own ranking.
     order = [entries[i] for i in in_window if i not in inp.procedures]
+    out: list[tuple[str, str]] = []
     for pc in conflicts_within(cands.keys(), order):
         if pc.new in inp.decided or pc.new in inp.decisions or pc.new not in cands or pc.old not in cands:
             continue
         c = cands.pop(pc.new)
         held.add(pc.new)
+        out.append((pc.new, pc.old))
         why = (f"possible conflict with {pc.old} (similar subject, different conclusion, no change stated; "
                f"similarity {pc.similarity:.2f}); held out of MEMORY.md")
         if c.in_memory:
             leaving[pc.new] = (c.old_item or c.item, f"{why} until a person decides (`memjobs conflicts`)")
         if pc.new not in logged:
             plan.log.append(("Possible conflicts", LogLine(pc.new, link_from_archive(in_window[pc.new].rel), why)))
+    return out
 
 
 def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
-                    shown: set[str]) -> list[OpenQuestion]:
-    """MEMORY.md's open questions (docs/design.md §4.5, §6.4): each open possible conflict among
-    the daily logs' entries as this week leaves them (memory_store/supersede/open_pairs.py, the
-    computation `memjobs conflicts` lists) whose established side is in MEMORY.md and whose newer
-    side is held out of it; none a person has decided. Newest first."""
-    located = [(entries[i], in_window[i].rel) for i in in_window if i not in inp.procedures]
-    pairs, _ = open_pairs(located, inp.open_memo, inp.memo_version)
-    out = [OpenQuestion(p.new.id, p.new_rel, p.new.date, question_title(p.new.title), p.old.id, p.old_rel,
-                        question_title(p.old.title))
-           for p in pairs if p.old.id in shown and p.new.id not in shown
-           and p.new.id not in inp.decided and p.new.id not in inp.decisions]
-    return sorted(out, key=lambda q: (_neg_date(q.new_date), q.new_id))
+                    shown: set[str], found: list[tuple[str, str]]) -> list[OpenQuestion]:
+    """MEMORY.md's open questions (docs/design.md §4.5, §6.4): the open possible conflicts as last
+    saved (the computation `memjobs conflicts` lists, memory_store/supersede/open_pairs.py) and the
+    ones this week found, whose two sides are still active as the week leaves them, whose
+    established side is in MEMORY.md and whose newer side is held out of it; none a person has
+    decided. Newest first. (The exact list is saved again after this run: judging every active
+    entry again here would cost a weekly on a year of memory seconds.)"""
+    out: dict[str, OpenQuestion] = {}
+    for new_id, old_id in [*inp.open_pairs, *found]:
+        new, old = entries.get(new_id), entries.get(old_id)
+        if (new is None or old is None or new_id in out or new_id not in in_window or old_id not in in_window
+                or new.status != "active" or old.status != "active" or old_id not in shown or new_id in shown
+                or new_id in inp.decided or new_id in inp.decisions):
+            continue
+        out[new_id] = OpenQuestion(new_id, in_window[new_id].rel, new.date, question_title(new.title), old_id,
+                                   in_window[old_id].rel, question_title(old.title))
+    return sorted(out.values(), key=lambda q: (_neg_date(q.new_date), q.new_id))
 
 
 def _question_lines(questions: list[OpenQuestion]) -> tuple[list[OpenQuestion], int]:
