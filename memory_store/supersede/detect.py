@@ -81,6 +81,7 @@ class Finding:
     target: str | None      # the earlier entry's id
     score: float            # the subject match with it
     cue: str | None = None
+    basis: str | None = None   # a conflict's signal: "value", "role", "match" (a close match)
 
     @property
     def supersedes(self) -> bool:
@@ -265,7 +266,7 @@ class Detector:
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
             # "max 15 pages") is a new value, and with no change stated, a possible conflict.
             if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
-                return Finding("conflict", target.id, round(score, 2), relaxation)
+                return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = lx.find("refinement", text)
         if cue:
@@ -273,15 +274,15 @@ class Detector:
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement.
         if values_differ(quantities(text), self._quantities(target)):
-            return Finding("conflict", target.id, round(score, 2))
+            return Finding("conflict", target.id, round(score, 2), basis="value")
         if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
-            return Finding("conflict", target.id, round(score, 2))
+            return Finding("conflict", target.id, round(score, 2), basis="role")
         covered, _ = self._cover(target_full, new_tokens, idf)
         if covered >= SAME_COVER:
             return Finding("same", target.id, round(score, 2))
         if score < CONFLICT_MATCH:
             return Finding("none", None, round(score, 2))
-        return Finding("conflict", target.id, round(score, 2))
+        return Finding("conflict", target.id, round(score, 2), basis="match")
 
     def nearest(self, new: Statement, k: int, skip: Collection[str] = ()) -> list[tuple[Statement, float]]:
         """Up to `k` earlier entries (not in `skip`) that share a subject word or a role with `new`,

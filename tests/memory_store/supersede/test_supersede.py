@@ -222,9 +222,13 @@ def test_eval_script_prints_totals_and_keeps_heldout_items_unshown() -> None:
     assert set(result["languages"]) == {"en", "th", "zh"} and pooled["positives"] == 47
     # A floor on the development half, so that a change that breaks detection is seen here.
     assert pooled["precision"] >= 0.85 and pooled["recall"] >= 0.85
-    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout2", "--show"],
+    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout3", "--show"],
                              cwd=REPO, capture_output=True, text=True)
-    assert refused.returncode == 2 and not refused.stdout
+    assert refused.returncode == 2 and not refused.stdout and "totals" in refused.stderr
+    # heldout2 was read item by item after its blind reading: a development half now.
+    shown = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout2", "--show"],
+                           cwd=REPO, capture_output=True, text=True, check=True)
+    assert "en:" in shown.stdout and "pooled" in shown.stdout
 
 
 def test_thai_is_cut_into_pairs_of_letter_cells() -> None:
