@@ -277,12 +277,15 @@ class Detector:
             return Finding("conflict", target.id, round(score, 2), basis="value")
         if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
             return Finding("conflict", target.id, round(score, 2), basis="role")
+        # A close match that gives no quantity another value and no role another tool is the same
+        # subject said again in other words ("for hotfixes: cut the branch off the release tag …"
+        # after "Hotfix: branch from the release tag …"), or a neighbour written from one template
+        # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
+        # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
         covered, _ = self._cover(target_full, new_tokens, idf)
-        if covered >= SAME_COVER:
+        if covered >= SAME_COVER or score >= CONFLICT_MATCH:
             return Finding("same", target.id, round(score, 2))
-        if score < CONFLICT_MATCH:
-            return Finding("none", None, round(score, 2))
-        return Finding("conflict", target.id, round(score, 2), basis="match")
+        return Finding("none", None, round(score, 2))
 
     def nearest(self, new: Statement, k: int, skip: Collection[str] = ()) -> list[tuple[Statement, float]]:
         """Up to `k` earlier entries (not in `skip`) that share a subject word or a role with `new`,

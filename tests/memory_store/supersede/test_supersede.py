@@ -151,6 +151,13 @@ def test_a_different_value_or_tool_without_a_cue_is_a_possible_conflict(old: str
     # the same tool named on another side of it, a shared word only
     ("Use RabbitMQ as the message queue between the order service and the billing service, durable "
      "queues, one consumer group per service", "Kafka topics are split by business domain for analytics"),
+    # a close match in other words, no other value or tool: a restatement, or a neighbour written
+    # from one template
+    ("Hotfix: branch from the release tag, PR into release/*, cherry-pick back to main",
+     "for hotfixes: cut the branch off the release tag, open the PR against release/x.y, then cherry pick "
+     "into main afterwards"),
+    ("Every month we rotate the service keys and log it in the runbook",
+     "Every month we back up the service database and log it in the runbook"),
 ])
 def test_a_restatement_or_another_subject_raises_no_conflict(old: str, new: str) -> None:
     found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
