@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from memory_store.entries import BlockEntry
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
-from memory_store.supersede.values import fillers_differ, quantities, values_differ
+from memory_store.supersede.values import designators, fillers_differ, other_member, quantities, values_differ
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -120,6 +120,7 @@ class Detector:
         self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
         self.roles: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, its roles)
         self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
+        self.members: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, designators)
         for s in earlier:
             self.add(s)
 
@@ -147,6 +148,14 @@ class Detector:
         roles = role_terms(s.full, self.lx)
         self.roles[s.id] = (s.full, roles)
         return roles
+
+    def _members(self, s: Statement) -> dict[str, frozenset[str]]:
+        have = self.members.get(s.id)
+        if have is not None and have[0] == s.full:
+            return have[1]
+        found = designators(normalise(s.full))
+        self.members[s.id] = (s.full, found)
+        return found
 
     def _fillers_differ(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
                         old: dict[str, float], old_roles: dict[str, frozenset[str]]) -> bool:
@@ -214,6 +223,7 @@ class Detector:
         lx = self.lx
         new_tokens = self._tokens(new)
         new_roles = self._roles(new)
+        new_members = self._members(new)
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
@@ -235,6 +245,8 @@ class Detector:
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
                 continue
+            if new_members and other_member(new_members, self._members(e)):
+                continue   # another family member, building or code: written from one template
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):

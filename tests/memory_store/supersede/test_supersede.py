@@ -164,6 +164,32 @@ def test_a_restatement_or_another_subject_raises_no_conflict(old: str, new: str)
     assert found.outcome not in ("conflict", "reversal", "relaxation", "refinement"), found
 
 
+@pytest.mark.parametrize("old,new", [
+    ("แม่นัดหมอตาที่รพ.ศิริราชทุก 3 เดือน คราวหน้า 12 ส.ค.", "พ่อนัดหมอฟันคลินิกแถวบ้านทุก 6 เดือน คราวหน้า 20 ส.ค."),
+    ("大廈 B 座的升降機保養商是奧的斯，合約到 2027 年 3 月", "A 座的水泵保養商是新昌，合約到 2026 年底"),
+    ("門市代碼 9 開頭的是加盟店，不算直營營收", "門市代碼 8 開頭的是快閃店，營收要單獨列"),
+    ("Mom's eye check at the clinic every 3 months", "Dad's eye check at the clinic every 6 months"),
+])
+def test_another_member_of_one_template_is_another_subject(old: str, new: str) -> None:
+    """Another family member, building or store code: two things written alike, not one thing given
+    another value (and no cue makes one replace the other)."""
+    found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
+    assert found.outcome == "none", found
+    same_member = detect(s("Remember", "2026-03-09", "Mom's eye check moved to every 4 months now"),
+                         [s("Remember", "2026-03-01", "Mom's eye check at the clinic every 3 months", ident="OLD")])
+    assert same_member.supersedes and same_member.target == "OLD"
+
+
+def test_designators_name_the_member() -> None:
+    from memory_store.supersede.subject import normalise
+    from memory_store.supersede.values import designators
+    assert designators(normalise("อย่าลืมนัดแม่")) == {"kin": frozenset({"แม่"})}   # not ย่า inside อย่า
+    assert designators(normalise("Building C and my dad")) == {"lettered": frozenset({"c"}),
+                                                               "kin": frozenset({"father"})}
+    assert designators(normalise("门店代码 12 的报表")) == {"numbered": frozenset({"12"})}
+    assert designators(normalise("แม่น้ำ and a house")) == {}
+
+
 def test_quantities_read_units_and_neighbours_and_skip_identifiers() -> None:
     from memory_store.supersede.subject import normalise
     from memory_store.supersede.values import quantities, values_differ
