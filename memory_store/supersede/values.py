@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from memory_store.supersede.measures import measures
+
 _THAI = "\u0e00-\u0e7f"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A number not inside a name or an identifier ("us-east-1", "gpt-4o", "HELLO10", "v2"), with an
@@ -95,6 +97,8 @@ def quantities(text: str) -> dict[str, set[float]]:
             keys.append("<" + before)
         for k in keys:
             out.setdefault(k, set()).add(value)
+    for k, values in measures(text).items():
+        out.setdefault(k, set()).update(values)
     return out
 
 

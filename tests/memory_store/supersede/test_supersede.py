@@ -132,6 +132,13 @@ def test_same_subject_different_content_and_no_cue_is_a_possible_conflict() -> N
     ("Image uploads capped at 5MB", "uploads up to 8MB per image"),
     ("ค่าเช่าโกดังไม่เกินเดือนละ 9,000 บาท", "ค่าเช่าโกดังเดือนละ 12,000"),
     ("每次发布最多改 3 个服务", "一次发布可改 5 个服务以内"),
+    # ... in other units, in words, per period, as an hour of the day
+    ("提审前先在 TestFlight 给 5 个朋友测一周", "TestFlight 测三天就提审"),
+    ("Release candidates soak on staging for two weeks", "release candidates soak on staging 10 days"),
+    ("Keep streaming subscriptions under $60 a month", "streaming subscriptions under $45/mo"),
+    ("训练 GPU 按量计费，每天不超过 300 美元", "训练 GPU 每天最多花 500 刀"),
+    ("ค่า API ต่อเดือนไม่เกิน 8,000 บาท", "budget ค่า API เดือนละ 15k"),
+    ("韌體更新只在晚上 10 點後推送", "韌體推送時間：凌晨 1 點以後"),
     # the same role, filled by another tool
     ("Errors are reported to Sentry", "errors go to Rollbar"),
     ("ใช้ GitLab CI รัน test ทุก merge request", "test ทุก merge request รันบน GitHub Actions"),
@@ -193,11 +200,34 @@ def test_designators_name_the_member() -> None:
 def test_quantities_read_units_and_neighbours_and_skip_identifiers() -> None:
     from memory_store.supersede.subject import normalise
     from memory_store.supersede.values import quantities, values_differ
-    assert quantities(normalise("AWS spend cap is 15k a month")) == {"#k": {15000.0}}
+    assert quantities(normalise("AWS spend cap is 15k a month")) == {"#k": {15000.0}, "/month": {15000.0}}
     assert quantities(normalise("deploy to us-east-1 with gpt-4o and code HELLO10")) == {}
     assert values_differ(quantities("cap 15k"), quantities("under 12k usd"))
     assert not values_differ(quantities("2k eur"), quantities("2000 eur max"))  # shares "eur" and 2000
     assert values_differ(quantities(normalise("單次實驗最多 72 小時")), quantities(normalise("单次实验不超过 48 小时")))
+
+
+def test_measures_read_time_money_periods_and_hours_in_any_unit() -> None:
+    from memory_store.supersede.measures import measures
+    from memory_store.supersede.subject import normalise
+
+    def m(text: str) -> dict[str, set[float]]:
+        return measures(normalise(text))
+    assert m("two weeks") == m("14 days") == m("兩週") == m("สองสัปดาห์") == {"~time": {14.0}}
+    assert m("半年") == {"~time": {182.5}} and m("一次实验最多 72 小时") == {"~time": {3.0}}
+    assert m("合約到 2027 年 3 月") == {}   # a date is no length of time
+    assert m("ทุก 3 เดือน คราวหน้า 12 ส.ค.") == {"~time": {90.0}}   # the number of a period is no amount
+    assert m("ค่า API ต่อเดือนไม่เกิน 8,000 บาท") == {"$": {8000.0}, "/month": {8000.0}}
+    assert m("Monthly bill under 12k USD") == {"$": {12000.0}, "/month": {12000.0}}
+    assert m("ร้านเปิด 8 โมง ปิด 5 โมงเย็น") == {"@clock": {8.0, 17.0}}
+    assert m("เปิดถึงทุ่มนึง") == {"@clock": {19.0}} and m("calls before 2pm") == {"@clock": {14.0}}
+    assert m("refresh วันละครั้ง ตอน 7 โมงเช้า") == {"@clock": {7.0}}   # an hour is not an amount per day
+
+
+def test_a_loosened_rule_for_a_bounded_stretch_of_time_is_a_relaxation() -> None:
+    rule = s("Rule", "2026-03-01", "每天晚上 11 點以後不寫 code", ident="OLD")
+    found = detect(s("Rule", "2026-03-09", "上架前那一週晚上可以寫到 12 點"), [rule])
+    assert (found.outcome, found.target) == ("relaxation", "OLD")
 
 
 def test_a_negated_permission_is_not_a_relaxation_cue() -> None:
