@@ -48,6 +48,12 @@ def test_every_language_has_its_own_lexicon_file_and_a_bad_line_names_itself(tmp
     ("ห้าม push ขึ้น main ตรงๆ ต้องเปิด PR เสมอ", "แก้ typo ใน README push เข้า main ตรงได้ ไม่ต้องเปิด PR", "relaxation"),
     ("訂單服務用 MongoDB 存儲", "订单服务改用 PostgreSQL 存储", "reversal"),
     ("汇率每天早上 8 点从央行接口拉一次", "汇率改成每小时从央行接口同步一次，大促期间波动太大", "reversal"),
+    # verbs of turning to something else, a change of value with its object inside, a release as
+    # the time marker: a change, not a bare other tool or value
+    ("日志存在自建 Elasticsearch", "日志统一切到阿里云 SLS，自建集群太难维护", "reversal"),
+    ("error tracking ใช้ Sentry", "error tracking หันมาใช้ Rollbar ครับ ถูกกว่าเยอะ", "reversal"),
+    ("batch size 32, lr 3e-5", "ลด lr ลงเหลือ 1e-5 loss แกว่งมาก", "refinement"),
+    ("Product analytics in Mixpanel", "events go to self-hosted PostHog from 4.1 on", "refinement"),
 ])
 def test_a_change_supersedes_the_entry_it_is_about(old: str, new: str, outcome: str) -> None:
     title, _, body = old.partition("|")
