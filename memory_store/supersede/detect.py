@@ -267,12 +267,17 @@ class Detector:
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             return Finding("reversal", target.id, round(score, 2), reversal)
-        if relaxation and FAMILY.get(target.kind) != "rule" and best_rule is not None \
-                and best_rule[0] >= SUPERSEDE_MATCH:
+        if relaxation and FAMILY.get(target.kind) != "rule":
             # What is relaxed is a rule: "a critical security patch can go out any day, tell Wipa
             # first" loosens the deploy-days rule, not the note on who approves security changes.
-            score, _, idx = best_rule
-            target, target_full = self.items[idx]
+            # With no rule to loosen, a cue beside a remembered fact or a procedure is a plain "can"
+            # or "no need" ("the Play account is permanent, 不用续" beside "the Apple account
+            # expires 18 June").
+            if best_rule is not None and best_rule[0] >= SUPERSEDE_MATCH:
+                score, _, idx = best_rule
+                target, target_full = self.items[idx]
+            elif FAMILY.get(target.kind) in ("remember", "procedure"):
+                relaxation = None
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after

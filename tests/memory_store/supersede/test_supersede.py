@@ -230,6 +230,16 @@ def test_measures_read_time_money_periods_and_hours_in_any_unit() -> None:
     assert m("refresh วันละครั้ง ตอน 7 โมงเช้า") == {"@clock": {7.0}}   # an hour is not an amount per day
 
 
+def test_a_relaxation_cue_with_no_rule_to_loosen_is_no_relaxation() -> None:
+    """不用 (no need to) loosens a rule; beside a fact it says nothing about the fact."""
+    rule = s("Rule", "2026-03-01", "管理費收據必須由會計陳小姐覆核後才發出", ident="RULE")
+    loosened = detect(s("Rule", "2026-03-09", "五百元以下的收據系統自動發，不用陳小姐逐張看"), [rule])
+    assert (loosened.outcome, loosened.target) == ("relaxation", "RULE")
+    fact = s("Remember", "2026-03-01", "房租每月 5 号前转给房东王姐", ident="FACT")
+    other = detect(s("Remember", "2026-03-09", "王姐说管理费也是每月 5 号前交，但是直接交给管理公司，不用给她"), [fact])
+    assert not other.supersedes, other
+
+
 def test_a_loosened_rule_for_a_bounded_stretch_of_time_is_a_relaxation() -> None:
     rule = s("Rule", "2026-03-01", "每天晚上 11 點以後不寫 code", ident="OLD")
     found = detect(s("Rule", "2026-03-09", "上架前那一週晚上可以寫到 12 點"), [rule])
