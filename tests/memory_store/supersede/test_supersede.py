@@ -76,6 +76,11 @@ def test_a_change_supersedes_the_entry_it_is_about(old: str, new: str, outcome: 
     ("Keep slot availability in Redis with a 30s TTL",
      "Redis is still used for rate limiting the login endpoint, keep the 30s window there"),
     ("ใช้ Firebase Firestore เป็นฐานข้อมูลหลัก", "เก็บรูปเมนูไว้ที่ Firebase Storage ต่อไป ไม่ต้องย้าย"),
+    # a cue read inside another word or sense: 太太 (wife) is not 太 (too); ปิดอยู่แล้ว is "closed
+    # anyway"; 先 … 再 is how a procedure is written, not a change of it
+    ("工作签证 2027 年 3 月到期，提前三个月找行政更新", "太太的在留卡 2027 年 3 月也到期，她自己去入管局辦"),
+    ("ร้านเปิด 8 โมง ปิด 5 โมงเย็น ทุกวัน ยกเว้นวันจันทร์", "วันจันทร์ร้านปิดอยู่แล้ว ใช้เป็นวันเข้าไปซื้อของที่แม็คโคร"),
+    ("新節點上線：燒錄 → 校正溫濕度 → 序號登記到 Google 試算表", "新節點：先燒錄，再校溫溼度，最後把序號填進試算表"),
 ])
 def test_entries_that_only_share_words_are_not_superseded(old: str, new: str) -> None:
     found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
