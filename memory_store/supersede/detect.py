@@ -291,6 +291,11 @@ class Detector:
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement.
         if values_differ(quantities(text), self._quantities(target)):
+            condition = lx.find("exception", text)
+            if condition and FAMILY.get(target.kind) == "rule" and FAMILY.get(new.kind) == "rule":
+                # A rule's quantity given another value under a condition ("+30 min on school days
+                # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
+                return Finding("relaxation", target.id, round(score, 2), condition)
             return Finding("conflict", target.id, round(score, 2), basis="value")
         if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
             return Finding("conflict", target.id, round(score, 2), basis="role")

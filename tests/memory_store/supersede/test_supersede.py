@@ -245,6 +245,14 @@ def test_a_relaxation_cue_with_no_rule_to_loosen_is_no_relaxation() -> None:
     assert not other.supersedes, other
 
 
+def test_a_rule_given_another_value_under_a_condition_is_an_exception() -> None:
+    rule = s("Rule", "2026-03-01", "Kids' screen time max 1h on school days", ident="OLD")
+    found = detect(s("Rule", "2026-03-09", "screen time: +30 min on school days if homework's done before 5"), [rule])
+    assert (found.outcome, found.target) == ("relaxation", "OLD")
+    bare = detect(s("Rule", "2026-03-09", "screen time: 2h on school days"), [rule])
+    assert (bare.outcome, bare.basis) == ("conflict", "value")
+
+
 def test_a_loosened_rule_for_a_bounded_stretch_of_time_is_a_relaxation() -> None:
     rule = s("Rule", "2026-03-01", "每天晚上 11 點以後不寫 code", ident="OLD")
     found = detect(s("Rule", "2026-03-09", "上架前那一週晚上可以寫到 12 點"), [rule])
