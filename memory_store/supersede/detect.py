@@ -264,6 +264,10 @@ class Detector:
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
+            if values_differ(quantities(text), self._quantities(target)):
+                # What stays is the rest: "weekends open till 7 pm this season, weekdays as before"
+                # gives part of the rule another value.
+                return Finding("refinement", target.id, round(score, 2), continuation)
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             return Finding("reversal", target.id, round(score, 2), reversal)

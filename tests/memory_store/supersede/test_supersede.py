@@ -253,6 +253,14 @@ def test_a_rule_given_another_value_under_a_condition_is_an_exception() -> None:
     assert (bare.outcome, bare.basis) == ("conflict", "value")
 
 
+def test_a_new_value_for_part_with_the_rest_as_before_is_a_refinement() -> None:
+    rule = s("Rule", "2026-03-01", "ร้านเปิด 8 โมง ปิด 5 โมงเย็น ทุกวัน ยกเว้นวันจันทร์", ident="OLD")
+    part = detect(s("Rule", "2026-03-09", "high season นี้ เสาร์อาทิตย์ร้านเปิดถึงทุ่มนึงนะ วันธรรมดาเหมือนเดิม"), [rule])
+    assert (part.outcome, part.target) == ("refinement", "OLD")
+    same = detect(s("Rule", "2026-03-09", "ร้านเปิด 8 โมง ปิด 5 โมงเย็น เหมือนเดิม"), [rule])
+    assert same.outcome == "same"
+
+
 def test_a_loosened_rule_for_a_bounded_stretch_of_time_is_a_relaxation() -> None:
     rule = s("Rule", "2026-03-01", "每天晚上 11 點以後不寫 code", ident="OLD")
     found = detect(s("Rule", "2026-03-09", "上架前那一週晚上可以寫到 12 點"), [rule])
