@@ -301,7 +301,11 @@ class Detector:
                 # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
                 return Finding("relaxation", target.id, round(score, 2), condition)
             return Finding("conflict", target.id, round(score, 2), basis="value")
-        if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
+        # Another tool is a rival only to what a project chose or ruled: a remembered fact or a
+        # procedure that names a tool in passing ("the lab's second A100 is booked through Kong")
+        # is not contradicted by a statement about another one ("audio may go up to GCP").
+        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") \
+                and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
             return Finding("conflict", target.id, round(score, 2), basis="role")
         # A close match that gives no quantity another value and no role another tool is the same
         # subject said again in other words ("for hotfixes: cut the branch off the release tag …"

@@ -208,6 +208,13 @@ def test_designators_name_the_member() -> None:
     assert designators(normalise("แม่น้ำ and a house")) == {}
 
 
+def test_another_tool_is_a_rival_only_to_a_choice_or_a_rule() -> None:
+    choice = s("Decision", "2026-03-01", "Errors are reported to Sentry", ident="OLD")
+    assert detect(s("Decision", "2026-03-09", "errors go to Rollbar"), [choice]).basis == "role"
+    fact = s("Remember", "2026-03-01", "Errors are reported to Sentry, Jana owns the account", ident="OLD")
+    assert detect(s("Decision", "2026-03-09", "errors go to Rollbar"), [fact]).outcome != "conflict"
+
+
 def test_quantities_read_units_and_neighbours_and_skip_identifiers() -> None:
     from memory_store.supersede.subject import normalise
     from memory_store.supersede.values import quantities, values_differ
