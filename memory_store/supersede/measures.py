@@ -6,7 +6,9 @@ and "10 days", "under $45/mo" and "under $60 a month", "每天最多花 500 刀"
 "เดือนละ 15k" and "ต่อเดือนไม่เกิน 8,000 บาท", "凌晨 1 点以后" and "晚上 10 点后".
 
 Keys: "~time" (days), "$" (an amount of money, any currency), "/day", "/week", "/month", "/year",
-"/hour" (a number in a clause that says per what), "@clock" (the hour, 0-24).
+"/hour" (a number in a clause that says per what), "@clock" (the hour, 0-24), "~every" (how often,
+as days between two times: "hourly" and "ทุกชั่วโมง" 1/24, "วันละครั้ง" and "once a day" 1; only in a
+clause that counts nothing else, so that "每天不超过 300 美元" stays an amount per day).
 
 Pure: normalised text in (memory_store/supersede/subject.normalise: casefolded, simplified
 Chinese, NFKC), keys and values out.
@@ -73,6 +75,56 @@ _EN_CLOCK = re.compile(r"(?<![\w.-])(\d{1,2})(?::(\d\d))?\s*(am|pm|o'clock)\b|(?
 _ZH_CLOCK = re.compile(r"(早上|上午|中午|下午|晚上|凌晨|傍晚|夜里)?\s*(\d{1,2}|[一二两三四五六七八九十]+)\s*点")
 _TH_CLOCK = re.compile(rf"(บ่าย\s*)?(\d{{1,2}}|{_TH_NUM})\s*โมง(เย็น)?|(\d{{1,2}}|{_TH_NUM})?\s*ทุ่ม\s*({_TH_NUM})?"
                        rf"|ตี\s*(\d{{1,2}}|{_TH_NUM})")
+
+
+# How often: every N units, hourly/daily ..., N times a unit.
+_FREQ_DAYS = dict(_DAYS, night=1.0, morning=1.0, evening=1.0, quarter=91.0)
+_FREQ_WORDS = {"hourly": 1 / 24, "daily": 1.0, "nightly": 1.0, "weekly": 7.0, "fortnightly": 14.0,
+               "monthly": 30.0, "quarterly": 91.0, "yearly": 365.0, "annually": 365.0}
+_TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+_TH_FREQ_UNIT = dict(_TH_UNIT, เช้า="day", คืน="day")
+_ZH_FREQ_UNIT = {"小时": "hour", "个小时": "hour", "天": "day", "日": "day", "晚": "day", "周": "week",
+                 "星期": "week", "礼拜": "week", "个月": "month", "月": "month", "年": "year"}
+_FREQ = (
+    (re.compile(rf"\bevery (?:({_DIGITS}|{_EN_NUM}|other) )?(minute|hour|day|night|morning|evening|week|month|quarter"
+                r"|year)s?\b"), "every"),
+    (re.compile(r"\b(hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)\b"), "word"),
+    (re.compile(rf"\b(once|twice|thrice|(?:{_DIGITS}|{_EN_NUM}) times) (?:a|an|per|each|every) "
+                r"(hour|day|night|week|month|year)\b"), "times"),
+    (re.compile(rf"ทุก\s*({_DIGITS}|{_TH_NUM})?\s*(ชั่วโมง|ชม|วัน|สัปดาห์|อาทิตย์|เดือน|ปี|เช้า|คืน)"
+                r"(?!จันทร์|อังคาร|พุธ|พฤหัส|ศุกร์|เสาร์|อาทิตย์|ที่)"), "every"),
+    (re.compile(rf"(ชั่วโมง|วัน|สัปดาห์|อาทิตย์|เดือน|ปี)ละ\s*({_DIGITS}|{_TH_NUM})?\s*(?:ครั้ง|หน|รอบ)"), "th-times"),
+    (re.compile(rf"每(?:隔)?\s*({_DIGITS}|{_ZH_NUM})?\s*(个小时|小时|天|日|晚|周|星期|礼拜|个月|月|年)(?![0-9一二三四五六七日])"),
+     "every"),
+    (re.compile(rf"[一每](小时|天|日|周|星期|个月|月|年)\s*({_DIGITS}|{_ZH_NUM})\s*次"), "zh-times"),
+)
+
+
+def _frequencies(text: str) -> list[tuple[int, int, float]]:
+    """(start, end, days between two times) of each "how often" in `text`."""
+    out: list[tuple[int, int, float]] = []
+    for pattern, form in _FREQ:
+        for m in pattern.finditer(text):
+            if form == "every":
+                count, unit = m.group(1), m.group(2)
+                n = 2.0 if count == "other" else (_number(count) if count else 1.0)
+                days = _FREQ_DAYS.get(_EN_UNIT.get(unit, "")) or _FREQ_DAYS.get(unit) \
+                    or _FREQ_DAYS[_TH_FREQ_UNIT.get(unit) or _ZH_FREQ_UNIT[unit]]
+            elif form == "word":
+                n, days = 1.0, _FREQ_WORDS[m.group(1)]
+            elif form == "times":
+                times = m.group(1)
+                n = 1 / (_TIMES.get(times) or _number(times.rsplit(" ", 1)[0]) or 1.0)
+                days = _FREQ_DAYS[m.group(2)]
+            elif form == "th-times":
+                n = 1 / ((_number(m.group(2)) if m.group(2) else None) or 1.0)
+                days = _FREQ_DAYS[_TH_FREQ_UNIT[m.group(1)]]
+            else:
+                n = 1 / (_number(m.group(2)) or 1.0)
+                days = _FREQ_DAYS[_ZH_FREQ_UNIT[m.group(1)]]
+            if n:
+                out.append((m.start(), m.end(), round(n * days, 4)))
+    return out
 
 
 def _number(word: str) -> float | None:
@@ -168,18 +220,24 @@ def measures(text: str) -> dict[str, set[float]]:
     hours = _clock(text, taken)
     if hours:
         out["@clock"] = hours
+    often = _frequencies(text)
+    taken.extend((s, e) for s, e, _ in often)
     start = 0
     for cut in [*(m.start() for m in _CLAUSE.finditer(text)), len(text)]:
         clause = text[start:cut]
         offset, start = start, cut + 1
+        amounts = [m for m in _NUMBER.finditer(clause)
+                   if not any(s <= offset + m.start() < e for s, e in taken)]
+        if not amounts:
+            # A clause that counts nothing else: how often is its quantity ("refresh ทุกชั่วโมง").
+            for at, _, days in often:
+                if offset <= at < offset + len(clause):
+                    out.setdefault("~every", set()).add(days)
         periods = {_PERIODS[next(g for g in p.groups() if g)] for p in _PER.finditer(clause)}
         if len(periods) != 1:
             continue
         (period,) = periods
-        for m in _NUMBER.finditer(clause):
-            at = offset + m.start()
-            if any(s <= at < e for s, e in taken):
-                continue   # "every 6 months": the number is the period; "at 7 am": an hour
+        for m in amounts:   # not "every 6 months" (the number is the period) nor "at 7 am" (an hour)
             digits, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             out.setdefault("/" + period, set()).add(_scaled(digits, scale))
     return out

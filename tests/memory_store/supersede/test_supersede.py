@@ -150,6 +150,7 @@ def test_same_subject_different_content_and_no_cue_is_a_possible_conflict() -> N
     ("训练 GPU 按量计费，每天不超过 300 美元", "训练 GPU 每天最多花 500 刀"),
     ("ค่า API ต่อเดือนไม่เกิน 8,000 บาท", "budget ค่า API เดือนละ 15k"),
     ("韌體更新只在晚上 10 點後推送", "韌體推送時間：凌晨 1 點以後"),
+    ("refresh dashboard วันละครั้ง ตอน 7 โมงเช้า", "dashboard refresh ทุกชั่วโมง"),
     # the same role, filled by another tool
     ("Errors are reported to Sentry", "errors go to Rollbar"),
     ("ใช้ GitLab CI รัน test ทุก merge request", "test ทุก merge request รันบน GitHub Actions"),
@@ -239,7 +240,11 @@ def test_measures_read_time_money_periods_and_hours_in_any_unit() -> None:
     assert m("Monthly bill under 12k USD") == {"$": {12000.0}, "/month": {12000.0}}
     assert m("ร้านเปิด 8 โมง ปิด 5 โมงเย็น") == {"@clock": {8.0, 17.0}}
     assert m("เปิดถึงทุ่มนึง") == {"@clock": {19.0}} and m("calls before 2pm") == {"@clock": {14.0}}
-    assert m("refresh วันละครั้ง ตอน 7 โมงเช้า") == {"@clock": {7.0}}   # an hour is not an amount per day
+    assert m("refresh วันละครั้ง ตอน 7 โมงเช้า") == {"@clock": {7.0}, "~every": {1.0}}   # an hour is no amount
+    # how often, in a clause that counts nothing else
+    assert m("dashboard refresh ทุกชั่วโมง") == m("hourly refresh") == m("每小时同步一次") == {"~every": {0.0417}}
+    assert m("we deploy twice a week") == {"~every": {3.5}} and m("every other week") == {"~every": {14.0}}
+    assert m("ทุกวันจันทร์") == {}   # a weekday, not "every day"
 
 
 def test_a_relaxation_cue_with_no_rule_to_loosen_is_no_relaxation() -> None:
