@@ -86,4 +86,4 @@ def test_at_most_five_lines_the_newest_first(workspace: Path) -> None:
     text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
     section = text.split("## Open questions\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert len(section) == 5 and section[-1] == f"- {len(newest) - 4} more: `memjobs conflicts list`"
-    assert not {e.id for e in news} & memory_ids(workspace)
+    assert not {q.new_id for q in md.questions} & memory_ids(workspace)    # the newer side is no item
