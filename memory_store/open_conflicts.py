@@ -13,6 +13,7 @@ decision recorded since (`memjobs conflicts resolve`, `.memjobs/conflicts/`) is 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,15 +65,25 @@ class Dispute:
 
 
 def saved_bytes(signature: str, pairs: Sequence[tuple[Side, Side, float]]) -> bytes:
-    body = {"version": VERSION, "signature": signature,
-            "pairs": [{"new": n.to_dict(), "old": o.to_dict(), "similarity": round(sim, 3)} for n, o, sim in pairs]}
-    return (json.dumps(body, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    """The saved list: its first line holds the version and the signature (`saved_signature`)."""
+    rows = [{"new": n.to_dict(), "old": o.to_dict(), "similarity": round(sim, 3)} for n, o, sim in pairs]
+    head = json.dumps({"version": VERSION, "signature": signature})[:-1]   # '{"version": 1, "signature": "…"'
+    return (f'{head},\n "pairs": {json.dumps(rows, ensure_ascii=False, indent=1)}\n}}\n').encode()
 
 
 def saved_signature(workspace: Path) -> str | None:
-    """The signature the saved list was computed from (None: nothing saved, or unreadable)."""
-    obj = _saved(workspace)
-    return str(obj.get("signature")) if obj is not None else None
+    """The signature the saved list was computed from (None: nothing saved, or unreadable). Read
+    from the file's first line: the list itself can be long, and a run asks this every time."""
+    try:
+        with open(workspace / OPEN_REL, "rb") as fh:
+            head = fh.read(200)
+    except OSError:
+        return None
+    m = _SIGNATURE_RE.match(head)
+    return m.group(1).decode("ascii") if m else None
+
+
+_SIGNATURE_RE = re.compile(rb'\{"version": 1, "signature": "([0-9a-f]+)"')
 
 
 def _saved(workspace: Path) -> dict[str, Any] | None:

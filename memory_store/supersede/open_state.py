@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -26,7 +27,7 @@ from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.open_conflicts import Side, saved_bytes, saved_signature, short_of
 from memory_store.supersede.open_pairs import Memo, OpenPair, open_pairs
-from memory_store.workspace import entry_files
+from memory_store.workspace import DAILY_RE, entry_files
 
 VERSION = 1
 MEMO_REL = ".memjobs/context/open-conflicts-memo.json"
@@ -120,16 +121,32 @@ def detector_version() -> str:
 
 
 def signature(workspace: Path) -> str:
-    """What the saved list was computed from: each entry file's name, size and mtime, the applied
-    decisions' file, and the detector. One stat a file, no read."""
+    """What the saved list was computed from: each entry file's name, size and mtime (one directory
+    scan each of memory/ and memory/recent/, no read), the applied decisions' file, and the detector.
+    Any change of these gives another signature; a file that is not an entry file gives none."""
     parts = [detector_version()]
-    for path in [*entry_files(workspace), workspace / APPLIED_REL]:
+    for folder, wanted in ((workspace / "memory", DAILY_RE.match), (workspace / "memory" / "recent", _md)):
         try:
-            st = path.stat()
+            with os.scandir(folder) as it:
+                found = sorted((d.name, d) for d in it if wanted(d.name))
         except OSError:
             continue
-        parts.append(f"{path.relative_to(workspace).as_posix()}:{st.st_size}:{st.st_mtime_ns}")
+        for name, d in found:
+            try:
+                st = d.stat()
+            except OSError:
+                continue
+            parts.append(f"{folder.name}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    try:
+        st = (workspace / APPLIED_REL).stat()
+        parts.append(f"applied:{st.st_size}:{st.st_mtime_ns}")
+    except OSError:
+        pass
     return hashlib.sha1("\n".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def _md(name: str) -> bool:
+    return name.endswith(".md")
 
 
 def compute(workspace: Path, memo: Memo | None = None) -> tuple[list[tuple[OpenPair, Decision | None]], Memo]:
