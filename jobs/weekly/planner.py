@@ -306,6 +306,8 @@ def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[st
     established side is in MEMORY.md and whose newer side is held out of it; none a person has
     decided. Newest first. (The exact list is saved again after this run: judging every active
     entry again here would cost a weekly on a year of memory seconds.)"""
+    from memory_store.redact import redact
+
     out: dict[str, OpenQuestion] = {}
     for new_id, old_id in [*inp.open_pairs, *found]:
         new, old = entries.get(new_id), entries.get(old_id)
@@ -313,8 +315,8 @@ def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[st
                 or new.status != "active" or old.status != "active" or old_id not in shown or new_id in shown
                 or new_id in inp.decided or new_id in inp.decisions):
             continue
-        out[new_id] = OpenQuestion(new_id, in_window[new_id].rel, new.date, question_title(new.title), old_id,
-                                   in_window[old_id].rel, question_title(old.title))
+        out[new_id] = OpenQuestion(new_id, in_window[new_id].rel, new.date, question_title(redact(new.title)),
+                                   old_id, in_window[old_id].rel, question_title(redact(old.title)))
     return sorted(out.values(), key=lambda q: (_neg_date(q.new_date), q.new_id))
 
 

@@ -87,3 +87,15 @@ def test_at_most_five_lines_the_newest_first(workspace: Path) -> None:
     section = text.split("## Open questions\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert len(section) == 5 and section[-1] == f"- {len(newest) - 4} more: `memjobs conflicts list`"
     assert not {q.new_id for q in md.questions} & memory_ids(workspace)    # the newer side is no item
+
+
+def test_a_secret_in_a_title_never_reaches_the_section(workspace: Path) -> None:
+    token = "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB"
+    leaky = entry("Decision", "2026-11-12", f"Use Memcached for the session cache, token {token}")
+    write_entries(workspace, [REDIS])
+    assert run_weekly(workspace, "2026-11-09T03:00:00").status == "ok"
+    write_entries(workspace, [leaky])
+    assert run_weekly(workspace, "2026-11-16T03:00:00").status == "ok"
+    (q,) = _md(workspace).questions
+    assert q.new_id == leaky.id and "[REDACTED:github_token]" in q.new_title
+    assert token not in (workspace / "MEMORY.md").read_text(encoding="utf-8")
