@@ -160,7 +160,7 @@ PHRASES: tuple[SecretFormat, ...] = (
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
-    SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=ascii_secret,
+    SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
                  needs=_MIXED_COPULAS),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_named_kind,
                    needs=_MIXED_COPULAS) for triggers, pattern in _MIXED_KEYS),

@@ -133,7 +133,7 @@ CASES: list[tuple[str, str, str, str]] = [
     ("password", "ssh root@10.0.0.5 with password Tr0ub4dor3", "ssh root@10.0.0.5 with password [REDACTED:password]",
      "log in with password managers, with password authentication or using the password reset link"),
     ("password", "password ของ staging คือ Tr0ub4dor3นะ", "password ของ staging คือ [REDACTED:password]นะ",
-     "password คือสิ่งสำคัญ และ password policy เป็นแบบเข้ม"),
+     "password คือสิ่งสำคัญ และ password policy เป็นแบบเข้ม, password ของเรา คือ strong และ required"),
     ("password", "the password is hunter2", "the password is [REDACTED:password]", "the password is required"),
     ("password", "the db password is Tr0ub4dor&3.", "the db password is [REDACTED:password].",
      "the db password is stored in the vault"),
