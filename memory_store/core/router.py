@@ -93,6 +93,11 @@ _WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเร�
 _NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
                        r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
+# what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
+# 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
+_ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
+_STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่องที่(ให้|เคย)|ที่เคย(บอก|ให้)|规则|規則|那条|那條"
+                          r"|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
 
 
@@ -307,10 +312,13 @@ def route(turn: str, context: str | None = None) -> Routed | None:
 def _route_text(text: str, lang: str) -> Routed | None:
     forget = _any("forget", text)
     if forget:
-        named = key_of(text)
+        # what is dropped: a key the words name, else a skill, a fact about the user, or a rule
+        named = key_of(text) or _expertise(text)
         if named:
             return Routed("forget", named[0], "", lang, forget.group(0))
-        if _any("agent_rule", text) or _rx(r"rule|规则|規則|กฎ").search(text):
+        if _any("self_fact", text) or _ABOUT_ME.search(text):
+            return Routed("forget", "user.other", "", lang, forget.group(0))
+        if _any("agent_rule", text) or _STORED_RULE.search(text):
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)

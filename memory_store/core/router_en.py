@@ -28,7 +28,15 @@ LEXICON = Lexicon(
             r"\bdisregard (my|what i|the)\b.{0,40}\b(said|told|preference|rule|asked)\b",
             r"\b(scrap|cancel|undo|reset|clear|delete) (the|my|that)\b.{0,30}\b(rule|preference|setting)\b",
             r"\byou can forget\b", r"\bforget (that|what) i\b", r"\bnever ?mind (the|my|what i)\b.{0,40}"
-            r"\b(said|told|preference|rule|thing)\b"),
+            r"\b(said|told|preference|rule|thing)\b",
+            # a stored thing dropped ("drop whatever you have saved about my name", "delete my timezone"),
+            # a rule let go ("you can stop checking with me", "the 'keep it brief' rule is no longer needed")
+            r"\b(drop|delete|remove|erase|clear|wipe|unset)\b.{0,40}\b(saved|stored|keep|have|know)\b.{0,15}"
+            r"\babout (me|my)\b",
+            r"\b(delete|remove|erase|clear|wipe|unset|drop) (my|the|that)\b.{0,30}\b(time ?zone|name|default|setting"
+            r"|preference|rule|thing)\b",
+            r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
+            r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b"),
     confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|save it|do that)?[\s.!]*$",
              r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*(please\s+)?(do\s+)?"
              r"(remember|save|keep|note)\b",
@@ -78,7 +86,9 @@ LEXICON = Lexicon(
         ("response.format.default", r"\bbullet(ed)?(s| points?| lists?)?\b", "bullets"),
         ("response.format.default", r"\btables?\b", "table"),
         ("response.format.default", r"\b(just )?(give me )?(the|a) diff\b", "diff"),
-        ("response.format.default", r"\bnumbered lists?\b|\bmarkdown\b|\bplain text\b|\bcode blocks?\b", "{0}"),
+        ("response.format.default", r"\bnumbered (lists?|steps)\b|\bmarkdown\b|\bplain text\b|\bcode blocks?\b",
+         "{0}"),
+        ("response.format.default", r"\b(default|answer|reply|response) format\b|\bnumbered\b", ""),
         ("response.tone", r"\bemojis?\b", "no emojis"),
         ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) (formal|polite))\b", "casual"),
         ("response.tone", r"\b(formal|professional|polite)\b", "professional-friendly"),

@@ -80,6 +80,15 @@ CASES = [
     ("please forget what I said about my name", None, "forget", "user.name", "", ""),
     ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", "", ""),
     ("之前说的用英文回答那条取消", None, "forget", "response.language", "", ""),
+    # forget by class: a stored thing dropped, a rule let go, a fact about the user, "ไม่ต้อง…แล้ว"
+    ("please wipe whatever you have stored about my name", None, "forget", "user.name", "", ""),
+    ("you can stop asking me before each deploy, that rule's over", None, "forget", "instruction.other", "", ""),
+    ("forget that I'm on a keto diet, I quit", None, "forget", "user.other", "", ""),
+    ("เลิกจำเรื่องชื่อเล่นเราได้แล้ว", None, "forget", "user.name", "", ""),
+    ("ที่ให้ตอบเป็นข้อๆ อ่ะ ไม่ต้องแล้วนะ", None, "forget", "response.format.default", "", ""),
+    ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.devops", "", ""),
+    ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
+    ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
 ]
 NONE = [
     "Remember that the API base URL is /v2.",
@@ -108,6 +117,9 @@ NONE = [
     "我们决定以后每次都先发 iOS 版",
     "copy this over: ```# from now on all prices are integers in satang```",
     "เขียน README ให้หน่อยครับ เป็นภาษาอังกฤษนะ",
+    # "forget" in code, a "no need any more" about the work, a new rule with ต่อไป…ไม่ต้อง…แล้ว is no revoke
+    "forget() drops the wrong entry in this cache, can you see why?",
+    "ไม่ต้องแก้ test แล้ว ผ่านแล้ว",
 ]
 
 
