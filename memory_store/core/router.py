@@ -12,10 +12,15 @@ preference said in two languages is one key.
 
 Where an explicit statement goes (`Routed.to`) is decided by the class of the statement, not by its
 phrasing: only a canonical style/identity key (language, tone, length, format, name, time zone) with
-a value the words give (not turned around by a negation just before them), said with a strong
-standing marker or a memory verb about the user, in a turn that speaks to the agent or about the
-user (or names the agent's answers), or the user's yes to an offer that names its key, is written to
-PROFILE. The weak classes — expertise (the topic is a guess), the free-form `instruction.other` and
+a value the words give (not turned around by a negation just before them in the same clause), said
+with a strong marker, in a turn that speaks to the agent or about the user (or names the agent's
+answers), or the user's yes to an offer that names its key, is written to PROFILE. Strong markers:
+a standing time marker or a memory verb about the user; a setting stated as one ("Tone preference:
+…", "preference ของเรา: …", "預設格式：…", "rule for any repo of mine: …", with the words after the
+colon as the value when the key's words give none); a lasting like or dislike about how the user is
+answered (I prefer…, เราไม่ชอบ…, 我习惯…); where the user lives or what they are called ("I live in
+Lisbon", "name's Kofi", 叫我阿凱就好); a habitual marker in a turn about the answers to the user
+("回覆我一律用繁體"). A strong marker in a sentence that is a question is no statement. The weak classes — expertise (the topic is a guess), the free-form `instruction.other` and
 `user.other`, a name or style request with only a habitual marker ("always", เสมอ, 每次) or none, or
 failing any condition above — are explicit but staged in PROPOSALS.md, so a wrong reading is a
 proposal the user rejects, not a profile fact the agent obeys.
@@ -46,7 +51,10 @@ TARGETS = ("profile", "proposals")
 _LANGUAGES = {"british english": "en-GB", "american english": "en-US",
               "english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
               "จีน": "zh-Hans", "japanese": "ja", "ญี่ปุ่น": "ja", "spanish": "es", "french": "fr", "german": "de",
-              "korean": "ko", "vietnamese": "vi",
+              "korean": "ko", "vietnamese": "vi", "brazilian portuguese": "pt-BR", "portuguese": "pt", "italian": "it",
+              "dutch": "nl", "indonesian": "id", "russian": "ru", "hindi": "hi", "arabic": "ar",
+              "简体中文": "zh-Hans", "簡體中文": "zh-Hans", "简体": "zh-Hans", "簡體": "zh-Hans", "繁体中文": "zh-Hant",
+              "繁體中文": "zh-Hant",
               "中文": "zh-Hans", "英文": "en"}
 _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "central": "America/Chicago",
           "mountain": "America/Denver", "central european": "Europe/Berlin", "uk": "Europe/London",
@@ -55,7 +63,33 @@ _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "cent
           "曼谷": "Asia/Bangkok", "柏林": "Europe/Berlin", "伦敦": "Europe/London", "倫敦": "Europe/London",
           "北京": "Asia/Shanghai", "上海": "Asia/Shanghai", "香港": "Asia/Hong_Kong", "东京": "Asia/Tokyo",
           "東京": "Asia/Tokyo", "ญี่ปุ่น": "Asia/Tokyo", "โตเกียว": "Asia/Tokyo", "เยอรมัน": "Europe/Berlin",
-          "ลอนดอน": "Europe/London", "สิงคโปร์": "Asia/Singapore", "ไต้หวัน": "Asia/Taipei"}
+          "ลอนดอน": "Europe/London", "สิงคโปร์": "Asia/Singapore", "ไต้หวัน": "Asia/Taipei",
+          # cities people say they live in (IANA zone of each)
+          "lisbon": "Europe/Lisbon", "madrid": "Europe/Madrid", "paris": "Europe/Paris",
+          "amsterdam": "Europe/Amsterdam", "rome": "Europe/Rome", "stockholm": "Europe/Stockholm",
+          "oslo": "Europe/Oslo", "warsaw": "Europe/Warsaw", "prague": "Europe/Prague",
+          "vienna": "Europe/Vienna", "zurich": "Europe/Zurich", "dublin": "Europe/Dublin",
+          "helsinki": "Europe/Helsinki", "istanbul": "Europe/Istanbul", "dubai": "Asia/Dubai",
+          "mumbai": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "delhi": "Asia/Kolkata",
+          "jakarta": "Asia/Jakarta", "manila": "Asia/Manila", "seoul": "Asia/Seoul",
+          "hong kong": "Asia/Hong_Kong", "shanghai": "Asia/Shanghai", "sydney": "Australia/Sydney",
+          "melbourne": "Australia/Melbourne", "brisbane": "Australia/Brisbane", "perth": "Australia/Perth",
+          "auckland": "Pacific/Auckland", "toronto": "America/Toronto", "vancouver": "America/Vancouver",
+          "seattle": "America/Los_Angeles", "portland": "America/Los_Angeles", "sf": "America/Los_Angeles",
+          "boston": "America/New_York", "nyc": "America/New_York", "chicago": "America/Chicago",
+          "denver": "America/Denver", "austin": "America/Chicago", "mexico": "America/Mexico_City",
+          "hanoi": "Asia/Ho_Chi_Minh", "saigon": "Asia/Ho_Chi_Minh", "kuala lumpur": "Asia/Kuala_Lumpur",
+          "nairobi": "Africa/Nairobi", "lagos": "Africa/Lagos", "cairo": "Africa/Cairo",
+          "johannesburg": "Africa/Johannesburg", "เมลเบิร์น": "Australia/Melbourne",
+          "ซิดนีย์": "Australia/Sydney", "โซล": "Asia/Seoul", "ปารีส": "Europe/Paris",
+          "นิวยอร์ก": "America/New_York", "เชียงใหม่": "Asia/Bangkok", "温哥华": "America/Vancouver",
+          "溫哥華": "America/Vancouver", "多伦多": "America/Toronto", "多倫多": "America/Toronto",
+          "纽约": "America/New_York", "紐約": "America/New_York", "西雅图": "America/Los_Angeles",
+          "西雅圖": "America/Los_Angeles", "旧金山": "America/Los_Angeles", "舊金山": "America/Los_Angeles",
+          "悉尼": "Australia/Sydney", "雪梨": "Australia/Sydney", "墨尔本": "Australia/Melbourne",
+          "墨爾本": "Australia/Melbourne", "首尔": "Asia/Seoul", "首爾": "Asia/Seoul", "巴黎": "Europe/Paris",
+          "深圳": "Asia/Shanghai", "广州": "Asia/Shanghai", "廣州": "Asia/Shanghai", "杭州": "Asia/Shanghai",
+          "成都": "Asia/Shanghai"}
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]{2,}』"
                      r"|(?:(?<=\s)|^)'(?:[^'\s]+\s+){3,}[^'\s]+'(?=[\s.,!?:;)]|$)")
 _BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
@@ -74,7 +108,8 @@ _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเ�
 # names the agent's output: "from now on the table names use snake_case" is the project's
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
                         r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
-                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講", re.IGNORECASE)
+                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
+                        r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)", re.IGNORECASE)
 # the agent's answers themselves (not "write the OpenAPI example first", which is project work)
 _OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respond|(?<!api )(?<!http )(?<!server )responses?|explanations?"
                      r"|summar(y|ies))\b|ตอบ|อธิบาย|สรุป|回答|回复|回覆|解释|解釋", re.IGNORECASE)
@@ -223,7 +258,12 @@ _LANGUAGE_VALUE = re.compile(r"^[a-z]{2}(-[A-Z][a-z]{3}|-[A-Z]{2})?$")
 # pieces of a turn: sentences and clauses (Thai separates phrases with spaces)
 _PIECES = re.compile(r"[.!?。！？\n;；，,]+|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_CLAUSE_END = re.compile(r"[.!?。！？\n;；，,、]")
+# a setting stated with a colon ("Tone preference: dry and matter-of-fact", "預設格式：先一句結論"):
+# the words after it are the value when the key's own words give none
+_COLON = re.compile(r"[:：]\s*")
 STYLE_KEYS = frozenset(KEY_ORDER)
+IDENTITY_KEYS = frozenset({"user.name", "user.timezone"})
 
 
 def usable_value(key: str, value: str) -> bool:
@@ -234,22 +274,41 @@ def usable_value(key: str, value: str) -> bool:
         return _ZONE_VALUE.match(value) is not None
     if key == "response.language":
         return _LANGUAGE_VALUE.match(value) is not None
+    if key == "user.name":     # "call me out" names nobody
+        return _LATIN_NAME.match(value) is not None or not value.isascii()
     return True
 
 
 def _negated(text: str, cue: str, value: str) -> bool:
+    """A negation just before the key's words, in the same clause ("我不喜欢客服腔，跟我说话直接点" is
+    not a negated "direct")."""
     at = text.casefold().find(cue.casefold())
-    return value != "no emojis" and at >= 0 and _NEGATION.search(text[max(0, at - 16):at]) is not None
+    if value == "no emojis" or at < 0:
+        return False
+    before = _CLAUSE_END.split(text[max(0, at - 16):at])[-1]
+    return _NEGATION.search(before) is not None
 
 
-def target(text: str, key: str, value: str, cue: str, strong: bool) -> str:
+def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: bool = False) -> str:
     """The class rule between PROFILE and PROPOSALS for an explicit statement (docs/design.md §6):
     "profile" only for a canonical style/identity key with a usable value its words give, not turned
     around by a negation, said with a strong standing marker or a memory verb about the user, in a
-    turn that speaks to the agent or about the user; anything else "proposals"."""
+    turn that speaks to the agent or about the user (`about_user`: its words say where the user lives or
+    what they are called); anything else "proposals"."""
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
-            and _ADDRESSED.search(text) is not None and not _artifact(text))
+            and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text))
     return "profile" if sure else "proposals"
+
+
+def _stated_value(text: str, cue: str, marker: re.Match[str]) -> str:
+    """The words after a setting's colon ("Tone preference: dry and matter-of-fact"), when the key's
+    words or the setting's marker come just before it; else ""."""
+    colon = _COLON.search(text)
+    if colon is None or colon.start() > 40:
+        return ""
+    if cue.casefold() not in text[:colon.start()].casefold() and marker.start() >= colon.start():
+        return ""
+    return _paraphrase(text[colon.end():])
 
 
 def _artifact(text: str) -> bool:
@@ -335,14 +394,26 @@ def _route_text(text: str, lang: str) -> Routed | None:
     named = key_of(text)
     if named:
         key, value, cue = named
-        if standing:
-            return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}",
-                          target(text, key, value, cue, strong))
+        # as lasting as a standing marker: a like or dislike about how the user is answered ("เราไม่ชอบ
+        # อีโมจิในคำตอบ", 我习惯看长一点的解释) or where the user lives and what they are called ("I live
+        # in Lisbon", "call me Dan"); and a habitual marker counts as strong in a turn about the answers
+        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง")
+        lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
+                   else _any("lasting", text) if complaint is None else None)
+        habit_to_me = (standing is not None and not strong and complaint is None
+                       and _OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
+        marker = standing or lasting
+        if marker and not _asks(text, marker):
+            sure = strong or lasting is not None or habit_to_me
+            value = value or _stated_value(text, cue, marker)
+            return Routed("explicit", key, value or _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
+                          target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None))
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
-            return Routed("explicit", key, value, lang, cue, "proposals")     # "call me Dan": no marker
+            return Routed("explicit", key, value, lang, cue, "proposals")     # a name with no lasting words
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
-        if value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text):
+        if (value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text)
+                and not _WE.search(text)):
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
             return Routed("inferred", key, value, lang, cue)

@@ -2,7 +2,7 @@
 from memory_store.core.router_lexicon import Lexicon
 
 _LANGS = (r"(british english|american english|english|thai|chinese|mandarin|japanese|spanish|french|german|korean"
-          r"|vietnamese)")
+          r"|vietnamese|brazilian portuguese|portuguese|italian|dutch|indonesian|russian|hindi|arabic)")
 _ME = r"(i|i'm|i am|my|me)"
 
 LEXICON = Lexicon(
@@ -14,7 +14,16 @@ LEXICON = Lexicon(
               r"\bin all (your |future )?(answers|replies|responses|chats)\b",
               r"\bunless i (say|ask)\b", r"\b(all|every) (your |of your )?(answers|replies|responses)\b",
               r"\bmy default\b", r"\bfor the rest of\b", r"\bfor good\b", r"\bremember this\b",
-              r"\bi (prefer|like) (it )?when you\b", r"\bi('d| would) prefer (that )?you\b"),
+              r"\bi (prefer|like) (it )?when you\b", r"\bi('d| would) prefer (that )?you\b",
+              # a setting stated as one ("Tone preference: …", "Setting for you: …", "rule for any repo of
+              # mine: …"), or a scope over all the user's work
+              r"\b(preference|setting|default|rule)s?( for (you|any \w+ of mine|all my \w+))?\s*:",
+              r"\bmy default\b", r"\b(in|for|across) (any|every|all) (of )?(my )?(repos?|projects?|tasks?|chats?)"
+              r"( of mine)?\b"),
+    lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
+             r"\bi'?m (the kind of person|someone) who\b"),
+    settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
+             r"\b(call|address) me\b"),
     habitual=(r"\b(remember|note) (that|this)\W*$",
               r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
               r"\bfor everything\b", r"\bwhenever\b", r"\bany ?more\b", r"\bno more\b"),
@@ -37,8 +46,9 @@ LEXICON = Lexicon(
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
             r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b"),
-    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|save it|do that)?[\s.!]*$",
-             r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*(please\s+)?(do\s+)?"
+    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
+             r"|do that)?[\s.!]*$",
+             r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*((please|pls|plz)[\s,.!]+)?(do\s+)?"
              r"(remember|save|keep|note)\b",
              r"^\W*(yes|yeah|yep|sure)[\s,.!]*(save|keep) (that|it)\b"),
     decline=(r"^\W*(no|nah|nope|not really|don't)\b",),
@@ -83,13 +93,16 @@ LEXICON = Lexicon(
          "{2}"),
         ("response.language", r"\bin " + _LANGS + r" (from now on|by default|always|going forward)\b", "{1}"),
         ("response.language", r"\b(use|stick to|switch to) " + _LANGS + r"\b", "{2}"),
+        ("response.language", r"\blanguage\b.{0,25}\b(is|:)\s*" + _LANGS + r"\b", "{2}"),
         ("response.format.default", r"\bbullet(ed)?(s| points?| lists?)?\b", "bullets"),
         ("response.format.default", r"\btables?\b", "table"),
+        ("response.format.default", r"\b(conclusion|bottom line|the answer|tl;?dr) first\b", "conclusion first"),
         ("response.format.default", r"\b(just )?(give me )?(the|a) diff\b", "diff"),
         ("response.format.default", r"\bnumbered (lists?|steps)\b|\bmarkdown\b|\bplain text\b|\bcode blocks?\b",
          "{0}"),
         ("response.format.default", r"\b(default|answer|reply|response) format\b|\bnumbered\b", ""),
         ("response.tone", r"\bemojis?\b", "no emojis"),
+        ("response.tone", r"\b(direct|blunt|matter-of-fact|dry|no (fluff|pleasantries|cheerleading))\b", "direct"),
         ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) (formal|polite))\b", "casual"),
         ("response.tone", r"\b(formal|professional|polite)\b", "professional-friendly"),
         ("response.tone", r"\btone\b", ""),
@@ -99,7 +112,7 @@ LEXICON = Lexicon(
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
         ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on)([A-Z][\w-]*)", "{1}"),
-        ("user.name", r"\bmy name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
+        ("user.name", r"(?:\bmy |^\W*)name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
         ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),

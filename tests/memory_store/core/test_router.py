@@ -9,7 +9,7 @@ from memory_store.core.router import gate, route, unquoted
 CASES = [
     # explicit: a standing marker or a memory verb about the user
     ("Moving forward, please answer in Japanese.", None, "explicit", "response.language", "ja", "profile"),
-    ("You can call me Priya.", None, "explicit", "user.name", "Priya", "proposals"),  # no standing marker
+    ("You can call me Priya.", None, "explicit", "user.name", "Priya", "profile"),  # a name is lasting
     ("I work in Berlin, keep my timezone in mind from now on", None, "explicit", "user.timezone", None, "profile"),
     ("by default give me tables when comparing options", None, "explicit", "response.format.default", "table",
      "profile"),
@@ -80,6 +80,18 @@ CASES = [
     ("please forget what I said about my name", None, "forget", "user.name", "", ""),
     ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", "", ""),
     ("之前说的用英文回答那条取消", None, "forget", "response.language", "", ""),
+    # lasting without a stock time marker: a setting stated as one, a like or dislike about the answers,
+    # where the user lives and what they are called, a habitual marker about the answers to the user
+    ("Language preference for you: Italian.", None, "explicit", "response.language", "it", "profile"),
+    ("I live in Vancouver, so any time you give me should be my local time", None, "explicit", "user.timezone",
+     "America/Vancouver", "profile"),
+    ("name's Kofi, by the way", None, "explicit", "user.name", "Kofi", "profile"),
+    ("เราชอบคำตอบแบบเป็นข้อๆ นะ", None, "explicit", "response.format.default", "bullets", "profile"),
+    ("เราไม่ชอบตารางนะ อ่านในมือถือยาก", None, "explicit", "response.format.default", None, "proposals"),  # negated
+    ("我习惯看详细一点的解释，别跳步骤", None, "explicit", "response.length", "detailed", "profile"),
+    ("回覆我一律用英文", None, "explicit", "response.language", "en", "profile"),
+    ("预设格式：先给结论再展开", None, "explicit", "response.format.default", "conclusion first", "profile"),
+    ("I hate emojis in answers", None, "explicit", "response.tone", "no emojis", "profile"),
     # forget by class: a stored thing dropped, a rule let go, a fact about the user, "ไม่ต้อง…แล้ว"
     ("please wipe whatever you have stored about my name", None, "forget", "user.name", "", ""),
     ("you can stop asking me before each deploy, that rule's over", None, "forget", "instruction.other", "", ""),
@@ -120,6 +132,10 @@ NONE = [
     # "forget" in code, a "no need any more" about the work, a new rule with ต่อไป…ไม่ต้อง…แล้ว is no revoke
     "forget() drops the wrong entry in this cache, can you see why?",
     "ไม่ต้องแก้ test แล้ว ผ่านแล้ว",
+    # a product's setting asked about; a like about something else; a request for the team
+    "小程序的默认语言设成英文可以吗",
+    "I like the second option better, the first one leaks memory",
+    "ช่วยเขียนสรุปแบบละเอียดให้ทีมหน่อย",
 ]
 
 
