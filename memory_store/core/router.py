@@ -20,10 +20,19 @@ a standing time marker or a memory verb about the user; a setting stated as one 
 colon as the value when the key's words give none); a lasting like or dislike about how the user is
 answered (I prefer…, เราไม่ชอบ…, 我习惯…); where the user lives or what they are called ("I live in
 Lisbon", "name's Kofi", 叫我阿凱就好); a habitual marker in a turn about the answers to the user
-("回覆我一律用繁體"). A strong marker in a sentence that is a question is no statement. The weak classes — expertise (the topic is a guess), the free-form `instruction.other` and
-`user.other`, a name or style request with only a habitual marker ("always", เสมอ, 每次) or none, or
-failing any condition above — are explicit but staged in PROPOSALS.md, so a wrong reading is a
-proposal the user rejects, not a profile fact the agent obeys.
+("回覆我一律用繁體"). A strong marker in a sentence that is a question is no statement.
+
+Free-form keys reach PROFILE too when the words are the user's own and lasting: `user.other` for a
+lasting fact the user says of themselves in the first person (I'm colorblind, เราแพ้กุ้ง, 我有聽障; not
+of someone else or a group), `instruction.other` for an imperative about how the agent works with a
+strong marker and a person word (going forward, don't push yourself; ต่อไป…ถามเราก่อน; 规矩：给我的
+命令一律不要带 sudo), not asked, not about an artifact, not someone else's rule passed on (他要求…), and
+not said with what the user is ("I'm a CPA…", เราเป็นนักบัญชี…: that is a skill to pitch to).
+
+The weak classes — expertise (the topic is a guess), other free-form statements, a style request
+with only a habitual marker ("always answer in Thai") or none, or failing any condition above — are
+explicit but staged in PROPOSALS.md, so a wrong reading is a proposal the user rejects, not a
+profile fact the agent obeys.
 
 Capture (what reaches PROFILE or PROPOSALS at all) is widened by class, never to PROFILE: a standing
 or habitual marker in a turn that speaks to the agent, about the user or about the agent's answers
@@ -128,6 +137,15 @@ _WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเร�
 _NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
                        r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
+# a self fact in the first person (the lexicon's "i'm colorblind", "เราแพ้", "我吃素")
+_FIRST_PERSON = re.compile(r"^(i\b|i'|เรา|ผม|ฉัน|หนู|ดิฉัน|กู|我(?![们們]))", re.IGNORECASE)
+# what the user is ("I'm a CPA", เราเป็นนักบัญชี, 我是后端): a rule said with it is often about pitching to
+# that skill or role (an expertise, not a free-form instruction), so it is staged for review
+_WHO_I_AM = re.compile(r"\bi'?m an? \w+|\bi am an? \w+|\bi (teach|work as)\b|(เรา|ผม|ฉัน|หนู)เป็น|ไม่ใช่สาย"
+                       r"|我是|我念|我做", re.IGNORECASE)
+# someone else's rule passed on ("he wants…", "他要求…", "陳經理說…", "หัวหน้าบอก…"): not the user's own
+_REPORTED = re.compile(r"\b(he|she|they) (says?|said|wants?|asked|requires?)\b|(他|她|經理|经理|老板|老闆|主管)"
+                       r"(说|說|要求|讲|講)|(เขา|หัวหน้า|บอส)(บอก|สั่ง|อยากให้)", re.IGNORECASE)
 # what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
 # 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
 _ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
@@ -385,7 +403,11 @@ def _route_text(text: str, lang: str) -> Routed | None:
     standing, strong = (marked[0], marked[1]) if marked else (None, False)
     fact = _any("self_fact", text)
     if fact:
-        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0), "proposals")
+        # a lasting fact the user says of themselves (I'm colorblind, เราแพ้กุ้ง, 我有聽障) is theirs to keep;
+        # said of someone else or of a group ("น้องมายแพ้กุ้ง", "so is Sam… for us"), it is for review
+        mine = _FIRST_PERSON.match(fact.group(0)) is not None and _WE.search(text) is None
+        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0),
+                      "profile" if mine else "proposals")
     expertise = _expertise(text)
     if expertise:
         if standing:
@@ -423,8 +445,13 @@ def _route_text(text: str, lang: str) -> Routed | None:
     if standing and _to_agent(text):
         rule = _any("agent_rule", text)
         if rule:      # an imperative about how the agent works, asked as a question or not
+            # written at once only with a strong marker, a person word (the user's "me", "you", เรา, 我),
+            # not asked, not about an artifact and nobody else's word ("他要求…", "陳經理說…")
+            sure = (strong and _PERSON.search(text) is not None and not _asks(text, standing)
+                    and not _artifact(text) and _REPORTED.search(text) is None
+                    and _WHO_I_AM.search(text) is None)
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
-                          f"{standing.group(0)} / {rule.group(0)}", "proposals")
+                          f"{standing.group(0)} / {rule.group(0)}", "profile" if sure else "proposals")
         if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())):
             return None     # "every time I touch this limiter…": a habit of the world, not a rule
         # a lasting statement to the agent that names no key we know: for the user to review —

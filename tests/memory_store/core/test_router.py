@@ -13,7 +13,7 @@ CASES = [
     ("I work in Berlin, keep my timezone in mind from now on", None, "explicit", "user.timezone", None, "profile"),
     ("by default give me tables when comparing options", None, "explicit", "response.format.default", "table",
      "profile"),
-    ("remember that I'm allergic to peanuts", None, "explicit", "user.other", None, "proposals"),
+    ("remember that I'm allergic to peanuts", None, "explicit", "user.other", None, "profile"),
     ("ต่อจากนี้ตอบสั้นๆ พอนะ", None, "explicit", "response.length", "short", "profile"),
     ("จำไว้นะว่าผมชื่อต้น", None, "explicit", "user.name", "ต้น", "profile"),
     ("往后回答都用繁體中文", None, "explicit", "response.language", "zh-Hant", "profile"),
@@ -92,6 +92,16 @@ CASES = [
     ("回覆我一律用英文", None, "explicit", "response.language", "en", "profile"),
     ("预设格式：先给结论再展开", None, "explicit", "response.format.default", "conclusion first", "profile"),
     ("I hate emojis in answers", None, "explicit", "response.tone", "no emojis", "profile"),
+    # free-form keys in the user's own lasting words: a first-person fact, an imperative to the agent
+    ("heads up, I'm pescatarian, keep that in mind for restaurant picks", None, "explicit", "user.other", None,
+     "profile"),
+    ("from now on, never force-push my branches without asking me", None, "explicit", "instruction.other", None,
+     "profile"),
+    ("ต่อไปก่อนลบ branch ให้ถามผมก่อนนะ", None, "explicit", "instruction.other", None, "profile"),
+    # ... but said with what the user is (a skill to pitch to), or as someone else's rule: staged
+    ("I'm a nurse, so from now on never use medical jargon with me", None, "explicit", "instruction.other", None,
+     "proposals"),
+    ("以后他要求的周报你都先问我再发", None, "explicit", "instruction.other", None, "proposals"),
     # forget by class: a stored thing dropped, a rule let go, a fact about the user, "ไม่ต้อง…แล้ว"
     ("please wipe whatever you have stored about my name", None, "forget", "user.name", "", ""),
     ("you can stop asking me before each deploy, that rule's over", None, "forget", "instruction.other", "", ""),
