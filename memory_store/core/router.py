@@ -60,7 +60,9 @@ TARGETS = ("profile", "proposals")
 _LANGUAGES = {"british english": "en-GB", "american english": "en-US",
               "english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
               "จีน": "zh-Hans", "japanese": "ja", "ญี่ปุ่น": "ja", "spanish": "es", "french": "fr", "german": "de",
-              "korean": "ko", "vietnamese": "vi", "brazilian portuguese": "pt-BR", "portuguese": "pt", "italian": "it",
+              "korean": "ko", "vietnamese": "vi", "eng": "en", "español": "es", "espanol": "es",
+              "français": "fr", "francais": "fr", "português": "pt", "portugues": "pt", "brazilian portuguese": "pt-BR",
+              "portuguese": "pt", "italian": "it",
               "dutch": "nl", "indonesian": "id", "russian": "ru", "hindi": "hi", "arabic": "ar",
               "简体中文": "zh-Hans", "簡體中文": "zh-Hans", "简体": "zh-Hans", "簡體": "zh-Hans", "繁体中文": "zh-Hant",
               "繁體中文": "zh-Hant",
@@ -152,6 +154,7 @@ _ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|
 _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่องที่(ให้|เคย)|ที่เคย(บอก|ให้)|规则|規則|那条|那條"
                           r"|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
+SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
 
 @dataclass(frozen=True)
@@ -438,6 +441,10 @@ def _route_text(text: str, lang: str) -> Routed | None:
                 and not _WE.search(text)):
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
+            return Routed("inferred", key, value, lang, cue)
+        if (value and len(text.strip()) <= SHORT_REQUEST and not _negated(text, cue, value) and not _artifact(text)
+                and not _WE.search(text)):
+            # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
             return Routed("inferred", key, value, lang, cue)
         return None
     # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as

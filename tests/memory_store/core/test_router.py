@@ -72,6 +72,11 @@ CASES = [
     ("can you answer in French? I can't read this", None, "inferred", "response.language", "fr", ""),
     ("ตอบภาษาอังกฤษได้ไหมครับ", None, "inferred", "response.language", "en", ""),
     ("又用英文回了，我要中文吧", None, "inferred", "response.language", "zh-Hans", ""),
+    # the whole turn is a style request with no marker: a signal
+    ("in a table", None, "inferred", "response.format.default", "table", ""),
+    ("ตอบเป็น eng ก็ได้", None, "inferred", "response.language", "en", ""),
+    ("简短些", None, "inferred", "response.length", "short", ""),
+    ("just the code", None, "inferred", "response.format.default", "code only", ""),
     # a bare yes to an offer to save something
     ("ok, go ahead", "Want me to save that you prefer tables?", "confirm", "response.format.default", "table",
      "profile"),
@@ -146,6 +151,10 @@ NONE = [
     "小程序的默认语言设成英文可以吗",
     "I like the second option better, the first one leaks memory",
     "ช่วยเขียนสรุปแบบละเอียดให้ทีมหน่อย",
+    # a bot's setting; someone else's preference
+    "把客服机器人的回复改短一点",
+    "我同事想看详细版，你给他的那份写长一点",
+    "give her the short version, she's busy",
 ]
 
 
