@@ -120,7 +120,8 @@ _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเ�
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
                         r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
                         r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
-                        r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)", re.IGNORECASE)
+                        r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)|偏好|(แก้|ตั้ง) ?preference"
+                        r"|ตั้งโทน", re.IGNORECASE)
 # the agent's answers themselves (not "write the OpenAPI example first", which is project work)
 _OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respond|(?<!api )(?<!http )(?<!server )responses?|explanations?"
                      r"|summar(y|ies))\b|ตอบ|อธิบาย|สรุป|回答|回复|回覆|解释|解釋", re.IGNORECASE)

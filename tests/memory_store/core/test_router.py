@@ -103,6 +103,9 @@ CASES = [
     ("from now on, never force-push my branches without asking me", None, "explicit", "instruction.other", None,
      "profile"),
     ("ต่อไปก่อนลบ branch ให้ถามผมก่อนนะ", None, "explicit", "instruction.other", None, "profile"),
+    ("規矩：給我的指令一律不要帶 sudo", None, "explicit", "instruction.other", None, "profile"),
+    ("記住我有色盲", None, "explicit", "user.other", None, "profile"),
+    ("改一下偏好：语气要轻松一点", None, "explicit", "response.tone", None, "profile"),
     # ... but said with what the user is (a skill to pitch to), or as someone else's rule: staged
     ("I'm a nurse, so from now on never use medical jargon with me", None, "explicit", "instruction.other", None,
      "proposals"),
