@@ -232,23 +232,39 @@ def key_of(text: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _expertise(text: str) -> tuple[str, str, str] | None:
+def _same_sentence(text: str, cue: str, topic: str) -> bool:
+    """The skill's words and its topic's stand in one sentence."""
+    return any(cue.casefold() in part and topic.casefold() in part
+               for part in (p.casefold() for p in _SENTENCES.split(text)))
+
+
+def _expertise(text: str) -> tuple[str, str, str, str] | None:
+    """(key, level, the skill's words, the topic's words or "" when the skill's clause names two topics)
+    of what the user says about their skill."""
     high, low, known = _any("expertise_high", text), _any("expertise_low", text), _any("expertise_known", text)
     cue = low or high or known
     if cue is None:
         return None
-    best: tuple[int, str] | None = None
+    # the topic in the skill's own clause ("Kafka 我很熟，运维过…" is Kafka), else the nearest
+    starts = [m.end() for m in _CLAUSE_END.finditer(text, 0, cue.start())]
+    end = _CLAUSE_END.search(text, cue.end())
+    clause = (starts[-1] if starts else 0, end.start() if end else len(text))
+    best: tuple[int, int, str, str] | None = None
+    in_clause: set[str] = set()
     for lex in LEXICONS:
         for pattern, topic in lex.topics:
             for m in _rx(pattern).finditer(text):
-                dist = abs(m.start() - cue.start())
-                if best is None or dist < best[0]:
-                    best = (dist, topic)
+                rank = (0 if clause[0] <= m.start() < clause[1] else 1, abs(m.start() - cue.start()))
+                if rank[0] == 0:
+                    in_clause.add(topic)
+                if best is None or rank < best[:2]:
+                    best = (*rank, topic, m.group(0))
     if best is None:
         return None
     years = high is not None and _rx(r"\d|years|ปี|年|资深|資深|senior|expert").search(high.group(0))
     level = "beginner" if low else "expert" if years else "advanced"
-    return f"user.expertise.{best[1]}", level, cue.group(0)
+    # two topics in the skill's clause ("K8s 和 Docker 都很熟"): which one is the key is a guess (no words)
+    return f"user.expertise.{best[2]}", level, cue.group(0), "" if len(in_clause) > 1 else best[3]
 
 
 def _standing(text: str, complaining: bool) -> tuple[re.Match[str], bool] | None:
@@ -280,6 +296,7 @@ _LANGUAGE_VALUE = re.compile(r"^[a-z]{2}(-[A-Z][a-z]{3}|-[A-Z]{2})?$")
 # pieces of a turn: sentences and clauses (Thai separates phrases with spaces)
 _PIECES = re.compile(r"[.!?。！？\n;；，,]+|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_SENTENCES = re.compile(r"[.!?。！？\n]+")
 _CLAUSE_END = re.compile(r"[.!?。！？\n;；，,、]")
 # a setting stated with a colon ("Tone preference: dry and matter-of-fact", "預設格式：先一句結論"):
 # the words after it are the value when the key's own words give none
@@ -414,8 +431,19 @@ def _route_text(text: str, lang: str) -> Routed | None:
                       "profile" if mine else "proposals")
     expertise = _expertise(text)
     if expertise:
-        if standing:
-            return Routed("explicit", *expertise[:2], lang, f"{standing.group(0)} / {expertise[2]}", "proposals")
+        # a self-description with how to pitch the answers to it ("…for a decade, no need to define things
+        # for me", ไม่ต้องอธิบาย, 不用从头讲) or a standing marker is explicit; written at once when the topic
+        # the words name stands in the same sentence as the skill, not asked, not a team's
+        pitch = _any("pitch", text)
+        if pitch is not None and pitch.group(0) in expertise[2]:
+            pitch = None      # "ไม่ต้องอธิบาย" alone says how to answer, not who the user is
+        said = standing or pitch
+        if said:
+            sure = ((strong or pitch is not None) and expertise[3] != ""
+                    and _same_sentence(text, expertise[2], expertise[3])
+                    and not _asks(text, said) and _WE.search(text) is None)
+            return Routed("explicit", *expertise[:2], lang, f"{said.group(0)} / {expertise[2]}",
+                          "profile" if sure else "proposals")
         return Routed("inferred", *expertise[:2], lang, expertise[2])
     named = key_of(text)
     if named:

@@ -21,6 +21,8 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `complaint`: a one-off signal (too long, ยาวไป, 太长了): an inference, never a write;
 - `self_fact`: a lasting fact about the user (allergic, vegetarian): explicit on its own;
 - `expertise_high` / `expertise_low` / `expertise_known`: what the user says about their skill;
+- `pitch`: how to pitch the answers to the user's level (skip the basics, ไม่ต้องอธิบาย, 不用从头讲, explain
+  it like I'm a first-year): with an expertise cue, the self-description is explicit (else inferred);
 - `agent_rule`: an imperative about how the agent works (ask me before…, ห้าม…, 先给我看…);
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
 - `topics`: (pattern, topic) for `user.expertise.<topic>`.
@@ -49,6 +51,7 @@ class Lexicon:
     expertise_high: tuple[str, ...]
     expertise_low: tuple[str, ...]
     expertise_known: tuple[str, ...]
+    pitch: tuple[str, ...]
     agent_rule: tuple[str, ...]
     keys: tuple[tuple[str, str, str], ...]
     topics: tuple[tuple[str, str], ...]

@@ -41,9 +41,12 @@ LEXICON = Lexicon(
                r"可以吗|可以嗎|行吗|行嗎"),
     self_fact=(r"我(有|是)?(吃素|是素食|素食|不喝酒|不吃(猪肉|豬肉|牛肉|辣)|色盲|色弱|过敏|過敏|有(聽障|听障|視障|视障)|是穆斯林|吃清真)",
                r"我对.{1,6}过敏|我對.{1,6}過敏"),
-    expertise_high=(r"资深|資深|(写|寫|做)了?(十|\d+|几|幾)年", r"我懂|做推荐|不用解释|不用解釋|不需要解释"),
-    expertise_low=(r"(完全)?不懂", r"新手|小白|零基础|零基礎|没学过|沒學過|不太会|不太會"),
+    expertise_high=(r"资深|資深|(写|寫|做)了?(十|\d+|几|幾|五六|三四)年", r"我懂|做推荐|不用解释|不用解釋|不需要解释",
+                    r"很熟|精通", r"不用(跟我)?(解释|解釋|从头讲|從頭講)"),
+    expertise_low=(r"(完全)?不懂", r"新手|小白|零基础|零基礎|没学过|沒學過|不太会|不太會", r"很弱"),
     expertise_known=(r"我懂|我知道",),
+    pitch=(r"不用(跟我)?(解释|解釋|从头讲|從頭講|从头|從頭)", r"一步一步", r"白话|白話", r"按新手",
+           r"基础的东西|基礎的東西"),
     agent_rule=(r"(先|要)(把|给|給).{0,12}(看|确认|確認)", r"不要加|别加|別加", r"(问|問)我", r"确认|確認",
                 r"不要(直接)?(执行|執行|删|刪|push)", r"(一律|都)(不要|别|別|用)", r"不要(带|帶|用|加)"),
     keys=(
@@ -82,6 +85,7 @@ LEXICON = Lexicon(
             (r"推荐算法|推薦算法|梯度|机器学习|機器學習|\bML\b", "ml"), (r"数据库|資料庫|SQL", "sql"),
             (r"后端|後端", "backend"), (r"k8s|Kubernetes", "kubernetes"), (r"Python|python", "python"),
             (r"安卓|Android|Kotlin", "android"), (r"Spark|Airflow|Flink|数据工程|數據工程", "data-engineering"),
-            (r"运维|運維|DevOps|Docker", "devops"), (r"Postgres|PostgreSQL", "postgres"),
+            (r"运维|運維|DevOps", "devops"), (r"数学|數學", "math"), (r"财务|財務", "finance"),
+            (r"统计|統計", "statistics"), (r"Postgres|PostgreSQL", "postgres"),
             (r"编程|程式|代码|代碼|写代码|寫代碼", "programming")),
 )

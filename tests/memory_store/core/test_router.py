@@ -27,8 +27,13 @@ CASES = [
      "proposals"),
     ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
     ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
+    # a skill said with how to pitch the answers to it, the topic in the same sentence: written
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
-     "proposals"),
+     "profile"),
+    # two topics in the skill's clause: which one is a guess, staged
+    ("K8s and Terraform are my bread and butter, no need to explain them", None, "explicit",
+     "user.expertise.terraform", None, "proposals"),
+    ("เราใช้ Kafka มา 5 ปีละ ไม่ต้องอธิบายพื้นฐานนะ", None, "explicit", "user.expertise.kafka", "expert", "profile"),
     # confirmation of the assistant's offer
     ("yes please remember", "Shall I remember that you like bullet points?", "confirm",
      "response.format.default", "bullets", "profile"),
@@ -39,7 +44,7 @@ CASES = [
     ("ยาวเกินไปนะ", None, "inferred", "response.length", "short", ""),
     ("you always write essays, too long", None, "inferred", "response.length", "short", ""),
     ("ตอบยาวทุกทีเลย ยาวไป", None, "inferred", "response.length", "short", ""),
-    ("I've never used Docker, how do I start a container?", None, "inferred", "user.expertise.devops", "beginner", ""),
+    ("I've never used Docker, how do I start a container?", None, "inferred", "user.expertise.docker", "beginner", ""),
     ("太啰嗦了，简短一点", None, "inferred", "response.length", "short", ""),
     # a strong standing marker to the agent that names no known key: staged as an instruction
     ("from now on, give me the shell commands in one block at the end", None, "explicit", "instruction.other", None,
@@ -116,7 +121,7 @@ CASES = [
     ("forget that I'm on a keto diet, I quit", None, "forget", "user.other", "", ""),
     ("เลิกจำเรื่องชื่อเล่นเราได้แล้ว", None, "forget", "user.name", "", ""),
     ("ที่ให้ตอบเป็นข้อๆ อ่ะ ไม่ต้องแล้วนะ", None, "forget", "response.format.default", "", ""),
-    ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.devops", "", ""),
+    ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
     ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
     ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
 ]
