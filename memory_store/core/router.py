@@ -245,9 +245,10 @@ def _expertise(text: str) -> tuple[str, str, str, str] | None:
     cue = low or high or known
     if cue is None:
         return None
-    # the topic in the skill's own clause ("Kafka 我很熟，运维过…" is Kafka), else the nearest
-    starts = [m.end() for m in _CLAUSE_END.finditer(text, 0, cue.start())]
-    end = _CLAUSE_END.search(text, cue.end())
+    # the topic in the skill's own clause ("Kafka 我很熟，运维过…" is Kafka; Thai clauses are split at
+    # spaces), else the nearest
+    starts = [m.end() for m in _PIECES.finditer(text, 0, cue.start())]
+    end = _PIECES.search(text, cue.end())
     clause = (starts[-1] if starts else 0, end.start() if end else len(text))
     best: tuple[int, int, str, str] | None = None
     in_clause: set[str] = set()
@@ -394,7 +395,7 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
         # piece alone is routed, and only ever staged for review
         for piece in _pieces(text):
-            if _standing(piece, False) is None or _any("not_mine", piece):
+            if (_standing(piece, False) is None and _any("pitch", piece) is None) or _any("not_mine", piece):
                 continue
             got = _route_text(piece, lang)
             # only a piece that names a key of ours or says something about the user ("help me change

@@ -30,6 +30,12 @@ CASES = [
     # a skill said with how to pitch the answers to it, the topic in the same sentence: written
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
      "profile"),
+    # Thai clauses are split at spaces: the topic is the one in the skill's own clause
+    ("เราทำ iOS มาตลอด แต่ android นี่มือใหม่เลย ต่อไปอธิบายละเอียดๆ ให้หน่อยนะ", None, "explicit",
+     "user.expertise.android", "beginner", "profile"),
+    # code-switching: every lexicon reads every turn
+    ("ต่อไป reply in English นะ", None, "explicit", "response.language", "en", "profile"),
+    ("以后 answer in bullet points 就好", None, "explicit", "response.format.default", "bullets", "profile"),
     # two topics in the skill's clause: which one is a guess, staged
     ("K8s and Terraform are my bread and butter, no need to explain them", None, "explicit",
      "user.expertise.terraform", None, "proposals"),
