@@ -114,6 +114,9 @@ _OFFER = re.compile(r"remember|\bsave\b|บันทึก|เก็บไว้
 # change goes through a migration" is a project convention (the daily log's), not core memory
 _PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
 # a question (about what is stored, or whether to): never a standing statement
+# a request put as a question: still the user's instruction
+_POLITE = re.compile(r"\b(can|could|would|will) you\b|\bplease\b|ได้ไหม|ได้มั้ย|ได้ป่ะ|ได้ปะ|หน่อย|可以吗|可以嗎|能不能"
+                     r"|可不可以|好吗|好嗎|行吗|行嗎", re.IGNORECASE)
 _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเปล่า")
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
@@ -360,12 +363,14 @@ def _pieces(text: str) -> list[str]:
     return [p for p in (x.strip() for x in _PIECES.split(text)) if p]
 
 
-def _asks(text: str, standing: re.Match[str]) -> bool:
+def _asks(text: str, standing: re.Match[str], polite: bool = True) -> bool:
     """The sentence holding the standing marker is a question (a question elsewhere in a long turn
-    — "…, what do you think?" — does not make the standing statement one)."""
+    — "…, what do you think?" — does not make the standing statement one). With `polite`, a request
+    put as a question ("Can you use bullet points by default?", ได้ไหม, 可以吗) is no question."""
     ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, standing.start())]
     after = _SENTENCE_END.search(text, standing.end())
-    return _QUESTION.search(text[ends[-1] if ends else 0:after.end() if after else len(text)]) is not None
+    sentence = text[ends[-1] if ends else 0:after.end() if after else len(text)]
+    return _QUESTION.search(sentence) is not None and not (polite and _POLITE.search(sentence))
 
 
 def _to_agent(text: str) -> bool:
@@ -436,8 +441,10 @@ def _route_text(text: str, lang: str) -> Routed | None:
         # for me", ไม่ต้องอธิบาย, 不用从头讲) or a standing marker is explicit; written at once when the topic
         # the words name stands in the same sentence as the skill, not asked, not a team's
         pitch = _any("pitch", text)
-        if pitch is not None and pitch.group(0) in expertise[2]:
-            pitch = None      # "ไม่ต้องอธิบาย" alone says how to answer, not who the user is
+        if pitch is not None and (pitch.group(0) in expertise[2] or _asks(text, pitch, polite=False)):
+            # "ไม่ต้องอธิบาย" alone says how to answer, not who the user is; "can you explain it
+            # simpler?" (อธิบายแบบง่ายๆ ได้มั้ย) is a one-off request, a signal
+            pitch = None
         said = standing or pitch
         if said:
             sure = ((strong or pitch is not None) and expertise[3] != ""

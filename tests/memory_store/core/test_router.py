@@ -33,6 +33,9 @@ CASES = [
     # Thai clauses are split at spaces: the topic is the one in the skill's own clause
     ("เราทำ iOS มาตลอด แต่ android นี่มือใหม่เลย ต่อไปอธิบายละเอียดๆ ให้หน่อยนะ", None, "explicit",
      "user.expertise.android", "beginner", "profile"),
+    # a request put as a question is still the user's instruction; a pitch asked once is a signal
+    ("Could you use numbered lists by default?", None, "explicit", "response.format.default", None, "profile"),
+    ("ไม่ค่อยเข้าใจเรื่อง SQL อธิบายแบบง่ายๆ ได้มั้ย", None, "inferred", "user.expertise.sql", "beginner", ""),
     # code-switching: every lexicon reads every turn
     ("ต่อไป reply in English นะ", None, "explicit", "response.language", "en", "profile"),
     ("以后 answer in bullet points 就好", None, "explicit", "response.format.default", "bullets", "profile"),
