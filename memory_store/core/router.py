@@ -114,6 +114,14 @@ _OFFER = re.compile(r"remember|\bsave\b|บันทึก|เก็บไว้
 # change goes through a migration" is a project convention (the daily log's), not core memory
 _PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
 # a question (about what is stored, or whether to): never a standing statement
+_NON_WORD = re.compile(r"[\W_]+")
+# a team's own liking ("ทีมเราชอบคำตอบสั้นๆ", "we prefer tables"): not the user's ("咱们就当同事聊天" is the
+# user and the agent, "เพื่อนร่วมทีม" a mention)
+_TEAM_LIKES = re.compile(r"\b(we|our team)( all)? (prefer|like|want|use)\b|ทีม(เรา)?(ชอบ|อยาก|ใช้)"
+                         r"|(我们|我們)(团队|團隊)?(都)?(喜欢|喜歡|偏好|习惯|習慣|都用)", re.IGNORECASE)
+# how the agent talks to the user
+_TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我(说|說|讲|講|聊)|對我(說|講)|对我(说|讲)"
+                    r"|(คุย|พูด)กับ(เรา|ผม|ฉัน|หนู)", re.IGNORECASE)
 # a request put as a question: still the user's instruction
 _POLITE = re.compile(r"\b(can|could|would|will) you\b|\bplease\b|ได้ไหม|ได้มั้ย|ได้ป่ะ|ได้ปะ|หน่อย|可以吗|可以嗎|能不能"
                      r"|可不可以|好吗|好嗎|行吗|行嗎", re.IGNORECASE)
@@ -337,9 +345,10 @@ def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: 
     "profile" only for a canonical style/identity key with a usable value its words give, not turned
     around by a negation, said with a strong standing marker or a memory verb about the user, in a
     turn that speaks to the agent or about the user (`about_user`: its words say where the user lives or
-    what they are called); anything else "proposals"."""
+    what they are called) and not about a team ("ทีมเราชอบ…"); anything else "proposals"."""
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
-            and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text))
+            and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
+            and _TEAM_LIKES.search(text) is None)
     return "profile" if sure else "proposals"
 
 
@@ -371,6 +380,18 @@ def _asks(text: str, standing: re.Match[str], polite: bool = True) -> bool:
     after = _SENTENCE_END.search(text, standing.end())
     sentence = text[ends[-1] if ends else 0:after.end() if after else len(text)]
     return _QUESTION.search(sentence) is not None and not (polite and _POLITE.search(sentence))
+
+
+def _mostly(cue: str, text: str) -> bool:
+    """The key's words are a third of the turn or more ("用表格", "just the code pls"; not "I like short
+    functions", "我在台北开会，帮我看下")."""
+    return 3 * len(_NON_WORD.sub("", cue)) >= len(_NON_WORD.sub("", text))
+
+
+def _about_answers(text: str) -> bool:
+    """The turn names the agent's answers or how it talks to the user ("emojis in answers", 跟我说话,
+    คุยกับเรา), so a like or dislike in it is about being answered ("I like short functions" is not)."""
+    return _OUTPUT.search(text) is not None or _TO_ME.search(text) is not None
 
 
 def _to_agent(text: str) -> bool:
@@ -461,7 +482,7 @@ def _route_text(text: str, lang: str) -> Routed | None:
         # in Lisbon", "call me Dan"); and a habitual marker counts as strong in a turn about the answers
         # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง")
         lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
-                   else _any("lasting", text) if complaint is None else None)
+                   else _any("lasting", text) if complaint is None and _about_answers(text) else None)
         habit_to_me = (standing is not None and not strong and complaint is None
                        and _OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
         marker = standing or lasting
@@ -479,8 +500,8 @@ def _route_text(text: str, lang: str) -> Routed | None:
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
             return Routed("inferred", key, value, lang, cue)
-        if (value and len(text.strip()) <= SHORT_REQUEST and not _negated(text, cue, value) and not _artifact(text)
-                and not _WE.search(text)):
+        if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _negated(text, cue, value)
+                and not _artifact(text) and not _WE.search(text)):
             # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
             return Routed("inferred", key, value, lang, cue)
         return None

@@ -122,7 +122,8 @@ LEXICON = Lexicon(
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
-        ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on)([A-Z][\w-]*)", "{1}"),
+        ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after|before"
+         r"|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)([A-Z][\w-]*)", "{1}"),
         ("user.name", r"(?:\bmy |^\W*)name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),

@@ -36,6 +36,8 @@ CASES = [
     # a request put as a question is still the user's instruction; a pitch asked once is a signal
     ("Could you use numbered lists by default?", None, "explicit", "response.format.default", None, "profile"),
     ("ไม่ค่อยเข้าใจเรื่อง SQL อธิบายแบบง่ายๆ ได้มั้ย", None, "inferred", "user.expertise.sql", "beginner", ""),
+    # a team's liking is not the user's: staged
+    ("ทีมเราชอบคำตอบสั้นๆ", None, "explicit", "response.length", "short", "proposals"),
     # code-switching: every lexicon reads every turn
     ("ต่อไป reply in English นะ", None, "explicit", "response.language", "en", "profile"),
     ("以后 answer in bullet points 就好", None, "explicit", "response.format.default", "bullets", "profile"),
@@ -106,7 +108,7 @@ CASES = [
      "America/Vancouver", "profile"),
     ("name's Kofi, by the way", None, "explicit", "user.name", "Kofi", "profile"),
     ("เราชอบคำตอบแบบเป็นข้อๆ นะ", None, "explicit", "response.format.default", "bullets", "profile"),
-    ("เราไม่ชอบตารางนะ อ่านในมือถือยาก", None, "explicit", "response.format.default", None, "proposals"),  # negated
+    ("เราไม่ชอบตารางในคำตอบนะ อ่านในมือถือยาก", None, "explicit", "response.format.default", None, "proposals"),  # negated
     ("我习惯看详细一点的解释，别跳步骤", None, "explicit", "response.length", "detailed", "profile"),
     ("回覆我一律用英文", None, "explicit", "response.language", "en", "profile"),
     ("预设格式：先给结论再展开", None, "explicit", "response.format.default", "conclusion first", "profile"),
@@ -168,6 +170,15 @@ NONE = [
     "小程序的默认语言设成英文可以吗",
     "I like the second option better, the first one leaks memory",
     "ช่วยเขียนสรุปแบบละเอียดให้ทีมหน่อย",
+    # a like about something other than the answers; a stay, not a home; "call me <day>", 叫我 + a verb
+    "I prefer tables over JSON for the API response",
+    "I like short functions",
+    "I prefer a formal tone in the emails to clients",
+    "เราชอบตารางแบบนี้ ใช้ใน report ได้เลย",
+    "我在台北开会，帮我看下这个 bug",
+    "call me Monday about the deploy",
+    "叫我写个脚本就好",
+    "他不喜欢太长的回答",
     # a bot's setting; someone else's preference
     "把客服机器人的回复改短一点",
     "我同事想看详细版，你给他的那份写长一点",
