@@ -139,7 +139,8 @@ _OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respond|(?<!api )(?<!http )(?<!se
 # an artifact of the work (docs, comments, a README, commit messages): its language or format is the
 # project's, not how the agent answers the user
 _ARTIFACT = re.compile(r"\b(docs?|documentation|comments?|readme|commit messages?|changelog|docstrings?|variable names?"
-                       r"|pr descriptions?)\b|เอกสาร|คอมเมนต์|คอมเม้นต์|README|文档|文檔|注释|註釋|提交信息",
+                       r"|pr descriptions?|reports?|slides?|decks?|presentations?|emails?)\b|เอกสาร|คอมเมนต์|คอมเม้นต์"
+                       r"|README|รายงาน|สไลด์|อีเมล|文档|文檔|注释|註釋|提交信息|报告|報告|幻灯片|投影片|邮件|郵件",
                        re.IGNORECASE)
 # "…, remember that" / "记一下" / "จำไว้ด้วย" closing a turn: the user asks for the statement to be kept
 _NOTE_THIS = re.compile(r"(\b(remember|note) (that|this)|记一下|記一下|记住|記住|记下|記下|记着|記著"

@@ -36,6 +36,9 @@ CASES = [
     # a request put as a question is still the user's instruction; a pitch asked once is a signal
     ("Could you use numbered lists by default?", None, "explicit", "response.format.default", None, "profile"),
     ("ไม่ค่อยเข้าใจเรื่อง SQL อธิบายแบบง่ายๆ ได้มั้ย", None, "inferred", "user.expertise.sql", "beginner", ""),
+    # the format of an artifact of the work (a report, slides, an email) is the work's: staged
+    ("default: use tables for the report you write for the board", None, "explicit", "response.format.default",
+     "table", "proposals"),
     # a team's liking is not the user's: staged
     ("ทีมเราชอบคำตอบสั้นๆ", None, "explicit", "response.length", "short", "proposals"),
     # code-switching: every lexicon reads every turn
