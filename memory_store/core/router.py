@@ -119,6 +119,11 @@ _NON_WORD = re.compile(r"[\W_]+")
 # user and the agent, "เพื่อนร่วมทีม" a mention)
 _TEAM_LIKES = re.compile(r"\b(we|our team)( all)? (prefer|like|want|use)\b|ทีม(เรา)?(ชอบ|อยาก|ใช้)"
                          r"|(我们|我們)(团队|團隊)?(都)?(喜欢|喜歡|偏好|习惯|習慣|都用)", re.IGNORECASE)
+# a team in the turn ("from now on we answer tickets in Thai", 以后我们的周报都用表格) makes a style key the
+# team's convention unless the turn also speaks to the agent; 咱们 (the user and the agent) and a
+# mentioned เพื่อนร่วมทีม are no team
+_TEAM = re.compile(r"\b(we|our|us)\b|我们|我們|พวกเรา|(?<!ร่วม)ทีม", re.IGNORECASE)
+_YOU = re.compile(r"\b(you|your|yourself)\b|你|您|คุณ", re.IGNORECASE)
 # how the agent talks to the user
 _TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我(说|說|讲|講|聊)|對我(說|講)|对我(说|讲)"
                     r"|(คุย|พูด)กับ(เรา|ผม|ฉัน|หนู)", re.IGNORECASE)
@@ -349,7 +354,7 @@ def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: 
     what they are called) and not about a team ("ทีมเราชอบ…"); anything else "proposals"."""
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
             and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
-            and _TEAM_LIKES.search(text) is None)
+            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue))
     return "profile" if sure else "proposals"
 
 
@@ -381,6 +386,14 @@ def _asks(text: str, standing: re.Match[str], polite: bool = True) -> bool:
     after = _SENTENCE_END.search(text, standing.end())
     sentence = text[ends[-1] if ends else 0:after.end() if after else len(text)]
     return _QUESTION.search(sentence) is not None and not (polite and _POLITE.search(sentence))
+
+
+def _team_clause(text: str, cue: str) -> bool:
+    """A team stands in the clause of the key's words and the turn does not speak to the agent ("from
+    now on we answer tickets in Thai"; not "answer in English from now on, the new team reads it")."""
+    if _YOU.search(text):
+        return False
+    return any(cue.casefold() in piece.casefold() and _TEAM.search(piece) for piece in _pieces(text))
 
 
 def _mostly(cue: str, text: str) -> bool:

@@ -41,6 +41,11 @@ CASES = [
      "table", "proposals"),
     # a team's liking is not the user's: staged
     ("ทีมเราชอบคำตอบสั้นๆ", None, "explicit", "response.length", "short", "proposals"),
+    # a team in the key's clause makes it the team's convention: staged; a team named as the reason is not
+    ("from now on we answer tickets in Thai", None, "explicit", "response.language", "th", "proposals"),
+    ("以后我们的周报都用表格", None, "explicit", "response.format.default", "table", "proposals"),
+    ("pls answer in English from now on, the new team reads it too", None, "explicit", "response.language", "en",
+     "profile"),
     # code-switching: every lexicon reads every turn
     ("ต่อไป reply in English นะ", None, "explicit", "response.language", "en", "profile"),
     ("以后 answer in bullet points 就好", None, "explicit", "response.format.default", "bullets", "profile"),
@@ -182,6 +187,7 @@ NONE = [
     "call me Monday about the deploy",
     "叫我写个脚本就好",
     "他不喜欢太长的回答",
+    "我老婆不喜欢太长的回答",
     # a bot's setting; someone else's preference
     "把客服机器人的回复改短一点",
     "我同事想看详细版，你给他的那份写长一点",
