@@ -266,3 +266,25 @@ def test_gate_takes_only_explicit_or_inferred(label: str) -> None:
 def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
     assert gate("suppose I said from now on answer in Thai", None, "explicit", "response.language", "th") is None
     assert gate('"From now on, reply in Thai."', None, "explicit", "response.language", "th") is None
+
+
+def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_totals() -> None:
+    """heldout2 is a development split now (its misses may be listed); heldout3 is held out: the
+    script refuses `--verbose` before reading it. A floor on the development split, so that a change
+    that breaks routing is seen here."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+    run = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "dev", "--json"],
+                         cwd=REPO, capture_output=True, text=True, check=True)
+    pooled = json.loads(run.stdout)["languages"]["all"]
+    assert pooled["explicit_precision"] >= 0.9 and pooled["written_on_none"] == 0
+    assert pooled["explicit_recall"] >= 0.8 and pooled["forget_recall"] >= 0.9
+    listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout2", "--verbose"],
+                            cwd=REPO, capture_output=True, text=True, check=True)
+    assert "-h2-" in listed.stdout
+    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout3", "--verbose"],
+                             cwd=REPO, capture_output=True, text=True)
+    assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr
