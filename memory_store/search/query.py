@@ -144,7 +144,8 @@ class _Run:
         warm = (cutoff << KEY_BITS, _TOP)
         cold = (0, cutoff << KEY_BITS)
         if opts.tier == "sessions":
-            said = self._ranked_hits(self._said(terms, opts), replace(opts, limit=FUSE_DEPTH), today)
+            depth = replace(opts, limit=max(opts.limit, FUSE_DEPTH))
+            said = self._ranked_hits(self._said(terms, opts), depth, today)
             hits = self._with_neighbours(said, opts)[: opts.limit]
         else:
             span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
