@@ -223,3 +223,50 @@ def test_the_context_shows_a_procedure_once(demo: DemoResult) -> None:
     shown = [(group, it.id) for group, items in ctx.items.items() for it in items if it.id == proc.id]
     assert len(shown) == 1, shown
     assert any(e.operation == "dedupe" and e.entity_id == proc.id for e in ctx.events)
+
+
+def _context_index(ws: Path) -> dict[str, dict]:  # type: ignore[type-arg]
+    from tests.conftest import cli_run
+
+    out = cli_run("--workspace", str(ws), "context", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    return {i["id"]: i for i in json.loads(out.stdout)["long_memory"]["memory_index"]}
+
+
+def test_the_context_and_memory_md_show_the_open_pair_before_resolution_and_not_after(
+        demo: DemoResult, matched: dict[str, Found], tmp_path: Path) -> None:
+    """On a copy of the demo: an open conflict is visible to the agent before a person resolves it —
+    the runtime context marks the established item DISPUTED the day the newer decision is written,
+    and MEMORY.md's `## Open questions` names the pair after the weekly — and neither says so once
+    the decision is applied (docs/design.md §4.5, §6.4, §6.5)."""
+    import shutil
+    from datetime import datetime
+
+    from jobs.dispatch import registry
+    from tests.conftest import cli
+    from tests.jobs.weekly.test_weekly_support import TZ, entry, load_cfg, memory_ids, run_weekly, write_entries
+
+    ws = tmp_path / "ws"
+    shutil.copytree(demo.workspace, ws)
+    omise = matched["cx-refunds-via-omise"].entry.id
+    assert omise in memory_ids(ws) and "DISPUTED" not in _context_index(ws)[omise]["text"]
+
+    stripe = entry("Decision", "2026-11-24", "退款统一走 Stripe 的 refund API")
+    write_entries(ws, [stripe])
+    assert registry.run(load_cfg(ws), "microsync", now=datetime(2026, 11, 24, 20, tzinfo=TZ)).status != "failed"
+    item = _context_index(ws)[omise]                              # the same day, before any weekly
+    assert item["disputed_by"] == stripe.id and stripe.id in item["text"] and "ask the user" in item["text"]
+
+    assert run_weekly(ws, "2026-11-30T03:00:00").status == "ok"
+    md = parse_memory_md((ws / "MEMORY.md").read_text(encoding="utf-8"))
+    assert [(q.new_id, q.new_date, q.old_id) for q in md.questions] == [(stripe.id, "2026-11-24", omise)]
+    assert stripe.id not in memory_ids(ws) and _context_index(ws)[omise]["disputed_by"] == stripe.id
+
+    assert cli("--workspace", str(ws), "conflicts", "resolve", stripe.id, "--keep", "new").exit_code == 0
+    assert "disputed_by" not in _context_index(ws)[omise]
+    assert run_weekly(ws, "2026-12-07T03:00:00", force=True).status == "ok"
+    md = parse_memory_md((ws / "MEMORY.md").read_text(encoding="utf-8"))
+    assert md.questions == [] and "Open questions" not in (ws / "MEMORY.md").read_text(encoding="utf-8")
+    index = _context_index(ws)
+    assert omise not in index and stripe.id in index
+    assert not any(k in i for i in index.values() for k in ("disputed_by", "disputes", "replaced_by"))
