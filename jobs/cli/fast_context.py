@@ -60,7 +60,7 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
     """Build the context (docs/design.md §6) and render it, or (`verify`) the report on it."""
     from memory_store.context.build import build_context
     from memory_store.context.model import ContextRequest
-    from memory_store.context.render import notices, render, to_json
+    from memory_store.context.render import render, to_json, warnings
     from memory_store.core.ttl import parse_time
 
     when = None
@@ -76,7 +76,7 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
                          window_s=opts.window, now=when, budget=opts.budget, format=fmt,
                          tolerate_failure=opts.tolerate_failure, task_type=opts.task_type)
     ctx = build_context(cfg, req, last_activity=LazyActivity(cfg.transcripts))
-    err += "".join(f"warning: {note}\n" for note in notices(ctx))
+    err += "".join(f"warning: {note}\n" for note in warnings(ctx))
     if verify:
         from memory_store.context.snapshot import read_last_known_good
         from memory_store.context.verify import verification, verification_text

@@ -58,19 +58,25 @@ def _refs_lines(ctx: RuntimeContext, fmt: str) -> list[str]:
 
 
 def notices(ctx: RuntimeContext) -> list[str]:
-    """What the agent must be told about this context: fallbacks and an empty context."""
-    out = []
-    fell = sorted({e.entity_id for e in ctx.events if e.reason_code == "MEMORY_LAYER_FALLBACK"
-                   and e.operation == "fallback"})
-    if fell:
-        out.append(f"{', '.join(fell)} could not be read: showing the last-known-good snapshot of "
-                   f"{ctx.snapshot_written_at or 'unknown time'}")
+    """What the agent must be told about this context: fallbacks, an empty context, disputed items."""
+    out = warnings(ctx)
     # Taken from the items still shown (after trimming a notice can only get shorter: the budget holds).
     disputed = [i.id for i in ctx.group("memory_index") if {"disputed_by", "disputes"} & dict(i.fields).keys()]
     if disputed:
         named = ", ".join(disputed[:3]) + (f" and {len(disputed) - 3} more" if len(disputed) > 3 else "")
         out.append(f"{named} {'is' if len(disputed) == 1 else 'are'} in an open conflict (marked DISPUTED "
                    "below): ask the user which holds before acting on it; `memjobs conflicts` lists the pairs")
+    return out
+
+
+def warnings(ctx: RuntimeContext) -> list[str]:
+    """The notices that say memory could not be loaded as it is (a `warning:` on stderr too)."""
+    out = []
+    fell = sorted({e.entity_id for e in ctx.events if e.reason_code == "MEMORY_LAYER_FALLBACK"
+                   and e.operation == "fallback"})
+    if fell:
+        out.append(f"{', '.join(fell)} could not be read: showing the last-known-good snapshot of "
+                   f"{ctx.snapshot_written_at or 'unknown time'}")
     if ctx.empty:
         out.append("memory could not be loaded: this context is empty")
     return out

@@ -55,8 +55,9 @@ def test_the_context_marks_the_established_item_disputed_the_same_day(workspace:
     assert [(e["reason_code"], e["entity_id"]) for e in ctx["events"] if e["operation"] == "conflict"] == [
         ("MEMORY_CONFLICT_OPEN", REDIS.id)]
     assert any(REDIS.id in n and "ask the user" in n for n in ctx["notices"])
-    text = cli_run("--workspace", str(workspace), "context").stdout
-    assert f"DISPUTED by the newer {MEMCACHED.id}" in text and "> NOTE:" in text
+    out = cli_run("--workspace", str(workspace), "context")
+    assert f"DISPUTED by the newer {MEMCACHED.id}" in out.stdout and "> NOTE:" in out.stdout
+    assert out.stderr == ""       # said to the agent, in the context; not a warning to the person
     # Other items are not marked.
     assert "disputed_by" not in _item(ctx, COOKIES.id)
 
