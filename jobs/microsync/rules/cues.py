@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from jobs.microsync.rules import memo
+
 try:  # Python 3.11+
     from re import _constants as _c  # type: ignore[attr-defined]
     from re import _parser as _p  # type: ignore[attr-defined]
@@ -37,7 +39,7 @@ def cue(*alternatives: str) -> Cue:
 class Cue:
     """A compiled alternation (`re.I` by default) with a literal prefilter; used like a pattern."""
 
-    __slots__ = ("rx", "_alternatives", "_prefilter")
+    __slots__ = ("rx", "_alternatives", "_prefilter", "_found")
 
     def __init__(self, alternatives: Iterable[str], flags: int = re.I) -> None:
         self._alternatives = tuple(alternatives)
@@ -45,6 +47,8 @@ class Cue:
         # Built on first use: parsing ~1,000 alternatives costs ~0.1 s, which a command that never
         # extracts (status, search) should not pay at import.
         self._prefilter: _Prefilter | None = None
+        # text -> its first match (or None), kept for one session's extraction (`memo`)
+        self._found: dict[str, re.Match[str] | None] = memo.table()
 
     @property
     def prefilter(self) -> _Prefilter:
@@ -77,15 +81,22 @@ class Cue:
         pf = self._prefilter or self.prefilter
         if pos or endpos is not None or pf.gate is None:
             return self.rx.search(text, pos, len(text) if endpos is None else endpos)
+        found = self._found
+        if text in found:
+            return found[text]
+        if len(found) >= memo.LIMIT:
+            found.clear()
         low = text.lower()
         first = pf.gate.search(low)
         if first is None:
+            found[text] = None
             return None
         # No match starts more than `lead` characters before the first literal: skip to there
         # (lookbehinds and \b still see the text before it). lower() keeps offsets unless it
         # changed the length (a few letters like "İ"), then start from 0.
         start = max(0, first.start() - pf.lead) if len(low) == len(text) else 0
-        return self.rx.search(text, start)
+        m = found[text] = self.rx.search(text, start)
+        return m
 
     def match(self, text: str) -> re.Match[str] | None:
         return self.rx.match(text) if self.may_match(text.lower()) else None
