@@ -181,7 +181,7 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
             options.append((frozenset({"".join(run).lower()}), run_at))
             run.clear()
 
-    for item in seq:
+    for at, item in enumerate(seq):
         op, av = item
         if op is _c.LITERAL:
             if not run:
@@ -199,6 +199,11 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
             leads = ["".join(chr(a) for _, a in _leading(b)) for b in branches]
             if run and all(leads):
                 options.append((frozenset(("".join(run) + lead).lower() for lead in leads), run_at))
+            # Branches that are whole literals run on into the literals after them: "(?:need|plan) to"
+            # requires "need to" or "plan to", not just "plan" (which "explanation" holds).
+            after = "".join(chr(a) for _, a in _leading(seq[at + 1:]))
+            if after and all(b and len(lead) == len(b) for lead, b in zip(leads, branches, strict=True)):
+                options.append((frozenset((lead + after).lower() for lead in leads), before))
             inner = [_required(b, state) for b in branches]
             if all(r is not None for r in inner):
                 found = (frozenset().union(*(r[0] for r in inner)),  # type: ignore[index]
