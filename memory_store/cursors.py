@@ -4,7 +4,7 @@ memjobs wrote (entry hashes, for "a person edited it" and tombstones). Strict JS
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from memory_store.errors import EntryError
@@ -41,9 +41,11 @@ class SyncState:
     sources: dict[str, SourceMark] = field(default_factory=dict)
 
     def to_bytes(self) -> bytes:
+        # The fields as they are (`asdict` would deep-copy each cursor: a backfill writes every
+        # file's cursor once per run, so that copy grew with days times files).
         data = {"version": STATE_VERSION,
-                "files": {k: asdict(v) for k, v in sorted(self.files.items())},
-                "sources": {k: asdict(v) for k, v in sorted(self.sources.items())}}
+                "files": {k: _fields(v) for k, v in sorted(self.files.items())},
+                "sources": {k: _fields(v) for k, v in sorted(self.sources.items())}}
         return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
     @classmethod
@@ -56,6 +58,11 @@ class SyncState:
                        sources={k: SourceMark(**v) for k, v in raw.get("sources", {}).items()})
         except TypeError as exc:
             raise EntryError(f"state file has unknown fields: {exc}", path=path) from exc
+
+
+def _fields(obj: FileCursor | SourceMark) -> dict[str, Any]:
+    """A cursor's or mark's fields by name, for JSON (the same keys and values `asdict` gives)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 @dataclass

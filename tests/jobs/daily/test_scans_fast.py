@@ -4,10 +4,12 @@ characters a match starts with; an ASCII text without the branches' literals ski
 `debugging.strong_error` / `is_failure` (a text without the error pattern's literals skipped; an
 error asked before a refusal). Differential: the same answer as the patterns (and `is_failure` as it
 read before) on every record and line of the transcript fixtures, the demo and the public
-transcripts (tool results included), and on generated text built from the patterns' own words."""
+transcripts (tool results included), and on generated text built from the patterns' own words.
+Also the episodes step's month files, parsed once per text in a process (`episodes._parsed`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 import yaml
@@ -155,3 +157,22 @@ def test_generated_sentences_commit_as_before(words: list[str], case: str) -> No
     s = s.upper() if case == "upper" else s.title() if case == "title" else s
     with pytest.MonkeyPatch.context() as mp:
         assert _cue(s, True, mp) == _cue(s, False, mp), s
+
+
+def test_a_month_file_is_parsed_again_when_its_text_changes() -> None:
+    from jobs.daily import episodes as daily_episodes
+    from memory_store import episodes as ep
+
+    one = ep.Episode(title="Fix the build", id="EPISODE-20261101-fix-the-build", date="2026-11-01",
+                     source=ep.Source("s1", "/t/s1.jsonl", "L1-L9"), summary="Fix the build", topics=("build",),
+                     outcome="success", signal="tests passing at the end", started="2026-11-01T09:00",
+                     ended="2026-11-01T10:00", expires="2027-02-01")
+    two = replace(one, id="EPISODE-20261102-ship-it", title="Ship it", summary="Ship it")
+    rel = "memory/episodes/2026-11.md"
+    text = ep.upsert(None, [one], ep.month_title(rel))
+    first = daily_episodes._parsed(rel, text)
+    assert daily_episodes._parsed(rel, text) is not None and [e.id for e in first[0]] == [one.id]
+    longer = ep.upsert(text, [two], ep.month_title(rel))
+    got = daily_episodes._parsed(rel, longer)
+    assert [e.id for e in got[0]] == [one.id, two.id] and [h[0] for h in got[1]] == [one.id, two.id]
+    assert got == (tuple(ep.parse_episodes(longer, rel)), got[1])
