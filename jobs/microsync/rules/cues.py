@@ -31,6 +31,9 @@ _REPEATS = tuple(op for op in (getattr(_c, n, None) for n in ("MAX_REPEAT", "MIN
                  if op is not None)
 
 
+_UNSEEN = object()   # a text not searched yet in this session
+
+
 def cue(*alternatives: str) -> Cue:
     """One case-insensitive alternation with a literal prefilter: `Cue(alternatives)` spelt for tables."""
     return Cue(alternatives)
@@ -82,8 +85,9 @@ class Cue:
         if pos or endpos is not None or pf.gate is None:
             return self.rx.search(text, pos, len(text) if endpos is None else endpos)
         found = self._found
-        if text in found:
-            return found[text]
+        kept = found.get(text, _UNSEEN)   # one lookup: another thread's session may empty the table
+        if kept is not _UNSEEN:
+            return kept  # type: ignore[return-value]
         if len(found) >= memo.LIMIT:
             found.clear()
         low = text.lower()
