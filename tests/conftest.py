@@ -3,15 +3,18 @@ point into tmp_path, and MEMJOBS_* variables are cleared (docs/style.md §2)."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import os
+import pickle
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -19,6 +22,10 @@ from typer.testing import Result
 
 if TYPE_CHECKING:
     from mcp import StdioServerParameters
+
+    from jobs.demo.build import DemoResult
+
+T = TypeVar("T")
 
 # Property tests run their full example counts by default (what CI runs); `pytest
 # --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
@@ -64,6 +71,10 @@ SHARED = REPO.parent / "shared"
 
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return _isolate(tmp_path, monkeypatch)
+
+
+def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
@@ -99,6 +110,90 @@ def workspace(tmp_path: Path) -> Path:
     init_workspace(ws)
     (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
     return ws
+
+
+# Workspaces built once per test session and shared: the same demo or replayed schedule was built
+# again by every test that looked at it, and whole job runs are most of the suite's CPU. Built
+# under the session's base temp folder, once for all xdist workers (a lock; the first worker to need
+# one builds it, the others wait and read it). A test that only reads a build reads it in place; a
+# test that writes copies it first (`copy_built`). A build whose files changed during the session
+# fails the teardown of the last test that used it in that worker, so a test that wrote in place
+# is caught rather than silently changing what the next test reads.
+
+
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> tuple[Path, T]:
+    """`build(folder)` run once per session for `name` (under every xdist worker's common base temp
+    folder), in an environment isolated as each test's is; its folder and its (pickled) return value."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent          # the session's base temp: popen-gw0, popen-gw1, … are inside it
+    root = root / "built"
+    root.mkdir(exist_ok=True)
+    target, done = root / name, root / f"{name}.pickle"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            if target.exists():     # a worker that died mid-build
+                shutil.rmtree(target)
+            target.mkdir()
+            with pytest.MonkeyPatch.context() as mp:
+                _isolate(target, mp)
+                value = build(target)
+            time.tzset()
+            done.write_bytes(pickle.dumps(value))
+        return target, pickle.loads(done.read_bytes())
+
+
+def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file() and ".locks" not in p.parts}
+
+
+@contextlib.contextmanager
+def _read_only(folder: Path) -> Iterator[None]:
+    before = _fingerprint(folder)
+    yield
+    after = _fingerprint(folder)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert not changed, f"a test wrote into the shared build {folder} (copy it with copy_built): {changed[:5]}"
+
+
+def copy_built(src: Path, dest: Path) -> Path:
+    """A private copy of a shared build (for a test that writes)."""
+    shutil.copytree(src, dest, symlinks=True)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def demo_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """`memjobs demo`'s workspace (`build_demo`: microSync five times a day, the wrap-ups, the
+    weekly) and its run reports, built once per session. Read it in place; copy it to write."""
+    from jobs.demo.build import DemoResult, build_demo
+
+    def build(folder: Path) -> list[Any]:
+        return build_demo(folder / "ws").reports
+
+    folder, reports = built_once(tmp_path_factory, "demo", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
+
+
+@pytest.fixture(scope="session")
+def demo_replayed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A workspace over the bundled demo transcripts after microSync's whole schedule
+    (`microsync_helpers.demo_workspace` + `replay_schedule`) and its reports, built once per
+    session; its memjobs.yaml reads the transcripts in the build's `data/`. Read it in place, or
+    copy its workspace (`microsync_helpers.replayed_copy`) to run jobs on."""
+    from jobs.demo.build import DemoResult
+    from tests.microsync_helpers import demo_workspace, replay_schedule
+
+    def build(folder: Path) -> list[Any]:
+        cfg, _ = demo_workspace(folder)
+        return replay_schedule(cfg)
+
+    folder, reports = built_once(tmp_path_factory, "replayed", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
 
 
 def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
