@@ -121,6 +121,17 @@ def workspace(tmp_path: Path) -> Path:
 # is caught rather than silently changing what the next test reads.
 
 
+@contextlib.contextmanager
+def isolated(folder: Path) -> Iterator[Path]:
+    """The environment each test gets (HOME and the XDG folders under `folder`, no MEMJOBS_*
+    variables, TZ=UTC), for a module or session fixture, which runs before the test's own."""
+    with pytest.MonkeyPatch.context() as mp:
+        home = _isolate(folder, mp)
+        time.tzset()
+        yield home
+    time.tzset()
+
+
 def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> tuple[Path, T]:
     """`build(folder)` run once per session for `name` (under every xdist worker's common base temp
     folder), in an environment isolated as each test's is; its folder and its (pickled) return value."""
@@ -136,10 +147,8 @@ def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path
             if target.exists():     # a worker that died mid-build
                 shutil.rmtree(target)
             target.mkdir()
-            with pytest.MonkeyPatch.context() as mp:
-                _isolate(target, mp)
+            with isolated(target):
                 value = build(target)
-            time.tzset()
             done.write_bytes(pickle.dumps(value))
         return target, pickle.loads(done.read_bytes())
 
