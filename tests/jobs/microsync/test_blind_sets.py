@@ -1,4 +1,4 @@
-"""The blind sets (conflicts, preferences; dev, heldout and the fresh heldout2) are whole and well-formed.
+"""The blind sets (conflicts, preferences; dev, heldout, heldout2 and the fresh heldout3) are whole and well-formed.
 
 They were written before the code they measure by someone who never saw it. This test reads
 every split, held-out included, but only for schema and totals: no assertion here looks at
@@ -16,13 +16,19 @@ from tests.conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
-SPLITS = ("dev", "heldout", "heldout2")
+CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
+PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
 HELDOUT2_TOTALS = {
     "en": {"reversal": 11, "relaxation": 4, "refinement": 6, "conflict": 5, "same": 3, "unrelated": 7},
     "th": {"reversal": 9, "relaxation": 3, "refinement": 5, "conflict": 4, "same": 3, "unrelated": 6},
     "zh": {"reversal": 10, "relaxation": 3, "refinement": 4, "conflict": 4, "same": 3, "unrelated": 6},
+}
+HELDOUT3_TOTALS = {
+    "en": {"reversal": 11, "relaxation": 5, "refinement": 7, "conflict": 8, "same": 4, "unrelated": 12},
+    "th": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 3, "unrelated": 10},
+    "zh": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 9, "same": 3, "unrelated": 10},
 }
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
@@ -37,7 +43,7 @@ def _load(name: str, split: str, lang: str) -> dict:
     return doc
 
 
-@pytest.mark.parametrize("split", SPLITS)
+@pytest.mark.parametrize("split", CONFLICT_SPLITS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_conflict_set_is_well_formed(split: str, lang: str) -> None:
     doc = _load("conflicts", split, lang)
@@ -55,11 +61,11 @@ def test_conflict_set_is_well_formed(split: str, lang: str) -> None:
     assert sum(labels.values()) >= 24
     assert labels["reversal"] + labels["relaxation"] + labels["refinement"] >= 10
     assert labels["unrelated"] >= 5
-    if split == "heldout2":
-        assert dict(labels) == HELDOUT2_TOTALS[lang]
+    if split in ("heldout2", "heldout3"):
+        assert dict(labels) == (HELDOUT2_TOTALS if split == "heldout2" else HELDOUT3_TOTALS)[lang]
 
 
-@pytest.mark.parametrize("split", SPLITS)
+@pytest.mark.parametrize("split", PREFERENCE_SPLITS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_preference_set_is_well_formed(split: str, lang: str) -> None:
     doc = _load("preferences", split, lang)
@@ -75,3 +81,5 @@ def test_preference_set_is_well_formed(split: str, lang: str) -> None:
         labels[item["label"]] += 1
     assert sum(labels.values()) >= 32
     assert labels["none"] >= 10 and labels["explicit"] >= 10
+    if split == "heldout3":     # its writer's count script, the same mix in each language
+        assert dict(labels) == {"explicit": 14, "inferred": 6, "forget": 4, "none": 16}
