@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from memory_store.entries import BlockEntry
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
-from memory_store.supersede.values import fillers_differ, quantities, values_differ
+from memory_store.supersede.values import designators, fillers_differ, other_member, quantities, values_differ
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -81,6 +81,7 @@ class Finding:
     target: str | None      # the earlier entry's id
     score: float            # the subject match with it
     cue: str | None = None
+    basis: str | None = None   # a conflict's signal: "value", "role", "match" (a close match)
 
     @property
     def supersedes(self) -> bool:
@@ -119,6 +120,7 @@ class Detector:
         self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
         self.roles: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, its roles)
         self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
+        self.members: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, designators)
         for s in earlier:
             self.add(s)
 
@@ -146,6 +148,14 @@ class Detector:
         roles = role_terms(s.full, self.lx)
         self.roles[s.id] = (s.full, roles)
         return roles
+
+    def _members(self, s: Statement) -> dict[str, frozenset[str]]:
+        have = self.members.get(s.id)
+        if have is not None and have[0] == s.full:
+            return have[1]
+        found = designators(normalise(s.full))
+        self.members[s.id] = (s.full, found)
+        return found
 
     def _fillers_differ(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
                         old: dict[str, float], old_roles: dict[str, frozenset[str]]) -> bool:
@@ -213,6 +223,7 @@ class Detector:
         lx = self.lx
         new_tokens = self._tokens(new)
         new_roles = self._roles(new)
+        new_members = self._members(new)
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
@@ -234,6 +245,8 @@ class Detector:
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
                 continue
+            if new_members and other_member(new_members, self._members(e)):
+                continue   # another family member, building or code: written from one template
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
@@ -251,21 +264,30 @@ class Detector:
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
+            if values_differ(quantities(text), self._quantities(target)):
+                # What stays is the rest: "weekends open till 7 pm this season, weekdays as before"
+                # gives part of the rule another value.
+                return Finding("refinement", target.id, round(score, 2), continuation)
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             return Finding("reversal", target.id, round(score, 2), reversal)
-        if relaxation and FAMILY.get(target.kind) != "rule" and best_rule is not None \
-                and best_rule[0] >= SUPERSEDE_MATCH:
+        if relaxation and FAMILY.get(target.kind) != "rule":
             # What is relaxed is a rule: "a critical security patch can go out any day, tell Wipa
             # first" loosens the deploy-days rule, not the note on who approves security changes.
-            score, _, idx = best_rule
-            target, target_full = self.items[idx]
+            # With no rule to loosen, a cue beside a remembered fact or a procedure is a plain "can"
+            # or "no need" ("the Play account is permanent, 不用续" beside "the Apple account
+            # expires 18 June").
+            if best_rule is not None and best_rule[0] >= SUPERSEDE_MATCH:
+                score, _, idx = best_rule
+                target, target_full = self.items[idx]
+            elif FAMILY.get(target.kind) in ("remember", "procedure"):
+                relaxation = None
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
             # "max 15 pages") is a new value, and with no change stated, a possible conflict.
             if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
-                return Finding("conflict", target.id, round(score, 2), relaxation)
+                return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = lx.find("refinement", text)
         if cue:
@@ -273,15 +295,27 @@ class Detector:
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement.
         if values_differ(quantities(text), self._quantities(target)):
-            return Finding("conflict", target.id, round(score, 2))
-        if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
-            return Finding("conflict", target.id, round(score, 2))
+            condition = lx.find("exception", text)
+            if condition and FAMILY.get(target.kind) == "rule" and FAMILY.get(new.kind) == "rule":
+                # A rule's quantity given another value under a condition ("+30 min on school days
+                # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
+                return Finding("relaxation", target.id, round(score, 2), condition)
+            return Finding("conflict", target.id, round(score, 2), basis="value")
+        # Another tool is a rival only to what a project chose or ruled: a remembered fact or a
+        # procedure that names a tool in passing ("the lab's second A100 is booked through Kong")
+        # is not contradicted by a statement about another one ("audio may go up to GCP").
+        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") \
+                and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
+            return Finding("conflict", target.id, round(score, 2), basis="role")
+        # A close match that gives no quantity another value and no role another tool is the same
+        # subject said again in other words ("for hotfixes: cut the branch off the release tag …"
+        # after "Hotfix: branch from the release tag …"), or a neighbour written from one template
+        # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
+        # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
         covered, _ = self._cover(target_full, new_tokens, idf)
-        if covered >= SAME_COVER:
+        if covered >= SAME_COVER or score >= CONFLICT_MATCH:
             return Finding("same", target.id, round(score, 2))
-        if score < CONFLICT_MATCH:
-            return Finding("none", None, round(score, 2))
-        return Finding("conflict", target.id, round(score, 2))
+        return Finding("none", None, round(score, 2))
 
     def nearest(self, new: Statement, k: int, skip: Collection[str] = ()) -> list[tuple[Statement, float]]:
         """Up to `k` earlier entries (not in `skip`) that share a subject word or a role with `new`,

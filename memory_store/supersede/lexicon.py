@@ -22,6 +22,9 @@ LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "stop")
 CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation")   # blanked out of subjects
 ROLE_CACHE = 1 << 16
+# A look-behind at the start of a cue says where it is a cue ("以后" not after a time: "1 点以后" is
+# "after 1 am"), not what it is: the words are blanked out of subjects wherever they stand.
+_LEADING_LOOKBEHIND = re.compile(r"^\(\?<!(?:\[[^\]]*\]|[^()]*)\)")
 _SCRIPTS = "\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
@@ -123,7 +126,7 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
             else:
                 target[section].extend(items)
     cues = {s: _alternation(spaced[s], unspaced[s]) for s in (*CUE_SECTIONS, "exception")}
-    blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
+    blank = _alternation(*([_LEADING_LOOKBEHIND.sub("", p) for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
     roles, any_role = load_roles(role_folder)
     return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=roles, any_role=any_role)
