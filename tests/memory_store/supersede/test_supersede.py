@@ -349,3 +349,39 @@ def test_thai_is_cut_into_pairs_of_letter_cells() -> None:
     assert thai_cells("คั่วเพิ่ม") == ["คั่", "ว", "เ", "พิ่", "ม"]
     lx = load_lexicon()
     assert "คั่ว" in subject_tokens("คั่ววันจันทร์", lx) and "คั่ว" in subject_tokens("ปีใหม่คั่วเพิ่ม", lx)
+
+
+@pytest.mark.parametrize("old,new,outcome", [
+    # "from now on" opens a new rule: beside an unrelated rule that shares "always run … before" it is nothing
+    (s("Rule", "2026-11-23", "Always run the tests with pytest -x before pushing",
+       "From now on always run the tests with pytest -x before pushing."),
+     s("Rule", "2026-11-24", "Always run the linter before committing",
+       "From now on, always run the linter before committing."), "none"),
+    (s("Rule", "2026-11-17", "Always write commit messages in English"),
+     s("Rule", "2026-11-20", "Always use UTC in log timestamps", "From now on always use UTC in log timestamps."),
+     "none"),
+    (s("Rule", "2026-11-03", "ห้าม deploy หลัง 4 โมงเย็น"),
+     s("Rule", "2026-11-10", "ต่อจากนี้ให้รันเทสต์ทุกครั้งก่อน merge"), "none"),
+    # ... beside the same rule with another value, it is the change
+    (s("Rule", "2026-11-03", "Every PR needs 2 reviewers"),
+     s("Rule", "2026-11-10", "From now on every PR needs 3 reviewers"), "refinement"),
+    # ... and a choice is replaced by what is done from now on
+    (s("Decision", "2026-11-03", "Ship the weekly report by email"),
+     s("Decision", "2026-11-10", "From now on the weekly report ships as a Notion page, not by email"), "reversal"),
+])
+def test_from_now_on_changes_a_rule_only_with_another_value(old: Statement, new: Statement, outcome: str) -> None:
+    assert detect(new, [old]).outcome == outcome
+
+
+def test_an_unknown_name_where_a_known_tool_stood_is_a_possible_conflict() -> None:
+    fly = s("Decision", "2026-11-03", "Deploy the API on Fly.io", "Decision: deploy the API on Fly.io.")
+    render = s("Decision", "2026-11-18", "Deploy the API on Render", "Decision: deploy the API on Render.")
+    found = detect(render, [fly])
+    assert (found.outcome, found.target, found.basis) == ("conflict", fly.id, "role")
+    # said with "from now on", it is the change
+    assert detect(s("Decision", "2026-11-18", "From now on deploy the API on Render"), [fly]).outcome == "reversal"
+    # another member of one template is another subject, and a swapped word that names no tool is nothing
+    assert detect(s("Decision", "2026-11-18", "Deploy the worker on Fly.io"), [fly]).outcome != "conflict"
+    store8 = s("Decision", "2026-11-03", "Store 8 config lives in the branch-8 repo")
+    assert detect(s("Decision", "2026-11-18", "Store 9 config lives in the branch-9 repo"), [store8]).outcome \
+        != "conflict"
