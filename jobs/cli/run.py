@@ -34,7 +34,11 @@ def run(
     force: Annotated[bool, typer.Option("--force", help="weekly: allow more than 25% turnover of MEMORY.md.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run report as one JSON object.")] = False,
 ) -> None:
-    """Run one job now (through the same locks and run ledger as the scheduler)."""
+    """Run one job now (through the same locks and run ledger as the scheduler).
+
+    Each job reads its own options: microsync --since/--until, daily --date, weekly --date/--force;
+    another job's option, --until not after --since, a daily --date after today or a weekly --date
+    in a week not over yet is refused (exit 2)."""
     cfg = STATE.cfg()
     if not dry_run:
         locked = locked_report(cfg, job.value, parse_instant(now, cfg.tz, "--now"))
