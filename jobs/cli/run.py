@@ -17,9 +17,12 @@ from memory_store.dates import parse_day, parse_instant
 @expected_errors
 def run(
     job: Annotated[Job, typer.Argument(help="microsync, daily or weekly.")],
-    now: Annotated[str | None, typer.Option(help="Behave as if started at this ISO instant.")] = None,
+    now: Annotated[str | None, typer.Option(
+        help="Behave as if started at this ISO instant (e.g. 2026-11-27T09:00; without a zone: the "
+             "workspace's time zone, as every time here).")] = None,
     since: Annotated[
-        str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill).")
+        str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill); a bare "
+                                      "date is its midnight in the workspace's time zone.")
     ] = None,
     until: Annotated[str | None, typer.Option(help="microsync: read transcript lines up to this instant.")] = None,
     day: Annotated[
