@@ -222,6 +222,19 @@ def test_init_shows_the_history_found_and_the_backfill_command(tmp_path: Path, i
     assert src["sessions"] == 2 and src["oldest"] == oldest.isoformat() and src["problem"] is None
 
 
+def test_init_counts_the_days_a_short_session_is_on(tmp_path: Path, isolated_env: Path):
+    """Pins: `init` said "1 sessions on at least 2 days" for a session whose lines were all on one
+    day, written (copied, synced) on a later one: a file the survey reads whole is dated by its
+    records, not by its mtime."""
+    when = datetime.now(UTC).replace(hour=3, minute=0, second=0, microsecond=0) - timedelta(days=3)
+    path = _claude_session(isolated_env, "-home-user-nimbus", "s-1", when, DECISION)
+    os.utime(path)                                                  # last written now
+    code, out, err = cli("init", str(tmp_path / "fresh"))
+    assert code == 0, err
+    cc = next(line for line in out.splitlines() if line.strip().startswith("claude-code"))
+    assert f": 1 session on at least 1 day since {when.date()}" in cc
+
+
 def test_init_names_a_configured_source_that_gives_nothing(tmp_path: Path):
     ws = tmp_path / "fresh"
     ws.mkdir()
