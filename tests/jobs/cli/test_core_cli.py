@@ -32,6 +32,18 @@ def policy(isolated_env: Path) -> Path:
     return path
 
 
+@pytest.mark.parametrize("value", ["a\nb", "first line\r\nsecond", "one\rtwo"])
+def test_set_refuses_a_value_of_more_than_one_line(workspace: Path, value: str):
+    """Pins: `mem set user.name "$(printf 'a\\nb')"` was accepted (stored as an escaped "a\\nb")
+    though the help says one line; exit 2 and nothing written now. A trailing newline is trimmed."""
+    before = (workspace / "PROFILE.md").read_bytes()
+    code, out, err = cli(workspace, "mem", "set", "user.name", value)
+    assert (code, out, err) == (2, "", "Error: the value must be one line; it holds a line break\n")
+    assert (workspace / "PROFILE.md").read_bytes() == before
+    code, out, _ = cli(workspace, "mem", "set", "user.name", "Ann\n")
+    assert code == 0 and out.startswith("created m-")
+
+
 def test_set_resolve_list_forget_round_trip(workspace: Path):
     code, out, _ = cli(workspace, "mem", "set", "response.tone", "professional-friendly", "--priority", "70")
     assert code == 0 and out.startswith("created m-") and "PROFILE.md" in out
