@@ -107,6 +107,22 @@ def test_policy_check_prints_version_and_key_names_only(workspace: Path, policy:
     assert "inside the workspace is ignored" in err and f"policy.allow.tools = policy@{version}" in out
 
 
+def test_policy_check_names_a_key_set_twice(workspace: Path, policy: Path):
+    """Pins: POLICY.md setting one single-valued key twice (same applies_to) passed `policy check`;
+    resolution silently used one line, so an admin's edit of the other did nothing. A key that
+    holds several values (`…[]`, core.multi_valued) or another applies_to is not repeated."""
+    again = (f"- key:response.language | value:{MARK}-again | priority:90 | ttl:none | source:admin | "
+             "updated_at:2026-03-01T00:00:00Z\n")
+    other = again.replace("updated_at:", "applies_to:project:x | updated_at:")
+    multi = again.replace("response.language", "allowed.hosts[]")
+    policy.write_text(POLICY.rsplit("- key:broken", 1)[0] + again + other + multi + multi, encoding="utf-8")
+    code, out, err = cli(workspace, "policy", "check")
+    assert code == 3 and MARK not in out + err
+    assert [x for x in out.splitlines() if x.startswith("POLICY.md:")] == [
+        "POLICY.md:6: the key response.language is set again for applies_to global (first on line 5); "
+        "only one of them is used"]
+
+
 def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Path):
     """Every command that reads core memory, in text and JSON, and the ones around it: none shows POLICY.md."""
     (workspace / "POLICY.md").write_text(POLICY, encoding="utf-8")   # also ignored when inside the workspace
