@@ -1,6 +1,6 @@
 """Precision and recall of supersession, and the conflict-warning rate, on the blind conflict set.
 
-    python scripts/eval_conflicts.py [--split dev|heldout|heldout2] [--json] [--show]
+    python scripts/eval_conflicts.py [--split dev|heldout|heldout2|heldout3] [--json] [--show]
 
 The set (tests/fixtures/conflicts/, README there) pairs earlier active daily-log entries with later
 statements labelled reversal / relaxation / refinement (→ `supersedes` the target) / conflict (→ a
@@ -13,9 +13,10 @@ wrong target, is a false positive) and recall; the warning rate (recall) on `con
 false warning rate on `same` and `unrelated` items; the warnings' precision (a warning counts as
 right only on a `conflict` item, at its target: one on a refinement is wrong too); and the
 pooled counts of label → outcome.
-`heldout/` was the first held-out half; it is retired (read item by item since, a second
-development half). `heldout2/` is the blind half now, written before the code by someone who never
-saw it, and read only here, as totals: `--show` (each wrong item) is refused for it.
+`heldout/` was the first held-out half and `heldout2/` the second; both are retired to development
+halves (each was read item by item after its blind reading), so `--show` works on dev, heldout and
+heldout2. `heldout3/` is the blind half now, written before the code by someone who never saw it,
+and read only here, as totals: `--show` (each wrong item) is refused for it.
 """
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ from memory_store.supersede import detect, statement_of  # noqa: E402
 SET = ROOT / "tests" / "fixtures" / "conflicts"
 LANGS = ("en", "th", "zh")
 POSITIVE = {"reversal", "relaxation", "refinement"}
+DEV_SPLITS = ("dev", "heldout", "heldout2")
+BLIND_SPLIT = "heldout3"
 _SRC = Source("eval", "eval", "L1-L1")
 
 
@@ -107,12 +110,14 @@ def evaluate(split: str, show: bool = False) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "heldout", "heldout2"), default="dev")
+    ap.add_argument("--split", choices=(*DEV_SPLITS, BLIND_SPLIT), default="dev")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--show", action="store_true", help="list each wrong item (not for heldout2)")
+    ap.add_argument("--show", action="store_true", help=f"list each wrong item (not for {BLIND_SPLIT})")
     args = ap.parse_args(argv)
-    if args.show and args.split == "heldout2":
+    if args.show and args.split == BLIND_SPLIT:
         ap.error("--show lists items; the held-out split is read only as totals")
+    if not (SET / args.split).is_dir():
+        ap.error(f"no split {args.split!r}: {SET / args.split} is missing")
     result = evaluate(args.split, args.show)
     if args.json:
         print(json.dumps(result, indent=2))

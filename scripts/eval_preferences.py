@@ -1,12 +1,13 @@
 """How well the transcript router (memory_store/core/router.py) routes user turns to core memory.
 
-    python scripts/eval_preferences.py [--split dev|heldout|heldout2] [--json] [--verbose]
+    python scripts/eval_preferences.py [--split dev|heldout|heldout2|heldout3] [--json] [--verbose]
 
 The set is tests/fixtures/preferences/ (its README says how it was written: blind, before the router).
-`dev` and `heldout` (the first held-out half, retired to development once its totals had been
-reported) are what the router is developed against; `heldout2`, written later by another writer
-in the same way, is only measured — this script prints its totals and nothing per item, and
-`--verbose` is refused for it. Per language and pooled:
+`dev`, `heldout` (the first held-out half) and `heldout2` (the second, written later by another
+writer) are development splits: each was measured as totals until it had been reported once, then
+demoted to development, so `--verbose` lists their misses. `heldout3`, written blind by a third
+writer who never saw the code, is the held-out split: this script prints its totals and nothing per
+item, and `--verbose` is refused for it. Per language and pooled:
 - explicit writes: turns the router writes to PROFILE at once (explicit, or the user's "yes,
   remember that" to an offer that names its key). A write is right when the item is explicit and
   the key is its key (or one of its alt_keys); precision = right / written, recall = right /
@@ -44,6 +45,8 @@ from memory_store.core.router import route  # noqa: E402
 
 SET = ROOT / "tests/fixtures/preferences"
 LANGS = ("en", "th", "zh")
+DEV_SPLITS = ("dev", "heldout", "heldout2")     # read item by item (--verbose)
+HELDOUT = "heldout3"                           # totals only
 COUNTS = ("items", "explicit", "written", "written_right", "written_on_none", "staged", "staged_explicit",
           "staged_right", "staged_on_none", "inferred", "proposed",
           "proposed_right", "forget", "forgot", "forgot_right", "same_label", "same_label_key",
@@ -130,12 +133,14 @@ def _fmt(x: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "heldout", "heldout2"), default="dev")
+    ap.add_argument("--split", choices=(*DEV_SPLITS, HELDOUT), default="dev")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--verbose", action="store_true", help="list the misses (dev only)")
+    ap.add_argument("--verbose", action="store_true", help="list the misses (development splits only)")
     args = ap.parse_args(argv)
-    if args.verbose and args.split == "heldout2":
+    if args.verbose and args.split == HELDOUT:
         ap.error("the held-out split is measured as totals only")
+    if not (SET / args.split).is_dir():
+        ap.error(f"no split {args.split} in {SET}")
     result = evaluate(args.split, args.verbose)
     pooled = {k: sum(c.get(k, 0) for c in result.values()) for k in (*COUNTS, "none")}
     rows = {**{lang: {**c, **scores(c)} for lang, c in result.items()}, "all": {**pooled, **scores(pooled)}}

@@ -1,8 +1,12 @@
 """Which transcript lines a run reads (docs/design.md §5), and the records it gets from them.
 
 - A file with a cursor (same identity) is read from the cursor.
-- A file no cursor covers (new, rotated or reset) is read from its source's high-water mark (the
-  `now` of the source's last successful run); only a source that never ran looks back 3 hours.
+- A file no cursor covers is read whole when its source ran before: a session file that turns up
+  late (synced from another machine, flushed late) loses nothing for being older than the last run,
+  and what was already written comes back with the same ids, which the writer keeps once. Only a
+  file another cursor already read under an older name (a rotated or reset file: same identity) is
+  read from its source's high-water mark (the `now` of the source's last successful run), and only
+  a source that never ran looks back 3 hours.
 - `--since/--until` select an explicit range and leave cursors alone.
 - A line stamped after the cut-off is not consumed: the cursor stops before it.
 Excluded sessions (`exclude_sessions`, chat types not configured) are read past and counted.
@@ -79,9 +83,13 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         seen_sessions: set[tuple[str, str]] = set()
         dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
         older = OlderHistory(state.read_ranges(key)) if not window.explicit and not mark.mark else None
+        # Identities some cursor holds: a file no cursor covers that has one of them was read under
+        # another name; any other such file is new to this workspace and is read whole.
+        known = {c.identity for c in state.files.values()} if mark.mark and not window.explicit else None
         for tf in found.files:
             counts.files += 1
-            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe, older)
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe, older,
+                                  known)
         if older is not None and older.oldest is not None:
             _say_older_history(cfg, source, older, report)
         if not window.explicit:
@@ -138,7 +146,8 @@ def _refuse_empty_sources(cfg: Config, found_all: list[tuple[TranscriptSource, D
 
 def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state: SyncState, report: RunReport,
                window: Window, lower: datetime, seen_sessions: set[tuple[str, str]],
-               dedupe: EntryDeduper, older: OlderHistory | None = None) -> Iterator[SessionRecords]:
+               dedupe: EntryDeduper, older: OlderHistory | None = None,
+               known: set[str] | None = None) -> Iterator[SessionRecords]:
     counts = report.source(source.name)
     cursor = state.files.get(tf.path)
     try:
@@ -159,6 +168,8 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
         read_from, read_line = resume.ctx_offset, resume.ctx_line
     floor = None if resume or (cursor is not None and cursor.identity == UNREADABLE) else lower
+    if floor is not None and known is not None and identity not in known:
+        floor = None    # new to this workspace, found after the source's last run: nothing is old
     if not window.explicit and _all_after(tf, window.upper, cfg.tz):
         # Every record of the file is known to come after the cut-off (a backfill's wrap-up of an
         # earlier day): a read would consume nothing. The cursor moves exactly as it would.

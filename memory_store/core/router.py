@@ -12,13 +12,27 @@ preference said in two languages is one key.
 
 Where an explicit statement goes (`Routed.to`) is decided by the class of the statement, not by its
 phrasing: only a canonical style/identity key (language, tone, length, format, name, time zone) with
-a value the words give (not turned around by a negation just before them), said with a strong
-standing marker or a memory verb about the user, in a turn that speaks to the agent or about the
-user (or names the agent's answers), or the user's yes to an offer that names its key, is written to
-PROFILE. The weak classes — expertise (the topic is a guess), the free-form `instruction.other` and
-`user.other`, a name or style request with only a habitual marker ("always", เสมอ, 每次) or none, or
-failing any condition above — are explicit but staged in PROPOSALS.md, so a wrong reading is a
-proposal the user rejects, not a profile fact the agent obeys.
+a value the words give (not turned around by a negation just before them in the same clause), said
+with a strong marker, in a turn that speaks to the agent or about the user (or names the agent's
+answers), or the user's yes to an offer that names its key, is written to PROFILE. Strong markers:
+a standing time marker or a memory verb about the user; a setting stated as one ("Tone preference:
+…", "preference ของเรา: …", "預設格式：…", "rule for any repo of mine: …", with the words after the
+colon as the value when the key's words give none); a lasting like or dislike about how the user is
+answered (I prefer…, เราไม่ชอบ…, 我习惯…); where the user lives or what they are called ("I live in
+Lisbon", "name's Kofi", 叫我阿凱就好); a habitual marker in a turn about the answers to the user
+("回覆我一律用繁體"). A strong marker in a sentence that is a question is no statement.
+
+Free-form keys reach PROFILE too when the words are the user's own and lasting: `user.other` for a
+lasting fact the user says of themselves in the first person (I'm colorblind, เราแพ้กุ้ง, 我有聽障; not
+of someone else or a group), `instruction.other` for an imperative about how the agent works with a
+strong marker and a person word (going forward, don't push yourself; ต่อไป…ถามเราก่อน; 规矩：给我的
+命令一律不要带 sudo), not asked, not about an artifact, not someone else's rule passed on (他要求…), and
+not said with what the user is ("I'm a CPA…", เราเป็นนักบัญชี…: that is a skill to pitch to).
+
+The weak classes — expertise (the topic is a guess), other free-form statements, a style request
+with only a habitual marker ("always answer in Thai") or none, or failing any condition above — are
+explicit but staged in PROPOSALS.md, so a wrong reading is a proposal the user rejects, not a
+profile fact the agent obeys.
 
 Capture (what reaches PROFILE or PROPOSALS at all) is widened by class, never to PROFILE: a standing
 or habitual marker in a turn that speaks to the agent, about the user or about the agent's answers
@@ -46,7 +60,12 @@ TARGETS = ("profile", "proposals")
 _LANGUAGES = {"british english": "en-GB", "american english": "en-US",
               "english": "en", "อังกฤษ": "en", "thai": "th", "ไทย": "th", "chinese": "zh-Hans", "mandarin": "zh-Hans",
               "จีน": "zh-Hans", "japanese": "ja", "ญี่ปุ่น": "ja", "spanish": "es", "french": "fr", "german": "de",
-              "korean": "ko", "vietnamese": "vi",
+              "korean": "ko", "vietnamese": "vi", "eng": "en", "español": "es", "espanol": "es",
+              "français": "fr", "francais": "fr", "português": "pt", "portugues": "pt", "brazilian portuguese": "pt-BR",
+              "portuguese": "pt", "italian": "it",
+              "dutch": "nl", "indonesian": "id", "russian": "ru", "hindi": "hi", "arabic": "ar",
+              "简体中文": "zh-Hans", "簡體中文": "zh-Hans", "简体": "zh-Hans", "簡體": "zh-Hans", "繁体中文": "zh-Hant",
+              "繁體中文": "zh-Hant",
               "中文": "zh-Hans", "英文": "en"}
 _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "central": "America/Chicago",
           "mountain": "America/Denver", "central european": "Europe/Berlin", "uk": "Europe/London",
@@ -55,7 +74,33 @@ _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "cent
           "曼谷": "Asia/Bangkok", "柏林": "Europe/Berlin", "伦敦": "Europe/London", "倫敦": "Europe/London",
           "北京": "Asia/Shanghai", "上海": "Asia/Shanghai", "香港": "Asia/Hong_Kong", "东京": "Asia/Tokyo",
           "東京": "Asia/Tokyo", "ญี่ปุ่น": "Asia/Tokyo", "โตเกียว": "Asia/Tokyo", "เยอรมัน": "Europe/Berlin",
-          "ลอนดอน": "Europe/London", "สิงคโปร์": "Asia/Singapore", "ไต้หวัน": "Asia/Taipei"}
+          "ลอนดอน": "Europe/London", "สิงคโปร์": "Asia/Singapore", "ไต้หวัน": "Asia/Taipei",
+          # cities people say they live in (IANA zone of each)
+          "lisbon": "Europe/Lisbon", "madrid": "Europe/Madrid", "paris": "Europe/Paris",
+          "amsterdam": "Europe/Amsterdam", "rome": "Europe/Rome", "stockholm": "Europe/Stockholm",
+          "oslo": "Europe/Oslo", "warsaw": "Europe/Warsaw", "prague": "Europe/Prague",
+          "vienna": "Europe/Vienna", "zurich": "Europe/Zurich", "dublin": "Europe/Dublin",
+          "helsinki": "Europe/Helsinki", "istanbul": "Europe/Istanbul", "dubai": "Asia/Dubai",
+          "mumbai": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "delhi": "Asia/Kolkata",
+          "jakarta": "Asia/Jakarta", "manila": "Asia/Manila", "seoul": "Asia/Seoul",
+          "hong kong": "Asia/Hong_Kong", "shanghai": "Asia/Shanghai", "sydney": "Australia/Sydney",
+          "melbourne": "Australia/Melbourne", "brisbane": "Australia/Brisbane", "perth": "Australia/Perth",
+          "auckland": "Pacific/Auckland", "toronto": "America/Toronto", "vancouver": "America/Vancouver",
+          "seattle": "America/Los_Angeles", "portland": "America/Los_Angeles", "sf": "America/Los_Angeles",
+          "boston": "America/New_York", "nyc": "America/New_York", "chicago": "America/Chicago",
+          "denver": "America/Denver", "austin": "America/Chicago", "mexico": "America/Mexico_City",
+          "hanoi": "Asia/Ho_Chi_Minh", "saigon": "Asia/Ho_Chi_Minh", "kuala lumpur": "Asia/Kuala_Lumpur",
+          "nairobi": "Africa/Nairobi", "lagos": "Africa/Lagos", "cairo": "Africa/Cairo",
+          "johannesburg": "Africa/Johannesburg", "เมลเบิร์น": "Australia/Melbourne",
+          "ซิดนีย์": "Australia/Sydney", "โซล": "Asia/Seoul", "ปารีส": "Europe/Paris",
+          "นิวยอร์ก": "America/New_York", "เชียงใหม่": "Asia/Bangkok", "温哥华": "America/Vancouver",
+          "溫哥華": "America/Vancouver", "多伦多": "America/Toronto", "多倫多": "America/Toronto",
+          "纽约": "America/New_York", "紐約": "America/New_York", "西雅图": "America/Los_Angeles",
+          "西雅圖": "America/Los_Angeles", "旧金山": "America/Los_Angeles", "舊金山": "America/Los_Angeles",
+          "悉尼": "Australia/Sydney", "雪梨": "Australia/Sydney", "墨尔本": "Australia/Melbourne",
+          "墨爾本": "Australia/Melbourne", "首尔": "Asia/Seoul", "首爾": "Asia/Seoul", "巴黎": "Europe/Paris",
+          "深圳": "Asia/Shanghai", "广州": "Asia/Shanghai", "廣州": "Asia/Shanghai", "杭州": "Asia/Shanghai",
+          "成都": "Asia/Shanghai"}
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]{2,}』"
                      r"|(?:(?<=\s)|^)'(?:[^'\s]+\s+){3,}[^'\s]+'(?=[\s.,!?:;)]|$)")
 _BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
@@ -69,19 +114,38 @@ _OFFER = re.compile(r"remember|\bsave\b|บันทึก|เก็บไว้
 # change goes through a migration" is a project convention (the daily log's), not core memory
 _PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
 # a question (about what is stored, or whether to): never a standing statement
+_NON_WORD = re.compile(r"[\W_]+")
+# a team's own liking ("ทีมเราชอบคำตอบสั้นๆ", "we prefer tables"): not the user's ("咱们就当同事聊天" is the
+# user and the agent, "เพื่อนร่วมทีม" a mention)
+_TEAM_LIKES = re.compile(r"\b(we|our team)( all)? (prefer|like|want|use)\b|ทีม(เรา)?(ชอบ|อยาก|ใช้)"
+                         r"|(我们|我們)(团队|團隊)?(都)?(喜欢|喜歡|偏好|习惯|習慣|都用)", re.IGNORECASE)
+# a team in the turn ("from now on we answer tickets in Thai", 以后我们的周报都用表格) makes a style key the
+# team's convention unless the turn also speaks to the agent; 咱们 (the user and the agent) and a
+# mentioned เพื่อนร่วมทีม are no team
+_TEAM = re.compile(r"\b(we|our|us)\b|我们|我們|พวกเรา|(?<!ร่วม)ทีม", re.IGNORECASE)
+_YOU = re.compile(r"\b(you|your|yourself)\b|你|您|คุณ", re.IGNORECASE)
+# how the agent talks to the user
+_TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我(说|說|讲|講|聊)|對我(說|講)|对我(说|讲)"
+                    r"|(คุย|พูด)กับ(เรา|ผม|ฉัน|หนู)", re.IGNORECASE)
+# a request put as a question: still the user's instruction
+_POLITE = re.compile(r"\b(can|could|would|will) you\b|\bplease\b|ได้ไหม|ได้มั้ย|ได้ป่ะ|ได้ปะ|หน่อย|可以吗|可以嗎|能不能"
+                     r"|可不可以|好吗|好嗎|行吗|行嗎", re.IGNORECASE)
 _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเปล่า")
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
                         r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
-                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講", re.IGNORECASE)
+                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
+                        r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)|偏好|(แก้|ตั้ง) ?preference"
+                        r"|ตั้งโทน", re.IGNORECASE)
 # the agent's answers themselves (not "write the OpenAPI example first", which is project work)
 _OUTPUT = re.compile(r"\b(answers?|repl(y|ies)|respond|(?<!api )(?<!http )(?<!server )responses?|explanations?"
                      r"|summar(y|ies))\b|ตอบ|อธิบาย|สรุป|回答|回复|回覆|解释|解釋", re.IGNORECASE)
 # an artifact of the work (docs, comments, a README, commit messages): its language or format is the
 # project's, not how the agent answers the user
 _ARTIFACT = re.compile(r"\b(docs?|documentation|comments?|readme|commit messages?|changelog|docstrings?|variable names?"
-                       r"|pr descriptions?)\b|เอกสาร|คอมเมนต์|คอมเม้นต์|README|文档|文檔|注释|註釋|提交信息",
+                       r"|pr descriptions?|reports?|slides?|decks?|presentations?|emails?)\b|เอกสาร|คอมเมนต์|คอมเม้นต์"
+                       r"|README|รายงาน|สไลด์|อีเมล|文档|文檔|注释|註釋|提交信息|报告|報告|幻灯片|投影片|邮件|郵件",
                        re.IGNORECASE)
 # "…, remember that" / "记一下" / "จำไว้ด้วย" closing a turn: the user asks for the statement to be kept
 _NOTE_THIS = re.compile(r"(\b(remember|note) (that|this)|记一下|記一下|记住|記住|记下|記下|记着|記著"
@@ -93,7 +157,22 @@ _WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเร�
 _NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
                        r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"^[A-Z][a-z]")
+# a self fact in the first person (the lexicon's "i'm colorblind", "เราแพ้", "我吃素")
+_FIRST_PERSON = re.compile(r"^(i\b|i'|เรา|ผม|ฉัน|หนู|ดิฉัน|กู|我(?![们們]))", re.IGNORECASE)
+# what the user is ("I'm a CPA", เราเป็นนักบัญชี, 我是后端): a rule said with it is often about pitching to
+# that skill or role (an expertise, not a free-form instruction), so it is staged for review
+_WHO_I_AM = re.compile(r"\bi'?m an? \w+|\bi am an? \w+|\bi (teach|work as)\b|(เรา|ผม|ฉัน|หนู)เป็น|ไม่ใช่สาย"
+                       r"|我是|我念|我做", re.IGNORECASE)
+# someone else's rule passed on ("he wants…", "他要求…", "陳經理說…", "หัวหน้าบอก…"): not the user's own
+_REPORTED = re.compile(r"\b(he|she|they) (says?|said|wants?|asked|requires?)\b|(他|她|經理|经理|老板|老闆|主管)"
+                       r"(说|說|要求|讲|講)|(เขา|หัวหน้า|บอส)(บอก|สั่ง|อยากให้)", re.IGNORECASE)
+# what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
+# 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
+_ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
+_STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่องที่(ให้|เคย)|ที่เคย(บอก|ให้)|规则|規則|那条|那條"
+                          r"|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
+SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
 
 @dataclass(frozen=True)
@@ -170,23 +249,40 @@ def key_of(text: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _expertise(text: str) -> tuple[str, str, str] | None:
+def _same_sentence(text: str, cue: str, topic: str) -> bool:
+    """The skill's words and its topic's stand in one sentence."""
+    return any(cue.casefold() in part and topic.casefold() in part
+               for part in (p.casefold() for p in _SENTENCES.split(text)))
+
+
+def _expertise(text: str) -> tuple[str, str, str, str] | None:
+    """(key, level, the skill's words, the topic's words or "" when the skill's clause names two topics)
+    of what the user says about their skill."""
     high, low, known = _any("expertise_high", text), _any("expertise_low", text), _any("expertise_known", text)
     cue = low or high or known
     if cue is None:
         return None
-    best: tuple[int, str] | None = None
+    # the topic in the skill's own clause ("Kafka 我很熟，运维过…" is Kafka; Thai clauses are split at
+    # spaces), else the nearest
+    starts = [m.end() for m in _PIECES.finditer(text, 0, cue.start())]
+    end = _PIECES.search(text, cue.end())
+    clause = (starts[-1] if starts else 0, end.start() if end else len(text))
+    best: tuple[int, int, str, str] | None = None
+    in_clause: set[str] = set()
     for lex in LEXICONS:
         for pattern, topic in lex.topics:
             for m in _rx(pattern).finditer(text):
-                dist = abs(m.start() - cue.start())
-                if best is None or dist < best[0]:
-                    best = (dist, topic)
+                rank = (0 if clause[0] <= m.start() < clause[1] else 1, abs(m.start() - cue.start()))
+                if rank[0] == 0:
+                    in_clause.add(topic)
+                if best is None or rank < best[:2]:
+                    best = (*rank, topic, m.group(0))
     if best is None:
         return None
     years = high is not None and _rx(r"\d|years|ปี|年|资深|資深|senior|expert").search(high.group(0))
     level = "beginner" if low else "expert" if years else "advanced"
-    return f"user.expertise.{best[1]}", level, cue.group(0)
+    # two topics in the skill's clause ("K8s 和 Docker 都很熟"): which one is the key is a guess (no words)
+    return f"user.expertise.{best[2]}", level, cue.group(0), "" if len(in_clause) > 1 else best[3]
 
 
 def _standing(text: str, complaining: bool) -> tuple[re.Match[str], bool] | None:
@@ -218,7 +314,13 @@ _LANGUAGE_VALUE = re.compile(r"^[a-z]{2}(-[A-Z][a-z]{3}|-[A-Z]{2})?$")
 # pieces of a turn: sentences and clauses (Thai separates phrases with spaces)
 _PIECES = re.compile(r"[.!?。！？\n;；，,]+|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
+_SENTENCES = re.compile(r"[.!?。！？\n]+")
+_CLAUSE_END = re.compile(r"[.!?。！？\n;；，,、]")
+# a setting stated with a colon ("Tone preference: dry and matter-of-fact", "預設格式：先一句結論"):
+# the words after it are the value when the key's own words give none
+_COLON = re.compile(r"[:：]\s*")
 STYLE_KEYS = frozenset(KEY_ORDER)
+IDENTITY_KEYS = frozenset({"user.name", "user.timezone"})
 
 
 def usable_value(key: str, value: str) -> bool:
@@ -229,22 +331,42 @@ def usable_value(key: str, value: str) -> bool:
         return _ZONE_VALUE.match(value) is not None
     if key == "response.language":
         return _LANGUAGE_VALUE.match(value) is not None
+    if key == "user.name":     # "call me out" names nobody
+        return _LATIN_NAME.match(value) is not None or not value.isascii()
     return True
 
 
 def _negated(text: str, cue: str, value: str) -> bool:
+    """A negation just before the key's words, in the same clause ("我不喜欢客服腔，跟我说话直接点" is
+    not a negated "direct")."""
     at = text.casefold().find(cue.casefold())
-    return value != "no emojis" and at >= 0 and _NEGATION.search(text[max(0, at - 16):at]) is not None
+    if value == "no emojis" or at < 0:
+        return False
+    before = _CLAUSE_END.split(text[max(0, at - 16):at])[-1]
+    return _NEGATION.search(before) is not None
 
 
-def target(text: str, key: str, value: str, cue: str, strong: bool) -> str:
+def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: bool = False) -> str:
     """The class rule between PROFILE and PROPOSALS for an explicit statement (docs/design.md §6):
     "profile" only for a canonical style/identity key with a usable value its words give, not turned
     around by a negation, said with a strong standing marker or a memory verb about the user, in a
-    turn that speaks to the agent or about the user; anything else "proposals"."""
+    turn that speaks to the agent or about the user (`about_user`: its words say where the user lives or
+    what they are called) and not about a team ("ทีมเราชอบ…"); anything else "proposals"."""
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
-            and _ADDRESSED.search(text) is not None and not _artifact(text))
+            and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
+            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue))
     return "profile" if sure else "proposals"
+
+
+def _stated_value(text: str, cue: str, marker: re.Match[str]) -> str:
+    """The words after a setting's colon ("Tone preference: dry and matter-of-fact"), when the key's
+    words or the setting's marker come just before it; else ""."""
+    colon = _COLON.search(text)
+    if colon is None or colon.start() > 40:
+        return ""
+    if cue.casefold() not in text[:colon.start()].casefold() and marker.start() >= colon.start():
+        return ""
+    return _paraphrase(text[colon.end():])
 
 
 def _artifact(text: str) -> bool:
@@ -256,12 +378,34 @@ def _pieces(text: str) -> list[str]:
     return [p for p in (x.strip() for x in _PIECES.split(text)) if p]
 
 
-def _asks(text: str, standing: re.Match[str]) -> bool:
+def _asks(text: str, standing: re.Match[str], polite: bool = True) -> bool:
     """The sentence holding the standing marker is a question (a question elsewhere in a long turn
-    — "…, what do you think?" — does not make the standing statement one)."""
+    — "…, what do you think?" — does not make the standing statement one). With `polite`, a request
+    put as a question ("Can you use bullet points by default?", ได้ไหม, 可以吗) is no question."""
     ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, standing.start())]
     after = _SENTENCE_END.search(text, standing.end())
-    return _QUESTION.search(text[ends[-1] if ends else 0:after.end() if after else len(text)]) is not None
+    sentence = text[ends[-1] if ends else 0:after.end() if after else len(text)]
+    return _QUESTION.search(sentence) is not None and not (polite and _POLITE.search(sentence))
+
+
+def _team_clause(text: str, cue: str) -> bool:
+    """A team stands in the clause of the key's words and the turn does not speak to the agent ("from
+    now on we answer tickets in Thai"; not "answer in English from now on, the new team reads it")."""
+    if _YOU.search(text):
+        return False
+    return any(cue.casefold() in piece.casefold() and _TEAM.search(piece) for piece in _pieces(text))
+
+
+def _mostly(cue: str, text: str) -> bool:
+    """The key's words are a third of the turn or more ("用表格", "just the code pls"; not "I like short
+    functions", "我在台北开会，帮我看下")."""
+    return 3 * len(_NON_WORD.sub("", cue)) >= len(_NON_WORD.sub("", text))
+
+
+def _about_answers(text: str) -> bool:
+    """The turn names the agent's answers or how it talks to the user ("emojis in answers", 跟我说话,
+    คุยกับเรา), so a like or dislike in it is about being answered ("I like short functions" is not)."""
+    return _OUTPUT.search(text) is not None or _TO_ME.search(text) is not None
 
 
 def _to_agent(text: str) -> bool:
@@ -291,7 +435,7 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
         # piece alone is routed, and only ever staged for review
         for piece in _pieces(text):
-            if _standing(piece, False) is None or _any("not_mine", piece):
+            if (_standing(piece, False) is None and _any("pitch", piece) is None) or _any("not_mine", piece):
                 continue
             got = _route_text(piece, lang)
             # only a piece that names a key of ours or says something about the user ("help me change
@@ -307,10 +451,13 @@ def route(turn: str, context: str | None = None) -> Routed | None:
 def _route_text(text: str, lang: str) -> Routed | None:
     forget = _any("forget", text)
     if forget:
-        named = key_of(text)
+        # what is dropped: a key the words name, else a skill, a fact about the user, or a rule
+        named = key_of(text) or _expertise(text)
         if named:
             return Routed("forget", named[0], "", lang, forget.group(0))
-        if _any("agent_rule", text) or _rx(r"rule|规则|規則|กฎ").search(text):
+        if _any("self_fact", text) or _ABOUT_ME.search(text):
+            return Routed("forget", "user.other", "", lang, forget.group(0))
+        if _any("agent_rule", text) or _STORED_RULE.search(text):
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)
@@ -318,25 +465,58 @@ def _route_text(text: str, lang: str) -> Routed | None:
     standing, strong = (marked[0], marked[1]) if marked else (None, False)
     fact = _any("self_fact", text)
     if fact:
-        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0), "proposals")
+        # a lasting fact the user says of themselves (I'm colorblind, เราแพ้กุ้ง, 我有聽障) is theirs to keep;
+        # said of someone else or of a group ("น้องมายแพ้กุ้ง", "so is Sam… for us"), it is for review
+        mine = _FIRST_PERSON.match(fact.group(0)) is not None and _WE.search(text) is None
+        return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0),
+                      "profile" if mine else "proposals")
     expertise = _expertise(text)
     if expertise:
-        if standing:
-            return Routed("explicit", *expertise[:2], lang, f"{standing.group(0)} / {expertise[2]}", "proposals")
+        # a self-description with how to pitch the answers to it ("…for a decade, no need to define things
+        # for me", ไม่ต้องอธิบาย, 不用从头讲) or a standing marker is explicit; written at once when the topic
+        # the words name stands in the same sentence as the skill, not asked, not a team's
+        pitch = _any("pitch", text)
+        if pitch is not None and (pitch.group(0) in expertise[2] or _asks(text, pitch, polite=False)):
+            # "ไม่ต้องอธิบาย" alone says how to answer, not who the user is; "can you explain it
+            # simpler?" (อธิบายแบบง่ายๆ ได้มั้ย) is a one-off request, a signal
+            pitch = None
+        said = standing or pitch
+        if said:
+            sure = ((strong or pitch is not None) and expertise[3] != ""
+                    and _same_sentence(text, expertise[2], expertise[3])
+                    and not _asks(text, said) and _WE.search(text) is None)
+            return Routed("explicit", *expertise[:2], lang, f"{said.group(0)} / {expertise[2]}",
+                          "profile" if sure else "proposals")
         return Routed("inferred", *expertise[:2], lang, expertise[2])
     named = key_of(text)
     if named:
         key, value, cue = named
-        if standing:
-            return Routed("explicit", key, value or _paraphrase(text), lang, f"{standing.group(0)} / {cue}",
-                          target(text, key, value, cue, strong))
+        # as lasting as a standing marker: a like or dislike about how the user is answered ("เราไม่ชอบ
+        # อีโมจิในคำตอบ", 我习惯看长一点的解释) or where the user lives and what they are called ("I live
+        # in Lisbon", "call me Dan"); and a habitual marker counts as strong in a turn about the answers
+        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง")
+        lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
+                   else _any("lasting", text) if complaint is None and _about_answers(text) else None)
+        habit_to_me = (standing is not None and not strong and complaint is None
+                       and _OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
+        marker = standing or lasting
+        if marker and not _asks(text, marker):
+            sure = strong or lasting is not None or habit_to_me
+            value = value or _stated_value(text, cue, marker)
+            return Routed("explicit", key, value or _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
+                          target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None))
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
-            return Routed("explicit", key, value, lang, cue, "proposals")     # "call me Dan": no marker
+            return Routed("explicit", key, value, lang, cue, "proposals")     # a name with no lasting words
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
-        if value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text):
+        if (value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text)
+                and not _WE.search(text)):
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
+            return Routed("inferred", key, value, lang, cue)
+        if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _negated(text, cue, value)
+                and not _artifact(text) and not _WE.search(text)):
+            # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
             return Routed("inferred", key, value, lang, cue)
         return None
     # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as
@@ -344,8 +524,13 @@ def _route_text(text: str, lang: str) -> Routed | None:
     if standing and _to_agent(text):
         rule = _any("agent_rule", text)
         if rule:      # an imperative about how the agent works, asked as a question or not
+            # written at once only with a strong marker, a person word (the user's "me", "you", เรา, 我),
+            # not asked, not about an artifact and nobody else's word ("他要求…", "陳經理說…")
+            sure = (strong and _PERSON.search(text) is not None and not _asks(text, standing)
+                    and not _artifact(text) and _REPORTED.search(text) is None
+                    and _WHO_I_AM.search(text) is None)
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
-                          f"{standing.group(0)} / {rule.group(0)}", "proposals")
+                          f"{standing.group(0)} / {rule.group(0)}", "profile" if sure else "proposals")
         if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())):
             return None     # "every time I touch this limiter…": a habit of the world, not a rule
         # a lasting statement to the agent that names no key we know: for the user to review —

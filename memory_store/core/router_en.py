@@ -2,7 +2,7 @@
 from memory_store.core.router_lexicon import Lexicon
 
 _LANGS = (r"(british english|american english|english|thai|chinese|mandarin|japanese|spanish|french|german|korean"
-          r"|vietnamese)")
+          r"|vietnamese|brazilian portuguese|portuguese|italian|dutch|indonesian|russian|hindi|arabic)")
 _ME = r"(i|i'm|i am|my|me)"
 
 LEXICON = Lexicon(
@@ -14,7 +14,16 @@ LEXICON = Lexicon(
               r"\bin all (your |future )?(answers|replies|responses|chats)\b",
               r"\bunless i (say|ask)\b", r"\b(all|every) (your |of your )?(answers|replies|responses)\b",
               r"\bmy default\b", r"\bfor the rest of\b", r"\bfor good\b", r"\bremember this\b",
-              r"\bi (prefer|like) (it )?when you\b", r"\bi('d| would) prefer (that )?you\b"),
+              r"\bi (prefer|like) (it )?when you\b", r"\bi('d| would) prefer (that )?you\b",
+              # a setting stated as one ("Tone preference: …", "Setting for you: …", "rule for any repo of
+              # mine: …"), or a scope over all the user's work
+              r"\b(preference|setting|default|rule)s?( for (you|any \w+ of mine|all my \w+))?\s*:",
+              r"\bmy default\b", r"\b(in|for|across) (any|every|all) (of )?(my )?(repos?|projects?|tasks?|chats?)"
+              r"( of mine)?\b"),
+    lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
+             r"\bi'?m (the kind of person|someone) who\b"),
+    settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
+             r"\b(call|address) me\b"),
     habitual=(r"\b(remember|note) (that|this)\W*$",
               r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
               r"\bfor everything\b", r"\bwhenever\b", r"\bany ?more\b", r"\bno more\b"),
@@ -28,14 +37,24 @@ LEXICON = Lexicon(
             r"\bdisregard (my|what i|the)\b.{0,40}\b(said|told|preference|rule|asked)\b",
             r"\b(scrap|cancel|undo|reset|clear|delete) (the|my|that)\b.{0,30}\b(rule|preference|setting)\b",
             r"\byou can forget\b", r"\bforget (that|what) i\b", r"\bnever ?mind (the|my|what i)\b.{0,40}"
-            r"\b(said|told|preference|rule|thing)\b"),
-    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|save it|do that)?[\s.!]*$",
-             r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*(please\s+)?(do\s+)?"
+            r"\b(said|told|preference|rule|thing)\b",
+            # a stored thing dropped ("drop whatever you have saved about my name", "delete my timezone"),
+            # a rule let go ("you can stop checking with me", "the 'keep it brief' rule is no longer needed")
+            r"\b(drop|delete|remove|erase|clear|wipe|unset)\b.{0,40}\b(saved|stored|keep|have|know)\b.{0,15}"
+            r"\babout (me|my)\b",
+            r"\b(delete|remove|erase|clear|wipe|unset|drop) (my|the|that)\b.{0,30}\b(time ?zone|name|default|setting"
+            r"|preference|rule|thing)\b",
+            r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
+            r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b"),
+    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
+             r"|do that)?[\s.!]*$",
+             r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*((please|pls|plz)[\s,.!]+)?(do\s+)?"
              r"(remember|save|keep|note)\b",
              r"^\W*(yes|yeah|yep|sure)[\s,.!]*(save|keep) (that|it)\b"),
     decline=(r"^\W*(no|nah|nope|not really|don't)\b",),
     not_mine=(r"\bwe (decided|agreed)\b", r"\bstandup\b", r"\bmy (pm|manager|boss|team lead|client|colleague|"
               r"coworker|wife|husband|mom|dad|friend|partner)\b", r"\b(she|he|they) (prefers?|likes?|wants?)\b",
+              r"\b(for|give|send) (him|her)\b",
               r"\bthe (team|client|customer|users)\b", r"\bour (team|company|project|repo|app|service)\b",
               r"\bthis one\b", r"\bjust this\b", r"\bthis (time|reply|email|message|doc|document|pr|answer|response)\b",
               r"\bfor this (client|doc|email|message|one|answer|reply)\b", r"\bfor now\b", r"\bjust for today\b",
@@ -54,17 +73,25 @@ LEXICON = Lexicon(
                r"\bi know what\b", r"\bin " + _LANGS + r" (please|pls)\b", r"\bno emojis?\b",
                r"\bkeep it short\b", r"\bbe brief\b", r"\bless detail\b", r"\bjust the (answer|command|code)\b",
                r"\beli5\b", r"\bcan you (answer|reply|respond|write) in\b", r"\bdrop the emojis?\b",
-               r"\bwhy so (formal|long|serious)\b", r"\bi already know\b", r"\bi'?m new to\b"),
+               r"\bwhy so (formal|long|serious)\b", r"\bi already know\b", r"\bi'?m new to\b",
+               r"\bjust get to the (answer|point)\b", r"\bskip the (intro|recap|preamble)\b"),
     self_fact=(r"\bi'?m (vegetarian|vegan|colou?rblind|allergic|diabetic|deaf|dyslexic|left-handed|pescatarian)\b",
                r"\bi (don't|do not) (drink|eat (meat|pork|beef))\b", r"\bi'?m allergic to\b",
                r"\bi have (a|an) \w+ allergy\b", r"\bi (use|am on) a screen reader\b"),
-    expertise_high=(r"\b(\d+|ten|twelve|fifteen|twenty) (\+ )?years\b", r"\bsenior\b", r"\bexpert\b",
+    expertise_high=(r"\b(\d+|ten|twelve|fifteen|twenty) (\+ )?years\b", r"\b(a|over a) decade\b", r"\bsenior\b",
+                    r"\bexpert\b", r"\bmy bread and butter\b", r"\bwasted on me\b",
+                    r"\bno need to (define|explain)\b",
                     r"\bskip the basics\b", r"\bdon't need to explain\b", r"\bno need to explain\b",
                     r"\bdon't explain the basics\b", r"\bi'?m (a|an) (experienced|seasoned)\b"),
     expertise_low=(r"\bassume i know (basically |almost )?nothing\b", r"\bi'?m new to\b", r"\bbeginner\b",
+                   r"\bnot my strong suit\b", r"\bfirst-year student\b",
                    r"\bnot a \w+ (dev|developer|engineer|programmer)\b", r"\bi know nothing about\b",
                    r"\bi'?m (a )?(complete |total )?(noob|newbie|novice)\b", r"\bnever (used|written|done)\b"),
     expertise_known=(r"\bi know what\b", r"\bi know how\b", r"\bi already know\b"),
+    pitch=(r"\b(skip|don'?t need|no need for|you can skip)\b.{0,20}\b(basics|101|primer|explainers?)\b",
+           r"\b(don'?t|no) need to (explain|define)\b", r"\bexplain\w* (it |things |this )?(to me )?like i'?m\b",
+           r"\bpitch\b.{0,30}\b(answers?|explanations?)\b", r"\bwasted on me\b", r"\bgo slow\b",
+           r"\btalk to me like\b", r"\bassume i know\b"),
     agent_rule=(r"\bdon'?t (run|push|commit|delete|deploy|merge|touch|use|add|install)\b",
                 r"\bask me (first|before)\b", r"\bnever\b", r"\bshow me the (command|sql|diff|plan)\b",
                 r"\bnever (run|push|commit|delete|deploy|use|add)\b", r"\bbefore you (run|push|delete|deploy|commit)\b",
@@ -75,21 +102,29 @@ LEXICON = Lexicon(
          "{2}"),
         ("response.language", r"\bin " + _LANGS + r" (from now on|by default|always|going forward)\b", "{1}"),
         ("response.language", r"\b(use|stick to|switch to) " + _LANGS + r"\b", "{2}"),
+        ("response.language", r"\blanguage\b.{0,25}\b(is|:)\s*" + _LANGS + r"\b", "{2}"),
+        ("response.language", r"\ben (español|espanol|français|francais|português|portugues)\b", "{1}"),
         ("response.format.default", r"\bbullet(ed)?(s| points?| lists?)?\b", "bullets"),
         ("response.format.default", r"\btables?\b", "table"),
+        ("response.format.default", r"\b(just|only) the code\b|\bcode only\b", "code only"),
+        ("response.format.default", r"\b(conclusion|bottom line|the answer|tl;?dr) first\b", "conclusion first"),
         ("response.format.default", r"\b(just )?(give me )?(the|a) diff\b", "diff"),
-        ("response.format.default", r"\bnumbered lists?\b|\bmarkdown\b|\bplain text\b|\bcode blocks?\b", "{0}"),
+        ("response.format.default", r"\bnumbered (lists?|steps)\b|\bmarkdown\b|\bplain text\b|\bcode blocks?\b",
+         "{0}"),
+        ("response.format.default", r"\b(default|answer|reply|response) format\b|\bnumbered\b", ""),
         ("response.tone", r"\bemojis?\b", "no emojis"),
+        ("response.tone", r"\b(direct|blunt|matter-of-fact|dry|no (fluff|pleasantries|cheerleading))\b", "direct"),
         ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) (formal|polite))\b", "casual"),
         ("response.tone", r"\b(formal|professional|polite)\b", "professional-friendly"),
         ("response.tone", r"\btone\b", ""),
         ("response.length", r"\b(short|shorter|concise|brief|terse|\d-\d lines|tl;?dr|too long|succinct|verbose"
-         r"|wordy|a lot of words)\b",
+         r"|wordy|a lot of words|get to the (answer|point))\b",
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
-        ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on)([A-Z][\w-]*)", "{1}"),
-        ("user.name", r"\bmy name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
+        ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after|before"
+         r"|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)([A-Z][\w-]*)", "{1}"),
+        ("user.name", r"(?:\bmy |^\W*)name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
         ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),
@@ -99,10 +134,16 @@ LEXICON = Lexicon(
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),
     ),
     topics=((r"\bpostgres(ql)?\b", "postgres"), (r"\b(frontend|front-end|react|web dev|css)\b", "frontend"),
-            (r"\b(k8s|kubernetes)\b", "kubernetes"), (r"\b(devops|docker|terraform)\b", "devops"),
+            (r"\b(k8s|kubernetes)\b", "kubernetes"), (r"\b(devops)\b", "devops"),
+            (r"\bdocker\b", "docker"), (r"\bterraform\b", "terraform"),
+            (r"\bbackend|back-end\b", "backend"), (r"\bdistributed systems\b", "distributed_systems"),
+            (r"\bexcel\b", "excel"), (r"\bunity\b", "unity"), (r"\bkafka\b", "kafka"), (r"\bpytorch\b", "pytorch"),
+            (r"\b(bgp|ospf|vlans?|networking|network engineer)\b", "networking"),
+            (r"\b(accounting|accrual|cpa)\b", "accounting"),
             (r"\b(ios|swift)\b", "ios"), (r"\b(android|kotlin)\b", "android"),
-            (r"\b(ml|machine learning|deep learning|pytorch)\b", "ml"), (r"\b(python)\b", "python"),
+            (r"\b(ml|machine learning|deep learning)\b", "ml"), (r"\b(python)\b", "python"),
             (r"\b(rust)\b", "rust"), (r"\b(go|golang)\b", "go"), (r"\b(sql)\b", "sql"),
-            (r"\b(spark|airflow|data engineering)\b", "data-engineering"), (r"\b(statistics|stats)\b", "statistics"),
+            (r"\b(spark|airflow|data engineering)\b", "data-engineering"),
+            (r"\b(statistics|stats|p-values?)\b", "statistics"),
             (r"\b(for loop|programming|coding|code)\b", "programming")),
 )

@@ -6,6 +6,10 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `habitual`: a weaker marker of frequency or generality (always, every time, เสมอ, 每次): a style
   request with only this is explicit, but goes to PROPOSALS for the user to review; in a complaint
   ("you always write essays") it does not count at all;
+- `lasting`: a lasting like or dislike about how the user is answered (I prefer…, เราไม่ชอบ…, 我习惯…):
+  as strong as a standing marker, but only for a style key the turn names (alone it routes nothing);
+- `settled`: a lasting statement of where the user lives or what they are called (I live in…, name's…,
+  ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
 - `confirm` / `decline`: a reply to the assistant's "shall I remember…?";
@@ -17,6 +21,8 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `complaint`: a one-off signal (too long, ยาวไป, 太长了): an inference, never a write;
 - `self_fact`: a lasting fact about the user (allergic, vegetarian): explicit on its own;
 - `expertise_high` / `expertise_low` / `expertise_known`: what the user says about their skill;
+- `pitch`: how to pitch the answers to the user's level (skip the basics, ไม่ต้องอธิบาย, 不用从头讲, explain
+  it like I'm a first-year): with an expertise cue, the self-description is explicit (else inferred);
 - `agent_rule`: an imperative about how the agent works (ask me before…, ห้าม…, 先给我看…);
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
 - `topics`: (pattern, topic) for `user.expertise.<topic>`.
@@ -31,6 +37,8 @@ class Lexicon:
     lang: str
     standing: tuple[str, ...]
     habitual: tuple[str, ...]
+    lasting: tuple[str, ...]
+    settled: tuple[str, ...]
     remember_self: tuple[str, ...]
     forget: tuple[str, ...]
     confirm: tuple[str, ...]
@@ -43,6 +51,7 @@ class Lexicon:
     expertise_high: tuple[str, ...]
     expertise_low: tuple[str, ...]
     expertise_known: tuple[str, ...]
+    pitch: tuple[str, ...]
     agent_rule: tuple[str, ...]
     keys: tuple[tuple[str, str, str], ...]
     topics: tuple[tuple[str, str], ...]

@@ -8,6 +8,9 @@ decides, and then the cues of the new statement (memory_store/supersede/cues/) s
 - a reversal cue ("no longer", 改用, เลิก …) → *reversal*: `supersedes`;
 - a relaxation cue ("can … but only with", 可以, ได้ด้วย …) → *relaxation*: `supersedes`, "relaxed";
 - a refinement cue ("now", "from April", 提前, เลื่อน …) → *refinement*: `supersedes`;
+- an onset cue ("from now on", 今后, ต่อจากนี้) → *reversal* of a choice or a procedure; beside a
+  rule or a fact, a change only with another value (*refinement*) or another tool in the same role
+  (*reversal*): alone it opens a new rule;
 - a continuation cue ("still", "as before", 不变, ต่อไป) → *same*: nothing;
 - no cue: a statement the earlier one already covers → *same*; otherwise *conflict*, a warning
   only — the new entry is stored, and the established one keeps its place.
@@ -17,13 +20,14 @@ Pure: text in, a finding out.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
-from memory_store.supersede.values import fillers_differ, quantities, values_differ
+from memory_store.supersede.values import designators, fillers_differ, other_member, quantities, values_differ
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -53,6 +57,13 @@ ECHO_ONLY_MATCH = 0.4
 FILLER_MATCH = 0.25
 
 SUPERSEDING = ("reversal", "relaxation", "refinement")
+# A swapped name in one template: at least this many tokens around it, and this share of the title.
+SLOT_TEMPLATE = 3
+SLOT_SHARE = 0.6
+# Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
+# other letter (Thai and Chinese have no spaces); a name has a letter in it.
+_SLOT_TOKEN = re.compile(r"[a-z0-9][\w.+-]*[\w+]|[a-z0-9]|[^\W\d_a-z]", re.IGNORECASE)
+_NAME = re.compile(r"[a-z][\w.+-]*|[a-z0-9.+-]*[a-z][\w.+-]*", re.IGNORECASE)
 # A token in more than this many of the earlier entries (and more than COMMON_SHARE of them) does
 # not find candidates, and at most MAX_CANDIDATES entries are scored: a weekly compound asks about
 # hundreds of new entries against thousands of active ones.
@@ -81,6 +92,7 @@ class Finding:
     target: str | None      # the earlier entry's id
     score: float            # the subject match with it
     cue: str | None = None
+    basis: str | None = None   # a conflict's signal: "value", "role", "match" (a close match)
 
     @property
     def supersedes(self) -> bool:
@@ -119,6 +131,7 @@ class Detector:
         self.known: dict[str, tuple[str, dict[str, float]]] = {}   # id -> (text, its tokens)
         self.roles: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, its roles)
         self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
+        self.members: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, designators)
         for s in earlier:
             self.add(s)
 
@@ -147,6 +160,14 @@ class Detector:
         self.roles[s.id] = (s.full, roles)
         return roles
 
+    def _members(self, s: Statement) -> dict[str, frozenset[str]]:
+        have = self.members.get(s.id)
+        if have is not None and have[0] == s.full:
+            return have[1]
+        found = designators(normalise(s.full))
+        self.members[s.id] = (s.full, found)
+        return found
+
     def _fillers_differ(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
                         old: dict[str, float], old_roles: dict[str, frozenset[str]]) -> bool:
         """Does a role both name get, from each statement, a term the other does not mention at all
@@ -156,6 +177,27 @@ class Detector:
             return frozenset(t for t in terms if not any(w in other for w in self._term_words(t)))
         return fillers_differ({r: unmentioned(t, old) for r, t in new_roles.items()},
                               {r: unmentioned(t, new) for r, t in old_roles.items()})
+
+    def _slot_swap(self, new_title: str, old_title: str) -> bool:
+        """Do the two titles say one thing with one name swapped, where the old name is a known tool
+        ("Deploy the API on Fly.io" → "Deploy the API on Render")? The new name need not be known:
+        it stands where the tool stood. Another member of one template (a store number, a building
+        letter) is not a tool, so it is not a swap."""
+        a, b = _slot_tokens(old_title), _slot_tokens(new_title)
+        head = 0
+        while head < min(len(a), len(b)) and a[head] == b[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+            tail += 1
+        old_mid, new_mid = a[head:len(a) - tail], b[head:len(b) - tail]
+        if not (1 <= len(old_mid) <= 3 and 1 <= len(new_mid) <= 3) or head + tail < SLOT_TEMPLATE:
+            return False
+        if (head + tail) / max(len(a), len(b)) < SLOT_SHARE or not any(_NAME.fullmatch(t) for t in new_mid):
+            return False
+        old_roles = self.lx.roles_of(" ".join(old_mid))
+        new_roles = self.lx.roles_of(" ".join(new_mid))
+        return bool(old_roles) and not any(old_roles[r] & new_roles.get(r, frozenset()) for r in old_roles)
 
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))
@@ -213,6 +255,7 @@ class Detector:
         lx = self.lx
         new_tokens = self._tokens(new)
         new_roles = self._roles(new)
+        new_members = self._members(new)
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
@@ -234,6 +277,8 @@ class Detector:
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
                 continue
+            if new_members and other_member(new_members, self._members(e)):
+                continue   # another family member, building or code: written from one template
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
@@ -246,26 +291,44 @@ class Detector:
         continuation = lx.find("continuation", text)
         # "no need to move" is not a move: a cue inside a continuation phrase does not count.
         text = lx.cues["continuation"].sub(" ", text)
+        onset = lx.find("onset", text)
+        text = lx.cues["onset"].sub(" ", text)      # its "now" is no refinement cue of its own
         reversal = lx.find("reversal", text)
+        # "From now on" opens a new rule as often as it changes one ("from now on, always run the
+        # linter" beside "always run the tests before pushing"): rules and facts accumulate, so
+        # beside one it says a change only where the new statement gives the earlier one's quantity
+        # another value or its role another tool (below). A choice or a procedure is replaced by
+        # what is done "from now on".
+        if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure"):
+            reversal = onset
         relaxation = lx.find("relaxation", text)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
+            if values_differ(quantities(text), self._quantities(target)):
+                # What stays is the rest: "weekends open till 7 pm this season, weekdays as before"
+                # gives part of the rule another value.
+                return Finding("refinement", target.id, round(score, 2), continuation)
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             return Finding("reversal", target.id, round(score, 2), reversal)
-        if relaxation and FAMILY.get(target.kind) != "rule" and best_rule is not None \
-                and best_rule[0] >= SUPERSEDE_MATCH:
+        if relaxation and FAMILY.get(target.kind) != "rule":
             # What is relaxed is a rule: "a critical security patch can go out any day, tell Wipa
             # first" loosens the deploy-days rule, not the note on who approves security changes.
-            score, _, idx = best_rule
-            target, target_full = self.items[idx]
+            # With no rule to loosen, a cue beside a remembered fact or a procedure is a plain "can"
+            # or "no need" ("the Play account is permanent, 不用续" beside "the Apple account
+            # expires 18 June").
+            if best_rule is not None and best_rule[0] >= SUPERSEDE_MATCH:
+                score, _, idx = best_rule
+                target, target_full = self.items[idx]
+            elif FAMILY.get(target.kind) in ("remember", "procedure"):
+                relaxation = None
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
             # "max 15 pages") is a new value, and with no change stated, a possible conflict.
             if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
-                return Finding("conflict", target.id, round(score, 2), relaxation)
+                return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = lx.find("refinement", text)
         if cue:
@@ -273,15 +336,36 @@ class Detector:
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement.
         if values_differ(quantities(text), self._quantities(target)):
-            return Finding("conflict", target.id, round(score, 2))
-        if score >= FILLER_MATCH and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
-            return Finding("conflict", target.id, round(score, 2))
+            condition = lx.find("exception", text)
+            if condition and FAMILY.get(target.kind) == "rule" and FAMILY.get(new.kind) == "rule":
+                # A rule's quantity given another value under a condition ("+30 min on school days
+                # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
+                return Finding("relaxation", target.id, round(score, 2), condition)
+            if onset:
+                return Finding("refinement", target.id, round(score, 2), onset)
+            return Finding("conflict", target.id, round(score, 2), basis="value")
+        # Another tool is a rival only to what a project chose or ruled: a remembered fact or a
+        # procedure that names a tool in passing ("the lab's second A100 is booked through Kong")
+        # is not contradicted by a statement about another one ("audio may go up to GCP").
+        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") \
+                and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
+            return Finding("conflict", target.id, round(score, 2), basis="role")
+        if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" \
+                and self._slot_swap(new.title, target.title):
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
+            return Finding("conflict", target.id, round(score, 2), basis="role")
+        # A close match that gives no quantity another value and no role another tool is the same
+        # subject said again in other words ("for hotfixes: cut the branch off the release tag …"
+        # after "Hotfix: branch from the release tag …"), or a neighbour written from one template
+        # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
+        # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
         covered, _ = self._cover(target_full, new_tokens, idf)
-        if covered >= SAME_COVER:
+        if covered >= SAME_COVER or score >= CONFLICT_MATCH:
             return Finding("same", target.id, round(score, 2))
-        if score < CONFLICT_MATCH:
-            return Finding("none", None, round(score, 2))
-        return Finding("conflict", target.id, round(score, 2))
+        return Finding("none", None, round(score, 2))
 
     def nearest(self, new: Statement, k: int, skip: Collection[str] = ()) -> list[tuple[Statement, float]]:
         """Up to `k` earlier entries (not in `skip`) that share a subject word or a role with `new`,
@@ -301,6 +385,10 @@ class Detector:
                 scored.append((score, i))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(self.items[i][0], round(score, 2)) for score, i in scored[:k]]
+
+
+def _slot_tokens(title: str) -> list[str]:
+    return [t.rstrip(".") for t in _SLOT_TOKEN.findall(normalise(title))]
 
 
 def detect(new: Statement, earlier: Sequence[Statement], lexicon: Lexicon | None = None) -> Finding:

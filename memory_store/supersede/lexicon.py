@@ -1,7 +1,9 @@
 """Cue lexicons for supersession and conflict detection: one data file per language beside this
 module (`cues/en.txt`, `cues/th.txt`, `cues/zh.txt`), each a list of regular expressions under
 `[reversal]`, `[relaxation]`, `[refinement]`, `[continuation]`, `[exception]` (a scope or a
-condition: what makes a loosened rule an exception rather than a new value) and `[stop]` (words).
+condition: what makes a loosened rule an exception rather than a new value), `[onset]` (words that
+open any standing statement, "from now on": a change only with another value or tool) and `[stop]`
+(words).
 
 Every text is checked against every language's cues: people switch languages inside a sentence
 ("เลิกใช้ Provider แล้ว", "Redux 太啰嗦，换成 Zustand 了"). English patterns are anchored at word
@@ -19,9 +21,12 @@ from memory_store.cue_files import parse_sections
 CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
-SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "stop")
-CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation")   # blanked out of subjects
+SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "stop")
+CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset")   # blanked out of subjects
 ROLE_CACHE = 1 << 16
+# A look-behind at the start of a cue says where it is a cue ("以后" not after a time: "1 点以后" is
+# "after 1 am"), not what it is: the words are blanked out of subjects wherever they stand.
+_LEADING_LOOKBEHIND = re.compile(r"^\(\?<!(?:\[[^\]]*\]|[^()]*)\)")
 _SCRIPTS = "\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
 
@@ -123,7 +128,7 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
             else:
                 target[section].extend(items)
     cues = {s: _alternation(spaced[s], unspaced[s]) for s in (*CUE_SECTIONS, "exception")}
-    blank = _alternation(*([p for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
+    blank = _alternation(*([_LEADING_LOOKBEHIND.sub("", p) for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
     roles, any_role = load_roles(role_folder)
     return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=roles, any_role=any_role)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from memory_store.supersede.measures import measures
+
 _THAI = "\u0e00-\u0e7f"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A number not inside a name or an identifier ("us-east-1", "gpt-4o", "HELLO10", "v2"), with an
@@ -95,6 +97,8 @@ def quantities(text: str) -> dict[str, set[float]]:
             keys.append("<" + before)
         for k in keys:
             out.setdefault(k, set()).add(value)
+    for k, values in measures(text).items():
+        out.setdefault(k, set()).update(values)
     return out
 
 
@@ -114,3 +118,44 @@ def fillers_differ(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]
         if role in new and role in old and new[role] - old[role] and old[role] - new[role]:
             return True
     return False
+
+
+# Which one of several alike things a statement is about: a member of the family, a lettered
+# building or zone, a numbered code or room. Two statements that each name one, and not the same
+# one, are about two things written from one template ("แม่นัดหมอตา … ทุก 3 เดือน" and "พ่อนัดหมอฟัน
+# … ทุก 6 เดือน"; "A 座的水泵" and "B 座的升降机"; "代码 8 开头的门店" and "代码 9 开头的门店"), not
+# one thing given another value. Each pattern's group is the member; the kind is its key.
+_DESIGNATORS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("kin", re.compile(
+        r"\b(father|dad|mother|mom|mum|wife|husband|son|daughter|brother|sister|grandma|grandpa|grandmother"
+        r"|grandfather)(?:'s)?\b"
+        r"|(พ่อ(?!ค้า|ครัว|บ้าน)|แม่(?!น้|บ้าน|ค้า|ครัว|แบบ|ข่าย|เหล็ก)|ภรรยา|สามี|ลูกชาย|ลูกสาว|ปู่|(?<!อ)ย่า|ยาย)"
+        r"|(爸爸?|父亲|妈妈?|母亲|太太|老婆|老公|丈夫|儿子|女儿|爷爷|奶奶|外婆|外公)")),
+    ("lettered", re.compile(
+        r"\b(?:building|block|zone|wing|tower|phase|site|hall)\s+([a-h])\b"
+        r"|(?:ตึก|อาคาร|โซน)\s*([a-h])\b"
+        r"|(?<![a-z0-9])([a-h])\s*(?:座|栋|楼|区|馆|号楼)")),
+    ("numbered", re.compile(
+        r"\b(?:code|room|gate|store|branch|line|no\.?|#)\s*(\d+)\b"
+        r"|(?:代码|编号|门市|门店|房间?|รหัส|ห้อง|สาขา)\s*(\d+)")),
+)
+
+
+def designators(text: str) -> dict[str, frozenset[str]]:
+    """Kind -> the members of it `text` (normalised) names: "kin" {"แม่"}, "lettered" {"b"}, ..."""
+    out: dict[str, set[str]] = {}
+    for kind, pattern in _DESIGNATORS:
+        for m in pattern.finditer(text):
+            member = next(g for g in m.groups() if g)
+            out.setdefault(kind, set()).add(_KIN.get(member, member))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_KIN = {"dad": "father", "mom": "mother", "mum": "mother", "爸": "爸爸", "父亲": "爸爸", "妈": "妈妈",
+        "母亲": "妈妈", "老婆": "太太", "丈夫": "老公", "grandmother": "grandma", "grandfather": "grandpa"}
+
+
+def other_member(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]]) -> bool:
+    """Do the two name members of one kind and none in common (another family member, building,
+    code)?"""
+    return any(kind in old and not (members & old[kind]) for kind, members in new.items())

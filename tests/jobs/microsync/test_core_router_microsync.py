@@ -115,13 +115,14 @@ def test_audit_transcripts_reports_found_missing_and_still_present(tmp_path: Pat
 
 
 def test_a_weak_class_statement_is_staged_for_review_not_written(tmp_path: Path):
-    """Expertise, free-form instructions and a style request with only a habitual marker are explicit
-    but go to PROPOSALS.md; a yes to an offer whose key is unknown accepts nothing."""
+    """Expertise whose topic is a guess (two in the skill's clause) and a free-form instruction with only
+    a habitual marker are explicit but go to PROPOSALS.md; a yes to an offer whose key is unknown accepts
+    nothing."""
     ws = workspace(tmp_path)
     s = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
-    s.user(at(D1, 9, 0), "I've written Rust for 10 years, skip the basics every time")
+    s.user(at(D1, 9, 0), "I've written Rust and Go for 10 years, skip the basics every time")
     s.assistant(at(D1, 9, 1), "Got it.")
-    s.user(at(D1, 9, 2), "from now on ask me before you push anything")
+    s.user(at(D1, 9, 2), "always ask me before you push anything")
     s.assistant(at(D1, 9, 3), "Shall I remember that?")
     s.user(at(D1, 9, 4), "yes please remember")
     s.write()
@@ -131,16 +132,16 @@ def test_a_weak_class_statement_is_staged_for_review_not_written(tmp_path: Path)
     mem = store(ws, "2026-11-18T10:00:00+07:00")
     assert mem.listing() == []                      # nothing written to PROFILE.md
     staged = {p.loc.entry.key: p for p in ProposalBook(mem).proposals()}
-    assert set(staged) == {"user.expertise.rust", "instruction.other"}
-    rust = staged["user.expertise.rust"]
+    assert set(staged) == {"user.expertise.go", "instruction.other"}
+    rust = staged["user.expertise.go"]
     assert (rust.status, rust.loc.entry.value, rust.loc.entry.ref) == ("pending", "expert", f"chat:{SID}#L1-L1")
     assert (rust.field("reason") or "").startswith("said explicitly")
     res = cli("--workspace", str(ws), "mem", "audit", "--transcripts", "--json")
     assert res.exit_code == 0, res.output
     state = {r["key"]: r["status"] for r in json.loads(res.output)["statements"]}
-    assert state == {"user.expertise.rust": "staged", "instruction.other": "staged"}
+    assert state == {"user.expertise.go": "staged", "instruction.other": "staged"}
     res = cli("--workspace", str(ws), "proposals", "list")
-    assert res.exit_code == 0 and "user.expertise.rust" in res.output and "instruction.other" in res.output
+    assert res.exit_code == 0 and "user.expertise.go" in res.output and "instruction.other" in res.output
 
 
 def test_core_writes_belong_to_the_microsync_run_and_roll_back_with_it(tmp_path: Path):

@@ -131,6 +131,37 @@ def test_a_file_that_could_not_be_read_is_read_from_its_start_later(tmp_path: Pa
     assert [e.source.session_id for e in _entries(ws)] == ["s3"]
 
 
+def test_a_session_file_that_turns_up_after_a_run_is_read_whole(tmp_path: Path) -> None:
+    """A session written before the last run but whose file appears only after it (synced from a laptop,
+    flushed late) loses nothing for being older than the source's high-water mark (docs/design.md §5.2)."""
+    ws, folder = _setup(tmp_path)
+    _append(folder / "a.jsonl", _line("a", 1, "2026-11-20T02:30:00Z", "user",
+                                      "We decided to use Traefik for ingress."))
+    assert _sync(ws, "2026-11-20T10:00:00").added == 1
+    _append(folder / "b.jsonl", _line("b", 1, "2026-11-20T02:35:00Z", "user",    # 09:35 local, before the mark
+                                      "We decided to use Vault for secrets management."))
+    late = _sync(ws, "2026-11-20T13:00:00")
+    assert late.added == 1, late
+    assert sorted(e.source.session_id for e in _entries(ws)) == ["a", "b"]
+
+
+def test_a_renamed_file_or_a_copied_history_is_not_written_twice(tmp_path: Path) -> None:
+    """A file read under an older name (a reset or rotation renames it: same identity) is read from the
+    mark; a new file that repeats history already written (a resumed session's copy) writes nothing new:
+    the same statement on the same day gets the same id, kept once."""
+    ws, folder = _setup(tmp_path)
+    old = folder / "s.jsonl"
+    _append(old, _line("s", 1, "2026-11-20T02:30:00Z", "user", "From now on, never deploy on Fridays."),
+            _line("s", 2, "2026-11-20T02:31:00Z", "assistant", "Understood."))
+    assert _sync(ws, "2026-11-20T10:00:00").added == 1
+    before = {p: p.read_bytes() for p in (ws / "memory").glob("*.md")}
+    old.rename(folder / "s.jsonl.reset.2026-11-20T04-00-00.000Z")
+    _append(folder / "copy.jsonl", old.with_name("s.jsonl.reset.2026-11-20T04-00-00.000Z").read_text())
+    again = _sync(ws, "2026-11-20T13:00:00")
+    assert again.added == 0 and again.updated == 0, again
+    assert {p: p.read_bytes() for p in (ws / "memory").glob("*.md")} == before
+
+
 def test_a_file_name_that_is_not_utf8_is_reported_and_the_rest_read(tmp_path: Path) -> None:
     import os
 

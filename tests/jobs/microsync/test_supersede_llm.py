@@ -51,12 +51,12 @@ def _subject_requests(server: FakeLLM) -> list[str]:
     return [prompt_of(b) for b in server.chat_requests() if "EARLIER:" in prompt_of(b)]
 
 
-def test_the_model_links_what_the_rules_only_call_a_conflict(workspace: Path, llm_server: FakeLLM,
-                                                             tmp_path: Path) -> None:
+def test_the_model_links_what_the_rules_do_not(workspace: Path, llm_server: FakeLLM, tmp_path: Path) -> None:
     write_entries(workspace, [CHECKLIST, PRICING, REDIS])
-    # The rules alone: same subject, no change cue — a possible conflict, no supersede.
+    # The rules alone: a close match with no change cue, no other value and no other tool — no
+    # supersede, and no warning either (a restatement and an amendment read alike to them).
     out, links = link_entries(workspace, [PARALLEL])
-    assert out[0].supersedes is None and [lk.outcome for lk in links] == ["conflict"]
+    assert out[0].supersedes is None and links == []
     llm_server.default = _answer("refinement", "Release checklist")
     judge = _judge(llm_server, tmp_path)
     out, links = link_entries(workspace, [PARALLEL, KAFKA], judge)
@@ -79,11 +79,11 @@ def test_an_id_the_model_was_not_shown_or_no_answer_leaves_the_rules_finding(
                                                                  "relation": "reversal"}))
     judge = _judge(llm_server, tmp_path)
     out, links = link_entries(workspace, [PARALLEL], judge)
-    assert out[0].supersedes is None and [lk.outcome for lk in links] == ["conflict"]
+    assert out[0].supersedes is None and links == []
     assert judge.report() == {"unavailable": 1}
     down = _judge(None, tmp_path, base_url=dead_base_url(), timeout_s=0.5)
     out, links = link_entries(workspace, [PARALLEL], down)
-    assert out[0].supersedes is None and [lk.outcome for lk in links] == ["conflict"]
+    assert out[0].supersedes is None and links == []
     assert down.report() == {"unavailable": 1}
 
 
@@ -92,7 +92,7 @@ def test_the_model_saying_none_keeps_the_rules_outcome(workspace: Path, llm_serv
     llm_server.default = _answer("none", "Release checklist")
     judge = _judge(llm_server, tmp_path)
     out, links = link_entries(workspace, [PARALLEL], judge)
-    assert out[0].supersedes is None and [lk.outcome for lk in links] == ["conflict"]
+    assert out[0].supersedes is None and links == []
     assert judge.report() == {"asked": 1, "none": 1}
 
 

@@ -9,11 +9,11 @@ from memory_store.core.router import gate, route, unquoted
 CASES = [
     # explicit: a standing marker or a memory verb about the user
     ("Moving forward, please answer in Japanese.", None, "explicit", "response.language", "ja", "profile"),
-    ("You can call me Priya.", None, "explicit", "user.name", "Priya", "proposals"),  # no standing marker
+    ("You can call me Priya.", None, "explicit", "user.name", "Priya", "profile"),  # a name is lasting
     ("I work in Berlin, keep my timezone in mind from now on", None, "explicit", "user.timezone", None, "profile"),
     ("by default give me tables when comparing options", None, "explicit", "response.format.default", "table",
      "profile"),
-    ("remember that I'm allergic to peanuts", None, "explicit", "user.other", None, "proposals"),
+    ("remember that I'm allergic to peanuts", None, "explicit", "user.other", None, "profile"),
     ("ต่อจากนี้ตอบสั้นๆ พอนะ", None, "explicit", "response.length", "short", "profile"),
     ("จำไว้นะว่าผมชื่อต้น", None, "explicit", "user.name", "ต้น", "profile"),
     ("往后回答都用繁體中文", None, "explicit", "response.language", "zh-Hant", "profile"),
@@ -27,8 +27,32 @@ CASES = [
      "proposals"),
     ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
     ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
+    # a skill said with how to pitch the answers to it, the topic in the same sentence: written
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
-     "proposals"),
+     "profile"),
+    # Thai clauses are split at spaces: the topic is the one in the skill's own clause
+    ("เราทำ iOS มาตลอด แต่ android นี่มือใหม่เลย ต่อไปอธิบายละเอียดๆ ให้หน่อยนะ", None, "explicit",
+     "user.expertise.android", "beginner", "profile"),
+    # a request put as a question is still the user's instruction; a pitch asked once is a signal
+    ("Could you use numbered lists by default?", None, "explicit", "response.format.default", None, "profile"),
+    ("ไม่ค่อยเข้าใจเรื่อง SQL อธิบายแบบง่ายๆ ได้มั้ย", None, "inferred", "user.expertise.sql", "beginner", ""),
+    # the format of an artifact of the work (a report, slides, an email) is the work's: staged
+    ("default: use tables for the report you write for the board", None, "explicit", "response.format.default",
+     "table", "proposals"),
+    # a team's liking is not the user's: staged
+    ("ทีมเราชอบคำตอบสั้นๆ", None, "explicit", "response.length", "short", "proposals"),
+    # a team in the key's clause makes it the team's convention: staged; a team named as the reason is not
+    ("from now on we answer tickets in Thai", None, "explicit", "response.language", "th", "proposals"),
+    ("以后我们的周报都用表格", None, "explicit", "response.format.default", "table", "proposals"),
+    ("pls answer in English from now on, the new team reads it too", None, "explicit", "response.language", "en",
+     "profile"),
+    # code-switching: every lexicon reads every turn
+    ("ต่อไป reply in English นะ", None, "explicit", "response.language", "en", "profile"),
+    ("以后 answer in bullet points 就好", None, "explicit", "response.format.default", "bullets", "profile"),
+    # two topics in the skill's clause: which one is a guess, staged
+    ("K8s and Terraform are my bread and butter, no need to explain them", None, "explicit",
+     "user.expertise.terraform", None, "proposals"),
+    ("เราใช้ Kafka มา 5 ปีละ ไม่ต้องอธิบายพื้นฐานนะ", None, "explicit", "user.expertise.kafka", "expert", "profile"),
     # confirmation of the assistant's offer
     ("yes please remember", "Shall I remember that you like bullet points?", "confirm",
      "response.format.default", "bullets", "profile"),
@@ -39,7 +63,7 @@ CASES = [
     ("ยาวเกินไปนะ", None, "inferred", "response.length", "short", ""),
     ("you always write essays, too long", None, "inferred", "response.length", "short", ""),
     ("ตอบยาวทุกทีเลย ยาวไป", None, "inferred", "response.length", "short", ""),
-    ("I've never used Docker, how do I start a container?", None, "inferred", "user.expertise.devops", "beginner", ""),
+    ("I've never used Docker, how do I start a container?", None, "inferred", "user.expertise.docker", "beginner", ""),
     ("太啰嗦了，简短一点", None, "inferred", "response.length", "short", ""),
     # a strong standing marker to the agent that names no known key: staged as an instruction
     ("from now on, give me the shell commands in one block at the end", None, "explicit", "instruction.other", None,
@@ -72,6 +96,11 @@ CASES = [
     ("can you answer in French? I can't read this", None, "inferred", "response.language", "fr", ""),
     ("ตอบภาษาอังกฤษได้ไหมครับ", None, "inferred", "response.language", "en", ""),
     ("又用英文回了，我要中文吧", None, "inferred", "response.language", "zh-Hans", ""),
+    # the whole turn is a style request with no marker: a signal
+    ("in a table", None, "inferred", "response.format.default", "table", ""),
+    ("ตอบเป็น eng ก็ได้", None, "inferred", "response.language", "en", ""),
+    ("简短些", None, "inferred", "response.length", "short", ""),
+    ("just the code", None, "inferred", "response.format.default", "code only", ""),
     # a bare yes to an offer to save something
     ("ok, go ahead", "Want me to save that you prefer tables?", "confirm", "response.format.default", "table",
      "profile"),
@@ -80,6 +109,40 @@ CASES = [
     ("please forget what I said about my name", None, "forget", "user.name", "", ""),
     ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", "", ""),
     ("之前说的用英文回答那条取消", None, "forget", "response.language", "", ""),
+    # lasting without a stock time marker: a setting stated as one, a like or dislike about the answers,
+    # where the user lives and what they are called, a habitual marker about the answers to the user
+    ("Language preference for you: Italian.", None, "explicit", "response.language", "it", "profile"),
+    ("I live in Vancouver, so any time you give me should be my local time", None, "explicit", "user.timezone",
+     "America/Vancouver", "profile"),
+    ("name's Kofi, by the way", None, "explicit", "user.name", "Kofi", "profile"),
+    ("เราชอบคำตอบแบบเป็นข้อๆ นะ", None, "explicit", "response.format.default", "bullets", "profile"),
+    ("เราไม่ชอบตารางในคำตอบนะ อ่านในมือถือยาก", None, "explicit", "response.format.default", None, "proposals"),  # negated
+    ("我习惯看详细一点的解释，别跳步骤", None, "explicit", "response.length", "detailed", "profile"),
+    ("回覆我一律用英文", None, "explicit", "response.language", "en", "profile"),
+    ("预设格式：先给结论再展开", None, "explicit", "response.format.default", "conclusion first", "profile"),
+    ("I hate emojis in answers", None, "explicit", "response.tone", "no emojis", "profile"),
+    # free-form keys in the user's own lasting words: a first-person fact, an imperative to the agent
+    ("heads up, I'm pescatarian, keep that in mind for restaurant picks", None, "explicit", "user.other", None,
+     "profile"),
+    ("from now on, never force-push my branches without asking me", None, "explicit", "instruction.other", None,
+     "profile"),
+    ("ต่อไปก่อนลบ branch ให้ถามผมก่อนนะ", None, "explicit", "instruction.other", None, "profile"),
+    ("規矩：給我的指令一律不要帶 sudo", None, "explicit", "instruction.other", None, "profile"),
+    ("記住我有色盲", None, "explicit", "user.other", None, "profile"),
+    ("改一下偏好：语气要轻松一点", None, "explicit", "response.tone", None, "profile"),
+    # ... but said with what the user is (a skill to pitch to), or as someone else's rule: staged
+    ("I'm a nurse, so from now on never use medical jargon with me", None, "explicit", "instruction.other", None,
+     "proposals"),
+    ("以后他要求的周报你都先问我再发", None, "explicit", "instruction.other", None, "proposals"),
+    # forget by class: a stored thing dropped, a rule let go, a fact about the user, "ไม่ต้อง…แล้ว"
+    ("please wipe whatever you have stored about my name", None, "forget", "user.name", "", ""),
+    ("you can stop asking me before each deploy, that rule's over", None, "forget", "instruction.other", "", ""),
+    ("forget that I'm on a keto diet, I quit", None, "forget", "user.other", "", ""),
+    ("เลิกจำเรื่องชื่อเล่นเราได้แล้ว", None, "forget", "user.name", "", ""),
+    ("ที่ให้ตอบเป็นข้อๆ อ่ะ ไม่ต้องแล้วนะ", None, "forget", "response.format.default", "", ""),
+    ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
+    ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
+    ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
 ]
 NONE = [
     "Remember that the API base URL is /v2.",
@@ -108,6 +171,27 @@ NONE = [
     "我们决定以后每次都先发 iOS 版",
     "copy this over: ```# from now on all prices are integers in satang```",
     "เขียน README ให้หน่อยครับ เป็นภาษาอังกฤษนะ",
+    # "forget" in code, a "no need any more" about the work, a new rule with ต่อไป…ไม่ต้อง…แล้ว is no revoke
+    "forget() drops the wrong entry in this cache, can you see why?",
+    "ไม่ต้องแก้ test แล้ว ผ่านแล้ว",
+    # a product's setting asked about; a like about something else; a request for the team
+    "小程序的默认语言设成英文可以吗",
+    "I like the second option better, the first one leaks memory",
+    "ช่วยเขียนสรุปแบบละเอียดให้ทีมหน่อย",
+    # a like about something other than the answers; a stay, not a home; "call me <day>", 叫我 + a verb
+    "I prefer tables over JSON for the API response",
+    "I like short functions",
+    "I prefer a formal tone in the emails to clients",
+    "เราชอบตารางแบบนี้ ใช้ใน report ได้เลย",
+    "我在台北开会，帮我看下这个 bug",
+    "call me Monday about the deploy",
+    "叫我写个脚本就好",
+    "他不喜欢太长的回答",
+    "我老婆不喜欢太长的回答",
+    # a bot's setting; someone else's preference
+    "把客服机器人的回复改短一点",
+    "我同事想看详细版，你给他的那份写长一点",
+    "give her the short version, she's busy",
 ]
 
 
@@ -182,3 +266,25 @@ def test_gate_takes_only_explicit_or_inferred(label: str) -> None:
 def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
     assert gate("suppose I said from now on answer in Thai", None, "explicit", "response.language", "th") is None
     assert gate('"From now on, reply in Thai."', None, "explicit", "response.language", "th") is None
+
+
+def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_totals() -> None:
+    """heldout2 is a development split now (its misses may be listed); heldout3 is held out: the
+    script refuses `--verbose` before reading it. A floor on the development split, so that a change
+    that breaks routing is seen here."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+    run = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "dev", "--json"],
+                         cwd=REPO, capture_output=True, text=True, check=True)
+    pooled = json.loads(run.stdout)["languages"]["all"]
+    assert pooled["explicit_precision"] >= 0.9 and pooled["written_on_none"] == 0
+    assert pooled["explicit_recall"] >= 0.8 and pooled["forget_recall"] >= 0.9
+    listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout2", "--verbose"],
+                            cwd=REPO, capture_output=True, text=True, check=True)
+    assert "-h2-" in listed.stdout
+    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout3", "--verbose"],
+                             cwd=REPO, capture_output=True, text=True)
+    assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr

@@ -48,6 +48,12 @@ def test_every_language_has_its_own_lexicon_file_and_a_bad_line_names_itself(tmp
     ("ห้าม push ขึ้น main ตรงๆ ต้องเปิด PR เสมอ", "แก้ typo ใน README push เข้า main ตรงได้ ไม่ต้องเปิด PR", "relaxation"),
     ("訂單服務用 MongoDB 存儲", "订单服务改用 PostgreSQL 存储", "reversal"),
     ("汇率每天早上 8 点从央行接口拉一次", "汇率改成每小时从央行接口同步一次，大促期间波动太大", "reversal"),
+    # verbs of turning to something else, a change of value with its object inside, a release as
+    # the time marker: a change, not a bare other tool or value
+    ("日志存在自建 Elasticsearch", "日志统一切到阿里云 SLS，自建集群太难维护", "reversal"),
+    ("error tracking ใช้ Sentry", "error tracking หันมาใช้ Rollbar ครับ ถูกกว่าเยอะ", "reversal"),
+    ("batch size 32, lr 3e-5", "ลด lr ลงเหลือ 1e-5 loss แกว่งมาก", "refinement"),
+    ("Product analytics in Mixpanel", "events go to self-hosted PostHog from 4.1 on", "refinement"),
 ])
 def test_a_change_supersedes_the_entry_it_is_about(old: str, new: str, outcome: str) -> None:
     title, _, body = old.partition("|")
@@ -70,6 +76,11 @@ def test_a_change_supersedes_the_entry_it_is_about(old: str, new: str, outcome: 
     ("Keep slot availability in Redis with a 30s TTL",
      "Redis is still used for rate limiting the login endpoint, keep the 30s window there"),
     ("ใช้ Firebase Firestore เป็นฐานข้อมูลหลัก", "เก็บรูปเมนูไว้ที่ Firebase Storage ต่อไป ไม่ต้องย้าย"),
+    # a cue read inside another word or sense: 太太 (wife) is not 太 (too); ปิดอยู่แล้ว is "closed
+    # anyway"; 先 … 再 is how a procedure is written, not a change of it
+    ("工作签证 2027 年 3 月到期，提前三个月找行政更新", "太太的在留卡 2027 年 3 月也到期，她自己去入管局辦"),
+    ("ร้านเปิด 8 โมง ปิด 5 โมงเย็น ทุกวัน ยกเว้นวันจันทร์", "วันจันทร์ร้านปิดอยู่แล้ว ใช้เป็นวันเข้าไปซื้อของที่แม็คโคร"),
+    ("新節點上線：燒錄 → 校正溫濕度 → 序號登記到 Google 試算表", "新節點：先燒錄，再校溫溼度，最後把序號填進試算表"),
 ])
 def test_entries_that_only_share_words_are_not_superseded(old: str, new: str) -> None:
     found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
@@ -132,6 +143,14 @@ def test_same_subject_different_content_and_no_cue_is_a_possible_conflict() -> N
     ("Image uploads capped at 5MB", "uploads up to 8MB per image"),
     ("ค่าเช่าโกดังไม่เกินเดือนละ 9,000 บาท", "ค่าเช่าโกดังเดือนละ 12,000"),
     ("每次发布最多改 3 个服务", "一次发布可改 5 个服务以内"),
+    # ... in other units, in words, per period, as an hour of the day
+    ("提审前先在 TestFlight 给 5 个朋友测一周", "TestFlight 测三天就提审"),
+    ("Release candidates soak on staging for two weeks", "release candidates soak on staging 10 days"),
+    ("Keep streaming subscriptions under $60 a month", "streaming subscriptions under $45/mo"),
+    ("训练 GPU 按量计费，每天不超过 300 美元", "训练 GPU 每天最多花 500 刀"),
+    ("ค่า API ต่อเดือนไม่เกิน 8,000 บาท", "budget ค่า API เดือนละ 15k"),
+    ("韌體更新只在晚上 10 點後推送", "韌體推送時間：凌晨 1 點以後"),
+    ("refresh dashboard วันละครั้ง ตอน 7 โมงเช้า", "dashboard refresh ทุกชั่วโมง"),
     # the same role, filled by another tool
     ("Errors are reported to Sentry", "errors go to Rollbar"),
     ("ใช้ GitLab CI รัน test ทุก merge request", "test ทุก merge request รันบน GitHub Actions"),
@@ -151,20 +170,113 @@ def test_a_different_value_or_tool_without_a_cue_is_a_possible_conflict(old: str
     # the same tool named on another side of it, a shared word only
     ("Use RabbitMQ as the message queue between the order service and the billing service, durable "
      "queues, one consumer group per service", "Kafka topics are split by business domain for analytics"),
+    # a close match in other words, no other value or tool: a restatement, or a neighbour written
+    # from one template
+    ("Hotfix: branch from the release tag, PR into release/*, cherry-pick back to main",
+     "for hotfixes: cut the branch off the release tag, open the PR against release/x.y, then cherry pick "
+     "into main afterwards"),
+    ("Every month we rotate the service keys and log it in the runbook",
+     "Every month we back up the service database and log it in the runbook"),
 ])
 def test_a_restatement_or_another_subject_raises_no_conflict(old: str, new: str) -> None:
     found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
     assert found.outcome not in ("conflict", "reversal", "relaxation", "refinement"), found
 
 
+@pytest.mark.parametrize("old,new", [
+    ("แม่นัดหมอตาที่รพ.ศิริราชทุก 3 เดือน คราวหน้า 12 ส.ค.", "พ่อนัดหมอฟันคลินิกแถวบ้านทุก 6 เดือน คราวหน้า 20 ส.ค."),
+    ("大廈 B 座的升降機保養商是奧的斯，合約到 2027 年 3 月", "A 座的水泵保養商是新昌，合約到 2026 年底"),
+    ("門市代碼 9 開頭的是加盟店，不算直營營收", "門市代碼 8 開頭的是快閃店，營收要單獨列"),
+    ("Mom's eye check at the clinic every 3 months", "Dad's eye check at the clinic every 6 months"),
+])
+def test_another_member_of_one_template_is_another_subject(old: str, new: str) -> None:
+    """Another family member, building or store code: two things written alike, not one thing given
+    another value (and no cue makes one replace the other)."""
+    found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
+    assert found.outcome == "none", found
+    same_member = detect(s("Remember", "2026-03-09", "Mom's eye check moved to every 4 months now"),
+                         [s("Remember", "2026-03-01", "Mom's eye check at the clinic every 3 months", ident="OLD")])
+    assert same_member.supersedes and same_member.target == "OLD"
+
+
+def test_designators_name_the_member() -> None:
+    from memory_store.supersede.subject import normalise
+    from memory_store.supersede.values import designators
+    assert designators(normalise("อย่าลืมนัดแม่")) == {"kin": frozenset({"แม่"})}   # not ย่า inside อย่า
+    assert designators(normalise("Building C and my dad")) == {"lettered": frozenset({"c"}),
+                                                               "kin": frozenset({"father"})}
+    assert designators(normalise("门店代码 12 的报表")) == {"numbered": frozenset({"12"})}
+    assert designators(normalise("แม่น้ำ and a house")) == {}
+
+
+def test_another_tool_is_a_rival_only_to_a_choice_or_a_rule() -> None:
+    choice = s("Decision", "2026-03-01", "Errors are reported to Sentry", ident="OLD")
+    assert detect(s("Decision", "2026-03-09", "errors go to Rollbar"), [choice]).basis == "role"
+    fact = s("Remember", "2026-03-01", "Errors are reported to Sentry, Jana owns the account", ident="OLD")
+    assert detect(s("Decision", "2026-03-09", "errors go to Rollbar"), [fact]).outcome != "conflict"
+
+
 def test_quantities_read_units_and_neighbours_and_skip_identifiers() -> None:
     from memory_store.supersede.subject import normalise
     from memory_store.supersede.values import quantities, values_differ
-    assert quantities(normalise("AWS spend cap is 15k a month")) == {"#k": {15000.0}}
+    assert quantities(normalise("AWS spend cap is 15k a month")) == {"#k": {15000.0}, "/month": {15000.0}}
     assert quantities(normalise("deploy to us-east-1 with gpt-4o and code HELLO10")) == {}
     assert values_differ(quantities("cap 15k"), quantities("under 12k usd"))
     assert not values_differ(quantities("2k eur"), quantities("2000 eur max"))  # shares "eur" and 2000
     assert values_differ(quantities(normalise("單次實驗最多 72 小時")), quantities(normalise("单次实验不超过 48 小时")))
+
+
+def test_measures_read_time_money_periods_and_hours_in_any_unit() -> None:
+    from memory_store.supersede.measures import measures
+    from memory_store.supersede.subject import normalise
+
+    def m(text: str) -> dict[str, set[float]]:
+        return measures(normalise(text))
+    assert m("two weeks") == m("14 days") == m("兩週") == m("สองสัปดาห์") == {"~time": {14.0}}
+    assert m("半年") == {"~time": {182.5}} and m("一次实验最多 72 小时") == {"~time": {3.0}}
+    assert m("合約到 2027 年 3 月") == {}   # a date is no length of time
+    assert m("ทุก 3 เดือน คราวหน้า 12 ส.ค.") == {"~time": {90.0}}   # the number of a period is no amount
+    assert m("ค่า API ต่อเดือนไม่เกิน 8,000 บาท") == {"$": {8000.0}, "/month": {8000.0}}
+    assert m("Monthly bill under 12k USD") == {"$": {12000.0}, "/month": {12000.0}}
+    assert m("ร้านเปิด 8 โมง ปิด 5 โมงเย็น") == {"@clock": {8.0, 17.0}}
+    assert m("เปิดถึงทุ่มนึง") == {"@clock": {19.0}} and m("calls before 2pm") == {"@clock": {14.0}}
+    assert m("refresh วันละครั้ง ตอน 7 โมงเช้า") == {"@clock": {7.0}, "~every": {1.0}}   # an hour is no amount
+    # how often, in a clause that counts nothing else
+    assert m("dashboard refresh ทุกชั่วโมง") == m("hourly refresh") == m("每小时同步一次") == {"~every": {0.0417}}
+    assert m("we deploy twice a week") == {"~every": {3.5}} and m("every other week") == {"~every": {14.0}}
+    assert m("ทุกวันจันทร์") == {}   # a weekday, not "every day"
+
+
+def test_a_relaxation_cue_with_no_rule_to_loosen_is_no_relaxation() -> None:
+    """不用 (no need to) loosens a rule; beside a fact it says nothing about the fact."""
+    rule = s("Rule", "2026-03-01", "管理費收據必須由會計陳小姐覆核後才發出", ident="RULE")
+    loosened = detect(s("Rule", "2026-03-09", "五百元以下的收據系統自動發，不用陳小姐逐張看"), [rule])
+    assert (loosened.outcome, loosened.target) == ("relaxation", "RULE")
+    fact = s("Remember", "2026-03-01", "房租每月 5 号前转给房东王姐", ident="FACT")
+    other = detect(s("Remember", "2026-03-09", "王姐说管理费也是每月 5 号前交，但是直接交给管理公司，不用给她"), [fact])
+    assert not other.supersedes, other
+
+
+def test_a_rule_given_another_value_under_a_condition_is_an_exception() -> None:
+    rule = s("Rule", "2026-03-01", "Kids' screen time max 1h on school days", ident="OLD")
+    found = detect(s("Rule", "2026-03-09", "screen time: +30 min on school days if homework's done before 5"), [rule])
+    assert (found.outcome, found.target) == ("relaxation", "OLD")
+    bare = detect(s("Rule", "2026-03-09", "screen time: 2h on school days"), [rule])
+    assert (bare.outcome, bare.basis) == ("conflict", "value")
+
+
+def test_a_new_value_for_part_with_the_rest_as_before_is_a_refinement() -> None:
+    rule = s("Rule", "2026-03-01", "ร้านเปิด 8 โมง ปิด 5 โมงเย็น ทุกวัน ยกเว้นวันจันทร์", ident="OLD")
+    part = detect(s("Rule", "2026-03-09", "high season นี้ เสาร์อาทิตย์ร้านเปิดถึงทุ่มนึงนะ วันธรรมดาเหมือนเดิม"), [rule])
+    assert (part.outcome, part.target) == ("refinement", "OLD")
+    same = detect(s("Rule", "2026-03-09", "ร้านเปิด 8 โมง ปิด 5 โมงเย็น เหมือนเดิม"), [rule])
+    assert same.outcome == "same"
+
+
+def test_a_loosened_rule_for_a_bounded_stretch_of_time_is_a_relaxation() -> None:
+    rule = s("Rule", "2026-03-01", "每天晚上 11 點以後不寫 code", ident="OLD")
+    found = detect(s("Rule", "2026-03-09", "上架前那一週晚上可以寫到 12 點"), [rule])
+    assert (found.outcome, found.target) == ("relaxation", "OLD")
 
 
 def test_a_negated_permission_is_not_a_relaxation_cue() -> None:
@@ -222,9 +334,13 @@ def test_eval_script_prints_totals_and_keeps_heldout_items_unshown() -> None:
     assert set(result["languages"]) == {"en", "th", "zh"} and pooled["positives"] == 47
     # A floor on the development half, so that a change that breaks detection is seen here.
     assert pooled["precision"] >= 0.85 and pooled["recall"] >= 0.85
-    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout2", "--show"],
+    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout3", "--show"],
                              cwd=REPO, capture_output=True, text=True)
-    assert refused.returncode == 2 and not refused.stdout
+    assert refused.returncode == 2 and not refused.stdout and "totals" in refused.stderr
+    # heldout2 was read item by item after its blind reading: a development half now.
+    shown = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout2", "--show"],
+                           cwd=REPO, capture_output=True, text=True, check=True)
+    assert "en:" in shown.stdout and "pooled" in shown.stdout
 
 
 def test_thai_is_cut_into_pairs_of_letter_cells() -> None:
@@ -233,3 +349,39 @@ def test_thai_is_cut_into_pairs_of_letter_cells() -> None:
     assert thai_cells("คั่วเพิ่ม") == ["คั่", "ว", "เ", "พิ่", "ม"]
     lx = load_lexicon()
     assert "คั่ว" in subject_tokens("คั่ววันจันทร์", lx) and "คั่ว" in subject_tokens("ปีใหม่คั่วเพิ่ม", lx)
+
+
+@pytest.mark.parametrize("old,new,outcome", [
+    # "from now on" opens a new rule: beside an unrelated rule that shares "always run … before" it is nothing
+    (s("Rule", "2026-11-23", "Always run the tests with pytest -x before pushing",
+       "From now on always run the tests with pytest -x before pushing."),
+     s("Rule", "2026-11-24", "Always run the linter before committing",
+       "From now on, always run the linter before committing."), "none"),
+    (s("Rule", "2026-11-17", "Always write commit messages in English"),
+     s("Rule", "2026-11-20", "Always use UTC in log timestamps", "From now on always use UTC in log timestamps."),
+     "none"),
+    (s("Rule", "2026-11-03", "ห้าม deploy หลัง 4 โมงเย็น"),
+     s("Rule", "2026-11-10", "ต่อจากนี้ให้รันเทสต์ทุกครั้งก่อน merge"), "none"),
+    # ... beside the same rule with another value, it is the change
+    (s("Rule", "2026-11-03", "Every PR needs 2 reviewers"),
+     s("Rule", "2026-11-10", "From now on every PR needs 3 reviewers"), "refinement"),
+    # ... and a choice is replaced by what is done from now on
+    (s("Decision", "2026-11-03", "Ship the weekly report by email"),
+     s("Decision", "2026-11-10", "From now on the weekly report ships as a Notion page, not by email"), "reversal"),
+])
+def test_from_now_on_changes_a_rule_only_with_another_value(old: Statement, new: Statement, outcome: str) -> None:
+    assert detect(new, [old]).outcome == outcome
+
+
+def test_an_unknown_name_where_a_known_tool_stood_is_a_possible_conflict() -> None:
+    fly = s("Decision", "2026-11-03", "Deploy the API on Fly.io", "Decision: deploy the API on Fly.io.")
+    render = s("Decision", "2026-11-18", "Deploy the API on Render", "Decision: deploy the API on Render.")
+    found = detect(render, [fly])
+    assert (found.outcome, found.target, found.basis) == ("conflict", fly.id, "role")
+    # said with "from now on", it is the change
+    assert detect(s("Decision", "2026-11-18", "From now on deploy the API on Render"), [fly]).outcome == "reversal"
+    # another member of one template is another subject, and a swapped word that names no tool is nothing
+    assert detect(s("Decision", "2026-11-18", "Deploy the worker on Fly.io"), [fly]).outcome != "conflict"
+    store8 = s("Decision", "2026-11-03", "Store 8 config lives in the branch-8 repo")
+    assert detect(s("Decision", "2026-11-18", "Store 9 config lives in the branch-9 repo"), [store8]).outcome \
+        != "conflict"
