@@ -65,11 +65,12 @@ def _substituter(f: SecretFormat) -> Callable[[str], str]:
 # whatever the needle, so the cost grows with the number of triggers: the vendor tokens (most of
 # them) are tested only against the text's runs of TOKEN_MIN+ non-space bytes, which ordinary
 # prose rarely has.
-_Plan = tuple[tuple[tuple[bytes, ...], bool, Callable[[str], str]], ...]
+_Plan = tuple[tuple[tuple[bytes, ...], bool, Callable[[str], str], tuple[bytes, ...]], ...]
 
 
 def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
-    return tuple((tuple(t.encode() for t in f.triggers), f.lowered, _substituter(f)) for f in formats)
+    return tuple((tuple(t.encode() for t in f.triggers), f.lowered, _substituter(f), tuple(n.encode() for n in f.needs))
+                 for f in formats)
 
 
 _TOKEN_PLAN = _plan(TOKENS)
@@ -83,13 +84,15 @@ _ASCII_ONLY = bytes(range(128)) + b" " * 128
 def _run(plan: _Plan, text: str, data: bytes) -> str:
     lowered = data.lower()  # ASCII only, which is all the case-blind triggers need
     seen: dict[tuple[bytes, bool], bool] = {}  # several formats share a trigger
-    for triggers, blind, substitute in plan:
+    for triggers, blind, substitute, needs in plan:
         hay = lowered if blind else data
         for t in triggers:
             hit = seen.get((t, blind))
             if hit is None:
                 hit = seen[(t, blind)] = t in hay
             if hit:
+                if needs and not any(n in hay for n in needs):
+                    break
                 new = substitute(text)
                 if new != text:
                     text = new
@@ -128,9 +131,9 @@ def _gates() -> tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]:
     case-blind one (in the lowered runs), and any trigger of the other formats (in lowered text;
     this one also lets through case variants of the case-sensitive triggers, "private key",
     which only costs the exact test)."""
-    sensitive = {t for triggers, blind, _ in _TOKEN_PLAN if not blind for t in triggers}
-    blind = {t for triggers, blind, _ in _TOKEN_PLAN if blind for t in triggers}
-    text = {t.lower() for triggers, _, _ in _TEXT_PLAN for t in triggers}
+    sensitive = {t for triggers, blind, _, _ in _TOKEN_PLAN if not blind for t in triggers}
+    blind = {t for triggers, blind, _, _ in _TOKEN_PLAN if blind for t in triggers}
+    text = {t.lower() for triggers, _, _, _ in _TEXT_PLAN for t in triggers}
     return re.compile(_trie(sensitive)), re.compile(_trie(blind) if blind else b"(?!)"), re.compile(_trie(text))
 
 

@@ -37,6 +37,7 @@ class SecretFormat:
     accept: Callable[[str], bool] | None = None
     kind_of: Callable[[re.Match[str], str], str] | None = None   # a kind that depends on the match
     flags: int = 0
+    needs: tuple[str, ...] = ()         # and one of these too (tested like the triggers), if any
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -122,6 +123,14 @@ def password_like(value: str) -> bool:
     return len(word) >= 4 and word not in _NOT_A_PASSWORD and not word.endswith(_WORDY_ENDINGS)
 
 
+def shaped_password(value: str) -> bool:
+    """Where a password may follow but so may an ordinary word ("with password managers", a shell
+    variable): a digit, a symbol or an inner capital, and not a `$VARIABLE` or `%VARIABLE%`."""
+    if value.startswith(("$", "%")):
+        return False
+    return not value.isalpha() or any(c.isupper() for c in value[1:])
+
+
 def ascii_secret(value: str) -> bool:
     return any(c.isalnum() for c in value)
 
@@ -161,8 +170,11 @@ TOKENS: tuple[SecretFormat, ...] = (
         r"/api/webhooks/[0-9]{5,}/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9_-]{40,})"),
     _fmt("huggingface_token", ("hf_", "api_org_"), r"[A-Za-z0-9]{30,}(?![A-Za-z0-9_])"),
     _fmt("jwt", ("eyJ",), r"[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"),
+    # A bot id, a colon and `AA…`: 35 characters after the colon in live tokens (gitleaks and
+    # detect-secrets match exactly that), 34 in the examples of Telegram's own docs; bot ids run
+    # from 5 (gitleaks) to 10 digits and grow.
     SecretFormat("telegram_bot_token", (":AA",),
-        r"(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])"),
+        r"(?<![0-9])[0-9]{5,16}:AA[A-Za-z0-9_-]{31,34}(?![A-Za-z0-9_-])"),
     _fmt("sendgrid_key", ("SG.",), r"[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"),
     _fmt("twilio_key", ("SK",), r"[0-9a-f]{32}(?![0-9A-Za-z])", left="A-Za-z0-9"),
     _fmt("npm_token", ("npm_",), r"[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
@@ -185,6 +197,8 @@ TOKENS: tuple[SecretFormat, ...] = (
     _fmt("atlassian_token", ("ATATT3",), r"[A-Za-z0-9_=-]{50,}"),
     _fmt("grafana_token", ("glsa_",), r"[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"),
     _fmt("grafana_token", ("glc_",), r"[A-Za-z0-9+/]{32,}={0,2}"),
+    # Omise (Thai payments): `skey_…` secret and `pkey_…` public keys, `test_` or `live_` in front
+    _fmt("omise_key", ("skey_", "pkey_"), r"(?:test_|live_)?(?=[a-z0-9]*[0-9])[a-z0-9]{15,64}(?![A-Za-z0-9_])"),
 )
 
 # ---- credentials in context (a URL, a header) -------------------------------------------------

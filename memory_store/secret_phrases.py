@@ -13,6 +13,7 @@ from memory_store.secret_formats import (
     generated_key,
     high_entropy,
     password_like,
+    shaped_password,
 )
 
 # key=value pairs. The key is matched from its secret-ish word onwards (DB_PASSWORD matches at
@@ -61,6 +62,19 @@ PAIRS: tuple[SecretFormat, ...] = (
     # `--password hunter2` on a command line
     SecretFormat("password", ("pass",), lowered=True, source=
         r"--pass(?:word)?[ \t]+" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
+    # Password flags whose value is glued or bare, only on the command lines that mean it: `-p`
+    # means a port, a parent folder or a thread flag elsewhere, `-u a:b` a uid:gid for docker.
+    # `mysql -u root -pS3cret` (mysql, mysqldump, mysqladmin, mariadb…; `-p` alone asks for it)
+    SecretFormat("password", ("mysql", "mariadb"), lowered=True, accept=shaped_password, source=
+        r"[Mm](?<![A-Za-z0-9_][Mm])(?i:ysql|ariadb)[A-Za-z_-]*(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t]-p[\"']?"
+        + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    # `sshpass -p S3cret ssh …`
+    SecretFormat("password", ("sshpass",), lowered=True, accept=shaped_password, source=
+        r"[Ss](?i:shpass)[ \t]+-p[ \t]*[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    # `curl -u admin:S3cret https://…`, `curl --user admin:S3cret …`
+    SecretFormat("password", ("curl",), lowered=True, accept=shaped_password, source=
+        r"[Cc](?<![A-Za-z0-9_][Cc])(?i:url)(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t](?:-u|--user)(?:[ \t]+|=)[\"']?"
+        r"[^\s:\"'@]+:" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
     # gitleaks' generic-api-key: any `…key|…token|…secret|…auth|…credential = <random-looking>`
     *(SecretFormat("generic_secret", (word,),
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
@@ -82,7 +96,9 @@ _EN_PASSWORD = (
     r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
     r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
 )
-_KEY_TAIL = r"(?:[ \t]+(?i:is|was|of|=|:))?[ \t]+" + NOT_MARK + _TOKEN_VALUE
+# The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none.
+_KEY_TAIL = (r"(?:[ \t]+(?i:is|was|of|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*|[ \t]+)"
+             + NOT_MARK + _TOKEN_VALUE)
 _EN_SECRET = r"[Ss](?<![A-Za-z][Ss])(?i:ecret(?:[ _-]?(?:access[ _-]?)?key)?)" + _KEY_TAIL
 _EN_TOKEN = r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _KEY_TAIL
 _EN_APIKEY = r"(?<![A-Za-z])(?i:api|access|auth|private)[ _-]?[Kk](?i:ey)" + _KEY_TAIL
@@ -102,6 +118,37 @@ _TH_PASSWORD = (
     r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
     + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
 )
+# "with password X" ("ssh root@host with password X", "login using the password X"): a plain
+# word there is usually not one ("with password managers"), so the value needs a password's shape.
+_WITH_PASSWORD = (
+    r"[WwUu](?<![A-Za-z][WwUu])(?i:(?<=[Ww])ith|(?<=[Uu])s(?:e|ing))[ \t]+(?i:(?:the|a|my|our|its)[ \t]+)?"
+    r"(?i:pass(?:word|wd|phrase|code)|pwd?)[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+)
+# An English name of a secret with a Thai or Chinese copula ("Omise secret key คือ X",
+# "password ของ staging คือ X", "API token是 X"); the value is the ASCII run after it.
+_MIXED_COPULAS = ("คือ", "เป็น", "是", "为", "為", "：")
+_MIXED_COPULA = r"(?![A-Za-z])[^\n\[\]]{0,30}?(?:คือ|เป็น|是|为|為|：)[ \t]*" + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
+_MIXED_PASSWORD = r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)" + _MIXED_COPULA
+_MIXED_KEYS = (  # each starts with its first letter, so the engine skips to it
+    (("secret",), r"[Ss](?<![A-Za-z][Ss])(?i:ecret)" + _MIXED_COPULA),
+    (("token",), r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _MIXED_COPULA),
+    (("key",), r"[Kk](?<![A-Za-z][Kk])(?i:ey)" + _MIXED_COPULA),
+)
+# Thai names of a token, a key or a secret ("โทเค็นของ LINE คือ X", "คีย์ API คือ X"): the value
+# must look generated, since a Thai sentence about tokens names numbers and words there.
+_TH_KEY = (
+    r"(?:โทเค็น|โทเคน|โทคเคน|คีย์|ซีเคร็ต|ซีเคร็ท)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
+    + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
+)
+
+
+def _named_kind(m: re.Match[str], value: str) -> str:
+    word = m.group(0)[: m.start("secret") - m.start()].lower()
+    if "secret" in word or "ซีเคร็" in word:
+        return "secret"
+    return "token" if "token" in word or "โท" in word else "api_key"
+
+
 _ZH_PASSWORD = (
     r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|设为|設為|改成|改为|:|：|=)[ \t]*"
     + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
@@ -111,6 +158,14 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
+    SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
+                 needs=("with", "us")),
+    SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
+                 needs=_MIXED_COPULAS),
+    *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_named_kind,
+                   needs=_MIXED_COPULAS) for triggers, pattern in _MIXED_KEYS),
+    SecretFormat("token", ("โทเค็น", "โทเคน", "โทคเคน", "คีย์", "ซีเคร็"), _TH_KEY, accept=high_entropy,
+                 kind_of=_named_kind),
     SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret),
     SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret),
 )

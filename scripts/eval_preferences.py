@@ -60,6 +60,8 @@ def _label(item: dict[str, Any]) -> tuple[str, str, bool]:
         return "none", "", False
     if got.label == "confirm" and not got.key:
         return "none", "", False      # a yes to an offer naming no key accepts nothing
+    if got.label == "forget" and got.to == "review":
+        return "none", "", False      # only a note for the user: nothing is revoked
     return ("explicit" if got.label == "confirm" else got.label), got.key, got.writes_profile
 
 

@@ -140,3 +140,66 @@ def test_config_prints_no_credentials_of_the_base_url(tmp_path: Path) -> None:
         assert p.returncode == 0, p.stderr
         assert "llm.example.com" in p.stdout and "[REDACTED" in p.stdout
         assert pw not in p.stdout + p.stderr and key not in p.stdout + p.stderr
+
+
+# Secrets said the way people say them in chat and type them on a command line: a Telegram token
+# of the length in Telegram's docs, mysql's glued `-p`, curl's `-u user:pass`, a key after "api
+# key:", "with password X", and Thai sentences with an English or Thai name of the key.
+TELEGRAM = "4839574812:AA" + fake(32, seed=31)
+MYSQL_PW = "S3cr3t" + fake(8, seed=32)
+CURL_PW = "Cu7l" + fake(10, seed=33)
+MAILGUN = fake(32, "0123456789abcdef", seed=34)
+SSH_PW = "Tr0ub" + fake(6, seed=35)
+OMISE = "skey_" + "live_" + fake(19, "abcdefghijklmnopqrstuvwxyz0123456789", seed=36)
+LINE = fake(40, seed=37)
+SPOKEN = [TELEGRAM, MYSQL_PW, CURL_PW, MAILGUN, SSH_PW, OMISE, LINE]
+SPOKEN_TURNS = [
+    f"Remember: the ops bot token is {TELEGRAM}",
+    f"Remember: connect to the reporting db with mysql -u root -p{MYSQL_PW} reports",
+    f"Remember: the metrics endpoint needs curl -u admin:{CURL_PW} https://metrics.internal",
+    f"Remember: the mailgun api key: {MAILGUN}",
+    f"Remember: ssh root@10.0.0.5 with password {SSH_PW}",
+    f"จำไว้นะ Omise secret key คือ {OMISE}",
+    f"จำไว้นะ โทเค็นของ LINE คือ {LINE}",
+]
+
+
+def test_spoken_and_command_line_secrets_reach_no_door_and_doctor_finds_each(tmp_path: Path) -> None:
+    """Pins: the seven reach no daily file, MEMORY.md, index, `.memjobs/` file or search/context
+    output after real runs; typed by hand into a memory file, doctor names each one's line."""
+    from tests.microsync_helpers import claude_code_workspace
+
+    ws = claude_code_workspace(tmp_path)
+    folder = tmp_path / "transcripts" / "-home-u-ops"
+    folder.mkdir(parents=True)
+    lines = [{"type": "user", "sessionId": SID, "uuid": f"u{i}", "parentUuid": f"u{i - 1}" if i else None,
+              "cwd": "/home/u/ops", "timestamp": f"{DAY}T03:0{i}:00.000Z", "message": {"role": "user", "content": t}}
+             for i, t in enumerate(SPOKEN_TURNS)]
+    (folder / f"{SID}.jsonl").write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    w = ["--workspace", str(ws)]
+    outputs = []
+    for args in (["run", "microsync", "--since", DAY, "--now", f"{DAY}T22:00:00+07:00", "--json"],
+                 ["run", "weekly", "--now", "2026-11-23T03:00:00+07:00", "--force"],
+                 ["search", "metrics", "--tier", "all", "--json"], ["search", "LINE", "--tier", "all"],
+                 ["context", "--json"], ["doctor", "--no-llm"]):
+        p = cli_run(*w, *args)
+        assert p.returncode in (0, 3), (args, p.stdout, p.stderr)
+        outputs.append(p.stdout + p.stderr)
+    daily = (ws / "memory" / f"{DAY}.md").read_text("utf-8")
+    assert daily.count("[REDACTED:") >= 7, daily          # each turn was kept, its secret redacted
+    for out in outputs:
+        for s in SPOKEN:
+            assert s not in out, s
+    for f in ws.rglob("*"):
+        if f.is_file():
+            text = f.read_bytes().decode("utf-8", "replace")
+            for s in SPOKEN:
+                assert s not in text, (str(f), s)
+    # typed by hand (the writer leaves a person's text alone): doctor finds each, by line
+    (ws / "memory" / "notes.md").write_text("# notes\n" + "".join(t + "\n" for t in SPOKEN_TURNS), "utf-8")
+    p = cli_run(*w, "doctor", "--json", "--no-llm")
+    assert p.returncode == 1
+    found = [f for f in json.loads(p.stdout)["findings"] if f["check"] == "secrets" and f["level"] == "error"]
+    assert sorted((f["path"], f["line"]) for f in found) == [("memory/notes.md", i) for i in range(2, 9)], found
+    for s in SPOKEN:
+        assert s not in p.stdout + p.stderr

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from jobs.cli.base import STATE, app, echo_json, expected_errors
+from jobs.cli.base import STATE, app, echo_json, echo_safe, expected_errors
 
 llm_app = typer.Typer(help="The OpenAI-compatible model used by `extract.engine: llm` / `summarize.engine: llm`.",
                       no_args_is_help=True, add_completion=False)
@@ -31,9 +31,9 @@ def check(as_json: Annotated[bool, typer.Option("--json", help="Print the result
             if key == "negotiation":
                 for step in value or []:
                     error = f"  {step['error']}" if step.get("error") else ""
-                    typer.echo(f"{'  tried':<18} {step['mode']}: HTTP {step.get('status')}{error}")
+                    echo_safe(f"{'  tried':<18} {step['mode']}: HTTP {step.get('status')}{error}")
                 continue
             shown = json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else value
-            typer.echo(f"{key:<18} {shown}")
+            echo_safe(f"{key:<18} {shown}")   # base_url may hold a password or an api_key
     if not result.get("ok"):
         raise typer.Exit(1)

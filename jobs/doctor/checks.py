@@ -2,9 +2,11 @@
 writes nothing) and adds findings to the report; a failure carries the command that fixes it."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from jobs.doctor.findings import DoctorReport
@@ -235,21 +237,76 @@ def check_secrets(cfg: Config, rep: DoctorReport) -> None:
             text = path.read_text("utf-8", errors="replace")
         except OSError:
             continue
-        if not contains_secret(text):
-            continue
-        for i, line in enumerate(text.splitlines(), start=1):
+        if path.suffix not in (".json", ".jsonl") and not contains_secret(text):
+            continue   # (JSON may hide a phrase in \u escapes: its decoded strings are tested below)
+        by_line: dict[int, set[str]] = {}
+        for i, line in _scanned_texts(path, text):
             if not contains_secret(line):
                 continue
-            kinds = sorted(set(_MARK_RE.findall(redact(line))) - set(_MARK_RE.findall(line))) or ["secret"]
+            kinds = set(_MARK_RE.findall(redact(line))) - set(_MARK_RE.findall(line)) or {"secret"}
+            by_line.setdefault(i or _json_line(text, line), set()).update(kinds)
+        for i, kinds in sorted(by_line.items()):
             found += 1
             if found <= MAX_FILE_FINDINGS:
                 rel = _rel(cfg, path)
-                rep.add("secrets", "error", f"{rel}:{i}: a secret ({', '.join(kinds)}) is stored in plain text",
+                rep.add("secrets", "error", f"{rel}:{i}: a secret ({', '.join(sorted(kinds))}) is stored in plain text",
                         f"edit {rel}:{i} to remove it, and rotate the secret", path=rel, line=i)
     if found > MAX_FILE_FINDINGS:
         rep.add("secrets", "error", f"{found - MAX_FILE_FINDINGS} more lines with secrets", "edit the files above")
     if not found:
         rep.add("secrets", "ok", "no secret found in the workspace's memory, configuration or state")
+
+
+def _scanned_texts(path: Path, text: str) -> Iterator[tuple[int, str]]:
+    """(line number, text) pairs to scan; 0 for a line `_json_line` finds when a secret is there.
+    A markdown or YAML file: its lines. A JSON or JSON Lines state file: the decoded strings of
+    each line (keys and values), not its escaped text, where an escaped `\\n` would join the end
+    of one field to the next (`…api_key =…\\n- id: …` would read as a key and its value).
+    A line that does not parse is scanned as it is."""
+    if path.suffix == ".json":
+        try:
+            strings = list(_json_strings(json.loads(text)))
+        except ValueError:
+            strings = None
+        if strings is not None:   # line 0: found by `_json_line` when a secret is there
+            for s in strings:
+                for part in s.splitlines():
+                    yield 0, part
+            return
+    for i, line in enumerate(text.splitlines(), start=1):
+        if path.suffix not in (".json", ".jsonl"):
+            yield i, line
+            continue
+        try:
+            decoded = json.loads(line)
+        except ValueError:
+            yield i, line
+            continue
+        for s in _json_strings(decoded):
+            for part in s.splitlines():
+                yield i, part
+
+
+def _json_strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _json_strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_strings(v)
+
+
+def _json_line(text: str, part: str) -> int:
+    """The line of a JSON file that holds `part` (as JSON writes it), else 1."""
+    needle = json.dumps(part, ensure_ascii=False)[1:-1][:60]
+    ascii_needle = json.dumps(part)[1:-1][:60]
+    for i, line in enumerate(text.splitlines(), start=1):
+        if needle in line or ascii_needle in line:
+            return i
+    return 1
 
 
 def check_schedule(cfg: Config, rep: DoctorReport) -> None:

@@ -10,7 +10,8 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   not a profile fact the agent obeys);
 - inferred → PROPOSALS.md only (pending until the user accepts it);
 - forget → every active fact of the key revoked (for the free-form keys instruction.other and
-  user.other, several of which hold at once, a note asks the user which one);
+  user.other, several of which hold at once, a note asks the user which one; a forget whose words do
+  not speak of what the agent keeps, `Routed.to == "review"`, is only a note too);
 - the user's "yes, remember that" → the pending proposal of the offered key accepted with the user as
   actor; with none pending, written as explicit. A yes to an offer that names no key we know accepts
   nothing (which proposal was meant is not known): a note points the user to `memjobs proposals list`.
@@ -137,6 +138,11 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 counts["forget_to_review"] += 1
                 ctx.report.notes.append(f"the user asked to forget a {r.key} in {h.ref}: see `memjobs mem list` "
                                         "and `memjobs mem revoke ID`")
+            elif r.label == "forget" and r.to == "review":
+                # the words may be about the work, not about what the agent keeps: left to the user
+                counts["forget_to_review"] += 1
+                ctx.report.notes.append(f"the user may have asked to forget {r.key} in {h.ref} ({r.cue!r}): "
+                                        "see `memjobs mem list` and `memjobs mem revoke ID`")
             elif r.label == "forget":
                 changes = mem.forget(r.key, actor=user, reason=f"the user asked to forget it in {h.ref}")
                 counts["forgotten"] += len(changes)

@@ -36,6 +36,10 @@ SAID_WEIGHT = 1.0  # what was said ranks below a kept memory of the same strengt
 # entry's. The context column (said.py) makes a message a good match for a question more often.
 SAID_FUSION = 1.25
 FUSE_DEPTH = 30  # hits of each list that take part in the fusion
+# A message's neighbours in its session (the messages just before and after it) take this share of
+# its fused score: an answer is often the turn next to the one that matches the question's words
+# (with_neighbours).
+NEIGHBOUR_SHARE = 0.2
 DATE_BOOST = 2.0  # a candidate dated inside the days the query names (dates.py), against one outside
 CITED_SPAN = 12  # transcript lines an entry may cite for a message there to count as the entry's
 _TOP = 1 << 47
@@ -140,7 +144,9 @@ class _Run:
         warm = (cutoff << KEY_BITS, _TOP)
         cold = (0, cutoff << KEY_BITS)
         if opts.tier == "sessions":
-            hits = self._ranked_hits(self._said(terms, opts), opts, today)
+            depth = replace(opts, limit=max(opts.limit, FUSE_DEPTH))
+            said = self._ranked_hits(self._said(terms, opts), depth, today)
+            hits = self._with_neighbours(said, opts)[: opts.limit]
         else:
             span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
             if span is not None:
@@ -218,9 +224,39 @@ class _Run:
         if not said:
             return hits[: opts.limit]
         fused = fuse_said(hits, said)  # every entry hit on one scale; the full matches stay first
+        fused = self._with_neighbours(fused, opts)
         good = [h for h in fused if h.full]
         rest = [h for h in fused if not h.full]
         return good + rest[: opts.limit - len(good)]
+
+    def _with_neighbours(self, fused: list[Hit], opts: SearchOptions) -> list[Hit]:
+        """Each message in the fused list lends NEIGHBOUR_SHARE of its score to the messages just
+        before and after it in its session: a neighbour already listed adds it to its own score; one
+        that an entry of the list cites closely adds it to that entry (as in fuse_said); any other
+        joins the list with it (summed when both of its neighbours matched)."""
+        said = {h.rowid: h for h in fused if h.said}
+        pairs = self.rank.neighbours(list(said)) if NEIGHBOUR_SHARE else []
+        if not pairs:
+            return fused
+        lent: dict[int, float] = {}
+        for rid, near in pairs:
+            lent[near] = lent.get(near, 0.0) + NEIGHBOUR_SHARE * said[rid].score
+        new = self.rank.said_rows([r for r in lent if r not in said], opts)
+        cited = [(c, h) for h in fused if not h.said and (c := _cited(h)) and c[2] - c[1] < CITED_SPAN]
+        added = []
+        for h in new:
+            citing = [e for c, e in cited if c[0] == h.path and c[1] <= h.line <= c[2]]
+            if citing:  # an entry listed cites it: the entry takes the share (as fuse_said does)
+                best = max(citing, key=lambda e: e.score)
+                best.score += lent[h.rowid]
+                continue
+            h.layer = layer_of(h.path, h.kind, True)
+            h.score = lent[h.rowid]
+            added.append(h)
+        for rid, share in lent.items():
+            if rid in said:
+                said[rid].score += share
+        return sorted([*fused, *added], key=_order)
 
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""

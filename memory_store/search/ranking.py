@@ -229,3 +229,41 @@ class Ranker:
                 superseded_by=r[12])
             for r in rows
         ]
+
+    def neighbours(self, rowids: list[int]) -> list[tuple[int, int]]:
+        """(message, neighbour) for each message of the sessions tier: the messages just before and
+        after it in its session (by transcript line). One statement; the (path, line) index
+        (schema.py) makes each look-up one seek."""
+        if not rowids:
+            return []
+        near = (
+            "SELECT s.rowid FROM said s WHERE s.path = me.path AND s.session_id = me.session_id"
+            " AND s.line {op} me.line ORDER BY s.line {order} LIMIT 1"
+        )
+        sql = (
+            f"SELECT me.rowid, ({near.format(op='<', order='DESC')}), ({near.format(op='>', order='')})"
+            f" FROM said me WHERE me.rowid IN ({', '.join('?' * len(rowids))})"
+        )
+        out: list[tuple[int, int]] = []
+        for rid, before, after in self.db.execute(sql, rowids):
+            out += [(rid, n) for n in (before, after) if n is not None]
+        return out
+
+    def said_rows(self, rowids: list[int], opts: SearchOptions) -> list[Hit]:
+        """Messages of the sessions tier by rowid, as hits (score 0), within the date filters."""
+        if not rowids:
+            return []
+        where = [f"r.rowid IN ({', '.join('?' * len(rowids))})"]
+        args: list[Any] = list(rowids)
+        if opts.since:
+            where.append("r.date >= ?")
+            args.append(opts.since.isoformat())
+        if opts.until:
+            where.append("r.date <= ?")
+            args.append(opts.until.isoformat())
+        rows = self.db.execute(f"SELECT {SAID_COLS}, 0.0 FROM said r WHERE {' AND '.join(where)}", args).fetchall()
+        return [
+            Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], None, r[13], source_json=r[11],
+                superseded_by=r[12])
+            for r in rows
+        ]

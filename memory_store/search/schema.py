@@ -110,6 +110,13 @@ def _m008_origin(db: sqlite3.Connection) -> None:
     db.execute("UPDATE files SET mtime_ns = -1, sha256 = ''")
 
 
+def _m009_said_lines(db: sqlite3.Connection) -> None:
+    # A message's neighbours in its session are found by (path, line) (query.py, with_neighbours):
+    # one index on both serves that and every look-up by path.
+    db.execute("CREATE INDEX said_path_line ON said(path, line)")
+    db.execute("DROP INDEX said_path")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
@@ -119,6 +126,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("006_layers", _m006_layers),
     ("007_said_context", _m007_said_context),
     ("008_origin", _m008_origin),
+    ("009_said_lines", _m009_said_lines),
 ]
 
 

@@ -12,6 +12,7 @@ from memory_store.redact import CATALOGUE, contains_secret, kinds, redact
 
 _ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _HEX = "0123456789abcdef"
+_LOWER = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
 def fake(n: int, alphabet: str = _ALNUM, seed: int = 7) -> str:
@@ -66,6 +67,9 @@ CASES: list[tuple[str, str, str, str]] = [
      "HF_TOKEN is [REDACTED:huggingface_token]", "call hf_hub_download(repo_id) first"),
     ("jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0." + fake(43), "[REDACTED:jwt]", "eyJ alone, and a.b.c"),
     ("telegram_bot_token", "123456789:AA" + fake(33), "[REDACTED:telegram_bot_token]", "at 12:AA meeting"),
+    # 34 characters after the colon, as in the examples of Telegram's own docs
+    ("telegram_bot_token", "the ops bot token is 4839574812:AA" + fake(32, _ALNUM + "_-"),
+     "the ops bot token is [REDACTED:telegram_bot_token]", "ratio 1234567:AA" + fake(20) + " is too short"),
     ("sendgrid_key", "SG." + fake(22) + "." + fake(43), "[REDACTED:sendgrid_key]", "SG. is Singapore"),
     ("twilio_key", "SK" + fake(32, _HEX), "[REDACTED:twilio_key]", "SKU " + fake(32, _HEX) + " is a hash"),
     ("npm_token", "npm_" + fake(36), "[REDACTED:npm_token]", "npm_config_cache is a variable"),
@@ -89,6 +93,10 @@ CASES: list[tuple[str, str, str, str]] = [
     ("replicate_token", "r8_" + fake(37), "[REDACTED:replicate_token]", "r8_short"),
     ("atlassian_token", "ATATT3" + fake(180, _ALNUM + "_-"), "[REDACTED:atlassian_token]", "ATATT3 alone"),
     ("grafana_token", "glsa_" + fake(32) + "_" + fake(8, _HEX), "[REDACTED:grafana_token]", "glsa_ alone"),
+    ("omise_key", "Omise secret key คือ skey_" + "live_" + fake(19, _LOWER), "Omise secret key คือ [REDACTED:omise_key]",
+     "skey_ and pkey_ prefixes; EVP_PKEY_new and pkey_ctx_new_id in OpenSSL"),
+    ("omise_key", "pkey_" + "test_" + fake(19, _LOWER) + " is the public one", "[REDACTED:omise_key] is the public one",
+     "the skey_test_ prefix"),
     ("url_password", "DATABASE_URL=postgres://u:pw9@h/db", "DATABASE_URL=postgres://u:[REDACTED:url_password]@h/db",
      "postgres://db.internal:5432/app and git@github.com:org/repo.git"),
     ("url_password", "mysql://root:hunter2@localhost:3306/app", "mysql://root:[REDACTED:url_password]@localhost:3306/app",
@@ -110,6 +118,22 @@ CASES: list[tuple[str, str, str, str]] = [
     ("password", "pw: s3cr3t!x", "pw: [REDACTED:password]", "the npw: value and pw: none"),
     ("password", "mysql --password Tr0ub4dor -u root", "mysql --password [REDACTED:password] -u root",
      "pass --password-file instead"),
+    ("password", "connect with mysql -u root -pS3cr3t" + fake(6) + " reports",
+     "connect with mysql -u root -p[REDACTED:password] reports",
+     "mkdir -p build && mysql -u root -p reports; gcc -I/usr/include/mysql -pthread -pedantic"),
+    ("password", "mysqldump -h db -u admin -p'Tr0ub" + fake(6) + "' shop > shop.sql",
+     "mysqldump -h db -u admin -p'[REDACTED:password]' shop > shop.sql", "mysqldump -u admin -p shop > shop.sql"),
+    ("password", "curl -u admin:S3cr3t" + fake(6) + " https://metrics.internal",
+     "curl -u admin:[REDACTED:password] https://metrics.internal",
+     "docker run -u 1000:1000 img; curl -u $USER:$PASS https://x; curl --user-agent Foo:bar https://x"),
+    ("password", "curl --user=deploy:Pa55" + fake(8) + " https://x", "curl --user=deploy:[REDACTED:password] https://x",
+     "curl -u admin: https://x prompts for it"),
+    ("password", "sshpass -p 'Hunter2" + fake(4) + "' ssh root@host", "sshpass -p '[REDACTED:password]' ssh root@host",
+     "sshpass -p is the flag"),
+    ("password", "ssh root@10.0.0.5 with password Tr0ub4dor3", "ssh root@10.0.0.5 with password [REDACTED:password]",
+     "log in with password managers, with password authentication or using the password reset link"),
+    ("password", "password ของ staging คือ Tr0ub4dor3นะ", "password ของ staging คือ [REDACTED:password]นะ",
+     "password คือสิ่งสำคัญ และ password policy เป็นแบบเข้ม, password ของเรา คือ strong และ required"),
     ("password", "the password is hunter2", "the password is [REDACTED:password]", "the password is required"),
     ("password", "the db password is Tr0ub4dor&3.", "the db password is [REDACTED:password].",
      "the db password is stored in the vault"),
@@ -124,6 +148,15 @@ CASES: list[tuple[str, str, str, str]] = [
     ("secret", "client_secret=abc123xyz", "client_secret=[REDACTED:secret]", "secret: none"),
     ("api_key", "api_key=abc123def", "api_key=[REDACTED:api_key]", "the api_key parameter is optional"),
     ("api_key", "the API key is " + fake(32), "the API key is [REDACTED:api_key]", "the API key is valid for a year"),
+    ("api_key", "the mailgun api key: " + fake(32, _HEX), "the mailgun api key: [REDACTED:api_key]",
+     "the api key: see the vault; commit key: 3f9a1c2b4d5e6f708192a3b4c5d6e7f8091a2b3c"),
+    ("api_key", "API key是" + fake(24), "API key是[REDACTED:api_key]", "主键是 user_id，版本为 3.12"),
+    ("secret", "Omise secret key คือ " + fake(24), "Omise secret key คือ [REDACTED:secret]",
+     "primary key คือ user_id และ secret คือความลับ"),
+    ("token", "โทเค็นของ LINE คือ " + fake(40), "โทเค็นของ LINE คือ [REDACTED:token]",
+     "โทเค็นคือหน่วยของข้อความ และโทเค็นของ OpenAI คือ 4096 tokens ต่อครั้ง"),
+    ("token", "token ของ bot เป็น " + fake(30) + " นะ", "token ของ bot เป็น [REDACTED:token] นะ",
+     "token ของ OpenAI ต้องอยู่ใน vault"),
     ("token", "token: abc-123-xyz", "token: [REDACTED:token]", '{"max_tokens": 2000, "input_tokens": 20}'),
     ("token", "the token is " + fake(40), "the token is [REDACTED:token]", "the token is refreshed hourly"),
     ("generic_secret", "STRIPE_PRIVATE_KEY=" + fake(32), "STRIPE_PRIVATE_KEY=[REDACTED:generic_secret]",
@@ -162,6 +195,10 @@ def test_catalogue_has_thirty_formats_each_tested() -> None:
     "base64 of hello is aGVsbG8= and the primary key is (user_id, created_at)",
     "การตัดสินใจคือใช้ PostgreSQL 16 และ token ของ OpenAI ต้องอยู่ใน vault",
     "我们决定使用 PostgreSQL，密码由 Vault 管理，令牌每小时轮换。",
+    "Python คือ 3.12 และ version ของ node เป็น 20.11.1; commit คือ 3f9a1c2b4d5e6f708192a3b4c5d6e7f8091a2b3c",
+    "ไอดีคือ 6f1c2b9e-0d2a-4c55-9a1e-2b7d9c1e0f42 และ sha256 คือ cf73261911d2357108adc2d599751e0f19480e0af5a56e20c8",
+    "mysql 8.0 -p prompts; pip install -p 3.12; ssh -p 2222 host; curl -u admin https://x",
+    "the build key: stable; token budget: 4096 tokens; the keystore key คือ keystore.jks",
 ])
 def test_ordinary_text_is_not_over_redacted(text: str) -> None:
     assert redact(text) == text

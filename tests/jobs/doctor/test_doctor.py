@@ -195,3 +195,40 @@ def test_open_conflicts_are_read_from_the_conflicts_queue_not_the_last_weekly_lo
     log.write_text(log.read_text(encoding="utf-8") + f"\n## Possible conflicts\n- {MEMCACHED.id}: stale\n",
                    encoding="utf-8")
     assert [f["level"] for f in proposals()] == ["ok"]
+
+
+def test_state_files_are_scanned_as_decoded_json_not_as_escaped_text(tmp_path: Path):
+    """Pins: a real run whose title is cut right after `api_key =` leaves no secret anywhere, and
+    doctor says so (its ledger's escaped `\\n` once joined the title to the next line, `- id: …`,
+    and read as a key with its value: a false "stored in plain text", exit 1). A secret that is in
+    a state file, even one JSON hides in `\\u` escapes, is still found, by line."""
+    from tests.conftest import cli_run
+    from tests.microsync_helpers import claude_code_workspace
+
+    ws = claude_code_workspace(tmp_path)
+    folder = tmp_path / "transcripts" / "-home-u-app"
+    folder.mkdir(parents=True)
+    text = ("Remember: the Line channel secret is ghp_" + "1234567890abcdefghijABCDEFGHIJklmnop and the api_key = "
+            '"sk_' + 'live_51H8abcdefghijklmnopqrstuvwxyz0123456789"')
+    turn = {"type": "user", "sessionId": "11111111-0000-4000-8000-000000000001", "uuid": "u1", "parentUuid": None,
+            "cwd": "/home/u/app", "timestamp": "2026-11-24T03:00:00.000Z", "message": {"role": "user", "content": text}}
+    (folder / "11111111-0000-4000-8000-000000000001.jsonl").write_text(json.dumps(turn) + "\n", encoding="utf-8")
+    p = cli_run("--workspace", str(ws), "run", "microsync", "--since", "2026-11-24",
+                "--now", "2026-11-24T12:00:00+00:00")
+    assert p.returncode == 0, p.stdout + p.stderr
+    (ledger,) = (ws / ".memjobs" / "runs").glob("*/intents.jsonl")
+    assert "api_key =…\\n- id: " in ledger.read_text("utf-8")       # the shape that read as a secret
+    for f in ws.rglob("*"):
+        if f.is_file():
+            assert b"1234567890abcdefghij" not in f.read_bytes() and b"51H8abcdef" not in f.read_bytes(), f
+    code, info, _ = _doctor(ws)
+    assert [f["level"] for f in _by(info, "secrets")] == ["ok"], _by(info, "secrets")
+    assert code == 0, info
+    # real secrets in state files are still found: a JSON Lines value, and a Thai phrase in \u escapes
+    (ws / ".memjobs" / "notes.jsonl").write_text(
+        json.dumps({"a": 1}) + "\n" + json.dumps({"text": f"deploy with {SECRET}", "b": "x"}) + "\n", encoding="utf-8")
+    (ws / ".memjobs" / "notes.json").write_text(
+        json.dumps({"items": ["ok", "รหัสผ่านคือ Tr0ub4dor3xyz"]}, indent=1), encoding="utf-8")
+    code, info, _ = _doctor(ws)
+    found = sorted((f["path"], f["line"]) for f in _by(info, "secrets") if f["level"] == "error")
+    assert code == 1 and found == [(".memjobs/notes.json", 4), (".memjobs/notes.jsonl", 2)], found

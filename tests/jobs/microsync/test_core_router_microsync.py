@@ -77,6 +77,27 @@ def test_explicit_inferred_confirm_and_forget(tmp_path: Path):
     assert "response.tone" in mem.resolve().values
 
 
+def test_a_forget_said_about_the_work_is_a_note_not_a_revoke(tmp_path: Path):
+    """'That endpoint is no longer needed' and 'ลบไฟล์ภาษาอังกฤษออก ไม่ต้องแล้ว' (delete the English file,
+    not needed any more) carry forget cues and name no stored thing: the user's preferences stay, a note
+    asks the user."""
+    ws = workspace(tmp_path)
+    s = session(tmp_path)
+    s.write()
+    microsync(ws, "2026-11-18T10:00:00+07:00")
+    before = store(ws, "2026-11-18T10:00:00+07:00").resolve().values
+    assert {"response.length", "user.name"} <= set(before)
+    s.user(at(D2, 8, 1), "ok that endpoint is no longer needed, the short one replaced it")
+    s.user(at(D2, 8, 2), "ลบไฟล์ภาษาอังกฤษออก ไม่ต้องแล้ว")
+    s.user(at(D2, 8, 3), "删了那个 timezone 字段吧")
+    s.write()
+    rep = microsync(ws, "2026-11-19T16:00:00+07:00")
+    assert "forgotten" not in rep.details.get("core_memory", {}), rep.details
+    after = store(ws, "2026-11-19T16:00:00+07:00").resolve().values
+    assert set(after) == set(before)
+    assert any("may have asked to forget" in n for n in rep.notes), rep.notes
+
+
 def test_an_older_statement_never_overrides_a_newer_value(tmp_path: Path):
     ws = workspace(tmp_path)
     mem = store(ws, "2026-11-18T12:00:00+07:00")

@@ -10,6 +10,7 @@ import pytest
 from filelock import FileLock
 
 from memory_store.config import load_config
+from memory_store.entries import BlockEntry, Source, make_id
 from memory_store.locks import lock_path
 from memory_store.search import said as said_mod
 from memory_store.search.indexer import update_index
@@ -108,8 +109,8 @@ def test_new_lines_are_read_incrementally(ws: Path) -> None:
         fh.write(_line("user", "the forklift in Ghent runs on propane", 5) + "\n")
     stats = update_index(load_config(ws))
     assert stats.sessions and stats.sessions["rows_added"] == 1
-    # The new message, then the one before it, which now has it as context.
-    assert [h["source"]["message_range"] for h in _hits(ws, "forklift propane", tier="sessions")] == [
+    # The new message, then the one before it, which now has it as context (then their neighbours).
+    assert [h["source"]["message_range"] for h in _hits(ws, "forklift propane", tier="sessions")][:2] == [
         "L6-L6", "L5-L5"]
 
 
@@ -158,6 +159,35 @@ def test_a_question_finds_the_answer_worded_by_the_message_before(ws: Path) -> N
     update_index(load_config(ws))
     hits = _hits(ws, "which conveyor vendor was picked", tier="sessions")
     assert {h["source"]["message_range"] for h in hits[:2]} == {"L6-L6", "L7-L7"}
+
+
+def test_the_answer_next_to_the_matching_message_is_found(ws: Path) -> None:
+    """Trigger: the question's words are in one message (past what a neighbour's context column
+    holds of it) and the answer, in other words, is the next message of the session.
+    Outcome: the answer is listed too, cited by its own lines, below the message that matched; a
+    neighbour that an entry cites adds to that entry instead of being listed twice."""
+    path = Path(_hits(ws, "zebra", tier="sessions")[0]["path"])
+    padding = "Some notes on the loading bays, the forklift schedule and the night shift rota. " * 5
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(_line("assistant", padding + "Which conveyor vendor did the depot pick in the end?", 5) + "\n")
+        fh.write(_line("user", "Interroll, after the trial in March", 6) + "\n")
+    update_index(load_config(ws))
+    for tier in ("sessions", None):
+        hits = [h for h in _hits(ws, "which conveyor vendor did the depot pick", tier=tier) if h["tier"] == "sessions"]
+        ranges = [h["source"]["message_range"] for h in hits]
+        assert ranges[0] == "L6-L6" and "L7-L7" in ranges, (tier, ranges)
+        assert hits[ranges.index("L7-L7")]["uncertain"] is True
+
+    write_daily(ws, DAY, [
+        entry("Decision", "Use PostgreSQL for orders", DAY, "Orders live in PostgreSQL."),
+        BlockEntry(kind="Decision", title="Interroll for the depot", id=make_id("Decision", DAY, "Interroll", "x"),
+                   date=DAY, source=Source("s-1", str(path), "L7-L7"), conclusion="Interroll was chosen.",
+                   confidence=0.9),
+    ])
+    update_index(load_config(ws))
+    hits = _hits(ws, "which conveyor vendor did the depot pick")
+    cited = [h for h in hits if h["tier"] == "sessions" and h["source"]["message_range"] == "L7-L7"]
+    assert cited == [] and any(h["title"] == "Interroll for the depot" for h in hits), hits
 
 
 def test_a_new_redactor_reads_the_tier_again(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
