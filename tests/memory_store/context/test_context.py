@@ -396,3 +396,19 @@ def test_the_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> 
     p = cli_run("--workspace", str(workspace / "nowhere"), "context", "--tolerate-failure")
     assert p.returncode == 0 and p.stderr.startswith("warning: ")
     assert cli_run("--workspace", str(workspace), "context", "--budget", "5").returncode == 2
+
+
+@pytest.mark.parametrize("command", ["context", "verify"])
+def test_a_now_without_a_zone_is_the_workspaces_zone_as_in_run(workspace: Path, command: str):
+    """Pins: `context --now 2026-11-26T12:00` meant 12:00 UTC while `run --now` read the same text in
+    the workspace's zone (Asia/Bangkok here): one parser, memory_store.dates.parse_instant, now."""
+    r = cli("--workspace", str(workspace), command, "--now", "2026-11-26T12:00", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["as_of"] == "2026-11-26T05:00:00Z"
+    r = cli("--workspace", str(workspace), command, "--now", "2026-11-26T12:00Z", "--json")
+    assert json.loads(r.stdout)["as_of"] == "2026-11-26T12:00:00Z"
+    p = cli_run("--workspace", str(workspace), command, "--now", "2026-11-26T12:00", "--json")   # the fast path
+    assert p.returncode == 0 and json.loads(p.stdout)["as_of"] == "2026-11-26T05:00:00Z"
+    r = cli("--workspace", str(workspace), command, "--now", "noon")
+    assert r.exit_code == 2 and r.stderr == "Error: --now: not an ISO date or time: 'noon'\n"
+    assert "without a zone: the workspace's time zone" in " ".join(cli(command, "--help").stdout.split())
