@@ -2,7 +2,8 @@
 
 Order: defaults < `<workspace>/memjobs.yaml` (or `--config FILE`) < `MEMJOBS_<SECTION>__<KEY>`
 environment variables < flags. Every key is optional; an unknown key is an error naming the key
-and the file. No other module reads configuration by itself (docs/style.md §2).
+and the file, and so is a key written twice (its file and line). No other module reads
+configuration by itself (docs/style.md §2).
 """
 
 from __future__ import annotations
@@ -300,15 +301,19 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 def _pyyaml(text: str, path: Path) -> Any:
     import yaml
 
+    from memory_store import yaml_unique
+
     try:
-        loaded = yaml.safe_load(text)
+        loaded = yaml_unique.load(text)        # a repeated key is an error, not "the last wins"
     except UnicodeDecodeError as exc:
         raise ConfigError(f"not UTF-8: {exc}", path=path) from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise ConfigError(f"invalid YAML: {problem}", path=path, line=line) from exc
+        if not isinstance(exc, yaml_unique.DuplicateKey):
+            problem = f"invalid YAML: {problem}"
+        raise ConfigError(problem, path=path, line=line) from exc
     return {} if loaded is None else loaded
 
 
@@ -324,9 +329,13 @@ def _env_overrides(env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, st
             continue  # test hooks, never configuration
         import yaml  # only when there is something to parse: `memjobs search` starts without it
 
+        from memory_store import yaml_unique
+
         parts = key[len("MEMJOBS_") :].lower().split("__")
         try:
-            value = yaml.safe_load(raw) if raw.strip() else raw
+            value = yaml_unique.load(raw) if raw.strip() else raw
+        except yaml_unique.DuplicateKey as exc:
+            raise ConfigError(f"environment variable {key}: {exc.problem}") from exc
         except yaml.YAMLError:
             value = raw
         node = out

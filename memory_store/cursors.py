@@ -4,7 +4,8 @@ memjobs wrote (entry hashes, for "a person edited it" and tombstones). Strict JS
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
 from typing import Any
 
 from memory_store.errors import EntryError
@@ -39,11 +40,33 @@ class SourceMark:
 class SyncState:
     files: dict[str, FileCursor] = field(default_factory=dict)
     sources: dict[str, SourceMark] = field(default_factory=dict)
+    # Per source, the explicit ranges (`--since/--until`, backfill's days) read so far, merged, as
+    # [since, until] ISO pairs. They move no cursor and no mark; they only keep a first run's note
+    # from calling unread what a range already read.
+    ranges: dict[str, list[list[str]]] = field(default_factory=dict)
+
+    def add_range(self, key: str, since: datetime, until: datetime) -> None:
+        """Record that an explicit range read `key`'s records from `since` to `until`."""
+        spans = sorted([*self.read_ranges(key), (since, until)])
+        merged: list[tuple[datetime, datetime]] = []
+        for lo, hi in spans:
+            if merged and lo <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+            else:
+                merged.append((lo, hi))
+        self.ranges[key] = [[lo.isoformat(), hi.isoformat()] for lo, hi in merged]
+
+    def read_ranges(self, key: str) -> list[tuple[datetime, datetime]]:
+        return [(datetime.fromisoformat(lo), datetime.fromisoformat(hi)) for lo, hi in self.ranges.get(key, [])]
 
     def to_bytes(self) -> bytes:
-        data = {"version": STATE_VERSION,
-                "files": {k: asdict(v) for k, v in sorted(self.files.items())},
-                "sources": {k: asdict(v) for k, v in sorted(self.sources.items())}}
+        # The fields as they are (`asdict` would deep-copy each cursor: a backfill writes every
+        # file's cursor once per run, so that copy grew with days times files).
+        data: dict[str, Any] = {"version": STATE_VERSION,
+                                "files": {k: _fields(v) for k, v in sorted(self.files.items())},
+                                "sources": {k: _fields(v) for k, v in sorted(self.sources.items())}}
+        if self.ranges:
+            data["ranges"] = dict(sorted(self.ranges.items()))
         return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
     @classmethod
@@ -52,10 +75,16 @@ class SyncState:
             return cls()
         raw = _load(data, path)
         try:
+            ranges = {k: [[str(lo), str(hi)] for lo, hi in v] for k, v in raw.get("ranges", {}).items()}
             return cls(files={k: FileCursor(**v) for k, v in raw.get("files", {}).items()},
-                       sources={k: SourceMark(**v) for k, v in raw.get("sources", {}).items()})
-        except TypeError as exc:
+                       sources={k: SourceMark(**v) for k, v in raw.get("sources", {}).items()}, ranges=ranges)
+        except (TypeError, ValueError, AttributeError) as exc:
             raise EntryError(f"state file has unknown fields: {exc}", path=path) from exc
+
+
+def _fields(obj: FileCursor | SourceMark) -> dict[str, Any]:
+    """A cursor's or mark's fields by name, for JSON (the same keys and values `asdict` gives)."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 @dataclass
@@ -90,7 +119,7 @@ def _load(data: bytes, path: str) -> dict[str, Any]:
         raise EntryError(f"state file is not valid JSON: {exc}", path=path) from exc
     if not isinstance(raw, dict) or raw.get("version") != STATE_VERSION:
         raise EntryError(f"state file has an unknown version (expected {STATE_VERSION})", path=path)
-    unknown = set(raw) - {"version", "files", "sources", "entries"}
+    unknown = set(raw) - {"version", "files", "sources", "entries", "ranges"}
     if unknown:
         raise EntryError(f"state file has unknown fields {sorted(unknown)}", path=path)
     return raw

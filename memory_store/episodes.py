@@ -202,8 +202,12 @@ def upsert(text: str | None, episodes: Iterable[Episode], title: str) -> str:
     doc = parse_document(text or title)
     out = doc.text
     for e in episodes:
-        doc = parse_document(out)
-        block = next((b for b in doc.records(KIND) if b.id == e.id), None)
+        # A block's id is a piece of its text: an id the text does not hold is appended without
+        # parsing the file again (a backfill appends each day's episodes to a growing month file).
+        block: Block | None = None
+        if not e.id or e.id in out:
+            doc = parse_document(out)
+            block = next((b for b in doc.records(KIND) if b.id == e.id), None)
         if block is not None:
             doc.nodes[doc.nodes.index(block)] = Prose(block.line, serialize_episode(e))
             out = doc.text

@@ -59,6 +59,15 @@ class UsageError(MemjobsError):
     code = "usage"
 
 
+class UnknownRun(UsageError):
+    """A run id the ledger does not hold (`runs show`, `rollback`): one message, exit 2."""
+
+    code = "unknown_run"
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(f"no recorded run {run_id!r} (see `memjobs runs`)")
+
+
 class EntryError(MemjobsError):
     """A markdown entry that does not parse or convert (hand-edited, or corrupted)."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory_store.errors import RollbackRefused
+from memory_store.errors import RollbackRefused, UnknownRun
 from memory_store.fileio import atomic_write, read_snapshot, sha256_bytes
 from memory_store.ledger import is_rolled_back, mark_rolled_back, read_patches, run_dir, unfinished_appends
 
@@ -36,7 +36,7 @@ def _reverse_replace(after: bytes, patch: dict[str, Any]) -> bytes:
 def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan:
     folder = run_dir(state_dir, run_id)
     if not folder.is_dir():
-        raise RollbackRefused(f"no recorded run {run_id!r}", path=folder)
+        raise UnknownRun(run_id)
     if is_rolled_back(state_dir, run_id):
         raise RollbackRefused(f"run {run_id} was already rolled back", path=folder)
     patches = read_patches(state_dir, run_id)

@@ -7,7 +7,8 @@ mean the same under YAML 1.1 (PyYAML's safe loader) as here — plain words and 
 single-quoted strings without escapes, decimal integers, decimals, durations (`2h`), true/false, null/~ — and
 one-level flow lists `[a, b]` and mappings `{a: 1}`. Anything else — anchors, tags, block scalars,
 multi-line scalars, yes/no/on/off, dates, octal or hex numbers, duplicate keys — gives None, and
-the caller reads the file with PyYAML, which also reports the errors. So the result, when there is
+the caller reads the file with PyYAML, which also reports the errors (a repeated key among them:
+memory_store/yaml_unique.py). So the result, when there is
 one, is what `yaml.safe_load` returns (a differential test holds that).
 """
 from __future__ import annotations

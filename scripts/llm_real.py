@@ -166,7 +166,7 @@ def _llm_figures(reports: list[Any]) -> dict[str, Any]:
 def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int, context_tokens: int,
         work: Path, job_timeout: float = 3600.0) -> dict[str, Any]:
     from jobs.daily.llm_prompts import SUMMARY_SCHEMA
-    from jobs.demo.build import build_demo
+    from jobs.demo.build import MARKER, build_demo
     from jobs.llm.check import llm_check
     from jobs.microsync.llm_prompts import EXTRACT_SCHEMA
     from memory_store.config import load_config
@@ -203,6 +203,7 @@ def run(base_url: str, model: str, key_env: str, timeout: float, max_tokens: int
     # The same schedule again over the same workspace: every chunk should come from the cache.
     again_ws = work / "again"
     shutil.copytree(llm_ws / ".memjobs" / "llm-cache", again_ws / ".memjobs" / "llm-cache")
+    shutil.copy2(llm_ws / MARKER, again_ws / MARKER)   # a demo folder: the demo builds over it
     started = time.monotonic()
     again = build_demo(again_ws, config=config)
     out["rerun"] = _llm_figures(again.reports)

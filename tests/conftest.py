@@ -3,22 +3,31 @@ point into tmp_path, and MEMJOBS_* variables are cleared (docs/style.md §2)."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import functools
 import logging
 import os
+import pickle
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import click
 import pytest
 from hypothesis import HealthCheck, settings
 from typer.testing import Result
 
 if TYPE_CHECKING:
     from mcp import StdioServerParameters
+
+    from jobs.demo.build import DemoResult
+
+T = TypeVar("T")
 
 # Property tests run their full example counts by default (what CI runs); `pytest
 # --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
@@ -64,6 +73,10 @@ SHARED = REPO.parent / "shared"
 
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return _isolate(tmp_path, monkeypatch)
+
+
+def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
@@ -99,6 +112,99 @@ def workspace(tmp_path: Path) -> Path:
     init_workspace(ws)
     (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
     return ws
+
+
+# Workspaces built once per test session and shared: the same demo or replayed schedule was built
+# again by every test that looked at it, and whole job runs are most of the suite's CPU. Built
+# under the session's base temp folder, once for all xdist workers (a lock; the first worker to need
+# one builds it, the others wait and read it). A test that only reads a build reads it in place; a
+# test that writes copies it first (`copy_built`). A build whose files changed during the session
+# fails the teardown of the last test that used it in that worker, so a test that wrote in place
+# is caught rather than silently changing what the next test reads.
+
+
+@contextlib.contextmanager
+def isolated(folder: Path) -> Iterator[Path]:
+    """The environment each test gets (HOME and the XDG folders under `folder`, no MEMJOBS_*
+    variables, TZ=UTC), for a module or session fixture, which runs before the test's own."""
+    with pytest.MonkeyPatch.context() as mp:
+        home = _isolate(folder, mp)
+        time.tzset()
+        yield home
+    time.tzset()
+
+
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> tuple[Path, T]:
+    """`build(folder)` run once per session for `name` (under every xdist worker's common base temp
+    folder), in an environment isolated as each test's is; its folder and its (pickled) return value."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent          # the session's base temp: popen-gw0, popen-gw1, … are inside it
+    root = root / "built"
+    root.mkdir(exist_ok=True)
+    target, done = root / name, root / f"{name}.pickle"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            if target.exists():     # a worker that died mid-build
+                shutil.rmtree(target)
+            target.mkdir()
+            with isolated(target):
+                value = build(target)
+            done.write_bytes(pickle.dumps(value))
+        return target, pickle.loads(done.read_bytes())
+
+
+def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file() and ".locks" not in p.parts}
+
+
+@contextlib.contextmanager
+def _read_only(folder: Path) -> Iterator[None]:
+    before = _fingerprint(folder)
+    yield
+    after = _fingerprint(folder)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert not changed, f"a test wrote into the shared build {folder} (copy it with copy_built): {changed[:5]}"
+
+
+def copy_built(src: Path, dest: Path) -> Path:
+    """A private copy of a shared build (for a test that writes)."""
+    shutil.copytree(src, dest, symlinks=True)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def demo_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """`memjobs demo`'s workspace (`build_demo`: microSync five times a day, the wrap-ups, the
+    weekly) and its run reports, built once per session. Read it in place; copy it to write."""
+    from jobs.demo.build import DemoResult, build_demo
+
+    def build(folder: Path) -> list[Any]:
+        return build_demo(folder / "ws").reports
+
+    folder, reports = built_once(tmp_path_factory, "demo", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
+
+
+@pytest.fixture(scope="session")
+def demo_replayed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A workspace over the bundled demo transcripts after microSync's whole schedule
+    (`microsync_helpers.demo_workspace` + `replay_schedule`) and its reports, built once per
+    session; its memjobs.yaml reads the transcripts in the build's `data/`. Read it in place, or
+    copy its workspace (`microsync_helpers.replayed_copy`) to run jobs on."""
+    from jobs.demo.build import DemoResult
+    from tests.microsync_helpers import demo_workspace, replay_schedule
+
+    def build(folder: Path) -> list[Any]:
+        cfg, _ = demo_workspace(folder)
+        return replay_schedule(cfg)
+
+    folder, reports = built_once(tmp_path_factory, "replayed", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
 
 
 def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
@@ -139,11 +245,20 @@ def cli(*args: str) -> Result:
     and exit code. `cli_run(...)` goes through the console entry (its fast paths) as `memjobs(...)`
     does; keep `memjobs(...)` (a real subprocess) for signals, locks between processes, resource
     limits, crashes and start-up."""
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
+
+    return CliRunner().invoke(_command(), list(args), prog_name="memjobs", catch_exceptions=False)
+
+
+@functools.cache
+def _command() -> click.Command:
+    """The Click command Typer builds of the app, built once: Typer's runner builds it again for
+    every invocation (~25 ms of the ~28 ms an in-process `--help` costs), as a process does once."""
+    from typer.main import get_command
 
     from jobs.cli.main import app
 
-    return CliRunner().invoke(app, list(args), prog_name="memjobs", catch_exceptions=False)
+    return get_command(app)
 
 
 def mcp_server(ws: Path) -> StdioServerParameters:  # noqa: F821 - mcp is imported only here

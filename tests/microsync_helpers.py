@@ -33,6 +33,13 @@ def demo_workspace(tmp_path: Path) -> tuple[Config, Path]:
     return load_config(ws, env={}), data
 
 
+def replayed_copy(ws: Path, dest: Path) -> Config:
+    """A private copy of a replayed workspace (conftest's `demo_replayed`) at `dest`, to run jobs
+    on: its memjobs.yaml keeps reading the shared build's transcripts, which no job writes."""
+    shutil.copytree(ws, dest, symlinks=True)
+    return load_config(dest, env={})
+
+
 def replay_schedule(cfg: Config, days: list[str] | None = None) -> list[RunReport]:
     out = []
     for d in days or KEY["days"]:

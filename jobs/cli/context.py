@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from jobs.cli.base import STATE, app, expected_errors
-from jobs.cli.fast_context import HOOK_INPUT_HELP, TASK_TYPE_HELP, TOLERATE_HELP, Options
+from jobs.cli.fast_context import HOOK_INPUT_HELP, NOW_HELP, TASK_TYPE_HELP, TOLERATE_HELP, Options
 from memory_store.errors import EXIT_USAGE, MemjobsError
 from memory_store.redact import redact
 
@@ -24,7 +24,7 @@ def context(
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
     window: Annotated[int | None, typer.Option("--window", help="Leave out session entries older than this "
                                                                  "many seconds.")] = None,
-    now: Annotated[str | None, typer.Option("--now", help="The time to build for (ISO; default: now).")] = None,
+    now: Annotated[str | None, typer.Option("--now", help=NOW_HELP)] = None,
     budget: Annotated[int | None, typer.Option("--budget", help="Token budget of the whole output "
                                                                  "(default: context.budget, 2000).")] = None,
     fmt: Annotated[str, typer.Option("--format", help="markdown, json or xml.")] = "markdown",
@@ -65,7 +65,7 @@ def verify(
     task_type: Annotated[str | None, typer.Option("--task-type", help=TASK_TYPE_HELP)] = None,
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
     window: Annotated[int | None, typer.Option("--window", help="Thread window in seconds.")] = None,
-    now: Annotated[str | None, typer.Option("--now", help="The time to build for (ISO; default: now).")] = None,
+    now: Annotated[str | None, typer.Option("--now", help=NOW_HELP)] = None,
     budget: Annotated[int | None, typer.Option("--budget", help="Token budget (default: context.budget).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
     tolerate_failure: Annotated[bool, typer.Option("--tolerate-failure", help=(

@@ -24,10 +24,14 @@ def demo(
     path: Annotated[Path, typer.Argument(help="Folder for the demo workspace.")] = Path("demo-workspace"),
     as_json: Annotated[bool, typer.Option("--json", help="Print every run report as JSON.")] = False,
 ) -> None:
-    """Build a workspace from bundled sample transcripts and run every job over it (no API key)."""
-    from jobs.demo.build import build_demo
+    """Build a workspace from bundled sample transcripts and run every job over it (no API key).
+
+    PATH must be new, empty or an earlier demo: a folder holding anything else (a real workspace)
+    is refused with exit 1 and left untouched."""
+    from jobs.demo.build import build_demo, check_target
 
     target = path.expanduser().resolve()
+    check_target(target)  # before the "Building …" line: a refused folder gets only the error
 
     def show(rep: Any) -> None:
         if as_json:

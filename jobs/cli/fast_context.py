@@ -19,6 +19,8 @@ TASK_TYPE_HELP = ("A profile of context.profiles in memjobs.yaml (budget, caps, 
                   "reply (everything, the default) and prompt (session entries, procedures, hints; 400 tokens).")
 HOOK_INPUT_HELP = ("Read the agent hook's JSON on stdin (claude-code, codex, openclaw): its session_id, cwd "
                    "(the project) and prompt (the task) fill --session, --project and --task when not given.")
+NOW_HELP = ("The time to build for (ISO, e.g. 2026-11-27T09:00; without a zone: the workspace's time zone; "
+            "default: now).")
 TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good snapshot, print an empty "
                  "context and exit 0 instead of failing.")
 
@@ -61,13 +63,10 @@ def execute(cfg: Any, opts: Options, *, verify: bool = False) -> Output:
     from memory_store.context.build import build_context
     from memory_store.context.model import ContextRequest
     from memory_store.context.render import render, to_json, warnings
-    from memory_store.core.ttl import parse_time
+    from memory_store.dates import parse_instant
 
-    when = None
-    if opts.now is not None:
-        when = parse_time(opts.now)
-        if when is None:
-            raise UsageError(f"--now must be an ISO time, not {opts.now!r}")
+    # One reading of --now for every command: without a zone it is the workspace's (as `run` reads it).
+    when = parse_instant(opts.now.strip(), cfg.tz, "--now") if opts.now is not None else None
     fmt = "json" if opts.as_json else opts.format
     err = ""
     if opts.hook_input is not None:
@@ -115,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--task-type", help=TASK_TYPE_HELP)
     p.add_argument("--hint", dest="hints", action="append", default=[], help="Text passed through last (repeatable).")
     p.add_argument("--window", type=int, help="Leave out session entries older than this many seconds.")
-    p.add_argument("--now", help="The time to build for (ISO; default: now).")
+    p.add_argument("--now", help=NOW_HELP)
     p.add_argument("--budget", type=int, help="Token budget of the whole output (default: context.budget, 2000).")
     p.add_argument("--format", default="markdown", choices=("markdown", "json", "xml"), help="markdown, json or xml.")
     p.add_argument("--json", dest="as_json", action="store_true", help="Same as --format json.")

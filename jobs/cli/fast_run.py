@@ -65,11 +65,16 @@ def render(report: Any, as_json: bool) -> Output:
     if plan:
         out.append(_redact(plan))
     for e in report.errors:
-        where = (f"{e.get('path')}:{e.get('line')}: " if e.get("path") and e.get("line")
-                 else (f"{e.get('path')}: " if e.get("path") else ""))
-        line = f"  {'error' if report.status == 'failed' else 'skipped'}: {where}{_redact(str(e.get('message')))}"
+        line = f"  {'error' if report.status == 'failed' else 'skipped'}: {error_text(e)}"
         (err if report.status == "failed" else out).append(line)
     return Output("".join(f"{x}\n" for x in out), "".join(f"{x}\n" for x in err), report.exit_code)
+
+
+def error_text(e: dict[str, Any]) -> str:
+    """One error of a run report as `path:line: message`, leaving out the parts it has not got."""
+    path, line = e.get("path"), e.get("line")
+    where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
+    return where + _redact(str(e.get("message")))
 
 
 def main(job: str, as_json: bool, workspace: str | None, config_file: str | None,

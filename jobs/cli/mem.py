@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
+from memory_store.errors import UsageError
 
 if TYPE_CHECKING:
     from memory_store.core.results import Change
@@ -68,6 +69,10 @@ def set_cmd(
     as_json: JSON = False,
 ) -> None:
     """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both)."""
+    if any(ch in value.strip() for ch in "\r\n"):
+        # One line, as the help says: a line break (a pasted paragraph, a quoting slip in the shell)
+        # would be kept as an escaped "\n" inside the value and shown to the agent that way.
+        raise UsageError("the value must be one line; it holds a line break")
     change = _store().set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority, ttl=ttl,
                           strategy=strategy)
     if as_json:

@@ -20,13 +20,14 @@ app.add_typer(policy_app, name="policy")
 def check(as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False) -> None:
     """Validate POLICY.md; print only its version (a short hash), its key names and problems by line."""
     from memory_store.core.files import workspace_policy_warning
-    from memory_store.core.policy import load_policy
+    from memory_store.core.policy import load_policy, repeated_keys
 
     cfg = STATE.cfg()
     policy = load_policy(cfg.policy_file)
+    problems = sorted([*policy.problems, *repeated_keys(policy, frozenset(cfg.core.multi_valued))])
     warning = workspace_policy_warning(cfg.workspace)
     info = {"path": str(cfg.policy_file), "exists": policy.version is not None, "version": policy.version,
-            "keys": policy.keys, "problems": [{"line": line, "message": msg} for line, msg in policy.problems],
+            "keys": policy.keys, "problems": [{"line": line, "message": msg} for line, msg in problems],
             "warnings": [warning] if warning else []}
     if as_json:
         echo_json(info)
@@ -37,8 +38,8 @@ def check(as_json: Annotated[bool, typer.Option("--json", help="Print the result
             typer.echo(f"POLICY.md {cfg.policy_file}: version {policy.version}, {len(policy.keys)} keys")
             for key in policy.keys:
                 typer.echo(f"  {key}")
-        for line, msg in policy.problems:
+        for line, msg in problems:
             typer.echo(f"POLICY.md:{line}: {msg}")
         if warning:
             typer.echo(f"warning: {warning}", err=True)
-    raise typer.Exit(EXIT_INVALID if policy.problems else 0)
+    raise typer.Exit(EXIT_INVALID if problems else 0)

@@ -17,9 +17,12 @@ from memory_store.dates import parse_day, parse_instant
 @expected_errors
 def run(
     job: Annotated[Job, typer.Argument(help="microsync, daily or weekly.")],
-    now: Annotated[str | None, typer.Option(help="Behave as if started at this ISO instant.")] = None,
+    now: Annotated[str | None, typer.Option(
+        help="Behave as if started at this ISO instant (e.g. 2026-11-27T09:00; without a zone: the "
+             "workspace's time zone, as every time here).")] = None,
     since: Annotated[
-        str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill).")
+        str | None, typer.Option(help="microsync: read transcript lines from this instant (backfill); a bare "
+                                      "date is its midnight in the workspace's time zone.")
     ] = None,
     until: Annotated[str | None, typer.Option(help="microsync: read transcript lines up to this instant.")] = None,
     day: Annotated[
@@ -34,7 +37,11 @@ def run(
     force: Annotated[bool, typer.Option("--force", help="weekly: allow more than 25% turnover of MEMORY.md.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run report as one JSON object.")] = False,
 ) -> None:
-    """Run one job now (through the same locks and run ledger as the scheduler)."""
+    """Run one job now (through the same locks and run ledger as the scheduler).
+
+    Each job reads its own options: microsync --since/--until, daily --date, weekly --date/--force;
+    another job's option, --until not after --since, a daily --date after today or a weekly --date
+    in a week not over yet is refused (exit 2)."""
     cfg = STATE.cfg()
     if not dry_run:
         locked = locked_report(cfg, job.value, parse_instant(now, cfg.tz, "--now"))

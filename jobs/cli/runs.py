@@ -50,6 +50,7 @@ def list_runs(limit: _LIMIT = 50, as_json: _JSON = False) -> None:
 def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs list`).")],
          as_json: _JSON = False) -> None:
     """One run: its report (files written, errors) and its audit lines."""
+    from jobs.cli.fast_run import error_text
     from jobs.run.history import show_run
 
     info = show_run(STATE.cfg(), run_id)
@@ -66,7 +67,7 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
     for path in rep.get("written") or []:
         typer.echo(f"  wrote {path}")
     for e in rep.get("errors") or []:
-        typer.echo(f"  error: {e.get('path') or ''}:{e.get('line') or ''} {e.get('message')}")
+        typer.echo(f"  error: {error_text(e)}")
     for a in info["audit"]:
         typer.echo(f"  {a.get('ts')} {a.get('op')} {a.get('path')}")
 

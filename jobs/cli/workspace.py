@@ -59,13 +59,17 @@ def init(
         raise typer.Exit(backfill_with_progress(cfg, first, None, as_json=as_json))
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _print_history(target: Path, histories: list[Any], first: Any, backfill: bool) -> None:
     typer.echo("")
     typer.echo("Transcript sources:")
     for h in histories:
         if h.sessions:
-            typer.echo(f"  {h.format:<12} {h.path}: {h.sessions} sessions on at least {len(h.days)} days"
-                       f" since {h.oldest}")
+            typer.echo(f"  {h.format:<12} {h.path}: {_count(h.sessions, 'session')} on at least "
+                       f"{_count(len(h.days), 'day')} since {h.oldest}")
         elif h.is_default:
             typer.echo(f"  {h.format:<12} {h.path}: none here (agent not installed?)")
         else:

@@ -15,6 +15,7 @@ A commitment is closed by a later clause of the same day that reports completion
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -60,6 +61,8 @@ def is_plan(s: str) -> bool:
 def commitment_cue(s: str) -> re.Match[str] | None:
     """Where someone commits in a sentence, or None. Each clause is tested on its part before any
     purpose marker, so "I pinned it so that the build will be stable" commits to nothing."""
+    if s.isascii() and not _may_commit(s.lower()):
+        return None
     if phrases.NOT_TASK.search(s) or is_question(s):
         return None
     pos = 0
@@ -74,6 +77,28 @@ def commitment_cue(s: str) -> re.Match[str] | None:
         if m is not None:
             return re.compile(re.escape(m.group(0))).search(s, start + m.start())
     return None
+
+
+def _may_commit(low: str) -> bool:
+    """False only when no clause of the lower-cased ASCII sentence `low` can match COMMITMENT or NEXT.
+
+    Every match of either holds one of their required literals (jobs/microsync/rules/cues.py reads
+    them from the patterns, as the extractor's prefilters do), and a clause's head is a piece of
+    the sentence: a sentence without any of them commits to nothing. Only for ASCII text, where
+    IGNORECASE matches a letter exactly as `str.lower()` does (most sentences: the wrap-up reads
+    every sentence of every message of the day)."""
+    gate = _commit_gate()
+    return gate is None or gate.search(low) is not None
+
+
+@functools.cache
+def _commit_gate() -> re.Pattern[str] | None:
+    from jobs.microsync.rules.cues import required_of, trie_regex
+
+    required = [required_of(p.pattern, p.flags) for p in (phrases.COMMITMENT, phrases.NEXT)]
+    if any(r is None for r in required):
+        return None
+    return trie_regex(lit for r in required if r is not None for lit in r[0])
 
 
 def task_of(s: str) -> str:

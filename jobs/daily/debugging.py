@@ -32,12 +32,24 @@ class Fix:
 
 def is_failure(r: Record) -> bool:
     if r.role == Role.TOOL_RESULT:
-        if phrases.DECLINED.search(r.text or ""):
+        # An error first, then whether the user declined the call: the same answer as asking in the
+        # other order, but most results are no error and need not be read for a refusal.
+        if Flag.ERROR not in r.flags and not strong_error(r.text or ""):
             return False
-        return Flag.ERROR in r.flags or bool(phrases.STRONG_ERROR.search(r.text or ""))
+        return not phrases.DECLINED.search(r.text or "")
     if r.role == Role.USER and Flag.META not in r.flags:
-        return Flag.ERROR in r.flags or bool(phrases.STRONG_ERROR.search(r.text or ""))
+        return Flag.ERROR in r.flags or strong_error(r.text or "")
     return False
+
+
+def strong_error(text: str) -> bool:
+    """`phrases.STRONG_ERROR` matches somewhere in `text`. The pattern is case-sensitive and every
+    match holds one of these literals ("Error:"/"error:" hold "rror"), so a text without any of
+    them is not searched."""
+    if "rror" not in text and "Exception" not in text and "fatal" not in text and "panic" not in text \
+            and "Traceback (" not in text:
+        return False
+    return phrases.STRONG_ERROR.search(text) is not None
 
 
 def error_summary(text: str) -> str:

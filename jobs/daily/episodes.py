@@ -166,13 +166,35 @@ def _load(ws: Path, counts: Counts) -> _OnDisk:
         rel = f"memory/episodes/{path.name}"
         text = read_snapshot(path).text or ""
         try:
-            out.episodes[rel] = ep.parse_episodes(text, rel)
+            episodes, hashes = _parsed(rel, text)
         except EntryError as exc:
             counts.errors.append(dict(exc.as_error()))
             out.bad.add(rel)
             continue
-        out.hashes.update((b.id, block_hash(b.text)) for b in parse_document(text).records(ep.KIND))
+        out.episodes[rel] = list(episodes)
+        out.hashes.update(hashes)
     return out
+
+
+# Month file -> (its text, its episodes, each block's hash): a month file whose text is the same
+# as at the last run in this process is not parsed again. A backfill runs the wrap-up once a day,
+# and each run read every month file so far (twice): the parsing grew with days times episodes.
+_PARSED: dict[str, tuple[str, tuple[ep.Episode, ...], tuple[tuple[str, str], ...]]] = {}
+_PARSED_FILES = 64   # month files kept at most (about five years)
+
+
+def _parsed(rel: str, text: str) -> tuple[tuple[ep.Episode, ...], tuple[tuple[str, str], ...]]:
+    """The episodes of a month file's text and the hash of each block, by id (parsed once)."""
+    kept = _PARSED.get(rel)
+    if kept is not None and kept[0] == text:
+        return kept[1], kept[2]
+    blocks = parse_document(text).records(ep.KIND)
+    episodes = tuple(ep.block_to_episode(b, rel) for b in blocks)   # raises EntryError on a bad block
+    hashes = tuple((b.id, block_hash(b.text)) for b in blocks)
+    if len(_PARSED) >= _PARSED_FILES:
+        _PARSED.clear()
+    _PARSED[rel] = (text, episodes, hashes)
+    return episodes, hashes
 
 
 def _load_written(ws: Path) -> dict[str, str]:

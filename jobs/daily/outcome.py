@@ -41,6 +41,34 @@ _COMPLAINT = re.compile(
     re.IGNORECASE)
 USER_TAIL = 3   # the user's last few messages carry their verdict
 
+# Whether the two test patterns match at all, decided faster (a session's every tool result and
+# assistant turn is read, back to front, until one shows a test result). The same patterns behind a
+# lookahead of the characters a match can start with: the engine tries the alternation only there
+# (a match starts with a digit or a branch's first letter; IGNORECASE covers both cases). And an
+# ASCII text without "fail"/"error" (or "pass"/"ok") cannot match at all: under IGNORECASE an ASCII
+# character matches a pattern's ASCII letter only as that letter in either case, so the lower-cased
+# text holds the literal (the Thai and Chinese branches need non-ASCII text).
+_FAILED_AT = re.compile(rf"(?=[\dft测没未เ])(?:{_TESTS_FAILED.pattern})", _TESTS_FAILED.flags)
+_PASSED_AT = re.compile(rf"(?=[\datorเ测全ผ])(?:{_TESTS_PASSED.pattern})", _TESTS_PASSED.flags)
+
+
+def tests_failed(text: str) -> bool:
+    """`_TESTS_FAILED` matches somewhere in `text`."""
+    if text.isascii():
+        low = text.lower()
+        if "fail" not in low and "error" not in low:
+            return False
+    return _FAILED_AT.search(text) is not None
+
+
+def tests_passed(text: str) -> bool:
+    """`_TESTS_PASSED` matches somewhere in `text`."""
+    if text.isascii():
+        low = text.lower()
+        if "pass" not in low and "ok" not in low:
+            return False
+    return _PASSED_AT.search(text) is not None
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -63,8 +91,8 @@ def test_state(records: tuple[Record, ...] | list[Record]) -> bool | None:
             seen.append((r, call if r.role == Role.TOOL_RESULT else ""))
     for r, context in reversed(seen):
         text = r.text
-        failed = _TESTS_FAILED.search(text)
-        passed = _TESTS_PASSED.search(text)
+        failed = tests_failed(text)
+        passed = tests_passed(text)
         if not (failed or passed) or not (_TEST_CONTEXT.search(text) or _TEST_CONTEXT.search(context)
                                            or _PYTEST_TAIL.search(text)):
             continue

@@ -1,7 +1,7 @@
 """Which function runs each job. The CLI, the daemon's children and backfill all come here."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from jobs.run import reindex
 from jobs.run.report import RunReport
@@ -40,6 +40,11 @@ def _job_step(job: str) -> JobFn:
 def run(cfg: Config, job: str, *, now: datetime | None = None, dry_run: bool = False,
         options: RunOptions | None = None, index: bool = True) -> RunReport:
     """Run one job through `run_job`; afterwards the search index is brought up to date
-    (`index=False` only for benchmarks that measure the job alone)."""
+    (`index=False` only for benchmarks that measure the job alone). Options the job does not read,
+    or a range that holds nothing, are a `UsageError` before anything runs (jobs/dispatch/options.py)."""
+    from jobs.dispatch.options import check_options
+
+    fn = step_of(job)
+    check_options(job, options or RunOptions(), now or datetime.now(UTC), cfg.tz)
     after = (reindex.post_run,) if index else ()
-    return run_job(cfg, job, step_of(job), now=now, dry_run=dry_run, options=options, after=after)
+    return run_job(cfg, job, fn, now=now, dry_run=dry_run, options=options, after=after)

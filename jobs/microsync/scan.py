@@ -82,7 +82,7 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
         seen_sessions: set[tuple[str, str]] = set()
         dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
-        older = OlderHistory() if not window.explicit and not mark.mark else None
+        older = OlderHistory(state.read_ranges(key)) if not window.explicit and not mark.mark else None
         # Identities some cursor holds: a file no cursor covers that has one of them was read under
         # another name; any other such file is new to this workspace and is read whole.
         known = {c.identity for c in state.files.values()} if mark.mark and not window.explicit else None
@@ -94,16 +94,23 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
             _say_older_history(cfg, source, older, report)
         if not window.explicit:
             state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
+        elif window.since is not None:
+            state.add_range(key, window.since, min(window.upper, window.until or window.upper))
 
 
 @dataclass
 class OlderHistory:
-    """Records a source's first run left unread for being older than the look-back."""
+    """Records a source's first run left unread for being older than the look-back. Records an
+    explicit range read before (`--since`, backfill: `SyncState.ranges`) are not unread."""
 
+    read: list[tuple[datetime, datetime]] = field(default_factory=list)
     oldest: datetime | None = None
     sessions: set[str] = field(default_factory=set)
 
     def add(self, records: list[Record]) -> None:
+        records = [r for r in records if not any(lo <= r.ts <= hi for lo, hi in self.read)]
+        if not records:
+            return
         first = min(r.ts for r in records)
         self.oldest = first if self.oldest is None else min(self.oldest, first)
         self.sessions.update(r.session_id for r in records)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from memory_store.config import Config
-from memory_store.errors import UsageError
+from memory_store.errors import UnknownRun
 from memory_store.ledger import RunLedger, is_rolled_back, list_runs, new_run_id, read_audit, read_report, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.rollback import apply_rollback, plan_rollback
@@ -14,7 +14,7 @@ from memory_store.rollback import apply_rollback, plan_rollback
 def show_run(cfg: Config, run_id: str) -> dict[str, Any]:
     report = read_report(cfg.state_dir, run_id)
     if report is None:
-        raise UsageError(f"no recorded run {run_id!r} (see `memjobs runs`)")
+        raise UnknownRun(run_id)
     return {"report": report, "audit": read_audit(cfg.state_dir, run_id),
             "rolled_back": is_rolled_back(cfg.state_dir, run_id)}
 

@@ -49,6 +49,13 @@ class RunOptions:
     open_conflicts: bool = True   # False (backfill, but its last day): the saved open conflicts are not refreshed
 
 
+# What to do about a run stopped at its limit: the usual cause is a lot to read at once (a huge
+# transcript, a first run over a long history), which a larger limit or smaller parts get through.
+TIMEOUT_HINT = ("if it had that much to read (a huge transcript, a long history), raise limits.job_timeout_s in "
+                "memjobs.yaml, or read the history in parts first: `memjobs run microsync --since DAY --until "
+                "NEXT_DAY` or `memjobs backfill --since DAY`")
+
+
 class _Deadline:
     """Aborts the job at its time limit, but never in the middle of a write."""
 
@@ -59,10 +66,13 @@ class _Deadline:
         self._expired = False
         self._armed = False
 
+    def _timeout(self) -> JobTimeout:
+        return JobTimeout(f"the job ran past its time limit of {self.seconds:g} s and was stopped; {TIMEOUT_HINT}")
+
     def check(self) -> None:
         if self._expired or time.monotonic() >= self.at:
             self._expired = True
-            raise JobTimeout(f"the job ran past its time limit of {self.seconds:g} s and was stopped")
+            raise self._timeout()
 
     @contextlib.contextmanager
     def critical(self) -> Iterator[None]:
@@ -75,7 +85,7 @@ class _Deadline:
     def _on_alarm(self, signum: int, frame: Any) -> None:
         self._expired = True
         if self._depth == 0:
-            raise JobTimeout(f"the job ran past its time limit of {self.seconds:g} s and was stopped")
+            raise self._timeout()
         # Inside a write: let it finish; the next write's check() raises.
 
     @contextlib.contextmanager

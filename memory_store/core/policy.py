@@ -50,6 +50,25 @@ def load_policy(path: Path) -> Policy:
     return Policy(path, version, tuple(found), tuple(sorted(problems)))
 
 
+def repeated_keys(policy: Policy, multi_valued: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Active lines that set a single-valued key again for the same `applies_to`, as (line, message)
+    without values: resolution keeps one of them silently (priority, then updated_at), so an edit
+    to the other has no effect — the mistake a repeated key in memjobs.yaml is too."""
+    first: dict[tuple[str, str], int] = {}
+    out: list[tuple[int, str]] = []
+    for loc in policy.entries:
+        e = loc.entry
+        if e.effective_status != "active" or e.key in multi_valued or e.key.endswith("[]"):
+            continue
+        where = (e.key, e.effective_applies_to)
+        if where in first:
+            out.append((loc.line, f"the key {e.key} is set again for applies_to {e.effective_applies_to} (first on "
+                                  f"line {first[where]}); only one of them is used"))
+        else:
+            first[where] = loc.line
+    return out
+
+
 class PolicyReader:
     """The current policy; reloaded when the file's bytes change (hash), not on every read of an
     unchanged file (stat first)."""

@@ -57,14 +57,20 @@ def survey_source(source: TranscriptSource, tz: ZoneInfo) -> SourceHistory:
     for tf in found.files:
         out.files += 1
         try:
-            mtime = os.stat(tf.db_path or tf.path).st_mtime
+            st = os.stat(tf.db_path or tf.path)
         except OSError:
             continue
+        mtime = st.st_mtime
         chunk = read(tf, 0, start_line=1, max_bytes=HEAD_BYTES)
         if chunk.not_transcript:
             continue
         if chunk.records:
             sessions.update(f"{tf.path}#{r.session_id}" for r in chunk.records)
+            if not tf.is_sqlite and chunk.end_offset >= st.st_size:
+                # The head was the whole file: its records' own days, not the day it was last written
+                # (a session of yesterday copied today was "on at least 2 days").
+                out.days.update(r.ts.astimezone(tz).date() for r in chunk.records)
+                continue
             out.days.add(min(r.ts for r in chunk.records).astimezone(tz).date())
         elif chunk.lines_read:
             sessions.add(tf.path)  # its first message lies past the head (a long pasted text): the mtime dates it

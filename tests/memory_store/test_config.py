@@ -62,6 +62,46 @@ def test_bad_configuration_names_key_and_file(tmp_path: Path, text: str, needle:
     assert needle in str(err.value) and "memjobs.yaml" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("timezone: UTC\ntranscripts:\n  - {format: claude-code, path: /a}\n"
+         "transcripts:\n  - {format: codex, path: /b}\n",
+         "memjobs.yaml:4: the key 'transcripts' appears twice (first on line 2)"),
+        ("timezone: Asia/Bangkok\nllm: {model: m}\ntimezone: UTC\n",
+         "memjobs.yaml:3: the key 'timezone' appears twice (first on line 1)"),
+        ("llm:\n  model: a\n  timeout_s: 5\n  model: b\n",
+         "memjobs.yaml:4: the key 'model' appears twice (first on line 2)"),
+        ("llm: {model: a, model: b}\n", "memjobs.yaml:1: the key 'model' appears twice (first on line 1)"),
+        ("transcripts:\n  - format: codex\n    path: /x\n    format: openclaw\n",
+         "memjobs.yaml:4: the key 'format' appears twice (first on line 2)"),
+    ],
+)
+def test_a_repeated_key_is_an_error_naming_file_line_and_key(tmp_path: Path, text: str, where: str):
+    """Pins: a second `transcripts:` or `timezone:` was accepted silently, the last one winning (the
+    first sources were never read, exit 0)."""
+    (tmp_path / "memjobs.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={})
+    assert str(err.value) == f"{tmp_path / where}"
+
+
+def test_a_merge_key_may_still_be_overridden(tmp_path: Path):
+    """A `<<:` merge brings keys in to be overridden: not a repeated key."""
+    (tmp_path / "memjobs.yaml").write_text(
+        "llm: &base {model: a, timeout_s: 5}\nsummarize: {engine: rules}\n"
+        "context:\n  profiles:\n    reply:\n      <<: {max_items: 5}\n      max_items: 7\n",
+        encoding="utf-8")
+    cfg = load_config(tmp_path, env={})
+    assert cfg.llm.model == "a" and cfg.context.profiles[0].max_items == 7
+
+
+def test_a_repeated_key_in_an_environment_variable_names_it(tmp_path: Path):
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={"MEMJOBS_LLM": "{model: a, model: b}"})
+    assert "environment variable MEMJOBS_LLM: the key 'model' appears twice" in str(err.value)
+
+
 def test_config_command_prints_effective_config_and_errors_cleanly(workspace: Path):
     p = cli_run("--workspace", str(workspace), "config", env={"MEMJOBS_LLM__MODEL": "qwen2.5"})
     assert p.returncode == 0 and "Asia/Bangkok" in p.stdout and "qwen2.5" in p.stdout

@@ -4,8 +4,8 @@ The rule extractor is four layers, each importing only from its own and the ones
 and lexicons read each other's words and form the bottom;
 `tests/jobs/microsync/rules/lexicon/test_lexicons.py` checks this):
 
-- text: `text.py` (the user's own prose, sentences, folding) and `cues.py` (an alternation of
-  phrases with a literal prefilter);
+- text: `text.py` (the user's own prose, sentences, folding), `cues.py` (an alternation of
+  phrases with a literal prefilter) and `memo.py` (answers remembered for one session);
 - lexicons: `lexicon/` — every phrase of every language, one file per language (`en.py`,
   `th.py`, `zh.py`), joined into cues by role (`lexicon.cue`);
 - sentence: what one sentence or clause states — `classify.py`, `clauses.py`, `stance.py`,

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from jobs.microsync.rules import lexicon as lx
+from jobs.microsync.rules import memo
 from jobs.microsync.rules.cues import Gate
 from jobs.microsync.rules.settled import shape
 from jobs.microsync.rules.stance import dismissed, own_or_adopted
@@ -83,11 +84,28 @@ def family(kind: str) -> str:
 
 
 def is_question(probe: str) -> bool:
+    found = _ASKS.get(probe)
+    if found is None:
+        if len(_ASKS) >= memo.LIMIT:
+            _ASKS.clear()
+        found = _ASKS[probe] = _is_question(probe)
+    return found
+
+
+_ASKS: dict[str, bool] = memo.table()   # probe -> is_question, for one session's extraction
+
+
+def _is_question(probe: str) -> bool:
     if lx.POLITE_REQUEST.search(probe):
         return False
+    if QUESTION_END.search(probe) or lx.QUESTION_START.search(probe):
+        return True
+    # Without a literal of QUESTION_ANYWHERE in the probe there is none in any prefix of it either
+    # (the probe without its trailing particles): the particles need not be cut.
+    if not lx.QUESTION_ANYWHERE.may_match(probe.lower()):
+        return False
     stripped = TRAILING_PARTICLES.sub("", probe)
-    return bool(QUESTION_END.search(probe) or lx.QUESTION_START.search(probe)
-                or lx.QUESTION_ANYWHERE.search(stripped) or lx.QUESTION_ANYWHERE.search(probe))
+    return bool(lx.QUESTION_ANYWHERE.search(stripped) or lx.QUESTION_ANYWHERE.search(probe))
 
 
 def hedged(probe: str) -> bool:

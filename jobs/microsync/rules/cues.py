@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from jobs.microsync.rules import memo
+
 try:  # Python 3.11+
     from re import _constants as _c  # type: ignore[attr-defined]
     from re import _parser as _p  # type: ignore[attr-defined]
@@ -29,6 +31,9 @@ _REPEATS = tuple(op for op in (getattr(_c, n, None) for n in ("MAX_REPEAT", "MIN
                  if op is not None)
 
 
+_UNSEEN = object()   # a text not searched yet in this session
+
+
 def cue(*alternatives: str) -> Cue:
     """One case-insensitive alternation with a literal prefilter: `Cue(alternatives)` spelt for tables."""
     return Cue(alternatives)
@@ -37,7 +42,7 @@ def cue(*alternatives: str) -> Cue:
 class Cue:
     """A compiled alternation (`re.I` by default) with a literal prefilter; used like a pattern."""
 
-    __slots__ = ("rx", "_alternatives", "_prefilter")
+    __slots__ = ("rx", "_alternatives", "_prefilter", "_found")
 
     def __init__(self, alternatives: Iterable[str], flags: int = re.I) -> None:
         self._alternatives = tuple(alternatives)
@@ -45,6 +50,8 @@ class Cue:
         # Built on first use: parsing ~1,000 alternatives costs ~0.1 s, which a command that never
         # extracts (status, search) should not pay at import.
         self._prefilter: _Prefilter | None = None
+        # text -> its first match (or None), kept for one session's extraction (`memo`)
+        self._found: dict[str, re.Match[str] | None] = memo.table()
 
     @property
     def prefilter(self) -> _Prefilter:
@@ -77,15 +84,23 @@ class Cue:
         pf = self._prefilter or self.prefilter
         if pos or endpos is not None or pf.gate is None:
             return self.rx.search(text, pos, len(text) if endpos is None else endpos)
+        found = self._found
+        kept = found.get(text, _UNSEEN)   # one lookup: another thread's session may empty the table
+        if kept is not _UNSEEN:
+            return kept  # type: ignore[return-value]
+        if len(found) >= memo.LIMIT:
+            found.clear()
         low = text.lower()
         first = pf.gate.search(low)
         if first is None:
+            found[text] = None
             return None
         # No match starts more than `lead` characters before the first literal: skip to there
         # (lookbehinds and \b still see the text before it). lower() keeps offsets unless it
         # changed the length (a few letters like "İ"), then start from 0.
         start = max(0, first.start() - pf.lead) if len(low) == len(text) else 0
-        return self.rx.search(text, start)
+        m = found[text] = self.rx.search(text, start)
+        return m
 
     def match(self, text: str) -> re.Match[str] | None:
         return self.rx.match(text) if self.may_match(text.lower()) else None
@@ -170,7 +185,7 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
             options.append((frozenset({"".join(run).lower()}), run_at))
             run.clear()
 
-    for item in seq:
+    for at, item in enumerate(seq):
         op, av = item
         if op is _c.LITERAL:
             if not run:
@@ -188,6 +203,11 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
             leads = ["".join(chr(a) for _, a in _leading(b)) for b in branches]
             if run and all(leads):
                 options.append((frozenset(("".join(run) + lead).lower() for lead in leads), run_at))
+            # Branches that are whole literals run on into the literals after them: "(?:need|plan) to"
+            # requires "need to" or "plan to", not just "plan" (which "explanation" holds).
+            after = "".join(chr(a) for _, a in _leading(seq[at + 1:]))
+            if after and all(b and len(lead) == len(b) for lead, b in zip(leads, branches, strict=True)):
+                options.append((frozenset((lead + after).lower() for lead in leads), before))
             inner = [_required(b, state) for b in branches]
             if all(r is not None for r in inner):
                 found = (frozenset().union(*(r[0] for r in inner)),  # type: ignore[index]

@@ -15,7 +15,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from jobs.microsync.engine import Candidate, usable_records
-from jobs.microsync.rules import complaints, conventions, facts, oneoff, scope, settled, structure, thchoice, topology
+from jobs.microsync.rules import (
+    complaints,
+    conventions,
+    facts,
+    memo,
+    oneoff,
+    scope,
+    settled,
+    structure,
+    thchoice,
+    topology,
+)
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.acts import OPTIONS, RECOMMEND, TASK, SessionActs
 from jobs.microsync.rules.answers import asks_fact, fact_answer, with_facts_after
@@ -78,6 +89,13 @@ class RuleExtractor:
     name = "rules"
 
     def extract(self, records: Sequence[Record]) -> list[Candidate]:
+        memo.forget()   # answers remembered within one session only
+        try:
+            return self._extract(records)
+        finally:
+            memo.forget()
+
+    def _extract(self, records: Sequence[Record]) -> list[Candidate]:
         out: list[Candidate] = []
         seen: dict[tuple[str, str], int] = {}
         previous_assistant: Record | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from jobs.microsync.rules import lexicon
+from jobs.microsync.rules import lexicon, memo
 from memory_store.hanzi import to_simplified
 
 _FENCE = re.compile(r"(^|\n)\s*(```|~~~).*?(\n\s*\2[^\n]*(?=\n|$)|$)", re.S)
@@ -58,6 +58,18 @@ class Sentence:
 
 def strip_non_prose(text: str) -> str:
     """The text without fenced code, markdown quotes, pasted logs, stack traces, diffs and terminal copies."""
+    found = _PROSE.get(text)
+    if found is None:
+        if len(_PROSE) >= memo.LIMIT:
+            _PROSE.clear()
+        found = _PROSE[text] = _strip_non_prose(text)
+    return found
+
+
+_PROSE: dict[str, str] = memo.table()   # text -> its prose, for one session's extraction
+
+
+def _strip_non_prose(text: str) -> str:
     if "```" in text or "~~~" in text:
         text = _FENCE.sub("\n", text)
     lines = text.splitlines()

@@ -36,3 +36,12 @@ def test_runs_show_names_an_unknown_run_and_needs_one(tmp_path: Path) -> None:
     assert unknown.exit_code == 2
     assert "no recorded run '20990101T000000Z-weekly-0000'" in unknown.stderr
     assert cli("runs", "show").exit_code == 2
+
+
+def test_rollback_of_an_unknown_run_is_the_same_usage_error(tmp_path: Path) -> None:
+    """Pins: `rollback NOPE` exited 1 ("<ledger path>: no recorded run") where `runs show NOPE`
+    exited 2: a run id the ledger does not hold is one error, exit 2, in both."""
+    demo_workspace(tmp_path)
+    shown, undone = cli("runs", "show", "NOPE"), cli("rollback", "NOPE")
+    assert shown.exit_code == undone.exit_code == 2
+    assert shown.stderr == undone.stderr == "Error: no recorded run 'NOPE' (see `memjobs runs`)\n"

@@ -32,6 +32,18 @@ def policy(isolated_env: Path) -> Path:
     return path
 
 
+@pytest.mark.parametrize("value", ["a\nb", "first line\r\nsecond", "one\rtwo"])
+def test_set_refuses_a_value_of_more_than_one_line(workspace: Path, value: str):
+    """Pins: `mem set user.name "$(printf 'a\\nb')"` was accepted (stored as an escaped "a\\nb")
+    though the help says one line; exit 2 and nothing written now. A trailing newline is trimmed."""
+    before = (workspace / "PROFILE.md").read_bytes()
+    code, out, err = cli(workspace, "mem", "set", "user.name", value)
+    assert (code, out, err) == (2, "", "Error: the value must be one line; it holds a line break\n")
+    assert (workspace / "PROFILE.md").read_bytes() == before
+    code, out, _ = cli(workspace, "mem", "set", "user.name", "Ann\n")
+    assert code == 0 and out.startswith("created m-")
+
+
 def test_set_resolve_list_forget_round_trip(workspace: Path):
     code, out, _ = cli(workspace, "mem", "set", "response.tone", "professional-friendly", "--priority", "70")
     assert code == 0 and out.startswith("created m-") and "PROFILE.md" in out
@@ -93,6 +105,22 @@ def test_policy_check_prints_version_and_key_names_only(workspace: Path, policy:
     code, out, err = cli(workspace, "mem", "resolve", "policy.allow.tools")
     version = json.loads(cli(workspace, "policy", "check", "--json")[1])["version"]
     assert "inside the workspace is ignored" in err and f"policy.allow.tools = policy@{version}" in out
+
+
+def test_policy_check_names_a_key_set_twice(workspace: Path, policy: Path):
+    """Pins: POLICY.md setting one single-valued key twice (same applies_to) passed `policy check`;
+    resolution silently used one line, so an admin's edit of the other did nothing. A key that
+    holds several values (`…[]`, core.multi_valued) or another applies_to is not repeated."""
+    again = (f"- key:response.language | value:{MARK}-again | priority:90 | ttl:none | source:admin | "
+             "updated_at:2026-03-01T00:00:00Z\n")
+    other = again.replace("updated_at:", "applies_to:project:x | updated_at:")
+    multi = again.replace("response.language", "allowed.hosts[]")
+    policy.write_text(POLICY.rsplit("- key:broken", 1)[0] + again + other + multi + multi, encoding="utf-8")
+    code, out, err = cli(workspace, "policy", "check")
+    assert code == 3 and MARK not in out + err
+    assert [x for x in out.splitlines() if x.startswith("POLICY.md:")] == [
+        "POLICY.md:6: the key response.language is set again for applies_to global (first on line 5); "
+        "only one of them is used"]
 
 
 def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Path):

@@ -162,6 +162,45 @@ DECISION = [("user", "ok let's go with postgres for bookings, mysql is out"),
             ("assistant", "Done: bookings move to PostgreSQL 16; I'll add the Alembic migration.")]
 
 
+def test_the_older_history_note_leaves_out_what_an_explicit_range_read(workspace: Path, isolated_env: Path):
+    """Pins: after `run microsync --since D` read a session, the first scheduled run (here a
+    `daily`, which runs microSync first) still said it was "older than this first run's 3 h
+    look-back and … not read". An explicit range moves no cursor and no mark; the ranges it read
+    are kept beside them (memory_store/cursors.py `SyncState.ranges`) for this note."""
+    now = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+    _claude_session(isolated_env, "-home-user-nimbus", "s-old", now - timedelta(days=30), DECISION)
+    _claude_session(isolated_env, "-home-user-nimbus", "s-mid", now - timedelta(days=2), DECISION)
+    (workspace / "memjobs.yaml").write_text(
+        f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {isolated_env}/.claude/projects}}\n")
+    ws = ("--workspace", str(workspace))
+    code, out, _ = cli(*ws, "run", "microsync", "--json", "--since", "2026-11-17", "--now", now.isoformat())
+    assert code == 0 and json.loads(out)["added"] == 1
+    code, out, _ = cli(*ws, "run", "daily", "--json", "--now", (now + timedelta(hours=1)).isoformat())
+    rep = json.loads(out)
+    assert code == 0
+    assert rep["details"]["unread_history"] == [{"source": "claude-code", "sessions": 1, "oldest": "2026-10-21"}]
+    assert any("1 sessions since 2026-10-21" in n for n in rep["notes"])
+
+
+def test_no_older_history_note_when_a_range_read_it_all(workspace: Path, isolated_env: Path):
+    now = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+    _claude_session(isolated_env, "-home-user-nimbus", "s-mid", now - timedelta(days=2), DECISION)
+    (workspace / "memjobs.yaml").write_text(
+        f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {isolated_env}/.claude/projects}}\n")
+    ws = ("--workspace", str(workspace))
+    # two ranges, the second ending at this run's now: together they hold the session
+    cli(*ws, "run", "microsync", "--since", "2026-11-01", "--until", "2026-11-18T11:00:00Z", "--now", now.isoformat())
+    cli(*ws, "run", "microsync", "--since", "2026-11-18T10:00:00Z", "--now", now.isoformat())
+    code, out, _ = cli(*ws, "run", "microsync", "--json", "--now", (now + timedelta(hours=1)).isoformat())
+    assert code == 0
+    assert "unread_history" not in json.loads(out).get("details", {})
+    from memory_store.cursors import CURSORS, SyncState
+
+    state = SyncState.from_bytes((workspace / CURSORS).read_bytes())
+    assert list(state.ranges.values()) == [[["2026-11-01T00:00:00+00:00", "2026-11-20T12:00:00+00:00"]]]
+    assert SyncState.from_bytes(state.to_bytes()) == state
+
+
 def test_init_shows_the_history_found_and_the_backfill_command(tmp_path: Path, isolated_env: Path):
     """Pins: `memjobs init` on a machine with months of history said nothing about it, and nothing
     said that `backfill` exists. Now: sessions, days and oldest date per agent, and the command."""
@@ -181,6 +220,19 @@ def test_init_shows_the_history_found_and_the_backfill_command(tmp_path: Path, i
     assert info["backfill_since"] == oldest.isoformat()
     src = next(s for s in info["sources"] if s["format"] == "claude-code")
     assert src["sessions"] == 2 and src["oldest"] == oldest.isoformat() and src["problem"] is None
+
+
+def test_init_counts_the_days_a_short_session_is_on(tmp_path: Path, isolated_env: Path):
+    """Pins: `init` said "1 sessions on at least 2 days" for a session whose lines were all on one
+    day, written (copied, synced) on a later one: a file the survey reads whole is dated by its
+    records, not by its mtime."""
+    when = datetime.now(UTC).replace(hour=3, minute=0, second=0, microsecond=0) - timedelta(days=3)
+    path = _claude_session(isolated_env, "-home-user-nimbus", "s-1", when, DECISION)
+    os.utime(path)                                                  # last written now
+    code, out, err = cli("init", str(tmp_path / "fresh"))
+    assert code == 0, err
+    cc = next(line for line in out.splitlines() if line.strip().startswith("claude-code"))
+    assert f": 1 session on at least 1 day since {when.date()}" in cc
 
 
 def test_init_names_a_configured_source_that_gives_nothing(tmp_path: Path):

@@ -16,7 +16,7 @@ from jobs.daily.inputs import log_entries_of_day, sessions_of_days
 from jobs.daily.llm_engine import LLMSummarizer
 from jobs.daily.rules import RulesSummarizer
 from jobs.daily.sections import repeated_items
-from jobs.demo.build import build_demo
+from jobs.demo.build import DemoResult
 from jobs.llm.client import LLMClient
 from memory_store.config import load_config
 from memory_store.workspace import SUMMARY_DIR
@@ -50,9 +50,8 @@ def _repeated_in_file(text: str) -> list[str]:
                    for other in names[i + 1:] if b in where[other]})
 
 
-def test_demo_wrapups_list_each_item_once(tmp_path: Path) -> None:
-    ws = tmp_path / "ws"
-    build_demo(ws)
+def test_demo_wrapups_list_each_item_once(demo_built: DemoResult) -> None:
+    ws = demo_built.workspace
     files = sorted(p for p in (ws / SUMMARY_DIR).iterdir() if WRAPUP_NAME_RE.match(p.name))
     assert files
     for path in files:

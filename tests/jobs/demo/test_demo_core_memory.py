@@ -8,12 +8,22 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import cli
+import pytest
+from typer.testing import Result
+
+from tests.conftest import cli, isolated
 
 
-def test_demo_routes_a_preference_and_prints_it(tmp_path: Path):
-    ws = tmp_path / "demo"
-    res = cli("demo", str(ws))
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
+    """One `memjobs demo` for the module: what it printed and its workspace (the tests only read)."""
+    root = tmp_path_factory.mktemp("demo")
+    with isolated(root):
+        return root / "demo", cli("demo", str(root / "demo"))
+
+
+def test_demo_routes_a_preference_and_prints_it(demo: tuple[Path, Result]):
+    ws, res = demo
     assert res.exit_code == 0, res.output
     assert "==== core memory: `mem resolve`" in res.output
     assert "response.language = th  (PROFILE.md:" in res.output
@@ -25,9 +35,8 @@ def test_demo_routes_a_preference_and_prints_it(tmp_path: Path):
     assert res.exit_code == 0 and "response.language = th: found" in res.output
 
 
-def test_demo_shows_an_inferred_preference_as_a_pending_proposal(tmp_path: Path):
-    ws = tmp_path / "demo"
-    res = cli("demo", str(ws))
+def test_demo_shows_an_inferred_preference_as_a_pending_proposal(demo: tuple[Path, Result]):
+    ws, res = demo
     assert res.exit_code == 0, res.output
     assert "==== core memory: `proposals list`" in res.output
     shown = [ln for ln in res.output.splitlines() if ln.startswith("p-")]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from jobs.demo.build import DemoResult, build_demo
+from jobs.demo.build import DemoResult
 from memory_store.archive_format import parse_weekly_log
 from memory_store.markdown import parse_document
 from memory_store.memory_md import parse_memory_md
@@ -25,8 +25,8 @@ from tests.microsync_helpers import KEY, Found, all_entries, span
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoResult:
-    return build_demo(tmp_path_factory.mktemp("demo") / "ws")
+def demo(demo_built: DemoResult) -> DemoResult:
+    return demo_built   # conftest: built once per session
 
 
 def _family(kind: str) -> str:

@@ -4,19 +4,28 @@ results, read-only hints, and the tools on a fresh `memjobs init` workspace and 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 
+from jobs.demo.build import DemoResult
 from memory_store.search.indexer import update_index
-from tests.conftest import cli, mcp_server
+from memory_store.workspace import init_workspace
+from tests.conftest import cli, copy_built, isolated, mcp_server
 from tests.memory_store.search.test_search_fixtures import config, entry, snapshot, write_daily
 
 DAY = "2026-10-06"
 
 
-async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+Calls = list[tuple[str, dict[str, Any]]]
+
+
+async def _session(ws: Path, calls: Calls, then: Callable[[list[Any]], Calls] | None = None) -> dict[str, Any]:
+    """One stdio session: `calls`, then the calls `then` makes of their results (a test that reads
+    needs one server, not one per question)."""
     from mcp import stdio_client
     from mcp.client import ClientSession
 
@@ -31,21 +40,45 @@ async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> dict[st
             out["server"] = (init.server_info.name, init.server_info.version)
             out["tools"] = {t.name: t for t in (await session.list_tools()).tools}
             for name, args in calls:
-                res = await session.call_tool(name, args)
-                out["calls"].append(res)
+                out["calls"].append(await session.call_tool(name, args))
+            for name, args in then(out["calls"]) if then else []:
+                out["calls"].append(await session.call_tool(name, args))
     return out
 
 
-def _search_first(ws: Path) -> dict[str, Any]:
-    out = anyio.run(_session, ws, [("memory_search", {"query": "postgresql", "tier": "all"})])
-    return out["calls"][0].structured_content["results"][0]  # type: ignore[no-any-return]
+def _first(calls: list[Any]) -> dict[str, Any]:
+    return calls[0].structured_content["results"][0]  # type: ignore[no-any-return]
 
 
-def test_tools_have_schemas_enums_descriptions_and_read_only_hints(workspace: Path) -> None:
-    e = entry("Decision", "Use PostgreSQL for bookings", DAY, "Bookings live in PostgreSQL 16.")
-    write_daily(workspace, DAY, [e])
-    update_index(config(workspace))
-    out = anyio.run(_session, workspace, [])
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One session of `memjobs mcp` over a workspace holding one decision, for the two tests that
+    only read: the tools it lists, a search, then gets of what the search found and refused calls;
+    the workspace's bytes before and after."""
+    root = tmp_path_factory.mktemp("served")
+    with isolated(root):
+        ws = root / "ws"
+        init_workspace(ws)
+        (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
+        e = entry("Decision", "Use PostgreSQL for bookings", DAY, "Bookings live in PostgreSQL 16.")
+        write_daily(ws, DAY, [e])
+        update_index(config(ws))
+        before = snapshot(ws)
+
+        def then(calls: list[Any]) -> Calls:
+            first = _first(calls)
+            return [("memory_get", {"id": e.id}),
+                    ("memory_get", {"path": first["path"], "start_line": first["line"], "end_line": first["line"] + 1}),
+                    ("memory_get", {"path": "../../etc/passwd"}),
+                    ("memory_search", {"query": "x", "limit": 500}),
+                    ("memory_search", {"query": "x", "tier": "lukewarm"})]
+
+        out = anyio.run(_session, ws, [("memory_search", {"query": "postgresql", "tier": "all"})], then)
+        return {**out, "entry": e, "before": before, "after": snapshot(ws)}
+
+
+def test_tools_have_schemas_enums_descriptions_and_read_only_hints(served: dict[str, Any]) -> None:
+    out = served
     assert out["server"][0] == "memjobs" and out["server"][1] not in ("", None)
     assert sorted(out["tools"]) == ["memory_context", "memory_episode_record", "memory_forget", "memory_get",
                                     "memory_procedure_learn", "memory_procedures", "memory_propose",
@@ -69,29 +102,19 @@ def test_tools_have_schemas_enums_descriptions_and_read_only_hints(workspace: Pa
     assert "results" in out["tools"]["memory_search"].output_schema["properties"]
 
 
-def test_stdio_session_gets_cited_structured_results(workspace: Path) -> None:
-    e = entry("Decision", "Use PostgreSQL for bookings", DAY, "Bookings live in PostgreSQL 16.")
-    write_daily(workspace, DAY, [e])
-    update_index(config(workspace))
-    before = snapshot(workspace)
-    first = _search_first(workspace)
+def test_stdio_session_gets_cited_structured_results(served: dict[str, Any]) -> None:
+    e = served["entry"]
+    first = _first(served["calls"])
     assert (first["path"], first["id"], first["source"]["message_range"]) == (f"memory/{DAY}.md", e.id, "L3-L9")
     assert first["snippet"] == "Bookings live in **PostgreSQL** 16." and first["uncertain"] is False
-    out = anyio.run(_session, workspace, [
-        ("memory_get", {"id": e.id}),
-        ("memory_get", {"path": first["path"], "start_line": first["line"], "end_line": first["line"] + 1}),
-        ("memory_get", {"path": "../../etc/passwd"}),
-        ("memory_search", {"query": "x", "limit": 500}),
-        ("memory_search", {"query": "x", "tier": "lukewarm"}),
-    ])
-    got, lines, outside, bad_limit, bad_tier = out["calls"]
+    got, lines, outside, bad_limit, bad_tier = served["calls"][1:]
     assert got.structured_content["line"] == first["line"]
     assert got.structured_content["text"].startswith("## Decision: Use PostgreSQL for bookings\n- id: ")
     assert lines.structured_content["text"] == f"## Decision: Use PostgreSQL for bookings\n- id: {e.id}"
     assert outside.is_error and "not a memory file" in outside.content[0].text
     assert bad_limit.is_error and "50" in bad_limit.content[0].text
     assert bad_tier.is_error and "sessions" in bad_tier.content[0].text
-    assert snapshot(workspace) == before
+    assert served["after"] == served["before"]
 
 
 def test_tools_work_right_after_init_and_without_an_index(tmp_path: Path) -> None:
@@ -114,18 +137,23 @@ def test_tools_work_right_after_init_and_without_an_index(tmp_path: Path) -> Non
     assert "memjobs index" in missing.structured_content["note"]
 
 
-def test_every_tool_on_the_demo(tmp_path: Path) -> None:
+def test_every_tool_on_the_demo(tmp_path: Path, demo_built: DemoResult) -> None:
     """The bundled demo: each tool answers with what the demo's sessions decided."""
 
-    ws = tmp_path / "demo"
-    res = cli("demo", str(ws))
-    assert res.exit_code == 0, res.output
+    ws = copy_built(demo_built.workspace, tmp_path / "demo")   # conftest: `memjobs demo`'s build
+
+    def hit_of(calls: list[Any]) -> dict[str, Any]:
+        return next(h for h in calls[0].structured_content["results"] if h["id"])  # type: ignore[no-any-return]
+
+    def then(calls: list[Any]) -> Calls:
+        return [("memory_get", {"id": hit_of(calls)["id"]})] if calls[0].structured_content["results"] else []
+
     out = anyio.run(_session, ws, [("memory_search", {"query": "redis ttl"}),
-                                   ("memory_search", {"query": "why did we put availability in redis", "limit": 3})])
-    words, question = out["calls"]
+                                   ("memory_search", {"query": "why did we put availability in redis", "limit": 3})],
+                    then)
+    words, question, *got = out["calls"]
     assert words.structured_content["results"], words.content
     assert question.structured_content["results"], question.content
-    hit = next(h for h in words.structured_content["results"] if h["id"])
+    hit = hit_of(out["calls"])
     assert hit["tier"] in ("warm", "cold")
-    out = anyio.run(_session, ws, [("memory_get", {"id": hit["id"]})])
-    assert out["calls"][0].structured_content["text"].startswith("## ")
+    assert got[0].structured_content["text"].startswith("## ")

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from jobs.demo.build import DemoResult
 from tests.conftest import REPO, SHARED
 
 GOLDEN = REPO / "tests" / "golden" / "extraction"
@@ -112,12 +113,11 @@ def test_real_transcript_candidates_unchanged(harness: ModuleType) -> None:
     _check("real.json", _compact(_candidates(harness, convs, shared)))
 
 
-def test_demo_output_unchanged(tmp_path: Path) -> None:
+def test_demo_output_unchanged(demo_built: DemoResult) -> None:
     """Pins: the bytes of every file the demo leaves for a user to read, and each run's counts."""
-    from jobs.demo.build import DEMO_DATA, build_demo
+    from jobs.demo.build import DEMO_DATA
 
-    target = tmp_path / "demo"
-    result = build_demo(target)
+    target, result = demo_built.workspace, demo_built
     files = {}
     for p in sorted(target.rglob("*")):
         rel = p.relative_to(target).as_posix()

@@ -9,19 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from jobs.demo.build import DemoResult
 from jobs.dispatch import registry
 from jobs.run.runner import RunOptions
 from memory_store.check import validate_paths
 from tests.conftest import cli_run
-from tests.microsync_helpers import KEY, all_entries, demo_workspace, memory_bytes, replay_schedule, span
+from tests.microsync_helpers import KEY, all_entries, demo_workspace, memory_bytes, replay_schedule, replayed_copy, span
 
 
 @pytest.fixture(scope="module")
-def replayed(tmp_path_factory: pytest.TempPathFactory):
-    tmp = tmp_path_factory.mktemp("e2e")
-    cfg, data = demo_workspace(tmp)
-    reports = replay_schedule(cfg)
-    return cfg, data, reports
+def replayed(tmp_path_factory: pytest.TempPathFactory, demo_replayed: DemoResult):
+    cfg = replayed_copy(demo_replayed.workspace, tmp_path_factory.mktemp("e2e") / "ws")
+    return cfg, demo_replayed.workspace.parent / "data", demo_replayed.reports
 
 
 def _family(kind: str) -> str:

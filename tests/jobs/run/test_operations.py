@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from jobs.demo.build import DemoResult
 from jobs.dispatch import registry
 from jobs.dispatch.backfill import backfill
 from jobs.run.history import rollback, runs, show_run
 from jobs.run.runner import RunOptions
 from memory_store.errors import RollbackRefused
 from tests.conftest import cli_run
-from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_schedule
+from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_schedule, replayed_copy
 
 
 def _all_bytes(ws: Path) -> dict[str, bytes]:
@@ -68,9 +69,8 @@ def test_rollback_cli_refusal_names_the_file(tmp_path: Path):
     assert p.returncode == 0 and json.loads(p.stdout)[0]["run_id"] == rep.run_id
 
 
-def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path):
-    cfg_a, _ = demo_workspace(tmp_path / "a")
-    replay_schedule(cfg_a)
+def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path, demo_replayed: DemoResult):
+    cfg_a = replayed_copy(demo_replayed.workspace, tmp_path / "a")
     registry.run(cfg_a, "microsync", now=datetime.fromisoformat("2026-11-21T10:00:00+07:00"))
     cfg_b, _ = demo_workspace(tmp_path / "b")
     prog = backfill(cfg_b, date(2026, 11, 16), date(2026, 11, 18))
@@ -86,11 +86,11 @@ def test_backfill_matches_the_schedule_and_resumes(tmp_path: Path):
     assert ids(daily_b) == ids(daily_a)
 
 
-def test_rollback_of_a_weekly_run_restores_memory_md_archive_and_status_fields(tmp_path: Path):
+def test_rollback_of_a_weekly_run_restores_memory_md_archive_and_status_fields(tmp_path: Path,
+                                                                              demo_replayed: DemoResult):
     """Pins: after a weekly compound, rollback puts MEMORY.md, the archive and the status
     fields of daily files back to their previous bytes; a later change to one of them makes it refuse."""
-    cfg, _ = demo_workspace(tmp_path)
-    replay_schedule(cfg)
+    cfg = replayed_copy(demo_replayed.workspace, tmp_path / "ws")
     registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-21T10:00:00+07:00"))
     ws = cfg.workspace
     (ws / "MEMORY.md").write_text((ws / "MEMORY.md").read_text().replace("## Pinned\n", "## Pinned\n- my own note\n"))

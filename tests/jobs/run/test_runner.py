@@ -11,7 +11,7 @@ from jobs.run.runner import RunContext, run_job
 from memory_store.config import load_config
 from memory_store.errors import EntryError
 from memory_store.locks import is_held
-from tests.conftest import memjobs
+from tests.conftest import cli, memjobs
 
 
 def _cfg(ws: Path, **limits: float):
@@ -89,6 +89,12 @@ def test_timeout_via_cli_and_test_hook(workspace: Path):
     assert p.returncode == 1 and rep["status"] == "failed" and rep["errors"][0]["code"] == "timeout"
     assert not is_held(workspace, "microsync")
     assert not (workspace / "memory" / "2026-11-22.md").exists()
+    # Pins: `runs show` printed "error: : the job ran past…" (an empty path:line), and the error
+    # said nothing of what to do; now it names the limit to raise and the way to read in parts.
+    shown = cli("--workspace", str(workspace), "runs", "show", rep["run_id"]).stdout
+    error = next(line for line in shown.splitlines() if line.startswith("  error: "))
+    assert error.startswith("  error: the job ran past its time limit of 0.5 s and was stopped; ")
+    assert "raise limits.job_timeout_s" in error and "run microsync --since DAY --until NEXT_DAY" in error
 
 
 def test_dry_run_records_no_run(workspace: Path):

@@ -9,7 +9,7 @@ import random
 import shutil
 import subprocess
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from tests.conftest import REPO
 from tests.jobs.weekly.test_weekly_support import (
     archived_ids,
     entry,
+    load_cfg,
     memory_ids,
     pinned_part,
     run_weekly,
@@ -267,7 +268,16 @@ def test_turnover_guard_refuses_then_force_allows(workspace: Path) -> None:
 
 
 def test_explicit_week_must_be_over(workspace: Path) -> None:
-    report = run_weekly(workspace, "2026-11-12T03:00:00", day=date(2026, 11, 10))
+    """A week not over yet is a usage error before the run starts (exit 2; jobs/dispatch/options.py);
+    the job's own check stays for a caller of `run_job` itself."""
+    from jobs.run.runner import RunOptions, run_job
+    from jobs.weekly.job import step
+    from memory_store.errors import UsageError
+
+    with pytest.raises(UsageError, match="the week 2026-W46 ends at 2026-11-16T00:00:00[+]07:00, after now"):
+        run_weekly(workspace, "2026-11-12T03:00:00", day=date(2026, 11, 10))
+    report = run_job(load_cfg(workspace), "weekly", step, now=datetime.fromisoformat("2026-11-12T03:00:00+07:00"),
+                     options=RunOptions(day=date(2026, 11, 10)))
     assert report.status == "failed" and report.errors[0]["code"] == "usage"
 
 

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from jobs.demo.build import DemoResult
 from memory_store.config import load_config
 from memory_store.context.build import ContextUnavailable, build_context
 from memory_store.context.cache import ContextCache
@@ -339,7 +340,7 @@ def test_memory_context_over_mcp_never_serves_a_forgotten_value(workspace: Path)
     assert json.loads(out[3][1])["thread_memory"]["session"][0]["key"] == "task.current"
 
 
-def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_path: Path) -> None:
+def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, demo_built: DemoResult) -> None:
     """No hand-made snapshot: `mem set` writes it after its write, so a PROFILE.md broken afterwards
     still gives the value; a job run that writes MEMORY.md (the demo's weekly) writes it too."""
     assert not (workspace / SNAPSHOT_REL).exists()
@@ -350,9 +351,7 @@ def test_the_core_writer_and_the_jobs_refresh_the_snapshot(workspace: Path, tmp_
     corrupt(workspace / "PROFILE.md")
     code, out, err = run(workspace)
     assert code == 0 and "user.name: Somchai" in out and "last-known-good" in err
-    demo = tmp_path / "demo"
-    r = cli("demo", str(demo))
-    assert r.exit_code == 0, r.stdout
+    demo = demo_built.workspace   # conftest: `build_demo`, as `memjobs demo` runs it
     snap = json.loads((demo / SNAPSHOT_REL).read_text(encoding="utf-8"))
     assert snap["sources"]["memory_index"]["items"] and "policy" in snap["sources"]
 
@@ -397,3 +396,19 @@ def test_the_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> 
     p = cli_run("--workspace", str(workspace / "nowhere"), "context", "--tolerate-failure")
     assert p.returncode == 0 and p.stderr.startswith("warning: ")
     assert cli_run("--workspace", str(workspace), "context", "--budget", "5").returncode == 2
+
+
+@pytest.mark.parametrize("command", ["context", "verify"])
+def test_a_now_without_a_zone_is_the_workspaces_zone_as_in_run(workspace: Path, command: str):
+    """Pins: `context --now 2026-11-26T12:00` meant 12:00 UTC while `run --now` read the same text in
+    the workspace's zone (Asia/Bangkok here): one parser, memory_store.dates.parse_instant, now."""
+    r = cli("--workspace", str(workspace), command, "--now", "2026-11-26T12:00", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["as_of"] == "2026-11-26T05:00:00Z"
+    r = cli("--workspace", str(workspace), command, "--now", "2026-11-26T12:00Z", "--json")
+    assert json.loads(r.stdout)["as_of"] == "2026-11-26T12:00:00Z"
+    p = cli_run("--workspace", str(workspace), command, "--now", "2026-11-26T12:00", "--json")   # the fast path
+    assert p.returncode == 0 and json.loads(p.stdout)["as_of"] == "2026-11-26T05:00:00Z"
+    r = cli("--workspace", str(workspace), command, "--now", "noon")
+    assert r.exit_code == 2 and r.stderr == "Error: --now: not an ISO date or time: 'noon'\n"
+    assert "without a zone: the workspace's time zone" in " ".join(cli(command, "--help").stdout.split())

@@ -139,7 +139,7 @@ def test_a_phrase_written_in_a_rules_module_is_found(tmp_path: Path) -> None:
 # The extractor's layers, lowest first (jobs/microsync/rules/__init__.py): a module imports only
 # from its own layer or the layers below it.
 LAYERS = {
-    "text": {"cues", "text"},
+    "text": {"cues", "memo", "text"},
     "lexicon": {"lexicon", "lexicon.model", "lexicon.en", "lexicon.th", "lexicon.zh"},
     "sentence": {"item", "classify", "clauses", "complaints", "conventions", "facts", "fields", "lists", "oneoff",
                  "scope", "settled", "stance", "structure", "thchoice", "topology"},
