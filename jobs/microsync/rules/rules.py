@@ -226,10 +226,10 @@ class RuleExtractor:
             if not has_substance(made.conclusion):
                 # A memory verb that points back ("…ใช้ Kerry เท่านั้น จำไว้เลยนะ", "remember it"): what
                 # is kept is the clause before it, unless that clause is an item already.
-                before = item.first - 1
-                if before < 0 or any(it.first <= before <= it.last for it in merged):
+                clause = item.first - 1
+                if clause < 0 or any(it.first <= clause <= it.last for it in merged):
                     continue
-                made = make_candidate(rec, item.kind, sentences[before].text, sentences[item.last + 1:],
+                made = make_candidate(rec, item.kind, sentences[clause].text, sentences[item.last + 1:],
                                       item.confidence, first_line=first_line.get(item.first, rec.line))
                 if not has_substance(made.conclusion):
                     continue
