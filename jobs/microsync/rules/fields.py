@@ -72,6 +72,15 @@ def clean(text: str) -> str:
     return text[:1].upper() + text[1:] if text[:1].isascii() else text
 
 
+def has_substance(text: str) -> bool:
+    """Is anything left of `text` once its particles and punctuation go? "จำไว้ด้วยนะ" after a
+    decision ("remember it too") leaves "ด้วยนะ": the memory verb points back at what was said, which
+    is an item of its own, and the rest is no item."""
+    text = _LEADING_PARTICLES.sub("", " ".join(text.split()))
+    text = TRAILING_PARTICLES.sub("", text)
+    return any(c.isalnum() for c in text)
+
+
 def shorten(text: str, limit: int) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:

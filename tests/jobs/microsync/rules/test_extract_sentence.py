@@ -769,3 +769,12 @@ def test_thai_lakan_without_a_tool_or_with_a_question_is_no_decision(text: str) 
 def test_thai_change_of_mind_is_a_decision_not_architecture() -> None:
     cand = one("เปลี่ยนใจละ ใช้ MySQL แทน ไม่เอา Mongo แล้วนะ")
     assert cand.kind == "Decision"
+
+
+def test_a_memory_verb_that_points_back_leaves_no_item_of_particles() -> None:
+    """"จำไว้ด้วยนะ" after a decision ("remember it too") is the decision, not a Remember entry whose
+    whole content is "ด้วยนะ"."""
+    found = extract(("user", "ตัดสินใจแล้ว: ใช้ Redis สำหรับแคช จำไว้ด้วยนะ"))
+    assert [c.kind for c in found] == ["Decision"], [(c.kind, c.title) for c in found]
+    assert [c.kind for c in extract(("user", "ใช้ Redis สำหรับแคช จำไว้ด้วยนะว่า TTL คือ 30 วินาที"))] \
+        .count("Remember") <= 1
