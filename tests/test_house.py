@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
@@ -143,12 +144,19 @@ def _readme_test_command() -> str:
 def test_ci_runs_the_readmes_test_command_and_it_runs_mypy() -> None:
     """mypy is not a test (a cold run costs about a minute of CPU): the README's test command runs
     it after pytest, over `[tool.mypy] files` (memory_store and jobs), and `.ci/run` runs exactly
-    that command under `set -e`, so a mypy error fails CI."""
+    that command with `|| exit $?`: `set -e` does not stop at a failure inside an && list, so without
+    it a failing pytest went on to newcomer.sh, which passed, and CI passed (run below in bash)."""
     command = _readme_test_command()
     assert re.search(r"&& \.venv/bin/pytest && \.venv/bin/mypy$", command), command
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "set -euo pipefail" in ci
-    assert command in ci.splitlines()
+    assert f"{command} || exit $?" in ci.splitlines()
+    # what the suffix is for: the same shape with a failing middle command ends the script
+    shape = "set -euo pipefail\ntrue && false && true{}\necho went-on\n"
+    went_on = subprocess.run(["bash", "-c", shape.format("")], capture_output=True, text=True)
+    stopped = subprocess.run(["bash", "-c", shape.format(" || exit $?")], capture_output=True, text=True)
+    assert (went_on.returncode, went_on.stdout) == (0, "went-on\n")
+    assert (stopped.returncode, stopped.stdout) == (1, "")
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^files = \["memory_store", "jobs"\]$', pyproject, re.M)
 

@@ -86,10 +86,17 @@ def _was_failure(r: Record) -> bool:
     return False
 
 
+# Failures the repository's own transcripts may not hold (the public ones sit beside the checkout,
+# not in a clean clone): the differential below is never over positives-free text.
+KNOWN_ERRORS = ("Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\nValueError: bad",
+                "error[E0308]: mismatched types", "fatal: not a git repository",
+                "panic: runtime error: index out of range")
+
+
 def test_every_corpus_record_fails_as_before() -> None:
     records = list(_records())
     assert [r for r in records if debugging.is_failure(r) != _was_failure(r)] == []
-    texts = [t for r in records for t in (r.text, *r.text.splitlines())]
+    texts = [t for r in records for t in (r.text, *r.text.splitlines())] + list(KNOWN_ERRORS)
     want = [bool(phrases.STRONG_ERROR.search(t)) for t in texts]
     assert [t for t, w in zip(texts, want, strict=True) if debugging.strong_error(t) != w] == []
     assert 0 < sum(want) < len(texts) and any(_was_failure(r) for r in records)
