@@ -12,11 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memory_store.entries import BlockEntry
-from memory_store.errors import EntryError
-from memory_store.fileio import read_snapshot
-from memory_store.markdown import block_to_entry, parse_document
 from memory_store.supersede import Detector, Finding, statement_of
-from memory_store.workspace import entry_files
+from memory_store.supersede.open_state import file_entries
 
 if TYPE_CHECKING:
     from jobs.microsync.supersede_llm import SubjectJudge
@@ -40,20 +37,7 @@ class Link:
 def active_entries(workspace: Path) -> list[BlockEntry]:
     """Active entries of the daily files and their overflow, in file order; an entry that does
     not parse is left to the validator and the weekly compound, which report it."""
-    out: list[BlockEntry] = []
-    for path in entry_files(workspace):
-        text = read_snapshot(path).text
-        if not text:
-            continue
-        rel = path.relative_to(workspace).as_posix()
-        for block in parse_document(text).blocks:
-            try:
-                entry = block_to_entry(block, rel)
-            except EntryError:
-                continue
-            if entry.status == "active":
-                out.append(entry)
-    return out
+    return [e for e, _ in file_entries(workspace) if e.status == "active"]
 
 
 def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge | None = None,

@@ -13,12 +13,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from jobs.weekly.model import Plan
 from memory_store.errors import EntryError
 from memory_store.supersede.open_state import APPLIED_REL as APPLIED_REL
 from memory_store.supersede.open_state import format_applied as format_applied
+from memory_store.supersede.open_state import load_compound_state
 from memory_store.supersede.open_state import parse_applied as parse_applied
 
 VERSION = 1
@@ -30,18 +30,8 @@ def week_rel(key: str) -> str:
     return f"{STATE_DIR}/weeks/{key}.json"
 
 
-def _load(data: bytes, path: str) -> dict[str, Any]:
-    try:
-        obj = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise EntryError(f"compound state is not valid JSON: {exc}", path=path, line=1) from exc
-    if not isinstance(obj, dict) or obj.get("version") != VERSION:
-        raise EntryError(f"compound state must be an object with version {VERSION}", path=path, line=1)
-    return obj
-
-
 def parse_week_marks(data: bytes, path: str) -> dict[str, str]:
-    obj = _load(data, path)
+    obj = load_compound_state(data, path)
     if set(obj) != {"version", "week", "entries"} or not isinstance(obj["entries"], dict):
         raise EntryError("compound marks must have exactly version, week and entries", path=path, line=1)
     return {str(k): str(v) for k, v in obj["entries"].items()}
@@ -55,7 +45,7 @@ def format_week_marks(key: str, entries: dict[str, str]) -> bytes:
 def parse_pending(data: bytes | None, path: str = PENDING_REL) -> Plan | None:
     if data is None:
         return None
-    obj = _load(data, path)
+    obj = load_compound_state(data, path)
     if set(obj) != {"version", "plan"}:
         raise EntryError("pending compound state must have exactly version and plan", path=path, line=1)
     if obj["plan"] is None:

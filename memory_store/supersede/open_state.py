@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,8 @@ APPLIED_REL = ".memjobs/compound/decisions.json"
 # ---- the decisions a weekly has applied ------------------------------------------------------
 
 
-def _load(data: bytes, path: str) -> dict[str, Any]:
+def load_compound_state(data: bytes, path: str) -> dict[str, Any]:
+    """A compound state file (`.memjobs/compound/`): a JSON object of this VERSION, else EntryError."""
     try:
         obj = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -51,7 +52,7 @@ def parse_applied(data: bytes | None, path: str = APPLIED_REL) -> dict[str, str]
     """new entry id -> `decided_at` of the decision a week applied."""
     if data is None:
         return {}
-    obj = _load(data, path)
+    obj = load_compound_state(data, path)
     if set(obj) != {"version", "applied"} or not isinstance(obj["applied"], dict):
         raise EntryError("applied decisions must have exactly version and applied", path=path, line=1)
     return {str(k): str(v) for k, v in obj["applied"].items()}
@@ -69,10 +70,9 @@ def applied_decisions(workspace: Path) -> dict[str, str]:
 # ---- the queue -------------------------------------------------------------------------------
 
 
-def located_entries(workspace: Path) -> list[tuple[BlockEntry, str]]:
-    """Every entry of the entry files with its file, one per id (the higher confidence, then the
-    first found), in file order. An entry that does not convert is left to `memjobs validate`."""
-    best: dict[str, tuple[BlockEntry, str]] = {}
+def file_entries(workspace: Path) -> Iterator[tuple[BlockEntry, str]]:
+    """Every entry of the entry files with its file (relative), in file order. An entry that does
+    not convert is left to `memjobs validate` and the weekly compound, which report it."""
     for path in entry_files(workspace):
         text = read_snapshot(path).text
         if not text:
@@ -80,12 +80,19 @@ def located_entries(workspace: Path) -> list[tuple[BlockEntry, str]]:
         rel = path.relative_to(workspace).as_posix()
         for block in parse_document(text).blocks:
             try:
-                e = block_to_entry(block, rel)
+                yield block_to_entry(block, rel), rel
             except EntryError:
                 continue
-            have = best.get(e.id)
-            if have is None or e.confidence > have[0].confidence:
-                best[e.id] = (e, rel)
+
+
+def located_entries(workspace: Path) -> list[tuple[BlockEntry, str]]:
+    """Every entry of the entry files with its file, one per id (the higher confidence, then the
+    first found), in file order."""
+    best: dict[str, tuple[BlockEntry, str]] = {}
+    for e, rel in file_entries(workspace):
+        have = best.get(e.id)
+        if have is None or e.confidence > have[0].confidence:
+            best[e.id] = (e, rel)
     return list(best.values())
 
 
