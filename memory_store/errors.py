@@ -141,9 +141,11 @@ class MemoryRefused(MemjobsError):
 
 
 class MemoryNotFound(MemjobsError):
-    """No core-memory entry (or proposal) has that id."""
+    """No core-memory entry (or proposal) has that id: a usage error, exit 2, as an unknown id is to
+    `memjobs get`, `runs show`, `rollback` and `conflicts resolve`."""
 
     code = "not_found"
+    exit_code = EXIT_USAGE
 
 
 class ConflictNotFound(MemjobsError):

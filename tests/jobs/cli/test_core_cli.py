@@ -74,7 +74,9 @@ def test_transitions_and_exit_codes(workspace: Path):
     assert code == 1 and err.startswith("Error: PROFILE.md:") and "only an active fact" in err
     assert json.loads(cli(workspace, "mem", "reactivate", fid, "--json")[1])["type"] == "fact.reactivated"
     code, _, err = cli(workspace, "mem", "revoke", "m-nope")
-    assert code == 1 and "no fact has the id" in err
+    assert code == 2 and "no fact has the id" in err     # an unknown id is a usage error, as for get
+    code, _, err = cli(workspace, "proposals", "accept", "p-nope")
+    assert code == 2 and "no proposal has the id" in err
     code, _, err = cli(workspace, "mem", "set", "bad key", "x")
     assert code == 2 and "bad key" in err
     code, _, err = cli(workspace, "mem", "set", "k", "v", "--ttl", "soon")
