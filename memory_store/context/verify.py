@@ -7,7 +7,7 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
-from memory_store.context.model import RuntimeContext
+from memory_store.context.model import CONFLICT_OPEN, RuntimeContext
 from memory_store.context.snapshot import Snapshot
 from memory_store.core.ttl import parse_time
 
@@ -36,11 +36,17 @@ def verification_text(info: dict[str, Any]) -> str:
     for name, s in info["layers"].items():
         src = f" from {', '.join(s['sources'])}" if s["sources"] else ""
         out.append(f"  {name:<12} {s['status']:<8} {s['items']} items, {s['tokens']} tokens{src}")
-    if info["events"]:
+    # An open conflict is not a trim: the disputed item is shown, marked (docs/design.md §6.5).
+    marks = [e for e in info["events"] if e["reason_code"] == CONFLICT_OPEN]
+    trims = [e for e in info["events"] if e["reason_code"] != CONFLICT_OPEN]
+    if trims:
         out.append("trims and fallbacks:")
-        out.extend(f"  {e['reason_code']} {e['operation']} ({e['layer']}): {e['count']}" for e in info["events"])
+        out.extend(f"  {e['reason_code']} {e['operation']} ({e['layer']}): {e['count']}" for e in trims)
     else:
         out.append("no trims or fallbacks")
+    if marks:
+        out.append("marked, not trimmed:")
+        out.extend(f"  {e['reason_code']} {e['operation']} ({e['layer']}): {e['count']}" for e in marks)
     snap = info["snapshot"]
     if snap["written_at"]:
         out.append(f"last-known-good snapshot: {snap['written_at']} ({snap['age_s']} s old; "

@@ -60,6 +60,9 @@ def test_the_context_marks_the_established_item_disputed_the_same_day(workspace:
     assert out.stderr == ""       # said to the agent, in the context; not a warning to the person
     # Other items are not marked.
     assert "disputed_by" not in _item(ctx, COOKIES.id)
+    # verify says it is a mark, not a trim or a fallback
+    text = cli_run("--workspace", str(workspace), "verify").stdout
+    assert "no trims or fallbacks" in text and "marked, not trimmed:\n  MEMORY_CONFLICT_OPEN" in text
 
 
 def test_a_decision_shows_at_once_and_the_weekly_that_applies_it_ends_the_mark(workspace: Path) -> None:
