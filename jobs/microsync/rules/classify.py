@@ -84,12 +84,7 @@ def family(kind: str) -> str:
 
 
 def is_question(probe: str) -> bool:
-    found = _ASKS.get(probe)
-    if found is None:
-        if len(_ASKS) >= memo.LIMIT:
-            _ASKS.clear()
-        found = _ASKS[probe] = _is_question(probe)
-    return found
+    return memo.answer(_ASKS, probe, _is_question)
 
 
 _ASKS: dict[str, bool] = memo.table()   # probe -> is_question, for one session's extraction

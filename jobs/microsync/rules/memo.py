@@ -10,7 +10,10 @@ outside a session) is emptied.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+V = TypeVar("V")
 
 LIMIT = 4096   # entries a table holds before it is emptied
 
@@ -28,3 +31,13 @@ def forget() -> None:
     """Empty every table (a session's extraction starts or ends)."""
     for t in _TABLES:
         t.clear()
+
+
+def answer(t: dict[str, V], key: str, compute: Callable[[str], V]) -> V:
+    """`compute(key)`, remembered in `t` (its answers are never None)."""
+    found = t.get(key)
+    if found is None:
+        if len(t) >= LIMIT:
+            t.clear()
+        found = t[key] = compute(key)
+    return found

@@ -58,12 +58,7 @@ class Sentence:
 
 def strip_non_prose(text: str) -> str:
     """The text without fenced code, markdown quotes, pasted logs, stack traces, diffs and terminal copies."""
-    found = _PROSE.get(text)
-    if found is None:
-        if len(_PROSE) >= memo.LIMIT:
-            _PROSE.clear()
-        found = _PROSE[text] = _strip_non_prose(text)
-    return found
+    return memo.answer(_PROSE, text, _strip_non_prose)
 
 
 _PROSE: dict[str, str] = memo.table()   # text -> its prose, for one session's extraction

@@ -18,26 +18,17 @@ from hypothesis import strategies as st
 
 from jobs.daily import commitments, debugging, outcome, phrases
 from jobs.daily.outcome import _TESTS_FAILED, _TESTS_PASSED
-from jobs.demo.build import DEMO_DATA
-from memory_store.config import TranscriptSource
-from memory_store.transcripts import discover, read
+from memory_store.transcripts import read
 from memory_store.transcripts.records import Flag, Record, Role
 from tests.conftest import REPO
-from tests.memory_store.transcripts.test_transcripts_reading import EVAL, FIX
+from tests.memory_store.transcripts.test_transcripts_reading import corpus_files
 
 FIXTURES = REPO / "tests" / "fixtures"
 
 
 def _records() -> Iterator[Record]:
-    sources = [("openclaw", FIX / "openclaw/agents/*"), ("claude-code", FIX / "claude-code/projects"),
-               ("codex", FIX / "codex/sessions")]
-    sources += [(s["format"], DEMO_DATA / s["path"]) for s in
-                yaml.safe_load((DEMO_DATA / "expected.yaml").read_text(encoding="utf-8"))["sources"]]
-    if EVAL.is_dir():
-        sources += [("openclaw", EVAL / "pi-coding-agent"), ("claude-code", EVAL / "claude-code")]
-    for fmt, path in sources:
-        for tf in discover(TranscriptSource(fmt, str(path), subagents=True)).files:
-            yield from read(tf).records
+    for tf in corpus_files():
+        yield from read(tf).records
 
 
 def _texts() -> Iterator[str]:

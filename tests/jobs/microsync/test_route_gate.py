@@ -19,7 +19,7 @@ from memory_store.transcripts import discover, read
 from memory_store.transcripts.records import Flag, Role
 from tests.conftest import REPO
 from tests.memory_store.core.test_router import CASES
-from tests.memory_store.transcripts.test_transcripts_reading import EVAL, FIX
+from tests.memory_store.transcripts.test_transcripts_reading import FIX, corpus_files
 
 FIXTURES = REPO / "tests" / "fixtures"
 # assistant turns that offer to remember (the router's confirm branch reads the turn after one)
@@ -43,23 +43,16 @@ def _turns() -> Iterator[tuple[str, str | None]]:
                     before = None
                 else:
                     before = str(t.get("assistant"))
-    sources = [("openclaw", FIX / "openclaw/agents/*"), ("claude-code", FIX / "claude-code/projects"),
-               ("codex", FIX / "codex/sessions")]
-    sources += [(s["format"], DEMO_DATA / s["path"]) for s in
-                yaml.safe_load((DEMO_DATA / "expected.yaml").read_text(encoding="utf-8"))["sources"]]
-    if EVAL.is_dir():
-        sources += [("openclaw", EVAL / "pi-coding-agent"), ("claude-code", EVAL / "claude-code")]
-    for fmt, path in sources:
-        for tf in discover(TranscriptSource(fmt, str(path), subagents=True)).files:
-            before = None
-            for r in read(tf).records:
-                if r.is_tool or Flag.META in r.flags:
-                    continue
-                if r.role == Role.ASSISTANT:
-                    before = r.text
-                elif r.role == Role.USER:
-                    yield r.text, before
-                    before = None
+    for tf in corpus_files():
+        before = None
+        for r in read(tf).records:
+            if r.is_tool or Flag.META in r.flags:
+                continue
+            if r.role == Role.ASSISTANT:
+                before = r.text
+            elif r.role == Role.USER:
+                yield r.text, before
+                before = None
 
 
 def _check(turn: str, before: str | None) -> bool:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from memory_store.config import TranscriptSource
 from memory_store.redact import contains_secret
@@ -20,6 +22,20 @@ EVAL = next((d / "shared" / "eval" / "transcripts" for d in (REPO, *REPO.parents
              if (d / "shared" / "eval" / "transcripts").is_dir()), Path("/nonexistent"))
 PLANTED = ["Zx9Qw2Er7Ty5Ui3Op1As8Df6Gh4Jk0LzXcVbNm", "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8", "AKIAQ3EXAMPLEZ7K2LMN",
            "Tr0ub4dor", "&3x", "QwErTyUiOpAsDfGhJkLz", "npm_Ab12Cd34Ef56Gh78"]
+
+
+def corpus_files() -> Iterator[TranscriptFile]:
+    """The transcripts the differential tests read: the fixtures, the demo's, and the public ones
+    beside the checkout when they are there."""
+    from jobs.demo.build import DEMO_DATA
+    sources = [("openclaw", FIX / "openclaw/agents/*"), ("claude-code", FIX / "claude-code/projects"),
+               ("codex", FIX / "codex/sessions")]
+    sources += [(s["format"], DEMO_DATA / s["path"]) for s in
+                yaml.safe_load((DEMO_DATA / "expected.yaml").read_text(encoding="utf-8"))["sources"]]
+    if EVAL.is_dir():
+        sources += [("openclaw", EVAL / "pi-coding-agent"), ("claude-code", EVAL / "claude-code")]
+    for fmt, path in sources:
+        yield from discover(TranscriptSource(fmt, str(path), subagents=True)).files
 
 
 def _all_files() -> list[TranscriptFile]:
