@@ -1,7 +1,7 @@
 """Which run options each job reads, checked before a run starts (docs/design.md §8.3, §8.4).
 
-Trigger: `run microsync --date D`, `run daily --since D`, `--since` after `--until`, a daily
-`--date` in the future.
+Trigger: `run microsync --date D`, `run daily --since D`, `--since` after `--until` or after now, a
+daily `--date` in the future.
 Why: each job reads only its own options, so the others were dropped and the run reported
 "nothing" with exit 0, as if there had been nothing to read.
 Outcome: a `UsageError` (exit 2) naming the option and what the job does read; nothing runs.
@@ -31,6 +31,9 @@ def check_options(job: str, options: RunOptions, now: datetime, tz: tzinfo) -> N
             raise UsageError(f"{flag} does not apply to {job} (it reads {what}; see `memjobs run --help`)")
     if options.since is not None and options.until is not None and options.until <= options.since:
         raise UsageError(f"--until {options.until.isoformat()} is not after --since {options.since.isoformat()}")
+    if options.since is not None and options.since >= now:
+        raise UsageError(f"--since {options.since.isoformat()} is not before now ({now.isoformat(timespec='seconds')}): "
+                         "nothing said yet can be in that range")
     if options.day is None:
         return
     local = now.astimezone(tz)

@@ -27,6 +27,8 @@ NOW = "2026-11-27T14:00:00+07:00"     # the conftest workspace is in Asia/Bangko
      "--until 2026-11-20T00:00:00+07:00 is not after --since 2026-11-27T00:00:00+07:00"),
     (("microsync", "--since", "2026-11-20T10:00", "--until", "2026-11-20T10:00"),
      "--until 2026-11-20T10:00:00+07:00 is not after --since 2026-11-20T10:00:00+07:00"),
+    (("microsync", "--since", "2026-11-28"),
+     "--since 2026-11-28T00:00:00+07:00 is not before now (2026-11-27T14:00:00+07:00)"),
     (("daily", "--date", "2026-11-28"),
      "--date 2026-11-28 is after today (2026-11-27, now 2026-11-27T14:00:00+07:00); a day is summarised once"),
     (("weekly", "--date", "2026-11-26"),
