@@ -32,8 +32,8 @@ def check_options(job: str, options: RunOptions, now: datetime, tz: tzinfo) -> N
     if options.since is not None and options.until is not None and options.until <= options.since:
         raise UsageError(f"--until {options.until.isoformat()} is not after --since {options.since.isoformat()}")
     if options.since is not None and options.since >= now:
-        raise UsageError(f"--since {options.since.isoformat()} is not before now ({now.isoformat(timespec='seconds')}): "
-                         "nothing said yet can be in that range")
+        raise UsageError(f"--since {options.since.isoformat()} is not before now "
+                         f"({now.isoformat(timespec='seconds')}): nothing said yet can be in that range")
     if options.day is None:
         return
     local = now.astimezone(tz)
