@@ -1,9 +1,11 @@
 """Which transcript lines a run reads (docs/design.md §5), and the records it gets from them.
 
 - A file with a cursor (same identity) is read from the cursor.
-- A file no cursor covers is read whole when its source ran before: a session file that turns up
-  late (synced from another machine, flushed late) loses nothing for being older than the last run,
-  and what was already written comes back with the same ids, which the writer keeps once. Only a
+- A file no cursor covers is read back to a week before the mark when its source ran before: a
+  session file that turns up late (synced from another machine, flushed late) loses nothing for
+  being older than the last run, and what was already written comes back with the same ids, which
+  the writer keeps once; its lines older than that are left to `backfill`, with a note that says
+  so (a scheduled run does not extract a dump of old history within its time limit). Only a
   file another cursor already read under an older name (a rotated or reset file: same identity) is
   read from its source's high-water mark (the `now` of the source's last successful run), and only
   a source that never ran looks back 3 hours.
@@ -30,6 +32,8 @@ from memory_store.transcripts.records import Record, Role
 from memory_store.transcripts.sqlite_store import EntryDeduper
 
 LOOK_BACK = timedelta(hours=3)
+# How far before the source's mark a file that turns up late is read by a scheduled run.
+LATE_WINDOW = timedelta(days=7)
 # Look-back context: the last turns before a cursor are read again, as context only, so that an
 # acceptance in this window can see the proposal made in the last one.
 CONTEXT_TURNS = 6
@@ -83,15 +87,18 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         seen_sessions: set[tuple[str, str]] = set()
         dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
         older = OlderHistory(state.read_ranges(key)) if not window.explicit and not mark.mark else None
+        late = OlderHistory(state.read_ranges(key)) if not window.explicit and mark.mark else None
         # Identities some cursor holds: a file no cursor covers that has one of them was read under
         # another name; any other such file is new to this workspace and is read whole.
         known = {c.identity for c in state.files.values()} if mark.mark and not window.explicit else None
         for tf in found.files:
             counts.files += 1
-            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe, older,
-                                  known)
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe,
+                                  older if older is not None else late, known)
         if older is not None and older.oldest is not None:
             _say_older_history(cfg, source, older, report)
+        if late is not None and late.oldest is not None:
+            _say_late_history(cfg, source, late, report)
         if not window.explicit:
             state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
         elif window.since is not None:
@@ -127,6 +134,21 @@ def _say_older_history(cfg: Config, source: TranscriptSource, older: OlderHistor
     report.notes.append(
         f"{source.name}: {len(older.sessions)} sessions since {day} are older than this first run's "
         f"{int(LOOK_BACK.total_seconds() // 3600)} h look-back and were not read; to read them: "
+        f"memjobs --workspace {cfg.workspace} backfill --since {day}")
+
+
+def _say_late_history(cfg: Config, source: TranscriptSource, late: OlderHistory, report: RunReport) -> None:
+    """Trigger: session files that turned up after the last run with lines more than a week older
+    than it (history copied in from another machine). Why: a scheduled run reads a late file back
+    a week only, and the rest would otherwise be dropped without a word. Outcome: a note with the
+    command, and the numbers under `details.unread_history`."""
+    assert late.oldest is not None
+    day = late.oldest.astimezone(cfg.tz).date().isoformat()
+    report.details.setdefault("unread_history", []).append(
+        {"source": source.name, "sessions": len(late.sessions), "oldest": day, "late": True})
+    report.notes.append(
+        f"{source.name}: {len(late.sessions)} sessions that appeared since the last run hold lines since {day}, "
+        f"more than {LATE_WINDOW.days} days before it, which were not read; to read them: "
         f"memjobs --workspace {cfg.workspace} backfill --since {day}")
 
 
@@ -168,8 +190,9 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     if resume and 0 <= resume.ctx_offset <= resume.offset and 0 < resume.ctx_line <= start_line:
         read_from, read_line = resume.ctx_offset, resume.ctx_line
     floor = None if resume or (cursor is not None and cursor.identity == UNREADABLE) else lower
-    if floor is not None and known is not None and identity not in known:
-        floor = None    # new to this workspace, found after the source's last run: nothing is old
+    late_file = floor is not None and known is not None and identity not in known
+    if late_file:
+        floor = lower - LATE_WINDOW     # new to this workspace, found after the source's last run
     if not window.explicit and _all_after(tf, window.upper, cfg.tz):
         # Every record of the file is known to come after the cut-off (a backfill's wrap-up of an
         # earlier day): a read would consume nothing. The cursor moves exactly as it would.
@@ -216,7 +239,9 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
              verdicts=verdicts)
     deduped = dedupe.filter(consumed)
     records = [r for r in deduped if floor is None or r.ts >= floor]
-    if older is not None and floor is not None and len(records) < len(deduped):
+    # unread for being old: a first run's look-back, or a late file's week (a renamed file's lines
+    # were read under its older name)
+    if older is not None and floor is not None and (known is None or late_file) and len(records) < len(deduped):
         older.add([r for r in deduped if r.ts < floor])
     if not any(r.line_end > seen_line for r in records):
         return

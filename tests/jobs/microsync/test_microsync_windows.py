@@ -145,6 +145,26 @@ def test_a_session_file_that_turns_up_after_a_run_is_read_whole(tmp_path: Path) 
     assert sorted(e.source.session_id for e in _entries(ws)) == ["a", "b"]
 
 
+def test_a_late_file_is_read_back_a_week_and_its_older_lines_are_noted_not_dropped(tmp_path: Path) -> None:
+    """History copied in from another machine (a late file with lines months old) is not extracted by a
+    scheduled run, which must finish within its time limit: the lines a week or more before the last
+    run are left to backfill, and the run says so with the command."""
+    ws, folder = _setup(tmp_path)
+    _append(folder / "a.jsonl", _line("a", 1, "2026-11-20T02:30:00Z", "user",
+                                      "We decided to use Traefik for ingress."))
+    assert _sync(ws, "2026-11-20T10:00:00").added == 1
+    _append(folder / "old.jsonl",
+            _line("old", 1, "2026-09-01T02:00:00Z", "user", "We decided to use Vault for secrets management."),
+            _line("old", 2, "2026-11-17T02:00:00Z", "user", "We decided to use Loki for the logs."))
+    late = _sync(ws, "2026-11-20T13:00:00")
+    assert late.added == 1, late                     # the line 3 days old, not the one from September
+    assert [e.title for e in _entries(ws) if e.source.session_id == "old"] == ["Use Loki for the logs"]
+    assert any("1 sessions that appeared since the last run hold lines since 2026-09-01" in n
+               and "backfill --since 2026-09-01" in n for n in late.notes), late.notes
+    assert late.details["unread_history"] == [{"source": "claude-code", "sessions": 1, "oldest": "2026-09-01",
+                                               "late": True}]
+
+
 def test_a_renamed_file_or_a_copied_history_is_not_written_twice(tmp_path: Path) -> None:
     """A file read under an older name (a reset or rotation renames it: same identity) is read from the
     mark; a new file that repeats history already written (a resumed session's copy) writes nothing new:
