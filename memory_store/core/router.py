@@ -175,18 +175,6 @@ VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
 
-# A forget revokes at once only when the turn speaks of what the agent keeps or calls the user
-# (forget, remember, saved, call me, preference, setting, ลืม, จำ, 忘, 记, 叫我 …). Without such a word
-# the cue may be about the work ("that endpoint is no longer needed", "删了那个 timezone 字段",
-# "ลบไฟล์ภาษาอังกฤษออก ไม่ต้องแล้ว"): a wrong revoke drops a preference the user set, so the
-# report asks the user instead (`to = "review"`).
-_ABOUT_MEMORY = re.compile(
-    r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me|preferences?|"
-    r"settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b"
-    r"|ลืม|จำ|เรียก(ผม|ฉัน|หนู|เรา|พี่|ชั้น)|ที่(เคย)?(บอก|ให้)|preference|ตั้งค่า|กฎ"
-    r"|忘|记|記|叫(我|名字)|存的|存了|偏好|设置|設置|设定|設定|规则|規則|那条|那條|(说|說|讲|講)的", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class Routed:
     label: str      # explicit | inferred | forget | confirm
@@ -195,7 +183,7 @@ class Routed:
     lang: str       # en | th | zh: the script the turn is mostly in
     cue: str        # the words that decided it, for the report
     to: str = ""    # explicit / confirm: "profile" (written at once) or "proposals" (staged for review);
-                    # forget: "review" (the words do not say it is about what the agent keeps: a note)
+                    # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked)
 
     def to_dict(self) -> dict[str, str]:
         return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue,
@@ -467,7 +455,7 @@ def _route_text(text: str, lang: str) -> Routed | None:
         # what is dropped: a key the words name, else a skill, a fact about the user, or a rule
         named = key_of(text) or _expertise(text)
         if named:
-            return Routed("forget", named[0], "", lang, forget.group(0), "" if _ABOUT_MEMORY.search(text) else "review")
+            return Routed("forget", named[0], "", lang, forget.group(0), "" if _any("about_memory", text) else "review")
         if _any("self_fact", text) or _ABOUT_ME.search(text):
             return Routed("forget", "user.other", "", lang, forget.group(0))
         if _any("agent_rule", text) or _STORED_RULE.search(text):

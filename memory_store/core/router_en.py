@@ -46,6 +46,8 @@ LEXICON = Lexicon(
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
             r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b"),
+    about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
+                  r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),
     confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
              r"|do that)?[\s.!]*$",
              r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*((please|pls|plz)[\s,.!]+)?(do\s+)?"

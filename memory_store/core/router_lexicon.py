@@ -12,6 +12,9 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
   ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
+- `about_memory`: the turn speaks of what the agent keeps or calls the user (forget, saved, call me,
+  preference, ลืม, จำ, ที่ให้, 忘, 叫我, 存的): a forget without it is only a note for the user, since
+  the forget cues also fire on talk about the work ("that endpoint is no longer needed");
 - `confirm` / `decline`: a reply to the assistant's "shall I remember…?";
 - `not_mine`: the turn is about someone or something else, one message only, or a question about the
   stored value: not routed (a piece of the turn without it may still be staged for review);
@@ -41,6 +44,7 @@ class Lexicon:
     settled: tuple[str, ...]
     remember_self: tuple[str, ...]
     forget: tuple[str, ...]
+    about_memory: tuple[str, ...]
     confirm: tuple[str, ...]
     decline: tuple[str, ...]
     not_mine: tuple[str, ...]
