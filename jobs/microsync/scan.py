@@ -73,6 +73,9 @@ class Window:
 def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: datetime) -> Iterator[SessionRecords]:
     """Yield the new records of every configured source, session by session; move `state`."""
     found_all = [(source, discover(source)) for source in cfg.transcripts]
+    # Identities some cursor holds: a file no cursor covers that has one of them was read under
+    # another name; any other such file is new to this workspace (a late file).
+    known = None if window.explicit else {c.identity for c in state.files.values()}
     _refuse_empty_sources(cfg, found_all)
     for source, found in found_all:
         key = source_key(source)
@@ -86,19 +89,14 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
         seen_sessions: set[tuple[str, str]] = set()
         dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
-        older = OlderHistory(state.read_ranges(key)) if not window.explicit and not mark.mark else None
-        late = OlderHistory(state.read_ranges(key)) if not window.explicit and mark.mark else None
-        # Identities some cursor holds: a file no cursor covers that has one of them was read under
-        # another name; any other such file is new to this workspace and is read whole.
-        known = {c.identity for c in state.files.values()} if mark.mark and not window.explicit else None
+        # what a scheduled run leaves unread for being old: a first run's look-back, or a late file's week
+        unread = OlderHistory(state.read_ranges(key)) if not window.explicit else None
         for tf in found.files:
             counts.files += 1
-            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe,
-                                  older if older is not None else late, known)
-        if older is not None and older.oldest is not None:
-            _say_older_history(cfg, source, older, report)
-        if late is not None and late.oldest is not None:
-            _say_late_history(cfg, source, late, report)
+            yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe, unread,
+                                  known if mark.mark else None)
+        if unread is not None and unread.oldest is not None:
+            (_say_late_history if mark.mark else _say_older_history)(cfg, source, unread, report)
         if not window.explicit:
             state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
         elif window.since is not None:
