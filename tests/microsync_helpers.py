@@ -2,6 +2,7 @@
 the schedule replayed with --now, and matching entries against the answer key."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from dataclasses import dataclass
@@ -85,6 +86,20 @@ def claude_code_workspace(tmp_path: Path) -> Path:
         "timezone: Asia/Bangkok\n"
         f"transcripts:\n  - {{format: claude-code, path: {tmp_path / 'transcripts'}}}\n", encoding="utf-8")
     return ws
+
+
+def claude_code_session(tmp_path: Path, workspace: Path, turns: list[tuple[str, str, str]]) -> None:
+    """One Claude Code session `s1` of (timestamp, role, text) turns under tmp_path/cc, and `workspace`
+    configured (UTC) to read it."""
+    folder = tmp_path / "cc" / "projects" / "-home-user-app"
+    folder.mkdir(parents=True)
+    with (folder / "s1.jsonl").open("w", encoding="utf-8") as fh:
+        for n, (ts, role, text) in enumerate(turns):
+            fh.write(json.dumps({"type": role, "sessionId": "s1", "uuid": f"u{n}", "timestamp": ts,
+                                 "message": {"role": role, "content": text}}) + "\n")
+    (workspace / "memjobs.yaml").write_text(
+        f"timezone: UTC\ntranscripts: [{{format: claude-code, path: {tmp_path / 'cc' / 'projects'}}}]\n",
+        encoding="utf-8")
 
 
 def microsync_at(ws: Path, now: str) -> RunReport:

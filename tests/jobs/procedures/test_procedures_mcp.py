@@ -20,6 +20,7 @@ from memory_store.config import load_config
 from memory_store.markdown import parse_document
 from tests.conftest import call_tools
 from tests.jobs.daily.test_daily_e2e import validate_errors
+from tests.microsync_helpers import claude_code_session
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
 TAUGHT = "whenever we deploy the API, run make migrate first, then make smoke, then tag the release"
@@ -66,17 +67,8 @@ def test_learn_then_find_over_stdio(workspace: Path):
 
 
 def _transcript(tmp_path: Path, workspace: Path) -> None:
-    folder = tmp_path / "cc" / "projects" / "-home-user-app"
-    folder.mkdir(parents=True)
-    turns = [("2026-11-22T03:59:00Z", "user", "Heads up: " + TAUGHT + "."),
-             ("2026-11-22T03:59:30Z", "assistant", "Noted, I'll record that.")]
-    with (folder / "s1.jsonl").open("w", encoding="utf-8") as fh:
-        for n, (ts, role, text) in enumerate(turns):
-            fh.write(json.dumps({"type": role, "sessionId": "s1", "uuid": f"u{n}", "timestamp": ts,
-                                 "message": {"role": role, "content": text}}) + "\n")
-    (workspace / "memjobs.yaml").write_text(
-        f"timezone: UTC\ntranscripts: [{{format: claude-code, path: {tmp_path / 'cc' / 'projects'}}}]\n",
-        encoding="utf-8")
+    claude_code_session(tmp_path, workspace, [("2026-11-22T03:59:00Z", "user", "Heads up: " + TAUGHT + "."),
+                                              ("2026-11-22T03:59:30Z", "assistant", "Noted, I'll record that.")])
 
 
 def test_microsync_verifies_said_words_and_undoes_planted_ones(tmp_path: Path, workspace: Path):

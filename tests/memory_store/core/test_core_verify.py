@@ -14,22 +14,15 @@ from jobs.dispatch import registry
 from memory_store.config import load_config
 from memory_store.core.store import CoreMemory
 from tests.conftest import call_tools
+from tests.microsync_helpers import claude_code_session
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
 
 
 def _setup(tmp_path: Path, workspace: Path, turns: list[tuple[str, str, str]] | None = None) -> None:
-    folder = tmp_path / "cc" / "projects" / "-home-user-app"
-    folder.mkdir(parents=True)
-    turns = turns or [("2026-11-22T03:59:00Z", "user", "จำไว้ว่า from now on answer in Thai, please!"),
-                      ("2026-11-22T03:59:30Z", "assistant", "ok")]
-    with (folder / "s1.jsonl").open("w", encoding="utf-8") as fh:
-        for n, (ts, role, text) in enumerate(turns):
-            fh.write(json.dumps({"type": role, "sessionId": "s1", "uuid": f"u{n}", "timestamp": ts,
-                                 "message": {"role": role, "content": text}}) + "\n")
-    (workspace / "memjobs.yaml").write_text(
-        f"timezone: UTC\ntranscripts: [{{format: claude-code, path: {tmp_path / 'cc' / 'projects'}}}]\n",
-        encoding="utf-8")
+    claude_code_session(tmp_path, workspace, turns or [
+        ("2026-11-22T03:59:00Z", "user", "จำไว้ว่า from now on answer in Thai, please!"),
+        ("2026-11-22T03:59:30Z", "assistant", "ok")])
 
 
 def _agent_write(mem: CoreMemory, key: str, value: str, excerpt: str) -> str:
