@@ -131,6 +131,12 @@ def shaped_password(value: str) -> bool:
     return not value.isalpha() or any(c.isupper() for c in value[1:])
 
 
+def url_password(value: str) -> bool:
+    """The password of `user:password@host`, not a port and a fragment (`host:8080#top@x`)."""
+    head = value.split("#", 1)[0]
+    return "#" not in value or not head.isdigit()
+
+
 def ascii_secret(value: str) -> bool:
     return any(c.isalnum() for c in value)
 
@@ -206,8 +212,19 @@ TOKENS: tuple[SecretFormat, ...] = (
 CONTEXT: tuple[SecretFormat, ...] = (
     SecretFormat("private_key", ("PRIVATE KEY",), _PEM, flags=re.DOTALL),
     # scheme://user:password@host — postgres, mysql, mongodb(+srv), redis, amqp, https, …
+    # A password typed into a URL unescaped may hold `#`, `@` and `%` (`root:ZhongWen#2026@10.1.2.3`,
+    # `default:p@ss#w0rd99@redis`): it runs to the LAST `@` before the host, as a URL parser
+    # reads the authority (up to the first `/`, `?` or whitespace; a `#` after the host is a fragment).
     SecretFormat("url_password", ("://",),
-        r"://[^\s:/?#@\"'<>\[\]]*:" + NOT_MARK + r"(?P<secret>[^\s/?#\"'<>]+)@(?=[A-Za-z0-9\[])"),
+        r"://[^\s:/?#@\"'<>\[\]]*:" + NOT_MARK + r"(?P<secret>[^\s/?\"'<>]+)@(?=[A-Za-z0-9\[])"
+        r"(?![^\s/?\"'<>@]*@)", accept=url_password),
+    # PuTTY's .ppk key file: `PuTTY-User-Key-File-<version>: <algorithm>` … `Private-Lines: <n>`
+    # and the base64 lines under it (gitleaks' putty-private-key rule keys on the same header),
+    # through `Private-MAC:`; a file cut off before its MAC goes to the end of its private lines.
+    SecretFormat("private_key", ("PuTTY-User-Key-File-",),
+        r"PuTTY-User-Key-File-[0-9]+:(?:(?!PuTTY-User-Key-File-).){0,4000}?Private-Lines:[ \t]*[0-9]+"
+        r"(?:[ \t]*\r?\n[A-Za-z0-9+/=]{4,}(?![^\r\n]))+(?:\r?\nPrivate-(?:MAC|Hash):[ \t]*[0-9A-Fa-f]*)?",
+        flags=re.DOTALL),
     SecretFormat("bearer_token", ("earer",),
         r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
     SecretFormat("basic_auth", ("asic",),

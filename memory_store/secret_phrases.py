@@ -50,6 +50,36 @@ def _key_kind(m: re.Match[str], value: str) -> str:
     return "token"
 
 
+_ENV_TAIL = r"=[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"
+_ENV_START = r"(?<![^\s_;'\"(]{})"    # the name's start or a `_` before the secret word (after it: see `_lit`)
+_ENV_PASS = ("(?P<key>PASS" + _ENV_START.format("PASS") + "(?:WD|PHRASE)?|PWD" + _ENV_START.format("PWD")
+             + "|SECRET" + _ENV_START.format("SECRET") + ")" + _ENV_TAIL)
+_ENV_KEY = "(?P<key>TOKEN" + _ENV_START.format("TOKEN") + "|KEY(?<=_KEY))" + _ENV_TAIL
+_PATH_OR_VARIABLE = ("$", "%", "<", "{", "/", "~", "./", "../", "*")
+
+
+def env_secret(value: str) -> bool:
+    """The value of `…PASS=`: not a `$VARIABLE`, a `<placeholder>`, a path (`PWD=/home/me`) or a
+    short number (`PASS=12` in a test summary)."""
+    if value.startswith(_PATH_OR_VARIABLE):
+        return False
+    return not (value.isdigit() and len(value) < 6)
+
+
+def env_key(value: str) -> bool:
+    """The value of `…_KEY=` / `…TOKEN=`: as `env_secret`, and 8+ characters with a letter and a
+    digit, so `SORT_KEY=created_at` and `MAX_TOKEN=4096` stay."""
+    return (env_secret(value) and len(value) >= 8 and any(c.isdigit() for c in value)
+            and any(c.isalpha() for c in value))
+
+
+def _env_kind(m: re.Match[str], value: str) -> str:
+    k = m.group("key")
+    if k.startswith("P"):
+        return "password"
+    return "token" if k == "TOKEN" else "secret"
+
+
 PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass",),
                  _pair_pattern(r"pass(?:w(?:or)?d|phrase|code)"), lowered=True, kind_of=_key_kind),
@@ -80,6 +110,13 @@ PAIRS: tuple[SecretFormat, ...] = (
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
         + _TOKEN_VALUE, lowered=True, accept=generated_key)
       for word in ("key", "secret", "token", "auth", "credential")),
+    # A shell or .env assignment whose NAME says secret (`DB_PASS=…`, `export PASS=…`,
+    # `JWT_SECRET=…`, `RAILS_MASTER_KEY=<hex>`, `GH_TOKEN=…`, `DB_PWD=…`): upper-case names, `=`
+    # with no space, as shells and .env files write them. The name is matched from its secret
+    # word on (a `_` or the start before it), `…KEY` only after a `_` (a bare `KEY=` is any key).
+    SecretFormat("password", ("PASS", "PWD=", "SECRET="), _ENV_PASS,
+                 accept=env_secret, kind_of=_env_kind),
+    SecretFormat("token", ("TOKEN=", "_KEY="), _ENV_KEY, accept=env_key, kind_of=_env_kind),
 )
 
 # ---- spoken forms -----------------------------------------------------------------------------
@@ -96,8 +133,11 @@ _EN_PASSWORD = (
     r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
     r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
 )
-# The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none.
-_KEY_TAIL = (r"(?:[ \t]+(?i:is|was|of|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*|[ \t]+)"
+# The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none;
+# before a copula, what the key is for ("the aws secret for the backup bucket is X", "the token for
+# the CI runner was X": up to four words).
+_KEY_TAIL = (r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+             r"(?:[ \t]+(?i:is|was|of|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)|[ \t]+)"
              + NOT_MARK + _TOKEN_VALUE)
 _EN_SECRET = r"[Ss](?<![A-Za-z][Ss])(?i:ecret(?:[ _-]?(?:access[ _-]?)?key)?)" + _KEY_TAIL
 _EN_TOKEN = r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _KEY_TAIL
@@ -154,7 +194,60 @@ _ZH_PASSWORD = (
     + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
 )
 
+# "the admin login is admin / S0meP@ssw0rd", "credentials: admin:S0meP@ssw0rd", "creds for the
+# router are root/Tr0ub4dor3": a user, a slash or colon, and the password (a digit or a symbol in
+# it, and a lower-case letter: "login: SSO/SAML2" is not one).
+_LOGIN_TAIL = (
+    r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*)"
+    r"[\"'`]?(?=[^\s/:\"'`\[\]]*[A-Za-z])[^\s/:\"'`\[\]]{1,64}[\"'`]?[ \t]*[/:][ \t]*[\"'`]?" + NOT_MARK + _BARE
+)
+_LOGINS = (  # each starts with its first letter, so the engine skips to it
+    (("login", "log in", "log-in"), r"[Ll](?<![A-Za-z][Ll])(?i:og[ -]?ins?)" + _LOGIN_TAIL),
+    (("signin", "sign in", "sign-in"), r"[Ss](?<![A-Za-z][Ss])(?i:ign[ -]?ins?)" + _LOGIN_TAIL),
+    (("credential", "creds"), r"[Cc](?<![A-Za-z][Cc])(?i:red(?:entials?|s))" + _LOGIN_TAIL),
+)
+# An AWS secret access key (40 characters of base64) said beside "aws" without its key id:
+# "AWS 密钥 X", "aws backup bucket secret X". Mixed case, a digit, not hex (a commit hash).
+_AWS_SECRET = (
+    r"(?:aws|AWS|Aws)(?<![A-Za-z][aA]ws|[A-Za-z]AWS)(?![A-Za-z])[^\n\[\]]{0,40}?(?<![A-Za-z0-9/+=])"
+    r"(?P<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+)
+# A Chinese or Thai name of a password and the value with no copula ("密码 Kq8zLm2x99",
+# "wifi รหัส Kq8zLm2x99", "รหัสผ่าน hunter22"); bare "รหัส" (a code of any kind) may take a
+# copula after a few words ("รหัส wifi คือ X"). The value needs a password's shape: see `bare_password`.
+_ZH_BARE = r"(?:密码|密碼|口令|密钥|密鑰|秘钥)[ \t]+" + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
+_TH_BARE = (
+    r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า|รหัส(?![\u0e00-\u0e7f]))"
+    r"(?:[^\n\[\]]{0,20}?(?:คือ|เป็น|ว่า|:|：|=))?[ \t]*" + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
+)
+
+
+def bare_password(value: str) -> bool:
+    """A value named by no copula, or by a word as wide as "รหัส" (any code: postal, product,
+    branch): 6+ characters with a digit and a lower-case letter, starting with a letter or digit,
+    so "รหัส 10110", "รหัส TH2024", "密码 8 位" and a regular expression after "รหัส" stay."""
+    return (len(value) >= 6 and value[0].isalnum() and any(c.isdigit() for c in value)
+            and any(c.islower() for c in value))
+
+
+def aws_secret(value: str) -> bool:
+    """40 characters of base64 beside "aws": random-looking (`generated_key`), and not a path
+    (`s3://MyBucket2/Reports/2024/Q3/…`): no leading `/`, at most three."""
+    return generated_key(value) and not value.startswith("/") and value.count("/") <= 3
+
+
+def login_password(value: str) -> bool:
+    """The password of "login is user / X": a digit or a symbol, and a lower-case letter; not a
+    `$VARIABLE` nor the rest of a URL ("login: https://…")."""
+    return (not value.startswith(("$", "%", "/")) and any(c.islower() for c in value)
+            and any(not c.isalpha() for c in value))
+
+
 PHRASES: tuple[SecretFormat, ...] = (
+    SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
+    *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":"))
+      for triggers, pattern in _LOGINS),
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
@@ -168,4 +261,6 @@ PHRASES: tuple[SecretFormat, ...] = (
                  kind_of=_named_kind),
     SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret),
     SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password),
 )
