@@ -11,6 +11,7 @@ from pathlib import Path
 
 from jobs.doctor.findings import DoctorReport
 from memory_store.config import Config
+from memory_store.layout import CORE_FILES
 from memory_store.locks import LOCK_DIR, path_is_locked
 
 TEMP_RE = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")   # fileio.atomic_write's mkstemp names
@@ -226,10 +227,18 @@ def secret_files(cfg: Config) -> list[Path]:
 
 
 def check_secrets(cfg: Config, rep: DoctorReport) -> None:
-    """File, line and kind of each secret found; never the secret itself."""
-    from memory_store.redact import contains_secret, redact
+    """File, line and kind of each secret found; never the secret itself.
+
+    Besides the text as it is, a value stored under a key that names a secret: a core-memory line
+    (`- key:db.password | value:…` in PROFILE.md, SESSION.md, PROPOSALS.md, and in the run folders'
+    copies of their lines) and a JSON object of the audit trail and the run folders
+    (`{"key": "db.password", "new": "…"}`) are read as `key = value` too. A secret in the path of a
+    transcript (a folder named after a token) is a warning about that folder, not an error about
+    the state file that names it: memjobs must keep the path to read the file."""
+    from memory_store.redact import contains_secret
 
     found = 0
+    in_paths: dict[str, set[str]] = {}
     for path in secret_files(cfg):
         try:
             if path.stat().st_size > SECRET_SCAN_MAX_BYTES:
@@ -237,24 +246,90 @@ def check_secrets(cfg: Config, rep: DoctorReport) -> None:
             text = path.read_text("utf-8", errors="replace")
         except OSError:
             continue
-        if path.suffix not in (".json", ".jsonl") and not contains_secret(text):
+        if path.suffix not in (".json", ".jsonl") and not contains_secret(text) and "key:" not in text:
             continue   # (JSON may hide a phrase in \u escapes: its decoded strings are tested below)
         by_line: dict[int, set[str]] = {}
         for i, line in _scanned_texts(path, text):
-            if not contains_secret(line):
+            kinds = _secret_kinds(line)
+            if not kinds:
                 continue
-            kinds = set(_MARK_RE.findall(redact(line))) - set(_MARK_RE.findall(line)) or {"secret"}
+            if _is_source_path(cfg, line):
+                in_paths.setdefault(line, set()).update(kinds)
+                continue
             by_line.setdefault(i or _json_line(text, line), set()).update(kinds)
         for i, kinds in sorted(by_line.items()):
             found += 1
             if found <= MAX_FILE_FINDINGS:
                 rel = _rel(cfg, path)
                 rep.add("secrets", "error", f"{rel}:{i}: a secret ({', '.join(sorted(kinds))}) is stored in plain text",
-                        f"edit {rel}:{i} to remove it, and rotate the secret", path=rel, line=i)
+                        _secret_fix(rel, i), path=rel, line=i)
     if found > MAX_FILE_FINDINGS:
         rep.add("secrets", "error", f"{found - MAX_FILE_FINDINGS} more lines with secrets", "edit the files above")
+    for where, kinds in sorted(in_paths.items()):
+        from memory_store.redact import redact
+        rep.add("secrets", "warning",
+                f"a transcript's path holds a secret ({', '.join(sorted(kinds))}): {redact(where)}; memjobs' "
+                "state names the file by its path, which is outside the workspace",
+                "if it is a live secret, rotate it and rename the folder (memjobs then reads it as a new file)")
     if not found:
         rep.add("secrets", "ok", "no secret found in the workspace's memory, configuration or state")
+
+
+_PAIR_RE = re.compile(r"(?:^|\s)- key:([^\s|\\]+) \| value:(.*?)(?: \| [a-z_]+:|$)")
+_EMPTY_VALUES = frozenset(("", "none", "null", "unset", "n/a", "-"))
+
+
+def _secret_kinds(line: str) -> set[str]:
+    """The kinds of secret in `line` (a line of a file, a decoded JSON string, or a `key = value`
+    pair `_scanned_texts` made), empty when none."""
+    from memory_store.redact import contains_secret, redact
+
+    if not contains_secret(line):
+        m = _PAIR_RE.search(line)
+        if m is None:
+            return set()
+        from memory_store.core.lineformat import unescape
+        line = _pair(m.group(1), unescape(m.group(2)))
+        if not line or not contains_secret(line):
+            return set()
+    return set(_MARK_RE.findall(redact(line))) - set(_MARK_RE.findall(line)) or {"secret"}
+
+
+def _pair(key: str, value: str) -> str:
+    """`key = value`, the shape the catalogue reads as a named secret; "" for an empty value or one
+    already redacted."""
+    value = value.strip()
+    if value.lower() in _EMPTY_VALUES or "[REDACTED:" in value:
+        return ""
+    return f"{key} = {value}"
+
+
+def _secret_fix(rel: str, line: int) -> str:
+    """How to take a stored secret out of `rel`, by what the file is."""
+    if rel.startswith(".memjobs/runs/"):
+        run = "/".join(rel.split("/")[:3])
+        return (f"rotate the secret; then replace it with [REDACTED] at {rel}:{line}, or delete {run}/ "
+                "if you will not roll that run back")
+    if rel.startswith(".memjobs/audit/"):
+        return (f"rotate the secret; then replace it with [REDACTED] at {rel}:{line} "
+                "(the trail keeps each value only to show what changed)")
+    if rel in CORE_FILES:
+        return (f"rotate the secret; then edit {rel}:{line} to replace the value with where the secret is kept "
+                "(\"in the team vault\"); the old value is also in .memjobs/audit/ and .memjobs/runs/ (listed here)")
+    return f"edit {rel}:{line} to remove it, and rotate the secret"
+
+
+def _is_source_path(cfg: Config, text: str) -> bool:
+    """Whether `text` is the path of a transcript (under a configured source, or a file that exists)."""
+    if not text.startswith(("/", "~")) and not re.match(r"^[A-Za-z]:[\\/]", text):
+        return False
+    roots = [str(Path(os.path.expanduser(t.path))) for t in cfg.transcripts]
+    if any(text.startswith(r.rstrip("/") + "/") for r in roots if r):
+        return True
+    try:
+        return Path(text).exists()
+    except OSError:
+        return False
 
 
 def _scanned_texts(path: Path, text: str) -> Iterator[tuple[int, str]]:
@@ -288,9 +363,17 @@ def _scanned_texts(path: Path, text: str) -> Iterator[tuple[int, str]]:
 
 
 def _json_strings(value: object) -> Iterator[str]:
+    """Every key and string of `value`, and `key = value` for an object that stores a value under a
+    key (`{"key": "db.password", "value": …}`, the audit trail's `old` and `new`)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
+        key = value.get("key")
+        if isinstance(key, str):
+            for name in ("value", "old", "new"):
+                stored = value.get(name)
+                if isinstance(stored, str) and (pair := _pair(key, stored)):
+                    yield pair
         for k, v in value.items():
             yield str(k)
             yield from _json_strings(v)
@@ -301,11 +384,13 @@ def _json_strings(value: object) -> Iterator[str]:
 
 def _json_line(text: str, part: str) -> int:
     """The line of a JSON file that holds `part` (as JSON writes it), else 1."""
-    needle = json.dumps(part, ensure_ascii=False)[1:-1][:60]
-    ascii_needle = json.dumps(part)[1:-1][:60]
-    for i, line in enumerate(text.splitlines(), start=1):
-        if needle in line or ascii_needle in line:
-            return i
+    candidates = [part] + ([part.split(" = ", 1)[1]] if " = " in part else [])   # a `_pair`: its value
+    for candidate in candidates:
+        needle = json.dumps(candidate, ensure_ascii=False)[1:-1][:60]
+        ascii_needle = json.dumps(candidate)[1:-1][:60]
+        for i, line in enumerate(text.splitlines(), start=1):
+            if needle in line or ascii_needle in line:
+                return i
     return 1
 
 
