@@ -51,9 +51,14 @@ nov dec
 _STOP = frozenset(_STOP_WORDS.split())
 
 
+# A redaction marker says a secret was there, not what the user talks about: "The staging token is
+# [REDACTED:github_token]" gave the topics "github_token, redacted".
+_MARKER = re.compile(r"\[REDACTED:[^\]]*\]")
+
+
 def _words(title: str) -> set[str]:
     out = set()
-    for w in _WORD.findall(title):
+    for w in _WORD.findall(_MARKER.sub(" ", title) if "[REDACTED:" in title else title):
         key = w.lower().strip(".-")
         if len(key) >= 3 and key not in _STOP and not key.isdigit():
             out.add(key)

@@ -91,6 +91,19 @@ def test_common_topics_are_derived_at_read_time_and_never_written(workspace: Pat
             '</user_model>') in r.stdout
 
 
+def test_redaction_markers_are_not_topics(workspace: Path) -> None:
+    """Pins: two entries whose subjects held a redacted token made the topics "github_token,
+    redacted, token"; a marker says a secret was there, not what the user talks about."""
+    from tests.jobs.weekly.test_weekly_support import entry, write_entries
+
+    write_entries(workspace, [
+        entry("Remember", "2026-11-24", "The staging token is [REDACTED:github_token]"),
+        entry("Remember", "2026-11-25", "The CI token is [REDACTED:github_token] and the DSN is "
+                                        "postgres://app:[REDACTED:url_password]@db/app"),
+    ])
+    assert _profile(_ctx(workspace))["user.common_topics"] == ("token", "derived")
+
+
 def test_an_empty_profile_shows_the_configured_defaults(workspace: Path) -> None:
     """With no PROFILE fact the user model still says the time zone and language, from the
     configuration (`timezone`, `context.language`); a PROFILE fact replaces the defaults."""
