@@ -269,8 +269,8 @@ def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
 
 
 def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_totals() -> None:
-    """heldout2 is a development split now (its misses may be listed); heldout3 is held out: the
-    script refuses `--verbose` before reading it. A floor on the development split, so that a change
+    """heldout2 and heldout3 are development splits now (their misses may be listed); heldout4 is held
+    out: the script refuses `--verbose` before reading it. A floor on the development split, so that a change
     that breaks routing is seen here."""
     import json
     import subprocess
@@ -282,9 +282,10 @@ def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_tot
     pooled = json.loads(run.stdout)["languages"]["all"]
     assert pooled["explicit_precision"] >= 0.9 and pooled["written_on_none"] == 0
     assert pooled["explicit_recall"] >= 0.8 and pooled["forget_recall"] >= 0.9
-    listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout2", "--verbose"],
-                            cwd=REPO, capture_output=True, text=True, check=True)
-    assert "-h2-" in listed.stdout
-    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout3", "--verbose"],
+    for split, ids in (("heldout2", "-h2-"), ("heldout3", "-h3-")):
+        listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", split, "--verbose"],
+                                cwd=REPO, capture_output=True, text=True, check=True)
+        assert ids in listed.stdout
+    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout4", "--verbose"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr
