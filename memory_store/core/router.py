@@ -375,6 +375,10 @@ def _artifact(text: str) -> bool:
     return _ARTIFACT.search(text) is not None and _OUTPUT.search(text) is None
 
 
+def _sentences(text: str) -> list[str]:
+    return [s for s in (x.strip() for x in _SENTENCES.split(text)) if s]
+
+
 def _pieces(text: str) -> list[str]:
     return [p for p in (x.strip() for x in _PIECES.split(text)) if p]
 
@@ -434,7 +438,16 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     if _any("not_mine", text):
         # a turn about someone or something else may still hold the user's own standing statement in
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
-        # piece alone is routed, and only ever staged for review
+        # piece alone is routed, and staged for review — unless its whole sentence is clean (nothing
+        # about someone or something else in it) and speaks to the agent in the second person ("…客户端
+        # 超时 200ms… 你以后回答的时候先给结论"): a standing statement buried in a bug report is the
+        # user's own, judged by its sentence, not by the turn around it
+        for sentence in _sentences(text):
+            if _any("not_mine", sentence) or _YOU.search(sentence) is None or _any("hypothetical", sentence):
+                continue
+            got = _route_text(sentence, lang)
+            if got is not None and got.writes_profile:
+                return got
         for piece in _pieces(text):
             if (_standing(piece, False) is None and _any("pitch", piece) is None) or _any("not_mine", piece):
                 continue
