@@ -131,6 +131,11 @@ _TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我
 _POLITE = re.compile(r"\b(can|could|would|will) you\b|\bplease\b|ได้ไหม|ได้มั้ย|ได้ป่ะ|ได้ปะ|หน่อย|可以吗|可以嗎|能不能"
                      r"|可不可以|好吗|好嗎|行吗|行嗎", re.IGNORECASE)
 _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเปล่า")
+# the user says what they want from the agent ("I'd rather…", "I want you…", "mind answering…",
+# อยากให้…, ขอ…, 我希望…, 麻烦…): with a style key and a value, a request about the answers
+_WANTS = re.compile(r"\bi('d| would)? ?(rather|want|need)\b|\bi('d| would) like\b|\bmind (answering|writing|using"
+                    r"|replying|keeping)\b|อยาก(ให้|ได้)|^\W*ขอ|(我|俺)(要|想要|希望|需要)|麻烦|麻煩|^\W*(请|請)",
+                    re.IGNORECASE)
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
@@ -413,6 +418,17 @@ def _about_answers(text: str) -> bool:
     return _OUTPUT.search(text) is not None or _TO_ME.search(text) is not None
 
 
+def _addressed(text: str) -> bool:
+    """The turn speaks to the agent (second person, how it talks to the user) or says what the user
+    wants from it."""
+    return any(rx.search(text) is not None for rx in (_YOU, _TO_ME, _WANTS, _POLITE))
+
+
+def _asks_stored(text: str) -> bool:
+    """A question about what is kept ("do you have a time zone saved for me?"), not a request."""
+    return _QUESTION.search(text) is not None and _any("about_memory", text) is not None
+
+
 def _to_agent(text: str) -> bool:
     """The turn speaks to the agent or about the user, or names the agent's answers."""
     if _WE.search(text):
@@ -531,6 +547,11 @@ def _route_text(text: str, lang: str) -> Routed | None:
         if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _negated(text, cue, value)
                 and not _artifact(text) and not _WE.search(text)):
             # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
+            return Routed("inferred", key, value, lang, cue)
+        if (usable_value(key, value) and key not in IDENTITY_KEYS and _addressed(text) and not _asks_stored(text)
+                and not _negated(text, cue, value) and not _artifact(text) and not _WE.search(text)):
+            # a turn addressed to the agent (you, "I'd rather…", 麻烦…, อยากให้…) whose object is its answers,
+            # with no lasting marker: a signal for the user's review, not lost
             return Routed("inferred", key, value, lang, cue)
         return None
     # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as

@@ -143,8 +143,17 @@ CASES = [
     ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
     ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
     ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
+    # addressed to the agent (a want, a polite ask, "mind…?") about its answers, no lasting marker: a signal
+    ("mind answering in German? easier for me", None, "inferred", "response.language", "de", ""),
+    ("อยากให้ตอบเป็นภาษาอังกฤษ", None, "inferred", "response.language", "en", ""),
+    ("麻烦用表格", None, "inferred", "response.format.default", "table", ""),
+    # a standing statement in a clean second-person sentence of a bug report: written, whatever the rest says
+    ("客户端超时设的 200ms，服务端 p99 才 50ms。对了，你以后回答的时候先给结论再给分析。", None, "explicit",
+     "response.format.default", "conclusion first", "profile"),
 ]
 NONE = [
+    # a question about what is kept is no request
+    "do you have a language saved for me? you answered in English",
     "Remember that the API base URL is /v2.",
     "From now on our team reviews every migration on Fridays.",
     "answer just this question in Thai",
