@@ -524,11 +524,13 @@ def _route_text(text: str, lang: str) -> Routed | None:
         # as lasting as a standing marker: a like or dislike about how the user is answered ("เราไม่ชอบ
         # อีโมจิในคำตอบ", 我习惯看长一点的解释) or where the user lives and what they are called ("I live
         # in Lisbon", "call me Dan"); and a habitual marker counts as strong in a turn about the answers
-        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง")
+        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง") or in one addressed to the agent ("numbered
+        # steps whenever you walk me through…", "ขอคุยเป็น English ตลอดเลยนะ", "凡是有指令的，請都放在 code block 裡")
         lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
                    else _any("lasting", text) if complaint is None and _about_answers(text) else None)
         habit_to_me = (standing is not None and not strong and complaint is None
-                       and _OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
+                       and ((_OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
+                            or _addressed(text)))
         marker = standing or lasting
         if marker and not _asks(text, marker):
             sure = strong or lasting is not None or habit_to_me

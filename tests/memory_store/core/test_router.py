@@ -147,6 +147,12 @@ CASES = [
     ("mind answering in German? easier for me", None, "inferred", "response.language", "de", ""),
     ("อยากให้ตอบเป็นภาษาอังกฤษ", None, "inferred", "response.language", "en", ""),
     ("麻烦用表格", None, "inferred", "response.format.default", "table", ""),
+    # a habitual marker in a turn addressed to the agent is lasting enough to write; about an artifact, staged
+    ("whenever you explain a procedure use numbered steps for me", None, "explicit", "response.format.default",
+     "numbered steps", "profile"),
+    ("ขอคุยเป็นภาษาไทยตลอดเลยนะ", None, "explicit", "response.language", "th", "profile"),
+    ("always use tables in the quarterly report please", None, "explicit", "response.format.default", "table",
+     "proposals"),
     # a standing statement in a clean second-person sentence of a bug report: written, whatever the rest says
     ("客户端超时设的 200ms，服务端 p99 才 50ms。对了，你以后回答的时候先给结论再给分析。", None, "explicit",
      "response.format.default", "conclusion first", "profile"),
