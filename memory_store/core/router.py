@@ -174,8 +174,8 @@ _REPORTED = re.compile(r"\b(he|she|they) (says?|said|wants?|asked|requires?)\b|(
 # what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
 # 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
 _ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
-_STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่องที่(ให้|เคย)|ที่เคย(บอก|ให้)|规则|規則|那条|那條"
-                          r"|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
+_STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
+                          r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -475,19 +475,35 @@ def route(turn: str, context: str | None = None) -> Routed | None:
                 return Routed(got.label, got.key, got.value, lang, got.cue,
                               "proposals" if got.label == "explicit" else "")
         return None
-    return _route_text(text, lang)
+    return _route_text(text, lang, turn)
 
 
-def _route_text(text: str, lang: str) -> Routed | None:
+def _setting_named(text: str) -> tuple[str, str, str] | None:
+    """A language or a place named bare ("remove the Spanish setting", ลบเรื่อง timezone โตเกียว): in a
+    forget, the key it is a value of."""
+    folded = text.casefold()
+    for key, table in (("response.language", _LANGUAGES), ("user.timezone", _ZONES)):
+        for word in table:
+            found = word in folded if not word.isascii() else re.search(rf"\b{re.escape(word)}\b", folded)
+            if len(word) > 3 and found:
+                return key, "", word
+    return None
+
+
+def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
     forget = _any("forget", text)
+    if forget and _asks(text, forget):
+        forget = None       # "why does lru_cache never forget old entries?": a question, not a request
     if forget:
-        # what is dropped: a key the words name, else a skill, a fact about the user, or a rule
-        named = key_of(text) or _expertise(text)
+        # what is dropped: a key the words name (in quotes too: "「結論放最前面」那個偏好作廢" names the rule
+        # by its words), else a language or place named bare, a skill, a fact about the user, or a rule
+        named = key_of(text) or (key_of(whole) if whole else None) or _expertise(text) or _setting_named(text)
         if named:
             return Routed("forget", named[0], "", lang, forget.group(0), "" if _any("about_memory", text) else "review")
         if _any("self_fact", text) or _ABOUT_ME.search(text):
             return Routed("forget", "user.other", "", lang, forget.group(0))
-        if _any("agent_rule", text) or _STORED_RULE.search(text):
+        if _any("agent_rule", text) or _STORED_RULE.search(text) or _any("back_ref", text):
+            # a rule or a stored thing pointed back at ("之前說要你…那個，取消"): which one is for the user
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)

@@ -4,6 +4,14 @@ from memory_store.core.router_lexicon import Lexicon
 _LANGS = (r"(british english|american english|english|thai|chinese|mandarin|japanese|spanish|french|german|korean"
           r"|vietnamese|brazilian portuguese|portuguese|italian|dutch|indonesian|russian|hindi|arabic)")
 _ME = r"(i|i'm|i am|my|me)"
+# a forget by structure: a word that drops or retires something, in one sentence with a pointer back to a
+# thing the agent keeps (the 'X' rule, that setting, the bit where I said…)
+_REMOVAL = (r"\b(forget|un-?remember|drop|remove|delete|erase|clear|wipe|reset|scrap|cancel|retire[ds]?|revoke|undo"
+            r"|(consider|call) it (gone|dead|done|off)|is (gone|retired|off|void)|no longer (applies|stands|needed))\b")
+_BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|setting|preference|default|instruction|bit"
+             r"|thing)"
+             r"|(rule|setting|preference|default)s? (from|in) my profile|the bit where i|what i (said|told you|asked)"
+             r"|where i (said|told|asked))\b")
 
 LEXICON = Lexicon(
     lang="en",
@@ -45,7 +53,9 @@ LEXICON = Lexicon(
             r"\b(delete|remove|erase|clear|wipe|unset|drop) (my|the|that)\b.{0,30}\b(time ?zone|name|default|setting"
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
-            r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b"),
+            r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b",
+            _REMOVAL + r"[^.!?\n]{0,60}" + _BACK_REF, _BACK_REF + r"[^.!?\n]{0,60}" + _REMOVAL),
+    back_ref=(_BACK_REF,),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),
     confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"

@@ -143,6 +143,11 @@ CASES = [
     ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
     ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
     ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
+    # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
+    ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
+    ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
+    ("之前说要你回答简短的那个，取消吧", None, "forget", "response.length", "", ""),
+    ("เรื่องที่ให้ถามก่อน deploy น่ะ เลิกได้เลย", None, "forget", "instruction.other", "", ""),
     # addressed to the agent (a want, a polite ask, "mind…?") about its answers, no lasting marker: a signal
     ("mind answering in German? easier for me", None, "inferred", "response.language", "de", ""),
     ("อยากให้ตอบเป็นภาษาอังกฤษ", None, "inferred", "response.language", "en", ""),
@@ -158,7 +163,8 @@ CASES = [
      "response.format.default", "conclusion first", "profile"),
 ]
 NONE = [
-    # a question about what is kept is no request
+    # a question about what is kept is no request; a question with "forget" in it is no forget
+    "why does the LRU cache never forget old entries?",
     "do you have a language saved for me? you answered in English",
     "Remember that the API base URL is /v2.",
     "From now on our team reviews every migration on Fridays.",
