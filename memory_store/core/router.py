@@ -439,7 +439,12 @@ def _to_agent(text: str) -> bool:
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     lang = language_of(turn)
-    if context and len(turn) <= 80 and _OFFER.search(context):
+    # the assistant offers to remember something: its words say so, or it asks whether to do a thing
+    # from now on ("Want me to assume you're comfortable with SQL from here on?", ให้ตั้งเป็นค่าเริ่มต้นไหม)
+    offer = context is not None and (
+        _OFFER.search(context) is not None
+        or (_QUESTION.search(context) is not None and _standing(context, False) is not None))
+    if context and len(turn) <= 80 and offer:
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)

@@ -58,7 +58,11 @@ LEXICON = Lexicon(
     back_ref=(_BACK_REF,),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),
-    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
+    confirm=(
+             # a yes at the head of a short answer (a few words), with nothing after it that narrows or turns it
+             r"^(?=.{0,30}$)\W*(yes|yeah|yep|yup|sure|ok|okay|correct|right|please do|do it|go ahead)\b"
+             r"(?!.*\b(but|just|only|this time|for now|not|don'?t|no)\b)",
+             r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
              r"|do that)?[\s.!]*$",
              r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*((please|pls|plz)[\s,.!]+)?(do\s+)?"
              r"(remember|save|keep|note)\b",

@@ -143,6 +143,9 @@ CASES = [
     ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
     ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
     ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
+    # a yes to the assistant's question whether to do a thing from now on is a yes to an offer
+    ("ได้ๆ ตั้งไว้เลยครับ", "ให้ผมตอบเป็นภาษาไทยเป็นค่าเริ่มต้นไว้เลยไหมครับ", "confirm", "response.language", "th", "profile"),
+    ("yep, please do", "Should I answer in Spanish from here on?", "confirm", "response.language", "es", "profile"),
     # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
     ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
     ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
@@ -234,6 +237,11 @@ def test_never_routes(turn: str) -> None:
 def test_a_yes_to_an_offer_that_names_no_key_writes_nothing_to_the_profile() -> None:
     got = route("yes please remember", "Shall I remember that?")
     assert got is not None and got.label == "confirm" and got.key == "" and not got.writes_profile
+
+
+def test_a_yes_that_goes_on_to_something_else_is_no_yes_to_the_offer() -> None:
+    assert route("ok then change it to the Paragon one, the bigger table", "Do you always want Din Tai Fung?") is None
+    assert route("yes but only for this chat", "Should I answer in Spanish from here on?") is None
 
 
 def test_a_declined_offer_routes_nothing() -> None:
