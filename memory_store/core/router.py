@@ -112,7 +112,7 @@ _OFFER = re.compile(r"remember|\bsave\b|บันทึก|เก็บไว้
                     r"|going forward|จำ|ต่อไป|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
 # a standing rule about how the agent works talks to it or about the user; "from now on every schema
 # change goes through a migration" is a project convention (the daily log's), not core memory
-_PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
+_PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|我|你", re.IGNORECASE)
 # a question (about what is stored, or whether to): never a standing statement
 _NON_WORD = re.compile(r"[\W_]+")
 # a team's own liking ("ทีมเราชอบคำตอบสั้นๆ", "we prefer tables"): not the user's ("咱们就当同事聊天" is the
@@ -123,7 +123,7 @@ _TEAM_LIKES = re.compile(r"\b(we|our team)( all)? (prefer|like|want|use)\b|ท�
 # team's convention unless the turn also speaks to the agent; 咱们 (the user and the agent) and a
 # mentioned เพื่อนร่วมทีม are no team
 _TEAM = re.compile(r"\b(we|our|us)\b|我们|我們|พวกเรา|(?<!ร่วม)ทีม", re.IGNORECASE)
-_YOU = re.compile(r"\b(you|your|yourself)\b|你|您|คุณ", re.IGNORECASE)
+_YOU = re.compile(r"\b(you|your|yourself)\b|你|您|(?<!ขอบ)คุณ", re.IGNORECASE)     # ขอบคุณ is "thank you"
 # how the agent talks to the user
 _TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我(说|說|讲|講|聊)|對我(說|講)|对我(说|讲)"
                     r"|(คุย|พูด)กับ(เรา|ผม|ฉัน|หนู)", re.IGNORECASE)
@@ -139,7 +139,7 @@ _WANTS = re.compile(r"\bi('d| would)? ?(rather|want|need)\b|\bi('d| would) like\
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
-                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
+                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|ตอบ|เขียน"
                         r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
                         r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)|偏好|(แก้|ตั้ง) ?preference"
                         r"|ตั้งโทน", re.IGNORECASE)
@@ -589,8 +589,11 @@ def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
                     and _WHO_I_AM.search(text) is None)
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
                           f"{standing.group(0)} / {rule.group(0)}", "profile" if sure else "proposals")
-        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())):
-            return None     # "every time I touch this limiter…": a habit of the world, not a rule
+        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())
+                                         or _YOU.search(text)):
+            # "every time I touch this limiter…": a habit of the world, not a rule; said to the agent in the
+            # second person ("When you're not sure an API exists, say so… This applies always"), a rule
+            return None
         # a lasting statement to the agent that names no key we know: for the user to review —
         # about the user ("remember that I…") a fact, else a standing instruction
         about_me = _any("remember_self", text) is not None

@@ -146,6 +146,9 @@ CASES = [
     # a yes to the assistant's question whether to do a thing from now on is a yes to an offer
     ("ได้ๆ ตั้งไว้เลยครับ", "ให้ผมตอบเป็นภาษาไทยเป็นค่าเริ่มต้นไว้เลยไหมครับ", "confirm", "response.language", "th", "profile"),
     ("yep, please do", "Should I answer in Spanish from here on?", "confirm", "response.language", "es", "profile"),
+    # a habitual marker in a second-person rule for the agent that names no key: a standing instruction, staged
+    ("When you're not sure a flag exists, say so instead of guessing. This applies always.", None, "explicit",
+     "instruction.other", None, "proposals"),
     # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
     ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
     ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
@@ -166,6 +169,8 @@ CASES = [
      "response.format.default", "conclusion first", "profile"),
 ]
 NONE = [
+    # ขอบคุณ ("thank you") is no second person; "applies" holds no app
+    "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
     # a question about what is kept is no request; a question with "forget" in it is no forget
     "why does the LRU cache never forget old entries?",
     "do you have a language saved for me? you answered in English",
