@@ -284,11 +284,47 @@ def _expertise(text: str) -> tuple[str, str, str, str] | None:
                 if best is None or rank < best[:2]:
                     best = (*rank, topic, m.group(0))
     if best is None:
-        return None
+        named = _named_topic(text, cue)
+        if named is None:
+            return None
+        best = (0, 0, *named)
     years = high is not None and _rx(r"\d|years|ปี|年|资深|資深|senior|expert").search(high.group(0))
     level = "beginner" if low else "expert" if years else "advanced"
     # two topics in the skill's clause ("K8s 和 Docker 都很熟"): which one is the key is a guess (no words)
     return f"user.expertise.{best[2]}", level, cue.group(0), "" if len(in_clause) > 1 else best[3]
+
+
+# a technology named in a skill's sentence that the topic table does not know ("Treat me as an Elixir
+# expert", "เพิ่งหัดเขียน JavaScript", "写 Go 七八年"): a capitalised Latin word not opening the sentence,
+# or in Thai or Chinese text any Latin word
+_LATIN_WORD = re.compile(r"(?<![\w.+#/-])[A-Za-z][A-Za-z0-9+#]*(?:\.js)?(?![\w+#])")
+_NOT_TOPICS = frozenset({"i", "i'm", "i've", "ok", "pls", "tbh", "lol", "btw", "the", "a", "an", "my", "me", "fyi",
+                         "it", "so", "and", "or", "but", "for", "to", "of", "in", "on", "is", "im", "ive", "treat"})
+
+
+def _named_topic(text: str, cue: re.Match[str]) -> tuple[str, str] | None:
+    """(topic, its words) of the Latin word nearest the skill's words in their sentence, or None."""
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, cue.start())]
+    end = _SENTENCE_END.search(text, cue.end())
+    lo, hi = (starts[-1] if starts else 0), (end.start() if end else len(text))
+    sentence = text[lo:hi]
+    latin_only = _THAI.search(sentence) is None and _HAN.search(sentence) is None
+    best: tuple[int, str] | None = None
+    for m in _LATIN_WORD.finditer(sentence):
+        word = m.group(0)
+        inside = lo + m.start() in range(cue.start(), cue.end())
+        if word.casefold() in _NOT_TOPICS or (inside and _THAI.search(cue.group(0)) is None
+                                              and _HAN.search(cue.group(0)) is None):
+            continue        # the skill's own English words ("senior", "10 years") are no topic
+        if latin_only and (not word[0].isupper() or not sentence[:m.start()].strip()):
+            continue
+        distance = abs(lo + m.start() - cue.start())
+        if best is None or distance < best[0]:
+            best = (distance, word)
+    if best is None:
+        return None
+    topic = re.sub(r"[^a-z0-9]+", "", best[1].casefold())
+    return (topic, best[1]) if topic else None
 
 
 def _standing(text: str, complaining: bool) -> tuple[re.Match[str], bool] | None:

@@ -82,9 +82,13 @@ CASES = [
      "proposals"),
     # a trailing memory verb without "I": weak, staged
     ("我一般用 Fedora，给命令别给 brew 的，记一下", None, "explicit", "instruction.other", None, "proposals"),
-    # a not-mine cue in another sentence: the user's own standing piece is staged, never written
+    # a not-mine cue in another sentence: the user's own standing piece is staged (written only when its own
+    # sentence speaks to the agent in the second person)
+    ("the client's build crashes on launch again. btw from now on reply in Spanish", None, "explicit",
+     "response.language", "es", "proposals"),
+    # an app in an English turn is no one else's preference
     ("the app crashes on launch again. btw from now on reply in Spanish", None, "explicit", "response.language", "es",
-     "proposals"),
+     "profile"),
     # a value that names no setting of its key: staged, not written
     ("from now on remember I'm in Europe", None, "explicit", "user.timezone", None, "proposals"),
     # the language of an artifact of the work (docs, comments) is the project's: staged, never written
@@ -149,6 +153,11 @@ CASES = [
     # a habitual marker in a second-person rule for the agent that names no key: a standing instruction, staged
     ("When you're not sure a flag exists, say so instead of guessing. This applies always.", None, "explicit",
      "instruction.other", None, "proposals"),
+    # a skill whose topic the table does not know: the technology named in its sentence is the topic
+    ("I've used Vim for 10 years, no need to explain the basics", None, "explicit", "user.expertise.vim", "expert",
+     "profile"),
+    ("เราเพิ่งหัดเขียน Rust นะ", None, "inferred", "user.expertise.rust", "beginner", ""),
+    ("我写 Scala 七八年了", None, "inferred", "user.expertise.scala", "expert", ""),
     # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
     ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
     ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
@@ -169,7 +178,8 @@ CASES = [
      "response.format.default", "conclusion first", "profile"),
 ]
 NONE = [
-    # ขอบคุณ ("thank you") is no second person; "applies" holds no app
+    # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
+    "I run a small Phoenix app for a client",
     "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
     # a question about what is kept is no request; a question with "forget" in it is no forget
     "why does the LRU cache never forget old entries?",
