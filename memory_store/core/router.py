@@ -236,7 +236,31 @@ def _value(key: str, template: str, m: re.Match[str]) -> str:
     if not template.startswith("{"):
         return template
     got = m.group(int(template[1:-1])) or ""
-    return (_ZONES if key == "user.timezone" else _LANGUAGES).get(got.lower(), got)
+    if key == "user.timezone":
+        return zone_of(got)
+    return _LANGUAGES.get(got.lower(), got)
+
+
+_AREAS = ("Europe/", "Asia/", "America/", "Africa/", "Australia/", "Pacific/", "Atlantic/", "Indian/")
+
+
+@cache
+def _iana_cities() -> dict[str, str]:
+    """City → zone from the time zone database itself ("auckland" → Pacific/Auckland), so a place the
+    table above does not list still names its zone; empty where the system has no database."""
+    try:
+        import zoneinfo
+        names = zoneinfo.available_timezones()
+    except (ImportError, OSError):
+        return {}
+    return {name.rsplit("/", 1)[1].replace("_", " ").casefold(): name
+            for name in sorted(names) if name.startswith(_AREAS) and name.count("/") == 1}
+
+
+def zone_of(place: str) -> str:
+    """The IANA zone a place or zone word names (the table, then the database), else the words."""
+    folded = " ".join(place.split()).casefold()
+    return _ZONES.get(folded) or _iana_cities().get(folded) or place
 
 
 def key_of(text: str) -> tuple[str, str, str] | None:
@@ -656,7 +680,7 @@ def canonical_key(key: str) -> str:
 def _setting(key: str, value: str) -> str:
     v = " ".join(value.split())
     if key == "user.timezone":
-        return _ZONES.get(v.casefold(), v)
+        return zone_of(v)
     if key == "response.language":
         return _LANGUAGES.get(v.casefold(), v)
     return v

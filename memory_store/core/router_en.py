@@ -148,6 +148,7 @@ LEXICON = Lexicon(
         ("user.timezone", r"\b(time ?zone|ICT|UTC ?[+-] ?\d+|GMT ?[+-] ?\d+|CET|CEST|PST|PDT|EST|EDT|JST|SGT)\b", ""),
         ("user.timezone", r"\bi'?m (in|based in|living in|located in) ([A-Z][a-z]+)\b", "{2}"),
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),
+        ("user.timezone", r"\b(moved|relocated|moving) (back )?to (?-i:([A-Z][a-z]+( [A-Z][a-z]+)?))\b", "{3}"),
     ),
     topics=((r"\bpostgres(ql)?\b", "postgres"), (r"\b(frontend|front-end|react|web dev|css)\b", "frontend"),
             (r"\b(k8s|kubernetes)\b", "kubernetes"), (r"\b(devops)\b", "devops"),

@@ -158,6 +158,14 @@ CASES = [
      "profile"),
     ("เราเพิ่งหัดเขียน Rust นะ", None, "inferred", "user.expertise.rust", "beginner", ""),
     ("我写 Scala 七八年了", None, "inferred", "user.expertise.scala", "expert", ""),
+    # where the user moved or lives: the time zone database names the zone of a city the table does not list
+    ("Moved to Auckland for good, so NZ time for anything you schedule for me from here on", None, "explicit",
+     "user.timezone", "Pacific/Auckland", "profile"),
+    ("I moved to Porto last year, schedule in my local time from now on", None, "explicit", "user.timezone", "Porto",
+     "proposals"),
+    ("ตอนนี้ย้ายมาทำงานที่โตเกียวแล้ว นัดประชุมให้คิดเป็นเวลาญี่ปุ่น", None, "explicit", "user.timezone", "Asia/Tokyo",
+     "profile"),
+    ("我长期在温哥华工作，以后别再给我北京时间了", None, "explicit", "user.timezone", "America/Vancouver", "profile"),
     # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
     ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
     ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
@@ -180,6 +188,7 @@ CASES = [
 NONE = [
     # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
     "I run a small Phoenix app for a client",
+    "we moved to Kubernetes last year",
     "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
     # a question about what is kept is no request; a question with "forget" in it is no forget
     "why does the LRU cache never forget old entries?",
