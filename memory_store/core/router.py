@@ -478,6 +478,38 @@ def _about_answers(text: str) -> bool:
     return _OUTPUT.search(text) is not None or _TO_ME.search(text) is not None
 
 
+# The key's words describe something other than the agent's answers — a hard negative, whatever marker:
+# a requirement on a thing ("The grant proposal has to be in formal English", "วิทยานิพนธ์ต้องเขียนเป็น
+# ภาษาไทย"), a thing's own setting ("set its time zone", "timezone ของ MikroTik", "這個網站的預設語言"),
+# a clock time with its zone ("runs at 02:00 Lisbon time", "9am Pacific"), or a piece of content the agent
+# is asked to draft ("draft an IG caption…, lots of emojis", "写一段 system prompt")
+_REQUIRED_OF_A_THING = re.compile(r"^(the|this|that|our|its|their)\b[^.!?\n]{0,40}\b(has|have|needs?) to be\b"
+                                  r"|^(the|this|that|our|its|their)\b[^.!?\n]{0,40}\b(must|should) be\b"
+                                  r"|^(?!\W*(เรา|ผม|ฉัน|หนู|คุณ))[^\s]{2,30}ต้อง(เขียน)?เป็น", re.IGNORECASE)
+_SETTING_OF_A_THING = re.compile(r"\b(its|their|the \w+'s)\s+(default\s+)?(time ?zone|language|locale|tone)\b"
+                                 r"|\b(time ?zone|language|locale) (of|for) (the|this|that|its)\b"
+                                 r"|(timezone|time zone|เขตเวลา|ภาษา|โทน)\S{0,8}\s?ของ(?!\s?(เรา|ผม|ฉัน|หนู|พี่))"
+                                 r"|(?<![我你])的\s?(预设|預設|默认|默認)?(语言|語言|时区|時區|语气|語氣)"
+                                 r"|(?-i:\b[A-Z_]*TIME_ZONE\b)", re.IGNORECASE)
+_CLOCK = r"\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.|โมง|點|点)?"
+_DRAFT = re.compile(r"\b(draft|compose|write|rewrite)\s+(me\s+)?(a|an|some)\s+(?!answer|reply|response)\w+|ร่าง"
+                    r"|(帮我|幫我)?(写|寫)(一段|一封|一篇|个|個)", re.IGNORECASE)
+
+
+def _of_something_else(text: str, key: str, cue: str) -> bool:
+    """The key's words describe a thing's requirement or setting, a clock time, or a piece to draft,
+    not the agent's answers to the user (see the patterns above)."""
+    sentence = next((x for x in _SENTENCES.split(text) if cue.casefold() in x.casefold()), text).strip()
+    if key == "user.timezone":
+        zone = rf"({re.escape(cue)}|(?-i:[A-Z][a-z]+) time|เวลา\S{{2,10}}|\S{{2}}(时间|時間))"
+        clock = _CLOCK + r"\s*\(?\s*" + zone + "|" + zone + r"\s*\)?\s*" + _CLOCK
+        if re.search(clock, sentence, re.IGNORECASE):
+            return _any("remember_self", sentence) is None and _any("settled", sentence) is None
+    if _OUTPUT.search(sentence) or _TO_ME.search(sentence):
+        return False
+    return any(rx.search(sentence) for rx in (_REQUIRED_OF_A_THING, _SETTING_OF_A_THING, _DRAFT))
+
+
 def _addressed(text: str) -> bool:
     """The turn speaks to the agent (second person, how it talks to the user) or says what the user
     wants from it."""
@@ -600,6 +632,8 @@ def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
                           "profile" if sure else "proposals")
         return Routed("inferred", *expertise[:2], lang, expertise[2])
     named = key_of(text)
+    if named and _of_something_else(text, named[0], named[2]):
+        return None     # the style words are a thing's: a document's, a device's setting, a clock time
     if named:
         key, value, cue = named
         # as lasting as a standing marker: a like or dislike about how the user is answered ("เราไม่ชอบ

@@ -83,8 +83,10 @@ LEXICON = Lexicon(
         ("user.name", r"เรียก(ว่า)?(\S{1,8}?)\s?(ได้เลย|เฉยๆ|ก็ได้|พอ)", "{2}"),
         ("user.name", r"(ชื่อเล่น|เรียก" + _ME + r"|ชื่อ" + _ME + ")", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
-        ("user.timezone", r"timezone|time zone|เขตเวลา|เวลาไทย|UTC ?\+ ?7|GMT ?\+ ?7"
-         r"|(?-i:(?<![A-Za-z])ICT(?![A-Za-z]))", "Asia/Bangkok"),
+        # the bare word names the key, not a zone: Bangkok only when the words say Thai time
+        ("user.timezone", r"เวลาไทย|UTC ?\+ ?7|GMT ?\+ ?7|(?-i:(?<![A-Za-z])ICT(?![A-Za-z]))|timezone ?(ไทย|กรุงเทพ)",
+         "Asia/Bangkok"),
+        ("user.timezone", r"timezone|time zone|เขตเวลา", ""),
         ("user.timezone", r"(อยู่|ย้ายไป)(ญี่ปุ่น|โตเกียว|เยอรมัน|ลอนดอน|สิงคโปร์|ไต้หวัน|อเมริกา)", "{2}"),
         ("user.timezone", r"ย้าย(มา|ไป)(อยู่|ทำงาน|เรียน)?(ที่)?\s?(ญี่ปุ่น|โตเกียว|เยอรมัน|ลอนดอน|สิงคโปร์|ไต้หวัน|เมลเบิร์น"
          r"|ซิดนีย์|โซล|ปารีส|นิวยอร์ก|เชียงใหม่)", "{4}"),

@@ -166,6 +166,9 @@ CASES = [
     ("ตอนนี้ย้ายมาทำงานที่โตเกียวแล้ว นัดประชุมให้คิดเป็นเวลาญี่ปุ่น", None, "explicit", "user.timezone", "Asia/Tokyo",
      "profile"),
     ("我长期在温哥华工作，以后别再给我北京时间了", None, "explicit", "user.timezone", "America/Vancouver", "profile"),
+    # where the user lives, with a clock time in the same sentence: still the user's
+    ("I live in Lisbon, so schedule my calls in Lisbon time, 9am at the earliest", None, "explicit", "user.timezone",
+     "Europe/Lisbon", "profile"),
     # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
     ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
     ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
@@ -190,6 +193,15 @@ NONE = [
     "I run a small Phoenix app for a client",
     "we moved to Kubernetes last year",
     "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
+    # the style words are a thing's: a document's requirement, a device's or site's setting, a clock time,
+    # a piece to draft
+    "The grant proposal has to be in formal English. Can you check the abstract?",
+    "วิทยานิพนธ์ต้องเขียนเป็นภาษาไทยทางการ ช่วยเกลาบทที่ 2 ให้หน่อย",
+    "這個網站的預設語言是英文，要怎麼加 locale？",
+    "set its time zone to Europe/Madrid",
+    "from now on the nightly job runs at 02:00 Berlin time, update the CronJob (the timeZone field needs 1.27+)",
+    "the standup is at 9am Pacific, what time is that for me",
+    "ช่วยร่างโพสต์เปิดร้านให้หน่อย ใส่อีโมจิเยอะๆ",
     # a question about what is kept is no request; a question with "forget" in it is no forget
     "why does the LRU cache never forget old entries?",
     "do you have a language saved for me? you answered in English",
