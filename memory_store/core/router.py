@@ -587,7 +587,41 @@ def _setting_named(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+# a first-person state the user lives with ("I'm blind and use NVDA", เราใช้ Windows, 我平常用 Linux) and,
+# in the turn, what the agent should do about it ("…for me, so describe structure in words", "เวลาให้คำสั่ง
+# ขอเป็น PowerShell ตลอด", "…的时候优先用…"): a lasting fact given so the agent applies it
+_STATE = re.compile(r"(^|[.!?]\s+|,\s*)(i'?m|i am|i (use|have|work|teach|live|run|only have))\b"
+                    r"(?!.{0,40}\b(this|next) (week|month)\b)"
+                    r"|(^|\s)(เรา|ผม|ฉัน|หนู)(ใช้|เป็น|มี|ทำงาน)(?!.{0,30}(สัปดาห์นี้|อาทิตย์นี้|วันนี้))"
+                    r"|我(人在|平常|一般|平时|平時)?(用|是|有)(?!.{0,20}(这周|這週|今天|这次|這次))", re.IGNORECASE)
+_APPLY = re.compile(r"\bfor me\b|\bso (please )?(describe|give|use|write|keep|skip|don'?t|avoid|assume|pitch|explain)\b"
+                    r"|\bkeep (that|this) in mind\b|\bwhen(ever)? you\b|เวลา(ที่)?\S{0,12}(ให้|ขอ)|ขอเป็น|ถ้าต้อง"
+                    r"|的时候|的時候|优先|優先|(之后|之後|以后|以後)(给|給)", re.IGNORECASE)
+
+
+def _lasting_state(text: str, lang: str) -> Routed | None:
+    """A first-person state with what the agent should do about it, in a turn that names a key or has a
+    standing or habitual marker: a fact about the user for review (user.other, staged)."""
+    state, apply = _STATE.search(text), _APPLY.search(text)
+    if state is None or apply is None or _WE.search(text) or _asks(text, apply):
+        return None
+    if _standing(text, False) is None and key_of(text) is None:
+        return None
+    return Routed("explicit", "user.other", _paraphrase(text), lang, f"{state.group(0).strip()} / {apply.group(0)}",
+                  "proposals")
+
+
 def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
+    got = _route_classes(text, lang, whole)
+    if got is not None:
+        return got
+    named = key_of(text)
+    if named and _of_something_else(text, named[0], named[2]):
+        return None         # a thing's style words: no fact about the user either
+    return _lasting_state(text, lang)
+
+
+def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     forget = _any("forget", text)
     if forget and _asks(text, forget):
         forget = None       # "why does lru_cache never forget old entries?": a question, not a request

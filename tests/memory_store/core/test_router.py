@@ -169,6 +169,10 @@ CASES = [
     # where the user lives, with a clock time in the same sentence: still the user's
     ("I live in Lisbon, so schedule my calls in Lisbon time, 9am at the earliest", None, "explicit", "user.timezone",
      "Europe/Lisbon", "profile"),
+    # a first-person state the user lives with, and what the agent should do about it: a fact, staged
+    ("I'm colour-blind. Red/green tables are useless for me, so describe the status in words.", None, "explicit",
+     "user.other", None, "proposals"),
+    ("ผมใช้ Linux นะ เวลาให้คำสั่งขอเป็น bash ตลอด", None, "explicit", "user.other", None, "proposals"),
     # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
     ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
     ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
@@ -192,6 +196,7 @@ NONE = [
     # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
     "I run a small Phoenix app for a client",
     "we moved to Kubernetes last year",
+    "I'm in Tokyo this week for a conference, so give me the times in JST.",
     "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
     # the style words are a thing's: a document's requirement, a device's or site's setting, a clock time,
     # a piece to draft
