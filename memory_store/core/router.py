@@ -134,8 +134,9 @@ _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเ�
 # the user says what they want from the agent ("I'd rather…", "I want you…", "mind answering…",
 # อยากให้…, ขอ…, 我希望…, 麻烦…): with a style key and a value, a request about the answers
 _WANTS = re.compile(r"\bi('d| would)? ?(rather|want|need)\b|\bi('d| would) like\b|\bmind (answering|writing|using"
-                    r"|replying|keeping)\b|อยาก(ให้|ได้)|^\W*ขอ|(我|俺)(要|想要|希望|需要)|麻烦|麻煩|^\W*(请|請)",
-                    re.IGNORECASE)
+                    r"|replying|keeping)\b|อยาก(ให้|ได้)|^\W*ขอ|(我|俺)(要|想要|希望|需要)|麻烦|麻煩|^\W*(请|請)"
+                    # done for the user: "give me…", ทำ…ให้เลย / ให้หน่อย (Thai benefactive), 给我…, 帮我…
+                    r"|\b(give|show|send|tell) me\b|\S(ให้(หน่อย|เลย|ด้วย))|(给|給|帮|幫)我", re.IGNORECASE)
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"

@@ -182,6 +182,8 @@ CASES = [
     ("mind answering in German? easier for me", None, "inferred", "response.language", "de", ""),
     ("อยากให้ตอบเป็นภาษาอังกฤษ", None, "inferred", "response.language", "en", ""),
     ("麻烦用表格", None, "inferred", "response.format.default", "table", ""),
+    # done for the user (Thai benefactive ให้…, 给我…, give me…) is addressed to the agent too
+    ("มีตัวเลขเปรียบเทียบก็ทำเป็นตารางให้เลย", None, "inferred", "response.format.default", "table", ""),
     # a habitual marker in a turn addressed to the agent is lasting enough to write; about an artifact, staged
     ("whenever you explain a procedure use numbered steps for me", None, "explicit", "response.format.default",
      "numbered steps", "profile"),
