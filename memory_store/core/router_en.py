@@ -27,7 +27,10 @@ LEXICON = Lexicon(
               # mine: …"), or a scope over all the user's work
               r"\b(preference|setting|default|rule)s?( for (you|any \w+ of mine|all my \w+))?\s*:",
               r"\bmy default\b", r"\b(in|for|across) (any|every|all) (of )?(my )?(repos?|projects?|tasks?|chats?)"
-              r"( of mine)?\b"),
+              r"( of mine)?\b",
+              # a long-term scope said as such (長期, ถาวร): permanently, a standing request
+              r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
+              r"\b(that|this) (goes|applies) for (every|all|any)\b"),
     lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
              r"\bi'?m (the kind of person|someone) who\b"),
     settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",

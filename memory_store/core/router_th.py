@@ -14,6 +14,7 @@ LEXICON = Lexicon(
               r"ต่อจากนี้", r"หลังจากนี้", r"นับจากนี้", r"ทุกคำตอบ", r"ค่าเริ่มต้น", r"by default", r"from now on",
               r"ครั้งต่อๆ ?ไป",
               # a setting stated as one, or a scope over all the user's work
+              r"ถาวร",
               r"preference ?ของ" + _ME, r"ภาษาหลัก", r"เป็น ?default", r"ใช้(กับ|ได้กับ)ทุก ?(งาน|repo|โปรเจ|เรื่อง|ที่)"),
     lasting=(_ME + r"(ไม่)?ชอบ", r"เป็นคน(ขี้|ชอบ|ไม่ชอบ|อ่าน)"),
     settled=(r"ย้าย(มา|ไป)(อยู่|ทำงาน|เรียน)", r"อยู่.{0,30}ถาวร", _ME + r"อยู่", r"ชื่อเล่น",

@@ -169,6 +169,8 @@ CASES = [
     # where the user lives, with a clock time in the same sentence: still the user's
     ("I live in Lisbon, so schedule my calls in Lisbon time, 9am at the earliest", None, "explicit", "user.timezone",
      "Europe/Lisbon", "profile"),
+    # a long-term scope said as such (长期, ถาวร, permanently) is a standing marker; no key named: staged
+    ("回答的时候先说风险再说方案，这个是长期要求", None, "explicit", "instruction.other", None, "proposals"),
     # a first-person state the user lives with, and what the agent should do about it: a fact, staged
     ("I'm colour-blind. Red/green tables are useless for me, so describe the status in words.", None, "explicit",
      "user.other", None, "proposals"),
