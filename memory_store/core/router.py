@@ -19,8 +19,10 @@ a standing time marker or a memory verb about the user; a setting stated as one 
 …", "preference ของเรา: …", "預設格式：…", "rule for any repo of mine: …", with the words after the
 colon as the value when the key's words give none); a lasting like or dislike about how the user is
 answered (I prefer…, เราไม่ชอบ…, 我习惯…); where the user lives or what they are called ("I live in
-Lisbon", "name's Kofi", 叫我阿凱就好); a habitual marker in a turn about the answers to the user
-("回覆我一律用繁體"). A strong marker in a sentence that is a question is no statement.
+Lisbon", "name's Kofi", 叫我阿凱就好; a city's zone from the time zone database when the table lacks it);
+a habitual marker (always, whenever, ตลอด, 凡是) in a turn about the answers to the user ("回覆我一律用繁體")
+or addressed to the agent ("numbered steps whenever you walk me through…"); a long-term scope said as
+such (长期, ถาวร, permanently). A strong marker in a sentence that is a question is no statement.
 
 Free-form keys reach PROFILE too when the words are the user's own and lasting: `user.other` for a
 lasting fact the user says of themselves in the first person (I'm colorblind, เราแพ้กุ้ง, 我有聽障; not
@@ -41,6 +43,22 @@ memory verb ("…, 记一下", "จำไว้ด้วย"); a one-off request
 (could you…, ภาษาไทยค่ะ, 中文啊) as an inference; and in a turn that is partly about something else
 (an app, a client, a translation), the user's own standing piece alone, staged. `target` is the
 class rule between PROFILE and PROPOSALS, shared with the model's reading (jobs/microsync/preferences.py).
+
+Classes by structure rather than by a writer's words (each measured on four development splits):
+- addressed to the agent (you, "I'd rather…", "mind answering…?", give me…, อยากให้…, ทำ…ให้เลย, 麻烦…,
+  给我…) with the agent's answers as its object (a style key with a usable value) and no lasting marker:
+  an inference for review, not lost;
+- sentence, not turn: in a turn partly about something else (a bug report), a clean sentence that
+  speaks to the agent in the second person is judged alone, PROFILE allowed;
+- a second-person rule with a habitual marker and no key ("When you're not sure…, say so. This applies
+  always"), or a first-person state with what the agent should do about it ("I'm blind and use NVDA…
+  so describe structure in words"): staged instruction.other / user.other;
+- a skill whose topic the table lacks takes the technology named in its sentence (Elixir, JavaScript);
+- a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
+  要…那个); quoted words name what is dropped; a forget word in a question is none;
+- a yes to the assistant's question whether to do a thing from now on is a yes to an offer;
+- hard negatives: the style words are a thing's (a document's requirement, a device's or site's
+  setting, a clock time with its zone, a piece to draft): nothing is routed.
 """
 from __future__ import annotations
 
