@@ -264,16 +264,21 @@ _AREAS = ("Europe/", "Asia/", "America/", "Africa/", "Australia/", "Pacific/", "
 
 
 @cache
-def _iana_cities() -> dict[str, str]:
-    """City → zone from the time zone database itself ("auckland" → Pacific/Auckland), so a place the
-    table above does not list still names its zone; empty where the system has no database."""
+def _iana_zones() -> frozenset[str]:
+    """The zones of the system's time zone database; empty where it has none."""
     try:
         import zoneinfo
-        names = zoneinfo.available_timezones()
+        return frozenset(zoneinfo.available_timezones())
     except (ImportError, OSError):
-        return {}
+        return frozenset()
+
+
+@cache
+def _iana_cities() -> dict[str, str]:
+    """City → zone from the time zone database itself ("auckland" → Pacific/Auckland), so a place the
+    table above does not list still names its zone."""
     return {name.rsplit("/", 1)[1].replace("_", " ").casefold(): name
-            for name in sorted(names) if name.startswith(_AREAS) and name.count("/") == 1}
+            for name in sorted(_iana_zones()) if name.startswith(_AREAS) and name.count("/") == 1}
 
 
 def zone_of(place: str) -> str:
@@ -290,6 +295,8 @@ def key_of(text: str) -> tuple[str, str, str] | None:
             if found.get(key, ("", ""))[0]:
                 continue      # the first pattern that gives a value decides it
             m = _rx(pattern).search(text)
+            if m and key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
+                continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
             if m and (key not in found or template):
                 found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
     for key in KEY_ORDER:
@@ -412,8 +419,9 @@ def usable_value(key: str, value: str) -> bool:
     """The value names a setting of its key (a zone, a language code); free-form keys take any value."""
     if not value:
         return False
-    if key == "user.timezone":
-        return _ZONE_VALUE.match(value) is not None
+    if key == "user.timezone":     # a zone the database holds ("Claude/Codex" has the shape of one)
+        zones = _iana_zones()
+        return _ZONE_VALUE.match(value) is not None and (not zones or value in zones)
     if key == "response.language":
         return _LANGUAGE_VALUE.match(value) is not None
     if key == "user.name":     # "call me out" names nobody

@@ -200,6 +200,9 @@ NONE = [
     # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
     "I run a small Phoenix app for a client",
     "we moved to Kubernetes last year",
+    # zone-shaped words that are no zone the database holds
+    "we kicked off nimbus today. code stuff happens in Claude/Codex on my laptop, I'll ping you here for everything"
+    " else",
     "I'm in Tokyo this week for a conference, so give me the times in JST.",
     "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
     # the style words are a thing's: a document's requirement, a device's or site's setting, a clock time,
