@@ -232,7 +232,7 @@ def check_secrets(cfg: Config, rep: DoctorReport) -> None:
     Besides the text as it is, a value stored under a key that names a secret: a core-memory line
     (`- key:db.password | value:…` in PROFILE.md, SESSION.md, PROPOSALS.md, and in the run folders'
     copies of their lines) and a JSON object of the audit trail and the run folders
-    (`{"key": "db.password", "new": "…"}`) are read as `key = value` too. A secret in the path of a
+    (`{"key": "db.password", "new": "…"}`) are read as `key: value` and `key value` too. A secret in the path of a
     transcript (a folder named after a token) is a warning about that folder, not an error about
     the state file that names it: memjobs must keep the path to read the file."""
     from memory_store.redact import contains_secret
@@ -280,7 +280,7 @@ _EMPTY_VALUES = frozenset(("", "none", "null", "unset", "n/a", "-"))
 
 
 def _secret_kinds(line: str) -> set[str]:
-    """The kinds of secret in `line` (a line of a file, a decoded JSON string, or a `key = value`
+    """The kinds of secret in `line` (a line of a file, a decoded JSON string, or a `key: value`
     pair `_scanned_texts` made), empty when none."""
     from memory_store.redact import contains_secret, redact
 
@@ -289,19 +289,20 @@ def _secret_kinds(line: str) -> set[str]:
         if m is None:
             return set()
         from memory_store.core.lineformat import unescape
-        line = _pair(m.group(1), unescape(m.group(2)))
-        if not line or not contains_secret(line):
+        line = next((p for p in _pairs(m.group(1), unescape(m.group(2))) if contains_secret(p)), "")
+        if not line:
             return set()
     return set(_MARK_RE.findall(redact(line))) - set(_MARK_RE.findall(line)) or {"secret"}
 
 
-def _pair(key: str, value: str) -> str:
-    """`key = value`, the shape the catalogue reads as a named secret; "" for an empty value or one
-    already redacted."""
+def _pairs(key: str, value: str) -> list[str]:
+    """`key: value` and `key value`, the shapes in which the catalogue reads a value its key names
+    as a secret (the same test core memory applies before it writes a value); none for an empty
+    value or one already redacted."""
     value = value.strip()
     if value.lower() in _EMPTY_VALUES or "[REDACTED:" in value:
-        return ""
-    return f"{key} = {value}"
+        return []
+    return [f"{key}: {value}", f"{key} {value}"]
 
 
 def _secret_fix(rel: str, line: int) -> str:
@@ -363,8 +364,8 @@ def _scanned_texts(path: Path, text: str) -> Iterator[tuple[int, str]]:
 
 
 def _json_strings(value: object) -> Iterator[str]:
-    """Every key and string of `value`, and `key = value` for an object that stores a value under a
-    key (`{"key": "db.password", "value": …}`, the audit trail's `old` and `new`)."""
+    """Every key and string of `value`, and `key: value`, `key value` for an object that stores a
+    value under a key (`{"key": "db.password", "value": …}`, the audit trail's `old` and `new`)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
@@ -372,8 +373,8 @@ def _json_strings(value: object) -> Iterator[str]:
         if isinstance(key, str):
             for name in ("value", "old", "new"):
                 stored = value.get(name)
-                if isinstance(stored, str) and (pair := _pair(key, stored)):
-                    yield pair
+                if isinstance(stored, str):
+                    yield from _pairs(key, stored)
         for k, v in value.items():
             yield str(k)
             yield from _json_strings(v)
@@ -384,7 +385,7 @@ def _json_strings(value: object) -> Iterator[str]:
 
 def _json_line(text: str, part: str) -> int:
     """The line of a JSON file that holds `part` (as JSON writes it), else 1."""
-    candidates = [part] + ([part.split(" = ", 1)[1]] if " = " in part else [])   # a `_pair`: its value
+    candidates = [part] + ([part.split(" ", 1)[1]] if " " in part else [])   # one of `_pairs`: its value
     for candidate in candidates:
         needle = json.dumps(candidate, ensure_ascii=False)[1:-1][:60]
         ascii_needle = json.dumps(candidate)[1:-1][:60]
