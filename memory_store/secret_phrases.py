@@ -52,14 +52,13 @@ def _key_kind(m: re.Match[str], value: str) -> str:
 
 _ENV_TAIL = r"=[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"
 _ENV_START = r"(?<![^\s_;'\"(]{})"    # the name's start or a `_` before the secret word (after it: see `_lit`)
-_ENV_PASS = ("(?P<key>PASS" + _ENV_START.format("PASS") + "(?:WD|PHRASE)?|PWD" + _ENV_START.format("PWD")
-             + "|SECRET" + _ENV_START.format("SECRET") + ")" + _ENV_TAIL)
-_ENV_KEY = "(?P<key>TOKEN" + _ENV_START.format("TOKEN") + "|KEY(?<=_KEY))" + _ENV_TAIL
+_ENV_PASS = "(?P<key>PASS" + _ENV_START.format("PASS") + ")" + _ENV_TAIL
+_ENV_KEY = "(?P<key>KEY(?<=_KEY))" + _ENV_TAIL
 _PATH_OR_VARIABLE = ("$", "%", "<", "{", "/", "~", "./", "../", "*")
 
 
 def env_secret(value: str) -> bool:
-    """The value of `…PASS=`: not a `$VARIABLE`, a `<placeholder>`, a path (`PWD=/home/me`) or a
+    """The value of `…PASS=`: not a `$VARIABLE`, a `<placeholder>`, a path (`PASS=/run/secrets/db`) or a
     short number (`PASS=12` in a test summary)."""
     if value.startswith(_PATH_OR_VARIABLE):
         return False
@@ -67,17 +66,10 @@ def env_secret(value: str) -> bool:
 
 
 def env_key(value: str) -> bool:
-    """The value of `…_KEY=` / `…TOKEN=`: as `env_secret`, and 8+ characters with a letter and a
-    digit, so `SORT_KEY=created_at` and `MAX_TOKEN=4096` stay."""
+    """The value of `…_KEY=`: as `env_secret`, and 8+ characters with a letter and a digit, so
+    `SORT_KEY=created_at` and `PRIMARY_KEY=user_id` stay."""
     return (env_secret(value) and len(value) >= 8 and any(c.isdigit() for c in value)
             and any(c.isalpha() for c in value))
-
-
-def _env_kind(m: re.Match[str], value: str) -> str:
-    k = m.group("key")
-    if k.startswith("P"):
-        return "password"
-    return "token" if k == "TOKEN" else "secret"
 
 
 PAIRS: tuple[SecretFormat, ...] = (
@@ -110,13 +102,13 @@ PAIRS: tuple[SecretFormat, ...] = (
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
         + _TOKEN_VALUE, lowered=True, accept=generated_key)
       for word in ("key", "secret", "token", "auth", "credential")),
-    # A shell or .env assignment whose NAME says secret (`DB_PASS=…`, `export PASS=…`,
-    # `JWT_SECRET=…`, `RAILS_MASTER_KEY=<hex>`, `GH_TOKEN=…`, `DB_PWD=…`): upper-case names, `=`
-    # with no space, as shells and .env files write them. The name is matched from its secret
-    # word on (a `_` or the start before it), `…KEY` only after a `_` (a bare `KEY=` is any key).
-    SecretFormat("password", ("PASS", "PWD=", "SECRET="), _ENV_PASS,
-                 accept=env_secret, kind_of=_env_kind),
-    SecretFormat("token", ("TOKEN=", "_KEY="), _ENV_KEY, accept=env_key, kind_of=_env_kind),
+    # A shell or .env assignment whose NAME says secret where the pairs above do not read one:
+    # `DB_PASS=…`, `export PASS=…` (`…PASSWORD=`, `…PWD=`, `…SECRET=`, `…TOKEN=` are pairs
+    # already) and `RAILS_MASTER_KEY=<hex>` (the generic rule wants mixed case, not hex). Upper-case
+    # names, `=` with no space, as shells and .env files write them; matched from the secret word
+    # on (a `_` or the name's start before it), `KEY` only after a `_` (a bare `KEY=` is any key).
+    SecretFormat("password", ("PASS=",), _ENV_PASS, accept=env_secret),
+    SecretFormat("secret", ("_KEY=",), _ENV_KEY, accept=env_key),
 )
 
 # ---- spoken forms -----------------------------------------------------------------------------
