@@ -48,6 +48,7 @@ from memory_store.context.tokens import MIN_BUDGET, estimate
 from memory_store.core import document as doc
 from memory_store.core.files import AUDIT_LOG, SCOPE_FILES
 from memory_store.core.resolve import Candidate, Resolved, resolve
+from memory_store.core.secret_values import shown
 from memory_store.core.ttl import LastActivity, parse_duration, parse_time
 from memory_store.errors import MemjobsError, UsageError
 from memory_store.procedures import dice, grams
@@ -134,7 +135,7 @@ def _revoked_since(workspace: Path, since: str) -> set[str]:
 def _core_item(group: str, r: Resolved, policy_ref: str, governed: set[str]) -> Item:
     e = r.winner.loc.entry
     value = policy_ref if (r.winner.scope == "policy" or r.key in governed) else (
-        "; ".join(r.values) if r.values else e.value)
+        "; ".join(shown(r.key, v) or "" for v in r.values) if r.values else shown(r.key, e.value) or "")
     fields = (("key", r.key), ("value", _one_line(value)), ("scope", r.winner.scope),
               ("applies_to", e.effective_applies_to), ("priority", str(e.priority)), ("updated_at", e.updated_at))
     return Item(group, r.winner.loc.id, _one_line(f"{r.key}: {value}"), r.winner.where, fields)
