@@ -9,8 +9,10 @@ than 90 days to memory/archive/core.md.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -69,6 +71,7 @@ class CoreMemory:
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
     host: HostRun | None = None         # a job run the writes join (memory_store/core/operation.py)
     _policy: PolicyReader | None = None
+    _written: WrittenRefs | None = None
 
     @classmethod
     def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None,
@@ -269,11 +272,13 @@ class CoreMemory:
             return write(own)
 
     def _said_before(self, text: str, rel: str, key: str, ref: str) -> LineEntry | None:
-        """The line (active or inactive, in `text` or in the core archive) of `key` written from the
-        same transcript statement `ref`, if any."""
+        """The line of `key` written from the same transcript statement `ref` — active or inactive,
+        in `text` or in the core archive; or, when a later value replaced it, the line that holds
+        the key now (the audit trail says the statement was written) — if any."""
         from memory_store.core.files import ARCHIVE
 
-        for loc in doc.scan(text, rel)[0]:
+        located = doc.scan(text, rel)[0]
+        for loc in located:
             if loc.entry.key == key and loc.entry.ref == ref:
                 return loc.entry
         archived = read_snapshot(self.workspace / ARCHIVE).text
@@ -281,6 +286,14 @@ class CoreMemory:
             for loc in doc.scan(archived, ARCHIVE)[0]:
                 if loc.entry.key == key and loc.entry.ref == ref:
                     return loc.entry
+        if self._written is None:
+            self._written = WrittenRefs(self.workspace / AUDIT_LOG)
+        if self._written.has(key, ref):
+            same = [loc.entry for loc in located if loc.entry.key == key]
+            if same:
+                return same[-1]
+            return LineEntry(key=key, value="", priority=50, ttl="none", source="user_explicit", updated_at="",
+                             ref=ref)
         return None
 
     def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
@@ -428,6 +441,49 @@ class CoreMemory:
                            ts=ts, before=loc.entry, target_id=loc.id, target_type="proposal"))
             out.append(Change("memory.compacted", "proposals", PROPOSALS, loc.entry, None, run.run_id))
         return out
+
+
+@dataclass
+class WrittenRefs:
+    """The (key, ref) of every fact a write made, read from the append-only audit trail as it grows
+    (only the new lines on each look): a statement whose line a later value replaced is still known
+    as written. A rollback's compensating event takes its write back."""
+    path: Path
+    offset: int = 0
+    seen: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def has(self, key: str, ref: str) -> bool:
+        self._catch_up()
+        return self.seen.get((key, ref), 0) > 0
+
+    def _catch_up(self) -> None:
+        try:
+            with open(self.path, "rb") as fh:
+                if os.fstat(fh.fileno()).st_size < self.offset:
+                    self.offset, self.seen = 0, {}
+                fh.seek(self.offset)
+                data = fh.read()
+        except FileNotFoundError:
+            return
+        end = data.rfind(b"\n") + 1               # whole lines only: one being appended waits
+        for raw in data[:end].splitlines():
+            if TRANSCRIPT_REF.encode() not in raw:
+                continue
+            try:
+                ev = json.loads(raw)
+            except ValueError:
+                continue
+            diff = ev.get("diff") if isinstance(ev, dict) else None
+            if not isinstance(diff, dict):
+                continue
+            before, after = diff.get("before") or {}, diff.get("after") or {}
+            if ev.get("type") in ("fact.created", "fact.updated") and after.get("ref"):
+                k = (str(ev.get("key")), str(after["ref"]))
+                self.seen[k] = self.seen.get(k, 0) + 1
+            elif ev.get("type") == "memory.rolled_back" and before.get("ref") and before.get("ref") != after.get("ref"):
+                k = (str(ev.get("key")), str(before["ref"]))
+                self.seen[k] = self.seen.get(k, 0) - 1
+        self.offset += end
 
 
 def _check_applies(value: str) -> str:

@@ -83,3 +83,20 @@ def test_a_transcript_forget_read_again_does_not_take_back_a_later_value(tmp_pat
     _run(ws, "run", "microsync", "--since", "2026-11-26")
     assert _active(ws) == {"user.name": "Ploy"}
     _trail_in_order(ws)
+
+
+def test_an_overwritten_then_forgotten_value_stays_forgotten(tmp_path: Path):
+    """"call me Nok", later "call me Tom": Tom's line replaces Nok's (Nok's ref is no longer in the
+    file); after `mem forget user.name`, reading the transcript again brings back neither."""
+    ws = claude_code_workspace(tmp_path)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{SID}.jsonl", SID)
+    s.user(at(D, 9, 0), "call me Nok").assistant(at(D, 9, 1), "ok")
+    s.user(at(D, 9, 2), "call me Tom").assistant(at(D, 9, 3), "ok")
+    s.write()
+    _run(ws, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    assert _active(ws) == {"user.name": "Tom"}
+    _run(ws, "mem", "forget", "user.name")
+    _run(ws, "backfill", "--since", "2026-11-25", "--until", "2026-11-26")
+    _run(ws, "run", "microsync", "--since", "2026-11-26")
+    assert _active(ws) == {}
+    _trail_in_order(ws)
