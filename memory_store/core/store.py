@@ -71,7 +71,6 @@ class CoreMemory:
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
     host: HostRun | None = None         # a job run the writes join (memory_store/core/operation.py)
     _policy: PolicyReader | None = None
-    _written: WrittenRefs | None = None
 
     @classmethod
     def from_config(cls, cfg: Any, *, clock: Callable[[], datetime] | None = None,
@@ -286,9 +285,7 @@ class CoreMemory:
             for loc in doc.scan(archived, ARCHIVE)[0]:
                 if loc.entry.key == key and loc.entry.ref == ref:
                     return loc.entry
-        if self._written is None:
-            self._written = WrittenRefs(self.workspace / AUDIT_LOG)
-        if self._written.has(key, ref):
+        if written_refs(self.workspace / AUDIT_LOG).has(key, ref):
             same = [loc.entry for loc in located if loc.entry.key == key]
             if same:
                 return same[-1]
@@ -451,6 +448,7 @@ class WrittenRefs:
     path: Path
     offset: int = 0
     seen: dict[tuple[str, str], int] = field(default_factory=dict)
+    file: tuple[int, int] = (0, 0)          # device and inode read: another file there starts afresh
 
     def has(self, key: str, ref: str) -> bool:
         self._catch_up()
@@ -459,8 +457,9 @@ class WrittenRefs:
     def _catch_up(self) -> None:
         try:
             with open(self.path, "rb") as fh:
-                if os.fstat(fh.fileno()).st_size < self.offset:
-                    self.offset, self.seen = 0, {}
+                st = os.fstat(fh.fileno())
+                if st.st_size < self.offset or (st.st_dev, st.st_ino) != self.file:
+                    self.offset, self.seen, self.file = 0, {}, (st.st_dev, st.st_ino)
                 fh.seek(self.offset)
                 data = fh.read()
         except FileNotFoundError:
@@ -484,6 +483,16 @@ class WrittenRefs:
                 k = (str(ev.get("key")), str(before["ref"]))
                 self.seen[k] = self.seen.get(k, 0) - 1
         self.offset += end
+
+
+_WRITTEN: dict[Path, WrittenRefs] = {}
+
+
+def written_refs(path: Path) -> WrittenRefs:
+    """One reader per audit trail for the process: a backfill's many runs read each line once."""
+    if path not in _WRITTEN:
+        _WRITTEN[path] = WrittenRefs(path)
+    return _WRITTEN[path]
 
 
 def _check_applies(value: str) -> str:
