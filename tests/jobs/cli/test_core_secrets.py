@@ -104,6 +104,8 @@ def test_mcp_refuses_secrets_long_and_multi_line_values_and_hides_old_secrets(wo
         ("memory_remember", {"key": "response.format.default", "value": "use tables; " * 200,
                              "session_id": "s1", "excerpt": "use tables"}),
         ("memory_forget", {"key": "never.held", "session_id": "s1", "excerpt": "forget my shoe size"}),
+        ("memory_propose", {"key": "user.wifi", "value": "Kq8z!Lm2Xy", "session_id": "s1",
+                            "reason": "said it twice", "excerpt": said}),
         ("memory_resolve", {}),
         ("memory_context", {"format": "json"}),
         ("memory_context", {}),
@@ -114,7 +116,9 @@ def test_mcp_refuses_secrets_long_and_multi_line_values_and_hides_old_secrets(wo
     assert out[2][0] and "at most 2,000" in out[2][1]
     assert out[3][0] is False
     assert json.loads(out[3][1]) == {"ack": "Nothing was held for never.held: nothing to forget.", "changes": []}
-    for is_error, text in out[4:]:
+    assert out[4] == (True, "Error executing tool memory_propose: user.wifi: the value looks like a secret "
+                            f"(password); {ADVICE}")
+    for is_error, text in out[5:]:
         assert not is_error and OLD_SECRET not in text and "db.password" in text
     profile = (workspace / "PROFILE.md").read_text()
     assert "Kq8z!Lm2Xy" not in _everything(workspace) and "user.name" not in profile

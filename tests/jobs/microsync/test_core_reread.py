@@ -100,3 +100,18 @@ def test_an_overwritten_then_forgotten_value_stays_forgotten(tmp_path: Path):
     _run(ws, "run", "microsync", "--since", "2026-11-26")
     assert _active(ws) == {}
     _trail_in_order(ws)
+
+
+def test_a_rejected_proposal_is_not_proposed_again_when_the_transcript_is_read_again(tmp_path: Path):
+    """An inferred preference the user rejected stays rejected: its statement, read again, stages
+    nothing (its key and ref are in PROPOSALS.md under Resolved)."""
+    ws = claude_code_workspace(tmp_path)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{SID}.jsonl", SID)
+    s.user(at(D, 9, 0), "no need to be so formal with me haha").assistant(at(D, 9, 1), "ok")
+    s.write()
+    _run(ws, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    (pending,) = json.loads(_run(ws, "proposals", "list", "--json"))["proposals"]
+    _run(ws, "proposals", "reject", pending["id"])
+    _run(ws, "backfill", "--since", "2026-11-25", "--until", "2026-11-26")
+    _run(ws, "run", "microsync", "--since", "2026-11-26")
+    assert json.loads(_run(ws, "proposals", "list", "--json"))["proposals"] == []
