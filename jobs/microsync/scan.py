@@ -294,6 +294,11 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo 
         first_day, last_day = window.since.astimezone(tz).date(), min(window.upper, window.until).astimezone(tz).date()
         if not any(first_day <= d <= last_day for d in known):
             return True
+        if known and max(known) < last_day:
+            # Every record falls on a day before the range's end falls on, hence before its end:
+            # the first record too, so the peek below would say "inside" (it read 16 KB of each
+            # file a backfill's days open, parsed and redacted for one timestamp).
+            return False
     key = (tf.path, st.st_size, st.st_mtime_ns)
     if key not in _FIRST_TS:
         head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
