@@ -54,10 +54,15 @@ class Discovery:
     notes: list[str] = field(default_factory=list)
     errors: list[BadLine] = field(default_factory=list)
     matched: int = 0   # candidate paths the source's path matched, before name filters
+    folders: list[str] = field(default_factory=list)   # the folders walked, for `discover`'s reuse
+
+
+def is_glob(root: str) -> bool:
+    return bool(_GLOB_CHARS.search(root))
 
 
 def candidates(root: str, out: Discovery) -> list[str]:
-    if _GLOB_CHARS.search(root):
+    if is_glob(root):
         tops = sorted(glob.glob(root, recursive=True))
     elif os.path.exists(root):
         tops = [root]
@@ -68,6 +73,7 @@ def candidates(root: str, out: Discovery) -> list[str]:
         if os.path.isdir(top):
             for dirpath, dirnames, filenames in os.walk(top, onerror=lambda e: _walk_error(e, out)):
                 dirnames.sort()
+                out.folders.append(dirpath)
                 found.extend(os.path.join(dirpath, n) for n in sorted(filenames) if _is_candidate(n))
         elif os.path.isfile(top) and _is_candidate(os.path.basename(top)):
             found.append(top)
