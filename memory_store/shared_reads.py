@@ -130,10 +130,11 @@ def keep(tf: TranscriptFile, offset: int, start_line: int | None, before: _State
             shelf.chars -= gone.chars
         return
     # The reads needed last go first (ties: the least recently used first; the read just kept may
-    # go too). Sorting once per overflow, not once per read dropped.
+    # go too), down to nine tenths of the room: one sort makes room for many reads (a history of
+    # thousands of files would otherwise sort the shelf once per read).
     when = shelf.next_use
     for k in sorted(shelf.kept, key=lambda k: when(k[0]), reverse=True):
-        if shelf.chars <= KEEP_CHARS:
+        if shelf.chars <= KEEP_CHARS * 9 // 10:
             break
         shelf.chars -= shelf.kept.pop(k).chars
 
