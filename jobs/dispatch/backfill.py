@@ -86,8 +86,9 @@ class _ReadPlan:
     """When a backfill reads each transcript next: on the first day, from the one being run, on
     which it has a record (memory_store/transcripts/days.py); a file read whose days are all past
     is needed only by the index update at the end. The shared reads keep what comes back soonest
-    (memory_store/shared_reads.py `expect`), so a history larger than they hold is parsed about
-    once rather than once for the active-day scan and again for each day."""
+    (memory_store/shared_reads.py `expect`), so that a history larger than they hold is not parsed
+    once for the active-day scan and again for each of a file's days (by recency the scan pushed
+    out what the first days needed, and each day what the next ones did)."""
 
     LAST = date.max.toordinal() + 1   # needed by the index update after the last day only
 
