@@ -204,8 +204,13 @@ def _ended_status(path: Path) -> str | None:
     status = rep.get("status") if isinstance(rep, dict) else None
     if not isinstance(status, str) or status == "running":
         return None
+    if len(_ENDED) >= _ENDED_MAX:   # a long-lived process (the MCP server): forget folders pruned since
+        _ENDED.clear()
     _ENDED[str(path)] = (stamp, status)
     return status
+
+
+_ENDED_MAX = 20_000
 
 
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
