@@ -6,6 +6,7 @@ and state/ (the `.memjobs/` files the run moved, as they were before it).
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from datetime import UTC, datetime
 from pathlib import Path
@@ -157,6 +158,11 @@ def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
     for d in run_dirs(state_dir):
         if d.name == current:
             continue
+        ended = _ended_status(d / REPORT)
+        if ended is not None:
+            if ended == "failed" and failed is not None:
+                failed.append(d.name)
+            continue
         rep = read_report(state_dir, d.name)
         if rep is not None and rep.get("status") == "failed" and failed is not None:
             failed.append(d.name)
@@ -171,6 +177,40 @@ def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
         RunLedger(state_dir, d.name).write_report(rep)
         changed.append(d.name)
     return changed
+
+
+# The status of run reports that have ended (anything but "running"), by path, with the report
+# file's inode, size and mtime when read: such a report is not written again (only a "running" one
+# is, by its run or by `mark_interrupted`; a rewrite is a new file), so while those are the same
+# its status is known without reading it. Trigger: every run reads every report to find
+# interrupted runs, and a backfill keeps every run's folder: its runs read reports days x runs times.
+_ENDED: dict[str, tuple[tuple[int, int, int], str]] = {}
+
+
+def _ended_status(path: Path) -> str | None:
+    """The status of the ended report at `path` if it is known and unchanged since; else None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+    known = _ENDED.get(str(path))
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        rep = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    status = rep.get("status") if isinstance(rep, dict) else None
+    if not isinstance(status, str) or status == "running":
+        return None
+    if len(_ENDED) >= _ENDED_MAX:   # a long-lived process (the MCP server): forget folders pruned since
+        _ENDED.clear()
+    _ENDED[str(path)] = (stamp, status)
+    return status
+
+
+_ENDED_MAX = 20_000
 
 
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:

@@ -297,7 +297,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             stats.rows_added += len(rows)
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
-        changed = _update_sessions(db, cfg, stats, redact) or changed
+        changed = _update_sessions(db, cfg, stats) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
@@ -307,7 +307,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
     return stats
 
 
-def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats, redact: Callable[[str], str]) -> bool:
+def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> bool:
     """The sessions tier (memory_store/search/said.py), or its removal when `search.sessions` is off."""
     if not cfg.search.sessions:
         if db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
@@ -318,7 +318,7 @@ def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats, red
         return True
     from memory_store.search.said import update_said
 
-    said = update_said(db, cfg, redact)
+    said = update_said(db, cfg)
     stats.sessions = said.to_dict()
     return bool(said.rows_added or said.rows_removed)
 
