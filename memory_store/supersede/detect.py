@@ -25,6 +25,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
+from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
 from memory_store.supersede.values import designators, fillers_differ, other_member, quantities, values_differ
@@ -363,6 +364,12 @@ class Detector:
         # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
         # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
         covered, _ = self._cover(target_full, new_tokens, idf)
+        # A statement that says all the earlier one says and more amends it, with no cue word in
+        # any language: a list with items added (a step, a language), or the whole earlier subject
+        # made more specific ("occupancy models in brms with a GP over site coordinates").
+        if says_more(score, covered, new_tokens, target_full) or \
+                list_grew(new.full, target.full, lambda t: subject_tokens(t, lx)):
+            return Finding("refinement", target.id, round(score, 2), basis="extends")
         if covered >= SAME_COVER or score >= CONFLICT_MATCH:
             return Finding("same", target.id, round(score, 2))
         return Finding("none", None, round(score, 2))
