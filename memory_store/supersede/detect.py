@@ -28,7 +28,14 @@ from memory_store.entries import BlockEntry
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
-from memory_store.supersede.values import designators, fillers_differ, other_member, quantities, values_differ
+from memory_store.supersede.values import (
+    designators,
+    fillers_differ,
+    other_member,
+    quantities,
+    values_differ,
+    values_split,
+)
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -306,7 +313,8 @@ class Detector:
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
-            if values_differ(quantities(text), self._quantities(target)):
+            new_q, old_q = quantities(text), self._quantities(target)
+            if values_differ(new_q, old_q) or values_split(new_q, old_q):
                 # What stays is the rest: "weekends open till 7 pm this season, weekdays as before"
                 # gives part of the rule another value.
                 return Finding("refinement", target.id, round(score, 2), continuation)
@@ -345,6 +353,12 @@ class Detector:
             if onset:
                 return Finding("refinement", target.id, round(score, 2), onset)
             return Finding("conflict", target.id, round(score, 2), basis="value")
+        if values_split(quantities(text), self._quantities(target)):
+            # The earlier value kept for part and another given beside it: an exception to a rule
+            # ("ETF 不受 5% 的限制，单只最多可以到 20%"), a refinement of anything else.
+            if FAMILY.get(target.kind) == "rule" and lx.find("exception", text):
+                return Finding("relaxation", target.id, round(score, 2), lx.find("exception", text), "split")
+            return Finding("refinement", target.id, round(score, 2), basis="split")
         # Another tool is a rival only to what a project chose or ruled: a remembered fact or a
         # procedure that names a tool in passing ("the lab's second A100 is booked through Kong")
         # is not contradicted by a statement about another one ("audio may go up to GCP").
