@@ -417,3 +417,28 @@ def test_a_list_said_again_in_other_words_or_cut_short_is_no_extension() -> None
     shorter = s("Procedure", "2026-03-09", "Hotfix: branch from the release tag, cherry-pick back to main")
     for new in (again, shorter):
         assert not detect(new, [old]).supersedes
+
+
+@pytest.mark.parametrize("kind,old,new,outcome", [
+    ("Constraint", "Uploaded files must stay under 20 MB",
+     "Teachers may upload videos up to 500 MB, students keep 20 MB",
+     "refinement"),
+    ("Rule", "单笔退款不超过 500 元", "会员订单不受 500 元限制，如果店长同意单笔可以到 2000 元", "relaxation"),
+    ("Rule", "ร้านขนม: รับออเดอร์ล่วงหน้าอย่างน้อย 2 วัน", "เค้กชั้นสั่งล่วงหน้า 4 วัน อย่างอื่น 2 วัน", "refinement"),
+])
+def test_the_earlier_value_kept_for_part_and_another_beside_it_is_no_rival(
+        kind: str, old: str, new: str, outcome: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == (outcome, "OLD"), found
+
+
+def test_several_other_values_beside_the_earlier_one_are_about_something_else() -> None:
+    other = detect(s("Rule", "2026-03-09", "灌溉每天早上 6 点、下午 4 点各一次，晚上 10 点后一律不浇"),
+                   [s("Rule", "2026-03-01", "固件更新只在晚上 10 点后推送，避免撞到灌溉", ident="OLD")])
+    assert not other.supersedes, other
+
+
+def test_a_micro_sign_or_a_degree_is_a_unit() -> None:
+    found = detect(s("Constraint", "2026-03-09", "待机功耗 20µA 以内"),
+                   [s("Constraint", "2026-03-01", "待機功耗必須低於 10µA", ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
