@@ -64,6 +64,11 @@ ECHO_ONLY_MATCH = 0.4
 # at 0.26 — a thin margin, see docs/benchmarks.md).
 FILLER_MATCH = 0.25
 
+# Another name in one place: the rest of each statement the other names, at least this share.
+NAME_SWAP_REST = 0.55
+_DIGITS = re.compile(r"\d+")
+_LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
+
 SUPERSEDING = ("reversal", "relaxation", "refinement")
 # A swapped name in one template: at least this many tokens around it, and this share of the title.
 SLOT_TEMPLATE = 3
@@ -206,6 +211,32 @@ class Detector:
         old_roles = self.lx.roles_of(" ".join(old_mid))
         new_roles = self.lx.roles_of(" ".join(new_mid))
         return bool(old_roles) and not any(old_roles[r] & new_roles.get(r, frozenset()) for r in old_roles)
+
+    def _name_swap(self, new: Statement, new_tokens: dict[str, float], old: Statement,
+                   old_tokens: dict[str, float], idf: dict[str, float]) -> bool:
+        """Does the new statement say what the earlier one says with another name in one place
+        ("PCB 改版的 review 由 Amy sign off" after "… 由 Kevin sign off", "โรงเรือน 2 ปลูก Golden
+        Lady" after "โรงเรือน 2 ปลูกพันธุ์ Kimochi", "Pell Street: Mon, Wed, Fri" after "… open
+        Tue/Thu/Sat")? A name is a capitalised word or a Latin word inside Thai or Chinese text,
+        known to the role files or not. Each names one the other does not; the rest matches both
+        ways; both begin with the same subject (not "the log goes in Postgres" beside "the vector
+        store goes in Postgres": another thing in the same place); and no number differs (chapter 3
+        to Oikos beside chapter 2 to Ecography is another member of one template)."""
+        new_names = {t for t, w in new_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
+                     and t not in old_tokens and not _initials_of(t, old.full)}
+        old_names = {t for t, w in old_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
+                     and t not in new_tokens}
+        if not new_names or not old_names:
+            return False
+        new_digits, old_digits = set(_DIGITS.findall(new.full)), set(_DIGITS.findall(old.full))
+        if new_digits - old_digits and old_digits - new_digits:
+            return False
+        if not (_lead(new_tokens) in old_tokens and _lead(old_tokens) in new_tokens):
+            return False
+        old_rest = {t: w for t, w in old_tokens.items() if t not in old_names}
+        new_rest = {t: w for t, w in new_tokens.items() if t not in new_names}
+        return self._cover(new_tokens, old_rest, idf)[0] >= NAME_SWAP_REST \
+            and self._cover(old_tokens, new_rest, idf)[0] >= NAME_SWAP_REST
 
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))
@@ -372,6 +403,11 @@ class Detector:
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
             return Finding("conflict", target.id, round(score, 2), basis="role")
+        if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+                and self._name_swap(new, new_tokens, target, target_full, idf):
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
+            return Finding("conflict", target.id, round(score, 2), basis="name")
         # A close match that gives no quantity another value and no role another tool is the same
         # subject said again in other words ("for hotfixes: cut the branch off the release tag …"
         # after "Hotfix: branch from the release tag …"), or a neighbour written from one template
@@ -406,6 +442,19 @@ class Detector:
                 scored.append((score, i))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(self.items[i][0], round(score, 2)) for score, i in scored[:k]]
+
+
+def _lead(tokens: dict[str, float]) -> str | None:
+    """The first word of a statement's subject (not a number, not a role)."""
+    return next((t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()), None)
+
+
+def _initials_of(token: str, text: str) -> bool:
+    """Is `token` the initials of words standing together in `text` ("cr" for "change request")?"""
+    if not (2 <= len(token) <= 5 and token.isalpha()):
+        return False
+    words = _LATIN_WORDS.findall(normalise(text))
+    return any("".join(w[0] for w in words[i:i + len(token)]) == token for i in range(len(words) - len(token) + 1))
 
 
 def _slot_tokens(title: str) -> list[str]:

@@ -442,3 +442,28 @@ def test_a_micro_sign_or_a_degree_is_a_unit() -> None:
     found = detect(s("Constraint", "2026-03-09", "待机功耗 20µA 以内"),
                    [s("Constraint", "2026-03-01", "待機功耗必須低於 10µA", ident="OLD")])
     assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    ("Rule", "Schema changes get a DBA review, signed off by Priya",
+     "Schema changes get a DBA review, signed off by Marco"),
+    ("Remember", "แปลง 4 ปลูกพันธุ์ Sunrise", "แปลง 4 ปลูก Red Queen"),
+    ("Rule", "合同改版先过法务 review，由 Lisa sign off", "合同改版的 review 由 Tom sign off"),
+    ("Remember", "Elm Road depot is open Mon/Wed/Fri", "Elm Road depot: Tue, Thu, Sat."),
+])
+def test_another_name_in_one_place_is_a_possible_conflict(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "name"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    # another member of one template: a number differs too
+    ("Submit chapter 2 to Ecography", "Submit chapter 3 to Oikos."),
+    # another thing in the same place: the two begin with different subjects
+    ("vector store ใช้ pgvector ใน Postgres ตัวเดียวกับระบบสมาชิก", "log การสนทนาเก็บใน Postgres ตัวเดียวกับระบบสมาชิก"),
+    # the initials of the earlier words are no other name
+    ("คุณวิภาคือคนอนุมัติ change request ฝั่ง security", "คุณวิภาเป็นคนอนุมัติ CR ด้าน security นะ"),
+])
+def test_another_member_or_subject_or_an_abbreviation_is_no_name_swap(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.outcome != "conflict", found
