@@ -12,8 +12,14 @@ decides, and then the cues of the new statement (memory_store/supersede/cues/) s
   rule or a fact, a change only with another value (*refinement*) or another tool in the same role
   (*reversal*): alone it opens a new rule;
 - a continuation cue ("still", "as before", 不变, ต่อไป) → *same*: nothing;
-- no cue: a statement the earlier one already covers → *same*; otherwise *conflict*, a warning
-  only — the new entry is stored, and the established one keeps its place.
+- no cue, by structure (the same in every language): the earlier value kept for part and another
+  given beside it → *refinement* (or *relaxation* of a rule under a condition); a quantity given
+  another value, a role another tool, one name swapped for another in the same statement →
+  *conflict*, a warning only — the new entry is stored, and the established one keeps its place;
+  the earlier entry's name said again with a new name beside it (a change told as news: "the Kafka
+  brokers get decommissioned" beside "published to NATS JetStream") → *reversal*; all the earlier
+  entry says and more (memory_store/supersede/extends.py) → *refinement*; a statement the earlier
+  one already covers → *same*.
 
 Pure: text in, a finding out.
 """
@@ -27,7 +33,15 @@ from dataclasses import dataclass
 from memory_store.entries import BlockEntry
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
-from memory_store.supersede.subject import NAME_WEIGHT, ROLE_PREFIX, echoed_roles, normalise, role_terms, subject_tokens
+from memory_store.supersede.subject import (
+    NAME_WEIGHT,
+    ROLE_PREFIX,
+    echoed_roles,
+    normalise,
+    role_terms,
+    stem,
+    subject_tokens,
+)
 from memory_store.supersede.values import (
     designators,
     fillers_differ,
@@ -64,6 +78,11 @@ ECHO_ONLY_MATCH = 0.4
 # at 0.26 — a thin margin, see docs/benchmarks.md).
 FILLER_MATCH = 0.25
 
+NEWS_MATCH = 0.3
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
+_CALENDAR = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|wed|thu|fri|sat|sun)"
+                       r"(?:day|s|nesday|sday|urday)?|today|tomorrow|tonight")
+NEWS_OUTCOME = "reversal"
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
@@ -237,6 +256,28 @@ class Detector:
         new_rest = {t: w for t, w in new_tokens.items() if t not in new_names}
         return self._cover(new_tokens, old_rest, idf)[0] >= NAME_SWAP_REST \
             and self._cover(old_tokens, new_rest, idf)[0] >= NAME_SWAP_REST
+
+    def _told_as_news(self, new: Statement, new_tokens: dict[str, float], old: Statement,
+                      old_tokens: dict[str, float]) -> bool:
+        """Does the new statement name what the earlier one named and, beside it, a name the
+        earlier one did not ("Pings are published to NATS JetStream as of this morning. The Kafka
+        brokers get decommissioned" after "Use Kafka for the ping ingest stream")?"""
+        kept = {t for t, w in old_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
+                and t in new_tokens}
+        if not kept:
+            return False
+        # A new name: written with a capital (not "log" or "grad school" inside Thai text), not a
+        # date ("Sept 9"), and not the second word of a name the earlier entry had ("Kafka Connect"
+        # beside "Kafka").
+        capitalised = {stem(w.casefold()) for w in _CAPITALISED.findall(new.full)}
+        beside = {stem(m.group(2).casefold()) for k in kept for m in _beside(k).finditer(normalise(new.full))}
+        fresh = {t for t, w in new_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
+                 and t not in old_tokens and t in capitalised and not _CALENDAR.fullmatch(t)
+                 and t not in beside and not _initials_of(t, old.full)}
+        if not fresh:
+            return False
+        new_digits, old_digits = set(_DIGITS.findall(new.full)), set(_DIGITS.findall(old.full))
+        return not (new_digits - old_digits and old_digits - new_digits)
 
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))
@@ -420,6 +461,9 @@ class Detector:
         if says_more(score, covered, new_tokens, target_full) or \
                 list_grew(new.full, target.full, lambda t: subject_tokens(t, lx)):
             return Finding("refinement", target.id, round(score, 2), basis="extends")
+        if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+                and self._told_as_news(new, new_tokens, target, target_full):
+            return Finding(NEWS_OUTCOME, target.id, round(score, 2), basis="news")
         if covered >= SAME_COVER or score >= CONFLICT_MATCH:
             return Finding("same", target.id, round(score, 2))
         return Finding("none", None, round(score, 2))
@@ -442,6 +486,11 @@ class Detector:
                 scored.append((score, i))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(self.items[i][0], round(score, 2)) for score, i in scored[:k]]
+
+
+def _beside(token: str) -> re.Pattern[str]:
+    """The word right after a name that starts with `token` (a stem): "kafka connect"."""
+    return re.compile(rf"\b({re.escape(token)}\w*)[ -]+([a-z][\w-]*)")
 
 
 def _lead(tokens: dict[str, float]) -> str | None:

@@ -467,3 +467,32 @@ def test_another_name_in_one_place_is_a_possible_conflict(kind: str, old: str, n
 def test_another_member_or_subject_or_an_abbreviation_is_no_name_swap(old: str, new: str) -> None:
     found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
     assert found.outcome != "conflict", found
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    # the earlier name again, and a new one beside it, with no cue word
+    ("Decision", "Use RabbitMQ for the order event stream, one queue per region",
+     "Order events are published to Pulsar as of this morning. "
+     "The RabbitMQ cluster gets shut off next week."),
+    ("Remember", "Illustrator is Maya; sketches due June 10",
+     "Maya had to step back for family reasons. Bruno from the Porto team is drawing the rest of the sketches."),
+    ("Decision", "節目剪輯用 Descript", "Descript 又漲價，剪輯我們回去用 Premiere 就好"),
+    ("Decision", "คลาสออนไลน์ใช้ Webex", "license Webex หมดเดือนนี้ ผอ.ไม่ต่อ สอนออนไลน์ผ่าน Teams ของโรงเรียน"),
+])
+def test_the_earlier_name_again_with_a_new_one_beside_it_is_a_change(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("reversal", "OLD", "news"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    # a new word that is no name: lowercase Latin inside Thai text
+    ("ใช้ citation แบบ APA 7 ตามคู่มือบัณฑิตวิทยาลัย", "APA 7 นะ ตามคู่มือ grad school"),
+    # a date is no name
+    ("The customer Orbis has a dedicated VPC, Jana is the contact",
+     "Orbis renewal call is on Sept 9, Jana will bring the numbers"),
+    # the second word of the earlier name
+    ("Use Kafka for the ping ingest stream", "Archive trip summaries to S3 nightly with a Kafka Connect sink"),
+])
+def test_a_date_a_plain_word_or_the_rest_of_the_earlier_name_is_no_news(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.basis != "news" and not found.supersedes, found
