@@ -17,6 +17,7 @@ import re
 from collections.abc import Collection
 
 from memory_store.supersede.measures import measures
+from memory_store.supersede.numerals import spelled_numbers
 
 _THAI = "\u0e00-\u0e7f"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -83,6 +84,7 @@ def _before(text: str, start: int) -> str | None:
 def quantities(text: str) -> dict[str, set[float]]:
     """Context -> the values `text` gives a number in that context (normalised text)."""
     out: dict[str, set[float]] = {}
+    text = spelled_numbers(text)     # "two thousand words", 一万五, สามแสนห้า
     for m in _NUMBER_RE.finditer(text):
         digits, unit = m.group(1), m.group(2)
         value = _value(digits, unit)

@@ -14,6 +14,8 @@ from jobs.microsync.supersedes import link_entries
 from memory_store.errors import EntryError
 from memory_store.supersede import Statement, detect
 from memory_store.supersede.lexicon import CUE_DIR, LANGUAGES, load_lexicon, parse_lexicon
+from memory_store.supersede.numerals import spelled_numbers
+from memory_store.supersede.subject import normalise
 from tests.conftest import REPO
 from tests.jobs.weekly.test_weekly_support import entry, write_entries
 
@@ -496,3 +498,29 @@ def test_the_earlier_name_again_with_a_new_one_beside_it_is_a_change(kind: str, 
 def test_a_date_a_plain_word_or_the_rest_of_the_earlier_name_is_no_news(old: str, new: str) -> None:
     found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
     assert found.basis != "news" and not found.supersedes, found
+
+
+@pytest.mark.parametrize("text,digits", [
+    ("Harlow application - two thousand words max.", "harlow application - 2000 words max."),
+    ("twenty-five hundred words", "2500 words"),
+    ("錄音室月租一萬五", "录音室月租 15000"),
+    ("两千五", " 2500"),
+    ("งบงานแต่งทั้งหมดสามแสนห้า", "งบงานแต่งทั้งหมด 350000 "),
+    # a bare small number, a scale inside another word, an idiom: words
+    ("one codebase", "one codebase"),
+    ("万一出问题,千万别动", "万一出问题,千万别动"),
+    ("ปลูกพันธุ์ Kimochi เรียบร้อยแล้ว", "ปลูกพันธุ์ kimochi เรียบร้อยแล้ว"),
+])
+def test_numbers_in_words_are_read_as_digits(text: str, digits: str) -> None:
+    assert spelled_numbers(normalise(text)) == digits
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    ("Constraint", "Harlow Foundation grant application is capped at 2,500 words",
+     "Harlow application - two thousand words max."),
+    ("Remember", "錄音室租在松江路，月租一萬二", "錄音室月租一萬五"),
+    ("Constraint", "ค่าเช่าโกดังเดือนละ 12,000 บาท", "ค่าเช่าโกดังเดือนละหนึ่งหมื่นห้าพันบาท"),
+])
+def test_a_limit_said_in_words_with_another_value_is_a_possible_conflict(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
