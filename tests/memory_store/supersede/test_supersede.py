@@ -524,3 +524,21 @@ def test_numbers_in_words_are_read_as_digits(text: str, digits: str) -> None:
 def test_a_limit_said_in_words_with_another_value_is_a_possible_conflict(kind: str, old: str, new: str) -> None:
     found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
     assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Customer call recordings are kept for 90 days",
+     "If a recording is part of an open complaint we can hold those call recordings past the 90 days until it closes."),
+    ("ผู้เยี่ยมชมอายุต่ำกว่า 12 ปีต้องมีผู้ปกครองมาด้วย", "ถ้ามากับโรงเรียนและมีครูดูแล ผู้เยี่ยมชมอายุต่ำกว่า 12 ปีไม่ต้องมีผู้ปกครอง"),
+])
+def test_a_rule_said_again_under_a_condition_is_an_exception(old: str, new: str) -> None:
+    found = detect(s("Rule", "2026-03-09", new), [s("Constraint", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == ("relaxation", "OLD"), found
+    # beside a fact it is no exception: nothing was ruled
+    fact = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
+    assert not fact.supersedes or fact.basis != "condition", fact
+
+
+def test_a_thai_wedding_is_no_but() -> None:
+    assert load_lexicon().find("exception", "งบงานแต่งทั้งหมด") is None
+    assert load_lexicon().find("exception", "ได้ แต่ต้องแจ้งก่อน") is not None
