@@ -267,8 +267,15 @@ class Detector:
         brokers get decommissioned" after "Use Kafka for the ping ingest stream")?"""
         kept = {t for t, w in old_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
                 and t in new_tokens}
-        if not kept:
+        new_digits, old_digits = set(_DIGITS.findall(new.full)), set(_DIGITS.findall(old.full))
+        if not kept or (new_digits - old_digits and old_digits - new_digits):
             return False
+        # A known tool in a role the earlier entry filled, however it is written ("github actions"
+        # beside "the teamcity box" for the builds TeamCity ran).
+        new_roles, old_roles = self._roles(new), self._roles(old)
+        shared_roles = new_roles.keys() & old_roles.keys()
+        if any(new_roles[r] - old_roles[r] and old_roles[r] & new_roles[r] for r in shared_roles):
+            return True
         # A new name: written with a capital (not "log" or "grad school" inside Thai text), not a
         # date ("Sept 9"), and not the second word of a name the earlier entry had ("Kafka Connect"
         # beside "Kafka").
@@ -277,10 +284,7 @@ class Detector:
         fresh = {t for t, w in new_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
                  and t not in old_tokens and t in capitalised and not _CALENDAR.fullmatch(t)
                  and t not in beside and not _initials_of(t, old.full)}
-        if not fresh:
-            return False
-        new_digits, old_digits = set(_DIGITS.findall(new.full)), set(_DIGITS.findall(old.full))
-        return not (new_digits - old_digits and old_digits - new_digits)
+        return bool(fresh)
 
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))

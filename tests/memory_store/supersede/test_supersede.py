@@ -479,6 +479,9 @@ def test_another_member_or_subject_or_an_abbreviation_is_no_name_swap(old: str, 
     ("Remember", "Illustrator is Maya; sketches due June 10",
      "Maya had to step back for family reasons. Bruno from the Porto team is drawing the rest of the sketches."),
     ("Decision", "節目剪輯用 Descript", "Descript 又漲價，剪輯我們回去用 Premiere 就好"),
+    # a known tool in the role, written in lower case
+    ("Decision", "Builds run on the self-hosted Jenkins box in the office",
+     "jenkins box died again. i've pointed every build job at gitlab ci, the box goes back to the office"),
     ("Decision", "คลาสออนไลน์ใช้ Webex", "license Webex หมดเดือนนี้ ผอ.ไม่ต่อ สอนออนไลน์ผ่าน Teams ของโรงเรียน"),
 ])
 def test_the_earlier_name_again_with_a_new_one_beside_it_is_a_change(kind: str, old: str, new: str) -> None:
