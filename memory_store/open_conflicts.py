@@ -44,6 +44,23 @@ class Side:
                 "short": self.short}
 
 
+# Two statements say the same thing at this overlap of their words (Dice over content words and
+# Thai/Chinese bigrams, memory_store/procedures.grams): the weekly merges near-duplicates at 0.9
+# of their tokens, so the one MEMORY.md keeps stands for the others.
+SAME_STATEMENT = 0.8
+
+
+def stand_in(text: str, candidates: dict[str, set[str]]) -> str | None:
+    """The id among `candidates` (id -> its words, memory_store/procedures.grams of its title and
+    conclusion) that says what `text` says, if one does: the entry MEMORY.md holds for a pair's
+    side that was merged into it."""
+    from memory_store.procedures import dice, grams
+
+    want = grams(text)
+    best = max(candidates, key=lambda k: (dice(want, candidates[k]), k), default=None)
+    return best if best is not None and dice(want, candidates[best]) >= SAME_STATEMENT else None
+
+
 def short_of(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= SHORT_MAX else text[:SHORT_MAX - 1].rstrip() + "…"
