@@ -167,6 +167,7 @@ class Detector:
         self.roles: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, its roles)
         self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
         self.members: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, designators)
+        self.deciders: tuple[str, ...] = ()   # the last detect's best entry and best rule (ids)
         for s in earlier:
             self.add(s)
 
@@ -370,6 +371,10 @@ class Detector:
                 best = (score, shared, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
                 best_rule = (score, shared, i)
+        # What the finding rests on among the earlier entries: another entry leaving candidacy
+        # (skipped) cannot change it (memory_store/supersede/open_pairs.py judges again only the
+        # statements whose deciders left).
+        self.deciders = tuple(self.items[x[2]][0].id for x in (best, best_rule) if x is not None)
         if best is None or best[0] < SUPERSEDE_MATCH:
             return Finding("none", None, round(best[0], 2) if best else 0.0)
         score, _, idx = best
