@@ -33,7 +33,6 @@ from memory_store.memory_md import (
     section_of_id,
 )
 from memory_store.open_conflicts import stand_in
-from memory_store.procedures import grams
 
 NEAR_DUPLICATE = 0.9
 TURNOVER_MAX = 0.25
@@ -312,12 +311,13 @@ def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[st
     from memory_store.redact import redact
 
     out: dict[str, OpenQuestion] = {}
-    said: dict[str, set[str]] = {}     # the words of each shown entry, made only when a pair needs them
     for new_id, old_id in [*inp.open_pairs, *found]:
-        if old_id not in shown and old_id in entries and new_id not in shown:
-            # The established side merged into a near-duplicate MEMORY.md keeps: that one stands for it.
-            said = said or {i: grams(f"{entries[i].title} {entries[i].conclusion}") for i in shown if i in entries}
-            merged = entries[old_id]
+        if old_id not in shown and old_id in entries and new_id in entries and new_id not in shown:
+            # The established side merged into a near-duplicate MEMORY.md keeps: that one stands
+            # for it (one dated no later than the newer side).
+            merged, newer = entries[old_id], entries[new_id]
+            said = {i: f"{entries[i].title} {entries[i].conclusion}" for i in shown
+                    if i in entries and entries[i].date <= newer.date}
             old_id = stand_in(f"{merged.title} {merged.conclusion}", said) or old_id
         new, old = entries.get(new_id), entries.get(old_id)
         if (new is None or old is None or new_id in out or new_id not in in_window or old_id not in in_window

@@ -26,7 +26,6 @@ from pathlib import Path
 
 from memory_store.context.model import Item
 from memory_store.open_conflicts import Dispute, Side, read_disputes, stand_in
-from memory_store.procedures import grams
 
 ASK = "ask the user which holds"
 
@@ -44,12 +43,11 @@ def mark_disputed(workspace: Path, items: list[Item], emit: Callable[[str], None
         return items
     where = {it.id: n for n, it in enumerate(items)}
     out = list(items)
-    words: dict[str, set[str]] = {}      # each item's words, made only when a pair needs them
+    texts = {it.id: it.text for it in items}
     for d in disputes:
         if d.old.id not in where and d.new.id not in where:
-            words = words or {it.id: grams(it.text) for it in items}
             for side in (d.old, d.new) if d.open else (d.old,):
-                said = stand_in(f"{side.title} {side.short}", words)
+                said = stand_in(f"{side.title} {side.short}", texts)
                 if said is not None:
                     where = {**where, side.id: where[said]}
                     break
