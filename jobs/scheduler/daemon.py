@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from memory_store.config import JOBS, Config
+from memory_store.cronexpr import CronExpr, apscheduler_fields, schedules
 from memory_store.errors import ConfigError, LockHeld
 from memory_store.fileio import atomic_write
 from memory_store.ledger import REPORT, RunLedger, new_run_id, read_report, run_dir, utc_stamp
@@ -44,7 +45,6 @@ from . import (
     lock_is_held,
     read_daemon_status,
 )
-from .cronexpr import CronExpr, apscheduler_fields, schedules
 from .journal import priority, to_journal
 
 MISFIRE_GRACE_S = 300

@@ -284,8 +284,8 @@ def test_requests_coalesce_and_a_missed_fire_is_caught_up(tmp_path: Path) -> Non
 
 
 def test_a_schedule_the_daemon_cannot_run_is_refused_before_it_starts(tmp_path: Path) -> None:
-    from jobs.scheduler.cronexpr import CronError
     from jobs.scheduler.daemon import Daemon
+    from memory_store.cronexpr import CronError
 
     ws = _workspace(tmp_path, "0 3 1 * mon")
     with pytest.raises(CronError, match="schedule.microsync: .*either-or"):
