@@ -20,8 +20,10 @@ def show_run(cfg: Config, run_id: str) -> dict[str, Any]:
 
 
 def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
+    """The `limit` most recent runs' summaries, newest first (by start; the same second by the
+    recorded start)."""
     out = []
-    for rep in list_runs(cfg.state_dir)[-limit:]:
+    for rep in reversed(list_runs(cfg.state_dir)[-limit:]):
         out.append(
             {k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
             | {"written": len(rep.get("written") or []), "warnings": list(rep.get("warnings") or [])}

@@ -45,3 +45,26 @@ def test_rollback_of_an_unknown_run_is_the_same_usage_error(tmp_path: Path) -> N
     shown, undone = cli("runs", "show", "NOPE"), cli("rollback", "NOPE")
     assert shown.exit_code == undone.exit_code == 2
     assert shown.stderr == undone.stderr == "Error: no recorded run 'NOPE' (see `memjobs runs`)\n"
+
+
+def test_runs_list_is_newest_first_and_same_second_runs_by_their_start(workspace: Path) -> None:
+    """Pins: `runs list` is newest first as its help says (it was oldest first), plain and --json,
+    and runs started in the same second are ordered by when they started, not by their random
+    suffix."""
+    from memory_store.config import load_config
+    from memory_store.ledger import RunLedger
+
+    state = load_config(workspace, env={}).state_dir
+    order = ["20261122T030000Z-core-ffff", "20261122T030000Z-core-0000", "20261122T030000Z-core-8888",
+             "20261122T030105Z-weekly-1111"]
+    for run_id in order:  # opened in this order: within the second, ffff first, 0000 next
+        ledger = RunLedger(state, run_id)
+        ledger.open()
+        ledger.write_report({"run_id": run_id, "job": run_id.split("-")[1], "status": "ok", "written": ["x"]})
+    w = ("--workspace", str(workspace))
+    rows = json.loads(cli(*w, "runs", "list", "--json").output)
+    assert [r["run_id"] for r in rows] == order[::-1]
+    assert [line.split()[0] for line in cli(*w, "runs", "list").output.splitlines()] == order[::-1]
+    assert [r["run_id"] for r in json.loads(cli(*w, "runs", "list", "--limit", "2", "--json").output)] == \
+        order[::-1][:2]
+    assert "newest first" in cli(*w, "runs", "list", "--help").output
