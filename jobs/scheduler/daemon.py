@@ -25,9 +25,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from collections.abc import Callable
 from typing import IO, Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config, load_config
