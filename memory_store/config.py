@@ -180,6 +180,7 @@ class Config:
     core: CoreConfig = CoreConfig()
     context: ContextConfig = ContextConfig()
     policy_file: Path | None = None       # POLICY.md, outside the workspace ($MEMJOBS_POLICY, XDG)
+    policy_named: bool = False            # policy_file was named by $MEMJOBS_POLICY: it must exist
 
     @property
     def tz(self) -> ZoneInfo:
@@ -195,6 +196,7 @@ class Config:
         out["workspace"] = str(self.workspace)
         out["source_file"] = str(self.source_file) if self.source_file else None
         out["policy_file"] = str(self.policy_file) if self.policy_file else None
+        out.pop("policy_named")
         out["core"]["multi_valued"] = list(self.core.multi_valued)
         out["transcripts"] = [
             {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(s).items() if k != "is_default"}
@@ -248,7 +250,8 @@ def load_config(
     from memory_store.core.files import policy_path
 
     blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})))
-    return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env))
+    return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env),
+                   policy_named=bool(env.get("MEMJOBS_POLICY")))
 
 
 class _Blame:
