@@ -209,3 +209,29 @@ def test_microsync_to_weekly_over_real_transcripts(tmp_path: Path, workspace: Pa
     assert new_id in ids and old_id not in ids
     assert _status(workspace, "2026-11-03", old_id) == ("superseded", new_id)
     assert _listed(workspace) == []
+
+
+def test_rollback_of_a_resolve_a_weekly_applied_refuses_naming_the_weekly(workspace: Path) -> None:
+    """Pins: rolling back a `conflicts resolve` run after a weekly applied the decision said
+    "rolled back" (exit 0) and changed nothing the user sees; it refuses, naming the weekly run to
+    roll back first, and after that weekly is rolled back the decision rolls back and the pair is
+    open again."""
+    _held_pair(workspace)
+    done = _resolve(workspace, MEMCACHED.id, "--keep", "new")
+    weekly = run_weekly(workspace, "2026-11-16T05:00:00")
+    assert weekly.status == "ok" and MEMCACHED.id in memory_ids(workspace)
+    before = snapshot(workspace)
+    refused = cli("--workspace", str(workspace), "rollback", done["run_id"])
+    assert refused.exit_code == 1
+    assert f"already applied by weekly run {weekly.run_id}" in refused.output
+    assert f"`memjobs rollback {weekly.run_id}`, then this one; nothing was rolled back" in refused.output
+    assert "rolled back " + done["run_id"] not in refused.output
+    assert snapshot(workspace) == before
+    assert (workspace / ".memjobs" / "conflicts" / f"{MEMCACHED.id}.json").exists()
+
+    assert cli("--workspace", str(workspace), "rollback", weekly.run_id).exit_code == 0
+    rb = cli("--workspace", str(workspace), "rollback", done["run_id"])
+    assert rb.exit_code == 0, rb.output
+    assert [(c["state"], c["decision"]) for c in _listed(workspace)] == [("open", None)]
+    assert _status(workspace, "2026-11-03", REDIS.id) == ("active", None)
+    assert MEMCACHED.id not in memory_ids(workspace)
