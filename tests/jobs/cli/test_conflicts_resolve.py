@@ -235,3 +235,34 @@ def test_rollback_of_a_resolve_a_weekly_applied_refuses_naming_the_weekly(worksp
     assert [(c["state"], c["decision"]) for c in _listed(workspace)] == [("open", None)]
     assert _status(workspace, "2026-11-03", REDIS.id) == ("active", None)
     assert MEMCACHED.id not in memory_ids(workspace)
+
+
+def test_a_week_not_over_is_named_by_weekly_and_by_conflicts_resolve(workspace: Path) -> None:
+    """Pins: a weekly run that compounds nothing because its entries' week is not over says why
+    and when (it said "nothing (added 0…)"), and `conflicts resolve` on a pair of that week says
+    the decision waits for the weekly run after the week ends (it said "the next weekly run
+    applies it", and the next run did not)."""
+    from memory_store.config import load_config
+
+    tz = load_config(workspace, env={}).tz
+    today = datetime.now(tz).date()
+    monday = today - timedelta(days=today.weekday())
+    redis, memcached = (entry(e.kind, today.isoformat(), e.title, e.conclusion) for e in (REDIS, MEMCACHED))
+    write_entries(workspace, [redis, memcached])
+    report = run_weekly(workspace, datetime.now(tz).isoformat())
+    assert report.status == "nothing"
+    (note,) = [n for n in report.notes if n.startswith("nothing compounded")]
+    assert f"2 entries from {today} on wait, the week of {monday} ends {monday + timedelta(days=7)} 00:00" in note
+    assert "weekly compounds weeks that ended; next run " in note
+    shown = cli_run("--workspace", str(workspace), "run", "weekly")
+    assert f"note: nothing compounded: 2 entries from {today} on wait, the week of {monday} ends" in shown.stdout
+
+    out = cli("--workspace", str(workspace), "conflicts", "resolve", memcached.id, "--keep", "new")
+    assert out.exit_code == 0, out.output
+    assert "the next weekly run applies it" not in out.output
+    assert (f"the first weekly run after its week ends applies it (the week of {monday} ends "
+            f"{monday + timedelta(days=7)} 00:00") in out.output
+    (listed,) = _listed(workspace)
+    assert listed["decision"]["applied_by"].startswith("the first weekly run after its week ends applies it")
+    assert run_weekly(workspace, datetime.now(tz).isoformat()).status == "nothing"
+    assert _listed(workspace)[0]["state"] == "decided"        # still waiting, as it said
