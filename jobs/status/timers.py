@@ -101,7 +101,14 @@ def sources(cfg: Config, now: datetime) -> tuple[list[dict[str, Any]] | None, li
         if not src.is_default and not _matches_anything(src):
             warnings.append(f"the configured {src.name} source matches no file: {src.path}")
     if state.sources and (last_any is None or now - datetime.fromisoformat(last_any) > QUIET_AFTER):
-        newest = f"the newest line read is from {last_any[:16].replace('T', ' ')}" if last_any else "no line read yet"
+        ranges = [hi for key in state.ranges for _, hi in state.read_ranges(key)]
+        if last_any:
+            newest = f"the newest line read is from {last_any[:16].replace('T', ' ')}"
+        elif ranges:   # read by backfill or `--since` only: those do not move the scheduled runs' mark
+            newest = (f"no line read by a scheduled run yet; backfill or --since read history up to "
+                      f"{max(ranges).isoformat()[:16].replace('T', ' ')}")
+        else:
+            newest = "no line read yet"
         warnings.append(
             f"no new transcript lines for 48 hours ({newest}); if your agent ran since, "
             "check the transcript sources in memjobs.yaml (`memjobs doctor`)"
