@@ -64,6 +64,8 @@ class CronError(ConfigError):
 
 @dataclass(frozen=True)
 class CronField:
+    """One field of a cron expression: its text and the values it allows."""
+
     name: str
     text: str
     values: tuple[int, ...]      # sorted; day-of-week uses 0 = Sunday, 7 folded into 0
@@ -78,6 +80,8 @@ class CronField:
 
 @dataclass(frozen=True)
 class CronExpr:
+    """A parsed schedule: its fields, and its fire times in a zone."""
+
     text: str
     second: CronField | None     # None: a 5-field expression (fires at second 0)
     minute: CronField
