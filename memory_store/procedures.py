@@ -101,17 +101,31 @@ def merge_steps(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def taught_in(e: BlockEntry) -> str:
+    """The teaching an entry was learned from: its source session and lines."""
+    return f"{e.source.session_id}#{e.source.message_range}"
+
+
+def merged_from(e: BlockEntry) -> list[str]:
+    """The teachings merged into `e` (`merged_from`, `; `-joined `session#lines`)."""
+    return [t for t in (_extra(e, "merged_from") or "").split("; ") if t]
+
+
 def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry:
-    """`new` folded into `old`: steps merged, count + 1, later last_used, higher confidence."""
+    """`new` folded into `old`: steps merged, count + 1, later last_used, higher confidence, and
+    the teaching kept in `merged_from` so that reading it again counts nothing."""
     last = max(_extra(old, "last_used") or old.date, _extra(new, "last_used") or new.date)
     merged = _set_extra(old, steps=SEP.join(merge_steps(steps_of(old), steps_of(new))),
-                        success_count=str(success_count(old) + 1), last_used=last)
+                        success_count=str(success_count(old) + 1), last_used=last,
+                        merged_from="; ".join([*merged_from(old), taught_in(new)]))
     return replace(merged, confidence=max(old.confidence, new.confidence))
 
 
 def apply(text: str | None, learned: Iterable[BlockEntry]) -> tuple[str, int, int]:
     """The file with each learned procedure merged into its match or appended; returns (text,
-    added, merged). A procedure already in the file (same id) changes nothing."""
+    added, merged). A procedure already in the file (same id), or a teaching its match has learned
+    already (the same source session and lines: the match's own source or in its `merged_from`),
+    changes nothing: reading a transcript again counts no teaching twice."""
     out = text if text else TITLE
     added = merged = 0
     for new in learned:
@@ -120,6 +134,8 @@ def apply(text: str | None, learned: Iterable[BlockEntry]) -> tuple[str, int, in
         if any(b.id == new.id for b in doc.blocks):
             continue
         best = best_match(current, new)
+        if best is not None and taught_in(new) in (taught_in(best), *merged_from(best)):
+            continue
         if best is not None:
             out = replace_entry(out, merge(best, new))
             merged += 1

@@ -35,6 +35,11 @@ from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.procedures import problems as procedure_problems
 from memory_store.transcripts.records import transcript_file
 
+# The session path of an entry an agent recorded through MCP (jobs/procedures/agent.py,
+# jobs/daily/agent_episodes.py): memjobs wrote it, and it names no transcript file until microSync
+# finds the user's words and gives it their lines — never "transcript not found".
+AGENT_PATH = "mcp"
+
 ExistsFn = Callable[[str], bool]
 CORE_NAMES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md", "POLICY.md")
 
@@ -147,7 +152,7 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
         if mr is not None and mr.value and not RANGE_RE.match(mr.value):
             err(mr.line, f"bad message_range {mr.value!r} (expected L<first>-L<last> or E<first>-E<last>)")
         sp = parts.get("session_path")
-        if sp is not None and sp.value and transcript_exists is not None:
+        if sp is not None and sp.value and sp.value != AGENT_PATH and transcript_exists is not None:
             target = transcript_file(sp.value)
             if not transcript_exists(target):
                 err(sp.line, f"transcript not found: {target}", "warning")

@@ -35,12 +35,12 @@ def _warn(warnings: list[str]) -> None:
 
 
 def _change_line(c: Change) -> str:
-    e = c.entry
+    e, d = c.entry, c.to_dict()
     what = {"fact.created": "created", "fact.updated": "updated", "fact.revoked": "revoked",
             "fact.archived": "archived", "fact.reactivated": "reactivated", "memory.compacted": "compacted",
             "unchanged": "unchanged", "stale": "kept (a newer value is held)"}.get(c.type, c.type)
-    old = f"{c.before.value} → " if c.before is not None and c.type == "fact.updated" else ""
-    return _safe(f"{what} {c.to_dict()['id']}: {e.key} = {old}{e.value} ({c.file}, applies_to "
+    old = f"{d['old']} → " if c.before is not None and c.type == "fact.updated" else ""
+    return _safe(f"{what} {d['id']}: {e.key} = {old}{d['value']} ({c.file}, applies_to "
                  f"{e.effective_applies_to}, version {e.effective_version})")
 
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import Field
 
 from memory_store.config import Config
-from memory_store.errors import MemjobsError
+from memory_store.errors import MemjobsError, UsageError
 from memory_store.locks import retry_while_held
 
 WRITE_ATTEMPTS = 3
@@ -78,12 +78,15 @@ class CoreTools:
 
     def remember(self, key: str, value: str, session_id: str, excerpt: str, scope: str, applies_to: str | None,
                  ttl: str | None) -> dict[str, Any]:
+        if any(ch in value.strip() for ch in "\r\n"):
+            # as `memjobs mem set` refuses it: a line break would be kept escaped inside the value
+            raise UsageError("the value must be one line; it holds a line break")
         change = self.with_retries(lambda: self.mem.set(
             key, value, scope=scope, applies_to=applies_to, ttl=ttl, source="user_explicit",
             ref=f"mcp:{session_id}", actor=self._actor(), reason="the user asked the agent to remember",
             notes=(("excerpt", excerpt),)))
-        return {"ack": acknowledgement(self._verbosity(), "remembered", key, change.entry.value),
-                **change.to_dict()}
+        shown = change.to_dict()
+        return {"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"]), **shown}
 
     def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None) -> dict[str, Any]:
         from memory_store.core.store import FORGET_EXCERPT, FORGET_REF
@@ -92,6 +95,9 @@ class CoreTools:
             key, applies_to=applies_to, actor=self._actor(),
             reason=f"the user asked the agent to forget (mcp:{session_id}): {excerpt[:200]}",
             notes=((FORGET_REF, f"mcp:{session_id}"), (FORGET_EXCERPT, excerpt))))
+        if not changes:
+            # as `memjobs mem forget` says it: a key never held is not "forgotten"
+            return {"ack": f"Nothing was held for {key}: nothing to forget.", "changes": []}
         return {"ack": acknowledgement(self._verbosity(), "forgotten", key, None),
                 "changes": [c.to_dict() for c in changes]}
 

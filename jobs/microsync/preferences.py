@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import gate
+from memory_store.core.secret_values import SecretRefused
 from memory_store.errors import LockHeld, MemjobsError
 from memory_store.transcripts.records import Record
 
@@ -101,7 +102,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
     counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
-              "forget_to_review": 0, "confirm_to_review": 0, "failed": 0}
+              "forget_to_review": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
     for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
         r = h.routed
         user = Actor("user", f"transcript:{h.session_id}")
@@ -144,11 +145,16 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 ctx.report.notes.append(f"the user may have asked to forget {r.key} in {h.ref} ({r.cue!r}): "
                                         "see `memjobs mem list` and `memjobs mem revoke ID`")
             elif r.label == "forget":
-                changes = mem.forget(r.key, actor=user, reason=f"the user asked to forget it in {h.ref}")
+                changes = mem.forget(r.key, actor=user, reason=f"the user asked to forget it in {h.ref}", said_at=h.ts)
                 counts["forgotten"] += len(changes)
         except LockHeld as exc:
             ctx.report.notes.append(f"core memory not updated from transcripts this run: {exc}")
             return
+        except SecretRefused:
+            # never kept, and the note does not repeat it (docs/design.md §7)
+            counts["refused_secret"] += 1
+            ctx.report.notes.append(f"core memory: {r.key} from {h.ref} not kept: the value looks like a secret "
+                                    "(memjobs does not keep secrets)")
         except MemjobsError as exc:
             counts["failed"] += 1
             ctx.report.notes.append(f"core memory: {r.label} {r.key} from {h.ref} not applied: {exc}")

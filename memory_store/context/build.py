@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,7 @@ from memory_store.context.tokens import MIN_BUDGET, estimate
 from memory_store.core import document as doc
 from memory_store.core.files import AUDIT_LOG, SCOPE_FILES
 from memory_store.core.resolve import Candidate, Resolved, resolve
+from memory_store.core.secret_values import shown
 from memory_store.core.ttl import LastActivity, parse_duration, parse_time
 from memory_store.errors import MemjobsError, UsageError
 from memory_store.procedures import dice, grams
@@ -134,7 +135,7 @@ def _revoked_since(workspace: Path, since: str) -> set[str]:
 def _core_item(group: str, r: Resolved, policy_ref: str, governed: set[str]) -> Item:
     e = r.winner.loc.entry
     value = policy_ref if (r.winner.scope == "policy" or r.key in governed) else (
-        "; ".join(r.values) if r.values else e.value)
+        "; ".join(shown(r.key, v) or "" for v in r.values) if r.values else shown(r.key, e.value) or "")
     fields = (("key", r.key), ("value", _one_line(value)), ("scope", r.winner.scope),
               ("applies_to", e.effective_applies_to), ("priority", str(e.priority)), ("updated_at", e.updated_at))
     return Item(group, r.winner.loc.id, _one_line(f"{r.key}: {value}"), r.winner.where, fields)
@@ -370,8 +371,44 @@ def _govern(b: _Build, items: dict[str, list[Item]], prof: Settings) -> dict[str
     return out
 
 
+# One item may take at most this share of the budget: a single oversized value (a hand-written
+# paragraph in PROFILE.md) is cut to it, not allowed to push every other item out.
+ITEM_SHARE = 4
+
+
+def _cut(item: Item, cap: int, fmt: str) -> Item:
+    """`item` with its text (and any field as long) cut, with `…`, to at most `cap` tokens."""
+    def shortened(n: int) -> Item:
+        text = item.text[:n].rstrip() + "…"
+        fields = tuple((k, v[:n].rstrip() + "…" if len(v) > n else v) for k, v in item.fields)
+        return replace(item, text=text, fields=fields)
+
+    lo, hi = 0, len(item.text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if estimate(item_line(shortened(mid), fmt)) <= cap:
+            lo = mid
+        else:
+            hi = mid - 1
+    return shortened(lo)
+
+
+def _cut_oversized(b: _Build, ctx: RuntimeContext, fmt: str) -> None:
+    """Cut each item larger than a quarter of the budget to that size (`MEMORY_TRIM_APPLIED`,
+    operation `oversized`; a notice names it), so only that item loses words."""
+    cap = max(16, ctx.budget // ITEM_SHARE)
+    for group in GROUPS:
+        items = ctx.items.get(group) or []
+        for n, it in enumerate(items):
+            if estimate(item_line(it, fmt)) > cap:
+                items[n] = _cut(it, cap, fmt)
+                b.emit(LAYER_OF[group], "oversized", TRIM, it.id)
+
+
 def _fit_budget(b: _Build, ctx: RuntimeContext, fmt: str) -> None:
-    """Drop items, least important group first and last item first, until the rendering fits."""
+    """Cut oversized items, then drop items, least important group first and last item first, until
+    the rendering fits."""
+    _cut_oversized(b, ctx, fmt)
     cost = {g: [estimate(item_line(i, fmt)) for i in ctx.group(g)] for g in GROUPS}
     total = fixed_cost(ctx, fmt) + sum(group_cost(g, fmt) + sum(c) for g, c in cost.items() if c)
     for group in TRIM_ORDER:

@@ -60,6 +60,10 @@ def _refs_lines(ctx: RuntimeContext, fmt: str) -> list[str]:
 def notices(ctx: RuntimeContext) -> list[str]:
     """What the agent must be told about this context: fallbacks, an empty context, disputed items."""
     out = warnings(ctx)
+    cut = sorted({e.entity_id for e in ctx.events if e.operation == "oversized"})
+    if cut:
+        out.append(f"{', '.join(cut)} {'is' if len(cut) == 1 else 'are'} too long for the context budget: cut "
+                   "to fit (`memjobs mem list` shows the whole value)")
     # Taken from the items still shown (after trimming a notice can only get shorter: the budget holds).
     disputed = [i.id for i in ctx.group("memory_index") if {"disputed_by", "disputes"} & dict(i.fields).keys()]
     if disputed:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.core.document import entry_id
+from memory_store.core.secret_values import shown
 from memory_store.core.ttl import parse_time
 from memory_store.entries import LineEntry
 from memory_store.redact import redact
@@ -41,6 +42,7 @@ def entry_dict(e: LineEntry | None) -> dict[str, Any] | None:
     if e is None:
         return None
     d = {k: v for k, v in asdict(e).items() if v is not None and k != "extra"}
+    d["value"] = shown(e.key, e.value)
     d["id"] = entry_id(e)
     if e.extra:
         d["extra"] = dict(e.extra)
@@ -54,7 +56,7 @@ def event(*, op: str, type: str, scope: str, key: str, actor: Actor, request_id:
     return {
         "id": uuid.uuid4().hex, "ts": ts, "op": op, "type": type, "scope": scope,
         "applies_to": applies_to or (some.effective_applies_to if some else "global"), "key": key,
-        "old": before.value if before else None, "new": after.value if after else None,
+        "old": shown(key, before.value) if before else None, "new": shown(key, after.value) if after else None,
         "actor": {"kind": actor.kind, "id": actor.id},
         "target": {"type": target_type, "id": target_id or (entry_id(some) if some else None)},
         "request_id": request_id, "reason": reason,
@@ -78,7 +80,7 @@ def read_log(path: Path, *, key: str | None = None, since: datetime | None = Non
     for raw in text.splitlines():
         if not raw.strip():
             continue
-        ev = json.loads(raw)
+        ev = _printable(json.loads(raw))
         if key is not None and ev.get("key") != key:
             continue
         ts = parse_time(str(ev.get("ts", "")))
@@ -86,6 +88,21 @@ def read_log(path: Path, *, key: str | None = None, since: datetime | None = Non
             continue
         out.append(ev)
     return out
+
+
+def _printable(ev: dict[str, Any]) -> dict[str, Any]:
+    """An event as it may be printed or copied: a value that is a secret beside its key (written
+    before such values were refused) becomes a marker (memory_store/core/secret_values.py)."""
+    key = str(ev.get("key") or "")
+    for name in ("old", "new"):
+        if isinstance(ev.get(name), str):
+            ev[name] = shown(key, ev[name])
+    diff = ev.get("diff")
+    if isinstance(diff, dict):
+        for side in diff.values():
+            if isinstance(side, dict) and isinstance(side.get("value"), str):
+                side["value"] = shown(str(side.get("key") or key), side["value"])
+    return ev
 
 
 def compensate(workspace: Path, state_dir: Path, rolled_back: str, rollback_run: str) -> int:

@@ -13,6 +13,9 @@ core files among the job's, and `memjobs rollback <job run>` undoes its core wri
 """
 from __future__ import annotations
 
+import errno
+import os
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,9 +23,31 @@ from typing import Any
 
 from memory_store.core.audit import Actor, line_of, new_request_id
 from memory_store.core.files import AUDIT_LOG, run_audit
+from memory_store.errors import StorageFull
 from memory_store.ledger import RunLedger, new_run_id, utc_stamp
 from memory_store.locks import JobLocks
 from memory_store.writers import Writer, writer_for
+
+# A full disk, a quota, a file-size limit, a read-only or unwritable file or folder: the operation
+# fails with one line naming the file (exit 1, docs/design.md §8), as the jobs do, not a traceback.
+_STORAGE_ERRORS = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
+                   errno.EFBIG: "file too large for the file-size limit", errno.EROFS: "the file system is read-only",
+                   errno.EACCES: "permission denied", errno.EPERM: "permission denied"}
+
+
+_TEMP_NAME = re.compile(r"^\.(.+)\.[^.]+\.tmp$")      # memory_store/fileio.py's atomic_write
+
+
+def storage_error(exc: BaseException | None) -> StorageFull | None:
+    """The clear error for an OSError of writing a core file, or None for any other error."""
+    if not isinstance(exc, OSError) or exc.errno not in _STORAGE_ERRORS:
+        return None
+    path = str(exc.filename2 or exc.filename or "")
+    temp = _TEMP_NAME.match(os.path.basename(path))
+    if temp is not None:        # the atomic write's temp file: name the file it was to replace
+        path = os.path.join(os.path.dirname(path), temp.group(1))
+    return StorageFull(f"cannot write: {_STORAGE_ERRORS[exc.errno]}; nothing half-written was kept",
+                       path=path or None)
 
 
 @dataclass(frozen=True)
@@ -86,19 +111,29 @@ class CoreRun:
         return self
 
     def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+        from memory_store.errors import MemjobsError
+
+        storage = storage_error(exc) if isinstance(exc, OSError) else None
         try:
             if exc is None and self._writer is not None and any(p == "PROFILE.md" for p in self._writer.written):
                 self._refresh_snapshot()
             if self.host is None and (self.events or (self._writer is not None and self._writer.written)):
-                if exc is not None:
-                    from memory_store.errors import MemjobsError
-
-                    if isinstance(exc, MemjobsError):
-                        self.errors.append(exc.as_error())
+                failed = storage or exc
+                if isinstance(failed, MemjobsError):
+                    self.errors.append(failed.as_error())
                 self.ledger.write_report(self.report(failed=exc is not None))
+        except OSError as late:
+            # the snapshot or the run report could not be written: the same clear error, unless an
+            # earlier one is already on its way
+            if exc is None or storage is not None:
+                storage = storage or storage_error(late)
+                if storage is None:
+                    raise
         finally:
             if self._locks is not None:
                 self._locks.release()
+        if storage is not None:
+            raise storage from (exc or None)
 
     def _refresh_snapshot(self) -> None:
         """After a successful write of PROFILE.md, the runtime context's last-known-good snapshot

@@ -22,7 +22,8 @@ from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun
 from memory_store.core.policy import is_reserved
 from memory_store.core.results import Change
-from memory_store.core.store import CLI, CoreMemory, stamp
+from memory_store.core.secret_values import SecretRefused, refusal, secret_kind, shown
+from memory_store.core.store import CLI, TRANSCRIPT_REF, CoreMemory, stamp
 from memory_store.core.ttl import check_ttl, expiry
 from memory_store.entries import EXCERPT_MAX, PROPOSAL_STATUSES, LineEntry
 from memory_store.errors import MemoryNotFound, MemoryRefused, UsageError
@@ -51,7 +52,8 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         e = self.loc.entry
-        return {"id": self.id, "status": self.status, "key": e.key, "value": e.value, "confidence": e.confidence,
+        return {"id": self.id, "status": self.status, "key": e.key, "value": shown(e.key, e.value),
+                "confidence": e.confidence,
                 "applies_to": e.effective_applies_to, "scope": self.field("scope") or "profile",
                 "reason": self.field("reason"), "excerpt": self.field("excerpt"), "ref": e.ref,
                 "created_at": e.created_at, "ttl": e.ttl, "resolved_at": self.field("resolved_at"),
@@ -110,7 +112,17 @@ class ProposalBook:
             raise self.mem.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md; it cannot be proposed")
         if not KEY_RE.match(key) or scope not in ("profile", "session"):
             raise UsageError(f"bad key {key!r} or scope {scope!r}")
-        value = redact(value.strip())
+        value = value.strip()
+        secret = secret_kind(key, value, excerpt)
+        if secret is not None:
+            message = refusal(key, secret)
+            with self.mem.operation("refuse", actor) as run:
+                run.emit(self.mem._refused(key, scope, actor, run, message))
+            raise SecretRefused(message)
+        value = redact(value)
+        if ref.startswith(TRANSCRIPT_REF) and any(p.loc.entry.key == key and p.loc.entry.ref == ref
+                                                  for p in self.proposals(all_states=True)):
+            return None    # the same statement read again: its proposal, pending or resolved, stands
         ts = stamp(self.mem.clock())
         digest = hashlib.sha1("\x1f".join((key, applies_to, value, ts)).encode()).hexdigest()[:10]
         entry = LineEntry(key=key, value=value, ttl=check_ttl(ttl), source="user_inferred", updated_at=ts,

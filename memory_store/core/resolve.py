@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from memory_store.core.document import Located
+from memory_store.core.secret_values import shown
 from memory_store.core.ttl import LastActivity, expiry, parse_time
 
 SCOPE_RANK = {"policy": 3, "profile": 2, "session": 1}
@@ -44,7 +45,7 @@ class Candidate:
     def describe(self, policy_ref: str) -> dict[str, object]:
         e = self.loc.entry
         return {"id": self.loc.id, "where": self.where, "scope": self.scope,
-                "value": policy_ref if self.scope == "policy" else e.value,
+                "value": policy_ref if self.scope == "policy" else shown(e.key, e.value),
                 "applies_to": e.effective_applies_to, "priority": e.priority, "updated_at": e.updated_at,
                 "ttl": e.ttl, "source": e.source}
 
@@ -77,12 +78,15 @@ class Resolved:
         return policy_ref if self.winner.scope == "policy" else self.winner.loc.entry.value
 
     def to_dict(self, policy_ref: str) -> dict[str, object]:
-        out: dict[str, object] = {"key": self.key, "value": self.value(policy_ref),
+        """For printing: a secret on disk from before is shown as a marker (memory_store/core/secret_values.py)."""
+        value = self.value(policy_ref)
+        out: dict[str, object] = {"key": self.key, "value": value if self.winner.scope == "policy" else
+                                  shown(self.key, value),
                                   **{k: v for k, v in self.winner.describe(policy_ref).items() if k != "value"},
                                   "beat": [{**c.describe(policy_ref), "why": why} for c, why in self.beaten],
                                   "ignored": [{**c.describe(policy_ref), "why": why} for c, why in self.ignored]}
         if self.values:
-            out["values"] = list(self.values)
+            out["values"] = [shown(self.key, v) for v in self.values]
         return out
 
 

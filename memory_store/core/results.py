@@ -8,6 +8,7 @@ from typing import Any
 from memory_store.core import document as doc
 from memory_store.core.audit import entry_dict
 from memory_store.core.resolve import Resolved
+from memory_store.core.secret_values import shown
 from memory_store.entries import LineEntry
 
 
@@ -22,7 +23,8 @@ class Change:
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "scope": self.scope, "file": self.file, "id": doc.entry_id(self.entry),
-                "key": self.entry.key, "value": self.entry.value, "old": self.before.value if self.before else None,
+                "key": self.entry.key, "value": shown(self.entry.key, self.entry.value),
+                "old": shown(self.entry.key, self.before.value) if self.before else None,
                 "run_id": self.run_id, "entry": entry_dict(self.entry)}
 
 
@@ -49,6 +51,7 @@ class Listed:
     def to_dict(self) -> dict[str, Any]:
         e = self.loc.entry
         return {"id": self.loc.id, "where": f"{self.file}:{self.loc.line}", "scope": self.scope, "state": self.state,
-                "key": e.key, "value": e.value, "applies_to": e.effective_applies_to, "priority": e.priority,
+                "key": e.key, "value": shown(e.key, e.value), "applies_to": e.effective_applies_to,
+                "priority": e.priority,
                 "ttl": e.ttl, "source": e.source, "updated_at": e.updated_at, "version": e.effective_version,
                 "ref": e.ref, "why": self.why}

@@ -9,8 +9,10 @@ than 90 days to memory/archive/core.md.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
+from memory_store.core.secret_values import SecretRefused, refusal, secret_kind
 from memory_store.core.ttl import LastActivity, check_ttl, expiry, parse_duration, parse_time
 from memory_store.entries import LINE_KINDS, LINE_SOURCES, LineEntry
 from memory_store.errors import MemjobsError, MemoryNotFound, MemoryRefused, UsageError
@@ -35,6 +38,11 @@ from memory_store.fileio import read_snapshot
 from memory_store.redact import redact
 
 CLI = Actor("user", "cli")
+# The longest value a fact may hold (docs/design.md §6): core memory is read into every context.
+VALUE_MAX = 2000
+# A fact's ref when a transcript statement wrote it (chat:<session>#L<from>-L<to>): one statement
+# writes once, however often its transcript is read.
+TRANSCRIPT_REF = "chat:"
 COMPACT_AFTER = timedelta(days=90)
 ARCHIVE_HEAD = "# Core memory archive\n\nLines compacted out of PROFILE.md and SESSION.md (never deleted).\n\n"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -140,9 +148,13 @@ class CoreMemory:
     def refuse(self, key: str, scope: str, actor: Actor, reason: str) -> MemoryRefused:
         """Audit a refused write (op refuse, type memory.refused) and return the error to raise."""
         with self.operation("refuse", actor) as run:
-            run.emit(event(op="refuse", type="memory.refused", scope=scope, key=key, actor=actor,
-                           request_id=run.request_id, reason=reason, ts=stamp(self.clock()), target_id=None))
+            run.emit(self._refused(key, scope, actor, run, reason))
         return MemoryRefused(reason)
+
+    def _refused(self, key: str, scope: str, actor: Actor, run: CoreRun, reason: str) -> dict[str, Any]:
+        """The audit event of a refused write: the key and why, never the value."""
+        return event(op="refuse", type="memory.refused", scope=scope, key=key, actor=actor,
+                     request_id=run.request_id, reason=reason, ts=stamp(self.clock()), target_id=None)
 
     def set(self, key: str, value: str, *, scope: str = "profile", applies_to: str | None = None,
             kind: str | None = None, priority: int | None = None, ttl: str | None = None,
@@ -162,11 +174,30 @@ class CoreMemory:
             raise UsageError(f"scope must be profile or session, not {scope!r}")
         if not KEY_RE.match(key):
             raise UsageError(f"bad key {key!r}: no spaces, '|' or '\\'")
-        value = redact(value.strip())
+        value = value.strip()
         if not value:
             raise UsageError("the value is empty")
+        if len(value) > VALUE_MAX:
+            raise UsageError(f"the value is {len(value):,} characters; a core-memory value holds at most "
+                             f"{VALUE_MAX:,} (keep long text in a file and remember where it is)")
+        secret = secret_kind(key, value, dict(notes).get("excerpt", ""))
+        if secret is not None:
+            message = refusal(key, secret)
+            if run is not None:
+                run.emit(self._refused(key, scope, actor, run, message))
+            else:
+                with self.operation("refuse", actor) as own:
+                    own.emit(self._refused(key, scope, actor, own, message))
+            raise SecretRefused(message)
+        value = redact(value)
         applies = _check_applies(applies_to or "global")
         the_ttl = check_ttl(ttl) if ttl else None
+        if the_ttl is not None and updated_at is None:
+            until = parse_time(the_ttl) if the_ttl[0].isdigit() and "-" in the_ttl else None
+            if until is not None and until <= self.clock():
+                raise UsageError(f"ttl {the_ttl} is already past: the fact would expire before it is read "
+                                 "(give a later time, or a duration such as 8h)")
+        told = ref.startswith(TRANSCRIPT_REF)
         if kind is not None and kind not in LINE_KINDS:
             raise UsageError(f"kind must be one of {', '.join(LINE_KINDS)}, not {kind!r}")
         if source not in LINE_SOURCES:
@@ -184,6 +215,13 @@ class CoreMemory:
 
         def transform(text: str | None) -> str | None:
             text = text if text is not None else f"# {scope.upper()}\n\n## {DEFAULT_SECTION[scope]}\n"
+            if told:
+                held = self._said_before(text, rel, key, ref)
+                if held is not None:
+                    # A statement read again (backfill, `run microsync --since`): what became of it —
+                    # forgotten, revoked, archived, overwritten — stands (docs/design.md §6).
+                    outcome.update(type="unchanged", entry=held, before=None)
+                    return None
             same = [loc for loc in doc.scan(text, rel)[0] if loc.entry.key == key
                     and loc.entry.effective_applies_to == applies and loc.entry.effective_status == "active"]
             if strat == "overwrite_latest" and same:
@@ -232,6 +270,29 @@ class CoreMemory:
         with self.operation("set", actor) as own:
             return write(own)
 
+    def _said_before(self, text: str, rel: str, key: str, ref: str) -> LineEntry | None:
+        """The line of `key` written from the same transcript statement `ref` — active or inactive,
+        in `text` or in the core archive; or, when a later value replaced it, the line that holds
+        the key now (the audit trail says the statement was written) — if any."""
+        from memory_store.core.files import ARCHIVE
+
+        located = doc.scan(text, rel)[0]
+        for loc in located:
+            if loc.entry.key == key and loc.entry.ref == ref:
+                return loc.entry
+        archived = read_snapshot(self.workspace / ARCHIVE).text
+        if archived and ref in archived:
+            for loc in doc.scan(archived, ARCHIVE)[0]:
+                if loc.entry.key == key and loc.entry.ref == ref:
+                    return loc.entry
+        if written_refs(self.workspace / AUDIT_LOG).has(key, ref):
+            same = [loc.entry for loc in located if loc.entry.key == key]
+            if same:
+                return same[-1]
+            return LineEntry(key=key, value="", priority=50, ttl="none", source="user_explicit", updated_at="",
+                             ref=ref)
+        return None
+
     def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
                     notes: tuple[tuple[str, str], ...] = ()) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
@@ -274,10 +335,12 @@ class CoreMemory:
             return self._transition("reactivate", wanted, actor, reason, run)
 
     def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "",
-               notes: tuple[tuple[str, str], ...] = ()) -> list[Change]:
+               notes: tuple[tuple[str, str], ...] = (), said_at: datetime | None = None) -> list[Change]:
         """Revoke every active fact of `key` (of one applies_to, or all), then check that `resolve`
         no longer returns it from PROFILE or SESSION before returning (the forget took). `notes`
-        (an agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines."""
+        (an agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
+        time a transcript statement asked it — only facts written by then are revoked, so reading
+        that transcript again never takes back a value set after it."""
         if is_reserved(key):
             raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
         if applies_to is not None:
@@ -287,6 +350,8 @@ class CoreMemory:
             for scope in SCOPE_FILES:
                 for loc in self.located(scope):
                     e = loc.entry
+                    if said_at is not None and (parse_time(e.updated_at or "") or _EPOCH) > said_at:
+                        continue
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
                         changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
                                                         notes))
@@ -373,6 +438,61 @@ class CoreMemory:
                            ts=ts, before=loc.entry, target_id=loc.id, target_type="proposal"))
             out.append(Change("memory.compacted", "proposals", PROPOSALS, loc.entry, None, run.run_id))
         return out
+
+
+@dataclass
+class WrittenRefs:
+    """The (key, ref) of every fact a write made, read from the append-only audit trail as it grows
+    (only the new lines on each look): a statement whose line a later value replaced is still known
+    as written. A rollback's compensating event takes its write back."""
+    path: Path
+    offset: int = 0
+    seen: dict[tuple[str, str], int] = field(default_factory=dict)
+    file: tuple[int, int] = (0, 0)          # device and inode read: another file there starts afresh
+
+    def has(self, key: str, ref: str) -> bool:
+        self._catch_up()
+        return self.seen.get((key, ref), 0) > 0
+
+    def _catch_up(self) -> None:
+        try:
+            with open(self.path, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                if st.st_size < self.offset or (st.st_dev, st.st_ino) != self.file:
+                    self.offset, self.seen, self.file = 0, {}, (st.st_dev, st.st_ino)
+                fh.seek(self.offset)
+                data = fh.read()
+        except FileNotFoundError:
+            return
+        end = data.rfind(b"\n") + 1               # whole lines only: one being appended waits
+        for raw in data[:end].splitlines():
+            if TRANSCRIPT_REF.encode() not in raw:
+                continue
+            try:
+                ev = json.loads(raw)
+            except ValueError:
+                continue
+            diff = ev.get("diff") if isinstance(ev, dict) else None
+            if not isinstance(diff, dict):
+                continue
+            before, after = diff.get("before") or {}, diff.get("after") or {}
+            if ev.get("type") in ("fact.created", "fact.updated") and after.get("ref"):
+                k = (str(ev.get("key")), str(after["ref"]))
+                self.seen[k] = self.seen.get(k, 0) + 1
+            elif ev.get("type") == "memory.rolled_back" and before.get("ref") and before.get("ref") != after.get("ref"):
+                k = (str(ev.get("key")), str(before["ref"]))
+                self.seen[k] = self.seen.get(k, 0) - 1
+        self.offset += end
+
+
+_WRITTEN: dict[Path, WrittenRefs] = {}
+
+
+def written_refs(path: Path) -> WrittenRefs:
+    """One reader per audit trail for the process: a backfill's many runs read each line once."""
+    if path not in _WRITTEN:
+        _WRITTEN[path] = WrittenRefs(path)
+    return _WRITTEN[path]
 
 
 def _check_applies(value: str) -> str:

@@ -44,7 +44,7 @@ def test_a_similar_procedure_merges_and_a_different_one_is_appended():
     assert (added, merged) == (1, 0) and text.startswith(pr.TITLE)
     again = pr.make_procedure("when we ship the api to prod", ["apply the db migrations", "run make smoke",
                                                                "tag the release", "post in #deploys"],
-                              "2026-11-20", SRC, "correction")
+                              "2026-11-20", Source("s2", "/t/s2.jsonl", "L7-L7"), "correction")
     docs = pr.make_procedure("deploying the docs site", ["build the docs with mkdocs", "upload to the bucket"],
                              "2026-11-20", SRC, "explicit")
     text2, added, merged = pr.apply(text, [again, docs])
@@ -58,6 +58,8 @@ def test_a_similar_procedure_merges_and_a_different_one_is_appended():
     assert ("last_used", "2026-11-20") in first.extra and first.confidence == 0.95
     assert second.id == docs.id
     assert pr.apply(text2, [docs]) == (text2, 0, 0)          # the same procedure again changes nothing
+    assert pr.merged_from(first) == ["s2#L7-L7"]
+    assert pr.apply(text2, [again]) == (text2, 0, 0)         # and so does the same teaching read again
     assert validate_text(text2, pr.REL) == []
 
 

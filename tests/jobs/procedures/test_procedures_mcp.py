@@ -94,3 +94,21 @@ def test_microsync_verifies_said_words_and_undoes_planted_ones(tmp_path: Path, w
     rep = registry.run(cfg, "microsync", now=T0 + timedelta(hours=26))
     assert "procedure_writes" not in rep.details                                  # nothing left to judge
     assert validate_errors(workspace) == []
+
+
+def test_validate_and_doctor_do_not_call_an_agent_procedure_a_missing_transcript(workspace: Path):
+    """Pins: a procedure recorded through memory_procedure_learn (source path `mcp`, lines L0-L0)
+    made `memjobs validate` and doctor warn "transcript not found: mcp" — a file memjobs itself wrote
+    and the user cannot fix."""
+    from tests.conftest import cli
+
+    out = anyio.run(_session, workspace, [
+        ("memory_procedure_learn", {"trigger": "we deploy the API", "session_id": "s1", "excerpt": TAUGHT,
+                                    "steps": ["run make migrate", "run make smoke", "tag the release"]}),
+    ])
+    assert out[0][1]["status"] == "recorded"
+    assert "session_path: mcp" in (workspace / pr.REL).read_text("utf-8")
+    r = cli("--workspace", str(workspace), "validate")
+    assert r.exit_code == 0 and "transcript not found" not in r.stdout + r.stderr
+    r = cli("--workspace", str(workspace), "doctor", "--no-llm")
+    assert "transcript not found" not in r.stdout + r.stderr and "mcp" not in r.stdout + r.stderr

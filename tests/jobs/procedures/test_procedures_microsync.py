@@ -61,3 +61,36 @@ def test_nothing_taught_writes_no_procedures_file(tmp_path: Path):
     s.write()
     microsync(ws, "2026-11-18T10:00:00+07:00")
     assert not (ws / pr.REL).exists()
+
+
+def test_a_teaching_read_again_counts_once(tmp_path: Path):
+    """Pins: two sessions teaching the same procedure gave success_count 3 after a backfill of their
+    two days, and each `run microsync --since` added one more: the merged teaching (the second
+    session) was not recognised when its transcript was read again. Now it is kept in
+    `merged_from` and counts once."""
+    from tests.conftest import cli
+
+    ws = workspace(tmp_path)
+    folder = tmp_path / "transcripts" / "-home-user-api"
+    said = "whenever we deploy the API, first run the tests, then build the docker image, then push it to the registry"
+    for n, (day, extra) in enumerate(((D1, ""), (D2, ", then ping #ops")), start=1):
+        sid = f"4400000{n}-0000-4000-8000-000000000001"
+        s = ClaudeSession(folder / f"{sid}.jsonl", sid)
+        s.user(at(day, 9, 0), said + extra).assistant(at(day, 9, 1), "ok")
+        s.write()
+
+    def count() -> int:
+        (e,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
+        return pr.success_count(e)
+
+    assert cli("--workspace", str(ws), "backfill", "--since", "2026-11-18", "--until", "2026-11-19").exit_code == 0
+    assert count() == 2
+    (e,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
+    assert pr.merged_from(e) == ["44000002-0000-4000-8000-000000000001#L1-L1"]
+    before = snapshot(ws)
+    for _ in range(2):
+        assert cli("--workspace", str(ws), "run", "microsync", "--since", "2026-11-18").exit_code == 0
+    assert cli("--workspace", str(ws), "backfill", "--since", "2026-11-17", "--until", "2026-11-19").exit_code == 0
+    assert count() == 2
+    assert snapshot(ws)[pr.REL] == before[pr.REL]
+    assert validate_errors(ws) == []

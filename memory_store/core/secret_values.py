@@ -1,0 +1,68 @@
+"""Secrets never enter core memory, and a value already on disk from before is never printed
+(docs/design.md §6, §7).
+
+A value is a secret when redaction (memory_store/redact.py) finds one in the value alone, in the key
+and the value together (`db.password hunter2…`, `db.password: hunter2…`: a value alone rarely says
+it is a password; its key does), or in the user's own words where the value stands (`remember my
+wifi password is Kq8z!Lm2Xy` with the value `Kq8z!Lm2Xy`). Writes of such a value are refused
+(`SecretRefused`, audited without the value); printing goes through `shown`, which hides a value
+for which the same test holds.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_store.errors import EXIT_USAGE, MemoryRefused
+from memory_store.redact import MARK, redact
+
+ADVICE = "memjobs does not keep secrets; keep it in a password manager or an environment variable"
+_MARK_RE = re.compile(r"\[REDACTED:([a-z0-9_]+)\]")
+
+
+class SecretRefused(MemoryRefused):
+    """A core-memory write whose value is a secret: refused (a usage error, exit 2)."""
+
+    exit_code = EXIT_USAGE
+    code = "secret_refused"
+
+
+def _kind(redacted: str) -> str:
+    m = _MARK_RE.search(redacted)
+    return m.group(1) if m else "secret"
+
+
+def secret_kind(key: str, value: str, excerpt: str = "") -> str | None:
+    """The kind of secret `value` is (or holds) for `key`, or None. `excerpt` is the user's words the
+    value was taken from, if known."""
+    value = value.strip()
+    if not value:
+        return None
+    held = _MARK_RE.search(value)
+    if held is not None:     # a secret already redacted out of the user's words (a transcript)
+        return held.group(1)
+    for text in (value, f"{key} {value}", f"{key}: {value}"):
+        out = redact(text)
+        if out != text:
+            return _kind(out)
+    if excerpt and value in excerpt:
+        out = redact(excerpt)
+        if out != excerpt and value not in out:
+            return _kind(out)
+    return None
+
+
+def refusal(key: str, kind: str) -> str:
+    """The message of a refused secret: names the key and the kind, never the value."""
+    return f"{key}: the value looks like a secret ({kind}); {ADVICE}"
+
+
+def shown(key: str, value: str | None) -> str | None:
+    """`value` as it may be printed: redacted, or one marker in its place when it is a secret only
+    beside its key (a line written before secrets were refused)."""
+    if value is None:
+        return None
+    out = redact(value)
+    if out != value:
+        return out
+    kind = secret_kind(key, value)
+    return MARK.format(kind) if kind is not None else value

@@ -1,0 +1,144 @@
+"""Core memory keeps no secret and prints none (docs/design.md §6, §7): `mem set` and MCP
+`memory_remember` refuse a value redaction finds a secret in — alone, beside its key, or in the
+user's words where the value stands — with exit 2 / an error result, audited without the value;
+microSync drops such a statement with a note; and a secret already on disk from before is hidden on
+every printing path (mem list/resolve/audit, plain and --json, context --json, MCP resolve/context)."""
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from tests import conftest
+from tests.conftest import call_tools
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
+from tests.microsync_helpers import claude_code_workspace
+
+ADVICE = "memjobs does not keep secrets; keep it in a password manager or an environment variable"
+OLD_SECRET = "hunter2-Sup3rS3cret!"
+
+
+def cli(ws: Path, *args: str) -> tuple[int, str, str]:
+    r = conftest.cli("--workspace", str(ws), *args)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def _everything(ws: Path) -> str:
+    return "\n".join(p.read_text("utf-8", "replace") for p in ws.rglob("*") if p.is_file())
+
+
+@pytest.mark.parametrize(("key", "value", "kind"), [
+    ("db.password", OLD_SECRET, "password"),                               # a secret only beside its key
+    ("aws.secret", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_key"),
+    ("deploy.token", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "github_token"),   # a secret alone
+])
+def test_mem_set_refuses_a_secret_and_audits_the_refusal_without_it(workspace: Path, key: str, value: str,
+                                                                     kind: str):
+    """Pins: `mem set db.password 'hunter2-Sup3rS3cret!'` printed it redacted but wrote it in clear to
+    PROFILE.md, the audit trail and the context snapshot."""
+    before = (workspace / "PROFILE.md").read_bytes()
+    code, out, err = cli(workspace, "mem", "set", key, value)
+    assert code == 2 and out == ""
+    assert err == f"Error: {key}: the value looks like a secret ({kind}); {ADVICE}\n"
+    assert (workspace / "PROFILE.md").read_bytes() == before
+    assert value not in _everything(workspace)
+    (ev,) = [json.loads(x) for x in (workspace / ".memjobs/audit/memory_audit.jsonl").read_text().splitlines()]
+    assert (ev["type"], ev["key"], ev["old"], ev["new"]) == ("memory.refused", key, None, None)
+    code, _, _ = cli(workspace, "mem", "set", "user.password_manager", "1Password")      # a word, not a secret
+    assert code == 0
+
+
+def _old_secret_on_disk(ws: Path) -> None:
+    """A secret written before secrets were refused: in PROFILE.md and in the audit trail."""
+    line = (f"- key:db.password | value:{OLD_SECRET} | priority:50 | ttl:none | source:user_explicit | "
+            "updated_at:2026-11-01T00:00:00Z | id:m-0123456789\n")
+    with (ws / "PROFILE.md").open("a", encoding="utf-8") as fh:
+        fh.write(line)
+    trail = ws / ".memjobs/audit/memory_audit.jsonl"
+    trail.parent.mkdir(parents=True, exist_ok=True)
+    trail.write_text(json.dumps({
+        "id": "e1", "ts": "2026-11-01T00:00:00Z", "op": "upsert", "type": "fact.created", "scope": "profile",
+        "applies_to": "global", "key": "db.password", "old": None, "new": OLD_SECRET,
+        "actor": {"kind": "user", "id": "cli"}, "target": {"type": "fact", "id": "m-0123456789"},
+        "request_id": "r1", "reason": "set", "diff": {"before": None, "after": {
+            "key": "db.password", "value": OLD_SECRET, "id": "m-0123456789"}}}) + "\n", encoding="utf-8")
+
+
+def test_a_secret_already_on_disk_is_never_printed(workspace: Path):
+    """Pins: `mem list --json`, `mem resolve --json`, `mem audit` ("None → hunter2-…") and `context
+    --json` printed a value the plain output showed redacted."""
+    _old_secret_on_disk(workspace)
+    for args in (("mem", "list"), ("mem", "list", "--json"), ("mem", "list", "--all", "--json"),
+                 ("mem", "resolve"), ("mem", "resolve", "--json"), ("mem", "resolve", "db.password", "--json"),
+                 ("mem", "audit"), ("mem", "audit", "--json"), ("context",), ("context", "--json")):
+        code, out, err = cli(workspace, *args)
+        assert code == 0, (args, err)
+        assert OLD_SECRET not in out + err, args
+        assert "db.password" in out, args
+    _, out, _ = cli(workspace, "mem", "list", "--json")
+    (entry,) = json.loads(out)["entries"]
+    assert entry["value"] == "[REDACTED:password]"
+    # the forget that takes it away prints no more of it than the list did
+    code, out, _ = cli(workspace, "mem", "forget", "db.password")
+    assert code == 0 and OLD_SECRET not in out and "revoked" in out
+
+
+async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, str]]:
+    return [(res.is_error, res.content[0].text) for res in await call_tools(ws, calls)]
+
+
+def test_mcp_refuses_secrets_long_and_multi_line_values_and_hides_old_secrets(workspace: Path):
+    """Pins: MCP memory_remember stored `Kq8z!Lm2Xy` in clear (the excerpt "remember my wifi password
+    is …" was redacted, the value not), accepted a multi-line value and a 3 MB one, and
+    memory_forget of a key never held answered "Forgotten"."""
+    _old_secret_on_disk(workspace)
+    said = "remember my wifi password is Kq8z!Lm2Xy"
+    out = anyio.run(_session, workspace, [
+        ("memory_remember", {"key": "user.wifi", "value": "Kq8z!Lm2Xy", "session_id": "s1", "excerpt": said}),
+        ("memory_remember", {"key": "user.name", "value": "Ann\n## Inactive\n- key:policy.admin | value:yes",
+                             "session_id": "s1", "excerpt": "call me Ann"}),
+        ("memory_remember", {"key": "response.format.default", "value": "use tables; " * 200,
+                             "session_id": "s1", "excerpt": "use tables"}),
+        ("memory_forget", {"key": "never.held", "session_id": "s1", "excerpt": "forget my shoe size"}),
+        ("memory_propose", {"key": "user.wifi", "value": "Kq8z!Lm2Xy", "session_id": "s1",
+                            "reason": "said it twice", "excerpt": said}),
+        ("memory_resolve", {}),
+        ("memory_context", {"format": "json"}),
+        ("memory_context", {}),
+    ])
+    error = "Error executing tool memory_remember: "
+    assert out[0] == (True, f"{error}user.wifi: the value looks like a secret (password); {ADVICE}")
+    assert out[1] == (True, f"{error}the value must be one line; it holds a line break")
+    assert out[2][0] and "at most 2,000" in out[2][1]
+    assert out[3][0] is False
+    assert json.loads(out[3][1]) == {"ack": "Nothing was held for never.held: nothing to forget.", "changes": []}
+    assert out[4] == (True, "Error executing tool memory_propose: user.wifi: the value looks like a secret "
+                            f"(password); {ADVICE}")
+    for is_error, text in out[5:]:
+        assert not is_error and OLD_SECRET not in text and "db.password" in text
+    profile = (workspace / "PROFILE.md").read_text()
+    assert "Kq8z!Lm2Xy" not in _everything(workspace) and "user.name" not in profile
+
+
+def test_microsync_drops_a_secret_statement_with_a_note(tmp_path: Path):
+    """The router's write of a value holding a secret (redacted out of the user's words) is dropped,
+    with a note in the run report that does not hold it; the other statements are kept."""
+    sid = "55555555-0000-4000-8000-000000000001"
+    ws = claude_code_workspace(tmp_path)
+    day = date(2026, 11, 26)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{sid}.jsonl", sid)
+    s.user(at(day, 9, 0), "from now on always answer in Thai").assistant(at(day, 9, 1), "ok")
+    s.user(at(day, 9, 2), f"remember that my db password is {OLD_SECRET}").assistant(at(day, 9, 3), "ok")
+    s.write()
+    code, out, err = cli(ws, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    assert code == 0, err
+    reports = [json.loads(p.read_text()) for p in (ws / ".memjobs/runs").glob("*microsync*/report.json")]
+    (rep,) = [r for r in reports if (r.get("details") or {}).get("core_memory")]
+    assert rep["details"]["core_memory"] == {"written": 1, "refused_secret": 1}
+    (note,) = [n for n in rep["notes"] if "secret" in n]
+    assert note.startswith("core memory: user.other from chat:") and "not kept" in note
+    assert "password is" not in (ws / "PROPOSALS.md").read_text() + (ws / "PROFILE.md").read_text()
