@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from memory_store.fileio import append_bytes, atomic_write
 RUNS_DIR = "runs"
 REPORT = "report.json"
 AUDIT = "audit.jsonl"
+OPENED = "opened"       # the run's start in nanoseconds: orders runs started in the same second
 PATCHES = "patches.jsonl"
 INTENTS = "intents.jsonl"   # appends announced before they are made (see RunLedger.intent)
 ROLLED_BACK = "rolled_back"
@@ -42,6 +44,8 @@ class RunLedger:
 
     def open(self) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
+        if not (self.dir / OPENED).exists():
+            atomic_write(self.dir / OPENED, str(time.time_ns()).encode("ascii"))
 
     def _append_json(self, name: str, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
@@ -89,7 +93,7 @@ def fold_empty_run(state_dir: Path, run_id: str, report: dict[str, Any]) -> bool
         names = {p.name: p.stat().st_size for p in folder.iterdir()}
     except OSError:
         names = {}
-    if set(names) - {REPORT, AUDIT} or names.get(AUDIT, 0):
+    if set(names) - {REPORT, AUDIT, OPENED} or names.get(AUDIT, 0):
         return False
     keep = {k: report.get(k) for k in ("run_id", "job", "status", "now", "started", "finished")}
     append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
@@ -103,12 +107,26 @@ def run_dir(state_dir: Path, run_id: str) -> Path:
 
 
 def run_dirs(state_dir: Path) -> list[Path]:
-    """Every run folder, oldest first (run ids start with their UTC start time)."""
+    """Every run folder, oldest first: run ids start with their UTC start second, and runs started
+    in the same second are ordered by their recorded start (`opened`), not their random suffix."""
     root = state_dir / RUNS_DIR
     try:
-        return sorted(p for p in root.iterdir() if p.is_dir())
+        folders = sorted(p for p in root.iterdir() if p.is_dir())
     except OSError:
         return []
+    seconds: dict[str, int] = {}
+    for p in folders:
+        seconds[p.name[:16]] = seconds.get(p.name[:16], 0) + 1
+    if all(n == 1 for n in seconds.values()):
+        return folders
+    return sorted(folders, key=lambda p: (p.name[:16], _opened(p) if seconds[p.name[:16]] > 1 else 0, p.name))
+
+
+def _opened(folder: Path) -> int:
+    try:
+        return int((folder / OPENED).read_text("ascii"))
+    except (OSError, ValueError):
+        return 0
 
 
 def read_report(state_dir: Path, run_id: str) -> dict[str, Any] | None:

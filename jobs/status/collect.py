@@ -113,6 +113,7 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
     status.next_runs, missed = timers.next_and_missed(cfg, jobs, now)
     status.warnings.extend(missed)
     status.daemon = read_daemon_status(cfg)
+    status.warnings.extend(timers.daemon_config(cfg, status.daemon))
     status.units, legacy = timers.units(cfg)
     status.warnings.extend(legacy)
     status.sources, quiet = timers.sources(cfg, now)
