@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -92,6 +93,7 @@ class Searcher:
         self.cfg = cfg
         self.embed_queries = embed_queries and cfg.search.embed != "off"
         self._matrix: Any = None  # vectors.Matrix of the index generation it was read at
+        self._pool: ThreadPoolExecutor | None = None
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
@@ -99,6 +101,8 @@ class Searcher:
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
 
     def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         self.db.close()
 
     def is_stale(self) -> bool:
@@ -115,15 +119,17 @@ class Searcher:
         terms = run.rank.exact_words(query_terms(words) or query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
-            run.near = self._nearest(query)
+            run.near = self._nearest(query)  # embedded on another thread while the words are ranked
         if terms:
             result.hits = run.hits(terms, opts, today)
             _mark_disputes(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
-    def _nearest(self, query: str) -> list[tuple[bool, int]] | None:
-        """The rows and messages nearest to the query by cosine, or None without vectors or model."""
+    def _nearest(self, query: str) -> Future[list[tuple[bool, int]]] | None:
+        """The rows and messages nearest to the query by cosine (a future: onnxruntime and SQLite both
+        release the GIL, so the query is embedded while its words are ranked), or None without vectors
+        or model."""
         from memory_store.search import vectors
         from memory_store.search.embed import MODEL_ID
 
@@ -140,7 +146,9 @@ class Searcher:
         model = vectors.model()
         if model is None:
             return None
-        return matrix.nearest(model.encode_one(query), vectors.COSINE_DEPTH)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memjobs-embed")
+        return self._pool.submit(lambda: matrix.nearest(model.encode_one(query), vectors.COSINE_DEPTH))
 
     # ---- memory_get -----------------------------------------------------------------------
 
@@ -166,7 +174,8 @@ class _Run:
     has_said: bool
     when: DateSpan | None
     qtype: str | None
-    near: list[tuple[bool, int]] | None = None  # (said, rowid) nearest by cosine (vectors.py), best first
+    # (said, rowid) nearest by cosine (vectors.py), best first, being computed on another thread
+    near: Future[list[tuple[bool, int]]] | None = None
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -197,7 +206,8 @@ class _Run:
             if self.near is not None and opts.tier is None:
                 from memory_store.search.vectors import fuse
 
-                hits = _dedupe(fuse(hits, self._near_hits(self.near, asked), opts.limit, _cites))[: asked.limit]
+                near = self._near_hits(self.near.result(), asked)
+                hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
         # What was decided last is read first, whichever tiers the hits came from.
         hits = _below_replacements(hits)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]

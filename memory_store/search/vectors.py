@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from memory_store.search.embed import Embedder
     from memory_store.search.hits import Hit
 
-MAX_PER_PASS = 20_000  # rows embedded by one index update (~2-4 min on one core)
+MAX_PER_PASS = 3_000  # rows embedded by one index update (~30-90 s on one core, under the index lock)
 SCAN_ROWS = 20_000  # newest vectors of each table that a query's cosine ranking reads
 BASE_DEPTH = 10  # hits of the word ranking that take part in the fusion
 COSINE_DEPTH = 30  # nearest rows and messages that take part
