@@ -13,11 +13,10 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
@@ -29,6 +28,9 @@ from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
 from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
+
+if TYPE_CHECKING:  # concurrent.futures is imported only by a searcher that embeds (start-up, docs/design.md §7)
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
@@ -147,6 +149,8 @@ class Searcher:
         if model is None:
             return None
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
             self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memjobs-embed")
         return self._pool.submit(lambda: matrix.nearest(model.encode_one(query), vectors.COSINE_DEPTH))
 
