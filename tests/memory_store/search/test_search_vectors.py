@@ -84,7 +84,8 @@ def test_without_the_extra_search_is_byte_identical(tmp_path: Path) -> None:
         "from tests.memory_store.search.test_search_fixtures import TODAY\n"
         f"cfg = load_config({str(bare)!r}); update_index(cfg)\n"
         "s = Searcher(cfg, embed_queries=True)\n"
-        f"print(json.dumps([s.search(q, SearchOptions(limit=6), today=TODAY).to_dict()['results'] for q in {queries!r}]))\n"
+        f"qs = {queries!r}\n"
+        "print(json.dumps([s.search(q, SearchOptions(limit=6), today=TODAY).to_dict()['results'] for q in qs]))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     got = json.loads(out.stdout)
