@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.fileio import atomic_write
+from memory_store.redact import redact
 
 MODES = ("json_schema", "json_object_schema", "guided_json", "json_object", "text")
 SCHEMA_MODES = ("json_schema", "json_object_schema", "guided_json")   # replies constrained by the schema
@@ -138,7 +139,9 @@ class CapabilityStore:
 
     @staticmethod
     def key(base_url: str, model: str) -> str:
-        return f"{base_url.rstrip('/')} {model}"
+        """The endpoint's name in the file: the URL redacted, so a password or key written into
+        `base_url` (`http://user:pass@host/v1`, `?api_key=`) never reaches the disk from here."""
+        return f"{redact(base_url).rstrip('/')} {model}"
 
     def _load(self) -> dict[str, Any]:
         if self.path is None or not self.path.is_file():

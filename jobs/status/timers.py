@@ -79,7 +79,11 @@ def sources(cfg: Config, now: datetime) -> tuple[list[dict[str, Any]] | None, li
         if not src.is_default and not _matches_anything(src):
             warnings.append(f"the configured {src.name} source matches no file: {src.path}")
     if state.sources and (last_any is None or now - datetime.fromisoformat(last_any) > QUIET_AFTER):
-        warnings.append("nothing has been read from any transcript source for 48 hours")
+        newest = f"the newest line read is from {last_any[:16].replace('T', ' ')}" if last_any else "no line read yet"
+        warnings.append(
+            f"no new transcript lines for 48 hours ({newest}); if your agent ran since, "
+            "check the transcript sources in memjobs.yaml (`memjobs doctor`)"
+        )
     return out, warnings
 
 

@@ -324,8 +324,18 @@ def _episodes(b: _Build, ws: Path, project: str | None, limit: int) -> list[Item
             continue
         recent.append((rel, ep))
     recent.sort(key=lambda x: (x[1].ended, x[1].id), reverse=True)
-    return [Item("episodes", ep.id, _one_line(f"{ep.date} {ep.title}: {ep.summary} ({ep.outcome})"), rel)
+    return [Item("episodes", ep.id, _one_line(f"{ep.date} {_episode_text(ep.title, ep.summary)} ({ep.outcome})"), rel)
             for rel, ep in recent[:limit]]
+
+
+def _episode_text(title: str, summary: str) -> str:
+    """`title: summary`, or the summary alone when it already starts with the title (a title is
+    often the session's first request, cut with `…`, and the summary goes on from it): the budget
+    is not spent on the same words twice."""
+    head = title.rstrip("…").rstrip()
+    if head and summary.startswith(head):
+        return summary
+    return f"{title}: {summary}" if summary else title
 
 
 def _govern(b: _Build, items: dict[str, list[Item]], prof: Settings) -> dict[str, list[Item]]:

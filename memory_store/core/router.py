@@ -19,8 +19,10 @@ a standing time marker or a memory verb about the user; a setting stated as one 
 …", "preference ของเรา: …", "預設格式：…", "rule for any repo of mine: …", with the words after the
 colon as the value when the key's words give none); a lasting like or dislike about how the user is
 answered (I prefer…, เราไม่ชอบ…, 我习惯…); where the user lives or what they are called ("I live in
-Lisbon", "name's Kofi", 叫我阿凱就好); a habitual marker in a turn about the answers to the user
-("回覆我一律用繁體"). A strong marker in a sentence that is a question is no statement.
+Lisbon", "name's Kofi", 叫我阿凱就好; a city's zone from the time zone database when the table lacks it);
+a habitual marker (always, whenever, ตลอด, 凡是) in a turn about the answers to the user ("回覆我一律用繁體")
+or addressed to the agent ("numbered steps whenever you walk me through…"); a long-term scope said as
+such (长期, ถาวร, permanently). A strong marker in a sentence that is a question is no statement.
 
 Free-form keys reach PROFILE too when the words are the user's own and lasting: `user.other` for a
 lasting fact the user says of themselves in the first person (I'm colorblind, เราแพ้กุ้ง, 我有聽障; not
@@ -41,6 +43,22 @@ memory verb ("…, 记一下", "จำไว้ด้วย"); a one-off request
 (could you…, ภาษาไทยค่ะ, 中文啊) as an inference; and in a turn that is partly about something else
 (an app, a client, a translation), the user's own standing piece alone, staged. `target` is the
 class rule between PROFILE and PROPOSALS, shared with the model's reading (jobs/microsync/preferences.py).
+
+Classes by structure rather than by a writer's words (each measured on four development splits):
+- addressed to the agent (you, "I'd rather…", "mind answering…?", give me…, อยากให้…, ทำ…ให้เลย, 麻烦…,
+  给我…) with the agent's answers as its object (a style key with a usable value) and no lasting marker:
+  an inference for review, not lost;
+- sentence, not turn: in a turn partly about something else (a bug report), a clean sentence that
+  speaks to the agent in the second person is judged alone, PROFILE allowed;
+- a second-person rule with a habitual marker and no key ("When you're not sure…, say so. This applies
+  always"), or a first-person state with what the agent should do about it ("I'm blind and use NVDA…
+  so describe structure in words"): staged instruction.other / user.other;
+- a skill whose topic the table lacks takes the technology named in its sentence (Elixir, JavaScript);
+- a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
+  要…那个); quoted words name what is dropped; a forget word in a question is none;
+- a yes to the assistant's question whether to do a thing from now on is a yes to an offer;
+- hard negatives: the style words are a thing's (a document's requirement, a device's or site's
+  setting, a clock time with its zone, a piece to draft): nothing is routed.
 """
 from __future__ import annotations
 
@@ -112,7 +130,7 @@ _OFFER = re.compile(r"remember|\bsave\b|บันทึก|เก็บไว้
                     r"|going forward|จำ|ต่อไป|记住|記住|记得|記得|以后|以後|默认|默認", re.IGNORECASE)
 # a standing rule about how the agent works talks to it or about the user; "from now on every schema
 # change goes through a migration" is a project convention (the daily log's), not core memory
-_PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|我|你", re.IGNORECASE)
+_PERSON = re.compile(r"\b(me|you|yourself|your|my)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|我|你", re.IGNORECASE)
 # a question (about what is stored, or whether to): never a standing statement
 _NON_WORD = re.compile(r"[\W_]+")
 # a team's own liking ("ทีมเราชอบคำตอบสั้นๆ", "we prefer tables"): not the user's ("咱们就当同事聊天" is the
@@ -123,7 +141,7 @@ _TEAM_LIKES = re.compile(r"\b(we|our team)( all)? (prefer|like|want|use)\b|ท�
 # team's convention unless the turn also speaks to the agent; 咱们 (the user and the agent) and a
 # mentioned เพื่อนร่วมทีม are no team
 _TEAM = re.compile(r"\b(we|our|us)\b|我们|我們|พวกเรา|(?<!ร่วม)ทีม", re.IGNORECASE)
-_YOU = re.compile(r"\b(you|your|yourself)\b|你|您|คุณ", re.IGNORECASE)
+_YOU = re.compile(r"\b(you|your|yourself)\b|你|您|(?<!ขอบ)คุณ", re.IGNORECASE)     # ขอบคุณ is "thank you"
 # how the agent talks to the user
 _TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我(说|說|讲|講|聊)|對我(說|講)|对我(说|讲)"
                     r"|(คุย|พูด)กับ(เรา|ผม|ฉัน|หนู)", re.IGNORECASE)
@@ -131,10 +149,16 @@ _TO_ME = re.compile(r"\b(talk|speak|write|explain\w*) to me\b|\bwith me\b|跟我
 _POLITE = re.compile(r"\b(can|could|would|will) you\b|\bplease\b|ได้ไหม|ได้มั้ย|ได้ป่ะ|ได้ปะ|หน่อย|可以吗|可以嗎|能不能"
                      r"|可不可以|好吗|好嗎|行吗|行嗎", re.IGNORECASE)
 _QUESTION = re.compile(r"[?？]|吗|嗎|ไหม|มั้ย|หรือเปล่า")
+# the user says what they want from the agent ("I'd rather…", "I want you…", "mind answering…",
+# อยากให้…, ขอ…, 我希望…, 麻烦…): with a style key and a value, a request about the answers
+_WANTS = re.compile(r"\bi('d| would)? ?(rather|want|need)\b|\bi('d| would) like\b|\bmind (answering|writing|using"
+                    r"|replying|keeping)\b|อยาก(ให้|ได้)|^\W*ขอ|(我|俺)(要|想要|希望|需要)|麻烦|麻煩|^\W*(请|請)"
+                    # done for the user: "give me…", ทำ…ให้เลย / ให้หน่อย (Thai benefactive), 给我…, 帮我…
+                    r"|\b(give|show|send|tell) me\b|\S(ให้(หน่อย|เลย|ด้วย))|(给|給|帮|幫)我", re.IGNORECASE)
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
 _ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
-                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|คุณ|ตอบ|เขียน"
+                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|ตอบ|เขียน"
                         r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
                         r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)|偏好|(แก้|ตั้ง) ?preference"
                         r"|ตั้งโทน", re.IGNORECASE)
@@ -169,8 +193,8 @@ _REPORTED = re.compile(r"\b(he|she|they) (says?|said|wants?|asked|requires?)\b|(
 # what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
 # 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
 _ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
-_STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่องที่(ให้|เคย)|ที่เคย(บอก|ให้)|规则|規則|那条|那條"
-                          r"|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
+_STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
+                          r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -231,7 +255,36 @@ def _value(key: str, template: str, m: re.Match[str]) -> str:
     if not template.startswith("{"):
         return template
     got = m.group(int(template[1:-1])) or ""
-    return (_ZONES if key == "user.timezone" else _LANGUAGES).get(got.lower(), got)
+    if key == "user.timezone":
+        return zone_of(got)
+    return _LANGUAGES.get(got.lower(), got)
+
+
+_AREAS = ("Europe/", "Asia/", "America/", "Africa/", "Australia/", "Pacific/", "Atlantic/", "Indian/")
+
+
+@cache
+def _iana_zones() -> frozenset[str]:
+    """The zones of the system's time zone database; empty where it has none."""
+    try:
+        import zoneinfo
+        return frozenset(zoneinfo.available_timezones())
+    except (ImportError, OSError):
+        return frozenset()
+
+
+@cache
+def _iana_cities() -> dict[str, str]:
+    """City → zone from the time zone database itself ("auckland" → Pacific/Auckland), so a place the
+    table above does not list still names its zone."""
+    return {name.rsplit("/", 1)[1].replace("_", " ").casefold(): name
+            for name in sorted(_iana_zones()) if name.startswith(_AREAS) and name.count("/") == 1}
+
+
+def zone_of(place: str) -> str:
+    """The IANA zone a place or zone word names (the table, then the database), else the words."""
+    folded = " ".join(place.split()).casefold()
+    return _ZONES.get(folded) or _iana_cities().get(folded) or place
 
 
 def key_of(text: str) -> tuple[str, str, str] | None:
@@ -242,6 +295,8 @@ def key_of(text: str) -> tuple[str, str, str] | None:
             if found.get(key, ("", ""))[0]:
                 continue      # the first pattern that gives a value decides it
             m = _rx(pattern).search(text)
+            if m and key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
+                continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
             if m and (key not in found or template):
                 found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
     for key in KEY_ORDER:
@@ -279,11 +334,47 @@ def _expertise(text: str) -> tuple[str, str, str, str] | None:
                 if best is None or rank < best[:2]:
                     best = (*rank, topic, m.group(0))
     if best is None:
-        return None
+        named = _named_topic(text, cue)
+        if named is None:
+            return None
+        best = (0, 0, *named)
     years = high is not None and _rx(r"\d|years|ปี|年|资深|資深|senior|expert").search(high.group(0))
     level = "beginner" if low else "expert" if years else "advanced"
     # two topics in the skill's clause ("K8s 和 Docker 都很熟"): which one is the key is a guess (no words)
     return f"user.expertise.{best[2]}", level, cue.group(0), "" if len(in_clause) > 1 else best[3]
+
+
+# a technology named in a skill's sentence that the topic table does not know ("Treat me as an Elixir
+# expert", "เพิ่งหัดเขียน JavaScript", "写 Go 七八年"): a capitalised Latin word not opening the sentence,
+# or in Thai or Chinese text any Latin word
+_LATIN_WORD = re.compile(r"(?<![\w.+#/-])[A-Za-z][A-Za-z0-9+#]*(?:\.js)?(?![\w+#])")
+_NOT_TOPICS = frozenset({"i", "i'm", "i've", "ok", "pls", "tbh", "lol", "btw", "the", "a", "an", "my", "me", "fyi",
+                         "it", "so", "and", "or", "but", "for", "to", "of", "in", "on", "is", "im", "ive", "treat"})
+
+
+def _named_topic(text: str, cue: re.Match[str]) -> tuple[str, str] | None:
+    """(topic, its words) of the Latin word nearest the skill's words in their sentence, or None."""
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, cue.start())]
+    end = _SENTENCE_END.search(text, cue.end())
+    lo, hi = (starts[-1] if starts else 0), (end.start() if end else len(text))
+    sentence = text[lo:hi]
+    latin_only = _THAI.search(sentence) is None and _HAN.search(sentence) is None
+    best: tuple[int, str] | None = None
+    for m in _LATIN_WORD.finditer(sentence):
+        word = m.group(0)
+        inside = lo + m.start() in range(cue.start(), cue.end())
+        if word.casefold() in _NOT_TOPICS or (inside and _THAI.search(cue.group(0)) is None
+                                              and _HAN.search(cue.group(0)) is None):
+            continue        # the skill's own English words ("senior", "10 years") are no topic
+        if latin_only and (not word[0].isupper() or not sentence[:m.start()].strip()):
+            continue
+        distance = abs(lo + m.start() - cue.start())
+        if best is None or distance < best[0]:
+            best = (distance, word)
+    if best is None:
+        return None
+    topic = re.sub(r"[^a-z0-9]+", "", best[1].casefold())
+    return (topic, best[1]) if topic else None
 
 
 def _standing(text: str, complaining: bool) -> tuple[re.Match[str], bool] | None:
@@ -328,8 +419,9 @@ def usable_value(key: str, value: str) -> bool:
     """The value names a setting of its key (a zone, a language code); free-form keys take any value."""
     if not value:
         return False
-    if key == "user.timezone":
-        return _ZONE_VALUE.match(value) is not None
+    if key == "user.timezone":     # a zone the database holds ("Claude/Codex" has the shape of one)
+        zones = _iana_zones()
+        return _ZONE_VALUE.match(value) is not None and (not zones or value in zones)
     if key == "response.language":
         return _LANGUAGE_VALUE.match(value) is not None
     if key == "user.name":     # "call me out" names nobody
@@ -375,6 +467,10 @@ def _artifact(text: str) -> bool:
     return _ARTIFACT.search(text) is not None and _OUTPUT.search(text) is None
 
 
+def _sentences(text: str) -> list[str]:
+    return [s for s in (x.strip() for x in _SENTENCES.split(text)) if s]
+
+
 def _pieces(text: str) -> list[str]:
     return [p for p in (x.strip() for x in _PIECES.split(text)) if p]
 
@@ -409,6 +505,49 @@ def _about_answers(text: str) -> bool:
     return _OUTPUT.search(text) is not None or _TO_ME.search(text) is not None
 
 
+# The key's words describe something other than the agent's answers — a hard negative, whatever marker:
+# a requirement on a thing ("The grant proposal has to be in formal English", "วิทยานิพนธ์ต้องเขียนเป็น
+# ภาษาไทย"), a thing's own setting ("set its time zone", "timezone ของ MikroTik", "這個網站的預設語言"),
+# a clock time with its zone ("runs at 02:00 Lisbon time", "9am Pacific"), or a piece of content the agent
+# is asked to draft ("draft an IG caption…, lots of emojis", "写一段 system prompt")
+_REQUIRED_OF_A_THING = re.compile(r"^(the|this|that|our|its|their)\b[^.!?\n]{0,40}\b(has|have|needs?) to be\b"
+                                  r"|^(the|this|that|our|its|their)\b[^.!?\n]{0,40}\b(must|should) be\b"
+                                  r"|^(?!\W*(เรา|ผม|ฉัน|หนู|คุณ))[^\s]{2,30}ต้อง(เขียน)?เป็น", re.IGNORECASE)
+_SETTING_OF_A_THING = re.compile(r"\b(its|their|the \w+'s)\s+(default\s+)?(time ?zone|language|locale|tone)\b"
+                                 r"|\b(time ?zone|language|locale) (of|for) (the|this|that|its)\b"
+                                 r"|(timezone|time zone|เขตเวลา|ภาษา|โทน)\S{0,8}\s?ของ(?!\s?(เรา|ผม|ฉัน|หนู|พี่))"
+                                 r"|(?<![我你])的\s?(预设|預設|默认|默認)?(语言|語言|时区|時區|语气|語氣)"
+                                 r"|(?-i:\b[A-Z_]*TIME_ZONE\b)", re.IGNORECASE)
+_CLOCK = r"\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.|โมง|點|点)?"
+_DRAFT = re.compile(r"\b(draft|compose|write|rewrite)\s+(me\s+)?(a|an|some)\s+(?!answer|reply|response)\w+|ร่าง"
+                    r"|(帮我|幫我)?(写|寫)(一段|一封|一篇|个|個)", re.IGNORECASE)
+
+
+def _of_something_else(text: str, key: str, cue: str) -> bool:
+    """The key's words describe a thing's requirement or setting, a clock time, or a piece to draft,
+    not the agent's answers to the user (see the patterns above)."""
+    sentence = next((x for x in _SENTENCES.split(text) if cue.casefold() in x.casefold()), text).strip()
+    if key == "user.timezone":
+        zone = rf"({re.escape(cue)}|(?-i:[A-Z][a-z]+) time|เวลา\S{{2,10}}|\S{{2}}(时间|時間))"
+        clock = _CLOCK + r"\s*\(?\s*" + zone + "|" + zone + r"\s*\)?\s*" + _CLOCK
+        if re.search(clock, sentence, re.IGNORECASE):
+            return _any("remember_self", sentence) is None and _any("settled", sentence) is None
+    if _OUTPUT.search(sentence) or _TO_ME.search(sentence):
+        return False
+    return any(rx.search(sentence) for rx in (_REQUIRED_OF_A_THING, _SETTING_OF_A_THING, _DRAFT))
+
+
+def _addressed(text: str) -> bool:
+    """The turn speaks to the agent (second person, how it talks to the user) or says what the user
+    wants from it."""
+    return any(rx.search(text) is not None for rx in (_YOU, _TO_ME, _WANTS, _POLITE))
+
+
+def _asks_stored(text: str) -> bool:
+    """A question about what is kept ("do you have a time zone saved for me?"), not a request."""
+    return _QUESTION.search(text) is not None and _any("about_memory", text) is not None
+
+
 def _to_agent(text: str) -> bool:
     """The turn speaks to the agent or about the user, or names the agent's answers."""
     if _WE.search(text):
@@ -419,7 +558,12 @@ def _to_agent(text: str) -> bool:
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     lang = language_of(turn)
-    if context and len(turn) <= 80 and _OFFER.search(context):
+    # the assistant offers to remember something: its words say so, or it asks whether to do a thing
+    # from now on ("Want me to assume you're comfortable with SQL from here on?", ให้ตั้งเป็นค่าเริ่มต้นไหม)
+    offer = context is not None and (
+        _OFFER.search(context) is not None
+        or (_QUESTION.search(context) is not None and _standing(context, False) is not None))
+    if context and len(turn) <= 80 and offer:
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)
@@ -434,7 +578,16 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     if _any("not_mine", text):
         # a turn about someone or something else may still hold the user's own standing statement in
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
-        # piece alone is routed, and only ever staged for review
+        # piece alone is routed, and staged for review — unless its whole sentence is clean (nothing
+        # about someone or something else in it) and speaks to the agent in the second person ("…客户端
+        # 超时 200ms… 你以后回答的时候先给结论"): a standing statement buried in a bug report is the
+        # user's own, judged by its sentence, not by the turn around it
+        for sentence in _sentences(text):
+            if _any("not_mine", sentence) or _YOU.search(sentence) is None or _any("hypothetical", sentence):
+                continue
+            got = _route_text(sentence, lang)
+            if got is not None and got.writes_profile:
+                return got
         for piece in _pieces(text):
             if (_standing(piece, False) is None and _any("pitch", piece) is None) or _any("not_mine", piece):
                 continue
@@ -446,19 +599,69 @@ def route(turn: str, context: str | None = None) -> Routed | None:
                 return Routed(got.label, got.key, got.value, lang, got.cue,
                               "proposals" if got.label == "explicit" else "")
         return None
-    return _route_text(text, lang)
+    return _route_text(text, lang, turn)
 
 
-def _route_text(text: str, lang: str) -> Routed | None:
+def _setting_named(text: str) -> tuple[str, str, str] | None:
+    """A language or a place named bare ("remove the Spanish setting", ลบเรื่อง timezone โตเกียว): in a
+    forget, the key it is a value of."""
+    folded = text.casefold()
+    for key, table in (("response.language", _LANGUAGES), ("user.timezone", _ZONES)):
+        for word in table:
+            found = word in folded if not word.isascii() else re.search(rf"\b{re.escape(word)}\b", folded)
+            if len(word) > 3 and found:
+                return key, "", word
+    return None
+
+
+# a first-person state the user lives with ("I'm blind and use NVDA", เราใช้ Windows, 我平常用 Linux) and,
+# in the turn, what the agent should do about it ("…for me, so describe structure in words", "เวลาให้คำสั่ง
+# ขอเป็น PowerShell ตลอด", "…的时候优先用…"): a lasting fact given so the agent applies it
+_STATE = re.compile(r"(^|[.!?]\s+|,\s*)(i'?m|i am|i (use|have|work|teach|live|run|only have))\b"
+                    r"(?!.{0,40}\b(this|next) (week|month)\b)"
+                    r"|(^|\s)(เรา|ผม|ฉัน|หนู)(ใช้|เป็น|มี|ทำงาน)(?!.{0,30}(สัปดาห์นี้|อาทิตย์นี้|วันนี้))"
+                    r"|我(人在|平常|一般|平时|平時)?(用|是|有)(?!.{0,20}(这周|這週|今天|这次|這次))", re.IGNORECASE)
+_APPLY = re.compile(r"\bfor me\b|\bso (please )?(describe|give|use|write|keep|skip|don'?t|avoid|assume|pitch|explain)\b"
+                    r"|\bkeep (that|this) in mind\b|\bwhen(ever)? you\b|เวลา(ที่)?\S{0,12}(ให้|ขอ)|ขอเป็น|ถ้าต้อง"
+                    r"|的时候|的時候|优先|優先|(之后|之後|以后|以後)(给|給)", re.IGNORECASE)
+
+
+def _lasting_state(text: str, lang: str) -> Routed | None:
+    """A first-person state with what the agent should do about it, in a turn that names a key or has a
+    standing or habitual marker: a fact about the user for review (user.other, staged)."""
+    state, apply = _STATE.search(text), _APPLY.search(text)
+    if state is None or apply is None or _WE.search(text) or _asks(text, apply):
+        return None
+    if _standing(text, False) is None and key_of(text) is None:
+        return None
+    return Routed("explicit", "user.other", _paraphrase(text), lang, f"{state.group(0).strip()} / {apply.group(0)}",
+                  "proposals")
+
+
+def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
+    got = _route_classes(text, lang, whole)
+    if got is not None:
+        return got
+    named = key_of(text)
+    if named and _of_something_else(text, named[0], named[2]):
+        return None         # a thing's style words: no fact about the user either
+    return _lasting_state(text, lang)
+
+
+def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     forget = _any("forget", text)
+    if forget and _asks(text, forget):
+        forget = None       # "why does lru_cache never forget old entries?": a question, not a request
     if forget:
-        # what is dropped: a key the words name, else a skill, a fact about the user, or a rule
-        named = key_of(text) or _expertise(text)
+        # what is dropped: a key the words name (in quotes too: "「結論放最前面」那個偏好作廢" names the rule
+        # by its words), else a language or place named bare, a skill, a fact about the user, or a rule
+        named = key_of(text) or (key_of(whole) if whole else None) or _expertise(text) or _setting_named(text)
         if named:
             return Routed("forget", named[0], "", lang, forget.group(0), "" if _any("about_memory", text) else "review")
         if _any("self_fact", text) or _ABOUT_ME.search(text):
             return Routed("forget", "user.other", "", lang, forget.group(0))
-        if _any("agent_rule", text) or _STORED_RULE.search(text):
+        if _any("agent_rule", text) or _STORED_RULE.search(text) or _any("back_ref", text):
+            # a rule or a stored thing pointed back at ("之前說要你…那個，取消"): which one is for the user
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)
@@ -490,16 +693,20 @@ def _route_text(text: str, lang: str) -> Routed | None:
                           "profile" if sure else "proposals")
         return Routed("inferred", *expertise[:2], lang, expertise[2])
     named = key_of(text)
+    if named and _of_something_else(text, named[0], named[2]):
+        return None     # the style words are a thing's: a document's, a device's setting, a clock time
     if named:
         key, value, cue = named
         # as lasting as a standing marker: a like or dislike about how the user is answered ("เราไม่ชอบ
         # อีโมจิในคำตอบ", 我习惯看长一点的解释) or where the user lives and what they are called ("I live
         # in Lisbon", "call me Dan"); and a habitual marker counts as strong in a turn about the answers
-        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง")
+        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง") or in one addressed to the agent ("numbered
+        # steps whenever you walk me through…", "ขอคุยเป็น English ตลอดเลยนะ", "凡是有指令的，請都放在 code block 裡")
         lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
                    else _any("lasting", text) if complaint is None and _about_answers(text) else None)
         habit_to_me = (standing is not None and not strong and complaint is None
-                       and _OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
+                       and ((_OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
+                            or _addressed(text)))
         marker = standing or lasting
         if marker and not _asks(text, marker):
             sure = strong or lasting is not None or habit_to_me
@@ -519,6 +726,11 @@ def _route_text(text: str, lang: str) -> Routed | None:
                 and not _artifact(text) and not _WE.search(text)):
             # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
             return Routed("inferred", key, value, lang, cue)
+        if (usable_value(key, value) and key not in IDENTITY_KEYS and _addressed(text) and not _asks_stored(text)
+                and not _negated(text, cue, value) and not _artifact(text) and not _WE.search(text)):
+            # a turn addressed to the agent (you, "I'd rather…", 麻烦…, อยากให้…) whose object is its answers,
+            # with no lasting marker: a signal for the user's review, not lost
+            return Routed("inferred", key, value, lang, cue)
         return None
     # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as
     # often the project's rule as the agent's: the person ("for me", "you", "my") is the boundary
@@ -532,8 +744,11 @@ def _route_text(text: str, lang: str) -> Routed | None:
                     and _WHO_I_AM.search(text) is None)
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
                           f"{standing.group(0)} / {rule.group(0)}", "profile" if sure else "proposals")
-        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())):
-            return None     # "every time I touch this limiter…": a habit of the world, not a rule
+        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())
+                                         or _YOU.search(text)):
+            # "every time I touch this limiter…": a habit of the world, not a rule; said to the agent in the
+            # second person ("When you're not sure an API exists, say so… This applies always"), a rule
+            return None
         # a lasting statement to the agent that names no key we know: for the user to review —
         # about the user ("remember that I…") a fact, else a standing instruction
         about_me = _any("remember_self", text) is not None
@@ -560,7 +775,7 @@ def canonical_key(key: str) -> str:
 def _setting(key: str, value: str) -> str:
     v = " ".join(value.split())
     if key == "user.timezone":
-        return _ZONES.get(v.casefold(), v)
+        return zone_of(v)
     if key == "response.language":
         return _LANGUAGES.get(v.casefold(), v)
     return v

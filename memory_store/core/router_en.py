@@ -4,6 +4,14 @@ from memory_store.core.router_lexicon import Lexicon
 _LANGS = (r"(british english|american english|english|thai|chinese|mandarin|japanese|spanish|french|german|korean"
           r"|vietnamese|brazilian portuguese|portuguese|italian|dutch|indonesian|russian|hindi|arabic)")
 _ME = r"(i|i'm|i am|my|me)"
+# a forget by structure: a word that drops or retires something, in one sentence with a pointer back to a
+# thing the agent keeps (the 'X' rule, that setting, the bit where I said…)
+_REMOVAL = (r"\b(forget|un-?remember|drop|remove|delete|erase|clear|wipe|reset|scrap|cancel|retire[ds]?|revoke|undo"
+            r"|(consider|call) it (gone|dead|done|off)|is (gone|retired|off|void)|no longer (applies|stands|needed))\b")
+_BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|setting|preference|default|instruction|bit"
+             r"|thing)"
+             r"|(rule|setting|preference|default)s? (from|in) my profile|the bit where i|what i (said|told you|asked)"
+             r"|where i (said|told|asked))\b")
 
 LEXICON = Lexicon(
     lang="en",
@@ -19,7 +27,10 @@ LEXICON = Lexicon(
               # mine: …"), or a scope over all the user's work
               r"\b(preference|setting|default|rule)s?( for (you|any \w+ of mine|all my \w+))?\s*:",
               r"\bmy default\b", r"\b(in|for|across) (any|every|all) (of )?(my )?(repos?|projects?|tasks?|chats?)"
-              r"( of mine)?\b"),
+              r"( of mine)?\b",
+              # a long-term scope said as such (長期, ถาวร): permanently, a standing request
+              r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
+              r"\b(that|this) (goes|applies) for (every|all|any)\b"),
     lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
              r"\bi'?m (the kind of person|someone) who\b"),
     settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
@@ -45,10 +56,16 @@ LEXICON = Lexicon(
             r"\b(delete|remove|erase|clear|wipe|unset|drop) (my|the|that)\b.{0,30}\b(time ?zone|name|default|setting"
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
-            r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b"),
+            r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b",
+            _REMOVAL + r"[^.!?\n]{0,60}" + _BACK_REF, _BACK_REF + r"[^.!?\n]{0,60}" + _REMOVAL),
+    back_ref=(_BACK_REF,),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),
-    confirm=(r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
+    confirm=(
+             # a yes at the head of a short answer (a few words), with nothing after it that narrows or turns it
+             r"^(?=.{0,30}$)\W*(yes|yeah|yep|yup|sure|ok|okay|correct|right|please do|do it|go ahead)\b"
+             r"(?!.*\b(but|just|only|this time|for now|not|don'?t|no)\b)",
+             r"^\W*(yes|yeah|yep|yup|sure|ok|okay)\b[\s,.!]*(go ahead|do it|please do|please|pls|plz|save it"
              r"|do that)?[\s.!]*$",
              r"^\W*(yes|yeah|yep|yup|sure|ok|okay|please|correct|right)\b[\s,.!]*((please|pls|plz)[\s,.!]+)?(do\s+)?"
              r"(remember|save|keep|note)\b",
@@ -134,6 +151,7 @@ LEXICON = Lexicon(
         ("user.timezone", r"\b(time ?zone|ICT|UTC ?[+-] ?\d+|GMT ?[+-] ?\d+|CET|CEST|PST|PDT|EST|EDT|JST|SGT)\b", ""),
         ("user.timezone", r"\bi'?m (in|based in|living in|located in) ([A-Z][a-z]+)\b", "{2}"),
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),
+        ("user.timezone", r"\b(moved|relocated|moving) (back )?to (?-i:([A-Z][a-z]+( [A-Z][a-z]+)?))\b", "{3}"),
     ),
     topics=((r"\bpostgres(ql)?\b", "postgres"), (r"\b(frontend|front-end|react|web dev|css)\b", "frontend"),
             (r"\b(k8s|kubernetes)\b", "kubernetes"), (r"\b(devops)\b", "devops"),

@@ -12,6 +12,9 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
   ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
+- `back_ref`: a pointer back to a thing the agent keeps (the 'X' rule, that setting, the bit where I
+  said…, เรื่องที่ให้…, 之前说要…那个); with a word that drops it, a forget (in `forget`), and a forget
+  naming no key drops such a rule (its lexicon's `forget` holds the pair, so the route gate sees it);
 - `about_memory`: the turn speaks of what the agent keeps or calls the user (forget, saved, call me,
   preference, ลืม, จำ, ที่ให้, 忘, 叫我, 存的): a forget without it is only a note for the user, since
   the forget cues also fire on talk about the work ("that endpoint is no longer needed");
@@ -45,6 +48,7 @@ class Lexicon:
     remember_self: tuple[str, ...]
     forget: tuple[str, ...]
     about_memory: tuple[str, ...]
+    back_ref: tuple[str, ...]
     confirm: tuple[str, ...]
     decline: tuple[str, ...]
     not_mine: tuple[str, ...]

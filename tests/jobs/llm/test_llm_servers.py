@@ -210,6 +210,17 @@ def test_store_file_is_valid_json_naming_endpoint_and_model(tmp_path: Path) -> N
     assert key == f"{server.base_url} test-model" and caps["mode"] == "json_schema"
 
 
+def test_store_file_never_holds_a_password_written_into_base_url(tmp_path: Path) -> None:
+    with FakeLLM() as server:
+        url = server.base_url.replace("http://", "http://bob:s3cretPassw0rd@")
+        ask(make(server, tmp_path, base_url=url))
+        ask(make(server, tmp_path, base_url=url), text="another chunk")
+        probes = len(server.probes())
+    text = (tmp_path / ".memjobs" / "llm-cache" / "endpoints.json").read_text()
+    assert "s3cretPassw0rd" not in text and "bob:[REDACTED" in text
+    assert probes == 1   # the form is still remembered under the redacted name
+
+
 def test_extract_schema_bounds_every_list_and_string() -> None:
     item = EXTRACT_SCHEMA["properties"]["items"]
     assert item["maxItems"] > 0

@@ -1,4 +1,4 @@
-"""The blind sets (conflicts, preferences; dev, heldout, heldout2 and the fresh heldout3) are whole and well-formed.
+"""The blind sets (conflicts, preferences; dev, heldout, heldout2-3 and the fresh heldout4) are well-formed.
 
 They were written before the code they measure by someone who never saw it. This test reads
 every split, held-out included, but only for schema and totals: no assertion here looks at
@@ -16,8 +16,8 @@ from tests.conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
-CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
-PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
+CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
+PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
 HELDOUT2_TOTALS = {
@@ -30,6 +30,12 @@ HELDOUT3_TOTALS = {
     "th": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 3, "unrelated": 10},
     "zh": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 9, "same": 3, "unrelated": 10},
 }
+HELDOUT4_TOTALS = {
+    "en": {"reversal": 12, "relaxation": 7, "refinement": 8, "conflict": 10, "same": 6, "unrelated": 13},
+    "th": {"reversal": 10, "relaxation": 5, "refinement": 6, "conflict": 8, "same": 6, "unrelated": 10},
+    "zh": {"reversal": 11, "relaxation": 4, "refinement": 7, "conflict": 9, "same": 5, "unrelated": 9},
+}
+BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}
@@ -61,8 +67,8 @@ def test_conflict_set_is_well_formed(split: str, lang: str) -> None:
     assert sum(labels.values()) >= 24
     assert labels["reversal"] + labels["relaxation"] + labels["refinement"] >= 10
     assert labels["unrelated"] >= 5
-    if split in ("heldout2", "heldout3"):
-        assert dict(labels) == (HELDOUT2_TOTALS if split == "heldout2" else HELDOUT3_TOTALS)[lang]
+    if split in BLIND_TOTALS:
+        assert dict(labels) == BLIND_TOTALS[split][lang]
 
 
 @pytest.mark.parametrize("split", PREFERENCE_SPLITS)
@@ -81,5 +87,5 @@ def test_preference_set_is_well_formed(split: str, lang: str) -> None:
         labels[item["label"]] += 1
     assert sum(labels.values()) >= 32
     assert labels["none"] >= 10 and labels["explicit"] >= 10
-    if split == "heldout3":     # its writer's count script, the same mix in each language
+    if split in ("heldout3", "heldout4"):     # their writers' count scripts, the same mix in each language
         assert dict(labels) == {"explicit": 14, "inferred": 6, "forget": 4, "none": 16}

@@ -24,7 +24,9 @@ def test_status_reports_sizes_runs_and_quiet_sources(tmp_path: Path):
     assert info["sizes"]["largest_daily"]["entries"] >= 1 and info["sizes"]["largest_daily"]["max_entries"] == 300
     assert info["jobs"]["microsync"]["status"] in ("ok", "nothing") and info["jobs"]["daily"] is None
     assert set(info["next_runs"]) == {"microsync", "daily", "weekly"}
-    assert any("48 hours" in w for w in info["warnings"])
+    quiet = [w for w in info["warnings"] if "48 hours" in w]
+    source = next(s for s in info["sources"] if s["name"] == "claude-code")
+    assert len(quiet) == 1 and f"newest line read is from {source['last_read'][:10]}" in quiet[0]
     assert any(s["name"] == "claude-code" and s["last_read"] for s in info["sources"])
 
 

@@ -91,6 +91,7 @@ def test_every_layer_in_the_fixed_order(workspace: Path) -> None:
     assert "- task.current: fix the booking overlap bug" in out and "somebody else" not in out
     assert out.index("response.language: Thai") < out.index("user.name: Somchai")        # priority first
     assert "run the test suite: start the database → run pytest -q" in out
+    assert "- 2026-11-25 Booking overlap: Found the overlap in the availability query (success)" in out
     assert "- policy: policy@none" in out and "- be brief" in out.split("## Hints")[1]
     code, out, _ = run(workspace, "--session", "s1", "--json")
     data = json.loads(out)
@@ -412,3 +413,17 @@ def test_a_now_without_a_zone_is_the_workspaces_zone_as_in_run(workspace: Path, 
     r = cli("--workspace", str(workspace), command, "--now", "noon")
     assert r.exit_code == 2 and r.stderr == "Error: --now: not an ISO date or time: 'noon'\n"
     assert "without a zone: the workspace's time zone" in " ".join(cli(command, "--help").stdout.split())
+
+
+def test_an_episode_whose_summary_goes_on_from_its_title_says_it_once(workspace: Path) -> None:
+    title = "why is CI so slow today, it took 40 minutes on…"
+    ep = Episode(title, "EPISODE-20261125-ci-slow-abc124", "2026-11-25", SRC,
+                 "why is CI so slow today, it took 40 minutes on main → the cache key changed", ("ci",),
+                 "success", "thanks", "2026-11-25T10:00", "2026-11-25T11:00", "2027-02-23")
+    rel = episode_rel("2026-11-25")
+    (workspace / rel).parent.mkdir(parents=True, exist_ok=True)
+    (workspace / rel).write_text(upsert(None, [ep], month_title(rel)), encoding="utf-8")
+    code, out, err = run(workspace)
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("- 2026-11-25 "))
+    assert line == "- 2026-11-25 why is CI so slow today, it took 40 minutes on main → the cache key changed (success)"

@@ -82,9 +82,13 @@ CASES = [
      "proposals"),
     # a trailing memory verb without "I": weak, staged
     ("我一般用 Fedora，给命令别给 brew 的，记一下", None, "explicit", "instruction.other", None, "proposals"),
-    # a not-mine cue in another sentence: the user's own standing piece is staged, never written
+    # a not-mine cue in another sentence: the user's own standing piece is staged (written only when its own
+    # sentence speaks to the agent in the second person)
+    ("the client's build crashes on launch again. btw from now on reply in Spanish", None, "explicit",
+     "response.language", "es", "proposals"),
+    # an app in an English turn is no one else's preference
     ("the app crashes on launch again. btw from now on reply in Spanish", None, "explicit", "response.language", "es",
-     "proposals"),
+     "profile"),
     # a value that names no setting of its key: staged, not written
     ("from now on remember I'm in Europe", None, "explicit", "user.timezone", None, "proposals"),
     # the language of an artifact of the work (docs, comments) is the project's: staged, never written
@@ -143,8 +147,76 @@ CASES = [
     ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
     ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
     ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
+    # a yes to the assistant's question whether to do a thing from now on is a yes to an offer
+    ("ได้ๆ ตั้งไว้เลยครับ", "ให้ผมตอบเป็นภาษาไทยเป็นค่าเริ่มต้นไว้เลยไหมครับ", "confirm", "response.language", "th", "profile"),
+    ("yep, please do", "Should I answer in Spanish from here on?", "confirm", "response.language", "es", "profile"),
+    # a habitual marker in a second-person rule for the agent that names no key: a standing instruction, staged
+    ("When you're not sure a flag exists, say so instead of guessing. This applies always.", None, "explicit",
+     "instruction.other", None, "proposals"),
+    # a skill whose topic the table does not know: the technology named in its sentence is the topic
+    ("I've used Vim for 10 years, no need to explain the basics", None, "explicit", "user.expertise.vim", "expert",
+     "profile"),
+    ("เราเพิ่งหัดเขียน Rust นะ", None, "inferred", "user.expertise.rust", "beginner", ""),
+    ("我写 Scala 七八年了", None, "inferred", "user.expertise.scala", "expert", ""),
+    # where the user moved or lives: the time zone database names the zone of a city the table does not list
+    ("Moved to Auckland for good, so NZ time for anything you schedule for me from here on", None, "explicit",
+     "user.timezone", "Pacific/Auckland", "profile"),
+    ("I moved to Porto last year, schedule in my local time from now on", None, "explicit", "user.timezone", "Porto",
+     "proposals"),
+    ("ตอนนี้ย้ายมาทำงานที่โตเกียวแล้ว นัดประชุมให้คิดเป็นเวลาญี่ปุ่น", None, "explicit", "user.timezone", "Asia/Tokyo",
+     "profile"),
+    ("我长期在温哥华工作，以后别再给我北京时间了", None, "explicit", "user.timezone", "America/Vancouver", "profile"),
+    # where the user lives, with a clock time in the same sentence: still the user's
+    ("I live in Lisbon, so schedule my calls in Lisbon time, 9am at the earliest", None, "explicit", "user.timezone",
+     "Europe/Lisbon", "profile"),
+    # a long-term scope said as such (长期, ถาวร, permanently) is a standing marker; no key named: staged
+    ("回答的时候先说风险再说方案，这个是长期要求", None, "explicit", "instruction.other", None, "proposals"),
+    # a first-person state the user lives with, and what the agent should do about it: a fact, staged
+    ("I'm colour-blind. Red/green tables are useless for me, so describe the status in words.", None, "explicit",
+     "user.other", None, "proposals"),
+    ("ผมใช้ Linux นะ เวลาให้คำสั่งขอเป็น bash ตลอด", None, "explicit", "user.other", None, "proposals"),
+    # forget by structure: a word that drops something near a pointer back to a kept thing (quoted or named)
+    ("the 'always ask before you push' rule — consider it gone", None, "forget", "instruction.other", "", ""),
+    ("remove the French setting from my profile", None, "forget", "response.language", "", ""),
+    ("之前说要你回答简短的那个，取消吧", None, "forget", "response.length", "", ""),
+    ("เรื่องที่ให้ถามก่อน deploy น่ะ เลิกได้เลย", None, "forget", "instruction.other", "", ""),
+    # addressed to the agent (a want, a polite ask, "mind…?") about its answers, no lasting marker: a signal
+    ("mind answering in German? easier for me", None, "inferred", "response.language", "de", ""),
+    ("อยากให้ตอบเป็นภาษาอังกฤษ", None, "inferred", "response.language", "en", ""),
+    ("麻烦用表格", None, "inferred", "response.format.default", "table", ""),
+    # done for the user (Thai benefactive ให้…, 给我…, give me…) is addressed to the agent too
+    ("มีตัวเลขเปรียบเทียบก็ทำเป็นตารางให้เลย", None, "inferred", "response.format.default", "table", ""),
+    # a habitual marker in a turn addressed to the agent is lasting enough to write; about an artifact, staged
+    ("whenever you explain a procedure use numbered steps for me", None, "explicit", "response.format.default",
+     "numbered steps", "profile"),
+    ("ขอคุยเป็นภาษาไทยตลอดเลยนะ", None, "explicit", "response.language", "th", "profile"),
+    ("always use tables in the quarterly report please", None, "explicit", "response.format.default", "table",
+     "proposals"),
+    # a standing statement in a clean second-person sentence of a bug report: written, whatever the rest says
+    ("客户端超时设的 200ms，服务端 p99 才 50ms。对了，你以后回答的时候先给结论再给分析。", None, "explicit",
+     "response.format.default", "conclusion first", "profile"),
 ]
 NONE = [
+    # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
+    "I run a small Phoenix app for a client",
+    "we moved to Kubernetes last year",
+    # zone-shaped words that are no zone the database holds
+    "we kicked off nimbus today. code stuff happens in Claude/Codex on my laptop, I'll ping you here for everything"
+    " else",
+    "I'm in Tokyo this week for a conference, so give me the times in JST.",
+    "เวิร์คแล้วค่ะ ขอบคุณมากๆ เกลียด Excel ตลอดกาลเลย 555",
+    # the style words are a thing's: a document's requirement, a device's or site's setting, a clock time,
+    # a piece to draft
+    "The grant proposal has to be in formal English. Can you check the abstract?",
+    "วิทยานิพนธ์ต้องเขียนเป็นภาษาไทยทางการ ช่วยเกลาบทที่ 2 ให้หน่อย",
+    "這個網站的預設語言是英文，要怎麼加 locale？",
+    "set its time zone to Europe/Madrid",
+    "from now on the nightly job runs at 02:00 Berlin time, update the CronJob (the timeZone field needs 1.27+)",
+    "the standup is at 9am Pacific, what time is that for me",
+    "ช่วยร่างโพสต์เปิดร้านให้หน่อย ใส่อีโมจิเยอะๆ",
+    # a question about what is kept is no request; a question with "forget" in it is no forget
+    "why does the LRU cache never forget old entries?",
+    "do you have a language saved for me? you answered in English",
     "Remember that the API base URL is /v2.",
     "From now on our team reviews every migration on Fridays.",
     "answer just this question in Thai",
@@ -215,6 +287,11 @@ def test_a_yes_to_an_offer_that_names_no_key_writes_nothing_to_the_profile() -> 
     assert got is not None and got.label == "confirm" and got.key == "" and not got.writes_profile
 
 
+def test_a_yes_that_goes_on_to_something_else_is_no_yes_to_the_offer() -> None:
+    assert route("ok then change it to the Paragon one, the bigger table", "Do you always want Din Tai Fung?") is None
+    assert route("yes but only for this chat", "Should I answer in Spanish from here on?") is None
+
+
 def test_a_declined_offer_routes_nothing() -> None:
     assert route("nah, just this once", "Should I remember that you prefer Thai?") is None
     assert route("不用了", "要不要我以后都用英文回答？") is None
@@ -269,8 +346,8 @@ def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
 
 
 def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_totals() -> None:
-    """heldout2 is a development split now (its misses may be listed); heldout3 is held out: the
-    script refuses `--verbose` before reading it. A floor on the development split, so that a change
+    """heldout2 and heldout3 are development splits now (their misses may be listed); heldout4 is held
+    out: the script refuses `--verbose` before reading it. A floor on the development split, so that a change
     that breaks routing is seen here."""
     import json
     import subprocess
@@ -282,9 +359,10 @@ def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_tot
     pooled = json.loads(run.stdout)["languages"]["all"]
     assert pooled["explicit_precision"] >= 0.9 and pooled["written_on_none"] == 0
     assert pooled["explicit_recall"] >= 0.8 and pooled["forget_recall"] >= 0.9
-    listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout2", "--verbose"],
-                            cwd=REPO, capture_output=True, text=True, check=True)
-    assert "-h2-" in listed.stdout
-    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout3", "--verbose"],
+    for split, ids in (("heldout2", "-h2-"), ("heldout3", "-h3-")):
+        listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", split, "--verbose"],
+                                cwd=REPO, capture_output=True, text=True, check=True)
+        assert ids in listed.stdout
+    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout4", "--verbose"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr
