@@ -102,6 +102,10 @@ class SearchConfig:
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
     sessions: bool = True  # index what was said in transcripts as the coldest tier
+    # auto: when the optional `embed` extra is installed, the index maintainer stores a sentence
+    # vector per row and message, and long-lived searchers (the MCP server) fuse a question's
+    # cosine ranking with the word ranking (memory_store/search/vectors.py); off: never.
+    embed: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -418,6 +422,8 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> 
             kw[name] = _section(cls, name, raw, blame)
             if profiles is not None:
                 kw[name] = replace(kw[name], profiles=profiles)
+    if "search" in kw and str(kw["search"].embed) in ("False", "True"):  # YAML reads a bare `off` as false
+        kw["search"] = replace(kw["search"], embed="auto" if str(kw["search"].embed) == "True" else "off")
     cfg = Config(**kw)
     _check(cfg, blame)
     return cfg
@@ -565,6 +571,8 @@ def _check(cfg: Config, blame: _Blame) -> None:
         raise blame.error(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", "llm.fallback")
     if not 1 <= cfg.search.max_results <= 50:
         raise blame.error("search.max_results must be between 1 and 50", "search.max_results")
+    if cfg.search.embed not in ("auto", "off"):
+        raise blame.error(f"search.embed must be auto or off, not {cfg.search.embed!r}", "search.embed")
     from memory_store.context.tokens import MIN_BUDGET
 
     if cfg.context.budget < MIN_BUDGET:

@@ -116,6 +116,10 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
                 f"(e.g. {_rel(cfg, edited[0])})", "memjobs index (or memjobs doctor --fix)", fixable=True)
     else:
         rep.add("index", "ok", "the search index is up to date")
+    from jobs.status.embed import embed_line
+    from memory_store.search.vectors import describe
+
+    rep.add("embed", "info", f"hybrid ranking (sentence vectors): {embed_line(describe(cfg))}")
 
 
 def check_sizes(cfg: Config, rep: DoctorReport) -> None:

@@ -63,10 +63,12 @@ class IndexStats:
     rebuilt: bool = False
     took_ms: float = 0.0
     sessions: dict[str, object] | None = None  # the sessions tier's pass (said.SaidStats), if any
+    vectors: dict[str, object] | None = None  # the sentence vectors' pass (vectors.VectorStats), if any
 
     def to_dict(self) -> dict[str, object]:
         return {
             "sessions": self.sessions,
+            "vectors": self.vectors,
             "files": self.files,
             "indexed": len(self.indexed),
             "removed": len(self.removed),
@@ -298,6 +300,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
         changed = _update_sessions(db, cfg, stats) or changed
+        changed = _update_vectors(db, cfg, stats) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
@@ -321,6 +324,24 @@ def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> 
     said = update_said(db, cfg)
     stats.sessions = said.to_dict()
     return bool(said.rows_added or said.rows_removed)
+
+
+def _update_vectors(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> bool:
+    """Sentence vectors of new rows and messages (memory_store/search/vectors.py) when the `embed`
+    extra is installed and `search.embed` is not off; their removal when it is off. Without the
+    extra nothing happens: the tables stay as they are."""
+    from memory_store.search import vectors
+
+    if not vectors.wanted(cfg):
+        return vectors.drop_all(db)
+    if not vectors.available():
+        return False
+    embedder = vectors.model()
+    if embedder is None:
+        return False
+    result = vectors.update_vectors(db, cfg, embedder)
+    stats.vectors = result.to_dict()
+    return bool(result.added or result.removed)
 
 
 def _template_text(rel: str) -> str | None:
