@@ -25,6 +25,7 @@ Pure: text in, a finding out.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Collection, Sequence
@@ -368,6 +369,8 @@ class Detector:
                 continue
             if new_members and other_member(new_members, self._members(e)):
                 continue   # another family member, building or code: written from one template
+            if _other_object(new.title, e.title):
+                continue   # "the billing service … port 8081" beside "the search service … port 8095"
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
@@ -524,6 +527,34 @@ def _initials_of(token: str, text: str) -> bool:
         return False
     words = _LATIN_WORDS.findall(normalise(text))
     return any("".join(w[0] for w in words[i:i + len(token)]) == token for i in range(len(words) - len(token) + 1))
+
+
+def _other_object(new_title: str, old_title: str) -> bool:
+    """Are two titles one template with two slots changed: a value (a number) and, apart from it,
+    a plain lower-case word ("The billing service runs on port 8081" / "The search service runs on
+    port 8095")? The word says which thing; each thing has its own value, so neither contradicts
+    nor replaces the other. A name in the other slot ("Use Kafka" / "Use Pulsar") is a tool, not a
+    thing, and keeps the pair; so does one changed slot (the same service on another port)."""
+    a, b = _TEMPLATE_WORD.findall(old_title), _TEMPLATE_WORD.findall(new_title)
+    if len(a) < SLOT_TEMPLATE + 2 or len(b) < SLOT_TEMPLATE + 2:
+        return False
+    ops = [op for op in difflib.SequenceMatcher(None, [w.casefold() for w in a], [w.casefold() for w in b],
+                                                autojunk=False).get_opcodes() if op[0] != "equal"]
+    if len(ops) != 2 or any(op[0] != "replace" for op in ops):
+        return False
+    value = word = False
+    for _, i1, i2, j1, j2 in ops:
+        old_side, new_side = a[i1:i2], b[j1:j2]
+        if all(w.isdigit() for w in old_side + new_side):
+            value = True
+        elif len(old_side) <= 2 and len(new_side) <= 2 \
+                and all(w.isalpha() and w.islower() for w in old_side + new_side):
+            word = True
+    return value and word
+
+
+# Words of a title for `_other_object`, Latin script (Thai and Chinese titles have no spaces to align).
+_TEMPLATE_WORD = re.compile(r"[A-Za-z][\w'-]*|\d+")
 
 
 def _slot_tokens(title: str) -> list[str]:

@@ -545,3 +545,25 @@ def test_a_rule_said_again_under_a_condition_is_an_exception(old: str, new: str)
 def test_a_thai_wedding_is_no_but() -> None:
     assert load_lexicon().find("exception", "งบงานแต่งทั้งหมด") is None
     assert load_lexicon().find("exception", "ได้ แต่ต้องแจ้งก่อน") is not None
+
+
+def _judge(new_title: str, new_text: str) -> tuple[str, str | None]:
+    from memory_store.supersede.detect import Detector
+
+    earlier = [Statement("R1", "Remember", "2026-11-16", "The billing service runs on port 8081",
+                         "remember that the billing service runs on port 8081", 0),
+               Statement("D1", "Decision", "2026-11-16", "Use Stripe for card payments",
+                         "we decided to use Stripe for card payments", 1)]
+    found = Detector(earlier).detect(Statement("N", "Remember", "2026-11-18", new_title, new_text, 2))
+    return found.outcome, found.target
+
+
+def test_another_thing_of_one_template_with_its_own_value_is_no_conflict() -> None:
+    # Two slots changed (which service, which port): two services, each on its own port.
+    assert _judge("The search service runs on port 8095", "remember that the search service runs on port 8095") \
+        == ("none", None)
+    # One slot changed: the same service on another port is a possible conflict, or with a cue a change.
+    assert _judge("The billing service runs on port 9090", "remember that the billing service runs on port 9090") \
+        == ("conflict", "R1")
+    assert _judge("The billing service now runs on port 9090", "the billing service now runs on port 9090") \
+        == ("reversal", "R1")
