@@ -29,6 +29,8 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
     """Problems of the given files (default: every markdown file of the workspace)."""
     ws = workspace.resolve()
     files = list(paths) if paths else markdown_files(ws)
+    if not paths and (ws / "POLICY.md").is_file():
+        files.append(ws / "POLICY.md")   # not a memory file: validated to warn that it is ignored
     out: list[Problem] = []
 
     def exists(rel: str) -> bool:

@@ -102,6 +102,10 @@ class SearchConfig:
     max_results: int = 6
     extra_paths: tuple[str, ...] = ("second-brain/summaries",)
     sessions: bool = True  # index what was said in transcripts as the coldest tier
+    # auto: when the optional `embed` extra is installed, the index maintainer stores a sentence
+    # vector per row and message, and long-lived searchers (the MCP server) fuse a question's
+    # cosine ranking with the word ranking (memory_store/search/vectors.py); off: never.
+    embed: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,7 @@ class Config:
     core: CoreConfig = CoreConfig()
     context: ContextConfig = ContextConfig()
     policy_file: Path | None = None       # POLICY.md, outside the workspace ($MEMJOBS_POLICY, XDG)
+    policy_named: bool = False            # policy_file was named by $MEMJOBS_POLICY: it must exist
 
     @property
     def tz(self) -> ZoneInfo:
@@ -195,6 +200,7 @@ class Config:
         out["workspace"] = str(self.workspace)
         out["source_file"] = str(self.source_file) if self.source_file else None
         out["policy_file"] = str(self.policy_file) if self.policy_file else None
+        out.pop("policy_named")
         out["core"]["multi_valued"] = list(self.core.multi_valued)
         out["transcripts"] = [
             {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(s).items() if k != "is_default"}
@@ -248,7 +254,8 @@ def load_config(
     from memory_store.core.files import policy_path
 
     blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})))
-    return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env))
+    return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env),
+                   policy_named=bool(env.get("MEMJOBS_POLICY")))
 
 
 class _Blame:
@@ -270,7 +277,36 @@ class _Blame:
                 return ConfigError(f"{message} (set by a command-line option)")
             if prefix in self.env_keys:
                 return ConfigError(f"{message} (set by the environment variable {self.env_keys[prefix]})")
-        return ConfigError(message, path=self.file)
+        return ConfigError(message, path=self.file, line=key_line(self.file, key))
+
+
+def key_line(path: Path, key: str) -> int | None:
+    """The 1-based line of `key` (`schedule.weekly`) in a configuration file, for an error message:
+    the deepest part of the key found, so a key left to its default is blamed on its section's
+    line (or on no line). Reads block and one-line flow mappings (`schedule: {weekly: …}`)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    parts = [p for p in re.split(r"[.\[\]]", key) if p and not p.isdigit()]
+    found: int | None = None
+    start, end, indent = 0, len(lines), -1
+    for part in parts:
+        name = rf"[\"']?{re.escape(part)}[\"']?\s*:"
+        block = re.compile(rf"^(\s*)(?:-\s+)?{name}")
+        hit = next((i for i in range(start, end)
+                    if (m := block.match(lines[i])) and len(m.group(1)) > indent), None)
+        if hit is None:
+            return found
+        found = hit + 1
+        if "{" in lines[hit].split(":", 1)[1]:  # a one-line flow mapping: the rest of the key is on this line
+            return found
+        indent = len(block.match(lines[hit]).group(1))  # type: ignore[union-attr]
+        start = hit + 1
+        end = next((j for j in range(start, len(lines)) if lines[j].strip()
+                    and not lines[j].lstrip().startswith("#")
+                    and len(lines[j]) - len(lines[j].lstrip()) <= indent), len(lines))
+    return found
 
 
 def _keys_of(data: Mapping[str, Any], prefix: str = "") -> set[str]:
@@ -386,6 +422,8 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> 
             kw[name] = _section(cls, name, raw, blame)
             if profiles is not None:
                 kw[name] = replace(kw[name], profiles=profiles)
+    if "search" in kw and str(kw["search"].embed) in ("False", "True"):  # YAML reads a bare `off` as false
+        kw["search"] = replace(kw["search"], embed="auto" if str(kw["search"].embed) == "True" else "off")
     cfg = Config(**kw)
     _check(cfg, blame)
     return cfg
@@ -533,6 +571,8 @@ def _check(cfg: Config, blame: _Blame) -> None:
         raise blame.error(f"llm.fallback must be rules or fail, not {cfg.llm.fallback!r}", "llm.fallback")
     if not 1 <= cfg.search.max_results <= 50:
         raise blame.error("search.max_results must be between 1 and 50", "search.max_results")
+    if cfg.search.embed not in ("auto", "off"):
+        raise blame.error(f"search.embed must be auto or off, not {cfg.search.embed!r}", "search.embed")
     from memory_store.context.tokens import MIN_BUDGET
 
     if cfg.context.budget < MIN_BUDGET:
@@ -540,10 +580,15 @@ def _check(cfg: Config, blame: _Blame) -> None:
     for name in ("max_items", "min_value_length", "episodes", "procedures"):
         if getattr(cfg.context, name) < 0:
             raise blame.error(f"context.{name} must not be negative", f"context.{name}")
+    from memory_store.cronexpr import CronError, parse_cron
+
     for name in JOBS:
-        expr = getattr(cfg.schedule, name)
-        if len(expr.split()) not in (5, 6):
-            raise blame.error(f"schedule.{name} is not a 5-field cron expression: {expr!r}", f"schedule.{name}")
+        # Read by the same parser as the daemon, systemd and cron (docs/design.md §8.1), so an
+        # expression none of them can run is refused here, at load, for every command alike.
+        try:
+            parse_cron(getattr(cfg.schedule, name), allow_seconds=True, where=f"schedule.{name}")
+        except CronError as exc:
+            raise blame.error(exc.message, f"schedule.{name}") from None
     for key, lowest, inclusive, unit in _RANGES:
         section, name = key.split(".")
         value = getattr(getattr(cfg, section), name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
+from json.encoder import encode_basestring_ascii as _quote  # type: ignore[attr-defined]
 from typing import Any
 
 from memory_store.errors import EntryError
@@ -67,7 +68,7 @@ class SyncState:
                                 "sources": {k: _fields(v) for k, v in sorted(self.sources.items())}}
         if self.ranges:
             data["ranges"] = dict(sorted(self.ranges.items()))
-        return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
+        return (dumps_indented(data) + "\n").encode("utf-8")
 
     @classmethod
     def from_bytes(cls, data: bytes | None, path: str = CURSORS) -> SyncState:
@@ -80,6 +81,78 @@ class SyncState:
                        sources={k: SourceMark(**v) for k, v in raw.get("sources", {}).items()}, ranges=ranges)
         except (TypeError, ValueError, AttributeError) as exc:
             raise EntryError(f"state file has unknown fields: {exc}", path=path) from exc
+
+
+def dumps_indented(obj: Any) -> str:
+    """`json.dumps(obj, indent=1, sort_keys=True)`, the same text, for dicts with string keys, lists,
+    strings, ints, booleans and None (anything else goes to `json.dumps`).
+
+    Why: with an indent `json` uses its pure-Python encoder, a chain of generators per value, and the
+    cursor file holds every transcript's cursor: a backfill writes it once per run, so its encoding
+    grew with days times files (tests/memory_store/test_cursors_encoding.py compares the two)."""
+    out: list[str] = []
+    try:
+        _emit(obj, "\n", out)
+    except _NotPlain:
+        return json.dumps(obj, indent=1, sort_keys=True)
+    return "".join(out)
+
+
+class _NotPlain(Exception):
+    """A value `_emit` does not write as `json` would (a float, a key that is not a string)."""
+
+
+def _scalar(v: Any) -> str | None:
+    """A string, int, boolean or None as JSON; None for anything else."""
+    t = type(v)
+    if t is str:
+        return _quote(v)  # type: ignore[no-any-return]
+    if t is int:
+        return int.__repr__(v)
+    if v is None:
+        return "null"
+    if t is bool:
+        return "true" if v else "false"
+    return None
+
+
+def _emit(obj: Any, indent: str, out: list[str]) -> None:
+    """Append `obj` as JSON; `indent` is the newline and indentation of the lines `obj` opens on."""
+    text = _scalar(obj)
+    if text is not None:
+        out.append(text)
+        return
+    if type(obj) is dict:
+        if not obj:
+            out.append("{}")
+            return
+        inner = indent + " "
+        sep = "{" + inner
+        for k in sorted(obj):
+            if type(k) is not str:
+                raise _NotPlain
+            v = obj[k]
+            text = _scalar(v)
+            if text is not None:
+                out.append(f"{sep}{_quote(k)}: {text}")
+            else:
+                out.append(f"{sep}{_quote(k)}: ")
+                _emit(v, inner, out)
+            sep = "," + inner
+        out.append(indent + "}")
+    elif type(obj) in (list, tuple):
+        if not obj:
+            out.append("[]")
+            return
+        inner = indent + " "
+        sep = "[" + inner
+        for v in obj:
+            out.append(sep)
+            _emit(v, inner, out)
+            sep = "," + inner
+        out.append(indent + "]")
+    else:
+        raise _NotPlain
 
 
 def _fields(obj: FileCursor | SourceMark) -> dict[str, Any]:

@@ -6,7 +6,9 @@ and state/ (the `.memjobs/` files the run moved, as they were before it).
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from memory_store.fileio import append_bytes, atomic_write
 RUNS_DIR = "runs"
 REPORT = "report.json"
 AUDIT = "audit.jsonl"
+OPENED = "opened"       # the run's start in nanoseconds: orders runs started in the same second
 PATCHES = "patches.jsonl"
 INTENTS = "intents.jsonl"   # appends announced before they are made (see RunLedger.intent)
 ROLLED_BACK = "rolled_back"
@@ -41,6 +44,8 @@ class RunLedger:
 
     def open(self) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
+        if not (self.dir / OPENED).exists():
+            atomic_write(self.dir / OPENED, str(time.time_ns()).encode("ascii"))
 
     def _append_json(self, name: str, record: dict[str, Any]) -> None:
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
@@ -88,7 +93,7 @@ def fold_empty_run(state_dir: Path, run_id: str, report: dict[str, Any]) -> bool
         names = {p.name: p.stat().st_size for p in folder.iterdir()}
     except OSError:
         names = {}
-    if set(names) - {REPORT, AUDIT} or names.get(AUDIT, 0):
+    if set(names) - {REPORT, AUDIT, OPENED} or names.get(AUDIT, 0):
         return False
     keep = {k: report.get(k) for k in ("run_id", "job", "status", "now", "started", "finished")}
     append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
@@ -102,12 +107,26 @@ def run_dir(state_dir: Path, run_id: str) -> Path:
 
 
 def run_dirs(state_dir: Path) -> list[Path]:
-    """Every run folder, oldest first (run ids start with their UTC start time)."""
+    """Every run folder, oldest first: run ids start with their UTC start second, and runs started
+    in the same second are ordered by their recorded start (`opened`), not their random suffix."""
     root = state_dir / RUNS_DIR
     try:
-        return sorted(p for p in root.iterdir() if p.is_dir())
+        folders = sorted(p for p in root.iterdir() if p.is_dir())
     except OSError:
         return []
+    seconds: dict[str, int] = {}
+    for p in folders:
+        seconds[p.name[:16]] = seconds.get(p.name[:16], 0) + 1
+    if all(n == 1 for n in seconds.values()):
+        return folders
+    return sorted(folders, key=lambda p: (p.name[:16], _opened(p) if seconds[p.name[:16]] > 1 else 0, p.name))
+
+
+def _opened(folder: Path) -> int:
+    try:
+        return int((folder / OPENED).read_text("ascii"))
+    except (OSError, ValueError):
+        return 0
 
 
 def read_report(state_dir: Path, run_id: str) -> dict[str, Any] | None:
@@ -157,6 +176,11 @@ def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
     for d in run_dirs(state_dir):
         if d.name == current:
             continue
+        ended = _ended_status(d / REPORT)
+        if ended is not None:
+            if ended == "failed" and failed is not None:
+                failed.append(d.name)
+            continue
         rep = read_report(state_dir, d.name)
         if rep is not None and rep.get("status") == "failed" and failed is not None:
             failed.append(d.name)
@@ -171,6 +195,40 @@ def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
         RunLedger(state_dir, d.name).write_report(rep)
         changed.append(d.name)
     return changed
+
+
+# The status of run reports that have ended (anything but "running"), by path, with the report
+# file's inode, size and mtime when read: such a report is not written again (only a "running" one
+# is, by its run or by `mark_interrupted`; a rewrite is a new file), so while those are the same
+# its status is known without reading it. Trigger: every run reads every report to find
+# interrupted runs, and a backfill keeps every run's folder: its runs read reports days x runs times.
+_ENDED: dict[str, tuple[tuple[int, int, int], str]] = {}
+
+
+def _ended_status(path: Path) -> str | None:
+    """The status of the ended report at `path` if it is known and unchanged since; else None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    stamp = (st.st_ino, st.st_size, st.st_mtime_ns)
+    known = _ENDED.get(str(path))
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        rep = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    status = rep.get("status") if isinstance(rep, dict) else None
+    if not isinstance(status, str) or status == "running":
+        return None
+    if len(_ENDED) >= _ENDED_MAX:   # a long-lived process (the MCP server): forget folders pruned since
+        _ENDED.clear()
+    _ENDED[str(path)] = (stamp, status)
+    return status
+
+
+_ENDED_MAX = 20_000
 
 
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:

@@ -133,7 +133,13 @@ _KEY_TAIL = (r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r
              + NOT_MARK + _TOKEN_VALUE)
 _EN_SECRET = r"[Ss](?<![A-Za-z][Ss])(?i:ecret(?:[ _-]?(?:access[ _-]?)?key)?)" + _KEY_TAIL
 _EN_TOKEN = r"[Tt](?<![A-Za-z][Tt])(?i:oken)" + _KEY_TAIL
-_EN_APIKEY = r"(?<![A-Za-z])(?i:api|access|auth|private)[ _-]?[Kk](?i:ey)" + _KEY_TAIL
+# The same words as `(?<![A-Za-z])(?i:api|access|auth|private)`, spelt to start with a character
+# class (as the two above): `re` then skips to the positions that hold one instead of trying the
+# lookbehind and the alternation at every position (on the public transcripts its substitutions
+# took 2.0 ms a copy, now 0.45; tests/memory_store/test_redact_patterns_fast.py compares the two
+# spellings).
+_EN_APIKEY = (r"[AaPp](?<![A-Za-z][AaPp])(?i:(?<=[Aa])(?:pi|ccess|uth)|(?<=[Pp])rivate)[ _-]?[Kk](?i:ey)"
+              + _KEY_TAIL)
 
 
 def _en_key_kind(m: re.Match[str], value: str) -> str:

@@ -21,9 +21,9 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:   # kept light: the runner imports this module before any job runs
@@ -49,6 +49,11 @@ class _Kept:
 class _Shelf:
     kept: OrderedDict[_Key, _Kept]
     chars: int = 0
+    # When a file will be read next, as far as the caller knows (`expect`): what overflows goes
+    # first where that is furthest; None: the least recently used goes first.
+    next_use: Callable[[TranscriptFile], int] | None = None
+    # Other answers kept for the block (`remembered`): what `discover` found, by source.
+    memo: dict[object, object] = field(default_factory=dict)
 
 
 # One shelf per thread: a job run in a thread of its own (the MCP server, tests) shares nothing
@@ -77,6 +82,14 @@ def sharing() -> Iterator[None]:
 
 def active() -> bool:
     return _current() is not None
+
+
+def remembered() -> dict[object, object] | None:
+    """A table that lives as long as the `sharing()` block, for answers a run or a backfill would
+    otherwise work out again for each of its runs (None outside a block); each caller checks what
+    it finds there is still true."""
+    shelf = _current()
+    return shelf.memo if shelf is not None else None
 
 
 def state_of(path: str) -> _State | None:
@@ -109,9 +122,41 @@ def keep(tf: TranscriptFile, offset: int, start_line: int | None, before: _State
         shelf.chars -= old.chars
     shelf.kept[key] = _Kept(before, _copy(chunk, tools=True), chars)
     shelf.chars += chars
-    while shelf.chars > KEEP_CHARS:
-        _, gone = shelf.kept.popitem(last=False)
-        shelf.chars -= gone.chars
+    if shelf.chars <= KEEP_CHARS:
+        return
+    if shelf.next_use is None:
+        while shelf.chars > KEEP_CHARS:
+            _, gone = shelf.kept.popitem(last=False)
+            shelf.chars -= gone.chars
+        return
+    # The reads needed last go first (ties: the least recently used first; the read just kept may
+    # go too), down to nine tenths of the room: one sort makes room for many reads (a history of
+    # thousands of files would otherwise sort the shelf once per read).
+    when = shelf.next_use
+    for k in sorted(shelf.kept, key=lambda k: when(k[0]), reverse=True):
+        if shelf.chars <= KEEP_CHARS * 9 // 10:
+            break
+        shelf.chars -= shelf.kept.pop(k).chars
+
+
+@contextmanager
+def expect(next_use: Callable[[TranscriptFile], int]) -> Iterator[None]:
+    """Inside `sharing()`: `next_use(tf)` says how soon `tf` will be read again (smaller: sooner), so
+    that a full shelf drops the reads needed last rather than the least recently used ones.
+
+    Trigger: a backfill, whose first scan reads every transcript before its days read them in day
+    order. Why: by recency the scan's reads pushed out the ones the first days needed, then each
+    day's reads pushed out the next days' (a 20 MB history was parsed about three times over);
+    the backfill knows each file's days, so it can say which read comes back first."""
+    shelf = _current()
+    if shelf is None:
+        yield
+        return
+    before, shelf.next_use = shelf.next_use, next_use
+    try:
+        yield
+    finally:
+        shelf.next_use = before
 
 
 def take(tf: TranscriptFile, offset: int, start_line: int | None, *, tools: bool) -> ReadChunk | None:

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -351,6 +352,9 @@ def main() -> int:
     ap.add_argument("--per-day", type=int, default=None)
     ap.add_argument("--process-runs", type=int, default=20, help="memjobs search processes to time")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--embed", action="store_true",
+                    help="hybrid ranking: store sentence vectors (the embed extra; ~10-50 ms a row on one"
+                    " thread, so use a small --years) and search as the MCP server does (embed_queries)")
     args = ap.parse_args()
     days = round(365 * (args.years or (1 if args.small else 10)))
     per_day = args.per_day or (20 if args.small else 55)
@@ -364,7 +368,11 @@ def main() -> int:
             f"(generated in {time.perf_counter() - t:.1f} s)"
         )
         cfg = load_config(ws)
+        if not args.embed:
+            cfg = replace(cfg, search=replace(cfg.search, embed="off"))
         stats = update_index(cfg, rebuild=True)
+        if stats.vectors:
+            print(f"sentence vectors: {stats.vectors}")
         size = (ws / ".memjobs" / "index.sqlite").stat().st_size / 1e6
         print(f"index build: {stats.took_ms / 1000:.1f} s, {stats.rows_added} rows, {size:.0f} MB")
         changed = ws / "memory" / f"{(TODAY - timedelta(days=3)).isoformat()}.md"
@@ -373,7 +381,7 @@ def main() -> int:
         inc = update_index(cfg)
         print(f"incremental update (1 changed file of {inc.files}): {inc.took_ms:.0f} ms, reindexed {inc.indexed}")
 
-        s = Searcher(cfg)
+        s = Searcher(cfg, embed_queries=args.embed)
         opts = SearchOptions(limit=6)
         locomo = locomo_questions()
         sets = {"word": QUERIES, "question": QUESTIONS, "locomo": locomo}

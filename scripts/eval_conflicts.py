@@ -1,6 +1,6 @@
 """Precision and recall of supersession, and the conflict-warning rate, on the blind conflict set.
 
-    python scripts/eval_conflicts.py [--split dev|heldout|heldout2|heldout3] [--json] [--show]
+    python scripts/eval_conflicts.py [--split dev|heldout|heldout2|heldout3|heldout4] [--json] [--show]
 
 The set (tests/fixtures/conflicts/, README there) pairs earlier active daily-log entries with later
 statements labelled reversal / relaxation / refinement (→ `supersedes` the target) / conflict (→ a
@@ -8,15 +8,18 @@ warning, no supersede) / same / unrelated (→ nothing). Each later item is judg
 its project's log by the detector microSync runs when it writes an entry
 (memory_store/supersede), through the same BlockEntry → Statement path.
 
-Printed per language and pooled: supersedes precision (a supersede on a negative item, or on the
+Printed per language and pooled: the share of true relations (reversal, relaxation, refinement,
+conflict) caught either way, as a supersede or as a warning at the labelled target — what keeps
+two contradicting items out of MEMORY.md; supersedes precision (a supersede on a negative item, or on the
 wrong target, is a false positive) and recall; the warning rate (recall) on `conflict` items; the
 false warning rate on `same` and `unrelated` items; the warnings' precision (a warning counts as
 right only on a `conflict` item, at its target: one on a refinement is wrong too); and the
 pooled counts of label → outcome.
-`heldout/` was the first held-out half and `heldout2/` the second; both are retired to development
-halves (each was read item by item after its blind reading), so `--show` works on dev, heldout and
-heldout2. `heldout3/` is the blind half now, written before the code by someone who never saw it,
-and read only here, as totals: `--show` (each wrong item) is refused for it.
+`heldout/`, `heldout2/` and `heldout3/` were the first three held-out halves; all are retired to
+development halves (each was read item by item after its blind reading: heldout3 on 2026-11-27),
+so `--show` works on dev, heldout, heldout2 and heldout3. `heldout4/` is the blind half now, written
+before the code by someone who never saw it, and read only here, as totals: `--show` (each wrong
+item) is refused for it.
 """
 from __future__ import annotations
 
@@ -39,8 +42,9 @@ from memory_store.supersede import detect, statement_of  # noqa: E402
 SET = ROOT / "tests" / "fixtures" / "conflicts"
 LANGS = ("en", "th", "zh")
 POSITIVE = {"reversal", "relaxation", "refinement"}
-DEV_SPLITS = ("dev", "heldout", "heldout2")
-BLIND_SPLIT = "heldout3"
+RELATED = POSITIVE | {"conflict"}
+DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
+BLIND_SPLIT = "heldout4"
 _SRC = Source("eval", "eval", "L1-L1")
 
 
@@ -70,6 +74,11 @@ def score_file(path: Path, show: bool = False) -> Counter[str]:
             warned = f.outcome == "conflict"
             c["warnings"] += warned
             c["warnings_right"] += warned and label == "conflict" and f.target == target
+            if label in RELATED:
+                # What matters for MEMORY.md: the pair is caught, as a supersede or as a warning
+                # (the newer side is held out until a person decides), at the right target.
+                c["related"] += 1
+                c["caught"] += (f.supersedes or warned) and f.target == target
             if label == "conflict":
                 c["conflict_items"] += 1
                 c["conflict_warned"] += warned
@@ -92,6 +101,7 @@ def rates(c: Counter[str]) -> dict[str, Any]:
             "conflict_warning_rate": ratio(c["conflict_warned"], c["conflict_items"]),
             "warnings": c["warnings"], "warning_precision": ratio(c["warnings_right"], c["warnings"]),
             "false_warning_rate": ratio(c["quiet_warned"], c["quiet_items"]),
+            "related": c["related"], "caught": c["caught"], "caught_rate": ratio(c["caught"], c["related"]),
             "outcomes": {k[4:]: v for k, v in sorted(c.items()) if k.startswith("got:")}}
 
 
@@ -128,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:<7} precision {r['precision']}  recall {r['recall']}  ({r['correct']} correct of "
               f"{r['emitted']} emitted, {r['positives']} positives)  conflict warnings {r['conflict_warning_rate']}"
               f"  false warnings {r['false_warning_rate']}  warning precision {r['warning_precision']}"
-              f" ({r['warnings']} warnings)")
+              f" ({r['warnings']} warnings)  caught either way {r['caught_rate']} ({r['caught']} of {r['related']})")
     print("  outcomes (label -> detector outcome: count), pooled:")
     for k, v in result["pooled"]["outcomes"].items():
         print(f"    {k}: {v}")

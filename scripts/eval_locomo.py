@@ -180,13 +180,18 @@ def main() -> int:
     ap.add_argument("--conversations", default=None, metavar="A-B",
                     help="conversations to run, e.g. 0-2 (tuning) or 3-4 (held out); default 0-4")
     ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--embed", action="store_true",
+                    help="also memjobs with sentence vectors fused in (needs the embed extra; the index"
+                    " embeds every row and message, ~10-50 ms each on one thread)")
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
     chosen = range(5, 10) if args.held_out else range(0, 5)
     if args.conversations:
         lo, _, hi = args.conversations.partition("-")
         chosen = range(int(lo), int(hi or lo) + 1)
-    systems = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")
+    systems: tuple[str, ...] = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")
+    if args.embed:
+        systems = ("memjobs + sessions tier + vectors", *systems)
     sums: dict[tuple[str, int, int], float] = defaultdict(float)
     counts: Counter[int] = Counter()
     built: dict[str, float] = defaultdict(float)
@@ -197,6 +202,8 @@ def main() -> int:
             ws = tmp / sample["sample_id"] / "ws"
             docs, last = build(sample, ws)
             cfg = load_config(ws)
+            if not args.embed:
+                cfg = replace(cfg, search=replace(cfg.search, embed="off"))
             stats = update_index(cfg, rebuild=True)
             said = stats.sessions or {}
             built["transcript_bytes"] += int(said.get("transcript_bytes", 0) or 0)
@@ -211,6 +218,7 @@ def main() -> int:
             bm25 = BM25([t for _, t in docs])
             searcher = Searcher(cfg)
             plain = Searcher(entries_only)
+            fused = Searcher(cfg, embed_queries=True) if args.embed else None
             today = last + timedelta(days=1)
             for qa in sample["qa"]:
                 cat = qa["category"]
@@ -228,6 +236,9 @@ def main() -> int:
                         qa["question"], SearchOptions(limit=10, tier="all"), today=today
                     ).hits,
                 }
+                if fused is not None:
+                    results["memjobs + sessions tier + vectors"] = fused.search(
+                        q, SearchOptions(limit=10), today=today).hits
                 found = {name: dias_of(hits, line_to_dia) for name, hits in results.items()}
                 found["BM25"] = [docs[i][0] for i in bm25.top(qa["question"], 10)]
                 for name in systems:
@@ -235,6 +246,8 @@ def main() -> int:
                         sums[(name, cat, k)] += recall(found[name], evidence, k)
             searcher.close()
             plain.close()
+            if fused is not None:
+                fused.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     which = f"{chosen.start}-{chosen.stop - 1}" + (" (held out)" if args.held_out else "")

@@ -24,6 +24,7 @@ import shutil
 import sys
 import tempfile
 from collections import defaultdict
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="one JSON object")
     ap.add_argument("--show-dev", action="store_true", help="list each dev question's top results")
+    ap.add_argument("--embed", action="store_true",
+                    help="hybrid ranking as the MCP server searches (sentence vectors; the embed extra)")
     args = ap.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from eval_locomo import BM25
@@ -139,9 +142,11 @@ def main() -> int:
     try:
         ws, ids, paths, docs = build(tmp)
         cfg = load_config(ws)
+        if not args.embed:
+            cfg = replace(cfg, search=replace(cfg.search, embed="off"))
         update_index(cfg, rebuild=True)
         bm25 = BM25([t for _, t in docs])
-        s = Searcher(cfg)
+        s = Searcher(cfg, embed_queries=args.embed)
         for q in questions:
             key = (q["lang"], q["split"])
             counts[key] += 1

@@ -2,7 +2,7 @@
 thin over jobs/weekly/queue.py."""
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -32,9 +32,14 @@ def list_conflicts(as_json: _JSON = False) -> None:
     decided shows the decision, which the next weekly run applies (read-only)."""
     from jobs.weekly.queue import conflict_queue
 
-    found = conflict_queue(STATE.cfg().workspace)
+    cfg = STATE.cfg()
+    found = conflict_queue(cfg.workspace)
     if as_json:
-        echo_json({"conflicts": [q.to_dict() for q in found]})
+        rows = [q.to_dict() for q in found]
+        for q, row in zip(found, rows, strict=True):
+            if row.get("decision"):
+                row["decision"]["applied_by"] = applied_when(cfg, q.conflict.new.id)
+        echo_json({"conflicts": rows})
         return
     for q in found:
         c = q.conflict
@@ -43,7 +48,7 @@ def list_conflicts(as_json: _JSON = False) -> None:
                          f"similarity {c.similarity:.2f}"))
         if q.decision is not None:
             typer.echo(f"  decided: keep {q.decision.keep} ({q.decision.decided_at}); "
-                       "the next weekly run applies it")
+                       f"{applied_when(cfg, q.conflict.new.id)}")
     if not found:
         typer.echo("no open conflicts")
 
@@ -65,11 +70,27 @@ def resolve(
     entries' status and MEMORY.md. Daily files and MEMORY.md are not touched here."""
     from jobs.weekly.queue import resolve_conflict
 
-    done = resolve_conflict(STATE.cfg(), entry_id, keep, reason)
+    cfg = STATE.cfg()
+    done = resolve_conflict(cfg, entry_id, keep, reason)
+    when = applied_when(cfg, done.decision.new)
     if as_json:
-        echo_json(done.to_dict())
+        echo_json({**done.to_dict(), "applied_by": when})
         return
     d = done.decision
     again = f" (replaces keep {done.replaced.keep})" if done.replaced else ""
-    typer.echo(f"recorded: keep {d.keep} for {d.new} vs {d.old}{again}; the next weekly run applies it "
+    typer.echo(f"recorded: keep {d.keep} for {d.new} vs {d.old}{again}; {when} "
                f"(run {done.run_id}; `memjobs rollback {done.run_id}` undoes it)")
+
+
+def applied_when(cfg: Any, new_id: str) -> str:
+    """When the weekly compound applies a decision on the newer entry `new_id` (its id carries its
+    day): the first weekly run after that entry's week is over (docs/design.md §6.4)."""
+    from datetime import UTC, datetime
+
+    from jobs.weekly.when import decision_applied_when
+
+    try:
+        day = datetime.strptime(new_id.split("-")[1], "%Y%m%d").date()
+    except (IndexError, ValueError):
+        return "the next weekly run applies it"
+    return decision_applied_when(cfg, day, datetime.now(UTC))

@@ -43,28 +43,40 @@ def _workspace() -> Path:
 
 @hook_app.command("print")
 @expected_errors
-def print_cmd(agent: AGENT, per_prompt: PER_PROMPT = False, command: COMMAND = None) -> None:
-    """Print exactly what `hook install` would add, for this workspace (nothing is written)."""
+def print_cmd(agent: AGENT, per_prompt: PER_PROMPT = False, command: COMMAND = None, as_json: JSON = False) -> None:
+    """Print exactly what `hook install` would add, for this workspace (nothing is written). --json:
+    `{"agent", "snippets": [{"file", "how": merge|append, "content"}]}`, content an object for JSON files."""
     from memory_store.errors import UsageError
     from memory_store.hooks import snippets
 
     base, ws = _base(command), _workspace().resolve()
     if agent not in snippets.AGENTS:
         raise UsageError(f"unknown agent {agent!r}: one of {', '.join(snippets.AGENTS)}")
-    if agent == "claude-code":
-        typer.echo("# Claude Code: merge into ~/.claude/settings.json (or a project's .claude/settings.json)",
-                   err=True)
-        typer.echo(json.dumps({"hooks": snippets.claude_code_hooks(base, ws, per_prompt=per_prompt)}, indent=2))
-        return
-    if per_prompt:
+    if per_prompt and agent != "claude-code":
         raise UsageError("--per-prompt is for claude-code")
-    if agent == "codex":
-        typer.echo("# Codex: append to ~/.codex/config.toml", err=True)
-        typer.echo(snippets.codex_toml(base, ws))
-        typer.echo("# Codex: append to ~/.codex/AGENTS.md", err=True)
+    parts: list[tuple[str, str, str, str | dict[str, object]]] = []   # (comment, file, how, content)
+    if agent == "claude-code":
+        parts.append(("# Claude Code: merge into ~/.claude/settings.json (or a project's .claude/settings.json)",
+                      "~/.claude/settings.json", "merge",
+                      {"hooks": snippets.claude_code_hooks(base, ws, per_prompt=per_prompt)}))
+    elif agent == "codex":
+        parts.append(("# Codex: append to ~/.codex/config.toml", "~/.codex/config.toml", "append",
+                      snippets.codex_toml(base, ws)))
+        parts.append(("# Codex: append to ~/.codex/AGENTS.md", "~/.codex/AGENTS.md", "append",
+                      snippets.agents_block(agent, base, ws)))
     else:
-        typer.echo("# OpenClaw: append to AGENTS.md of its workspace (~/.openclaw/workspace)", err=True)
-    typer.echo(snippets.agents_block(agent, base, ws), nl=False)
+        parts.append(("# OpenClaw: append to AGENTS.md of its workspace (~/.openclaw/workspace)",
+                      "~/.openclaw/workspace/AGENTS.md", "append", snippets.agents_block(agent, base, ws)))
+    if as_json:
+        echo_json({"agent": agent, "snippets": [{"file": f, "how": how, "content": content}
+                                                for _, f, how, content in parts]})
+        return
+    for comment, file, _, content in parts:
+        typer.echo(comment, err=True)
+        if isinstance(content, dict):
+            typer.echo(json.dumps(content, indent=2))
+        else:   # the config.toml lines end with a blank line before the AGENTS.md block
+            typer.echo(content, nl=not file.endswith("AGENTS.md"))
 
 
 def _change(agent: str, target: Path | None, per_prompt: bool, command: str | None, dry_run: bool,

@@ -105,6 +105,29 @@ def backfill(
     raise typer.Exit(backfill_with_progress(cfg, first, last, as_json=as_json))
 
 
+_SHOWN = 20    # skipped inputs and errors listed in the plain output; --json has them all
+
+
+def skipped_inputs(reports: list[Any]) -> list[dict[str, Any]]:
+    """What the runs of a backfill that completed skipped (a line of bad JSON or bad UTF-8, a file
+    that cannot be read), each once, as microSync reported them: a file read again on a later day,
+    or by daily, reports it again. Another job's error about a file microSync did not name is kept."""
+    seen: set[tuple[Any, Any, Any]] = set()
+    paths: set[Any] = set()
+    out: list[dict[str, Any]] = []
+    ordered = sorted((r for r in reports if r.status != "failed"), key=lambda r: r.job != "microsync")
+    for r in ordered:
+        for e in r.errors:
+            key = (e.get("path"), e.get("line"), e.get("message"))
+            if key in seen or (r.job != "microsync" and e.get("path") in paths):
+                continue
+            seen.add(key)
+            out.append(e)
+            if r.job == "microsync":
+                paths.add(e.get("path"))
+    return out
+
+
 def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) -> int:
     """Backfill with a progress bar (or JSON at the end); the exit code. `init --backfill` uses it too."""
     from datetime import datetime, timedelta
@@ -123,14 +146,28 @@ def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) ->
 
         prog = do_backfill(cfg, first, last, on_day=on_day)
     failed = [r for r in prog.reports if r.status == "failed"]
+    skipped = skipped_inputs(prog.reports)
     if as_json:
-        echo_json({"days": len(prog.days), "done": len(prog.done), "reports": [r.to_dict() for r in prog.reports]})
+        echo_json({"days": len(prog.days), "done": len(prog.done), "skipped": skipped,
+                   "reports": [r.to_dict() for r in prog.reports]})
     else:
+        from jobs.cli.fast_run import error_text
+
         added = sum(r.added for r in prog.reports if r.job == "microsync")
+        lines = sum(1 for e in skipped if e.get("line"))
+        what = f", skipped {lines} transcript line(s) and {len(skipped) - lines} file(s)" if skipped else ""
         typer.echo(
             f"backfill: {len(prog.done)}/{len(prog.days)} days done, {added} entries added, "
-            f"{len(failed)} failed runs"
+            f"{len(failed)} failed runs{what}"
         )
+        for e in skipped[:_SHOWN]:
+            typer.echo(f"  skipped: {error_text(e)}")
+        if len(skipped) > _SHOWN:
+            typer.echo(f"  … and {len(skipped) - _SHOWN} more skipped (--json lists them)")
         for r in failed:
-            typer.echo(f"  failed: {r.job} {r.run_id}: {r.errors[:1]}", err=True)
+            typer.echo(f"  failed: {r.job} {r.run_id}:", err=True)
+            for e in r.errors[:_SHOWN] or [{"message": "no error recorded (see `memjobs runs show`)"}]:
+                typer.echo(f"    {error_text(e)}", err=True)
+            if len(r.errors) > _SHOWN:
+                typer.echo(f"    … and {len(r.errors) - _SHOWN} more (memjobs runs show {r.run_id})", err=True)
     return 1 if failed else 0

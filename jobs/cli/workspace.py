@@ -149,7 +149,13 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
         typer.echo(f"next {name:<6} {when}")
     if "daemon" in info:
         dm = info["daemon"]
-        typer.echo(f"daemon     {'running, pid ' + str(dm.get('pid')) if dm and dm.get('alive') else 'not running'}")
+        alive = bool(dm and dm.get("alive"))
+        loaded = f", configuration loaded at {dm['config_loaded']}" if alive and dm.get("config_loaded") else ""
+        typer.echo(f"daemon     {'running, pid ' + str(dm.get('pid')) + loaded if alive else 'not running'}")
+    if info.get("embed"):
+        from jobs.status.embed import embed_line
+
+        typer.echo(f"vectors    {embed_line(info['embed'])}")
     for u in info.get("units") or []:
         typer.echo(f"unit       {u['name']} ({'enabled' if u['enabled'] else 'installed, not enabled'})")
     for lk in info["locks"]:

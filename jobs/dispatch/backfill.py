@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -17,7 +18,9 @@ from memory_store.config import Config
 from memory_store.errors import MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
 from memory_store.ledger import utc_stamp
+from memory_store.shared_reads import expect as expect_reads
 from memory_store.shared_reads import sharing as shared_reads
+from memory_store.transcripts.files import TranscriptFile
 from memory_store.workspace import entry_files
 
 BACKFILL_STATE = ".memjobs/backfill.json"
@@ -70,16 +73,46 @@ def backfill(
 
     The days share their reads of the transcripts (memory_store/shared_reads.py): the scan for
     active days, a day's microSync range and its wrap-up read a file from its start once."""
-    with shared_reads():
-        return _backfill(cfg, since, until, on_day, skip_idle)
-
-
-def _backfill(cfg: Config, since: date, until: date | None,
-              on_day: Callable[[date, list[RunReport]], None] | None, skip_idle: bool) -> BackfillProgress:
     today = datetime.now(cfg.tz).date()
     until = until or (today - timedelta(days=1))
     if until < since:
         raise UsageError(f"--until {until} is before --since {since}")
+    plan = _ReadPlan(cfg, since, until)
+    with shared_reads(), expect_reads(plan.next_use):
+        return _backfill(cfg, since, until, on_day, skip_idle, plan)
+
+
+class _ReadPlan:
+    """When a backfill reads each transcript next: on the first day, from the one being run, on
+    which it has a record (memory_store/transcripts/days.py); a file read whose days are all past
+    is needed only by the index update at the end. The shared reads keep what comes back soonest
+    (memory_store/shared_reads.py `expect`), so that a history larger than they hold is not parsed
+    once for the active-day scan and again for each of a file's days (by recency the scan pushed
+    out what the first days needed, and each day what the next ones did)."""
+
+    LAST = date.max.toordinal() + 1   # needed by the index update after the last day only
+
+    def __init__(self, cfg: Config, since: date, until: date) -> None:
+        self.cfg, self.until = cfg, until
+        self.day = since
+        self._days: dict[str, tuple[int, ...]] = {}
+
+    def next_use(self, tf: TranscriptFile) -> int:
+        days = self._days.get(tf.path)
+        if days is None:
+            from memory_store.transcripts.days import known_days
+
+            known = known_days(tf, self.cfg.tz)
+            if known is None:   # not read whole yet (the one the scan is reading): needed now
+                return self.day.toordinal()
+            days = self._days[tf.path] = tuple(sorted(d.toordinal() for d in known if d <= self.until))
+        at = bisect_left(days, self.day.toordinal())
+        return days[at] if at < len(days) else self.LAST
+
+
+def _backfill(cfg: Config, since: date, until: date,
+              on_day: Callable[[date, list[RunReport]], None] | None, skip_idle: bool,
+              plan: _ReadPlan) -> BackfillProgress:
     days = [since + timedelta(days=i) for i in range((until - since).days + 1)]
     state_path = cfg.workspace / BACKFILL_STATE
     raw = read_snapshot(state_path).data
@@ -95,6 +128,7 @@ def _backfill(cfg: Config, since: date, until: date | None,
         if done_through is not None and day <= done_through:
             progress.done.append(day)
             continue
+        plan.day = day
         start = datetime.combine(day, time(0), cfg.tz)
         end = start + timedelta(days=1)
         day_reports = []

@@ -117,6 +117,10 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
                 f"(e.g. {_rel(cfg, edited[0])})", "memjobs index (or memjobs doctor --fix)", fixable=True)
     else:
         rep.add("index", "ok", "the search index is up to date")
+    from jobs.status.embed import embed_line
+    from memory_store.search.vectors import describe
+
+    rep.add("embed", "info", f"hybrid ranking (sentence vectors): {embed_line(describe(cfg))}")
 
 
 def check_sizes(cfg: Config, rep: DoctorReport) -> None:
@@ -393,6 +397,30 @@ def _json_line(text: str, part: str) -> int:
             if needle in line or ascii_needle in line:
                 return i
     return 1
+
+
+def check_policy(cfg: Config, rep: DoctorReport) -> None:
+    """POLICY.md: a `$MEMJOBS_POLICY` that names no file is an error (the admin's policy is not in
+    effect); a POLICY.md inside the workspace is ignored, a warning; problems in the file, warnings."""
+    from memory_store.core.files import named_policy_missing, workspace_policy_warning
+    from memory_store.core.policy import load_policy
+
+    missing = named_policy_missing(cfg.policy_file, cfg.policy_named)
+    if missing:
+        rep.add("policy", "error", missing, "export MEMJOBS_POLICY=<the admin's POLICY.md>, or unset it",
+                path=str(cfg.policy_file))
+    elif cfg.policy_file is not None and cfg.policy_file.is_file():
+        policy = load_policy(cfg.policy_file)
+        if policy.problems:
+            line, message = sorted(policy.problems)[0]
+            rep.add("policy", "warning", f"POLICY.md has {len(policy.problems)} problem(s), first: {message}",
+                    "memjobs policy check", path=str(cfg.policy_file), line=line)
+        else:
+            rep.add("policy", "ok", f"policy {cfg.policy_file}: version {policy.version}, {len(policy.keys)} keys")
+    warning = workspace_policy_warning(cfg.workspace)
+    if warning:
+        rep.add("policy", "warning", warning, f"move {cfg.workspace / 'POLICY.md'} out of the workspace",
+                path="POLICY.md", line=1)
 
 
 def check_schedule(cfg: Config, rep: DoctorReport) -> None:

@@ -10,7 +10,8 @@ LEVELS = ("ok", "info", "warning", "error")
 
 @dataclass
 class Finding:
-    check: str            # config, sources, locks, temp_files, index, sizes, files, proposals, secrets, schedule, llm
+    # config, sources, locks, temp_files, index, sizes, files, proposals, secrets, policy, schedule, llm
+    check: str
     level: str            # ok | info | warning | error
     message: str
     fix: str | None = None        # the command (or edit) that fixes it; None when nothing is to be done

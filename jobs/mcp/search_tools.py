@@ -91,7 +91,7 @@ class Memory:
             if self._searcher is not None:
                 self._searcher.close()
                 self._searcher = None
-            self._searcher = Searcher(self.cfg)
+            self._searcher = Searcher(self.cfg, embed_queries=True)  # sentence vectors, when installed
             self._inode = inode
         return self._searcher
 

@@ -24,7 +24,7 @@ from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
 from memory_store.errors import SourceEmpty
-from memory_store.transcripts.days import known_days
+from memory_store.transcripts.days import first_record, known_days
 from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
 from memory_store.transcripts.exclusion import is_excluded
 from memory_store.transcripts.jsonl import file_identity
@@ -294,10 +294,22 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo 
         first_day, last_day = window.since.astimezone(tz).date(), min(window.upper, window.until).astimezone(tz).date()
         if not any(first_day <= d <= last_day for d in known):
             return True
+        if known and max(known) < last_day:
+            # Every record falls on a day before the range's end falls on, hence before its end:
+            # the first record too, so the peek below would say "inside" (it read 16 KB of each
+            # file a backfill's days open, parsed and redacted for one timestamp).
+            return False
     key = (tf.path, st.st_size, st.st_mtime_ns)
     if key not in _FIRST_TS:
-        head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
-        _FIRST_TS[key] = head.records[0].ts if head.records and not head.not_transcript else None
+        # A backfill read the file whole for its days: when that read's first record ends within the
+        # peek's bytes, the peek would make the same first record (its lines, and the next line
+        # that closes a Claude Code message, are inside them): no need to read it again.
+        early = first_record(tf, tz) if known is not None else None
+        if early is not None and early[1] < PEEK_BYTES:
+            _FIRST_TS[key] = early[0]
+        else:
+            head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
+            _FIRST_TS[key] = head.records[0].ts if head.records and not head.not_transcript else None
     first = _FIRST_TS[key]
     return first is not None and (first > window.upper or first > window.until)
 

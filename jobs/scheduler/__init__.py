@@ -109,7 +109,7 @@ lock_is_held = path_is_locked  # one implementation, in memory_store.locks
 def schedule_times(cfg: Config, now: datetime | None = None) -> dict[str, dict[str, datetime | None]]:
     """Per job, the scheduled fire time at or before `now` and the next one after it, in the
     configured zone (for `status`: next runs, and whether the last scheduled run was missed)."""
-    from .cronexpr import schedules
+    from memory_store.cronexpr import schedules
 
     now = now or datetime.now(UTC)
     return {job: {"previous": expr.previous_at_or_before(now, cfg.tz), "next": expr.next_after(now, cfg.tz)}

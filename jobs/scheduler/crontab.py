@@ -14,9 +14,9 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from memory_store.config import JOBS, Config, system_timezone
+from memory_store.cronexpr import DAYS, CronError, CronExpr, field_text, schedules
 
 from . import job_command
-from .cronexpr import DAYS, CronError, CronExpr, field_text, schedules
 from .systemd import _resolve_command
 
 

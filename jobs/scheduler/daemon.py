@@ -10,6 +10,9 @@ weekly (the lock order), so a long run delays the next instead of colliding with
   known from its lock holder file, is recorded failed with an error of code `timeout`.
 - SIGTERM/SIGINT: stop scheduling, let a running child finish for STOP_GRACE_S, then stop it; exit 0.
 - stderr carries one JSON object per line (journald-friendly); `.memjobs/daemon.json` the status.
+- memjobs.yaml is watched (every CONFIG_POLL_S): a changed file is loaded again and the jobs are
+  re-scheduled (`config_reload`); a file that no longer loads keeps the running configuration and
+  says why (`config_error`, and in daemon.json for `memjobs status`) until it is fixed.
 """
 from __future__ import annotations
 
@@ -22,11 +25,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from memory_store.config import JOBS, Config
+from memory_store.config import CONFIG_NAME, JOBS, Config, load_config
+from memory_store.cronexpr import CronExpr, apscheduler_fields, schedules
 from memory_store.errors import ConfigError, LockHeld
 from memory_store.fileio import atomic_write
 from memory_store.ledger import REPORT, RunLedger, new_run_id, read_report, run_dir, utc_stamp
@@ -44,10 +49,10 @@ from . import (
     lock_is_held,
     read_daemon_status,
 )
-from .cronexpr import CronExpr, apscheduler_fields, schedules
 from .journal import priority, to_journal
 
 MISFIRE_GRACE_S = 300
+CONFIG_POLL_S = 5.0
 STATUS_VERSION = 1
 _OUTPUT_TAIL = 2000
 SETTLE_S = 0.25
@@ -86,8 +91,17 @@ class Daemon:
         stop_grace_s: float = STOP_GRACE_S,
         term_wait_s: float | None = None,
         misfire_grace_s: int = MISFIRE_GRACE_S,
+        config_poll_s: float = CONFIG_POLL_S,
+        load: Callable[[], Config] | None = None,
     ) -> None:
         self.cfg = cfg
+        self.config_poll_s = config_poll_s
+        self.load = load or (lambda: _load_like(cfg))
+        self.config_path = Path(cfg.source_file) if cfg.source_file else cfg.workspace / CONFIG_NAME
+        self.config_seen = _signature(self.config_path)
+        self.config_loaded = datetime.now(UTC)
+        self.config_error: str | None = None
+        self.sched: Any = None
         self.memjobs_cmd = list(memjobs_cmd)
         self.stream = stream or sys.stderr
         self.stop_grace_s = stop_grace_s
@@ -137,6 +151,9 @@ class Daemon:
                 "updated": _iso(now),
                 "state": self.state,
                 "timezone": self.cfg.timezone,
+                "config_file": str(self.config_path),
+                "config_loaded": _iso(self.config_loaded),
+                "config_error": self.config_error,
                 "schedule": {job: e.text for job, e in self.exprs.items()},
                 "next_run": {job: (_iso(n) if live and (n := e.next_after(now, self.cfg.tz)) else None)
                              for job, e in self.exprs.items()},
@@ -263,7 +280,45 @@ class Daemon:
                 self.emit("catch_up", job=job, due=_iso(prev), last_success=_iso(last) if last else None)
                 self.request(job, "catch_up")
 
+    def check_config(self) -> bool:
+        """Load the configuration again if its file changed since it was last read, and re-schedule
+        the jobs. A file that does not load keeps the running configuration; the error is logged
+        once per change and kept in daemon.json until the file loads. True if it was reloaded."""
+        seen = _signature(self.config_path)
+        if seen == self.config_seen:
+            return False
+        self.config_seen = seen
+        try:
+            if seen is None:
+                raise ConfigError("the configuration file is gone (moved or deleted)", path=self.config_path)
+            cfg = self.load()
+            exprs = schedules(cfg, allow_seconds=True)
+            trigger_args = {job: apscheduler_fields(e) for job, e in exprs.items()}
+        except ConfigError as exc:
+            self.config_error = str(exc)
+            self.emit("config_error", level="error", message=str(exc),
+                      keeping=f"the configuration loaded at {_iso(self.config_loaded)}",
+                      schedule={job: e.text for job, e in self.exprs.items()})
+            self.write_status()
+            return False
+        changed = [job for job in JOBS if exprs[job].text != self.exprs[job].text or cfg.tz != self.cfg.tz]
+        self.cfg, self.exprs, self.trigger_args = cfg, exprs, trigger_args
+        self.kill_after = cfg.limits.job_timeout_s + kill_grace_s(cfg.limits.job_timeout_s)
+        self.config_loaded = datetime.now(UTC)
+        self.config_error = None
+        if self.sched is not None and changed:
+            from apscheduler.triggers.cron import CronTrigger
+
+            for job in changed:
+                self.sched.reschedule_job(job, trigger=CronTrigger(timezone=cfg.tz, **trigger_args[job]))
+        self.emit("config_reload", file=str(self.config_path), rescheduled=changed,
+                  schedule={job: e.text for job, e in exprs.items()}, timezone=cfg.timezone)
+        self.write_status()
+        return True
+
     def _on_missed(self, event: Any) -> None:
+        if event.job_id not in JOBS:
+            return  # the configuration watch: its next poll comes soon enough
         self.emit("missed", job=event.job_id, scheduled=_iso(event.scheduled_run_time))
         self.request(event.job_id, "missed")
 
@@ -292,7 +347,11 @@ class Daemon:
         for job in JOBS:
             sched.add_job(self.request, CronTrigger(timezone=self.cfg.tz, **self.trigger_args[job]),
                           args=[job, "schedule"], id=job, name=f"memjobs {job}")
+        if self.config_poll_s > 0:
+            sched.add_job(self.check_config, "interval", seconds=self.config_poll_s, id="config-watch",
+                          name="memjobs configuration watch")
         sched.add_listener(self._on_missed, EVENT_JOB_MISSED)
+        self.sched = sched
         worker = threading.Thread(target=self.worker, name="memjobs-worker")
         previous = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
         reason = "exit"
@@ -344,6 +403,21 @@ class Daemon:
         self.state = "stopped"
         self.write_status()
         self.emit("stop", reason=reason)
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What tells a changed file: modification time, size, inode (an editor's save-by-rename)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _load_like(cfg: Config) -> Config:
+    """The configuration again, read as the daemon's was: the workspace's file, or `--config FILE`."""
+    own = cfg.workspace / CONFIG_NAME
+    return load_config(cfg.workspace, cfg.source_file if cfg.source_file and Path(cfg.source_file) != own else None)
 
 
 def _last_json_object(out: bytes) -> dict[str, Any]:

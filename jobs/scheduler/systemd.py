@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_store.config import JOBS, Config
+from memory_store.cronexpr import schedules, to_on_calendar
 from memory_store.errors import MemjobsError, UsageError
 from memory_store.fileio import atomic_write
 
 from . import STOP_GRACE_S, TERM_WAIT_S, global_args, job_command, kill_after_s
-from .cronexpr import schedules, to_on_calendar
 from .unit_files import HEADER, daemon_unit, job_unit, timer_units, units_of, wants_links
 
 MODES = ("timers", "daemon")

@@ -66,6 +66,7 @@ class Status:
     daemon: dict[str, Any] | None = None
     sources: list[dict[str, Any]] | None = None
     units: list[dict[str, Any]] = field(default_factory=list)   # this workspace's systemd user units
+    embed: dict[str, Any] | None = None  # hybrid ranking (memory_store/search/vectors.py describe)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"workspace": self.workspace, "now": self.now, "jobs": self.jobs, "locks": self.locks,
@@ -73,6 +74,8 @@ class Status:
                                "daemon": self.daemon, "units": self.units}
         if self.sources is not None:
             out["sources"] = self.sources
+        if self.embed is not None:
+            out["embed"] = self.embed
         return out
 
 
@@ -113,8 +116,12 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
     status.next_runs, missed = timers.next_and_missed(cfg, jobs, now)
     status.warnings.extend(missed)
     status.daemon = read_daemon_status(cfg)
+    status.warnings.extend(timers.daemon_config(cfg, status.daemon))
     status.units, legacy = timers.units(cfg)
     status.warnings.extend(legacy)
     status.sources, quiet = timers.sources(cfg, now)
     status.warnings.extend(quiet)
+    from memory_store.search.vectors import describe
+
+    status.embed = describe(cfg)
     return status

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from memory_store.config import Config
+from memory_store.config import JOBS, Config
 from memory_store.cursors import CURSORS, SyncState
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
@@ -41,6 +41,28 @@ def next_and_missed(cfg: Config, jobs: dict[str, dict[str, Any] | None],
         if missed:
             warnings.append(f"{job} missed its last scheduled run ({prev.isoformat()})")
     return next_runs, warnings
+
+
+def daemon_config(cfg: Config, daemon: dict[str, Any] | None) -> list[str]:
+    """A warning when a running daemon does not run the configuration `status` reads: its reload of
+    an edited memjobs.yaml failed (it keeps the older one), or it has not reloaded it (yet)."""
+    if not daemon or not daemon.get("alive"):
+        return []
+    loaded = str(daemon.get("config_loaded") or daemon.get("started") or "?").replace("T", " ")
+    if daemon.get("config_error"):
+        return [f"the daemon (pid {daemon.get('pid')}) keeps the configuration it loaded at {loaded}: the edited "
+                f"file does not load ({daemon['config_error']}); fix it and the daemon reloads it"]
+    schedule = {job: getattr(cfg.schedule, job) for job in JOBS}
+    theirs = daemon.get("schedule") or {}
+    if {job: str(theirs.get(job, "")).strip() for job in JOBS} == {j: e.strip() for j, e in schedule.items()} \
+            and daemon.get("timezone") == cfg.timezone:
+        return []
+    if daemon.get("config_loaded"):   # a daemon that watches the file: it reloads within seconds
+        return [f"the daemon (pid {daemon.get('pid')}) runs the configuration it loaded at {loaded}, whose "
+                "schedule differs from memjobs.yaml; it reloads a changed file within seconds (if this stays, "
+                "restart it)"]
+    return [f"the daemon (pid {daemon.get('pid')}) runs an older configuration (loaded at {loaded}) whose schedule "
+            "differs from memjobs.yaml: restart it to use the new one"]
 
 
 def workspace_born(cfg: Config) -> datetime | None:
@@ -79,7 +101,14 @@ def sources(cfg: Config, now: datetime) -> tuple[list[dict[str, Any]] | None, li
         if not src.is_default and not _matches_anything(src):
             warnings.append(f"the configured {src.name} source matches no file: {src.path}")
     if state.sources and (last_any is None or now - datetime.fromisoformat(last_any) > QUIET_AFTER):
-        newest = f"the newest line read is from {last_any[:16].replace('T', ' ')}" if last_any else "no line read yet"
+        ranges = [hi for key in state.ranges for _, hi in state.read_ranges(key)]
+        if last_any:
+            newest = f"the newest line read is from {last_any[:16].replace('T', ' ')}"
+        elif ranges:   # read by backfill or `--since` only: those do not move the scheduled runs' mark
+            newest = (f"no line read by a scheduled run yet; backfill or --since read history up to "
+                      f"{max(ranges).isoformat()[:16].replace('T', ' ')}")
+        else:
+            newest = "no line read yet"
         warnings.append(
             f"no new transcript lines for 48 hours ({newest}); if your agent ran since, "
             "check the transcript sources in memjobs.yaml (`memjobs doctor`)"

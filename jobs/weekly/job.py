@@ -64,6 +64,8 @@ def step(ctx: RunContext) -> None:
         if plan is None:
             continue
         _run_plan(ctx, applier, plan, outputs, summaries)
+    if not summaries:
+        ctx.report.notes.extend(why_nothing(ctx, view, week))
     for exc in view.errors:
         ctx.report.errors.append(exc.as_error())
     ctx.report.details["weeks"] = summaries
@@ -73,6 +75,20 @@ def step(ctx: RunContext) -> None:
     if applier.missing:
         ctx.report.notes.append("entries not found for a status change (moved or deleted): "
                                 + ", ".join(applier.missing))
+
+
+def why_nothing(ctx: RunContext, view: View, week: Week) -> list[str]:
+    """Why a run compounded nothing: entries waiting in a week that is not over (a new user's
+    first days, a backfill of this week), or nothing new up to the cut-off."""
+    from jobs.weekly.when import week_not_over
+
+    marks, _ = view.marks()
+    later = sorted(loc.entry.date for i, loc in view.entries().items()
+                   if (i, loc.hash) not in marks and (d := _day(loc.entry.date)) is not None and d > week.sunday)
+    reason = week_not_over(ctx.cfg, _day(later[0]), ctx.now) if later else None
+    if reason is not None:
+        return [f"nothing compounded: {len(later)} entries from {later[0]} on wait, {reason}"]
+    return [f"nothing compounded: no new or changed entry up to the end of {week.key} ({week.sunday.isoformat()})"]
 
 
 def missed_weeks(view: View, target: Week) -> list[Week]:

@@ -32,6 +32,7 @@ from memory_store.memory_md import (
     question_title,
     section_of_id,
 )
+from memory_store.open_conflicts import stand_in
 
 NEAR_DUPLICATE = 0.9
 TURNOVER_MAX = 0.25
@@ -303,13 +304,21 @@ def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[st
     """MEMORY.md's open questions (docs/design.md §4.5, §6.4): the open possible conflicts as last
     saved (the computation `memjobs conflicts` lists, memory_store/supersede/open_pairs.py) and the
     ones this week found, whose two sides are still active as the week leaves them, whose
-    established side is in MEMORY.md and whose newer side is held out of it; none a person has
-    decided. Newest first. (The exact list is saved again after this run: judging every active
-    entry again here would cost a weekly on a year of memory seconds.)"""
+    established side is in MEMORY.md (itself, or the near-duplicate it was merged into) and whose
+    newer side is held out of it; none a person has decided. Newest first. (The exact list is
+    saved again after this run: judging every active entry again here would cost a weekly on a
+    year of memory seconds.)"""
     from memory_store.redact import redact
 
     out: dict[str, OpenQuestion] = {}
     for new_id, old_id in [*inp.open_pairs, *found]:
+        if old_id not in shown and old_id in entries and new_id in entries and new_id not in shown:
+            # The established side merged into a near-duplicate MEMORY.md keeps: that one stands
+            # for it (one dated no later than the newer side).
+            merged, newer = entries[old_id], entries[new_id]
+            said = {i: f"{entries[i].title} {entries[i].conclusion}" for i in shown
+                    if i in entries and entries[i].date <= newer.date}
+            old_id = stand_in(f"{merged.title} {merged.conclusion}", said) or old_id
         new, old = entries.get(new_id), entries.get(old_id)
         if (new is None or old is None or new_id in out or new_id not in in_window or old_id not in in_window
                 or new.status != "active" or old.status != "active" or old_id not in shown or new_id in shown

@@ -7,6 +7,16 @@ and the agent is told to ask the user which holds; one `MEMORY_CONFLICT_OPEN` ev
 
 A pair a person has decided (`memjobs conflicts resolve`) but no weekly has applied yet is shown
 with the decision instead: the answer is known, MEMORY.md catches up at the next weekly.
+
+A pair can name an entry that is not in MEMORY.md while MEMORY.md says the same thing under
+another id: the weekly merges a near-duplicate into one survivor ("Use Redis for the session
+cache" written on two days), and the newer entry may be judged against the merged-away one. The
+item that says what a side says (its title and conclusion: memory_store/open_conflicts.stand_in) is then
+marked in its place: otherwise the agent would read the established choice with nothing saying
+it is in doubt. A pair whose sides are both out of MEMORY.md in every wording (both written since
+the last weekly) shows the agent nothing to doubt, and is not marked: search marks them
+(memory_store/search), `memjobs conflicts` lists them, and the weekly puts the established side in
+MEMORY.md marked.
 """
 from __future__ import annotations
 
@@ -15,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from memory_store.context.model import Item
-from memory_store.open_conflicts import Dispute, Side, read_disputes
+from memory_store.open_conflicts import Dispute, Side, read_disputes, stand_in
 
 ASK = "ask the user which holds"
 
@@ -33,7 +43,14 @@ def mark_disputed(workspace: Path, items: list[Item], emit: Callable[[str], None
         return items
     where = {it.id: n for n, it in enumerate(items)}
     out = list(items)
+    texts = {it.id: it.text for it in items}
     for d in disputes:
+        if d.old.id not in where and d.new.id not in where:
+            for side in (d.old, d.new) if d.open else (d.old,):
+                said = stand_in(f"{side.title} {side.short}", texts)
+                if said is not None:
+                    where = {**where, side.id: where[said]}
+                    break
         marked = _mark(out, where, d, one_line)
         if marked is not None and d.open:
             emit(marked)

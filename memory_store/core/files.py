@@ -30,6 +30,16 @@ def policy_path(env: Mapping[str, str] | None = None) -> Path:
     return Path(base).expanduser() / "memjobs" / "POLICY.md"
 
 
+def named_policy_missing(path: Path | None, named: bool) -> str | None:
+    """The error for `$MEMJOBS_POLICY` naming a file that does not exist (a mistyped path would
+    otherwise read as "no policy in effect"); None when it exists or the path is the default."""
+    if not named or path is None or path.is_file():
+        return None
+    what = "is a folder, not a file" if path.is_dir() else "does not exist"
+    return (f"MEMJOBS_POLICY names {path}, which {what}: no policy is in effect "
+            "(fix the path, or unset MEMJOBS_POLICY to use $XDG_CONFIG_HOME/memjobs/POLICY.md)")
+
+
 def workspace_policy_warning(workspace: Path) -> str | None:
     """A POLICY.md inside the workspace is ignored; this is the warning that says so."""
     if (workspace / "POLICY.md").exists():

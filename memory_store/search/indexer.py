@@ -63,10 +63,12 @@ class IndexStats:
     rebuilt: bool = False
     took_ms: float = 0.0
     sessions: dict[str, object] | None = None  # the sessions tier's pass (said.SaidStats), if any
+    vectors: dict[str, object] | None = None  # the sentence vectors' pass (vectors.VectorStats), if any
 
     def to_dict(self) -> dict[str, object]:
         return {
             "sessions": self.sessions,
+            "vectors": self.vectors,
             "files": self.files,
             "indexed": len(self.indexed),
             "removed": len(self.removed),
@@ -297,7 +299,8 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             stats.rows_added += len(rows)
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
-        changed = _update_sessions(db, cfg, stats, redact) or changed
+        changed = _update_sessions(db, cfg, stats) or changed
+        changed = _update_vectors(db, cfg, stats) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
@@ -307,7 +310,7 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
     return stats
 
 
-def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats, redact: Callable[[str], str]) -> bool:
+def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> bool:
     """The sessions tier (memory_store/search/said.py), or its removal when `search.sessions` is off."""
     if not cfg.search.sessions:
         if db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
@@ -318,9 +321,27 @@ def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats, red
         return True
     from memory_store.search.said import update_said
 
-    said = update_said(db, cfg, redact)
+    said = update_said(db, cfg)
     stats.sessions = said.to_dict()
     return bool(said.rows_added or said.rows_removed)
+
+
+def _update_vectors(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> bool:
+    """Sentence vectors of new rows and messages (memory_store/search/vectors.py) when the `embed`
+    extra is installed and `search.embed` is not off; their removal when it is off. Without the
+    extra nothing happens: the tables stay as they are."""
+    from memory_store.search import vectors
+
+    if not vectors.wanted(cfg):
+        return vectors.drop_all(db)
+    if not vectors.available():
+        return False
+    embedder = vectors.model()
+    if embedder is None:
+        return False
+    result = vectors.update_vectors(db, cfg, embedder)
+    stats.vectors = result.to_dict()
+    return bool(result.added or result.removed)
 
 
 def _template_text(rel: str) -> str | None:

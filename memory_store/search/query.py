@@ -16,18 +16,21 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
 from memory_store.entries import range_lines
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
-from memory_store.search.layers import layer_of, layer_weight, query_type
+from memory_store.search.layers import layer_filter, layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
 from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
+
+if TYPE_CHECKING:  # concurrent.futures is imported only by a searcher that embeds (start-up, docs/design.md §7)
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
@@ -85,8 +88,14 @@ class Searcher:
     from several threads at once: what belongs to one query (the terms' row counts, the days it names,
     its type) lives in that query's `_Run`, never on the Searcher."""
 
-    def __init__(self, cfg: Config) -> None:
+    def __init__(self, cfg: Config, *, embed_queries: bool = False) -> None:
+        """`embed_queries`: fuse a question's cosine ranking in (memory_store/search/vectors.py) when
+        the index holds vectors and the `embed` extra is installed; for long-lived searchers only
+        (loading the model costs ~0.3-0.8 s once)."""
         self.cfg = cfg
+        self.embed_queries = embed_queries and cfg.search.embed != "off"
+        self._matrix: Any = None  # vectors.Matrix of the index generation it was read at
+        self._pool: ThreadPoolExecutor | None = None
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
@@ -94,6 +103,8 @@ class Searcher:
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
 
     def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         self.db.close()
 
     def is_stale(self) -> bool:
@@ -109,11 +120,39 @@ class Searcher:
         run = _Run(self.cfg, self.db, self.rank.fork(), self.has_said, when, query_type(query))
         terms = run.rank.exact_words(query_terms(words) or query_terms(query))
         result = SearchResult(query, 0.0, stale=self.is_stale())
+        if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
+            run.near = self._nearest(query)  # embedded on another thread while the words are ranked
         if terms:
             result.hits = run.hits(terms, opts, today)
             _mark_disputes(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
+
+    def _nearest(self, query: str) -> Future[list[tuple[bool, int]]] | None:
+        """The rows and messages nearest to the query by cosine (a future: onnxruntime and SQLite both
+        release the GIL, so the query is embedded while its words are ranked), or None without vectors
+        or model."""
+        from memory_store.search import vectors
+        from memory_store.search.embed import MODEL_ID
+
+        generation = meta_get(self.db, "generation")
+        matrix = self._matrix
+        if matrix is None or matrix.generation != generation:
+            if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rows_vec'").fetchone():
+                return None
+            if not vectors.available():
+                return None
+            matrix = self._matrix = vectors.load_matrix(self.db, MODEL_ID, generation)
+        if not matrix.keys:
+            return None
+        model = vectors.model()
+        if model is None:
+            return None
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memjobs-embed")
+        return self._pool.submit(lambda: matrix.nearest(model.encode_one(query), vectors.COSINE_DEPTH))
 
     # ---- memory_get -----------------------------------------------------------------------
 
@@ -139,6 +178,8 @@ class _Run:
     has_said: bool
     when: DateSpan | None
     qtype: str | None
+    # (said, rowid) nearest by cosine (vectors.py), best first, being computed on another thread
+    near: Future[list[tuple[bool, int]]] | None = None
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -149,6 +190,11 @@ class _Run:
             said = self._ranked_hits(self._said(terms, opts), depth, today)
             hits = self._with_neighbours(said, opts)[: opts.limit]
         else:
+            asked = opts
+            if self.near is not None and opts.tier is None:
+                from memory_store.search.vectors import BASE_DEPTH
+
+                opts = replace(opts, limit=max(opts.limit, BASE_DEPTH))
             span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
             if span is not None:
                 candidates = self._candidates(terms, opts, span)
@@ -161,6 +207,11 @@ class _Run:
                 hits = self._with_said(ranked, terms, opts, today)
             else:
                 hits = self._ranked_hits(candidates, opts, today)
+            if self.near is not None and opts.tier is None:
+                from memory_store.search.vectors import fuse
+
+                near = self._near_hits(self.near.result(), asked)
+                hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
         # What was decided last is read first, whichever tiers the hits came from.
         hits = _below_replacements(hits)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]
@@ -259,6 +310,33 @@ class _Run:
                 said[rid].score += share
         return sorted([*fused, *added], key=_order)
 
+    def _near_hits(self, keys: list[tuple[bool, int]], opts: SearchOptions) -> list[Hit]:
+        """The cosine ranking's rows and messages as hits, in its order: rows revoked or outside the
+        default layers are left out, as the word ranking leaves them out; a message the sessions tier
+        no longer holds is gone."""
+        from memory_store.search.ranking import ENTRY_COLS
+
+        want = [r for said, r in keys if not said]
+        rows: dict[tuple[bool, int], Hit] = {}
+        if want:
+            layers = layer_filter(opts.layers)
+            where = [f"r.rowid IN ({', '.join('?' * len(want))})", "coalesce(r.status, '') NOT IN ('revoked')"]
+            args: list[Any] = list(want)
+            if layers:
+                where.append(layers[0])
+                args += layers[1]
+            cols = self.rank.entry_cols if self.rank.entry_cols else ENTRY_COLS
+            for r in self.db.execute(f"SELECT {cols}, 0.0 FROM rows r WHERE {' AND '.join(where)}", args):
+                rows[(False, r[0])] = Hit(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], None,
+                                          r[13], source_json=r[11], superseded_by=r[12])
+        if self.cfg.search.sessions and self.has_said:
+            for h in self.rank.said_rows([r for said, r in keys if said], opts):
+                rows[(True, h.rowid)] = h
+        out = [rows[k] for k in keys if k in rows]
+        for h in out:
+            h.layer = layer_of(h.path, h.kind, h.said)
+        return out
+
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
@@ -316,6 +394,20 @@ def _cited(h: Hit) -> tuple[str, int, int] | None:
     src = json.loads(h.source_json)
     span = range_lines(str(src.get("message_range") or ""))
     return (str(src.get("session_path") or ""), *span) if span else None
+
+
+def _cites(entry: Hit, message: Hit) -> bool:
+    """Whether an entry hit cites a message closely (at most CITED_SPAN lines), as fuse_said counts it."""
+    c = _cited(entry)
+    return bool(c and c[2] - c[1] < CITED_SPAN and c[0] == message.path and c[1] <= message.line <= c[2])
+
+
+def _unfiltered(opts: SearchOptions) -> bool:
+    """The default search: no tier, kind, date or layer filter (the only one fused with vectors)."""
+    from memory_store.search.layers import DEFAULT_LAYERS
+
+    return opts.tier is None and not opts.kinds and not opts.since and not opts.until and (
+        tuple(opts.layers) == DEFAULT_LAYERS)
 
 
 def _one_word(terms: list[Term]) -> bool:

@@ -26,7 +26,6 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -113,8 +112,10 @@ def _forget_path(db: sqlite3.Connection, path: str) -> int:
     return n
 
 
-def update_said(db: sqlite3.Connection, cfg: Config, redact: Callable[[str], str]) -> SaidStats:
-    """Bring the sessions tier up to date (inside the caller's transaction, under the index lock)."""
+def update_said(db: sqlite3.Connection, cfg: Config) -> SaidStats:
+    """Bring the sessions tier up to date (inside the caller's transaction, under the index lock).
+
+    Messages come from the transcript readers already redacted (memory_store/redact.py `again`)."""
     from memory_store.locks import is_held
     from memory_store.transcripts.discover import discover
     from memory_store.transcripts.exclusion import is_excluded
@@ -163,12 +164,13 @@ def update_said(db: sqlite3.Connection, cfg: Config, redact: Callable[[str], str
             continue
         stats.transcript_bytes += st.st_size
         stats.read += 1
-        stats.rows_added += _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded)
+        stats.rows_added += _read_file(db, cfg, tf, cur, st, next_n, is_excluded)
     return stats
 
 
-def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # type: ignore[no-untyped-def]
+def _read_file(db, cfg, tf, cur, st, next_n, is_excluded) -> int:  # type: ignore[no-untyped-def]
     """Index the new messages of one transcript and move its cursor; the number of rows added."""
+    from memory_store.redact import again
     from memory_store.transcripts.discover import read
     from memory_store.transcripts.jsonl import file_identity
     from memory_store.transcripts.records import Flag, Role
@@ -196,7 +198,7 @@ def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # typ
             db.execute(
                 "INSERT OR REPLACE INTO said_sessions(session_id, path, session_key, first_user, excluded)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (rec.session_id, tf.path, tf.session_key, redact(rec.text)[:500], int(excluded)),
+                (rec.session_id, tf.path, tf.session_key, again(rec.text)[:500], int(excluded)),
             )
         verdict = verdicts.get(rec.session_id)
         if verdict is None:  # no user message yet: the key and id decide
@@ -212,7 +214,7 @@ def _read_file(db, cfg, tf, cur, st, redact, next_n, is_excluded) -> int:  # typ
         rid = next_n[key]
         next_n[key] += 1
         rows.append([rid, tf.path, rec.session_id, rec.line, rec.line_end, rec.role.value, day.isoformat(),
-                     redact(rec.text)[:MAX_TEXT], "", ""])
+                     again(rec.text)[:MAX_TEXT], "", ""])
     _with_context(db, tf.path, rows)
     db.executemany("INSERT INTO said(rowid, path, session_id, line, end_line, speaker, date, text, before, after)"
                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)

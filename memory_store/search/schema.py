@@ -117,6 +117,13 @@ def _m009_said_lines(db: sqlite3.Connection) -> None:
     db.execute("DROP INDEX said_path")
 
 
+def _m010_vectors(db: sqlite3.Connection) -> None:
+    # Sentence vectors (memory_store/search/vectors.py, the optional `embed` extra): one per row of
+    # `rows` and of `said`, by the same rowid, with the model that made it; float16 blobs.
+    db.execute("CREATE TABLE rows_vec(rowid INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB NOT NULL)")
+    db.execute("CREATE TABLE said_vec(rowid INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB NOT NULL)")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
@@ -127,6 +134,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("007_said_context", _m007_said_context),
     ("008_origin", _m008_origin),
     ("009_said_lines", _m009_said_lines),
+    ("010_vectors", _m010_vectors),
 ]
 
 

@@ -30,6 +30,8 @@ from memory_store.supersede.open_pairs import Memo, OpenPair, open_pairs
 from memory_store.workspace import DAILY_RE, entry_files
 
 VERSION = 1
+# The memo's format: 2 adds whether each statement was active and what its finding rested on.
+MEMO_VERSION = 2
 MEMO_REL = ".memjobs/context/open-conflicts-memo.json"
 APPLIED_REL = ".memjobs/compound/decisions.json"
 
@@ -163,8 +165,9 @@ def compute(workspace: Path, memo: Memo | None = None) -> tuple[list[tuple[OpenP
 
 
 def _memo_bytes(memo: Memo) -> bytes:
-    body = {"version": VERSION, "detector": memo.version,
-            "entries": [[k, t, s] for k, (t, s) in zip(memo.keys, memo.found, strict=True)]}
+    body = {"version": MEMO_VERSION, "detector": memo.version,
+            "entries": [[k, t, s, a, list(d)] for k, (t, s), a, d
+                        in zip(memo.keys, memo.found, memo.active, memo.deciders, strict=True)]}
     return (json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
@@ -174,11 +177,12 @@ def read_memo(workspace: Path) -> Memo | None:
     try:
         data = read_snapshot(workspace / MEMO_REL).data
         obj = json.loads(data.decode("utf-8")) if data is not None else None
-        if not isinstance(obj, dict) or obj.get("version") != VERSION:
+        if not isinstance(obj, dict) or obj.get("version") != MEMO_VERSION:
             return None
         rows = obj["entries"]
         return Memo(str(obj["detector"]), tuple(str(r[0]) for r in rows),
-                    tuple((None if r[1] is None else str(r[1]), float(r[2])) for r in rows))
+                    tuple((None if r[1] is None else str(r[1]), float(r[2])) for r in rows),
+                    tuple(bool(r[3]) for r in rows), tuple(tuple(str(x) for x in r[4]) for r in rows))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         return None
 

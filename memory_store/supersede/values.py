@@ -17,12 +17,13 @@ import re
 from collections.abc import Collection
 
 from memory_store.supersede.measures import measures
+from memory_store.supersede.numerals import spelled_numbers
 
 _THAI = "\u0e00-\u0e7f"
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A number not inside a name or an identifier ("us-east-1", "gpt-4o", "HELLO10", "v2"), with an
-# optional unit written on it.
-_NUMBER_RE = re.compile(r"(?<![a-z0-9_./-])(\d+(?:,\d{3})*(?:\.\d+)?)([a-z%]{0,3})(?![a-z0-9])")
+# optional unit written on it (a micro sign or a degree too: "10µa", "38°c").
+_NUMBER_RE = re.compile(r"(?<![a-z0-9_./-])(\d+(?:,\d{3})*(?:\.\d+)?)([a-z%μ°]{0,3})(?![a-z0-9])")
 _LATIN_WORD_RE = re.compile(r"[a-z][a-z&'-]*")
 _SCALE = {"k": 1_000.0, "m": 1_000_000.0}
 # Words beside a number that name no quantity: "is 15", "at 3", "by day 5" say nothing of what is
@@ -83,6 +84,7 @@ def _before(text: str, start: int) -> str | None:
 def quantities(text: str) -> dict[str, set[float]]:
     """Context -> the values `text` gives a number in that context (normalised text)."""
     out: dict[str, set[float]] = {}
+    text = spelled_numbers(text)     # "two thousand words", 一万五, สามแสนห้า
     for m in _NUMBER_RE.finditer(text):
         digits, unit = m.group(1), m.group(2)
         value = _value(digits, unit)
@@ -108,6 +110,16 @@ def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> boo
     shared = [k for k in new if k in old]
     return bool(shared) and any(not (new[k] & old[k]) for k in shared) \
         and not any(new[k] & old[k] for k in shared)
+
+
+def values_split(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool:
+    """Does the new statement keep the earlier value of a quantity they share and give it another
+    one as well ("teachers may upload 500 MB, students stay at 20 MB" after "uploads at most 20 MB";
+    "ETF 不受 5% 的限制，单只最多可以到 20%")? Part of what the earlier statement covered gets
+    another value: an exception or a refinement, not a rival value. One other value: a statement
+    listing several ("water at 6 am and 4 pm, never after 10 pm" beside "push firmware only after
+    10 pm") is about something else that happens at those times."""
+    return any(new[k] & old[k] and len(new[k] - old[k]) == 1 for k in new if k in old)
 
 
 def fillers_differ(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]],

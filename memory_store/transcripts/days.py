@@ -11,12 +11,14 @@ remembered (its database file's mtime lags behind writes kept in its WAL file).
 from __future__ import annotations
 
 import os
-from datetime import date, tzinfo
+from datetime import date, datetime, tzinfo
 
 from memory_store.transcripts.discover import read
 from memory_store.transcripts.files import TranscriptFile
 
 _DAYS: dict[tuple[str, int, int, int, int, str], frozenset[date]] = {}
+# The same read's first record: its time and the byte offset just after it (`first_record`).
+_FIRST: dict[tuple[str, int, int, int, int, str], tuple[datetime, int] | None] = {}
 
 
 def _key(tf: TranscriptFile, tz: tzinfo | None) -> tuple[str, int, int, int, int, str] | None:
@@ -42,7 +44,16 @@ def record_days(tf: TranscriptFile, tz: tzinfo | None) -> frozenset[date]:
     complete = not chunk.bad_lines and not chunk.not_transcript and key is not None and chunk.end_offset == key[3]
     if complete and key is not None:
         _DAYS[key] = days
+        first = chunk.records[0] if chunk.records else None
+        _FIRST[key] = (first.ts, first.offset_end) if first is not None else None
     return days
+
+
+def first_record(tf: TranscriptFile, tz: tzinfo | None) -> tuple[datetime, int] | None:
+    """For a version of `tf` that `record_days` read whole: the time of its first record and the
+    byte offset just after that record's last line; None if it has no record or was not read."""
+    key = _key(tf, tz)
+    return _FIRST.get(key) if key is not None else None
 
 
 def known_days(tf: TranscriptFile, tz: tzinfo | None) -> frozenset[date] | None:

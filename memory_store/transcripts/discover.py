@@ -9,11 +9,12 @@ from __future__ import annotations
 import glob
 import os
 import stat
+import time
 
 from memory_store import shared_reads as shared
 from memory_store.config import TranscriptSource
 from memory_store.transcripts import claude_code, codex, openclaw, sqlite_store
-from memory_store.transcripts.files import OPENCLAW_DB, Discovery, TranscriptFile, candidates
+from memory_store.transcripts.files import OPENCLAW_DB, Discovery, TranscriptFile, candidates, is_glob
 from memory_store.transcripts.jsonl import ReadChunk
 from memory_store.transcripts.records import BadLine
 
@@ -32,7 +33,65 @@ def discover(source: TranscriptSource) -> Discovery:
     Applied here: names known not to be transcripts; for Claude Code the `include` globs over
     project folder names and `subagents: false`. Left to the caller: `chat_types` and
     `exclude_sessions` (each file carries its chat_type and session_key).
+
+    Inside `shared.sharing()` (a run and its index update, a whole backfill) a source's answer is
+    kept and given again while no folder it walked has changed (`_settled`).
     """
+    memo = shared.remembered()
+    if memo is None:
+        return _discover(source)
+    key = ("discover", source, source.expanded_path())
+    kept = memo.get(key)
+    if isinstance(kept, tuple) and _settled(kept[1], source) == kept[0]:
+        return _copy(kept[1])
+    found = _discover(source)
+    stamp = _settled(found, source, fresh=True)
+    if stamp is not None:
+        memo[key] = (stamp, _copy(found))
+    return found
+
+
+# A folder whose mtime is this close to now may still gain a file within the same tick of a
+# coarse clock (1-2 s on some file systems): its listing is not reused.
+_SETTLE_NS = 3_000_000_000
+
+
+def _settled(found: Discovery, source: TranscriptSource, fresh: bool = False) -> tuple[object, ...] | None:
+    """What makes `found` still true: each folder walked (a file created, removed or renamed in it
+    changes its mtime) and, for OpenClaw, each folder's sessions.json. None when `found` cannot be
+    reused: a glob or a single file as the path, a folder that could not be read, a SQLite store
+    (its sessions change inside the file), or (`fresh`) a folder changed in the last few seconds."""
+    if (not found.folders or is_glob(source.expanded_path()) or any(e.code == "unreadable" for e in found.errors)
+            or any(f.is_sqlite for f in found.files)):
+        return None
+    stamp: list[object] = []
+    limit = time.time_ns() - _SETTLE_NS
+    for folder in found.folders:
+        try:
+            st = os.stat(folder)
+        except OSError:
+            return None
+        if fresh and st.st_mtime_ns > limit:
+            return None
+        stamp.append((st.st_ino, st.st_mtime_ns))
+        if source.format == "openclaw":
+            try:
+                idx = os.stat(os.path.join(folder, "sessions.json"))
+            except OSError:
+                stamp.append(None)
+                continue
+            if fresh and idx.st_mtime_ns > limit:
+                return None
+            stamp.append((idx.st_ino, idx.st_size, idx.st_mtime_ns))
+    return tuple(stamp)
+
+
+def _copy(found: Discovery) -> Discovery:
+    return Discovery(files=list(found.files), notes=list(found.notes), errors=list(found.errors),
+                     matched=found.matched, folders=list(found.folders))
+
+
+def _discover(source: TranscriptSource) -> Discovery:
     out = Discovery()
     root = source.expanded_path()
     found = candidates(root, out)

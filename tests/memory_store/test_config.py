@@ -166,3 +166,39 @@ def test_cli_refuses_a_negative_keep_runs_days_and_keeps_the_ledger(workspace: P
     assert sorted((workspace / ".memjobs" / "runs").iterdir()) == runs
     p = cli_run(*w, "status", env={"MEMJOBS_LIMITS__JOB_TIMEOUT_S": "inf"})
     assert p.returncode == 1 and "MEMJOBS_LIMITS__JOB_TIMEOUT_S" in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("expr, why", [("61 * * * *", "minute: 61 is out of range 0-59"),
+                                       ("0 3 * * funday", "day-of-week: 'funday' is not a number"),
+                                       ("0 3 L * *", "L, W, # and ? are not supported")])
+def test_an_invalid_cron_schedule_is_a_configuration_error_at_load(workspace: Path, expr: str, why: str):
+    """Pins: a schedule no scheduler can run is refused when the configuration loads, with its key,
+    file, line and why, the same words and exit code 1 from doctor, run, cron, systemd and the
+    daemon (doctor once said "configuration loads" while the others failed)."""
+    text = (workspace / "memjobs.yaml").read_text(encoding="utf-8")
+    line = len(text.splitlines()) + 2
+    (workspace / "memjobs.yaml").write_text(text + f"schedule:\n  daily: '30 0 * * *'\n  microsync: '{expr}'\n",
+                                            encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(workspace, env={})
+    want = f"memjobs.yaml:{line + 1}: schedule.microsync: '{expr}': "
+    assert want in str(err.value) and why in str(err.value)
+    w = ["--workspace", str(workspace)]
+    for args in (("doctor", "--no-llm"), ("run", "microsync"), ("cron",), ("systemd", "print"), ("daemon",)):
+        p = cli_run(*w, *args)
+        assert p.returncode == 1, (args, p.stdout, p.stderr)
+        assert want in p.stdout + p.stderr and why in p.stdout + p.stderr, (args, p.stdout, p.stderr)
+
+
+def test_a_config_error_names_the_line_of_its_key(tmp_path: Path):
+    """A value error names the line its key is written on: nested blocks and one-line mappings."""
+    (tmp_path / "memjobs.yaml").write_text(
+        "# schedule: {weekly: '0 3 * * mon'}\ntimezone: UTC\nllm:\n  model: x\n\n  timeout_s: 0\n"
+        "limits: {keep_runs_days: 3}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={})
+    assert "memjobs.yaml:6: llm.timeout_s must be more than 0" in str(err.value)
+    (tmp_path / "memjobs.yaml").write_text("timezone: UTC\nlimits: {keep_runs_days: 0}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={})
+    assert "memjobs.yaml:2: limits.keep_runs_days" in str(err.value)

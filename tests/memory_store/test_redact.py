@@ -123,3 +123,26 @@ def test_secrets_glued_together_are_each_redacted_in_one_call() -> None:
         out = redact(f"token {glued} end")
         assert "dop_v1_" not in out and "eyJ" not in out, out
         assert redact(out) == out
+
+
+def test_again_is_redact_for_what_redact_returned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`again` (what the sessions index applies to transcript records, which the readers redacted)
+    gives what `redact` gives for every text `redact` returned; once some text ran out of passes it
+    redacts again, since such a text may still change."""
+    from memory_store import redact as redact_mod
+
+    do = "dop_v1_" + "a1" * 32
+    jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0." + "abcDEF123_" * 4
+    texts = [f"before {s} after" for ss in SECRETS.values() for s in ss]
+    texts += ["ordinary prose", "", f"token {do}{jwt} end", "password=hunter22 and api_key=Zx9Qw2Er7Ty5Ui3",
+              "ใช้คีย์ sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123 กับ password=ลับมาก123"]
+    monkeypatch.setattr(redact_mod, "_unsettled", False)
+    for text in texts:
+        out = redact(text)
+        assert redact_mod.again(out) == redact(out) == out
+    # One pass cannot finish a secret glued to another: that text is unsettled, and `again` redacts.
+    monkeypatch.setattr(redact_mod, "_MAX_PASSES", 1)
+    glued = f"token {do}{jwt} end"
+    short = redact(glued)
+    assert redact_mod._unsettled
+    assert redact_mod.again(short) == redact(short) != short

@@ -110,3 +110,47 @@ def test_a_backfill_writes_the_same_with_shared_reads_or_without(tmp_path: Path,
         out.append({k: v.replace(str(tmp_path / name).encode(), b"<T>") for k, v in written.items()})
     assert out[0] == out[1]
     assert any(k.startswith("memory/20") for k in out[0])
+
+
+def test_a_full_shelf_drops_the_read_needed_last_when_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `expect` (a backfill says when each file is read next), an overflow drops the read
+    needed last, where recency alone drops the oldest read."""
+    src = next(tf for tf in _all_files() if tf.format == "claude-code" and not tf.is_sqlite)
+    files = []
+    for name in ("a", "b", "c"):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_bytes(Path(src.path).read_bytes())
+        files.append(TranscriptFile("claude-code", str(path)))
+    a, b, c = files
+    size = sum(len(r.text) for r in read(a).records)
+    monkeypatch.setattr(shared_reads, "KEEP_CHARS", 2 * size + size // 4)   # room for two of the three
+    with shared_reads.sharing():
+        for tf in files:
+            read(tf)
+        assert [shared_reads.take(tf, 0, 1, tools=True) is not None for tf in files] == [False, True, True]
+    when = {a.path: 1, b.path: 9, c.path: 2}
+    with shared_reads.sharing(), shared_reads.expect(lambda tf: when[tf.path]):
+        for tf in files:
+            read(tf)
+        assert [shared_reads.take(tf, 0, 1, tools=True) is not None for tf in files] == [True, False, True]
+        full = read(b)   # read again, not served
+    assert full.records == read(b).records
+
+
+def test_a_backfill_with_a_small_shelf_writes_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The backfill's plan of reads (jobs/dispatch/backfill.py `_ReadPlan`) decides only which reads
+    are kept: with a shelf too small for the demo history the memory is byte for byte the same."""
+    from datetime import date
+
+    from jobs.dispatch.backfill import backfill
+    from tests.microsync_helpers import KEY, memory_bytes
+
+    days = sorted(date.fromisoformat(d) for d in KEY["days"])
+    out = []
+    for name, keep in (("small", 20_000), ("unshared", 0)):
+        monkeypatch.setattr(shared_reads, "KEEP_CHARS", keep)
+        cfg, _ = demo_workspace(tmp_path / name)
+        backfill(cfg, days[0], days[-1])
+        written = memory_bytes(cfg.workspace)
+        out.append({k: v.replace(str(tmp_path / name).encode(), b"<T>") for k, v in written.items()})
+    assert out[0] == out[1]

@@ -45,3 +45,67 @@ def test_rollback_of_an_unknown_run_is_the_same_usage_error(tmp_path: Path) -> N
     shown, undone = cli("runs", "show", "NOPE"), cli("rollback", "NOPE")
     assert shown.exit_code == undone.exit_code == 2
     assert shown.stderr == undone.stderr == "Error: no recorded run 'NOPE' (see `memjobs runs`)\n"
+
+
+def test_runs_list_is_newest_first_and_same_second_runs_by_their_start(workspace: Path) -> None:
+    """Pins: `runs list` is newest first as its help says (it was oldest first), plain and --json,
+    and runs started in the same second are ordered by when they started, not by their random
+    suffix."""
+    from memory_store.config import load_config
+    from memory_store.ledger import RunLedger
+
+    state = load_config(workspace, env={}).state_dir
+    order = ["20261122T030000Z-core-ffff", "20261122T030000Z-core-0000", "20261122T030000Z-core-8888",
+             "20261122T030105Z-weekly-1111"]
+    for run_id in order:  # opened in this order: within the second, ffff first, 0000 next
+        ledger = RunLedger(state, run_id)
+        ledger.open()
+        ledger.write_report({"run_id": run_id, "job": run_id.split("-")[1], "status": "ok", "written": ["x"]})
+    w = ("--workspace", str(workspace))
+    rows = json.loads(cli(*w, "runs", "list", "--json").output)
+    assert [r["run_id"] for r in rows] == order[::-1]
+    assert [line.split()[0] for line in cli(*w, "runs", "list").output.splitlines()] == order[::-1]
+    assert [r["run_id"] for r in json.loads(cli(*w, "runs", "list", "--limit", "2", "--json").output)] == \
+        order[::-1][:2]
+    assert "newest first" in cli(*w, "runs", "list", "--help").output
+
+
+def test_backfill_lists_what_it_skipped_and_a_failed_days_errors_as_path_line_message(
+        workspace: Path, tmp_path: Path) -> None:
+    """Pins: backfill's summary counts the transcript lines and files its runs skipped (bad JSON,
+    bad UTF-8, a broken symlink), each listed once as `path:line: message` as `run microsync`
+    lists them (it said "1/1 days done, 0 failed runs"); a failed run's errors are printed the same
+    way, never as a Python list of dicts."""
+    from tests.microsync_helpers import claude_code_session
+
+    claude_code_session(tmp_path, workspace, [("2026-11-26T03:00:00Z", "user", "we decided to use Caddy"),
+                                              ("2026-11-26T03:00:30Z", "assistant", "ok")])
+    folder = tmp_path / "cc" / "projects" / "-home-user-app"
+    with (folder / "s1.jsonl").open("ab") as fh:
+        fh.write(b'{"type":"user","message":{"role":"user","content":"we decided\n\x00\xff\xfe\n')
+    (folder / "gone.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    w = ("--workspace", str(workspace))
+    res = cli(*w, "backfill", "--since", "2026-11-26", "--until", "2026-11-27")
+    assert res.exit_code == 0, res.output
+    summary = next(x for x in res.stdout.splitlines() if x.startswith("backfill:"))
+    assert summary.endswith("0 failed runs, skipped 2 transcript line(s) and 1 file(s)"), summary
+    skipped = [x for x in res.stdout.splitlines() if x.startswith("  skipped: ")]
+    assert sorted(skipped) == sorted([f"  skipped: {folder / 's1.jsonl'}:3: line is not valid JSON",
+                                      f"  skipped: {folder / 's1.jsonl'}:4: line is not valid UTF-8",
+                                      next(x for x in skipped if "gone.jsonl: " in x)])
+    info = json.loads(cli(*w, "backfill", "--since", "2026-11-26", "--until", "2026-11-26", "--json").output)
+    assert {(e["code"], e["line"]) for e in info["skipped"]} == {("bad_json", 3), ("bad_utf8", 4), ("unreadable", None)}
+
+    fresh = tmp_path / "fresh"   # a backfill resumes: the day is done in `workspace`
+    assert cli("init", str(fresh)).exit_code == 0
+    w = ("--workspace", str(fresh))
+    (fresh / "memjobs.yaml").write_text(
+        f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {tmp_path / 'cc' / 'projects'}}}\n"
+        f"  - {{format: codex, path: {tmp_path / 'no-such-folder'}}}\n", encoding="utf-8")
+    res = cli(*w, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    assert res.exit_code == 1
+    assert "{'path'" not in res.stderr and "[{" not in res.stderr
+    lines = res.stderr.splitlines()
+    assert any(x.startswith("  failed: microsync ") and x.endswith(":") for x in lines), res.stderr
+    assert f"    a configured transcript source gives no transcript: transcripts[1] (codex): " \
+           f"{tmp_path / 'no-such-folder'} does not exist" in res.stderr

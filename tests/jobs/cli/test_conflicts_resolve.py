@@ -209,3 +209,60 @@ def test_microsync_to_weekly_over_real_transcripts(tmp_path: Path, workspace: Pa
     assert new_id in ids and old_id not in ids
     assert _status(workspace, "2026-11-03", old_id) == ("superseded", new_id)
     assert _listed(workspace) == []
+
+
+def test_rollback_of_a_resolve_a_weekly_applied_refuses_naming_the_weekly(workspace: Path) -> None:
+    """Pins: rolling back a `conflicts resolve` run after a weekly applied the decision said
+    "rolled back" (exit 0) and changed nothing the user sees; it refuses, naming the weekly run to
+    roll back first, and after that weekly is rolled back the decision rolls back and the pair is
+    open again."""
+    _held_pair(workspace)
+    done = _resolve(workspace, MEMCACHED.id, "--keep", "new")
+    weekly = run_weekly(workspace, "2026-11-16T05:00:00")
+    assert weekly.status == "ok" and MEMCACHED.id in memory_ids(workspace)
+    before = snapshot(workspace)
+    refused = cli("--workspace", str(workspace), "rollback", done["run_id"])
+    assert refused.exit_code == 1
+    assert f"already applied by weekly run {weekly.run_id}" in refused.output
+    assert f"`memjobs rollback {weekly.run_id}`, then this one; nothing was rolled back" in refused.output
+    assert "rolled back " + done["run_id"] not in refused.output
+    assert snapshot(workspace) == before
+    assert (workspace / ".memjobs" / "conflicts" / f"{MEMCACHED.id}.json").exists()
+
+    assert cli("--workspace", str(workspace), "rollback", weekly.run_id).exit_code == 0
+    rb = cli("--workspace", str(workspace), "rollback", done["run_id"])
+    assert rb.exit_code == 0, rb.output
+    assert [(c["state"], c["decision"]) for c in _listed(workspace)] == [("open", None)]
+    assert _status(workspace, "2026-11-03", REDIS.id) == ("active", None)
+    assert MEMCACHED.id not in memory_ids(workspace)
+
+
+def test_a_week_not_over_is_named_by_weekly_and_by_conflicts_resolve(workspace: Path) -> None:
+    """Pins: a weekly run that compounds nothing because its entries' week is not over says why
+    and when (it said "nothing (added 0…)"), and `conflicts resolve` on a pair of that week says
+    the decision waits for the weekly run after the week ends (it said "the next weekly run
+    applies it", and the next run did not)."""
+    from memory_store.config import load_config
+
+    tz = load_config(workspace, env={}).tz
+    today = datetime.now(tz).date()
+    monday = today - timedelta(days=today.weekday())
+    redis, memcached = (entry(e.kind, today.isoformat(), e.title, e.conclusion) for e in (REDIS, MEMCACHED))
+    write_entries(workspace, [redis, memcached])
+    report = run_weekly(workspace, datetime.now(tz).isoformat())
+    assert report.status == "nothing"
+    (note,) = [n for n in report.notes if n.startswith("nothing compounded")]
+    assert f"2 entries from {today} on wait, the week of {monday} ends {monday + timedelta(days=7)} 00:00" in note
+    assert "weekly compounds weeks that ended; next run " in note
+    shown = cli_run("--workspace", str(workspace), "run", "weekly")
+    assert f"note: nothing compounded: 2 entries from {today} on wait, the week of {monday} ends" in shown.stdout
+
+    out = cli("--workspace", str(workspace), "conflicts", "resolve", memcached.id, "--keep", "new")
+    assert out.exit_code == 0, out.output
+    assert "the next weekly run applies it" not in out.output
+    assert (f"the first weekly run after its week ends applies it (the week of {monday} ends "
+            f"{monday + timedelta(days=7)} 00:00") in out.output
+    (listed,) = _listed(workspace)
+    assert listed["decision"]["applied_by"].startswith("the first weekly run after its week ends applies it")
+    assert run_weekly(workspace, datetime.now(tz).isoformat()).status == "nothing"
+    assert _listed(workspace)[0]["state"] == "decided"        # still waiting, as it said

@@ -185,3 +185,38 @@ def test_secrets_are_redacted_in_the_file_the_trail_and_the_output(workspace: Pa
     for f in workspace.rglob("*"):
         if f.is_file():
             assert secret not in f.read_text("utf-8", errors="replace"), f
+
+
+def test_a_mistyped_memjobs_policy_is_an_error_and_an_inside_policy_a_warning(
+        workspace: Path, policy: Path, monkeypatch: pytest.MonkeyPatch):
+    """Pins: MEMJOBS_POLICY naming a file that does not exist is a configuration error from
+    `policy check` (exit 1) and doctor (an error), never "no policy in effect"; the default path
+    missing is not an error; `validate` with no arguments warns about a POLICY.md inside the
+    workspace (docs/spec/memory.md §1), as `validate POLICY.md` did."""
+    monkeypatch.setenv("MEMJOBS_POLICY", str(policy))
+    code, out, _ = cli(workspace, "policy", "check", "--json")
+    assert code == 3 and "error" not in json.loads(out)
+    typo = policy.with_name("POLlCY.md")
+    monkeypatch.setenv("MEMJOBS_POLICY", str(typo))
+    code, out, err = cli(workspace, "policy", "check")
+    assert code == 1 and "no policy in effect" not in out
+    assert f"Error: MEMJOBS_POLICY names {typo}, which does not exist" in err
+    code, out, _ = cli(workspace, "policy", "check", "--json")
+    assert code == 1 and "does not exist" in json.loads(out)["error"]
+    code, out, _ = cli(workspace, "doctor", "--no-llm", "--json")
+    found = [f for f in json.loads(out)["findings"] if f["check"] == "policy"]
+    assert code == 1 and [f["level"] for f in found] == ["error"] and str(typo) in found[0]["message"]
+    assert MARK not in out
+
+    monkeypatch.delenv("MEMJOBS_POLICY")
+    policy.unlink()                       # the default path missing: no policy, not an error
+    code, out, err = cli(workspace, "policy", "check")
+    assert code == 0 and "no policy in effect" in out and not err
+    assert cli(workspace, "validate")[0] == 0
+    (workspace / "POLICY.md").write_text(POLICY, encoding="utf-8")
+    code, out, _ = cli(workspace, "validate")
+    assert code == 0   # a warning: the file is ignored, not checked
+    assert "POLICY.md:1: warning: POLICY.md inside the workspace is ignored" in out
+    code, out, _ = cli(workspace, "doctor", "--no-llm", "--json")
+    found = [f for f in json.loads(out)["findings"] if f["check"] == "policy"]
+    assert [f["level"] for f in found] == ["warning"] and "inside the workspace" in found[0]["message"]

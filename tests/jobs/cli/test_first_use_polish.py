@@ -80,7 +80,7 @@ def test_an_environment_variable_error_names_the_variable(workspace: Path, monke
     monkeypatch.delenv("MEMJOBS_LLM__TIMEOUT_S")
     (workspace / "memjobs.yaml").write_text("llm:\n  timeout_s: abc\n")
     code, _, err = cli("--workspace", str(workspace), "status")
-    assert code == 1 and "memjobs.yaml: llm.timeout_s" in err and "environment variable" not in err
+    assert code == 1 and "memjobs.yaml:2: llm.timeout_s" in err and "environment variable" not in err
 
 
 def test_help_texts_cite_nothing_a_user_cannot_open():

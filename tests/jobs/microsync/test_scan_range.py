@@ -180,3 +180,94 @@ def test_a_scheduled_run_before_a_known_file_moves_its_cursor_as_a_read_would(tm
     skipped, lines_skipped = run(other)
     assert skipped == read_all and b"late.jsonl" in skipped
     assert (lines_all, lines_skipped) == (6, 3)
+
+
+def test_the_first_record_is_peeked_at_only_where_the_known_days_cannot_answer(monkeypatch) -> None:
+    """`_outside` (jobs/microsync/scan.py) answers without its 16 KB peek at a file whose known
+    days all come before the range's last day: the same answer the peek gives, for every day-range
+    and a few longer ones over the span of every fixture and public transcript, in UTC and Bangkok."""
+    from zoneinfo import ZoneInfo
+
+    from jobs.microsync import scan
+    from tests.memory_store.transcripts.test_transcripts_reading import _all_files
+
+    peeks: list[str] = []
+    real_read = scan.read
+
+    def counting_read(tf: TranscriptFile, *args: object, **kw: object):  # type: ignore[no-untyped-def]
+        peeks.append(tf.path)
+        return real_read(tf, *args, **kw)
+
+    monkeypatch.setattr(scan, "read", counting_read)
+    checked = skipped = 0
+    for tz in (UTC, ZoneInfo("Asia/Bangkok")):
+        for tf in (f for f in _all_files() if not f.is_sqlite):
+            days = record_days(tf, tz)
+            if not days or known_days(tf, tz) is None:
+                continue
+            st = os.stat(tf.path)
+            for first in (min(days) + timedelta(days=k) for k in range(-1, (max(days) - min(days)).days + 2)):
+                for length in (1, 2, 5):
+                    since = datetime.combine(first, datetime.min.time(), tz)
+                    window = scan.Window(upper=since + timedelta(days=length), since=since,
+                                         until=since + timedelta(days=length))
+                    scan._FIRST_TS.clear()
+                    peeks.clear()
+                    got = scan._outside(tf, st, window, tz)
+                    skipped += not peeks
+                    # the reference: the known days' first test, then always the peek
+                    last_day = window.until.astimezone(tz).date()
+                    if not any(window.since.astimezone(tz).date() <= d <= last_day for d in days):
+                        want = True
+                    else:
+                        head = real_read(tf, 0, start_line=1, max_bytes=scan.PEEK_BYTES)
+                        ts = head.records[0].ts if head.records and not head.not_transcript else None
+                        want = ts is not None and (ts > window.upper or ts > window.until)
+                    assert got == want, (tf.path, window)
+                    checked += 1
+    assert checked and skipped
+
+
+def _claude_lines(sizes: list[tuple[str, int, str]]) -> str:
+    """Claude Code lines: (role, characters of text, message id) each, a minute apart."""
+    out = []
+    for i, (role, size, mid) in enumerate(sizes):
+        text = ("word " * (size // 5 + 1))[:size]
+        msg: dict[str, object] = ({"role": "user", "content": text} if role == "user" else
+                                  {"role": "assistant", "id": mid, "content": [{"type": "text", "text": text}]})
+        ts = (DAY1 + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        out.append(json.dumps({"type": role, "message": msg, "uuid": f"u{i}", "sessionId": "s", "timestamp": ts}))
+    return "\n".join(out) + "\n"
+
+
+def test_the_first_record_of_a_whole_read_is_the_peeks_where_it_ends_inside_it(tmp_path: Path) -> None:
+    """`days.first_record` stands in for the 16 KB peek only when the record ends inside the peek's
+    bytes; there it is the record the peek makes, on every fixture and public transcript and on
+    Claude Code files whose first message straddles, fills or passes the peek."""
+    from jobs.microsync import scan
+    from memory_store.transcripts import read
+    from memory_store.transcripts.days import first_record
+    from tests.memory_store.transcripts.test_transcripts_reading import _all_files
+
+    peek = scan.PEEK_BYTES
+    shapes = [[("assistant", peek + 500, "m1"), ("user", 10, "")],
+              [("user", 100, ""), ("assistant", peek - 400, "m1"), ("assistant", 600, "m1"), ("user", 5, "")],
+              [("assistant", peek // 2, "m1"), ("assistant", peek // 2 - 300, "m1"), ("user", 5, "")],
+              [("assistant", peek - 200, "m1")],
+              [("assistant", 50, "m1"), ("assistant", peek, "m2"), ("user", 5, "")]]
+    files = [tf for tf in _all_files() if not tf.is_sqlite]
+    for i, shape in enumerate(shapes):
+        path = tmp_path / f"s{i}.jsonl"
+        path.write_text(_claude_lines(shape), encoding="utf-8")
+        files.append(TranscriptFile("claude-code", str(path)))
+    used = 0
+    for tf in files:
+        record_days(tf, UTC)
+        early = first_record(tf, UTC)
+        if early is None or early[1] >= peek:
+            continue
+        head = read(tf, 0, start_line=1, max_bytes=peek)
+        assert head.records and not head.not_transcript, tf.path
+        assert head.records[0].ts == early[0], tf.path
+        used += 1
+    assert used >= len(files) // 2

@@ -15,14 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jobs.scheduler.cronexpr import (
+from memory_store.config import load_config
+from memory_store.cronexpr import (
     CronError,
     apscheduler_fields,
     parse_cron,
     schedules,
     to_on_calendar,
 )
-from memory_store.config import load_config
+from memory_store.errors import ConfigError
 from tests.strategies import examples
 
 BKK = ZoneInfo("Asia/Bangkok")
@@ -117,10 +118,9 @@ def test_schedules_reads_every_job_and_names_the_config_file(tmp_path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()
     (ws / "memjobs.yaml").write_text("schedule: {weekly: '0 3 * * someday'}\n")
-    cfg = load_config(ws, env={})
-    with pytest.raises(CronError) as info:
-        schedules(cfg)
-    assert str(info.value).startswith(f"{ws / 'memjobs.yaml'}: schedule.weekly:")
+    with pytest.raises(ConfigError) as info:  # refused at load, for every command alike
+        load_config(ws, env={})
+    assert str(info.value).startswith(f"{ws / 'memjobs.yaml'}:1: schedule.weekly:")
     (ws / "memjobs.yaml").write_text("schedule: {microsync: '*/5 * * * * *'}\n")
     with pytest.raises(CronError):
         schedules(load_config(ws, env={}))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from jobs.scheduler.cronexpr import CronError, parse_cron
 from jobs.scheduler.crontab import cron_quote, render_crontab, shift_expression
 from memory_store.config import Config, ScheduleConfig
+from memory_store.cronexpr import CronError, parse_cron
 from tests.conftest import REPO
 
 GOLDEN = REPO / "tests" / "golden" / "crontab"

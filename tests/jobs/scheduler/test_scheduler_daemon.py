@@ -29,7 +29,8 @@ from memory_store.config import load_config
 from memory_store.errors import MemjobsError
 from jobs.scheduler.daemon import run_daemon
 try:
-    sys.exit(run_daemon(load_config(sys.argv[1]), json.loads(sys.argv[2])))
+    options = json.loads(sys.argv[3]) if len(sys.argv) > 3 else {}
+    sys.exit(run_daemon(load_config(sys.argv[1]), json.loads(sys.argv[2]), **options))
 except MemjobsError as exc:
     print(f"Error: {exc}", file=sys.stderr)
     sys.exit(exc.exit_code)
@@ -55,10 +56,11 @@ def _workspace(tmp_path: Path, schedule: str, timeout_s: float = 900, behaviour:
     return ws
 
 
-def _start(ws: Path, child: list[str] = CHILD_CMD) -> subprocess.Popen[str]:
+def _start(ws: Path, child: list[str] = CHILD_CMD, **options: object) -> subprocess.Popen[str]:
     repo = HERE.parent
     env = {**os.environ, "PYTHONPATH": str(repo)}
-    return subprocess.Popen(DAEMON_ARGV(ws, child), cwd=repo, env=env, stdout=subprocess.PIPE,
+    extra = [json.dumps(options)] if options else []
+    return subprocess.Popen([*DAEMON_ARGV(ws, child), *extra], cwd=repo, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 
@@ -284,8 +286,8 @@ def test_requests_coalesce_and_a_missed_fire_is_caught_up(tmp_path: Path) -> Non
 
 
 def test_a_schedule_the_daemon_cannot_run_is_refused_before_it_starts(tmp_path: Path) -> None:
-    from jobs.scheduler.cronexpr import CronError
     from jobs.scheduler.daemon import Daemon
+    from memory_store.cronexpr import CronError
 
     ws = _workspace(tmp_path, "0 3 1 * mon")
     with pytest.raises(CronError, match="schedule.microsync: .*either-or"):
@@ -319,3 +321,71 @@ def test_under_journald_each_line_carries_its_syslog_priority(tmp_path: Path, mo
     plain = io.StringIO()
     Daemon(load_config(ws, env={}), CHILD_CMD, stream=plain).request("weekly")
     assert json.loads(plain.getvalue())["event"] == "job_queued"
+
+
+@pytest.mark.timeout(180)
+def test_the_daemon_reloads_an_edited_configuration_and_keeps_it_through_a_bad_edit(tmp_path: Path) -> None:
+    """Pins: a running daemon notices memjobs.yaml changed and re-schedules its jobs; an edit that
+    does not load keeps the running schedule, says why (event, daemon.json, `status`) and is
+    picked up once fixed (the daemon once ran its start-up schedule until restarted, while
+    `status` showed the edited one and reported missed runs)."""
+    from tests.conftest import cli_run
+
+    ws = _workspace(tmp_path, "0 0 1 1 *")
+    cfg = load_config(ws, env={})
+    proc = _start(ws, config_poll_s=0.3)
+    text = (ws / "memjobs.yaml").read_text(encoding="utf-8")
+    try:
+        ends = lambda: [r for r in _runs(ws) if r["event"] == "end"]  # noqa: E731
+        _wait(lambda: len(ends()) >= 3, 60, "the catch-up runs")
+        first = read_daemon_status(cfg)
+        assert first is not None and first["config_error"] is None and first["config_loaded"]
+
+        (ws / "memjobs.yaml").write_text(text.replace("microsync: '0 0 1 1 *'", "microsync: '61 * * * *'"),
+                                         encoding="utf-8")
+        _wait(lambda: (read_daemon_status(cfg) or {}).get("config_error"), 30, "the bad edit noticed")
+        kept = read_daemon_status(cfg)
+        assert kept is not None and kept["alive"] and kept["schedule"]["microsync"] == "0 0 1 1 *"
+        assert "memjobs.yaml:3: schedule.microsync: '61 * * * *': minute: 61 is out of range" in kept["config_error"]
+        assert kept["config_loaded"] == first["config_loaded"]
+
+        (ws / "memjobs.yaml").write_text(text.replace("microsync: '0 0 1 1 *'", "microsync: '*/2 * * * * *'"),
+                                         encoding="utf-8")
+        _wait(lambda: len([r for r in ends() if r["job"] == "microsync"]) >= 3, 60, "scheduled microsync runs")
+        now = read_daemon_status(cfg)
+        assert now is not None and now["config_error"] is None and now["schedule"]["microsync"] == "*/2 * * * * *"
+        assert now["schedule"]["daily"] == "0 0 1 1 *" and now["config_loaded"] > first["config_loaded"]
+        status = json.loads(cli_run("--workspace", str(ws), "status", "--json").stdout)
+        assert not [w for w in status["warnings"] if "daemon" in w], status["warnings"]
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    names = [e["event"] for e in events]
+    assert names.count("config_error") == 1 and names.count("config_reload") == 1
+    error = next(e for e in events if e["event"] == "config_error")
+    assert "61 is out of range" in error["message"] and error["schedule"]["microsync"] == "0 0 1 1 *"
+    reload = next(e for e in events if e["event"] == "config_reload")
+    assert reload["rescheduled"] == ["microsync"]
+    assert any(e["event"] == "job_queued" and e["job"] == "microsync" and e["reason"] == "schedule"
+               for e in events[names.index("config_reload"):])
+    assert not any(e["event"] == "job_queued" and e["job"] != "microsync" and e["reason"] == "schedule"
+                   for e in events)
+
+
+def test_status_says_when_a_running_daemon_runs_another_configuration(tmp_path: Path) -> None:
+    """Pins: `status` names a live daemon whose schedule is not memjobs.yaml's, with the time it
+    loaded its configuration and what to do, and says why a daemon kept an older configuration."""
+    from jobs.status.timers import daemon_config
+
+    ws = _workspace(tmp_path, "0 3 * * *")
+    cfg = load_config(ws, env={})
+    same = {"alive": True, "pid": 42, "timezone": "Asia/Bangkok", "started": "2026-11-27T01:00:00Z",
+            "schedule": {"microsync": "0 3 * * *", "daily": "0 3 * * *", "weekly": "0 3 * * *"}}
+    assert daemon_config(cfg, same) == [] and daemon_config(cfg, {**same, "alive": False}) == []
+    older = {**same, "schedule": {**same["schedule"], "daily": "30 0 * * *"}}
+    [warning] = daemon_config(cfg, older)   # a daemon that does not reload (an older memjobs)
+    assert "runs an older configuration (loaded at 2026-11-27 01:00:00Z)" in warning and "restart it" in warning
+    [warning] = daemon_config(cfg, {**older, "config_loaded": "2026-11-27T02:00:00Z"})
+    assert "loaded at 2026-11-27 02:00:00Z" in warning and "reloads a changed file" in warning
+    [warning] = daemon_config(cfg, {**same, "config_loaded": "2026-11-27T02:00:00Z", "config_error": "bad: why"})
+    assert "keeps the configuration it loaded at 2026-11-27 02:00:00Z" in warning and "(bad: why)" in warning

@@ -56,3 +56,23 @@ def test_status_names_the_lock_holder_and_warns_about_empty_sources(workspace: P
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
+
+
+def test_after_only_a_backfill_the_quiet_warning_says_what_was_read(tmp_path: Path):
+    """Pins: right after a backfill the 48-hour warning said "no line read yet" although the
+    backfill had read every line (an explicit range does not move the scheduled runs' mark); it
+    says what the backfill read."""
+    from jobs.dispatch.backfill import backfill
+    from memory_store.config import load_config
+    from tests.microsync_helpers import claude_code_session
+
+    ws = tmp_path / "ws"
+    assert cli_run("init", str(ws)).returncode == 0
+    claude_code_session(tmp_path, ws, [("2026-11-23T03:00:00Z", "user", "we decided to use Caddy"),
+                                       ("2026-11-23T03:00:30Z", "assistant", "ok")])
+    cfg = load_config(ws, env={})
+    backfill(cfg, datetime.fromisoformat("2026-11-23").date(), datetime.fromisoformat("2026-11-24").date())
+    info = collect(cfg, now=datetime.fromisoformat("2026-11-27T10:00:00+00:00")).to_dict()
+    (quiet,) = [w for w in info["warnings"] if "48 hours" in w]
+    assert "no line read yet" not in quiet
+    assert "no line read by a scheduled run yet; backfill or --since read history up to 2026-11-24" in quiet

@@ -109,3 +109,38 @@ def test_a_saved_list_that_does_not_parse_marks_nothing_and_fails_nothing(worksp
     (workspace / OPEN_REL).write_text("{not json", encoding="utf-8")
     ctx = _context(workspace)
     assert "disputed_by" not in _item(ctx, REDIS.id)
+
+
+def test_a_pair_naming_an_entry_merged_into_the_one_memory_md_keeps_marks_that_one(workspace: Path) -> None:
+    """The same decision written on two days is merged into one MEMORY.md item; a newer entry judged
+    against the merged-away one leaves neither side of the pair in MEMORY.md by id. The item that
+    says what the established side says is marked in the context and named in MEMORY.md's open
+    questions: otherwise the agent reads the established choice with nothing saying it is in doubt."""
+    again = entry("Decision", "2026-11-05", "Use Redis for the session cache", "Sessions are cached in Redis.")
+    write_entries(workspace, [REDIS, again])
+    assert run_weekly(workspace, "2026-11-09T03:00:00").status == "ok"
+    assert memory_ids(workspace) == {again.id}          # one survivor of the two
+    write_entries(workspace, [MEMCACHED])
+    assert registry.run(load_cfg(workspace), "microsync", now=datetime(2026, 11, 12, 20, tzinfo=TZ)).status != "failed"
+    listed = json.loads(cli("--workspace", str(workspace), "conflicts", "--json").output)["conflicts"]
+    assert [(c["id"], c["established"]["id"]) for c in listed] == [(MEMCACHED.id, REDIS.id)]
+    ctx = _context(workspace)
+    assert _item(ctx, again.id)["disputed_by"] == MEMCACHED.id
+    assert any(again.id in n and "ask the user" in n for n in ctx["notices"])
+    assert run_weekly(workspace, "2026-11-16T03:00:00", force=True).status == "ok"
+    assert memory_ids(workspace) == {again.id}
+    text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert "## Open questions" in text and f"disputes [{again.id}]" in text
+
+
+def test_a_pair_out_of_memory_md_in_every_wording_marks_nothing(workspace: Path) -> None:
+    """Both sides written since the last weekly: the context shows neither, so nothing is marked
+    (search and `memjobs conflicts` show the pair)."""
+    write_entries(workspace, [COOKIES])
+    assert run_weekly(workspace, "2026-11-09T03:00:00").status == "ok"
+    write_entries(workspace, [entry("Decision", "2026-11-10", "Use Redis for the session cache",
+                                    "Sessions are cached in Redis."), MEMCACHED])
+    assert registry.run(load_cfg(workspace), "microsync", now=datetime(2026, 11, 12, 20, tzinfo=TZ)).status != "failed"
+    assert json.loads(cli("--workspace", str(workspace), "conflicts", "--json").output)["conflicts"]
+    ctx = _context(workspace)
+    assert not any({"disputed_by", "disputes"} & i.keys() for i in ctx["long_memory"]["memory_index"])

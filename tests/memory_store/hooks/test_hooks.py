@@ -223,3 +223,25 @@ def test_a_memjobs_hook_keeps_its_place_among_the_users_hooks() -> None:
                                                   first]}})
     merged = json.loads(merge.merge_claude_settings(text, ours, "s.json"))
     assert merged["hooks"]["SessionStart"] == [ours["SessionStart"][0], first]
+
+
+def test_hook_print_has_json_with_what_the_plain_output_prints(workspace: Path) -> None:
+    """Pins: the README lists `--json` for `hook print|install|uninstall`; `hook print` had none.
+    Its JSON holds, per file, the same content the plain output prints."""
+    for agent in ("claude-code", "codex", "openclaw"):
+        plain = hook(workspace, "print", agent)
+        r = hook(workspace, "print", agent, "--json")
+        assert r.exit_code == 0 and plain.exit_code == 0, r.output
+        info = json.loads(r.stdout)
+        assert info["agent"] == agent
+        files = [s["file"] for s in info["snippets"]]
+        if agent == "claude-code":
+            (snippet,) = info["snippets"]
+            assert snippet["how"] == "merge" and snippet["content"] == json.loads(plain.stdout)
+        else:
+            assert files[-1].endswith("AGENTS.md") and all(s["how"] == "append" for s in info["snippets"])
+            assert "".join(s["content"] + ("\n" if s["file"].endswith(".toml") else "")
+                           for s in info["snippets"]) == plain.stdout
+    per_prompt = json.loads(hook(workspace, "print", "claude-code", "--per-prompt", "--json").stdout)
+    assert "UserPromptSubmit" in per_prompt["snippets"][0]["content"]["hooks"]
+    assert hook(workspace, "print", "codex", "--per-prompt", "--json").exit_code == 2

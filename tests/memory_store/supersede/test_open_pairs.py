@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from memory_store.entries import BlockEntry
 from memory_store.supersede.open_pairs import Memo, open_pairs
 from tests.jobs.weekly.test_weekly_support import entry
 
@@ -89,3 +90,74 @@ def test_the_queue_and_the_saved_list_come_from_the_one_computation(workspace: P
     saved = [(d.new.id, d.old.id) for d in read_disputes(workspace)]
     assert saved == [(q.conflict.new.id, q.conflict.old.id) for q in conflict_queue(workspace)]
     assert saved == [(MEMCACHED.id, REDIS.id)]
+
+
+def _corpus() -> list[BlockEntry]:
+    """Every log entry and later statement of the conflict set's development splits, as entries of
+    one workspace: three languages, many pairs on one subject, many neighbours."""
+    import yaml
+
+    from tests.conftest import REPO
+
+    out: list[BlockEntry] = []
+    for split in ("dev", "heldout", "heldout2"):
+        for lang in ("en", "th", "zh"):
+            text = (REPO / "tests/fixtures/conflicts" / split / f"{lang}.yaml").read_text(encoding="utf-8")
+            doc = yaml.safe_load(text)
+            for p in doc["projects"]:
+                out += [entry(e["kind"], str(e["date"]), e["title"], e.get("body", "")) for e in p["log"]]
+                out += [entry(i["kind"], str(i["date"]), i["text"]) for i in p["later"]]
+    return sorted(out, key=lambda e: e.date)
+
+
+def test_the_memo_gives_the_full_computation_s_answer_through_status_changes_and_new_entries() -> None:
+    """Differential: a sequence of what weeks do to the entries (supersede entries anywhere in the
+    history, archive some, bring one back, append new days, edit one) computed with the memo of the
+    step before equals the computation from nothing, pairs and memo; and superseding entries deep
+    in the history judges again only the entries they decided, not everything after them."""
+    import random
+
+    from memory_store.supersede import open_pairs as mod
+
+    rng = random.Random(15)
+    corpus = _corpus()
+    live = corpus[: len(corpus) * 2 // 3]
+    rest = corpus[len(live):]
+    judged: list[str] = []
+    real = mod.Detector.detect
+
+    def counting(self, stmt, **kw):  # type: ignore[no-untyped-def]
+        judged.append(stmt.id)
+        return real(self, stmt, **kw)
+
+    _, memo = open_pairs(_loc(*live), version="v")
+    deep_rejudged = []
+    for step in range(12):
+        action = ("supersede", "supersede", "archive", "revive", "append", "edit")[step % 6]
+        active = [n for n, e in enumerate(live) if e.status == "active"]
+        if action in ("supersede", "archive"):
+            for n in rng.sample(active[: len(active) // 3], 3):       # deep in the history
+                live[n] = dataclasses.replace(live[n], status="superseded" if action == "supersede" else "archived")
+        elif action == "revive":
+            gone = [n for n, e in enumerate(live) if e.status != "active"]
+            n = rng.choice(gone)
+            live[n] = dataclasses.replace(live[n], status="active")
+        elif action == "append":
+            live += rest[:15]
+            rest = rest[15:]
+        else:
+            n = rng.choice(active[len(active) // 2:])
+            live[n] = dataclasses.replace(live[n], conclusion=live[n].conclusion + " (amended)")
+        judged.clear()
+        mod.Detector.detect = counting      # type: ignore[method-assign]
+        try:
+            got, memo = open_pairs(_loc(*live), memo, version="v")
+        finally:
+            mod.Detector.detect = real      # type: ignore[method-assign]
+        full, full_memo = open_pairs(_loc(*live), version="v")
+        assert _ids(got) == _ids(full) and [p.similarity for p in got] == [p.similarity for p in full], action
+        assert memo == full_memo, action
+        if action in ("supersede", "archive"):
+            deep_rejudged.append(len(judged))
+    assert all(n < len(live) // 10 for n in deep_rejudged), deep_rejudged
+    assert any(_ids(full)), "the corpus has open pairs"

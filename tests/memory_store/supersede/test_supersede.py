@@ -14,6 +14,8 @@ from jobs.microsync.supersedes import link_entries
 from memory_store.errors import EntryError
 from memory_store.supersede import Statement, detect
 from memory_store.supersede.lexicon import CUE_DIR, LANGUAGES, load_lexicon, parse_lexicon
+from memory_store.supersede.numerals import spelled_numbers
+from memory_store.supersede.subject import normalise
 from tests.conftest import REPO
 from tests.jobs.weekly.test_weekly_support import entry, write_entries
 
@@ -334,13 +336,16 @@ def test_eval_script_prints_totals_and_keeps_heldout_items_unshown() -> None:
     assert set(result["languages"]) == {"en", "th", "zh"} and pooled["positives"] == 47
     # A floor on the development half, so that a change that breaks detection is seen here.
     assert pooled["precision"] >= 0.85 and pooled["recall"] >= 0.85
-    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout3", "--show"],
+    # What keeps two contradicting items out of MEMORY.md: caught as a supersede or a warning.
+    assert pooled["related"] == 59 and pooled["caught"] >= pooled["correct"]
+    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout4", "--show"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals" in refused.stderr
-    # heldout2 was read item by item after its blind reading: a development half now.
-    shown = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout2", "--show"],
-                           cwd=REPO, capture_output=True, text=True, check=True)
-    assert "en:" in shown.stdout and "pooled" in shown.stdout
+    # heldout2 and heldout3 were read item by item after their blind readings: development halves now.
+    for split in ("heldout2", "heldout3"):
+        shown = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", split, "--show"],
+                               cwd=REPO, capture_output=True, text=True, check=True)
+        assert "en:" in shown.stdout and "pooled" in shown.stdout
 
 
 def test_thai_is_cut_into_pairs_of_letter_cells() -> None:
@@ -385,3 +390,180 @@ def test_an_unknown_name_where_a_known_tool_stood_is_a_possible_conflict() -> No
     store8 = s("Decision", "2026-11-03", "Store 8 config lives in the branch-8 repo")
     assert detect(s("Decision", "2026-11-18", "Store 9 config lives in the branch-9 repo"), [store8]).outcome \
         != "conflict"
+
+
+@pytest.mark.parametrize("old,new", [
+    # a step added to a procedure, in each language, with no cue word
+    ("Monthly donor report: export from Salesforce, clean in Sheets, send the PDF to the board",
+     "Donor report each month: Salesforce export, dedupe households, tidy in Sheets, PDF to the board by the 5th"),
+    ("ปิดภาค: export เกรด → ส่งฝ่ายทะเบียนตรวจ → พิมพ์ใบรับรอง",
+     "ปิดภาค: export เกรด → อาจารย์ที่ปรึกษาดูก่อน → ส่งฝ่ายทะเบียน → พิมพ์ใบรับรอง"),
+    ("出货检查：称重 → 贴面单 → 拍照", "出货检查：称重 → 核对赠品 → 贴面单 → 拍照"),
+    # a list that grew
+    ("Subtitles in ES, FR and PT for the festival cut", "Festival cut subtitles: ES, FR, PT and Traditional Chinese."),
+    # the whole earlier choice, made more specific
+    ("Survival models in Python with lifelines",
+     "survival models in python with lifelines, Cox with time-varying covariates per clinic"),
+])
+def test_a_statement_that_says_all_the_earlier_one_says_and_more_refines_it(old: str, new: str) -> None:
+    kind = "Procedure" if "→" in old or ":" in old else "Decision"
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("refinement", "OLD", "extends"), found
+
+
+def test_a_list_said_again_in_other_words_or_cut_short_is_no_extension() -> None:
+    old = s("Procedure", "2026-03-01",
+            "Hotfix: branch from the release tag, PR into release/*, cherry-pick back to main", ident="OLD")
+    again = s("Procedure", "2026-03-09", "for hotfixes: cut the branch off the release tag, open the PR against "
+              "release/x.y, then cherry pick into main afterwards")
+    shorter = s("Procedure", "2026-03-09", "Hotfix: branch from the release tag, cherry-pick back to main")
+    for new in (again, shorter):
+        assert not detect(new, [old]).supersedes
+
+
+@pytest.mark.parametrize("kind,old,new,outcome", [
+    ("Constraint", "Uploaded files must stay under 20 MB",
+     "Teachers may upload videos up to 500 MB, students keep 20 MB",
+     "refinement"),
+    ("Rule", "单笔退款不超过 500 元", "会员订单不受 500 元限制，如果店长同意单笔可以到 2000 元", "relaxation"),
+    ("Rule", "ร้านขนม: รับออเดอร์ล่วงหน้าอย่างน้อย 2 วัน", "เค้กชั้นสั่งล่วงหน้า 4 วัน อย่างอื่น 2 วัน", "refinement"),
+])
+def test_the_earlier_value_kept_for_part_and_another_beside_it_is_no_rival(
+        kind: str, old: str, new: str, outcome: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == (outcome, "OLD"), found
+
+
+def test_several_other_values_beside_the_earlier_one_are_about_something_else() -> None:
+    other = detect(s("Rule", "2026-03-09", "灌溉每天早上 6 点、下午 4 点各一次，晚上 10 点后一律不浇"),
+                   [s("Rule", "2026-03-01", "固件更新只在晚上 10 点后推送，避免撞到灌溉", ident="OLD")])
+    assert not other.supersedes, other
+
+
+def test_a_micro_sign_or_a_degree_is_a_unit() -> None:
+    found = detect(s("Constraint", "2026-03-09", "待机功耗 20µA 以内"),
+                   [s("Constraint", "2026-03-01", "待機功耗必須低於 10µA", ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    ("Rule", "Schema changes get a DBA review, signed off by Priya",
+     "Schema changes get a DBA review, signed off by Marco"),
+    ("Remember", "แปลง 4 ปลูกพันธุ์ Sunrise", "แปลง 4 ปลูก Red Queen"),
+    ("Rule", "合同改版先过法务 review，由 Lisa sign off", "合同改版的 review 由 Tom sign off"),
+    ("Remember", "Elm Road depot is open Mon/Wed/Fri", "Elm Road depot: Tue, Thu, Sat."),
+])
+def test_another_name_in_one_place_is_a_possible_conflict(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "name"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    # another member of one template: a number differs too
+    ("Submit chapter 2 to Ecography", "Submit chapter 3 to Oikos."),
+    # another thing in the same place: the two begin with different subjects
+    ("vector store ใช้ pgvector ใน Postgres ตัวเดียวกับระบบสมาชิก", "log การสนทนาเก็บใน Postgres ตัวเดียวกับระบบสมาชิก"),
+    # the initials of the earlier words are no other name
+    ("คุณวิภาคือคนอนุมัติ change request ฝั่ง security", "คุณวิภาเป็นคนอนุมัติ CR ด้าน security นะ"),
+])
+def test_another_member_or_subject_or_an_abbreviation_is_no_name_swap(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.outcome != "conflict", found
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    # the earlier name again, and a new one beside it, with no cue word
+    ("Decision", "Use RabbitMQ for the order event stream, one queue per region",
+     "Order events are published to Pulsar as of this morning. "
+     "The RabbitMQ cluster gets shut off next week."),
+    ("Remember", "Illustrator is Maya; sketches due June 10",
+     "Maya had to step back for family reasons. Bruno from the Porto team is drawing the rest of the sketches."),
+    ("Decision", "節目剪輯用 Descript", "Descript 又漲價，剪輯我們回去用 Premiere 就好"),
+    # a known tool in the role, written in lower case
+    ("Decision", "Builds run on the self-hosted Jenkins box in the office",
+     "jenkins box died again. i've pointed every build job at gitlab ci, the box goes back to the office"),
+    ("Decision", "คลาสออนไลน์ใช้ Webex", "license Webex หมดเดือนนี้ ผอ.ไม่ต่อ สอนออนไลน์ผ่าน Teams ของโรงเรียน"),
+])
+def test_the_earlier_name_again_with_a_new_one_beside_it_is_a_change(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("reversal", "OLD", "news"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    # a new word that is no name: lowercase Latin inside Thai text
+    ("ใช้ citation แบบ APA 7 ตามคู่มือบัณฑิตวิทยาลัย", "APA 7 นะ ตามคู่มือ grad school"),
+    # a date is no name
+    ("The customer Orbis has a dedicated VPC, Jana is the contact",
+     "Orbis renewal call is on Sept 9, Jana will bring the numbers"),
+    # the second word of the earlier name
+    ("Use Kafka for the ping ingest stream", "Archive trip summaries to S3 nightly with a Kafka Connect sink"),
+])
+def test_a_date_a_plain_word_or_the_rest_of_the_earlier_name_is_no_news(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.basis != "news" and not found.supersedes, found
+
+
+@pytest.mark.parametrize("text,digits", [
+    ("Harlow application - two thousand words max.", "harlow application - 2000 words max."),
+    ("twenty-five hundred words", "2500 words"),
+    ("錄音室月租一萬五", "录音室月租 15000"),
+    ("两千五", " 2500"),
+    ("งบงานแต่งทั้งหมดสามแสนห้า", "งบงานแต่งทั้งหมด 350000 "),
+    # a bare small number, a scale inside another word, an idiom: words
+    ("one codebase", "one codebase"),
+    ("万一出问题,千万别动", "万一出问题,千万别动"),
+    ("ปลูกพันธุ์ Kimochi เรียบร้อยแล้ว", "ปลูกพันธุ์ kimochi เรียบร้อยแล้ว"),
+])
+def test_numbers_in_words_are_read_as_digits(text: str, digits: str) -> None:
+    assert spelled_numbers(normalise(text)) == digits
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    ("Constraint", "Harlow Foundation grant application is capped at 2,500 words",
+     "Harlow application - two thousand words max."),
+    ("Remember", "錄音室租在松江路，月租一萬二", "錄音室月租一萬五"),
+    ("Constraint", "ค่าเช่าโกดังเดือนละ 12,000 บาท", "ค่าเช่าโกดังเดือนละหนึ่งหมื่นห้าพันบาท"),
+])
+def test_a_limit_said_in_words_with_another_value_is_a_possible_conflict(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Customer call recordings are kept for 90 days",
+     "If a recording is part of an open complaint we can hold those call recordings past the 90 days until it closes."),
+    ("ผู้เยี่ยมชมอายุต่ำกว่า 12 ปีต้องมีผู้ปกครองมาด้วย", "ถ้ามากับโรงเรียนและมีครูดูแล ผู้เยี่ยมชมอายุต่ำกว่า 12 ปีไม่ต้องมีผู้ปกครอง"),
+])
+def test_a_rule_said_again_under_a_condition_is_an_exception(old: str, new: str) -> None:
+    found = detect(s("Rule", "2026-03-09", new), [s("Constraint", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == ("relaxation", "OLD"), found
+    # beside a fact it is no exception: nothing was ruled
+    fact = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
+    assert not fact.supersedes or fact.basis != "condition", fact
+
+
+def test_a_thai_wedding_is_no_but() -> None:
+    assert load_lexicon().find("exception", "งบงานแต่งทั้งหมด") is None
+    assert load_lexicon().find("exception", "ได้ แต่ต้องแจ้งก่อน") is not None
+
+
+def _judge(new_title: str, new_text: str) -> tuple[str, str | None]:
+    from memory_store.supersede.detect import Detector
+
+    earlier = [Statement("R1", "Remember", "2026-11-16", "The billing service runs on port 8081",
+                         "remember that the billing service runs on port 8081", 0),
+               Statement("D1", "Decision", "2026-11-16", "Use Stripe for card payments",
+                         "we decided to use Stripe for card payments", 1)]
+    found = Detector(earlier).detect(Statement("N", "Remember", "2026-11-18", new_title, new_text, 2))
+    return found.outcome, found.target
+
+
+def test_another_thing_of_one_template_with_its_own_value_is_no_conflict() -> None:
+    # Two slots changed (which service, which port): two services, each on its own port.
+    assert _judge("The search service runs on port 8095", "remember that the search service runs on port 8095") \
+        == ("none", None)
+    # One slot changed: the same service on another port is a possible conflict, or with a cue a change.
+    assert _judge("The billing service runs on port 9090", "remember that the billing service runs on port 9090") \
+        == ("conflict", "R1")
+    assert _judge("The billing service now runs on port 9090", "the billing service now runs on port 9090") \
+        == ("reversal", "R1")

