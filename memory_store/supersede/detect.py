@@ -289,6 +289,10 @@ class Detector:
                  and t not in beside and not _initials_of(t, old.full)}
         return bool(fresh)
 
+    def _when(self, i: int) -> tuple[str, int]:
+        e = self.items[i][0]
+        return (e.date, e.order)
+
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))
 
@@ -371,7 +375,10 @@ class Detector:
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
-            if best is None or (score, shared) > best[:2]:
+            # Of two entries the new statement matches equally, the newer is what holds now: a change
+            # ("we're going back to MySQL, the Postgres migration is cancelled") replaces it, not the
+            # older one it returns to.
+            if best is None or (score, (e.date, e.order), shared) > (best[0], self._when(best[2]), best[1]):
                 best = (score, shared, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
                 best_rule = (score, shared, i)

@@ -567,3 +567,14 @@ def test_another_thing_of_one_template_with_its_own_value_is_no_conflict() -> No
         == ("conflict", "R1")
     assert _judge("The billing service now runs on port 9090", "the billing service now runs on port 9090") \
         == ("reversal", "R1")
+
+
+def test_a_change_back_replaces_what_holds_now_not_the_choice_it_returns_to() -> None:
+    from memory_store.supersede.detect import Detector
+
+    mysql = Statement("E1", "Decision", "2026-10-26", "We'll use MySQL", "we'll use MySQL as the main database")
+    postgres = Statement("E2", "Decision", "2026-11-03", "Use Postgres",
+                         "we decided to use Postgres as the main database")
+    back = Statement("E3", "Architecture", "2026-11-10", "We're going back to MySQL, Postgres migration is cancelled")
+    found = Detector([mysql, postgres]).detect(back)
+    assert (found.outcome, found.target) == ("reversal", "E2")
