@@ -118,9 +118,14 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
     else:
         rep.add("index", "ok", "the search index is up to date")
     from jobs.status.embed import embed_line
-    from memory_store.search.vectors import describe
+    from memory_store.search import vectors
 
-    rep.add("embed", "info", f"hybrid ranking (sentence vectors): {embed_line(describe(cfg))}")
+    if vectors.wanted(cfg) and vectors.available() and vectors.model() is None:
+        # Installed but not loadable (a half-written install): search ranks by words only.
+        rep.add("embed", "warning", f"hybrid ranking is off: {vectors.failure()}",
+                "pip install --force-reinstall 'memjobs[embed]' (or search.embed: off)")
+        return
+    rep.add("embed", "info", f"hybrid ranking (sentence vectors): {embed_line(vectors.describe(cfg))}")
 
 
 def check_sizes(cfg: Config, rep: DoctorReport) -> None:

@@ -87,7 +87,11 @@ def load(threads: int = 1) -> Embedder:
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.log_severity_level = 3
-    session = ort.InferenceSession(os.fspath(path), sess_options=opts, providers=["CPUExecutionProvider"])
-    tok = BertWordPieceTokenizer(os.fspath(VOCAB), lowercase=True)
+    try:
+        session = ort.InferenceSession(os.fspath(path), sess_options=opts, providers=["CPUExecutionProvider"])
+        tok = BertWordPieceTokenizer(os.fspath(VOCAB), lowercase=True)
+    except Exception as exc:  # onnxruntime's errors derive from Exception only (InvalidProtobuf, Fail …)
+        # A half-written or damaged install: search falls back to words, the jobs go on.
+        raise EmbeddingUnavailable(f"embedding model unreadable: {path}: {str(exc)[:200]}") from exc
     tok.enable_truncation(MAX_TOKENS)
     return Embedder(session, tok)

@@ -339,7 +339,13 @@ def _update_vectors(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> b
     embedder = vectors.model()
     if embedder is None:
         return False
-    result = vectors.update_vectors(db, cfg, embedder)
+    try:
+        result = vectors.update_vectors(db, cfg, embedder)
+    except Exception as exc:  # the model's runtime (onnxruntime) raises plain Exceptions
+        # Vectors are an extra: a model that fails while embedding never fails the index update
+        # (nor the job it runs after); the rows embedded before it stay, search ranks by words.
+        log.warning("sentence vectors not updated: %s", str(exc)[:200])
+        return False
     stats.vectors = result.to_dict()
     return bool(result.added or result.removed)
 

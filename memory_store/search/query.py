@@ -11,6 +11,7 @@ Reads only: the connection is `mode=ro` and nothing here writes anything anywher
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass, field, replace
@@ -28,6 +29,8 @@ from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
 from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
+
+log = logging.getLogger("memjobs")
 
 if TYPE_CHECKING:  # concurrent.futures is imported only by a searcher that embeds (start-up, docs/design.md §7)
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -210,8 +213,14 @@ class _Run:
             if self.near is not None and opts.tier is None:
                 from memory_store.search.vectors import fuse
 
-                near = self._near_hits(self.near.result(), asked)
-                hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
+                try:
+                    nearest = self.near.result()
+                except Exception as exc:  # the model's runtime raises plain Exceptions
+                    log.warning("search by meaning skipped for this query: %s", str(exc)[:200])
+                    nearest = None
+                if nearest is not None:
+                    near = self._near_hits(nearest, asked)
+                    hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
         # What was decided last is read first, whichever tiers the hits came from.
         hits = _below_replacements(hits)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]

