@@ -222,8 +222,19 @@ class CoreMemory:
                     # forgotten, revoked, archived, overwritten — stands (docs/design.md §6).
                     outcome.update(type="unchanged", entry=held, before=None)
                     return None
-            same = [loc for loc in doc.scan(text, rel)[0] if loc.entry.key == key
+            located = doc.scan(text, rel)[0]
+            same = [loc for loc in located if loc.entry.key == key
                     and loc.entry.effective_applies_to == applies and loc.entry.effective_status == "active"]
+            if told:
+                said = parse_time(ts) or _EPOCH
+                forgot = [loc.entry for loc in located if loc.entry.key == key
+                          and loc.entry.effective_applies_to == applies and loc.entry.effective_status == "revoked"
+                          and (parse_time(loc.entry.updated_at or "") or _EPOCH) > said]
+                if forgot:
+                    # Older history read later (a backfill further back): a statement made before the
+                    # user had the key forgotten changes nothing, like one older than a held value.
+                    outcome.update(type="stale", entry=forgot[-1], before=None)
+                    return None
             if strat == "overwrite_latest" and same:
                 latest = max(same, key=lambda loc: (parse_time(loc.entry.updated_at) or _EPOCH, loc.line))
                 old = latest.entry

@@ -115,3 +115,18 @@ def test_a_rejected_proposal_is_not_proposed_again_when_the_transcript_is_read_a
     _run(ws, "backfill", "--since", "2026-11-25", "--until", "2026-11-26")
     _run(ws, "run", "microsync", "--since", "2026-11-26")
     assert json.loads(_run(ws, "proposals", "list", "--json"))["proposals"] == []
+
+
+def test_a_forgotten_fact_stays_forgotten_when_older_history_says_it_too(tmp_path: Path):
+    """Pins: after `mem forget`, a backfill further back (an October session saying the same) made
+    the facts active again: a statement made before the forget changes nothing; one made after it
+    is a new statement and is written."""
+    ws = _ws(tmp_path)
+    old = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / "44444444-0000-4000-8000-000000000002.jsonl",
+                        "44444444-0000-4000-8000-000000000002")
+    old.user(at(date(2026, 10, 1), 9, 0), "call me Nok").assistant(at(date(2026, 10, 1), 9, 1), "ok").write()
+    _run(ws, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    assert _active(ws)["user.name"] == "Nok"
+    _run(ws, "mem", "forget", "user.name")
+    _run(ws, "backfill", "--since", "2026-09-28", "--until", "2026-10-03")
+    assert "user.name" not in _active(ws)
