@@ -137,6 +137,18 @@ def url_password(value: str) -> bool:
     return "#" not in value or not head.isdigit()
 
 
+def luhn(value: str) -> bool:
+    """A payment card number: its digits pass the Luhn check (an order number or a phone number
+    said beside "card" rarely does)."""
+    digits = [int(c) for c in value if c.isdigit()]
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
 def ascii_secret(value: str) -> bool:
     return any(c.isalnum() for c in value)
 
@@ -225,6 +237,12 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"PuTTY-User-Key-File-[0-9]+:(?:(?!PuTTY-User-Key-File-).){0,4000}?Private-Lines:[ \t]*[0-9]+"
         r"(?:[ \t]*\r?\n[A-Za-z0-9+/=]{4,}(?![^\r\n]))+(?:\r?\nPrivate-(?:MAC|Hash):[ \t]*[0-9A-Fa-f]*)?",
         flags=re.DOTALL),
+    # A payment card said beside a card word (card, visa, cvv, บัตร, 卡): 13-19 digits with single
+    # spaces or dashes between that pass the Luhn check (a PAN), and the 3-4 digits of a CVV/CVC.
+    SecretFormat("card_number", ("card", "visa", "master", "amex", "cvv", "cvc", "บัตร", "卡"),
+        r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
+    SecretFormat("card_cvv", ("cvv", "cvc", "csc"),
+        r"(?i:\b(?:cvv|cvc|csc)2?)[ \t]*[:=]?[ \t]*(?P<secret>\d{3,4})\b", lowered=True),
     SecretFormat("bearer_token", ("earer",),
         r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
     SecretFormat("basic_auth", ("asic",),

@@ -97,6 +97,11 @@ CASES: list[tuple[str, str, str, str]] = [
      "skey_ and pkey_ prefixes; EVP_PKEY_new and pkey_ctx_new_id in OpenSSL"),
     ("omise_key", "pkey_" + "test_" + fake(19, _LOWER) + " is the public one", "[REDACTED:omise_key] is the public one",
      "the skey_test_ prefix"),
+    ("card_number", "remember the company card is 4111 1111 1111 1111 exp 12/28",
+     "remember the company card is [REDACTED:card_number] exp 12/28",
+     "13-19 digits beside a card word that pass the Luhn check ('card 1234 5678 9012 3456' fails it)"),
+    ("card_cvv", "บัตรหมดอายุ 12/28 cvv 123 นะ", "บัตรหมดอายุ 12/28 cvv [REDACTED:card_cvv] นะ",
+     "the 3-4 digits after cvv/cvc/csc"),
     ("url_password", "DATABASE_URL=postgres://u:pw9@h/db", "DATABASE_URL=postgres://u:[REDACTED:url_password]@h/db",
      "postgres://db.internal:5432/app and git@github.com:org/repo.git"),
     ("url_password", "mysql://root:hunter2@localhost:3306/app", "mysql://root:[REDACTED:url_password]@localhost:3306/app",
@@ -199,6 +204,7 @@ def test_catalogue_has_thirty_formats_each_tested() -> None:
     "ไอดีคือ 6f1c2b9e-0d2a-4c55-9a1e-2b7d9c1e0f42 และ sha256 คือ cf73261911d2357108adc2d599751e0f19480e0af5a56e20c8",
     "mysql 8.0 -p prompts; pip install -p 3.12; ssh -p 2222 host; curl -u admin https://x",
     "the build key: stable; token budget: 4096 tokens; the keystore key คือ keystore.jks",
+    "card 1234 5678 9012 3456 is not Luhn-valid; the gift card costs 1500 baht; we need cvv validation",
 ])
 def test_ordinary_text_is_not_over_redacted(text: str) -> None:
     assert redact(text) == text
