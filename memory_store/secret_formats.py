@@ -132,9 +132,15 @@ def shaped_password(value: str) -> bool:
 
 
 def url_password(value: str) -> bool:
-    """The password of `user:password@host`, not a port and a fragment (`host:8080#top@x`)."""
+    """The password of `user:password@host`, not a port and a fragment (`host:8080#top@x`), nor a
+    reference to where it is kept (`app:${DB_PASSWORD}@db`)."""
+    if _ENV_REF.fullmatch(value):
+        return False
     head = value.split("#", 1)[0]
     return "#" not in value or not head.isdigit()
+
+
+_ENV_REF = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
 
 
 def luhn(value: str) -> bool:

@@ -22,11 +22,13 @@ from memory_store.secret_formats import (
 # readable; `=` always counts as an assignment. A value runs to whitespace, a quote or a closing
 # bracket: `&`, `;` and `,` may be part of a password, and leaking its tail is worse than eating
 # the next query parameter.
+# A reference to where the secret is kept (`${OPENAI_API_KEY}`, `$DB_PASSWORD`) is not one.
+_NOT_REF = r"(?!\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(?![^\s\"'`<>)\]},;]))"
 _VALUE = (
-    r"(?:[\"']?[ \t]*=[ \t]*[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>)\]}]{3,})"
+    r"(?:[\"']?[ \t]*=[ \t]*[\"']?" + NOT_MARK + _NOT_REF + r"(?P<secret>[^\s\"'`<>)\]}]{3,})"
     r"|[\"']?[ \t]*:[ \t]*"
     r"(?:(?P<q>[\"'])" + NOT_MARK + r"(?P<secret_q>[^\"'\s]{4,})(?P=q)"
-    r"|" + NOT_MARK + r"(?=[^\s\"'`<>]*[0-9!@#$%^&*+/_~-])(?P<secret_c>[^\s\"'`<>)\]}]{6,})))"
+    r"|" + NOT_MARK + _NOT_REF + r"(?=[^\s\"'`<>]*[0-9!@#$%^&*+/_~-])(?P<secret_c>[^\s\"'`<>)\]}]{6,})))"
 )
 
 _TOKEN_VALUE = r"(?P<secret>[A-Za-z0-9+/=_.~-]{15,199}[A-Za-z0-9+/=_~-])"   # a sentence's full stop stays

@@ -17,6 +17,7 @@ from memory_store.redact import MARK, redact
 
 ADVICE = "memjobs does not keep secrets; keep it in a password manager or an environment variable"
 _MARK_RE = re.compile(r"\[REDACTED:([a-z0-9_]+)\]")
+_ENV_REF = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*\b")
 
 
 class SecretRefused(MemoryRefused):
@@ -40,6 +41,9 @@ def secret_kind(key: str, value: str, excerpt: str = "") -> str | None:
     held = _MARK_RE.search(value)
     if held is not None:     # a secret already redacted out of the user's words (a transcript)
         return held.group(1)
+    # A reference to an environment variable (`${OPENAI_API_KEY}`, `$DB_PASSWORD`) is where the
+    # secret is kept, not the secret: the advice the refusal gives, so it is never refused.
+    value = _ENV_REF.sub("", value)
     for text in (value, f"{key} {value}", f"{key}: {value}"):
         out = redact(text)
         if out != text:

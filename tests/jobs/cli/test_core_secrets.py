@@ -52,6 +52,20 @@ def test_mem_set_refuses_a_secret_and_audits_the_refusal_without_it(workspace: P
     assert code == 0
 
 
+@pytest.mark.parametrize(("key", "value"), [
+    ("llm.api_key", "${OPENAI_API_KEY}"),
+    ("llm.api_key", "$OPENAI_API_KEY"),
+    ("llm.setup", "api_key: ${OPENAI_API_KEY}"),
+    ("db.url", "postgres://app:${DB_PASSWORD}@localhost/app"),
+])
+def test_where_a_secret_is_kept_is_no_secret(workspace: Path, key: str, value: str):
+    """Pins: the refusal advises an environment variable, and a reference to one was refused."""
+    code, _, err = cli(workspace, "mem", "set", key, value)
+    assert code == 0, err
+    code, out, _ = cli(workspace, "mem", "list", "--json")
+    assert [e["value"] for e in json.loads(out)["entries"] if e["key"] == key] == [value]
+
+
 def _old_secret_on_disk(ws: Path) -> None:
     """A secret written before secrets were refused: in PROFILE.md and in the audit trail."""
     line = (f"- key:db.password | value:{OLD_SECRET} | priority:50 | ttl:none | source:user_explicit | "
