@@ -61,7 +61,7 @@ def execute(
     if as_json:
         return Output(_redact(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n", err)
     if not result.hits:
-        return Output("", err + f"no results for {query!r}\n")
+        return Output("", err + _redact(f"no results for {query!r}") + "\n")
     return Output(_redact(render_human(result)), err)
 
 

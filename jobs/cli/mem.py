@@ -51,7 +51,7 @@ def _print_changes(changes: list[Change], as_json: bool, empty: str) -> None:
     for c in changes:
         typer.echo(_change_line(c))
     if not changes:
-        typer.echo(empty)
+        typer.echo(_safe(empty))   # it may name the key the user typed (a token pasted as a key)
 
 
 @mem_app.command("set")
@@ -115,7 +115,7 @@ def resolve_cmd(
         for b in item["ignored"]:
             typer.echo(_safe(f"  ignored {b['id']} ({b['where']}) {b['value']}: {b['why']}"))
     for key in res.missing:
-        typer.echo(f"{key}: not held", err=True)
+        typer.echo(_safe(f"{key}: not held"), err=True)
 
 
 @mem_app.command("list")

@@ -156,3 +156,15 @@ def test_microsync_drops_a_secret_statement_with_a_note(tmp_path: Path):
     (note,) = [n for n in rep["notes"] if "secret" in n]
     assert note.startswith("core memory: user.other from chat:") and "not kept" in note
     assert "password is" not in (ws / "PROPOSALS.md").read_text() + (ws / "PROFILE.md").read_text()
+
+
+def test_a_secret_typed_where_a_key_or_a_query_goes_is_not_printed_back(workspace: Path):
+    """Pins: `mem forget sk-proj-…`, `mem resolve sk-proj-…` and `search ghp_…` echoed the token."""
+    token = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z" * 2
+    for args in (("mem", "forget", token), ("mem", "resolve", token)):
+        code, out, err = cli(workspace, *args)
+        assert token not in out + err and "[REDACTED:" in out + err, args
+    ghp = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"
+    assert cli(workspace, "index")[0] == 0
+    found = conftest.cli_run("--workspace", str(workspace), "search", ghp)
+    assert ghp not in found.stdout + found.stderr and "[REDACTED:" in found.stderr
