@@ -42,18 +42,22 @@ TURNS = [
 ]
 
 
-def _transcript(folder: Path) -> None:
+def _write_session(path: Path, sid: str, cwd: str, turns: list[tuple[str, str]]) -> None:
+    """A Claude Code session of (timestamp, user text) turns, each answered "Noted." 30 s later."""
     lines = []
-    for i, text in enumerate(TURNS):
-        ts = f"{DAY}T0{2 + i // 6}:{(i * 7) % 60:02d}:00.000Z"
-        lines.append({"type": "user", "sessionId": SID, "uuid": f"u{i}", "parentUuid": None, "cwd": "/home/u/nimbus",
+    for i, (ts, text) in enumerate(turns):
+        lines.append({"type": "user", "sessionId": sid, "uuid": f"u{i}", "parentUuid": None, "cwd": cwd,
                       "timestamp": ts, "message": {"role": "user", "content": text}})
-        lines.append({"type": "assistant", "sessionId": SID, "uuid": f"a{i}", "parentUuid": f"u{i}",
+        lines.append({"type": "assistant", "sessionId": sid, "uuid": f"a{i}", "parentUuid": f"u{i}",
                       "timestamp": ts.replace(":00.000Z", ":30.000Z"),
                       "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}})
-    path = folder / "-home-u-nimbus" / f"{SID}.jsonl"
     path.parent.mkdir(parents=True)
-    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+
+
+def _transcript(folder: Path) -> None:
+    _write_session(folder / "-home-u-nimbus" / f"{SID}.jsonl", SID, "/home/u/nimbus",
+                   [(f"{DAY}T0{2 + i // 6}:{(i * 7) % 60:02d}:00.000Z", text) for i, text in enumerate(TURNS)])
 
 
 def _workspace(tmp_path: Path, **extra: object) -> Path:
@@ -231,17 +235,8 @@ CLASS_TURNS = [
 
 
 def _class_workspace(tmp_path: Path) -> Path:
-    lines = []
-    for i, text in enumerate(CLASS_TURNS):
-        ts = f"{CLASS_DAY}T03:{i * 5:02d}:00.000Z"
-        lines.append({"type": "user", "sessionId": CLASS_SID, "uuid": f"u{i}", "parentUuid": None,
-                      "cwd": "/home/u/app", "timestamp": ts, "message": {"role": "user", "content": text}})
-        lines.append({"type": "assistant", "sessionId": CLASS_SID, "uuid": f"a{i}", "parentUuid": f"u{i}",
-                      "timestamp": ts.replace(":00.000Z", ":30.000Z"),
-                      "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}})
-    path = tmp_path / "projects" / "-home-u-app" / f"{CLASS_SID}.jsonl"
-    path.parent.mkdir(parents=True)
-    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+    _write_session(tmp_path / "projects" / "-home-u-app" / f"{CLASS_SID}.jsonl", CLASS_SID, "/home/u/app",
+                   [(f"{CLASS_DAY}T03:{i * 5:02d}:00.000Z", text) for i, text in enumerate(CLASS_TURNS)])
     ws = tmp_path / "ws"
     init_workspace(ws)
     doc = {"timezone": "Asia/Bangkok", "transcripts": [{"format": "claude-code", "path": str(tmp_path / "projects")}]}
