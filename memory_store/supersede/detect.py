@@ -353,6 +353,7 @@ class Detector:
         idf: dict[str, float] = {}
         best: tuple[float, float, int] | None = None
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
+        newest_best: tuple[float, int] | None = None         # the newest of the best-scoring ones
         for i in self._candidates(new_tokens):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
@@ -375,11 +376,10 @@ class Detector:
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
-            # Of two entries the new statement matches equally, the newer is what holds now: a change
-            # ("we're going back to MySQL, the Postgres migration is cancelled") replaces it, not the
-            # older one it returns to.
-            if best is None or (score, (e.date, e.order), shared) > (best[0], self._when(best[2]), best[1]):
+            if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
+            if newest_best is None or (score, (e.date, e.order)) > (newest_best[0], self._when(newest_best[1])):
+                newest_best = (score, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
                 best_rule = (score, shared, i)
         # What the finding rests on among the earlier entries: another entry leaving candidacy
@@ -415,6 +415,12 @@ class Detector:
                 return Finding("refinement", target.id, round(score, 2), continuation)
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
+            # Of two entries the statement matches equally, a change replaces the newer, what holds
+            # now ("we're going back to MySQL, the Postgres migration is cancelled": the Postgres
+            # choice, not the older MySQL one it returns to).
+            if newest_best is not None and newest_best[0] == score and newest_best[1] != idx:
+                target = self.items[newest_best[1]][0]
+                self.deciders = (*self.deciders, target.id)
             return Finding("reversal", target.id, round(score, 2), reversal)
         if relaxation and FAMILY.get(target.kind) != "rule":
             # What is relaxed is a rule: "a critical security patch can go out any day, tell Wipa
