@@ -17,6 +17,13 @@ from memory_store.redact import MARK, redact
 
 ADVICE = "memjobs does not keep secrets; keep it in a password manager or an environment variable"
 _MARK_RE = re.compile(r"\[REDACTED:([a-z0-9_]+)\]")
+# The last part of a key that names a secret: pass, passwd, pwd, pin, passcode, secret, token,
+# apikey / api_key, credential(s) — a word of its own in the key (`wifi_pass`, `db-pwd`, not `compass`).
+_SECRET_KEY = re.compile(r"(?:^|[_-])(?:pass(?:wd|word|code|phrase)?|pwd|pin|secret|token|api[_-]?key"
+                         r"|credentials?)$", re.IGNORECASE)
+_PIN_KEY = re.compile(r"(?:^|[_-])(?:pin|passcode)$", re.IGNORECASE)
+_DIGITS = re.compile(r"\d{4,12}")
+_RANDOM_LOOKING = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])\S{4,}")
 _ENV_REF = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*\b")
 
 
@@ -52,6 +59,13 @@ def secret_kind(key: str, value: str, excerpt: str = "") -> str | None:
         out = redact(excerpt)
         if out != excerpt and value not in out:
             return _kind(out)
+    last = key.rsplit(".", 1)[-1]
+    if _SECRET_KEY.search(last) and (_RANDOM_LOOKING.fullmatch(value) or (_PIN_KEY.search(last)
+                                                                          and _DIGITS.fullmatch(value))):
+        # A key is a name the user chose for what it holds: `db.pass`, `wifi_pass` holding one
+        # random-looking word (letters and digits, no spaces), a `pin` holding 4-12 digits, is that
+        # secret, though no sentence says "password" around it.
+        return "password"
     return None
 
 

@@ -35,6 +35,8 @@ def _everything(ws: Path) -> str:
     ("db.password", OLD_SECRET, "password"),                               # a secret only beside its key
     ("aws.secret", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_key"),
     ("deploy.token", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "github_token"),   # a secret alone
+    ("user.wifi_pass", "Kq8z!Lm2Xy", "password"),      # the key names what it holds, the value looks random
+    ("office.door_pin", "482193", "password"),
 ])
 def test_mem_set_refuses_a_secret_and_audits_the_refusal_without_it(workspace: Path, key: str, value: str,
                                                                      kind: str):
@@ -50,6 +52,8 @@ def test_mem_set_refuses_a_secret_and_audits_the_refusal_without_it(workspace: P
     assert (ev["type"], ev["key"], ev["old"], ev["new"]) == ("memory.refused", key, None, None)
     code, _, _ = cli(workspace, "mem", "set", "user.password_manager", "1Password")      # a word, not a secret
     assert code == 0
+    for k, v in (("user.passport_country", "TH2024"), ("llm.token_budget", "4096"), ("user.pin", "ask me")):
+        assert cli(workspace, "mem", "set", k, v)[0] == 0, (k, v)
 
 
 @pytest.mark.parametrize(("key", "value"), [
