@@ -66,6 +66,16 @@ def test_a_value_stored_under_a_secret_key_is_found_everywhere_with_its_fix(work
     assert PW not in json.dumps(info)
 
 
+def test_a_random_word_under_a_key_that_names_a_secret_is_found_in_profile(workspace: Path):
+    """Pins: `user.wifi_pass = Kq8z!Lm2Xy` kept by an older memjobs was "no secret found" (no sentence
+    around it says password); core memory now refuses it at write and doctor finds the old one."""
+    _plant(workspace, "user.wifi_pass", "Kq8z!Lm2Xy")
+    code, info, _ = _doctor(workspace)
+    errors = [f for f in _by(info, "secrets") if f["level"] == "error"]
+    assert code == 1 and ("PROFILE.md", 5) in [(f["path"], f["line"]) for f in errors]
+    assert "Kq8z!Lm2Xy" not in json.dumps(info)
+
+
 def test_ordinary_values_under_keys_that_name_secrets_are_not_errors(workspace: Path):
     """Near misses: a token budget, a key whose value is empty, `none` or already redacted."""
     import shutil
