@@ -140,7 +140,10 @@ def url_password(value: str) -> bool:
     return "#" not in value or not head.isdigit()
 
 
-_ENV_REF = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+# A reference to where a secret is kept, not a secret: `${OPENAI_API_KEY}`, `$DB_PASSWORD`. The
+# one pattern for it (the phrases' values and core memory's refusal use it too).
+ENV_REF = r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)"
+_ENV_REF = re.compile(ENV_REF)
 
 
 def luhn(value: str) -> bool:

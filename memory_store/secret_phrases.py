@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import (
+    ENV_REF,
     NOT_MARK,
     SecretFormat,
     ascii_secret,
@@ -23,7 +24,7 @@ from memory_store.secret_formats import (
 # bracket: `&`, `;` and `,` may be part of a password, and leaking its tail is worse than eating
 # the next query parameter.
 # A reference to where the secret is kept (`${OPENAI_API_KEY}`, `$DB_PASSWORD`) is not one.
-_NOT_REF = r"(?!\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(?![^\s\"'`<>)\]},;]))"
+_NOT_REF = r"(?!(?:" + ENV_REF + r")(?![^\s\"'`<>)\]},;]))"
 _VALUE = (
     r"(?:[\"']?[ \t]*=[ \t]*[\"']?" + NOT_MARK + _NOT_REF + r"(?P<secret>[^\s\"'`<>)\]}]{3,})"
     r"|[\"']?[ \t]*:[ \t]*"

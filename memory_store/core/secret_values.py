@@ -14,6 +14,7 @@ import re
 
 from memory_store.errors import EXIT_USAGE, MemoryRefused
 from memory_store.redact import MARK, redact
+from memory_store.secret_formats import ENV_REF
 
 ADVICE = "memjobs does not keep secrets; keep it in a password manager or an environment variable"
 _MARK_RE = re.compile(r"\[REDACTED:([a-z0-9_]+)\]")
@@ -24,7 +25,7 @@ _SECRET_KEY = re.compile(r"(?:^|[_-])(?:pass(?:wd|word|code|phrase)?|pwd|pin|sec
 _PIN_KEY = re.compile(r"(?:^|[_-])(?:pin|passcode)$", re.IGNORECASE)
 _DIGITS = re.compile(r"\d{4,12}")
 _RANDOM_LOOKING = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])\S{4,}")
-_ENV_REF = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*\b")
+_ENV_REF = re.compile(r"(?<!\w)" + ENV_REF)
 
 
 class SecretRefused(MemoryRefused):
