@@ -15,6 +15,7 @@ Pure: normalised text (casefolded, simplified Chinese) in, text out.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _EN_ONES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -59,21 +60,28 @@ def _en_value(words: list[str]) -> int | None:
     return total + current if scaled else None
 
 
-def _section(run: str) -> tuple[int, bool]:
-    """A Chinese number under 10,000 (its value, and whether it ended on a bare digit after a unit:
-    两千五)."""
+def _positional(tokens: Iterable[str], digits: dict[str, int], units: dict[str, int]) -> tuple[int, bool]:
+    """Digit words and unit words (ten, hundred, thousand …) read in order, under the next larger
+    scale: the value, and whether it ended on a bare digit after a unit of a hundred or more, which
+    stands for the next unit down (两千五 2,500, สามแสนห้า 350,000)."""
     value = digit = 0
     last_unit = 0
-    for ch in run:
-        if ch in _ZH_DIGITS:
-            digit = _ZH_DIGITS[ch]
+    for t in tokens:
+        if t in digits:
+            digit = digits[t]
         else:
-            unit = _ZH_UNITS[ch]
+            unit = units[t]
             value += (digit or 1) * unit
             digit, last_unit = 0, unit
     if digit and last_unit >= 100:
         return value + digit * last_unit // 10, True
     return value + digit, False
+
+
+def _section(run: str) -> tuple[int, bool]:
+    """A Chinese number under 10,000 (its value, and whether it ended on a bare digit after a unit:
+    两千五)."""
+    return _positional(run, _ZH_DIGITS, _ZH_UNITS)
 
 
 def _zh_value(run: str) -> int | None:
@@ -96,18 +104,7 @@ def _th_value(run: str) -> int | None:
     # A digit word and a scale: a scale alone is inside another word (เรียบร้อย, พันธุ์, แสนดี).
     if not any(t in _TH_UNITS for t in tokens) or not any(t in _TH_DIGITS for t in tokens):
         return None
-    total = digit = 0
-    last_unit = 0
-    for t in tokens:
-        if t in _TH_DIGITS:
-            digit = _TH_DIGITS[t]
-        else:
-            unit = _TH_UNITS[t]
-            total += (digit or 1) * unit
-            digit, last_unit = 0, unit
-    if digit and last_unit >= 100:
-        return total + digit * last_unit // 10      # สามแสนห้า: 350,000
-    return total + digit
+    return _positional(tokens, _TH_DIGITS, _TH_UNITS)[0]
 
 
 def spelled_numbers(text: str) -> str:
