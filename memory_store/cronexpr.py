@@ -264,17 +264,23 @@ def _compress(values: Iterable[int], high: int, fmt: str = "{:02d}") -> str:
                 return f"{head}/{step}"
             return f"{head}..{fmt.format(vals[-1])}/{step}"
     chunks: list[str] = []
-    i = 0
-    while i < len(vals):
-        j = i
-        while j + 1 < len(vals) and vals[j + 1] == vals[j] + 1:
-            j += 1
-        if j - i >= 2:
-            chunks.append(f"{fmt.format(vals[i])}..{fmt.format(vals[j])}")
+    for run in _runs(vals):
+        if len(run) >= 3:
+            chunks.append(f"{fmt.format(run[0])}..{fmt.format(run[-1])}")
         else:
-            chunks.extend(fmt.format(v) for v in vals[i : j + 1])
-        i = j + 1
+            chunks.extend(fmt.format(v) for v in run)
     return ",".join(chunks)
+
+
+def _runs(vals: list[int]) -> list[list[int]]:
+    """Sorted `vals` cut into runs of consecutive numbers: [1, 2, 3, 5] → [[1, 2, 3], [5]]."""
+    runs: list[list[int]] = []
+    for v in vals:
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return runs
 
 
 def _calendar_part(f: CronField) -> str:
@@ -287,14 +293,9 @@ def _weekdays(f: CronField) -> str:
     """Weekdays in systemd's Monday-first order, consecutive runs of three or more as `a..b`."""
     iso = sorted(7 if v == 0 else v for v in f.values)
     chunks: list[str] = []
-    i = 0
-    while i < len(iso):
-        j = i
-        while j + 1 < len(iso) and iso[j + 1] == iso[j] + 1:
-            j += 1
-        names = [SYSTEMD_DAYS[v % 7] for v in iso[i : j + 1]]
-        chunks.extend([f"{names[0]}..{names[-1]}"] if j - i >= 2 else names)
-        i = j + 1
+    for run in _runs(iso):
+        names = [SYSTEMD_DAYS[v % 7] for v in run]
+        chunks.extend([f"{names[0]}..{names[-1]}"] if len(run) >= 3 else names)
     return ",".join(chunks)
 
 
