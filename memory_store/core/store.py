@@ -215,14 +215,14 @@ class CoreMemory:
 
         def transform(text: str | None) -> str | None:
             text = text if text is not None else f"# {scope.upper()}\n\n## {DEFAULT_SECTION[scope]}\n"
+            located = doc.scan(text, rel)[0]
             if told:
-                held = self._said_before(text, rel, key, ref)
+                held = self._said_before(located, key, ref)
                 if held is not None:
                     # A statement read again (backfill, `run microsync --since`): what became of it —
                     # forgotten, revoked, archived, overwritten — stands (docs/design.md §6).
                     outcome.update(type="unchanged", entry=held, before=None)
                     return None
-            located = doc.scan(text, rel)[0]
             same = [loc for loc in located if loc.entry.key == key
                     and loc.entry.effective_applies_to == applies and loc.entry.effective_status == "active"]
             if told:
@@ -281,13 +281,12 @@ class CoreMemory:
         with self.operation("set", actor) as own:
             return write(own)
 
-    def _said_before(self, text: str, rel: str, key: str, ref: str) -> LineEntry | None:
+    def _said_before(self, located: list[doc.Located], key: str, ref: str) -> LineEntry | None:
         """The line of `key` written from the same transcript statement `ref` — active or inactive,
-        in `text` or in the core archive; or, when a later value replaced it, the line that holds
+        among the file's `located` lines or in the core archive; or, when a later value replaced it, the line that holds
         the key now (the audit trail says the statement was written) — if any."""
         from memory_store.core.files import ARCHIVE
 
-        located = doc.scan(text, rel)[0]
         for loc in located:
             if loc.entry.key == key and loc.entry.ref == ref:
                 return loc.entry
