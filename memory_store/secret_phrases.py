@@ -270,11 +270,18 @@ _PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin：
 _DIGIT_CHARS = tuple("0123456789")
 
 
+# A name of a password with no copula and a made-up word after it ("my wifi is pass Kq8zLm2x",
+# "router login: pw hunter2x!", "password Kq8z!Lm2Xy"): "pass" is a verb as often, so only a value
+# that looks made up (`random_looking`) goes, never a word and a number ("pass data2 to it").
+_BARE_NAMED = (r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)?|wd?|in)(?![A-Za-z])[ \t]+"
+               + NOT_MARK + r"[\"'`“]?" + _SHORT_VALUE)
+
+
 def _short_kind(m: re.Match[str], value: str) -> str:
     word = m.group(0)[: m.start("secret") - m.start()].lower()
     if "token" in word:
         return "token"
-    return "password" if "pass" in word or "pin" in word or "พิน" in word else "secret"
+    return "password" if any(w in word for w in ("pass", "pw", "pin", "พิน")) else "secret"
 
 
 def named_secret(value: str) -> bool:
@@ -327,4 +334,6 @@ PHRASES: tuple[SecretFormat, ...] = (
                    needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
+    SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
+                 kind_of=_short_kind, needs=_DIGIT_CHARS),
 )

@@ -42,6 +42,10 @@ CAUGHT = [
     ("API token是 Kq8zLm2x", "API token是 [REDACTED:token]"),
     ("PIN码是 4821", "PIN码是 [REDACTED:password]"),
     ("staging secret คือ Kq8zLm2x99Qw", "staging secret คือ [REDACTED:secret]"),
+    # a name of a password with no copula, and a made-up word
+    ("remember that my wifi is pass Kq8zLm2x", "remember that my wifi is pass [REDACTED:password]"),
+    ("remember my router login is pw hunter2x!", "remember my router login is pw [REDACTED:password]"),
+    ("password " + S + ".", "password [REDACTED:password]."),
 ]
 
 # The same names and copulas before ordinary values
@@ -55,6 +59,9 @@ KEPT = [
     # `pwd` is the working folder too; `password: <path>` says where it is kept
     "pwd: /home/ana/src", "PWD=/home/ana/src OLDPWD=/tmp", "pwd is /home/ana/src", "passwd: /etc/passwd",
     "password=/run/secrets/db_password", "the password is /run/secrets/db",
+    # "pass" is a verb too: a word and a number, an id in hex, a flag
+    "pass data2 to the worker", "pass a1b2c3d4 as the seed", "pass --retries2 to it", "bypass Kq8zLm2x",
+    "pwd /home/ana/src2", "pin 17 is the LED",
 ]
 
 

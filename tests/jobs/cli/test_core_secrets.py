@@ -162,6 +162,26 @@ def test_microsync_drops_a_secret_statement_with_a_note(tmp_path: Path):
     assert "password is" not in (ws / "PROPOSALS.md").read_text() + (ws / "PROFILE.md").read_text()
 
 
+def test_microsync_keeps_no_secret_said_as_a_phrase(tmp_path: Path):
+    """Pins: "remember that my wifi is pass Kq8zLm2x" and "… login is pw hunter2x!" were staged in
+    PROPOSALS.md (and kept in the daily file) in clear: redaction had no form for a name of a
+    password with no copula. Now the turn is redacted when read and the router drops the statement."""
+    sid = "55555555-0000-4000-8000-000000000002"
+    ws = claude_code_workspace(tmp_path)
+    day = date(2026, 11, 26)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{sid}.jsonl", sid)
+    s.user(at(day, 9, 0), "remember that my wifi is pass Kq8zLm2x").assistant(at(day, 9, 1), "ok")
+    s.user(at(day, 9, 2), "remember my router login is pw hunter2x!").assistant(at(day, 9, 3), "ok")
+    s.write()
+    code, _, err = cli(ws, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    assert code == 0, err
+    reports = [json.loads(p.read_text()) for p in (ws / ".memjobs/runs").glob("*microsync*/report.json")]
+    (rep,) = [r for r in reports if (r.get("details") or {}).get("core_memory")]
+    assert rep["details"]["core_memory"] == {"refused_secret": 2}
+    everything = _everything(ws)
+    assert "Kq8zLm2x" not in everything and "hunter2x" not in everything
+
+
 def test_a_secret_typed_where_a_key_or_a_query_goes_is_not_printed_back(workspace: Path):
     """Pins: `mem forget sk-proj-…`, `mem resolve sk-proj-…` and `search ghp_…` echoed the token."""
     token = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z" * 2
