@@ -264,7 +264,9 @@ _SHORT_NAMED = tuple(  # one format a name, each starting with its first letter 
 _PIN_TAIL = (r"(?![A-Za-z])(?:[ \t]*(?:码|碼|code|Code))?" + _COPULA
              + r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
 # The triggers hold what follows the word (a space, a colon…): "pin" alone is in "mapping", "typing".
-_PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin："), r"[Pp](?<![A-Za-z][Pp])(?i:in)" + _PIN_TAIL), (("พิน",), r"พิน" + _PIN_TAIL))
+_PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin："),
+          r"[Pp](?<![A-Za-z][Pp])(?i:in)" + _PIN_TAIL),
+         (("พิน",), r"พิน" + _PIN_TAIL))
 # Both values hold a digit (`random_looking` interleaves letters and digits; a pin is digits): a text
 # without one skips these formats after ten byte tests ("key", "pass" and "pin" are in many words).
 _DIGIT_CHARS = tuple("0123456789")
