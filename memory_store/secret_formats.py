@@ -208,8 +208,8 @@ def password_like(value: str) -> bool:
 
 def shaped_password(value: str) -> bool:
     """Where a password may follow but so may an ordinary word ("with password managers", a shell
-    variable): a digit, a symbol or an inner capital, and not a `$VARIABLE` or `%VARIABLE%`."""
-    if value.startswith(("$", "%")):
+    variable): a digit, a symbol or an inner capital, and not a `$VARIABLE`, a `%VARIABLE%` or a path."""
+    if value.startswith(("$", "%")) or is_path(value):
         return False
     return not value.isalpha() or any(c.isupper() for c in value[1:])
 
@@ -335,6 +335,13 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
     SecretFormat("card_cvv", ("cvv", "cvc", "csc"),
         r"(?i:\b(?:cvv|cvc|csc)2?)[ \t]*[:=]?[ \t]*(?P<secret>\d{3,4})\b", lowered=True),
+    # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
+    # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
+    # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).
+    SecretFormat("session_cookie", ("cookie",),
+        r"[Cc](?<![A-Za-z][Cc])(?i:ookie)[\"']?[ \t]*:[ \t]*(?:[^\n]*?;[ \t]*)?[A-Za-z0-9_.%-]+="
+        + NOT_MARK + r"(?=[^;\s\"']*[0-9])(?=[^;\s\"']*[A-Za-z])(?P<secret>[^;\s\"']{16,})", lowered=True,
+        accept=high_entropy),
     SecretFormat("bearer_token", ("earer",),
         r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
     SecretFormat("basic_auth", ("asic",),

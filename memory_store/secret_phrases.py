@@ -113,6 +113,17 @@ PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("mysql", "mariadb"), lowered=True, accept=shaped_password, source=
         r"[Mm](?<![A-Za-z0-9_][Mm])(?i:ysql|ariadb)[A-Za-z_-]*(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t]-p[\"']?"
         + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    # `docker login -u ana -p S3cret …` (podman, helm registry, oras alike), `mongo -u admin -p S3cret`
+    # (mongosh, mongodump, mongorestore, mongoexport, mongoimport), `redis-cli -a S3cret`
+    SecretFormat("password", ("login",), lowered=True, accept=shaped_password, needs=("-p",), source=
+        r"(?<![A-Za-z0-9_])(?i:docker|podman|nerdctl|buildah|skopeo|oras|helm[ \t]+registry)[ \t]+(?i:login)"
+        r"(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t]-p(?:[ \t]+|=)[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    SecretFormat("password", ("mongo",), lowered=True, accept=shaped_password, needs=("-p",), source=
+        r"[Mm](?<![A-Za-z0-9_][Mm])(?i:ongo)(?:sh|dump|restore|export|import|stat|top)?(?![A-Za-z0-9_])"
+        r"[^\n|;&]{0,200}?[ \t]-p(?:[ \t]+|=)?[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
+    SecretFormat("password", ("redis-cli",), lowered=True, accept=shaped_password, source=
+        r"[Rr](?i:edis-cli)(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t](?:-a|--pass)(?:[ \t]+|=)[\"']?" + NOT_MARK
+        + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
     # `sshpass -p S3cret ssh …`
     SecretFormat("password", ("sshpass",), lowered=True, accept=shaped_password, source=
         r"[Ss](?i:shpass)[ \t]+-p[ \t]*[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
@@ -147,6 +158,16 @@ _EN_PASSWORD = (
     r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
     r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
     r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+)
+# A name of a password as a label: what it is for in brackets or after "for", then a colon, a dash or
+# an arrow ("password (staging): X", "Password for ana@db: X", "wifi password — X", "password -> X").
+# A plain word may follow a label ("password for the db: see the vault"), so the value needs a
+# password's shape (`shaped_password`).
+_EN_PASSWORD_LABEL = (
+    r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)(?![A-Za-z])"
+    r"(?:[ \t]*\([^()\n]{1,40}\)|[ \t]+(?i:for|of|on|to)[ \t]+[^\s:]+(?:[ \t]+[^\s:]+){0,3}?)?"
+    r"(?:[ \t]*(?::|：)|[ \t]+(?:—|–|-|->|=>|→)|[ \t]*(?:->|=>|→))[ \t]+" + NOT_MARK
+    + r"(?:" + _QUOTED + "|" + _BARE + ")"
 )
 # The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none;
 # before a copula, what the key is for ("the aws secret for the backup bucket is X", "the token for
@@ -320,6 +341,8 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LABEL, lowered=True, accept=shaped_password,
+                 needs=(":", "-", "—", "–", "→", "：")),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,

@@ -4,7 +4,9 @@ office wifi key is Kq8z!Lm2Xy" — 8 to 15 characters, punctuation inside, after
 secret, a token, a pass or a pin and a copula, in English, Thai and Chinese. The formats for named
 keys wanted 16+ characters of a token's alphabet, so these stayed whole, and extraction then cut
 the turn at the `!` (a title kept "Kq8z"). And the ordinary values of the same shape that must
-stay: a path after `pwd` (the working folder), a version after `pin`, a shortcut after `key`."""
+stay: a path after `pwd` (the working folder), a version after `pin`, a shortcut after `key`.
+Also from trying to break the redactor: a password name as a label ("password (staging): X"), the
+password flags of docker login, mongo and redis-cli, and session cookies in HTTP headers."""
 from __future__ import annotations
 
 import json
@@ -46,6 +48,16 @@ CAUGHT = [
     ("remember that my wifi is pass Kq8zLm2x", "remember that my wifi is pass [REDACTED:password]"),
     ("remember my router login is pw hunter2x!", "remember my router login is pw [REDACTED:password]"),
     ("password " + S + ".", "password [REDACTED:password]."),
+    # a name of a password as a label: what it is for, then a colon, a dash or an arrow
+    ("password (staging): " + S, "password (staging): [REDACTED:password]"),
+    ("Password for ana@db: " + S, "Password for ana@db: [REDACTED:password]"),
+    ("the wifi password — " + S, "the wifi password — [REDACTED:password]"),
+    ("wifi password -> " + S, "wifi password -> [REDACTED:password]"),
+    # clients whose flag means a password; a session cookie in a header
+    ("docker login -u ana -p " + S + " registry.example.com", "docker login -u ana -p [REDACTED:password] registry.example.com"),
+    ("mongosh mongodb://db -u admin -p " + S, "mongosh mongodb://db -u admin -p [REDACTED:password]"),
+    ("redis-cli -a " + S + " ping", "redis-cli -a [REDACTED:password] ping"),
+    ("Set-Cookie: session=Kq8zLm2x99QwErTyUiOp; HttpOnly", "Set-Cookie: session=[REDACTED:session_cookie]; HttpOnly"),
 ]
 
 # The same names and copulas before ordinary values
@@ -62,6 +74,9 @@ KEPT = [
     # "pass" is a verb too: a word and a number, an id in hex, a flag
     "pass data2 to the worker", "pass a1b2c3d4 as the seed", "pass --retries2 to it", "bypass Kq8zLm2x",
     "pwd /home/ana/src2", "pin 17 is the LED",
+    "password for the db: see the vault", "password (min 12 chars): required", "password - see 1Password",
+    "Password for user ana: ", "pwd: ~/src", "docker run -p 8080:80 nginx", "redis-cli -h db -p 6379 ping",
+    "docker login -u ana --password-stdin", "mongodump --port 27017 -p 8", "Cookie: theme=dark; lang=en",
 ]
 
 
