@@ -104,6 +104,10 @@ PAIRS: tuple[SecretFormat, ...] = (
                  kind_of=_key_kind),
     SecretFormat("token", ("token",), _pair_pattern(r"token"), lowered=True, kind_of=_key_kind,
                  accept=not_a_count),
+    # "pass" alone is a word ("pass: 3 of 5"), but a quoted key in a dict or JSON is a name:
+    # `{'user': 'admin', 'pass': 'X'}`, `"pass": "X"`
+    SecretFormat("password", ("pass",), r"(?<=[\"'])(?P<key>[Pp](?i:ass))(?=[\"'])" + _VALUE, lowered=True,
+                 kind_of=_key_kind, accept=not_a_path),
     # `--password hunter2` on a command line
     SecretFormat("password", ("pass",), lowered=True, source=
         r"--pass(?:word)?[ \t]+" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),

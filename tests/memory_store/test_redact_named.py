@@ -58,6 +58,9 @@ CAUGHT = [
     ("mongosh mongodb://db -u admin -p " + S, "mongosh mongodb://db -u admin -p [REDACTED:password]"),
     ("redis-cli -a " + S + " ping", "redis-cli -a [REDACTED:password] ping"),
     ("Set-Cookie: session=Kq8zLm2x99QwErTyUiOp; HttpOnly", "Set-Cookie: session=[REDACTED:session_cookie]; HttpOnly"),
+    # "pass" as a quoted key of a dict or JSON
+    ("{'user': 'admin', 'pass': '" + S + "'}", "{'user': 'admin', 'pass': '[REDACTED:password]'}"),
+    ('{"pass": "' + S + '"}', '{"pass": "[REDACTED:password]"}'),
 ]
 
 # The same names and copulas before ordinary values
@@ -77,6 +80,7 @@ KEPT = [
     "password for the db: see the vault", "password (min 12 chars): required", "password - see 1Password",
     "Password for user ana: ", "pwd: ~/src", "docker run -p 8080:80 nginx", "redis-cli -h db -p 6379 ping",
     "docker login -u ana --password-stdin", "mongodump --port 27017 -p 8", "Cookie: theme=dark; lang=en",
+    '"pass": true', '{"pass": 3, "fail": 0}', '"pass": "see vault"', 'the "pass" rate: 95%',
 ]
 
 
