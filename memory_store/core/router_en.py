@@ -27,10 +27,7 @@ LEXICON = Lexicon(
               # mine: …"), or a scope over all the user's work
               r"\b(preference|setting|default|rule)s?( for (you|any \w+ of mine|all my \w+))?\s*:",
               r"\bmy default\b", r"\b(in|for|across) (any|every|all) (of )?(my )?(repos?|projects?|tasks?|chats?)"
-              r"( of mine)?\b",
-              # a long-term scope said as such (長期, ถาวร): permanently, a standing request
-              r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
-              r"\b(that|this) (goes|applies) for (every|all|any)\b"),
+              r"( of mine)?\b"),
     lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
              r"\bi'?m (the kind of person|someone) who\b"),
     settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
@@ -38,6 +35,8 @@ LEXICON = Lexicon(
     habitual=(r"\b(remember|note) (that|this)\W*$",
               r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
               r"\bfor everything\b", r"\bwhenever\b", r"\bany ?more\b", r"\bno more\b"),
+    long_term=(r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
+               r"\b(that|this) (goes|applies) for (every|all|any)\b"),
     remember_self=(r"\b(remember|rember|remeber|remembr|rmb) (that )?" + _ME + r"\b", r"\bnote that " + _ME + r"\b",
                    r"\bkeep in mind (that )?" + _ME + r"\b", r"\bfor (the )?record,? " + _ME + r"\b",
                    r"\bremember:\s*" + _ME + r"\b"),
