@@ -466,7 +466,7 @@ def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: 
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
             and not (key == "user.timezone" and database_only(value) and value not in text)
             and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
-            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue))
+            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue) and not _others_output(text, cue))
     return "profile" if sure else "proposals"
 
 
@@ -502,6 +502,23 @@ def _asks(text: str, standing: re.Match[str], polite: bool = True) -> bool:
     after = _SENTENCE_END.search(text, standing.end())
     sentence = text[ends[-1] if ends else 0:after.end() if after else len(text)]
     return _QUESTION.search(sentence) is not None and not (polite and _POLITE.search(sentence))
+
+
+# the user or someone else does the writing ("I'll paste the errors as a table", "I'll answer the
+# reviewers in French", "my students will write in English", 我自己写周报都用表格, เราจะส่ง log เป็นตาราง): the
+# style words are about their own output, not the agent's answers
+_OTHERS_OUTPUT = re.compile(r"\b(i|we|he|she|they|my \w+|our \w+)('ll| will| am going to|'m going to| am| 'm| are"
+                            r"| 're)?\s+(\w+ly\s+)?(answer|reply|respond|write|writing|paste|send|post|type|format"
+                            r"|draft|translate|present)\w*\b"
+                            r"|(我|我们|我們|他|她|他们|他們)(会|會|要|就|都)?(自己)?(写|寫|回复|回覆|回答|发|發|贴|貼|翻译|翻譯)"
+                            r"|(ผม|เรา|ฉัน|หนู|เขา)(จะ)?(เขียน|ตอบ|ส่ง|แปะ|พิมพ์|แปล)", re.IGNORECASE)
+
+
+def _others_output(text: str, cue: str) -> bool:
+    """The clause of the key's words has the user or someone else doing the writing, and does not speak
+    to the agent."""
+    return any(cue.casefold() in piece.casefold() and _OTHERS_OUTPUT.search(piece) and not _YOU.search(piece)
+               for piece in _pieces(text))
 
 
 def _team_clause(text: str, cue: str) -> bool:
@@ -574,8 +591,23 @@ def _to_agent(text: str) -> bool:
     return _PERSON.search(text) is not None or _OUTPUT.search(text) is not None
 
 
+# a scope that ends ("I'm on my phone this week", "till 3", วันนี้, สัปดาห์นี้, 这周, 今天): whatever the
+# marker, the statement does not last, so it is not written at once ("until I say otherwise" lasts)
+_TEMPORARY = re.compile(r"\b(this|next) (week|weekend|month|morning|afternoon|evening|trip)\b|\btoday\b|\btonight\b"
+                        r"|\bright now\b|\btemporar(y|ily)\b|\b(un)?till? (\d|noon|tomorrow|tonight|next|the end)"
+                        r"|สัปดาห์นี้|อาทิตย์นี้|วันนี้|คืนนี้|ช่วงนี้|ชั่วคราว"
+                        r"|这周|這週|这个星期|這個星期|今天|今晚|这几天|這幾天|这两天|這兩天|暂时|暫時", re.IGNORECASE)
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
+    got = _route(turn, context)
+    if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
+        return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
+    return got
+
+
+def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
     # from now on ("Want me to assume you're comfortable with SQL from here on?", ให้ตั้งเป็นค่าเริ่มต้นไหม)

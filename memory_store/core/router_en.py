@@ -71,7 +71,7 @@ LEXICON = Lexicon(
              r"^\W*(yes|yeah|yep|sure)[\s,.!]*(save|keep) (that|it)\b"),
     decline=(r"^\W*(no|nah|nope|not really|don't)\b",),
     not_mine=(r"\bwe (decided|agreed)\b", r"\bstandup\b", r"\bmy (pm|manager|boss|team lead|client|colleague|"
-              r"coworker|wife|husband|mom|dad|friend|partner)\b", r"\b(she|he|they) (prefers?|likes?|wants?)\b",
+              r"coworker|wife|husband|mom|dad|friend|partner)s?\b", r"\b(she|he|they) (prefers?|likes?|wants?)\b",
               r"\b(for|give|send) (him|her)\b",
               r"\bthe (team|client|customer|users)\b", r"\bour (team|company|project|repo|app|service)\b",
               r"\bthis one\b", r"\bjust this\b", r"\bthis (time|reply|email|message|doc|document|pr|answer|response)\b",
@@ -140,8 +140,10 @@ LEXICON = Lexicon(
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
-        ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after|before"
-         r"|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)([A-Z][\w-]*)", "{1}"),
+        # a title stays with the name ("call me Dr. Lee", "address me as Prof. Okafor")
+        ("user.name", r"\b(?:call|address) me (?:as )?(?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after"
+         r"|before|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w-]*)",
+         "{1}"),
         ("user.name", r"(?:\bmy |^\W*)name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),

@@ -217,11 +217,30 @@ CASES = [
      None, "proposals"),
     ("always use tables in the quarterly report please", None, "explicit", "response.format.default", "table",
      "proposals"),
+    # a scope that ends (this week, till 3, สัปดาห์นี้, 这周): whatever the marker, staged
+    ("remember I'm on my phone this week, short answers please", None, "explicit", "response.length", "short",
+     "proposals"),
+    ("จำไว้ว่าเราอยู่ต่างจังหวัดสัปดาห์นี้ ตอบสั้นๆ นะ", None, "explicit", "response.length", "short", "proposals"),
+    ("记住我这周在出差，回答简短点", None, "explicit", "response.length", "short", "proposals"),
+    ("answer in English until I say otherwise, from now on", None, "explicit", "response.language", "en", "profile"),
+    # the user or someone else does the writing: the style words are their own output's, staged
+    ("from now on I'll paste the errors as a table", None, "explicit", "response.format.default", "table",
+     "proposals"),
+    ("I'll answer the reviewers in French from now on", None, "explicit", "response.language", "fr", "proposals"),
+    ("from now on my students will write in English", None, "explicit", "response.language", "en", "proposals"),
+    ("以后我自己写周报都用表格", None, "explicit", "response.format.default", "table", "proposals"),
+    ("ต่อไปเราจะส่ง log เป็นตารางนะ", None, "explicit", "response.format.default", "table", "proposals"),
+    # a title stays with the name
+    ("Please call me Dr. Lee from now on", None, "explicit", "user.name", "Dr. Lee", "profile"),
+    ("Would you kindly address me as Dr. Okafor in your replies?", None, "explicit", "user.name", "Dr. Okafor",
+     "profile"),
     # a standing statement in a clean second-person sentence of a bug report: the user's own, staged
     ("客户端超时设的 200ms，服务端 p99 才 50ms。对了，你以后回答的时候先给结论再给分析。", None, "explicit",
      "response.format.default", "conclusion first", "proposals"),
 ]
 NONE = [
+    # replies to the user's clients are not the agent's answers to the user
+    "from now on reply in English to my clients on my behalf",
     # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
     "I run a small Phoenix app for a client",
     "we moved to Kubernetes last year",
