@@ -457,7 +457,30 @@ def _negated(text: str, cue: str, value: str) -> bool:
     return _NEGATION.search(before) is not None
 
 
-def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: bool = False) -> str:
+_POINTER = re.compile(r"\b(that|this|it)\b|นี้|นั้น|这|這|那", re.IGNORECASE)
+
+
+def _marker_with_key(text: str, marker: str, cue: str) -> bool:
+    """The standing marker stands in the clause of the key's words, opens a setting stated with a colon
+    ("preference ของเรา: …"), or is said on its own in a short clause, pointing back or not ("standing
+    rule", "That goes for every chat we have"): "pls don't touch my lockfile unless I ask, every time you
+    regenerate it I get noise in the diff" has the marker in one clause and the key's words ("the diff")
+    in another."""
+    if not marker:
+        return True
+    for piece in _pieces(text):
+        folded = piece.casefold()
+        if marker.casefold() not in folded:
+            continue
+        words = len(piece.split())
+        if (cue.casefold() in folded or _COLON.search(piece) or (words <= 6 and len(piece) <= 40)
+                or (words <= 10 and _POINTER.search(piece))):
+            return True
+    return False
+
+
+def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: bool = False,
+           marker: str = "") -> str:
     """The class rule between PROFILE and PROPOSALS for an explicit statement (docs/design.md §6):
     "profile" only for a canonical style/identity key with a usable value its words give, not turned
     around by a negation, said with a strong standing marker or a memory verb about the user, in a
@@ -466,7 +489,8 @@ def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: 
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
             and not (key == "user.timezone" and database_only(value) and value not in text)
             and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
-            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue) and not _others_output(text, cue))
+            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue) and not _others_output(text, cue)
+            and (key in IDENTITY_KEYS or _marker_with_key(text, marker, cue)))
     return "profile" if sure else "proposals"
 
 
@@ -768,7 +792,8 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
             sure = strong or (lasting is not None and key in IDENTITY_KEYS)
             value = value or _stated_value(text, cue, marker)
             return Routed("explicit", key, value or _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
-                          target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None))
+                          target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None,
+                                 marker.group(0)))
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
             return Routed("explicit", key, value, lang, cue, "proposals")     # a name with no lasting words
         if complaint:
@@ -864,5 +889,6 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     named = key_of(text)
     # the user's own words name the key, with the same value or none (the model's value is then used)
     cue = named[2] if named and named[0] == key and named[1] in ("", value) else ""
-    to = "proposals" if _any("not_mine", text) or not cue else target(text, key, value, cue, strong)
+    to = ("proposals" if _any("not_mine", text) or not cue
+          else target(text, key, value, cue, strong, marker=standing.group(0) if standing else ""))
     return Routed("explicit", key, value, lang, f"model / {standing.group(0) if standing else 'no marker'}", to)

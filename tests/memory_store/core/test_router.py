@@ -230,6 +230,11 @@ CASES = [
     ("from now on my students will write in English", None, "explicit", "response.language", "en", "proposals"),
     ("以后我自己写周报都用表格", None, "explicit", "response.format.default", "table", "proposals"),
     ("ต่อไปเราจะส่ง log เป็นตารางนะ", None, "explicit", "response.format.default", "table", "proposals"),
+    # the standing marker in one clause, the key's words in another: staged; said on its own, written
+    ("pls dont touch my lockfile unless I ask, every time you regenerate it I get noise in the diff", None,
+     "explicit", "response.format.default", "diff", "proposals"),
+    ("for everything code-related, just give me the diff. standing rule", None, "explicit",
+     "response.format.default", "diff", "profile"),
     # a title stays with the name
     ("Please call me Dr. Lee from now on", None, "explicit", "user.name", "Dr. Lee", "profile"),
     ("Would you kindly address me as Dr. Okafor in your replies?", None, "explicit", "user.name", "Dr. Okafor",
