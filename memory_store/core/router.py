@@ -163,9 +163,9 @@ _WANTS = re.compile(r"\bi('d| would)? ?(rather|want|need)\b|\bi('d| would) like\
                     r"|\b(give|show|send|tell) me\b|\S(ให้(หน่อย|เลย|ด้วย))|(给|給|帮|幫)我", re.IGNORECASE)
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
-_ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
-                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|ตอบ|เขียน"
-                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
+_ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)"
+                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|ตอบ"
+                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|解释|解釋|讲|講"
                         r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)|偏好|(แก้|ตั้ง) ?preference"
                         r"|ตั้งโทน", re.IGNORECASE)
 # the agent's answers themselves (not "write the OpenAPI example first", which is project work)

@@ -80,7 +80,10 @@ LEXICON = Lexicon(
               r"\bdo you (remember|know) (my|what)\b", r"\bwhat did i (tell|say|ask)\b",
               r"\bwould that\b", r"\bbot'?s?\b", r"\bapp'?s\b",
               r"\bworkspace\b", r"\buser'?s\b", r"\bdraft\b", r"\bremember to\b", r"\bdon't forget to\b",
-              r"\bremind me\b", r"\bthe (project|repo|codebase|service|api)\b.{0,20}\b(uses?|runs?|is)\b"),
+              r"\bremind me\b",
+              # a thing of the work says or does it ("the API returns short responses by default")
+              r"\bthe (project|repo|codebase|service|api|server|endpoint|cli|script|tool|model|library|sdk)\b.{0,20}"
+              r"\b(uses?|runs?|is|returns?|sends?|prints?|outputs?|responds?|replies|writes?|shows?|logs?)\b"),
     hypothetical=(r"^\s*if i\b", r"\b(suppose|hypothetically|what if)\b", r"\bif i (told|said|asked)\b"),
     request=(r"\b(could|can|would) you\b", r"\bplease\b", r"\bpls\b", r"\byou (don'?t|do not) (have|need) to\b",
              r"\bwhy (did|do|are|is) you\b", r"\bwhy you\b", r"\byou switched\b",

@@ -235,6 +235,13 @@ CASES = [
      "explicit", "response.format.default", "diff", "proposals"),
     ("for everything code-related, just give me the diff. standing rule", None, "explicit",
      "response.format.default", "diff", "profile"),
+    # writing with no word of the agent's answers or of the user: the work's (tests, a PR description), staged
+    ("以后 PR 描述都用英文写", None, "explicit", "response.language", "en", "proposals"),
+    ("ต่อไปเขียน test เป็นภาษาไทยนะ", None, "explicit", "response.language", "th", "proposals"),
+    ("以后单元测试写短一点", None, "explicit", "response.length", "short", "proposals"),
+    ("from now on write the tests in a table-driven style", None, "explicit", "response.format.default", "table",
+     "proposals"),
+    ("from now on write to me in Spanish", None, "explicit", "response.language", "es", "profile"),
     # a title stays with the name
     ("Please call me Dr. Lee from now on", None, "explicit", "user.name", "Dr. Lee", "profile"),
     ("Would you kindly address me as Dr. Okafor in your replies?", None, "explicit", "user.name", "Dr. Okafor",
@@ -244,6 +251,8 @@ CASES = [
      "response.format.default", "conclusion first", "proposals"),
 ]
 NONE = [
+    # a thing of the work says or does it
+    "Remember: the API returns short responses by default",
     # replies to the user's clients are not the agent's answers to the user
     "from now on reply in English to my clients on my behalf",
     # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
