@@ -399,6 +399,12 @@ def test_an_unknown_name_where_a_known_tool_stood_is_a_possible_conflict() -> No
     ("ปิดภาค: export เกรด → ส่งฝ่ายทะเบียนตรวจ → พิมพ์ใบรับรอง",
      "ปิดภาค: export เกรด → อาจารย์ที่ปรึกษาดูก่อน → ส่งฝ่ายทะเบียน → พิมพ์ใบรับรอง"),
     ("出货检查：称重 → 贴面单 → 拍照", "出货检查：称重 → 核对赠品 → 贴面单 → 拍照"),
+    # ... with the earlier steps said again shorter, in their order
+    ("Release: bump the version in Cargo.toml, tag the commit, publish the crate to crates.io, announce on Discord",
+     "Release: version bump, tag, run cargo-semver-checks against the last release, publish to crates.io, announce"),
+    ("ปิดร้าน: นับเงินในลิ้นชัก → ล้างเครื่องชงกาแฟ → ปิดไฟหน้าร้าน → ล็อกประตูหลัง",
+     "ปิดร้าน: นับเงิน → ล้างเครื่องชง → เช็คอุณหภูมิตู้แช่เย็น → ปิดไฟ → ล็อกประตู"),
+    ("入职：签劳动合同 → 开通企业邮箱 → 领电脑 → 安排导师", "入职：签合同 → 开邮箱 → 领电脑 + 安全培训考试 → 导师"),
     # a list that grew
     ("Subtitles in ES, FR and PT for the festival cut", "Festival cut subtitles: ES, FR, PT and Traditional Chinese."),
     # the whole earlier choice, made more specific
@@ -419,6 +425,10 @@ def test_a_list_said_again_in_other_words_or_cut_short_is_no_extension() -> None
     shorter = s("Procedure", "2026-03-09", "Hotfix: branch from the release tag, cherry-pick back to main")
     for new in (again, shorter):
         assert not detect(new, [old]).supersedes
+    # said again shorter, with a word of its own after the steps ("别急", don't rush): not a new step
+    release = s("Procedure", "2026-03-01", "发版：跑回归测试 → 灰度百分之十 → 全量发布", ident="OLD")
+    urged = s("Procedure", "2026-03-09", "发版还是那三步：回归测试，灰度百分之十，再全量，别急")
+    assert not detect(urged, [release]).supersedes
 
 
 @pytest.mark.parametrize("kind,old,new,outcome", [
