@@ -88,6 +88,10 @@ CONDITION_MATCH = 0.3
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
 _CALENDAR = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|wed|thu|fri|sat|sun)"
                        r"(?:day|s|nesday|sday|urday)?|today|tomorrow|tonight")
+# A cue word the earlier entry says in the same phrase (these many characters before or after it as
+# well) is part of the subject: "ยกเลิกฟรี" in both, not "reviewer ขอ WER มาด้วย" beside "ประเมินผลด้วย CER"
+# (the characters, not whole words: Thai and Chinese have no spaces; 2 and 3 give the same counts).
+ECHO_SPAN = 2
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
@@ -289,6 +293,20 @@ class Detector:
                  and t not in beside and not _initials_of(t, old.full)}
         return bool(fresh)
 
+    def _own_cue(self, section: str, text: str, earlier: str) -> str | None:
+        """The first cue of `section` in `text` that the earlier entry's text (`earlier`) does not
+        say in the same phrase: the cue with the characters just before it or just after it."""
+        for m in self.lx.cues[section].finditer(text):
+            cue = m.group(0).strip()
+            if not cue:
+                continue
+            before, after = text[max(0, m.start() - ECHO_SPAN):m.end()], text[m.start():m.end() + ECHO_SPAN]
+            echoed = (m.start() >= ECHO_SPAN and before in earlier) or \
+                (m.end() + ECHO_SPAN <= len(text) and after in earlier)
+            if not echoed:
+                return cue
+        return None
+
     def _when(self, i: int) -> tuple[str, int]:
         e = self.items[i][0]
         return (e.date, e.order)
@@ -396,7 +414,10 @@ class Detector:
         text = lx.cues["continuation"].sub(" ", text)
         onset = lx.find("onset", text)
         text = lx.cues["onset"].sub(" ", text)      # its "now" is no refinement cue of its own
-        reversal = lx.find("reversal", text)
+        # A cue word the earlier entry says too, in the same phrase, is part of the subject, not a
+        # change: "ยกเลิกฟรี" (free cancellation) in both, "ก่อนเริ่มงาน" (before work starts) in both.
+        said = normalise(target.full)
+        reversal = self._own_cue("reversal", text, said)
         # "From now on" opens a new rule as often as it changes one ("from now on, always run the
         # linter" beside "always run the tests before pushing"): rules and facts accumulate, so
         # beside one it says a change only where the new statement gives the earlier one's quantity
@@ -404,7 +425,7 @@ class Detector:
         # what is done "from now on".
         if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure"):
             reversal = onset
-        relaxation = lx.find("relaxation", text)
+        relaxation = self._own_cue("relaxation", text, said)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
@@ -440,7 +461,7 @@ class Detector:
             if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
-        cue = lx.find("refinement", text)
+        cue = self._own_cue("refinement", text, said)
         if cue:
             return Finding("refinement", target.id, round(score, 2), cue)
         # No cue: the same quantity with another value, or the same role filled by another tool, is

@@ -588,3 +588,15 @@ def test_a_change_back_replaces_what_holds_now_not_the_choice_it_returns_to() ->
     back = Statement("E3", "Architecture", "2026-11-10", "We're going back to MySQL, Postgres migration is cancelled")
     found = Detector([mysql, postgres]).detect(back)
     assert (found.outcome, found.target) == ("reversal", "E2")
+
+
+@pytest.mark.parametrize("old,new", [
+    # a cue word the earlier rule says too, in the same phrase, names the subject: no change is stated
+    ("ยกเลิกฟรีถ้าแจ้งก่อน 3 วัน", "ยกเลิกฟรีต้องแจ้งก่อนห้าวัน"),
+    ("取消订单需在发货前 2 小时", "取消订单要在发货前 6 小时"),
+    ("Cancel for free up to 48 hours before the class", "Cancel for free up to 24 hours before the class"),
+    ("ลูกค้าใหม่จ่ายค่าแรกเข้า 20% ก่อนเริ่มคอร์ส", "ลูกค้าใหม่จ่ายค่าแรกเข้า 40% ก่อนเริ่ม"),
+])
+def test_a_cue_word_the_earlier_entry_says_in_the_same_phrase_is_no_change(old: str, new: str) -> None:
+    found = detect(s("Rule", "2026-03-09", new), [s("Rule", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == ("conflict", "OLD"), found
