@@ -92,6 +92,14 @@ _CALENDAR = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec
 # well) is part of the subject: "ยกเลิกฟรี" in both, not "reviewer ขอ WER มาด้วย" beside "ประเมินผลด้วย CER"
 # (the characters, not whole words: Thai and Chinese have no spaces; 2 and 3 give the same counts).
 ECHO_SPAN = 2
+# The earlier entry kept for part and more said beside it: the clauses of a statement (punctuation,
+# "but", 但/不过, แต่/ส่วน, a space between Thai words; not a comma or point inside a number), the
+# words of its own the kept clause needs, and the new words (and words of the earlier subject) of
+# the clause beside it.
+_CLAUSE = re.compile(r"(?<!\d)[,.](?!\d)\s*|[，。;；!?！？、]\s*|\s+(?:but|though|while)\s+|但是?|不过|不過|可是|ส่วน|แต่"
+                     r"|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])", re.IGNORECASE)
+KEPT_WORDS = 1.0
+MORE_WORDS = 2.0
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
@@ -293,6 +301,26 @@ class Detector:
                  and t not in beside and not _initials_of(t, old.full)}
         return bool(fresh)
 
+    def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
+        """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
+        and words of the earlier entry: "NAS 照旧", "everything else is still one approval") and a
+        clause beside it with new words about the same subject ("云端备份现在放 Wasabi")? A cue
+        standing alone ("… เหมือนเดิม") keeps the whole statement: a restatement; so does one
+        beside words of its own ("อย่าลืมลางาน", don't forget to take leave)."""
+        lx = self.lx
+        kept = more = False
+        for clause in _CLAUSE.split(new_text):
+            said = normalise(clause)
+            words = {t: w for t, w in subject_tokens(lx.cues["continuation"].sub(" ", said), lx).items()
+                     if not t.startswith(ROLE_PREFIX)}
+            if lx.find("continuation", said):
+                kept = kept or sum(w for t, w in words.items() if t in old_tokens) >= KEPT_WORDS
+                continue
+            fresh = sum(w for t, w in words.items() if t not in old_tokens)
+            shared = sum(w for t, w in words.items() if t in old_tokens)
+            more = more or (fresh >= MORE_WORDS and shared >= KEPT_WORDS)
+        return kept and more
+
     def _own_cue(self, section: str, text: str, earlier: str) -> str | None:
         """The first cue of `section` in `text` that the earlier entry's text (`earlier`) does not
         say in the same phrase: the cue with the characters just before it or just after it."""
@@ -434,6 +462,10 @@ class Detector:
                 # What stays is the rest: "weekends open till 7 pm this season, weekdays as before"
                 # gives part of the rule another value.
                 return Finding("refinement", target.id, round(score, 2), continuation)
+            if self._kept_and_more(new.full, target_full):
+                # The kept part said in a clause of its own, something new said beside it about the
+                # same subject ("crack kicks stay at 0.85, missing caps get kicked from 0.7").
+                return Finding("refinement", target.id, round(score, 2), continuation, "kept")
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             # Of two entries the statement matches equally, a change replaces the newer, what holds

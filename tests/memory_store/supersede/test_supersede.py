@@ -600,3 +600,23 @@ def test_a_change_back_replaces_what_holds_now_not_the_choice_it_returns_to() ->
 def test_a_cue_word_the_earlier_entry_says_in_the_same_phrase_is_no_change(old: str, new: str) -> None:
     found = detect(s("Rule", "2026-03-09", new), [s("Rule", "2026-03-01", old, ident="OLD")])
     assert (found.outcome, found.target) == ("conflict", "OLD"), found
+
+
+@pytest.mark.parametrize("kind,old,new,outcome", [
+    # the earlier entry kept for part in a clause of its own, something new said beside it
+    ("Rule", "Every invoice over $500 needs a manager sign-off",
+     "Invoices over $500 still need a manager sign-off, but anything from a new vendor needs a finance "
+     "sign-off as well",
+     "refinement"),
+    ("Decision", "日志存 Elasticsearch，备份放 S3", "备份照旧放 S3，日志那边上周起进 Loki 了", "refinement"),
+    ("Remember", "ลูกเรียนว่ายน้ำที่สระโรงเรียนทุกวันเสาร์ 9 โมง",
+     "สระโรงเรียนปิดซ่อมทั้งเทอม ลูกไปเรียนว่ายน้ำที่สระจุฬาฯ วันเสาร์ 9 โมงเหมือนเดิม", "refinement"),
+    # the whole statement said again, the cue alone or beside words of its own: a restatement
+    ("Decision", "日志存 Elasticsearch，备份放 S3", "日志照旧存 Elasticsearch，备份放 S3", "same"),
+    ("Remember", "ลูกเรียนว่ายน้ำที่สระโรงเรียนทุกวันเสาร์ 9 โมง", "ลูกเรียนว่ายน้ำเสาร์ 9 โมงนะ อย่าลืมเตรียมผ้าเช็ดตัว",
+     "same"),
+])
+def test_the_earlier_entry_kept_for_part_beside_something_new_refines_it(kind: str, old: str, new: str,
+                                                                          outcome: str) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == (outcome, "OLD"), found
