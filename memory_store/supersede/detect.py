@@ -99,6 +99,11 @@ ECHO_SPAN = 2
 _CLAUSE = re.compile(r"(?<!\d)[,.](?!\d)\s*|[，。;；!?！？、]\s*|\s+(?:but|though|while)\s+|但是?|不过|不過|可是|ส่วน|แต่"
                      r"|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])", re.IGNORECASE)
 KEPT_WORDS = 1.0
+# A heading and a value: "Config format: YAML." (a heading of a few words, a short value).
+_HEAD_VALUE = re.compile(r"([^:：\n]{2,40})[:：]\s*([^:：,;，；。\n]{1,40}?)\s*[.。]?")
+_VALUE_WORD = re.compile(r"[^\s,;:()]*[A-Z0-9@][^\s,;:()]*|[^\s,;:()]+\.[a-z]{2,}")
+# ... the share of the heading the earlier entry names.
+HEAD_NAMED = 0.75
 MORE_WORDS = 2.0
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
@@ -300,6 +305,31 @@ class Detector:
                  and t not in old_tokens and t in capitalised and not _CALENDAR.fullmatch(t)
                  and t not in beside and not _initials_of(t, old.full)}
         return bool(fresh)
+
+    def _head_value(self, new_title: str, old: Statement, old_tokens: dict[str, float]) -> bool:
+        """Is `new_title` a heading and a value ("Config format: YAML", "MSRV: 1.74", "เครื่องสแกน
+        หน้างาน: Honeywell CT30") whose heading the earlier entry names, whose value it does not
+        name at all, while it gives a value of its own ("Config file format is TOML")? A value is
+        one to three words, each a name, a number or an address (a capital, a digit, @ or a dot)."""
+        m = _HEAD_VALUE.fullmatch(new_title.strip())
+        if not m:
+            return False
+        head = {t: w for t, w in subject_tokens(m.group(1), self.lx).items() if not t.startswith(ROLE_PREFIX)}
+        value = m.group(2).split()
+        if not head or not 1 <= len(value) <= 3 or not all(_VALUE_WORD.fullmatch(v) for v in value):
+            return False
+        if sum(w for t, w in head.items() if t in old_tokens) < HEAD_NAMED * sum(head.values()):
+            return False
+        said = old.full.casefold()
+        if any(v.casefold() in said or all(t in old_tokens for t in subject_tokens(v, self.lx)) for v in value):
+            return False
+        # A known tool for another role is another slot ("Orders service: Go 1.22" beside "Use
+        # Postgres for the orders service": its language, not its database).
+        value_roles = self.lx.roles_of(m.group(2))
+        if value_roles and not value_roles.keys() & self._roles(old).keys():
+            return False
+        new_said = new_title.casefold()
+        return any(w.casefold() not in new_said for w in _VALUE_WORD.findall(old.full))
 
     def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
         """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
@@ -531,6 +561,11 @@ class Detector:
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
             return Finding("conflict", target.id, round(score, 2), basis="name")
+        if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+                and self._head_value(new.title, target, target_full):
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
+            return Finding("conflict", target.id, round(score, 2), basis="slot")
         covered, _ = self._cover(target_full, new_tokens, idf)
         # A rule said again under a condition ("if a van's data is attached to an open claim we can
         # hold it past the 30 days", "14 and 15 year olds can come without a parent if …") is an

@@ -620,3 +620,18 @@ def test_the_earlier_entry_kept_for_part_beside_something_new_refines_it(kind: s
                                                                           outcome: str) -> None:
     found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
     assert (found.outcome, found.target) == (outcome, "OLD"), found
+
+
+@pytest.mark.parametrize("kind,old,new,conflict", [
+    # a heading the earlier entry names and a value it does not: a possible conflict, no cue needed
+    ("Decision", "Docs site is built with MkDocs", "Docs site: Docusaurus", True),
+    ("Rule", "Minimum iOS version is 15", "Minimum iOS: 16", True),
+    # a value the earlier entry names, or a known tool of another role (another slot of the subject)
+    ("Decision", "Backups run nightly to S3", "Backups: S3 Glacier", False),
+    ("Decision", "Use Postgres for the orders service", "Orders service: Go 1.22", False),
+    ("Decision", "Docs site is built with MkDocs", "Docs site: MkDocs Material", False),
+])
+def test_a_heading_given_a_value_the_earlier_entry_does_not_name_is_a_possible_conflict(
+        kind: str, old: str, new: str, conflict: bool) -> None:
+    found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
+    assert (found.outcome == "conflict") == conflict and not found.supersedes, found
