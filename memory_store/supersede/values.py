@@ -105,9 +105,13 @@ def quantities(text: str) -> dict[str, set[float]]:
 
 
 def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool:
-    """Do the two statements give a quantity they share different values (and that quantity no
-    value in common)?"""
+    """Do the two statements give a quantity they share different values (and no quantity a value
+    in common, except a unit given one value in each)?"""
     shared = [k for k in new if k in old]
+    # One measure (a unit) given one value in each is another value, whatever number both keep
+    # beside it ("Line 3 camera … 16mm lens" / "Line 3 camera … 12mm lens": the 3 names the line).
+    if any(k.startswith("#") and len(new[k]) == len(old[k]) == 1 and not new[k] & old[k] for k in shared):
+        return True
     return bool(shared) and any(not (new[k] & old[k]) for k in shared) \
         and not any(new[k] & old[k] for k in shared)
 

@@ -635,3 +635,13 @@ def test_a_heading_given_a_value_the_earlier_entry_does_not_name_is_a_possible_c
         kind: str, old: str, new: str, conflict: bool) -> None:
     found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
     assert (found.outcome == "conflict") == conflict and not found.supersedes, found
+
+
+@pytest.mark.parametrize("old,new", [
+    # one measure (a unit) given one value in each, beside a number both keep (a line, an oven)
+    ("Line 2 label printer is a Zebra ZT411 at 300dpi", "Line 2 label printer: Zebra ZT411, 600dpi"),
+    ("2 号炉的烘烤温度是 180°c，每批 40 分钟", "2 号炉烘烤温度 200°c，每批 40 分钟"),
+])
+def test_a_unit_given_another_value_beside_a_number_both_keep_is_a_possible_conflict(old: str, new: str) -> None:
+    found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
