@@ -645,3 +645,16 @@ def test_a_heading_given_a_value_the_earlier_entry_does_not_name_is_a_possible_c
 def test_a_unit_given_another_value_beside_a_number_both_keep_is_a_possible_conflict(old: str, new: str) -> None:
     found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
     assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
+
+
+@pytest.mark.parametrize("old,new,outcome", [
+    # one length of time in other calendar units (a year is 365 days, 12 months 360): the same rule
+    ("Access logs are kept for one year, then deleted", "Access logs are deleted after 12 months", "same"),
+    ("สำรองข้อมูลลูกค้าเก็บไว้ครึ่งปี", "สำรองข้อมูลลูกค้าเก็บ 180 วัน", "same"),
+    ("合同扫描件保留两年", "合同扫描件保留 24 个月", "same"),
+    # another length is still another value
+    ("Access logs are kept for one year, then deleted", "Access logs are kept for 6 months, then deleted", "conflict"),
+])
+def test_a_length_of_time_in_other_calendar_units_is_the_same_length(old: str, new: str, outcome: str) -> None:
+    found = detect(s("Rule", "2026-03-09", new), [s("Rule", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == (outcome, "OLD"), found
