@@ -114,6 +114,12 @@ SUPERSEDING = ("reversal", "relaxation", "refinement")
 # A swapped name in one template: at least this many tokens around it, and this share of the title.
 SLOT_TEMPLATE = 3
 SLOT_SHARE = 0.6
+# A person by a title, in Thai (before the name: the title and two letters of the name) and Chinese
+# (a surname and a title after it; 小 or 老 and a surname where the name ends).
+_TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า)(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
+_ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅)"
+                        r"|(?<![\u4e00-\u9fff])[小老阿][\u4e00-\u9fff](?![\u4e00-\u9fff])"
+                        r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)")
 # Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
 # other letter (Thai and Chinese have no spaces); a name has a letter in it.
 _SLOT_TOKEN = re.compile(r"[a-z0-9][\w.+-]*[\w+]|[a-z0-9]|[^\W\d_a-z]", re.IGNORECASE)
@@ -581,7 +587,8 @@ class Detector:
                 list_grew(new.full, target.full, lambda t: subject_tokens(t, lx)):
             return Finding("refinement", target.id, round(score, 2), basis="extends")
         if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") \
-                and self._told_as_news(new, new_tokens, target, target_full):
+                and (self._told_as_news(new, new_tokens, target, target_full)
+                     or _person_news(normalise(new.full), normalise(target.full))):
             return Finding("reversal", target.id, round(score, 2), basis="news")
         # A close match that gives no quantity another value and no role another tool is the same
         # subject said again in other words ("for hotfixes: cut the branch off the release tag …"
@@ -620,6 +627,23 @@ def _beside(token: str) -> re.Pattern[str]:
 def _lead(tokens: dict[str, float]) -> str | None:
     """The first word of a statement's subject (not a number, not a role)."""
     return next((t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()), None)
+
+
+def _persons(text: str) -> set[str]:
+    """People named in Thai or Chinese text by the title before or after a name (พี่โอ๊ต, น้องแพร,
+    คุณวิภา; 周姐, 陈先生, 林小姐, 小罗): the title with the name's first letters, a key to look
+    for in another text."""
+    out = {m.group(0) for m in _TH_PERSON.finditer(text)}
+    out.update(m.group(0) for m in _ZH_PERSON.finditer(text))
+    return out
+
+
+def _person_news(new_text: str, old_text: str) -> bool:
+    """Does the new statement name the person the earlier one named and, beside them, a person the
+    earlier one did not ("พี่โอ๊ตขอมาอยู่กะเช้าแล้ว เดือนนี้กะดึกน้องแพรคุม" after "หัวหน้ากะดึกคือ
+    พี่โอ๊ต", "华东门店的事找小罗，周姐上周调去华南了" after "…对接人是周姐")? A change told as news."""
+    old = _persons(old_text)
+    return any(p in new_text for p in old) and any(p not in old_text for p in _persons(new_text))
 
 
 def _initials_of(token: str, text: str) -> bool:

@@ -658,3 +658,16 @@ def test_a_unit_given_another_value_beside_a_number_both_keep_is_a_possible_conf
 def test_a_length_of_time_in_other_calendar_units_is_the_same_length(old: str, new: str, outcome: str) -> None:
     found = detect(s("Rule", "2026-03-09", new), [s("Rule", "2026-03-01", old, ident="OLD")])
     assert (found.outcome, found.target) == (outcome, "OLD"), found
+
+
+@pytest.mark.parametrize("new,outcome", [
+    # the person the earlier entry named said again, a new person beside them: a change told as news
+    ("พี่นุ่นขอไปอยู่ทีมขาย ใบแจ้งหนี้เดือนนี้น้องบีมตรวจ", "reversal"),
+    ("供应商对账的事以后找小陈，王姐下个月退休", "reversal"),
+    # the same subject with nobody new: nothing
+    ("供应商对账的时候记得抄送财务邮箱", "none"),
+])
+def test_a_person_said_again_beside_a_new_person_is_a_change_told_as_news(new: str, outcome: str) -> None:
+    old = "ฝ่ายบัญชีคนที่ตรวจใบแจ้งหนี้คือพี่นุ่น" if "ใบแจ้งหนี้" in new else "供应商对账的联系人是王姐"
+    found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
+    assert found.outcome == outcome, found
