@@ -22,14 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
-from memory_store.secret_phrases import PAIRS, PHRASES
+from memory_store.secret_phrases import CLAUSES, PAIRS, PHRASES
 
 MARK = "[REDACTED:{}]"
 _VALUE_GROUPS = ("secret", "secret_q", "secret_c")
 
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
-CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES)
+CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *CLAUSES)
 
 
 def kinds() -> list[str]:
@@ -42,6 +42,8 @@ def kinds() -> list[str]:
 
 
 def _substituter(f: SecretFormat) -> Callable[[str], str]:
+    if f.substitute is not None:
+        return f.substitute
     def replace(m: re.Match[str]) -> str:
         groups = [g for g in _VALUE_GROUPS if g in m.re.groupindex]
         name = next((g for g in groups if m.group(g) is not None), None)
@@ -74,7 +76,7 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 
 
 _TOKEN_PLAN = _plan(TOKENS)
-_TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES))
+_TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *CLAUSES))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.

@@ -38,6 +38,9 @@ class SecretFormat:
     kind_of: Callable[[re.Match[str], str], str] | None = None   # a kind that depends on the match
     flags: int = 0
     needs: tuple[str, ...] = ()         # and one of these too (tested like the triggers), if any
+    # Where a regular expression cannot say it (a name and a value in either order): the text with
+    # this format's secrets replaced; `source` is then what it searches for first.
+    substitute: Callable[[str], str] | None = None
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -169,6 +172,39 @@ def random_looking(value: str) -> bool:
 def pin_value(value: str) -> bool:
     """The value of a pin or passcode: 4-12 digits, or random-looking."""
     return (value.isdigit() and 4 <= len(value) <= 12) or random_looking(value)
+
+
+def _class_changes(value: str) -> int:
+    """How often `value` switches between letters and digits (`Zx9kLm2Qp7`: 5, `utf8mb4`: 3)."""
+    changes, last = 0, ""
+    for c in value:
+        kind = "d" if c.isdigit() else "a" if c.isalpha() else ""
+        if kind:
+            if last and kind != last:
+                changes += 1
+            last = kind
+    return changes
+
+
+# Keys published on purpose (Stripe's and Omise's publishable keys go in web pages)
+_PUBLIC_KEYS = ("pk_live_", "pk_test_", "pkey_")
+
+
+def made_up(value: str) -> bool:
+    """A value that no one writes but as a secret, even with no name and copula right before it
+    ("use Zx9kLm2Qp7 as the password", "密码就用 Pz7xCv4Nm9Lk 吧"): random-looking (`random_looking`),
+    letters and digits switching 4+ times, or 3 times with mixed case or a symbol inside. Words
+    with a number inside stay (`utf8mb4`, `base64url`, `oauth2client`, `gpt4o2024`), ids (a word and
+    hex) and publishable keys."""
+    if not random_looking(value) or value.startswith(_PUBLIC_KEYS):
+        return False
+    if all(_PLAIN_PART.fullmatch(part) or _HEXISH.match(part) for part in _SYMBOLS.split(value)):
+        return False  # an id: a word and hex (`m-b63a9446c4`, `core@34b746bfa7bf`, `sha256:9f86d0…`)
+    changes = _class_changes(value)
+    if changes >= 4:
+        return True
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
+    return changes >= 3 and (mixed or not value.isalnum())
 
 
 # Words that follow "the password is" in ordinary talk about passwords. A bare lowercase word

@@ -15,6 +15,7 @@ from memory_store.secret_formats import (
     high_entropy,
     is_path,
     kept_or_dated,
+    made_up,
     password_like,
     pin_value,
     plain_parts,
@@ -157,8 +158,9 @@ _QUOTED = r"(?P<q>[\"'`])(?P<secret_q>[^\"'`\n]{1,100})(?P=q)"
 _EN_PASSWORD = (
     r"(?i:\b(?:pass(?:word|wd|phrase|code)|pwd?)"
     r"(?:[ \t]+(?:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"[ \t]+(?:is|was|will[ \t]+be|has[ \t]+been|should[ \t]+be|=)"
-    r"(?:[ \t]+(?:now|still|just|set[ \t]+to|changed[ \t]+to))?"
+    r"[ \t]+(?:(?:is|was|will[ \t]+be|has[ \t]+been|should[ \t]+be|=)"
+    r"(?:[ \t]+(?:now|still|just|(?:set|changed|reset|updated|rotated)[ \t]+to))?"
+    r"|(?:changed|reset|updated|rotated|set)[ \t]+to)"
     r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
     r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
     r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
@@ -365,4 +367,108 @@ PHRASES: tuple[SecretFormat, ...] = (
                    needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
     SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
                  kind_of=_short_kind, needs=_DIGIT_CHARS),
+)
+
+
+# ---- a name and a made-up value in the same clause, in either order ----------------------------
+# "we decided to use Zx9kLm2Qp7 as the password", "Zx9kLm2Qp7 is the root password", "the prod
+# password changed to Jk4Lm7Np2Qr9", "set DB_PASSWORD to Zx9kLm2Qp7", "keep the db password X in
+# 1password", "用 X 作为密码", "密码就用 X 吧", "ใช้ X เป็นรหัสผ่าน": any linking words, so no
+# pattern of the words between can list them. What makes it safe is the value: `made_up` (letters and
+# digits switching again and again, as only a generated or typed-to-be-hard value does), within the
+# clause around the name (up to the end of its sentence, 80 characters either side).
+_CLAUSE_NAME = (
+    r"(?i:(?<![A-Za-z])(?:pass(?:word|wd|phrase|code)?|pwd|pw|pin|secret|token|key|credentials?|creds)"
+    r"(?:e?s)?(?![a-z]))"
+    r"|รหัสผ่าน|รหัส|พาสเวิร์ด|พาสเวิด|密码|密碼|口令|密钥|密鑰|秘钥"
+)
+_CLAUSE_NAMES = re.compile(_CLAUSE_NAME)
+_CLAUSE_END = re.compile(r"[.!?](?=\s|$)|[\n。！？]")
+_CLAUSE_REACH = 80
+# Where a made-up value may be: letters, digits, letters (or digits, letters, digits) side by side.
+# Searched first: most texts with a name ("key", "token", "pass") hold none, and stop there.
+_CANDIDATE = re.compile(r"[A-Za-z][0-9]+[A-Za-z]|[0-9][A-Za-z]+[0-9]")
+_RUN_LEFT = "\"'`(<[{“‘*"
+_RUN_RIGHT = "\"'`)>]}.,;:?”’*"
+_CODE_CHARS = frozenset("(){}[]<>=")
+_FIELD_SEPARATORS = frozenset(",;|")
+
+
+def _in_run(text: str, k: int) -> bool:
+    """Whether `text[k]` belongs to a value: printable ASCII, but not a separator of fields
+    (`updated_at:2026-11-22T04:00Z`, `a,b`), save the `:` of a URL's scheme."""
+    c = text[k]
+    return "!" <= c <= "~" and c not in _FIELD_SEPARATORS and (c != ":" or text.startswith("//", k + 1))
+
+
+def _clause_kind(name: str) -> str:
+    name = name.lower()
+    if name.startswith("secret"):
+        return "secret"
+    if name.startswith("token"):
+        return "token"
+    if name.startswith(("key", "cred")):
+        return "secret"
+    return "password"
+
+
+def _nearest_name(text: str, start: int, end: int) -> str | None:
+    """The kind the nearest name of a secret in the clause around `text[start:end]` gives, if any."""
+    lo = max(0, start - _CLAUSE_REACH)
+    hi = min(len(text), end + _CLAUSE_REACH)
+    left = max((e.end() for e in _CLAUSE_END.finditer(text, lo, start)), default=lo)
+    after = _CLAUSE_END.search(text, end, hi)
+    right = after.start() if after is not None else hi
+    best: tuple[int, str] | None = None
+    for m in _CLAUSE_NAMES.finditer(text, left, right):
+        if m.start() < end and start < m.end():
+            continue  # the name inside the value's own run (`DB_PASSWORD`, `1password`)
+        if text.rfind("[REDACTED:", 0, m.start()) > text.rfind("]", 0, m.start()):
+            continue  # a marker's kind (`[REDACTED:aws_access_key]`) names no value
+        near = (m.start() - end if m.start() >= end else start - m.end(), _clause_kind(m.group(0)))
+        best = near if best is None else min(best, near)
+    return best[1] if best is not None else None
+
+
+def _clause_values(text: str) -> str:
+    hit = _CANDIDATE.search(text)
+    if hit is None:
+        return text
+    spans: list[tuple[int, int, str]] = []
+    done = -1
+    while hit is not None:
+        start, end = hit.span()
+        if start >= done:
+            while start > 0 and _in_run(text, start - 1):
+                start -= 1
+            while end < len(text) and _in_run(text, end):
+                end += 1
+            done = end
+            run = (start, end)
+            while start < end and text[start] in _RUN_LEFT:
+                start += 1
+            while end > start and text[end - 1] in _RUN_RIGHT:
+                end -= 1
+            value = text[start:end]
+            if (made_up(value) and not _CODE_CHARS.intersection(value)
+                    and "[REDACTED" not in text[max(0, start - 10):start]):
+                kind = _nearest_name(text, *run)
+                if kind is not None:
+                    spans.append((start, end, kind))
+        hit = _CANDIDATE.search(text, max(done, hit.end()))
+    if not spans:
+        return text
+    out, last = [], 0
+    for start, end, kind in spans:
+        out.append(text[last:start])
+        out.append("[REDACTED:" + kind + "]")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+CLAUSES: tuple[SecretFormat, ...] = (
+    SecretFormat("password", ("pass", "pw", "pin", "secret", "token", "key", "cred", "รหัส", "พาสเวิ", "密", "口令",
+                              "秘钥"),
+                 _CLAUSE_NAME, lowered=True, needs=_DIGIT_CHARS, substitute=_clause_values),
 )

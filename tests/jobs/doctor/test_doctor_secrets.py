@@ -115,3 +115,26 @@ def test_a_token_in_a_transcript_folder_name_is_a_warning_about_the_folder(tmp_p
     assert "transcript's path holds a secret (github_token)" in w["message"]
     assert "[REDACTED:github_token]" in w["message"]
     assert token not in json.dumps(info)
+
+
+def test_a_password_said_in_a_clause_and_kept_by_an_older_memjobs_is_found(workspace: Path):
+    """Pins: "we decided to use X as the password", "密码就用 X 吧" and "ใช้ X เป็นรหัสผ่าน" kept in
+    clear in a daily file and a run intent by older versions were "no secret found": doctor uses the
+    same detector as the redactor, so each is now an error naming file and line, never the value."""
+    values = ["Zx9k" + "Lm2Qp7", "Pz7x" + "Cv4Nm9Lk", "Hn5t" + "Vb8Mkq2"]
+    daily = workspace / "memory" / "2026-11-23.md"
+    daily.parent.mkdir(exist_ok=True)
+    daily.write_text("# 2026-11-23\n\n## Decisions\n"
+                     f"- we decided to use {values[0]} as the password for the prod database\n"
+                     f"- 决定了，密码就用 {values[1]} 吧\n", encoding="utf-8")
+    run = workspace / ".memjobs" / "runs" / RUN
+    run.mkdir(parents=True)
+    (run / "intent.json").write_text(json.dumps({"entries": [f"ใช้ {values[2]} เป็นรหัสผ่าน staging"]},
+                                                ensure_ascii=False, indent=1), encoding="utf-8")
+    code, info, _ = _doctor(workspace)
+    errors = [f for f in _by(info, "secrets") if f["level"] == "error"]
+    found = sorted((f["path"], f["line"]) for f in errors)
+    assert code == 1 and found == [(f".memjobs/runs/{RUN}/intent.json", 3),
+                                   ("memory/2026-11-23.md", 4), ("memory/2026-11-23.md", 5)], found
+    assert all("(password)" in f["message"] for f in errors)
+    assert not any(v in json.dumps(info) for v in values)
