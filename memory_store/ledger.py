@@ -96,6 +96,12 @@ def fold_empty_run(state_dir: Path, run_id: str, report: dict[str, Any]) -> bool
     if set(names) - {REPORT, AUDIT, OPENED} or names.get(AUDIT, 0):
         return False
     keep = {k: report.get(k) for k in ("run_id", "job", "status", "now", "started", "finished")}
+    # Why it changed nothing (weekly's "nothing compounded: …") is what a reader of `runs` or
+    # `status` needs most: the line keeps the run's notes and warnings, and its place among runs.
+    keep.update({k: list(report[k]) for k in ("notes", "warnings") if report.get(k)})
+    opened = _opened(folder)
+    if opened:
+        keep[OPENED] = opened
     append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
     shutil.rmtree(folder, ignore_errors=True)
     return True
@@ -154,15 +160,41 @@ def mark_rolled_back(state_dir: Path, run_id: str) -> None:
     atomic_write(run_dir(state_dir, run_id) / ROLLED_BACK, b"")
 
 
-def list_runs(state_dir: Path) -> list[dict[str, Any]]:
-    """Every recorded run's report, oldest first (runs without a report are skipped)."""
+def folded_runs(state_dir: Path) -> list[dict[str, Any]]:
+    """The runs folded into `runs/nothing.jsonl` (fold_empty_run), as recorded (a line cut short by a
+    kill is skipped)."""
+    try:
+        data = (state_dir / RUNS_DIR / NOTHING_LOG).read_bytes()
+    except OSError:
+        return []
     out: list[dict[str, Any]] = []
+    for line in data.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict) and isinstance(rec.get("run_id"), str):
+            out.append(rec)
+    return out
+
+
+def list_runs(state_dir: Path) -> list[dict[str, Any]]:
+    """Every recorded run's report, oldest first, the folded ones (`runs/nothing.jsonl`) among them
+    in their place (runs without a report are skipped)."""
+    keyed: list[tuple[tuple[str, int, str], dict[str, Any]]] = []
     for d in run_dirs(state_dir):
         try:
-            out.append(json.loads((d / REPORT).read_text("utf-8")))
+            rep = json.loads((d / REPORT).read_text("utf-8"))
         except (OSError, ValueError):
             continue
-    return out
+        if isinstance(rep, dict):
+            keyed.append(((d.name[:16], _opened(d), d.name), rep))
+    for rec in folded_runs(state_dir):
+        opened = rec.get(OPENED)
+        rec = {k: v for k, v in rec.items() if k != OPENED} | {"folded": True}
+        keyed.append(((rec["run_id"][:16], opened if isinstance(opened, int) else 0, rec["run_id"]), rec))
+    keyed.sort(key=lambda kr: kr[0])
+    return [rep for _, rep in keyed]
 
 
 def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
@@ -232,11 +264,11 @@ _ENDED_MAX = 20_000
 
 
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
-    """The newest report of each job."""
+    """The newest report of each job (folded runs included), in `list_runs`' order."""
     latest: dict[str, dict[str, Any]] = {}
     for rep in list_runs(state_dir):
         job = rep.get("job")
-        if isinstance(job, str) and str(rep.get("started", "")) >= str(latest.get(job, {}).get("started", "")):
+        if isinstance(job, str):
             latest[job] = rep
     return latest
 

@@ -145,6 +145,9 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
             typer.echo(f"{job:<10} never run")
         else:
             typer.echo(f"{job:<10} last {rep['status']} at {rep['started']} ({rep['run_id']})")
+            if rep["status"] == "nothing":   # why it changed nothing (weekly: "nothing compounded: …")
+                for note in rep.get("notes") or []:
+                    typer.echo(f"{'':<10} {note}")
     for name, when in (info.get("next_runs") or {}).items():
         typer.echo(f"next {name:<6} {when}")
     if "daemon" in info:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config
-from memory_store.ledger import read_report, run_dirs
+from memory_store.ledger import folded_runs, read_report, run_dirs
 from memory_store.locks import path_is_locked, pid_alive
 
 __all__ = ["JOBS", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kill_after_s",
@@ -84,17 +84,19 @@ def _parse_time(value: object) -> datetime | None:
 
 
 def last_success(state_dir: Path, job: str) -> datetime | None:
-    """When the newest run of `job` with status ok|nothing started (`.memjobs/runs/*/report.json`)."""
+    """When the newest run of `job` with status ok|nothing|degraded started (`.memjobs/runs/*/report.json`,
+    and the runs folded into `runs/nothing.jsonl`)."""
     try:
         names = [p.name for p in run_dirs(state_dir)]
     except OSError:
         return None
     best: datetime | None = None
+    reports: list[dict[str, Any] | None] = [r for r in folded_runs(state_dir) if r.get("job") == job]
     for name in names:
         m = RUN_ID_PATTERN.match(name)
-        if m and m.group("job") != job:
-            continue  # another job's run: skip without reading it
-        report = read_report(state_dir, name)
+        if not (m and m.group("job") != job):   # another job's run: skipped without reading it
+            reports.append(read_report(state_dir, name))
+    for report in reports:
         if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing", "degraded"):
             continue
         started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))

@@ -97,7 +97,7 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
             "run_id": rep.get("run_id"), "status": rep.get("status"), "started": rep.get("started"),
             "finished": rep.get("finished"), "added": rep.get("added"), "updated": rep.get("updated"),
             "written": len(rep.get("written") or []), "errors": len(rep.get("errors") or []),
-            "warnings": list(rep.get("warnings") or []),
+            "warnings": list(rep.get("warnings") or []), "notes": list(rep.get("notes") or []),
         }
     status = Status(workspace=str(ws), now=now.astimezone(cfg.tz).isoformat(), jobs=jobs, locks=locks, sizes=size)
     mm = size["memory_md"]
