@@ -368,6 +368,8 @@ class Daemon:
             other = read_daemon_status(self.cfg) or {}
             raise LockHeld(f"already running: a memjobs daemon (pid {other.get('pid', '?')}) serves this "
                            "workspace", path=self.state_dir / LOCK_NAME) from None
+        with contextlib.suppress(FileNotFoundError):   # kept by an earlier daemon: this one loaded the file
+            (self.state_dir / KEPT_CONFIG).unlink()
         log = logging.getLogger("apscheduler")
         handler = _JsonLogHandler(self)
         log.addHandler(handler)

@@ -86,7 +86,7 @@ class Status:
 def with_kept_config(workspace: Path, error: MemjobsError) -> tuple[Config, str] | None:
     """When memjobs.yaml does not load: the configuration the daemon kept through the bad edit
     (.memjobs/daemon.config.yaml, which the jobs it starts run with), so that `status` still shows
-    the schedule, the runs and the rest; None when no daemon kept one."""
+    the schedule, the runs and the rest; None when no running daemon kept one."""
     from jobs.scheduler import kept_config_path
     from memory_store.config import load_config
 
@@ -98,6 +98,8 @@ def with_kept_config(workspace: Path, error: MemjobsError) -> tuple[Config, str]
     except MemjobsError:
         return None
     daemon = read_daemon_status(cfg) or {}
+    if not daemon.get("alive"):
+        return None     # left by a daemon that has stopped: nothing runs with it now
     loaded = str(daemon.get("config_loaded") or "?").replace("T", " ")
     return cfg, (f"the configuration does not load: {error}; shown with the configuration the daemon kept "
                  f"(loaded at {loaded}), which the jobs it starts run with until the file is fixed")

@@ -461,7 +461,7 @@ def test_a_job_that_fails_before_its_run_starts_is_recorded_failed_not_missed(wo
     assert report["status"] == "failed" and report["job"] == "microsync"
     assert report["errors"][-1]["code"] == "not_started"
     assert report["errors"][-1]["message"].endswith("Error: memjobs.yaml:4: unknown key")
-    at = datetime.fromisoformat(run["started"].replace("Z", "+00:00")) + timedelta(seconds=1)
+    at = datetime.fromisoformat(report["started"].replace("Z", "+00:00"))   # status read as the run began
     warnings = collect(cfg, now=at).warnings
     assert any(w.startswith("the last microsync run failed") for w in warnings), warnings
     assert not any("microsync missed" in w for w in warnings), warnings
