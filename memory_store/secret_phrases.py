@@ -508,3 +508,20 @@ CODES: tuple[SecretFormat, ...] = (
                               "校验码", "รหัส"),
                  _CODE, lowered=True, accept=code_value, needs=_DIGIT_CHARS),
 )
+
+
+# A line of a `.pgpass` file, `host:port:database:user:password` (`*` for any of the first four): the
+# password is the rest of the line. Said with its usual port or a `*`, or in a text naming the file.
+_PGPASS = (r"(?m)^[ \t]*(?:[-\w.*\[\]]+):(?:[0-9]{1,5}|\*):(?:[^\s:]+):(?:[^\s:]+):" + NOT_MARK
+           + r"(?P<secret>[^\s]+)[ \t]*$")
+
+
+def pgpass_password(value: str) -> bool:
+    """The password of a `.pgpass` line: not `*`, a `$VARIABLE` or a short number (a line of
+    timestamps, `10:5432:00:12:30`)."""
+    return value != "*" and not value.startswith(("$", "%")) and not (value.isdigit() and len(value) < 4)
+
+
+PGPASS: tuple[SecretFormat, ...] = (
+    SecretFormat("password", (":5432:", ":*:", "pgpass"), _PGPASS, lowered=True, accept=pgpass_password),
+)

@@ -184,3 +184,16 @@ def test_a_one_time_or_access_code_is_redacted(text: str, expected: str) -> None
 @pytest.mark.parametrize("text", CODE_KEPT)
 def test_talk_about_codes_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("db.internal:5432:app:appuser:" + A, f"db.internal:5432:app:appuser:{P}"),
+    ("cat ~/.pgpass\n*:*:*:postgres:hunter22\nlocalhost:5432:*:app:" + E,
+     f"cat ~/.pgpass\n*:*:*:postgres:{P}\nlocalhost:5432:*:app:{P}"),
+    ("see 127.0.0.1:5432:app", "see 127.0.0.1:5432:app"),
+    ("*:*:*:*:*", "*:*:*:*:*"),
+    ("db:5432:app:app:$PGPASSWORD", "db:5432:app:app:$PGPASSWORD"),
+    ("10:5432:00:12:30", "10:5432:00:12:30"),
+])
+def test_a_pgpass_line_keeps_no_password(text: str, expected: str) -> None:
+    assert redact(text) == expected
