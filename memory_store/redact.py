@@ -22,14 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
-from memory_store.secret_phrases import CLAUSES, CODES, PAIRS, PGPASS, PHRASES
+from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES
 
 MARK = "[REDACTED:{}]"
 _VALUE_GROUPS = ("secret", "secret_q", "secret_c")
 
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
-CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *CODES, *PGPASS, *CLAUSES)
+CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *PGPASS, *CLAUSES)
 
 
 def kinds() -> list[str]:
@@ -76,7 +76,7 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 
 
 _TOKEN_PLAN = _plan(TOKENS)
-_TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *CODES, *PGPASS, *CLAUSES))
+_TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *PGPASS, *CLAUSES))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.

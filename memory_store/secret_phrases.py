@@ -474,42 +474,6 @@ CLAUSES: tuple[SecretFormat, ...] = (
 )
 
 
-# ---- one-time, recovery and access codes --------------------------------------------------------
-# A one-time or access code said by its name ("the recovery code: KQ8Z-…", "验证码是 …", "รหัส OTP
-# คือ …", "door code is 4821#"): a name of such a code, a copula, and digits (4-12, in groups joined by `-`,
-# a trailing `#` or `*` as keypads take it) or groups of letters and digits. "error code is 4821" is
-# not one: only the names below.
-_CODE_NAME = (
-    r"(?:(?i:(?<![A-Za-z])(?:otp|(?:one[ -]time|verification|confirmation|2fa|mfa|auth(?:entication)?|security"
-    r"|access|recovery|backup|door|gate|alarm|lock|entry|keypad)[ \t]+(?:codes?|pins?|passcodes?)"
-    r"|recovery[ \t]+keys?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสยืนยัน|รหัสประตู)"
-)
-_CODE = (
-    _CODE_NAME + r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)" + NOT_MARK + r"[\"'`“]?"
-    r"(?P<secret>[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?)(?![0-9A-Za-z-])"
-)
-
-
-def code_value(value: str) -> bool:
-    """A one-time or access code: 4-12 digits (groups joined by `-`, a trailing `#`), or groups of
-    letters and digits with a digit, upper case or made up (`KQ8Z-LM2X-99QW`); not a date."""
-    core = value.rstrip("#*")
-    digits = core.replace("-", "")
-    if digits.isdigit():
-        return 4 <= len(digits) <= 24 and _WHEN_LIKE.fullmatch(core) is None
-    return any(c.isdigit() for c in core) and (core.upper() == core or made_up(core))
-
-
-_WHEN_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-CODES: tuple[SecretFormat, ...] = (
-    SecretFormat("password", ("otp", "code", "pin", "passcode", "recovery", "验证码", "驗證碼", "动态码", "動態碼",
-                              "校验码", "รหัส"),
-                 _CODE, lowered=True, accept=code_value, needs=_DIGIT_CHARS),
-)
-
-
 # A line of a `.pgpass` file, `host:port:database:user:password` (`*` for any of the first four): the
 # password is the rest of the line. Said with its usual port or a `*`, or in a text naming the file.
 _PGPASS = (r"(?m)^[ \t]*(?:[-\w.*\[\]]+):(?:[0-9]{1,5}|\*):(?:[^\s:]+):(?:[^\s:]+):" + NOT_MARK
