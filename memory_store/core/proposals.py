@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from memory_store.core import document as doc
@@ -24,7 +24,7 @@ from memory_store.core.policy import is_reserved
 from memory_store.core.results import Change
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind, shown
 from memory_store.core.store import CLI, TRANSCRIPT_REF, CoreMemory, stamp
-from memory_store.core.ttl import check_ttl, expiry
+from memory_store.core.ttl import check_ttl, expiry, parse_time
 from memory_store.entries import EXCERPT_MAX, PROPOSAL_STATUSES, LineEntry
 from memory_store.errors import MemoryNotFound, MemoryRefused, UsageError
 from memory_store.fileio import read_snapshot
@@ -182,6 +182,26 @@ class ProposalBook:
         p = self._get(wanted)
         with self.mem.operation("reject", actor) as run:
             return self._resolve(run, p, "rejected", actor, reason, "proposal.rejected")
+
+    def reject_key(self, run: CoreRun, key: str, *, applies_to: str | None, actor: Actor, reason: str,
+                   said_at: datetime | None = None) -> list[Change]:
+        """Inside a forget's run: every pending proposal of `key` (of one applies_to, or all) becomes
+        rejected, audited with the forget's actor — what the user asked to forget is not waiting to
+        be accepted back. With `said_at` (a forget said in a transcript), only proposals made by then
+        or earlier in this same run (its statements are read in their order) are rejected."""
+        made_here = {p.id for p in self.proposals(run=run.run_id)} if said_at is not None else set()
+        out: list[Change] = []
+        for p in self.proposals():
+            e = p.loc.entry
+            if e.key != key or applies_to not in (None, e.effective_applies_to):
+                continue
+            made = parse_time(e.created_at or "")
+            if said_at is not None and p.id not in made_here and (made is None or made > said_at):
+                continue
+            done = self._resolve(run, p, "rejected", actor, f"{reason}: a pending proposal of a forgotten key",
+                                 "proposal.rejected")
+            out.append(Change("proposal.rejected", "proposals", PROPOSALS, done.loc.entry, e, run.run_id))
+        return out
 
     def expire(self, *, actor: Actor = CLI) -> list[Proposal]:
         """Every pending proposal past its ttl becomes expired."""
