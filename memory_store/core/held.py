@@ -79,9 +79,27 @@ def cited_turns(workspace: Path) -> CitedTurns:
     return out
 
 
+_VERSIONS: dict[Path, tuple[tuple[int, int, int, int], dict[tuple[str, str], str]]] = {}
+
+
 def _written_versions(path: Path) -> dict[tuple[str, str], str]:
     """(key, chat ref) -> value of every PROFILE version the audit trail says was written from a
-    transcript statement and not rolled back."""
+    transcript statement and not rolled back; read again only when the trail changed (one stat: a
+    long-lived server builds the context often)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return {}
+    stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    cached = _VERSIONS.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    got = _read_versions(path)
+    _VERSIONS[path] = (stamp, got)
+    return got
+
+
+def _read_versions(path: Path) -> dict[tuple[str, str], str]:
     seen: dict[tuple[str, str], int] = {}
     values: dict[tuple[str, str], str] = {}
     try:
