@@ -25,7 +25,7 @@ from pathlib import Path
 from memory_store.confine import only_inside
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
-from memory_store.errors import EntryError
+from memory_store.errors import EntryError, MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
 
@@ -64,12 +64,12 @@ class CitedTurns:
 def cited_turns(workspace: Path) -> CitedTurns:
     """Every user turn any PROFILE fact — any state, any version — was written from."""
     out = CitedTurns()
-    lines = doc.scan(read_snapshot(workspace / _PROFILE).text or "", _PROFILE)[0]
+    lines = doc.scan(_text(workspace / _PROFILE), _PROFILE)[0]
     now = {loc.entry.key: loc.entry.value for loc in lines}      # key -> its active value, else its last
     now.update({loc.entry.key: loc.entry.value for loc in lines if loc.entry.effective_status == "active"})
     for loc in lines:
         out.add(loc.entry.ref, f"{loc.entry.key} = {loc.entry.value}")
-    archived = read_snapshot(workspace / ARCHIVE).text or ""
+    archived = _text(workspace / ARCHIVE)
     if "chat:" in archived:
         for loc in doc.scan(archived, ARCHIVE)[0]:
             if dict(loc.entry.extra).get("from") == _PROFILE:
@@ -80,6 +80,15 @@ def cited_turns(workspace: Path) -> CitedTurns:
 
 
 _VERSIONS: dict[Path, tuple[tuple[int, int, int, int], dict[tuple[str, str], str]]] = {}
+
+
+def _text(path: Path) -> str:
+    """A file's text; one that cannot be read (not UTF-8, a folder, no permission) reads as empty:
+    validate and the context's own read of it report it."""
+    try:
+        return read_snapshot(path).text or ""
+    except (MemjobsError, OSError, UnicodeDecodeError):
+        return ""
 
 
 def _written_versions(path: Path) -> dict[tuple[str, str], str]:
@@ -147,7 +156,7 @@ def held_in_index(workspace: Path, items: Iterable[tuple[str, str]]) -> dict[str
         path = workspace / link
         if not only_inside(workspace, [path]):
             continue
-        text = read_snapshot(path).text
+        text = _text(path)
         if not text:
             continue
         for block in parse_document(text).blocks:
