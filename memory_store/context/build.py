@@ -47,6 +47,7 @@ from memory_store.context.snapshot import Snapshot, read_last_known_good
 from memory_store.context.tokens import MIN_BUDGET, estimate
 from memory_store.core import document as doc
 from memory_store.core.files import AUDIT_LOG, SCOPE_FILES
+from memory_store.core.forgotten import forgotten
 from memory_store.core.held import held_in_index
 from memory_store.core.resolve import Candidate, Resolved, resolve
 from memory_store.core.secret_values import shown
@@ -255,6 +256,15 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         items["procedures"] = _procedures(b, ws, req.task, prof.procedures)
     if "episodes" in shown:
         items["episodes"] = _episodes(b, ws, req.project, prof.episodes)
+
+    # ---- what the user had memjobs forget is not given back from history (episodes, the index) ----
+    forgot = forgotten(ws)
+    if forgot:
+        for group in ("episodes", "memory_index", "procedures"):
+            for it in items[group]:
+                if forgot.found_in(it.text):
+                    b.emit(LAYER_OF[group], "forgotten", TRIM, it.id)
+            items[group] = [it for it in items[group] if not forgot.found_in(it.text)]
 
     # ---- hints, passed through last ----
     for n, hint in enumerate(req.hints, 1):
