@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memory_store.core.lineformat import line_problems, parse_line, split_fields
+from memory_store.core.secret_values import secret_kind
 from memory_store.entries import LINE_STATUSES, LineEntry
 from memory_store.markdown import fenced_lines, split_lines
+from memory_store.redact import redact
 
 INACTIVE = "Inactive"
 _HEADING_RE = re.compile(r"^##[ \t]+(.*?)[ \t]*$")
@@ -114,8 +116,10 @@ def stray_lines(text: str) -> list[BadLine]:
             continue
         m = _KEY_VALUE_RE.match(bare)
         if m:
-            out.append(BadLine(i + 1, f"not an entry, so memjobs does not read it (kept as written): write it "
-                                      f"as `- key:{m['key']} | value:{m['value']}`"))
+            # the value is shown back only when it is no secret (memory_store/core/secret_values.py)
+            value = m["value"] if secret_kind(m["key"], m["value"]) is None else "<value>"
+            out.append(BadLine(i + 1, redact(f"not an entry, so memjobs does not read it (kept as written): write "
+                                             f"it as `- key:{m['key']} | value:{value}`")))
         else:
             out.append(BadLine(i + 1, f"a list item that is not an entry, so memjobs does not read it (kept as "
                                       f"written); an entry is one line `{SHAPE}`", "warning"))

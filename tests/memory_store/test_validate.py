@@ -123,3 +123,12 @@ def test_a_core_file_line_that_is_not_an_entry_is_reported_and_kept(workspace: P
     w = cli_run("--workspace", str(workspace), "mem", "set", "response.tone", "warm")
     assert w.returncode == 0, w.stderr
     assert "- response.length: short\n" in profile.read_text(encoding="utf-8")
+
+
+def test_a_stray_core_line_holding_a_secret_is_reported_without_it():
+    text = "# PROFILE\n\n## Preferences\n- db.password: hunter2abc\n- api: sk-proj-abcdefghijklmnopqrstuvwxyz012345\n"
+    msgs = [p.format() for p in validate_text(text, "PROFILE.md")]
+    assert msgs == ["PROFILE.md:4: not an entry, so memjobs does not read it (kept as written): write it as "
+                    "`- key:db.password | value:<value>`",
+                    "PROFILE.md:5: not an entry, so memjobs does not read it (kept as written): write it as "
+                    "`- key:api | value:<value>`"]
