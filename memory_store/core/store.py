@@ -22,12 +22,14 @@ from memory_store.core.audit import Actor, event, read_log
 from memory_store.core.files import (
     AUDIT_LOG,
     DEFAULT_SECTION,
+    PROPOSALS,
     SCOPE_FILES,
     workspace_policy_warning,
 )
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
+from memory_store.core.proposal_lines import reject_pending
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind
@@ -367,10 +369,10 @@ class CoreMemory:
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
                         changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
                                                         notes))
-            from memory_store.core.proposals import ProposalBook
-
-            changes.extend(ProposalBook(self).reject_key(run, key, applies_to=applies_to, actor=actor,
-                                                         reason=reason or f"forget {key}", said_at=said_at))
+            for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
+                                                reason=reason or f"forget {key}", ts=stamp(self.clock()),
+                                                said_at=said_at):
+                changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
         left = self.resolve([key], contexts).values.get(key)
         if left is not None and left.winner.scope != "policy" and applies_to in (
