@@ -414,6 +414,10 @@ def main() -> int:
         s = Searcher(cfg, embed_queries=bool(args.embed))
         # With vectors, the word search is timed beside it, query by query, in the same run.
         words_only = Searcher(replace(cfg, search=replace(cfg.search, embed="off"))) if args.embed else None
+        # ... and the MCP server's searcher: the same, with a deadline on the question's vector.
+        from jobs.mcp.search_tools import EMBED_DEADLINE_MS
+
+        timed = Searcher(cfg, embed_queries=True, embed_deadline_ms=EMBED_DEADLINE_MS) if args.embed else None
         opts = SearchOptions(limit=6)
         locomo = locomo_questions()
         sets = {"word": QUERIES, "question": QUESTIONS, "locomo": locomo}
@@ -423,6 +427,8 @@ def main() -> int:
                 words_only.search(q, opts, today=TODAY)
         lat: dict[str, list[float]] = {name: [] for name in sets}
         lat_words: dict[str, list[float]] = {name: [] for name in sets}
+        lat_timed: dict[str, list[float]] = {name: [] for name in sets}
+        late: dict[str, int] = {name: 0 for name in sets}
         cached: list[float] = []  # a question asked again: its vector is the process's already
         for rnd in range(5):
             for name, qs in sets.items():
@@ -445,11 +451,21 @@ def main() -> int:
                         t = time.perf_counter()
                         words_only.search(q, opts, today=TODAY)
                         lat_words[name].append((time.perf_counter() - t) * 1000)
+                    if timed is not None:
+                        vectors._queries.clear()
+                        t = time.perf_counter()
+                        late[name] += timed.search(q, opts, today=TODAY).words_only == "late"
+                        lat_timed[name].append((time.perf_counter() - t) * 1000)
         s.close()
         if words_only is not None:
             words_only.close()
+        if timed is not None:
+            timed.close()
         p50, p95 = statistics.median(lat["word"]), pct(lat["word"], 95)
-        for label, table in (("", lat), (" (words only, same run)", lat_words)):
+        tables = [("", lat), (" (words only, same run)", lat_words)]
+        if timed is not None:
+            tables.append((f" (vector deadline {EMBED_DEADLINE_MS:.0f} ms, as the MCP server)", lat_timed))
+        for label, table in tables:
             for name, values in table.items():
                 if not values:
                     if not label:
@@ -461,6 +477,9 @@ def main() -> int:
                     f"in-process {name} queries{label}: p50 {v50:.2f} ms, p95 {v95:.2f} ms, max {max(values):.2f} ms"
                     f" ({len(values)} queries){ratio}"
                 )
+        if timed is not None:
+            print("  with the deadline, answered by words only (the vector late): "
+                  + ", ".join(f"{name} {late[name]} of {len(lat_timed[name])}" for name in sets if lat_timed[name]))
         if cached:
             print(f"in-process questions asked again (the vector cached): p50 {statistics.median(cached):.2f} ms,"
                   f" p95 {pct(cached, 95):.2f} ms ({len(cached)} queries)")

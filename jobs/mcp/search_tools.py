@@ -23,7 +23,7 @@ STALE_NOTE = "the index is older than the workspace's last change: run `memjobs 
 # A question's vector is waited for until this long after the question arrived (the budget of a
 # question in process is 20 ms at p95, docs/design.md §7); later, the words' ranking answers.
 EMBED_DEADLINE_MS = 15.0
-PRELOAD_DELAY_S = 1.0  # the server has answered `initialize` and `tools/list` by then
+PRELOAD_DELAY_S = 3.0  # the server has answered `initialize` and `tools/list` by then (1.5 s quiet, 3-4.6 s at load 15)
 WORDS_ONLY_NOTES = {
     "loading": "the sentence model is still loading (it started with the server): this question was ranked"
                " by its words only",

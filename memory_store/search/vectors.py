@@ -9,9 +9,12 @@ MAX_PER_PASS rows: a first build over a long history spreads over several update
 holding the index lock for an hour; rows without a vector are simply not in the cosine list.
 
 A search (`Searcher(cfg, embed_queries=True)`, the MCP server) embeds a question of two or more
-terms once and fuses, by reciprocal rank (`fuse`), the word ranking's first BASE_DEPTH hits with the
-COSINE_DEPTH nearest rows and messages; only the default search (no tier, kind, date or layer
-filter) is fused. Measured on LoCoMo (docs/benchmarks.md, "fifth pass"): recall@6 +0.03 to +0.04.
+terms (once per process: `query_vector` keeps the last QUERY_CACHE) and fuses, by reciprocal rank
+(`fuse`), the word ranking's first BASE_DEPTH hits with the COSINE_DEPTH nearest rows and messages;
+only the default search (no tier, kind, date or layer filter) is fused. The MCP server loads the
+model on a thread of its own as it starts (`preload`) and waits for a question's vector only up to
+a deadline. Measured on LoCoMo (docs/benchmarks.md, "Search by meaning, sixth pass"): recall@6
++0.03 to +0.04.
 Without the extra, with `search.embed: off`, or in a one-shot `memjobs search` process (loading the
 model costs more than its 300 ms budget, docs/design.md §7), results are exactly the word search's.
 """
@@ -19,7 +22,9 @@ model costs more than its 300 ms budget, docs/design.md §7), results are exactl
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -66,11 +71,21 @@ def wanted(cfg: Config) -> bool:
     return cfg.search.embed != "off"
 
 
+def _blas_one_thread() -> None:
+    """numpy's BLAS (OpenBLAS) on one thread, unless the user chose otherwise, before numpy is first
+    imported: a question's cosine scan is one matrix-vector product, memory-bound, and a second BLAS
+    thread on a busy 2-core machine doubled it (40,000 vectors: p50 67 → 31 ms at load 14;
+    scripts/bench_embed.py). No effect once numpy is loaded."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def model(wait: bool = True) -> Embedder | None:
     """The process's embedder (loaded once, ~0.3-0.8 s), or None when the `embed` extra is missing.
     `wait=False`: None at once while a preload is under way (a question is then ranked by words
     rather than wait for the model)."""
     global _model
+    _blas_one_thread()
     from memory_store.search.embed import EmbeddingUnavailable, load
 
     global _failure
@@ -223,6 +238,7 @@ class Matrix:
 
 
 def load_matrix(db: sqlite3.Connection, model_id: str, generation: str | None) -> Matrix:
+    _blas_one_thread()
     import numpy as np
 
     from memory_store.search.embed import DIMENSIONS
