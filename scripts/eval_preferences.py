@@ -1,14 +1,15 @@
 """How well the transcript router (memory_store/core/router.py) routes user turns to core memory.
 
-    python scripts/eval_preferences.py [--split dev|heldout|heldout2|heldout3|heldout4] [--json] [--verbose]
+    python scripts/eval_preferences.py [--split dev|heldout|heldout2|heldout3|heldout4|heldout5] [--json] [--verbose]
 
 The set is tests/fixtures/preferences/ (its README says how it was written: blind, before the router).
-`dev`, `heldout` (the first held-out half), `heldout2` (the second, written later by another writer)
-and `heldout3` (a third writer's) are development splits: each was measured as totals until it had
-been reported once, then demoted to development, so `--verbose` lists their misses (heldout3 was
-read as totals twice, then demoted when heldout4 was commissioned). `heldout4`, written blind by a
-fourth writer who never saw the code, is the held-out split: this script prints its totals and
-nothing per item, and `--verbose` is refused for it. Per language and pooled:
+`dev`, `heldout` (the first held-out half), `heldout2` (the second, written later by another writer),
+`heldout3` (a third writer's) and `heldout4` (a fourth writer's) are development splits: each was
+measured as totals until it had been reported once, then demoted to development, so `--verbose`
+lists their misses (heldout3 was read as totals twice, then demoted when heldout4 was commissioned;
+heldout4 was read as totals once, then demoted when heldout5 was commissioned). `heldout5`, written
+blind by a fifth writer who never saw the code, is the held-out split: this script prints its totals
+and nothing per item, and `--verbose` is refused for it. Per language and pooled:
 - explicit writes: turns the router writes to PROFILE at once (explicit, or the user's "yes,
   remember that" to an offer that names its key). A write is right when the item is explicit and
   the key is its key (or one of its alt_keys); precision = right / written, recall = right /
@@ -46,8 +47,8 @@ from memory_store.core.router import route  # noqa: E402
 
 SET = ROOT / "tests/fixtures/preferences"
 LANGS = ("en", "th", "zh")
-DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3")     # read item by item (--verbose)
-HELDOUT = "heldout4"                                       # totals only
+DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")     # read item by item (--verbose)
+HELDOUT = "heldout5"                                                   # totals only
 COUNTS = ("items", "explicit", "written", "written_right", "written_on_none", "staged", "staged_explicit",
           "staged_right", "staged_on_none", "inferred", "proposed",
           "proposed_right", "forget", "forgot", "forgot_right", "same_label", "same_label_key",

@@ -12,9 +12,13 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
 - forget → every active fact of the key revoked (for the free-form keys instruction.other and
   user.other, several of which hold at once, a note asks the user which one; a forget whose words do
   not speak of what the agent keeps, `Routed.to == "review"`, is only a note too);
-- the user's "yes, remember that" → the pending proposal of the offered key accepted with the user as
-  actor; with none pending, written as explicit. A yes to an offer that names no key we know accepts
-  nothing (which proposal was meant is not known): a note points the user to `memjobs proposals list`.
+- the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
+  one of the offered key whose value is the offered one (any value when the offer names none). With
+  none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
+  its key and value) is written as explicit; any other yes is staged in PROPOSALS.md with the offered
+  value (a yes to an offer whose value is not known is a note). A yes to an offer that names no key we
+  know accepts nothing (which proposal was meant is not known): a note points the user to `memjobs
+  proposals list`.
 
 With `extract.engine: llm` the model also reads each item for a preference (`Candidate.preference`,
 key, value). That reading goes through the same class rules (`memory_store.core.router.gate`): it
@@ -113,11 +117,24 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                         "what was offered is not known: see `memjobs proposals list`")
                 continue
             if r.label == "confirm":
-                pending = [p for p in book.proposals() if p.loc.entry.key == r.key]
+                pending = [p for p in book.proposals() if p.loc.entry.key == r.key
+                           and (not r.value or p.loc.entry.value.casefold() == r.value.casefold())]
                 if pending:
                     latest = max(pending, key=lambda p: (p.loc.entry.created_at or "", p.loc.line))
                     book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}")
                     counts["accepted"] += 1
+                    continue
+                if not r.writes_profile and not r.value:
+                    counts["confirm_to_review"] += 1
+                    ctx.report.notes.append(f"the user said yes to an offer to keep {r.key} in {h.ref}, but the "
+                                            "value offered is not known: see `memjobs proposals list`")
+                    continue
+                if not r.writes_profile:
+                    # a yes the router is not sure of, with nothing pending to accept: for the user's review
+                    made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
+                                        reason=f"the user said yes to an offer, not certain enough to write at "
+                                               f"once: {r.cue}", actor=Actor("system", "microsync"))
+                    counts["staged" if made is not None else "unchanged"] += 1
                     continue
             if r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,

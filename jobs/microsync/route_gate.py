@@ -21,7 +21,7 @@ from memory_store.core.router import LEXICONS, unquoted
 
 # The lexicon fields one of which matches in every turn the router routes (router.route): the
 # others (decline, not_mine, complaint, agent_rule, topics) only veto or refine such a turn.
-TRIGGERS = ("standing", "habitual", "remember_self", "forget", "confirm", "self_fact",
+TRIGGERS = ("standing", "habitual", "long_term", "remember_self", "forget", "confirm", "self_fact",
             "expertise_high", "expertise_low", "expertise_known")
 
 

@@ -10,31 +10,35 @@ memory verb about the user; a turn about someone else, one message only, a quest
 stored value, a hypothetical or quoted text is never routed. Keys are canonical, so the same
 preference said in two languages is one key.
 
-Where an explicit statement goes (`Routed.to`) is decided by the class of the statement, not by its
-phrasing: only a canonical style/identity key (language, tone, length, format, name, time zone) with
-a value the words give (not turned around by a negation just before them in the same clause), said
-with a strong marker, in a turn that speaks to the agent or about the user (or names the agent's
-answers), or the user's yes to an offer that names its key, is written to PROFILE. Strong markers:
-a standing time marker or a memory verb about the user; a setting stated as one ("Tone preference:
-…", "preference ของเรา: …", "預設格式：…", "rule for any repo of mine: …", with the words after the
-colon as the value when the key's words give none); a lasting like or dislike about how the user is
-answered (I prefer…, เราไม่ชอบ…, 我习惯…); where the user lives or what they are called ("I live in
-Lisbon", "name's Kofi", 叫我阿凱就好; a city's zone from the time zone database when the table lacks it);
-a habitual marker (always, whenever, ตลอด, 凡是) in a turn about the answers to the user ("回覆我一律用繁體")
-or addressed to the agent ("numbered steps whenever you walk me through…"); a long-term scope said as
-such (长期, ถาวร, permanently). A strong marker in a sentence that is a question is no statement.
+Where an explicit statement goes (`Routed.to`) is decided by structure, and PROFILE is written only
+when the evidence is strong; everything lasting but less certain is staged in PROPOSALS.md, where the
+user's review is the safety net (the item is not lost). Written to PROFILE at once, only:
+(a) a standing marker that says the statement lasts — a standing time marker or a memory verb (from now
+    on, by default, remember that I…, ต่อไป, ตั้งแต่นี้, จำไว้ว่าเรา…, 以后, 默认, 记住我…) — in a turn
+    that speaks to the agent about its answers or how it works, or about the user: a canonical style
+    key (language, tone, length, format) with a value the words give, not turned around by a negation
+    just before them in the same clause; an imperative about how the agent works with a person word
+    (instruction.other: going forward, don't push yourself; ต่อไป…ถามเราก่อน; 规矩：给我的命令一律不要带
+    sudo; not someone else's rule passed on, not said with what the user is); a fact the user says of
+    themselves in the first person (user.other: remember that I'm allergic…; 記住我有色弱); a skill
+    whose topic the table names in the skill's sentence (以后…我前端完全不懂);
+(b) a setting stated as one ("Tone preference: …", "preference ของเรา: …", "預設格式：…", "rule for any
+    repo of mine: …", the words after the colon as the value when the key's words give none), and the
+    user's name or where they live said as one ("call me Dan", "name's Kofi", 叫我阿凱就好, "I live in
+    Lisbon", a city of the hand table);
+(c) the user's yes to the assistant's offer to remember a thing that names its key and value.
+Never in a sentence that is a question (a request put as one, "Can you … by default?", is a request),
+never in quoted or pasted text, never about a team, an artifact or someone else.
 
-Free-form keys reach PROFILE too when the words are the user's own and lasting: `user.other` for a
-lasting fact the user says of themselves in the first person (I'm colorblind, เราแพ้กุ้ง, 我有聽障; not
-of someone else or a group), `instruction.other` for an imperative about how the agent works with a
-strong marker and a person word (going forward, don't push yourself; ต่อไป…ถามเราก่อน; 规矩：给我的
-命令一律不要带 sudo), not asked, not about an artifact, not someone else's rule passed on (他要求…), and
-not said with what the user is ("I'm a CPA…", เราเป็นนักบัญชี…: that is a skill to pitch to).
-
-The weak classes — expertise (the topic is a guess), other free-form statements, a style request
-with only a habitual marker ("always answer in Thai") or none, or failing any condition above — are
-explicit but staged in PROPOSALS.md, so a wrong reading is a proposal the user rejects, not a
-profile fact the agent obeys.
+Explicit but staged: a habitual marker alone (always, every time, whenever, ทุกครั้ง, ตลอด, 一律, 每次 — how
+often, not for how long: "every time you regenerate it I get noise in the diff", "我們部門的週報一律用
+Markdown"); a like or dislike about the answers (I prefer…, เราไม่ชอบ…, 我习惯…); a self-fact or a skill
+said without a standing marker (I'm colorblind; 12 years of Postgres, skip the basics); a value that
+names no setting; and the classes not yet confirmed on a blind set — a standing statement buried in a
+turn about something else (judged by its own sentence), a yes to a question whether to do a thing from
+now on, a long-term scope said as such (permanently, ถาวร, 长期, a move to work somewhere: ย้ายมาทำงาน),
+a zone only the time zone database names (no city of the hand table), a skill topic taken from the
+technology named in its sentence.
 
 Capture (what reaches PROFILE or PROPOSALS at all) is widened by class, never to PROFILE: a standing
 or habitual marker in a turn that speaks to the agent, about the user or about the agent's answers
@@ -49,14 +53,15 @@ Classes by structure rather than by a writer's words (each measured on four deve
   给我…) with the agent's answers as its object (a style key with a usable value) and no lasting marker:
   an inference for review, not lost;
 - sentence, not turn: in a turn partly about something else (a bug report), a clean sentence that
-  speaks to the agent in the second person is judged alone, PROFILE allowed;
+  speaks to the agent in the second person is judged alone, and staged;
 - a second-person rule with a habitual marker and no key ("When you're not sure…, say so. This applies
   always"), or a first-person state with what the agent should do about it ("I'm blind and use NVDA…
   so describe structure in words"): staged instruction.other / user.other;
-- a skill whose topic the table lacks takes the technology named in its sentence (Elixir, JavaScript);
+- a skill whose topic the table lacks takes the technology named in its sentence (Elixir, JavaScript;
+  staged);
 - a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
   要…那个); quoted words name what is dropped; a forget word in a question is none;
-- a yes to the assistant's question whether to do a thing from now on is a yes to an offer;
+- a yes to the assistant's question whether to do a thing from now on is a yes to an offer (staged);
 - hard negatives: the style words are a thing's (a document's requirement, a device's or site's
   setting, a clock time with its zone, a piece to draft): nothing is routed.
 """
@@ -119,6 +124,7 @@ _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "cent
           "墨爾本": "Australia/Melbourne", "首尔": "Asia/Seoul", "首爾": "Asia/Seoul", "巴黎": "Europe/Paris",
           "深圳": "Asia/Shanghai", "广州": "Asia/Shanghai", "廣州": "Asia/Shanghai", "杭州": "Asia/Shanghai",
           "成都": "Asia/Shanghai"}
+_TABLE_ZONES = frozenset(_ZONES.values())
 _QUOTED = re.compile(r"\"[^\"]{3,}\"|“[^”]{2,}”|「[^」]{2,}」|『[^』]{2,}』"
                      r"|(?:(?<=\s)|^)'(?:[^'\s]+\s+){3,}[^'\s]+'(?=[\s.,!?:;)]|$)")
 _BLOCKQUOTE = re.compile(r"^\s*>.*$", re.MULTILINE)
@@ -157,9 +163,9 @@ _WANTS = re.compile(r"\bi('d| would)? ?(rather|want|need)\b|\bi('d| would) like\
                     r"|\b(give|show|send|tell) me\b|\S(ให้(หน่อย|เลย|ด้วย))|(给|給|帮|幫)我", re.IGNORECASE)
 # a style or identity key is the user's only when the turn speaks to the agent or about the user, or
 # names the agent's output: "from now on the table names use snake_case" is the project's
-_ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)|write|writing"
-                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|ตอบ|เขียน"
-                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|写|寫|解释|解釋|讲|講"
+_ADDRESSED = re.compile(r"\b(i|i'm|i'd|i've|me|my|you|your|yourself|answers?|repl(y|ies)|respon(d|ses?)"
+                        r"|explain\w*|talk|speak|chat|messages?|output|summar\w*)\b|เรา|ผม|ฉัน|หนู|พี่|(?<!ขอบ)คุณ|ตอบ"
+                        r"|อธิบาย|คุย|สรุป|我|你|咱|回答|回复|回覆|说|說|解释|解釋|讲|講"
                         r"|\bdefault (format|language)\b|(預設|预设|默认|默認)(格式|語言|语言)|偏好|(แก้|ตั้ง) ?preference"
                         r"|ตั้งโทน", re.IGNORECASE)
 # the agent's answers themselves (not "write the OpenAPI example first", which is project work)
@@ -281,6 +287,12 @@ def _iana_cities() -> dict[str, str]:
             for name in sorted(_iana_zones()) if name.startswith(_AREAS) and name.count("/") == 1}
 
 
+def database_only(zone: str) -> bool:
+    """The zone comes from the time zone database alone: no place of the hand table names it ("Reykjavik"
+    → Atlantic/Reykjavik). Such a reading is staged until a blind set confirms it."""
+    return zone not in _TABLE_ZONES and zone in _iana_cities().values()
+
+
 def zone_of(place: str) -> str:
     """The IANA zone a place or zone word names (the table, then the database), else the words."""
     folded = " ".join(place.split()).casefold()
@@ -312,8 +324,8 @@ def _same_sentence(text: str, cue: str, topic: str) -> bool:
 
 
 def _expertise(text: str) -> tuple[str, str, str, str] | None:
-    """(key, level, the skill's words, the topic's words or "" when the skill's clause names two topics)
-    of what the user says about their skill."""
+    """(key, level, the skill's words, the topic's words or "" when the skill's clause names two topics
+    or the topic is not the table's) of what the user says about their skill."""
     high, low, known = _any("expertise_high", text), _any("expertise_low", text), _any("expertise_known", text)
     cue = low or high or known
     if cue is None:
@@ -334,10 +346,12 @@ def _expertise(text: str) -> tuple[str, str, str, str] | None:
                 if best is None or rank < best[:2]:
                     best = (*rank, topic, m.group(0))
     if best is None:
+        # a technology named in the skill's sentence, not in the table: a reading not yet confirmed on a
+        # blind set, so the topic's words are left out ("" below: staged, never written at once)
         named = _named_topic(text, cue)
         if named is None:
             return None
-        best = (0, 0, *named)
+        best = (0, 0, named[0], "")
     years = high is not None and _rx(r"\d|years|ปี|年|资深|資深|senior|expert").search(high.group(0))
     level = "beginner" if low else "expert" if years else "advanced"
     # two topics in the skill's clause ("K8s 和 Docker 都很熟"): which one is the key is a guess (no words)
@@ -377,15 +391,19 @@ def _named_topic(text: str, cue: re.Match[str]) -> tuple[str, str] | None:
     return (topic, best[1]) if topic else None
 
 
-def _standing(text: str, complaining: bool) -> tuple[re.Match[str], bool] | None:
+def _standing(text: str, complaint: bool) -> tuple[re.Match[str], bool] | None:
     """The first strong standing marker or memory verb about the user, with True; else the first
-    habitual marker, with False — except in a complaint, where "you always…" is no marker at all."""
+    long-term scope (permanently, ถาวร, 长期), with False; else the first habitual marker, with False —
+    except in a complaint, where "you always…" is no marker at all."""
     for lex in LEXICONS:
         for p in (*lex.remember_self, *lex.standing):
             m = _rx(p).search(text)
             if m:
                 return m, True
-    if complaining:
+    long_term = _any("long_term", text)
+    if long_term:
+        return long_term, False
+    if complaint:
         return None
     for lex in LEXICONS:
         for p in lex.habitual:
@@ -439,15 +457,40 @@ def _negated(text: str, cue: str, value: str) -> bool:
     return _NEGATION.search(before) is not None
 
 
-def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: bool = False) -> str:
+_POINTER = re.compile(r"\b(that|this|it)\b|นี้|นั้น|这|這|那", re.IGNORECASE)
+
+
+def _marker_with_key(text: str, marker: str, cue: str) -> bool:
+    """The standing marker stands in the clause of the key's words, opens a setting stated with a colon
+    ("preference ของเรา: …"), or is said on its own in a short clause, pointing back or not ("standing
+    rule", "That goes for every chat we have"): "pls don't touch my lockfile unless I ask, every time you
+    regenerate it I get noise in the diff" has the marker in one clause and the key's words ("the diff")
+    in another."""
+    if not marker:
+        return True
+    for piece in _pieces(text):
+        folded = piece.casefold()
+        if marker.casefold() not in folded:
+            continue
+        words = len(piece.split())
+        if (cue.casefold() in folded or _COLON.search(piece) or (words <= 6 and len(piece) <= 40)
+                or (words <= 10 and _POINTER.search(piece))):
+            return True
+    return False
+
+
+def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: bool = False,
+           marker: str = "") -> str:
     """The class rule between PROFILE and PROPOSALS for an explicit statement (docs/design.md §6):
     "profile" only for a canonical style/identity key with a usable value its words give, not turned
     around by a negation, said with a strong standing marker or a memory verb about the user, in a
     turn that speaks to the agent or about the user (`about_user`: its words say where the user lives or
     what they are called) and not about a team ("ทีมเราชอบ…"); anything else "proposals"."""
     sure = (strong and key in STYLE_KEYS and usable_value(key, value) and not _negated(text, cue, value)
+            and not (key == "user.timezone" and database_only(value) and value not in text)
             and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
-            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue))
+            and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue) and not _others_output(text, cue)
+            and (key in IDENTITY_KEYS or _marker_with_key(text, marker, cue)))
     return "profile" if sure else "proposals"
 
 
@@ -483,6 +526,23 @@ def _asks(text: str, standing: re.Match[str], polite: bool = True) -> bool:
     after = _SENTENCE_END.search(text, standing.end())
     sentence = text[ends[-1] if ends else 0:after.end() if after else len(text)]
     return _QUESTION.search(sentence) is not None and not (polite and _POLITE.search(sentence))
+
+
+# the user or someone else does the writing ("I'll paste the errors as a table", "I'll answer the
+# reviewers in French", "my students will write in English", 我自己写周报都用表格, เราจะส่ง log เป็นตาราง): the
+# style words are about their own output, not the agent's answers
+_OTHERS_OUTPUT = re.compile(r"\b(i|we|he|she|they|my \w+|our \w+)('ll| will| am going to|'m going to| am| 'm| are"
+                            r"| 're)?\s+(\w+ly\s+)?(answer|reply|respond|write|writing|paste|send|post|type|format"
+                            r"|draft|translate|present)\w*\b"
+                            r"|(我|我们|我們|他|她|他们|他們)(会|會|要|就|都)?(自己)?(写|寫|回复|回覆|回答|发|發|贴|貼|翻译|翻譯)"
+                            r"|(ผม|เรา|ฉัน|หนู|เขา)(จะ)?(เขียน|ตอบ|ส่ง|แปะ|พิมพ์|แปล)", re.IGNORECASE)
+
+
+def _others_output(text: str, cue: str) -> bool:
+    """The clause of the key's words has the user or someone else doing the writing, and does not speak
+    to the agent."""
+    return any(cue.casefold() in piece.casefold() and _OTHERS_OUTPUT.search(piece) and not _YOU.search(piece)
+               for piece in _pieces(text))
 
 
 def _team_clause(text: str, cue: str) -> bool:
@@ -555,14 +615,29 @@ def _to_agent(text: str) -> bool:
     return _PERSON.search(text) is not None or _OUTPUT.search(text) is not None
 
 
+# a scope that ends ("I'm on my phone this week", "till 3", วันนี้, สัปดาห์นี้, 这周, 今天): whatever the
+# marker, the statement does not last, so it is not written at once ("until I say otherwise" lasts)
+_TEMPORARY = re.compile(r"\b(this|next) (week|weekend|month|morning|afternoon|evening|trip)\b|\btoday\b|\btonight\b"
+                        r"|\bright now\b|\btemporar(y|ily)\b|\b(un)?till? (\d|noon|tomorrow|tonight|next|the end)"
+                        r"|สัปดาห์นี้|อาทิตย์นี้|วันนี้|คืนนี้|ช่วงนี้|ชั่วคราว"
+                        r"|这周|這週|这个星期|這個星期|今天|今晚|这几天|這幾天|这两天|這兩天|暂时|暫時", re.IGNORECASE)
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
+    got = _route(turn, context)
+    if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
+        return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
+    return got
+
+
+def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
     # from now on ("Want me to assume you're comfortable with SQL from here on?", ให้ตั้งเป็นค่าเริ่มต้นไหม)
-    offer = context is not None and (
-        _OFFER.search(context) is not None
-        or (_QUESTION.search(context) is not None and _standing(context, False) is not None))
+    says_remember = context is not None and _OFFER.search(context) is not None
+    offer = says_remember or (context is not None and _QUESTION.search(context) is not None
+                              and _standing(context, False) is not None)
     if context and len(turn) <= 80 and offer:
         if _any("decline", turn):
             return None
@@ -570,24 +645,27 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         if m:
             offered = key_of(context) or _expertise(context)
             key, value = (offered[0], offered[1]) if offered else ("", "")
-            # the user's yes to an offer that names its key and value is theirs: written at once
-            return Routed("confirm", key, value, lang, m.group(0), "profile" if key and value else "proposals")
+            # the user's yes to an offer to remember that names its key and value is theirs: written at
+            # once; a yes to a question whether to do a thing from now on (no word of keeping it) is
+            # not yet confirmed on a blind set: staged, or the pending proposal it answers accepted
+            sure = says_remember and bool(key and value)
+            return Routed("confirm", key, value, lang, m.group(0), "profile" if sure else "proposals")
     text = unquoted(turn)
     if _any("hypothetical", text):
         return None
     if _any("not_mine", text):
         # a turn about someone or something else may still hold the user's own standing statement in
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
-        # piece alone is routed, and staged for review — unless its whole sentence is clean (nothing
-        # about someone or something else in it) and speaks to the agent in the second person ("…客户端
-        # 超时 200ms… 你以后回答的时候先给结论"): a standing statement buried in a bug report is the
-        # user's own, judged by its sentence, not by the turn around it
+        # piece alone is routed, and staged for review. A clean sentence (nothing about someone or
+        # something else in it) that speaks to the agent in the second person ("…客户端超时 200ms… 你以后
+        # 回答的时候先给结论") is judged on its own, and staged too: a statement buried in a turn about
+        # something else is the user's own, but not strong enough to write at once
         for sentence in _sentences(text):
             if _any("not_mine", sentence) or _YOU.search(sentence) is None or _any("hypothetical", sentence):
                 continue
             got = _route_text(sentence, lang)
             if got is not None and got.writes_profile:
-                return got
+                return Routed(got.label, got.key, got.value, lang, got.cue, "proposals")
         for piece in _pieces(text):
             if (_standing(piece, False) is None and _any("pitch", piece) is None) or _any("not_mine", piece):
                 continue
@@ -669,16 +747,20 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     standing, strong = (marked[0], marked[1]) if marked else (None, False)
     fact = _any("self_fact", text)
     if fact:
-        # a lasting fact the user says of themselves (I'm colorblind, เราแพ้กุ้ง, 我有聽障) is theirs to keep;
-        # said of someone else or of a group ("น้องมายแพ้กุ้ง", "so is Sam… for us"), it is for review
+        # a lasting fact the user says of themselves (I'm colorblind, เราแพ้กุ้ง, 我有聽障) is theirs to keep:
+        # written at once when the user also asks for it to be kept (remember that I…, จำไว้ว่าเรา…, 记住我…,
+        # from now on), else staged; said of someone else or of a group ("น้องมายแพ้กุ้ง", "so is Sam… for
+        # us"), it is for review
         mine = _FIRST_PERSON.match(fact.group(0)) is not None and _WE.search(text) is None
+        sure = mine and strong and standing is not None and not _asks(text, standing)
         return Routed("explicit", "user.other", _paraphrase(text), lang, fact.group(0),
-                      "profile" if mine else "proposals")
+                      "profile" if sure else "proposals")
     expertise = _expertise(text)
     if expertise:
         # a self-description with how to pitch the answers to it ("…for a decade, no need to define things
-        # for me", ไม่ต้องอธิบาย, 不用从头讲) or a standing marker is explicit; written at once when the topic
-        # the words name stands in the same sentence as the skill, not asked, not a team's
+        # for me", ไม่ต้องอธิบาย, 不用从头讲) or a standing marker is explicit; written at once only with a
+        # strong standing marker or memory verb (from now on, ต่อไป, 以后) and the topic the words name in the
+        # same sentence as the skill, not asked, not a team's — how to pitch the answers alone is staged
         pitch = _any("pitch", text)
         if pitch is not None and (pitch.group(0) in expertise[2] or _asks(text, pitch, polite=False)):
             # "ไม่ต้องอธิบาย" alone says how to answer, not who the user is; "can you explain it
@@ -686,7 +768,7 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
             pitch = None
         said = standing or pitch
         if said:
-            sure = ((strong or pitch is not None) and expertise[3] != ""
+            sure = (strong and expertise[3] != ""
                     and _same_sentence(text, expertise[2], expertise[3])
                     and not _asks(text, said) and _WE.search(text) is None)
             return Routed("explicit", *expertise[:2], lang, f"{said.group(0)} / {expertise[2]}",
@@ -697,22 +779,21 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         return None     # the style words are a thing's: a document's, a device's setting, a clock time
     if named:
         key, value, cue = named
-        # as lasting as a standing marker: a like or dislike about how the user is answered ("เราไม่ชอบ
-        # อีโมจิในคำตอบ", 我习惯看长一点的解释) or where the user lives and what they are called ("I live
-        # in Lisbon", "call me Dan"); and a habitual marker counts as strong in a turn about the answers
-        # to the user ("回覆我一律用繁體", "ตอบเราสั้นๆ ทุกครั้ง") or in one addressed to the agent ("numbered
-        # steps whenever you walk me through…", "ขอคุยเป็น English ตลอดเลยนะ", "凡是有指令的，請都放在 code block 裡")
+        # lasting words other than a standing marker: where the user lives and what they are called, said
+        # as a setting ("I live in Lisbon", "call me Dan": written at once), or a like or dislike about how
+        # the user is answered ("เราไม่ชอบอีโมจิในคำตอบ", 我习惯看长一点的解释: explicit, staged). A habitual
+        # marker alone (always, every time, ทุกครั้ง, 一律) says how often, not for how long: it describes
+        # what happens as often as it sets a rule ("every time you regenerate it I get noise in the diff",
+        # "我們部門的週報一律用 Markdown"), so it is staged too
         lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
                    else _any("lasting", text) if complaint is None and _about_answers(text) else None)
-        habit_to_me = (standing is not None and not strong and complaint is None
-                       and ((_OUTPUT.search(text) is not None and _PERSON.search(text) is not None)
-                            or _addressed(text)))
         marker = standing or lasting
         if marker and not _asks(text, marker):
-            sure = strong or lasting is not None or habit_to_me
+            sure = strong or (lasting is not None and key in IDENTITY_KEYS)
             value = value or _stated_value(text, cue, marker)
             return Routed("explicit", key, value or _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
-                          target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None))
+                          target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None,
+                                 marker.group(0)))
         if key == "user.name" and value and (_LATIN_NAME.match(value) or not value.isascii()):
             return Routed("explicit", key, value, lang, cue, "proposals")     # a name with no lasting words
         if complaint:
@@ -744,8 +825,8 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
                     and _WHO_I_AM.search(text) is None)
             return Routed("explicit", "instruction.other", _paraphrase(text), lang,
                           f"{standing.group(0)} / {rule.group(0)}", "profile" if sure else "proposals")
-        if _asks(text, standing) or not (strong or _OUTPUT.search(text) or _NOTE_THIS.search(text.strip())
-                                         or _YOU.search(text)):
+        if _asks(text, standing) or not (strong or _any("long_term", text) or _OUTPUT.search(text)
+                                         or _NOTE_THIS.search(text.strip()) or _YOU.search(text)):
             # "every time I touch this limiter…": a habit of the world, not a rule; said to the agent in the
             # second person ("When you're not sure an API exists, say so… This applies always"), a rule
             return None
@@ -808,5 +889,6 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     named = key_of(text)
     # the user's own words name the key, with the same value or none (the model's value is then used)
     cue = named[2] if named and named[0] == key and named[1] in ("", value) else ""
-    to = "proposals" if _any("not_mine", text) or not cue else target(text, key, value, cue, strong)
+    to = ("proposals" if _any("not_mine", text) or not cue
+          else target(text, key, value, cue, strong, marker=standing.group(0) if standing else ""))
     return Routed("explicit", key, value, lang, f"model / {standing.group(0) if standing else 'no marker'}", to)

@@ -27,10 +27,7 @@ LEXICON = Lexicon(
               # mine: …"), or a scope over all the user's work
               r"\b(preference|setting|default|rule)s?( for (you|any \w+ of mine|all my \w+))?\s*:",
               r"\bmy default\b", r"\b(in|for|across) (any|every|all) (of )?(my )?(repos?|projects?|tasks?|chats?)"
-              r"( of mine)?\b",
-              # a long-term scope said as such (長期, ถาวร): permanently, a standing request
-              r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
-              r"\b(that|this) (goes|applies) for (every|all|any)\b"),
+              r"( of mine)?\b"),
     lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
              r"\bi'?m (the kind of person|someone) who\b"),
     settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
@@ -38,6 +35,8 @@ LEXICON = Lexicon(
     habitual=(r"\b(remember|note) (that|this)\W*$",
               r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
               r"\bfor everything\b", r"\bwhenever\b", r"\bany ?more\b", r"\bno more\b"),
+    long_term=(r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
+               r"\b(that|this) (goes|applies) for (every|all|any)\b"),
     remember_self=(r"\b(remember|rember|remeber|remembr|rmb) (that )?" + _ME + r"\b", r"\bnote that " + _ME + r"\b",
                    r"\bkeep in mind (that )?" + _ME + r"\b", r"\bfor (the )?record,? " + _ME + r"\b",
                    r"\bremember:\s*" + _ME + r"\b"),
@@ -72,7 +71,7 @@ LEXICON = Lexicon(
              r"^\W*(yes|yeah|yep|sure)[\s,.!]*(save|keep) (that|it)\b"),
     decline=(r"^\W*(no|nah|nope|not really|don't)\b",),
     not_mine=(r"\bwe (decided|agreed)\b", r"\bstandup\b", r"\bmy (pm|manager|boss|team lead|client|colleague|"
-              r"coworker|wife|husband|mom|dad|friend|partner)\b", r"\b(she|he|they) (prefers?|likes?|wants?)\b",
+              r"coworker|wife|husband|mom|dad|friend|partner)s?\b", r"\b(she|he|they) (prefers?|likes?|wants?)\b",
               r"\b(for|give|send) (him|her)\b",
               r"\bthe (team|client|customer|users)\b", r"\bour (team|company|project|repo|app|service)\b",
               r"\bthis one\b", r"\bjust this\b", r"\bthis (time|reply|email|message|doc|document|pr|answer|response)\b",
@@ -81,7 +80,10 @@ LEXICON = Lexicon(
               r"\bdo you (remember|know) (my|what)\b", r"\bwhat did i (tell|say|ask)\b",
               r"\bwould that\b", r"\bbot'?s?\b", r"\bapp'?s\b",
               r"\bworkspace\b", r"\buser'?s\b", r"\bdraft\b", r"\bremember to\b", r"\bdon't forget to\b",
-              r"\bremind me\b", r"\bthe (project|repo|codebase|service|api)\b.{0,20}\b(uses?|runs?|is)\b"),
+              r"\bremind me\b",
+              # a thing of the work says or does it ("the API returns short responses by default")
+              r"\bthe (project|repo|codebase|service|api|server|endpoint|cli|script|tool|model|library|sdk)\b.{0,20}"
+              r"\b(uses?|runs?|is|returns?|sends?|prints?|outputs?|responds?|replies|writes?|shows?|logs?)\b"),
     hypothetical=(r"^\s*if i\b", r"\b(suppose|hypothetically|what if)\b", r"\bif i (told|said|asked)\b"),
     request=(r"\b(could|can|would) you\b", r"\bplease\b", r"\bpls\b", r"\byou (don'?t|do not) (have|need) to\b",
              r"\bwhy (did|do|are|is) you\b", r"\bwhy you\b", r"\byou switched\b",
@@ -141,8 +143,10 @@ LEXICON = Lexicon(
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
-        ("user.name", r"\b(?:call|address) me (?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after|before"
-         r"|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)([A-Z][\w-]*)", "{1}"),
+        # a title stays with the name ("call me Dr. Lee", "address me as Prof. Okafor")
+        ("user.name", r"\b(?:call|address) me (?:as )?(?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after"
+         r"|before|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w-]*)",
+         "{1}"),
         ("user.name", r"(?:\bmy |^\W*)name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),

@@ -6,8 +6,10 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `habitual`: a weaker marker of frequency or generality (always, every time, เสมอ, 每次): a style
   request with only this is explicit, but goes to PROPOSALS for the user to review; in a complaint
   ("you always write essays") it does not count at all;
+- `long_term`: a long-term scope said as such (permanently, ถาวร, 长期): a marker like `standing` for
+  what is captured, but not yet confirmed on a blind set, so a statement with only this goes to PROPOSALS;
 - `lasting`: a lasting like or dislike about how the user is answered (I prefer…, เราไม่ชอบ…, 我习惯…):
-  as strong as a standing marker, but only for a style key the turn names (alone it routes nothing);
+  makes a style key the turn names explicit, staged in PROPOSALS (alone it routes nothing);
 - `settled`: a lasting statement of where the user lives or what they are called (I live in…, name's…,
   ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
@@ -43,6 +45,7 @@ class Lexicon:
     lang: str
     standing: tuple[str, ...]
     habitual: tuple[str, ...]
+    long_term: tuple[str, ...]
     lasting: tuple[str, ...]
     settled: tuple[str, ...]
     remember_self: tuple[str, ...]

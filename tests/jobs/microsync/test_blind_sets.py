@@ -1,4 +1,5 @@
-"""The blind sets (conflicts, preferences; dev, heldout, heldout2-3 and the fresh heldout4) are well-formed.
+"""The blind sets (conflicts: dev, heldout, heldout2-4; preferences: dev, heldout, heldout2-4 and the fresh
+heldout5) are well-formed.
 
 They were written before the code they measure by someone who never saw it. This test reads
 every split, held-out included, but only for schema and totals: no assertion here looks at
@@ -17,7 +18,7 @@ from tests.conftest import REPO
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
 CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
-PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
+PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
 HELDOUT2_TOTALS = {
@@ -87,5 +88,5 @@ def test_preference_set_is_well_formed(split: str, lang: str) -> None:
         labels[item["label"]] += 1
     assert sum(labels.values()) >= 32
     assert labels["none"] >= 10 and labels["explicit"] >= 10
-    if split in ("heldout3", "heldout4"):     # their writers' count scripts, the same mix in each language
+    if split in ("heldout3", "heldout4", "heldout5"):   # their writers' counts, the same mix in each language
         assert dict(labels) == {"explicit": 14, "inferred": 6, "forget": 4, "none": 16}

@@ -203,3 +203,44 @@ def test_core_writes_belong_to_the_microsync_run_and_roll_back_with_it(tmp_path:
     undone = [json.loads(x) for x in trail[len(trail_before) + 5:]]
     assert [e["type"] for e in undone] == ["memory.rolled_back"] * 5
     assert any(e["key"] == "response.tone" and e["new"] == "professional-friendly" for e in undone)
+
+
+def test_a_yes_accepts_only_the_proposal_it_answers_and_a_yes_not_sure_is_staged(tmp_path: Path):
+    """A yes to an offer accepts the pending proposal it answers, with the user as actor — of the offered
+    key and, when the offer names one, the offered value; a yes to an offer of another value accepted
+    the pending one before (a 'short' proposal became the fact after a yes to 'detailed'). With nothing
+    pending, a yes the router is not sure of (an offer that is a question whether to do a thing from now
+    on, or names no value) is staged or a note, never written to PROFILE.md."""
+    ws = workspace(tmp_path)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
+    s.user(at(D1, 9, 0), "too long, shorter pls")                                   # inferred: length short
+    s.assistant(at(D1, 9, 1), "Shall I remember that you like detailed answers?")
+    s.user(at(D1, 9, 2), "yes, remember that")                                      # a yes to 'detailed'
+    s.assistant(at(D1, 9, 3), "Should I answer in Spanish from here on?")
+    s.user(at(D1, 9, 4), "yep, please do")                                          # not sure, nothing pending
+    s.assistant(at(D1, 9, 5), "Want me to remember your time zone?")
+    s.user(at(D1, 9, 6), "yes")                                                     # no value offered
+    s.user(at(D1, 9, 7), "no need to be so formal with me haha")                    # inferred: tone casual
+    s.assistant(at(D1, 9, 8), "Want me to keep it casual with you from now on?")
+    s.user(at(D1, 9, 9), "sure")                                                    # answers the pending one
+    s.write()
+    rep = microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert rep.status == "ok", rep.to_dict()
+    assert rep.details["core_memory"] == {"written": 1, "proposed": 2, "staged": 1, "accepted": 1,
+                                          "confirm_to_review": 1}, rep.details
+    mem = store(ws, "2026-11-18T10:00:00+07:00")
+    got = mem.resolve().values
+    assert set(got) == {"response.length", "response.tone"}
+    assert got["response.length"].winner.loc.entry.value == "detailed"
+    assert got["response.length"].winner.loc.entry.source == "user_explicit"
+    assert (got["response.tone"].winner.loc.entry.value, got["response.tone"].winner.loc.entry.source) == (
+        "casual", "user_inferred")
+    book = {(p.loc.entry.key, p.loc.entry.value): p.status for p in ProposalBook(mem).proposals(all_states=True)}
+    assert book == {("response.length", "short"): "pending", ("response.language", "es"): "pending",
+                    ("response.tone", "casual"): "accepted"}
+    acc = next(e for e in mem.audit() if e["type"] == "proposal.accepted")
+    assert acc["actor"] == {"kind": "user", "id": f"transcript:{SID}"} and acc["key"] == "response.tone"
+    assert any("time zone" in n or "user.timezone" in n for n in rep.notes), rep.notes
+    before = snapshot(ws)
+    rep = microsync(ws, "2026-11-18T11:00:00+07:00")
+    assert snapshot(ws) == before and "core_memory" not in rep.details

@@ -27,8 +27,11 @@ CASES = [
      "proposals"),
     ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
     ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
-    # a skill said with how to pitch the answers to it, the topic in the same sentence: written
+    # a skill said with how to pitch the answers to it, the topic in the same sentence: staged (how to pitch
+    # the answers says nothing of how long it holds); with a standing marker too, written
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
+     "proposals"),
+    ("I've written Rust for 10 years, from now on skip the basics", None, "explicit", "user.expertise.rust", "expert",
      "profile"),
     # Thai clauses are split at spaces: the topic is the one in the skill's own clause
     ("เราทำ iOS มาตลอด แต่ android นี่มือใหม่เลย ต่อไปอธิบายละเอียดๆ ให้หน่อยนะ", None, "explicit",
@@ -52,7 +55,8 @@ CASES = [
     # two topics in the skill's clause: which one is a guess, staged
     ("K8s and Terraform are my bread and butter, no need to explain them", None, "explicit",
      "user.expertise.terraform", None, "proposals"),
-    ("เราใช้ Kafka มา 5 ปีละ ไม่ต้องอธิบายพื้นฐานนะ", None, "explicit", "user.expertise.kafka", "expert", "profile"),
+    ("เราใช้ Kafka มา 5 ปีละ ไม่ต้องอธิบายพื้นฐานนะ", None, "explicit", "user.expertise.kafka", "expert", "proposals"),
+    ("เราใช้ Kafka มา 5 ปีละ ต่อไปไม่ต้องอธิบายพื้นฐานนะ", None, "explicit", "user.expertise.kafka", "expert", "profile"),
     # confirmation of the assistant's offer
     ("yes please remember", "Shall I remember that you like bullet points?", "confirm",
      "response.format.default", "bullets", "profile"),
@@ -113,21 +117,24 @@ CASES = [
     ("please forget what I said about my name", None, "forget", "user.name", "", ""),
     ("ไม่ต้องจำเรื่องตอบเป็นตารางแล้วนะ", None, "forget", "response.format.default", "", ""),
     ("之前说的用英文回答那条取消", None, "forget", "response.language", "", ""),
-    # lasting without a stock time marker: a setting stated as one, a like or dislike about the answers,
-    # where the user lives and what they are called, a habitual marker about the answers to the user
+    # lasting without a stock time marker: a setting stated as one, where the user lives and what they are
+    # called (written); a like or dislike about the answers, a habitual marker about the answers to the
+    # user (explicit, staged: they say how the user likes it or how often, not that it is to be kept)
     ("Language preference for you: Italian.", None, "explicit", "response.language", "it", "profile"),
     ("I live in Vancouver, so any time you give me should be my local time", None, "explicit", "user.timezone",
      "America/Vancouver", "profile"),
     ("name's Kofi, by the way", None, "explicit", "user.name", "Kofi", "profile"),
-    ("เราชอบคำตอบแบบเป็นข้อๆ นะ", None, "explicit", "response.format.default", "bullets", "profile"),
+    ("เราชอบคำตอบแบบเป็นข้อๆ นะ", None, "explicit", "response.format.default", "bullets", "proposals"),
     ("เราไม่ชอบตารางในคำตอบนะ อ่านในมือถือยาก", None, "explicit", "response.format.default", None, "proposals"),  # negated
-    ("我习惯看详细一点的解释，别跳步骤", None, "explicit", "response.length", "detailed", "profile"),
-    ("回覆我一律用英文", None, "explicit", "response.language", "en", "profile"),
+    ("我习惯看详细一点的解释，别跳步骤", None, "explicit", "response.length", "detailed", "proposals"),
+    ("回覆我一律用英文", None, "explicit", "response.language", "en", "proposals"),
     ("预设格式：先给结论再展开", None, "explicit", "response.format.default", "conclusion first", "profile"),
-    ("I hate emojis in answers", None, "explicit", "response.tone", "no emojis", "profile"),
-    # free-form keys in the user's own lasting words: a first-person fact, an imperative to the agent
+    ("I hate emojis in answers", None, "explicit", "response.tone", "no emojis", "proposals"),
+    # free-form keys in the user's own lasting words: a first-person fact asked to be kept, an imperative to
+    # the agent; a first-person fact with nothing that asks to keep it is staged
     ("heads up, I'm pescatarian, keep that in mind for restaurant picks", None, "explicit", "user.other", None,
      "profile"),
+    ("heads up, I'm pescatarian, so no steakhouses", None, "explicit", "user.other", None, "proposals"),
     ("from now on, never force-push my branches without asking me", None, "explicit", "instruction.other", None,
      "profile"),
     ("ต่อไปก่อนลบ branch ให้ถามผมก่อนนะ", None, "explicit", "instruction.other", None, "profile"),
@@ -147,30 +154,43 @@ CASES = [
     ("ไม่ต้องจำว่าเราเป็นมือใหม่ docker แล้ว", None, "forget", "user.expertise.docker", "", ""),
     ("之前说的别用表格那条可以撤掉了", None, "forget", "response.format.default", "", ""),
     ("把稱呼那個設定拿掉吧", None, "forget", "user.name", "", ""),
-    # a yes to the assistant's question whether to do a thing from now on is a yes to an offer
-    ("ได้ๆ ตั้งไว้เลยครับ", "ให้ผมตอบเป็นภาษาไทยเป็นค่าเริ่มต้นไว้เลยไหมครับ", "confirm", "response.language", "th", "profile"),
-    ("yep, please do", "Should I answer in Spanish from here on?", "confirm", "response.language", "es", "profile"),
+    # a yes to the assistant's question whether to do a thing from now on is a yes to an offer: staged (or the
+    # pending proposal it answers accepted) until a blind set confirms it; an offer to remember, written
+    ("ได้ๆ ตั้งไว้เลยครับ", "ให้ผมตอบเป็นภาษาไทยเป็นค่าเริ่มต้นไว้เลยไหมครับ", "confirm", "response.language", "th",
+     "proposals"),
+    ("yep, please do", "Should I answer in Spanish from here on?", "confirm", "response.language", "es", "proposals"),
+    ("yep, please do", "Should I remember to answer in Spanish?", "confirm", "response.language", "es", "profile"),
     # a habitual marker in a second-person rule for the agent that names no key: a standing instruction, staged
     ("When you're not sure a flag exists, say so instead of guessing. This applies always.", None, "explicit",
      "instruction.other", None, "proposals"),
-    # a skill whose topic the table does not know: the technology named in its sentence is the topic
+    # a skill whose topic the table does not know: the technology named in its sentence is the topic, staged
+    # even with a standing marker (a reading no blind set has confirmed yet)
     ("I've used Vim for 10 years, no need to explain the basics", None, "explicit", "user.expertise.vim", "expert",
-     "profile"),
+     "proposals"),
+    ("I've used Vim for 10 years, from now on no need to explain the basics", None, "explicit", "user.expertise.vim",
+     "expert", "proposals"),
     ("เราเพิ่งหัดเขียน Rust นะ", None, "inferred", "user.expertise.rust", "beginner", ""),
     ("我写 Scala 七八年了", None, "inferred", "user.expertise.scala", "expert", ""),
-    # where the user moved or lives: the time zone database names the zone of a city the table does not list
+    # where the user moved or lives: the time zone database names the zone of a city the table does not list,
+    # staged even with a standing marker (a reading no blind set has confirmed yet); the table's, written
     ("Moved to Auckland for good, so NZ time for anything you schedule for me from here on", None, "explicit",
      "user.timezone", "Pacific/Auckland", "profile"),
+    ("Moved to Reykjavik for good, so local time for anything you schedule for me from here on", None, "explicit",
+     "user.timezone", "Atlantic/Reykjavik", "proposals"),
     ("I moved to Porto last year, schedule in my local time from now on", None, "explicit", "user.timezone", "Porto",
      "proposals"),
     ("ตอนนี้ย้ายมาทำงานที่โตเกียวแล้ว นัดประชุมให้คิดเป็นเวลาญี่ปุ่น", None, "explicit", "user.timezone", "Asia/Tokyo",
+     "proposals"),
+    ("ตอนนี้ย้ายมาอยู่โตเกียวแล้ว นัดประชุมให้คิดเป็นเวลาญี่ปุ่น", None, "explicit", "user.timezone", "Asia/Tokyo",
      "profile"),
     ("我长期在温哥华工作，以后别再给我北京时间了", None, "explicit", "user.timezone", "America/Vancouver", "profile"),
     # where the user lives, with a clock time in the same sentence: still the user's
     ("I live in Lisbon, so schedule my calls in Lisbon time, 9am at the earliest", None, "explicit", "user.timezone",
      "Europe/Lisbon", "profile"),
-    # a long-term scope said as such (长期, ถาวร, permanently) is a standing marker; no key named: staged
+    # a long-term scope said as such (长期, ถาวร, permanently) is captured like a standing marker, but staged
     ("回答的时候先说风险再说方案，这个是长期要求", None, "explicit", "instruction.other", None, "proposals"),
+    ("回答我长期都用英文", None, "explicit", "response.language", "en", "proposals"),
+    ("answer me in English permanently", None, "explicit", "response.language", "en", "proposals"),
     # a first-person state the user lives with, and what the agent should do about it: a fact, staged
     ("I'm colour-blind. Red/green tables are useless for me, so describe the status in words.", None, "explicit",
      "user.other", None, "proposals"),
@@ -186,17 +206,55 @@ CASES = [
     ("麻烦用表格", None, "inferred", "response.format.default", "table", ""),
     # done for the user (Thai benefactive ให้…, 给我…, give me…) is addressed to the agent too
     ("มีตัวเลขเปรียบเทียบก็ทำเป็นตารางให้เลย", None, "inferred", "response.format.default", "table", ""),
-    # a habitual marker in a turn addressed to the agent is lasting enough to write; about an artifact, staged
+    # a habitual marker in a turn addressed to the agent says how often, not for how long: staged
     ("whenever you explain a procedure use numbered steps for me", None, "explicit", "response.format.default",
-     "numbered steps", "profile"),
-    ("ขอคุยเป็นภาษาไทยตลอดเลยนะ", None, "explicit", "response.language", "th", "profile"),
+     "numbered steps", "proposals"),
+    ("ขอคุยเป็นภาษาไทยตลอดเลยนะ", None, "explicit", "response.language", "th", "proposals"),
+    # ... as it describes what happens as often as it sets a rule (a bug report, a team's convention)
+    ("pls dont touch my lockfile unless I explicitly ask, every time you regenerate it I get noise in the diff", None,
+     "explicit", "response.format.default", "diff", "proposals"),
+    ("我們部門的週報一律用 Markdown 寫，你幫我把這週的草稿轉成 Markdown", None, "explicit", "response.format.default",
+     None, "proposals"),
     ("always use tables in the quarterly report please", None, "explicit", "response.format.default", "table",
      "proposals"),
-    # a standing statement in a clean second-person sentence of a bug report: written, whatever the rest says
+    # a scope that ends (this week, till 3, สัปดาห์นี้, 这周): whatever the marker, staged
+    ("remember I'm on my phone this week, short answers please", None, "explicit", "response.length", "short",
+     "proposals"),
+    ("จำไว้ว่าเราอยู่ต่างจังหวัดสัปดาห์นี้ ตอบสั้นๆ นะ", None, "explicit", "response.length", "short", "proposals"),
+    ("记住我这周在出差，回答简短点", None, "explicit", "response.length", "short", "proposals"),
+    ("answer in English until I say otherwise, from now on", None, "explicit", "response.language", "en", "profile"),
+    # the user or someone else does the writing: the style words are their own output's, staged
+    ("from now on I'll paste the errors as a table", None, "explicit", "response.format.default", "table",
+     "proposals"),
+    ("I'll answer the reviewers in French from now on", None, "explicit", "response.language", "fr", "proposals"),
+    ("from now on my students will write in English", None, "explicit", "response.language", "en", "proposals"),
+    ("以后我自己写周报都用表格", None, "explicit", "response.format.default", "table", "proposals"),
+    ("ต่อไปเราจะส่ง log เป็นตารางนะ", None, "explicit", "response.format.default", "table", "proposals"),
+    # the standing marker in one clause, the key's words in another: staged; said on its own, written
+    ("pls dont touch my lockfile unless I ask, every time you regenerate it I get noise in the diff", None,
+     "explicit", "response.format.default", "diff", "proposals"),
+    ("for everything code-related, just give me the diff. standing rule", None, "explicit",
+     "response.format.default", "diff", "profile"),
+    # writing with no word of the agent's answers or of the user: the work's (tests, a PR description), staged
+    ("以后 PR 描述都用英文写", None, "explicit", "response.language", "en", "proposals"),
+    ("ต่อไปเขียน test เป็นภาษาไทยนะ", None, "explicit", "response.language", "th", "proposals"),
+    ("以后单元测试写短一点", None, "explicit", "response.length", "short", "proposals"),
+    ("from now on write the tests in a table-driven style", None, "explicit", "response.format.default", "table",
+     "proposals"),
+    ("from now on write to me in Spanish", None, "explicit", "response.language", "es", "profile"),
+    # a title stays with the name
+    ("Please call me Dr. Lee from now on", None, "explicit", "user.name", "Dr. Lee", "profile"),
+    ("Would you kindly address me as Dr. Okafor in your replies?", None, "explicit", "user.name", "Dr. Okafor",
+     "profile"),
+    # a standing statement in a clean second-person sentence of a bug report: the user's own, staged
     ("客户端超时设的 200ms，服务端 p99 才 50ms。对了，你以后回答的时候先给结论再给分析。", None, "explicit",
-     "response.format.default", "conclusion first", "profile"),
+     "response.format.default", "conclusion first", "proposals"),
 ]
 NONE = [
+    # a thing of the work says or does it
+    "Remember: the API returns short responses by default",
+    # replies to the user's clients are not the agent's answers to the user
+    "from now on reply in English to my clients on my behalf",
     # ขอบคุณ ("thank you") is no second person; "applies" holds no app; a product named is no skill
     "I run a small Phoenix app for a client",
     "we moved to Kubernetes last year",
@@ -346,8 +404,8 @@ def test_gate_never_routes_a_hypothetical_or_quoted_text() -> None:
 
 
 def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_totals() -> None:
-    """heldout2 and heldout3 are development splits now (their misses may be listed); heldout4 is held
-    out: the script refuses `--verbose` before reading it. A floor on the development split, so that a change
+    """heldout2, heldout3 and heldout4 are development splits now (their misses may be listed); heldout5 is
+    held out: the script refuses `--verbose` before reading it. A floor on the development split, so that a change
     that breaks routing is seen here."""
     import json
     import subprocess
@@ -359,10 +417,10 @@ def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_tot
     pooled = json.loads(run.stdout)["languages"]["all"]
     assert pooled["explicit_precision"] >= 0.9 and pooled["written_on_none"] == 0
     assert pooled["explicit_recall"] >= 0.8 and pooled["forget_recall"] >= 0.9
-    for split, ids in (("heldout2", "-h2-"), ("heldout3", "-h3-")):
+    for split, ids in (("heldout2", "-h2-"), ("heldout3", "-h3-"), ("heldout4", "-h4-")):
         listed = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", split, "--verbose"],
                                 cwd=REPO, capture_output=True, text=True, check=True)
         assert ids in listed.stdout
-    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout4", "--verbose"],
+    refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout5", "--verbose"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr
