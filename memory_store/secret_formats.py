@@ -90,6 +90,87 @@ def generated_key(value: str) -> bool:
             and any(c.islower() for c in value) and any(c.isupper() for c in value))
 
 
+# ---- ordinary values and random-looking ones ---------------------------------------------------
+
+# A path: absolute, home, relative with `./` or `../`, or a Windows drive (`/home/ana/src`,
+# `~/.ssh/id_ed25519`, `C:\\Users\\ana`); or folder/file names joined by `/` (`src/app2/main.py`).
+_PATH = re.compile(r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)*|~|[A-Za-z]:\\\S*|[\w.-]+(?:/[\w.-]+)+/?")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# A date or a timestamp (`2024-11-05`, `20241105T0930Z`).
+_WHEN = re.compile(r"\d{4}-?\d{2}-?\d{2}(?:[T_ ]?\d{2}:?\d{2}(?::?\d{2}(?:\.\d+)?)?Z?)?")
+# A part of a value between symbols that ordinary names are made of: letters (a word in any case:
+# without a dictionary, random letters and a word look alike) with a number after them (`F12`,
+# `python3`, `Summer2024`, `x86`); a number with a unit (`8GB`, `4o`, `1024px`) or a size
+# (`1024x768`); a short abbreviation with a digit inside, in one case (`k8s`, `i18n`, `e2e`, `W3C`).
+_PLAIN_PART = re.compile(r"[A-Za-z]*\d*|\d+[A-Za-z]{1,3}|\d+[xX]\d+|[a-z0-9]{1,4}|[A-Z0-9]{1,4}")
+_SYMBOLS = re.compile(r"[^A-Za-z0-9]+")
+
+
+_JSON_BREAK = re.compile(r"\\[nrt]")
+
+
+def is_path(value: str) -> bool:
+    """A path (see `_PATH`): where something is kept, never the secret itself. In JSON text (a
+    command's `--json` output is redacted as it is printed) a value runs on into the escaped line
+    break after it (`/home/ana/src\\n\\n## References`): the path is what comes before it."""
+    if _PATH.fullmatch(value) is not None:
+        return True
+    cut = _JSON_BREAK.search(value)
+    return cut is not None and cut.start() > 0 and _PATH.fullmatch(value[: cut.start()]) is not None
+
+
+def ordinary_value(value: str) -> bool:
+    """A value of a shape that ordinary settings hold, never a secret however it is named: a path,
+    a URL, an e-mail address, a reference to an environment variable, a date, or one made only of
+    plain parts (`_PLAIN_PART`) between symbols: a version (`v1.2.3-beta4`, `numpy==1.26`), a number
+    with a unit, a model or package name (`gpt-4o-mini`, `ubuntu-22.04`), a key of a cache
+    (`user:1234:profile`), a shortcut (`Ctrl+Shift+F12`), a word and a number (`run2`)."""
+    return kept_or_dated(value) or plain_parts(value)
+
+
+def kept_or_dated(value: str) -> bool:
+    """A path, a URL, an e-mail address, a reference to a variable or a placeholder, or a date."""
+    if is_path(value) or "://" in value or _EMAIL.fullmatch(value) or _ENV_REF.fullmatch(value):
+        return True
+    return value.startswith(("<", "{", "%", "$")) or _WHEN.fullmatch(value) is not None
+
+
+def plain_parts(value: str) -> bool:
+    """Every part of `value` between symbols is plain (`_PLAIN_PART`)."""
+    return all(_PLAIN_PART.fullmatch(part) for part in _SYMBOLS.split(value))
+
+
+def ordinary_setting(value: str) -> bool:
+    """A value that a name which is also an ordinary word (`pwd`: the working folder, `pin`: a pinned
+    version, `token`: a count, `pass`) holds in ordinary settings: where something is kept or a date
+    (`kept_or_dated`), plain parts joined by symbols (`v1.2.3`, `numpy==1.26`, `Ctrl+Shift+F12`), or
+    a number (`4096`, `12,345`, `1024x768`, `8GB`). Not one word and a number (`hunter2`) nor one
+    with a symbol at an end (`Summer2024!`): those are how passwords are made."""
+    if kept_or_dated(value):
+        return True
+    if not value or not plain_parts(value):
+        return False
+    parts = _SYMBOLS.split(value)
+    return value[0].isdigit() or (len(parts) > 1 and parts[0] != "" and parts[-1] != "")
+
+
+def random_looking(value: str) -> bool:
+    """A value named as a secret ("the staging secret is Kq8zLm2x99Qw", "the wifi key is
+    Kq8z!Lm2Xy") that looks made up rather than written: 8-99 characters without a space, a letter,
+    and some part where letters and digits interleave (`Kq8z`, `hunter2x`, `P@ssw0rd`) — not an
+    ordinary value (`ordinary_value`). Shorter than the 16 characters `high_entropy` needs, since a
+    name says what it is. Hex alone (a commit, a hash, a UUID) is an id more often than a secret, as
+    for `generated_key`."""
+    if not 8 <= len(value) <= 99 or not any(c.isalpha() for c in value) or any(c.isspace() for c in value):
+        return False
+    return not _HEXISH.match(value) and not ordinary_value(value)
+
+
+def pin_value(value: str) -> bool:
+    """The value of a pin or passcode: 4-12 digits, or random-looking."""
+    return (value.isdigit() and 4 <= len(value) <= 12) or random_looking(value)
+
+
 # Words that follow "the password is" in ordinary talk about passwords. A bare lowercase word
 # not on this list, and without these endings, is taken for the password itself.
 _NOT_A_PASSWORD = frozenset((
@@ -114,9 +195,11 @@ _WORDY_ENDINGS = ("ed", "ing", "ly", "able", "ible", "ive", "ful", "less", "ous"
 
 def password_like(value: str) -> bool:
     """After "password is": anything with a digit, a symbol or inner capitals; a plain word only
-    if it is not one that ordinary sentences put there ("required", "stored", "the")."""
+    if it is not one that ordinary sentences put there ("required", "stored", "the"); never a path
+    ("pwd is /home/ana/src": `pwd` is also the working folder; "the password is /run/secrets/db"
+    says where it is kept)."""
     if not value.isalpha():
-        return True
+        return not is_path(value)
     if any(c.isupper() for c in value[1:]):
         return True
     word = value.lower()
@@ -125,8 +208,8 @@ def password_like(value: str) -> bool:
 
 def shaped_password(value: str) -> bool:
     """Where a password may follow but so may an ordinary word ("with password managers", a shell
-    variable): a digit, a symbol or an inner capital, and not a `$VARIABLE` or `%VARIABLE%`."""
-    if value.startswith(("$", "%")):
+    variable): a digit, a symbol or an inner capital, and not a `$VARIABLE`, a `%VARIABLE%` or a path."""
+    if value.startswith(("$", "%")) or is_path(value):
         return False
     return not value.isalpha() or any(c.isupper() for c in value[1:])
 
@@ -252,6 +335,13 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
     SecretFormat("card_cvv", ("cvv", "cvc", "csc"),
         r"(?i:\b(?:cvv|cvc|csc)2?)[ \t]*[:=]?[ \t]*(?P<secret>\d{3,4})\b", lowered=True),
+    # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
+    # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
+    # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).
+    SecretFormat("session_cookie", ("cookie",),
+        r"[Cc](?<![A-Za-z][Cc])(?i:ookie)[\"']?[ \t]*:[ \t]*(?:[^\n]*?;[ \t]*)?[A-Za-z0-9_.%-]+="
+        + NOT_MARK + r"(?=[^;\s\"']*[0-9])(?=[^;\s\"']*[A-Za-z])(?P<secret>[^;\s\"']{16,})", lowered=True,
+        accept=high_entropy),
     SecretFormat("bearer_token", ("earer",),
         r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
     SecretFormat("basic_auth", ("asic",),

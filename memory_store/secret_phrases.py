@@ -13,7 +13,12 @@ from memory_store.secret_formats import (
     ascii_secret,
     generated_key,
     high_entropy,
+    is_path,
+    kept_or_dated,
     password_like,
+    pin_value,
+    plain_parts,
+    random_looking,
     shaped_password,
 )
 
@@ -75,15 +80,34 @@ def env_key(value: str) -> bool:
             and any(c.isalpha() for c in value))
 
 
+def not_a_path(value: str) -> bool:
+    """The value of `password=`, `passwd:`, `pwd:`: not a path. `PWD=/home/ana/src` is the working
+    folder (every `env` listing has it), `password: /run/secrets/db` where the password is kept."""
+    return not is_path(value)
+
+
+def not_a_count(value: str) -> bool:
+    """The value of `token:` / `token=`: "token" names a count as often as a credential, so not a
+    number (`token: 12,345`, `token=4096`, `token: 1024x768`), a path or a date."""
+    return not (kept_or_dated(value) or (value[:1].isdigit() and plain_parts(value)))
+
+
 PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass",),
-                 _pair_pattern(r"pass(?:w(?:or)?d|phrase|code)"), lowered=True, kind_of=_key_kind),
-    SecretFormat("password", ("pw",), _pair_pattern(r"pwd?", bounded=True), lowered=True, kind_of=_key_kind),
+                 _pair_pattern(r"pass(?:w(?:or)?d|phrase|code)"), lowered=True, kind_of=_key_kind,
+                 accept=not_a_path),
+    SecretFormat("password", ("pw",), _pair_pattern(r"pwd?", bounded=True), lowered=True, kind_of=_key_kind,
+                 accept=not_a_path),
     SecretFormat("secret", ("secret",), _pair_pattern(r"secret(?:[_-]?(?:access[_-]?)?key)?"), lowered=True,
                  kind_of=_key_kind),
     SecretFormat("api_key", ("api",), _pair_pattern(r"api[_-]?key"), lowered=True,
                  kind_of=_key_kind),
-    SecretFormat("token", ("token",), _pair_pattern(r"token"), lowered=True, kind_of=_key_kind),
+    SecretFormat("token", ("token",), _pair_pattern(r"token"), lowered=True, kind_of=_key_kind,
+                 accept=not_a_count),
+    # "pass" alone is a word ("pass: 3 of 5"), but a quoted key in a dict or JSON is a name:
+    # `{'user': 'admin', 'pass': 'X'}`, `"pass": "X"`
+    SecretFormat("password", ("pass",), r"(?<=[\"'])(?P<key>[Pp](?i:ass))(?=[\"'])" + _VALUE, lowered=True,
+                 kind_of=_key_kind, accept=not_a_path),
     # `--password hunter2` on a command line
     SecretFormat("password", ("pass",), lowered=True, source=
         r"--pass(?:word)?[ \t]+" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
@@ -93,6 +117,17 @@ PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("mysql", "mariadb"), lowered=True, accept=shaped_password, source=
         r"[Mm](?<![A-Za-z0-9_][Mm])(?i:ysql|ariadb)[A-Za-z_-]*(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t]-p[\"']?"
         + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    # `docker login -u ana -p S3cret …` (podman, helm registry, oras alike), `mongo -u admin -p S3cret`
+    # (mongosh, mongodump, mongorestore, mongoexport, mongoimport), `redis-cli -a S3cret`
+    SecretFormat("password", ("login",), lowered=True, accept=shaped_password, needs=("-p",), source=
+        r"(?<![A-Za-z0-9_])(?i:docker|podman|nerdctl|buildah|skopeo|oras|helm[ \t]+registry)[ \t]+(?i:login)"
+        r"(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t]-p(?:[ \t]+|=)[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    SecretFormat("password", ("mongo",), lowered=True, accept=shaped_password, needs=("-p",), source=
+        r"[Mm](?<![A-Za-z0-9_][Mm])(?i:ongo)(?:sh|dump|restore|export|import|stat|top)?(?![A-Za-z0-9_])"
+        r"[^\n|;&]{0,200}?[ \t]-p(?:[ \t]+|=)?[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
+    SecretFormat("password", ("redis-cli",), lowered=True, accept=shaped_password, source=
+        r"[Rr](?i:edis-cli)(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t](?:-a|--pass)(?:[ \t]+|=)[\"']?" + NOT_MARK
+        + r"(?P<secret>[^\s\"'`<>-][^\s\"'`<>]{2,})"),
     # `sshpass -p S3cret ssh …`
     SecretFormat("password", ("sshpass",), lowered=True, accept=shaped_password, source=
         r"[Ss](?i:shpass)[ \t]+-p[ \t]*[\"']?" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
@@ -127,6 +162,16 @@ _EN_PASSWORD = (
     r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
     r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
     r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+)
+# A name of a password as a label: what it is for in brackets or after "for", then a colon, a dash or
+# an arrow ("password (staging): X", "Password for ana@db: X", "wifi password — X", "password -> X").
+# A plain word may follow a label ("password for the db: see the vault"), so the value needs a
+# password's shape (`shaped_password`).
+_EN_PASSWORD_LABEL = (
+    r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)(?![A-Za-z])"
+    r"(?:[ \t]*\([^()\n]{1,40}\)|[ \t]+(?i:for|of|on|to)[ \t]+[^\s:]+(?:[ \t]+[^\s:]+){0,3}?)?"
+    r"(?:[ \t]*(?::|：)|[ \t]+(?:—|–|-|->|=>|→)|[ \t]*(?:->|=>|→))[ \t]+" + NOT_MARK
+    + r"(?:" + _QUOTED + "|" + _BARE + ")"
 )
 # The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none;
 # before a copula, what the key is for ("the aws secret for the backup bucket is X", "the token for
@@ -224,6 +269,54 @@ _TH_BARE = (
 )
 
 
+# A short secret said by its name and a copula, in any of the three languages: "the staging secret
+# is Kq8zLm2x99Qw", "the office wifi key is Kq8z!Lm2Xy", "the wifi pass: Kq8z!Lm2Xy", "token for
+# the runner = Kq8zLm2x", "API token是 Kq8zLm2x". The formats above want 16+ characters of a token's
+# alphabet after such a name (a Thai or English sentence names numbers and words there); this one
+# takes any ASCII run from 8 characters, punctuation inside included, when it looks made up
+# (`random_looking`: letters and digits interleaved; not a path, a version, a number with a unit).
+# A copula is required here: "key Kq8z…" with none is as often a label as a value.
+_COPULA = (r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+           r"(?:[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|just))?[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)"
+           + NOT_MARK + r"[\"'`“]?")
+_SHORT_VALUE = r"(?P<secret>(?:(?![\"'`<>])[!-~]){7,98}(?:(?![\"'`<>.,;:)?])[!-~]))"
+_SHORT_NAMED = tuple(  # one format a name, each starting with its first letter (the engine skips to it)
+    (name, f"[{name[0].upper()}{name[0]}](?<![A-Za-z][{name[0].upper()}{name[0]}])(?i:{name[1:]})"
+     + r"(?i:es|s)?(?![A-Za-z])" + _COPULA + _SHORT_VALUE)
+    for name in ("key", "secret", "token", "pass"))
+# A pin or a passcode: 4-12 digits after its name and a copula ("the door pin is 482193", "PIN码是
+# 4821", "รหัส PIN คือ 4821"), or a random-looking value.
+_PIN_TAIL = (r"(?![A-Za-z])(?:[ \t]*(?:码|碼|code|Code))?" + _COPULA
+             + r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
+# The triggers hold what follows the word (a space, a colon…): "pin" alone is in "mapping", "typing".
+_PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin："),
+          r"[Pp](?<![A-Za-z][Pp])(?i:in)" + _PIN_TAIL),
+         (("พิน",), r"พิน" + _PIN_TAIL))
+# Both values hold a digit (`random_looking` interleaves letters and digits; a pin is digits): a text
+# without one skips these formats after ten byte tests ("key", "pass" and "pin" are in many words).
+_DIGIT_CHARS = tuple("0123456789")
+
+
+# A name of a password with no copula and a made-up word after it ("my wifi is pass Kq8zLm2x",
+# "router login: pw hunter2x!", "password Kq8z!Lm2Xy"): "pass" is a verb as often, so only a value
+# that looks made up (`random_looking`) goes, never a word and a number ("pass data2 to it").
+_BARE_NAMED = (r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)?|wd?|in)(?![A-Za-z])[ \t]+"
+               + NOT_MARK + r"[\"'`“]?" + _SHORT_VALUE)
+
+
+def _short_kind(m: re.Match[str], value: str) -> str:
+    word = m.group(0)[: m.start("secret") - m.start()].lower()
+    if "token" in word:
+        return "token"
+    return "password" if any(w in word for w in ("pass", "pw", "pin", "พิน")) else "secret"
+
+
+def named_secret(value: str) -> bool:
+    """After a name of a key, a token or a secret: a long random token (`high_entropy`) or a short
+    made-up value (`random_looking`)."""
+    return high_entropy(value) or random_looking(value)
+
+
 def bare_password(value: str) -> bool:
     """A value named by no copula, or by a word as wide as "รหัส" (any code: postal, product,
     branch): 6+ characters with a digit and a lower-case letter, starting with a letter or digit,
@@ -252,16 +345,24 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LABEL, lowered=True, accept=shaped_password,
+                 needs=(":", "-", "—", "–", "→", "：")),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
                  needs=_MIXED_COPULAS),
-    *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_named_kind,
+    *(SecretFormat("secret", triggers, pattern, lowered=True, accept=named_secret, kind_of=_named_kind,
                    needs=_MIXED_COPULAS) for triggers, pattern in _MIXED_KEYS),
-    SecretFormat("token", ("โทเค็น", "โทเคน", "โทคเคน", "คีย์", "ซีเคร็"), _TH_KEY, accept=high_entropy,
+    SecretFormat("token", ("โทเค็น", "โทเคน", "โทคเคน", "คีย์", "ซีเคร็"), _TH_KEY, accept=named_secret,
                  kind_of=_named_kind),
     SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret),
     SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret),
     SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password),
     SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password),
+    *(SecretFormat("secret", (name,), pattern, lowered=True, accept=random_looking, kind_of=_short_kind,
+                   needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
+    *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
+                   needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
+    SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
+                 kind_of=_short_kind, needs=_DIGIT_CHARS),
 )

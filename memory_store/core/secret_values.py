@@ -14,7 +14,7 @@ import re
 
 from memory_store.errors import EXIT_USAGE, MemoryRefused
 from memory_store.redact import MARK, redact
-from memory_store.secret_formats import ENV_REF
+from memory_store.secret_formats import ENV_REF, ordinary_setting
 
 ADVICE = "memjobs does not keep secrets; keep it in a password manager or an environment variable"
 _MARK_RE = re.compile(r"\[REDACTED:([a-z0-9_]+)\]")
@@ -26,6 +26,17 @@ _PIN_KEY = re.compile(r"(?:^|[_-])(?:pin|passcode)$", re.IGNORECASE)
 _DIGITS = re.compile(r"\d{4,12}")
 _RANDOM_LOOKING = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])\S{4,}")
 _ENV_REF = re.compile(r"(?<!\w)" + ENV_REF)
+# A whole value that is a secret written as a phrase: a name of a password, a pin, a key or a token
+# (a few words before it: "wifi pass"), a copula or none, and one word ("pass Kq8zLm2x", "pw:
+# hunter2x!", "wifi pass Kq8zLm2x", "pin 4821", "คีย์ Kq8zLm2x", "令牌 Kq8zLm2x"). Redaction has no
+# such pattern without a copula: in running text "pass X" is as often a verb ("pass data2 to the
+# worker"); a value that is nothing but the name and the word is the secret and its label.
+_NAMED_VALUE = re.compile(
+    r"(?:[^\s:=]+[ \t]+){0,3}?"
+    r"(?:(?i:pass(?:word|wd|phrase|code)?|pwd?|pin|secret|token|(?:api[ _-]?)?key)(?![A-Za-z])"
+    r"|รหัสผ่าน|รหัส|พาสเวิร์ด|คีย์|โทเค็น|密码|密碼|密钥|密鑰|口令|令牌)"
+    r"(?:[ \t]*(?::|：|=|คือ|是|为)[ \t]*|[ \t]+(?i:is|was)[ \t]+|[ \t]*)"
+    r"[\"'`]?(?P<value>[^\s\"'`]+)[\"'`]?")
 
 
 class SecretRefused(MemoryRefused):
@@ -61,13 +72,27 @@ def secret_kind(key: str, value: str, excerpt: str = "") -> str | None:
         if out != excerpt and value not in out:
             return _kind(out)
     last = key.rsplit(".", 1)[-1]
-    if _SECRET_KEY.search(last) and (_RANDOM_LOOKING.fullmatch(value) or (_PIN_KEY.search(last)
-                                                                          and _DIGITS.fullmatch(value))):
+    if _SECRET_KEY.search(last) and _secret_word(value, pin=_PIN_KEY.search(last) is not None):
         # A key is a name the user chose for what it holds: `db.pass`, `wifi_pass` holding one
         # random-looking word (letters and digits, no spaces), a `pin` holding 4-12 digits, is that
         # secret, though no sentence says "password" around it.
         return "password"
+    named = _NAMED_VALUE.fullmatch(value)
+    if named is not None:
+        name = value[: named.start("value")].lower()
+        if _secret_word(named.group("value"), pin="pin" in name or "passcode" in name or "รหัส" in name):
+            return "password"
     return None
+
+
+def _secret_word(value: str, *, pin: bool) -> bool:
+    """One word that a name of a secret makes one: letters and digits (`hunter2`, `Kq8z!Lm2Xy`), or
+    4-12 digits for a pin — not an ordinary setting of the same name, since `pwd`, `pass`, `pin`
+    and `token` name ordinary things too (`ordinary_setting`: `shell.pwd` = `/home/ana/src`,
+    `build.pin` = `v1.2.3`, `deps.pin` = `numpy==1.26`)."""
+    if pin and _DIGITS.fullmatch(value):
+        return True
+    return _RANDOM_LOOKING.fullmatch(value) is not None and not ordinary_setting(value)
 
 
 def refusal(key: str, kind: str) -> str:

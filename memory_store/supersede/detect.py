@@ -88,6 +88,23 @@ CONDITION_MATCH = 0.3
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
 _CALENDAR = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|wed|thu|fri|sat|sun)"
                        r"(?:day|s|nesday|sday|urday)?|today|tomorrow|tonight")
+# A cue word the earlier entry says in the same phrase (these many characters before or after it as
+# well) is part of the subject: "ยกเลิกฟรี" in both, not "reviewer ขอ WER มาด้วย" beside "ประเมินผลด้วย CER"
+# (the characters, not whole words: Thai and Chinese have no spaces; 2 and 3 give the same counts).
+ECHO_SPAN = 2
+# The earlier entry kept for part and more said beside it: the clauses of a statement (punctuation,
+# "but", 但/不过, แต่/ส่วน, a space between Thai words; not a comma or point inside a number), the
+# words of its own the kept clause needs, and the new words (and words of the earlier subject) of
+# the clause beside it.
+_CLAUSE = re.compile(r"(?<!\d)[,.](?!\d)\s*|[，。;；!?！？、]\s*|\s+(?:but|though|while)\s+|但是?|不过|不過|可是|ส่วน|แต่"
+                     r"|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])", re.IGNORECASE)
+KEPT_WORDS = 1.0
+# A heading and a value: "Config format: YAML." (a heading of a few words, a short value).
+_HEAD_VALUE = re.compile(r"([^:：\n]{2,40})[:：]\s*([^:：,;，；。\n]{1,40}?)\s*[.。]?")
+_VALUE_WORD = re.compile(r"[^\s,;:()]*[A-Z0-9@][^\s,;:()]*|[^\s,;:()]+\.[a-z]{2,}")
+# ... the share of the heading the earlier entry names.
+HEAD_NAMED = 0.75
+MORE_WORDS = 2.0
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
@@ -97,6 +114,12 @@ SUPERSEDING = ("reversal", "relaxation", "refinement")
 # A swapped name in one template: at least this many tokens around it, and this share of the title.
 SLOT_TEMPLATE = 3
 SLOT_SHARE = 0.6
+# A person by a title, in Thai (before the name: the title and two letters of the name) and Chinese
+# (a surname and a title after it; 小 or 老 and a surname where the name ends).
+_TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า)(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
+_ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅)"
+                        r"|(?<![\u4e00-\u9fff])[小老阿][\u4e00-\u9fff](?![\u4e00-\u9fff])"
+                        r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)")
 # Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
 # other letter (Thai and Chinese have no spaces); a name has a letter in it.
 _SLOT_TOKEN = re.compile(r"[a-z0-9][\w.+-]*[\w+]|[a-z0-9]|[^\W\d_a-z]", re.IGNORECASE)
@@ -289,6 +312,65 @@ class Detector:
                  and t not in beside and not _initials_of(t, old.full)}
         return bool(fresh)
 
+    def _head_value(self, new_title: str, old: Statement, old_tokens: dict[str, float]) -> bool:
+        """Is `new_title` a heading and a value ("Config format: YAML", "MSRV: 1.74", "เครื่องสแกน
+        หน้างาน: Honeywell CT30") whose heading the earlier entry names, whose value it does not
+        name at all, while it gives a value of its own ("Config file format is TOML")? A value is
+        one to three words, each a name, a number or an address (a capital, a digit, @ or a dot)."""
+        m = _HEAD_VALUE.fullmatch(new_title.strip())
+        if not m:
+            return False
+        head = {t: w for t, w in subject_tokens(m.group(1), self.lx).items() if not t.startswith(ROLE_PREFIX)}
+        value = m.group(2).split()
+        if not head or not 1 <= len(value) <= 3 or not all(_VALUE_WORD.fullmatch(v) for v in value):
+            return False
+        if sum(w for t, w in head.items() if t in old_tokens) < HEAD_NAMED * sum(head.values()):
+            return False
+        said = old.full.casefold()
+        if any(v.casefold() in said or all(t in old_tokens for t in subject_tokens(v, self.lx)) for v in value):
+            return False
+        # A known tool for another role is another slot ("Orders service: Go 1.22" beside "Use
+        # Postgres for the orders service": its language, not its database).
+        value_roles = self.lx.roles_of(m.group(2))
+        if value_roles and not value_roles.keys() & self._roles(old).keys():
+            return False
+        new_said = new_title.casefold()
+        return any(w.casefold() not in new_said for w in _VALUE_WORD.findall(old.full))
+
+    def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
+        """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
+        and words of the earlier entry: "NAS 照旧", "everything else is still one approval") and a
+        clause beside it with new words about the same subject ("云端备份现在放 Wasabi")? A cue
+        standing alone ("… เหมือนเดิม") keeps the whole statement: a restatement; so does one
+        beside words of its own ("อย่าลืมลางาน", don't forget to take leave)."""
+        lx = self.lx
+        kept = more = False
+        for clause in _CLAUSE.split(new_text):
+            said = normalise(clause)
+            words = {t: w for t, w in subject_tokens(lx.cues["continuation"].sub(" ", said), lx).items()
+                     if not t.startswith(ROLE_PREFIX)}
+            if lx.find("continuation", said):
+                kept = kept or sum(w for t, w in words.items() if t in old_tokens) >= KEPT_WORDS
+                continue
+            fresh = sum(w for t, w in words.items() if t not in old_tokens)
+            shared = sum(w for t, w in words.items() if t in old_tokens)
+            more = more or (fresh >= MORE_WORDS and shared >= KEPT_WORDS)
+        return kept and more
+
+    def _own_cue(self, section: str, text: str, earlier: str) -> str | None:
+        """The first cue of `section` in `text` that the earlier entry's text (`earlier`) does not
+        say in the same phrase: the cue with the characters just before it or just after it."""
+        for m in self.lx.cues[section].finditer(text):
+            cue = m.group(0).strip()
+            if not cue:
+                continue
+            before, after = text[max(0, m.start() - ECHO_SPAN):m.end()], text[m.start():m.end() + ECHO_SPAN]
+            echoed = (m.start() >= ECHO_SPAN and before in earlier) or \
+                (m.end() + ECHO_SPAN <= len(text) and after in earlier)
+            if not echoed:
+                return cue
+        return None
+
     def _when(self, i: int) -> tuple[str, int]:
         e = self.items[i][0]
         return (e.date, e.order)
@@ -396,7 +478,10 @@ class Detector:
         text = lx.cues["continuation"].sub(" ", text)
         onset = lx.find("onset", text)
         text = lx.cues["onset"].sub(" ", text)      # its "now" is no refinement cue of its own
-        reversal = lx.find("reversal", text)
+        # A cue word the earlier entry says too, in the same phrase, is part of the subject, not a
+        # change: "ยกเลิกฟรี" (free cancellation) in both, "ก่อนเริ่มงาน" (before work starts) in both.
+        said = normalise(target.full)
+        reversal = self._own_cue("reversal", text, said)
         # "From now on" opens a new rule as often as it changes one ("from now on, always run the
         # linter" beside "always run the tests before pushing"): rules and facts accumulate, so
         # beside one it says a change only where the new statement gives the earlier one's quantity
@@ -404,7 +489,7 @@ class Detector:
         # what is done "from now on".
         if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure"):
             reversal = onset
-        relaxation = lx.find("relaxation", text)
+        relaxation = self._own_cue("relaxation", text, said)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
@@ -413,6 +498,10 @@ class Detector:
                 # What stays is the rest: "weekends open till 7 pm this season, weekdays as before"
                 # gives part of the rule another value.
                 return Finding("refinement", target.id, round(score, 2), continuation)
+            if self._kept_and_more(new.full, target_full):
+                # The kept part said in a clause of its own, something new said beside it about the
+                # same subject ("crack kicks stay at 0.85, missing caps get kicked from 0.7").
+                return Finding("refinement", target.id, round(score, 2), continuation, "kept")
             return Finding("same", target.id, round(score, 2), continuation)
         if reversal:
             # Of two entries the statement matches equally, a change replaces the newer, what holds
@@ -440,7 +529,7 @@ class Detector:
             if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
-        cue = lx.find("refinement", text)
+        cue = self._own_cue("refinement", text, said)
         if cue:
             return Finding("refinement", target.id, round(score, 2), cue)
         # No cue: the same quantity with another value, or the same role filled by another tool, is
@@ -478,6 +567,11 @@ class Detector:
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
             return Finding("conflict", target.id, round(score, 2), basis="name")
+        if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+                and self._head_value(new.title, target, target_full):
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
+            return Finding("conflict", target.id, round(score, 2), basis="slot")
         covered, _ = self._cover(target_full, new_tokens, idf)
         # A rule said again under a condition ("if a van's data is attached to an open claim we can
         # hold it past the 30 days", "14 and 15 year olds can come without a parent if …") is an
@@ -493,7 +587,8 @@ class Detector:
                 list_grew(new.full, target.full, lambda t: subject_tokens(t, lx)):
             return Finding("refinement", target.id, round(score, 2), basis="extends")
         if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") \
-                and self._told_as_news(new, new_tokens, target, target_full):
+                and (self._told_as_news(new, new_tokens, target, target_full)
+                     or _person_news(normalise(new.full), normalise(target.full))):
             return Finding("reversal", target.id, round(score, 2), basis="news")
         # A close match that gives no quantity another value and no role another tool is the same
         # subject said again in other words ("for hotfixes: cut the branch off the release tag …"
@@ -532,6 +627,23 @@ def _beside(token: str) -> re.Pattern[str]:
 def _lead(tokens: dict[str, float]) -> str | None:
     """The first word of a statement's subject (not a number, not a role)."""
     return next((t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()), None)
+
+
+def _persons(text: str) -> set[str]:
+    """People named in Thai or Chinese text by the title before or after a name (พี่โอ๊ต, น้องแพร,
+    คุณวิภา; 周姐, 陈先生, 林小姐, 小罗): the title with the name's first letters, a key to look
+    for in another text."""
+    out = {m.group(0) for m in _TH_PERSON.finditer(text)}
+    out.update(m.group(0) for m in _ZH_PERSON.finditer(text))
+    return out
+
+
+def _person_news(new_text: str, old_text: str) -> bool:
+    """Does the new statement name the person the earlier one named and, beside them, a person the
+    earlier one did not ("พี่โอ๊ตขอมาอยู่กะเช้าแล้ว เดือนนี้กะดึกน้องแพรคุม" after "หัวหน้ากะดึกคือ
+    พี่โอ๊ต", "华东门店的事找小罗，周姐上周调去华南了" after "…对接人是周姐")? A change told as news."""
+    old = _persons(old_text)
+    return any(p in new_text for p in old) and any(p not in old_text for p in _persons(new_text))
 
 
 def _initials_of(token: str, text: str) -> bool:

@@ -11,9 +11,10 @@ April 30") says nothing the earlier entry lacks, and a neighbour written from on
 May 15") leaves part of it out: neither is an extension.
 
 Two structures, both measured on the development halves of the conflict set:
-- **a list that grew**: both statements are lists (steps joined by arrows, commas, semicolons,
-  "then", 、 ，), every item of the earlier list is named again by an item of the new one (half
-  its words), and the new one has more items, one of them mostly words the earlier list lacks;
+- **a list that grew**: both statements are lists (steps joined by arrows, commas, semicolons, "+",
+  "then", 、 ，), every item of the earlier list is named again, in order, by an item of the new
+  one (half the words of one of the two: a step said again is often said shorter), and the new one
+  has more items, one of those left over mostly words the earlier list lacks (two words at least);
 - **the whole earlier subject and more**: the new statement names (nearly) all of the earlier
   entry's subject, and most of its own subject is not in the earlier entry.
 
@@ -26,11 +27,13 @@ from collections.abc import Callable
 
 from memory_store.supersede.subject import ROLE_PREFIX
 
-# The items of a list: arrows, commas, semicolons, colons after a heading, "then", "and", the
+# The items of a list: arrows, commas, semicolons, colons after a heading, "+", "then", "and", the
 # ideographic comma, Thai and Chinese "then".
-_ITEM_SPLIT = re.compile(r"\s*(?:→|->|=>|⇒|[,;:，；：、]|\b(?:then|and|and then)\b|然后|再|แล้วค่อย|แล้ว)\s*")
+_ITEM_SPLIT = re.compile(r"\s*(?:→|->|=>|⇒|[,;:，；：、+]|\b(?:then|and|and then)\b|然后|再|แล้วค่อย|แล้ว)\s*")
 MIN_ITEMS = 3
-# An earlier item is named again when a new item shares this much of its words.
+# An earlier item is named again when it and a new item share this much of the words of either: a
+# list said again is often said shorter ("dry-run on staging" for "dry-run a purchase on staging",
+# "ดูบัตร" for "ตรวจบัตรประชาชน/พาสปอร์ต").
 ITEM_KEPT = 0.5
 # The whole earlier subject: this share of it (the detector's subject match).
 WHOLE_MATCH = 0.9
@@ -61,20 +64,34 @@ def _named(item: dict[str, float], other: dict[str, float]) -> float:
     return sum(w for t, w in item.items() if t in other) / total if total else 0.0
 
 
+def _kept(old: dict[str, float], new: dict[str, float]) -> bool:
+    return max(_named(old, new), _named(new, old)) >= ITEM_KEPT
+
+
 def list_grew(new_text: str, old_text: str, tokens: Tokens) -> bool:
-    """Is `new_text` the list `old_text` is, with items added?"""
+    """Is `new_text` the list `old_text` is, with items added? Every earlier item is named again, in
+    its order, by an item of the new list (the whole item, or the new item is a short form of it),
+    and an item left over is mostly words the earlier list lacks, two words at least ("开新服还是老三步：
+    预发压 2 小时，白名单，再全量，别跳" — "don't skip" — says the three steps again)."""
     old_items = items(old_text, tokens)
     if len(old_items) < MIN_ITEMS:
         return False
     new_items = items(new_text, tokens)
     if len(new_items) <= len(old_items):
         return False
-    if not all(any(_named(o, n) >= ITEM_KEPT for n in new_items) for o in old_items):
-        return False
+    matched: set[int] = set()
+    at = 0
+    for o in old_items:
+        j = next((j for j in range(at, len(new_items)) if _kept(o, new_items[j])), None)
+        if j is None:
+            return False
+        matched.add(j)
+        at = j + 1
     old_words: dict[str, float] = {}
     for o in old_items:
         old_words.update(o)
-    return any(_named(n, old_words) < ITEM_KEPT for n in new_items)
+    return any(_named(n, old_words) < ITEM_KEPT and sum(w for t, w in n.items() if t not in old_words) >= MIN_NEW_WORDS
+               for j, n in enumerate(new_items) if j not in matched)
 
 
 def says_more(score: float, covered: float, new: dict[str, float], old: dict[str, float]) -> bool:

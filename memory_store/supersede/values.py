@@ -104,12 +104,35 @@ def quantities(text: str) -> dict[str, set[float]]:
     return out
 
 
+# A length of time is given in calendar units that are not exact: "一年" and "12 个月" (365 and 360
+# days), "半年" and "180 天" are one length. Two lengths this close (a share of the longer) are equal.
+TIME_SLACK = 0.03
+
+
+def _same(key: str, a: float, b: float) -> bool:
+    if key == "~time":
+        return abs(a - b) <= TIME_SLACK * max(a, b)
+    return a == b
+
+
+def _common(key: str, new: set[float], old: set[float]) -> bool:
+    return any(_same(key, a, b) for a in new for b in old)
+
+
+def _unmatched(key: str, new: set[float], old: set[float]) -> int:
+    return sum(1 for a in new if not any(_same(key, a, b) for b in old))
+
+
 def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool:
-    """Do the two statements give a quantity they share different values (and that quantity no
-    value in common)?"""
+    """Do the two statements give a quantity they share different values (and no quantity a value
+    in common, except a unit given one value in each)?"""
     shared = [k for k in new if k in old]
-    return bool(shared) and any(not (new[k] & old[k]) for k in shared) \
-        and not any(new[k] & old[k] for k in shared)
+    # One measure (a unit) given one value in each is another value, whatever number both keep
+    # beside it ("Line 3 camera … 16mm lens" / "Line 3 camera … 12mm lens": the 3 names the line).
+    if any(k.startswith("#") and len(new[k]) == len(old[k]) == 1 and not new[k] & old[k] for k in shared):
+        return True
+    return bool(shared) and any(not _common(k, new[k], old[k]) for k in shared) \
+        and not any(_common(k, new[k], old[k]) for k in shared)
 
 
 def values_split(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool:
@@ -119,7 +142,7 @@ def values_split(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool
     another value: an exception or a refinement, not a rival value. One other value: a statement
     listing several ("water at 6 am and 4 pm, never after 10 pm" beside "push firmware only after
     10 pm") is about something else that happens at those times."""
-    return any(new[k] & old[k] and len(new[k] - old[k]) == 1 for k in new if k in old)
+    return any(_common(k, new[k], old[k]) and _unmatched(k, new[k], old[k]) == 1 for k in new if k in old)
 
 
 def fillers_differ(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]],

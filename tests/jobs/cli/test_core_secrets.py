@@ -162,6 +162,26 @@ def test_microsync_drops_a_secret_statement_with_a_note(tmp_path: Path):
     assert "password is" not in (ws / "PROPOSALS.md").read_text() + (ws / "PROFILE.md").read_text()
 
 
+def test_microsync_keeps_no_secret_said_as_a_phrase(tmp_path: Path):
+    """Pins: "remember that my wifi is pass Kq8zLm2x" and "… login is pw hunter2x!" were staged in
+    PROPOSALS.md (and kept in the daily file) in clear: redaction had no form for a name of a
+    password with no copula. Now the turn is redacted when read and the router drops the statement."""
+    sid = "55555555-0000-4000-8000-000000000002"
+    ws = claude_code_workspace(tmp_path)
+    day = date(2026, 11, 26)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{sid}.jsonl", sid)
+    s.user(at(day, 9, 0), "remember that my wifi is pass Kq8zLm2x").assistant(at(day, 9, 1), "ok")
+    s.user(at(day, 9, 2), "remember my router login is pw hunter2x!").assistant(at(day, 9, 3), "ok")
+    s.write()
+    code, _, err = cli(ws, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
+    assert code == 0, err
+    reports = [json.loads(p.read_text()) for p in (ws / ".memjobs/runs").glob("*microsync*/report.json")]
+    (rep,) = [r for r in reports if (r.get("details") or {}).get("core_memory")]
+    assert rep["details"]["core_memory"] == {"refused_secret": 2}
+    everything = _everything(ws)
+    assert "Kq8zLm2x" not in everything and "hunter2x" not in everything
+
+
 def test_a_secret_typed_where_a_key_or_a_query_goes_is_not_printed_back(workspace: Path):
     """Pins: `mem forget sk-proj-…`, `mem resolve sk-proj-…` and `search ghp_…` echoed the token."""
     token = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z" * 2
@@ -172,3 +192,78 @@ def test_a_secret_typed_where_a_key_or_a_query_goes_is_not_printed_back(workspac
     assert cli(workspace, "index")[0] == 0
     found = conftest.cli_run("--workspace", str(workspace), "search", ghp)
     assert ghp not in found.stdout + found.stderr and "[REDACTED:" in found.stderr
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("user.wifi", "pass Kq8zLm2x"),            # a name of a password and the word, no copula
+    ("user.wifi", "wifi pass Kq8zLm2x"),
+    ("user.note", "password Kq8zLm2x"),
+    ("user.wifi", "pw hunter2x!"),
+    ("office.door", "pin 4821"),
+    ("user.wifi", "pw: hunter2x!"),            # with a copula (redaction's own forms)
+    ("user.wifi", "รหัส 8812xz"),
+    ("user.wifi", "密码是 abc123XYZ"),
+    ("user.router", "คีย์ Kq8zLm2x"),
+    ("user.router", "令牌 Kq8zLm2x"),
+    ("user.note", "the office wifi key is Kq8z!Lm2Xy"),
+])
+def test_a_secret_written_as_a_phrase_is_refused(workspace: Path, key: str, value: str):
+    """Pins: `mem set user.wifi 'pass Kq8zLm2x'` was kept in clear — a value that is a name of a
+    secret and one random-looking word is that secret, though redaction (running text, where "pass
+    X" is as often a verb) has no such form without a copula."""
+    before = (workspace / "PROFILE.md").read_bytes()
+    code, out, err = cli(workspace, "mem", "set", key, value)
+    assert code == 2 and out == "", err
+    assert err == f"Error: {key}: the value looks like a secret (" + err.split("(")[1].split(")")[0] + f"); {ADVICE}\n"
+    assert (workspace / "PROFILE.md").read_bytes() == before
+    secret = value.split()[-1]
+    assert secret not in _everything(workspace)
+    (ev,) = [json.loads(x) for x in (workspace / ".memjobs/audit/memory_audit.jsonl").read_text().splitlines()]
+    assert (ev["type"], ev["key"], ev["old"], ev["new"]) == ("memory.refused", key, None, None)
+
+
+def test_mcp_refuses_a_secret_written_as_a_phrase(workspace: Path):
+    """Pins: MCP memory_remember and memory_propose kept "pass Kq8zLm2x" and "pin 4821" in clear."""
+    out = anyio.run(_session, workspace, [
+        ("memory_remember", {"key": "user.wifi", "value": "pass Kq8zLm2x", "session_id": "s1",
+                             "excerpt": "remember the wifi: pass Kq8zLm2x"}),
+        ("memory_propose", {"key": "office.door", "value": "pin 4821", "session_id": "s1",
+                            "reason": "said it", "excerpt": "door is pin 4821"}),
+    ])
+    assert out[0] == (True, f"Error executing tool memory_remember: user.wifi: the value looks like a secret "
+                            f"(password); {ADVICE}")
+    assert out[1] == (True, f"Error executing tool memory_propose: office.door: the value looks like a secret "
+                            f"(password); {ADVICE}")
+    assert "Kq8zLm2x" not in _everything(workspace) and "4821" not in _everything(workspace)
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("shell.pwd", "/home/ana/src"),            # `pwd` is the working folder too
+    ("shell.pwd", "/home/ana/src2"),
+    ("user.notes", "pwd: /home/ana/src"),
+    ("user.passwd", "/etc/passwd"),
+    ("build.pin", "v1.2.3"),                   # `pin` a pinned version
+    ("deps.pin", "numpy==1.26"),
+    ("editor.key", "Ctrl+Shift+F12"),
+    ("llm.token", "4096"),
+])
+def test_an_ordinary_value_under_a_name_that_is_also_a_word_is_kept_and_shown(workspace: Path, key: str,
+                                                                                value: str):
+    """Pins: keys `pwd`/`passwd`/`pin` refused or printed an ordinary value (a path, a version) as
+    [REDACTED:password]: the key-name test took any value with a digit or a symbol, and redaction
+    read `pwd: /home/ana/src` as a password pair. Written by hand before (a line on disk), it prints
+    as it is too."""
+    code, out, err = cli(workspace, "mem", "set", key, value)
+    assert code == 0, err
+    assert value in out and "REDACTED" not in out
+    for args in (("mem", "list", "--json"), ("mem", "resolve", key, "--json"), ("context", "--json")):
+        code, out, err = cli(workspace, *args)
+        assert code == 0 and value in out.replace("\\\\", "\\") and "REDACTED" not in out, (args, out)
+
+
+def test_a_password_under_passwd_or_pwd_is_still_refused(workspace: Path):
+    """The other side: a random-looking word under `passwd`/`pwd`/`pin` is the secret."""
+    for key, value in (("user.passwd", "Kq8zLm2x"), ("db.pwd", "hunter2x!"), ("wifi.pass", "Summer2024!"),
+                       ("office.door_pin", "4821")):
+        code, _, err = cli(workspace, "mem", "set", key, value)
+        assert code == 2 and "looks like a secret" in err, (key, value)

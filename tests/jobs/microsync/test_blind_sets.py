@@ -17,7 +17,7 @@ from tests.conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
-CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
+CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -36,7 +36,14 @@ HELDOUT4_TOTALS = {
     "th": {"reversal": 10, "relaxation": 5, "refinement": 6, "conflict": 8, "same": 6, "unrelated": 10},
     "zh": {"reversal": 11, "relaxation": 4, "refinement": 7, "conflict": 9, "same": 5, "unrelated": 9},
 }
-BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS}
+# heldout5 (the blind conflict half now): as its README's table gives them.
+HELDOUT5_TOTALS = {
+    "en": {"reversal": 10, "relaxation": 5, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 13},
+    "th": {"reversal": 10, "relaxation": 4, "refinement": 8, "conflict": 8, "same": 4, "unrelated": 11},
+    "zh": {"reversal": 11, "relaxation": 4, "refinement": 8, "conflict": 7, "same": 5, "unrelated": 12},
+}
+BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS,
+                "heldout5": HELDOUT5_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}

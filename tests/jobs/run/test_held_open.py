@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from scripts.chaos import Chaos, Step, memory_bytes, spawn
+from scripts.chaos import Chaos, Step, memory_bytes
+from tests.conftest import cli_run
 
 NOTE = b"\nchaos-writer 1: written through a descriptor held open across the weekly replace.\n"
 
@@ -53,8 +54,10 @@ def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path,
     try:
         assert holder.stdout is not None and holder.stdin is not None
         assert holder.stdout.readline().strip() == "open"
-        proc = spawn(ws, step.args())
-        out, err = proc.communicate(timeout=300)
+        # The weekly run in this process (the console entry): only the holder has to be another
+        # process, for its descriptor to be another program's.
+        proc = cli_run("--workspace", str(ws), *step.args())
+        out, err = proc.stdout, proc.stderr
         holder.stdin.write("\n")
         holder.stdin.flush()
         assert holder.stdout.readline().strip() == "wrote"
@@ -72,8 +75,8 @@ def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path,
             holder.stdin.flush()
         holder.wait(timeout=30)
     # The program has closed it: the rerun completes the compound; the line is kept, once.
-    proc = spawn(ws, step.args())
-    out, err = proc.communicate(timeout=300)
+    proc = cli_run("--workspace", str(ws), *step.args())
+    out, err = proc.stdout, proc.stderr
     assert proc.returncode == 0, out + err
     assert target.read_bytes().count(NOTE) == 1
     assert memory_bytes(ws) == memory_bytes(ref)
@@ -91,8 +94,8 @@ def test_a_program_that_opens_appends_and_closes_does_not_block_weekly(
                                "print('open', flush=True); time.sleep(0.5); fh.write(sys.argv[2].encode()); fh.close()",
                                str(target), NOTE.decode()], stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
-    proc = spawn(ws, step.args())
-    out, err = proc.communicate(timeout=300)
+    proc = cli_run("--workspace", str(ws), *step.args())
+    out, err = proc.stdout, proc.stderr
     holder.wait(timeout=30)
     assert proc.returncode == 0, out + err
     assert target.read_bytes().count(NOTE) == 1

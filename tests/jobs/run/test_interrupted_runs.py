@@ -6,12 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import block_hash
-from tests.conftest import REPO
+from tests.conftest import cli_run
 from tests.kill_helpers import kill_after_write
 from tests.test_secret_doors import DAY, _workspace
 
@@ -19,8 +18,9 @@ SYNC = ("run", "microsync", "--since", f"{DAY}T00:00:00+07:00", "--now", f"{DAY}
 
 
 def _memjobs(ws: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), *args],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    """A run in this process (the console entry, as `memjobs` runs it): only the killed run needs
+    a process of its own; the clean runs and the reruns after the kill do not."""
+    return cli_run("--workspace", str(ws), *args)
 
 
 def test_an_entry_deleted_after_a_killed_run_stays_deleted_on_a_since_reread(tmp_path: Path) -> None:

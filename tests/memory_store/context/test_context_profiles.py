@@ -12,7 +12,7 @@ import pytest
 
 from memory_store.config import load_config
 from memory_store.errors import ConfigError
-from tests.conftest import memjobs
+from tests.conftest import cli_run
 from tests.memory_store.context.test_context import NOW, _mcp, corrupt, fill, run
 
 PROFILES = """transcripts: []
@@ -76,9 +76,9 @@ def test_an_unknown_task_type_is_a_usage_error_everywhere(workspace: Path) -> No
     assert code == 2 and "unknown task type 'poll_post'" in err and "prompt, reply" in err
     code, _, _ = run(workspace, "--task-type", "poll_post", "--tolerate-failure")
     assert code == 2                                      # a usage error is not a memory failure
-    p = memjobs("--workspace", str(workspace), "context", "--task-type", "poll_post")
+    p = cli_run("--workspace", str(workspace), "context", "--task-type", "poll_post")   # the console entry
     assert p.returncode == 2 and "unknown task type" in p.stderr
-    p = memjobs("--workspace", str(workspace), "verify", "--task-type", "prompt", "--now", NOW)
+    p = cli_run("--workspace", str(workspace), "verify", "--task-type", "prompt", "--now", NOW)
     assert p.returncode == 0 and "task type prompt: shows session, procedures, hints" in p.stdout
     out = anyio.run(_mcp, workspace, [("memory_context", {"task_type": "poll_post"}),
                                       ("memory_context", {"task_type": "prompt", "format": "json"})])
