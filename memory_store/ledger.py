@@ -18,7 +18,8 @@ from memory_store.fileio import append_bytes, atomic_write
 RUNS_DIR = "runs"
 REPORT = "report.json"
 AUDIT = "audit.jsonl"
-OPENED = "opened"       # the run's start in nanoseconds: orders runs started in the same second
+OPENED = "opened"       # "<ns> <sequence>": when the run's folder was made; orders runs of the same second
+SEQUENCE = "sequence"   # runs/sequence: one byte appended per run folder made; its offset is the run's number
 PATCHES = "patches.jsonl"
 INTENTS = "intents.jsonl"   # appends announced before they are made (see RunLedger.intent)
 ROLLED_BACK = "rolled_back"
@@ -41,13 +42,25 @@ class RunLedger:
         self.dir = state_dir / RUNS_DIR / run_id
         self._saved_state: set[str] = set()
         self._intents = 0
+        self._open = False
 
     def open(self) -> None:
+        """Make the run's folder and stamp it (`opened`: the time and the next number of the
+        ledger's sequence). Every write into the folder opens it first, so that a run whose first
+        write is its report (a core-memory operation, a timeout the daemon records) has its place
+        among the runs of the same second too."""
         self.dir.mkdir(parents=True, exist_ok=True)
         if not (self.dir / OPENED).exists():
-            atomic_write(self.dir / OPENED, str(time.time_ns()).encode("ascii"))
+            stamp = f"{time.time_ns()} {_next_sequence(self.state_dir / RUNS_DIR)}"
+            atomic_write(self.dir / OPENED, stamp.encode("ascii"))
+        self._open = True
+
+    def ensure_open(self) -> None:
+        if not self._open:
+            self.open()
 
     def _append_json(self, name: str, record: dict[str, Any]) -> None:
+        self.ensure_open()
         line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
         append_bytes(self.dir / name, line.encode("utf-8"))
 
@@ -75,6 +88,7 @@ class RunLedger:
             atomic_write(self.dir / "state" / rel, data)
 
     def write_report(self, report: dict[str, Any]) -> None:
+        self.ensure_open()
         data = json.dumps(report, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
         atomic_write(self.dir / REPORT, data.encode("utf-8"))
 
@@ -96,6 +110,12 @@ def fold_empty_run(state_dir: Path, run_id: str, report: dict[str, Any]) -> bool
     if set(names) - {REPORT, AUDIT, OPENED} or names.get(AUDIT, 0):
         return False
     keep = {k: report.get(k) for k in ("run_id", "job", "status", "now", "started", "finished")}
+    # Why it changed nothing (weekly's "nothing compounded: …") is what a reader of `runs` or
+    # `status` needs most: the line keeps the run's notes and warnings, and its place among runs.
+    keep.update({k: list(report[k]) for k in ("notes", "warnings") if report.get(k)})
+    ns, seq = _opened(folder)
+    if ns or seq:
+        keep[OPENED], keep[SEQUENCE] = ns, seq
     append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
     shutil.rmtree(folder, ignore_errors=True)
     return True
@@ -119,14 +139,37 @@ def run_dirs(state_dir: Path) -> list[Path]:
         seconds[p.name[:16]] = seconds.get(p.name[:16], 0) + 1
     if all(n == 1 for n in seconds.values()):
         return folders
-    return sorted(folders, key=lambda p: (p.name[:16], _opened(p) if seconds[p.name[:16]] > 1 else 0, p.name))
+    return sorted(folders, key=lambda p: run_order(p.name, *(_opened(p) if seconds[p.name[:16]] > 1 else (0, 0))))
 
 
-def _opened(folder: Path) -> int:
+def run_order(run_id: str, ns: int, seq: int) -> tuple[str, int, int, str]:
+    """The one order of runs (oldest first; every listing reverses it for newest first): the start
+    second in the run id, then, within a second, the ledger's sequence (runs/sequence: a number
+    taken when the run's folder was made, one higher each time, across processes), then the
+    folder's time stamp (folders made before the sequence), then the id."""
+    return (run_id[:16], seq, ns, run_id)
+
+
+def _next_sequence(root: Path) -> int:
+    """The ledger's next number: one byte appended to runs/sequence (O_APPEND: the append and the
+    offset after it are one step, so two processes never get the same number)."""
+    root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(root / SEQUENCE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
-        return int((folder / OPENED).read_text("ascii"))
-    except (OSError, ValueError):
-        return 0
+        os.write(fd, b".")
+        return os.lseek(fd, 0, os.SEEK_CUR)
+    finally:
+        os.close(fd)
+
+
+def _opened(folder: Path) -> tuple[int, int]:
+    """A run folder's stamp: (nanoseconds, sequence number); a folder made before the sequence has
+    no number (0), one made before the stamp neither (0, 0)."""
+    try:
+        parts = (folder / OPENED).read_text("ascii").split()
+        return int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
+    except (OSError, ValueError, IndexError):
+        return 0, 0
 
 
 def read_report(state_dir: Path, run_id: str) -> dict[str, Any] | None:
@@ -154,15 +197,42 @@ def mark_rolled_back(state_dir: Path, run_id: str) -> None:
     atomic_write(run_dir(state_dir, run_id) / ROLLED_BACK, b"")
 
 
-def list_runs(state_dir: Path) -> list[dict[str, Any]]:
-    """Every recorded run's report, oldest first (runs without a report are skipped)."""
+def folded_runs(state_dir: Path) -> list[dict[str, Any]]:
+    """The runs folded into `runs/nothing.jsonl` (fold_empty_run), as recorded (a line cut short by a
+    kill is skipped)."""
+    try:
+        data = (state_dir / RUNS_DIR / NOTHING_LOG).read_bytes()
+    except OSError:
+        return []
     out: list[dict[str, Any]] = []
+    for line in data.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict) and isinstance(rec.get("run_id"), str):
+            out.append(rec)
+    return out
+
+
+def list_runs(state_dir: Path) -> list[dict[str, Any]]:
+    """Every recorded run's report, oldest first, the folded ones (`runs/nothing.jsonl`) among them
+    in their place (runs without a report are skipped)."""
+    keyed: list[tuple[tuple[str, int, int, str], dict[str, Any]]] = []
     for d in run_dirs(state_dir):
         try:
-            out.append(json.loads((d / REPORT).read_text("utf-8")))
+            rep = json.loads((d / REPORT).read_text("utf-8"))
         except (OSError, ValueError):
             continue
-    return out
+        if isinstance(rep, dict):
+            keyed.append((run_order(d.name, *_opened(d)), rep))
+    for rec in folded_runs(state_dir):
+        ns, seq = rec.get(OPENED), rec.get(SEQUENCE)
+        rec = {k: v for k, v in rec.items() if k not in (OPENED, SEQUENCE)} | {"folded": True}
+        keyed.append((run_order(rec["run_id"], ns if isinstance(ns, int) else 0, seq if isinstance(seq, int) else 0),
+                      rec))
+    keyed.sort(key=lambda kr: kr[0])
+    return [rep for _, rep in keyed]
 
 
 def mark_interrupted(state_dir: Path, jobs: tuple[str, ...], current: str,
@@ -232,11 +302,11 @@ _ENDED_MAX = 20_000
 
 
 def last_runs(state_dir: Path) -> dict[str, dict[str, Any]]:
-    """The newest report of each job."""
+    """The newest report of each job (folded runs included), in `list_runs`' order."""
     latest: dict[str, dict[str, Any]] = {}
     for rep in list_runs(state_dir):
         job = rep.get("job")
-        if isinstance(job, str) and str(rep.get("started", "")) >= str(latest.get(job, {}).get("started", "")):
+        if isinstance(job, str):
             latest[job] = rep
     return latest
 

@@ -121,14 +121,34 @@ def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry:
     return replace(merged, confidence=max(old.confidence, new.confidence))
 
 
-def apply(text: str | None, learned: Iterable[BlockEntry]) -> tuple[str, int, int]:
+def teachings(text: str | None) -> set[str]:
+    """Every teaching the file holds: each procedure's own source and its `merged_from` (any status)."""
+    out: set[str] = set()
+    for b in parse_document(text or "").blocks:
+        if b.kind != "Procedure":
+            continue
+        try:
+            e = block_to_entry(b, REL)
+        except EntryError:
+            continue
+        out.update((taught_in(e), *merged_from(e)))
+    return out
+
+
+def apply(text: str | None, learned: Iterable[BlockEntry],
+          learned_before: frozenset[str] = frozenset()) -> tuple[str, int, int]:
     """The file with each learned procedure merged into its match or appended; returns (text,
     added, merged). A procedure already in the file (same id), or a teaching its match has learned
     already (the same source session and lines: the match's own source or in its `merged_from`),
-    changes nothing: reading a transcript again counts no teaching twice."""
+    changes nothing: reading a transcript again counts no teaching twice. Nor does a teaching in
+    `learned_before` (the teachings memjobs learned before, kept in `.memjobs/`): one that is no
+    longer in the file was deleted by a person, and reading its transcript again does not bring it
+    back."""
     out = text if text else TITLE
     added = merged = 0
     for new in learned:
+        if taught_in(new) in learned_before:
+            continue
         doc = parse_document(out)
         current = [b for b in doc.blocks if b.kind == "Procedure" and (b.get("status") or "active") == "active"]
         if any(b.id == new.id for b in doc.blocks):

@@ -214,6 +214,8 @@ class Writer:
         if self.dry_run:
             self.planned.append(PlannedWrite("append", rel, _redact(text)))
             return
+        if self.ledger is not None:   # the run's folder gets its place among the runs first (ledger.py)
+            self.ledger.ensure_open()
         with self._in_critical():
             append_bytes(target, _redact(text).encode("utf-8"))
 

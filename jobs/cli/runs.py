@@ -41,6 +41,9 @@ def list_runs(limit: _LIMIT = 50, as_json: _JSON = False) -> None:
         )
         for warning in r.get("warnings") or []:
             typer.echo(f"  warning: {warning}")
+        if r["status"] == "nothing":   # why it changed nothing (weekly: "nothing compounded: …")
+            for note in r.get("notes") or []:
+                typer.echo(f"  note: {note}")
     if not rows:
         typer.echo("no runs recorded yet")
 
@@ -64,6 +67,8 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
     )
     for warning in rep.get("warnings") or []:
         typer.echo(f"  warning: {warning}")
+    for note in rep.get("notes") or []:
+        typer.echo(f"  note: {note}")
     for path in rep.get("written") or []:
         typer.echo(f"  wrote {path}")
     for e in rep.get("errors") or []:

@@ -125,13 +125,36 @@ def validate(
 @app.command()
 @expected_errors
 def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as JSON.")] = False) -> None:
-    """Sizes against the limits, locks held, last and next runs, warnings. Writes nothing."""
-    from jobs.status.collect import collect
+    """Sizes against the limits, locks held, last and next runs, warnings. Writes nothing. Exit 1
+    when memjobs.yaml does not load (after showing the rest with the configuration a running daemon
+    kept, if one did)."""
+    from jobs.status.collect import collect, with_kept_config
+    from memory_store.errors import ConfigError
+    from memory_store.workspace import workspace_root
 
-    info = collect(STATE.cfg()).to_dict()
+    try:
+        cfg, broken = STATE.cfg(), None
+    except ConfigError as exc:
+        kept = with_kept_config(workspace_root(STATE.workspace), exc)
+        if kept is None:
+            raise
+        cfg, broken = kept
+    status = collect(cfg)
+    if broken is not None:
+        status.config_error = broken
+        status.warnings.insert(0, broken)
+    info = status.to_dict()
     if as_json:
         echo_json(info)
-        return
+        raise typer.Exit(1 if broken else 0)
+    _print_status(info)
+    raise typer.Exit(1 if broken else 0)
+
+
+def _print_status(info: dict[str, Any]) -> None:
+    broken = info.get("config_error")
+    if broken:
+        typer.echo(f"error: {broken}")
     s = info["sizes"]
     mm = s["memory_md"]
     typer.echo(f"workspace  {info['workspace']}")
@@ -145,6 +168,9 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
             typer.echo(f"{job:<10} never run")
         else:
             typer.echo(f"{job:<10} last {rep['status']} at {rep['started']} ({rep['run_id']})")
+            if rep["status"] == "nothing":   # why it changed nothing (weekly: "nothing compounded: …")
+                for note in rep.get("notes") or []:
+                    typer.echo(f"{'':<10} {note}")
     for name, when in (info.get("next_runs") or {}).items():
         typer.echo(f"next {name:<6} {when}")
     if "daemon" in info:
@@ -161,7 +187,8 @@ def status(as_json: Annotated[bool, typer.Option("--json", help="Print status as
     for lk in info["locks"]:
         typer.echo(f"lock       {lk['lock']} held by {lk['job']} (pid {lk['pid']}, since {lk['since']})")
     for warning in info["warnings"]:
-        typer.echo(f"warning: {warning}")
+        if warning != broken:
+            typer.echo(f"warning: {warning}")
 
 
 @app.command("config")

@@ -29,6 +29,7 @@ def run_doctor(workspace: Path, config_file: Path | None = None, *, fix: bool = 
     except MemjobsError as exc:
         rep.add("config", "error", str(exc), "edit the file and line named, then memjobs config",
                 path=exc.path, line=exc.line)
+        _kept_schedule(workspace, exc, rep)
         return rep
     rep.add("config", "ok", f"configuration {cfg.source_file or 'defaults (no memjobs.yaml)'} loads")
     if fix:
@@ -42,3 +43,21 @@ def run_doctor(workspace: Path, config_file: Path | None = None, *, fix: bool = 
     if llm:
         checks.check_llm(cfg, rep)
     return rep
+
+
+def _kept_schedule(workspace: Path, error: Exception, rep: DoctorReport) -> None:
+    """With memjobs.yaml broken: the schedule a running daemon keeps (and runs its jobs with) until
+    the file is fixed, and the schedule checks read with that configuration."""
+    from jobs.doctor import checks
+    from jobs.status.collect import with_kept_config
+    from memory_store.config import JOBS
+    from memory_store.errors import MemjobsError
+
+    kept = with_kept_config(workspace, error) if isinstance(error, MemjobsError) else None
+    if kept is None:
+        return
+    cfg = kept[0]
+    plan = ", ".join(f"{job} '{getattr(cfg.schedule, job)}'" for job in JOBS)
+    rep.add("schedule", "info", f"the daemon keeps the configuration that loaded before the edit and runs its jobs "
+            f"with it: {plan} ({cfg.timezone})", "fix memjobs.yaml; the daemon reloads it within seconds")
+    checks.check_schedule(cfg, rep)

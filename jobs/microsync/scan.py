@@ -98,9 +98,19 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         if unread is not None and unread.oldest is not None:
             (_say_late_history if mark.mark else _say_older_history)(cfg, source, unread, report)
         if not window.explicit:
-            state.sources[key] = SourceMark(mark=window.upper.isoformat(), last_read=mark.last_read)
+            # the last line read as the files were read (a source's first run has no mark object before them)
+            state.sources[key] = SourceMark(mark=window.upper.isoformat(),
+                                            last_read=state.sources.get(key, mark).last_read)
         elif window.since is not None:
             state.add_range(key, window.since, min(window.upper, window.until or window.upper))
+
+
+def _note_last_read(mark: SourceMark, records: list[Record]) -> None:
+    """The source's newest line read, by any run (a scheduled one, `--since`, a backfill's day): moved
+    only forward, compared as instants (two ISO texts with different offsets do not sort as times)."""
+    newest = max(r.ts for r in records)
+    if mark.last_read is None or newest > datetime.fromisoformat(mark.last_read):
+        mark.last_read = newest.isoformat()
 
 
 @dataclass
@@ -243,9 +253,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
         older.add([r for r in deduped if r.ts < floor])
     if not any(r.line_end > seen_line for r in records):
         return
-    if not window.explicit:
-        mark = state.sources.setdefault(source_key(source), SourceMark())
-        mark.last_read = max(mark.last_read or "", records[-1].ts.isoformat())
+    _note_last_read(state.sources.setdefault(source_key(source), SourceMark()), records)
     if tf.chat_type not in source.chat_types:
         counts.sessions_skipped += 1
         return

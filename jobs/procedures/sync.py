@@ -109,26 +109,78 @@ def route(found: list[Any], learned: list[BlockEntry | SessionActions], tz: Any)
     return kept, routed
 
 
+# The teachings memjobs has learned into memory/procedures.md (`<session>#<lines>`, sorted): the
+# procedures' tombstones. A teaching read again (`run microsync --since`, a backfill) whose
+# procedure a person deleted is not learned again (docs/design.md §4.7), as a deleted daily entry
+# is not written again (microsync's entries.json) and a forgotten core fact not set again.
+LEARNED = ".memjobs/microsync/procedures.json"
+_LEARNED_VERSION = 1
+
+
+def _read_learned(ws: Any) -> frozenset[str] | None:
+    """The teachings learned before; None before the first record (then the file's own teachings
+    stand in for them: what it holds now was learned)."""
+    import json
+
+    from memory_store.errors import EntryError
+    from memory_store.fileio import read_snapshot
+
+    data = read_snapshot(ws / LEARNED).data
+    if not data:
+        return None
+    try:
+        raw = json.loads(data)
+        if raw.get("version") != _LEARNED_VERSION or not isinstance(raw.get("teachings"), list):
+            raise ValueError(f"expected version {_LEARNED_VERSION} with a list of teachings")
+        return frozenset(str(t) for t in raw["teachings"])
+    except (ValueError, AttributeError) as exc:
+        raise EntryError(f"state file does not read: {exc}", path=LEARNED) from exc
+
+
+def _learned_bytes(teachings: Iterable[str]) -> bytes:
+    import json
+
+    return (json.dumps({"version": _LEARNED_VERSION, "teachings": sorted(set(teachings))}, indent=1,
+                       ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def write(ctx: Any, learned: list[BlockEntry | SessionActions]) -> None:
     """Merge or append the taught procedures into memory/procedures.md, then raise the counts of those
-    the sessions followed; counts in `details.procedures` when anything changed."""
+    the sessions followed; counts in `details.procedures` when anything changed. A teaching learned
+    before (LEARNED) is not learned again: its procedure is in the file already, or a person deleted it."""
+    from memory_store.fileio import read_snapshot
+
     taught = [x for x in learned if isinstance(x, BlockEntry)]
     sessions = [x for x in learned if isinstance(x, SessionActions)]
     if not taught and not sessions:
         return
+    ws = ctx.cfg.workspace
+    before = _read_learned(ws)
+    known = before if before is not None else frozenset(pr.teachings(read_snapshot(ws / pr.REL).text))
     counts = {"added": 0, "merged": 0, "followed": 0}
+    result: list[str] = []
 
     def transform(old: str | None) -> str | None:
         if old is None and not taught:
             return None
-        text, added, merged = pr.apply(old, taught)
+        text, added, merged = pr.apply(old, taught, known)
         text, follows = apply_follows(text, sessions, taught)
         counts.update(added=added, merged=merged, followed=follows)
+        result.append(text)
         return text if (added or merged or follows) else None
 
-    ctx.writer("microsync").replace(pr.REL, transform)
+    writer = ctx.writer("microsync")
+    writer.replace(pr.REL, transform)
     if any(counts.values()):
         ctx.report.details["procedures"] = counts
+    gone = sorted({pr.taught_in(t) for t in taught} & known - pr.teachings(result[-1] if result else None))
+    if gone:
+        ctx.report.details["procedures_deleted_kept_out"] = len(gone)
+        ctx.report.notes.append(f"{len(gone)} procedure teaching(s) read again were not learned again: "
+                                "their procedure was deleted from memory/procedures.md")
+    now_known = known | pr.teachings(result[-1] if result else None)
+    if before is None or now_known != before:
+        writer.write_state(LEARNED, _learned_bytes(now_known))
 
 
 def check_agent_writes(ctx: Any) -> None:

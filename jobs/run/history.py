@@ -6,15 +6,27 @@ from typing import Any
 
 from memory_store.config import Config
 from memory_store.errors import MemjobsError, UnknownRun
-from memory_store.ledger import RunLedger, is_rolled_back, list_runs, new_run_id, read_audit, read_report, utc_stamp
+from memory_store.ledger import (
+    RunLedger,
+    folded_runs,
+    is_rolled_back,
+    list_runs,
+    new_run_id,
+    read_audit,
+    read_report,
+    utc_stamp,
+)
 from memory_store.locks import JobLocks
 from memory_store.rollback import apply_rollback, plan_rollback
 
 
 def show_run(cfg: Config, run_id: str) -> dict[str, Any]:
     report = read_report(cfg.state_dir, run_id)
-    if report is None:
-        raise UnknownRun(run_id)
+    if report is None:   # a run that changed nothing, folded into one line (memory_store/ledger.py)
+        report = next((r for r in folded_runs(cfg.state_dir) if r.get("run_id") == run_id), None)
+        if report is None:
+            raise UnknownRun(run_id)
+        report = {k: v for k, v in report.items() if k != "opened"} | {"folded": True}
     return {"report": report, "audit": read_audit(cfg.state_dir, run_id),
             "rolled_back": is_rolled_back(cfg.state_dir, run_id)}
 
@@ -26,7 +38,8 @@ def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
     for rep in reversed(list_runs(cfg.state_dir)[-limit:]):
         out.append(
             {k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
-            | {"written": len(rep.get("written") or []), "warnings": list(rep.get("warnings") or [])}
+            | {"written": len(rep.get("written") or []), "warnings": list(rep.get("warnings") or []),
+               "notes": list(rep.get("notes") or [])}
         )
     return out
 

@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
 from jobs.run.report import RunReport
+from jobs.scheduler import kept_config_warning
 from memory_store.config import JOBS, Config
 from memory_store.errors import JobTimeout, LockHeld, MemjobsError, StorageFull
 from memory_store.fileio import sweep_temp_files
@@ -175,6 +176,9 @@ def _run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None, dry_run:
     now = (now or started).astimezone(cfg.tz)
     run_id = new_run_id(job, started)
     report = RunReport(job=job, run_id=run_id, now=now.isoformat(), started=utc_stamp(started), dry_run=dry_run)
+    kept = kept_config_warning(cfg)   # started by the daemon through a bad edit of memjobs.yaml
+    if kept:
+        report.warnings.append(kept)
     locks = JobLocks(cfg.workspace, job, run_id, cfg.limits.lock_wait_s)
     try:
         if take_locks:

@@ -16,17 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from memory_store.config import CONFIG_NAME, JOBS, Config
-from memory_store.ledger import read_report, run_dirs
+from memory_store.ledger import folded_runs, read_report, run_dirs
 from memory_store.locks import path_is_locked, pid_alive
 
-__all__ = ["JOBS", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kill_after_s",
-           "kill_grace_s", "last_success", "lock_is_held", "read_daemon_status", "schedule_times"]
+__all__ = ["JOBS", "KEPT_CONFIG", "STOP_GRACE_S", "TERM_WAIT_S", "global_args", "job_command", "kept_config_path",
+           "kept_config_warning", "kill_after_s", "kill_grace_s", "last_success", "lock_is_held", "read_daemon_status",
+           "schedule_times"]
 
 # On SIGTERM the daemon lets a running job finish for STOP_GRACE_S, then sends it SIGTERM and
 # waits TERM_WAIT_S more before SIGKILL. The daemon's systemd unit sizes TimeoutStopSec from these.
 STOP_GRACE_S = 30.0
 STATUS_NAME = "daemon.json"     # .memjobs/daemon.json, kept by the daemon
 LOCK_NAME = "daemon.lock"       # .memjobs/daemon.lock, held while a daemon serves the workspace
+# .memjobs/daemon.config.yaml: while memjobs.yaml does not load, the bytes of the configuration the
+# daemon last loaded; the jobs it starts then run with it (`--config`), and `status` reads it.
+KEPT_CONFIG = "daemon.config.yaml"
 TERM_WAIT_S = 10.0
 
 
@@ -84,17 +88,19 @@ def _parse_time(value: object) -> datetime | None:
 
 
 def last_success(state_dir: Path, job: str) -> datetime | None:
-    """When the newest run of `job` with status ok|nothing started (`.memjobs/runs/*/report.json`)."""
+    """When the newest run of `job` with status ok|nothing|degraded started (`.memjobs/runs/*/report.json`,
+    and the runs folded into `runs/nothing.jsonl`)."""
     try:
         names = [p.name for p in run_dirs(state_dir)]
     except OSError:
         return None
     best: datetime | None = None
+    reports: list[dict[str, Any] | None] = [r for r in folded_runs(state_dir) if r.get("job") == job]
     for name in names:
         m = RUN_ID_PATTERN.match(name)
-        if m and m.group("job") != job:
-            continue  # another job's run: skip without reading it
-        report = read_report(state_dir, name)
+        if not (m and m.group("job") != job):   # another job's run: skipped without reading it
+            reports.append(read_report(state_dir, name))
+    for report in reports:
         if not report or report.get("job") != job or report.get("status") not in ("ok", "nothing", "degraded"):
             continue
         started = _parse_time(report.get("started")) or _parse_time(report.get("finished"))
@@ -114,6 +120,22 @@ def schedule_times(cfg: Config, now: datetime | None = None) -> dict[str, dict[s
     now = now or datetime.now(UTC)
     return {job: {"previous": expr.previous_at_or_before(now, cfg.tz), "next": expr.next_after(now, cfg.tz)}
             for job, expr in schedules(cfg, allow_seconds=True).items()}
+
+
+def kept_config_path(state_dir: Path) -> Path:
+    return state_dir / KEPT_CONFIG
+
+
+def kept_config_warning(cfg: Config) -> str | None:
+    """For a run started with the configuration the daemon kept through a bad edit (its
+    `--config` is KEPT_CONFIG): what its report says — it ran, but not with the file as it is now."""
+    if cfg.source_file is None or Path(cfg.source_file).resolve() != kept_config_path(cfg.state_dir).resolve():
+        return None
+    daemon = read_daemon_status(cfg) or {}
+    loaded = str(daemon.get("config_loaded") or "?").replace("T", " ")
+    why = daemon.get("config_error") or "it did not load"
+    return (f"ran with the configuration the daemon kept (loaded at {loaded}): {CONFIG_NAME} does not load ({why}); "
+            "fix it and the next run uses it")
 
 
 def read_daemon_status(cfg: Config) -> dict[str, Any] | None:

@@ -12,7 +12,11 @@ weekly (the lock order), so a long run delays the next instead of colliding with
 - stderr carries one JSON object per line (journald-friendly); `.memjobs/daemon.json` the status.
 - memjobs.yaml is watched (every CONFIG_POLL_S): a changed file is loaded again and the jobs are
   re-scheduled (`config_reload`); a file that no longer loads keeps the running configuration and
-  says why (`config_error`, and in daemon.json for `memjobs status`) until it is fixed.
+  says why (`config_error`, and in daemon.json for `memjobs status`) until it is fixed. Meanwhile
+  the jobs it starts run with that configuration too (its bytes in `.memjobs/daemon.config.yaml`,
+  given as `--config`; their reports say so), not with the broken file.
+- A child that ends in failure without a run report of its own (it could not start its run) is
+  recorded failed in the ledger, so that `status` says the run failed, not that it was missed.
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ from memory_store.ledger import REPORT, RunLedger, new_run_id, read_report, run_
 from memory_store.locks import Holder, is_held, lock_path, read_holder
 
 from . import (
+    KEPT_CONFIG,
     LOCK_NAME,
     RUN_ID_PATTERN,
     STATUS_NAME,
@@ -99,6 +104,7 @@ class Daemon:
         self.load = load or (lambda: _load_like(cfg))
         self.config_path = Path(cfg.source_file) if cfg.source_file else cfg.workspace / CONFIG_NAME
         self.config_seen = _signature(self.config_path)
+        self.config_bytes = _read_bytes(self.config_path)   # what was loaded: kept through a bad edit
         self.config_loaded = datetime.now(UTC)
         self.config_error: str | None = None
         self.sched: Any = None
@@ -196,6 +202,11 @@ class Daemon:
 
     def run_one(self, job: str) -> None:
         argv = job_command(self.cfg, self.memjobs_cmd, job)
+        kept = self.state_dir / KEPT_CONFIG
+        if self.config_error is not None and kept.is_file():
+            # memjobs.yaml does not load: the child runs the configuration this daemon runs
+            argv = [*self.memjobs_cmd, "--workspace", str(self.cfg.workspace), "--config", str(kept),
+                    "run", job, "--json"]
         started = datetime.now(UTC)
         t0 = time.monotonic()
         try:
@@ -230,6 +241,15 @@ class Daemon:
             report = {**report, "run_id": path.parent.name, "status": "failed"}
             self._finish(job, started, t0, report, proc.returncode, "timeout", report)
             return
+        if proc.returncode not in (0, 75) and not _recorded(self.state_dir, report.get("run_id")):
+            # It ended before its run recorded anything (it could not even start its run): the
+            # ledger gets the failure, or `status` would call the slot missed.
+            from memory_store.redact import redact
+
+            text = redact(err.decode("utf-8", "replace")).strip().splitlines()
+            message = f"the run could not start (exit {proc.returncode})" + (f": {text[-1][:500]}" if text else "")
+            path = record_failure(self.state_dir, job, started, message, self.cfg.tz)
+            report = {**report, "run_id": path.parent.name, "status": "failed"}
         self._finish(job, started, t0, report, proc.returncode, None, report)
 
     def _finish(self, job: str, started: datetime, t0: float, report: dict[str, Any] | None, code: int | None,
@@ -288,6 +308,7 @@ class Daemon:
         if seen == self.config_seen:
             return False
         self.config_seen = seen
+        data = _read_bytes(self.config_path)
         try:
             if seen is None:
                 raise ConfigError("the configuration file is gone (moved or deleted)", path=self.config_path)
@@ -296,6 +317,7 @@ class Daemon:
             trigger_args = {job: apscheduler_fields(e) for job, e in exprs.items()}
         except ConfigError as exc:
             self.config_error = str(exc)
+            self._keep_config()
             self.emit("config_error", level="error", message=str(exc),
                       keeping=f"the configuration loaded at {_iso(self.config_loaded)}",
                       schedule={job: e.text for job, e in self.exprs.items()})
@@ -306,6 +328,9 @@ class Daemon:
         self.kill_after = cfg.limits.job_timeout_s + kill_grace_s(cfg.limits.job_timeout_s)
         self.config_loaded = datetime.now(UTC)
         self.config_error = None
+        self.config_bytes = data
+        with contextlib.suppress(FileNotFoundError):
+            (self.state_dir / KEPT_CONFIG).unlink()
         if self.sched is not None and changed:
             from apscheduler.triggers.cron import CronTrigger
 
@@ -315,6 +340,11 @@ class Daemon:
                   schedule={job: e.text for job, e in exprs.items()}, timezone=cfg.timezone)
         self.write_status()
         return True
+
+    def _keep_config(self) -> None:
+        """The bytes of the configuration this daemon runs, for the jobs it starts while the file
+        does not load (and for `status`). A daemon started with no file keeps an empty one (defaults)."""
+        atomic_write(self.state_dir / KEPT_CONFIG, self.config_bytes or b"", 0o600)
 
     def _on_missed(self, event: Any) -> None:
         if event.job_id not in JOBS:
@@ -338,6 +368,8 @@ class Daemon:
             other = read_daemon_status(self.cfg) or {}
             raise LockHeld(f"already running: a memjobs daemon (pid {other.get('pid', '?')}) serves this "
                            "workspace", path=self.state_dir / LOCK_NAME) from None
+        with contextlib.suppress(FileNotFoundError):   # kept by an earlier daemon: this one loaded the file
+            (self.state_dir / KEPT_CONFIG).unlink()
         log = logging.getLogger("apscheduler")
         handler = _JsonLogHandler(self)
         log.addHandler(handler)
@@ -414,6 +446,17 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _recorded(state_dir: Path, run_id: object) -> bool:
+    return isinstance(run_id, str) and bool(RUN_ID_PATTERN.match(run_id)) and read_report(state_dir, run_id) is not None
+
+
 def _load_like(cfg: Config) -> Config:
     """The configuration again, read as the daemon's was: the workspace's file, or `--config FILE`."""
     own = cfg.workspace / CONFIG_NAME
@@ -460,8 +503,13 @@ def _drop_stale_holders(workspace: Path, pid: int) -> None:
                 lock_path(workspace, name).with_suffix(".lock.json").unlink()
 
 
+def record_failure(state_dir: Path, job: str, started: datetime, message: str, tz: Any) -> Path:
+    """A run of `job` that failed before it recorded anything, with an error of code `not_started`."""
+    return record_timeout(state_dir, job, None, started, message, tz, code="not_started")
+
+
 def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datetime, message: str,
-                   tz: Any) -> Path:
+                   tz: Any, code: str = "timeout") -> Path:
     """Mark a run failed with an error of code `timeout` in its report.json (created if the run
     never wrote one; a fresh run id if the child died before taking its locks)."""
     if not run_id or not RUN_ID_PATTERN.match(run_id):  # never follow a holder file out of the ledger
@@ -475,11 +523,11 @@ def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datet
     report["status"] = "failed"
     report["finished"] = report.get("finished") or utc_stamp()
     errors: list[Any] = report["errors"] if isinstance(report.get("errors"), list) else []
-    errors.append({"path": None, "line": None, "code": "timeout", "message": message})
+    errors.append({"path": None, "line": None, "code": code, "message": message})
     report["errors"] = errors
     RunLedger(state_dir, run_id).write_report(report)
     return path
 
 
-__all__ = ["Daemon", "holders_of_pid", "last_success", "lock_is_held", "read_daemon_status", "record_timeout",
-           "run_daemon"]
+__all__ = ["Daemon", "holders_of_pid", "last_success", "lock_is_held", "read_daemon_status", "record_failure",
+           "record_timeout", "run_daemon"]

@@ -10,6 +10,7 @@ from typing import Any
 from jobs.scheduler import read_daemon_status
 from jobs.status import timers
 from memory_store.config import JOBS, Config
+from memory_store.errors import MemjobsError
 from memory_store.ledger import last_runs
 from memory_store.locks import is_held, read_holder
 from memory_store.workspace import DAILY_RE, SUMMARY_DIR
@@ -67,6 +68,7 @@ class Status:
     sources: list[dict[str, Any]] | None = None
     units: list[dict[str, Any]] = field(default_factory=list)   # this workspace's systemd user units
     embed: dict[str, Any] | None = None  # hybrid ranking (memory_store/search/vectors.py describe)
+    config_error: str | None = None      # memjobs.yaml does not load (shown with the daemon's kept one)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"workspace": self.workspace, "now": self.now, "jobs": self.jobs, "locks": self.locks,
@@ -76,7 +78,31 @@ class Status:
             out["sources"] = self.sources
         if self.embed is not None:
             out["embed"] = self.embed
+        if self.config_error is not None:
+            out["config_error"] = self.config_error
         return out
+
+
+def with_kept_config(workspace: Path, error: MemjobsError) -> tuple[Config, str] | None:
+    """When memjobs.yaml does not load: the configuration the daemon kept through the bad edit
+    (.memjobs/daemon.config.yaml, which the jobs it starts run with), so that `status` still shows
+    the schedule, the runs and the rest; None when no running daemon kept one."""
+    from jobs.scheduler import kept_config_path
+    from memory_store.config import load_config
+
+    kept = kept_config_path(workspace / ".memjobs")
+    if not kept.is_file():
+        return None
+    try:
+        cfg = load_config(workspace, kept)
+    except MemjobsError:
+        return None
+    daemon = read_daemon_status(cfg) or {}
+    if not daemon.get("alive"):
+        return None     # left by a daemon that has stopped: nothing runs with it now
+    loaded = str(daemon.get("config_loaded") or "?").replace("T", " ")
+    return cfg, (f"the configuration does not load: {error}; shown with the configuration the daemon kept "
+                 f"(loaded at {loaded}), which the jobs it starts run with until the file is fixed")
 
 
 def collect(cfg: Config, now: datetime | None = None) -> Status:
@@ -97,7 +123,7 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
             "run_id": rep.get("run_id"), "status": rep.get("status"), "started": rep.get("started"),
             "finished": rep.get("finished"), "added": rep.get("added"), "updated": rep.get("updated"),
             "written": len(rep.get("written") or []), "errors": len(rep.get("errors") or []),
-            "warnings": list(rep.get("warnings") or []),
+            "warnings": list(rep.get("warnings") or []), "notes": list(rep.get("notes") or []),
         }
     status = Status(workspace=str(ws), now=now.astimezone(cfg.tz).isoformat(), jobs=jobs, locks=locks, sizes=size)
     mm = size["memory_md"]

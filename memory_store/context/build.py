@@ -241,6 +241,15 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         items["memory_index"] = mark_disputed(
             ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
 
+    # ---- this week's entries while no week has been compounded (a new user's MEMORY.md is empty) ----
+    if "recent" in shown and not items["memory_index"]:
+        from memory_store.context.recent import compounded_any, recent_items
+
+        if not compounded_any(ws):
+            items["recent"] = recent_items(ws, now.astimezone(cfg.tz).date(), _one_line)
+            if items["recent"]:
+                b.layers["long_memory"].sources.append("memory/ (this week, not yet compounded)")
+
     # ---- procedures matching the task; recent episodes (thread) ----
     if "procedures" in shown:
         items["procedures"] = _procedures(b, ws, req.task, prof.procedures)

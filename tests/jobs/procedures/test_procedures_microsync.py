@@ -94,3 +94,51 @@ def test_a_teaching_read_again_counts_once(tmp_path: Path):
     assert count() == 2
     assert snapshot(ws)[pr.REL] == before[pr.REL]
     assert validate_errors(ws) == []
+
+
+def test_a_procedure_deleted_by_hand_does_not_come_back_on_a_re_read(tmp_path: Path):
+    """Pins: a procedure a person deleted from memory/procedures.md came back on the next
+    `run microsync --since …` (or backfill) over the transcript that taught it. The teachings memjobs
+    learned are kept in `.memjobs/` (its tombstones, as for daily entries); a teaching read again is
+    not learned again, while the other procedure stays and a new teaching is still learned."""
+    from tests.conftest import cli
+
+    ws = workspace(tmp_path)
+    folder = tmp_path / "transcripts" / "-home-user-api"
+    deploy = ("whenever we deploy the API, first run the tests, then build the docker image, "
+              "then push it to the registry")
+    release = ("whenever we cut a release, first bump the version in pyproject, then write the changelog, "
+               "then email the team")
+    for n, (day, said) in enumerate(((D1, deploy), (D2, deploy + ", then ping #ops"), (D2, release)), start=1):
+        sid = f"5500000{n}-0000-4000-8000-000000000001"
+        s = ClaudeSession(folder / f"{sid}.jsonl", sid)
+        s.user(at(day, 9, n), said).assistant(at(day, 9, n + 1), "ok")
+        s.write()
+    w = ("--workspace", str(ws))
+    assert cli(*w, "backfill", "--since", "2026-11-18", "--until", "2026-11-19").exit_code == 0
+    text = (ws / pr.REL).read_text("utf-8")
+    first, second = parse_document(text).entries()
+    assert pr.success_count(first) == 2 and pr.steps_of(second)[0].startswith("bump the version")
+
+    head, _, rest = text.partition(f"## Procedure: {first.title}")   # the person deletes the deploy one
+    kept = head + rest[rest.index("## Procedure: "):]
+    (ws / pr.REL).write_text(kept, encoding="utf-8")
+    assert [e.id for e in parse_document(kept).entries()] == [second.id]
+
+    rep = cli(*w, "run", "microsync", "--since", "2026-11-18", "--json")
+    assert rep.exit_code == 0, rep.output
+    assert cli(*w, "backfill", "--since", "2026-11-17", "--until", "2026-11-19").exit_code == 0
+    assert (ws / pr.REL).read_text("utf-8") == kept
+    assert validate_errors(ws) == []
+
+    (ws / pr.REL).unlink()   # the whole file deleted: nothing comes back either
+    assert cli(*w, "run", "microsync", "--since", "2026-11-18").exit_code == 0
+    assert not (ws / pr.REL).exists() or parse_document((ws / pr.REL).read_text("utf-8")).entries() == []
+
+    sid = "55000009-0000-4000-8000-000000000001"   # taught anew: learned
+    s = ClaudeSession(folder / f"{sid}.jsonl", sid)
+    s.user(at(date(2026, 11, 20), 9, 0), deploy).assistant(at(date(2026, 11, 20), 9, 1), "ok")
+    s.write()
+    assert cli(*w, "run", "microsync", "--since", "2026-11-20", "--until", "2026-11-21").exit_code == 0
+    (again,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
+    assert again.source.session_id == sid and pr.success_count(again) == 1

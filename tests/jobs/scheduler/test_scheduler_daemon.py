@@ -389,3 +389,79 @@ def test_status_says_when_a_running_daemon_runs_another_configuration(tmp_path: 
     assert "loaded at 2026-11-27 02:00:00Z" in warning and "reloads a changed file" in warning
     [warning] = daemon_config(cfg, {**same, "config_loaded": "2026-11-27T02:00:00Z", "config_error": "bad: why"})
     assert "keeps the configuration it loaded at 2026-11-27 02:00:00Z" in warning and "(bad: why)" in warning
+
+
+@pytest.mark.timeout(240)
+def test_through_a_bad_edit_the_daemon_runs_its_jobs_with_the_configuration_it_kept(workspace: Path) -> None:
+    """Pins: after a bad edit of memjobs.yaml the daemon kept its schedule, but each job it started
+    read the broken file and failed, and `status`/`doctor` only printed the config error. Now its
+    jobs run with the configuration it kept (their reports say so: degraded), and `status` and
+    `doctor` name the error (exit 1, docs/design.md §8) and still show the schedule and the runs."""
+    from tests.conftest import cli_run
+
+    text = ("timezone: Asia/Bangkok\ntranscripts: []\n"
+            "schedule: {microsync: '*/2 * * * * *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n")
+    (workspace / "memjobs.yaml").write_text(text, encoding="utf-8")
+    cfg = load_config(workspace, env={})
+    proc = _start(workspace, REAL_CLI, config_poll_s=0.3)
+
+    def last(job: str) -> dict:
+        return ((read_daemon_status(cfg) or {}).get("last") or {}).get(job) or {}
+
+    try:
+        _wait(lambda: last("weekly").get("run_id"), 120, "the catch-up runs")
+        (workspace / "memjobs.yaml").write_text(text + "bogus_key: 1\n", encoding="utf-8")
+        _wait(lambda: (read_daemon_status(cfg) or {}).get("config_error"), 30, "the bad edit noticed")
+        noticed = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        _wait(lambda: str(last("microsync").get("started", "")) > noticed, 60, "a microsync run after the edit")
+        run = last("microsync")
+        status = json.loads(cli_run("--workspace", str(workspace), "status", "--json").stdout or "{}")
+        plain = cli_run("--workspace", str(workspace), "status")
+        doctor = cli_run("--workspace", str(workspace), "doctor", "--json", "--no-llm")
+    finally:
+        code, _ = _stop(proc)
+    assert code == 0
+    assert run["status"] == "degraded" and run["exit_code"] == 0, run
+    report = json.loads((workspace / ".memjobs" / "runs" / run["run_id"] / "report.json").read_text())
+    [warning] = report["warnings"]
+    assert "ran with the configuration the daemon kept" in warning and "bogus_key" in warning
+
+    assert "bogus_key" in status["config_error"] and status["config_error"] == status["warnings"][0]
+    assert status["next_runs"]["microsync"] and status["jobs"]["microsync"]["status"] == "degraded"
+    assert plain.returncode == 1 and plain.stdout.startswith("error: the configuration does not load: ")
+    assert "next microsync " in plain.stdout and "microsync  last degraded" in plain.stdout
+    assert doctor.returncode == 1
+    findings = json.loads(doctor.stdout)["findings"]
+    assert any(f["check"] == "config" and f["level"] == "error" and "bogus_key" in f["message"] for f in findings)
+    assert any(f["check"] == "schedule" and "microsync '*/2 * * * * *'" in f["message"] for f in findings)
+
+
+@pytest.mark.timeout(120)
+def test_a_job_that_fails_before_its_run_starts_is_recorded_failed_not_missed(workspace: Path) -> None:
+    """Pins: a child that failed before its run recorded anything (a configuration it could not
+    load) left no run in the ledger, so `status` said the slot was missed; the daemon records it
+    failed with the child's last error line."""
+    from jobs.status.collect import collect
+
+    with open(workspace / "memjobs.yaml", "a", encoding="utf-8") as fh:
+        fh.write("schedule: {microsync: '*/3 * * * * *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n")
+    cfg = load_config(workspace, env={})
+    child = [sys.executable, "-c", "import sys; print('Error: memjobs.yaml:4: unknown key', file=sys.stderr); "
+             "sys.exit(1)"]
+    proc = _start(workspace, child)
+    try:
+        _wait(lambda: ((read_daemon_status(cfg) or {}).get("last") or {}).get("weekly"), 60, "the catch-up runs")
+        _wait(lambda: "-microsync-" in str(((read_daemon_status(cfg) or {}).get("last") or {}).get("microsync")), 30,
+              "a microsync run")
+    finally:
+        _stop(proc)
+    run = read_daemon_status(cfg)["last"]["microsync"]   # type: ignore[index]
+    assert run["status"] == "failed" and run["exit_code"] == 1
+    report = json.loads((cfg.state_dir / "runs" / run["run_id"] / "report.json").read_text())
+    assert report["status"] == "failed" and report["job"] == "microsync"
+    assert report["errors"][-1]["code"] == "not_started"
+    assert report["errors"][-1]["message"].endswith("Error: memjobs.yaml:4: unknown key")
+    at = datetime.fromisoformat(report["started"].replace("Z", "+00:00"))   # status read as the run began
+    warnings = collect(cfg, now=at).warnings
+    assert any(w.startswith("the last microsync run failed") for w in warnings), warnings
+    assert not any("microsync missed" in w for w in warnings), warnings

@@ -75,4 +75,5 @@ def test_after_only_a_backfill_the_quiet_warning_says_what_was_read(tmp_path: Pa
     info = collect(cfg, now=datetime.fromisoformat("2026-11-27T10:00:00+00:00")).to_dict()
     (quiet,) = [w for w in info["warnings"] if "48 hours" in w]
     assert "no line read yet" not in quiet
-    assert "no line read by a scheduled run yet; backfill or --since read history up to 2026-11-24" in quiet
+    # backfill moves the source's last_read now (it once left it empty: "no line read by a scheduled run yet")
+    assert "the newest line read is from 2026-11-23 03:00" in quiet
