@@ -12,7 +12,7 @@ import pytest
 
 from jobs.microsync.supersedes import link_entries
 from memory_store.errors import EntryError
-from memory_store.supersede import Statement, detect
+from memory_store.supersede.detect import Statement, detect
 from memory_store.supersede.lexicon import CUE_DIR, LANGUAGES, load_lexicon, parse_lexicon
 from memory_store.supersede.numerals import spelled_numbers
 from memory_store.supersede.subject import normalise
