@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from memory_store.entries import BlockEntry
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
+from memory_store.supersede.qualifiers import sub_roles_differ
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
     ROLE_PREFIX,
@@ -595,17 +596,20 @@ class Detector:
         # Another tool is a rival only to what a project chose or ruled: a remembered fact or a
         # procedure that names a tool in passing ("the lab's second A100 is booked through Kong")
         # is not contradicted by a statement about another one ("audio may go up to GCP").
-        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") \
+        # ... unless each tool serves another part of the role, as each statement qualifies it
+        # ("Use Stripe for card payments" beside "Use PromptPay for QR payments").
+        sub_roles = sub_roles_differ(normalise(new.full), said, lx)
+        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") and not sub_roles \
                 and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
             return rival("role")
-        if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" \
+        if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" and not sub_roles \
                 and self._slot_swap(new.title, target.title):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
             return rival("role")
-        if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+        if FAMILY.get(target.kind) in ("choice", "rule", "remember") and not sub_roles \
                 and self._name_swap(new, new_tokens, target, target_full, idf):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
@@ -638,7 +642,7 @@ class Detector:
         # after "Hotfix: branch from the release tag …"), or a neighbour written from one template
         # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
         # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
-        if covered >= SAME_COVER or score >= CONFLICT_MATCH:
+        if (covered >= SAME_COVER or score >= CONFLICT_MATCH) and not sub_roles:
             return Finding("same", target.id, round(score, 2))
         return Finding("none", None, round(score, 2))
 

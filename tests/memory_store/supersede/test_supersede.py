@@ -230,6 +230,32 @@ def test_the_same_thing_given_another_value_still_warns_in_thai_and_chinese(old:
     assert (found.outcome, found.target) == ("conflict", "OLD"), found
 
 
+@pytest.mark.parametrize("old,new", [
+    ("Use Stripe for card payments", "Use PromptPay for QR payments"),
+    ("Errors from the backend: use Sentry for backend errors", "Use Bugsnag for mobile app crashes"),
+    ("ใช้ Stripe สำหรับจ่ายด้วยบัตร", "ใช้ PromptPay สำหรับจ่ายผ่าน QR"),
+    ("用于银行卡支付：Stripe", "用于扫码支付：微信支付"),
+    ("信用卡支付使用 Stripe", "二维码支付使用 PromptPay"),
+])
+def test_two_tools_each_qualified_for_another_part_of_a_role_are_no_conflict(old: str, new: str) -> None:
+    """"for X" / สำหรับ X / 用于 X / "X 用 <tool>": another qualifier is another part of the role, served
+    beside the first, and the new entry reaches MEMORY.md."""
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.outcome == "none", found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Use Stripe for card payments", "Use Adyen for card payments"),
+    ("ใช้ Stripe สำหรับจ่ายด้วยบัตร", "ใช้ Adyen สำหรับจ่ายด้วยบัตร"),
+    ("银行卡支付用 Stripe", "银行卡支付用 Adyen"),
+    # a qualifier on one side only is no other part
+    ("Use Stripe for card payments", "Payments go through Adyen"),
+])
+def test_another_tool_for_the_same_qualifier_still_warns(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == ("conflict", "OLD"), found
+
+
 def test_designators_name_the_member() -> None:
     from memory_store.supersede.subject import normalise
     from memory_store.supersede.values import designators
