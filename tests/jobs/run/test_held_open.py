@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from memory_store import fileio
 from scripts.chaos import Chaos, Step, memory_bytes
 from tests.conftest import cli_run
 
@@ -83,20 +84,40 @@ def test_a_descriptor_held_open_across_weekly_loses_nothing(tmp_path: Path,
 
 
 def test_a_program_that_opens_appends_and_closes_does_not_block_weekly(
-        tmp_path: Path, reference: tuple[Path, Step, Path, Path]) -> None:
+        tmp_path: Path, reference: tuple[Path, Step, Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """The check only waits for descriptors that stay open: an append that opens, writes and
-    closes (OpenClaw's flush) before the wait is over lets the replace go ahead."""
+    closes (OpenClaw's flush) before the wait is over lets the replace go ahead. The program is
+    told to finish only when weekly starts waiting at MEMORY.md's replace, so it is still open
+    there: without the wait, weekly would refuse the swap."""
     _base, step, before, ref = reference
     ws = tmp_path / "ws"
     shutil.copytree(before, ws, symlinks=True)
     target = ws / "MEMORY.md"
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time; fh = open(sys.argv[1], 'ab'); "
-                               "print('open', flush=True); time.sleep(0.5); fh.write(sys.argv[2].encode()); fh.close()",
-                               str(target), NOTE.decode()], stdout=subprocess.PIPE, text=True)
+                               "print('open', flush=True); sys.stdin.readline(); time.sleep(0.2); "
+                               "fh.write(sys.argv[2].encode()); fh.close()",
+                               str(target), NOTE.decode()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
-    proc = cli_run("--workspace", str(ws), *step.args())
+    waited: list[Path] = []
+    real_wait = fileio._wait_until_closed
+
+    def wait_then_release(path: Path) -> None:
+        if path == target and not waited and holder.stdin is not None:
+            waited.append(path)
+            holder.stdin.write("\n")        # the program finishes while weekly waits
+            holder.stdin.flush()
+        real_wait(path)
+
+    monkeypatch.setattr(fileio, "_wait_until_closed", wait_then_release)
+    try:
+        proc = cli_run("--workspace", str(ws), *step.args())
+    finally:
+        if holder.stdin is not None and holder.poll() is None and not waited:
+            holder.stdin.write("\n")
+            holder.stdin.flush()
+        holder.wait(timeout=30)
     out, err = proc.stdout, proc.stderr
-    holder.wait(timeout=30)
+    assert waited == [target], "weekly never waited at MEMORY.md's replace"
     assert proc.returncode == 0, out + err
     assert target.read_bytes().count(NOTE) == 1
     assert memory_bytes(ws) == memory_bytes(ref)
