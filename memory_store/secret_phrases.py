@@ -390,7 +390,7 @@ _CLAUSE_REACH = 80
 _CANDIDATE = re.compile(r"[A-Za-z][0-9]+[A-Za-z]|[0-9][A-Za-z]+[0-9]")
 _RUN_LEFT = "\"'`(<[{“‘*"
 _RUN_RIGHT = "\"'`)>]}.,;:?”’*"
-_CODE_CHARS = frozenset("(){}[]<>=")
+_CODE_CHARS = frozenset("(){}[]<>=/\\")  # code, and paths or escaped text (a slash, a backslash)
 _FIELD_SEPARATORS = frozenset(",;|")
 
 

@@ -164,3 +164,16 @@ def test_the_clause_passwords_leave_nothing_in_the_workspace(tmp_path: Path) -> 
 ])
 def test_a_pgpass_line_keeps_no_password(text: str, expected: str) -> None:
     assert redact(text) == expected
+
+
+def test_a_path_near_a_secret_word_stays_whole_in_json_escaped_text() -> None:
+    """A workspace path whose folder names hold a secret-naming word and digits
+    (`pt-secrets4full2`), printed inside JSON-escaped TOML by `hook print --json`, was cut as a
+    password from its escaped quote on, and the JSON no longer parsed."""
+    content = ('# memjobs:begin\n[mcp_servers.memjobs]\ncommand = "/work/wt/secrets4/.venv/bin/memjobs"\n'
+               'args = ["--workspace", "/tmp/pt-secrets4full2/popen-gw1/test_hook_print_has_json_with_w0/ws", "mcp"]\n'
+               'startup_timeout_sec = 20\n# memjobs:end\n')
+    text = json.dumps({"content": content}, indent=2)
+    assert redact(text) == text
+    assert json.loads(redact(text))["content"] == content
+    assert redact(r"path = \"C:\\Users\\ana\\tokens\\Zx9kLm2Qp7\"") == r"path = \"C:\\Users\\ana\\tokens\\Zx9kLm2Qp7\""
