@@ -302,15 +302,25 @@ def zone_of(place: str) -> str:
 def key_of(text: str) -> tuple[str, str, str] | None:
     """(key, value, cue) of the first canonical key the text names (KEY_ORDER), or None."""
     found: dict[str, tuple[str, str]] = {}
+    valued: dict[str, list[tuple[str, str]]] = {}
     for lex in LEXICONS:
         for key, pattern, template in lex.keys:
-            if found.get(key, ("", ""))[0]:
-                continue      # the first pattern that gives a value decides it
             m = _rx(pattern).search(text)
             if m and key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
                 continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
+            if m and template:
+                valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
+            if found.get(key, ("", ""))[0]:
+                continue      # the first pattern that gives a value decides it
             if m and (key not in found or template):
                 found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
+    for key, (value, _cue) in list(found.items()):
+        # two values of one key in different clauses ("以后回答用表格，日报用 Markdown"): the value is the
+        # one in the clause that names the agent's answers, not the one of another thing's clause
+        answers = [piece for piece in _pieces(text) if _OUTPUT.search(piece)]
+        mine = [(v, c) for v, c in valued.get(key, []) if any(c in piece for piece in answers)]
+        if mine and value not in {v for v, _ in mine}:
+            found[key] = mine[0]
     for key in KEY_ORDER:
         if key in found:
             return key, *found[key]
@@ -490,6 +500,7 @@ def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: 
             and not (key == "user.timezone" and database_only(value) and value not in text)
             and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
             and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue) and not _others_output(text, cue)
+            and not _product_output(text, cue)
             and (key in IDENTITY_KEYS or _marker_with_key(text, marker, cue)))
     return "profile" if sure else "proposals"
 
@@ -543,6 +554,20 @@ def _others_output(text: str, cue: str) -> bool:
     to the agent."""
     return any(cue.casefold() in piece.casefold() and _OTHERS_OUTPUT.search(piece) and not _YOU.search(piece)
                for piece in _pieces(text))
+
+
+# an output that is a product's or goes to someone other than the user: a bot or assistant that answers
+# ("the chatbot answers customers in Thai"), or an audience of customers, clients, users ("reply to
+# customer emails in a formal tone", ตอบลูกค้า, 回复客户)
+_PRODUCT_OUTPUT = re.compile(r"\b(\w*bots?|customers?|clients?|users|visitors|guests|patients|subscribers|tickets?"
+                             r"|support)\b|แชทบอท|บอท|ลูกค้า|ผู้ใช้งาน|ผู้ใช้|機器人|机器人|客服|客户|客戶|顾客|顧客"
+                             r"|用户|用戶", re.IGNORECASE)
+
+
+def _product_output(text: str, cue: str) -> bool:
+    """The clause of the key's words is about a product's output or an output for someone other than
+    the user (a bot, customers, clients): not the agent's answers to the user."""
+    return any(cue.casefold() in piece.casefold() and _PRODUCT_OUTPUT.search(piece) for piece in _pieces(text))
 
 
 def _team_clause(text: str, cue: str) -> bool:
@@ -631,6 +656,20 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     return got
 
 
+# an either/or in a question ("short answers, or detailed ones?", สั้นหรือยาว, 简短还是详细)
+_EITHER_OR = re.compile(r"\bor\b(?! not\b)|หรือ(?!เปล่า|ไม่)|还是|還是|或者|或是", re.IGNORECASE)
+_ASKED = re.compile(r"[^.!?。！？\n]+[?？]|[^.!?。！？\n]*(ไหม|มั้ย|หรือเปล่า|吗|嗎)[^.!?。！？\n]*")
+
+
+def _ambiguous_offer(context: str) -> bool:
+    """The assistant's turn asks more than one thing, or its question offers a choice: a bare yes does
+    not say which question or which alternative it answers."""
+    asked = [m.group(0) for m in _ASKED.finditer(unquoted(context)) if m.group(0).strip()]
+    if len(asked) > 1:
+        return True
+    return any(_EITHER_OR.search(q) for q in asked)
+
+
 def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
@@ -642,6 +681,8 @@ def _route(turn: str, context: str | None) -> Routed | None:
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)
+        if m and _ambiguous_offer(context):
+            return None     # which question the yes answers is not known: nothing is accepted or written
         if m:
             offered = key_of(context) or _expertise(context)
             key, value = (offered[0], offered[1]) if offered else ("", "")
@@ -881,6 +922,8 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     if label == "inferred":
         return Routed("inferred", key, value, lang, "model")
     if context and len(turn) <= 80 and _OFFER.search(context) and _any("confirm", turn):
+        if _ambiguous_offer(context):
+            return None     # which question the yes answers is not known (see `route`)
         offered = key_of(context)
         to = "profile" if offered and offered[0] == key and usable_value(key, value) else "proposals"
         return Routed("explicit", key, value, lang, "model / yes to the offer", to)

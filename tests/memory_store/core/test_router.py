@@ -424,3 +424,48 @@ def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_tot
     refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout5", "--verbose"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr
+
+
+@pytest.mark.parametrize(("turn", "context"), [
+    # the offer names several things: "run them" answers the other question
+    ("yes, run them", "Noted. Should I remember that you prefer bullet points instead? Also, shall I run the "
+                      "migrations now?"),
+    ("yes", "Should I remember that you prefer bullet points? And should I commit the fix?"),
+    # an either/or: a bare yes picks neither alternative
+    ("yes", "Should I remember that you prefer short answers, or detailed ones?"),
+    ("ใช่", "ให้จำไว้ไหมว่าชอบคำตอบสั้นๆ หรือยาวๆ"),
+    ("好", "要我记住你喜欢简短的回答还是详细的回答？"),
+])
+def test_a_yes_to_several_questions_or_an_either_or_accepts_nothing(turn: str, context: str) -> None:
+    assert route(turn, context) is None
+    assert gate(turn, context, "explicit", "response.length", "short") is None
+
+
+def test_a_yes_to_one_offer_is_still_a_yes() -> None:
+    got = route("yes", "Should I remember that you prefer short answers?")
+    assert got is not None and (got.label, got.key, got.value, got.to) == ("confirm", "response.length", "short",
+                                                                          "profile")
+    got = route("yes", "Should I remember that you prefer short answers, or not?")
+    assert got is not None and got.key == "response.length"
+
+
+@pytest.mark.parametrize("turn", [
+    "from now on the chatbot answers customers in Thai",
+    "From now on, reply to customer emails in a formal tone",
+    "ต่อไปให้บอทตอบลูกค้าเป็นภาษาไทยนะ",
+    "以后客服回复客户都用正式的语气",
+])
+def test_a_products_or_customer_facing_output_is_not_written_to_the_profile(turn: str) -> None:
+    got = route(turn)
+    assert got is None or not got.writes_profile
+
+
+@pytest.mark.parametrize(("turn", "value"), [
+    ("以后回答用表格，日报用 Markdown", "table"),
+    ("ต่อไปตอบเป็นตารางนะ แต่รายงานประจำวันใช้ Markdown", "table"),
+    ("from now on answer in tables, but write the daily report in Markdown", "table"),
+    ("日报用 Markdown，以后回答用表格", "table"),
+])
+def test_the_value_comes_from_the_clause_about_the_answers(turn: str, value: str) -> None:
+    got = route(turn)
+    assert got is not None and got.key == "response.format.default" and got.value == value
