@@ -299,21 +299,58 @@ def zone_of(place: str) -> str:
     return _ZONES.get(folded) or _iana_cities().get(folded) or place
 
 
+# words of a closed class (prepositions, articles, pronouns, particles): never a name
+_FUNCTION_WORDS = frozenset({"a", "an", "the", "on", "in", "at", "of", "to", "for", "by", "with", "from", "up",
+                             "out", "off", "over", "into", "onto", "about", "as", "and", "or", "but", "so", "if",
+                             "then", "than", "not", "no", "it", "its", "this", "that", "these", "those", "here",
+                             "there", "me", "my", "you", "your", "him", "her", "them", "us", "we", "they", "he",
+                             "she", "i", "all", "any", "some", "every", "each"})
+_CONCESSION = re.compile(r"^[\w-]+\s*,?\s*(but|yet|though)\b", re.IGNORECASE)
+
+
+def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
+    """A user.name value looks like a name: not a word of a closed class ("my name's on the PR"), not
+    the adjective of a concession ("call me crazy, but…", "call me old-fashioned, but…"), and written
+    lower-case only by a writer who capitalises nothing else (in "…we use Rust for the CLI" a
+    lower-case word after "call me" is not a name)."""
+    if not value.isascii():
+        return True
+    word = value.split()[-1]
+    if word.casefold() in _FUNCTION_WORDS:
+        return False
+    if word[:1].isupper():
+        return True
+    if _CONCESSION.match(text[m.end() - len(word):]):
+        return False
+    rest = text[:m.start()] + " " + text[m.end():]
+    # capitals the writer uses besides a sentence's first word and "I" ("Rust", "CLI", "PR")
+    capitals = [w for sentence in _SENTENCES.split(rest) for w in sentence.split()[1:]
+                if w[:1].isupper() and w.strip(".,;:!?'") not in ("I", "I'm", "I'd", "I've", "I'll")]
+    return not capitals
+
+
 def key_of(text: str) -> tuple[str, str, str] | None:
     """(key, value, cue) of the first canonical key the text names (KEY_ORDER), or None."""
     found: dict[str, tuple[str, str]] = {}
     valued: dict[str, list[tuple[str, str]]] = {}
+    rejected: set[str] = set()
     for lex in LEXICONS:
         for key, pattern, template in lex.keys:
             m = _rx(pattern).search(text)
             if m and key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
                 continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
+            if m and key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
+                rejected.add(key)
+                continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
             if m and template:
                 valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
             if found.get(key, ("", ""))[0]:
                 continue      # the first pattern that gives a value decides it
             if m and (key not in found or template):
                 found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
+    for key in rejected:
+        if not found.get(key, ("", ""))[0]:
+            found.pop(key, None)     # the words that named the key gave a word, not a value
     for key, (value, _cue) in list(found.items()):
         # two values of one key in different clauses ("以后回答用表格，日报用 Markdown"): the value is the
         # one in the clause that names the agent's answers, not the one of another thing's clause

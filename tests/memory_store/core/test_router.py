@@ -469,3 +469,22 @@ def test_a_products_or_customer_facing_output_is_not_written_to_the_profile(turn
 def test_the_value_comes_from_the_clause_about_the_answers(turn: str, value: str) -> None:
     got = route(turn)
     assert got is not None and got.key == "response.format.default" and got.value == value
+
+
+@pytest.mark.parametrize("turn", [
+    "call me crazy, but from now on we use Rust for the CLI",
+    "my name's on the PR, so from now on review it before merging",
+    "Call me old-fashioned, but I prefer tables from now on",
+])
+def test_a_word_after_call_me_or_my_name_is_not_a_name(turn: str) -> None:
+    got = route(turn)
+    assert got is None or got.key != "user.name"
+
+
+@pytest.mark.parametrize(("turn", "name"), [
+    ("call me Dan", "Dan"), ("from now on call me dan", "dan"), ("call me Dan, but not in commit messages", "Dan"),
+    ("เรียกเราว่าโอ๊ตได้เลย", "โอ๊ต"), ("叫我小王就好", "小王"),
+])
+def test_a_name_is_still_a_name(turn: str, name: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.key, got.value) == ("user.name", name)
