@@ -804,6 +804,26 @@ def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
     return _lasting_state(text, lang)
 
 
+# a setting stated as one, the whole turn: the key's words, a colon, a short value ("Default format:
+# tables", "My preferences — default format: tables", "ความยาวคำตอบ: สั้นๆ", "默认格式：表格")
+_SETTING_LINE = re.compile(r"^\W*(?P<head>[^:：\n]{1,40}?)\s*[:：]\s*(?P<value>[^:：\n]{1,24}?)[\s.!。！]*$")
+
+
+def _setting_line(text: str, lang: str) -> Routed | None:
+    """The turn is a setting of a canonical style key stated as one: the words before the colon name the
+    key and give no value, the words after it give the value (docs/benchmarks.md, policy (b))."""
+    m = _SETTING_LINE.match(text.strip())
+    if m is None:
+        return None
+    head, said = key_of(m.group("head")), key_of(m.group("value"))
+    if head is None or head[1] or said is None or said[0] != head[0] or not said[1]:
+        return None
+    if (head[0] not in STYLE_KEYS or head[0] in IDENTITY_KEYS or not usable_value(*said[:2])
+            or _NEGATION.search(m.group("value")) or _WE.search(text) or _artifact(m.group("head"))):
+        return None
+    return Routed("explicit", said[0], said[1], lang, f"{head[2]}: / {said[2]}", "profile")
+
+
 def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     forget = _any("forget", text)
     if forget and _asks(text, forget):
@@ -855,6 +875,9 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     named = key_of(text)
     if named and _of_something_else(text, named[0], named[2]):
         return None     # the style words are a thing's: a document's, a device's setting, a clock time
+    stated = _setting_line(text, lang) if named else None
+    if stated is not None:
+        return stated
     if named:
         key, value, cue = named
         # lasting words other than a standing marker: where the user lives and what they are called, said

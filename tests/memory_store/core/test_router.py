@@ -488,3 +488,24 @@ def test_a_word_after_call_me_or_my_name_is_not_a_name(turn: str) -> None:
 def test_a_name_is_still_a_name(turn: str, name: str) -> None:
     got = route(turn)
     assert got is not None and (got.key, got.value) == ("user.name", name)
+
+
+@pytest.mark.parametrize(("turn", "key", "value"), [
+    ("Default format: tables", "response.format.default", "table"),
+    ("Response length: short", "response.length", "short"),
+    ("My preferences — default format: tables", "response.format.default", "table"),
+    ("ความยาวคำตอบ: สั้นๆ", "response.length", "short"),
+    ("默认格式：表格", "response.format.default", "table"),
+    ("回答长度：简短", "response.length", "short"),
+    ("Tone preference: casual", "response.tone", "casual"),
+])
+def test_a_setting_stated_as_one_is_written(turn: str, key: str, value: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key, got.value, got.to) == ("explicit", key, value, "profile")
+
+
+@pytest.mark.parametrize("turn", ["Default format: no tables", "Report format: tables", "Our default format: tables",
+                                  "Default format: tables this week"])
+def test_a_setting_line_that_is_negated_a_things_a_teams_or_temporary_is_not_written(turn: str) -> None:
+    got = route(turn)
+    assert got is None or not got.writes_profile
