@@ -693,6 +693,28 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     return got
 
 
+# a yes or no turned by a "but" (แต่, 但/不过/不過)
+_TURNED = re.compile(r"^\W*[^\s,，、.!]+[\s,，、.!]*(but|แต่|但是?|不过|不過)\s*", re.IGNORECASE)
+_OPENS_YES = re.compile(r"^\W*(yes|yeah|yep|sure|ok|okay|ใช่|ได้|โอเค|好|对|對|可以)", re.IGNORECASE)
+
+
+def _correction(rest: str, context: str, lang: str) -> Routed | None:
+    """What follows the "but" of a yes or no to an offer: a statement of its own is routed as one
+    ("remember that I prefer tables"); a bare value of the offered key ("in Thai actually" to an offer
+    of English) is the user's correction, staged for review."""
+    got = _route_text(unquoted(rest), lang)
+    if got is not None and got.label != "inferred":
+        return got
+    if _OUTPUT.search(context) is None or len(rest.split()) > 4:
+        return got
+    # a bare value said to an offer about the answers: read as the answers' value ("in Thai actually")
+    said = key_of(rest) or key_of(f"answer {rest}")
+    offered = key_of(context)
+    if said and said[0] in STYLE_KEYS and usable_value(*said[:2]) and (offered is None or offered[1] != said[1]):
+        return Routed("explicit", said[0], said[1], lang, f"but / {said[2]}", "proposals")
+    return got
+
+
 # an either/or in a question ("short answers, or detailed ones?", สั้นหรือยาว, 简短还是详细)
 _EITHER_OR = re.compile(r"\bor\b(?! not\b)|หรือ(?!เปล่า|ไม่)|还是|還是|或者|或是", re.IGNORECASE)
 _ASKED = re.compile(r"[^.!?。！？\n]+[?？]|[^.!?。！？\n]*(ไหม|มั้ย|หรือเปล่า|吗|嗎)[^.!?。！？\n]*")
@@ -715,6 +737,11 @@ def _route(turn: str, context: str | None) -> Routed | None:
     offer = says_remember or (context is not None and _QUESTION.search(context) is not None
                               and _standing(context, False) is not None)
     if context and len(turn) <= 80 and offer:
+        turned = _TURNED.search(turn)
+        if turned is not None and (_any("decline", turn) or _OPENS_YES.match(turn)):
+            # "no, but remember that I prefer tables", "yes but in Thai actually": the words after the
+            # "but" carry the user's own statement, routed on their own (never a yes to the offer)
+            return _correction(turn[turned.end():], context, lang)
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)

@@ -509,3 +509,25 @@ def test_a_setting_stated_as_one_is_written(turn: str, key: str, value: str) -> 
 def test_a_setting_line_that_is_negated_a_things_a_teams_or_temporary_is_not_written(turn: str) -> None:
     got = route(turn)
     assert got is None or not got.writes_profile
+
+
+@pytest.mark.parametrize(("turn", "context", "want"), [
+    ("no, but remember that I prefer tables", "Should I remember that you prefer short answers?",
+     ("explicit", "response.format.default", "table", "profile")),
+    ("不用，但是记住我喜欢表格", "要我记住你喜欢简短的回答吗？",
+     ("explicit", "response.format.default", "table", "profile")),
+    ("ไม่ต้อง แต่จำไว้ว่าเราชอบตาราง", "ให้จำไว้ไหมว่าชอบคำตอบสั้นๆ",
+     ("explicit", "response.format.default", "table", "profile")),
+    # a correction of the offered value: the user's, staged for review
+    ("yes but in Thai actually", "I can remember that you prefer English answers. Want that?",
+     ("explicit", "response.language", "th", "proposals")),
+])
+def test_a_yes_or_no_turned_by_but_keeps_the_users_own_statement(turn: str, context: str,
+                                                                  want: tuple[str, str, str, str]) -> None:
+    got = route(turn, context)
+    assert got is not None and (got.label, got.key, got.value, got.to) == want
+
+
+def test_a_but_that_narrows_or_turns_to_a_task_is_still_nothing() -> None:
+    assert route("yes but only for this chat", "Should I answer in Spanish from here on?") is None
+    assert route("ok but run the tests first", "Should I remember that you prefer short answers?") is None
