@@ -113,7 +113,12 @@ class Memory:
         opts.check()
         try:
             s = self.searcher()
-        except IndexMissing:  # right after `memjobs init`, or before the first job: nothing to find yet
+        except IndexMissing:
+            from memory_store.search.schema import index_path
+
+            if index_path(self.cfg.state_dir).is_file():
+                raise   # damaged, half-written, another version: an error that says what to run
+            # right after `memjobs init`, or before the first job: nothing to find yet
             return {"query": query, "took_ms": 0.0, "results": [], "note": MISSING_NOTE}
         result = s.search(query, opts)
         out = result.to_dict()

@@ -23,6 +23,7 @@ from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenEntry, WrittenLog
 from memory_store.entries import ID_RE, ids_in_text
 from memory_store.episodes import ids_in_text as episode_ids_in_text
+from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
@@ -101,7 +102,13 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         return
     for rel, adopted in sorted(plan.adopted.items()):
         decision_log.record_written(written, rel, adopted)
-    core_prefs.write(ctx, said)
+    try:
+        core_prefs.write(ctx, said)
+    except MemjobsError:
+        # A preference not written: the entries appended are recorded, the cursors are not moved,
+        # so the next run reads those turns again (the log keeps each entry once) and writes it.
+        writer.write_state(WRITTEN, written.to_bytes())
+        raise
     writer.write_state(CURSORS, state.to_bytes())
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)

@@ -127,6 +127,7 @@ class Searcher:
             run.near = self._nearest(query)  # embedded on another thread while the words are ranked
         if terms:
             result.hits = run.hits(terms, opts, today)
+            result.hits = _not_forgotten(self.cfg.workspace, result.hits)
             _mark_disputes(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
@@ -409,6 +410,15 @@ def _cites(entry: Hit, message: Hit) -> bool:
     """Whether an entry hit cites a message closely (at most CITED_SPAN lines), as fuse_said counts it."""
     c = _cited(entry)
     return bool(c and c[2] - c[1] < CITED_SPAN and c[0] == message.path and c[1] <= message.line <= c[2])
+
+
+def _not_forgotten(workspace: Path, hits: list[Hit]) -> list[Hit]:
+    """The hits that hold no value the user had memjobs forget (memory_store/core/forgotten.py): what
+    was said, an episode or a wrap-up that repeats a forgotten name is not served (docs/design.md §6)."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(workspace)
+    return [h for h in hits if not gone.found_in(h.title, h.body)] if gone else hits
 
 
 def _unfiltered(opts: SearchOptions) -> bool:
