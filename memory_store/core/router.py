@@ -299,18 +299,65 @@ def zone_of(place: str) -> str:
     return _ZONES.get(folded) or _iana_cities().get(folded) or place
 
 
+# words of a closed class (prepositions, articles, pronouns, particles): never a name
+_FUNCTION_WORDS = frozenset({"a", "an", "the", "on", "in", "at", "of", "to", "for", "by", "with", "from", "up",
+                             "out", "off", "over", "into", "onto", "about", "as", "and", "or", "but", "so", "if",
+                             "then", "than", "not", "no", "it", "its", "this", "that", "these", "those", "here",
+                             "there", "me", "my", "you", "your", "him", "her", "them", "us", "we", "they", "he",
+                             "she", "i", "all", "any", "some", "every", "each"})
+_CONCESSION = re.compile(r"^[\w-]+\s*,?\s*(but|yet|though)\b", re.IGNORECASE)
+
+
+def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
+    """A user.name value looks like a name: not a word of a closed class ("my name's on the PR"), not
+    the adjective of a concession ("call me crazy, but…", "call me old-fashioned, but…"), and written
+    lower-case only by a writer who capitalises nothing else (in "…we use Rust for the CLI" a
+    lower-case word after "call me" is not a name)."""
+    if not value.isascii():
+        return True
+    word = value.split()[-1]
+    if word.casefold() in _FUNCTION_WORDS:
+        return False
+    if word[:1].isupper():
+        return True
+    if _CONCESSION.match(text[m.end() - len(word):]):
+        return False
+    rest = text[:m.start()] + " " + text[m.end():]
+    # capitals the writer uses besides a sentence's first word and "I" ("Rust", "CLI", "PR")
+    capitals = [w for sentence in _SENTENCES.split(rest) for w in sentence.split()[1:]
+                if w[:1].isupper() and w.strip(".,;:!?'") not in ("I", "I'm", "I'd", "I've", "I'll")]
+    return not capitals
+
+
 def key_of(text: str) -> tuple[str, str, str] | None:
     """(key, value, cue) of the first canonical key the text names (KEY_ORDER), or None."""
     found: dict[str, tuple[str, str]] = {}
+    valued: dict[str, list[tuple[str, str]]] = {}
+    rejected: set[str] = set()
     for lex in LEXICONS:
         for key, pattern, template in lex.keys:
-            if found.get(key, ("", ""))[0]:
-                continue      # the first pattern that gives a value decides it
             m = _rx(pattern).search(text)
             if m and key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
                 continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
+            if m and key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
+                rejected.add(key)
+                continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
+            if m and template:
+                valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
+            if found.get(key, ("", ""))[0]:
+                continue      # the first pattern that gives a value decides it
             if m and (key not in found or template):
                 found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
+    for key in rejected:
+        if not found.get(key, ("", ""))[0]:
+            found.pop(key, None)     # the words that named the key gave a word, not a value
+    for key, (value, _cue) in list(found.items()):
+        # two values of one key in different clauses ("以后回答用表格，日报用 Markdown"): the value is the
+        # one in the clause that names the agent's answers, not the one of another thing's clause
+        answers = [piece for piece in _pieces(text) if _OUTPUT.search(piece)]
+        mine = [(v, c) for v, c in valued.get(key, []) if any(c in piece for piece in answers)]
+        if mine and value not in {v for v, _ in mine}:
+            found[key] = mine[0]
     for key in KEY_ORDER:
         if key in found:
             return key, *found[key]
@@ -490,6 +537,7 @@ def target(text: str, key: str, value: str, cue: str, strong: bool, about_user: 
             and not (key == "user.timezone" and database_only(value) and value not in text)
             and (about_user or _ADDRESSED.search(text) is not None) and not _artifact(text)
             and _TEAM_LIKES.search(text) is None and not _team_clause(text, cue) and not _others_output(text, cue)
+            and not _product_output(text, cue)
             and (key in IDENTITY_KEYS or _marker_with_key(text, marker, cue)))
     return "profile" if sure else "proposals"
 
@@ -543,6 +591,20 @@ def _others_output(text: str, cue: str) -> bool:
     to the agent."""
     return any(cue.casefold() in piece.casefold() and _OTHERS_OUTPUT.search(piece) and not _YOU.search(piece)
                for piece in _pieces(text))
+
+
+# an output that is a product's or goes to someone other than the user: a bot or assistant that answers
+# ("the chatbot answers customers in Thai"), or an audience of customers, clients, users ("reply to
+# customer emails in a formal tone", ตอบลูกค้า, 回复客户)
+_PRODUCT_OUTPUT = re.compile(r"\b(\w*bots?|customers?|clients?|users|visitors|guests|patients|subscribers|tickets?"
+                             r"|support)\b|แชทบอท|บอท|ลูกค้า|ผู้ใช้งาน|ผู้ใช้|機器人|机器人|客服|客户|客戶|顾客|顧客"
+                             r"|用户|用戶", re.IGNORECASE)
+
+
+def _product_output(text: str, cue: str) -> bool:
+    """The clause of the key's words is about a product's output or an output for someone other than
+    the user (a bot, customers, clients): not the agent's answers to the user."""
+    return any(cue.casefold() in piece.casefold() and _PRODUCT_OUTPUT.search(piece) for piece in _pieces(text))
 
 
 def _team_clause(text: str, cue: str) -> bool:
@@ -631,6 +693,42 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     return got
 
 
+# a yes or no turned by a "but" (แต่, 但/不过/不過)
+_TURNED = re.compile(r"^\W*[^\s,，、.!]+[\s,，、.!]*(but|แต่|但是?|不过|不過)\s*", re.IGNORECASE)
+_OPENS_YES = re.compile(r"^\W*(yes|yeah|yep|sure|ok|okay|ใช่|ได้|โอเค|好|对|對|可以)", re.IGNORECASE)
+
+
+def _correction(rest: str, context: str, lang: str) -> Routed | None:
+    """What follows the "but" of a yes or no to an offer: a statement of its own is routed as one
+    ("remember that I prefer tables"); a bare value of the offered key ("in Thai actually" to an offer
+    of English) is the user's correction, staged for review."""
+    got = _route_text(unquoted(rest), lang)
+    if got is not None and got.label != "inferred":
+        return got
+    if _OUTPUT.search(context) is None or len(rest.split()) > 4:
+        return got
+    # a bare value said to an offer about the answers: read as the answers' value ("in Thai actually")
+    said = key_of(rest) or key_of(f"answer {rest}")
+    offered = key_of(context)
+    if said and said[0] in STYLE_KEYS and usable_value(*said[:2]) and (offered is None or offered[1] != said[1]):
+        return Routed("explicit", said[0], said[1], lang, f"but / {said[2]}", "proposals")
+    return got
+
+
+# an either/or in a question ("short answers, or detailed ones?", สั้นหรือยาว, 简短还是详细)
+_EITHER_OR = re.compile(r"\bor\b(?! not\b)|หรือ(?!เปล่า|ไม่)|还是|還是|或者|或是", re.IGNORECASE)
+_ASKED = re.compile(r"[^.!?。！？\n]+[?？]|[^.!?。！？\n]*(ไหม|มั้ย|หรือเปล่า|吗|嗎)[^.!?。！？\n]*")
+
+
+def _ambiguous_offer(context: str) -> bool:
+    """The assistant's turn asks more than one thing, or its question offers a choice: a bare yes does
+    not say which question or which alternative it answers."""
+    asked = [m.group(0) for m in _ASKED.finditer(unquoted(context)) if m.group(0).strip()]
+    if len(asked) > 1:
+        return True
+    return any(_EITHER_OR.search(q) for q in asked)
+
+
 def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
@@ -639,9 +737,16 @@ def _route(turn: str, context: str | None) -> Routed | None:
     offer = says_remember or (context is not None and _QUESTION.search(context) is not None
                               and _standing(context, False) is not None)
     if context and len(turn) <= 80 and offer:
+        turned = _TURNED.search(turn)
+        if turned is not None and (_any("decline", turn) or _OPENS_YES.match(turn)):
+            # "no, but remember that I prefer tables", "yes but in Thai actually": the words after the
+            # "but" carry the user's own statement, routed on their own (never a yes to the offer)
+            return _correction(turn[turned.end():], context, lang)
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)
+        if m and _ambiguous_offer(context):
+            return None     # which question the yes answers is not known: nothing is accepted or written
         if m:
             offered = key_of(context) or _expertise(context)
             key, value = (offered[0], offered[1]) if offered else ("", "")
@@ -726,6 +831,26 @@ def _route_text(text: str, lang: str, whole: str = "") -> Routed | None:
     return _lasting_state(text, lang)
 
 
+# a setting stated as one, the whole turn: the key's words, a colon, a short value ("Default format:
+# tables", "My preferences — default format: tables", "ความยาวคำตอบ: สั้นๆ", "默认格式：表格")
+_SETTING_LINE = re.compile(r"^\W*(?P<head>[^:：\n]{1,40}?)\s*[:：]\s*(?P<value>[^:：\n]{1,24}?)[\s.!。！]*$")
+
+
+def _setting_line(text: str, lang: str) -> Routed | None:
+    """The turn is a setting of a canonical style key stated as one: the words before the colon name the
+    key and give no value, the words after it give the value (docs/benchmarks.md, policy (b))."""
+    m = _SETTING_LINE.match(text.strip())
+    if m is None:
+        return None
+    head, said = key_of(m.group("head")), key_of(m.group("value"))
+    if head is None or head[1] or said is None or said[0] != head[0] or not said[1]:
+        return None
+    if (head[0] not in STYLE_KEYS or head[0] in IDENTITY_KEYS or not usable_value(*said[:2])
+            or _NEGATION.search(m.group("value")) or _WE.search(text) or _artifact(m.group("head"))):
+        return None
+    return Routed("explicit", said[0], said[1], lang, f"{head[2]}: / {said[2]}", "profile")
+
+
 def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     forget = _any("forget", text)
     if forget and _asks(text, forget):
@@ -777,6 +902,9 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     named = key_of(text)
     if named and _of_something_else(text, named[0], named[2]):
         return None     # the style words are a thing's: a document's, a device's setting, a clock time
+    stated = _setting_line(text, lang) if named else None
+    if stated is not None:
+        return stated
     if named:
         key, value, cue = named
         # lasting words other than a standing marker: where the user lives and what they are called, said
@@ -881,6 +1009,8 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     if label == "inferred":
         return Routed("inferred", key, value, lang, "model")
     if context and len(turn) <= 80 and _OFFER.search(context) and _any("confirm", turn):
+        if _ambiguous_offer(context):
+            return None     # which question the yes answers is not known (see `route`)
         offered = key_of(context)
         to = "profile" if offered and offered[0] == key and usable_value(key, value) else "proposals"
         return Routed("explicit", key, value, lang, "model / yes to the offer", to)

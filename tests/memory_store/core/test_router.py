@@ -424,3 +424,110 @@ def test_eval_script_lists_development_misses_and_keeps_the_heldout_split_to_tot
     refused = subprocess.run([sys.executable, "scripts/eval_preferences.py", "--split", "heldout5", "--verbose"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals only" in refused.stderr
+
+
+@pytest.mark.parametrize(("turn", "context"), [
+    # the offer names several things: "run them" answers the other question
+    ("yes, run them", "Noted. Should I remember that you prefer bullet points instead? Also, shall I run the "
+                      "migrations now?"),
+    ("yes", "Should I remember that you prefer bullet points? And should I commit the fix?"),
+    # an either/or: a bare yes picks neither alternative
+    ("yes", "Should I remember that you prefer short answers, or detailed ones?"),
+    ("ใช่", "ให้จำไว้ไหมว่าชอบคำตอบสั้นๆ หรือยาวๆ"),
+    ("好", "要我记住你喜欢简短的回答还是详细的回答？"),
+])
+def test_a_yes_to_several_questions_or_an_either_or_accepts_nothing(turn: str, context: str) -> None:
+    assert route(turn, context) is None
+    assert gate(turn, context, "explicit", "response.length", "short") is None
+
+
+def test_a_yes_to_one_offer_is_still_a_yes() -> None:
+    got = route("yes", "Should I remember that you prefer short answers?")
+    assert got is not None and (got.label, got.key, got.value, got.to) == ("confirm", "response.length", "short",
+                                                                          "profile")
+    got = route("yes", "Should I remember that you prefer short answers, or not?")
+    assert got is not None and got.key == "response.length"
+
+
+@pytest.mark.parametrize("turn", [
+    "from now on the chatbot answers customers in Thai",
+    "From now on, reply to customer emails in a formal tone",
+    "ต่อไปให้บอทตอบลูกค้าเป็นภาษาไทยนะ",
+    "以后客服回复客户都用正式的语气",
+])
+def test_a_products_or_customer_facing_output_is_not_written_to_the_profile(turn: str) -> None:
+    got = route(turn)
+    assert got is None or not got.writes_profile
+
+
+@pytest.mark.parametrize(("turn", "value"), [
+    ("以后回答用表格，日报用 Markdown", "table"),
+    ("ต่อไปตอบเป็นตารางนะ แต่รายงานประจำวันใช้ Markdown", "table"),
+    ("from now on answer in tables, but write the daily report in Markdown", "table"),
+    ("日报用 Markdown，以后回答用表格", "table"),
+])
+def test_the_value_comes_from_the_clause_about_the_answers(turn: str, value: str) -> None:
+    got = route(turn)
+    assert got is not None and got.key == "response.format.default" and got.value == value
+
+
+@pytest.mark.parametrize("turn", [
+    "call me crazy, but from now on we use Rust for the CLI",
+    "my name's on the PR, so from now on review it before merging",
+    "Call me old-fashioned, but I prefer tables from now on",
+])
+def test_a_word_after_call_me_or_my_name_is_not_a_name(turn: str) -> None:
+    got = route(turn)
+    assert got is None or got.key != "user.name"
+
+
+@pytest.mark.parametrize(("turn", "name"), [
+    ("call me Dan", "Dan"), ("from now on call me dan", "dan"), ("call me Dan, but not in commit messages", "Dan"),
+    ("เรียกเราว่าโอ๊ตได้เลย", "โอ๊ต"), ("叫我小王就好", "小王"),
+])
+def test_a_name_is_still_a_name(turn: str, name: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.key, got.value) == ("user.name", name)
+
+
+@pytest.mark.parametrize(("turn", "key", "value"), [
+    ("Default format: tables", "response.format.default", "table"),
+    ("Response length: short", "response.length", "short"),
+    ("My preferences — default format: tables", "response.format.default", "table"),
+    ("ความยาวคำตอบ: สั้นๆ", "response.length", "short"),
+    ("默认格式：表格", "response.format.default", "table"),
+    ("回答长度：简短", "response.length", "short"),
+    ("Tone preference: casual", "response.tone", "casual"),
+])
+def test_a_setting_stated_as_one_is_written(turn: str, key: str, value: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key, got.value, got.to) == ("explicit", key, value, "profile")
+
+
+@pytest.mark.parametrize("turn", ["Default format: no tables", "Report format: tables", "Our default format: tables",
+                                  "Default format: tables this week"])
+def test_a_setting_line_that_is_negated_a_things_a_teams_or_temporary_is_not_written(turn: str) -> None:
+    got = route(turn)
+    assert got is None or not got.writes_profile
+
+
+@pytest.mark.parametrize(("turn", "context", "want"), [
+    ("no, but remember that I prefer tables", "Should I remember that you prefer short answers?",
+     ("explicit", "response.format.default", "table", "profile")),
+    ("不用，但是记住我喜欢表格", "要我记住你喜欢简短的回答吗？",
+     ("explicit", "response.format.default", "table", "profile")),
+    ("ไม่ต้อง แต่จำไว้ว่าเราชอบตาราง", "ให้จำไว้ไหมว่าชอบคำตอบสั้นๆ",
+     ("explicit", "response.format.default", "table", "profile")),
+    # a correction of the offered value: the user's, staged for review
+    ("yes but in Thai actually", "I can remember that you prefer English answers. Want that?",
+     ("explicit", "response.language", "th", "proposals")),
+])
+def test_a_yes_or_no_turned_by_but_keeps_the_users_own_statement(turn: str, context: str,
+                                                                  want: tuple[str, str, str, str]) -> None:
+    got = route(turn, context)
+    assert got is not None and (got.label, got.key, got.value, got.to) == want
+
+
+def test_a_but_that_narrows_or_turns_to_a_task_is_still_nothing() -> None:
+    assert route("yes but only for this chat", "Should I answer in Spanish from here on?") is None
+    assert route("ok but run the tests first", "Should I remember that you prefer short answers?") is None
