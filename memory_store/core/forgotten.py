@@ -29,6 +29,7 @@ from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
+from memory_store.stat_memo import StatMemo
 
 SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: not filtered
 MIN_CHARS = 2
@@ -83,31 +84,14 @@ def _filtered(key: str, value: str | None) -> str | None:
     return v
 
 
-_CACHE: dict[Path, tuple[tuple[tuple[int, int, int, int], ...], Forgotten]] = {}
-
-
-def _stamp(paths: list[Path]) -> tuple[tuple[int, int, int, int], ...]:
-    out = []
-    for p in paths:
-        try:
-            st = p.stat()
-            out.append((st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns))
-        except OSError:
-            out.append((0, 0, -1, 0))
-    return tuple(out)
+_MEMO: StatMemo[Path, Forgotten] = StatMemo()
 
 
 def forgotten(workspace: Path) -> Forgotten:
     """The workspace's forgotten values, read again only when a core file or the audit trail
     changed (a few stats per search)."""
     paths = [workspace / rel for rel in (*SCOPE_FILES.values(), ARCHIVE, AUDIT_LOG)]
-    stamp = _stamp(paths)
-    cached = _CACHE.get(workspace)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    got = _read(workspace)
-    _CACHE[workspace] = (stamp, got)
-    return got
+    return _MEMO.get(workspace, paths, lambda: _read(workspace))
 
 
 def _read(workspace: Path) -> Forgotten:

@@ -28,6 +28,7 @@ from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
 from memory_store.errors import EntryError, MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
+from memory_store.stat_memo import StatMemo
 
 KINDS = frozenset({"Remember", "Rule"})      # the kinds a preference is logged as
 _REF = re.compile(r"^chat:(?P<sid>[^#\s]+)#[A-Z]?(?P<a>\d+)-[A-Z]?(?P<b>\d+)$")
@@ -79,7 +80,7 @@ def cited_turns(workspace: Path) -> CitedTurns:
     return out
 
 
-_VERSIONS: dict[Path, tuple[tuple[int, int, int, int], dict[tuple[str, str], str]]] = {}
+_VERSIONS: StatMemo[Path, dict[tuple[str, str], str]] = StatMemo()
 
 
 def _text(path: Path) -> str:
@@ -95,17 +96,7 @@ def _written_versions(path: Path) -> dict[tuple[str, str], str]:
     """(key, chat ref) -> value of every PROFILE version the audit trail says was written from a
     transcript statement and not rolled back; read again only when the trail changed (one stat: a
     long-lived server builds the context often)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return {}
-    stamp = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-    cached = _VERSIONS.get(path)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    got = _read_versions(path)
-    _VERSIONS[path] = (stamp, got)
-    return got
+    return _VERSIONS.get(path, [path], lambda: _read_versions(path))
 
 
 def _read_versions(path: Path) -> dict[tuple[str, str], str]:
