@@ -530,6 +530,12 @@ class Detector:
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
+        if cue and lx.find("addition", cue) and _shares_only_lead(subject_tokens(new.title, lx), target_full):
+            # "X also does Y" beside "X does Z" says one more thing about X: both hold. What it
+            # shares with the earlier entry is X alone, the words it opens with; a statement that
+            # says part of Z again after them ("after PROSPERO also post the protocol on OSF")
+            # amends it.
+            return Finding("none", None, round(score, 2))
         if cue:
             return Finding("refinement", target.id, round(score, 2), cue)
         # No cue: the same quantity with another value, or the same role filled by another tool, is
@@ -627,6 +633,16 @@ def _beside(token: str) -> re.Pattern[str]:
 def _lead(tokens: dict[str, float]) -> str | None:
     """The first word of a statement's subject (not a number, not a role)."""
     return next((t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()), None)
+
+
+def _shares_only_lead(new: dict[str, float], old: dict[str, float]) -> bool:
+    """Is all the new statement shares with the earlier one the words it opens with (its subject:
+    "Somchai" in "Somchai also reviews the mobile PRs" beside "Somchai owns the billing service")?"""
+    words = [t for t in new if not t.startswith(ROLE_PREFIX)]
+    lead = 0
+    while lead < len(words) and words[lead] in old:
+        lead += 1
+    return lead > 0 and not any(t in old for t in words[lead:])
 
 
 def _persons(text: str) -> set[str]:

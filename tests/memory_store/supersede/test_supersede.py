@@ -671,3 +671,20 @@ def test_a_person_said_again_beside_a_new_person_is_a_change_told_as_news(new: s
     old = "ฝ่ายบัญชีคนที่ตรวจใบแจ้งหนี้คือพี่นุ่น" if "ใบแจ้งหนี้" in new else "供应商对账的联系人是王姐"
     found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
     assert found.outcome == outcome, found
+
+
+@pytest.mark.parametrize("old,new", [
+    # the same list said for another subject (the words before the list differ both ways)
+    ("The onboarding checklist is: laptop, VPN, GitHub access",
+     "The offboarding checklist is: laptop, VPN, GitHub access, revoke badge"),
+    ("The release steps are build, run the tests, tag the commit",
+     "The hotfix steps are build, run the tests, tag the commit, deploy to prod"),
+    # "X also does Y" beside "X does Z": one more thing about X, both hold
+    ("Somchai owns the billing service", "Somchai also reviews the mobile PRs"),
+    ("We use Postgres for the orders service", "The orders service also publishes events to Kafka"),
+    ("หัวหน้ากะดึกคือพี่โอ๊ต", "พี่โอ๊ตดูแลงบประมาณไตรมาสนี้ด้วย"),
+])
+def test_a_list_for_another_subject_or_one_more_thing_about_the_same_one_supersedes_nothing(old: str, new: str) -> None:
+    earlier = s("Decision", "2026-11-02", old, f"we decided {old}", ident="OLD")
+    later = s("Decision", "2026-11-10", new, f"we decided {new}")
+    assert not detect(later, [earlier]).supersedes
