@@ -337,6 +337,15 @@ class Detector:
         new_said = new_title.casefold()
         return any(w.casefold() not in new_said for w in _VALUE_WORD.findall(old.full))
 
+    def _off_heading(self, old_title: str, new_tokens: dict[str, float]) -> bool:
+        """Is the earlier title a heading and a value ("Config format: YAML", "Staging DB: Postgres
+        16") of which the new statement names no word at all? Then it says nothing about that
+        subject (a word both share elsewhere, "decision" in "Decision: …", is no subject)."""
+        if not _HEAD_VALUE.fullmatch(old_title.strip()):
+            return False
+        title = [t for t in subject_tokens(old_title, self.lx) if not t.startswith(ROLE_PREFIX)]
+        return bool(title) and not any(t in new_tokens for t in title)
+
     def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
         """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
         and words of the earlier entry: "NAS 照旧", "everything else is still one approval") and a
@@ -458,6 +467,8 @@ class Detector:
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
+            if self._off_heading(e.title, new_tokens):
+                continue   # "The CLI uses Rust" beside "Config format: YAML": not about the config format
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
             if newest_best is None or (score, (e.date, e.order)) > (newest_best[0], self._when(newest_best[1])):

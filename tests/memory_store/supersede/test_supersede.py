@@ -688,3 +688,17 @@ def test_a_list_for_another_subject_or_one_more_thing_about_the_same_one_superse
     earlier = s("Decision", "2026-11-02", old, f"we decided {old}", ident="OLD")
     later = s("Decision", "2026-11-10", new, f"we decided {new}")
     assert not detect(later, [earlier]).supersedes
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Config format: YAML", "The CLI uses Rust"),
+    ("Log format: JSON", "The CLI uses Rust"),
+    ("Staging DB: Postgres 16", "Orders service uses Go 1.22"),
+])
+def test_a_heading_and_value_is_not_changed_by_a_statement_naming_none_of_it(old: str, new: str) -> None:
+    # One session: "Decision: Config format: YAML" then "decision: the CLI uses Rust" (the kind said
+    # in both excerpts is no shared subject).
+    earlier = Statement("OLD", "Decision", "2026-11-03", old, f"Decision: {old}", 0)
+    later = Statement("NEW", "Decision", "2026-11-03", new, f"decision: {new[0].lower()}{new[1:]}", 1)
+    found = detect(later, [earlier])
+    assert not found.supersedes and found.outcome != "conflict", found
