@@ -437,6 +437,29 @@ class Detector:
 
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
+        found = self._detect(new, skip)
+        if found.outcome == "conflict" and found.target is not None:
+            target = next(e for e, _ in self.items if e.id == found.target)
+            if self._two_subjects(new, target):
+                return Finding("none", None, found.score)
+        return found
+
+    def _two_subjects(self, new: Statement, old: Statement) -> bool:
+        """Are both titles a heading and a value, each heading with a plain word (not a name, not a
+        number, not a tool) the other heading lacks ("Prod DB: Postgres 15" / "Staging DB: Postgres
+        16", "Backend: FastAPI" / "Frontend: React 18")? Each subject has its own value: no conflict."""
+        a, b = _HEAD_VALUE.fullmatch(new.title.strip()), _HEAD_VALUE.fullmatch(old.title.strip())
+        if not (a and b):
+            return False
+
+        def own(head: str, other: str) -> float:
+            said = subject_tokens(other, self.lx)
+            return sum(1.0 for t, w in subject_tokens(head, self.lx).items()
+                       if not t.startswith(ROLE_PREFIX) and w < NAME_WEIGHT and not t[0].isdigit()
+                       and t not in said and not self.lx.roles_of(t))
+        return own(a.group(1), b.group(1)) >= 1.0 and own(b.group(1), a.group(1)) >= 1.0
+
+    def _detect(self, new: Statement, skip: Collection[str]) -> Finding:
         lx = self.lx
         new_tokens = self._tokens(new)
         new_roles = self._roles(new)

@@ -702,3 +702,17 @@ def test_a_heading_and_value_is_not_changed_by_a_statement_naming_none_of_it(old
     later = Statement("NEW", "Decision", "2026-11-03", new, f"decision: {new[0].lower()}{new[1:]}", 1)
     found = detect(later, [earlier])
     assert not found.supersedes and found.outcome != "conflict", found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Staging DB: Postgres 16", "Prod DB: Postgres 15"),
+    ("Frontend: React 18", "Backend: FastAPI"),
+])
+def test_two_headings_of_two_subjects_are_no_conflict(old: str, new: str) -> None:
+    earlier = s("Decision", "2026-11-02", old, f"decision: {old}", ident="OLD")
+    later = s("Decision", "2026-11-10", new, f"decision: {new}")
+    found = detect(later, [earlier])
+    assert found.outcome not in ("conflict", *SUPERSEDING_OUTCOMES), found
+
+
+SUPERSEDING_OUTCOMES = ("reversal", "relaxation", "refinement")
