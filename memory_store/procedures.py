@@ -18,9 +18,6 @@ from memory_store.entries import BlockEntry, Source, is_date, make_id
 from memory_store.errors import EntryError
 from memory_store.markdown import Block, block_to_entry, parse_document
 from memory_store.markdown_write import entries_suffix, replace_entry
-from memory_store.supersede.extends import other_subject
-from memory_store.supersede.lexicon import load_lexicon
-from memory_store.supersede.subject import ROLE_PREFIX, subject_tokens
 
 REL = layout.PROCEDURES
 TITLE = "# Procedures\n"
@@ -189,6 +186,11 @@ def _other_subject(old_title: str, new_title: str) -> bool:
     "release steps"), the word not the first of three or more? The same steps then belong to two
     procedures, not one ("when we ship the api to prod" beside "when we deploy the api" says more
     than one word again: the same procedure)."""
+    # Imported here: `memjobs context` reads procedures and starts without the detector's modules.
+    from memory_store.supersede.extends import other_subject
+    from memory_store.supersede.lexicon import load_lexicon
+    from memory_store.supersede.subject import ROLE_PREFIX, subject_tokens
+
     lx = load_lexicon()
     old = [t for t in subject_tokens(old_title, lx) if not t.startswith(ROLE_PREFIX)]
     new = [t for t in subject_tokens(new_title, lx) if not t.startswith(ROLE_PREFIX)]
