@@ -580,6 +580,11 @@ def _check(cfg: Config, blame: _Blame) -> None:
     for name in ("max_items", "min_value_length", "episodes", "procedures"):
         if getattr(cfg.context, name) < 0:
             raise blame.error(f"context.{name} must not be negative", f"context.{name}")
+    from memory_store.languages import is_language_tag
+
+    if cfg.context.language is not None and not is_language_tag(cfg.context.language):
+        raise blame.error(f"context.language must be a language tag such as en, th or zh-Hans (BCP 47), "
+                          f"not {cfg.context.language!r}", "context.language")
     from memory_store.cronexpr import CronError, parse_cron
 
     for name in JOBS:

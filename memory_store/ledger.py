@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memory_store.fileio import append_bytes, atomic_write
+from memory_store.fileio import append_bytes, atomic_write, sha256_bytes
 
 RUNS_DIR = "runs"
 REPORT = "report.json"
@@ -23,6 +23,7 @@ SEQUENCE = "sequence"   # runs/sequence: one byte appended per run folder made; 
 PATCHES = "patches.jsonl"
 INTENTS = "intents.jsonl"   # appends announced before they are made (see RunLedger.intent)
 ROLLED_BACK = "rolled_back"
+STATE_AFTER = "state_after"   # a later change, in the same run, of a state file already saved
 NOTHING_LOG = "nothing.jsonl"   # runs/nothing.jsonl: one line per run folded away (it changed nothing)
 
 
@@ -78,12 +79,17 @@ class RunLedger:
         self._append_json(INTENTS, {"n": self._intents, "path": path, "text": data.decode("utf-8")})
         return self._intents
 
-    def save_state_before(self, rel: str, data: bytes | None) -> None:
-        """Keep the state file as it was before this run's first change to it."""
+    def save_state_before(self, rel: str, data: bytes | None, after: bytes | None = None) -> None:
+        """Keep the state file as it was before this run's first change to it, and the hash of
+        what each change leaves (`after`): rollback restores the file only while it still holds
+        this run's bytes (memory_store/rollback.py), as it does for memory files."""
+        sha_after = {"sha_after": sha256_bytes(after)} if after is not None else {}
         if rel in self._saved_state:
+            if sha_after:
+                self.patch({"op": STATE_AFTER, "path": rel, **sha_after})
             return
         self._saved_state.add(rel)
-        self.patch({"op": "state", "path": rel, "existed": data is not None})
+        self.patch({"op": "state", "path": rel, "existed": data is not None, **sha_after})
         if data is not None:
             atomic_write(self.dir / "state" / rel, data)
 

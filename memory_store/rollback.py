@@ -3,7 +3,9 @@ changed, and the `.memjobs/` state it moved — only if none of those files chan
 
 The run's patches.jsonl holds, per write, the reverse patch and the hashes before and after. A
 file is restored only when its current hash equals the hash after the run's last write to it;
-otherwise the rollback refuses, names the file, and changes nothing.
+otherwise the rollback refuses, names the file, and changes nothing. The same holds for the
+`.memjobs/` state the run moved (its cursors, marks, a conflict decision): a later run's or a
+person's change of it is not undone by putting back the bytes from before this run.
 """
 
 from __future__ import annotations
@@ -31,6 +33,24 @@ def _reverse_replace(after: bytes, patch: dict[str, Any]) -> bytes:
         j1, j2 = hunk["b"]
         lines[j1:j2] = hunk["old"].splitlines(keepends=True) if hunk["old"] else []
     return "".join(lines).encode("utf-8")
+
+
+# State files that only cache what the memory files say (the runtime context's snapshot and open
+# conflicts, docs/design.md §6.5): recomputed by the next run, so one a later run rewrote is left as
+# it is rather than refusing the rollback. Every other state file (cursors, marks, a person's
+# conflict decision) is restored only while it holds this run's bytes.
+RECOMPUTED = (".memjobs/context/",)
+
+
+def _state_changed_since(items: list[dict[str, Any]], current: bytes | None, before: bytes | None) -> bool:
+    """Whether a state file the run moved holds bytes other than the run's own: not what one of its
+    writes left (the ledger records each write's hash just before making it, so a run killed
+    between the two still matches) and not what it was before the run. A ledger written before
+    these hashes were recorded has none: its state is restored as before."""
+    afters = {p["sha_after"] for p in items if p.get("sha_after")}
+    if not afters or current == before:
+        return False
+    return current is None or sha256_bytes(current) not in afters
 
 
 def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan:
@@ -61,7 +81,12 @@ def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan
             continue
         if items[0]["op"] == "state":
             saved = folder / "state" / rel
-            plan.restore[rel] = saved.read_bytes() if items[0]["existed"] else None
+            before = saved.read_bytes() if items[0]["existed"] else None
+            if _state_changed_since(items, current, before):
+                if rel.startswith(RECOMPUTED):
+                    continue   # a cache the next run recomputes from the files: keep the newer bytes
+                raise RollbackRefused(f"{rel} changed after run {run_id}; nothing was rolled back", path=rel)
+            plan.restore[rel] = before
             continue
         last_after = items[-1]["sha_after"]
         if current is None or sha256_bytes(current) != last_after:

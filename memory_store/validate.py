@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+from memory_store.core.document import stray_lines
 from memory_store.core.lineformat import line_problems
 from memory_store.entries import (
     EXCERPT_MAX,
@@ -93,6 +94,7 @@ def validate_text(
     if posixpath.basename(rel) in CORE_NAMES and "/" not in rel:
         for node in doc.line_nodes:
             out.extend(_check_line_entry(node, rel))
+        out.extend(Problem(rel, bad.line, bad.message, bad.severity) for bad in stray_lines(text))
     if rel == "MEMORY.md":
         out.extend(_check_memory_md(text, rel))
     if exists is not None:

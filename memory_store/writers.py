@@ -229,7 +229,7 @@ class Writer:
             if before == data:
                 return  # unchanged: no write, and nothing for the ledger to keep or roll back
             if self.ledger is not None:
-                self.ledger.save_state_before(rel, before)
+                self.ledger.save_state_before(rel, before, data)
             atomic_write(target, data, 0o600)
 
 

@@ -86,7 +86,7 @@ def instrument() -> None:
     _timed(scan, "read", "reading")
     _timed(rules.RuleExtractor, "extract", "extractor")
     _timed(acts, "act_of", "extractor: assistant turns")
-    _timed(job.core_prefs, "heard", "preference router")
+    _timed(prefs, "heard", "preference router")
     _timed(procedures, "candidates", "procedures")
     _timed(said, "_read_file", "sessions tier")
     _timed(said, "fts_text", "sessions tier: fts_text")

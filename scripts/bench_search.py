@@ -21,6 +21,7 @@ import argparse
 import json
 import random
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -334,6 +335,29 @@ def generate(ws: Path, days: int, per_day: int) -> tuple[int, int]:
     return days, entries
 
 
+def random_vectors(ws: Path) -> int:
+    """Random unit vectors (float16, the current model's id) for every row of the index, as the
+    index maintainer would store real ones: for the latency of hybrid ranking at full size."""
+    import numpy as np
+
+    from memory_store.search.embed import DIMENSIONS, MODEL_ID
+
+    db = sqlite3.connect(ws / ".memjobs" / "index.sqlite")
+    rng = np.random.default_rng(5)
+    n = 0
+    with db:
+        for table in ("rows", "said"):
+            ids = [r for (r,) in db.execute(f"SELECT rowid FROM {table}")]
+            v = rng.standard_normal((len(ids), DIMENSIONS)).astype(np.float32)
+            v /= np.linalg.norm(v, axis=1, keepdims=True)
+            blobs = v.astype(np.float16)
+            db.executemany(f"INSERT OR REPLACE INTO {table}_vec(rowid, model, vec) VALUES (?, ?, ?)",
+                           [(i, MODEL_ID, blobs[k].tobytes()) for k, i in enumerate(ids)])
+            n += len(ids)
+    db.close()
+    return n
+
+
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))]
@@ -352,9 +376,12 @@ def main() -> int:
     ap.add_argument("--per-day", type=int, default=None)
     ap.add_argument("--process-runs", type=int, default=20, help="memjobs search processes to time")
     ap.add_argument("--keep", action="store_true")
-    ap.add_argument("--embed", action="store_true",
-                    help="hybrid ranking: store sentence vectors (the embed extra; ~10-50 ms a row on one"
-                    " thread, so use a small --years) and search as the MCP server does (embed_queries)")
+    ap.add_argument("--embed", nargs="?", const="model", choices=("model", "random"), default=None,
+                    help="hybrid ranking (the embed extra), searched as the MCP server does (embed_queries),"
+                    " alternated with the word search in the same run: `model` embeds every row (~10-50 ms"
+                    " a row on one thread, so use a small --years); `random` stores random unit vectors"
+                    " instead (for latency at full size: the question is embedded by the real model, the"
+                    " cosine scan and the fusion cost what they cost whatever the vectors hold)")
     args = ap.parse_args()
     days = round(365 * (args.years or (1 if args.small else 10)))
     per_day = args.per_day or (20 if args.small else 55)
@@ -370,9 +397,12 @@ def main() -> int:
         cfg = load_config(ws)
         if not args.embed:
             cfg = replace(cfg, search=replace(cfg.search, embed="off"))
-        stats = update_index(cfg, rebuild=True)
+        build_cfg = replace(cfg, search=replace(cfg.search, embed="off")) if args.embed == "random" else cfg
+        stats = update_index(build_cfg, rebuild=True)
         if stats.vectors:
             print(f"sentence vectors: {stats.vectors}")
+        if args.embed == "random":
+            print(f"random unit vectors stored: {random_vectors(ws)}")
         size = (ws / ".memjobs" / "index.sqlite").stat().st_size / 1e6
         print(f"index build: {stats.took_ms / 1000:.1f} s, {stats.rows_added} rows, {size:.0f} MB")
         changed = ws / "memory" / f"{(TODAY - timedelta(days=3)).isoformat()}.md"
@@ -381,34 +411,78 @@ def main() -> int:
         inc = update_index(cfg)
         print(f"incremental update (1 changed file of {inc.files}): {inc.took_ms:.0f} ms, reindexed {inc.indexed}")
 
-        s = Searcher(cfg, embed_queries=args.embed)
+        s = Searcher(cfg, embed_queries=bool(args.embed))
+        # With vectors, the word search is timed beside it, query by query, in the same run.
+        words_only = Searcher(replace(cfg, search=replace(cfg.search, embed="off"))) if args.embed else None
+        # ... and the MCP server's searcher: the same, with a deadline on the question's vector.
+        from jobs.mcp.search_tools import EMBED_DEADLINE_MS
+
+        timed = Searcher(cfg, embed_queries=True, embed_deadline_ms=EMBED_DEADLINE_MS) if args.embed else None
         opts = SearchOptions(limit=6)
         locomo = locomo_questions()
         sets = {"word": QUERIES, "question": QUESTIONS, "locomo": locomo}
         for q in QUERIES + QUESTIONS + locomo:  # warm the page cache and SQLite's
             s.search(q, opts, today=TODAY)
+            if words_only is not None:
+                words_only.search(q, opts, today=TODAY)
         lat: dict[str, list[float]] = {name: [] for name in sets}
+        lat_words: dict[str, list[float]] = {name: [] for name in sets}
+        lat_timed: dict[str, list[float]] = {name: [] for name in sets}
+        late: dict[str, int] = {name: 0 for name in sets}
+        cached: list[float] = []  # a question asked again: its vector is the process's already
         for rnd in range(5):
             for name, qs in sets.items():
                 if name == "locomo" and rnd:
                     continue  # 760 questions: once each is enough
                 for q in qs:
+                    if args.embed:
+                        from memory_store.search import vectors
+
+                        vectors._queries.clear()  # every timed question is embedded, as a new one is
                     t = time.perf_counter()
                     res = s.search(q, opts, today=TODAY)
                     lat[name].append((time.perf_counter() - t) * 1000)
                     assert res.hits or name != "word", f"no hits for {q!r}"
+                    if args.embed and name != "word":  # asked again: its vector is cached now
+                        t = time.perf_counter()
+                        s.search(q, opts, today=TODAY)
+                        cached.append((time.perf_counter() - t) * 1000)
+                    if words_only is not None:
+                        t = time.perf_counter()
+                        words_only.search(q, opts, today=TODAY)
+                        lat_words[name].append((time.perf_counter() - t) * 1000)
+                    if timed is not None:
+                        vectors._queries.clear()
+                        t = time.perf_counter()
+                        late[name] += timed.search(q, opts, today=TODAY).words_only == "late"
+                        lat_timed[name].append((time.perf_counter() - t) * 1000)
         s.close()
+        if words_only is not None:
+            words_only.close()
+        if timed is not None:
+            timed.close()
         p50, p95 = statistics.median(lat["word"]), pct(lat["word"], 95)
-        for name, values in lat.items():
-            if not values:
-                print(f"in-process {name} queries: skipped (no data)")
-                continue
-            v50, v95 = statistics.median(values), pct(values, 95)
-            ratio = "" if name == "word" else f"  ->  {v50 / p50:.1f}x (p50) / {v95 / p95:.1f}x (p95) a word query"
-            print(
-                f"in-process {name} queries: p50 {v50:.2f} ms, p95 {v95:.2f} ms, max {max(values):.2f} ms"
-                f" ({len(values)} queries){ratio}"
-            )
+        tables = [("", lat), (" (words only, same run)", lat_words)]
+        if timed is not None:
+            tables.append((f" (vector deadline {EMBED_DEADLINE_MS:.0f} ms, as the MCP server)", lat_timed))
+        for label, table in tables:
+            for name, values in table.items():
+                if not values:
+                    if not label:
+                        print(f"in-process {name} queries: skipped (no data)")
+                    continue
+                v50, v95 = statistics.median(values), pct(values, 95)
+                ratio = "" if name == "word" else f"  ->  {v50 / p50:.1f}x (p50) / {v95 / p95:.1f}x (p95) a word query"
+                print(
+                    f"in-process {name} queries{label}: p50 {v50:.2f} ms, p95 {v95:.2f} ms, max {max(values):.2f} ms"
+                    f" ({len(values)} queries){ratio}"
+                )
+        if timed is not None:
+            print("  with the deadline, answered by words only (the vector late): "
+                  + ", ".join(f"{name} {late[name]} of {len(lat_timed[name])}" for name in sets if lat_timed[name]))
+        if cached:
+            print(f"in-process questions asked again (the vector cached): p50 {statistics.median(cached):.2f} ms,"
+                  f" p95 {pct(cached, 95):.2f} ms ({len(cached)} queries)")
         # The same queries, each on a new Searcher: nothing cached (document frequencies, stems),
         # as in a one-shot `memjobs search` process; the open is timed too.
         fresh: list[float] = []

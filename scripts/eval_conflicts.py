@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
 from memory_store.entries import BlockEntry, Source  # noqa: E402
-from memory_store.supersede import detect, statement_of  # noqa: E402
+from memory_store.supersede.detect import detect, statement_of  # noqa: E402
 
 SET = ROOT / "tests" / "fixtures" / "conflicts"
 LANGS = ("en", "th", "zh")

@@ -38,7 +38,8 @@ def _change_line(c: Change) -> str:
     e, d = c.entry, c.to_dict()
     what = {"fact.created": "created", "fact.updated": "updated", "fact.revoked": "revoked",
             "fact.archived": "archived", "fact.reactivated": "reactivated", "memory.compacted": "compacted",
-            "unchanged": "unchanged", "stale": "kept (a newer value is held)"}.get(c.type, c.type)
+            "unchanged": "unchanged", "stale": "kept (a newer value is held)",
+            "proposal.rejected": "rejected proposal"}.get(c.type, c.type)
     old = f"{d['old']} → " if c.before is not None and c.type == "fact.updated" else ""
     return _safe(f"{what} {d['id']}: {e.key} = {old}{d['value']} ({c.file}, applies_to "
                  f"{e.effective_applies_to}, version {e.effective_version})")

@@ -100,6 +100,9 @@ def backfill(
     since: Annotated[str, typer.Option(help="First day to process (YYYY-MM-DD).")],
     until: Annotated[str | None, typer.Option(help="Last day (default: yesterday).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run reports as JSON.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=(
+        "Let the weekly runs remove more than 25% of MEMORY.md's items in a week (as `run weekly --force`)."
+    ))] = False,
 ) -> None:
     """Run microsync, daily and weekly day by day over past transcripts; resumable."""
     from memory_store.dates import parse_day
@@ -107,7 +110,7 @@ def backfill(
     cfg = STATE.cfg()
     first = parse_day(since, "--since")
     last = parse_day(until, "--until") if until else None
-    raise typer.Exit(backfill_with_progress(cfg, first, last, as_json=as_json))
+    raise typer.Exit(backfill_with_progress(cfg, first, last, as_json=as_json, force=force))
 
 
 _SHOWN = 20    # skipped inputs and errors listed in the plain output; --json has them all
@@ -133,11 +136,12 @@ def skipped_inputs(reports: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) -> int:
+def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool, force: bool = False) -> int:
     """Backfill with a progress bar (or JSON at the end); the exit code. `init --backfill` uses it too."""
     from datetime import datetime, timedelta
 
     from jobs.dispatch.backfill import backfill as do_backfill
+    from jobs.dispatch.backfill import resume_hint
 
     end = last or (datetime.now(cfg.tz).date() - timedelta(days=1))
     total = max((end - first).days + 1, 1)
@@ -149,12 +153,12 @@ def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) ->
             bar.label = f"backfill {day}"
             bar.update(1)
 
-        prog = do_backfill(cfg, first, last, on_day=on_day)
+        prog = do_backfill(cfg, first, last, on_day=on_day, force=force)
     failed = [r for r in prog.reports if r.status == "failed"]
     skipped = skipped_inputs(prog.reports)
     if as_json:
         echo_json({"days": len(prog.days), "done": len(prog.done), "skipped": skipped,
-                   "reports": [r.to_dict() for r in prog.reports]})
+                   "resume": resume_hint(prog, first, last), "reports": [r.to_dict() for r in prog.reports]})
     else:
         from jobs.cli.fast_run import error_text
 
@@ -175,4 +179,7 @@ def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool) ->
                 typer.echo(f"    {error_text(e)}", err=True)
             if len(r.errors) > _SHOWN:
                 typer.echo(f"    … and {len(r.errors) - _SHOWN} more (memjobs runs show {r.run_id})", err=True)
+        hint = resume_hint(prog, first, last)
+        if hint:
+            typer.echo(f"  {hint}", err=True)
     return 1 if failed else 0

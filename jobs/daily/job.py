@@ -73,13 +73,14 @@ def step(ctx: RunContext) -> None:
                      "entries": len(entries)})
     ctx.report.details["wrapups"] = done
     ctx.report.details["summarizer"] = summarizer.name
-    from jobs.daily.llm_engine import LLMSummarizer
+    if ctx.cfg.summarize.engine == "llm":  # the LLM summariser's module loads only with it (summarizer_for)
+        from jobs.daily.llm_engine import LLMSummarizer
 
-    if isinstance(summarizer, LLMSummarizer):
-        ctx.report.details["llm"] = summarizer.report()
-        reason = summarizer.degraded()
-        if reason:
-            ctx.report.warnings.append(reason)
+        if isinstance(summarizer, LLMSummarizer):
+            ctx.report.details["llm"] = summarizer.report()
+            reason = summarizer.degraded()
+            if reason:
+                ctx.report.warnings.append(reason)
     if ctx.dry_run:
         ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
     else:

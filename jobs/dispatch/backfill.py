@@ -61,6 +61,7 @@ def backfill(
     *,
     on_day: Callable[[date, list[RunReport]], None] | None = None,
     skip_idle: bool = True,
+    force: bool = False,
 ) -> BackfillProgress:
     """Day by day from `since` to `until` (default: yesterday): microSync over the day's lines,
     the day's wrap-up, and on Sundays the week's compound. Resumable: a rerun with the same range
@@ -71,6 +72,12 @@ def backfill(
     and a run that changed nothing leaves one ledger line instead of a folder. `skip_idle=False`
     runs every job every day (the benchmark's baseline).
 
+    `force` is the weekly runs' `--force` (docs/design.md §5.4): a week whose compound would remove
+    more than 25 % of MEMORY.md's items is compounded instead of stopping the backfill there. A
+    backfill replays the history the schedule would have compounded week by week; it runs the
+    same weekly with the same guard, so it stops at such a week (exit 1) and `resume_hint` gives
+    the command that goes on from there with `--force`.
+
     The days share their reads of the transcripts (memory_store/shared_reads.py): the scan for
     active days, a day's microSync range and its wrap-up read a file from its start once."""
     today = datetime.now(cfg.tz).date()
@@ -79,7 +86,7 @@ def backfill(
         raise UsageError(f"--until {until} is before --since {since}")
     plan = _ReadPlan(cfg, since, until)
     with shared_reads(), expect_reads(plan.next_use):
-        return _backfill(cfg, since, until, on_day, skip_idle, plan)
+        return _backfill(cfg, since, until, on_day, skip_idle, plan, force)
 
 
 class _ReadPlan:
@@ -112,7 +119,7 @@ class _ReadPlan:
 
 def _backfill(cfg: Config, since: date, until: date,
               on_day: Callable[[date, list[RunReport]], None] | None, skip_idle: bool,
-              plan: _ReadPlan) -> BackfillProgress:
+              plan: _ReadPlan, force: bool = False) -> BackfillProgress:
     days = [since + timedelta(days=i) for i in range((until - since).days + 1)]
     state_path = cfg.workspace / BACKFILL_STATE
     raw = read_snapshot(state_path).data
@@ -143,7 +150,8 @@ def _backfill(cfg: Config, since: date, until: date,
                 ]
         if day.weekday() == 6 and (keep or entry_files(cfg.workspace)):
             day_reports.append(registry.run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
-                                            options=RunOptions(keep_empty_run=keep, open_conflicts=last)))
+                                            options=RunOptions(keep_empty_run=keep, open_conflicts=last,
+                                                               force=force)))
         progress.reports.extend(day_reports)
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:
@@ -179,3 +187,17 @@ def _index_once(cfg: Config, progress: BackfillProgress) -> None:
         reindex.post_run(cfg, summary)
     except MemjobsError as exc:
         progress.reports[-1].notes.append(f"index update failed: {exc}")
+
+
+def resume_hint(progress: BackfillProgress, since: date, until: date | None) -> str | None:
+    """The command that resumes a backfill stopped by a weekly guard `--force` allows (the churn
+    guard, docs/design.md §5.4; its message is the one that offers `--force`): the same range, which
+    resumes at the stopped day, with `--force`. None when no such guard stopped it."""
+    for r in progress.reports:
+        if r.job == "weekly" and r.status == "failed" and any(
+                e.get("code") == "guard" and "--force" in str(e.get("message")) for e in r.errors):
+            day = progress.days[len(progress.done)] if len(progress.done) < len(progress.days) else None
+            span = f"--since {since.isoformat()}" + (f" --until {until.isoformat()}" if until else "")
+            return (f"if that turnover is expected (a backfill replays history), go on with "
+                    f"`memjobs backfill {span} --force`" + (f": it resumes at {day}" if day else ""))
+    return None

@@ -128,6 +128,29 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
     rep.add("embed", "info", f"hybrid ranking (sentence vectors): {embed_line(vectors.describe(cfg))}")
 
 
+def check_runs(cfg: Config, rep: DoctorReport) -> None:
+    """The last run of each job: one that failed is an error naming its first error and the run, as
+    `status` warns of it (docs/design.md §7.2) — a weekly a guard refused in a backfill included."""
+    from memory_store.config import JOBS
+    from memory_store.ledger import last_runs
+
+    runs = last_runs(cfg.state_dir)
+    failed = False
+    for job in JOBS:
+        last = runs.get(job)
+        if last is None or last.get("status") != "failed":
+            continue
+        failed = True
+        errors = last.get("errors") or [{}]
+        first = errors[0] if isinstance(errors[0], dict) else {}
+        said = first.get("message") or "no error recorded"
+        rep.add("runs", "error", f"the last {job} run failed ({last.get('run_id')}): {said}",
+                f"memjobs runs show {last.get('run_id')} (the error says what to do), then run it again",
+                path=first.get("path"), line=first.get("line"))
+    if not failed:
+        rep.add("runs", "ok", "no job's last run failed")
+
+
 def check_sizes(cfg: Config, rep: DoctorReport) -> None:
     from jobs.status.collect import sizes
 

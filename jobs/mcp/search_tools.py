@@ -20,6 +20,16 @@ Kind = Literal["decision", "rule", "constraint", "architecture", "remember", "pr
 Layer = Literal["user_model", "procedural", "semantic", "episodic"]
 MISSING_NOTE = "there is no search index yet: run `memjobs index` (results will be empty until then)"
 STALE_NOTE = "the index is older than the workspace's last change: run `memjobs index`"
+# A question's vector is waited for until this long after the question arrived (the budget of a
+# question in process is 20 ms at p95, docs/design.md §7); later, the words' ranking answers.
+EMBED_DEADLINE_MS = 15.0
+PRELOAD_DELAY_S = 3.0  # the server has answered `initialize` and `tools/list` by then (1.5 s quiet, 3-4.6 s at load 15)
+WORDS_ONLY_NOTES = {
+    "loading": "the sentence model is still loading (it started with the server): this question was ranked"
+               " by its words only",
+    "late": "the sentence model did not answer within the time a search may take (a busy machine): this"
+            " question was ranked by its words only; asked again, it is ranked by meaning too",
+}
 
 
 class SourceRef(TypedDict):
@@ -91,7 +101,8 @@ class Memory:
             if self._searcher is not None:
                 self._searcher.close()
                 self._searcher = None
-            self._searcher = Searcher(self.cfg, embed_queries=True)  # sentence vectors, when installed
+            # sentence vectors, when installed
+            self._searcher = Searcher(self.cfg, embed_queries=True, embed_deadline_ms=EMBED_DEADLINE_MS)
             self._inode = inode
         return self._searcher
 
@@ -113,12 +124,19 @@ class Memory:
         opts.check()
         try:
             s = self.searcher()
-        except IndexMissing:  # right after `memjobs init`, or before the first job: nothing to find yet
+        except IndexMissing:
+            from memory_store.search.schema import index_path
+
+            if index_path(self.cfg.state_dir).is_file():
+                raise   # damaged, half-written, another version: an error that says what to run
+            # right after `memjobs init`, or before the first job: nothing to find yet
             return {"query": query, "took_ms": 0.0, "results": [], "note": MISSING_NOTE}
         result = s.search(query, opts)
         out = result.to_dict()
         if result.stale:
             out["note"] = STALE_NOTE
+        elif result.words_only:
+            out["note"] = WORDS_ONLY_NOTES[result.words_only]
         return out
 
     def get(
@@ -154,6 +172,12 @@ def register(server: Any, cfg: Config) -> None:
     from mcp_types import ToolAnnotations
 
     memory = Memory(cfg)
+    # The sentence model (the optional embed extra) loads on a thread of its own, PRELOAD_DELAY_S
+    # after start (so that its ~0.4 s of imports stays out of the handshake: docs/design.md §7), and
+    # the first question does not wait ~0.5-1 s for it; until then questions say so in `note`.
+    from memory_store.search import vectors
+
+    vectors.preload(cfg, delay=PRELOAD_DELAY_S)
     read_only = ToolAnnotations(
         read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
     )

@@ -10,19 +10,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from jobs.microsync import decision_log, extract_memo
-from jobs.microsync import preferences as core_prefs
 from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor
 from jobs.microsync.origin import with_origin
-from jobs.microsync.route_gate import route_gate
 from jobs.microsync.scan import Window, scan
-from jobs.microsync.supersedes import Link, link_entries
 from jobs.procedures import sync as procedures
 from jobs.run.runner import RunContext
 from memory_store.access import access_rel, add_counts, week_key
 from memory_store.cursors import CURSORS, WRITTEN, SyncState, WrittenEntry, WrittenLog
-from memory_store.entries import ID_RE, ids_in_text
+from memory_store.entries import ID_RE, BlockEntry, ids_in_text
 from memory_store.episodes import ids_in_text as episode_ids_in_text
+from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown_write import entries_suffix, replace_entry, serialize_entry
 from memory_store.transcripts.records import Record, Role
@@ -30,6 +28,8 @@ from memory_store.unrecorded import landed_appends
 
 if TYPE_CHECKING:
     from jobs.microsync.supersede_llm import SubjectJudge
+    from jobs.microsync.supersedes import Link
+    from memory_store.core.heard import Heard
 
 _MEMORY_TOOLS = re.compile(r"memory_(search|get)|memory\.search|memory\.get", re.IGNORECASE)
 _MEMORY_PATH = re.compile(r"(MEMORY\.md|memory/[^\s\"']+\.md)")
@@ -69,14 +69,13 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
             # (backfill's day, `--since`) leaves cursors alone, so the cursor's run counts them.
             _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
-        said.extend(core_prefs.merge(core_prefs.heard(sess.records, sess.context_line, route_gate().may_route),
-                                     core_prefs.read_by_model(found, sess.records, sess.context_line)))
+        said.extend(_heard(sess.records, sess.context_line, found))
     candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
     if routed:
         ctx.report.details["procedures_routed"] = routed
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
     judge = _subject_judge(ctx) if entries else None
-    entries, links = link_entries(ctx.cfg.workspace, entries, judge)
+    entries, links = _link(ctx, entries, judge)
     if judge is not None and judge.counts:
         ctx.report.details["supersede_llm"] = judge.report()
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
@@ -101,12 +100,43 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         return
     for rel, adopted in sorted(plan.adopted.items()):
         decision_log.record_written(written, rel, adopted)
-    core_prefs.write(ctx, said)
+    if said:  # the core-memory writer (and its router) loads only when something was said
+        from jobs.microsync import preferences as core_prefs
+
+        try:
+            core_prefs.write(ctx, said)
+        except MemjobsError:
+            # A preference not written: the entries appended are recorded, the cursors are not moved,
+            # so the next run reads those turns again (the log keeps each entry once) and writes it.
+            writer.write_state(WRITTEN, written.to_bytes())
+            raise
     writer.write_state(CURSORS, state.to_bytes())
     writer.write_state(WRITTEN, written.to_bytes())
     _write_access(ctx, access)
     check_core_writes(ctx)
     procedures.check_agent_writes(ctx)
+
+
+def _heard(records: list[Record], context_line: int, found: list[Candidate]) -> list[Heard]:
+    """The preference statements of one session for core memory (docs/design.md §6): what the rules
+    heard the user say, merged with what the model read. Imported here, not at module level: a run
+    with no new records never loads the router (docs/design.md §7)."""
+    from jobs.microsync import preferences as core_prefs
+    from jobs.microsync.route_gate import route_gate
+
+    return core_prefs.merge(core_prefs.heard(records, context_line, route_gate().may_route),
+                            core_prefs.read_by_model(found, records, context_line))
+
+
+def _link(ctx: RunContext, entries: list[BlockEntry], judge: SubjectJudge | None,
+          ) -> tuple[list[BlockEntry], list[Link]]:
+    """`link_entries` (supersedes and possible conflicts); with no entries there is nothing to link,
+    and the supersede detector is not even loaded (docs/design.md §7)."""
+    if not entries:
+        return entries, []
+    from jobs.microsync.supersedes import link_entries
+
+    return link_entries(ctx.cfg.workspace, entries, judge)
 
 
 def _recover_unrecorded(ctx: RunContext, written: WrittenLog) -> None:

@@ -39,7 +39,14 @@ from typing import TYPE_CHECKING, Any
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import gate
 from memory_store.core.secret_values import SecretRefused
-from memory_store.errors import LockHeld, MemjobsError
+from memory_store.errors import (
+    ConcurrentModification,
+    EntryError,
+    LockHeld,
+    MemjobsError,
+    StorageFull,
+    WriterRefused,
+)
 from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
@@ -47,6 +54,9 @@ if TYPE_CHECKING:
     from jobs.run.runner import RunContext
 
 __all__ = ["heard", "merge", "read_by_model", "write"]
+# a write that failed for a reason outside the statement (the file, the disk, the lock): tried again
+# by the next run instead of being dropped with a note
+_RETRY = (StorageFull, EntryError, WriterRefused, ConcurrentModification, LockHeld)
 # keys whose values are free-form paraphrases: several hold at once (keep_both), and a forget cannot
 # tell which one is meant
 FREE_FORM = frozenset({"instruction.other", "user.other"})
@@ -96,7 +106,10 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
 
 
 def write(ctx: RunContext, statements: list[Heard]) -> None:
-    """Apply `statements` in the order they were said; counts in `details.core_memory`."""
+    """Apply `statements` in the order they were said; counts in `details.core_memory`. A statement
+    whose file could not be written (`_RETRY`) does not stop the others; at the end the first such
+    error is raised, naming the file and the preference, so the run fails before its cursors move
+    (docs/design.md §7.1: loses nothing)."""
     if not statements or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
@@ -107,6 +120,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     book = ProposalBook(mem)
     counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
               "forget_to_review": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
+    unwritten: list[tuple[Heard, str | None, MemjobsError]] = []
     for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
         r = h.routed
         user = Actor("user", f"transcript:{h.session_id}")
@@ -164,9 +178,14 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             elif r.label == "forget":
                 changes = mem.forget(r.key, actor=user, reason=f"the user asked to forget it in {h.ref}", said_at=h.ts)
                 counts["forgotten"] += len(changes)
-        except LockHeld as exc:
-            ctx.report.notes.append(f"core memory not updated from transcripts this run: {exc}")
-            return
+        except _RETRY as exc:
+            # The file could not be written (unwritable, full disk, a hand edit that does not parse,
+            # the core lock held): the statement is kept for the next run, which reads its turn
+            # again because this run fails before moving a cursor (jobs/microsync/job.py).
+            unwritten.append((h, r.key, exc))
+            if isinstance(exc, LockHeld):
+                break
+            continue
         except SecretRefused:
             # never kept, and the note does not repeat it (docs/design.md §7)
             counts["refused_secret"] += 1
@@ -176,5 +195,13 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             counts["failed"] += 1
             ctx.report.notes.append(f"core memory: {r.label} {r.key} from {h.ref} not applied: {exc}")
     details: dict[str, Any] = {k: v for k, v in counts.items() if v}
+    if unwritten:
+        details["unwritten"] = len(unwritten)
     if details:
         ctx.report.details["core_memory"] = details
+    if unwritten:
+        first, key, cause = unwritten[0]
+        more = f" (and {len(unwritten) - 1} more)" if len(unwritten) > 1 else ""
+        raise type(cause)(f"{cause.message}: the preference {key} from {first.ref}{more} is not written; the "
+                          "transcript cursors stay where they were, so the next run writes it",
+                          path=cause.path, line=cause.line)

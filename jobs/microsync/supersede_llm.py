@@ -13,7 +13,7 @@ from typing import Any
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import FENCE_CLOSE, FENCE_OPEN, defuse
 from memory_store.redact import redact_capped
-from memory_store.supersede import Finding, Statement
+from memory_store.supersede.detect import Finding, Statement
 
 PROMPT_VERSION = "subject-v1"
 NEAREST = 6             # earlier entries shown

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memory_store.entries import BlockEntry
-from memory_store.supersede import Detector, Finding, statement_of
+from memory_store.supersede.detect import Detector, Finding, statement_of
 from memory_store.supersede.open_state import file_entries
 
 if TYPE_CHECKING:

@@ -15,6 +15,7 @@ negation. Measured on the two blind sets by `scripts/eval_procedures.py` and
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,38 +36,72 @@ def _any(role: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{getattr(lex, role)})" for lex in LEXICONS), flags)
 
 
-LASTING = _any("LASTING")
-# A named procedure: the turn opens with a heading that calls what follows a procedure, an order or a
-# checklist ("the drill for a flaky test is:", "Procedure for rotating the password:", "ลำดับตอน
-# merge:", "訓練新模型的規矩："), which says it is meant to last as plainly as "whenever" does. Only an
-# opening heading of one clause: the same words in a sentence ("the supplier's new ordering process,
-# what does it say:") or inside a quoted or pasted text name someone else's steps.
-NAMED = _any("NAMED")
-_HEADING = re.compile(r"\s*([^:：\n,，;；。]{1,80}[:：])")   # one clause: a heading, not a sentence
 # A bulleted list ("- step" on lines of their own) is a list of steps like a numbered one.
 BULLET = r"\n\s*[-*•]\s+"
-QUESTION = re.compile(r"[?？]\s*$|[?？]\s|" + _any("QUESTION").pattern, re.IGNORECASE)
-NARRATIVE = _any("NARRATIVE")
-HYPOTHETICAL = _any("HYPOTHETICAL")
-ONE_OFF = _any("ONE_OFF")
-PASTED = _any("PASTED")
-GENERAL = _any("GENERAL")
-CORRECTION = _any("CORRECTION")
-NEGATION = _any("NEGATION")
-ADOPT = _any("ADOPT")
-SEQUENCE = re.compile(f"{_any('SEQUENCE').pattern}|(?:{BULLET}.*){{2}}", re.IGNORECASE | re.DOTALL)
-SPLIT = re.compile(r"\s*(?:" + _any("SPLIT").pattern + f"|{BULLET}" + r")\s*", re.IGNORECASE)
-FIRST = re.compile(r"^(?:" + _any("FIRST").pattern + r")\s*", re.IGNORECASE)
-LEAD = re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE)
-LEAD_CUE = re.compile(r"^(?:" + _any("LEAD_CUE").pattern + r")[,，\s]*", re.IGNORECASE)
-TAIL = _any("TAIL")
-NOT_STEP = re.compile(r"^(?:" + _any("NOT_STEP").pattern + r")", re.IGNORECASE)
-# Where the trigger ends: an English "whenever X," first, then "X:", then Thai and Chinese forms.
-_TRIGGERS = (re.compile(lexicon_en.TRIGGER, re.IGNORECASE), re.compile(r"[:：]\s*"),
-             re.compile(lexicon_th.TRIGGER), re.compile(lexicon_zh.TRIGGER))
-# Sentences after the list that carry no step (a reason, "never skip it") end it.
-_SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z])|(?<=[。！])")
-_CONTINUES = re.compile(r",|\bthen\b|แล้ว|，|再")
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    """The learner's patterns, compiled on first use (`_rx()`): a job run with no new session never
+    pays for them (docs/design.md §7: start-up is part of the product)."""
+    lasting: re.Pattern[str]
+    named: re.Pattern[str]
+    heading: re.Pattern[str]
+    question: re.Pattern[str]
+    narrative: re.Pattern[str]
+    hypothetical: re.Pattern[str]
+    one_off: re.Pattern[str]
+    pasted: re.Pattern[str]
+    general: re.Pattern[str]
+    correction: re.Pattern[str]
+    negation: re.Pattern[str]
+    adopt: re.Pattern[str]
+    sequence: re.Pattern[str]
+    split: re.Pattern[str]
+    first: re.Pattern[str]
+    lead: re.Pattern[str]
+    lead_cue: re.Pattern[str]
+    tail: re.Pattern[str]
+    not_step: re.Pattern[str]
+    triggers: tuple[re.Pattern[str], ...]
+    sentence: re.Pattern[str]
+    continues: re.Pattern[str]
+
+
+@functools.cache
+def _rx() -> _Patterns:
+    return _Patterns(
+        lasting=_any("LASTING"),
+        # A named procedure: the turn opens with a heading that calls what follows a procedure, an order
+        # or a checklist ("the drill for a flaky test is:", "Procedure for rotating the password:",
+        # "ลำดับตอน merge:", "訓練新模型的規矩："), which says it is meant to last as plainly as "whenever"
+        # does. Only an opening heading of one clause: the same words in a sentence ("the supplier's new
+        # ordering process, what does it say:") or inside a quoted or pasted text name someone else's steps.
+        named=_any("NAMED"),
+        heading=re.compile(r"\s*([^:：\n,，;；。]{1,80}[:：])"),   # one clause: a heading, not a sentence
+        question=re.compile(r"[?？]\s*$|[?？]\s|" + _any("QUESTION").pattern, re.IGNORECASE),
+        narrative=_any("NARRATIVE"),
+        hypothetical=_any("HYPOTHETICAL"),
+        one_off=_any("ONE_OFF"),
+        pasted=_any("PASTED"),
+        general=_any("GENERAL"),
+        correction=_any("CORRECTION"),
+        negation=_any("NEGATION"),
+        adopt=_any("ADOPT"),
+        sequence=re.compile(f"{_any('SEQUENCE').pattern}|(?:{BULLET}.*){{2}}", re.IGNORECASE | re.DOTALL),
+        split=re.compile(r"\s*(?:" + _any("SPLIT").pattern + f"|{BULLET}" + r")\s*", re.IGNORECASE),
+        first=re.compile(r"^(?:" + _any("FIRST").pattern + r")\s*", re.IGNORECASE),
+        lead=re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE),
+        lead_cue=re.compile(r"^(?:" + _any("LEAD_CUE").pattern + r")[,，\s]*", re.IGNORECASE),
+        tail=_any("TAIL"),
+        not_step=re.compile(r"^(?:" + _any("NOT_STEP").pattern + r")", re.IGNORECASE),
+        # Where the trigger ends: an English "whenever X," first, then "X:", then Thai and Chinese forms.
+        triggers=(re.compile(lexicon_en.TRIGGER, re.IGNORECASE), re.compile(r"[:：]\s*"),
+                  re.compile(lexicon_th.TRIGGER), re.compile(lexicon_zh.TRIGGER)),
+        # Sentences after the list that carry no step (a reason, "never skip it") end it.
+        sentence=re.compile(r"(?<=[.!])\s+(?=[A-Z])|(?<=[。！])"),
+        continues=re.compile(r",|\bthen\b|แล้ว|，|再"),
+    )
 
 
 @dataclass(frozen=True)
@@ -79,8 +114,8 @@ class Learned:
 
 def trigger_and_body(text: str) -> tuple[str, str]:
     """The trigger ("when you open a PR") and the text of the steps after it."""
-    for n, rx in enumerate(_TRIGGERS):
-        m = rx.search(text)
+    for n, pattern in enumerate(_rx().triggers):
+        m = pattern.search(text)
         if m is None:
             continue
         if n == 1:   # "X: steps" — only when the colon comes early
@@ -93,24 +128,26 @@ def trigger_and_body(text: str) -> tuple[str, str]:
 
 def split_steps(body: str) -> list[str]:
     """Ordered steps of a procedure's text, markers ("first", "then", "先", "แล้วค่อย") removed."""
-    body = LEAD.sub("", body.strip())
-    sentences = _SENTENCE.split(body)
-    kept = [sentences[0]] + [s for s in sentences[1:] if _CONTINUES.search(s) and not NOT_STEP.match(s.strip())]
-    body = LEAD_CUE.sub("", " ".join(kept))
+    rx = _rx()
+    body = rx.lead.sub("", body.strip())
+    sentences = rx.sentence.split(body)
+    kept = [sentences[0]] + [s for s in sentences[1:] if rx.continues.search(s) and not rx.not_step.match(s.strip())]
+    body = rx.lead_cue.sub("", " ".join(kept))
     steps: list[str] = []
-    for part in SPLIT.split(body):
+    for part in rx.split.split(body):
         p = (part or "").strip(_STRIP)
-        p = FIRST.sub("", p).strip()
-        p = TAIL.sub("", p).strip() or p
-        if len(p) >= 2 and not NOT_STEP.match(p) and not LASTING.fullmatch(p):
+        p = rx.first.sub("", p).strip()
+        p = rx.tail.sub("", p).strip() or p
+        if len(p) >= 2 and not rx.not_step.match(p) and not rx.lasting.fullmatch(p):
             steps.append(p)
     return steps
 
 
 def named(text: str) -> bool:
-    """Whether the turn opens with a heading that names a procedure (`NAMED`)."""
-    m = _HEADING.match(text)
-    return m is not None and NAMED.search(m.group(1)) is not None
+    """Whether the turn opens with a heading that names a procedure (the lexicons' NAMED)."""
+    rx = _rx()
+    m = rx.heading.match(text)
+    return m is not None and rx.named.search(m.group(1)) is not None
 
 
 def redoes(agent_turn: str, steps: Sequence[str]) -> bool:
@@ -122,29 +159,30 @@ def redoes(agent_turn: str, steps: Sequence[str]) -> bool:
 
 def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
     """The first user turn of `turns` ((role, text) pairs) that teaches a procedure, or None."""
+    rx = _rx()
     for i, (role, text) in enumerate(turns):
         if role != "user":
             continue
         t = text.strip()
-        general = GENERAL.search(t)
+        general = rx.general.search(t)
         if general:                       # "for this bug just …; but in general, whenever …"
             t = t[general.end():]
         if "\n>" in t or '\n"' in t or "```" in t:
             continue                      # pasted text
-        if QUESTION.search(t) or NARRATIVE.search(t) or HYPOTHETICAL.search(t) or PASTED.search(t):
+        if rx.question.search(t) or rx.narrative.search(t) or rx.hypothetical.search(t) or rx.pasted.search(t):
             continue
-        if not (LASTING.search(t) or named(t)) or (ONE_OFF.search(t) and not general):
+        if not (rx.lasting.search(t) or named(t)) or (rx.one_off.search(t) and not general):
             continue
         prev_role, prev_text = turns[i - 1] if i > 0 else ("", "")
-        if ADOPT.search(t) and prev_role == "assistant":
+        if rx.adopt.search(t) and prev_role == "assistant":
             trigger, body = trigger_and_body(prev_text)
             steps = split_steps(body)
             if len(steps) >= MIN_STEPS:
                 return Learned(i, trigger, tuple(steps), "explicit")
         trigger, body = trigger_and_body(t)
         steps = split_steps(body)
-        if len(steps) >= MIN_STEPS and SEQUENCE.search(t):
-            correction = prev_role == "assistant" and (CORRECTION.search(t) is not None
-                                                       or (redoes(prev_text, steps) and NEGATION.search(t) is not None))
+        if len(steps) >= MIN_STEPS and rx.sequence.search(t):
+            correction = prev_role == "assistant" and (
+                rx.correction.search(t) is not None or (redoes(prev_text, steps) and rx.negation.search(t) is not None))
             return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit")
     return None

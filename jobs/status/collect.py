@@ -147,6 +147,12 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
     status.warnings.extend(legacy)
     status.sources, quiet = timers.sources(cfg, now)
     status.warnings.extend(quiet)
+    from memory_store.search.schema import hot_journal, index_path
+
+    if hot_journal(index_path(cfg.state_dir)):
+        status.warnings.append("the search index was left half-written by a job that was stopped mid-write "
+                               "(.memjobs/index.sqlite-journal remains): search fails until `memjobs index` "
+                               "repairs it")
     from memory_store.search.vectors import describe
 
     status.embed = describe(cfg)

@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
-from memory_store.supersede import Detector, detect, statement_of
+from memory_store.supersede.detect import Detector, detect, statement_of
 
 
 @dataclass(frozen=True)

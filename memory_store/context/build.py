@@ -47,6 +47,8 @@ from memory_store.context.snapshot import Snapshot, read_last_known_good
 from memory_store.context.tokens import MIN_BUDGET, estimate
 from memory_store.core import document as doc
 from memory_store.core.files import AUDIT_LOG, SCOPE_FILES
+from memory_store.core.forgotten import forgotten
+from memory_store.core.held import held_in_index
 from memory_store.core.resolve import Candidate, Resolved, resolve
 from memory_store.core.secret_values import shown
 from memory_store.core.ttl import LastActivity, parse_duration, parse_time
@@ -237,6 +239,14 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
             items["memory_index"] = [Item("memory_index", str(i.get("id", "")), _one_line(str(i.get("summary", ""))),
                                           str(i.get("link", ""))) for i in saved.get("items") or []
                                      if isinstance(i, dict) and i.get("id")]
+    if "memory_index" in shown and items["memory_index"]:
+        # a preference PROFILE holds (in any version) is the user model's, never a MEMORY.md line
+        # beside the value that replaced it, even before the weekly compound takes it out
+        held = held_in_index(ws, [(i.id, i.where) for i in items["memory_index"]])
+        for it in items["memory_index"]:
+            if it.id in held:
+                b.emit("long_memory", "core_held", TRIM, it.id)
+        items["memory_index"] = [i for i in items["memory_index"] if i.id not in held]
     if "memory_index" in shown:
         items["memory_index"] = mark_disputed(
             ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
@@ -255,6 +265,15 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         items["procedures"] = _procedures(b, ws, req.task, prof.procedures)
     if "episodes" in shown:
         items["episodes"] = _episodes(b, ws, req.project, prof.episodes)
+
+    # ---- what the user had memjobs forget is not given back from history (episodes, the index) ----
+    forgot = forgotten(ws)
+    if forgot:
+        for group in ("episodes", "memory_index", "procedures"):
+            for it in items[group]:
+                if forgot.found_in(it.text):
+                    b.emit(LAYER_OF[group], "forgotten", TRIM, it.id)
+            items[group] = [it for it in items[group] if not forgot.found_in(it.text)]
 
     # ---- hints, passed through last ----
     for n, hint in enumerate(req.hints, 1):

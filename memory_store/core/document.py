@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from memory_store.core.lineformat import line_problems, parse_line, split_fields
+from memory_store.core.secret_values import secret_kind
 from memory_store.entries import LINE_STATUSES, LineEntry
 from memory_store.markdown import fenced_lines, split_lines
+from memory_store.redact import redact
 
 INACTIVE = "Inactive"
 _HEADING_RE = re.compile(r"^##[ \t]+(.*?)[ \t]*$")
@@ -39,6 +41,7 @@ class BadLine:
     """A line that looks like an entry but does not parse."""
     line: int
     message: str
+    severity: str = "error"      # error | warning
 
 
 def entry_id(e: LineEntry) -> str:
@@ -82,6 +85,45 @@ def scan(text: str, path: str | None = None,
             continue
         found.append(Located(parse_line(bare, path, i + 1, statuses), i + 1, section, raw))
     return found, bad
+
+
+_LIST_ITEM_RE = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
+_KEY_VALUE_RE = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+`?(?P<key>[A-Za-z][\w.\[\]-]*)`?[ \t]*[:=][ \t]*"
+                           r"(?P<value>\S.*?)[ \t]*$")
+SHAPE = "- key:<key> | value:<value> | …"
+
+
+def stray_lines(text: str) -> list[BadLine]:
+    """List items outside code fences and HTML comments that are not `- key:` entries: a
+    hand-written `- response.length: short` looks like a preference, yet nothing reads it (an
+    error); any other list item is a warning. They are kept as written (every rewrite leaves them);
+    this only says so."""
+    lines = split_lines(text)
+    fenced = fenced_lines(lines)
+    out: list[BadLine] = []
+    in_comment = False
+    for i, raw in enumerate(lines):
+        bare = _bare(raw)
+        if fenced[i]:
+            continue
+        if in_comment:
+            in_comment = "-->" not in bare
+            continue
+        if bare.lstrip().startswith("<!--"):
+            in_comment = "-->" not in bare[bare.index("<!--") + 4:]
+            continue
+        if _ENTRY_RE.match(bare) or not _LIST_ITEM_RE.match(bare):
+            continue
+        m = _KEY_VALUE_RE.match(bare)
+        if m:
+            # the value is shown back only when it is no secret (memory_store/core/secret_values.py)
+            value = m["value"] if secret_kind(m["key"], m["value"]) is None else "<value>"
+            out.append(BadLine(i + 1, redact(f"not an entry, so memjobs does not read it (kept as written): write "
+                                             f"it as `- key:{m['key']} | value:{value}`")))
+        else:
+            out.append(BadLine(i + 1, f"a list item that is not an entry, so memjobs does not read it (kept as "
+                                      f"written); an entry is one line `{SHAPE}`", "warning"))
+    return out
 
 
 def find(text: str, wanted: str, statuses: tuple[str, ...] = LINE_STATUSES) -> Located | None:

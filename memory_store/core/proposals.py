@@ -11,7 +11,7 @@ request id as the `proposal.accepted` event. Proposals are never searched and ne
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -21,6 +21,7 @@ from memory_store.core.files import PROPOSALS
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun
 from memory_store.core.policy import is_reserved
+from memory_store.core.proposal_lines import HEAD, PENDING, resolve_line
 from memory_store.core.results import Change
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind, shown
 from memory_store.core.store import CLI, TRANSCRIPT_REF, CoreMemory, stamp
@@ -30,8 +31,6 @@ from memory_store.errors import MemoryNotFound, MemoryRefused, UsageError
 from memory_store.fileio import read_snapshot
 from memory_store.redact import redact
 
-PENDING, RESOLVED = "Pending", "Resolved"
-HEAD = "# PROPOSALS\n\nInferred memories waiting for you to accept or reject them.\n\n## Pending\n"
 RESOLVED_KEPT = timedelta(days=30)
 
 
@@ -70,11 +69,6 @@ class Accepted:
     def to_dict(self) -> dict[str, Any]:
         return {"proposal": self.proposal.to_dict(), "fact": self.fact.to_dict(), "collision": self.collision,
                 "strategy": self.strategy}
-
-
-def _with(e: LineEntry, **extra: str) -> LineEntry:
-    kept = tuple((k, v) for k, v in e.extra if k not in extra)
-    return replace(e, extra=kept + tuple(extra.items()))
 
 
 class ProposalBook:
@@ -143,14 +137,7 @@ class ProposalBook:
         if p.status != "pending":
             raise MemoryRefused(f"proposal {p.id} is already {p.status}: a proposal is resolved once only",
                                 path=PROPOSALS, line=p.loc.line)
-        ts = stamp(self.mem.clock())
-        notes = {"resolved_at": ts, **({"note": reason} if reason else {})}
-        new = _with(replace(p.loc.entry, status=status, id=p.id), **notes)
-        run.writer.replace(PROPOSALS, lambda t: doc.move_line(t or HEAD, p.id, format_line(new), RESOLVED,
-                                                              PROPOSAL_STATUSES))
-        run.emit(event(op="upsert" if status == "accepted" else "delete", type=etype,
-                       scope=p.field("scope") or "profile", key=new.key, actor=actor, request_id=run.request_id,
-                       reason=reason or status, ts=ts, before=p.loc.entry, after=new, target_type="proposal"))
+        resolve_line(run, p.loc, status, actor, reason, etype, stamp(self.mem.clock()))
         return self._get(p.id)
 
     def accept(self, wanted: str, *, strategy: str | None = None, applies_to: str | None = None,

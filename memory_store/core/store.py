@@ -22,12 +22,14 @@ from memory_store.core.audit import Actor, event, read_log
 from memory_store.core.files import (
     AUDIT_LOG,
     DEFAULT_SECTION,
+    PROPOSALS,
     SCOPE_FILES,
     workspace_policy_warning,
 )
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
+from memory_store.core.proposal_lines import reject_pending
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind
@@ -346,11 +348,13 @@ class CoreMemory:
 
     def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "",
                notes: tuple[tuple[str, str], ...] = (), said_at: datetime | None = None) -> list[Change]:
-        """Revoke every active fact of `key` (of one applies_to, or all), then check that `resolve`
-        no longer returns it from PROFILE or SESSION before returning (the forget took). `notes`
-        (an agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
-        time a transcript statement asked it — only facts written by then are revoked, so reading
-        that transcript again never takes back a value set after it."""
+        """Revoke every active fact of `key` (of one applies_to, or all), reject the key's pending
+        proposals (so a later accept cannot bring the value back), then check that `resolve` no
+        longer returns it from PROFILE or SESSION before returning (the forget took). `notes` (an
+        agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
+        time a transcript statement asked it — only facts written by then are revoked, and only
+        proposals made by then (or earlier in the same job run, which reads statements in their
+        order) are rejected, so reading that transcript again never takes back a value set after it."""
         if is_reserved(key):
             raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
         if applies_to is not None:
@@ -365,6 +369,10 @@ class CoreMemory:
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
                         changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
                                                         notes))
+            for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
+                                                reason=reason or f"forget {key}", ts=stamp(self.clock()),
+                                                said_at=said_at):
+                changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
         left = self.resolve([key], contexts).values.get(key)
         if left is not None and left.winner.scope != "policy" and applies_to in (

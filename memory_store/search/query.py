@@ -77,6 +77,10 @@ class SearchResult:
     took_ms: float
     hits: list[Hit] = field(default_factory=list)
     stale: bool = False
+    # Why a question that would have been fused with sentence vectors was ranked by words only:
+    # "loading" (the model was still loading, vectors.preload) or "late" (its vector missed the
+    # searcher's deadline); None otherwise. Not part of the JSON result.
+    words_only: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,12 +95,16 @@ class Searcher:
     from several threads at once: what belongs to one query (the terms' row counts, the days it names,
     its type) lives in that query's `_Run`, never on the Searcher."""
 
-    def __init__(self, cfg: Config, *, embed_queries: bool = False) -> None:
+    def __init__(self, cfg: Config, *, embed_queries: bool = False, embed_deadline_ms: float | None = None) -> None:
         """`embed_queries`: fuse a question's cosine ranking in (memory_store/search/vectors.py) when
         the index holds vectors and the `embed` extra is installed; for long-lived searchers only
-        (loading the model costs ~0.3-0.8 s once)."""
+        (loading the model costs ~0.3-0.8 s once). `embed_deadline_ms`: once the words are ranked,
+        wait for the question's vector only until this long after the query arrived; later, the
+        words' ranking is the answer (`words_only` = "late") and the vector, still computed, is
+        cached for the next time the question is asked. None waits as long as it takes."""
         self.cfg = cfg
         self.embed_queries = embed_queries and cfg.search.embed != "off"
+        self.embed_deadline_ms = embed_deadline_ms
         self._matrix: Any = None  # vectors.Matrix of the index generation it was read at
         self._pool: ThreadPoolExecutor | None = None
         self.path = index_path(cfg.state_dir)
@@ -125,8 +133,17 @@ class Searcher:
         result = SearchResult(query, 0.0, stale=self.is_stale())
         if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
             run.near = self._nearest(query)  # embedded on another thread while the words are ranked
+            if run.near is None:
+                from memory_store.search import vectors
+
+                result.words_only = "loading" if vectors.state() == "loading" else None
+            elif self.embed_deadline_ms is not None:
+                run.deadline = started + self.embed_deadline_ms / 1000
         if terms:
             result.hits = run.hits(terms, opts, today)
+            result.hits = _not_forgotten(self.cfg.workspace, result.hits)
+            if run.late:
+                result.words_only = "late"
             _mark_disputes(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
@@ -148,14 +165,14 @@ class Searcher:
             matrix = self._matrix = vectors.load_matrix(self.db, MODEL_ID, generation)
         if not matrix.keys:
             return None
-        model = vectors.model()
+        model = vectors.model(wait=False)  # still loading at the server's start: words only
         if model is None:
             return None
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memjobs-embed")
-        return self._pool.submit(lambda: matrix.nearest(model.encode_one(query), vectors.COSINE_DEPTH))
+        return self._pool.submit(lambda: matrix.nearest(vectors.query_vector(model, query), vectors.COSINE_DEPTH))
 
     # ---- memory_get -----------------------------------------------------------------------
 
@@ -183,6 +200,8 @@ class _Run:
     qtype: str | None
     # (said, rowid) nearest by cosine (vectors.py), best first, being computed on another thread
     near: Future[list[tuple[bool, int]]] | None = None
+    deadline: float | None = None  # time.perf_counter() after which `near` is not waited for
+    late: bool = False  # `near` missed the deadline: the words' ranking was returned
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -213,8 +232,12 @@ class _Run:
             if self.near is not None and opts.tier is None:
                 from memory_store.search.vectors import fuse
 
+                wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
                 try:
-                    nearest = self.near.result()
+                    nearest = self.near.result(timeout=wait)
+                except TimeoutError:  # concurrent.futures.TimeoutError is this one since Python 3.11
+                    nearest = None
+                    self.late = True
                 except Exception as exc:  # the model's runtime raises plain Exceptions
                     log.warning("search by meaning skipped for this query: %s", str(exc)[:200])
                     nearest = None
@@ -409,6 +432,15 @@ def _cites(entry: Hit, message: Hit) -> bool:
     """Whether an entry hit cites a message closely (at most CITED_SPAN lines), as fuse_said counts it."""
     c = _cited(entry)
     return bool(c and c[2] - c[1] < CITED_SPAN and c[0] == message.path and c[1] <= message.line <= c[2])
+
+
+def _not_forgotten(workspace: Path, hits: list[Hit]) -> list[Hit]:
+    """The hits that hold no value the user had memjobs forget (memory_store/core/forgotten.py): what
+    was said, an episode or a wrap-up that repeats a forgotten name is not served (docs/design.md §6)."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(workspace)
+    return [h for h in hits if not gone.found_in(h.title, h.body)] if gone else hits
 
 
 def _unfiltered(opts: SearchOptions) -> bool:

@@ -174,6 +174,8 @@ def open_readonly(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA query_only=1")
         version = db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()
     except sqlite3.DatabaseError as exc:
+        if hot_journal(path):
+            raise IndexMissing(HOT_JOURNAL, path=path) from exc
         raise IndexMissing(
             f"the search index cannot be read ({exc}): run `memjobs index --rebuild`", path=path
         ) from exc
@@ -181,6 +183,32 @@ def open_readonly(path: Path) -> sqlite3.Connection:
         db.close()
         raise IndexMissing("the search index was built by another version: run `memjobs index --rebuild`", path=path)
     return db
+
+
+# The first bytes of a rollback journal that still holds a transaction's old pages (SQLite's file
+# format, "the rollback journal"); a journal that was committed is deleted (journal_mode=DELETE).
+_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+HOT_JOURNAL = (
+    "the search index was left half-written by a job that was stopped mid-write (kill -9, power "
+    "loss): its journal index.sqlite-journal remains, and search only reads, so it cannot undo it; "
+    "run `memjobs index`, which repairs it (as the next job run does)"
+)
+
+
+def hot_journal(path: Path) -> bool:
+    """Whether the index at `path` has a hot journal: an update's rollback journal, with live
+    pages, that no writer at work holds (a writer holds `index.lock` for its whole update). Only
+    a writer can roll it back, which any index update does when it opens the database; a
+    `mode=ro` reader fails with "attempt to write a readonly database". Reads only (`status`)."""
+    from memory_store.locks import path_is_locked
+
+    try:
+        with open(path.with_name(path.name + "-journal"), "rb") as f:
+            if f.read(len(_JOURNAL_MAGIC)) != _JOURNAL_MAGIC:
+                return False
+    except OSError:
+        return False
+    return not path_is_locked(path.parent / LOCK_NAME)
 
 
 def meta_get(db: sqlite3.Connection, key: str) -> str | None:

@@ -1,5 +1,2 @@
 """Supersession and conflict detection between memory entries (docs/design.md §6): pure, shared
 by microSync (which writes `supersedes` when an entry is written) and the weekly compound."""
-from memory_store.supersede.detect import Detector, Finding, Statement, detect, statement_of
-
-__all__ = ["Detector", "Finding", "Statement", "detect", "statement_of"]

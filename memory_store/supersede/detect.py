@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from memory_store.entries import BlockEntry
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
+from memory_store.supersede.qualifiers import sub_roles_differ
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
     ROLE_PREFIX,
@@ -346,6 +347,43 @@ class Detector:
         title = [t for t in subject_tokens(old_title, self.lx) if not t.startswith(ROLE_PREFIX)]
         return bool(title) and not any(t in new_tokens for t in title)
 
+    def _other_head(self, new_title: str, old_title: str) -> bool:
+        """Thai and Chinese: are two titles one template whose head, the thing it is about, is
+        another thing ("Superior low season คืนละ 1,900 บาท" beside "ห้อง Deluxe ช่วง low season ราคา
+        2,400 บาท/คืน", "รถเข็น pick …" beside "ตะกร้า pick …", "冷卻液溫度超過 …" beside "主軸振動超過
+        …")? The titles have no spaces to align words, so letters are aligned (a Latin word counts
+        as one token of weight two): before the first run both share, each says words the other
+        does not name at all, and neither is a known tool (a tool at the head is what was chosen:
+        "Adyen 处理银行卡支付" beside "Stripe 处理银行卡支付" stays a rival). The English form of
+        this is `_other_object`."""
+        if not (_NO_SPACES.search(new_title) and _NO_SPACES.search(old_title)):
+            return False
+        a, b = _slot_tokens(old_title), _slot_tokens(new_title)
+        matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+        runs = [m for m in matcher.get_matching_blocks() if sum(_weight(t) for t in a[m.a:m.a + m.size]) >= HEAD_RUN]
+        # A short shared word may stand before the heads ("ห้อง Superior …" / "ห้อง Deluxe …").
+        start_a = start_b = 0
+        if runs and runs[0].a == runs[0].b == 0 and sum(_weight(t) for t in a[:runs[0].size]) <= HEAD_LEAD:
+            start_a = start_b = runs.pop(0).size
+        first = runs[0] if runs else None
+        if first is None or first.a <= start_a or first.b <= start_b:
+            return False
+        old_head, new_head = a[start_a:first.a], b[start_b:first.b]
+        # A number alone is a value, not a thing ("每月 5 号" / "每月 10 号").
+        if not any(not t.isdigit() for t in old_head) or not any(not t.isdigit() for t in new_head):
+            return False
+        old_rest, new_rest = set(b), set(a)
+        if sum(_weight(t) for t in old_head if t not in old_rest) < HEAD_RUN \
+                or sum(_weight(t) for t in new_head if t not in new_rest) < HEAD_RUN:
+            return False
+        # The template after the heads: most of the shorter title's rest is shared.
+        after = sum(_weight(t) for m in matcher.get_matching_blocks() if m.a >= first.a
+                    for t in a[m.a:m.a + m.size])
+        rest = min(sum(_weight(t) for t in a[first.a:]), sum(_weight(t) for t in b[first.b:]))
+        if after < HEAD_TEMPLATE_WEIGHT or after / rest < HEAD_TEMPLATE:
+            return False
+        return not self.lx.roles_of(" ".join(old_head)) and not self.lx.roles_of(" ".join(new_head))
+
     def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
         """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
         and words of the earlier entry: "NAS 照旧", "everything else is still one approval") and a
@@ -573,7 +611,13 @@ class Detector:
         if cue:
             return Finding("refinement", target.id, round(score, 2), cue)
         # No cue: the same quantity with another value, or the same role filled by another tool, is
-        # a possible conflict; a statement the earlier one covers is a restatement.
+        # a possible conflict; a statement the earlier one covers is a restatement. Not when the
+        # two are one template about two things (Thai and Chinese; English: `_other_object`).
+        def rival(basis: str) -> Finding:
+            if self._other_head(new.title, target.title):
+                return Finding("none", None, round(score, 2), basis="other")
+            return Finding("conflict", target.id, round(score, 2), basis=basis)
+
         if values_differ(quantities(text), self._quantities(target)):
             condition = lx.find("exception", text)
             if condition and FAMILY.get(target.kind) == "rule" and FAMILY.get(new.kind) == "rule":
@@ -582,7 +626,7 @@ class Detector:
                 return Finding("relaxation", target.id, round(score, 2), condition)
             if onset:
                 return Finding("refinement", target.id, round(score, 2), onset)
-            return Finding("conflict", target.id, round(score, 2), basis="value")
+            return rival("value")
         if values_split(quantities(text), self._quantities(target)):
             # The earlier value kept for part and another given beside it: an exception to a rule
             # ("ETF 不受 5% 的限制，单只最多可以到 20%"), a refinement of anything else.
@@ -592,26 +636,29 @@ class Detector:
         # Another tool is a rival only to what a project chose or ruled: a remembered fact or a
         # procedure that names a tool in passing ("the lab's second A100 is booked through Kong")
         # is not contradicted by a statement about another one ("audio may go up to GCP").
-        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") \
+        # ... unless each tool serves another part of the role, as each statement qualifies it
+        # ("Use Stripe for card payments" beside "Use PromptPay for QR payments").
+        sub_roles = sub_roles_differ(normalise(new.full), said, lx)
+        if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") and not sub_roles \
                 and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
-            return Finding("conflict", target.id, round(score, 2), basis="role")
-        if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" \
+            return rival("role")
+        if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" and not sub_roles \
                 and self._slot_swap(new.title, target.title):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
-            return Finding("conflict", target.id, round(score, 2), basis="role")
-        if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+            return rival("role")
+        if FAMILY.get(target.kind) in ("choice", "rule", "remember") and not sub_roles \
                 and self._name_swap(new, new_tokens, target, target_full, idf):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
-            return Finding("conflict", target.id, round(score, 2), basis="name")
+            return rival("name")
         if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
                 and self._head_value(new.title, target, target_full):
             if onset:
                 return Finding("reversal", target.id, round(score, 2), onset)
-            return Finding("conflict", target.id, round(score, 2), basis="slot")
+            return rival("slot")
         covered, _ = self._cover(target_full, new_tokens, idf)
         # A rule said again under a condition ("if a van's data is attached to an open claim we can
         # hold it past the 30 days", "14 and 15 year olds can come without a parent if …") is an
@@ -635,7 +682,7 @@ class Detector:
         # after "Hotfix: branch from the release tag …"), or a neighbour written from one template
         # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
         # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
-        if covered >= SAME_COVER or score >= CONFLICT_MATCH:
+        if (covered >= SAME_COVER or score >= CONFLICT_MATCH) and not sub_roles:
             return Finding("same", target.id, round(score, 2))
         return Finding("none", None, round(score, 2))
 
@@ -730,6 +777,20 @@ def _other_object(new_title: str, old_title: str) -> bool:
 
 # Words of a title for `_other_object`, Latin script (Thai and Chinese titles have no spaces to align).
 _TEMPLATE_WORD = re.compile(r"[A-Za-z][\w'-]*|\d+")
+
+
+# Thai or Chinese letters: a title with no spaces between its words.
+_NO_SPACES = re.compile(r"[\u0e00-\u0e7f\u3400-\u9fff]")
+# `_other_head`: the weight of the first run both titles share and of each head's own words, and
+# the share of the rest of the shorter title the template holds.
+HEAD_RUN = 2
+HEAD_LEAD = 4
+HEAD_TEMPLATE = 0.5
+HEAD_TEMPLATE_WEIGHT = 5
+
+
+def _weight(token: str) -> int:
+    return 2 if len(token) > 1 or token.isascii() else 1
 
 
 def _slot_tokens(title: str) -> list[str]:

@@ -24,9 +24,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from memory_store.entries import BlockEntry
-from memory_store.supersede.detect import Detector, Statement, statement_of
+
+if TYPE_CHECKING:
+    from memory_store.supersede.detect import Detector, Statement
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,9 @@ def open_pairs(located: Sequence[tuple[BlockEntry, str]], memo: Memo | None = No
     oldest file first), oldest newer side first; and the memo of this computation. With a `memo`
     of the same `version`, a statement is judged again only when the statements before it changed,
     one of them came back to the active ones, or one its finding rested on left them."""
+    # the detector loads here: a run whose entry files did not change never computes, never imports it
+    from memory_store.supersede.detect import Detector, statement_of
+
     where = {e.id: (e, rel) for e, rel in located if e.status == "active"}
     order = sorted(range(len(located)), key=lambda n: (located[n][0].date, n))
     reuse = memo if memo is not None and memo.version == version and len(memo.active) == len(memo.keys) \

@@ -202,3 +202,20 @@ def test_a_config_error_names_the_line_of_its_key(tmp_path: Path):
     with pytest.raises(ConfigError) as err:
         load_config(tmp_path, env={})
     assert "memjobs.yaml:2: limits.keep_runs_days" in str(err.value)
+
+
+@pytest.mark.parametrize("tag, ok", [("th", True), ("en-GB", True), ("zh-Hans", True), ("zh-Hant-TW", True),
+                                     ("pt-BR", True), ("es-419", True), ("klingon", False), ("xx", False),
+                                     ("Thai", False), ("en_US", False)])
+def test_context_language_is_a_known_language_tag_named_by_file_and_line(tmp_path: Path, tag: str, ok: bool):
+    """`context.language` is handed to the agent as the user's language: an invented one ('klingon')
+    is a configuration error at load, with its file, line and key, like every other config error."""
+    (tmp_path / "memjobs.yaml").write_text(f"timezone: UTC\ncontext:\n  budget: 2000\n  language: {tag}\n",
+                                           encoding="utf-8")
+    if ok:
+        assert load_config(tmp_path, env={}).context.language == tag
+        return
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path, env={})
+    assert f"memjobs.yaml:4: context.language must be a language tag such as en, th or zh-Hans (BCP 47), " \
+           f"not {tag!r}" in str(err.value)

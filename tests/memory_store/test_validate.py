@@ -99,3 +99,36 @@ def test_missing_fields_bad_id_bad_date():
     assert "memory/2026-10-06.md:7: 'confidence' must have a value" in msgs
     assert any(":4: source is missing 'message_range'" in m for m in msgs)
     assert any(":6: source 'session_path' must have a value" in m for m in msgs)
+
+
+def test_a_core_file_line_that_is_not_an_entry_is_reported_and_kept(workspace: Path):
+    """A hand-written `- response.length: short` looks like a preference, yet nothing reads it:
+    validate (and doctor, which shares its checks) says so as `path:line: message`; the line stays
+    through a write of the file. Comments, code fences and `- key:` lines are not reported."""
+    profile = workspace / "PROFILE.md"
+    profile.write_text(profile.read_text(encoding="utf-8") + "- response.length: short\n"
+                       "<!-- my notes\n- not: this\n-->\n```\n- nor: this\n```\n* call me on weekends\n",
+                       encoding="utf-8")
+    (workspace / "SESSION.md").write_text("# SESSION\n\n## Context\n1. goal = ship the beta\n", encoding="utf-8")
+    n = profile.read_text(encoding="utf-8").splitlines().index("- response.length: short") + 1
+    p = cli_run("--workspace", str(workspace), "validate")
+    assert p.returncode == 3, p.stdout
+    assert (f"PROFILE.md:{n}: not an entry, so memjobs does not read it (kept as written): write it as "
+            "`- key:response.length | value:short`") in p.stdout
+    assert "SESSION.md:4: not an entry" in p.stdout and "key:goal | value:ship the beta" in p.stdout
+    assert f"PROFILE.md:{n + 7}: warning: a list item that is not an entry" in p.stdout
+    assert "not: this" not in p.stdout and "nor: this" not in p.stdout and p.stdout.count("not an entry") == 3
+    d = cli_run("--workspace", str(workspace), "doctor", "--no-llm")
+    assert f"PROFILE.md:{n}: not an entry" in d.stdout
+    w = cli_run("--workspace", str(workspace), "mem", "set", "response.tone", "warm")
+    assert w.returncode == 0, w.stderr
+    assert "- response.length: short\n" in profile.read_text(encoding="utf-8")
+
+
+def test_a_stray_core_line_holding_a_secret_is_reported_without_it():
+    text = "# PROFILE\n\n## Preferences\n- db.password: hunter2abc\n- api: sk-proj-abcdefghijklmnopqrstuvwxyz012345\n"
+    msgs = [p.format() for p in validate_text(text, "PROFILE.md")]
+    assert msgs == ["PROFILE.md:4: not an entry, so memjobs does not read it (kept as written): write it as "
+                    "`- key:db.password | value:<value>`",
+                    "PROFILE.md:5: not an entry, so memjobs does not read it (kept as written): write it as "
+                    "`- key:api | value:<value>`"]

@@ -81,6 +81,30 @@ def has_substance(text: str) -> bool:
     return any(c.isalnum() for c in text)
 
 
+# A bare yes to an offer to remember ("yes remember that", "ใช่ จำไว้นะ", "好的，记住"): once the yes,
+# the memory verb, what points back and the particles go, nothing is left. What was offered is in
+# the assistant's turn, not in these words; an entry of them would say only "remember".
+_BARE_WORDS = re.compile(
+    r"^(?:\W+|(?:" + "|".join(f"(?:{a})" for a in (
+        lx.alternation(lambda lang: lang.kinds.remember), r"remember",
+        lx.alternation(lambda lang: lang.fields.bare_yes),
+        lx.alternation(lambda lang: lang.choices.lead), lx.alternation(lambda lang: lang.reply_words.yes),
+        lx.alternation(lambda lang: lang.fields.leading_particles),
+        lx.alternation(lambda lang: lang.classify.trailing_particles),
+        lx.alternation(lambda lang: lang.text.demonstrative))) + r")(?=\W|$|[^\x00-\x7f]))", re.I)
+
+
+def only_remember(text: str) -> bool:
+    """Does `text` say nothing but yes and "remember" (see _BARE_WORDS)?"""
+    rest = " ".join(text.split())
+    while rest:
+        m = _BARE_WORDS.match(rest)
+        if m is None or not m.group(0):
+            return False
+        rest = rest[m.end():]
+    return True
+
+
 def shorten(text: str, limit: int) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:

@@ -53,7 +53,7 @@ from jobs.microsync.rules.clauses import (
 )
 from jobs.microsync.rules.cues import Gate
 from jobs.microsync.rules.earlier import ADOPT, SCRAP, adoption, reversal
-from jobs.microsync.rules.fields import has_substance, make_candidate
+from jobs.microsync.rules.fields import has_substance, make_candidate, only_remember
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
@@ -223,7 +223,7 @@ class RuleExtractor:
         for item in merged:
             made = make_candidate(rec, item.kind, item.text, sentences[item.last + 1:], item.confidence,
                                   first_line=first_line.get(item.first, rec.line))
-            if not has_substance(made.conclusion):
+            if not has_substance(made.conclusion) or (item.kind == "Remember" and only_remember(made.conclusion)):
                 # A memory verb that points back ("…ใช้ Kerry เท่านั้น จำไว้เลยนะ", "remember it"): what
                 # is kept is the clause before it, unless that clause is an item already.
                 clause = item.first - 1
@@ -231,7 +231,7 @@ class RuleExtractor:
                     continue
                 made = make_candidate(rec, item.kind, sentences[clause].text, sentences[item.last + 1:],
                                       item.confidence, first_line=first_line.get(item.first, rec.line))
-                if not has_substance(made.conclusion):
+                if not has_substance(made.conclusion) or (item.kind == "Remember" and only_remember(made.conclusion)):
                     continue
             out.append(made)
         if (out or proposal is not None) and NO_ASK_AGAIN.search(probe):

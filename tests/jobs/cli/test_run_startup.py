@@ -34,6 +34,9 @@ sys.exit(code or 0)
 """
 
 EXTRACTOR = ("jobs.microsync.rules", "jobs.microsync.llm_engine", "jobs.llm", "openai")
+# loaded by a run with new records (an entry to link, a session whose preferences to route), not by a no-op
+ON_NEW_RECORDS = ("jobs.microsync.supersedes", "memory_store.supersede.detect", "jobs.microsync.preferences",
+                  "memory_store.core.router")
 
 
 def _run(argv: list[str], how: str = "entry") -> tuple[int, str, str, set[str]]:
@@ -82,6 +85,7 @@ def _after_first_run(tmp_path: Path) -> Path:
     assert code == 0, err
     assert json.loads(out)["added"] == 1  # the lazily built extractor is built when there is something to read
     assert "jobs.microsync.rules.rules" in mods and "typer" not in mods
+    assert _loaded(mods, ON_NEW_RECORDS) == sorted(ON_NEW_RECORDS)  # what the no-op run below must not load
     return ws
 
 
@@ -95,6 +99,7 @@ def test_noop_run_imports_no_extractor_and_no_typer(tmp_path: Path) -> None:
     assert "jobs.microsync.scan" in mods  # the check itself works
     assert _loaded(mods, EXTRACTOR) == []
     assert _loaded(mods, ("typer", "click", "pydantic")) == []
+    assert _loaded(mods, ON_NEW_RECORDS) == []
 
 
 def test_lock_loser_does_not_import_the_job(tmp_path: Path) -> None:

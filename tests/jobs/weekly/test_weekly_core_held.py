@@ -58,6 +58,12 @@ def test_a_preference_in_profile_is_not_in_memory_md(tmp_path: Path) -> None:
     # item out of MEMORY.md, archived with the reason, still in its daily log
     res = cli("--workspace", str(ws), "proposals", "accept", staged.id)
     assert res.exit_code == 0, res.output
+    # until that run, the runtime context already leaves the MEMORY.md item out: the user model has it
+    ctx = cli("--workspace", str(ws), "context", "--json")
+    assert ctx.exit_code == 0, ctx.output
+    assert "bullet points" in (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "bullet points" not in ctx.output.casefold() and "response.format.default" in ctx.output
+    assert '"operation": "core_held"' in ctx.output
     s.user(at(D2, 9, 0), "thanks, all good")
     s.write()
     microsync(ws, "2026-11-25T10:00:00+07:00")
@@ -67,3 +73,27 @@ def test_a_preference_in_profile_is_not_in_memory_md(tmp_path: Path) -> None:
     archived = "".join(p.read_text(encoding="utf-8") for p in (ws / "memory" / "archive").glob("2026-*.md"))
     assert "held by core memory (response.format.default = bullets in PROFILE.md)" in archived
     assert "bullet points" in daily_text(ws)
+
+
+def test_an_overwritten_preference_keeps_every_version_s_entry_out_of_memory_md(tmp_path: Path) -> None:
+    """"always answer in English" (v1), then "以后请用中文回答我" (v2 overwrites it, taking the line's
+    ref): the v1 entry is held too — the audit trail knows the turn v1 was written from."""
+    ws = workspace(tmp_path)
+    a = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
+    a.user(at(D1, 9, 0), "from now on always answer in English").assistant(at(D1, 9, 1), "OK.")
+    a.user(at(D1, 9, 2), "Remember that the staging database runs on port 5433.").assistant(at(D1, 9, 3), "OK.")
+    a.write()
+    sid2 = SID[:-1] + "2"
+    b = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{sid2}.jsonl", sid2)
+    b.user(at(date(2026, 11, 20), 9, 0), "以后请用中文回答我").assistant(at(date(2026, 11, 20), 9, 1), "好的")
+    b.write()
+    microsync(ws, "2026-11-18T10:00:00+07:00")
+    microsync(ws, "2026-11-20T10:00:00+07:00")
+    mem = CoreMemory.from_config(load_config(ws, env={}))
+    assert mem.resolve().values["response.language"].winner.loc.entry.value == "zh-Hans"
+    assert "always answer in english" in daily_text(ws).casefold()
+    weekly(ws, "2026-11-23T03:00:00+07:00")
+    memory_md = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "5433" in memory_md and "english" not in memory_md.casefold() and "中文" not in memory_md
+    ctx = cli("--workspace", str(ws), "context")
+    assert ctx.exit_code == 0 and "english" not in ctx.output.casefold() and "zh-Hans" in ctx.output

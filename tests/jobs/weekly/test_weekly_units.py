@@ -18,7 +18,7 @@ from memory_store.access import access_rel, add_counts, merge_counts, parse_coun
 from memory_store.entries import ids_in_text
 from memory_store.errors import EntryError
 from memory_store.memory_md import IndexItem, parse_memory_md
-from memory_store.supersede import detect, statement_of
+from memory_store.supersede.detect import detect, statement_of
 from tests.jobs.weekly.test_weekly_support import TZ, entry
 
 CUT = date(2026, 11, 8)

@@ -120,3 +120,33 @@ def test_proposals_are_never_searched(book: ProposalBook, workspace: Path):
     book.mem.set("user.name", "Somchai")
     found = discover(load_config(workspace, env={}))
     assert "PROFILE.md" in found and "PROPOSALS.md" not in found
+
+
+def test_a_forget_rejects_the_keys_pending_proposals_audited_so_no_accept_brings_the_value_back(
+        book: ProposalBook, workspace: Path):
+    mine = book.propose("user.name", "Chai", ref="chat:s1#L1-L1", excerpt="เรียกผมว่าชัยนะ")
+    other = book.propose("response.tone", "formal", ref="chat:s1#L2-L2")
+    assert mine is not None and other is not None
+    changes = book.mem.forget("user.name")                  # nothing was held: only the proposal goes
+    assert [(c.type, c.entry.key, c.entry.status) for c in changes] == [("proposal.rejected", "user.name",
+                                                                        "rejected")]
+    assert [p.id for p in book.proposals()] == [other.id]
+    with pytest.raises(MemoryRefused, match="already rejected"):
+        book.accept(mine.id)
+    assert "user.name" not in book.mem.resolve().values
+    rejected = [e for e in trail(workspace) if e["type"] == "proposal.rejected"]
+    assert len(rejected) == 1 and rejected[0]["key"] == "user.name" and rejected[0]["actor"]["id"] == "cli"
+    assert "forget user.name" in rejected[0]["reason"] and rejected[0]["target"] == {"type": "proposal",
+                                                                                    "id": mine.id}
+    # the same statement read again proposes nothing: the rejected proposal stands
+    assert book.propose("user.name", "Chai", ref="chat:s1#L1-L1") is None
+
+
+def test_a_forget_said_in_a_transcript_leaves_a_proposal_made_after_it(book: ProposalBook):
+    book.clock[0] = T0 + timedelta(days=2)                                   # type: ignore[attr-defined]
+    later = book.propose("user.name", "Tom", ref="chat:s2#L9-L9")
+    assert later is not None
+    # the forget said two days earlier is read again (backfill): the newer proposal stays pending
+    assert book.mem.forget("user.name", said_at=T0) == []
+    assert [p.id for p in book.proposals()] == [later.id]
+    assert book.mem.forget("user.name", said_at=T0 + timedelta(days=3))[0].type == "proposal.rejected"

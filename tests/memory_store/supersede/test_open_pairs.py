@@ -37,7 +37,7 @@ def test_a_side_that_is_no_longer_active_settles_the_pair() -> None:
 
 
 def test_the_memo_gives_the_same_pairs_and_judges_only_what_changed(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from memory_store.supersede import open_pairs as mod
+    from memory_store.supersede import detect as mod  # the class open_pairs() builds its detector from
 
     base, memo = open_pairs(_loc(KAFKA, REDIS, COOKIES, MEMCACHED), version="v1")
     judged: list[str] = []
@@ -117,7 +117,7 @@ def test_the_memo_gives_the_full_computation_s_answer_through_status_changes_and
     in the history judges again only the entries they decided, not everything after them."""
     import random
 
-    from memory_store.supersede import open_pairs as mod
+    from memory_store.supersede import detect as mod  # the class open_pairs() builds its detector from
 
     rng = random.Random(15)
     corpus = _corpus()

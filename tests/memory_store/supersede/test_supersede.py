@@ -12,7 +12,7 @@ import pytest
 
 from jobs.microsync.supersedes import link_entries
 from memory_store.errors import EntryError
-from memory_store.supersede import Statement, detect
+from memory_store.supersede.detect import Statement, detect
 from memory_store.supersede.lexicon import CUE_DIR, LANGUAGES, load_lexicon, parse_lexicon
 from memory_store.supersede.numerals import spelled_numbers
 from memory_store.supersede.subject import normalise
@@ -199,6 +199,61 @@ def test_another_member_of_one_template_is_another_subject(old: str, new: str) -
     same_member = detect(s("Remember", "2026-03-09", "Mom's eye check moved to every 4 months now"),
                          [s("Remember", "2026-03-01", "Mom's eye check at the clinic every 3 months", ident="OLD")])
     assert same_member.supersedes and same_member.target == "OLD"
+
+
+@pytest.mark.parametrize("old,new", [
+    ("ห้อง Superior ราคา 2,500 บาทต่อคืน ช่วง high season", "ห้อง Deluxe ราคา 3,200 บาทต่อคืน ช่วง high season"),
+    ("ตะกร้า pick หนึ่งใบน้ำหนักไม่เกิน 15 กก.", "รถเข็น pick บรรทุกได้ไม่เกิน 120 กิโล"),
+    ("主軸振動超過 7 mm/s 就發告警給當班組長", "冷卻液溫度超過 35°C 就發告警給當班組長"),
+    ("錄音室租在松江路，月租一萬二", "倉庫租在民生東路，月租八千"),
+    ("标准间每晚 800 元，含早餐", "家庭房每晚 1200 元，含早餐"),
+])
+def test_one_template_about_another_thing_is_no_conflict_in_thai_and_chinese(old: str, new: str) -> None:
+    """The thing a statement is about, at its head, is another thing (a room type, a cart and a
+    basket, two sensors): each has its own value, so nothing warns and the new entry reaches
+    MEMORY.md (the English form: "the billing service … port 8081" beside "the search service …")."""
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.outcome != "conflict", found
+
+
+@pytest.mark.parametrize("old,new", [
+    # the same thing said with another value, its name a little shorter or its head reworded
+    ("ห้อง Deluxe ช่วง low season ราคา 2,400 บาท/คืน", "Deluxe low season ห้องละ 2,800 บาท/คืน"),
+    ("ค่าโฆษณา Facebook ไม่เกินวันละ 300 บาท", "งบโฆษณา Facebook วันละไม่เกิน 500 บาท"),
+    ("每月 5 号发工资", "每月 10 号发工资"),
+    ("主軸振動超過 7 mm/s 就發告警給當班組長", "主軸振動超過 4.5 mm/s 就發告警給當班組長"),
+    # a tool at the head is what was chosen
+    ("Stripe 处理银行卡支付", "Adyen 处理银行卡支付"),
+])
+def test_the_same_thing_given_another_value_still_warns_in_thai_and_chinese(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == ("conflict", "OLD"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Use Stripe for card payments", "Use PromptPay for QR payments"),
+    ("Errors from the backend: use Sentry for backend errors", "Use Bugsnag for mobile app crashes"),
+    ("ใช้ Stripe สำหรับจ่ายด้วยบัตร", "ใช้ PromptPay สำหรับจ่ายผ่าน QR"),
+    ("用于银行卡支付：Stripe", "用于扫码支付：微信支付"),
+    ("信用卡支付使用 Stripe", "二维码支付使用 PromptPay"),
+])
+def test_two_tools_each_qualified_for_another_part_of_a_role_are_no_conflict(old: str, new: str) -> None:
+    """"for X" / สำหรับ X / 用于 X / "X 用 <tool>": another qualifier is another part of the role, served
+    beside the first, and the new entry reaches MEMORY.md."""
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert found.outcome == "none", found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Use Stripe for card payments", "Use Adyen for card payments"),
+    ("ใช้ Stripe สำหรับจ่ายด้วยบัตร", "ใช้ Adyen สำหรับจ่ายด้วยบัตร"),
+    ("银行卡支付用 Stripe", "银行卡支付用 Adyen"),
+    # a qualifier on one side only is no other part
+    ("Use Stripe for card payments", "Payments go through Adyen"),
+])
+def test_another_tool_for_the_same_qualifier_still_warns(old: str, new: str) -> None:
+    found = detect(s("Decision", "2026-03-09", new), [s("Decision", "2026-03-01", old, ident="OLD")])
+    assert (found.outcome, found.target) == ("conflict", "OLD"), found
 
 
 def test_designators_name_the_member() -> None:

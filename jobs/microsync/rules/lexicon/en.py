@@ -367,6 +367,9 @@ LISTS = Lists(
 
 FIELDS = Fields(
     leading_particles=(),
+    bare_yes=(
+        r"yes", r"yeah", r"yep", r"yup", r"sure", r"ok(?:ay)?", r"right", r"correct", r"exactly", r"please",
+    ),
 )
 
 CHOICES = Choices(

@@ -144,6 +144,7 @@ class Fields:
     """Phrases read by `jobs/microsync/rules/fields.py`."""
 
     leading_particles: Phrases   # politeness left at the start of a clause cut from a sentence
+    bare_yes: Phrases = ()   # a yes that says nothing else ("yes", "ใช่", "是的"): see fields.only_remember
 
 
 @dataclass(frozen=True)

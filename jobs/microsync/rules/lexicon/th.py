@@ -286,6 +286,9 @@ FIELDS = Fields(
     leading_particles=(
         r"(?:นะ)?(?:ครับ|ค่ะ|คะ)", r"นะ", r"จ้ะ", r"จ้า",
     ),
+    bare_yes=(
+        r"ใช่", r"ถูกต้อง", r"ถูก", r"แน่นอน", r"โอเค", r"ได้เลย", r"ได้",
+    ),
 )
 
 CHOICES = Choices(

@@ -275,6 +275,9 @@ LISTS = Lists(
 
 FIELDS = Fields(
     leading_particles=(),
+    bare_yes=(
+        r"是的", r"对的", r"好的", r"对", r"是", r"好", r"嗯", r"没错", r"的",
+    ),
 )
 
 CHOICES = Choices(

@@ -331,3 +331,23 @@ def test_a_bare_label_after_offered_options_picks_that_option(offer: str, reply:
 ])
 def test_a_label_without_design_options_or_beyond_them_picks_nothing(offer: str, reply: str) -> None:
     assert extract(("user", "hi"), ("assistant", offer), ("user", reply)) == []
+
+
+@pytest.mark.parametrize("offer, reply", [
+    ("Want me to use dark mode for all the UI mockups from now on?", "yes remember that"),
+    ("Shall I always reply in bullet points?", "ใช่ จำไว้นะ"),
+    ("以后要我都用表格总结吗？", "好的，记住"),
+    ("Should I keep the changelog in Keep a Changelog format?", "ok please remember it"),
+])
+def test_a_bare_yes_to_an_offer_to_remember_is_no_remember_entry(offer: str, reply: str) -> None:
+    """"yes remember that" says only "remember": an entry of those words ("Yes remember that", "จำไว้",
+    "的") reached the daily log and MEMORY.md with nothing to remember. No entry; what was offered is
+    the preference router's to read (a yes to an offer)."""
+    assert extract(("assistant", offer), ("user", reply)) == []
+
+
+def test_a_yes_with_something_to_remember_is_still_kept() -> None:
+    for reply, kept in (("yes, and remember that the staging db runs on port 5433", "5433"),
+                        ("ใช่ จำไว้ว่าใช้ Kerry เท่านั้น", "Kerry"), ("好的，记住：发票每月25号发", "25")):
+        found = extract(("assistant", "Anything else?"), ("user", reply))
+        assert len(found) == 1 and found[0].kind == "Remember" and kept in found[0].conclusion, (reply, found)

@@ -1,0 +1,89 @@
+"""What the user had memjobs forget is not served back from history (memory_store/core/forgotten.py,
+docs/design.md §6): after `mem forget user.name`, the runtime context (CLI and MCP memory_context)
+and search (episodes, wrap-ups, the sessions tier) leave out what holds the forgotten value, and
+nothing else. Real transcript, backfill, index and CLI in process; the real mcp client."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import anyio
+
+from memory_store.config import load_config
+from memory_store.core.store import CoreMemory
+from tests.conftest import call_tools, cli
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
+from tests.microsync_helpers import claude_code_workspace
+
+D = date(2026, 11, 24)
+
+
+def _run(ws: Path, *args: str) -> str:
+    r = cli("--workspace", str(ws), *args)
+    assert r.exit_code == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def _said_my_name(tmp_path: Path) -> Path:
+    ws = claude_code_workspace(tmp_path)
+    sid = "55555555-0000-4000-8000-000000000001"
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{sid}.jsonl", sid)
+    s.user(at(D, 10, 0), "my name is Somchai, call me Chai").assistant(at(D, 10, 1), "ok")
+    s.user(at(D, 10, 2), "we decided to use Postgres for billing").assistant(at(D, 10, 3), "ok")
+    s.write()
+    _run(ws, "backfill", "--since", "2026-11-24", "--until", "2026-11-26")
+    _run(ws, "index")
+    return ws
+
+
+def _hits(ws: Path, *args: str) -> list[dict]:
+    return json.loads(_run(ws, "search", *args, "--json"))["results"]
+
+
+def test_a_forgotten_name_leaves_context_and_search_and_nothing_else_does(tmp_path: Path):
+    ws = _said_my_name(tmp_path)
+    assert "Chai" in _run(ws, "context")                                # the episode, before the forget
+    assert any("Chai" in h["snippet"] for h in _hits(ws, "Chai", "--tier", "sessions"))
+    _run(ws, "mem", "forget", "user.name")
+
+    ctx = _run(ws, "context")
+    assert "chai" not in ctx.casefold()
+    assert "forgotten" in _run(ws, "context", "--json")                 # the drop is an event
+    for query in (["what is my name"], ["Chai", "--tier", "sessions"], ["call me"], ["Somchai", "--tier", "all"]):
+        assert not [h for h in _hits(ws, *query) if "chai" in json.dumps(h, ensure_ascii=False).casefold()], query
+    assert _hits(ws, "Postgres billing")                                  # the rest is served as before
+    (res,) = anyio.run(call_tools, ws, [("memory_context", {})])
+    assert not res.is_error and "chai" not in res.content[0].text.casefold()
+    (res,) = anyio.run(call_tools, ws, [("memory_search", {"query": "what is my name"})])
+    assert "chai" not in res.content[0].text.casefold()
+
+    # said again after the forget, the name is the user's again
+    from memory_store.core.forgotten import forgotten
+
+    _run(ws, "mem", "set", "user.name", "Chai")
+    assert not forgotten(ws)
+    assert any("Chai" in h["snippet"] for h in _hits(ws, "Chai", "--tier", "sessions"))
+
+
+def _mem(ws: Path) -> CoreMemory:
+    return CoreMemory.from_config(load_config(ws, env={}), clock=lambda: datetime(2026, 11, 27, 9, tzinfo=UTC))
+
+
+def test_what_is_forgotten_and_how_it_matches(workspace: Path):
+    from memory_store.core.forgotten import forgotten
+
+    mem = _mem(workspace)
+    mem.set("user.name", "Nok")
+    mem.set("user.name", "Tom")                      # overwrites Nok: the audit trail still knows it
+    mem.set("user.nickname", "น้องนก")
+    mem.set("response.length", "short")
+    mem.set("user.city", "Chiang Mai")
+    for key in ("user.name", "user.nickname", "response.length", "user.city"):
+        mem.forget(key)
+    mem.set("user.city", "Chiang Mai")               # said again: not forgotten any more
+    gone = forgotten(workspace)
+    assert gone.values == ("nok", "tom", "น้องนก")
+    assert gone.found_in("I met TOM at the station") == "TOM"
+    assert gone.found_in("Tomato soup", "Nokia phones", "keep it short", "Chiang Mai trip") is None
+    assert gone.found_in("เรียกผมว่าน้องนกนะครับ") == "น้องนก"                 # Thai: by substring
