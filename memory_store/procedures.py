@@ -172,10 +172,34 @@ def best_match(blocks: list[Block], new: BlockEntry) -> BlockEntry | None:
             e = block_to_entry(b, REL)
         except EntryError:
             continue   # a hand edit that does not convert is left alone (and reported by validate)
+        if _other_subject(e.title, new.title):
+            continue
         score = similarity(steps_of(e), steps_of(new))
         if score >= MERGE_THRESHOLD and (best is None or score > best[0]):
             best = (score, e)
     return best[1] if best else None
+
+
+def _other_subject(old_title: str, new_title: str) -> bool:
+    """Do two titles name one kind of list for two subjects: the same words with one word swapped
+    for another ("offboarding checklist" beside "onboarding checklist", "hotfix steps" beside
+    "release steps"), the word not the first of three or more? The same steps then belong to two
+    procedures, not one ("when we ship the api to prod" beside "when we deploy the api" says more
+    than one word again: the same procedure)."""
+    # Imported here: `memjobs context` reads procedures and starts without the detector's modules.
+    from memory_store.supersede.extends import other_subject
+    from memory_store.supersede.lexicon import load_lexicon
+    from memory_store.supersede.subject import ROLE_PREFIX, subject_tokens
+
+    lx = load_lexicon()
+    old = [t for t in subject_tokens(old_title, lx) if not t.startswith(ROLE_PREFIX)]
+    new = [t for t in subject_tokens(new_title, lx) if not t.startswith(ROLE_PREFIX)]
+    if len(old) != len(new) or len(old) < 3:
+        return False
+    # The swapped word stands inside the title, not first: a first word is the verb a trigger opens
+    # with, said in other words as often ("we deploy the API", "shipping the API").
+    swapped = [(n, a, b) for n, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    return len(swapped) == 1 and swapped[0][0] > 0 and other_subject({swapped[0][1]: 1.0}, {swapped[0][2]: 1.0})
 
 
 def problems(block: Block) -> list[tuple[int, str]]:

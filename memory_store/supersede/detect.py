@@ -338,6 +338,15 @@ class Detector:
         new_said = new_title.casefold()
         return any(w.casefold() not in new_said for w in _VALUE_WORD.findall(old.full))
 
+    def _off_heading(self, old_title: str, new_tokens: dict[str, float]) -> bool:
+        """Is the earlier title a heading and a value ("Config format: YAML", "Staging DB: Postgres
+        16") of which the new statement names no word at all? Then it says nothing about that
+        subject (a word both share elsewhere, "decision" in "Decision: …", is no subject)."""
+        if not _HEAD_VALUE.fullmatch(old_title.strip()):
+            return False
+        title = [t for t in subject_tokens(old_title, self.lx) if not t.startswith(ROLE_PREFIX)]
+        return bool(title) and not any(t in new_tokens for t in title)
+
     def _other_head(self, new_title: str, old_title: str) -> bool:
         """Thai and Chinese: are two titles one template whose head, the thing it is about, is
         another thing ("Superior low season คืนละ 1,900 บาท" beside "ห้อง Deluxe ช่วง low season ราคา
@@ -466,6 +475,29 @@ class Detector:
 
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
+        found = self._detect(new, skip)
+        if found.outcome == "conflict" and found.target is not None:
+            target = next(e for e, _ in self.items if e.id == found.target)
+            if self._two_subjects(new, target):
+                return Finding("none", None, found.score)
+        return found
+
+    def _two_subjects(self, new: Statement, old: Statement) -> bool:
+        """Are both titles a heading and a value, each heading with a plain word (not a name, not a
+        number, not a tool) the other heading lacks ("Prod DB: Postgres 15" / "Staging DB: Postgres
+        16", "Backend: FastAPI" / "Frontend: React 18")? Each subject has its own value: no conflict."""
+        a, b = _HEAD_VALUE.fullmatch(new.title.strip()), _HEAD_VALUE.fullmatch(old.title.strip())
+        if not (a and b):
+            return False
+
+        def own(head: str, other: str) -> float:
+            said = subject_tokens(other, self.lx)
+            return sum(1.0 for t, w in subject_tokens(head, self.lx).items()
+                       if not t.startswith(ROLE_PREFIX) and w < NAME_WEIGHT and not t[0].isdigit()
+                       and t not in said and not self.lx.roles_of(t))
+        return own(a.group(1), b.group(1)) >= 1.0 and own(b.group(1), a.group(1)) >= 1.0
+
+    def _detect(self, new: Statement, skip: Collection[str]) -> Finding:
         lx = self.lx
         new_tokens = self._tokens(new)
         new_roles = self._roles(new)
@@ -496,6 +528,8 @@ class Detector:
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
+            if self._off_heading(e.title, new_tokens):
+                continue   # "The CLI uses Rust" beside "Config format: YAML": not about the config format
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
             if newest_best is None or (score, (e.date, e.order)) > (newest_best[0], self._when(newest_best[1])):
@@ -568,6 +602,12 @@ class Detector:
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
+        if cue and lx.find("addition", cue) and _shares_only_lead(subject_tokens(new.title, lx), target_full):
+            # "X also does Y" beside "X does Z" says one more thing about X: both hold. What it
+            # shares with the earlier entry is X alone, the words it opens with; a statement that
+            # says part of Z again after them ("after PROSPERO also post the protocol on OSF")
+            # amends it.
+            return Finding("none", None, round(score, 2))
         if cue:
             return Finding("refinement", target.id, round(score, 2), cue)
         # No cue: the same quantity with another value, or the same role filled by another tool, is
@@ -674,6 +714,16 @@ def _beside(token: str) -> re.Pattern[str]:
 def _lead(tokens: dict[str, float]) -> str | None:
     """The first word of a statement's subject (not a number, not a role)."""
     return next((t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()), None)
+
+
+def _shares_only_lead(new: dict[str, float], old: dict[str, float]) -> bool:
+    """Is all the new statement shares with the earlier one the words it opens with (its subject:
+    "Somchai" in "Somchai also reviews the mobile PRs" beside "Somchai owns the billing service")?"""
+    words = [t for t in new if not t.startswith(ROLE_PREFIX)]
+    lead = 0
+    while lead < len(words) and words[lead] in old:
+        lead += 1
+    return lead > 0 and not any(t in old for t in words[lead:])
 
 
 def _persons(text: str) -> set[str]:

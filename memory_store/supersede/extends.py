@@ -85,6 +85,8 @@ def list_grew(new_text: str, old_text: str, tokens: Tokens) -> bool:
         j = next((j for j in range(at, len(new_items)) if _kept(o, new_items[j])), None)
         if j is None:
             return False
+        if j == 0 and other_subject(o, new_items[0]):
+            return False   # the same list said of another subject: its own list
         matched.add(j)
         at = j + 1
     old_words: dict[str, float] = {}
@@ -92,6 +94,17 @@ def list_grew(new_text: str, old_text: str, tokens: Tokens) -> bool:
         old_words.update(o)
     return any(_named(n, old_words) < ITEM_KEPT and sum(w for t, w in n.items() if t not in old_words) >= MIN_NEW_WORDS
                for j, n in enumerate(new_items) if j not in matched)
+
+
+def other_subject(old: dict[str, float], new: dict[str, float]) -> bool:
+    """Do the words that open two lists name two subjects: each has a word of its own, a whole word
+    at least ("the offboarding checklist is: laptop, VPN …" beside "the onboarding checklist is:
+    laptop, VPN …", "hotfix steps are build, …" beside "release steps are build, …")? A list said
+    again shorter leaves words out on one side only ("发版还是那三步" beside "发版")."""
+    def own(a: dict[str, float], b: dict[str, float]) -> float:
+        # a word that starts another ("monthly" and "month") is the same word
+        return sum(w for t, w in a.items() if not any(t.startswith(u) or u.startswith(t) for u in b))
+    return own(old, new) >= 1.0 and own(new, old) >= 1.0
 
 
 def says_more(score: float, covered: float, new: dict[str, float], old: dict[str, float]) -> bool:

@@ -74,3 +74,17 @@ def test_only_microsync_writes_the_procedures_file(tmp_path):
 
     assert writer_for("microsync", tmp_path).may_write(pr.REL)
     assert not any(writer_for(j, tmp_path).may_write(pr.REL) for j in ("daily", "weekly", "episodes", "core"))
+
+
+def test_the_same_steps_for_another_subject_are_another_procedure():
+    # A list said again for another subject ("offboarding" for "onboarding") with a step added is
+    # its own procedure: merging would give the onboarding checklist the badge step.
+    on = pr.make_procedure("we decided the onboarding checklist is", ["laptop", "VPN", "GitHub access"],
+                           "2026-11-02", SRC, "explicit")
+    off = pr.make_procedure("we decided the offboarding checklist is",
+                            ["laptop", "VPN", "GitHub access", "revoke badge"],
+                            "2026-11-10", Source("s2", "/t/s2.jsonl", "L1-L1"), "explicit")
+    text, added, merged = pr.apply(None, [on, off])
+    assert (added, merged) == (2, 0)
+    first, second = parse_document(text).entries()
+    assert pr.steps_of(first) == ("laptop", "VPN", "GitHub access") and not pr.merged_from(first)

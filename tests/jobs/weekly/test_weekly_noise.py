@@ -120,3 +120,16 @@ def test_eval_script_measures_a_dev_set_and_keeps_held_out_sets_to_totals() -> N
     refused = subprocess.run([sys.executable, "scripts/eval_hot_noise.py", "--set", "eval", "--show"], cwd=repo,
                              capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "The session timeout is 15 minutes",
+    "The API timeout is 30 seconds",
+    "The login page is slow, so we cache the static assets on the CDN",
+    "会话超时是 15 分钟",
+    "หน้า login ช้า เลยใช้ CDN",
+])
+def test_a_decision_with_a_value_or_an_action_is_no_problem_statement(text: str) -> None:
+    # A problem cue ("timeout", "slow") beside a value set or an action taken is a decision.
+    assert noise_class_of_text(text, "Decision") is None
+    assert noise_class_of_text("The export keeps timing out", "Decision") == "problem"

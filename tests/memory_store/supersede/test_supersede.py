@@ -726,3 +726,48 @@ def test_a_person_said_again_beside_a_new_person_is_a_change_told_as_news(new: s
     old = "ฝ่ายบัญชีคนที่ตรวจใบแจ้งหนี้คือพี่นุ่น" if "ใบแจ้งหนี้" in new else "供应商对账的联系人是王姐"
     found = detect(s("Remember", "2026-03-09", new), [s("Remember", "2026-03-01", old, ident="OLD")])
     assert found.outcome == outcome, found
+
+
+@pytest.mark.parametrize("old,new", [
+    # the same list said for another subject (the words before the list differ both ways)
+    ("The onboarding checklist is: laptop, VPN, GitHub access",
+     "The offboarding checklist is: laptop, VPN, GitHub access, revoke badge"),
+    ("The release steps are build, run the tests, tag the commit",
+     "The hotfix steps are build, run the tests, tag the commit, deploy to prod"),
+    # "X also does Y" beside "X does Z": one more thing about X, both hold
+    ("Somchai owns the billing service", "Somchai also reviews the mobile PRs"),
+    ("We use Postgres for the orders service", "The orders service also publishes events to Kafka"),
+    ("หัวหน้ากะดึกคือพี่โอ๊ต", "พี่โอ๊ตดูแลงบประมาณไตรมาสนี้ด้วย"),
+])
+def test_a_list_for_another_subject_or_one_more_thing_about_the_same_one_supersedes_nothing(old: str, new: str) -> None:
+    earlier = s("Decision", "2026-11-02", old, f"we decided {old}", ident="OLD")
+    later = s("Decision", "2026-11-10", new, f"we decided {new}")
+    assert not detect(later, [earlier]).supersedes
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Config format: YAML", "The CLI uses Rust"),
+    ("Log format: JSON", "The CLI uses Rust"),
+    ("Staging DB: Postgres 16", "Orders service uses Go 1.22"),
+])
+def test_a_heading_and_value_is_not_changed_by_a_statement_naming_none_of_it(old: str, new: str) -> None:
+    # One session: "Decision: Config format: YAML" then "decision: the CLI uses Rust" (the kind said
+    # in both excerpts is no shared subject).
+    earlier = Statement("OLD", "Decision", "2026-11-03", old, f"Decision: {old}", 0)
+    later = Statement("NEW", "Decision", "2026-11-03", new, f"decision: {new[0].lower()}{new[1:]}", 1)
+    found = detect(later, [earlier])
+    assert not found.supersedes and found.outcome != "conflict", found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Staging DB: Postgres 16", "Prod DB: Postgres 15"),
+    ("Frontend: React 18", "Backend: FastAPI"),
+])
+def test_two_headings_of_two_subjects_are_no_conflict(old: str, new: str) -> None:
+    earlier = s("Decision", "2026-11-02", old, f"decision: {old}", ident="OLD")
+    later = s("Decision", "2026-11-10", new, f"decision: {new}")
+    found = detect(later, [earlier])
+    assert found.outcome not in ("conflict", *SUPERSEDING_OUTCOMES), found
+
+
+SUPERSEDING_OUTCOMES = ("reversal", "relaxation", "refinement")
