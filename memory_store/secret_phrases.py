@@ -333,6 +333,20 @@ def aws_secret(value: str) -> bool:
     return generated_key(value) and not value.startswith("/") and value.count("/") <= 3
 
 
+def labelled_password(value: str) -> bool:
+    """After a password's label ("password: X", "wifi password - X"): what may follow "password is"
+    (`password_like`: a plain word too, "password: mangotree"), but not the name of a type, which
+    code and schemas put there ("password: string", "password: Optional[str]")."""
+    if value.lower() in _TYPE_NAMES or "[" in value or value.startswith(("$", "%")):
+        return False
+    return password_like(value) or shaped_password(value)
+
+
+_TYPE_NAMES = frozenset(("string", "text", "number", "integer", "boolean", "bool", "bytes", "char", "varchar",
+                         "object", "secret", "secretstr", "field", "input", "hidden", "masked", "optional",
+                         "undefined", "any", "unknown", "never", "void"))
+
+
 def login_password(value: str) -> bool:
     """The password of "login is user / X": a digit or a symbol, and a lower-case letter; not a
     `$VARIABLE` nor the rest of a URL ("login: https://…")."""
@@ -347,7 +361,7 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
-    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LABEL, lowered=True, accept=shaped_password,
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LABEL, lowered=True, accept=labelled_password,
                  needs=(":", "-", "—", "–", "→", "：")),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),

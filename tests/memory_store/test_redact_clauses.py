@@ -177,3 +177,24 @@ def test_a_path_near_a_secret_word_stays_whole_in_json_escaped_text() -> None:
     assert redact(text) == text
     assert json.loads(redact(text))["content"] == content
     assert redact(r"path = \"C:\\Users\\ana\\tokens\\Zx9kLm2Qp7\"") == r"path = \"C:\\Users\\ana\\tokens\\Zx9kLm2Qp7\""
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("remember the staging db login, password: correcthorsebatterystaple", "correcthorsebatterystaple"),
+    ("remember: office wifi password: mangotree", "mangotree"),
+    ("Password: Sunshine", "Sunshine"),
+    ("wifi password - mangotree", "mangotree"),
+])
+def test_a_plain_word_after_a_password_label_is_the_password(text: str, secret: str) -> None:
+    """A password's label and one plain word ("password: mangotree") was kept whole: the label took
+    only a value with a digit, a symbol or an inner capital, where "the password is" takes a word."""
+    out = redact(text)
+    assert secret not in out and "[REDACTED:password]" in out
+
+
+@pytest.mark.parametrize("text", [
+    "password: string;", "  password: Optional[str] = None", "password: required", "password: hashed with bcrypt",
+    "password: ${DB_PASSWORD}", "password: $DB_PASSWORD", "password: /run/secrets/db", "password: str",
+])
+def test_a_type_a_reference_or_an_ordinary_word_after_a_password_label_stays(text: str) -> None:
+    assert redact(text) == text
