@@ -344,7 +344,11 @@ def labelled_password(value: str) -> bool:
 
 _TYPE_NAMES = frozenset(("string", "text", "number", "integer", "boolean", "bool", "bytes", "char", "varchar",
                          "object", "secret", "secretstr", "field", "input", "hidden", "masked", "optional",
-                         "undefined", "any", "unknown", "never", "void"))
+                         "undefined", "any", "unknown", "never", "void",
+                         # and the words a rule or a form puts after the label ("password: must be …")
+                         "must", "should", "shall", "will", "would", "can", "cannot", "could", "may", "might",
+                         "need", "needs", "minimum", "maximum", "min", "max", "please", "enter", "see", "ask",
+                         "check", "type", "click", "choose", "pick", "make", "keep", "leave", "ignore"))
 
 
 def login_password(value: str) -> bool:
