@@ -174,6 +174,14 @@ def recall(found: list[str | None], evidence: set[str], k: int) -> float:
     return len(evidence & {d for d in found[:k] if d}) / len(evidence)
 
 
+def conversations(args: argparse.Namespace) -> range:
+    """The conversations `--held-out` / `--conversations A-B` ask for (default 0-4)."""
+    if args.conversations:
+        lo, _, hi = args.conversations.partition("-")
+        return range(int(lo), int(hi or lo) + 1)
+    return range(5, 10) if args.held_out else range(0, 5)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--held-out", action="store_true", help="conversations 5-9 (final evaluation only)")
@@ -185,10 +193,7 @@ def main() -> int:
                     " embeds every row and message, ~10-50 ms each on one thread)")
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
-    chosen = range(5, 10) if args.held_out else range(0, 5)
-    if args.conversations:
-        lo, _, hi = args.conversations.partition("-")
-        chosen = range(int(lo), int(hi or lo) + 1)
+    chosen = conversations(args)
     systems: tuple[str, ...] = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")
     if args.embed:
         systems = ("memjobs + sessions tier + vectors", *systems)

