@@ -394,6 +394,22 @@ class Detector:
             return False
         return not self.lx.roles_of(" ".join(old_head)) and not self.lx.roles_of(" ".join(new_head))
 
+    def _adds_to_another(self, text: str, cue: str, old_tokens: dict[str, float]) -> bool:
+        """With an addition cue, is what the statement is about another thing than the earlier
+        entry ("Gym membership also comes out on the 1st" beside "Rent goes out on the 1st";
+        "rotate the slack bot token every 60 days as well" beside "alerts go to Slack")? Its
+        subject is the words before the cue, or, with the cue at the end, its first word; none of
+        them is the earlier entry's. (Latin script: Thai and Chinese put the cue after the verb.)"""
+        line = next((ln for ln in text.splitlines() if cue in ln), "")
+        at = line.find(cue)
+        if at < 0 or _NON_LATIN.search(text):
+            return False
+        text, after = line, line[at + len(cue):].strip(" .,;:!?")
+        words = [t for t in subject_tokens(text[:at], self.lx) if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()]
+        if not after:
+            words = words[:1]
+        return bool(words) and not any(t in old_tokens for t in words)
+
     def _other_measured(self, new_text: str, old_text: str) -> bool:
         """Is the quantity each statement gives about another thing: the words before the value
         ("the upload limit for attachments is 25 MB" / "the avatar upload limit is 2 MB", "the API
@@ -452,6 +468,10 @@ class Detector:
             before, after = text[max(0, m.start() - ECHO_SPAN):m.end()], text[m.start():m.end() + ECHO_SPAN]
             echoed = (m.start() >= ECHO_SPAN and before in earlier) or \
                 (m.end() + ECHO_SPAN <= len(text) and after in earlier)
+            # A one-word English cue the earlier entry says as a word is what both are about, wherever
+            # it stands ("swap camera trap cards every ten days" after "SD cards: swap every 2 weeks").
+            echoed = echoed or (cue.isascii() and cue.isalpha()
+                                and re.search(rf"\b{re.escape(cue)}\b", earlier) is not None)
             if not echoed:
                 return cue
         return None
@@ -640,7 +660,8 @@ class Detector:
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
-        if cue and lx.find("addition", cue) and _shares_only_lead(subject_tokens(new.title, lx), target_full):
+        if cue and lx.find("addition", cue) and (_shares_only_lead(subject_tokens(new.title, lx), target_full)
+                                                 or self._adds_to_another(text, cue, target_full)):
             # "X also does Y" beside "X does Z" says one more thing about X: both hold. What it
             # shares with the earlier entry is X alone, the words it opens with; a statement that
             # says part of Z again after them ("after PROSPERO also post the protocol on OSF")

@@ -805,3 +805,32 @@ def test_a_value_or_a_name_for_another_subject_is_no_conflict(old: str, new: str
 def test_the_same_subject_with_another_value_or_name_still_warns(old: str, new: str, basis: str) -> None:
     found = detect(s("Decision", "2026-11-10", new, new), [s("Decision", "2026-11-02", old, old, ident="OLD")])
     assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", basis), found
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    # a one-word cue the earlier entry says too is what both are about, not a change
+    ("Procedure", "Camera-trap SD cards: swap every 2 weeks, copy to the lab NAS the same day",
+     "swap camera trap cards every ten days and copy to the NAS same day"),
+    ("Procedure", "Backup tapes: rotate weekly, keep four off site", "rotate the backup tapes every friday"),
+    # an addition cue about another thing: both hold
+    ("Remember", "Rent goes out on the 1st by standing order", "Gym membership also comes out on the 1st."),
+    ("Remember", "Electricity is paid by direct debit from the joint account",
+     "water gets paid from the joint account as well"),
+    # a month said as the value is no time marker of a change
+    ("Remember", "Boiler cover is with British Gas, annual service on 3 June", "Boiler service is in July."),
+])
+def test_a_cue_that_is_subject_or_adds_another_thing_supersedes_nothing(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-11-10", new, new), [s(kind, "2026-11-02", old, old, ident="OLD")])
+    assert not found.supersedes, found
+
+
+@pytest.mark.parametrize("kind,old,new,outcome", [
+    ("Procedure", "Register the review protocol on PROSPERO before screening",
+     "after PROSPERO also post the protocol on OSF", "refinement"),
+    ("Decision", "Card deposits go through Stripe", "Deposits go through Adyen in April", "refinement"),
+    ("Procedure", "Backup tapes: rotate weekly, keep four off site",
+     "we no longer rotate backup tapes, the off-site copy is in S3 now", "reversal"),
+])
+def test_the_same_cues_still_change_the_earlier_entry(kind: str, old: str, new: str, outcome: str) -> None:
+    found = detect(s(kind, "2026-11-10", new, new), [s(kind, "2026-11-02", old, old, ident="OLD")])
+    assert (found.outcome, found.target) == (outcome, "OLD"), found
