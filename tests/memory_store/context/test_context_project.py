@@ -102,12 +102,14 @@ def _cc(path: Path, sid: str, cwd: str, ts: str, text: str) -> None:
 
 def _codex(path: Path, sid: str, cwd: str, ts: str, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = [{"timestamp": ts, "type": "session_meta",
-              "payload": {"id": sid, "timestamp": ts, "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.77.0"}},
-             {"timestamp": ts, "type": "response_item", "payload": {"type": "message", "role": "user",
-                                                                     "content": [{"type": "input_text", "text": text}]}},
-             {"timestamp": ts, "type": "response_item", "payload": {"type": "message", "role": "assistant",
-                                                                     "content": [{"type": "output_text", "text": "added"}]}}]
+    meta = {"id": sid, "timestamp": ts, "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.77.0"}
+
+    def said(role: str, kind: str, words: str) -> dict[str, Any]:
+        return {"timestamp": ts, "type": "response_item",
+                "payload": {"type": "message", "role": role, "content": [{"type": kind, "text": words}]}}
+
+    lines = [{"timestamp": ts, "type": "session_meta", "payload": meta},
+             said("user", "input_text", text), said("assistant", "output_text", "added")]
     path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
 
 
