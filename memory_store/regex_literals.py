@@ -10,7 +10,7 @@ cues, memory_store/core/router.py for the preference router).
 character's simple lowercase (`str.lower()` differs only for U+0130, "İ", which it spells with two
 characters) and treats a few more characters as equal ("ı" and "i", "ſ" and "s", "ϐ" and "β"; the
 table `re` itself uses). A text whose fold holds none of a pattern's folded literals cannot match it
-(tests/memory_store/test_regex_literals.py checks the table against `re` for every code point).
+(tests/memory_store/core/test_router_prefilter.py checks it against `re` for every cased code point).
 """
 from __future__ import annotations
 
@@ -126,6 +126,9 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
                          max(r[1] for r in inner))  # type: ignore[index]
         elif op in _REPEATS and av[0] >= 1:  # type: ignore[index]
             found = _required(list(av[2]), state)  # type: ignore[index]
+        elif op is _c.IN and 0 < len(av) <= 16 and all(o is _c.LITERAL for o, _ in av):  # type: ignore[arg-type,attr-defined]
+            # a set of single characters, as the parser spells "(删|刪)": one of them
+            found = (frozenset(chr(v).lower() for _, v in av), 0)  # type: ignore[attr-defined,misc,union-attr]
         flush()
         if found:
             options.append((found[0], min(before + found[1], FAR)))

@@ -117,3 +117,13 @@ def test_fold_equals_what_re_ignorecase_takes_for_each_letter(letters: str) -> N
     for letter in sorted(chars):
         for c in re.findall(re.escape(letter), candidates + letter, re.IGNORECASE):
             assert fold(c) == fold(letter), (letter, c, hex(ord(c)))
+
+
+def test_required_literals_of_a_set_of_single_characters() -> None:
+    """The parser spells "(删|刪)" as a set of characters: one of them is required."""
+    from memory_store.regex_literals import required_of
+
+    assert required_of("(删|刪)(了|掉)", re.I) == (frozenset({"删", "刪"}), 0)
+    assert required_of("x(给|給)(他|她)", re.I) == (frozenset({"x"}), 0)
+    assert required_of("[^ab]c", re.I) == (frozenset({"c"}), 1)
+    assert required_of("[a-z]+", re.I) is None
