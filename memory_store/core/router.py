@@ -795,10 +795,12 @@ def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
     # from now on ("Want me to assume you're comfortable with SQL from here on?", ให้ตั้งเป็นค่าเริ่มต้นไหม)
-    says_remember = context is not None and _OFFER.search(context) is not None
-    offer = says_remember or (context is not None and _QUESTION.search(context) is not None
+    # (read only for a short turn with a context: a longer turn is no answer to an offer)
+    short = bool(context) and len(turn) <= 80
+    says_remember = short and context is not None and _OFFER.search(context) is not None
+    offer = says_remember or (short and context is not None and _QUESTION.search(context) is not None
                               and _standing(context, False) is not None)
-    if context and len(turn) <= 80 and offer:
+    if context and short and offer:
         turned = _TURNED.search(turn)
         if turned is not None and (_any("decline", turn) or _OPENS_YES.match(turn)):
             # "no, but remember that I prefer tables", "yes but in Thai actually": the words after the
