@@ -26,7 +26,7 @@ from memory_store.decay import days_between, decay_score
 from memory_store.entries import range_lines
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
-from memory_store.search.layers import layer_filter, layer_of, layer_weight, query_type
+from memory_store.search.layers import USER_MODEL_FILES, layer_filter, layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
@@ -155,7 +155,7 @@ class Searcher:
                 run.deadline = started + self.embed_deadline_ms / 1000
         if terms:
             result.hits = run.hits(terms, opts, today)
-            result.hits = _not_forgotten(self.cfg.workspace, result.hits)
+            result.hits = _not_expired(self.cfg, _not_forgotten(self.cfg.workspace, result.hits))
             if run.late:
                 result.words_only = "late"
             _mark_disputes(self.cfg.workspace, result.hits)
@@ -494,6 +494,20 @@ def _not_forgotten(workspace: Path, hits: list[Hit]) -> list[Hit]:
 
     gone = forgotten(workspace)
     return [h for h in hits if not gone.found_in(h.title, h.body)] if gone else hits
+
+
+def _not_expired(cfg: Config, hits: list[Hit]) -> list[Hit]:
+    """The hits that are no core-memory fact whose TTL has passed: such a fact never resolves
+    (docs/design.md §4) and leaves its file only when the daily job archives it, so the index may
+    still hold its line. Only a search that returns PROFILE.md or SESSION.md lines (the user model
+    layer) reads core memory for it."""
+    if not any(h.path in USER_MODEL_FILES for h in hits):
+        return hits
+    from memory_store.core.store import CoreMemory
+
+    store = CoreMemory.from_config(cfg)
+    gone = {(i.file, i.loc.line) for i in store.listing(all_states=True) if i.state == "expired"}
+    return [h for h in hits if (h.path, h.line) not in gone] if gone else hits
 
 
 def _unfiltered(opts: SearchOptions) -> bool:
