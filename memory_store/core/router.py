@@ -199,6 +199,10 @@ _REPORTED = re.compile(r"\b(he|she|they) (says?|said|wants?|asked|requires?)\b|(
 # what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
 # 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
 _ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
+# …or a thing of the user's right at the forget word ("please forget my phone number", 请忘记我的手机号,
+# 忘掉我喜欢…, ลืมเบอร์โทรผม…ไปได้เลย, ไม่ต้องจำวันเกิดผม)
+_MINE = re.compile(r"\bmy\b|我(?![们們])|(ผม|ฉัน|หนู|ดิฉัน)", re.IGNORECASE)
+_MINE_NEAR = 12     # characters after the forget word
 _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
                           r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
@@ -866,6 +870,10 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         if _any("agent_rule", text) or _STORED_RULE.search(text) or _any("back_ref", text):
             # a rule or a stored thing pointed back at ("之前說要你…那個，取消"): which one is for the user
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
+        # a bare English verb ("I forget my password", "don't forget my birthday") points at nothing kept
+        near = 0 if re.fullmatch(r"[a-z]+", forget.group(0), re.IGNORECASE) else _MINE_NEAR
+        if _MINE.search(text, forget.start(), min(len(text), forget.end() + near)):
+            return Routed("forget", "user.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)
     marked = _standing(text, complaint is not None)
