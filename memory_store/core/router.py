@@ -733,6 +733,34 @@ def _ambiguous_offer(context: str) -> bool:
     return any(_EITHER_OR.search(q) for q in asked)
 
 
+# what the assistant offered, as the value of a yes to an offer that names no key of ours ("Want me to use
+# dark mode for all the UI mockups from now on?" → "use dark mode for all the UI mockups from now on"):
+# its asking words dropped
+_OFFER_LEAD = re.compile(r"^\W*((ok|okay|sure|so|also|and),?\s+)?(do you want me to|want me to|would you like me to"
+                         r"|should i|shall i|can i|may i|i can|i could|let me)\s+((remember|note|save|keep in mind)"
+                         r"\s+)?(that\s+)?"
+                         r"|^\W*(ต้องการ|อยาก)?ให้(ผม|ฉัน|หนู|เรา)?(จำ(ไว้)?(ว่า)?)?|^\W*(要不要|需要|要)我(记住|記住)?",
+                         re.IGNORECASE)
+_POINTS_BACK = re.compile(r"\b(that|this|it|so)\s*$|^(do )?(that|this|it)\b|这样|這樣|这么|這麼|แบบนี้|อย่างนี้",
+                          re.IGNORECASE)
+_OFFER_TAIL = re.compile(r"\s*(ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎)?\s*[?？]*\s*$")
+
+
+def _offered(context: str) -> str:
+    """The assistant's offer in its own words: the question that offers to remember (or the last
+    question), without its asking words; "" when there is none."""
+    asked = [m.group(0).strip() for m in _ASKED.finditer(unquoted(context)) if m.group(0).strip()]
+    pick = next((q for q in reversed(asked) if _OFFER.search(q)), asked[-1] if asked else "")
+    value = _OFFER_TAIL.sub("", _OFFER_LEAD.sub("", pick)).strip()
+    if _POINTS_BACK.search(value):
+        # "…註解寫成英文。要我之後都這樣做嗎？": the question points back at what was said before it; with
+        # nothing before it ("Shall I remember that?", about the user's own turn) what was offered is not known
+        text = unquoted(context)
+        before = text[:text.find(pick)].strip() if pick else ""
+        value = _OFFER_TAIL.sub("", " ".join(text.split())).strip() if len(before) >= 3 else ""
+    return _paraphrase(value) if len(value) >= 3 else ""
+
+
 def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
@@ -754,6 +782,10 @@ def _route(turn: str, context: str | None) -> Routed | None:
         if m:
             offered = key_of(context) or _expertise(context)
             key, value = (offered[0], offered[1]) if offered else ("", "")
+            if not offered and (said := _offered(context)):
+                # an offer that names no key of ours ("Want me to use dark mode for all the UI mockups from
+                # now on?"): what was offered, staged as a standing instruction for the user's review
+                return Routed("confirm", "instruction.other", said, lang, m.group(0), "proposals")
             # the user's yes to an offer to remember that names its key and value is theirs: written at
             # once; a yes to a question whether to do a thing from now on (no word of keeping it) is
             # not yet confirmed on a blind set: staged, or the pending proposal it answers accepted
