@@ -135,7 +135,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                            and (not r.value or p.loc.entry.value.casefold() == r.value.casefold())]
                 if pending:
                     latest = max(pending, key=lambda p: (p.loc.entry.created_at or "", p.loc.line))
-                    book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}")
+                    book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}", said_at=h.ts)
                     counts["accepted"] += 1
                     continue
                 if not r.writes_profile and not r.value:
@@ -147,13 +147,13 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                     # a yes the router is not sure of, with nothing pending to accept: for the user's review
                     made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                         reason=f"the user said yes to an offer, not certain enough to write at "
-                                               f"once: {r.cue}", actor=Actor("system", "microsync"))
+                                               f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts)
                     counts["staged" if made is not None else "unchanged"] += 1
                     continue
             if r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
-                                    actor=Actor("system", "microsync"))
+                                    actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["staged" if made is not None else "unchanged"] += 1
             elif r.label in ("explicit", "confirm"):
                 change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,
@@ -163,7 +163,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             elif r.label == "inferred":
                 made = book.propose(r.key, r.value, confidence=0.6, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"inferred from the user's words: {r.cue}",
-                                    actor=Actor("system", "microsync"))
+                                    actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["proposed" if made is not None else "unchanged"] += 1
             elif r.label == "forget" and r.key in FREE_FORM:
                 # which of several standing instructions is meant is not known: left to the user
