@@ -17,8 +17,10 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
   its key and value) is written as explicit; any other yes is staged in PROPOSALS.md with the offered
   value (a yes to an offer whose value is not known is a note). A yes to an offer that names no key we
-  know accepts nothing (which proposal was meant is not known): a note points the user to `memjobs
-  proposals list`.
+  know is staged as an instruction.other proposal holding what the assistant offered, in its words
+  ("Want me to use dark mode for all the UI mockups from now on?" → "yes remember that"); when those
+  words only point back ("Shall I remember that?"), it accepts nothing (which proposal was meant is
+  not known): a note points the user to `memjobs proposals list`.
 
 With `extract.engine: llm` the model also reads each item for a preference (`Candidate.preference`,
 key, value). That reading goes through the same class rules (`memory_store.core.router.gate`): it

@@ -6,7 +6,10 @@ transcript (the sessions tier), summed up in an episode and a daily wrap-up: "my
 call me Chai" came back from `memjobs context` and `memjobs search` after the forget. Those files are
 history and are not rewritten; what reads them for the agent leaves out an item or a hit that holds
 a forgotten value — the runtime context's recent episodes and memory index
-(memory_store/context/build.py) and every search result (memory_store/search/query.py).
+(memory_store/context/build.py) and every search result (memory_store/search/query.py). What is
+asked for by its id or its lines (MCP memory_get: memory_store/search/fetch.py; `memjobs get`:
+memory_store/lookup.py) and the procedures served to the agent (jobs/mcp/procedure_tools.py) are
+served with each forgotten value written `[forgotten]` (`Forgotten.mask`).
 
 A forgotten value is the value of a revoked fact (PROFILE.md, SESSION.md, the core archive) and
 every value the audit trail shows its key held before it was revoked (an overwrite replaced "Nok"

@@ -36,7 +36,8 @@ Markdown"); a like or dislike about the answers (I prefer…, เราไม่
 said without a standing marker (I'm colorblind; 12 years of Postgres, skip the basics); a value that
 names no setting; and the classes not yet confirmed on a blind set — a standing statement buried in a
 turn about something else (judged by its own sentence), a yes to a question whether to do a thing from
-now on, a long-term scope said as such (permanently, ถาวร, 长期, a move to work somewhere: ย้ายมาทำงาน),
+now on, a yes to an offer that names no key of ours (instruction.other: the offer in its own words), a
+long-term scope said as such (permanently, ถาวร, 长期, a move to work somewhere: ย้ายมาทำงาน),
 a zone only the time zone database names (no city of the hand table), a skill topic taken from the
 technology named in its sentence.
 
