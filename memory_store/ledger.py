@@ -5,10 +5,12 @@ and state/ (the `.memjobs/` files the run moved, as they were before it).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,12 +21,13 @@ RUNS_DIR = "runs"
 REPORT = "report.json"
 AUDIT = "audit.jsonl"
 OPENED = "opened"       # "<ns> <sequence>": when the run's folder was made; orders runs of the same second
-SEQUENCE = "sequence"   # runs/sequence: one byte appended per run folder made; its offset is the run's number
+SEQUENCE = "sequence"   # runs/sequence: the last number a run folder took (digits; older ledgers: one byte a run)
 PATCHES = "patches.jsonl"
 INTENTS = "intents.jsonl"   # appends announced before they are made (see RunLedger.intent)
 ROLLED_BACK = "rolled_back"
 STATE_AFTER = "state_after"   # a later change, in the same run, of a state file already saved
 NOTHING_LOG = "nothing.jsonl"   # runs/nothing.jsonl: one line per run folded away (it changed nothing)
+NOTHING_LOCK = "nothing.lock"   # held while nothing.jsonl is appended to or pruned
 
 
 def new_run_id(job: str, started: datetime | None = None) -> str:
@@ -122,7 +125,8 @@ def fold_empty_run(state_dir: Path, run_id: str, report: dict[str, Any]) -> bool
     ns, seq = _opened(folder)
     if ns or seq:
         keep[OPENED], keep[SEQUENCE] = ns, seq
-    append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
+    with _locked(state_dir / RUNS_DIR / NOTHING_LOCK):
+        append_bytes(state_dir / RUNS_DIR / NOTHING_LOG, (json.dumps(keep, sort_keys=True) + "\n").encode("utf-8"))
     shutil.rmtree(folder, ignore_errors=True)
     return True
 
@@ -157,13 +161,46 @@ def run_order(run_id: str, ns: int, seq: int) -> tuple[str, int, int, str]:
 
 
 def _next_sequence(root: Path) -> int:
-    """The ledger's next number: one byte appended to runs/sequence (O_APPEND: the append and the
-    offset after it are one step, so two processes never get the same number)."""
+    """The ledger's next number, one higher than the last: runs/sequence holds the last one, read and
+    written under an exclusive lock on the file, so two processes never get the same number and the
+    file stays a few bytes (it grew a byte a run while it was one byte appended per run: such a
+    file's length is its last number, and it is read so)."""
+    import fcntl
+
     root.mkdir(parents=True, exist_ok=True)
-    fd = os.open(root / SEQUENCE, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(root / SEQUENCE, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        os.write(fd, b".")
-        return os.lseek(fd, 0, os.SEEK_CUR)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.fstat(fd).st_size
+        last = _last_number(os.pread(fd, size, 0) if size else b"")
+        digits = str(last + 1).encode("ascii")
+        # written over the old number, then cut: killed in between, the file starts with the new
+        # number and `_last_number` still reads at least it
+        os.pwrite(fd, digits, 0)
+        os.ftruncate(fd, len(digits))
+        return last + 1
+    finally:
+        os.close(fd)   # and the lock with it
+
+
+def _last_number(data: bytes) -> int:
+    """runs/sequence's last number: its leading digits, or its length for the older one-byte-a-run
+    file (the larger of the two for a file cut short between writes)."""
+    digits = len(data) - len(data.lstrip(b"0123456789"))
+    number = int(data[:digits]) if digits else 0
+    return max(number, len(data)) if data.strip(b"0123456789") else number
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on `path` (made if missing) for the block."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
     finally:
         os.close(fd)
 
@@ -342,7 +379,8 @@ def read_patches(state_dir: Path, run_id: str) -> list[dict[str, Any]]:
 
 
 def prune_runs(state_dir: Path, keep_days: int, now: datetime | None = None) -> list[str]:
-    """Remove run folders older than `keep_days` (by the run id's start time)."""
+    """Remove run folders older than `keep_days` (by the run id's start time), and the lines of
+    runs/nothing.jsonl (the runs folded away) by the same rule."""
     import shutil
 
     now = now or datetime.now(UTC)
@@ -358,4 +396,47 @@ def prune_runs(state_dir: Path, keep_days: int, now: datetime | None = None) -> 
         if (now - started).days > keep_days:
             shutil.rmtree(d, ignore_errors=True)
             removed.append(d.name)
-    return sorted(removed)
+    return sorted(removed + _prune_folded(root, keep_days, now))
+
+
+def _run_started(run_id: str) -> datetime | None:
+    try:
+        return datetime.strptime(run_id[:16], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def _prune_folded(root: Path, keep_days: int, now: datetime) -> list[str]:
+    """Drop the lines of runs/nothing.jsonl whose run is older than `keep_days`; the file is read
+    whole only when its first line is that old (lines are appended as runs end, oldest first)."""
+    path = root / NOTHING_LOG
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline()
+    except OSError:
+        return []
+
+    def old(line: bytes) -> str | None:
+        """The line's run id when its run is past the retention, "" for a line that is no run (cut short
+        by a kill: `folded_runs` skips it too), else None."""
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            return ""
+        run_id = rec.get("run_id") if isinstance(rec, dict) else None
+        started = _run_started(run_id) if isinstance(run_id, str) else None
+        if started is None:
+            return ""
+        return run_id if (now - started).days > keep_days else None
+
+    if not first.strip() or old(first) is None:
+        return []
+    with _locked(root / NOTHING_LOCK):
+        try:
+            lines = path.read_bytes().splitlines(keepends=True)
+        except OSError:
+            return []
+        gone = [(line, old(line)) for line in lines]
+        kept = [line for line, run_id in gone if run_id is None and line.strip()]
+        atomic_write(path, b"".join(x if x.endswith(b"\n") else x + b"\n" for x in kept))
+    return [run_id for _, run_id in gone if run_id]

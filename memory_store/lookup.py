@@ -27,6 +27,8 @@ from memory_store.markdown import block_to_entry, parse_document, split_lines
 from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.workspace import MEMORY_MD, entry_files
 
+# the fields of an entry or an episode that hold what was said (not ids, dates or the source)
+_WORDS = frozenset({"title", "why", "finding", "conclusion", "impact", "excerpt", "summary", "topics", "signal"})
 _ID_DATE = re.compile(r"^[A-Z]+-(\d{4})(\d{2})(\d{2})-")
 
 
@@ -58,7 +60,22 @@ class FoundEntry:
 
 
 def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
-    """The entry `entry_id` of the workspace, or a UsageError saying it is not there."""
+    """The entry `entry_id` of the workspace, or a UsageError saying it is not there. A value the user
+    had memjobs forget is written `[forgotten]` in its text, fields and history (memory_store/core/forgotten.py)."""
+    from memory_store.core.forgotten import forgotten
+
+    found = _find_entry(workspace, entry_id)
+    gone = forgotten(workspace)
+    if not gone:
+        return found
+    found.entry = {k: gone.mask_all(v) if k in _WORDS else v for k, v in found.entry.items()}
+    found.text = gone.mask(found.text)
+    for h in found.history:
+        h.text = gone.mask(h.text)
+    return found
+
+
+def _find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     entry_id = entry_id.strip()
     if EPISODE_ID_RE.match(entry_id):
         return find_episode(workspace, entry_id)

@@ -24,6 +24,7 @@ from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
 from jobs.llm.fit import items_cap
 from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
+from jobs.microsync.forget_requests import drop_forget_requests
 from jobs.microsync.llm_prompts import (
     EXTRACT_PROMPT_VERSION,
     EXTRACT_SCHEMA,
@@ -339,7 +340,7 @@ class LLMExtractor:
                         out.append(cand)
         finally:
             self.turns.flush()   # what the model answered is kept even when a later chunk fails
-        return out
+        return drop_forget_requests(out, records)
 
     def _chunk(self, chunk: Chunk, records: Sequence[Record], *, depth: int = 0) -> list[Candidate]:
         """The chunk's items: from the turn cache, the model, or the fallback. A reply holding as many

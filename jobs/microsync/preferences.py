@@ -17,8 +17,10 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
   its key and value) is written as explicit; any other yes is staged in PROPOSALS.md with the offered
   value (a yes to an offer whose value is not known is a note). A yes to an offer that names no key we
-  know accepts nothing (which proposal was meant is not known): a note points the user to `memjobs
-  proposals list`.
+  know is staged as an instruction.other proposal holding what the assistant offered, in its words
+  ("Want me to use dark mode for all the UI mockups from now on?" → "yes remember that"); when those
+  words only point back ("Shall I remember that?"), it accepts nothing (which proposal was meant is
+  not known): a note points the user to `memjobs proposals list`.
 
 With `extract.engine: llm` the model also reads each item for a preference (`Candidate.preference`,
 key, value). That reading goes through the same class rules (`memory_store.core.router.gate`): it
@@ -135,7 +137,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                            and (not r.value or p.loc.entry.value.casefold() == r.value.casefold())]
                 if pending:
                     latest = max(pending, key=lambda p: (p.loc.entry.created_at or "", p.loc.line))
-                    book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}")
+                    book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}", said_at=h.ts)
                     counts["accepted"] += 1
                     continue
                 if not r.writes_profile and not r.value:
@@ -147,13 +149,13 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                     # a yes the router is not sure of, with nothing pending to accept: for the user's review
                     made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                         reason=f"the user said yes to an offer, not certain enough to write at "
-                                               f"once: {r.cue}", actor=Actor("system", "microsync"))
+                                               f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts)
                     counts["staged" if made is not None else "unchanged"] += 1
                     continue
             if r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
-                                    actor=Actor("system", "microsync"))
+                                    actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["staged" if made is not None else "unchanged"] += 1
             elif r.label in ("explicit", "confirm"):
                 change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,
@@ -163,7 +165,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             elif r.label == "inferred":
                 made = book.propose(r.key, r.value, confidence=0.6, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"inferred from the user's words: {r.cue}",
-                                    actor=Actor("system", "microsync"))
+                                    actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["proposed" if made is not None else "unchanged"] += 1
             elif r.label == "forget" and r.key in FREE_FORM:
                 # which of several standing instructions is meant is not known: left to the user

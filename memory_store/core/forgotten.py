@@ -6,7 +6,10 @@ transcript (the sessions tier), summed up in an episode and a daily wrap-up: "my
 call me Chai" came back from `memjobs context` and `memjobs search` after the forget. Those files are
 history and are not rewritten; what reads them for the agent leaves out an item or a hit that holds
 a forgotten value — the runtime context's recent episodes and memory index
-(memory_store/context/build.py) and every search result (memory_store/search/query.py).
+(memory_store/context/build.py) and every search result (memory_store/search/query.py). What is
+asked for by its id or its lines (MCP memory_get: memory_store/search/fetch.py; `memjobs get`:
+memory_store/lookup.py) and the procedures served to the agent (jobs/mcp/procedure_tools.py) are
+served with each forgotten value written `[forgotten]` (`Forgotten.mask`).
 
 A forgotten value is the value of a revoked fact (PROFILE.md, SESSION.md, the core archive) and
 every value the audit trail shows its key held before it was revoked (an overwrite replaced "Nok"
@@ -24,6 +27,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
@@ -36,12 +40,16 @@ MIN_CHARS = 2
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
+MASK = "[forgotten]"
+
+
 @dataclass(frozen=True)
 class Forgotten:
     """The forgotten values and one matcher for them."""
     values: tuple[str, ...] = ()
     _words: re.Pattern[str] | None = None
     _unspaced: tuple[str, ...] = ()
+    _unspaced_rx: re.Pattern[str] | None = None
 
     def __bool__(self) -> bool:
         return bool(self.values)
@@ -65,6 +73,28 @@ class Forgotten:
         return None
 
 
+    def mask(self, text: str) -> str:
+        """`text` with every forgotten value in it written `[forgotten]` (what memory_get and `memjobs
+        get` serve of an entry or a file's lines: the entry stays, the value does not)."""
+        if not self.values or not text:
+            return text
+        if self._words is not None:
+            text = self._words.sub(MASK, text)
+        if self._unspaced_rx is not None:
+            text = self._unspaced_rx.sub(MASK, text)
+        return text
+
+    def mask_all(self, obj: Any) -> Any:
+        """Every string of `obj` (a dict, a list, a string: a tool's structured result) masked."""
+        if isinstance(obj, str):
+            return self.mask(obj)
+        if isinstance(obj, dict):
+            return {k: self.mask_all(v) for k, v in obj.items()}
+        if isinstance(obj, list):
+            return [self.mask_all(v) for v in obj]
+        return obj
+
+
 def _matcher(values: set[str]) -> Forgotten:
     words = sorted((v for v in values if not _UNSPACED.search(v)), key=lambda v: (-len(v), v))
     unspaced = tuple(sorted(v for v in values if _UNSPACED.search(v)))
@@ -72,7 +102,12 @@ def _matcher(values: set[str]) -> Forgotten:
     if words:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split()) for v in words)
         pattern = re.compile(rf"(?<!\w)(?:{alts})(?!\w)", re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced)
+    unspaced_rx = None
+    if unspaced:
+        alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
+                        for v in sorted(unspaced, key=lambda v: (-len(v), v)))
+        unspaced_rx = re.compile(alts, re.IGNORECASE)
+    return Forgotten(tuple(sorted(values)), pattern, unspaced, unspaced_rx)
 
 
 def _filtered(key: str, value: str | None) -> str | None:

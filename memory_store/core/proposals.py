@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from memory_store.core import document as doc
@@ -98,9 +98,10 @@ class ProposalBook:
 
     def propose(self, key: str, value: str, *, confidence: float | None = None, applies_to: str = "global",
                 scope: str = "profile", reason: str = "", ref: str = "manual:cli", excerpt: str = "",
-                ttl: str = "30d", actor: Actor = CLI) -> Proposal | None:
+                ttl: str = "30d", actor: Actor = CLI, said_at: datetime | None = None) -> Proposal | None:
         """Stage an inferred item (pending only). The same pending key, value and applies_to again
-        changes nothing (returns None)."""
+        changes nothing (returns None). `said_at`: the time of the transcript turn it was read from, the
+        time of the proposal and of its audit event (as a fact written from a turn carries the turn's)."""
         key = key.strip()
         if is_reserved(key):
             raise self.mem.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md; it cannot be proposed")
@@ -117,7 +118,7 @@ class ProposalBook:
         if ref.startswith(TRANSCRIPT_REF) and any(p.loc.entry.key == key and p.loc.entry.ref == ref
                                                   for p in self.proposals(all_states=True)):
             return None    # the same statement read again: its proposal, pending or resolved, stands
-        ts = stamp(self.mem.clock())
+        ts = stamp(said_at or self.mem.clock())
         digest = hashlib.sha1("\x1f".join((key, applies_to, value, ts)).encode()).hexdigest()[:10]
         entry = LineEntry(key=key, value=value, ttl=check_ttl(ttl), source="user_inferred", updated_at=ts,
                           applies_to=applies_to, status="pending", confidence=confidence, created_at=ts, ref=ref,
@@ -133,15 +134,18 @@ class ProposalBook:
                            target_type="proposal"))
         return self._get(f"p-{digest}")
 
-    def _resolve(self, run: CoreRun, p: Proposal, status: str, actor: Actor, reason: str, etype: str) -> Proposal:
+    def _resolve(self, run: CoreRun, p: Proposal, status: str, actor: Actor, reason: str, etype: str,
+                 said_at: datetime | None = None) -> Proposal:
         if p.status != "pending":
             raise MemoryRefused(f"proposal {p.id} is already {p.status}: a proposal is resolved once only",
                                 path=PROPOSALS, line=p.loc.line)
-        resolve_line(run, p.loc, status, actor, reason, etype, stamp(self.mem.clock()))
+        resolve_line(run, p.loc, status, actor, reason, etype, stamp(said_at or self.mem.clock()))
         return self._get(p.id)
 
     def accept(self, wanted: str, *, strategy: str | None = None, applies_to: str | None = None,
-               actor: Actor = CLI, reason: str = "") -> Accepted:
+               actor: Actor = CLI, reason: str = "", said_at: datetime | None = None) -> Accepted:
+        """Accept a pending proposal: its fact is written. `said_at`: the time of the transcript turn
+        that said yes, the time of the acceptance, of the fact and of their audit events."""
         p = self._get(wanted)
         e = p.loc.entry
         if p.status == "pending" and expiry(e, self.mem.clock(), self.mem.session_idle).expired:
@@ -159,10 +163,10 @@ class ProposalBook:
         multi = e.key in self.mem.multi_valued or e.key.endswith("[]")
         strat = strategy or ("keep_both" if multi else "overwrite_latest")
         with self.mem.operation("accept", actor) as run:
-            resolved = self._resolve(run, p, "accepted", actor, reason, "proposal.accepted")
+            resolved = self._resolve(run, p, "accepted", actor, reason, "proposal.accepted", said_at)
             fact = self.mem.set(e.key, e.value, scope=scope, applies_to=applies, source="user_inferred",
                                 ref=e.ref or f"proposal:{p.id}", confidence=e.confidence, actor=actor,
-                                reason=f"accepted proposal {p.id}", strategy=strat, run=run)
+                                reason=f"accepted proposal {p.id}", strategy=strat, run=run, updated_at=said_at)
         return Accepted(resolved, fact, collision, strat)
 
     def reject(self, wanted: str, *, reason: str = "", actor: Actor = CLI) -> Proposal:

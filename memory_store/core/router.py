@@ -36,7 +36,8 @@ Markdown"); a like or dislike about the answers (I prefer…, เราไม่
 said without a standing marker (I'm colorblind; 12 years of Postgres, skip the basics); a value that
 names no setting; and the classes not yet confirmed on a blind set — a standing statement buried in a
 turn about something else (judged by its own sentence), a yes to a question whether to do a thing from
-now on, a long-term scope said as such (permanently, ถาวร, 长期, a move to work somewhere: ย้ายมาทำงาน),
+now on, a yes to an offer that names no key of ours (instruction.other: the offer in its own words), a
+long-term scope said as such (permanently, ถาวร, 长期, a move to work somewhere: ย้ายมาทำงาน),
 a zone only the time zone database names (no city of the hand table), a skill topic taken from the
 technology named in its sentence.
 
@@ -201,6 +202,10 @@ _REPORTED = re.compile(r"\b(he|she|they) (says?|said|wants?|asked|requires?)\b|(
 # what a forget drops when it names no key: a fact about the user ("forget that I'm training…", ว่าเรา…,
 # 说我…), or a stored rule ("that rule", เรื่องที่ให้…, 之前说的…那条)
 _ABOUT_ME = re.compile(r"\b(that|what) i\b|ว่า(เรา|ผม|ฉัน|หนู)|(说|說)我|我(是|有)", re.IGNORECASE)
+# …or a thing of the user's right at the forget word ("please forget my phone number", 请忘记我的手机号,
+# 忘掉我喜欢…, ลืมเบอร์โทรผม…ไปได้เลย, ไม่ต้องจำวันเกิดผม)
+_MINE = re.compile(r"\bmy\b|我(?![们們])|(ผม|ฉัน|หนู|ดิฉัน)", re.IGNORECASE)
+_MINE_NEAR = 12     # characters after the forget word
 _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
                           r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
 VALUE_MAX = 120
@@ -791,6 +796,34 @@ def _ambiguous_offer(context: str) -> bool:
     return any(_EITHER_OR.search(q) for q in asked)
 
 
+# what the assistant offered, as the value of a yes to an offer that names no key of ours ("Want me to use
+# dark mode for all the UI mockups from now on?" → "use dark mode for all the UI mockups from now on"):
+# its asking words dropped
+_OFFER_LEAD = re.compile(r"^\W*((ok|okay|sure|so|also|and),?\s+)?(do you want me to|want me to|would you like me to"
+                         r"|should i|shall i|can i|may i|i can|i could|let me)\s+((remember|note|save|keep in mind)"
+                         r"\s+)?(that\s+)?"
+                         r"|^\W*(ต้องการ|อยาก)?ให้(ผม|ฉัน|หนู|เรา)?(จำ(ไว้)?(ว่า)?)?|^\W*(要不要|需要|要)我(记住|記住)?",
+                         re.IGNORECASE)
+_POINTS_BACK = re.compile(r"\b(that|this|it|so)\s*$|^(do )?(that|this|it)\b|这样|這樣|这么|這麼|แบบนี้|อย่างนี้",
+                          re.IGNORECASE)
+_OFFER_TAIL = re.compile(r"\s*(ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎)?\s*[?？]*\s*$")
+
+
+def _offered(context: str) -> str:
+    """The assistant's offer in its own words: the question that offers to remember (or the last
+    question), without its asking words; "" when there is none."""
+    asked = [m.group(0).strip() for m in _ASKED.finditer(unquoted(context)) if m.group(0).strip()]
+    pick = next((q for q in reversed(asked) if _OFFER.search(q)), asked[-1] if asked else "")
+    value = _OFFER_TAIL.sub("", _OFFER_LEAD.sub("", pick)).strip()
+    if _POINTS_BACK.search(value):
+        # "…註解寫成英文。要我之後都這樣做嗎？": the question points back at what was said before it; with
+        # nothing before it ("Shall I remember that?", about the user's own turn) what was offered is not known
+        text = unquoted(context)
+        before = text[:text.find(pick)].strip() if pick else ""
+        value = _OFFER_TAIL.sub("", " ".join(text.split())).strip() if len(before) >= 3 else ""
+    return _paraphrase(value) if len(value) >= 3 else ""
+
+
 def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
@@ -814,6 +847,10 @@ def _route(turn: str, context: str | None) -> Routed | None:
         if m:
             offered = key_of(context) or _expertise(context)
             key, value = (offered[0], offered[1]) if offered else ("", "")
+            if not offered and (said := _offered(context)):
+                # an offer that names no key of ours ("Want me to use dark mode for all the UI mockups from
+                # now on?"): what was offered, staged as a standing instruction for the user's review
+                return Routed("confirm", "instruction.other", said, lang, m.group(0), "proposals")
             # the user's yes to an offer to remember that names its key and value is theirs: written at
             # once; a yes to a question whether to do a thing from now on (no word of keeping it) is
             # not yet confirmed on a blind set: staged, or the pending proposal it answers accepted
@@ -930,6 +967,10 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         if _any("agent_rule", text) or _STORED_RULE.search(text) or _any("back_ref", text):
             # a rule or a stored thing pointed back at ("之前說要你…那個，取消"): which one is for the user
             return Routed("forget", "instruction.other", "", lang, forget.group(0))
+        # a bare English verb ("I forget my password", "don't forget my birthday") points at nothing kept
+        near = 0 if re.fullmatch(r"[a-z]+", forget.group(0), re.IGNORECASE) else _MINE_NEAR
+        if _MINE.search(text, forget.start(), min(len(text), forget.end() + near)):
+            return Routed("forget", "user.other", "", lang, forget.group(0))
         return None
     complaint = _any("complaint", text)
     marked = _standing(text, complaint is not None)

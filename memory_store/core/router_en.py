@@ -56,7 +56,15 @@ LEXICON = Lexicon(
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
             r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b",
-            _REMOVAL + r"[^.!?\n]{0,60}" + _BACK_REF, _BACK_REF + r"[^.!?\n]{0,60}" + _REMOVAL),
+            _REMOVAL + r"[^.!?\n]{0,60}" + _BACK_REF, _BACK_REF + r"[^.!?\n]{0,60}" + _REMOVAL,
+            # a request to forget a thing of the user's, said as a request ("please forget my phone number",
+            # "forget that my address is…", "stop remembering my birthday", "don't store my phone number");
+            # "I forget my password" and "don't forget my birthday" are none (the verb's subject, a negation)
+            r"(^|[.!?;,]\s*|\b(please|pls|plz|just|kindly|and|also|now|actually|ok|okay|so|go ahead and)\s+)"
+            r"forget (about )?(that )?(my|i)\b",
+            r"\bstop (remembering|storing|keeping|saving|memori[sz]ing)\b.{0,20}\b(my|me|that i)\b",
+            r"(^|[.!?;,]\s*|\bplease\s+)(don'?t|do not|no need to|never) (remember|store|keep|save|memori[sz]e)"
+            r"\b.{0,20}\b(my|that i|anything about me)\b"),
     back_ref=(_BACK_REF,),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),

@@ -306,7 +306,7 @@ class CoreMemory:
         return None
 
     def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
-                    notes: tuple[tuple[str, str], ...] = ()) -> Change:
+                    notes: tuple[tuple[str, str], ...] = (), at: datetime | None = None) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
         for scope, rel in SCOPE_FILES.items():
             loc = next((x for x in self.located(scope) if x.id == wanted), None)
@@ -318,7 +318,7 @@ class CoreMemory:
                 which = "an active" if allowed_from == ("active",) else "a revoked or archived"
                 raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only {which} fact can be {verb}",
                                     path=rel, line=loc.line)
-            ts = stamp(self.clock())
+            ts = stamp(at or self.clock())
             kept = tuple((k, v) for k, v in old.extra if k not in (FORGET_REF, FORGET_EXCERPT))
             new = replace(old, status=to, updated_at=ts, id=wanted, extra=_merged(kept, notes))
             line = format_line(new)
@@ -368,9 +368,9 @@ class CoreMemory:
                         continue
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
                         changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
-                                                        notes))
+                                                        notes, at=said_at))
             for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
-                                                reason=reason or f"forget {key}", ts=stamp(self.clock()),
+                                                reason=reason or f"forget {key}", ts=stamp(said_at or self.clock()),
                                                 said_at=said_at):
                 changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}

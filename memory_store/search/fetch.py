@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from memory_store.core.forgotten import forgotten
 from memory_store.episodes import KIND as EPISODE_KIND
 from memory_store.errors import UsageError
 from memory_store.markdown import parse_document, split_lines
@@ -13,7 +14,13 @@ MAX_LINES = 400
 
 
 def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
-    """The entry's text as it is in its file now, with its path and heading line."""
+    """The entry's text as it is in its file now, with its path and heading line; a value the user had
+    memjobs forget is written `[forgotten]` (memory_store/core/forgotten.py)."""
+    found = _entry(searcher, entry_id)
+    return {**found, "text": forgotten(searcher.cfg.workspace).mask(found["text"])}
+
+
+def _entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
     where = searcher.locate(entry_id)
     if where is None:
         raise UsageError(f"no entry with id {entry_id} in the index")
@@ -32,7 +39,8 @@ def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
 
 
 def get_lines(searcher: Searcher, rel: str, start: int = 1, end: int | None = None) -> dict[str, Any]:
-    """Lines `start`..`end` (1-based, inclusive) of a memory file, at most 400 of them."""
+    """Lines `start`..`end` (1-based, inclusive) of a memory file, at most 400 of them; a value the user
+    had memjobs forget is written `[forgotten]`."""
     if start < 1 or (end is not None and end < start):
         raise UsageError(f"bad line range {start}-{end}")
     path = workspace_file(searcher.cfg, rel, searcher.indexed_paths())
@@ -43,5 +51,5 @@ def get_lines(searcher: Searcher, rel: str, start: int = 1, end: int | None = No
         "start": start,
         "end": last,
         "total_lines": len(lines),
-        "text": "".join(lines[start - 1 : last]).rstrip("\n"),
+        "text": forgotten(searcher.cfg.workspace).mask("".join(lines[start - 1 : last]).rstrip("\n")),
     }

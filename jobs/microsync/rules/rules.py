@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from jobs.microsync.engine import Candidate, usable_records
+from jobs.microsync.forget_requests import drop_forget_requests
 from jobs.microsync.rules import (
     complaints,
     conventions,
@@ -91,7 +92,7 @@ class RuleExtractor:
     def extract(self, records: Sequence[Record]) -> list[Candidate]:
         memo.forget()   # answers remembered within one session only
         try:
-            return self._extract(records)
+            return drop_forget_requests(self._extract(records), records)
         finally:
             memo.forget()
 

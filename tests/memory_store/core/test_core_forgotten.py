@@ -87,3 +87,63 @@ def test_what_is_forgotten_and_how_it_matches(workspace: Path):
     assert gone.found_in("I met TOM at the station") == "TOM"
     assert gone.found_in("Tomato soup", "Nokia phones", "keep it short", "Chiang Mai trip") is None
     assert gone.found_in("เรียกผมว่าน้องนกนะครับ") == "น้องนก"                 # Thai: by substring
+
+
+def test_every_read_path_serves_no_forgotten_value(tmp_path: Path):
+    """memory_get (by id and by a file's lines), `memjobs get`, memory_search (every tier, the sessions
+    tier too), memory_context and memory_procedures, through the real mcp client: the entry or the lines
+    are still served, the forgotten value is written [forgotten]."""
+    from memory_store.core.forgotten import MASK
+
+    ws = _said_my_name(tmp_path)
+    episodes = sorted((ws / "memory" / "episodes").glob("*.md"))
+    assert episodes and "call me Chai" in episodes[0].read_text("utf-8")
+    episode_id = next(line.split(": ", 1)[1] for line in episodes[0].read_text("utf-8").splitlines()
+                      if line.startswith("- id: EPISODE-"))
+    rel = episodes[0].relative_to(ws).as_posix()
+    from jobs.procedures.agent import record
+
+    record(load_config(ws, env={}), "Chai asks for a release", ["run make release", "send Chai the notes"],
+           "s1", "when Chai asks for a release, run make release then send Chai the notes")
+    _run(ws, "index")
+    calls: list[tuple[str, dict]] = [("memory_get", {"id": episode_id}), ("memory_get", {"path": rel}),
+                                     ("memory_search", {"query": "Chai", "tier": "sessions"}),
+                                     ("memory_search", {"query": "what is my name", "tier": "all"}),
+                                     ("memory_context", {}), ("memory_procedures", {"task": "release"})]
+    before = anyio.run(call_tools, ws, calls)
+    assert "Chai" in before[0].content[0].text and "Chai" in before[1].content[0].text      # the test can fail
+    assert "Chai" in before[5].content[0].text
+
+    _run(ws, "mem", "forget", "user.name")
+    after = anyio.run(call_tools, ws, calls)
+    for (name, args), res in zip(calls, after, strict=True):
+        assert not res.is_error, (name, res.content[0].text)
+        text = res.content[0].text
+        if name in ("memory_search", "memory_procedures"):
+            # not the question asked, nor an id (made from the words once: ids are never rewritten)
+            text = json.dumps([{k: v for k, v in r.items() if k != "id"} for r in json.loads(text)["results"]],
+                              ensure_ascii=False)
+        assert "chai" not in text.replace(episode_id, "").casefold().replace("somchai", ""), (name, args, text)
+    got = json.loads(after[0].content[0].text)
+    assert got["id"] == episode_id and MASK in got["text"] and "Somchai" in got["text"]   # the rest stays
+    assert MASK in json.loads(after[1].content[0].text)["text"]
+    (proc,) = json.loads(after[5].content[0].text)["results"]
+    assert proc["steps"] == ["run make release", f"send {MASK} the notes"]
+    shown = _run(ws, "get", episode_id)
+    assert MASK in shown and "call me chai" not in shown.casefold()
+    found = json.loads(_run(ws, "get", episode_id, "--json"))
+    assert found["id"] == episode_id and "call me chai" not in json.dumps(found, ensure_ascii=False).casefold()
+
+
+def test_masking_keeps_other_words(workspace: Path):
+    from memory_store.core.forgotten import MASK, forgotten
+
+    mem = _mem(workspace)
+    mem.set("user.name", "Tom Lee")
+    mem.set("user.nickname", "น้องนก")
+    mem.forget("user.name")
+    mem.forget("user.nickname")
+    gone = forgotten(workspace)
+    assert gone.mask("ask TOM  LEE, not Tomato Lee") == f"ask {MASK}, not Tomato Lee"
+    assert gone.mask("เรียกผมว่าน้องนกนะ") == f"เรียกผมว่า{MASK}นะ"
+    assert gone.mask_all({"a": ["Tom Lee"], "n": 3}) == {"a": [MASK], "n": 3}
