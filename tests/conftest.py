@@ -302,6 +302,23 @@ def demo_replayed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResu
         yield DemoResult(folder / "ws", reports)
 
 
+
+@pytest.fixture(scope="session")
+def demo_first_day(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A workspace over the bundled demo transcripts after microSync's schedule of the first day
+    only (`replay_schedule(cfg, KEY["days"][:1])`) and its reports, built once per session. Read it
+    in place, or copy its workspace (`microsync_helpers.replayed_copy`) to run jobs on."""
+    from jobs.demo.build import DemoResult
+    from tests.microsync_helpers import KEY, demo_workspace, replay_schedule
+
+    def build(folder: Path) -> list[Any]:
+        cfg, _ = demo_workspace(folder)
+        return replay_schedule(cfg, KEY["days"][:1])
+
+    folder, reports = built_once(tmp_path_factory, "first-day", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
+
 def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run the real CLI in a subprocess (same interpreter as the tests)."""
