@@ -3,6 +3,7 @@ point into tmp_path, and MEMJOBS_* variables are cleared (docs/style.md §2)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import functools
 import logging
@@ -318,6 +319,29 @@ def demo_first_day(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoRes
     folder, reports = built_once(tmp_path_factory, "first-day", build)
     with _read_only(folder):
         yield DemoResult(folder / "ws", reports)
+
+
+@dataclasses.dataclass(frozen=True)
+class Printed:
+    """What an in-process command printed (conftest.cli's Result, kept as plain strings)."""
+    exit_code: int
+    output: str     # stdout and stderr as they came
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture(scope="session")
+def demo_printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Printed]]:
+    """`memjobs demo <folder>` run once per session in process (`cli`): the folder it built and what
+    it printed. Read the folder in place, or copy it (`copy_built`) to run another command that
+    writes (a second demo)."""
+    def build(folder: Path) -> tuple[int, str, str, str]:
+        res = cli("demo", str(folder / "demo"))
+        return res.exit_code, res.output, res.stdout, res.stderr
+
+    folder, printed = built_once(tmp_path_factory, "demo-printed", build)
+    with _read_only(folder):
+        yield folder / "demo", Printed(*printed)
 
 def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
