@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import fcntl
 import functools
 import logging
@@ -320,6 +321,25 @@ def demo_first_day(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoRes
     with _read_only(folder):
         yield DemoResult(folder / "ws", reports)
 
+
+
+@pytest.fixture(scope="session")
+def demo_first_slot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A workspace over the bundled demo transcripts after one microSync, the first day's first
+    slot (10:00 local, `KEY["days"][0]`), and its report, built once per session: that day's later
+    runs append to its daily file. Copy its workspace (`microsync_helpers.replayed_copy`) to run on."""
+    from jobs.demo.build import DemoResult
+    from jobs.dispatch import registry
+    from tests.microsync_helpers import KEY, demo_workspace
+
+    def build(folder: Path) -> list[Any]:
+        cfg, _ = demo_workspace(folder)
+        day = datetime.date.fromisoformat(KEY["days"][0])
+        return [registry.run(cfg, "microsync", now=datetime.datetime.combine(day, datetime.time(10), cfg.tz))]
+
+    folder, reports = built_once(tmp_path_factory, "first-slot", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
 
 @dataclasses.dataclass(frozen=True)
 class Printed:
