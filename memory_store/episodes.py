@@ -25,6 +25,9 @@ RENEW_DAYS = 30        # ... and an access keeps it at least 30 days past that a
 FIELDS = ("id", "date", "source", "summary", "topics", "outcome", "signal", "started", "ended", "duration",
           "expires")
 REQUIRED = FIELDS
+# Optional: the session's working directory as its transcript records it (Claude Code, Codex and
+# OpenClaw each do); what ties the episode to a project (memory_store/context/build.py).
+CWD = "cwd"
 ID_RE = re.compile(r"^EPISODE-(\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*)$")
 ID_IN_TEXT_RE = re.compile(r"\bEPISODE-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*")
 ARCHIVE_REL = layout.EPISODES_ARCHIVE
@@ -50,6 +53,7 @@ class Episode:
     ended: str
     expires: str
     extra: tuple[tuple[str, str], ...] = ()
+    cwd: str | None = None
 
     @property
     def duration(self) -> str:
@@ -155,13 +159,14 @@ def block_to_episode(block: Block, path: str | None = None) -> Episode:
     assert src is not None
     parts = {c.key: c.value for c in src.children if c.key}
     topics = tuple(t.strip() for t in (block.get("topics") or "").split(",") if t.strip())
-    extra = tuple((f.key, f.value) for f in block.fields if f.key is not None and f.key not in FIELDS)
+    extra = tuple((f.key, f.value) for f in block.fields
+                  if f.key is not None and f.key not in FIELDS and f.key != CWD)
     return Episode(
         title=block.title, id=block.get("id") or "", date=block.get("date") or "",
         source=Source(parts["session_id"], parts["session_path"], parts["message_range"]),
         summary=block.get("summary") or "", topics=topics, outcome=block.get("outcome") or "",
         signal=block.get("signal") or "", started=block.get("started") or "", ended=block.get("ended") or "",
-        expires=block.get("expires") or "", extra=extra)
+        expires=block.get("expires") or "", extra=extra, cwd=block.get(CWD) or None)
 
 
 def parse_episodes(text: str, path: str | None = None) -> list[Episode]:
@@ -186,6 +191,7 @@ def serialize_episode(e: Episode) -> str:
            _kv("session_id", _one(e.source.session_id), "  "),
            _kv("session_path", _one(e.source.session_path), "  "),
            _kv("message_range", _one(e.source.message_range), "  "),
+           *([_kv(CWD, _one(e.cwd))] if e.cwd else []),
            _kv("summary", _one(e.summary)), _kv("topics", ", ".join(_one(t) for t in e.topics)),
            _kv("outcome", e.outcome), _kv("signal", _one(e.signal)), _kv("started", e.started),
            _kv("ended", e.ended), _kv("duration", e.duration), _kv("expires", e.expires)]

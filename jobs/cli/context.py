@@ -9,7 +9,14 @@ from typing import Annotated
 import typer
 
 from jobs.cli.base import STATE, app, expected_errors
-from jobs.cli.fast_context import HOOK_INPUT_HELP, NOW_HELP, TASK_TYPE_HELP, TOLERATE_HELP, Options
+from jobs.cli.fast_context import (
+    HOOK_INPUT_HELP,
+    NOW_HELP,
+    PROJECT_HELP,
+    TASK_TYPE_HELP,
+    TOLERATE_HELP,
+    Options,
+)
 from memory_store.errors import EXIT_USAGE, MemjobsError
 from memory_store.redact import redact
 
@@ -18,7 +25,7 @@ from memory_store.redact import redact
 @expected_errors
 def context(
     session: Annotated[str | None, typer.Option("--session", help="This session's id: its SESSION.md entries.")] = None,
-    project: Annotated[str | None, typer.Option("--project", help="This project's id: its entries, episodes.")] = None,
+    project: Annotated[str | None, typer.Option("--project", help=PROJECT_HELP)] = None,
     task: Annotated[str | None, typer.Option("--task", help="What the agent will do (for procedures).")] = None,
     task_type: Annotated[str | None, typer.Option("--task-type", help=TASK_TYPE_HELP)] = None,
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
@@ -60,7 +67,7 @@ def _run(opts: Options, verify: bool = False) -> None:
 @expected_errors
 def verify(
     session: Annotated[str | None, typer.Option("--session", help="This session's id.")] = None,
-    project: Annotated[str | None, typer.Option("--project", help="This project's id.")] = None,
+    project: Annotated[str | None, typer.Option("--project", help=PROJECT_HELP)] = None,
     task: Annotated[str | None, typer.Option("--task", help="What the agent will do (for procedures).")] = None,
     task_type: Annotated[str | None, typer.Option("--task-type", help=TASK_TYPE_HELP)] = None,
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,

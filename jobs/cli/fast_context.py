@@ -18,7 +18,10 @@ from memory_store.errors import MemjobsError, UsageError
 TASK_TYPE_HELP = ("A profile of context.profiles in memjobs.yaml (budget, caps, which layers); built in: "
                   "reply (everything, the default) and prompt (session entries, procedures, hints; 400 tokens).")
 HOOK_INPUT_HELP = ("Read the agent hook's JSON on stdin (claude-code, codex, openclaw): its session_id, cwd "
-                   "(the project) and prompt (the task) fill --session, --project and --task when not given.")
+                   "(the project's folder) and prompt (the task) fill --session, --project and --task when not "
+                   "given.")
+PROJECT_HELP = ("This project: a folder's path (the episodes of sessions started in it or below it) or a bare "
+                "name (those started in a folder of that name; the id of applies_to project:<id>).")
 NOW_HELP = ("The time to build for (ISO, e.g. 2026-11-27T09:00; without a zone: the workspace's time zone; "
             "default: now).")
 TOLERATE_HELP = ("When memory cannot be loaded and there is no last-known-good snapshot, print an empty "
@@ -99,7 +102,7 @@ def with_hook_input(opts: Options) -> tuple[Options, str]:
         raise UsageError(f"--hook-input must be one of {', '.join(AGENTS)}, not {opts.hook_input!r}")
     got = hook_input.read(sys.stdin)
     warn = f"warning: {got.problem}\n" if got.problem else ""
-    return replace(opts, session=opts.session or got.session, project=opts.project or got.project,
+    return replace(opts, session=opts.session or got.session, project=opts.project or got.cwd or got.project,
                    task=opts.task or got.task), warn
 
 
@@ -109,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
         "within a token budget; policy keys only as policy@<version>; reason codes for what was left out "
         "(--json); the last-known-good snapshot when a file cannot be read, said loudly. Writes nothing."))
     p.add_argument("--session", help="This session's id: its SESSION.md entries.")
-    p.add_argument("--project", help="This project's id: its entries, episodes.")
+    p.add_argument("--project", help=PROJECT_HELP)
     p.add_argument("--task", help="What the agent will do (for procedures).")
     p.add_argument("--task-type", help=TASK_TYPE_HELP)
     p.add_argument("--hint", dest="hints", action="append", default=[], help="Text passed through last (repeatable).")

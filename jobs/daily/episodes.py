@@ -102,11 +102,13 @@ def build(session: DaySession, tz: Any) -> ep.Episode:
     result = decide(recs)
     first_line, last_line = min(r.line for r in recs), max(r.line_end for r in recs)
     prefix = "E" if "#" in session.path else "L"
+    cwd = next((r.cwd for r in recs if r.cwd), None)
     return ep.Episode(
         title=one_line(title, 90), id=ep.episode_id(day, session.session_id, session.path), date=day.isoformat(),
         source=Source(session.session_id, session.path, f"{prefix}{first_line}-{prefix}{last_line}"),
         summary=summary, topics=topics_of(session), outcome=result.outcome, signal=result.signal,
-        started=_local(start, tz), ended=_local(end, tz), expires=ep.expiry_for(end.astimezone(tz).date()))
+        started=_local(start, tz), ended=_local(end, tz), expires=ep.expiry_for(end.astimezone(tz).date()),
+        cwd=cwd)
 
 
 def _span(mr: str) -> tuple[str, int, int] | None:
@@ -126,7 +128,8 @@ def merge(old: ep.Episode, part: ep.Episode) -> ep.Episode:
     topics = tuple(dict.fromkeys(first.topics + last.topics))[:MAX_TOPICS]
     return replace(old, title=first.title, summary=first.summary, started=first.started,
                    ended=ender.ended, outcome=ender.outcome, signal=ender.signal, topics=topics,
-                   source=replace(old.source, message_range=rng), expires=max(old.expires, part.expires))
+                   source=replace(old.source, message_range=rng), expires=max(old.expires, part.expires),
+                   cwd=first.cwd or last.cwd)
 
 
 def access_days(state_dir: Path, today: date) -> dict[str, date]:

@@ -69,7 +69,9 @@ def register(server: Any, cfg: Config) -> None:
     @server.tool(annotations=reads)
     def memory_context(
         session_id: Annotated[str | None, Field(description="This session's id (its SESSION.md entries)")] = None,
-        project: Annotated[str | None, Field(description="This project's id (its entries and episodes)")] = None,
+        project: Annotated[str | None, Field(description=(
+            "This project: its folder's path (the episodes of sessions started in it or below it) or a bare "
+            "name (a folder of that name; the id of applies_to project:<id>)"))] = None,
         task: Annotated[str | None, Field(description="What you are about to do (selects procedures)")] = None,
         task_type: Annotated[str | None, Field(description=(
             "A profile of context.profiles (budget, caps, which layers); default reply, built in also prompt"))] = None,

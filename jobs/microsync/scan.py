@@ -15,6 +15,7 @@ Excluded sessions (`exclude_sessions`, chat types not configured) are read past 
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -77,6 +78,7 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
     # another name; any other such file is new to this workspace (a late file).
     known = None if window.explicit else {c.identity for c in state.files.values()}
     _refuse_empty_sources(cfg, found_all)
+    read_before = lines_read_before(state) if not window.explicit else {}
     for source, found in found_all:
         key = source_key(source)
         counts = report.source(source.name)
@@ -90,7 +92,7 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
         seen_sessions: set[tuple[str, str]] = set()
         dedupe = EntryDeduper()  # OpenClaw: the same entries in a JSONL file and the SQLite store
         # what a scheduled run leaves unread for being old: a first run's look-back, or a late file's week
-        unread = OlderHistory(state.read_ranges(key)) if not window.explicit else None
+        unread = OlderHistory(state.read_ranges(key), read_before) if not window.explicit else None
         for tf in found.files:
             counts.files += 1
             yield from _scan_file(cfg, source, tf, state, report, window, lower, seen_sessions, dedupe, unread,
@@ -113,17 +115,44 @@ def _note_last_read(mark: SourceMark, records: list[Record]) -> None:
         mark.last_read = newest.isoformat()
 
 
+_NO_HEAD = hashlib.sha1(b"").hexdigest()[:16]   # the identity of a file whose first line is not complete
+
+
+def _content_key(identity: str) -> str | None:
+    """The part of a file identity (`dev:inode:sha1 of the first line`, memory_store/transcripts/jsonl.py)
+    that stays when the file is moved or copied: its first line, which holds the session's id and time."""
+    parts = identity.split(":")
+    head = parts[2] if len(parts) == 3 else ""
+    return head if len(head) == 16 and head != _NO_HEAD and all(c in "0123456789abcdef" for c in head) else None
+
+
+def lines_read_before(state: SyncState) -> dict[str, int]:
+    """For each file's first line (`_content_key`), the last line some cursor has read of a file
+    that starts with it, under whatever path and source that file was read then."""
+    out: dict[str, int] = {}
+    for cursor in state.files.values():
+        key = _content_key(cursor.identity)
+        if key is not None:
+            out[key] = max(out.get(key, 0), cursor.line)
+    return out
+
+
 @dataclass
 class OlderHistory:
     """Records a source's first run left unread for being older than the look-back. Records an
-    explicit range read before (`--since`, backfill: `SyncState.ranges`) are not unread."""
+    explicit range read before (`--since`, backfill: `SyncState.ranges`) are not unread, nor are the
+    lines an earlier run read of the same file under another path (`read_files`: a workspace whose
+    transcript folder moved, its `path` edited in memjobs.yaml, is a new source to the cursors)."""
 
     read: list[tuple[datetime, datetime]] = field(default_factory=list)
+    read_files: dict[str, int] = field(default_factory=dict)   # lines_read_before
     oldest: datetime | None = None
     sessions: set[str] = field(default_factory=set)
 
-    def add(self, records: list[Record]) -> None:
-        records = [r for r in records if not any(lo <= r.ts <= hi for lo, hi in self.read)]
+    def add(self, records: list[Record], identity: str = "") -> None:
+        key = _content_key(identity)
+        done = self.read_files.get(key, 0) if key is not None else 0
+        records = [r for r in records if r.line_end > done and not any(lo <= r.ts <= hi for lo, hi in self.read)]
         if not records:
             return
         first = min(r.ts for r in records)
@@ -250,7 +279,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     # unread for being old: a first run's look-back, or a late file's week (a renamed file's lines
     # were read under its older name)
     if older is not None and floor is not None and (known is None or late_file) and len(records) < len(deduped):
-        older.add([r for r in deduped if r.ts < floor])
+        older.add([r for r in deduped if r.ts < floor], identity)
     if not any(r.line_end > seen_line for r in records):
         return
     _note_last_read(state.sources.setdefault(source_key(source), SourceMark()), records)

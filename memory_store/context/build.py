@@ -42,6 +42,7 @@ from memory_store.context.model import (
 )
 from memory_store.context.profiles import Settings
 from memory_store.context.profiles import settings as profile_settings
+from memory_store.context.project import Project
 from memory_store.context.render import fixed_cost, group_cost, item_line, measured_format
 from memory_store.context.snapshot import Snapshot, read_last_known_good
 from memory_store.context.tokens import MIN_BUDGET, estimate
@@ -203,8 +204,9 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     for bl in sbad:
         b.emit("thread", "normalize", INVALID, f"SESSION.md:{bl.line}")
     cands.extend(Candidate(loc, "session", "SESSION.md", len(cands) + n) for n, loc in enumerate(sfound))
+    project = Project.of(req.project) if req.project else None
     context = [c for c in (f"session:{req.session}" if req.session else None,
-                           f"project:{req.project}" if req.project else None) if c]
+                           f"project:{project.name}" if project else None) if c]
     resolved = resolve(cands, now=now, idle=parse_duration(cfg.core.session_idle), context=context,
                        last_activity=last_activity, multi_valued=frozenset(cfg.core.multi_valued))
     for r in resolved.values():
@@ -264,7 +266,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     if "procedures" in shown:
         items["procedures"] = _procedures(b, ws, req.task, prof.procedures)
     if "episodes" in shown:
-        items["episodes"] = _episodes(b, ws, req.project, prof.episodes)
+        items["episodes"] = _episodes(b, ws, project, prof.episodes)
 
     # ---- what the user had memjobs forget is not given back from history (episodes, the index) ----
     forgot = forgotten(ws)
@@ -334,8 +336,9 @@ def _procedures(b: _Build, ws: Path, task: str | None, limit: int) -> list[Item]
             for score, pid, t, s in scored[:limit] if score > 0]
 
 
-def _episodes(b: _Build, ws: Path, project: str | None, limit: int) -> list[Item]:
-    """The `limit` most recent episodes not expired (of `project`, when given)."""
+def _episodes(b: _Build, ws: Path, project: Project | None, limit: int) -> list[Item]:
+    """The `limit` most recent episodes not expired (of `project`, when given: by the session's own
+    working directory, memory_store/context/project.py)."""
     eps, ebad = sources.episodes(ws)
     for where, _ in ebad:
         b.emit("thread", "normalize", INVALID, where)
@@ -348,8 +351,7 @@ def _episodes(b: _Build, ws: Path, project: str | None, limit: int) -> list[Item
         except ValueError:
             b.emit("thread", "normalize", INVALID, ep.id or rel)
             continue
-        about = (ep.source.session_path + " " + " ".join(ep.topics)).casefold()
-        if project and project.casefold() not in about:
+        if project is not None and not project.holds(ep.cwd):
             continue
         recent.append((rel, ep))
     recent.sort(key=lambda x: (x[1].ended, x[1].id), reverse=True)

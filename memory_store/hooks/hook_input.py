@@ -1,6 +1,7 @@
 """What an agent's hook passes on stdin (docs/spec/context.md §8): Claude Code and Codex send one
 JSON object with `session_id`, `cwd`, `hook_event_name` and, for a prompt hook, `prompt`. memjobs
-reads this session's id, the project (the last part of `cwd`) and the task (the prompt) from it.
+reads this session's id, the project (`cwd`: its path, and the last part as its id) and the task
+(the prompt) from it.
 Anything unreadable gives nothing: a hook must never fail because of its input."""
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ MAX_TASK = 2000                          # characters of the prompt used as the 
 @dataclass(frozen=True)
 class HookInput:
     session: str | None = None
-    project: str | None = None
+    project: str | None = None           # the last part of cwd
+    cwd: str | None = None
     task: str | None = None
     problem: str | None = None           # why nothing was read, for a warning
 
@@ -38,7 +40,7 @@ def parse(text: str) -> HookInput:
     cwd = text_of("cwd")
     project = PurePath(cwd).name or None if cwd else None
     prompt = text_of("prompt")
-    return HookInput(text_of("session_id"), project, prompt[:MAX_TASK] if prompt else None)
+    return HookInput(text_of("session_id"), project, cwd, prompt[:MAX_TASK] if prompt else None)
 
 
 def read(stream: IO[str]) -> HookInput:

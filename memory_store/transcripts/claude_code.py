@@ -47,6 +47,10 @@ _META_PREFIXES = (
 _REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
 
 
+def _is_cwd(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
 def _strip_reminders(text: str) -> str:
     return _REMINDER.sub("", text).strip() if "<system-reminder>" in text else text.strip()
 
@@ -74,6 +78,7 @@ class _Reader:
         self.offset = offset
         self.session_id: str | None = tf.session_id
         self.got_session = False
+        self.cwd: str | None = None   # the first `cwd` of the file: where the session was started
         self.tool_names: dict[str, str] = {}
         self.group: _Group | None = None
 
@@ -84,6 +89,7 @@ class _Reader:
         return t in ("user", "assistant") or t in _OTHER_TYPES or "sessionId" in obj or "uuid" in obj
 
     def start(self, head: list[dict[str, Any]]) -> None:
+        self.cwd = next((obj["cwd"] for obj in head if _is_cwd(obj.get("cwd"))), None)
         for obj in head:
             if isinstance(obj.get("sessionId"), str):
                 self.session_id, self.got_session = obj["sessionId"], True
@@ -111,7 +117,7 @@ class _Reader:
         return Record(source=FORMAT, session_id=self.session_id or "", path=self.tf.path, line=line,
                       line_end=line_end, ts=ts, role=role, text=text, offset_end=end,
                       session_key=self.tf.project, chat_type=self.tf.chat_type, flags=frozenset(flags),
-                      entry_id=entry_id, **kw)
+                      entry_id=entry_id, cwd=self.cwd, **kw)
 
     def feed(self, line: Line, chunk: ReadChunk) -> None:
         obj = line.obj
@@ -136,6 +142,8 @@ class _Reader:
             return
         if not self.got_session and isinstance(obj.get("sessionId"), str):
             self.session_id, self.got_session = obj["sessionId"], True
+        if self.cwd is None and _is_cwd(obj.get("cwd")):
+            self.cwd = obj["cwd"]
         if t == "assistant":
             self._assistant(obj, msg, ts, line, chunk)
         else:

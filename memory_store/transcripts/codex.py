@@ -50,6 +50,7 @@ class _Reader:
         self.tools = tools   # False: tool calls and results are skipped (`discover.read`)
         self.session_id: str | None = tf.session_id
         self.session_ts: datetime | None = None   # the session header's: what a line without one gets
+        self.cwd: str | None = None               # the session header's working directory
         self.call_names: dict[str, str] = {}
         self.twins: dict[tuple[str, str], str] = {}
 
@@ -70,6 +71,8 @@ class _Reader:
                 if isinstance(payload.get("id"), str):
                     self.session_id = payload["id"]
                 self.session_ts = parse_ts(payload.get("timestamp")) or parse_ts(obj.get("timestamp"))
+                cwd = payload.get("cwd")
+                self.cwd = cwd if isinstance(cwd, str) and cwd.strip() else None
 
     def _is_twin(self, role: str, text: str, kind: str) -> bool:
         key = (role, " ".join(text.split()))
@@ -120,7 +123,7 @@ class _Reader:
         return Record(source=FORMAT, session_id=self.session_id or "", path=self.tf.path, line=line.number,
                       line_end=line.number, ts=ts, role=role, text=text, offset_end=line.end,
                       session_key=self.tf.session_key, chat_type=self.tf.chat_type, flags=frozenset(flags),
-                      **kw)
+                      cwd=self.cwd, **kw)
 
     def _response(self, p: dict[str, Any], line: Line, ts: datetime) -> list[Record] | str:
         pt = p.get("type")

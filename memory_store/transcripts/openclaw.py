@@ -82,12 +82,15 @@ class EntryParser:
         self.session_key = session_key
         self.chat_type = chat_type
         self.version: int | None = None
+        self.cwd: str | None = None   # the session header's working directory
         self.last_ts: datetime | None = None
 
     def header(self, obj: dict[str, Any]) -> None:
         if isinstance(obj.get("id"), str):
             self.session_id = obj["id"]
         self.version = obj.get("version") if isinstance(obj.get("version"), int) else 1
+        cwd = obj.get("cwd")
+        self.cwd = cwd if isinstance(cwd, str) and cwd.strip() else None
 
     @staticmethod
     def recognise(obj: dict[str, Any]) -> bool:
@@ -122,7 +125,7 @@ class EntryParser:
             return Record(source=FORMAT, session_id=self.session_id or "", path=self.path, line=line,
                           line_end=line_end, ts=ts, role=role, text=text, offset_end=offset_end,
                           session_key=self.session_key, chat_type=self.chat_type, flags=flags,
-                          entry_id=entry_id, **kw)
+                          entry_id=entry_id, cwd=self.cwd, **kw)
 
         if t != "message":
             summary = obj.get("summary")

@@ -36,7 +36,9 @@ class Record:
     SQLite store, where `path` is `<db path>#<session id>`). `offset_end` is the byte offset just
     after the record's last line: a cursor that stops after this record resumes there.
     A tool call's `text` is the same string as its `tool_args`. `session_key` is OpenClaw's
-    sessions.json key, or Claude Code's project folder.
+    sessions.json key, or Claude Code's project folder. `cwd` is the session's working directory as
+    the transcript records it (Claude Code: the file's first `cwd`; Codex: `session_meta`; OpenClaw:
+    the `session` header), None when it does not: what ties an episode to a project.
     """
 
     source: str                 # format: openclaw | claude-code | codex
@@ -54,6 +56,7 @@ class Record:
     tool_name: str | None = None
     tool_args: str | None = None     # JSON text, redacted, capped at 2 KB
     entry_id: str | None = None      # the transcript's own id (uuid / v3 id), for deduplication
+    cwd: str | None = None           # the session's working directory, when the transcript says
 
     @property
     def is_tool(self) -> bool:

@@ -122,6 +122,14 @@ def read_session(tf: TranscriptFile, offset: int = 0, tools: bool = True) -> Rea
         return chunk
     try:
         zcol = "CAST(event_zstd AS BLOB)" if "event_zstd" in _columns(conn, "transcript_events") else "NULL"
+        # The session's working directory is in its `session` header, the first event: read it
+        # whatever `offset` is, so a resumed read gives the same records as a whole one.
+        first = conn.execute(f"SELECT CAST(event_json AS BLOB), {zcol} FROM transcript_events WHERE session_id = ? "
+                             "AND typeof(seq) = 'integer' ORDER BY seq LIMIT 1", (tf.session_id,)).fetchone()
+        header = _decode(first[0], first[1]) if first else None
+        if isinstance(header, dict) and header.get("type") == "session":
+            cwd = header.get("cwd")
+            parser.cwd = cwd if isinstance(cwd, str) and cwd.strip() else None
         # seq is INTEGER NOT NULL in OpenClaw's schema; a row of a damaged store without an
         # integer seq has no place in the order and no cursor position: counted, not read.
         rows = conn.execute(

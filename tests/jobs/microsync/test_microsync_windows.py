@@ -182,6 +182,41 @@ def test_a_renamed_file_or_a_copied_history_is_not_written_twice(tmp_path: Path)
     assert {p: p.read_bytes() for p in (ws / "memory").glob("*.md")} == before
 
 
+def test_a_moved_transcript_folder_is_not_said_to_hold_unread_sessions(tmp_path: Path) -> None:
+    """The workspace and its transcript folder moved, the path edited in memjobs.yaml: to the cursors
+    that is a new source, whose first run looks back 3 hours. What a backfill read under the old path
+    is neither written again nor said to be unread; a line the earlier runs never read (appended to
+    the moved file, older than the look-back) still is, with its day."""
+    from tests.conftest import cli
+
+    ws, folder = _setup(tmp_path)
+    _append(folder / "a.jsonl", _line("a", 1, "2026-11-24T03:00:00Z", "user", "We decided to use Postgres for orders."),
+            _line("a", 2, "2026-11-24T03:00:30Z", "assistant", "Noted."))
+    r = cli("--workspace", str(ws), "backfill", "--since", "2026-11-24", "--until", "2026-11-26")
+    assert r.exit_code == 0, r.output
+    assert [e.title for e in _entries(ws)] == ["Use Postgres for orders"]
+    moved = tmp_path / "moved"
+    (tmp_path / "claude").rename(moved)
+    conf = yaml.safe_load((ws / "memjobs.yaml").read_text(encoding="utf-8"))
+    conf["transcripts"][0]["path"] = str(moved / "projects")
+    (ws / "memjobs.yaml").write_text(yaml.safe_dump(conf), encoding="utf-8")
+    path = moved / "projects" / "-home-u-app" / "a.jsonl"
+    _append(path, _line("a", 3, "2026-11-26T03:00:00Z", "user", "We decided to use Kafka for events."))
+    run = _sync(ws, "2026-11-26T12:00:00")
+    assert run.added == 1 and run.updated == 0, run
+    assert sorted(e.title for e in _entries(ws)) == ["Use Kafka for events", "Use Postgres for orders"]
+    assert "unread_history" not in run.details and not any("not read" in n for n in run.notes), run.notes
+    # a later line of the same file that no run read, older than this source's first look-back
+    _append(path, _line("b", 1, "2026-11-25T03:00:00Z", "user", "We decided to use Redis for the cache."))
+    moved.rename(tmp_path / "moved2")
+    conf["transcripts"][0]["path"] = str(tmp_path / "moved2" / "projects")
+    (ws / "memjobs.yaml").write_text(yaml.safe_dump(conf), encoding="utf-8")
+    again = _sync(ws, "2026-11-26T18:00:00")
+    assert again.added == 0, again
+    assert again.details["unread_history"] == [{"source": "claude-code", "sessions": 1, "oldest": "2026-11-25"}]
+    assert any("1 sessions since 2026-11-25" in n and "backfill --since 2026-11-25" in n for n in again.notes)
+
+
 def test_a_file_name_that_is_not_utf8_is_reported_and_the_rest_read(tmp_path: Path) -> None:
     import os
 

@@ -71,7 +71,7 @@ def fill(ws: Path) -> None:
     (ws / "memory/procedures.md").write_text(apply(None, [proc])[0], encoding="utf-8")
     ep = Episode("Booking overlap", "EPISODE-20261125-booking-overlap-abc123", "2026-11-25", SRC,
                  "Found the overlap in the availability query", ("nimbus", "bookings"), "success", "thanks",
-                 "2026-11-25T10:00", "2026-11-25T11:00", "2027-02-23")
+                 "2026-11-25T10:00", "2026-11-25T11:00", "2027-02-23", cwd="/home/u/nimbus")
     rel = episode_rel("2026-11-25")
     (ws / rel).parent.mkdir(parents=True, exist_ok=True)
     (ws / rel).write_text(upsert(None, [ep], month_title(rel)), encoding="utf-8")
@@ -100,7 +100,7 @@ def test_every_layer_in_the_fixed_order(workspace: Path) -> None:
     assert data["long_memory"]["procedures"] == []                                     # no --task
     assert data["layers"]["long_memory"]["status"] == "loaded" and data["events"] == []
     assert data["memory_refs"]["memory"].startswith("memory@") and data["text"].startswith("# Memory context")
-    # --project keeps the episodes whose transcript path or topics name it
+    # --project keeps the episodes of sessions started in that folder (test_context_project.py)
     assert len(json.loads(run(workspace, "--project", "nimbus", "--json")[1])["thread_memory"]["episodes"]) == 1
     assert json.loads(run(workspace, "--project", "other", "--json")[1])["thread_memory"]["episodes"] == []
 
