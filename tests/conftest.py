@@ -3,6 +3,8 @@ point into tmp_path, and MEMJOBS_* variables are cleared (docs/style.md §2)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import datetime
 import fcntl
 import functools
 import logging
@@ -29,15 +31,110 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-# Property tests run their full example counts by default (what CI runs); `pytest
-# --hypothesis-profile=dev` runs a fifth of them for a quick local loop (tests/strategies.examples).
-# No timing checks in either: the suite runs on two workers on a shared 2-core machine, where a
-# slow draw or a 200 ms deadline measures the machine's load, not the property.
+# Property tests (hypothesis) under three profiles, chosen by HYPOTHESIS_PROFILE or `pytest
+# --hypothesis-profile=NAME` (docs/testing.md):
+# - `ci` (the default, what the README's command and CI run): each property test runs the example
+#   count CI_EXAMPLES gives it below, set by its cost so that all of them together spend about 20 s of
+#   CPU; a test not in the table runs the count written in its file. Not derandomized: every run
+#   draws new examples (a failure prints the blob that reproduces it).
+# - `thorough`: every property test runs the count written in its file (before a release).
+# - `dev`: a fifth of `ci`'s counts, for a quick local loop.
+# No timing checks in any: the suite runs on two workers on a shared 2-core machine, where a slow
+# draw or a 200 ms deadline measures the machine's load, not the property.
 _UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
-settings.register_profile("ci", settings.get_profile("default"), **_UNTIMED)
-settings.register_profile("dev", max_examples=20, **_UNTIMED)
-if settings.get_current_profile_name() == "default":  # no --hypothesis-profile given
-    settings.load_profile("ci")
+settings.register_profile("ci", settings.get_profile("default"), derandomize=False, print_blob=True, **_UNTIMED)
+settings.register_profile("thorough", settings.get_profile("ci"))
+settings.register_profile("dev", settings.get_profile("ci"), max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "ci")   # `--hypothesis-profile` wins, later
+
+# CI's example count of each property test (node id without parameters → examples), by its cost: the
+# comment is the count its file writes (`thorough`) and its CPU per example there, measured on the shared
+# 2-core machine. The `thorough` counts stay in the test files. tests/test_property_budget.py checks
+# that every name here is a property test and that no count here exceeds its file's.
+CI_EXAMPLES: dict[str, int] = {
+    # 40: 320 ms (two microSync runs and a weekly)
+    "tests/jobs/weekly/test_hand_edits_fuzz.py::test_microsync_after_random_edits_of_a_daily_file_only_appends": 6,
+    # 150: 39 ms
+    "tests/jobs/weekly/test_hand_edits_fuzz.py::test_random_hand_edits_never_lose_an_item_or_change_the_users_bytes": 30,  # noqa: E501
+    # 3,000: 1.8 ms
+    "tests/jobs/microsync/test_route_gate.py::test_generated_turns_the_gate_stops_route_nowhere": 400,
+    # 3,000: 1.4 ms
+    "tests/jobs/microsync/rules/test_question_fast.py::test_generated_sentences_read_as_before": 400,
+    # 600: 1.2 ms
+    "tests/jobs/microsync/rules/test_cue_prefilter.py::test_generated_text_is_searched_as_the_bare_pattern_would": 400,
+    # 200: 8 ms
+    "tests/jobs/microsync/rules/test_extract_text.py::test_prefiltered_cues_agree_with_their_plain_regex": 60,
+    # 3,000: 1.4 ms
+    "tests/jobs/daily/test_scans_fast.py::test_generated_sentences_commit_as_before": 400,
+    # 3,000: 1.3 ms
+    "tests/jobs/daily/test_scans_fast.py::test_generated_texts_read_as_the_patterns_do": 400,
+    # 2,000: 1.1 ms
+    "tests/jobs/daily/test_scans_fast.py::test_generated_errors_read_as_the_pattern_does": 400,
+    # 150: 21 ms
+    "tests/memory_store/transcripts/test_transcripts_fuzz.py::test_claude_code_lines_never_crash": 30,
+    # 150: 19 ms
+    "tests/memory_store/transcripts/test_transcripts_fuzz.py::test_openclaw_lines_never_crash": 30,
+    # 150: 18 ms
+    "tests/memory_store/transcripts/test_transcripts_fuzz.py::test_codex_lines_never_crash": 30,
+    # 40: 20 ms
+    "tests/memory_store/transcripts/test_transcripts_fuzz.py::test_sqlite_store_rows_never_crash": 20,
+    # 300: 10 ms
+    "tests/memory_store/test_simple_yaml.py::test_plain_configurations_in_block_style_are_always_read": 60,
+    # 400: 7.5 ms
+    "tests/memory_store/test_simple_yaml.py::test_whatever_pyyaml_dumps_reads_the_same_or_not_at_all": 80,
+    # 600: 2.5 ms
+    "tests/memory_store/test_simple_yaml.py::test_random_config_like_text_reads_the_same_or_not_at_all": 200,
+    # 400: 7 ms
+    "tests/memory_store/core/test_core_lineformat.py::test_lossless_round_trip": 100,
+    # 60: 22 ms
+    "tests/memory_store/core/test_core_lineformat.py::test_a_write_keeps_every_hand_written_byte": 20,
+    # 300: 9 ms
+    "tests/memory_store/test_entries.py::test_block_entry_round_trip": 80,
+    # 150: 18 ms
+    "tests/memory_store/test_entries.py::test_canonical_document_round_trip": 40,
+    # 300: 4.3 ms
+    "tests/memory_store/test_entries.py::test_line_entry_round_trip": 120,
+    # 100: 16 ms
+    "tests/memory_store/test_markdown.py::test_changing_one_entry_leaves_every_other_byte": 30,
+    # 400: 2.8 ms
+    "tests/memory_store/test_episodes_upsert_fast.py::test_upsert_writes_what_it_wrote_before": 150,
+}
+
+
+def ci_examples(nodeid: str, written: int, profile: str) -> int:
+    """The example count a property test runs under `profile`, its file writing `written`."""
+    budget = CI_EXAMPLES.get(nodeid.split("[", 1)[0])
+    if profile == "thorough" or budget is None:
+        return written
+    if profile == "dev":
+        budget = max(5, budget // 5)
+    return min(written, budget)
+
+
+def apply_profile(test: Any, nodeid: str, profile: str) -> None:
+    """`test` (a function @given wrapped) set to run its profile's example count; under `ci` and `dev`
+    a file's `derandomize=True` is lifted too, so each run explores new examples. Its written count
+    is kept as `test.written_examples` (a parametrized test is one function for all its items)."""
+    # @given keeps the test's settings here and reads them at each call (hypothesis/core.py);
+    # @settings cannot be applied a second time, so the settings are replaced by a changed copy.
+    current: settings = test._hypothesis_internal_use_settings
+    written = getattr(test, "written_examples", current.max_examples)
+    test.written_examples = written
+    if profile == "thorough":
+        return
+    count = ci_examples(nodeid, written, profile)
+    if count != current.max_examples or current.derandomize:
+        test._hypothesis_internal_use_settings = settings(current, max_examples=count, derandomize=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each collected property test gets its profile's example count (CI_EXAMPLES)."""
+    profile = settings.get_current_profile_name()
+    for item in items:
+        test = getattr(item, "obj", None)
+        if getattr(test, "is_hypothesis_test", False):
+            apply_profile(test, item.nodeid, profile)
+
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -206,6 +303,65 @@ def demo_replayed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResu
     with _read_only(folder):
         yield DemoResult(folder / "ws", reports)
 
+
+
+@pytest.fixture(scope="session")
+def demo_first_day(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A workspace over the bundled demo transcripts after microSync's schedule of the first day
+    only (`replay_schedule(cfg, KEY["days"][:1])`) and its reports, built once per session. Read it
+    in place, or copy its workspace (`microsync_helpers.replayed_copy`) to run jobs on."""
+    from jobs.demo.build import DemoResult
+    from tests.microsync_helpers import KEY, demo_workspace, replay_schedule
+
+    def build(folder: Path) -> list[Any]:
+        cfg, _ = demo_workspace(folder)
+        return replay_schedule(cfg, KEY["days"][:1])
+
+    folder, reports = built_once(tmp_path_factory, "first-day", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
+
+
+
+@pytest.fixture(scope="session")
+def demo_first_slot(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
+    """A workspace over the bundled demo transcripts after one microSync, the first day's first
+    slot (10:00 local, `KEY["days"][0]`), and its report, built once per session: that day's later
+    runs append to its daily file. Copy its workspace (`microsync_helpers.replayed_copy`) to run on."""
+    from jobs.demo.build import DemoResult
+    from jobs.dispatch import registry
+    from tests.microsync_helpers import KEY, demo_workspace
+
+    def build(folder: Path) -> list[Any]:
+        cfg, _ = demo_workspace(folder)
+        day = datetime.date.fromisoformat(KEY["days"][0])
+        return [registry.run(cfg, "microsync", now=datetime.datetime.combine(day, datetime.time(10), cfg.tz))]
+
+    folder, reports = built_once(tmp_path_factory, "first-slot", build)
+    with _read_only(folder):
+        yield DemoResult(folder / "ws", reports)
+
+@dataclasses.dataclass(frozen=True)
+class Printed:
+    """What an in-process command printed (conftest.cli's Result, kept as plain strings)."""
+    exit_code: int
+    output: str     # stdout and stderr as they came
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture(scope="session")
+def demo_printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Printed]]:
+    """`memjobs demo <folder>` run once per session in process (`cli`): the folder it built and what
+    it printed. Read the folder in place, or copy it (`copy_built`) to run another command that
+    writes (a second demo)."""
+    def build(folder: Path) -> tuple[int, str, str, str]:
+        res = cli("demo", str(folder / "demo"))
+        return res.exit_code, res.output, res.stdout, res.stderr
+
+    folder, printed = built_once(tmp_path_factory, "demo-printed", build)
+    with _read_only(folder):
+        yield folder / "demo", Printed(*printed)
 
 def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -106,5 +106,6 @@ prose = st.sampled_from(
 
 
 def examples(n: int) -> int:
-    """A property test's example count: `n` as written (CI), a fifth under the `dev` profile."""
+    """A property test's written example count (the `thorough` profile's): `n`, a fifth under the
+    `dev` profile. CI's count is conftest.CI_EXAMPLES's where it names the test."""
     return max(5, n // 5) if settings.get_current_profile_name() == "dev" else n

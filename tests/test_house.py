@@ -170,6 +170,7 @@ TOP_LEVEL_TESTS = {
     "test_chaos.py": "the reliability suite's faults over every job",
     "test_secrets.py": "a secret stays out of every command's output and every file",
     "test_secret_doors.py": "the secret catalogue stays out of every command and run",
+    "test_property_budget.py": "the property tests' example counts under each profile (tests/conftest.py)",
 }
 
 

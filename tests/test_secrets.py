@@ -8,16 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import cli_run
+from tests.conftest import Printed, cli_run, copy_built
 from tests.microsync_helpers import KEY
 
 
-def test_demo_and_every_reporting_command_keep_the_secret_out(tmp_path: Path):
-    ws = tmp_path / "demo"
-    outputs = []
-    p = cli_run("demo", str(ws), timeout=300)
-    assert p.returncode == 0, p.stdout + p.stderr
-    outputs.append(p.stdout + p.stderr)
+def test_demo_and_every_reporting_command_keep_the_secret_out(tmp_path: Path, demo_printed: tuple[Path, Printed]):
+    built, printed = demo_printed          # conftest: one `memjobs demo` for the session, in process
+    assert printed.exit_code == 0, printed.output
+    ws = copy_built(built, tmp_path / "demo")   # the commands below may write (an index update)
+    outputs = [printed.stdout + printed.stderr]
     w = ["--workspace", str(ws)]
     for args in (
         ["status", "--json"],

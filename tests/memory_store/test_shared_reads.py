@@ -11,6 +11,7 @@ import pytest
 from memory_store import shared_reads
 from memory_store.transcripts import TranscriptFile, read
 from memory_store.transcripts.jsonl import ReadChunk
+from tests.conftest import built_once
 from tests.memory_store.transcripts.test_transcripts_reading import _all_files
 from tests.microsync_helpers import demo_workspace, replay_schedule
 
@@ -90,26 +91,36 @@ def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monk
     assert norm == [[tuple(str(v).replace(str(tmp_path / "two"), "<T>") for v in row) for row in t] for t in two]
 
 
-def test_a_backfill_writes_the_same_with_shared_reads_or_without(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """A backfill shares its reads across its days (the active-day scan, each day's range, the
-    wrap-up's inputs): the memory it writes is byte for byte what reading every time writes."""
+def _backfilled(folder: Path, keep: int) -> dict[str, bytes]:
+    """The memory a backfill over the demo schedule's days writes with a shelf of `keep` characters
+    (0: every read parses its file again), its folder's path written as <T>; asserts every day ran."""
     from datetime import date
 
     from jobs.dispatch.backfill import backfill
     from tests.microsync_helpers import KEY, memory_bytes
 
     days = sorted(date.fromisoformat(d) for d in KEY["days"])
-    out = []
-    for name, keep in (("shared", shared_reads.KEEP_CHARS), ("unshared", 0)):
-        monkeypatch.setattr(shared_reads, "KEEP_CHARS", keep)
-        cfg, _ = demo_workspace(tmp_path / name)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(shared_reads, "KEEP_CHARS", keep)
+        cfg, _ = demo_workspace(folder)
         progress = backfill(cfg, days[0], days[-1])
-        assert len(progress.done) == len(days)
-        written = memory_bytes(cfg.workspace)
-        out.append({k: v.replace(str(tmp_path / name).encode(), b"<T>") for k, v in written.items()})
-    assert out[0] == out[1]
-    assert any(k.startswith("memory/20") for k in out[0])
+    assert len(progress.done) == len(days)
+    return {k: v.replace(str(folder).encode(), b"<T>") for k, v in memory_bytes(cfg.workspace).items()}
+
+
+@pytest.fixture(scope="session")
+def unshared(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The reference both backfill tests compare with (the same inputs, the same run): built once
+    for the session, whichever xdist worker runs them (conftest.built_once)."""
+    return built_once(tmp_path_factory, "backfill-unshared", lambda folder: _backfilled(folder / "ws", 0))[1]
+
+
+def test_a_backfill_writes_the_same_with_shared_reads_or_without(tmp_path: Path, unshared: dict[str, bytes]) -> None:
+    """A backfill shares its reads across its days (the active-day scan, each day's range, the
+    wrap-up's inputs): the memory it writes is byte for byte what reading every time writes."""
+    shared = _backfilled(tmp_path / "shared", shared_reads.KEEP_CHARS)
+    assert shared == unshared
+    assert any(k.startswith("memory/20") for k in shared)
 
 
 def test_a_full_shelf_drops_the_read_needed_last_when_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,20 +148,7 @@ def test_a_full_shelf_drops_the_read_needed_last_when_told(tmp_path: Path, monke
     assert full.records == read(b).records
 
 
-def test_a_backfill_with_a_small_shelf_writes_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_backfill_with_a_small_shelf_writes_the_same(tmp_path: Path, unshared: dict[str, bytes]) -> None:
     """The backfill's plan of reads (jobs/dispatch/backfill.py `_ReadPlan`) decides only which reads
     are kept: with a shelf too small for the demo history the memory is byte for byte the same."""
-    from datetime import date
-
-    from jobs.dispatch.backfill import backfill
-    from tests.microsync_helpers import KEY, memory_bytes
-
-    days = sorted(date.fromisoformat(d) for d in KEY["days"])
-    out = []
-    for name, keep in (("small", 20_000), ("unshared", 0)):
-        monkeypatch.setattr(shared_reads, "KEEP_CHARS", keep)
-        cfg, _ = demo_workspace(tmp_path / name)
-        backfill(cfg, days[0], days[-1])
-        written = memory_bytes(cfg.workspace)
-        out.append({k: v.replace(str(tmp_path / name).encode(), b"<T>") for k, v in written.items()})
-    assert out[0] == out[1]
+    assert _backfilled(tmp_path / "small", 20_000) == unshared

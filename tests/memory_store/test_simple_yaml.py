@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memory_store.simple_yaml import load
-from tests.conftest import REPO
+from tests.conftest import REPO, cli
 
 KEYS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_.-0123456789", min_size=1, max_size=8)
 STRINGS = st.text(alphabet="aAzZ09 _-./:~#*,[]{}'\"!&|>%@`$?=<\\\tóก中", max_size=12)
@@ -95,7 +95,7 @@ def test_the_configurations_memjobs_documents_are_in_the_subset() -> None:
 
 def test_memjobs_context_starts_without_pyyaml_nor_dataclass_signatures(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
-    subprocess.run([sys.executable, "-m", "jobs", "init", str(ws)], cwd=REPO, capture_output=True, check=True)
+    assert cli("init", str(ws)).exit_code == 0        # set-up in process: the start-up measured is the next one
     (ws / "memjobs.yaml").write_text(EXAMPLES[2] + "context:\n  budget: 1500\n", encoding="utf-8")
     code = ("import sys, runpy; sys.argv = ['memjobs', '--workspace', sys.argv[1], 'context', '--json']\n"
             "try:\n    runpy.run_module('jobs', run_name='__main__')\n"

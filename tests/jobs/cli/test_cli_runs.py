@@ -4,14 +4,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from jobs.demo.build import DemoResult
 from tests.conftest import cli
-from tests.microsync_helpers import KEY, demo_workspace, replay_schedule
+from tests.microsync_helpers import demo_workspace, replayed_copy
 
 
-def test_runs_lists_and_shows_a_real_run(tmp_path: Path) -> None:
-    cfg, _ = demo_workspace(tmp_path)
-    assert cli("runs").output.strip() == "no runs recorded yet"
-    reports = replay_schedule(cfg, KEY["days"][:1])
+def test_runs_lists_and_shows_a_real_run(tmp_path: Path, demo_first_day: DemoResult) -> None:
+    fresh, _ = demo_workspace(tmp_path / "fresh")
+    assert cli("--workspace", str(fresh.workspace), "runs").output.strip() == "no runs recorded yet"
+    replayed_copy(demo_first_day.workspace, tmp_path / "ws")   # the tests' MEMJOBS_WORKSPACE
+    reports = demo_first_day.reports                            # conftest: the first day's schedule
     report = next(r for r in reports if r.job == "microsync" and r.added)
     listed = cli("runs", "list", "--json")
     assert listed.exit_code == 0

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Printed, copy_built
 from tests.jobs.cli.test_first_use import DECISION, _claude_session, cli
 
 
@@ -38,11 +39,12 @@ def test_dry_run_says_would_write(workspace: Path, isolated_env: Path):
     assert not (workspace / "memory" / "2026-11-20.md").exists()
 
 
-def test_a_second_demo_counts_the_entries_that_are_there(tmp_path: Path):
+def test_a_second_demo_counts_the_entries_that_are_there(tmp_path: Path, demo_printed: tuple[Path, Printed]):
     """Pins: a second `memjobs demo` over the same folder said "0 entries in the daily logs" (it
     counted what its own runs added) when the logs held 21."""
-    target = tmp_path / "demo"
-    code, first, _ = cli("demo", str(target))
+    built, printed = demo_printed                       # conftest: one `memjobs demo` for the session
+    target = copy_built(built, tmp_path / "demo")
+    code, first = printed.exit_code, printed.stdout
     assert code == 0
     code, second, _ = cli("demo", str(target))
     line1 = next(x for x in first.splitlines() if x.startswith("Done:"))

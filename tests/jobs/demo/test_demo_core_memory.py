@@ -9,20 +9,18 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import Result
 
-from tests.conftest import cli, isolated
+from tests.conftest import Printed, cli
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
-    """One `memjobs demo` for the module: what it printed and its workspace (the tests only read)."""
-    root = tmp_path_factory.mktemp("demo")
-    with isolated(root):
-        return root / "demo", cli("demo", str(root / "demo"))
+def demo(demo_printed: tuple[Path, Printed]) -> tuple[Path, Printed]:
+    """One `memjobs demo` for the session (conftest): what it printed and its workspace (the tests
+    only read; conftest fails a test that writes into it)."""
+    return demo_printed
 
 
-def test_demo_routes_a_preference_and_prints_it(demo: tuple[Path, Result]):
+def test_demo_routes_a_preference_and_prints_it(demo: tuple[Path, Printed]):
     ws, res = demo
     assert res.exit_code == 0, res.output
     assert "==== core memory: `mem resolve`" in res.output
@@ -35,7 +33,7 @@ def test_demo_routes_a_preference_and_prints_it(demo: tuple[Path, Result]):
     assert res.exit_code == 0 and "response.language = th: found" in res.output
 
 
-def test_demo_shows_an_inferred_preference_as_a_pending_proposal(demo: tuple[Path, Result]):
+def test_demo_shows_an_inferred_preference_as_a_pending_proposal(demo: tuple[Path, Printed]):
     ws, res = demo
     assert res.exit_code == 0, res.output
     assert "==== core memory: `proposals list`" in res.output

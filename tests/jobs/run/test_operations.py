@@ -15,7 +15,7 @@ from jobs.run.history import rollback, runs, show_run
 from jobs.run.runner import RunOptions
 from memory_store.errors import RollbackRefused
 from tests.conftest import cli_run
-from tests.microsync_helpers import KEY, demo_workspace, memory_bytes, replay_schedule, replayed_copy
+from tests.microsync_helpers import demo_workspace, memory_bytes, replayed_copy
 
 
 def _all_bytes(ws: Path) -> dict[str, bytes]:
@@ -30,9 +30,8 @@ def _all_bytes(ws: Path) -> dict[str, bytes]:
     }
 
 
-def test_rollback_restores_memory_files_and_state_then_refuses_twice(tmp_path: Path):
-    cfg, _ = demo_workspace(tmp_path)
-    replay_schedule(cfg, KEY["days"][:1])
+def test_rollback_restores_memory_files_and_state_then_refuses_twice(tmp_path: Path, demo_first_day: DemoResult):
+    cfg = replayed_copy(demo_first_day.workspace, tmp_path / "ws")   # conftest: the first day's schedule
     before = _all_bytes(cfg.workspace)
     rep = registry.run(cfg, "microsync", now=datetime.fromisoformat("2026-11-17T13:00:00+07:00"))
     assert rep.written, "the run must change something for this test"

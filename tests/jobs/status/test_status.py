@@ -10,14 +10,14 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
+from jobs.demo.build import DemoResult
 from jobs.status.collect import collect
 from tests.conftest import REPO, cli_run
-from tests.microsync_helpers import demo_workspace, replay_schedule
+from tests.microsync_helpers import replayed_copy
 
 
-def test_status_reports_sizes_runs_and_quiet_sources(tmp_path: Path):
-    cfg, _ = demo_workspace(tmp_path)
-    replay_schedule(cfg, ["2026-11-16"])
+def test_status_reports_sizes_runs_and_quiet_sources(tmp_path: Path, demo_first_day: DemoResult):
+    cfg = replayed_copy(demo_first_day.workspace, tmp_path / "ws")   # conftest: 2026-11-16's schedule
     info = collect(cfg, now=datetime.fromisoformat("2026-11-20T10:00:00+07:00")).to_dict()
     assert info["sizes"]["memory_md"]["max_lines"] == 200 and info["sizes"]["memory_md"]["max_chars"] == 12000
     assert info["sizes"]["largest_daily"]["path"] == "memory/2026-11-16.md"

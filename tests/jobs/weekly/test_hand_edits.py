@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from jobs.demo.build import DemoResult
 from jobs.dispatch import registry
 from memory_store.check import validate_paths
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import serialize_entry
 from memory_store.memory_md import BEGIN, END, parse_memory_md
-from tests.conftest import cli_run
+from tests.conftest import built_once, cli_run
 from tests.jobs.weekly.test_weekly_support import (
     archived_ids,
     entry,
@@ -28,7 +29,7 @@ from tests.jobs.weekly.test_weekly_support import (
     snapshot,
     write_entries,
 )
-from tests.microsync_helpers import KEY, demo_workspace
+from tests.microsync_helpers import KEY, demo_workspace, replayed_copy
 
 WEEK1_NOW = "2026-11-10T03:00:00"   # compounds 2026-11-02 .. 2026-11-08
 WEEK2_NOW = "2026-11-17T03:00:00"   # compounds 2026-11-09 .. 2026-11-15
@@ -349,10 +350,11 @@ MICROSYNC_DAMAGE: dict[str, Callable[[str], str]] = {
 
 
 @pytest.mark.parametrize("case", sorted(MICROSYNC_DAMAGE))
-def test_microsync_appends_after_a_damaged_daily_file_and_changes_none_of_its_bytes(tmp_path: Path, case: str):
-    cfg, _ = demo_workspace(tmp_path)
+def test_microsync_appends_after_a_damaged_daily_file_and_changes_none_of_its_bytes(tmp_path: Path, case: str,
+                                                                                    demo_first_slot: DemoResult):
+    cfg = replayed_copy(demo_first_slot.workspace, tmp_path / "ws")   # conftest: after the first day's 10:00 run
     day = KEY["days"][0]
-    assert registry.run(cfg, "microsync", now=_slot(cfg, day, "10:00")).added >= 1
+    assert demo_first_slot.reports[0].added >= 1
     daily = cfg.workspace / "memory" / f"{day}.md"
     damaged = MICROSYNC_DAMAGE[case](daily.read_text("utf-8")).encode("utf-8")
     daily.write_bytes(damaged)
@@ -399,11 +401,23 @@ def test_hand_edited_archive_and_weekly_log_are_kept_and_only_added_to(workspace
                                                                                  True)]
 
 
-def _wrapup_workspace(tmp_path: Path) -> tuple[object, Path, str]:
-    cfg, _ = demo_workspace(tmp_path)
+@pytest.fixture(scope="session")
+def wrapped_up(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo transcripts' workspace after the first day's wrap-up (daily), built once per session
+    (conftest.built_once); the tests copy it."""
+    def build(folder: Path) -> str:
+        cfg, _ = demo_workspace(folder)
+        day = KEY["days"][0]
+        report = registry.run(cfg, "daily", now=_slot(cfg, KEY["days"][1], "00:30"), options=_day_options(day))
+        assert report.status == "ok", report.errors
+        return report.status
+
+    return built_once(tmp_path_factory, "first-wrapup", build)[0] / "ws"
+
+
+def _wrapup_workspace(tmp_path: Path, wrapped_up: Path) -> tuple[object, Path, str]:
+    cfg = replayed_copy(wrapped_up, tmp_path / "ws")
     day = KEY["days"][0]
-    report = registry.run(cfg, "daily", now=_slot(cfg, KEY["days"][1], "00:30"), options=_day_options(day))
-    assert report.status == "ok", report.errors
     return cfg, cfg.workspace / "second-brain" / "summaries" / f"{day}-wrapup.md", day
 
 
@@ -413,8 +427,8 @@ def _day_options(day: str):  # type: ignore[no-untyped-def]
     return RunOptions(day=date.fromisoformat(day))
 
 
-def test_daily_keeps_a_wrapup_a_person_edited_and_says_so(tmp_path: Path):
-    cfg, wrapup, day = _wrapup_workspace(tmp_path)
+def test_daily_keeps_a_wrapup_a_person_edited_and_says_so(tmp_path: Path, wrapped_up: Path):
+    cfg, wrapup, day = _wrapup_workspace(tmp_path, wrapped_up)
     edited = wrapup.read_text("utf-8").replace("## Open loops\n", "## Open loops\n\n- Call Somchai (mine)\n")
     wrapup.write_text(edited, "utf-8")
     report = registry.run(cfg, "daily", now=_slot(cfg, KEY["days"][1], "00:30"), options=_day_options(day))
@@ -428,8 +442,8 @@ def test_daily_keeps_a_wrapup_a_person_edited_and_says_so(tmp_path: Path):
     assert "Call Somchai" not in wrapup.read_text("utf-8")
 
 
-def test_daily_rewrites_its_own_unedited_wrapup(tmp_path: Path):
-    cfg, wrapup, day = _wrapup_workspace(tmp_path)
+def test_daily_rewrites_its_own_unedited_wrapup(tmp_path: Path, wrapped_up: Path):
+    cfg, wrapup, day = _wrapup_workspace(tmp_path, wrapped_up)
     first = wrapup.read_bytes()
     report = registry.run(cfg, "daily", now=_slot(cfg, KEY["days"][1], "00:30"), options=_day_options(day))
     assert report.status in ("ok", "nothing") and wrapup.read_bytes() == first

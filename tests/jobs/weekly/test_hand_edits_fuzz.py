@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from jobs.demo.build import DemoResult
 from memory_store.markdown import parse_document
 from memory_store.memory_md import BEGIN, END, parse_memory_md
 from memory_store.workspace import init_workspace
@@ -121,16 +122,10 @@ def test_random_hand_edits_never_lose_an_item_or_change_the_users_bytes(
 
 
 @pytest.fixture(scope="module")
-def synced(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A demo workspace after the first microSync of the first day (that day's later runs append)."""
-    from datetime import datetime
-
-    from jobs.dispatch import registry
-    from tests.microsync_helpers import KEY, demo_workspace
-
-    cfg, _ = demo_workspace(tmp_path_factory.mktemp("demo"))
-    registry.run(cfg, "microsync", now=datetime.fromisoformat(f"{KEY['days'][0]}T10:00:00+07:00"))
-    return cfg.workspace
+def synced(demo_first_slot: DemoResult) -> Path:
+    """A demo workspace after the first microSync of the first day (that day's later runs append):
+    conftest's session build, which the test copies."""
+    return demo_first_slot.workspace
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
