@@ -7,7 +7,10 @@ been compounded yet (no compound marks with an entry in `.memjobs/compound/weeks
 job's state), the context adds this week's active entries of high confidence, newest first, as a
 group of their own labelled "Recent, not yet compounded". The weekly compound is untouched: once it
 has compounded a week, the group is gone. An entry held out of MEMORY.md by an open possible
-conflict (the newer side) is held out here too. Reads files only.
+conflict (the newer side) is held out here too, and so is one held by core memory (a PROFILE fact,
+in any state or version, cites its user turn: memory_store/core/held.py) — a preference the user
+later had memjobs forget or replaced is not told to the agent as "Recent" while PROFILE says
+otherwise. Reads files only.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from pathlib import Path
 
 from memory_store.context.model import Item
 from memory_store.context.user_model import recent_files
+from memory_store.core.held import cited_turns
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
@@ -52,6 +56,7 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -
     newest first, at most `MAX_ITEMS`."""
     monday = today - timedelta(days=today.weekday())
     held = open_by_id(read_disputes(workspace))[1]
+    cited = cited_turns(workspace)
     found = []
     for day, path in recent_files(workspace, today, today.weekday() + 1):
         if day < monday.isoformat():
@@ -69,6 +74,8 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -
             except MemjobsError:
                 continue
             if e.confidence < MIN_CONFIDENCE or e.id in held:
+                continue
+            if cited and cited.holding(e.kind, e.source.session_id, e.source.lines) is not None:
                 continue
             text = f"{e.date} {e.kind}: {e.title}"
             if e.conclusion and e.conclusion.casefold() != e.title.casefold():

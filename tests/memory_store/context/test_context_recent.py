@@ -42,3 +42,30 @@ def test_before_the_first_compound_the_context_shows_this_weeks_entries(tmp_path
     after = json.loads(cli(*w, "context", "--json").output)
     assert after["long_memory"]["recent"] == []
     assert item["id"] in [i["id"] for i in after["long_memory"]["memory_index"]]
+
+
+def test_a_preference_the_user_had_forgotten_is_not_a_recent_item(tmp_path: Path) -> None:
+    """explore6 #2b: "from now on answer in tables" is a PROFILE fact and a Remember entry; after `mem
+    forget` the context still listed "Remember: Answer in tables" as recent (MEMORY.md holds such an
+    entry out: memory_store/core/held.py) — and a value stored as a code ("always answer in Japanese"
+    → ja) is found by no value filter, only by the turn the fact cites."""
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    now = datetime.now(UTC).replace(microsecond=0)
+    monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=10)
+    said = max(monday, now - timedelta(minutes=5))
+    claude_code_session(tmp_path, ws, [
+        (said.isoformat(), "user", "We decided to use Postgres for the bookings store, not MySQL."),
+        ((said + timedelta(seconds=20)).isoformat(), "assistant", "ok"),
+        ((said + timedelta(seconds=40)).isoformat(), "user", "from now on always answer in Japanese"),
+        ((said + timedelta(seconds=60)).isoformat(), "assistant", "ok")])
+    w = ("--workspace", str(ws))
+    assert cli(*w, "run", "microsync").exit_code == 0
+
+    def recent() -> list[str]:
+        return [i["text"] for i in json.loads(cli(*w, "context", "--json").output)["long_memory"]["recent"]]
+
+    assert any("Postgres" in t for t in recent())
+    assert cli(*w, "mem", "forget", "response.language").exit_code == 0
+    after = recent()
+    assert any("Postgres" in t for t in after) and not any("Japanese" in t for t in after)
