@@ -14,6 +14,7 @@ Questions, hedges, one-off occasions and other people's choices are read by the 
 # ruff: noqa: E501  -- cue tables read best one alternation group per line
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from jobs.microsync.rules import lexicon as lx
@@ -32,6 +33,20 @@ STATUS, _STATUS_RX = grouped(_STATUS)
 # What makes a report of use settled: a time it happened or "now"; and the object is no place or person.
 _SETTLED_AT = lx.cue(lambda lang: lang.settled.settled_at)
 _NOT_TOOL = lx.cue(lambda lang: lang.settled.not_tool)
+# Thai and CJK characters, set apart from a Latin name written against them.
+_OTHER_SCRIPT = re.compile(r"[\u0E00-\u0E7F\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]")
+
+
+def _named_tool(m: re.Match[str]) -> bool:
+    """Does a replacement frame name a tool? A switch "X from A to B" (groups `a`, `b`) must name one
+    as A or B, not merely hold a word with a number ("the port from 8080 to 9090"), and the thing
+    switched must be no edit (`EDIT_OBJECT`). Thai and Chinese write a name against their own script
+    ("从Jenkins改成GitHub Actions"), so it is set apart before the tool names are looked for."""
+    groups = m.groupdict()
+    if groups.get("x") and EDIT_OBJECT.search(groups["x"]):
+        return False
+    named = f"{groups['a']} {groups['b']}" if groups.get("b") else m.group(0)
+    return bool(TOOL.search(_OTHER_SCRIPT.sub(" ", named)))
 
 
 def settled(probe: str) -> bool:
@@ -41,7 +56,9 @@ def settled(probe: str) -> bool:
         if not cue.may_match(low):
             continue
         for m in (m for rx in rxs for m in rx.finditer(probe)):
-            if EDIT_OBJECT.search(m.group("a")) or _NOT_TOOL.search(m.group("a")) or not TOOL.search(m.group(0)):
+            if EDIT_OBJECT.search(m.group("a")) or _NOT_TOOL.search(m.group("a")):
+                continue
+            if not (_named_tool(m) if cue is REPLACED else TOOL.search(m.group(0))):
                 continue
             if cue is REPLACED or _SETTLED_AT.search(probe):
                 return True
