@@ -2,7 +2,10 @@
 
 - *replacement*: "swap Memcached for Redis", "Postgres instead of Mongo from here on", "use chi
   instead", เปลี่ยนจาก Mongo เป็น Postgres, เปลี่ยนจาก X ไปใช้ Y, ใช้ ClickHouse แทน, 用 Redis 替换 Memcached,
-  改成 Y 了. The thing replaced is a tool, not a line, a variable or a word (`EDIT_OBJECT`).
+  改成 Y 了; and a named thing switched from one choice to another — "switch the session cache from
+  Redis to Memcached", เปลี่ยน CI จาก Jenkins เป็น GitHub Actions, 把CI从Jenkins改成GitHub Actions — where A
+  or B is a tool ("the port from 8080 to 9090" is an edit). The thing replaced is a tool, not a line,
+  a variable or a word (`EDIT_OBJECT`).
 - *status report*: the user says what their own project is on now — "we're on Postgres 16 now",
   "we moved to pnpm last week", "we've switched to Vite", "we're dropping Android 8 with the 5.0
   release", "minimum iOS is 16 now", ตอนนี้เราใช้ Postgres 16 แล้ว, เราย้ายไปใช้ pnpm, 我们现在用 Postgres 了,
