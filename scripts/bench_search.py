@@ -382,6 +382,9 @@ def main() -> int:
                     " a row on one thread, so use a small --years); `random` stores random unit vectors"
                     " instead (for latency at full size: the question is embedded by the real model, the"
                     " cosine scan and the fusion cost what they cost whatever the vectors hold)")
+    ap.add_argument("--without-names", action="store_true",
+                    help="also time the search without the boost of a candidate that holds the question's"
+                    " names (query.NAME_BOOST = 1), query by query in the same run")
     args = ap.parse_args()
     days = round(365 * (args.years or (1 if args.small else 10)))
     per_day = args.per_day or (20 if args.small else 55)
@@ -418,6 +421,7 @@ def main() -> int:
         from jobs.mcp.search_tools import EMBED_DEADLINE_MS
 
         timed = Searcher(cfg, embed_queries=True, embed_deadline_ms=EMBED_DEADLINE_MS) if args.embed else None
+        unnamed = Searcher(cfg, name_boost=1.0) if args.without_names else None
         opts = SearchOptions(limit=6)
         locomo = locomo_questions()
         sets = {"word": QUERIES, "question": QUESTIONS, "locomo": locomo}
@@ -425,9 +429,12 @@ def main() -> int:
             s.search(q, opts, today=TODAY)
             if words_only is not None:
                 words_only.search(q, opts, today=TODAY)
+            if unnamed is not None:
+                unnamed.search(q, opts, today=TODAY)
         lat: dict[str, list[float]] = {name: [] for name in sets}
         lat_words: dict[str, list[float]] = {name: [] for name in sets}
         lat_timed: dict[str, list[float]] = {name: [] for name in sets}
+        lat_unnamed: dict[str, list[float]] = {name: [] for name in sets}
         late: dict[str, int] = {name: 0 for name in sets}
         cached: list[float] = []  # a question asked again: its vector is the process's already
         for rnd in range(5):
@@ -451,6 +458,10 @@ def main() -> int:
                         t = time.perf_counter()
                         words_only.search(q, opts, today=TODAY)
                         lat_words[name].append((time.perf_counter() - t) * 1000)
+                    if unnamed is not None:
+                        t = time.perf_counter()
+                        unnamed.search(q, opts, today=TODAY)
+                        lat_unnamed[name].append((time.perf_counter() - t) * 1000)
                     if timed is not None:
                         vectors._queries.clear()
                         t = time.perf_counter()
@@ -461,8 +472,12 @@ def main() -> int:
             words_only.close()
         if timed is not None:
             timed.close()
+        if unnamed is not None:
+            unnamed.close()
         p50, p95 = statistics.median(lat["word"]), pct(lat["word"], 95)
         tables = [("", lat), (" (words only, same run)", lat_words)]
+        if unnamed is not None:
+            tables.append((" (no name boost, same run)", lat_unnamed))
         if timed is not None:
             tables.append((f" (vector deadline {EMBED_DEADLINE_MS:.0f} ms, as the MCP server)", lat_timed))
         for label, table in tables:

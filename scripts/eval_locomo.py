@@ -42,6 +42,7 @@ from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
 from memory_store.markdown_write import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
 from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
+from memory_store.search.vectors import COSINE_DEPTH  # noqa: E402
 
 # The shared evaluation data sits beside the checkout (or beside the folder of worktrees).
 DATA = next(
@@ -191,12 +192,22 @@ def main() -> int:
     ap.add_argument("--embed", action="store_true",
                     help="also memjobs with sentence vectors fused in (needs the embed extra; the index"
                     " embeds every row and message, ~10-50 ms each on one thread)")
+    ap.add_argument("--depth", type=int, action="append", default=[], metavar="N",
+                    help="with --embed: also the fused search with the N nearest rows and messages instead of"
+                    f" the product's {COSINE_DEPTH} (repeatable; same index, same run)")
+    ap.add_argument("--without-names", action="store_true",
+                    help="also memjobs without the boost of a candidate that holds the question's names"
+                    " (query.NAME_BOOST = 1), in the same run")
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
     chosen = conversations(args)
     systems: tuple[str, ...] = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")
     if args.embed:
-        systems = ("memjobs + sessions tier + vectors", *systems)
+        depths = tuple(f"memjobs + sessions tier + vectors, {n} nearest" for n in args.depth)
+        systems = ("memjobs + sessions tier + vectors", *depths, *systems)
+    if args.without_names:
+        unnamed = ("memjobs + sessions tier + vectors, no name boost",) if args.embed else ()
+        systems = (*unnamed, "memjobs + sessions tier, no name boost", *systems)
     sums: dict[tuple[str, int, int], float] = defaultdict(float)
     counts: Counter[int] = Counter()
     built: dict[str, float] = defaultdict(float)
@@ -224,6 +235,13 @@ def main() -> int:
             searcher = Searcher(cfg)
             plain = Searcher(entries_only)
             fused = Searcher(cfg, embed_queries=True) if args.embed else None
+            deeper = {n: Searcher(cfg, embed_queries=True, cosine_depth=n) for n in args.depth} if args.embed else {}
+            others: dict[str, Searcher] = {}
+            if args.without_names:
+                others["memjobs + sessions tier, no name boost"] = Searcher(cfg, name_boost=1.0)
+                if args.embed:
+                    others["memjobs + sessions tier + vectors, no name boost"] = Searcher(
+                        cfg, embed_queries=True, name_boost=1.0)
             today = last + timedelta(days=1)
             for qa in sample["qa"]:
                 cat = qa["category"]
@@ -244,6 +262,11 @@ def main() -> int:
                 if fused is not None:
                     results["memjobs + sessions tier + vectors"] = fused.search(
                         q, SearchOptions(limit=10), today=today).hits
+                for n, deep in deeper.items():
+                    results[f"memjobs + sessions tier + vectors, {n} nearest"] = deep.search(
+                        q, SearchOptions(limit=10), today=today).hits
+                for name, other in others.items():
+                    results[name] = other.search(q, SearchOptions(limit=10), today=today).hits
                 found = {name: dias_of(hits, line_to_dia) for name, hits in results.items()}
                 found["BM25"] = [docs[i][0] for i in bm25.top(qa["question"], 10)]
                 for name in systems:
@@ -253,6 +276,8 @@ def main() -> int:
             plain.close()
             if fused is not None:
                 fused.close()
+            for deep in (*deeper.values(), *others.values()):
+                deep.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     which = f"{chosen.start}-{chosen.stop - 1}" + (" (held out)" if args.held_out else "")

@@ -116,3 +116,26 @@ def test_an_empty_profile_shows_the_configured_defaults(workspace: Path) -> None
     _ids(workspace, "response.language", "en")
     assert _profile(_ctx(workspace)) == {"response.language": ("en", "profile")}
     assert "user.timezone" not in (workspace / "PROFILE.md").read_text("utf-8")
+
+
+def test_a_fact_past_its_ttl_is_not_served_by_search_before_the_daily_job_archives_it(workspace: Path) -> None:
+    """An expired fact never resolves (docs/design.md §4); its line stays in PROFILE.md, and in the
+    index, until the daily job archives it — search leaves it out meanwhile (explore6 #3)."""
+    import re
+    import sqlite3
+
+    from memory_store.search.schema import index_path
+
+    _ids(workspace, "travel.door_code_hint", "BlueHeron gate, side entrance", "--ttl", "1h")
+    _ids(workspace, "travel.bag_hint", "BlueHeron tag on the blue bag")
+    profile = workspace / "PROFILE.md"
+    text = profile.read_text("utf-8")
+    door = next(ln for ln in text.splitlines() if "door_code_hint" in ln)
+    profile.write_text(text.replace(door, re.sub(r"updated_at:[^ |]+", "updated_at:2020-01-01T00:00:00Z", door)),
+                       "utf-8")                        # set in 2020 for an hour: expired, not yet archived
+    update_index(config(workspace))
+    with sqlite3.connect(index_path(config(workspace).state_dir)) as db:
+        assert db.execute("SELECT count(*) FROM rows WHERE path = 'PROFILE.md'").fetchone()[0] == 2
+    hits = search(config(workspace), "BlueHeron", SearchOptions(layers=("user_model",))).hits
+    assert len(hits) == 1 and "blue bag" in hits[0].title + hits[0].body
+    assert "status:active" in next(ln for ln in profile.read_text("utf-8").splitlines() if "door_code_hint" in ln)
