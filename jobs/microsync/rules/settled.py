@@ -2,7 +2,10 @@
 
 - *replacement*: "swap Memcached for Redis", "Postgres instead of Mongo from here on", "use chi
   instead", เปลี่ยนจาก Mongo เป็น Postgres, เปลี่ยนจาก X ไปใช้ Y, ใช้ ClickHouse แทน, 用 Redis 替换 Memcached,
-  改成 Y 了. The thing replaced is a tool, not a line, a variable or a word (`EDIT_OBJECT`).
+  改成 Y 了; and a named thing switched from one choice to another — "switch the session cache from
+  Redis to Memcached", เปลี่ยน CI จาก Jenkins เป็น GitHub Actions, 把CI从Jenkins改成GitHub Actions — where A
+  or B is a tool ("the port from 8080 to 9090" is an edit). The thing replaced is a tool, not a line,
+  a variable or a word (`EDIT_OBJECT`).
 - *status report*: the user says what their own project is on now — "we're on Postgres 16 now",
   "we moved to pnpm last week", "we've switched to Vite", "we're dropping Android 8 with the 5.0
   release", "minimum iOS is 16 now", ตอนนี้เราใช้ Postgres 16 แล้ว, เราย้ายไปใช้ pnpm, 我们现在用 Postgres 了,
@@ -14,6 +17,7 @@ Questions, hedges, one-off occasions and other people's choices are read by the 
 # ruff: noqa: E501  -- cue tables read best one alternation group per line
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from jobs.microsync.rules import lexicon as lx
@@ -32,6 +36,20 @@ STATUS, _STATUS_RX = grouped(_STATUS)
 # What makes a report of use settled: a time it happened or "now"; and the object is no place or person.
 _SETTLED_AT = lx.cue(lambda lang: lang.settled.settled_at)
 _NOT_TOOL = lx.cue(lambda lang: lang.settled.not_tool)
+# Thai and CJK characters, set apart from a Latin name written against them.
+_OTHER_SCRIPT = re.compile(r"[\u0E00-\u0E7F\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]")
+
+
+def _named_tool(m: re.Match[str]) -> bool:
+    """Does a replacement frame name a tool? A switch "X from A to B" (groups `a`, `b`) must name one
+    as A or B, not merely hold a word with a number ("the port from 8080 to 9090"), and the thing
+    switched must be no edit (`EDIT_OBJECT`). Thai and Chinese write a name against their own script
+    ("从Jenkins改成GitHub Actions"), so it is set apart before the tool names are looked for."""
+    groups = m.groupdict()
+    if groups.get("x") and EDIT_OBJECT.search(groups["x"]):
+        return False
+    named = f"{groups['a']} {groups['b']}" if groups.get("b") else m.group(0)
+    return bool(TOOL.search(_OTHER_SCRIPT.sub(" ", named)))
 
 
 def settled(probe: str) -> bool:
@@ -41,7 +59,9 @@ def settled(probe: str) -> bool:
         if not cue.may_match(low):
             continue
         for m in (m for rx in rxs for m in rx.finditer(probe)):
-            if EDIT_OBJECT.search(m.group("a")) or _NOT_TOOL.search(m.group("a")) or not TOOL.search(m.group(0)):
+            if EDIT_OBJECT.search(m.group("a")) or _NOT_TOOL.search(m.group("a")):
+                continue
+            if not (_named_tool(m) if cue is REPLACED else TOOL.search(m.group(0))):
                 continue
             if cue is REPLACED or _SETTLED_AT.search(probe):
                 return True

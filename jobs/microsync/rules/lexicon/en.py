@@ -432,6 +432,13 @@ SETTLED = Settled(
         r"\bswap(?:s|ped|ping)? (?:out )?(?P<a>\S+(?: \S+)?) (?:for|with) \S+",
         r"\b(?P<a>\S+(?: \S+)?) instead of \S+(?: \S+)?,? (?:from (?:here|now) on|going forward|for good|everywhere)\b",
         r"\b(?:use|using|on) (?P<a>\S+(?: \S+)?) instead(?: of \S+)?\W*$",
+        # A named thing switched from one choice to another: "switch the session cache from Redis to Memcached",
+        # "we're moving CI from Jenkins to GitHub Actions", "we've migrated the DB from MySQL to Postgres";
+        # not negated, tried or wished ("don't switch", "no need to move", "try switching", "I'd like to move").
+        r"(?<!n't )(?<!not )(?<!never )(?<!try )(?<!trying )(?<!need to )(?<!want to )(?<!like to )\b(?:switch|move|migrate|swap)(?:ing)?\b"
+        r"(?P<x>(?: [^\s.;!?]+){0,5}?) from (?P<a>[^\s.;!?]+(?: [^\s.;!?]+)?) (?:over )?to (?P<b>[^\s.;!?,]+(?: [^\s.;!?,]+)?)",
+        r"\bwe(?:'ve| have)? (?:(?:just|finally|already|now) )?(?:switched|moved|migrated)\b"
+        r"(?P<x>(?: [^\s.;!?]+){0,5}?) from (?P<a>[^\s.;!?]+(?: [^\s.;!?]+)?) (?:over )?to (?P<b>[^\s.;!?,]+(?: [^\s.;!?,]+)?)",
     ),
     status=(
         r"\b(?:we|we've|we're|our (?:team|app|stack|project|backend|frontend|service)|the team)(?:'re| are| have| has|'ve)? (?:(?:also|now|already|finally|officially) )*(?:on|moved (?:over )?to|migrated (?:over )?to|switched (?:over )?to|upgraded to|standardi[sz]ed on|settled on|running|using|dropping|dropped|retiring|retired) (?P<a>\S+(?: \S+){0,2})",
