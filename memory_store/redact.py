@@ -49,6 +49,8 @@ def _substituter(f: SecretFormat) -> Callable[[str], str]:
         name = next((g for g in groups if m.group(g) is not None), None)
         start, end = m.span(name) if name else m.span()
         value = m.string[start:end]
+        if f.about is not None and not f.about(m.string[m.start():start]):
+            return m.group(0)
         if f.accept is not None and name != "secret_q" and not f.accept(value):
             return m.group(0)
         kind = f.kind_of(m, value) if f.kind_of is not None else f.kind

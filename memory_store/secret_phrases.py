@@ -16,6 +16,7 @@ from memory_store.secret_formats import (
     is_path,
     kept_or_dated,
     made_up,
+    names_a_kind,
     password_like,
     pin_value,
     plain_parts,
@@ -324,7 +325,7 @@ def bare_password(value: str) -> bool:
     branch): 6+ characters with a digit and a lower-case letter, starting with a letter or digit,
     so "รหัส 10110", "รหัส TH2024", "密码 8 位" and a regular expression after "รหัส" stay."""
     return (len(value) >= 6 and value[0].isalnum() and any(c.isdigit() for c in value)
-            and any(c.islower() for c in value))
+            and any(c.islower() for c in value) and not names_a_kind(value))
 
 
 def aws_secret(value: str) -> bool:
@@ -358,6 +359,62 @@ def login_password(value: str) -> bool:
             and any(not c.isalpha() for c in value))
 
 
+# A word right after a name of a secret that says the value is something else: a property of the key
+# (its algorithm, type, length, format, encoding, name, lifetime: "密钥算法是 Ed25519", "令牌有效期是
+# 3600", "คีย์ชนิด …") or, after "รหัส" / "code" (a code of any kind), what the code is of: a product,
+# an order, an invoice, a branch, a parcel ("รหัส SKU คือ AbC12345xy", "รหัสสินค้าคือ …").
+_PROPERTY_WORDS = (
+    "算法", "类型", "類型", "长度", "長度", "格式", "编码", "編碼", "名称", "名稱", "名字", "环境变量", "環境變量",
+    "变量", "變量", "有效期", "过期", "過期", "版本", "方式", "字段", "哈希", "散列", "加密方式", "加密算法",
+    "签名算法", "簽名算法", "派生", "位数", "位數", "路径", "路徑", "文件", "存放", "位置", "规则", "規則", "策略",
+    "强度", "強度", "复杂度", "複雜度",
+    "อัลกอริทึม", "อัลกอริธึม", "ความยาว", "รูปแบบ", "ชนิด", "ประเภท", "ชื่อ", "เวอร์ชัน", "อายุ", "การเข้ารหัส",
+    "ไฟล์", "ที่เก็บ", "นโยบาย",
+    "algorithm", "algo", "type", "length", "format", "encoding", "name", "size", "policy", "hash", "ttl", "expiry",
+    "lifetime", "rotation", "prefix", "version", "file", "path",
+)
+_QUALIFIER_WORDS = (
+    "สินค้า", "ไปรษณีย์", "สาขา", "พนักงาน", "ลูกค้า", "นักศึกษา", "นักเรียน", "วิชา", "โครงการ", "พัสดุ", "ติดตาม",
+    "การจอง", "จอง", "ใบแจ้งหนี้", "ใบเสร็จ", "คำสั่งซื้อ", "ออเดอร์", "สี", "ประเทศ", "สกุลเงิน", "ภาษา",
+    "จังหวัด", "อำเภอ", "ข้อผิดพลาด", "สถานะ", "รุ่น", "ล็อต", "บาร์โค้ด", "คูปอง", "ส่วนลด", "แผนก", "หนังสือ",
+    "เอกสาร", "ตัวอย่าง",
+    "sku", "order", "invoice", "product", "item", "part", "postal", "zip", "branch", "employee", "staff",
+    "customer", "student", "course", "subject", "project", "tracking", "parcel", "booking", "reservation",
+    "ticket", "error", "status", "color", "colour", "country", "currency", "language", "region", "province",
+    "model", "lot", "batch", "barcode", "coupon", "promo", "discount",
+)
+_SECRET_NAMES = (r"(?i:secret|token|key|pass(?:word|wd|phrase|code)?|pwd?|pin)|รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ"
+                 r"|รหัสเข้า|รหัส|โทเค็น|โทเคน|โทคเคน|คีย์|ซีเคร็ต|ซีเคร็ท|密码|密碼|口令|密钥|密鑰|秘钥|令牌")
+
+
+def _word_alternation(words: tuple[str, ...]) -> str:
+    # an English word ends where its letters do, a Thai one not before a vowel or tone mark ("สี",
+    # a colour, is not the start of "สี่", four: "รหัสสี่หลัก" is a PIN)
+    return "|".join(re.escape(w) + (r"(?![A-Za-z])" if w.isascii() else r"(?![\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])")
+                    for w in sorted(words, key=len, reverse=True))
+
+
+# After the name: a property word (any name), or a qualifier (a code's: "รหัส" only).
+_PROPERTY_AFTER = re.compile(r"[ \t]*(?:的|之|ของ)?[ \t]*(?i:" + _word_alternation(_PROPERTY_WORDS) + ")")
+_QUALIFIER_AFTER = re.compile(r"[ \t]*(?:ของ)?[ \t]*(?i:" + _word_alternation(_QUALIFIER_WORDS) + ")")
+_NAME_FIRST = re.compile(r"(?:" + _SECRET_NAMES + r")")
+
+
+def names_other_thing(text: str, end: int, name: str) -> bool:
+    """Whether the words at `text[end:]`, right after the name of a secret `name`, say that what
+    follows is not one (`_PROPERTY_WORDS`, and `_QUALIFIER_WORDS` after "รหัส")."""
+    if _PROPERTY_AFTER.match(text, end) is not None:
+        return True
+    return name == "รหัส" and _QUALIFIER_AFTER.match(text, end) is not None
+
+
+def secret_named(words: str) -> bool:
+    """`about` of the phrases that name a secret in Thai or Chinese: the words from the name to the
+    value do not name something else (`names_other_thing`)."""
+    m = _NAME_FIRST.search(words)
+    return m is None or not names_other_thing(words, m.end(), m.group(0))
+
+
 PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":"))
@@ -370,15 +427,15 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
-                 needs=_MIXED_COPULAS),
+                 needs=_MIXED_COPULAS, about=secret_named),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=named_secret, kind_of=_named_kind,
-                   needs=_MIXED_COPULAS) for triggers, pattern in _MIXED_KEYS),
+                   needs=_MIXED_COPULAS, about=secret_named) for triggers, pattern in _MIXED_KEYS),
     SecretFormat("token", ("โทเค็น", "โทเคน", "โทคเคน", "คีย์", "ซีเคร็"), _TH_KEY, accept=named_secret,
-                 kind_of=_named_kind),
-    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret),
-    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret),
-    SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password),
-    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password),
+                 kind_of=_named_kind, about=secret_named),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret, about=secret_named),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret, about=secret_named),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password, about=secret_named),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password, about=secret_named),
     *(SecretFormat("secret", (name,), pattern, lowered=True, accept=random_looking, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
@@ -443,6 +500,8 @@ def _nearest_name(text: str, start: int, end: int) -> str | None:
             continue  # the name inside the value's own run (`DB_PASSWORD`, `1password`)
         if text.rfind("[REDACTED:", 0, m.start()) > text.rfind("]", 0, m.start()):
             continue  # a marker's kind (`[REDACTED:aws_access_key]`) names no value
+        if names_other_thing(text, m.end(), m.group(0)):
+            continue  # "รหัสสินค้า", "密钥算法": the name of something else
         near = (m.start() - end if m.start() >= end else start - m.end(), _clause_kind(m.group(0)))
         best = near if best is None else min(best, near)
     return best[1] if best is not None else None
