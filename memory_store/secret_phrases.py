@@ -248,7 +248,7 @@ _ZH_PASSWORD = (
 # it, and a lower-case letter: "login: SSO/SAML2" is not one).
 _LOGIN_TAIL = (
     r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*)"
+    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+(?=[^\s/:\"'`\[\]]{1,64}/))"
     r"[\"'`]?(?=[^\s/:\"'`\[\]]*[A-Za-z])[^\s/:\"'`\[\]]{1,64}[\"'`]?[ \t]*[/:][ \t]*[\"'`]?" + NOT_MARK + _BARE
 )
 _LOGINS = (  # each starts with its first letter, so the engine skips to it
@@ -298,6 +298,54 @@ _PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin：
 # Both values hold a digit (`random_looking` interleaves letters and digits; a pin is digits): a text
 # without one skips these formats after ten byte tests ("key", "pass" and "pin" are in many words).
 _DIGIT_CHARS = tuple("0123456789")
+
+
+# A PIN said with no copula, its digits right after the name: "PIN 4821", "my ATM PIN 4821", "pin code
+# 4821", "รหัส ATM 4821", "รหัสบัตร 4821", "รหัสผ่าน 4821", "银行卡密码 4821", "取款密码4821". Only 4-12
+# digits that end there (not a version, a date, a size: "pin numpy to 1.26.4", "密码 8 位"); bare
+# "รหัส" (any code, "รหัส 10110" a postal one) only with what it opens named (ATM, บัตร, PIN, OTP…).
+_PIN_DIGITS = r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
+_EN_PIN_BARE = r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]*(?i:code|number|no\.?|码|碼))?[ \t]*" + NOT_MARK + _PIN_DIGITS
+_TH_PIN_NAMES = (r"รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
+                 r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})")
+_TH_PIN_BARE = (_TH_PIN_NAMES + r"[ \t]*(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK + _PIN_DIGITS)
+_ZH_PIN_BARE = r"(?:密码|密碼|口令|PIN码|PIN碼)[ \t]*" + NOT_MARK + _PIN_DIGITS
+
+# A wallet's seed (recovery) phrase: 12 to 24 lower-case words of 3-8 letters (the BIP-39 list's) after
+# its name ("seed phrase", "recovery phrase", "mnemonic", 助记词, คำกู้คืน), a copula or a few words
+# between ("the seed phrase for the ledger is …"). Prose rarely holds 12 words in a row with none of 1-2
+# letters ("a", "is", "to", "we").
+_SEED_NAME = (r"(?:(?i:seed|recovery|backup|mnemonic|secret[ \t]+recovery)[ \t]+(?i:phrase|words)|[Mm]nemonic"
+              r"|助记词|助記詞|恢复短语|恢復短語|คำกู้คืน|วลีกู้คืน|วลีสำรอง)")
+_SEED = (_SEED_NAME + r"[^\n\[\]]{0,40}?(?<![a-z])" + NOT_MARK
+         + r"(?P<secret>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?![a-z])")
+
+# A one-time or access code said by its name ("the recovery code: KQ8Z-…", "验证码是 …", "รหัส OTP
+# คือ …", "door code is 4821#"): a name of such a code, a copula, and digits (4-12, in groups joined by
+# `-`, a trailing `#` or `*` as keypads take it) or groups of letters and digits. "error code is 4821"
+# is not one: only the names below.
+_CODE_NAME = (
+    r"(?:(?i:(?<![A-Za-z])(?:otp|(?:one[ -]time|verification|confirmation|2fa|mfa|auth(?:entication)?|security"
+    r"|access|recovery|backup|door|gate|alarm|lock|entry|keypad)[ \t]+(?:codes?|pins?|passcodes?)"
+    r"|recovery[ \t]+keys?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
+    r"|รหัสประตู)"
+)
+_CODE = (
+    _CODE_NAME + r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)" + NOT_MARK + r"[\"'`“]?"
+    r"(?P<secret>[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?)(?![0-9A-Za-z-])"
+)
+_WHEN_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def code_value(value: str) -> bool:
+    """A one-time or access code: 4-12 digits (groups joined by `-`, a trailing `#`), or groups of
+    letters and digits with a digit, upper case or made up (`KQ8Z-LM2X-99QW`); not a date."""
+    core = value.rstrip("#*")
+    digits = core.replace("-", "")
+    if digits.isdigit():
+        return 4 <= len(digits) <= 24 and _WHEN_LIKE.fullmatch(core) is None
+    return any(c.isdigit() for c in core) and (core.upper() == core or made_up(core))
 
 
 # A name of a password with no copula and a made-up word after it ("my wifi is pass Kq8zLm2x",
@@ -440,6 +488,13 @@ PHRASES: tuple[SecretFormat, ...] = (
                    needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
+    SecretFormat("password", ("pin",), _EN_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
+    SecretFormat("password", ("รหัส",), _TH_PIN_BARE, needs=_DIGIT_CHARS),
+    SecretFormat("password", ("密", "口令", "pin码", "pin碼"), _ZH_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
+    SecretFormat("seed_phrase", ("phrase", "words", "mnemonic", "助记", "助記", "恢复短语", "恢復短語", "กู้คืน",
+                                 "วลีสำรอง"), _SEED, lowered=True),
+    SecretFormat("password", ("otp", "code", "pin", "passcode", "recovery key", "验证码", "驗證碼", "动态码",
+                              "動態碼", "校验码", "รหัส"), _CODE, lowered=True, accept=code_value, needs=_DIGIT_CHARS),
     SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
                  kind_of=_short_kind, needs=_DIGIT_CHARS),
 )
