@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from memory_store.secret_formats import (
     ENV_REF,
@@ -305,18 +306,23 @@ _DIGIT_CHARS = tuple("0123456789")
 # digits that end there (not a version, a date, a size: "pin numpy to 1.26.4", "密码 8 位"); bare
 # "รหัส" (any code, "รหัส 10110" a postal one) only with what it opens named (ATM, บัตร, PIN, OTP…).
 _PIN_DIGITS = r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
-_EN_PIN_BARE = r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]*(?i:code|number|no\.?|码|碼))?[ \t]*" + NOT_MARK + _PIN_DIGITS
+_EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]+(?i:code|number|no\.?)[ \t]+|[ \t]*(?:码|碼)[ \t]*|[ \t]+)"
+                + NOT_MARK + _PIN_DIGITS)
 _TH_PIN_NAMES = (r"รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
                  r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})")
 _TH_PIN_BARE = (_TH_PIN_NAMES + r"[ \t]*(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK + _PIN_DIGITS)
 _ZH_PIN_BARE = r"(?:密码|密碼|口令|PIN码|PIN碼)[ \t]*" + NOT_MARK + _PIN_DIGITS
 
 # A wallet's seed (recovery) phrase: 12 to 24 lower-case words of 3-8 letters (the BIP-39 list's) after
-# its name ("seed phrase", "recovery phrase", "mnemonic", 助记词, คำกู้คืน), a copula or a few words
+# its name ("seed phrase", "recovery phrase", "mnemonic phrase", 助记词, คำกู้คืน), a copula or a few words
 # between ("the seed phrase for the ledger is …"). Prose rarely holds 12 words in a row with none of 1-2
 # letters ("a", "is", "to", "we").
-_SEED_NAME = (r"(?:(?i:seed|recovery|backup|mnemonic|secret[ \t]+recovery)[ \t]+(?i:phrase|words)|[Mm]nemonic"
-              r"|助记词|助記詞|恢复短语|恢復短語|คำกู้คืน|วลีกู้คืน|วลีสำรอง)")
+_SEED_NAMES = ("seed phrase", "recovery phrase", "backup phrase", "mnemonic phrase", "助记词", "助記詞", "恢复短语",
+               "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
+_SEED_NAME = "(?i:" + "|".join(_SEED_NAMES) + ")"
+# Its triggers: "phrase" (each English name ends so) and the Thai and Chinese names; `_seed_phrases`
+# tries the pattern where a name starts.
+_SEED_TRIGGERS = ("phrase", "助记词", "助記詞", "恢复短语", "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
 _SEED = (_SEED_NAME + r"[^\n\[\]]{0,40}?(?<![a-z])" + NOT_MARK
          + r"(?P<secret>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?![a-z])")
 
@@ -324,10 +330,11 @@ _SEED = (_SEED_NAME + r"[^\n\[\]]{0,40}?(?<![a-z])" + NOT_MARK
 # คือ …", "door code is 4821#"): a name of such a code, a copula, and digits (4-12, in groups joined by
 # `-`, a trailing `#` or `*` as keypads take it) or groups of letters and digits. "error code is 4821"
 # is not one: only the names below.
+_CODE_OF = ("one time", "verification", "confirmation", "2fa", "mfa", "auth", "authentication", "security", "access",
+            "recovery", "backup", "door", "gate", "alarm", "lock", "entry", "keypad")
 _CODE_NAME = (
-    r"(?:(?i:(?<![A-Za-z])(?:otp|(?:one[ -]time|verification|confirmation|2fa|mfa|auth(?:entication)?|security"
-    r"|access|recovery|backup|door|gate|alarm|lock|entry|keypad)[ \t]+(?:codes?|pins?|passcodes?)"
-    r"|recovery[ \t]+keys?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
+    r"(?:(?i:(?<![A-Za-z])(?:otp|(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") (?:codes?|pins?|passcodes?)"
+    r"|recovery keys?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
     r"|รหัสประตู)"
 )
 _CODE = (
@@ -335,6 +342,74 @@ _CODE = (
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)" + NOT_MARK + r"[\"'`“]?"
     r"(?P<secret>[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?)(?![0-9A-Za-z-])"
 )
+# Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
+# letters in redaction's gate, which every text pays for); `_codes` then looks for the word before
+# "code" or "pin" with `str.find`, so that the pattern runs only on a text that names such a code.
+_CODE_TRIGGERS = ("code", "otp", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัส")
+_CODE_BEFORE = re.compile(r"(?<![a-z])(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") $")
+_CODE_ELSE = ("otp", "recovery key", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัสotp", "รหัส otp",
+              "รหัสโอทีพี", "รหัสยืนยัน", "รหัสประตู")
+_CODE_RE = re.compile(_CODE)
+
+
+def _spans_at(text: str, starts: list[int], pattern: re.Pattern[str], kind: str,
+              accept: Callable[[str], bool] | None) -> str:
+    """`text` with the `secret` group of `pattern` matched at each of `starts` (in order, none inside
+    an earlier match) replaced by a marker of `kind`, when `accept` takes it."""
+    out: list[str] = []
+    last = 0
+    for start in sorted(set(starts)):
+        if start < last:
+            continue
+        m = pattern.match(text, start)
+        if m is None or (accept is not None and not accept(m.group("secret"))):
+            continue
+        out.append(text[last:m.start("secret")])
+        out.append(f"[REDACTED:{kind}]")
+        last = m.end("secret")
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _finds(low: str, word: str) -> list[int]:
+    found: list[int] = []
+    at = low.find(word)
+    while at >= 0:
+        found.append(at)
+        at = low.find(word, at + 1)
+    return found
+
+
+def _codes(text: str) -> str:
+    """`text` with each one-time or access code said by its name redacted (`_CODE`, `code_value`): the
+    pattern is tried only where a name starts, found with `str.find` ("code" or "pin" and the word
+    before it, `_CODE_BEFORE`; "otp", 验证码…), not searched for through the whole text."""
+    low = text.lower()
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        return _CODE_RE.sub(lambda m: m.group(0) if not code_value(m.group("secret")) else
+                            m.string[m.start():m.start("secret")] + "[REDACTED:password]"
+                            + m.string[m.end("secret"):m.end()], text)
+    starts = [m.start() for word in ("code", "pin") for at in _finds(low, word)
+              if (m := _CODE_BEFORE.search(low, max(0, at - 16), at)) is not None]
+    starts += [at for name in _CODE_ELSE for at in _finds(low, name)]
+    return _spans_at(text, starts, _CODE_RE, "password", code_value) if starts else text
+
+
+_SEED_RE = re.compile(_SEED)
+
+
+def _seed_phrases(text: str) -> str:
+    """`text` with a seed phrase after its name redacted (`_SEED`), tried where a name starts."""
+    low = text.lower()
+    if len(low) != len(text):
+        return _SEED_RE.sub(lambda m: m.string[m.start():m.start("secret")] + "[REDACTED:seed_phrase]"
+                            + m.string[m.end("secret"):m.end()], text)
+    starts = [at for name in _SEED_NAMES for at in _finds(low, name)]
+    return _spans_at(text, starts, _SEED_RE, "seed_phrase", None) if starts else text
+
+
 _WHEN_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -488,13 +563,9 @@ PHRASES: tuple[SecretFormat, ...] = (
                    needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
-    SecretFormat("password", ("pin",), _EN_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
+    SecretFormat("password", ("pin ", "pin\t", "pin码", "pin碼"), _EN_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
     SecretFormat("password", ("รหัส",), _TH_PIN_BARE, needs=_DIGIT_CHARS),
     SecretFormat("password", ("密", "口令", "pin码", "pin碼"), _ZH_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
-    SecretFormat("seed_phrase", ("phrase", "words", "mnemonic", "助记", "助記", "恢复短语", "恢復短語", "กู้คืน",
-                                 "วลีสำรอง"), _SEED, lowered=True),
-    SecretFormat("password", ("otp", "code", "pin", "passcode", "recovery key", "验证码", "驗證碼", "动态码",
-                              "動態碼", "校验码", "รหัส"), _CODE, lowered=True, accept=code_value, needs=_DIGIT_CHARS),
     SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
                  kind_of=_short_kind, needs=_DIGIT_CHARS),
 )
@@ -518,6 +589,34 @@ _CLAUSE_REACH = 80
 # Where a made-up value may be: letters, digits, letters (or digits, letters, digits) side by side.
 # Searched first: most texts with a name ("key", "token", "pass") hold none, and stop there.
 _CANDIDATE = re.compile(r"[A-Za-z][0-9]+[A-Za-z]|[0-9][A-Za-z]+[0-9]")
+# Each candidate holds a digit followed by a letter: searched for that (a pattern that starts with a
+# digit skips to the digits; one that starts with a letter or a digit tries nearly every place, and was
+# most of the clause's cost), then widened to the candidate around it (`_candidate`).
+_DIGIT_LETTER = re.compile(r"[0-9][A-Za-z]")
+_ASCII_DIGITS = frozenset("0123456789")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _candidate(text: str, pos: int) -> tuple[int, int] | None:
+    """The span of the next match of `_CANDIDATE` in `text` from `pos` on, or one in the same run of
+    letters and digits (all `_clause_values` needs of it)."""
+    n = len(text)
+    while True:
+        m = _DIGIT_LETTER.search(text, pos)
+        if m is None:
+            return None
+        t = m.start()
+        j = t
+        while j > pos and text[j - 1] in _ASCII_DIGITS:
+            j -= 1
+        if j > pos and text[j - 1] in _ASCII_LETTERS:
+            return j - 1, t + 2                     # a letter, digits, a letter
+        k = t + 1
+        while k < n and text[k] in _ASCII_LETTERS:
+            k += 1
+        if k < n and text[k] in _ASCII_DIGITS:
+            return t, k + 1                         # a digit, letters, a digit
+        pos = t + 1
 _RUN_LEFT = "\"'`(<[{“‘*"
 _RUN_RIGHT = "\"'`)>]}.,;:?”’*"
 _CODE_CHARS = frozenset("(){}[]<>=/\\")  # code, and paths or escaped text (a slash, a backslash)
@@ -563,13 +662,13 @@ def _nearest_name(text: str, start: int, end: int) -> str | None:
 
 
 def _clause_values(text: str) -> str:
-    hit = _CANDIDATE.search(text)
+    hit = _candidate(text, 0)
     if hit is None:
         return text
     spans: list[tuple[int, int, str]] = []
     done = -1
     while hit is not None:
-        start, end = hit.span()
+        start, end = hit
         if start >= done:
             while start > 0 and _in_run(text, start - 1):
                 start -= 1
@@ -587,7 +686,7 @@ def _clause_values(text: str) -> str:
                 kind = _nearest_name(text, *run)
                 if kind is not None:
                     spans.append((start, end, kind))
-        hit = _CANDIDATE.search(text, max(done, hit.end()))
+        hit = _candidate(text, max(done, hit[1]))
     if not spans:
         return text
     out, last = [], 0
@@ -620,4 +719,14 @@ def pgpass_password(value: str) -> bool:
 
 PGPASS: tuple[SecretFormat, ...] = (
     SecretFormat("password", (":5432:", ":*:", "pgpass"), _PGPASS, lowered=True, accept=pgpass_password),
+)
+
+
+# Formats named by a word that ordinary text holds often ("code" is in most coding transcripts) or that
+# no other format's trigger shares: run after the others, each behind its own `in` tests, not in the
+# gate of the rest (memory_store/redact.py, `_side`), so that a text with "code" in it does not pay
+# for the whole catalogue's trigger lookups.
+SIDE: tuple[SecretFormat, ...] = (
+    SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
+    SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
 )
