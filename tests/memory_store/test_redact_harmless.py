@@ -55,3 +55,15 @@ def test_made_up_values_name_no_kind(value: str) -> None:
 def test_a_secret_after_the_same_names_is_still_redacted(text: str, secret: str) -> None:
     out = redact(text + secret)
     assert secret not in out and "[REDACTED:" in out, out
+
+
+def test_a_long_value_that_names_no_kind_is_decided_at_once() -> None:
+    """Pins: the first spelling of the kind-name pattern split a digit run or a word many ways, and a
+    value that was no name backtracked through all of them (a cleanup of 5,000 core-memory entries
+    took a minute; a run of 40 digits would not end)."""
+    import time
+
+    start = time.process_time()
+    for value in ("1" * 40 + "z", "m-s0" + "5005" * 12 + "x", "aes" * 30 + "q", "2026-11-25T21:25:00Z" * 4):
+        assert not names_a_kind(value)
+    assert time.process_time() - start < 1.0
