@@ -518,7 +518,8 @@ def _word_alternation(words: tuple[str, ...]) -> str:
 
 
 # After the name: a property word (any name), or a qualifier (a code's: "รหัส" only).
-_PROPERTY_AFTER = re.compile(r"[ \t]*(?:的|之|ของ)?[ \t]*(?i:" + _word_alternation(_PROPERTY_WORDS) + ")")
+# (not "ของ": "รหัสผ่านของชื่อผู้ใช้ root" is the password of the user named root)
+_PROPERTY_AFTER = re.compile(r"[ \t]*(?:的|之)?[ \t]*(?i:" + _word_alternation(_PROPERTY_WORDS) + ")")
 _QUALIFIER_AFTER = re.compile(r"[ \t]*(?:ของ)?[ \t]*(?i:" + _word_alternation(_QUALIFIER_WORDS) + ")")
 _NAME_FIRST = re.compile(r"(?:" + _SECRET_NAMES + r")")
 

@@ -51,6 +51,7 @@ def test_made_up_values_name_no_kind(value: str) -> None:
     ("the tokenizer token is ", "Kq8z" + "Lm2x99Qw"),
     ("令牌是 ", "Kq8z" + "Lm2x99"),
     ("the password is ", "mango" + "tree"),
+    ("รหัสผ่านของชื่อผู้ใช้ root คือ ", "Kq8z" + "Lm2x9"),     # "of the user named root", not a property
 ])
 def test_a_secret_after_the_same_names_is_still_redacted(text: str, secret: str) -> None:
     out = redact(text + secret)
