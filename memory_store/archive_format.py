@@ -6,7 +6,9 @@ several lines):
 
 `memory/archive/weekly-GGGG-VV.md` (what one weekly compound changed), sections `## Promoted`,
 `## Demoted`, `## Merged`, `## Superseded`, `## Possible conflicts`, `## Resolved conflicts` (a
-person's decision on a possible conflict, as the week applied it; only when there is one), each line
+person's decision on a possible conflict, as the week applied it; only when there is one), `## Kept out`
+(an entry of the week that stays out of MEMORY.md for a reason no other section gives; only when
+there is one), each line
     - [<ID>](../YYYY-MM-DD.md): <reason>
 
 Both are logs that memjobs only ever adds to: merging a line that is already there (same id, date
@@ -24,9 +26,10 @@ from memory_store.validate import Problem
 
 ARCHIVE_NAME_RE = re.compile(r"^memory/archive/(\d{4})-(\d{2})\.md$")
 WEEKLY_NAME_RE = re.compile(r"^memory/archive/weekly-(\d{4})-(\d{2})\.md$")
-LOG_SECTIONS = ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts", "Resolved conflicts")
+LOG_SECTIONS = ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts", "Resolved conflicts",
+                "Kept out")
 # Written only when they hold a line, so a week without one renders as it did before they existed.
-OPTIONAL_SECTIONS = ("Resolved conflicts",)
+OPTIONAL_SECTIONS = ("Resolved conflicts", "Kept out")
 
 _ID = r"[A-Z]+-\d{8}-[a-z0-9]+(?:-[a-z0-9]+)*"
 _ARCHIVE_RE = re.compile(
@@ -224,7 +227,7 @@ def validate_archive(text: str, rel: str, exists: ExistsFn | None = None,
 
 def validate_weekly_log(text: str, rel: str, exists: ExistsFn | None = None,
                         transcript_exists: ExistsFn | None = None) -> list[Problem]:
-    """Weekly log lines must read `- [<ID>](<link>): <reason>` inside the five known sections."""
+    """Weekly log lines must read `- [<ID>](<link>): <reason>` inside the known sections."""
     out: list[Problem] = []
     current: str | None = None
     for i, ln in enumerate(split_lines(text), start=1):

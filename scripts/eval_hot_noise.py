@@ -60,7 +60,7 @@ def measure(set_name: str, show: bool = False) -> dict[str, Any]:
                 real.add(fitting[0])
         for i, p in enumerate(preds):
             side = "real" if i in real else "noise"
-            cls = noise_class_of_text(entry_text(p.title, p.conclusion), p.kind)
+            cls = noise_class_of_text(entry_text(p.title, p.conclusion), p.kind, said=p.excerpt or "")
             c[side] += 1
             if cls:
                 c[f"{side}_out"] += 1

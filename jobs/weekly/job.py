@@ -24,6 +24,7 @@ from jobs.weekly.state import APPLIED_REL, PENDING_REL, parse_applied, parse_pen
 from jobs.weekly.view import View
 from jobs.weekly.weeks import Week, week_before, week_of
 from memory_store.access import read_counts
+from memory_store.archive_format import LOG_SECTIONS
 from memory_store.core.conflicts import Decision, read_decisions
 from memory_store.errors import GuardRefused, UsageError
 from memory_store.open_conflicts import read_disputes
@@ -166,6 +167,6 @@ def _run_plan(ctx: RunContext, applier: Applier, plan: Plan, outputs: list[str],
 
 def _summary(plan: Plan) -> dict[str, Any]:
     out: dict[str, Any] = {"week": plan.week, "cutoff_day": plan.cutoff_day}
-    for section in ("Promoted", "Demoted", "Merged", "Superseded", "Possible conflicts", "Resolved conflicts"):
+    for section in LOG_SECTIONS:
         out[section.lower().replace(" ", "_")] = [ln.id for s, ln in plan.log if s == section]
     return out

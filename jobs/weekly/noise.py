@@ -99,14 +99,17 @@ def _words_left(text: str) -> float:
             + 0.25 * len(_THAI.findall(text)))
 
 
-def noise_class_of_text(text: str, kind: str = "", cues: NoiseCues | None = None) -> str | None:
+def noise_class_of_text(text: str, kind: str = "", cues: NoiseCues | None = None, said: str = "") -> str | None:
     """The class ("closing", "seen", "complaint", "problem", "deferral") that keeps `text` (an entry of `kind`)
-    out of MEMORY.md, or None when it may go there."""
+    out of MEMORY.md, or None when it may go there. `said` is the user's own words the entry was
+    taken from (its excerpt): a decision said in so many words there ("we decided …", "decision:",
+    决定, ตัดสินใจ) is a decision whatever problem its title gives as the reason ("… Thursdays did
+    not work", "… numpy 2.0 broke the build") — the title drops the marker."""
     cx = cues or load_cues()
     t = fold(text)
     if cx.find("closing", t) and _words_left(cx.cues["closing"].sub(" ", t)) < CLOSING_LEFT:
         return "closing"
-    directive = cx.find("directive", t)
+    directive = cx.find("directive", t) or (_decided_with_reason(cx, t, fold(said)) if said else None)
     if cx.find("deferral", t) and not cx.find("strong", t):
         return "deferral"
     if cx.find("seen", t) and not directive:
@@ -118,6 +121,21 @@ def noise_class_of_text(text: str, kind: str = "", cues: NoiseCues | None = None
     return None
 
 
+# Where a stated choice ends and its reason begins: "Pin numpy to 1.26, numpy 2.0 broke the build".
+_CLAUSE = re.compile(r"[,;:，；、。]|\b(?:because|since|as|but|so)\b|因为|因為|由于|由於|เพราะ|แต่")
+
+
+def _decided_with_reason(cx: NoiseCues, t: str, said: str) -> str | None:
+    """A decision marker in the user's words (`said`), when the entry also states something
+    beside its problem: a clause of at least two words with no problem in it ("Deploys happen
+    on Tuesdays again" before ", Thursdays did not work"). A "decision:" label over a bare
+    problem ("the nightly export keeps timing out") stays a problem."""
+    marker = cx.find("strong", said)
+    if marker and any(_words_left(c) >= CLOSING_LEFT and not cx.find("problem", c) for c in _CLAUSE.split(t)):
+        return marker
+    return None
+
+
 def entry_text(title: str, conclusion: str = "") -> str:
     """What MEMORY.md would show of an entry: its title, and its conclusion when that says more."""
     if conclusion and fold(conclusion) not in fold(title):
@@ -126,5 +144,10 @@ def entry_text(title: str, conclusion: str = "") -> str:
 
 
 def noise_class(entry: BlockEntry, cues: NoiseCues | None = None) -> str | None:
-    """The noise class of an entry, judged on what MEMORY.md would show of it."""
-    return noise_class_of_text(entry_text(entry.title, entry.conclusion), entry.kind, cues)
+    """The noise class of an entry, judged on what MEMORY.md would show of it and the words it was
+    taken from. An entry that supersedes another is the subject's truth now: held out as a problem
+    or a seen-report, it would leave MEMORY.md with nothing on the subject (the old one leaves)."""
+    cls = noise_class_of_text(entry_text(entry.title, entry.conclusion), entry.kind, cues, entry.excerpt or "")
+    if cls in ("problem", "seen") and entry.supersedes:
+        return None
+    return cls

@@ -187,6 +187,9 @@ def build_plan(inp: Inputs) -> Plan:
         else:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
     gated: dict[str, int] = {}
+    # Why each entry of the week that does not enter MEMORY.md stays out, where no other section of
+    # the weekly log says it (docs/design.md §5.4: the log lists every entry it leaves out).
+    out_reason: dict[str, str] = {}
     waiting = [loc.entry.id for loc in new] + [i for i in chosen if i not in {loc.entry.id for loc in new}]
     waiting += sorted(learned)
     for i in waiting:
@@ -195,6 +198,7 @@ def build_plan(inp: Inputs) -> Plan:
             continue
         if e.id in inp.core_held and not chosen.get(e.id):
             gated["held by core memory"] = gated.get("held by core memory", 0) + 1
+            out_reason[e.id] = f"held by core memory ({inp.core_held[e.id]} in PROFILE.md); stays in its daily log"
             continue
         v = value(e)
         # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and
@@ -202,10 +206,13 @@ def build_plan(inp: Inputs) -> Plan:
         noise = None if chosen.get(e.id) else noise_class(e)
         if noise:
             gated[noise] = gated.get(noise, 0) + 1
+            out_reason[e.id] = f"not a decision, rule or fact to keep ({noise}); stays in its daily log"
             continue
         # The side a person chose to keep enters MEMORY.md (within the budget) whatever its score.
         if chosen.get(e.id) or scoring.promotable(e, v):
             cands[e.id] = _Cand(e.id, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, False)
+        else:
+            out_reason[e.id] = f"{scoring.why_not_promoted(e, v)}; stays in its daily log"
 
     if gated:
         plan.notes.append(f"{sum(gated.values())} new entries kept out of MEMORY.md, not a decision, rule or fact "
@@ -223,6 +230,8 @@ def build_plan(inp: Inputs) -> Plan:
         c = cands.pop(i)
         if c.in_memory:
             leaving[i] = (c.old_item or c.item, f"not among the {PROCEDURES_MAX} best procedures")
+        else:
+            out_reason[i] = f"not among the {PROCEDURES_MAX} best procedures; `memjobs procedures` lists it"
     reserved = set(best[:PROCEDURES_RESERVED])
 
     # 4. Budget: best first while the whole file fits (the best procedures have their place first).
@@ -238,6 +247,9 @@ def build_plan(inp: Inputs) -> Plan:
         c = cands.pop(it.id)
         if c.in_memory:
             leaving[c.id] = (c.old_item or c.item, "over budget")
+        else:
+            out_reason[c.id] = (f"over budget (MEMORY.md holds at most {inp.budget.lines} lines and "
+                                f"{inp.budget.chars} characters; score {c.score:.2f}); stays in its daily log")
     if left:
         plan.notes.append(f"{sum(1 for it in left if it.id not in leaving)} qualifying entries did not fit "
                           f"MEMORY.md's budget ({inp.budget.lines} lines, {inp.budget.chars} characters)")
@@ -270,7 +282,27 @@ def build_plan(inp: Inputs) -> Plan:
         else:
             plan.unchanged += 1
     plan.removed = sorted(set(before) - set(cands))
+    _list_kept_out(plan, [loc for loc in new if loc.entry.status == "active"], kept_ids, out_reason, held)
     return plan
+
+
+def _list_kept_out(plan: Plan, new: list[Located], kept_ids: set[str], out_reason: dict[str, str],
+                   held: set[str]) -> None:
+    """List under `## Kept out` each active entry of the week that is not in MEMORY.md and that no
+    other section of the log names (promoted, demoted, merged, superseded, a possible or resolved
+    conflict), with its reason: the weekly log accounts for every entry it leaves out."""
+    named = {ln.id for _, ln in plan.log}
+    for loc in sorted(new, key=lambda x: x.entry.id):
+        i = loc.entry.id
+        if i in kept_ids or i in named:
+            continue
+        if i in out_reason:
+            reason = out_reason[i]
+        elif i in held:
+            reason = "held out of MEMORY.md as a possible conflict until a person decides (`memjobs conflicts`)"
+        else:
+            reason = "not in MEMORY.md; stays in its daily log"
+        plan.log.append(("Kept out", LogLine(i, link_from_archive(loc.rel), reason)))
 
 
 def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],

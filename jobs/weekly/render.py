@@ -1,12 +1,13 @@
 """The plan as text, for `--dry-run` (docs/design.md §5 "print the plan"): promote / demote / merge /
-supersede / conflict lists, then the new MEMORY.md."""
+supersede / conflict / kept-out lists, then the new MEMORY.md."""
 from __future__ import annotations
 
 from jobs.weekly.apply import render_memory
 from jobs.weekly.model import Plan
 
 _HEADINGS = (("Promoted", "promote"), ("Demoted", "demote"), ("Merged", "merge"), ("Superseded", "supersede"),
-             ("Possible conflicts", "possible conflicts"), ("Resolved conflicts", "resolved conflicts"))
+             ("Possible conflicts", "possible conflicts"), ("Resolved conflicts", "resolved conflicts"),
+             ("Kept out", "kept out"))
 
 
 def plan_text(plan: Plan, memory_text: str) -> str:

@@ -71,5 +71,14 @@ def promotable(entry: BlockEntry, value: float) -> bool:
     return value >= PROMOTE_MIN
 
 
+def why_not_promoted(entry: BlockEntry, value: float) -> str:
+    """Why `promotable` said no, for the weekly log."""
+    if entry.status != "active":
+        return f"status {entry.status}"
+    if entry.confidence < MIN_CONFIDENCE:
+        return f"confidence {entry.confidence:.2f} below {MIN_CONFIDENCE:.2f}"
+    return f"score {value:.2f} below the {PROMOTE_MIN:.2f} needed to enter MEMORY.md"
+
+
 def stale(entry: BlockEntry, value: float) -> bool:
     return entry.kind not in NO_DECAY and value < STALE_BELOW

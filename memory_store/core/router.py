@@ -68,11 +68,13 @@ Classes by structure rather than by a writer's words (each measured on four deve
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from memory_store.core import router_en, router_th, router_zh
 from memory_store.core.router_lexicon import Lexicon
+from memory_store.regex_literals import fold, required_of, trie_regex
 
 LEXICONS: tuple[Lexicon, ...] = (router_en.LEXICON, router_th.LEXICON, router_zh.LEXICON)
 # when a turn names several keys, the earlier one here wins
@@ -229,20 +231,66 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-def _find(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
-    for p in patterns:
-        m = _rx(p).search(text)
+# A lexicon pattern with the literals one of which every match of it holds (memory_store/regex_literals.py),
+# folded: a text whose fold holds none of them is not searched, since it cannot match. () when the
+# pattern requires no literal: it is always searched.
+_Prefiltered = tuple[re.Pattern[str], tuple[str, ...]]
+
+
+@cache
+def _prefiltered(pattern: str) -> _Prefiltered:
+    required = required_of(pattern, re.IGNORECASE)
+    needs = tuple(sorted({fold(lit) for lit in required[0]})) if required and all(required[0]) else ()
+    return _rx(pattern), needs
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Patterns tried in order, the first match wins; `gate` finds any of their literals in a folded text
+    (None when some pattern requires none): a text it finds nothing in matches none of them."""
+    patterns: tuple[_Prefiltered, ...]
+    gate: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, patterns: Iterable[str]) -> _Table:
+        table = tuple(_prefiltered(p) for p in patterns)
+        gate = None if any(not needs for _, needs in table) else trie_regex(n for _, needs in table for n in needs)
+        return cls(table, gate)
+
+
+@cache
+def _table(field: str) -> _Table:
+    """The patterns of `field` of every lexicon, in the order `_any` tries them."""
+    return _Table.of(p for lex in LEXICONS for p in getattr(lex, field))
+
+
+@lru_cache(maxsize=32)
+def _folded(text: str) -> str:
+    """`fold(text)`, kept for the few texts in hand: a turn's checks ask about the same text many times."""
+    return fold(text)
+
+
+def _first(table: _Table, text: str) -> re.Match[str] | None:
+    """The match of the first pattern of `table` that matches `text` (patterns whose literals the text
+    lacks are skipped: they cannot match)."""
+    folded = _folded(text)
+    if table.gate is not None and table.gate.search(folded) is None:
+        return None
+    for rx, needs in table.patterns:
+        if needs:
+            for n in needs:
+                if n in folded:
+                    break
+            else:
+                continue
+        m = rx.search(text)
         if m:
             return m
     return None
 
 
 def _any(field: str, text: str) -> re.Match[str] | None:
-    for lex in LEXICONS:
-        m = _find(getattr(lex, field), text)
-        if m:
-            return m
-    return None
+    return _first(_table(field), text)
 
 
 def language_of(text: str) -> str:
@@ -329,25 +377,39 @@ def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
     return not capitals
 
 
+@cache
+def _key_table() -> tuple[tuple[str, _Prefiltered, str], ...]:
+    """(key, pattern, value template) of every lexicon, in `key_of`'s order."""
+    return tuple((key, _prefiltered(pattern), template) for lex in LEXICONS for key, pattern, template in lex.keys)
+
+
 def key_of(text: str) -> tuple[str, str, str] | None:
     """(key, value, cue) of the first canonical key the text names (KEY_ORDER), or None."""
     found: dict[str, tuple[str, str]] = {}
     valued: dict[str, list[tuple[str, str]]] = {}
     rejected: set[str] = set()
-    for lex in LEXICONS:
-        for key, pattern, template in lex.keys:
-            m = _rx(pattern).search(text)
-            if m and key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
-                continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
-            if m and key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
-                rejected.add(key)
-                continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
-            if m and template:
-                valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
-            if found.get(key, ("", ""))[0]:
-                continue      # the first pattern that gives a value decides it
-            if m and (key not in found or template):
-                found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
+    folded = _folded(text)
+    for key, (rx, needs), template in _key_table():
+        if needs:
+            for n in needs:
+                if n in folded:
+                    break
+            else:
+                continue      # the pattern's literals are not in the text: it cannot match
+        m = rx.search(text)
+        if m is None:
+            continue
+        if key == "user.timezone" and "/" in m.group(0) and not usable_value(key, _value(key, template, m)):
+            continue      # zone-shaped but no zone the database holds ("Claude/Codex", "CI/CD")
+        if key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
+            rejected.add(key)
+            continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
+        if template:
+            valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
+        if found.get(key, ("", ""))[0]:
+            continue      # the first pattern that gives a value decides it
+        if key not in found or template:
+            found[key] = (_value(key, template, m), found.get(key, ("", m.group(0)))[1])
     for key in rejected:
         if not found.get(key, ("", ""))[0]:
             found.pop(key, None)     # the words that named the key gave a word, not a value
@@ -442,22 +504,22 @@ def _standing(text: str, complaint: bool) -> tuple[re.Match[str], bool] | None:
     """The first strong standing marker or memory verb about the user, with True; else the first
     long-term scope (permanently, ถาวร, 长期), with False; else the first habitual marker, with False —
     except in a complaint, where "you always…" is no marker at all."""
-    for lex in LEXICONS:
-        for p in (*lex.remember_self, *lex.standing):
-            m = _rx(p).search(text)
-            if m:
-                return m, True
+    strong = _first(_strong_markers(), text)
+    if strong:
+        return strong, True
     long_term = _any("long_term", text)
     if long_term:
         return long_term, False
     if complaint:
         return None
-    for lex in LEXICONS:
-        for p in lex.habitual:
-            m = _rx(p).search(text)
-            if m:
-                return m, False
-    return None
+    habitual = _any("habitual", text)
+    return (habitual, False) if habitual else None
+
+
+@cache
+def _strong_markers() -> _Table:
+    """A memory verb about the user or a strong standing marker, lexicon by lexicon (`_standing`'s order)."""
+    return _Table.of(p for lex in LEXICONS for p in (*lex.remember_self, *lex.standing))
 
 
 def _paraphrase(text: str) -> str:
@@ -733,10 +795,12 @@ def _route(turn: str, context: str | None) -> Routed | None:
     lang = language_of(turn)
     # the assistant offers to remember something: its words say so, or it asks whether to do a thing
     # from now on ("Want me to assume you're comfortable with SQL from here on?", ให้ตั้งเป็นค่าเริ่มต้นไหม)
-    says_remember = context is not None and _OFFER.search(context) is not None
-    offer = says_remember or (context is not None and _QUESTION.search(context) is not None
+    # (read only for a short turn with a context: a longer turn is no answer to an offer)
+    short = bool(context) and len(turn) <= 80
+    says_remember = short and context is not None and _OFFER.search(context) is not None
+    offer = says_remember or (short and context is not None and _QUESTION.search(context) is not None
                               and _standing(context, False) is not None)
-    if context and len(turn) <= 80 and offer:
+    if context and short and offer:
         turned = _TURNED.search(turn)
         if turned is not None and (_any("decline", turn) or _OPENS_YES.match(turn)):
             # "no, but remember that I prefer tables", "yes but in Thai actually": the words after the

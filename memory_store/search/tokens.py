@@ -55,7 +55,7 @@ def run_tokens(run: str) -> list[str]:
 def fts_text(text: str) -> str:
     """The text handed to FTS5: unchanged except that CJK/Thai runs become bigram tokens."""
     text = normalise(text)
-    if not _RUN_RE.search(text):
+    if text.isascii() or not _RUN_RE.search(text):     # every script _RUN_RE cuts lies outside ASCII
         return text
     parts: list[str] = []
     last = 0

@@ -109,6 +109,14 @@ MORE_WORDS = 2.0
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
+_NON_LATIN = re.compile(r"[\u0e00-\u0e7f\u3400-\u9fff]")
+# Words that say a quantity, not what it is of: "the max upload size is 25 MB" and "the upload limit
+# is 50 MB" are about one thing.
+MEASURE_WORDS = frozenset({
+    "limit", "max", "maximum", "min", "minimum", "size", "cap", "ceiling", "quota", "length", "amount",
+    "number", "count", "total", "value", "threshold", "default", "set", "up", "upper", "lower", "bound",
+    "level", "target", "budget", "rate", "allowed", "least", "most", "decided", "decision", "agreed",
+})
 _LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
 
 SUPERSEDING = ("reversal", "relaxation", "refinement")
@@ -282,6 +290,8 @@ class Detector:
             return False
         if not (_lead(new_tokens) in old_tokens and _lead(old_tokens) in new_tokens):
             return False
+        if _two_places(new, new_tokens, old, old_tokens):
+            return False
         old_rest = {t: w for t, w in old_tokens.items() if t not in old_names}
         new_rest = {t: w for t, w in new_tokens.items() if t not in new_names}
         return self._cover(new_tokens, old_rest, idf)[0] >= NAME_SWAP_REST \
@@ -384,6 +394,50 @@ class Detector:
             return False
         return not self.lx.roles_of(" ".join(old_head)) and not self.lx.roles_of(" ".join(new_head))
 
+    def _adds_to_another(self, text: str, cue: str, old_tokens: dict[str, float]) -> bool:
+        """With an addition cue, is what the statement is about another thing than the earlier
+        entry ("Gym membership also comes out on the 1st" beside "Rent goes out on the 1st";
+        "rotate the slack bot token every 60 days as well" beside "alerts go to Slack")? Its
+        subject is the words before the cue, or, with the cue at the end, its first word; none of
+        them is the earlier entry's. (Latin script: Thai and Chinese put the cue after the verb.)"""
+        line = next((ln for ln in text.splitlines() if cue in ln), "")
+        at = line.find(cue)
+        if at < 0 or _NON_LATIN.search(text):
+            return False
+        text, after = line, line[at + len(cue):].strip(" .,;:!?")
+        words = [t for t in subject_tokens(text[:at], self.lx) if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()]
+        if not after:
+            words = words[:1]
+        return bool(words) and not any(t in old_tokens for t in words)
+
+    def _other_measured(self, new_text: str, old_text: str) -> bool:
+        """Is the quantity each statement gives about another thing: the words before the value
+        ("the upload limit for attachments is 25 MB" / "the avatar upload limit is 2 MB", "the API
+        timeout is 30 seconds" / "the session timeout is 15 minutes") each hold a plain word the
+        other statement does not say at all? Words that only say a quantity ("limit", "max",
+        "size") name no thing. Latin script (Thai and Chinese: `_other_head`)."""
+        new_subject, old_subject = self._measured(new_text), self._measured(old_text)
+        if not new_subject or not old_subject:
+            return False
+        # One template: most of each subject is the other's too (a paraphrase of one subject, "AWS
+        # spend cap" / "monthly AWS bill", shares less and stays one quantity).
+        if 2 * sum(_said(t, old_subject) for t in new_subject) < len(new_subject) \
+                or 2 * sum(_said(t, new_subject) for t in old_subject) < len(old_subject):
+            return False
+        new_all, old_all = subject_tokens(new_text, self.lx), subject_tokens(old_text, self.lx)
+        return any(not _said(t, old_all) for t in new_subject) and any(not _said(t, new_all) for t in old_subject)
+
+    def _measured(self, text: str) -> set[str]:
+        """The plain words before the first number of each clause that gives one (Latin script)."""
+        out: set[str] = set()
+        for clause in _CLAUSE.split(normalise(text)):
+            m = _DIGITS.search(clause)
+            if not m or _NON_LATIN.search(clause):
+                continue
+            out.update(t for t, w in subject_tokens(clause[:m.start()], self.lx).items()
+                       if w == 1.0 and t.isalpha() and t not in MEASURE_WORDS)
+        return out
+
     def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
         """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
         and words of the earlier entry: "NAS 照旧", "everything else is still one approval") and a
@@ -414,6 +468,10 @@ class Detector:
             before, after = text[max(0, m.start() - ECHO_SPAN):m.end()], text[m.start():m.end() + ECHO_SPAN]
             echoed = (m.start() >= ECHO_SPAN and before in earlier) or \
                 (m.end() + ECHO_SPAN <= len(text) and after in earlier)
+            # A one-word English cue the earlier entry says as a word is what both are about, wherever
+            # it stands ("swap camera trap cards every ten days" after "SD cards: swap every 2 weeks").
+            echoed = echoed or (cue.isascii() and cue.isalpha()
+                                and re.search(rf"\b{re.escape(cue)}\b", earlier) is not None)
             if not echoed:
                 return cue
         return None
@@ -602,7 +660,8 @@ class Detector:
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
-        if cue and lx.find("addition", cue) and _shares_only_lead(subject_tokens(new.title, lx), target_full):
+        if cue and lx.find("addition", cue) and (_shares_only_lead(subject_tokens(new.title, lx), target_full)
+                                                 or self._adds_to_another(text, cue, target_full)):
             # "X also does Y" beside "X does Z" says one more thing about X: both hold. What it
             # shares with the earlier entry is X alone, the words it opens with; a statement that
             # says part of Z again after them ("after PROSPERO also post the protocol on OSF")
@@ -618,7 +677,8 @@ class Detector:
                 return Finding("none", None, round(score, 2), basis="other")
             return Finding("conflict", target.id, round(score, 2), basis=basis)
 
-        if values_differ(quantities(text), self._quantities(target)):
+        if values_differ(quantities(text), self._quantities(target)) \
+                and not self._other_measured(new.full, target.full):
             condition = lx.find("exception", text)
             if condition and FAMILY.get(target.kind) == "rule" and FAMILY.get(new.kind) == "rule":
                 # A rule's quantity given another value under a condition ("+30 min on school days
@@ -724,6 +784,32 @@ def _shares_only_lead(new: dict[str, float], old: dict[str, float]) -> bool:
     while lead < len(words) and words[lead] in old:
         lead += 1
     return lead > 0 and not any(t in old for t in words[lead:])
+
+
+def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, old_tokens: dict[str, float]) -> bool:
+    """Do two statements differ both ways in two places of one template — a name and a plain word,
+    or a name and a person ("Somchai reviews the frontend PRs" / "Anna reviews the backend PRs";
+    "พี่นกเป็นคนตรวจ PR ฝั่ง frontend" / "น้องบีมเป็นคนตรวจ PR ฝั่ง backend": the person and the side)?
+    Then each name goes with its own thing: another member of the template, not a name swapped."""
+    def own(a: dict[str, float], b: dict[str, float], name: bool) -> bool:
+        # (a day or a month is a value, not a thing: "Pell Street: Mon, Wed, Fri" / "… open Tue/Thu/Sat")
+        return any((w >= NAME_WEIGHT) == name and not t.startswith(ROLE_PREFIX) and t.isalpha()
+                   and (name or (t.isascii() and w == 1.0)) and not _CALENDAR.fullmatch(t) and not _said(t, b)
+                   for t, w in a.items())
+
+    names = own(new_tokens, old_tokens, True) and own(old_tokens, new_tokens, True)
+    if not names:
+        return False
+    plain = own(new_tokens, old_tokens, False) and own(old_tokens, new_tokens, False)
+    new_people, old_people = _persons(normalise(new.full)), _persons(normalise(old.full))
+    return plain or bool(new_people - old_people and old_people - new_people)
+
+
+def _said(token: str, tokens: Collection[str]) -> bool:
+    """Is `token` among `tokens`, or a form of one ("time" / "timeout", "review" / "reviewer")?"""
+    if token in tokens:
+        return True
+    return len(token) >= 4 and any(len(t) >= 4 and (t.startswith(token) or token.startswith(t)) for t in tokens)
 
 
 def _persons(text: str) -> set[str]:

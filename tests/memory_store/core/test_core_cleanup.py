@@ -14,6 +14,7 @@ from memory_store.core.cleanup import archive_expired, expired
 from memory_store.core.lineformat import format_line
 from memory_store.core.store import CoreMemory
 from memory_store.entries import LineEntry
+from memory_store.ledger import PATCHES
 from tests.conftest import cli
 
 T0 = datetime(2026, 11, 22, 10, 0, tzinfo=UTC)
@@ -98,12 +99,15 @@ def test_five_thousand_entries_in_one_rewrite(workspace: Path) -> None:
     """The default batch: 5,000 expired entries out of 6,000, archived in one run, one rewrite."""
     seed(workspace, 6000)
     store = CoreMemory.from_config(load_config(workspace, env={}), clock=lambda: T0 + timedelta(days=5))
-    start = datetime.now(UTC)
     with store.operation("cleanup", Actor("user", "cli")) as run:
         done = archive_expired(store, run, Actor("user", "cli"))
-    took = (datetime.now(UTC) - start).total_seconds()
     assert len(done.changes) == 5000 and done.left == 1000
-    assert len(expired(store)) == 1000 and took < 30
+    assert len(expired(store)) == 1000
+    # One rewrite, counted in the run's ledger (a patch record per write), not timed: a clock
+    # check fails on a loaded machine and passes a per-entry rewrite on a fast one.
+    patches = workspace / ".memjobs" / "runs" / run.run_id / PATCHES
+    records = [json.loads(line) for line in patches.read_text(encoding="utf-8").splitlines()]
+    assert [r["path"] for r in records if r["path"] == "SESSION.md"] == ["SESSION.md"]
     assert (workspace / "SESSION.md").read_text().count("status:archived") == 5000
 
 

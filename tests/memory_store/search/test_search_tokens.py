@@ -70,3 +70,14 @@ def test_user_quotes_and_operators_are_plain_text() -> None:
 def test_mixed_language_query() -> None:
     db = _db("部署 pipeline 用 Kubernetes", "部署 only", "pipeline only")
     assert _hits(db, "pipeline 部署") == [0]
+
+
+def test_fts_text_of_ascii_text_is_its_normal_form_since_no_run_holds_an_ascii_character() -> None:
+    """fts_text returns an ASCII text as `normalise` gives it without searching it for runs: sound
+    because no character of any run (`_RUN_RE`) is ASCII."""
+    from memory_store.search import tokens
+
+    assert tokens._RUN_RE.search("".join(map(chr, range(128)))) is None
+    for text in ("Hello World", "fix the CI/CD job, then run `pytest -q`", "", "ＡＢＣ", "Straße"):
+        assert tokens.normalise(text).isascii() and tokens.fts_text(text) == tokens.normalise(text)
+    assert tokens.fts_text("数据 data") == " zz00259680025454 zz0025454  data"

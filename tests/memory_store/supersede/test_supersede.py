@@ -771,3 +771,66 @@ def test_two_headings_of_two_subjects_are_no_conflict(old: str, new: str) -> Non
 
 
 SUPERSEDING_OUTCOMES = ("reversal", "relaxation", "refinement")
+
+
+@pytest.mark.parametrize("old,new", [
+    # the quantity said about another thing: the words before the value differ both ways
+    ("decided: the upload limit for attachments is 25 MB", "decided: the avatar upload limit is 2 MB"),
+    ("we decided the API timeout is 30 seconds", "we decided the session timeout is 15 minutes"),
+    ("the max file size for uploads is 10 MB", "the max file size for imports is 50 MB"),
+    # a name and a second place changed: each person with their own side or server
+    ("ตกลงกันว่า พี่นกเป็นคนตรวจ PR ฝั่ง frontend", "ตกลงกันว่า น้องบีมเป็นคนตรวจ PR ฝั่ง backend"),
+    ("ตัดสินใจแล้ว พี่โอ๊ตรับผิดชอบ server production", "ตัดสินใจแล้ว น้องแพรรับผิดชอบ server staging"),
+    ("we agreed Somchai is on call for the frontend", "we agreed Anna is on call for the backend"),
+])
+def test_a_value_or_a_name_for_another_subject_is_no_conflict(old: str, new: str) -> None:
+    """The subject before the value must match: "X is N units" beside "Y is M units" for another X
+    is two facts, and so is one name swapped together with the thing it goes with."""
+    for cut in (0, 1):   # the title as said, and without its first word (as the extractor may cut it)
+        earlier = s("Decision", "2026-11-02", old.split(" ", cut)[-1], old, ident="OLD")
+        later = s("Decision", "2026-11-10", new.split(" ", cut)[-1], new)
+        found = detect(later, [earlier])
+        assert found.outcome not in ("conflict", *SUPERSEDING_OUTCOMES), (cut, found)
+
+
+@pytest.mark.parametrize("old,new,basis", [
+    # the same subject, another value: still a possible conflict, said alike or in other words
+    ("decided: the upload limit for attachments is 25 MB", "decided: the upload limit for attachments is 50 MB",
+     "value"),
+    ("the session timeout is 15 minutes", "sessions time out after 30 minutes", "value"),
+    ("the max upload size is 25 MB", "the upload limit is 50 MB", "value"),
+    # one name swapped, all else the same
+    ("we agreed Somchai reviews the frontend PRs", "we agreed Anna reviews the frontend PRs", "name"),
+])
+def test_the_same_subject_with_another_value_or_name_still_warns(old: str, new: str, basis: str) -> None:
+    found = detect(s("Decision", "2026-11-10", new, new), [s("Decision", "2026-11-02", old, old, ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", basis), found
+
+
+@pytest.mark.parametrize("kind,old,new", [
+    # a one-word cue the earlier entry says too is what both are about, not a change
+    ("Procedure", "Camera-trap SD cards: swap every 2 weeks, copy to the lab NAS the same day",
+     "swap camera trap cards every ten days and copy to the NAS same day"),
+    ("Procedure", "Backup tapes: rotate weekly, keep four off site", "rotate the backup tapes every friday"),
+    # an addition cue about another thing: both hold
+    ("Remember", "Rent goes out on the 1st by standing order", "Gym membership also comes out on the 1st."),
+    ("Remember", "Electricity is paid by direct debit from the joint account",
+     "water gets paid from the joint account as well"),
+    # a month said as the value is no time marker of a change
+    ("Remember", "Boiler cover is with British Gas, annual service on 3 June", "Boiler service is in July."),
+])
+def test_a_cue_that_is_subject_or_adds_another_thing_supersedes_nothing(kind: str, old: str, new: str) -> None:
+    found = detect(s(kind, "2026-11-10", new, new), [s(kind, "2026-11-02", old, old, ident="OLD")])
+    assert not found.supersedes, found
+
+
+@pytest.mark.parametrize("kind,old,new,outcome", [
+    ("Procedure", "Register the review protocol on PROSPERO before screening",
+     "after PROSPERO also post the protocol on OSF", "refinement"),
+    ("Decision", "Card deposits go through Stripe", "Deposits go through Adyen in April", "refinement"),
+    ("Procedure", "Backup tapes: rotate weekly, keep four off site",
+     "we no longer rotate backup tapes, the off-site copy is in S3 now", "reversal"),
+])
+def test_the_same_cues_still_change_the_earlier_entry(kind: str, old: str, new: str, outcome: str) -> None:
+    found = detect(s(kind, "2026-11-10", new, new), [s(kind, "2026-11-02", old, old, ident="OLD")])
+    assert (found.outcome, found.target) == (outcome, "OLD"), found

@@ -778,3 +778,16 @@ def test_a_memory_verb_that_points_back_leaves_no_item_of_particles() -> None:
     assert [c.kind for c in found] == ["Decision"], [(c.kind, c.title) for c in found]
     assert [c.kind for c in extract(("user", "ใช้ Redis สำหรับแคช จำไว้ด้วยนะว่า TTL คือ 30 วินาที"))] \
         .count("Remember") <= 1
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    # "agreed (together) (already) that (will)": the whole opener goes, not a word cut in two
+    ("ตกลงกันว่า พี่นกเป็นคนตรวจ PR ฝั่ง frontend", "พี่นกเป็นคนตรวจ PR ฝั่ง frontend"),
+    ("โอเค ตกลงกันแล้วว่าจะย้ายไป GCP", "ย้ายไป GCP"),
+    ("ตกลงกันว่าจะใช้ Postgres สำหรับ orders", "ใช้ Postgres สำหรับ orders"),
+    # the opener alone before the choice, as before
+    ("ตกลงใช้ Redis ทำ cache", "ใช้ Redis ทำ cache"),
+])
+def test_a_thai_agreement_opener_leaves_no_half_word_in_the_title(text: str, title: str) -> None:
+    cand = one(text)
+    assert (cand.kind, cand.title) == ("Decision", title)
