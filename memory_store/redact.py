@@ -13,6 +13,11 @@ transcript text); a pattern that starts with a literal is searched for that lite
 (hundreds of MB/s), and each pattern only runs when a cheap substring test says its trigger is
 in the text at all; a trie of every trigger word decides first whether any is there. Measured
 by scripts/bench_microsync.py (reading and redaction against a json loop, in the same run).
+
+Per text, then: one search of that trie (most texts stop there); for a text it passes, one scan for
+every trigger in it (`_present`) and only the formats of those triggers visited; the side formats
+(`secret_phrases.SIDE`, named by words as common as "code") behind their own few `in` tests, outside
+the trie, so that a text with only such a word does not pay for the rest.
 """
 from __future__ import annotations
 
@@ -22,14 +27,14 @@ from collections.abc import Callable
 from typing import Any
 
 from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
-from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES
+from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
 
 MARK = "[REDACTED:{}]"
 _VALUE_GROUPS = ("secret", "secret_q", "secret_c")
 
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
-CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *PGPASS, *CLAUSES)
+CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *PGPASS, *CLAUSES, *SIDE)
 
 
 def kinds() -> list[str]:
@@ -49,6 +54,8 @@ def _substituter(f: SecretFormat) -> Callable[[str], str]:
         name = next((g for g in groups if m.group(g) is not None), None)
         start, end = m.span(name) if name else m.span()
         value = m.string[start:end]
+        if f.about is not None and not f.about(m.string[m.start():start]):
+            return m.group(0)
         if f.accept is not None and name != "secret_q" and not f.accept(value):
             return m.group(0)
         kind = f.kind_of(m, value) if f.kind_of is not None else f.kind
@@ -77,6 +84,13 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 
 _TOKEN_PLAN = _plan(TOKENS)
 _TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *PGPASS, *CLAUSES))
+# The side formats (secret_phrases.SIDE): (triggers, substitute, needs). Their triggers are not in the
+# gate (`_gates`): a text without the other formats' triggers tests them with `in` (the ASCII ones,
+# and the others in a text that is not all ASCII); a text with them finds them in `_present`'s scan.
+_SIDE_PLAN = tuple((tuple(t.encode().lower() for t in f.triggers), _substituter(f), tuple(n.encode() for n in f.needs))
+                   for f in SIDE)
+_SIDE_ASCII = tuple(dict.fromkeys(t for triggers, _, _ in _SIDE_PLAN for t in triggers if t.isascii()))
+_SIDE_WIDE = tuple(dict.fromkeys(t for triggers, _, _ in _SIDE_PLAN for t in triggers if not t.isascii()))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
@@ -105,12 +119,14 @@ def _run(plan: _Plan, text: str, data: bytes) -> str:
     return text
 
 
-def _trie(words: set[bytes]) -> bytes:
+def _trie(words: set[bytes] | frozenset[bytes], *, longest: bool = False) -> bytes:
     """One regular expression matching wherever any of `words` starts, as a trie of literals.
 
     Why a trie: an alternation of ~70 literals makes the engine try each one in turn wherever
     the first byte could start one; a trie tries each distinct next byte once. Where a shorter
-    word ends, the longer ones it begins need not be tried (finding the shorter one is enough)."""
+    word ends, the longer ones it begins need not be tried (finding the shorter one is enough),
+    unless `longest`: then the longest word found there is the match (`_present` wants every
+    word, and takes the shorter ones from the longer)."""
     root: dict[int, Any] = {}
     for w in words:
         node = root
@@ -119,24 +135,97 @@ def _trie(words: set[bytes]) -> bytes:
         node[-1] = {}
 
     def emit(node: dict[int, Any]) -> bytes:
-        if -1 in node:
+        subs = [(b, sub) for b, sub in sorted(node.items()) if b != -1]
+        if -1 in node and (not longest or not subs):
             return b""
-        alts = [re.escape(bytes([b])) + emit(sub) for b, sub in sorted(node.items())]
-        return alts[0] if len(alts) == 1 else b"(?:" + b"|".join(alts) + b")"
+        alts = [re.escape(bytes([b])) + emit(sub) for b, sub in subs]
+        body = alts[0] if len(alts) == 1 else b"(?:" + b"|".join(alts) + b")"
+        return body if -1 not in node else b"(?:" + body + b")?"
 
     return emit(root)
 
 
+_TEXT_WORDS = frozenset(t.lower() for triggers, _, _, _ in _TEXT_PLAN for t in triggers)
+_TEXT_LOWERED = tuple(tuple(t.lower() for t in triggers) for triggers, _, _, _ in _TEXT_PLAN)
+# Which text formats (their places in `_TEXT_PLAN`) each lower-cased trigger belongs to.
+_FORMATS_OF: dict[bytes, tuple[int, ...]] = {
+    w: tuple(i for i, low in enumerate(_TEXT_LOWERED) if w in low) for w in _TEXT_WORDS}
+# What `_present` looks for: the gate's triggers and the side formats'.
+_SCAN_WORDS = _TEXT_WORDS | {t for triggers, _, _ in _SIDE_PLAN for t in triggers}
+# Each trigger with the shorter triggers it begins ("pin码" → "pin"): `_present` finds the longest.
+_WITH_PREFIXES: dict[bytes, tuple[bytes, ...]] = {
+    w: tuple(o for o in _SCAN_WORDS if w.startswith(o)) for w in _SCAN_WORDS}
+
+
 @functools.cache
-def _gates() -> tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]:
+def _gates() -> tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]:
     """The gates, compiled on first use: any case-sensitive token trigger (in the runs), any
     case-blind one (in the lowered runs), and any trigger of the other formats (in lowered text;
     this one also lets through case variants of the case-sensitive triggers, "private key",
-    which only costs the exact test)."""
+    which only costs the exact test); and the scan for all of the last (`_present`)."""
     sensitive = {t for triggers, blind, _, _ in _TOKEN_PLAN if not blind for t in triggers}
     blind = {t for triggers, blind, _, _ in _TOKEN_PLAN if blind for t in triggers}
-    text = {t.lower() for triggers, _, _, _ in _TEXT_PLAN for t in triggers}
-    return re.compile(_trie(sensitive)), re.compile(_trie(blind) if blind else b"(?!)"), re.compile(_trie(text))
+    first = b"[" + b"".join(re.escape(bytes([w[0]])) for w in sorted({w[:1] for w in _SCAN_WORDS})) + b"]"
+    every = re.compile(b"(?=" + first + b")(?=(" + _trie(_SCAN_WORDS, longest=True) + b"))")
+    return (re.compile(_trie(sensitive)), re.compile(_trie(blind) if blind else b"(?!)"),
+            re.compile(_trie(_TEXT_WORDS)), every)
+
+
+def _present(lowered: bytes) -> set[bytes]:
+    """Every trigger of the text formats in `lowered`, from one scan: at each place the longest
+    trigger that starts there (a zero-width match, so a trigger inside another, "code" in
+    "passcode", is found too), and the shorter ones it begins. Why: the formats' trigger tests were
+    one `in` over the whole text per distinct trigger (80 of them, 150 with the codes) for every
+    text that passed the gate; this is one pass however many triggers there are."""
+    found: set[bytes] = set()
+    for word in set(_gates()[3].findall(lowered)):
+        found.update(_WITH_PREFIXES[word])
+    return found
+
+
+def _run_text(text: str, data: bytes, present: set[bytes]) -> str:
+    """`_run` over the text formats, with their triggers looked up in `present` (`_present`): only
+    the formats one of whose triggers is there are visited (`_FORMATS_OF`), in catalogue order."""
+    lowered = data.lower()
+    seen: dict[tuple[bytes, bool], bool] = {}
+    todo = sorted({i for w in present for i in _FORMATS_OF.get(w, ())})
+    k = 0
+    while k < len(todo):
+        i = todo[k]
+        k += 1
+        triggers, blind, substitute, needs = _TEXT_PLAN[i]
+        hay = lowered if blind else data
+        for t, t_low in zip(triggers, _TEXT_LOWERED[i], strict=True):
+            if t_low not in present:
+                continue
+            if not blind:   # found case-blind: the exact test
+                hit = seen.get((t, False))
+                if hit is None:
+                    hit = seen[(t, False)] = t in data
+                if not hit:
+                    continue
+            if needs:
+                ok = False
+                for n in needs:
+                    got = seen.get((n, blind))
+                    if got is None:
+                        got = seen[(n, blind)] = n in hay
+                    if got:
+                        ok = True
+                        break
+                if not ok:
+                    break
+            new = substitute(text)
+            if new != text:
+                text = new
+                data = text.encode("utf-8", "surrogatepass")
+                lowered = data.lower()
+                seen.clear()
+                present = _present(lowered)
+                todo = sorted({j for w in present for j in _FORMATS_OF.get(w, ()) if j > i})
+                k = 0
+            break
+    return text
 
 
 def redact(text: str) -> str:
@@ -173,20 +262,45 @@ def again(text: str) -> str:
     return redact(text) if _unsettled else text
 
 
+def _side(text: str, lowered: bytes, present: set[bytes]) -> str:
+    """`text` through the side formats whose triggers are in `present`."""
+    for triggers, substitute, needs in _SIDE_PLAN:
+        if not any(t in present for t in triggers):
+            continue
+        if needs and not any(n in lowered for n in needs):
+            continue
+        new = substitute(text)
+        if new != text:
+            text = new
+            lowered = text.encode("utf-8", "surrogatepass").lower()
+    return text
+
+
 def _redact_once(text: str) -> str:
     if not text:
         return text
-    token_gate, blind_token_gate, text_gate = _gates()
+    token_gate, blind_token_gate, text_gate, _ = _gates()
     data = text.encode("utf-8", "surrogatepass")
-    runs = b" ".join(w for w in data.translate(_ASCII_ONLY).split() if len(w) >= TOKEN_MIN)
+    words = (data if data.isascii() else data.translate(_ASCII_ONLY)).split()
+    runs = b" ".join([w for w in words if len(w) >= TOKEN_MIN])
     # A gate that finds no trigger means `_run` would test every trigger and find none: most
     # texts stop here, after a regex search or two instead of a Python loop over ~100 triggers.
     if runs and (token_gate.search(runs) is not None or blind_token_gate.search(runs.lower()) is not None):
         text = _run(_TOKEN_PLAN, text, runs)
         data = text.encode("utf-8", "surrogatepass")
-    if text_gate.search(data.lower()) is None:
-        return text
-    return _run(_TEXT_PLAN, text, data)
+    lowered = data.lower()
+    if text_gate.search(lowered) is not None:
+        present = _present(lowered)
+        new = _run_text(text, data, present)
+        if new != text:
+            text = new
+            lowered = text.encode("utf-8", "surrogatepass").lower()
+            present = _present(lowered)
+    else:
+        present = {t for t in _SIDE_ASCII if t in lowered}
+        if not lowered.isascii():
+            present.update(t for t in _SIDE_WIDE if t in lowered)
+    return _side(text, lowered, present) if present else text
 
 
 def contains_secret(text: str) -> bool:

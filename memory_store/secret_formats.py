@@ -41,6 +41,9 @@ class SecretFormat:
     # Where a regular expression cannot say it (a name and a value in either order): the text with
     # this format's secrets replaced; `source` is then what it searches for first.
     substitute: Callable[[str], str] | None = None
+    # The words from the start of the match to the value: False keeps the match (what they name is
+    # not a secret: "密钥算法是 X" names the key's algorithm, "รหัส SKU คือ X" a product's code).
+    about: Callable[[str], bool] | None = None
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -83,7 +86,7 @@ _HEXISH = re.compile(r"^[0-9a-f-]+$|^[0-9A-F-]+$")
 def high_entropy(value: str) -> bool:
     """A random-looking token: 16+ characters, letters and digits, ≥ 3 bits of entropy a character."""
     return (len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-            and entropy(value) >= 3.0)
+            and entropy(value) >= 3.0 and not names_a_kind(value))
 
 
 def generated_key(value: str) -> bool:
@@ -122,13 +125,71 @@ def is_path(value: str) -> bool:
     return cut is not None and cut.start() > 0 and _PATH.fullmatch(value[: cut.start()]) is not None
 
 
+# The name of a kind of thing, never a secret however it is named ("the key is AES256GCM", "we pass
+# Base64Url strings", "the tokenizer token is cl100k_base", "the secret is k8sSecretV2"):
+# (1) an algorithm, a curve, a hash, a cipher mode, an encoding or a format, or a tokenizer: made only
+# of the words below and numbers (`Ed25519`, `AES256GCM`, `ChaCha20Poly1305`, `Argon2id`, `utf8mb4`,
+# `Pbkdf2Sha512`, `cl100k_base`), with at least one such word; a letter before a number only as
+# these names use one (`x25519`, `p256`, `v2`, `o200k`).
+_KIND_WORDS = (
+    "aes", "gcm", "cbc", "ctr", "ecb", "ccm", "siv", "xts", "ocb", "kw", "kwp", "ed", "ec", "ecdsa", "eddsa", "ecdh",
+    "ecdhe", "dh", "dhe", "rsa", "dsa", "pss", "oaep", "pkcs", "sha", "md", "hs", "rs", "es", "ps", "hmac", "kdf",
+    "hkdf", "pbkdf", "argon", "id", "scrypt", "bcrypt", "blake", "crc", "adler", "murmur", "xxh", "xxhash", "fnv",
+    "siphash", "poly", "chacha", "xchacha", "salsa", "curve", "secp", "prime", "nist", "brainpool", "des", "tdes",
+    "base", "url", "safe", "hex", "utf", "ucs", "mb", "bin", "ci", "cs", "general", "unicode", "ascii", "latin",
+    "iso", "win", "cp", "gbk", "gb", "big", "tis", "pem", "der", "jwk", "jws", "jwe", "jwt", "totp", "hotp", "tls",
+    "ssl", "pgp", "gpg", "ssh", "bpe", "cl", "tiktoken", "gpt", "int", "uint", "float", "fp", "bf", "le", "be",
+    "msgpack", "cbor", "protobuf", "avro", "json", "yaml", "xml", "csv", "le", "kem", "kyber", "dilithium",
+)
+_KIND_WORD = "|".join(sorted(set(_KIND_WORDS), key=len, reverse=True))
+# Each piece atomic and the repetition possessive: the first spelling let a digit run or a word split
+# many ways, and a long value that was no name backtracked through all of them (70 µs a value; a
+# cleanup of 5,000 entries took a minute).
+_KIND_NAME = re.compile(r"(?i:(?>" + _KIND_WORD + r"|[0-9]++k?|(?:[vxpro]|cl)[0-9]++k?|[_./+-])++)")
+_KIND_WORD_RE = re.compile(r"(?i:" + _KIND_WORD + r")")
+# (2) an identifier made of words that names where a secret is kept (`k8sSecretV2`, `dbPasswordV2`,
+# `appTokenV2`, `awsCredsV2`): camel-case pieces, one of them a name of a kind of secret or of a
+# setting, the others words (3+ letters), a short lower-case start (`k8s`, `db`) or a version (`V2`).
+_CAMEL_PIECE = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])[0-9]*")
+_KEPT_NOUNS = frozenset(("secret", "secrets", "key", "keys", "token", "tokens", "password", "passwd", "pass",
+                         "cred", "creds", "credential", "credentials", "config", "name", "vault", "store", "mount",
+                         "file", "cert", "path"))
+_LETTER_NUMBER = re.compile(r"(?<![A-Za-z])[VvXxPpRrOo][0-9]")
+
+
+def names_a_kind(value: str) -> bool:
+    """The name of a kind of thing, not a secret (see `_KIND_WORDS`, `_KEPT_NOUNS`)."""
+    if _KIND_NAME.fullmatch(value) is not None and len(_LETTER_NUMBER.findall(value)) <= 1:
+        # a word of 3+ letters of the list, or of 2 before a number of 3+ digits (`Ed25519`, `HS256`):
+        # random letters and digits rarely make either (`Es9Hs4Rs` is no name)
+        return any(len(m.group(0)) >= 3 or value[m.end():m.end() + 3].isdigit()
+                   for m in _KIND_WORD_RE.finditer(value))
+    if not value.isalnum() or value.isdigit():
+        return False
+    pieces = _CAMEL_PIECE.findall(value)
+    if "".join(pieces) != value or len(pieces) < 2:
+        return False
+    words = [p.rstrip("0123456789").lower() for p in pieces]
+    if not any(w in _KEPT_NOUNS for w in words[1:]):
+        return False
+    for i, (piece, word) in enumerate(zip(pieces, words, strict=True)):
+        if word in _KEPT_NOUNS or (len(word) >= 3 and (piece[0].islower() or piece[1:2].islower())):
+            continue
+        if i == 0 and piece.islower() and len(piece) <= 4:
+            continue  # `k8s`, `db`, `s3`
+        if word in ("v", "") and piece[1:].isdigit():
+            continue  # a version
+        return False
+    return True
+
+
 def ordinary_value(value: str) -> bool:
     """A value of a shape that ordinary settings hold, never a secret however it is named: a path,
     a URL, an e-mail address, a reference to an environment variable, a date, or one made only of
     plain parts (`_PLAIN_PART`) between symbols: a version (`v1.2.3-beta4`, `numpy==1.26`), a number
     with a unit, a model or package name (`gpt-4o-mini`, `ubuntu-22.04`), a key of a cache
     (`user:1234:profile`), a shortcut (`Ctrl+Shift+F12`), a word and a number (`run2`)."""
-    return kept_or_dated(value) or plain_parts(value)
+    return kept_or_dated(value) or plain_parts(value) or names_a_kind(value)
 
 
 def kept_or_dated(value: str) -> bool:
@@ -225,6 +286,9 @@ _NOT_A_PASSWORD = frozenset((
     "fixed", "unique", "one", "none", "null", "nil", "unset", "something", "anything", "nothing",
     "whatever", "expire", "expires", "change", "rotate", "match", "include", "contain", "use",
     "have",
+    # participles without an -ed ("the password is read from $DB_PASSWORD")
+    "read", "put", "held", "written", "taken", "got", "gotten", "built", "bound", "left", "lost", "made",
+    "found", "shown", "sent", "kept", "given",
 ))
 _WORDY_ENDINGS = ("ed", "ing", "ly", "able", "ible", "ive", "ful", "less", "ous", "tion", "ment")
 
@@ -235,7 +299,7 @@ def password_like(value: str) -> bool:
     ("pwd is /home/ana/src": `pwd` is also the working folder; "the password is /run/secrets/db"
     says where it is kept)."""
     if not value.isalpha():
-        return not is_path(value)
+        return not is_path(value) and not names_a_kind(value)
     if any(c.isupper() for c in value[1:]):
         return True
     word = value.lower()
@@ -278,7 +342,9 @@ def luhn(value: str) -> bool:
 
 
 def ascii_secret(value: str) -> bool:
-    return any(c.isalnum() for c in value)
+    """After "密码是", "รหัสผ่านคือ": anything with a letter or a digit, but the name of a kind of thing
+    (`names_a_kind`: "密码哈希是 Argon2id")."""
+    return any(c.isalnum() for c in value) and not names_a_kind(value)
 
 
 # ---- vendor tokens (fixed prefixes) -----------------------------------------------------------

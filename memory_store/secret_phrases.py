@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from memory_store.secret_formats import (
     ENV_REF,
@@ -16,6 +17,7 @@ from memory_store.secret_formats import (
     is_path,
     kept_or_dated,
     made_up,
+    names_a_kind,
     password_like,
     pin_value,
     plain_parts,
@@ -247,7 +249,7 @@ _ZH_PASSWORD = (
 # it, and a lower-case letter: "login: SSO/SAML2" is not one).
 _LOGIN_TAIL = (
     r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*)"
+    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+(?=[^\s/:\"'`\[\]]{1,64}/))"
     r"[\"'`]?(?=[^\s/:\"'`\[\]]*[A-Za-z])[^\s/:\"'`\[\]]{1,64}[\"'`]?[ \t]*[/:][ \t]*[\"'`]?" + NOT_MARK + _BARE
 )
 _LOGINS = (  # each starts with its first letter, so the engine skips to it
@@ -299,6 +301,128 @@ _PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin：
 _DIGIT_CHARS = tuple("0123456789")
 
 
+# A PIN said with no copula, its digits right after the name: "PIN 4821", "my ATM PIN 4821", "pin code
+# 4821", "รหัส ATM 4821", "รหัสบัตร 4821", "รหัสผ่าน 4821", "银行卡密码 4821", "取款密码4821". Only 4-12
+# digits that end there (not a version, a date, a size: "pin numpy to 1.26.4", "密码 8 位"); bare
+# "รหัส" (any code, "รหัส 10110" a postal one) only with what it opens named (ATM, บัตร, PIN, OTP…).
+_PIN_DIGITS = r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
+_EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]+(?i:code|number|no\.?)[ \t]+|[ \t]*(?:码|碼)[ \t]*|[ \t]+)"
+                + NOT_MARK + _PIN_DIGITS)
+_TH_PIN_NAMES = (r"รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
+                 r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})")
+_TH_PIN_BARE = (_TH_PIN_NAMES + r"[ \t]*(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK + _PIN_DIGITS)
+_ZH_PIN_BARE = r"(?:密码|密碼|口令|PIN码|PIN碼)[ \t]*" + NOT_MARK + _PIN_DIGITS
+
+# A wallet's seed (recovery) phrase: 12 to 24 lower-case words of 3-8 letters (the BIP-39 list's) after
+# its name ("seed phrase", "recovery phrase", "mnemonic phrase", 助记词, คำกู้คืน), a copula or a few words
+# between ("the seed phrase for the ledger is …"). Prose rarely holds 12 words in a row with none of 1-2
+# letters ("a", "is", "to", "we").
+_SEED_NAMES = ("seed phrase", "recovery phrase", "backup phrase", "mnemonic phrase", "助记词", "助記詞", "恢复短语",
+               "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
+_SEED_NAME = "(?i:" + "|".join(_SEED_NAMES) + ")"
+# Its triggers: "phrase" (each English name ends so) and the Thai and Chinese names; `_seed_phrases`
+# tries the pattern where a name starts.
+_SEED_TRIGGERS = ("phrase", "助记词", "助記詞", "恢复短语", "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
+_SEED = (_SEED_NAME + r"[^\n\[\]]{0,40}?(?<![a-z])" + NOT_MARK
+         + r"(?P<secret>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?![a-z])")
+
+# A one-time or access code said by its name ("the recovery code: KQ8Z-…", "验证码是 …", "รหัส OTP
+# คือ …", "door code is 4821#"): a name of such a code, a copula, and digits (4-12, in groups joined by
+# `-`, a trailing `#` or `*` as keypads take it) or groups of letters and digits. "error code is 4821"
+# is not one: only the names below.
+_CODE_OF = ("one time", "verification", "confirmation", "2fa", "mfa", "auth", "authentication", "security", "access",
+            "recovery", "backup", "door", "gate", "alarm", "lock", "entry", "keypad")
+_CODE_NAME = (
+    r"(?:(?i:(?<![A-Za-z])(?:otp|(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") (?:codes?|pins?|passcodes?)"
+    r"|recovery keys?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
+    r"|รหัสประตู)"
+)
+_CODE = (
+    _CODE_NAME + r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)" + NOT_MARK + r"[\"'`“]?"
+    r"(?P<secret>[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?)(?![0-9A-Za-z-])"
+)
+# Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
+# letters in redaction's gate, which every text pays for); `_codes` then looks for the word before
+# "code" or "pin" with `str.find`, so that the pattern runs only on a text that names such a code.
+_CODE_TRIGGERS = ("code", "otp", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัส")
+_CODE_BEFORE = re.compile(r"(?<![a-z])(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") $")
+_CODE_ELSE = ("otp", "recovery key", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัสotp", "รหัส otp",
+              "รหัสโอทีพี", "รหัสยืนยัน", "รหัสประตู")
+_CODE_RE = re.compile(_CODE)
+
+
+def _spans_at(text: str, starts: list[int], pattern: re.Pattern[str], kind: str,
+              accept: Callable[[str], bool] | None) -> str:
+    """`text` with the `secret` group of `pattern` matched at each of `starts` (in order, none inside
+    an earlier match) replaced by a marker of `kind`, when `accept` takes it."""
+    out: list[str] = []
+    last = 0
+    for start in sorted(set(starts)):
+        if start < last:
+            continue
+        m = pattern.match(text, start)
+        if m is None or (accept is not None and not accept(m.group("secret"))):
+            continue
+        out.append(text[last:m.start("secret")])
+        out.append(f"[REDACTED:{kind}]")
+        last = m.end("secret")
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _finds(low: str, word: str) -> list[int]:
+    found: list[int] = []
+    at = low.find(word)
+    while at >= 0:
+        found.append(at)
+        at = low.find(word, at + 1)
+    return found
+
+
+def _codes(text: str) -> str:
+    """`text` with each one-time or access code said by its name redacted (`_CODE`, `code_value`): the
+    pattern is tried only where a name starts, found with `str.find` ("code" or "pin" and the word
+    before it, `_CODE_BEFORE`; "otp", 验证码…), not searched for through the whole text."""
+    low = text.lower()
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        return _CODE_RE.sub(lambda m: m.group(0) if not code_value(m.group("secret")) else
+                            m.string[m.start():m.start("secret")] + "[REDACTED:password]"
+                            + m.string[m.end("secret"):m.end()], text)
+    starts = [m.start() for word in ("code", "pin") for at in _finds(low, word)
+              if (m := _CODE_BEFORE.search(low, max(0, at - 16), at)) is not None]
+    starts += [at for name in _CODE_ELSE for at in _finds(low, name)]
+    return _spans_at(text, starts, _CODE_RE, "password", code_value) if starts else text
+
+
+_SEED_RE = re.compile(_SEED)
+
+
+def _seed_phrases(text: str) -> str:
+    """`text` with a seed phrase after its name redacted (`_SEED`), tried where a name starts."""
+    low = text.lower()
+    if len(low) != len(text):
+        return _SEED_RE.sub(lambda m: m.string[m.start():m.start("secret")] + "[REDACTED:seed_phrase]"
+                            + m.string[m.end("secret"):m.end()], text)
+    starts = [at for name in _SEED_NAMES for at in _finds(low, name)]
+    return _spans_at(text, starts, _SEED_RE, "seed_phrase", None) if starts else text
+
+
+_WHEN_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def code_value(value: str) -> bool:
+    """A one-time or access code: 4-12 digits (groups joined by `-`, a trailing `#`), or groups of
+    letters and digits with a digit, upper case or made up (`KQ8Z-LM2X-99QW`); not a date."""
+    core = value.rstrip("#*")
+    digits = core.replace("-", "")
+    if digits.isdigit():
+        return 4 <= len(digits) <= 24 and _WHEN_LIKE.fullmatch(core) is None
+    return any(c.isdigit() for c in core) and (core.upper() == core or made_up(core))
+
+
 # A name of a password with no copula and a made-up word after it ("my wifi is pass Kq8zLm2x",
 # "router login: pw hunter2x!", "password Kq8z!Lm2Xy"): "pass" is a verb as often, so only a value
 # that looks made up (`random_looking`) goes, never a word and a number ("pass data2 to it").
@@ -324,7 +448,7 @@ def bare_password(value: str) -> bool:
     branch): 6+ characters with a digit and a lower-case letter, starting with a letter or digit,
     so "รหัส 10110", "รหัส TH2024", "密码 8 位" and a regular expression after "รหัส" stay."""
     return (len(value) >= 6 and value[0].isalnum() and any(c.isdigit() for c in value)
-            and any(c.islower() for c in value))
+            and any(c.islower() for c in value) and not names_a_kind(value))
 
 
 def aws_secret(value: str) -> bool:
@@ -358,6 +482,63 @@ def login_password(value: str) -> bool:
             and any(not c.isalpha() for c in value))
 
 
+# A word right after a name of a secret that says the value is something else: a property of the key
+# (its algorithm, type, length, format, encoding, name, lifetime: "密钥算法是 Ed25519", "令牌有效期是
+# 3600", "คีย์ชนิด …") or, after "รหัส" / "code" (a code of any kind), what the code is of: a product,
+# an order, an invoice, a branch, a parcel ("รหัส SKU คือ AbC12345xy", "รหัสสินค้าคือ …").
+_PROPERTY_WORDS = (
+    "算法", "类型", "類型", "长度", "長度", "格式", "编码", "編碼", "名称", "名稱", "名字", "环境变量", "環境變量",
+    "变量", "變量", "有效期", "过期", "過期", "版本", "方式", "字段", "哈希", "散列", "加密方式", "加密算法",
+    "签名算法", "簽名算法", "派生", "位数", "位數", "路径", "路徑", "文件", "存放", "位置", "规则", "規則", "策略",
+    "强度", "強度", "复杂度", "複雜度",
+    "อัลกอริทึม", "อัลกอริธึม", "ความยาว", "รูปแบบ", "ชนิด", "ประเภท", "ชื่อ", "เวอร์ชัน", "อายุ", "การเข้ารหัส",
+    "ไฟล์", "ที่เก็บ", "นโยบาย",
+    "algorithm", "algo", "type", "length", "format", "encoding", "name", "size", "policy", "hash", "ttl", "expiry",
+    "lifetime", "rotation", "prefix", "version", "file", "path",
+)
+_QUALIFIER_WORDS = (
+    "สินค้า", "ไปรษณีย์", "สาขา", "พนักงาน", "ลูกค้า", "นักศึกษา", "นักเรียน", "วิชา", "โครงการ", "พัสดุ", "ติดตาม",
+    "การจอง", "จอง", "ใบแจ้งหนี้", "ใบเสร็จ", "คำสั่งซื้อ", "ออเดอร์", "สี", "ประเทศ", "สกุลเงิน", "ภาษา",
+    "จังหวัด", "อำเภอ", "ข้อผิดพลาด", "สถานะ", "รุ่น", "ล็อต", "บาร์โค้ด", "คูปอง", "ส่วนลด", "แผนก", "หนังสือ",
+    "เอกสาร", "ตัวอย่าง",
+    "sku", "order", "invoice", "product", "item", "part", "postal", "zip", "branch", "employee", "staff",
+    "customer", "student", "course", "subject", "project", "tracking", "parcel", "booking", "reservation",
+    "ticket", "error", "status", "color", "colour", "country", "currency", "language", "region", "province",
+    "model", "lot", "batch", "barcode", "coupon", "promo", "discount",
+)
+_SECRET_NAMES = (r"(?i:secret|token|key|pass(?:word|wd|phrase|code)?|pwd?|pin)|รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ"
+                 r"|รหัสเข้า|รหัส|โทเค็น|โทเคน|โทคเคน|คีย์|ซีเคร็ต|ซีเคร็ท|密码|密碼|口令|密钥|密鑰|秘钥|令牌")
+
+
+def _word_alternation(words: tuple[str, ...]) -> str:
+    # an English word ends where its letters do, a Thai one not before a vowel or tone mark ("สี",
+    # a colour, is not the start of "สี่", four: "รหัสสี่หลัก" is a PIN)
+    return "|".join(re.escape(w) + (r"(?![A-Za-z])" if w.isascii() else r"(?![\u0e31\u0e34-\u0e3a\u0e47-\u0e4e])")
+                    for w in sorted(words, key=len, reverse=True))
+
+
+# After the name: a property word (any name), or a qualifier (a code's: "รหัส" only).
+# (not "ของ": "รหัสผ่านของชื่อผู้ใช้ root" is the password of the user named root)
+_PROPERTY_AFTER = re.compile(r"[ \t]*(?:的|之)?[ \t]*(?i:" + _word_alternation(_PROPERTY_WORDS) + ")")
+_QUALIFIER_AFTER = re.compile(r"[ \t]*(?:ของ)?[ \t]*(?i:" + _word_alternation(_QUALIFIER_WORDS) + ")")
+_NAME_FIRST = re.compile(r"(?:" + _SECRET_NAMES + r")")
+
+
+def names_other_thing(text: str, end: int, name: str) -> bool:
+    """Whether the words at `text[end:]`, right after the name of a secret `name`, say that what
+    follows is not one (`_PROPERTY_WORDS`, and `_QUALIFIER_WORDS` after "รหัส")."""
+    if _PROPERTY_AFTER.match(text, end) is not None:
+        return True
+    return name == "รหัส" and _QUALIFIER_AFTER.match(text, end) is not None
+
+
+def secret_named(words: str) -> bool:
+    """`about` of the phrases that name a secret in Thai or Chinese: the words from the name to the
+    value do not name something else (`names_other_thing`)."""
+    m = _NAME_FIRST.search(words)
+    return m is None or not names_other_thing(words, m.end(), m.group(0))
+
+
 PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":"))
@@ -370,19 +551,22 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
-                 needs=_MIXED_COPULAS),
+                 needs=_MIXED_COPULAS, about=secret_named),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=named_secret, kind_of=_named_kind,
-                   needs=_MIXED_COPULAS) for triggers, pattern in _MIXED_KEYS),
+                   needs=_MIXED_COPULAS, about=secret_named) for triggers, pattern in _MIXED_KEYS),
     SecretFormat("token", ("โทเค็น", "โทเคน", "โทคเคน", "คีย์", "ซีเคร็"), _TH_KEY, accept=named_secret,
-                 kind_of=_named_kind),
-    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret),
-    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret),
-    SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password),
-    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password),
+                 kind_of=_named_kind, about=secret_named),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret, about=secret_named),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret, about=secret_named),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password, about=secret_named),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password, about=secret_named),
     *(SecretFormat("secret", (name,), pattern, lowered=True, accept=random_looking, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
+    SecretFormat("password", ("pin ", "pin\t", "pin码", "pin碼"), _EN_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
+    SecretFormat("password", ("รหัส",), _TH_PIN_BARE, needs=_DIGIT_CHARS),
+    SecretFormat("password", ("密", "口令", "pin码", "pin碼"), _ZH_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
     SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
                  kind_of=_short_kind, needs=_DIGIT_CHARS),
 )
@@ -406,6 +590,34 @@ _CLAUSE_REACH = 80
 # Where a made-up value may be: letters, digits, letters (or digits, letters, digits) side by side.
 # Searched first: most texts with a name ("key", "token", "pass") hold none, and stop there.
 _CANDIDATE = re.compile(r"[A-Za-z][0-9]+[A-Za-z]|[0-9][A-Za-z]+[0-9]")
+# Each candidate holds a digit followed by a letter: searched for that (a pattern that starts with a
+# digit skips to the digits; one that starts with a letter or a digit tries nearly every place, and was
+# most of the clause's cost), then widened to the candidate around it (`_candidate`).
+_DIGIT_LETTER = re.compile(r"[0-9][A-Za-z]")
+_ASCII_DIGITS = frozenset("0123456789")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _candidate(text: str, pos: int) -> tuple[int, int] | None:
+    """The span of the next match of `_CANDIDATE` in `text` from `pos` on, or one in the same run of
+    letters and digits (all `_clause_values` needs of it)."""
+    n = len(text)
+    while True:
+        m = _DIGIT_LETTER.search(text, pos)
+        if m is None:
+            return None
+        t = m.start()
+        j = t
+        while j > pos and text[j - 1] in _ASCII_DIGITS:
+            j -= 1
+        if j > pos and text[j - 1] in _ASCII_LETTERS:
+            return j - 1, t + 2                     # a letter, digits, a letter
+        k = t + 1
+        while k < n and text[k] in _ASCII_LETTERS:
+            k += 1
+        if k < n and text[k] in _ASCII_DIGITS:
+            return t, k + 1                         # a digit, letters, a digit
+        pos = t + 1
 _RUN_LEFT = "\"'`(<[{“‘*"
 _RUN_RIGHT = "\"'`)>]}.,;:?”’*"
 _CODE_CHARS = frozenset("(){}[]<>=/\\")  # code, and paths or escaped text (a slash, a backslash)
@@ -443,19 +655,21 @@ def _nearest_name(text: str, start: int, end: int) -> str | None:
             continue  # the name inside the value's own run (`DB_PASSWORD`, `1password`)
         if text.rfind("[REDACTED:", 0, m.start()) > text.rfind("]", 0, m.start()):
             continue  # a marker's kind (`[REDACTED:aws_access_key]`) names no value
+        if names_other_thing(text, m.end(), m.group(0)):
+            continue  # "รหัสสินค้า", "密钥算法": the name of something else
         near = (m.start() - end if m.start() >= end else start - m.end(), _clause_kind(m.group(0)))
         best = near if best is None else min(best, near)
     return best[1] if best is not None else None
 
 
 def _clause_values(text: str) -> str:
-    hit = _CANDIDATE.search(text)
+    hit = _candidate(text, 0)
     if hit is None:
         return text
     spans: list[tuple[int, int, str]] = []
     done = -1
     while hit is not None:
-        start, end = hit.span()
+        start, end = hit
         if start >= done:
             while start > 0 and _in_run(text, start - 1):
                 start -= 1
@@ -473,7 +687,7 @@ def _clause_values(text: str) -> str:
                 kind = _nearest_name(text, *run)
                 if kind is not None:
                     spans.append((start, end, kind))
-        hit = _CANDIDATE.search(text, max(done, hit.end()))
+        hit = _candidate(text, max(done, hit[1]))
     if not spans:
         return text
     out, last = [], 0
@@ -506,4 +720,14 @@ def pgpass_password(value: str) -> bool:
 
 PGPASS: tuple[SecretFormat, ...] = (
     SecretFormat("password", (":5432:", ":*:", "pgpass"), _PGPASS, lowered=True, accept=pgpass_password),
+)
+
+
+# Formats named by a word that ordinary text holds often ("code" is in most coding transcripts) or that
+# no other format's trigger shares: run after the others, each behind its own `in` tests, not in the
+# gate of the rest (memory_store/redact.py, `_side`), so that a text with "code" in it does not pay
+# for the whole catalogue's trigger lookups.
+SIDE: tuple[SecretFormat, ...] = (
+    SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
+    SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
 )

@@ -7,7 +7,8 @@ false positive to fix before the format lands (docs/reliability.md, "Redaction")
 The corpus: every string of the transcripts the tests and benchmarks read (the fixtures, the
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
-procedures, conflicts, wrap-ups, search questions), and every line of the repository's own
+procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
+(one a line), and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
 tests, which hold secret shapes on purpose. The reference revision runs in a
 subprocess on a `git archive` copy of its `memory_store/`.
@@ -84,6 +85,11 @@ def corpus() -> Iterator[tuple[str, str]]:
             if path.suffix in (".json", ".jsonl"):
                 for s in _json_file(path):
                     yield group, s
+            elif path.suffix == ".txt" and path.parent.name == "redaction":
+                # tests/fixtures/redaction/: one text a line (what must stay as it is), `#` a note
+                for line in path.read_text("utf-8").splitlines():
+                    if line.strip() and not line.startswith("#"):
+                        yield group, line
             elif path.suffix in (".yaml", ".yml") and group != "shared-eval":
                 try:
                     data = yaml.safe_load(path.read_text("utf-8"))

@@ -169,6 +169,9 @@ CASES: list[tuple[str, str, str, str]] = [
     ("token", "the token is " + fake(40), "the token is [REDACTED:token]", "the token is refreshed hourly"),
     ("generic_secret", "STRIPE_PRIVATE_KEY=" + fake(32), "STRIPE_PRIVATE_KEY=[REDACTED:generic_secret]",
      "cache_key = 3f9a1c2b4d5e6f708192a3b4c5d6e7f8091a2b3c"),
+    ("seed_phrase", "my seed phrase: " + " ".join(["abandon"] * 11 + ["about"]),
+     "my seed phrase: [REDACTED:seed_phrase]",
+     "the seed phrase is written on paper in the safe and we never type it"),
     ("generic_secret", 'auth: "' + fake(24) + '"', 'auth: "[REDACTED:generic_secret]"',
      "idempotency_key: 6f1c2b9e-0d2a-4c55-9a1e-2b7d9c1e0f42"),
 ]

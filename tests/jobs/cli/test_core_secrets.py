@@ -223,18 +223,18 @@ def test_a_secret_written_as_a_phrase_is_refused(workspace: Path, key: str, valu
 
 
 def test_mcp_refuses_a_secret_written_as_a_phrase(workspace: Path):
-    """Pins: MCP memory_remember and memory_propose kept "pass Kq8zLm2x" and "pin 4821" in clear."""
+    """Pins: MCP memory_remember and memory_propose kept "pass Kq8zLm2x" and "pin 48213957" in clear."""
     out = anyio.run(_session, workspace, [
         ("memory_remember", {"key": "user.wifi", "value": "pass Kq8zLm2x", "session_id": "s1",
                              "excerpt": "remember the wifi: pass Kq8zLm2x"}),
-        ("memory_propose", {"key": "office.door", "value": "pin 4821", "session_id": "s1",
-                            "reason": "said it", "excerpt": "door is pin 4821"}),
+        ("memory_propose", {"key": "office.door", "value": "pin 48213957", "session_id": "s1",
+                            "reason": "said it", "excerpt": "door is pin 48213957"}),
     ])
     assert out[0] == (True, f"Error executing tool memory_remember: user.wifi: the value looks like a secret "
                             f"(password); {ADVICE}")
     assert out[1] == (True, f"Error executing tool memory_propose: office.door: the value looks like a secret "
                             f"(password); {ADVICE}")
-    assert "Kq8zLm2x" not in _everything(workspace) and "4821" not in _everything(workspace)
+    assert "Kq8zLm2x" not in _everything(workspace) and "48213957" not in _everything(workspace)
 
 
 @pytest.mark.parametrize(("key", "value"), [
