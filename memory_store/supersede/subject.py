@@ -70,6 +70,32 @@ def thai_cells(run: str) -> list[str]:
     return out
 
 
+def _inside_stop_words(run: str, cells: list[str], stop: frozenset[str]) -> list[bool]:
+    """Per cell of a Thai run, whether it lies inside a stop word of three cells or more ("จาก",
+    "เป็น", "แล้ว"): a pair of cells from a frame word is no subject — "เปลี่ยน CI จาก Jenkins เป็น
+    GitHub Actions" and "เปลี่ยน session cache จาก Redis เป็น Memcached" share only the pairs of จาก
+    and เป็น, which were enough to make the second a reversal of the first."""
+    inside = [False] * len(cells)
+    starts, at = [], 0
+    for c in cells:
+        starts.append(at)
+        at += len(c)
+    cell_at = {pos: i for i, pos in enumerate(starts)}
+    for word in stop:
+        if len(word) < 3 or not ("\u0e00" <= word[0] <= "\u0e7f"):
+            continue
+        pos = run.find(word)
+        while pos != -1:
+            end = pos + len(word)
+            if pos in cell_at and (end == len(run) or end in cell_at):
+                first, last = cell_at[pos], (cell_at[end] if end in cell_at else len(cells))
+                if last - first >= 3:
+                    for i in range(first, last):
+                        inside[i] = True
+            pos = run.find(word, pos + 1)
+    return inside
+
+
 def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
     """Token -> weight factor of what `text` is about: 1.0, NAME_WEIGHT for names, NUMBER_WEIGHT for
     numbers, THAI_GRAM_WEIGHT for each Thai pair of cells, and each role it names at least ROLE_WEIGHT."""
@@ -85,9 +111,10 @@ def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:
         first = run[0]
         if "\u0e00" <= first <= "\u0e7f":
             cells = thai_cells(run)
+            inside = _inside_stop_words(run, cells, lexicon.stop)
             grams = ["".join(cells[i:i + 2]) for i in range(len(cells) - 1)] or [run]
-            for g in grams:
-                if g not in lexicon.stop:
+            for i, g in enumerate(grams):
+                if g not in lexicon.stop and not (inside[i] and inside[min(i + 1, len(cells) - 1)]):
                     out.setdefault(g, THAI_GRAM_WEIGHT)
         elif not first.isascii():
             chars = [c for c in run]

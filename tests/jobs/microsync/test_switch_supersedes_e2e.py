@@ -70,3 +70,15 @@ def test_the_reports_inputs_leave_one_truth_per_subject_in_memory_md(tmp_path: P
     assert old.id not in items
     assert any("Memcached" in summary for summary in items.values()), items
     assert [i for i, summary in items.items() if "GitHub Actions" in summary] == [by_excerpt[TH_CI].id], items
+
+
+def test_a_switch_of_another_thing_does_not_supersede_the_first_switch(tmp_path: Path) -> None:
+    """Two Thai switches of different things share only the frame words จาก/เป็น; their pairs of cells
+    made the CI switch a reversal of the session-cache switch, and MEMORY.md lost Memcached."""
+    ws = _run(tmp_path, [("2026-11-03T03:00:00+00:00", REDIS), ("2026-11-10T03:00:00+00:00", TH_CACHE),
+                         ("2026-11-10T04:00:00+00:00", TH_CI)])
+    by_excerpt = {f.entry.excerpt: f.entry for f in all_entries(ws)}
+    cache, ci = by_excerpt[TH_CACHE], by_excerpt[TH_CI]
+    assert cache.status == "active" and ci.supersedes is None
+    items = _memory_items(ws)
+    assert cache.id in items and ci.id in items
