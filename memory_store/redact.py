@@ -109,14 +109,21 @@ def _run(plan: _Plan, text: str, data: bytes) -> str:
             if hit:
                 if needs and not any(n in hay for n in needs):
                     break
-                new = substitute(text)
-                if new != text:
-                    text = new
-                    data = text.encode("utf-8", "surrogatepass")
-                    lowered = data.lower()
+                got = _substituted(substitute, text)
+                if got is not None:
+                    text, data, lowered = got
                     seen.clear()
                 break
     return text
+
+
+def _substituted(substitute: Callable[[str], str], text: str) -> tuple[str, bytes, bytes] | None:
+    """`substitute(text)` with its UTF-8 bytes and their lower case, or None when it changed nothing."""
+    new = substitute(text)
+    if new == text:
+        return None
+    data = new.encode("utf-8", "surrogatepass")
+    return new, data, data.lower()
 
 
 def _trie(words: set[bytes] | frozenset[bytes], *, longest: bool = False) -> bytes:
@@ -215,11 +222,9 @@ def _run_text(text: str, data: bytes, present: set[bytes]) -> str:
                         break
                 if not ok:
                     break
-            new = substitute(text)
-            if new != text:
-                text = new
-                data = text.encode("utf-8", "surrogatepass")
-                lowered = data.lower()
+            changed = _substituted(substitute, text)
+            if changed is not None:
+                text, data, lowered = changed
                 seen.clear()
                 present = _present(lowered)
                 todo = sorted({j for w in present for j in _FORMATS_OF.get(w, ()) if j > i})
