@@ -247,10 +247,14 @@ _ZH_PASSWORD = (
 # "the admin login is admin / S0meP@ssw0rd", "credentials: admin:S0meP@ssw0rd", "creds for the
 # router are root/Tr0ub4dor3": a user, a slash or colon, and the password (a digit or a symbol in
 # it, and a lower-case letter: "login: SSO/SAML2" is not one).
+# "login root pass X": the user, then a name of its password and the password ("pass", "password", "pw").
+_LOGIN_PASS = r"(?i:pass(?:word|wd)?|pwd?)[ \t]*[:=]?[ \t]+"
 _LOGIN_TAIL = (
     r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+(?=[^\s/:\"'`\[\]]{1,64}/))"
-    r"[\"'`]?(?=[^\s/:\"'`\[\]]*[A-Za-z])[^\s/:\"'`\[\]]{1,64}[\"'`]?[ \t]*[/:][ \t]*[\"'`]?" + NOT_MARK + _BARE
+    r"(?:[ \t]+(?i:is|are|was|were|=)[ \t]+|[ \t]*[:=][ \t]*"
+    r"|[ \t]+(?=[^\s/:\"'`\[\]]{1,64}(?:[ \t]*/|[ \t]+" + _LOGIN_PASS + r")))"
+    r"[\"'`]?(?=[^\s/:\"'`\[\]]*[A-Za-z])[^\s/:\"'`\[\]]{1,64}[\"'`]?"
+    r"(?:[ \t]*[/:][ \t]*|[ \t]+" + _LOGIN_PASS + r")[\"'`]?" + NOT_MARK + _BARE
 )
 _LOGINS = (  # each starts with its first letter, so the engine skips to it
     (("login", "log in", "log-in"), r"[Ll](?<![A-Za-z][Ll])(?i:og[ -]?ins?)" + _LOGIN_TAIL),
@@ -306,7 +310,11 @@ _DIGIT_CHARS = tuple("0123456789")
 # digits that end there (not a version, a date, a size: "pin numpy to 1.26.4", "密码 8 位"); bare
 # "รหัส" (any code, "รหัส 10110" a postal one) only with what it opens named (ATM, บัตร, PIN, OTP…).
 _PIN_DIGITS = r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
-_EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]+(?i:code|number|no\.?)[ \t]+|[ \t]*(?:码|碼)[ \t]*|[ \t]+)"
+# What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
+# "PIN 银行卡 5502".
+_PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเอ็ม|ตู้เซฟ|ประตู)|银行卡|銀行卡|卡|门禁|門禁"
+_EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]+(?i:code|number|no\.?)[ \t]+|[ \t]*(?:码|碼)[ \t]*"
+                r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]+)"
                 + NOT_MARK + _PIN_DIGITS)
 _TH_PIN_NAMES = (r"รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
                  r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})")
@@ -322,8 +330,13 @@ _SEED_NAMES = ("seed phrase", "recovery phrase", "backup phrase", "mnemonic phra
 _SEED_NAME = "(?i:" + "|".join(_SEED_NAMES) + ")"
 # Its triggers: "phrase" (each English name ends so) and the Thai and Chinese names; `_seed_phrases`
 # tries the pattern where a name starts.
-_SEED_TRIGGERS = ("phrase", "助记词", "助記詞", "恢复短语", "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
-_SEED = (_SEED_NAME + r"[^\n\[\]]{0,40}?(?<![a-z])" + NOT_MARK
+# A shorter name, "wallet seed" or "mnemonic" ("my wallet seed: …", "mnemonic is …"), only with a colon
+# or "is" right after it: "seed" is a verb ("seed the database with …") and "seed: 42" a random one.
+_SEED_SHORT = ("seed", "mnemonic")
+_SEED_TRIGGERS = ("phrase", "seed", "mnemonic", "助记词", "助記詞", "恢复短语", "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
+_SEED = ("(?:" + _SEED_NAME + r"[^\n\[\]]{0,40}?"
+         r"|(?<![A-Za-z])(?i:seed|mnemonic)(?:[ \t]+(?i:words|phrase))?(?:[ \t]*[:=：][ \t]*|[ \t]+(?i:is|was)[ \t]+))"
+         r"(?<![a-z])" + NOT_MARK
          + r"(?P<secret>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?![a-z])")
 
 # A one-time or access code said by its name ("the recovery code: KQ8Z-…", "验证码是 …", "รหัส OTP
@@ -331,23 +344,28 @@ _SEED = (_SEED_NAME + r"[^\n\[\]]{0,40}?(?<![a-z])" + NOT_MARK
 # `-`, a trailing `#` or `*` as keypads take it) or groups of letters and digits. "error code is 4821"
 # is not one: only the names below.
 _CODE_OF = ("one time", "verification", "confirmation", "2fa", "mfa", "auth", "authentication", "security", "access",
-            "recovery", "backup", "door", "gate", "alarm", "lock", "entry", "keypad")
+            "recovery", "backup", "door", "gate", "alarm", "lock", "unlock", "entry", "keypad")
 _CODE_NAME = (
     r"(?:(?i:(?<![A-Za-z])(?:otp|(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") (?:codes?|pins?|passcodes?)"
-    r"|recovery keys?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
+    r"|recovery keys?|passcodes?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
     r"|รหัสประตู)"
 )
+# One code; a list of them (recovery codes come ten at a time) is every item that `code_value` takes,
+# up to the first that it does not ("codes: 4821-9931 5502-1177 are stored": both codes, not "are").
+# The copula may be missing ("the OTP 572913", "the door code 4821"): the value then must still be a
+# code (`code_value` wants a digit), so "the OTP flow" and "door code review" stay.
+_CODE_ITEM = r"[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?(?![0-9A-Za-z-])"
 _CODE = (
-    _CODE_NAME + r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)" + NOT_MARK + r"[\"'`“]?"
-    r"(?P<secret>[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?)(?![0-9A-Za-z-])"
+    _CODE_NAME + r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)|[ \t]+)" + NOT_MARK + r"[\"'`“]?"
+    r"(?P<secret>" + _CODE_ITEM + r"(?:(?:[ \t]*[,;][ \t]*|[ \t]+)" + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
 )
 # Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
 # letters in redaction's gate, which every text pays for); `_codes` then looks for the word before
 # "code" or "pin" with `str.find`, so that the pattern runs only on a text that names such a code.
 _CODE_TRIGGERS = ("code", "otp", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัส")
 _CODE_BEFORE = re.compile(r"(?<![a-z])(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") $")
-_CODE_ELSE = ("otp", "recovery key", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัสotp", "รหัส otp",
+_CODE_ELSE = ("otp", "recovery key", "passcode", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัสotp", "รหัส otp",
               "รหัสโอทีพี", "รหัสยืนยัน", "รหัสประตู")
 _CODE_RE = re.compile(_CODE)
 
@@ -388,13 +406,48 @@ def _codes(text: str) -> str:
     before it, `_CODE_BEFORE`; "otp", 验证码…), not searched for through the whole text."""
     low = text.lower()
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
-        return _CODE_RE.sub(lambda m: m.group(0) if not code_value(m.group("secret")) else
-                            m.string[m.start():m.start("secret")] + "[REDACTED:password]"
-                            + m.string[m.end("secret"):m.end()], text)
+        return _CODE_RE.sub(_code_list, text)
     starts = [m.start() for word in ("code", "pin") for at in _finds(low, word)
               if (m := _CODE_BEFORE.search(low, max(0, at - 16), at)) is not None]
     starts += [at for name in _CODE_ELSE for at in _finds(low, name)]
-    return _spans_at(text, starts, _CODE_RE, "password", code_value) if starts else text
+    if not starts:
+        return text
+    out: list[str] = []
+    last = 0
+    for start in sorted(set(starts)):
+        if start < last:
+            continue
+        m = _CODE_RE.match(text, start)
+        if m is None:
+            continue
+        new = _code_list(m)
+        if new != m.group(0):
+            out.append(text[last:m.start()])
+            out.append(new)
+            last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+_CODE_SPLIT = re.compile(r"[ \t]*[,;][ \t]*|[ \t]+")
+
+
+def _code_list(m: re.Match[str]) -> str:
+    """The match of `_CODE` with each code of its list redacted, up to the first item that is none
+    (`code_value`); the match unchanged when the first is none."""
+    value = m.group("secret")
+    pieces = _CODE_SPLIT.split(value)
+    seps = _CODE_SPLIT.findall(value)
+    taken = 0
+    while taken < len(pieces) and code_value(pieces[taken]):
+        taken += 1
+    if taken == 0:
+        return m.group(0)
+    marks = "".join(("[REDACTED:password]" + (seps[k] if k < taken - 1 else "")) for k in range(taken))
+    rest = "".join(seps[k] + pieces[k + 1] for k in range(taken - 1, len(seps)))
+    return m.string[m.start():m.start("secret")] + marks + rest + m.string[m.end("secret"):m.end()]
 
 
 _SEED_RE = re.compile(_SEED)
@@ -406,7 +459,7 @@ def _seed_phrases(text: str) -> str:
     if len(low) != len(text):
         return _SEED_RE.sub(lambda m: m.string[m.start():m.start("secret")] + "[REDACTED:seed_phrase]"
                             + m.string[m.end("secret"):m.end()], text)
-    starts = [at for name in _SEED_NAMES for at in _finds(low, name)]
+    starts = [at for name in (*_SEED_NAMES, *_SEED_SHORT) for at in _finds(low, name)]
     return _spans_at(text, starts, _SEED_RE, "seed_phrase", None) if starts else text
 
 
@@ -420,6 +473,8 @@ def code_value(value: str) -> bool:
     digits = core.replace("-", "")
     if digits.isdigit():
         return 4 <= len(digits) <= 24 and _WHEN_LIKE.fullmatch(core) is None
+    if "-" in core and all(any(c.isdigit() for c in g) and any(c.isalpha() for c in g) for g in core.split("-")):
+        return True   # groups of letters and digits, each with both: "8f3k-22lq" (not "covid-19")
     return any(c.isdigit() for c in core) and (core.upper() == core or made_up(core))
 
 
@@ -541,7 +596,7 @@ def secret_named(words: str) -> bool:
 
 PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
-    *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":"))
+    *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":", "pass", "pw"))
       for triggers, pattern in _LOGINS),
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
