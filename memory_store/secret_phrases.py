@@ -355,10 +355,13 @@ _CODE_NAME = (
 # The copula may be missing ("the OTP 572913", "the door code 4821"): the value then must still be a
 # code (`code_value` wants a digit), so "the OTP flow" and "door code review" stay.
 _CODE_ITEM = r"[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?(?![0-9A-Za-z-])"
+# Between two codes of a list: a comma or semicolon, "and" / "or", a new line (a bullet after it), spaces.
+_CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
 _CODE = (
     _CODE_NAME + r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
-    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*)|[ \t]+)" + NOT_MARK + r"[\"'`“]?"
-    r"(?P<secret>" + _CODE_ITEM + r"(?:(?:[ \t]*[,;][ \t]*|[ \t]+)" + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
+    r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
+    r"|[ \t]+)" + NOT_MARK + r"[\"'`“]?"
+    r"(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
 )
 # Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
 # letters in redaction's gate, which every text pays for); `_codes` then looks for the word before
@@ -431,7 +434,7 @@ def _codes(text: str) -> str:
     return "".join(out)
 
 
-_CODE_SPLIT = re.compile(r"[ \t]*[,;][ \t]*|[ \t]+")
+_CODE_SPLIT = re.compile(_CODE_SEP)
 
 
 def _code_list(m: re.Match[str]) -> str:
