@@ -17,9 +17,10 @@ from collections.abc import Mapping
 
 from jobs.weekly.model import Located
 from memory_store.config import Config
+from memory_store.core.forgotten import forgotten
 from memory_store.core.held import KINDS, cited_turns
 
-__all__ = ["KINDS", "held_by_core"]
+__all__ = ["KINDS", "held_by_core", "holding_forgotten"]
 
 
 def held_by_core(cfg: Config, entries: Mapping[str, Located]) -> dict[str, str]:
@@ -34,3 +35,12 @@ def held_by_core(cfg: Config, entries: Mapping[str, Located]) -> dict[str, str]:
         if what is not None:
             out[i] = what
     return out
+
+
+def holding_forgotten(cfg: Config, entries: Mapping[str, Located]) -> frozenset[str]:
+    """Ids of the entries whose title or conclusion holds a value the user had memjobs forget: search
+    and the runtime context leave them out (memory_store/core/forgotten.py), and so does MEMORY.md."""
+    gone = forgotten(cfg.workspace)
+    if not gone:
+        return frozenset()
+    return frozenset(i for i, loc in entries.items() if gone.found_in(loc.entry.title, loc.entry.conclusion))

@@ -15,7 +15,7 @@ from typing import Any
 from jobs.run.runner import RunContext
 from jobs.weekly.apply import Applier
 from jobs.weekly.budget import Budget
-from jobs.weekly.core_held import held_by_core
+from jobs.weekly.core_held import held_by_core, holding_forgotten
 from jobs.weekly.mentions import week_mentions
 from jobs.weekly.model import Plan
 from jobs.weekly.planner import Inputs, build_plan, guard
@@ -128,7 +128,8 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
         decisions=waiting_decisions(view), decided=frozenset(read_decisions(view.workspace)),
-        core_held=held_by_core(ctx.cfg, entries), procedures=view.procedures(),
+        core_held=held_by_core(ctx.cfg, entries), forgotten=holding_forgotten(ctx.cfg, entries),
+        procedures=view.procedures(),
         open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:

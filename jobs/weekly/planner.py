@@ -43,6 +43,9 @@ SUMMARY_MAX = 200
 UNKNOWN_SCORE = 0.25
 DEFAULT_HEAD = "# MEMORY\n\n## Pinned\n\n"
 
+# The reason names no value: the weekly log is read like MEMORY.md.
+FORGOTTEN_REASON = "holds a value the user had memjobs forget; stays in its daily log"
+
 
 @dataclass(frozen=True)
 class Inputs:
@@ -57,6 +60,9 @@ class Inputs:
     decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
     decided: frozenset[str] = frozenset()   # newer ids of every conflict a person decided, applied or not
     core_held: dict[str, str] = field(default_factory=dict)  # id -> the PROFILE fact holding it (core_held.py)
+    # ids of entries that hold a value the user had memjobs forget (memory_store/core/forgotten.py):
+    # search and the context leave them out, so MEMORY.md does too
+    forgotten: frozenset[str] = frozenset()
     # memory/procedures.md's procedures (read only: never marked, superseded or status-changed here)
     procedures: dict[str, Located] = field(default_factory=dict)
     # the open possible conflicts as last saved (memory_store/open_conflicts.py): (newer id, established id)
@@ -178,6 +184,8 @@ def build_plan(inp: Inputs) -> Plan:
             leaving[i] = (it, reason)
         elif i in inp.core_held:
             leaving[i] = (it, f"held by core memory ({inp.core_held[i]} in PROFILE.md); stays in its daily log")
+        elif i in inp.forgotten:
+            leaving[i] = (it, FORGOTTEN_REASON)
         elif i in kept_out:
             leaving[i] = (it, f"{kept_out[i]} kept over it (a person's decision)")
         elif scoring.stale(e, v):
@@ -199,6 +207,10 @@ def build_plan(inp: Inputs) -> Plan:
         if e.id in inp.core_held and not chosen.get(e.id):
             gated["held by core memory"] = gated.get("held by core memory", 0) + 1
             out_reason[e.id] = f"held by core memory ({inp.core_held[e.id]} in PROFILE.md); stays in its daily log"
+            continue
+        if e.id in inp.forgotten:
+            gated["forgotten value"] = gated.get("forgotten value", 0) + 1
+            out_reason[e.id] = FORGOTTEN_REASON
             continue
         v = value(e)
         # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and

@@ -271,7 +271,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     # ---- what the user had memjobs forget is not given back from history (episodes, the index) ----
     forgot = forgotten(ws)
     if forgot:
-        for group in ("episodes", "memory_index", "procedures"):
+        for group in ("episodes", "memory_index", "recent", "procedures"):
             for it in items[group]:
                 if forgot.found_in(it.text):
                     b.emit(LAYER_OF[group], "forgotten", TRIM, it.id)

@@ -44,6 +44,7 @@ from memory_store.supersede.subject import (
     stem,
     subject_tokens,
 )
+from memory_store.supersede.switched import switches_another
 from memory_store.supersede.values import (
     designators,
     fillers_differ,
@@ -136,6 +137,12 @@ _NAME = re.compile(r"[a-z][\w.+-]*|[a-z0-9.+-]*[a-z][\w.+-]*", re.IGNORECASE)
 # A token in more than this many of the earlier entries (and more than COMMON_SHARE of them) does
 # not find candidates, and at most MAX_CANDIDATES entries are scored: a weekly compound asks about
 # hundreds of new entries against thousands of active ones.
+# Words that say a statement was decided or is to be kept ("we decided to use X", "remember that
+# …", 我们决定, ตัดสินใจ), not what it is about: "we decided to use pnpm instead of npm" and "we decided to
+# use Postgres 16 for the billing service" share "decided" alone, which is no subject however rare it
+# is among the entries compared (in the Thai word, only the pairs that span its syllables).
+FRAME_TEXT = "decided decision agreed remember 决定"
+FRAME_THAI = frozenset({"ดสิ", "นใ"})
 COMMON_MIN = 50
 COMMON_SHARE = 0.05
 MAX_CANDIDATES = 200
@@ -202,6 +209,7 @@ class Detector:
         self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
         self.members: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, designators)
         self.deciders: tuple[str, ...] = ()   # the last detect's best entry and best rule (ids)
+        self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
         for s in earlier:
             self.add(s)
 
@@ -576,7 +584,7 @@ class Detector:
                                 self._cover(new_tokens, full, idf, echoed))
             if FAMILY.get(e.kind) != FAMILY.get(new.kind):
                 score *= OTHER_FAMILY_FACTOR
-            words = sum(f for t, f in full.items() if t in new_tokens and t not in echoed)
+            words = sum(f for t, f in full.items() if t in new_tokens and t not in echoed and t not in self.frame)
             if shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS:
                 continue
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
@@ -640,6 +648,10 @@ class Detector:
             if newest_best is not None and newest_best[0] == score and newest_best[1] != idx:
                 target = self.items[newest_best[1]][0]
                 self.deciders = (*self.deciders, target.id)
+            if switches_another(new.full, self._tokens(target), lx):
+                # "switch the rate limiter from Redis to …" beside "use Redis for the session
+                # cache": the tool is shared, the thing switched is another.
+                return Finding("none", None, round(score, 2))
             return Finding("reversal", target.id, round(score, 2), reversal)
         if relaxation and FAMILY.get(target.kind) != "rule":
             # What is relaxed is a rule: "a critical security patch can go out any day, tell Wipa
@@ -668,6 +680,8 @@ class Detector:
             # amends it.
             return Finding("none", None, round(score, 2))
         if cue:
+            if switches_another(new.full, target_full, lx):
+                return Finding("none", None, round(score, 2))
             return Finding("refinement", target.id, round(score, 2), cue)
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement. Not when the
