@@ -952,8 +952,20 @@ def _setting_line(text: str, lang: str) -> Routed | None:
     return Routed("explicit", said[0], said[1], lang, f"{head[2]}: / {said[2]}", "profile")
 
 
+def _forget_cue(text: str) -> re.Match[str] | None:
+    """The first forget cue of `text` that asks the agent to drop something: the speaker's own forgetting
+    ("ลืมไปเลยว่าเคยบอกให้ตอบเป็นตาราง ดีแล้วที่จำได้", "I forget what I told you about…", "我都忘了之前说的…")
+    is blanked first, so a cue inside it is none while a request elsewhere in the turn still counts."""
+    blanked = text
+    if _first(_table("forgot_self"), text) is not None:
+        for rx, _needs in _table("forgot_self").patterns:
+            for m in rx.finditer(text):
+                blanked = blanked[:m.start()] + " " * (m.end() - m.start()) + blanked[m.end():]
+    return _any("forget", blanked)
+
+
 def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
-    forget = _any("forget", text)
+    forget = _forget_cue(text)
     if forget and _asks(text, forget):
         forget = None       # "why does lru_cache never forget old entries?": a question, not a request
     if forget:

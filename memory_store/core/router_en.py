@@ -65,6 +65,8 @@ LEXICON = Lexicon(
             r"\bstop (remembering|storing|keeping|saving|memori[sz]ing)\b.{0,20}\b(my|me|that i)\b",
             r"(^|[.!?;,]\s*|\bplease\s+)(don'?t|do not|no need to|never) (remember|store|keep|save|memori[sz]e)"
             r"\b.{0,20}\b(my|that i|anything about me)\b"),
+    # the speaker's own forgetting ("I totally forgot I asked you…", "I forget what I told you about…")
+    forgot_self=(r"\bi('ve| have| had)? (\w+ )?(forgot|forgotten|forget)\b",),
     back_ref=(_BACK_REF,),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),

@@ -14,6 +14,8 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
   ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
+- `forgot_self`: the speaker's own forgetting (I totally forgot…, ลืมไปเลยว่า…, ผมลืม…, 我都忘了…): a forget
+  cue inside it is no request to the agent, so it is blanked before `forget` is tried;
 - `back_ref`: a pointer back to a thing the agent keeps (the 'X' rule, that setting, the bit where I
   said…, เรื่องที่ให้…, 之前说要…那个); with a word that drops it, a forget (in `forget`), and a forget
   naming no key drops such a rule (its lexicon's `forget` holds the pair, so the route gate sees it);
@@ -66,3 +68,4 @@ class Lexicon:
     agent_rule: tuple[str, ...]
     keys: tuple[tuple[str, str, str], ...]
     topics: tuple[tuple[str, str], ...]
+    forgot_self: tuple[str, ...] = ()

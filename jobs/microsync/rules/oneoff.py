@@ -6,6 +6,9 @@ the choice is *about*, whatever verb carries it:
 
 - the task at hand: a choice scoped to one run, test, ticket or command ("let's use the staging
   config for this run", "this time go with B", ครั้งนี้ใช้…, 这次就用…) holds for that occasion only;
+- an edit tied to a spot: a line number, a file name, the README, a button
+  ("replace requests with httpx on line 42", 把第 42 行的 requests 换成 httpx, เปลี่ยน test_cart.py จาก unittest
+  เป็น pytest) is a task, not the team's choice of a tool;
 - a plan for a near time: "we're going to release tomorrow", "tonight we'll go with the backup
   box", พรุ่งนี้เราจะ…, 明天上午我们换成… — scheduling, not choosing; a change of the system's
   structure (an Architecture item), an explicit verb of deciding and a marker of lasting
@@ -24,6 +27,8 @@ from jobs.microsync.rules import lexicon
 
 # A choice scoped to one occasion of the work.
 TASK_SCOPE = lexicon.cue(lambda lang: lang.oneoff.task_scope)
+# An edit tied to a spot in the code or on screen: a line, a file, the README, a button.
+EDIT_TARGET = lexicon.cue(lambda lang: lang.oneoff.edit_target)
 # A near time: the choice is a plan for it.
 NEAR_TIME = lexicon.cue(lambda lang: lang.oneoff.near_time)
 # A choice leaned towards or to be tried, not settled ("leaning towards pnpm", ว่าจะ…, 倾向于…, 打算试试…).
@@ -55,6 +60,8 @@ def one_off(probe: str, kind: str) -> bool:
         return False
     if TASK_SCOPE.search(probe) or TENTATIVE.search(probe) or EVENT_END.search(probe):
         return True
+    if kind == "Decision" and EDIT_TARGET.search(probe):
+        return True     # "把第 42 行的 requests 换成 httpx", "เปลี่ยน test_cart.py จาก unittest เป็น pytest": a task
     return kind == "Decision" and bool(NEAR_TIME.search(probe))
 
 

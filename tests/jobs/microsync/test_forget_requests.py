@@ -59,6 +59,23 @@ NOT_FORGETS = [
     "忘了剛剛那個 schema 吧，我們改用 JSONB 欄位",
     "ผมลืมรหัสผ่านผมไปเลย",
     "อย่าลืมวันเกิดผมนะ",
+    # the speaker's own forgetting of a thing the agent keeps, said in thanks or asking to check it
+    "ลืมไปเลยว่าเคยบอกให้ตอบเป็นตาราง ดีแล้วที่จำได้",
+    "ลืมไปเลยว่าบอกให้เรียกผมว่า Kit ขอบคุณครับ",
+    "ผมลืมที่ตั้งค่าไว้ว่าตอบเป็นตารางแล้ว ช่วยดูให้หน่อย",
+    "ผมลืมไปแล้วว่าเรื่องที่ให้ตอบเป็นตาราง ดีที่จำได้",
+    "I forget what I told you about the format, glad you remembered",
+    "I totally forgot I asked you to answer in tables, glad you remembered",
+    "我都忘了之前说的那条表格规则了，还好你记得",
+]
+
+# a request in the same turn as the speaker's own forgetting, or a forget said with "ไปได้เลย" / ช่วย / 帮我
+FORGETS_BESIDE_ONES_OWN = [
+    ("ผมลืมไปเลยว่าเคยบอก แต่ช่วยลบเรื่องที่ให้ตอบเป็นตารางด้วย", "response.format.default"),
+    ("ลืมเรื่องที่ให้ตอบเป็นตารางไปได้เลย", "response.format.default"),
+    ("ชื่อผมลืมไปได้เลย", "user.name"),
+    ("请帮我忘掉之前说的那条", "instruction.other"),
+    ("forget what I said about tables", "response.format.default"),
 ]
 
 T0 = datetime(2026, 11, 16, 3, tzinfo=UTC)
@@ -81,9 +98,20 @@ def test_forgetting_something_yourself_or_a_reminder_is_no_forget(turn: str) -> 
     assert got is None or got.label != "forget", got
 
 
+@pytest.mark.parametrize(("turn", "key"), FORGETS_BESIDE_ONES_OWN)
+def test_a_forget_request_beside_ones_own_forgetting_is_still_a_forget(turn: str, key: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key) == ("forget", key), got
+
+
 @pytest.mark.parametrize(("turn", "key"), FORGETS)
 def test_a_forget_request_is_never_extracted_as_a_memory(turn: str, key: str) -> None:
     assert RuleExtractor().extract([_user(turn)]) == []
+
+
+@pytest.mark.parametrize("turn", ["ลืมไปเลยว่าเคยบอกให้ตอบเป็นตาราง ดีแล้วที่จำได้", "ลืมไปเลยว่าบอกให้เรียกผมว่า Kit ขอบคุณครับ"])
+def test_ones_own_forgetting_said_in_thanks_is_no_memory(turn: str) -> None:
+    assert RuleExtractor().extract([_user(turn)]) == []      # ไปเลย of ลืมไปเลย is no "go with it" decision
 
 
 def test_other_statements_of_a_forget_turn_stay() -> None:
@@ -119,3 +147,22 @@ def test_microsync_revokes_the_name_and_keeps_no_value_in_the_daily_log(tmp_path
     logs = "".join(p.read_text(encoding="utf-8") for p in (ws / "memory").glob("*.md"))
     for value in ("13812345678", "0812345678", "忘记", "忘記", "ลืม", "forget my"):
         assert value not in logs
+
+
+@pytest.mark.parametrize(("thanks", "key"), [("ลืมไปเลยว่าเคยบอกให้ตอบเป็นตาราง ดีแล้วที่จำได้", "response.format.default"),
+                                             ("ลืมไปเลยว่าบอกให้เรียกผมว่า Kit ขอบคุณครับ", "user.name")])
+def test_a_thank_you_for_remembering_keeps_the_fact(tmp_path: Path, thanks: str, key: str) -> None:
+    ws = workspace(tmp_path)
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
+    s.user(at(date(2026, 11, 18), 9, 0), "call me Kit")
+    s.user(at(date(2026, 11, 18), 9, 1), "from now on answer in tables")
+    s.assistant(at(date(2026, 11, 18), 9, 2), "Here is the summary as a table, Kit.")
+    s.user(at(date(2026, 11, 18), 9, 3), thanks)
+    s.write()
+    rep = microsync(ws, "2026-11-18T10:00:00+07:00")
+    assert rep.status == "ok", rep.to_dict()
+    mem = CoreMemory.from_config(load_config(ws, env={}),
+                                 clock=lambda: datetime.fromisoformat("2026-11-18T10:00:00+07:00"))
+    values = {k: r.winner.loc.entry.value for k, r in mem.resolve().values.items() if r.winner is not None}
+    assert values.get("user.name") == "Kit" and values.get("response.format.default") == "table", values
+    assert key in values and not any(e["type"] == "fact.revoked" for e in mem.audit())

@@ -82,3 +82,20 @@ def test_a_switch_of_another_thing_does_not_supersede_the_first_switch(tmp_path:
     assert cache.status == "active" and ci.supersedes is None
     items = _memory_items(ws)
     assert cache.id in items and ci.id in items
+
+
+def test_one_off_edits_in_chinese_and_thai_supersede_no_team_decision(tmp_path: Path) -> None:
+    """explore7 #3's inputs: three standing decisions on 11-03; a line edit, a file edit, a README edit and a
+    button colour on 11-10 were Decisions that superseded them."""
+    standing = ["we decided to use requests for all HTTP calls", "we decided to use unittest for the test suite",
+                "we decided npm is our package manager"]
+    edits = ["把第 42 行的 requests 换成 httpx", "เปลี่ยน test_cart.py จาก unittest เป็น pytest",
+             "把 README 里的 npm install 换成 pnpm install", "把按钮颜色从蓝色换成绿色"]
+    ws = _run(tmp_path, [(f"2026-11-03T0{3 + n}:00:00+00:00", t) for n, t in enumerate(standing)]
+              + [(f"2026-11-10T0{3 + n}:00:00+00:00", t) for n, t in enumerate(edits)])
+    by_excerpt = {f.entry.excerpt: f.entry for f in all_entries(ws)}
+    assert set(standing) <= set(by_excerpt), sorted(by_excerpt)
+    assert not set(edits) & set(by_excerpt), sorted(by_excerpt)
+    assert all(by_excerpt[t].status == "active" for t in standing)
+    items = _memory_items(ws)
+    assert {by_excerpt[t].id for t in standing} <= set(items), items

@@ -603,6 +603,15 @@ TOPOLOGY = Topology(
 )
 
 ONEOFF = Oneoff(
+    # An edit tied to a spot (a line number, a file name with an extension, the README): a task, not a lasting choice. Script-neutral, so it serves every language ("把第 42 行的
+    # requests 换成 httpx" is caught by zh's 第 N 行; "เปลี่ยน test_cart.py จาก unittest เป็น pytest" by the file name).
+    edit_target=(
+        r"\blines? \d+\b",
+        r"(?<![\w.])[\w/-]+\.(?:py|pyi|ts|tsx|jsx|go|rs|java|kt|rb|php|c|cc|cpp|h|hpp|cs|swift|md|txt|json|ya?ml|toml|ini|cfg"
+        r"|html|css|scss|sql|sh|vue|lock)\b",
+        r"(?<![\w.])(?:index|main|app|server|[\w/-]*[_/][\w-]*)\.js\b",
+        r"(?<![a-z])readme(?![a-z])",
+    ),
     task_scope=(
         r"\bfor (?:this|the current|this one|that) (?:one )?(?:run|test|tests|test run|ticket|task|bug|fix|hotfix|pr|"
         r"pull request|commit|command|step|script|job|build|debug(?:ging)? session|session|demo|experiment|spike|"

@@ -254,6 +254,7 @@ class Oneoff:
     go_lead_particles: Phrases   # particles after that assent
     go_ahead: Phrases   # a go-ahead
     go_particles: Phrases   # particles after the go-ahead
+    edit_target: Phrases   # a spot in the code or on screen an edit is tied to (line 42, test_cart.py, a button)
 
 
 @dataclass(frozen=True)

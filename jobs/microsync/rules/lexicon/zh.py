@@ -437,6 +437,9 @@ TOPOLOGY = Topology(
 )
 
 ONEOFF = Oneoff(
+    edit_target=(
+        r"第\s?\d+\s?行", r"按钮", r"按鈕",
+    ),
     task_scope=(
         r"这次", r"这回", r"这一次", r"本次", r"这一轮", r"这一把", r"就这一次", r"(?:跑|试|测)一(?:遍|次|下)",
     ),

@@ -62,3 +62,29 @@ def test_a_switch_from_one_named_choice_to_another_is_a_decision(text: str, new:
 ])
 def test_a_switch_asked_proposed_reported_negated_or_edited_is_no_decision(text: str) -> None:
     assert [c.title for c in extract(("user", text)) if c.kind in CHOICE] == []
+
+
+@pytest.mark.parametrize("text", [
+    # an edit tied to a line, a file or a screen element: a task, in every language (English gave none before)
+    "把第 42 行的 requests 换成 httpx",
+    "เปลี่ยน test_cart.py จาก unittest เป็น pytest",
+    "把 README 里的 npm install 换成 pnpm install",
+    "把按钮颜色从蓝色换成绿色",
+    "把 cart.py 第 42 行从 requests 改成 httpx",
+    "เปลี่ยนบรรทัด 42 จาก requests เป็น httpx",
+    "replace requests with httpx on line 42",
+    "switch test_cart.py from unittest to pytest",
+    "change npm install to pnpm install in the README",
+])
+def test_an_edit_tied_to_a_line_file_or_screen_element_is_no_decision(text: str) -> None:
+    assert [c.title for c in extract(("user", text)) if c.kind in CHOICE] == []
+
+
+@pytest.mark.parametrize("text", [
+    # said as decided, a change that names a file is still the team's choice; a tool named like a file is none
+    "我们决定把 pyproject.toml 里的构建后端从 setuptools 换成 hatchling",
+    "we decided to use Next.js instead of CRA",
+    "把 Vue.js 换成 React",
+])
+def test_a_decided_change_naming_a_file_or_a_dotted_tool_stays_a_decision(text: str) -> None:
+    assert one(text).kind in CHOICE
