@@ -41,6 +41,7 @@ from memory_store.supersede.subject import (
     echoed_roles,
     normalise,
     role_terms,
+    said_in,
     stem,
     subject_tokens,
 )
@@ -429,11 +430,11 @@ class Detector:
             return False
         # One template: most of each subject is the other's too (a paraphrase of one subject, "AWS
         # spend cap" / "monthly AWS bill", shares less and stays one quantity).
-        if 2 * sum(_said(t, old_subject) for t in new_subject) < len(new_subject) \
-                or 2 * sum(_said(t, new_subject) for t in old_subject) < len(old_subject):
+        if 2 * sum(said_in(t, old_subject) for t in new_subject) < len(new_subject) \
+                or 2 * sum(said_in(t, new_subject) for t in old_subject) < len(old_subject):
             return False
         new_all, old_all = subject_tokens(new_text, self.lx), subject_tokens(old_text, self.lx)
-        return any(not _said(t, old_all) for t in new_subject) and any(not _said(t, new_all) for t in old_subject)
+        return any(not said_in(t, old_all) for t in new_subject) and any(not said_in(t, new_all) for t in old_subject)
 
     def _measured(self, text: str) -> set[str]:
         """The plain words before the first number of each clause that gives one (Latin script)."""
@@ -808,7 +809,7 @@ def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, ol
     def own(a: dict[str, float], b: dict[str, float], name: bool) -> bool:
         # (a day or a month is a value, not a thing: "Pell Street: Mon, Wed, Fri" / "… open Tue/Thu/Sat")
         return any((w >= NAME_WEIGHT) == name and not t.startswith(ROLE_PREFIX) and t.isalpha()
-                   and (name or (t.isascii() and w == 1.0)) and not _CALENDAR.fullmatch(t) and not _said(t, b)
+                   and (name or (t.isascii() and w == 1.0)) and not _CALENDAR.fullmatch(t) and not said_in(t, b)
                    for t, w in a.items())
 
     names = own(new_tokens, old_tokens, True) and own(old_tokens, new_tokens, True)
@@ -817,13 +818,6 @@ def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, ol
     plain = own(new_tokens, old_tokens, False) and own(old_tokens, new_tokens, False)
     new_people, old_people = _persons(normalise(new.full)), _persons(normalise(old.full))
     return plain or bool(new_people - old_people and old_people - new_people)
-
-
-def _said(token: str, tokens: Collection[str]) -> bool:
-    """Is `token` among `tokens`, or a form of one ("time" / "timeout", "review" / "reviewer")?"""
-    if token in tokens:
-        return True
-    return len(token) >= 4 and any(len(t) >= 4 and (t.startswith(token) or token.startswith(t)) for t in tokens)
 
 
 def _persons(text: str) -> set[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Collection
 
 from memory_store.hanzi import to_simplified
 from memory_store.supersede.lexicon import Lexicon
@@ -94,6 +95,13 @@ def _inside_stop_words(run: str, cells: list[str], stop: frozenset[str]) -> list
                         inside[i] = True
             pos = run.find(word, pos + 1)
     return inside
+
+
+def said_in(token: str, tokens: Collection[str]) -> bool:
+    """Is `token` among `tokens`, or a form of one ("time" / "timeout", "review" / "reviewer")?"""
+    if token in tokens:
+        return True
+    return len(token) >= 4 and any(len(t) >= 4 and (t.startswith(token) or token.startswith(t)) for t in tokens)
 
 
 def subject_tokens(text: str, lexicon: Lexicon) -> dict[str, float]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from memory_store.supersede.lexicon import Lexicon
-from memory_store.supersede.subject import ROLE_PREFIX, normalise, subject_tokens
+from memory_store.supersede.subject import ROLE_PREFIX, normalise, said_in, subject_tokens
 
 # The thing switched: English "switch/move/migrate/change X from A", Chinese "把 X 从 A", Thai
 # "เปลี่ยน/ย้าย X จาก A". X is a few words, no clause break inside.
@@ -46,12 +46,6 @@ def switches_another(text: str, old_tokens: dict[str, float], lexicon: Lexicon) 
     words = [t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()]
     if not words:
         return False
-    if any(_said(t, old_tokens) for t in words):
+    if any(said_in(t, old_tokens) for t in words):
         return False
     return not any(t in old_tokens for t in tokens if t.startswith(ROLE_PREFIX))
-
-
-def _said(token: str, tokens: dict[str, float]) -> bool:
-    if token in tokens:
-        return True
-    return len(token) >= 4 and any(len(t) >= 4 and (t.startswith(token) or token.startswith(t)) for t in tokens)
