@@ -501,12 +501,24 @@ def _not_expired(cfg: Config, hits: list[Hit]) -> list[Hit]:
     (docs/design.md §4) and leaves its file only when the daily job archives it, so the index may
     still hold its line. Only a search that returns PROFILE.md or SESSION.md lines (the user model
     layer) reads core memory for it."""
-    if not any(h.path in USER_MODEL_FILES for h in hits):
+    wanted = {(h.path, h.line) for h in hits if h.path in USER_MODEL_FILES}
+    if not wanted:
         return hits
+    from memory_store.core.files import SCOPE_FILES
     from memory_store.core.store import CoreMemory
+    from memory_store.core.ttl import expiry
 
     store = CoreMemory.from_config(cfg)
-    gone = {(i.file, i.loc.line) for i in store.listing(all_states=True) if i.state == "expired"}
+    now = store.clock()
+    gone = set()
+    for scope, rel in SCOPE_FILES.items():     # only the hits' lines: a session TTL reads its transcript
+        if not any(path == rel for path, _ in wanted):
+            continue
+        for loc in store.located(scope):
+            e = loc.entry
+            if (rel, loc.line) in wanted and e.effective_status == "active" \
+                    and expiry(e, now, store.session_idle, store.last_activity).expired:
+                gone.add((rel, loc.line))
     return [h for h in hits if (h.path, h.line) not in gone] if gone else hits
 
 
