@@ -21,7 +21,7 @@ from pathlib import Path
 
 from memory_store.context.model import Item
 from memory_store.context.user_model import recent_files
-from memory_store.core.held import cited_turns
+from memory_store.core.held import KINDS, CitedTurns, cited_turns
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
@@ -56,7 +56,7 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -
     newest first, at most `MAX_ITEMS`."""
     monday = today - timedelta(days=today.weekday())
     held = open_by_id(read_disputes(workspace))[1]
-    cited = cited_turns(workspace)
+    cited: CitedTurns | None = None     # read on the first Remember or Rule (the audit trail too)
     found = []
     for day, path in recent_files(workspace, today, today.weekday() + 1):
         if day < monday.isoformat():
@@ -75,8 +75,10 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -
                 continue
             if e.confidence < MIN_CONFIDENCE or e.id in held:
                 continue
-            if cited and cited.holding(e.kind, e.source.session_id, e.source.lines) is not None:
-                continue
+            if e.kind in KINDS:
+                cited = cited if cited is not None else cited_turns(workspace)
+                if cited.holding(e.kind, e.source.session_id, e.source.lines) is not None:
+                    continue
             text = f"{e.date} {e.kind}: {e.title}"
             if e.conclusion and e.conclusion.casefold() != e.title.casefold():
                 text += f" — {e.conclusion}"
