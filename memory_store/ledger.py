@@ -389,9 +389,8 @@ def prune_runs(state_dir: Path, keep_days: int, now: datetime | None = None) -> 
     if not root.is_dir():
         return removed
     for d in root.iterdir():
-        try:
-            started = datetime.strptime(d.name[:16], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
-        except ValueError:
+        started = _run_started(d.name)
+        if started is None:
             continue
         if (now - started).days > keep_days:
             shutil.rmtree(d, ignore_errors=True)
@@ -400,6 +399,7 @@ def prune_runs(state_dir: Path, keep_days: int, now: datetime | None = None) -> 
 
 
 def _run_started(run_id: str) -> datetime | None:
+    """When a run started, from its id (a run folder's name), or None for another name."""
     try:
         return datetime.strptime(run_id[:16], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
     except ValueError:
