@@ -15,7 +15,6 @@ Excluded sessions (`exclude_sessions`, chat types not configured) are read past 
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from memory_store.errors import SourceEmpty
 from memory_store.transcripts.days import first_record, known_days
 from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
 from memory_store.transcripts.exclusion import is_excluded
-from memory_store.transcripts.jsonl import file_identity
+from memory_store.transcripts.jsonl import file_identity, identity_head
 from memory_store.transcripts.records import Record, Role
 from memory_store.transcripts.sqlite_store import EntryDeduper
 
@@ -115,23 +114,12 @@ def _note_last_read(mark: SourceMark, records: list[Record]) -> None:
         mark.last_read = newest.isoformat()
 
 
-_NO_HEAD = hashlib.sha1(b"").hexdigest()[:16]   # the identity of a file whose first line is not complete
-
-
-def _content_key(identity: str) -> str | None:
-    """The part of a file identity (`dev:inode:sha1 of the first line`, memory_store/transcripts/jsonl.py)
-    that stays when the file is moved or copied: its first line, which holds the session's id and time."""
-    parts = identity.split(":")
-    head = parts[2] if len(parts) == 3 else ""
-    return head if len(head) == 16 and head != _NO_HEAD and all(c in "0123456789abcdef" for c in head) else None
-
-
 def lines_read_before(state: SyncState) -> dict[str, int]:
-    """For each file's first line (`_content_key`), the last line some cursor has read of a file
+    """For each file's first line (`identity_head`), the last line some cursor has read of a file
     that starts with it, under whatever path and source that file was read then."""
     out: dict[str, int] = {}
     for cursor in state.files.values():
-        key = _content_key(cursor.identity)
+        key = identity_head(cursor.identity)
         if key is not None:
             out[key] = max(out.get(key, 0), cursor.line)
     return out
@@ -150,7 +138,7 @@ class OlderHistory:
     sessions: set[str] = field(default_factory=set)
 
     def add(self, records: list[Record], identity: str = "") -> None:
-        key = _content_key(identity)
+        key = identity_head(identity)
         done = self.read_files.get(key, 0) if key is not None else 0
         records = [r for r in records if r.line_end > done and not any(lo <= r.ts <= hi for lo, hi in self.read)]
         if not records:

@@ -105,6 +105,17 @@ def file_identity(path: str) -> str:
     return f"{st.st_dev}:{st.st_ino}:{hashlib.sha1(head).hexdigest()[:16]}"
 
 
+_NO_HEAD = hashlib.sha1(b"").hexdigest()[:16]   # a file whose first line is not complete yet
+
+
+def identity_head(identity: str) -> str | None:
+    """The part of a `file_identity` that stays when the file is moved or copied: the hash of its first
+    line (which holds the session's id and time); None for an identity without one."""
+    parts = identity.split(":")
+    head = parts[2] if len(parts) == 3 else ""
+    return head if len(head) == 16 and head != _NO_HEAD and all(c in "0123456789abcdef" for c in head) else None
+
+
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 _ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 
