@@ -48,8 +48,7 @@ class Forgotten:
     """The forgotten values and one matcher for them."""
     values: tuple[str, ...] = ()
     _words: re.Pattern[str] | None = None
-    _unspaced: tuple[str, ...] = ()
-    _unspaced_rx: re.Pattern[str] | None = None
+    _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
 
     def __bool__(self) -> bool:
         return bool(self.values)
@@ -65,11 +64,10 @@ class Forgotten:
                 m = self._words.search(text)
                 if m:
                     return m.group(0)
-            if self._unspaced:
-                folded = " ".join(text.casefold().split())
-                for v in self._unspaced:
-                    if v in folded:
-                        return v
+            if self._unspaced is not None:
+                m = self._unspaced.search(text)
+                if m:
+                    return m.group(0)
         return None
 
 
@@ -80,8 +78,8 @@ class Forgotten:
             return text
         if self._words is not None:
             text = self._words.sub(MASK, text)
-        if self._unspaced_rx is not None:
-            text = self._unspaced_rx.sub(MASK, text)
+        if self._unspaced is not None:
+            text = self._unspaced.sub(MASK, text)
         return text
 
     def mask_all(self, obj: Any) -> Any:
@@ -97,7 +95,7 @@ class Forgotten:
 
 def _matcher(values: set[str]) -> Forgotten:
     words = sorted((v for v in values if not _UNSPACED.search(v)), key=lambda v: (-len(v), v))
-    unspaced = tuple(sorted(v for v in values if _UNSPACED.search(v)))
+    unspaced = [v for v in values if _UNSPACED.search(v)]
     pattern = None
     if words:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split()) for v in words)
@@ -107,7 +105,7 @@ def _matcher(values: set[str]) -> Forgotten:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced, unspaced_rx)
+    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx)
 
 
 def _filtered(key: str, value: str | None) -> str | None:
