@@ -272,10 +272,13 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     forgot = forgotten(ws)
     if forgot:
         for group in ("episodes", "memory_index", "recent", "procedures"):
+            kept = []
             for it in items[group]:
                 if forgot.found_in(it.text):
                     b.emit(LAYER_OF[group], "forgotten", TRIM, it.id)
-            items[group] = [it for it in items[group] if not forgot.found_in(it.text)]
+                else:
+                    kept.append(it)
+            items[group] = kept
 
     # ---- hints, passed through last ----
     for n, hint in enumerate(req.hints, 1):
