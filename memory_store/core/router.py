@@ -69,7 +69,7 @@ Classes by structure rather than by a writer's words (each measured on four deve
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -275,6 +275,12 @@ def _folded(text: str) -> str:
     return fold(text)
 
 
+def _may_match(needs: Collection[str], folded: str) -> bool:
+    """Can a pattern match a text whose folded form is `folded`: it requires none of `needs` (no literal
+    every match holds), or the text holds one of them?"""
+    return not needs or any(n in folded for n in needs)
+
+
 def _first(table: _Table, text: str) -> re.Match[str] | None:
     """The match of the first pattern of `table` that matches `text` (patterns whose literals the text
     lacks are skipped: they cannot match)."""
@@ -282,12 +288,8 @@ def _first(table: _Table, text: str) -> re.Match[str] | None:
     if table.gate is not None and table.gate.search(folded) is None:
         return None
     for rx, needs in table.patterns:
-        if needs:
-            for n in needs:
-                if n in folded:
-                    break
-            else:
-                continue
+        if not _may_match(needs, folded):
+            continue
         m = rx.search(text)
         if m:
             return m
@@ -395,12 +397,8 @@ def key_of(text: str) -> tuple[str, str, str] | None:
     rejected: set[str] = set()
     folded = _folded(text)
     for key, (rx, needs), template in _key_table():
-        if needs:
-            for n in needs:
-                if n in folded:
-                    break
-            else:
-                continue      # the pattern's literals are not in the text: it cannot match
+        if not _may_match(needs, folded):
+            continue
         m = rx.search(text)
         if m is None:
             continue
