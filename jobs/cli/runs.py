@@ -83,7 +83,9 @@ def rollback(
     run_id: Annotated[str, typer.Argument(help="The run to undo (see `memjobs runs`).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Put back the bytes a run changed, if nothing changed them since (else refuse, naming the file)."""
+    """Put back the bytes a run changed, if nothing changed them since (else refuse, naming the file and
+    the later runs to roll back first). Later runs that only moved the transcript cursors do not block it:
+    the cursors go back too, and the next microsync reads those lines again."""
     from jobs.run.history import rollback as do_rollback
 
     rep = do_rollback(STATE.cfg(), run_id)
@@ -92,6 +94,8 @@ def rollback(
         return
     for path in rep["written"]:
         typer.echo(f"restored {path}")
+    for note in rep.get("notes", []):
+        typer.echo(f"note: {note}")
     typer.echo(f"rolled back {run_id} (recorded as {rep['run_id']})")
 
 @app.command()
