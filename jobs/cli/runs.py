@@ -55,6 +55,7 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
     """One run: its report (files written, errors) and its audit lines."""
     from jobs.cli.fast_run import error_text
     from jobs.run.history import show_run
+    from jobs.run.report import skipped_lines
 
     info = show_run(STATE.cfg(), run_id)
     if as_json:
@@ -71,6 +72,8 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
         typer.echo(f"  note: {note}")
     for path in rep.get("written") or []:
         typer.echo(f"  wrote {path}")
+    for line in skipped_lines(rep.get("details")):
+        typer.echo(line)
     for e in rep.get("errors") or []:
         typer.echo(f"  error: {error_text(e)}")
     for a in info["audit"]:
