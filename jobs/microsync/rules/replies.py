@@ -116,16 +116,19 @@ def _answer_head(sentences: list[Sentence]) -> str | None:
     """The head clause of a reply's first sentence when it can answer a question or name an offer:
     not a question, hedge, refusal, deferral, report or offer, no rule of its own, six words at most."""
     first = sentences[0]
+    head = _THAI_BREAK.split(head_clause(first.text))[0]
+    # both readings need a short head (three words for a value, six for an offer named): the
+    # cheapest test first, as every test here only rules the reply out
+    if not _short(head, words=6):
+        return None
     if is_question(first.probe) or hedged(first.probe) or lx.REJECT.search(first.probe):
         return None
     if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
         return None
-    head = _THAI_BREAK.split(head_clause(first.text))[0]
     hit = classify(mask(head))
     if hit is not None and hit.kind not in ("Decision", "Architecture"):
         return None   # "from now on ..." states its own rule
-    # both readings below need a short head (three words for a value, six for an offer named)
-    return head if _short(head, words=6) else None
+    return head
 
 
 def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:

@@ -184,15 +184,13 @@ class RuleExtractor:
             accepted = picked(rec, sentences, proposal, asked)
         if may_accept and proposal is not None and accepted is None:
             offer = offer_of(proposal, offers)
-            if offer.is_proposal:
-                accepted = acceptance(rec, sentences, offer)
-            else:
+            if (not offer.is_proposal and any(lx.ACCEPT.search(s.probe) for s in sentences)
+                    and (act := act_()) is not None and act.kind == RECOMMEND):
                 # No recommending words, but the turn answers a design question ("你覺得多少合理？"
-                # "以你目前的支出，5% 比較合理"): accepting it decides. (The act is read only when the
-                # reply would accept a proposal.)
-                accepted = acceptance(rec, sentences, replace(offer, is_proposal=True))
-                if accepted is not None and ((act := act_()) is None or act.kind != RECOMMEND):
-                    accepted = None
+                # "以你目前的支出，5% 比較合理"): accepting it decides. (Only a turn with an accepting
+                # word can accept: the act is read for no other.)
+                offer = replace(offer, is_proposal=True)
+            accepted = acceptance(rec, sentences, offer)
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = acceptance(rec, sentences, offer_of(open_offer, offers), explicit_only=True)
         if accepted is None and proposal is not None and fact is None and may_answer(sentences) \
