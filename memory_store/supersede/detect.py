@@ -108,6 +108,11 @@ _VALUE_WORD = re.compile(r"[^\s,;:()]*[A-Z0-9@][^\s,;:()]*|[^\s,;:()]+\.[a-z]{2,
 # ... the share of the heading the earlier entry names.
 HEAD_NAMED = 0.75
 MORE_WORDS = 2.0
+# A clause that says no ("we do not go back to uv"): no return to a value.
+_NEGATION = re.compile(r"\b(?:not|no|never|nobody|nothing)\b|n't|[不没别]|ไม่|อย่า")
+# ... its clauses: `_CLAUSE`, and a comma and a space after a number ("standups are at 9:30, 10:00 was
+# too late": a value ends the clause).
+_VALUE_CLAUSE = re.compile(rf"{_CLAUSE.pattern}|(?<=\d),\s+", re.IGNORECASE)
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
@@ -467,6 +472,41 @@ class Detector:
                         if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS})
         return out
 
+    def _returns_to_rejected(self, new_text: str, old_text: str) -> str | None:
+        """The return cue ("again", "back to", 又/回到, กลับมา/อีกครั้ง) of a clause of `new_text` that
+        takes up again a value the earlier entry rejected: the earlier entry makes its choice in
+        its first clause and names the other value only in a clause after it ("deploys happen on
+        Tuesdays, Thursdays did not work"); the clause with the cue names that value, not all of
+        the choice, and says the choice's frame again ("deploys happen on Thursdays again"), with
+        no negation. The chosen value said again ("… on Tuesdays again") and the rejected one
+        failing again ("Thursdays failed again, so …") are no return."""
+        cues = self.lx.cues["return"]
+        new_folded = normalise(new_text)
+        if not cues.search(new_folded):
+            return None
+        chosen: dict[str, float] = {}
+        later: dict[str, float] = {}
+        for line in normalise(old_text).splitlines():
+            for n, clause in enumerate(c for c in _VALUE_CLAUSE.split(line) if c and c.strip()):
+                (chosen if n == 0 else later).update(self._clause_words(clause))
+        rejected = {t for t in later if t not in chosen}
+        if not rejected:
+            return None
+        for line in new_folded.splitlines():
+            for clause in _VALUE_CLAUSE.split(line):
+                m = cues.search(clause or "")
+                if not m or _NEGATION.search(clause):
+                    continue
+                words = self._clause_words(clause)
+                frame = sum(w for t, w in words.items() if t in chosen)
+                if any(t in rejected for t in words) and frame >= MIN_SHARED_WORDS \
+                        and any(t not in words for t in chosen):
+                    return m.group(0).strip()
+        return None
+
+    def _clause_words(self, clause: str) -> dict[str, float]:
+        return {t: w for t, w in subject_tokens(clause, self.lx).items() if not t.startswith(ROLE_PREFIX)}
+
     def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
         """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
         and words of the earlier entry: "NAS 照旧", "everything else is still one approval") and a
@@ -648,6 +688,10 @@ class Detector:
         # what is done "from now on".
         if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure"):
             reversal = onset
+        if not reversal and not continuation:
+            # Back to a value the earlier entry rejected ("deploys happen on Thursdays again" after
+            # "… on Tuesdays, Thursdays did not work").
+            reversal = self._returns_to_rejected(new.full, target.full)
         relaxation = self._own_cue("relaxation", text, said)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
