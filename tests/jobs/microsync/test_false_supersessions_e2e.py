@@ -31,6 +31,7 @@ def test_a_decision_sharing_only_we_decided_leaves_the_earlier_decision_active(t
 @pytest.mark.parametrize("switch", [
     "switch the rate limiter from Redis to a token bucket in memory",
     "把限流器从 Redis 换成内存里的令牌桶",
+    "限流器从 Redis 换成内存里的令牌桶",
     "เปลี่ยน rate limiter จาก Redis เป็น token bucket ในหน่วยความจำ",
 ])
 def test_a_switch_of_another_thing_away_from_the_same_tool_leaves_the_decision_active(
