@@ -474,12 +474,15 @@ class Detector:
 
     def _returns_to_rejected(self, new_text: str, old_text: str) -> str | None:
         """The return cue ("again", "back to", 又/回到, กลับมา/อีกครั้ง) of a clause of `new_text` that
-        takes up again a value the earlier entry rejected: the earlier entry makes its choice in
-        its first clause and names the other value only in a clause after it ("deploys happen on
-        Tuesdays, Thursdays did not work"); the clause with the cue names that value, not all of
-        the choice, and says the choice's frame again ("deploys happen on Thursdays again"), with
-        no negation. The chosen value said again ("… on Tuesdays again") and the rejected one
-        failing again ("Thursdays failed again, so …") are no return."""
+        takes up again a value the earlier entry rejected, the two values changing places: the
+        earlier entry makes its choice in its first clause and names the other value only in a
+        clause after it ("deploys happen on Tuesdays, Thursdays did not work"); the clause with the
+        cue names that value and says the choice's frame again ("deploys happen on Thursdays
+        again"), with no negation, and the chosen value it leaves out is named in a clause of its
+        own ("Tuesdays clash with the release meeting"). The chosen value said again ("… on
+        Tuesdays again"), the other one failing again ("Thursdays failed again, so …") and the
+        other one mentioned again for another use ("… timed out on the MySQL reports again" after
+        "…, MySQL is for the legacy reports") are no return."""
         cues = self.lx.cues["return"]
         new_folded = normalise(new_text)
         if not cues.search(new_folded):
@@ -492,16 +495,22 @@ class Detector:
         rejected = {t for t in later if t not in chosen}
         if not rejected:
             return None
+        found: list[tuple[str, dict[str, float]]] = []   # (cue, words) of each clause with a cue
+        others: set[str] = set()                          # the words of the clauses without one
         for line in new_folded.splitlines():
             for clause in _VALUE_CLAUSE.split(line):
-                m = cues.search(clause or "")
-                if not m or _NEGATION.search(clause):
+                if not clause or not clause.strip():
                     continue
-                words = self._clause_words(clause)
-                frame = sum(w for t, w in words.items() if t in chosen)
-                if any(t in rejected for t in words) and frame >= MIN_SHARED_WORDS \
-                        and any(t not in words for t in chosen):
-                    return m.group(0).strip()
+                m = cues.search(clause)
+                if m is None:
+                    others.update(self._clause_words(clause))
+                elif not _NEGATION.search(clause):
+                    found.append((m.group(0).strip(), self._clause_words(clause)))
+        for cue, words in found:
+            frame = sum(w for t, w in words.items() if t in chosen)
+            if any(t in rejected for t in words) and frame >= MIN_SHARED_WORDS \
+                    and any(t not in words and t in others for t in chosen):
+                return cue
         return None
 
     def _clause_words(self, clause: str) -> dict[str, float]:

@@ -49,7 +49,11 @@ def test_a_return_to_the_value_the_earlier_entry_rejected_supersedes_it(old: str
     # the rejected value failing again: a reason, no return to it
     ("Deploys happen on Tuesdays, Thursdays did not work", "Thursdays failed again, so deploys happen on Tuesdays"),
     ("Use Poetry for packaging, uv broke our private index", "uv broke the private index again, Poetry stays"),
+    # the other value named after the choice for another use, not rejected: a mention, no return
+    ("Use Postgres for the orders service, MySQL is for the legacy reports",
+     "The orders service timed out on the MySQL reports again"),
+    ("订单服务用 Postgres，MySQL 只给旧报表用", "订单服务又在 MySQL 报表上超时了"),
 ])
-def test_the_chosen_value_again_or_the_rejected_one_failing_again_is_no_reversal(old: str, new: str) -> None:
+def test_the_chosen_value_again_or_the_other_one_mentioned_again_is_no_reversal(old: str, new: str) -> None:
     found = judge(old, new)
     assert not found.supersedes, found
