@@ -662,7 +662,7 @@ class Detector:
                 continue
             if new_members and other_member(new_members, self._members(e)):
                 continue   # another family member, building or code: written from one template
-            if _other_object(new.title, e.title):
+            if _other_object(new.title, e.title, lx):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
             if self._off_heading(e.title, new_tokens):
                 continue   # "The CLI uses Rust" beside "Config format: YAML": not about the config format
@@ -918,7 +918,7 @@ def _initials_of(token: str, text: str) -> bool:
     return any("".join(w[0] for w in words[i:i + len(token)]) == token for i in range(len(words) - len(token) + 1))
 
 
-def _other_object(new_title: str, old_title: str) -> bool:
+def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
     """Are two titles one template with two slots changed: a value (a number) and, apart from it,
     a plain lower-case word ("The billing service runs on port 8081" / "The search service runs on
     port 8095")? The word says which thing; each thing has its own value, so neither contradicts
@@ -928,7 +928,8 @@ def _other_object(new_title: str, old_title: str) -> bool:
     thing a lower-case Latin word ("Batch size ของ importer คือ 500" / "… exporter คือ 200") or a
     Chinese character, not a numeral or a unit of the calendar, in the qualifier a 的 closes
     ("导入器的批量大小是 500" / "导出器的批量大小是 200"; not "每周二 10 点" / "每周四 14 点", a day and an
-    hour, nor "取消订单需在发货前 2 小时" / "…要在…6 小时", the verb of one rule)."""
+    hour, nor "取消订单需在发货前 2 小时" / "…要在…6 小时", the verb of one rule). A known tool (the
+    role files) is no thing, however it is written ("缓存用 redis 部署 2 个节点")."""
     a, b = _TEMPLATE_WORD.findall(old_title), _TEMPLATE_WORD.findall(new_title)
     if len(a) < SLOT_TEMPLATE + 2 or len(b) < SLOT_TEMPLATE + 2:
         return False
@@ -944,7 +945,10 @@ def _other_object(new_title: str, old_title: str) -> bool:
         elif len(old_side) <= 2 and len(new_side) <= 2 and all(
                 (w.isascii() and w.isalpha() and w.islower())
                 or (_HANZI.fullmatch(w) and w not in _HANZI_VALUES and "的" in a[i2:] and "的" in b[j2:])
-                for w in old_side + new_side):
+                for w in old_side + new_side) \
+                and not lexicon.roles_of(" ".join(old_side).casefold()) \
+                and not lexicon.roles_of(" ".join(new_side).casefold()):
+            # (a known tool written in lower case, "redis" inside Chinese text, is a tool, not a thing)
             word = True
     return value and word
 

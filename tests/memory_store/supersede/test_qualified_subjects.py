@@ -48,6 +48,11 @@ def test_the_same_quantity_of_another_thing_is_no_conflict(old: str, new: str) -
     ("导入器的批量大小是 500", "导入器的批量大小是 1000"),
     ("每周二 10 点发版", "每周四 14 点发版"),
     ("The API timeout is 30 seconds", "The API timeout is 60 seconds"),
+    # the qualifiers differ, but name one thing (a tool and its role)
+    ("Postgres max connections is 100", "The max DB connections is 200"),
+    # a known tool written in lower case inside Thai or Chinese text is a tool, not a thing
+    ("缓存用 redis 部署 2 个节点", "缓存用 memcached 部署 3 个节点"),
+    ("session cache ใช้ redis 2 node", "session cache ใช้ memcached 3 node"),
 ])
 def test_the_same_thing_given_another_value_still_warns(old: str, new: str) -> None:
     found = judge(old, new)
