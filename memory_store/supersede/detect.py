@@ -108,10 +108,8 @@ _VALUE_WORD = re.compile(r"[^\s,;:()]*[A-Z0-9@][^\s,;:()]*|[^\s,;:()]+\.[a-z]{2,
 # ... the share of the heading the earlier entry names.
 HEAD_NAMED = 0.75
 MORE_WORDS = 2.0
-# A clause that says no ("we do not go back to uv"): no return to a value.
-_NEGATION = re.compile(r"\b(?:not|no|never|nobody|nothing)\b|n't|[不没别]|ไม่|อย่า")
-# ... its clauses: `_CLAUSE`, and a comma and a space after a number ("standups are at 9:30, 10:00 was
-# too late": a value ends the clause).
+# The clauses of a return to a value (Detector._returns_to_rejected): `_CLAUSE`, and a comma and a
+# space after a number ("standups are at 9:30, 10:00 was too late": a value ends the clause).
 _VALUE_CLAUSE = re.compile(rf"{_CLAUSE.pattern}|(?<=\d),\s+", re.IGNORECASE)
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
@@ -478,11 +476,12 @@ class Detector:
         earlier entry makes its choice in its first clause and names the other value only in a
         clause after it ("deploys happen on Tuesdays, Thursdays did not work"); the clause with the
         cue names that value and says the choice's frame again ("deploys happen on Thursdays
-        again"), with no negation, and the chosen value it leaves out is named in a clause of its
-        own ("Tuesdays clash with the release meeting"). The chosen value said again ("… on
-        Tuesdays again"), the other one failing again ("Thursdays failed again, so …") and the
-        other one mentioned again for another use ("… timed out on the MySQL reports again" after
-        "…, MySQL is for the legacy reports") are no return."""
+        again"), with no no or failure in it (cues/*.txt [setback]), and the chosen value it
+        leaves out is named in a clause of its own ("Tuesdays clash with the release meeting").
+        The chosen value said again ("… on Tuesdays again"), the other one failing again
+        ("deploys on Thursdays failed again, …") and the other one mentioned again for another
+        use ("… timed out on the MySQL reports again" after "…, MySQL is for the legacy reports")
+        are no return."""
         cues = self.lx.cues["return"]
         new_folded = normalise(new_text)
         if not cues.search(new_folded):
@@ -504,7 +503,7 @@ class Detector:
                 m = cues.search(clause)
                 if m is None:
                     others.update(self._clause_words(clause))
-                elif not _NEGATION.search(clause):
+                elif not self.lx.cues["setback"].search(clause):
                     found.append((m.group(0).strip(), self._clause_words(clause)))
         for cue, words in found:
             frame = sum(w for t, w in words.items() if t in chosen)

@@ -49,6 +49,9 @@ def test_a_return_to_the_value_the_earlier_entry_rejected_supersedes_it(old: str
     # the rejected value failing again: a reason, no return to it
     ("Deploys happen on Tuesdays, Thursdays did not work", "Thursdays failed again, so deploys happen on Tuesdays"),
     ("Use Poetry for packaging, uv broke our private index", "uv broke the private index again, Poetry stays"),
+    # the rejected value failing again, the chosen one said beside it
+    ("部署放在周二，周四总出问题", "部署又被周四的事故拖了，周二照常"),
+    ("deploy วันอังคาร วันพฤหัสไม่เวิร์ค", "deploy วันพฤหัสพังอีกครั้ง วันอังคารโอเค"),
     # the other value named after the choice for another use, not rejected: a mention, no return
     ("Use Postgres for the orders service, MySQL is for the legacy reports",
      "The orders service timed out on the MySQL reports again"),
@@ -57,3 +60,12 @@ def test_a_return_to_the_value_the_earlier_entry_rejected_supersedes_it(old: str
 def test_the_chosen_value_again_or_the_other_one_mentioned_again_is_no_reversal(old: str, new: str) -> None:
     found = judge(old, new)
     assert not found.supersedes, found
+
+
+def test_the_rejected_value_failing_again_is_no_return() -> None:
+    """A failure in the cue's clause (cues/*.txt [setback]): the value failed again, it is not taken
+    up again. (This statement is still read as a relaxation of the decision, by "are fine": that
+    cue, not a return, and not this class.)"""
+    found = judge("Deploys happen on Tuesdays, Thursdays did not work",
+                  "Deploys on Thursdays failed again, Tuesdays are fine")
+    assert found.outcome != "reversal", found
