@@ -1,0 +1,135 @@
+"""A forget acts on what it names, end to end through microSync over real Claude Code transcript files
+(docs/design.md §6: a forgotten fact stays forgotten):
+
+- a forget of a free-form thing ("请忘记我的车牌号", "please forget my licence plate", "ลืมเบอร์ห้องผมไปได้เลย")
+  withdraws every pending proposal whose value it names (rejected, audited with the user as actor) and
+  revokes the free-form fact that holds it; what it cannot act on, the run report says;
+- a forget beside a team decision in the same turn is read per sentence;
+- the user taking back a yes in the next turn or two ("actually no, don't remember that", "算了，别记了",
+  "ไม่ต้องจำแล้ว") withdraws the proposal (or the fact) the yes made, and is no entry of the daily log;
+- a yes to an offer stages the offered value, not the offer's own asking words.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+
+from jobs.run.report import RunReport
+from memory_store.config import load_config
+from memory_store.core.proposals import ProposalBook
+from memory_store.core.store import CoreMemory
+from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
+from tests.microsync_helpers import claude_code_workspace as workspace
+from tests.microsync_helpers import microsync_at as microsync
+
+D1, D2 = date(2026, 11, 10), date(2026, 11, 11)
+SID, SID2 = "f8a00000-0000-4000-8000-000000000001", "f8a00000-0000-4000-8000-000000000002"
+NOW = "2026-11-11T18:00:00+07:00"
+
+
+def _store(ws: Path) -> CoreMemory:
+    return CoreMemory.from_config(load_config(ws, env={}), clock=lambda: datetime.fromisoformat(NOW))
+
+
+def _session(tmp_path: Path, sid: str) -> ClaudeSession:
+    return ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{sid}.jsonl", sid)
+
+
+def _two_days(tmp_path: Path, said: str, forget: str) -> tuple[Path, RunReport]:
+    """`said` on day 1 (one session), `forget` on day 2 (another), each read by its own microSync run."""
+    ws = workspace(tmp_path)
+    a = _session(tmp_path, SID)
+    a.user(at(D1, 10, 0), said).assistant(at(D1, 10, 1), "Noted.")
+    a.write()
+    assert microsync(ws, "2026-11-10T11:00:00+07:00").status in ("ok", "nothing")
+    b = _session(tmp_path, SID2)
+    b.user(at(D2, 10, 0), forget).assistant(at(D2, 10, 1), "Done.")
+    b.write()
+    rep = microsync(ws, NOW)
+    assert rep.status in ("ok", "nothing"), rep.to_dict()
+    return ws, rep
+
+
+def _proposals(ws: Path) -> list[tuple[str, str, str]]:
+    return [(p.loc.entry.key, p.status, p.loc.entry.value) for p in ProposalBook(_store(ws)).proposals(all_states=True)]
+
+
+def _logs(ws: Path) -> str:
+    return "".join(p.read_text(encoding="utf-8") for p in sorted((ws / "memory").glob("*.md")))
+
+
+# explore7 #5's inputs, then new phrasings written before the code ran (en, zh, th)
+PROPOSED_THEN_FORGOTTEN = [
+    ("记住：我的车牌号是 京A12345", "请忘记我的车牌号", "京A12345"),
+    ("remember that my licence plate is KX-4471", "please forget my licence plate", "KX-4471"),
+    ("remember that my desk number is B-1207", "you can forget my desk number now", "B-1207"),
+    ("remember that my home address is 12 Baker Street", "forget my home address please", "Baker"),
+    ("记住我的工位号是 B-1207", "麻烦忘掉我的工位号", "B-1207"),
+    ("记住我家地址是 朝阳路 88 号", "别再记我家地址了", "朝阳路"),
+    ("จำไว้นะว่าผมจอดรถชั้น 3", "ช่วยลืมเรื่องที่ผมจอดรถไปเลยนะ", "ชั้น 3"),
+    ("จำไว้ว่าผมเป็นมังสวิรัติ", "ลืมไปได้เลยว่าผมเป็นมังสวิรัติ", "มังสวิรัติ"),
+]
+
+
+@pytest.mark.parametrize(("said", "forget", "value"), PROPOSED_THEN_FORGOTTEN)
+def test_a_free_form_forget_rejects_the_pending_proposal_it_names(tmp_path: Path, said: str, forget: str,
+                                                                   value: str) -> None:
+    ws, rep = _two_days(tmp_path, said, forget)
+    got = _proposals(ws)
+    assert len(got) == 1 and got[0][1] == "rejected" and value in got[0][2], got
+    trail = _store(ws).audit()
+    (rejected,) = [e for e in trail if e["type"] == "proposal.rejected"]
+    assert rejected["actor"] == {"kind": "user", "id": f"transcript:{SID2}"}
+    assert "forget" in rejected["reason"]
+    assert rep.details["core_memory"] == {"forgotten": 1}
+    assert not any("mem list" in n for n in rep.notes), rep.notes
+    # read again: nothing changes, nothing is proposed anew
+    microsync(ws, "2026-11-11T19:00:00+07:00")
+    assert _proposals(ws) == got
+
+
+WRITTEN_THEN_FORGOTTEN = [
+    ("remember that I'm allergic to peanuts", "please forget that I'm allergic to peanuts", "peanuts"),
+    ("记住我对花生过敏", "请忘记我对花生过敏这件事", "花生"),
+    ("จำไว้ว่าผมแพ้ถั่ว", "ลืมไปได้เลยว่าผมแพ้ถั่ว", "แพ้ถั่ว"),
+]
+
+
+@pytest.mark.parametrize(("said", "forget", "value"), WRITTEN_THEN_FORGOTTEN)
+def test_a_free_form_forget_revokes_the_fact_that_holds_it(tmp_path: Path, said: str, forget: str,
+                                                            value: str) -> None:
+    ws, rep = _two_days(tmp_path, said, forget)
+    mem = _store(ws)
+    assert "user.other" not in mem.resolve().values
+    revoked = [e for e in mem.audit() if e["type"] == "fact.revoked"]
+    assert len(revoked) == 1 and value in revoked[0]["old"], revoked
+    assert revoked[0]["actor"]["id"] == f"transcript:{SID2}"
+    assert rep.details["core_memory"] == {"forgotten": 1}
+
+
+def test_a_free_form_forget_leaves_what_it_does_not_name(tmp_path: Path) -> None:
+    ws = workspace(tmp_path)
+    a = _session(tmp_path, SID)
+    a.user(at(D1, 10, 0), "remember that my licence plate is KX-4471").assistant(at(D1, 10, 1), "Noted.")
+    a.user(at(D1, 10, 2), "remember that my desk number is B-1207").assistant(at(D1, 10, 3), "Noted.")
+    a.user(at(D1, 10, 4), "remember that I'm allergic to peanuts").assistant(at(D1, 10, 5), "Noted.")
+    a.write()
+    assert microsync(ws, "2026-11-10T11:00:00+07:00").status == "ok"
+    a.user(at(D2, 10, 0), "please forget my licence plate").assistant(at(D2, 10, 1), "Done.")
+    a.write()
+    assert microsync(ws, NOW).status in ("ok", "nothing")
+    got = {v: s for _k, s, v in _proposals(ws)}
+    assert [s for v, s in got.items() if "KX-4471" in v] == ["rejected"]
+    assert [s for v, s in got.items() if "B-1207" in v] == ["pending"]
+    assert "peanuts" in _store(ws).resolve().values["user.other"].winner.loc.entry.value
+
+
+@pytest.mark.parametrize("forget", ["please forget my passport number", "请忘记我的护照号码", "ลืมเลขพาสปอร์ตผมไปได้เลย"])
+def test_a_forget_naming_nothing_kept_says_so_in_the_run_report(tmp_path: Path, forget: str) -> None:
+    ws, rep = _two_days(tmp_path, "remember that my licence plate is KX-4471", forget)
+    assert [s for _k, s, _v in _proposals(ws)] == ["pending"]
+    (note,) = [n for n in rep.notes if "forget" in n]
+    assert "nothing kept" in note and "memjobs proposals list" in note and "mem list" not in note.split("`")[0]
+    assert rep.details["core_memory"] == {"forget_to_review": 1}
