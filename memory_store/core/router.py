@@ -208,6 +208,9 @@ _MINE = re.compile(r"\bmy\b|我(?![们們])|(ผม|ฉัน|หนู|ดิ�
 _MINE_NEAR = 12     # characters after the forget word
 _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
                           r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
+# words of keeping or calling the user: a forget piece in a turn about something else speaks of memory
+_KEEPING = re.compile(r"\b(forget|remember\w*|memor\w*|stor(e|ed|ing)|sav(e|ed|ing)|call(ing)? me)\b|ลืม|จำ|เรียก"
+                      r"|忘|记|記|叫我", re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -864,6 +867,16 @@ def _route(turn: str, context: str | None) -> Routed | None:
         # something else in it) that speaks to the agent in the second person ("…客户端超时 200ms… 你以后
         # 回答的时候先给结论") is judged on its own, and staged too: a statement buried in a turn about
         # something else is the user's own, but not strong enough to write at once
+        # A forget is judged per piece too ("we decided to use Kafka; and forget my home address"): a
+        # piece with nothing about someone or something else that asks the agent to drop a thing it keeps
+        # of the user (its words name keeping or calling: "remove the retry setting" beside a decision is
+        # the team's work) is the user's forget
+        for piece in _pieces(text):
+            if _any("not_mine", piece) or _any("hypothetical", piece) or not _KEEPING.search(piece):
+                continue
+            got = _route_text(piece, lang)
+            if got is not None and got.label == "forget":
+                return got
         for sentence in _sentences(text):
             if _any("not_mine", sentence) or _YOU.search(sentence) is None or _any("hypothetical", sentence):
                 continue

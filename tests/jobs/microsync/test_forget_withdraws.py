@@ -19,6 +19,7 @@ import pytest
 from jobs.run.report import RunReport
 from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
+from memory_store.core.router import route
 from memory_store.core.store import CoreMemory
 from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace as workspace
@@ -133,3 +134,42 @@ def test_a_forget_naming_nothing_kept_says_so_in_the_run_report(tmp_path: Path, 
     (note,) = [n for n in rep.notes if "forget" in n]
     assert "nothing kept" in note and "memjobs proposals list" in note and "mem list" not in note.split("`")[0]
     assert rep.details["core_memory"] == {"forget_to_review": 1}
+
+
+# a forget beside a team decision, in one turn: read per sentence (core14h's leftover)
+FORGETS_BESIDE_A_DECISION = [
+    "we're going with Kafka; and forget my home address",
+    "we decided to use Kafka for the event bus; and forget my home address",
+    "we decided to use Kafka for the event bus. Also, please forget my home address",
+    "we agreed on Kafka, and please forget my home address",
+]
+
+
+@pytest.mark.parametrize("turn", FORGETS_BESIDE_A_DECISION)
+def test_a_forget_beside_a_team_decision_routes_as_a_forget(turn: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key) == ("forget", "user.other"), got
+
+
+@pytest.mark.parametrize(("turn", "key"), [("我们决定用 Kafka 做事件总线。另外，别再叫我阿凯了", "user.name"),
+                                           ("ทีมตัดสินใจใช้ Kafka แล้ว ลืมชื่อผมไปได้เลย", "user.name"),
+                                           ("we decided to use Kafka. And stop calling me Bob", "user.name")])
+def test_a_forget_of_a_key_beside_a_team_decision_routes_as_a_forget(turn: str, key: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key) == ("forget", key), got
+
+
+@pytest.mark.parametrize("turn", ["we decided to use Kafka; I forget my home address all the time",
+                                  "we decided to drop the old consumer; remove the retry setting from the config",
+                                  "我们决定用 Kafka，别忘了我的生日"])
+def test_a_team_decision_beside_no_forget_stays_unrouted(turn: str) -> None:
+    got = route(turn)
+    assert got is None or got.label != "forget", got
+
+
+def test_a_forget_beside_a_decision_rejects_the_proposal_and_keeps_the_decision(tmp_path: Path) -> None:
+    ws, rep = _two_days(tmp_path, "remember that my home address is 12 Baker Street",
+                        "we decided to use Kafka for the event bus. Also, please forget my home address")
+    assert [s for _k, s, _v in _proposals(ws)] == ["rejected"]
+    logs = _logs(ws)
+    assert "Kafka" in logs and "forget my" not in logs
