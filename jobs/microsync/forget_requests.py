@@ -6,7 +6,9 @@ memory_store/core/router.py); the daily log must not keep it as a Remember, Rule
 would write the very value the user asked to forget. An extractor's candidate is dropped when its
 user turn is one the router reads as a forget and the candidate is that request: its statement holds
 the forget's words, or reads as a forget on its own. Other statements of the turn stay ("forget what I
-said about Redis, we're using Postgres" keeps its decision).
+said about Redis, we're using Postgres" keeps its decision). Nor is the user taking back a yes a memory
+("actually no, don't remember that", "算了，别记了", "ไม่ต้องจำแล้ว": memory_store/core/take_back.py); core
+memory withdraws what that yes kept.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from memory_store.core.take_back import takes_back
 from memory_store.transcripts.records import Record, Role
 
 if TYPE_CHECKING:
@@ -76,6 +79,16 @@ def drop_forget_requests(found: list[Candidate], records: Sequence[Record]) -> l
             continue
         if rec.line not in cues:
             cues[rec.line] = forget_cues(rec.text)
-        if not any(_is_the_request(cand, rec.text, cue) for cue in cues[rec.line]):
-            out.append(cand)
+        if any(_is_the_request(cand, rec.text, cue) for cue in cues[rec.line]) or _only_takes_back(cand, rec.text):
+            continue
+        out.append(cand)
     return out
+
+
+def _only_takes_back(cand: Candidate, turn: str) -> bool:
+    """The candidate is the user taking something back and names nothing else ("No, don't remember that",
+    "别记", "ไม่ต้องจำ"): a turn that takes back and says more ("เปลี่ยนใจครับ เลิกใช้ Redis…") keeps it."""
+    from memory_store.core.forget_named import named_by
+
+    back = takes_back(turn)
+    return back is not None and not named_by(cand.statement, "")

@@ -14,6 +14,8 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   pending proposal they name (memory_store/core/forget_named.py), with a note when they name nothing
   kept; a forget whose words do not speak of what the agent keeps, `Routed.to == "review"`, is only a
   note;
+- the user taking back a yes in the next turn or two (`Routed.to == "withdraw"`, memory_store/core/heard.py)
+  → the proposal that yes staged rejected, or the fact it wrote revoked;
 - the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
   one of the offered key whose value is the offered one (any value when the offer names none). With
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
@@ -111,6 +113,11 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
     return sorted(out, key=lambda h: (h.ts, h.ref))
 
 
+def _holds(key: str, value: str) -> Callable[[LineEntry], bool]:
+    """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value)."""
+    return lambda e: e.key == key and (not value or e.value.casefold() == value.casefold())
+
+
 def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool], Callable[[LineEntry], bool]]:
     """Tests of a proposal line (any key) and a fact line (a free-form key) whose value a forget names."""
     return (lambda e: said_in(e.value)), (lambda e: e.key in FREE_FORM and said_in(e.value))
@@ -131,7 +138,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
     counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
-              "forget_to_review": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
+              "forget_to_review": 0, "withdrawn": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
     unwritten: list[tuple[Heard, str | None, MemjobsError]] = []
     for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
         r = h.routed
@@ -177,6 +184,11 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                     reason=f"inferred from the user's words: {r.cue}",
                                     actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["proposed" if made is not None else "unchanged"] += 1
+            elif r.label == "forget" and r.to == "withdraw":
+                # the user took back the yes of a turn or two before: what it staged or wrote is withdrawn
+                changes = withdraw(mem, _holds(r.key, r.value), _holds(r.key, r.value), actor=user,
+                                   reason=f"the user took it back in {h.ref}", said_at=h.ts)
+                counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
                 # several free-form values hold at once: the ones the request's words name are forgotten
                 # (pending proposals of any key rejected, free-form facts revoked); what it names nothing

@@ -173,3 +173,66 @@ def test_a_forget_beside_a_decision_rejects_the_proposal_and_keeps_the_decision(
     assert [s for _k, s, _v in _proposals(ws)] == ["rejected"]
     logs = _logs(ws)
     assert "Kafka" in logs and "forget my" not in logs
+
+
+# the user takes back a yes (explore7 #9's inputs first, then new phrasings)
+TAKE_BACKS = [
+    ("Should I remember that the deploy freeze starts Friday?", "yes", "actually no, don't remember that"),
+    ("要我记住部署冻结从周五开始吗？", "好的", "算了，别记了"),
+    ("Should I remember that the deploy freeze starts Friday?", "yes", "wait, forget that, the freeze moved"),
+    ("Want me to remember that the demo is on Thursday?", "sure", "hmm no, scratch that"),
+    ("要不要我记住周会改到周三？", "好", "还是不要记了"),
+    ("ให้ผมจำไว้ไหมว่าประชุมทีมย้ายไปวันพุธ", "ได้เลย", "ไม่ต้องจำแล้ว"),
+    ("ให้ผมจำไว้ไหมว่าประชุมทีมย้ายไปวันพุธ", "ได้ครับ", "เอ้ย ไม่เอาดีกว่า ไม่ต้องจำนะ"),
+]
+
+
+@pytest.mark.parametrize(("offer", "yes", "back"), TAKE_BACKS)
+def test_taking_back_a_yes_withdraws_its_proposal_and_is_no_entry(tmp_path: Path, offer: str, yes: str,
+                                                                   back: str) -> None:
+    ws = workspace(tmp_path)
+    s = _session(tmp_path, SID)
+    s.assistant(at(D1, 10, 0), offer).user(at(D1, 10, 1), yes).user(at(D1, 10, 2), back)
+    s.assistant(at(D1, 10, 3), "OK.")
+    s.write()
+    rep = microsync(ws, "2026-11-10T11:00:00+07:00")
+    assert rep.status in ("ok", "nothing"), rep.to_dict()
+    got = _proposals(ws)
+    assert [s for _k, s, _v in got] == ["rejected"], got
+    (rejected,) = [e for e in _store(ws).audit() if e["type"] == "proposal.rejected"]
+    assert rejected["actor"]["kind"] == "user"
+    logs = _logs(ws)
+    for words in ("don't remember", "别记", "不要记", "ไม่ต้องจำ", "scratch", "forget that"):
+        assert words not in logs, logs
+
+
+def test_taking_back_a_yes_that_wrote_a_fact_revokes_it(tmp_path: Path) -> None:
+    ws = workspace(tmp_path)
+    s = _session(tmp_path, SID)
+    s.assistant(at(D1, 10, 0), "Should I remember that you prefer short answers?").user(at(D1, 10, 1), "yes")
+    s.assistant(at(D1, 10, 2), "Saved.").user(at(D1, 10, 3), "actually no, don't save that")
+    s.write()
+    assert microsync(ws, "2026-11-10T11:00:00+07:00").status in ("ok", "nothing")
+    mem = _store(ws)
+    assert "response.length" not in mem.resolve().values
+    assert [e["type"] for e in mem.audit()] == ["fact.created", "fact.revoked"]
+
+
+@pytest.mark.parametrize("later", [
+    # three user turns after the yes: no longer a take-back of it
+    ["ok let's go on", "what about the tests?", "actually no, don't remember that"],
+    # a "no" to a new question of the assistant
+    ["ok", "A:Shall I run the tests now?", "no, don't"],
+])
+def test_a_no_long_after_a_yes_withdraws_nothing(tmp_path: Path, later: list[str]) -> None:
+    ws = workspace(tmp_path)
+    s = _session(tmp_path, SID)
+    s.assistant(at(D1, 10, 0), "Should I remember that the deploy freeze starts Friday?").user(at(D1, 10, 1), "yes")
+    for n, text in enumerate(later):
+        if text.startswith("A:"):
+            s.assistant(at(D1, 10, 2 + n), text[2:])
+        else:
+            s.user(at(D1, 10, 2 + n), text)
+    s.write()
+    assert microsync(ws, "2026-11-10T11:00:00+07:00").status in ("ok", "nothing")
+    assert [s for _k, s, _v in _proposals(ws)] == ["pending"]
