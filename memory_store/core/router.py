@@ -803,11 +803,17 @@ def _ambiguous_offer(context: str) -> bool:
 _OFFER_LEAD = re.compile(r"^\W*((ok|okay|sure|so|also|and),?\s+)?(do you want me to|want me to|would you like me to"
                          r"|should i|shall i|can i|may i|i can|i could|let me)\s+((remember|note|save|keep in mind)"
                          r"\s+)?(that\s+)?"
-                         r"|^\W*(ต้องการ|อยาก)?ให้(ผม|ฉัน|หนู|เรา)?(จำ(ไว้)?(ว่า)?)?|^\W*(要不要|需要|要)我(记住|記住)?",
+                         # Thai: ให้ผมจำไว้ไหมว่า…, จำไว้ไหมครับว่า…, ผมจำไว้ให้ไหมว่า… (the asking ไหม sits before ว่า)
+                         r"|^\W*(?:(?:ต้องการ|อยาก)?ให้(?:ผม|ฉัน|หนู|เรา)?|(?:ผม|ฉัน|หนู|เรา)?(?=จำ))"
+                         r"(?:จำ(?:ไว้)?(?:ให้)?(?:ไหม|มั้ย)?(?:ครับ|คะ|ค่ะ)?(?:ว่า)?)?"
+                         r"|^\W*(要不要|需要|要)我(记住|記住)?|^\W*我(可以|来|來)?(帮你|幫你)?(记住|記住|记下|記下)(一下)?",
                          re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(that|this|it|so)\s*$|^(do )?(that|this|it)\b|这样|這樣|这么|這麼|แบบนี้|อย่างนี้",
                           re.IGNORECASE)
-_OFFER_TAIL = re.compile(r"\s*(ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎)?\s*[?？]*\s*$")
+# the asking words after the value: a particle (ไหม, 吗) or a tag question ("…, want me to?", "…, ok?", "…，要吗？")
+_OFFER_TAIL = re.compile(r"(?:[,，、]\s*(?:want me to|shall i|should i|ok|okay|right|alright|要吗|要嗎|要不要|好吗|好嗎"
+                         r"|可以吗|可以嗎|行吗|行嗎)|\s*(?:ได้ไหม|ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎))?"
+                         r"\s*[?？]*\s*$", re.IGNORECASE)
 
 
 def _offered(context: str) -> str:

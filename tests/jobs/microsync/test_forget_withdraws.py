@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import json
 from datetime import date, datetime
 from pathlib import Path
 
@@ -236,3 +237,33 @@ def test_a_no_long_after_a_yes_withdraws_nothing(tmp_path: Path, later: list[str
     s.write()
     assert microsync(ws, "2026-11-10T11:00:00+07:00").status in ("ok", "nothing")
     assert [s for _k, s, _v in _proposals(ws)] == ["pending"]
+
+
+# a yes to an offer stages the value only (explore7 #10's inputs, then new phrasings)
+OFFERED_VALUES = [
+    ("I can remember that your wife's name is Dara, want me to?", "yes please", "your wife's name is Dara"),
+    ("ให้ผมจำไว้ไหมว่าห้องประชุมประจำคือห้อง 1203", "ได้เลย", "ห้องประชุมประจำคือห้อง 1203"),
+    ("I could remember that your standup is at 9:30, shall I?", "yes", "your standup is at 9:30"),
+    ("Should I remember that the staging box is staging-3, ok?", "sure", "the staging box is staging-3"),
+    ("我可以记住你的工位在 5 楼，要吗？", "好的", "你的工位在 5 楼"),
+    ("要我记住你的工位在 5 楼吗？", "好", "你的工位在 5 楼"),
+    ("จำไว้ไหมครับว่าคุณนั่งชั้น 5", "ได้ครับ", "คุณนั่งชั้น 5"),
+    ("ผมจำไว้ให้ไหมว่าคุณนั่งชั้น 5", "ได้เลย", "คุณนั่งชั้น 5"),
+]
+
+
+@pytest.mark.parametrize(("offer", "yes", "value"), OFFERED_VALUES)
+def test_a_yes_to_an_offer_stages_only_the_offered_value(offer: str, yes: str, value: str) -> None:
+    got = route(yes, offer)
+    assert got is not None and (got.label, got.key, got.value) == ("confirm", "instruction.other", value), got
+
+
+def test_a_yes_staged_value_end_to_end(tmp_path: Path) -> None:
+    ws = workspace(tmp_path)
+    s = _session(tmp_path, SID)
+    s.assistant(at(D1, 10, 0), "I can remember that your wife's name is Dara, want me to?")
+    s.user(at(D1, 10, 1), "yes please").assistant(at(D1, 10, 2), "Done.")
+    s.write()
+    assert microsync(ws, "2026-11-10T11:00:00+07:00").status in ("ok", "nothing")
+    assert _proposals(ws) == [("instruction.other", "pending", "your wife's name is Dara")]
+    assert json.dumps(_proposals(ws)).count("want me") == 0
