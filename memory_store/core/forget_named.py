@@ -32,7 +32,8 @@ from memory_store.entries import LineEntry
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _SENTENCES = re.compile(r"[.!?;。！？；\n]+")
-_CLAUSES = re.compile(r"[,，、]+")
+_CLAUSE = re.compile(r"[^,，、]+")
+_THAI_GAP = re.compile(r"(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
 # a clause after the forget's own that still speaks of dropping ("…，还有手机号 13812345678 也别记了")
 _STILL_DROPS = re.compile(r"\b(don'?t|do not|never|stop|no need to) (keep|remember|store|save)\b|\bforget\b"
                           r"|(别|別|不要|不用|不必)(再)?(记|記)|忘|ไม่ต้อง(จำ|เก็บ|บันทึก)|เลิกจำ|ลืม", re.IGNORECASE)
@@ -98,12 +99,14 @@ def named_by(turn: str, cue: str) -> Named:
     sentence = turn[start:end] if at >= 0 else turn
     offset = max(at, 0) - start if at >= 0 else 0
     text: list[str] = []
-    pos = 0
-    for clause in _CLAUSES.split(sentence):
-        holds = pos <= offset < pos + len(clause) + 1
-        if holds or (text and _STILL_DROPS.search(clause)):
+    for m in _CLAUSE.finditer(sentence):
+        clause = m.group(0)
+        if m.start() <= offset < m.end() or (not text and offset < m.start()):
+            # Thai: the words before the cue's phrase (after a space between Thai letters) are another statement
+            gaps = [g.end() for g in _THAI_GAP.finditer(clause, 0, max(offset - m.start(), 0) + 1)]
+            text.append(clause[gaps[-1]:] if gaps else clause)
+        elif text and _STILL_DROPS.search(clause):
             text.append(clause)
-        pos += len(clause) + 1
     said = (" ".join(text) or sentence) if at >= 0 else turn
     pieces: list[str] = []
     words: list[str] = []

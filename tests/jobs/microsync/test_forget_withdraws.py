@@ -168,12 +168,22 @@ def test_a_team_decision_beside_no_forget_stays_unrouted(turn: str) -> None:
     assert got is None or got.label != "forget", got
 
 
-def test_a_forget_beside_a_decision_rejects_the_proposal_and_keeps_the_decision(tmp_path: Path) -> None:
-    ws, rep = _two_days(tmp_path, "remember that my home address is 12 Baker Street",
-                        "we decided to use Kafka for the event bus. Also, please forget my home address")
+@pytest.mark.parametrize(("said", "turn", "forget_words"), [
+    ("remember that my home address is 12 Baker Street",
+     "we decided to use Kafka for the event bus. Also, please forget my home address", "forget my"),
+    ("remember that my home address is 12 Baker Street", "we're going with Kafka; and forget my home address",
+     "forget my"),
+    ("remember that my home address is 12 Baker Street",
+     "we decided to use Kafka for the event bus; forget my home address too", "forget my"),
+    ("记住我家地址是 朝阳路 88 号", "我们决定用 Kafka 做事件总线；另外请忘记我家地址", "忘记"),
+    ("จำไว้นะว่าผมจอดรถชั้น 3", "ทีมตัดสินใจใช้ Kafka แล้ว ลืมเรื่องที่ผมจอดรถไปได้เลย", "ลืม"),
+])
+def test_a_forget_beside_a_decision_rejects_the_proposal_and_keeps_the_decision(tmp_path: Path, said: str, turn: str,
+                                                                                 forget_words: str) -> None:
+    ws, rep = _two_days(tmp_path, said, turn)
     assert [s for _k, s, _v in _proposals(ws)] == ["rejected"]
-    logs = _logs(ws)
-    assert "Kafka" in logs and "forget my" not in logs
+    day2 = (ws / "memory" / "2026-11-11.md").read_text(encoding="utf-8")
+    assert "Kafka" in day2 and forget_words not in day2, day2
 
 
 # the user takes back a yes (explore7 #9's inputs first, then new phrasings)
