@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 
 from memory_store.core.audit import Actor
 from memory_store.core.files import PROPOSALS, SCOPE_FILES
-from memory_store.core.proposal_lines import reject_pending
+from memory_store.core.proposal_lines import lines, reject_pending
 from memory_store.core.results import Change
 from memory_store.core.store import CoreMemory, stamp
 from memory_store.core.ttl import parse_time
@@ -126,17 +126,15 @@ def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Calla
              actor: Actor, reason: str, said_at: datetime | None = None) -> list[Change]:
     """Reject the pending proposals `proposal` picks and revoke the active facts `fact` picks, in one core
     operation (see the module docstring for `said_at`). Nothing picked: nothing written."""
-    facts = [(scope, loc) for scope in SCOPE_FILES for loc in mem.located(scope)
+    facts = [loc for scope in SCOPE_FILES for loc in mem.located(scope)
              if loc.entry.effective_status == "active" and fact(loc.entry)
              and (said_at is None or (parse_time(loc.entry.updated_at or "") or _EPOCH) <= said_at)]
-    from memory_store.core.proposal_lines import lines
-
     if not facts and not any((p.entry.status or "pending") == "pending" and proposal(p.entry)
                              for p in lines(mem.workspace)):
         return []
     changes: list[Change] = []
     with mem.operation("forget", actor) as run:
-        for _scope, loc in facts:
+        for loc in facts:
             changes.append(mem._transition("revoke", loc.id, actor, reason, run, at=said_at))
         for before, after in reject_pending(run, mem.workspace, proposal, applies_to=None, actor=actor, reason=reason,
                                             ts=stamp(said_at or mem.clock()), said_at=said_at):
@@ -147,8 +145,6 @@ def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Calla
 def withdrawn_before(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool]) -> bool:
     """A rejected proposal or a revoked fact that the tests pick: what a forget names was withdrawn already
     (the same statement read again by a later run, or an earlier forget), so there is nothing to ask."""
-    from memory_store.core.proposal_lines import lines
-
     return (any(p.entry.status == "rejected" and proposal(p.entry) for p in lines(mem.workspace))
             or any(loc.entry.effective_status == "revoked" and fact(loc.entry)
                    for scope in SCOPE_FILES for loc in mem.located(scope)))
