@@ -208,6 +208,9 @@ _MINE = re.compile(r"\bmy\b|我(?![们們])|(ผม|ฉัน|หนู|ดิ�
 _MINE_NEAR = 12     # characters after the forget word
 _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
                           r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
+# words of keeping or calling the user: a forget piece in a turn about something else speaks of memory
+_KEEPING = re.compile(r"\b(forget|remember\w*|memor\w*|stor(e|ed|ing)|sav(e|ed|ing)|call(ing)? me)\b|ลืม|จำ|เรียก"
+                      r"|忘|记|記|叫我", re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -800,11 +803,17 @@ def _ambiguous_offer(context: str) -> bool:
 _OFFER_LEAD = re.compile(r"^\W*((ok|okay|sure|so|also|and),?\s+)?(do you want me to|want me to|would you like me to"
                          r"|should i|shall i|can i|may i|i can|i could|let me)\s+((remember|note|save|keep in mind)"
                          r"\s+)?(that\s+)?"
-                         r"|^\W*(ต้องการ|อยาก)?ให้(ผม|ฉัน|หนู|เรา)?(จำ(ไว้)?(ว่า)?)?|^\W*(要不要|需要|要)我(记住|記住)?",
+                         # Thai: ให้ผมจำไว้ไหมว่า…, จำไว้ไหมครับว่า…, ผมจำไว้ให้ไหมว่า… (the asking ไหม sits before ว่า)
+                         r"|^\W*(?:(?:ต้องการ|อยาก)?ให้(?:ผม|ฉัน|หนู|เรา)?|(?:ผม|ฉัน|หนู|เรา)?(?=จำ))"
+                         r"(?:จำ(?:ไว้)?(?:ให้)?(?:ไหม|มั้ย)?(?:ครับ|คะ|ค่ะ)?(?:ว่า)?)?"
+                         r"|^\W*(要不要|需要|要)我(记住|記住)?|^\W*我(可以|来|來)?(帮你|幫你)?(记住|記住|记下|記下)(一下)?",
                          re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(that|this|it|so)\s*$|^(do )?(that|this|it)\b|这样|這樣|这么|這麼|แบบนี้|อย่างนี้",
                           re.IGNORECASE)
-_OFFER_TAIL = re.compile(r"\s*(ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎)?\s*[?？]*\s*$")
+# the asking words after the value: a particle (ไหม, 吗) or a tag question ("…, want me to?", "…, ok?", "…，要吗？")
+_OFFER_TAIL = re.compile(r"(?:[,，、]\s*(?:want me to|shall i|should i|ok|okay|right|alright|要吗|要嗎|要不要|好吗|好嗎"
+                         r"|可以吗|可以嗎|行吗|行嗎)|\s*(?:ได้ไหม|ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎))?"
+                         r"\s*[?？]*\s*$", re.IGNORECASE)
 
 
 def _offered(context: str) -> str:
@@ -864,6 +873,16 @@ def _route(turn: str, context: str | None) -> Routed | None:
         # something else in it) that speaks to the agent in the second person ("…客户端超时 200ms… 你以后
         # 回答的时候先给结论") is judged on its own, and staged too: a statement buried in a turn about
         # something else is the user's own, but not strong enough to write at once
+        # A forget is judged per piece too ("we decided to use Kafka; and forget my home address"): a
+        # piece with nothing about someone or something else that asks the agent to drop a thing it keeps
+        # of the user (its words name keeping or calling: "remove the retry setting" beside a decision is
+        # the team's work) is the user's forget
+        for piece in _pieces(text):
+            if _any("not_mine", piece) or _any("hypothetical", piece) or not _KEEPING.search(piece):
+                continue
+            got = _route_text(piece, lang)
+            if got is not None and got.label == "forget":
+                return got
         for sentence in _sentences(text):
             if _any("not_mine", sentence) or _YOU.search(sentence) is None or _any("hypothetical", sentence):
                 continue
