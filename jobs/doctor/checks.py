@@ -89,8 +89,8 @@ def check_temp_files(cfg: Config, rep: DoctorReport) -> None:
 
 
 def check_index(cfg: Config, rep: DoctorReport) -> None:
+    from memory_store.search.indexer import unindexed
     from memory_store.search.schema import generation_stamp, index_path, meta_get, open_readonly
-    from memory_store.workspace import markdown_files
 
     path = index_path(cfg.state_dir)
     if not path.is_file():
@@ -101,20 +101,20 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
         db = open_readonly(path)
         try:
             stale = generation_stamp(cfg.state_dir) != meta_get(db, "generation")
+            edited = unindexed(cfg, db)   # by the index's record of each file, not by file times
         finally:
             db.close()
     except Exception as exc:  # a corrupt or foreign file: sqlite3 raises several kinds
         rep.add("index", "error", f"the search index cannot be read: {exc}",
                 "memjobs index --rebuild (or memjobs doctor --fix)", path=_rel(cfg, path), fixable=True)
         return
-    built = path.stat().st_mtime
-    edited = [p for p in markdown_files(cfg.workspace) if p.stat().st_mtime > built]
     if stale:
         rep.add("index", "warning", "the search index is older than the jobs' last write",
                 "memjobs index (or memjobs doctor --fix)", fixable=True)
     elif edited:
-        rep.add("index", "warning", f"{len(edited)} memory file(s) changed since the index was updated "
-                f"(e.g. {_rel(cfg, edited[0])})", "memjobs index (or memjobs doctor --fix)", fixable=True)
+        rep.add("index", "warning", f"{len(edited)} memory file(s) not in the search index as they are now "
+                f"(e.g. {edited[0]}): search does not find what they say", "memjobs index (or memjobs doctor --fix)",
+                fixable=True)
     else:
         rep.add("index", "ok", "the search index is up to date")
     from jobs.status.embed import embed_line
