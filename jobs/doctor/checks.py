@@ -21,6 +21,20 @@ SECRET_SCAN_MAX_BYTES = 5 * 1024 * 1024
 _MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
 
 
+def check_layout(cfg: Config, rep: DoctorReport) -> None:
+    """A file where the layout has a folder (a notes file called `memory`): every job fails on it,
+    and doctor's other findings (links that do not resolve, …) would only be its consequences."""
+    from memory_store.workspace import blocked_folders
+
+    blocked = blocked_folders(cfg.workspace)
+    for rel in blocked:
+        rep.add("layout", "error", f"{rel} is a file, not a folder: memjobs keeps its {rel}/ folder there, and "
+                "every job fails until it is one", f"rename or move the file {cfg.workspace / rel}, then "
+                f"memjobs init {cfg.workspace} (creates the missing folders, keeps every file)", path=rel)
+    if not blocked:
+        rep.add("layout", "ok", "the workspace's folders are folders")
+
+
 def check_sources(cfg: Config, rep: DoctorReport) -> None:
     from memory_store.transcripts.history import survey
 
