@@ -491,6 +491,12 @@ def check_schedule(cfg: Config, rep: DoctorReport) -> None:
     cron = crontab_lines(cfg)
     if cron:
         rep.add("schedule", "ok", f"crontab: {len(cron)} line(s) run jobs of this workspace")
+    from jobs.scheduler.systemd import ORPHANS_FIX, orphans_message, user_unit_dir
+    from jobs.scheduler.unit_files import orphaned_units
+
+    gone = orphaned_units(user_unit_dir())
+    if gone:   # a workspace moved (perhaps this one): its units still fire at the old path
+        rep.add("schedule", "warning", orphans_message(gone), ORPHANS_FIX)
     if not units and not alive and not cron:
         rep.add("schedule", "warning", "nothing schedules this workspace (no systemd unit, daemon or crontab "
                 "line): the jobs run only by hand", "memjobs systemd install, or add the lines of `memjobs cron` "
