@@ -144,7 +144,7 @@ def file_order_times(records: list[Record], latest: datetime, default: datetime)
     return times
 
 
-def _say_clock(report: RunReport, source: TranscriptSource, rec: Record, at: datetime) -> None:
+def _say_clock(report: RunReport, source: TranscriptSource, rec: Record, stamped: datetime) -> None:
     """Trigger: a line stamped after the window (or after the machine's time) that file order
     puts inside it. Why: its entry is dated by file order, not by its stamp, and the stamp is a
     sign of a wrong clock the user may want to fix. Outcome: one note per file, and every such
@@ -152,10 +152,11 @@ def _say_clock(report: RunReport, source: TranscriptSource, rec: Record, at: dat
     clock = report.details.setdefault("clock", [])
     if not any(c["path"] == rec.path for c in clock):
         report.notes.append(
-            f"{source.name}: {rec.path}:{rec.line} is stamped {rec.ts.isoformat()}, later than the line after it "
-            f"or the time it was read (a wrong clock): read where the file puts it, as of {at.isoformat()}")
+            f"{source.name}: {rec.path}:{rec.line} is stamped {stamped.isoformat()}, later than the line after it "
+            f"or the time it was read (a wrong clock): read where the file puts it, as of {rec.ts.isoformat()}")
     if len(clock) < 100:
-        clock.append({"path": rec.path, "line": rec.line, "stamped": rec.ts.isoformat(), "read_as": at.isoformat()})
+        clock.append({"path": rec.path, "line": rec.line, "stamped": stamped.isoformat(),
+                      "read_as": rec.ts.isoformat()})
 
 
 def _note_last_read(mark: SourceMark, records: list[Record]) -> None:
@@ -299,6 +300,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     end_offset, end_line = chunk.end_offset, chunk.end_line
     cut = window.upper if window.until is None else min(window.upper, window.until)
     times = file_order_times(chunk.records, max(wall_clock(), window.upper), cut)
+    stamped: dict[int, datetime] = {}   # the records read as of another time: their own stamp, by line
     for rec, at in zip(chunk.records, times, strict=True):
         if at > cut:
             if consumed:
@@ -309,8 +311,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
             break
         if rec.ts > cut:
             # stamped after the cut-off by a clock that was wrong: read where the file puts it
-            if rec.line_end > seen_line:
-                _say_clock(report, source, rec, at)
+            stamped[rec.line] = rec.ts
             rec = replace(rec, ts=at)
         consumed.append(rec)
     # Everything the run reads counts, so the exclusion of a session is decided from its first user message
@@ -323,6 +324,9 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
              verdicts=verdicts)
     deduped = dedupe.filter(consumed)
     records = [r for r in deduped if floor is None or r.ts >= floor]
+    for r in records:
+        if r.line in stamped and r.line_end > seen_line:   # said once: by the run that reads it
+            _say_clock(report, source, r, stamped[r.line])
     # unread for being old: a first run's look-back, or a late file's week (a renamed file's lines
     # were read under its older name)
     if older is not None and floor is not None and (known is None or late_file) and len(records) < len(deduped):
