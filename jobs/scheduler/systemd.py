@@ -286,7 +286,7 @@ def uninstall_units(cfg: Config, *, unit_dir: Path | None = None,
     return InstallResult(folder, removed, [], commands, notes)
 
 
-ORPHANS_FIX = "memjobs systemd uninstall --orphaned (then memjobs systemd install where the workspace is now)"
+ORPHANS_FIX = "memjobs systemd uninstall --orphaned, then memjobs systemd install where the workspace is now"
 
 
 def orphans_message(gone: list[tuple[Path, UnitFile]]) -> str:
@@ -298,7 +298,8 @@ def orphans_message(gone: list[tuple[Path, UnitFile]]) -> str:
 
 
 def orphans_note(gone: list[tuple[Path, UnitFile]]) -> str:
-    return f"{orphans_message(gone)}: remove them with `{ORPHANS_FIX}`"
+    return (f"{orphans_message(gone)}: remove them with `memjobs systemd uninstall --orphaned`, then run "
+            "`memjobs systemd install` where the workspace is now")
 
 
 def _startable(name: str) -> bool:
