@@ -414,7 +414,7 @@ def _all_after(tf: TranscriptFile, upper: datetime, tz: tzinfo | None) -> bool:
 def _stamped_ahead(days: frozenset[date], tz: tzinfo | None) -> bool:
     """Whether some record falls on a day after the machine's clock: a wrong clock's stamp, which
     file order may put inside any window (`file_order_times`), so the days cannot rule a file out."""
-    return max(days) > (wall_clock() + CLOCK_SLACK).astimezone(tz).date()
+    return bool(days) and max(days) > (wall_clock() + CLOCK_SLACK).astimezone(tz).date()
 
 
 def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:

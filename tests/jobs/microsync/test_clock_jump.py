@@ -115,6 +115,8 @@ def test_a_backfill_alone_reads_past_a_future_line(tmp_path: Path) -> None:
     # a second session on the next day, across the night (Bangkok): still one day each
     _claude(src / "b.jsonl", [("2026-11-26T16:55:00.000Z", "we decided to use Grafana for dashboards"),
                               ("2026-11-26T17:05:00.000Z", "we decided to use Loki for logs")])
+    # and a file with no record at all (a summary line only): its days are none, not a future one
+    (src / "c.jsonl").write_text(json.dumps({"type": "summary", "summary": "x", "leafUuid": "u1"}) + "\n")
     ws = _workspace(tmp_path, "claude-code", src)
     res = cli_run("--workspace", str(ws), "backfill", "--since", "2026-11-26", "--until", "2026-11-27")
     assert res.returncode == 0, res.stderr
