@@ -163,6 +163,34 @@ def check_runs(cfg: Config, rep: DoctorReport) -> None:
                 path=first.get("path"), line=first.get("line"))
     if not failed:
         rep.add("runs", "ok", "no job's last run failed")
+    _check_clock(cfg, rep)
+
+
+CLOCK_RUNS = 50   # how many of the latest runs doctor looks through for lines read as of another time
+
+
+def _check_clock(cfg: Config, rep: DoctorReport) -> None:
+    """Transcript lines a recent run read as of another time than their stamp (jobs/microsync/scan.py
+    `file_order_times`: stamped in the future by a clock that jumped). The lines were read; the
+    finding says whose clock to fix, as a warning while the newest run with new lines still met
+    one (it persists), else as information."""
+    from memory_store.ledger import list_runs
+
+    recent = [r for r in list_runs(cfg.state_dir)[-CLOCK_RUNS:] if r.get("job") in ("microsync", "daily", "weekly")]
+    clocked = [r for r in recent if (r.get("details") or {}).get("clock")]
+    if not clocked:
+        return
+    last = clocked[-1]
+    line = last["details"]["clock"][0]
+    with_lines = [r for r in recent if any((s.get("lines") or 0) > 0 for s in r.get("sources") or [])]
+    persists = bool(with_lines) and with_lines[-1] is last
+    rep.add("runs", "warning" if persists else "info",
+            f"{len(clocked)} of the last {len(recent)} runs read transcript lines stamped later than the lines after "
+            f"them or than this machine's clock (run {last.get('run_id')}: line {line.get('line')} stamped "
+            f"{line.get('stamped')}, read as of {line.get('read_as')}): a clock that jumped; they were read, dated "
+            "by their place in the file",
+            "check the clock of the machine that wrote that transcript (timedatectl); nothing to do in memjobs",
+            path=line.get("path"), line=line.get("line"))
 
 
 def check_sizes(cfg: Config, rep: DoctorReport) -> None:

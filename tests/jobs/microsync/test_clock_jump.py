@@ -98,6 +98,9 @@ def test_a_future_line_does_not_hide_the_lines_after_it(tmp_path: Path) -> None:
     assert clock[0] == {"path": str(src / "a.jsonl"), "line": 3, "stamped": "2036-11-26T10:00:00+00:00",
                         "read_as": "2026-11-26T10:05:00+00:00"}
     assert any("a.jsonl:3 is stamped 2036-11-26" in n and "wrong clock" in n for n in first["notes"])
+    doctor = json.loads(cli("--workspace", str(ws), "doctor", "--json").stdout)["findings"]
+    [clocked] = [f for f in doctor if f["check"] == "runs" and "stamped" in f["message"]]
+    assert clocked["level"] == "warning" and clocked["path"] == str(src / "a.jsonl") and clocked["line"] == 3
     text = cli("--workspace", str(ws), "run", "microsync", "--now", "2026-11-26T12:00:00Z").stdout
     assert "nothing" in text   # nothing read twice, and the note is not repeated
     before = {p.name: p.read_bytes() for p in (ws / "memory").glob("*.md")}
