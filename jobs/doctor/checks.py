@@ -186,9 +186,9 @@ def _check_clock(cfg: Config, rep: DoctorReport) -> None:
     persists = bool(with_lines) and with_lines[-1] is last
     rep.add("runs", "warning" if persists else "info",
             f"{len(clocked)} of the last {len(recent)} runs read transcript lines stamped later than the lines after "
-            f"them or than this machine's clock (run {last.get('run_id')}: line {line.get('line')} stamped "
-            f"{line.get('stamped')}, read as of {line.get('read_as')}): a clock that jumped; they were read, dated "
-            "by their place in the file",
+            f"them or than this machine's clock (run {last.get('run_id')}: {line.get('path')}:{line.get('line')} "
+            f"stamped {line.get('stamped')}, read as of {line.get('read_as')}): a clock that jumped; they were read, "
+            "dated by their place in the file",
             "check the clock of the machine that wrote that transcript (timedatectl); nothing to do in memjobs",
             path=line.get("path"), line=line.get("line"))
 
