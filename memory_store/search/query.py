@@ -196,7 +196,12 @@ class Searcher:
         if self._pool is None:
             from concurrent.futures import ThreadPoolExecutor
 
-            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memjobs-embed")
+            # One thread: the vector branch never takes more than one core beside the words' ranking.
+            # A question whose vector was late leaves its branch running (its vector is cached for
+            # when it is asked again); the next question's branch waits behind it rather than take a
+            # third thread on a 2-core machine and slow every ranking there (_Run.hits cancels it
+            # if it never started before its own deadline).
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memjobs-embed")
         source: Any = matrix
         if stale:
             loading = self._reload(generation)
@@ -343,6 +348,7 @@ class _Run:
                 except TimeoutError:  # concurrent.futures.TimeoutError is this one since Python 3.11
                     near = None
                     self.late = True
+                    self.near.cancel()  # still queued behind another question's branch: never run
                 except Exception as exc:  # the model's runtime raises plain Exceptions
                     log.warning("search by meaning skipped for this query: %s", str(exc)[:200])
                     near = None
