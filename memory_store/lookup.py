@@ -61,15 +61,17 @@ class FoundEntry:
 
 def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     """The entry `entry_id` of the workspace, or a UsageError saying it is not there. A value the user
-    had memjobs forget is written `[forgotten]` in its text, fields and history (memory_store/core/forgotten.py)."""
+    had memjobs forget is written `[forgotten]` in its id, text, fields and history (memory_store/core/forgotten.py)."""
     from memory_store.core.forgotten import forgotten
 
     found = _find_entry(workspace, entry_id)
     gone = forgotten(workspace)
     if not gone:
         return found
-    found.entry = {k: gone.mask_all(v) if k in _WORDS else v for k, v in found.entry.items()}
+    found.entry = {k: gone.mask_all(v) if k in _WORDS else gone.shown_id(v) if k == "id" and isinstance(v, str) else v
+                   for k, v in found.entry.items()}
     found.text = gone.mask(found.text)
+    found.id = gone.shown_id(found.id)
     for h in found.history:
         h.text = gone.mask(h.text)
     return found

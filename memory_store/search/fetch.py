@@ -15,9 +15,10 @@ MAX_LINES = 400
 
 def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
     """The entry's text as it is in its file now, with its path and heading line; a value the user had
-    memjobs forget is written `[forgotten]` (memory_store/core/forgotten.py)."""
+    memjobs forget is written `[forgotten]`, in its id too (memory_store/core/forgotten.py)."""
     found = _entry(searcher, entry_id)
-    return {**found, "text": forgotten(searcher.cfg.workspace).mask(found["text"])}
+    gone = forgotten(searcher.cfg.workspace)
+    return {**found, "id": gone.shown_id(found["id"]), "text": gone.mask(found["text"])}
 
 
 def _entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
