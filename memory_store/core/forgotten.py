@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,29 @@ class Forgotten:
         if isinstance(obj, list):
             return [self.mask_all(v) for v in obj]
         return obj
+
+
+def shown_pattern(entry_id: str) -> re.Pattern[str] | None:
+    """For an id as `Forgotten.shown_id` prints it (`REMEMBER-20261124-forgotten-c784fc`), the ids it can
+    stand for (same kind, date and hash), so that memory_get and `memjobs get` still find the entry;
+    None for any other id."""
+    m = _ID.fullmatch(entry_id)
+    if m is None or m.group(2) != ID_WORDS:
+        return None
+    return re.compile(rf"\b{re.escape(m.group(1))}-[a-z0-9]+(?:-[a-z0-9]+)*?-{m.group(3)}\b")
+
+
+def real_id(gone: Forgotten, entry_id: str, texts: Iterable[str]) -> str:
+    """The id a shown id (`shown_pattern`) stands for, the first of `texts` that names one whose shown
+    form it is; `entry_id` itself otherwise."""
+    rx = shown_pattern(entry_id)
+    if rx is None:
+        return entry_id
+    for text in texts:
+        for m in rx.finditer(text):
+            if m.group(0) != entry_id and gone.shown_id(m.group(0)) == entry_id:
+                return m.group(0)
+    return entry_id
 
 
 def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
