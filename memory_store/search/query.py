@@ -159,6 +159,7 @@ class Searcher:
             if run.late:
                 result.words_only = "late"
             _mark_disputes(self.cfg.workspace, result.hits)
+            _shown_ids(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
@@ -491,9 +492,7 @@ def _not_forgotten(workspace: Path, hits: list[Hit], db: sqlite3.Connection | No
                    terms: list[Term] | None = None) -> list[Hit]:
     """The hits that hold no value the user had memjobs forget (memory_store/core/forgotten.py): what
     was said, an episode or a wrap-up that repeats a forgotten name is not served (docs/design.md §6),
-    nor a message that only its neighbour's forgotten words matched (`_said_not_forgotten`). The ids
-    other hits link to (superseded_by, disputed_by, disputes) name no forgotten value
-    (`Forgotten.shown_id`)."""
+    nor a message that only its neighbour's forgotten words matched (`_said_not_forgotten`)."""
     from memory_store.core.forgotten import forgotten
 
     gone = forgotten(workspace)
@@ -502,12 +501,22 @@ def _not_forgotten(workspace: Path, hits: list[Hit], db: sqlite3.Connection | No
     kept = [h for h in hits if not gone.found_in(h.title, h.body)]
     if db is not None and any(h.said for h in kept):
         kept = _said_not_forgotten(workspace, db, kept, terms or [])
-    for h in kept:
-        if h.superseded_by:
-            h.superseded_by = gone.shown_id(h.superseded_by)
+    return kept
+
+
+def _shown_ids(workspace: Path, hits: list[Hit]) -> None:
+    """A hit's id and the ids it links to (superseded_by, disputed_by, disputes) as they may be printed:
+    an id made from words that hold a forgotten value without them (`Forgotten.shown_id`)."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(workspace)
+    if not gone:
+        return
+    for h in hits:
+        h.id = gone.shown_id(h.id) if h.id else h.id
+        h.superseded_by = gone.shown_id(h.superseded_by) if h.superseded_by else h.superseded_by
         h.disputed_by = [gone.shown_id(i) for i in h.disputed_by] if h.disputed_by else h.disputed_by
         h.disputes = [gone.shown_id(i) for i in h.disputes] if h.disputes else h.disputes
-    return kept
 
 
 def _said_not_forgotten(workspace: Path, db: sqlite3.Connection, hits: list[Hit], terms: list[Term]) -> list[Hit]:

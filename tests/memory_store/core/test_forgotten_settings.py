@@ -164,3 +164,26 @@ def test_the_weekly_log_names_no_forgotten_setting_nor_an_id_made_of_its_words(t
     held = [i for i, r in kept_out.items() if r == "holds a value the user had memjobs forget; stays in its daily log"]
     assert any(i.startswith("REMEMBER-20261110-forgotten-") for i in held), kept_out
     assert any(i.startswith("DECISION-20261110-forgotten-") for i in held), kept_out
+
+
+def test_a_hit_that_links_to_an_entry_held_out_names_it_without_the_value(tmp_path: Path) -> None:
+    """The entry that superseded a kept one holds a forgotten name (here the user is called Valkey):
+    the kept hit's superseded_by is that id without its words, and `memjobs get` finds the entry by it,
+    its text masked."""
+    ws = _ws(tmp_path)
+    _turns(tmp_path / "src" / "a.jsonl", "2026-11-10", ["call me Valkey", "we decided to use Redis for the session cache"])
+    _turns(tmp_path / "src" / "b.jsonl", "2026-11-12", ["we decided to use Valkey instead of Redis for the session cache"])
+    text = (tmp_path / "src" / "b.jsonl").read_text(encoding="utf-8")
+    (tmp_path / "src" / "b.jsonl").write_text(text.replace('"s1"', '"s2"'), encoding="utf-8")
+    _run(ws, "backfill", "--since", "2026-11-10", "--until", "2026-11-16")
+    _run(ws, "index")
+    old = [h for h in json.loads(_run(ws, "search", "Redis session cache", "--tier", "all", "--json"))["results"]
+           if h.get("superseded_by")]
+    assert old and "valkey" in old[0]["superseded_by"], old        # the test can fail
+    _run(ws, "mem", "forget", "user.name")
+    hits = json.loads(_run(ws, "search", "Redis session cache", "--tier", "all", "--json"))["results"]
+    assert "valkey" not in json.dumps(hits).casefold(), hits
+    link = next(h["superseded_by"] for h in hits if h.get("superseded_by"))
+    assert "-forgotten-" in link
+    got = json.loads(_run(ws, "get", link, "--json"))
+    assert got["id"] == link and "Redis" in got["text"] and "valkey" not in got["text"].casefold()
