@@ -171,8 +171,9 @@ def test_a_hit_that_links_to_an_entry_held_out_names_it_without_the_value(tmp_pa
     the kept hit's superseded_by is that id without its words, and `memjobs get` finds the entry by it,
     its text masked."""
     ws = _ws(tmp_path)
-    _turns(tmp_path / "src" / "a.jsonl", "2026-11-10", ["call me Valkey", "we decided to use Redis for the session cache"])
-    _turns(tmp_path / "src" / "b.jsonl", "2026-11-12", ["we decided to use Valkey instead of Redis for the session cache"])
+    src = tmp_path / "src"
+    _turns(src / "a.jsonl", "2026-11-10", ["call me Valkey", "we decided to use Redis for the session cache"])
+    _turns(src / "b.jsonl", "2026-11-12", ["we decided to use Valkey instead of Redis for the session cache"])
     text = (tmp_path / "src" / "b.jsonl").read_text(encoding="utf-8")
     (tmp_path / "src" / "b.jsonl").write_text(text.replace('"s1"', '"s2"'), encoding="utf-8")
     _run(ws, "backfill", "--since", "2026-11-10", "--until", "2026-11-16")
