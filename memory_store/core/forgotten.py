@@ -54,7 +54,7 @@ _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\u
 MASK = "[forgotten]"
 ID_WORDS = "forgotten"      # what an id's words are shown as when they hold a forgotten value
 # an entry or procedure id: `<KIND>-<YYYYMMDD>-<words>-<6 hex>` (memory_store/entries.py make_id)
-_ID = re.compile(r"\b([A-Z]+-\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*?)-([0-9a-f]{6})\b")
+_ID = re.compile(r"\b([A-Z]+-\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*)-([0-9a-f]{6})\b")
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def shown_pattern(entry_id: str) -> re.Pattern[str] | None:
     m = _ID.fullmatch(entry_id)
     if m is None or m.group(2) != ID_WORDS:
         return None
-    return re.compile(rf"\b{re.escape(m.group(1))}-[a-z0-9]+(?:-[a-z0-9]+)*?-{m.group(3)}\b")
+    return re.compile(rf"\b{re.escape(m.group(1))}-[a-z0-9]+(?:-[a-z0-9]+)*-{m.group(3)}\b")
 
 
 def real_id(gone: Forgotten, entry_id: str, texts: Iterable[str]) -> str:
