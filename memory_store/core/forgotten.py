@@ -18,12 +18,13 @@ now (said again after the forget, it is the user's again). Matching is case-inse
 word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
-A setting from a closed vocabulary — `response.*` (language, tone, length, format) — is stored as a
-code ("from now on always answer in Japanese" is `response.language = ja`), so its value is not
-looked for as a word: forgetting "answer concisely" does not make every text with "short" in it
-private. What holds a forgotten setting is a sentence that states it about the agent's answers, in
-any of the router's phrasings in en/th/zh (memory_store/core/router.py `settings_stated`: "always
-answer in Japanese", "ตอบสั้นๆ", "回答用表格"). `user.expertise.*` is not filtered.
+A setting from a closed vocabulary — `response.*` (language, tone, length, format) and
+`user.expertise.*` — is stored as a code ("from now on always answer in Japanese" is
+`response.language = ja`), so its value is not looked for as a word: forgetting "answer concisely"
+does not make every text with "short" in it private. What holds a forgotten setting is a sentence
+that states it, in any of the router's phrasings in en/th/zh (memory_store/core/router.py
+`settings_stated`): a style setting said about the agent's answers ("always answer in Japanese",
+"ตอบสั้นๆ", "回答用表格"), the user's skill in a topic ("skip the basics" of Kubernetes, "前端完全不懂").
 
 Entry ids keep the words they were made from (`REMEMBER-20261124-always-answer-in-japanese-c784fc`):
 where an id of an entry that is held out is printed (the context's events, the weekly log's Kept
@@ -45,8 +46,7 @@ from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.stat_memo import StatMemo
 
-SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: not matched as words
-STATED = "response."                              # settings matched as stated (router.settings_stated)
+SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: matched as stated, not as words
 MIN_CHARS = 2
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -63,7 +63,7 @@ class Forgotten:
     values: tuple[str, ...] = ()
     _words: re.Pattern[str] | None = None
     _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
-    settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten `response.*` settings
+    settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
 
     def __bool__(self) -> bool:
         return bool(self.values or self.settings)
@@ -184,13 +184,13 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
 
 def _filtered(key: str, value: str | None) -> tuple[str, str] | None:
     """What a value of `key` is matched as: ("", value) looked for as a word or phrase, (key, value) a
-    `response.*` setting looked for as stated; None when it is not filtered."""
+    setting looked for as stated; None when it is not filtered."""
     if not value:
         return None
     v = " ".join(value.casefold().split())
-    if key.startswith(STATED):
+    if key.startswith(SETTINGS):
         return (key, v)
-    if key.startswith(SETTINGS) or len(v) < MIN_CHARS or v.startswith("[redacted"):
+    if len(v) < MIN_CHARS or v.startswith("[redacted"):
         return None
     return ("", v)
 

@@ -188,3 +188,32 @@ def test_a_hit_that_links_to_an_entry_held_out_names_it_without_the_value(tmp_pa
     assert "-forgotten-" in link
     got = json.loads(_run(ws, "get", link, "--json"))
     assert got["id"] == link and "Redis" in got["text"] and "valkey" not in got["text"].casefold()
+
+
+def test_a_forgotten_skill_leaves_context_and_search_in_two_languages(tmp_path: Path) -> None:
+    """`user.expertise.<topic>` is a setting too: its value (a level) is never in the words."""
+    ws = _ws(tmp_path)
+    said = {"en": "from now on assume I know Kubernetes well, skip the basics", "zh": "以后记住我前端完全不懂"}
+    for n, (lang, turn) in enumerate(said.items()):
+        _turns(tmp_path / "src" / f"{lang}.jsonl", "2026-11-24", [turn, KEPT[lang]])
+        text = (tmp_path / "src" / f"{lang}.jsonl").read_text(encoding="utf-8")
+        (tmp_path / "src" / f"{lang}.jsonl").write_text(
+            text.replace('"s1"', f'"s-{lang}"').replace("T03:", f"T0{3 + n}:"), encoding="utf-8")
+    _run(ws, "backfill", "--since", "2026-11-24", "--until", "2026-11-25")
+    _run(ws, "index")
+    queries = {"en": ("skip the basics", "Kubernetes basics"), "zh": ("前端完全不懂", "前端")}
+    resolved = _run(ws, "mem", "resolve")
+    assert "user.expertise.kubernetes" in resolved and "user.expertise.frontend" in resolved, resolved
+    before = _run(ws, "context", "--session", "new", "--now", NOW)
+    assert "skip the basics" in before and "完全不懂" in before           # the test can fail
+    _run(ws, "mem", "forget", "user.expertise.kubernetes")
+    _run(ws, "mem", "forget", "user.expertise.frontend")
+    after = _run(ws, "context", "--session", "new", "--now", NOW, "--json")
+    assert "skip the basics" not in after and "完全不懂" not in after, after
+    for lang, qs in queries.items():
+        for q in qs:
+            for tier in ([], ["--tier", "all"], ["--tier", "sessions"]):
+                hits = json.loads(_run(ws, "search", q, *tier, "--json"))["results"]
+                assert not [h for h in hits if "skip the basics" in json.dumps(h) or "完全不懂" in
+                            json.dumps(h, ensure_ascii=False)], (lang, q, tier, hits)
+    assert "Postgres" in _run(ws, "context", "--session", "new", "--now", NOW)
