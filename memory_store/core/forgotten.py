@@ -103,7 +103,9 @@ class Forgotten:
             return []
         from memory_store.core.router import settings_stated
 
-        return [span for key, value, span in settings_stated(text)
+        skills = any(k.startswith("user.expertise.") for k, _ in self.settings)
+        styles = any(k.startswith("response.") for k, _ in self.settings)
+        return [span for key, value, span in settings_stated(text, styles, skills)
                 if (key, " ".join(value.casefold().split())) in self.settings]
 
     def shown_id(self, entry_id: str) -> str:
