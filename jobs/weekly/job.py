@@ -124,13 +124,14 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         ctx.report.notes.append(f"{week.key}: no wrap-up for {', '.join(mentions.missing_days)} "
                                 "(its mentions are not counted; `memjobs run daily --date DAY` writes one)")
     ctx.report.details.setdefault("wrapups_read", []).extend(mentions.read)
+    core_held = held_by_core(ctx.cfg, entries)
     inputs = Inputs(
         week=week.key, cutoff_day=week.sunday, entries=entries,
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
         decisions=waiting_decisions(view), decided=frozenset(read_decisions(view.workspace)),
-        core_held=held_by_core(ctx.cfg, entries), forgotten=holding_forgotten(ctx.cfg, entries),
+        core_held=core_held, forgotten=holding_forgotten(ctx.cfg, entries, core_held),
         procedures=procedures, deleted=deleted_items(view, entries, procedures),
         open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)))
     plan = build_plan(inputs)

@@ -432,6 +432,37 @@ def key_of(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+def settings_stated(text: str, styles: bool = True, skills: bool = True) -> list[tuple[str, str, tuple[int, int]]]:
+    """(key, value, span of the words) of every setting a sentence of `text` states: a style key's words
+    that give a value ("answer in Japanese", ตอบสั้นๆ, 回答用表格) in a sentence that names the agent's
+    answers or how it talks to the user, or carries a standing marker — the words alone ("a short-lived
+    token", "the orders table") state no setting — and what the user says of their skill in a topic,
+    speaking of themselves or to the agent (`user.expertise.<topic>`: "skip the basics" of Kubernetes,
+    前端完全不懂; not "we need a Kubernetes expert"). What the user had memjobs forget of a setting is
+    matched with this (memory_store/core/forgotten.py); `styles` and `skills` say which kinds to find."""
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    start = 0
+    for m_end in [*(m.end() for m in _SENTENCES.finditer(text)), len(text)]:
+        sentence, offset, start = text[start:m_end], start, m_end
+        if not sentence.strip():
+            continue
+        skill = _expertise(sentence) if skills and _ADDRESSED.search(sentence) else None
+        if skill is not None and skill[2] in sentence:
+            at = offset + sentence.index(skill[2])
+            out.append((skill[0], skill[1], (at, at + len(skill[2]))))
+        folded = _folded(sentence)
+        if not styles or not (_about_answers(sentence) or _first(_strong_markers(), sentence)):
+            continue
+        for key, (rx, needs), template in _key_table():
+            if not template or key not in STYLE_KEYS or key in IDENTITY_KEYS or not _may_match(needs, folded):
+                continue
+            for m in rx.finditer(sentence):
+                value = _value(key, template, m)
+                if value:
+                    out.append((key, value, (offset + m.start(), offset + m.end())))
+    return out
+
+
 def _same_sentence(text: str, cue: str, topic: str) -> bool:
     """The skill's words and its topic's stand in one sentence."""
     return any(cue.casefold() in part and topic.casefold() in part

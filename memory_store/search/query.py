@@ -32,7 +32,7 @@ from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
 from memory_store.search.stopwords import is_stopword
-from memory_store.search.tokens import Term, loose_terms, match_all, query_terms, trigram_match
+from memory_store.search.tokens import Term, loose_terms, match_all, match_any, query_terms, trigram_match
 
 log = logging.getLogger("memjobs")
 
@@ -177,10 +177,11 @@ class Searcher:
                 run.deadline = started + self.embed_deadline_ms / 1000
         if terms:
             result.hits = run.hits(terms, opts, today)
-            result.hits = _not_expired(self.cfg, _not_forgotten(self.cfg.workspace, result.hits))
+            result.hits = _not_expired(self.cfg, _not_forgotten(self.cfg.workspace, result.hits, self.db, terms))
             if run.late:
                 result.words_only = "late"
             _mark_disputes(self.cfg.workspace, result.hits)
+            _shown_ids(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
@@ -406,7 +407,7 @@ class _Run:
             hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
             h.bm25 *= SAID_WEIGHT
-        return hits
+        return _said_not_forgotten(self.cfg.workspace, self.db, hits, terms)
 
     def _dated(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
         """The query named a date (memory_store/search/dates.py): the rows of those days that match
@@ -594,13 +595,62 @@ def _cites(entry: Hit, message: Hit) -> bool:
     return bool(c and c[2] - c[1] < CITED_SPAN and c[0] == message.path and c[1] <= message.line <= c[2])
 
 
-def _not_forgotten(workspace: Path, hits: list[Hit]) -> list[Hit]:
+def _not_forgotten(workspace: Path, hits: list[Hit], db: sqlite3.Connection | None = None,
+                   terms: list[Term] | None = None) -> list[Hit]:
     """The hits that hold no value the user had memjobs forget (memory_store/core/forgotten.py): what
-    was said, an episode or a wrap-up that repeats a forgotten name is not served (docs/design.md §6)."""
+    was said, an episode or a wrap-up that repeats a forgotten name is not served (docs/design.md §6),
+    nor a message that only its neighbour's forgotten words matched (`_said_not_forgotten`)."""
     from memory_store.core.forgotten import forgotten
 
     gone = forgotten(workspace)
-    return [h for h in hits if not gone.found_in(h.title, h.body)] if gone else hits
+    if not gone:
+        return hits
+    kept = [h for h in hits if not gone.found_in(h.title, h.body)]
+    if db is not None and any(h.said for h in kept):
+        kept = _said_not_forgotten(workspace, db, kept, terms or [])
+    return kept
+
+
+def _shown_ids(workspace: Path, hits: list[Hit]) -> None:
+    """A hit's id and the ids it links to (superseded_by, disputed_by, disputes) as they may be printed:
+    an id made from words that hold a forgotten value without them (`Forgotten.shown_id`)."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(workspace)
+    if not gone:
+        return
+    for h in hits:
+        h.id = gone.shown_id(h.id) if h.id else h.id
+        h.superseded_by = gone.shown_id(h.superseded_by) if h.superseded_by else h.superseded_by
+        h.disputed_by = [gone.shown_id(i) for i in h.disputed_by] if h.disputed_by else h.disputed_by
+        h.disputes = [gone.shown_id(i) for i in h.disputes] if h.disputes else h.disputes
+
+
+def _said_not_forgotten(workspace: Path, db: sqlite3.Connection, hits: list[Hit], terms: list[Term]) -> list[Hit]:
+    """Messages of the sessions tier less those held out, taken out before they lend their score to
+    their neighbours (`_with_neighbours`): one whose own words hold a forgotten value, and one whose
+    neighbour's words do (a message is indexed with them, said.py) unless its own words match the
+    query — a message held out brings back no neighbour. Entry hits pass as they are."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(workspace)
+    if not gone:
+        return hits
+    hits = [h for h in hits if not (h.said and gone.found_in(h.body))]
+    said = [h.rowid for h in hits if h.said]
+    if not said:
+        return hits
+    near = {rid for rid, before, after in db.execute(
+        f"SELECT rowid, before, after FROM said WHERE rowid IN ({', '.join('?' * len(said))})", said)
+        if gone.found_in(before, after)}
+    if not near:
+        return hits
+    own: set[int] = set()
+    if terms:
+        own = {r[0] for r in db.execute(
+            f"SELECT rowid FROM said_fts WHERE said_fts MATCH ? AND rowid IN ({', '.join('?' * len(near))})",
+            [f"text : ({match_any(terms)})", *near])}
+    return [h for h in hits if not (h.said and h.rowid in near and h.rowid not in own)]
 
 
 def _not_expired(cfg: Config, hits: list[Hit]) -> list[Hit]:
