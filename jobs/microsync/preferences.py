@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from memory_store.core.forgotten import FORGET_REASON, TAKE_BACK_REASON
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import gate
 from memory_store.core.secret_values import SecretRefused
@@ -187,7 +188,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             elif r.label == "forget" and r.to == "withdraw":
                 # the user took back the yes of a turn or two before: what it staged or wrote is withdrawn
                 changes = withdraw(mem, _holds(r.key, r.value), _holds(r.key, r.value), actor=user,
-                                   reason=f"the user took it back in {h.ref}", said_at=h.ts)
+                                   reason=f"{TAKE_BACK_REASON} in {h.ref}", said_at=h.ts)
                 counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
                 # several free-form values hold at once: the ones the request's words name are forgotten
@@ -196,7 +197,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 named = named_by(h.excerpt, r.cue)
                 in_proposal, in_fact = _naming(named.said_in)
                 changes = withdraw(mem, in_proposal, in_fact, actor=user,
-                                   reason=f"the user asked to forget it in {h.ref}", said_at=h.ts) if named else []
+                                   reason=f"{FORGET_REASON} in {h.ref}", said_at=h.ts) if named else []
                 if changes:
                     counts["forgotten"] += len(changes)
                 elif named and withdrawn_before(mem, in_proposal, in_fact):
@@ -213,7 +214,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 ctx.report.notes.append(f"the user may have asked to forget {r.key} in {h.ref} ({r.cue!r}): "
                                         "see `memjobs mem list` and `memjobs mem revoke ID`")
             elif r.label == "forget":
-                changes = mem.forget(r.key, actor=user, reason=f"the user asked to forget it in {h.ref}", said_at=h.ts)
+                changes = mem.forget(r.key, actor=user, reason=f"{FORGET_REASON} in {h.ref}", said_at=h.ts)
                 counts["forgotten"] += len(changes)
         except _RETRY as exc:
             # The file could not be written (unwritable, full disk, a hand edit that does not parse,

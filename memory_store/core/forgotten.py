@@ -14,7 +14,10 @@ served with each forgotten value written `[forgotten]` (`Forgotten.mask`).
 A forgotten value is the value of a revoked fact (PROFILE.md, SESSION.md, the core archive) and
 every value the audit trail shows its key held before it was revoked (an overwrite replaced "Nok"
 by "Tom", then the user said "forget my name": both are forgotten), less any value a fact holds
-now (said again after the forget, it is the user's again). Matching is case-insensitive, on a whole
+now (said again after the forget, it is the user's again). A pending proposal that microSync
+rejected because the user asked to forget what it holds ("please forget my licence plate") or took
+back the yes that staged it is forgotten the same way: its value without the words that asked to
+keep it, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
 word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
@@ -234,8 +237,40 @@ def _text(path: Path) -> str:
         return ""
 
 
+# The reasons microSync gives a withdrawal the user asked for (jobs/microsync/preferences.py): a forget that
+# names a free-form thing ("please forget my licence plate") and a yes taken back ("actually no, don't
+# remember that"). A pending proposal rejected with one of them holds a value the user asked to forget.
+FORGET_REASON = "the user asked to forget it"
+TAKE_BACK_REASON = "the user took it back"
+# what asks to keep a value, before the value itself ("remember that …", "记住：…", "จำไว้ว่า…")
+_LEAD_IN = re.compile(r"^\s*(?:(?:please|pls|and|also)\s+)*(?:remember|note|keep in mind|don'?t forget)"
+                      r"(?:\s+that)?\s*[:,]?\s*"
+                      r"|^\s*[请請]?(?:记住|記住|记得|記得|记一下|記一下)\s*[：:，,]?\s*"
+                      r"|^\s*(?:ช่วย)?จำ(?:ไว้)?(?:ด้วย)?(?:นะ)?(?:ว่า)?\s*", re.IGNORECASE)
+# where a stated value starts ("my licence plate is KX-4471", "车牌号是 京A12345", "เบอร์ห้องคือ 1203")
+_COPULA = re.compile(r"\s(?:is|are|=)\s|[:：=]|是|คือ", re.IGNORECASE)
+
+
+def _withdrawn_values(value: str) -> set[tuple[str, str]]:
+    """What a proposal the user asked to forget is matched as: its value without the words that asked to keep
+    it, and the part after its copula when that holds a digit (a plate, a room, a number: said again in other
+    words around it: "licence plate: KX-4471" after "remember that my licence plate is KX-4471") and is
+    distinctive — letters with digits, or six characters or more: a bare "1203" or "2026" would hide every
+    text that counts to it."""
+    stated = _LEAD_IN.sub("", value, count=1).strip()
+    out = {f for f in (_filtered("", stated),) if f}
+    m = _COPULA.search(stated)
+    rest = stated[m.end():].strip(" .。!！") if m else ""
+    if any(c.isdigit() for c in rest) and (len(rest) >= 6 or (len(rest) >= 3 and not rest.isdigit())):
+        f = _filtered("", rest)
+        if f:
+            out.add(f)
+    return out
+
+
 def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
-    """Every value a key held up to a `fact.revoked` of it, from the audit trail (oldest first)."""
+    """Every value a key held up to a `fact.revoked` of it, and every pending proposal's value withdrawn
+    because the user asked to forget it or took it back, from the audit trail (oldest first)."""
     held: dict[str, set[tuple[str, str]]] = {}
     out: set[tuple[str, str]] = set()
     try:
@@ -248,7 +283,13 @@ def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
             ev = json.loads(raw)
         except ValueError:
             continue
-        if not isinstance(ev, dict) or not str(ev.get("type") or "").startswith("fact."):
+        if not isinstance(ev, dict):
+            continue
+        if ev.get("type") == "proposal.rejected" and isinstance(ev.get("old"), str) \
+                and str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON)):
+            out |= _withdrawn_values(ev["old"])
+            continue
+        if not str(ev.get("type") or "").startswith("fact."):
             continue
         key = str(ev.get("key") or "")
         for name in ("old", "new"):

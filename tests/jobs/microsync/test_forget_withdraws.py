@@ -277,3 +277,30 @@ def test_a_yes_staged_value_end_to_end(tmp_path: Path) -> None:
     assert microsync(ws, "2026-11-10T11:00:00+07:00").status in ("ok", "nothing")
     assert _proposals(ws) == [("instruction.other", "pending", "your wife's name is Dara")]
     assert json.dumps(_proposals(ws)).count("want me") == 0
+
+
+# what the forget rejected is a value the user asked to forget: no read surface serves it, in any words
+# it was said in (the daily log keeps it: history is not rewritten)
+SERVED_AFTER_FORGET = [
+    ("remember that my licence plate is KX-4471", "please forget my licence plate", "KX-4471"),
+    ("记住：我的车牌号是 京A12345", "请忘记我的车牌号", "京A12345"),
+    ("remember that my desk number is B-1207", "you can forget my desk number now", "B-1207"),
+]
+
+
+@pytest.mark.parametrize(("said", "forget", "value"), SERVED_AFTER_FORGET)
+def test_a_value_a_forget_withdrew_is_served_nowhere(tmp_path: Path, said: str, forget: str, value: str) -> None:
+    from tests.conftest import cli
+
+    ws, _ = _two_days(tmp_path, said, forget)
+    assert value in _logs(ws)
+    for args in (("run", "weekly", "--now", NOW), ("index",)):
+        r = cli("--workspace", str(ws), *args)
+        assert r.exit_code == 0, r.output
+    assert value not in (ws / "MEMORY.md").read_text(encoding="utf-8")
+    for tier in ((), ("--tier", "all"), ("--tier", "sessions")):
+        r = cli("--workspace", str(ws), "search", value, *tier, "--json")
+        assert r.exit_code == 0, r.output
+        assert value not in json.dumps(json.loads(r.output)["results"], ensure_ascii=False), r.output
+    r = cli("--workspace", str(ws), "context", "--json")
+    assert r.exit_code == 0 and value not in r.output, r.output
