@@ -395,7 +395,28 @@ _DIGIT_CHARS = tuple("0123456789")
 # 4821", "รหัส ATM 4821", "รหัสบัตร 4821", "รหัสผ่าน 4821", "银行卡密码 4821", "取款密码4821". Only 4-12
 # digits that end there (not a version, a date, a size: "pin numpy to 1.26.4", "密码 8 位"); bare
 # "รหัส" (any code, "รหัส 10110" a postal one) only with what it opens named (ATM, บัตร, PIN, OTP…).
-_PIN_DIGITS = r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
+# A number right after the name with no copula that talk puts there, not a code: a year of these decades
+# (Thai ones too) before a word ("the access code 2026 rollout", "รหัสผ่าน 2568 นโยบายใหม่", "密码 2026
+# 规则", "2026 年") but not before a word that ends the clause ("the door code 2024 please"); a date
+# ("20261201", "2026/12/01"); a count ("the access code 1500 cards", "รหัสผ่าน 1000 ผู้ใช้"). Birth years
+# (a PIN's favourite) are before 2010 and stay codes.
+_CLAUSE_END_WORDS = (r"(?i:and|or|but|please|pls|thanks|thx|for|on|at|in|to|is|was|ok|okay|now|btw|remember|too|also"
+                     r"|again|then|so)(?![A-Za-z])|นะ|ครับ|ค่ะ|คะ|จ้ะ|จ้า|เลย|ด้วย|吧|呢|啊|哦|哈|记住|記住|别|別")
+_COUNT_NOUNS = (r"(?i:users?|cards?|codes?|people|members?|employees?|staff|devices?|phones?|accounts?|rows?"
+                r"|records?|entries|items?|requests?|attempts?|tries|times|days?|hours?|minutes?|mins?|seconds?"
+                r"|secs?|digits?|characters?|chars?|bytes?|tokens?|keys?|doors?|sites?|offices?|units?|copies"
+                r"|pcs|words?|letters?|logins?|passwords?)(?![A-Za-z])"
+                r"|ผู้ใช้|คน|ใบ|บัญชี|ครั้ง|วัน|ชั่วโมง|นาที|วินาที|หลัก|ตัว|เครื่อง|รายการ"
+                r"|个|個|位|人|张|張|次|天|小时|小時|分钟|分鐘|秒|台|用户|用戶|条|條")
+_TALK_NUMBER = (
+    r"(?!(?:20[1-3][0-9]|25[5-8][0-9])(?:[ \t]*(?:年|ปี)|[ \t]+(?!" + _CLAUSE_END_WORDS + r")[^\W\d_])"
+    r"|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9])"
+    r"|[0-9]+[/.][0-9]"
+    r"|[0-9]+[ \t]*(?:" + _COUNT_NOUNS + r")"
+    r")"
+)
+_PIN_DIGITS = (_TALK_NUMBER
+               + r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))")
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
 # "PIN 银行卡 5502".
 _PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเอ็ม|ตู้เซฟ|ประตู)|银行卡|銀行卡|卡|门禁|門禁"
@@ -450,7 +471,7 @@ _CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(
 _CODE = (
     _CODE_NAME + r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
-    r"|[ \t]+)" + NOT_MARK + r"[\"'`“]?"
+    r"|[ \t]+" + _TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
     r"(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
 )
 # Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
