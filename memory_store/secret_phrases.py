@@ -340,8 +340,10 @@ def login_named(words: str) -> bool:
 _PASS_OF = ("wifi", "wi-fi", "wlan", "router", "admin", "root", "ssh", "vpn", "db", "database", "email", "mail",
             "server", "account", "login", "user", "sudo", "ftp", "sftp", "mysql", "postgres", "redis", "vault",
             "laptop", "phone", "computer", "pc", "nas")
+# (it starts with "pass", the engine skipping to it, and looks back for what it opens)
 _QUALIFIED_PASS = (
-    r"(?<![A-Za-z])(?i:" + "|".join(_PASS_OF) + r")[ \t]+(?i:pass)(?![A-Za-z])"
+    r"[Pp](?i:ass)(?![A-Za-z])(?:" + "|".join(
+        f"(?<=(?<![A-Za-z])(?i:{re.escape(w)})[ \t](?i:pass))" for w in _PASS_OF) + ")"
     r"(?:[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|just))?[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是)[ \t]*)"
     + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE_OR_PHRASE + ")"
 )
