@@ -47,7 +47,9 @@ SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/
         "dev4": ROOT / "tests/fixtures/dev4_extraction", "dev5": ROOT / "tests/fixtures/dev5_extraction",
         "dev6": ROOT / "tests/fixtures/dev6_extraction",
         "real": ROOT / "tests/fixtures/real_extraction"}
-SHARED_EVAL = ROOT.parent / "shared" / "eval"
+# The shared eval folder sits beside the checkout (or beside the folder of worktrees).
+SHARED_EVAL = next((d / "shared" / "eval" for d in (ROOT.parent, ROOT.parent.parent)
+                    if (d / "shared" / "eval").is_dir()), ROOT.parent / "shared" / "eval")
 _ROLES = {"user": (Role.USER, frozenset()), "assistant": (Role.ASSISTANT, frozenset()),
           "tool_call": (Role.TOOL_CALL, frozenset({Flag.TOOL})),
           "tool_result": (Role.TOOL_RESULT, frozenset({Flag.TOOL})),
