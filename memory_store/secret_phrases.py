@@ -313,6 +313,10 @@ _LOGIN_NOT_USERS = frozenset((
     "component", "table", "column", "story", "stories", "case", "cases", "suite", "hash", "hashes", "reset",
     "policy", "input", "box", "dialog", "modal", "prompt", "route", "handler", "view", "controller", "model",
     "schema", "data", "name", "id", "settings", "config", "and/or", "session", "sessions", "manager", "only",
+    # and what a user does with a password ("the user enters password twice")
+    "enters", "types", "provides", "submits", "sets", "changes", "resets", "forgets", "needs", "has", "gets",
+    "sees", "clicks", "inputs", "updates", "chooses", "picks", "uses", "requires", "remembers", "knows", "loses",
+    "shares", "saves", "stores", "creates", "generates", "must", "can", "should", "will", "may", "without",
 ))
 _LOGIN_NOT_VALUES = frozenset((
     "field", "fields", "input", "column", "box", "form", "hash", "manager", "policy", "rules", "rule", "length",
