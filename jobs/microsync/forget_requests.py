@@ -29,12 +29,14 @@ def forget_cues(text: str) -> list[str]:
     from jobs.microsync.route_gate import route_gate
     from memory_store.core.router import route
 
-    if not route_gate().may_route(text):
+    gate = route_gate()
+    if not gate.may_route(text):
         return []
     pieces = [text] + [p for p in _SENTENCES.split(text) if p.strip() and p.strip() != text.strip()]
     out = []
     for piece in pieces:
-        got = route(piece)
+        # the gate is false only for a text the router routes nowhere: most sentences of a long turn
+        got = route(piece) if gate.may_route(piece) else None
         if got is not None and got.label == "forget" and got.cue not in out:
             out.append(got.cue)
     return out
@@ -50,6 +52,7 @@ _KEEP_NOT = re.compile(r"\b(don'?t|do not|no need to|never|stop) (keep|remember|
 def _is_the_request(cand: Candidate, turn: str, cue: str) -> bool:
     """The candidate is the forget itself: it holds the forget's words or its clause, says not to keep a
     thing, or reads as a forget on its own."""
+    from jobs.microsync.route_gate import route_gate
     from memory_store.core.router import route
 
     said = cand.statement.casefold().strip(" .!?。！？")
@@ -58,7 +61,7 @@ def _is_the_request(cand: Candidate, turn: str, cue: str) -> bool:
     clause = next((c.casefold().strip() for c in _CLAUSES.split(turn) if cue.casefold() in c.casefold()), "")
     if clause and said and (said in clause or clause in said):
         return True
-    got = route(cand.statement)
+    got = route(cand.statement) if route_gate().may_route(cand.statement) else None
     return got is not None and got.label == "forget"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, tzinfo
 from functools import cached_property
 
 from memory_store import procedures as pr
@@ -26,9 +27,15 @@ STEP_SEEN = 0.5
 
 @dataclass(frozen=True)
 class Action:
-    text: str          # an agent's turn or tool call, as read
-    new: bool          # after the session's context line: read for the first time by this run
-    day: str           # its local date, YYYY-MM-DD
+    text: str               # an agent's turn or tool call, as read
+    new: bool               # after the session's context line: read for the first time by this run
+    when: datetime | str    # its time (aware), or its local date, YYYY-MM-DD
+    tz: tzinfo | None = None   # the local zone of `when`'s date
+
+    @cached_property
+    def day(self) -> str:
+        """Its local date, YYYY-MM-DD: taken only for an action that completes a procedure's run."""
+        return self.when if isinstance(self.when, str) else self.when.astimezone(self.tz).date().isoformat()
 
     @cached_property
     def grams(self) -> frozenset[str]:

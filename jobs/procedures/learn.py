@@ -169,9 +169,12 @@ def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
             t = t[general.end():]
         if "\n>" in t or '\n"' in t or "```" in t:
             continue                      # pasted text
+        # a standing cue first: most turns have none, and every test here only rules a turn out
+        if not (rx.lasting.search(t) or named(t)):
+            continue
         if rx.question.search(t) or rx.narrative.search(t) or rx.hypothetical.search(t) or rx.pasted.search(t):
             continue
-        if not (rx.lasting.search(t) or named(t)) or (rx.one_off.search(t) and not general):
+        if rx.one_off.search(t) and not general:
             continue
         prev_role, prev_text = turns[i - 1] if i > 0 else ("", "")
         if rx.adopt.search(t) and prev_role == "assistant":

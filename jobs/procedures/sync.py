@@ -41,7 +41,7 @@ def _turns(records: Iterable[Record]) -> list[tuple[Record, str, str]]:
 
 def _actions(records: list[Record], context_line: int, tz: Any) -> SessionActions | None:
     """The session's agent turns and tool calls, for following (jobs/procedures/follow.py)."""
-    acts = tuple(Action(r.text, r.line_end > context_line, r.ts.astimezone(tz).date().isoformat())
+    acts = tuple(Action(r.text, r.line_end > context_line, r.ts, tz)
                  for r in records if r.role in (Role.ASSISTANT, Role.TOOL_CALL) and r.text.strip()
                  and Flag.META not in r.flags and Flag.COMPACTION not in r.flags)
     if not records or not any(a.new for a in acts):

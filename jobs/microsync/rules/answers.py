@@ -40,6 +40,12 @@ def asks_fact(question: str) -> bool:
     return bool(_SETUP_ASK.search(question) or SETUP.search(question) or SYSTEM_PART.search(question))
 
 
+def may_ask_fact(prose: str) -> bool:
+    """False only when `asks_fact` is False for every piece of `prose` (a sentence of it, its end):
+    none holds a literal of FACT_ASK when the whole does not."""
+    return FACT_ASK.may_match(prose.lower())
+
+
 def fact_answer(sentences: list[Sentence]) -> Item | None:
     """The reply's first sentence as a standing fact, when it names a value."""
     if not sentences:

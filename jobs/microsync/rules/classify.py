@@ -41,6 +41,13 @@ class Hit:
 
 def classify(probe: str) -> Hit | None:
     """The kind a sentence states, by its cue phrases; None when it states nothing to keep."""
+    return memo.maybe(_CLASSIFIED, probe, _classify)
+
+
+_CLASSIFIED: dict[str, Hit | None] = memo.table()   # probe -> its Hit, for one session's extraction
+
+
+def _classify(probe: str) -> Hit | None:
     if not _CLASSIFY_GATE.may_match(probe.lower()):
         return None
     for rx, kind, conf in ((lx.REMEMBER, "Remember", CONF_EXPLICIT),

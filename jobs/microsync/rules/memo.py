@@ -41,3 +41,16 @@ def answer(t: dict[str, V], key: str, compute: Callable[[str], V]) -> V:
             t.clear()
         found = t[key] = compute(key)
     return found
+
+
+_MISSING: Any = object()
+
+
+def maybe(t: dict[str, V | None], key: str, compute: Callable[[str], V | None]) -> V | None:
+    """`compute(key)`, remembered in `t`, for an answer that may be None."""
+    found = t.get(key, _MISSING)
+    if found is _MISSING:
+        if len(t) >= LIMIT:
+            t.clear()
+        found = t[key] = compute(key)
+    return found

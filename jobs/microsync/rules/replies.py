@@ -21,7 +21,7 @@ from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.acts import OPTIONS, QUESTION, RECOMMEND, TASK, Act
 from jobs.microsync.rules.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
 from jobs.microsync.rules.fields import make_candidate
-from jobs.microsync.rules.labelpick import label_pick
+from jobs.microsync.rules.labelpick import label_of, label_pick
 from jobs.microsync.rules.text import Sentence, fold, head_clause, mask
 from memory_store.transcripts.records import Record
 
@@ -36,6 +36,15 @@ _JOIN = re.compile(rf"^\s*(?:,|、|&|{lx.alternation(lambda lang: lang.reply_wor
 _NO = re.compile(lx.alternation(lambda lang: lang.reply_words.no), re.I)
 _YES = re.compile(lx.alternation(lambda lang: lang.reply_words.yes), re.I)
 _STOP_PUNCT = re.compile(r"[.,;:!?，。；：！？\n]")
+
+
+def may_plan(text: str) -> bool:
+    """False only when `plan_reply` returns None for `text` whatever the act: a reply of at most 200
+    characters, no question mark, two option numbers or letters at least."""
+    if len(text) > 200 or "?" in text or "？" in text:
+        return False
+    hits = _NUMBER.finditer(fold(text))
+    return next(hits, None) is not None and next(hits, None) is not None
 
 
 def plan_reply(rec: Record, text: str, act: Act) -> Reading | None:
@@ -87,6 +96,41 @@ _STOP = frozenset(lx.phrases(lambda lang: lang.reply_words.stop))
 _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 
 
+def may_answer(sentences: list[Sentence]) -> bool:
+    """False only when `kept`, `carried_out` and `answer` (with `label_pick`) all return None for a
+    reply of these sentences whatever the act: what each asks of the reply alone, in one test."""
+    if not 1 <= len(sentences) <= 3:
+        return False
+    first = sentences[0]
+    said = fold(first.text)
+    if len(sentences) == 1 and _GO.match(said):
+        return True                                            # carried_out
+    if is_question(first.probe):
+        return False                                           # kept, label_pick and answer all refuse a question
+    return (len(sentences) <= 2 and _KEEP.match(said) is not None   # kept
+            or bool(label_of(first.text))                      # label_pick
+            or _answer_head(sentences) is not None)            # answer
+
+
+def _answer_head(sentences: list[Sentence]) -> str | None:
+    """The head clause of a reply's first sentence when it can answer a question or name an offer:
+    not a question, hedge, refusal, deferral, report or offer, no rule of its own, six words at most."""
+    first = sentences[0]
+    head = _THAI_BREAK.split(head_clause(first.text))[0]
+    # both readings need a short head (three words for a value, six for an offer named): the
+    # cheapest test first, as every test here only rules the reply out
+    if not _short(head, words=6):
+        return None
+    if is_question(first.probe) or hedged(first.probe) or lx.REJECT.search(first.probe):
+        return None
+    if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
+        return None
+    hit = classify(mask(head))
+    if hit is not None and hit.kind not in ("Decision", "Architecture"):
+        return None   # "from now on ..." states its own rule
+    return head
+
+
 def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     """A reply answering a design question, or restating one of the offered alternatives or the
     recommendation as the choice; a bare label ("B", "第二种吧") to lettered or numbered options (`labelpick`)."""
@@ -97,15 +141,10 @@ def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
         return None
     if lx.TRANSACTION.search(mask(act.text)):
         return None   # a flight, a table, a ticket: buying one thing, not deciding
+    head = _answer_head(sentences)
+    if head is None:
+        return None
     first = sentences[0]
-    if is_question(first.probe) or hedged(first.probe) or lx.REJECT.search(first.probe):
-        return None
-    if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
-        return None
-    head = _THAI_BREAK.split(head_clause(first.text))[0]
-    hit = classify(mask(head))
-    if hit is not None and hit.kind not in ("Decision", "Architecture"):
-        return None   # "from now on ..." states its own rule
     if act.kind == QUESTION and _short(head) and _value_like(head) and not act.alternatives:
         text = f"{head.strip(' .。')} — {act.asked}"
         cand = make_candidate(rec, "Decision", text, sentences[1:], CONF_ACCEPTED, first_line=act.record.line,
@@ -114,7 +153,7 @@ def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     offers = list(act.alternatives) + list(act.options.values())
     if act.kind == RECOMMEND and not offers:
         offers = [act.text]
-    if not _short(head, words=6) or not offers:
+    if not offers:
         return None
     named = [o for o in offers if _restates(head, o)]
     if len(named) != 1 or (act.kind != RECOMMEND and len(offers) < 2):

@@ -29,8 +29,8 @@ from jobs.microsync.rules import (
     topology,
 )
 from jobs.microsync.rules import lexicon as lx
-from jobs.microsync.rules.acts import OPTIONS, RECOMMEND, TASK, SessionActs
-from jobs.microsync.rules.answers import asks_fact, fact_answer, with_facts_after
+from jobs.microsync.rules.acts import OPTIONS, RECOMMEND, TASK, Act, SessionActs
+from jobs.microsync.rules.answers import asks_fact, fact_answer, may_ask_fact, with_facts_after
 from jobs.microsync.rules.classify import (
     CONF_EXPLICIT,
     QUESTION_END,
@@ -58,7 +58,7 @@ from jobs.microsync.rules.fields import has_substance, make_candidate, only_reme
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
-from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, plan_reply
+from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, may_answer, may_plan, plan_reply
 from jobs.microsync.rules.stance import NO_ASK_AGAIN, dismissed
 from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record, Role
@@ -151,14 +151,27 @@ class RuleExtractor:
         out: list[Candidate] = []
         used: set[int] = set()
         accepted = None
-        act = self._acts.of(proposal) if proposal is not None else None
-        if act is not None and act.kind == OPTIONS and act.options:
-            # "do 1 and 3. 2 no": the whole reply reads the plan, item by item.
-            plan = plan_reply(rec, prose, act)
-            if plan is not None:
-                return [plan[0]], False
+        # The dialogue act of the assistant turn before (`acts`) is read only when the reply could be
+        # read against it: each use below first asks what the reply itself must hold.
+        acts = self._acts
+
+        def act_() -> Act | None:
+            return acts.of(proposal) if proposal is not None else None
+
+        if proposal is not None and may_plan(prose):
+            act = act_()
+            if act is not None and act.kind == OPTIONS and act.options:
+                # "do 1 and 3. 2 no": the whole reply reads the plan, item by item.
+                plan = plan_reply(rec, prose, act)
+                if plan is not None:
+                    return [plan[0]], False
         # "Which region is prod?" -> "ap-southeast-1": a fact about the setup, not a choice (`answers`).
-        fact = fact_answer(sentences) if act is not None and asks_fact(act.asked or act.text[-120:]) else None
+        fact = (fact_answer(sentences) if proposal is not None and may_ask_fact(strip_non_prose(proposal.text))
+                else None)
+        if fact is not None:
+            act = act_()
+            if act is None or not asks_fact(act.asked or act.text[-120:]):
+                fact = None
         if fact is not None:
             used.add(0)
         # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
@@ -171,25 +184,29 @@ class RuleExtractor:
             accepted = picked(rec, sentences, proposal, asked)
         if may_accept and proposal is not None and accepted is None:
             offer = offer_of(proposal, offers)
-            if not offer.is_proposal and act is not None and act.kind == RECOMMEND:
+            if (not offer.is_proposal and any(lx.ACCEPT.search(s.probe) for s in sentences)
+                    and (act := act_()) is not None and act.kind == RECOMMEND):
                 # No recommending words, but the turn answers a design question ("你覺得多少合理？"
-                # "以你目前的支出，5% 比較合理"): accepting it decides.
+                # "以你目前的支出，5% 比較合理"): accepting it decides. (Only a turn with an accepting
+                # word can accept: the act is read for no other.)
                 offer = replace(offer, is_proposal=True)
             accepted = acceptance(rec, sentences, offer)
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = acceptance(rec, sentences, offer_of(open_offer, offers), explicit_only=True)
-        if accepted is None and act is not None and fact is None:
+        if accepted is None and proposal is not None and fact is None and may_answer(sentences) \
+                and (act := act_()) is not None:
             # What the reply answers decides what it states: "16." to a design question, "keep it"
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
             reading = kept(rec, sentences, act)
             if reading is None:
-                acts, before = self._acts, proposal
+                before = proposal
                 reading = (carried_out(rec, sentences, act, lambda: acts.designs(before) if before else [])
                            or answer(rec, sentences, act))
             if reading is not None:
                 accepted = (reading[0], reading[1][0])
                 used.update(reading[1])
-        if accepted and accepted[0].kind == "Decision" and act and oneoff.agent_step(act.asked or act.text[-160:]):
+        if (accepted and accepted[0].kind == "Decision" and (act := act_())
+                and oneoff.agent_step(act.asked or act.text[-160:])):
             accepted = None   # "should I fix A or B first?" -> "A": a step of the task, not a design
         if accepted is not None:
             out.append(accepted[0])
@@ -200,7 +217,8 @@ class RuleExtractor:
         items = _stated(sentences, used, pasted, [fact] if fact else listed_rules(sentences, used))
         if fact is not None:
             items = with_facts_after(fact, items)
-        if act is not None and act.kind == TASK:
+        if (proposal is not None and any(it.kind == "Decision" and approves_only(it.probe) for it in items)
+                and (act := act_()) is not None and act.kind == TASK):
             # "ได้ pin ไปเลย" to "pin it to v2.8.1?": approving a step, not deciding.
             items = [it for it in items if not (it.kind == "Decision" and approves_only(it.probe))]
         # "... wait, gofmt does that anyway. never mind": what came before is taken back.

@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 
 from jobs.microsync.rules import lexicon as lx
+from jobs.microsync.rules import memo
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.structure import CONF_STRUCTURE, structural
 from jobs.microsync.rules.topology import EDIT_OBJECT, grouped, topological
@@ -70,6 +71,13 @@ def settled(probe: str) -> bool:
 
 def shape(probe: str) -> tuple[str, float] | None:
     """The kind and confidence of a change said without a cue word (`structure`, `topology`, `settled`)."""
+    return memo.maybe(_SHAPES, probe, _shape)
+
+
+_SHAPES: dict[str, tuple[str, float] | None] = memo.table()   # probe -> its shape, for one session's extraction
+
+
+def _shape(probe: str) -> tuple[str, float] | None:
     if structural(probe) or topological(probe):
         return "Architecture", CONF_STRUCTURE
     if settled(probe):

@@ -35,7 +35,8 @@ _DIFF_HEAD = re.compile(
 )
 _DIFF_NUMBERED = re.compile(r"^\s*[+-]\s?\d+(?:$|\s*$|\s{2,}|\s[-+*#|>/`]|\s\*\*)")
 _DIFF_BARE = re.compile(r"^[+-](?![\s+-]|\d)\S")
-# Terminal copies pad each line to the screen width: typed prose never ends in four spaces.
+# Terminal copies pad each line to the screen width: typed prose never ends in four spaces. (A line of
+# `splitlines` holds no newline, so a match ends the line: only a line ending in four spaces is searched.)
 _PADDED = re.compile(r"\S {4,}$")
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 # Quoted spans: double quotes, curly quotes and CJK corner brackets. Single quotes are left alone
@@ -70,9 +71,15 @@ def _strip_non_prose(text: str) -> str:
     lines = text.splitlines()
     pasted = _diff_lines(lines)
     kept = [ln for i, ln in enumerate(lines)
-            if i not in pasted and not _QUOTE_LINE.match(ln) and not _LOG_LINE.match(ln)
-            and not _TRACE_LINE.match(ln) and not _PADDED.search(ln)]
+            if i not in pasted and not _PASTED_LINE.match(ln)
+            and not (ln.endswith("    ") and _PADDED.search(ln))]
     return "\n".join(kept)
+
+
+# A quoted, log or trace line in one match (an alternation matches where one of its branches does).
+_PASTED_LINE = re.compile(f"(?:{_QUOTE_LINE.pattern})|(?:{_LOG_LINE.pattern})|(?:{_TRACE_LINE.pattern})")
+# What a diff line's first non-blank character can be (`_DIFF_HEAD`, `_DIFF_NUMBERED`, `_DIFF_BARE`)
+_DIFF_FIRST = frozenset("+-di@")
 
 
 def _diff_lines(lines: list[str]) -> set[int]:
@@ -82,8 +89,9 @@ def _diff_lines(lines: list[str]) -> set[int]:
     code or someone's changelog, never the user's statement. A single "+1 on that" is a vote, so
     the numbered form counts only beside another diff line or when its shape is unmistakable.
     """
-    strong = {i for i, ln in enumerate(lines) if _DIFF_HEAD.match(ln) or _DIFF_NUMBERED.match(ln)}
-    bare = {i for i, ln in enumerate(lines) if _DIFF_BARE.match(ln)}
+    maybe = [(i, ln) for i, ln in enumerate(lines) if ln.lstrip()[:1] in _DIFF_FIRST]
+    strong = {i for i, ln in maybe if _DIFF_HEAD.match(ln) or _DIFF_NUMBERED.match(ln)}
+    bare = {i for i, ln in maybe if _DIFF_BARE.match(ln)}
     marked = strong | (bare if len(bare) >= 2 or strong else set())
     out = set(marked)
     ordered = sorted(marked)

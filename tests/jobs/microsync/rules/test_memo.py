@@ -39,3 +39,22 @@ def test_a_table_is_emptied_past_its_limit() -> None:
     assert 0 < len(_ASKS) <= memo.LIMIT
     memo.forget()
     assert not _ASKS
+
+
+def test_an_answer_of_none_is_remembered_too() -> None:
+    from jobs.microsync.rules.classify import _CLASSIFIED, classify
+
+    memo.forget()
+    calls: list[str] = []
+
+    def compute(key: str) -> str | None:
+        calls.append(key)
+        return None if key == "nothing" else key.upper()
+
+    table: dict[str, str | None] = memo.table()
+    assert [memo.maybe(table, k, compute) for k in ("nothing", "nothing", "x", "x")] == [None, None, "X", "X"]
+    assert calls == ["nothing", "x"]
+    # the extractor's classification keeps its None for a sentence stating nothing, until the session ends
+    assert classify("can you run the tests again") is None and "can you run the tests again" in _CLASSIFIED
+    memo.forget()
+    assert not table and not _CLASSIFIED
