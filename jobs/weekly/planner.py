@@ -43,6 +43,9 @@ SUMMARY_MAX = 200
 UNKNOWN_SCORE = 0.25
 DEFAULT_HEAD = "# MEMORY\n\n## Pinned\n\n"
 
+# An item whose entry a person deleted from its daily log (the item is archived, not lost).
+DELETED_REASON = "entry deleted by a person"
+
 # The reason names no value: the weekly log is read like MEMORY.md.
 FORGOTTEN_REASON = "holds a value the user had memjobs forget; stays in its daily log"
 
@@ -67,6 +70,9 @@ class Inputs:
     procedures: dict[str, Located] = field(default_factory=dict)
     # the open possible conflicts as last saved (memory_store/open_conflicts.py): (newer id, established id)
     open_pairs: tuple[tuple[str, str], ...] = ()
+    # MEMORY.md items whose entry a person deleted (memory_store/missing_entries.py): id -> the
+    # file it was deleted from. Only these leave for a missing entry; any other unfound item stays.
+    deleted: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -174,6 +180,9 @@ def build_plan(inp: Inputs) -> Plan:
     cands: dict[str, _Cand] = {}
     for i, it in before.items():
         e = entries.get(i)
+        if e is None and i in inp.deleted:
+            leaving[i] = (it, f"{DELETED_REASON} from {inp.deleted[i]}")
+            continue
         if e is None:
             section = next((s for s in SECTIONS if it in md.sections.get(s, [])), section_of_id(i))
             cands[i] = _Cand(i, section, it, UNKNOWN_SCORE, "", None, True, it)
