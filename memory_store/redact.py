@@ -11,13 +11,14 @@ Why many small patterns and not one alternation: it runs over every transcript l
 One big alternation makes the regex engine try every branch at every character (≈2 MB/s on
 transcript text); a pattern that starts with a literal is searched for that literal directly
 (hundreds of MB/s), and each pattern only runs when a cheap substring test says its trigger is
-in the text at all; a trie of every trigger word decides first whether any is there. Measured
-by scripts/bench_microsync.py (reading and redaction against a json loop, in the same run).
+in the text at all. Measured by scripts/bench_microsync.py and scripts/bench_microsync_stages.py
+(the readers' redaction per MB of real transcripts).
 
-Per text, then: one search of that trie (most texts stop there); for a text it passes, one scan for
-every trigger in it (`_present`) and only the formats of those triggers visited; the side formats
-(`secret_phrases.SIDE`, named by words as common as "code") behind their own few `in` tests, outside
-the trie, so that a text with only such a word does not pay for the rest.
+Per text, then: one search for a vendor token's literal where a token could follow it
+(`_may_hold_token`: most texts stop there for the tokens), and one scan for every trigger of the other
+formats (`_scan`: most texts hold none and are returned as they are); only the formats of the
+triggers found are visited, the side formats (`secret_phrases.SIDE`, named by words as common as
+"code") last.
 """
 from __future__ import annotations
 
@@ -84,13 +85,9 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 
 _TOKEN_PLAN = _plan(TOKENS)
 _TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *PGPASS, *CLAUSES))
-# The side formats (secret_phrases.SIDE): (triggers, substitute, needs). Their triggers are not in the
-# gate (`_gates`): a text without the other formats' triggers tests them with `in` (the ASCII ones,
-# and the others in a text that is not all ASCII); a text with them finds them in `_present`'s scan.
+# The side formats (secret_phrases.SIDE): (triggers, substitute, needs), run after the others.
 _SIDE_PLAN = tuple((tuple(t.encode().lower() for t in f.triggers), _substituter(f), tuple(n.encode() for n in f.needs))
                    for f in SIDE)
-_SIDE_ASCII = tuple(dict.fromkeys(t for triggers, _, _ in _SIDE_PLAN for t in triggers if t.isascii()))
-_SIDE_WIDE = tuple(dict.fromkeys(t for triggers, _, _ in _SIDE_PLAN for t in triggers if not t.isascii()))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
@@ -132,7 +129,7 @@ def _trie(words: set[bytes] | frozenset[bytes], *, longest: bool = False) -> byt
     Why a trie: an alternation of ~70 literals makes the engine try each one in turn wherever
     the first byte could start one; a trie tries each distinct next byte once. Where a shorter
     word ends, the longer ones it begins need not be tried (finding the shorter one is enough),
-    unless `longest`: then the longest word found there is the match (`_present` wants every
+    unless `longest`: then the longest word found there is the match (`_scan` wants every
     word, and takes the shorter ones from the longer)."""
     root: dict[int, Any] = {}
     for w in words:
@@ -157,45 +154,121 @@ _TEXT_LOWERED = tuple(tuple(t.lower() for t in triggers) for triggers, _, _, _ i
 # Which text formats (their places in `_TEXT_PLAN`) each lower-cased trigger belongs to.
 _FORMATS_OF: dict[bytes, tuple[int, ...]] = {
     w: tuple(i for i, low in enumerate(_TEXT_LOWERED) if w in low) for w in _TEXT_WORDS}
-# What `_present` looks for: the gate's triggers and the side formats'.
+# What `_scan` looks for: the text formats' triggers (lower-cased: a case-sensitive one, "PRIVATE KEY",
+# is then tested exactly in `_run_text`) and the side formats'.
 _SCAN_WORDS = _TEXT_WORDS | {t for triggers, _, _ in _SIDE_PLAN for t in triggers}
-# Each trigger with the shorter triggers it begins ("pin码" → "pin"): `_present` finds the longest.
-_WITH_PREFIXES: dict[bytes, tuple[bytes, ...]] = {
-    w: tuple(o for o in _SCAN_WORDS if w.startswith(o)) for w in _SCAN_WORDS}
 
 
 @functools.cache
-def _gates() -> tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]:
-    """The gates, compiled on first use: any case-sensitive token trigger (in the runs), any
-    case-blind one (in the lowered runs), and any trigger of the other formats (in lowered text;
-    this one also lets through case variants of the case-sensitive triggers, "private key",
-    which only costs the exact test); and the scan for all of the last (`_present`)."""
+def _gates() -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """The token gates, compiled on first use: any case-sensitive token trigger (in the runs), any
+    case-blind one (in the lowered runs)."""
     sensitive = {t for triggers, blind, _, _ in _TOKEN_PLAN if not blind for t in triggers}
     blind = {t for triggers, blind, _, _ in _TOKEN_PLAN if blind for t in triggers}
-    first = b"[" + b"".join(re.escape(bytes([w[0]])) for w in sorted({w[:1] for w in _SCAN_WORDS})) + b"]"
-    every = re.compile(b"(?=" + first + b")(?=(" + _trie(_SCAN_WORDS, longest=True) + b"))")
-    return (re.compile(_trie(sensitive)), re.compile(_trie(blind) if blind else b"(?!)"),
-            re.compile(_trie(_TEXT_WORDS)), every)
+    return re.compile(_trie(sensitive)), re.compile(_trie(blind) if blind else b"(?!)")
 
 
-def _present(lowered: bytes) -> set[bytes]:
-    """Every trigger of the text formats in `lowered`, from one scan: at each place the longest
-    trigger that starts there (a zero-width match, so a trigger inside another, "code" in
-    "passcode", is found too), and the shorter ones it begins. Why: the formats' trigger tests were
-    one `in` over the whole text per distinct trigger (80 of them, 150 with the codes) for every
-    text that passed the gate; this is one pass however many triggers there are."""
+# ---- the scans every text pays -----------------------------------------------------------------
+# (1) `_scan`: which triggers of the text and side formats a text holds, exactly `{t for t in _SCAN_WORDS
+# if t in lowered}` (tests/memory_store/test_redact_gate.py), at the cost of one search where a text holds
+# none. The cost of a search for many literals is the number of places whose byte could start one (the
+# engine tries the trie there): the few triggers whose first byte is among the commonest of text ("token",
+# "otp", "earer", "redis-cli": e, o, r, t, a quarter of all bytes) are tested with `in` instead (a fast scan
+# for one literal), the rest found by one pass of a trie that does not overlap its matches (the longest
+# trigger at each place); a trigger that starts inside one found is recovered from it: one that lies inside
+# it ("code" in "passcode") from `_INSIDE`, one that runs on past its end from `_RUNS_ON` with an `in` test.
+_SIDE_WORDS = frozenset(t for triggers, _, _ in _SIDE_PLAN for t in triggers)
+_COMMON_FIRST = frozenset(b"eort")
+_BY_IN = tuple(sorted(w for w in _SCAN_WORDS if w[0] in _COMMON_FIRST))
+_BY_TRIE = frozenset(w for w in _SCAN_WORDS if w[0] not in _COMMON_FIRST)
+_INSIDE: dict[bytes, frozenset[bytes]] = {w: frozenset(o for o in _BY_TRIE if o in w) for w in _BY_TRIE}
+_RUNS_ON: dict[bytes, tuple[bytes, ...]] = {
+    w: tuple(sorted(o for o in _BY_TRIE
+                    if any(len(o) > len(w) - k and o.startswith(w[k:]) for k in range(1, len(w)))))
+    for w in _BY_TRIE}
+
+
+@functools.cache
+def _scanner() -> re.Pattern[bytes]:
+    return re.compile(_trie(_BY_TRIE, longest=True))
+
+
+def _scan(lowered: bytes) -> set[bytes]:
+    """Every trigger of the text and side formats in `lowered` (see above)."""
     found: set[bytes] = set()
-    for word in set(_gates()[3].findall(lowered)):
-        found.update(_WITH_PREFIXES[word])
+    for w in _BY_IN:
+        if w in lowered:
+            found.add(w)
+    words = _scanner().findall(lowered)
+    if not words:
+        return found
+    for word in set(words):
+        found.update(_INSIDE[word])
+        for other in _RUNS_ON[word]:
+            if other not in found and other in lowered:
+                found.add(other)
     return found
 
 
+# (2) `_may_hold_token`: whether a vendor token's literal is where a token could be, before the readers
+# build the text's runs of TOKEN_MIN+ characters and test every literal in them (`_gates`). One search of
+# the text as written (the literals as the token formats test them: case-sensitive, but the case-blind
+# ones). Each literal is found at its first rare character — a `_`, `-`, `.`, `=`, `~`, `:` or `/`, which
+# prose holds far less often than letters (`ghp_` at its `_`, looking back for `ghp`); the literals of one
+# or two such characters and a common word ("sk-", "SG.", "hf_") only with the characters their pattern
+# needs right after them (secret_formats.TOKENS); the literals without such a character (AKIA, ASIA, AIza,
+# ATATT3, eyJ, SK, dapi) at an upper-case letter where they have one, `dapi` with its 32 hex digits.
+_TOKEN_AFTER: dict[bytes, bytes] = {
+    b"sk-": rb"[A-Za-z0-9_-]{20}", b"SG.": rb"[A-Za-z0-9_-]{16}", b"hf_": rb"[A-Za-z0-9]{30}",
+    b"r8_": rb"[A-Za-z0-9]{37}", b"Q~": rb"[A-Za-z0-9_~.-]{31}", b":AA": rb"[A-Za-z0-9_-]{31}",
+    b"sig=": rb"[A-Za-z0-9%+/=]{20}", b"npm_": rb"[A-Za-z0-9]{36}", b"gsk_": rb"[A-Za-z0-9]{48}",
+}
+_TOKEN_MARKS = b"_-.=~:/"
+_UNMARKED = (rb"A(?:KIA|SIA|BIA|CCA|Iza|TATT3)|J(?<=eyJ)|SK(?=[0-9a-f]{32})"
+             rb"|p(?<=dap)i(?=[a-f0-9]{32})")
+
+
+@functools.cache
+def _token_finder() -> re.Pattern[bytes]:
+    literals = {(t, blind) for triggers, blind, _, _ in _TOKEN_PLAN for t in triggers}
+    by_mark: dict[int, list[bytes]] = {}
+    unmarked: set[bytes] = set()
+    for w, blind in sorted(literals):
+        at = next((i for i, b in enumerate(w) if b in _TOKEN_MARKS), None)
+        if at is None:
+            unmarked.add(w)
+            continue
+        case = (lambda x: b"(?i:" + x + b")") if blind else (lambda x: x)
+        alt = ((b"(?<=" + case(re.escape(w[:at])) + re.escape(w[at:at + 1]) + b")" if at else b"")
+               + case(re.escape(w[at + 1:])) + (b"(?=" + _TOKEN_AFTER[w] + b")" if w in _TOKEN_AFTER else b""))
+        by_mark.setdefault(w[at], []).append(alt)
+    assert unmarked == {b"AKIA", b"ASIA", b"ABIA", b"ACCA", b"AIza", b"ATATT3", b"eyJ", b"SK", b"dapi"}, unmarked
+    marked = b"|".join(re.escape(bytes([m])) + b"(?:" + b"|".join(alts) + b")" for m, alts in sorted(by_mark.items()))
+    return re.compile(marked + b"|" + _UNMARKED)
+
+
+def _may_hold_token(data: bytes) -> bool:
+    """Whether a vendor token's literal is in the text where its token could follow (see above): False
+    means the token formats change nothing."""
+    return _token_finder().search(data) is not None
+
+
+# The formats to visit for a set of triggers found (a text's set is one of few: "code", "token", "key"…).
+_TODO: dict[frozenset[bytes], list[int]] = {}
+_TODO_MAX = 4096
+
+
 def _run_text(text: str, data: bytes, present: set[bytes]) -> str:
-    """`_run` over the text formats, with their triggers looked up in `present` (`_present`): only
+    """`_run` over the text formats, with their triggers looked up in `present` (`_scan`): only
     the formats one of whose triggers is there are visited (`_FORMATS_OF`), in catalogue order."""
     lowered = data.lower()
     seen: dict[tuple[bytes, bool], bool] = {}
-    todo = sorted({i for w in present for i in _FORMATS_OF.get(w, ())})
+    key = frozenset(present)
+    todo = _TODO.get(key)
+    if todo is None:
+        if len(_TODO) >= _TODO_MAX:
+            _TODO.clear()
+        todo = _TODO[key] = sorted({i for w in present for i in _FORMATS_OF.get(w, ())})
     k = 0
     while k < len(todo):
         i = todo[k]
@@ -226,7 +299,7 @@ def _run_text(text: str, data: bytes, present: set[bytes]) -> str:
             if changed is not None:
                 text, data, lowered = changed
                 seen.clear()
-                present = _present(lowered)
+                present = _scan(lowered)
                 todo = sorted({j for w in present for j in _FORMATS_OF.get(w, ()) if j > i})
                 k = 0
             break
@@ -284,28 +357,31 @@ def _side(text: str, lowered: bytes, present: set[bytes]) -> str:
 def _redact_once(text: str) -> str:
     if not text:
         return text
-    token_gate, blind_token_gate, text_gate, _ = _gates()
     data = text.encode("utf-8", "surrogatepass")
-    words = (data if data.isascii() else data.translate(_ASCII_ONLY)).split()
-    runs = b" ".join([w for w in words if len(w) >= TOKEN_MIN])
-    # A gate that finds no trigger means `_run` would test every trigger and find none: most
-    # texts stop here, after a regex search or two instead of a Python loop over ~100 triggers.
-    if runs and (token_gate.search(runs) is not None or blind_token_gate.search(runs.lower()) is not None):
-        text = _run(_TOKEN_PLAN, text, runs)
-        data = text.encode("utf-8", "surrogatepass")
     lowered = data.lower()
-    if text_gate.search(lowered) is not None:
-        present = _present(lowered)
+    present = _scan(lowered)
+    if _may_hold_token(data):
+        token_gate, blind_token_gate = _gates()
+        words = (data if data.isascii() else data.translate(_ASCII_ONLY)).split()
+        runs = b" ".join([w for w in words if len(w) >= TOKEN_MIN])
+        # A gate that finds no trigger means `_run` would test every trigger and find none.
+        if runs and (token_gate.search(runs) is not None or blind_token_gate.search(runs.lower()) is not None):
+            new = _run(_TOKEN_PLAN, text, runs)
+            if new != text:
+                text = new
+                data = text.encode("utf-8", "surrogatepass")
+                lowered = data.lower()
+                present = _scan(lowered)
+    if not present:
+        return text    # most texts: no trigger of the text and side formats
+    if not present.isdisjoint(_TEXT_WORDS):
         new = _run_text(text, data, present)
         if new != text:
             text = new
             lowered = text.encode("utf-8", "surrogatepass").lower()
-            present = _present(lowered)
-    else:
-        present = {t for t in _SIDE_ASCII if t in lowered}
-        if not lowered.isascii():
-            present.update(t for t in _SIDE_WIDE if t in lowered)
-    return _side(text, lowered, present) if present else text
+            present = _scan(lowered)
+    side = present & _SIDE_WORDS
+    return _side(text, lowered, side) if side else text
 
 
 def contains_secret(text: str) -> bool:

@@ -157,13 +157,42 @@ _KEPT_NOUNS = frozenset(("secret", "secrets", "key", "keys", "token", "tokens", 
 _LETTER_NUMBER = re.compile(r"(?<![A-Za-z])[VvXxPpRrOo][0-9]")
 
 
+# One piece of `_KIND_NAME`, to read a name piece by piece (the same pieces: atomic, longest word first).
+_KIND_PIECE = re.compile(r"(?i:(?>" + _KIND_WORD + r"|[0-9]++k?|(?:[vxpro]|cl)[0-9]++k?|[_./+-]))")
+_VOWELS = frozenset("aeiouy")
+_THREE_DIGITS = re.compile(r"[0-9]{3}")
+
+
+_TITLED = re.compile(r"(?:[A-Z][a-z]+)+")
+
+
+def _one_case(word: str) -> bool:
+    """A word written as names are: all lower case, all upper case, or capitalised parts (`aes`, `AES`,
+    `Aes`, `ChaCha`); random letters mix cases otherwise (`dES`, `cS`, `EdR`)."""
+    return word.islower() or word.isupper() or _TITLED.fullmatch(word) is not None
+
+
+def _kind_pieces_cased(value: str) -> bool:
+    """Every word of `_KIND_WORDS` in `value` is written in one case (`_one_case`); the pieces of the
+    name are the matches of `_KIND_PIECE` from the start."""
+    for m in _KIND_PIECE.finditer(value):
+        piece = m.group(0).rstrip("0123456789k") if m.group(0)[:1].isdigit() else m.group(0)
+        letters = "".join(c for c in piece if c.isalpha())
+        if len(letters) > 1 and not _one_case(letters):
+            return False
+    return True
+
+
 def names_a_kind(value: str) -> bool:
     """The name of a kind of thing, not a secret (see `_KIND_WORDS`, `_KEPT_NOUNS`)."""
     if _KIND_NAME.fullmatch(value) is not None and len(_LETTER_NUMBER.findall(value)) <= 1:
-        # a word of 3+ letters of the list, or of 2 before a number of 3+ digits (`Ed25519`, `HS256`):
-        # random letters and digits rarely make either (`Es9Hs4Rs` is no name)
-        return any(len(m.group(0)) >= 3 or value[m.end():m.end() + 3].isdigit()
-                   for m in _KIND_WORD_RE.finditer(value))
+        # a word of 3+ letters of the list, or of 2 starting the name before a number of 3+ digits
+        # (`Ed25519`, `HS256`), each word in one case: random letters and digits rarely make either
+        # (`Es9Hs4Rs`, `dES22X87`, `cphs20476` are no names)
+        return _kind_pieces_cased(value) and any(
+            len(m.group(0)) >= 3
+            or (_THREE_DIGITS.match(value, m.end()) and (m.start() == 0 or not value[m.start() - 1].isalnum()))
+            for m in _KIND_WORD_RE.finditer(value))
     if not value.isalnum() or value.isdigit():
         return False
     pieces = _CAMEL_PIECE.findall(value)
@@ -173,7 +202,8 @@ def names_a_kind(value: str) -> bool:
     if not any(w in _KEPT_NOUNS for w in words[1:]):
         return False
     for i, (piece, word) in enumerate(zip(pieces, words, strict=True)):
-        if word in _KEPT_NOUNS or (len(word) >= 3 and (piece[0].islower() or piece[1:2].islower())):
+        if word in _KEPT_NOUNS or (len(word) >= 3 and (piece[0].islower() or piece[1:2].islower())
+                                   and _VOWELS.intersection(word)):
             continue
         if i == 0 and piece.islower() and len(piece) <= 4:
             continue  # `k8s`, `db`, `s3`
@@ -270,7 +300,7 @@ def made_up(value: str) -> bool:
 
 # Words that follow "the password is" in ordinary talk about passwords. A bare lowercase word
 # not on this list, and without these endings, is taken for the password itself.
-_NOT_A_PASSWORD = frozenset((
+NOT_A_PASSWORD = frozenset((
     "a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "these",
     "those", "what", "which", "who", "where", "why", "how", "not", "no", "never", "also", "still",
     "now", "already", "just", "only", "always", "usually", "probably", "definitely", "currently",
@@ -303,7 +333,7 @@ def password_like(value: str) -> bool:
     if any(c.isupper() for c in value[1:]):
         return True
     word = value.lower()
-    return len(word) >= 4 and word not in _NOT_A_PASSWORD and not word.endswith(_WORDY_ENDINGS)
+    return len(word) >= 4 and word not in NOT_A_PASSWORD and not word.endswith(_WORDY_ENDINGS)
 
 
 def shaped_password(value: str) -> bool:

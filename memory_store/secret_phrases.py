@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from memory_store.secret_formats import (
     ENV_REF,
+    NOT_A_PASSWORD,
     NOT_MARK,
     SecretFormat,
     ascii_secret,
@@ -155,7 +156,35 @@ PAIRS: tuple[SecretFormat, ...] = (
 # ---- spoken forms -----------------------------------------------------------------------------
 
 _W = r"[^\s.,;:!?\"'`]+"              # one word
+# A passphrase of several words after a name and a copula ("the wifi password is mango tree 42", "รหัสผ่าน
+# wifi คือ mango tree 42"): a first word of letters, then 1-5 more words or numbers that run to the end of
+# the clause — a punctuation mark, the line's end, a Thai or Chinese word, or a word that starts a new clause
+# or that ordinary talk puts after "the password is" (`NOT_A_PASSWORD`: "and", "for", "required", "now").
+# A run of words that does not end so is no passphrase ("the password is hunter2 and the user is admin"
+# keeps "and the user is admin"); the value is then the one word as before. The format's `accept` judges
+# the first word (`first_word`).
+_CLAUSE_WORDS = ("because", "since", "until", "unless", "while", "when", "whenever", "after", "before", "though",
+                 "although", "please", "thanks", "thank", "btw", "we", "i", "you", "they", "he", "she", "are",
+                 "was", "were", "will", "would", "should", "can", "could", "must", "may", "might", "do", "does",
+                 "did", "don't", "isn't", "again", "yet", "every", "each", "per", "via", "into", "onto", "over",
+                 "under", "about", "than", "except")
+_PHRASE_STOP = "|".join(sorted((*NOT_A_PASSWORD, *_CLAUSE_WORDS), key=len, reverse=True)).replace("'", "'")
+_PHRASE_WORD = (r"(?!(?i:" + _PHRASE_STOP + r")(?![A-Za-z0-9]))"
+                r"[A-Za-z0-9](?:[!-~]{0,30}(?<![\"'`<>])[A-Za-z0-9!#$%&*+/=@^_~-])?(?<![\"'`<>])")
+_PHRASE = (r"[A-Za-z]{2,30}(?:[ \t]+" + _PHRASE_WORD + r"){1,5}"
+           r"(?=[ \t]*(?:$|\r?\n|[.,;:!?)\]]|[^\x00-\x7f])|[ \t]+(?i:" + _PHRASE_STOP + r")(?![A-Za-z0-9]))")
 _BARE = r"(?P<secret>[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)?])"
+_BARE_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)?])"
+
+
+def first_word(accept: Callable[[str], bool]) -> Callable[[str], bool]:
+    """`accept` of a value that may be a passphrase (`_PHRASE`): of its first word when it has several."""
+    def judged(value: str) -> bool:
+        words = value.split()
+        return accept(words[0]) if len(words) > 1 else accept(value)
+    return judged
+
+
 _QUOTED = r"(?P<q>[\"'`])(?P<secret_q>[^\"'`\n]{1,100})(?P=q)"
 _EN_PASSWORD = (
     r"(?i:\b(?:pass(?:word|wd|phrase|code)|pwd?)"
@@ -165,7 +194,7 @@ _EN_PASSWORD = (
     r"|(?:changed|reset|updated|rotated|set)[ \t]+to)"
     r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
     r"(?:" + _W + r"[ \t]+)?pass(?:word|wd|phrase|code)[ \t]+to)"
-    r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+    r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE_OR_PHRASE + ")"
 )
 # A name of a password as a label: what it is for in brackets or after "for", then a colon, a dash or
 # an arrow ("password (staging): X", "Password for ana@db: X", "wifi password — X", "password -> X").
@@ -175,7 +204,7 @@ _EN_PASSWORD_LABEL = (
     r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)(?![A-Za-z])"
     r"(?:[ \t]*\([^()\n]{1,40}\)|[ \t]+(?i:for|of|on|to)[ \t]+[^\s:]+(?:[ \t]+[^\s:]+){0,3}?)?"
     r"(?:[ \t]*(?::|：)|[ \t]+(?:—|–|-|->|=>|→)|[ \t]*(?:->|=>|→))[ \t]+" + NOT_MARK
-    + r"(?:" + _QUOTED + "|" + _BARE + ")"
+    + r"(?:" + _QUOTED + "|" + _BARE_OR_PHRASE + ")"
 )
 # The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none;
 # before a copula, what the key is for ("the aws secret for the backup bucket is X", "the token for
@@ -204,9 +233,10 @@ def _en_key_kind(m: re.Match[str], value: str) -> str:
 # Thai and Chinese: the value is the ASCII run after the copula (a Thai or Chinese word there is
 # talk about passwords, not one).
 _ASCII_VALUE = r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
+_ASCII_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
 _TH_PASSWORD = (
     r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
-    + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
+    + NOT_MARK + r"[\"'`]?" + _ASCII_OR_PHRASE
 )
 # "with password X" ("ssh root@host with password X", "login using the password X"): a plain
 # word there is usually not one ("with password managers"), so the value needs a password's shape.
@@ -241,7 +271,7 @@ def _named_kind(m: re.Match[str], value: str) -> str:
 
 _ZH_PASSWORD = (
     r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|设为|設為|改成|改为|:|：|=)[ \t]*"
-    + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
+    + NOT_MARK + r"[\"'`“]?" + _ASCII_OR_PHRASE
 )
 
 # "the admin login is admin / S0meP@ssw0rd", "credentials: admin:S0meP@ssw0rd", "creds for the
@@ -261,6 +291,68 @@ _LOGINS = (  # each starts with its first letter, so the engine skips to it
     (("signin", "sign in", "sign-in"), r"[Ss](?<![A-Za-z][Ss])(?i:ign[ -]?ins?)" + _LOGIN_TAIL),
     (("credential", "creds"), r"[Cc](?<![A-Za-z][Cc])(?i:red(?:entials?|s))" + _LOGIN_TAIL),
 )
+# A login said with no punctuation: "login admin pass hunter", "user root password hunter2", "username
+# admin pw X", "the db user is app password X": the leading word, the user, a name of its password, an
+# optional copula, the password. The user must not be a word that makes the sentence talk about a login
+# ("login page password field", "user tests pass on CI": `_LOGIN_NOT_USERS`), and the value is judged by
+# `login_word`; "pass" is a verb as often, so after "user" it needs a password's shape (`shaped_password`)
+# and after "login" it must not be a word that follows the verb ("tests pass again").
+_NAMED_LOGIN_HEAD = (r"(?<![A-Za-z])(?:(?i:log[ -]?in|sign[ -]?in)|(?P<by_user>(?i:user(?:[ _-]?name)?|account)))"
+                     r"(?:[ \t]+(?i:is|=))?[ \t]+"
+                     r"(?P<user>[^\s/:\"'`\[\]]{1,64})[ \t]+(?:(?i:and|with)[ \t]+)?(?:(?i:the|its)[ \t]+)?"
+                     r"(?:(?P<verb>(?i:pass))|(?i:pass(?:word|wd)|pwd?))(?![A-Za-z])")
+# after "user X pass" (and no copula) a digit or a symbol in the value
+_NAMED_LOGIN = (_NAMED_LOGIN_HEAD
+                + r"(?:[ \t]+(?i:is|=)|[ \t]*[:=]|(?(by_user)(?(verb)(?=[ \t]+[A-Za-z]*[^\sA-Za-z]))))"
+                r"[ \t]+" + NOT_MARK + r"[\"'`]?" + _BARE)
+_LOGIN_HEAD_RE = re.compile(_NAMED_LOGIN_HEAD)
+_LOGIN_NOT_USERS = frozenset((
+    "a", "an", "the", "my", "your", "our", "their", "his", "her", "its", "this", "that", "with", "and", "or", "for",
+    "to", "is", "no", "new", "page", "pages", "form", "forms", "flow", "flows", "screen", "screens", "test", "tests",
+    "spec", "specs", "check", "checks", "button", "field", "fields", "endpoint", "api", "service", "module",
+    "component", "table", "column", "story", "stories", "case", "cases", "suite", "hash", "hashes", "reset",
+    "policy", "input", "box", "dialog", "modal", "prompt", "route", "handler", "view", "controller", "model",
+    "schema", "data", "name", "id", "settings", "config", "and/or", "session", "sessions", "manager", "only",
+    # and what a user does with a password ("the user enters password twice")
+    "enters", "types", "provides", "submits", "sets", "changes", "resets", "forgets", "needs", "has", "gets",
+    "sees", "clicks", "inputs", "updates", "chooses", "picks", "uses", "requires", "remembers", "knows", "loses",
+    "shares", "saves", "stores", "creates", "generates", "must", "can", "should", "will", "may", "without",
+))
+_LOGIN_NOT_VALUES = frozenset((
+    "field", "fields", "input", "column", "box", "form", "hash", "manager", "policy", "rules", "rule", "length",
+    "strength", "prompt", "hint", "check", "checks", "validation", "login", "page", "screen", "dialog", "flow",
+    "auth", "authentication", "again", "today", "tonight", "review", "lint", "green", "everywhere", "anyway",
+    "both", "all", "first", "later", "soon", "here", "there", "through", "locally", "ci", "tests", "test",
+    "fails", "works", "work", "expiry", "rotation", "complexity", "requirements", "settings", "screen", "entry",
+))
+
+
+def login_word(value: str) -> bool:
+    """The password of a login said with no punctuation: as after "the password is" (`password_like`),
+    and not a word that names a part of a login ("field", "policy") or follows "pass" the verb ("again")."""
+    return value.lower() not in _LOGIN_NOT_VALUES and labelled_password(value)
+
+
+def login_named(words: str) -> bool:
+    """`about` of `_NAMED_LOGIN`: the user is no word of talk about logins (`_LOGIN_NOT_USERS`)."""
+    m = _LOGIN_HEAD_RE.match(words)
+    return m is not None and m.group("user").lower() not in _LOGIN_NOT_USERS
+
+
+# "the wifi pass is mango tree 42", "router pass: Kq8z…": "pass" with what it opens before it and a
+# copula after it (alone, "pass" is a verb or a ticket: "my boarding pass is in the app").
+_PASS_OF = ("wifi", "wi-fi", "wlan", "router", "admin", "root", "ssh", "vpn", "db", "database", "email", "mail",
+            "server", "account", "login", "user", "sudo", "ftp", "sftp", "mysql", "postgres", "redis", "vault",
+            "laptop", "phone", "computer", "pc", "nas")
+# (it starts with "pass", the engine skipping to it, and looks back for what it opens)
+_QUALIFIED_PASS = (
+    r"[Pp](?i:ass)(?![A-Za-z])(?:" + "|".join(
+        f"(?<=(?<![A-Za-z])(?i:{re.escape(w)})[ \t](?i:pass))" for w in _PASS_OF) + ")"
+    r"(?:[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|just))?[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是)[ \t]*)"
+    + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE_OR_PHRASE + ")"
+)
+
+
 # An AWS secret access key (40 characters of base64) said beside "aws" without its key id:
 # "AWS 密钥 X", "aws backup bucket secret X". Mixed case, a digit, not hex (a commit hash).
 _AWS_SECRET = (
@@ -309,7 +401,28 @@ _DIGIT_CHARS = tuple("0123456789")
 # 4821", "รหัส ATM 4821", "รหัสบัตร 4821", "รหัสผ่าน 4821", "银行卡密码 4821", "取款密码4821". Only 4-12
 # digits that end there (not a version, a date, a size: "pin numpy to 1.26.4", "密码 8 位"); bare
 # "รหัส" (any code, "รหัส 10110" a postal one) only with what it opens named (ATM, บัตร, PIN, OTP…).
-_PIN_DIGITS = r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
+# A number right after the name with no copula that talk puts there, not a code: a year of these decades
+# (Thai ones too) before a word ("the access code 2026 rollout", "รหัสผ่าน 2568 นโยบายใหม่", "密码 2026
+# 规则", "2026 年") but not before a word that ends the clause ("the door code 2024 please"); a date
+# ("20261201", "2026/12/01"); a count ("the access code 1500 cards", "รหัสผ่าน 1000 ผู้ใช้"). Birth years
+# (a PIN's favourite) are before 2010 and stay codes.
+_CLAUSE_END_WORDS = (r"(?i:and|or|but|please|pls|thanks|thx|for|on|at|in|to|is|was|ok|okay|now|btw|remember|too|also"
+                     r"|again|then|so)(?![A-Za-z])|นะ|ครับ|ค่ะ|คะ|จ้ะ|จ้า|เลย|ด้วย|吧|呢|啊|哦|哈|记住|記住|别|別")
+_COUNT_NOUNS = (r"(?i:users?|cards?|codes?|people|members?|employees?|staff|devices?|phones?|accounts?|rows?"
+                r"|records?|entries|items?|requests?|attempts?|tries|times|days?|hours?|minutes?|mins?|seconds?"
+                r"|secs?|digits?|characters?|chars?|bytes?|tokens?|keys?|doors?|sites?|offices?|units?|copies"
+                r"|pcs|words?|letters?|logins?|passwords?)(?![A-Za-z])"
+                r"|ผู้ใช้|คน|ใบ|บัญชี|ครั้ง|วัน|ชั่วโมง|นาที|วินาที|หลัก|ตัว|เครื่อง|รายการ"
+                r"|个|個|位|人|张|張|次|天|小时|小時|分钟|分鐘|秒|台|用户|用戶|条|條")
+_TALK_NUMBER = (
+    r"(?!(?:20[1-3][0-9]|25[5-8][0-9])(?:[ \t]*(?:年|ปี)|[ \t]+(?!" + _CLAUSE_END_WORDS + r")[^\W\d_])"
+    r"|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9])"
+    r"|[0-9]+[/.][0-9]"
+    r"|[0-9]+[ \t]*(?:" + _COUNT_NOUNS + r")"
+    r")"
+)
+_PIN_DIGITS = (_TALK_NUMBER
+               + r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))")
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
 # "PIN 银行卡 5502".
 _PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเอ็ม|ตู้เซฟ|ประตู)|银行卡|銀行卡|卡|门禁|門禁"
@@ -334,10 +447,14 @@ _SEED_NAME = "(?i:" + "|".join(_SEED_NAMES) + ")"
 # or "is" right after it: "seed" is a verb ("seed the database with …") and "seed: 42" a random one.
 _SEED_SHORT = ("seed", "mnemonic")
 _SEED_TRIGGERS = ("phrase", "seed", "mnemonic", "助记词", "助記詞", "恢复短语", "恢復短語", "คำกู้คืน", "วลีกู้คืน", "วลีสำรอง")
-_SEED = ("(?:" + _SEED_NAME + r"[^\n\[\]]{0,40}?"
-         r"|(?<![A-Za-z])(?i:seed|mnemonic)(?:[ \t]+(?i:words|phrase))?(?:[ \t]*[:=：][ \t]*|[ \t]+(?i:is|was)[ \t]+))"
+# The words may start on the next line and run over several ("seed phrase:" and six words a line, as a
+# wallet shows them): a line break counts as the space between two words.
+_SEED_GAP = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)"
+_SEED = ("(?:" + _SEED_NAME + r"[^\n\[\]]{0,40}?(?:[ \t]*\r?\n[ \t]*)?"
+         r"|(?<![A-Za-z])(?i:seed|mnemonic)(?:[ \t]+(?i:words|phrase))?"
+         r"(?:[ \t]*[:=：][ \t]*(?:\r?\n[ \t]*)?|[ \t]+(?i:is|was)" + _SEED_GAP + "))"
          r"(?<![a-z])" + NOT_MARK
-         + r"(?P<secret>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?![a-z])")
+         + r"(?P<secret>[a-z]{3,8}(?:" + _SEED_GAP + r"[a-z]{3,8}){11,23})(?![a-z])")
 
 # A one-time or access code said by its name ("the recovery code: KQ8Z-…", "验证码是 …", "รหัส OTP
 # คือ …", "door code is 4821#"): a name of such a code, a copula, and digits (4-12, in groups joined by
@@ -360,7 +477,7 @@ _CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(
 _CODE = (
     _CODE_NAME + r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
-    r"|[ \t]+)" + NOT_MARK + r"[\"'`“]?"
+    r"|[ \t]+" + _TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
     r"(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
 )
 # Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
@@ -601,10 +718,13 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":", "pass", "pw"))
       for triggers, pattern in _LOGINS),
-    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=password_like),
+    SecretFormat("password", ("pass", "pw"), _NAMED_LOGIN, lowered=True, accept=login_word, about=login_named,
+                 needs=("log", "sign", "user", "account")),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD, lowered=True, accept=first_word(password_like)),
+    SecretFormat("password", ("pass",), _QUALIFIED_PASS, lowered=True, accept=first_word(labelled_password)),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=high_entropy, kind_of=_en_key_kind)
       for triggers, pattern in ((("secret",), _EN_SECRET), (("token",), _EN_TOKEN), (("key",), _EN_APIKEY))),
-    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LABEL, lowered=True, accept=labelled_password,
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LABEL, lowered=True, accept=first_word(labelled_password),
                  needs=(":", "-", "—", "–", "→", "：")),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
@@ -614,8 +734,8 @@ PHRASES: tuple[SecretFormat, ...] = (
                    needs=_MIXED_COPULAS, about=secret_named) for triggers, pattern in _MIXED_KEYS),
     SecretFormat("token", ("โทเค็น", "โทเคน", "โทคเคน", "คีย์", "ซีเคร็"), _TH_KEY, accept=named_secret,
                  kind_of=_named_kind, about=secret_named),
-    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=ascii_secret, about=secret_named),
-    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=ascii_secret, about=secret_named),
+    SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_PASSWORD, accept=first_word(ascii_secret), about=secret_named),
+    SecretFormat("password", ("密", "令", "秘"), _ZH_PASSWORD, accept=first_word(ascii_secret), about=secret_named),
     SecretFormat("password", ("密", "令", "秘"), _ZH_BARE, accept=bare_password, about=secret_named),
     SecretFormat("password", ("รหัส", "พาสเวิ"), _TH_BARE, accept=bare_password, about=secret_named),
     *(SecretFormat("secret", (name,), pattern, lowered=True, accept=random_looking, kind_of=_short_kind,

@@ -1,0 +1,54 @@
+"""A name of a code, a PIN or a password followed, with no copula, by a number that talk puts there — a
+year before a word ("the access code 2026 rollout"), a date, a count ("the access code 1500 cards") — was
+redacted as the code itself (explore7 #6). Those stay (the class is in tests/fixtures/redaction/harmless.txt,
+lines after "a secret word followed by a year"); a code that only looks like a year still goes when nothing
+but the clause's end follows it, and a birth year is a PIN."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_store.redact import redact
+
+CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "redaction" / "harmless.txt"
+MARKER = "# --- a secret word followed by a year, a version, a ticket number, a count or a date"
+
+
+def _class_lines() -> list[str]:
+    lines = CORPUS.read_text("utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(MARKER))
+    return [line for line in lines[start + 1:] if line.strip() and not line.startswith("#")]
+
+
+def test_the_class_holds_sixty_lines_in_three_languages() -> None:
+    lines = _class_lines()
+    assert len(lines) >= 60
+    assert any("\u0e00" <= c <= "\u0e7f" for line in lines for c in line)
+    assert any("\u4e00" <= c <= "\u9fff" for line in lines for c in line)
+
+
+@pytest.mark.parametrize("text", ["the access code 2026 rollout", *_class_lines()])
+def test_a_year_a_date_or_a_count_after_a_secret_word_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+CODE = "48" + "21"
+
+
+@pytest.mark.parametrize("text", [
+    f"the door code {CODE}",
+    "the door code 2026.",
+    "remember the door code 2024 please",
+    "door code 2019 for the office",
+    "my PIN 1987 do not share",
+    "PIN 2026",
+    "รหัสประตู 2025 นะ",
+    "门禁 PIN 2026 记住",
+    "รหัสผ่าน 2026",
+    "密码 2026",
+    "backup codes: 2026 4821",
+])
+def test_a_code_that_looks_like_a_year_at_the_clause_end_still_goes(text: str) -> None:
+    out = redact(text)
+    assert "[REDACTED:password]" in out and not any(c.isdigit() for c in out.replace("[REDACTED:password]", "")), out
