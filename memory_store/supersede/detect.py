@@ -108,6 +108,9 @@ _VALUE_WORD = re.compile(r"[^\s,;:()]*[A-Z0-9@][^\s,;:()]*|[^\s,;:()]+\.[a-z]{2,
 # ... the share of the heading the earlier entry names.
 HEAD_NAMED = 0.75
 MORE_WORDS = 2.0
+# The clauses of a return to a value (Detector._returns_to_rejected): `_CLAUSE`, and a comma and a
+# space after a number ("standups are at 9:30, 10:00 was too late": a value ends the clause).
+_VALUE_CLAUSE = re.compile(rf"{_CLAUSE.pattern}|(?<=\d),\s+", re.IGNORECASE)
 # Another name in one place: the rest of each statement the other names, at least this share.
 NAME_SWAP_REST = 0.55
 _DIGITS = re.compile(r"\d+")
@@ -424,8 +427,18 @@ class Detector:
         ("the upload limit for attachments is 25 MB" / "the avatar upload limit is 2 MB", "the API
         timeout is 30 seconds" / "the session timeout is 15 minutes") each hold a plain word the
         other statement does not say at all? Words that only say a quantity ("limit", "max",
-        "size") name no thing. Latin script (Thai and Chinese: `_other_head`)."""
-        new_subject, old_subject = self._measured(new_text), self._measured(old_text)
+        "size") name no thing. Latin script (Thai and Chinese: `_other_head`, `_other_object`)."""
+        new_words, old_words = self._measured(new_text), self._measured(old_text)
+        new_subject = {t for t, w in new_words.items() if w == 1.0}
+        old_subject = {t for t, w in old_words.items() if w == 1.0}
+        new_all, old_all = subject_tokens(new_text, self.lx), subject_tokens(old_text, self.lx)
+        # One quantity named the same way, a qualifier before it that says which thing ("the session
+        # TTL" / "the refresh token TTL", "the iOS build cache TTL" / "the Android build cache TTL"):
+        # the word that ends each subject is one word, and each qualifier names a word (a name too)
+        # the other statement never says.
+        if self._heads(new_text) & self._heads(old_text) \
+                and any(not said_in(t, old_all) for t in new_words) and any(not said_in(t, new_all) for t in old_words):
+            return True
         if not new_subject or not old_subject:
             return False
         # One template: most of each subject is the other's too (a paraphrase of one subject, "AWS
@@ -433,19 +446,74 @@ class Detector:
         if 2 * sum(said_in(t, old_subject) for t in new_subject) < len(new_subject) \
                 or 2 * sum(said_in(t, new_subject) for t in old_subject) < len(old_subject):
             return False
-        new_all, old_all = subject_tokens(new_text, self.lx), subject_tokens(old_text, self.lx)
         return any(not said_in(t, old_all) for t in new_subject) and any(not said_in(t, new_all) for t in old_subject)
 
-    def _measured(self, text: str) -> set[str]:
-        """The plain words before the first number of each clause that gives one (Latin script)."""
-        out: set[str] = set()
-        for clause in _CLAUSE.split(normalise(text)):
+    def _measured(self, text: str) -> dict[str, float]:
+        """The words (a name weighs more) before the first number of each clause that gives one
+        (Latin script), in their order; not a word that only says a quantity."""
+        out: dict[str, float] = {}
+        for words in self._measured_clauses(text):
+            out.update(words)
+        return out
+
+    def _heads(self, text: str) -> set[str]:
+        """The word that ends what each clause's value is of ("ttl" in "the refresh token TTL is 30 days")."""
+        return {next(reversed(words)) for words in self._measured_clauses(text) if words}
+
+    def _measured_clauses(self, text: str) -> list[dict[str, float]]:
+        out: list[dict[str, float]] = []
+        for clause in (c for line in normalise(text).splitlines() for c in _CLAUSE.split(line)):
             m = _DIGITS.search(clause)
             if not m or _NON_LATIN.search(clause):
                 continue
-            out.update(t for t, w in subject_tokens(clause[:m.start()], self.lx).items()
-                       if w == 1.0 and t.isalpha() and t not in MEASURE_WORDS)
+            out.append({t: w for t, w in subject_tokens(clause[:m.start()], self.lx).items()
+                        if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS})
         return out
+
+    def _returns_to_rejected(self, new_text: str, old_text: str) -> str | None:
+        """The return cue ("again", "back to", 又/回到, กลับมา/อีกครั้ง) of a clause of `new_text` that
+        takes up again a value the earlier entry rejected, the two values changing places: the
+        earlier entry makes its choice in its first clause and names the other value only in a
+        clause after it ("deploys happen on Tuesdays, Thursdays did not work"); the clause with the
+        cue names that value and says the choice's frame again ("deploys happen on Thursdays
+        again"), with no no or failure in it (cues/*.txt [setback]), and the chosen value it
+        leaves out is named in a clause of its own ("Tuesdays clash with the release meeting").
+        The chosen value said again ("… on Tuesdays again"), the other one failing again
+        ("deploys on Thursdays failed again, …") and the other one mentioned again for another
+        use ("… timed out on the MySQL reports again" after "…, MySQL is for the legacy reports")
+        are no return."""
+        cues = self.lx.cues["return"]
+        new_folded = normalise(new_text)
+        if not cues.search(new_folded):
+            return None
+        chosen: dict[str, float] = {}
+        later: dict[str, float] = {}
+        for line in normalise(old_text).splitlines():
+            for n, clause in enumerate(c for c in _VALUE_CLAUSE.split(line) if c and c.strip()):
+                (chosen if n == 0 else later).update(self._clause_words(clause))
+        rejected = {t for t in later if t not in chosen}
+        if not rejected:
+            return None
+        found: list[tuple[str, dict[str, float]]] = []   # (cue, words) of each clause with a cue
+        others: set[str] = set()                          # the words of the clauses without one
+        for line in new_folded.splitlines():
+            for clause in _VALUE_CLAUSE.split(line):
+                if not clause or not clause.strip():
+                    continue
+                m = cues.search(clause)
+                if m is None:
+                    others.update(self._clause_words(clause))
+                elif not self.lx.cues["setback"].search(clause):
+                    found.append((m.group(0).strip(), self._clause_words(clause)))
+        for cue, words in found:
+            frame = sum(w for t, w in words.items() if t in chosen)
+            if any(t in rejected for t in words) and frame >= MIN_SHARED_WORDS \
+                    and any(t not in words and t in others for t in chosen):
+                return cue
+        return None
+
+    def _clause_words(self, clause: str) -> dict[str, float]:
+        return {t: w for t, w in subject_tokens(clause, self.lx).items() if not t.startswith(ROLE_PREFIX)}
 
     def _kept_and_more(self, new_text: str, old_tokens: dict[str, float]) -> bool:
         """Is `new_text` a clause that keeps part of the earlier entry (it holds the continuation cue
@@ -593,7 +661,7 @@ class Detector:
                 continue
             if new_members and other_member(new_members, self._members(e)):
                 continue   # another family member, building or code: written from one template
-            if _other_object(new.title, e.title):
+            if _other_object(new.title, e.title, lx):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
             if self._off_heading(e.title, new_tokens):
                 continue   # "The CLI uses Rust" beside "Config format: YAML": not about the config format
@@ -628,6 +696,10 @@ class Detector:
         # what is done "from now on".
         if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure"):
             reversal = onset
+        if not reversal and not continuation:
+            # Back to a value the earlier entry rejected ("deploys happen on Thursdays again" after
+            # "… on Tuesdays, Thursdays did not work").
+            reversal = self._returns_to_rejected(new.full, target.full)
         relaxation = self._own_cue("relaxation", text, said)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
@@ -845,12 +917,18 @@ def _initials_of(token: str, text: str) -> bool:
     return any("".join(w[0] for w in words[i:i + len(token)]) == token for i in range(len(words) - len(token) + 1))
 
 
-def _other_object(new_title: str, old_title: str) -> bool:
+def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
     """Are two titles one template with two slots changed: a value (a number) and, apart from it,
     a plain lower-case word ("The billing service runs on port 8081" / "The search service runs on
     port 8095")? The word says which thing; each thing has its own value, so neither contradicts
     nor replaces the other. A name in the other slot ("Use Kafka" / "Use Pulsar") is a tool, not a
-    thing, and keeps the pair; so does one changed slot (the same service on another port)."""
+    thing, and keeps the pair; so does one changed slot (the same service on another port).
+    Thai and Chinese titles the same way, a Thai run and a Chinese character each one word: the
+    thing a lower-case Latin word ("Batch size ของ importer คือ 500" / "… exporter คือ 200") or a
+    Chinese character, not a numeral or a unit of the calendar, in the qualifier a 的 closes
+    ("导入器的批量大小是 500" / "导出器的批量大小是 200"; not "每周二 10 点" / "每周四 14 点", a day and an
+    hour, nor "取消订单需在发货前 2 小时" / "…要在…6 小时", the verb of one rule). A known tool (the
+    role files) is no thing, however it is written ("缓存用 redis 部署 2 个节点")."""
     a, b = _TEMPLATE_WORD.findall(old_title), _TEMPLATE_WORD.findall(new_title)
     if len(a) < SLOT_TEMPLATE + 2 or len(b) < SLOT_TEMPLATE + 2:
         return False
@@ -863,14 +941,22 @@ def _other_object(new_title: str, old_title: str) -> bool:
         old_side, new_side = a[i1:i2], b[j1:j2]
         if all(w.isdigit() for w in old_side + new_side):
             value = True
-        elif len(old_side) <= 2 and len(new_side) <= 2 \
-                and all(w.isalpha() and w.islower() for w in old_side + new_side):
+        elif len(old_side) <= 2 and len(new_side) <= 2 and all(
+                (w.isascii() and w.isalpha() and w.islower())
+                or (_HANZI.fullmatch(w) and w not in _HANZI_VALUES and "的" in a[i2:] and "的" in b[j2:])
+                for w in old_side + new_side) \
+                and not lexicon.roles_of(" ".join(old_side).casefold()) \
+                and not lexicon.roles_of(" ".join(new_side).casefold()):
+            # (a known tool written in lower case, "redis" inside Chinese text, is a tool, not a thing)
             word = True
     return value and word
 
 
-# Words of a title for `_other_object`, Latin script (Thai and Chinese titles have no spaces to align).
-_TEMPLATE_WORD = re.compile(r"[A-Za-z][\w'-]*|\d+")
+# Words of a title for `_other_object`: a Latin word, a number, a Thai run, a Chinese character.
+_TEMPLATE_WORD = re.compile(r"[A-Za-z](?:(?![\u0e00-\u0e7f\u3400-\u9fff])[\w'-])*|\d+|[\u0e00-\u0e7f]+|[\u3400-\u9fff]")
+_HANZI = re.compile(r"[\u3400-\u9fff]")
+# Chinese characters that say a value, not a thing: numerals and units of the calendar and the clock.
+_HANZI_VALUES = frozenset("零〇一二两三四五六七八九十百千万亿半日天周月年号点时分秒期")
 
 
 # Thai or Chinese letters: a title with no spaces between its words.

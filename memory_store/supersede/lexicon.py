@@ -2,7 +2,9 @@
 module (`cues/en.txt`, `cues/th.txt`, `cues/zh.txt`), each a list of regular expressions under
 `[reversal]`, `[relaxation]`, `[refinement]`, `[continuation]`, `[exception]` (a scope or a
 condition: what makes a loosened rule an exception rather than a new value), `[onset]` (words that
-open any standing statement, "from now on": a change only with another value or tool) and `[stop]`
+open any standing statement, "from now on": a change only with another value or tool), `[addition]`,
+`[return]` (a value taken up again: a change only back to one the earlier entry rejected),
+`[setback]` (a no or a failure: a value said again with one is not taken up again) and `[stop]`
 (words).
 
 Every text is checked against every language's cues: people switch languages inside a sentence
@@ -21,7 +23,8 @@ from memory_store.cue_files import parse_sections
 CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
-SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "addition", "stop")
+SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "addition", "return",
+            "setback", "stop")
 CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset")   # blanked out of subjects
 ROLE_CACHE = 1 << 16
 # A look-behind at the start of a cue says where it is a cue ("以后" not after a time: "1 点以后" is
@@ -127,7 +130,8 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
                 stop.update(items)
             else:
                 target[section].extend(items)
-    cues = {s: _alternation(spaced[s], unspaced[s]) for s in (*CUE_SECTIONS, "exception", "addition")}
+    cues = {s: _alternation(spaced[s], unspaced[s])
+            for s in (*CUE_SECTIONS, "exception", "addition", "return", "setback")}
     blank = _alternation(*([_LEADING_LOOKBEHIND.sub("", p) for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
     roles, any_role = load_roles(role_folder)

@@ -1,4 +1,4 @@
-"""The blind sets (conflicts: dev, heldout, heldout2-5 and the fresh heldout6; preferences: dev, heldout,
+"""The blind sets (conflicts: dev, heldout, heldout2-6 and the fresh heldout7; preferences: dev, heldout,
 heldout2-4 and the fresh heldout5) are well-formed.
 
 They were written before the code they measure by someone who never saw it. This test reads
@@ -17,7 +17,7 @@ from tests.conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
-CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -42,14 +42,20 @@ HELDOUT5_TOTALS = {
     "th": {"reversal": 10, "relaxation": 4, "refinement": 8, "conflict": 8, "same": 4, "unrelated": 11},
     "zh": {"reversal": 11, "relaxation": 4, "refinement": 8, "conflict": 7, "same": 5, "unrelated": 12},
 }
-# heldout6 (the blind conflict half now): as its writer's count script printed them.
+# heldout6: as its writer's count script printed them.
 HELDOUT6_TOTALS = {
     "en": {"reversal": 14, "relaxation": 5, "refinement": 10, "conflict": 11, "same": 8, "unrelated": 22},
     "th": {"reversal": 11, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 14},
     "zh": {"reversal": 10, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 4, "unrelated": 14},
 }
+# heldout7 (the blind conflict half now): as its writer's count script printed them.
+HELDOUT7_TOTALS = {
+    "en": {"reversal": 10, "relaxation": 4, "refinement": 7, "conflict": 7, "same": 6, "unrelated": 16},
+    "th": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 7, "same": 6, "unrelated": 15},
+    "zh": {"reversal": 11, "relaxation": 3, "refinement": 6, "conflict": 8, "same": 6, "unrelated": 16},
+}
 BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS,
-                "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS}
+                "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS, "heldout7": HELDOUT7_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}

@@ -31,6 +31,7 @@ def test_a_decision_sharing_only_we_decided_leaves_the_earlier_decision_active(t
 @pytest.mark.parametrize("switch", [
     "switch the rate limiter from Redis to a token bucket in memory",
     "把限流器从 Redis 换成内存里的令牌桶",
+    "限流器从 Redis 换成内存里的令牌桶",
     "เปลี่ยน rate limiter จาก Redis เป็น token bucket ในหน่วยความจำ",
 ])
 def test_a_switch_of_another_thing_away_from_the_same_tool_leaves_the_decision_active(
@@ -39,6 +40,19 @@ def test_a_switch_of_another_thing_away_from_the_same_tool_leaves_the_decision_a
     ws = _run(tmp_path, [("2026-11-03T03:00:00+00:00", REDIS), ("2026-11-10T03:00:00+00:00", switch)])
     by_excerpt = {f.entry.excerpt: f.entry for f in all_entries(ws)}
     old, new = by_excerpt[REDIS], by_excerpt[switch]
+    assert new.supersedes is None and old.status == "active"
+    items = _memory_items(ws)
+    assert old.id in items and new.id in items, items
+
+
+def test_covering_for_a_person_in_thai_leaves_the_decision_active(tmp_path: Path) -> None:
+    """แทน + a person is "for, on behalf of" (I do the deploys for พี่เอก while he is on leave), not
+    "instead of": พี่เอก still owns the Friday deploys."""
+    owner = "ตัดสินใจแล้วว่าพี่เอกดูแล deploy ทุกวันศุกร์"
+    cover = "ตกลงกันว่าผมทำ deploy แทนพี่เอกช่วงลา"
+    ws = _run(tmp_path, [("2026-11-03T03:00:00+00:00", owner), ("2026-11-10T03:00:00+00:00", cover)])
+    by_excerpt = {f.entry.excerpt: f.entry for f in all_entries(ws)}
+    old, new = by_excerpt[owner], by_excerpt[cover]
     assert new.supersedes is None and old.status == "active"
     items = _memory_items(ws)
     assert old.id in items and new.id in items, items
