@@ -60,4 +60,47 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
         check = _kind_check(rel)
         if check is not None:
             out.extend(check(text, rel, exists, transcript_exists))
+        if rel == "MEMORY.md":
+            out.extend(_unfound_entries(ws, text))
+    return out
+
+
+def _unfound_entries(ws: Path, text: str) -> list[Problem]:
+    """MEMORY.md items whose link leads to a file that does not hold their entry, nor does any
+    other memory file (memory_store/missing_entries.py): an error when a person deleted the entry
+    (the next weekly takes the item out), a warning otherwise (a hand-written item)."""
+    from memory_store.cursors import WRITTEN
+    from memory_store.markdown import parse_document
+    from memory_store.memory_md import item_lines, parse_memory_md
+    from memory_store.missing_entries import memory_file_rels, unfound_items
+
+    md = parse_memory_md(text)
+    if md.problems or not md.items:
+        return []
+
+    def read(rel: str) -> str | None:
+        return read_snapshot(ws / rel).text
+
+    known: set[str] = set()
+    for link in sorted({it.link for it in md.items}):
+        try:
+            linked = read(link)
+        except (OSError, EntryError):
+            return []
+        if linked:
+            known |= {b.id for b in parse_document(linked).blocks if b.id}
+    if all(it.id in known for it in md.items):
+        return []
+    unfound = unfound_items(md.items, known, memory_file_rels(ws), read, read_snapshot(ws / WRITTEN).data)
+    lines = item_lines(text)
+    out: list[Problem] = []
+    for u in unfound or []:
+        line = lines.get(u.item.id, 1)
+        if u.deleted:
+            out.append(Problem("MEMORY.md", line, f"links to entry {u.item.id}, deleted by a person from "
+                                                  f"{u.file}; the next weekly run takes the item out of MEMORY.md "
+                                                  "(`memjobs run weekly`)"))
+        else:
+            out.append(Problem("MEMORY.md", line, f"links to entry {u.item.id}, which no memory file holds "
+                                                  f"({u.item.link} does not)", "warning"))
     return out

@@ -48,6 +48,13 @@ class NotAWorkspace(ConfigError):
     code = "not_a_workspace"
 
 
+class LayoutBlocked(MemjobsError):
+    """Something other than a folder (a file named `memory`, a dangling link) where the workspace
+    layout has a folder: nothing can be created or written under it."""
+
+    code = "layout"
+
+
 class SourceEmpty(ConfigError):
     """A configured transcript source that matches no file, or none that can be read."""
 

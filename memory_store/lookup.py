@@ -61,15 +61,22 @@ class FoundEntry:
 
 def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     """The entry `entry_id` of the workspace, or a UsageError saying it is not there. A value the user
-    had memjobs forget is written `[forgotten]` in its text, fields and history (memory_store/core/forgotten.py)."""
-    from memory_store.core.forgotten import forgotten
+    had memjobs forget is written `[forgotten]` in its text, fields and history, and its id is shown without
+    the words (memory_store/core/forgotten.py `shown_id`); such a shown id finds its entry too."""
+    from memory_store.core.forgotten import forgotten, real_id, shown_pattern
 
-    found = _find_entry(workspace, entry_id)
     gone = forgotten(workspace)
+    if gone and shown_pattern(entry_id.strip()) is not None:
+        # an id printed without its words (Forgotten.shown_id) still finds the entry it stands for
+        entry_id = real_id(gone, entry_id.strip(), (p.read_text("utf-8", errors="replace")
+                                                    for p in _candidate_files(workspace, entry_id.strip())))
+    found = _find_entry(workspace, entry_id)
     if not gone:
         return found
-    found.entry = {k: gone.mask_all(v) if k in _WORDS else v for k, v in found.entry.items()}
+    found.entry = {k: gone.mask_all(v) if k in _WORDS else gone.shown_id(v) if k == "id" and isinstance(v, str) else v
+                   for k, v in found.entry.items()}
     found.text = gone.mask(found.text)
+    found.id = gone.shown_id(found.id)
     for h in found.history:
         h.text = gone.mask(h.text)
     return found

@@ -18,13 +18,71 @@ from typing import Any
 
 from memory_store.errors import RollbackRefused, UnknownRun
 from memory_store.fileio import atomic_write, read_snapshot, sha256_bytes
-from memory_store.ledger import is_rolled_back, mark_rolled_back, read_patches, run_dir, unfinished_appends
+from memory_store.ledger import (
+    is_rolled_back,
+    mark_rolled_back,
+    read_patches,
+    run_dir,
+    run_dirs,
+    unfinished_appends,
+)
 
 
 @dataclass
 class RollbackPlan:
     run_id: str
     restore: dict[str, bytes | None] = field(default_factory=dict)  # rel -> bytes before (None: delete)
+    notes: list[str] = field(default_factory=list)   # what else the rollback undoes, said to the person
+
+
+# The cursor file: every microSync run rewrites it, so any run that ran one (microsync, daily,
+# weekly) is followed by runs that wrote it too. A later run that wrote nothing but the cursors is
+# no conflict: putting back the cursors from before the rolled-back run makes the next microSync
+# read those runs' lines again, and they wrote nothing from them, so nothing is lost or doubled.
+CURSOR_FILE = ".memjobs/microsync/cursors.json"
+
+
+def _later_writers(state_dir: Path, run_id: str, rel: str) -> list[tuple[str, set[str], str | None]]:
+    """The runs after `run_id`, oldest first and not rolled back, that wrote `rel`: each with every
+    path it wrote and the hash its last write of `rel` left."""
+    ids = [d.name for d in run_dirs(state_dir)]
+    if run_id not in ids:
+        return []
+    out: list[tuple[str, set[str], str | None]] = []
+    for later in ids[ids.index(run_id) + 1:]:
+        if is_rolled_back(state_dir, later):
+            continue
+        patches = read_patches(state_dir, later)
+        mine = [p for p in patches if p.get("path") == rel]
+        if mine:
+            out.append((later, {str(p.get("path")) for p in patches}, mine[-1].get("sha_after")))
+    return out
+
+
+def _changed_since(state_dir: Path, run_id: str, rel: str, current: bytes | None) -> RollbackRefused:
+    """The refusal for `rel` changed after `run_id`: naming the later runs that wrote it, newest
+    first, with the command that undoes the newest, or saying that no recorded run made its
+    current bytes (a person or another program: no rollback undoes that)."""
+    later = _later_writers(state_dir, run_id, rel)
+    names = ", ".join(i for i, _, _ in reversed(later))
+    if not later or current is None or later[-1][2] != sha256_bytes(current):
+        after = f" (after the later runs {names})" if later else ""
+        return RollbackRefused(f"{rel} changed after run {run_id}, by no recorded run{after}: a person or another "
+                               "program; nothing was rolled back", path=rel)
+    return RollbackRefused(f"{rel} changed after run {run_id}: later runs wrote it ({names}); roll them back "
+                           f"first, newest first (`memjobs rollback {later[-1][0]}`), then this one; nothing was "
+                           "rolled back", path=rel)
+
+
+def _cursor_only_runs(state_dir: Path, run_id: str, rel: str, current: bytes | None) -> list[str] | None:
+    """The later runs that moved the cursor file and wrote nothing else, when they are all that
+    changed it since `run_id` (the current bytes are the last one's); None otherwise."""
+    if rel != CURSOR_FILE or current is None:
+        return None
+    later = _later_writers(state_dir, run_id, rel)
+    if not later or any(paths != {rel} for _, paths, _ in later) or later[-1][2] != sha256_bytes(current):
+        return None
+    return [i for i, _, _ in later]
 
 
 def _reverse_replace(after: bytes, patch: dict[str, Any]) -> bytes:
@@ -85,12 +143,18 @@ def plan_rollback(workspace: Path, state_dir: Path, run_id: str) -> RollbackPlan
             if _state_changed_since(items, current, before):
                 if rel.startswith(RECOMPUTED):
                     continue   # a cache the next run recomputes from the files: keep the newer bytes
-                raise RollbackRefused(f"{rel} changed after run {run_id}; nothing was rolled back", path=rel)
+                cursor_only = _cursor_only_runs(state_dir, run_id, rel, current)
+                if cursor_only is None:
+                    raise _changed_since(state_dir, run_id, rel, current)
+                plan.notes.append(f"the transcript cursors go back to before {run_id}, undoing the cursor moves "
+                                  f"of {len(cursor_only)} later run{'s' if len(cursor_only) > 1 else ''} that "
+                                  f"wrote nothing else ({', '.join(cursor_only)}): the next microsync reads "
+                                  "those lines again")
             plan.restore[rel] = before
             continue
         last_after = items[-1]["sha_after"]
         if current is None or sha256_bytes(current) != last_after:
-            raise RollbackRefused(f"{rel} changed after run {run_id}; nothing was rolled back", path=rel)
+            raise _changed_since(state_dir, run_id, rel, current)
         data = current
         for p in reversed(items):
             if sha256_bytes(data) != p["sha_after"]:

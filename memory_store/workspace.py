@@ -10,7 +10,7 @@ from pathlib import Path
 
 from memory_store import layout
 from memory_store.confine import only_inside
-from memory_store.errors import NotAWorkspace
+from memory_store.errors import LayoutBlocked, NotAWorkspace
 from memory_store.layout import CORE_FILES, MEMORY_MD
 
 DAILY_RE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
@@ -119,6 +119,39 @@ def require_workspace(workspace: Path, config_file: Path | str | None = None) ->
     raise NotAWorkspace(f"not a memjobs workspace: {shown} (run `memjobs init {shown}`)")
 
 
+# The folders memjobs creates or writes in (docs/design.md §2), parents before children; `init`
+# creates the template's (tests/memory_store/test_layout.py checks that they are all here).
+LAYOUT_DIRS = (layout.MEMORY_DIR, layout.ARCHIVE_DIR, layout.EPISODES_DIR, "memory/projects", layout.RECENT_DIR,
+               "memory/.locks", "second-brain", "second-brain/devlogs", "second-brain/research", "second-brain/specs",
+               layout.SUMMARY_DIR, layout.STATE_DIR)
+
+
+def blocked_folders(workspace: Path) -> list[str]:
+    """The layout's folders that are something else in `workspace` (a file named `memory`, a link
+    that leads nowhere), workspace-relative; under such a path, only the path itself."""
+    out: list[str] = []
+    for rel in LAYOUT_DIRS:
+        if any(rel.startswith(f"{b}/") for b in out):
+            continue
+        p = workspace / rel
+        if (p.is_symlink() and not p.exists()) or (p.exists() and not p.is_dir()):
+            out.append(rel)
+    return out
+
+
+def require_layout(workspace: Path) -> None:
+    """Refuse a workspace where a layout folder is a file, before anything is created or locked.
+    Trigger: a notes file called `memory` in a folder given to `init`, or a folder replaced by a
+    file since. Why: every write under it would fail with NotADirectoryError half-way (init had
+    created the folders before it). Outcome: one line naming the path, exit 1."""
+    blocked = blocked_folders(workspace)
+    if blocked:
+        rel = blocked[0]
+        more = f" (and {', '.join(blocked[1:])})" if blocked[1:] else ""
+        raise LayoutBlocked(f"{rel} is a file, not a folder{more}: memjobs keeps its {rel}/ folder "
+                            "there; rename or move that file", path=workspace / rel)
+
+
 @dataclass(frozen=True)
 class InitResult:
     """What `memjobs init` created and what it left alone."""
@@ -131,6 +164,7 @@ def init_workspace(target: Path) -> InitResult:
     template = bundled("second-brain-template")
     created: list[str] = []
     existing: list[str] = []
+    require_layout(target)   # before anything is created
     target.mkdir(parents=True, exist_ok=True)
     pairs: list[tuple[Path, str]] = []
     for dirpath, dirnames, filenames in os.walk(template):

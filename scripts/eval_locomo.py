@@ -198,6 +198,9 @@ def main() -> int:
     ap.add_argument("--without-names", action="store_true",
                     help="also memjobs without the boost of a candidate that holds the question's names"
                     " (query.NAME_BOOST = 1), in the same run")
+    ap.add_argument("--without-time", action="store_true",
+                    help="also memjobs without the boost of a candidate that names a time when the question"
+                    " asks when (query.TIME_BOOST = 1), in the same run")
     args = ap.parse_args()
     samples = json.loads(args.data.read_text("utf-8"))
     chosen = conversations(args)
@@ -208,6 +211,9 @@ def main() -> int:
     if args.without_names:
         unnamed = ("memjobs + sessions tier + vectors, no name boost",) if args.embed else ()
         systems = (*unnamed, "memjobs + sessions tier, no name boost", *systems)
+    if args.without_time:
+        untimed = ("memjobs + sessions tier + vectors, no time boost",) if args.embed else ()
+        systems = (*untimed, "memjobs + sessions tier, no time boost", *systems)
     sums: dict[tuple[str, int, int], float] = defaultdict(float)
     counts: Counter[int] = Counter()
     built: dict[str, float] = defaultdict(float)
@@ -242,6 +248,11 @@ def main() -> int:
                 if args.embed:
                     others["memjobs + sessions tier + vectors, no name boost"] = Searcher(
                         cfg, embed_queries=True, name_boost=1.0)
+            if args.without_time:
+                others["memjobs + sessions tier, no time boost"] = Searcher(cfg, time_boost=1.0)
+                if args.embed:
+                    others["memjobs + sessions tier + vectors, no time boost"] = Searcher(
+                        cfg, embed_queries=True, time_boost=1.0)
             today = last + timedelta(days=1)
             for qa in sample["qa"]:
                 cat = qa["category"]

@@ -49,6 +49,8 @@ def locked_report(cfg: Any, job: str, now: datetime | None) -> Any:
 
 def render(report: Any, as_json: bool) -> Output:
     """What `memjobs run` prints for a run report, and its exit code."""
+    from jobs.run.report import skipped_lines
+
     if as_json:
         return Output(_redact(json.dumps(report.to_dict(), ensure_ascii=False, indent=2)) + "\n",
                       code=report.exit_code)
@@ -59,6 +61,7 @@ def render(report: Any, as_json: bool) -> Output:
         out.append(f"  source {s.name}: {s.files} files, {s.lines} lines, {s.bad_lines} bad lines, "
                    f"{s.sessions_skipped} sessions skipped")
     out.extend(f"  {'would write' if report.dry_run else 'wrote'} {path}" for path in report.written)
+    out.extend(_redact(line) for line in skipped_lines(report.details))
     out.extend(f"  note: {_redact(note)}" for note in report.notes)
     err.extend(f"  warning: {_redact(warning)}" for warning in report.warnings)  # why a run is degraded
     plan = report.details.get("dry_run_output") if report.details else None

@@ -55,6 +55,7 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
     """One run: its report (files written, errors) and its audit lines."""
     from jobs.cli.fast_run import error_text
     from jobs.run.history import show_run
+    from jobs.run.report import skipped_lines
 
     info = show_run(STATE.cfg(), run_id)
     if as_json:
@@ -71,6 +72,8 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
         typer.echo(f"  note: {note}")
     for path in rep.get("written") or []:
         typer.echo(f"  wrote {path}")
+    for line in skipped_lines(rep.get("details")):
+        typer.echo(line)
     for e in rep.get("errors") or []:
         typer.echo(f"  error: {error_text(e)}")
     for a in info["audit"]:
@@ -83,7 +86,9 @@ def rollback(
     run_id: Annotated[str, typer.Argument(help="The run to undo (see `memjobs runs`).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Put back the bytes a run changed, if nothing changed them since (else refuse, naming the file)."""
+    """Put back the bytes a run changed, if nothing changed them since (else refuse, naming the file and
+    the later runs to roll back first). Later runs that only moved the transcript cursors do not block it:
+    the cursors go back too, and the next microsync reads those lines again."""
     from jobs.run.history import rollback as do_rollback
 
     rep = do_rollback(STATE.cfg(), run_id)
@@ -92,6 +97,8 @@ def rollback(
         return
     for path in rep["written"]:
         typer.echo(f"restored {path}")
+    for note in rep.get("notes", []):
+        typer.echo(f"note: {note}")
     typer.echo(f"rolled back {run_id} (recorded as {rep['run_id']})")
 
 @app.command()

@@ -81,12 +81,19 @@ def systemd_install(
 
 @systemd_app.command("uninstall")
 @expected_errors
-def systemd_uninstall(user: _USER = True, as_json: _JSON = False) -> None:
-    """Remove this workspace's units (other workspaces' units stay)."""
+def systemd_uninstall(
+    user: _USER = True,
+    orphaned: Annotated[bool, typer.Option(
+        "--orphaned", help="Also remove the units of workspaces that no longer exist (a moved or deleted folder: "
+        "their runs fail).")] = False,
+    as_json: _JSON = False,
+) -> None:
+    """Remove this workspace's units (other workspaces' units stay; with --orphaned, those of
+    workspaces that no longer exist go too)."""
     from jobs.scheduler.systemd import uninstall_units
 
     _user_units_only(user)
-    _echo_units(uninstall_units(STATE.cfg()), "removed", as_json)
+    _echo_units(uninstall_units(STATE.cfg(), orphaned=orphaned), "removed", as_json)
 
 
 def _echo_units(result: Any, verb: str, as_json: bool) -> None:

@@ -23,7 +23,6 @@ def init(
 ) -> None:
     """Create a workspace from the template (never overwrites a file) and show the agents' history found."""
     from memory_store.config import load_config
-    from memory_store.search.indexer import create_empty_index
     from memory_store.transcripts.history import oldest_day, survey
     from memory_store.workspace import init_workspace
 
@@ -33,23 +32,24 @@ def init(
 
         raise UsageError(f"{target} is a file, not a folder")
     result = init_workspace(target)
-    created_index = create_empty_index(target / ".memjobs")  # the search tools answer (empty) at once
     cfg = load_config(target, STATE.config_file)
+    indexed = _index_notes(cfg)
     histories = survey(cfg)
     first = oldest_day(histories)
     if first is not None and first >= datetime.now(cfg.tz).date():
         first = None  # only today's sessions: nothing for a backfill (which ends yesterday) to read
     if as_json:
         echo_json({"workspace": str(target), "created": result.created, "existing": result.existing,
-                   "sources": [h.to_dict() for h in histories],
+                   "indexed": indexed, "sources": [h.to_dict() for h in histories],
                    "backfill_since": first.isoformat() if first else None})
     else:
         for rel in result.created:
             typer.echo(f"created  {rel}")
         for rel in result.existing:
             typer.echo(f"kept     {rel} (exists)")
-        if created_index:
-            typer.echo("created  .memjobs/index.sqlite (empty search index)")
+        if indexed is not None:
+            typer.echo(f"indexed  {_count(len(indexed), 'memory file')} in .memjobs/index.sqlite "
+                       "(search finds them now)")
         typer.echo(f"Workspace ready: {target}")
         _print_history(target, histories, first, backfill)
         _print_connect_help(target)
@@ -57,6 +57,19 @@ def init(
         from jobs.cli.runs import backfill_with_progress
 
         raise typer.Exit(backfill_with_progress(cfg, first, None, as_json=as_json))
+
+
+def _index_notes(cfg: Any) -> list[str] | None:
+    """Index the memory files the folder holds (the template's, and the notes already there, such
+    as an OpenClaw workspace's MEMORY.md and memory/*.md), so that `search` and MCP `memory_search`
+    find them right after `init` rather than after the first job; the workspace-relative paths
+    indexed, or None when another process holds the index (it is updating it)."""
+    from memory_store.search.indexer import IndexBusy, update_index
+
+    try:
+        return update_index(cfg, memory_only=True, lock_wait_s=10.0).indexed
+    except IndexBusy:
+        return None
 
 
 def _count(n: int, noun: str) -> str:

@@ -1,4 +1,4 @@
-"""`memjobs doctor`: configuration, sources, locks, temp files, index, sizes, files, proposals,
+"""`memjobs doctor`: configuration, layout, sources, locks, temp files, index, sizes, files, proposals,
 secrets, schedule and model, each finding with its fix; `--fix` applies only the safe fixes."""
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def run_doctor(workspace: Path, config_file: Path | None = None, *, fix: bool = 
         from jobs.doctor.fixes import apply_fixes
 
         apply_fixes(cfg, rep)
-    for check in (checks.check_sources, checks.check_locks, checks.check_temp_files, checks.check_index,
-                  checks.check_runs, checks.check_sizes, checks.check_files, checks.check_proposals,
+    for check in (checks.check_layout, checks.check_sources, checks.check_locks, checks.check_temp_files,
+                  checks.check_index, checks.check_runs, checks.check_sizes, checks.check_files, checks.check_proposals,
                   checks.check_secrets, checks.check_policy, checks.check_schedule):
         check(cfg, rep)
     if llm:

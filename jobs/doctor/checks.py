@@ -21,6 +21,20 @@ SECRET_SCAN_MAX_BYTES = 5 * 1024 * 1024
 _MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
 
 
+def check_layout(cfg: Config, rep: DoctorReport) -> None:
+    """A file where the layout has a folder (a notes file called `memory`): every job fails on it,
+    and doctor's other findings (links that do not resolve, …) would only be its consequences."""
+    from memory_store.workspace import blocked_folders
+
+    blocked = blocked_folders(cfg.workspace)
+    for rel in blocked:
+        rep.add("layout", "error", f"{rel} is a file, not a folder: memjobs keeps its {rel}/ folder there, and "
+                "every job fails until it is one", f"rename or move the file {cfg.workspace / rel}, then "
+                f"memjobs init {cfg.workspace} (creates the missing folders, keeps every file)", path=rel)
+    if not blocked:
+        rep.add("layout", "ok", "the workspace's folders are folders")
+
+
 def check_sources(cfg: Config, rep: DoctorReport) -> None:
     from memory_store.transcripts.history import survey
 
@@ -89,8 +103,8 @@ def check_temp_files(cfg: Config, rep: DoctorReport) -> None:
 
 
 def check_index(cfg: Config, rep: DoctorReport) -> None:
+    from memory_store.search.indexer import unindexed
     from memory_store.search.schema import generation_stamp, index_path, meta_get, open_readonly
-    from memory_store.workspace import markdown_files
 
     path = index_path(cfg.state_dir)
     if not path.is_file():
@@ -101,20 +115,20 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
         db = open_readonly(path)
         try:
             stale = generation_stamp(cfg.state_dir) != meta_get(db, "generation")
+            edited = unindexed(cfg, db)   # by the index's record of each file, not by file times
         finally:
             db.close()
     except Exception as exc:  # a corrupt or foreign file: sqlite3 raises several kinds
         rep.add("index", "error", f"the search index cannot be read: {exc}",
                 "memjobs index --rebuild (or memjobs doctor --fix)", path=_rel(cfg, path), fixable=True)
         return
-    built = path.stat().st_mtime
-    edited = [p for p in markdown_files(cfg.workspace) if p.stat().st_mtime > built]
     if stale:
         rep.add("index", "warning", "the search index is older than the jobs' last write",
                 "memjobs index (or memjobs doctor --fix)", fixable=True)
     elif edited:
-        rep.add("index", "warning", f"{len(edited)} memory file(s) changed since the index was updated "
-                f"(e.g. {_rel(cfg, edited[0])})", "memjobs index (or memjobs doctor --fix)", fixable=True)
+        rep.add("index", "warning", f"{len(edited)} memory file(s) not in the search index as they are now "
+                f"(e.g. {edited[0]}): search does not find what they say", "memjobs index (or memjobs doctor --fix)",
+                fixable=True)
     else:
         rep.add("index", "ok", "the search index is up to date")
     from jobs.status.embed import embed_line
@@ -149,6 +163,34 @@ def check_runs(cfg: Config, rep: DoctorReport) -> None:
                 path=first.get("path"), line=first.get("line"))
     if not failed:
         rep.add("runs", "ok", "no job's last run failed")
+    _check_clock(cfg, rep)
+
+
+CLOCK_RUNS = 50   # how many of the latest runs doctor looks through for lines read as of another time
+
+
+def _check_clock(cfg: Config, rep: DoctorReport) -> None:
+    """Transcript lines a recent run read as of another time than their stamp (jobs/microsync/scan.py
+    `file_order_times`: stamped in the future by a clock that jumped). The lines were read; the
+    finding says whose clock to fix, as a warning while the newest run with new lines still met
+    one (it persists), else as information."""
+    from memory_store.ledger import list_runs
+
+    recent = [r for r in list_runs(cfg.state_dir)[-CLOCK_RUNS:] if r.get("job") in ("microsync", "daily", "weekly")]
+    clocked = [r for r in recent if (r.get("details") or {}).get("clock")]
+    if not clocked:
+        return
+    last = clocked[-1]
+    line = last["details"]["clock"][0]
+    with_lines = [r for r in recent if any((s.get("lines") or 0) > 0 for s in r.get("sources") or [])]
+    persists = bool(with_lines) and with_lines[-1] is last
+    rep.add("runs", "warning" if persists else "info",
+            f"{len(clocked)} of the last {len(recent)} runs read transcript lines stamped later than the lines after "
+            f"them or than this machine's clock (run {last.get('run_id')}: {line.get('path')}:{line.get('line')} "
+            f"stamped {line.get('stamped')}, read as of {line.get('read_as')}): a clock that jumped; they were read, "
+            "dated by their place in the file",
+            "check the clock of the machine that wrote that transcript (timedatectl); nothing to do in memjobs",
+            path=line.get("path"), line=line.get("line"))
 
 
 def check_sizes(cfg: Config, rep: DoctorReport) -> None:
@@ -477,6 +519,12 @@ def check_schedule(cfg: Config, rep: DoctorReport) -> None:
     cron = crontab_lines(cfg)
     if cron:
         rep.add("schedule", "ok", f"crontab: {len(cron)} line(s) run jobs of this workspace")
+    from jobs.scheduler.systemd import ORPHANS_FIX, orphans_message, user_unit_dir
+    from jobs.scheduler.unit_files import orphaned_units
+
+    gone = orphaned_units(user_unit_dir())
+    if gone:   # a workspace moved (perhaps this one): its units still fire at the old path
+        rep.add("schedule", "warning", orphans_message(gone), ORPHANS_FIX)
     if not units and not alive and not cron:
         rep.add("schedule", "warning", "nothing schedules this workspace (no systemd unit, daemon or crontab "
                 "line): the jobs run only by hand", "memjobs systemd install, or add the lines of `memjobs cron` "

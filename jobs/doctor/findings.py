@@ -10,7 +10,7 @@ LEVELS = ("ok", "info", "warning", "error")
 
 @dataclass
 class Finding:
-    # config, sources, locks, temp_files, index, runs, sizes, files, proposals, secrets, policy, schedule, llm
+    # config, layout, sources, locks, temp_files, index, runs, sizes, files, proposals, secrets, policy, schedule, llm
     check: str
     level: str            # ok | info | warning | error
     message: str

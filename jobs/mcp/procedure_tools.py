@@ -44,12 +44,13 @@ def procedures(cfg: Config, query: str, limit: int | None) -> dict[str, Any]:
     from memory_store.core.forgotten import forgotten
 
     found = find(cfg.workspace, query, datetime.now(cfg.tz).date(), limit or DEFAULT_LIMIT)
-    # a value the user had memjobs forget is not served in a trigger or a step (memory_store/core/forgotten.py)
+    # a value the user had memjobs forget is not served in a trigger, a step or the id made from the
+    # trigger's words (memory_store/core/forgotten.py)
     gone = forgotten(cfg.workspace)
     results = [f.to_dict() for f in found]
     if gone:
-        results = [{**r, "trigger": gone.mask(r["trigger"]), "steps": [gone.mask(x) for x in r["steps"]]}
-                   for r in results]
+        results = [{**r, "id": gone.shown_id(r["id"]), "trigger": gone.mask(r["trigger"]),
+                    "steps": [gone.mask(x) for x in r["steps"]]} for r in results]
     out: dict[str, Any] = {"query": query, "results": results}
     if not found:
         out["note"] = ("no procedure matches this task" if active_procedures(cfg.workspace)

@@ -6,6 +6,7 @@ not know about ids, dates or files: the microsync job turns a `Candidate` into a
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -17,6 +18,10 @@ from memory_store.transcripts.records import Flag, Record, Role, range_prefix
 
 # Flags whose records no extractor reads by default: tool traffic, injected metadata, sub-agents.
 IGNORED_FLAGS = frozenset({Flag.TOOL, Flag.META, Flag.SIDECHAIN})
+
+# The longest why / finding / conclusion / impact an engine writes (characters): an entry's fields
+# carry the item, not the turn it was said in.
+FIELD_MAX = 300
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,30 @@ def normalise_statement(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     text = _SPACE.sub(" ", text)
     return text.strip(_END_PUNCT)
+
+
+# The most of one turn the extraction patterns read (characters). A longer turn is a paste with at
+# most a few words of the user's at either end (a 5 MB log line ending in "we decided to use
+# Grafana"): its first and last TURN_MAX // 2 characters are read, the middle never. Without the
+# bound, every pattern scans the whole paste: minutes for one line (the LLM engine reads 3,000).
+TURN_MAX = 20_000
+
+
+def bounded_turns(records: list[Record]) -> list[Record]:
+    """`records` with each turn longer than TURN_MAX cut to its two ends (one line between them)."""
+    if all(len(r.text) <= TURN_MAX for r in records):
+        return records
+    return [r if len(r.text) <= TURN_MAX else dataclasses.replace(r, text=_ends(r.text)) for r in records]
+
+
+def _ends(text: str) -> str:
+    half = TURN_MAX // 2
+    head, tail = text[:half], text[-half:]
+    cut = head.rfind(" ")
+    head = head[:cut] if cut > half // 2 else head
+    cut = tail.find(" ")
+    tail = tail[cut + 1:] if 0 <= cut < half // 2 else tail
+    return f"{head}\n{tail}"
 
 
 def usable_records(records: Iterable[Record], *, roles: frozenset[Role] | None = None) -> list[Record]:

@@ -6,14 +6,20 @@ memory_store/core/router.py); the daily log must not keep it as a Remember, Rule
 would write the very value the user asked to forget. An extractor's candidate is dropped when its
 user turn is one the router reads as a forget and the candidate is that request: its statement holds
 the forget's words, or reads as a forget on its own. Other statements of the turn stay ("forget what I
-said about Redis, we're using Postgres" keeps its decision).
+said about Redis, we're using Postgres" keeps its decision), and a statement said before the forget in
+the same sentence is kept without the forget's part ("we're going with Kafka; and forget my home
+address" keeps "we're going with Kafka"). Nor is the user taking back a yes a memory
+("actually no, don't remember that", "算了，别记了", "ไม่ต้องจำแล้ว": memory_store/core/take_back.py); core
+memory withdraws what that yes kept.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from memory_store.core.take_back import takes_back
 from memory_store.transcripts.records import Record, Role
 
 if TYPE_CHECKING:
@@ -79,6 +85,49 @@ def drop_forget_requests(found: list[Candidate], records: Sequence[Record]) -> l
             continue
         if rec.line not in cues:
             cues[rec.line] = forget_cues(rec.text)
-        if not any(_is_the_request(cand, rec.text, cue) for cue in cues[rec.line]):
+        request = next((cue for cue in cues[rec.line] if _is_the_request(cand, rec.text, cue)), None)
+        if request is not None:
+            kept = _without_the_request(cand, request)
+            if kept is not None:
+                out.append(kept)
+            continue
+        if not _only_takes_back(cand, rec.text):
             out.append(cand)
     return out
+
+
+# what may join a forget to the statement before it in one sentence: a clause mark, then "and", "also"…
+_JOINED = re.compile(r"(?:[;；,，、]|(?<=[\u0e00-\u0e7f])\s)\s*"
+                     r"(?:(?:and|also|plus|then|另外|还有|還有|并且|並且|และ|แล้วก็|ก็)\s*)*$", re.IGNORECASE)
+_FIELDS = ("title", "statement", "why", "finding", "conclusion", "impact", "excerpt")
+
+
+def _without_the_request(cand: Candidate, cue: str) -> Candidate | None:
+    """A statement of its own said before the forget in the same sentence ("we're going with Kafka; and
+    forget my home address", "ทีมตัดสินใจใช้ Kafka แล้ว ลืมชื่อผมไปได้เลย"): the candidate without the forget's
+    part, in every field that holds it; None when the candidate is the forget alone."""
+    changes: dict[str, Any] = {}
+    for name in _FIELDS:
+        text = getattr(cand, name)
+        at = text.casefold().find(cue.casefold())
+        if at < 0:
+            if name in ("title", "statement", "excerpt") and _KEEP_NOT.search(text):
+                return None
+            continue
+        joined = _JOINED.search(text[:at])
+        head = text[:joined.start()].rstrip() if joined else ""
+        if len(head) < 6 or cue.casefold() in head.casefold():
+            return None
+        changes[name] = head
+    if "statement" not in changes:
+        return None
+    return replace(cand, **changes)
+
+
+def _only_takes_back(cand: Candidate, turn: str) -> bool:
+    """The candidate is the user taking something back and names nothing else ("No, don't remember that",
+    "别记", "ไม่ต้องจำ"): a turn that takes back and says more ("เปลี่ยนใจครับ เลิกใช้ Redis…") keeps it."""
+    from memory_store.core.forget_named import named_by
+
+    back = takes_back(turn)
+    return back is not None and not named_by(cand.statement, "")

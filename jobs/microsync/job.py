@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from jobs.microsync import decision_log, extract_memo
 from jobs.microsync.core_check import check_core_writes
-from jobs.microsync.engine import Candidate, Extractor
+from jobs.microsync.engine import Candidate, Extractor, bounded_turns
 from jobs.microsync.origin import with_origin
 from jobs.microsync.scan import Window, scan
 from jobs.procedures import sync as procedures
@@ -60,16 +60,17 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
             extractor = _extractor(ctx)
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
-        found = [c for c in extract_memo.extract(extractor, sess.file.path, sess.records)
+        records = bounded_turns(sess.records)  # what the patterns see of a pasted megabyte
+        found = [c for c in extract_memo.extract(extractor, sess.file.path, records)
                  if c.last_line > sess.context_line]
         # an inferred preference the model read is a signal for core memory, not an item for the log
-        candidates.extend(with_origin(c, sess.records) for c in found if c.preference != "inferred")
+        candidates.extend(with_origin(c, records) for c in found if c.preference != "inferred")
         if not window.explicit:
             # Reads are counted once, by the run that moves the cursor past them: an explicit range
             # (backfill's day, `--since`) leaves cursors alone, so the cursor's run counts them.
             _count_access(sess.new_records, access, ctx.cfg.tz)
-        learned.extend(procedures.candidates(sess.records, sess.context_line, ctx.cfg.tz))
-        said.extend(_heard(sess.records, sess.context_line, found))
+        learned.extend(procedures.candidates(records, sess.context_line, ctx.cfg.tz))
+        said.extend(_heard(records, sess.context_line, found))
     candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
     if routed:
         ctx.report.details["procedures_routed"] = routed

@@ -23,7 +23,7 @@ from jobs.llm.cache import TurnCache
 from jobs.llm.client import InvalidReply, LLMClient, LLMUnavailable
 from jobs.llm.fence import format_line
 from jobs.llm.fit import items_cap
-from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
+from jobs.microsync.engine import FIELD_MAX, Candidate, Extractor, normalise_statement, usable_records
 from jobs.microsync.forget_requests import drop_forget_requests
 from jobs.microsync.llm_prompts import (
     EXTRACT_PROMPT_VERSION,
@@ -44,7 +44,6 @@ MIN_CHUNKS_FOR_EMPTY = 3     # a run this long in which the model found nothing 
 CONTEXT_CHARS = 1500          # earlier assistant lines repeated at the head of a later chunk
 TITLE_MAX = 120
 STATEMENT_MAX = 500
-FIELD_MAX = 300
 _KIND_ALIASES = {k.lower(): k for k in KINDS} | {
     "preference": "Remember", "remember this": "Remember", "rules": "Rule", "decisions": "Decision",
     "constraints": "Constraint", "architecture change": "Architecture",

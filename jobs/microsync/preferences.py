@@ -9,9 +9,13 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   PROPOSALS.md for the user to review, like an inference (a wrong reading is a proposal to reject,
   not a profile fact the agent obeys);
 - inferred → PROPOSALS.md only (pending until the user accepts it);
-- forget → every active fact of the key revoked (for the free-form keys instruction.other and
-  user.other, several of which hold at once, a note asks the user which one; a forget whose words do
-  not speak of what the agent keeps, `Routed.to == "review"`, is only a note too);
+- forget → every active fact of the key revoked; for the free-form keys instruction.other and
+  user.other, several of which hold at once, the ones whose value the request's words name, and every
+  pending proposal they name (memory_store/core/forget_named.py), with a note when they name nothing
+  kept; a forget whose words do not speak of what the agent keeps, `Routed.to == "review"`, is only a
+  note;
+- the user taking back a yes in the next turn or two (`Routed.to == "withdraw"`, memory_store/core/heard.py)
+  → the proposal that yes staged rejected, or the fact it wrote revoked;
 - the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
   one of the offered key whose value is the offered one (any value when the offer names none). With
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
@@ -36,11 +40,13 @@ read (context only) is that run's. The daily log keeps its Remember entries as b
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import gate
 from memory_store.core.secret_values import SecretRefused
+from memory_store.entries import LineEntry
 from memory_store.errors import (
     ConcurrentModification,
     EntryError,
@@ -107,6 +113,16 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
     return sorted(out, key=lambda h: (h.ts, h.ref))
 
 
+def _holds(key: str, value: str) -> Callable[[LineEntry], bool]:
+    """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value)."""
+    return lambda e: e.key == key and (not value or e.value.casefold() == value.casefold())
+
+
+def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool], Callable[[LineEntry], bool]]:
+    """Tests of a proposal line (any key) and a fact line (a free-form key) whose value a forget names."""
+    return (lambda e: said_in(e.value)), (lambda e: e.key in FREE_FORM and said_in(e.value))
+
+
 def write(ctx: RunContext, statements: list[Heard]) -> None:
     """Apply `statements` in the order they were said; counts in `details.core_memory`. A statement
     whose file could not be written (`_RETRY`) does not stop the others; at the end the first such
@@ -115,13 +131,14 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     if not statements or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
+    from memory_store.core.forget_named import named_by, withdraw, withdrawn_before
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
 
     mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
     counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
-              "forget_to_review": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
+              "forget_to_review": 0, "withdrawn": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
     unwritten: list[tuple[Heard, str | None, MemjobsError]] = []
     for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
         r = h.routed
@@ -167,11 +184,29 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                     reason=f"inferred from the user's words: {r.cue}",
                                     actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["proposed" if made is not None else "unchanged"] += 1
+            elif r.label == "forget" and r.to == "withdraw":
+                # the user took back the yes of a turn or two before: what it staged or wrote is withdrawn
+                changes = withdraw(mem, _holds(r.key, r.value), _holds(r.key, r.value), actor=user,
+                                   reason=f"the user took it back in {h.ref}", said_at=h.ts)
+                counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
-                # which of several standing instructions is meant is not known: left to the user
-                counts["forget_to_review"] += 1
-                ctx.report.notes.append(f"the user asked to forget a {r.key} in {h.ref}: see `memjobs mem list` "
-                                        "and `memjobs mem revoke ID`")
+                # several free-form values hold at once: the ones the request's words name are forgotten
+                # (pending proposals of any key rejected, free-form facts revoked); what it names nothing
+                # of is for the user, said in the report
+                named = named_by(h.excerpt, r.cue)
+                in_proposal, in_fact = _naming(named.said_in)
+                changes = withdraw(mem, in_proposal, in_fact, actor=user,
+                                   reason=f"the user asked to forget it in {h.ref}", said_at=h.ts) if named else []
+                if changes:
+                    counts["forgotten"] += len(changes)
+                elif named and withdrawn_before(mem, in_proposal, in_fact):
+                    counts["unchanged"] += 1
+                else:
+                    counts["forget_to_review"] += 1
+                    what = f" ({named})" if named else ""
+                    ctx.report.notes.append(f"the user asked to forget something{what} in {h.ref}, but nothing kept "
+                                            "matches it: see `memjobs proposals list` (reject ID) and `memjobs mem "
+                                            "list --all` (revoke ID)")
             elif r.label == "forget" and r.to == "review":
                 # the words may be about the work, not about what the agent keeps: left to the user
                 counts["forget_to_review"] += 1

@@ -10,15 +10,18 @@
   read from its source's high-water mark (the `now` of the source's last successful run), and only
   a source that never ran looks back 3 hours.
 - `--since/--until` select an explicit range and leave cursors alone.
-- A line stamped after the cut-off is not consumed: the cursor stops before it.
+- A line stamped after the cut-off is not consumed: the cursor stops before it. File order, not
+  one line's clock, decides (`file_order_times`): a line stamped in the future that a line inside
+  the window follows, or stamped ahead of the machine's clock, is read where the file puts it, and
+  the run notes it.
 Excluded sessions (`exclude_sessions`, chat types not configured) are read past and counted.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta, tzinfo
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
@@ -38,6 +41,8 @@ LATE_WINDOW = timedelta(days=7)
 # acceptance in this window can see the proposal made in the last one.
 CONTEXT_TURNS = 6
 CONTEXT_BYTES = 256 * 1024
+# A line stamped later than this after the run's (or the machine's) time is taken for a wrong clock.
+CLOCK_SLACK = timedelta(hours=1)
 UNREADABLE = "unreadable"  # the identity of a file that could not be read when it was first found
 
 
@@ -104,6 +109,54 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
                                             last_read=state.sources.get(key, mark).last_read)
         elif window.since is not None:
             state.add_range(key, window.since, min(window.upper, window.until or window.upper))
+
+
+def wall_clock() -> datetime:
+    """The machine's time now: what a transcript line cannot have been written after (give or take
+    CLOCK_SLACK)."""
+    return datetime.now(UTC)
+
+
+def file_order_times(records: list[Record], latest: datetime, default: datetime) -> list[datetime]:
+    """When each record was written, as far as the cut-off is concerned: a transcript is appended
+    to, so a line was written before every line that follows it, whatever its own clock said. The
+    time of a record is the earliest stamp at or after it in file order, so one line stamped in
+    the future (a clock that jumped: a dead RTC battery, a VM resumed with the wrong time) neither
+    holds back the lines after it nor is held back itself once a later line is in the window. A
+    stamp past `latest` + CLOCK_SLACK (the run's time, or the machine's when a replay's `--now` is
+    earlier) cannot be true at all: such a record takes the time of the next true stamp, or of the
+    last one before it at the end of what is written, or `default` (the run's cut-off) when no
+    record has one. Non-decreasing in file order, so the first record past a cut-off ends what a
+    run consumes."""
+    limit = latest + CLOCK_SLACK
+    out: list[datetime | None] = [None] * len(records)
+    earliest: datetime | None = None
+    for i in range(len(records) - 1, -1, -1):
+        ts = records[i].ts
+        if ts <= limit and (earliest is None or ts < earliest):
+            earliest = ts
+        out[i] = earliest
+    last = default
+    times = []
+    for at in out:
+        last = at if at is not None else last
+        times.append(last)
+    return times
+
+
+def _say_clock(report: RunReport, source: TranscriptSource, rec: Record, stamped: datetime) -> None:
+    """Trigger: a line stamped after the window (or after the machine's time) that file order
+    puts inside it. Why: its entry is dated by file order, not by its stamp, and the stamp is a
+    sign of a wrong clock the user may want to fix. Outcome: one note per file, and every such
+    line under `details.clock`."""
+    clock = report.details.setdefault("clock", [])
+    if not any(c["path"] == rec.path for c in clock):
+        report.notes.append(
+            f"{source.name}: {rec.path}:{rec.line} is stamped {stamped.isoformat()}, later than the line after it "
+            f"or the time it was read (a wrong clock): read where the file puts it, as of {rec.ts.isoformat()}")
+    if len(clock) < 100:
+        clock.append({"path": rec.path, "line": rec.line, "stamped": stamped.isoformat(),
+                      "read_as": rec.ts.isoformat()})
 
 
 def _note_last_read(mark: SourceMark, records: list[Record]) -> None:
@@ -245,14 +298,21 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     complete = True
     consumed: list[Record] = []
     end_offset, end_line = chunk.end_offset, chunk.end_line
-    for rec in chunk.records:
-        if rec.ts > window.upper or (window.until is not None and rec.ts > window.until):
+    cut = window.upper if window.until is None else min(window.upper, window.until)
+    times = file_order_times(chunk.records, max(wall_clock(), window.upper), cut)
+    stamped: dict[int, datetime] = {}   # the records read as of another time: their own stamp, by line
+    for rec, at in zip(chunk.records, times, strict=True):
+        if at > cut:
             if consumed:
                 end_offset, end_line = consumed[-1].offset_end, consumed[-1].line_end
             else:
                 end_offset, end_line = offset, start_line - 1
             complete = False
             break
+        if rec.ts > cut:
+            # stamped after the cut-off by a clock that was wrong: read where the file puts it
+            stamped[rec.line] = rec.ts
+            rec = replace(rec, ts=at)
         consumed.append(rec)
     # Everything the run reads counts, so the exclusion of a session is decided from its first user message
     # ever seen — and kept — not from whatever message happens to open this window.
@@ -264,6 +324,9 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
              verdicts=verdicts)
     deduped = dedupe.filter(consumed)
     records = [r for r in deduped if floor is None or r.ts >= floor]
+    for r in records:
+        if r.line in stamped and r.line_end > seen_line:   # said once: by the run that reads it
+            _say_clock(report, source, r, stamped[r.line])
     # unread for being old: a first run's look-back, or a late file's week (a renamed file's lines
     # were read under its older name)
     if older is not None and floor is not None and (known is None or late_file) and len(records) < len(deduped):
@@ -317,7 +380,7 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo 
     if known is not None and window.since is not None:
         # every record of the file is known to fall on a day outside the range: none is read
         first_day, last_day = window.since.astimezone(tz).date(), min(window.upper, window.until).astimezone(tz).date()
-        if not any(first_day <= d <= last_day for d in known):
+        if not any(first_day <= d <= last_day for d in known) and not _stamped_ahead(known, tz):
             return True
         if known and max(known) < last_day:
             # Every record falls on a day before the range's end falls on, hence before its end:
@@ -336,14 +399,22 @@ def _outside(tf: TranscriptFile, st: os.stat_result, window: Window, tz: tzinfo 
             head = read(tf, 0, start_line=1, max_bytes=PEEK_BYTES)  # whole records only
             _FIRST_TS[key] = head.records[0].ts if head.records and not head.not_transcript else None
     first = _FIRST_TS[key]
-    return first is not None and (first > window.upper or first > window.until)
+    # a first record stamped ahead of the machine's clock says nothing of the lines after it
+    return first is not None and (first > window.upper or first > window.until) and first <= wall_clock() + CLOCK_SLACK
 
 
 def _all_after(tf: TranscriptFile, upper: datetime, tz: tzinfo | None) -> bool:
     """Whether every record of `tf` is known (memory_store/transcripts/days.py) to fall on a day
     after the one `upper` falls on: none of them is at or before `upper`."""
     known = known_days(tf, tz)
-    return known is not None and bool(known) and min(known) > upper.astimezone(tz).date()
+    return (known is not None and bool(known) and min(known) > upper.astimezone(tz).date()
+            and not _stamped_ahead(known, tz))
+
+
+def _stamped_ahead(days: frozenset[date], tz: tzinfo | None) -> bool:
+    """Whether some record falls on a day after the machine's clock: a wrong clock's stamp, which
+    file order may put inside any window (`file_order_times`), so the days cannot rule a file out."""
+    return bool(days) and max(days) > (wall_clock() + CLOCK_SLACK).astimezone(tz).date()
 
 
 def _context_start(consumed: list[Record], read_start: tuple[int, int]) -> tuple[int, int]:

@@ -69,6 +69,7 @@ def rollback(cfg: Config, run_id: str) -> dict[str, Any]:
             "started": utc_stamp(),
             "finished": utc_stamp(),
             "written": changed,
+            "notes": plan.notes,
         }
         ledger.write_report(report)
     return report

@@ -71,3 +71,22 @@ class RunReport:
         if self.details:
             out["details"] = self.details
         return out
+
+
+SKIPPED_IDS_SHOWN = 5   # ids listed per reason in the text output; `--json` has them all
+
+
+def skipped_lines(details: dict[str, Any] | None) -> list[str]:
+    """The text lines saying why entries were skipped ("edited by a person", "deleted by a person",
+    "already recorded"), one per reason with the ids, from a report's `details["skipped"]`: the
+    text output of `run` and `runs show` says why, not only how many."""
+    by_reason: dict[str, list[str]] = {}
+    for item in (details or {}).get("skipped") or []:
+        if isinstance(item, dict):
+            by_reason.setdefault(str(item.get("reason")), []).append(str(item.get("id")))
+    out: list[str] = []
+    for reason, ids in by_reason.items():
+        shown = ", ".join(ids[:SKIPPED_IDS_SHOWN])
+        more = f" and {len(ids) - SKIPPED_IDS_SHOWN} more (`--json` lists them)" if len(ids) > SKIPPED_IDS_SHOWN else ""
+        out.append(f"  skipped {len(ids)} entr{'y' if len(ids) == 1 else 'ies'}, {reason}: {shown}{more}")
+    return out

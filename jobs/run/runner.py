@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 from jobs.run.report import RunReport
 from jobs.scheduler import kept_config_warning
 from memory_store.config import JOBS, Config
-from memory_store.errors import JobTimeout, LockHeld, MemjobsError, StorageFull
+from memory_store.errors import JobTimeout, LayoutBlocked, LockHeld, MemjobsError, StorageFull
 from memory_store.fileio import sweep_temp_files
 from memory_store.ledger import RunLedger, fold_empty_run, mark_interrupted, new_run_id, prune_runs, utc_stamp
 from memory_store.locks import JobLocks, lock_plan
 from memory_store.shared_reads import sharing as shared_reads
+from memory_store.workspace import require_layout
 from memory_store.writers import Writer, writer_for
 
 if TYPE_CHECKING:
@@ -181,8 +182,14 @@ def _run_job(cfg: Config, job: str, fn: JobFn, *, now: datetime | None, dry_run:
         report.warnings.append(kept)
     locks = JobLocks(cfg.workspace, job, run_id, cfg.limits.lock_wait_s)
     try:
+        require_layout(cfg.workspace)   # a file named `memory`: one line, not NotADirectoryError at the lock
         if take_locks:
             locks.acquire()
+    except LayoutBlocked as exc:
+        report.status = "failed"
+        report.errors.append(exc.as_error())
+        report.finished = utc_stamp()
+        return report
     except LockHeld as exc:
         report.status = "failed"
         report.errors.append(exc.as_error())

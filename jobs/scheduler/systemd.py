@@ -22,7 +22,16 @@ from memory_store.errors import MemjobsError, UsageError
 from memory_store.fileio import atomic_write
 
 from . import STOP_GRACE_S, TERM_WAIT_S, global_args, job_command, kill_after_s
-from .unit_files import HEADER, daemon_unit, job_unit, timer_units, units_of, wants_links
+from .unit_files import (
+    HEADER,
+    UnitFile,
+    daemon_unit,
+    job_unit,
+    orphaned_units,
+    timer_units,
+    units_of,
+    wants_links,
+)
 
 MODES = ("timers", "daemon")
 
@@ -244,16 +253,24 @@ def install_units(
         commands.append(f"systemctl --user disable --now {daemon_unit(ws)}")
         notes.append("the daemon unit is installed too; disable it so jobs do not run twice")
     commands += enable_commands(mode, ws)
+    gone = orphaned_units(folder)
+    if gone:
+        notes.append(orphans_note(gone))
     notes.append('to keep the schedule running while you are logged out: loginctl enable-linger "$USER"')
     return InstallResult(folder, written, unchanged, commands, notes)
 
 
 def uninstall_units(cfg: Config, *, unit_dir: Path | None = None,
-                    env: Mapping[str, str] | None = None) -> InstallResult:
+                    env: Mapping[str, str] | None = None, orphaned: bool = False) -> InstallResult:
     """Remove every unit file of this workspace (timers, daemon, old naming) and its `*.wants`
-    links; the units of other workspaces stay. `written` lists the removed files."""
+    links; the units of other workspaces stay, except, with `orphaned`, those of workspaces that
+    are gone (moved or deleted: `orphaned_units`), which fail at every run. Without it, those are
+    only named in a note. `written` lists the removed files."""
     folder = unit_dir if unit_dir is not None else user_unit_dir(env)
     mine = units_of(cfg.workspace, folder)
+    gone = orphaned_units(folder)
+    if orphaned:
+        mine += [u for _, u in gone if u.path not in {m.path for m in mine}]
     removed = [u.path for u in mine]
     commands: list[str] = []
     startable = [u.name for u in mine if _startable(u.name)]
@@ -264,7 +281,25 @@ def uninstall_units(cfg: Config, *, unit_dir: Path | None = None,
     if mine:
         commands.append("systemctl --user daemon-reload")
     notes = [] if mine else [f"no unit of this workspace in {folder}"]
+    if gone and not orphaned:
+        notes.append(orphans_note(gone))
     return InstallResult(folder, removed, [], commands, notes)
+
+
+ORPHANS_FIX = "memjobs systemd uninstall --orphaned, then memjobs systemd install where the workspace is now"
+
+
+def orphans_message(gone: list[tuple[Path, UnitFile]]) -> str:
+    """What to say of the units of workspaces that are gone (`orphaned_units`); ORPHANS_FIX says
+    what removes them."""
+    places = sorted({str(owner) for owner, _ in gone})
+    return (f"{len(gone)} systemd unit(s) serve {', '.join(places)}, which no longer exists (moved or deleted?), "
+            "and fail at every run")
+
+
+def orphans_note(gone: list[tuple[Path, UnitFile]]) -> str:
+    return (f"{orphans_message(gone)}: remove them with `memjobs systemd uninstall --orphaned`, then run "
+            "`memjobs systemd install` where the workspace is now")
 
 
 def _startable(name: str) -> bool:

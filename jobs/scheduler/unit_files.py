@@ -87,3 +87,26 @@ def units_of(workspace: Path, folder: Path) -> list[UnitFile]:
             continue
         out.append(UnitFile(name, path, bool(wants_links(folder, name)), legacy))
     return out
+
+
+def is_gone(workspace: Path) -> bool:
+    """Whether a unit's workspace is no longer one (moved or deleted: no memjobs.yaml there), so
+    that each run of its units fails with "not a memjobs workspace"."""
+    return not (workspace / "memjobs.yaml").is_file()
+
+
+def orphaned_units(folder: Path) -> list[tuple[Path, UnitFile]]:
+    """Every memjobs unit file in `folder` whose workspace (its first line) is gone, with that
+    workspace: the units a moved or deleted workspace left behind, any workspace's."""
+    if not folder.is_dir():
+        return []
+    out: list[tuple[Path, UnitFile]] = []
+    for path in sorted(folder.iterdir()):
+        if not path.name.startswith("memjobs-") or not path.is_file():
+            continue
+        owner = owner_of(path)
+        if owner is None or not is_gone(owner):
+            continue
+        legacy = path.name in LEGACY_TIMERS or path.name == LEGACY_DAEMON
+        out.append((owner, UnitFile(path.name, path, bool(wants_links(folder, path.name)), legacy)))
+    return out

@@ -37,10 +37,18 @@ def held_by_core(cfg: Config, entries: Mapping[str, Located]) -> dict[str, str]:
     return out
 
 
-def holding_forgotten(cfg: Config, entries: Mapping[str, Located]) -> frozenset[str]:
-    """Ids of the entries whose title or conclusion holds a value the user had memjobs forget: search
-    and the runtime context leave them out (memory_store/core/forgotten.py), and so does MEMORY.md."""
+def holding_forgotten(cfg: Config, entries: Mapping[str, Located], core_held: Mapping[str, str]) -> dict[str, str]:
+    """The entries that hold a value the user had memjobs forget — in their title or conclusion, or as
+    the statement of a forgotten PROFILE fact (`core_held`, from `held_by_core`) — id -> the id as it
+    may be printed (its words without the value, `Forgotten.shown_id`): search and the runtime
+    context leave them out (memory_store/core/forgotten.py), and so does MEMORY.md."""
     gone = forgotten(cfg.workspace)
     if not gone:
-        return frozenset()
-    return frozenset(i for i, loc in entries.items() if gone.found_in(loc.entry.title, loc.entry.conclusion))
+        return {}
+    out = {i: gone.shown_id(i) for i, loc in entries.items()
+           if gone.found_in(loc.entry.title, loc.entry.conclusion)}
+    for i, fact in core_held.items():
+        key, _, value = fact.partition(" = ")
+        if i not in out and gone.holds(key, value):
+            out[i] = gone.shown_id(i)
+    return out

@@ -16,6 +16,7 @@ from jobs.run.runner import RunContext
 from jobs.weekly.apply import Applier
 from jobs.weekly.budget import Budget
 from jobs.weekly.core_held import held_by_core, holding_forgotten
+from jobs.weekly.deleted import deleted_items
 from jobs.weekly.mentions import week_mentions
 from jobs.weekly.model import Plan
 from jobs.weekly.planner import Inputs, build_plan, guard
@@ -117,19 +118,21 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
     marks, _ = view.marks()
     limits = ctx.cfg.limits
     entries = view.entries()
+    procedures = view.procedures()
     mentions = week_mentions(view, week, entries)
     if mentions.missing_days:
         ctx.report.notes.append(f"{week.key}: no wrap-up for {', '.join(mentions.missing_days)} "
                                 "(its mentions are not counted; `memjobs run daily --date DAY` writes one)")
     ctx.report.details.setdefault("wrapups_read", []).extend(mentions.read)
+    core_held = held_by_core(ctx.cfg, entries)
     inputs = Inputs(
         week=week.key, cutoff_day=week.sunday, entries=entries,
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
         decisions=waiting_decisions(view), decided=frozenset(read_decisions(view.workspace)),
-        core_held=held_by_core(ctx.cfg, entries), forgotten=holding_forgotten(ctx.cfg, entries),
-        procedures=view.procedures(),
+        core_held=core_held, forgotten=holding_forgotten(ctx.cfg, entries, core_held),
+        procedures=procedures, deleted=deleted_items(view, entries, procedures),
         open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:

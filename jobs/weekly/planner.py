@@ -6,6 +6,7 @@ passed the same tests with the same scores, nothing new is waiting, so the next 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
@@ -43,6 +44,9 @@ SUMMARY_MAX = 200
 UNKNOWN_SCORE = 0.25
 DEFAULT_HEAD = "# MEMORY\n\n## Pinned\n\n"
 
+# An item whose entry a person deleted from its daily log (the item is archived, not lost).
+DELETED_REASON = "entry deleted by a person"
+
 # The reason names no value: the weekly log is read like MEMORY.md.
 FORGOTTEN_REASON = "holds a value the user had memjobs forget; stays in its daily log"
 
@@ -60,13 +64,17 @@ class Inputs:
     decisions: dict[str, Decision] = field(default_factory=dict)  # conflict decisions no week applied yet
     decided: frozenset[str] = frozenset()   # newer ids of every conflict a person decided, applied or not
     core_held: dict[str, str] = field(default_factory=dict)  # id -> the PROFILE fact holding it (core_held.py)
-    # ids of entries that hold a value the user had memjobs forget (memory_store/core/forgotten.py):
-    # search and the context leave them out, so MEMORY.md does too
-    forgotten: frozenset[str] = frozenset()
+    # the entries that hold a value the user had memjobs forget (memory_store/core/forgotten.py), id ->
+    # the id as the weekly log prints it (without the value its words may hold): search and the context
+    # leave them out, so MEMORY.md does too
+    forgotten: dict[str, str] = field(default_factory=dict)
     # memory/procedures.md's procedures (read only: never marked, superseded or status-changed here)
     procedures: dict[str, Located] = field(default_factory=dict)
     # the open possible conflicts as last saved (memory_store/open_conflicts.py): (newer id, established id)
     open_pairs: tuple[tuple[str, str], ...] = ()
+    # MEMORY.md items whose entry a person deleted (memory_store/missing_entries.py): id -> the
+    # file it was deleted from. Only these leave for a missing entry; any other unfound item stays.
+    deleted: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -174,6 +182,9 @@ def build_plan(inp: Inputs) -> Plan:
     cands: dict[str, _Cand] = {}
     for i, it in before.items():
         e = entries.get(i)
+        if e is None and i in inp.deleted:
+            leaving[i] = (it, f"{DELETED_REASON} from {inp.deleted[i]}")
+            continue
         if e is None:
             section = next((s for s in SECTIONS if it in md.sections.get(s, [])), section_of_id(i))
             cands[i] = _Cand(i, section, it, UNKNOWN_SCORE, "", None, True, it)
@@ -182,10 +193,10 @@ def build_plan(inp: Inputs) -> Plan:
         if e.status != "active":
             reason = f"superseded by {e.superseded_by}" if e.superseded_by else f"status {e.status}"
             leaving[i] = (it, reason)
+        elif i in inp.forgotten:     # before core_held: that reason names the fact's value
+            leaving[i] = (it, FORGOTTEN_REASON)
         elif i in inp.core_held:
             leaving[i] = (it, f"held by core memory ({inp.core_held[i]} in PROFILE.md); stays in its daily log")
-        elif i in inp.forgotten:
-            leaving[i] = (it, FORGOTTEN_REASON)
         elif i in kept_out:
             leaving[i] = (it, f"{kept_out[i]} kept over it (a person's decision)")
         elif scoring.stale(e, v):
@@ -204,13 +215,13 @@ def build_plan(inp: Inputs) -> Plan:
         e = entries[i]
         if e.id in cands or e.id in leaving or e.id in held or e.status != "active":
             continue
-        if e.id in inp.core_held and not chosen.get(e.id):
-            gated["held by core memory"] = gated.get("held by core memory", 0) + 1
-            out_reason[e.id] = f"held by core memory ({inp.core_held[e.id]} in PROFILE.md); stays in its daily log"
-            continue
         if e.id in inp.forgotten:
             gated["forgotten value"] = gated.get("forgotten value", 0) + 1
             out_reason[e.id] = FORGOTTEN_REASON
+            continue
+        if e.id in inp.core_held and not chosen.get(e.id):
+            gated["held by core memory"] = gated.get("held by core memory", 0) + 1
+            out_reason[e.id] = f"held by core memory ({inp.core_held[e.id]} in PROFILE.md); stays in its daily log"
             continue
         v = value(e)
         # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and
@@ -279,7 +290,7 @@ def build_plan(inp: Inputs) -> Plan:
         link = link_from_archive(in_window[i].rel if i in in_window else it.link)
         plan.archive.setdefault(arch_rel, []).append(ArchiveLine(it.summary, i, link, cutoff, reason))
         if not reason.startswith("merged into"):
-            plan.log.append(("Demoted", LogLine(i, link, reason)))
+            plan.log.append(("Demoted", LogLine(inp.forgotten.get(i, i), link, reason)))
     for c in sorted(ranked, key=best_first):   # the log lists by score, whatever had its place first
         if c.id not in cands:
             continue
@@ -294,19 +305,21 @@ def build_plan(inp: Inputs) -> Plan:
         else:
             plan.unchanged += 1
     plan.removed = sorted(set(before) - set(cands))
-    _list_kept_out(plan, [loc for loc in new if loc.entry.status == "active"], kept_ids, out_reason, held)
+    _list_kept_out(plan, [loc for loc in new if loc.entry.status == "active"], kept_ids, out_reason, held,
+                   inp.forgotten)
     return plan
 
 
 def _list_kept_out(plan: Plan, new: list[Located], kept_ids: set[str], out_reason: dict[str, str],
-                   held: set[str]) -> None:
+                   held: set[str], shown: Mapping[str, str]) -> None:
     """List under `## Kept out` each active entry of the week that is not in MEMORY.md and that no
     other section of the log names (promoted, demoted, merged, superseded, a possible or resolved
-    conflict), with its reason: the weekly log accounts for every entry it leaves out."""
+    conflict), with its reason: the weekly log accounts for every entry it leaves out. An entry held
+    out for a forgotten value is listed by its id as `shown` prints it (without the value)."""
     named = {ln.id for _, ln in plan.log}
     for loc in sorted(new, key=lambda x: x.entry.id):
         i = loc.entry.id
-        if i in kept_ids or i in named:
+        if i in kept_ids or i in named or shown.get(i, i) in named:
             continue
         if i in out_reason:
             reason = out_reason[i]
@@ -314,7 +327,7 @@ def _list_kept_out(plan: Plan, new: list[Located], kept_ids: set[str], out_reaso
             reason = "held out of MEMORY.md as a possible conflict until a person decides (`memjobs conflicts`)"
         else:
             reason = "not in MEMORY.md; stays in its daily log"
-        plan.log.append(("Kept out", LogLine(i, link_from_archive(loc.rel), reason)))
+        plan.log.append(("Kept out", LogLine(shown.get(i, i), link_from_archive(loc.rel), reason)))
 
 
 def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],

@@ -48,7 +48,7 @@ from memory_store.context.snapshot import Snapshot, read_last_known_good
 from memory_store.context.tokens import MIN_BUDGET, estimate
 from memory_store.core import document as doc
 from memory_store.core.files import AUDIT_LOG, SCOPE_FILES
-from memory_store.core.forgotten import forgotten
+from memory_store.core.forgotten import Forgotten, forgotten
 from memory_store.core.held import held_in_index
 from memory_store.core.resolve import Candidate, Resolved, resolve
 from memory_store.core.secret_values import shown
@@ -86,9 +86,12 @@ class _Build:
     failures: list[str] = field(default_factory=list)
     snapshot: Snapshot | None = None
     snapshot_read: bool = False
+    gone: Forgotten = field(default_factory=Forgotten)   # what the user had memjobs forget
 
     def emit(self, layer: str, operation: str, code: str, entity: str) -> None:
-        self.events.append(Event(layer, operation, code, entity, self.as_of))
+        """One event; an entity's id that holds a forgotten value is written without it (ids keep the
+        words they were made from: memory_store/core/forgotten.py)."""
+        self.events.append(Event(layer, operation, code, self.gone.shown_id(entity), self.as_of))
 
     def last_known_good(self, workspace: Path) -> Snapshot | None:
         if not self.snapshot_read:
@@ -156,8 +159,8 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     if req.window_s is not None and req.window_s <= 0:
         raise UsageError("--window must be a positive number of seconds")
     now = (req.now or datetime.now(UTC)).astimezone(UTC)
-    b = _Build(req, now, now.strftime("%Y-%m-%dT%H:%M:%SZ"))
     ws: Path = cfg.workspace
+    b = _Build(req, now, now.strftime("%Y-%m-%dT%H:%M:%SZ"), gone=forgotten(ws))
     items: dict[str, list[Item]] = {g: [] for g in GROUPS}
 
     # ---- global: POLICY.md's version and key names, never its text ----
@@ -269,7 +272,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         items["episodes"] = _episodes(b, ws, project, prof.episodes)
 
     # ---- what the user had memjobs forget is not given back from history (episodes, the index) ----
-    forgot = forgotten(ws)
+    forgot = b.gone
     if forgot:
         for group in ("episodes", "memory_index", "recent", "procedures"):
             kept = []

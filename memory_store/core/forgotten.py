@@ -14,17 +14,28 @@ served with each forgotten value written `[forgotten]` (`Forgotten.mask`).
 A forgotten value is the value of a revoked fact (PROFILE.md, SESSION.md, the core archive) and
 every value the audit trail shows its key held before it was revoked (an overwrite replaced "Nok"
 by "Tom", then the user said "forget my name": both are forgotten), less any value a fact holds
-now (said again after the forget, it is the user's again). Keys whose values are settings from a
-closed vocabulary — `response.*` (language, tone, length, format) and `user.expertise.*` — are not
-filtered: forgetting "answer concisely" does not make every text with "concise" in it private.
-Matching is case-insensitive, on a whole word or phrase (`Chai` does not hide `Somchai`), and by
-substring for a value in Thai or Chinese, which have no spaces between words; a value shorter than
-two characters is not filtered.
+now (said again after the forget, it is the user's again). Matching is case-insensitive, on a whole
+word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
+which have no spaces between words; a value shorter than two characters is not filtered.
+
+A setting from a closed vocabulary — `response.*` (language, tone, length, format) and
+`user.expertise.*` — is stored as a code ("from now on always answer in Japanese" is
+`response.language = ja`), so its value is not looked for as a word: forgetting "answer concisely"
+does not make every text with "short" in it private. What holds a forgotten setting is a sentence
+that states it, in any of the router's phrasings in en/th/zh (memory_store/core/router.py
+`settings_stated`): a style setting said about the agent's answers ("always answer in Japanese",
+"ตอบสั้นๆ", "回答用表格"), the user's skill in a topic ("skip the basics" of Kubernetes, "前端完全不懂").
+
+Entry ids keep the words they were made from (`REMEMBER-20261124-always-answer-in-japanese-c784fc`):
+where an id of an entry that is held out is printed (the context's events, the weekly log's Kept
+out, a search hit's links, memory_get), it is shown with its words written `forgotten`
+(`Forgotten.shown_id`).
 """
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,12 +46,15 @@ from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.stat_memo import StatMemo
 
-SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: not filtered
+SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: matched as stated, not as words
 MIN_CHARS = 2
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 MASK = "[forgotten]"
+ID_WORDS = "forgotten"      # what an id's words are shown as when they hold a forgotten value
+# an entry or procedure id: `<KIND>-<YYYYMMDD>-<words>-<6 hex>` (memory_store/entries.py make_id)
+_ID = re.compile(r"\b([A-Z]+-\d{8})-([a-z0-9]+(?:-[a-z0-9]+)*)-([0-9a-f]{6})\b")
 
 
 @dataclass(frozen=True)
@@ -49,13 +63,14 @@ class Forgotten:
     values: tuple[str, ...] = ()
     _words: re.Pattern[str] | None = None
     _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
+    settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
 
     def __bool__(self) -> bool:
-        return bool(self.values)
+        return bool(self.values or self.settings)
 
     def found_in(self, *texts: str) -> str | None:
-        """The forgotten value one of `texts` holds, or None."""
-        if not self.values:
+        """The forgotten value one of `texts` holds (the words that state a forgotten setting), or None."""
+        if not self:
             return None
         for text in texts:
             if not text:
@@ -68,14 +83,49 @@ class Forgotten:
                 m = self._unspaced.search(text)
                 if m:
                     return m.group(0)
+            for a, b in self._stated(text):
+                return text[a:b]
+            for m in _ID.finditer(text) if self.settings else ():
+                if self._stated(m.group(2).replace("-", " ")):
+                    return m.group(0)
         return None
+
+    def holds(self, key: str, value: str) -> bool:
+        """Whether `key = value` is forgotten (a PROFILE fact's statement held by core memory)."""
+        f = _filtered(key, value)
+        if f is None:
+            return False
+        return f in self.settings if f[0] else f[1] in self.values
+
+    def _stated(self, text: str) -> list[tuple[int, int]]:
+        """The spans of `text` that state a forgotten setting."""
+        if not self.settings:
+            return []
+        from memory_store.core.router import settings_stated
+
+        skills = any(k.startswith("user.expertise.") for k, _ in self.settings)
+        styles = any(k.startswith("response.") for k, _ in self.settings)
+        return [span for key, value, span in settings_stated(text, styles, skills)
+                if (key, " ".join(value.casefold().split())) in self.settings]
+
+    def shown_id(self, entry_id: str) -> str:
+        """The id as it may be printed: one whose words hold a forgotten value (ids keep the words they
+        were made from) has them written `forgotten`, its kind, date and hash kept — still the shape of
+        an id, which the weekly log's format and its readers expect (memory_store/archive_format.py)."""
+        m = _ID.fullmatch(entry_id)
+        if not self or m is None or not self.found_in(m.group(2).replace("-", " ")):
+            return entry_id
+        return f"{m.group(1)}-{ID_WORDS}-{m.group(3)}"
 
 
     def mask(self, text: str) -> str:
         """`text` with every forgotten value in it written `[forgotten]` (what memory_get and `memjobs
         get` serve of an entry or a file's lines: the entry stays, the value does not)."""
-        if not self.values or not text:
+        if not self or not text:
             return text
+        text = _ID.sub(lambda m: self.shown_id(m.group(0)), text)
+        for a, b in reversed(self._stated(text)):
+            text = text[:a] + MASK + text[b:]
         if self._words is not None:
             text = self._words.sub(MASK, text)
         if self._unspaced is not None:
@@ -93,7 +143,33 @@ class Forgotten:
         return obj
 
 
-def _matcher(values: set[str]) -> Forgotten:
+def shown_pattern(entry_id: str) -> re.Pattern[str] | None:
+    """For an id as `Forgotten.shown_id` prints it (`REMEMBER-20261124-forgotten-c784fc`), the ids it can
+    stand for (same kind, date and hash), so that memory_get and `memjobs get` still find the entry;
+    None for any other id."""
+    m = _ID.fullmatch(entry_id)
+    if m is None or m.group(2) != ID_WORDS:
+        return None
+    return re.compile(rf"\b{re.escape(m.group(1))}-[a-z0-9]+(?:-[a-z0-9]+)*-{m.group(3)}\b")
+
+
+def real_id(gone: Forgotten, entry_id: str, texts: Iterable[str]) -> str:
+    """The id a shown id (`shown_pattern`) stands for, the first of `texts` that names one whose shown
+    form it is; `entry_id` itself otherwise."""
+    rx = shown_pattern(entry_id)
+    if rx is None:
+        return entry_id
+    for text in texts:
+        for m in rx.finditer(text):
+            if m.group(0) != entry_id and gone.shown_id(m.group(0)) == entry_id:
+                return m.group(0)
+    return entry_id
+
+
+def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
+    """The matcher of `_filtered`'s marks: ("", value) a word or phrase, (key, value) a stated setting."""
+    values = {v for k, v in marks if not k}
+    settings = frozenset((k, v) for k, v in marks if k)
     words = sorted((v for v in values if not _UNSPACED.search(v)), key=lambda v: (-len(v), v))
     unspaced = [v for v in values if _UNSPACED.search(v)]
     pattern = None
@@ -105,16 +181,20 @@ def _matcher(values: set[str]) -> Forgotten:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx)
+    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings)
 
 
-def _filtered(key: str, value: str | None) -> str | None:
-    if not value or key.startswith(SETTINGS):
+def _filtered(key: str, value: str | None) -> tuple[str, str] | None:
+    """What a value of `key` is matched as: ("", value) looked for as a word or phrase, (key, value) a
+    setting looked for as stated; None when it is not filtered."""
+    if not value:
         return None
     v = " ".join(value.casefold().split())
+    if key.startswith(SETTINGS):
+        return (key, v)
     if len(v) < MIN_CHARS or v.startswith("[redacted"):
         return None
-    return v
+    return ("", v)
 
 
 _MEMO: StatMemo[Path, Forgotten] = StatMemo()
@@ -128,15 +208,15 @@ def forgotten(workspace: Path) -> Forgotten:
 
 
 def _read(workspace: Path) -> Forgotten:
-    gone: set[str] = set()
-    active: set[str] = set()
+    gone: set[tuple[str, str]] = set()
+    active: set[tuple[str, str]] = set()
     for rel in (*SCOPE_FILES.values(), ARCHIVE):
         text = _text(workspace / rel)
         for loc in doc.scan(text, rel)[0]:
             e = loc.entry
             v = " ".join(e.value.casefold().split())
             if e.effective_status == "active" and rel != ARCHIVE:
-                active.add(v)
+                active |= {("", v), (e.key, v)}
             elif e.effective_status == "revoked":
                 f = _filtered(e.key, e.value)
                 if f:
@@ -154,10 +234,10 @@ def _text(path: Path) -> str:
         return ""
 
 
-def _revoked_in_trail(path: Path) -> set[str]:
+def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
     """Every value a key held up to a `fact.revoked` of it, from the audit trail (oldest first)."""
-    held: dict[str, set[str]] = {}
-    out: set[str] = set()
+    held: dict[str, set[tuple[str, str]]] = {}
+    out: set[tuple[str, str]] = set()
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             lines = fh.readlines()

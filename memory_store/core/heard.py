@@ -4,15 +4,19 @@ turn routed (memory_store/core/router.py) with the assistant turn just before it
 overrides a newer value and a rerun changes nothing)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from memory_store.core.router import Routed, route
+from memory_store.core.router import Routed, language_of, route
+from memory_store.core.take_back import takes_back
 from memory_store.redact import redact
 from memory_store.transcripts.records import Flag, Record, Role
 
 EXCERPT_MAX = 200
+TAKE_BACK_TURNS = 2     # user turns after a yes in which taking it back withdraws it
+_ASKS = re.compile(r"[?？]|ไหม|มั้ย|吗|嗎")
 
 
 @dataclass(frozen=True)
@@ -53,10 +57,24 @@ def heard(records: Iterable[Record], after_line: int = 0,
           may_route: Callable[[str], bool] | None = None) -> list[Heard]:
     """The routed user turns of one session's records whose last line is after `after_line`.
     `may_route`, when given, is a cheap check that is False only for a turn `route` returns None
-    for (jobs/microsync/route_gate.py): such a turn is not routed at all."""
+    for (jobs/microsync/route_gate.py): such a turn is not routed at all.
+
+    A turn that takes back the user's yes to an offer (memory_store/core/take_back.py) — one of the
+    next `TAKE_BACK_TURNS` user turns after that yes, with no new question of the assistant between —
+    is heard as a forget of what the yes kept (`Routed.to == "withdraw"`, key and value of the yes)."""
     out: list[Heard] = []
-    for r, context in user_turns(records):
+    yes: tuple[Routed, int] | None = None
+    for n, (r, context) in enumerate(user_turns(records)):
         got = route(r.text, context) if may_route is None or may_route(r.text) else None
+        if yes is not None and (n - yes[1] > TAKE_BACK_TURNS or (context and _ASKS.search(context))):
+            yes = None      # too late, or the assistant asked something new: a "no" answers that
+        if yes is not None and (got is None or (got.label == "forget" and not got.value)):
+            back = takes_back(r.text)
+            if back is not None:
+                got = Routed("forget", yes[0].key, yes[0].value, language_of(r.text), back.group(0), "withdraw")
+                yes = None
+        elif got is not None and got.label == "confirm" and got.key:
+            yes = (got, n)
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,
                              excerpt(r.text)))

@@ -6,6 +6,7 @@ pending proposals in the same run.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -48,13 +49,18 @@ def resolve_line(run: CoreRun, loc: doc.Located, status: str, actor: Actor, reas
     return new
 
 
-def reject_pending(run: CoreRun, workspace: Path, key: str, *, applies_to: str | None, actor: Actor, reason: str,
-                   ts: str, said_at: datetime | None = None) -> list[tuple[LineEntry, LineEntry]]:
+def reject_pending(run: CoreRun, workspace: Path, key: str | Callable[[LineEntry], bool], *, applies_to: str | None,
+                   actor: Actor, reason: str, ts: str,
+                   said_at: datetime | None = None) -> list[tuple[LineEntry, LineEntry]]:
     """Inside a forget's run: every pending proposal of `key` (of one applies_to, or all) becomes
     rejected, audited with the forget's actor — what the user asked to forget is not waiting to be
-    accepted back. With `said_at` (a forget said in a transcript), only proposals made by then or
-    earlier in this same run (its statements are read in their order) are rejected. Returns
-    (before, after) of each."""
+    accepted back. `key` may instead be a test of the proposal's line (a forget that names a value, not
+    a key: memory_store/core/forget_named.py). With `said_at` (a forget said in a transcript), only
+    proposals made by then or earlier in this same run (its statements are read in their order) are
+    rejected. Returns (before, after) of each."""
+    picks = key if callable(key) else (lambda e: e.key == key)
+    why = ("a pending proposal holding what the user asked to forget" if callable(key)
+           else "a pending proposal of a forgotten key")
     made_here: set[str] = set()
     if said_at is not None:
         made_here = {str(ev["target"]["id"]) for ev in read_log(run_dir(run.state_dir, run.run_id) / AUDIT_NAME)
@@ -62,11 +68,11 @@ def reject_pending(run: CoreRun, workspace: Path, key: str, *, applies_to: str |
     out: list[tuple[LineEntry, LineEntry]] = []
     for loc in lines(workspace):
         e = loc.entry
-        if (e.status or "pending") != "pending" or e.key != key or applies_to not in (None, e.effective_applies_to):
+        if (e.status or "pending") != "pending" or not picks(e) or applies_to not in (None, e.effective_applies_to):
             continue
         made = parse_time(e.created_at or "")
         if said_at is not None and loc.id not in made_here and (made is None or made > said_at):
             continue
-        out.append((e, resolve_line(run, loc, "rejected", actor, f"{reason}: a pending proposal of a forgotten key",
+        out.append((e, resolve_line(run, loc, "rejected", actor, f"{reason}: {why}",
                                     "proposal.rejected", ts)))
     return out

@@ -208,6 +208,9 @@ _MINE = re.compile(r"\bmy\b|我(?![们們])|(ผม|ฉัน|หนู|ดิ�
 _MINE_NEAR = 12     # characters after the forget word
 _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เรื่อง(ที่)?(ให้|เคย)|ที่เคย(บอก|ให้|ขอ)|规则|規則"
                           r"|那条|那條|设定|設定|设置|設置|(之前|上次)(说|說|讲|講)的", re.IGNORECASE)
+# words of keeping or calling the user: a forget piece in a turn about something else speaks of memory
+_KEEPING = re.compile(r"\b(forget|remember\w*|memor\w*|stor(e|ed|ing)|sav(e|ed|ing)|call(ing)? me)\b|ลืม|จำ|เรียก"
+                      r"|忘|记|記|叫我", re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -427,6 +430,37 @@ def key_of(text: str) -> tuple[str, str, str] | None:
         if key in found:
             return key, *found[key]
     return None
+
+
+def settings_stated(text: str, styles: bool = True, skills: bool = True) -> list[tuple[str, str, tuple[int, int]]]:
+    """(key, value, span of the words) of every setting a sentence of `text` states: a style key's words
+    that give a value ("answer in Japanese", ตอบสั้นๆ, 回答用表格) in a sentence that names the agent's
+    answers or how it talks to the user, or carries a standing marker — the words alone ("a short-lived
+    token", "the orders table") state no setting — and what the user says of their skill in a topic,
+    speaking of themselves or to the agent (`user.expertise.<topic>`: "skip the basics" of Kubernetes,
+    前端完全不懂; not "we need a Kubernetes expert"). What the user had memjobs forget of a setting is
+    matched with this (memory_store/core/forgotten.py); `styles` and `skills` say which kinds to find."""
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    start = 0
+    for m_end in [*(m.end() for m in _SENTENCES.finditer(text)), len(text)]:
+        sentence, offset, start = text[start:m_end], start, m_end
+        if not sentence.strip():
+            continue
+        skill = _expertise(sentence) if skills and _ADDRESSED.search(sentence) else None
+        if skill is not None and skill[2] in sentence:
+            at = offset + sentence.index(skill[2])
+            out.append((skill[0], skill[1], (at, at + len(skill[2]))))
+        folded = _folded(sentence)
+        if not styles or not (_about_answers(sentence) or _first(_strong_markers(), sentence)):
+            continue
+        for key, (rx, needs), template in _key_table():
+            if not template or key not in STYLE_KEYS or key in IDENTITY_KEYS or not _may_match(needs, folded):
+                continue
+            for m in rx.finditer(sentence):
+                value = _value(key, template, m)
+                if value:
+                    out.append((key, value, (offset + m.start(), offset + m.end())))
+    return out
 
 
 def _same_sentence(text: str, cue: str, topic: str) -> bool:
@@ -800,11 +834,17 @@ def _ambiguous_offer(context: str) -> bool:
 _OFFER_LEAD = re.compile(r"^\W*((ok|okay|sure|so|also|and),?\s+)?(do you want me to|want me to|would you like me to"
                          r"|should i|shall i|can i|may i|i can|i could|let me)\s+((remember|note|save|keep in mind)"
                          r"\s+)?(that\s+)?"
-                         r"|^\W*(ต้องการ|อยาก)?ให้(ผม|ฉัน|หนู|เรา)?(จำ(ไว้)?(ว่า)?)?|^\W*(要不要|需要|要)我(记住|記住)?",
+                         # Thai: ให้ผมจำไว้ไหมว่า…, จำไว้ไหมครับว่า…, ผมจำไว้ให้ไหมว่า… (the asking ไหม sits before ว่า)
+                         r"|^\W*(?:(?:ต้องการ|อยาก)?ให้(?:ผม|ฉัน|หนู|เรา)?|(?:ผม|ฉัน|หนู|เรา)?(?=จำ))"
+                         r"(?:จำ(?:ไว้)?(?:ให้)?(?:ไหม|มั้ย)?(?:ครับ|คะ|ค่ะ)?(?:ว่า)?)?"
+                         r"|^\W*(要不要|需要|要)我(记住|記住)?|^\W*我(可以|来|來)?(帮你|幫你)?(记住|記住|记下|記下)(一下)?",
                          re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(that|this|it|so)\s*$|^(do )?(that|this|it)\b|这样|這樣|这么|這麼|แบบนี้|อย่างนี้",
                           re.IGNORECASE)
-_OFFER_TAIL = re.compile(r"\s*(ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎)?\s*[?？]*\s*$")
+# the asking words after the value: a particle (ไหม, 吗) or a tag question ("…, want me to?", "…, ok?", "…，要吗？")
+_OFFER_TAIL = re.compile(r"(?:[,，、]\s*(?:want me to|shall i|should i|ok|okay|right|alright|要吗|要嗎|要不要|好吗|好嗎"
+                         r"|可以吗|可以嗎|行吗|行嗎)|\s*(?:ได้ไหม|ดีไหม|ไหม|มั้ย|หรือเปล่า|好吗|好嗎|可以吗|可以嗎|吗|嗎))?"
+                         r"\s*[?？]*\s*$", re.IGNORECASE)
 
 
 def _offered(context: str) -> str:
@@ -864,6 +904,16 @@ def _route(turn: str, context: str | None) -> Routed | None:
         # something else in it) that speaks to the agent in the second person ("…客户端超时 200ms… 你以后
         # 回答的时候先给结论") is judged on its own, and staged too: a statement buried in a turn about
         # something else is the user's own, but not strong enough to write at once
+        # A forget is judged per piece too ("we decided to use Kafka; and forget my home address"): a
+        # piece with nothing about someone or something else that asks the agent to drop a thing it keeps
+        # of the user (its words name keeping or calling: "remove the retry setting" beside a decision is
+        # the team's work) is the user's forget
+        for piece in _pieces(text):
+            if _any("not_mine", piece) or _any("hypothetical", piece) or not _KEEPING.search(piece):
+                continue
+            got = _route_text(piece, lang)
+            if got is not None and got.label == "forget":
+                return got
         for sentence in _sentences(text):
             if _any("not_mine", sentence) or _YOU.search(sentence) is None or _any("hypothetical", sentence):
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from memory_store.core.forgotten import forgotten
+from memory_store.core.forgotten import ID_WORDS, forgotten, real_id, shown_pattern
 from memory_store.episodes import KIND as EPISODE_KIND
 from memory_store.errors import UsageError
 from memory_store.markdown import parse_document, split_lines
@@ -15,9 +15,15 @@ MAX_LINES = 400
 
 def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
     """The entry's text as it is in its file now, with its path and heading line; a value the user had
-    memjobs forget is written `[forgotten]` (memory_store/core/forgotten.py)."""
+    memjobs forget is written `[forgotten]`, in its id too (memory_store/core/forgotten.py)."""
+    gone = forgotten(searcher.cfg.workspace)
+    if shown_pattern(entry_id) is not None and searcher.locate(entry_id) is None:
+        # an id printed without its words (Forgotten.shown_id) still finds the entry it stands for
+        kind_date, _, digest = entry_id.partition(f"-{ID_WORDS}-")
+        rows = searcher.db.execute("SELECT id FROM rows WHERE id LIKE ?", (f"{kind_date}-%-{digest}",))
+        entry_id = real_id(gone, entry_id, (str(r[0]) for r in rows))
     found = _entry(searcher, entry_id)
-    return {**found, "text": forgotten(searcher.cfg.workspace).mask(found["text"])}
+    return {**found, "id": gone.shown_id(found["id"]), "text": gone.mask(found["text"])}
 
 
 def _entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:

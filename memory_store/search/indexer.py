@@ -177,30 +177,14 @@ def _lock(state_dir: Path, wait_s: float):  # type: ignore[no-untyped-def]
 # ---- updating ----------------------------------------------------------------------------------
 
 
-def create_empty_index(state_dir: Path) -> bool:
-    """The index with its tables and nothing in it, if there is none yet (`memjobs init`: the search
-    tools work at once, with empty results, until the first `memjobs index` or job fills it)."""
-    target = state_dir / INDEX_NAME
-    if target.is_file():
-        return False
-    lock = _lock(state_dir, 10.0)
-    try:
-        if target.is_file():
-            return False
-        tmp = state_dir / REBUILD_NAME
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        open_writer(tmp).close()
-        os.replace(tmp, target)
-        return True
-    finally:
-        lock.release()
-
-
 def update_index(
-    cfg: Config, *, rebuild: bool = False, progress: Progress | None = None, lock_wait_s: float = 120.0
+    cfg: Config, *, rebuild: bool = False, progress: Progress | None = None, lock_wait_s: float = 120.0,
+    memory_only: bool = False,
 ) -> IndexStats:
-    """Bring `.memjobs/index.sqlite` up to date with the workspace (or build it anew)."""
+    """Bring `.memjobs/index.sqlite` up to date with the workspace (or build it anew). With
+    `memory_only`, only the memory files: not the sessions tier nor sentence vectors, which the
+    next full update adds (`memjobs init`: the notes a folder already holds are found at once,
+    without reading the agents' whole history or loading a model)."""
     started = time.perf_counter()
     state = cfg.state_dir
     lock = _lock(state, lock_wait_s)
@@ -213,18 +197,18 @@ def update_index(
                 rebuild = True
             else:
                 try:
-                    stats = _update(db, cfg, progress)
+                    stats = _update(db, cfg, progress, memory_only)
                 finally:
                     db.close()
         if rebuild or not target.is_file():
-            stats = _rebuild(cfg, progress)
+            stats = _rebuild(cfg, progress, memory_only)
     finally:
         lock.release()
     stats.took_ms = (time.perf_counter() - started) * 1000
     return stats
 
 
-def _rebuild(cfg: Config, progress: Progress | None) -> IndexStats:
+def _rebuild(cfg: Config, progress: Progress | None, memory_only: bool = False) -> IndexStats:
     state = cfg.state_dir
     tmp = state / REBUILD_NAME
     for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
@@ -234,7 +218,7 @@ def _rebuild(cfg: Config, progress: Progress | None) -> IndexStats:
         db = open_writer(tmp)
         try:
             db.execute("PRAGMA synchronous=OFF")  # a crash leaves only a temp file, never the index
-            stats = _update(db, cfg, progress)
+            stats = _update(db, cfg, progress, memory_only)
             db.execute("PRAGMA synchronous=NORMAL")
         finally:
             db.close()
@@ -255,7 +239,7 @@ def _rebuild(cfg: Config, progress: Progress | None) -> IndexStats:
     return stats
 
 
-def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> IndexStats:
+def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memory_only: bool = False) -> IndexStats:
     from memory_store.redact import redact
 
     stats = IndexStats()
@@ -299,8 +283,9 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
             stats.rows_added += len(rows)
             changed = True
         changed = _load_access(db, cfg.state_dir) or changed
-        changed = _update_sessions(db, cfg, stats) or changed
-        changed = _update_vectors(db, cfg, stats) or changed
+        if not memory_only:
+            changed = _update_sessions(db, cfg, stats) or changed
+            changed = _update_vectors(db, cfg, stats) or changed
         if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
@@ -308,6 +293,27 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None) -> I
                 (generation_stamp(cfg.state_dir),),
             )
     return stats
+
+
+def unindexed(cfg: Config, db: sqlite3.Connection) -> list[str]:
+    """The memory files (workspace-relative) the index does not hold as they are now: missing from
+    its `files` table, or changed in content since. Judged by the index's own record of each file
+    (size and mtime, then the hash), not by comparing file times with the index's: a note copied in
+    with its old time kept is still found missing. Reads only."""
+    known = {r[0]: (r[1], r[2], r[3]) for r in db.execute("SELECT path, size, mtime_ns, sha256 FROM files")}
+    out = []
+    for rel, cand in sorted(discover(cfg).items()):
+        old = known.get(rel)
+        try:
+            st = os.stat(cand.path)
+            if old is not None and (old[0], old[1]) == (st.st_size, st.st_mtime_ns):
+                continue
+            if old is not None and old[2] == hashlib.sha256(cand.path.read_bytes()).hexdigest():
+                continue
+        except OSError:
+            continue
+        out.append(rel)
+    return out
 
 
 def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> bool:

@@ -12,9 +12,11 @@ A search (`Searcher(cfg, embed_queries=True)`, the MCP server) embeds a question
 terms (once per process: `query_vector` keeps the last QUERY_CACHE) and fuses, by reciprocal rank
 (`fuse`), the word ranking's first BASE_DEPTH hits with the COSINE_DEPTH nearest rows and messages;
 only the default search (no tier, kind, date or layer filter) is fused. The MCP server loads the
-model on a thread of its own as it starts (`preload`) and waits for a question's vector only up to
-a deadline. Measured on LoCoMo (docs/benchmarks.md, "Search quality: LoCoMo evidence recall"):
-recall@6 +0.02 over the word search (+0.03 to +0.04 before the word search weighed names).
+model on a thread of its own as it starts (`preload`); a searcher runs a question's whole vector
+branch (embedding, cosine scan, reading the nearest rows) on one thread of its own and waits for it
+only up to a deadline (query.Searcher._nearest). Measured on LoCoMo (docs/benchmarks.md, "Search
+quality: LoCoMo evidence recall"): recall@6 +0.02 over the word search (+0.03 to +0.04 before the
+word search weighed names).
 Without the extra, with `search.embed: off`, or in a one-shot `memjobs search` process (loading the
 model costs more than its 300 ms budget, docs/design.md §7), results are exactly the word search's.
 """

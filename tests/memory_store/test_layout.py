@@ -65,3 +65,17 @@ def test_a_writer_refuses_another_writers_file(tmp_path: Path) -> None:
         microsync.append(tmp_path / layout.MEMORY_MD, "x\n")
     with pytest.raises(WriterRefused):
         writer_for("daily", tmp_path).append(tmp_path / layout.PROFILE, "x\n")
+
+
+def test_every_template_folder_is_a_layout_folder() -> None:
+    """`init` and every job refuse a file where one of LAYOUT_DIRS goes (memory_store.workspace
+    `require_layout`): the template's folders must all be there, parents before children."""
+    import os
+
+    from memory_store.workspace import LAYOUT_DIRS, bundled
+
+    template = bundled("second-brain-template")
+    folders = {Path(d).relative_to(template).as_posix() for d, _, _ in os.walk(template)} - {"."}
+    assert folders <= set(LAYOUT_DIRS), folders - set(LAYOUT_DIRS)
+    for i, rel in enumerate(LAYOUT_DIRS):
+        assert "/" not in rel or rel.rsplit("/", 1)[0] in LAYOUT_DIRS[:i], rel

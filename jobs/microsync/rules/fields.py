@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from jobs.microsync.engine import Candidate, normalise_statement
+from jobs.microsync.engine import FIELD_MAX, Candidate, normalise_statement
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.classify import TRAILING_PARTICLES
 from jobs.microsync.rules.cues import Cue
@@ -29,15 +29,17 @@ def make_candidate(rec: Record, kind: str, text: str, following: list[Sentence],
         why = after_cue(following[0].text, lx.WHY)
     impact = next((after_cue(s.text, lx.IMPACT) for s in following[:2] if lx.IMPACT.search(fold(s.text))), "")
     finding = next((s.text for s in following[:2] if lx.FINDING.search(fold(s.text))), "")
-    core = clean(core)
+    core = clean(_from_cue(core) if len(core) > FIELD_MAX and kind != "Procedure" else core)
+    if kind != "Procedure":
+        core = shorten(core, FIELD_MAX)
     return Candidate(
         kind=kind,
         title=shorten(core, TITLE_MAX),
         statement=normalise_statement(core),
-        why=why,
-        finding=finding,
+        why=shorten(why, FIELD_MAX),
+        finding=shorten(finding, FIELD_MAX),
         conclusion=core,
-        impact=impact,
+        impact=shorten(impact, FIELD_MAX),
         confidence=confidence,
         excerpt=shorten(" ".join((excerpt or text).split()), EXCERPT_MAX),
         session_id=rec.session_id,
@@ -47,6 +49,15 @@ def make_candidate(rec: Record, kind: str, text: str, following: list[Sentence],
         ts=rec.ts,
         supersedes_hint=bool(lx.SUPERSEDES.search(mask(text))),
     )
+
+
+def _from_cue(text: str) -> str:
+    """An over-long statement starts at its cue ("<a paste> we decided to use Grafana" -> "we decided
+    to use Grafana"): what comes before the cue of a statement this long is not the item."""
+    from jobs.microsync.rules.classify import classify
+
+    hit = classify(mask(text))
+    return text[hit.pos:] if hit is not None and hit.pos > 0 else text
 
 
 def split_why(text: str) -> tuple[str, str]:

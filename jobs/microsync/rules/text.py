@@ -7,6 +7,7 @@ against. The probe is also folded to simplified Chinese (`fold`), so cues are wr
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -68,6 +69,8 @@ _PROSE: dict[str, str] = memo.table()   # text -> its prose, for one session's e
 def _strip_non_prose(text: str) -> str:
     if "```" in text or "~~~" in text:
         text = _FENCE.sub("\n", text)
+    if "{" in text or "[" in text:
+        text = _strip_json(text)
     lines = text.splitlines()
     pasted = _diff_lines(lines)
     kept = [ln for i, ln in enumerate(lines)
@@ -80,6 +83,31 @@ def _strip_non_prose(text: str) -> str:
 _PASTED_LINE = re.compile(f"(?:{_QUOTE_LINE.pattern})|(?:{_LOG_LINE.pattern})|(?:{_TRACE_LINE.pattern})")
 # What a diff line's first non-blank character can be (`_DIFF_HEAD`, `_DIFF_NUMBERED`, `_DIFF_BARE`)
 _DIFF_FIRST = frozenset("+-di@")
+
+
+# A JSON object or array pasted inline ("here is the config {...} we decided to keep it"): data,
+# not the user's words. Shorter than this it is a setting quoted in a sentence ('set {"retries": 3}').
+JSON_MIN = 120
+_JSON_START = re.compile(r'[{\[]\s*[{\["]')
+_DECODER = json.JSONDecoder()
+
+
+def _strip_json(text: str) -> str:
+    """`text` without the JSON values of at least JSON_MIN characters pasted into it."""
+    out: list[str] = []
+    pos = 0
+    for m in _JSON_START.finditer(text):
+        if m.start() < pos:
+            continue
+        try:
+            _, end = _DECODER.raw_decode(text, m.start())
+        except ValueError:
+            continue
+        if end - m.start() >= JSON_MIN:
+            out.append(text[pos:m.start()])
+            out.append(" ")
+            pos = end
+    return "".join(out) + text[pos:] if out else text
 
 
 def _diff_lines(lines: list[str]) -> set[int]:
@@ -153,10 +181,25 @@ def split_sentences(text: str, probe: str | None = None) -> list[Sentence]:
 _ALNUM = re.compile(r"[^\W_]")
 
 
+# A "sentence" longer than this is a paste with at most a statement at either end (a 5 MB log line
+# that ends in "we decided to use Grafana for dashboards"): the patterns see its first and its last
+# SENTENCE_MAX // 2 characters, cut at a space, as two sentences, and never the middle. Typed prose
+# has no sentence this long (the LLM engine reads at most 3,000 characters of a turn).
+SENTENCE_MAX = 2000
+
+
 def _append(out: list[Sentence], text: str, probe: str) -> None:
     stripped = text.strip()
     if stripped and _ALNUM.search(stripped):
         lead = len(text) - len(text.lstrip())
+        if len(stripped) > SENTENCE_MAX:
+            half = SENTENCE_MAX // 2
+            head_end = stripped.rfind(" ", 0, half) if " " in stripped[:half] else half
+            tail_start = stripped.find(" ", len(stripped) - half)
+            tail_start = len(stripped) - half if tail_start < 0 else tail_start
+            _append(out, text[lead:lead + head_end], probe[lead:lead + head_end])
+            _append(out, text[lead + tail_start:lead + len(stripped)], probe[lead + tail_start:lead + len(stripped)])
+            return
         out.append(Sentence(stripped, probe[lead:lead + len(stripped)]))
 
 

@@ -18,6 +18,7 @@ from tests.conftest import cli
 from tests.jobs.cli.test_conflicts_resolve import MEMCACHED, _held_pair, _listed, _resolve
 
 CURSORS = ".memjobs/microsync/cursors.json"
+WRITTEN = ".memjobs/microsync/entries.json"
 SNAPSHOT = ".memjobs/context/last-known-good.json"
 
 
@@ -51,19 +52,45 @@ def test_a_job_state_file_a_later_run_moved_is_not_put_back(tmp_path: Path) -> N
     ws = tmp_path / "ws"
     init_workspace(ws)
     state = ws / ".memjobs"
-    _write_state(ws, "r0", CURSORS, b'{"a": 10}\n')
-    _write_state(ws, "r1", CURSORS, b'{"a": 20}\n', b'{"a": 30}\n')    # two writes in one run
-    _write_state(ws, "r2", CURSORS, b'{"a": 40}\n')
-    with pytest.raises(RollbackRefused, match=f"{CURSORS} changed after run r1"):
+    _write_state(ws, "r0", WRITTEN, b'{"a": 10}\n')
+    _write_state(ws, "r1", WRITTEN, b'{"a": 20}\n', b'{"a": 30}\n')    # two writes in one run
+    _write_state(ws, "r2", WRITTEN, b'{"a": 40}\n')
+    with pytest.raises(RollbackRefused, match=f"{WRITTEN} changed after run r1: later runs wrote it \\(r2\\); "
+                                              "roll them back first, newest first \\(`memjobs rollback r2`\\)"):
         plan_rollback(ws, state, "r1")
-    assert (ws / CURSORS).read_bytes() == b'{"a": 40}\n'
+    assert (ws / WRITTEN).read_bytes() == b'{"a": 40}\n'
     apply_rollback(ws, state, plan_rollback(ws, state, "r2"))
     apply_rollback(ws, state, plan_rollback(ws, state, "r1"))
-    assert (ws / CURSORS).read_bytes() == b'{"a": 10}\n'
+    assert (ws / WRITTEN).read_bytes() == b'{"a": 10}\n'
     # A person's edit after the last run is not erased either.
-    (ws / CURSORS).write_bytes(b'{"a": 99}\n')
-    with pytest.raises(RollbackRefused, match=f"{CURSORS} changed after run r0"):
+    (ws / WRITTEN).write_bytes(b'{"a": 99}\n')
+    with pytest.raises(RollbackRefused, match=f"{WRITTEN} changed after run r0, by no recorded run"):
         plan_rollback(ws, state, "r0")
+
+
+def test_later_runs_that_moved_only_the_cursors_do_not_block_a_rollback(tmp_path: Path) -> None:
+    """Every microSync rewrites the cursor file: later runs that wrote nothing else are undone with
+    it (the next microSync reads their lines again, and they wrote nothing from them); a later run
+    that wrote more still blocks, named; a person's edit of the cursors too."""
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    state = ws / ".memjobs"
+    _write_state(ws, "r0", CURSORS, b'{"a": 10}\n')
+    _write_state(ws, "r1", CURSORS, b'{"a": 20}\n')
+    _write_state(ws, "r2", CURSORS, b'{"a": 30}\n')
+    _write_state(ws, "r3", CURSORS, b'{"a": 40}\n')
+    plan = plan_rollback(ws, state, "r1")
+    assert plan.restore == {CURSORS: b'{"a": 10}\n'}
+    assert "r2, r3" in plan.notes[0]
+    (ws / CURSORS).write_bytes(b'{"a": 99}\n')     # a person's edit after the last run
+    with pytest.raises(RollbackRefused, match="by no recorded run"):
+        plan_rollback(ws, state, "r1")
+    (ws / CURSORS).write_bytes(b'{"a": 40}\n')
+    _write_state(ws, "r4", WRITTEN, b'{"b": 1}\n')   # r4 wrote entries too: it blocks
+    ledger = RunLedger(state, "r4")
+    writer_for("microsync", ws, ledger=ledger).write_state(CURSORS, b'{"a": 50}\n')
+    with pytest.raises(RollbackRefused, match="later runs wrote it \\(r4, r3, r2\\).*`memjobs rollback r4`"):
+        plan_rollback(ws, state, "r1")
 
 
 def test_a_run_killed_before_its_state_write_rolls_back(tmp_path: Path) -> None:

@@ -29,7 +29,9 @@ def test_a_decision_naming_a_forgotten_name_stays_out_of_memory_md_and_the_conte
     assert cli(*w, "backfill", "--since", "2026-11-12", "--until", "2026-11-16").exit_code == 0
     memory_md = (ws / "MEMORY.md").read_text(encoding="utf-8")
     assert "Postgres" in memory_md and "Chai" not in memory_md
-    chai = next(i for i in _logged(ws) if "chai-owns" in i)
+    # the id was made from the words ("DECISION-20261110-we-decided-chai-owns-…"): the log shows it without them
+    assert not [i for i in _logged(ws) if "chai" in i.casefold()]
+    chai = next(i for i in _logged(ws) if i.startswith("DECISION-20261110-forgotten-"))
     assert chai not in memory_ids(ws)
     assert [r for s, r in _logged(ws)[chai] if s == "Kept out"] == [
         "holds a value the user had memjobs forget; stays in its daily log"]

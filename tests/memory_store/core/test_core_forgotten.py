@@ -120,15 +120,18 @@ def test_every_read_path_serves_no_forgotten_value(tmp_path: Path):
         assert not res.is_error, (name, res.content[0].text)
         text = res.content[0].text
         if name in ("memory_search", "memory_procedures"):
-            # not the question asked, nor an id (made from the words once: ids are never rewritten)
-            text = json.dumps([{k: v for k, v in r.items() if k != "id"} for r in json.loads(text)["results"]],
-                              ensure_ascii=False)
+            # not the question asked; the ids are served without the words they were made from
+            text = json.dumps(json.loads(text)["results"], ensure_ascii=False)
         assert "chai" not in text.replace(episode_id, "").casefold().replace("somchai", ""), (name, args, text)
     got = json.loads(after[0].content[0].text)
     assert got["id"] == episode_id and MASK in got["text"] and "Somchai" in got["text"]   # the rest stays
     assert MASK in json.loads(after[1].content[0].text)["text"]
     (proc,) = json.loads(after[5].content[0].text)["results"]
     assert proc["steps"] == ["run make release", f"send {MASK} the notes"]
+    assert proc["id"].startswith("PROCEDURE-") and "-forgotten-" in proc["id"]
+    (res,) = anyio.run(call_tools, ws, [("memory_get", {"id": proc["id"]})])     # the id shown finds its entry
+    assert not res.is_error and json.loads(res.content[0].text)["id"] == proc["id"], res.content[0].text
+    assert json.loads(_run(ws, "get", proc["id"], "--json"))["id"] == proc["id"]
     shown = _run(ws, "get", episode_id)
     assert MASK in shown and "call me chai" not in shown.casefold()
     found = json.loads(_run(ws, "get", episode_id, "--json"))

@@ -333,3 +333,103 @@ def test_a_vector_later_than_the_deadline_leaves_the_words_answer_and_is_kept(tm
         model.encode = real  # type: ignore[method-assign]
         late.close()
         vectors._queries.clear()
+
+
+@needs_model
+def test_the_deadline_bounds_the_whole_vector_branch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What follows the question's vector (the cosine scan, reading the nearest rows) is part of the
+    branch the deadline bounds: a branch slow after its embedding leaves the words' answer, on time."""
+    import threading
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    q = "which pet did we adopt"
+    words = _results(ws, q, embed_queries=False)
+    assert vectors.model() is not None
+    gate = threading.Event()
+    real = Searcher._near_hits
+
+    def slow(self: Searcher, *args: object) -> object:
+        gate.wait(60)
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Searcher, "_near_hits", slow)
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=50)
+    try:
+        s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
+        gate.set()
+        s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
+        gate.clear()
+        res = s.search(q, SearchOptions(limit=6), today=TODAY)
+        assert res.words_only == "late" and res.to_dict()["results"] == words
+        assert res.took_ms < 5_000
+    finally:
+        gate.set()
+        s.close()
+        vectors._queries.clear()
+
+
+@needs_model
+def test_one_vector_branch_at_a_time_and_a_late_queued_one_never_runs(tmp_path: Path) -> None:
+    """A late question's branch keeps running (its vector is cached); the next question's branch waits
+    behind it instead of taking another core, and when its own deadline passes first it never runs."""
+    import threading
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    model = vectors.model()
+    assert model is not None
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=10_000)
+    s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
+    gate, calls, real = threading.Event(), [], model.encode
+
+    def gated(texts: list[str], batch: int = 16) -> object:
+        calls.append(texts)
+        gate.wait(60)
+        return real(texts, batch)
+
+    vectors._queries.clear()
+    model.encode = gated  # type: ignore[method-assign]
+    s.embed_deadline_ms = 5
+    try:
+        first = s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)
+        second = s.search("when is the vet appointment", SearchOptions(limit=6), today=TODAY)
+        assert first.words_only == second.words_only == "late"
+        gate.set()
+        s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
+        assert calls == [["which pet did we adopt"]]
+        assert "which pet did we adopt" in vectors._queries and "when is the vet appointment" not in vectors._queries
+    finally:
+        gate.set()
+        model.encode = real  # type: ignore[method-assign]
+        s.close()
+        vectors._queries.clear()
+
+
+@needs_model
+def test_a_new_generation_s_matrix_is_read_off_the_question_s_thread(tmp_path: Path) -> None:
+    """After an index update, a searcher with a deadline answers with the matrix it has while the new
+    one is read on a thread of its own; then the new one serves (a row added since is found)."""
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=10_000)
+    try:
+        s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)
+        old = s._matrix
+        assert old is not None and old.keys
+        write_daily(ws, "2026-11-21", [entry("Decision", "Move the nightly backups to object storage",
+                                             "2026-11-21", "Snapshots go to the bucket in Frankfurt.")])
+        update_index(cfg)
+        res = s.search("where do our database copies live", SearchOptions(limit=6), today=TODAY)
+        assert res.words_only is None
+        assert s._loading is not None and s._loading[0] != old.generation
+        s._loading[1].result(timeout=60)
+        assert s._matrix is not old and len(s._matrix.keys) > len(old.keys)
+        again = s.search("where do our database copies live", SearchOptions(limit=6), today=TODAY)
+        assert any("backups" in h["title"] for h in again.to_dict()["results"])
+    finally:
+        s.close()
+        vectors._queries.clear()

@@ -1,0 +1,150 @@
+"""A forget that names no key acts on what it names (docs/design.md §6: a forgotten fact stays forgotten).
+
+"请忘记我的车牌号", "please forget my licence plate", "ลืมเบอร์ห้องผมไปได้เลย": the router reads a forget of a
+free-form thing (memory_store/core/router.py, key user.other or instruction.other). Several such values
+hold at once, so the key alone does not say which one is meant; the words of the request do. `named_by`
+takes them from the clause that holds the forget cue: the words left once the forget's own words are
+taken out (the verb, please, my, ไปได้เลย, 请, 我的…) — Latin words and numbers whole, Thai and Chinese
+(no spaces between words) as pairs of characters. A kept value is named when most of those pieces are
+in it (`Named.said_in`: all of one or two, two of three…).
+
+`withdraw` rejects every pending proposal a test picks (audited with the forget's actor, so accepting it
+later cannot write the value back) and revokes every active fact the other test picks, in one core
+operation. With `said_at` (a statement read from a transcript) only what was made by then — or earlier
+in the same run, which reads statements in their order — is touched, so reading the transcript again
+never takes back a value said after it. The same serves the user taking back a yes
+(memory_store/core/heard.py): the proposal or fact that yes made is withdrawn.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from memory_store.core.audit import Actor
+from memory_store.core.files import PROPOSALS, SCOPE_FILES
+from memory_store.core.proposal_lines import lines, reject_pending
+from memory_store.core.results import Change
+from memory_store.core.store import CoreMemory, stamp
+from memory_store.core.ttl import parse_time
+from memory_store.entries import LineEntry
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_SENTENCES = re.compile(r"[.!?;。！？；\n]+")
+_CLAUSE = re.compile(r"[^,，、]+")
+_THAI_GAP = re.compile(r"(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
+# a clause after the forget's own that still speaks of dropping ("…，还有手机号 13812345678 也别记了")
+_STILL_DROPS = re.compile(r"\b(don'?t|do not|never|stop|no need to) (keep|remember|store|save)\b|\bforget\b"
+                          r"|(别|別|不要|不用|不必)(再)?(记|記)|忘|ไม่ต้อง(จำ|เก็บ|บันทึก)|เลิกจำ|ลืม", re.IGNORECASE)
+_WORD = re.compile(r"[a-z0-9]+(?:[-'_./][a-z0-9]+)*", re.IGNORECASE)
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# the words of asking to drop a thing, not of the thing
+_EN_FILLER = frozenset(("please", "pls", "plz", "kindly", "just", "also", "and", "now", "actually", "ok", "okay",
+                        "so", "go", "ahead", "you", "can", "could", "would", "will", "forget", "forgot",
+                        "forgotten", "about", "that", "what", "whatever", "my", "mine", "me", "i", "i'm", "im",
+                        "am", "is", "are", "was", "were", "the", "a", "an", "don't", "dont", "do", "does", "not",
+                        "no", "need", "never", "stop", "remember", "remembering", "store", "storing", "stored",
+                        "keep", "keeping", "kept", "save", "saving", "saved", "memorize", "memorise", "memorizing",
+                        "memorising", "it", "its", "it's", "anymore", "any", "more", "thanks", "thank", "too",
+                        "well", "of", "to", "said", "told", "this", "there", "here", "bit", "thing", "things",
+                        "whole", "drop", "delete", "remove", "erase", "clear", "wipe", "hey", "hmm", "wait",
+                        "yeah", "yes", "fine", "already", "again", "scratch", "cancel", "undo", "mind",
+                        "nevermind", "changed", "second", "thought", "hold", "on", "sorry", "oh", "um", "uh",
+                        "nah", "nope", "record", "note"))
+_UNSPACED_FILLER = re.compile(
+    r"ไปได้เลย|ได้เลย|ไปเลย|ไปเถอะ|เถอะ|ช่วย|ขอให้|กรุณา|โปรด|ลืม|ไม่ต้อง|เลิก|จำ|เก็บ|บันทึก|แล้ว|ด้วย|หน่อย|นะ|ครับ|ค่ะ|คะ|จ้า"
+    r"|เรื่องที่|เรื่อง|ที่เคย|ว่า|ผม|ฉัน|หนู|ดิฉัน|ของ|ไป|เลย|เปลี่ยนใจ|ไม่เอา|ดีกว่า|อย่า|ยกเลิก|เอ้ย"
+    r"|算了|还是|還是|取消|撤回|先|存|保存"
+    r"|请|請|麻烦|麻煩|帮我|幫我|你可以|可以|忘记|忘記|忘掉|忘了|别再|別再|不要再|不要|不用|不必|别|別|再|记住|記住|记得|記得"
+    r"|记|記|我的|我|的|吧|了|一下|把|也|还有|還有|就|这件事|這件事|这个|這個|那个|那個|事情")
+
+
+@dataclass(frozen=True)
+class Named:
+    """The pieces of what a forget names: Latin words and numbers, and pairs of Thai or Chinese characters."""
+    pieces: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()     # the same, as said (for the report)
+
+    def __bool__(self) -> bool:
+        return bool(self.pieces)
+
+    def __str__(self) -> str:
+        return " ".join(self.words)
+
+    def said_in(self, value: str) -> bool:
+        """Most pieces are in `value`: all of one or two, at least two thirds of more."""
+        if not self.pieces:
+            return False
+        folded = value.casefold()
+        words = {w.casefold() for w in _WORD.findall(value)}
+        found = sum(1 for p in self.pieces if (p in words or p.rstrip("s") in words) if p.isascii()) + sum(
+            1 for p in self.pieces if not p.isascii() and p in folded)
+        return found * 3 >= len(self.pieces) * 2
+
+
+def _pairs(run: str) -> list[str]:
+    return [run] if len(run) < 3 else [run[i:i + 2] for i in range(len(run) - 1)]
+
+
+def named_by(turn: str, cue: str) -> Named:
+    """What the forget whose cue is `cue` names in `turn`: the pieces of its clause (and of the clauses after
+    it in its sentence that still speak of dropping) less the words of asking; with a `cue` not in `turn`
+    (or ""), the pieces of all of `turn`."""
+    folded, where = turn.casefold(), cue.casefold().strip()
+    at = folded.find(where) if where else -1
+    sentences = list(_SENTENCES.finditer(turn))
+    start = max([m.end() for m in sentences if m.end() <= max(at, 0)], default=0)
+    end = next((m.start() for m in sentences if m.start() >= max(at, 0) + len(where)), len(turn))
+    sentence = turn[start:end] if at >= 0 else turn
+    offset = max(at, 0) - start if at >= 0 else 0
+    text: list[str] = []
+    for m in _CLAUSE.finditer(sentence):
+        clause = m.group(0)
+        if m.start() <= offset < m.end() or (not text and offset < m.start()):
+            # Thai: the words before the cue's phrase (after a space between Thai letters) are another statement
+            gaps = [g.end() for g in _THAI_GAP.finditer(clause, 0, max(offset - m.start(), 0) + 1)]
+            text.append(clause[gaps[-1]:] if gaps else clause)
+        elif text and _STILL_DROPS.search(clause):
+            text.append(clause)
+    said = (" ".join(text) or sentence) if at >= 0 else turn
+    pieces: list[str] = []
+    words: list[str] = []
+    for w in _WORD.findall(said):
+        if w.casefold() not in _EN_FILLER and (len(w) > 1 or w.isdigit()) and w.casefold() not in pieces:
+            pieces.append(w.casefold())
+            words.append(w)
+    for run in _UNSPACED.findall(said):
+        for part in _UNSPACED_FILLER.split(run):
+            if part:
+                words.append(part)
+                pieces.extend(p for p in _pairs(part) if p not in pieces)
+    return Named(tuple(pieces), tuple(words))
+
+
+def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool], *,
+             actor: Actor, reason: str, said_at: datetime | None = None) -> list[Change]:
+    """Reject the pending proposals `proposal` picks and revoke the active facts `fact` picks, in one core
+    operation (see the module docstring for `said_at`). Nothing picked: nothing written."""
+    facts = [loc for scope in SCOPE_FILES for loc in mem.located(scope)
+             if loc.entry.effective_status == "active" and fact(loc.entry)
+             and (said_at is None or (parse_time(loc.entry.updated_at or "") or _EPOCH) <= said_at)]
+    if not facts and not any((p.entry.status or "pending") == "pending" and proposal(p.entry)
+                             for p in lines(mem.workspace)):
+        return []
+    changes: list[Change] = []
+    with mem.operation("forget", actor) as run:
+        for loc in facts:
+            changes.append(mem._transition("revoke", loc.id, actor, reason, run, at=said_at))
+        for before, after in reject_pending(run, mem.workspace, proposal, applies_to=None, actor=actor, reason=reason,
+                                            ts=stamp(said_at or mem.clock()), said_at=said_at):
+            changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
+    return changes
+
+
+def withdrawn_before(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool]) -> bool:
+    """A rejected proposal or a revoked fact that the tests pick: what a forget names was withdrawn already
+    (the same statement read again by a later run, or an earlier forget), so there is nothing to ask."""
+    return (any(p.entry.status == "rejected" and proposal(p.entry) for p in lines(mem.workspace))
+            or any(loc.entry.effective_status == "revoked" and fact(loc.entry)
+                   for scope in SCOPE_FILES for loc in mem.located(scope)))
