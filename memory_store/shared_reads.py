@@ -114,7 +114,7 @@ def keep(tf: TranscriptFile, offset: int, start_line: int | None, before: _State
     key = _key(tf, offset, start_line)
     if shelf is None or key is None or before is None or not chunk.eof or state_of(tf.path) != before:
         return
-    chars = sum(len(r.text) for r in chunk.records)   # a tool call's tool_args is its text
+    chars = sum(r.chars for r in chunk.records)   # a tool call's tool_args is its text
     if chars > KEEP_CHARS:
         return
     old = shelf.kept.pop(key, None)

@@ -9,7 +9,8 @@ left out), then `--repeat` first runs (`microsync --since`, each into a fresh wo
 the functions of each stage timed from inside (CPU seconds; a stage that runs inside another is
 counted in both, a function that calls itself once). The best run counts. Stages:
   json                parsing each line (`jsonl.parse_json`), inside reading
-  redaction           the readers' `redact`/`redact_capped`, inside reading
+  redaction           the readers' `redact`, inside reading, and a tool text's `redact_capped` when
+                      first read (`records.ToolText`), inside whatever stage reads it
   reading             microSync's reads of the transcripts (`discover.read` from the scan)
   extractor           the rule extractor (`RuleExtractor.extract`)
     assistant turns   the dialogue act of the assistant turn before a reply (`acts.act_of`)
@@ -76,10 +77,11 @@ def instrument() -> None:
     import memory_store.transcripts.codex as codex
     import memory_store.transcripts.jsonl as jsonl
     import memory_store.transcripts.openclaw as openclaw
+    import memory_store.transcripts.records as records
     import memory_store.writers as writers
 
     _timed(jsonl, "parse_json", "json")
-    for module in (claude_code, codex, openclaw, jsonl):
+    for module in (claude_code, codex, openclaw, jsonl, records):
         for name in ("redact", "redact_capped"):
             if hasattr(module, name):
                 _timed(module, name, "redaction")

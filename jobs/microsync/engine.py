@@ -6,7 +6,6 @@ not know about ids, dates or files: the microsync job turns a `Candidate` into a
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -89,9 +88,10 @@ TURN_MAX = 20_000
 
 def bounded_turns(records: list[Record]) -> list[Record]:
     """`records` with each turn longer than TURN_MAX cut to its two ends (one line between them)."""
-    if all(len(r.text) <= TURN_MAX for r in records):
+    # `chars` is `len(text)` without redacting a tool text not read yet (at most TOOL_TEXT_CAP either way)
+    if all(r.chars <= TURN_MAX for r in records):
         return records
-    return [r if len(r.text) <= TURN_MAX else dataclasses.replace(r, text=_ends(r.text)) for r in records]
+    return [r if r.chars <= TURN_MAX else r.replace(text=_ends(r.text)) for r in records]
 
 
 def _ends(text: str) -> str:

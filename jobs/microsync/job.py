@@ -224,6 +224,10 @@ def _count_access(records: list[Record], access: dict[str, Counter[str]], tz: An
     reading = False
     for r in records:
         if r.role == Role.TOOL_CALL:
+            # Both patterns need "memory" in some case: arguments without it are left unredacted.
+            if "memory" not in (r.tool_name or "").lower() and not r.args_may_hold("memory"):
+                reading = False
+                continue
             probe = f"{r.tool_name or ''} {r.tool_args or ''}"
             reading = bool(_MEMORY_TOOLS.search(probe) or (_MEMORY_PATH.search(probe) and "read" in probe.lower()))
             continue

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from jobs.run.report import RunReport
@@ -312,7 +312,7 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
         if rec.ts > cut:
             # stamped after the cut-off by a clock that was wrong: read where the file puts it
             stamped[rec.line] = rec.ts
-            rec = replace(rec, ts=at)
+            rec = rec.replace(ts=at)   # Record.replace: text and tool_args are not fields
         consumed.append(rec)
     # Everything the run reads counts, so the exclusion of a session is decided from its first user message
     # ever seen — and kept — not from whatever message happens to open this window.

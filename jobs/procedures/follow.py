@@ -21,13 +21,14 @@ from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.markdown_write import replace_entry
+from memory_store.transcripts.records import Record
 
 STEP_SEEN = 0.5
 
 
 @dataclass(frozen=True)
 class Action:
-    text: str               # an agent's turn or tool call, as read
+    said: str | Record      # an agent's turn or tool call (its record: the text is read when needed)
     new: bool               # after the session's context line: read for the first time by this run
     when: datetime | str    # its time (aware), or its local date, YYYY-MM-DD
     tz: tzinfo | None = None   # the local zone of `when`'s date
@@ -36,6 +37,12 @@ class Action:
     def day(self) -> str:
         """Its local date, YYYY-MM-DD: taken only for an action that completes a procedure's run."""
         return self.when if isinstance(self.when, str) else self.when.astimezone(self.tz).date().isoformat()
+
+    @cached_property
+    def text(self) -> str:
+        """The turn or call as read: a tool call's arguments are redacted only when a procedure is
+        first matched against it (memory_store/transcripts/records.py)."""
+        return self.said if isinstance(self.said, str) else self.said.text
 
     @cached_property
     def grams(self) -> frozenset[str]:

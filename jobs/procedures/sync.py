@@ -31,18 +31,20 @@ def _turns(records: Iterable[Record]) -> list[tuple[Record, str, str]]:
     out: list[tuple[Record, str, str]] = []
     for r in records:
         role = _ROLES.get(r.role)
-        if role is None or Flag.META in r.flags or Flag.COMPACTION in r.flags or not r.text.strip():
+        if role is None or Flag.META in r.flags or Flag.COMPACTION in r.flags or r.blank:
             continue
         if role != "tool" and r.is_tool:
             continue
-        out.append((r, role, r.text))
+        # `learn` reads only the user's and the agent's turns: a tool result's output is left unread
+        # (and unredacted, memory_store/transcripts/records.py), its place and role kept.
+        out.append((r, role, "" if role == "tool" else r.text))
     return out
 
 
 def _actions(records: list[Record], context_line: int, tz: Any) -> SessionActions | None:
     """The session's agent turns and tool calls, for following (jobs/procedures/follow.py)."""
-    acts = tuple(Action(r.text, r.line_end > context_line, r.ts, tz)
-                 for r in records if r.role in (Role.ASSISTANT, Role.TOOL_CALL) and r.text.strip()
+    acts = tuple(Action(r, r.line_end > context_line, r.ts, tz)
+                 for r in records if r.role in (Role.ASSISTANT, Role.TOOL_CALL) and not r.blank
                  and Flag.META not in r.flags and Flag.COMPACTION not in r.flags)
     if not records or not any(a.new for a in acts):
         return None

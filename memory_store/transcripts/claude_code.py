@@ -17,11 +17,10 @@ from datetime import datetime
 from typing import Any
 
 from memory_store.config import TranscriptSource
-from memory_store.redact import redact, redact_capped
+from memory_store.redact import redact
 from memory_store.transcripts.files import Discovery, TranscriptFile, include_matches
 from memory_store.transcripts.jsonl import (
     MAX_LINE_BYTES,
-    TOOL_TEXT_CAP,
     Line,
     ReadChunk,
     bad_line,
@@ -31,7 +30,7 @@ from memory_store.transcripts.jsonl import (
     read_with,
     text_of,
 )
-from memory_store.transcripts.records import Flag, Record, Role
+from memory_store.transcripts.records import Flag, Record, Role, ToolText
 
 FORMAT = "claude-code"
 _OTHER_TYPES = frozenset({
@@ -68,7 +67,7 @@ class _Group:
     end: int = 0
     fed: int = 0   # assistant lines in the group (blank or bad lines may sit between them)
     texts: list[str] = field(default_factory=list)
-    calls: list[tuple[int, str | None, str]] = field(default_factory=list)  # line, name, args
+    calls: list[tuple[int, str | None, ToolText]] = field(default_factory=list)  # line, name, args
 
 
 class _Reader:
@@ -110,7 +109,7 @@ class _Reader:
                     self.session_id, self.got_session = obj["sessionId"], True
                     return
 
-    def _rec(self, line: int, line_end: int, end: int, ts: datetime, role: Role, text: str,
+    def _rec(self, line: int, line_end: int, end: int, ts: datetime, role: Role, text: str | ToolText,
              flags: set[Flag], entry_id: str | None, **kw: Any) -> Record:
         if self.tf.sidechain:
             flags.add(Flag.SIDECHAIN)
@@ -201,9 +200,8 @@ class _Reader:
                 text = _strip_reminders(out if isinstance(out, str) else text_of(out))
                 use_id = block.get("tool_use_id")
                 name = self.tool_names.get(use_id) if isinstance(use_id, str) else None
-                text = redact_capped(text, TOOL_TEXT_CAP)
                 chunk.records.append(
-                    self._rec(n, n, end, ts, Role.TOOL_RESULT, text, flags, uuid, tool_name=name))
+                    self._rec(n, n, end, ts, Role.TOOL_RESULT, ToolText(text), flags, uuid, tool_name=name))
         text = text_of(content).strip()
         if obj.get("isCompactSummary"):
             if text:

@@ -16,10 +16,9 @@ import os
 from datetime import datetime
 from typing import Any
 
-from memory_store.redact import redact, redact_capped
+from memory_store.redact import redact
 from memory_store.transcripts.files import TranscriptFile
 from memory_store.transcripts.jsonl import (
-    TOOL_TEXT_CAP,
     Line,
     ReadChunk,
     bad_line,
@@ -29,7 +28,7 @@ from memory_store.transcripts.jsonl import (
     read_with,
     text_of,
 )
-from memory_store.transcripts.records import Flag, Record, Role
+from memory_store.transcripts.records import Flag, Record, Role, ToolText
 
 FORMAT = "codex"
 _RESPONSE_TYPES = frozenset({
@@ -119,7 +118,7 @@ class _Reader:
         else:
             chunk.records.extend(got)
 
-    def _rec(self, line: Line, ts: datetime, role: Role, text: str, flags: set[Flag], **kw: Any) -> Record:
+    def _rec(self, line: Line, ts: datetime, role: Role, text: str | ToolText, flags: set[Flag], **kw: Any) -> Record:
         return Record(source=FORMAT, session_id=self.session_id or "", path=self.tf.path, line=line.number,
                       line_end=line.number, ts=ts, role=role, text=text, offset_end=line.end,
                       session_key=self.tf.session_key, chat_type=self.tf.chat_type, flags=frozenset(flags),
@@ -158,8 +157,7 @@ class _Reader:
             flags = {Flag.TOOL, Flag.ERROR} if failed else {Flag.TOOL}
             call_id = p.get("call_id")
             name = self.call_names.get(call_id) if isinstance(call_id, str) else None
-            text = redact_capped(text, TOOL_TEXT_CAP)
-            return [self._rec(line, ts, Role.TOOL_RESULT, text, flags, tool_name=name)]
+            return [self._rec(line, ts, Role.TOOL_RESULT, ToolText(text), flags, tool_name=name)]
         return str(pt)
 
     def _event(self, p: dict[str, Any], line: Line, ts: datetime) -> list[Record] | str:

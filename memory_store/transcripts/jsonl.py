@@ -17,11 +17,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from memory_store.redact import redact_capped
-from memory_store.transcripts.records import BadLine, Record
+from memory_store.transcripts.records import BadLine, Record, ToolText
 
 MAX_LINE_BYTES = 8 * 1024 * 1024   # a line longer than this is reported `too_long` and skipped
-TOOL_TEXT_CAP = 2048               # tool result text and tool_args JSON are capped at 2 KB
 _READ_BLOCK = 1024 * 1024
 
 
@@ -244,8 +242,8 @@ def head_objects(path: str, n: int = 5) -> list[dict[str, Any]]:
     return out
 
 
-def cap_json(value: Any, cap: int = TOOL_TEXT_CAP) -> str:
-    """Tool arguments as compact JSON text, redacted, capped at `cap` characters."""
+def cap_json(value: Any) -> ToolText:
+    """Tool arguments as compact JSON text, redacted when first read, capped at `TOOL_TEXT_CAP`."""
     if isinstance(value, str):
         text = value
     else:
@@ -253,7 +251,7 @@ def cap_json(value: Any, cap: int = TOOL_TEXT_CAP) -> str:
             text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError, RecursionError):
             text = "[unserialisable arguments]"
-    return redact_capped(text, cap)
+    return ToolText(text)
 
 
 _YEARS = range(1970, 2201)   # outside: a damaged stamp (and date arithmetic near year 1 or 9999 overflows)

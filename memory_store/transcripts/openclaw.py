@@ -15,10 +15,9 @@ import re
 from datetime import datetime
 from typing import Any
 
-from memory_store.redact import redact, redact_capped
+from memory_store.redact import redact
 from memory_store.transcripts.files import Discovery, TranscriptFile, openclaw_skipped_name
 from memory_store.transcripts.jsonl import (
-    TOOL_TEXT_CAP,
     Line,
     ReadChunk,
     bad_line,
@@ -28,7 +27,7 @@ from memory_store.transcripts.jsonl import (
     read_with,
     text_of,
 )
-from memory_store.transcripts.records import Flag, Record, Role
+from memory_store.transcripts.records import Flag, Record, Role, ToolText
 
 FORMAT = "openclaw"
 SILENT_REPLIES = frozenset({"NO_REPLY", "HEARTBEAT_OK"})
@@ -121,7 +120,7 @@ class EntryParser:
         self.last_ts = ts
         entry_id = obj.get("id") if isinstance(obj.get("id"), str) else None
 
-        def rec(role: Role, text: str, flags: frozenset[Flag] = frozenset(), **kw: Any) -> Record:
+        def rec(role: Role, text: str | ToolText, flags: frozenset[Flag] = frozenset(), **kw: Any) -> Record:
             return Record(source=FORMAT, session_id=self.session_id or "", path=self.path, line=line,
                           line_end=line_end, ts=ts, role=role, text=text, offset_end=offset_end,
                           session_key=self.session_key, chat_type=self.chat_type, flags=flags,
@@ -165,7 +164,7 @@ class EntryParser:
         if role == "toolResult":
             flags = frozenset({Flag.TOOL, Flag.ERROR} if msg.get("isError") else {Flag.TOOL})
             name = msg.get("toolName") if isinstance(msg.get("toolName"), str) else None
-            return [rec(Role.TOOL_RESULT, redact_capped(text_of(content) or "", TOOL_TEXT_CAP), flags,
+            return [rec(Role.TOOL_RESULT, ToolText(text_of(content) or ""), flags,
                         tool_name=name)]
         if role == "bashExecution":  # a command the user ran with `!`: a tool event of the user's
             code = msg.get("exitCode")
@@ -173,7 +172,7 @@ class EntryParser:
             args = cap_json({"command": msg.get("command")})
             given = msg.get("output")
             output = given if isinstance(given, str) else ""
-            return [rec(Role.TOOL_RESULT, redact_capped(output, TOOL_TEXT_CAP), flags,
+            return [rec(Role.TOOL_RESULT, ToolText(output), flags,
                         tool_name="bash", tool_args=args)]
         if role in ("compactionSummary", "branchSummary"):
             summary = msg.get("summary")

@@ -133,7 +133,7 @@ def test_a_full_shelf_drops_the_read_needed_last_when_told(tmp_path: Path, monke
         path.write_bytes(Path(src.path).read_bytes())
         files.append(TranscriptFile("claude-code", str(path)))
     a, b, c = files
-    size = sum(len(r.text) for r in read(a).records)
+    size = sum(r.chars for r in read(a).records)   # the shelf's measure
     monkeypatch.setattr(shared_reads, "KEEP_CHARS", 2 * size + size // 4)   # room for two of the three
     with shared_reads.sharing():
         for tf in files:

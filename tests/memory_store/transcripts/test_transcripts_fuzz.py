@@ -221,9 +221,7 @@ def _check_chunk(chunk: ReadChunk, path: str, n_lines: int) -> None:
 def _comparable(records: list[Record]) -> list[Record]:
     """Records without what only a reader that saw earlier lines can know: the tool name of a
     tool result, looked up from its call's line (a resumed read has not seen that line)."""
-    import dataclasses
-
-    return [dataclasses.replace(r, tool_name=None) if r.role == Role.TOOL_RESULT else r for r in records]
+    return [r.replace(tool_name=None) if r.role == Role.TOOL_RESULT else r for r in records]
 
 
 def _fuzz(fmt: str, data: st.DataObject) -> None:
