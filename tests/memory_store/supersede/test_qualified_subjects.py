@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory_store.supersede.detect import Detector, Finding, Statement
+from tests.memory_store.supersede.judging import judge
 
 # A few unrelated entries, as in a real log: how rare a word is decides how much it weighs.
-OTHERS = ("Use Postgres 16 for the billing service", "The staging db is on port 5433",
-          "The vpn gateway is vpn2.corp", "Code review needs one approval", "Use Sentry for error tracking")
-
-
-def judge(old: str, new: str, old_text: str = "", new_text: str = "") -> Finding:
-    earlier = [Statement(f"F{n}", "Decision", "2026-10-01", t) for n, t in enumerate(OTHERS)]
-    earlier.append(Statement("OLD", "Decision", "2026-11-03", old, old_text))
-    return Detector(earlier).detect(Statement("NEW", "Decision", "2026-11-10", new, new_text))
 
 
 @pytest.mark.parametrize("old,new", [

@@ -5,17 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_store.supersede.detect import Detector, Finding, Statement
 from memory_store.supersede.switched import switched_subject
-
-OTHERS = ("Use Postgres 16 for the billing service", "The staging db is on port 5433",
-          "The vpn gateway is vpn2.corp", "Code review needs one approval", "Use Sentry for error tracking")
-
-
-def judge(old: str, new: str) -> Finding:
-    earlier = [Statement(f"F{n}", "Decision", "2026-10-01", t) for n, t in enumerate(OTHERS)]
-    earlier.append(Statement("OLD", "Decision", "2026-11-03", old))
-    return Detector(earlier).detect(Statement("NEW", "Decision", "2026-11-10", new))
+from tests.memory_store.supersede.judging import judge
 
 
 @pytest.mark.parametrize("text,subject", [
