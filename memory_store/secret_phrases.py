@@ -414,8 +414,17 @@ _COUNT_NOUNS = (r"(?i:users?|cards?|codes?|people|members?|employees?|staff|devi
                 r"|pcs|words?|letters?|logins?|passwords?)(?![A-Za-z])"
                 r"|ผู้ใช้|คน|ใบ|บัญชี|ครั้ง|วัน|ชั่วโมง|นาที|วินาที|หลัก|ตัว|เครื่อง|รายการ"
                 r"|个|個|位|人|张|張|次|天|小时|小時|分钟|分鐘|秒|台|用户|用戶|条|條")
+# What a year before a noun names when it is talk: a plan, a policy, a piece of work of that year ("the access
+# code 2026 rollout", "รหัสผ่าน 2568 นโยบายใหม่", "密码 2026 规则"). Any other word after a year-like number
+# leaves it a code ("the door code 2024 opens the side gate", "the access code 2026 works for the lobby").
+_PLAN_NOUNS = (r"(?i:rollouts?|plans?|planning|polic(?:y|ies)|redesign|migrations?|roadmaps?|audits?|refresh|reviews?"
+               r"|cleanup|releases?|projects?|programm?e?s?|initiatives?|updates?|upgrades?|budgets?|schedules?"
+               r"|specs?|standards?|guidelines?|rules?|campaigns?|cycles?|overhaul|rotations?|launch|revamp"
+               r"|rework|requirements?|changes?|redesigns?|edition|season|quarter|sprints?|goals?|okrs?)(?![A-Za-z])"
+               r"|นโยบาย|แผน|ปรับปรุง|โครงการ|กฎ|มาตรฐาน|การตรวจ|ตรวจสอบ"
+               r"|规则|規則|路线图|路線圖|计划|計劃|方案|政策|规范|規範|改版|升级|升級|审计|審計|项目|項目")
 _TALK_NUMBER = (
-    r"(?!(?:20[1-3][0-9]|25[5-8][0-9])(?:[ \t]*(?:年|ปี)|[ \t]+(?!" + _CLAUSE_END_WORDS + r")[^\W\d_])"
+    r"(?!(?:20[1-3][0-9]|25[5-8][0-9])(?:[ \t]*(?:年|ปี)|[ \t]*(?:" + _PLAN_NOUNS + r"))"
     r"|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9])"
     r"|[0-9]+[/.][0-9]"
     r"|[0-9]+[ \t]*(?:" + _COUNT_NOUNS + r")"
@@ -426,12 +435,14 @@ _PIN_DIGITS = (_TALK_NUMBER
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
 # "PIN 银行卡 5502".
 _PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเอ็ม|ตู้เซฟ|ประตู)|银行卡|銀行卡|卡|门禁|門禁"
-_EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)(?:[ \t]+(?i:code|number|no\.?)[ \t]+|[ \t]*(?:码|碼)[ \t]*"
+_EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)"
+                r"(?:[ \t]+(?i:code|number|no\.?)(?:[ \t]+(?i:is|was)|[ \t]*[:：=])?[ \t]+|[ \t]*(?:码|碼)[ \t]*"
                 r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]+)"
                 + NOT_MARK + _PIN_DIGITS)
 _TH_PIN_NAMES = (r"รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
                  r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})")
-_TH_PIN_BARE = (_TH_PIN_NAMES + r"[ \t]*(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK + _PIN_DIGITS)
+_TH_PIN_BARE = (_TH_PIN_NAMES + r"[ \t]*(?:ของ(?:ฉัน|ผม|เรา|หนู|ดิฉัน|คุณ|พี่|น้อง)?[ \t]*)?(?:คือ|เป็น|:|：|=)?[ \t]*"
+                + NOT_MARK + _PIN_DIGITS)
 _ZH_PIN_BARE = r"(?:密码|密碼|口令|PIN码|PIN碼)[ \t]*" + NOT_MARK + _PIN_DIGITS
 
 # A wallet's seed (recovery) phrase: 12 to 24 lower-case words of 3-8 letters (the BIP-39 list's) after
@@ -461,7 +472,8 @@ _SEED = ("(?:" + _SEED_NAME + r"[^\n\[\]]{0,40}?(?:[ \t]*\r?\n[ \t]*)?"
 # `-`, a trailing `#` or `*` as keypads take it) or groups of letters and digits. "error code is 4821"
 # is not one: only the names below.
 _CODE_OF = ("one time", "verification", "confirmation", "2fa", "mfa", "auth", "authentication", "security", "access",
-            "recovery", "backup", "door", "gate", "alarm", "lock", "unlock", "entry", "keypad")
+            "recovery", "backup", "door", "gate", "alarm", "lock", "unlock", "entry", "keypad", "safe", "locker",
+            "garage", "vault", "building")
 _CODE_NAME = (
     r"(?:(?i:(?<![A-Za-z])(?:otp|(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") (?:codes?|pins?|passcodes?)"
     r"|recovery keys?|passcodes?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"

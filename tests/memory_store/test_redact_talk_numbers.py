@@ -52,3 +52,22 @@ CODE = "48" + "21"
 def test_a_code_that_looks_like_a_year_at_the_clause_end_still_goes(text: str) -> None:
     out = redact(text)
     assert "[REDACTED:password]" in out and not any(c.isdigit() for c in out.replace("[REDACTED:password]", "")), out
+
+
+# A tester's inputs that were left in clear (a year-like code before any word, "pin number" with a copula, a
+# safe/locker/garage code, a Thai possessive between the name and the copula), and new phrasings of each.
+@pytest.mark.parametrize(("text", "value"), [
+    ("the door code 2024 opens the side gate", "2024"),
+    ("the access code 2026 works for the lobby", "2026"),
+    ("the gate code 2031 is on the fridge note", "2031"),
+    ("my bank pin number is 4821", "4821"),
+    ("remember my pin number: 4821", "4821"),
+    ("the safe code is 2026", "2026"),
+    ("locker code 7731 for the gym", "7731"),
+    ("garage code 5519#", "5519"),
+    ("รหัส ATM ของฉันคือ 4821", "4821"),
+    ("รหัสบัตร ของผม 5502", "5502"),
+])
+def test_a_code_said_in_common_ways_goes(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and "[REDACTED:" in out, out
