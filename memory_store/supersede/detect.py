@@ -663,6 +663,8 @@ class Detector:
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title, lx):
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
+            if new.kind == e.kind == "Remember" and _other_compounds(new.full, e.full, lx, self.frame):
+                continue   # "the licence renewal … is due in March" beside "my licence plate is KX-7731"
             if self._off_heading(e.title, new_tokens):
                 continue   # "The CLI uses Rust" beside "Config format: YAML": not about the config format
             if best is None or (score, shared) > best[:2]:
@@ -915,6 +917,45 @@ def _initials_of(token: str, text: str) -> bool:
         return False
     words = _LATIN_WORDS.findall(normalise(text))
     return any("".join(w[0] for w in words[i:i + len(token)]) == token for i in range(len(words) - len(token) + 1))
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def _other_compounds(new_text: str, old_text: str, lexicon: Lexicon, frame: Collection[str] = ()) -> bool:
+    """Does every word the two statements share stand in a compound of its own in each, the word
+    right after it a plain word the other statement never says ("my licence plate is KX-7731" / "the
+    licence renewal for the office software is due in March")? The shared word only qualifies two
+    different things. Latin script; a shared word at a statement's end, or followed by a word both
+    say, keeps the pair. Words that only frame a statement (`frame`: remember, decided …) share nothing."""
+    new_words = [w.casefold() for w in _LATIN_WORD.findall(new_text)]
+    old_words = [w.casefold() for w in _LATIN_WORD.findall(old_text)]
+    new_subject, old_subject = subject_tokens(new_text, lexicon), subject_tokens(old_text, lexicon)
+    shared = {t for t in new_subject if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in frame
+              and said_in(t, old_subject)}
+    if not shared or len(shared) > 2:
+        return False
+    # a name the two share ("Rao's group" / "Rao lab") is what both are about, whatever follows it
+    if any(w[0].isupper() and stem(w.casefold()).startswith(t) for w in _LATIN_WORD.findall(new_text + " " + old_text)
+           for t in shared):
+        return False
+
+    def after(words: list[str], token: str) -> set[str]:
+        out = set()
+        for i, w in enumerate(words[:-1]):
+            if stem(w) == token or w == token:
+                out.add(words[i + 1])
+        return out
+
+    for t in shared:
+        a, b = after(new_words, t), after(old_words, t)
+        if not a or not b:
+            return False
+        plain_a = {w for w in a if stem(w) in new_subject and not said_in(stem(w), old_subject)}
+        plain_b = {w for w in b if stem(w) in old_subject and not said_in(stem(w), new_subject)}
+        if plain_a != a or plain_b != b:
+            return False
+    return True
 
 
 def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
