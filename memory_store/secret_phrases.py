@@ -177,10 +177,22 @@ _BARE = r"(?P<secret>[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)?])"
 _BARE_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)?])"
 
 
+# Words of ordinary talk that a passphrase of plain words would hardly hold ("the password is different
+# across environments", "… the same in the vault"): with one of them the run is judged by its first word.
+_PHRASE_TALK = frozenset(("across", "between", "within", "without", "from", "with", "by", "at", "in", "on", "of",
+                          "the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those",
+                          "same", "not", "no", "all", "any", "both", "too", "very", "enough", "anymore"))
+
+
 def first_word(accept: Callable[[str], bool]) -> Callable[[str], bool]:
-    """`accept` of a value that may be a passphrase (`_PHRASE`): of its first word when it has several."""
+    """`accept` of a value that may be a passphrase (`_PHRASE`): of its first word when it has several.
+    Three words or more that run to the clause's end are a passphrase whatever the first one is ("the
+    wifi password is correct horse battery staple": "correct" alone would be a judgement of it)."""
     def judged(value: str) -> bool:
         words = value.split()
+        if len(words) >= 3 and all(w.isalnum() for w in words) \
+                and not any(w.casefold() in _PHRASE_TALK for w in words[1:]):
+            return True
         return accept(words[0]) if len(words) > 1 else accept(value)
     return judged
 

@@ -71,3 +71,25 @@ def test_a_code_that_looks_like_a_year_at_the_clause_end_still_goes(text: str) -
 def test_a_code_said_in_common_ways_goes(text: str, value: str) -> None:
     out = redact(text)
     assert value not in out and "[REDACTED:" in out, out
+
+
+# A passphrase of plain words whose first word alone would judge a password ("correct", "wrong", "expired"):
+# three words or more to the clause's end are the passphrase; talk about a password stays.
+@pytest.mark.parametrize("text", [
+    "the wifi password is correct horse battery staple",
+    "my wifi passphrase is correct horse battery staple",
+    "the guest password is expired lemon kite 9",
+])
+def test_a_passphrase_that_opens_with_a_judging_word_goes(text: str) -> None:
+    out = redact(text)
+    assert "[REDACTED:password]" in out and "battery" not in out and "lemon" not in out, out
+
+
+@pytest.mark.parametrize("text", [
+    "the password is different across environments",
+    "the password is correct now",
+    "the password is wrong for staging",
+    "the password is too short for prod",
+])
+def test_talk_about_a_password_stays(text: str) -> None:
+    assert redact(text) == text
