@@ -7,7 +7,6 @@ import pytest
 
 from memory_store.supersede.detect import Detector, Statement
 
-
 OTHERS = ("the staging server password rotation happens monthly", "the office printer is on the 3rd floor",
           "my dentist is Dr. Somchai at Bumrungrad")
 
