@@ -181,7 +181,8 @@ _BARE_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)
 # across environments", "… the same in the vault"): with one of them the run is judged by its first word.
 _PHRASE_TALK = frozenset(("across", "between", "within", "without", "from", "with", "by", "at", "in", "on", "of",
                           "the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those",
-                          "same", "not", "no", "all", "any", "both", "too", "very", "enough", "anymore"))
+                          "same", "not", "no", "all", "any", "both", "too", "very", "enough", "anymore", "value",
+                          "looks", "like", "seems", "set", "stored", "kept", "shown", "here", "there"))
 
 
 def first_word(accept: Callable[[str], bool]) -> Callable[[str], bool]:
@@ -191,7 +192,7 @@ def first_word(accept: Callable[[str], bool]) -> Callable[[str], bool]:
     def judged(value: str) -> bool:
         words = value.split()
         if len(words) >= 3 and all(w.isalnum() for w in words) \
-                and not any(w.casefold() in _PHRASE_TALK for w in words[1:]):
+                and not any(w.casefold() in _PHRASE_TALK for w in words):
             return True
         return accept(words[0]) if len(words) > 1 else accept(value)
     return judged
