@@ -919,41 +919,26 @@ def _initials_of(token: str, text: str) -> bool:
     return any("".join(w[0] for w in words[i:i + len(token)]) == token for i in range(len(words) - len(token) + 1))
 
 
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-
-
 def _other_compounds(new_text: str, old_text: str, lexicon: Lexicon, frame: Collection[str] = ()) -> bool:
     """Does every word the two statements share stand in a compound of its own in each, the word
     right after it a plain word the other statement never says ("my licence plate is KX-7731" / "the
     licence renewal for the office software is due in March")? The shared word only qualifies two
     different things. Latin script; a shared word at a statement's end, or followed by a word both
     say, keeps the pair. Words that only frame a statement (`frame`: remember, decided …) share nothing."""
-    new_words = [w.casefold() for w in _LATIN_WORD.findall(new_text)]
-    old_words = [w.casefold() for w in _LATIN_WORD.findall(old_text)]
     new_subject, old_subject = subject_tokens(new_text, lexicon), subject_tokens(old_text, lexicon)
     shared = {t for t in new_subject if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in frame
               and said_in(t, old_subject)}
     if not shared or len(shared) > 2:
         return False
     # a name the two share ("Rao's group" / "Rao lab") is what both are about, whatever follows it
-    if any(w[0].isupper() and stem(w.casefold()).startswith(t) for w in _LATIN_WORD.findall(new_text + " " + old_text)
-           for t in shared):
+    if any(stem(w.casefold()).startswith(t) for w in _CAPITALISED.findall(new_text + " " + old_text) for t in shared):
         return False
-
-    def after(words: list[str], token: str) -> set[str]:
-        out = set()
-        for i, w in enumerate(words[:-1]):
-            if stem(w) == token or w == token:
-                out.add(words[i + 1])
-        return out
-
+    new_norm, old_norm = normalise(new_text), normalise(old_text)
     for t in shared:
-        a, b = after(new_words, t), after(old_words, t)
-        if not a or not b:
-            return False
-        plain_a = {w for w in a if stem(w) in new_subject and not said_in(stem(w), old_subject)}
-        plain_b = {w for w in b if stem(w) in old_subject and not said_in(stem(w), new_subject)}
-        if plain_a != a or plain_b != b:
+        a = {stem(m.group(2)) for m in _beside(t).finditer(new_norm)}
+        b = {stem(m.group(2)) for m in _beside(t).finditer(old_norm)}
+        if not a or not b or not all(w in new_subject and not said_in(w, old_subject) for w in a) \
+                or not all(w in old_subject and not said_in(w, new_subject) for w in b):
             return False
     return True
 
