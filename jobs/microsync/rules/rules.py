@@ -73,7 +73,7 @@ _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 _PICK_HEAD = re.compile(rf"^\W*\S+(?:\s+\S+){{0,3}}?\s*(?:[.,;:!，。、；：！]|{PARTICLE_BREAK}|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
+                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, lx.GRANTED, SCRAP, ADOPT,
                   facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE,
                   structure.GATE, *topology.GATES, *settled.GATES, *thchoice.GATES)
 
