@@ -4,7 +4,8 @@ A procedure is a `Procedure` block entry (the one parser and validator, docs/des
 title is its trigger, with four fields after `refs`: `steps` (" → "-joined, in order),
 `learned_from`, `success_count` and `last_used`. A newly learned procedure whose steps overlap an
 active one's by `MERGE_THRESHOLD` or more is merged into it: the new steps join in order, the count
-goes up by one, the later `last_used` and the higher confidence win.
+goes up by one, the later `last_used` and the higher confidence win; a teaching that puts known
+steps in another order is a correction whose order wins (the count stays).
 """
 from __future__ import annotations
 
