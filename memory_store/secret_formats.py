@@ -465,8 +465,15 @@ CONTEXT: tuple[SecretFormat, ...] = (
     # spaces or dashes between that pass the Luhn check (a PAN), and the 3-4 digits of a CVV/CVC.
     SecretFormat("card_number", ("card", "visa", "master", "amex", "cvv", "cvc", "บัตร", "卡"),
         r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
-    SecretFormat("card_cvv", ("cvv", "cvc", "csc"),
-        r"(?i:\b(?:cvv|cvc|csc)2?)[ \t]*[:=]?[ \t]*(?P<secret>\d{3,4})\b", lowered=True),
+    # The CVV may be named with where it is and a copula ("the CVC on the back is 123", "cvv คือ 123"),
+    # or as the card's security code ("security code on the card is 123").
+    SecretFormat("card_cvv", ("cvv", "cvc", "csc", "security code"),
+        r"(?i:\b(?:(?:cvv|cvc|csc)2?(?:[ \t]+(?:code|number))?"
+        r"|(?:card[ \t]+)?security[ \t]+code(?=[ \t]+(?:on|of|for)[ \t]+(?:the[ \t]+|my[ \t]+|your[ \t]+|this[ \t]+)?"
+        r"(?:credit[ \t]+|debit[ \t]+|bank[ \t]+)?card\b)|card[ \t]+security[ \t]+code)"
+        r"(?:[ \t]+(?:on|of|for|at)[ \t]+(?:[A-Za-z']+[ \t]+){0,3}?[A-Za-z']+)?"
+        r"(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]*(?:คือ|是)[ \t]*|[ \t]*))"
+        r"(?P<secret>\d{3,4})\b(?![.,/-]\d)", lowered=True),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).
