@@ -444,9 +444,12 @@ _TALK_NUMBER = (
     r")"
 )
 # A lock's combination is also one: groups of 1-3 digits joined by `-`, three or more ("36-12-8").
+# A code read out in groups is one too: "583 019", "4 0 7 1", "48 21" (groups of 2-4 digits, or single digits).
+_SPACED_DIGITS = r"(?:[0-9]{2,4}(?: [0-9]{2,4}){1,3}|[0-9](?: [0-9]){3,11})"
+_NOT_A_UNIT = r"(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
 _PIN_DIGITS = (_TALK_NUMBER
-               + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}(?![0-9]|[.,:/-][0-9])|[0-9]{4,12}"
-               r"(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%)))")
+               + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}(?![0-9]|[.,:/-][0-9])|" + _SPACED_DIGITS + _NOT_A_UNIT
+               + r"|[0-9]{4,12}" + _NOT_A_UNIT + ")")
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
 # "PIN 银行卡 5502".
 _PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเอ็ม|ตู้เซฟ|ประตู)|银行卡|銀行卡|卡|门禁|門禁"
@@ -456,14 +459,14 @@ _PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเ�
 # there are talk about the code ("รหัสผ่านเปลี่ยนทุก 1000 ครั้ง", "หมดอายุปี 2025").
 _TH_PERSON = r"(?:ฉัน|ผม|เรา|หนู|ดิฉัน|คุณ|พี่|น้อง|แม่|พ่อ|แฟน|ตัวเอง|บ้าน(?:ผม|ฉัน|เรา)?)"
 _TH_BETWEEN = (r"[ \t]*(?:(?:ของ[ \t]*)?" + _TH_PERSON + r"[ \t]*(?:คือ|เป็น|:|：|=)?"
-               r"|[\u0e00-\u0e7f][\u0e00-\u0e7f \t]{0,24}?(?:คือ|เป็น|:|：|=)|(?:คือ|เป็น|:|：|=))?[ \t]*")
+               r"|[\u0e00-\u0e7f][\u0e00-\u0e7fA-Za-z \t]{0,40}?(?:คือ|เป็น|:|：|=)|(?:คือ|เป็น|:|：|=))?[ \t]*")
 _EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)"
                 r"(?:[ \t]+(?i:code|number|no\.?)(?:[ \t]+(?i:is|was)|[ \t]*[:：=])?[ \t]+|[ \t]*(?:码|碼)[ \t]*"
                 r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]*(?:是|为|為)[ \t]*"
-                r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+)"
+                r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+(?i:is|was)[ \t]+|[ \t]+)"
                 + NOT_MARK + _PIN_DIGITS)
 _TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
-                 r"|เข้า(?:ประตู|ห้อง|บ้าน|ตึก|อาคาร|คอนโด|หอ)"
+                 r"|เข้า(?:ประตู|ห้อง|บ้าน|ตึก|อาคาร|คอนโด|หอ)|เปิด|ปลด|สัญญาณ|กันขโมย|อลาร์ม|อลาม"
                  r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})"
                  # the Thai "PIN", not the start of a longer word (พินัยกรรม, พินาศ): no vowel sign after it
                  r"|พิน(?![\u0e30-\u0e3a\u0e40-\u0e4e])(?:บัตร|เอทีเอ็ม)?)")
@@ -498,7 +501,8 @@ _SEED = ("(?:" + _SEED_NAME + r"[^\n\[\]]{0,40}?(?:[ \t]*\r?\n[ \t]*)?"
 # is not one: only the names below.
 _CODE_OF = ("one time", "verification", "confirmation", "2fa", "mfa", "auth", "authentication", "security", "access",
             "recovery", "backup", "door", "gate", "alarm", "lock", "unlock", "entry", "keypad", "safe", "locker",
-            "garage", "vault", "building", "puk", "lockbox", "lock box", "key box", "keybox", "padlock", "mailbox")
+            "garage", "vault", "building", "login", "sign in", "sign-in", "sms", "puk", "lockbox", "lock box",
+            "key box", "keybox", "padlock", "mailbox")
 _CODE_NAME = (
     r"(?:(?i:(?<![A-Za-z])(?:otp|(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") (?:codes?|pins?|passcodes?)"
     r"|recovery keys?|passcodes?|keycodes?)(?![A-Za-z]))"
@@ -511,11 +515,19 @@ _CODE_NAME = (
 _CODE_ITEM = r"[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?(?![0-9A-Za-z-])"
 # Between two codes of a list: a comma or semicolon, "and" / "or", a new line (a bullet after it), spaces.
 _CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
+# Between the name and its copula: what it is for ("the door code for the side gate is …"), who sent it
+# or where it came from, in a few words ("the verification code they texted me is …", "OTP ที่ธนาคารส่งมา
+# คือ …", "验证码刚发来的是 …").
+_CODE_BETWEEN = (r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?"
+                 r"|(?:[ \t]+[A-Za-z']+){1,4}?(?=[ \t]+(?i:is|was)[ \t])"
+                 r"|[ \t]*[\u0e00-\u0e7f][\u0e00-\u0e7fA-Za-z \t]{0,40}?(?=คือ|เป็น)"
+                 r"|[\u4e00-\u9fff]{1,8}?(?=是|为|為))?")
 _CODE = (
-    _CODE_NAME + r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    _CODE_NAME + r"(?:" + _CODE_BETWEEN +
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
     r"|[ \t]+" + _TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
-    r"(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
+    r"(?P<secret>" + _SPACED_DIGITS + r"(?![0-9A-Za-z-])|" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})"
+    r"(?![0-9A-Za-z-])"
 )
 # Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
 # letters in redaction's gate, which every text pays for); `_codes` then looks for the word before
@@ -589,12 +601,16 @@ def _codes(text: str) -> str:
 
 
 _CODE_SPLIT = re.compile(_CODE_SEP)
+# A code read out in groups ("583 019"): one code, not a list of short items that are none.
+_SPACED_CODE = re.compile(_SPACED_DIGITS)
 
 
 def _code_list(m: re.Match[str]) -> str:
     """The match of `_CODE` with each code of its list redacted, up to the first item that is none
     (`code_value`); the match unchanged when the first is none."""
     value = m.group("secret")
+    if _SPACED_CODE.fullmatch(value) is not None:
+        return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
     pieces = _CODE_SPLIT.split(value)
     seps = _CODE_SPLIT.findall(value)
     taken = 0
@@ -817,6 +833,11 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("密", "口令", "pin码", "pin碼"), _ZH_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
     SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
                  kind_of=_short_kind, needs=_DIGIT_CHARS),
+    # A login given as user / password after a password's name ("พาสเวิร์ด router คือ admin / X", "the wifi
+    # password is admin / X"): the user went as the password's value; what follows the slash is the password.
+    SecretFormat("password", ("[redacted:password]",), r"\[REDACTED:password\][ \t]*/[ \t]*" + NOT_MARK
+                 + r"(?P<secret>(?:(?![\"'`<>])[!-~]){2,98}(?:(?![\"'`<>.,;:)?])[!-~]))", lowered=True,
+                 accept=login_password),
 )
 
 
