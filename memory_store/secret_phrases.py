@@ -655,6 +655,63 @@ def _combinations(text: str) -> str:
     return _COMBO_RE.sub(_combination, text)
 
 
+# A PIN or a code spelled out in words ("my pin is four eight two one", "one-nine-eight-four", "รหัสคือ
+# สอง ศูนย์ เก้า หนึ่ง", "密码是三五七九"): 4-12 digit words in a row, with the name of a PIN, a code or a
+# password before them in the same clause (at most 60 characters back). Without a name, a run of number
+# words is talk ("one two three four, go").
+_EN_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_TH_DIGIT_WORD = r"(?:ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า)"
+_ZH_DIGIT_WORD = r"[零〇一二三四五六七八九两兩]"
+_SPELLED_RE = re.compile(
+    r"(?i:(?<![a-z])" + _EN_DIGIT_WORD + r"(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD
+    + r"(?:(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD + r"){2,10}(?![a-z]))"
+    r"|" + _TH_DIGIT_WORD + r"(?:[ \t,]*" + _TH_DIGIT_WORD + r"){3,11}"
+    r"|" + _ZH_DIGIT_WORD + r"(?:[ \t、,，]*" + _ZH_DIGIT_WORD + r"){3,11}")
+_SPELLED_NAME = re.compile(
+    r"(?i:(?<![a-z])(?:pins?|passcodes?|passwords?|pass|codes?|combinations?|combos?|otp|cvv|cvc)(?![a-z]))"
+    r"|รหัส|พิน|密码|密碼|口令|验证码|驗證碼|安全码|安全碼")
+_SPELLED_CLAUSE_END = re.compile(r"[.!?。！？\n]")
+
+
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง", "สอง",
+                "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
+_SPELLED_NAMES = ("pin", "pass", "code", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
+                  "口令", "验证码", "驗證碼", "安全码", "安全碼")
+
+
+def _spelled_codes(text: str) -> str:
+    """`text` with each code spelled out in words after its name redacted (`_SPELLED_RE`): looked for
+    only in the 60 characters after each name (found with `str.find`), up to the clause's end."""
+    low = text.lower()
+    if sum(low.count(w) for w in _DIGIT_WORDS) < 3:
+        return text    # four digit words, one of them perhaps "oh": most texts with a name have none
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        low = text
+    spans: list[tuple[int, int]] = []
+    for name in _SPELLED_NAMES:
+        for at in _finds(low, name):
+            named = _SPELLED_NAME.match(text, at)
+            if named is None or (at and text[at - 1].isascii() and text[at - 1].isalpha()):
+                continue
+            reach = text[named.end():named.end() + 60]
+            stop = _SPELLED_CLAUSE_END.search(reach)
+            m = _SPELLED_RE.search(text, named.end(), named.end() + (stop.start() if stop else len(reach)))
+            if m is not None:
+                spans.append(m.span())
+    if not spans:
+        return text
+    out: list[str] = []
+    last = 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            continue
+        out.append(text[last:start])
+        out.append("[REDACTED:password]")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
 _SEED_RE = re.compile(_SEED)
 
 
@@ -1001,4 +1058,5 @@ SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
+    SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
 )

@@ -3,8 +3,10 @@ clear, written here in other words: a code read out in groups ("583 019", "4 0 7
 code's name and its copula (who sent it, where it is: "the verification code they texted me is …",
 "OTP ที่ธนาคารส่งมาคือ …"); Thai names of what a code opens ("รหัสเปิดประตู…", "รหัสสัญญาณกันขโมย…");
 a card number said by its name that fails the Luhn check, and 安全码 (a card's CVV); a login given as
-user / password after a password's name ("พาสเวิร์ด router คือ admin / X"). Values are assembled here,
-so that no file of the repository holds one whole."""
+user / password after a password's name ("พาสเวิร์ด router คือ admin / X"); and a PIN or a code spelled
+out in words after its name ("my pin is four eight two one", "รหัสคือ สอง ศูนย์ เก้า หนึ่ง", "密码是三五七九"),
+a form the set's README names. Values are assembled here, so that no file of the repository holds one
+whole."""
 from __future__ import annotations
 
 import subprocess
@@ -24,6 +26,10 @@ PIN = "93" + "17"
 CARD = "4000 1234 " + "5678 9012"       # fails the Luhn check
 CVV = "2" + "94"
 PW = "Chiang" + "mai#1999"
+EN_WORDS = "six two " + "oh nine"
+EN_DASHED = "one-nine-" + "eight-four"
+TH_WORDS = "สาม เจ็ด " + "ศูนย์ แปด"
+ZH_WORDS = "六二" + "零九"
 
 CAUGHT = [
     (f"the verification code is {OTP}", OTP),
@@ -49,6 +55,12 @@ CAUGHT = [
     (f"พาสเวิร์ด wifi คือ admin / {PW}", PW),
     (f"the nas password is admin / {PW}", PW),
     (f"路由器密码是 admin / {PW}", PW),
+    (f"my pin is {EN_WORDS}", EN_WORDS),
+    (f"the alarm code is {EN_DASHED}, don't forget", EN_DASHED),
+    (f"รหัส ATM ของแม่คือ {TH_WORDS}", TH_WORDS),
+    (f"รหัสผ่านคือ {TH_WORDS.replace(' ', '')}", TH_WORDS.replace(" ", "")),
+    (f"银行卡密码是{ZH_WORDS}", ZH_WORDS),
+    (f"門禁密碼是 {' '.join(ZH_WORDS)}", " ".join(ZH_WORDS)),
 ]
 
 KEPT = [
@@ -66,6 +78,12 @@ KEPT = [
     "安全码在卡背面",
     "release 2.4 / 2.5 notes",
     "pin 2 issues to the top, 3 4 more later",
+    "one two three four, go",
+    "the password policy says one or two words, three at most",
+    "we counted one two three four and the code is done",
+    "PIN must be four digits. one two three four is a bad one",
+    "รหัสผ่านต้องมีสองถึงสามคำ",
+    "密码一共有八位",
 ]
 
 
@@ -85,8 +103,9 @@ def test_none_of_them_reaches_the_workspace(tmp_path: Path) -> None:
     turns = [f"the verification code they texted me is {OTP}",
              f"จำไว้นะ รหัสเปิดประตูหน้าบ้านคือ {PIN}",
              f"信用卡号 {CARD}，安全码 {CVV}",
-             f"พาสเวิร์ด router คือ admin / {PW}"]
-    assert microsync_leaks(tmp_path, turns, [OTP, PIN, CARD, CVV, PW], daily=True) == []
+             f"พาสเวิร์ด router คือ admin / {PW}",
+             f"remember my pin is {EN_WORDS}"]
+    assert microsync_leaks(tmp_path, turns, [OTP, PIN, CARD, CVV, PW, EN_WORDS], daily=True) == []
 
 
 def test_the_blind_set_script_reads_dev_and_refuses_to_show_heldout() -> None:
