@@ -673,9 +673,10 @@ _SPELLED_NAME = re.compile(
 _SPELLED_CLAUSE_END = re.compile(r"[.!?。！？\n]")
 
 
+_EN_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง", "สอง",
                 "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
-_SPELLED_NAMES = ("pin", "pass", "code", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
+_SPELLED_NAMES = ("code", "pass", "pin", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
                   "口令", "验证码", "驗證碼", "安全码", "安全碼")
 
 
@@ -683,7 +684,10 @@ def _spelled_codes(text: str) -> str:
     """`text` with each code spelled out in words after its name redacted (`_SPELLED_RE`): looked for
     only in the 60 characters after each name (found with `str.find`), up to the clause's end."""
     low = text.lower()
-    if sum(low.count(w) for w in _DIGIT_WORDS) < 3:
+    count = 0
+    for w in _EN_DIGIT_WORDS if low.isascii() else _DIGIT_WORDS:
+        count += low.count(w)
+    if count < 3:
         return text    # four digit words, one of them perhaps "oh": most texts with a name have none
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
         low = text
