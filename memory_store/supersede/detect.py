@@ -702,6 +702,12 @@ class Detector:
             # Back to a value the earlier entry rejected ("deploys happen on Thursdays again" after
             # "… on Tuesdays, Thursdays did not work").
             reversal = self._returns_to_rejected(new.full, target.full)
+        # A change for one occasion ("this Monday Ben teaches the class instead", "เสาร์นี้ช่างต้นไปแทน",
+        # "明天改成小美开店") is someone covering once, or a plan moved once: the earlier entry still
+        # holds. From that occasion on ("from this Monday on") is a change (cues/*.txt [occasion]).
+        occasion = None if onset else lx.find("occasion", text)
+        if reversal and occasion:
+            return Finding("none", None, round(score, 2))
         relaxation = self._own_cue("relaxation", text, said)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
@@ -822,7 +828,7 @@ class Detector:
         if says_more(score, covered, new_tokens, target_full) or \
                 list_grew(new.full, target.full, lambda t: subject_tokens(t, lx)):
             return Finding("refinement", target.id, round(score, 2), basis="extends")
-        if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+        if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") and not occasion \
                 and (self._told_as_news(new, new_tokens, target, target_full)
                      or _person_news(normalise(new.full), normalise(target.full))):
             return Finding("reversal", target.id, round(score, 2), basis="news")
