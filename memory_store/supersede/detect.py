@@ -147,6 +147,14 @@ _NAME = re.compile(r"[a-z][\w.+-]*|[a-z0-9.+-]*[a-z][\w.+-]*", re.IGNORECASE)
 # is among the entries compared (in the Thai word, only the pairs that span its syllables).
 FRAME_TEXT = "decided decision agreed remember 决定"
 FRAME_THAI = frozenset({"ดสิ", "นใ"})
+# The request to remember, which microSync keeps in a Remember entry's excerpt, is left out of the
+# subject altogether: two facts asked for alike ("จำไว้ว่าเบอร์ห้องผมคือ 1204" / "จำไว้ว่าเลขทะเบียนรถ
+# ของฉันคือ กข 4455", "请记住…" / "请记住…") share those words, and in Thai and Chinese their letter pairs
+# are a subject's weight. (จำ is NFKC-decomposed in normalised text: both forms.)
+_ASKED_TO_REMEMBER = re.compile(
+    r"\b(?:please\s+)?(?:remember|don'?t forget|do not forget)(?:\s+that)?\b"
+    r"|(?:ช่วย|กรุณา|อย่าลืม)?(?:จ(?:ำ|ํา)ไว้(?:ให้ที|ให้หน่อย)?(?:นะ|ด้วย)?(?:ครับ|ค่ะ|คะ)?(?:ว่า)?|อย่าลืมว่า)"
+    r"|(?:请|請|帮我|幫我|麻烦|麻煩)?(?:记住|記住|记得|記得|别忘了|別忘了)[：:，,]?", re.IGNORECASE)
 COMMON_MIN = 50
 COMMON_SHARE = 0.05
 MAX_CANDIDATES = 200
@@ -230,7 +238,7 @@ class Detector:
         have = self.known.get(s.id)
         if have is not None and have[0] == s.full:
             return have[1]
-        tokens = subject_tokens(s.full, self.lx)
+        tokens = subject_tokens(_ASKED_TO_REMEMBER.sub(" ", s.full), self.lx)
         self.known[s.id] = (s.full, tokens)
         return tokens
 
