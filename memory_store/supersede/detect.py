@@ -762,11 +762,15 @@ class Detector:
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
         if cue and lx.find("addition", cue) and (_shares_only_lead(subject_tokens(new.title, lx), target_full)
-                                                 or self._adds_to_another(text, cue, target_full)):
+                                                 or self._adds_to_another(text, cue, target_full)
+                                                 or _shares_only_names(new_tokens, target_full)
+                                                 or self._other_head(new.title, target.title)):
             # "X also does Y" beside "X does Z" says one more thing about X: both hold. What it
             # shares with the earlier entry is X alone, the words it opens with; a statement that
             # says part of Z again after them ("after PROSPERO also post the protocol on OSF")
-            # amends it.
+            # amends it. So is the same tool put to another use (all the two share is a name:
+            # "เอา Odoo มาทำเงินเดือนด้วย" beside "สต็อกเก็บใน Odoo") and one template about another
+            # thing ("ค่าเน็ตบ้านตัดบัตร KTC ด้วย" beside "ค่าเช่าบ้านตัดบัตร KTC").
             return Finding("none", None, round(score, 2))
         if cue:
             if switches_another(new.full, target_full, lx):
@@ -887,6 +891,13 @@ def _shares_only_lead(new: dict[str, float], old: dict[str, float]) -> bool:
     while lead < len(words) and words[lead] in old:
         lead += 1
     return lead > 0 and not any(t in old for t in words[lead:])
+
+
+def _shares_only_names(new: dict[str, float], old: dict[str, float]) -> bool:
+    """Is all the new statement shares with the earlier one a name or more (a tool, a place: "Odoo",
+    "KTC"), no plain word and no letter pair of Thai or Chinese text?"""
+    shared = [w for t, w in old.items() if t in new and not t.startswith(ROLE_PREFIX)]
+    return bool(shared) and all(w >= NAME_WEIGHT for w in shared)
 
 
 def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, old_tokens: dict[str, float]) -> bool:
