@@ -649,9 +649,15 @@ class Detector:
         best: tuple[float, float, int] | None = None
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
         newest_best: tuple[float, int] | None = None         # the newest of the best-scoring ones
+        procedure = FAMILY.get(new.kind) == "procedure"
         for i in self._candidates(new_tokens):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            if procedure and FAMILY.get(e.kind) != "procedure":
+                # A procedure amends or replaces a procedure: its steps are verbs that are change cues
+                # elsewhere ("move the telemetry to cold storage", ย้าย, 下线) and name what a rule or a
+                # choice names in passing ("tell the grid operator"), which they do not change.
                 continue
             title = self.titles.get(i)
             if title is None:
