@@ -36,7 +36,18 @@ def test_an_addition_about_something_else_supersedes_nothing(old: str, new: str)
     ("ขายกาแฟคั่วถุง 250 กรัมอย่างเดียว", "ออกถุง 1 กิโลด้วยสำหรับร้านที่รับไปขายต่อ"),
     ("Register the protocol on PROSPERO before screening", "after PROSPERO also post the protocol on OSF"),
     ("新节点上线：烧录 → 校正 → 序号登记到试算表", "新节点上线除了序号，MAC 地址也要一起登记"),
+    ("发版前跑单元测试", "发版前另外还要跑一遍集成测试"),
 ])
 def test_an_addition_to_the_same_thing_still_amends_it(old: str, new: str) -> None:
     found = judge(old, new)
     assert (found.supersedes, found.target) == (True, "OLD"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("订单数据每晚同步到 ClickHouse", "订单数据另外每周备份一份到 S3"),
+    ("检验报告通过 HL7 推送给医院 HIS", "检验报告另外用 FHIR 推一份给区域平台"),
+])
+def test_chinese_lingwai_adds_beside(old: str, new: str) -> None:
+    """另外 (separately, in addition) adds a second way beside the first: both hold."""
+    found = judge(old, new)
+    assert not found.supersedes, found
