@@ -90,7 +90,7 @@ NEWS_MATCH = 0.3
 CONDITION_MATCH = 0.3
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
 _CALENDAR = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|wed|thu|fri|sat|sun)"
-                       r"(?:day|s|nesday|sday|urday)?|today|tomorrow|tonight")
+                       r"(?:day|s|nesday|sday|rsday|urday)?|today|tomorrow|tonight")
 # A cue word the earlier entry says in the same phrase (these many characters before or after it as
 # well) is part of the subject: "ยกเลิกฟรี" in both, not "reviewer ขอ WER มาด้วย" beside "ประเมินผลด้วย CER"
 # (the characters, not whole words: Thai and Chinese have no spaces; 2 and 3 give the same counts).
@@ -470,13 +470,25 @@ class Detector:
 
     def _measured_clauses(self, text: str) -> list[dict[str, float]]:
         out: list[dict[str, float]] = []
-        for clause in (c for line in normalise(text).splitlines() for c in _CLAUSE.split(line)):
-            m = _DIGITS.search(clause)
-            if not m or _NON_LATIN.search(clause):
-                continue
-            out.append({t: w for t, w in subject_tokens(clause[:m.start()], self.lx).items()
-                        if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS})
+        for line in normalise(text).splitlines():
+            before = ""   # the clause before, for a value said in a clause of its own
+            for clause in _CLAUSE.split(line):
+                m = _DIGITS.search(clause)
+                if not m or _NON_LATIN.search(clause):
+                    before = clause
+                    continue
+                words = self._measure_words(clause[:m.start()])
+                if not any(not _CALENDAR.fullmatch(t) for t in words):
+                    # "Noah's swimming lessons at the leisure centre, Thursdays 4:30": the value's
+                    # clause says when, the clause before it what
+                    words = {**self._measure_words(before), **words}
+                out.append(words)
+                before = clause
         return out
+
+    def _measure_words(self, text: str) -> dict[str, float]:
+        return {t: w for t, w in subject_tokens(text, self.lx).items()
+                if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS}
 
     def _returns_to_rejected(self, new_text: str, old_text: str) -> str | None:
         """The return cue ("again", "back to", 又/回到, กลับมา/อีกครั้ง) of a clause of `new_text` that
