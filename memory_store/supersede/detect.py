@@ -28,6 +28,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -125,13 +126,18 @@ MEASURE_WORDS = frozenset({
 _LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
 
 SUPERSEDING = ("reversal", "relaxation", "refinement")
+# The families a new thing can replace when the earlier one is named as gone or wanting beside it
+# (`Detector._dropped_for_reason`): not a rule, where such a clause is a complaint about the rule,
+# nor a procedure, whose steps say "not" and "close" themselves ("离线 AUC 不降", "ปิดร้าน: นับเงินสด").
+DROPPABLE = ("choice", "remember")
 # A swapped name in one template: at least this many tokens around it, and this share of the title.
 SLOT_TEMPLATE = 3
 SLOT_SHARE = 0.6
 # A person by a title, in Thai (before the name: the title and two letters of the name) and Chinese
 # (a surname and a title after it; 小 or 老 and a surname where the name ends).
-_TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า)(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
-_ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅)"
+_TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า|ช่าง)"
+                        r"(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
+_ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅|医生|教练|律师)"
                         r"|(?<![\u4e00-\u9fff])[小老阿][\u4e00-\u9fff](?![\u4e00-\u9fff])"
                         r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)")
 # Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
@@ -490,6 +496,67 @@ class Detector:
         return {t: w for t, w in subject_tokens(text, self.lx).items()
                 if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS}
 
+    def _dropped_for_reason(self, new_text: str, old: Statement, old_tokens: dict[str, float]) -> bool:
+        """Does `new_text` name the earlier entry's thing in a clause that says it is gone or
+        wanting (cues/*.txt [setback], [dropped]: "Mailgun kept timing out", "Helen retired in March",
+        "百望那边接口动不动就超时", "ช่างหนุ่มติดงานยาว"), and in another clause a new thing the earlier
+        entry does not name at all (a name, a known tool, or a person by a title: Postmark, Tom
+        Reyes, 李医生, ช่างเอก), in a clause about the earlier entry's subject (a word or a role of
+        it)? A clause is cut at punctuation and "but"/但/แต่/ส่วน (`_CLAUSE`), and also where a name
+        of the earlier entry's starts after other words ("… Booking.com ค่ะ Agoda คิดค่าธรรมเนียมแพงไป":
+        Thai puts no comma there). A failure with nothing new beside it is an incident; the new thing
+        named only inside the failing clause is no replacement."""
+        lx = self.lx
+        folded, old_said = normalise(new_text), normalise(old.full)
+        if not self._says_out(folded, old_said):
+            return False
+        old_names = [t for t, w in old_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
+                     and t.isascii() and not t[0].isdigit()]
+        old_people = _persons(old_said)
+        old_roles = lx.roles_of(old_said)
+        starts = [rf"(?<![a-z0-9]){re.escape(t)}" for t in old_names] + [re.escape(p) for p in old_people]
+        cut = re.compile(rf"\s+(?=(?:{'|'.join(starts)}))", re.IGNORECASE) if starts else None
+        # (cut from the text as written: a capital is what makes a word a name)
+        segments: list[str] = []
+        for line in unicodedata.normalize("NFKC", new_text).splitlines():
+            for clause in _CLAUSE.split(line):
+                if clause and clause.strip():
+                    segments.extend(x for x in (cut.split(clause) if cut else [clause]) if x.strip())
+        capitalised = {stem(w.casefold()) for w in _CAPITALISED.findall(new_text)}
+        foreign = bool(_NON_LATIN.search(folded))
+        dropped: set[int] = set()
+        fresh: set[int] = set()
+        words = [self._clause_words(seg) for seg in segments]
+        for n, seg in enumerate(segments):
+            said = normalise(seg)
+            if self._says_out(said, old_said) \
+                    and (sum(w for t, w in words[n].items() if t in old_tokens) >= MIN_SHARED_WORDS
+                         or any(p in said for p in old_people)):
+                dropped.add(n)
+            names = {t for t, w in words[n].items() if w >= NAME_WEIGHT and not t[0].isdigit()
+                     and (foreign or t in capitalised) and not said_in(t, old_tokens)
+                     and not _CALENDAR.fullmatch(t) and not _initials_of(t, old.full)}
+            if names or any(p not in old_said for p in _persons(said)):
+                fresh.add(n)
+        rest = [n for n in range(len(segments)) if n not in dropped]
+        if not dropped or not fresh.intersection(rest):
+            return False
+        # ... and what is said beside the dropped thing is about the earlier entry's subject: a word
+        # of it or a role of it ("จองโรงแรมทาง Booking.com", not "เช่ารถกับ Chic Car" beside a hotel
+        # choice; "Going with Coventry, 2 year fix" beside a 5-year fix).
+        return sum(w for t, w in {t: w for n in rest for t, w in words[n].items()}.items()
+                   if t in old_tokens) >= MIN_SHARED_WORDS \
+            or any(lx.roles_of(normalise(segments[n])).keys() & old_roles.keys() for n in rest)
+
+    def _says_out(self, text: str, old_said: str) -> bool:
+        """Does `text` say a thing is gone or wanting ([dropped], [setback]) with a word the earlier
+        entry (`old_said`) does not use itself (its own "ปิดร้าน" or "不降" is what it is about)?"""
+        # A no that lifts a requirement ("no need to wait for the shop to close", ไม่ต้องรอร้านปิด,
+        # 不用签名) loosens what the earlier entry asks: nothing in it is gone or wanting.
+        text = _NO_NEED.sub(" ", text)
+        return any(m.group(0).strip() and m.group(0).strip() not in old_said
+                   for section in ("dropped", "setback") for m in self.lx.cues[section].finditer(text))
+
     def _returns_to_rejected(self, new_text: str, old_text: str) -> str | None:
         """The return cue ("again", "back to", 又/回到, กลับมา/อีกครั้ง) of a clause of `new_text` that
         takes up again a value the earlier entry rejected, the two values changing places: the
@@ -794,6 +861,11 @@ class Detector:
             if switches_another(new.full, target_full, lx):
                 return Finding("none", None, round(score, 2))
             return Finding("refinement", target.id, round(score, 2), cue)
+        # The earlier thing named in a clause that says why it is out, a new thing named beside it
+        # ("Transactional email goes through Postmark, Mailgun kept timing out"): a change told
+        # with its reason, before the same words are read as a rival value or tool.
+        if FAMILY.get(target.kind) in DROPPABLE and self._dropped_for_reason(new.full, target, target_full):
+            return Finding("reversal", target.id, round(score, 2), basis="dropped")
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement. Not when the
         # two are one template about two things (Thai and Chinese; English: `_other_object`).
@@ -1021,6 +1093,9 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
     return value and word
 
 
+# A no that lifts a requirement (`Detector._says_out`).
+_NO_NEED = re.compile(r"\bno need(?: to)?\b|\b(?:do not|don'?t|doesn'?t|does not) (?:have|need) to\b|\bnot required\b"
+                      r"|ไม่ต้อง|ไม่จำเป็น(?:ต้อง)?|不用|不必|无需|不需要", re.IGNORECASE)
 # Words of a title for `_other_object`: a Latin word, a number, a Thai run, a Chinese character.
 _TEMPLATE_WORD = re.compile(r"[A-Za-z](?:(?![\u0e00-\u0e7f\u3400-\u9fff])[\w'-])*|\d+|[\u0e00-\u0e7f]+|[\u3400-\u9fff]")
 _HANZI = re.compile(r"[\u3400-\u9fff]")
