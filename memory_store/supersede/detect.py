@@ -920,7 +920,9 @@ class Detector:
         # A rule said again under a condition ("if a van's data is attached to an open claim we can
         # hold it past the 30 days", "14 and 15 year olds can come without a parent if …") is an
         # exception to it: the condition is what is new.
-        condition = lx.find("exception", text)
+        # A prohibition under a condition ("customers can't change their box during the last six
+        # days", ช่วง… ห้าม…) is the rule said again, not an exception to it.
+        condition = None if _PROHIBITION.search(text) else lx.find("exception", text)
         if condition and score >= CONDITION_MATCH and FAMILY.get(target.kind) == "rule" \
                 and FAMILY.get(new.kind) == "rule":
             return Finding("relaxation", target.id, round(score, 2), condition, "condition")
@@ -1093,6 +1095,9 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
     return value and word
 
 
+# Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
+_PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
+                          r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
 # A no that lifts a requirement (`Detector._says_out`).
 _NO_NEED = re.compile(r"\bno need(?: to)?\b|\b(?:do not|don'?t|doesn'?t|does not) (?:have|need) to\b|\bnot required\b"
                       r"|ไม่ต้อง|ไม่จำเป็น(?:ต้อง)?|不用|不必|无需|不需要", re.IGNORECASE)
