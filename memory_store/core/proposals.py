@@ -91,9 +91,9 @@ class ProposalBook:
         return [p for p in found if all_states or p.status == "pending"]
 
     def _get(self, wanted: str) -> Proposal:
-        for p in self.proposals(all_states=True):
-            if p.id == wanted:
-                return p
+        found = doc.unique([p.loc for p in self.proposals(all_states=True)], wanted, PROPOSALS)
+        if found is not None:
+            return Proposal(found)
         raise MemoryNotFound(f"no proposal has the id {wanted!r} (see `memjobs proposals list --all`)")
 
     def propose(self, key: str, value: str, *, confidence: float | None = None, applies_to: str = "global",
@@ -156,10 +156,13 @@ class ProposalBook:
         if not APPLIES_RE.match(applies) or strategy not in (None, "overwrite_latest", "keep_both"):
             raise UsageError(f"bad --applies-to {applies!r} or --strategy {strategy!r} "
                              "(global|project:<id>|session:<id>; overwrite_latest|keep_both)")
+        located = self.mem.located(scope)
+        held = [x for x in located if x.entry.key == e.key and x.entry.effective_applies_to == applies
+                and x.entry.effective_status == "active"]
+        for x in held:      # a fact line the accept would replace, copied with its id: refused before any write
+            doc.unique(located, x.id, f"{scope.upper()}.md")
         collision = [{"id": x.id, "value": x.entry.value, "version": x.entry.effective_version,
-                      "where": f"{scope.upper()}.md:{x.line}"} for x in self.mem.located(scope)
-                     if x.entry.key == e.key and x.entry.effective_applies_to == applies
-                     and x.entry.effective_status == "active"]
+                      "where": f"{scope.upper()}.md:{x.line}"} for x in held]
         multi = e.key in self.mem.multi_valued or e.key.endswith("[]")
         strat = strategy or ("keep_both" if multi else "overwrite_latest")
         with self.mem.operation("accept", actor) as run:

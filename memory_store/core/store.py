@@ -29,6 +29,7 @@ from memory_store.core.files import (
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
+from memory_store.core.proposal_lines import lines as proposal_lines
 from memory_store.core.proposal_lines import reject_pending
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
@@ -254,7 +255,7 @@ class CoreMemory:
                     outcome.update(type="stale", entry=old, before=None)
                     return None
                 outcome.update(type="fact.updated", entry=new, before=old)
-                return doc.replace_line(text, latest.id, format_line(new))
+                return doc.replace_line(text, latest.id, format_line(new), path=rel)
             if any(loc.entry.value == value for loc in same):
                 outcome.update(type="unchanged", entry=next(loc.entry for loc in same if loc.entry.value == value),
                                before=None)
@@ -309,7 +310,7 @@ class CoreMemory:
                     notes: tuple[tuple[str, str], ...] = (), at: datetime | None = None) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
         for scope, rel in SCOPE_FILES.items():
-            loc = next((x for x in self.located(scope) if x.id == wanted), None)
+            loc = doc.unique(self.located(scope), wanted, rel)
             if loc is None:
                 continue
             old = loc.entry
@@ -323,10 +324,12 @@ class CoreMemory:
             new = replace(old, status=to, updated_at=ts, id=wanted, extra=_merged(kept, notes))
             line = format_line(new)
 
-            def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope]) -> str | None:
+            def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope],
+                          path: str = rel) -> str | None:
                 text = text or ""
                 section = doc.INACTIVE if to != "active" else doc.main_section(text, default)
-                return doc.move_line(text, wanted, new_line, section) if doc.find(text, wanted) else None
+                return (doc.move_line(text, wanted, new_line, section, path=path) if doc.find(text, wanted, path=path)
+                        else None)
 
             run.writer.replace(rel, transform)
             run.emit(event(op=op, type=etype, scope=scope, key=old.key, actor=actor, request_id=run.request_id,
@@ -361,14 +364,23 @@ class CoreMemory:
             _check_applies(applies_to)
         changes: list[Change] = []
         with self.operation("forget", actor) as run:
-            for scope in SCOPE_FILES:
-                for loc in self.located(scope):
+            targets: list[str] = []
+            for scope, rel in SCOPE_FILES.items():
+                located = self.located(scope)
+                for loc in located:
                     e = loc.entry
                     if said_at is not None and (parse_time(e.updated_at or "") or _EPOCH) > said_at:
                         continue
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
-                        changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
-                                                        notes, at=said_at))
+                        doc.unique(located, loc.id, rel)    # an ambiguous id: refused before anything is written
+                        targets.append(loc.id)
+            pending = proposal_lines(self.workspace)
+            for loc in pending:
+                if loc.entry.key == key and (loc.entry.status or "pending") == "pending":
+                    doc.unique(pending, loc.id, PROPOSALS)
+            for wanted in targets:
+                changes.append(self._transition("revoke", wanted, actor, reason or f"forget {key}", run,
+                                                notes, at=said_at))
             for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
                                                 reason=reason or f"forget {key}", ts=stamp(said_at or self.clock()),
                                                 said_at=said_at):
@@ -415,7 +427,9 @@ class CoreMemory:
         with self.operation("compact", actor) as run:
             changes = self.archive_expired(actor=actor, run=run, limit=limit)
             for scope, rel in SCOPE_FILES.items():
-                old = [loc for loc in self.located(scope) if loc.entry.effective_status != "active"
+                located = self.located(scope)
+                twice = doc.ambiguous(located)      # left where they are: `memjobs validate` names them
+                old = [loc for loc in located if loc.entry.effective_status != "active" and loc.id not in twice
                        and (parse_time(loc.entry.updated_at) or now) <= now - COMPACT_AFTER]
                 if not old:
                     continue
@@ -423,7 +437,7 @@ class CoreMemory:
                 lines = "".join(format_line(replace(loc.entry, id=loc.id, extra=(*loc.entry.extra, ("from", rel),
                                                                                 ("compacted_at", ts)))) for loc in old)
                 run.writer.replace(ARCHIVE, _appending(lines))
-                run.writer.replace(rel, _removing([loc.id for loc in old]))
+                run.writer.replace(rel, _removing([loc.id for loc in old], rel))
                 for loc in old:
                     run.emit(event(op="compact", type="memory.compacted", scope=scope, key=loc.entry.key, actor=actor,
                                    request_id=run.request_id, reason=f"inactive for over 90 days: moved to {ARCHIVE}",
@@ -438,9 +452,10 @@ class CoreMemory:
         from memory_store.entries import PROPOSAL_STATUSES
 
         text = read_snapshot(self.workspace / PROPOSALS).text or ""
-        old = [loc for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0] if loc.entry.status not in
-               (None, "pending") and (parse_time(dict(loc.entry.extra).get("resolved_at", "")) or now)
-               <= now - timedelta(days=30)]
+        located = doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]
+        twice = doc.ambiguous(located)              # left where they are: `memjobs validate` names them
+        old = [loc for loc in located if loc.entry.status not in (None, "pending") and loc.id not in twice
+               and (parse_time(dict(loc.entry.extra).get("resolved_at", "")) or now) <= now - timedelta(days=30)]
         if not old:
             return []
         ts = stamp(now)
@@ -448,7 +463,7 @@ class CoreMemory:
             format_line(replace(loc.entry, extra=(*loc.entry.extra, ("from", PROPOSALS), ("compacted_at", ts))))
             for loc in old)))
         ids = [loc.id for loc in old]
-        run.writer.replace(PROPOSALS, lambda t: doc.remove_lines(t or "", ids, PROPOSAL_STATUSES))
+        run.writer.replace(PROPOSALS, lambda t: doc.remove_lines(t or "", ids, PROPOSAL_STATUSES, PROPOSALS))
         out = []
         for loc in old:
             run.emit(event(op="compact", type="memory.compacted", scope="proposals", key=loc.entry.key, actor=CLI,
@@ -523,8 +538,8 @@ def _appending(lines: str) -> Callable[[str | None], str]:
     return lambda text: (text or ARCHIVE_HEAD) + lines
 
 
-def _removing(ids: list[str]) -> Callable[[str | None], str]:
-    return lambda text: doc.remove_lines(text or "", ids)
+def _removing(ids: list[str], rel: str) -> Callable[[str | None], str]:
+    return lambda text: doc.remove_lines(text or "", ids, path=rel)
 
 
 def _merged(extra: tuple[tuple[str, str], ...], notes: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
