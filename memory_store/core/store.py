@@ -111,7 +111,7 @@ class CoreMemory:
         out = [w for w in (workspace_policy_warning(self.workspace),) if w]
         pol = self.policy()
         if pol.problems:
-            out.append(f"POLICY.md has {len(pol.problems)} line(s) that do not parse (`memjobs policy check`)")
+            out.append(f"POLICY.md has {len(pol.problems)} line(s) memjobs does not read (`memjobs policy check`)")
         return out
 
     def resolve(self, keys: Iterable[str] | None = None, context: Iterable[str] = ()) -> Resolution:

@@ -125,6 +125,24 @@ def test_policy_check_names_a_key_set_twice(workspace: Path, policy: Path):
         "only one of them is used"]
 
 
+def test_a_guardrail_written_as_key_colon_value_is_an_error_and_doctor_agrees(workspace: Path, policy: Path):
+    """Pins: `- policy.max_spend_usd: 100` in POLICY.md (the form PROFILE.md reports as an error with
+    the fix) was ignored silently, and `doctor` said "ok policy" while `policy check` exited 3 over a
+    key set twice. One checker for both now; the value is never shown."""
+    again = f"- key:response.language | value:{MARK}-again\n"
+    policy.write_text(POLICY.rsplit("- key:broken", 1)[0] + f"- policy.max_spend_usd: {MARK}\n" + again,
+                      encoding="utf-8")
+    code, out, err = cli(workspace, "policy", "check", "--json")
+    problems = [(p["line"], p["message"]) for p in json.loads(out)["problems"]]
+    assert code == 3 and MARK not in out + err and [line for line, _ in problems] == [6, 7]
+    assert problems[0][1] == ("not an entry, so memjobs does not read it (kept as written): write it as "
+                              "`- key:policy.max_spend_usd | value:<value>`")
+    code, out, err = cli(workspace, "doctor", "--json")
+    found = [f for f in json.loads(out)["findings"] if f["check"] == "policy"]
+    assert MARK not in out + err and len(found) == 1 and found[0]["level"] == "warning"
+    assert found[0]["message"].startswith("POLICY.md has 2 problem(s), first: not an entry") and found[0]["line"] == 6
+
+
 def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Path):
     """Every command that reads core memory, in text and JSON, and the ones around it: none shows POLICY.md."""
     (workspace / "POLICY.md").write_text(POLICY, encoding="utf-8")   # also ignored when inside the workspace
