@@ -17,7 +17,7 @@ from typing import Any
 
 from memory_store.core import document as doc
 from memory_store.core.audit import Actor, event
-from memory_store.core.files import PROPOSALS
+from memory_store.core.files import ARCHIVE, PROPOSALS
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun
 from memory_store.core.policy import is_reserved
@@ -115,9 +115,10 @@ class ProposalBook:
                 run.emit(self.mem._refused(key, scope, actor, run, message))
             raise SecretRefused(message)
         value = redact(value)
-        if ref.startswith(TRANSCRIPT_REF) and any(p.loc.entry.key == key and p.loc.entry.ref == ref
-                                                  for p in self.proposals(all_states=True)):
-            return None    # the same statement read again: its proposal, pending or resolved, stands
+        if ref.startswith(TRANSCRIPT_REF) and (any(p.loc.entry.key == key and p.loc.entry.ref == ref
+                                                   for p in self.proposals(all_states=True))
+                                               or self._compacted(key, ref)):
+            return None    # the same statement read again: its proposal, pending, resolved or compacted, stands
         ts = stamp(said_at or self.mem.clock())
         digest = hashlib.sha1("\x1f".join((key, applies_to, value, ts)).encode()).hexdigest()[:10]
         entry = LineEntry(key=key, value=value, ttl=check_ttl(ttl), source="user_inferred", updated_at=ts,
@@ -133,6 +134,17 @@ class ProposalBook:
                            request_id=run.request_id, reason=reason or "inferred", ts=ts, after=entry,
                            target_type="proposal"))
         return self._get(f"p-{digest}")
+
+    def _compacted(self, key: str, ref: str) -> bool:
+        """Whether a proposal of `key` from the statement `ref` was resolved and then compacted to
+        memory/archive/core.md (`mem compact`, the daily cleanup): a rejected one never comes back as
+        pending when its transcript is read again (a backfill, `run microsync --since`), as a
+        compacted fact does not (memory_store/core/store.py `_said_before`)."""
+        archived = read_snapshot(self.mem.workspace / ARCHIVE).text
+        if not archived or ref not in archived:
+            return False
+        return any(loc.entry.key == key and loc.entry.ref == ref and dict(loc.entry.extra).get("from") == PROPOSALS
+                   for loc in doc.scan(archived, ARCHIVE, PROPOSAL_STATUSES)[0])
 
     def _resolve(self, run: CoreRun, p: Proposal, status: str, actor: Actor, reason: str, etype: str,
                  said_at: datetime | None = None) -> Proposal:
