@@ -37,6 +37,7 @@ RESOLVED_KEPT = timedelta(days=30)
 @dataclass(frozen=True)
 class Proposal:
     loc: doc.Located
+    lapsed: datetime | None = None      # a pending proposal past its ttl: when it expired (not yet marked)
 
     def field(self, name: str) -> str | None:
         return dict(self.loc.entry.extra).get(name)
@@ -51,12 +52,14 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         e = self.loc.entry
-        return {"id": self.id, "status": self.status, "key": e.key, "value": shown(e.key, e.value),
-                "confidence": e.confidence,
+        # a pending line past its ttl is shown as expired: accepting it is refused (`proposals expire` marks it)
+        return {"id": self.id, "status": "expired" if self.lapsed else self.status, "key": e.key,
+                "value": shown(e.key, e.value), "confidence": e.confidence,
                 "applies_to": e.effective_applies_to, "scope": self.field("scope") or "profile",
                 "reason": self.field("reason"), "excerpt": self.field("excerpt"), "ref": e.ref,
                 "created_at": e.created_at, "ttl": e.ttl, "resolved_at": self.field("resolved_at"),
-                "where": f"{PROPOSALS}:{self.loc.line}"}
+                "where": f"{PROPOSALS}:{self.loc.line}",
+                "expired_at": stamp(self.lapsed) if self.lapsed else None}
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ class ProposalBook:
 
     def proposals(self, *, all_states: bool = False, run: str | None = None) -> list[Proposal]:
         text = read_snapshot(self.mem.workspace / PROPOSALS).text or ""
-        found = [Proposal(loc) for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]]
+        now = self.mem.clock()
+        found = [Proposal(loc, self._lapsed(loc, now)) for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]]
         if run is not None:
             from memory_store.core.audit import read_log
             from memory_store.core.files import AUDIT_NAME
@@ -90,10 +94,17 @@ class ProposalBook:
             found = [p for p in found if p.id in made]
         return [p for p in found if all_states or p.status == "pending"]
 
+    def _lapsed(self, loc: doc.Located, now: datetime) -> datetime | None:
+        if (loc.entry.status or "pending") != "pending":
+            return None
+        ex = expiry(loc.entry, now, self.mem.session_idle)
+        return ex.at if ex.expired else None
+
     def _get(self, wanted: str) -> Proposal:
-        found = doc.unique([p.loc for p in self.proposals(all_states=True)], wanted, PROPOSALS)
+        every = self.proposals(all_states=True)
+        found = doc.unique([p.loc for p in every], wanted, PROPOSALS)
         if found is not None:
-            return Proposal(found)
+            return next(p for p in every if p.loc is found)
         raise MemoryNotFound(f"no proposal has the id {wanted!r} (see `memjobs proposals list --all`)")
 
     def propose(self, key: str, value: str, *, confidence: float | None = None, applies_to: str = "global",

@@ -200,6 +200,9 @@ class CoreMemory:
             if until is not None and until <= self.clock():
                 raise UsageError(f"ttl {the_ttl} is already past: the fact would expire before it is read "
                                  "(give a later time, or a duration such as 8h)")
+            if the_ttl[0].isdigit() and "-" not in the_ttl and not parse_duration(the_ttl):
+                raise UsageError(f"ttl {the_ttl} is no time at all: the fact would expire before it is read "
+                                 "(give a duration such as 8h, or none)")
         told = ref.startswith(TRANSCRIPT_REF)
         if kind is not None and kind not in LINE_KINDS:
             raise UsageError(f"kind must be one of {', '.join(LINE_KINDS)}, not {kind!r}")

@@ -44,6 +44,18 @@ def test_set_refuses_a_value_of_more_than_one_line(workspace: Path, value: str):
     assert code == 0 and out.startswith("created m-")
 
 
+@pytest.mark.parametrize("ttl", ["0m", "0s", "0d", "00h"])
+def test_set_refuses_a_ttl_of_no_time(workspace: Path, ttl: str):
+    """Pins: `mem set user.city Lyon --ttl 0m` printed "created" with exit 0 for a fact never read (a
+    past ISO time was already refused): exit 2 and nothing written now."""
+    before = (workspace / "PROFILE.md").read_bytes()
+    code, out, err = cli(workspace, "mem", "set", "user.city", "Lyon", "--ttl", ttl)
+    assert (code, out) == (2, "") and err == (f"Error: ttl {ttl} is no time at all: the fact would expire before "
+                                              "it is read (give a duration such as 8h, or none)\n")
+    assert (workspace / "PROFILE.md").read_bytes() == before
+    assert cli(workspace, "mem", "set", "user.city", "Lyon", "--ttl", "1s")[0] == 0
+
+
 def test_set_resolve_list_forget_round_trip(workspace: Path):
     code, out, _ = cli(workspace, "mem", "set", "response.tone", "professional-friendly", "--priority", "70")
     assert code == 0 and out.startswith("created m-") and "PROFILE.md" in out
