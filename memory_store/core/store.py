@@ -368,19 +368,14 @@ class CoreMemory:
         changes: list[Change] = []
         with self.operation("forget", actor) as run:
             targets: list[str] = []
-            for scope, rel in SCOPE_FILES.items():
-                located = self.located(scope)
-                for loc in located:
+            for scope in SCOPE_FILES:
+                for loc in self.located(scope):
                     e = loc.entry
                     if said_at is not None and (parse_time(e.updated_at or "") or _EPOCH) > said_at:
                         continue
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
-                        doc.unique(located, loc.id, rel)    # an ambiguous id: refused before anything is written
                         targets.append(loc.id)
-            pending = proposal_lines(self.workspace)
-            for loc in pending:
-                if loc.entry.key == key and (loc.entry.status or "pending") == "pending":
-                    doc.unique(pending, loc.id, PROPOSALS)
+            self.refuse_ambiguous(lambda e: e.key == key, lambda e: e.key == key)
             for wanted in targets:
                 changes.append(self._transition("revoke", wanted, actor, reason or f"forget {key}", run,
                                                 notes, at=said_at))
@@ -395,6 +390,20 @@ class CoreMemory:
             raise MemjobsError(f"{key} still resolves from {left.winner.where} after forget", path=left.winner.file,
                                line=left.winner.loc.line)
         return changes
+
+    def refuse_ambiguous(self, fact: Callable[[LineEntry], bool], proposal: Callable[[LineEntry], bool]) -> None:
+        """DuplicateId, before anything is written, when an active fact `fact` picks or a pending
+        proposal `proposal` picks shares its id with another line of its file (a line copied by hand):
+        an operation of several writes (a forget) fails whole, never halfway."""
+        for scope, rel in SCOPE_FILES.items():
+            located = self.located(scope)
+            for loc in located:
+                if loc.entry.effective_status == "active" and fact(loc.entry):
+                    doc.unique(located, loc.id, rel)
+        pending = proposal_lines(self.workspace)
+        for loc in pending:
+            if (loc.entry.status or "pending") == "pending" and proposal(loc.entry):
+                doc.unique(pending, loc.id, PROPOSALS)
 
     def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None,
                         limit: int | None = None) -> list[Change]:

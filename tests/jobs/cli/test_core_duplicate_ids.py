@@ -10,10 +10,11 @@ import re
 from pathlib import Path
 
 import anyio
+import pytest
 
 from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
-from memory_store.core.store import CoreMemory
+from memory_store.core.store import CLI, CoreMemory
 from tests import conftest
 from tests.conftest import call_tools
 
@@ -130,3 +131,18 @@ def test_accept_refuses_when_the_fact_it_would_replace_was_copied(workspace: Pat
     code, _, err = cli(workspace, "proposals", "accept", pid)
     assert code == 1 and "have the same id" in err
     assert {rel: (workspace / rel).read_bytes() for rel in before} == before
+
+
+def test_a_forget_that_names_a_value_refuses_before_writing_anything(workspace: Path):
+    """A forget said by value (memory_store/core/forget_named.py): the fact it picks first is held once,
+    the second was copied — nothing is revoked rather than the first alone."""
+    from memory_store.core.forget_named import withdraw
+    from memory_store.errors import DuplicateId
+
+    assert cli(workspace, "mem", "set", "response.length", "short")[0] == 0
+    before, first, copy = _copied(workspace)
+    audit = _audit(workspace)
+    mem = CoreMemory.from_config(load_config(workspace))
+    with pytest.raises(DuplicateId, match=f"PROFILE.md:{first} and PROFILE.md:{copy} have the same id"):
+        withdraw(mem, lambda e: False, lambda e: e.value in ("short", "Chai"), actor=CLI, reason="forget")
+    assert (workspace / "PROFILE.md").read_bytes() == before and _audit(workspace) == audit
