@@ -59,8 +59,15 @@ from memory_store.errors import (
 from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from jobs.microsync.engine import Candidate
     from jobs.run.runner import RunContext
+    from memory_store.core.audit import Actor
+    from memory_store.core.forget_named import Named
+    from memory_store.core.results import Change
+    from memory_store.core.store import CoreMemory
+    from memory_store.entries import BlockEntry
 
 __all__ = ["heard", "merge", "read_by_model", "write"]
 # a write that failed for a reason outside the statement (the file, the disk, the lock): tried again
@@ -124,6 +131,30 @@ def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool]
     return (lambda e: said_in(e.value)), (lambda e: e.key in FREE_FORM and said_in(e.value))
 
 
+def _naming_logged(named: Named, statement: Callable[[BlockEntry], str]) -> Callable[[BlockEntry], bool]:
+    """A test of a daily log's Remember entry: its statement holds every word a forget names."""
+    return lambda e: named.all_in(statement(e))
+
+
+def _hold_logged(mem: CoreMemory, picks: Callable[[BlockEntry], bool], actor: Actor, reason: str,
+                 said_at: datetime) -> list[Change]:
+    """The daily log's Remember entries `picks` picks that are still served (no forgotten value holds
+    them), withdrawn (memory_store/core/forget_logged.py)."""
+    from memory_store.core.forget_logged import logged, withdraw_logged
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(mem.workspace)
+    found = [e for e in logged(mem.workspace, picks, said_at) if not gone.found_in(e.statement)]
+    return withdraw_logged(mem, found, actor=actor, reason=reason, said_at=said_at)
+
+
+def logged_matching(mem: CoreMemory, picks: Callable[[BlockEntry], bool], said_at: datetime) -> bool:
+    """Some Remember entry `picks` picks (held out already: `_hold_logged` found none still served)."""
+    from memory_store.core.forget_logged import logged
+
+    return bool(logged(mem.workspace, picks, said_at))
+
+
 def write(ctx: RunContext, statements: list[Heard]) -> None:
     """Apply `statements` in the order they were said; counts in `details.core_memory`. A statement
     whose file could not be written (`_RETRY`) does not stop the others; at the end the first such
@@ -132,6 +163,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     if not statements or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
+    from memory_store.core.forget_logged import cites, statement_of
     from memory_store.core.forget_named import named_by, withdraw, withdrawn_before
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
@@ -186,28 +218,50 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                     actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["proposed" if made is not None else "unchanged"] += 1
             elif r.label == "forget" and r.to == "withdraw":
-                # the user took back the yes of a turn or two before: what it staged or wrote is withdrawn
+                # the user took back the yes (or their own "remember …") of a turn or two before: what it
+                # staged or wrote is withdrawn, and the daily log's Remember entry of their own turn
+                reason = f"{TAKE_BACK_REASON} in {h.ref}"
                 changes = withdraw(mem, _holds(r.key, r.value), _holds(r.key, r.value), actor=user,
-                                   reason=f"{TAKE_BACK_REASON} in {h.ref}", said_at=h.ts)
+                                   reason=reason, said_at=h.ts)
+                if h.taken_back:
+                    changes += _hold_logged(mem, cites(h.taken_back), user, reason, h.ts)
                 counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
                 # several free-form values hold at once: the ones the request's words name are forgotten
-                # (pending proposals of any key rejected, free-form facts revoked); what it names nothing
-                # of is for the user, said in the report
+                # (pending proposals of any key rejected, free-form facts revoked), and the daily log's
+                # Remember entries that hold every word it names; a forget the router is not sure of (a
+                # thing named bare: "please forget the office wifi name") only the latter, and kept values
+                # that hold every word. What it names nothing of is for the user, said in the report.
                 named = named_by(h.excerpt, r.cue)
-                in_proposal, in_fact = _naming(named.said_in)
-                changes = withdraw(mem, in_proposal, in_fact, actor=user,
-                                   reason=f"{FORGET_REASON} in {h.ref}", said_at=h.ts) if named else []
-                if changes:
-                    counts["forgotten"] += len(changes)
-                elif named and withdrawn_before(mem, in_proposal, in_fact):
+                in_proposal, in_fact = _naming(named.said_in if r.to != "review" else named.all_in)
+                reason = f"{FORGET_REASON} in {h.ref}"
+                changes = withdraw(mem, in_proposal, in_fact, actor=user, reason=reason,
+                                   said_at=h.ts) if named else []
+                in_log = _naming_logged(named, statement_of)
+                logged = _hold_logged(mem, in_log, user, reason, h.ts) if named else []
+                if changes or logged:
+                    counts["forgotten"] += len(changes) + len(logged)
+                    if logged:
+                        many = "entry" if len(logged) == 1 else "entries"
+                        ctx.report.notes.append(
+                            f"the user asked to forget {named} in {h.ref}: {len(logged)} remembered {many} "
+                            "of the daily log held out of MEMORY.md, the context and search (withdrawn proposals: "
+                            "`memjobs proposals list --all`)")
+                elif named and (withdrawn_before(mem, in_proposal, in_fact)
+                                or logged_matching(mem, in_log, h.ts)):
                     counts["unchanged"] += 1
                 else:
                     counts["forget_to_review"] += 1
-                    what = f" ({named})" if named else ""
-                    ctx.report.notes.append(f"the user asked to forget something{what} in {h.ref}, but nothing kept "
-                                            "matches it: see `memjobs proposals list` (reject ID) and `memjobs mem "
-                                            "list --all` (revoke ID)")
+                    if r.to == "review":
+                        ctx.report.notes.append(f"the user may have asked to forget {named or 'something'} in "
+                                                f"{h.ref} ({r.cue!r}), but no remembered entry, proposal or fact holds "
+                                                "all of it: see `memjobs search` and `memjobs proposals list`")
+                    else:
+                        what = f" ({named})" if named else ""
+                        ctx.report.notes.append(
+                            f"the user asked to forget something{what} in {h.ref}, but no pending proposal, "
+                            "free-form fact or remembered entry of the daily log holds it: see `memjobs proposals "
+                            "list` (reject ID) and `memjobs mem list --all` (revoke ID)")
             elif r.label == "forget" and r.to == "review":
                 # the words may be about the work, not about what the agent keeps: left to the user
                 counts["forget_to_review"] += 1
