@@ -10,12 +10,15 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   not a profile fact the agent obeys);
 - inferred → PROPOSALS.md only (pending until the user accepts it);
 - forget → every active fact of the key revoked; for the free-form keys instruction.other and
-  user.other, several of which hold at once, the ones whose value the request's words name, and every
-  pending proposal they name (memory_store/core/forget_named.py), with a note when they name nothing
-  kept; a forget whose words do not speak of what the agent keeps, `Routed.to == "review"`, is only a
-  note;
-- the user taking back a yes in the next turn or two (`Routed.to == "withdraw"`, memory_store/core/heard.py)
-  → the proposal that yes staged rejected, or the fact it wrote revoked;
+  user.other, several of which hold at once, the ones whose value the request's words name, every
+  pending proposal they name (memory_store/core/forget_named.py), and every Remember entry of the
+  daily log that holds all of its words (memory_store/core/forget_logged.py), with a note saying what
+  was held out or what was not found; a free-form thing named bare ("please forget the office wifi
+  name", `Routed.to == "review"`) withdraws only what holds all of its words; any other forget whose
+  words do not speak of what the agent keeps (`Routed.to == "review"`) is only a note;
+- the user taking back a yes in the next turn or two, or their own "remember …" in the very next turn
+  (`Routed.to == "withdraw"`, memory_store/core/heard.py) → the proposal it staged rejected, or the
+  fact it wrote revoked, and the daily log's Remember entry of the user's own turn withdrawn;
 - the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
   one of the offered key whose value is the offered one (any value when the offer names none). With
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
@@ -121,9 +124,12 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
     return sorted(out, key=lambda h: (h.ts, h.ref))
 
 
-def _holds(key: str, value: str) -> Callable[[LineEntry], bool]:
-    """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value)."""
-    return lambda e: e.key == key and (not value or e.value.casefold() == value.casefold())
+def _holds(key: str, value: str, ref: str = "") -> Callable[[LineEntry], bool]:
+    """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value); or, with `ref`
+    (the user's own turn a take-back answers), made from that turn (the model's reading of it may have
+    staged other words than the rules')."""
+    return lambda e: (e.key == key and (not value or e.value.casefold() == value.casefold())) or bool(
+        ref and e.ref == ref)
 
 
 def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool], Callable[[LineEntry], bool]]:
@@ -221,24 +227,26 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 # the user took back the yes (or their own "remember …") of a turn or two before: what it
                 # staged or wrote is withdrawn, and the daily log's Remember entry of their own turn
                 reason = f"{TAKE_BACK_REASON} in {h.ref}"
-                changes = withdraw(mem, _holds(r.key, r.value), _holds(r.key, r.value), actor=user,
-                                   reason=reason, said_at=h.ts)
+                kept = _holds(r.key, r.value, h.taken_back)
+                changes = withdraw(mem, kept, kept, actor=user, reason=reason, said_at=h.ts)
                 if h.taken_back:
                     changes += _hold_logged(mem, cites(h.taken_back), user, reason, h.ts)
                 counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
                 # several free-form values hold at once: the ones the request's words name are forgotten
                 # (pending proposals of any key rejected, free-form facts revoked), and the daily log's
-                # Remember entries that hold every word it names; a forget the router is not sure of (a
-                # thing named bare: "please forget the office wifi name") only the latter, and kept values
-                # that hold every word. What it names nothing of is for the user, said in the report.
+                # Remember entries that hold every word it names. A forget the router is not sure of (a
+                # thing named bare: "please forget the office wifi name") acts only on what holds every
+                # word, and only when it names two or more ("提交" alone is in many entries). What it
+                # names nothing of is for the user, said in the report.
                 named = named_by(h.excerpt, r.cue)
-                in_proposal, in_fact = _naming(named.said_in if r.to != "review" else named.all_in)
-                reason = f"{FORGET_REASON} in {h.ref}"
-                changes = withdraw(mem, in_proposal, in_fact, actor=user, reason=reason,
-                                   said_at=h.ts) if named else []
+                review = r.to == "review"
+                acts = len(named.pieces) >= (2 if review else 1)
+                in_proposal, in_fact = _naming(named.all_in if review else named.said_in)
                 in_log = _naming_logged(named, statement_of)
-                logged = _hold_logged(mem, in_log, user, reason, h.ts) if named else []
+                reason = f"{FORGET_REASON} in {h.ref}"
+                changes = withdraw(mem, in_proposal, in_fact, actor=user, reason=reason, said_at=h.ts) if acts else []
+                logged = _hold_logged(mem, in_log, user, reason, h.ts) if acts else []
                 if changes or logged:
                     counts["forgotten"] += len(changes) + len(logged)
                     if logged:
@@ -247,15 +255,16 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                             f"the user asked to forget {named} in {h.ref}: {len(logged)} remembered {many} "
                             "of the daily log held out of MEMORY.md, the context and search (withdrawn proposals: "
                             "`memjobs proposals list --all`)")
-                elif named and (withdrawn_before(mem, in_proposal, in_fact)
-                                or logged_matching(mem, in_log, h.ts)):
+                elif acts and (withdrawn_before(mem, in_proposal, in_fact) or logged_matching(mem, in_log, h.ts)):
                     counts["unchanged"] += 1
                 else:
                     counts["forget_to_review"] += 1
-                    if r.to == "review":
+                    if review:
+                        found = ("too few words to act on" if not acts
+                                 else "no remembered entry, proposal or fact holds all of it")
                         ctx.report.notes.append(f"the user may have asked to forget {named or 'something'} in "
-                                                f"{h.ref} ({r.cue!r}), but no remembered entry, proposal or fact holds "
-                                                "all of it: see `memjobs search` and `memjobs proposals list`")
+                                                f"{h.ref} ({r.cue!r}), but {found}: see `memjobs search` and "
+                                                "`memjobs proposals list`")
                     else:
                         what = f" ({named})" if named else ""
                         ctx.report.notes.append(

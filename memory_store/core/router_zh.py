@@ -8,9 +8,11 @@ _REMOVAL = r"(删|刪|取消|作废|作廢|清空|清掉|清除|撤掉|撤销|�
 _BACK_REF = (r"(那个|那個|那条|那條|之前(说|說|讲|講|要|让|讓)|上次(说|說|要)|设置|設置|设定|設定|偏好"
              r"|昵称|暱稱|称呼|稱呼)")
 
-# a request to forget a thing named bare, not the user's nor a rule ("忘掉办公室的wifi名字", "请忘记…"):
-# perhaps what a Remember entry keeps, perhaps the work (router.py routes it for review)
-FORGET_THING = r"(^\W*|[，,。！!；;]\s*|请|請|麻烦|麻煩|帮我|幫我)(你)?(忘掉|忘记|忘記)(一下)?(?![我之上那这這])(?=\S)"
+# a request to forget a thing named bare, not the user's nor a rule ("忘掉办公室的wifi名字", "请忘记…"; not
+# "忘记提交了", the speaker's own): perhaps what a Remember entry keeps, perhaps the work (router.py routes
+# it for review)
+FORGET_THING = (r"((^\W*|[，,。！!；;]\s*)(你)?忘掉|(请|請|麻烦|麻煩|帮我|幫我)(你)?(忘掉|忘记|忘記))(一下)?"
+                r"(?![我之上那这這])(?=\S)")
 
 LEXICON = Lexicon(
     lang="zh",

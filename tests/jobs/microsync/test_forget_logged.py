@@ -135,6 +135,14 @@ def test_a_forget_of_what_no_entry_holds_says_what_was_not_found(tmp_path: Path,
     assert "AcmeGuest5" in (ws / "MEMORY.md").read_text(encoding="utf-8") or _served(ws, "AcmeGuest5")
 
 
+def test_a_thing_named_bare_by_one_word_withdraws_nothing(tmp_path: Path) -> None:
+    """"please forget the wifi": one word, in many entries; the user is asked, nothing is withdrawn."""
+    ws, rep = _two_days(tmp_path, ["remember that the office wifi name is AcmeGuest5"], "please forget the wifi")
+    assert _proposals(ws) == []
+    (note,) = [n for n in rep.notes if "forget" in n]
+    assert "too few words" in note, note
+
+
 @pytest.mark.parametrize("turn", ["please forget the office wifi name", "忘掉办公室的无线网名字",
                                   "ลืมชื่อ wifi ออฟฟิศไปได้เลย"])
 def test_a_forget_of_a_thing_named_bare_is_for_review(turn: str) -> None:
@@ -143,7 +151,8 @@ def test_a_forget_of_a_thing_named_bare_is_for_review(turn: str) -> None:
 
 
 @pytest.mark.parametrize("turn", ["I forget the name of that library", "forget the rest, it's fine",
-                                  "我忘掉了那个文件名"])
+                                  "Forget the regex, use a parser.", "我忘掉了那个文件名", "忘记提交了",
+                                  "ลืมโค้ดเมื่อกี้ไปเลย เขียนใหม่หมดแบบ async"])
 def test_the_speakers_own_forgetting_is_no_forget(turn: str) -> None:
     got = route(turn)
     assert got is None or got.label != "forget"
@@ -209,3 +218,34 @@ def test_an_id_holding_a_forgotten_value_is_printed_with_it_written_forgotten(tm
     (served,) = asyncio.run(call_tools(ws, [("memory_get", {"id": entry_id})]))
     text = served.content[0].text
     assert "kx-7731" not in text.casefold() and "-forgotten-" in text, text
+
+
+def test_taking_back_a_remember_the_model_read_withdraws_its_proposal(tmp_path: Path) -> None:
+    """With `extract.engine: llm` the model's reading of the user's own "remember …" is staged in its words,
+    not the rules'; the take-back in the next turn still withdraws it (by the turn it was made from)."""
+    from typing import Any
+
+    from tests.jobs.microsync.test_llm_preferences import with_llm
+    from tests.llm_server import Canned, FakeLLM, item, prompt_of, transcript_lines
+
+    said = "remember that my parking spot is B17"
+
+    def scripted(body: dict[str, Any]) -> Canned:
+        if "TRANSCRIPT DATA" not in prompt_of(body):
+            return Canned(content=json.dumps({"ok": True}))
+        items = [item(n, text, "Remember", excerpt=text, preference="explicit", preference_key="user.other",
+                      preference_value="parking spot: B17")
+                 for n, role, text in transcript_lines(body) if role == "user" and text == said]
+        return Canned(content=json.dumps({"items": items}))
+
+    ws = workspace(tmp_path)
+    with FakeLLM(default=scripted) as server:
+        with_llm(ws, server.base_url)
+        a = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{SID}.jsonl", SID)
+        a.user(at(D1, 10, 0), said).user(at(D1, 10, 1), "scratch that, don't remember it")
+        a.assistant(at(D1, 10, 2), "OK.")
+        a.write()
+        rep = microsync(ws, "2026-11-10T11:00:00+07:00")
+    assert rep.status == "ok", rep.to_dict()
+    assert _proposals(ws) and [s for s, _v in _proposals(ws)] == ["rejected"] * len(_proposals(ws)), _proposals(ws)
+    assert ("rejected", "parking spot: B17") in _proposals(ws)
