@@ -31,7 +31,7 @@ from memory_store.core.lineformat import format_line
 from memory_store.core.proposal_lines import HEAD, PENDING, lines, reject_pending
 from memory_store.core.results import Change
 from memory_store.core.store import CoreMemory, stamp
-from memory_store.entries import BlockEntry, LineEntry
+from memory_store.entries import BlockEntry, LineEntry, range_lines
 from memory_store.errors import EntryError, MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
@@ -87,16 +87,13 @@ def cites(ref: str) -> Callable[[BlockEntry], bool]:
     """A test of an entry: it cites the user turn `ref` (chat:<session>#L<a>-L<b>), or lines inside it."""
     sid, _, span = ref.removeprefix("chat:").partition("#")
 
+    theirs = range_lines(span)
+
     def test(e: BlockEntry) -> bool:
-        mine, theirs = e.source.lines, _span(span)
+        mine = e.source.lines
         return (e.source.session_id == sid and mine is not None and theirs is not None
                 and mine[0] <= theirs[1] and mine[1] >= theirs[0])
     return test
-
-
-def _span(message_range: str) -> tuple[int, int] | None:
-    from memory_store.entries import range_lines
-    return range_lines(message_range)
 
 
 def _adding(line: str) -> Callable[[str | None], str]:
