@@ -211,6 +211,8 @@ _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เร�
 # words of keeping or calling the user: a forget piece in a turn about something else speaks of memory
 _KEEPING = re.compile(r"\b(forget|remember\w*|memor\w*|stor(e|ed|ing)|sav(e|ed|ing)|call(ing)? me)\b|ลืม|จำ|เรียก"
                       r"|忘|记|記|叫我", re.IGNORECASE)
+_FORGET_THING = re.compile("|".join(f"(?:{m.FORGET_THING})" for m in (router_en, router_th, router_zh)),
+                           re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -559,8 +561,24 @@ def _strong_markers() -> _Table:
     return _Table.of(p for lex in LEXICONS for p in (*lex.remember_self, *lex.standing))
 
 
+# what asks to keep a thing, before the thing itself ("remember that …", "记住：…", "จำไว้ว่า…"): not part of
+# the value staged (as `_OFFER_LEAD` is not part of an offer's), so that a proposal holds what is kept and a
+# withdrawn one is matched by it (memory_store/core/forgotten.py)
+REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:remember|note|keep in mind"
+                           r"|don'?t forget)\b(?:\s+that\b)?\s*[:,]?\s*"
+                           r"|^\W*[请請]?你?(?:记住|記住|记得|記得|记一下|記一下|记下|記下)\s*[：:，,]?\s*"
+                           r"|^\W*(?:ช่วย|ขอให้)?จำ(?:ไว้|ด้วย|เอาไว้)(?:ด้วย)?(?:นะ)?(?:ครับ|ค่ะ|คะ)?\s*(?:ว่า)?\s*",
+                           re.IGNORECASE)
+
+
+def without_lead(text: str) -> str:
+    """`text` without the words that ask to keep it (`REMEMBER_LEAD`), unless nothing is left of it."""
+    rest = REMEMBER_LEAD.sub("", text, count=1).strip()
+    return rest if len(rest) >= 3 else text.strip()
+
+
 def _paraphrase(text: str) -> str:
-    flat = " ".join(text.split())
+    flat = " ".join(without_lead(text).split())
     return flat if len(flat) <= VALUE_MAX else flat[: VALUE_MAX - 1] + "…"
 
 
@@ -934,9 +952,19 @@ def _route(turn: str, context: str | None) -> Routed | None:
     return _route_text(text, lang, turn)
 
 
+# the answer-language setting named by what it is ("forget my answer language preference", 忘掉我的回答语言设置,
+# ลืมเรื่องภาษาที่ให้ตอบไปได้เลย): in a forget, response.language (the time zone and the name are key_of's)
+_LANGUAGE_SETTING = re.compile(r"\b(answer|reply|response|output|chat)s? language\b|\blanguage (preference|setting)"
+                               r"|(回答|回复|回覆|答复|答覆|输出|輸出)(的)?(语言|語言)|(语言|語言)(设置|設置|设定|設定|偏好)"
+                               r"|ภาษา(ที่)?(ให้|ใช้)?ตอบ|(ตั้งค่า|การตั้งค่า)ภาษา", re.IGNORECASE)
+
+
 def _setting_named(text: str) -> tuple[str, str, str] | None:
-    """A language or a place named bare ("remove the Spanish setting", ลบเรื่อง timezone โตเกียว): in a
-    forget, the key it is a value of."""
+    """A language or a place named bare ("remove the Spanish setting", ลบเรื่อง timezone โตเกียว), or the
+    language setting named by what it is (`_LANGUAGE_SETTING`): in a forget, the key it is a value of."""
+    said = _LANGUAGE_SETTING.search(text)
+    if said:
+        return "response.language", "", said.group(0)
     folded = text.casefold()
     for key, table in (("response.language", _LANGUAGES), ("user.timezone", _ZONES)):
         for word in table:
@@ -1031,6 +1059,12 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         near = 0 if re.fullmatch(r"[a-z]+", forget.group(0), re.IGNORECASE) else _MINE_NEAR
         if _MINE.search(text, forget.start(), min(len(text), forget.end() + near)):
             return Routed("forget", "user.other", "", lang, forget.group(0))
+        thing = _FORGET_THING.search(text)
+        if thing:
+            # a thing named bare ("please forget the office wifi name", 忘掉办公室的wifi名字): what a Remember
+            # entry keeps, or the work ("forget the old endpoint"): for review — microSync withdraws only a
+            # daily-log Remember entry that holds every word it names (jobs/microsync/preferences.py)
+            return Routed("forget", "user.other", "", lang, thing.group(0).strip(), "review")
         return None
     complaint = _any("complaint", text)
     marked = _standing(text, complaint is not None)

@@ -13,6 +13,12 @@ _BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|sett
              r"|(rule|setting|preference|default)s? (from|in) my profile|the bit where i|what i (said|told you|asked)"
              r"|where i (said|told|asked))\b")
 
+# a request to forget a thing named bare, not the user's nor a rule, asked as a request ("please forget the
+# office wifi name"; a bare "forget the regex, use a parser" is the work): perhaps what a Remember entry
+# keeps, perhaps the work (router.py routes it for review)
+FORGET_THING = (r"\b(please|pls|plz|kindly|go ahead and)\s+(just\s+)?forget (about )?(the|our|that|this)\s+"
+                r"(?!(rest|idea|past|whole|fact|time|way)\b)(?=\w)")
+
 LEXICON = Lexicon(
     lang="en",
     standing=(r"\bfrom now on\b", r"\bgoing forward\b", r"\bmoving forward\b", r"\bby default\b",
@@ -64,7 +70,7 @@ LEXICON = Lexicon(
             r"forget (about )?(that )?(my|i)\b",
             r"\bstop (remembering|storing|keeping|saving|memori[sz]ing)\b.{0,20}\b(my|me|that i)\b",
             r"(^|[.!?;,]\s*|\bplease\s+)(don'?t|do not|no need to|never) (remember|store|keep|save|memori[sz]e)"
-            r"\b.{0,20}\b(my|that i|anything about me)\b"),
+            r"\b.{0,20}\b(my|that i|anything about me)\b", FORGET_THING),
     # the speaker's own forgetting ("I totally forgot I asked you…", "I forget what I told you about…")
     forgot_self=(r"\bi('ve| have| had)? (\w+ )?(forgot|forgotten|forget)\b",),
     back_ref=(_BACK_REF,),

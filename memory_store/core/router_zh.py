@@ -8,6 +8,12 @@ _REMOVAL = r"(删|刪|取消|作废|作廢|清空|清掉|清除|撤掉|撤销|�
 _BACK_REF = (r"(那个|那個|那条|那條|之前(说|說|讲|講|要|让|讓)|上次(说|說|要)|设置|設置|设定|設定|偏好"
              r"|昵称|暱稱|称呼|稱呼)")
 
+# a request to forget a thing named bare, not the user's nor a rule ("忘掉办公室的wifi名字", "请忘记…"; not
+# "忘记提交了", the speaker's own): perhaps what a Remember entry keeps, perhaps the work (router.py routes
+# it for review)
+FORGET_THING = (r"((^\W*|[，,。！!；;]\s*)(你)?忘掉|(请|請|麻烦|麻煩|帮我|幫我)(你)?(忘掉|忘记|忘記))(一下)?"
+                r"(?![我之上那这這])(?=\S)")
+
 LEXICON = Lexicon(
     lang="zh",
     standing=(r"以后", r"以後", r"今后", r"今後", r"默认", r"默認", r"改一下", r"从现在开始", r"從現在開始",
@@ -34,7 +40,7 @@ LEXICON = Lexicon(
             # 不要再记我的生日, 别记我的手机号); "我忘了我的密码" (the user forgot) and 别忘了 are none
             r"(^\W*|[，,。！!；;]\s*|请|請|麻烦|麻煩|你可以|可以|帮我|幫我|就)(你)?(忘掉|忘记|忘記|忘了)(一下)?我(?![们們])",
             r"把我.{1,20}(忘掉|忘了|忘记|忘記)",
-            r"(不要|别|別|不用|不必|无需|無需)(再)?(记|記)(住|着|著|下|得)?我(?![们們])"),
+            r"(不要|别|別|不用|不必|无需|無需)(再)?(记|記)(住|着|著|下|得)?我(?![们們])", FORGET_THING),
     # the speaker's own forgetting ("我都忘了之前说的那条了，还好你记得"); "帮我忘掉…", "让我…" ask the agent
     forgot_self=(r"(?<![帮幫让讓请請替给給叫把])我(都|也|差点|差點|完全|居然|竟然|早就|早|还|還|真的?)?(忘了|忘记|忘記|忘掉)",),
     back_ref=(_BACK_REF,),
