@@ -133,6 +133,7 @@ class Searcher:
         self._vec_db: sqlite3.Connection | None = None
         self._vec_lock = threading.Lock()
         self._loading: tuple[str | None, Future[Any]] | None = None  # a newer generation's Matrix being read
+        self._branch_ms = 0.0  # what this searcher's vector branches take (wall ms, a moving average)
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
@@ -164,17 +165,22 @@ class Searcher:
         run.names = names_pattern(words) if self.name_boost != 1.0 else []
         run.name_boost = self.name_boost
         run.time_boost = self.time_boost if self.time_boost != 1.0 and asks_when(words) else 1.0
-        terms = run.rank.exact_words(query_terms(words) or query_terms(query))
+        terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation))
         if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
-            run.near = self._nearest(query, opts, generation)  # on another thread while the words are ranked
+            # The vector branch starts before anything else of the question is computed (its words'
+            # counts, exact_words): it is the longer of the two, and the deadline counts from arrival.
+            if self.embed_deadline_ms is not None:
+                run.deadline = started + self.embed_deadline_ms / 1000
+            run.near = self._nearest(query, opts, generation, run.deadline, run.branch)
             if run.near is None:
                 from memory_store.search import vectors
 
                 result.words_only = "loading" if vectors.state() == "loading" else None
-            elif self.embed_deadline_ms is not None:
-                run.deadline = started + self.embed_deadline_ms / 1000
+                run.deadline = None
+            run.branch_ms = self._branch_ms
+        terms = run.rank.exact_words(terms)
         if terms:
             result.hits = run.hits(terms, opts, today)
             result.hits = _not_expired(self.cfg, _not_forgotten(self.cfg.workspace, result.hits, self.db, terms))
@@ -185,7 +191,8 @@ class Searcher:
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
-    def _nearest(self, query: str, opts: SearchOptions, generation: str | None) -> Future[list[Hit] | None] | None:
+    def _nearest(self, query: str, opts: SearchOptions, generation: str | None, deadline: float | None = None,
+                 branch: _Branch | None = None) -> Future[list[Hit] | None] | None:
         """The rows and messages nearest to the query by cosine, as hits in that order (a future: the
         whole vector branch — embedding the query, the cosine scan, reading those rows — runs on
         another thread while the words are ranked, so a deadline bounds all of it; onnxruntime, numpy
@@ -221,17 +228,31 @@ class Searcher:
             if matrix is None or self.embed_deadline_ms is None:
                 source = loading
         depth = self.cosine_depth or vectors.COSINE_DEPTH
-        return self._pool.submit(self._near, source, model, query, opts, depth)
+        return self._pool.submit(self._near, source, model, query, opts, depth, deadline, branch or _Branch())
 
-    def _near(self, source: Any, model: Any, query: str, opts: SearchOptions, depth: int) -> list[Hit] | None:
-        """The vector branch of one query, on a pool thread (see _nearest)."""
+    def _near(self, source: Any, model: Any, query: str, opts: SearchOptions, depth: int,
+              deadline: float | None = None, branch: _Branch | None = None) -> list[Hit] | None:
+        """The vector branch of one query, on a pool thread (see _nearest). `branch.started` is set as
+        it begins (a question whose words are ranked before its branch could start does not wait for
+        it: _Run.hits). Past the `deadline` nothing waits for it any more: once the question's vector
+        is embedded (and cached, for when it is asked again) the scan and the reading of the nearest
+        rows are skipped, so that a late branch leaves the cores to the questions that follow."""
         from memory_store.search import vectors
 
+        began = time.perf_counter()
+        if branch is not None:
+            branch.started.set()
         matrix = source if isinstance(source, vectors.Matrix) else source.result()
         if not matrix.keys:
             return None
-        keys = matrix.nearest(vectors.query_vector(model, query), depth)
-        return self._near_hits(keys, opts, self._vector_db())
+        qv = vectors.query_vector(model, query)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _BranchLate
+        keys = matrix.nearest(qv, depth)
+        out = self._near_hits(keys, opts, self._vector_db())
+        # What a branch takes, for the next questions' wait (an average over the last few).
+        self._branch_ms += ((time.perf_counter() - began) * 1000 - self._branch_ms) / 4
+        return out
 
     def _near_hits(self, keys: list[tuple[bool, int]], opts: SearchOptions, db: sqlite3.Connection) -> list[Hit]:
         """The cosine ranking's rows and messages as hits, in its order: rows revoked or outside the
@@ -305,6 +326,17 @@ class Searcher:
         return {r[0] for r in self.db.execute("SELECT path FROM files")}
 
 
+class _BranchLate(Exception):
+    """A vector branch that stopped after the question's embedding: its deadline had passed."""
+
+
+@dataclass
+class _Branch:
+    """What the query's thread knows of its vector branch: whether it has begun."""
+
+    started: threading.Event = field(default_factory=threading.Event)
+
+
 @dataclass
 class _Run:
     """One query's search: its own Ranker (row counts cached for this query only), the days it names
@@ -320,6 +352,8 @@ class _Run:
     near: Future[list[Hit] | None] | None = None
     deadline: float | None = None  # time.perf_counter() after which `near` is not waited for
     late: bool = False  # `near` missed the deadline: the words' ranking was returned
+    branch: _Branch = field(default_factory=_Branch)
+    branch_ms: float = 0.0  # what the searcher's vector branches take (Searcher._branch_ms)
     names: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)  # the question's names (names_pattern)
     name_boost: float = NAME_BOOST
     time_boost: float = 1.0  # TIME_BOOST when the question asks when (asks_when), else 1
@@ -354,9 +388,14 @@ class _Run:
                 from memory_store.search.vectors import fuse
 
                 wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+                if wait is not None and not self.branch.started.is_set() and wait * 1000 < self.branch_ms:
+                    # Not begun (queued behind a late question's branch) with less time left than a
+                    # branch takes: it cannot be on time, so the words answer now rather than at the
+                    # deadline.
+                    wait = 0.0
                 try:
                     near = self.near.result(timeout=wait)
-                except TimeoutError:  # concurrent.futures.TimeoutError is this one since Python 3.11
+                except (TimeoutError, _BranchLate):  # concurrent.futures.TimeoutError is this one since 3.11
                     near = None
                     self.late = True
                     self.near.cancel()  # still queued behind another question's branch: never run
