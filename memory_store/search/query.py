@@ -59,6 +59,11 @@ DATE_BOOST = 2.0  # a candidate dated inside the days the query names (dates.py)
 # that does not: the answer to "when" is a message that says when. LoCoMo (docs/search-history.md,
 # eighth pass): recall@1 +0.01 on every part, recall@6 +0.003 tuning, held out within one question.
 TIME_BOOST = 1.5
+# A searcher with a deadline (the MCP server) whose last LATE_RUN vector branches all missed it skips
+# the branch (the words answer at once, `words_only` = "busy"), running one on every PROBE_EVERY-th
+# question to see whether the machine has room again (Searcher._busy).
+LATE_RUN = 3
+PROBE_EVERY = 4
 CITED_SPAN = 12  # transcript lines an entry may cite for a message there to count as the entry's
 _TOP = 1 << 47
 
@@ -90,8 +95,9 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     stale: bool = False
     # Why a question that would have been fused with sentence vectors was ranked by words only:
-    # "loading" (the model was still loading, vectors.preload) or "late" (its vector missed the
-    # searcher's deadline); None otherwise. Not part of the JSON result.
+    # "loading" (the model was still loading, vectors.preload), "late" (its vector missed the
+    # searcher's deadline) or "busy" (the last questions' vectors were late: not embedded at all,
+    # Searcher._busy); None otherwise. Not part of the JSON result.
     words_only: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,6 +140,8 @@ class Searcher:
         self._vec_lock = threading.Lock()
         self._loading: tuple[str | None, Future[Any]] | None = None  # a newer generation's Matrix being read
         self._branch_ms = 0.0  # what this searcher's vector branches take (wall ms, a moving average)
+        self._late_run = 0  # branches in a row that missed the deadline (_busy)
+        self._skipped = 0  # questions whose branch _busy skipped
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
@@ -168,7 +176,9 @@ class Searcher:
         terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation))
-        if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
+        if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts) and self._busy():
+            result.words_only = "busy"
+        elif terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
             # The vector branch starts before anything else of the question is computed (its words'
             # counts, exact_words): it is the longer of the two, and the deadline counts from arrival.
             if self.embed_deadline_ms is not None:
@@ -186,10 +196,22 @@ class Searcher:
             result.hits = _not_expired(self.cfg, _not_forgotten(self.cfg.workspace, result.hits, self.db, terms))
             if run.late:
                 result.words_only = "late"
+            if run.near is not None and self.embed_deadline_ms is not None:
+                self._late_run = self._late_run + 1 if run.late else 0
             _mark_disputes(self.cfg.workspace, result.hits)
             _shown_ids(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
+
+    def _busy(self) -> bool:
+        """Whether this question skips its vector branch: the last LATE_RUN branches all missed the
+        deadline (a machine too busy for the model to answer in time), so a branch would only take a
+        core from the words' ranking, of this question and the next. Every PROBE_EVERY-th question
+        skipped runs one anyway, and the first on time ends the skipping."""
+        if self.embed_deadline_ms is None or self._late_run < LATE_RUN:
+            return False
+        self._skipped += 1
+        return self._skipped % PROBE_EVERY != 0
 
     def _nearest(self, query: str, opts: SearchOptions, generation: str | None, deadline: float | None = None,
                  branch: _Branch | None = None) -> Future[list[Hit] | None] | None:

@@ -517,3 +517,49 @@ def test_a_new_generation_s_matrix_is_read_off_the_question_s_thread(tmp_path: P
     finally:
         s.close()
         vectors._queries.clear()
+
+
+@needs_model
+def test_a_searcher_whose_branches_are_late_skips_them_and_probes(tmp_path: Path) -> None:
+    """After LATE_RUN late branches in a row a searcher with a deadline answers by words at once
+    ("busy": a branch would only take a core from the words' ranking), runs a branch on every
+    PROBE_EVERY-th question, and fuses again once a probe is on time."""
+    import threading
+
+    from memory_store.search.query import LATE_RUN, PROBE_EVERY
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    model = vectors.model()
+    assert model is not None
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
+    s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
+    gate, real = threading.Event(), model.encode
+
+    def gated(texts: list[str], batch: int = 16) -> object:
+        gate.wait(60)
+        return real(texts, batch)
+
+    vectors._queries.clear()
+    model.encode = gated  # type: ignore[method-assign]
+    questions = iter(f"which pet did we adopt in week {n}" for n in range(40))
+    try:
+        s.embed_deadline_ms = 20
+        seen = [s.search(next(questions), SearchOptions(limit=6), today=TODAY).words_only
+                for _ in range(LATE_RUN + PROBE_EVERY)]
+        assert seen == ["late"] * LATE_RUN + ["busy"] * (PROBE_EVERY - 1) + ["late"]
+        busy = s.search(next(questions), SearchOptions(limit=6), today=TODAY)
+        assert busy.words_only == "busy"
+        assert busy.to_dict()["results"] == _results(ws, busy.query, embed_queries=False)
+        gate.set()
+        s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
+        s.embed_deadline_ms = 60_000
+        seen = [s.search(next(questions), SearchOptions(limit=6), today=TODAY).words_only
+                for _ in range(PROBE_EVERY)]
+        assert seen == ["busy"] * (PROBE_EVERY - 2) + [None, None]
+    finally:
+        gate.set()
+        model.encode = real  # type: ignore[method-assign]
+        s.close()
+        vectors._queries.clear()
