@@ -1,4 +1,4 @@
-"""The blind sets (conflicts: dev, heldout, heldout2-6 and the fresh heldout7; preferences: dev, heldout,
+"""The blind sets (conflicts: dev, heldout, heldout2-7 and the fresh heldout8; preferences: dev, heldout,
 heldout2-4 and the fresh heldout5) are well-formed.
 
 They were written before the code they measure by someone who never saw it. This test reads
@@ -17,7 +17,7 @@ from tests.conftest import REPO
 
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
-CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -48,14 +48,21 @@ HELDOUT6_TOTALS = {
     "th": {"reversal": 11, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 14},
     "zh": {"reversal": 10, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 4, "unrelated": 14},
 }
-# heldout7 (the blind conflict half now): as its writer's count script printed them.
+# heldout7: as its writer's count script printed them.
 HELDOUT7_TOTALS = {
     "en": {"reversal": 10, "relaxation": 4, "refinement": 7, "conflict": 7, "same": 6, "unrelated": 16},
     "th": {"reversal": 9, "relaxation": 4, "refinement": 7, "conflict": 7, "same": 6, "unrelated": 15},
     "zh": {"reversal": 11, "relaxation": 3, "refinement": 6, "conflict": 8, "same": 6, "unrelated": 16},
 }
+# heldout8 (the blind conflict half now): as its writer's count script printed them.
+HELDOUT8_TOTALS = {
+    "en": {"reversal": 10, "relaxation": 4, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 19},
+    "th": {"reversal": 9, "relaxation": 5, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 19},
+    "zh": {"reversal": 10, "relaxation": 5, "refinement": 6, "conflict": 8, "same": 5, "unrelated": 19},
+}
 BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS,
-                "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS, "heldout7": HELDOUT7_TOTALS}
+                "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS, "heldout7": HELDOUT7_TOTALS,
+                "heldout8": HELDOUT8_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}
