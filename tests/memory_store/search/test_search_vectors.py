@@ -551,6 +551,9 @@ def test_a_searcher_whose_branches_are_late_skips_them_and_probes(tmp_path: Path
         assert seen == ["late"] * LATE_RUN + ["busy"] * (PROBE_EVERY - 1) + ["late"]
         busy = s.search(next(questions), SearchOptions(limit=6), today=TODAY)
         assert busy.words_only == "busy"
+        from jobs.mcp.search_tools import WORDS_ONLY_NOTES
+
+        assert "too busy" in WORDS_ONLY_NOTES[busy.words_only]  # what the MCP tool says in `note`
         assert busy.to_dict()["results"] == _results(ws, busy.query, embed_queries=False)
         gate.set()
         s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
