@@ -189,7 +189,7 @@ _WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเร�
 # the value the lexicon gives would be the opposite of the user's
 _NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
                        r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
-_LATIN_NAME = re.compile(r"^[A-Z][a-z]")
+_LATIN_NAME = re.compile(r"^[A-Z](?:[a-z]|['’][A-Za-z])")
 # a self fact in the first person (the lexicon's "i'm colorblind", "เราแพ้", "我吃素")
 _FIRST_PERSON = re.compile(r"^(i\b|i'|เรา|ผม|ฉัน|หนู|ดิฉัน|กู|我(?![们們]))", re.IGNORECASE)
 # what the user is ("I'm a CPA", เราเป็นนักบัญชี, 我是后端): a rule said with it is often about pitching to
@@ -387,6 +387,47 @@ def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
     return not capitals
 
 
+# the rest of a Latin name after its first word, up to the end of the clause: more capitalised words
+# ("John Paul", "Khun Nok", "Le Van Thanh"), a lower-case particle between two ("Ludwig van Beethoven"), the
+# part after an apostrophe ("O'Brien", "P'Nok", "D'Angelo"); not "I", "OK" or a capitalised courtesy word
+_NAME_WORD = r"(?:(?!(?:I|OK|Please|Pls|Thanks|Thank|From|And|Or|But)\b)[A-Z][\w-]*(?:['’][A-Z][\w-]*)?)"
+_NAME_REST = re.compile(r"(?:\s+(?:(?:van|von|de|da|del|der|di|du|la|le|bin|ibn|al)\s+)*" + _NAME_WORD + ")*")
+# the part after an apostrophe of a short first word ("O'Brien", "P'Nok"), never a possessive ("Nok's")
+_NAME_ELISION = re.compile(r"['’](?!s\b)[A-Za-z][\w-]*")
+# a writer who capitalises nothing ("call me john paul from now on"): lower-case words up to the end of
+# the clause, at most three in all, stopping at a word that is not a name's
+_LOWER_WORD = re.compile(r"\s+([a-z][\w-]*)")
+_NOT_NAME = _FUNCTION_WORDS | frozenset({
+    "please", "pls", "plz", "from", "going", "when", "whenever", "instead", "now", "always", "thanks", "thx",
+    "thank", "ok", "okay", "because", "since", "while", "until", "unless", "is", "are", "was", "will", "would",
+    "should", "can", "could", "just", "only", "too", "also", "again", "anymore", "ever", "krub", "krab", "ka",
+    "kha", "na", "ja", "la", "lah", "lol", "haha", "bro", "next", "time", "forward", "onwards", "here", "not"})
+
+
+def _whole_name(text: str, end: int, value: str) -> str:
+    """The whole of a Latin name whose first word ends at `end`: the capitalised words after it (a name
+    runs to the end of its clause, "call me John Paul from now on" is John Paul, not John), and the part
+    after an apostrophe of a one- or two-letter first word."""
+    if not value.isascii() or not value[-1:].isalpha():
+        return value
+    elision = _NAME_ELISION.match(text, end)
+    if elision and len(value.split()[-1]) <= 2:
+        value, end = value + elision.group(0), elision.end()
+    if value[:1].isupper():
+        rest = _NAME_REST.match(text, end)
+        return value + rest.group(0) if rest else value
+    if any(c.isupper() for c in text):
+        return value
+    words = value.split()
+    while len(words) < 3:
+        more = _LOWER_WORD.match(text, end)
+        if more is None or more.group(1) in _NOT_NAME:
+            break
+        words.append(more.group(1))
+        end = more.end()
+    return " ".join(words)
+
+
 @cache
 def _key_table() -> tuple[tuple[str, _Prefiltered, str], ...]:
     """(key, pattern, value template) of every lexicon, in `key_of`'s order."""
@@ -410,6 +451,13 @@ def key_of(text: str) -> tuple[str, str, str] | None:
         if key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
             rejected.add(key)
             continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
+        if key == "user.name" and template.startswith("{"):
+            group = int(template[1:-1])
+            name = _whole_name(text, m.end(group), _value(key, template, m))
+            valued.setdefault(key, []).append((name, m.group(0)))
+            if not found.get(key, ("", ""))[0]:
+                found[key] = (name, found.get(key, ("", m.group(0)))[1])
+            continue
         if template:
             valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
         if found.get(key, ("", ""))[0]:
