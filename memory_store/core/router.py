@@ -73,6 +73,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from memory_store.config import FREE_FORM_KEYS
 from memory_store.core import router_en, router_th, router_zh
 from memory_store.core.router_lexicon import Lexicon
 from memory_store.regex_literals import fold, required_of, trie_regex
@@ -1180,7 +1181,7 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
 
 
 _TOPIC = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
-FREE_KEYS = frozenset({"instruction.other", "user.other"})
+FREE_KEYS = frozenset(FREE_FORM_KEYS)     # multi-valued (memory_store/config.py)
 
 
 def canonical_key(key: str) -> str:
