@@ -224,6 +224,7 @@ class Routed:
     lang: str       # en | th | zh: the script the turn is mostly in
     cue: str        # the words that decided it, for the report
     to: str = ""    # explicit / confirm: "profile" (written at once) or "proposals" (staged for review);
+                    # explicit: "session" (scoped to this conversation: written for its session only);
                     # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked)
 
     def to_dict(self) -> dict[str, str]:
@@ -833,9 +834,37 @@ _TEMPORARY = re.compile(r"\b(this|next) (week|weekend|month|morning|afternoon|ev
                         r"|这周|這週|这个星期|這個星期|今天|今晚|这几天|這幾天|这两天|這兩天|暂时|暫時", re.IGNORECASE)
 
 
+# a memory verb: with a scope of this conversation ("remember for this chat only: use metric units"), an
+# instruction for the session in the user's words
+_KEEP = re.compile(r"\b(remember|keep in mind|note that|noted)\b|จำ|记住|記住|记得|記得|记一下|記一下", re.IGNORECASE)
+
+
+def _for_this_session(text: str, got: Routed | None, scope: re.Match[str]) -> Routed | None:
+    """A statement scoped to this conversation ("just for this conversation, reply in English", "for this
+    task, answer concisely", เฉพาะแชทนี้ ตอบเป็นภาษาอังกฤษนะ, 这次对话里请用英文回答): it holds for the
+    session it is said in and expires with it (docs/spec/memory.md §3: PROFILE.md with
+    `applies_to:session:<id>` and `ttl:session_end`, which beats a lasting value inside that session
+    only), so it is never lasting memory: not written global, not staged as a global proposal. A key
+    the words name with its value, else the statement in the user's words when they ask the agent to
+    keep it or the rules read something to keep; nothing otherwise."""
+    lang = language_of(text)
+    if _any("hypothetical", text) or _asks_stored(text):
+        return None
+    named = key_of(text)
+    if named and named[1] and usable_value(named[0], named[1]) and not _of_something_else(text, named[0], named[2]) \
+            and not _negated(text, named[2], named[1]):
+        return Routed("explicit", named[0], named[1], lang, f"{scope.group(0)} / {named[2]}", "session")
+    if got is not None or _KEEP.search(text):
+        return Routed("explicit", "instruction.other", _paraphrase(text), lang, scope.group(0), "session")
+    return None
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     got = _route(turn, context)
+    scope = _any("session_scope", unquoted(turn))
+    if scope is not None and (got is None or got.label in ("explicit", "inferred")):
+        return _for_this_session(unquoted(turn), got, scope)
     if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
         return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
     return got
@@ -1215,6 +1244,9 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     if label not in ("explicit", "inferred") or not text.strip() or _any("hypothetical", text):
         return None
     lang = language_of(turn)
+    scope = _any("session_scope", text)
+    if scope is not None:      # for this conversation only: never a lasting value or a global proposal
+        return _for_this_session(text, Routed(label, key, value, lang, "model"), scope)
     key = canonical_key(key)
     value = _setting(key, value)
     if key in FREE_KEYS or not value:

@@ -115,4 +115,6 @@ LEXICON = Lexicon(
             (r"(?<![a-z])sql(?![a-z])", "sql"), (r"spark|airflow", "data-engineering"),
             (r"flutter", "flutter"), (r"backend|แบ็กเอนด์", "backend"), (r"สถิติ", "statistics"),
             (r"โค้ด|โปรแกรม|code|เขียนโปรแกรม", "programming")),
+    session_scope=(r"(เฉพาะ|แค่|ใน|สำหรับ)(ใน)?(แชท|บทสนทนา|เซสชัน|เซสชั่น|session|chat|การคุย)(นี้|รอบนี้)",
+                   r"(แชท|บทสนทนา|เซสชัน|เซสชั่น|session|chat)นี้(เท่านั้น|อย่างเดียว)", r"เฉพาะงานนี้"),
 )

@@ -116,4 +116,7 @@ LEXICON = Lexicon(
             (r"运维|運維|DevOps", "devops"), (r"数学|數學", "math"), (r"财务|財務", "finance"),
             (r"统计|統計", "statistics"), (r"Postgres|PostgreSQL", "postgres"),
             (r"编程|程式|代码|代碼|写代码|寫代碼", "programming")),
+    session_scope=(r"(这次|這次|本次|这个|這個|这轮|這輪|当前|當前)(的)?(对话|對話|会话|會話|聊天)",
+                   r"(对话|對話|会话|會話|聊天)(里|裡|中)(先)?(就)?(只|临时|臨時)",
+                   r"(这个|這個)(任务|任務)(里|裡|中)"),
 )
