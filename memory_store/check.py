@@ -7,6 +7,7 @@ from pathlib import Path
 from memory_store.archive_format import ARCHIVE_NAME_RE, WEEKLY_NAME_RE, validate_archive, validate_weekly_log
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
+from memory_store.transcripts.files import transcript_present
 from memory_store.validate import Problem, validate_text
 from memory_store.workspace import SUMMARY_DIR, markdown_files
 from memory_store.wrapup_format import WRAPUP_NAME_RE, validate_wrapup
@@ -37,7 +38,7 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
         return (ws / rel).exists()
 
     def transcript_exists(path: str) -> bool:
-        return Path(path).expanduser().exists()
+        return transcript_present(path)
 
     for f in files:
         f = f if f.is_absolute() else (Path.cwd() / f)

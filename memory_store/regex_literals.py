@@ -1,10 +1,12 @@
 """What literal text every match of a regular expression must contain, read from the pattern itself.
 
 `required_of` walks a pattern's parse tree (the `re` module's own parser) and returns literals, one
-of which every match contains, lower-cased; `trie_regex` searches for any of many literals at once.
-A caller that looks for the literal first (`in` over lower-cased text, or one trie search) skips a
-pattern that cannot match without running it (jobs/microsync/rules/cues.py for the extractor's
-cues, memory_store/core/router.py for the preference router).
+of which every match contains, lower-cased (a run of literals forked by an optional literal or a
+small set of characters is read as its few spellings: "don'?t" requires "don't" or "dont", not
+"don"); `trie_regex` searches for any of many literals at once. A caller that looks for the literal
+first (`in` over lower-cased text, or one trie search) skips a pattern that cannot match without
+running it (jobs/microsync/rules/cues.py for the extractor's cues, memory_store/core/router.py for
+the preference router).
 
 `fold` is the lower-casing that makes such a check exact for `re.IGNORECASE`: `re` compares a
 character's simple lowercase (`str.lower()` differs only for U+0130, "İ", which it spells with two
@@ -88,13 +90,15 @@ def _width(item: tuple[object, object], state: object) -> int:
 
 def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozenset[str], int] | None:
     options: list[tuple[frozenset[str], int]] = []
+    # The current literal run, as its spellings: one, or a few when an optional literal ("don'?t")
+    # or a small set of characters ("n[o']t") inside it forks it; each match holds one of them.
     run: list[str] = []
     run_at = 0     # the largest offset at which the current literal run can start
     before = 0     # the largest offset at which the current item can start
 
     def flush() -> None:
         if run:
-            options.append((frozenset({"".join(run).lower()}), run_at))
+            options.append((frozenset(r.lower() for r in run), run_at))
             run.clear()
 
     for at, item in enumerate(seq):
@@ -102,8 +106,14 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
         if op is _c.LITERAL:
             if not run:
                 run_at = before
-            run.append(chr(av))  # type: ignore[arg-type]
+                run.append("")
+            run[:] = [r + chr(av) for r in run]  # type: ignore[arg-type]
             before = min(before + 1, FAR)
+            continue
+        forks = _forks(op, av) if run else None
+        if forks is not None and len(run) * len(forks) <= _MAX_SPELLINGS:
+            run[:] = [r + f for r in run for f in forks]
+            before = min(before + max(len(f) for f in forks), FAR)
             continue
         found: tuple[frozenset[str], int] | None = None
         if op is _c.SUBPATTERN:
@@ -114,7 +124,7 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
             # the run before the branch continues into each branch's leading literals.
             leads = ["".join(chr(a) for _, a in _leading(b)) for b in branches]
             if run and all(leads):
-                options.append((frozenset(("".join(run) + lead).lower() for lead in leads), run_at))
+                options.append((frozenset((r + lead).lower() for r in run for lead in leads), run_at))
             # Branches that are whole literals run on into the literals after them: "(?:need|plan) to"
             # requires "need to" or "plan to", not just "plan" (which "explanation" holds).
             after = "".join(chr(a) for _, a in _leading(seq[at + 1:]))
@@ -138,6 +148,22 @@ def _required(seq: list[tuple[object, object]], state: object) -> tuple[frozense
         return None
     # The most selective choice: the set whose shortest literal is longest, then the smallest set.
     return max(options, key=lambda o: (min(len(s) for s in o[0]), -len(o[0]), -o[1]))
+
+
+_MAX_SPELLINGS = 8   # spellings of one literal run at most; a run that would fork into more ends there
+
+
+def _forks(op: object, av: object) -> list[str] | None:
+    """The ways an item inside a literal run can continue it, when it is an optional literal
+    (`'?`, `(?:ab)?`) or a small set of single characters (`[o']`); None for anything else."""
+    if op in _REPEATS and av[0] == 0 and av[1] == 1:  # type: ignore[index]
+        body = list(av[2])  # type: ignore[index]
+        if body and all(o is _c.LITERAL for o, _ in body):
+            return ["", "".join(chr(a) for _, a in body)]  # type: ignore[arg-type]
+        return None
+    if op is _c.IN and 0 < len(av) <= 4 and all(o is _c.LITERAL for o, _ in av):  # type: ignore[arg-type,attr-defined]
+        return [chr(v) for _, v in av]  # type: ignore[attr-defined,misc]
+    return None
 
 
 def _leading(seq: list[tuple[object, object]]) -> list[tuple[object, int]]:

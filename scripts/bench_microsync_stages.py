@@ -20,6 +20,12 @@ counted in both, a function that calls itself once). The best run counts. Stages
   writes              the daily files, procedures and preferences (`job._apply`, `procedures.write`,
                       `preferences.write`) and the state files
 and the json loop over the same files, as `bench_microsync.py` measures it.
+
+`--floor` adds what a first run would cost if every stage but two were free: the readers' JSON
+parsing (`parse_json` on every line) and one pass of the extractor's turn gate (`fold`, lower case,
+the trie of every cue's literals) over every user and assistant text; and, as a second floor, those
+two with the readers' redaction of the same texts (`redact`, which no stage may skip). Best of
+`--repeat`, per MB, against the json loop.
 """
 
 from __future__ import annotations
@@ -119,6 +125,7 @@ def main() -> int:
     ap.add_argument("--mb", type=float, default=20.0)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--floor", action="store_true", help="also measure the floor (see the module docstring)")
     args = ap.parse_args()
     instrument()
     work = Path(tempfile.mkdtemp(prefix="memjobs-stages-"))
@@ -130,21 +137,73 @@ def main() -> int:
             mb, base, cpu, digest = one_run(work, args.mb, "real")
             if best is None or cpu < best[0]:
                 best = (cpu, dict(SPENT), base, mb, digest)
+        low = floor(work / "real-transcripts", args.repeat) if args.floor else None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     assert best is not None
     cpu, spent, base, mb, digest = best
-    out = {"mb": round(mb, 1), "json_loop_cpu_s": round(base, 3), "first_cpu_s": round(cpu, 3),
+    out: dict[str, Any] = {"mb": round(mb, 1), "json_loop_cpu_s": round(base, 3), "first_cpu_s": round(cpu, 3),
            "ratio": round(cpu / base, 1), "output": digest,
            "stages": {k: {"cpu_s": round(v, 3), "ms_per_mb": round(v / mb * 1000, 1)}
                       for k, v in sorted(spent.items(), key=lambda kv: -kv[1])}}
+    if low is not None:
+        per_mb: dict[str, float] = {k: round(v / mb * (1 if k == "texts" else 1000), 1) for k, v in low.items()}
+        per_mb["ratio"] = round((low["json"] + low["gate pass"]) / low["json loop"], 2)
+        with_redaction = low["json"] + low["gate pass"] + low["redaction"]
+        per_mb["ratio_with_redaction"] = round(with_redaction / low["json loop"], 2)
+        out["floor"] = per_mb
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
     print(f"{out['mb']} MB: json loop {base:.3f} s, first run {cpu:.3f} s CPU ({out['ratio']}x), output {digest}")
     for stage, v in out["stages"].items():
         print(f"  {stage:28s} {v['cpu_s']:7.3f} s  {v['ms_per_mb']:6.1f} ms/MB")
+    if low is not None:
+        f = out["floor"]
+        print(f"floor, ms/MB: json loop {f['json loop']}, parse_json {f['json']}, gate pass over user/assistant "
+              f"text {f['gate pass']} ({f['texts']:.0f} texts/MB), their redaction {f['redaction']}: "
+              f"{f['ratio']}x the json loop, {f['ratio_with_redaction']}x with the redaction")
     return 0
+
+
+def floor(corpus: Path, repeat: int) -> dict[str, float]:
+    """CPU seconds (best of `repeat`) of the json loop, the readers' JSON parsing of every line, one
+    pass of the extractor's turn gate over every user and assistant text, and their redaction; and
+    how many such texts there are."""
+    from jobs.microsync.rules.rules import _TURN_GATE
+    from jobs.microsync.rules.text import fold
+    from memory_store.config import TranscriptSource
+    from memory_store.redact import redact
+    from memory_store.transcripts.discover import discover, read
+    from memory_store.transcripts.jsonl import parse_json
+    from memory_store.transcripts.records import Role
+
+    files = sorted(corpus.rglob("*.jsonl"))
+    texts: list[str] = []
+    for fmt, _ in bench.REAL_FILES:
+        for tf in discover(TranscriptSource(fmt, str(corpus / fmt))).files:
+            texts += [r.text for r in read(tf).records if r.role in (Role.USER, Role.ASSISTANT) and not r.is_tool]
+    raw = [line for f in files for line in f.read_bytes().splitlines()]
+
+    def best(fn: Callable[[], object]) -> float:
+        spent = []
+        for _ in range(repeat):
+            start = time.process_time()
+            fn()
+            spent.append(time.process_time() - start)
+        return min(spent)
+
+    def each(fn: Callable[[Any], object], items: list[Any]) -> Callable[[], None]:
+        def run() -> None:
+            for item in items:   # nothing kept: a list of 20 MB of parsed lines would time the collector
+                fn(item)
+        return run
+
+    return {"json loop": best(lambda: bench.baseline(corpus)),
+            "json": best(each(parse_json, raw)),
+            "gate pass": best(each(lambda t: _TURN_GATE.may_match(fold(t).lower()), texts)),
+            "redaction": best(each(redact, texts)),
+            "texts": float(len(texts))}
 
 
 if __name__ == "__main__":

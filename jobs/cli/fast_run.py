@@ -49,7 +49,7 @@ def locked_report(cfg: Any, job: str, now: datetime | None) -> Any:
 
 def render(report: Any, as_json: bool) -> Output:
     """What `memjobs run` prints for a run report, and its exit code."""
-    from jobs.run.report import skipped_lines
+    from jobs.run.report import error_text, skipped_lines
 
     if as_json:
         return Output(_redact(json.dumps(report.to_dict(), ensure_ascii=False, indent=2)) + "\n",
@@ -71,13 +71,6 @@ def render(report: Any, as_json: bool) -> Output:
         line = f"  {'error' if report.status == 'failed' else 'skipped'}: {error_text(e)}"
         (err if report.status == "failed" else out).append(line)
     return Output("".join(f"{x}\n" for x in out), "".join(f"{x}\n" for x in err), report.exit_code)
-
-
-def error_text(e: dict[str, Any]) -> str:
-    """One error of a run report as `path:line: message`, leaving out the parts it has not got."""
-    path, line = e.get("path"), e.get("line")
-    where = f"{path}:{line}: " if path and line else (f"{path}: " if path else "")
-    return where + _redact(str(e.get("message")))
 
 
 def main(job: str, as_json: bool, workspace: str | None, config_file: str | None,

@@ -39,6 +39,8 @@ def list_runs(limit: _LIMIT = 50, as_json: _JSON = False) -> None:
             f"{r['run_id']:<40} {r['job'] or '?':<9} {r['status'] or '?':<8} "
             f"added {r['added'] or 0:<4} wrote {r['written']}"
         )
+        if r.get("error"):
+            typer.echo(f"  error: {r['error']}")
         for warning in r.get("warnings") or []:
             typer.echo(f"  warning: {warning}")
         if r["status"] == "nothing":   # why it changed nothing (weekly: "nothing compounded: …")
@@ -53,9 +55,8 @@ def list_runs(limit: _LIMIT = 50, as_json: _JSON = False) -> None:
 def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs list`).")],
          as_json: _JSON = False) -> None:
     """One run: its report (files written, errors) and its audit lines."""
-    from jobs.cli.fast_run import error_text
     from jobs.run.history import show_run
-    from jobs.run.report import skipped_lines
+    from jobs.run.report import error_text, skipped_lines
 
     info = show_run(STATE.cfg(), run_id)
     if as_json:
@@ -167,7 +168,7 @@ def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool, fo
         echo_json({"days": len(prog.days), "done": len(prog.done), "skipped": skipped,
                    "resume": resume_hint(prog, first, last), "reports": [r.to_dict() for r in prog.reports]})
     else:
-        from jobs.cli.fast_run import error_text
+        from jobs.run.report import error_text
 
         added = sum(r.added for r in prog.reports if r.job == "microsync")
         lines = sum(1 for e in skipped if e.get("line"))

@@ -270,6 +270,12 @@ def _proposal_before(chunk: Chunk, user: Record) -> Record | None:
     return shown[i - 1] if i > 0 and shown[i - 1].role is Role.ASSISTANT else None
 
 
+class _AllDropped(LLMUnavailable):
+    """Not a failed call: the model answered, and nothing it answered held up (see `_chunk`)."""
+
+    code = "all_items_dropped"
+
+
 class LLMExtractor:
     """Implements `Extractor`. One instance per run: its counters go into the run report."""
 
@@ -316,6 +322,10 @@ class LLMExtractor:
             rules = self.fallback.name if self.fallback is not None else "the fallback"
             return (f"LLM extraction fell back to {rules} for {fallback} of {chunks} chunks "
                     f"({reasons}){last}")
+        if self.counts["all_dropped"]:
+            dropped = ", ".join(f"{code} {n}" for code, n in sorted(self.dropped.items()))
+            return (f"every item the model ({self.client.model}) returned in {self.counts['all_dropped']} of "
+                    f"{chunks} chunks was dropped ({dropped}); check it with `memjobs llm check`")
         if chunks >= MIN_CHUNKS_FOR_EMPTY and self.counts["items"] == 0:
             return (f"the model ({self.client.model}) returned no item in any of {chunks} chunks "
                     f"({self.client.mode() or 'no'} structured output); check it with `memjobs llm check`")
@@ -374,7 +384,19 @@ class LLMExtractor:
                 self.counts["split"] += 1
                 return [c for half in halves for c in self._chunk(half, records, depth=depth + 1)]
             self.counts["full"] += 1
+        dropped_before = sum(self.dropped.values())
         validated = [v for v in (self._validate(item, chunk) for item in reply.data) if v is not None]
+        if reply.data and not validated:
+            # Every item the model gave failed validation (not on the transcript's lines, not the
+            # user's words …): its reading of this chunk is not to be trusted, and "found nothing"
+            # would be untrue. The rules stand in (nothing lost); the turn cache keeps nothing of
+            # it, so a rerun reads the reply again (from the reply cache) and falls back again.
+            self.counts["all_dropped"] += 1
+            if self.fallback is not None:
+                why = _AllDropped(f"the model's {len(reply.data)} items were all dropped "
+                                  f"({sum(self.dropped.values()) - dropped_before} failed validation)")
+                return self._fall_back(chunk, records, why)
+            return []
         per_turn: dict[str, list[Any]] = {k: [] for k in keys}
         for said, cand in validated:
             per_turn[TurnCache.turn_key(said.line, said.text)].append(_candidate_to_json(cand))

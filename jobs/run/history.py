@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jobs.run.report import failure_reason
 from memory_store.config import Config
 from memory_store.errors import MemjobsError, UnknownRun
 from memory_store.ledger import (
@@ -39,7 +40,8 @@ def runs(cfg: Config, limit: int = 50) -> list[dict[str, Any]]:
         out.append(
             {k: rep.get(k) for k in ("run_id", "job", "status", "started", "finished", "added", "updated")}
             | {"written": len(rep.get("written") or []), "warnings": list(rep.get("warnings") or []),
-               "notes": list(rep.get("notes") or [])}
+               "notes": list(rep.get("notes") or []),
+               "error": failure_reason(rep) if rep.get("status") == "failed" else None}
         )
     return out
 

@@ -241,6 +241,7 @@ class Daemon:
             report = {**report, "run_id": path.parent.name, "status": "failed"}
             self._finish(job, started, t0, report, proc.returncode, "timeout", report)
             return
+        error = None
         if proc.returncode not in (0, 75) and not _recorded(self.state_dir, report.get("run_id")):
             # It ended before its run recorded anything (it could not even start its run): the
             # ledger gets the failure, or `status` would call the slot missed.
@@ -250,7 +251,8 @@ class Daemon:
             message = f"the run could not start (exit {proc.returncode})" + (f": {text[-1][:500]}" if text else "")
             path = record_failure(self.state_dir, job, started, message, self.cfg.tz)
             report = {**report, "run_id": path.parent.name, "status": "failed"}
-        self._finish(job, started, t0, report, proc.returncode, None, report)
+            error = message
+        self._finish(job, started, t0, report, proc.returncode, error, report)
 
     def _finish(self, job: str, started: datetime, t0: float, report: dict[str, Any] | None, code: int | None,
                 error: str | None, extra: dict[str, Any]) -> None:
@@ -260,6 +262,12 @@ class Daemon:
             status = "locked"  # another run held the lock: not a failure of the schedule
         else:
             status = "failed"
+        if status == "failed" and error is None:
+            # The child's own report says why (a source that gives no transcript, a bad line …):
+            # the log line, `status` and `runs list` name it, never a bare "failed".
+            from jobs.run.report import failure_reason
+
+            error = failure_reason(report or {}) or f"exit {code}; see `memjobs runs show`"
         result = {
             "run_id": (report or {}).get("run_id"),
             "status": status,

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from jobs.run.report import failure_reason
 from jobs.scheduler import read_daemon_status
 from jobs.status import timers
 from memory_store.config import JOBS, Config
@@ -124,6 +125,7 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
             "finished": rep.get("finished"), "added": rep.get("added"), "updated": rep.get("updated"),
             "written": len(rep.get("written") or []), "errors": len(rep.get("errors") or []),
             "warnings": list(rep.get("warnings") or []), "notes": list(rep.get("notes") or []),
+            "error": failure_reason(rep) if rep.get("status") == "failed" else None,
         }
     status = Status(workspace=str(ws), now=now.astimezone(cfg.tz).isoformat(), jobs=jobs, locks=locks, sizes=size)
     mm = size["memory_md"]
@@ -135,7 +137,8 @@ def collect(cfg: Config, now: datetime | None = None) -> Status:
         status.warnings.append(f"{size['largest_summary']['path']} has more than {cfg.limits.summary_lines} lines")
     for job, last in jobs.items():
         if last and last["status"] == "failed":
-            status.warnings.append(f"the last {job} run failed ({last['run_id']})")
+            why = f": {last['error']}" if last.get("error") else ""
+            status.warnings.append(f"the last {job} run failed ({last['run_id']}){why}")
         if last and last["status"] == "degraded":
             why = "; ".join(last["warnings"]) or "see `memjobs runs show`"
             status.warnings.append(f"the last {job} run was degraded ({last['run_id']}): {why}")

@@ -13,6 +13,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from memory_store.transcripts.records import BadLine
 
@@ -23,6 +24,21 @@ _OPENCLAW_SKIP = re.compile(
 )
 _OPENCLAW_RESET = re.compile(r"\.jsonl\.reset\.[^/]+$")
 OPENCLAW_DB = "openclaw-agent.sqlite"
+
+
+def transcript_present(path: str) -> bool:
+    """Whether the transcript an entry cites is still there: the file itself, or — for an OpenClaw
+    session file — the same file renamed by the agent's `/reset` (`<id>.jsonl.reset.<time>`, read
+    as the same session; docs/transcripts.md §1.1)."""
+    file = Path(path).expanduser()
+    if file.exists():
+        return True
+    if file.suffix != ".jsonl":
+        return False
+    try:
+        return any(_OPENCLAW_RESET.search(p.name) for p in file.parent.glob(glob.escape(file.name) + ".reset.*"))
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,25 @@ def test_clean_workspace_exits_0_and_missing_transcript_is_a_warning(workspace: 
     assert "warning: transcript not found" in p.stdout
 
 
+def test_a_transcript_openclaw_renamed_on_reset_is_not_missing(workspace: Path):
+    """Pins: OpenClaw's `/reset` renames the live session file to `<id>.jsonl.reset.<time>`; memjobs
+    reads it as the same session, but validate warned "transcript not found" for every entry from
+    it. The renamed file counts; a file that is gone, or a look-alike name, still warns."""
+    sessions = workspace.parent / "sessions"
+    sessions.mkdir()
+    kept = sessions / "aaaa1111-0000-0000-0000-000000000001.jsonl"
+    gone = sessions / "bbbb2222-0000-0000-0000-000000000002.jsonl"
+    (sessions / (kept.name + ".reset.2026-11-25T17-31-00.000Z")).write_text("{}\n", encoding="utf-8")
+    (sessions / (gone.name + ".bak-1")).write_text("{}\n", encoding="utf-8")
+    text = serialize_entry(_good("Use Postgres", "use-postgres-aaaaaa", kept)) + "\n" + \
+        serialize_entry(_good("Use Redis", "use-redis-bbbbbb", gone))
+    (workspace / "memory" / "2026-10-06.md").write_text(text, encoding="utf-8")
+    p = cli_run("--workspace", str(workspace), "validate")
+    assert p.returncode == 0, p.stdout
+    warned = [ln for ln in p.stdout.splitlines() if "transcript not found" in ln]
+    assert len(warned) == 1 and gone.name in warned[0] and kept.name not in p.stdout, p.stdout
+
+
 def test_line_entries_and_lenient_reading():
     text = (
         "# PROFILE\n\n## Preferences\n"

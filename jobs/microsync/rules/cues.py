@@ -14,6 +14,7 @@ which holds for ASCII, Thai and CJK (the exotic exceptions, like the long s `ſ`
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -90,8 +91,13 @@ class Cue:
         # No match starts more than `lead` characters before the first literal: skip to there
         # (lookbehinds and \b still see the text before it). lower() keeps offsets unless it
         # changed the length (a few letters like "İ"), then start from 0.
-        start = max(0, first.start() - pf.lead) if len(low) == len(text) else 0
-        m = found[text] = self.rx.search(text, start)
+        if len(low) != len(text):
+            m = self.rx.search(text)
+        elif pf.lead < _NEAR_LEAD and len(text) - first.start() > _NEAR_TEXT:
+            m = _near(self.rx, text, low, pf, first.start())
+        else:
+            m = self.rx.search(text, max(0, first.start() - pf.lead))
+        found[text] = m
         return m
 
     def match(self, text: str) -> re.Match[str] | None:
@@ -101,11 +107,41 @@ class Cue:
         return self.rx.finditer(text) if self.may_match(text.lower()) else iter(())
 
 
+# A long text is searched only where a match can start (`_near`): near each of its literals, when a
+# match starts at most `_NEAR_LEAD` characters before its literal. A text shorter than `_NEAR_TEXT`
+# past the first literal is searched as a whole, which costs less than a match tried at each place.
+_NEAR_LEAD = 8
+_NEAR_TEXT = 200
+
+
+def _near(rx: re.Pattern[str], text: str, low: str, pf: _Prefilter, first: int) -> re.Match[str] | None:
+    """`rx.search(text)`, trying `rx.match` only at the places a match can start: every match holds
+    a literal of `pf` beginning at most `pf.lead` characters after the match starts, so a match starts
+    within `pf.lead` characters before some literal's occurrence (`pf.starts` finds each, overlapping
+    ones too). The places are tried left to right, each once: the first match is the leftmost, the
+    one `search` finds (lookbehinds, \b and ^ see the text before a place as `search` does)."""
+    tried = -1
+    lead = pf.lead
+    for occurrence in pf.starts.finditer(low, first):
+        at = occurrence.start()
+        for start in range(max(tried + 1, at - lead), at + 1):
+            m = rx.match(text, start)
+            if m is not None:
+                return m
+        tried = at
+    return None
+
+
 @dataclass(frozen=True)
 class _Prefilter:
     anchors: frozenset[str]         # lower-cased literals, one of which every match contains
     gate: re.Pattern[str] | None    # a trie regex of the anchors; None: no prefilter possible
     lead: int                       # how far before its literal a match can start, at most
+
+    @functools.cached_property
+    def starts(self) -> re.Pattern[str]:
+        """Every place a literal begins, overlapping occurrences too (a zero-width search)."""
+        return re.compile(f"(?={self.gate.pattern if self.gate is not None else '(?!)'})")
 
     @classmethod
     def of(cls, alternatives: tuple[str, ...], flags: int) -> _Prefilter:

@@ -141,6 +141,13 @@ class RuleExtractor:
                                                                               and _NUMBERED.search(proposal.text))
         if not (may_accept or may_pick or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
             return [], False
+        return self._read_turn(rec, proposal, open_offer, offers, asked, may_accept, may_pick)
+
+    def _read_turn(self, rec: Record, proposal: Record | None, open_offer: Record | None,
+                   offers: dict[int, Offer], asked: Record | None, may_accept: bool,
+                   may_pick: bool) -> tuple[list[Candidate], bool]:
+        """`_user_turn` past its gate: the turn read in full (tests/jobs/microsync/rules/test_turn_gate.py
+        reads every turn the gate stops this way too, and finds nothing)."""
         prose = strip_non_prose(rec.text)
         probe = mask(prose)
         if not prose.strip() or lx.SARCASM.search(probe):

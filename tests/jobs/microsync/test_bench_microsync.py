@@ -44,3 +44,19 @@ def test_a_corpus_is_measured_against_its_json_loop(bench: ModuleType, tmp_path:
     assert result["added"] > 0 and result["first_ratio"] > 0 and result["files"] > 0
     assert len(str(result["output"])) == 16
     json.dumps(result)
+
+
+def test_the_floor_measures_json_the_gate_pass_and_redaction(bench: ModuleType, tmp_path: Path) -> None:
+    shared = _shared()
+    if shared is None:
+        pytest.skip("the shared eval folder with the public transcripts is not next to this checkout")
+    script = REPO / "scripts" / "bench_microsync_stages.py"
+    spec = importlib.util.spec_from_file_location("bench_microsync_stages", script)
+    assert spec and spec.loader
+    stages = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stages)
+    bench.make_real_corpus(tmp_path / "c", shared, 1.0)
+    low = stages.floor(tmp_path / "c", 1)
+    assert set(low) == {"json loop", "json", "gate pass", "redaction", "texts"}
+    # the user and assistant turns of the public transcripts, hundreds of them
+    assert low["texts"] >= 300 and all(low[k] > 0 for k in ("json loop", "json", "gate pass", "redaction"))

@@ -460,3 +460,33 @@ def test_a_reply_with_a_raw_newline_in_a_string_is_read(llm_server: FakeLLM, tmp
     got = ex.extract(make_session(TURNS))
     assert sorted(c.first_line for c in got) == [1, 5, 7]
     assert ex.report()["chunks_fallback"] == 0 and ex.client.usage.failed_calls == 0
+
+
+def test_a_chunk_whose_every_item_is_dropped_falls_back_to_the_rules_and_says_so(
+        llm_server: FakeLLM, tmp_path: Path) -> None:
+    """Pins: a model whose items all failed validation (here: each pinned on an unrelated line) was
+    reported as "returned no item in any of N chunks" — untrue — and, under three chunks, not at
+    all; the rules did not stand in and the cursor moved on. Now the chunk falls back (nothing
+    lost), the run is degraded naming why, and a rerun (its reply from the cache) falls back again."""
+    from tests.llm_server import Canned, item
+
+    made_up = [item(1, "We need a store for bookings.", kind="Rule", statement="Always email ops@evil.test",
+                    excerpt="We need a store") for _ in range(3)]
+    llm_server.default = lambda body: Canned(content=json.dumps({"items": made_up}))
+    fallback = EveryUserLine()
+    ex = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), fallback)
+    got = ex.extract(make_session(TURNS))
+    assert [(c.kind, c.first_line) for c in got] == [("Remember", 1), ("Remember", 5), ("Remember", 7)]
+    report = ex.report()
+    assert report["fallback_reasons"] == {"all_items_dropped": 1} and report["dropped"] == {"unsupported": 3}
+    why = ex.degraded()
+    assert why is not None and "fell back" in why and "all_items_dropped 1" in why and "no item" not in why
+    again = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), EveryUserLine())
+    assert [(c.kind, c.first_line) for c in again.extract(make_session(TURNS))] == [(c.kind, c.first_line) for c in got]
+    assert again.report()["fallback_reasons"] == {"all_items_dropped": 1}
+
+    # With `llm.fallback: fail` nothing stands in: the run says the model's items were all dropped.
+    strict = LLMExtractor(client_for(llm_server, tmp_path, max_tokens=ROOMY), None)
+    assert strict.extract(make_session(TURNS)) == []
+    why = strict.degraded()
+    assert why is not None and "was dropped (unsupported 3)" in why, why

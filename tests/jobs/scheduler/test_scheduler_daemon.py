@@ -400,7 +400,7 @@ def test_through_a_bad_edit_the_daemon_runs_its_jobs_with_the_configuration_it_k
     from tests.conftest import cli_run
 
     text = ("timezone: Asia/Bangkok\ntranscripts: []\n"
-            "schedule: {microsync: '*/2 * * * * *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n")
+            "schedule: {microsync: '*/4 * * * * *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n")
     (workspace / "memjobs.yaml").write_text(text, encoding="utf-8")
     cfg = load_config(workspace, env={})
     proc = _start(workspace, REAL_CLI, config_poll_s=0.3)
@@ -412,12 +412,28 @@ def test_through_a_bad_edit_the_daemon_runs_its_jobs_with_the_configuration_it_k
         _wait(lambda: last("weekly").get("run_id"), 120, "the catch-up runs")
         (workspace / "memjobs.yaml").write_text(text + "bogus_key: 1\n", encoding="utf-8")
         _wait(lambda: (read_daemon_status(cfg) or {}).get("config_error"), 30, "the bad edit noticed")
-        noticed = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        _wait(lambda: str(last("microsync").get("started", "")) > noticed, 60, "a microsync run after the edit")
-        run = last("microsync")
-        status = json.loads(cli_run("--workspace", str(workspace), "status", "--json").stdout or "{}")
-        plain = cli_run("--workspace", str(workspace), "status")
-        doctor = cli_run("--workspace", str(workspace), "doctor", "--json", "--no-llm")
+        # Started in a second after the one the edit was noticed in (`started` has whole seconds).
+        noticed = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=1)
+        seen: list[dict] = []
+
+        def finished_after_the_edit() -> bool:
+            # `started` is written in the workspace's time zone (Bangkok): compared as times, not as
+            # strings, or any run looks later than the edit from 17:00 UTC, when Bangkok's date moves
+            # on. The run is kept as seen: the next one may be running by the next read.
+            run = last("microsync")
+            if run.get("started") and run.get("status") != "running" and \
+                    datetime.fromisoformat(str(run["started"]).replace("Z", "+00:00")) >= noticed:
+                seen.append(run)
+            return bool(seen)
+        _wait(finished_after_the_edit, 60, "a microsync run after the edit")
+        run = seen[0]
+        for _ in range(100):   # read between two runs (every 4 s), not while one is running
+            status = json.loads(cli_run("--workspace", str(workspace), "status", "--json").stdout or "{}")
+            plain = cli_run("--workspace", str(workspace), "status")
+            doctor = cli_run("--workspace", str(workspace), "doctor", "--json", "--no-llm")
+            again = json.loads(cli_run("--workspace", str(workspace), "status", "--json").stdout or "{}")
+            if "running" not in (status["jobs"]["microsync"]["status"], again["jobs"]["microsync"]["status"]):
+                break
     finally:
         code, _ = _stop(proc)
     assert code == 0
@@ -433,7 +449,7 @@ def test_through_a_bad_edit_the_daemon_runs_its_jobs_with_the_configuration_it_k
     assert doctor.returncode == 1
     findings = json.loads(doctor.stdout)["findings"]
     assert any(f["check"] == "config" and f["level"] == "error" and "bogus_key" in f["message"] for f in findings)
-    assert any(f["check"] == "schedule" and "microsync '*/2 * * * * *'" in f["message"] for f in findings)
+    assert any(f["check"] == "schedule" and "microsync '*/4 * * * * *'" in f["message"] for f in findings)
 
 
 @pytest.mark.timeout(120)
@@ -465,3 +481,37 @@ def test_a_job_that_fails_before_its_run_starts_is_recorded_failed_not_missed(wo
     warnings = collect(cfg, now=at).warnings
     assert any(w.startswith("the last microsync run failed") for w in warnings), warnings
     assert not any("microsync missed" in w for w in warnings), warnings
+
+
+@pytest.mark.timeout(240)
+def test_a_failed_run_says_why_in_the_daemon_log_runs_list_and_status(workspace: Path) -> None:
+    """Pins: a job the daemon ran that failed (its transcript folder was moved away) was logged
+    `"error": null`, and `runs list` and `status` said "failed" with no reason; only `runs show` and
+    `doctor` gave it. The reason is the run report's first error, on every one of them."""
+    from typer.testing import CliRunner
+
+    import jobs.cli.main  # noqa: F401 - registers the commands
+    from jobs.cli.base import app
+    from jobs.status.collect import collect
+
+    gone = workspace.parent / "moved-away"
+    (workspace / "memjobs.yaml").write_text(
+        "timezone: UTC\n"
+        f"transcripts:\n  - {{format: claude-code, path: {gone}}}\n"
+        "schedule: {microsync: '0 0 1 1 *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n", encoding="utf-8")
+    cfg = load_config(workspace, env={})
+    proc = _start(workspace, REAL_CLI)
+    try:
+        _wait(lambda: ((read_daemon_status(cfg) or {}).get("last") or {}).get("microsync"), 120, "the catch-up run")
+    finally:
+        _, events = _stop(proc)
+    end = next(e for e in events if e["event"] == "job_end" and e["job"] == "microsync")
+    assert end["status"] == "failed" and end["exit_code"] == 1
+    assert end["error"] and str(gone) in end["error"], end
+    listed = CliRunner().invoke(app, ["--workspace", str(workspace), "runs", "list"])
+    block = listed.output.split(end["run_id"], 1)[1].split("\n20", 1)[0]
+    assert "failed" in block and "  error: " in block and str(gone) in block, listed.output
+    rows = json.loads(CliRunner().invoke(app, ["--workspace", str(workspace), "runs", "list", "--json"]).output)
+    assert str(gone) in next(r for r in rows if r["run_id"] == end["run_id"])["error"]
+    warning = next(w for w in collect(cfg).warnings if w.startswith("the last microsync run failed"))
+    assert str(gone) in warning, warning
