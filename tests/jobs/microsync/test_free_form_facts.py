@@ -80,3 +80,16 @@ def test_two_facts_written_at_once_are_both_served(tmp_path: Path, first: str, s
     held = _held(ws)
     assert len(held) == 2 and any(first in v for v in held) and any(second in v for v in held), held
     assert _resolved(ws) == held
+
+
+@pytest.mark.parametrize("turn", [
+    "remember that my sister lives in Chiang Mai",
+    "จำไว้ว่าพี่สาวผมอยู่เชียงใหม่",
+    "记住我妹妹住在清迈",
+])
+def test_where_a_relative_lives_is_not_the_users_time_zone(tmp_path: Path, turn: str):
+    """"พี่สาวผม" is "my sister": the "ผมอยู่" inside "พี่สาวผมอยู่เชียงใหม่" is not the user living there."""
+    ws = _said(tmp_path, turn)
+    keys = {e["key"] for e in json.loads(_run(ws, "mem", "list", "--json"))["entries"]}
+    assert "user.timezone" not in keys
+    assert "key:user.timezone" not in (ws / "PROFILE.md").read_text("utf-8")
