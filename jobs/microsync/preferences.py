@@ -5,6 +5,8 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   or a memory verb) → written to PROFILE.md at once (source user_explicit, ref chat:<session>#L..,
   updated_at = the statement's own time, so an older statement never overrides a newer value and a
   rerun changes nothing);
+- explicit scoped to this conversation (`Routed.to == "session"`: "for this task, answer concisely") →
+  PROFILE.md with `applies_to:session:<id>` and `ttl:session_end`, never a lasting value or proposal;
 - explicit of a weak class (expertise, instruction.other, user.other, no strong marker) → staged in
   PROPOSALS.md for the user to review, like an inference (a wrong reading is a proposal to reject,
   not a profile fact the agent obeys);
@@ -208,7 +210,15 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                                f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts)
                     counts["staged" if made is not None else "unchanged"] += 1
                     continue
-            if r.label == "explicit" and not r.writes_profile:
+            if r.label == "explicit" and r.to == "session":
+                # scoped to this conversation: holds in its session and expires with it, never lasting
+                # (docs/spec/memory.md §3: applies_to session:<id>, ttl session_end)
+                change = mem.set(r.key, r.value, applies_to=f"session:{h.session_id}", source="user_explicit",
+                                 ref=h.ref, updated_at=h.ts, actor=user, reason=f"said in {h.ref}: {r.cue}",
+                                 notes=(("excerpt", h.excerpt),),
+                                 strategy="keep_both" if r.key in FREE_FORM else None)
+                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+            elif r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
                                     actor=Actor("system", "microsync"), said_at=h.ts)

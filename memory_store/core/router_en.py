@@ -154,8 +154,8 @@ LEXICON = Lexicon(
         ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) (formal|polite))\b", "casual"),
         ("response.tone", r"\b(formal|professional|polite)\b", "professional-friendly"),
         ("response.tone", r"\btone\b", ""),
-        ("response.length", r"\b(short|shorter|concise|brief|terse|\d-\d lines|tl;?dr|too long|succinct|verbose"
-         r"|wordy|a lot of words|get to the (answer|point))\b",
+        ("response.length", r"\b(short|shorter|concise|concisely|brief|briefly|terse|\d-\d lines|tl;?dr|too long"
+         r"|succinct|verbose|wordy|a lot of words|get to the (answer|point))\b",
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
@@ -186,4 +186,7 @@ LEXICON = Lexicon(
             (r"\b(spark|airflow|data engineering)\b", "data-engineering"),
             (r"\b(statistics|stats|p-values?)\b", "statistics"),
             (r"\b(for loop|programming|coding|code)\b", "programming")),
+    session_scope=(r"\b(?:for|in|during|within) (?:the rest of )?this (?:conversation|session|chat|thread|task)\b",
+                   r"\bthis (?:conversation|session|chat|thread) only\b", r"\bfor now in this (?:chat|conversation)\b",
+                   r"\buntil (?:the end of )?this (?:conversation|session|chat) (?:ends|is over)\b"),
 )

@@ -104,8 +104,9 @@ LEXICON = Lexicon(
         ("response.length", r"简短|簡短|太长|太長|简洁|簡潔|说重点|說重點|短一|啰嗦|囉嗦", "short"),
         ("response.length", r"详细|詳細|长一点|長一點|(别|別|不要)(帮我)?省略", "detailed"),
         ("response.length", r"(回答|回复|回覆|預設|预设|默认|默認)的?(长度|長度)", ""),
+        # a Latin name may be set off by spaces and run long ("以后叫我 Mary Ann 就好")
         ("user.name", r"(?:我叫|叫我)(?![写寫做看改跑查去来來帮幫给給想要])"
-         r"([\u4e00-\u9fffA-Za-z]{1,4}?)(?=[，,。！ 就就行吧]|$)", "{1}"),
+         r"\s?([\u4e00-\u9fff]{1,4}?|[A-Za-z][\w'’-]*?)(?=[，,。！ 就就行吧]|$)", "{1}"),
         ("user.name", r"叫我|称呼|稱呼|我的名字|我存的名字", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"我(人)?(\S{0,3}?)在(台北|北京|上海|香港|东京|東京|新加坡|曼谷|柏林|伦敦|倫敦"
@@ -121,4 +122,7 @@ LEXICON = Lexicon(
             (r"运维|運維|DevOps", "devops"), (r"数学|數學", "math"), (r"财务|財務", "finance"),
             (r"统计|統計", "statistics"), (r"Postgres|PostgreSQL", "postgres"),
             (r"编程|程式|代码|代碼|写代码|寫代碼", "programming")),
+    session_scope=(r"(这次|這次|本次|这个|這個|这轮|這輪|当前|當前)(的)?(对话|對話|会话|會話|聊天)",
+                   r"(对话|對話|会话|會話|聊天)(里|裡|中)(先)?(就)?(只|临时|臨時)",
+                   r"(这个|這個)(任务|任務)(里|裡|中)"),
 )
