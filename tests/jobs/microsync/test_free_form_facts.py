@@ -62,7 +62,8 @@ def test_accepting_a_second_free_form_fact_keeps_the_first(tmp_path: Path, first
         out = _run(ws, "proposals", "accept", p["id"])
         assert "overwrite" not in out and "version 2" not in out, out
     held = _held(ws)
-    assert len(held) == 2 and any(first in v for v in held) and any(second in v for v in held), held
+    # Each value is its statement without the request to remember (the router stages no lead-in).
+    assert len(held) == 2 and any(v in first for v in held) and any(v in second for v in held), held
     assert _resolved(ws) == held
     assert "## Inactive" not in (ws / "PROFILE.md").read_text("utf-8")
     context = _run(ws, "context", "--session", "s2", "--now", "2026-11-27T09:00:00+07:00")
@@ -78,7 +79,8 @@ def test_accepting_a_second_free_form_fact_keeps_the_first(tmp_path: Path, first
 def test_two_facts_written_at_once_are_both_served(tmp_path: Path, first: str, second: str):
     ws = _said(tmp_path, first, second)
     held = _held(ws)
-    assert len(held) == 2 and any(first in v for v in held) and any(second in v for v in held), held
+    # Each value is its statement without the request to remember (the router stages no lead-in).
+    assert len(held) == 2 and any(v in first for v in held) and any(v in second for v in held), held
     assert _resolved(ws) == held
 
 

@@ -54,7 +54,7 @@ def test_an_instruction_for_this_conversation_holds_for_its_session_only(tmp_pat
     scoped = {(f["key"], f["value"]) for f in facts if f["applies_to"] == f"session:{SID}"}
     # 表格 is said after "bullet points": the session's format is the later one, as for any key
     assert scoped == {("response.language", "en"), ("response.format.default", "table"), ("response.length", "short"),
-                      ("instruction.other", "remember for this chat only: use metric units")}, scoped
+                      ("instruction.other", "for this chat only: use metric units")}, scoped
     lines = [ln for ln in (ws / "PROFILE.md").read_text("utf-8").splitlines() if f"applies_to:session:{SID}" in ln]
     assert lines and all("ttl:session_end" in ln for ln in lines)
     assert json.loads(_run(ws, "proposals", "list", "--json"))["proposals"] == []

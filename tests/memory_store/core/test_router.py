@@ -538,7 +538,7 @@ def test_a_but_that_narrows_or_turns_to_a_task_is_still_nothing() -> None:
     ("for this session, please answer only in bullet points", ("response.format.default", "bullets")),
     ("for this task, answer concisely", ("response.length", "short")),
     ("remember for this chat only: use metric units",
-     ("instruction.other", "remember for this chat only: use metric units")),
+     ("instruction.other", "for this chat only: use metric units")),
     ("in this conversation call me Bob", ("user.name", "Bob")),
     ("这次对话里请用英文回答", ("response.language", "en")),
     ("这次对话先用表格吧", ("response.format.default", "table")),
