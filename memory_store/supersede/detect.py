@@ -28,6 +28,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -90,7 +91,7 @@ NEWS_MATCH = 0.3
 CONDITION_MATCH = 0.3
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
 _CALENDAR = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tue|wed|thu|fri|sat|sun)"
-                       r"(?:day|s|nesday|sday|urday)?|today|tomorrow|tonight")
+                       r"(?:day|s|nesday|sday|rsday|urday)?|today|tomorrow|tonight")
 # A cue word the earlier entry says in the same phrase (these many characters before or after it as
 # well) is part of the subject: "ยกเลิกฟรี" in both, not "reviewer ขอ WER มาด้วย" beside "ประเมินผลด้วย CER"
 # (the characters, not whole words: Thai and Chinese have no spaces; 2 and 3 give the same counts).
@@ -125,13 +126,18 @@ MEASURE_WORDS = frozenset({
 _LATIN_WORDS = re.compile(r"[a-z][a-z0-9]*")
 
 SUPERSEDING = ("reversal", "relaxation", "refinement")
+# The families a new thing can replace when the earlier one is named as gone or wanting beside it
+# (`Detector._dropped_for_reason`): not a rule, where such a clause is a complaint about the rule,
+# nor a procedure, whose steps say "not" and "close" themselves ("离线 AUC 不降", "ปิดร้าน: นับเงินสด").
+DROPPABLE = ("choice", "remember")
 # A swapped name in one template: at least this many tokens around it, and this share of the title.
 SLOT_TEMPLATE = 3
 SLOT_SHARE = 0.6
 # A person by a title, in Thai (before the name: the title and two letters of the name) and Chinese
 # (a surname and a title after it; 小 or 老 and a surname where the name ends).
-_TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า)(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
-_ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅)"
+_TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า|ช่าง)"
+                        r"(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
+_ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅|医生|教练|律师)"
                         r"|(?<![\u4e00-\u9fff])[小老阿][\u4e00-\u9fff](?![\u4e00-\u9fff])"
                         r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)")
 # Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
@@ -147,6 +153,14 @@ _NAME = re.compile(r"[a-z][\w.+-]*|[a-z0-9.+-]*[a-z][\w.+-]*", re.IGNORECASE)
 # is among the entries compared (in the Thai word, only the pairs that span its syllables).
 FRAME_TEXT = "decided decision agreed remember 决定"
 FRAME_THAI = frozenset({"ดสิ", "นใ"})
+# The request to remember, which microSync keeps in a Remember entry's excerpt, is left out of the
+# subject altogether: two facts asked for alike ("จำไว้ว่าเบอร์ห้องผมคือ 1204" / "จำไว้ว่าเลขทะเบียนรถ
+# ของฉันคือ กข 4455", "请记住…" / "请记住…") share those words, and in Thai and Chinese their letter pairs
+# are a subject's weight. (จำ is NFKC-decomposed in normalised text: both forms.)
+_ASKED_TO_REMEMBER = re.compile(
+    r"\b(?:please\s+)?(?:remember|don'?t forget|do not forget)(?:\s+that)?\b"
+    r"|(?:ช่วย|กรุณา|อย่าลืม)?(?:จ(?:ำ|ํา)ไว้(?:ให้ที|ให้หน่อย)?(?:นะ|ด้วย)?(?:ครับ|ค่ะ|คะ)?(?:ว่า)?|อย่าลืมว่า)"
+    r"|(?:请|請|帮我|幫我|麻烦|麻煩)?(?:记住|記住|记得|記得|别忘了|別忘了)[：:，,]?", re.IGNORECASE)
 COMMON_MIN = 50
 COMMON_SHARE = 0.05
 MAX_CANDIDATES = 200
@@ -230,7 +244,7 @@ class Detector:
         have = self.known.get(s.id)
         if have is not None and have[0] == s.full:
             return have[1]
-        tokens = subject_tokens(s.full, self.lx)
+        tokens = subject_tokens(_ASKED_TO_REMEMBER.sub(" ", s.full), self.lx)
         self.known[s.id] = (s.full, tokens)
         return tokens
 
@@ -462,13 +476,86 @@ class Detector:
 
     def _measured_clauses(self, text: str) -> list[dict[str, float]]:
         out: list[dict[str, float]] = []
-        for clause in (c for line in normalise(text).splitlines() for c in _CLAUSE.split(line)):
-            m = _DIGITS.search(clause)
-            if not m or _NON_LATIN.search(clause):
-                continue
-            out.append({t: w for t, w in subject_tokens(clause[:m.start()], self.lx).items()
-                        if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS})
+        for line in normalise(text).splitlines():
+            before = ""   # the clause before, for a value said in a clause of its own
+            for clause in _CLAUSE.split(line):
+                m = _DIGITS.search(clause)
+                if not m or _NON_LATIN.search(clause):
+                    before = clause
+                    continue
+                words = self._measure_words(clause[:m.start()])
+                if not any(not _CALENDAR.fullmatch(t) for t in words):
+                    # "Noah's swimming lessons at the leisure centre, Thursdays 4:30": the value's
+                    # clause says when, the clause before it what
+                    words = {**self._measure_words(before), **words}
+                out.append(words)
+                before = clause
         return out
+
+    def _measure_words(self, text: str) -> dict[str, float]:
+        return {t: w for t, w in subject_tokens(text, self.lx).items()
+                if t.isalpha() and not t.startswith(ROLE_PREFIX) and t not in MEASURE_WORDS}
+
+    def _dropped_for_reason(self, new_text: str, old: Statement, old_tokens: dict[str, float]) -> bool:
+        """Does `new_text` name the earlier entry's thing in a clause that says it is gone or
+        wanting (cues/*.txt [setback], [dropped]: "Mailgun kept timing out", "Helen retired in March",
+        "百望那边接口动不动就超时", "ช่างหนุ่มติดงานยาว"), and in another clause a new thing the earlier
+        entry does not name at all (a name, a known tool, or a person by a title: Postmark, Tom
+        Reyes, 李医生, ช่างเอก), in a clause about the earlier entry's subject (a word or a role of
+        it)? A clause is cut at punctuation and "but"/但/แต่/ส่วน (`_CLAUSE`), and also where a name
+        of the earlier entry's starts after other words ("… Booking.com ค่ะ Agoda คิดค่าธรรมเนียมแพงไป":
+        Thai puts no comma there). A failure with nothing new beside it is an incident; the new thing
+        named only inside the failing clause is no replacement."""
+        lx = self.lx
+        folded, old_said = normalise(new_text), normalise(old.full)
+        if not self._says_out(folded, old_said):
+            return False
+        old_names = [t for t, w in old_tokens.items() if w >= NAME_WEIGHT and not t.startswith(ROLE_PREFIX)
+                     and t.isascii() and not t[0].isdigit()]
+        old_people = _persons(old_said)
+        old_roles = lx.roles_of(old_said)
+        starts = [rf"(?<![a-z0-9]){re.escape(t)}" for t in old_names] + [re.escape(p) for p in old_people]
+        cut = re.compile(rf"\s+(?=(?:{'|'.join(starts)}))", re.IGNORECASE) if starts else None
+        # (cut from the text as written: a capital is what makes a word a name)
+        segments: list[str] = []
+        for line in unicodedata.normalize("NFKC", new_text).splitlines():
+            for clause in _CLAUSE.split(line):
+                if clause and clause.strip():
+                    segments.extend(x for x in (cut.split(clause) if cut else [clause]) if x.strip())
+        capitalised = {stem(w.casefold()) for w in _CAPITALISED.findall(new_text)}
+        foreign = bool(_NON_LATIN.search(folded))
+        dropped: set[int] = set()
+        fresh: set[int] = set()
+        words = [self._clause_words(seg) for seg in segments]
+        for n, seg in enumerate(segments):
+            said = normalise(seg)
+            if self._says_out(said, old_said) \
+                    and (sum(w for t, w in words[n].items() if t in old_tokens) >= MIN_SHARED_WORDS
+                         or any(p in said for p in old_people)):
+                dropped.add(n)
+            names = {t for t, w in words[n].items() if w >= NAME_WEIGHT and not t[0].isdigit()
+                     and (foreign or t in capitalised) and not said_in(t, old_tokens)
+                     and not _CALENDAR.fullmatch(t) and not _initials_of(t, old.full)}
+            if names or any(p not in old_said for p in _persons(said)):
+                fresh.add(n)
+        rest = [n for n in range(len(segments)) if n not in dropped]
+        if not dropped or not fresh.intersection(rest):
+            return False
+        # ... and what is said beside the dropped thing is about the earlier entry's subject: a word
+        # of it or a role of it ("จองโรงแรมทาง Booking.com", not "เช่ารถกับ Chic Car" beside a hotel
+        # choice; "Going with Coventry, 2 year fix" beside a 5-year fix).
+        return sum(w for t, w in {t: w for n in rest for t, w in words[n].items()}.items()
+                   if t in old_tokens) >= MIN_SHARED_WORDS \
+            or any(lx.roles_of(normalise(segments[n])).keys() & old_roles.keys() for n in rest)
+
+    def _says_out(self, text: str, old_said: str) -> bool:
+        """Does `text` say a thing is gone or wanting ([dropped], [setback]) with a word the earlier
+        entry (`old_said`) does not use itself (its own "ปิดร้าน" or "不降" is what it is about)?"""
+        # A no that lifts a requirement ("no need to wait for the shop to close", ไม่ต้องรอร้านปิด,
+        # 不用签名) loosens what the earlier entry asks: nothing in it is gone or wanting.
+        text = _NO_NEED.sub(" ", text)
+        return any(m.group(0).strip() and m.group(0).strip() not in old_said
+                   for section in ("dropped", "setback") for m in self.lx.cues[section].finditer(text))
 
     def _returns_to_rejected(self, new_text: str, old_text: str) -> str | None:
         """The return cue ("again", "back to", 又/回到, กลับมา/อีกครั้ง) of a clause of `new_text` that
@@ -641,9 +728,15 @@ class Detector:
         best: tuple[float, float, int] | None = None
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
         newest_best: tuple[float, int] | None = None         # the newest of the best-scoring ones
+        procedure = FAMILY.get(new.kind) == "procedure"
         for i in self._candidates(new_tokens):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            if procedure and FAMILY.get(e.kind) != "procedure":
+                # A procedure amends or replaces a procedure: its steps are verbs that are change cues
+                # elsewhere ("move the telemetry to cold storage", ย้าย, 下线) and name what a rule or a
+                # choice names in passing ("tell the grid operator"), which they do not change.
                 continue
             title = self.titles.get(i)
             if title is None:
@@ -702,6 +795,12 @@ class Detector:
             # Back to a value the earlier entry rejected ("deploys happen on Thursdays again" after
             # "… on Tuesdays, Thursdays did not work").
             reversal = self._returns_to_rejected(new.full, target.full)
+        # A change for one occasion ("this Monday Ben teaches the class instead", "เสาร์นี้ช่างต้นไปแทน",
+        # "明天改成小美开店") is someone covering once, or a plan moved once: the earlier entry still
+        # holds. From that occasion on ("from this Monday on") is a change (cues/*.txt [occasion]).
+        occasion = None if onset else lx.find("occasion", text)
+        if reversal and occasion:
+            return Finding("none", None, round(score, 2))
         relaxation = self._own_cue("relaxation", text, said)
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
@@ -748,16 +847,25 @@ class Detector:
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
         if cue and lx.find("addition", cue) and (_shares_only_lead(subject_tokens(new.title, lx), target_full)
-                                                 or self._adds_to_another(text, cue, target_full)):
+                                                 or self._adds_to_another(text, cue, target_full)
+                                                 or _shares_only_names(new_tokens, target_full)
+                                                 or self._other_head(new.title, target.title)):
             # "X also does Y" beside "X does Z" says one more thing about X: both hold. What it
             # shares with the earlier entry is X alone, the words it opens with; a statement that
             # says part of Z again after them ("after PROSPERO also post the protocol on OSF")
-            # amends it.
+            # amends it. So is the same tool put to another use (all the two share is a name:
+            # "เอา Odoo มาทำเงินเดือนด้วย" beside "สต็อกเก็บใน Odoo") and one template about another
+            # thing ("ค่าเน็ตบ้านตัดบัตร KTC ด้วย" beside "ค่าเช่าบ้านตัดบัตร KTC").
             return Finding("none", None, round(score, 2))
         if cue:
             if switches_another(new.full, target_full, lx):
                 return Finding("none", None, round(score, 2))
             return Finding("refinement", target.id, round(score, 2), cue)
+        # The earlier thing named in a clause that says why it is out, a new thing named beside it
+        # ("Transactional email goes through Postmark, Mailgun kept timing out"): a change told
+        # with its reason, before the same words are read as a rival value or tool.
+        if FAMILY.get(target.kind) in DROPPABLE and self._dropped_for_reason(new.full, target, target_full):
+            return Finding("reversal", target.id, round(score, 2), basis="dropped")
         # No cue: the same quantity with another value, or the same role filled by another tool, is
         # a possible conflict; a statement the earlier one covers is a restatement. Not when the
         # two are one template about two things (Thai and Chinese; English: `_other_object`).
@@ -812,7 +920,9 @@ class Detector:
         # A rule said again under a condition ("if a van's data is attached to an open claim we can
         # hold it past the 30 days", "14 and 15 year olds can come without a parent if …") is an
         # exception to it: the condition is what is new.
-        condition = lx.find("exception", text)
+        # A prohibition under a condition ("customers can't change their box during the last six
+        # days", ช่วง… ห้าม…) is the rule said again, not an exception to it.
+        condition = None if _PROHIBITION.search(text) else lx.find("exception", text)
         if condition and score >= CONDITION_MATCH and FAMILY.get(target.kind) == "rule" \
                 and FAMILY.get(new.kind) == "rule":
             return Finding("relaxation", target.id, round(score, 2), condition, "condition")
@@ -822,7 +932,7 @@ class Detector:
         if says_more(score, covered, new_tokens, target_full) or \
                 list_grew(new.full, target.full, lambda t: subject_tokens(t, lx)):
             return Finding("refinement", target.id, round(score, 2), basis="extends")
-        if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") \
+        if score >= NEWS_MATCH and FAMILY.get(target.kind) in ("choice", "rule", "remember") and not occasion \
                 and (self._told_as_news(new, new_tokens, target, target_full)
                      or _person_news(normalise(new.full), normalise(target.full))):
             return Finding("reversal", target.id, round(score, 2), basis="news")
@@ -873,6 +983,13 @@ def _shares_only_lead(new: dict[str, float], old: dict[str, float]) -> bool:
     while lead < len(words) and words[lead] in old:
         lead += 1
     return lead > 0 and not any(t in old for t in words[lead:])
+
+
+def _shares_only_names(new: dict[str, float], old: dict[str, float]) -> bool:
+    """Is all the new statement shares with the earlier one a name or more (a tool, a place: "Odoo",
+    "KTC"), no plain word and no letter pair of Thai or Chinese text?"""
+    shared = [w for t, w in old.items() if t in new and not t.startswith(ROLE_PREFIX)]
+    return bool(shared) and all(w >= NAME_WEIGHT for w in shared)
 
 
 def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, old_tokens: dict[str, float]) -> bool:
@@ -978,6 +1095,12 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
     return value and word
 
 
+# Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
+_PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
+                          r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
+# A no that lifts a requirement (`Detector._says_out`).
+_NO_NEED = re.compile(r"\bno need(?: to)?\b|\b(?:do not|don'?t|doesn'?t|does not) (?:have|need) to\b|\bnot required\b"
+                      r"|ไม่ต้อง|ไม่จำเป็น(?:ต้อง)?|不用|不必|无需|不需要", re.IGNORECASE)
 # Words of a title for `_other_object`: a Latin word, a number, a Thai run, a Chinese character.
 _TEMPLATE_WORD = re.compile(r"[A-Za-z](?:(?![\u0e00-\u0e7f\u3400-\u9fff])[\w'-])*|\d+|[\u0e00-\u0e7f]+|[\u3400-\u9fff]")
 _HANZI = re.compile(r"[\u3400-\u9fff]")

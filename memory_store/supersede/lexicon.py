@@ -4,7 +4,8 @@ module (`cues/en.txt`, `cues/th.txt`, `cues/zh.txt`), each a list of regular exp
 condition: what makes a loosened rule an exception rather than a new value), `[onset]` (words that
 open any standing statement, "from now on": a change only with another value or tool), `[addition]`,
 `[return]` (a value taken up again: a change only back to one the earlier entry rejected),
-`[setback]` (a no or a failure: a value said again with one is not taken up again) and `[stop]`
+`[setback]` (a no or a failure: a value said again with one is not taken up again), `[dropped]` (the
+earlier thing gone or wanting: closed, retired, too expensive) and `[stop]`
 (words).
 
 Every text is checked against every language's cues: people switch languages inside a sentence
@@ -24,7 +25,7 @@ CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "addition", "return",
-            "setback", "stop")
+            "setback", "occasion", "dropped", "stop")
 CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset")   # blanked out of subjects
 ROLE_CACHE = 1 << 16
 # A look-behind at the start of a cue says where it is a cue ("以后" not after a time: "1 点以后" is
@@ -131,7 +132,7 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
             else:
                 target[section].extend(items)
     cues = {s: _alternation(spaced[s], unspaced[s])
-            for s in (*CUE_SECTIONS, "exception", "addition", "return", "setback")}
+            for s in (*CUE_SECTIONS, "exception", "addition", "return", "setback", "occasion", "dropped")}
     blank = _alternation(*([_LEADING_LOOKBEHIND.sub("", p) for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
     roles, any_role = load_roles(role_folder)

