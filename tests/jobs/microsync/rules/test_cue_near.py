@@ -11,6 +11,7 @@ from jobs.microsync.rules import cues, memo
 from jobs.microsync.rules.text import mask, strip_non_prose
 from tests.jobs.microsync.rules.test_cue_prefilter import CUES
 from tests.jobs.microsync.test_route_gate import _turns
+from tests.memory_store.transcripts.test_transcripts_reading import EVAL
 
 
 def _span(m: object) -> tuple[int, int] | None:
@@ -30,8 +31,10 @@ def _long_texts() -> list[str]:
 def test_every_long_corpus_text_is_searched_as_the_bare_pattern_would() -> None:
     texts = _long_texts()
     near = [c for c in CUES if c.lead < cues._NEAR_LEAD]
-    # not vacuous: 181 long texts, 71 of the 114 cues take the near search, and it finds 2,052 matches
-    assert len(texts) >= 150 and len(near) >= 0.6 * len(CUES), (len(texts), len(near), len(CUES))
+    # not vacuous: 181 long texts with the public transcripts beside the checkout (70 from the
+    # repository alone, as on a clean clone without them), 71 of the 114 cues take the near search
+    floor = 150 if EVAL.is_dir() else 60
+    assert len(texts) >= floor and len(near) >= 0.6 * len(CUES), (len(texts), len(near), len(CUES))
     found = 0
     memo.forget()
     for cue in CUES:
@@ -40,7 +43,7 @@ def test_every_long_corpus_text_is_searched_as_the_bare_pattern_would() -> None:
             assert got == _span(cue.rx.search(t)), (cue.pattern[:80], t[:80])
             found += got is not None and cue in near
         memo.forget()
-    assert found >= 1000, found
+    assert found >= (1000 if EVAL.is_dir() else 500), found   # 2,052 with the public transcripts, 886 without
 
 
 _LITERALS = sorted({lit for cue in CUES for lit in cue.anchors})
