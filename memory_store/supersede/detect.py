@@ -48,6 +48,7 @@ from memory_store.supersede.subject import (
 )
 from memory_store.supersede.switched import switches_another
 from memory_store.supersede.values import (
+    bare_numbers,
     designators,
     fillers_differ,
     other_member,
@@ -477,6 +478,27 @@ class Detector:
                 or 2 * sum(said_in(t, new_subject) for t in old_subject) < len(old_subject):
             return False
         return any(not said_in(t, old_all) for t in new_subject) and any(not said_in(t, new_all) for t in old_subject)
+
+    def _bare_number_differs(self, new_text: str, old_text: str) -> bool:
+        """Does a clause of each end in a bare number (`bare_numbers`: no unit, nothing after it)
+        whose words before it are the same subject words, in both, with another value ("the
+        worker pool size is 8" / "the worker pool size is 16"; not "… for the importer is 16")?
+        Latin script: Thai and Chinese numbers have their context in the characters beside them."""
+        def numbers(text: str) -> dict[frozenset[str], set[float]]:
+            out: dict[frozenset[str], set[float]] = {}
+            for line in normalise(_FRAMED_AS.sub(" ", text)).splitlines():
+                for clause in _CLAUSE.split(line):
+                    if not clause or _NON_LATIN.search(clause):
+                        continue
+                    for before, value in bare_numbers(clause):
+                        words = frozenset(t for t in subject_tokens(before, self.lx)
+                                          if not t.startswith(ROLE_PREFIX) and t not in self.frame)
+                        if words:
+                            out.setdefault(words, set()).add(value)
+            return out
+        new, old = numbers(new_text), numbers(old_text)
+        shared = new.keys() & old.keys()
+        return bool(shared) and all(not new[k] & old[k] for k in shared)
 
     def _measured(self, text: str) -> dict[str, float]:
         """The words (a name weighs more) before the first number of each clause that gives one
@@ -958,6 +980,10 @@ class Detector:
         # ("we rotate the service keys monthly" beside "we back up the service db monthly"): nothing
         # in it says the two disagree, and a warning would hold the new entry out of MEMORY.md.
         if (covered >= SAME_COVER or score >= CONFLICT_MATCH) and not sub_roles:
+            # ... unless it gives the same quantity another number with no unit ("the retry limit is
+            # 3" / "… is 5"): `quantities` knows a number by its unit or the word after it.
+            if self._bare_number_differs(new.full, target.full):
+                return rival("value")
             return Finding("same", target.id, round(score, 2))
         return Finding("none", None, round(score, 2))
 

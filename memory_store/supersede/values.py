@@ -104,6 +104,18 @@ def quantities(text: str) -> dict[str, set[float]]:
     return out
 
 
+def bare_numbers(clause: str) -> list[tuple[str, float]]:
+    """The numbers of a clause (normalised, Latin script) said with no unit and no word after them
+    ("the retry limit is 3", "pool size: 8"), each with the text before it: what the number is of,
+    for the caller to compare. `quantities` has no context for these."""
+    out: list[tuple[str, float]] = []
+    for m in _NUMBER_RE.finditer(clause):
+        if m.group(2) or _after(clause, m.end()) or clause[m.end():].strip(" .:;!?"):
+            continue
+        out.append((clause[:m.start()], _value(m.group(1), "")))
+    return out
+
+
 # A length of time is given in calendar units that are not exact: "一年" and "12 个月" (365 and 360
 # days), "半年" and "180 天" are one length. Two lengths this close (a share of the longer) are equal.
 TIME_SLACK = 0.03

@@ -46,3 +46,17 @@ def test_nothing_on_another_subject_leaves_memory_md(tmp_path: Path, week1: list
         line for line in daily.splitlines() if line.startswith("- superseded_by"))
     assert "superseded" not in "\n".join(line for line in daily.splitlines() if line.startswith("- status")), daily
     assert conflicts == []
+
+
+@pytest.mark.parametrize("old,new", [
+    ("we decided the retry limit is 3", "we decided the retry limit is 5"),
+    ("we decided the worker pool size is 8", "we decided the worker pool size is 16"),
+])
+def test_a_bare_number_changed_is_a_possible_conflict(tmp_path: Path, old: str, new: str) -> None:
+    _, memory, conflicts = _backfill(tmp_path, [old], [new])
+    assert len(conflicts) == 1, conflicts
+    # the established value stays in MEMORY.md's Decisions, the newer one is held out (asked about)
+    decisions = memory.split("## Decisions", 1)[1].split("## Architecture", 1)[0].casefold()
+    assert old.removeprefix("we decided ") in decisions
+    assert new.removeprefix("we decided ") not in decisions
+    assert "## open questions" in memory.casefold()
