@@ -4,7 +4,8 @@ A procedure is a `Procedure` block entry (the one parser and validator, docs/des
 title is its trigger, with four fields after `refs`: `steps` (" → "-joined, in order),
 `learned_from`, `success_count` and `last_used`. A newly learned procedure whose steps overlap an
 active one's by `MERGE_THRESHOLD` or more is merged into it: the new steps join in order, the count
-goes up by one, the later `last_used` and the higher confidence win.
+goes up by one, the later `last_used` and the higher confidence win; a teaching that puts known
+steps in another order is a correction whose order wins (the count stays).
 """
 from __future__ import annotations
 
@@ -85,9 +86,38 @@ def _set_extra(e: BlockEntry, **values: str) -> BlockEntry:
     return replace(e, extra=tuple(extra))
 
 
+def _matches(old: tuple[str, ...], new: tuple[str, ...]) -> list[int | None]:
+    """For each new step, the old step it matches (overlap STEP_MATCH or more), or None."""
+    out: list[int | None] = []
+    for step in new:
+        g = grams(step)
+        best = max(range(len(old)), key=lambda i: dice(g, grams(old[i])), default=None)
+        out.append(best if best is not None and dice(g, grams(old[best])) >= STEP_MATCH else None)
+    return out
+
+
+def reorders(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+    """Whether the new teaching puts steps it shares with the old one in another order (a
+    correction: "restart the workers first, then run the migrations")."""
+    known = [m for m in _matches(old, new) if m is not None]
+    return any(a > b for a, b in zip(known, known[1:], strict=False))
+
+
 def merge_steps(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
     """The old steps, with each new step that matches none of them inserted after the last old step
-    matched before it (so the order of both is kept)."""
+    matched before it (so the order of both is kept). A teaching that puts known steps in another
+    order is a correction: its order wins, and an old step it does not name stays after every step
+    it followed."""
+    matches = _matches(old, new)
+    if reorders(old, new):
+        placed: list[tuple[str, int | None]] = list(zip(new, matches, strict=True))
+        for i, step in enumerate(old):
+            if i in matches:
+                continue
+            prev = [k for k, (_, m) in enumerate(placed) if m is not None and m < i]
+            at = max(prev) + 1 if prev else 0
+            placed.insert(at, (step, i))
+        return tuple(step for step, _ in placed)
     out = list(old)
     anchor = -1
     for step in new:
@@ -112,11 +142,14 @@ def merged_from(e: BlockEntry) -> list[str]:
 
 
 def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry:
-    """`new` folded into `old`: steps merged, count + 1, later last_used, higher confidence, and
-    the teaching kept in `merged_from` so that reading it again counts nothing."""
+    """`new` folded into `old`: steps merged, count + 1 (not for a correction of the order), later
+    last_used, higher confidence, and the teaching kept in `merged_from` so that reading it again
+    counts nothing."""
     last = max(_extra(old, "last_used") or old.date, _extra(new, "last_used") or new.date)
+    # A correction of the order is not a use that went well: the count stays.
+    used = 0 if reorders(steps_of(old), steps_of(new)) else 1
     merged = _set_extra(old, steps=SEP.join(merge_steps(steps_of(old), steps_of(new))),
-                        success_count=str(success_count(old) + 1), last_used=last,
+                        success_count=str(success_count(old) + used), last_used=last,
                         merged_from="; ".join([*merged_from(old), taught_in(new)]))
     return replace(merged, confidence=max(old.confidence, new.confidence))
 

@@ -397,9 +397,10 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
                      held: set[str], plan: Plan) -> tuple[dict[str, bool], dict[str, str]]:
     """Apply each decision whose two entries are in the week (a later week applies the others).
     keep new: the older entry is superseded by the newer, which enters MEMORY.md; keep old: the
-    newer stays out of MEMORY.md; keep both: the newer may be promoted like any entry. Returns the
-    newer ids that may now enter MEMORY.md (True where the person chose that entry), and the newer
-    ids that must leave it if they are there (-> the id kept instead)."""
+    newer is superseded by the older (a person overruled it) and stays out of MEMORY.md; keep
+    both: the newer may be promoted like any entry. Returns the newer ids that may now enter
+    MEMORY.md (True where the person chose that entry), and the newer ids that must leave it if
+    they are there (-> the id kept instead)."""
     chosen: dict[str, bool] = {}
     kept_out: dict[str, str] = {}
     for new_id, d in sorted(inp.decisions.items()):
@@ -424,6 +425,12 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
             held.discard(new_id)
             chosen[new_id] = True
         elif d.keep == "old":
+            # The person chose the established entry: the newer one is overruled, and says so on
+            # every read surface (search, the context, MCP carry its status and what holds
+            # instead), not only by its absence from MEMORY.md.
+            entries[new_id] = replace(newer, status="superseded", superseded_by=d.old)
+            plan.status.append(StatusChange(in_window[new_id].rel, new_id, "superseded", d.old))
+            plan.log.append(("Superseded", LogLine(new_id, link, f"overruled: {d.old} kept ({decided})")))
             held.add(new_id)
             kept_out[new_id] = d.old
             plan.log.append(("Resolved conflicts", LogLine(

@@ -17,6 +17,7 @@ import re
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -366,7 +367,7 @@ class _Run:
                 if near is not None:  # the whole branch is done: what is left is ~40 hits of arithmetic
                     hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
         # What was decided last is read first, whichever tiers the hits came from.
-        hits = _below_replacements(hits)
+        hits = _below_replacements(hits, self._replaced_by)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]
         for h in hits:
             h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
@@ -397,6 +398,16 @@ class _Run:
         if len(hits) >= opts.limit:
             return hits
         return self._candidates(terms, opts, (0, _TOP), every=hits)
+
+    def _replaced_by(self, entry_id: str) -> str | None:
+        """The id that superseded an entry, from the index (a link of a replacement chain whose
+        entry is not among the hits)."""
+        try:
+            row = self.db.execute("SELECT superseded_by FROM rows WHERE id = ? AND type = 'entry' LIMIT 1",
+                                  (entry_id,)).fetchone()
+        except sqlite3.OperationalError:   # an index made before the column: no chain to follow
+            return None
+        return row[0] if row and row[0] else None
 
     def _said(self, terms: list[Term], opts: SearchOptions) -> list[Hit]:
         """Messages of the sessions tier that match the query, by bm25() (memory_store/search/said.py)."""
@@ -768,16 +779,27 @@ def _mark_disputes(workspace: Path, hits: list[Hit]) -> None:
             h.disputes = [d.old.id for d in by_new.get(h.id, [])] or None
 
 
-def _below_replacements(hits: list[Hit]) -> list[Hit]:
-    """A superseded entry that ranks above the entry that replaced it moves to just below it
-    (docs/design.md §6): what was decided last is read first."""
+CHAIN_HOPS = 8   # how far a replacement chain is followed (A superseded by B, B by C …)
+
+
+def _below_replacements(hits: list[Hit], replaced_by: Callable[[str], str | None]) -> list[Hit]:
+    """A superseded entry that ranks above an entry that replaced it — directly, or further down its
+    chain of replacements (A by B, B by C: the hits may hold A and C only) — moves to just below the
+    lowest such entry (docs/design.md §6): what was decided last is read first."""
     out = list(hits)
+    listed = {h.id: h for h in hits if h.type == "entry" and h.id}
     for h in hits:
         if not h.superseded_by:
             continue
+        chain: list[str] = []
+        nxt: str | None = h.superseded_by
+        while nxt and nxt not in chain and nxt != h.id and len(chain) < CHAIN_HOPS:
+            chain.append(nxt)
+            nxt = listed[nxt].superseded_by if nxt in listed else replaced_by(nxt)
         at = out.index(h)
-        new = next((i for i, x in enumerate(out) if x.id == h.superseded_by and x.type == "entry"), None)
-        if new is not None and new > at:
+        later = [i for i, x in enumerate(out) if x.type == "entry" and x.id in chain]
+        if later and max(later) > at:
+            new = max(later)
             out.insert(new, out.pop(at))
             h.score = min(h.score, out[new - 1].score)
     return out

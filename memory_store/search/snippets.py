@@ -9,6 +9,7 @@ snippet shows what the user wrote (記住, not 记住).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from memory_store.hanzi import to_simplified
 from memory_store.search.tokens import Term
@@ -27,13 +28,48 @@ def _pattern(terms: list[Term], infix: bool = False) -> re.Pattern[str] | None:
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
 
+def _attached(ch: str) -> bool:
+    """A mark drawn on the character before it (a Thai tone mark or vowel above/below, a combining
+    accent): a `**` before it would split what renders as one letter."""
+    return unicodedata.category(ch) in ("Mn", "Mc", "Me")
+
+
+def _leading_vowel(ch: str) -> bool:
+    """Thai เ แ โ ใ ไ: written before the consonant they are said after, part of its syllable."""
+    return "\u0e40" <= ch <= "\u0e44"
+
+
+def _spans(text: str, pat: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The matches of `pat` widened to whole letters — never starting on a mark drawn on the letter
+    before, never ending before one, and taking a Thai leading vowel with its consonant — then
+    merged where they touch, so that no `**` splits a letter and no two marks meet (`****`)."""
+    out: list[tuple[int, int]] = []
+    for m in pat.finditer(text):
+        a, b = m.start(), m.end()
+        if a == b:
+            continue
+        while a > 0 and _attached(text[a]):
+            a -= 1
+        if a > 0 and _leading_vowel(text[a - 1]):
+            a -= 1
+        if _leading_vowel(text[b - 1]) and b < len(text):
+            b += 1
+        while b < len(text) and _attached(text[b]):
+            b += 1
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
+    return out
+
+
 def _marked(piece: str, folded: str, pat: re.Pattern[str]) -> str:
     """`piece` with `**` around the matches of `pat` in `folded`, its folded form (same length)."""
     out: list[str] = []
     last = 0
-    for m in pat.finditer(folded):
-        out += [piece[last : m.start()], "**", piece[m.start() : m.end()], "**"]
-        last = m.end()
+    for a, b in _spans(folded, pat):
+        out += [piece[last:a], "**", piece[a:b], "**"]
+        last = b
     out.append(piece[last:])
     return "".join(out)
 

@@ -69,6 +69,29 @@ def test_merge_steps_keeps_both_orders():
     assert pr.similarity(["run the migrations"], ["water the plants"]) < pr.MERGE_THRESHOLD
 
 
+def test_a_teaching_in_another_order_is_a_correction_whose_order_wins():
+    """Pins: "first restart the workers, then run the migrations" after "first run the migrations,
+    then restart the workers" kept the old order and counted a success (the merge only added
+    steps): the agent was served the order the user had just corrected."""
+    old = pr.make_procedure("whenever you deploy the API", ["run the migrations", "restart the workers",
+                                                            "post in #deploys"], "2026-11-02", SRC, "explicit")
+    new = pr.make_procedure("whenever you deploy the API", ["restart the workers", "run the migrations"],
+                            "2026-11-10", Source("s2", "/t/s2.jsonl", "L3-L3"), "correction")
+    assert pr.reorders(pr.steps_of(old), pr.steps_of(new))
+    text, _, _ = pr.apply(None, [old])
+    text2, added, merged = pr.apply(text, [new])
+    assert (added, merged) == (0, 1)
+    (e,) = parse_document(text2).entries()
+    # The new order wins; the step it did not name stays after every step it followed.
+    assert pr.steps_of(e) == ("restart the workers", "run the migrations", "post in #deploys")
+    assert pr.success_count(e) == 1 and pr.merged_from(e) == ["s2#L3-L3"]
+    # Chinese too; and the same order again is a use, counted.
+    zh_old = ("先跑数据库迁移", "再重启 worker")
+    assert pr.merge_steps(zh_old, ("先重启 worker", "再跑数据库迁移")) == ("先重启 worker", "再跑数据库迁移")
+    assert not pr.reorders(zh_old, ("先跑数据库迁移", "再重启 worker", "最后发通知"))
+    assert validate_text(text2, pr.REL) == []
+
+
 def test_only_microsync_writes_the_procedures_file(tmp_path):
     from memory_store.writers import writer_for
 

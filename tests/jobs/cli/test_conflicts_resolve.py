@@ -95,9 +95,14 @@ def test_keep_old_keeps_the_newer_out_and_the_pair_leaves_the_list(workspace: Pa
     _resolve(workspace, MEMCACHED.id, "--keep", "old")
     assert run_weekly(workspace, "2026-11-16T05:00:00").status == "ok"
     assert _status(workspace, "2026-11-03", REDIS.id) == ("active", None)
-    assert _status(workspace, "2026-11-05", MEMCACHED.id) == ("active", None)
+    # Pins: the overruled entry stayed `active`, and search and MCP served it as an active answer
+    # right below the kept one, with nothing saying a person chose the other.
+    assert _status(workspace, "2026-11-05", MEMCACHED.id) == ("superseded", REDIS.id)
     ids = memory_ids(workspace)
     assert REDIS.id in ids and MEMCACHED.id not in ids
+    found = cli("--workspace", str(workspace), "search", "cache", "--json")
+    hits = {h["id"]: h for h in json.loads(found.output)["results"]}
+    assert hits[MEMCACHED.id]["status"] == "superseded" and hits[MEMCACHED.id]["superseded_by"] == REDIS.id
     log = parse_weekly_log((workspace / "memory/archive/weekly-2026-46.md").read_text(encoding="utf-8"))
     (line,) = log.sections["Resolved conflicts"]
     assert line.id == MEMCACHED.id and f"{REDIS.id} kept" in line.reason

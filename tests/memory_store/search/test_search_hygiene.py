@@ -97,6 +97,25 @@ def test_snippet_marks_stay_balanced_when_the_title_holds_bold() -> None:
     assert snip.count("**") % 2 == 0
 
 
+def test_snippet_marks_never_split_a_letter_or_meet() -> None:
+    """Pins: a Thai bigram of the query ("้า" of ถ้า) matched inside เข้า and the mark went between ข
+    and its tone mark ("ตรงเข**้า** main"): the text rendered broken. Marks widen to whole letters
+    (a mark drawn on the letter before, a Thai leading vowel with its consonant), and marks that
+    touch merge (no `****`)."""
+    import unicodedata
+
+    body = "ไม่ต้อง push ตรงเข้า main ก็ได้ ถ้าเป็น hotfix"
+    snippet = make_snippet("t", body, query_terms("hotfix ถ้าเป็น"))
+    assert snippet.replace("**", "") == body and "****" not in snippet and snippet.count("**") % 2 == 0
+    for i in [i for i in range(len(snippet)) if snippet.startswith("**", i)]:
+        after = snippet[i + 2 : i + 3]
+        assert not after or unicodedata.category(after) not in ("Mn", "Mc", "Me"), snippet
+        assert not ("\u0e40" <= snippet[i - 1 : i] <= "\u0e44"), snippet
+    assert "**hotfix**" in snippet
+    accented = make_snippet("t", "the cafe\u0301 opens at nine", query_terms("cafe"))
+    assert "**cafe\u0301**" in accented, accented
+
+
 def test_ids_in_text_are_references_not_words(tmp_path: Path) -> None:
     """Trigger: the weekly log's "Superseded" line (`- [old id](link): superseded by new id ...`)
     outranked the entries themselves, because both ids' slugs repeat the entries' titles.

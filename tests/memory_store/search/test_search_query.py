@@ -130,8 +130,20 @@ def test_a_superseded_entry_never_ranks_above_its_replacement(workspace: Path) -
                    -score, score=score, superseded_by=superseded_by)
 
     # The status weight usually does it; where a far better text match would not, the order does.
-    ranked = _below_replacements([hit(1, "OLD", 9.0, "NEW"), hit(2, "X", 5.0), hit(3, "NEW", 1.0), hit(4, "Y", 0.5)])
+    ranked = _below_replacements([hit(1, "OLD", 9.0, "NEW"), hit(2, "X", 5.0), hit(3, "NEW", 1.0), hit(4, "Y", 0.5)],
+                                 lambda _id: None)
     assert [h.id for h in ranked] == ["X", "NEW", "OLD", "Y"] and ranked[2].score <= ranked[1].score
+    # Pins: "Use Postgres 16" superseded by a MySQL move that a later decision reversed again ranked
+    # above the active answer: its direct replacement was not among the hits, so nothing moved it.
+    # The chain is followed through the index (MID, not listed, was superseded by NEW).
+    chain = {"MID": "NEW"}
+    ranked = _below_replacements([hit(1, "OLD", 9.0, "MID"), hit(2, "X", 5.0), hit(3, "NEW", 1.0), hit(4, "Y", 0.5)],
+                                 chain.get)
+    assert [h.id for h in ranked] == ["X", "NEW", "OLD", "Y"] and ranked[2].score <= ranked[1].score
+    # Listed links of the chain are read from the hits; a cycle in hand-edited files ends the walk.
+    ranked = _below_replacements([hit(1, "A", 9.0, "B"), hit(2, "C", 5.0), hit(3, "B", 4.0, "C")],
+                                 {"C": "A"}.get)
+    assert [h.id for h in ranked] == ["C", "B", "A"]
 
 
 def test_revoked_rows_are_excluded(workspace: Path) -> None:
