@@ -60,3 +60,11 @@ def test_a_bare_number_changed_is_a_possible_conflict(tmp_path: Path, old: str, 
     assert old.removeprefix("we decided ") in decisions
     assert new.removeprefix("we decided ") not in decisions
     assert "## open questions" in memory.casefold()
+
+
+def test_a_timeout_in_seconds_changed_in_another_language_is_a_possible_conflict(tmp_path: Path) -> None:
+    _, memory, conflicts = _backfill(tmp_path, ["我们决定 API 超时设为 30 秒"],
+                                     ["we decided the API timeout is 60 seconds"])
+    assert len(conflicts) == 1, conflicts
+    decisions = memory.split("## Decisions", 1)[1].split("## Architecture", 1)[0]
+    assert "API 超时设为 30 秒" in decisions and "60 seconds" not in decisions

@@ -36,3 +36,15 @@ def test_another_bare_number_for_the_same_quantity_warns(old: str, new: str) -> 
 def test_the_same_number_or_another_thing_does_not_warn(old: str, new: str) -> None:
     found = _judge(old, new)
     assert found.outcome != "conflict", found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("API 超时设为 30 秒", "The API timeout is 60 seconds"),
+    ("API timeout ตั้งไว้ 30 วินาที", "The API timeout is 60 seconds"),
+    ("The API timeout is 30 seconds", "API 超时是 90 秒钟"),
+])
+def test_a_length_in_seconds_in_another_language_warns(old: str, new: str) -> None:
+    """One quantity in two languages: its unit in each ("秒", "วินาที", "seconds") is one length of
+    time, so another value is a possible conflict whatever the language."""
+    found = _judge(old, new)
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
