@@ -465,8 +465,27 @@ CONTEXT: tuple[SecretFormat, ...] = (
     # spaces or dashes between that pass the Luhn check (a PAN), and the 3-4 digits of a CVV/CVC.
     SecretFormat("card_number", ("card", "visa", "master", "amex", "cvv", "cvc", "บัตร", "卡"),
         r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
-    SecretFormat("card_cvv", ("cvv", "cvc", "csc"),
-        r"(?i:\b(?:cvv|cvc|csc)2?)[ \t]*[:=]?[ \t]*(?P<secret>\d{3,4})\b", lowered=True),
+    # A card number said by its name ("card number 5412 …", "เลขบัตรเครดิต …", "信用卡号 …") is one even when
+    # it fails the Luhn check (a digit mistyped, a card made up for a test): 13-19 digits in groups of 4
+    # (the last 1-4), right after the name or after a copula or a few words of Thai or Chinese.
+    SecretFormat("card_number", ("card", "บัตร", "卡"),
+        # (each name starts with a literal, so that the engine skips to it: "credit card number" from "card")
+        r"(?:[Cc](?<![A-Za-z][Cc])(?i:ard)[ \t]*(?i:number|no\.?|#)"
+        r"|(?:เลข|หมายเลข)บัตร[\u0e00-\u0e7f]{0,20}|บัตร(?:เครดิต|เดบิต)[\u0e00-\u0e7f]{0,20}"
+        r"|卡(?:号|號|号码|號碼)|信用卡)"
+        r"(?:[ \t]+(?i:is|was)[ \t]+|[ \t]*(?::|：|=|คือ|是|为|為)?[ \t]*)"
+        r"(?<![\d.-])(?P<secret>\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,4}(?:[ -]?\d{1,3})?)(?![\d-])", lowered=True),
+    # The CVV may be named with where it is and a copula ("the CVC on the back is 123", "cvv คือ 123"),
+    # or as the card's security code ("security code on the card is 123").
+    SecretFormat("card_cvv", ("cvv", "cvc", "csc", "security code"),
+        r"(?i:\b(?:(?:cvv|cvc|csc)2?(?:[ \t]+(?:code|number))?"
+        r"|(?:card[ \t]+)?security[ \t]+code(?=[ \t]+(?:on|of|for)[ \t]+(?:the[ \t]+|my[ \t]+|your[ \t]+|this[ \t]+)?"
+        r"(?:credit[ \t]+|debit[ \t]+|bank[ \t]+)?card\b)|card[ \t]+security[ \t]+code)"
+        r"(?:[ \t]+(?:on|of|for|at)[ \t]+(?:[A-Za-z']+[ \t]+){0,3}?[A-Za-z']+)?"
+        r"(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=：][ \t]*|[ \t]*(?:คือ|是)[ \t]*|[ \t]*))"
+        r"(?P<secret>\d{3,4})\b(?![.,/-]\d)", lowered=True),
+    SecretFormat("card_cvv", ("安全码", "安全碼"),
+        r"(?:安全码|安全碼)[ \t]*(?:是|为|為|：|:)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).

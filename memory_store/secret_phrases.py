@@ -443,19 +443,34 @@ _TALK_NUMBER = (
     r"|[0-9]+[ \t]*(?:" + _COUNT_NOUNS + r")"
     r")"
 )
+# A lock's combination is also one: groups of 1-3 digits joined by `-`, three or more ("36-12-8").
+# A code read out in groups is one too: "583 019", "4 0 7 1", "48 21" (groups of 2-4 digits, or single digits).
+_SPACED_DIGITS = r"(?:[0-9]{2,4}(?: [0-9]{2,4}){1,3}|[0-9](?: [0-9]){3,11})"
+_NOT_A_UNIT = r"(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
 _PIN_DIGITS = (_TALK_NUMBER
-               + r"(?P<secret>[0-9]{4,12})(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))")
+               + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}(?![0-9]|[.,:/-][0-9])|" + _SPACED_DIGITS + _NOT_A_UNIT
+               + r"|[0-9]{4,12}" + _NOT_A_UNIT + ")")
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
 # "PIN 银行卡 5502".
 _PIN_OF = r"(?:ของ)?(?:บัตร[\u0e00-\u0e7f]{0,12}|เอทีเอ็ม|ตู้เซฟ|ประตู)|银行卡|銀行卡|卡|门禁|門禁"
+# Whose it is or what it opens, in Thai, between a name and its digits: "ของแม่", "ของผม", "บ้านผม", "ผม"
+# ("รหัส ATM ของแม่ 4821", "PIN ของผมคือ 4821", "รหัสประตูบ้านผม 4821"); any Thai words before a copula
+# ("รหัสล็อกเกอร์ของฉันคือ …", "รหัสตู้เซฟของพ่อคือ …"). Without a copula only a possessor: other words
+# there are talk about the code ("รหัสผ่านเปลี่ยนทุก 1000 ครั้ง", "หมดอายุปี 2025").
+_TH_PERSON = r"(?:ฉัน|ผม|เรา|หนู|ดิฉัน|คุณ|พี่|น้อง|แม่|พ่อ|แฟน|ตัวเอง|บ้าน(?:ผม|ฉัน|เรา)?)"
+_TH_BETWEEN = (r"[ \t]*(?:(?:ของ[ \t]*)?" + _TH_PERSON + r"[ \t]*(?:คือ|เป็น|:|：|=)?"
+               r"|[\u0e00-\u0e7f][\u0e00-\u0e7fA-Za-z \t]{0,40}?(?:คือ|เป็น|:|：|=)|(?:คือ|เป็น|:|：|=))?[ \t]*")
 _EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)"
                 r"(?:[ \t]+(?i:code|number|no\.?)(?:[ \t]+(?i:is|was)|[ \t]*[:：=])?[ \t]+|[ \t]*(?:码|碼)[ \t]*"
-                r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]+)"
+                r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]*(?:是|为|為)[ \t]*"
+                r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+(?i:is|was)[ \t]+|[ \t]+)"
                 + NOT_MARK + _PIN_DIGITS)
-_TH_PIN_NAMES = (r"รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
-                 r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})")
-_TH_PIN_BARE = (_TH_PIN_NAMES + r"[ \t]*(?:ของ(?:ฉัน|ผม|เรา|หนู|ดิฉัน|คุณ|พี่|น้อง)?[ \t]*)?(?:คือ|เป็น|:|：|=)?[ \t]*"
-                + NOT_MARK + _PIN_DIGITS)
+_TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
+                 r"|เข้า(?:ประตู|ห้อง|บ้าน|ตึก|อาคาร|คอนโด|หอ)|เปิด|ปลด|สัญญาณ|กันขโมย|อลาร์ม|อลาม"
+                 r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})"
+                 # the Thai "PIN", not the start of a longer word (พินัยกรรม, พินาศ): no vowel sign after it
+                 r"|พิน(?![\u0e30-\u0e3a\u0e40-\u0e4e])(?:บัตร|เอทีเอ็ม)?)")
+_TH_PIN_BARE = _TH_PIN_NAMES + _TH_BETWEEN + NOT_MARK + _PIN_DIGITS
 _ZH_PIN_BARE = r"(?:密码|密碼|口令|PIN码|PIN碼)[ \t]*" + NOT_MARK + _PIN_DIGITS
 
 # A wallet's seed (recovery) phrase: 12 to 24 lower-case words of 3-8 letters (the BIP-39 list's) after
@@ -486,11 +501,12 @@ _SEED = ("(?:" + _SEED_NAME + r"[^\n\[\]]{0,40}?(?:[ \t]*\r?\n[ \t]*)?"
 # is not one: only the names below.
 _CODE_OF = ("one time", "verification", "confirmation", "2fa", "mfa", "auth", "authentication", "security", "access",
             "recovery", "backup", "door", "gate", "alarm", "lock", "unlock", "entry", "keypad", "safe", "locker",
-            "garage", "vault", "building")
+            "garage", "vault", "building", "login", "sign in", "sign-in", "sms", "puk", "lockbox", "lock box",
+            "key box", "keybox", "padlock", "mailbox")
 _CODE_NAME = (
     r"(?:(?i:(?<![A-Za-z])(?:otp|(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") (?:codes?|pins?|passcodes?)"
-    r"|recovery keys?|passcodes?)(?![A-Za-z]))|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน"
-    r"|รหัสประตู)"
+    r"|recovery keys?|passcodes?|keycodes?)(?![A-Za-z]))"
+    r"|验证码|驗證碼|动态码|動態碼|校验码|รหัส[ \t]*OTP|รหัสโอทีพี|รหัสยืนยัน|รหัสประตู)"
 )
 # One code; a list of them (recovery codes come ten at a time) is every item that `code_value` takes,
 # up to the first that it does not ("codes: 4821-9931 5502-1177 are stored": both codes, not "are").
@@ -499,19 +515,27 @@ _CODE_NAME = (
 _CODE_ITEM = r"[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?(?![0-9A-Za-z-])"
 # Between two codes of a list: a comma or semicolon, "and" / "or", a new line (a bullet after it), spaces.
 _CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
+# Between the name and its copula: what it is for ("the door code for the side gate is …"), who sent it
+# or where it came from, in a few words ("the verification code they texted me is …", "OTP ที่ธนาคารส่งมา
+# คือ …", "验证码刚发来的是 …").
+_CODE_BETWEEN = (r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?"
+                 r"|(?:[ \t]+[A-Za-z']+){1,4}?(?=[ \t]+(?i:is|was)[ \t])"
+                 r"|[ \t]*[\u0e00-\u0e7f][\u0e00-\u0e7fA-Za-z \t]{0,40}?(?=คือ|เป็น)"
+                 r"|[\u4e00-\u9fff]{1,8}?(?=是|为|為))?")
 _CODE = (
-    _CODE_NAME + r"(?:(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    _CODE_NAME + r"(?:" + _CODE_BETWEEN +
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
     r"|[ \t]+" + _TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
-    r"(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])"
+    r"(?P<secret>" + _SPACED_DIGITS + r"(?![0-9A-Za-z-])|" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})"
+    r"(?![0-9A-Za-z-])"
 )
 # Its triggers: "code", "pin" and "otp" (each name whole, "door code", would put a dozen new first
 # letters in redaction's gate, which every text pays for); `_codes` then looks for the word before
 # "code" or "pin" with `str.find`, so that the pattern runs only on a text that names such a code.
 _CODE_TRIGGERS = ("code", "otp", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัส")
 _CODE_BEFORE = re.compile(r"(?<![a-z])(?:" + "|".join(_CODE_OF).replace(" ", "[ -]") + r") $")
-_CODE_ELSE = ("otp", "recovery key", "passcode", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัสotp", "รหัส otp",
-              "รหัสโอทีพี", "รหัสยืนยัน", "รหัสประตู")
+_CODE_ELSE = ("otp", "recovery key", "passcode", "keycode", "验证码", "驗證碼", "动态码", "動態碼", "校验码", "รหัสotp",
+              "รหัส otp", "รหัสโอทีพี", "รหัสยืนยัน", "รหัสประตู")
 _CODE_RE = re.compile(_CODE)
 
 
@@ -577,12 +601,16 @@ def _codes(text: str) -> str:
 
 
 _CODE_SPLIT = re.compile(_CODE_SEP)
+# A code read out in groups ("583 019"): one code, not a list of short items that are none.
+_SPACED_CODE = re.compile(_SPACED_DIGITS)
 
 
 def _code_list(m: re.Match[str]) -> str:
     """The match of `_CODE` with each code of its list redacted, up to the first item that is none
     (`code_value`); the match unchanged when the first is none."""
     value = m.group("secret")
+    if _SPACED_CODE.fullmatch(value) is not None:
+        return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
     pieces = _CODE_SPLIT.split(value)
     seps = _CODE_SPLIT.findall(value)
     taken = 0
@@ -593,6 +621,99 @@ def _code_list(m: re.Match[str]) -> str:
     marks = "".join(("[REDACTED:password]" + (seps[k] if k < taken - 1 else "")) for k in range(taken))
     rest = "".join(seps[k] + pieces[k + 1] for k in range(taken - 1, len(seps)))
     return m.string[m.start():m.start("secret")] + marks + rest + m.string[m.end("secret"):m.end()]
+
+
+# A lock's combination ("my locker combination is 36-12-8", "padlock combo 4-2-8-1", "the combination to
+# the safe is 24-36-12"): numbers of 1-3 digits joined by `-`, `/` or spaces, or 3-8 digits in a row.
+# "Combination" is a common word ("the best combination is 4 GPUs", "the winning combination was 2-1"),
+# so the value counts only when a lock is named (before the word, or after it: "to the safe") or when
+# it is three numbers or more (joined by `-`, `/` or spaces), as a dial takes them, after a copula.
+_COMBO_LOCKS = ("lock", "locker", "safe", "padlock", "bike", "suitcase", "luggage", "briefcase", "vault", "gate",
+                "door", "cabinet", "mailbox", "lockbox", "gym")
+_COMBO = (r"(?i:(?<![a-z])(?P<lock>(?:" + "|".join(_COMBO_LOCKS) + r")(?:[ \t]+lock)?[ \t]+)?"
+          r"(?:combination|combo)s?(?![a-z])"
+          r"(?:[ \t]+(?:for|of|on|to)[ \t]+(?P<of>" + _W + r"(?:[ \t]+" + _W + r"){0,3}?))?"
+          r"(?:(?P<copula>[ \t]+(?:is|was|=)[ \t]+|[ \t]*(?::|：|=|คือ|是)[ \t]*)|[ \t]+))" + NOT_MARK
+          + r"(?P<secret>[0-9]{1,3}(?:[ \t]*[-–/][ \t]*[0-9]{1,3}){1,5}(?![0-9]|[-–/.,:][0-9])"
+          r"|[0-9]{1,3}(?:[ \t]+[0-9]{1,3}){2,5}(?![0-9]|[-–/.,:][0-9])|[0-9]{3,8}(?![0-9]|[-–/.,:][0-9]))"
+          r"(?![A-Za-z])")
+_COMBO_RE = re.compile(_COMBO)
+_COMBO_LOCK_WORD = re.compile(r"(?i:(?<![a-z])(?:" + "|".join(_COMBO_LOCKS) + r")s?(?![a-z]))")
+_COMBO_DIAL = re.compile(r"[0-9]{1,3}(?:(?:[ \t]*[-–/][ \t]*|[ \t]+)[0-9]{1,3}){2,5}")
+
+
+def _combination(m: re.Match[str]) -> str:
+    value = m.group("secret")
+    named = m.group("lock") is not None or _COMBO_LOCK_WORD.search(m.group("of") or "") is not None
+    if not named and (m.group("copula") is None or _COMBO_DIAL.fullmatch(value) is None):
+        return m.group(0)
+    return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
+
+
+def _combinations(text: str) -> str:
+    """`text` with each lock combination said by its name redacted (`_COMBO`)."""
+    return _COMBO_RE.sub(_combination, text)
+
+
+# A PIN or a code spelled out in words ("my pin is four eight two one", "one-nine-eight-four", "รหัสคือ
+# สอง ศูนย์ เก้า หนึ่ง", "密码是三五七九"): 4-12 digit words in a row, with the name of a PIN, a code or a
+# password before them in the same clause (at most 60 characters back). Without a name, a run of number
+# words is talk ("one two three four, go").
+_EN_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_TH_DIGIT_WORD = r"(?:ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า)"
+_ZH_DIGIT_WORD = r"[零〇一二三四五六七八九两兩]"
+_SPELLED_RE = re.compile(
+    r"(?i:(?<![a-z])" + _EN_DIGIT_WORD + r"(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD
+    + r"(?:(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD + r"){2,10}(?![a-z]))"
+    r"|" + _TH_DIGIT_WORD + r"(?:[ \t,]*" + _TH_DIGIT_WORD + r"){3,11}"
+    r"|" + _ZH_DIGIT_WORD + r"(?:[ \t、,，]*" + _ZH_DIGIT_WORD + r"){3,11}")
+_SPELLED_NAME = re.compile(
+    r"(?i:(?<![a-z])(?:pins?|passcodes?|passwords?|pass|codes?|combinations?|combos?|otp|cvv|cvc)(?![a-z]))"
+    r"|รหัส|พิน|密码|密碼|口令|验证码|驗證碼|安全码|安全碼")
+_SPELLED_CLAUSE_END = re.compile(r"[.!?。！？\n]")
+
+
+_EN_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง", "สอง",
+                "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
+_SPELLED_NAMES = ("code", "pass", "pin", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
+                  "口令", "验证码", "驗證碼", "安全码", "安全碼")
+
+
+def _spelled_codes(text: str) -> str:
+    """`text` with each code spelled out in words after its name redacted (`_SPELLED_RE`): looked for
+    only in the 60 characters after each name (found with `str.find`), up to the clause's end."""
+    low = text.lower()
+    count = 0
+    for w in _EN_DIGIT_WORDS if low.isascii() else _DIGIT_WORDS:
+        count += low.count(w)
+    if count < 3:
+        return text    # four digit words, one of them perhaps "oh": most texts with a name have none
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        low = text
+    spans: list[tuple[int, int]] = []
+    for name in _SPELLED_NAMES:
+        for at in _finds(low, name):
+            named = _SPELLED_NAME.match(text, at)
+            if named is None or (at and text[at - 1].isascii() and text[at - 1].isalpha()):
+                continue
+            reach = text[named.end():named.end() + 60]
+            stop = _SPELLED_CLAUSE_END.search(reach)
+            m = _SPELLED_RE.search(text, named.end(), named.end() + (stop.start() if stop else len(reach)))
+            if m is not None:
+                spans.append(m.span())
+    if not spans:
+        return text
+    out: list[str] = []
+    last = 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            continue
+        out.append(text[last:start])
+        out.append("[REDACTED:password]")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
 
 
 _SEED_RE = re.compile(_SEED)
@@ -767,11 +888,17 @@ PHRASES: tuple[SecretFormat, ...] = (
                    needs=_DIGIT_CHARS) for name, pattern in _SHORT_NAMED),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=pin_value, kind_of=_short_kind,
                    needs=_DIGIT_CHARS) for triggers, pattern in _PINS),
-    SecretFormat("password", ("pin ", "pin\t", "pin码", "pin碼"), _EN_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
-    SecretFormat("password", ("รหัส",), _TH_PIN_BARE, needs=_DIGIT_CHARS),
+    SecretFormat("password", ("pin ", "pin\t", "pin码", "pin碼", "pin是", "pin为", "pin為"), _EN_PIN_BARE, lowered=True,
+                 needs=_DIGIT_CHARS),
+    SecretFormat("password", ("รหัส", "พิน"), _TH_PIN_BARE, needs=_DIGIT_CHARS),
     SecretFormat("password", ("密", "口令", "pin码", "pin碼"), _ZH_PIN_BARE, lowered=True, needs=_DIGIT_CHARS),
     SecretFormat("password", ("pass", "pw", "pin "), _BARE_NAMED, lowered=True, accept=random_looking,
                  kind_of=_short_kind, needs=_DIGIT_CHARS),
+    # A login given as user / password after a password's name ("พาสเวิร์ด router คือ admin / X", "the wifi
+    # password is admin / X"): the user went as the password's value; what follows the slash is the password.
+    SecretFormat("password", ("[redacted:password]",), r"\[REDACTED:password\][ \t]*/[ \t]*" + NOT_MARK
+                 + r"(?P<secret>(?:(?![\"'`<>])[!-~]){2,98}(?:(?![\"'`<>.,;:)?])[!-~]))", lowered=True,
+                 accept=login_password),
 )
 
 
@@ -933,4 +1060,7 @@ PGPASS: tuple[SecretFormat, ...] = (
 SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
     SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
+    SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
+                 substitute=_combinations),
+    SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
 )

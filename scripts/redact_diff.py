@@ -8,7 +8,8 @@ The corpus: every string of the transcripts the tests and benchmarks read (the f
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
 procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
-(one a line), and every line of the repository's own
+(one a line; not the blind set in its blind1/, which scripts/eval_redaction.py measures and whose
+held-out half is read only as totals), and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
 tests, which hold secret shapes on purpose. The reference revision runs in a
 subprocess on a `git archive` copy of its `memory_store/`.
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SHARED_EVAL = next((d / "shared" / "eval" for d in (ROOT.parent, ROOT.parent.parent)
                     if (d / "shared" / "eval").is_dir()), ROOT.parent / "shared" / "eval")
+BLIND = ROOT / "tests" / "fixtures" / "redaction" / "blind1"
 MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
 _REFERENCE = """
 import json, sys
@@ -82,6 +84,8 @@ def corpus() -> Iterator[tuple[str, str]]:
         if not base.is_dir():
             continue
         for path in sorted(base.rglob("*")):
+            if BLIND in path.parents:
+                continue   # the blind redaction set: measured by scripts/eval_redaction.py, its held-out half unread
             if path.suffix in (".json", ".jsonl"):
                 for s in _json_file(path):
                     yield group, s

@@ -9,12 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from memory_store.redact import redact
 from memory_store.secret_formats import made_up
-from memory_store.workspace import init_workspace
-from tests.conftest import cli_run
+from tests.redaction_helpers import microsync_leaks
 
 A = "Zx9k" + "Lm2Qp7"
 B = "Qw3r" + "Ty9Uiop7"
@@ -108,12 +106,6 @@ def test_the_clause_passwords_leave_nothing_in_the_workspace(tmp_path: Path) -> 
     """The explorer's transcript through a real microSync, daily, index and search: no value in any
     file of the workspace (memory/, .memjobs/ with its runs and intents, index.sqlite) nor in what
     the commands print; doctor then finds no secret."""
-    sid = "5ec2e75e-0000-4000-8000-00000000c1a5"
-    day = "2026-11-23"
-    ws = tmp_path / "ws"
-    init_workspace(ws)
-    folder = tmp_path / "projects" / "-home-u-ops"
-    folder.mkdir(parents=True)
     turns = [("user", f"we decided to use {A} as the password for the prod database"),
              ("user", f"root password for prod: {B}"),
              ("user", f"ตัดสินใจแล้ว ใช้ {C} เป็นรหัสผ่าน staging"),
@@ -122,35 +114,8 @@ def test_the_clause_passwords_leave_nothing_in_the_workspace(tmp_path: Path) -> 
              ("user", f"we decided to keep the db password {F} in 1password, not in the repo"),
              ("assistant", f"We rotated the prod root password; the new one is {G}."),
              ("user", f"set DB_PASSWORD to {A} and remember it")]
-    lines = []
-    for i, (role, text) in enumerate(turns):
-        ts = f"{day}T03:{i:02d}:00.000Z"
-        content: object = text if role == "user" else [{"type": "text", "text": text}]
-        lines.append({"type": role, "sessionId": sid, "uuid": f"t{i}", "parentUuid": f"t{i - 1}" if i else None,
-                      "cwd": "/home/u/ops", "timestamp": ts, "message": {"role": role, "content": content}})
-    (folder / f"{sid}.jsonl").write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
-    (ws / "memjobs.yaml").write_text(yaml.safe_dump({"timezone": "Asia/Bangkok", "transcripts": [
-        {"format": "claude-code", "path": str(tmp_path / "projects")}]}), encoding="utf-8")
-    outputs = []
-    for args in (["run", "microsync", "--since", day, "--now", f"{day}T22:00:00+07:00", "--json"],
-                 ["run", "daily", "--date", day, "--now", "2026-11-24T00:30:00+07:00", "--json"],
-                 ["index"], ["search", "password", "--tier", "all"], ["search", "prod password", "--tier", "sessions"]):
-        p = cli_run("--workspace", str(ws), *args)
-        assert p.returncode in (0, 3), (args, p.stdout, p.stderr)
-        outputs.append(p.stdout + p.stderr)
-    daily = (ws / "memory" / f"{day}.md").read_text("utf-8")
-    assert "[REDACTED:" in daily, daily                    # the turns were kept, redacted
-    assert (ws / "index.sqlite").is_file() or any(ws.rglob("index.sqlite"))
-    values = (A, B, C, D, E, F, G)
-    for out in outputs:
-        assert not any(v in out for v in values), out
-    for f in ws.rglob("*"):
-        if f.is_file():
-            data = f.read_bytes()
-            assert not any(v.encode() in data for v in values), f
-    p = cli_run("--workspace", str(ws), "doctor", "--json", "--no-llm")
-    secrets = [c for c in json.loads(p.stdout)["findings"] if c["check"] == "secrets"]
-    assert [c["level"] for c in secrets] == ["ok"], secrets
+    queries = [["search", "password", "--tier", "all"], ["search", "prod password", "--tier", "sessions"]]
+    assert microsync_leaks(tmp_path, turns, [A, B, C, D, E, F, G], daily=True, queries=queries, doctor=True) == []
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -6,15 +6,12 @@ are assembled here, so that no file of the repository holds one whole."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from memory_store.redact import redact
-from memory_store.workspace import init_workspace
-from tests.conftest import cli_run
+from tests.redaction_helpers import microsync_leaks
 
 PIN = "48" + "21"
 OTP = "4829" + "13"
@@ -92,13 +89,8 @@ def test_talk_about_pins_codes_and_logins_is_kept(text: str) -> None:
 def test_no_pin_seed_or_code_reaches_the_workspace_nor_a_proposal(tmp_path: Path) -> None:
     """Through a real microSync, daily, index and search: no value in any file of the workspace
     (memory/, .memjobs/ with its runs and intents, index.sqlite, PROPOSALS.md) nor in what the
-    commands print; "remember that my ATM PIN 4821" is not staged with its PIN."""
-    sid = "5ec2e75e-0000-4000-8000-00000000c1a6"
-    day = "2026-11-23"
-    ws = tmp_path / "ws"
-    init_workspace(ws)
-    folder = tmp_path / "projects" / "-home-u-ops"
-    folder.mkdir(parents=True)
+    commands print, and doctor finds no secret; "remember that my ATM PIN 4821" is not staged with
+    its PIN."""
     turns = [("user", f"remember that my ATM PIN {PIN}"),
              ("user", f"จำไว้นะ รหัส ATM {PIN}"),
              ("user", f"银行卡密码 {PIN}"),
@@ -109,39 +101,12 @@ def test_no_pin_seed_or_code_reaches_the_workspace_nor_a_proposal(tmp_path: Path
              ("user", f"backup codes: {BACKUP}"),
              ("user", f"login admin/{LOGIN}"),
              ("assistant", "Noted.")]
-    lines = []
-    for i, (role, text) in enumerate(turns):
-        ts = f"{day}T03:{i:02d}:00.000Z"
-        content: object = text if role == "user" else [{"type": "text", "text": text}]
-        lines.append({"type": role, "sessionId": sid, "uuid": f"t{i}", "parentUuid": f"t{i - 1}" if i else None,
-                      "cwd": "/home/u/ops", "timestamp": ts, "message": {"role": role, "content": content}})
-    (folder / f"{sid}.jsonl").write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
-    (ws / "memjobs.yaml").write_text(yaml.safe_dump({"timezone": "Asia/Bangkok", "transcripts": [
-        {"format": "claude-code", "path": str(tmp_path / "projects")}]}), encoding="utf-8")
-    outputs = []
-    for args in (["run", "microsync", "--since", day, "--now", f"{day}T22:00:00+07:00", "--json"],
-                 ["run", "daily", "--date", day, "--now", "2026-11-24T00:30:00+07:00", "--json"],
-                 ["index"], ["search", "PIN", "--tier", "all"], ["search", "recovery phrase", "--tier", "sessions"],
-                 ["proposals", "list", "--all", "--json"]):
-        p = cli_run("--workspace", str(ws), *args)
-        assert p.returncode in (0, 3), (args, p.stdout, p.stderr)
-        outputs.append(p.stdout + p.stderr)
-    daily = (ws / "memory" / f"{day}.md").read_text("utf-8")
-    assert "[REDACTED:" in daily, daily                    # the turns were kept, redacted
-    values = (PIN, OTP, SEED12, " ".join(WORDS[3:9]), RECOVERY, BACKUP, LOGIN)
-    # whole values only: a short PIN ("4821") turns up inside a sha256 or a random id by chance
-    whole = re.compile("|".join(r"(?<![0-9A-Za-z])" + re.escape(v) + r"(?![0-9A-Za-z])" for v in values).encode())
-    for out in outputs:
-        assert whole.search(out.encode()) is None, out
-    seen = [f for f in ws.rglob("*") if f.is_file()]
-    assert any(f.name == "index.sqlite" for f in seen) and any(".memjobs" in f.parts for f in seen)
-    for f in seen:
-        assert whole.search(f.read_bytes()) is None, f
-    staged = "\n".join(f.read_text("utf-8") for f in seen if f.name == "PROPOSALS.md")
+    values = [PIN, OTP, SEED12, " ".join(WORDS[3:9]), RECOVERY, BACKUP, LOGIN]
+    queries = [["search", "PIN", "--tier", "all"], ["search", "recovery phrase", "--tier", "sessions"],
+               ["proposals", "list", "--all", "--json"]]
+    assert microsync_leaks(tmp_path, turns, values, daily=True, queries=queries, doctor=True) == []
+    ws = tmp_path / "ws"
+    staged = "\n".join(f.read_text("utf-8") for f in ws.rglob("PROPOSALS.md"))
     assert "ATM PIN" not in staged, staged      # nor its marker: a PIN is no profile fact
     reports = [json.loads(f.read_text("utf-8")) for f in (ws / ".memjobs" / "runs").glob("*microsync*/report.json")]
     assert any(((r.get("details") or {}).get("core_memory") or {}).get("refused_secret") for r in reports), reports
-    p = cli_run("--workspace", str(ws), "doctor", "--json", "--no-llm")
-    secrets = [c for c in json.loads(p.stdout)["findings"] if c["check"] == "secrets"]
-    assert [c["level"] for c in secrets] == ["ok"], secrets
-
