@@ -81,6 +81,13 @@ class EntryError(MemjobsError):
     code = "bad_entry"
 
 
+class DuplicateId(EntryError):
+    """Two lines of one core-memory file carry the same `id:` (a line copied by hand): an edit by
+    that id could touch either, so memjobs edits neither (docs/design.md §5: never hard-deleted)."""
+
+    code = "duplicate_id"
+
+
 class WriterRefused(MemjobsError):
     """A job tried to write outside its row of the single-writer table (docs/design.md §3)."""
 

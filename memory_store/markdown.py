@@ -160,6 +160,26 @@ def fenced_lines(lines: list[str]) -> list[bool]:
     return _fences(lines)[0]
 
 
+def commented_lines(lines: list[str], fenced: list[bool] | None = None) -> list[bool]:
+    """For each line, whether it is inside an HTML comment that starts a line (`<!-- …` up to the
+    line holding `-->`, over as many lines as it runs): commented-out text is not an entry
+    (docs/design.md §2). Lines inside code fences (`fenced`) neither open nor close a comment."""
+    fenced = fenced_lines(lines) if fenced is None else fenced
+    out = [False] * len(lines)
+    inside = False
+    for i, raw in enumerate(lines):
+        if fenced[i]:
+            continue
+        bare = _bare(raw)
+        if inside:
+            out[i] = True
+            inside = "-->" not in bare
+        elif bare.lstrip().startswith("<!--"):
+            out[i] = True
+            inside = "-->" not in bare[bare.index("<!--") + 4:]
+    return out
+
+
 def unclosed_fence(text: str) -> str | None:
     """The line that closes a code fence left open at the end of `text` (None if none is open)."""
     fence = _fences(split_lines(text))[1]
@@ -198,6 +218,7 @@ def _fences(lines: list[str]) -> tuple[list[bool], tuple[str, int] | None]:
 def parse_document(text: str) -> Document:
     lines = split_lines(text)
     fenced = fenced_lines(lines)
+    commented = commented_lines(lines, fenced)
     nodes: list[Node] = []
     prose: list[str] = []
     prose_start = 1
@@ -223,7 +244,7 @@ def parse_document(text: str) -> Document:
                 i = j
                 prose_start = i + 1
                 continue
-            if _LINE_ENTRY_RE.match(bare):
+            if _LINE_ENTRY_RE.match(bare) and not commented[i]:
                 flush(i + 1)
                 nodes.append(LineNode(i + 1, lines[i], _line_fields(bare)))
                 i += 1

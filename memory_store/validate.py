@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from memory_store.core.document import stray_lines
+from memory_store.core.document import duplicate_ids, scan, stray_lines
 from memory_store.core.lineformat import line_problems
 from memory_store.entries import (
     EXCERPT_MAX,
@@ -95,6 +95,8 @@ def validate_text(
         for node in doc.line_nodes:
             out.extend(_check_line_entry(node, rel))
         out.extend(Problem(rel, bad.line, bad.message, bad.severity) for bad in stray_lines(text))
+        statuses = PROPOSAL_STATUSES if posixpath.basename(rel) == "PROPOSALS.md" else LINE_STATUSES
+        out.extend(Problem(rel, bad.line, bad.message) for bad in duplicate_ids(scan(text, rel, statuses)[0], rel))
     if rel == "MEMORY.md":
         out.extend(_check_memory_md(text, rel))
     if exists is not None:

@@ -49,7 +49,8 @@ def locked_report(cfg: Any, job: str, now: datetime | None) -> Any:
 
 def render(report: Any, as_json: bool) -> Output:
     """What `memjobs run` prints for a run report, and its exit code."""
-    from jobs.run.report import error_text, skipped_lines
+    from jobs.run.report import skipped_lines
+    from memory_store.run_errors import error_text
 
     if as_json:
         return Output(_redact(json.dumps(report.to_dict(), ensure_ascii=False, indent=2)) + "\n",

@@ -20,11 +20,11 @@ app.add_typer(policy_app, name="policy")
 def check(as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False) -> None:
     """Validate POLICY.md; print only its version (a short hash), its key names and problems by line."""
     from memory_store.core.files import named_policy_missing, workspace_policy_warning
-    from memory_store.core.policy import load_policy, repeated_keys
+    from memory_store.core.policy import load_policy, policy_problems
 
     cfg = STATE.cfg()
     policy = load_policy(cfg.policy_file)
-    problems = sorted([*policy.problems, *repeated_keys(policy, frozenset(cfg.core.multi_valued))])
+    problems = policy_problems(policy, frozenset(cfg.core.multi_valued))
     warning = workspace_policy_warning(cfg.workspace)
     info = {"path": str(cfg.policy_file), "exists": policy.version is not None, "version": policy.version,
             "keys": policy.keys, "problems": [{"line": line, "message": msg} for line, msg in problems],

@@ -43,6 +43,10 @@ def _print_list(items: list[Proposal], as_json: bool) -> None:
         typer.echo(_line(p))
     if not items:
         typer.echo("no proposals")
+    lapsed = sum(1 for p in items if p.lapsed)
+    if lapsed:
+        typer.echo(f"{lapsed} pending proposal(s) past their ttl cannot be accepted: `memjobs proposals expire` "
+                   "marks them expired")
 
 
 @proposals_app.callback()

@@ -56,7 +56,8 @@ def show(run_id: Annotated[str, typer.Argument(help="The run to show (from `runs
          as_json: _JSON = False) -> None:
     """One run: its report (files written, errors) and its audit lines."""
     from jobs.run.history import show_run
-    from jobs.run.report import error_text, skipped_lines
+    from jobs.run.report import skipped_lines
+    from memory_store.run_errors import error_text
 
     info = show_run(STATE.cfg(), run_id)
     if as_json:
@@ -168,7 +169,7 @@ def backfill_with_progress(cfg: Any, first: Any, last: Any, *, as_json: bool, fo
         echo_json({"days": len(prog.days), "done": len(prog.done), "skipped": skipped,
                    "resume": resume_hint(prog, first, last), "reports": [r.to_dict() for r in prog.reports]})
     else:
-        from jobs.run.report import error_text
+        from memory_store.run_errors import error_text
 
         added = sum(r.added for r in prog.reports if r.job == "microsync")
         lines = sum(1 for e in skipped if e.get("line"))

@@ -479,7 +479,7 @@ def check_policy(cfg: Config, rep: DoctorReport) -> None:
     """POLICY.md: a `$MEMJOBS_POLICY` that names no file is an error (the admin's policy is not in
     effect); a POLICY.md inside the workspace is ignored, a warning; problems in the file, warnings."""
     from memory_store.core.files import named_policy_missing, workspace_policy_warning
-    from memory_store.core.policy import load_policy
+    from memory_store.core.policy import load_policy, policy_problems
 
     missing = named_policy_missing(cfg.policy_file, cfg.policy_named)
     if missing:
@@ -487,9 +487,10 @@ def check_policy(cfg: Config, rep: DoctorReport) -> None:
                 path=str(cfg.policy_file))
     elif cfg.policy_file is not None and cfg.policy_file.is_file():
         policy = load_policy(cfg.policy_file)
-        if policy.problems:
-            line, message = sorted(policy.problems)[0]
-            rep.add("policy", "warning", f"POLICY.md has {len(policy.problems)} problem(s), first: {message}",
+        problems = policy_problems(policy, frozenset(cfg.core.multi_valued))
+        if problems:
+            line, message = problems[0]
+            rep.add("policy", "warning", f"POLICY.md has {len(problems)} problem(s), first: {message}",
                     "memjobs policy check", path=str(cfg.policy_file), line=line)
         else:
             rep.add("policy", "ok", f"policy {cfg.policy_file}: version {policy.version}, {len(policy.keys)} keys")

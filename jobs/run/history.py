@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from jobs.run.report import failure_reason
 from memory_store.config import Config
 from memory_store.errors import MemjobsError, UnknownRun
 from memory_store.ledger import (
@@ -19,6 +18,7 @@ from memory_store.ledger import (
 )
 from memory_store.locks import JobLocks
 from memory_store.rollback import apply_rollback, plan_rollback
+from memory_store.run_errors import failure_reason
 
 
 def show_run(cfg: Config, run_id: str) -> dict[str, Any]:

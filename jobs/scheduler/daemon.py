@@ -265,7 +265,7 @@ class Daemon:
         if status == "failed" and error is None:
             # The child's own report says why (a source that gives no transcript, a bad line …):
             # the log line, `status` and `runs list` name it, never a bare "failed".
-            from jobs.run.report import failure_reason
+            from memory_store.run_errors import failure_reason
 
             error = failure_reason(report or {}) or f"exit {code}; see `memjobs runs show`"
         result = {

@@ -7,13 +7,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from jobs.run.report import failure_reason
 from jobs.scheduler import read_daemon_status
 from jobs.status import timers
 from memory_store.config import JOBS, Config
 from memory_store.errors import MemjobsError
 from memory_store.ledger import last_runs
 from memory_store.locks import is_held, read_holder
+from memory_store.run_errors import failure_reason
 from memory_store.workspace import DAILY_RE, SUMMARY_DIR
 from memory_store.wrapup_format import WRAPUP_NAME_RE
 

@@ -87,7 +87,10 @@ def _archiving(new: dict[str, LineEntry], moved: list[str]) -> Callable[[str | N
         moved.clear()
         if not text:
             return None
-        present = {loc.id for loc in doc.scan(text)[0] if loc.id in new and loc.entry.effective_status == "active"}
+        found = doc.scan(text)[0]
+        twice = doc.ambiguous(found)        # a line copied with its id: left as it is (`memjobs validate` names it)
+        present = {loc.id for loc in found if loc.id in new and loc.id not in twice
+                   and loc.entry.effective_status == "active"}
         if not present:
             return None
         moved.extend(i for i in new if i in present)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from memory_store.core.lineformat import line_problems, parse_line, split_fields
 from memory_store.core.secret_values import secret_kind
 from memory_store.entries import LINE_STATUSES, LineEntry
-from memory_store.markdown import fenced_lines, split_lines
+from memory_store.errors import DuplicateId
+from memory_store.markdown import commented_lines, fenced_lines, split_lines
 from memory_store.redact import redact
 
 INACTIVE = "Inactive"
@@ -63,14 +64,16 @@ def _eol(text: str) -> str:
 
 def scan(text: str, path: str | None = None,
          statuses: tuple[str, ...] = LINE_STATUSES) -> tuple[list[Located], list[BadLine]]:
-    """Entries (lines starting `- key:` outside code fences) and the lines that do not parse."""
+    """Entries (lines starting `- key:` outside code fences and HTML comments) and the lines that do
+    not parse."""
     lines = split_lines(text)
     fenced = fenced_lines(lines)
+    commented = commented_lines(lines, fenced)
     section = ""
     found: list[Located] = []
     bad: list[BadLine] = []
     for i, raw in enumerate(lines):
-        if fenced[i]:
+        if fenced[i] or commented[i]:
             continue
         bare = _bare(raw)
         m = _HEADING_RE.match(bare)
@@ -93,31 +96,26 @@ _KEY_VALUE_RE = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+`?(?P<key>[A-
 SHAPE = "- key:<key> | value:<value> | …"
 
 
-def stray_lines(text: str) -> list[BadLine]:
+def stray_lines(text: str, show_values: bool = True) -> list[BadLine]:
     """List items outside code fences and HTML comments that are not `- key:` entries: a
     hand-written `- response.length: short` looks like a preference, yet nothing reads it (an
     error); any other list item is a warning. They are kept as written (every rewrite leaves them);
     this only says so."""
     lines = split_lines(text)
     fenced = fenced_lines(lines)
+    commented = commented_lines(lines, fenced)
     out: list[BadLine] = []
-    in_comment = False
     for i, raw in enumerate(lines):
         bare = _bare(raw)
-        if fenced[i]:
-            continue
-        if in_comment:
-            in_comment = "-->" not in bare
-            continue
-        if bare.lstrip().startswith("<!--"):
-            in_comment = "-->" not in bare[bare.index("<!--") + 4:]
+        if fenced[i] or commented[i]:
             continue
         if _ENTRY_RE.match(bare) or not _LIST_ITEM_RE.match(bare):
             continue
         m = _KEY_VALUE_RE.match(bare)
         if m:
-            # the value is shown back only when it is no secret (memory_store/core/secret_values.py)
-            value = m["value"] if secret_kind(m["key"], m["value"]) is None else "<value>"
+            # the value is shown back only when it is no secret (memory_store/core/secret_values.py),
+            # and never for POLICY.md (`show_values=False`: its values are never printed)
+            value = m["value"] if show_values and secret_kind(m["key"], m["value"]) is None else "<value>"
             out.append(BadLine(i + 1, redact(f"not an entry, so memjobs does not read it (kept as written): write "
                                              f"it as `- key:{m['key']} | value:{value}`")))
         else:
@@ -126,11 +124,49 @@ def stray_lines(text: str) -> list[BadLine]:
     return out
 
 
-def find(text: str, wanted: str, statuses: tuple[str, ...] = LINE_STATUSES) -> Located | None:
-    for loc in scan(text, None, statuses)[0]:
-        if loc.id == wanted:
-            return loc
-    return None
+def duplicate_ids(found: Iterable[Located], path: str | None = None) -> list[BadLine]:
+    """A line whose id an earlier line of the same file already has (a line copied by hand that kept
+    its `id:`, or a hand-written line without one written twice), naming both lines: an edit by
+    that id could touch either, so memjobs refuses it."""
+    first: dict[str, Located] = {}
+    out: list[BadLine] = []
+    for loc in found:
+        if loc.id in first:
+            out.append(BadLine(loc.line, _duplicate_message(loc.id, [first[loc.id], loc], path)))
+        else:
+            first[loc.id] = loc
+    return out
+
+
+def ambiguous(found: Iterable[Located]) -> set[str]:
+    """The ids more than one of the `found` lines have."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for loc in found:
+        (twice if loc.id in seen else seen).add(loc.id)
+    return twice
+
+
+def _duplicate_message(wanted: str, hits: list[Located], path: str | None) -> str:
+    where = " and ".join(f"{path}:{loc.line}" if path else f"line {loc.line}" for loc in hits)
+    if not hits[0].entry.id:
+        return (f"{where} are the same line (no id, so both are {wanted}): memjobs edits a line by its id, so it "
+                f"changes neither; delete one of them")
+    return (f"{where} have the same id {wanted}: memjobs edits a line by its id, so it changes neither; "
+            f"remove the `id:` field from the line you copied (memjobs gives it an id of its own)")
+
+
+def unique(found: Iterable[Located], wanted: str, path: str | None = None) -> Located | None:
+    """The one line of entry `wanted` (None when there is none); DuplicateId when several lines
+    have that id — the edit is refused rather than made to a line nobody named."""
+    hits = [loc for loc in found if loc.id == wanted]
+    if len(hits) > 1:
+        raise DuplicateId(_duplicate_message(wanted, hits, path))
+    return hits[0] if hits else None
+
+
+def find(text: str, wanted: str, statuses: tuple[str, ...] = LINE_STATUSES, path: str | None = None) -> Located | None:
+    return unique(scan(text, None, statuses)[0], wanted, path)
 
 
 def _sections(lines: list[str]) -> list[tuple[str, int, int]]:
@@ -168,9 +204,11 @@ def add_line(text: str, line: str, section: str) -> str:
     return "".join(lines)
 
 
-def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = LINE_STATUSES) -> str:
-    """The line of entry `wanted` replaced by `line` (its line ending kept)."""
-    loc = find(text, wanted, statuses)
+def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = LINE_STATUSES,
+                 path: str | None = None) -> str:
+    """The line of entry `wanted` replaced by `line` (its line ending kept); DuplicateId when
+    several lines have that id."""
+    loc = find(text, wanted, statuses, path)
     if loc is None:
         return text
     lines = split_lines(text)
@@ -179,15 +217,22 @@ def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = 
     return "".join(lines)
 
 
-def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = LINE_STATUSES) -> str:
+def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = LINE_STATUSES,
+                 path: str | None = None) -> str:
+    """The lines of the entries `wanted` taken out (the caller writes each elsewhere: `## Inactive`,
+    the archive); DuplicateId, and nothing taken out, when several lines have one of those ids."""
     ids = set(wanted)
-    drop = {loc.line for loc in scan(text, None, statuses)[0] if loc.id in ids}
+    found = scan(text, None, statuses)[0]
+    for one in ids:
+        unique(found, one, path)
+    drop = {loc.line for loc in found if loc.id in ids}
     return "".join(raw for i, raw in enumerate(split_lines(text), 1) if i not in drop)
 
 
-def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[str, ...] = LINE_STATUSES) -> str:
+def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[str, ...] = LINE_STATUSES,
+              path: str | None = None) -> str:
     """Entry `wanted` taken out of where it is and written as `line` at the end of `section`."""
-    return add_line(remove_lines(text, [wanted], statuses), line, section)
+    return add_line(remove_lines(text, [wanted], statuses, path), line, section)
 
 
 def main_section(text: str, default: str) -> str:

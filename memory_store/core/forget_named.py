@@ -132,6 +132,7 @@ def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Calla
     if not facts and not any((p.entry.status or "pending") == "pending" and proposal(p.entry)
                              for p in lines(mem.workspace)):
         return []
+    mem.refuse_ambiguous(fact, proposal)
     changes: list[Change] = []
     with mem.operation("forget", actor) as run:
         for loc in facts:

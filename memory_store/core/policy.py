@@ -9,7 +9,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory_store.core.document import Located, scan
+from memory_store.core.document import Located, scan, stray_lines
 from memory_store.core.lineformat import line_problems, split_fields
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import split_lines
@@ -47,7 +47,17 @@ def load_policy(path: Path) -> Policy:
     found, bad = scan(text, "POLICY.md")
     problems = [(b.line, m) for b in bad
                 for m in line_problems(split_fields(split_lines(text)[b.line - 1]), show_values=False)]
+    # a guardrail written `- policy.x: 100` is not read: an error with the fix, as in PROFILE.md
+    # (docs/design.md §4), its value never shown
+    problems.extend((b.line, b.message) for b in stray_lines(text, show_values=False) if b.severity == "error")
     return Policy(path, version, tuple(found), tuple(sorted(problems)))
+
+
+def policy_problems(policy: Policy, multi_valued: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Every problem of POLICY.md as (line, message) without values, sorted: lines that do not parse,
+    list items that look like guardrails but are not entries, single-valued keys set twice. The one
+    check behind `memjobs policy check` and `memjobs doctor`."""
+    return sorted([*policy.problems, *repeated_keys(policy, multi_valued)])
 
 
 def repeated_keys(policy: Policy, multi_valued: frozenset[str] = frozenset()) -> list[tuple[int, str]]:

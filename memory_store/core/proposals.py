@@ -17,7 +17,7 @@ from typing import Any
 
 from memory_store.core import document as doc
 from memory_store.core.audit import Actor, event
-from memory_store.core.files import PROPOSALS
+from memory_store.core.files import ARCHIVE, PROPOSALS
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun
 from memory_store.core.policy import is_reserved
@@ -37,6 +37,7 @@ RESOLVED_KEPT = timedelta(days=30)
 @dataclass(frozen=True)
 class Proposal:
     loc: doc.Located
+    lapsed: datetime | None = None      # a pending proposal past its ttl: when it expired (not yet marked)
 
     def field(self, name: str) -> str | None:
         return dict(self.loc.entry.extra).get(name)
@@ -51,12 +52,14 @@ class Proposal:
 
     def to_dict(self) -> dict[str, Any]:
         e = self.loc.entry
-        return {"id": self.id, "status": self.status, "key": e.key, "value": shown(e.key, e.value),
-                "confidence": e.confidence,
+        # a pending line past its ttl is shown as expired: accepting it is refused (`proposals expire` marks it)
+        return {"id": self.id, "status": "expired" if self.lapsed else self.status, "key": e.key,
+                "value": shown(e.key, e.value), "confidence": e.confidence,
                 "applies_to": e.effective_applies_to, "scope": self.field("scope") or "profile",
                 "reason": self.field("reason"), "excerpt": self.field("excerpt"), "ref": e.ref,
                 "created_at": e.created_at, "ttl": e.ttl, "resolved_at": self.field("resolved_at"),
-                "where": f"{PROPOSALS}:{self.loc.line}"}
+                "where": f"{PROPOSALS}:{self.loc.line}",
+                "expired_at": stamp(self.lapsed) if self.lapsed else None}
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ class ProposalBook:
 
     def proposals(self, *, all_states: bool = False, run: str | None = None) -> list[Proposal]:
         text = read_snapshot(self.mem.workspace / PROPOSALS).text or ""
-        found = [Proposal(loc) for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]]
+        now = self.mem.clock()
+        found = [Proposal(loc, self._lapsed(loc, now)) for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]]
         if run is not None:
             from memory_store.core.audit import read_log
             from memory_store.core.files import AUDIT_NAME
@@ -90,10 +94,17 @@ class ProposalBook:
             found = [p for p in found if p.id in made]
         return [p for p in found if all_states or p.status == "pending"]
 
+    def _lapsed(self, loc: doc.Located, now: datetime) -> datetime | None:
+        if (loc.entry.status or "pending") != "pending":
+            return None
+        ex = expiry(loc.entry, now, self.mem.session_idle)
+        return ex.at if ex.expired else None
+
     def _get(self, wanted: str) -> Proposal:
-        for p in self.proposals(all_states=True):
-            if p.id == wanted:
-                return p
+        every = self.proposals(all_states=True)
+        found = doc.unique([p.loc for p in every], wanted, PROPOSALS)
+        if found is not None:
+            return next(p for p in every if p.loc is found)
         raise MemoryNotFound(f"no proposal has the id {wanted!r} (see `memjobs proposals list --all`)")
 
     def propose(self, key: str, value: str, *, confidence: float | None = None, applies_to: str = "global",
@@ -115,9 +126,10 @@ class ProposalBook:
                 run.emit(self.mem._refused(key, scope, actor, run, message))
             raise SecretRefused(message)
         value = redact(value)
-        if ref.startswith(TRANSCRIPT_REF) and any(p.loc.entry.key == key and p.loc.entry.ref == ref
-                                                  for p in self.proposals(all_states=True)):
-            return None    # the same statement read again: its proposal, pending or resolved, stands
+        if ref.startswith(TRANSCRIPT_REF) and (any(p.loc.entry.key == key and p.loc.entry.ref == ref
+                                                   for p in self.proposals(all_states=True))
+                                               or self._compacted(key, ref)):
+            return None    # the same statement read again: its proposal, pending, resolved or compacted, stands
         ts = stamp(said_at or self.mem.clock())
         digest = hashlib.sha1("\x1f".join((key, applies_to, value, ts)).encode()).hexdigest()[:10]
         entry = LineEntry(key=key, value=value, ttl=check_ttl(ttl), source="user_inferred", updated_at=ts,
@@ -133,6 +145,17 @@ class ProposalBook:
                            request_id=run.request_id, reason=reason or "inferred", ts=ts, after=entry,
                            target_type="proposal"))
         return self._get(f"p-{digest}")
+
+    def _compacted(self, key: str, ref: str) -> bool:
+        """Whether a proposal of `key` from the statement `ref` was resolved and then compacted to
+        memory/archive/core.md (`mem compact`, the daily cleanup): a rejected one never comes back as
+        pending when its transcript is read again (a backfill, `run microsync --since`), as a
+        compacted fact does not (memory_store/core/store.py `_said_before`)."""
+        archived = read_snapshot(self.mem.workspace / ARCHIVE).text
+        if not archived or ref not in archived:
+            return False
+        return any(loc.entry.key == key and loc.entry.ref == ref and dict(loc.entry.extra).get("from") == PROPOSALS
+                   for loc in doc.scan(archived, ARCHIVE, PROPOSAL_STATUSES)[0])
 
     def _resolve(self, run: CoreRun, p: Proposal, status: str, actor: Actor, reason: str, etype: str,
                  said_at: datetime | None = None) -> Proposal:
@@ -156,10 +179,13 @@ class ProposalBook:
         if not APPLIES_RE.match(applies) or strategy not in (None, "overwrite_latest", "keep_both"):
             raise UsageError(f"bad --applies-to {applies!r} or --strategy {strategy!r} "
                              "(global|project:<id>|session:<id>; overwrite_latest|keep_both)")
+        located = self.mem.located(scope)
+        held = [x for x in located if x.entry.key == e.key and x.entry.effective_applies_to == applies
+                and x.entry.effective_status == "active"]
+        for x in held:      # a fact line the accept would replace, copied with its id: refused before any write
+            doc.unique(located, x.id, f"{scope.upper()}.md")
         collision = [{"id": x.id, "value": x.entry.value, "version": x.entry.effective_version,
-                      "where": f"{scope.upper()}.md:{x.line}"} for x in self.mem.located(scope)
-                     if x.entry.key == e.key and x.entry.effective_applies_to == applies
-                     and x.entry.effective_status == "active"]
+                      "where": f"{scope.upper()}.md:{x.line}"} for x in held]
         multi = e.key in self.mem.multi_valued or e.key.endswith("[]")
         strat = strategy or ("keep_both" if multi else "overwrite_latest")
         with self.mem.operation("accept", actor) as run:

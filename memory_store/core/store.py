@@ -29,6 +29,7 @@ from memory_store.core.files import (
 from memory_store.core.lineformat import APPLIES_RE, KEY_RE, format_line
 from memory_store.core.operation import CoreRun, HostRun
 from memory_store.core.policy import Policy, PolicyReader, is_reserved
+from memory_store.core.proposal_lines import lines as proposal_lines
 from memory_store.core.proposal_lines import reject_pending
 from memory_store.core.resolve import Candidate, resolve
 from memory_store.core.results import Change, Listed, Resolution
@@ -110,7 +111,7 @@ class CoreMemory:
         out = [w for w in (workspace_policy_warning(self.workspace),) if w]
         pol = self.policy()
         if pol.problems:
-            out.append(f"POLICY.md has {len(pol.problems)} line(s) that do not parse (`memjobs policy check`)")
+            out.append(f"POLICY.md has {len(pol.problems)} line(s) memjobs does not read (`memjobs policy check`)")
         return out
 
     def resolve(self, keys: Iterable[str] | None = None, context: Iterable[str] = ()) -> Resolution:
@@ -199,6 +200,9 @@ class CoreMemory:
             if until is not None and until <= self.clock():
                 raise UsageError(f"ttl {the_ttl} is already past: the fact would expire before it is read "
                                  "(give a later time, or a duration such as 8h)")
+            if the_ttl[0].isdigit() and "-" not in the_ttl and not parse_duration(the_ttl):
+                raise UsageError(f"ttl {the_ttl} is no time at all: the fact would expire before it is read "
+                                 "(give a duration such as 8h, or none)")
         told = ref.startswith(TRANSCRIPT_REF)
         if kind is not None and kind not in LINE_KINDS:
             raise UsageError(f"kind must be one of {', '.join(LINE_KINDS)}, not {kind!r}")
@@ -254,7 +258,7 @@ class CoreMemory:
                     outcome.update(type="stale", entry=old, before=None)
                     return None
                 outcome.update(type="fact.updated", entry=new, before=old)
-                return doc.replace_line(text, latest.id, format_line(new))
+                return doc.replace_line(text, latest.id, format_line(new), path=rel)
             if any(loc.entry.value == value for loc in same):
                 outcome.update(type="unchanged", entry=next(loc.entry for loc in same if loc.entry.value == value),
                                before=None)
@@ -309,7 +313,7 @@ class CoreMemory:
                     notes: tuple[tuple[str, str], ...] = (), at: datetime | None = None) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
         for scope, rel in SCOPE_FILES.items():
-            loc = next((x for x in self.located(scope) if x.id == wanted), None)
+            loc = doc.unique(self.located(scope), wanted, rel)
             if loc is None:
                 continue
             old = loc.entry
@@ -323,10 +327,12 @@ class CoreMemory:
             new = replace(old, status=to, updated_at=ts, id=wanted, extra=_merged(kept, notes))
             line = format_line(new)
 
-            def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope]) -> str | None:
+            def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope],
+                          path: str = rel) -> str | None:
                 text = text or ""
                 section = doc.INACTIVE if to != "active" else doc.main_section(text, default)
-                return doc.move_line(text, wanted, new_line, section) if doc.find(text, wanted) else None
+                return (doc.move_line(text, wanted, new_line, section, path=path) if doc.find(text, wanted, path=path)
+                        else None)
 
             run.writer.replace(rel, transform)
             run.emit(event(op=op, type=etype, scope=scope, key=old.key, actor=actor, request_id=run.request_id,
@@ -361,14 +367,18 @@ class CoreMemory:
             _check_applies(applies_to)
         changes: list[Change] = []
         with self.operation("forget", actor) as run:
+            targets: list[str] = []
             for scope in SCOPE_FILES:
                 for loc in self.located(scope):
                     e = loc.entry
                     if said_at is not None and (parse_time(e.updated_at or "") or _EPOCH) > said_at:
                         continue
                     if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
-                        changes.append(self._transition("revoke", loc.id, actor, reason or f"forget {key}", run,
-                                                        notes, at=said_at))
+                        targets.append(loc.id)
+            self.refuse_ambiguous(lambda e: e.key == key, lambda e: e.key == key)
+            for wanted in targets:
+                changes.append(self._transition("revoke", wanted, actor, reason or f"forget {key}", run,
+                                                notes, at=said_at))
             for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
                                                 reason=reason or f"forget {key}", ts=stamp(said_at or self.clock()),
                                                 said_at=said_at):
@@ -380,6 +390,20 @@ class CoreMemory:
             raise MemjobsError(f"{key} still resolves from {left.winner.where} after forget", path=left.winner.file,
                                line=left.winner.loc.line)
         return changes
+
+    def refuse_ambiguous(self, fact: Callable[[LineEntry], bool], proposal: Callable[[LineEntry], bool]) -> None:
+        """DuplicateId, before anything is written, when an active fact `fact` picks or a pending
+        proposal `proposal` picks shares its id with another line of its file (a line copied by hand):
+        an operation of several writes (a forget) fails whole, never halfway."""
+        for scope, rel in SCOPE_FILES.items():
+            located = self.located(scope)
+            for loc in located:
+                if loc.entry.effective_status == "active" and fact(loc.entry):
+                    doc.unique(located, loc.id, rel)
+        pending = proposal_lines(self.workspace)
+        for loc in pending:
+            if (loc.entry.status or "pending") == "pending" and proposal(loc.entry):
+                doc.unique(pending, loc.id, PROPOSALS)
 
     def archive_expired(self, *, actor: Actor = CLI, run: CoreRun | None = None,
                         limit: int | None = None) -> list[Change]:
@@ -415,7 +439,9 @@ class CoreMemory:
         with self.operation("compact", actor) as run:
             changes = self.archive_expired(actor=actor, run=run, limit=limit)
             for scope, rel in SCOPE_FILES.items():
-                old = [loc for loc in self.located(scope) if loc.entry.effective_status != "active"
+                located = self.located(scope)
+                twice = doc.ambiguous(located)      # left where they are: `memjobs validate` names them
+                old = [loc for loc in located if loc.entry.effective_status != "active" and loc.id not in twice
                        and (parse_time(loc.entry.updated_at) or now) <= now - COMPACT_AFTER]
                 if not old:
                     continue
@@ -423,7 +449,7 @@ class CoreMemory:
                 lines = "".join(format_line(replace(loc.entry, id=loc.id, extra=(*loc.entry.extra, ("from", rel),
                                                                                 ("compacted_at", ts)))) for loc in old)
                 run.writer.replace(ARCHIVE, _appending(lines))
-                run.writer.replace(rel, _removing([loc.id for loc in old]))
+                run.writer.replace(rel, _removing([loc.id for loc in old], rel))
                 for loc in old:
                     run.emit(event(op="compact", type="memory.compacted", scope=scope, key=loc.entry.key, actor=actor,
                                    request_id=run.request_id, reason=f"inactive for over 90 days: moved to {ARCHIVE}",
@@ -438,9 +464,10 @@ class CoreMemory:
         from memory_store.entries import PROPOSAL_STATUSES
 
         text = read_snapshot(self.workspace / PROPOSALS).text or ""
-        old = [loc for loc in doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0] if loc.entry.status not in
-               (None, "pending") and (parse_time(dict(loc.entry.extra).get("resolved_at", "")) or now)
-               <= now - timedelta(days=30)]
+        located = doc.scan(text, PROPOSALS, PROPOSAL_STATUSES)[0]
+        twice = doc.ambiguous(located)              # left where they are: `memjobs validate` names them
+        old = [loc for loc in located if loc.entry.status not in (None, "pending") and loc.id not in twice
+               and (parse_time(dict(loc.entry.extra).get("resolved_at", "")) or now) <= now - timedelta(days=30)]
         if not old:
             return []
         ts = stamp(now)
@@ -448,7 +475,7 @@ class CoreMemory:
             format_line(replace(loc.entry, extra=(*loc.entry.extra, ("from", PROPOSALS), ("compacted_at", ts))))
             for loc in old)))
         ids = [loc.id for loc in old]
-        run.writer.replace(PROPOSALS, lambda t: doc.remove_lines(t or "", ids, PROPOSAL_STATUSES))
+        run.writer.replace(PROPOSALS, lambda t: doc.remove_lines(t or "", ids, PROPOSAL_STATUSES, PROPOSALS))
         out = []
         for loc in old:
             run.emit(event(op="compact", type="memory.compacted", scope="proposals", key=loc.entry.key, actor=CLI,
@@ -523,8 +550,8 @@ def _appending(lines: str) -> Callable[[str | None], str]:
     return lambda text: (text or ARCHIVE_HEAD) + lines
 
 
-def _removing(ids: list[str]) -> Callable[[str | None], str]:
-    return lambda text: doc.remove_lines(text or "", ids)
+def _removing(ids: list[str], rel: str) -> Callable[[str | None], str]:
+    return lambda text: doc.remove_lines(text or "", ids, path=rel)
 
 
 def _merged(extra: tuple[tuple[str, str], ...], notes: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:

@@ -44,6 +44,18 @@ def test_set_refuses_a_value_of_more_than_one_line(workspace: Path, value: str):
     assert code == 0 and out.startswith("created m-")
 
 
+@pytest.mark.parametrize("ttl", ["0m", "0s", "0d", "00h"])
+def test_set_refuses_a_ttl_of_no_time(workspace: Path, ttl: str):
+    """Pins: `mem set user.city Lyon --ttl 0m` printed "created" with exit 0 for a fact never read (a
+    past ISO time was already refused): exit 2 and nothing written now."""
+    before = (workspace / "PROFILE.md").read_bytes()
+    code, out, err = cli(workspace, "mem", "set", "user.city", "Lyon", "--ttl", ttl)
+    assert (code, out) == (2, "") and err == (f"Error: ttl {ttl} is no time at all: the fact would expire before "
+                                              "it is read (give a duration such as 8h, or none)\n")
+    assert (workspace / "PROFILE.md").read_bytes() == before
+    assert cli(workspace, "mem", "set", "user.city", "Lyon", "--ttl", "1s")[0] == 0
+
+
 def test_set_resolve_list_forget_round_trip(workspace: Path):
     code, out, _ = cli(workspace, "mem", "set", "response.tone", "professional-friendly", "--priority", "70")
     assert code == 0 and out.startswith("created m-") and "PROFILE.md" in out
@@ -123,6 +135,24 @@ def test_policy_check_names_a_key_set_twice(workspace: Path, policy: Path):
     assert [x for x in out.splitlines() if x.startswith("POLICY.md:")] == [
         "POLICY.md:6: the key response.language is set again for applies_to global (first on line 5); "
         "only one of them is used"]
+
+
+def test_a_guardrail_written_as_key_colon_value_is_an_error_and_doctor_agrees(workspace: Path, policy: Path):
+    """Pins: `- policy.max_spend_usd: 100` in POLICY.md (the form PROFILE.md reports as an error with
+    the fix) was ignored silently, and `doctor` said "ok policy" while `policy check` exited 3 over a
+    key set twice. One checker for both now; the value is never shown."""
+    again = f"- key:response.language | value:{MARK}-again\n"
+    policy.write_text(POLICY.rsplit("- key:broken", 1)[0] + f"- policy.max_spend_usd: {MARK}\n" + again,
+                      encoding="utf-8")
+    code, out, err = cli(workspace, "policy", "check", "--json")
+    problems = [(p["line"], p["message"]) for p in json.loads(out)["problems"]]
+    assert code == 3 and MARK not in out + err and [line for line, _ in problems] == [6, 7]
+    assert problems[0][1] == ("not an entry, so memjobs does not read it (kept as written): write it as "
+                              "`- key:policy.max_spend_usd | value:<value>`")
+    code, out, err = cli(workspace, "doctor", "--json")
+    found = [f for f in json.loads(out)["findings"] if f["check"] == "policy"]
+    assert MARK not in out + err and len(found) == 1 and found[0]["level"] == "warning"
+    assert found[0]["message"].startswith("POLICY.md has 2 problem(s), first: not an entry") and found[0]["line"] == 6
 
 
 def test_policy_text_is_never_printed_by_any_command(workspace: Path, policy: Path):

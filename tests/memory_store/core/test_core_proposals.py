@@ -150,3 +150,32 @@ def test_a_forget_said_in_a_transcript_leaves_a_proposal_made_after_it(book: Pro
     assert book.mem.forget("user.name", said_at=T0) == []
     assert [p.id for p in book.proposals()] == [later.id]
     assert book.mem.forget("user.name", said_at=T0 + timedelta(days=3))[0].type == "proposal.rejected"
+
+
+def test_a_pending_proposal_past_its_ttl_is_listed_as_expired(workspace: Path):
+    """Pins: `memjobs proposals` listed a proposal past its ttl as `pending` until someone ran
+    `proposals expire`, while accepting it was refused (every proposal a backfill staged from more
+    than 30 days ago). Now it is shown as expired, in text and --json, with the command that marks it."""
+    book = ProposalBook(CoreMemory.from_config(load_config(workspace, env={})))
+    old = book.propose("response.length", "short", reason="asked twice", said_at=datetime(2026, 1, 5, tzinfo=UTC))
+    new = book.propose("user.timezone", "UTC", reason="mentioned UTC")
+    assert old is not None and new is not None
+
+    def cli(*args: str) -> tuple[int, str, str]:
+        r = conftest.cli("--workspace", str(workspace), *args)
+        return r.exit_code, r.stdout, r.stderr
+
+    code, out, _ = cli("proposals")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith(f"{old.id:<13} expired  response.length = short")
+    assert lines[1].startswith(f"{new.id:<13} pending  user.timezone = UTC")
+    assert lines[2] == ("1 pending proposal(s) past their ttl cannot be accepted: `memjobs proposals expire` marks "
+                        "them expired")
+    listed = {p["id"]: p for p in json.loads(cli("proposals", "list", "--json")[1])["proposals"]}
+    assert (listed[old.id]["status"], listed[old.id]["expired_at"]) == ("expired", "2026-02-04T00:00:00Z")
+    assert (listed[new.id]["status"], listed[new.id]["expired_at"]) == ("pending", None)
+    assert cli("proposals", "accept", old.id)[0] == 1
+    assert cli("proposals", "expire")[0] == 0
+    listed = {p["id"]: p for p in json.loads(cli("proposals", "list", "--all", "--json")[1])["proposals"]}
+    assert (listed[old.id]["status"], listed[old.id]["expired_at"]) == ("expired", None)
+    assert [p["id"] for p in json.loads(cli("proposals", "list", "--json")[1])["proposals"]] == [new.id]
