@@ -112,8 +112,15 @@ def bare_numbers(clause: str) -> list[tuple[str, float]]:
     for m in _NUMBER_RE.finditer(clause):
         if m.group(2) or _after(clause, m.end()) or clause[m.end():].strip(" .:;!?"):
             continue
-        out.append((clause[:m.start()], _value(m.group(1), "")))
+        before = clause[:m.start()]
+        # a value given to what stands before it ("… is 3", "…: 8", "… set to 500"), not a number
+        # that names one of several ("keep deploy 2", "room 12", "phase 3")
+        if _GIVEN.search(before):
+            out.append((before, _value(m.group(1), "")))
     return out
+
+
+_GIVEN = re.compile(r"(?:\b(?:is|are|was|be|to|at|of)|[:=])\s*$")
 
 
 # A length of time is given in calendar units that are not exact: "一年" and "12 个月" (365 and 360

@@ -48,3 +48,12 @@ def test_a_length_in_seconds_in_another_language_warns(old: str, new: str) -> No
     time, so another value is a possible conflict whatever the language."""
     found = _judge(old, new)
     assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
+
+
+@pytest.mark.parametrize("old,new", [
+    ("Keep deploy 0", "Keep deploy 1"),
+    ("Room 12 is the quiet room", "Room 14 is the quiet room"),
+])
+def test_a_number_that_names_one_of_several_does_not_warn(old: str, new: str) -> None:
+    found = _judge(old, new, "Rule")
+    assert found.outcome != "conflict", found
