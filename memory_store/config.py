@@ -108,15 +108,27 @@ class SearchConfig:
     embed: str = "auto"
 
 
+# the free-form keys (memory_store/core/router.py): each value is a fact or rule of its own in the
+# user's words ("my sister lives in Chiang Mai", "my brother works at Siam Bank"), so every one holds
+# at once: always multi-valued, whatever core.multi_valued lists
+FREE_FORM_KEYS = ("instruction.other", "user.other")
+
+
 @dataclass(frozen=True)
 class CoreConfig:
     """Core memory (docs/design.md §6): how long a session may be idle before `ttl:session_end`
-    entries expire, keys that keep several values (besides names ending in `[]`), and how many
-    expired facts one cleanup archives (the rest wait for the next run)."""
+    entries expire, keys that keep several values (besides names ending in `[]`, and the free-form
+    keys, which always do), and how many expired facts one cleanup archives (the rest wait for the
+    next run)."""
 
     session_idle: str = "2h"
-    multi_valued: tuple[str, ...] = ()
+    multi_valued: tuple[str, ...] = FREE_FORM_KEYS
     cleanup_limit: int = 5000          # expired facts archived per daily run / `mem compact`
+
+    def __post_init__(self) -> None:
+        listed = tuple(self.multi_valued)
+        object.__setattr__(self, "multi_valued",
+                           listed + tuple(k for k in FREE_FORM_KEYS if k not in listed))
 
 
 @dataclass(frozen=True)

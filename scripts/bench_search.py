@@ -36,7 +36,7 @@ from memory_store.entries import KINDS
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from memory_store.config import load_config  # noqa: E402
+from memory_store.config import Config, load_config  # noqa: E402
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
 from memory_store.markdown_write import serialize_entry  # noqa: E402
 from memory_store.search.indexer import update_index  # noqa: E402
@@ -358,6 +358,50 @@ def random_vectors(ws: Path) -> int:
     return n
 
 
+def mcp_path(cfg: Config, questions: list[str], rounds: int = 5) -> None:
+    """The questions through the MCP server's `memory_search` tool, in process (`call_tool`: the
+    arguments' validation, the search on the server's worker thread, redaction, the output schema and
+    the JSON text), with the [embed] extra and words only, alternated question by question in the
+    same run; a question's vector is never cached, as a new question's is not."""
+    import asyncio
+
+    from jobs.mcp.server import build_server
+    from memory_store.search import vectors
+
+    servers = {"with [embed]": build_server(cfg),
+               "words only": build_server(replace(cfg, search=replace(cfg.search, embed="off")))}
+    vectors.model()  # the server preloads it a few seconds after its start
+    lat: dict[str, list[float]] = {name: [] for name in servers}
+    notes: dict[str, int] = {}
+
+    async def ask() -> None:
+        for srv in servers.values():
+            for q in questions:  # the page cache and the matrix
+                await srv.call_tool("memory_search", {"query": q})
+        for _ in range(rounds):
+            for q in questions:
+                for name, srv in servers.items():
+                    vectors._queries.clear()
+                    t = time.perf_counter()
+                    res = await srv.call_tool("memory_search", {"query": q})
+                    lat[name].append((time.perf_counter() - t) * 1000)
+                    note = (res.structured_content or {}).get("note", "")
+                    if name != "words only" and note:
+                        key = "busy" if "too busy" in note else ("late" if "did not answer" in note else "other")
+                        notes[key] = notes.get(key, 0) + 1
+
+    asyncio.run(ask())
+    w50, w95 = statistics.median(lat["words only"]), pct(lat["words only"], 95)
+    for name, values in lat.items():
+        v50, v95 = statistics.median(values), pct(values, 95)
+        print(f"MCP memory_search, agent questions, {name}: p50 {v50:.2f} ms, p95 {v95:.2f} ms,"
+              f" max {max(values):.2f} ms ({len(values)} calls)  ->  {v50 / w50:.2f}x (p50) /"
+              f" {v95 / w95:.2f}x (p95) words only")
+    print("  with [embed], answered by words only: "
+          + (", ".join(f"{k} {n}" for k, n in sorted(notes.items())) or "none")
+          + f" of {len(lat['with [embed]'])}")
+
+
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, max(0, round(p / 100 * len(s) + 0.5) - 1))]
@@ -465,7 +509,7 @@ def main() -> int:
                     if timed is not None:
                         vectors._queries.clear()
                         t = time.perf_counter()
-                        late[name] += timed.search(q, opts, today=TODAY).words_only == "late"
+                        late[name] += timed.search(q, opts, today=TODAY).words_only in ("late", "busy")
                         lat_timed[name].append((time.perf_counter() - t) * 1000)
         s.close()
         if words_only is not None:
@@ -495,6 +539,8 @@ def main() -> int:
         if timed is not None:
             print("  with the deadline, answered by words only (the vector late): "
                   + ", ".join(f"{name} {late[name]} of {len(lat_timed[name])}" for name in sets if lat_timed[name]))
+        if args.embed:
+            mcp_path(cfg, QUESTIONS)
         if cached:
             print(f"in-process questions asked again (the vector cached): p50 {statistics.median(cached):.2f} ms,"
                   f" p95 {pct(cached, 95):.2f} ms ({len(cached)} queries)")

@@ -201,7 +201,19 @@ def main() -> int:
     ap.add_argument("--without-time", action="store_true",
                     help="also memjobs without the boost of a candidate that names a time when the question"
                     " asks when (query.TIME_BOOST = 1), in the same run")
+    ap.add_argument("--cache", type=Path, default=None, metavar="DIR",
+                    help="with --embed: keep the index's vectors on disk by the text's hash"
+                    " (scripts/eval_locomo_embed.py's cache), so that a second run does not embed every row"
+                    " and message again; questions are always embedded")
     args = ap.parse_args()
+    if args.embed and args.cache is not None:
+        from eval_locomo_embed import Cached
+
+        from memory_store.search import vectors
+
+        loaded = vectors.model()
+        if loaded is not None:
+            vectors._model = Cached(loaded, args.cache)  # type: ignore[assignment]
     samples = json.loads(args.data.read_text("utf-8"))
     chosen = conversations(args)
     systems: tuple[str, ...] = ("memjobs + sessions tier", "memjobs, entries only", "memjobs --tier all", "BM25")

@@ -29,6 +29,8 @@ WORDS_ONLY_NOTES = {
                " by its words only",
     "late": "the sentence model did not answer within the time a search may take (a busy machine): this"
             " question was ranked by its words only; asked again, it is ranked by meaning too",
+    "busy": "the machine is too busy for the sentence model to answer in time (the last questions' vectors"
+            " were late): this question was ranked by its words only",
 }
 
 

@@ -31,6 +31,7 @@ from jobs.microsync.llm_prompts import (
     EXTRACT_SYSTEM,
     extract_user_message,
 )
+from jobs.microsync.session_scoped import drop_session_scoped
 from memory_store.config import Config
 from memory_store.entries import EXCERPT_MAX, KINDS
 from memory_store.errors import LLMError
@@ -349,7 +350,7 @@ class LLMExtractor:
                         out.append(cand)
         finally:
             self.turns.flush()   # what the model answered is kept even when a later chunk fails
-        return drop_forget_requests(out, records)
+        return drop_session_scoped(drop_forget_requests(out, records), records)
 
     def _chunk(self, chunk: Chunk, records: Sequence[Record], *, depth: int = 0) -> list[Candidate]:
         """The chunk's items: from the turn cache, the model, or the fallback. A reply holding as many

@@ -5,17 +5,22 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   or a memory verb) → written to PROFILE.md at once (source user_explicit, ref chat:<session>#L..,
   updated_at = the statement's own time, so an older statement never overrides a newer value and a
   rerun changes nothing);
+- explicit scoped to this conversation (`Routed.to == "session"`: "for this task, answer concisely") →
+  PROFILE.md with `applies_to:session:<id>` and `ttl:session_end`, never a lasting value or proposal;
 - explicit of a weak class (expertise, instruction.other, user.other, no strong marker) → staged in
   PROPOSALS.md for the user to review, like an inference (a wrong reading is a proposal to reject,
   not a profile fact the agent obeys);
 - inferred → PROPOSALS.md only (pending until the user accepts it);
 - forget → every active fact of the key revoked; for the free-form keys instruction.other and
-  user.other, several of which hold at once, the ones whose value the request's words name, and every
-  pending proposal they name (memory_store/core/forget_named.py), with a note when they name nothing
-  kept; a forget whose words do not speak of what the agent keeps, `Routed.to == "review"`, is only a
-  note;
-- the user taking back a yes in the next turn or two (`Routed.to == "withdraw"`, memory_store/core/heard.py)
-  → the proposal that yes staged rejected, or the fact it wrote revoked;
+  user.other, several of which hold at once, the ones whose value the request's words name, every
+  pending proposal they name (memory_store/core/forget_named.py), and every Remember entry of the
+  daily log that holds all of its words (memory_store/core/forget_logged.py), with a note saying what
+  was held out or what was not found; a free-form thing named bare ("please forget the office wifi
+  name", `Routed.to == "review"`) withdraws only what holds all of its words; any other forget whose
+  words do not speak of what the agent keeps (`Routed.to == "review"`) is only a note;
+- the user taking back a yes in the next turn or two, or their own "remember …" in the very next turn
+  (`Routed.to == "withdraw"`, memory_store/core/heard.py) → the proposal it staged rejected, or the
+  fact it wrote revoked, and the daily log's Remember entry of the user's own turn withdrawn;
 - the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
   one of the offered key whose value is the offered one (any value when the offer names none). With
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
@@ -59,8 +64,15 @@ from memory_store.errors import (
 from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from jobs.microsync.engine import Candidate
     from jobs.run.runner import RunContext
+    from memory_store.core.audit import Actor
+    from memory_store.core.forget_named import Named
+    from memory_store.core.results import Change
+    from memory_store.core.store import CoreMemory
+    from memory_store.entries import BlockEntry
 
 __all__ = ["heard", "merge", "read_by_model", "write"]
 # a write that failed for a reason outside the statement (the file, the disk, the lock): tried again
@@ -114,14 +126,41 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
     return sorted(out, key=lambda h: (h.ts, h.ref))
 
 
-def _holds(key: str, value: str) -> Callable[[LineEntry], bool]:
-    """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value)."""
-    return lambda e: e.key == key and (not value or e.value.casefold() == value.casefold())
+def _holds(key: str, value: str, ref: str = "") -> Callable[[LineEntry], bool]:
+    """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value); or, with `ref`
+    (the user's own turn a take-back answers), made from that turn (the model's reading of it may have
+    staged other words than the rules')."""
+    return lambda e: (e.key == key and (not value or e.value.casefold() == value.casefold())) or bool(
+        ref and e.ref == ref)
 
 
 def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool], Callable[[LineEntry], bool]]:
     """Tests of a proposal line (any key) and a fact line (a free-form key) whose value a forget names."""
     return (lambda e: said_in(e.value)), (lambda e: e.key in FREE_FORM and said_in(e.value))
+
+
+def _naming_logged(named: Named, statement: Callable[[BlockEntry], str]) -> Callable[[BlockEntry], bool]:
+    """A test of a daily log's Remember entry: its statement holds every word a forget names."""
+    return lambda e: named.all_in(statement(e))
+
+
+def _hold_logged(mem: CoreMemory, picks: Callable[[BlockEntry], bool], actor: Actor, reason: str,
+                 said_at: datetime) -> list[Change]:
+    """The daily log's Remember entries `picks` picks that are still served (no forgotten value holds
+    them), withdrawn (memory_store/core/forget_logged.py)."""
+    from memory_store.core.forget_logged import logged, withdraw_logged
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(mem.workspace)
+    found = [e for e in logged(mem.workspace, picks, said_at) if not gone.found_in(e.statement)]
+    return withdraw_logged(mem, found, actor=actor, reason=reason, said_at=said_at)
+
+
+def logged_matching(mem: CoreMemory, picks: Callable[[BlockEntry], bool], said_at: datetime) -> bool:
+    """Some Remember entry `picks` picks (held out already: `_hold_logged` found none still served)."""
+    from memory_store.core.forget_logged import logged
+
+    return bool(logged(mem.workspace, picks, said_at))
 
 
 def write(ctx: RunContext, statements: list[Heard]) -> None:
@@ -132,6 +171,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     if not statements or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
+    from memory_store.core.forget_logged import cites, statement_of
     from memory_store.core.forget_named import named_by, withdraw, withdrawn_before
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
@@ -170,7 +210,15 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                                f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts)
                     counts["staged" if made is not None else "unchanged"] += 1
                     continue
-            if r.label == "explicit" and not r.writes_profile:
+            if r.label == "explicit" and r.to == "session":
+                # scoped to this conversation: holds in its session and expires with it, never lasting
+                # (docs/spec/memory.md §3: applies_to session:<id>, ttl session_end)
+                change = mem.set(r.key, r.value, applies_to=f"session:{h.session_id}", source="user_explicit",
+                                 ref=h.ref, updated_at=h.ts, actor=user, reason=f"said in {h.ref}: {r.cue}",
+                                 notes=(("excerpt", h.excerpt),),
+                                 strategy="keep_both" if r.key in FREE_FORM else None)
+                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+            elif r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
                                     actor=Actor("system", "microsync"), said_at=h.ts)
@@ -186,28 +234,53 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                     actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["proposed" if made is not None else "unchanged"] += 1
             elif r.label == "forget" and r.to == "withdraw":
-                # the user took back the yes of a turn or two before: what it staged or wrote is withdrawn
-                changes = withdraw(mem, _holds(r.key, r.value), _holds(r.key, r.value), actor=user,
-                                   reason=f"{TAKE_BACK_REASON} in {h.ref}", said_at=h.ts)
+                # the user took back the yes (or their own "remember …") of a turn or two before: what it
+                # staged or wrote is withdrawn, and the daily log's Remember entry of their own turn
+                reason = f"{TAKE_BACK_REASON} in {h.ref}"
+                kept = _holds(r.key, r.value, h.taken_back)
+                changes = withdraw(mem, kept, kept, actor=user, reason=reason, said_at=h.ts)
+                if h.taken_back:
+                    changes += _hold_logged(mem, cites(h.taken_back), user, reason, h.ts)
                 counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
                 # several free-form values hold at once: the ones the request's words name are forgotten
-                # (pending proposals of any key rejected, free-form facts revoked); what it names nothing
-                # of is for the user, said in the report
+                # (pending proposals of any key rejected, free-form facts revoked), and the daily log's
+                # Remember entries that hold every word it names. A forget the router is not sure of (a
+                # thing named bare: "please forget the office wifi name") acts only on what holds every
+                # word, and only when it names two or more ("提交" alone is in many entries). What it
+                # names nothing of is for the user, said in the report.
                 named = named_by(h.excerpt, r.cue)
-                in_proposal, in_fact = _naming(named.said_in)
-                changes = withdraw(mem, in_proposal, in_fact, actor=user,
-                                   reason=f"{FORGET_REASON} in {h.ref}", said_at=h.ts) if named else []
-                if changes:
-                    counts["forgotten"] += len(changes)
-                elif named and withdrawn_before(mem, in_proposal, in_fact):
+                review = r.to == "review"
+                acts = len(named.pieces) >= (2 if review else 1)
+                in_proposal, in_fact = _naming(named.all_in if review else named.said_in)
+                in_log = _naming_logged(named, statement_of)
+                reason = f"{FORGET_REASON} in {h.ref}"
+                changes = withdraw(mem, in_proposal, in_fact, actor=user, reason=reason, said_at=h.ts) if acts else []
+                logged = _hold_logged(mem, in_log, user, reason, h.ts) if acts else []
+                if changes or logged:
+                    counts["forgotten"] += len(changes) + len(logged)
+                    if logged:
+                        many = "entry" if len(logged) == 1 else "entries"
+                        ctx.report.notes.append(
+                            f"the user asked to forget {named} in {h.ref}: {len(logged)} remembered {many} "
+                            "of the daily log held out of MEMORY.md, the context and search (withdrawn proposals: "
+                            "`memjobs proposals list --all`)")
+                elif acts and (withdrawn_before(mem, in_proposal, in_fact) or logged_matching(mem, in_log, h.ts)):
                     counts["unchanged"] += 1
                 else:
                     counts["forget_to_review"] += 1
-                    what = f" ({named})" if named else ""
-                    ctx.report.notes.append(f"the user asked to forget something{what} in {h.ref}, but nothing kept "
-                                            "matches it: see `memjobs proposals list` (reject ID) and `memjobs mem "
-                                            "list --all` (revoke ID)")
+                    if review:
+                        found = ("too few words to act on" if not acts
+                                 else "no remembered entry, proposal or fact holds all of it")
+                        ctx.report.notes.append(f"the user may have asked to forget {named or 'something'} in "
+                                                f"{h.ref} ({r.cue!r}), but {found}: see `memjobs search` and "
+                                                "`memjobs proposals list`")
+                    else:
+                        what = f" ({named})" if named else ""
+                        ctx.report.notes.append(
+                            f"the user asked to forget something{what} in {h.ref}, but no pending proposal, "
+                            "free-form fact or remembered entry of the daily log holds it: see `memjobs proposals "
+                            "list` (reject ID) and `memjobs mem list --all` (revoke ID)")
             elif r.label == "forget" and r.to == "review":
                 # the words may be about the work, not about what the agent keeps: left to the user
                 counts["forget_to_review"] += 1

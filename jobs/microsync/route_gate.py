@@ -22,7 +22,7 @@ from memory_store.regex_literals import fold, required_of, trie_regex
 
 # The lexicon fields one of which matches in every turn the router routes (router.route): the
 # others (decline, not_mine, complaint, agent_rule, topics) only veto or refine such a turn.
-TRIGGERS = ("standing", "habitual", "long_term", "remember_self", "forget", "confirm", "self_fact",
+TRIGGERS = ("standing", "habitual", "long_term", "remember_self", "forget", "confirm", "self_fact", "session_scope",
             "expertise_high", "expertise_low", "expertise_known")
 
 

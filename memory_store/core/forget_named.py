@@ -74,13 +74,17 @@ class Named:
 
     def said_in(self, value: str) -> bool:
         """Most pieces are in `value`: all of one or two, at least two thirds of more."""
-        if not self.pieces:
-            return False
+        return bool(self.pieces) and self._found(value) * 3 >= len(self.pieces) * 2
+
+    def all_in(self, value: str) -> bool:
+        """Every piece is in `value` (a daily log's entry: many share a word with the request)."""
+        return bool(self.pieces) and self._found(value) == len(self.pieces)
+
+    def _found(self, value: str) -> int:
         folded = value.casefold()
         words = {w.casefold() for w in _WORD.findall(value)}
-        found = sum(1 for p in self.pieces if (p in words or p.rstrip("s") in words) if p.isascii()) + sum(
+        return sum(1 for p in self.pieces if (p in words or p.rstrip("s") in words) if p.isascii()) + sum(
             1 for p in self.pieces if not p.isascii() and p in folded)
-        return found * 3 >= len(self.pieces) * 2
 
 
 def _pairs(run: str) -> list[str]:

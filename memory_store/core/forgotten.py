@@ -16,8 +16,9 @@ every value the audit trail shows its key held before it was revoked (an overwri
 by "Tom", then the user said "forget my name": both are forgotten), less any value a fact holds
 now (said again after the forget, it is the user's again). A pending proposal that microSync
 rejected because the user asked to forget what it holds ("please forget my licence plate") or took
-back the yes that staged it is forgotten the same way: its value without the words that asked to
-keep it, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
+back the yes that staged it is forgotten the same way — so is a daily-log Remember entry the user asked
+to forget, recorded as such a proposal (memory_store/core/forget_logged.py): its value, and a
+distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
 word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
@@ -116,7 +117,8 @@ class Forgotten:
         were made from) has them written `forgotten`, its kind, date and hash kept — still the shape of
         an id, which the weekly log's format and its readers expect (memory_store/archive_format.py)."""
         m = _ID.fullmatch(entry_id)
-        if not self or m is None or not self.found_in(m.group(2).replace("-", " ")):
+        # the words as words, and as the id writes them (a value with a hyphen in it: "kx-7731")
+        if not self or m is None or not self.found_in(m.group(2).replace("-", " "), m.group(2)):
             return entry_id
         return f"{m.group(1)}-{ID_WORDS}-{m.group(3)}"
 
@@ -242,22 +244,17 @@ def _text(path: Path) -> str:
 # remember that"). A pending proposal rejected with one of them holds a value the user asked to forget.
 FORGET_REASON = "the user asked to forget it"
 TAKE_BACK_REASON = "the user took it back"
-# what asks to keep a value, before the value itself ("remember that …", "记住：…", "จำไว้ว่า…")
-_LEAD_IN = re.compile(r"^\s*(?:(?:please|pls|and|also)\s+)*(?:remember|note|keep in mind|don'?t forget)"
-                      r"(?:\s+that)?\s*[:,]?\s*"
-                      r"|^\s*[请請]?(?:记住|記住|记得|記得|记一下|記一下)\s*[：:，,]?\s*"
-                      r"|^\s*(?:ช่วย)?จำ(?:ไว้)?(?:ด้วย)?(?:นะ)?(?:ว่า)?\s*", re.IGNORECASE)
 # where a stated value starts ("my licence plate is KX-4471", "车牌号是 京A12345", "เบอร์ห้องคือ 1203")
 _COPULA = re.compile(r"\s(?:is|are|=)\s|[:：=]|是|คือ", re.IGNORECASE)
 
 
 def _withdrawn_values(value: str) -> set[tuple[str, str]]:
-    """What a proposal the user asked to forget is matched as: its value without the words that asked to keep
-    it, and the part after its copula when that holds a digit (a plate, a room, a number: said again in other
-    words around it: "licence plate: KX-4471" after "remember that my licence plate is KX-4471") and is
-    distinctive — letters with digits, or six characters or more: a bare "1203" or "2026" would hide every
-    text that counts to it."""
-    stated = _LEAD_IN.sub("", value, count=1).strip()
+    """What a proposal the user asked to forget is matched as: its value (staged without the words that asked
+    to keep it: memory_store/core/router.py `REMEMBER_LEAD`), and the part after its copula when that holds a
+    digit (a plate, a room, a number: said again in other words around it: "licence plate: KX-4471" after "my
+    licence plate is KX-4471") and is distinctive — letters with digits, or six characters or more: a bare
+    "1203" or "2026" would hide every text that counts to it."""
+    stated = value.strip()
     out = {f for f in (_filtered("", stated),) if f}
     m = _COPULA.search(stated)
     rest = stated[m.end():].strip(" .。!！") if m else ""

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from memory_store.core.router import Routed, language_of, route
+from memory_store.core.router import REMEMBER_LEAD, Routed, language_of, route, without_lead
 from memory_store.core.take_back import takes_back
 from memory_store.redact import redact
 from memory_store.transcripts.records import Flag, Record, Role
@@ -27,6 +27,7 @@ class Heard:
     ts: datetime        # the statement's own time (UTC)
     line_end: int
     excerpt: str        # the user's words, redacted, ≤ 200 characters
+    taken_back: str = ""    # a take-back of the user's own "remember …": the ref of the turn it takes back
 
     def to_dict(self) -> dict[str, object]:
         return {**self.routed.to_dict(), "session_id": self.session_id, "ref": self.ref,
@@ -61,21 +62,39 @@ def heard(records: Iterable[Record], after_line: int = 0,
 
     A turn that takes back the user's yes to an offer (memory_store/core/take_back.py) — one of the
     next `TAKE_BACK_TURNS` user turns after that yes, with no new question of the assistant between —
-    is heard as a forget of what the yes kept (`Routed.to == "withdraw"`, key and value of the yes)."""
+    is heard as a forget of what the yes kept (`Routed.to == "withdraw"`, key and value of the yes). The
+    user's own "remember …" ("remember that my parking spot is B17", "记住我的储物柜号码是 C33", "จำไว้ว่า
+    ที่จอดรถของผมคือ P9"), routed or not, is taken back the same way by the very next user turn when that
+    turn names nothing else ("scratch that", "算了，别记了", "ไม่ต้องจำแล้ว"; not "ลบไฟล์ภาษาอังกฤษออก
+    ไม่ต้องแล้ว", which drops a file): what it staged or wrote is withdrawn, and `Heard.taken_back` names its turn, whose
+    daily-log Remember entry is withdrawn too (memory_store/core/forget_logged.py)."""
+    from memory_store.core.forget_named import named_by
+
     out: list[Heard] = []
-    yes: tuple[Routed, int] | None = None
+    yes: tuple[Routed, int, str] | None = None
     for n, (r, context) in enumerate(user_turns(records)):
         got = route(r.text, context) if may_route is None or may_route(r.text) else None
+        ref = f"chat:{r.session_id}#{r.message_range}"
         if yes is not None and (n - yes[1] > TAKE_BACK_TURNS or (context and _ASKS.search(context))):
             yes = None      # too late, or the assistant asked something new: a "no" answers that
-        if yes is not None and (got is None or (got.label == "forget" and not got.value)):
-            back = takes_back(r.text)
-            if back is not None:
-                got = Routed("forget", yes[0].key, yes[0].value, language_of(r.text), back.group(0), "withdraw")
-                yes = None
+        taken = ""
+        if yes is not None and yes[2] and (n - yes[1] > 1 or named_by(r.text, "")):
+            yes = None      # the user's own statement: taken back only by the very next turn, naming nothing else
+        if yes is not None and (got is None or (got.label == "forget" and not got.value)) \
+                and (back := takes_back(r.text)) is not None:
+            got = Routed("forget", yes[0].key, yes[0].value, language_of(r.text), back.group(0), "withdraw")
+            taken, yes = yes[2], None
         elif got is not None and got.label == "confirm" and got.key:
-            yes = (got, n)
+            yes = (got, n, "")
+        elif (got is not None and got.label == "explicit") or (got is None and _asks_to_keep(r.text)):
+            # the user's own "remember …": a take-back in the next turns withdraws it, and its log entry
+            own = got or Routed("explicit", "user.other", without_lead(r.text), language_of(r.text), "", "")
+            yes = (own, n, ref)
         if got is not None and r.line_end > after_line:
-            out.append(Heard(got, r.session_id, f"chat:{r.session_id}#{r.message_range}", r.ts, r.line_end,
-                             excerpt(r.text)))
+            out.append(Heard(got, r.session_id, ref, r.ts, r.line_end, excerpt(r.text), taken))
     return out
+
+
+def _asks_to_keep(text: str) -> bool:
+    """The turn asks the agent to keep what follows ("remember that …", "记住…", "จำไว้ว่า…")."""
+    return REMEMBER_LEAD.match(text) is not None and without_lead(text) != text.strip()

@@ -73,6 +73,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from memory_store.config import FREE_FORM_KEYS
 from memory_store.core import router_en, router_th, router_zh
 from memory_store.core.router_lexicon import Lexicon
 from memory_store.regex_literals import fold, required_of, trie_regex
@@ -189,7 +190,7 @@ _WE = re.compile(r"\b(we|our|us)\b|我们|我們|咱们|咱們|พวกเร�
 # the value the lexicon gives would be the opposite of the user's
 _NEGATION = re.compile(r"\b(don'?t|do not|no|not|never|stop|without|less|fewer)\b"
                        r"|ไม่|อย่า|ห้าม|เลิก|不要|别|別|不用|不|没|沒", re.IGNORECASE)
-_LATIN_NAME = re.compile(r"^[A-Z][a-z]")
+_LATIN_NAME = re.compile(r"^[A-Z](?:[a-z]|['’][A-Za-z])")
 # a self fact in the first person (the lexicon's "i'm colorblind", "เราแพ้", "我吃素")
 _FIRST_PERSON = re.compile(r"^(i\b|i'|เรา|ผม|ฉัน|หนู|ดิฉัน|กู|我(?![们們]))", re.IGNORECASE)
 # what the user is ("I'm a CPA", เราเป็นนักบัญชี, 我是后端): a rule said with it is often about pitching to
@@ -211,6 +212,8 @@ _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เร�
 # words of keeping or calling the user: a forget piece in a turn about something else speaks of memory
 _KEEPING = re.compile(r"\b(forget|remember\w*|memor\w*|stor(e|ed|ing)|sav(e|ed|ing)|call(ing)? me)\b|ลืม|จำ|เรียก"
                       r"|忘|记|記|叫我", re.IGNORECASE)
+_FORGET_THING = re.compile("|".join(f"(?:{m.FORGET_THING})" for m in (router_en, router_th, router_zh)),
+                           re.IGNORECASE)
 VALUE_MAX = 120
 SHORT_REQUEST = 24     # characters: a turn this short that names a style value is only that request
 
@@ -223,6 +226,7 @@ class Routed:
     lang: str       # en | th | zh: the script the turn is mostly in
     cue: str        # the words that decided it, for the report
     to: str = ""    # explicit / confirm: "profile" (written at once) or "proposals" (staged for review);
+                    # explicit: "session" (scoped to this conversation: written for its session only);
                     # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked)
 
     def to_dict(self) -> dict[str, str]:
@@ -387,6 +391,47 @@ def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
     return not capitals
 
 
+# the rest of a Latin name after its first word, up to the end of the clause: more capitalised words
+# ("John Paul", "Khun Nok", "Le Van Thanh"), a lower-case particle between two ("Ludwig van Beethoven"), the
+# part after an apostrophe ("O'Brien", "P'Nok", "D'Angelo"); not "I", "OK" or a capitalised courtesy word
+_NAME_WORD = r"(?:(?!(?:I|OK|Please|Pls|Thanks|Thank|From|And|Or|But)\b)[A-Z][\w-]*(?:['’][A-Z][\w-]*)?)"
+_NAME_REST = re.compile(r"(?:\s+(?:(?:van|von|de|da|del|der|di|du|la|le|bin|ibn|al)\s+)*" + _NAME_WORD + ")*")
+# the part after an apostrophe of a short first word ("O'Brien", "P'Nok"), never a possessive ("Nok's")
+_NAME_ELISION = re.compile(r"['’](?!s\b)[A-Za-z][\w-]*")
+# a writer who capitalises nothing ("call me john paul from now on"): lower-case words up to the end of
+# the clause, at most three in all, stopping at a word that is not a name's
+_LOWER_WORD = re.compile(r"\s+([a-z][\w-]*)")
+_NOT_NAME = _FUNCTION_WORDS | frozenset({
+    "please", "pls", "plz", "from", "going", "when", "whenever", "instead", "now", "always", "thanks", "thx",
+    "thank", "ok", "okay", "because", "since", "while", "until", "unless", "is", "are", "was", "will", "would",
+    "should", "can", "could", "just", "only", "too", "also", "again", "anymore", "ever", "krub", "krab", "ka",
+    "kha", "na", "ja", "la", "lah", "lol", "haha", "bro", "next", "time", "forward", "onwards", "here", "not"})
+
+
+def _whole_name(text: str, end: int, value: str) -> str:
+    """The whole of a Latin name whose first word ends at `end`: the capitalised words after it (a name
+    runs to the end of its clause, "call me John Paul from now on" is John Paul, not John), and the part
+    after an apostrophe of a one- or two-letter first word."""
+    if not value.isascii() or not value[-1:].isalpha():
+        return value
+    elision = _NAME_ELISION.match(text, end)
+    if elision and len(value.split()[-1]) <= 2:
+        value, end = value + elision.group(0), elision.end()
+    if value[:1].isupper():
+        rest = _NAME_REST.match(text, end)
+        return value + rest.group(0) if rest else value
+    if any(c.isupper() for c in text):
+        return value
+    words = value.split()
+    while len(words) < 3:
+        more = _LOWER_WORD.match(text, end)
+        if more is None or more.group(1) in _NOT_NAME:
+            break
+        words.append(more.group(1))
+        end = more.end()
+    return " ".join(words)
+
+
 @cache
 def _key_table() -> tuple[tuple[str, _Prefiltered, str], ...]:
     """(key, pattern, value template) of every lexicon, in `key_of`'s order."""
@@ -410,6 +455,13 @@ def key_of(text: str) -> tuple[str, str, str] | None:
         if key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
             rejected.add(key)
             continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
+        if key == "user.name" and template.startswith("{"):
+            group = int(template[1:-1])
+            name = _whole_name(text, m.end(group), _value(key, template, m))
+            valued.setdefault(key, []).append((name, m.group(0)))
+            if not found.get(key, ("", ""))[0]:
+                found[key] = (name, found.get(key, ("", m.group(0)))[1])
+            continue
         if template:
             valued.setdefault(key, []).append((_value(key, template, m), m.group(0)))
         if found.get(key, ("", ""))[0]:
@@ -559,8 +611,24 @@ def _strong_markers() -> _Table:
     return _Table.of(p for lex in LEXICONS for p in (*lex.remember_self, *lex.standing))
 
 
+# what asks to keep a thing, before the thing itself ("remember that …", "记住：…", "จำไว้ว่า…"): not part of
+# the value staged (as `_OFFER_LEAD` is not part of an offer's), so that a proposal holds what is kept and a
+# withdrawn one is matched by it (memory_store/core/forgotten.py)
+REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:remember|note|keep in mind"
+                           r"|don'?t forget)\b(?:\s+that\b)?\s*[:,]?\s*"
+                           r"|^\W*[请請]?你?(?:记住|記住|记得|記得|记一下|記一下|记下|記下)\s*[：:，,]?\s*"
+                           r"|^\W*(?:ช่วย|ขอให้)?จำ(?:ไว้|ด้วย|เอาไว้)(?:ด้วย)?(?:นะ)?(?:ครับ|ค่ะ|คะ)?\s*(?:ว่า)?\s*",
+                           re.IGNORECASE)
+
+
+def without_lead(text: str) -> str:
+    """`text` without the words that ask to keep it (`REMEMBER_LEAD`), unless nothing is left of it."""
+    rest = REMEMBER_LEAD.sub("", text, count=1).strip()
+    return rest if len(rest) >= 3 else text.strip()
+
+
 def _paraphrase(text: str) -> str:
-    flat = " ".join(text.split())
+    flat = " ".join(without_lead(text).split())
     return flat if len(flat) <= VALUE_MAX else flat[: VALUE_MAX - 1] + "…"
 
 
@@ -784,9 +852,37 @@ _TEMPORARY = re.compile(r"\b(this|next) (week|weekend|month|morning|afternoon|ev
                         r"|这周|這週|这个星期|這個星期|今天|今晚|这几天|這幾天|这两天|這兩天|暂时|暫時", re.IGNORECASE)
 
 
+# a memory verb: with a scope of this conversation ("remember for this chat only: use metric units"), an
+# instruction for the session in the user's words
+_KEEP = re.compile(r"\b(remember|keep in mind|note that|noted)\b|จำ|记住|記住|记得|記得|记一下|記一下", re.IGNORECASE)
+
+
+def _for_this_session(text: str, got: Routed | None, scope: re.Match[str]) -> Routed | None:
+    """A statement scoped to this conversation ("just for this conversation, reply in English", "for this
+    task, answer concisely", เฉพาะแชทนี้ ตอบเป็นภาษาอังกฤษนะ, 这次对话里请用英文回答): it holds for the
+    session it is said in and expires with it (docs/spec/memory.md §3: PROFILE.md with
+    `applies_to:session:<id>` and `ttl:session_end`, which beats a lasting value inside that session
+    only), so it is never lasting memory: not written global, not staged as a global proposal. A key
+    the words name with its value, else the statement in the user's words when they ask the agent to
+    keep it or the rules read something to keep; nothing otherwise."""
+    lang = language_of(text)
+    if _any("hypothetical", text) or _asks_stored(text):
+        return None
+    named = key_of(text)
+    if named and named[1] and usable_value(named[0], named[1]) and not _of_something_else(text, named[0], named[2]) \
+            and not _negated(text, named[2], named[1]):
+        return Routed("explicit", named[0], named[1], lang, f"{scope.group(0)} / {named[2]}", "session")
+    if got is not None or _KEEP.search(text):
+        return Routed("explicit", "instruction.other", _paraphrase(text), lang, scope.group(0), "session")
+    return None
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     got = _route(turn, context)
+    scope = _any("session_scope", unquoted(turn))
+    if scope is not None and (got is None or got.label in ("explicit", "inferred")):
+        return _for_this_session(unquoted(turn), got, scope)
     if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
         return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
     return got
@@ -934,9 +1030,19 @@ def _route(turn: str, context: str | None) -> Routed | None:
     return _route_text(text, lang, turn)
 
 
+# the answer-language setting named by what it is ("forget my answer language preference", 忘掉我的回答语言设置,
+# ลืมเรื่องภาษาที่ให้ตอบไปได้เลย): in a forget, response.language (the time zone and the name are key_of's)
+_LANGUAGE_SETTING = re.compile(r"\b(answer|reply|response|output|chat)s? language\b|\blanguage (preference|setting)"
+                               r"|(回答|回复|回覆|答复|答覆|输出|輸出)(的)?(语言|語言)|(语言|語言)(设置|設置|设定|設定|偏好)"
+                               r"|ภาษา(ที่)?(ให้|ใช้)?ตอบ|(ตั้งค่า|การตั้งค่า)ภาษา", re.IGNORECASE)
+
+
 def _setting_named(text: str) -> tuple[str, str, str] | None:
-    """A language or a place named bare ("remove the Spanish setting", ลบเรื่อง timezone โตเกียว): in a
-    forget, the key it is a value of."""
+    """A language or a place named bare ("remove the Spanish setting", ลบเรื่อง timezone โตเกียว), or the
+    language setting named by what it is (`_LANGUAGE_SETTING`): in a forget, the key it is a value of."""
+    said = _LANGUAGE_SETTING.search(text)
+    if said:
+        return "response.language", "", said.group(0)
     folded = text.casefold()
     for key, table in (("response.language", _LANGUAGES), ("user.timezone", _ZONES)):
         for word in table:
@@ -1031,6 +1137,12 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         near = 0 if re.fullmatch(r"[a-z]+", forget.group(0), re.IGNORECASE) else _MINE_NEAR
         if _MINE.search(text, forget.start(), min(len(text), forget.end() + near)):
             return Routed("forget", "user.other", "", lang, forget.group(0))
+        thing = _FORGET_THING.search(text)
+        if thing:
+            # a thing named bare ("please forget the office wifi name", 忘掉办公室的wifi名字): what a Remember
+            # entry keeps, or the work ("forget the old endpoint"): for review — microSync withdraws only a
+            # daily-log Remember entry that holds every word it names (jobs/microsync/preferences.py)
+            return Routed("forget", "user.other", "", lang, thing.group(0).strip(), "review")
         return None
     complaint = _any("complaint", text)
     marked = _standing(text, complaint is not None)
@@ -1132,7 +1244,7 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
 
 
 _TOPIC = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
-FREE_KEYS = frozenset({"instruction.other", "user.other"})
+FREE_KEYS = frozenset(FREE_FORM_KEYS)     # multi-valued (memory_store/config.py)
 
 
 def canonical_key(key: str) -> str:
@@ -1166,6 +1278,9 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     if label not in ("explicit", "inferred") or not text.strip() or _any("hypothetical", text):
         return None
     lang = language_of(turn)
+    scope = _any("session_scope", text)
+    if scope is not None:      # for this conversation only: never a lasting value or a global proposal
+        return _for_this_session(text, Routed(label, key, value, lang, "model"), scope)
     key = canonical_key(key)
     value = _setting(key, value)
     if key in FREE_KEYS or not value:

@@ -13,6 +13,12 @@ _BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|sett
              r"|(rule|setting|preference|default)s? (from|in) my profile|the bit where i|what i (said|told you|asked)"
              r"|where i (said|told|asked))\b")
 
+# a request to forget a thing named bare, not the user's nor a rule, asked as a request ("please forget the
+# office wifi name"; a bare "forget the regex, use a parser" is the work): perhaps what a Remember entry
+# keeps, perhaps the work (router.py routes it for review)
+FORGET_THING = (r"\b(please|pls|plz|kindly|go ahead and)\s+(just\s+)?forget (about )?(the|our|that|this)\s+"
+                r"(?!(rest|idea|past|whole|fact|time|way)\b)(?=\w)")
+
 LEXICON = Lexicon(
     lang="en",
     standing=(r"\bfrom now on\b", r"\bgoing forward\b", r"\bmoving forward\b", r"\bby default\b",
@@ -64,7 +70,7 @@ LEXICON = Lexicon(
             r"forget (about )?(that )?(my|i)\b",
             r"\bstop (remembering|storing|keeping|saving|memori[sz]ing)\b.{0,20}\b(my|me|that i)\b",
             r"(^|[.!?;,]\s*|\bplease\s+)(don'?t|do not|no need to|never) (remember|store|keep|save|memori[sz]e)"
-            r"\b.{0,20}\b(my|that i|anything about me)\b"),
+            r"\b.{0,20}\b(my|that i|anything about me)\b", FORGET_THING),
     # the speaker's own forgetting ("I totally forgot I asked you…", "I forget what I told you about…")
     forgot_self=(r"\bi('ve| have| had)? (\w+ )?(forgot|forgotten|forget)\b",),
     back_ref=(_BACK_REF,),
@@ -148,8 +154,8 @@ LEXICON = Lexicon(
         ("response.tone", r"\b(casual|informal|relaxed|(so|too|less) (formal|polite))\b", "casual"),
         ("response.tone", r"\b(formal|professional|polite)\b", "professional-friendly"),
         ("response.tone", r"\btone\b", ""),
-        ("response.length", r"\b(short|shorter|concise|brief|terse|\d-\d lines|tl;?dr|too long|succinct|verbose"
-         r"|wordy|a lot of words|get to the (answer|point))\b",
+        ("response.length", r"\b(short|shorter|concise|concisely|brief|briefly|terse|\d-\d lines|tl;?dr|too long"
+         r"|succinct|verbose|wordy|a lot of words|get to the (answer|point))\b",
          "short"),
         ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
@@ -180,4 +186,7 @@ LEXICON = Lexicon(
             (r"\b(spark|airflow|data engineering)\b", "data-engineering"),
             (r"\b(statistics|stats|p-values?)\b", "statistics"),
             (r"\b(for loop|programming|coding|code)\b", "programming")),
+    session_scope=(r"\b(?:for|in|during|within) (?:the rest of )?this (?:conversation|session|chat|thread|task)\b",
+                   r"\bthis (?:conversation|session|chat|thread) only\b", r"\bfor now in this (?:chat|conversation)\b",
+                   r"\buntil (?:the end of )?this (?:conversation|session|chat) (?:ends|is over)\b"),
 )

@@ -34,6 +34,9 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `pitch`: how to pitch the answers to the user's level (skip the basics, ไม่ต้องอธิบาย, 不用从头讲, explain
   it like I'm a first-year): with an expertise cue, the self-description is explicit (else inferred);
 - `agent_rule`: an imperative about how the agent works (ask me before…, ห้าม…, 先给我看…);
+- `session_scope`: a scope that is this conversation (just for this conversation, for this session,
+  for this task, for this chat only, เฉพาะแชทนี้, 这次对话里): the statement holds for the session it is
+  said in and expires with it (PROFILE.md, `applies_to:session:<id>`, `ttl:session_end`), never lasting;
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
 - `topics`: (pattern, topic) for `user.expertise.<topic>`.
 """
@@ -69,3 +72,4 @@ class Lexicon:
     keys: tuple[tuple[str, str, str], ...]
     topics: tuple[tuple[str, str], ...]
     forgot_self: tuple[str, ...] = ()
+    session_scope: tuple[str, ...] = ()

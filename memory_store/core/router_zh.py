@@ -8,6 +8,12 @@ _REMOVAL = r"(删|刪|取消|作废|作廢|清空|清掉|清除|撤掉|撤销|�
 _BACK_REF = (r"(那个|那個|那条|那條|之前(说|說|讲|講|要|让|讓)|上次(说|說|要)|设置|設置|设定|設定|偏好"
              r"|昵称|暱稱|称呼|稱呼)")
 
+# a request to forget a thing named bare, not the user's nor a rule ("忘掉办公室的wifi名字", "请忘记…"; not
+# "忘记提交了", the speaker's own): perhaps what a Remember entry keeps, perhaps the work (router.py routes
+# it for review)
+FORGET_THING = (r"((^\W*|[，,。！!；;]\s*)(你)?忘掉|(请|請|麻烦|麻煩|帮我|幫我)(你)?(忘掉|忘记|忘記))(一下)?"
+                r"(?![我之上那这這])(?=\S)")
+
 LEXICON = Lexicon(
     lang="zh",
     standing=(r"以后", r"以後", r"今后", r"今後", r"默认", r"默認", r"改一下", r"从现在开始", r"從現在開始",
@@ -34,7 +40,7 @@ LEXICON = Lexicon(
             # 不要再记我的生日, 别记我的手机号); "我忘了我的密码" (the user forgot) and 别忘了 are none
             r"(^\W*|[，,。！!；;]\s*|请|請|麻烦|麻煩|你可以|可以|帮我|幫我|就)(你)?(忘掉|忘记|忘記|忘了)(一下)?我(?![们們])",
             r"把我.{1,20}(忘掉|忘了|忘记|忘記)",
-            r"(不要|别|別|不用|不必|无需|無需)(再)?(记|記)(住|着|著|下|得)?我(?![们們])"),
+            r"(不要|别|別|不用|不必|无需|無需)(再)?(记|記)(住|着|著|下|得)?我(?![们們])", FORGET_THING),
     # the speaker's own forgetting ("我都忘了之前说的那条了，还好你记得"); "帮我忘掉…", "让我…" ask the agent
     forgot_self=(r"(?<![帮幫让讓请請替给給叫把])我(都|也|差点|差點|完全|居然|竟然|早就|早|还|還|真的?)?(忘了|忘记|忘記|忘掉)",),
     back_ref=(_BACK_REF,),
@@ -98,8 +104,9 @@ LEXICON = Lexicon(
         ("response.length", r"简短|簡短|太长|太長|简洁|簡潔|说重点|說重點|短一|啰嗦|囉嗦", "short"),
         ("response.length", r"详细|詳細|长一点|長一點|(别|別|不要)(帮我)?省略", "detailed"),
         ("response.length", r"(回答|回复|回覆|預設|预设|默认|默認)的?(长度|長度)", ""),
+        # a Latin name may be set off by spaces and run long ("以后叫我 Mary Ann 就好")
         ("user.name", r"(?:我叫|叫我)(?![写寫做看改跑查去来來帮幫给給想要])"
-         r"([\u4e00-\u9fffA-Za-z]{1,4}?)(?=[，,。！ 就就行吧]|$)", "{1}"),
+         r"\s?([\u4e00-\u9fff]{1,4}?|[A-Za-z][\w'’-]*?)(?=[，,。！ 就就行吧]|$)", "{1}"),
         ("user.name", r"叫我|称呼|稱呼|我的名字|我存的名字", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"我(人)?(\S{0,3}?)在(台北|北京|上海|香港|东京|東京|新加坡|曼谷|柏林|伦敦|倫敦"
@@ -115,4 +122,7 @@ LEXICON = Lexicon(
             (r"运维|運維|DevOps", "devops"), (r"数学|數學", "math"), (r"财务|財務", "finance"),
             (r"统计|統計", "statistics"), (r"Postgres|PostgreSQL", "postgres"),
             (r"编程|程式|代码|代碼|写代码|寫代碼", "programming")),
+    session_scope=(r"(这次|這次|本次|这个|這個|这轮|這輪|当前|當前)(的)?(对话|對話|会话|會話|聊天)",
+                   r"(对话|對話|会话|會話|聊天)(里|裡|中)(先)?(就)?(只|临时|臨時)",
+                   r"(这个|這個)(任务|任務)(里|裡|中)"),
 )

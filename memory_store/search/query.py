@@ -60,6 +60,11 @@ DATE_BOOST = 2.0  # a candidate dated inside the days the query names (dates.py)
 # that does not: the answer to "when" is a message that says when. LoCoMo (docs/search-history.md,
 # eighth pass): recall@1 +0.01 on every part, recall@6 +0.003 tuning, held out within one question.
 TIME_BOOST = 1.5
+# A searcher with a deadline (the MCP server) whose last LATE_RUN vector branches all missed it skips
+# the branch (the words answer at once, `words_only` = "busy"), running one on every PROBE_EVERY-th
+# question to see whether the machine has room again (Searcher._busy).
+LATE_RUN = 3
+PROBE_EVERY = 4
 CITED_SPAN = 12  # transcript lines an entry may cite for a message there to count as the entry's
 _TOP = 1 << 47
 
@@ -91,8 +96,9 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     stale: bool = False
     # Why a question that would have been fused with sentence vectors was ranked by words only:
-    # "loading" (the model was still loading, vectors.preload) or "late" (its vector missed the
-    # searcher's deadline); None otherwise. Not part of the JSON result.
+    # "loading" (the model was still loading, vectors.preload), "late" (its vector missed the
+    # searcher's deadline) or "busy" (the last questions' vectors were late: not embedded at all,
+    # Searcher._busy); None otherwise. Not part of the JSON result.
     words_only: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,6 +140,9 @@ class Searcher:
         self._vec_db: sqlite3.Connection | None = None
         self._vec_lock = threading.Lock()
         self._loading: tuple[str | None, Future[Any]] | None = None  # a newer generation's Matrix being read
+        self._branch_ms = 0.0  # what this searcher's vector branches take (wall ms, a moving average)
+        self._late_run = 0  # branches in a row that missed the deadline (_busy)
+        self._skipped = 0  # questions whose branch _busy skipped
         self.path = index_path(cfg.state_dir)
         self.db = open_readonly(self.path)
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
@@ -165,28 +174,48 @@ class Searcher:
         run.names = names_pattern(words) if self.name_boost != 1.0 else []
         run.name_boost = self.name_boost
         run.time_boost = self.time_boost if self.time_boost != 1.0 and asks_when(words) else 1.0
-        terms = run.rank.exact_words(query_terms(words) or query_terms(query))
+        terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation))
-        if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
-            run.near = self._nearest(query, opts, generation)  # on another thread while the words are ranked
+        if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts) and self._busy():
+            result.words_only = "busy"
+        elif terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):
+            # The vector branch starts before anything else of the question is computed (its words'
+            # counts, exact_words): it is the longer of the two, and the deadline counts from arrival.
+            if self.embed_deadline_ms is not None:
+                run.deadline = started + self.embed_deadline_ms / 1000
+            run.near = self._nearest(query, opts, generation, run.deadline, run.branch)
             if run.near is None:
                 from memory_store.search import vectors
 
                 result.words_only = "loading" if vectors.state() == "loading" else None
-            elif self.embed_deadline_ms is not None:
-                run.deadline = started + self.embed_deadline_ms / 1000
+                run.deadline = None
+            run.branch_ms = self._branch_ms
+        terms = run.rank.exact_words(terms)
         if terms:
             result.hits = run.hits(terms, opts, today)
             result.hits = _not_expired(self.cfg, _not_forgotten(self.cfg.workspace, result.hits, self.db, terms))
             if run.late:
                 result.words_only = "late"
+            if run.near is not None and self.embed_deadline_ms is not None:
+                self._late_run = self._late_run + 1 if run.late else 0
             _mark_disputes(self.cfg.workspace, result.hits)
             _shown_ids(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
 
-    def _nearest(self, query: str, opts: SearchOptions, generation: str | None) -> Future[list[Hit] | None] | None:
+    def _busy(self) -> bool:
+        """Whether this question skips its vector branch: the last LATE_RUN branches all missed the
+        deadline (a machine too busy for the model to answer in time), so a branch would only take a
+        core from the words' ranking, of this question and the next. Every PROBE_EVERY-th question
+        skipped runs one anyway, and the first on time ends the skipping."""
+        if self.embed_deadline_ms is None or self._late_run < LATE_RUN:
+            return False
+        self._skipped += 1
+        return self._skipped % PROBE_EVERY != 0
+
+    def _nearest(self, query: str, opts: SearchOptions, generation: str | None, deadline: float | None = None,
+                 branch: _Branch | None = None) -> Future[list[Hit] | None] | None:
         """The rows and messages nearest to the query by cosine, as hits in that order (a future: the
         whole vector branch — embedding the query, the cosine scan, reading those rows — runs on
         another thread while the words are ranked, so a deadline bounds all of it; onnxruntime, numpy
@@ -222,17 +251,31 @@ class Searcher:
             if matrix is None or self.embed_deadline_ms is None:
                 source = loading
         depth = self.cosine_depth or vectors.COSINE_DEPTH
-        return self._pool.submit(self._near, source, model, query, opts, depth)
+        return self._pool.submit(self._near, source, model, query, opts, depth, deadline, branch or _Branch())
 
-    def _near(self, source: Any, model: Any, query: str, opts: SearchOptions, depth: int) -> list[Hit] | None:
-        """The vector branch of one query, on a pool thread (see _nearest)."""
+    def _near(self, source: Any, model: Any, query: str, opts: SearchOptions, depth: int,
+              deadline: float | None = None, branch: _Branch | None = None) -> list[Hit] | None:
+        """The vector branch of one query, on a pool thread (see _nearest). `branch.started` is set as
+        it begins (a question whose words are ranked before its branch could start does not wait for
+        it: _Run.hits). Past the `deadline` nothing waits for it any more: once the question's vector
+        is embedded (and cached, for when it is asked again) the scan and the reading of the nearest
+        rows are skipped, so that a late branch leaves the cores to the questions that follow."""
         from memory_store.search import vectors
 
+        began = time.perf_counter()
+        if branch is not None:
+            branch.started.set()
         matrix = source if isinstance(source, vectors.Matrix) else source.result()
         if not matrix.keys:
             return None
-        keys = matrix.nearest(vectors.query_vector(model, query), depth)
-        return self._near_hits(keys, opts, self._vector_db())
+        qv = vectors.query_vector(model, query)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _BranchLate
+        keys = matrix.nearest(qv, depth)
+        out = self._near_hits(keys, opts, self._vector_db())
+        # What a branch takes, for the next questions' wait (an average over the last few).
+        self._branch_ms += ((time.perf_counter() - began) * 1000 - self._branch_ms) / 4
+        return out
 
     def _near_hits(self, keys: list[tuple[bool, int]], opts: SearchOptions, db: sqlite3.Connection) -> list[Hit]:
         """The cosine ranking's rows and messages as hits, in its order: rows revoked or outside the
@@ -306,6 +349,17 @@ class Searcher:
         return {r[0] for r in self.db.execute("SELECT path FROM files")}
 
 
+class _BranchLate(Exception):
+    """A vector branch that stopped after the question's embedding: its deadline had passed."""
+
+
+@dataclass
+class _Branch:
+    """What the query's thread knows of its vector branch: whether it has begun."""
+
+    started: threading.Event = field(default_factory=threading.Event)
+
+
 @dataclass
 class _Run:
     """One query's search: its own Ranker (row counts cached for this query only), the days it names
@@ -321,6 +375,8 @@ class _Run:
     near: Future[list[Hit] | None] | None = None
     deadline: float | None = None  # time.perf_counter() after which `near` is not waited for
     late: bool = False  # `near` missed the deadline: the words' ranking was returned
+    branch: _Branch = field(default_factory=_Branch)
+    branch_ms: float = 0.0  # what the searcher's vector branches take (Searcher._branch_ms)
     names: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)  # the question's names (names_pattern)
     name_boost: float = NAME_BOOST
     time_boost: float = 1.0  # TIME_BOOST when the question asks when (asks_when), else 1
@@ -355,9 +411,14 @@ class _Run:
                 from memory_store.search.vectors import fuse
 
                 wait = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+                if wait is not None and not self.branch.started.is_set() and wait * 1000 < self.branch_ms:
+                    # Not begun (queued behind a late question's branch) with less time left than a
+                    # branch takes: it cannot be on time, so the words answer now rather than at the
+                    # deadline.
+                    wait = 0.0
                 try:
                     near = self.near.result(timeout=wait)
-                except TimeoutError:  # concurrent.futures.TimeoutError is this one since Python 3.11
+                except (TimeoutError, _BranchLate):  # concurrent.futures.TimeoutError is this one since 3.11
                     near = None
                     self.late = True
                     self.near.cancel()  # still queued behind another question's branch: never run

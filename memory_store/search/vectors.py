@@ -14,7 +14,9 @@ terms (once per process: `query_vector` keeps the last QUERY_CACHE) and fuses, b
 only the default search (no tier, kind, date or layer filter) is fused. The MCP server loads the
 model on a thread of its own as it starts (`preload`); a searcher runs a question's whole vector
 branch (embedding, cosine scan, reading the nearest rows) on one thread of its own and waits for it
-only up to a deadline (query.Searcher._nearest). Measured on LoCoMo (docs/benchmarks.md, "Search
+only up to a deadline (query.Searcher._nearest); a branch that cannot begin in time is not waited for,
+a late one stops after the question's embedding, and after a run of late ones the searcher skips the
+branch, probing now and then (query.Searcher._busy). Measured on LoCoMo (docs/benchmarks.md, "Search
 quality: LoCoMo evidence recall"): recall@6 +0.02 over the word search (+0.03 to +0.04 before the
 word search weighed names).
 Without the extra, with `search.embed: off`, or in a one-shot `memjobs search` process (loading the

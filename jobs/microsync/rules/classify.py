@@ -29,7 +29,7 @@ _CLAUSE_SEP = re.compile(rf"[,;:，；：、。]\s*|\s[-–—]\s|{lx.alternatio
 
 # Could a text state anything at all? One scan for the literals of every statement cue.
 _CLASSIFY_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                      lx.RULE_WEAK)
+                      lx.RULE_WEAK, lx.GRANTED)
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def _classify(probe: str) -> Hit | None:
     # "we decided to move to X, and from now on no new Y": the sentence reports a decision; the
     # rule cue after the verb of deciding is part of what was decided.
     decided = lx.DECIDED.search(probe)
-    for rx, kind in ((lx.CONSTRAINT, "Constraint"), (lx.RULE, "Rule")):
+    for rx, kind in ((lx.GRANTED, "Rule"), (lx.CONSTRAINT, "Constraint"), (lx.RULE, "Rule")):
         m = rx.search(probe)
         if m and decided is not None and decided.start() < m.start():
             return Hit(kind_of(probe), decided.start(), CONF_EXPLICIT)
@@ -123,8 +123,9 @@ def rejected(probe: str, cue_pos: int) -> bool:
     if MASK in probe and lx.REPORTED.search(probe):
         return True
     own = own_or_adopted(probe)
+    granted = lx.GRANTED.search(probe) is not None   # "如果只改文档，可以跳过 review": a condition, not a hypothetical
     for rx in (lx.HYPOTHETICAL, lx.REPORTED, lx.OPINION):
-        if own and rx is lx.REPORTED:
+        if (own and rx is lx.REPORTED) or (granted and rx is lx.HYPOTHETICAL):
             continue
         m = rx.search(probe)
         if m and m.start() <= cue_pos:

@@ -61,6 +61,7 @@ from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
 from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, may_answer, may_plan, plan_reply
 from jobs.microsync.rules.stance import NO_ASK_AGAIN, dismissed
 from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, mask, split_sentences, strip_non_prose
+from jobs.microsync.session_scoped import drop_session_scoped
 from memory_store.transcripts.records import Record, Role
 
 _DEMONSTRATIVE = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.text.demonstrative)})", re.I)
@@ -73,7 +74,7 @@ _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 _PICK_HEAD = re.compile(rf"^\W*\S+(?:\s+\S+){{0,3}}?\s*(?:[.,;:!，。、；：！]|{PARTICLE_BREAK}|\s*$)")
 
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
-                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, SCRAP, ADOPT,
+                  lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, lx.GRANTED, SCRAP, ADOPT,
                   facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE,
                   structure.GATE, *topology.GATES, *settled.GATES, *thchoice.GATES)
 
@@ -92,7 +93,7 @@ class RuleExtractor:
     def extract(self, records: Sequence[Record]) -> list[Candidate]:
         memo.forget()   # answers remembered within one session only
         try:
-            return drop_forget_requests(self._extract(records), records)
+            return drop_session_scoped(drop_forget_requests(self._extract(records), records), records)
         finally:
             memo.forget()
 

@@ -133,7 +133,8 @@ def test_a_forget_naming_nothing_kept_says_so_in_the_run_report(tmp_path: Path, 
     ws, rep = _two_days(tmp_path, "remember that my licence plate is KX-4471", forget)
     assert [s for _k, s, _v in _proposals(ws)] == ["pending"]
     (note,) = [n for n in rep.notes if "forget" in n]
-    assert "nothing kept" in note and "memjobs proposals list" in note and "mem list" not in note.split("`")[0]
+    assert "no pending proposal, free-form fact or remembered entry" in note and "memjobs proposals list" in note
+    assert "mem list" not in note.split("`")[0]
     assert rep.details["core_memory"] == {"forget_to_review": 1}
 
 

@@ -531,3 +531,57 @@ def test_a_yes_or_no_turned_by_but_keeps_the_users_own_statement(turn: str, cont
 def test_a_but_that_narrows_or_turns_to_a_task_is_still_nothing() -> None:
     assert route("yes but only for this chat", "Should I answer in Spanish from here on?") is None
     assert route("ok but run the tests first", "Should I remember that you prefer short answers?") is None
+
+
+@pytest.mark.parametrize(("turn", "want"), [
+    ("just for this conversation, reply in English", ("response.language", "en")),
+    ("for this session, please answer only in bullet points", ("response.format.default", "bullets")),
+    ("for this task, answer concisely", ("response.length", "short")),
+    ("remember for this chat only: use metric units",
+     ("instruction.other", "for this chat only: use metric units")),
+    ("in this conversation call me Bob", ("user.name", "Bob")),
+    ("这次对话里请用英文回答", ("response.language", "en")),
+    ("这次对话先用表格吧", ("response.format.default", "table")),
+    ("เฉพาะแชทนี้ ตอบเป็นภาษาอังกฤษนะ", ("response.language", "en")),
+    ("ในแชทนี้ตอบสั้นๆ นะ", ("response.length", "short")),
+])
+def test_a_statement_for_this_conversation_holds_for_its_session_only(turn: str, want: tuple[str, str]) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key, got.value, got.to) == ("explicit", *want, "session")
+    assert not got.writes_profile
+    # the model's reading of the same turn goes the same way: never a lasting value or a global proposal
+    read = gate(turn, None, "explicit", want[0], want[1])
+    assert read is not None and read.to == "session"
+
+
+@pytest.mark.parametrize("turn", [
+    "I created a branch for this task",
+    "what language did I set for this session?",
+    "for this chat, don't use bullet points",
+    "if I say for this chat only, answer in English, what would you do?",
+])
+def test_a_mention_of_this_conversation_is_not_a_statement_for_it(turn: str) -> None:
+    got = route(turn)
+    assert got is None or got.to != "session" and not got.writes_profile
+
+
+def test_a_lasting_statement_is_still_lasting() -> None:
+    got = route("from now on answer concisely")
+    assert got is not None and (got.key, got.value, got.to) == ("response.length", "short", "profile")
+
+
+@pytest.mark.parametrize(("turn", "name"), [
+    ("always call me Khun Nok from now on", "Khun Nok"),
+    ("my name is Le Van Thanh", "Le Van Thanh"),
+    ("you can call me O'Brien", "O'Brien"),
+    ("call me P'Nok please", "P'Nok"),
+    ("call me john paul from now on", "john paul"),
+    ("call me Dan, I'm new here", "Dan"),
+    ("call me Dan when you answer", "Dan"),
+    ("call me Nok's husband", "Nok"),
+    ("ช่วยเรียกผมว่า พี่ต้น นะครับ", "พี่ต้น"),
+    ("以后叫我 Mary Ann 就好", "Mary Ann"),
+])
+def test_a_name_is_the_whole_name_up_to_the_end_of_its_clause(turn: str, name: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.key, got.value) == ("user.name", name)

@@ -372,7 +372,7 @@ def test_the_deadline_bounds_the_whole_vector_branch(tmp_path: Path, monkeypatch
 
 @needs_model
 def test_one_vector_branch_at_a_time_and_a_late_queued_one_never_runs(tmp_path: Path) -> None:
-    """A late question's branch keeps running (its vector is cached); the next question's branch waits
+    """A question's branch runs on the searcher's one pool thread; the next question's branch waits
     behind it instead of taking another core, and when its own deadline passes first it never runs."""
     import threading
 
@@ -381,7 +381,7 @@ def test_one_vector_branch_at_a_time_and_a_late_queued_one_never_runs(tmp_path: 
     update_index(cfg)
     model = vectors.model()
     assert model is not None
-    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=10_000)
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
     s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
     gate, calls, real = threading.Event(), [], model.encode
 
@@ -392,15 +392,99 @@ def test_one_vector_branch_at_a_time_and_a_late_queued_one_never_runs(tmp_path: 
 
     vectors._queries.clear()
     model.encode = gated  # type: ignore[method-assign]
-    s.embed_deadline_ms = 5
+    results: list[object] = []
     try:
-        first = s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)
+        first = threading.Thread(target=lambda: results.append(
+            s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)))
+        first.start()
+        for _ in range(600):  # its branch has begun: it holds the pool's thread
+            if calls:
+                break
+            threading.Event().wait(0.1)
+        s.embed_deadline_ms = 5
         second = s.search("when is the vet appointment", SearchOptions(limit=6), today=TODAY)
-        assert first.words_only == second.words_only == "late"
+        assert second.words_only == "late"
         gate.set()
+        first.join(60)
+        assert results and results[0].words_only is None  # type: ignore[attr-defined]
         s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
         assert calls == [["which pet did we adopt"]]
         assert "which pet did we adopt" in vectors._queries and "when is the vet appointment" not in vectors._queries
+    finally:
+        gate.set()
+        model.encode = real  # type: ignore[method-assign]
+        s.close()
+        vectors._queries.clear()
+
+
+@needs_model
+def test_a_branch_that_cannot_begin_in_time_is_not_waited_for(tmp_path: Path) -> None:
+    """A question whose words are ranked while its branch is still queued behind another question's,
+    with less time left than a branch takes, is answered by its words at once, not at the deadline."""
+    import threading
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
+    s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
+    gate = threading.Event()
+    try:
+        s._pool.submit(gate.wait, 60)  # type: ignore[union-attr]  # the pool's one thread is busy
+        s.embed_deadline_ms = 3_000
+        s._branch_ms = 5_000  # a branch takes longer than the time left
+        res = s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)
+        assert res.words_only == "late"
+        assert res.took_ms < 2_000
+        assert res.to_dict()["results"] == _results(ws, "which pet did we adopt", embed_queries=False)
+        s._branch_ms = 0.0  # a branch is quick: the queued one is waited for up to the deadline
+        vectors._queries.clear()
+        slow = s.search("when is the vet appointment", SearchOptions(limit=6), today=TODAY)
+        assert slow.words_only == "late" and slow.took_ms >= 2_900
+    finally:
+        gate.set()
+        s.close()
+        vectors._queries.clear()
+
+
+@needs_model
+def test_a_late_branch_stops_after_the_question_s_vector(tmp_path: Path) -> None:
+    """Past its deadline a branch keeps the question's vector (cached for when it is asked again) but
+    neither scans the matrix nor reads the nearest rows: nothing waits for them."""
+    import threading
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    model = vectors.model()
+    assert model is not None
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
+    s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
+    gate, real, read = threading.Event(), model.encode, []
+    real_hits = Searcher._near_hits
+
+    def gated(texts: list[str], batch: int = 16) -> object:
+        gate.wait(60)
+        return real(texts, batch)
+
+    def near_hits(self: Searcher, *args: object) -> object:
+        read.append(args)
+        return real_hits(self, *args)  # type: ignore[arg-type]
+
+    vectors._queries.clear()
+    model.encode = gated  # type: ignore[method-assign]
+    s._near_hits = near_hits.__get__(s)  # type: ignore[method-assign]
+    try:
+        s.embed_deadline_ms = 50
+        res = s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)
+        assert res.words_only == "late"
+        gate.set()
+        s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
+        assert "which pet did we adopt" in vectors._queries
+        assert read == []
+        s.embed_deadline_ms = 60_000
+        again = s.search("which pet did we adopt", SearchOptions(limit=6), today=TODAY)
+        assert again.words_only is None and len(read) == 1
     finally:
         gate.set()
         model.encode = real  # type: ignore[method-assign]
@@ -431,5 +515,54 @@ def test_a_new_generation_s_matrix_is_read_off_the_question_s_thread(tmp_path: P
         again = s.search("where do our database copies live", SearchOptions(limit=6), today=TODAY)
         assert any("backups" in h["title"] for h in again.to_dict()["results"])
     finally:
+        s.close()
+        vectors._queries.clear()
+
+
+@needs_model
+def test_a_searcher_whose_branches_are_late_skips_them_and_probes(tmp_path: Path) -> None:
+    """After LATE_RUN late branches in a row a searcher with a deadline answers by words at once
+    ("busy": a branch would only take a core from the words' ranking), runs a branch on every
+    PROBE_EVERY-th question, and fuses again once a probe is on time."""
+    import threading
+
+    from memory_store.search.query import LATE_RUN, PROBE_EVERY
+
+    ws = _workspace(tmp_path)
+    cfg = load_config(ws)
+    update_index(cfg)
+    model = vectors.model()
+    assert model is not None
+    s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
+    s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
+    gate, real = threading.Event(), model.encode
+
+    def gated(texts: list[str], batch: int = 16) -> object:
+        gate.wait(60)
+        return real(texts, batch)
+
+    vectors._queries.clear()
+    model.encode = gated  # type: ignore[method-assign]
+    questions = iter(f"which pet did we adopt in week {n}" for n in range(40))
+    try:
+        s.embed_deadline_ms = 20
+        seen = [s.search(next(questions), SearchOptions(limit=6), today=TODAY).words_only
+                for _ in range(LATE_RUN + PROBE_EVERY)]
+        assert seen == ["late"] * LATE_RUN + ["busy"] * (PROBE_EVERY - 1) + ["late"]
+        busy = s.search(next(questions), SearchOptions(limit=6), today=TODAY)
+        assert busy.words_only == "busy"
+        from jobs.mcp.search_tools import WORDS_ONLY_NOTES
+
+        assert "too busy" in WORDS_ONLY_NOTES[busy.words_only]  # what the MCP tool says in `note`
+        assert busy.to_dict()["results"] == _results(ws, busy.query, embed_queries=False)
+        gate.set()
+        s._pool.submit(lambda: None).result()  # type: ignore[union-attr]
+        s.embed_deadline_ms = 60_000
+        seen = [s.search(next(questions), SearchOptions(limit=6), today=TODAY).words_only
+                for _ in range(PROBE_EVERY)]
+        assert seen == ["busy"] * (PROBE_EVERY - 2) + [None, None]
+    finally:
+        gate.set()
+        model.encode = real  # type: ignore[method-assign]
         s.close()
         vectors._queries.clear()

@@ -56,6 +56,9 @@ RULE = cue(lambda lang: lang.kinds.rule)
 # Rule cues too broad to outrank a decision cue in the same sentence ("ย้ายไป X ทั้งหมด" moves
 # everything: a decision; "ใช้ snake_case ทั้งหมด" alone: a convention).
 RULE_WEAK = cue(lambda lang: lang.kinds.rule_weak)
+# A permission granted with its condition ("you can X, but only with Y", "如果 Y，可以 X"): a rule
+# relaxed, so its condition ("if", "ถ้า", "如果") makes it no hypothetical.
+GRANTED = cue(lambda lang: lang.kinds.granted)
 DECISION = cue(lambda lang: lang.kinds.decision)
 # The verb of deciding itself (a subset of DECISION): what follows it is the decision's content.
 DECIDED = cue(lambda lang: lang.kinds.decided)

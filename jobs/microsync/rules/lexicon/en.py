@@ -76,11 +76,21 @@ KINDS = Kinds(
         r"(?<!\bI )(?<!\bit )(?<!\bhe )(?<!\bshe )(?<!\bthey )\balways\b", r"\bevery time\b",
         r"\brule(?: from now on| of thumb(?: from now on)?)?:", r"\bas a rule\b", r"\bevery (?:change|commit|pr|pull request|release|deploy|migration)\b",
         r"\bmust (?:use|go|be|have|run)\b", r"\bkeep doing\b",
+        # A rule's new value said as holding now: "PRs only need one approval now", "two reviewers are
+        # enough now" (not "I only need the summary now", "that's enough now").
+        r"(?<!\bI )(?<!\bwe )(?<!\byou )\b(?:only|just) (?:need|needs|require|requires)\b[^.;!?\n]{1,60}?\bnow\b",
+        r"\b(?:one|two|three|four|five|a single|\d+)\b[^.;!?,\n]{0,30}?\b(?:is|are) (?:enough|sufficient)\b[^.;!?\n]{0,40}?\bnow\b",
         r"\b(?:only use|use only)\b",
         r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b",
     ),
     rule_weak=(
         r"\beverywhere\b",
+    ),
+    granted=(
+        # "you can skip the review, but only for docs", "you may deploy on Fridays if on-call approves":
+        # a permission with its condition (not "if you want": a permission given to a wish).
+        r"(?<!\bI )\b(?:you can|you may|you are allowed to|you're allowed to|we can|anyone can|everyone can|devs can|it'?s fine to|it is fine to|it'?s ok(?:ay)? to|it is ok(?:ay)? to)\b"
+        r"[^.;!?\n]{1,80}?(?:\bbut only\b|\bonly (?:if|when|with|for)\b|\bif\b(?! (?:you|u) (?:want|like|prefer|need|feel|wish)\b)|\bas long as\b|\bprovided\b)",
     ),
     decision=(
         r"\bwe(?:'ve| have)? decided\b", r"\bI(?:'ve| have)? decided\b", r"\bdecided to\b", r"\bdecision:", r"\bdecided:",
@@ -103,6 +113,11 @@ KINDS = Kinds(
         r"\bswitch back\b(?!\s+to\s+(?:the\s+)?\S+\s+(?:branch|tab|window|folder|directory|terminal)\b)", r"\bstick with\b", r"\bno longer\b", r"\binstead\b",
         r"\bwe(?:'re| are) (?:moving|switching|splitting|dropping|migrating|going)\b", r"\bsettled on\b",
         r"\bdrop(?:ping)? (?:support|the)\b", r"\bthe plan is\b", r"\bfinal answer\b",
+        # A return to an earlier choice ("let's go back to Jenkins", "going back to MySQL"), not a
+        # navigation ("go back to the previous screen", "let me go back to the README").
+        r"(?<!\bI )(?<!\bme )(?<!\bI'll )\b(?:go(?:ing)?|get(?:ting)?|return(?:ing)?|mov(?:e|ing)) back to\b(?!\s+(?:(?:the|my|your|that|this|our)\s+)?(?:\S+\s+)?"
+        r"(?:previous|last|first|second|top|start|beginning|home|screen|page|step|tab|window|menu|question|point|topic|readme|file|section|message|"
+        r"branch|folder|directory|terminal|bed|sleep|it|that|this|what|where|how|sleep)\b)",
     ),
     decided=(
         r"\b(?:we|I|team|they)(?:'ve| have)? (?:finally |just )?decided\b", r"\bdecision (?:is|was)\b",
@@ -215,7 +230,7 @@ REPLIES = Replies(
         r"option", r"choice", r"plan",
     ),
     why=(
-        r"\bbecause\b", r"\bsince\b", r"\bas\b(?= (?:we|it|they|the)\b)", r"\bdue to\b", r"\bso that\b",
+        r"\bbecause\b", r"\bsince\b", r"(?<!\blong )(?<!\bsoon )\bas\b(?= (?:we|it|they|the)\b)", r"\bdue to\b", r"\bso that\b",
     ),
     impact=(
         r"\bthis means\b", r"\bwhich means\b", r"\bso we'?ll need\b", r"\bso we need\b", r"\bthat means\b",

@@ -30,6 +30,7 @@ class Kinds:
     constraint: Phrases
     rule: Phrases
     rule_weak: Phrases
+    granted: Phrases   # a permission with its condition ("you can X, but only with Y"): a relaxed rule
     decision: Phrases
     decided: Phrases
     arch_explicit: Phrases

@@ -1,0 +1,133 @@
+"""A forget of what only the daily log keeps (docs/design.md §6: a value the user had memjobs forget is
+never served).
+
+"remember that the office wifi name is AcmeGuest5", "จำไว้ว่าเลขทะเบียนรถของฉันคือ กข 4455": the extractor
+logs a Remember entry, and core memory may hold nothing of it (the router staged no proposal). A later
+"please forget the office wifi name" or "ลืมเลขทะเบียนรถของฉันไปได้เลย", or the user taking back their own
+"remember …" in the next turn, must still hold that value out of MEMORY.md, the context, search and MCP.
+Those read the forgotten values from core memory (memory_store/core/forgotten.py), and the daily log is
+history that is not rewritten; so the entry's statement is recorded in core memory as what it is: a
+user.other proposal the user withdrew, written to PROPOSALS.md as rejected with the forget's (or the
+take-back's) reason, audited `proposal.created` then `proposal.rejected` in one core operation, citing the
+entry's own user turn. From then on every read surface holds it out as it does a staged value the user
+asked to forget, and `memjobs proposals list --all` shows what was withdrawn and why.
+
+`logged` finds the user's Remember entries a test picks: by the words of a forget, every piece of
+them in the entry's statement (`Named.all_in`: stricter than a kept value's "most pieces", since a
+daily log holds many entries that share a word), or by the user turn a take-back answers.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from memory_store.core import document as doc
+from memory_store.core.audit import Actor, event
+from memory_store.core.files import PROPOSALS
+from memory_store.core.lineformat import format_line
+from memory_store.core.proposal_lines import HEAD, PENDING, lines, reject_pending
+from memory_store.core.results import Change
+from memory_store.core.store import CoreMemory, stamp
+from memory_store.entries import BlockEntry, LineEntry, range_lines
+from memory_store.errors import EntryError, MemjobsError
+from memory_store.fileio import read_snapshot
+from memory_store.markdown import block_to_entry, parse_document
+from memory_store.workspace import entry_files
+
+KIND = "Remember"
+KEY = "user.other"
+_LATEST_ZONE = timedelta(hours=14)      # a day's log is local: the latest a local day starts is UTC+14
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A Remember entry of the daily log: its id, statement and the user turn it cites."""
+    id: str
+    statement: str
+    ref: str            # chat:<session_id>#<message_range>
+    excerpt: str
+
+
+def statement_of(e: BlockEntry) -> str:
+    return (e.conclusion or e.title).strip()
+
+
+def ref_of(e: BlockEntry) -> str:
+    return f"chat:{e.source.session_id}#{e.source.message_range}"
+
+
+def logged(workspace: Path, picks: Callable[[BlockEntry], bool], until: datetime | None = None) -> list[Logged]:
+    """The user's Remember entries (origin user, not archived) that `picks` picks, of a day up to the one
+    of `until` (a forget does not reach a value said after it)."""
+    last = (until + _LATEST_ZONE).date().isoformat() if until is not None else None
+    out: list[Logged] = []
+    for path in entry_files(workspace):
+        try:
+            text = read_snapshot(path).text or ""
+        except (MemjobsError, OSError, UnicodeDecodeError):
+            continue
+        rel = path.relative_to(workspace).as_posix()
+        for block in parse_document(text).blocks:
+            try:
+                e = block_to_entry(block, rel)
+            except EntryError:
+                continue
+            origin = dict(e.extra).get("origin", "user")
+            if (e.kind != KIND or origin != "user" or e.status == "archived" or not statement_of(e)
+                    or (last is not None and e.date > last) or not picks(e)):
+                continue
+            out.append(Logged(e.id, statement_of(e), ref_of(e), e.excerpt or ""))
+    return out
+
+
+def cites(ref: str) -> Callable[[BlockEntry], bool]:
+    """A test of an entry: it cites the user turn `ref` (chat:<session>#L<a>-L<b>), or lines inside it."""
+    sid, _, span = ref.removeprefix("chat:").partition("#")
+
+    theirs = range_lines(span)
+
+    def test(e: BlockEntry) -> bool:
+        mine = e.source.lines
+        return (e.source.session_id == sid and mine is not None and theirs is not None
+                and mine[0] <= theirs[1] and mine[1] >= theirs[0])
+    return test
+
+
+def _adding(line: str) -> Callable[[str | None], str]:
+    return lambda text: doc.add_line(text or HEAD, line, PENDING)
+
+
+def withdraw_logged(mem: CoreMemory, found: list[Logged], *, actor: Actor, reason: str,
+                    said_at: datetime | None = None) -> list[Change]:
+    """Record each entry of `found` as a user.other proposal the user withdrew (see the module docstring),
+    in one core operation; an entry whose statement PROPOSALS.md already holds as withdrawn is skipped."""
+    if not found:
+        return []
+    ts = stamp(said_at or mem.clock())
+    have = {loc.id for loc in lines(mem.workspace)}
+    todo = []
+    for item in found:
+        pid = "p-" + hashlib.sha1("\x1f".join((KEY, item.id, item.statement)).encode()).hexdigest()[:10]
+        if pid not in have:
+            todo.append((pid, item))
+            have.add(pid)
+    if not todo:
+        return []
+    changes: list[Change] = []
+    with mem.operation("forget", actor) as run:
+        for pid, item in todo:
+            why = f"the user's remembered entry {item.id}"
+            entry = LineEntry(key=KEY, value=item.statement, ttl="30d", source="user_explicit", updated_at=ts,
+                              applies_to="global", status="pending", created_at=ts, ref=item.ref, id=pid,
+                              extra=(("reason", why), ("excerpt", item.excerpt), ("scope", "profile")))
+            run.writer.replace(PROPOSALS, _adding(format_line(entry)))
+            run.emit(event(op="upsert", type="proposal.created", scope="profile", key=KEY, actor=actor,
+                           request_id=run.request_id, reason=why, ts=ts, after=entry, target_type="proposal"))
+        made = {pid for pid, _ in todo}
+        for before, after in reject_pending(run, mem.workspace, lambda e: e.id in made, applies_to=None,
+                                            actor=actor, reason=reason, ts=ts):
+            changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
+    return changes
