@@ -31,15 +31,21 @@ _ZH_NUM = "[一二两三四五六七八九十半]+"
 
 # A length of time, in days. Chinese 月 and 年 only with 个 or after a small number, never in a
 # date ("2027 年 3 月"); 日 (a day of the month) not at all; Thai วัน not before a weekday.
-_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 30.0,
+# (seconds too: "API 超时设为 30 秒" and "the API timeout is 60 seconds" are one length, in two languages;
+# a length is kept to 7 decimals of a day, about a hundredth of a second)
+_DAYS = {"second": 1 / 86400, "minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0,
+         "month": 30.0,
          "year": 365.0}
-_EN_UNIT = {"min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "h": "hour",
+_EN_UNIT = {"sec": "second", "secs": "second", "second": "second", "seconds": "second",
+            "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute", "h": "hour",
             "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour", "day": "day", "days": "day",
             "wk": "week", "wks": "week", "week": "week", "weeks": "week", "month": "month",
             "months": "month", "mo": "month", "year": "year", "years": "year", "yr": "year", "yrs": "year"}
-_ZH_UNIT = {"分钟": "minute", "小时": "hour", "钟头": "hour", "天": "day", "周": "week", "星期": "week",
+_ZH_UNIT = {"秒钟": "second", "秒": "second",
+            "分钟": "minute", "小时": "hour", "钟头": "hour", "天": "day", "周": "week", "星期": "week",
             "礼拜": "week", "个月": "month", "个星期": "week", "个礼拜": "week", "个小时": "hour", "年": "year"}
-_TH_UNIT = {"นาที": "minute", "ชั่วโมง": "hour", "ชม": "hour", "วัน": "day", "สัปดาห์": "week",
+_TH_UNIT = {"วินาที": "second",
+            "นาที": "minute", "ชั่วโมง": "hour", "ชม": "hour", "วัน": "day", "สัปดาห์": "week",
             "อาทิตย์": "week", "เดือน": "month", "ปี": "year"}
 _EN_TIME = re.compile(rf"(?<![\w.-])({_DIGITS}|{_EN_NUM})[ -]?(?:(?:working|business|calendar) )?"
                       rf"({'|'.join(sorted(_EN_UNIT, key=len, reverse=True))})\b")
@@ -211,7 +217,7 @@ def measures(text: str) -> dict[str, set[float]]:
     out: dict[str, set[float]] = {}
     spans = durations(text)
     for _, _, days in spans:
-        out.setdefault("~time", set()).add(round(days, 4))
+        out.setdefault("~time", set()).add(round(days, 7))
     for m in _MONEY_BEFORE.finditer(text):
         out.setdefault("$", set()).add(_scaled(m.group(1), m.group(2)))
     for m in _MONEY_AFTER.finditer(text):

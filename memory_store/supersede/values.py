@@ -104,6 +104,25 @@ def quantities(text: str) -> dict[str, set[float]]:
     return out
 
 
+def bare_numbers(clause: str) -> list[tuple[str, float]]:
+    """The numbers of a clause (normalised, Latin script) said with no unit and no word after them
+    ("the retry limit is 3", "pool size: 8"), each with the text before it: what the number is of,
+    for the caller to compare. `quantities` has no context for these."""
+    out: list[tuple[str, float]] = []
+    for m in _NUMBER_RE.finditer(clause):
+        if m.group(2) or _after(clause, m.end()) or clause[m.end():].strip(" .:;!?"):
+            continue
+        before = clause[:m.start()]
+        # a value given to what stands before it ("… is 3", "…: 8", "… set to 500"), not a number
+        # that names one of several ("keep deploy 2", "room 12", "phase 3")
+        if _GIVEN.search(before):
+            out.append((before, _value(m.group(1), "")))
+    return out
+
+
+_GIVEN = re.compile(r"(?:\b(?:is|are|was|be|to|at|of)|[:=])\s*$")
+
+
 # A length of time is given in calendar units that are not exact: "一年" and "12 个月" (365 and 360
 # days), "半年" and "180 天" are one length. Two lengths this close (a share of the longer) are equal.
 TIME_SLACK = 0.03
