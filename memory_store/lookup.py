@@ -82,10 +82,19 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     return found
 
 
+_CORE_ID = re.compile(r"^[mp]-[0-9a-f]{6,}$")
+
+
 def _find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     entry_id = entry_id.strip()
     if EPISODE_ID_RE.match(entry_id):
         return find_episode(workspace, entry_id)
+    if _CORE_ID.match(entry_id):
+        # A core-memory fact or proposal (the ids `context` and `mem list` print): not a log entry.
+        what = "proposal" if entry_id.startswith("p-") else "fact"
+        where = "memjobs proposals list --all --json" if what == "proposal" else "memjobs mem list --all --json"
+        raise UsageError(f"{entry_id!r} is a core-memory {what} id, not a log entry's: `{where}` shows it "
+                         "(and `memjobs mem resolve KEY` a key's effective value)")
     if not ID_RE.match(entry_id):
         raise UsageError(f"{entry_id!r} is not an entry id (like DECISION-20261006-use-postgresql-3f9a1c)")
     for path in _candidate_files(workspace, entry_id):

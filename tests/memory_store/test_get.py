@@ -71,6 +71,12 @@ def test_get_an_unknown_or_malformed_id_is_a_clear_error(workspace: Path):
     assert code == 2 and err.strip() == f"Error: no entry with id {ID} in {workspace}"
     code, _, err = cli("--workspace", str(workspace), "get", "postgres")
     assert code == 2 and "'postgres' is not an entry id" in err
+    # Pins: the fact ids `context --json` and `mem list` print were refused as "not an entry id",
+    # with nothing saying where they can be read.
+    code, _, err = cli("--workspace", str(workspace), "get", "m-3f9a1c2b7d")
+    assert code == 2 and "core-memory fact id" in err and "memjobs mem list --all --json" in err, err
+    code, _, err = cli("--workspace", str(workspace), "get", "p-0a1b2c3d4e")
+    assert code == 2 and "core-memory proposal id" in err and "memjobs proposals list --all --json" in err, err
 
 
 def _episode_file(ws: Path, session: Path) -> str:
