@@ -130,6 +130,7 @@ def _backfill(cfg: Config, since: date, until: date,
             done_through = date.fromisoformat(st["done_through"])
     progress = BackfillProgress(days)
     busy = active_days(cfg, since, until) if skip_idle else set(days)
+    final = max((d for d in days if d in busy or d.weekday() == 6), default=days[-1])
     keep = not skip_idle
     for day in days:
         if done_through is not None and day <= done_through:
@@ -139,7 +140,9 @@ def _backfill(cfg: Config, since: date, until: date,
         start = datetime.combine(day, time(0), cfg.tz)
         end = start + timedelta(days=1)
         day_reports = []
-        last = day == days[-1]   # the saved open conflicts are refreshed once, by the last day's runs
+        # The saved open conflicts are refreshed once, by the runs of the last day that has any
+        # (a last calendar day with no session and no weekly would leave none saved).
+        last = day == final
         if day in busy:
             with extract_memo.remembering():   # the wrap-up's microSync step reuses the range's extraction
                 day_reports += [

@@ -181,3 +181,25 @@ def test_a_backfill_counts_a_memory_read_once(tmp_path: Path) -> None:
     backfill(load_config(ws, env={}), date(2026, 11, 17), date(2026, 11, 22))
     counts = {f.name: json.loads(f.read_text())["counts"] for f in (ws / ".memjobs" / "access").glob("*.json")}
     assert counts == {"2026-W47.json": {"DECISION-20261118-use-postgresql-abc123": 1}}
+
+
+def test_a_backfill_whose_last_day_runs_nothing_still_saves_the_open_conflicts(tmp_path: Path, isolated_env: Path):
+    """Pins: the saved open conflicts (what the context, search and MEMORY.md's Open questions read)
+    were refreshed by the backfill's last calendar day only; a backfill ending on a day with no
+    session and no weekly saved none, so a conflict `memjobs conflicts` listed was in no Open
+    questions and no context marked the established side disputed."""
+    from memory_store.open_conflicts import OPEN_REL, read_disputes
+
+    today = datetime.now(UTC).date()
+    base = datetime.combine(today, datetime.min.time(), UTC) + timedelta(hours=10)
+    _claude_session(isolated_env, "-home-user-app", "s-30", base - timedelta(days=12),
+                    [("user", "we decided the API timeout is 30 seconds")])
+    _claude_session(isolated_env, "-home-user-app", "s-60", base - timedelta(days=10),
+                    [("user", "we decided the API timeout is 60 seconds")])
+    cfg = _ws(tmp_path, "ws", isolated_env)
+    first = today - timedelta(days=14)
+    last = today - timedelta(days=1)
+    backfill(cfg, first, last)
+    assert (cfg.workspace / OPEN_REL).is_file()
+    pairs = read_disputes(cfg.workspace)
+    assert pairs and any("60 seconds" in d.new.title for d in pairs), pairs
