@@ -33,12 +33,11 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
     if not paths and (ws / "POLICY.md").is_file():
         files.append(ws / "POLICY.md")   # not a memory file: validated to warn that it is ignored
     out: list[Problem] = []
+    texts: dict[str, str] = {}          # what this run read, for MEMORY.md's links (read once)
+    memory_md: tuple[int, str] | None = None
 
     def exists(rel: str) -> bool:
         return (ws / rel).exists()
-
-    def transcript_exists(path: str) -> bool:
-        return transcript_present(path)
 
     for f in files:
         f = f if f.is_absolute() else (Path.cwd() / f)
@@ -57,16 +56,20 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
         except EntryError as exc:
             out.append(Problem(rel, exc.line or 1, exc.message))
             continue
-        out.extend(validate_text(text, rel, exists=exists, transcript_exists=transcript_exists))
+        texts[rel] = text
+        out.extend(validate_text(text, rel, exists=exists, transcript_exists=transcript_present))
         check = _kind_check(rel)
         if check is not None:
-            out.extend(check(text, rel, exists, transcript_exists))
+            out.extend(check(text, rel, exists, transcript_present))
         if rel == "MEMORY.md":
-            out.extend(_unfound_entries(ws, text))
+            memory_md = (len(out), text)
+    if memory_md is not None:   # after the loop: the files it read are the links' texts
+        at, text = memory_md
+        out[at:at] = _unfound_entries(ws, text, texts)
     return out
 
 
-def _unfound_entries(ws: Path, text: str) -> list[Problem]:
+def _unfound_entries(ws: Path, text: str, texts: dict[str, str]) -> list[Problem]:
     """MEMORY.md items whose link leads to a file that does not hold their entry, nor does any
     other memory file (memory_store/missing_entries.py): an error when a person deleted the entry
     (the next weekly takes the item out), a warning otherwise (a hand-written item)."""
@@ -80,7 +83,7 @@ def _unfound_entries(ws: Path, text: str) -> list[Problem]:
         return []
 
     def read(rel: str) -> str | None:
-        return read_snapshot(ws / rel).text
+        return texts[rel] if rel in texts else read_snapshot(ws / rel).text
 
     known: set[str] = set()
     for link in sorted({it.link for it in md.items}):
