@@ -99,7 +99,11 @@ def _matches(old: tuple[str, ...], new: tuple[str, ...]) -> list[int | None]:
 def reorders(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
     """Whether the new teaching puts steps it shares with the old one in another order (a
     correction: "restart the workers first, then run the migrations")."""
-    known = [m for m in _matches(old, new) if m is not None]
+    return _reordered(_matches(old, new))
+
+
+def _reordered(matches: list[int | None]) -> bool:
+    known = [m for m in matches if m is not None]
     return any(a > b for a, b in zip(known, known[1:], strict=False))
 
 
@@ -109,7 +113,7 @@ def merge_steps(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
     order is a correction: its order wins, and an old step it does not name stays after every step
     it followed."""
     matches = _matches(old, new)
-    if reorders(old, new):
+    if _reordered(matches):
         placed: list[tuple[str, int | None]] = list(zip(new, matches, strict=True))
         for i, step in enumerate(old):
             if i in matches:
