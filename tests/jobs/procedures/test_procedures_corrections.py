@@ -155,6 +155,25 @@ def test_a_re_teaching_that_only_adds_a_step_still_merges_and_counts(tmp_path: P
     assert pr.success_count(e) == 2
 
 
+@pytest.mark.parametrize("second", [DROPS[0][1], CORRECTIONS[0][1], "whenever you deploy the API, skip the migrations"])
+def test_a_correction_read_again_changes_nothing(tmp_path: Path, second: str):
+    """`run microsync --since` and a backfill read the correcting session again: the file stays as
+    it is (the teaching is in `merged_from`), and a backfill from scratch gives the same steps."""
+    from tests.jobs.daily.test_daily_e2e import snapshot
+
+    ws, (e,) = taught_then(tmp_path, EN + ", then post in #deploys", second)
+    before = snapshot(ws)[pr.REL]
+    w = ("--workspace", str(ws))
+    assert cli(*w, "run", "microsync", "--since", "2026-11-18").exit_code == 0
+    assert cli(*w, "backfill", "--since", "2026-11-17", "--until", "2026-11-19").exit_code == 0
+    assert snapshot(ws)[pr.REL] == before
+    (ws / pr.REL).unlink()
+    (ws / ".memjobs" / "microsync" / "procedures.json").unlink()
+    assert cli(*w, "backfill", "--since", "2026-11-18", "--until", "2026-11-19").exit_code == 0
+    (again,) = parse_document((ws / pr.REL).read_text("utf-8")).entries()
+    assert pr.steps_of(again) == pr.steps_of(e) and pr.success_count(again) == pr.success_count(e)
+
+
 def test_a_conditional_skip_is_a_step_not_a_drop():
     """"skip X if Y" says when to leave a step out, not to drop it."""
     got = learn([("user", "whenever you deploy the docs, first build them, then skip the link check if only "
