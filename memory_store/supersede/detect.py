@@ -37,6 +37,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
+from memory_store.supersede.steps import step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
     ROLE_PREFIX,
@@ -785,11 +786,30 @@ class Detector:
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
         found = self._detect(new, skip)
+        if found.outcome == "none":
+            # A step placed before or after a step of a procedure, in other words: the procedure is
+            # amended, though the two share too little for a subject match (memory_store/supersede/steps.py).
+            step = self._step_target(new, skip)
+            if step is not None:
+                return Finding("refinement", step, found.score, basis="step")
         if found.outcome == "conflict" and found.target is not None:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
                 return Finding("none", None, found.score)
         return found
+
+    def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
+        """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
+        places something beside, or None (none, or more than one)."""
+        found = []
+        new_tokens = self._tokens(new)
+        for i in self._candidates(new_tokens):
+            e, _ = self.items[i]
+            if e.kind != "Procedure" or e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            if step_added(new.full, e.full, lambda t: subject_tokens(t, self.lx)):
+                found.append(e.id)
+        return found[0] if len(found) == 1 else None
 
     def _two_subjects(self, new: Statement, old: Statement) -> bool:
         """Are both titles a heading and a value, each heading with a plain word (not a name, not a
