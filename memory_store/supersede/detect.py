@@ -143,9 +143,14 @@ SLOT_SHARE = 0.6
 # (a surname and a title after it; 小 or 老 and a surname where the name ends).
 _TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า|ช่าง)"
                         r"(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
+# A common surname with 小/老 before it or an engineer's 工 after it is a person wherever it stands
+# ("老陈下个月离职", "只有老陈能改", "找迈瑞的周工"): 小时, 老师, 加工 are not.
+_ZH_SURNAMES = ("陈王李张刘杨黄赵周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余杜叶程魏苏吕丁任卢姚沈"
+                "钟姜崔谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴莫孔汤")
 _ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅|医生|教练|律师)"
                         r"|(?<![\u4e00-\u9fff])[小老阿][\u4e00-\u9fff](?![\u4e00-\u9fff])"
-                        r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)")
+                        r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)"
+                        rf"|[小老][{_ZH_SURNAMES}]|[{_ZH_SURNAMES}]工(?![\u4e00-\u9fff])")
 # Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
 # other letter (Thai and Chinese have no spaces); a name has a letter in it.
 _SLOT_TOKEN = re.compile(r"[a-z0-9][\w.+-]*[\w+]|[a-z0-9]|[^\W\d_a-z]", re.IGNORECASE)
