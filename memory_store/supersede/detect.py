@@ -51,6 +51,8 @@ from memory_store.supersede.subject import (
 from memory_store.supersede.switched import switches_another
 from memory_store.supersede.values import (
     bare_numbers,
+    codes,
+    codes_differ,
     designators,
     fillers_differ,
     other_member,
@@ -1021,6 +1023,14 @@ class Detector:
             if onset:
                 return Finding("refinement", target.id, round(score, 2), onset)
             return rival("value")
+        if FAMILY.get(target.kind) == FAMILY.get(new.kind) == "remember" \
+                and codes_differ(codes(new.full), codes(target.full)) \
+                and not _owner_of_its_own(new.full, target.full):
+            # A remembered identifier given another value ("my car reg is KN19 XVD" after "… reg KN19
+            # XWD", "车牌是浙A·7K2O9", "ทะเบียน 2กท7370"): the same fact, another value.
+            if onset:
+                return Finding("refinement", target.id, round(score, 2), onset)
+            return rival("value")
         if values_split(quantities(text), self._quantities(target)):
             # The earlier value kept for part and another given beside it: an exception to a rule
             # ("ETF 不受 5% 的限制，单只最多可以到 20%"), a refinement of anything else.
@@ -1150,6 +1160,22 @@ def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, ol
     plain = own(new_tokens, old_tokens, False) and own(old_tokens, new_tokens, False)
     new_people, old_people = _persons(normalise(new.full)), _persons(normalise(old.full))
     return plain or bool(new_people - old_people and old_people - new_people)
+
+
+# Whose a remembered thing is: a name's or a relative's ("Sana's car", "Mum's address"), a relative's
+# in Chinese or Thai (老婆的车, รถของแม่).
+_OWNER = re.compile(r"\b([A-Z][a-z]+)'s\b")
+
+
+def _owner_of_its_own(new_text: str, old_text: str) -> bool:
+    """Does the new statement say whose its thing is, someone the earlier one does not name ("Sana's
+    car is the red Fiat 500" beside "Car: grey Skoda Octavia")? Then it is another person's fact."""
+    owners = {m.group(1) for m in _OWNER.finditer(new_text)} - {m.group(1) for m in _OWNER.finditer(old_text)}
+    if any(o not in old_text for o in owners):
+        return True
+    kin_new, kin_old = designators(normalise(new_text)).get("kin", frozenset()), \
+        designators(normalise(old_text)).get("kin", frozenset())
+    return bool(kin_new - kin_old)
 
 
 def _persons(text: str) -> set[str]:

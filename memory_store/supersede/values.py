@@ -222,3 +222,28 @@ def other_member(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]])
     """Do the two name members of one kind and none in common (another family member, building,
     code)?"""
     return any(kind in old and not (members & old[kind]) for kind, members in new.items())
+
+
+# An identifier said as a value (a licence plate, a card or membership number, a postcode): capital
+# letters and digits together ("KN19 XWD", "B2-117", "M20 6RT"), a Chinese plate ("浙A·7K2Q9"), a Thai
+# plate after ทะเบียน ("ทะเบียน นข 4521", "ทะเบียนรถเก๋ง 2กท 7730"). Read as written (capitals are what
+# mark it), compared without its spaces and dots.
+_CODE = re.compile(r"(?<![\w·-])(?:[A-Z0-9]{2,}(?:[ ·-][A-Z0-9]{2,})*)(?![\w·-])"
+                   r"|[\u4e00-\u9fff][A-Z][·.]?[A-Z0-9]{5}"
+                   r"|ทะเบียน[\u0e00-\u0e7f]{0,8}? ?(?P<th>\d?[\u0e01-\u0e2e]{2} ?\d{1,4})(?!\d)")
+_CODE_SEP = re.compile(r"[ ·.-]")
+
+
+def codes(text: str) -> set[str]:
+    """The identifiers `text` (as written, not folded) gives: letters and digits together."""
+    out = set()
+    for m in _CODE.finditer(text):
+        code = _CODE_SEP.sub("", m.group("th") or m.group(0)).upper()
+        if any(c.isdigit() for c in code) and any(not c.isdigit() for c in code) and len(code) >= 4:
+            out.add(code)
+    return out
+
+
+def codes_differ(new: set[str], old: set[str]) -> bool:
+    """Do both give an identifier, and none in common?"""
+    return bool(new) and bool(old) and not new & old
