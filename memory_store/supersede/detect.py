@@ -37,7 +37,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.steps import step_added
+from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
     ROLE_PREFIX,
@@ -808,6 +808,8 @@ class Detector:
     def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
         """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
         places something beside, or None (none, or more than one)."""
+        if not places(new.full):
+            return None
         found = []
         new_tokens = self._tokens(new)
         for i in self._candidates(new_tokens):

@@ -39,6 +39,12 @@ _LISTED = re.compile(r"→|->|=>|⇒|[,;，；、]")
 LIST_ITEMS = 3
 
 
+def places(new_text: str) -> bool:
+    """Does `new_text` say where something goes (before, after, once, one more step …)? Asked first:
+    most statements do not, and then no procedure need be read."""
+    return _PLACED.search(normalise(new_text)) is not None
+
+
 def step_added(new_text: str, old_text: str, tokens: Tokens) -> bool:
     """Does `new_text` place something new before or after a step `old_text` (a procedure) names?"""
     new_folded, old_folded = normalise(new_text), normalise(old_text)
