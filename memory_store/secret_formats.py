@@ -371,6 +371,29 @@ def luhn(value: str) -> bool:
     return total % 10 == 0
 
 
+# A card number written as cards print it: four groups of four digits (Visa, Mastercard, UnionPay,
+# JCB, Discover) or 4-6-5 (Amex), one separator throughout.
+_CARD_GROUPS = re.compile(r"[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}|[0-9]{4}([ -])[0-9]{6}\2[0-9]{5}")
+
+
+def card_number(value: str) -> bool:
+    """Digits said beside a card word that are a card's number: they pass the Luhn check (`luhn`), or
+    they are grouped as a card prints them (`_CARD_GROUPS`: "Visa 4716-0893-…", "公司卡 4024 0071 …"),
+    a number mistyped or made up for a test, which a card word and that grouping name as well; but not
+    digits that make an example (`_example_digits`)."""
+    if luhn(value):
+        return True
+    return _CARD_GROUPS.fullmatch(value) is not None and not _example_digits(value)
+
+
+def _example_digits(value: str) -> bool:
+    """Digits that make an example, not a card: counting up (`1234 5678 9012 3456`) or few distinct ones
+    (`4444 4444 4444 4444`, `1212 …`)."""
+    digits = [int(c) for c in value if c.isdigit()]
+    counting = all((b - a) % 10 == 1 for a, b in zip(digits, digits[1:], strict=False))
+    return counting or len(set(digits)) <= 3
+
+
 def ascii_secret(value: str) -> bool:
     """After "密码是", "รหัสผ่านคือ": anything with a letter or a digit, but the name of a kind of thing
     (`names_a_kind`: "密码哈希是 Argon2id")."""
@@ -462,9 +485,10 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?:[ \t]*\r?\n[A-Za-z0-9+/=]{4,}(?![^\r\n]))+(?:\r?\nPrivate-(?:MAC|Hash):[ \t]*[0-9A-Fa-f]*)?",
         flags=re.DOTALL),
     # A payment card said beside a card word (card, visa, cvv, บัตร, 卡): 13-19 digits with single
-    # spaces or dashes between that pass the Luhn check (a PAN), and the 3-4 digits of a CVV/CVC.
+    # spaces or dashes between that pass the Luhn check or are grouped as on a card (`card_number`),
+    # and the 3-4 digits of a CVV/CVC.
     SecretFormat("card_number", ("card", "visa", "master", "amex", "cvv", "cvc", "บัตร", "卡"),
-        r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
+        r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=card_number),
     # A card number said by its name ("card number 5412 …", "เลขบัตรเครดิต …", "信用卡号 …") is one even when
     # it fails the Luhn check (a digit mistyped, a card made up for a test): 13-19 digits in groups of 4
     # (the last 1-4), right after the name or after a copula or a few words of Thai or Chinese.
@@ -486,6 +510,11 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?P<secret>\d{3,4})\b(?![.,/-]\d)", lowered=True),
     SecretFormat("card_cvv", ("安全码", "安全碼"),
         r"(?:安全码|安全碼)[ \t]*(?:是|为|為|：|:)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
+    # A CVV named in Thai or Chinese by where it is printed: "เลขหลังบัตร 731", "รหัส 3 ตัวหลังบัตรคือ 058",
+    # "卡背面三位数 614", "信用卡背后的数字是 2207".
+    SecretFormat("card_cvv", ("หลังบัตร", "背面", "背后", "背後"),
+        r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*[0-9][ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後))"
+        r"[\u0e00-\u0e7f\u4e00-\u9fff \t]{0,12}?(?:คือ|เป็น|是|为|為|:|：)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).

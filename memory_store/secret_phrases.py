@@ -219,6 +219,68 @@ _EN_PASSWORD_LABEL = (
     r"(?:[ \t]*(?::|：)|[ \t]+(?:—|–|-|->|=>|→)|[ \t]*(?:->|=>|→))[ \t]+" + NOT_MARK
     + r"(?:" + _QUOTED + "|" + _BARE_OR_PHRASE + ")"
 )
+# A password's name and its value in quotes right after it, with no copula ("guest wifi is up, password
+# 'meadowlarkfield'", 'the kiosk password "tangerinebicycle" works'): the quotes say it is a value; one
+# word of 4+ characters, judged as a label's (`labelled_password`: not "field", "reset", "required").
+_EN_PASSWORD_QUOTED = (r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)[ \t]+" + NOT_MARK
+                       + r"(?P<q>[\"'`])(?P<secret>[^\"'`\s]{4,64})(?P=q)")
+# English words between a password's name and its value that the copula forms above do not read: a
+# relative clause ("the password we agreed on is X", "the password that works is X"), a contraction ("the
+# wifi password's X", "my password's always been X"), an aside ("the password, by the way, is X", "the
+# password — it's X", "the router password: I set it to X", "the NAS password? X"), and the value in a
+# later clause of the same sentence ("I changed the db password yesterday and the new one is X", "we reset
+# the vpn passphrase, it's now X"). Ordinary talk fills the same places ("the password you choose is
+# important", "the password's length is checked"), so the value needs a password's shape (`loose_password`).
+_PW_NAME = r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)(?![A-Za-z])"
+_APOS = r"(?:'|’)"
+_EN_PASSWORD_LOOSE = (
+    _PW_NAME + r"(?i:"
+    r"[ \t]+(?:I|we|you|they|he|she|that|which)(?:[ \t]+[A-Za-z']+){0,4}?[ \t]+(?:is|was|will[ \t]+be)"
+    r"|" + _APOS + r"s(?:[ \t]+(?:always|still|now|just))?(?:[ \t]+been)?"
+    r"|[ \t]*,[^,\n]{1,30},[ \t]*(?:is|was)"
+    r"|[ \t]*(?:—|–|--|-|\?|:|：)[ \t]*(?:it" + _APOS + r"s|it[ \t]+(?:is|was)|that" + _APOS + r"s"
+    r"|(?:I|we)[ \t]+(?:set|changed|reset)[ \t]+it[ \t]+to)"
+    r"|[ \t]*\?"
+    r"|[^.!?\n]{0,80}?(?<![A-Za-z])(?:(?:the[ \t]+)?new[ \t]+one(?:[ \t]+(?:is|was)(?:[ \t]+now)?|" + _APOS
+    + r"s|[ \t]*:)|(?:changed|set|reset|updated)[ \t]+it[ \t]+to|it" + _APOS + r"s[ \t]+now|it[ \t]+is[ \t]+now))"
+    r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+)
+
+
+def loose_password(value: str) -> bool:
+    """A value after looser words than a copula: a digit, a symbol other than a hyphen, or an inner
+    capital, and a letter (`bluefish77`, `Tr0ut#lake`); not words joined by hyphens ("user-specific"), a
+    number alone, a path or a URL, or the name of a kind of thing."""
+    if not any(c.isalpha() for c in value) or kept_or_dated(value) or names_a_kind(value):
+        return False
+    return (any(c.isdigit() for c in value) or any(not c.isalnum() and c != "-" for c in value)
+            or any(c.isupper() for c in value[1:]))
+
+
+# A wifi network's code said by a name as wide as "code", "key" or the bare Thai "รหัส" (any code: a
+# product's, a postal one), with the network named before it in the same clause ("wifi ชั้น 2 รหัสคือ
+# guest-room-88", "the office wifi code is blue-otter-51", "酒店 wifi 的 key 是 …"): the value may be
+# words and a number joined by dashes, which other names' formats take for an ordinary value; it needs a
+# digit and a lower-case letter (`bare_password`: "รหัสคือ ERR-504" is an error's).
+_WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,40}?"
+              r"(?:รหัส(?:ผ่าน)?|(?i:(?<![A-Za-z])(?:code|key|pass(?:word|code)?|pw)(?![A-Za-z])))"
+              r"(?:[ \t]+(?i:is|was|=)[ \t]+|[ \t]*(?:คือ|เป็น|:|：|=|是|为|為)[ \t]*|[ \t]+)" + NOT_MARK
+              + r"[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
+# A passphrase of Thai words after its name and a copula ("passphrase ของ backup disk คือ ปลา ว่าย น้ำ ใน
+# คลอง", "วลีรหัสผ่านคือ นก บิน ข้าม ภูเขา"): Thai is written without spaces between words, so three or more
+# short words set apart by spaces (four after a plain password's name) and running to the line's or the
+# clause's end are the phrase itself.
+_TH_WORD = r"[\u0e01-\u0e4e]{1,12}"
+_TH_PHRASE_END = r"(?=[ \t]*(?:$|\r?\n|[.,;!?)]))"
+_TH_PASSPHRASE = (
+    r"(?:(?:(?i:pass[ -]?phrase)|วลีรหัส(?:ผ่าน)?|วลีลับ)[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=|[ \t](?i:is))[ \t]*"
+    + NOT_MARK + r"(?P<secret>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){2,9})" + _TH_PHRASE_END
+    + r"|(?:รหัสผ่าน|พาสเวิร์ด|(?i:password))[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=)[ \t]*" + NOT_MARK
+    + r"(?P<secret_p>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){3,9})" + _TH_PHRASE_END + ")")
+# A lock's combination after a Thai name of what it opens and words about it, with no copula ("รหัสกุญแจ
+# กระเป๋า 4-1-9", "รหัสล็อกตู้เก็บของ 12-7-33"): numbers of 1-3 digits joined by dashes, three or more.
+_TH_COMBO = (r"รหัส(?:ล็อก|ล็อค|กุญแจ|ตู้(?!คอนเทนเนอร์)|กระเป๋า)[\u0e00-\u0e7f \t]{0,30}?(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK
+             + r"(?P<secret>[0-9]{1,3}(?:[ \t]*-[ \t]*[0-9]{1,3}){2,5})(?![0-9]|[.,:/-][0-9])")
 # The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none;
 # before a copula, what the key is for ("the aws secret for the backup bucket is X", "the token for
 # the CI runner was X": up to four words).
@@ -283,7 +345,9 @@ def _named_kind(m: re.Match[str], value: str) -> str:
 
 
 _ZH_PASSWORD = (
-    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|设为|設為|改成|改为|:|：|=)[ \t]*"
+    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|:|：|="
+    r"|(?:设为|設為|设成|設成|设置为|設置為|设置成|設置成|改成|改为|改為|换成|換成|换为|換為|变成|變成"
+    r"|更新为|更新為)了?)[ \t]*"
     + NOT_MARK + r"[\"'`“]?" + _ASCII_OR_PHRASE
 )
 
@@ -399,7 +463,7 @@ _SHORT_NAMED = tuple(  # one format a name, each starting with its first letter 
     for name in ("key", "secret", "token", "pass"))
 # A pin or a passcode: 4-12 digits after its name and a copula ("the door pin is 482193", "PIN码是
 # 4821", "รหัส PIN คือ 4821"), or a random-looking value.
-_PIN_TAIL = (r"(?![A-Za-z])(?:[ \t]*(?:码|碼|code|Code))?" + _COPULA
+_PIN_TAIL = (r"(?![A-Za-z])(?:[ \t]*(?:码|碼|code|Code)|[ \t]+(?i:number|no\.?))?" + _COPULA
              + r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
 # The triggers hold what follows the word (a space, a colon…): "pin" alone is in "mapping", "typing".
 _PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin："),
@@ -465,7 +529,8 @@ _EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)"
                 r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]*(?:是|为|為)[ \t]*"
                 r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+(?i:is|was)[ \t]+|[ \t]+)"
                 + NOT_MARK + _PIN_DIGITS)
-_TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
+_TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ตู้(?!คอนเทนเนอร์)|กระเป๋า|โรงรถ|ล็อก|ล็อค|กุญแจ|ปลดล็อก"
+                 r"|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
                  r"|เข้า(?:ประตู|ห้อง|บ้าน|ตึก|อาคาร|คอนโด|หอ)|เปิด|ปลด|สัญญาณ|กันขโมย|อลาร์ม|อลาม"
                  r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})"
                  # the Thai "PIN", not the start of a longer word (พินัยกรรม, พินาศ): no vowel sign after it
@@ -816,6 +881,8 @@ _PROPERTY_WORDS = (
     "ไฟล์", "ที่เก็บ", "นโยบาย",
     "algorithm", "algo", "type", "length", "format", "encoding", "name", "size", "policy", "hash", "ttl", "expiry",
     "lifetime", "rotation", "prefix", "version", "file", "path",
+    # a public key's fingerprint ("host key fingerprint is SHA256:…", "密钥指纹是 …")
+    "fingerprint", "thumbprint", "指纹", "指紋", "ลายนิ้วมือ",
 )
 _QUALIFIER_WORDS = (
     "สินค้า", "ไปรษณีย์", "สาขา", "พนักงาน", "ลูกค้า", "นักศึกษา", "นักเรียน", "วิชา", "โครงการ", "พัสดุ", "ติดตาม",
@@ -874,6 +941,9 @@ PHRASES: tuple[SecretFormat, ...] = (
                  needs=(":", "-", "—", "–", "→", "：")),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_QUOTED, lowered=True, accept=labelled_password,
+                 needs=("'", '"', "`")),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LOOSE, lowered=True, accept=loose_password),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
                  needs=_MIXED_COPULAS, about=secret_named),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=named_secret, kind_of=_named_kind,
@@ -899,6 +969,11 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("[redacted:password]",), r"\[REDACTED:password\][ \t]*/[ \t]*" + NOT_MARK
                  + r"(?P<secret>(?:(?![\"'`<>])[!-~]){2,98}(?:(?![\"'`<>.,;:)?])[!-~]))", lowered=True,
                  accept=login_password),
+    # after the formats above, which name these values more closely
+    SecretFormat("password", ("wifi", "wi-fi", "wlan", "ssid", "ไวไฟ"), _WIFI_CODE, lowered=True, accept=bare_password),
+    SecretFormat("password", ("phrase", "วลี", "รหัสผ่าน", "พาสเวิร์ด", "password"), _TH_PASSPHRASE, lowered=True,
+                 needs=("คือ", "เป็น", ":", "：", "=", " is")),
+    SecretFormat("password", ("รหัสล็อ", "รหัสกุญแจ", "รหัสตู้", "รหัสกระเป๋า"), _TH_COMBO, needs=("-",)),
 )
 
 
@@ -1053,6 +1128,25 @@ PGPASS: tuple[SecretFormat, ...] = (
 )
 
 
+# A lock named and the number it opens with, no name of a code ("the safe in the back office takes 2026
+# now", "the padlock on the shed opens with 4417", "the keypad lock was set to 0815 yesterday"): the lock a
+# thing ("the", "my", "mum's" before it: "it's safe to …" is no lock), a verb of what it takes, then 3-8
+# digits or a dial's numbers. Not a count or a measure after it ("the locker takes 100 baht coins", "the
+# lock takes 300 ms"), not "thread-safe" or "unlock" (the word whole).
+_LOCK_VERBS = ("takes", "opens with", "opens on", "unlocks with", "set to", "changed to", "reset to", "uses")
+_LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
+               r"|coins?|percent|times|x)(?![A-Za-z])|%)")
+_LOCK_TAKES = (
+    r"(?i:(?<![a-z'-])(?:the|a|my|our|your|his|her|their|this|that|(?!(?:it|that|what|there|here|let|who)'s)[a-z]+'s)"
+    r"[ \t]+(?:[a-z-]+[ \t]+){0,2}?"
+    r"(?:safe|padlock|lockbox|key[ -]?safe|keypad|locker|(?:door|gate|bike|smart)[ -]lock)s?(?![a-z-])"
+    r"(?![ \t]+(?:mode|area|harbou?r|zone|word|guard|list|search|point|default|value|space|range)s?(?![a-z])))"
+    r"[^\n.!?]{0,40}?(?<![A-Za-z])(?i:" + "|".join(v.replace(" ", "[ \t]+") for v in _LOCK_VERBS) + r")[ \t]+"
+    r"(?:(?i:the|a|code|pin|combo|combination|now)[ \t]+){0,2}" + NOT_MARK
+    + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,8})(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
+    r"(?![ \t]*" + _LOCK_UNITS + ")")
+
+
 # Formats named by a word that ordinary text holds often ("code" is in most coding transcripts) or that
 # no other format's trigger shares: run after the others, each behind its own `in` tests, not in the
 # gate of the rest (memory_store/redact.py, `_side`), so that a text with "code" in it does not pay
@@ -1063,4 +1157,5 @@ SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
     SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
+    SecretFormat("password", ("safe", "lock", "keypad"), _LOCK_TAKES, lowered=True, needs=_LOCK_VERBS),
 )
