@@ -394,6 +394,13 @@ def _example_digits(value: str) -> bool:
     return counting or len(set(digits)) <= 3
 
 
+def query_secret(value: str) -> bool:
+    """A credential in a URL's query or a header: 16+ characters, a letter and a digit, not a value of
+    ordinary settings (`ordinary_value`: a path, a URL, a version, words joined by symbols)."""
+    return (len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and not kept_or_dated(value) and not plain_parts(value))
+
+
 def ascii_secret(value: str) -> bool:
     """After "密码是", "รหัสผ่านคือ": anything with a letter or a digit, but the name of a kind of thing
     (`names_a_kind`: "密码哈希是 Argon2id")."""
@@ -433,6 +440,20 @@ TOKENS: tuple[SecretFormat, ...] = (
         r"hooks\.slack\.com/(?:services|workflows|triggers)/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/_-]{20,})"),
     SecretFormat("discord_webhook", ("/api/webhooks/",),
         r"/api/webhooks/[0-9]{5,}/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9_-]{40,})"),
+    # Webhook URLs whose path is the credential (gitleaks' microsoft-teams-webhook, zapier, ifttt …): Teams'
+    # `…/IncomingWebhook/<32>/<guid>`, Zapier's `hooks.zapier.com/hooks/catch/<id>/<key>/`, IFTTT's
+    # `maker.ifttt.com/trigger/<event>/with/key/<key>`, and Mattermost's and Rocket.Chat's `/hooks/<token>`
+    # (a random run: letters and digits; not a numeric id, "catch", a placeholder of X's).
+    SecretFormat("webhook_token", ("IncomingWebhook/",),
+        r"IncomingWebhook/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{20,}(?:/[A-Za-z0-9_-]{8,})*)"),
+    SecretFormat("webhook_token", ("hooks.zapier.com/",),
+        r"hooks\.zapier\.com/hooks/(?:catch|standard)/[0-9]+/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9]{5,})"),
+    SecretFormat("webhook_token", ("maker.ifttt.com/",),
+        r"maker\.ifttt\.com/(?:trigger/[^/\s]+/(?:json/)?with/key|use)/" + NOT_MARK
+        + r"(?P<secret>[A-Za-z0-9_-]{16,})"),
+    SecretFormat("webhook_token", ("/hooks/",),
+        r"/hooks/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{20,}"
+        r"(?:/[A-Za-z0-9_-]{16,})?)(?![A-Za-z0-9])"),
     _fmt("huggingface_token", ("hf_", "api_org_"), r"[A-Za-z0-9]{30,}(?![A-Za-z0-9_])"),
     _fmt("jwt", ("eyJ",), r"[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"),
     # A bot id, a colon and `AA…`: 35 characters after the colon in live tokens (gitleaks and
@@ -522,6 +543,20 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"[Cc](?<![A-Za-z][Cc])(?i:ookie)[\"']?[ \t]*:[ \t]*(?:[^\n]*?;[ \t]*)?[A-Za-z0-9_.%-]+="
         + NOT_MARK + r"(?=[^;\s\"']*[0-9])(?=[^;\s\"']*[A-Za-z])(?P<secret>[^;\s\"']{16,})", lowered=True,
         accept=high_entropy),
+    # A signature or a token in a URL's query: a presigned S3 or GCS URL (`X-Amz-Signature=`,
+    # `X-Amz-Security-Token=`, `X-Goog-Signature=`) grants what its signer could until it expires; a
+    # `signature=`, `jwt=`, `auth=` or `key=` there is a credential too (`access_token=`, `sig=`, `api_key=`
+    # have formats above). The value: 16+ characters with a letter and a digit, not plain words.
+    SecretFormat("url_signature", ("signature=", "security-token=", "jwt=", "auth=", "key="),
+        r"[?&;](?P<key>(?i:x-amz-signature|x-amz-security-token|x-goog-signature|signature|jwt|auth|key))="
+        + NOT_MARK + r"(?P<secret>[A-Za-z0-9%._~+/-]{16,}={0,2})", lowered=True, accept=query_secret,
+        kind_of=lambda m, value: "url_signature" if "sig" in m.group("key").lower() else "token"),
+    # `Authorization:` with a scheme other than Basic or Bearer (Okta's `SSWS`, `Key`, `Token`, `ApiKey`) or
+    # none: the credentials, 16+ characters with a letter and a digit, not plain words.
+    SecretFormat("token", ("authorization",),
+        r"[Aa](?<![A-Za-z][Aa])(?i:uthorization)[\"']?[ \t]*[:=][ \t]*[\"']?"
+        r"(?!(?i:basic|bearer)[ \t])(?:[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]+)?" + NOT_MARK
+        + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})", lowered=True, accept=query_secret),
     SecretFormat("bearer_token", ("earer",),
         r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
     SecretFormat("basic_auth", ("asic",),

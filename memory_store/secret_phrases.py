@@ -96,6 +96,26 @@ def not_a_count(value: str) -> bool:
     return not (kept_or_dated(value) or (value[:1].isdigit() and plain_parts(value)))
 
 
+# The words before "key" that make it a key's material, each as a look-behind of fixed width (the pattern
+# starts at "key", so that the engine skips to it).
+_MATERIAL_OF = ("encryption", "encrypt", "signing", "sign", "master", "hmac", "aes", "cipher", "crypto", "jwt",
+                "session", "cookie", "subscription", "license", "licence", "secret")
+_MATERIAL_KEY = (
+    r"[Kk](?:" + "|".join(f"(?<=(?<![A-Za-z])(?i:{w}){sep}[Kk])" for w in _MATERIAL_OF for sep in ("_", "-", ""))
+    + r")(?i:ey)(?:[_-]?(?i:base))?(?![A-Za-z0-9_])[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
+    + r"(?P<secret>[A-Za-z0-9+/=_.~:-]{16,200})")
+
+
+def key_material(value: str) -> bool:
+    """The value of `encryption_key:` and the like: 16+ hex digits with a letter and a digit, or a
+    random-looking token (`high_entropy`), after an optional `base64:`; not a path, a reference, plain words."""
+    value = value.removeprefix("base64:")
+    if len(value) < 16 or kept_or_dated(value) or plain_parts(value):
+        return False
+    hexish = all(c in "0123456789abcdefABCDEF" for c in value)
+    return (hexish and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)) or high_entropy(value)
+
+
 PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass",),
                  _pair_pattern(r"pass(?:w(?:or)?d|phrase|code)"), lowered=True, kind_of=_key_kind,
@@ -139,6 +159,10 @@ PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("curl",), lowered=True, accept=shaped_password, source=
         r"[Cc](?<![A-Za-z0-9_][Cc])(?i:url)(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t](?:-u|--user)(?:[ \t]+|=)[\"']?"
         r"[^\s:\"'@]+:" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    # A key's material under a name that says so (`encryption_key`, `signing_key`, `master_key`, `hmac_key`,
+    # `SECRET_KEY_BASE`, `Ocp-Apim-Subscription-Key`): hex too, which the generic rule below leaves (it wants
+    # mixed case, for `cache_key = <sha>`).
+    SecretFormat("secret", ("key",), _MATERIAL_KEY, lowered=True, accept=key_material),
     # gitleaks' generic-api-key: any `…key|…token|…secret|…auth|…credential = <random-looking>`
     *(SecretFormat("generic_secret", (word,),
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
