@@ -21,6 +21,7 @@ from memory_store.errors import ConfigError
 
 JOBS = ("microsync", "daily", "weekly")
 FORMATS = ("openclaw", "claude-code", "codex")
+CHAT_TYPES = ("direct", "group", "channel", "room")   # what `chat_types` selects (OpenClaw)
 CONFIG_NAME = "memjobs.yaml"
 
 
@@ -475,8 +476,19 @@ def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     for key in ("chat_types", "include"):
         if key in raw:
             kw[key] = tuple(str(x) for x in _as_list(raw[key], f"transcripts[{index}].{key}", blame))
+    if "chat_types" in kw:
+        # OpenClaw's chat types (docs/transcripts.md §1.2); any other word would skip every session
+        kw["chat_types"] = tuple(c.lower() for c in kw["chat_types"])
+        wrong = [c for c in kw["chat_types"] if c not in CHAT_TYPES]
+        if wrong:
+            hint = " (a direct message is `direct`)" if wrong[0] in ("dm", "private", "im") else ""
+            raise blame.error(f"transcripts[{index}].chat_types: {wrong[0]!r} is not a chat type; "
+                              f"known: {', '.join(CHAT_TYPES)}{hint}", "transcripts")
     if "subagents" in raw:
-        kw["subagents"] = bool(raw["subagents"])
+        if not isinstance(raw["subagents"], bool):
+            raise blame.error(f"transcripts[{index}].subagents must be true or false, not {raw['subagents']!r}",
+                              "transcripts")
+        kw["subagents"] = raw["subagents"]
     return TranscriptSource(**kw)
 
 
