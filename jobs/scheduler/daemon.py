@@ -10,9 +10,10 @@ weekly (the lock order), so a long run delays the next instead of colliding with
   known from its lock holder file, is recorded failed with an error of code `timeout`.
 - SIGTERM/SIGINT: stop scheduling, let a running child finish for STOP_GRACE_S, then stop it; exit 0.
 - stderr carries one JSON object per line (journald-friendly); `.memjobs/daemon.json` the status.
-- memjobs.yaml is watched (every CONFIG_POLL_S): a changed file is loaded again and the jobs are
-  re-scheduled (`config_reload`); a file that no longer loads keeps the running configuration and
-  says why (`config_error`, and in daemon.json for `memjobs status`) until it is fixed. Meanwhile
+- memjobs.yaml is watched (every CONFIG_POLL_S, and before each job starts): a changed file is
+  loaded again and the jobs are re-scheduled (`config_reload`); a file that no longer loads keeps
+  the running configuration and says why (`config_error`, and in daemon.json for `memjobs
+  status`) until it is fixed. Meanwhile
   the jobs it starts run with that configuration too (its bytes in `.memjobs/daemon.config.yaml`,
   given as `--config`; their reports say so), not with the broken file.
 - A child that ends in failure without a run report of its own is recorded failed in the ledger, so
@@ -130,6 +131,7 @@ class Daemon:
         self.last: dict[str, dict[str, Any]] = {}
         self._out_lock = threading.Lock()
         self._status_lock = threading.Lock()
+        self._config_lock = threading.Lock()
         self.syslog_prefix = to_journal()
 
     # -- output -----------------------------------------------------------------------------
@@ -203,6 +205,10 @@ class Daemon:
                     self.emit("error", job=job, message=f"{type(exc).__name__}: {exc}")
 
     def run_one(self, job: str) -> None:
+        if self.config_poll_s > 0:
+            # The file as it is now, not as the last watch saw it (up to config_poll_s ago): a job
+            # started in the second after an edit runs what the daemon would run after it.
+            self.check_config()
         argv = job_command(self.cfg, self.memjobs_cmd, job)
         kept = self.state_dir / KEPT_CONFIG
         if self.config_error is not None and kept.is_file():
@@ -328,7 +334,12 @@ class Daemon:
     def check_config(self) -> bool:
         """Load the configuration again if its file changed since it was last read, and re-schedule
         the jobs. A file that does not load keeps the running configuration; the error is logged
-        once per change and kept in daemon.json until the file loads. True if it was reloaded."""
+        once per change and kept in daemon.json until the file loads. True if it was reloaded.
+        Called by the watch and by the worker before each job: one at a time."""
+        with self._config_lock:
+            return self._check_config()
+
+    def _check_config(self) -> bool:
         seen = _signature(self.config_path)
         if seen == self.config_seen:
             return False

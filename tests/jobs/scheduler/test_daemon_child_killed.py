@@ -127,3 +127,37 @@ def test_a_child_that_could_not_start_its_run_is_still_recorded(tmp_path: Path) 
     assert end["status"] == "failed" and "could not start (exit 3): boom before any lock" in end["error"]
     runs = _microsync_runs(cfg.state_dir)
     assert len(runs) == 1 and [e["code"] for e in runs[0]["errors"]] == ["not_started"]
+
+
+@pytest.mark.timeout(200)
+def test_a_job_starts_with_the_configuration_as_it_is_at_its_start(tmp_path: Path) -> None:
+    """The configuration file is looked at again before each job, not only every few seconds: a job
+    started in the second after a bad edit runs the configuration the daemon keeps (the edit is
+    logged first), and one started after the fix runs the fixed file (it is reloaded first)."""
+    from tests.jobs.scheduler.test_scheduler_daemon import CHILD_CMD, _runs
+    from tests.jobs.scheduler.test_scheduler_daemon import _workspace as fake_workspace
+
+    ws = fake_workspace(tmp_path, "*/2 * * * * *")
+    good = (ws / "memjobs.yaml").read_text(encoding="utf-8")
+    proc = _start(ws, CHILD_CMD, config_poll_s=600)      # the periodic watch would come too late
+    try:
+        _wait(lambda: sum(r["event"] == "end" for r in _runs(ws)) >= 3, 60, "a first round of jobs")
+        (ws / "memjobs.yaml").write_text(good + "limts: {warm_days: 3}\n", encoding="utf-8")
+        seen = sum(r["event"] == "end" for r in _runs(ws))
+        _wait(lambda: sum(r["event"] == "end" for r in _runs(ws)) >= seen + 2, 60, "jobs after the bad edit")
+        (ws / "memjobs.yaml").write_text(good.replace("Asia/Bangkok", "UTC"), encoding="utf-8")
+        seen = sum(r["event"] == "end" for r in _runs(ws))
+        _wait(lambda: sum(r["event"] == "end" for r in _runs(ws)) >= seen + 2, 60, "jobs after the fix")
+    finally:
+        code, events = _stop(proc)
+    assert code == 0
+    names = [e["event"] for e in events]
+    assert "config_error" in names and "config_reload" in names, names
+    error_at, reload_at = names.index("config_error"), names.index("config_reload")
+    assert "unknown key 'limts'" in events[error_at]["message"]
+    assert error_at < reload_at
+    # Each change is seen before the next job starts, not up to a watch interval later.
+    assert names[error_at + 1: reload_at].count("job_start") >= 1
+    starts_before_error = [i for i, n in enumerate(names[:error_at]) if n == "job_start"]
+    ends_before_error = [i for i, n in enumerate(names[:error_at]) if n == "job_end"]
+    assert len(starts_before_error) == len(ends_before_error)     # no job was running on the bad file
