@@ -3,6 +3,9 @@ Thai has no spaces between words, so no pattern here uses word boundaries."""
 from memory_store.core.router_lexicon import Lexicon
 
 _ME = r"(เรา|ผม|ฉัน|หนู|พี่|ดิฉัน|กู)"
+# a person by their tie to someone (น้องสาวผม, สามีของนก): `relation`
+_KIN = (r"(พี่สาว|พี่ชาย|น้องสาว|น้องชาย|พ่อแม่|แม่|พ่อ|แฟน|เพื่อน(สนิท)?|ลูกสาว|ลูกชาย|ลูก|ภรรยา|เมีย|สามี|ผัว|หลาน|ป้า|ลุง"
+        r"|น้า|ปู่|ย่า|ยาย|หัวหน้า|เจ้านาย|เพื่อนร่วมงาน|รูมเมท)")
 # a forget by structure: a word that drops or lets go, near a pointer back to a thing the agent keeps
 # (เรื่องที่ให้…, ที่เคยขอไว้, เรื่อง timezone…)
 _REMOVAL = r"(ลบ|ยกเลิก|เลิกได้|เลิกทำ|พอแล้ว|ไม่เอาแล้ว|ไม่ต้องแล้ว|ลืมไป)"
@@ -128,4 +131,6 @@ LEXICON = Lexicon(
             (r"โค้ด|โปรแกรม|code|เขียนโปรแกรม", "programming")),
     session_scope=(r"(เฉพาะ|แค่|ใน|สำหรับ)(ใน)?(แชท|บทสนทนา|เซสชัน|เซสชั่น|session|chat|การคุย)(นี้|รอบนี้)",
                    r"(แชท|บทสนทนา|เซสชัน|เซสชั่น|session|chat)นี้(เท่านั้น|อย่างเดียว)", r"เฉพาะงานนี้"),
+    relation=(_KIN + r"(ของ)?" + _ME, _KIN + r"ของ(?!" + _ME + r")\S"),
+    narrow=(r"แต่", r"แค่", r"เฉพาะ", r"เท่านั้น", r"อย่างเดียว", r"นะ", r"ครับ", r"ค่ะ", r"คะ", r"จ้า"),
 )
