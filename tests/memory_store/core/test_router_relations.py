@@ -23,6 +23,7 @@ NOT_THE_USERS_NAME = [
     "เรียกผมว่าสามีของนก",
     "เรียกฉันว่าแม่ของน้องมิวก็ได้",
     "เพื่อนผมชื่อต้น",
+    "แมวผมชื่อส้ม",
     "叫我小美的老公",
     "我朋友叫小明",
 ]
@@ -66,6 +67,27 @@ RELATIVES_FACTS = [
 
 @pytest.mark.parametrize(("turn", "value"), RELATIVES_FACTS)
 def test_a_relatives_fact_asked_to_be_remembered_is_staged_as_a_free_form_fact(turn: str, value: str) -> None:
+    got = route(turn)
+    assert got is not None and (got.label, got.key, got.value, got.to) == ("explicit", "user.other", value,
+                                                                           "proposals"), got
+
+
+# "remember that my <thing> is …": a Thai possessive follows its noun (เลขทะเบียนรถของฉัน, เบอร์ห้องผม), and
+# the Thai routed nothing where the English and Chinese stage the fact; a pet's name is not the user's either
+MY_THINGS = [
+    ("remember my licence plate is KX-7731", "my licence plate is KX-7731"),
+    ("记住我的车牌号码是 京A12345", "我的车牌号码是 京A12345"),
+    ("จำไว้ว่าเลขทะเบียนรถของฉันคือ กข 4455", "เลขทะเบียนรถของฉันคือ กข 4455"),
+    ("จำไว้ว่าเบอร์ห้องผมคือ 1204", "เบอร์ห้องผมคือ 1204"),
+    ("จำไว้นะครับว่าสีรถของผมคือสีเขียวมะกอก", "สีรถของผมคือสีเขียวมะกอก"),
+    ("remember that my cat is called Som", "my cat is called Som"),
+    ("记住我的狗叫旺财", "我的狗叫旺财"),
+    ("จำไว้ว่าแมวผมชื่อส้ม", "แมวผมชื่อส้ม"),
+]
+
+
+@pytest.mark.parametrize(("turn", "value"), MY_THINGS)
+def test_remember_that_my_thing_is_staged_in_every_language(turn: str, value: str) -> None:
     got = route(turn)
     assert got is not None and (got.label, got.key, got.value, got.to) == ("explicit", "user.other", value,
                                                                            "proposals"), got
