@@ -26,13 +26,21 @@ def _kind_check(rel: str) -> Callable[..., list[Problem]] | None:
     return None
 
 
-def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list[Problem]:
-    """Problems of the given files (default: every markdown file of the workspace)."""
+def validate_paths(workspace: Path, paths: Iterable[Path] | None = None, *, policy: Path | None = None,
+                   multi_valued: frozenset[str] = frozenset()) -> list[Problem]:
+    """Problems of the given files (default: every markdown file of the workspace). `policy`, the
+    admin's POLICY.md outside the workspace, is checked with them when no paths are given or when it is
+    one of them (`policy_file_problems`)."""
     ws = workspace.resolve()
     files = list(paths) if paths else markdown_files(ws)
     if not paths and (ws / "POLICY.md").is_file():
         files.append(ws / "POLICY.md")   # not a memory file: validated to warn that it is ignored
     out: list[Problem] = []
+    wanted = policy is not None and policy.is_file() and (
+        not paths or any((f if f.is_absolute() else Path.cwd() / f).resolve() == policy.resolve() for f in files))
+    if policy is not None and wanted:
+        out.extend(policy_file_problems(policy, multi_valued))
+        files = [f for f in files if (f if f.is_absolute() else Path.cwd() / f).resolve() != policy.resolve()]
     texts: dict[str, str] = {}          # what this run read, for MEMORY.md's links (read once)
     memory_md: tuple[int, str] | None = None
 
@@ -67,6 +75,26 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None) -> list
         at, text = memory_md
         out[at:at] = _unfound_entries(ws, text, texts)
     return out
+
+
+def policy_file_problems(path: Path, multi_valued: frozenset[str] = frozenset()) -> list[Problem]:
+    """POLICY.md checked as PROFILE.md and SESSION.md are, its values never shown (docs/spec/memory.md §1):
+    the errors of `memjobs policy check` and doctor (lines that do not parse, guardrails written in a
+    form nothing reads, a single-valued key set twice: memory_store/core/policy.py `policy_problems`) and,
+    as warnings, the other list items nothing reads. Each is `<its path>:line: message`."""
+    from memory_store.core.document import stray_lines
+    from memory_store.core.policy import load_policy, policy_problems
+
+    where = str(path)
+    try:
+        policy = load_policy(path)
+        text = (read_snapshot(path).text or "") if policy.version else ""
+    except (OSError, EntryError) as exc:
+        return [Problem(where, getattr(exc, "line", None) or 1, f"cannot read POLICY.md: {exc}")]
+    out = [Problem(where, line, message) for line, message in policy_problems(policy, multi_valued)]
+    out.extend(Problem(where, bad.line, bad.message, "warning")
+               for bad in stray_lines(text, show_values=False) if bad.severity == "warning")
+    return sorted(out, key=lambda p: (p.line, p.message))
 
 
 def _unfound_entries(ws: Path, text: str, texts: dict[str, str]) -> list[Problem]:

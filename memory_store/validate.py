@@ -96,7 +96,7 @@ def validate_text(
             out.extend(_check_line_entry(node, rel))
         out.extend(Problem(rel, bad.line, bad.message, bad.severity) for bad in stray_lines(text))
         statuses = PROPOSAL_STATUSES if posixpath.basename(rel) == "PROPOSALS.md" else LINE_STATUSES
-        out.extend(Problem(rel, bad.line, bad.message) for bad in duplicate_ids(scan(text, rel, statuses)[0], rel))
+        out.extend(Problem(rel, bad.line, bad.message) for bad in duplicate_ids(scan(text, rel, statuses)[0]))
     if rel == "MEMORY.md":
         out.extend(_check_memory_md(text, rel))
     if exists is not None:

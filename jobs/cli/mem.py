@@ -11,6 +11,7 @@ from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
 from memory_store.errors import UsageError
 
 if TYPE_CHECKING:
+    from memory_store.core.forgotten import Forgotten
     from memory_store.core.results import Change
     from memory_store.core.store import CoreMemory
 
@@ -222,14 +223,18 @@ def audit(
     as_json: JSON = False,
 ) -> None:
     """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first; with
-    --transcripts, the user's remember / forget instructions checked against memory."""
+    --transcripts, the user's remember / forget instructions checked against memory. A value the user
+    had memjobs forget is printed `[forgotten]`: the event (when, who, which key, why) stays."""
+    from memory_store.core.forgotten import forgotten
     from memory_store.dates import parse_instant
 
     cfg = STATE.cfg()
+    gone = forgotten(cfg.workspace)
     if transcripts:
-        _audit_transcripts(cfg, parse_instant(since, cfg.tz, "--since"), key, as_json)
+        _audit_transcripts(cfg, parse_instant(since, cfg.tz, "--since"), key, as_json, gone)
         return
-    events: list[dict[str, Any]] = _store().audit(key, parse_instant(since, cfg.tz, "--since"))
+    trail = _store().audit(key, parse_instant(since, cfg.tz, "--since"))
+    events: list[dict[str, Any]] = [gone.event(ev) for ev in trail]
     if as_json:
         echo_json({"events": events})
         return
@@ -241,16 +246,16 @@ def audit(
         typer.echo("no audit events")
 
 
-def _audit_transcripts(cfg: Any, since: Any, key: str | None, as_json: bool) -> None:
+def _audit_transcripts(cfg: Any, since: Any, key: str | None, as_json: bool, gone: Forgotten) -> None:
     from memory_store.core.transcript_audit import audit_transcripts
 
     rows = [c for c in audit_transcripts(_store(), cfg.transcripts, since) if key in (None, c.statement.routed.key)]
+    shown = [gone.event(c.to_dict()) for c in rows]     # a forgotten value, as the user said it too
     if as_json:
-        echo_json({"statements": [c.to_dict() for c in rows],
+        echo_json({"statements": shown,
                    "counts": {s: sum(c.status == s for c in rows) for s in sorted({c.status for c in rows})}})
         return
-    for c in rows:
-        d = c.to_dict()
+    for c, d in zip(rows, shown, strict=True):
         value = f" = {d['value']}" if d["value"] else ""
         where = f" ({d['where']})" if d["where"] else ""
         typer.echo(_safe(f"{d['ts']} {d['label']:<8} {d['key']}{value}: {c.status}{where}  {d['ref']}  "

@@ -120,11 +120,13 @@ def validate(
     paths: Annotated[list[Path] | None, typer.Argument(help="Files or folders (default: the whole workspace).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print problems as JSON.")] = False,
 ) -> None:
-    """Check memory files: every problem as path:line: message; exit 3 if there are errors."""
+    """Check memory files and the admin's POLICY.md (outside the workspace; its values never shown):
+    every problem as path:line: message; exit 3 if there are errors."""
     from memory_store.check import validate_paths
 
     cfg = STATE.cfg()
-    problems = validate_paths(cfg.workspace, paths or None)
+    problems = validate_paths(cfg.workspace, paths or None, policy=cfg.policy_file,
+                              multi_valued=frozenset(cfg.core.multi_valued))
     errors = [p for p in problems if p.severity == "error"]
     if as_json:
         echo_json(

@@ -124,17 +124,22 @@ def stray_lines(text: str, show_values: bool = True) -> list[BadLine]:
     return out
 
 
-def duplicate_ids(found: Iterable[Located], path: str | None = None) -> list[BadLine]:
+def duplicate_ids(found: Iterable[Located]) -> list[BadLine]:
     """A line whose id an earlier line of the same file already has (a line copied by hand that kept
-    its `id:`, or a hand-written line without one written twice), naming both lines: an edit by
-    that id could touch either, so memjobs refuses it."""
+    its `id:`, or a hand-written line without one written twice), naming the earlier line: an edit by
+    that id could touch either, so memjobs refuses it. The message names no path and not its own line:
+    validate and doctor print it after `path:line:`."""
     first: dict[str, Located] = {}
     out: list[BadLine] = []
     for loc in found:
-        if loc.id in first:
-            out.append(BadLine(loc.line, _duplicate_message(loc.id, [first[loc.id], loc], path)))
-        else:
+        if loc.id not in first:
             first[loc.id] = loc
+        elif not loc.entry.id:
+            out.append(BadLine(loc.line, f"the same line as line {first[loc.id].line} (no id, so both are {loc.id}): "
+                                         f"{_EDITS_BY_ID}; delete one of them"))
+        else:
+            out.append(BadLine(loc.line, f"the same id {loc.id} as line {first[loc.id].line}: {_EDITS_BY_ID}; "
+                                         f"{_REMOVE_COPIED_ID}"))
     return out
 
 
@@ -147,13 +152,16 @@ def ambiguous(found: Iterable[Located]) -> set[str]:
     return twice
 
 
+_EDITS_BY_ID = "memjobs edits a line by its id, so it changes neither"
+_REMOVE_COPIED_ID = "remove the `id:` field from the line you copied (memjobs gives it an id of its own)"
+
+
 def _duplicate_message(wanted: str, hits: list[Located], path: str | None) -> str:
+    """The refusal of an edit by an id several lines have (an error on its own, so it names both lines)."""
     where = " and ".join(f"{path}:{loc.line}" if path else f"line {loc.line}" for loc in hits)
     if not hits[0].entry.id:
-        return (f"{where} are the same line (no id, so both are {wanted}): memjobs edits a line by its id, so it "
-                f"changes neither; delete one of them")
-    return (f"{where} have the same id {wanted}: memjobs edits a line by its id, so it changes neither; "
-            f"remove the `id:` field from the line you copied (memjobs gives it an id of its own)")
+        return f"{where} are the same line (no id, so both are {wanted}): {_EDITS_BY_ID}; delete one of them"
+    return f"{where} have the same id {wanted}: {_EDITS_BY_ID}; {_REMOVE_COPIED_ID}"
 
 
 def unique(found: Iterable[Located], wanted: str, path: str | None = None) -> Located | None:
@@ -170,10 +178,13 @@ def find(text: str, wanted: str, statuses: tuple[str, ...] = LINE_STATUSES, path
 
 
 def _sections(lines: list[str]) -> list[tuple[str, int, int]]:
-    """(name, index of the heading, index after the section's last line) of each `## ` section."""
+    """(name, index of the heading, index after the section's last line) of each `## ` section; a
+    heading in a code fence or an HTML comment (one line or several) is no section, as `scan` reads it:
+    a line added to it would be commented out, or land where nothing reads it as that section."""
     fenced = fenced_lines(lines)
+    commented = commented_lines(lines, fenced)
     heads = [(i, m.group(1)) for i, raw in enumerate(lines)
-             if not fenced[i] and (m := _HEADING_RE.match(_bare(raw)))]
+             if not fenced[i] and not commented[i] and (m := _HEADING_RE.match(_bare(raw)))]
     return [(name, i, heads[n + 1][0] if n + 1 < len(heads) else len(lines)) for n, (i, name) in enumerate(heads)]
 
 

@@ -33,7 +33,14 @@ that states it, in any of the router's phrasings in en/th/zh (memory_store/core/
 Entry ids keep the words they were made from (`REMEMBER-20261124-always-answer-in-japanese-c784fc`):
 where an id of an entry that is held out is printed (the context's events, the weekly log's Kept
 out, a search hit's links, memory_get), it is shown with its words written `forgotten`
-(`Forgotten.shown_id`).
+(`Forgotten.shown_id`). An id keeps only the ASCII words of its title, so the id of a Thai or Chinese
+value keeps what is left of it ("เลขทะเบียนรถของฉันคือ กข 4455" gives `REMEMBER-20261123-4455-a1de17`,
+"我的车牌号码是 京A12345" `…-a12345-…`): an id whose words are all that is left of a forgotten value, or
+that holds the part of one with a digit in it, is shown the same way.
+
+The audit trail keeps every event and its values (it is what this filter knows an overwritten value by;
+the files are history, docs/design.md §6.2); `memjobs mem audit` prints each event with a forgotten
+value written `[forgotten]` (`Forgotten.event`).
 """
 from __future__ import annotations
 
@@ -47,6 +54,7 @@ from typing import Any
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
 from memory_store.core.router import without_lead
+from memory_store.entries import slug_words
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.stat_memo import StatMemo
@@ -69,6 +77,7 @@ class Forgotten:
     _words: re.Pattern[str] | None = None
     _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
     settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
+    residues: frozenset[str] = frozenset()    # an id's words left of a Thai or Chinese value (`_residue`)
 
     def __bool__(self) -> bool:
         return bool(self.values or self.settings)
@@ -119,9 +128,39 @@ class Forgotten:
         an id, which the weekly log's format and its readers expect (memory_store/archive_format.py)."""
         m = _ID.fullmatch(entry_id)
         # the words as words, and as the id writes them (a value with a hyphen in it: "kx-7731")
-        if not self or m is None or not self.found_in(m.group(2).replace("-", " "), m.group(2)):
+        if not self or m is None or not (self.found_in(m.group(2).replace("-", " "), m.group(2))
+                                         or self._residue_in(m.group(2))):
             return entry_id
         return f"{m.group(1)}-{ID_WORDS}-{m.group(3)}"
+
+    def _residue_in(self, words: str) -> bool:
+        """Whether an id's `words` are what is left of a forgotten Thai or Chinese value (all of them), or
+        hold such a leftover with a digit in it (a plate, a room number) as whole words."""
+        padded = f"-{words}-"
+        return any(words == r or (any(c.isdigit() for c in r) and f"-{r}-" in padded) for r in self.residues)
+
+    def event(self, ev: dict[str, Any]) -> dict[str, Any]:
+        """An audit event (or a statement of `mem audit --transcripts`) as `mem audit` prints it: who, when,
+        what key and why kept, each forgotten value in it (`old`, `new`, the diff's values, the words of its
+        reason or excerpt) written `[forgotten]`."""
+        if not self:
+            return ev
+        key = str(ev.get("key") or "")
+
+        def value(k: str, v: Any) -> Any:
+            return MASK if isinstance(v, str) and self.holds(k, v) else self.mask_all(v)
+
+        out = {k: v if k in ("id", "ts", "op", "type", "scope", "applies_to", "key", "actor", "request_id")
+               else self.mask_all(v) for k, v in ev.items()}
+        for name in ("old", "new", "value"):     # "value": a statement of `mem audit --transcripts`
+            if name in ev:
+                out[name] = value(key, ev[name])
+        diff = ev.get("diff")
+        if isinstance(diff, dict):
+            out["diff"] = {side: ({**self.mask_all(e), "value": value(str(e.get("key") or key), e.get("value"))}
+                                  if isinstance(e, dict) and "value" in e else self.mask_all(e))
+                           for side, e in diff.items()}
+        return out
 
 
     def mask(self, text: str) -> str:
@@ -178,6 +217,7 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
     settings = frozenset((k, v) for k, v in marks if k)
     words = sorted((v for v in values if not _UNSPACED.search(v)), key=lambda v: (-len(v), v))
     unspaced = [v for v in values if _UNSPACED.search(v)]
+    residues = frozenset(r for r in map(_residue, unspaced) if r)
     pattern = None
     if words:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split()) for v in words)
@@ -187,7 +227,14 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings)
+    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues)
+
+
+def _residue(value: str) -> str:
+    """What an id made from a Thai or Chinese `value` keeps of it: its ASCII words, as the id writes them
+    (memory_store/entries.py `slug_words`); "" when that is shorter than three characters ("a")."""
+    words = slug_words(value, limit=len(value) + 1)
+    return words if len(words) >= 3 else ""
 
 
 def _filtered(key: str, value: str | None) -> tuple[str, str] | None:

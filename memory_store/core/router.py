@@ -391,6 +391,20 @@ def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
     return not capitals
 
 
+_CLAUSE_END = re.compile(r"[.,;!?。，；！？\n]")
+
+
+def _of_a_relative(text: str, m: re.Match[str]) -> bool:
+    """Whether the words `m` found (a name, a place) are said of a person by their tie to the user or to
+    someone named, in the same clause, at or before them: "call me Nok's husband" (not Nok), "my sister
+    lives in Chiang Mai", 我姐姐在上海工作, เพื่อนผมชื่อต้น, เรียกผมว่าสามีของนก (the lexicons' `relation`)."""
+    start = max((c.end() for c in _CLAUSE_END.finditer(text, 0, m.start())), default=0)
+    end = _CLAUSE_END.search(text, m.end())
+    clause = text[start:end.start() if end else len(text)]
+    rel = _any("relation", clause)
+    return rel is not None and start + rel.start() < m.end()
+
+
 # the rest of a Latin name after its first word, up to the end of the clause: more capitalised words
 # ("John Paul", "Khun Nok", "Le Van Thanh"), a lower-case particle between two ("Ludwig van Beethoven"), the
 # part after an apostrophe ("O'Brien", "P'Nok", "D'Angelo"); not "I", "OK" or a capitalised courtesy word
@@ -455,6 +469,9 @@ def key_of(text: str) -> tuple[str, str, str] | None:
         if key == "user.name" and template and not _looks_like_name(text, m, _value(key, template, m)):
             rejected.add(key)
             continue      # "call me crazy, but…", "my name's on the PR": a word, not a name
+        if key in IDENTITY_KEYS and _of_a_relative(text, m):
+            rejected.add(key)
+            continue      # "call me Nok's husband", "我姐姐在上海", "เพื่อนผมชื่อต้น": someone else's, not the user's
         if key == "user.name" and template.startswith("{"):
             group = int(template[1:-1])
             name = _whole_name(text, m.end(group), _value(key, template, m))
@@ -894,11 +911,35 @@ def route(turn: str, context: str | None = None) -> Routed | None:
     scope = _any("session_scope", unquoted(turn))
     if scope is not None and _BEYOND_SESSION.search(unquoted(turn)):
         scope = None    # "not just for this conversation": lasting, routed as the words say
+    if scope is not None and context and (got is None or got.label in ("explicit", "inferred", "confirm")):
+        yes = _yes_for_this_session(turn, context, scope)
+        if yes is not None:
+            return yes
     if scope is not None and (got is None or got.label in ("explicit", "inferred")):
         return _for_this_session(unquoted(turn), got, scope)
     if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
         return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
     return got
+
+
+@cache
+def _narrowing() -> re.Pattern[str]:
+    return re.compile("|".join(p for lex in LEXICONS for p in lex.narrow), re.IGNORECASE)
+
+
+def _yes_for_this_session(turn: str, context: str, scope: re.Match[str]) -> Routed | None:
+    """A yes to the assistant's offer narrowed to this conversation ("yes, but only for this chat", ได้ครับ
+    แต่เฉพาะแชทนี้นะ, 好，不过只在这次对话里): what was offered, for this session only (docs/spec/memory.md §3:
+    PROFILE.md with `applies_to:session:<id>`, `ttl:session_end`), never the lasting yes the offer asked
+    for. The turn without its scope and the words that narrow to it (the lexicons' `narrow`) must be a yes
+    to the offer on its own; an offer whose value is not known (or a question that offers a choice) gives
+    nothing."""
+    text = unquoted(turn)
+    bare = _narrowing().sub(" ", text[:scope.start()] + " " + text[scope.end():])
+    yes = _route(" ".join(bare.split()), context)
+    if yes is None or yes.label != "confirm" or not yes.key or not yes.value:
+        return None
+    return Routed("explicit", yes.key, yes.value, yes.lang, f"{yes.cue} / {scope.group(0)}", "session")
 
 
 # a yes or no turned by a "but" (แต่, 但/不过/不過)
@@ -1006,6 +1047,9 @@ def _route(turn: str, context: str | None) -> Routed | None:
     text = unquoted(turn)
     if _any("hypothetical", text):
         return None
+    kept = _relatives_fact(text, lang)
+    if kept is not None:
+        return kept
     if _any("not_mine", text):
         # a turn about someone or something else may still hold the user's own standing statement in
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
@@ -1041,6 +1085,26 @@ def _route(turn: str, context: str | None) -> Routed | None:
                               "proposals" if got.label == "explicit" else "")
         return None
     return _route_text(text, lang, turn)
+
+
+def _relatives_fact(text: str, lang: str) -> Routed | None:
+    """A fact about someone close to the user that the user asks to be remembered ("remember that my sister
+    lives in Chiang Mai", จำไว้ว่าน้องสาวผมอยู่ที่เชียงใหม่, 记住我妹妹住在清迈): the user's to keep, in their
+    words, as a free-form fact for review (`user.other`) — never the user's own place or name, and the same in
+    every language (the lexicons' `relation`). The statement starts with the person (my sister, 我妹妹); in
+    Thai the person may follow what is theirs in its first clause (วันเกิดแม่ผม, "my mother's birthday")."""
+    lead = REMEMBER_LEAD.match(text)
+    if lead is None:
+        return None
+    rest = text[lead.end():]
+    if re.match(r"\s*to\b", rest, re.IGNORECASE):
+        return None       # "remember to call my mom": a task, not a fact
+    clause = rest[:m.start()] if (m := _CLAUSE_END.search(rest)) else rest
+    rel = _any("relation", clause)
+    if rel is None or (rel.start() > 0 and lang != "th"):
+        return None
+    return Routed("explicit", "user.other", _paraphrase(text), lang, f"{lead.group(0).strip()} / {rel.group(0)}",
+                  "proposals")
 
 
 # the answer-language setting named by what it is ("forget my answer language preference", 忘掉我的回答语言设置,

@@ -4,6 +4,10 @@ from memory_store.core.router_lexicon import Lexicon
 _LANGS = (r"(british english|american english|english|thai|chinese|mandarin|japanese|spanish|french|german|korean"
           r"|vietnamese|brazilian portuguese|portuguese|italian|dutch|indonesian|russian|hindi|arabic)")
 _ME = r"(i|i'm|i am|my|me)"
+# a person (or a pet) by their tie to someone (my sister, Nok's husband, my cat): `relation`
+_KIN = (r"(?:sister|brother|sis|bro|mom|mum|mother|dad|father|parent|wife|husband|partner|spouse|boyfriend"
+        r"|girlfriend|fianc[eé]e?|son|daughter|kid|child|children|friend|boss|manager|colleague|coworker|grandma"
+        r"|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|roommate|neighbou?r|cat|dog|pet)s?")
 # a forget by structure: a word that drops or retires something, in one sentence with a pointer back to a
 # thing the agent keeps (the 'X' rule, that setting, the bit where I said…)
 _REMOVAL = (r"\b(forget|un-?remember|drop|remove|delete|erase|clear|wipe|reset|scrap|cancel|retire[ds]?|revoke|undo"
@@ -189,4 +193,7 @@ LEXICON = Lexicon(
     session_scope=(r"\b(?:for|in|during|within) (?:the rest of )?this (?:conversation|session|chat|thread|task)\b",
                    r"\bthis (?:conversation|session|chat|thread) only\b", r"\bfor now in this (?:chat|conversation)\b",
                    r"\buntil (?:the end of )?this (?:conversation|session|chat) (?:ends|is over)\b"),
+    relation=(r"\bmy (?:(?:little|big|older|younger|elder|best|ex|late|step)[ -])?" + _KIN + r"\b",
+              r"(?-i:\b[A-Z][\w-]*)['’]s (?:(?:little|big|older|younger|elder|best|ex)[ -])?" + _KIN + r"\b"),
+    narrow=(r"\b(?:but|only|just|though|please|pls)\b",),
 )

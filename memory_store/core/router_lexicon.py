@@ -37,6 +37,11 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `session_scope`: a scope that is this conversation (just for this conversation, for this session,
   for this task, for this chat only, เฉพาะแชทนี้, 这次对话里): the statement holds for the session it is
   said in and expires with it (PROFILE.md, `applies_to:session:<id>`, `ttl:session_end`), never lasting;
+- `relation`: a person (or a pet) the statement is about by their tie to the user or to someone named (my sister,
+  น้องสาวผม, 我妹妹; Nok's husband, สามีของนก, 小美的老公): what is said of them is no name, place or
+  setting of the user's; asked to be remembered, it is a free-form fact (`user.other`), for review;
+- `narrow`: the words that narrow a yes to the scope that follows it ("yes, but only for this chat",
+  ได้ แต่เฉพาะแชทนี้, 好，不过只在这次对话里): with `session_scope` taken out, what is left is the yes;
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
 - `topics`: (pattern, topic) for `user.expertise.<topic>`.
 """
@@ -73,3 +78,5 @@ class Lexicon:
     topics: tuple[tuple[str, str], ...]
     forgot_self: tuple[str, ...] = ()
     session_scope: tuple[str, ...] = ()
+    relation: tuple[str, ...] = ()
+    narrow: tuple[str, ...] = ()

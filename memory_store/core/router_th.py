@@ -3,6 +3,9 @@ Thai has no spaces between words, so no pattern here uses word boundaries."""
 from memory_store.core.router_lexicon import Lexicon
 
 _ME = r"(เรา|ผม|ฉัน|หนู|พี่|ดิฉัน|กู)"
+# a person (or a pet) by their tie to someone (น้องสาวผม, สามีของนก, แมวผม): `relation`
+_KIN = (r"(พี่สาว|พี่ชาย|น้องสาว|น้องชาย|พ่อแม่|แม่|พ่อ|แฟน|เพื่อน(สนิท)?|ลูกสาว|ลูกชาย|ลูก|ภรรยา|เมีย|สามี|ผัว|หลาน|ป้า|ลุง"
+        r"|น้า|ปู่|ย่า|ยาย|หัวหน้า|เจ้านาย|เพื่อนร่วมงาน|รูมเมท|แมว|หมา|สุนัข)")
 # a forget by structure: a word that drops or lets go, near a pointer back to a thing the agent keeps
 # (เรื่องที่ให้…, ที่เคยขอไว้, เรื่อง timezone…)
 _REMOVAL = r"(ลบ|ยกเลิก|เลิกได้|เลิกทำ|พอแล้ว|ไม่เอาแล้ว|ไม่ต้องแล้ว|ลืมไป)"
@@ -29,7 +32,11 @@ LEXICON = Lexicon(
     # a long-term scope said as such (ถาวร), or a move to work or study somewhere (ย้ายมาทำงานที่…: lasting,
     # but not where the user lives): captured, staged
     long_term=(r"ถาวร", r"ย้าย(มา|ไป)(ทำงาน|เรียน)"),
-    remember_self=(r"จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ|คะ)?\s?(ว่า)?\s?" + _ME, r"จำไว้ด้วยนะว่า" + _ME,
+    # the user's own thing named before them ("จำไว้ว่าเลขทะเบียนรถของฉันคือ…", "remember that my plate is…"):
+    # a Thai possessive follows its noun
+    remember_self=(r"จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ|คะ)?\s?(ว่า)?\s?" + _ME,
+                   r"จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ|คะ)?\s?ว่า\s?[^\s\d]{2,24}?ของ" + _ME,
+                   r"จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ|คะ)?\s?ว่า\s?[^\s\d]{2,24}?" + _ME + r"(คือ|เป็น)", r"จำไว้ด้วยนะว่า" + _ME,
                    r"(ขอให้|ช่วย)จำ(ไว้)?(ว่า)?" + _ME, r"จำ(ไว้)?เลยนะ(ว่า)?" + _ME),
     forget=(r"ลืม(เรื่อง)?(ที่|ชื่อ)", r"ลืมไปเลย", r"ลืมไปได้", r"เลิกเรียก", r"เลิกทำตามที่", r"ยกเลิก(เรื่อง|ที่|การ|กฎ)",
             r"ไม่ต้องเรียก" + _ME + r"ว่า", r"ลบ ?preference", r"ไม่ต้องจำ", r"ลบ(เรื่อง|ที่)" + _ME + r"?(เคย)?บอก",
@@ -128,4 +135,6 @@ LEXICON = Lexicon(
             (r"โค้ด|โปรแกรม|code|เขียนโปรแกรม", "programming")),
     session_scope=(r"(เฉพาะ|แค่|ใน|สำหรับ)(ใน)?(แชท|บทสนทนา|เซสชัน|เซสชั่น|session|chat|การคุย)(นี้|รอบนี้)",
                    r"(แชท|บทสนทนา|เซสชัน|เซสชั่น|session|chat)นี้(เท่านั้น|อย่างเดียว)", r"เฉพาะงานนี้"),
+    relation=(_KIN + r"(ของ)?" + _ME, _KIN + r"ของ(?!" + _ME + r")\S"),
+    narrow=(r"แต่", r"แค่", r"เฉพาะ", r"เท่านั้น", r"อย่างเดียว", r"นะ", r"ครับ", r"ค่ะ", r"คะ", r"จ้า"),
 )

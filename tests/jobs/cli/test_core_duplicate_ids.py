@@ -51,9 +51,9 @@ def test_validate_and_doctor_name_both_lines_of_a_copied_id(workspace: Path):
     code, out, _ = cli(workspace, "validate", "--json")
     found = [p for p in json.loads(out)["problems"] if "same id" in p["message"]]
     assert code == 3 and len(found) == 1 and found[0]["line"] == copy and found[0]["severity"] == "error"
-    assert f"PROFILE.md:{first} and PROFILE.md:{copy} have the same id m-" in found[0]["message"]
+    assert found[0]["message"].startswith("the same id m-") and f"as line {first}:" in found[0]["message"]
     code, out, _ = cli(workspace, "doctor", "--json")
-    assert f"PROFILE.md:{first} and PROFILE.md:{copy}" in out
+    assert f"PROFILE.md:{copy}: the same id m-" in out and f"as line {first}:" in out
 
 
 def test_forget_of_one_line_refuses_and_leaves_the_copied_line(workspace: Path):

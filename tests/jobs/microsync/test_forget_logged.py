@@ -95,8 +95,10 @@ def _two_days(tmp_path: Path, said: list[str], forget: str) -> tuple[Path, RunRe
 LOGGED_THEN_FORGOTTEN = [
     ("remember that the office wifi name is AcmeGuest5", "please forget the office wifi name", "AcmeGuest5",
      "remember that the office printer name is LaserJet9", "LaserJet9"),
-    ("จำไว้ว่าเลขทะเบียนรถของฉันคือ กข 4455", "ลืมเลขทะเบียนรถของฉันไปได้เลย", "กข 4455",
-     "จำไว้ว่าสีรถของฉันคือสีเขียวมะกอก", "สีเขียวมะกอก"),
+    # (explore9's Thai plate, "…รถของฉันคือ กข 4455", stages a user.other proposal now, as the English and
+    # Chinese "my licence plate" do: test_a_forget_of_a_staged_thai_value_holds_it_out_everywhere)
+    ("จำไว้ว่าที่จอดรถประจำออฟฟิศคือช่อง B17", "ลืมที่จอดรถประจำออฟฟิศไปได้เลย", "ช่อง B17",
+     "จำไว้ว่าที่จอดรถของแขกคือลานหน้าตึก", "ลานหน้าตึก"),
     ("记住办公室的无线网名字是 AcmeGuest5", "忘掉办公室的无线网名字", "AcmeGuest5",
      "记住办公室的打印机型号是 LaserJet9", "LaserJet9"),
 ]
@@ -123,6 +125,18 @@ def test_a_forget_of_a_remembered_value_holds_it_out_everywhere(tmp_path: Path, 
     again = microsync(ws, "2026-11-11T19:00:00+07:00")
     assert not [n for n in again.notes if "forget" in n]
     assert len(_proposals(ws)) == 1
+
+
+def test_a_forget_of_a_staged_thai_value_holds_it_out_everywhere(tmp_path: Path) -> None:
+    """explore9's Thai plate: "remember that my licence plate is …" is staged as a user.other proposal, as in
+    English and Chinese, and the forget rejects it and holds the daily log's entry out."""
+    ws, _rep = _two_days(tmp_path, ["จำไว้ว่าเลขทะเบียนรถของฉันคือ กข 4455", "จำไว้ว่าสีรถของฉันคือสีเขียวมะกอก"],
+                         "ลืมเลขทะเบียนรถของฉันไปได้เลย")
+    assert "กข 4455" in _logs(ws)
+    assert sorted(_proposals(ws)) == [("pending", "สีรถของฉันคือสีเขียวมะกอก"),
+                                      ("rejected", "เลขทะเบียนรถของฉันคือ กข 4455")]
+    assert _served(ws, "กข 4455") == []
+    assert "สีเขียวมะกอก" in (ws / "MEMORY.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("forget", ["please forget the office door code", "ลืมรหัสประตูออฟฟิศไปได้เลย",
