@@ -82,7 +82,7 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     return found
 
 
-_CORE_ID = re.compile(r"^[mp]-[0-9a-f]{6,}$")
+_CORE_ID = re.compile(r"^[mph]-[0-9a-f]{6,}$")  # a fact (m-, h- for a hand-written line) or a proposal (p-)
 
 
 def _find_entry(workspace: Path, entry_id: str) -> FoundEntry:

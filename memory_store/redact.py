@@ -371,7 +371,7 @@ def _with_ascii_digits(text: str) -> str:
     ASCII digits is redacted, and each part that stayed is taken back from `text` (the translation
     keeps every character's place, so the parts between the markers are found by one match)."""
     ascii_text = text.translate(_TO_ASCII_DIGITS)
-    out = _redact_ascii(ascii_text)
+    out = _redact_once(ascii_text, ascii_digits=True)
     if out == ascii_text:
         return text
     pieces = _MARKER.split(out)
@@ -385,19 +385,13 @@ def _with_ascii_digits(text: str) -> str:
     return "".join(k + (marks[i] if i < len(marks) else "") for i, k in enumerate(kept))
 
 
-def _redact_once(text: str) -> str:
+def _redact_once(text: str, ascii_digits: bool = False) -> str:
+    """One pass over `text`; `ascii_digits`: its digits are known to be ASCII ones."""
     if not text:
         return text
     data = text.encode("utf-8", "surrogatepass")
-    if not data.isascii() and _OTHER_DIGIT.search(text) is not None:
+    if not ascii_digits and not data.isascii() and _OTHER_DIGIT.search(text) is not None:
         return _with_ascii_digits(text)
-    return _redact_ascii(text, data)
-
-
-def _redact_ascii(text: str, data: bytes | None = None) -> str:
-    """One pass over a text whose digits are ASCII ones (or whose other digits are to stay)."""
-    if data is None:
-        data = text.encode("utf-8", "surrogatepass")
     lowered = data.lower()
     present = _scan(lowered)
     if _may_hold_token(data):

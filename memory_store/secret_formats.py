@@ -454,6 +454,15 @@ TOKENS: tuple[SecretFormat, ...] = (
     SecretFormat("webhook_token", ("/hooks/",),
         r"/hooks/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{20,}"
         r"(?:/[A-Za-z0-9_-]{16,})?)(?![A-Za-z0-9])"),
+    # A signature or a token in a URL's query: a presigned S3 or GCS URL (`X-Amz-Signature=`,
+    # `X-Amz-Security-Token=`, `X-Goog-Signature=`) grants what its signer could until it expires; a
+    # `signature=`, `jwt=`, `auth=` or `key=` there is a credential too (`access_token=`, `sig=`, `api_key=`
+    # have formats above). The value: 16+ characters with a letter and a digit, not plain words. (With the
+    # tokens: a URL is a run of 20+ characters, and so only texts holding one pay for the triggers.)
+    SecretFormat("url_signature", ("signature=", "security-token=", "jwt=", "auth=", "key="),
+        r"[?&;](?P<key>(?i:x-amz-signature|x-amz-security-token|x-goog-signature|signature|jwt|auth|key))="
+        + NOT_MARK + r"(?P<secret>[A-Za-z0-9%._~+/-]{16,}={0,2})", lowered=True, accept=query_secret,
+        kind_of=lambda m, value: "url_signature" if "sig" in m.group("key").lower() else "token"),
     _fmt("huggingface_token", ("hf_", "api_org_"), r"[A-Za-z0-9]{30,}(?![A-Za-z0-9_])"),
     _fmt("jwt", ("eyJ",), r"[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"),
     # A bot id, a colon and `AA…`: 35 characters after the colon in live tokens (gitleaks and
@@ -533,7 +542,9 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?:安全码|安全碼)[ \t]*(?:是|为|為|：|:)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
     # A CVV named in Thai or Chinese by where it is printed: "เลขหลังบัตร 731", "รหัส 3 ตัวหลังบัตรคือ 058",
     # "卡背面三位数 614", "信用卡背后的数字是 2207".
-    SecretFormat("card_cvv", ("หลังบัตร", "背面", "背后", "背後"),
+    # (triggered by the card words that other formats test already, then the place: a new first character in
+    # the triggers' scan would cost every text that holds it)
+    SecretFormat("card_cvv", ("บัตร", "卡"), needs=("หลังบัตร", "背面", "背后", "背後"), source=
         r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*[0-9][ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後))"
         r"[\u0e00-\u0e7f\u4e00-\u9fff \t]{0,12}?(?:คือ|เป็น|是|为|為|:|：)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
@@ -543,18 +554,11 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"[Cc](?<![A-Za-z][Cc])(?i:ookie)[\"']?[ \t]*:[ \t]*(?:[^\n]*?;[ \t]*)?[A-Za-z0-9_.%-]+="
         + NOT_MARK + r"(?=[^;\s\"']*[0-9])(?=[^;\s\"']*[A-Za-z])(?P<secret>[^;\s\"']{16,})", lowered=True,
         accept=high_entropy),
-    # A signature or a token in a URL's query: a presigned S3 or GCS URL (`X-Amz-Signature=`,
-    # `X-Amz-Security-Token=`, `X-Goog-Signature=`) grants what its signer could until it expires; a
-    # `signature=`, `jwt=`, `auth=` or `key=` there is a credential too (`access_token=`, `sig=`, `api_key=`
-    # have formats above). The value: 16+ characters with a letter and a digit, not plain words.
-    SecretFormat("url_signature", ("signature=", "security-token=", "jwt=", "auth=", "key="),
-        r"[?&;](?P<key>(?i:x-amz-signature|x-amz-security-token|x-goog-signature|signature|jwt|auth|key))="
-        + NOT_MARK + r"(?P<secret>[A-Za-z0-9%._~+/-]{16,}={0,2})", lowered=True, accept=query_secret,
-        kind_of=lambda m, value: "url_signature" if "sig" in m.group("key").lower() else "token"),
     # `Authorization:` with a scheme other than Basic or Bearer (Okta's `SSWS`, `Key`, `Token`, `ApiKey`) or
     # none: the credentials, 16+ characters with a letter and a digit, not plain words.
     SecretFormat("token", ("authorization",),
-        r"[Aa](?<![A-Za-z][Aa])(?i:uthorization)[\"']?[ \t]*[:=][ \t]*[\"']?"
+        # (found at its rare "z", looking back for the rest: a pattern that starts with "a" is tried at every "a")
+        r"[Zz](?<=(?<![A-Za-z])(?i:authori)[Zz])(?i:ation)[\"']?[ \t]*[:=][ \t]*[\"']?"
         r"(?!(?i:basic|bearer)[ \t])(?:[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]+)?" + NOT_MARK
         + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})", lowered=True, accept=query_secret),
     SecretFormat("bearer_token", ("earer",),

@@ -102,7 +102,8 @@ def not_a_count(value: str) -> bool:
 _MATERIAL_OF = ("encryption", "encrypt", "signing", "sign", "master", "hmac", "aes", "cipher", "crypto", "jwt",
                 "session", "cookie", "subscription", "license", "licence", "secret")
 _MATERIAL_KEY = (
-    r"[Kk](?:" + "|".join(f"(?<=(?<![A-Za-z])(?i:{w}){sep}[Kk])" for w in _MATERIAL_OF for sep in ("_", "-", ""))
+    r"[Kk](?=(?i:ey))(?:"
+    + "|".join(f"(?<=(?<![A-Za-z])(?i:{w}){sep}[Kk])" for w in _MATERIAL_OF for sep in ("_", "-", ""))
     + r")(?i:ey)(?:[_-]?(?i:base))?(?![A-Za-z0-9_])[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
     + r"(?P<secret>[A-Za-z0-9+/=_.~:-]{16,200})")
 
@@ -163,7 +164,7 @@ PAIRS: tuple[SecretFormat, ...] = (
     # A key's material under a name that says so (`encryption_key`, `signing_key`, `master_key`, `hmac_key`,
     # `SECRET_KEY_BASE`, `Ocp-Apim-Subscription-Key`): hex too, which the generic rule below leaves (it wants
     # mixed case, for `cache_key = <sha>`).
-    SecretFormat("secret", ("key",), _MATERIAL_KEY, lowered=True, accept=key_material),
+    SecretFormat("secret", ("key",), _MATERIAL_KEY, lowered=True, accept=key_material, needs=_MATERIAL_OF),
     # gitleaks' generic-api-key: any `…key|…token|…secret|…auth|…credential = <random-looking>`
     *(SecretFormat("generic_secret", (word,),
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
@@ -287,21 +288,23 @@ def loose_password(value: str) -> bool:
 # guest-room-88", "the office wifi code is blue-otter-51", "酒店 wifi 的 key 是 …"): the value may be
 # words and a number joined by dashes, which other names' formats take for an ordinary value; it needs a
 # digit and a lower-case letter (`bare_password`: "รหัสคือ ERR-504" is an error's).
+_WIFI_NAMES = ("wifi", "wi-fi", "wlan", "ssid", "ไวไฟ")
 _WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,40}?"
               r"(?:รหัส(?:ผ่าน)?|(?i:(?<![A-Za-z])(?:code|key|pass(?:word|code)?|pw)(?![A-Za-z])))"
               r"(?:[ \t]+(?i:is|was|=)[ \t]+|[ \t]*(?:คือ|เป็น|:|：|=|是|为|為)[ \t]*|[ \t]+)" + NOT_MARK
               + r"[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
 # A passphrase of Thai words after its name and a copula ("passphrase ของ backup disk คือ ปลา ว่าย น้ำ ใน
 # คลอง", "วลีรหัสผ่านคือ นก บิน ข้าม ภูเขา"): Thai is written without spaces between words, so three or more
-# short words set apart by spaces (four after a plain password's name) and running to the line's or the
+# short words set apart by spaces (four after a Thai name of a password) and running to the line's or the
 # clause's end are the phrase itself.
 _TH_WORD = r"[\u0e01-\u0e4e]{1,12}"
 _TH_PHRASE_END = r"(?=[ \t]*(?:$|\r?\n|[.,;!?)]))"
 _TH_PASSPHRASE = (
-    r"(?:(?:(?i:pass[ -]?phrase)|วลีรหัส(?:ผ่าน)?|วลีลับ)[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=|[ \t](?i:is))[ \t]*"
-    + NOT_MARK + r"(?P<secret>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){2,9})" + _TH_PHRASE_END
-    + r"|(?:รหัสผ่าน|พาสเวิร์ด|(?i:password))[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=)[ \t]*" + NOT_MARK
-    + r"(?P<secret_p>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){3,9})" + _TH_PHRASE_END + ")")
+    r"(?:[Pp](?i:ass[ -]?phrase)|วลี(?:รหัส(?:ผ่าน)?|ลับ))[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=|[ \t](?i:is))[ \t]*"
+    + NOT_MARK + r"(?P<secret>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){2,9})" + _TH_PHRASE_END)
+_TH_PASSWORD_WORDS = (
+    r"(?:รหัสผ่าน|พาสเวิร์ด)[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=)[ \t]*" + NOT_MARK
+    + r"(?P<secret>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){3,9})" + _TH_PHRASE_END)
 # A lock's combination after a Thai name of what it opens and words about it, with no copula ("รหัสกุญแจ
 # กระเป๋า 4-1-9", "รหัสล็อกตู้เก็บของ 12-7-33"): numbers of 1-3 digits joined by dashes, three or more.
 _TH_COMBO = (r"รหัส(?:ล็อก|ล็อค|กุญแจ|ตู้(?!คอนเทนเนอร์)|กระเป๋า)[\u0e00-\u0e7f \t]{0,30}?(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK
@@ -995,7 +998,8 @@ PHRASES: tuple[SecretFormat, ...] = (
                  needs=("with", "us")),
     SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_QUOTED, lowered=True, accept=labelled_password,
                  needs=("'", '"', "`")),
-    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LOOSE, lowered=True, accept=loose_password),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LOOSE, lowered=True, accept=loose_password,
+                 needs=(" is", " was", " be", "'s", "’s", "?", " to ", "one")),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
                  needs=_MIXED_COPULAS, about=secret_named),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=named_secret, kind_of=_named_kind,
@@ -1022,9 +1026,12 @@ PHRASES: tuple[SecretFormat, ...] = (
                  + r"(?P<secret>(?:(?![\"'`<>])[!-~]){2,98}(?:(?![\"'`<>.,;:)?])[!-~]))", lowered=True,
                  accept=login_password),
     # after the formats above, which name these values more closely
-    SecretFormat("password", ("wifi", "wi-fi", "wlan", "ssid", "ไวไฟ"), _WIFI_CODE, lowered=True, accept=bare_password),
-    SecretFormat("password", ("phrase", "วลี", "รหัสผ่าน", "พาสเวิร์ด", "password"), _TH_PASSPHRASE, lowered=True,
+    # (triggered by the name, then the network: "wifi" in the triggers' scan would cost every text with a "w")
+    SecretFormat("password", ("key", "pass", "pw", "รหัส"), _WIFI_CODE, lowered=True, accept=bare_password,
+                 needs=_WIFI_NAMES),
+    SecretFormat("password", ("phrase", "วลี"), _TH_PASSPHRASE, lowered=True,
                  needs=("คือ", "เป็น", ":", "：", "=", " is")),
+    SecretFormat("password", ("รหัสผ่าน", "พาสเวิร์ด"), _TH_PASSWORD_WORDS),
     SecretFormat("password", ("รหัสล็อ", "รหัสกุญแจ", "รหัสตู้", "รหัสกระเป๋า"), _TH_COMBO, needs=("-",)),
 )
 
@@ -1185,18 +1192,35 @@ PGPASS: tuple[SecretFormat, ...] = (
 # thing ("the", "my", "mum's" before it: "it's safe to …" is no lock), a verb of what it takes, then 3-8
 # digits or a dial's numbers. Not a count or a measure after it ("the locker takes 100 baht coins", "the
 # lock takes 300 ms"), not "thread-safe" or "unlock" (the word whole).
+_LOCK_NAMES = ("safe ", "safes ", "lock", "keypad")
 _LOCK_VERBS = ("takes", "opens with", "opens on", "unlocks with", "set to", "changed to", "reset to", "uses")
 _LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
                r"|coins?|percent|times|x)(?![A-Za-z])|%)")
-_LOCK_TAKES = (
-    r"(?i:(?<![a-z'-])(?:the|a|my|our|your|his|her|their|this|that|(?!(?:it|that|what|there|here|let|who)'s)[a-z]+'s)"
-    r"[ \t]+(?:[a-z-]+[ \t]+){0,2}?"
-    r"(?:safe|padlock|lockbox|key[ -]?safe|keypad|locker|(?:door|gate|bike|smart)[ -]lock)s?(?![a-z-])"
-    r"(?![ \t]+(?:mode|area|harbou?r|zone|word|guard|list|search|point|default|value|space|range)s?(?![a-z])))"
+# (the pattern starts at the lock's name, so that the engine skips to its first letters; whose it is,
+# before it, is looked for by `_lock_numbers` in the 40 characters there)
+_LOCK_TAKES = re.compile(
+    r"[SsPpLlKkDdGgBb](?<![A-Za-z'-][SsPpLlKkDdGgBb])"
+    r"(?i:(?<=[Ss])afe|(?<=[Pp])adlock|(?<=[Ll])ock(?:box|er)|(?<=[Kk])ey(?:[ -]?safe|pad)|(?<=[Dd])oor[ -]lock"
+    r"|(?<=[Gg])ate[ -]lock|(?<=[Bb])ike[ -]lock|(?<=[Ss])mart[ -]lock)s?(?![A-Za-z-])"
+    r"(?![ \t]+(?i:mode|area|harbou?r|zone|word|guard|list|search|point|default|value|space|range)s?(?![A-Za-z]))"
     r"[^\n.!?]{0,40}?(?<![A-Za-z])(?i:" + "|".join(v.replace(" ", "[ \t]+") for v in _LOCK_VERBS) + r")[ \t]+"
     r"(?:(?i:the|a|code|pin|combo|combination|now)[ \t]+){0,2}" + NOT_MARK
     + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,8})(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
     r"(?![ \t]*" + _LOCK_UNITS + ")")
+_LOCK_OWNER = re.compile(
+    r"(?i:(?<![a-z'-])(?:the|a|my|our|your|his|her|their|this|that|(?!(?:it|that|what|there|here|let|who)'s)[a-z]+'s)"
+    r"[ \t]+(?:[a-z-]+[ \t]+){0,2})$")
+
+
+def _lock_number(m: re.Match[str]) -> str:
+    if _LOCK_OWNER.search(m.string, max(0, m.start() - 40), m.start()) is None:
+        return m.group(0)
+    return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
+
+
+def _lock_numbers(text: str) -> str:
+    """`text` with the number a lock named as a thing opens with redacted (`_LOCK_TAKES`, `_LOCK_OWNER`)."""
+    return _LOCK_TAKES.sub(_lock_number, text)
 
 
 # Formats named by a word that ordinary text holds often ("code" is in most coding transcripts) or that
@@ -1209,5 +1233,9 @@ SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
     SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
-    SecretFormat("password", ("safe", "lock", "keypad"), _LOCK_TAKES, lowered=True, needs=_LOCK_VERBS),
+    # (its triggers: no new first letter in the triggers' scan; "safe" with a space after it, as a noun)
+    SecretFormat("password", _LOCK_NAMES, _LOCK_TAKES.pattern, lowered=True, needs=_LOCK_VERBS,
+                 substitute=_lock_numbers),
+    # a wifi network's code named "code" (the other names: `_WIFI_CODE` in PHRASES)
+    SecretFormat("password", ("code",), _WIFI_CODE, lowered=True, accept=bare_password, needs=_WIFI_NAMES),
 )

@@ -43,9 +43,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-# the shared eval folder next to the checkout, or next to the folder of worktrees
-SHARED_EVAL = next((d / "shared" / "eval" for d in (ROOT.parent, ROOT.parent.parent)
-                    if (d / "shared" / "eval").is_dir()), ROOT.parent / "shared" / "eval")
+from scripts.shared_eval import SHARED_EVAL  # noqa: E402
+
 # the real corpus: (format, file under the shared eval folder)
 REAL_FILES = (("openclaw", "transcripts/pi-coding-agent/large-session.jsonl"),
               ("claude-code", "transcripts/claude-code/sample_main_transcript.jsonl"))

@@ -39,6 +39,7 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
 from jobs.microsync.engine import Candidate, Extractor  # noqa: E402
 from jobs.microsync.rules.rules import RuleExtractor  # noqa: E402
 from memory_store.transcripts.records import Flag, Record, Role  # noqa: E402
+from scripts.shared_eval import SHARED_EVAL  # noqa: E402
 
 SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/fixtures/eval2_extraction",
         "eval3": ROOT / "tests/fixtures/eval3_extraction",
@@ -47,9 +48,6 @@ SETS = {"eval": ROOT / "tests/fixtures/eval_extraction", "eval2": ROOT / "tests/
         "dev4": ROOT / "tests/fixtures/dev4_extraction", "dev5": ROOT / "tests/fixtures/dev5_extraction",
         "dev6": ROOT / "tests/fixtures/dev6_extraction",
         "real": ROOT / "tests/fixtures/real_extraction"}
-# The shared eval folder sits beside the checkout (or beside the folder of worktrees).
-SHARED_EVAL = next((d / "shared" / "eval" for d in (ROOT.parent, ROOT.parent.parent)
-                    if (d / "shared" / "eval").is_dir()), ROOT.parent / "shared" / "eval")
 _ROLES = {"user": (Role.USER, frozenset()), "assistant": (Role.ASSISTANT, frozenset()),
           "tool_call": (Role.TOOL_CALL, frozenset({Flag.TOOL})),
           "tool_result": (Role.TOOL_RESULT, frozenset({Flag.TOOL})),

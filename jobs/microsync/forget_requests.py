@@ -19,14 +19,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from jobs.microsync.user_turns import SENTENCES, UserTurns
 from memory_store.core.take_back import takes_back
-from memory_store.transcripts.records import Record, Role
+from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
     from jobs.microsync.engine import Candidate
-
-
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
 
 def forget_cues(text: str) -> list[str]:
@@ -38,7 +36,7 @@ def forget_cues(text: str) -> list[str]:
     gate = route_gate()
     if not gate.may_route(text):
         return []
-    pieces = [text] + [p for p in _SENTENCES.split(text) if p.strip() and p.strip() != text.strip()]
+    pieces = [text] + [p for p in SENTENCES.split(text) if p.strip() and p.strip() != text.strip()]
     out = []
     for piece in pieces:
         # the gate is false only for a text the router routes nowhere: most sentences of a long turn
@@ -75,17 +73,15 @@ def drop_forget_requests(found: list[Candidate], records: Sequence[Record]) -> l
     """`found` without the candidates that are a user's request to forget (see the module docstring)."""
     if not found:
         return found
-    by_line = {r.line: r for r in records if r.role == Role.USER}
-    cues: dict[int, list[str]] = {}
+    turns = UserTurns(records, forget_cues)
     out: list[Candidate] = []
     for cand in found:
-        rec = by_line.get(cand.last_line)
-        if rec is None:
+        turn = turns.of(cand)
+        if turn is None:
             out.append(cand)
             continue
-        if rec.line not in cues:
-            cues[rec.line] = forget_cues(rec.text)
-        request = next((cue for cue in cues[rec.line] if _is_the_request(cand, rec.text, cue)), None)
+        rec, cues = turn
+        request = next((cue for cue in cues if _is_the_request(cand, rec.text, cue)), None)
         if request is not None:
             kept = _without_the_request(cand, request)
             if kept is not None:

@@ -270,12 +270,6 @@ def _proposal_before(chunk: Chunk, user: Record) -> Record | None:
     return shown[i - 1] if i > 0 and shown[i - 1].role is Role.ASSISTANT else None
 
 
-class _AllDropped(LLMUnavailable):
-    """Not a failed call: the model answered, and nothing it answered held up (see `_chunk`)."""
-
-    code = "all_items_dropped"
-
-
 class LLMExtractor:
     """Implements `Extractor`. One instance per run: its counters go into the run report."""
 
@@ -374,7 +368,7 @@ class LLMExtractor:
                 system=EXTRACT_SYSTEM, user=user, schema=EXTRACT_SCHEMA, schema_name="memory_items",
                 prompt_version=EXTRACT_PROMPT_VERSION, cache_text=chunk.text, check=_items_of)
         except LLMUnavailable as exc:
-            return self._fall_back(chunk, records, exc)
+            return self._fall_back(chunk, records, exc.code, exc.message)
         if reply.cached:
             self.counts["cached"] += 1
         cap = items_cap(self.client.reply_schema(EXTRACT_SCHEMA))
@@ -393,9 +387,10 @@ class LLMExtractor:
             # it, so a rerun reads the reply again (from the reply cache) and falls back again.
             self.counts["all_dropped"] += 1
             if self.fallback is not None:
-                why = _AllDropped(f"the model's {len(reply.data)} items were all dropped "
-                                  f"({sum(self.dropped.values()) - dropped_before} failed validation)")
-                return self._fall_back(chunk, records, why)
+                # Not a failed call: the model answered, and nothing it answered held up.
+                why = (f"the model's {len(reply.data)} items were all dropped "
+                       f"({sum(self.dropped.values()) - dropped_before} failed validation)")
+                return self._fall_back(chunk, records, "all_items_dropped", why)
             return []
         per_turn: dict[str, list[Any]] = {k: [] for k in keys}
         for said, cand in validated:
@@ -404,17 +399,17 @@ class LLMExtractor:
         self.counts["items"] += len(validated)
         return [cand for _, cand in validated]
 
-    def _fall_back(self, chunk: Chunk, records: Sequence[Record], exc: LLMUnavailable) -> list[Candidate]:
+    def _fall_back(self, chunk: Chunk, records: Sequence[Record], code: str, message: str) -> list[Candidate]:
         sid, path = chunk.own[0].session_id, chunk.own[0].path
         where = f"session {sid} L{chunk.own_first_line}-L{chunk.last_line}"
         if self.fallback is None:
-            raise LLMError(f"LLM extraction failed for {where} (llm.fallback: fail): {exc.message}",
+            raise LLMError(f"LLM extraction failed for {where} (llm.fallback: fail): {message}",
                            path=path, line=chunk.own_first_line) from None
         self.counts["fallback"] += 1
-        self.fallback_reasons[exc.code] += 1
+        self.fallback_reasons[code] += 1
         if len(self.events) < 20:
-            self.events.append({"path": path, "line": chunk.own_first_line, "code": exc.code,
-                                "message": f"{where}: {exc.message}; extracted with {self.fallback.name}"})
+            self.events.append({"path": path, "line": chunk.own_first_line, "code": code,
+                                "message": f"{where}: {message}; extracted with {self.fallback.name}"})
         # The fallback sees the same window (tool lines included, as the rules expect) but only
         # its items whose user line lies in this chunk's own lines are kept: no duplicates. The
         # user's line is where a candidate ends (an acceptance starts at the proposal before it).

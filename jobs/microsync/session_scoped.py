@@ -16,13 +16,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from memory_store.transcripts.records import Record, Role
+from jobs.microsync.user_turns import SENTENCES, UserTurns
+from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
     from jobs.microsync.engine import Candidate
 
 LASTING_KINDS = frozenset({"Remember", "Rule", "Constraint"})
-_SENTENCES = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 _NOT_TEXT = re.compile(r"[\W_]+")
 
 
@@ -39,7 +39,7 @@ def scoped_sentences(text: str) -> list[str]:
     gate = route_gate()
     if not gate.may_route(text):
         return []
-    pieces = [p for p in _SENTENCES.split(text) if p.strip()] or [text]
+    pieces = [p for p in SENTENCES.split(text) if p.strip()] or [text]
     out = []
     for piece in pieces:
         got = route(piece) if gate.may_route(piece) else None
@@ -53,18 +53,12 @@ def drop_session_scoped(found: list[Candidate], records: Sequence[Record]) -> li
     conversation only (see the module docstring)."""
     if not any(c.kind in LASTING_KINDS for c in found):
         return found
-    by_line = {r.line: r for r in records if r.role == Role.USER}
-    scoped: dict[int, list[str]] = {}
+    turns = UserTurns(records, scoped_sentences)
     out: list[Candidate] = []
     for cand in found:
-        rec = by_line.get(cand.last_line)
-        if cand.kind not in LASTING_KINDS or rec is None:
-            out.append(cand)
-            continue
-        if rec.line not in scoped:
-            scoped[rec.line] = scoped_sentences(rec.text)
+        turn = turns.of(cand) if cand.kind in LASTING_KINDS else None
         said = _bare(cand.statement)
-        if said and any(said in s or s in said for s in scoped[rec.line]):
+        if turn is not None and said and any(said in s or s in said for s in turn[1]):
             continue
         out.append(cand)
     return out

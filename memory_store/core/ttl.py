@@ -23,7 +23,10 @@ def parse_duration(text: str, what: str = "duration") -> timedelta:
     m = _DURATION_RE.match(text.strip())
     if not m:
         raise UsageError(f"{what} must be a number and a unit (30m, 8h, 7d, 2w), not {text!r}")
-    return timedelta(**{_UNIT[m.group(2)]: int(m.group(1))})
+    try:
+        return timedelta(**{_UNIT[m.group(2)]: int(m.group(1))})
+    except OverflowError:
+        raise UsageError(f"{what} {text!r} is longer than a date can hold (use ttl none for no end)") from None
 
 
 def parse_time(text: str) -> datetime | None:
@@ -72,7 +75,10 @@ def expiry(e: LineEntry, now: datetime, idle: timedelta, last_activity: LastActi
     if m:
         if updated is None:
             return Expiry(False, None, f"ttl {ttl} without updated_at")
-        at = updated + parse_duration(ttl)
+        try:
+            at = updated + parse_duration(ttl)
+        except (OverflowError, UsageError):  # a hand-written "forever" (99999999d) runs past the year 9999
+            return Expiry(False, None, f"ttl {ttl} from updated_at: beyond the calendar, never")
         return Expiry(now >= at, at, f"ttl {ttl} from updated_at")
     until = parse_time(ttl)
     if until is None:

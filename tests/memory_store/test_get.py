@@ -77,6 +77,9 @@ def test_get_an_unknown_or_malformed_id_is_a_clear_error(workspace: Path):
     assert code == 2 and "core-memory fact id" in err and "memjobs mem list --all --json" in err, err
     code, _, err = cli("--workspace", str(workspace), "get", "p-0a1b2c3d4e")
     assert code == 2 and "core-memory proposal id" in err and "memjobs proposals list --all --json" in err, err
+    # Pins: the id `mem list` prints for a hand-written line (h-, a hash of what it says) was "not an entry id".
+    code, _, err = cli("--workspace", str(workspace), "get", "h-998dedf5af")
+    assert code == 2 and "core-memory fact id" in err and "memjobs mem list --all --json" in err, err
 
 
 def _episode_file(ws: Path, session: Path) -> str:

@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 
 from jobs.demo.build import DemoResult
-from tests.conftest import REPO, SHARED
+from scripts.shared_eval import SHARED_EVAL
+from tests.conftest import REPO
 
 GOLDEN = REPO / "tests" / "golden" / "extraction"
 SCRIPT = REPO / "scripts" / "eval_extraction.py"
@@ -35,10 +36,7 @@ HELD_OUT_SETS = ("eval", "eval2", "eval3")
 
 def _shared() -> Path | None:
     """The shared eval folder next to the checkout (or next to the folder of worktrees)."""
-    for root in (SHARED, REPO.parent.parent / "shared"):
-        if (root / "eval" / "transcripts").is_dir():
-            return root / "eval"
-    return None
+    return SHARED_EVAL if (SHARED_EVAL / "transcripts").is_dir() else None
 
 
 @pytest.fixture(scope="module")

@@ -116,3 +116,31 @@ def test_the_daily_job_archives_expired_session_entries(workspace: Path):
     assert '"type": "fact.archived"' in trail and '"id": "daily"' in trail
     rep = registry.run(cfg, "daily", now=T0 + timedelta(days=1))
     assert "core_archived" not in rep.details
+
+
+@pytest.mark.parametrize("ttl", ["99999999d", "9999999999999d", "999999999999w"])
+def test_a_ttl_beyond_the_calendar_never_expires_instead_of_raising(ttl: str) -> None:
+    """A hand-written "forever" (ttl:99999999d) runs past year 9999: the fact never expires, and
+    `proposals list`, accept, reject and microSync's staging read it instead of an OverflowError."""
+    got = expiry(entry(ttl), T0, IDLE)
+    assert not got.expired and got.at is None and "beyond" in got.why
+
+
+def test_proposals_list_reads_a_pending_line_whose_ttl_runs_past_the_calendar(tmp_path: Path) -> None:
+    from tests.conftest import cli
+    ws = tmp_path / "ws"
+    assert cli("--workspace", str(ws), "init").exit_code == 0
+    with (ws / "PROPOSALS.md").open("a", encoding="utf-8") as f:
+        f.write("- key:user.other | value:likes tea | priority:50 | ttl:99999999d | source:user_inferred"
+                " | updated_at:2026-11-01T00:00:00Z | status:pending | id:p-abcdef1234\n")
+    got = cli("--workspace", str(ws), "proposals", "list")
+    assert got.exit_code == 0, got.output
+    assert "likes tea" in got.output
+
+
+def test_mem_set_refuses_a_ttl_no_date_can_hold_with_a_clear_error(tmp_path: Path) -> None:
+    from tests.conftest import cli
+    ws = tmp_path / "ws"
+    assert cli("--workspace", str(ws), "init").exit_code == 0
+    got = cli("--workspace", str(ws), "mem", "set", "user.other", "likes tea", "--ttl", "99999999999d")
+    assert got.exit_code == 2 and "longer than a date can hold" in got.output and "Traceback" not in got.output

@@ -14,9 +14,9 @@ import pytest
 
 from memory_store.config import TranscriptSource
 from memory_store.transcripts import Flag, ReadChunk, Role, TranscriptFile, discover, read
-from tests.conftest import REPO
+from scripts.shared_eval import SHARED_EVAL
 
-EVAL = REPO.parent / "shared" / "eval" / "transcripts"
+EVAL = SHARED_EVAL / "transcripts"
 pytestmark = pytest.mark.skipif(not EVAL.is_dir(), reason="shared eval transcripts not present")
 
 FORMATS = {"pi-coding-agent": "openclaw", "claude-code": "claude-code", "codex": "codex"}

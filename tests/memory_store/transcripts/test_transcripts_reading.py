@@ -14,12 +14,11 @@ import yaml
 from memory_store.config import TranscriptSource
 from memory_store.redact import contains_secret
 from memory_store.transcripts import TranscriptFile, discover, file_identity, read
+from scripts.shared_eval import SHARED_EVAL
 from tests.conftest import REPO
 
 FIX = REPO / "tests" / "fixtures" / "transcripts"
-# the shared eval folder beside the checkout, or beside its folder of worktrees
-EVAL = next((d / "shared" / "eval" / "transcripts" for d in (REPO, *REPO.parents[:2])
-             if (d / "shared" / "eval" / "transcripts").is_dir()), Path("/nonexistent"))
+EVAL = SHARED_EVAL / "transcripts"
 PLANTED = ["Zx9Qw2Er7Ty5Ui3Op1As8Df6Gh4Jk0LzXcVbNm", "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8", "AKIAQ3EXAMPLEZ7K2LMN",
            "Tr0ub4dor", "&3x", "QwErTyUiOpAsDfGhJkLz", "npm_Ab12Cd34Ef56Gh78"]
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jobs.microsync.forget_requests import _SENTENCES, forget_cues
+from jobs.microsync.forget_requests import forget_cues
 from jobs.microsync.route_gate import route_gate
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules import memo
@@ -21,6 +21,7 @@ from jobs.microsync.rules.answers import asks_fact, may_ask_fact
 from jobs.microsync.rules.proposals import Offer, acceptance
 from jobs.microsync.rules.replies import answer, carried_out, kept, may_answer, may_plan, plan_reply
 from jobs.microsync.rules.text import mask, split_sentences, strip_non_prose
+from jobs.microsync.user_turns import SENTENCES as _SENTENCES
 from memory_store.core.router import route
 from memory_store.transcripts.records import Record, Role
 from tests.jobs.microsync.test_route_gate import _turns

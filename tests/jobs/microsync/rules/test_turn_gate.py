@@ -29,7 +29,8 @@ from jobs.microsync.rules.proposals import Offer
 from jobs.microsync.rules.rules import RuleExtractor
 from memory_store.transcripts.discover import read
 from memory_store.transcripts.records import Record, Role
-from tests.conftest import REPO, SHARED
+from scripts.shared_eval import SHARED_EVAL
+from tests.conftest import REPO
 from tests.memory_store.transcripts.test_transcripts_reading import corpus_files
 
 _T = datetime(2026, 1, 1, tzinfo=UTC)
@@ -77,10 +78,8 @@ def _sessions() -> Iterator[Sequence[Record]]:
     for set_name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "eval", "eval2", "eval3"):
         for conv in harness.load_set(harness.SETS[set_name]):
             yield conv.records
-    shared = next((d / "eval" for d in (SHARED, REPO.parent.parent / "shared")
-                   if (d / "eval" / "transcripts").is_dir()), None)
-    if shared is not None:
-        for conv in harness.load_real(harness.SETS["real"] / "labels.yaml", shared):
+    if (SHARED_EVAL / "transcripts").is_dir():
+        for conv in harness.load_real(harness.SETS["real"] / "labels.yaml", SHARED_EVAL):
             yield conv.records
     for tf in corpus_files():
         yield read(tf).records
