@@ -86,8 +86,9 @@ def env_key(value: str) -> bool:
 
 def not_a_path(value: str) -> bool:
     """The value of `password=`, `passwd:`, `pwd:`: not a path. `PWD=/home/ana/src` is the working
-    folder (every `env` listing has it), `password: /run/secrets/db` where the password is kept."""
-    return not is_path(value)
+    folder (every `env` listing has it), `password: /run/secrets/db` where the password is kept. Nor a value
+    holding a marker already (`password: admin/[REDACTED:password]`: the user stays)."""
+    return not is_path(value) and "[REDACTED:" not in value
 
 
 def not_a_count(value: str) -> bool:
@@ -554,7 +555,9 @@ _TH_BETWEEN = (r"[ \t]*(?:(?:ของ[ \t]*)?" + _TH_PERSON + r"[ \t]*(?:คื
 _EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)"
                 r"(?:[ \t]+(?i:code|number|no\.?)(?:[ \t]+(?i:is|was)|[ \t]*[:：=])?[ \t]+|[ \t]*(?:码|碼)[ \t]*"
                 r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]*(?:是|为|為)[ \t]*"
-                r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+(?i:is|was)[ \t]+|[ \t]+)"
+                r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+(?i:is|was)[ \t]+"
+                # with nothing between, not numbers in groups: pins of a board ("wire pin 17 18 to the LED")
+                r"|[ \t]+(?![0-9]{1,4}[ \t]+[0-9]))"
                 + NOT_MARK + _PIN_DIGITS)
 _TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ตู้(?!คอนเทนเนอร์)|กระเป๋า|โรงรถ|ล็อก|ล็อค|กุญแจ|ปลดล็อก"
                  r"|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
@@ -718,8 +721,9 @@ def _code_list(m: re.Match[str]) -> str:
 # A lock's combination ("my locker combination is 36-12-8", "padlock combo 4-2-8-1", "the combination to
 # the safe is 24-36-12"): numbers of 1-3 digits joined by `-`, `/` or spaces, or 3-8 digits in a row.
 # "Combination" is a common word ("the best combination is 4 GPUs", "the winning combination was 2-1"),
-# so the value counts only when a lock is named (before the word, or after it: "to the safe") or when
-# it is three numbers or more (joined by `-`, `/` or spaces), as a dial takes them, after a copula.
+# so the value counts only when a lock is named (before the word, or after it: "to the safe"), the
+# sentence says it is a code or names a lock (`_combination_said`), or it is a dial's three numbers or
+# more after a label ("combination: 36 12 8"; after "is" that is talk: "the best combination is 1 2 3").
 _COMBO_LOCKS = ("lock", "locker", "safe", "padlock", "bike", "suitcase", "luggage", "briefcase", "vault", "gate",
                 "door", "cabinet", "mailbox", "lockbox", "gym")
 _COMBO = (r"(?i:(?<![a-z])(?P<lock>(?:" + "|".join(_COMBO_LOCKS) + r")(?:[ \t]+lock)?[ \t]+)?"
@@ -732,12 +736,32 @@ _COMBO = (r"(?i:(?<![a-z])(?P<lock>(?:" + "|".join(_COMBO_LOCKS) + r")(?:[ \t]+l
 _COMBO_RE = re.compile(_COMBO)
 _COMBO_LOCK_WORD = re.compile(r"(?i:(?<![a-z])(?:" + "|".join(_COMBO_LOCKS) + r")s?(?![a-z]))")
 _COMBO_DIAL = re.compile(r"[0-9]{1,3}(?:(?:[ \t]*[-–/][ \t]*|[ \t]+)[0-9]{1,3}){2,5}")
+# In the rest of the sentence, or the 40 characters before the name: a lock, or a word saying that the value is a
+# code ("the combination is 1 2 3, it's the code for the locker"). Neither: a combination of anything ("the best
+# combination is 1 2 3", "the best combo is 2-1-3 for the lineup").
+_COMBO_SAID = re.compile(
+    r"(?i:(?<![a-z])(?:" + "|".join(_COMBO_LOCKS) + r"|code|pin|passcode|unlock|opens?)s?(?![a-z]))")
+_COMBO_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _combination_said(m: re.Match[str]) -> bool:
+    text = m.string
+    before = text[max(0, m.start() - 40):m.start()]
+    stop = _COMBO_SENTENCE_END.search(before)
+    while stop is not None:     # from the sentence's start only
+        before = before[stop.end():]
+        stop = _COMBO_SENTENCE_END.search(before)
+    end = _COMBO_SENTENCE_END.search(text, m.end(), m.end() + 80)
+    after = text[m.end():end.start() if end is not None else m.end() + 80]
+    return _COMBO_SAID.search(before) is not None or _COMBO_SAID.search(after) is not None
 
 
 def _combination(m: re.Match[str]) -> str:
-    value = m.group("secret")
-    named = m.group("lock") is not None or _COMBO_LOCK_WORD.search(m.group("of") or "") is not None
-    if not named and (m.group("copula") is None or _COMBO_DIAL.fullmatch(value) is None):
+    copula = (m.group("copula") or "").strip()
+    named = (m.group("lock") is not None or _COMBO_LOCK_WORD.search(m.group("of") or "") is not None
+             or (copula in (":", "：", "=") and _COMBO_DIAL.fullmatch(m.group("secret")) is not None)
+             or _combination_said(m))
+    if not named:
         return m.group(0)
     return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
 
@@ -763,36 +787,40 @@ _SPELLED_NAME = re.compile(
     r"(?i:(?<![a-z])(?:pins?|passcodes?|passwords?|pass|codes?|combinations?|combos?|otp|cvv|cvc)(?![a-z]))"
     r"|รหัส|พิน|密码|密碼|口令|验证码|驗證碼|安全码|安全碼")
 _SPELLED_CLAUSE_END = re.compile(r"[.!?。！？\n]")
+# Where a spelled code may start after its name, and how far one may run (12 words of up to 8 characters).
+_SPELLED_REACH = 60
+_SPELLED_LONGEST = 12 * 9
 
 
-_EN_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง", "สอง",
-                "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
+_EN_DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง",
+                "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
 _SPELLED_NAMES = ("code", "pass", "pin", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
                   "口令", "验证码", "驗證碼", "安全码", "安全碼")
 
 
 def _spelled_codes(text: str) -> str:
     """`text` with each code spelled out in words after its name redacted (`_SPELLED_RE`): looked for
-    only in the 60 characters after each name (found with `str.find`), up to the clause's end."""
+    where it starts in the 60 characters after each name (found with `str.find`), up to the clause's
+    end; it may run on past them ("the pin for the card I got last year is four eight two one seven …")."""
     low = text.lower()
     count = 0
     for w in _EN_DIGIT_WORDS if low.isascii() else _DIGIT_WORDS:
         count += low.count(w)
     if count < 3:
-        return text    # four digit words, one of them perhaps "oh": most texts with a name have none
-    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
-        low = text
+        return text    # four digit words ("oh" one of them): most texts with a name have none
+    if len(low) != len(text):   # a character whose lower case is longer ("İ"): lowered one by one, in place
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     spans: list[tuple[int, int]] = []
     for name in _SPELLED_NAMES:
         for at in _finds(low, name):
             named = _SPELLED_NAME.match(text, at)
             if named is None or (at and text[at - 1].isascii() and text[at - 1].isalpha()):
                 continue
-            reach = text[named.end():named.end() + 60]
+            reach = text[named.end():named.end() + _SPELLED_REACH + _SPELLED_LONGEST]
             stop = _SPELLED_CLAUSE_END.search(reach)
             m = _SPELLED_RE.search(text, named.end(), named.end() + (stop.start() if stop else len(reach)))
-            if m is not None:
+            if m is not None and m.start() - named.end() <= _SPELLED_REACH:
                 spans.append(m.span())
     if not spans:
         return text

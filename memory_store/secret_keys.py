@@ -1,0 +1,125 @@
+"""A key's material named in plain words: "the vault unseal key is <hex>", "the TOTP seed is <base32>",
+"AES key = <hex>", "the recovery key is ABCD-EFGH-…", `KEY=<hex>`, `PASSWORD_SALT=…`, "กุญแจเข้ารหัสคือ <hex>",
+"TOTP 种子是 <base32>", "金鑰是 <hex>". Part of the catalogue of `memory_store.secret_formats` (docs/security.md).
+
+The name ("key", "secret", "seed", "salt" and the Thai and Chinese ones) is as common in talk as in
+secrets ("the primary key is user_id", "key is 4096 bits", "the seed is 42"), so what decides is the
+value (`key_value`): hex of 16+ digits with a letter and a digit, a random-looking base64 token, base32
+as an authenticator shows it (16+ characters, in groups of four or not), or four or more groups of
+upper-case letters and digits joined by dashes (a recovery or licence key, a BitLocker key). A key
+named by what it indexes ("the cache key is <sha256>", "the partition key is …") is no secret and
+stays, and so does a property of a key ("密钥指纹是 SHA256:…"). Only the value goes; the words that
+named it stay readable.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_store.secret_formats import NOT_MARK, SecretFormat, high_entropy, kept_or_dated
+from memory_store.secret_phrases import _finds, secret_named
+
+_W = r"[^\s.,;:!?\"'`]++"   # a whole word (possessive: no backtracking into it)
+# A value (after a cookie's name and `=`, "the session cookie is sid=…"; after `base64:`): a run of a
+# token's characters, or base32 in groups of four ("jbsw y3dp ehpk 3pxp").
+_VALUE = (r"[\"'`“]?(?:[A-Za-z_][A-Za-z0-9_.-]{0,30}=(?!=))?(?:base64:)?"
+          r"(?P<secret>[A-Za-z2-7]{4}(?:[ \t][A-Za-z2-7]{4}){3,15}(?![A-Za-z0-9])"
+          r"|[A-Za-z0-9+/_~-]{16,200}(?:\.[A-Za-z0-9+/_~-]+)*={0,2})")
+_EN_KEY = (
+    r"(?<![A-Za-z])(?P<name>(?i:key|secret|seed|salt|cookie))(?i:s)?(?:[_-]?(?i:base))?"
+    r"(?![A-Za-z])(?:[ \t]*#?[0-9]{1,2}(?![0-9]))?"
+    r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
+    r"(?:(?P<copula>[ \t]+(?i:is|was|=)(?:[ \t]+(?i:now|still|just))?[ \t]+|[\"']?[ \t]*(?::|=|：|:=|=>)[ \t]*)"
+    r"|[ \t]+)" + NOT_MARK + _VALUE)
+_CJK_KEY = (
+    r"(?:กุญแจ|คีย์|ซีด|密钥|密鑰|秘钥|秘鑰|金鑰|金钥|私钥|私鑰|种子|種子|盐值|鹽值"
+    r"|(?<![A-Za-z])(?i:key|seed|salt|secret)(?![A-Za-z]))[^\n\[\]]{0,30}?"
+    r"(?P<copula>คือ|เป็น|是|为|為|:|：|=)[ \t]*" + NOT_MARK + _VALUE)
+_EN_RE = re.compile(_EN_KEY)
+_CJK_RE = re.compile(_CJK_KEY)
+
+# What a key indexes or orders, or a key that is public: the word right before "key" ("the sort key
+# is …", "cache_key=<sha256>", "the public key is AAAA…").
+_NOT_SECRET_KEYS = re.compile(
+    r"(?i:(?<![A-Za-z])(?:primary|foreign|sort|sorting|partition|partitioning|cache|caching|idempotency|dedup|dedupe"
+    r"|routing|row|lookup|index|shard|sharding|composite|unique|natural|surrogate|public|pub|hash|map|dict|object"
+    r"|s3|host|join|group|grouping|cluster|clustering|range|hotkey|commit|sha|git|revision|rev|checksum|digest|etag"
+    r"|build|request|trace|correlation|message|event)[ \t_-]?)$")
+_HEX = re.compile(r"[0-9a-fA-F]{16,}")
+_GROUPED = re.compile(r"[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){3,11}")
+_BASE32 = re.compile(r"[A-Z2-7]{16,}=*")
+
+
+def key_value(value: str, *, bare: bool = False) -> bool:
+    """A key's material (see the module docstring); `bare` (no copula before it): only hex of 32+
+    digits, groups, or a random-looking token of 20+ characters."""
+    value = value.removeprefix("base64:")
+    if kept_or_dated(value):
+        return False
+    squeezed = value.replace(" ", "").replace("\t", "")
+    if squeezed != value:   # base32 in groups of four
+        return not bare and _BASE32.fullmatch(squeezed.upper()) is not None \
+            and any(c in "234567" for c in squeezed)
+    if _GROUPED.fullmatch(value):
+        return True
+    if _HEX.fullmatch(value):
+        return any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and (not bare or len(value) >= 32)
+    if bare:
+        return len(value) >= 20 and high_entropy(value)
+    if _BASE32.fullmatch(value) and any(c in "234567" for c in value):
+        return True
+    return high_entropy(value)
+
+
+_EN_NAMES = ("key", "secret", "seed", "salt", "cookie")
+
+
+def _matches(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    """The matches of `pattern` in `text`; of the English one, tried only where a name starts (found
+    with `str.find`, as memory_store/secret_phrases.py `_codes` does), not searched for through the text."""
+    low = text.lower()
+    if pattern is not _EN_RE or len(low) != len(text):
+        return list(pattern.finditer(text))
+    found: list[re.Match[str]] = []
+    last = 0
+    for at in sorted(at for name in _EN_NAMES for at in _finds(low, name)):
+        if at < last:
+            continue
+        m = pattern.match(text, at)
+        if m is not None:
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def _keys(text: str, pattern: re.Pattern[str]) -> str:
+    out: list[str] = []
+    last = 0
+    for m in _matches(text, pattern):
+        value = m.group("secret")
+        if pattern is _EN_RE and _NOT_SECRET_KEYS.search(text, max(0, m.start() - 20), m.start()):
+            continue
+        if pattern is _CJK_RE and not secret_named(text[m.start():m.start("secret")]):
+            continue    # "密钥指纹是 …": a property of the key (its fingerprint, its length)
+        if not key_value(value, bare=m.group("copula") is None):
+            continue
+        out.append(text[last:m.start("secret")])
+        out.append("[REDACTED:secret]")
+        last = m.end("secret")
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+# Its triggers: the English names (in the gate already), the Thai and Chinese ones. A value holds a
+# digit or, in groups, a dash.
+_NEEDS = (*"0123456789", "-")
+KEYS: tuple[SecretFormat, ...] = (
+    SecretFormat("secret", ("key", "secret", "seed", "salt", "cookie"), _EN_KEY, lowered=True, needs=_NEEDS,
+                 substitute=lambda text: _keys(text, _EN_RE)),
+    # (an English name with a Thai or Chinese copula, "seed ของ TOTP คือ …": only in a text that is not ASCII)
+    SecretFormat("secret", ("กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "金鑰", "金钥", "私钥", "私鑰",
+                            "种子", "種子", "盐值", "鹽值", "key", "seed", "salt", "secret"), _CJK_KEY, lowered=True,
+                 needs=_NEEDS,
+                 substitute=lambda text: text if text.isascii() else _keys(text, _CJK_RE)),
+)
