@@ -5,7 +5,9 @@ title is its trigger, with four fields after `refs`: `steps` (" → "-joined, in
 `learned_from`, `success_count` and `last_used`. A newly learned procedure whose steps overlap an
 active one's by `MERGE_THRESHOLD` or more is merged into it: the new steps join in order, the count
 goes up by one, the later `last_used` and the higher confidence win; a teaching that puts known
-steps in another order is a correction whose order wins (the count stays).
+steps in another order is a correction whose order wins (the count stays), and so is one that drops
+a step ("skip the migrations"): that step leaves. A teaching that may only amend ("no, when you
+deploy …" without a standing cue) merges into the procedure of its trigger, or nowhere.
 """
 from __future__ import annotations
 
@@ -32,6 +34,13 @@ CONFIDENCE = {"explicit": 0.95, "correction": 0.85, "repeated_pattern": 0.60, "a
 # to tell (61 % at best); steps at 0.35 merge 14 of 18 same pairs and 1 of 18 different ones.
 MERGE_THRESHOLD = 0.35
 STEP_MATCH = 0.5          # two steps are "the same step" at this overlap
+# A correction that only amends a known procedure ("no, when you deploy the API, …") corrects the
+# one whose trigger it names: their triggers overlap by this much (besides the steps' MERGE_THRESHOLD).
+TRIGGER_MATCH = 0.5
+# What a teaching says besides its steps, kept on the learned entry until it is merged and never
+# written: the steps it drops ("skip the migrations") and whether it may only amend a known procedure.
+DROPS, AMENDS = "drops", "amends"
+_TRANSIENT = (DROPS, AMENDS)
 _STOP = frozenset((
     "the", "a", "an", "to", "of", "for", "in", "on", "and", "or", "with", "my", "our", "your", "we", "you",
     "i", "me", "it", "its", "this", "that", "then", "when", "whenever", "every", "each", "first",
@@ -69,15 +78,48 @@ def success_count(e: BlockEntry) -> int:
 
 
 def make_procedure(trigger: str, steps: Iterable[str], day: str, source: Source, learned_from: str,
-                   excerpt: str | None = None) -> BlockEntry:
+                   excerpt: str | None = None, drops: Iterable[str] = (), amends: bool = False) -> BlockEntry:
+    """A learned procedure. `drops` (steps the teaching says to leave out) and `amends` (it may only
+    correct a known procedure of the same trigger) are read by `apply` and never written."""
     steps = tuple(" ".join(s.split()).replace(SEP.strip(), "->") for s in steps)
     if learned_from not in ORIGINS:
         raise ValueError(f"unknown origin {learned_from!r}")
+    drops = tuple(" ".join(d.split()).replace(SEP.strip(), "->") for d in drops)
+    said = ((DROPS, SEP.join(drops)),) if drops else ()
     return BlockEntry(
         kind="Procedure", title=trigger, id=make_id("Procedure", day, trigger, trigger + " :: " + SEP.join(steps)),
         date=day, source=source, confidence=CONFIDENCE[learned_from], excerpt=excerpt,
         extra=(("steps", SEP.join(steps)), ("learned_from", learned_from), ("success_count", "1"),
-               ("last_used", day)))
+               ("last_used", day), *said, *(((AMENDS, "yes"),) if amends else ())))
+
+
+def drops_of(e: BlockEntry) -> tuple[str, ...]:
+    """The steps a learned teaching says to leave out (never in the file)."""
+    return tuple(s.strip() for s in (_extra(e, DROPS) or "").split(SEP.strip()) if s.strip())
+
+
+def amends(e: BlockEntry) -> bool:
+    """Whether a learned teaching may only correct a known procedure (never in the file)."""
+    return _extra(e, AMENDS) == "yes"
+
+
+def _written(e: BlockEntry) -> BlockEntry:
+    return replace(e, extra=tuple((k, v) for k, v in e.extra if k not in _TRANSIENT))
+
+
+def dropped(old: tuple[str, ...], drops: Iterable[str]) -> set[int]:
+    """The old steps the drops name: for each drop, the step holding most of its words (at least
+    STEP_MATCH of them; "skip the migrations" names "run the migrations")."""
+    out: set[int] = set()
+    for d in drops:
+        g = grams(d)
+        if not g:
+            continue
+        scored = [(len(g & grams(s)) / len(g), dice(g, grams(s)), i) for i, s in enumerate(old)]
+        best = max(scored, default=None)
+        if best is not None and best[0] >= STEP_MATCH:
+            out.add(best[2])
+    return out
 
 
 def _set_extra(e: BlockEntry, **values: str) -> BlockEntry:
@@ -145,14 +187,20 @@ def merged_from(e: BlockEntry) -> list[str]:
     return [t for t in (_extra(e, "merged_from") or "").split("; ") if t]
 
 
-def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry:
-    """`new` folded into `old`: steps merged, count + 1 (not for a correction of the order), later
-    last_used, higher confidence, and the teaching kept in `merged_from` so that reading it again
-    counts nothing."""
+def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry | None:
+    """`new` folded into `old`: the steps it drops taken out, steps merged, count + 1 (not for a
+    correction: another order, a dropped step, or a turn that opens with one), later last_used,
+    higher confidence, and the teaching kept in `merged_from` so that reading it again counts
+    nothing. None when the drops would leave fewer than two steps (no procedure is left to keep)."""
     last = max(_extra(old, "last_used") or old.date, _extra(new, "last_used") or new.date)
-    # A correction of the order is not a use that went well: the count stays.
-    used = 0 if reorders(steps_of(old), steps_of(new)) else 1
-    merged = _set_extra(old, steps=SEP.join(merge_steps(steps_of(old), steps_of(new))),
+    gone = dropped(steps_of(old), drops_of(new))
+    kept = tuple(s for i, s in enumerate(steps_of(old)) if i not in gone)
+    steps = merge_steps(kept, steps_of(new))
+    if len(steps) < 2:
+        return None
+    # A correction is not a use that went well: the count stays.
+    used = 0 if gone or amends(new) or reorders(kept, steps_of(new)) else 1
+    merged = _set_extra(old, steps=SEP.join(steps),
                         success_count=str(success_count(old) + used), last_used=last,
                         merged_from="; ".join([*merged_from(old), taught_in(new)]))
     return replace(merged, confidence=max(old.confidence, new.confidence))
@@ -194,10 +242,12 @@ def apply(text: str | None, learned: Iterable[BlockEntry],
         if best is not None and taught_in(new) in (taught_in(best), *merged_from(best)):
             continue
         if best is not None:
-            out = replace_entry(out, merge(best, new))
-            merged += 1
-        else:
-            out += entries_suffix(out, [new])
+            folded = merge(best, new)
+            if folded is not None:
+                out = replace_entry(out, folded)
+                merged += 1
+        elif not amends(new):
+            out += entries_suffix(out, [_written(new)])
             added += 1
     return out, added, merged
 
@@ -211,7 +261,14 @@ def best_match(blocks: list[Block], new: BlockEntry) -> BlockEntry | None:
             continue   # a hand edit that does not convert is left alone (and reported by validate)
         if _other_subject(e.title, new.title):
             continue
-        score = similarity(steps_of(e), steps_of(new))
+        score = similarity(steps_of(e), (*steps_of(new), *drops_of(new)))
+        if amends(new):
+            # A correction that only amends names the procedure's trigger, and its steps or a step
+            # of it to drop ("when you deploy the API, skip the migrations").
+            named = dice(grams(e.title), grams(new.title))
+            if named < TRIGGER_MATCH or (score < MERGE_THRESHOLD and not dropped(steps_of(e), drops_of(new))):
+                continue
+            score = max(score, MERGE_THRESHOLD) + named
         if score >= MERGE_THRESHOLD and (best is None or score > best[0]):
             best = (score, e)
     return best[1] if best else None

@@ -36,6 +36,8 @@ from memory_store.entries import KINDS
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from shared_eval import SHARED_EVAL  # noqa: E402
+
 from memory_store.config import Config, load_config  # noqa: E402
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
 from memory_store.markdown_write import serialize_entry  # noqa: E402
@@ -244,12 +246,7 @@ QUESTIONS = [
     "支付接口的日志保留多久",
 ]
 assert len(QUESTIONS) == 30
-# The shared evaluation data sits beside the checkout (or beside the folder of worktrees).
-LOCOMO = next(
-    (p for p in (r / "shared" / "eval" / "locomo" / "locomo10.json" for r in (REPO.parent, REPO.parent.parent))
-     if p.is_file()),
-    REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json",
-)
+LOCOMO = SHARED_EVAL / "locomo" / "locomo10.json"  # beside the checkout (scripts/shared_eval.py)
 
 
 def locomo_questions() -> list[str]:

@@ -37,6 +37,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from shared_eval import SHARED_EVAL  # noqa: E402
+
 from memory_store.config import load_config  # noqa: E402
 from memory_store.entries import BlockEntry, Source, make_id  # noqa: E402
 from memory_store.markdown_write import serialize_entry  # noqa: E402
@@ -44,12 +46,7 @@ from memory_store.search.indexer import update_index  # noqa: E402
 from memory_store.search.query import Searcher, SearchOptions  # noqa: E402
 from memory_store.search.vectors import COSINE_DEPTH  # noqa: E402
 
-# The shared evaluation data sits beside the checkout (or beside the folder of worktrees).
-DATA = next(
-    (p for p in (r / "shared" / "eval" / "locomo" / "locomo10.json" for r in (REPO.parent, REPO.parent.parent))
-     if p.is_file()),
-    REPO.parent / "shared" / "eval" / "locomo" / "locomo10.json",
-)
+DATA = SHARED_EVAL / "locomo" / "locomo10.json"  # beside the checkout (scripts/shared_eval.py)
 DIA_RE = re.compile(r"D(\d+):(\d+)")
 KS = (1, 6, 10)
 CATEGORIES = (1, 2, 3, 4)

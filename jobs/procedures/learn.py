@@ -10,8 +10,9 @@ the agent's proposal for the future ("do exactly that every time") takes its ste
 agent's turn before it; a turn that opens with a heading naming a procedure ("the drill for …:")
 is standing too, and bulleted lines are steps. A procedure taught in answer to the agent's turn is a
 correction when it opens with a correction cue, or redoes what that turn did and says so with a
-negation. Measured on the two blind sets by `scripts/eval_procedures.py` and
-`scripts/eval_procedures2.py` (docs/benchmarks.md).
+negation. A clause that drops a step ("skip the migrations", "ไม่ต้อง X แล้ว", "不用再 X") is not a
+step: it is kept in `Learned.drops` for the merge to take that step out. Measured on the two blind
+sets by `scripts/eval_procedures.py` and `scripts/eval_procedures2.py` (docs/benchmarks.md).
 """
 from __future__ import annotations
 
@@ -66,6 +67,10 @@ class _Patterns:
     triggers: tuple[re.Pattern[str], ...]
     sentence: re.Pattern[str]
     continues: re.Pattern[str]
+    drops: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...]
+    reopen: re.Pattern[str]
+    amend_triggers: tuple[re.Pattern[str], ...]
+    orders: tuple[re.Pattern[str], ...]
 
 
 @functools.cache
@@ -101,6 +106,16 @@ def _rx() -> _Patterns:
         # Sentences after the list that carry no step (a reason, "never skip it") end it.
         sentence=re.compile(r"(?<=[.!])\s+(?=[A-Z])|(?<=[。！])"),
         continues=re.compile(r",|\bthen\b|แล้ว|，|再"),
+        # A dropped step, per language: (the clause that drops it, what makes it a condition, the
+        # text put in its place). DROP's clause may end with DROP_TAIL; DROP_UNTIL's must.
+        drops=tuple((re.compile(f"{lex.DROP_AT}(?:(?:{lex.DROP})(?P<a>.+?)(?:{lex.DROP_TAIL})?"
+                                f"|(?:{lex.DROP_UNTIL})(?P<b>.+?)(?:{lex.DROP_TAIL}))(?={lex.DROP_END})",
+                                re.IGNORECASE),
+                     re.compile(lex.DROP_IF, re.IGNORECASE), "，" if lex is lexicon_zh else " ")
+                    for lex in LEXICONS),
+        reopen=re.compile(r"^\s*(?:" + _any("REOPEN").pattern + ")", re.IGNORECASE),
+        amend_triggers=tuple(re.compile(lex.AMEND_TRIGGER, re.IGNORECASE) for lex in LEXICONS),
+        orders=tuple(re.compile(lex.ORDER, re.IGNORECASE) for lex in LEXICONS),
     )
 
 
@@ -110,6 +125,10 @@ class Learned:
     trigger: str
     steps: tuple[str, ...]
     source: str               # explicit | correction
+    drops: tuple[str, ...] = ()   # steps the user says to leave out ("skip the migrations")
+    # A correction that only amends a known procedure of the same trigger ("no, when you deploy …"
+    # with no standing cue; a drop with fewer than two steps left): never a procedure of its own.
+    amends: bool = False
 
 
 def trigger_and_body(text: str) -> tuple[str, str]:
@@ -143,6 +162,33 @@ def split_steps(body: str) -> list[str]:
     return steps
 
 
+def take_drops(text: str) -> tuple[str, tuple[str, ...]]:
+    """The text without the clauses that drop a step ("skip the migrations", "no need to X anymore",
+    "ไม่ต้อง X แล้ว", "不用再 X", "别 X 了"), and what each drops. "skip X if Y" is a step: it says when."""
+    drops: list[str] = []
+    for pattern, condition, gap in _rx().drops:
+        def cut(m: re.Match[str], condition: re.Pattern[str] = condition, gap: str = gap) -> str:
+            what = (m.group("a") or m.group("b") or "").strip(_STRIP)
+            if len(what) < 2 or condition.search(what):
+                return m.group(0)
+            drops.append(what)
+            return gap
+        text = pattern.sub(cut, text)
+    return (re.sub(r"[ \t]{2,}", " ", text) if drops else text), tuple(drops)
+
+
+def _one_clause_order(body: str) -> list[str]:
+    """The two steps of an order said in one clause ("restart the workers before you run the
+    migrations", "run the migrations only after restarting the workers"), first one first."""
+    said = body.strip().strip(_STRIP)
+    for pattern in _rx().orders:
+        m = pattern.match(said)
+        if m is not None:
+            a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
+            return [s.strip(_STRIP) for s in (a, b)]
+    return []
+
+
 def named(text: str) -> bool:
     """Whether the turn opens with a heading that names a procedure (the lexicons' NAMED)."""
     rx = _rx()
@@ -157,8 +203,11 @@ def redoes(agent_turn: str, steps: Sequence[str]) -> bool:
     return dice(grams(agent_turn), grams(" ".join(steps))) >= REDO_OVERLAP
 
 
-def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
-    """The first user turn of `turns` ((role, text) pairs) that teaches a procedure, or None."""
+def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | None:
+    """The first user turn of `turns` ((role, text) pairs) that teaches a procedure, or None. With
+    `amend`, also a turn that can only correct a known procedure (`Learned.amends`): one that opens
+    with a correction ("no, …", "actually", "ไม่ใช่", "不对，") and states a trigger and ordered steps
+    without a standing cue, or a standing one whose drops leave fewer than two steps."""
     rx = _rx()
     for i, (role, text) in enumerate(turns):
         if role != "user":
@@ -170,7 +219,9 @@ def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
         if "\n>" in t or '\n"' in t or "```" in t:
             continue                      # pasted text
         # a standing cue first: most turns have none, and every test here only rules a turn out
-        if not (rx.lasting.search(t) or named(t)):
+        standing = rx.lasting.search(t) is not None or named(t)
+        reopen = rx.reopen.match(t) if amend and not standing else None
+        if not standing and (reopen is None or not reopen.group(0).strip()):
             continue
         if rx.question.search(t) or rx.narrative.search(t) or rx.hypothetical.search(t) or rx.pasted.search(t):
             continue
@@ -182,10 +233,31 @@ def learn(turns: Sequence[tuple[str, str]]) -> Learned | None:
             steps = split_steps(body)
             if len(steps) >= MIN_STEPS:
                 return Learned(i, trigger, tuple(steps), "explicit")
-        trigger, body = trigger_and_body(t)
+        said, drops = take_drops(t)
+        if reopen is not None:
+            said = said[reopen.end():]
+        trigger, body = trigger_and_body(said)
+        if reopen is not None and not trigger:
+            m = next((m for p in rx.amend_triggers if (m := p.search(said))), None)
+            if m is None:
+                continue
+            trigger, body = m.group(1).strip(), said[m.end():]
         steps = split_steps(body)
+        ordered = rx.sequence.search(t) is not None
+        if reopen is not None and len(steps) < MIN_STEPS and (one := _one_clause_order(body)):
+            steps, ordered = one, True
+        if reopen is not None:
+            if trigger and len(steps) >= MIN_STEPS and ordered:
+                return Learned(i, trigger, tuple(steps), "correction", drops, amends=True)
+            continue
+        if amend and drops and not trigger and len(steps) < MIN_STEPS:
+            # "เวลา deploy API ไม่ต้องรัน migrations แล้ว": what is left once the drop is out is the trigger
+            trigger = rx.lasting.sub("", said).strip(_STRIP + " ，。")
+            trigger, steps = (trigger if len(trigger) <= 60 else ""), []
+        if amend and drops and trigger and len(steps) < MIN_STEPS:
+            return Learned(i, trigger, tuple(steps), "correction", drops, amends=True)
         if len(steps) >= MIN_STEPS and rx.sequence.search(t):
             correction = prev_role == "assistant" and (
                 rx.correction.search(t) is not None or (redoes(prev_text, steps) and rx.negation.search(t) is not None))
-            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit")
+            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit", drops)
     return None

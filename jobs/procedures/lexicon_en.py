@@ -22,7 +22,7 @@ SPLIT = (r",?\s*(?:and\s+)?only\s+then\s+|,?\s*(?:and )?then\s+|"
          r"\s+and\s+(?=(?:send|post|set|tag|run|book|move|email|request|fill|push|commit|deploy|merge|notify|update|"
          r"create|check|scale|restore|wait|tell|message|log|mark|ping|add|open|close|lock|clean)\b)|"
          r"\b\d[.)]\s+|\s*(?:→|->)\s*")
-FIRST = r"first(?:ly)?,?\s+"
+FIRST = r"(?:first(?:ly)?,?|just)\s+"
 LEAD = r"(?:no|nope|stop|hold on|wait|ugh|heads up)\b[^,.:—-]*[,.:—-]+\s*"
 LEAD_CUE = r"from now on|going forward|always|every time"
 TAIL = r"\b(?:first|before you commit|every time|each time)$"
@@ -32,3 +32,22 @@ TRIGGER = r"(?:whenever|every time|each time|when|if you ever need to|for every|
 SEQUENCE = (r"\bthen\b|\bfirst\b|\bfinally\b|\bafter that\b|\bbefore\b|\bonce\b|\bonly then\b|\band only\b|"
             r"(?:^|\s)[1-9][.)]\s|→|->|\bthe procedure is\b|\bhere'?s the drill\b|\bdo this\b|\bchecklist\b|"
             r":\s*[^,.:]+(?:,[^,.:]+)+,?\s+and\s")   # "whenever X: a, b, and c"
+# A step the user drops from the procedure, at the start of a clause: DROP's object may end with
+# DROP_TAIL, DROP_UNTIL's must ("don't run the migrations anymore"); the object runs to DROP_END.
+# Where a clause can start: not after "never" or "don't" ("never skip the backup" keeps the step).
+DROP_AT = (r"(?:^|(?<=[,;.:!?(\n\u2014\u2013-])|(?<=[,;.:!?(\n\u2014\u2013-] )|(?<=\band )|(?<=\bbut )|(?<=\bthen )|"
+           r"(?<=\bjust )|(?<=\balso ))")
+DROP = (r"(?:(?:and|but|also|just)\s+)?(?:skip(?:ping)?|no need to|there'?s no need to|"
+        r"(?:you\s+)?no longer(?: need to)?|leave out|stop\s+\w+ing)\s+")
+DROP_UNTIL = r"(?:(?:and|but|also)\s+)?(?:don'?t|do not|you don'?t (?:need|have) to)\s+"
+DROP_TAIL = r"\s*\b(?:any ?more|any longer|from now on)"
+DROP_END = r"\s*(?:[,;.!?\n]|$)|\s+(?:and\s+)?then\b|\s+but\b"
+DROP_IF = r"\b(?:if|unless|when|whenever|in case)\b"
+# A turn that opens by correcting ("no, when you deploy …"): without a standing cue it can only
+# correct a known procedure (jobs/procedures/learn.py). AMEND_TRIGGER: "to deploy the API, …".
+REOPEN = r"(?:no|nope|actually|wrong|not like that|not quite)\b[\s,.;:!—–-]*"
+AMEND_TRIGGER = r"^(?:to|for)\s+([^,:]+?)\s*[,:]\s*"
+# An order said in one clause, read only in a correction that amends: "A before (you) B", "B (only)
+# after (you) A" (groups a and b, a first).
+ORDER = (r"^(?P<a>[^,;]+?)\s+before\s+(?:you\s+|we\s+)?(?P<b>[^,;]+)$|"
+         r"^(?P<b2>[^,;]+?)\s+(?:only\s+)?after\s+(?:you\s+|we\s+)?(?P<a2>[^,;]+)$")

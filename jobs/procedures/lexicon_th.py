@@ -25,3 +25,13 @@ TRIGGER = r"(?:เวลา|ทุกครั้งที่|ถ้า)(.+?)\s*
 # An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
 # "แล้ว" is "then" at the start of a clause ("…ก่อน แล้วส่ง…"); after a verb it is "already".
 SEQUENCE = r"(?:^|\s)แล้ว(?!ก็จำ)|แล้วค่อย|จากนั้น|เสร็จแล้ว(?=\s)|สุดท้าย|ตามนี้|ขั้นตอน|ต่อด้วย"
+# A step the user drops ("ไม่ต้องรัน migrations แล้ว", "ข้าม X ไปเลย"); DROP_UNTIL needs its tail.
+DROP_AT = r"(?:^|(?<=[\s,;.!?]))"   # where a clause can start
+DROP = r"ไม่ต้อง(?:ทำ)?|ข้าม(?:การ)?|เลิก"
+DROP_UNTIL = r"อย่า"
+DROP_TAIL = r"\s*(?:อีกแล้ว|แล้ว(?!ค่อย)|ไปเลย)(?:นะ|ครับ|ค่ะ|คะ)*"
+DROP_END = r"\s*(?:[,;.!?\n]|$)|\s+(?=ให้|แล้ว|จากนั้น|ต่อด้วย|สุดท้าย)"
+DROP_IF = r"ถ้า|หาก|เว้นแต่"
+REOPEN = r"(?:ไม่ใช่|ผิด)(?:นะ|ครับ|ค่ะ|คะ|แล้ว|ๆ)*[\s,]*"
+AMEND_TRIGGER = r"^(?:ตอน|เวลา)?\s*(.+?)\s*(?:ต้อง|ให้)"
+ORDER = r"(?!)"   # (no one-clause order read here yet: "ก่อน…แล้วค่อย", "先…再" are steps already)

@@ -21,3 +21,13 @@ NOT_STEP = r"记住|記住|每次都要|以后都这样|以後都這樣|以后�
 TRIGGER = r"([^，,：:]{2,30}?)(?:的时候|的時候|的话|之前|前)[，,：:]?"
 # An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
 SEQUENCE = r"先|再|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|[1-9][.)）]"
+# A step the user drops ("不用再跑 migrations", "别跑 migrations 了"); DROP_UNTIL needs its tail.
+DROP_AT = r"(?:^|(?<=[，,；;。！!？?：:\s])|(?<=的时候)|(?<=的時候)|(?<=以后)|(?<=以後))"   # where a clause can start
+DROP = r"不用再|不必再|不需要再|无需再|無需再|跳过|跳過|省掉|省去|别再|別再|不要再|唔使再|唔好再"
+DROP_UNTIL = r"别|別|不用|不必|不要|唔使|唔好"
+DROP_TAIL = r"\s*(?:了|啦|喇)"
+DROP_END = r"\s*(?:[，,；;。！!？?\n]|$)"
+DROP_IF = r"如果|的话|的話|除非"
+REOPEN = r"(?:不对|不對|不是|错了|錯了|唔係|唔啱)[，,。！!\s]*"
+AMEND_TRIGGER = r"^(.{2,30}?)(?:要|得|就)?先"
+ORDER = r"(?!)"   # (no one-clause order read here yet: "ก่อน…แล้วค่อย", "先…再" are steps already)

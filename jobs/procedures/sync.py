@@ -59,7 +59,7 @@ def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockE
     out: list[BlockEntry | SessionActions] = []
     start = 0
     while start < len(pairs):
-        got = learn(pairs[start:])
+        got = learn(pairs[start:], amend=True)
         if got is None:
             break
         index = start + got.turn
@@ -67,12 +67,13 @@ def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockE
         rec = turns[index][0]
         if rec.line_end <= context_line:
             continue
-        trigger = " ".join(redact(got.trigger).split()) or " ".join(redact(got.steps[0]).split())
+        trigger = " ".join(redact(got.trigger).split()) or " ".join(redact((*got.steps, "")[0]).split())
         said = " ".join(redact(rec.text).split())
         excerpt = said if len(said) <= EXCERPT_MAX else said[: EXCERPT_MAX - 1] + "…"
         out.append(pr.make_procedure(trigger, [redact(s) for s in got.steps],
                                      rec.ts.astimezone(tz).date().isoformat(),
-                                     Source(rec.session_id, rec.path, rec.message_range), got.source, excerpt))
+                                     Source(rec.session_id, rec.path, rec.message_range), got.source, excerpt,
+                                     drops=[redact(d) for d in got.drops], amends=got.amends))
     acts = _actions(records, context_line, tz)
     if acts is not None:
         out.append(acts)
@@ -85,15 +86,22 @@ def route(found: list[Any], learned: list[BlockEntry | SessionActions], tz: Any)
     already is dropped (one teaching, one count); one the learner can read as a trigger and steps
     becomes a procedure; one it cannot stays a Procedure entry of the daily log, so nothing said is
     lost. Returns the candidates left for the daily log and how many were routed."""
-    taken = [(e.source.session_id, e.source.lines) for e in learned if isinstance(e, BlockEntry)]
+    taught = [e for e in learned if isinstance(e, BlockEntry)]
+    taken = [(e.source.session_id, e.source.lines) for e in taught if not pr.amends(e)]
+    # A correction that only amends a known procedure may find none: the item stays in the daily log.
+    amending = [(e.source.session_id, e.source.lines) for e in taught if pr.amends(e)]
     kept: list[Any] = []
     routed = 0
+
+    def said_in(spans: list[tuple[str, tuple[int, int] | None]], c: Any) -> bool:
+        return any(sid == c.session_id and span and span[0] <= c.last_line and c.first_line <= span[1]
+                   for sid, span in spans)
+
     for c in found:
-        if c.kind != "Procedure":
+        if c.kind != "Procedure" or said_in(amending, c):
             kept.append(c)
             continue
-        if any(sid == c.session_id and span and span[0] <= c.last_line and c.first_line <= span[1]
-               for sid, span in taken):
+        if said_in(taken, c):
             routed += 1
             continue
         # The extractor judged it a how-to to keep; the learner's reading of trigger and steps applies.

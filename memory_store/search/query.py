@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
-from memory_store.entries import range_lines
+from memory_store.entries import ID_IN_TEXT_RE, range_lines
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.layers import USER_MODEL_FILES, layer_filter, layer_of, layer_weight, query_type
@@ -60,6 +60,12 @@ DATE_BOOST = 2.0  # a candidate dated inside the days the query names (dates.py)
 # that does not: the answer to "when" is a message that says when. LoCoMo (docs/search-history.md,
 # eighth pass): recall@1 +0.01 on every part, recall@6 +0.003 tuning, held out within one question.
 TIME_BOOST = 1.5
+# When entries and what was said are fused (_with_said): an entry hit that holds every term of the
+# question, against one that holds only some of them, on the fused scale. It used to be a partition
+# (every full match listed before any partial one, whatever the scores), so the list was not in the
+# order of the scores it printed (docs/design.md §8: "a higher score is better"); now it is a weight
+# of the one score the list is sorted by (docs/search-history.md, tenth pass).
+FULL_WEIGHT = 3.0
 # A searcher with a deadline (the MCP server) whose last LATE_RUN vector branches all missed it skips
 # the branch (the words answer at once, `words_only` = "busy"), running one on every PROBE_EVERY-th
 # question to see whether the machine has room again (Searcher._busy).
@@ -116,7 +122,7 @@ class Searcher:
 
     def __init__(self, cfg: Config, *, embed_queries: bool = False, embed_deadline_ms: float | None = None,
                  cosine_depth: int | None = None, name_boost: float = NAME_BOOST,
-                 time_boost: float = TIME_BOOST) -> None:
+                 time_boost: float = TIME_BOOST, full_weight: float = FULL_WEIGHT) -> None:
         """`embed_queries`: fuse a question's cosine ranking in (memory_store/search/vectors.py) when
         the index holds vectors and the `embed` extra is installed; for long-lived searchers only
         (loading the model costs ~0.3-0.8 s once). `embed_deadline_ms`: once the words are ranked,
@@ -126,8 +132,9 @@ class Searcher:
         `cosine_depth`, `name_boost`, `time_boost`: nearest rows and messages fused
         (vectors.COSINE_DEPTH when None), the weight of a candidate holding the question's names
         (NAME_BOOST) and of one naming a time when the question asks when (TIME_BOOST), for the
-        evaluation scripts, which compare variants in one run."""
+        evaluation scripts, which compare variants in one run; `full_weight` likewise (FULL_WEIGHT)."""
         self.cfg = cfg
+        self.full_weight = full_weight
         self.cosine_depth = cosine_depth
         self.name_boost = name_boost
         self.time_boost = time_boost
@@ -174,6 +181,7 @@ class Searcher:
         run.names = names_pattern(words) if self.name_boost != 1.0 else []
         run.name_boost = self.name_boost
         run.time_boost = self.time_boost if self.time_boost != 1.0 and asks_when(words) else 1.0
+        run.full_weight = self.full_weight
         terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation))
@@ -380,6 +388,8 @@ class _Run:
     names: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)  # the question's names (names_pattern)
     name_boost: float = NAME_BOOST
     time_boost: float = 1.0  # TIME_BOOST when the question asks when (asks_when), else 1
+    full_weight: float = FULL_WEIGHT
+    seen: list[Hit] = field(default_factory=list)  # every entry candidate ranked (_ranked_hits)
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -427,8 +437,9 @@ class _Run:
                     near = None
                 if near is not None:  # the whole branch is done: what is left is ~40 hits of arithmetic
                     hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
-        # What was decided last is read first, whichever tiers the hits came from.
-        hits = _below_replacements(hits, self._replaced_by)
+        # What was decided last is read first, whichever tiers the hits came from; and a kept answer
+        # before the episode, wrap-up or archive line that tells of it.
+        hits = _below_answers(_below_replacements(hits, self._replaced_by), self._replaced_by, self.seen)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]
         for h in hits:
             h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
@@ -492,19 +503,19 @@ class _Run:
 
     def _with_said(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         """The entry tiers' hits (ranked, up to FUSE_DEPTH), topped up from the sessions tier when fewer
-        than `limit` of them match every term of the query (docs/design.md §6): the full matches
-        first, then the partial ones and what was said, fused (`fuse_said`)."""
+        than `limit` of them match every term of the query (docs/design.md §6): entries and what was
+        said on one scale (`fuse_said`), a full match weighing `full_weight`, sorted by that score."""
         good = [h for h in hits if h.full]
         if len(good) >= opts.limit:
             return hits[: opts.limit]
         said = self._ranked_hits(self._said(terms, opts), replace(opts, limit=FUSE_DEPTH), today)
         if not said:
             return hits[: opts.limit]
-        fused = fuse_said(hits, said)  # every entry hit on one scale; the full matches stay first
-        fused = self._with_neighbours(fused, opts)
-        good = [h for h in fused if h.full]
-        rest = [h for h in fused if not h.full]
-        return good + rest[: opts.limit - len(good)]
+        fused = self._with_neighbours(fuse_said(hits, said), opts)  # every hit on one scale
+        for h in fused:
+            if h.full:
+                h.score *= self.full_weight
+        return sorted(fused, key=_order)[: opts.limit]
 
     def _with_neighbours(self, fused: list[Hit], opts: SearchOptions) -> list[Hit]:
         """Each message in the fused list lends NEIGHBOUR_SHARE of its score to the messages just
@@ -538,6 +549,7 @@ class _Run:
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
+        self.seen += [h for h in hits if h.type == "entry"]
         for h in hits:
             h.layer = layer_of(h.path, h.kind, h.said)
             h.score = -h.bm25 * rank_factor(h, today, access.get(h.id or "", 0), self.qtype)
@@ -861,6 +873,86 @@ def _below_replacements(hits: list[Hit], replaced_by: Callable[[str], str | None
         later = [i for i, x in enumerate(out) if x.type == "entry" and x.id in chain]
         if later and max(later) > at:
             new = max(later)
+            out.insert(new, out.pop(at))
+            h.score = min(h.score, out[new - 1].score)
+    return out
+
+
+def _is_answer(h: Hit) -> bool:
+    """A kept entry in force: a block entry (not an episode) that is neither superseded nor archived."""
+    return h.type == "entry" and h.kind != "episode" and (h.status or "active") == "active"
+
+
+def _told_of(h: Hit, candidates: list[Hit]) -> list[str]:
+    """The entries a hit that is no kept answer tells of: the ids a paragraph or line names (a wrap-up's
+    decision list, an archive or weekly log line, a MEMORY.md item), or, for an episode, the entries
+    among the query's candidates that cite lines of the session span it cites (the same conversation)."""
+    if h.said or (h.type == "entry" and h.kind != "episode"):
+        return []
+    if h.type == "entry":  # an episode
+        span = _cited(h)
+        if span is None:
+            return []
+        out = []
+        for e in candidates:
+            c = _cited(e)
+            if c and c[0] == span[0] and span[1] <= c[1] and c[2] <= span[2]:
+                out.append(str(e.id))
+        return out
+    text = f"{h.title}\n{h.body}"
+    named = ID_IN_TEXT_RE.findall(text) if "-" in text else []
+    return ([h.id] if h.type == "item" and h.id else []) + named
+
+
+def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
+                   candidates: list[Hit] | None = None) -> list[Hit]:
+    """An episode, a wrap-up paragraph, an archive or weekly log line or a MEMORY.md item that tells of
+    an entry (`_told_of`) moves to just below that entry's answer when the answer ranks lower: the
+    entry itself when it is in force, else the last entry of its chain of replacements that is listed
+    and in force. An old episode or archive line about a decision is not read before the decision as it
+    stands (docs/design.md §6.1, warm first; §6: what was decided last is read first). A hit moved shows
+    at most the score of the hit it now follows, so the list stays in the order of its scores.
+    `candidates`: the entries the query ranked, listed or not (an episode's own entry may not be)."""
+    listed = [h for h in hits if h.type == "entry" and h.kind != "episode" and h.id]
+    if not any(_is_answer(h) for h in listed):
+        return hits
+    by_id = {h.id: h for h in listed}
+    ranked = {h.id: h for h in candidates or [] if h.type == "entry" and h.kind != "episode" and h.id}
+    pool = [*listed, *(h for i, h in ranked.items() if i not in by_id)]
+    known: dict[str, str | None] = {}  # what replaced an entry that is not listed (read from the index once)
+
+    def replaced(entry_id: str) -> str | None:
+        h = by_id.get(entry_id) or ranked.get(entry_id)
+        if h is not None:
+            return h.superseded_by
+        if entry_id not in known:
+            known[entry_id] = replaced_by(entry_id)
+        return known[entry_id]
+
+    def answer(entry_id: str) -> Hit | None:
+        found: Hit | None = None
+        seen: list[str] = []
+        nxt: str | None = entry_id
+        while nxt and nxt not in seen and len(seen) <= CHAIN_HOPS:
+            seen.append(nxt)
+            h = by_id.get(nxt)
+            if h is not None and _is_answer(h):
+                found = h
+            nxt = replaced(nxt)
+        return found
+
+    out = list(hits)
+    for h in hits:
+        at = out.index(h)
+        if not any(_is_answer(x) for x in out[at + 1:]):
+            continue
+        told = _told_of(h, pool)
+        if not told:
+            continue
+        answers = [a for a in map(answer, told) if a is not None]
+        below = [i for i in map(out.index, answers) if i > at]
+        if below:
+            new = min(below)
             out.insert(new, out.pop(at))
             h.score = min(h.score, out[new - 1].score)
     return out

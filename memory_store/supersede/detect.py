@@ -33,9 +33,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
+from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
+from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
     ROLE_PREFIX,
@@ -49,6 +51,8 @@ from memory_store.supersede.subject import (
 from memory_store.supersede.switched import switches_another
 from memory_store.supersede.values import (
     bare_numbers,
+    codes,
+    codes_differ,
     designators,
     fillers_differ,
     other_member,
@@ -141,9 +145,14 @@ SLOT_SHARE = 0.6
 # (a surname and a title after it; 小 or 老 and a surname where the name ends).
 _TH_PERSON = re.compile(r"(?:พี่|น้อง|คุณ|ป้า|ลุง|น้า|ช่าง)"
                         r"(?:[\u0e01-\u0e2e\u0e40-\u0e44][\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]*){2}")
+# A common surname with 小/老 before it or an engineer's 工 after it is a person wherever it stands
+# ("老陈下个月离职", "只有老陈能改", "找迈瑞的周工"): 小时, 老师, 加工 are not.
+_ZH_SURNAMES = ("陈王李张刘杨黄赵周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余杜叶程魏苏吕丁任卢姚沈"
+                "钟姜崔谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴莫孔汤")
 _ZH_PERSON = re.compile(r"[\u4e00-\u9fff](?:姐|哥|先生|小姐|太太|老师|经理|总|师傅|医生|教练|律师)"
                         r"|(?<![\u4e00-\u9fff])[小老阿][\u4e00-\u9fff](?![\u4e00-\u9fff])"
-                        r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)")
+                        r"|(?<=[找由给是跟])[小老阿][\u4e00-\u9fff](?=[，。、,.;；\s]|$)"
+                        rf"|[小老][{_ZH_SURNAMES}]|[{_ZH_SURNAMES}]工(?![\u4e00-\u9fff])")
 # Tokens of a title for the swap: Latin words (with dots and dashes: "fly.io", "gpt-4o") and each
 # other letter (Thai and Chinese have no spaces); a name has a letter in it.
 _SLOT_TOKEN = re.compile(r"[a-z0-9][\w.+-]*[\w+]|[a-z0-9]|[^\W\d_a-z]", re.IGNORECASE)
@@ -175,6 +184,13 @@ _FRAMED_AS = re.compile(
     r"|(?:我们|我們|我|团队|團隊|大家)?(?:最后|最後|最终|最終|已经|已經)?(?:决定|決定|商定|约定|約定)了?"
     r"|(?:规则|規則)\s*[：:]"
     r"|(?:เรา|ทีม)?(?:ตัดสินใจ|ตกลงกัน)(?:แล้ว)?(?:ว่า)?|กฎ\s*[：:]", re.IGNORECASE | re.MULTILINE)
+# A requirement said to be met by less (cues/*.txt [sufficient]) loosens a rule only when the two
+# share this many subject words: what is enough, and what for.
+ENOUGH_WORDS = 2.0
+# A concept named in two languages (memory_store/supersede/concepts.txt) weighs as a word (the
+# token is the concept's name after CONCEPT_PREFIX).
+CONCEPT_PREFIX = "~"
+CONCEPT_WEIGHT = 1.0
 COMMON_MIN = 50
 COMMON_SHARE = 0.05
 MAX_CANDIDATES = 200
@@ -241,6 +257,9 @@ class Detector:
         self.term_words: dict[str, list[str]] = {}   # a role's term -> its subject words
         self.members: dict[str, tuple[str, dict[str, frozenset[str]]]] = {}   # id -> (text, designators)
         self.deciders: tuple[str, ...] = ()   # the last detect's best entry and best rule (ids)
+        self.concepts: Concepts = load_concepts()
+        self.named: list[dict[str, frozenset[str]]] = []   # per item: concept -> the names it uses
+        self.title_named: dict[int, dict[str, frozenset[str]]] = {}   # the same for titles, made for candidates
         self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
         for s in earlier:
             self.add(s)
@@ -253,6 +272,27 @@ class Detector:
         for t in full:
             self.df[t] = self.df.get(t, 0) + 1
             self.index.setdefault(t, []).append(n)
+        named = self._concepts(s)
+        self.named.append(named)
+        for c in named:
+            self.index.setdefault(CONCEPT_PREFIX + c, []).append(n)
+
+    def _concepts(self, s: Statement) -> dict[str, frozenset[str]]:
+        return self.concepts.concepts_of(normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", s.full))))
+
+    def _bridge(self, new: dict[str, frozenset[str]], i: int) -> dict[str, float]:
+        """The concepts (memory_store/supersede/concepts.txt) the new statement and earlier entry `i`
+        both name by words they do not share, nor forms of one word ("部署" and "deploying", "审批" and
+        "approvals", "PR" and "PRs"; not "reviewers" and "review"): a subject word they share across
+        languages and wordings. Named by one word in both, the word itself is shared already."""
+        old = self.named[i]
+        def apart(a: frozenset[str], b: frozenset[str]) -> bool:
+            words = self._concept_words(b)
+            return not any(said_in(w, words) for w in self._concept_words(a))
+        return {CONCEPT_PREFIX + c: CONCEPT_WEIGHT for c, terms in new.items() if c in old and apart(terms, old[c])}
+
+    def _concept_words(self, terms: frozenset[str]) -> set[str]:
+        return {w for t in terms for w in self._term_words(t)}
 
     def _tokens(self, s: Statement) -> dict[str, float]:
         have = self.known.get(s.id)
@@ -685,6 +725,22 @@ class Detector:
     def _quantities(self, s: Statement) -> dict[str, set[float]]:
         return quantities(normalise(s.full))
 
+    def _shared_words(self, new: Statement, new_tokens: dict[str, float], old: Statement) -> float:
+        """How many subject words (a name 1.5, a Thai pair of cells a third, a concept named in two
+        languages one) `new` shares with `old`, not counting the words that frame a statement."""
+        i = next(n for n, (e, _) in enumerate(self.items) if e.id == old.id)
+        bridge = self._bridge(self._concepts(new), i)
+        return sum(bridge.values()) + sum(f for t, f in self.items[i][1].items() if t in new_tokens
+                                          and t not in self.frame and not t.startswith(ROLE_PREFIX))
+
+    def _title_concepts(self, i: int) -> dict[str, frozenset[str]]:
+        have = self.title_named.get(i)
+        if have is None:
+            e = self.items[i][0]
+            have = self.title_named[i] = self.named[i] if e.full == e.title else self.concepts.concepts_of(
+                normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", e.title))))
+        return have
+
     def _echo_only(self, new: dict[str, float], old: dict[str, float], echoed: Collection[str],
                    new_roles: dict[str, frozenset[str]]) -> bool:
         """Is every word `new` shares with `old` part of a tool name (a name, not a role noun such as
@@ -721,11 +777,12 @@ class Detector:
                 shared += f * w
         return (shared / total if total else 0.0), shared
 
-    def _candidates(self, tokens: dict[str, float]) -> list[int]:
-        """Earlier entries sharing a token that is not everywhere, most shared tokens first."""
+    def _candidates(self, tokens: dict[str, float], concepts: Collection[str] = ()) -> list[int]:
+        """Earlier entries sharing a token (or naming a concept of `concepts`) that is not
+        everywhere, most shared tokens first."""
         common = max(COMMON_MIN, int(COMMON_SHARE * len(self.items)))
         counts: dict[int, int] = {}
-        for t in tokens:
+        for t in [*tokens, *(CONCEPT_PREFIX + c for c in concepts)]:
             ids = self.index.get(t, ())
             if len(ids) > common:
                 continue
@@ -736,11 +793,32 @@ class Detector:
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
         found = self._detect(new, skip)
+        if found.outcome == "none":
+            # A step placed before or after a step of a procedure, in other words: the procedure is
+            # amended, though the two share too little for a subject match (memory_store/supersede/steps.py).
+            step = self._step_target(new, skip)
+            if step is not None:
+                return Finding("refinement", step, found.score, basis="step")
         if found.outcome == "conflict" and found.target is not None:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
                 return Finding("none", None, found.score)
         return found
+
+    def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
+        """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
+        places something beside, or None (none, or more than one)."""
+        if not places(new.full):
+            return None
+        found = []
+        new_tokens = self._tokens(new)
+        for i in self._candidates(new_tokens):
+            e, _ = self.items[i]
+            if e.kind != "Procedure" or e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
+                continue
+            if step_added(new.full, e.full, lambda t: subject_tokens(t, self.lx)):
+                found.append(e.id)
+        return found[0] if len(found) == 1 else None
 
     def _two_subjects(self, new: Statement, old: Statement) -> bool:
         """Are both titles a heading and a value, each heading with a plain word (not a name, not a
@@ -767,7 +845,8 @@ class Detector:
         best_rule: tuple[float, float, int] | None = None   # the best Rule or Constraint
         newest_best: tuple[float, int] | None = None         # the newest of the best-scoring ones
         procedure = FAMILY.get(new.kind) == "procedure"
-        for i in self._candidates(new_tokens):
+        new_concepts = self._concepts(new)
+        for i in self._candidates(new_tokens, new_concepts):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
                 continue
@@ -780,11 +859,19 @@ class Detector:
             if title is None:
                 title = self.titles[i] = full if e.full == e.title else subject_tokens(e.title, lx)
             echoed = echoed_roles(new_roles, self._roles(e)) if new_roles else frozenset()
-            score, shared = max(self._cover(new_tokens, title, idf, echoed),
-                                self._cover(new_tokens, full, idf, echoed))
+            bridge = self._bridge(new_concepts, i) if new_concepts else {}
+            # (a concept named in two languages is a word both say: in both statements, and in the
+            # earlier title when the title names it)
+            new_said = {**new_tokens, **bridge} if bridge else new_tokens
+            title_said = {**title, **{c: w for c, w in bridge.items() if c[1:] in self._title_concepts(i)}} \
+                if bridge else title
+            full_said = {**full, **bridge} if bridge else full
+            score, shared = max(self._cover(new_said, title_said, idf, echoed),
+                                self._cover(new_said, full_said, idf, echoed))
             if FAMILY.get(e.kind) != FAMILY.get(new.kind):
                 score *= OTHER_FAMILY_FACTOR
-            words = sum(f for t, f in full.items() if t in new_tokens and t not in echoed and t not in self.frame)
+            words = sum(f for t, f in full_said.items()
+                        if t in new_said and t not in echoed and t not in self.frame)
             if shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS:
                 continue
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
@@ -840,6 +927,18 @@ class Detector:
         if reversal and occasion:
             return Finding("none", None, round(score, 2))
         relaxation = self._own_cue("relaxation", text, said)
+        if not relaxation:
+            # A requirement said to be met by less ("one approval is enough for PRs", "PR มีคน approve
+            # คนเดียวก็พอ", "有发票就够了") loosens a rule by meaning; beside anything else it is a plain
+            # "enough" ("one coffee is enough before the standup").
+            # What it says is enough must be said of the rule's own subject, not only of what the rule
+            # asks for: "for leave requests one approval is enough" shares "approval" alone with
+            # "every PR needs two approvals".
+            enough = self._own_cue("sufficient", text, said)
+            rule = target if FAMILY.get(target.kind) == "rule" else \
+                self.items[best_rule[2]][0] if best_rule is not None and best_rule[0] >= SUPERSEDE_MATCH else None
+            if enough and rule is not None and self._shared_words(new, new_tokens, rule) >= ENOUGH_WORDS:
+                relaxation = enough
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
         if continuation and not reversal and not relaxation:
@@ -852,7 +951,11 @@ class Detector:
                 # The kept part said in a clause of its own, something new said beside it about the
                 # same subject ("crack kicks stay at 0.85, missing caps get kicked from 0.7").
                 return Finding("refinement", target.id, round(score, 2), continuation, "kept")
-            return Finding("same", target.id, round(score, 2), continuation)
+            if not onset and not self._own_cue("refinement", text, said):
+                return Finding("same", target.id, round(score, 2), continuation)
+            # "from June, … 220, daytime still 180 as before" (ตั้งแต่ มิ.ย. … ยัง 180 เท่าเดิม): a change
+            # for part of what the entry covers, the rest as it was: read on as a change would be.
+            continuation = None
         if reversal:
             # Of two entries the statement matches equally, a change replaces the newer, what holds
             # now ("we're going back to MySQL, the Postgres migration is cancelled": the Postgres
@@ -919,6 +1022,14 @@ class Detector:
                 # A rule's quantity given another value under a condition ("+30 min on school days
                 # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
                 return Finding("relaxation", target.id, round(score, 2), condition)
+            if onset:
+                return Finding("refinement", target.id, round(score, 2), onset)
+            return rival("value")
+        if FAMILY.get(target.kind) == FAMILY.get(new.kind) == "remember" \
+                and codes_differ(codes(new.full), codes(target.full)) \
+                and not _owner_of_its_own(new.full, target.full):
+            # A remembered identifier given another value ("my car reg is KN19 XVD" after "… reg KN19
+            # XWD", "车牌是浙A·7K2O9", "ทะเบียน 2กท7370"): the same fact, another value.
             if onset:
                 return Finding("refinement", target.id, round(score, 2), onset)
             return rival("value")
@@ -1051,6 +1162,22 @@ def _two_places(new: Statement, new_tokens: dict[str, float], old: Statement, ol
     plain = own(new_tokens, old_tokens, False) and own(old_tokens, new_tokens, False)
     new_people, old_people = _persons(normalise(new.full)), _persons(normalise(old.full))
     return plain or bool(new_people - old_people and old_people - new_people)
+
+
+# Whose a remembered thing is: a name's or a relative's ("Sana's car", "Mum's address"), a relative's
+# in Chinese or Thai (老婆的车, รถของแม่).
+_OWNER = re.compile(r"\b([A-Z][a-z]+)'s\b")
+
+
+def _owner_of_its_own(new_text: str, old_text: str) -> bool:
+    """Does the new statement say whose its thing is, someone the earlier one does not name ("Sana's
+    car is the red Fiat 500" beside "Car: grey Skoda Octavia")? Then it is another person's fact."""
+    owners = {m.group(1) for m in _OWNER.finditer(new_text)} - {m.group(1) for m in _OWNER.finditer(old_text)}
+    if any(o not in old_text for o in owners):
+        return True
+    kin_new, kin_old = designators(normalise(new_text)).get("kin", frozenset()), \
+        designators(normalise(old_text)).get("kin", frozenset())
+    return bool(kin_new - kin_old)
 
 
 def _persons(text: str) -> set[str]:

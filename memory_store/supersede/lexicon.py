@@ -5,7 +5,8 @@ condition: what makes a loosened rule an exception rather than a new value), `[o
 open any standing statement, "from now on": a change only with another value or tool), `[addition]`,
 `[return]` (a value taken up again: a change only back to one the earlier entry rejected),
 `[setback]` (a no or a failure: a value said again with one is not taken up again), `[dropped]` (the
-earlier thing gone or wanting: closed, retired, too expensive) and `[stop]`
+earlier thing gone or wanting: closed, retired, too expensive), `[sufficient]` (a requirement met by
+less: "one approval is enough", ก็พอ, 就够: a relaxation of a rule by meaning) and `[stop]`
 (words).
 
 Every text is checked against every language's cues: people switch languages inside a sentence
@@ -25,8 +26,9 @@ CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "addition", "return",
-            "setback", "occasion", "dropped", "stop")
-CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset")   # blanked out of subjects
+            "setback", "occasion", "dropped", "sufficient", "stop")
+# (blanked out of subjects)
+CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset", "sufficient")
 ROLE_CACHE = 1 << 16
 # A look-behind at the start of a cue says where it is a cue ("以后" not after a time: "1 点以后" is
 # "after 1 am"), not what it is: the words are blanked out of subjects wherever they stand.

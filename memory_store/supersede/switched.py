@@ -24,8 +24,10 @@ from memory_store.supersede.subject import ROLE_PREFIX, normalise, said_in, subj
 _ZH_BREAK = r"，。,.;；！？!?\n"
 _ZH_SWITCH = r"(?:换成|换用|换到|改成|改用|改走|改为|改放|改跑|切到|切换到|迁到|迁移到|搬到|转到|转用)"
 _SWITCHED = (
+    # (not "move to Mondays from next week", "switch back to uv from Poetry": what follows "to" is
+    # the new value, not the thing switched)
     re.compile(r"\b(?:switch|migrat|mov|chang)\w*\s+(?:over\s+)?(?:the\s+|our\s+|my\s+|all\s+)?"
-               r"([^,.;:!?()]{2,60}?)\s+from\s+\S"),
+               r"(?!(?:back\s+)?(?:to|into|onto)\b)([^,.;:!?()]{2,60}?)\s+from\s+\S"),
     re.compile(rf"把([^{_ZH_BREAK}从]{{1,20}}?)\s*(?:从\s*\S|{_ZH_SWITCH})"),
     re.compile(rf"(?:^|(?<=[{_ZH_BREAK}]))\s*([^{_ZH_BREAK}从把]{{1,20}}?)\s*从\s*[^{_ZH_BREAK}]{{1,30}}?{_ZH_SWITCH}"),
     re.compile(rf"(?:^|(?<=[{_ZH_BREAK}]))\s*([^{_ZH_BREAK}从把]{{1,20}}?)\s*(?:现在|已经|以后|也|都)?\s*{_ZH_SWITCH}"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from memory_store.supersede.concepts import load_concepts
 from memory_store.supersede.measures import measures
 from memory_store.supersede.numerals import spelled_numbers
 
@@ -25,6 +26,7 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # optional unit written on it (a micro sign or a degree too: "10µa", "38°c").
 _NUMBER_RE = re.compile(r"(?<![a-z0-9_./-])(\d+(?:,\d{3})*(?:\.\d+)?)([a-z%μ°]{0,3})(?![a-z0-9])")
 _LATIN_WORD_RE = re.compile(r"[a-z][a-z&'-]*")
+WEEKDAY = "~weekday"
 _SCALE = {"k": 1_000.0, "m": 1_000_000.0}
 # Words beside a number that name no quantity: "is 15", "at 3", "by day 5" say nothing of what is
 # counted.
@@ -101,6 +103,11 @@ def quantities(text: str) -> dict[str, set[float]]:
             out.setdefault(k, set()).add(value)
     for k, values in measures(text).items():
         out.setdefault(k, set()).update(values)
+    # The days of the week, in any language (memory_store/supersede/concepts.txt): "deploys on
+    # Tuesdays" and "部署改回周四" give one subject two values.
+    days = load_concepts().weekdays(text)
+    if days:
+        out[WEEKDAY] = {float(d) for d in days}
     return out
 
 
@@ -150,8 +157,10 @@ def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> boo
     # beside it ("Line 3 camera … 16mm lens" / "Line 3 camera … 12mm lens": the 3 names the line).
     if any(k.startswith("#") and len(new[k]) == len(old[k]) == 1 and not new[k] & old[k] for k in shared):
         return True
+    # (the same days of the week are no value in common: "Thursdays 4:30" / "Thursdays at 5:30" is one
+    # lesson at another hour; a day kept and another added beside it is, `values_split`)
     return bool(shared) and any(not _common(k, new[k], old[k]) for k in shared) \
-        and not any(_common(k, new[k], old[k]) for k in shared)
+        and not any(_common(k, new[k], old[k]) for k in shared if not (k == WEEKDAY and new[k] == old[k]))
 
 
 def values_split(new: dict[str, set[float]], old: dict[str, set[float]]) -> bool:
@@ -213,3 +222,28 @@ def other_member(new: dict[str, frozenset[str]], old: dict[str, frozenset[str]])
     """Do the two name members of one kind and none in common (another family member, building,
     code)?"""
     return any(kind in old and not (members & old[kind]) for kind, members in new.items())
+
+
+# An identifier said as a value (a licence plate, a card or membership number, a postcode): capital
+# letters and digits together ("KN19 XWD", "B2-117", "M20 6RT"), a Chinese plate ("浙A·7K2Q9"), a Thai
+# plate after ทะเบียน ("ทะเบียน นข 4521", "ทะเบียนรถเก๋ง 2กท 7730"). Read as written (capitals are what
+# mark it), compared without its spaces and dots.
+_CODE = re.compile(r"(?<![\w·-])(?:[A-Z0-9]{2,}(?:[ ·-][A-Z0-9]{2,})*)(?![\w·-])"
+                   r"|[\u4e00-\u9fff][A-Z][·.]?[A-Z0-9]{5}"
+                   r"|ทะเบียน[\u0e00-\u0e7f]{0,8}? ?(?P<th>\d?[\u0e01-\u0e2e]{2} ?\d{1,4})(?!\d)")
+_CODE_SEP = re.compile(r"[ ·.-]")
+
+
+def codes(text: str) -> set[str]:
+    """The identifiers `text` (as written, not folded) gives: letters and digits together."""
+    out = set()
+    for m in _CODE.finditer(text):
+        code = _CODE_SEP.sub("", m.group("th") or m.group(0)).upper()
+        if any(c.isdigit() for c in code) and any(not c.isdigit() for c in code) and len(code) >= 4:
+            out.add(code)
+    return out
+
+
+def codes_differ(new: set[str], old: set[str]) -> bool:
+    """Do both give an identifier, and none in common?"""
+    return bool(new) and bool(old) and not new & old

@@ -92,6 +92,34 @@ def test_a_teaching_in_another_order_is_a_correction_whose_order_wins():
     assert validate_text(text2, pr.REL) == []
 
 
+def test_a_dropped_step_leaves_and_nothing_transient_is_written():
+    """A teaching's drops take the old steps they name out (a correction: no success counted), a
+    drop that would leave fewer than two steps changes nothing, an amendment that matches no
+    procedure is not appended, and neither `drops` nor `amends` is ever written."""
+    old = pr.make_procedure("you deploy the API", ["run the migrations", "restart the workers", "post in #deploys"],
+                            "2026-11-02", SRC, "explicit")
+    text, _, _ = pr.apply(None, [old])
+    s2 = Source("s2", "/t/s2.jsonl", "L3-L3")
+    only_drop = pr.make_procedure("you deploy the API", [], "2026-11-10", s2, "correction",
+                                  drops=["the migrations"], amends=True)
+    text2, added, merged = pr.apply(text, [only_drop])
+    (e,) = parse_document(text2).entries()
+    assert (added, merged) == (0, 1)
+    assert pr.steps_of(e) == ("restart the workers", "post in #deploys") and pr.success_count(e) == 1
+    assert "drops" not in text2 and "amends" not in text2 and validate_text(text2, pr.REL) == []
+    too_much = pr.make_procedure("you deploy the API", [], "2026-11-11", Source("s3", "/t/s3.jsonl", "L1-L1"),
+                                 "correction", drops=["restart the workers"], amends=True)
+    assert pr.apply(text2, [too_much])[0] == text2
+    elsewhere = pr.make_procedure("we cut a release", ["restart the workers", "post in #deploys"], "2026-11-12",
+                                  Source("s4", "/t/s4.jsonl", "L1-L1"), "correction", amends=True)
+    assert pr.apply(text2, [elsewhere]) == (text2, 0, 0)          # another trigger: not this procedure
+    assert pr.apply(None, [elsewhere]) == (pr.TITLE, 0, 0)          # and never a procedure of its own
+    fresh = pr.make_procedure("we cut a release", ["bump the version", "tag it"], "2026-11-12",
+                              Source("s5", "/t/s5.jsonl", "L1-L1"), "explicit", drops=["the changelog"])
+    text3, added, _ = pr.apply(text2, [fresh])
+    assert added == 1 and "drops" not in text3 and validate_text(text3, pr.REL) == []
+
+
 def test_only_microsync_writes_the_procedures_file(tmp_path):
     from memory_store.writers import writer_for
 

@@ -1,6 +1,6 @@
 """Weeks of use through backfill (microSync over the transcripts, then the weekly compound), then
-MEMORY.md and `memjobs conflicts --json`: a rule on another subject, or a reversal in another
-language with no subject in common, takes nothing out of MEMORY.md; the same quantity given another
+MEMORY.md and `memjobs conflicts --json`: a rule on another subject takes nothing out of MEMORY.md,
+a reversal in another language replaces the entry on its own subject and no other; the same quantity given another
 bare number is a possible conflict (docs/design.md §6.4)."""
 from __future__ import annotations
 
@@ -33,8 +33,6 @@ def _backfill(tmp_path: Path, week1: list[str], week2: list[str]) -> tuple[Path,
     (["we decided to use Postgres 16 for the billing service", "remember that the staging db is on port 5433",
       "rule: never push directly to main"], ["rule: all invoices need two signatures"],
      ["Never push directly to main", "All invoices need two signatures"]),
-    (["we decided deploys happen on Thursdays", "我们决定 API 超时设为 30 秒"], ["我们决定部署改回周二"],
-     ["API 超时设为 30 秒"]),
 ])
 def test_nothing_on_another_subject_leaves_memory_md(tmp_path: Path, week1: list[str], week2: list[str],
                                                       kept: list[str]) -> None:
@@ -45,6 +43,21 @@ def test_nothing_on_another_subject_leaves_memory_md(tmp_path: Path, week1: list
     assert "- supersedes: CONSTRAINT" not in daily and "API 超时" not in "".join(
         line for line in daily.splitlines() if line.startswith("- superseded_by"))
     assert "superseded" not in "\n".join(line for line in daily.splitlines() if line.startswith("- status")), daily
+    assert conflicts == []
+
+
+def test_a_reversal_in_another_language_replaces_its_subject_only(tmp_path: Path) -> None:
+    """explore11 #2: "我们决定部署改回周二" superseded the API-timeout decision, the only other Chinese one,
+    and left "Deploys happen on Thursdays" active beside it. The two deploy decisions share a subject
+    across languages (memory_store/supersede/concepts.txt): the English one is replaced, the timeout
+    stays."""
+    week1 = ["we decided deploys happen on Thursdays", "我们决定 API 超时设为 30 秒"]
+    ws, memory, conflicts = _backfill(tmp_path, week1, ["我们决定部署改回周二"])
+    assert "API 超时设为 30 秒" in memory and "部署改回周二" in memory, memory
+    assert "Deploys happen on Thursdays" not in memory, memory
+    daily = "".join(p.read_text(encoding="utf-8") for p in sorted((ws / "memory").glob("2026-*.md")))
+    superseded = [line for line in daily.splitlines() if line.startswith("- superseded_by")]
+    assert len(superseded) == 1, daily
     assert conflicts == []
 
 

@@ -516,11 +516,18 @@ def test_a_micro_sign_or_a_degree_is_a_unit() -> None:
      "Schema changes get a DBA review, signed off by Marco"),
     ("Remember", "แปลง 4 ปลูกพันธุ์ Sunrise", "แปลง 4 ปลูก Red Queen"),
     ("Rule", "合同改版先过法务 review，由 Lisa sign off", "合同改版的 review 由 Tom sign off"),
-    ("Remember", "Elm Road depot is open Mon/Wed/Fri", "Elm Road depot: Tue, Thu, Sat."),
 ])
 def test_another_name_in_one_place_is_a_possible_conflict(kind: str, old: str, new: str) -> None:
     found = detect(s(kind, "2026-03-09", new), [s(kind, "2026-03-01", old, ident="OLD")])
     assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "name"), found
+
+
+def test_other_weekdays_in_one_place_are_another_value() -> None:
+    """Days of the week are a value (memory_store/supersede/concepts.txt), in any language, before
+    they are names: the conflict rests on the value."""
+    found = detect(s("Remember", "2026-03-09", "Elm Road depot: Tue, Thu, Sat."),
+                   [s("Remember", "2026-03-01", "Elm Road depot is open Mon/Wed/Fri", ident="OLD")])
+    assert (found.outcome, found.target, found.basis) == ("conflict", "OLD", "value"), found
 
 
 @pytest.mark.parametrize("old,new", [
