@@ -109,3 +109,26 @@ def test_the_recent_group_marks_an_open_conflict_disputed(tmp_path: Path) -> Non
     assert "[DISPUTED by the newer REMEMBER-20261124-" in item["text"] and "ask the user which holds" in item["text"]
     assert item["disputed_by"].startswith("REMEMBER-20261124-")
     assert any("open conflict" in n for n in ctx.get("notices", [])), ctx.get("notices")
+
+
+def test_the_mcp_context_cache_is_dropped_when_an_entry_file_changes(tmp_path: Path) -> None:
+    """The daily files are a source of the marks above: a reversal microSync writes within the
+    cache's 30 s must not be served stale (memory_store/context/cache.py)."""
+    from memory_store.context.cache import ContextCache
+
+    ws = tmp_path / "ws"
+    assert cli("init", str(ws)).exit_code == 0
+    daily = ws / "memory" / "2026-11-24.md"
+    daily.write_text("# 2026-11-24\n", encoding="utf-8")
+    cache = ContextCache(ws, None, ttl_s=30, clock=lambda: 0.0)
+    builds: list[int] = []
+
+    def build() -> int:
+        builds.append(1)
+        return len(builds)
+
+    assert cache.get("k", build) == 1 and cache.get("k", build) == 1
+    daily.write_text("# 2026-11-24\n\n## Decision: Use MySQL\n- supersedes: DECISION-x\n", encoding="utf-8")
+    assert cache.get("k", build) == 2                                  # an entry file changed
+    (ws / "memory" / "2026-11-25.md").write_text("# 2026-11-25\n", encoding="utf-8")
+    assert cache.get("k", build) == 3                                  # an entry file added
