@@ -21,6 +21,7 @@ from memory_store.errors import ConfigError
 
 JOBS = ("microsync", "daily", "weekly")
 FORMATS = ("openclaw", "claude-code", "codex")
+CHAT_TYPES = ("direct", "group", "channel", "room")   # what `chat_types` selects (OpenClaw)
 CONFIG_NAME = "memjobs.yaml"
 
 
@@ -265,7 +266,7 @@ def load_config(
     merged = _deep_merge(_deep_merge(data, env_data), dict(overrides or {}))
     from memory_store.core.files import policy_path
 
-    blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})))
+    blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})), _keys_of(data))
     return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env),
                    policy_named=bool(env.get("MEMJOBS_POLICY")))
 
@@ -274,10 +275,12 @@ class _Blame:
     """Where a key's value came from, for an error message: the file, the environment variable
     that set it, or a flag — so a bad `MEMJOBS_…` value is not blamed on memjobs.yaml."""
 
-    def __init__(self, file: Path, env_keys: dict[str, str], flag_keys: set[str]) -> None:
+    def __init__(self, file: Path, env_keys: dict[str, str], flag_keys: set[str],
+                 file_keys: set[str] | None = None) -> None:
         self.file = file
         self.env_keys = env_keys
         self.flag_keys = flag_keys
+        self.file_keys = file_keys or set()
 
     def error(self, message: str, key: str) -> ConfigError:
         """The error for a bad value of `key`: naming the file, or saying which environment
@@ -289,6 +292,16 @@ class _Blame:
                 return ConfigError(f"{message} (set by a command-line option)")
             if prefix in self.env_keys:
                 return ConfigError(f"{message} (set by the environment variable {self.env_keys[prefix]})")
+        dotted = ".".join(parts)
+        if dotted not in self.file_keys:
+            # A section the file does not have, made by the keys under it: a mistyped section in
+            # `MEMJOBS_LIMTS__WARM_DAYS` is the variable's, not memjobs.yaml's.
+            if any(k.startswith(dotted + ".") for k in self.flag_keys):
+                return ConfigError(f"{message} (set by a command-line option)")
+            under = sorted(v for k, v in self.env_keys.items() if k.startswith(dotted + "."))
+            if under:
+                said = "environment variable" if len(under) == 1 else "environment variables"
+                return ConfigError(f"{message} (set by the {said} {', '.join(under)})")
         return ConfigError(message, path=self.file, line=key_line(self.file, key))
 
 
@@ -463,8 +476,19 @@ def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     for key in ("chat_types", "include"):
         if key in raw:
             kw[key] = tuple(str(x) for x in _as_list(raw[key], f"transcripts[{index}].{key}", blame))
+    if "chat_types" in kw:
+        # OpenClaw's chat types (docs/transcripts.md §1.2); any other word would skip every session
+        kw["chat_types"] = tuple(c.lower() for c in kw["chat_types"])
+        wrong = [c for c in kw["chat_types"] if c not in CHAT_TYPES]
+        if wrong:
+            hint = " (a direct message is `direct`)" if wrong[0] in ("dm", "private", "im") else ""
+            raise blame.error(f"transcripts[{index}].chat_types: {wrong[0]!r} is not a chat type; "
+                              f"known: {', '.join(CHAT_TYPES)}{hint}", "transcripts")
     if "subagents" in raw:
-        kw["subagents"] = bool(raw["subagents"])
+        if not isinstance(raw["subagents"], bool):
+            raise blame.error(f"transcripts[{index}].subagents must be true or false, not {raw['subagents']!r}",
+                              "transcripts")
+        kw["subagents"] = raw["subagents"]
     return TranscriptSource(**kw)
 
 

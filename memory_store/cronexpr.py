@@ -178,7 +178,32 @@ def parse_cron(text: str, *, allow_seconds: bool = False, where: str = "schedule
                                   f"got {len(parts)}")
     names = ("minute", "hour", "day-of-month", "month", "day-of-week")
     f = [_field(name, part, where, text) for name, part in zip(names, parts, strict=True)]
-    return CronExpr(text.strip(), second, f[0], f[1], f[2], f[3], f[4], where)
+    expr = CronExpr(text.strip(), second, f[0], f[1], f[2], f[3], f[4], where)
+    never = _never_fires(expr)
+    if never:
+        raise _error(where, text, f"never fires: {never}, so the job would never run")
+    return expr
+
+
+# The most days each month has (February 29 in leap years).
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+# Day-of-week and date repeat every 28 years between 1901 and 2099, leap days included.
+_CYCLE_START, _CYCLE_DAYS = date(2001, 1, 1), 28 * 365 + 7
+
+
+def _never_fires(expr: CronExpr) -> str | None:
+    """Why an expression matches no day at all (`0 0 31 2 *`), or None when it fires some day."""
+    dates = [(m, d) for m in expr.month.values for d in expr.dom.values if d <= _MONTH_DAYS[m - 1]]
+    if not dates and not expr.day_rule_is_or:
+        months = ",".join(MONTHS[m - 1] for m in expr.month.values)
+        return f"day-of-month {expr.dom.text} is in none of its months ({months})"
+    if expr.dow.is_all or expr.dom.is_all or expr.day_rule_is_or:
+        return None
+    start = _CYCLE_START.toordinal()
+    if any(expr.matches_day(date.fromordinal(start + n)) for n in range(_CYCLE_DAYS)):
+        return None
+    return (f"no day is both day-of-month {expr.dom.text} and day-of-week {expr.dow.text} "
+            f"in month {expr.month.text}")
 
 
 def _error(where: str, text: str, message: str) -> CronError:

@@ -31,7 +31,7 @@ from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
 from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
 
 MARK = "[REDACTED:{}]"
-_VALUE_GROUPS = ("secret", "secret_q", "secret_c")
+_VALUE_GROUPS = ("secret", "secret_q", "secret_c", "secret_p")
 
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
@@ -354,10 +354,41 @@ def _side(text: str, lowered: bytes, present: set[bytes]) -> str:
     return text
 
 
-def _redact_once(text: str) -> str:
+# Digits of other scripts that people type a code in: Thai (๔๘๒๑), full-width (１２３４, a Chinese or Japanese
+# input method's), Arabic-Indic, Persian, Devanagari, Bengali, Lao, Myanmar, Khmer. Every format is written for
+# ASCII digits; a text holding these is redacted as if they were ASCII (`_with_ascii_digits`).
+_DIGIT_ZEROS = (0x0E50, 0xFF10, 0x0660, 0x06F0, 0x0966, 0x09E6, 0x0ED0, 0x1040, 0x17E0)
+_TO_ASCII_DIGITS = {zero + i: ord("0") + i for zero in _DIGIT_ZEROS for i in range(10)}
+_OTHER_DIGIT = re.compile("[" + "".join(f"{chr(z)}-{chr(z + 9)}" for z in _DIGIT_ZEROS) + "]")
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+
+
+def _with_ascii_digits(text: str) -> str:
+    """`_redact_once(text)` for a text with digits of another script: the text with them read as
+    ASCII digits is redacted, and each part that stayed is taken back from `text` (the translation
+    keeps every character's place, so the parts between the markers are found by one match)."""
+    ascii_text = text.translate(_TO_ASCII_DIGITS)
+    out = _redact_once(ascii_text, ascii_digits=True)
+    if out == ascii_text:
+        return text
+    pieces = _MARKER.split(out)
+    marks = _MARKER.findall(out)
+    # each part kept as it is, each marker in place of at least one character
+    shape = "(.+?)".join("(" + re.escape(p) + ")" for p in pieces)
+    m = re.fullmatch(shape, ascii_text, re.DOTALL)
+    if m is None:   # not expected: the markers are all a pass adds; the ASCII digits then stay
+        return out
+    kept = [text[m.start(2 * i + 1):m.end(2 * i + 1)] for i in range(len(pieces))]
+    return "".join(k + (marks[i] if i < len(marks) else "") for i, k in enumerate(kept))
+
+
+def _redact_once(text: str, ascii_digits: bool = False) -> str:
+    """One pass over `text`; `ascii_digits`: its digits are known to be ASCII ones."""
     if not text:
         return text
     data = text.encode("utf-8", "surrogatepass")
+    if not ascii_digits and not data.isascii() and _OTHER_DIGIT.search(text) is not None:
+        return _with_ascii_digits(text)
     lowered = data.lower()
     present = _scan(lowered)
     if _may_hold_token(data):

@@ -371,6 +371,36 @@ def luhn(value: str) -> bool:
     return total % 10 == 0
 
 
+# A card number written as cards print it: four groups of four digits (Visa, Mastercard, UnionPay,
+# JCB, Discover) or 4-6-5 (Amex), one separator throughout.
+_CARD_GROUPS = re.compile(r"[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}|[0-9]{4}([ -])[0-9]{6}\2[0-9]{5}")
+
+
+def card_number(value: str) -> bool:
+    """Digits said beside a card word that are a card's number: they pass the Luhn check (`luhn`), or
+    they are grouped as a card prints them (`_CARD_GROUPS`: "Visa 4716-0893-…", "公司卡 4024 0071 …"),
+    a number mistyped or made up for a test, which a card word and that grouping name as well; but not
+    digits that make an example (`_example_digits`)."""
+    if luhn(value):
+        return True
+    return _CARD_GROUPS.fullmatch(value) is not None and not _example_digits(value)
+
+
+def _example_digits(value: str) -> bool:
+    """Digits that make an example, not a card: counting up (`1234 5678 9012 3456`) or few distinct ones
+    (`4444 4444 4444 4444`, `1212 …`)."""
+    digits = [int(c) for c in value if c.isdigit()]
+    counting = all((b - a) % 10 == 1 for a, b in zip(digits, digits[1:], strict=False))
+    return counting or len(set(digits)) <= 3
+
+
+def query_secret(value: str) -> bool:
+    """A credential in a URL's query or a header: 16+ characters, a letter and a digit, not a value of
+    ordinary settings (`ordinary_value`: a path, a URL, a version, words joined by symbols)."""
+    return (len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and not kept_or_dated(value) and not plain_parts(value))
+
+
 def ascii_secret(value: str) -> bool:
     """After "密码是", "รหัสผ่านคือ": anything with a letter or a digit, but the name of a kind of thing
     (`names_a_kind`: "密码哈希是 Argon2id")."""
@@ -410,6 +440,29 @@ TOKENS: tuple[SecretFormat, ...] = (
         r"hooks\.slack\.com/(?:services|workflows|triggers)/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9+/_-]{20,})"),
     SecretFormat("discord_webhook", ("/api/webhooks/",),
         r"/api/webhooks/[0-9]{5,}/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9_-]{40,})"),
+    # Webhook URLs whose path is the credential (gitleaks' microsoft-teams-webhook, zapier, ifttt …): Teams'
+    # `…/IncomingWebhook/<32>/<guid>`, Zapier's `hooks.zapier.com/hooks/catch/<id>/<key>/`, IFTTT's
+    # `maker.ifttt.com/trigger/<event>/with/key/<key>`, and Mattermost's and Rocket.Chat's `/hooks/<token>`
+    # (a random run: letters and digits; not a numeric id, "catch", a placeholder of X's).
+    SecretFormat("webhook_token", ("IncomingWebhook/",),
+        r"IncomingWebhook/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{20,}(?:/[A-Za-z0-9_-]{8,})*)"),
+    SecretFormat("webhook_token", ("hooks.zapier.com/",),
+        r"hooks\.zapier\.com/hooks/(?:catch|standard)/[0-9]+/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9]{5,})"),
+    SecretFormat("webhook_token", ("maker.ifttt.com/",),
+        r"maker\.ifttt\.com/(?:trigger/[^/\s]+/(?:json/)?with/key|use)/" + NOT_MARK
+        + r"(?P<secret>[A-Za-z0-9_-]{16,})"),
+    SecretFormat("webhook_token", ("/hooks/",),
+        r"/hooks/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{20,}"
+        r"(?:/[A-Za-z0-9_-]{16,})?)(?![A-Za-z0-9])"),
+    # A signature or a token in a URL's query: a presigned S3 or GCS URL (`X-Amz-Signature=`,
+    # `X-Amz-Security-Token=`, `X-Goog-Signature=`) grants what its signer could until it expires; a
+    # `signature=`, `jwt=`, `auth=` or `key=` there is a credential too (`access_token=`, `sig=`, `api_key=`
+    # have formats above). The value: 16+ characters with a letter and a digit, not plain words. (With the
+    # tokens: a URL is a run of 20+ characters, and so only texts holding one pay for the triggers.)
+    SecretFormat("url_signature", ("signature=", "security-token=", "jwt=", "auth=", "key="),
+        r"[?&;](?P<key>(?i:x-amz-signature|x-amz-security-token|x-goog-signature|signature|jwt|auth|key))="
+        + NOT_MARK + r"(?P<secret>[A-Za-z0-9%._~+/-]{16,}={0,2})", lowered=True, accept=query_secret,
+        kind_of=lambda m, value: "url_signature" if "sig" in m.group("key").lower() else "token"),
     _fmt("huggingface_token", ("hf_", "api_org_"), r"[A-Za-z0-9]{30,}(?![A-Za-z0-9_])"),
     _fmt("jwt", ("eyJ",), r"[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}"),
     # A bot id, a colon and `AA…`: 35 characters after the colon in live tokens (gitleaks and
@@ -462,9 +515,10 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?:[ \t]*\r?\n[A-Za-z0-9+/=]{4,}(?![^\r\n]))+(?:\r?\nPrivate-(?:MAC|Hash):[ \t]*[0-9A-Fa-f]*)?",
         flags=re.DOTALL),
     # A payment card said beside a card word (card, visa, cvv, บัตร, 卡): 13-19 digits with single
-    # spaces or dashes between that pass the Luhn check (a PAN), and the 3-4 digits of a CVV/CVC.
+    # spaces or dashes between that pass the Luhn check or are grouped as on a card (`card_number`),
+    # and the 3-4 digits of a CVV/CVC.
     SecretFormat("card_number", ("card", "visa", "master", "amex", "cvv", "cvc", "บัตร", "卡"),
-        r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=luhn),
+        r"(?<![\d.-])(?P<secret>\d(?:[ -]?\d){12,18})(?![\d-])", lowered=True, accept=card_number),
     # A card number said by its name ("card number 5412 …", "เลขบัตรเครดิต …", "信用卡号 …") is one even when
     # it fails the Luhn check (a digit mistyped, a card made up for a test): 13-19 digits in groups of 4
     # (the last 1-4), right after the name or after a copula or a few words of Thai or Chinese.
@@ -486,6 +540,13 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"(?P<secret>\d{3,4})\b(?![.,/-]\d)", lowered=True),
     SecretFormat("card_cvv", ("安全码", "安全碼"),
         r"(?:安全码|安全碼)[ \t]*(?:是|为|為|：|:)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
+    # A CVV named in Thai or Chinese by where it is printed: "เลขหลังบัตร 731", "รหัส 3 ตัวหลังบัตรคือ 058",
+    # "卡背面三位数 614", "信用卡背后的数字是 2207".
+    # (triggered by the card words that other formats test already, then the place: a new first character in
+    # the triggers' scan would cost every text that holds it)
+    SecretFormat("card_cvv", ("บัตร", "卡"), needs=("หลังบัตร", "背面", "背后", "背後"), source=
+        r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*[0-9][ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後))"
+        r"[\u0e00-\u0e7f\u4e00-\u9fff \t]{0,12}?(?:คือ|เป็น|是|为|為|:|：)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).
@@ -493,6 +554,13 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"[Cc](?<![A-Za-z][Cc])(?i:ookie)[\"']?[ \t]*:[ \t]*(?:[^\n]*?;[ \t]*)?[A-Za-z0-9_.%-]+="
         + NOT_MARK + r"(?=[^;\s\"']*[0-9])(?=[^;\s\"']*[A-Za-z])(?P<secret>[^;\s\"']{16,})", lowered=True,
         accept=high_entropy),
+    # `Authorization:` with a scheme other than Basic or Bearer (Okta's `SSWS`, `Key`, `Token`, `ApiKey`) or
+    # none: the credentials, 16+ characters with a letter and a digit, not plain words.
+    SecretFormat("token", ("authorization",),
+        # (found at its rare "z", looking back for the rest: a pattern that starts with "a" is tried at every "a")
+        r"[Zz](?<=(?<![A-Za-z])(?i:authori)[Zz])(?i:ation)[\"']?[ \t]*[:=][ \t]*[\"']?"
+        r"(?!(?i:basic|bearer)[ \t])(?:[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]+)?" + NOT_MARK
+        + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})", lowered=True, accept=query_secret),
     SecretFormat("bearer_token", ("earer",),
         r"[Bb]earer[ \t]+" + NOT_MARK + r"(?P<secret>[A-Za-z0-9._~+/=-]{16,})"),
     SecretFormat("basic_auth", ("asic",),

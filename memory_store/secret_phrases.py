@@ -96,6 +96,27 @@ def not_a_count(value: str) -> bool:
     return not (kept_or_dated(value) or (value[:1].isdigit() and plain_parts(value)))
 
 
+# The words before "key" that make it a key's material, each as a look-behind of fixed width (the pattern
+# starts at "key", so that the engine skips to it).
+_MATERIAL_OF = ("encryption", "encrypt", "signing", "sign", "master", "hmac", "aes", "cipher", "crypto", "jwt",
+                "session", "cookie", "subscription", "license", "licence", "secret")
+_MATERIAL_KEY = (
+    r"[Kk](?=(?i:ey))(?:"
+    + "|".join(f"(?<=(?<![A-Za-z])(?i:{w}){sep}[Kk])" for w in _MATERIAL_OF for sep in ("_", "-", ""))
+    + r")(?i:ey)(?:[_-]?(?i:base))?(?![A-Za-z0-9_])[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
+    + r"(?P<secret>[A-Za-z0-9+/=_.~:-]{16,200})")
+
+
+def key_material(value: str) -> bool:
+    """The value of `encryption_key:` and the like: 16+ hex digits with a letter and a digit, or a
+    random-looking token (`high_entropy`), after an optional `base64:`; not a path, a reference, plain words."""
+    value = value.removeprefix("base64:")
+    if len(value) < 16 or kept_or_dated(value) or plain_parts(value):
+        return False
+    hexish = all(c in "0123456789abcdefABCDEF" for c in value)
+    return (hexish and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)) or high_entropy(value)
+
+
 PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass",),
                  _pair_pattern(r"pass(?:w(?:or)?d|phrase|code)"), lowered=True, kind_of=_key_kind,
@@ -139,6 +160,10 @@ PAIRS: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("curl",), lowered=True, accept=shaped_password, source=
         r"[Cc](?<![A-Za-z0-9_][Cc])(?i:url)(?![A-Za-z0-9_])[^\n|;&]{0,200}?[ \t](?:-u|--user)(?:[ \t]+|=)[\"']?"
         r"[^\s:\"'@]+:" + NOT_MARK + r"(?P<secret>[^\s\"'`<>]{3,})"),
+    # A key's material under a name that says so (`encryption_key`, `signing_key`, `master_key`, `hmac_key`,
+    # `SECRET_KEY_BASE`, `Ocp-Apim-Subscription-Key`): hex too, which the generic rule below leaves (it wants
+    # mixed case, for `cache_key = <sha>`).
+    SecretFormat("secret", ("key",), _MATERIAL_KEY, lowered=True, accept=key_material, needs=_MATERIAL_OF),
     # gitleaks' generic-api-key: any `…key|…token|…secret|…auth|…credential = <random-looking>`
     *(SecretFormat("generic_secret", (word,),
         f"[{word[0].upper()}{word[0]}](?i:{word[1:]})" + r"s?[\"']?[ \t]*(?::|=|:=|=>)[ \t]*[\"']?" + NOT_MARK
@@ -219,6 +244,70 @@ _EN_PASSWORD_LABEL = (
     r"(?:[ \t]*(?::|：)|[ \t]+(?:—|–|-|->|=>|→)|[ \t]*(?:->|=>|→))[ \t]+" + NOT_MARK
     + r"(?:" + _QUOTED + "|" + _BARE_OR_PHRASE + ")"
 )
+# A password's name and its value in quotes right after it, with no copula ("guest wifi is up, password
+# 'meadowlarkfield'", 'the kiosk password "tangerinebicycle" works'): the quotes say it is a value; one
+# word of 4+ characters, judged as a label's (`labelled_password`: not "field", "reset", "required").
+_EN_PASSWORD_QUOTED = (r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)[ \t]+" + NOT_MARK
+                       + r"(?P<q>[\"'`])(?P<secret>[^\"'`\s]{4,64})(?P=q)")
+# English words between a password's name and its value that the copula forms above do not read: a
+# relative clause ("the password we agreed on is X", "the password that works is X"), a contraction ("the
+# wifi password's X", "my password's always been X"), an aside ("the password, by the way, is X", "the
+# password — it's X", "the router password: I set it to X", "the NAS password? X"), and the value in a
+# later clause of the same sentence ("I changed the db password yesterday and the new one is X", "we reset
+# the vpn passphrase, it's now X"). Ordinary talk fills the same places ("the password you choose is
+# important", "the password's length is checked"), so the value needs a password's shape (`loose_password`).
+_PW_NAME = r"[Pp](?<![A-Za-z][Pp])(?i:ass(?:word|wd|phrase|code)|wd?)(?![A-Za-z])"
+_APOS = r"(?:'|’)"
+_EN_PASSWORD_LOOSE = (
+    _PW_NAME + r"(?i:"
+    r"[ \t]+(?:I|we|you|they|he|she|that|which)(?:[ \t]+[A-Za-z']+){0,4}?[ \t]+(?:is|was|will[ \t]+be)"
+    r"|" + _APOS + r"s(?:[ \t]+(?:always|still|now|just))?(?:[ \t]+been)?"
+    r"|[ \t]*,[^,\n]{1,30},[ \t]*(?:is|was)"
+    r"|[ \t]*(?:—|–|--|-|\?|:|：)[ \t]*(?:it" + _APOS + r"s|it[ \t]+(?:is|was)|that" + _APOS + r"s"
+    r"|(?:I|we)[ \t]+(?:set|changed|reset)[ \t]+it[ \t]+to)"
+    r"|[ \t]*\?"
+    r"|[^.!?\n]{0,80}?(?<![A-Za-z])(?:(?:the[ \t]+)?new[ \t]+one(?:[ \t]+(?:is|was)(?:[ \t]+now)?|" + _APOS
+    + r"s|[ \t]*:)|(?:changed|set|reset|updated)[ \t]+it[ \t]+to|it" + _APOS + r"s[ \t]+now|it[ \t]+is[ \t]+now))"
+    r"[ \t]+" + NOT_MARK + r"(?:" + _QUOTED + "|" + _BARE + ")"
+)
+
+
+def loose_password(value: str) -> bool:
+    """A value after looser words than a copula: a digit, a symbol other than a hyphen, or an inner
+    capital, and a letter (`bluefish77`, `Tr0ut#lake`); not words joined by hyphens ("user-specific"), a
+    number alone, a path or a URL, or the name of a kind of thing."""
+    if not any(c.isalpha() for c in value) or kept_or_dated(value) or names_a_kind(value):
+        return False
+    return (any(c.isdigit() for c in value) or any(not c.isalnum() and c != "-" for c in value)
+            or any(c.isupper() for c in value[1:]))
+
+
+# A wifi network's code said by a name as wide as "code", "key" or the bare Thai "รหัส" (any code: a
+# product's, a postal one), with the network named before it in the same clause ("wifi ชั้น 2 รหัสคือ
+# guest-room-88", "the office wifi code is blue-otter-51", "酒店 wifi 的 key 是 …"): the value may be
+# words and a number joined by dashes, which other names' formats take for an ordinary value; it needs a
+# digit and a lower-case letter (`bare_password`: "รหัสคือ ERR-504" is an error's).
+_WIFI_NAMES = ("wifi", "wi-fi", "wlan", "ssid", "ไวไฟ")
+_WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,40}?"
+              r"(?:รหัส(?:ผ่าน)?|(?i:(?<![A-Za-z])(?:code|key|pass(?:word|code)?|pw)(?![A-Za-z])))"
+              r"(?:[ \t]+(?i:is|was|=)[ \t]+|[ \t]*(?:คือ|เป็น|:|：|=|是|为|為)[ \t]*|[ \t]+)" + NOT_MARK
+              + r"[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
+# A passphrase of Thai words after its name and a copula ("passphrase ของ backup disk คือ ปลา ว่าย น้ำ ใน
+# คลอง", "วลีรหัสผ่านคือ นก บิน ข้าม ภูเขา"): Thai is written without spaces between words, so three or more
+# short words set apart by spaces (four after a Thai name of a password) and running to the line's or the
+# clause's end are the phrase itself.
+_TH_WORD = r"[\u0e01-\u0e4e]{1,12}"
+_TH_PHRASE_END = r"(?=[ \t]*(?:$|\r?\n|[.,;!?)]))"
+_TH_PASSPHRASE = (
+    r"(?:[Pp](?i:ass[ -]?phrase)|วลี(?:รหัส(?:ผ่าน)?|ลับ))[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=|[ \t](?i:is))[ \t]*"
+    + NOT_MARK + r"(?P<secret>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){2,9})" + _TH_PHRASE_END)
+_TH_PASSWORD_WORDS = (
+    r"(?:รหัสผ่าน|พาสเวิร์ด)[^\n\[\]]{0,30}?(?:คือ|เป็น|:|：|=)[ \t]*" + NOT_MARK
+    + r"(?P<secret>" + _TH_WORD + r"(?:[ \t]+" + _TH_WORD + r"){3,9})" + _TH_PHRASE_END)
+# A lock's combination after a Thai name of what it opens and words about it, with no copula ("รหัสกุญแจ
+# กระเป๋า 4-1-9", "รหัสล็อกตู้เก็บของ 12-7-33"): numbers of 1-3 digits joined by dashes, three or more.
+_TH_COMBO = (r"รหัส(?:ล็อก|ล็อค|กุญแจ|ตู้(?!คอนเทนเนอร์)|กระเป๋า)[\u0e00-\u0e7f \t]{0,30}?(?:คือ|เป็น|:|：|=)?[ \t]*" + NOT_MARK
+             + r"(?P<secret>[0-9]{1,3}(?:[ \t]*-[ \t]*[0-9]{1,3}){2,5})(?![0-9]|[.,:/-][0-9])")
 # The copula after a name of a key: is, was, of, a colon or equals sign, the Thai and Chinese ones, or none;
 # before a copula, what the key is for ("the aws secret for the backup bucket is X", "the token for
 # the CI runner was X": up to four words).
@@ -283,7 +372,9 @@ def _named_kind(m: re.Match[str], value: str) -> str:
 
 
 _ZH_PASSWORD = (
-    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|设为|設為|改成|改为|:|：|=)[ \t]*"
+    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|:|：|="
+    r"|(?:设为|設為|设成|設成|设置为|設置為|设置成|設置成|改成|改为|改為|换成|換成|换为|換為|变成|變成"
+    r"|更新为|更新為)了?)[ \t]*"
     + NOT_MARK + r"[\"'`“]?" + _ASCII_OR_PHRASE
 )
 
@@ -399,7 +490,7 @@ _SHORT_NAMED = tuple(  # one format a name, each starting with its first letter 
     for name in ("key", "secret", "token", "pass"))
 # A pin or a passcode: 4-12 digits after its name and a copula ("the door pin is 482193", "PIN码是
 # 4821", "รหัส PIN คือ 4821"), or a random-looking value.
-_PIN_TAIL = (r"(?![A-Za-z])(?:[ \t]*(?:码|碼|code|Code))?" + _COPULA
+_PIN_TAIL = (r"(?![A-Za-z])(?:[ \t]*(?:码|碼|code|Code)|[ \t]+(?i:number|no\.?))?" + _COPULA
              + r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
 # The triggers hold what follows the word (a space, a colon…): "pin" alone is in "mapping", "typing".
 _PINS = ((("pin ", "pin:", "pin=", "pin\t", "pins ", "pin码", "pin碼", "pin："),
@@ -465,7 +556,8 @@ _EN_PIN_BARE = (r"[Pp](?<![A-Za-z][Pp])(?i:in)"
                 r"|[ \t]+(?:" + _PIN_OF + r")[ \t]*|[ \t]*(?:是|为|為)[ \t]*"
                 r"|[ \t]+(?=[\u0e00-\u0e7f])" + _TH_BETWEEN + r"|[ \t]+(?i:is|was)[ \t]+|[ \t]+)"
                 + NOT_MARK + _PIN_DIGITS)
-_TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ล็อก|ล็อค|กุญแจ|ปลดล็อก|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
+_TH_PIN_NAMES = (r"(?:รหัส(?:ผ่าน|ลับ|พิน|ประตู|ตู้เซฟ|เซฟ|ตู้(?!คอนเทนเนอร์)|กระเป๋า|โรงรถ|ล็อก|ล็อค|กุญแจ|ปลดล็อก"
+                 r"|ยืนยัน|โอทีพี|เอทีเอ็ม|บัตร\S{0,12}"
                  r"|เข้า(?:ประตู|ห้อง|บ้าน|ตึก|อาคาร|คอนโด|หอ)|เปิด|ปลด|สัญญาณ|กันขโมย|อลาร์ม|อลาม"
                  r"|[ \t]*(?i:ATM|PIN|OTP|wi-?fi)(?![A-Za-z])|[ \t]*บัตร\S{0,12})"
                  # the Thai "PIN", not the start of a longer word (พินัยกรรม, พินาศ): no vowel sign after it
@@ -816,6 +908,8 @@ _PROPERTY_WORDS = (
     "ไฟล์", "ที่เก็บ", "นโยบาย",
     "algorithm", "algo", "type", "length", "format", "encoding", "name", "size", "policy", "hash", "ttl", "expiry",
     "lifetime", "rotation", "prefix", "version", "file", "path",
+    # a public key's fingerprint ("host key fingerprint is SHA256:…", "密钥指纹是 …")
+    "fingerprint", "thumbprint", "指纹", "指紋", "ลายนิ้วมือ",
 )
 _QUALIFIER_WORDS = (
     "สินค้า", "ไปรษณีย์", "สาขา", "พนักงาน", "ลูกค้า", "นักศึกษา", "นักเรียน", "วิชา", "โครงการ", "พัสดุ", "ติดตาม",
@@ -874,6 +968,10 @@ PHRASES: tuple[SecretFormat, ...] = (
                  needs=(":", "-", "—", "–", "→", "：")),
     SecretFormat("password", ("pass", "pw"), _WITH_PASSWORD, lowered=True, accept=shaped_password,
                  needs=("with", "us")),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_QUOTED, lowered=True, accept=labelled_password,
+                 needs=("'", '"', "`")),
+    SecretFormat("password", ("pass", "pw"), _EN_PASSWORD_LOOSE, lowered=True, accept=loose_password,
+                 needs=(" is", " was", " be", "'s", "’s", "?", " to ", "one")),
     SecretFormat("password", ("pass", "pw"), _MIXED_PASSWORD, lowered=True, accept=password_like,
                  needs=_MIXED_COPULAS, about=secret_named),
     *(SecretFormat("secret", triggers, pattern, lowered=True, accept=named_secret, kind_of=_named_kind,
@@ -899,6 +997,14 @@ PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("[redacted:password]",), r"\[REDACTED:password\][ \t]*/[ \t]*" + NOT_MARK
                  + r"(?P<secret>(?:(?![\"'`<>])[!-~]){2,98}(?:(?![\"'`<>.,;:)?])[!-~]))", lowered=True,
                  accept=login_password),
+    # after the formats above, which name these values more closely
+    # (triggered by the name, then the network: "wifi" in the triggers' scan would cost every text with a "w")
+    SecretFormat("password", ("key", "pass", "pw", "รหัส"), _WIFI_CODE, lowered=True, accept=bare_password,
+                 needs=_WIFI_NAMES),
+    SecretFormat("password", ("phrase", "วลี"), _TH_PASSPHRASE, lowered=True,
+                 needs=("คือ", "เป็น", ":", "：", "=", " is")),
+    SecretFormat("password", ("รหัสผ่าน", "พาสเวิร์ด"), _TH_PASSWORD_WORDS),
+    SecretFormat("password", ("รหัสล็อ", "รหัสกุญแจ", "รหัสตู้", "รหัสกระเป๋า"), _TH_COMBO, needs=("-",)),
 )
 
 
@@ -1053,6 +1159,42 @@ PGPASS: tuple[SecretFormat, ...] = (
 )
 
 
+# A lock named and the number it opens with, no name of a code ("the safe in the back office takes 2026
+# now", "the padlock on the shed opens with 4417", "the keypad lock was set to 0815 yesterday"): the lock a
+# thing ("the", "my", "mum's" before it: "it's safe to …" is no lock), a verb of what it takes, then 3-8
+# digits or a dial's numbers. Not a count or a measure after it ("the locker takes 100 baht coins", "the
+# lock takes 300 ms"), not "thread-safe" or "unlock" (the word whole).
+_LOCK_NAMES = ("safe ", "safes ", "lock", "keypad")
+_LOCK_VERBS = ("takes", "opens with", "opens on", "unlocks with", "set to", "changed to", "reset to", "uses")
+_LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
+               r"|coins?|percent|times|x)(?![A-Za-z])|%)")
+# (the pattern starts at the lock's name, so that the engine skips to its first letters; whose it is,
+# before it, is looked for by `_lock_numbers` in the 40 characters there)
+_LOCK_TAKES = re.compile(
+    r"[SsPpLlKkDdGgBb](?<![A-Za-z'-][SsPpLlKkDdGgBb])"
+    r"(?i:(?<=[Ss])afe|(?<=[Pp])adlock|(?<=[Ll])ock(?:box|er)|(?<=[Kk])ey(?:[ -]?safe|pad)|(?<=[Dd])oor[ -]lock"
+    r"|(?<=[Gg])ate[ -]lock|(?<=[Bb])ike[ -]lock|(?<=[Ss])mart[ -]lock)s?(?![A-Za-z-])"
+    r"(?![ \t]+(?i:mode|area|harbou?r|zone|word|guard|list|search|point|default|value|space|range)s?(?![A-Za-z]))"
+    r"[^\n.!?]{0,40}?(?<![A-Za-z])(?i:" + "|".join(v.replace(" ", "[ \t]+") for v in _LOCK_VERBS) + r")[ \t]+"
+    r"(?:(?i:the|a|code|pin|combo|combination|now)[ \t]+){0,2}" + NOT_MARK
+    + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,8})(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
+    r"(?![ \t]*" + _LOCK_UNITS + ")")
+_LOCK_OWNER = re.compile(
+    r"(?i:(?<![a-z'-])(?:the|a|my|our|your|his|her|their|this|that|(?!(?:it|that|what|there|here|let|who)'s)[a-z]+'s)"
+    r"[ \t]+(?:[a-z-]+[ \t]+){0,2})$")
+
+
+def _lock_number(m: re.Match[str]) -> str:
+    if _LOCK_OWNER.search(m.string, max(0, m.start() - 40), m.start()) is None:
+        return m.group(0)
+    return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
+
+
+def _lock_numbers(text: str) -> str:
+    """`text` with the number a lock named as a thing opens with redacted (`_LOCK_TAKES`, `_LOCK_OWNER`)."""
+    return _LOCK_TAKES.sub(_lock_number, text)
+
+
 # Formats named by a word that ordinary text holds often ("code" is in most coding transcripts) or that
 # no other format's trigger shares: run after the others, each behind its own `in` tests, not in the
 # gate of the rest (memory_store/redact.py, `_side`), so that a text with "code" in it does not pay
@@ -1063,4 +1205,9 @@ SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
     SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
+    # (its triggers: no new first letter in the triggers' scan; "safe" with a space after it, as a noun)
+    SecretFormat("password", _LOCK_NAMES, _LOCK_TAKES.pattern, lowered=True, needs=_LOCK_VERBS,
+                 substitute=_lock_numbers),
+    # a wifi network's code named "code" (the other names: `_WIFI_CODE` in PHRASES)
+    SecretFormat("password", ("code",), _WIFI_CODE, lowered=True, accept=bare_password, needs=_WIFI_NAMES),
 )

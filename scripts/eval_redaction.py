@@ -1,9 +1,9 @@
 """Secret recall and false redactions of `memory_store.redact` on the blind redaction set.
 
-    python scripts/eval_redaction.py [--split dev|heldout|all] [--json] [--show]
+    python scripts/eval_redaction.py [--set blind1|blind2] [--split dev|heldout|all] [--json] [--show]
 
-The set (tests/fixtures/redaction/blind1/, README there) was written by hand before this code by
-someone who never read the redactor: one line a chat turn or a piece of tool output, labelled
+Each set (tests/fixtures/redaction/blind1/ and blind2/, README in each) was written by hand before
+the code it measures by someone who never read the redactor: one line a chat turn or a piece of tool output, labelled
 `secret` (with every secret value it holds, as exact substrings) or `harmless` (close to a secret:
 a version after "password", a random seed, a price after "token", a masked card …).
 
@@ -14,8 +14,10 @@ Printed per split and language, and pooled:
 - harmless lines changed: the share of harmless lines that redaction changed at all (a false
   redaction: a decision or a fact lost).
 
-`--show` lists each miss (leaked values with the redacted line, changed harmless lines); it is
-refused for `heldout`, which is read only as totals.
+`--show` lists each miss (leaked values with the redacted line, changed harmless lines): on both
+halves of blind1 (its held-out half was read twice as totals and six of its lines were printed once
+by mistake, so it is retired to development: docs/benchmarks.md, "Redaction quality") and on
+blind2's dev half. blind2's held-out half is the blind one: read only as totals, `--show` is refused.
 """
 from __future__ import annotations
 
@@ -33,9 +35,9 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
 
 from memory_store.redact import redact  # noqa: E402
 
-SET = ROOT / "tests" / "fixtures" / "redaction" / "blind1"
+SETS = ROOT / "tests" / "fixtures" / "redaction"
 SPLITS = ("dev", "heldout")
-BLIND_SPLIT = "heldout"
+BLIND = ("blind2", "heldout")    # the one half read only as totals
 LANGS = ("en", "th", "zh")
 
 
@@ -75,12 +77,12 @@ def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {k: a.get(k, 0) + v for k, v in b.items()}
 
 
-def evaluate(split: str, show: bool = False) -> dict[str, Any]:
+def evaluate(split: str, show: bool = False, set_name: str = "blind2") -> dict[str, Any]:
     """The totals of one split: per language and pooled; the misses printed if `show`."""
     result: dict[str, Any] = {}
     pooled: dict[str, Any] = {}
     for lang in LANGS:
-        path = SET / split / f"{lang}.yaml"
+        path = SETS / set_name / split / f"{lang}.yaml"
         items = yaml.safe_load(path.read_text(encoding="utf-8"))
         t, misses = score(items)
         if show:
@@ -101,15 +103,16 @@ def _line(split: str, lang: str, r: dict[str, Any]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--set", dest="set_name", choices=("blind1", "blind2"), default="blind2",
+                    help="which set (default blind2, the newer)")
     ap.add_argument("--split", choices=(*SPLITS, "all"), default="dev", help="which half (default dev)")
     ap.add_argument("--json", action="store_true", help="print the totals as JSON")
-    ap.add_argument("--show", action="store_true", help="list every miss (refused for heldout)")
+    ap.add_argument("--show", action="store_true", help="list every miss (not for blind2's held-out half)")
     args = ap.parse_args()
     splits = SPLITS if args.split == "all" else (args.split,)
-    if args.show and BLIND_SPLIT in splits:
-        print(f"--show is refused for {BLIND_SPLIT}: it is read only as totals", file=sys.stderr)
-        return 2
-    results = {split: evaluate(split, args.show) for split in splits}
+    if args.show and any((args.set_name, split) == BLIND for split in splits):
+        ap.error("--show lists items; blind2's held-out half is read only as totals")
+    results = {split: evaluate(split, args.show, args.set_name) for split in splits}
     if args.json:
         print(json.dumps(results, indent=2, sort_keys=True))
     else:

@@ -8,8 +8,8 @@ The corpus: every string of the transcripts the tests and benchmarks read (the f
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
 procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
-(one a line; not the blind set in its blind1/, which scripts/eval_redaction.py measures and whose
-held-out half is read only as totals), and every line of the repository's own
+(one a line; not the blind set in its blind1/, which scripts/eval_redaction.py measures, both halves
+now retired to development), and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
 tests, which hold secret shapes on purpose. The reference revision runs in a
 subprocess on a `git archive` copy of its `memory_store/`.

@@ -76,6 +76,14 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def _quoted(path: Path) -> str:
+    """A path as a shell word, for the commands printed to paste (`'/path/my ws'`), as the hook,
+    cron and systemd lines are."""
+    import shlex
+
+    return shlex.quote(str(path))
+
+
 def _print_history(target: Path, histories: list[Any], first: Any, backfill: bool) -> None:
     typer.echo("")
     typer.echo("Transcript sources:")
@@ -94,14 +102,14 @@ def _print_history(target: Path, histories: list[Any], first: Any, backfill: boo
         typer.echo(f"Reading that history now (backfill from {first}) …")
         return
     typer.echo("Scheduled runs only read what is new (a first run looks back 3 hours). To read the history above:")
-    typer.echo(f"  memjobs --workspace {target} backfill --since {first}")
-    typer.echo(f"  (or `memjobs init {target} --backfill` to do it now)")
+    typer.echo(f"  memjobs --workspace {_quoted(target)} backfill --since {first}")
+    typer.echo(f"  (or `memjobs init {_quoted(target)} --backfill` to do it now)")
 
 
 def _print_connect_help(target: Path) -> None:
     typer.echo("")
     typer.echo("Connect your agent:")
-    typer.echo(f"  Claude Code / Codex MCP server:  memjobs --workspace {target} mcp")
+    typer.echo(f"  Claude Code / Codex MCP server:  memjobs --workspace {_quoted(target)} mcp")
     typer.echo("  CLAUDE.md / AGENTS.md:          add the line  @MEMORY.md")
     typer.echo('  OpenClaw:                       memory.search.extraPaths += ["second-brain/summaries"]')
 

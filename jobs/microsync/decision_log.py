@@ -97,12 +97,16 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
     for day_iso in sorted(by_day):
         day = date.fromisoformat(day_iso)
         existing = _existing(workspace, day, daily_path(day))
-        by_origin = {_origin_of_block(b): bid for bid, (_, b) in existing.items()}
+        by_origin = {(_origin_of_block(b), _statement_hash(bid)): bid for bid, (_, b) in existing.items()}
         in_daily = sum(1 for rel, _ in existing.values() if rel == daily_path(day))
         for e in by_day[day_iso]:
-            # The same item found again by another engine or chunking keeps its existing id:
-            # same kind, session and first evidence line.
-            known = by_origin.get(_origin(e.kind, e.source.session_id, e.source.message_range))
+            # The same item found again under another title (another engine, another chunking, a model
+            # asked again) keeps its existing id: same kind, session and first evidence line, and the
+            # same statement (the id's hash, docs/design.md §4). Origin alone is not enough: a transcript
+            # rewritten in place, or an engine that splits a turn the rules read as one, puts a new
+            # statement where an old one was found, and that statement gets its own entry.
+            origin = _origin(e.kind, e.source.session_id, e.source.message_range)
+            known = by_origin.get((origin, _statement_hash(e.id)))
             if known is not None and known != e.id:
                 e = dataclasses.replace(e, id=known)
             if e.id in existing:
@@ -149,6 +153,13 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
 def _origin(kind: str, session_id: str | None, message_range: str | None) -> tuple[str, str, str]:
     first = (message_range or "").split("-", 1)[0]
     return kind, session_id or "", first
+
+
+def _statement_hash(entry_id: str) -> str | None:
+    """The six hex characters of an id that memjobs made (the sha1 of the normalised statement,
+    docs/design.md §4); None for an id a person wrote without them."""
+    tail = entry_id.rsplit("-", 1)[-1]
+    return tail if len(tail) == 6 and all(c in "0123456789abcdef" for c in tail) else None
 
 
 def _origin_of_block(block: Block) -> tuple[str, str, str]:

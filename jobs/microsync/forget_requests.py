@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from jobs.microsync.user_turns import SENTENCES, UserTurns
+from jobs.microsync.user_turns import UserTurns, sentences
 from memory_store.core.take_back import takes_back
 from memory_store.transcripts.records import Record
 
@@ -36,7 +36,7 @@ def forget_cues(text: str) -> list[str]:
     gate = route_gate()
     if not gate.may_route(text):
         return []
-    pieces = [text] + [p for p in SENTENCES.split(text) if p.strip() and p.strip() != text.strip()]
+    pieces = [text] + [p for p in sentences(text) if p != text.strip()]
     out = []
     for piece in pieces:
         # the gate is false only for a text the router routes nowhere: most sentences of a long turn

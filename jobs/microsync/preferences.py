@@ -128,10 +128,12 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
 
 def _holds(key: str, value: str, ref: str = "") -> Callable[[LineEntry], bool]:
     """A test of a proposal or fact line: of `key`, holding `value` (a yes's offered value); or, with `ref`
-    (the user's own turn a take-back answers), made from that turn (the model's reading of it may have
-    staged other words than the rules')."""
-    return lambda e: (e.key == key and (not value or e.value.casefold() == value.casefold())) or bool(
-        ref and e.ref == ref)
+    (the user's own turn a take-back answers), made from that turn only (the model's reading of it may
+    have staged other words than the rules'; a line of the same key and value made from another turn —
+    yesterday's lasting setting beside today's session-only one — is not what was taken back)."""
+    if ref:
+        return lambda e: e.ref == ref
+    return lambda e: e.key == key and (not value or e.value.casefold() == value.casefold())
 
 
 def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool], Callable[[LineEntry], bool]]:

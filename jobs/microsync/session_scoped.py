@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from jobs.microsync.user_turns import SENTENCES, UserTurns
+from jobs.microsync.user_turns import UserTurns, sentences
 from memory_store.transcripts.records import Record
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def scoped_sentences(text: str) -> list[str]:
     gate = route_gate()
     if not gate.may_route(text):
         return []
-    pieces = [p for p in SENTENCES.split(text) if p.strip()] or [text]
+    pieces = sentences(text) or [text]
     out = []
     for piece in pieces:
         got = route(piece) if gate.may_route(piece) else None

@@ -7,7 +7,6 @@ often holds several candidates; its analysis runs once.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -18,8 +17,14 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-# where a user turn splits into sentences: after a sentence mark, or at a line break
-SENTENCES = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a user turn, split as the rule extractor splits them (one splitter: a period
+    after an abbreviation, a title or an initial does not end a sentence; jobs/microsync/rules/text.py)."""
+    from jobs.microsync.rules.text import split_sentences
+
+    return [s.text for s in split_sentences(text)]
 
 
 class UserTurns(Generic[T]):

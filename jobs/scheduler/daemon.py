@@ -10,13 +10,16 @@ weekly (the lock order), so a long run delays the next instead of colliding with
   known from its lock holder file, is recorded failed with an error of code `timeout`.
 - SIGTERM/SIGINT: stop scheduling, let a running child finish for STOP_GRACE_S, then stop it; exit 0.
 - stderr carries one JSON object per line (journald-friendly); `.memjobs/daemon.json` the status.
-- memjobs.yaml is watched (every CONFIG_POLL_S): a changed file is loaded again and the jobs are
-  re-scheduled (`config_reload`); a file that no longer loads keeps the running configuration and
-  says why (`config_error`, and in daemon.json for `memjobs status`) until it is fixed. Meanwhile
+- memjobs.yaml is watched (every CONFIG_POLL_S, and before each job starts): a changed file is
+  loaded again and the jobs are re-scheduled (`config_reload`); a file that no longer loads keeps
+  the running configuration and says why (`config_error`, and in daemon.json for `memjobs
+  status`) until it is fixed. Meanwhile
   the jobs it starts run with that configuration too (its bytes in `.memjobs/daemon.config.yaml`,
   given as `--config`; their reports say so), not with the broken file.
-- A child that ends in failure without a run report of its own (it could not start its run) is
-  recorded failed in the ledger, so that `status` says the run failed, not that it was missed.
+- A child that ends in failure without a run report of its own is recorded failed in the ledger, so
+  that `status` says the run failed, not that it was missed: a child killed from outside after its
+  run started (its lock holder file names the run) fails that run, with the signal as the reason
+  (code `killed`); one with no holder file could not start its run (code `not_started`).
 """
 from __future__ import annotations
 
@@ -128,6 +131,7 @@ class Daemon:
         self.last: dict[str, dict[str, Any]] = {}
         self._out_lock = threading.Lock()
         self._status_lock = threading.Lock()
+        self._config_lock = threading.Lock()
         self.syslog_prefix = to_journal()
 
     # -- output -----------------------------------------------------------------------------
@@ -201,6 +205,10 @@ class Daemon:
                     self.emit("error", job=job, message=f"{type(exc).__name__}: {exc}")
 
     def run_one(self, job: str) -> None:
+        if self.config_poll_s > 0:
+            # The file as it is now, not as the last watch saw it (up to config_poll_s ago): a job
+            # started in the second after an edit runs what the daemon would run after it.
+            self.check_config()
         argv = job_command(self.cfg, self.memjobs_cmd, job)
         kept = self.state_dir / KEPT_CONFIG
         if self.config_error is not None and kept.is_file():
@@ -243,15 +251,30 @@ class Daemon:
             return
         error = None
         if proc.returncode not in (0, 75) and not _recorded(self.state_dir, report.get("run_id")):
-            # It ended before its run recorded anything (it could not even start its run): the
-            # ledger gets the failure, or `status` would call the slot missed.
             from memory_store.redact import redact
 
             text = redact(err.decode("utf-8", "replace")).strip().splitlines()
-            message = f"the run could not start (exit {proc.returncode})" + (f": {text[-1][:500]}" if text else "")
-            path = record_failure(self.state_dir, job, started, message, self.cfg.tz)
-            report = {**report, "run_id": path.parent.name, "status": "failed"}
-            error = message
+            said = f": {text[-1][:500]}" if text else ""
+            # A child that dies without cleaning up (a signal from outside: the OOM killer, kill -9)
+            # leaves its lock holder files, which name the run it had started (read as the timeout
+            # path reads them): that run is the one that failed, for that reason.
+            run_id = next((h.run_id for h in holders_of_pid(self.cfg.workspace, proc.pid)
+                           if h.run_id and RUN_ID_PATTERN.match(h.run_id)), None)
+            own = read_report(self.state_dir, run_id) if run_id else None
+            if run_id and own is not None and own.get("status") not in (None, "running"):
+                report = {**own, **report, "run_id": run_id}     # it recorded its own end
+            elif run_id:
+                error = f"the run {_ended_by(proc.returncode)} before it recorded its end{said}"
+                path = record_timeout(self.state_dir, job, run_id, started, error, self.cfg.tz,
+                                      code="killed" if proc.returncode < 0 else "ended")
+                report = {**report, "run_id": path.parent.name, "status": "failed"}
+            else:
+                # It ended before its run recorded anything (it could not even start its run): the
+                # ledger gets the failure, or `status` would call the slot missed.
+                error = f"the run could not start (exit {proc.returncode}){said}"
+                path = record_failure(self.state_dir, job, started, error, self.cfg.tz)
+                report = {**report, "run_id": path.parent.name, "status": "failed"}
+            _drop_stale_holders(self.cfg.workspace, proc.pid)
         self._finish(job, started, t0, report, proc.returncode, error, report)
 
     def _finish(self, job: str, started: datetime, t0: float, report: dict[str, Any] | None, code: int | None,
@@ -311,7 +334,12 @@ class Daemon:
     def check_config(self) -> bool:
         """Load the configuration again if its file changed since it was last read, and re-schedule
         the jobs. A file that does not load keeps the running configuration; the error is logged
-        once per change and kept in daemon.json until the file loads. True if it was reloaded."""
+        once per change and kept in daemon.json until the file loads. True if it was reloaded.
+        Called by the watch and by the worker before each job: one at a time."""
+        with self._config_lock:
+            return self._check_config()
+
+    def _check_config(self) -> bool:
         seen = _signature(self.config_path)
         if seen == self.config_seen:
             return False
@@ -461,6 +489,19 @@ def _read_bytes(path: Path) -> bytes | None:
         return None
 
 
+def _ended_by(returncode: int) -> str:
+    """How a child ended, in words: "was killed by SIGKILL (signal 9) from outside memjobs (the
+    system's out-of-memory killer, a kill -9)", or "ended with exit N"."""
+    if returncode >= 0:
+        return f"ended with exit {returncode}"
+    try:
+        name = signal.Signals(-returncode).name
+    except ValueError:
+        name = f"signal {-returncode}"
+    cause = " (the system's out-of-memory killer, a kill -9)" if -returncode == signal.SIGKILL else ""
+    return f"was killed by {name} (signal {-returncode}) from outside memjobs{cause}"
+
+
 def _recorded(state_dir: Path, run_id: object) -> bool:
     return isinstance(run_id, str) and bool(RUN_ID_PATTERN.match(run_id)) and read_report(state_dir, run_id) is not None
 
@@ -518,7 +559,7 @@ def record_failure(state_dir: Path, job: str, started: datetime, message: str, t
 
 def record_timeout(state_dir: Path, job: str, run_id: str | None, started: datetime, message: str,
                    tz: Any, code: str = "timeout") -> Path:
-    """Mark a run failed with an error of code `timeout` in its report.json (created if the run
+    """Mark a run failed with an error of code `code` (`timeout` by default) in its report.json (created if the run
     never wrote one; a fresh run id if the child died before taking its locks)."""
     if not run_id or not RUN_ID_PATTERN.match(run_id):  # never follow a holder file out of the ledger
         run_id = new_run_id(job, started)

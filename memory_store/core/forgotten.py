@@ -46,6 +46,7 @@ from typing import Any
 
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
+from memory_store.core.router import without_lead
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.stat_memo import StatMemo
@@ -254,8 +255,11 @@ def _withdrawn_values(value: str) -> set[tuple[str, str]]:
     digit (a plate, a room, a number: said again in other words around it: "licence plate: KX-4471" after "my
     licence plate is KX-4471") and is distinctive — letters with digits, or six characters or more: a bare
     "1203" or "2026" would hide every text that counts to it."""
+    # A proposal staged by an earlier version kept the words that asked to keep it ("remember that my
+    # sister lives in Chiang Mai"); the entry the daily log holds has them not: both forms are matched.
     stated = value.strip()
-    out = {f for f in (_filtered("", stated),) if f}
+    out = {f for f in (_filtered("", stated), _filtered("", without_lead(stated))) if f}
+    stated = without_lead(stated)
     m = _COPULA.search(stated)
     rest = stated[m.end():].strip(" .。!！") if m else ""
     if any(c.isdigit() for c in rest) and (len(rest) >= 6 or (len(rest) >= 3 and not rest.isdigit())):

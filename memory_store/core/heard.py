@@ -86,8 +86,10 @@ def heard(records: Iterable[Record], after_line: int = 0,
             taken, yes = yes[2], None
         elif got is not None and got.label == "confirm" and got.key:
             yes = (got, n, "")
-        elif (got is not None and got.label == "explicit") or (got is None and _asks_to_keep(r.text)):
-            # the user's own "remember …": a take-back in the next turns withdraws it, and its log entry
+        elif (got is None or got.label == "explicit") and _asks_to_keep(r.text):
+            # the user's own "remember …": a take-back in the next turns withdraws it, and its log entry.
+            # Only such a turn: a setting said without it ("call me Tom from now on") is not taken back
+            # by a "scratch that" or a "no thanks" to whatever the agent said next.
             own = got or Routed("explicit", "user.other", without_lead(r.text), language_of(r.text), "", "")
             yes = (own, n, ref)
         if got is not None and r.line_end > after_line:

@@ -108,10 +108,20 @@ def test_none_of_them_reaches_the_workspace(tmp_path: Path) -> None:
     assert microsync_leaks(tmp_path, turns, [OTP, PIN, CARD, CVV, PW, EN_WORDS], daily=True) == []
 
 
-def test_the_blind_set_script_reads_dev_and_refuses_to_show_heldout() -> None:
+def test_the_blind_set_script_shows_both_retired_halves() -> None:
     script = str(ROOT / "scripts" / "eval_redaction.py")
-    p = subprocess.run([sys.executable, script, "--split", "heldout", "--show"], capture_output=True, text=True)
-    assert p.returncode == 2 and "refused" in p.stderr and p.stdout == "", (p.stdout, p.stderr)
+    p = subprocess.run([sys.executable, script, "--set", "blind1", "--split", "all", "--show"], capture_output=True,
+                       text=True, check=True)
+    assert p.stdout.count("dev ") == 4 and p.stdout.count("heldout ") == 4, p.stdout
     p = subprocess.run([sys.executable, script, "--split", "dev", "--json"], capture_output=True, text=True,
                        check=True)
     assert '"secret_recall"' in p.stdout and '"heldout"' not in p.stdout
+
+
+def test_the_blind_set_script_refuses_to_show_blind2s_held_out_half() -> None:
+    script = str(ROOT / "scripts" / "eval_redaction.py")
+    p = subprocess.run([sys.executable, script, "--split", "heldout", "--show"], capture_output=True, text=True)
+    assert p.returncode == 2 and not p.stdout and "totals" in p.stderr
+    p = subprocess.run([sys.executable, script, "--split", "heldout", "--json"], capture_output=True, text=True,
+                       check=True)
+    assert '"secret_recall"' in p.stdout

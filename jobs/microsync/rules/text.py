@@ -171,10 +171,74 @@ def split_sentences(text: str, probe: str | None = None) -> list[Sentence]:
     start = 0
     # Split on the probe so that terminators inside inline code or quotes do not end a sentence.
     for m in _SENTENCE_END.finditer(probe_all):
+        if not ends_sentence(probe_all, m.start(), m.end()):
+            continue
         _append(out, text[start:m.start()], probe_all[start:m.start()])
         start = m.end()
     _append(out, text[start:], probe_all[start:])
     return out
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+# Abbreviations whose period does not end a sentence (docs/design.md §4.1: the statement is the user's
+# words, whole). Trigger: "my therapist is Dr. Kowalski" was kept as "My therapist is Dr", and "never
+# deploy on Fri. or Sat." as a rule that forgot Saturday. Titles stand before a name: never an end.
+_TITLES = _words("dr mr mrs ms mx prof hon gen capt lt col sgt st mt ft")
+# Before a number ("No. 5", "approx. 6 hours", "vol. 2"): not an end when a digit follows.
+_BEFORE_NUMBER = _words("no nos vol ch pp p fig sec art ver rev approx ca ext tel")
+# Never an end, whatever follows: "e.g. Vite", "i.e. the user", "vs. Webpack".
+_JOINERS = _words("e.g eg i.e ie vs cf viz incl esp approx")
+# Common abbreviations that can also end a sentence ("Redis, Kafka, etc. We …"): an end when a
+# capitalised word or, in lower-case chat, a subject that opens a clause follows ("… Tan Hui Min. she's
+# the one …").
+_COMMON = _words(
+    "etc inc ltd co corp llc plc bros jr sr rd ave blvd hwy dept est min max sec hr hrs wk mo yr yrs "
+    "a.m p.m am pm mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept "
+    "oct nov dec")
+# A capitalised word that opens a new sentence after an initial ("plan B. We decided …"), not a surname.
+_OPENERS = _words(
+    "i we you he she they it this that these those the a an my our your their there here let's lets "
+    "also and but so then now please remember note rule use don't do does always never actually from "
+    "in on for if when what why how can could should would will yes no ok okay thanks sure")
+_SUBJECTS = _words(
+    "i i'm i'll i've i'd we we're we'll we've you you're he he's she she's they they're it it's this "
+    "that there let's lets also so but then now please")
+_WORD_BEFORE = re.compile(r"(?:[^\W\d_]\.)*[^\W\d_]+$")
+_NEXT_WORD = re.compile(r"\s*(\S+)")
+_LOOK_BACK = 24   # characters read back for the word before a period (a long paste stays linear)
+
+
+def ends_sentence(text: str, start: int, end: int) -> bool:
+    """Whether the terminator matched at text[start:end] ends a sentence: a period right after a
+    common abbreviation, a title, a dotted acronym ("U.S.") or an initial ("J. R. R. Tolkien") does
+    not, unless what follows opens a new sentence."""
+    if start == 0 or text[start - 1] != "." or "\n" in text[start:end]:
+        return True
+    word_m = _WORD_BEFORE.search(text, max(0, start - 1 - _LOOK_BACK), start - 1)
+    if word_m is None:
+        return True
+    word = word_m.group().casefold()
+    nxt_m = _NEXT_WORD.match(text, end)
+    if nxt_m is None:   # the end of the text
+        return True
+    nxt = nxt_m.group(1)
+    first = nxt[0]
+    capital = first.isupper()
+    opener = nxt.rstrip(",.:;!?").casefold() in _OPENERS
+    if word in _TITLES or word in _JOINERS:
+        return False
+    if word in _BEFORE_NUMBER and first.isdigit():
+        return False
+    if len(word) == 1 and word_m.group().isupper() and \
+            (word_m.start() == 0 or not text[word_m.start() - 1].isalnum()):
+        # An initial: the next initial or a surname follows; "plan B. We …" ends.
+        return not (re.match(r"[A-Z]\.", nxt) or (capital and not opener))
+    if word in _COMMON or "." in word:
+        return capital or nxt.rstrip(",.:;!?").casefold().replace("’", "'") in _SUBJECTS
+    return True
 
 
 # A letter or digit: `re`'s \w is str.isalnum() plus the underscore, so this is isalnum() in C.

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 import anyio
+import pytest
 
 from memory_store.config import load_config
 from memory_store.core.store import CoreMemory
@@ -150,3 +151,23 @@ def test_masking_keeps_other_words(workspace: Path):
     assert gone.mask("ask TOM  LEE, not Tomato Lee") == f"ask {MASK}, not Tomato Lee"
     assert gone.mask("เรียกผมว่าน้องนกนะ") == f"เรียกผมว่า{MASK}นะ"
     assert gone.mask_all({"a": ["Tom Lee"], "n": 3}) == {"a": [MASK], "n": 3}
+
+
+@pytest.mark.parametrize("staged", ["remember that my sister lives in Chiang Mai",
+                                    "จำไว้ว่าน้องสาวผมอยู่เชียงใหม่", "请记住我妹妹住在清迈"])
+def test_a_value_withdrawn_with_its_remember_words_is_still_forgotten_without_them(workspace: Path, staged: str):
+    """Pins review12 #1: proposals staged by earlier versions kept the words that asked to remember
+    them ("remember that my sister lives in Chiang Mai"); matching only the whole value let the
+    Remember entry "My sister lives in Chiang Mai" back into MEMORY.md and the context after an upgrade."""
+    from memory_store.core.files import AUDIT_LOG
+    from memory_store.core.forgotten import FORGET_REASON, forgotten
+    from memory_store.core.router import without_lead
+
+    trail = workspace / AUDIT_LOG
+    trail.parent.mkdir(parents=True, exist_ok=True)
+    with trail.open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"type": "proposal.rejected", "key": "user.other", "old": staged,
+                            "reason": FORGET_REASON, "at": "2026-11-11T00:00:00Z"}, ensure_ascii=False) + "\n")
+    bare = without_lead(staged)
+    assert bare != staged
+    assert forgotten(workspace).found_in(bare[:1].upper() + bare[1:]) is not None

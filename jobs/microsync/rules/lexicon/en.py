@@ -230,7 +230,13 @@ REPLIES = Replies(
         r"option", r"choice", r"plan",
     ),
     why=(
-        r"\bbecause\b", r"\bsince\b", r"(?<!\blong )(?<!\bsoon )\bas\b(?= (?:we|it|they|the)\b)", r"\bdue to\b", r"\bso that\b",
+        r"\bbecause\b", r"\bsince\b",
+        r"(?<!\blong )(?<!\bsoon )\bas\b(?= (?:we|it|they)\b| the(?: [\w.-]+){1,3} (?:is|are|was|were|has|have|had|"
+        r"does|did|do|keeps?|needs?|can|can't|cannot|won't|will|would|isn't|aren't|doesn't|don't|wasn't|"
+        r"already|still|only|always|never)\b)",
+        r"\bdue to\b", r"\bso that\b",
+        # "as the <noun> <verb>" is a reason ("as the CI image doesn't have 22 yet"); "Caddy as the
+        # reverse proxy" is a role, kept in the statement.
     ),
     impact=(
         r"\bthis means\b", r"\bwhich means\b", r"\bso we'?ll need\b", r"\bso we need\b", r"\bthat means\b",

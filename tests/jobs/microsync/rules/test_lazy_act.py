@@ -21,7 +21,7 @@ from jobs.microsync.rules.answers import asks_fact, may_ask_fact
 from jobs.microsync.rules.proposals import Offer, acceptance
 from jobs.microsync.rules.replies import answer, carried_out, kept, may_answer, may_plan, plan_reply
 from jobs.microsync.rules.text import mask, split_sentences, strip_non_prose
-from jobs.microsync.user_turns import SENTENCES as _SENTENCES
+from jobs.microsync.user_turns import sentences
 from memory_store.core.router import route
 from memory_store.transcripts.records import Record, Role
 from tests.jobs.microsync.test_route_gate import _turns
@@ -126,7 +126,7 @@ _GENERATED_ACTS = [act_of(_rec(text, Role.ASSISTANT, 10 + i), _rec(asked, Role.U
 
 
 def _ungated_forget_cues(text: str) -> list[str]:
-    pieces = [text] + [p for p in _SENTENCES.split(text) if p.strip() and p.strip() != text.strip()]
+    pieces = [text] + [p for p in sentences(text) if p != text.strip()]
     out: list[str] = []
     for piece in pieces:
         got = route(piece)
