@@ -84,7 +84,9 @@ def register(server: Any, cfg: Config) -> None:
     ) -> str:
         """The memory to keep in mind now: this session's context, recent episodes, the user's
         resolved preferences (a policy key shows only policy@<version>), MEMORY.md's items, matching
-        procedures, references, within a token budget. Read it at the start of a session or task."""
+        procedures, references, within a token budget. Read it at the start of a session or task.
+        An item marked DISPUTED is in doubt: ask the user which holds; one marked REPLACED was
+        reversed: act on the newer entry it names."""
         try:
             return tool.context(session_id, project, task, hints, budget, format, tolerate_failure, task_type)
         except MemjobsError as exc:

@@ -44,6 +44,7 @@ from memory_store.context.profiles import Settings
 from memory_store.context.profiles import settings as profile_settings
 from memory_store.context.project import Project
 from memory_store.context.render import fixed_cost, group_cost, item_line, measured_format
+from memory_store.context.replaced import mark_replaced, reversal_links
 from memory_store.context.snapshot import Snapshot, read_last_known_good
 from memory_store.context.tokens import MIN_BUDGET, estimate
 from memory_store.core import document as doc
@@ -252,16 +253,22 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
             if it.id in held:
                 b.emit("long_memory", "core_held", TRIM, it.id)
         items["memory_index"] = [i for i in items["memory_index"] if i.id not in held]
+    # reversals microSync has linked (`supersedes:`) that no weekly has applied yet
+    today = now.astimezone(cfg.tz).date()
+    links = reversal_links(ws, today, cfg.limits.warm_days) if {"memory_index", "recent"} & shown else {}
     if "memory_index" in shown:
         items["memory_index"] = mark_disputed(
             ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
+        items["memory_index"] = mark_replaced(items["memory_index"], links, _one_line)
 
     # ---- this week's entries while no week has been compounded (a new user's MEMORY.md is empty) ----
     if "recent" in shown and not items["memory_index"]:
         from memory_store.context.recent import compounded_any, recent_items
 
         if not compounded_any(ws):
-            items["recent"] = recent_items(ws, now.astimezone(cfg.tz).date(), _one_line)
+            items["recent"] = mark_disputed(
+                ws, recent_items(ws, today, _one_line, links),
+                lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
             if items["recent"]:
                 b.layers["long_memory"].sources.append("memory/ (this week, not yet compounded)")
 

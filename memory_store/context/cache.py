@@ -16,6 +16,7 @@ from memory_store.context.sources import EPISODES_DIR
 from memory_store.core.files import AUDIT_LOG
 from memory_store.open_conflicts import DECISIONS_DIR, OPEN_REL
 from memory_store.procedures import REL as PROCEDURES_REL
+from memory_store.workspace import entry_files
 
 DEFAULT_TTL_S = 30.0
 # The saved open conflicts and the folder of people's decisions on them: a disputed item's mark
@@ -40,6 +41,11 @@ def generation(workspace: Path, policy_file: Path | None) -> Stamp:
     paths.append(folder)
     with contextlib.suppress(OSError):
         paths.extend(sorted(folder.glob("*.md")))
+    # the entry files: a reversal microSync links there marks a MEMORY.md item REPLACED and changes
+    # the recent group (memory_store/context/replaced.py, recent.py)
+    paths.extend((workspace / "memory", workspace / "memory" / "recent"))
+    with contextlib.suppress(OSError):
+        paths.extend(entry_files(workspace))
     if policy_file is not None:
         paths.append(policy_file)
     return tuple(_stat(p) for p in paths)

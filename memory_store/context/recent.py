@@ -10,16 +10,22 @@ has compounded a week, the group is gone. An entry held out of MEMORY.md by an o
 conflict (the newer side) is held out here too, and so is one held by core memory (a PROFILE fact,
 in any state or version, cites its user turn: memory_store/core/held.py) — a preference the user
 later had memjobs forget or replaced is not told to the agent as "Recent" while PROFILE says
-otherwise. Reads files only.
+otherwise. An entry a newer one `supersedes` (microSync links a reversal at once; the weekly sets
+the status later) is left out, and the entry that replaced it is shown in its place, whatever its
+confidence: the extractor writes a self-correction ("actually, …") under the gate, and the agent
+must be told what holds now, not nothing (memory_store/context/replaced.py). The established side
+of an open possible conflict is marked DISPUTED, as in the memory index. Reads files only.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
 from memory_store.context.model import Item
+from memory_store.context.replaced import Newer, latest
 from memory_store.context.user_model import recent_files
 from memory_store.core.held import KINDS, CitedTurns, cited_turns
 from memory_store.errors import MemjobsError
@@ -29,7 +35,11 @@ from memory_store.open_conflicts import open_by_id, read_disputes
 
 GROUP = "recent"
 WEEKS_DIR = ".memjobs/compound/weeks"   # the weekly compound's marks (jobs/weekly/state.py)
-MIN_CONFIDENCE = 0.8                     # the user's, an admin's, a correction's, a cited source's
+# docs/design.md §6.5: "confidence 0.8 or more". Every origin's cap reaches it (user 0.95, admin 0.90,
+# correction 0.85 — the user correcting the agent —, cited 0.80: memory_store/confidence.py), so the
+# gate drops what the extractor itself doubted and `auto` entries (0.60). A reversal under it is
+# shown only in place of the entry it supersedes (`recent_items`).
+MIN_CONFIDENCE = 0.8
 MAX_ITEMS = 10
 
 
@@ -51,13 +61,16 @@ def compounded_any(workspace: Path) -> bool:
     return False
 
 
-def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -> list[Item]:
+def recent_items(workspace: Path, today: date, one_line: Callable[[str], str],
+                 links: dict[str, Newer] | None = None) -> list[Item]:
     """This ISO week's (Monday to `today`) active entries of confidence `MIN_CONFIDENCE` or more,
-    newest first, at most `MAX_ITEMS`."""
+    newest first, at most `MAX_ITEMS`; an entry `links` (old id -> the entry that supersedes it:
+    memory_store/context/replaced.py) names is replaced by the end of its chain."""
+    links = links or {}
     monday = today - timedelta(days=today.weekday())
     held = open_by_id(read_disputes(workspace))[1]
     cited: CitedTurns | None = None     # read on the first Remember or Rule (the audit trail too)
-    found = []
+    found: dict[str, tuple[tuple[str, str, int], Item, float, str]] = {}
     for day, path in recent_files(workspace, today, today.weekday() + 1):
         if day < monday.isoformat():
             continue
@@ -73,7 +86,7 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -
                 e = block_to_entry(block, rel)
             except MemjobsError:
                 continue
-            if e.confidence < MIN_CONFIDENCE or e.id in held:
+            if e.id in held:
                 continue
             if e.kind in KINDS:
                 cited = cited if cited is not None else cited_turns(workspace)
@@ -82,7 +95,20 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str]) -
             text = f"{e.date} {e.kind}: {e.title}"
             if e.conclusion and e.conclusion.casefold() != e.title.casefold():
                 text += f" — {e.conclusion}"
-            found.append(((e.date, day, n), Item(GROUP, e.id, one_line(text), f"{rel}:{block.line}",
-                                                  (("date", e.date), ("confidence", f"{e.confidence:.2f}")))))
-    found.sort(key=lambda x: x[0], reverse=True)
-    return [it for _, it in found[:MAX_ITEMS]]
+            found[e.id] = ((e.date, day, n), Item(GROUP, e.id, one_line(text), f"{rel}:{block.line}",
+                                                   (("date", e.date), ("confidence", f"{e.confidence:.2f}"))),
+                           e.confidence, e.title)
+    shown: dict[str, tuple[tuple[str, str, int], Item]] = {}
+    for eid, (key, item, confidence, title) in found.items():
+        if confidence < MIN_CONFIDENCE:
+            continue
+        newer = latest(links, eid)
+        if newer is None:
+            shown.setdefault(eid, (key, item))
+        elif newer.id in found and newer.id not in links:
+            # the reversal in the old entry's place, whatever its own confidence
+            nkey, nitem = found[newer.id][:2]
+            shown[newer.id] = (nkey, replace(nitem, text=one_line(f'{nitem.text} [replaces the earlier "{title}"]'),
+                                             fields=(*nitem.fields, ("supersedes", eid))))
+    ranked = sorted(shown.values(), key=lambda x: x[0], reverse=True)
+    return [it for _, it in ranked[:MAX_ITEMS]]

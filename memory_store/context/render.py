@@ -67,7 +67,8 @@ def notices(ctx: RuntimeContext) -> list[str]:
         out.append(f"{', '.join(cut)} {'is' if len(cut) == 1 else 'are'} too long for the context budget: cut "
                    "to fit (`memjobs mem list` shows the whole value)")
     # Taken from the items still shown (after trimming a notice can only get shorter: the budget holds).
-    disputed = [i.id for i in ctx.group("memory_index") if {"disputed_by", "disputes"} & dict(i.fields).keys()]
+    disputed = [i.id for g in ("memory_index", "recent") for i in ctx.group(g)
+                if {"disputed_by", "disputes"} & dict(i.fields).keys()]
     if disputed:
         named = ", ".join(disputed[:3]) + (f" and {len(disputed) - 3} more" if len(disputed) > 3 else "")
         out.append(f"{named} {'is' if len(disputed) == 1 else 'are'} in an open conflict (marked DISPUTED "

@@ -60,6 +60,7 @@ class RowData:
     confidence: float | None = None
     source: str | None = None  # JSON of {session_id, session_path, message_range}
     superseded_by: str | None = None
+    supersedes: str | None = None   # the id a reversal replaces (memory_store/search/links.py)
 
 
 def file_date(rel: str) -> str | None:
@@ -176,6 +177,7 @@ def _entry_row(block: Block) -> RowData:
         confidence=confidence,
         source=source,
         superseded_by=values.get("superseded_by") or None,
+        supersedes=values.get("supersedes") or None,
     )
 
 

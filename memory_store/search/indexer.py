@@ -29,6 +29,7 @@ from memory_store.config import Config
 from memory_store.confine import extra_roots, is_inside, root_of
 from memory_store.errors import MemjobsError
 from memory_store.search.chunks import RowData, rows_of, without_ids
+from memory_store.search.links import apply_links
 from memory_store.search.schema import (
     GENERATION_NAME,
     INDEX_NAME,
@@ -282,6 +283,8 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memo
             stats.indexed.append(rel)
             stats.rows_added += len(rows)
             changed = True
+        if stats.indexed or stats.removed:
+            apply_links(db)   # a reversal microSync linked marks what it replaced at once
         changed = _load_access(db, cfg.state_dir) or changed
         if not memory_only:
             changed = _update_sessions(db, cfg, stats) or changed
@@ -423,13 +426,14 @@ def _insert_rows(
                 r.confidence,
                 source,
                 r.superseded_by,
+                r.supersedes,
             )
         )
         fts.append((rid, fts_text(without_ids(title)), fts_text(without_ids(body))))
         tri.append((rid, normalise(without_ids(f"{title}\n{body}"))))
     db.executemany(
         "INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
-        " confidence, source, superseded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " confidence, source, superseded_by, supersedes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         base,
     )
     db.executemany("INSERT INTO fts(rowid, title, body) VALUES (?, ?, ?)", fts)

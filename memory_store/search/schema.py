@@ -124,6 +124,18 @@ def _m010_vectors(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE said_vec(rowid INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB NOT NULL)")
 
 
+def _m011_supersedes(db: sqlite3.Connection) -> None:
+    # The id an entry says it `supersedes` (microSync links a reversal when it writes it; the weekly
+    # sets the old entry's status later): the index marks the old entry superseded at once, and
+    # `linked` says which rows have that status from a link, not from their own file, so that a
+    # link that goes (a rolled-back run) takes it back (memory_store/search/links.py). Entry files
+    # are read again by the next update.
+    db.execute("ALTER TABLE rows ADD COLUMN supersedes TEXT")
+    db.execute("ALTER TABLE rows ADD COLUMN linked INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX rows_supersedes ON rows(supersedes) WHERE supersedes IS NOT NULL")
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path LIKE 'memory/%'")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
@@ -135,6 +147,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("008_origin", _m008_origin),
     ("009_said_lines", _m009_said_lines),
     ("010_vectors", _m010_vectors),
+    ("011_supersedes", _m011_supersedes),
 ]
 
 
