@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat
-from memory_store.secret_phrases import _LOCK_UNITS, login_password
+from memory_store.secret_phrases import _LOCK_UNITS, _finds, _spans_at, login_password
 
 # "password: admin/Hunter22", "the root password is root/Tr0ub4dor": the user, a slash, the password; the
 # password as a login's (`login_password`: a lower-case letter and a digit or a symbol), so "password:
@@ -51,33 +51,10 @@ def _lock_codes(text: str) -> str:
     low = text.lower()
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
-    out: list[str] = []
-    last = 0
-    starts = sorted(at for word in _CODE_WORDS for at in _finds_all(low, word))
-    for at in starts:
-        if at < last:
-            continue
-        if at >= 4 and low.startswith("pass", at - 4):
-            at -= 4
-        m = _CODE_FOR_LOCK.match(text, at)
-        if m is None:
-            continue
-        out.append(text[last:m.start("secret")])
-        out.append("[REDACTED:password]")
-        last = m.end("secret")
-    if not out:
-        return text
-    out.append(text[last:])
-    return "".join(out)
-
-
-def _finds_all(low: str, word: str) -> list[int]:
-    found: list[int] = []
-    at = low.find(word)
-    while at >= 0:
-        found.append(at)
-        at = low.find(word, at + 1)
-    return found
+    # "passcode for …": the name starts at its "pass"
+    starts = [at - 4 if at >= 4 and low.startswith("pass", at - 4) else at
+              for word in _CODE_WORDS for at in _finds(low, word)]
+    return _spans_at(text, starts, _CODE_FOR_LOCK, "password", None)
 
 
 # With the phrases (memory_store/redact.py's text formats).
