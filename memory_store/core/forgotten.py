@@ -53,7 +53,6 @@ from typing import Any
 
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
-from memory_store.core.router import without_lead
 from memory_store.entries import slug_words
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
@@ -302,6 +301,9 @@ def _withdrawn_values(value: str) -> set[tuple[str, str]]:
     digit (a plate, a room, a number: said again in other words around it: "licence plate: KX-4471" after "my
     licence plate is KX-4471") and is distinctive — letters with digits, or six characters or more: a bare
     "1203" or "2026" would hide every text that counts to it."""
+    # the router is read only here, when the trail holds a withdrawn proposal (context starts without it)
+    from memory_store.core.router import without_lead
+
     # A proposal staged by an earlier version kept the words that asked to keep it ("remember that my
     # sister lives in Chiang Mai"); the entry the daily log holds has them not: both forms are matched.
     stated = value.strip()
