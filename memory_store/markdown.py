@@ -163,21 +163,38 @@ def fenced_lines(lines: list[str]) -> list[bool]:
 def commented_lines(lines: list[str], fenced: list[bool] | None = None) -> list[bool]:
     """For each line, whether it is inside an HTML comment that starts a line (`<!-- …` up to the
     line holding `-->`, over as many lines as it runs): commented-out text is not an entry
-    (docs/design.md §2). Lines inside code fences (`fenced`) neither open nor close a comment."""
+    (docs/design.md §2). Lines inside code fences (`fenced`) neither open nor close a comment. A
+    comment never closed comments out nothing: a stray `<!--` must not hide every entry below it
+    (`unclosed_comment` names its line for validate)."""
     fenced = fenced_lines(lines) if fenced is None else fenced
     out = [False] * len(lines)
-    inside = False
+    opened = _comments(lines, fenced, out)
+    if opened is not None:
+        out[opened:] = [False] * (len(lines) - opened)
+    return out
+
+
+def unclosed_comment(lines: list[str], fenced: list[bool] | None = None) -> int | None:
+    """The index of the line that opens an HTML comment never closed (None when every one closes)."""
+    fenced = fenced_lines(lines) if fenced is None else fenced
+    return _comments(lines, fenced, [False] * len(lines))
+
+
+def _comments(lines: list[str], fenced: list[bool], out: list[bool]) -> int | None:
+    """Marks in `out` the lines of each HTML comment; the index of one still open at the end."""
+    opened: int | None = None
     for i, raw in enumerate(lines):
         if fenced[i]:
             continue
         bare = _bare(raw)
-        if inside:
+        if opened is not None:
             out[i] = True
-            inside = "-->" not in bare
+            if "-->" in bare:
+                opened = None
         elif bare.lstrip().startswith("<!--"):
             out[i] = True
-            inside = "-->" not in bare[bare.index("<!--") + 4:]
-    return out
+            opened = None if "-->" in bare[bare.index("<!--") + 4:] else i
+    return opened
 
 
 def unclosed_fence(text: str) -> str | None:

@@ -16,7 +16,7 @@ from memory_store.core.lineformat import line_problems, parse_line, split_fields
 from memory_store.core.secret_values import secret_kind
 from memory_store.entries import LINE_STATUSES, LineEntry
 from memory_store.errors import DuplicateId
-from memory_store.markdown import commented_lines, fenced_lines, split_lines
+from memory_store.markdown import commented_lines, fenced_lines, split_lines, unclosed_comment
 from memory_store.redact import redact
 
 INACTIVE = "Inactive"
@@ -105,6 +105,10 @@ def stray_lines(text: str, show_values: bool = True) -> list[BadLine]:
     fenced = fenced_lines(lines)
     commented = commented_lines(lines, fenced)
     out: list[BadLine] = []
+    opened = unclosed_comment(lines, fenced)
+    if opened is not None:
+        out.append(BadLine(opened + 1, "an HTML comment opened here is never closed (no `-->`): the lines below it "
+                                       "are read as they stand; close it or remove it"))
     for i, raw in enumerate(lines):
         bare = _bare(raw)
         if fenced[i] or commented[i]:
