@@ -36,7 +36,7 @@ from memory_store.core.results import Change, Listed, Resolution
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind
 from memory_store.core.ttl import LastActivity, check_ttl, expiry, parse_duration, parse_time
 from memory_store.entries import LINE_KINDS, LINE_SOURCES, LineEntry
-from memory_store.errors import MemjobsError, MemoryNotFound, MemoryRefused, UsageError
+from memory_store.errors import DuplicateId, MemjobsError, MemoryNotFound, MemoryRefused, UsageError
 from memory_store.fileio import read_snapshot
 from memory_store.redact import redact
 
@@ -395,11 +395,20 @@ class CoreMemory:
         """DuplicateId, before anything is written, when an active fact `fact` picks or a pending
         proposal `proposal` picks shares its id with another line of its file (a line copied by hand):
         an operation of several writes (a forget) fails whole, never halfway."""
+        where: dict[str, str] = {}    # a picked fact's id → the file:line it is on (across the scope files)
         for scope, rel in SCOPE_FILES.items():
             located = self.located(scope)
+            ids = {loc.id: loc.line for loc in located if loc.entry.effective_status == "active"}
             for loc in located:
                 if loc.entry.effective_status == "active" and fact(loc.entry):
                     doc.unique(located, loc.id, rel)
+                    where.setdefault(loc.id, f"{rel}:{loc.line}")
+            for other_id, other in where.items():
+                if other_id in ids and not other.startswith(f"{rel}:"):
+                    raise DuplicateId(f"{other} and {rel}:{ids[other_id]} have the same id {other_id} (a line "
+                                      f"copied from one file to the other): memjobs edits a line by its id, so it "
+                                      "changes neither; remove the `id:` field from the line you copied",
+                                      path=rel, line=ids[other_id])
         pending = proposal_lines(self.workspace)
         for loc in pending:
             if (loc.entry.status or "pending") == "pending" and proposal(loc.entry):
