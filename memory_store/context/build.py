@@ -20,6 +20,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -217,8 +218,11 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         group = "session" if r.winner.scope == "session" else "profile"
         items[group].append(_core_item(group, r, policy_ref, governed))
     items["profile"].sort(key=lambda i: (-int(dict(i.fields)["priority"]), i.id))
+    # the last `warm_days` days' entry files, read once: the common topics and the reversal links
+    today = now.astimezone(cfg.tz).date()
+    recent = cache(lambda: user_model.recent_texts(ws, today, cfg.limits.warm_days))
     if "profile" in shown:
-        items["profile"].extend(_user_model_extras(cfg, b.now, resolved))
+        items["profile"].extend(_user_model_extras(cfg, resolved, recent()))
     items["session"].sort(key=lambda i: (-int(dict(i.fields)["priority"]),
                                          -(parse_time(dict(i.fields)["updated_at"]) or _EPOCH).timestamp(), i.id))
     if req.window_s is not None:
@@ -254,8 +258,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
                 b.emit("long_memory", "core_held", TRIM, it.id)
         items["memory_index"] = [i for i in items["memory_index"] if i.id not in held]
     # reversals microSync has linked (`supersedes:`) that no weekly has applied yet
-    today = now.astimezone(cfg.tz).date()
-    links = reversal_links(ws, today, cfg.limits.warm_days) if {"memory_index", "recent"} & shown else {}
+    links = reversal_links(ws, recent()) if {"memory_index", "recent"} & shown else {}
     if "memory_index" in shown:
         items["memory_index"] = mark_disputed(
             ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
@@ -316,13 +319,13 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     return ctx
 
 
-def _user_model_extras(cfg: Any, now: datetime, resolved: dict[str, Resolved]) -> list[Item]:
+def _user_model_extras(cfg: Any, resolved: dict[str, Resolved], recent: list[tuple[str, Path, str]]) -> list[Item]:
     """The user model beyond PROFILE's facts (memory_store/context/user_model.py): the configuration's
     defaults when PROFILE holds no active fact, and the common topics derived from recent entries."""
     out: list[Item] = []
     if not any(r.winner.scope == "profile" for r in resolved.values()):
         out.extend(user_model.default_items(cfg.timezone, cfg.context.language, set(resolved)))
-    topics = user_model.topics_item(cfg.workspace, now.astimezone(cfg.tz).date(), cfg.limits.warm_days)
+    topics = user_model.topics_item(recent, cfg.limits.warm_days)
     if topics is not None:
         out.append(topics)
     return out

@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date
 from pathlib import Path
 
 from memory_store.context.model import Item
-from memory_store.context.user_model import recent_files
 from memory_store.errors import MemjobsError
-from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.open_conflicts import short_of
 
@@ -46,15 +43,11 @@ class Newer:
         return f'{self.id} ({self.date}) "{self.title}"{said}'
 
 
-def reversal_links(workspace: Path, today: date, days: int) -> dict[str, Newer]:
-    """Old id -> the entry that says it `supersedes` it, from the entry files of the `days` days up to
-    `today` (when two entries name one old id, the later one)."""
+def reversal_links(workspace: Path, texts: list[tuple[str, Path, str]]) -> dict[str, Newer]:
+    """Old id -> the entry that says it `supersedes` it, from the recent entry files' `texts`
+    (memory_store/context/user_model.py `recent_texts`; when two entries name one old id, the later one)."""
     links: dict[str, Newer] = {}
-    for day, path in recent_files(workspace, today, days):
-        try:
-            text = read_snapshot(path).text or ""
-        except (OSError, MemjobsError):
-            continue   # validate reports a file that does not read; the context does without it
+    for day, path, text in texts:
         if "supersedes:" not in text:
             continue
         rel = path.relative_to(workspace).as_posix()

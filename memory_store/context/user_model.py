@@ -74,15 +74,24 @@ def recent_files(workspace: Path, today: date, days: int) -> list[tuple[str, Pat
     return sorted((day, p) for day, p in dated if first <= day <= last)
 
 
-def common_topics(workspace: Path, today: date, days: int, limit: int = MAX_TOPICS) -> list[str]:
-    """The words the recent entries' subjects keep coming back to, best first (read only)."""
-    counts: Counter[str] = Counter()
-    latest: dict[str, str] = {}
+def recent_texts(workspace: Path, today: date, days: int) -> list[tuple[str, Path, str]]:
+    """(day, path, text) of each entry file of `recent_files` that reads: one read a context build,
+    shared by the common topics and the reversal links (memory_store/context/replaced.py). A file that
+    does not read is left out: validate reports it, the context does without it."""
+    out = []
     for day, path in recent_files(workspace, today, days):
         try:
-            text = read_snapshot(path).text or ""
+            out.append((day, path, read_snapshot(path).text or ""))
         except (OSError, MemjobsError):
-            continue    # an unreadable file is validate's to report; the topics do without it
+            continue
+    return out
+
+
+def common_topics(texts: list[tuple[str, Path, str]], limit: int = MAX_TOPICS) -> list[str]:
+    """The words the recent entries' subjects (`recent_texts`) keep coming back to, best first."""
+    counts: Counter[str] = Counter()
+    latest: dict[str, str] = {}
+    for day, _, text in texts:
         for m in _HEADING.finditer(text):
             for w in _words(m.group(1)):
                 counts[w] += 1
@@ -102,9 +111,10 @@ def _item(key: str, value: str, scope: str, where: str) -> Item:
     return Item("profile", f"{scope}:{key}", f"{key}: {value}", where, fields)
 
 
-def topics_item(workspace: Path, today: date, days: int) -> Item | None:
-    """`user.common_topics: a, b, c`, derived at read time (scope `derived`), or None."""
-    topics = common_topics(workspace, today, days)
+def topics_item(texts: list[tuple[str, Path, str]], days: int) -> Item | None:
+    """`user.common_topics: a, b, c` of the last `days` days' entry files (`recent_texts`), derived at
+    read time (scope `derived`), or None."""
+    topics = common_topics(texts)
     if not topics:
         return None
     return _item(TOPICS_KEY, ", ".join(topics), "derived", f"{layout.MEMORY_DIR}/ (last {days} days)")
