@@ -894,22 +894,11 @@ def _for_this_session(text: str, got: Routed | None, scope: re.Match[str]) -> Ro
     return None
 
 
-# this conversation named only to say the instruction is NOT limited to it: "not just for this chat",
-# "in this chat and every future one", "for this task and all future tasks", ไม่ใช่แค่ในแชทนี้, 不只是这次对话
-_BEYOND_SESSION = re.compile(
-    r"\bnot (?:just|only) (?:for |in |during )?(?:the rest of )?this (?:conversation|session|chat|thread|task)\b"
-    r"|\bthis (?:conversation|session|chat|thread|task)\b,? (?:and|or|plus) (?:every|all|any)"
-    r" (?:future|later|other|next)\b"
-    r"|ไม่ใช่(?:แค่|เฉพาะ)\s*(?:ใน|สำหรับ)?\s*(?:แชท|บทสนทนา|เซสชัน|งาน)นี้"
-    r"|不(?:只|仅|僅|光)(?:是|在)?(?:这次|這次|本次|这个|這個)?(?:对话|對話|会话|會話|聊天|任务|任務)",
-    re.IGNORECASE)
-
-
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
     got = _route(turn, context)
     scope = _any("session_scope", unquoted(turn))
-    if scope is not None and _BEYOND_SESSION.search(unquoted(turn)):
+    if scope is not None and _any("beyond_session", unquoted(turn)):
         scope = None    # "not just for this conversation": lasting, routed as the words say
     if scope is not None and context and (got is None or got.label in ("explicit", "inferred", "confirm")):
         yes = _yes_for_this_session(turn, context, scope)

@@ -193,6 +193,10 @@ LEXICON = Lexicon(
     session_scope=(r"\b(?:for|in|during|within) (?:the rest of )?this (?:conversation|session|chat|thread|task)\b",
                    r"\bthis (?:conversation|session|chat|thread) only\b", r"\bfor now in this (?:chat|conversation)\b",
                    r"\buntil (?:the end of )?this (?:conversation|session|chat) (?:ends|is over)\b"),
+    beyond_session=(r"\bnot (?:just|only) (?:for |in |during )?(?:the rest of )?this "
+                    r"(?:conversation|session|chat|thread|task)\b",
+                    r"\bthis (?:conversation|session|chat|thread|task)\b,? (?:and|or|plus) (?:every|all|any)"
+                    r" (?:future|later|other|next)\b"),
     relation=(r"\bmy (?:(?:little|big|older|younger|elder|best|ex|late|step)[ -])?" + _KIN + r"\b",
               r"(?-i:\b[A-Z][\w-]*)['’]s (?:(?:little|big|older|younger|elder|best|ex)[ -])?" + _KIN + r"\b"),
     narrow=(r"\b(?:but|only|just|though|please|pls)\b",),

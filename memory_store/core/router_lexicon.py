@@ -37,6 +37,8 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `session_scope`: a scope that is this conversation (just for this conversation, for this session,
   for this task, for this chat only, เฉพาะแชทนี้, 这次对话里): the statement holds for the session it is
   said in and expires with it (PROFILE.md, `applies_to:session:<id>`, `ttl:session_end`), never lasting;
+- `beyond_session`: this conversation named only to say the statement is NOT limited to it (not just for
+  this conversation, in this chat and every future one, ไม่ใช่แค่ในแชทนี้, 不只是这次对话): lasting after all;
 - `relation`: a person (or a pet) the statement is about by their tie to the user or to someone named (my sister,
   น้องสาวผม, 我妹妹; Nok's husband, สามีของนก, 小美的老公): what is said of them is no name, place or
   setting of the user's; asked to be remembered, it is a free-form fact (`user.other`), for review;
@@ -78,5 +80,6 @@ class Lexicon:
     topics: tuple[tuple[str, str], ...]
     forgot_self: tuple[str, ...] = ()
     session_scope: tuple[str, ...] = ()
+    beyond_session: tuple[str, ...] = ()
     relation: tuple[str, ...] = ()
     narrow: tuple[str, ...] = ()
