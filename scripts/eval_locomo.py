@@ -123,6 +123,15 @@ def build(sample: dict, ws: Path) -> tuple[list[tuple[str, str]], date]:
     return docs, last
 
 
+def lines_to_dias(ws: Path) -> dict[tuple[str, int], str]:
+    """(transcript path, line) -> the LoCoMo dialogue id `build` wrote on that line, for `ws`'s transcripts."""
+    out: dict[tuple[str, int], str] = {}
+    for f in (ws.parent / "transcripts").rglob("*.jsonl"):
+        for i, raw in enumerate(f.read_text("utf-8").splitlines(), start=1):
+            out[(str(f), i)] = json.loads(raw)["dia_id"]
+    return out
+
+
 def dia_of(hit: object, line_to_dia: dict[tuple[str, int], str]) -> str | None:
     src = getattr(hit, "source", None) or {}
     m = re.fullmatch(r"L(\d+)-L\d+", src.get("message_range", ""))
@@ -242,10 +251,7 @@ def main() -> int:
             built["ms"] += stats.took_ms
             built["index_bytes"] += (cfg.state_dir / "index.sqlite").stat().st_size
             entries_only = replace(cfg, search=replace(cfg.search, sessions=False))
-            line_to_dia: dict[tuple[str, int], str] = {}
-            for f in (ws.parent / "transcripts").rglob("*.jsonl"):
-                for i, raw in enumerate(f.read_text("utf-8").splitlines(), start=1):
-                    line_to_dia[(str(f), i)] = json.loads(raw)["dia_id"]
+            line_to_dia = lines_to_dias(ws)
             bm25 = BM25([t for _, t in docs])
             searcher = Searcher(cfg)
             plain = Searcher(entries_only)

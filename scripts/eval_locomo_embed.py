@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
 import numpy as np  # noqa: E402
-from eval_locomo import CATEGORIES, DATA, DIA_RE, KS, build, conversations, dias_of, recall  # noqa: E402
+from eval_locomo import CATEGORIES, DATA, DIA_RE, KS, build, conversations, dias_of, lines_to_dias, recall  # noqa: E402
 
 from memory_store.config import load_config  # noqa: E402
 from memory_store.search import embed  # noqa: E402
@@ -261,10 +261,7 @@ def main() -> int:
             docs, last = build(sample, ws)
             cfg = load_config(ws)
             update_index(cfg, rebuild=True)
-            line_to_dia: dict[tuple[str, int], str] = {}
-            for f in (ws.parent / "transcripts").rglob("*.jsonl"):
-                for i, raw in enumerate(f.read_text("utf-8").splitlines(), start=1):
-                    line_to_dia[(str(f), i)] = json.loads(raw)["dia_id"]
+            line_to_dia = lines_to_dias(ws)
             db = sqlite3.connect(cfg.state_dir / "index.sqlite")
             said = db.execute("SELECT path, line, text, before, after FROM said ORDER BY rowid").fetchall()
             db.close()

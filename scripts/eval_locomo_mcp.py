@@ -43,7 +43,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "scripts"))
 
-from eval_locomo import CATEGORIES, DATA, DIA_RE, build, conversations, dias_of, recall  # noqa: E402
+from eval_locomo import CATEGORIES, DATA, DIA_RE, build, conversations, dias_of, lines_to_dias, recall  # noqa: E402
 
 from jobs.mcp.search_tools import EMBED_DEADLINE_MS  # noqa: E402
 from memory_store.config import load_config  # noqa: E402
@@ -165,10 +165,7 @@ def main() -> int:
             build(sample, ws)
             cfg = load_config(ws)
             update_index(cfg, rebuild=True)
-            line_to_dia: dict[tuple[str, int], str] = {}
-            for f in (ws.parent / "transcripts").rglob("*.jsonl"):
-                for i, raw in enumerate(f.read_text("utf-8").splitlines(), start=1):
-                    line_to_dia[(str(f), i)] = json.loads(raw)["dia_id"]
+            line_to_dia = lines_to_dias(ws)
             qas = [(qa["question"], _evidence(qa)) for qa in sample["qa"] if qa["category"] in CATEGORIES]
             qas = [(q, ev) for q, ev in qas if ev]
             total += len(qas)
