@@ -8,8 +8,9 @@ The corpus: every string of the transcripts the tests and benchmarks read (the f
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
 procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
-(one a line; not the blind set in its blind1/, which scripts/eval_redaction.py measures, both halves
-now retired to development), and every line of the repository's own
+(one a line; not the blind sets in its blind1/ and blind2/, which scripts/eval_redaction.py measures,
+nor the conflict set's blind split: `--show` prints texts, and a blind half is read only as totals),
+and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
 tests, which hold secret shapes on purpose. The reference revision runs in a
 subprocess on a `git archive` copy of its `memory_store/`.
@@ -36,9 +37,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-SHARED_EVAL = next((d / "shared" / "eval" for d in (ROOT.parent, ROOT.parent.parent)
-                    if (d / "shared" / "eval").is_dir()), ROOT.parent / "shared" / "eval")
-BLIND = ROOT / "tests" / "fixtures" / "redaction" / "blind1"
+from scripts.shared_eval import SHARED_EVAL  # noqa: E402
+
+# the blind sets: measured by scripts/eval_redaction.py and scripts/eval_conflicts.py, never printed here
+BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind1", ROOT / "tests" / "fixtures" / "redaction" / "blind2",
+         ROOT / "tests" / "fixtures" / "conflicts" / "heldout9")
 MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
 _REFERENCE = """
 import json, sys
@@ -84,8 +87,8 @@ def corpus() -> Iterator[tuple[str, str]]:
         if not base.is_dir():
             continue
         for path in sorted(base.rglob("*")):
-            if BLIND in path.parents:
-                continue   # the blind redaction set: measured by scripts/eval_redaction.py, its held-out half unread
+            if any(b in path.parents for b in BLIND):
+                continue   # a blind set (above)
             if path.suffix in (".json", ".jsonl"):
                 for s in _json_file(path):
                     yield group, s

@@ -9,10 +9,10 @@ import random
 from pathlib import Path
 
 from memory_store import redact, secret_phrases
+from scripts.shared_eval import SHARED_EVAL
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = next((d / "shared" / "eval" / "transcripts" for d in (ROOT.parent, ROOT.parent.parent)
-               if (d / "shared" / "eval" / "transcripts").is_dir()), None)
+SHARED = SHARED_EVAL / "transcripts" if (SHARED_EVAL / "transcripts").is_dir() else None
 
 
 def _texts() -> list[str]:
