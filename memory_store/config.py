@@ -139,12 +139,13 @@ class ContextConfig:
     matching procedures it takes, and the user's language shown while PROFILE.md holds no fact
     (with the time zone: the user model's defaults, docs/design.md §6.6)."""
 
-    budget: int = 2000
+    budget_tokens: int = 2000          # also read under its short name `context.budget`
     max_items: int = 20
     min_value_length: int = 2
     episodes: int = 3
     procedures: int = 3
     language: str | None = None        # the user model's language while PROFILE.md holds no fact
+    cache_s: int = 30                  # how long the MCP server keeps a built context (0: never)
     profiles: tuple[ContextProfile, ...] = ()   # `context.profiles.NAME`, picked with --task-type NAME
 
 
@@ -155,7 +156,7 @@ class ContextProfile:
     keeps the context section's value; `layers` left out shows every layer."""
 
     name: str
-    budget: int | None = None
+    budget_tokens: int | None = None
     max_items: int | None = None
     min_value_length: int | None = None
     episodes: int | None = None
@@ -263,10 +264,12 @@ def load_config(
     if path.is_file():
         data = _read_yaml(path)
     env_data, env_keys = _env_overrides(env)
-    merged = _deep_merge(_deep_merge(data, env_data), dict(overrides or {}))
+    flags = dict(overrides or {})
+    blame = _Blame(path, env_keys, _keys_of(flags), _keys_of(data))
+    data, env_data, flags = (_budget_name(d, blame) for d in (data, env_data, flags))
+    merged = _deep_merge(_deep_merge(data, env_data), flags)
     from memory_store.core.files import policy_path
 
-    blame = _Blame(path, env_keys, _keys_of(dict(overrides or {})), _keys_of(data))
     return replace(_build(ws, path if path.is_file() else None, merged, blame), policy_file=policy_path(env),
                    policy_named=bool(env.get("MEMJOBS_POLICY")))
 
@@ -454,6 +457,33 @@ def _build(ws: Path, path: Path | None, data: dict[str, Any], blame: _Blame) -> 
     return cfg
 
 
+def _budget_name(data: dict[str, Any], blame: _Blame) -> dict[str, Any]:
+    """One source's `context.budget` (the short name our first configurations used, still
+    accepted) read as `context.budget_tokens` (docs/design.md §8.1), in the section and in each
+    `context.profiles` entry; both names in one place is an error, never "the last wins".
+    Done per source, before the file, the environment and the flags are merged, so a variable
+    may override the file under either name."""
+    section = data.get("context")
+    if not isinstance(section, dict):
+        return data
+
+    def renamed(body: dict[str, Any], where: str) -> dict[str, Any]:
+        if "budget" not in body:
+            return body
+        if "budget_tokens" in body:
+            raise blame.error(f"{where}.budget_tokens and {where}.budget are the same setting: give one",
+                              f"{where}.budget")
+        return {("budget_tokens" if k == "budget" else k): v for k, v in body.items()}
+
+    section = renamed(section, "context")
+    profiles = section.get("profiles")
+    if isinstance(profiles, dict):
+        section = {**section, "profiles": {name: renamed(body, f"context.profiles.{name}")
+                                           if isinstance(body, dict) else body
+                                           for name, body in profiles.items()}}
+    return {**data, "context": section}
+
+
 def _as_list(value: Any, key: str, blame: _Blame) -> list[Any]:
     if not isinstance(value, list):
         raise blame.error(f"{key} must be a list", key)
@@ -492,7 +522,7 @@ def _source(raw: Any, index: int, blame: _Blame) -> TranscriptSource:
     return TranscriptSource(**kw)
 
 
-_PROFILE_KEYS = ("budget", "max_items", "min_value_length", "episodes", "procedures", "layers")
+_PROFILE_KEYS = ("budget_tokens", "max_items", "min_value_length", "episodes", "procedures", "layers")
 
 
 def _profiles(raw: Any, blame: _Blame) -> tuple[ContextProfile, ...]:
@@ -522,8 +552,8 @@ def _profiles(raw: Any, blame: _Blame) -> tuple[ContextProfile, ...]:
         for key in _PROFILE_KEYS[:-1]:
             if body.get(key) is not None:
                 value = _coerce(body[key], 0, f"{where}.{key}", blame)
-                if value < (MIN_BUDGET if key == "budget" else 0):
-                    bound = f"at least {MIN_BUDGET} tokens" if key == "budget" else "not negative"
+                if value < (MIN_BUDGET if key == "budget_tokens" else 0):
+                    bound = f"at least {MIN_BUDGET} tokens" if key == "budget_tokens" else "not negative"
                     raise blame.error(f"{where}.{key} must be {bound}, not {value}", f"{where}.{key}")
                 kw[key] = value
         if body.get("layers") is not None:
@@ -595,6 +625,7 @@ _RANGES: tuple[tuple[str, float, bool, str], ...] = (
     ("llm.max_tokens", 1, True, "tokens (the cap on every reply)"),
     ("llm.context_tokens", 0, True, "tokens (0: as the server's /v1/models says)"),
     ("core.cleanup_limit", 1, True, "facts per run"),
+    ("context.cache_s", 0, True, "seconds (0: the MCP server builds every context anew)"),
 )
 
 
@@ -611,8 +642,8 @@ def _check(cfg: Config, blame: _Blame) -> None:
         raise blame.error(f"search.embed must be auto or off, not {cfg.search.embed!r}", "search.embed")
     from memory_store.context.tokens import MIN_BUDGET
 
-    if cfg.context.budget < MIN_BUDGET:
-        raise blame.error(f"context.budget must be at least {MIN_BUDGET} tokens", "context.budget")
+    if cfg.context.budget_tokens < MIN_BUDGET:
+        raise blame.error(f"context.budget_tokens must be at least {MIN_BUDGET} tokens", "context.budget_tokens")
     for name in ("max_items", "min_value_length", "episodes", "procedures"):
         if getattr(cfg.context, name) < 0:
             raise blame.error(f"context.{name} must not be negative", f"context.{name}")

@@ -33,7 +33,7 @@ def context(
                                                                  "many seconds.")] = None,
     now: Annotated[str | None, typer.Option("--now", help=NOW_HELP)] = None,
     budget: Annotated[int | None, typer.Option("--budget", help="Token budget of the whole output "
-                                                                 "(default: context.budget, 2000).")] = None,
+                                                                 "(default: context.budget_tokens, 2000).")] = None,
     fmt: Annotated[str, typer.Option("--format", help="markdown, json or xml.")] = "markdown",
     as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     tolerate_failure: Annotated[bool, typer.Option("--tolerate-failure", help=TOLERATE_HELP)] = False,
@@ -73,7 +73,8 @@ def verify(
     hint: Annotated[list[str] | None, typer.Option("--hint", help="Text passed through last (repeatable).")] = None,
     window: Annotated[int | None, typer.Option("--window", help="Thread window in seconds.")] = None,
     now: Annotated[str | None, typer.Option("--now", help=NOW_HELP)] = None,
-    budget: Annotated[int | None, typer.Option("--budget", help="Token budget (default: context.budget).")] = None,
+    budget: Annotated[int | None, typer.Option("--budget",
+                                               help="Token budget (default: context.budget_tokens).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
     tolerate_failure: Annotated[bool, typer.Option("--tolerate-failure", help=(
         "Report an empty context instead of failing when memory cannot be loaded."))] = False,

@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hint", dest="hints", action="append", default=[], help="Text passed through last (repeatable).")
     p.add_argument("--window", type=int, help="Leave out session entries older than this many seconds.")
     p.add_argument("--now", help=NOW_HELP)
-    p.add_argument("--budget", type=int, help="Token budget of the whole output (default: context.budget, 2000).")
+    p.add_argument("--budget", type=int, help="Token budget of the whole output (default: context.budget_tokens).")
     p.add_argument("--format", default="markdown", choices=("markdown", "json", "xml"), help="markdown, json or xml.")
     p.add_argument("--json", dest="as_json", action="store_true", help="Same as --format json.")
     p.add_argument("--tolerate-failure", action="store_true", help=TOLERATE_HELP)

@@ -1,5 +1,5 @@
 """MCP tool `memory_context` (docs/design.md §6): the runtime memory context, read-only, thin over
-memory_store.context, with an in-process cache (30 s) dropped as soon as a source file changes."""
+memory_store.context, with an in-process cache (`context.cache_s`, 30 s) dropped as soon as a source file changes."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class ContextTool:
         if self._cache is None:
             from memory_store.context.cache import ContextCache
 
-            self._cache = ContextCache(self.cfg.workspace, self.cfg.policy_file)
+            self._cache = ContextCache(self.cfg.workspace, self.cfg.policy_file, ttl_s=self.cfg.context.cache_s)
         return self._cache
 
     @property

@@ -36,7 +36,7 @@ class ContextRequest:
     hints: tuple[str, ...] = ()
     window_s: int | None = None          # thread entries older than this are left out
     now: datetime | None = None
-    budget: int | None = None            # None: context.budget of the configuration
+    budget: int | None = None            # None: context.budget_tokens of the configuration
     format: str = "markdown"             # the rendering the budget is measured on (json: markdown)
     tolerate_failure: bool = False
     task_type: str | None = None         # a profile of context.profiles; None: `reply`

@@ -48,10 +48,13 @@ def settings(cfg: Any, task_type: str | None) -> Settings:
     """The settings of `task_type` (default `reply`); an unknown name is a usage error."""
     name = task_type or DEFAULT_TASK_TYPE
     base = cfg.context
-    values = {k: getattr(base, k) for k in ("budget", "max_items", "min_value_length", "episodes", "procedures")}
+    # the Settings' names, each with the configuration's (`context.budget_tokens` is the budget)
+    keys = {"budget": "budget_tokens", "max_items": "max_items", "min_value_length": "min_value_length",
+            "episodes": "episodes", "procedures": "procedures"}
+    values = {k: getattr(base, key) for k, key in keys.items()}
     configured = next((p for p in base.profiles if p.name == name), None)
     if configured is not None:
-        values.update({k: getattr(configured, k) for k in values if getattr(configured, k) is not None})
+        values.update({k: getattr(configured, key) for k, key in keys.items() if getattr(configured, key) is not None})
         layers = configured.layers
     elif name in BUILTIN:
         overrides, layers = BUILTIN[name]

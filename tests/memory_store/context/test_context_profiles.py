@@ -88,9 +88,9 @@ def test_an_unknown_task_type_is_a_usage_error_everywhere(workspace: Path) -> No
 
 @pytest.mark.parametrize(("body", "message"), [
     ("profiles: [vote]", "context.profiles must be a mapping"),
-    ("profiles: {vote: {budget: 12}}", "context.profiles.vote.budget must be at least 128 tokens, not 12"),
+    ("profiles: {vote: {budget: 12}}", "context.profiles.vote.budget_tokens must be at least 128 tokens, not 12"),
     ("profiles: {vote: {max_items: -1}}", "context.profiles.vote.max_items must be not negative"),
-    ("profiles: {vote: {budget: many}}", "context.profiles.vote.budget: expected int, got 'many'"),
+    ("profiles: {vote: {budget: many}}", "context.profiles.vote.budget_tokens: expected int, got 'many'"),
     ("profiles: {vote: {layers: [profile, persona]}}", "unknown layer 'persona'"),
     ("profiles: {vote: {layers: profile}}", "context.profiles.vote.layers must be a list"),
     ("profiles: {vote: {colour: red}}", "unknown key 'context.profiles.vote.colour'"),
@@ -110,8 +110,8 @@ def test_profiles_show_in_the_effective_configuration(workspace: Path) -> None:
     (workspace / "memjobs.yaml").write_text(PROFILES, encoding="utf-8")
     cfg = load_config(workspace)
     assert cfg.to_dict()["context"]["profiles"] == {
-        "vote": {"budget": 200, "layers": ["profile", "hints"]},
+        "vote": {"budget_tokens": 200, "layers": ["profile", "hints"]},
         "recap": {"max_items": 1, "episodes": 0, "layers": ["thread"]}}
     env = {"MEMJOBS_CONTEXT__PROFILES": "{quick: {budget: 300}}"}
     profiles = {p.name: p for p in load_config(workspace, env=env).context.profiles}
-    assert profiles["quick"].budget == 300 and profiles["vote"].budget == 200
+    assert profiles["quick"].budget_tokens == 300 and profiles["vote"].budget_tokens == 200
