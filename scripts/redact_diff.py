@@ -8,7 +8,7 @@ The corpus: every string of the transcripts the tests and benchmarks read (the f
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
 procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
-(one a line; not the blind sets in its blind1/ and blind2/, which scripts/eval_redaction.py measures,
+(one a line; not the blind sets in its blind1/, blind2/ and blind3/, which scripts/eval_redaction.py measures,
 nor the conflict set's blind split: `--show` prints texts, and a blind half is read only as totals),
 and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
@@ -41,7 +41,7 @@ from scripts.shared_eval import SHARED_EVAL  # noqa: E402
 
 # the blind sets: measured by scripts/eval_redaction.py and scripts/eval_conflicts.py, never printed here
 BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind1", ROOT / "tests" / "fixtures" / "redaction" / "blind2",
-         ROOT / "tests" / "fixtures" / "conflicts" / "heldout9")
+         ROOT / "tests" / "fixtures" / "redaction" / "blind3", ROOT / "tests" / "fixtures" / "conflicts" / "heldout9")
 MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
 _REFERENCE = """
 import json, sys
