@@ -52,6 +52,7 @@ from jobs.microsync.rules.clauses import (
     restates,
     retracts,
 )
+from jobs.microsync.rules.corrections import correction, may_correct
 from jobs.microsync.rules.cues import Gate
 from jobs.microsync.rules.earlier import ADOPT, SCRAP, adoption, reversal
 from jobs.microsync.rules.fields import has_substance, make_candidate, only_remember
@@ -107,12 +108,25 @@ class RuleExtractor:
         open_offer: Record | None = None
         offers: dict[int, Offer] = {}   # assistant turns read as proposals, by record identity
         self._acts = SessionActs()
+        turn = 0
+        decided: list[Candidate] = []   # the candidates of the latest user turn that gave any
+        decided_turn = -9
         for rec in usable_records(records):
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
                 self._acts.said(rec, previous_user)
                 continue
+            turn += 1
             found, only_questions = self._user_turn(rec, previous_assistant, open_offer, offers, previous_user)
+            if (len(found) <= 1 and decided and turn - decided_turn <= 2
+                    and may_correct(fold(rec.text).lower())
+                    and (fixed := correction(rec, decided, adjacent=turn - decided_turn == 1,
+                                             swap_only=bool(found),
+                                             own_says_change=any(c.supersedes_hint for c in found))) is not None):
+                # "hmm no, ClickHouse", "Wednesdays are fine too": what was just decided, corrected
+                found, only_questions = [fixed], False
+            if found:
+                decided, decided_turn = found, turn
             self._acts.heard(rec)
             previous_user = rec
             open_offer = (open_offer or previous_assistant) if only_questions and not found else None

@@ -10,6 +10,7 @@ from jobs.microsync.rules.lexicon.model import (
     Clauses,
     Complaints,
     Conventions,
+    Corrections,
     Earlier,
     Facts,
     Fields,
@@ -794,6 +795,35 @@ EARLIER = Earlier(
     ),
 )
 
+# A correction of the choice just made ("hmm no, ClickHouse"), a rule loosened ("Wednesdays are fine too").
+CORRECTIONS = Corrections(
+    script=(),
+    swap_open=(
+        r"^\W*(?:(?:hmm+|hm+|uh+|um+|wait|actually|sorry|oh|ah)\W+)*(?:no|nope|nah)\b(?!\s+(?:worries|problem|need|rush|thanks|idea|way|clue|one|longer|more|less)\b)",
+        r"^\W*(?:(?:hmm+|wait|actually)\W+)*(?:on second thought|scratch that|change of plans?)\b",
+    ),
+    swap_pick=(
+        r"\b(?:use|using|go with|going with|stay(?:ing)? (?:on|with)|switch(?:ing)? to|move to|moving to|pick|prefer|keep|take)",
+    ),
+    permit=(
+        r"\bcan (?:also|still)\b", r"\b(?:is|are)\s+(?:also\s+)?allowed\b", r"\bexcept\b", r"\bunless\b",
+        r"\bit'?s (?:fine|ok(?:ay)?) to\b", r"\b(?:may|can) (?:go|ship|merge|deploy|run)\b",
+    ),
+    also=(
+        r"\b(?:is|are)\s+(?:also\s+)?(?:fine|ok(?:ay)?|allowed|acceptable)\s+(?:too|as well)\b",
+        r"\b(?:works?|do(?:es)?)\s+(?:too|as well)\b",
+    ),
+    common=(
+        "only", "with", "from", "that", "this", "must", "never", "always", "should", "have", "will", "into",
+        "onto", "when", "what", "which", "there", "their", "they", "them", "then", "than", "also", "just",
+        "rule", "fine", "okay", "allowed", "except", "unless", "does", "work", "works",
+        # and words that open a sentence with a capital without naming anything
+        "we", "you", "it", "the", "our", "my", "yes", "ok", "sure", "please", "use", "go", "keep", "let", "lets",
+        "and", "but", "so", "not", "no", "nope", "nah", "hmm", "wait", "actually", "sorry", "is", "are", "was",
+    ),
+    instead=("{new} instead of {old}",),
+)
+
 PROPOSALS = Proposals(
     ack=(
         r"sounds good", r"do that", r"go ahead",
@@ -954,4 +984,5 @@ LEXICON = Lexicon(
     proposals=PROPOSALS,
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
+    corrections=CORRECTIONS,
 )

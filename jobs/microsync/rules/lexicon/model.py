@@ -302,6 +302,19 @@ class Earlier:
 
 
 @dataclass(frozen=True)
+class Corrections:
+    """Phrases read by `jobs/microsync/rules/corrections.py`."""
+
+    script: Phrases      # a character of the language's own script (none for English): which template
+    swap_open: Phrases   # a turn opening by saying no to the choice just made ("hmm no,", 不对, ไม่ใช่)
+    swap_pick: Phrases   # words right before the new choice of a swap ("use", "stay on", 用, ใช้)
+    permit: Phrases      # a permission that loosens a rule when it shares a word with it ("can also", 可以)
+    also: Phrases        # a permission that adds to the rule just said ("X are fine too", 也可以, ก็ได้เหมือนกัน)
+    common: Phrases      # words too common to tie a permission to a rule
+    instead: Phrases     # one template: the new name in place of the old, "{new} instead of {old}"
+
+
+@dataclass(frozen=True)
 class Proposals:
     """Phrases read by `jobs/microsync/rules/proposals.py`."""
 
@@ -406,3 +419,4 @@ class Lexicon:
     proposals: Proposals
     reply_words: ReplyWords
     earlier: Earlier
+    corrections: Corrections

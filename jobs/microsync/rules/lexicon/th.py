@@ -10,6 +10,7 @@ from jobs.microsync.rules.lexicon.model import (
     Clauses,
     Complaints,
     Conventions,
+    Corrections,
     Earlier,
     Facts,
     Fields,
@@ -587,6 +588,25 @@ EARLIER = Earlier(
     ),
 )
 
+# A correction of the choice just made (ไม่ใช่ ใช้ X ดีกว่า), a rule loosened (… ก็ได้, ยกเว้น …).
+CORRECTIONS = Corrections(
+    script=(r"[\u0E01-\u0E5B]",),
+    swap_open=(
+        r"^\W*(?:(?:เอ่อ|อืม+|เดี๋ยว(?:นะ)?|จริงๆ(?:แล้ว)?)\s*)*(?:ไม่ใช่|ไม่เอา(?!แล้ว)|เอาใหม่|คิดอีกที|เปลี่ยนใจ)",
+    ),
+    swap_pick=(
+        r"(?:ใช้|เปลี่ยนเป็น|เอา|ย้ายไป(?:ใช้)?|เลือก)",
+    ),
+    permit=(
+        r"ก็ได้", r"ได้ด้วย", r"ยกเว้น", r"เว้นแต่", r"ได้เลย(?:นะ|ครับ|ค่ะ)?$",
+    ),
+    also=(
+        r"ก็ได้เหมือนกัน", r"ได้เหมือนกัน", r"ก็ได้นะ",
+    ),
+    common=(),
+    instead=("{new} แทน {old}",),
+)
+
 PROPOSALS = Proposals(
     ack=(
         r"ใช่", r"ได้", r"เอา",
@@ -736,4 +756,5 @@ LEXICON = Lexicon(
     proposals=PROPOSALS,
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
+    corrections=CORRECTIONS,
 )

@@ -10,6 +10,7 @@ from jobs.microsync.rules.lexicon.model import (
     Clauses,
     Complaints,
     Conventions,
+    Corrections,
     Earlier,
     Facts,
     Fields,
@@ -570,6 +571,25 @@ EARLIER = Earlier(
     ),
 )
 
+# A correction of the choice just made (不对，还是用 X 吧), a rule loosened (可以…, 除了…).
+CORRECTIONS = Corrections(
+    script=(r"[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]",),
+    swap_open=(
+        r"^\W*(?:(?:嗯|呃|等等|等一下|其实)\W*)*(?:不对|不是|不行|算了|改主意了|还是用|還是用|不對|算了吧)",
+    ),
+    swap_pick=(
+        r"(?:用|改用|换成|换用|选|还是用|就用)",
+    ),
+    permit=(
+        r"(?<![不])可以(?!吗|嗎|么|麼)", r"除了", r"除非", r"例外",
+    ),
+    also=(
+        r"也可以(?!吗|嗎|么|麼)", r"也行(?!吗|嗎)",
+    ),
+    common=(),
+    instead=("{new}（不再用 {old}）",),
+)
+
 PROPOSALS = Proposals(
     ack=(
         r"要", r"对", r"是的",
@@ -710,4 +730,5 @@ LEXICON = Lexicon(
     proposals=PROPOSALS,
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
+    corrections=CORRECTIONS,
 )
