@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from memory_store.core.lineformat import line_problems, parse_line, split_fields
+from memory_store.core.lineformat import line_problems, parse_line, split_fields, without_comments
 from memory_store.core.secret_values import secret_kind
 from memory_store.entries import LINE_STATUSES, LineEntry
 from memory_store.errors import DuplicateId
@@ -135,8 +135,12 @@ def stray_lines(text: str, show_values: bool = True) -> list[BadLine]:
             continue
         if _ENTRY_RE.match(bare) or not _LIST_ITEM_RE.match(bare):
             continue
-        m = _KEY_VALUE_RE.match(bare)
-        if m:
+        m = _KEY_VALUE_RE.match(without_comments(bare)[0].rstrip())
+        if m and re.search(rf"(?<![\w.\[\]-]){re.escape(m['key'])}`?[ \t]*[:=]", m["value"]):
+            out.append(BadLine(i + 1, f"not an entry, so memjobs does not read it (kept as written), and {m['key']} is "
+                                      "given twice in it: write the value you mean as one line "
+                                      f"`- key:{m['key']} | value:<value>`"))
+        elif m:
             # the value is shown back only when it is no secret (memory_store/core/secret_values.py),
             # and never for POLICY.md (`show_values=False`: its values are never printed)
             value = m["value"] if show_values and secret_kind(m["key"], m["value"]) is None else "<value>"
@@ -248,8 +252,15 @@ def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = 
         return text
     lines = split_lines(text)
     ending = lines[loc.line - 1][len(_bare(lines[loc.line - 1])):]
-    lines[loc.line - 1] = line.rstrip("\n") + ending
+    lines[loc.line - 1] = _with_comments(line, loc).rstrip("\n") + ending
     return "".join(lines)
+
+
+def _with_comments(line: str, loc: Located) -> str:
+    """`line` (memjobs' rewrite of `loc`) with the HTML comments the person wrote in `loc` kept at its end:
+    they are no part of the entry (memory_store/core/lineformat.py), and not memjobs' to drop."""
+    notes = without_comments(_bare(loc.text))[1]
+    return line.rstrip("\n") + "".join(f" {c}" for c in notes) + "\n" if notes else line
 
 
 def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = LINE_STATUSES,
@@ -267,7 +278,8 @@ def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = L
 def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[str, ...] = LINE_STATUSES,
               path: str | None = None) -> str:
     """Entry `wanted` taken out of where it is and written as `line` at the end of `section`."""
-    return add_line(remove_lines(text, [wanted], statuses, path), line, section)
+    loc = find(text, wanted, statuses, path)
+    return add_line(remove_lines(text, [wanted], statuses, path), _with_comments(line, loc) if loc else line, section)
 
 
 def main_section(text: str, default: str) -> str:
