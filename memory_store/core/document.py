@@ -171,6 +171,25 @@ def duplicate_ids(found: Iterable[Located]) -> list[BadLine]:
     return out
 
 
+def ids_across(files: dict[str, list[Located]]) -> list[tuple[str, BadLine]]:
+    """(file, line) of each line whose id a line of an earlier file already has (PROFILE.md, then
+    SESSION.md: a line copied from one file to the other with its `id:`), naming that line: an edit by
+    that id — `mem forget`, `revoke`, … — could touch either, so memjobs refuses it
+    (memory_store/core/store.py `refuse_ambiguous`); validate and doctor report it."""
+    first: dict[str, str] = {}
+    out: list[tuple[str, BadLine]] = []
+    for rel, found in files.items():
+        mine: dict[str, str] = {}
+        for loc in found:
+            if loc.id in first:
+                out.append((rel, BadLine(loc.line, f"the same id {loc.id} as {first[loc.id]} (a line copied from one "
+                                                   f"file to the other): {_EDITS_BY_ID}; {_REMOVE_COPIED_ID}")))
+            mine.setdefault(loc.id, f"{rel}:{loc.line}")
+        for one, where in mine.items():
+            first.setdefault(one, where)
+    return out
+
+
 def ambiguous(found: Iterable[Located]) -> set[str]:
     """The ids more than one of the `found` lines have."""
     seen: set[str] = set()
