@@ -70,17 +70,25 @@ def set_cmd(
         help="On a key already held: overwrite_latest or keep_both (default by the key).")] = None,
     as_json: JSON = False,
 ) -> None:
-    """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both)."""
+    """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both). When
+    another value still wins the key (a PROFILE value over a SESSION write, a POLICY key), it says so."""
     if any(ch in value.strip() for ch in "\r\n"):
         # One line, as the help says: a line break (a pasted paragraph, a quoting slip in the shell)
         # would be kept as an escaped "\n" inside the value and shown to the agent that way.
         raise UsageError("the value must be one line; it holds a line break")
-    change = _store().set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority, ttl=ttl,
-                          strategy=strategy)
+    store = _store()
+    change = store.in_effect(store.set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority,
+                                       ttl=ttl, strategy=strategy))
     if as_json:
         echo_json(change.to_dict())
-    else:
-        typer.echo(_change_line(change))
+        return
+    typer.echo(_change_line(change))
+    if change.served is not None:
+        # held, but the precedence ladder serves another value (docs/spec/memory.md §3): never let the
+        # user think the write took effect
+        s = change.served
+        typer.echo(_safe(f"not in effect: {key} is served as {s.value} from {s.where} ({s.why}); "
+                         f"`memjobs mem resolve {key}` shows the ladder"))
 
 
 @mem_app.command()

@@ -33,8 +33,14 @@ def _dump(obj: Any) -> str:
     return redact(json.dumps(obj, ensure_ascii=False, indent=1))
 
 
-def acknowledgement(verbosity: str | None, what: str, key: str, value: str | None) -> str:
-    """One line back to the user, as short as their `response.verbosity` asks (docs/design.md §6)."""
+def acknowledgement(verbosity: str | None, what: str, key: str, value: str | None,
+                    served: dict[str, str] | None = None) -> str:
+    """One line back to the user, as short as their `response.verbosity` asks (docs/design.md §6). A
+    write another value still wins (`served`: docs/spec/memory.md §3) is never acknowledged as taking
+    effect, however short the user wants answers."""
+    if served is not None:
+        return (f"Written but not in effect: {key} stays {served['value']}, from {served['where']} "
+                f"({served['why']}).")
     if verbosity and any(word in verbosity.casefold() for word in _CONCISE):
         return "Noted." if what == "remembered" else "Forgotten."
     if what == "remembered":
@@ -85,8 +91,9 @@ class CoreTools:
             key, value, scope=scope, applies_to=applies_to, ttl=ttl, source="user_explicit",
             ref=f"mcp:{session_id}", actor=self._actor(), reason="the user asked the agent to remember",
             notes=(("excerpt", excerpt),)))
-        shown = change.to_dict()
-        return {"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"]), **shown}
+        shown = self.mem.in_effect(change).to_dict()
+        return {"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"], shown.get("served")),
+                **shown}
 
     def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None) -> dict[str, Any]:
         from memory_store.core.store import FORGET_EXCERPT, FORGET_REF
@@ -159,8 +166,9 @@ def register(server: Any, cfg: Config) -> None:
         ttl: Annotated[str | None, Field(description="none, session_end, 30m/8h/7d or an ISO time")] = None,
     ) -> str:
         """Write a preference the USER EXPLICITLY asked you to remember ("remember that…", "from now
-        on answer in Thai"), at once. Returns JSON with `ack`: say it to the user. Never use this for
-        something you inferred: use memory_propose."""
+        on answer in Thai"), at once. Returns JSON with `ack`: say it to the user. When another value
+        still wins the key (`in_effect: false`, `served`), the ack says which and why: tell the user.
+        Never use this for something you inferred: use memory_propose."""
         return run(lambda: tools.remember(key, value, session_id, excerpt, scope, applies_to, ttl))
 
     @server.tool(annotations=revokes)

@@ -32,8 +32,9 @@ from memory_store.core.policy import Policy, PolicyReader, is_reserved
 from memory_store.core.proposal_lines import lines as proposal_lines
 from memory_store.core.proposal_lines import reject_pending
 from memory_store.core.resolve import Candidate, resolve
-from memory_store.core.results import Change, Listed, Resolution
+from memory_store.core.results import Change, Listed, Resolution, Served
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind
+from memory_store.core.secret_values import shown as shown_value
 from memory_store.core.ttl import LastActivity, check_ttl, expiry, parse_duration, parse_time
 from memory_store.entries import LINE_KINDS, LINE_SOURCES, LineEntry
 from memory_store.errors import DuplicateId, MemjobsError, MemoryNotFound, MemoryRefused, UsageError
@@ -288,6 +289,31 @@ class CoreMemory:
             return write(run)
         with self.operation("set", actor) as own:
             return write(own)
+
+    def in_effect(self, change: Change) -> Change:
+        """`change` (a set) with what is served instead when the precedence ladder shadows the value it
+        holds (docs/spec/memory.md §3): a SESSION write under a PROFILE value, a PROFILE write under a
+        POLICY key, a value beaten by a line of higher priority. Judged in the write's own applies_to, as
+        `mem resolve --applies-to` would: a write is never acknowledged as taking effect when it does not."""
+        if change.type not in ("fact.created", "fact.updated", "unchanged") or change.scope not in SCOPE_FILES:
+            return change
+        e = change.entry
+        applies = e.effective_applies_to
+        res = self.resolve([e.key], () if applies == "global" else (applies,))
+        got = res.values.get(e.key)
+        mine = doc.entry_id(e)
+        if got is None:
+            return change
+        win = got.winner
+        if win.loc.id == mine and win.scope == change.scope:
+            return change
+        if win.scope != "policy" and e.value in got.values:
+            return change          # a multi-valued key: the value is served among the winning rung's
+        why = next((w for c, w in got.beaten if c.loc.id == mine and c.scope == change.scope), None)
+        if why is None:
+            why = next((f"it is not in effect: {w}" for c, w in got.ignored if c.loc.id == mine), "")
+        value = res.policy_ref if win.scope == "policy" else (shown_value(e.key, win.loc.entry.value) or "")
+        return replace(change, served=Served(value, win.where, why))
 
     def _said_before(self, located: list[doc.Located], key: str, ref: str) -> LineEntry | None:
         """The line of `key` written from the same transcript statement `ref` — active or inactive,

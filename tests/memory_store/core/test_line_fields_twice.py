@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from typer.testing import Result
+
 from memory_store.core import document as doc
 from memory_store.core.lineformat import escape, format_line, parse_line, unescape
 from memory_store.entries import LineEntry
-from typer.testing import Result
-
 from tests import conftest
 
 TWICE = "- key:user.name | value:Tom | key:user.nick | value:Thomas | ref:manual:hand\n"
