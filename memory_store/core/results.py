@@ -35,10 +35,11 @@ class Change:
     served: Served | None = None      # a write the precedence ladder shadows: what is served instead
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"type": self.type, "scope": self.scope, "file": self.file, "id": doc.entry_id(self.entry),
-               "key": self.entry.key, "value": shown(self.entry.key, self.entry.value),
-               "old": shown(self.entry.key, self.before.value) if self.before else None,
-               "run_id": self.run_id, "entry": entry_dict(self.entry)}
+        out: dict[str, Any] = {
+            "type": self.type, "scope": self.scope, "file": self.file, "id": doc.entry_id(self.entry),
+            "key": self.entry.key, "value": shown(self.entry.key, self.entry.value),
+            "old": shown(self.entry.key, self.before.value) if self.before else None,
+            "run_id": self.run_id, "entry": entry_dict(self.entry)}
         if self.served is not None:
             out.update(in_effect=False, served=self.served.to_dict())
         return out

@@ -265,8 +265,8 @@ class CoreMemory:
                                before=None)
                 return None
             # the scope is part of a SESSION fact's id: the same value set in both files in one second is two ids
-            said = (key, applies, value, ts) if scope == "profile" else (key, applies, value, ts, scope)
-            digest = hashlib.sha1("\x1f".join(said).encode()).hexdigest()[:10]
+            parts = (key, applies, value, ts) if scope == "profile" else (key, applies, value, ts, scope)
+            digest = hashlib.sha1("\x1f".join(parts).encode()).hexdigest()[:10]
             new = LineEntry(key=key, value=value, priority=50 if priority is None else priority,
                             ttl=the_ttl or default_ttl, source=source, updated_at=ts, kind=kind or "preference",
                             applies_to=applies, status="active", version=1, confidence=confidence,
