@@ -98,14 +98,22 @@ class CoreMemory:
         return self._policy.get()
 
     def located(self, scope: str) -> list[doc.Located]:
+        return self.read(scope)[0]
+
+    def read(self, scope: str) -> tuple[list[doc.Located], datetime | None]:
+        """The lines of a scope's file and the time of its last change (the age of a hand-written line
+        with a relative ttl and no time: memory_store/core/ttl.py `age_start`)."""
         rel = SCOPE_FILES[scope]
-        return doc.scan(read_snapshot(self.workspace / rel).text or "", rel)[0]
+        snap = read_snapshot(self.workspace / rel)
+        changed = datetime.fromtimestamp(snap.mtime_ns / 1e9, UTC) if snap.exists else None
+        return doc.scan(snap.text or "", rel)[0], changed
 
     def candidates(self) -> list[Candidate]:
         out = [Candidate(loc, "policy", "POLICY.md", n) for n, loc in enumerate(self.policy().entries)]
         for scope in ("profile", "session"):
-            out.extend(Candidate(loc, scope, SCOPE_FILES[scope], len(out) + n)
-                       for n, loc in enumerate(self.located(scope)))
+            located, changed = self.read(scope)
+            out.extend(Candidate(loc, scope, SCOPE_FILES[scope], len(out) + n, changed)
+                       for n, loc in enumerate(located))
         return out
 
     def warnings(self) -> list[str]:
@@ -129,13 +137,14 @@ class CoreMemory:
         now = self.clock()
         out: list[Listed] = []
         for scope, rel in SCOPE_FILES.items():
-            for loc in self.located(scope):
+            located, changed = self.read(scope)
+            for loc in located:
                 e = loc.entry
                 if applies_to is not None and e.effective_applies_to != applies_to:
                     continue
                 state, why = e.effective_status, ""
                 if state == "active":
-                    ex = expiry(e, now, self.session_idle, self.last_activity)
+                    ex = expiry(e, now, self.session_idle, self.last_activity, changed)
                     state, why = ("expired", ex.why) if ex.expired else ("active", ex.why)
                 if all_states or state == "active":
                     out.append(Listed(loc, scope, rel, state, why))
