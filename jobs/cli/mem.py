@@ -96,11 +96,19 @@ def set_cmd(
 def forget(
     key: Annotated[str, typer.Argument(help="The key to forget.")],
     applies_to: APPLIES = None,
+    value: Annotated[str | None, typer.Option(
+        "--value", help="Forget only this value of KEY (case-blind), keeping its others (user.other).")] = None,
+    fact_id: Annotated[str | None, typer.Option(
+        "--id", help="Forget only the fact with this id (see `memjobs mem list`), keeping KEY's others.")] = None,
     as_json: JSON = False,
 ) -> None:
-    """Revoke every active value of KEY (kept under ## Inactive), verified gone from resolve."""
-    changes = _store().forget(key, applies_to=applies_to)
-    _print_changes(changes, as_json, f"nothing held for {key}")
+    """Revoke every active value of KEY (kept under ## Inactive), verified gone from resolve; with
+    --value or --id, only that one."""
+    if value is not None and fact_id is not None:
+        raise UsageError("give --value or --id, not both")
+    changes = _store().forget(key, applies_to=applies_to, value=value, fact_id=fact_id)
+    what = key if value is None and fact_id is None else f"{key} = {value}" if value is not None else f"{key} {fact_id}"
+    _print_changes(changes, as_json, f"nothing held for {what}")
 
 
 @mem_app.command("resolve")

@@ -390,11 +390,14 @@ class CoreMemory:
             return self._transition("reactivate", wanted, actor, reason, run)
 
     def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "",
-               notes: tuple[tuple[str, str], ...] = (), said_at: datetime | None = None) -> list[Change]:
+               notes: tuple[tuple[str, str], ...] = (), said_at: datetime | None = None,
+               value: str | None = None, fact_id: str | None = None) -> list[Change]:
         """Revoke every active fact of `key` (of one applies_to, or all), reject the key's pending
         proposals (so a later accept cannot bring the value back), then check that `resolve` no
-        longer returns it from PROFILE or SESSION before returning (the forget took). `notes` (an
-        agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
+        longer returns it from PROFILE or SESSION before returning (the forget took). `value` (compared
+        case-blind) or `fact_id` forgets only that value or that fact of the key — one of a multi-valued
+        key's (user.other) values — and only the pending proposals of that value, leaving the others.
+        `notes` (an agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
         time a transcript statement asked it — only facts written by then are revoked, and only
         proposals made by then (or earlier in the same job run, which reads statements in their
         order) are rejected, so reading that transcript again never takes back a value set after it."""
@@ -402,6 +405,16 @@ class CoreMemory:
             raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
         if applies_to is not None:
             _check_applies(applies_to)
+        if value is not None and not value.strip():
+            raise UsageError("the value to forget is empty")
+        if fact_id is not None:
+            value = self._value_of(key, fact_id)
+        wanted = None if value is None else value.strip().casefold()
+
+        def picked(e: LineEntry) -> bool:
+            return e.key == key and (wanted is None or e.value.strip().casefold() == wanted)
+
+        what = key if value is None else f"{key} = {value}"
         changes: list[Change] = []
         with self.operation("forget", actor) as run:
             targets: list[str] = []
@@ -410,23 +423,40 @@ class CoreMemory:
                     e = loc.entry
                     if said_at is not None and (parse_time(e.updated_at or "") or _EPOCH) > said_at:
                         continue
-                    if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
+                    if picked(e) and e.effective_status == "active" and applies_to in (None, e.effective_applies_to) \
+                            and fact_id in (None, loc.id):
                         targets.append(loc.id)
-            self.refuse_ambiguous(lambda e: e.key == key, lambda e: e.key == key)
-            for wanted in targets:
-                changes.append(self._transition("revoke", wanted, actor, reason or f"forget {key}", run,
+            self.refuse_ambiguous(picked, picked)
+            for one in targets:
+                changes.append(self._transition("revoke", one, actor, reason or f"forget {what}", run,
                                                 notes, at=said_at))
-            for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
-                                                reason=reason or f"forget {key}", ts=stamp(said_at or self.clock()),
-                                                said_at=said_at):
+            for before, after in reject_pending(run, self.workspace, key if value is None else picked,
+                                                applies_to=applies_to, actor=actor, reason=reason or f"forget {what}",
+                                                ts=stamp(said_at or self.clock()), said_at=said_at):
                 changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
         left = self.resolve([key], contexts).values.get(key)
         if left is not None and left.winner.scope != "policy" and applies_to in (
-                None, left.winner.loc.entry.effective_applies_to):
-            raise MemjobsError(f"{key} still resolves from {left.winner.where} after forget", path=left.winner.file,
+                None, left.winner.loc.entry.effective_applies_to) and (
+                wanted is None or any(v.strip().casefold() == wanted for v in (left.winner.loc.entry.value,
+                                                                                *left.values))):
+            raise MemjobsError(f"{what} still resolves from {left.winner.where} after forget", path=left.winner.file,
                                line=left.winner.loc.line)
         return changes
+
+    def _value_of(self, key: str, fact_id: str) -> str:
+        """The value of the active fact `fact_id` of `key`: what a forget by id names."""
+        for scope in SCOPE_FILES:
+            for loc in self.located(scope):
+                if loc.id != fact_id:
+                    continue
+                if loc.entry.key != key:
+                    raise UsageError(f"fact {fact_id} holds {loc.entry.key}, not {key}")
+                if loc.entry.effective_status != "active":
+                    raise MemoryRefused(f"fact {fact_id} is {loc.entry.effective_status}: there is nothing to forget",
+                                        path=SCOPE_FILES[scope], line=loc.line)
+                return loc.entry.value
+        raise MemoryNotFound(f"no fact has the id {fact_id!r} (see `memjobs mem list`)")
 
     def refuse_ambiguous(self, fact: Callable[[LineEntry], bool], proposal: Callable[[LineEntry], bool]) -> None:
         """DuplicateId, before anything is written, when an active fact `fact` picks or a pending
