@@ -234,8 +234,9 @@ def audit(
     since: Annotated[str | None, typer.Option(help="Only events (or statements) from this ISO time or day on.")] = None,
     transcripts: Annotated[bool, typer.Option(
         "--transcripts", help="Instead: every explicit remember / forget the user said in the transcripts "
-                              "(from --since on) and whether memory holds it: found, missing, still_present "
-                              "after a forget, superseded, revoked, forgotten.")] = False,
+                              "(from --since on) and whether memory holds it: found, staged (waiting in "
+                              "PROPOSALS.md), rejected, expired, superseded, revoked, refused_secret, missing; "
+                              "for a forget, forgotten or still_present.")] = False,
     as_json: JSON = False,
 ) -> None:
     """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first; with
