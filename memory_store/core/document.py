@@ -271,11 +271,11 @@ def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = 
         return text
     lines = split_lines(text)
     ending = lines[loc.line - 1][len(_bare(lines[loc.line - 1])):]
-    lines[loc.line - 1] = _with_comments(line, loc).rstrip("\n") + ending
+    lines[loc.line - 1] = with_comments(line, loc).rstrip("\n") + ending
     return "".join(lines)
 
 
-def _with_comments(line: str, loc: Located) -> str:
+def with_comments(line: str, loc: Located) -> str:
     """`line` (memjobs' rewrite of `loc`) with the HTML comments the person wrote in `loc` kept at its end:
     they are no part of the entry (memory_store/core/lineformat.py), and not memjobs' to drop."""
     notes = without_comments(_bare(loc.text))[1]
@@ -298,7 +298,7 @@ def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[s
               path: str | None = None) -> str:
     """Entry `wanted` taken out of where it is and written as `line` at the end of `section`."""
     loc = find(text, wanted, statuses, path)
-    return add_line(remove_lines(text, [wanted], statuses, path), _with_comments(line, loc) if loc else line, section)
+    return add_line(remove_lines(text, [wanted], statuses, path), with_comments(line, loc) if loc else line, section)
 
 
 def main_section(text: str, default: str) -> str:

@@ -74,3 +74,23 @@ def test_a_value_holding_comment_marks_is_kept_whole() -> None:
     assert parse_line(line).value == value and unescape(escape(value)) == value
     [loc], bad = doc.scan("## P\n" + line)
     assert loc.entry.value == value and not bad
+
+
+def test_revoke_and_the_expiry_cleanup_keep_the_comment(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from memory_store.core.store import CoreMemory
+
+    (tmp_path / "PROFILE.md").write_text(
+        "## Preferences\n"
+        "- key:task.note | value:deploy <!-- ask Ana first --> | ttl:1h | updated_at:2026-11-27T00:00:00Z\n"
+        "- key:user.city | value:Lyon <!-- not sure --> | ref:manual:hand\n", encoding="utf-8")
+    mem = CoreMemory(tmp_path, tmp_path / ".memjobs", clock=lambda: datetime(2026, 11, 28, tzinfo=UTC))
+    assert [c.entry.key for c in mem.compact()] == ["task.note"]
+    city = next(loc.id for loc in mem.located("profile") if loc.entry.key == "user.city")
+    mem.revoke(city)
+    inactive = (tmp_path / "PROFILE.md").read_text(encoding="utf-8").split("## Inactive\n")[1].splitlines()
+    assert [(x.split(" | ")[0], x.endswith(c)) for x, c in zip(inactive, ("<!-- ask Ana first -->",
+                                                                        "<!-- not sure -->"), strict=True)] == \
+        [("- key:task.note", True), ("- key:user.city", True)]
+    assert {loc.entry.value for loc in mem.located("profile")} == {"deploy", "Lyon"}
