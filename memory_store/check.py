@@ -71,10 +71,29 @@ def validate_paths(workspace: Path, paths: Iterable[Path] | None = None, *, poli
             out.extend(check(text, rel, exists, transcript_present))
         if rel == "MEMORY.md":
             memory_md = (len(out), text)
+    out.extend(_ids_across_core_files(ws, texts))
     if memory_md is not None:   # after the loop: the files it read are the links' texts
         at, text = memory_md
         out[at:at] = _unfound_entries(ws, text, texts)
     return out
+
+
+def _ids_across_core_files(ws: Path, texts: dict[str, str]) -> list[Problem]:
+    """A fact id both PROFILE.md and SESSION.md hold (a line copied from one to the other), reported on the
+    validated file(s) among them: `mem forget` and the edits by id refuse it (docs/spec/memory.md §2)."""
+    from memory_store.core.document import ids_across, scan
+    from memory_store.core.files import SCOPE_FILES
+
+    core = list(SCOPE_FILES.values())
+    if not any(rel in texts for rel in core):
+        return []
+    files = {}
+    for rel in sorted(core, key=lambda r: r in texts):     # a validated file last: the report lands on it
+        try:
+            files[rel] = scan(texts[rel] if rel in texts else (read_snapshot(ws / rel).text or ""), rel)[0]
+        except (OSError, EntryError):
+            return []
+    return [Problem(rel, bad.line, bad.message) for rel, bad in ids_across(files) if rel in texts]
 
 
 def policy_file_problems(path: Path, multi_valued: frozenset[str] = frozenset()) -> list[Problem]:

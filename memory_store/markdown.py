@@ -203,7 +203,18 @@ def unclosed_fence(text: str) -> str | None:
     return fence[0] * fence[1] if fence is not None else None
 
 
+def unclosed_fence_line(lines: list[str]) -> int | None:
+    """The index of the line that opens a code fence never closed (None when every fence closes)."""
+    return _fence_walk(lines)[2]
+
+
 def _fences(lines: list[str]) -> tuple[list[bool], tuple[str, int] | None]:
+    inside, fence, _ = _fence_walk(lines)
+    return inside, fence
+
+
+def _fence_walk(lines: list[str]) -> tuple[list[bool], tuple[str, int] | None, int | None]:
+    """Which lines are fenced (or front matter), the fence still open at the end, and the index of its line."""
     inside = [False] * len(lines)
     i = 0
     if lines and _bare(lines[0]).rstrip() == "---":
@@ -214,12 +225,14 @@ def _fences(lines: list[str]) -> tuple[list[bool], tuple[str, int] | None]:
                 i = j + 1
                 break
     fence: tuple[str, int] | None = None
+    opened: int | None = None
     while i < len(lines):
         bare = _bare(lines[i])
         if fence is None:
             m = _FENCE_OPEN_RE.match(bare)
             if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
                 fence = (m.group(1)[0], len(m.group(1)))
+                opened = i
                 inside[i] = True
         else:
             inside[i] = True
@@ -229,7 +242,7 @@ def _fences(lines: list[str]) -> tuple[list[bool], tuple[str, int] | None]:
                 if run >= fence[1] and not stripped[run:].strip():
                     fence = None
         i += 1
-    return inside, fence
+    return inside, fence, opened if fence is not None else None
 
 
 def parse_document(text: str) -> Document:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from memory_store.core.document import duplicate_ids, scan, stray_lines
-from memory_store.core.lineformat import line_problems
+from memory_store.core.document import duplicate_ids, entry_lines, scan, stray_lines
+from memory_store.core.lineformat import line_problems, split_fields
 from memory_store.entries import (
     EXCERPT_MAX,
     ID_RE,
@@ -30,7 +30,7 @@ from memory_store.entries import (
 )
 from memory_store.episodes import KIND as EPISODE_KIND
 from memory_store.episodes import problems as episode_problems
-from memory_store.markdown import Block, LineNode, entries_without_id, iter_links, parse_document
+from memory_store.markdown import Block, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
 from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.procedures import problems as procedure_problems
@@ -92,10 +92,10 @@ def validate_text(
         return [Problem(rel, 1, "POLICY.md inside the workspace is ignored: policy lives outside it "
                                 "($MEMJOBS_POLICY or $XDG_CONFIG_HOME/memjobs/POLICY.md)", "warning")]
     if posixpath.basename(rel) in CORE_NAMES and "/" not in rel:
-        for node in doc.line_nodes:
-            out.extend(_check_line_entry(node, rel))
-        out.extend(Problem(rel, bad.line, bad.message, bad.severity) for bad in stray_lines(text))
         statuses = PROPOSAL_STATUSES if posixpath.basename(rel) == "PROPOSALS.md" else LINE_STATUSES
+        for line, _, bare, _ in entry_lines(text):
+            out.extend(_check_line_entry(line, split_fields(bare), rel, statuses))
+        out.extend(Problem(rel, bad.line, bad.message, bad.severity) for bad in stray_lines(text))
         out.extend(Problem(rel, bad.line, bad.message) for bad in duplicate_ids(scan(text, rel, statuses)[0]))
     if rel == "MEMORY.md":
         out.extend(_check_memory_md(text, rel))
@@ -177,13 +177,17 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
 
 
 
-def _check_line_entry(node: LineNode, rel: str) -> list[Problem]:
-    proposals = posixpath.basename(rel) == "PROPOSALS.md"
-    out = [Problem(rel, node.line, message)
-           for message in line_problems(node.fields, statuses=PROPOSAL_STATUSES if proposals else LINE_STATUSES)]
-    values = dict(node.fields)
+def _check_line_entry(line: int, fields: list[tuple[str, str]], rel: str, statuses: tuple[str, ...]) -> list[Problem]:
+    out = [Problem(rel, line, message) for message in line_problems(fields, statuses=statuses)]
+    values = dict(fields)
     if not out and "ref" not in values:
-        out.append(Problem(rel, node.line, "line entry has no ref (where it came from, e.g. manual:cli)", "warning"))
+        out.append(Problem(rel, line, "line entry has no ref (where it came from, e.g. manual:cli)", "warning"))
+    ttl = values.get("ttl", "none")
+    if not out and not values.get("updated_at") and (ttl == "session_end" or ttl[:1].isdigit() and "-" not in ttl):
+        since = ("its created_at" if values.get("created_at") else
+                 f"{rel}'s last change, which every edit of the file moves on")
+        out.append(Problem(rel, line, f"ttl {ttl} but no updated_at: its age is counted from {since}; add "
+                                      "updated_at:<the ISO time it was said>", "warning"))
     return out
 
 

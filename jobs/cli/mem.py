@@ -70,17 +70,25 @@ def set_cmd(
         help="On a key already held: overwrite_latest or keep_both (default by the key).")] = None,
     as_json: JSON = False,
 ) -> None:
-    """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both)."""
+    """Remember KEY = VALUE now (overwrites the key's latest value; keys ending in [] keep both). When
+    another value still wins the key (a PROFILE value over a SESSION write, a POLICY key), it says so."""
     if any(ch in value.strip() for ch in "\r\n"):
         # One line, as the help says: a line break (a pasted paragraph, a quoting slip in the shell)
         # would be kept as an escaped "\n" inside the value and shown to the agent that way.
         raise UsageError("the value must be one line; it holds a line break")
-    change = _store().set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority, ttl=ttl,
-                          strategy=strategy)
+    store = _store()
+    change = store.in_effect(store.set(key, value, scope=scope, applies_to=applies_to, kind=kind, priority=priority,
+                                       ttl=ttl, strategy=strategy))
     if as_json:
         echo_json(change.to_dict())
-    else:
-        typer.echo(_change_line(change))
+        return
+    typer.echo(_change_line(change))
+    if change.served is not None:
+        # held, but the precedence ladder serves another value (docs/spec/memory.md §3): never let the
+        # user think the write took effect
+        s = change.served
+        typer.echo(_safe(f"not in effect: {key} is served as {s.value} from {s.where} ({s.why}); "
+                         f"`memjobs mem resolve {key}` shows the ladder"))
 
 
 @mem_app.command()
@@ -88,11 +96,19 @@ def set_cmd(
 def forget(
     key: Annotated[str, typer.Argument(help="The key to forget.")],
     applies_to: APPLIES = None,
+    value: Annotated[str | None, typer.Option(
+        "--value", help="Forget only this value of KEY (case-blind), keeping its others (user.other).")] = None,
+    fact_id: Annotated[str | None, typer.Option(
+        "--id", help="Forget only the fact with this id (see `memjobs mem list`), keeping KEY's others.")] = None,
     as_json: JSON = False,
 ) -> None:
-    """Revoke every active value of KEY (kept under ## Inactive), verified gone from resolve."""
-    changes = _store().forget(key, applies_to=applies_to)
-    _print_changes(changes, as_json, f"nothing held for {key}")
+    """Revoke every active value of KEY (kept under ## Inactive), verified gone from resolve; with
+    --value or --id, only that one."""
+    if value is not None and fact_id is not None:
+        raise UsageError("give --value or --id, not both")
+    changes = _store().forget(key, applies_to=applies_to, value=value, fact_id=fact_id)
+    what = key if value is None and fact_id is None else f"{key} = {value}" if value is not None else f"{key} {fact_id}"
+    _print_changes(changes, as_json, f"nothing held for {what}")
 
 
 @mem_app.command("resolve")
@@ -218,8 +234,9 @@ def audit(
     since: Annotated[str | None, typer.Option(help="Only events (or statements) from this ISO time or day on.")] = None,
     transcripts: Annotated[bool, typer.Option(
         "--transcripts", help="Instead: every explicit remember / forget the user said in the transcripts "
-                              "(from --since on) and whether memory holds it: found, missing, still_present "
-                              "after a forget, superseded, revoked, forgotten.")] = False,
+                              "(from --since on) and whether memory holds it: found, staged (waiting in "
+                              "PROPOSALS.md), rejected, expired, superseded, revoked, refused_secret, missing; "
+                              "for a forget, forgotten or still_present.")] = False,
     as_json: JSON = False,
 ) -> None:
     """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first; with

@@ -33,13 +33,19 @@ def _dump(obj: Any) -> str:
     return redact(json.dumps(obj, ensure_ascii=False, indent=1))
 
 
-def acknowledgement(verbosity: str | None, what: str, key: str, value: str | None) -> str:
-    """One line back to the user, as short as their `response.verbosity` asks (docs/design.md §6)."""
+def acknowledgement(verbosity: str | None, what: str, key: str, value: str | None,
+                    served: dict[str, str] | None = None) -> str:
+    """One line back to the user, as short as their `response.verbosity` asks (docs/design.md §6). A
+    write another value still wins (`served`: docs/spec/memory.md §3) is never acknowledged as taking
+    effect, however short the user wants answers."""
+    if served is not None:
+        return (f"Written but not in effect: {key} stays {served['value']}, from {served['where']} "
+                f"({served['why']}).")
     if verbosity and any(word in verbosity.casefold() for word in _CONCISE):
         return "Noted." if what == "remembered" else "Forgotten."
     if what == "remembered":
         return f"Remembered: {key} = {value}."
-    return f"Forgotten: {key} (kept as revoked in the audit trail)."
+    return f"Forgotten: {key}{f' = {value}' if value else ''} (kept as revoked in the audit trail)."
 
 
 class CoreTools:
@@ -85,20 +91,26 @@ class CoreTools:
             key, value, scope=scope, applies_to=applies_to, ttl=ttl, source="user_explicit",
             ref=f"mcp:{session_id}", actor=self._actor(), reason="the user asked the agent to remember",
             notes=(("excerpt", excerpt),)))
-        shown = change.to_dict()
-        return {"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"]), **shown}
+        shown = self.mem.in_effect(change).to_dict()
+        return {"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"], shown.get("served")),
+                **shown}
 
-    def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None) -> dict[str, Any]:
+    def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None, value: str | None = None,
+               fact_id: str | None = None) -> dict[str, Any]:
         from memory_store.core.store import FORGET_EXCERPT, FORGET_REF
 
+        if value is not None and fact_id is not None:
+            raise UsageError("give value or id, not both")
         changes = self.with_retries(lambda: self.mem.forget(
             key, applies_to=applies_to, actor=self._actor(),
             reason=f"the user asked the agent to forget (mcp:{session_id}): {excerpt[:200]}",
-            notes=((FORGET_REF, f"mcp:{session_id}"), (FORGET_EXCERPT, excerpt))))
+            notes=((FORGET_REF, f"mcp:{session_id}"), (FORGET_EXCERPT, excerpt)), value=value, fact_id=fact_id))
         if not changes:
             # as `memjobs mem forget` says it: a key never held is not "forgotten"
-            return {"ack": f"Nothing was held for {key}: nothing to forget.", "changes": []}
-        return {"ack": acknowledgement(self._verbosity(), "forgotten", key, None),
+            what = key if value is None else f"{key} = {value}"
+            return {"ack": f"Nothing was held for {what}: nothing to forget.", "changes": []}
+        return {"ack": acknowledgement(self._verbosity(), "forgotten", key, changes[0].to_dict()["value"]
+                                       if value is not None or fact_id is not None else None),
                 "changes": [c.to_dict() for c in changes]}
 
     def propose(self, key: str, value: str, session_id: str, reason: str, excerpt: str, confidence: float | None,
@@ -159,8 +171,9 @@ def register(server: Any, cfg: Config) -> None:
         ttl: Annotated[str | None, Field(description="none, session_end, 30m/8h/7d or an ISO time")] = None,
     ) -> str:
         """Write a preference the USER EXPLICITLY asked you to remember ("remember that…", "from now
-        on answer in Thai"), at once. Returns JSON with `ack`: say it to the user. Never use this for
-        something you inferred: use memory_propose."""
+        on answer in Thai"), at once. Returns JSON with `ack`: say it to the user. When another value
+        still wins the key (`in_effect: false`, `served`), the ack says which and why: tell the user.
+        Never use this for something you inferred: use memory_propose."""
         return run(lambda: tools.remember(key, value, session_id, excerpt, scope, applies_to, ttl))
 
     @server.tool(annotations=revokes)
@@ -169,10 +182,17 @@ def register(server: Any, cfg: Config) -> None:
         session_id: Annotated[str, Field(description="This session's id")],
         excerpt: Annotated[str, Field(description="The user's own words asking you to forget it")],
         applies_to: Annotated[str | None, Field(description="Only this applies_to (default: every value)")] = None,
+        value: Annotated[str | None, Field(description=(
+            "Only this value of the key (compared case-blind), e.g. one of several user.other facts; the "
+            "key's other values are kept. Default: every value"))] = None,
+        id: Annotated[str | None, Field(description=(
+            "Only the fact with this id (the `id` memory_resolve or memory_remember gave); the key's other "
+            "values are kept. Give value or id, not both"))] = None,
     ) -> str:
         """Forget a preference because the USER asked ("forget that…"): every active value of the key
-        is revoked (kept in the audit trail) and checked gone. Returns JSON with `ack`."""
-        return run(lambda: tools.forget(key, session_id, excerpt, applies_to))
+        is revoked (kept in the audit trail) and checked gone — or, with `value` or `id`, only that one
+        (the user named one of several, e.g. one user.other fact). Returns JSON with `ack`."""
+        return run(lambda: tools.forget(key, session_id, excerpt, applies_to, value, id))
 
     @server.tool(annotations=writes)
     def memory_propose(

@@ -94,7 +94,8 @@ def _archiving(new: dict[str, LineEntry], moved: list[str]) -> Callable[[str | N
         if not present:
             return None
         moved.extend(i for i in new if i in present)
-        lines = "".join(format_line(new[i]) for i in moved)
+        where = {loc.id: loc for loc in found}
+        lines = "".join(doc.with_comments(format_line(new[i]), where[i]) for i in moved)
         return doc.add_line(doc.remove_lines(text, moved), lines, doc.INACTIVE)
 
     return transform

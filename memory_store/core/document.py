@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from memory_store.core.lineformat import line_problems, parse_line, split_fields
+from memory_store.core.lineformat import line_problems, parse_line, split_fields, without_comments
 from memory_store.core.secret_values import secret_kind
 from memory_store.entries import LINE_STATUSES, LineEntry
 from memory_store.errors import DuplicateId
-from memory_store.markdown import commented_lines, fenced_lines, split_lines, unclosed_comment
+from memory_store.markdown import commented_lines, fenced_lines, split_lines, unclosed_comment, unclosed_fence_line
 from memory_store.redact import redact
 
 INACTIVE = "Inactive"
@@ -62,31 +62,47 @@ def _eol(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
 
-def scan(text: str, path: str | None = None,
-         statuses: tuple[str, ...] = LINE_STATUSES) -> tuple[list[Located], list[BadLine]]:
-    """Entries (lines starting `- key:` outside code fences and HTML comments) and the lines that do
-    not parse."""
+def fenced(lines: list[str]) -> list[bool]:
+    """For each line, whether it is inside a code fence (or front matter) — as markdown reads it, except
+    that a fence never closed fences nothing: a stray ``` must not hide every fact below it, nor make
+    `mem set` write where nothing reads (`unclosed_fence_line` names its line for validate)."""
+    out = fenced_lines(lines)
+    opened = unclosed_fence_line(lines)
+    if opened is not None:
+        out[opened:] = [False] * (len(lines) - opened)
+    return out
+
+
+def entry_lines(text: str) -> Iterator[tuple[int, str, str, str]]:
+    """(line number, section, the line without its ending, the raw line) of each line starting `- key:`
+    outside code fences and HTML comments: the lines `scan` reads and `memjobs validate` checks."""
     lines = split_lines(text)
-    fenced = fenced_lines(lines)
-    commented = commented_lines(lines, fenced)
+    fences = fenced(lines)
+    commented = commented_lines(lines, fences)
     section = ""
-    found: list[Located] = []
-    bad: list[BadLine] = []
     for i, raw in enumerate(lines):
-        if fenced[i] or commented[i]:
+        if fences[i] or commented[i]:
             continue
         bare = _bare(raw)
         m = _HEADING_RE.match(bare)
         if m:
             section = m.group(1)
-            continue
-        if not _ENTRY_RE.match(bare):
-            continue
+        elif _ENTRY_RE.match(bare):
+            yield i + 1, section, bare, raw
+
+
+def scan(text: str, path: str | None = None,
+         statuses: tuple[str, ...] = LINE_STATUSES) -> tuple[list[Located], list[BadLine]]:
+    """Entries (lines starting `- key:` outside code fences and HTML comments) and the lines that do
+    not parse."""
+    found: list[Located] = []
+    bad: list[BadLine] = []
+    for line, section, bare, raw in entry_lines(text):
         problems = line_problems(split_fields(bare), statuses=statuses)
         if problems:
-            bad.append(BadLine(i + 1, problems[0]))
+            bad.append(BadLine(line, problems[0]))
             continue
-        found.append(Located(parse_line(bare, path, i + 1, statuses), i + 1, section, raw))
+        found.append(Located(parse_line(bare, path, line, statuses), line, section, raw))
     return found, bad
 
 
@@ -102,21 +118,29 @@ def stray_lines(text: str, show_values: bool = True) -> list[BadLine]:
     error); any other list item is a warning. They are kept as written (every rewrite leaves them);
     this only says so."""
     lines = split_lines(text)
-    fenced = fenced_lines(lines)
-    commented = commented_lines(lines, fenced)
+    fences = fenced(lines)
+    commented = commented_lines(lines, fences)
     out: list[BadLine] = []
-    opened = unclosed_comment(lines, fenced)
+    fence = unclosed_fence_line(lines)
+    if fence is not None:
+        out.append(BadLine(fence + 1, "a code fence opened here is never closed (no closing ```): the lines below "
+                                      "it are read as they stand; close it or remove it"))
+    opened = unclosed_comment(lines, fences)
     if opened is not None:
         out.append(BadLine(opened + 1, "an HTML comment opened here is never closed (no `-->`): the lines below it "
                                        "are read as they stand; close it or remove it"))
     for i, raw in enumerate(lines):
         bare = _bare(raw)
-        if fenced[i] or commented[i]:
+        if fences[i] or commented[i]:
             continue
         if _ENTRY_RE.match(bare) or not _LIST_ITEM_RE.match(bare):
             continue
-        m = _KEY_VALUE_RE.match(bare)
-        if m:
+        m = _KEY_VALUE_RE.match(without_comments(bare)[0].rstrip())
+        if m and re.search(rf"(?<![\w.\[\]-]){re.escape(m['key'])}`?[ \t]*[:=]", m["value"]):
+            out.append(BadLine(i + 1, f"not an entry, so memjobs does not read it (kept as written), and {m['key']} is "
+                                      "given twice in it: write the value you mean as one line "
+                                      f"`- key:{m['key']} | value:<value>`"))
+        elif m:
             # the value is shown back only when it is no secret (memory_store/core/secret_values.py),
             # and never for POLICY.md (`show_values=False`: its values are never printed)
             value = m["value"] if show_values and secret_kind(m["key"], m["value"]) is None else "<value>"
@@ -144,6 +168,25 @@ def duplicate_ids(found: Iterable[Located]) -> list[BadLine]:
         else:
             out.append(BadLine(loc.line, f"the same id {loc.id} as line {first[loc.id].line}: {_EDITS_BY_ID}; "
                                          f"{_REMOVE_COPIED_ID}"))
+    return out
+
+
+def ids_across(files: dict[str, list[Located]]) -> list[tuple[str, BadLine]]:
+    """(file, line) of each line whose id a line of an earlier file already has (PROFILE.md, then
+    SESSION.md: a line copied from one file to the other with its `id:`), naming that line: an edit by
+    that id — `mem forget`, `revoke`, … — could touch either, so memjobs refuses it
+    (memory_store/core/store.py `refuse_ambiguous`); validate and doctor report it."""
+    first: dict[str, str] = {}
+    out: list[tuple[str, BadLine]] = []
+    for rel, found in files.items():
+        mine: dict[str, str] = {}
+        for loc in found:
+            if loc.id in first:
+                out.append((rel, BadLine(loc.line, f"the same id {loc.id} as {first[loc.id]} (a line copied from one "
+                                                   f"file to the other): {_EDITS_BY_ID}; {_REMOVE_COPIED_ID}")))
+            mine.setdefault(loc.id, f"{rel}:{loc.line}")
+        for one, where in mine.items():
+            first.setdefault(one, where)
     return out
 
 
@@ -185,10 +228,10 @@ def _sections(lines: list[str]) -> list[tuple[str, int, int]]:
     """(name, index of the heading, index after the section's last line) of each `## ` section; a
     heading in a code fence or an HTML comment (one line or several) is no section, as `scan` reads it:
     a line added to it would be commented out, or land where nothing reads it as that section."""
-    fenced = fenced_lines(lines)
-    commented = commented_lines(lines, fenced)
+    fences = fenced(lines)
+    commented = commented_lines(lines, fences)
     heads = [(i, m.group(1)) for i, raw in enumerate(lines)
-             if not fenced[i] and not commented[i] and (m := _HEADING_RE.match(_bare(raw)))]
+             if not fences[i] and not commented[i] and (m := _HEADING_RE.match(_bare(raw)))]
     return [(name, i, heads[n + 1][0] if n + 1 < len(heads) else len(lines)) for n, (i, name) in enumerate(heads)]
 
 
@@ -228,8 +271,15 @@ def replace_line(text: str, wanted: str, line: str, statuses: tuple[str, ...] = 
         return text
     lines = split_lines(text)
     ending = lines[loc.line - 1][len(_bare(lines[loc.line - 1])):]
-    lines[loc.line - 1] = line.rstrip("\n") + ending
+    lines[loc.line - 1] = with_comments(line, loc).rstrip("\n") + ending
     return "".join(lines)
+
+
+def with_comments(line: str, loc: Located) -> str:
+    """`line` (memjobs' rewrite of `loc`) with the HTML comments the person wrote in `loc` kept at its end:
+    they are no part of the entry (memory_store/core/lineformat.py), and not memjobs' to drop."""
+    notes = without_comments(_bare(loc.text))[1]
+    return line.rstrip("\n") + "".join(f" {c}" for c in notes) + "\n" if notes else line
 
 
 def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = LINE_STATUSES,
@@ -247,7 +297,8 @@ def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = L
 def move_line(text: str, wanted: str, line: str, section: str, statuses: tuple[str, ...] = LINE_STATUSES,
               path: str | None = None) -> str:
     """Entry `wanted` taken out of where it is and written as `line` at the end of `section`."""
-    return add_line(remove_lines(text, [wanted], statuses, path), line, section)
+    loc = find(text, wanted, statuses, path)
+    return add_line(remove_lines(text, [wanted], statuses, path), with_comments(line, loc) if loc else line, section)
 
 
 def main_section(text: str, default: str) -> str:

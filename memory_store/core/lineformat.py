@@ -2,8 +2,12 @@
 and back.
 
 Fields are separated by ` | `. A value may hold anything on one line, JSON included: a `|` inside
-it is written `\\|`, a backslash `\\\\`, a newline `\\n`, a carriage return `\\r`, so no value can
-split a line or end it. Reading is lenient: a backslash before any other character is kept as
+it is written `\\|`, a backslash `\\\\`, a newline `\\n`, a carriage return `\\r`, and the `<` of a
+`<!--` `\\<`, so no value can split a line, end it or open a comment. An HTML comment written in the
+line (`<!-- not sure -->`) is no part of any field: it is taken out before the fields are read (and
+kept at the end of the line when memjobs rewrites it). A field given twice in one line (two `value:`,
+two `key:` — two facts typed on one line) makes the line unreadable rather than a guess: it is not
+an entry, and validate names it. Reading is lenient: a backslash before any other character is kept as
 written (people type Windows paths), and a piece without `name:` belongs to the value before it.
 A value's leading and trailing whitespace is not part of it (the line format cannot show it).
 """
@@ -17,13 +21,36 @@ from memory_store.errors import EntryError
 
 _SPLIT_RE = re.compile(r"[ \t]\|[ \t]")
 _ESCAPES = {"\\": "\\\\", "|": "\\|", "\n": "\\n", "\r": "\\r"}
-_UNESCAPES = {"\\": "\\", "|": "|", "n": "\n", "r": "\r"}
+_UNESCAPES = {"\\": "\\", "|": "|", "n": "\n", "r": "\r", "<": "<"}
+OPEN_COMMENT, CLOSE_COMMENT = "<!--", "-->"
 APPLIES_RE = re.compile(r"^(global|project:[^\s|\\]+|session:[^\s|\\]+)$")
 KEY_RE = re.compile(r"^[^\s|\\]+$")
 
 
 def escape(value: str) -> str:
-    return "".join(_ESCAPES.get(ch, ch) for ch in value.strip())
+    return "".join(_ESCAPES.get(ch, ch) for ch in value.strip()).replace(OPEN_COMMENT, "\\" + OPEN_COMMENT)
+
+
+def without_comments(bare: str) -> tuple[str, list[str]]:
+    """The line with each HTML comment (`<!-- … -->`, closed on the line) taken out, and the comments. An
+    escaped `\\<!--` (a value holding those characters) opens none; a `<!--` never closed is kept as text."""
+    out: list[str] = []
+    found: list[str] = []
+    i = 0
+    while i < len(bare):
+        if bare[i] == "\\" and i + 1 < len(bare):
+            out.append(bare[i:i + 2])
+            i += 2
+            continue
+        if bare.startswith(OPEN_COMMENT, i):
+            end = bare.find(CLOSE_COMMENT, i + len(OPEN_COMMENT))
+            if end >= 0:
+                found.append(bare[i:end + len(CLOSE_COMMENT)])
+                i = end + len(CLOSE_COMMENT)
+                continue
+        out.append(bare[i])
+        i += 1
+    return "".join(out), found
 
 
 def unescape(text: str) -> str:
@@ -41,8 +68,9 @@ def unescape(text: str) -> str:
 
 
 def split_fields(bare: str) -> list[tuple[str, str]]:
-    """(name, raw value) pairs of a line (its `- ` marker included), values still escaped."""
-    body = bare.strip()[1:].strip()
+    """(name, raw value) pairs of a line (its `- ` marker included), values still escaped; its HTML
+    comments are no part of them."""
+    body = without_comments(bare)[0].strip()[1:].strip()
     out: list[tuple[str, str]] = []
     for part in _SPLIT_RE.split(body):
         name, sep, value = part.partition(":")
@@ -127,6 +155,13 @@ def line_problems(pairs: list[tuple[str, str]], *, show_values: bool = True,
         return f" {values[name]!r}" if show_values else ""
 
     out: list[str] = []
+    seen: dict[str, str] = {}
+    for name, raw in pairs:
+        if name in LINE_FIELDS and name in seen:
+            both = f" ({seen[name]!r} and {raw!r})" if show_values else ""
+            out.append(f"'{name}' is given twice in one line{both}: memjobs does not guess which one is meant, so "
+                       "it does not read the line; keep one (and write each fact on a line of its own)")
+        seen.setdefault(name, raw)
     for key in ("key", "value"):
         if key not in values:
             out.append(f"line entry is missing '{key}'")

@@ -32,6 +32,7 @@ class Candidate:
     scope: str
     file: str
     order: int                        # reading order over all files: a later line is a later write
+    written: datetime | None = None   # the file's last change: the age of a hand-written line without a time
 
     @property
     def where(self) -> str:
@@ -106,7 +107,7 @@ def resolve(candidates: Iterable[Candidate], *, now: datetime, idle: timedelta, 
         if e.effective_applies_to not in in_effect:
             skipped.setdefault(e.key, []).append((c, f"applies_to {e.effective_applies_to} is not in effect"))
             continue
-        ex = expiry(e, now, idle, last_activity)
+        ex = expiry(e, now, idle, last_activity, c.written)
         if ex.expired:
             skipped.setdefault(e.key, []).append((c, f"expired ({ex.why})"))
             continue

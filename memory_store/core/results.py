@@ -13,6 +13,18 @@ from memory_store.entries import LineEntry
 
 
 @dataclass(frozen=True)
+class Served:
+    """What a key resolves to instead of a value just written (docs/spec/memory.md §3): the written fact
+    is held but not in effect — its value, where it is written, and the rung of the ladder that decides."""
+    value: str
+    where: str
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "where": self.where, "why": self.why}
+
+
+@dataclass(frozen=True)
 class Change:
     type: str                 # fact.created | fact.updated | fact.revoked | … | unchanged | stale
     scope: str
@@ -20,12 +32,17 @@ class Change:
     entry: LineEntry
     before: LineEntry | None = None
     run_id: str | None = None
+    served: Served | None = None      # a write the precedence ladder shadows: what is served instead
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "scope": self.scope, "file": self.file, "id": doc.entry_id(self.entry),
-                "key": self.entry.key, "value": shown(self.entry.key, self.entry.value),
-                "old": shown(self.entry.key, self.before.value) if self.before else None,
-                "run_id": self.run_id, "entry": entry_dict(self.entry)}
+        out: dict[str, Any] = {
+            "type": self.type, "scope": self.scope, "file": self.file, "id": doc.entry_id(self.entry),
+            "key": self.entry.key, "value": shown(self.entry.key, self.entry.value),
+            "old": shown(self.entry.key, self.before.value) if self.before else None,
+            "run_id": self.run_id, "entry": entry_dict(self.entry)}
+        if self.served is not None:
+            out.update(in_effect=False, served=self.served.to_dict())
+        return out
 
 
 @dataclass

@@ -32,8 +32,9 @@ from memory_store.core.policy import Policy, PolicyReader, is_reserved
 from memory_store.core.proposal_lines import lines as proposal_lines
 from memory_store.core.proposal_lines import reject_pending
 from memory_store.core.resolve import Candidate, resolve
-from memory_store.core.results import Change, Listed, Resolution
+from memory_store.core.results import Change, Listed, Resolution, Served
 from memory_store.core.secret_values import SecretRefused, refusal, secret_kind
+from memory_store.core.secret_values import shown as shown_value
 from memory_store.core.ttl import LastActivity, check_ttl, expiry, parse_duration, parse_time
 from memory_store.entries import LINE_KINDS, LINE_SOURCES, LineEntry
 from memory_store.errors import DuplicateId, MemjobsError, MemoryNotFound, MemoryRefused, UsageError
@@ -97,14 +98,22 @@ class CoreMemory:
         return self._policy.get()
 
     def located(self, scope: str) -> list[doc.Located]:
+        return self.read(scope)[0]
+
+    def read(self, scope: str) -> tuple[list[doc.Located], datetime | None]:
+        """The lines of a scope's file and the time of its last change (the age of a hand-written line
+        with a relative ttl and no time: memory_store/core/ttl.py `age_start`)."""
         rel = SCOPE_FILES[scope]
-        return doc.scan(read_snapshot(self.workspace / rel).text or "", rel)[0]
+        snap = read_snapshot(self.workspace / rel)
+        changed = datetime.fromtimestamp(snap.mtime_ns / 1e9, UTC) if snap.exists else None
+        return doc.scan(snap.text or "", rel)[0], changed
 
     def candidates(self) -> list[Candidate]:
         out = [Candidate(loc, "policy", "POLICY.md", n) for n, loc in enumerate(self.policy().entries)]
         for scope in ("profile", "session"):
-            out.extend(Candidate(loc, scope, SCOPE_FILES[scope], len(out) + n)
-                       for n, loc in enumerate(self.located(scope)))
+            located, changed = self.read(scope)
+            out.extend(Candidate(loc, scope, SCOPE_FILES[scope], len(out) + n, changed)
+                       for n, loc in enumerate(located))
         return out
 
     def warnings(self) -> list[str]:
@@ -128,13 +137,14 @@ class CoreMemory:
         now = self.clock()
         out: list[Listed] = []
         for scope, rel in SCOPE_FILES.items():
-            for loc in self.located(scope):
+            located, changed = self.read(scope)
+            for loc in located:
                 e = loc.entry
                 if applies_to is not None and e.effective_applies_to != applies_to:
                     continue
                 state, why = e.effective_status, ""
                 if state == "active":
-                    ex = expiry(e, now, self.session_idle, self.last_activity)
+                    ex = expiry(e, now, self.session_idle, self.last_activity, changed)
                     state, why = ("expired", ex.why) if ex.expired else ("active", ex.why)
                 if all_states or state == "active":
                     out.append(Listed(loc, scope, rel, state, why))
@@ -263,7 +273,9 @@ class CoreMemory:
                 outcome.update(type="unchanged", entry=next(loc.entry for loc in same if loc.entry.value == value),
                                before=None)
                 return None
-            digest = hashlib.sha1("\x1f".join((key, applies, value, ts)).encode()).hexdigest()[:10]
+            # the scope is part of a SESSION fact's id: the same value set in both files in one second is two ids
+            parts = (key, applies, value, ts) if scope == "profile" else (key, applies, value, ts, scope)
+            digest = hashlib.sha1("\x1f".join(parts).encode()).hexdigest()[:10]
             new = LineEntry(key=key, value=value, priority=50 if priority is None else priority,
                             ttl=the_ttl or default_ttl, source=source, updated_at=ts, kind=kind or "preference",
                             applies_to=applies, status="active", version=1, confidence=confidence,
@@ -286,6 +298,31 @@ class CoreMemory:
             return write(run)
         with self.operation("set", actor) as own:
             return write(own)
+
+    def in_effect(self, change: Change) -> Change:
+        """`change` (a set) with what is served instead when the precedence ladder shadows the value it
+        holds (docs/spec/memory.md §3): a SESSION write under a PROFILE value, a PROFILE write under a
+        POLICY key, a value beaten by a line of higher priority. Judged in the write's own applies_to, as
+        `mem resolve --applies-to` would: a write is never acknowledged as taking effect when it does not."""
+        if change.type not in ("fact.created", "fact.updated", "unchanged") or change.scope not in SCOPE_FILES:
+            return change
+        e = change.entry
+        applies = e.effective_applies_to
+        res = self.resolve([e.key], () if applies == "global" else (applies,))
+        got = res.values.get(e.key)
+        mine = doc.entry_id(e)
+        if got is None:
+            return change
+        win = got.winner
+        if win.loc.id == mine and win.scope == change.scope:
+            return change
+        if win.scope != "policy" and e.value in got.values:
+            return change          # a multi-valued key: the value is served among the winning rung's
+        why = next((w for c, w in got.beaten if c.loc.id == mine and c.scope == change.scope), None)
+        if why is None:
+            why = next((f"it is not in effect: {w}" for c, w in got.ignored if c.loc.id == mine), "")
+        value = res.policy_ref if win.scope == "policy" else (shown_value(e.key, win.loc.entry.value) or "")
+        return replace(change, served=Served(value, win.where, why))
 
     def _said_before(self, located: list[doc.Located], key: str, ref: str) -> LineEntry | None:
         """The line of `key` written from the same transcript statement `ref` — active or inactive,
@@ -353,11 +390,14 @@ class CoreMemory:
             return self._transition("reactivate", wanted, actor, reason, run)
 
     def forget(self, key: str, *, applies_to: str | None = None, actor: Actor = CLI, reason: str = "",
-               notes: tuple[tuple[str, str], ...] = (), said_at: datetime | None = None) -> list[Change]:
+               notes: tuple[tuple[str, str], ...] = (), said_at: datetime | None = None,
+               value: str | None = None, fact_id: str | None = None) -> list[Change]:
         """Revoke every active fact of `key` (of one applies_to, or all), reject the key's pending
         proposals (so a later accept cannot bring the value back), then check that `resolve` no
-        longer returns it from PROFILE or SESSION before returning (the forget took). `notes` (an
-        agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
+        longer returns it from PROFILE or SESSION before returning (the forget took). `value` (compared
+        case-blind) or `fact_id` forgets only that value or that fact of the key — one of a multi-valued
+        key's (user.other) values — and only the pending proposals of that value, leaving the others.
+        `notes` (an agent's `forget_ref` and `forget_excerpt`) are kept on the revoked lines. `said_at`: the
         time a transcript statement asked it — only facts written by then are revoked, and only
         proposals made by then (or earlier in the same job run, which reads statements in their
         order) are rejected, so reading that transcript again never takes back a value set after it."""
@@ -365,6 +405,16 @@ class CoreMemory:
             raise self.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md, which memjobs never writes")
         if applies_to is not None:
             _check_applies(applies_to)
+        if value is not None and not value.strip():
+            raise UsageError("the value to forget is empty")
+        if fact_id is not None:
+            value = self._value_of(key, fact_id)
+        wanted = None if value is None else value.strip().casefold()
+
+        def picked(e: LineEntry) -> bool:
+            return e.key == key and (wanted is None or e.value.strip().casefold() == wanted)
+
+        what = key if value is None else f"{key} = {value}"
         changes: list[Change] = []
         with self.operation("forget", actor) as run:
             targets: list[str] = []
@@ -373,23 +423,40 @@ class CoreMemory:
                     e = loc.entry
                     if said_at is not None and (parse_time(e.updated_at or "") or _EPOCH) > said_at:
                         continue
-                    if e.key == key and e.effective_status == "active" and applies_to in (None, e.effective_applies_to):
+                    if picked(e) and e.effective_status == "active" and applies_to in (None, e.effective_applies_to) \
+                            and fact_id in (None, loc.id):
                         targets.append(loc.id)
-            self.refuse_ambiguous(lambda e: e.key == key, lambda e: e.key == key)
-            for wanted in targets:
-                changes.append(self._transition("revoke", wanted, actor, reason or f"forget {key}", run,
+            self.refuse_ambiguous(picked, picked)
+            for one in targets:
+                changes.append(self._transition("revoke", one, actor, reason or f"forget {what}", run,
                                                 notes, at=said_at))
-            for before, after in reject_pending(run, self.workspace, key, applies_to=applies_to, actor=actor,
-                                                reason=reason or f"forget {key}", ts=stamp(said_at or self.clock()),
-                                                said_at=said_at):
+            for before, after in reject_pending(run, self.workspace, key if value is None else picked,
+                                                applies_to=applies_to, actor=actor, reason=reason or f"forget {what}",
+                                                ts=stamp(said_at or self.clock()), said_at=said_at):
                 changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
         contexts = {c.entry.effective_applies_to for c in changes} - {"global"}
         left = self.resolve([key], contexts).values.get(key)
         if left is not None and left.winner.scope != "policy" and applies_to in (
-                None, left.winner.loc.entry.effective_applies_to):
-            raise MemjobsError(f"{key} still resolves from {left.winner.where} after forget", path=left.winner.file,
+                None, left.winner.loc.entry.effective_applies_to) and (
+                wanted is None or any(v.strip().casefold() == wanted for v in (left.winner.loc.entry.value,
+                                                                                *left.values))):
+            raise MemjobsError(f"{what} still resolves from {left.winner.where} after forget", path=left.winner.file,
                                line=left.winner.loc.line)
         return changes
+
+    def _value_of(self, key: str, fact_id: str) -> str:
+        """The value of the active fact `fact_id` of `key`: what a forget by id names."""
+        for scope in SCOPE_FILES:
+            for loc in self.located(scope):
+                if loc.id != fact_id:
+                    continue
+                if loc.entry.key != key:
+                    raise UsageError(f"fact {fact_id} holds {loc.entry.key}, not {key}")
+                if loc.entry.effective_status != "active":
+                    raise MemoryRefused(f"fact {fact_id} is {loc.entry.effective_status}: there is nothing to forget",
+                                        path=SCOPE_FILES[scope], line=loc.line)
+                return loc.entry.value
+        raise MemoryNotFound(f"no fact has the id {fact_id!r} (see `memjobs mem list`)")
 
     def refuse_ambiguous(self, fact: Callable[[LineEntry], bool], proposal: Callable[[LineEntry], bool]) -> None:
         """DuplicateId, before anything is written, when an active fact `fact` picks or a pending

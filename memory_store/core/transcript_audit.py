@@ -5,8 +5,10 @@ it now:
 - a remember (explicit, or "yes, remember that"): `found` (an active fact of the key carries the
   statement's ref or value), `superseded` (a later value of the key is active), `revoked` (its fact
   was revoked or archived since), `staged` / `rejected` / `expired` (a statement of a weak class,
-  kept as a proposal for the user to review: pending, or refused by the user, or left to expire), or
-  `missing`;
+  kept as a proposal for the user to review: pending, or refused by the user, or left to expire),
+  `refused_secret` (the value is a secret, which memjobs never keeps), or `missing`. What became of the
+  statement itself (its fact, its proposal) decides before what came after it, and a later value
+  supersedes only a single-valued key's: a multi-valued key (user.other) keeps every value;
 - a forget: `forgotten` (no active fact of the key from before it), or `still_present`.
 
 Inferred signals are not instructions and are not listed (they are PROPOSALS.md's).
@@ -18,7 +20,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from memory_store.config import FREE_FORM_KEYS
 from memory_store.core.heard import Heard, heard
+from memory_store.core.secret_values import secret_kind
 from memory_store.core.store import CoreMemory
 from memory_store.core.ttl import parse_time
 from memory_store.transcripts.records import Record
@@ -29,7 +33,8 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 @dataclass(frozen=True)
 class Checked:
     statement: Heard
-    status: str      # found | superseded | revoked | staged | rejected | expired | missing | forgotten | still_present
+    status: str      # found | superseded | revoked | staged | rejected | expired | refused_secret | missing
+    #                  | forgotten | still_present
     where: str       # the fact that decides it (PROFILE.md:12), or ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,17 +72,24 @@ def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
                        else Checked(h, "forgotten", ""))
             continue
         mine = [x for x in active if x.loc.entry.ref == h.ref or x.loc.entry.value == h.routed.value]
-        newer = [x for x in active if (parse_time(x.loc.entry.updated_at) or _EPOCH) > h.ts]
+        # a later value replaces a single-valued key's; a multi-valued key's (user.other: unrelated facts)
+        # keeps every value, so a later one supersedes nothing
+        multi = key in FREE_FORM_KEYS or key in mem.multi_valued or key.endswith("[]")
+        newer = [] if multi else [x for x in active if (parse_time(x.loc.entry.updated_at) or _EPOCH) > h.ts]
         gone = [x for x in facts if x.state != "active" and x.loc.entry.ref == h.ref]
+        staged = [p for p in proposals if p.loc.entry.ref == h.ref and p.loc.entry.key == key]
         if mine:
             out.append(Checked(h, "found", f"{mine[0].file}:{mine[0].loc.line}"))
-        elif newer:
-            out.append(Checked(h, "superseded", where))
         elif gone:
             out.append(Checked(h, "revoked", f"{gone[0].file}:{gone[0].loc.line}"))
-        elif staged := [p for p in proposals if p.loc.entry.ref == h.ref and p.loc.entry.key == key]:
+        elif staged:
+            # what became of the statement itself comes before what came after it
             state = {"pending": "staged"}.get(staged[-1].status, staged[-1].status)
             out.append(Checked(h, state, f"{PROPOSALS}:{staged[-1].loc.line}"))
+        elif newer:
+            out.append(Checked(h, "superseded", where))
+        elif secret_kind(key, h.routed.value or "", h.excerpt) is not None:
+            out.append(Checked(h, "refused_secret", ""))      # memjobs keeps no secret (docs/spec/memory.md §5)
         else:
             out.append(Checked(h, "missing", ""))
     return out

@@ -56,12 +56,15 @@ class Expiry:
     why: str
 
 
-def expiry(e: LineEntry, now: datetime, idle: timedelta, last_activity: LastActivity | None = None) -> Expiry:
-    """Whether `e` has expired at `now`, when, and why (the words `resolve` and `list` show)."""
+def expiry(e: LineEntry, now: datetime, idle: timedelta, last_activity: LastActivity | None = None,
+           written: datetime | None = None) -> Expiry:
+    """Whether `e` has expired at `now`, when, and why (the words `resolve` and `list` show). A line without
+    `updated_at` (written by hand) is as old as its `created_at`, else as `written` — the last change of its
+    file, which the caller reads: a `ttl:8h` never runs forever for want of a time (validate warns)."""
     ttl = e.ttl
-    updated = parse_time(e.updated_at) if e.updated_at else None
     if ttl == "none":
         return Expiry(False, None, "ttl none")
+    updated, since = age_start(e, written)
     if ttl == "session_end":
         sid = session_of(e.applies_to)
         seen = last_activity(sid) if (sid and last_activity) else None
@@ -69,7 +72,7 @@ def expiry(e: LineEntry, now: datetime, idle: timedelta, last_activity: LastActi
         if last is None:
             return Expiry(False, None, "session_end, no activity known")
         at = last + idle
-        source = "its transcript's last line" if seen is not None and seen == last else "updated_at"
+        source = "its transcript's last line" if seen is not None and seen == last else since
         return Expiry(now >= at, at, f"session_end: idle since {last:%Y-%m-%dT%H:%M:%SZ} ({source})")
     m = _DURATION_RE.match(ttl)
     if m:
@@ -78,9 +81,22 @@ def expiry(e: LineEntry, now: datetime, idle: timedelta, last_activity: LastActi
         try:
             at = updated + parse_duration(ttl)
         except (OverflowError, UsageError):  # a hand-written "forever" (99999999d) runs past the year 9999
-            return Expiry(False, None, f"ttl {ttl} from updated_at: beyond the calendar, never")
-        return Expiry(now >= at, at, f"ttl {ttl} from updated_at")
+            return Expiry(False, None, f"ttl {ttl} from {since}: beyond the calendar, never")
+        return Expiry(now >= at, at, f"ttl {ttl} from {since}")
     until = parse_time(ttl)
     if until is None:
         return Expiry(False, None, f"ttl {ttl} not understood")
     return Expiry(now >= until, until, f"ttl until {ttl}")
+
+
+FILE_CHANGE = "the file's last change"
+
+
+def age_start(e: LineEntry, written: datetime | None = None) -> tuple[datetime | None, str]:
+    """When a relative ttl (`8h`, `session_end`) of `e` starts counting, and from what: its `updated_at`,
+    else its `created_at`, else `written` (the last change of its file)."""
+    for name in ("updated_at", "created_at"):
+        at = parse_time(getattr(e, name) or "")
+        if at is not None:
+            return at, name
+    return (written, FILE_CHANGE) if written is not None else (None, "updated_at")
