@@ -28,6 +28,7 @@ import os
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from memory_store.config import Config
 from memory_store.search.schema import KEY_BITS, meta_get
@@ -58,13 +59,40 @@ class SaidStats:
 
 
 def redactor_version() -> str:
-    """A hash of the redactor and its catalogue of formats: a change to any of them reads the tier again."""
-    from memory_store import redact, secret_formats, secret_phrases
-
+    """A hash of the redactor and every module of ours it reads, found by following its imports (so
+    a catalogue module added later is covered without being named here): a change to any of them
+    reads the tier again."""
     h = hashlib.sha256()
-    for module in (redact, secret_formats, secret_phrases):
+    for module in redactor_modules():
+        h.update(module.__name__.encode())
         h.update(Path(str(module.__file__)).read_bytes())
     return h.hexdigest()[:16]
+
+
+def redactor_modules() -> list[ModuleType]:
+    """`memory_store.redact` and the `memory_store` modules it imports, directly or not, by name."""
+    import ast
+    import importlib
+    import importlib.util
+
+    seen: dict[str, ModuleType] = {}
+    todo = ["memory_store.redact"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        module = importlib.import_module(name)
+        seen[name] = module
+        for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "memory_store":
+                # `from memory_store import secret_keys`: the names that are modules
+                todo += [f"memory_store.{a.name}" for a in node.names
+                         if importlib.util.find_spec(f"memory_store.{a.name}") is not None]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("memory_store."):
+                todo.append(str(node.module))
+            elif isinstance(node, ast.Import):
+                todo += [a.name for a in node.names if a.name.startswith("memory_store.")]
+    return [seen[n] for n in sorted(seen)]
 
 
 def context_text(before: str, after: str) -> str:
