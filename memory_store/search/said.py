@@ -70,24 +70,24 @@ def redactor_version() -> str:
 
 
 def redactor_modules() -> list[ModuleType]:
-    """`memory_store.redact` and the `memory_store` modules it imports, directly or not, by name."""
+    """`memory_store.redact` and the `memory_store` modules it imports, directly or not: read off its
+    import statements, each module taken from `sys.modules` (importing redact imported them all)."""
     import ast
-    import importlib
-    import importlib.util
+    import sys
+
+    from memory_store import redact
 
     seen: dict[str, ModuleType] = {}
-    todo = ["memory_store.redact"]
+    todo = [redact.__name__]
     while todo:
         name = todo.pop()
-        if name in seen:
+        module = sys.modules.get(name)
+        if module is None or name in seen or getattr(module, "__file__", None) is None:
             continue
-        module = importlib.import_module(name)
         seen[name] = module
         for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module == "memory_store":
-                # `from memory_store import secret_keys`: the names that are modules
-                todo += [f"memory_store.{a.name}" for a in node.names
-                         if importlib.util.find_spec(f"memory_store.{a.name}") is not None]
+                todo += [f"memory_store.{a.name}" for a in node.names]   # `from memory_store import x`
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("memory_store."):
                 todo.append(str(node.module))
             elif isinstance(node, ast.Import):
