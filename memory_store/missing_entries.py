@@ -9,8 +9,10 @@ that entry any more, there are two cases, told apart conservatively because noth
   entry nor as a stray `- id:` line (an entry moved to another file, to `memory/archive/` or
   half-edited is found, so it is not deleted). The weekly compound takes such an item out of
   MEMORY.md, archived with its reason.
-- otherwise (a hand-written item, a file that is missing or cannot be read): not known to be
-  deleted. The item stays; `memjobs validate` still reports the link.
+- otherwise (a hand-written item, a file that is missing or cannot be read, or one that fails
+  validation — cut short by an editor or sync crash or a full disk, which loses the entries after
+  the cut without anyone deleting them): not known to be deleted. The item stays; `memjobs
+  validate` still reports the link, and the broken file.
 
 Pure over what the caller reads (`read(rel)` returns a file's text, None when it does not exist,
 and raises OSError/EntryError when it cannot be read).
@@ -68,11 +70,19 @@ def unfound_items(items: Iterable[IndexItem], known: set[str], memory_files: lis
         deleted = False
         if mine is not None:
             try:
-                deleted = read(mine.path) is not None and read(it.link) is not None
+                deleted = _whole(mine.path, read(mine.path)) and _whole(it.link, read(it.link))
             except (OSError, EntryError):
                 return None
         out.append(Unfound(it, deleted, mine.path if (mine is not None and deleted) else it.link))
     return out
+
+
+def _whole(rel: str, text: str | None) -> bool:
+    """`text` (the file `rel`) exists and passes validation: a file cut short is no evidence that a
+    person deleted what it no longer holds."""
+    from memory_store.validate import validate_text
+
+    return text is not None and not any(p.severity == "error" for p in validate_text(text, rel))
 
 
 def memory_file_rels(workspace: Path) -> list[str]:

@@ -131,3 +131,21 @@ def test_a_hand_written_item_without_an_entry_stays(tmp_path: Path) -> None:
     assert found and found[0]["severity"] == "warning" and "deleted" not in found[0]["message"], r.output
     _weekly(ws)
     assert fake in md.read_text("utf-8")
+
+
+def test_a_daily_file_cut_short_is_no_deletion(tmp_path: Path) -> None:
+    """A daily log cut in the middle of an entry (an editor or sync crash, a full disk) fails validation;
+    what it lost is not "deleted by a person": the weekly keeps the items, and validate names the file."""
+    ws, redis = _ws(tmp_path)
+    p = ws / DAILY
+    text = p.read_text("utf-8")
+    cut = text.index("## Decision: Use Redis") + len("## Decision: Use Redis for the session cache\n- id: ")
+    p.write_text(text[:cut + 12], "utf-8")          # the Redis entry's id line itself half-written
+    assert redis not in p.read_text("utf-8")
+    r = cli("-w", str(ws), "validate")
+    assert r.exit_code != 0 and DAILY in r.output, r.output
+    _weekly(ws)
+    memory = (ws / "MEMORY.md").read_text("utf-8")
+    assert redis in memory, memory
+    log = "\n".join(f.read_text("utf-8") for f in sorted((ws / "memory").glob("archive/*.md")))
+    assert "deleted by a person" not in log
