@@ -84,8 +84,12 @@ def _change(agent: str, target: Path | None, per_prompt: bool, command: str | No
     from memory_store.hooks import install
 
     where = (target or install.default_target(agent)).expanduser()
+    notes = install.other_workspaces(agent, where, _workspace(), remove=remove)
     changes = install.apply(install.plan(agent, where, _workspace(), _base(command), per_prompt=per_prompt,
                                          remove=remove), dry_run=dry_run, remove=remove)
+    for c in changes:
+        if c.path == where:
+            c.notes = list(notes)
     if as_json:
         echo_json({"agent": agent, "dry_run": dry_run, "files": [c.to_dict() for c in changes]})
         return
@@ -97,6 +101,8 @@ def _change(agent: str, target: Path | None, per_prompt: bool, command: str | No
         backup = f" (backup: {c.backup})" if c.backup else ""
         typer.echo(f"{c.path}: {verb}{backup}" if c.action not in ("unchanged", "absent") else
                    f"{c.path}: {'nothing to change' if c.action == 'unchanged' else 'not there'}")
+        for note in c.notes:
+            typer.echo(f"  note: {note}")
 
 
 @hook_app.command()

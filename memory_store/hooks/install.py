@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,10 +30,11 @@ class FileChange:
     action: str                          # created | updated | unchanged | removed (uninstall) | absent
     backup: Path | None = None
     diff: str = ""
+    notes: list[str] = field(default_factory=list)   # what the user must know: another workspace's hook
 
     def to_dict(self) -> dict[str, Any]:
         return {"path": str(self.path), "action": self.action,
-                "backup": str(self.backup) if self.backup else None, "diff": self.diff}
+                "backup": str(self.backup) if self.backup else None, "diff": self.diff, "notes": self.notes}
 
 
 Transform = Callable[[str | None], str | None]
@@ -64,7 +65,9 @@ def plan(agent: str, target: Path, workspace: Path, base: list[str], *, per_prom
     if agent == "claude-code":
         where = str(target)
         hooks = snippets.claude_code_hooks(base, ws, per_prompt=per_prompt)
-        return [(target, (lambda t: merge.unmerge_claude_settings(t, where)) if remove
+        # One memjobs context a session: an install replaces another workspace's hook (and says so,
+        # `notes`); an uninstall takes out only this workspace's, and says which it left.
+        return [(target, (lambda t: merge.unmerge_claude_settings(t, where, str(ws))) if remove
                  else (lambda t: merge.merge_claude_settings(t, hooks, where)))]
     if target.suffix:
         raise UsageError(f"for {agent}, give the folder that holds AGENTS.md, not a file: {target}")
@@ -79,6 +82,20 @@ def plan(agent: str, target: Path, workspace: Path, base: list[str], *, per_prom
     toml: Transform = ((lambda t: merge.unmerge_codex_toml(t, str(toml_path))) if remove
                        else (lambda t: merge.merge_codex_toml(t, table, str(toml_path))))
     return [(toml_path, toml), (agents_md, md)]
+
+
+def other_workspaces(agent: str, target: Path, workspace: Path, *, remove: bool = False) -> list[str]:
+    """What the user must know before the change, as sentences: the Claude Code settings file's
+    memjobs hooks that read another workspace — replaced by an install (one memjobs context a
+    session), left in place by an uninstall."""
+    if agent != "claude-code":
+        return []
+    others = [w for w in merge.claude_hook_workspaces(read_snapshot(target.resolve()).text, str(target))
+              if Path(w).expanduser().resolve() != workspace.resolve()]
+    if remove:
+        return [f"left memjobs' hook of another workspace, {w} (uninstall it with --workspace {w})" for w in others]
+    return [f"replaces memjobs' hook of another workspace, {w}: a session reads one workspace's memory"
+            for w in others]
 
 
 def apply(changes: list[tuple[Path, Transform]], *, dry_run: bool = False, remove: bool = False,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from typing import Any
 
 from memory_store.errors import MemjobsError
@@ -45,12 +46,38 @@ def _ours(hook: Any) -> bool:
         hook.get("command", ""))
 
 
-def _without_ours(groups: list[Any]) -> list[Any]:
-    """The matcher groups with memjobs' hooks taken out (a group left empty goes too)."""
+def hook_workspace(hook: Any) -> str | None:
+    """The workspace a memjobs hook's command reads (`--workspace PATH`), None when it names none
+    or does not parse."""
+    try:
+        words = shlex.split(str(hook.get("command", "")))
+    except ValueError:
+        return None
+    at = next((n for n, w in enumerate(words) if w == "--workspace"), None)
+    return words[at + 1] if at is not None and at + 1 < len(words) else None
+
+
+def claude_hook_workspaces(text: str | None, where: str) -> list[str]:
+    """The workspaces memjobs' hooks in a settings.json read, each once, in order."""
+    if text is None:
+        return []
+    out: list[str] = []
+    for groups in (_load_settings(text, where).get("hooks") or {}).values():
+        for group in groups:
+            for hook in (group.get("hooks") or []) if isinstance(group, dict) else []:
+                if _ours(hook) and (ws := hook_workspace(hook)) is not None and ws not in out:
+                    out.append(ws)
+    return out
+
+
+def _without_ours(groups: list[Any], workspace: str | None = None) -> list[Any]:
+    """The matcher groups with memjobs' hooks taken out — only those reading `workspace` when it is
+    given (another workspace's hook stays) — and a group left empty goes too."""
     out = []
     for group in groups:
         if isinstance(group, dict) and isinstance(group.get("hooks"), list):
-            kept = [h for h in group["hooks"] if not _ours(h)]
+            kept = [h for h in group["hooks"]
+                    if not (_ours(h) and (workspace is None or hook_workspace(h) in (workspace, None)))]
             if not kept and group["hooks"]:
                 continue
             if len(kept) != len(group["hooks"]):
@@ -95,8 +122,9 @@ def merge_claude_settings(text: str | None, ours: dict[str, list[dict[str, objec
     return _dump(new, text)
 
 
-def unmerge_claude_settings(text: str | None, where: str) -> str | None:
-    """settings.json without memjobs' hooks (an event list memjobs emptied goes, and an empty `hooks`)."""
+def unmerge_claude_settings(text: str | None, where: str, workspace: str | None = None) -> str | None:
+    """settings.json without memjobs' hooks — those reading `workspace` when it is given, and those
+    naming no workspace — (an event list memjobs emptied goes, and an empty `hooks`)."""
     if text is None:
         return None
     data = _load_settings(text, where)
@@ -105,7 +133,7 @@ def unmerge_claude_settings(text: str | None, where: str) -> str | None:
         return text
     kept = {}
     for event, groups in hooks.items():
-        left = _without_ours(groups)
+        left = _without_ours(groups, workspace)
         if left or not groups:
             kept[event] = left
     new = {k: v for k, v in data.items() if k != "hooks"}

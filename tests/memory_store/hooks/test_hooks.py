@@ -245,3 +245,28 @@ def test_hook_print_has_json_with_what_the_plain_output_prints(workspace: Path) 
     per_prompt = json.loads(hook(workspace, "print", "claude-code", "--per-prompt", "--json").stdout)
     assert "UserPromptSubmit" in per_prompt["snippets"][0]["content"]["hooks"]
     assert hook(workspace, "print", "codex", "--per-prompt", "--json").exit_code == 2
+
+
+def test_two_workspaces_one_settings_file_install_says_it_replaces_and_uninstall_leaves_the_other(
+        workspace: Path, tmp_path: Path) -> None:
+    """A user with two workspaces: installing A over B's hook says so (one memjobs context a session),
+    and A's uninstall never takes out B's hook, saying which it left."""
+    other = tmp_path / "other ws"
+    assert cli("init", str(other)).exit_code == 0
+    settings = tmp_path / "claude" / "settings.json"
+    assert hook(other, "install", "claude-code", "--target", str(settings)).exit_code == 0
+    r = hook(workspace, "install", "claude-code", "--target", str(settings), "--json")
+    assert r.exit_code == 0, r.output
+    (changed,) = json.loads(r.stdout)["files"]
+    assert changed["action"] == "updated" and any(str(other.resolve()) in n and "replaces" in n
+                                                  for n in changed["notes"]), changed
+    assert str(other.resolve()) not in settings.read_text()                 # one context a session
+    # B installs again, then A uninstalls: B's hook stays, and the output says so
+    assert hook(other, "install", "claude-code", "--target", str(settings)).exit_code == 0
+    before = settings.read_text()
+    r = hook(workspace, "uninstall", "claude-code", "--target", str(settings))
+    assert r.exit_code == 0 and "nothing to change" in r.stdout and str(other.resolve()) in r.stdout, r.output
+    assert settings.read_text() == before
+    r = hook(other, "uninstall", "claude-code", "--target", str(settings))
+    assert r.exit_code == 0 and "removed" in r.stdout
+    assert "--hook-input" not in settings.read_text()
