@@ -62,18 +62,24 @@ def _refs_lines(ctx: RuntimeContext, fmt: str) -> list[str]:
 def notices(ctx: RuntimeContext) -> list[str]:
     """What the agent must be told about this context: fallbacks, an empty context, disputed items."""
     out = warnings(ctx)
-    cut = sorted({e.entity_id for e in ctx.events if e.operation == "oversized"})
+    # Both taken from the items still shown, three named at most: after trimming a notice can only
+    # get shorter, so the budget holds (a notice naming every item cut once filled a small budget
+    # alone, and named items no longer shown).
+    oversized = {e.entity_id for e in ctx.events if e.operation == "oversized"}
+    cut = [i.id for g in GROUPS for i in ctx.group(g) if i.id in oversized]
     if cut:
-        out.append(f"{', '.join(cut)} {'is' if len(cut) == 1 else 'are'} too long for the context budget: cut "
-                   "to fit (`memjobs mem list` shows the whole value)")
-    # Taken from the items still shown (after trimming a notice can only get shorter: the budget holds).
+        out.append(f"{_named(cut)} {'is' if len(cut) == 1 else 'are'} too long for the context budget: cut "
+                   "to fit (`memjobs get ID` shows an entry whole, `memjobs mem list` a core-memory value)")
     disputed = [i.id for g in ("memory_index", "recent") for i in ctx.group(g)
                 if {"disputed_by", "disputes"} & dict(i.fields).keys()]
     if disputed:
-        named = ", ".join(disputed[:3]) + (f" and {len(disputed) - 3} more" if len(disputed) > 3 else "")
-        out.append(f"{named} {'is' if len(disputed) == 1 else 'are'} in an open conflict (marked DISPUTED "
+        out.append(f"{_named(disputed)} {'is' if len(disputed) == 1 else 'are'} in an open conflict (marked DISPUTED "
                    "below): ask the user which holds before acting on it; `memjobs conflicts` lists the pairs")
     return out
+
+
+def _named(ids: list[str]) -> str:
+    return ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
 
 
 def warnings(ctx: RuntimeContext) -> list[str]:

@@ -58,3 +58,23 @@ def test_one_oversized_profile_value_is_cut_not_the_whole_context(workspace: Pat
     assert any(e["operation"] == "oversized" and e["entity_id"] == "m-00000000ab" for e in got["events"])
     code, out, _ = cli(workspace, "context")
     assert code == 0 and "> NOTE: m-00000000ab is too long" in out and "user.name: Ann" in out
+
+
+def test_a_small_budget_holds_and_the_cut_notice_names_only_what_is_shown(workspace: Path):
+    """Pins: at --budget 128 the notice named every item cut once (14 ids on the demo), cost more than the
+    budget alone and left the context with no item (224 of 128 tokens)."""
+    with (workspace / "PROFILE.md").open("a", encoding="utf-8") as fh:
+        for n in range(12):
+            fh.write(f"- key:user.note{n} | value:" + f"a long hand-written note number {n}; " * 40
+                     + f"| priority:50 | ttl:none | source:user_explicit | updated_at:2026-11-01T00:00:00Z"
+                     f" | id:m-0000000{n:03d}\n")
+    for budget in (128, 160, 200):
+        code, out, err = cli(workspace, "context", "--json", "--budget", str(budget))
+        assert code == 0, err
+        got = json.loads(out)
+        assert got["tokens"] <= budget, (budget, got["tokens"])
+        shown = {i["id"] for group in got["long_memory"].values() for i in group}
+        for notice in got["notices"]:
+            named = notice.split(" is too long")[0].split(" are too long")[0]
+            assert all(part.split(" and ")[0] in shown for part in named.split(", ")), (notice, shown)
+        assert shown, budget
