@@ -14,7 +14,9 @@ served with each forgotten value written `[forgotten]` (`Forgotten.mask`).
 A forgotten value is the value of a revoked fact (PROFILE.md, SESSION.md, the core archive) and
 every value the audit trail shows its key held before it was revoked (an overwrite replaced "Nok"
 by "Tom", then the user said "forget my name": both are forgotten), less any value a fact holds
-now (said again after the forget, it is the user's again). A pending proposal that microSync
+now, and any value the user said again after the forget — a proposal staged from their explicit words, a
+later "remember …" that only the daily log keeps (audited `memory.restated`): the trail is read in the
+order things were said, and the later statement wins (`withdrawals`). A pending proposal that microSync
 rejected because the user asked to forget what it holds ("please forget my licence plate") or took
 back the yes that staged it is forgotten the same way — so is a daily-log Remember entry the user asked
 to forget, recorded as such a proposal (memory_store/core/forget_logged.py): its value, and a
@@ -48,11 +50,13 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
+from memory_store.core.ttl import parse_time
 from memory_store.entries import slug_words
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
@@ -60,6 +64,7 @@ from memory_store.stat_memo import StatMemo
 
 SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: matched as stated, not as words
 MIN_CHARS = 2
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
@@ -291,6 +296,12 @@ def _text(path: Path) -> str:
 # remember that"). A pending proposal rejected with one of them holds a value the user asked to forget.
 FORGET_REASON = "the user asked to forget it"
 TAKE_BACK_REASON = "the user took it back"
+# The user saying a withdrawn value again: a proposal microSync staged from their explicit words
+# (jobs/microsync/preferences.py gives these reasons) or a yes, and a later "remember …" that only the daily
+# log keeps (memory_store/core/forget_logged.py `restate_logged` audits it as RESTATED). Said after the
+# forget, it is the user's again: the later statement wins.
+SAID_REASONS = ("said explicitly", "the user said yes")
+RESTATED = "memory.restated"
 # where a stated value starts ("my licence plate is KX-4471", "车牌号是 京A12345", "เบอร์ห้องคือ 1203")
 _COPULA = re.compile(r"\s(?:is|are|=)\s|[:：=]|是|คือ", re.IGNORECASE)
 
@@ -319,33 +330,74 @@ def _withdrawn_values(value: str) -> set[tuple[str, str]]:
 
 
 def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
-    """Every value a key held up to a `fact.revoked` of it, and every pending proposal's value withdrawn
-    because the user asked to forget it or took it back, from the audit trail (oldest first)."""
+    """What the audit trail shows the user had memjobs forget and did not say again since (`withdrawals`)."""
+    return set(withdrawals(path))
+
+
+def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
+    """From the audit trail, in the order the events were said (their `ts`; a backfill appends an older
+    statement after a newer forget), each value forgotten and not said again since, with the time it was
+    withdrawn: every value a key held up to a `fact.revoked` of it; a pending proposal's value withdrawn
+    because the user asked to forget it or took it back; less
+    each value the user said again after that — a proposal staged from their explicit words, the daily log's
+    entry of a later "remember …" (`RESTATED`), a fact written with it. An event a rollback undid counts
+    for nothing."""
+    out: dict[tuple[str, str], datetime] = {}
     held: dict[str, set[tuple[str, str]]] = {}
-    out: set[tuple[str, str]] = set()
+    for ts, ev in _trail(path):
+        etype, key = str(ev.get("type") or ""), str(ev.get("key") or "")
+        old, new = (ev.get(n) if isinstance(ev.get(n), str) else None for n in ("old", "new"))
+        who = ev.get("actor")
+        actor: dict[str, Any] = who if isinstance(who, dict) else {}
+        if etype == "proposal.rejected" and old is not None and (
+                str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON))):
+            out.update(dict.fromkeys(_withdrawn_values(old), ts))
+            continue
+        if new is not None and out and (etype == RESTATED or (
+                etype == "proposal.created" and actor.get("id") == "microsync"
+                and str(ev.get("reason") or "").startswith(SAID_REASONS))):
+            for mark in [m for m in out if not m[0] and _matcher({m}).found_in(new)]:
+                del out[mark]
+            continue
+        if not etype.startswith("fact."):
+            continue
+        if etype in ("fact.created", "fact.updated", "fact.reactivated"):
+            out.pop(_filtered(key, new) or ("", ""), None)     # the value is the user's again
+        for value in (old, new):
+            f = _filtered(key, value)
+            if f:
+                held.setdefault(key, set()).add(f)
+        if etype == "fact.revoked":
+            out.update(dict.fromkeys(held.get(key, set()), ts))
+    return out
+
+
+def withdrawn_at(workspace: Path, text: str) -> datetime | None:
+    """When the latest withdrawal of a forgotten value `text` holds was made (see `withdrawals`), or None."""
+    found = [at for mark, at in withdrawals(workspace / AUDIT_LOG).items() if _matcher({mark}).found_in(text)]
+    return max(found, default=None)
+
+
+_UNDID = re.compile(r"\bundid \S+ ([0-9a-f]{32})\b")
+
+
+def _trail(path: Path) -> list[tuple[datetime, dict[str, Any]]]:
+    """The trail's events with their time, oldest first (stable: one time keeps the file's order), less each
+    event a `memjobs rollback` undid (memory_store/core/audit.py `compensating`) and its compensation."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
-            lines = fh.readlines()
+            raw_lines = fh.readlines()
     except OSError:
-        return out
-    for raw in lines:
+        return []
+    events: list[dict[str, Any]] = []
+    for raw in raw_lines:
         try:
             ev = json.loads(raw)
         except ValueError:
             continue
-        if not isinstance(ev, dict):
-            continue
-        if ev.get("type") == "proposal.rejected" and isinstance(ev.get("old"), str) \
-                and str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON)):
-            out |= _withdrawn_values(ev["old"])
-            continue
-        if not str(ev.get("type") or "").startswith("fact."):
-            continue
-        key = str(ev.get("key") or "")
-        for name in ("old", "new"):
-            f = _filtered(key, ev.get(name) if isinstance(ev.get(name), str) else None)
-            if f:
-                held.setdefault(key, set()).add(f)
-        if ev.get("type") == "fact.revoked":
-            out |= held.get(key, set())
-    return out
+        if isinstance(ev, dict):
+            events.append(ev)
+    undone = {m.group(1) for ev in events if ev.get("type") == "memory.rolled_back"
+              for m in [_UNDID.search(str(ev.get("reason") or ""))] if m}
+    kept = [ev for ev in events if ev.get("type") != "memory.rolled_back" and ev.get("id") not in undone]
+    return sorted(((parse_time(str(ev.get("ts") or "")) or _EPOCH, ev) for ev in kept), key=lambda t: t[0])
