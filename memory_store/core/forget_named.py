@@ -6,7 +6,10 @@ hold at once, so the key alone does not say which one is meant; the words of the
 takes them from the clause that holds the forget cue: the words left once the forget's own words are
 taken out (the verb, please, my, ไปได้เลย, 请, 我的…) — Latin words and numbers whole, Thai and Chinese
 (no spaces between words) as pairs of characters. A kept value is named when most of those pieces are
-in it (`Named.said_in`: all of one or two, two of three…).
+in it (`Named.said_in`: all of one or two, two of three…) and it is the thing of whom the forget names:
+"please forget my licence plate" names the user's own, not "my friend's licence plate is …", "her licence
+plate …", "我朋友的车牌号…", "เลขทะเบียนรถของเพื่อนฉัน…" (another person owns the words: `Named._whose`); a forget
+that names an owner ("my friend's plate", "我朋友的", "ของเพื่อน") names only what holds that owner.
 
 `withdraw` rejects every pending proposal a test picks (audited with the forget's actor, so accepting it
 later cannot write the value back) and revokes every active fact the other test picks, in one core
@@ -60,11 +63,25 @@ _UNSPACED_FILLER = re.compile(
     r"|记|記|我的|我|的|吧|了|一下|把|也|还有|還有|就|这件事|這件事|这个|這個|那个|那個|事情")
 
 
+# Whose the thing is. "my friend's licence plate", "her plate", "the plate of his", "我朋友的车牌号",
+# "เลขทะเบียนรถของเพื่อนฉัน" hold every word of "forget my licence plate" and are another person's: a forget
+# names the user's own thing unless it names an owner ("forget my friend's plate": then that owner's).
+_NOT_OWNERS = frozenset(("it's", "that's", "what's", "let's", "he's", "she's", "there's", "here's", "who's"))
+_OWNER_BEFORE = re.compile(r"(?<![\w'])([a-z]+'s|his|her|their|your|our)\s+(?:[a-z][\w-]*\s+){0,2}$")
+_OWNER_AFTER = re.compile(r"^\s+of\s+(?:his|hers|her|their|theirs|your|yours|our|ours)\b")
+_ZH_OWNER = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)的\s*$")
+_ZH_MINE = ("我", "我们", "我們", "自己", "咱", "咱们", "咱們")
+_TH_OWNER = re.compile(r"^\s*ของ\s*(\S+)")
+_TH_MINE = ("ฉัน", "ผม", "หนู", "ดิฉัน", "เรา", "กู", "ตัวเอง", "ข้า")
+
+
 @dataclass(frozen=True)
 class Named:
-    """The pieces of what a forget names: Latin words and numbers, and pairs of Thai or Chinese characters."""
+    """The pieces of what a forget names: Latin words and numbers, and pairs of Thai or Chinese characters;
+    `owners` the pieces of whose it is when the forget names someone ("my friend's", "我朋友的", "ของเพื่อน")."""
     pieces: tuple[str, ...] = ()
     words: tuple[str, ...] = ()     # the same, as said (for the report)
+    owners: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.pieces)
@@ -73,12 +90,50 @@ class Named:
         return " ".join(self.words)
 
     def said_in(self, value: str) -> bool:
-        """Most pieces are in `value`: all of one or two, at least two thirds of more."""
-        return bool(self.pieces) and self._found(value) * 3 >= len(self.pieces) * 2
+        """Most pieces are in `value` (all of one or two, at least two thirds of more), and it is the thing of
+        whom the forget names (`_whose`)."""
+        return bool(self.pieces) and self._found(value) * 3 >= len(self.pieces) * 2 and self._whose(value)
 
     def all_in(self, value: str) -> bool:
-        """Every piece is in `value` (a daily log's entry: many share a word with the request)."""
-        return bool(self.pieces) and self._found(value) == len(self.pieces)
+        """Every piece is in `value` (a daily log's entry: many share a word with the request), and it is the
+        thing of whom the forget names (`_whose`)."""
+        return bool(self.pieces) and self._found(value) == len(self.pieces) and self._whose(value)
+
+    def _whose(self, value: str) -> bool:
+        """`value` is the named owner's thing: it holds every piece of the owner the forget names; with no
+        owner named (the user's own), no other person owns the named words in it — a possessive before them
+        ("friend's", "her", "朋友的") or after them ("of his", "ของเพื่อน")."""
+        folded = value.casefold()
+        if self.owners:
+            return all(self._has(folded, p) for p in self.owners)
+        span = self._span(folded)
+        if span is None:
+            return True
+        before, after = folded[:span[0]], folded[span[1]:]
+        m = _OWNER_BEFORE.search(before)
+        if (m and m.group(1) not in _NOT_OWNERS) or _OWNER_AFTER.match(after):
+            return False
+        m = _ZH_OWNER.search(before)
+        if m and not m.group(1).endswith(_ZH_MINE):
+            return False
+        m = _TH_OWNER.match(after)
+        return not (m and not m.group(1).startswith(_TH_MINE))
+
+    @staticmethod
+    def _has(folded: str, piece: str) -> bool:
+        if not piece.isascii():
+            return piece in folded
+        return any(w in (piece, piece.rstrip("s")) for w in _WORD.findall(folded))
+
+    def _span(self, folded: str) -> tuple[int, int] | None:
+        """From the first to the last named piece in `folded` (first occurrences)."""
+        spans = [(m.start(), m.end()) for m in _WORD.finditer(folded)
+                 if any(p.isascii() and m.group(0) in (p, p.rstrip("s")) for p in self.pieces)]
+        for p in self.pieces:
+            at = folded.find(p) if not p.isascii() else -1
+            if at >= 0:
+                spans.append((at, at + len(p)))
+        return (min(a for a, _ in spans), max(b for _, b in spans)) if spans else None
 
     def _found(self, value: str) -> int:
         folded = value.casefold()
@@ -114,16 +169,28 @@ def named_by(turn: str, cue: str) -> Named:
     said = (" ".join(text) or sentence) if at >= 0 else turn
     pieces: list[str] = []
     words: list[str] = []
+    owners: list[str] = []
     for w in _WORD.findall(said):
         if w.casefold() not in _EN_FILLER and (len(w) > 1 or w.isdigit()) and w.casefold() not in pieces:
             pieces.append(w.casefold())
             words.append(w)
+            if w.casefold().endswith("'s") and w.casefold() not in _NOT_OWNERS:
+                owners.append(w.casefold())
     for run in _UNSPACED.findall(said):
         for part in _UNSPACED_FILLER.split(run):
             if part:
                 words.append(part)
                 pieces.extend(p for p in _pairs(part) if p not in pieces)
-    return Named(tuple(pieces), tuple(words))
+    # an owner named in Chinese ("我朋友的车牌号": 朋友) or Thai ("…รถของเพื่อนฉัน": เพื่อน)
+    for m in re.finditer(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)的", said):
+        parts = [p for p in _UNSPACED_FILLER.split(m.group(1)) if p]
+        if parts:
+            owners.extend(_pairs(parts[-1]))
+    for m in re.finditer(r"ของ\s*([\u0e00-\u0e7f]+)", said):
+        parts = [p for p in _UNSPACED_FILLER.split(m.group(1)) if p]
+        if parts and m.group(1).startswith(parts[0]):
+            owners.extend(_pairs(parts[0]))
+    return Named(tuple(pieces), tuple(words), tuple(dict.fromkeys(owners)))
 
 
 def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool], *,
