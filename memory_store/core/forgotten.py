@@ -38,7 +38,10 @@ out, a search hit's links, memory_get), it is shown with its words written `forg
 (`Forgotten.shown_id`). An id keeps only the ASCII words of its title, so the id of a Thai or Chinese
 value keeps what is left of it ("เลขทะเบียนรถของฉันคือ กข 4455" gives `REMEMBER-20261123-4455-a1de17`,
 "我的车牌号码是 京A12345" `…-a12345-…`): an id whose words are all that is left of a forgotten value, or
-that holds the part of one with a digit in it, is shown the same way.
+that holds the part of one with a digit in it, is shown the same way; so is an id that holds a Latin
+value as the id writes it ("my son's school is Ruamrudee Academy" is `my-son-s-school-is-ruamrudee-academy`:
+`_slug_in`). The weekly compound writes the monthly archive and its log through the same filter
+(jobs/weekly/apply.py `archive_line`).
 
 The audit trail keeps every event and its values (it is what this filter knows an overwritten value by;
 the files are history, docs/design.md §6.2); `memjobs mem audit` prints each event with a forgotten
@@ -82,6 +85,7 @@ class Forgotten:
     _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
     settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
     residues: frozenset[str] = frozenset()    # an id's words left of a Thai or Chinese value (`_residue`)
+    slugs: frozenset[str] = frozenset()       # a value as an id writes it ("my son's" → `my-son-s`: `_slugs`)
 
     def __bool__(self) -> bool:
         return bool(self.values or self.settings)
@@ -133,9 +137,16 @@ class Forgotten:
         m = _ID.fullmatch(entry_id)
         # the words as words, and as the id writes them (a value with a hyphen in it: "kx-7731")
         if not self or m is None or not (self.found_in(m.group(2).replace("-", " "), m.group(2))
-                                         or self._residue_in(m.group(2))):
+                                         or self._residue_in(m.group(2)) or self._slug_in(m.group(2))):
             return entry_id
         return f"{m.group(1)}-{ID_WORDS}-{m.group(3)}"
+
+    def _slug_in(self, words: str) -> bool:
+        """Whether an id's `words` hold a forgotten value as the id writes it, as whole words: its ASCII words
+        joined by `-` (a possessive, a dot, an apostrophe in the value are a `-`), or cut as an id cuts its
+        words (the first 40 characters, memory_store/entries.py `slug_words`)."""
+        padded = f"-{words}-"
+        return any(f"-{slug}-" in padded or words == slug for slug in self.slugs)
 
     def _residue_in(self, words: str) -> bool:
         """Whether an id's `words` are what is left of a forgotten Thai or Chinese value (all of them), or
@@ -231,7 +242,18 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues)
+    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues, _slugs(words))
+
+
+def _slugs(values: Iterable[str]) -> frozenset[str]:
+    """The Latin `values` as an id's words write them: whole, and cut as `slug_words` cuts a title; one that
+    is a single short word ("tom") is matched as a word by `found_in` already."""
+    out = set()
+    for v in values:
+        for slug in (slug_words(v, limit=len(v) + 1), slug_words(v)):
+            if "-" in slug and len(slug) >= 5:
+                out.add(slug)
+    return frozenset(out)
 
 
 def _residue(value: str) -> str:
