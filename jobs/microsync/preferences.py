@@ -243,7 +243,8 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                     # a yes the router is not sure of, with nothing pending to accept: for the user's review
                     made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                         reason=f"the user said yes to an offer, not certain enough to write at "
-                                               f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts)
+                                               f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts,
+                                        said=True)
                     counts["staged" if made is not None else "unchanged"] += 1
                     continue
             if r.label == "explicit" and r.to == "session":
@@ -257,7 +258,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             elif r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
-                                    actor=Actor("system", "microsync"), said_at=h.ts)
+                                    actor=Actor("system", "microsync"), said_at=h.ts, said=True)
                 counts["staged" if made is not None else "unchanged"] += 1
             elif r.label in ("explicit", "confirm"):
                 change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,

@@ -18,9 +18,11 @@ now, and any value the user said again after the forget — a proposal staged fr
 later "remember …" that only the daily log keeps (audited `memory.restated`): the trail is read in the
 order things were said, and the later statement wins (`withdrawals`). A pending proposal that microSync
 rejected because the user asked to forget what it holds ("please forget my licence plate") or took
-back the yes that staged it is forgotten the same way — so is a daily-log Remember entry the user asked
-to forget, recorded as such a proposal (memory_store/core/forget_logged.py): its value, and a
-distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
+back the yes that staged it is forgotten the same way, and so is a pending proposal of a free-form key
+(user.other, instruction.other) the user rejected (`memjobs proposals reject`: "my son's school is …" is not
+to be kept, and the daily log's entry of the same words is held out with it) — so is a daily-log
+Remember entry the user asked to forget, recorded as such a proposal (memory_store/core/forget_logged.py):
+its value, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
 word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
@@ -57,6 +59,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memory_store.config import FREE_FORM_KEYS
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
 from memory_store.core.ttl import parse_time
@@ -360,7 +363,9 @@ def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
     """From the audit trail, in the order the events were said (their `ts`; a backfill appends an older
     statement after a newer forget), each value forgotten and not said again since, with the time it was
     withdrawn: every value a key held up to a `fact.revoked` of it; a pending proposal's value withdrawn
-    because the user asked to forget it or took it back; less
+    because the user asked to forget it or took it back, or one of a free-form key (user.other,
+    instruction.other: its value is the user's own words, which the daily log keeps too) the user rejected
+    (`memjobs proposals reject`: not to be kept); less
     each value the user said again after that — a proposal staged from their explicit words, the daily log's
     entry of a later "remember …" (`RESTATED`), a fact written with it. An event a rollback undid counts
     for nothing."""
@@ -372,7 +377,8 @@ def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
         who = ev.get("actor")
         actor: dict[str, Any] = who if isinstance(who, dict) else {}
         if etype == "proposal.rejected" and old is not None and (
-                str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON))):
+                str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON))
+                or (actor.get("kind") == "user" and key in FREE_FORM_KEYS)):
             out.update(dict.fromkeys(_withdrawn_values(old), ts))
             continue
         if new is not None and out and (etype == RESTATED or (
