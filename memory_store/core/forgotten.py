@@ -51,6 +51,7 @@ value written `[forgotten]` (`Forgotten.event`).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -384,7 +385,8 @@ def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
         if new is not None and out and (etype == RESTATED or (
                 etype == "proposal.created" and actor.get("id") == "microsync"
                 and str(ev.get("reason") or "").startswith(SAID_REASONS))):
-            for mark in [m for m in out if not m[0] and _matcher({m}).found_in(new)]:
+            text = " ".join(new.casefold().split())
+            for mark in [m for m in out if not m[0] and m[1] in text and _one(m).found_in(new)]:
                 del out[mark]
             continue
         if not etype.startswith("fact."):
@@ -400,9 +402,15 @@ def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def _one(mark: tuple[str, str]) -> Forgotten:
+    """The matcher of one forgotten value."""
+    return _matcher({mark})
+
+
 def withdrawn_at(workspace: Path, text: str) -> datetime | None:
     """When the latest withdrawal of a forgotten value `text` holds was made (see `withdrawals`), or None."""
-    found = [at for mark, at in withdrawals(workspace / AUDIT_LOG).items() if _matcher({mark}).found_in(text)]
+    found = [at for mark, at in withdrawals(workspace / AUDIT_LOG).items() if _one(mark).found_in(text)]
     return max(found, default=None)
 
 
