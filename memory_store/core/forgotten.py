@@ -360,7 +360,7 @@ def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
     return set(withdrawals(path))
 
 
-def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
+def withdrawals(path: Path) -> dict[tuple[str, str], str]:
     """From the audit trail, in the order the events were said (their `ts`; a backfill appends an older
     statement after a newer forget), each value forgotten and not said again since, with the time it was
     withdrawn: every value a key held up to a `fact.revoked` of it; a pending proposal's value withdrawn
@@ -370,11 +370,12 @@ def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
     each value the user said again after that — a proposal staged from their explicit words, the daily log's
     entry of a later "remember …" (`RESTATED`), a fact written with it. An event a rollback undid counts
     for nothing."""
-    out: dict[tuple[str, str], datetime] = {}
+    out: dict[tuple[str, str], str] = {}      # value → the time of its withdrawal (ISO, UTC)
     held: dict[str, set[tuple[str, str]]] = {}
     for ts, ev in _trail(path):
         etype, key = str(ev.get("type") or ""), str(ev.get("key") or "")
-        old, new = (ev.get(n) if isinstance(ev.get(n), str) else None for n in ("old", "new"))
+        old, new = ev.get("old"), ev.get("new")
+        old, new = old if isinstance(old, str) else None, new if isinstance(new, str) else None
         who = ev.get("actor")
         actor: dict[str, Any] = who if isinstance(who, dict) else {}
         if etype == "proposal.rejected" and old is not None and (
@@ -391,7 +392,7 @@ def withdrawals(path: Path) -> dict[tuple[str, str], datetime]:
             continue
         if not etype.startswith("fact."):
             continue
-        if etype in ("fact.created", "fact.updated", "fact.reactivated"):
+        if out and etype in ("fact.created", "fact.updated", "fact.reactivated"):
             out.pop(_filtered(key, new) or ("", ""), None)     # the value is the user's again
         for value in (old, new):
             f = _filtered(key, value)
@@ -411,15 +412,16 @@ def _one(mark: tuple[str, str]) -> Forgotten:
 def withdrawn_at(workspace: Path, text: str) -> datetime | None:
     """When the latest withdrawal of a forgotten value `text` holds was made (see `withdrawals`), or None."""
     found = [at for mark, at in withdrawals(workspace / AUDIT_LOG).items() if _one(mark).found_in(text)]
-    return max(found, default=None)
+    return parse_time(max(found)) if found else None
 
 
 _UNDID = re.compile(r"\bundid \S+ ([0-9a-f]{32})\b")
 
 
-def _trail(path: Path) -> list[tuple[datetime, dict[str, Any]]]:
-    """The trail's events with their time, oldest first (stable: one time keeps the file's order), less each
-    event a `memjobs rollback` undid (memory_store/core/audit.py `compensating`) and its compensation."""
+def _trail(path: Path) -> list[tuple[str, dict[str, Any]]]:
+    """The trail's events with their time (`2026-11-28T02:24:23Z`, UTC, as memjobs stamps them), oldest
+    first (stable: one time keeps the file's order), less each event a `memjobs rollback` undid
+    (memory_store/core/audit.py `compensating`) and its compensation."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             raw_lines = fh.readlines()
@@ -436,4 +438,14 @@ def _trail(path: Path) -> list[tuple[datetime, dict[str, Any]]]:
     undone = {m.group(1) for ev in events if ev.get("type") == "memory.rolled_back"
               for m in [_UNDID.search(str(ev.get("reason") or ""))] if m}
     kept = [ev for ev in events if ev.get("type") != "memory.rolled_back" and ev.get("id") not in undone]
-    return sorted(((parse_time(str(ev.get("ts") or "")) or _EPOCH, ev) for ev in kept), key=lambda t: t[0])
+    return sorted(((_utc(ev.get("ts")), ev) for ev in kept), key=lambda t: t[0])
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def _utc(ts: Any) -> str:
+    """An event's time as memjobs stamps it (sortable as text); one written otherwise, converted."""
+    if isinstance(ts, str) and _STAMP.fullmatch(ts):
+        return ts
+    return (parse_time(str(ts or "")) or _EPOCH).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
