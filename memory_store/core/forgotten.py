@@ -363,7 +363,8 @@ def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
 def withdrawals(path: Path) -> dict[tuple[str, str], str]:
     """From the audit trail, in the order the events were said (their `ts`; a backfill appends an older
     statement after a newer forget), each value forgotten and not said again since, with the time it was
-    withdrawn: every value a key held up to a `fact.revoked` of it; a pending proposal's value withdrawn
+    withdrawn: every value a key held up to a `fact.revoked` of it (of a key of several unrelated values —
+    user.other, instruction.other, `…[]` — the value revoked only); a pending proposal's value withdrawn
     because the user asked to forget it or took it back, or one of a free-form key (user.other,
     instruction.other: its value is the user's own words, which the daily log keeps too) the user rejected
     (`memjobs proposals reject`: not to be kept); less
@@ -392,8 +393,16 @@ def withdrawals(path: Path) -> dict[tuple[str, str], str]:
             continue
         if not etype.startswith("fact."):
             continue
-        if out and etype in ("fact.created", "fact.updated", "fact.reactivated"):
+        if out and new is not None and etype in ("fact.created", "fact.updated", "fact.reactivated"):
             out.pop(_filtered(key, new) or ("", ""), None)     # the value is the user's again
+            text = " ".join(new.casefold().split())
+            for mark in [m for m in out if not m[0] and m[1] in text and _one(m).found_in(new)]:
+                del out[mark]
+        if key in FREE_FORM_KEYS or key.endswith("[]"):
+            # several unrelated values at once: a revoke forgets the value revoked, not every one the key held
+            if etype == "fact.revoked" and old is not None:
+                out.update(dict.fromkeys(_withdrawn_values(old), ts))
+            continue
         for value in (old, new):
             f = _filtered(key, value)
             if f:

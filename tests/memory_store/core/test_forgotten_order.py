@@ -55,3 +55,19 @@ def test_a_rolled_back_forget_or_restatement_counts_for_nothing(tmp_path: Path) 
     undo_again = {**undo, "reason": f"rollback r3 undid {RESTATED} {2:032x}"}
     assert _gone(tmp_path, [_rejected(1, "2026-11-11T03:00:00Z"), _restated(2, "2026-11-12T03:00:00Z"),
                             undo_again]) == {PLATE.casefold(), "kx-4471"}
+
+
+def test_a_revoke_of_one_free_form_value_forgets_that_value_only(tmp_path: Path) -> None:
+    """user.other holds unrelated facts: "forget my licence plate" revoking the plate forgot every value the key
+    ever held (an expired "my friend's plate is KX-9000" among them), as a single-valued key's history is."""
+    friend = "my friend's licence plate is KX-9000"
+    events = [_ev(1, "2026-11-10T03:00:00Z", "fact.created", old=None, new=friend),
+              _ev(2, "2026-11-10T03:01:00Z", "fact.created", old=None, new=PLATE),
+              _ev(3, "2026-11-10T04:00:00Z", "fact.archived", old=friend, new=friend),
+              _ev(4, "2026-11-11T03:00:00Z", "fact.revoked", old=PLATE, new=PLATE)]
+    assert _gone(tmp_path, events) == {PLATE.casefold(), "kx-4471"}
+    # a single-valued key: every value it held up to the revoke ("call me Nok", then Tom, then forget)
+    name = [_ev(1, "2026-11-10T03:00:00Z", "fact.created", key="user.name", old=None, new="Nok"),
+            _ev(2, "2026-11-10T03:01:00Z", "fact.updated", key="user.name", old="Nok", new="Tom"),
+            _ev(3, "2026-11-11T03:00:00Z", "fact.revoked", key="user.name", old="Tom", new="Tom")]
+    assert _gone(tmp_path, name) == {"nok", "tom"}
