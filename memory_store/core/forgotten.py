@@ -304,8 +304,9 @@ def _read(workspace: Path) -> Forgotten:
                 f = _filtered(e.key, e.value)
                 if f:
                     gone.add(f)
-    gone |= _revoked_in_trail(workspace / AUDIT_LOG)
-    return _matcher(gone - active)
+    withdrawn, said_again = _replay(workspace / AUDIT_LOG)
+    # a revoked line the user said again after its revoke (the trail shows both) is theirs again
+    return _matcher(((gone - said_again) | set(withdrawn)) - active)
 
 
 def _text(path: Path) -> str:
@@ -355,11 +356,6 @@ def _withdrawn_values(value: str) -> set[tuple[str, str]]:
     return out
 
 
-def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
-    """What the audit trail shows the user had memjobs forget and did not say again since (`withdrawals`)."""
-    return set(withdrawals(path))
-
-
 def withdrawals(path: Path) -> dict[tuple[str, str], str]:
     """From the audit trail, in the order the events were said (their `ts`; a backfill appends an older
     statement after a newer forget), each value forgotten and not said again since, with the time it was
@@ -371,7 +367,13 @@ def withdrawals(path: Path) -> dict[tuple[str, str], str]:
     each value the user said again after that — a proposal staged from their explicit words, the daily log's
     entry of a later "remember …" (`RESTATED`), a fact written with it. An event a rollback undid counts
     for nothing."""
-    out: dict[tuple[str, str], str] = {}      # value → the time of its withdrawal (ISO, UTC)
+    return _replay(path)[0]
+
+
+def _replay(path: Path) -> tuple[dict[tuple[str, str], str], set[tuple[str, str]]]:
+    """`withdrawals`, and the values said again after their last withdrawal."""
+    out: dict[tuple[str, str], str] = {}
+    again: set[tuple[str, str]] = set()      # value → the time of its withdrawal (ISO, UTC)
     held: dict[str, set[tuple[str, str]]] = {}
     for ts, ev in _trail(path):
         etype, key = str(ev.get("type") or ""), str(ev.get("key") or "")
@@ -390,14 +392,19 @@ def withdrawals(path: Path) -> dict[tuple[str, str], str]:
             text = " ".join(new.casefold().split())
             for mark in [m for m in out if not m[0] and m[1] in text and _one(m).found_in(new)]:
                 del out[mark]
+                again.add(mark)
             continue
         if not etype.startswith("fact."):
             continue
         if out and new is not None and etype in ("fact.created", "fact.updated", "fact.reactivated"):
-            out.pop(_filtered(key, new) or ("", ""), None)     # the value is the user's again
+            f = _filtered(key, new)
+            if f in out:     # the value is the user's again
+                del out[f]
+                again.add(f)
             text = " ".join(new.casefold().split())
             for mark in [m for m in out if not m[0] and m[1] in text and _one(m).found_in(new)]:
                 del out[mark]
+                again.add(mark)
         if key in FREE_FORM_KEYS or key.endswith("[]"):
             # several unrelated values at once: a revoke forgets the value revoked, not every one the key held
             if etype == "fact.revoked" and old is not None:
@@ -409,7 +416,7 @@ def withdrawals(path: Path) -> dict[tuple[str, str], str]:
                 held.setdefault(key, set()).add(f)
         if etype == "fact.revoked":
             out.update(dict.fromkeys(held.get(key, set()), ts))
-    return out
+    return out, again - set(out)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -6,7 +6,7 @@ backfill) does not bring it back."""
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -20,10 +20,11 @@ from tests.microsync_helpers import microsync_at as microsync
 DAYS = (date(2026, 11, 10), date(2026, 11, 11), date(2026, 11, 12))
 
 
-def _days(tmp_path: Path, days: list[list[str]]) -> Path:
+def _days(tmp_path: Path, days: list[list[str]], ws: Path | None = None,
+          on: tuple[date, ...] = DAYS) -> Path:
     """Each list of turns said on its own day, in its own session, read by that day's microSync run."""
-    ws = workspace(tmp_path)
-    for n, (day, turns) in enumerate(zip(DAYS, days, strict=False)):
+    ws = ws or workspace(tmp_path)
+    for n, (day, turns) in enumerate(zip(on, days, strict=False)):
         sid = f"f8a00000-0000-4000-8000-00000000002{n}"
         s = ClaudeSession(tmp_path / "transcripts" / "-home-user-app" / f"{sid}.jsonl", sid)
         for i, turn in enumerate(turns):
@@ -70,3 +71,15 @@ def test_the_forget_stands_when_an_older_remember_is_read_later(tmp_path: Path) 
     assert r.exit_code == 0, r.output
     assert "memory.restated" not in [t for t, _ts in _trail(ws)]
     assert _served(ws, "AcmeGuest5") == []
+
+
+def test_a_revoked_fact_said_again_is_served_again(tmp_path: Path) -> None:
+    """The value was a user.other fact (PROFILE.md), revoked by the forget: its revoked line stays under
+    `## Inactive`, and the remember said after the revoke wins over it too."""
+    ws = workspace(tmp_path)
+    r = cli("--workspace", str(ws), "mem", "set", "user.other", "my licence plate is KX-4471")    # now
+    assert r.exit_code == 0, r.output
+    later = tuple(date.today() + timedelta(days=n) for n in (1, 2))
+    _days(tmp_path, [["please forget my licence plate"], ["remember that my licence plate is KX-4471"]], ws, later)
+    assert "status:revoked" in (ws / "PROFILE.md").read_text(encoding="utf-8")
+    assert "search ()" in _served(ws, "KX-4471")
