@@ -155,8 +155,8 @@ class ProposalBook:
 
     def rejected_before(self, key: str, value: str, applies_to: str = "global") -> bool:
         """Whether a proposal of `key` = `value` (case-blind) for `applies_to` was rejected — in PROPOSALS.md's
-        `## Resolved`, or compacted from it to memory/archive/core.md (seed 002: a rejected proposal never
-        becomes a fact; the user said no to that inference)."""
+        `## Resolved`, or compacted from it to memory/archive/core.md (docs/spec/memory.md §5: a rejected
+        proposal never becomes a fact; the user said no to that inference)."""
         def same(e: LineEntry) -> bool:
             return (e.status == "rejected" and e.key == key and e.value.casefold() == value.casefold()
                     and e.effective_applies_to == applies_to)

@@ -1,5 +1,6 @@
-"""A rejection is final for what it rejected (seed 002's lifecycle; fixcore13a #4): `memjobs proposals reject`
-changed nothing the agent sees, and the next microSync staged the rejected inference again.
+"""A rejection is final for what it rejected (docs/spec/memory.md §5, the proposal lifecycle; fixcore13a #4):
+`memjobs proposals reject` changed nothing the agent sees, and the next microSync staged the rejected inference
+again.
 
 - "remember that my son's school is Ruamrudee Academy" is staged (user.other) and logged as a Remember entry;
   rejected, its words are held out of the context, search and MEMORY.md (memory_store/core/forgotten.py), the
