@@ -63,16 +63,32 @@ _UNSPACED_FILLER = re.compile(
     r"|记|記|我的|我|的|吧|了|一下|把|也|还有|還有|就|这件事|這件事|这个|這個|那个|那個|事情")
 
 
-# Whose the thing is. "my friend's licence plate", "her plate", "the plate of his", "我朋友的车牌号",
+# Whose the thing is. "my friend's licence plate", "her plate", "Tom's plate", "the plate of his", "我朋友的车牌号",
 # "เลขทะเบียนรถของเพื่อนฉัน" hold every word of "forget my licence plate" and are another person's: a forget
-# names the user's own thing unless it names an owner ("forget my friend's plate": then that owner's).
+# names the user's own thing unless it names an owner ("forget my friend's plate": then that owner's). An
+# owner is a person — a pronoun, a word for one, a name — not a thing ("my company's wifi", "办公室的", "ของบริษัท"
+# are still the user's to forget).
 _NOT_OWNERS = frozenset(("it's", "that's", "what's", "let's", "he's", "she's", "there's", "here's", "who's"))
-_OWNER_BEFORE = re.compile(r"(?<![\w'])([a-z]+'s|his|her|their|your|our)\s+(?:[a-z][\w-]*\s+){0,2}$")
-_OWNER_AFTER = re.compile(r"^\s+of\s+(?:his|hers|her|their|theirs|your|yours|our|ours)\b")
+_EN_PEOPLE = frozenset((
+    "friend", "wife", "husband", "son", "daughter", "mom", "mum", "mother", "dad", "father", "brother", "sister",
+    "boss", "colleague", "coworker", "co-worker", "partner", "girlfriend", "boyfriend", "kid", "child", "baby",
+    "neighbor", "neighbour", "uncle", "aunt", "cousin", "grandma", "grandpa", "grandmother", "grandfather",
+    "roommate", "flatmate", "manager", "client", "customer", "teacher", "doctor", "nephew", "niece", "fiance",
+    "fiancee", "spouse", "parent", "sibling", "mate", "buddy", "landlord", "tenant", "assistant", "teammate"))
+_OWNER_BEFORE = re.compile(r"(?<![\w'])(?:([a-z][\w-]*)'s|(his|her|their|your))\s+(?:[a-z][\w-]*\s+){0,2}$",
+                           re.IGNORECASE)
+_OWNER_AFTER = re.compile(r"^\s+of\s+(?:his|hers|her|their|theirs|your|yours)\b", re.IGNORECASE)
 _ZH_OWNER = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)的\s*$")
-_ZH_MINE = ("我", "我们", "我們", "自己", "咱", "咱们", "咱們")
+_ZH_PERSONS = (
+    "朋友 老婆 妻子 太太 丈夫 老公 先生 儿子 兒子 女儿 女兒 孩子 妈妈 媽媽 爸爸 母亲 母親 父亲 父親 "
+    "哥哥 姐姐 弟弟 妹妹 老板 老闆 同事 邻居 鄰居 室友 经理 經理 客户 客戶 男朋友 女朋友 对象 老师 "
+    "老師 他 她 你 您 他们 她们 他們 她們")
+_ZH_PEOPLE = tuple(_ZH_PERSONS.split())
 _TH_OWNER = re.compile(r"^\s*ของ\s*(\S+)")
-_TH_MINE = ("ฉัน", "ผม", "หนู", "ดิฉัน", "เรา", "กู", "ตัวเอง", "ข้า")
+_TH_PERSONS = (
+    "เพื่อน แฟน ภรรยา เมีย สามี ผัว ลูก แม่ พ่อ พี่ น้อง เจ้านาย หัวหน้า ลูกค้า เพื่อนบ้าน เพื่อนร่วมงาน "
+    "คุณ เขา เธอ พวกเขา ป้า ลุง น้า อา ย่า ยาย ปู่ ตา หลาน ครู หมอ")
+_TH_PEOPLE = tuple(_TH_PERSONS.split())
 
 
 @dataclass(frozen=True)
@@ -109,15 +125,20 @@ class Named:
         span = self._span(folded)
         if span is None:
             return True
-        before, after = folded[:span[0]], folded[span[1]:]
+        # the value as said (a name is capitalised), cut where the folded text is (casefolding Latin, Thai
+        # and Chinese keeps their length)
+        before, after = value[:span[0]], value[span[1]:]
         m = _OWNER_BEFORE.search(before)
-        if (m and m.group(1) not in _NOT_OWNERS) or _OWNER_AFTER.match(after):
+        if m and (m.group(2) or (f"{m.group(1)}'s".casefold() not in _NOT_OWNERS
+                                 and (m.group(1).casefold() in _EN_PEOPLE or m.group(1)[0].isupper()))):
+            return False
+        if _OWNER_AFTER.match(after):
             return False
         m = _ZH_OWNER.search(before)
-        if m and not m.group(1).endswith(_ZH_MINE):
+        if m and m.group(1).endswith(_ZH_PEOPLE):
             return False
         m = _TH_OWNER.match(after)
-        return not (m and not m.group(1).startswith(_TH_MINE))
+        return not (m and m.group(1).startswith(_TH_PEOPLE))
 
     @staticmethod
     def _has(folded: str, piece: str) -> bool:

@@ -45,3 +45,18 @@ def test_forgetting_my_plate_keeps_serving_my_friends(tmp_path, mine: str, their
     served = _served(ws, their_value)
     assert {"search ()", "search ('--tier', 'all')", "mcp search"} <= set(served), served
     assert forgotten(ws).found_in(theirs) is None
+
+
+@pytest.mark.parametrize(("forget", "value"), [
+    ("please forget the office wifi name", "my company's office wifi name is AcmeGuest5"),
+    ("please forget my licence plate", "Remember: Tom's licence plate is KX-9000")])
+def test_an_owner_is_a_person_not_a_thing(forget: str, value: str) -> None:
+    """A possessive of a thing ("my company's") does not make the value another person's; a name does."""
+    named = named_by(forget, "")
+    assert named.all_in(value) is ("Tom" not in value)
+
+
+@pytest.mark.parametrize(("forget", "value"), [("忘掉办公室的无线网名字", "公司的办公室的无线网名字是 AcmeGuest5"),
+                                               ("ลืมชื่อไวไฟของออฟฟิศไปได้เลย", "ชื่อไวไฟของออฟฟิศของบริษัทคือ AcmeGuest5")])
+def test_an_owner_is_a_person_in_chinese_and_thai(forget: str, value: str) -> None:
+    assert named_by(forget, "").all_in(value)
