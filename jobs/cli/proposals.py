@@ -97,12 +97,18 @@ def reject(
     reason: Annotated[str, typer.Option(help="Why (goes into the audit trail).")] = "",
     as_json: JSON = False,
 ) -> None:
-    """Turn the proposal down (kept under ## Resolved)."""
+    """Turn the proposal down (kept under ## Resolved): it is not staged again, and what a free-form one
+    (user.other, instruction.other) holds is no longer served (memory_store/core/forgotten.py)."""
+    from memory_store.config import FREE_FORM_KEYS
+
     p = _book().reject(proposal_id, reason=reason)
     if as_json:
         echo_json(p.to_dict())
-    else:
-        typer.echo(_line(p))
+        return
+    typer.echo(_line(p))
+    if p.loc.entry.key in FREE_FORM_KEYS:
+        typer.echo("held out of the context, search and MEMORY.md from now on (the daily log keeps the words as "
+                   "history); it is not proposed again")
 
 
 @proposals_app.command()

@@ -101,10 +101,15 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         return
     for rel, adopted in sorted(plan.adopted.items()):
         decision_log.record_written(written, rel, adopted)
-    if said:  # the core-memory writer (and its router) loads only when something was said
+    # the user's own "remember …" of this run, with the time each was said: one said again after a forget
+    # of what it holds is served again (jobs/microsync/preferences.py `restated`), before this run's forgets
+    remembered = [(decision_log.to_entry(c, ctx.cfg.tz), c.ts) for c in candidates
+                  if c.kind == "Remember" and (c.origin or "user") == "user"]
+    if said or remembered:  # the core-memory writer (and its router) loads only when something was said
         from jobs.microsync import preferences as core_prefs
 
         try:
+            core_prefs.restated(ctx, remembered)
             core_prefs.write(ctx, said)
         except MemjobsError:
             # A preference not written: the entries appended are recorded, the cursors are not moved,

@@ -165,6 +165,40 @@ def logged_matching(mem: CoreMemory, picks: Callable[[BlockEntry], bool], said_a
     return bool(logged(mem.workspace, picks, said_at))
 
 
+def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> None:
+    """The user's own "remember …" entries this run logs (with the time each was said) that hold a value
+    they had memjobs forget before saying it: said again after the forget, the later statement wins — each
+    is audited as said again (memory_store/core/forget_logged.py `restate_logged`) and served as before.
+    Called before `write`, so a forget said after it in this run withdraws it again."""
+    if not remembered or ctx.dry_run:
+        return
+    from memory_store.core.audit import Actor
+    from memory_store.core.forget_logged import Logged, ref_of, restate_logged, statement_of
+    from memory_store.core.forgotten import forgotten, withdrawn_at
+    from memory_store.core.store import CoreMemory
+
+    gone = forgotten(ctx.cfg.workspace)
+    again: dict[str, list[tuple[Logged, datetime]]] = {}
+    for e, said_at in remembered:
+        statement = statement_of(e)
+        if not gone or not gone.found_in(statement):
+            continue
+        withdrawn = withdrawn_at(ctx.cfg.workspace, statement)
+        if withdrawn is not None and said_at > withdrawn:
+            again.setdefault(e.source.session_id, []).append(
+                (Logged(e.id, statement, ref_of(e), e.excerpt or ""), said_at))
+    if not again:
+        return
+    mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
+    n = sum(restate_logged(mem, items, actor=Actor("user", f"transcript:{sid}"))
+            for sid, items in sorted(again.items()))
+    counts = ctx.report.details.setdefault("core_memory", {})
+    counts["restated"] = counts.get("restated", 0) + n
+    many = "entry" if n == 1 else "entries"
+    ctx.report.notes.append(f"the user said again {n} remembered {many} they had asked to forget: served again "
+                            "(the later statement wins; `memjobs mem audit user.other`)")
+
+
 def write(ctx: RunContext, statements: list[Heard]) -> None:
     """Apply `statements` in the order they were said; counts in `details.core_memory`. A statement
     whose file could not be written (`_RETRY`) does not stop the others; at the end the first such
@@ -209,7 +243,8 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                     # a yes the router is not sure of, with nothing pending to accept: for the user's review
                     made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                         reason=f"the user said yes to an offer, not certain enough to write at "
-                                               f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts)
+                                               f"once: {r.cue}", actor=Actor("system", "microsync"), said_at=h.ts,
+                                        said=True)
                     counts["staged" if made is not None else "unchanged"] += 1
                     continue
             if r.label == "explicit" and r.to == "session":
@@ -223,7 +258,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
             elif r.label == "explicit" and not r.writes_profile:
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
-                                    actor=Actor("system", "microsync"), said_at=h.ts)
+                                    actor=Actor("system", "microsync"), said_at=h.ts, said=True)
                 counts["staged" if made is not None else "unchanged"] += 1
             elif r.label in ("explicit", "confirm"):
                 change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,
@@ -311,7 +346,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     if unwritten:
         details["unwritten"] = len(unwritten)
     if details:
-        ctx.report.details["core_memory"] = details
+        ctx.report.details["core_memory"] = {**ctx.report.details.get("core_memory", {}), **details}
     if unwritten:
         first, key, cause = unwritten[0]
         more = f" (and {len(unwritten) - 1} more)" if len(unwritten) > 1 else ""

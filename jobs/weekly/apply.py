@@ -1,5 +1,6 @@
 """Apply a week's plan through the weekly writer, in the order docs/design.md §5 fixes:
-archive → status fields → MEMORY.md → weekly log, then the marks.
+archive → status fields → MEMORY.md → weekly log, then the marks. A value the user had memjobs forget is
+written to neither the archive nor the weekly log, nor is an id that holds it (`archive_line`, `log_line`).
 
 Every write is idempotent (archive and log lines are merged, status fields set to a value,
 MEMORY.md's generated part rendered whole), and the plan is saved before the first write; so a run
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 
@@ -21,11 +22,14 @@ from jobs.weekly.view import View
 from jobs.weekly.weeks import parse_week_key
 from memory_store.archive_format import (
     ARCHIVE_NAME_RE,
+    ArchiveLine,
+    LogLine,
     merge_archive,
     merge_weekly_log,
     weekly_rel,
     weekly_title,
 )
+from memory_store.core.forgotten import Forgotten, forgotten
 from memory_store.markdown_write import set_entry_fields
 from memory_store.memory_md import SECTIONS
 from memory_store.writers import Writer
@@ -81,10 +85,12 @@ class Applier:
         self.write_state(state.PENDING_REL, state.format_pending(plan))
 
     def apply(self, plan: Plan) -> None:
+        gone = forgotten(self.view.workspace)
         for rel, lines in sorted(plan.archive.items()):
             m = ARCHIVE_NAME_RE.match(rel)
             year, month = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
-            self.replace(rel, partial(merge_archive, lines=lines, year=year, month=month))
+            self.replace(rel, partial(merge_archive, lines=[archive_line(a, gone) for a in lines],
+                                      year=year, month=month))
         by_file: dict[str, list[tuple[str, dict[str, str | None]]]] = defaultdict(list)
         for c in plan.status:
             by_file[c.rel].append((c.id, {"status": c.status, "superseded_by": c.superseded_by}))
@@ -94,8 +100,8 @@ class Applier:
         week = parse_week_key(plan.week)
         intro = log_intro(week.monday, week.sunday, self.tz_name)
         title = weekly_title(week.iso_year, week.iso_week)
-        self.replace(weekly_rel(week.iso_year, week.iso_week),
-                     lambda t: merge_weekly_log(t, title, intro, plan.log))
+        log = [(section, log_line(ln, gone)) for section, ln in plan.log]
+        self.replace(weekly_rel(week.iso_year, week.iso_week), lambda t: merge_weekly_log(t, title, intro, log))
 
     def finish(self, plan: Plan) -> None:
         rel = state.week_rel(plan.week)
@@ -121,6 +127,22 @@ class Applier:
                 # The entry moved or was deleted since the plan was made: nothing to mark here.
                 self.missing.append(entry_id)
         return text
+
+
+def archive_line(a: ArchiveLine, gone: Forgotten) -> ArchiveLine:
+    """An archive line as it is written: a value the user had memjobs forget (memory_store/core/forgotten.py)
+    reaches no file written after the forget — the summary and the reason with it written `[forgotten]`,
+    the id with its words written `forgotten` (its kind, date and hash kept: `memjobs get` still finds it)."""
+    if not gone:
+        return a
+    return replace(a, summary=gone.mask(a.summary), id=gone.shown_id(a.id), reason=gone.mask(a.reason))
+
+
+def log_line(ln: LogLine, gone: Forgotten) -> LogLine:
+    """A weekly log line as it is written (see `archive_line`)."""
+    if not gone:
+        return ln
+    return replace(ln, id=gone.shown_id(ln.id), reason=gone.mask(ln.reason))
 
 
 def render_memory(text: str | None, plan: Plan) -> str:

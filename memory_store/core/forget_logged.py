@@ -12,6 +12,10 @@ take-back's) reason, audited `proposal.created` then `proposal.rejected` in one 
 entry's own user turn. From then on every read surface holds it out as it does a staged value the user
 asked to forget, and `memjobs proposals list --all` shows what was withdrawn and why.
 
+The user saying it again later ("remember that the office wifi name is AcmeGuest5" after the forget) is
+audited as `memory.restated` (`restate_logged`): the later statement wins, and a forget after it withdraws
+it again.
+
 `logged` finds the user's Remember entries a test picks: by the words of a forget, every piece of
 them in the entry's statement (`Named.all_in`: stricter than a kept value's "most pieces", since a
 daily log holds many entries that share a word), or by the user turn a take-back answers.
@@ -27,6 +31,7 @@ from pathlib import Path
 from memory_store.core import document as doc
 from memory_store.core.audit import Actor, event
 from memory_store.core.files import PROPOSALS
+from memory_store.core.forgotten import RESTATED
 from memory_store.core.lineformat import format_line
 from memory_store.core.proposal_lines import HEAD, PENDING, lines, reject_pending
 from memory_store.core.results import Change
@@ -131,3 +136,25 @@ def withdraw_logged(mem: CoreMemory, found: list[Logged], *, actor: Actor, reaso
                                             actor=actor, reason=reason, ts=ts):
             changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
     return changes
+
+
+def restate_logged(mem: CoreMemory, said: list[tuple[Logged, datetime]], *, actor: Actor) -> int:
+    """The user said again, at the time given, what the daily log's entry of `said` holds, after they had
+    memjobs forget it ("remember that the office wifi name is AcmeGuest5" the day after "please forget the
+    office wifi name"): a later explicit remember wins over an earlier forget. Core memory holds nothing of
+    it but the withdrawal, so the statement is audited (`memory.restated`, citing the entry and its turn),
+    one event each in one core operation, and the forgotten values read from the trail in time order
+    (memory_store/core/forgotten.py `withdrawals`) no longer hold it; a forget said after it withdraws
+    it again. Returns how many were audited."""
+    if not said:
+        return 0
+    with mem.operation("remember", actor) as run:
+        for item, said_at in said:
+            ts = stamp(said_at)
+            entry = LineEntry(key=KEY, value=item.statement, source="user_explicit", updated_at=ts,
+                              applies_to="global", ref=item.ref, id=item.id, extra=(("excerpt", item.excerpt),))
+            run.emit(event(op="upsert", type=RESTATED, scope="profile", key=KEY, actor=actor,
+                           request_id=run.request_id, ts=ts, after=entry, target_id=item.id, target_type="entry",
+                           reason=f"the user said it again in {item.ref}, after asking to forget it: the "
+                                  f"remembered entry {item.id}"))
+    return len(said)

@@ -14,11 +14,15 @@ served with each forgotten value written `[forgotten]` (`Forgotten.mask`).
 A forgotten value is the value of a revoked fact (PROFILE.md, SESSION.md, the core archive) and
 every value the audit trail shows its key held before it was revoked (an overwrite replaced "Nok"
 by "Tom", then the user said "forget my name": both are forgotten), less any value a fact holds
-now (said again after the forget, it is the user's again). A pending proposal that microSync
+now, and any value the user said again after the forget — a proposal staged from their explicit words, a
+later "remember …" that only the daily log keeps (audited `memory.restated`): the trail is read in the
+order things were said, and the later statement wins (`withdrawals`). A pending proposal that microSync
 rejected because the user asked to forget what it holds ("please forget my licence plate") or took
-back the yes that staged it is forgotten the same way — so is a daily-log Remember entry the user asked
-to forget, recorded as such a proposal (memory_store/core/forget_logged.py): its value, and a
-distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
+back the yes that staged it is forgotten the same way, and so is a pending proposal of a free-form key
+(user.other, instruction.other) the user rejected (`memjobs proposals reject`: "my son's school is …" is not
+to be kept, and the daily log's entry of the same words is held out with it) — so is a daily-log
+Remember entry the user asked to forget, recorded as such a proposal (memory_store/core/forget_logged.py):
+its value, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
 word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
@@ -36,7 +40,10 @@ out, a search hit's links, memory_get), it is shown with its words written `forg
 (`Forgotten.shown_id`). An id keeps only the ASCII words of its title, so the id of a Thai or Chinese
 value keeps what is left of it ("เลขทะเบียนรถของฉันคือ กข 4455" gives `REMEMBER-20261123-4455-a1de17`,
 "我的车牌号码是 京A12345" `…-a12345-…`): an id whose words are all that is left of a forgotten value, or
-that holds the part of one with a digit in it, is shown the same way.
+that holds the part of one with a digit in it, is shown the same way; so is an id that holds a Latin
+value as the id writes it ("my son's school is Ruamrudee Academy" is `my-son-s-school-is-ruamrudee-academy`:
+`_slug_in`). The weekly compound writes the monthly archive and its log through the same filter
+(jobs/weekly/apply.py `archive_line`).
 
 The audit trail keeps every event and its values (it is what this filter knows an overwritten value by;
 the files are history, docs/design.md §6.2); `memjobs mem audit` prints each event with a forgotten
@@ -44,15 +51,19 @@ value written `[forgotten]` (`Forgotten.event`).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from memory_store.config import FREE_FORM_KEYS
 from memory_store.core import document as doc
 from memory_store.core.files import ARCHIVE, AUDIT_LOG, SCOPE_FILES
+from memory_store.core.ttl import parse_time
 from memory_store.entries import slug_words
 from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
@@ -60,6 +71,7 @@ from memory_store.stat_memo import StatMemo
 
 SETTINGS = ("response.", "user.expertise.")     # closed-vocabulary keys: matched as stated, not as words
 MIN_CHARS = 2
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
@@ -77,6 +89,7 @@ class Forgotten:
     _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
     settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
     residues: frozenset[str] = frozenset()    # an id's words left of a Thai or Chinese value (`_residue`)
+    slugs: frozenset[str] = frozenset()       # a value as an id writes it ("my son's" → `my-son-s`: `_slugs`)
 
     def __bool__(self) -> bool:
         return bool(self.values or self.settings)
@@ -128,9 +141,16 @@ class Forgotten:
         m = _ID.fullmatch(entry_id)
         # the words as words, and as the id writes them (a value with a hyphen in it: "kx-7731")
         if not self or m is None or not (self.found_in(m.group(2).replace("-", " "), m.group(2))
-                                         or self._residue_in(m.group(2))):
+                                         or self._residue_in(m.group(2)) or self._slug_in(m.group(2))):
             return entry_id
         return f"{m.group(1)}-{ID_WORDS}-{m.group(3)}"
+
+    def _slug_in(self, words: str) -> bool:
+        """Whether an id's `words` hold a forgotten value as the id writes it, as whole words: its ASCII words
+        joined by `-` (a possessive, a dot, an apostrophe in the value are a `-`), or cut as an id cuts its
+        words (the first 40 characters, memory_store/entries.py `slug_words`)."""
+        padded = f"-{words}-"
+        return any(f"-{slug}-" in padded or words == slug for slug in self.slugs)
 
     def _residue_in(self, words: str) -> bool:
         """Whether an id's `words` are what is left of a forgotten Thai or Chinese value (all of them), or
@@ -226,7 +246,18 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues)
+    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues, _slugs(words))
+
+
+def _slugs(values: Iterable[str]) -> frozenset[str]:
+    """The Latin `values` as an id's words write them: whole, and cut as `slug_words` cuts a title; one that
+    is a single short word ("tom") is matched as a word by `found_in` already."""
+    out = set()
+    for v in values:
+        for slug in (slug_words(v, limit=len(v) + 1), slug_words(v)):
+            if "-" in slug and len(slug) >= 5:
+                out.add(slug)
+    return frozenset(out)
 
 
 def _residue(value: str) -> str:
@@ -273,8 +304,9 @@ def _read(workspace: Path) -> Forgotten:
                 f = _filtered(e.key, e.value)
                 if f:
                     gone.add(f)
-    gone |= _revoked_in_trail(workspace / AUDIT_LOG)
-    return _matcher(gone - active)
+    withdrawn, said_again = _replay(workspace / AUDIT_LOG)
+    # a revoked line the user said again after its revoke (the trail shows both) is theirs again
+    return _matcher(((gone - said_again) | set(withdrawn)) - active)
 
 
 def _text(path: Path) -> str:
@@ -291,6 +323,12 @@ def _text(path: Path) -> str:
 # remember that"). A pending proposal rejected with one of them holds a value the user asked to forget.
 FORGET_REASON = "the user asked to forget it"
 TAKE_BACK_REASON = "the user took it back"
+# The user saying a withdrawn value again: a proposal microSync staged from their explicit words
+# (jobs/microsync/preferences.py gives these reasons) or a yes, and a later "remember …" that only the daily
+# log keeps (memory_store/core/forget_logged.py `restate_logged` audits it as RESTATED). Said after the
+# forget, it is the user's again: the later statement wins.
+SAID_REASONS = ("said explicitly", "the user said yes")
+RESTATED = "memory.restated"
 # where a stated value starts ("my licence plate is KX-4471", "车牌号是 京A12345", "เบอร์ห้องคือ 1203")
 _COPULA = re.compile(r"\s(?:is|are|=)\s|[:：=]|是|คือ", re.IGNORECASE)
 
@@ -318,34 +356,112 @@ def _withdrawn_values(value: str) -> set[tuple[str, str]]:
     return out
 
 
-def _revoked_in_trail(path: Path) -> set[tuple[str, str]]:
-    """Every value a key held up to a `fact.revoked` of it, and every pending proposal's value withdrawn
-    because the user asked to forget it or took it back, from the audit trail (oldest first)."""
+def withdrawals(path: Path) -> dict[tuple[str, str], str]:
+    """From the audit trail, in the order the events were said (their `ts`; a backfill appends an older
+    statement after a newer forget), each value forgotten and not said again since, with the time it was
+    withdrawn: every value a key held up to a `fact.revoked` of it (of a key of several unrelated values —
+    user.other, instruction.other, `…[]` — the value revoked only); a pending proposal's value withdrawn
+    because the user asked to forget it or took it back, or one of a free-form key (user.other,
+    instruction.other: its value is the user's own words, which the daily log keeps too) the user rejected
+    (`memjobs proposals reject`: not to be kept); less
+    each value the user said again after that — a proposal staged from their explicit words, the daily log's
+    entry of a later "remember …" (`RESTATED`), a fact written with it. An event a rollback undid counts
+    for nothing."""
+    return _replay(path)[0]
+
+
+def _replay(path: Path) -> tuple[dict[tuple[str, str], str], set[tuple[str, str]]]:
+    """`withdrawals`, and the values said again after their last withdrawal."""
+    out: dict[tuple[str, str], str] = {}
+    again: set[tuple[str, str]] = set()      # value → the time of its withdrawal (ISO, UTC)
     held: dict[str, set[tuple[str, str]]] = {}
-    out: set[tuple[str, str]] = set()
+    for ts, ev in _trail(path):
+        etype, key = str(ev.get("type") or ""), str(ev.get("key") or "")
+        old, new = ev.get("old"), ev.get("new")
+        old, new = old if isinstance(old, str) else None, new if isinstance(new, str) else None
+        who = ev.get("actor")
+        actor: dict[str, Any] = who if isinstance(who, dict) else {}
+        if etype == "proposal.rejected" and old is not None and (
+                str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON))
+                or (actor.get("kind") == "user" and key in FREE_FORM_KEYS)):
+            out.update(dict.fromkeys(_withdrawn_values(old), ts))
+            continue
+        if new is not None and out and (etype == RESTATED or (
+                etype == "proposal.created" and actor.get("id") == "microsync"
+                and str(ev.get("reason") or "").startswith(SAID_REASONS))):
+            text = " ".join(new.casefold().split())
+            for mark in [m for m in out if not m[0] and m[1] in text and _one(m).found_in(new)]:
+                del out[mark]
+                again.add(mark)
+            continue
+        if not etype.startswith("fact."):
+            continue
+        if out and new is not None and etype in ("fact.created", "fact.updated", "fact.reactivated"):
+            f = _filtered(key, new)
+            if f in out:     # the value is the user's again
+                del out[f]
+                again.add(f)
+            text = " ".join(new.casefold().split())
+            for mark in [m for m in out if not m[0] and m[1] in text and _one(m).found_in(new)]:
+                del out[mark]
+                again.add(mark)
+        if key in FREE_FORM_KEYS or key.endswith("[]"):
+            # several unrelated values at once: a revoke forgets the value revoked, not every one the key held
+            if etype == "fact.revoked" and old is not None:
+                out.update(dict.fromkeys(_withdrawn_values(old), ts))
+            continue
+        for value in (old, new):
+            f = _filtered(key, value)
+            if f:
+                held.setdefault(key, set()).add(f)
+        if etype == "fact.revoked":
+            out.update(dict.fromkeys(held.get(key, set()), ts))
+    return out, again - set(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _one(mark: tuple[str, str]) -> Forgotten:
+    """The matcher of one forgotten value."""
+    return _matcher({mark})
+
+
+def withdrawn_at(workspace: Path, text: str) -> datetime | None:
+    """When the latest withdrawal of a forgotten value `text` holds was made (see `withdrawals`), or None."""
+    found = [at for mark, at in withdrawals(workspace / AUDIT_LOG).items() if _one(mark).found_in(text)]
+    return parse_time(max(found)) if found else None
+
+
+_UNDID = re.compile(r"\bundid \S+ ([0-9a-f]{32})\b")
+
+
+def _trail(path: Path) -> list[tuple[str, dict[str, Any]]]:
+    """The trail's events with their time (`2026-11-28T02:24:23Z`, UTC, as memjobs stamps them), oldest
+    first (stable: one time keeps the file's order), less each event a `memjobs rollback` undid
+    (memory_store/core/audit.py `compensating`) and its compensation."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
-            lines = fh.readlines()
+            raw_lines = fh.readlines()
     except OSError:
-        return out
-    for raw in lines:
+        return []
+    events: list[dict[str, Any]] = []
+    for raw in raw_lines:
         try:
             ev = json.loads(raw)
         except ValueError:
             continue
-        if not isinstance(ev, dict):
-            continue
-        if ev.get("type") == "proposal.rejected" and isinstance(ev.get("old"), str) \
-                and str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON)):
-            out |= _withdrawn_values(ev["old"])
-            continue
-        if not str(ev.get("type") or "").startswith("fact."):
-            continue
-        key = str(ev.get("key") or "")
-        for name in ("old", "new"):
-            f = _filtered(key, ev.get(name) if isinstance(ev.get(name), str) else None)
-            if f:
-                held.setdefault(key, set()).add(f)
-        if ev.get("type") == "fact.revoked":
-            out |= held.get(key, set())
-    return out
+        if isinstance(ev, dict):
+            events.append(ev)
+    undone = {m.group(1) for ev in events if ev.get("type") == "memory.rolled_back"
+              for m in [_UNDID.search(str(ev.get("reason") or ""))] if m}
+    kept = [ev for ev in events if ev.get("type") != "memory.rolled_back" and ev.get("id") not in undone]
+    return sorted(((_utc(ev.get("ts")), ev) for ev in kept), key=lambda t: t[0])
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def _utc(ts: Any) -> str:
+    """An event's time as memjobs stamps it (sortable as text); one written otherwise, converted."""
+    if isinstance(ts, str) and _STAMP.fullmatch(ts):
+        return ts
+    return (parse_time(str(ts or "")) or _EPOCH).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -109,10 +109,15 @@ class ProposalBook:
 
     def propose(self, key: str, value: str, *, confidence: float | None = None, applies_to: str = "global",
                 scope: str = "profile", reason: str = "", ref: str = "manual:cli", excerpt: str = "",
-                ttl: str = "30d", actor: Actor = CLI, said_at: datetime | None = None) -> Proposal | None:
+                ttl: str = "30d", actor: Actor = CLI, said_at: datetime | None = None,
+                said: bool = False) -> Proposal | None:
         """Stage an inferred item (pending only). The same pending key, value and applies_to again
         changes nothing (returns None). `said_at`: the time of the transcript turn it was read from, the
-        time of the proposal and of its audit event (as a fact written from a turn carries the turn's)."""
+        time of the proposal and of its audit event (as a fact written from a turn carries the turn's).
+        A rejection is final for what it rejected: an inference of a key, value and applies_to the user
+        rejected (`rejected_before`) is not staged again, from the same turn or another (returns None);
+        `said`: the user's own explicit words (a weak-class statement, a yes to an offer), which say it
+        again and are staged."""
         key = key.strip()
         if is_reserved(key):
             raise self.mem.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md; it cannot be proposed")
@@ -139,12 +144,29 @@ class ProposalBook:
         if any(p.loc.entry.key == key and p.loc.entry.value == value and p.loc.entry.effective_applies_to
                == applies_to for p in self.proposals()):
             return None
+        if not said and self.rejected_before(key, value, applies_to):
+            return None
         with self.mem.operation("propose", actor) as run:
             run.writer.replace(PROPOSALS, lambda t: doc.add_line(t or HEAD, format_line(entry), PENDING))
             run.emit(event(op="upsert", type="proposal.created", scope=scope, key=key, actor=actor,
                            request_id=run.request_id, reason=reason or "inferred", ts=ts, after=entry,
                            target_type="proposal"))
         return self._get(f"p-{digest}")
+
+    def rejected_before(self, key: str, value: str, applies_to: str = "global") -> bool:
+        """Whether a proposal of `key` = `value` (case-blind) for `applies_to` was rejected — in PROPOSALS.md's
+        `## Resolved`, or compacted from it to memory/archive/core.md (docs/spec/memory.md §5: a rejected
+        proposal never becomes a fact; the user said no to that inference)."""
+        def same(e: LineEntry) -> bool:
+            return (e.status == "rejected" and e.key == key and e.value.casefold() == value.casefold()
+                    and e.effective_applies_to == applies_to)
+
+        if any(same(p.loc.entry) for p in self.proposals(all_states=True)):
+            return True
+        archived = read_snapshot(self.mem.workspace / ARCHIVE).text or ""
+        return value.casefold() in archived.casefold() and any(
+            same(loc.entry) and dict(loc.entry.extra).get("from") == PROPOSALS
+            for loc in doc.scan(archived, ARCHIVE, PROPOSAL_STATUSES)[0])
 
     def _compacted(self, key: str, ref: str) -> bool:
         """Whether a proposal of `key` from the statement `ref` was resolved and then compacted to
