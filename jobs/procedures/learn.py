@@ -290,6 +290,7 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
         if len(steps) >= MIN_STEPS and rx.sequence.search(t):
             correction = prev_role == "assistant" and (
                 rx.correction.search(t) is not None or (redoes(prev_text, steps) and rx.negation.search(t) is not None))
-            said = said_with_drops(t, steps) if drops else ()
-            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit", drops, said_steps=said)
+            as_said = said_with_drops(t, steps) if drops else ()
+            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit", drops,
+                           said_steps=as_said)
     return None
