@@ -36,3 +36,18 @@ def test_a_withdrawn_reversal_replaces_nothing(tmp_path: Path) -> None:
     assert "stg-09" not in served
     got = json.loads(cli(*w, "get", old["id"], "--json").output)["entry"]
     assert (got["status"], got["superseded_by"]) == ("active", None)
+
+
+def test_a_withdrawn_reversal_leaves_the_recent_group_as_it_was(tmp_path: Path) -> None:
+    """A new user (no week compounded): the "Recent, not yet compounded" group keeps stg-04, and shows
+    neither the withdrawn entry nor a REPLACED mark (memory_store/context/recent.py reads the same links)."""
+    w = _workspace(tmp_path)
+    _session(tmp_path, "a", "2026-11-23T03:00:00Z", "remember that the staging server is stg-04")
+    _session(tmp_path, "b", "2026-11-24T03:00:00Z",
+             "remember that from now on the staging server is stg-09 instead", "scratch that")
+    assert cli(*w, "run", "microsync", "--since", "2026-11-23", "--now", "2026-11-24T12:00:00Z").exit_code == 0
+    assert "- supersedes: REMEMBER-20261123-" in (tmp_path / "ws" / "memory" / "2026-11-24.md").read_text("utf-8")
+    ctx = json.loads(cli(*w, "context", "--json", "--now", "2026-11-25T02:00:00Z").output)
+    texts = [i["text"] for i in ctx["long_memory"]["recent"]]
+    assert any("stg-04" in t for t in texts), texts
+    assert not any("stg-09" in t or "replaces" in t for t in texts), texts
