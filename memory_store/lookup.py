@@ -17,7 +17,7 @@ from typing import Any
 from memory_store import layout
 from memory_store.confidence import confidence_of
 from memory_store.confine import only_inside
-from memory_store.entries import ID_RE
+from memory_store.entries import ID_RE, BlockEntry
 from memory_store.episodes import ARCHIVE_REL as EPISODE_ARCHIVE_REL
 from memory_store.episodes import ID_RE as EPISODE_ID_RE
 from memory_store.episodes import KIND as EPISODE_KIND
@@ -25,6 +25,7 @@ from memory_store.episodes import block_to_episode
 from memory_store.errors import EntryError, UsageError
 from memory_store.markdown import block_to_entry, parse_document, split_lines
 from memory_store.procedures import REL as PROCEDURES_REL
+from memory_store.supersedes_read import Linker, held_out_in, supersede_links
 from memory_store.workspace import MEMORY_MD, entry_files
 
 # the fields of an entry or an episode that hold what was said (not ids, dates or the source)
@@ -108,12 +109,42 @@ def _find_entry(workspace: Path, entry_id: str) -> FoundEntry:
         except EntryError as exc:
             raise EntryError(f"{entry_id} does not parse: {exc.message}", path=rel, line=block.line) from exc
         fields = _entry_dict(parsed)
+        if parsed.status == "active" and not parsed.superseded_by:
+            newer = linked_by(workspace, parsed)
+            if newer is not None:   # a reversal microSync linked that no weekly has applied yet
+                fields.update(status="superseded", superseded_by=newer.id)
         found = FoundEntry(entry_id, rel, block.line, block.text.rstrip("\n"), fields)
         session = parsed.source.session_path.split("#", 1)[0] if parsed.source.session_path else ""
         found.session_exists = os.path.exists(session) if session else None
         found.history = history_of(workspace, entry_id)
         return found
     raise UsageError(f"no entry with id {entry_id} in {workspace}")
+
+
+def linked_by(workspace: Path, entry: BlockEntry) -> Linker | None:
+    """The entry that supersedes `entry` by a `supersedes:` link no weekly has applied yet, by the rule
+    search and the context use (memory_store/supersedes_read.py), or None. Reads the entry files of its
+    day and later that name its id."""
+    linkers: list[Linker] = []
+    for path in entry_files(workspace):
+        if path.name[:10] < entry.date:
+            continue
+        text = path.read_text("utf-8", errors="replace")
+        if "supersedes:" not in text or entry.id not in text:
+            continue
+        rel = path.relative_to(workspace).as_posix()
+        for block in parse_document(text).blocks:
+            if (block.get("supersedes") or "").strip() != entry.id:
+                continue
+            try:
+                e = block_to_entry(block, rel)
+            except EntryError:
+                continue
+            words = tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
+            linkers.append(Linker(e.id, entry.id, e.date, rel, block.line, e.status, words))
+    if not linkers:
+        return None
+    return supersede_links(linkers, held_out_in(workspace)).get(entry.id)
 
 
 def find_episode(workspace: Path, episode_id: str) -> FoundEntry:

@@ -180,6 +180,19 @@ def unclosed_comment(lines: list[str], fenced: list[bool] | None = None) -> int 
     return _comments(lines, fenced, [False] * len(lines))
 
 
+UNCLOSED_COMMENT = ("an HTML comment opened here is never closed (no `-->`): the lines below it are read as they "
+                    "stand; close it or remove it")
+
+
+def comment_problems(text: str) -> list[tuple[int, str]]:
+    """What validate reports about the HTML comments of any markdown file (a daily log, MEMORY.md,
+    procedures, an episode file): (1-based line, message) of a comment opened and never closed, which
+    comments out nothing (`commented_lines`). Core files report it through
+    memory_store/core/document.py `stray_lines`, with the same message."""
+    opened = unclosed_comment(split_lines(text))
+    return [] if opened is None else [(opened + 1, UNCLOSED_COMMENT)]
+
+
 def _comments(lines: list[str], fenced: list[bool], out: list[bool]) -> int | None:
     """Marks in `out` the lines of each HTML comment; the index of one still open at the end."""
     opened: int | None = None

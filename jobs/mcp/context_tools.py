@@ -28,7 +28,8 @@ class ContextTool:
         if self._cache is None:
             from memory_store.context.cache import ContextCache
 
-            self._cache = ContextCache(self.cfg.workspace, self.cfg.policy_file, ttl_s=self.cfg.context.cache_s)
+            self._cache = ContextCache(self.cfg.workspace, self.cfg.policy_file, ttl_s=self.cfg.context.cache_s,
+                                       warm_days=self.cfg.limits.warm_days)
         return self._cache
 
     @property

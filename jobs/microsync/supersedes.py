@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from memory_store.entries import BlockEntry
 from memory_store.supersede.detect import Detector, Finding, statement_of
 from memory_store.supersede.open_state import file_entries
+from memory_store.supersedes_read import Linker, chain_end, held_out_in, supersede_links
 
 if TYPE_CHECKING:
     from jobs.microsync.supersede_llm import SubjectJudge
@@ -40,6 +41,10 @@ def active_entries(workspace: Path) -> list[BlockEntry]:
     return [e for e, _ in file_entries(workspace) if e.status == "active"]
 
 
+def _words(e: BlockEntry) -> tuple[str, ...]:
+    return tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
+
+
 def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge | None = None,
                  ) -> tuple[list[BlockEntry], list[Link]]:
     """`entries` (this run's, in statement order) with `supersedes` set where the detector finds a
@@ -52,6 +57,11 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
     existing = active_entries(workspace)
     known = {e.id for e in existing}
     linked = {e.id: e.supersedes for e in existing if e.supersedes}
+    # what each linked entry is replaced by now (the rule every reader of the links uses), and the
+    # replacements: a later change of the same subject replaces the end of the chain, not the original
+    replaced = supersede_links([Linker(e.id, e.supersedes, e.date, "", n, e.status, _words(e))
+                                for n, e in enumerate(existing) if e.supersedes], held_out_in(workspace))
+    replacements = {lk.id for lk in replaced.values()}
     detector = Detector([statement_of(e, n) for n, e in enumerate(existing)])
     out: list[BlockEntry] = []
     links: list[Link] = []
@@ -64,6 +74,16 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
             continue
         stmt = statement_of(e, _LATER + n)
         found: Finding = detector.detect(stmt, skip=taken)
+        if found.outcome == "none" and replacements:
+            # a replacement (B, "move billing from Postgres to MySQL") is judged through what it
+            # replaced (A, "use Postgres"): "from Postgres to SQLite instead" reverses A, whose
+            # replacement now is B, so it replaces B
+            through = detector.detect(stmt, skip=taken | replacements)
+            if through.supersedes and through.target in replaced:
+                found = through
+        end = chain_end(replaced, found.target) if found.supersedes and found.target else None
+        if end is not None and end.id != e.id and end.id not in taken:
+            found = dataclasses.replace(found, target=end.id)
         if judge is not None and not found.supersedes:
             asked = judge.judge(stmt, detector.nearest(stmt, NEAREST, skip=taken))
             if asked is not None and asked.target is not None:
@@ -71,6 +91,8 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
         if found.target is not None and found.supersedes:
             e = dataclasses.replace(e, supersedes=found.target)
             taken.add(found.target)
+            replaced[found.target] = Linker(e.id, found.target, e.date, "", _LATER + n)
+            replacements.add(e.id)
             links.append(Link(e.id, found.target, found.outcome, found.reason))
         elif found.target is not None and found.outcome == "conflict":
             links.append(Link(e.id, found.target, "conflict", found.reason))

@@ -10,8 +10,10 @@ the agent's proposal for the future ("do exactly that every time") takes its ste
 agent's turn before it; a turn that opens with a heading naming a procedure ("the drill for …:")
 is standing too, and bulleted lines are steps. A procedure taught in answer to the agent's turn is a
 correction when it opens with a correction cue, or redoes what that turn did and says so with a
-negation. A clause that drops a step ("skip the migrations", "ไม่ต้อง X แล้ว", "不用再 X") is not a
-step: it is kept in `Learned.drops` for the merge to take that step out. Measured on the two blind
+negation. A clause that drops a step ("skip the migrations", "ไม่ต้อง X แล้ว", "不用再 X") is kept in
+`Learned.drops` for the merge to take that step out, and in `Learned.said_steps` as the step it was
+said as: it drops a step only from a known procedure that has that step (jobs/procedures/sync.py).
+A bare connective ("then") is never a step. Measured on the two blind
 sets by `scripts/eval_procedures.py` and `scripts/eval_procedures2.py` (docs/benchmarks.md).
 """
 from __future__ import annotations
@@ -126,6 +128,9 @@ class Learned:
     steps: tuple[str, ...]
     source: str               # explicit | correction
     drops: tuple[str, ...] = ()   # steps the user says to leave out ("skip the migrations")
+    # The steps as said, each drop clause kept as a step of its own ("skip the smoke test"): a drop is
+    # one only for a known procedure that has that step (jobs/procedures/sync.py `settle_drops`).
+    said_steps: tuple[str, ...] = ()
     # A correction that only amends a known procedure of the same trigger ("no, when you deploy …"
     # with no standing cue; a drop with fewer than two steps left): never a procedure of its own.
     amends: bool = False
@@ -157,9 +162,14 @@ def split_steps(body: str) -> list[str]:
         p = (part or "").strip(_STRIP)
         p = rx.first.sub("", p).strip()
         p = rx.tail.sub("", p).strip() or p
-        if len(p) >= 2 and not rx.not_step.match(p) and not rx.lasting.fullmatch(p):
+        if len(p) >= 2 and not rx.not_step.match(p) and not rx.lasting.fullmatch(p) and not _connective(p):
             steps.append(p)
     return steps
+
+
+def _connective(part: str) -> bool:
+    """Whether a part is only a connective ("then", "and then", "แล้ว", "然后"): never a step."""
+    return not _rx().split.sub(" ", f" {part} ").strip(_STRIP + " ，。、")
 
 
 def take_drops(text: str) -> tuple[str, tuple[str, ...]]:
@@ -175,6 +185,27 @@ def take_drops(text: str) -> tuple[str, tuple[str, ...]]:
             return gap
         text = pattern.sub(cut, text)
     return (re.sub(r"[ \t]{2,}", " ", text) if drops else text), tuple(drops)
+
+
+_CLAUSE_LEAD = re.compile(r"^(?:(?:and|but|also|then)\s+)+", re.IGNORECASE)
+
+
+def said_with_drops(text: str, steps: Sequence[str]) -> tuple[str, ...]:
+    """`steps` (read from `text` without its drop clauses) with each drop clause put back as a step
+    where it was said ("run the tests", "skip the flaky ones", "tag the release")."""
+    placed: list[tuple[int, str]] = []
+    at = 0
+    for step in steps:
+        found = text.find(step, at)
+        at = found if found >= 0 else at
+        placed.append((at, step))
+    for pattern, condition, _ in _rx().drops:
+        for m in pattern.finditer(text):
+            what = (m.group("a") or m.group("b") or "").strip(_STRIP)
+            clause = _CLAUSE_LEAD.sub("", m.group(0).strip(_STRIP + " ，。;；")).strip()
+            if len(what) >= 2 and not condition.search(what) and clause:
+                placed.append((m.start(), clause))
+    return tuple(s for _, s in sorted(placed, key=lambda x: x[0]))
 
 
 def _one_clause_order(body: str) -> list[str]:
@@ -259,5 +290,7 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
         if len(steps) >= MIN_STEPS and rx.sequence.search(t):
             correction = prev_role == "assistant" and (
                 rx.correction.search(t) is not None or (redoes(prev_text, steps) and rx.negation.search(t) is not None))
-            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit", drops)
+            as_said = said_with_drops(t, steps) if drops else ()
+            return Learned(i, trigger, tuple(steps), "correction" if correction else "explicit", drops,
+                           said_steps=as_said)
     return None

@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from jobs.procedures.follow import Action, SessionActions, apply_follows
-from jobs.procedures.learn import MIN_STEPS, learn, split_steps, trigger_and_body
+from jobs.procedures.learn import MIN_STEPS, learn, split_steps, take_drops, trigger_and_body
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry, Source
+from memory_store.markdown import parse_document
 from memory_store.redact import redact
 from memory_store.transcripts.records import Flag, Record, Role
 
@@ -70,7 +71,10 @@ def candidates(records: list[Record], context_line: int, tz: Any) -> list[BlockE
         trigger = " ".join(redact(got.trigger).split()) or " ".join(redact((*got.steps, "")[0]).split())
         said = " ".join(redact(rec.text).split())
         excerpt = said if len(said) <= EXCERPT_MAX else said[: EXCERPT_MAX - 1] + "…"
-        out.append(pr.make_procedure(trigger, [redact(s) for s in got.steps],
+        # a teaching with drops keeps its steps as said: `settle_drops` cuts a drop clause only where
+        # a known procedure has that step
+        steps = got.said_steps if got.drops and not got.amends and got.said_steps else got.steps
+        out.append(pr.make_procedure(trigger, [redact(s) for s in steps],
                                      rec.ts.astimezone(tz).date().isoformat(),
                                      Source(rec.session_id, rec.path, rec.message_range), got.source, excerpt,
                                      drops=[redact(d) for d in got.drops], amends=got.amends))
@@ -173,8 +177,12 @@ def write(ctx: Any, learned: list[BlockEntry | SessionActions]) -> None:
     def transform(old: str | None) -> str | None:
         if old is None and not taught:
             return None
-        text, added, merged = pr.apply(old, taught, known)
-        text, follows = apply_follows(text, sessions, taught)
+        text: str | None = old
+        added = merged = 0
+        for e in taught:   # one at a time: a teaching may drop a step of one learned just before it
+            text, a, m = pr.apply(text, [settle_drops(text, e)], known)
+            added, merged = added + a, merged + m
+        text, follows = apply_follows(text or "", sessions, taught)
         counts.update(added=added, merged=merged, followed=follows)
         result.append(text)
         return text if (added or merged or follows) else None
@@ -191,6 +199,30 @@ def write(ctx: Any, learned: list[BlockEntry | SessionActions]) -> None:
     now_known = known | pr.teachings(result[-1] if result else None)
     if before is None or now_known != before:
         writer.write_state(LEARNED, _learned_bytes(now_known))
+
+
+def settle_drops(text: str | None, e: BlockEntry) -> BlockEntry:
+    """A teaching whose steps hold drop clauses ("skip the flaky ones", `learn.take_drops`) as said: a
+    clause drops a step only when the teaching merges into a known procedure of `text` (memory/procedures.md)
+    that has that step — then it leaves the steps; otherwise it is the user's own step and stays one."""
+    drops = pr.drops_of(e)
+    if not drops or pr.amends(e):
+        return e
+    steps = pr.steps_of(e)
+    said = {i: take_drops(s)[1] for i, s in enumerate(steps)}
+    clauses = {i for i, d in said.items() if d and not take_drops(steps[i])[0].strip(" ,.;，。")}
+    plain = [s for i, s in enumerate(steps) if i not in clauses]
+    origin = dict(e.extra).get("learned_from") or "explicit"
+
+    def made(kept: Iterable[str], real: Iterable[str]) -> BlockEntry:
+        return pr.make_procedure(e.title, kept, e.date, e.source, origin, e.excerpt, drops=real)
+
+    current = [b for b in parse_document(text or "").blocks
+               if b.kind == "Procedure" and (b.get("status") or "active") == "active"]
+    best = pr.best_match(current, made(plain, drops)) if current else None
+    real = [d for d in drops if best is not None and pr.dropped(pr.steps_of(best), [d])]
+    kept = [s for i, s in enumerate(steps) if not (i in clauses and set(said[i]) <= set(real))]
+    return made(kept, real)
 
 
 def check_agent_writes(ctx: Any) -> None:

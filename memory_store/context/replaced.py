@@ -15,11 +15,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from memory_store.context.model import Item
+from memory_store.entries import BlockEntry
 from memory_store.errors import MemjobsError
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.open_conflicts import short_of
-
-CHAIN_HOPS = 8   # how far a replacement chain is followed (A superseded by B, B by C …)
+from memory_store.supersedes_read import Linker, chain_end, held_out_in, supersede_links
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Newer:
     conclusion: str
     confidence: float
     where: str          # path:line of its block
-    order: tuple[str, str, int]   # (date, file day, block number): the later link wins
+    order: tuple[str, str, int]   # (date, file day, block number): its place among the recent entries
 
     def about(self) -> str:
         short = short_of(self.conclusion)
@@ -44,9 +44,12 @@ class Newer:
 
 
 def reversal_links(workspace: Path, texts: list[tuple[str, Path, str]]) -> dict[str, Newer]:
-    """Old id -> the entry that says it `supersedes` it, from the recent entry files' `texts`
-    (memory_store/context/user_model.py `recent_texts`; when two entries name one old id, the later one)."""
-    links: dict[str, Newer] = {}
+    """Old id -> the entry that supersedes it, from the recent entry files' `texts`
+    (memory_store/context/user_model.py `recent_texts`), by the one rule every reader of the links
+    uses (memory_store/supersedes_read.py): an entry the user took back or had memjobs forget links
+    nothing, and when two entries name one old id the first stated wins."""
+    linkers: list[Linker] = []
+    shown: dict[str, Newer] = {}
     for day, path, text in texts:
         if "supersedes:" not in text:
             continue
@@ -57,27 +60,28 @@ def reversal_links(workspace: Path, texts: list[tuple[str, Path, str]]) -> dict[
             continue
         for n, block in enumerate(blocks):
             old = (block.get("supersedes") or "").strip()
-            if not old or (block.get("status") or "active") not in ("active", "superseded"):
+            if not old:
                 continue
             try:
                 e = block_to_entry(block, rel)
             except MemjobsError:
                 continue
-            newer = Newer(e.id, e.kind, e.date, e.title, e.conclusion, e.confidence,
-                          f"{rel}:{block.line}", (e.date, day, n))
-            if old != e.id and (old not in links or links[old].order < newer.order):
-                links[old] = newer
-    return links
+            linkers.append(Linker(e.id, old, e.date, rel, block.line, e.status, _words(e)))
+            shown.setdefault(e.id, Newer(e.id, e.kind, e.date, e.title, e.conclusion, e.confidence,
+                                         f"{rel}:{block.line}", (e.date, day, n)))
+    if not linkers:
+        return {}
+    return {old: shown[lk.id] for old, lk in supersede_links(linkers, held_out_in(workspace)).items()}
+
+
+def _words(e: BlockEntry) -> tuple[str, ...]:
+    """What an entry says, as the withdrawn/forgotten filter reads it."""
+    return tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
 
 
 def latest(links: dict[str, Newer], old_id: str) -> Newer | None:
     """The end of `old_id`'s replacement chain (what holds now), or None when nothing replaces it."""
-    found = links.get(old_id)
-    seen = {old_id}
-    while found is not None and found.id in links and found.id not in seen and len(seen) < CHAIN_HOPS:
-        seen.add(found.id)
-        found = links[found.id]
-    return found
+    return chain_end(links, old_id)
 
 
 def mark_replaced(items: list[Item], links: dict[str, Newer], one_line: Callable[[str], str]) -> list[Item]:

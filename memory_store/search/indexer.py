@@ -41,6 +41,7 @@ from memory_store.search.schema import (
     open_writer,
 )
 from memory_store.search.tokens import TOKENIZER_VERSION, fts_text, normalise
+from memory_store.supersedes_read import held_out_in, held_out_key
 from memory_store.workspace import DAILY_RE, bundled, is_warm, markdown_files
 
 WARM_KEY = (1 << 22) - 1  # above every date ordinal: always-warm files sort last
@@ -283,8 +284,13 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memo
             stats.indexed.append(rel)
             stats.rows_added += len(rows)
             changed = True
-        if stats.indexed or stats.removed:
-            apply_links(db)   # a reversal microSync linked marks what it replaced at once
+        # a reversal microSync linked marks what it replaced at once; an entry the user took back or
+        # had memjobs forget links nothing, so a change of that filter alone applies the links again
+        held = held_out_key(cfg.workspace)
+        if stats.indexed or stats.removed or meta_get(db, "links_held_out") != held:
+            apply_links(db, held_out_in(cfg.workspace))
+            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('links_held_out', ?)", (held,))
+            changed = True
         changed = _load_access(db, cfg.state_dir) or changed
         if not memory_only:
             changed = _update_sessions(db, cfg, stats) or changed

@@ -5,30 +5,36 @@ old entry's `status: superseded` and `superseded_by` a week later (the weekly ow
 fields, §3). Until then the old entry's own file says `active`, and search served the reversed
 entry as current, ranked above what replaced it. After each update that read or dropped a file,
 the index gives every active entry that a newer entry supersedes the status `superseded` and
-`superseded_by` (the end of the link: the newest entry naming it), as the weekly will; `linked`
-records that the row has them from a link, so a link that is gone (a rolled-back run, an edited
-file) gives the row its own status back. Ranking reads the columns as it reads the weekly's
+`superseded_by` (the entry that supersedes it, by the rule every reader of the links uses:
+memory_store/supersedes_read.py: the first stated, never one the user took back or had memjobs
+forget); `linked` records that the row has them from a link, so a link that is gone (a rolled-back
+run, an edited file, a take-back) gives the row its own status back. Ranking reads the columns as it reads the weekly's
 (memory_store/search/query.py); this module only records them.
 """
 from __future__ import annotations
 
 import sqlite3
 
-# The entries that name an old id: active or already superseded themselves (a chain A <- B <- C),
-# never archived or revoked.
-_LINKING = "n.type = 'entry' AND n.supersedes IS NOT NULL AND coalesce(n.status, 'active') IN ('active', 'superseded')"
+from memory_store.supersedes_read import LINKING_STATUSES, HeldOut, Linker, supersede_links
+
+_STATUSES = ", ".join(f"'{s}'" for s in LINKING_STATUSES)
 
 
-def apply_links(db: sqlite3.Connection) -> int:
-    """Record the `supersedes:` links of the index's entries on the entries they replace; the number
-    of rows marked. Runs inside the caller's transaction."""
+def apply_links(db: sqlite3.Connection, held_out: HeldOut | None = None) -> int:
+    """Record the `supersedes:` links of the index's entries on the entries they replace (the one
+    rule of memory_store/supersedes_read.py: an entry `held_out` — the user took it back or had
+    memjobs forget it — links nothing, and of two entries naming one old id the first stated wins);
+    the number of rows marked. Runs inside the caller's transaction."""
     db.execute("UPDATE rows SET status = 'active', superseded_by = NULL, linked = 0 WHERE linked = 1")
-    cur = db.execute(
-        "UPDATE rows SET status = 'superseded', linked = 1, superseded_by = ("
-        f" SELECT n.id FROM rows n WHERE {_LINKING} AND n.supersedes = rows.id AND n.id IS NOT rows.id"
-        " ORDER BY n.date DESC, n.rowid DESC LIMIT 1)"
-        " WHERE type = 'entry' AND id IS NOT NULL AND superseded_by IS NULL"
-        " AND coalesce(status, 'active') = 'active'"
-        f" AND EXISTS (SELECT 1 FROM rows n WHERE {_LINKING} AND n.supersedes = rows.id AND n.id IS NOT rows.id)"
-    )
-    return cur.rowcount
+    linkers = [Linker(i, old, date or "", path, line, status or "active", (title, body))
+               for i, old, date, path, line, status, title, body in db.execute(
+                   "SELECT id, supersedes, date, path, line, status, title, body FROM rows"
+                   " WHERE type = 'entry' AND id IS NOT NULL AND supersedes IS NOT NULL"
+                   f" AND coalesce(status, 'active') IN ({_STATUSES})")]
+    marked = 0
+    for old, lk in sorted(supersede_links(linkers, held_out).items()):
+        marked += db.execute(
+            "UPDATE rows SET status = 'superseded', linked = 1, superseded_by = ?"
+            " WHERE type = 'entry' AND id = ? AND superseded_by IS NULL AND coalesce(status, 'active') = 'active'",
+            (lk.id, old)).rowcount
+    return marked
