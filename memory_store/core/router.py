@@ -415,11 +415,18 @@ _NAME_ELISION = re.compile(r"['’](?!s\b)[A-Za-z][\w-]*")
 # a writer who capitalises nothing ("call me john paul from now on"): lower-case words up to the end of
 # the clause, at most three in all, stopping at a word that is not a name's
 _LOWER_WORD = re.compile(r"\s+([a-z][\w-]*)")
+_WORD = re.compile(r"[\w'’-]+")
 _NOT_NAME = _FUNCTION_WORDS | frozenset({
     "please", "pls", "plz", "from", "going", "when", "whenever", "instead", "now", "always", "thanks", "thx",
     "thank", "ok", "okay", "because", "since", "while", "until", "unless", "is", "are", "was", "will", "would",
     "should", "can", "could", "just", "only", "too", "also", "again", "anymore", "ever", "krub", "krab", "ka",
     "kha", "na", "ja", "la", "lah", "lol", "haha", "bro", "next", "time", "forward", "onwards", "here", "not"})
+# the words that open the next request when the user runs two together without punctuation ("call me Priya
+# Then answer in Spanish", "call me Kenji Use metric units"): the name ends before them, capitalised or not
+_NEXT_REQUEST = frozenset({
+    "then", "also", "and", "plus", "btw", "oh", "never", "always", "from", "going", "use", "answer", "reply",
+    "respond", "write", "keep", "give", "speak", "talk", "switch", "stop", "don't", "dont", "do", "be", "make",
+    "show", "send", "explain", "remember", "skip", "avoid", "try", "start", "put", "format", "add", "include"})
 
 
 def _whole_name(text: str, end: int, value: str) -> str:
@@ -433,13 +440,17 @@ def _whole_name(text: str, end: int, value: str) -> str:
         value, end = value + elision.group(0), elision.end()
     if value[:1].isupper():
         rest = _NAME_REST.match(text, end)
-        return value + rest.group(0) if rest else value
+        more = rest.group(0) if rest else ""
+        for word in _WORD.finditer(more):
+            if word.group(0).casefold() in _NEXT_REQUEST:
+                return value + more[:word.start()].rstrip()
+        return value + more
     if any(c.isupper() for c in text):
         return value
     words = value.split()
     while len(words) < 3:
         more = _LOWER_WORD.match(text, end)
-        if more is None or more.group(1) in _NOT_NAME:
+        if more is None or more.group(1) in _NOT_NAME or more.group(1) in _NEXT_REQUEST:
             break
         words.append(more.group(1))
         end = more.end()

@@ -6,6 +6,10 @@ _ME = r"(เรา|ผม|ฉัน|หนู|พี่|ดิฉัน|กู)"
 # a person (or a pet) by their tie to someone (น้องสาวผม, สามีของนก, แมวผม): `relation`
 _KIN = (r"(พี่สาว|พี่ชาย|น้องสาว|น้องชาย|พ่อแม่|แม่|พ่อ|แฟน|เพื่อน(สนิท)?|ลูกสาว|ลูกชาย|ลูก|ภรรยา|เมีย|สามี|ผัว|หลาน|ป้า|ลุง"
         r"|น้า|ปู่|ย่า|ยาย|หัวหน้า|เจ้านาย|เพื่อนร่วมงาน|รูมเมท|แมว|หมา|สุนัข)")
+# what may follow a name said in Thai and is not the name: a particle (นะ, ครับ, ค่ะ, จ้า, เด้อ, ฮะ) or a softener
+# (ได้เลย, ก็ได้, ก็พอ, ละกัน, แล้วกัน, เฉยๆ), alone or several ("…ละกันค่ะ")
+_NAME_END = (r"(?:นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|จ้ะ|จ๊ะ|ฮะ|เด้อ|เน้อ|ละกัน|แล้วกัน|ก็พอ|ก็ได้|ได้เลย|ได้|เฉยๆ|พอ|เลย"
+             r"|ด้วย|หน่อย|ดีกว่า|น่ะ|นะคะ)")
 # a forget by structure: a word that drops or lets go, near a pointer back to a thing the agent keeps
 # (เรื่องที่ให้…, ที่เคยขอไว้, เรื่อง timezone…)
 _REMOVAL = r"(ลบ|ยกเลิก|เลิกได้|เลิกทำ|พอแล้ว|ไม่เอาแล้ว|ไม่ต้องแล้ว|ลืมไป)"
@@ -108,12 +112,15 @@ LEXICON = Lexicon(
         ("response.length", r"สั้น|ยาวไป|ยาวมาก|ยาวจัง|ยาวเกิน|กระชับ|เยอะไป", "short"),
         ("response.length", r"ละเอียด", "detailed"),
         ("response.length", r"ความยาว(ของ)?(คำตอบ|การตอบ)", ""),
-        ("user.name", _ME + r"ชื่อ(\S+?)(\s|เรียก|นะ|ครับ|ค่ะ|$)", "{2}"),
-        ("user.name", r"ชื่อเล่น" + _ME + r"?(คือ)?\s?'?([^\s']+?)'?(\s|นะ|ครับ|ค่ะ|$)", "{3}"),
-        # "เรียกผมว่าเจได้เลยครับ": the name is เจ, not เจได้เลย
+        # a name ends at a space, at the end, or at a particle or softener after it (_NAME_END): "เรียกผมว่า
+        # เจได้เลยครับ" is เจ, "…เอกจ้า", "…มายละกันค่ะ" เอก, มาย; a name is two letters or more, so one
+        # that ends in a particle's letters (ชนะ) keeps them
+        ("user.name", _ME + r"ชื่อ(?:คือ|ว่า)?\s?(\S{2,}?)(?=\s|เรียก|" + _NAME_END + r"|$)", "{2}"),
+        ("user.name", r"ชื่อเล่น(?:ของ)?" + _ME + r"?(?:คือ|ว่า)?\s?'?([^\s']{2,}?)'?(?=\s|" + _NAME_END + r"|$)", "{2}"),
+        ("user.name", r"ชื่อ(?:ของ)?" + _ME + r"(?:คือ|ว่า)\s?'?([^\s']{2,}?)'?(?=\s|" + _NAME_END + r"|$)", "{2}"),
         # "ช่วยเรียกผมว่า พี่ต้น นะครับ": a space may follow ว่า
-        ("user.name", r"เรียก" + _ME + r"ว่า\s?(\S+?)(ได้เลย|เฉยๆ|ก็ได้)?(\s|นะ|ครับ|ค่ะ|$)", "{2}"),
-        ("user.name", r"เรียก(ว่า)?(\S{1,8}?)\s?(ได้เลย|เฉยๆ|ก็ได้|พอ)", "{2}"),
+        ("user.name", r"เรียก" + _ME + r"ว่า\s?(\S{2,}?)(?=\s|" + _NAME_END + r"|$)", "{2}"),
+        ("user.name", r"เรียก(ว่า)?(\S{2,8}?)\s?(?=" + _NAME_END + r")", "{2}"),
         ("user.name", r"(ชื่อเล่น|เรียก" + _ME + r"|ชื่อ" + _ME + ")", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         # the bare word names the key, not a zone: Bangkok only when the words say Thai time

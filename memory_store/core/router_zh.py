@@ -110,8 +110,10 @@ LEXICON = Lexicon(
         ("response.length", r"详细|詳細|长一点|長一點|(别|別|不要)(帮我)?省略", "detailed"),
         ("response.length", r"(回答|回复|回覆|預設|预设|默认|默認)的?(长度|長度)", ""),
         # a Latin name may be set off by spaces and run long ("以后叫我 Mary Ann 就好")
+        # the name ends at a particle or softener after it (叫我老陈好了, …啊, …哦, …就行): never part of it
         ("user.name", r"(?:我叫|叫我)(?![写寫做看改跑查去来來帮幫给給想要])"
-         r"\s?([\u4e00-\u9fff]{1,4}?|[A-Za-z][\w'’-]*?)(?=[，,。！ 就就行吧]|$)", "{1}"),
+         r"\s?([\u4e00-\u9fff]{1,3}[A-Za-z][\w'’-]*?|[\u4e00-\u9fff]{1,4}?|[A-Za-z][\w'’-]*?)"
+         r"(?=[，,。！!？?；; ]|就|行|吧|啊|呀|哦|噢|喔|啦|嘛|呢|哈|了|好了|好啦|便是|即可|可以|谢谢|謝謝|$)", "{1}"),
         ("user.name", r"叫我|称呼|稱呼|我的名字|我存的名字", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"我(人)?(\S{0,3}?)在(台北|北京|上海|香港|东京|東京|新加坡|曼谷|柏林|伦敦|倫敦"
