@@ -75,7 +75,7 @@ from functools import cache, lru_cache
 
 from memory_store.config import FREE_FORM_KEYS
 from memory_store.core import router_en, router_th, router_zh
-from memory_store.core.router_lexicon import Lexicon
+from memory_store.core.router_lexicon import Lexicon, lead_alternation
 from memory_store.regex_literals import fold, required_of, trie_regex
 
 LEXICONS: tuple[Lexicon, ...] = (router_en.LEXICON, router_th.LEXICON, router_zh.LEXICON)
@@ -120,7 +120,8 @@ _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "cent
           "nairobi": "Africa/Nairobi", "lagos": "Africa/Lagos", "cairo": "Africa/Cairo",
           "johannesburg": "Africa/Johannesburg", "เมลเบิร์น": "Australia/Melbourne",
           "ซิดนีย์": "Australia/Sydney", "โซล": "Asia/Seoul", "ปารีส": "Europe/Paris",
-          "นิวยอร์ก": "America/New_York", "เชียงใหม่": "Asia/Bangkok", "温哥华": "America/Vancouver",
+          "นิวยอร์ก": "America/New_York", "เชียงใหม่": "Asia/Bangkok", "กรุงเทพ": "Asia/Bangkok",
+          "กรุงเทพฯ": "Asia/Bangkok", "กรุงเทพมหานคร": "Asia/Bangkok", "温哥华": "America/Vancouver",
           "溫哥華": "America/Vancouver", "多伦多": "America/Toronto", "多倫多": "America/Toronto",
           "纽约": "America/New_York", "紐約": "America/New_York", "西雅图": "America/Los_Angeles",
           "西雅圖": "America/Los_Angeles", "旧金山": "America/Los_Angeles", "舊金山": "America/Los_Angeles",
@@ -642,11 +643,8 @@ def _strong_markers() -> _Table:
 # what asks to keep a thing, before the thing itself ("remember that …", "记住：…", "จำไว้ว่า…"): not part of
 # the value staged (as `_OFFER_LEAD` is not part of an offer's), so that a proposal holds what is kept and a
 # withdrawn one is matched by it (memory_store/core/forgotten.py)
-REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:remember|note|keep in mind"
-                           r"|don'?t forget)\b(?:\s+that\b)?\s*[:,]?\s*"
-                           r"|^\W*[请請]?你?(?:记住|記住|记得|記得|记一下|記一下|记下|記下)\s*[：:，,]?\s*"
-                           r"|^\W*(?:ช่วย|ขอให้)?จำ(?:ไว้|ด้วย|เอาไว้)(?:ด้วย)?(?:นะ)?(?:ครับ|ค่ะ|คะ)?\s*(?:ว่า)?\s*",
-                           re.IGNORECASE)
+REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:" + lead_alternation(LEXICONS)
+                           + r")\s*[:：,，]?\s*", re.IGNORECASE)
 
 
 def without_lead(text: str) -> str:

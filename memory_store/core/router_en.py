@@ -23,6 +23,12 @@ _BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|sett
 FORGET_THING = (r"\b(please|pls|plz|kindly|go ahead and)\s+(just\s+)?forget (about )?(the|our|that|this)\s+"
                 r"(?!(rest|idea|past|whole|fact|time|way)\b)(?=\w)")
 
+# the words that ask the agent to keep what follows (`remember_lead`); "note" only as "note that" or "note:"
+# ("the release note says…" asks nothing)
+REMEMBER_LEAD = (r"\b(?:(?:please|pls|kindly)\s+)?(?:remember|rember|remeber|remembr|keep in mind|bear in mind"
+                 r"|make a note|don'?t forget|do not forget)\b(?:\s+that\b)?",
+                 r"\b(?:(?:please|pls|kindly)\s+)?note(?:\s+that\b|(?=\s*:))")
+
 LEXICON = Lexicon(
     lang="en",
     standing=(r"\bfrom now on\b", r"\bgoing forward\b", r"\bmoving forward\b", r"\bby default\b",
@@ -48,7 +54,8 @@ LEXICON = Lexicon(
     long_term=(r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
                r"\b(that|this) (goes|applies) for (every|all|any)\b"),
     remember_self=(r"\b(remember|rember|remeber|remembr|rmb) (that )?" + _ME + r"\b", r"\bnote that " + _ME + r"\b",
-                   r"\bkeep in mind (that )?" + _ME + r"\b", r"\bfor (the )?record,? " + _ME + r"\b",
+                   r"\b(keep|bear) in mind (that )?" + _ME + r"\b", r"\bmake a note (that )?" + _ME + r"\b",
+                   r"\bfor (the )?record,? " + _ME + r"\b",
                    r"\bremember:\s*" + _ME + r"\b"),
     forget=(r"\bforget (the|about|what|everything|that|my|i)\b.{0,60}\b(i (told|said|asked|set|mentioned)|thing|"
             r"preference|rule|name|timezone|time zone|tone|language|format|said|told)",
@@ -200,4 +207,5 @@ LEXICON = Lexicon(
     relation=(r"\bmy (?:(?:little|big|older|younger|elder|best|ex|late|step)[ -])?" + _KIN + r"\b",
               r"(?-i:\b[A-Z][\w-]*)['’]s (?:(?:little|big|older|younger|elder|best|ex)[ -])?" + _KIN + r"\b"),
     narrow=(r"\b(?:but|only|just|though|please|pls)\b",),
+    remember_lead=REMEMBER_LEAD,
 )

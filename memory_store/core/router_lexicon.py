@@ -13,6 +13,10 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `settled`: a lasting statement of where the user lives or what they are called (I live in…, name's…,
   ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
+- `remember_lead`: the words that ask the agent to keep what follows (remember that…, keep in mind that…,
+  จำไว้ว่า…, จำเอาไว้ว่า…, ขอให้จำว่า…, 记住…, 记一下…), not anchored: the one list of them, read by the router
+  (what is kept is the rest: `router.REMEMBER_LEAD`) and by the supersede detector (no subject:
+  memory_store/supersede/detect.py); each lexicon's `remember_self` is built on it;
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
 - `forgot_self`: the speaker's own forgetting (I totally forgot…, ลืมไปเลยว่า…, ผมลืม…, 我都忘了…): a forget
   cue inside it is no request to the agent, so it is blanked before `forget` is tried;
@@ -49,6 +53,7 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -83,3 +88,9 @@ class Lexicon:
     beyond_session: tuple[str, ...] = ()
     relation: tuple[str, ...] = ()
     narrow: tuple[str, ...] = ()
+    remember_lead: tuple[str, ...] = ()
+
+
+def lead_alternation(lexicons: Iterable[Lexicon]) -> str:
+    """Every lexicon's `remember_lead`, as one alternation (not anchored, no flags)."""
+    return "|".join(f"(?:{p})" for lex in lexicons for p in lex.remember_lead)
