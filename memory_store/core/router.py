@@ -694,7 +694,33 @@ def _negated(text: str, cue: str, value: str) -> bool:
     if value == "no emojis" or at < 0:
         return False
     before = _CLAUSE_END.split(text[max(0, at - 16):at])[-1]
-    return _NEGATION.search(before) is not None
+    if _NEGATION.search(before) is not None:
+        return True
+    return _STOPS.search(_CLAUSE_END.split(text[max(0, at - 40):at])[-1]) is not None
+
+
+# a word that stops a thing (stop, quit, no more, เลิก, 别再): it reaches further back in its clause than a
+# bare "not" ("please quit putting your answers in tables")
+_STOPS = re.compile(r"\b(stop|quit|no more|no longer)\b|เลิก|别再|別再|不要再|不再", re.IGNORECASE)
+# the key's words already name the opposite of what they stop ("too long", "so formal", 啰嗦, ยาวไป): negated
+# or not, their value is the one the user asks for
+_SAYS_OPPOSITE = re.compile(r"\b(too|so|less|over)\b|verbose|wordy|fluff|pleasantries|cheerleading|啰嗦|囉嗦|太长|太長"
+                            r"|客气|客氣|绕弯子|繞彎子|客套|ยาวไป|ยาวมาก|ยาวเกิน|ยาวจัง|เยอะไป", re.IGNORECASE)
+_OPPOSITES = {("response.length", "short"): "detailed", ("response.length", "detailed"): "short",
+              ("response.tone", "casual"): "professional-friendly", ("response.tone", "professional-friendly"): "casual"}
+_NO_FORMAT = {"table": "no tables", "bullets": "no bullets", "diff": "no diffs"}
+
+
+def opposite(key: str, value: str, cue: str) -> str | None:
+    """What a negated style request asks for ("no more tables" → "no tables", "don't give me detailed answers"
+    → short, 以后别列要点 → "no bullets"): the value its words would give, turned around; the same value when the
+    words already name the opposite of what is stopped ("don't be so formal" is casual); None when the
+    opposite is not one value ("don't answer in German", "don't put the conclusion first")."""
+    if _SAYS_OPPOSITE.search(cue):
+        return value
+    if key == "response.format.default" and value and value not in ("code only", "conclusion first"):
+        return _NO_FORMAT.get(value, f"no {value}")
+    return _OPPOSITES.get((key, value))
 
 
 _POINTER = re.compile(r"\b(that|this|it)\b|นี้|นั้น|这|這|那", re.IGNORECASE)
@@ -1201,6 +1227,12 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         # what is dropped: a key the words name (in quotes too: "「結論放最前面」那個偏好作廢" names the rule
         # by its words), else a language or place named bare, a skill, a fact about the user, or a rule
         named = key_of(text) or (key_of(whole) if whole else None) or _expertise(text) or _setting_named(text)
+        if (named and named[1] and named[0] in STYLE_KEYS and named[0] not in IDENTITY_KEYS
+                and not _any("about_memory", text) and _negated(text, named[2], named[1])
+                and (wanted := opposite(*named)) is not None):
+            # "ไม่ต้องทำเป็นตารางแล้ว" (no more tables) speaks of no kept thing: a request to stop one, staged
+            # as what it asks for ("no tables"); accepting it replaces a kept "table"
+            return Routed("explicit", named[0], wanted, lang, f"{forget.group(0)} / {named[2]}", "proposals")
         if named:
             return Routed("forget", named[0], "", lang, forget.group(0), "" if _any("about_memory", text) else "review")
         if _any("self_fact", text) or _ABOUT_ME.search(text):
@@ -1268,9 +1300,16 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
                    else _any("lasting", text) if complaint is None and _about_answers(text) else None)
         marker = standing or lasting
+        # a request to stop a thing ("no more tables", 以后别用表格, ต่อไปไม่ต้องทำเป็นข้อๆแล้ว) asks for its
+        # opposite ("no tables"), never the thing; where that is not one value, the words are the instruction
+        stops = bool(value) and key not in IDENTITY_KEYS and _negated(text, cue, value)
+        wanted = opposite(key, value, cue) if stops else value
         if marker and not _asks(text, marker):
+            if stops and wanted is None:
+                return Routed("explicit", "instruction.other", _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
+                              "proposals")
             sure = strong or (lasting is not None and key in IDENTITY_KEYS)
-            value = value or _stated_value(text, cue, marker)
+            value = wanted or _stated_value(text, cue, marker)
             return Routed("explicit", key, value or _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
                           target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None,
                                  marker.group(0)))
@@ -1278,20 +1317,21 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
             return Routed("explicit", key, value, lang, cue, "proposals")     # a name with no lasting words
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
-        if (value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text)
-                and not _WE.search(text)):
+        if stops and wanted is None:
+            return None
+        if value and _any("request", text) and not _artifact(text) and not _WE.search(text):
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
-            return Routed("inferred", key, value, lang, cue)
-        if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _negated(text, cue, value)
-                and not _artifact(text) and not _WE.search(text)):
+            return Routed("inferred", key, wanted or value, lang, cue)
+        if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _artifact(text)
+                and not _WE.search(text)):
             # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
-            return Routed("inferred", key, value, lang, cue)
+            return Routed("inferred", key, wanted or value, lang, cue)
         if (usable_value(key, value) and key not in IDENTITY_KEYS and _addressed(text) and not _asks_stored(text)
-                and not _negated(text, cue, value) and not _artifact(text) and not _WE.search(text)):
+                and not _artifact(text) and not _WE.search(text)):
             # a turn addressed to the agent (you, "I'd rather…", 麻烦…, อยากให้…) whose object is its answers,
             # with no lasting marker: a signal for the user's review, not lost
-            return Routed("inferred", key, value, lang, cue)
+            return Routed("inferred", key, wanted or value, lang, cue)
         return None
     # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as
     # often the project's rule as the agent's: the person ("for me", "you", "my") is the boundary

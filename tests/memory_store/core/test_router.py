@@ -25,8 +25,10 @@ CASES = [
     # a negation just before the key's words turns the value around: staged
     ("from now on no tables please, I read on my phone", None, "explicit", "response.format.default", None,
      "proposals"),
-    ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
-    ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
+    # …and where the opposite is not one value ("not English" names no language), the words are the
+    # instruction: staging response.language=en would tell the agent to do what the user stopped
+    ("以后不要用英文回答", None, "explicit", "instruction.other", None, "proposals"),
+    ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "instruction.other", None, "proposals"),
     # a skill said with how to pitch the answers to it, the topic in the same sentence: staged (how to pitch
     # the answers says nothing of how long it holds); with a standing marker too, written
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
