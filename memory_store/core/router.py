@@ -966,6 +966,11 @@ def _yes_for_this_session(turn: str, context: str, scope: re.Match[str]) -> Rout
     return Routed("explicit", yes.key, yes.value, yes.lang, f"{yes.cue} / {scope.group(0)}", "session")
 
 
+# a no followed by the user's own words ("no, call me Priya", ไม่ใช่ครับ เรียกผมว่าเอก, 不对，我的时区是…): a
+# correction of what the agent said it keeps ("no, don't" and a bare "no" are only a no)
+_NO_THEN = re.compile(r"^\W*(?:(?:no|nope|nah|not quite|wrong)\s*[,，.。!！:：;—–-]"
+                      r"|(?:ไม่ใช่|ผิด|ไม่ถูก)(?:ครับ|ค่ะ|คะ|นะ|จ้า)*(?:\s+|[,.!])"
+                      r"|(?:不是|不对|不對|错了|錯了)(?:啦|的)?[，,。！!、：:\s])\s*(?=\S)", re.IGNORECASE)
 # a yes or no turned by a "but" (แต่, 但/不过/不過)
 _TURNED = re.compile(r"^\W*[^\s,，、.!]+[\s,，、.!]*(but|แต่|但是?|不过|不過)\s*", re.IGNORECASE)
 _OPENS_YES = re.compile(r"^\W*(yes|yeah|yep|sure|ok|okay|ใช่|ได้|โอเค|好|对|對|可以)", re.IGNORECASE)
@@ -1051,6 +1056,18 @@ def _route(turn: str, context: str | None) -> Routed | None:
             # "no, but remember that I prefer tables", "yes but in Thai actually": the words after the
             # "but" carry the user's own statement, routed on their own (never a yes to the offer)
             return _correction(turn[turned.end():], context, lang)
+        fixed = _NO_THEN.match(turn)
+        if fixed is not None:
+            # "no, call me Priya", ไม่ใช่ครับ เรียกผมว่าเอก, 不对，我的时区是曼谷: the no answers what the agent said
+            # it keeps, the words after it are the user's own value — a correction, routed on its own, and
+            # written at once when it gives the key the agent named a usable value of its own
+            got = _route(turn[fixed.end():], None)
+            if got is not None and got.label == "explicit":
+                if got.key in STYLE_KEYS and usable_value(got.key, got.value) and got.to == "proposals" \
+                        and not _negated(turn[fixed.end():], got.cue.rsplit(" / ", 1)[-1], got.value):
+                    return Routed("explicit", got.key, got.value, lang, f"{fixed.group(0).strip()} / {got.cue}",
+                                  "profile")
+                return got
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)
@@ -1068,6 +1085,10 @@ def _route(turn: str, context: str | None) -> Routed | None:
             # not yet confirmed on a blind set: staged, or the pending proposal it answers accepted
             sure = says_remember and bool(key and value)
             return Routed("confirm", key, value, lang, m.group(0), "profile" if sure else "proposals")
+    fixed = _NO_THEN.match(turn)
+    if fixed is not None:
+        # "no, my time zone is Asia/Bangkok, not Tokyo": the no answers the agent, the rest is the user's own
+        return _route(turn[fixed.end():], None)
     text = unquoted(turn)
     if _any("hypothetical", text):
         return None

@@ -47,6 +47,7 @@ LEXICON = Lexicon(
     lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
              r"\bi'?m (the kind of person|someone) who\b"),
     settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
+             r"\bmy time ?zone(?: is|'s|:)",
              r"\b(call|address) me\b"),
     habitual=(r"\b(remember|note) (that|this)\W*$",
               r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
@@ -179,6 +180,8 @@ LEXICON = Lexicon(
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
         ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),
         ("user.timezone", r"\b(pacific|eastern|central|mountain|central european|uk) time\b", "{1}"),
+        # the user's own zone said as one ("my time zone is Bangkok", "my timezone's Lisbon")
+        ("user.timezone", r"\bmy time ?zone(?: is|'s|:)\s*(?:now\s+)?(?-i:([A-Z][a-z]+(?: [A-Z][a-z]+)?))\b", "{1}"),
         ("user.timezone", r"\b(time ?zone|ICT|UTC ?[+-] ?\d+|GMT ?[+-] ?\d+|CET|CEST|PST|PDT|EST|EDT|JST|SGT)\b", ""),
         ("user.timezone", r"\bi'?m (in|based in|living in|located in) ([A-Z][a-z]+)\b", "{2}"),
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),

@@ -42,6 +42,7 @@ LEXICON = Lexicon(
     lasting=(_ME + r"(ไม่)?ชอบ", r"เป็นคน(ขี้|ชอบ|ไม่ชอบ|อ่าน)"),
     # moved to live (ย้ายมาอยู่) is settled; moved to work or study (ย้ายมาทำงาน) is a long-term scope below
     settled=(r"ย้าย(มา|ไป)อยู่", r"อยู่.{0,30}ถาวร", _ME + r"อยู่", r"ชื่อเล่น",
+             r"(เขตเวลา|timezone|time zone|ไทม์โซน)\s?(ของ)?\s?" + _ME + r"\s?(คือ|เป็น)",
              r"เรียก(" + _ME + r")?(ว่า)?\S{1,8}(ได้เลย|เฉยๆ)"),
     habitual=(r"จำไว้(ด้วย)?(นะ)?(ครับ|ค่ะ)?\W*$", r"เสมอ", r"ทุกครั้ง", r"ตลอด", r"ทุกที", r"เป็นปกติ", r"ทุกรอบ", r"ไม่ว่าจะ"),
     # a long-term scope said as such (ถาวร), or a move to work or study somewhere (ย้ายมาทำงานที่…: lasting,
