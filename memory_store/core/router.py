@@ -63,6 +63,11 @@ Classes by structure rather than by a writer's words (each measured on four deve
 - a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
   要…那个); quoted words name what is dropped; a forget word in a question is none;
 - a yes to the assistant's question whether to do a thing from now on is a yes to an offer (staged);
+- bounded in time (until Friday, this week, for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周: the
+  lexicons' `bounded`): a style setting with the expiry its words say (`to == "bounded"`), never lasting; a
+  vague bound (ช่วงนี้, 这几天, temporarily) for this session; a place said with a bound is a trip, not a zone;
+- a request to stop a thing (no more tables, 别再用表格, ไม่ต้องทำเป็นตารางแล้ว) is its opposite ("no tables");
+- a no followed by the user's own words ("no, call me Priya") is a correction, routed on those words;
 - hard negatives: the style words are a thing's (a document's requirement, a device's or site's
   setting, a clock time with its zone, a piece to draft): nothing is routed.
 """
@@ -71,6 +76,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta, tzinfo
 from functools import cache, lru_cache
 
 from memory_store.config import FREE_FORM_KEYS
@@ -228,11 +234,13 @@ class Routed:
     cue: str        # the words that decided it, for the report
     to: str = ""    # explicit / confirm: "profile" (written at once) or "proposals" (staged for review);
                     # explicit: "session" (scoped to this conversation: written for its session only);
-                    # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked)
+                    # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked);
+                    # explicit: "bounded" (until a time its words say: `until`, written with that expiry)
+    until: str = ""  # "bounded": the lexicons' bound (today, week, until:<weekday>, <n>h, <n>d): `expiry`
 
     def to_dict(self) -> dict[str, str]:
         return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue,
-                **({"to": self.to} if self.to else {})}
+                **({"to": self.to} if self.to else {}), **({"until": self.until} if self.until else {})}
 
     @property
     def writes_profile(self) -> bool:
@@ -941,9 +949,93 @@ def route(turn: str, context: str | None = None) -> Routed | None:
             return yes
     if scope is not None and (got is None or got.label in ("explicit", "inferred")):
         return _for_this_session(unquoted(turn), got, scope)
+    if got is None or got.label in ("explicit", "inferred"):
+        bounded = _bounded(unquoted(turn), got)
+        if bounded is not None:
+            return bounded
     if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
         return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
     return got
+
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10}
+_WEEKDAYS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6, "จันทร์": 0, "อังคาร": 1,
+             "พุธ": 2, "พฤหัส": 3, "ศุกร์": 4, "เสาร์": 5, "อาทิตย์": 6, "一": 0, "二": 1, "三": 2, "四": 3, "五": 4,
+             "六": 5, "日": 6, "天": 6}
+
+
+@cache
+def _bound_table() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((_rx(p), bound) for lex in LEXICONS for p, bound in lex.bounded)
+
+
+def _bound(text: str) -> tuple[str, re.Match[str]] | None:
+    """The time the words bound the turn's instruction by (the lexicons' `bounded`): "today", "week",
+    "until:<0-6>" (a weekday, Monday 0), "<n>h" / "<n>d", or "session"; with the words."""
+    for rx, bound in _bound_table():
+        m = rx.search(text)
+        if m is None:
+            continue
+        if bound.startswith("until:"):
+            return f"until:{_WEEKDAYS[m.group(1).casefold()]}", m
+        if bound.startswith("for:"):
+            n, unit = (m.group(int(g[1:-1])) if g.startswith("{") else g for g in bound.split(":")[1:])
+            count = int(n) if n.isdigit() else _NUMBERS.get(n.casefold(), 0)
+            return (f"{count}{unit[0].casefold()}", m) if count else None
+        return bound, m
+    return None
+
+
+def expiry(until: str, said_at: datetime, tz: tzinfo) -> str:
+    """The `ttl` of a bounded instruction said at `said_at` (docs/spec/memory.md §4): a duration as it is
+    ("3h"), else the ISO time, in the user's zone, at which the bound ends — the midnight after today, after
+    Sunday ("this week"), after the weekday named (its next one; today's own when it is that day)."""
+    if until[:1].isdigit():
+        return until
+    local = said_at.astimezone(tz)
+    if until == "today":
+        days = 0
+    elif until == "week":
+        days = 6 - local.weekday()
+    else:
+        days = (int(until.removeprefix("until:")) - local.weekday()) % 7
+    end = datetime.combine(local.date() + timedelta(days=days + 1), time(0), tzinfo=tz)
+    return end.isoformat(timespec="seconds")
+
+
+def _bounded(text: str, got: Routed | None) -> Routed | None:
+    """An instruction bounded in time ("until Friday, answer in Thai", "this week keep replies short", 这周先用
+    英文回答, สัปดาห์นี้ตอบสั้นๆ): a style key (not the name or zone) with a value of its own, written with the expiry its
+    words say (`Routed.to == "bounded"`, `until`), or for this session when the bound is vague (ช่วงนี้, 这几天,
+    "temporarily"); never lasting. None when the turn holds no bound, or no such setting of the user's."""
+    found = _bound(text)
+    if found is None:
+        return None
+    until, m = found
+    rest = text[:m.start()] + " " + text[m.end():]
+    if _any("not_mine", rest) or _WE.search(text) or _artifact(text) or _forget_cue(text) is not None:
+        return None     # a team's or a thing's, or a turn that drops something: as routed
+    if got is not None and got.key in STYLE_KEYS and usable_value(got.key, got.value):
+        key, value, cue = got.key, got.value, got.cue.rsplit(" / ", 1)[-1]
+    elif got is None:
+        named = key_of(rest)
+        if (named is None or not usable_value(named[0], named[1]) or _any("hypothetical", text) or _asks_stored(text)
+                or _of_something_else(rest, named[0], named[2]) or _negated(rest, named[2], named[1])
+                or not (_addressed(text) or _about_answers(text) or _any("request", text))):
+            return None
+        key, value, cue = named
+    else:
+        return None
+    if key in IDENTITY_KEYS:
+        return None     # "I'm in Denver this week": a trip, not where the user lives; a name is no bounded setting
+    own = next((key_of(piece) for piece in _pieces(text) if m.group(0) in piece), None)
+    if own is not None and own[1] and (own[0], own[1]) != (key, value):
+        return None     # the bound's own clause says another value ("…ตอบสั้นๆ ปลดออกได้ ช่วงนี้อยากได้แบบละเอียด"): as routed
+    lang = language_of(text)
+    if until == "session":
+        return Routed("explicit", key, value, lang, f"{m.group(0)} / {cue}", "session")
+    return Routed("explicit", key, value, lang, f"{m.group(0)} / {cue}", "bounded", until)
 
 
 @cache
@@ -1422,6 +1514,9 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     if key in FREE_KEYS or not value:
         value = value or _paraphrase(text)
     value = value[:VALUE_MAX]
+    bounded = _bounded(text, Routed(label, key, value, lang, "model"))
+    if bounded is not None:     # bounded in time ("until Friday, answer in Thai"): never lasting (see `route`)
+        return bounded
     if label == "inferred":
         return Routed("inferred", key, value, lang, "model")
     if context and len(turn) <= 80 and _OFFER.search(context) and _any("confirm", turn):

@@ -46,6 +46,10 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `relation`: a person (or a pet) the statement is about by their tie to the user or to someone named (my sister,
   น้องสาวผม, 我妹妹; Nok's husband, สามีของนก, 小美的老公): what is said of them is no name, place or
   setting of the user's; asked to be remembered, it is a free-form fact (`user.other`), for review;
+- `bounded`: (pattern, bound) — a time the words bound an instruction by (until Friday, this week, for today,
+  for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周): `today`, `week`, `until:{1}` (a weekday's name
+  in the first group), `for:{1}:{2}` (a number and hour|day), or `session` for a vague one (ช่วงนี้,
+  这几天, temporarily); the router writes the instruction with that expiry, never lasting (router.expiry);
 - `narrow`: the words that narrow a yes to the scope that follows it ("yes, but only for this chat",
   ได้ แต่เฉพาะแชทนี้, 好，不过只在这次对话里): with `session_scope` taken out, what is left is the yes;
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
@@ -89,6 +93,7 @@ class Lexicon:
     relation: tuple[str, ...] = ()
     narrow: tuple[str, ...] = ()
     remember_lead: tuple[str, ...] = ()
+    bounded: tuple[tuple[str, str], ...] = ()
 
 
 def lead_alternation(lexicons: Iterable[Lexicon]) -> str:

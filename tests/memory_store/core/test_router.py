@@ -219,11 +219,12 @@ CASES = [
      None, "proposals"),
     ("always use tables in the quarterly report please", None, "explicit", "response.format.default", "table",
      "proposals"),
-    # a scope that ends (this week, till 3, สัปดาห์นี้, 这周): whatever the marker, staged
+    # a scope that ends (this week, สัปดาห์นี้, 这周): whatever the marker, never lasting — written with the expiry
+    # its words say (a lasting proposal, accepted, would have outlived the week)
     ("remember I'm on my phone this week, short answers please", None, "explicit", "response.length", "short",
-     "proposals"),
-    ("จำไว้ว่าเราอยู่ต่างจังหวัดสัปดาห์นี้ ตอบสั้นๆ นะ", None, "explicit", "response.length", "short", "proposals"),
-    ("记住我这周在出差，回答简短点", None, "explicit", "response.length", "short", "proposals"),
+     "bounded"),
+    ("จำไว้ว่าเราอยู่ต่างจังหวัดสัปดาห์นี้ ตอบสั้นๆ นะ", None, "explicit", "response.length", "short", "bounded"),
+    ("记住我这周在出差，回答简短点", None, "explicit", "response.length", "short", "bounded"),
     ("answer in English until I say otherwise, from now on", None, "explicit", "response.language", "en", "profile"),
     # the user or someone else does the writing: the style words are their own output's, staged
     ("from now on I'll paste the errors as a table", None, "explicit", "response.format.default", "table",
