@@ -237,6 +237,7 @@ class Routed:
                     # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked);
                     # explicit: "bounded" (until a time its words say: `until`, written with that expiry)
     until: str = ""  # "bounded": the lexicons' bound (today, week, until:<weekday>, <n>h, <n>d): `expiry`
+    also: tuple[Routed, ...] = ()   # kept beside it from the same turn (the full name beside the name to call)
 
     def to_dict(self) -> dict[str, str]:
         return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue,
@@ -953,9 +954,31 @@ def route(turn: str, context: str | None = None) -> Routed | None:
         bounded = _bounded(unquoted(turn), got)
         if bounded is not None:
             return bounded
+    if got is not None and got.label == "explicit" and got.key == "user.name" and got.value:
+        got = _with_full_name(unquoted(turn), got)
     if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
         return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
     return got
+
+
+@cache
+def _full_names() -> _Table:
+    return _Table.of(p for lex in LEXICONS for p in lex.full_name)
+
+
+def _with_full_name(text: str, got: Routed) -> Routed:
+    """The name to call the user, with the full name the turn states beside it ("我叫王小明，叫我小明就行",
+    "ผมชื่อสมชาย เรียกผมว่าชายก็ได้", "My name is Katherine Jones, call me Kate"): the name stays the one to
+    call them by; the full name is kept too, as a fact of theirs (`user.other`, "full name: 王小明"), the same
+    way (written at once or staged)."""
+    m = _first(_full_names(), text)
+    if m is None:
+        return got
+    full = _whole_name(text, m.end("name"), m.group("name")).strip()
+    if not full or full == got.value or _of_a_relative(text, m):
+        return got
+    kept = Routed("explicit", "user.other", f"full name: {full}", got.lang, m.group(0).strip(), got.to)
+    return Routed(got.label, got.key, got.value, got.lang, got.cue, got.to, got.until, (kept,))
 
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

@@ -211,6 +211,7 @@ LEXICON = Lexicon(
               r"(?-i:\b[A-Z][\w-]*)['’]s (?:(?:little|big|older|younger|elder|best|ex)[ -])?" + _KIN + r"\b"),
     narrow=(r"\b(?:but|only|just|though|please|pls)\b",),
     remember_lead=REMEMBER_LEAD,
+    full_name=(r"(?:\bmy |^\W*)(?:full )?name(?: is|'s) (?P<name>[A-Z][\w-]*)",),
     bounded=((r"\b(?:until|till|til|through|thru)\s+(?:this\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day\b", "until:{1}"),
              (r"\bfor the (?:next\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(hour|day)s?\b",
               "for:{1}:{2}"),

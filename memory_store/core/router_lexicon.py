@@ -50,6 +50,9 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
   for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周): `today`, `week`, `until:{1}` (a weekday's name
   in the first group), `for:{1}:{2}` (a number and hour|day), or `session` for a vague one (ช่วงนี้,
   这几天, temporarily); the router writes the instruction with that expiry, never lasting (router.expiry);
+- `full_name`: the user's name stated as theirs (my name is…, ผมชื่อ…, 我叫…; the group `name`): beside what
+  they ask to be called (call me…, เรียกผมว่า…, 叫我…), which is `user.name`, it is kept as a fact of theirs
+  (`user.other`, "full name: …");
 - `narrow`: the words that narrow a yes to the scope that follows it ("yes, but only for this chat",
   ได้ แต่เฉพาะแชทนี้, 好，不过只在这次对话里): with `session_scope` taken out, what is left is the yes;
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
@@ -94,6 +97,7 @@ class Lexicon:
     narrow: tuple[str, ...] = ()
     remember_lead: tuple[str, ...] = ()
     bounded: tuple[tuple[str, str], ...] = ()
+    full_name: tuple[str, ...] = ()
 
 
 def lead_alternation(lexicons: Iterable[Lexicon]) -> str:

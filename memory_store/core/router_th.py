@@ -124,13 +124,14 @@ LEXICON = Lexicon(
         ("response.length", r"ความยาว(ของ)?(คำตอบ|การตอบ)", ""),
         # a name ends at a space, at the end, or at a particle or softener after it (_NAME_END): "เรียกผมว่า
         # เจได้เลยครับ" is เจ, "…เอกจ้า", "…มายละกันค่ะ" เอก, มาย; a name is two letters or more, so one
-        # that ends in a particle's letters (ชนะ) keeps them
-        ("user.name", _ME + r"ชื่อ(?:คือ|ว่า)?\s?(\S{2,}?)(?=\s|เรียก|" + _NAME_END + r"|$)", "{2}"),
-        ("user.name", r"ชื่อเล่น(?:ของ)?" + _ME + r"?(?:คือ|ว่า)?\s?'?([^\s']{2,}?)'?(?=\s|" + _NAME_END + r"|$)", "{2}"),
-        ("user.name", r"ชื่อ(?:ของ)?" + _ME + r"(?:คือ|ว่า)\s?'?([^\s']{2,}?)'?(?=\s|" + _NAME_END + r"|$)", "{2}"),
+        # that ends in a particle's letters (ชนะ) keeps them. What to call the user (เรียกผมว่า…, ชื่อเล่น…)
+        # comes before the name stated (ผมชื่อ…): "ผมชื่อสมชาย เรียกผมว่าชายก็ได้" is ชาย (`full_name` keeps สมชาย)
         # "ช่วยเรียกผมว่า พี่ต้น นะครับ": a space may follow ว่า
         ("user.name", r"เรียก" + _ME + r"ว่า\s?(\S{2,}?)(?=\s|" + _NAME_END + r"|$)", "{2}"),
+        ("user.name", r"ชื่อเล่น(?:ของ)?" + _ME + r"?(?:คือ|ว่า)?\s?'?([^\s']{2,}?)'?(?=\s|" + _NAME_END + r"|$)", "{2}"),
         ("user.name", r"เรียก(ว่า)?(\S{2,8}?)\s?(?=" + _NAME_END + r")", "{2}"),
+        ("user.name", _ME + r"ชื่อ(?:คือ|ว่า)?\s?(\S{2,}?)(?=\s|เรียก|" + _NAME_END + r"|$)", "{2}"),
+        ("user.name", r"ชื่อ(?:ของ)?" + _ME + r"(?:คือ|ว่า)\s?'?([^\s']{2,}?)'?(?=\s|" + _NAME_END + r"|$)", "{2}"),
         ("user.name", r"(ชื่อเล่น|เรียก" + _ME + r"|ชื่อ" + _ME + ")", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         # the bare word names the key, not a zone: Bangkok only when the words say Thai time
@@ -160,6 +161,8 @@ LEXICON = Lexicon(
     relation=(_KIN + r"(ของ)?" + _ME, _KIN + r"ของ(?!" + _ME + r")\S"),
     narrow=(r"แต่", r"แค่", r"เฉพาะ", r"เท่านั้น", r"อย่างเดียว", r"นะ", r"ครับ", r"ค่ะ", r"คะ", r"จ้า"),
     remember_lead=REMEMBER_LEAD,
+    full_name=(_ME + r"ชื่อ(?:จริง)?(?:คือ|ว่า)?\s?(?P<name>\S{2,}?)(?=\s|เรียก|" + _NAME_END + r"|$)",
+               r"^\W*ชื่อ(?:จริง)?(?:คือ|ว่า)?\s?(?P<name>(?!เล่น)\S{2,}?)(?=\s|เรียก|" + _NAME_END + r"|$)"),
     bounded=((r"(?:จนถึง|ถึง|จนกว่าจะถึง)\s?(?:วัน)?(จันทร์|อังคาร|พุธ|พฤหัส|ศุกร์|เสาร์|อาทิตย์)", "until:{1}"),
              (r"(?<!ตั้งแต่)(?<!จาก)(?:วันนี้|คืนนี้)(?!เป็นต้นไป|ไป)", "today"),
              (r"สัปดาห์นี้|อาทิตย์นี้", "week"), (r"ช่วงนี้|ชั่วคราว", "session")),

@@ -22,6 +22,10 @@ _KIN = (r"(妹妹|弟弟|姐姐|哥哥|妈妈|媽媽|爸爸|母亲|母親|父亲
 # the words that ask the agent to keep what follows (`remember_lead`: 记住…, 请记住…, 记一下…, 记下…, 别忘了…)
 REMEMBER_LEAD = (r"(?:请|請|帮我|幫我|麻烦|麻煩)?你?(?:记住|記住|记得|記得|记一下|記一下|记下|記下|别忘了|別忘了)",)
 
+# a name after 叫我 / 我叫, ending at a particle or softener after it (叫我老陈好了, …啊, …哦, …就行): never part of it
+_NAME = (r"\s?([\u4e00-\u9fff]{1,3}[A-Za-z][\w'’-]*?|[\u4e00-\u9fff]{1,4}?|[A-Za-z][\w'’-]*?)"
+         r"(?=[，,。！!？?；; ]|就|行|吧|啊|呀|哦|噢|喔|啦|嘛|呢|哈|了|好了|好啦|便是|即可|可以|谢谢|謝謝|$)")
+
 LEXICON = Lexicon(
     lang="zh",
     standing=(r"以后", r"以後", r"今后", r"今後", r"默认", r"默認", r"改一下", r"从现在开始", r"從現在開始",
@@ -114,9 +118,10 @@ LEXICON = Lexicon(
         ("response.length", r"(回答|回复|回覆|預設|预设|默认|默認)的?(长度|長度)", ""),
         # a Latin name may be set off by spaces and run long ("以后叫我 Mary Ann 就好")
         # the name ends at a particle or softener after it (叫我老陈好了, …啊, …哦, …就行): never part of it
-        ("user.name", r"(?:我叫|叫我)(?![写寫做看改跑查去来來帮幫给給想要])"
-         r"\s?([\u4e00-\u9fff]{1,3}[A-Za-z][\w'’-]*?|[\u4e00-\u9fff]{1,4}?|[A-Za-z][\w'’-]*?)"
-         r"(?=[，,。！!？?；; ]|就|行|吧|啊|呀|哦|噢|喔|啦|嘛|呢|哈|了|好了|好啦|便是|即可|可以|谢谢|謝謝|$)", "{1}"),
+        # what to call the user (叫我…) comes before the name stated (我叫…): "我叫王小明，叫我小明就行" is 小明
+        # (`full_name` keeps 王小明)
+        ("user.name", r"叫我(?![写寫做看改跑查去来來帮幫给給想要])" + _NAME, "{1}"),
+        ("user.name", r"我叫(?![写寫做看改跑查去来來帮幫给給想要])" + _NAME, "{1}"),
         ("user.name", r"叫我|称呼|稱呼|我的名字|我存的名字", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"我(人)?(\S{0,3}?)在(台北|北京|上海|香港|东京|東京|新加坡|曼谷|柏林|伦敦|倫敦"
@@ -141,6 +146,8 @@ LEXICON = Lexicon(
     relation=(r"我(的)?" + _KIN, r"[\u4e00-\u9fffA-Za-z]{1,4}的" + _KIN),
     narrow=(r"但是?", r"不过|不過", r"只(限|在)?", r"仅|僅", r"就", r"里|裡|中", r"吧|哦|啊|呀"),
     remember_lead=REMEMBER_LEAD,
+    full_name=(r"我叫(?P<name>[\u4e00-\u9fff]{2,4}?|[A-Za-z][\w'’ -]*?)(?=[，,。！!？?；;]|$)",
+               r"我的名字(?:是|叫)\s?(?P<name>[\u4e00-\u9fff]{2,4}?|[A-Za-z][\w'’ -]*?)(?=[，,。！!？?；;]|$)"),
     bounded=((r"(?:到|直到)(?:这|這|本)?(?:周|週|星期|礼拜|禮拜)([一二三四五六日天])", "until:{1}"),
              (r"(?<![从從自])(?:今天|今晚)(?!开始|開始|起)", "today"),
              (r"这周|這週|这个星期|這個星期|本周|本週|这礼拜|這禮拜", "week"),
