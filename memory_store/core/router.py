@@ -865,7 +865,7 @@ _REQUIRED_OF_A_THING = re.compile(r"^(the|this|that|our|its|their)\b[^.!?\n]{0,4
                                   r"|^(?!\W*(เรา|ผม|ฉัน|หนู|คุณ))[^\s]{2,30}ต้อง(เขียน)?เป็น", re.IGNORECASE)
 _SETTING_OF_A_THING = re.compile(r"\b(its|their|the \w+'s)\s+(default\s+)?(time ?zone|language|locale|tone)\b"
                                  r"|\b(time ?zone|language|locale) (of|for) (the|this|that|its)\b"
-                                 r"|(timezone|time zone|เขตเวลา|ภาษา|โทน)\S{0,8}\s?ของ(?!\s?(เรา|ผม|ฉัน|หนู|พี่))"
+                                 r"|(timezone|time zone|เขตเวลา|ภาษา|โทน)\S{0,8}\s?ของ(?!\s?(เรา|ผม|ฉัน|หนู|พี่|ดิฉัน|กู))"
                                  r"|(?<![我你])的\s?(预设|預設|默认|默認)?(语言|語言|时区|時區|语气|語氣)"
                                  r"|(?-i:\b[A-Z_]*TIME_ZONE\b)", re.IGNORECASE)
 _CLOCK = r"\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.|โมง|點|点)?"
@@ -938,8 +938,15 @@ def _for_this_session(text: str, got: Routed | None, scope: re.Match[str]) -> Ro
     return None
 
 
+_AM_SPLIT = "\u0e4d\u0e32"
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
-    """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
+    """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that").
+    Thai typed with SARA AM in two code points (จํา: NIKHAHIT + SARA AA, as some keyboards and NFKC write it)
+    is read as the one the lexicons spell (จำ)."""
+    turn = turn.replace(_AM_SPLIT, "\u0e33")
+    context = context.replace(_AM_SPLIT, "\u0e33") if context else context
     got = _route(turn, context)
     scope = _any("session_scope", unquoted(turn))
     if scope is not None and _any("beyond_session", unquoted(turn)):

@@ -66,6 +66,9 @@ def test_a_later_keep_in_mind_leaves_the_earlier_one_active_end_to_end(tmp_path:
     ("จำไว้ว่าเขตเวลาของฉันคือกรุงเทพ", "user.timezone", "Asia/Bangkok"),
     ("จำเอาไว้ว่าภาษาที่ให้ตอบของผมคือภาษาอังกฤษ", "response.language", "en"),
     ("จำไว้ว่าชื่อเล่นของผมคือโบ๊ท", "user.name", "โบ๊ท"),
+    ("จำไว้ว่าเขตเวลาของดิฉันคือ Asia/Bangkok", "user.timezone", "Asia/Bangkok"),
+    # SARA AM typed as two code points (NIKHAHIT + SARA AA), as some keyboards write it
+    ("จ\u0e4d\u0e32ไว้ว่าภาษาที่ให้ตอบของผมคือภาษาอังกฤษ", "response.language", "en"),
 ])
 def test_a_thai_request_to_keep_a_setting_sets_it(tmp_path: Path, turn: str, key: str, value: str):
     got = route(turn)
