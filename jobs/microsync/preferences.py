@@ -233,15 +233,18 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                  notes=(("excerpt", h.excerpt),), strategy="keep_both")
                 counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
             elif r.label == "explicit" and not r.writes_profile:
+                full = f"; full name: {r.full}" if r.full else ""
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
-                                    reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
+                                    reason=f"said explicitly, but not certain enough to write at once: {r.cue}{full}",
                                     actor=Actor("system", "microsync"), said_at=h.ts)
                 counts["staged" if made is not None else "unchanged"] += 1
             elif r.label in ("explicit", "confirm"):
                 # lasting: ttl none, also when it overwrites a bounded line of the key (which would lend it its expiry)
+                # a name to call the user by keeps the full name said beside it on its line ("call me Kate"
+                # with "my name is Katherine Jones"), so that a forget of the name drops both
                 change = mem.set(r.key, r.value, ttl="none", source="user_explicit", ref=h.ref, updated_at=h.ts,
-                                 actor=user,
-                                 reason=f"said in {h.ref}: {r.cue}", notes=(("excerpt", h.excerpt),),
+                                 actor=user, reason=f"said in {h.ref}: {r.cue}",
+                                 notes=(("excerpt", h.excerpt), *((("full_name", r.full),) if r.full else ())),
                                  strategy="keep_both" if r.key in FREE_FORM else None)
                 counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
             elif r.label == "inferred":

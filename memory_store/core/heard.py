@@ -94,8 +94,6 @@ def heard(records: Iterable[Record], after_line: int = 0,
             yes = (own, n, ref)
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, ref, r.ts, r.line_end, excerpt(r.text), taken))
-            # what the same turn also keeps (the full name beside the name to call the user)
-            out.extend(Heard(more, r.session_id, ref, r.ts, r.line_end, excerpt(r.text)) for more in got.also)
     return out
 
 

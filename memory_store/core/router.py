@@ -237,11 +237,12 @@ class Routed:
                     # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked);
                     # explicit: "bounded" (until a time its words say: `until`, written with that expiry)
     until: str = ""  # "bounded": the lexicons' bound (today, week, until:<weekday>, <n>h, <n>d): `expiry`
-    also: tuple[Routed, ...] = ()   # kept beside it from the same turn (the full name beside the name to call)
+    full: str = ""   # user.name: the full name the turn states beside the name to call the user by
 
     def to_dict(self) -> dict[str, str]:
         return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue,
-                **({"to": self.to} if self.to else {}), **({"until": self.until} if self.until else {})}
+                **({"to": self.to} if self.to else {}), **({"until": self.until} if self.until else {}),
+                **({"full": self.full} if self.full else {})}
 
     @property
     def writes_profile(self) -> bool:
@@ -450,11 +451,11 @@ def _whole_name(text: str, end: int, value: str) -> str:
         value, end = value + elision.group(0), elision.end()
     if value[:1].isupper():
         rest = _NAME_REST.match(text, end)
-        more = rest.group(0) if rest else ""
-        for word in _WORD.finditer(more):
+        tail = rest.group(0) if rest else ""
+        for word in _WORD.finditer(tail):
             if word.group(0).casefold() in _NEXT_REQUEST:
-                return value + more[:word.start()].rstrip()
-        return value + more
+                return value + tail[:word.start()].rstrip()
+        return value + tail
     if any(c.isupper() for c in text):
         return value
     words = value.split()
@@ -716,7 +717,8 @@ _STOPS = re.compile(r"\b(stop|quit|no more|no longer)\b|เลิก|别再|別�
 _SAYS_OPPOSITE = re.compile(r"\b(too|so|less|over)\b|verbose|wordy|fluff|pleasantries|cheerleading|啰嗦|囉嗦|太长|太長"
                             r"|客气|客氣|绕弯子|繞彎子|客套|ยาวไป|ยาวมาก|ยาวเกิน|ยาวจัง|เยอะไป", re.IGNORECASE)
 _OPPOSITES = {("response.length", "short"): "detailed", ("response.length", "detailed"): "short",
-              ("response.tone", "casual"): "professional-friendly", ("response.tone", "professional-friendly"): "casual"}
+              ("response.tone", "casual"): "professional-friendly",
+              ("response.tone", "professional-friendly"): "casual"}
 _NO_FORMAT = {"table": "no tables", "bullets": "no bullets", "diff": "no diffs"}
 
 
@@ -976,16 +978,15 @@ def _full_names() -> _Table:
 def _with_full_name(text: str, got: Routed) -> Routed:
     """The name to call the user, with the full name the turn states beside it ("我叫王小明，叫我小明就行",
     "ผมชื่อสมชาย เรียกผมว่าชายก็ได้", "My name is Katherine Jones, call me Kate"): the name stays the one to
-    call them by; the full name is kept too, as a fact of theirs (`user.other`, "full name: 王小明"), the same
-    way (written at once or staged)."""
+    call them by; the full name goes with it (`Routed.full`: kept on the name's line, so a forget of the
+    name drops it too)."""
     m = _first(_full_names(), text)
     if m is None:
         return got
     full = _whole_name(text, m.end("name"), m.group("name")).strip()
     if not full or full == got.value or _of_a_relative(text, m):
         return got
-    kept = Routed("explicit", "user.other", f"full name: {full}", got.lang, m.group(0).strip(), got.to)
-    return Routed(got.label, got.key, got.value, got.lang, got.cue, got.to, got.until, (kept,))
+    return Routed(got.label, got.key, got.value, got.lang, got.cue, got.to, got.until, full)
 
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

@@ -6,8 +6,8 @@ _ME = r"(เรา|ผม|ฉัน|หนู|พี่|ดิฉัน|กู)"
 # a person (or a pet) by their tie to someone (น้องสาวผม, สามีของนก, แมวผม): `relation`
 _KIN = (r"(พี่สาว|พี่ชาย|น้องสาว|น้องชาย|พ่อแม่|แม่|พ่อ|แฟน|เพื่อน(สนิท)?|ลูกสาว|ลูกชาย|ลูก|ภรรยา|เมีย|สามี|ผัว|หลาน|ป้า|ลุง"
         r"|น้า|ปู่|ย่า|ยาย|หัวหน้า|เจ้านาย|เพื่อนร่วมงาน|รูมเมท|แมว|หมา|สุนัข)")
-# what may follow a name said in Thai and is not the name: a particle (นะ, ครับ, ค่ะ, จ้า, เด้อ, ฮะ) or a softener
-# (ได้เลย, ก็ได้, ก็พอ, ละกัน, แล้วกัน, เฉยๆ), alone or several ("…ละกันค่ะ")
+# what may follow a name said in Thai and is not the name: a particle such as นะ, ครับ, ค่ะ, จ้า, เด้อ, ฮะ, or a
+# softener such as ได้เลย, ก็ได้, ก็พอ, ละกัน, แล้วกัน, เฉยๆ, alone or several ("…ละกันค่ะ")
 _NAME_END = (r"(?:นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ้า|จ้ะ|จ๊ะ|ฮะ|เด้อ|เน้อ|ละกัน|แล้วกัน|ก็พอ|ก็ได้|ได้เลย|ได้|เฉยๆ|พอ|เลย"
              r"|ด้วย|หน่อย|ดีกว่า|น่ะ|นะคะ)")
 # a forget by structure: a word that drops or lets go, near a pointer back to a thing the agent keeps
