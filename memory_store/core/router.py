@@ -943,12 +943,17 @@ def _for_this_session(text: str, got: Routed | None, scope: re.Match[str]) -> Ro
 _AM_SPLIT = "\u0e4d\u0e32"
 
 
+def one_sara_am(text: str) -> str:
+    """Thai SARA AM typed as two code points (NIKHAHIT + SARA AA) written as the one the lexicons spell."""
+    return text.replace(_AM_SPLIT, "\u0e33")
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
     """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that").
     Thai typed with SARA AM in two code points (จํา: NIKHAHIT + SARA AA, as some keyboards and NFKC write it)
     is read as the one the lexicons spell (จำ)."""
-    turn = turn.replace(_AM_SPLIT, "\u0e33")
-    context = context.replace(_AM_SPLIT, "\u0e33") if context else context
+    turn = one_sara_am(turn)
+    context = one_sara_am(context) if context else context
     got = _route(turn, context)
     scope = _any("session_scope", unquoted(turn))
     if scope is not None and _any("beyond_session", unquoted(turn)):

@@ -75,3 +75,11 @@ def test_a_thai_request_to_keep_a_setting_sets_it(tmp_path: Path, turn: str, key
     assert got is not None and (got.key, got.value, got.to) == (key, value, "profile"), got
     ws = _said(tmp_path, turn)
     assert f"- key:{key} | value:{value} |" in (ws / "PROFILE.md").read_text("utf-8")
+
+
+def test_a_thai_remember_typed_with_split_sara_am_is_taken_back_by_the_next_turn(tmp_path: Path):
+    """จํา typed as two code points: the user's own "remember …" is still theirs to take back ("ไม่ต้องจำแล้ว")."""
+    from tests.jobs.microsync.test_corrections import _talk
+    ws = _talk(tmp_path, [("จ\u0e4d\u0e32ไว้ว่าผมตื่นตีห้าทุกวัน", "รับทราบครับ"), ("ไม่ต้องจำแล้ว", "ได้ครับ")])
+    proposals = (ws / "PROPOSALS.md").read_text("utf-8")
+    assert "ตื่นตีห้า" in proposals and "status:pending" not in proposals
