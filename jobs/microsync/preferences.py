@@ -5,8 +5,12 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   or a memory verb) → written to PROFILE.md at once (source user_explicit, ref chat:<session>#L..,
   updated_at = the statement's own time, so an older statement never overrides a newer value and a
   rerun changes nothing);
-- explicit scoped to this conversation (`Routed.to == "session"`: "for this task, answer concisely") →
-  PROFILE.md with `applies_to:session:<id>` and `ttl:session_end`, never a lasting value or proposal;
+- explicit scoped to this conversation (`Routed.to == "session"`: "for this task, answer concisely", a vague
+  bound: ช่วงนี้, 这几天) → PROFILE.md with `applies_to:session:<id>` and `ttl:session_end`, never a lasting
+  value or proposal;
+- explicit bounded in time (`Routed.to == "bounded"`: "until Friday, answer in Thai", 这周先用英文) → PROFILE.md
+  with the expiry its words say (`ttl`: the ISO time the bound ends in the configured zone, or a duration),
+  beside the key's lasting value, which answers again once it has expired;
 - explicit of a weak class (expertise, instruction.other, user.other, no strong marker) → staged in
   PROPOSALS.md for the user to review, like an inference (a wrong reading is a proposal to reject,
   not a profile fact the agent obeys);
@@ -50,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory_store.core.forgotten import FORGET_REASON, TAKE_BACK_REASON
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
-from memory_store.core.router import gate
+from memory_store.core.router import expiry, gate
 from memory_store.core.secret_values import SecretRefused
 from memory_store.entries import LineEntry
 from memory_store.errors import (
@@ -255,14 +259,27 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                  notes=(("excerpt", h.excerpt),),
                                  strategy="keep_both" if r.key in FREE_FORM else None)
                 counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+            elif r.label == "explicit" and r.to == "bounded":
+                # bounded in time ("until Friday, answer in Thai"): written with the expiry its words say,
+                # beside the key's lasting value (keep_both), which answers again once it has expired
+                # (docs/spec/memory.md §3 rung 4, §4)
+                change = mem.set(r.key, r.value, ttl=expiry(r.until, h.ts, ctx.cfg.tz), source="user_explicit",
+                                 ref=h.ref, updated_at=h.ts, actor=user, reason=f"said in {h.ref}: {r.cue}",
+                                 notes=(("excerpt", h.excerpt),), strategy="keep_both")
+                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
             elif r.label == "explicit" and not r.writes_profile:
+                full = f"; full name: {r.full}" if r.full else ""
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
-                                    reason=f"said explicitly, but not certain enough to write at once: {r.cue}",
+                                    reason=f"said explicitly, but not certain enough to write at once: {r.cue}{full}",
                                     actor=Actor("system", "microsync"), said_at=h.ts, said=True)
                 counts["staged" if made is not None else "unchanged"] += 1
             elif r.label in ("explicit", "confirm"):
-                change = mem.set(r.key, r.value, source="user_explicit", ref=h.ref, updated_at=h.ts, actor=user,
-                                 reason=f"said in {h.ref}: {r.cue}", notes=(("excerpt", h.excerpt),),
+                # lasting: ttl none, also when it overwrites a bounded line of the key (which would lend it its expiry)
+                # a name to call the user by keeps the full name said beside it on its line ("call me Kate"
+                # with "my name is Katherine Jones"), so that a forget of the name drops both
+                change = mem.set(r.key, r.value, ttl="none", source="user_explicit", ref=h.ref, updated_at=h.ts,
+                                 actor=user, reason=f"said in {h.ref}: {r.cue}",
+                                 notes=(("excerpt", h.excerpt), *((("full_name", r.full),) if r.full else ())),
                                  strategy="keep_both" if r.key in FREE_FORM else None)
                 counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
             elif r.label == "inferred":

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from memory_store.core.router import REMEMBER_LEAD, Routed, language_of, route, without_lead
+from memory_store.core.router import REMEMBER_LEAD, Routed, language_of, one_sara_am, route, without_lead
 from memory_store.core.take_back import takes_back
 from memory_store.redact import redact
 from memory_store.transcripts.records import Flag, Record, Role
@@ -90,7 +90,8 @@ def heard(records: Iterable[Record], after_line: int = 0,
             # the user's own "remember …": a take-back in the next turns withdraws it, and its log entry.
             # Only such a turn: a setting said without it ("call me Tom from now on") is not taken back
             # by a "scratch that" or a "no thanks" to whatever the agent said next.
-            own = got or Routed("explicit", "user.other", without_lead(r.text), language_of(r.text), "", "")
+            said = one_sara_am(r.text)
+            own = got or Routed("explicit", "user.other", without_lead(said), language_of(said), "", "")
             yes = (own, n, ref)
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, ref, r.ts, r.line_end, excerpt(r.text), taken))
@@ -99,4 +100,5 @@ def heard(records: Iterable[Record], after_line: int = 0,
 
 def _asks_to_keep(text: str) -> bool:
     """The turn asks the agent to keep what follows ("remember that …", "记住…", "จำไว้ว่า…")."""
+    text = one_sara_am(text)
     return REMEMBER_LEAD.match(text) is not None and without_lead(text) != text.strip()

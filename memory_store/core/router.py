@@ -63,6 +63,11 @@ Classes by structure rather than by a writer's words (each measured on four deve
 - a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
   要…那个); quoted words name what is dropped; a forget word in a question is none;
 - a yes to the assistant's question whether to do a thing from now on is a yes to an offer (staged);
+- bounded in time (until Friday, this week, for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周: the
+  lexicons' `bounded`): a style setting with the expiry its words say (`to == "bounded"`), never lasting; a
+  vague bound (ช่วงนี้, 这几天, temporarily) for this session; a place said with a bound is a trip, not a zone;
+- a request to stop a thing (no more tables, 别再用表格, ไม่ต้องทำเป็นตารางแล้ว) is its opposite ("no tables");
+- a no followed by the user's own words ("no, call me Priya") is a correction, routed on those words;
 - hard negatives: the style words are a thing's (a document's requirement, a device's or site's
   setting, a clock time with its zone, a piece to draft): nothing is routed.
 """
@@ -71,11 +76,12 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta, tzinfo
 from functools import cache, lru_cache
 
 from memory_store.config import FREE_FORM_KEYS
 from memory_store.core import router_en, router_th, router_zh
-from memory_store.core.router_lexicon import Lexicon
+from memory_store.core.router_lexicon import Lexicon, lead_alternation
 from memory_store.regex_literals import fold, required_of, trie_regex
 
 LEXICONS: tuple[Lexicon, ...] = (router_en.LEXICON, router_th.LEXICON, router_zh.LEXICON)
@@ -120,7 +126,8 @@ _ZONES = {"pacific": "America/Los_Angeles", "eastern": "America/New_York", "cent
           "nairobi": "Africa/Nairobi", "lagos": "Africa/Lagos", "cairo": "Africa/Cairo",
           "johannesburg": "Africa/Johannesburg", "เมลเบิร์น": "Australia/Melbourne",
           "ซิดนีย์": "Australia/Sydney", "โซล": "Asia/Seoul", "ปารีส": "Europe/Paris",
-          "นิวยอร์ก": "America/New_York", "เชียงใหม่": "Asia/Bangkok", "温哥华": "America/Vancouver",
+          "นิวยอร์ก": "America/New_York", "เชียงใหม่": "Asia/Bangkok", "กรุงเทพ": "Asia/Bangkok",
+          "กรุงเทพฯ": "Asia/Bangkok", "กรุงเทพมหานคร": "Asia/Bangkok", "温哥华": "America/Vancouver",
           "溫哥華": "America/Vancouver", "多伦多": "America/Toronto", "多倫多": "America/Toronto",
           "纽约": "America/New_York", "紐約": "America/New_York", "西雅图": "America/Los_Angeles",
           "西雅圖": "America/Los_Angeles", "旧金山": "America/Los_Angeles", "舊金山": "America/Los_Angeles",
@@ -227,11 +234,15 @@ class Routed:
     cue: str        # the words that decided it, for the report
     to: str = ""    # explicit / confirm: "profile" (written at once) or "proposals" (staged for review);
                     # explicit: "session" (scoped to this conversation: written for its session only);
-                    # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked)
+                    # forget: "review" (no `about_memory` words: the report asks the user, nothing revoked);
+                    # explicit: "bounded" (until a time its words say: `until`, written with that expiry)
+    until: str = ""  # "bounded": the lexicons' bound (today, week, until:<weekday>, <n>h, <n>d): `expiry`
+    full: str = ""   # user.name: the full name the turn states beside the name to call the user by
 
     def to_dict(self) -> dict[str, str]:
         return {"label": self.label, "key": self.key, "value": self.value, "lang": self.lang, "cue": self.cue,
-                **({"to": self.to} if self.to else {})}
+                **({"to": self.to} if self.to else {}), **({"until": self.until} if self.until else {}),
+                **({"full": self.full} if self.full else {})}
 
     @property
     def writes_profile(self) -> bool:
@@ -415,11 +426,18 @@ _NAME_ELISION = re.compile(r"['’](?!s\b)[A-Za-z][\w-]*")
 # a writer who capitalises nothing ("call me john paul from now on"): lower-case words up to the end of
 # the clause, at most three in all, stopping at a word that is not a name's
 _LOWER_WORD = re.compile(r"\s+([a-z][\w-]*)")
+_WORD = re.compile(r"[\w'’-]+")
 _NOT_NAME = _FUNCTION_WORDS | frozenset({
     "please", "pls", "plz", "from", "going", "when", "whenever", "instead", "now", "always", "thanks", "thx",
     "thank", "ok", "okay", "because", "since", "while", "until", "unless", "is", "are", "was", "will", "would",
     "should", "can", "could", "just", "only", "too", "also", "again", "anymore", "ever", "krub", "krab", "ka",
     "kha", "na", "ja", "la", "lah", "lol", "haha", "bro", "next", "time", "forward", "onwards", "here", "not"})
+# the words that open the next request when the user runs two together without punctuation ("call me Priya
+# Then answer in Spanish", "call me Kenji Use metric units"): the name ends before them, capitalised or not
+_NEXT_REQUEST = frozenset({
+    "then", "also", "and", "plus", "btw", "oh", "never", "always", "from", "going", "use", "answer", "reply",
+    "respond", "write", "keep", "give", "speak", "talk", "switch", "stop", "don't", "dont", "do", "be", "make",
+    "show", "send", "explain", "remember", "skip", "avoid", "try", "start", "put", "format", "add", "include"})
 
 
 def _whole_name(text: str, end: int, value: str) -> str:
@@ -433,13 +451,17 @@ def _whole_name(text: str, end: int, value: str) -> str:
         value, end = value + elision.group(0), elision.end()
     if value[:1].isupper():
         rest = _NAME_REST.match(text, end)
-        return value + rest.group(0) if rest else value
+        tail = rest.group(0) if rest else ""
+        for word in _WORD.finditer(tail):
+            if word.group(0).casefold() in _NEXT_REQUEST:
+                return value + tail[:word.start()].rstrip()
+        return value + tail
     if any(c.isupper() for c in text):
         return value
     words = value.split()
     while len(words) < 3:
         more = _LOWER_WORD.match(text, end)
-        if more is None or more.group(1) in _NOT_NAME:
+        if more is None or more.group(1) in _NOT_NAME or more.group(1) in _NEXT_REQUEST:
             break
         words.append(more.group(1))
         end = more.end()
@@ -631,11 +653,8 @@ def _strong_markers() -> _Table:
 # what asks to keep a thing, before the thing itself ("remember that …", "记住：…", "จำไว้ว่า…"): not part of
 # the value staged (as `_OFFER_LEAD` is not part of an offer's), so that a proposal holds what is kept and a
 # withdrawn one is matched by it (memory_store/core/forgotten.py)
-REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:remember|note|keep in mind"
-                           r"|don'?t forget)\b(?:\s+that\b)?\s*[:,]?\s*"
-                           r"|^\W*[请請]?你?(?:记住|記住|记得|記得|记一下|記一下|记下|記下)\s*[：:，,]?\s*"
-                           r"|^\W*(?:ช่วย|ขอให้)?จำ(?:ไว้|ด้วย|เอาไว้)(?:ด้วย)?(?:นะ)?(?:ครับ|ค่ะ|คะ)?\s*(?:ว่า)?\s*",
-                           re.IGNORECASE)
+REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:" + lead_alternation(LEXICONS)
+                           + r")\s*[:：,，]?\s*", re.IGNORECASE)
 
 
 def without_lead(text: str) -> str:
@@ -685,7 +704,34 @@ def _negated(text: str, cue: str, value: str) -> bool:
     if value == "no emojis" or at < 0:
         return False
     before = _CLAUSE_END.split(text[max(0, at - 16):at])[-1]
-    return _NEGATION.search(before) is not None
+    if _NEGATION.search(before) is not None:
+        return True
+    return _STOPS.search(_CLAUSE_END.split(text[max(0, at - 40):at])[-1]) is not None
+
+
+# a word that stops a thing (stop, quit, no more, เลิก, 别再): it reaches further back in its clause than a
+# bare "not" ("please quit putting your answers in tables")
+_STOPS = re.compile(r"\b(stop|quit|no more|no longer)\b|เลิก|别再|別再|不要再|不再", re.IGNORECASE)
+# the key's words already name the opposite of what they stop ("too long", "so formal", 啰嗦, ยาวไป): negated
+# or not, their value is the one the user asks for
+_SAYS_OPPOSITE = re.compile(r"\b(too|so|less|over)\b|verbose|wordy|fluff|pleasantries|cheerleading|啰嗦|囉嗦|太长|太長"
+                            r"|客气|客氣|绕弯子|繞彎子|客套|ยาวไป|ยาวมาก|ยาวเกิน|ยาวจัง|เยอะไป", re.IGNORECASE)
+_OPPOSITES = {("response.length", "short"): "detailed", ("response.length", "detailed"): "short",
+              ("response.tone", "casual"): "professional-friendly",
+              ("response.tone", "professional-friendly"): "casual"}
+_NO_FORMAT = {"table": "no tables", "bullets": "no bullets", "diff": "no diffs"}
+
+
+def opposite(key: str, value: str, cue: str) -> str | None:
+    """What a negated style request asks for ("no more tables" → "no tables", "don't give me detailed answers"
+    → short, 以后别列要点 → "no bullets"): the value its words would give, turned around; the same value when the
+    words already name the opposite of what is stopped ("don't be so formal" is casual); None when the
+    opposite is not one value ("don't answer in German", "don't put the conclusion first")."""
+    if _SAYS_OPPOSITE.search(cue):
+        return value
+    if key == "response.format.default" and value and value not in ("code only", "conclusion first"):
+        return _NO_FORMAT.get(value, f"no {value}")
+    return _OPPOSITES.get((key, value))
 
 
 _POINTER = re.compile(r"\b(that|this|it)\b|นี้|นั้น|这|這|那", re.IGNORECASE)
@@ -821,7 +867,7 @@ _REQUIRED_OF_A_THING = re.compile(r"^(the|this|that|our|its|their)\b[^.!?\n]{0,4
                                   r"|^(?!\W*(เรา|ผม|ฉัน|หนู|คุณ))[^\s]{2,30}ต้อง(เขียน)?เป็น", re.IGNORECASE)
 _SETTING_OF_A_THING = re.compile(r"\b(its|their|the \w+'s)\s+(default\s+)?(time ?zone|language|locale|tone)\b"
                                  r"|\b(time ?zone|language|locale) (of|for) (the|this|that|its)\b"
-                                 r"|(timezone|time zone|เขตเวลา|ภาษา|โทน)\S{0,8}\s?ของ(?!\s?(เรา|ผม|ฉัน|หนู|พี่))"
+                                 r"|(timezone|time zone|เขตเวลา|ภาษา|โทน)\S{0,8}\s?ของ(?!\s?(เรา|ผม|ฉัน|หนู|พี่|ดิฉัน|กู))"
                                  r"|(?<![我你])的\s?(预设|預設|默认|默認)?(语言|語言|时区|時區|语气|語氣)"
                                  r"|(?-i:\b[A-Z_]*TIME_ZONE\b)", re.IGNORECASE)
 _CLOCK = r"\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.|โมง|點|点)?"
@@ -894,8 +940,20 @@ def _for_this_session(text: str, got: Routed | None, scope: re.Match[str]) -> Ro
     return None
 
 
+_AM_SPLIT = "\u0e4d\u0e32"
+
+
+def one_sara_am(text: str) -> str:
+    """Thai SARA AM typed as two code points (NIKHAHIT + SARA AA) written as the one the lexicons spell."""
+    return text.replace(_AM_SPLIT, "\u0e33")
+
+
 def route(turn: str, context: str | None = None) -> Routed | None:
-    """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that")."""
+    """Route one user turn; `context` is the assistant turn just before it (for "yes, remember that").
+    Thai typed with SARA AM in two code points (จํา: NIKHAHIT + SARA AA, as some keyboards and NFKC write it)
+    is read as the one the lexicons spell (จำ)."""
+    turn = one_sara_am(turn)
+    context = one_sara_am(context) if context else context
     got = _route(turn, context)
     scope = _any("session_scope", unquoted(turn))
     if scope is not None and _any("beyond_session", unquoted(turn)):
@@ -906,9 +964,114 @@ def route(turn: str, context: str | None = None) -> Routed | None:
             return yes
     if scope is not None and (got is None or got.label in ("explicit", "inferred")):
         return _for_this_session(unquoted(turn), got, scope)
+    if got is None or got.label in ("explicit", "inferred"):
+        bounded = _bounded(unquoted(turn), got)
+        if bounded is not None:
+            return bounded
+    if got is not None and got.label == "explicit" and got.key == "user.name" and got.value:
+        got = _with_full_name(unquoted(turn), got)
     if got is not None and got.writes_profile and got.label == "explicit" and _TEMPORARY.search(unquoted(turn)):
         return Routed(got.label, got.key, got.value, got.lang, got.cue, "proposals")
     return got
+
+
+@cache
+def _full_names() -> _Table:
+    return _Table.of(p for lex in LEXICONS for p in lex.full_name)
+
+
+def _with_full_name(text: str, got: Routed) -> Routed:
+    """The name to call the user, with the full name the turn states beside it ("我叫王小明，叫我小明就行",
+    "ผมชื่อสมชาย เรียกผมว่าชายก็ได้", "My name is Katherine Jones, call me Kate"): the name stays the one to
+    call them by; the full name goes with it (`Routed.full`: kept on the name's line, so a forget of the
+    name drops it too)."""
+    m = _first(_full_names(), text)
+    if m is None:
+        return got
+    full = _whole_name(text, m.end("name"), m.group("name")).strip()
+    if not full or full == got.value or _of_a_relative(text, m):
+        return got
+    return Routed(got.label, got.key, got.value, got.lang, got.cue, got.to, got.until, full)
+
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10}
+_WEEKDAYS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6, "จันทร์": 0, "อังคาร": 1,
+             "พุธ": 2, "พฤหัส": 3, "ศุกร์": 4, "เสาร์": 5, "อาทิตย์": 6, "一": 0, "二": 1, "三": 2, "四": 3, "五": 4,
+             "六": 5, "日": 6, "天": 6}
+
+
+@cache
+def _bound_table() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((_rx(p), bound) for lex in LEXICONS for p, bound in lex.bounded)
+
+
+def _bound(text: str) -> tuple[str, re.Match[str]] | None:
+    """The time the words bound the turn's instruction by (the lexicons' `bounded`): "today", "week",
+    "until:<0-6>" (a weekday, Monday 0), "<n>h" / "<n>d", or "session"; with the words."""
+    for rx, bound in _bound_table():
+        m = rx.search(text)
+        if m is None:
+            continue
+        if bound.startswith("until:"):
+            return f"until:{_WEEKDAYS[m.group(1).casefold()]}", m
+        if bound.startswith("for:"):
+            n, unit = (m.group(int(g[1:-1])) if g.startswith("{") else g for g in bound.split(":")[1:])
+            count = int(n) if n.isdigit() else _NUMBERS.get(n.casefold(), 0)
+            return (f"{count}{unit[0].casefold()}", m) if count else None
+        return bound, m
+    return None
+
+
+def expiry(until: str, said_at: datetime, tz: tzinfo) -> str:
+    """The `ttl` of a bounded instruction said at `said_at` (docs/spec/memory.md §4): a duration as it is
+    ("3h"), else the ISO time, in the user's zone, at which the bound ends — the midnight after today, after
+    Sunday ("this week"), after the weekday named (its next one; today's own when it is that day)."""
+    if until[:1].isdigit():
+        return until
+    local = said_at.astimezone(tz)
+    if until == "today":
+        days = 0
+    elif until == "week":
+        days = 6 - local.weekday()
+    else:
+        days = (int(until.removeprefix("until:")) - local.weekday()) % 7
+    end = datetime.combine(local.date() + timedelta(days=days + 1), time(0), tzinfo=tz)
+    return end.isoformat(timespec="seconds")
+
+
+def _bounded(text: str, got: Routed | None) -> Routed | None:
+    """An instruction bounded in time ("until Friday, answer in Thai", "this week keep replies short", 这周先用
+    英文回答, สัปดาห์นี้ตอบสั้นๆ): a style key (not the name or zone) with a value of its own, written with the expiry its
+    words say (`Routed.to == "bounded"`, `until`), or for this session when the bound is vague (ช่วงนี้, 这几天,
+    "temporarily"); never lasting. None when the turn holds no bound, or no such setting of the user's."""
+    found = _bound(text)
+    if found is None:
+        return None
+    until, m = found
+    rest = text[:m.start()] + " " + text[m.end():]
+    if _any("not_mine", rest) or _WE.search(text) or _artifact(text) or _forget_cue(text) is not None:
+        return None     # a team's or a thing's, or a turn that drops something: as routed
+    if got is not None and got.key in STYLE_KEYS and usable_value(got.key, got.value):
+        key, value, cue = got.key, got.value, got.cue.rsplit(" / ", 1)[-1]
+    elif got is None:
+        named = key_of(rest)
+        if (named is None or not usable_value(named[0], named[1]) or _any("hypothetical", text) or _asks_stored(text)
+                or _of_something_else(rest, named[0], named[2]) or _negated(rest, named[2], named[1])
+                or not (_addressed(text) or _about_answers(text) or _any("request", text))):
+            return None
+        key, value, cue = named
+    else:
+        return None
+    if key in IDENTITY_KEYS:
+        return None     # "I'm in Denver this week": a trip, not where the user lives; a name is no bounded setting
+    own = next((key_of(piece) for piece in _pieces(text) if m.group(0) in piece), None)
+    if own is not None and own[1] and (own[0], own[1]) != (key, value):
+        return None     # the bound's own clause says another value ("…ตอบสั้นๆ ปลดออกได้ ช่วงนี้อยากได้แบบละเอียด"): as routed
+    lang = language_of(text)
+    if until == "session":
+        return Routed("explicit", key, value, lang, f"{m.group(0)} / {cue}", "session")
+    return Routed("explicit", key, value, lang, f"{m.group(0)} / {cue}", "bounded", until)
 
 
 @cache
@@ -931,6 +1094,11 @@ def _yes_for_this_session(turn: str, context: str, scope: re.Match[str]) -> Rout
     return Routed("explicit", yes.key, yes.value, yes.lang, f"{yes.cue} / {scope.group(0)}", "session")
 
 
+# a no followed by the user's own words ("no, call me Priya", ไม่ใช่ครับ เรียกผมว่าเอก, 不对，我的时区是…): a
+# correction of what the agent said it keeps ("no, don't" and a bare "no" are only a no)
+_NO_THEN = re.compile(r"^\W*(?:(?:no|nope|nah|not quite|wrong)\s*[,，.。!！:：;—–-]"
+                      r"|(?:ไม่ใช่|ผิด|ไม่ถูก)(?:ครับ|ค่ะ|คะ|นะ|จ้า)*(?:\s+|[,.!])"
+                      r"|(?:不是|不对|不對|错了|錯了)(?:啦|的)?[，,。！!、：:\s])\s*(?=\S)", re.IGNORECASE)
 # a yes or no turned by a "but" (แต่, 但/不过/不過)
 _TURNED = re.compile(r"^\W*[^\s,，、.!]+[\s,，、.!]*(but|แต่|但是?|不过|不過)\s*", re.IGNORECASE)
 _OPENS_YES = re.compile(r"^\W*(yes|yeah|yep|sure|ok|okay|ใช่|ได้|โอเค|好|对|對|可以)", re.IGNORECASE)
@@ -1016,6 +1184,18 @@ def _route(turn: str, context: str | None) -> Routed | None:
             # "no, but remember that I prefer tables", "yes but in Thai actually": the words after the
             # "but" carry the user's own statement, routed on their own (never a yes to the offer)
             return _correction(turn[turned.end():], context, lang)
+        fixed = _NO_THEN.match(turn)
+        if fixed is not None:
+            # "no, call me Priya", ไม่ใช่ครับ เรียกผมว่าเอก, 不对，我的时区是曼谷: the no answers what the agent said
+            # it keeps, the words after it are the user's own value — a correction, routed on its own, and
+            # written at once when it gives the key the agent named a usable value of its own
+            got = _route(turn[fixed.end():], None)
+            if got is not None and got.label == "explicit":
+                if got.key in STYLE_KEYS and usable_value(got.key, got.value) and got.to == "proposals" \
+                        and not _negated(turn[fixed.end():], got.cue.rsplit(" / ", 1)[-1], got.value):
+                    return Routed("explicit", got.key, got.value, lang, f"{fixed.group(0).strip()} / {got.cue}",
+                                  "profile")
+                return got
         if _any("decline", turn):
             return None
         m = _any("confirm", turn)
@@ -1033,6 +1213,10 @@ def _route(turn: str, context: str | None) -> Routed | None:
             # not yet confirmed on a blind set: staged, or the pending proposal it answers accepted
             sure = says_remember and bool(key and value)
             return Routed("confirm", key, value, lang, m.group(0), "profile" if sure else "proposals")
+    fixed = _NO_THEN.match(turn)
+    if fixed is not None:
+        # "no, my time zone is Asia/Bangkok, not Tokyo": the no answers the agent, the rest is the user's own
+        return _route(turn[fixed.end():], None)
     text = unquoted(turn)
     if _any("hypothetical", text):
         return None
@@ -1192,6 +1376,12 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         # what is dropped: a key the words name (in quotes too: "「結論放最前面」那個偏好作廢" names the rule
         # by its words), else a language or place named bare, a skill, a fact about the user, or a rule
         named = key_of(text) or (key_of(whole) if whole else None) or _expertise(text) or _setting_named(text)
+        if (named and named[1] and named[0] in STYLE_KEYS and named[0] not in IDENTITY_KEYS
+                and not _any("about_memory", text) and _negated(text, named[2], named[1])
+                and (wanted := opposite(*named)) is not None):
+            # "ไม่ต้องทำเป็นตารางแล้ว" (no more tables) speaks of no kept thing: a request to stop one, staged
+            # as what it asks for ("no tables"); accepting it replaces a kept "table"
+            return Routed("explicit", named[0], wanted, lang, f"{forget.group(0)} / {named[2]}", "proposals")
         if named:
             return Routed("forget", named[0], "", lang, forget.group(0), "" if _any("about_memory", text) else "review")
         if _any("self_fact", text) or _ABOUT_ME.search(text):
@@ -1259,9 +1449,16 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         lasting = ((_any("settled", text) if usable_value(key, value) else None) if key in IDENTITY_KEYS
                    else _any("lasting", text) if complaint is None and _about_answers(text) else None)
         marker = standing or lasting
+        # a request to stop a thing ("no more tables", 以后别用表格, ต่อไปไม่ต้องทำเป็นข้อๆแล้ว) asks for its
+        # opposite ("no tables"), never the thing; where that is not one value, the words are the instruction
+        stops = bool(value) and key not in IDENTITY_KEYS and _negated(text, cue, value)
+        wanted = opposite(key, value, cue) if stops else value
         if marker and not _asks(text, marker):
+            if stops and wanted is None:
+                return Routed("explicit", "instruction.other", _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
+                              "proposals")
             sure = strong or (lasting is not None and key in IDENTITY_KEYS)
-            value = value or _stated_value(text, cue, marker)
+            value = wanted or _stated_value(text, cue, marker)
             return Routed("explicit", key, value or _paraphrase(text), lang, f"{marker.group(0)} / {cue}",
                           target(text, key, value, cue, sure, key in IDENTITY_KEYS and lasting is not None,
                                  marker.group(0)))
@@ -1269,20 +1466,21 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
             return Routed("explicit", key, value, lang, cue, "proposals")     # a name with no lasting words
         if complaint:
             return Routed("inferred", key, value or _paraphrase(text), lang, complaint.group(0))
-        if (value and _any("request", text) and not _negated(text, cue, value) and not _artifact(text)
-                and not _WE.search(text)):
+        if stops and wanted is None:
+            return None
+        if value and _any("request", text) and not _artifact(text) and not _WE.search(text):
             # a one-off request to the agent about its answers ("could you write that in English?",
             # ภาษาไทยค่ะ, 中文啊): a signal, not an instruction
-            return Routed("inferred", key, value, lang, cue)
-        if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _negated(text, cue, value)
-                and not _artifact(text) and not _WE.search(text)):
+            return Routed("inferred", key, wanted or value, lang, cue)
+        if (value and len(text.strip()) <= SHORT_REQUEST and _mostly(cue, text) and not _artifact(text)
+                and not _WE.search(text)):
             # the whole turn is a style request ("用表格", "เป็นข้อๆ", "just the code pls"): a signal
-            return Routed("inferred", key, value, lang, cue)
+            return Routed("inferred", key, wanted or value, lang, cue)
         if (usable_value(key, value) and key not in IDENTITY_KEYS and _addressed(text) and not _asks_stored(text)
-                and not _negated(text, cue, value) and not _artifact(text) and not _WE.search(text)):
+                and not _artifact(text) and not _WE.search(text)):
             # a turn addressed to the agent (you, "I'd rather…", 麻烦…, อยากให้…) whose object is its answers,
             # with no lasting marker: a signal for the user's review, not lost
-            return Routed("inferred", key, value, lang, cue)
+            return Routed("inferred", key, wanted or value, lang, cue)
         return None
     # an imperative with no person word ("never edit a migration once it's on main", ห้าม deploy…) is as
     # often the project's rule as the agent's: the person ("for me", "you", "my") is the boundary
@@ -1352,6 +1550,9 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     if key in FREE_KEYS or not value:
         value = value or _paraphrase(text)
     value = value[:VALUE_MAX]
+    bounded = _bounded(text, Routed(label, key, value, lang, "model"))
+    if bounded is not None:     # bounded in time ("until Friday, answer in Thai"): never lasting (see `route`)
+        return bounded
     if label == "inferred":
         return Routed("inferred", key, value, lang, "model")
     if context and len(turn) <= 80 and _OFFER.search(context) and _any("confirm", turn):

@@ -23,6 +23,12 @@ _BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|sett
 FORGET_THING = (r"\b(please|pls|plz|kindly|go ahead and)\s+(just\s+)?forget (about )?(the|our|that|this)\s+"
                 r"(?!(rest|idea|past|whole|fact|time|way)\b)(?=\w)")
 
+# the words that ask the agent to keep what follows (`remember_lead`); "note" only as "note that" or "note:"
+# ("the release note says…" asks nothing)
+REMEMBER_LEAD = (r"\b(?:(?:please|pls|kindly)\s+)?(?:remember|rember|remeber|remembr|keep in mind|bear in mind"
+                 r"|make a note|don'?t forget|do not forget)\b(?:\s+that\b)?",
+                 r"\b(?:(?:please|pls|kindly)\s+)?note(?:\s+that\b|(?=\s*:))")
+
 LEXICON = Lexicon(
     lang="en",
     standing=(r"\bfrom now on\b", r"\bgoing forward\b", r"\bmoving forward\b", r"\bby default\b",
@@ -41,6 +47,7 @@ LEXICON = Lexicon(
     lasting=(r"\bi (really |much |always )?(prefer|like|love|hate|can'?t stand|don'?t like|do not like)\b",
              r"\bi'?m (the kind of person|someone) who\b"),
     settled=(r"\bi (live|am based|'m based|moved|relocated)\b", r"\bi'?m (on|in) \w+ time\b", r"\bname'?s\b",
+             r"\bmy time ?zone(?: is|'s|:)",
              r"\b(call|address) me\b"),
     habitual=(r"\b(remember|note) (that|this)\W*$",
               r"\bin general\b", r"\bwhen it comes to\b", r"\bevery time\b", r"\balways\b",
@@ -48,7 +55,8 @@ LEXICON = Lexicon(
     long_term=(r"\bpermanent(ly)?\b", r"\b(long-term|standing) (request|rule|preference)\b",
                r"\b(that|this) (goes|applies) for (every|all|any)\b"),
     remember_self=(r"\b(remember|rember|remeber|remembr|rmb) (that )?" + _ME + r"\b", r"\bnote that " + _ME + r"\b",
-                   r"\bkeep in mind (that )?" + _ME + r"\b", r"\bfor (the )?record,? " + _ME + r"\b",
+                   r"\b(keep|bear) in mind (that )?" + _ME + r"\b", r"\bmake a note (that )?" + _ME + r"\b",
+                   r"\bfor (the )?record,? " + _ME + r"\b",
                    r"\bremember:\s*" + _ME + r"\b"),
     forget=(r"\bforget (the|about|what|everything|that|my|i)\b.{0,60}\b(i (told|said|asked|set|mentioned)|thing|"
             r"preference|rule|name|timezone|time zone|tone|language|format|said|told)",
@@ -172,6 +180,8 @@ LEXICON = Lexicon(
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
         ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),
         ("user.timezone", r"\b(pacific|eastern|central|mountain|central european|uk) time\b", "{1}"),
+        # the user's own zone said as one ("my time zone is Bangkok", "my timezone's Lisbon")
+        ("user.timezone", r"\bmy time ?zone(?: is|'s|:)\s*(?:now\s+)?(?-i:([A-Z][a-z]+(?: [A-Z][a-z]+)?))\b", "{1}"),
         ("user.timezone", r"\b(time ?zone|ICT|UTC ?[+-] ?\d+|GMT ?[+-] ?\d+|CET|CEST|PST|PDT|EST|EDT|JST|SGT)\b", ""),
         ("user.timezone", r"\bi'?m (in|based in|living in|located in) ([A-Z][a-z]+)\b", "{2}"),
         ("user.timezone", r"\bi (live|work) in ([A-Z][a-z]+)\b", "{2}"),
@@ -200,4 +210,14 @@ LEXICON = Lexicon(
     relation=(r"\bmy (?:(?:little|big|older|younger|elder|best|ex|late|step)[ -])?" + _KIN + r"\b",
               r"(?-i:\b[A-Z][\w-]*)['’]s (?:(?:little|big|older|younger|elder|best|ex)[ -])?" + _KIN + r"\b"),
     narrow=(r"\b(?:but|only|just|though|please|pls)\b",),
+    remember_lead=REMEMBER_LEAD,
+    full_name=(r"(?:\bmy |^\W*)(?:full )?name(?: is|'s) (?P<name>[A-Z][\w-]*)",),
+    bounded=((r"\b(?:until|till|til|through|thru)\s+(?:this\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day\b",
+              "until:{1}"),
+             (r"\bfor the (?:next\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(hour|day)s?\b",
+              "for:{1}:{2}"),
+             (r"\bfor the next (hour|day)\b", "for:1:{1}"),
+             (r"(?<!from )\b(?:today|tonight)\b(?! on\b)", "today"),
+             (r"\b(?:for |during )?this week\b", "week"),
+             (r"\btemporarily\b|\bfor the time being\b", "session")),
 )

@@ -13,6 +13,10 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `settled`: a lasting statement of where the user lives or what they are called (I live in…, name's…,
   ย้ายมาอยู่…, 我住在…): makes a time zone or name the words give lasting (alone it routes nothing);
 - `remember_self`: a memory verb about the user themselves (remember that I…, จำไว้ว่าเรา…, 记住我…);
+- `remember_lead`: the words that ask the agent to keep what follows (remember that…, keep in mind that…,
+  จำไว้ว่า…, จำเอาไว้ว่า…, ขอให้จำว่า…, 记住…, 记一下…), not anchored: the one list of them, read by the router
+  (what is kept is the rest: `router.REMEMBER_LEAD`) and by the supersede detector (no subject:
+  memory_store/supersede/detect.py); each lexicon's `remember_self` is built on it;
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
 - `forgot_self`: the speaker's own forgetting (I totally forgot…, ลืมไปเลยว่า…, ผมลืม…, 我都忘了…): a forget
   cue inside it is no request to the agent, so it is blanked before `forget` is tried;
@@ -42,6 +46,13 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `relation`: a person (or a pet) the statement is about by their tie to the user or to someone named (my sister,
   น้องสาวผม, 我妹妹; Nok's husband, สามีของนก, 小美的老公): what is said of them is no name, place or
   setting of the user's; asked to be remembered, it is a free-form fact (`user.other`), for review;
+- `bounded`: (pattern, bound) — a time the words bound an instruction by (until Friday, this week, for today,
+  for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周): `today`, `week`, `until:{1}` (a weekday's name
+  in the first group), `for:{1}:{2}` (a number and hour|day), or `session` for a vague one (ช่วงนี้,
+  这几天, temporarily); the router writes the instruction with that expiry, never lasting (router.expiry);
+- `full_name`: the user's name stated as theirs (my name is…, ผมชื่อ…, 我叫…; the group `name`): beside what
+  they ask to be called (call me…, เรียกผมว่า…, 叫我…), which is `user.name`, it is kept as a fact of theirs
+  (`user.other`, "full name: …");
 - `narrow`: the words that narrow a yes to the scope that follows it ("yes, but only for this chat",
   ได้ แต่เฉพาะแชทนี้, 好，不过只在这次对话里): with `session_scope` taken out, what is left is the yes;
 - `keys`: (canonical key, pattern, value) — value is a string, or `{1}` for the pattern's first group;
@@ -49,6 +60,7 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -83,3 +95,11 @@ class Lexicon:
     beyond_session: tuple[str, ...] = ()
     relation: tuple[str, ...] = ()
     narrow: tuple[str, ...] = ()
+    remember_lead: tuple[str, ...] = ()
+    bounded: tuple[tuple[str, str], ...] = ()
+    full_name: tuple[str, ...] = ()
+
+
+def lead_alternation(lexicons: Iterable[Lexicon]) -> str:
+    """Every lexicon's `remember_lead`, as one alternation (not anchored, no flags)."""
+    return "|".join(f"(?:{p})" for lex in lexicons for p in lex.remember_lead)

@@ -32,6 +32,8 @@ import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from memory_store.core import router_en, router_th, router_zh
+from memory_store.core.router_lexicon import lead_alternation
 from memory_store.entries import BlockEntry
 from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
@@ -170,10 +172,10 @@ FRAME_THAI = frozenset({"ดสิ", "นใ"})
 # subject altogether: two facts asked for alike ("จำไว้ว่าเบอร์ห้องผมคือ 1204" / "จำไว้ว่าเลขทะเบียนรถ
 # ของฉันคือ กข 4455", "请记住…" / "请记住…") share those words, and in Thai and Chinese their letter pairs
 # are a subject's weight. (จำ is NFKC-decomposed in normalised text: both forms.)
+# The lead-ins are the router's one list (`remember_lead` of memory_store/core/router_{en,th,zh}.py).
 _ASKED_TO_REMEMBER = re.compile(
-    r"\b(?:please\s+)?(?:remember|don'?t forget|do not forget)(?:\s+that)?\b"
-    r"|(?:ช่วย|กรุณา|อย่าลืม)?(?:จ(?:ำ|ํา)ไว้(?:ให้ที|ให้หน่อย)?(?:นะ|ด้วย)?(?:ครับ|ค่ะ|คะ)?(?:ว่า)?|อย่าลืมว่า)"
-    r"|(?:请|請|帮我|幫我|麻烦|麻煩)?(?:记住|記住|记得|記得|别忘了|別忘了)[：:，,]?", re.IGNORECASE)
+    "(?:" + lead_alternation((router_en.LEXICON, router_th.LEXICON, router_zh.LEXICON)).replace("ำ", "(?:ำ|ํา)")
+    + r")\s*[：:，,]?", re.IGNORECASE)
 # The marker that frames a statement as a rule or a decision ("rule: …", "we decided to …", 我们决定,
 # 规则：, ตัดสินใจว่า, กฎ:) is left out of the subject the same way: two rules on two subjects share
 # "rule" alone, which among a few entries is a rare and so a heavy word (and in Thai and Chinese

@@ -25,8 +25,10 @@ CASES = [
     # a negation just before the key's words turns the value around: staged
     ("from now on no tables please, I read on my phone", None, "explicit", "response.format.default", None,
      "proposals"),
-    ("以后不要用英文回答", None, "explicit", "response.language", None, "proposals"),
-    ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "response.language", None, "proposals"),
+    # …and where the opposite is not one value ("not English" names no language), the words are the
+    # instruction: staging response.language=en would tell the agent to do what the user stopped
+    ("以后不要用英文回答", None, "explicit", "instruction.other", None, "proposals"),
+    ("ต่อไปไม่ต้องตอบเป็นภาษาอังกฤษนะ", None, "explicit", "instruction.other", None, "proposals"),
     # a skill said with how to pitch the answers to it, the topic in the same sentence: staged (how to pitch
     # the answers says nothing of how long it holds); with a standing marker too, written
     ("I've written Rust for 10 years, skip the basics every time", None, "explicit", "user.expertise.rust", "expert",
@@ -217,11 +219,12 @@ CASES = [
      None, "proposals"),
     ("always use tables in the quarterly report please", None, "explicit", "response.format.default", "table",
      "proposals"),
-    # a scope that ends (this week, till 3, สัปดาห์นี้, 这周): whatever the marker, staged
+    # a scope that ends (this week, สัปดาห์นี้, 这周): whatever the marker, never lasting — written with the expiry
+    # its words say (a lasting proposal, accepted, would have outlived the week)
     ("remember I'm on my phone this week, short answers please", None, "explicit", "response.length", "short",
-     "proposals"),
-    ("จำไว้ว่าเราอยู่ต่างจังหวัดสัปดาห์นี้ ตอบสั้นๆ นะ", None, "explicit", "response.length", "short", "proposals"),
-    ("记住我这周在出差，回答简短点", None, "explicit", "response.length", "short", "proposals"),
+     "bounded"),
+    ("จำไว้ว่าเราอยู่ต่างจังหวัดสัปดาห์นี้ ตอบสั้นๆ นะ", None, "explicit", "response.length", "short", "bounded"),
+    ("记住我这周在出差，回答简短点", None, "explicit", "response.length", "short", "bounded"),
     ("answer in English until I say otherwise, from now on", None, "explicit", "response.language", "en", "profile"),
     # the user or someone else does the writing: the style words are their own output's, staged
     ("from now on I'll paste the errors as a table", None, "explicit", "response.format.default", "table",

@@ -20,7 +20,7 @@ from memory_store.regex_literals import fold
 from tests.jobs.microsync.test_route_gate import OFFERS, _turns
 
 T = TypeVar("T")
-FIELDS = tuple(f for f in router.LEXICONS[0].__dataclass_fields__ if f not in ("lang", "keys", "topics"))
+FIELDS = tuple(f for f in router.LEXICONS[0].__dataclass_fields__ if f not in ("lang", "keys", "topics", "bounded"))
 _TABLES = (router._table, router._strong_markers, router._key_table)
 
 
