@@ -53,3 +53,21 @@ def test_a_statement_a_policy_value_shadows_is_counted_shadowed_with_a_note(tmp_
     # read again, nothing is written again, and the report counts it unchanged
     again = _run(ws, policy, "2026-11-18T10:05:00+07:00")
     assert (again.details or {}).get("core_memory", {}).get("shadowed") is None, again.details
+
+
+def test_a_yes_accepting_a_proposal_a_policy_value_shadows_is_counted_shadowed(tmp_path: Path) -> None:
+    ws = workspace(tmp_path)
+    policy = tmp_path / "cfg" / "POLICY.md"
+    policy.parent.mkdir()
+    policy.write_text(POLICY.replace("response.length | value:detailed, with sources", "response.tone | value:formal"),
+                      encoding="utf-8")
+    s = ClaudeSession(tmp_path / "transcripts" / "-home-user-api" / f"{SID}.jsonl", SID)
+    s.user(at(D1, 9, 4), "no need to be so formal with me haha")
+    s.assistant(at(D1, 9, 5), "Would you like me to remember that you prefer a casual tone?")
+    s.user(at(D1, 9, 6), "yes, remember that")
+    s.write()
+    rep = _run(ws, policy, "2026-11-18T10:00:00+07:00")
+    assert rep.status == "ok", rep.to_dict()
+    assert rep.details["core_memory"] == {"proposed": 1, "shadowed": 1}, rep.details
+    [note] = [n for n in rep.notes if "response.tone" in n]
+    assert "accepted and written to PROFILE.md but not in effect" in note and "policy@" in note, note
