@@ -253,6 +253,7 @@ class CoreMemory:
                     return None
             if strat == "overwrite_latest" and same:
                 latest = max(same, key=lambda loc: (parse_time(loc.entry.updated_at) or _EPOCH, loc.line))
+                self.refuse_shared([latest.id])     # an overwrite by an id another line has: of neither
                 old = latest.entry
                 new = replace(old, value=value, priority=old.priority if priority is None else priority,
                               ttl=the_ttl or old.ttl, kind=kind or old.kind, source=source, ref=ref,

@@ -118,3 +118,14 @@ def test_mcp_forget_of_the_copy_s_key_refuses_and_writes_nothing(tmp_path: Path)
                                                           "excerpt": "forget my nickname"})])
     assert res.is_error and _named_both(res.content[0].text, n, copy, fact_id), res.content[0].text
     assert _bytes(ws) == before
+
+
+@pytest.mark.parametrize(("key", "scope"), [("user.name", "profile"), ("user.nickname", "session")])
+def test_set_overwriting_a_line_of_a_copied_id_is_refused_naming_both(tmp_path: Path, key: str, scope: str) -> None:
+    """`mem set` overwrites a line by its id: of either file, with the id on a line of the other, it would
+    leave one id on two facts and an audit event naming both."""
+    ws = tmp_path / "ws"
+    fact_id, n, copy, before = _copied(ws, ("key:user.name | value:Tom", "key:user.nickname | value:Tommy"))
+    got = cli("--workspace", str(ws), "mem", "set", key, "Bob", "--scope", scope)
+    assert got.exit_code != 0 and _named_both(got.output, n, copy, fact_id), got.output
+    assert _bytes(ws) == before
