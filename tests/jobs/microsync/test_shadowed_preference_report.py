@@ -71,3 +71,4 @@ def test_a_yes_accepting_a_proposal_a_policy_value_shadows_is_counted_shadowed(t
     assert rep.details["core_memory"] == {"proposed": 1, "shadowed": 1}, rep.details
     [note] = [n for n in rep.notes if "response.tone" in n]
     assert "accepted and written to PROFILE.md but not in effect" in note and "policy@" in note, note
+
