@@ -203,6 +203,28 @@ def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> 
                             "(the later statement wins; `memjobs mem audit user.other`)")
 
 
+def _count(mem: CoreMemory, change: Change, h: Heard, counts: dict[str, int], notes: list[str],
+           took: str = "written") -> None:
+    """Count a statement's fact write as what it did: `took` (`written`, `accepted`) when it takes effect,
+    `shadowed` with a note when a stronger value of the precedence ladder is served instead (a POLICY
+    value, a more specific applies_to, a higher priority: docs/spec/memory.md §3) — held, but not what
+    the agent is told — and `unchanged` when nothing was written."""
+    from memory_store.core.secret_values import shown
+
+    if not change.type.startswith("fact."):
+        counts["unchanged"] += 1
+        return
+    served = mem.in_effect(change).served
+    if served is None:
+        counts[took] += 1
+        return
+    counts["shadowed"] += 1
+    e = change.entry
+    done = "accepted and written" if took == "accepted" else "written"
+    notes.append(f"core memory: {e.key} = {shown(e.key, e.value)} from {h.ref} {done} to {change.file} but not in "
+                 f"effect: {e.key} is served as {served.value} from {served.where} ({served.why})")
+
+
 def write(ctx: RunContext, statements: list[Heard]) -> None:
     """Apply `statements` in the order they were said; counts in `details.core_memory`. A statement
     whose file could not be written (`_RETRY`) does not stop the others; at the end the first such
@@ -218,7 +240,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
 
     mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
-    counts = {"written": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
+    counts = {"written": 0, "shadowed": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
               "forget_to_review": 0, "withdrawn": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
     unwritten: list[tuple[Heard, str | None, MemjobsError]] = []
     for h in sorted(statements, key=lambda s: (s.ts, s.ref)):
@@ -235,8 +257,8 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                            and (not r.value or p.loc.entry.value.casefold() == r.value.casefold())]
                 if pending:
                     latest = max(pending, key=lambda p: (p.loc.entry.created_at or "", p.loc.line))
-                    book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}", said_at=h.ts)
-                    counts["accepted"] += 1
+                    got = book.accept(latest.id, actor=user, reason=f"the user confirmed in {h.ref}", said_at=h.ts)
+                    _count(mem, got.fact, h, counts, ctx.report.notes, "accepted")
                     continue
                 if not r.writes_profile and not r.value:
                     counts["confirm_to_review"] += 1
@@ -258,7 +280,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                  ref=h.ref, updated_at=h.ts, actor=user, reason=f"said in {h.ref}: {r.cue}",
                                  notes=(("excerpt", h.excerpt),),
                                  strategy="keep_both" if r.key in FREE_FORM else None)
-                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+                _count(mem, change, h, counts, ctx.report.notes)
             elif r.label == "explicit" and r.to == "bounded":
                 # bounded in time ("until Friday, answer in Thai"): written with the expiry its words say,
                 # beside the key's lasting value (keep_both), which answers again once it has expired
@@ -266,7 +288,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 change = mem.set(r.key, r.value, ttl=expiry(r.until, h.ts, ctx.cfg.tz), source="user_explicit",
                                  ref=h.ref, updated_at=h.ts, actor=user, reason=f"said in {h.ref}: {r.cue}",
                                  notes=(("excerpt", h.excerpt),), strategy="keep_both")
-                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+                _count(mem, change, h, counts, ctx.report.notes)
             elif r.label == "explicit" and not r.writes_profile:
                 full = f"; full name: {r.full}" if r.full else ""
                 made = book.propose(r.key, r.value, confidence=0.8, ref=h.ref, excerpt=h.excerpt,
@@ -281,7 +303,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                                  actor=user, reason=f"said in {h.ref}: {r.cue}",
                                  notes=(("excerpt", h.excerpt), *((("full_name", r.full),) if r.full else ())),
                                  strategy="keep_both" if r.key in FREE_FORM else None)
-                counts["written" if change.type.startswith("fact.") else "unchanged"] += 1
+                _count(mem, change, h, counts, ctx.report.notes)
             elif r.label == "inferred":
                 made = book.propose(r.key, r.value, confidence=0.6, ref=h.ref, excerpt=h.excerpt,
                                     reason=f"inferred from the user's words: {r.cue}",

@@ -253,6 +253,7 @@ class CoreMemory:
                     return None
             if strat == "overwrite_latest" and same:
                 latest = max(same, key=lambda loc: (parse_time(loc.entry.updated_at) or _EPOCH, loc.line))
+                self.refuse_shared([latest.id])     # an overwrite by an id another line has: of neither
                 old = latest.entry
                 new = replace(old, value=value, priority=old.priority if priority is None else priority,
                               ttl=the_ttl or old.ttl, kind=kind or old.kind, source=source, ref=ref,
@@ -349,33 +350,35 @@ class CoreMemory:
     def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
                     notes: tuple[tuple[str, str], ...] = (), at: datetime | None = None) -> Change:
         allowed_from, to, etype, op = TRANSITIONS[action]
-        for scope, rel in SCOPE_FILES.items():
-            loc = doc.unique(self.located(scope), wanted, rel)
-            if loc is None:
-                continue
-            old = loc.entry
-            if old.effective_status not in allowed_from:
-                verb = "reactivated" if to == "active" else to
-                which = "an active" if allowed_from == ("active",) else "a revoked or archived"
-                raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only {which} fact can be {verb}",
-                                    path=rel, line=loc.line)
-            ts = stamp(at or self.clock())
-            kept = tuple((k, v) for k, v in old.extra if k not in (FORGET_REF, FORGET_EXCERPT))
-            new = replace(old, status=to, updated_at=ts, id=wanted, extra=_merged(kept, notes))
-            line = format_line(new)
+        places = self.places()
+        self.refuse_shared([wanted], places)      # the id on two lines, in one file or both: edit neither
+        hits = places.get(wanted)
+        if not hits:
+            raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
+        scope, loc = hits[0]
+        rel = SCOPE_FILES[scope]
+        old = loc.entry
+        if old.effective_status not in allowed_from:
+            verb = "reactivated" if to == "active" else to
+            which = "an active" if allowed_from == ("active",) else "a revoked or archived"
+            raise MemoryRefused(f"fact {wanted} is {old.effective_status}: only {which} fact can be {verb}",
+                                path=rel, line=loc.line)
+        ts = stamp(at or self.clock())
+        kept = tuple((k, v) for k, v in old.extra if k not in (FORGET_REF, FORGET_EXCERPT))
+        new = replace(old, status=to, updated_at=ts, id=wanted, extra=_merged(kept, notes))
+        line = format_line(new)
 
-            def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope],
-                          path: str = rel) -> str | None:
-                text = text or ""
-                section = doc.INACTIVE if to != "active" else doc.main_section(text, default)
-                return (doc.move_line(text, wanted, new_line, section, path=path) if doc.find(text, wanted, path=path)
-                        else None)
+        def transform(text: str | None, new_line: str = line, default: str = DEFAULT_SECTION[scope],
+                      path: str = rel) -> str | None:
+            text = text or ""
+            section = doc.INACTIVE if to != "active" else doc.main_section(text, default)
+            return (doc.move_line(text, wanted, new_line, section, path=path) if doc.find(text, wanted, path=path)
+                    else None)
 
-            run.writer.replace(rel, transform)
-            run.emit(event(op=op, type=etype, scope=scope, key=old.key, actor=actor, request_id=run.request_id,
-                           reason=reason or action, ts=ts, before=old, after=new))
-            return Change(etype, scope, rel, new, old, run.run_id)
-        raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
+        run.writer.replace(rel, transform)
+        run.emit(event(op=op, type=etype, scope=scope, key=old.key, actor=actor, request_id=run.request_id,
+                       reason=reason or action, ts=ts, before=old, after=new))
+        return Change(etype, scope, rel, new, old, run.run_id)
 
     def revoke(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
         with self.operation("revoke", actor) as run:
@@ -446,6 +449,7 @@ class CoreMemory:
 
     def _value_of(self, key: str, fact_id: str) -> str:
         """The value of the active fact `fact_id` of `key`: what a forget by id names."""
+        self.refuse_shared([fact_id])
         for scope in SCOPE_FILES:
             for loc in self.located(scope):
                 if loc.id != fact_id:
@@ -458,24 +462,46 @@ class CoreMemory:
                 return loc.entry.value
         raise MemoryNotFound(f"no fact has the id {fact_id!r} (see `memjobs mem list`)")
 
+    def places(self) -> dict[str, list[tuple[str, doc.Located]]]:
+        """Every fact id of PROFILE.md and SESSION.md → each (scope, line) holding it, whatever its key
+        or status, in file order: an edit by an id with two places could touch either."""
+        out: dict[str, list[tuple[str, doc.Located]]] = {}
+        for scope in SCOPE_FILES:
+            for loc in self.located(scope):
+                out.setdefault(loc.id, []).append((scope, loc))
+        return out
+
+    def refuse_shared(self, ids: Iterable[str], places: dict[str, list[tuple[str, doc.Located]]] | None = None) -> None:
+        """DuplicateId, naming every place, when one of `ids` is on more than one line of PROFILE.md and
+        SESSION.md together (a line copied by hand with its `id:`, in one file or from one to the other,
+        its key edited or not): memjobs edits a line by its id, so it edits none of them."""
+        places = self.places() if places is None else places
+        for one in ids:
+            hits = places.get(one, [])
+            if len(hits) < 2:
+                continue
+            where = " and ".join(f"{SCOPE_FILES[scope]}:{loc.line}" for scope, loc in hits)
+            scope, loc = hits[-1]
+            if not loc.entry.id:
+                message = (f"{where} are the same line (no id, so both are {one}): memjobs edits a line by its "
+                           "id, so it changes neither; delete one of them")
+            else:
+                copied = " (a line copied from one file to the other)" if len({s for s, _ in hits}) > 1 else ""
+                message = (f"{where} have the same id {one}{copied}: memjobs edits a line by its id, so it "
+                           "changes neither; remove the `id:` field from the line you copied (memjobs gives "
+                           "it an id of its own)")
+            raise DuplicateId(message, path=SCOPE_FILES[scope], line=loc.line)
+
     def refuse_ambiguous(self, fact: Callable[[LineEntry], bool], proposal: Callable[[LineEntry], bool]) -> None:
-        """DuplicateId, before anything is written, when an active fact `fact` picks or a pending
-        proposal `proposal` picks shares its id with another line of its file (a line copied by hand):
-        an operation of several writes (a forget) fails whole, never halfway."""
-        where: dict[str, str] = {}    # a picked fact's id → the file:line it is on (across the scope files)
-        for scope, rel in SCOPE_FILES.items():
-            located = self.located(scope)
-            ids = {loc.id: loc.line for loc in located if loc.entry.effective_status == "active"}
-            for loc in located:
-                if loc.entry.effective_status == "active" and fact(loc.entry):
-                    doc.unique(located, loc.id, rel)
-                    where.setdefault(loc.id, f"{rel}:{loc.line}")
-            for other_id, other in where.items():
-                if other_id in ids and not other.startswith(f"{rel}:"):
-                    raise DuplicateId(f"{other} and {rel}:{ids[other_id]} have the same id {other_id} (a line "
-                                      f"copied from one file to the other): memjobs edits a line by its id, so it "
-                                      "changes neither; remove the `id:` field from the line you copied",
-                                      path=rel, line=ids[other_id])
+        """DuplicateId, before anything is written, when an active fact `fact` picks shares its id with any
+        other line of PROFILE.md or SESSION.md — of its file or the other, of any key or status — or a
+        pending proposal `proposal` picks shares its id with another line of PROPOSALS.md (a line copied
+        by hand): an operation of several writes (a forget) fails whole, never halfway, and never edits a
+        line nobody named."""
+        places = self.places()
+        self.refuse_shared([one for one, hits in places.items()
+                            if any(loc.entry.effective_status == "active" and fact(loc.entry) for _, loc in hits)],
+                           places)
         pending = proposal_lines(self.workspace)
         for loc in pending:
             if (loc.entry.status or "pending") == "pending" and proposal(loc.entry):
@@ -502,6 +528,7 @@ class CoreMemory:
         active = [loc for loc in self.located("profile") if loc.entry.effective_status == "active"]
         if not active:
             return []
+        self.refuse_shared([loc.id for loc in active])     # before the first archive: all or nothing
         with self.operation("reset", actor) as run:
             return [self._transition("archive", loc.id, actor, reason or "reset --user-model", run)
                     for loc in active]
