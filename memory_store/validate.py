@@ -30,7 +30,7 @@ from memory_store.entries import (
 )
 from memory_store.episodes import KIND as EPISODE_KIND
 from memory_store.episodes import problems as episode_problems
-from memory_store.markdown import Block, entries_without_id, iter_links, parse_document
+from memory_store.markdown import Block, comment_problems, entries_without_id, iter_links, parse_document
 from memory_store.memory_md import BEGIN, END, SECTIONS, item_lines, parse_memory_md
 from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.procedures import problems as procedure_problems
@@ -91,7 +91,11 @@ def validate_text(
     if rel == "POLICY.md":
         return [Problem(rel, 1, "POLICY.md inside the workspace is ignored: policy lives outside it "
                                 "($MEMJOBS_POLICY or $XDG_CONFIG_HOME/memjobs/POLICY.md)", "warning")]
-    if posixpath.basename(rel) in CORE_NAMES and "/" not in rel:
+    core = posixpath.basename(rel) in CORE_NAMES and "/" not in rel
+    if not core:
+        # core files report it through `stray_lines`, in the same words
+        out.extend(Problem(rel, line, msg, "warning") for line, msg in comment_problems(text))
+    if core:
         statuses = PROPOSAL_STATUSES if posixpath.basename(rel) == "PROPOSALS.md" else LINE_STATUSES
         for line, _, bare, _ in entry_lines(text):
             out.extend(_check_line_entry(line, split_fields(bare), rel, statuses))

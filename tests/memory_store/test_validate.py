@@ -151,3 +151,14 @@ def test_a_stray_core_line_holding_a_secret_is_reported_without_it():
                     "`- key:db.password | value:<value>`",
                     "PROFILE.md:5: not an entry, so memjobs does not read it (kept as written): write it as "
                     "`- key:api | value:<value>`"]
+
+
+def test_an_unclosed_comment_in_a_daily_log_or_memory_md_is_named(workspace: Path):
+    """A stray `<!--` with no `-->` comments out nothing in any file (docs/design.md §4); validate names its
+    line in a daily log and in MEMORY.md too, as it did only in the core files."""
+    daily = workspace / "memory" / "2026-11-20.md"
+    daily.write_text("# 2026-11-20\n\n<!-- a note I never closed\n", encoding="utf-8")
+    p = cli_run("--workspace", str(workspace), "validate", "--json")
+    found = [x for x in json.loads(p.stdout)["problems"] if x["path"] == "memory/2026-11-20.md"]
+    assert [(x["line"], x["severity"]) for x in found] == [(3, "warning")], p.stdout
+    assert "never closed" in found[0]["message"] and p.returncode == 0
