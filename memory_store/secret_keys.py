@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat, high_entropy, kept_or_dated
-from memory_store.secret_phrases import _finds, secret_named
+from memory_store.secret_phrases import finds, secret_named, spans_at
 
 _W = r"[^\s.,;:!?\"'`]++"   # a whole word (possessive: no backtracking into it)
 # A value (after a cookie's name and `=`, "the session cookie is sid=…"; after `base64:`): a run of a
@@ -73,42 +73,34 @@ def key_value(value: str, *, bare: bool = False) -> bool:
 _EN_NAMES = ("key", "secret", "seed", "salt", "cookie")
 
 
-def _matches(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
-    """The matches of `pattern` in `text`; of the English one, tried only where a name starts (found
-    with `str.find`, as memory_store/secret_phrases.py `_codes` does), not searched for through the text."""
+def _starts(text: str, pattern: re.Pattern[str]) -> list[int]:
+    """Where `pattern` is tried in `text`: for the English one, where a name starts (found with `finds`,
+    as memory_store/secret_phrases.py `_codes` does), not searched for through the text; else where
+    a search finds it."""
     low = text.lower()
     if pattern is not _EN_RE or len(low) != len(text):
-        return list(pattern.finditer(text))
-    found: list[re.Match[str]] = []
-    last = 0
-    for at in sorted(at for name in _EN_NAMES for at in _finds(low, name)):
-        if at < last:
-            continue
-        m = pattern.match(text, at)
-        if m is not None:
-            found.append(m)
-            last = m.end()
-    return found
+        return [m.start() for m in pattern.finditer(text)]
+    return [at for name in _EN_NAMES for at in finds(low, name)]
+
+
+def _en_key(m: re.Match[str]) -> bool:
+    """`accept` of the English pattern: not a key named by what it indexes (`_NOT_SECRET_KEYS`), and a
+    key's material (`key_value`)."""
+    if _NOT_SECRET_KEYS.search(m.string, max(0, m.start() - 20), m.start()):
+        return False
+    return key_value(m.group("secret"), bare=m.group("copula") is None)
+
+
+def _cjk_key(m: re.Match[str]) -> bool:
+    """`accept` of the Thai and Chinese pattern: the words do not name a property of the key ("密钥指纹是
+    …", its fingerprint: `secret_named`), and a key's material (`key_value`)."""
+    if not secret_named(m.string[m.start():m.start("secret")]):
+        return False
+    return key_value(m.group("secret"), bare=m.group("copula") is None)
 
 
 def _keys(text: str, pattern: re.Pattern[str]) -> str:
-    out: list[str] = []
-    last = 0
-    for m in _matches(text, pattern):
-        value = m.group("secret")
-        if pattern is _EN_RE and _NOT_SECRET_KEYS.search(text, max(0, m.start() - 20), m.start()):
-            continue
-        if pattern is _CJK_RE and not secret_named(text[m.start():m.start("secret")]):
-            continue    # "密钥指纹是 …": a property of the key (its fingerprint, its length)
-        if not key_value(value, bare=m.group("copula") is None):
-            continue
-        out.append(text[last:m.start("secret")])
-        out.append("[REDACTED:secret]")
-        last = m.end("secret")
-    if not out:
-        return text
-    out.append(text[last:])
-    return "".join(out)
+    return spans_at(text, _starts(text, pattern), pattern, "secret", _en_key if pattern is _EN_RE else _cjk_key)
 
 
 # Its triggers: the English names (in the gate already), the Thai and Chinese ones. A value holds a

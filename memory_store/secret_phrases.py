@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from memory_store.secret_formats import (
     ENV_REF,
@@ -634,17 +634,20 @@ _CODE_ELSE = ("otp", "recovery key", "passcode", "keycode", "验证码", "驗證
 _CODE_RE = re.compile(_CODE)
 
 
-def _spans_at(text: str, starts: list[int], pattern: re.Pattern[str], kind: str,
-              accept: Callable[[str], bool] | None) -> str:
+def spans_at(text: str, starts: Iterable[int], pattern: re.Pattern[str], kind: str,
+             accept: Callable[[re.Match[str]], bool] | None = None) -> str:
     """`text` with the `secret` group of `pattern` matched at each of `starts` (in order, none inside
-    an earlier match) replaced by a marker of `kind`, when `accept` takes it."""
+    an earlier match taken) replaced by a marker of `kind`, when `accept` takes the match (it sees the
+    whole match: the words that named the value as well as the value). The one replace loop of the
+    formats that find where their names start with `finds` and match there (memory_store/secret_keys.py,
+    memory_store/secret_spoken.py, the seed phrases here)."""
     out: list[str] = []
     last = 0
     for start in sorted(set(starts)):
         if start < last:
             continue
         m = pattern.match(text, start)
-        if m is None or (accept is not None and not accept(m.group("secret"))):
+        if m is None or (accept is not None and not accept(m)):
             continue
         out.append(text[last:m.start("secret")])
         out.append(f"[REDACTED:{kind}]")
@@ -655,7 +658,9 @@ def _spans_at(text: str, starts: list[int], pattern: re.Pattern[str], kind: str,
     return "".join(out)
 
 
-def _finds(low: str, word: str) -> list[int]:
+def finds(low: str, word: str) -> list[int]:
+    """Every place where `word` starts in `low` (found with `str.find`: a pattern is then tried only
+    there, not searched for through the whole text)."""
     found: list[int] = []
     at = low.find(word)
     while at >= 0:
@@ -671,9 +676,9 @@ def _codes(text: str) -> str:
     low = text.lower()
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
         return _CODE_RE.sub(_code_list, text)
-    starts = [m.start() for word in ("code", "pin") for at in _finds(low, word)
+    starts = [m.start() for word in ("code", "pin") for at in finds(low, word)
               if (m := _CODE_BEFORE.search(low, max(0, at - 16), at)) is not None]
-    starts += [at for name in _CODE_ELSE for at in _finds(low, name)]
+    starts += [at for name in _CODE_ELSE for at in finds(low, name)]
     if not starts:
         return text
     out: list[str] = []
@@ -813,7 +818,7 @@ def _spelled_codes(text: str) -> str:
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     spans: list[tuple[int, int]] = []
     for name in _SPELLED_NAMES:
-        for at in _finds(low, name):
+        for at in finds(low, name):
             named = _SPELLED_NAME.match(text, at)
             if named is None or (at and text[at - 1].isascii() and text[at - 1].isalpha()):
                 continue
@@ -845,8 +850,8 @@ def _seed_phrases(text: str) -> str:
     if len(low) != len(text):
         return _SEED_RE.sub(lambda m: m.string[m.start():m.start("secret")] + "[REDACTED:seed_phrase]"
                             + m.string[m.end("secret"):m.end()], text)
-    starts = [at for name in (*_SEED_NAMES, *_SEED_SHORT) for at in _finds(low, name)]
-    return _spans_at(text, starts, _SEED_RE, "seed_phrase", None) if starts else text
+    starts = [at for name in (*_SEED_NAMES, *_SEED_SHORT) for at in finds(low, name)]
+    return spans_at(text, starts, _SEED_RE, "seed_phrase") if starts else text
 
 
 _WHEN_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -1194,7 +1199,8 @@ PGPASS: tuple[SecretFormat, ...] = (
 # lock takes 300 ms"), not "thread-safe" or "unlock" (the word whole).
 _LOCK_NAMES = ("safe ", "safes ", "lock", "keypad")
 _LOCK_VERBS = ("takes", "opens with", "opens on", "unlocks with", "set to", "changed to", "reset to", "uses")
-_LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
+# (also the units after a lock's code in memory_store/secret_spoken.py)
+LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
                r"|coins?|percent|times|x)(?![A-Za-z])|%)")
 # (the pattern starts at the lock's name, so that the engine skips to its first letters; whose it is,
 # before it, is looked for by `_lock_numbers` in the 40 characters there)
@@ -1206,7 +1212,7 @@ _LOCK_TAKES = re.compile(
     r"[^\n.!?]{0,40}?(?<![A-Za-z])(?i:" + "|".join(v.replace(" ", "[ \t]+") for v in _LOCK_VERBS) + r")[ \t]+"
     r"(?:(?i:the|a|code|pin|combo|combination|now)[ \t]+){0,2}" + NOT_MARK
     + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,8})(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
-    r"(?![ \t]*" + _LOCK_UNITS + ")")
+    r"(?![ \t]*" + LOCK_UNITS + ")")
 _LOCK_OWNER = re.compile(
     r"(?i:(?<![a-z'-])(?:the|a|my|our|your|his|her|their|this|that|(?!(?:it|that|what|there|here|let|who)'s)[a-z]+'s)"
     r"[ \t]+(?:[a-z-]+[ \t]+){0,2})$")
