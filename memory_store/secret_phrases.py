@@ -528,7 +528,7 @@ _PLAN_NOUNS = (r"(?i:rollouts?|plans?|planning|polic(?:y|ies)|redesign|migration
                r"|rework|requirements?|changes?|redesigns?|edition|season|quarter|sprints?|goals?|okrs?)(?![A-Za-z])"
                r"|นโยบาย|แผน|ปรับปรุง|โครงการ|กฎ|มาตรฐาน|การตรวจ|ตรวจสอบ"
                r"|规则|規則|路线图|路線圖|计划|計劃|方案|政策|规范|規範|改版|升级|升級|审计|審計|项目|項目")
-_TALK_NUMBER = (
+TALK_NUMBER = (
     r"(?!(?:20[1-3][0-9]|25[5-8][0-9])(?:[ \t]*(?:年|ปี)|[ \t]*(?:" + _PLAN_NOUNS + r"))"
     r"|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9])"
     r"|[0-9]+[/.][0-9]"
@@ -539,7 +539,7 @@ _TALK_NUMBER = (
 # A code read out in groups is one too: "583 019", "4 0 7 1", "48 21" (groups of 2-4 digits, or single digits).
 _SPACED_DIGITS = r"(?:[0-9]{2,4}(?: [0-9]{2,4}){1,3}|[0-9](?: [0-9]){3,11})"
 _NOT_A_UNIT = r"(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
-_PIN_DIGITS = (_TALK_NUMBER
+_PIN_DIGITS = (TALK_NUMBER
                + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}(?![0-9]|[.,:/-][0-9])|" + _SPACED_DIGITS + _NOT_A_UNIT
                + r"|[0-9]{4,12}" + _NOT_A_UNIT + ")")
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
@@ -620,7 +620,7 @@ _CODE_BETWEEN = (r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + 
 _CODE = (
     _CODE_NAME + r"(?:" + _CODE_BETWEEN +
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
-    r"|[ \t]+" + _TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
+    r"|[ \t]+" + TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
     r"(?P<secret>" + _SPACED_DIGITS + r"(?![0-9A-Za-z-])|" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})"
     r"(?![0-9A-Za-z-])"
 )

@@ -1,0 +1,134 @@
+"""A secret named earlier in a turn and its value given later in the same turn, with no name right before
+the value: as a change ("the code for the back gate changed to N", "it's now X", "ตอนนี้เป็น N", "现在是 N"),
+as "the new one is X" a sentence after the name, an agent's report of the value it set ("requirepass is now
+X", "รหัสใหม่คือ X"), a code that arrives later in the turn ("OTP … มาแล้วค่ะ N"), the full value after a
+hint ("ลงท้ายด้วย 9 ทั้งหมดคือ N"). Part of the catalogue of `memory_store.secret_formats`
+(docs/security.md); only the value goes.
+
+How: a name of a secret arms the turn; the first word after it (up to `_REACH` characters on, on the same
+line) that introduces a value — a verb of change, "now", "the new one", a copula — is followed by the value.
+No pattern of the words between could list them, so what makes it safe is the value's shape: a code of
+4-12 digits or digits in groups, with no unit, count or year of a plan after it (`_DIGITS`); or a password's
+shape (`loose_password`: a digit, a symbol or an inner capital, and a letter; not a version, a path, the
+name of a kind of thing). A key, a token or a secret arms only a made-up value (`made_up`): "the token
+limit is now 4096" stays.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_store.secret_formats import NOT_MARK, SecretFormat, made_up
+from memory_store.secret_phrases import LOCK_UNITS, TALK_NUMBER, loose_password, names_other_thing
+
+# The names that arm the turn. "code" alone is any code (an error's, a product's): only with what it opens
+# or who sent it in the 40 characters around it (`_CODE_CONTEXT`).
+_NAME = re.compile(
+    r"(?i:(?<![a-z])(?P<pw>(?:require|master|root|admin|sudo|db|user|app|auth)?pass(?:word|wd|phrase|code)?s?"
+    r"|masterauth|pwd|pins?|otp|creds?|credentials?|wi-?fi)(?![a-z])"
+    r"|(?<![a-z])(?P<code>codes?)(?![a-z])"
+    r"|(?<![a-z])(?P<key>secrets?|tokens?|keys?)(?![a-z]))"
+    r"|(?P<th>รหัส(?:ผ่าน)?|พาสเวิร์ด|ไวไฟ)"
+    r"|(?P<zh>密码|密碼|口令|验证码|驗證碼|暗码|暗碼)")
+_CODE_CONTEXT = re.compile(
+    r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|keypad|access|building|padlock|mailbox|vault"
+    r"|lockbox|shed|alarm|panel|front|back|side|wifi|otp|verification|sms|2fa|mfa|login|pin|unlock)s?(?![a-z]))")
+# What introduces the value, after the name. English: a verb of change with "to", "now", "the new one", a
+# copula with "now"; Thai: ใหม่คือ, ตอนนี้เป็น, a copula, มาแล้ว (a code that came); Chinese: 现在是, 换成, 改成,
+# 新的是, a copula.
+_INTRO = re.compile(
+    r"(?i:(?<![a-z])(?:(?:changed|change|reset|updated|update|rotated|switched|set)(?:[ \t]+(?:it|them))?[ \t]+to"
+    r"|(?:is|are|was)[ \t]+now|(?:it|that)(?:'|’)s[ \t]+now|(?:it|that)[ \t]+is[ \t]+now|now[ \t]+(?:it(?:'|’)s|is)"
+    r"|new[ \t]+(?:one|code|pin|password|pass|value|key)(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*[:=])"
+    r"|(?:old|previous)[ \t]+one(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*:))(?![a-z]))"
+    r"|(?:ตอนนี้|ใหม่|ทั้งหมด|เก่า)?(?:คือ|เป็น)|มาแล้ว(?:ค่ะ|ครับ|คะ|นะ|จ้า)?"
+    r"|(?:现在|現在|新的|新密码|新密碼)(?:是|为|為)|(?:换|換|改|变|變|设|設)(?:成|为|為)了?|重置为|重置為")
+# The value right after the introducer: digits of a code (4-12, or groups, a keypad's `#`), else a run of a
+# password's characters.
+_VALUE = re.compile(
+    r"[ \t]*[:：]?[ \t]*" + NOT_MARK + r"[\"'`“]?" + TALK_NUMBER
+    + r"(?:(?P<digits>[0-9]{2,4}(?:[- ][0-9]{2,4}){1,3}(?![0-9A-Za-z])|[0-9]{4,12}[#*]?(?![0-9A-Za-z]))"
+    r"(?![.,:/-][0-9])(?![ \t]*" + LOCK_UNITS + r")(?![ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%|ปี|บาท|วัน|ตัว))"
+    r"|(?P<word>(?:(?![\"'`<>”])[!-~]){3,98}(?:(?![\"'`<>.,;:)?”])[!-~])))")
+_REACH = 160
+_LINE_END = re.compile(r"\r?\n")
+_OF = re.compile(r"[ \t]*(?:ของ|สำหรับ)")
+# A version, not a password ("pin เป็น v2.8.1").
+_VERSION = re.compile(r"[vV]?[0-9]+(?:\.[0-9A-Za-z]+)+")
+_DATE = re.compile(r"(?:19|20)[0-9]{2}[-/.][0-9]{1,2}(?:[-/.][0-9]{1,2})?")
+
+
+def _armed(text: str, m: re.Match[str]) -> str | None:
+    """What the name `m` arms: "digits" (a code or a password may follow), "made_up" (a key's), or None."""
+    if m.group("code") is not None:
+        around = text[max(0, m.start() - 40):m.end() + 40]
+        return "digits" if _CODE_CONTEXT.search(around) else None
+    after = _OF.match(text, m.end())
+    if names_other_thing(text, after.end() if after is not None else m.end(), m.group(0)):
+        return None     # "รหัสไปรษณีย์", "令牌过期时间": the name of something else
+    return "made_up" if m.group("key") is not None else "digits"
+
+
+def _value(text: str, at: int, armed: str) -> tuple[int, int] | None:
+    v = _VALUE.match(text, at)
+    if v is None:
+        return None
+    if v.group("digits") is not None:
+        value = v.group("digits")
+        if armed != "digits" or _DATE.fullmatch(value):
+            return None
+        return v.span("digits")
+    value = v.group("word")
+    ok = made_up(value) or (armed == "digits" and later_password(value))
+    if not ok or "[REDACTED" in value:
+        return None
+    return v.span("word")
+
+
+def later_password(value: str) -> bool:
+    """A password given later in the turn: a password's shape (`loose_password`) with a lower-case letter
+    and a digit, not starting with a digit, not a version; so "TypeScript", "ERR-504", "v2.8.1" stay."""
+    return (loose_password(value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)
+            and not value[0].isdigit() and _VERSION.fullmatch(value) is None)
+
+
+def later_values(text: str) -> str:
+    """`text` with each value given after an introducer that follows a name of a secret redacted (see the
+    module docstring)."""
+    spans: list[tuple[int, int]] = []
+    done = 0
+    for m in _NAME.finditer(text):
+        if m.end() < done:
+            continue
+        armed = _armed(text, m)
+        if armed is None:
+            continue
+        line = _LINE_END.search(text, m.end(), m.end() + _REACH)
+        stop = line.start() if line is not None else min(len(text), m.end() + _REACH)
+        for intro in _INTRO.finditer(text, m.end(), stop):
+            span = _value(text, intro.end(), armed)
+            if span is not None:
+                spans.append(span)
+                done = span[1]
+                break
+    if not spans:
+        return text
+    out: list[str] = []
+    last = 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            continue
+        out.append(text[last:start])
+        out.append("[REDACTED:password]")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+# Triggers: names already in redaction's gate (no new first letter in the scan every text pays), and the
+# Thai "new" (a wifi named by its network only: "รีเซ็ต wifi แล้ว อันใหม่คือ X"); needs: an introducer's piece.
+LATER: tuple[SecretFormat, ...] = (
+    SecretFormat("password", ("pass", "pw", "pin", "code", "otp", "cred", "secret", "token", "key", "masterauth", "รหัส",
+                              "พาสเวิ", "ใหม่", "密", "口令", "验证码", "驗證碼"),
+                 _NAME.pattern, lowered=True, substitute=later_values,
+                 needs=(" to ", "now", "new ", "old ", "previous ", "คือ", "เป็น", "มาแล้ว", "是", "为", "為", "成")),
+)
