@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
+from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat, stand_in
 from memory_store.secret_keys import KEYS
 from memory_store.secret_later import LATER
 from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
@@ -62,6 +62,8 @@ def _substituter(f: SecretFormat) -> Callable[[str], str]:
         if f.about is not None and not f.about(m.string[m.start():start]):
             return m.group(0)
         if f.accept is not None and name != "secret_q" and not f.accept(value):
+            return m.group(0)
+        if stand_in(value, m.string, start, end):
             return m.group(0)
         kind = f.kind_of(m, value) if f.kind_of is not None else f.kind
         return m.string[m.start():start] + MARK.format(kind) + m.string[end:m.end()]

@@ -24,6 +24,7 @@ from memory_store.secret_formats import (
     plain_parts,
     random_looking,
     shaped_password,
+    stand_in,
 )
 
 # key=value pairs. The key is matched from its secret-ish word onwards (DB_PASSWORD matches at
@@ -1152,7 +1153,7 @@ def _clause_values(text: str) -> str:
                 end -= 1
             value = text[start:end]
             if (made_up(value) and not _CODE_CHARS.intersection(value)
-                    and "[REDACTED" not in text[max(0, start - 10):start]):
+                    and "[REDACTED" not in text[max(0, start - 10):start] and not stand_in(value, text, start, end)):
                 kind = _nearest_name(text, *run)
                 if kind is not None:
                     spans.append((start, end, kind))
