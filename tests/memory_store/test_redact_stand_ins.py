@@ -30,7 +30,7 @@ HARMLESS = [
     "the sandbox accepts Stripe test card " + "5555 5555 " + "5555 4444" + " with any CVC",
     "Omise ใช้บัตรทดสอบ " + "4111 1111 " + "1111 1111" + " ได้เฉพาะโหมดทดสอบ",
     "支付宝沙箱里用测试卡 " + "4000 0000 " + "0000 0077" + " 模拟余额不足",
-    "เลขบัตรประชาชนของลูกค้า " + "3 1002 " + "00456 78 2" + " ใส่ในแบบฟอร์มเคลมแล้ว",
+    "เลขบัตรประชาชนของลูกค้า " + "3 1002 " + "00456 78 3" + " ใส่ในแบบฟอร์มเคลมแล้ว",
     "paste this into authorized_keys: ssh-ed25519 " + "AAAAC3NzaC1lZDI1NTE5"
     + "AAAAIK7pQ2vX9mL3nR8tW4yZ1cB6dF0gH5jK2sM7qN4xT9uE" + " ci@runner",
     "the server's fingerprint is SHA256:" + "Xq3Lm9Tv2Kc7Wb4Nd8Yh1Fs6Ja0Ue5Gi3Ko9Mr2Pz"
