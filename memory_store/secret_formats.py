@@ -603,9 +603,20 @@ CONTEXT: tuple[SecretFormat, ...] = (
     # "卡背面三位数 614", "信用卡背后的数字是 2207".
     # (triggered by the card words that other formats test already, then the place: a new first character in
     # the triggers' scan would cost every text that holds it)
+    # The place alone after a card named earlier in the text ("卡号是 …，背面那三位是 614"): the count of digits
+    # there, then a copula.
     SecretFormat("card_cvv", ("บัตร", "卡"), needs=("หลังบัตร", "背面", "背后", "背後"), source=
-        r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*[0-9][ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後))"
+        r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*(?:[0-9]|สาม|สี่)[ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後)"
+        r"|(?:背面|背后|背後)(?:那|的)?[ \t]*(?:[34三四]|三个|三個)[ \t]*(?:位|个|個)(?:数字|數字|数|數)?"
+        r"(?=[ \t]*(?:是|为|為|:|：)))"
         r"[\u0e00-\u0e7f\u4e00-\u9fff \t]{0,12}?(?:คือ|เป็น|是|为|為|:|：)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
+    # In English, the digits said by where they are, with a card named in the text: "the three digits on the
+    # back are 123", "the 3-digit code on the back of the card is 123", "the number on the back: 123".
+    SecretFormat("card_cvv", ("card",), needs=("back",), lowered=True, source=
+        r"(?i:(?<![a-z])(?:(?:three|four|3|4)[ \t-]+digits?(?:[ \t]+(?:code|number))?|(?:code|number|digits))"
+        r"[ \t]+(?:on|at)[ \t]+(?:the|its)[ \t]+back"
+        r"(?:[ \t]+of[ \t]+(?:the|my|your|this|that)[ \t]+(?:[a-z]+[ \t]+)?card)?"
+        r"(?:[ \t]+(?:is|are|was|were)[ \t]+|[ \t]*[:=][ \t]*))(?P<secret>\d{3,4})(?![\d.,/-]\d|\d)"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).

@@ -103,6 +103,23 @@ def _keys(text: str, pattern: re.Pattern[str]) -> str:
     return spans_at(text, _starts(text, pattern), pattern, "secret", _en_key if pattern is _EN_RE else _cjk_key)
 
 
+# An authenticator's setup key in groups of four (base32: letters and the digits 2-7, one case) after words
+# about it and a copula or a colon in the same sentence ("typed the setup key by hand: …", "จด secret key ไว้
+# ว่า …", "TOTP 种子我抄下来了：…"): the grouping and the alphabet say what it is (an IBAN holds 0, 1, 8 or 9).
+_GROUPED_SEED = re.compile(
+    r"(?:(?i:(?<![a-z])(?:key|seed|secret)s?(?![a-z]))|กุญแจ|คีย์|ซีด|密钥|密鑰|秘钥|秘鑰|种子|種子)"
+    r"[^\n\[\].!?。！？]{0,40}?(?:[:：=]|ว่า|คือ|เป็น|是|为|為|(?i:(?<![a-z])(?:is|was)(?![a-z])))[ \t]*" + NOT_MARK
+    + r"[\"'`“]?(?P<secret>[A-Z2-7]{4}(?:[ \t][A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?:[ \t][a-z2-7]{4}){3,15})"
+    r"(?![A-Za-z0-9])")
+
+
+def _grouped_seed(m: re.Match[str]) -> str:
+    value = m.group("secret")
+    if not any(c in "234567" for c in value) or not any(c.isalpha() for c in value):
+        return m.group(0)
+    return m.string[m.start():m.start("secret")] + "[REDACTED:secret]" + m.string[m.end("secret"):m.end()]
+
+
 # Its triggers: the English names (in the gate already), the Thai and Chinese ones. A value holds a
 # digit or, in groups, a dash.
 _NEEDS = (*"0123456789", "-")
@@ -114,4 +131,7 @@ KEYS: tuple[SecretFormat, ...] = (
                             "种子", "種子", "盐值", "鹽值", "key", "seed", "salt", "secret"), _CJK_KEY, lowered=True,
                  needs=_NEEDS,
                  substitute=lambda text: text if text.isascii() else _keys(text, _CJK_RE)),
+    SecretFormat("secret", ("key", "seed", "secret", "กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "种子",
+                            "種子"), _GROUPED_SEED.pattern, lowered=True, needs=tuple("234567"),
+                 substitute=lambda text: _GROUPED_SEED.sub(_grouped_seed, text)),
 )

@@ -610,7 +610,7 @@ _CODE_NAME = (
 # code (`code_value` wants a digit), so "the OTP flow" and "door code review" stay.
 _CODE_ITEM = r"[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?(?![0-9A-Za-z-])"
 # Between two codes of a list: a comma or semicolon, "and" / "or", a new line (a bullet after it), spaces.
-_CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
+_CODE_SEP = r"(?:[ \t]*[,;、，；][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
 # Between the name and its copula: what it is for ("the door code for the side gate is …"), who sent it
 # or where it came from, in a few words ("the verification code they texted me is …", "OTP ที่ธนาคารส่งมา
 # คือ …", "验证码刚发来的是 …").
@@ -702,6 +702,19 @@ def _codes(text: str) -> str:
 
 
 _CODE_SPLIT = re.compile(_CODE_SEP)
+# A list of backup or recovery codes after words about it and a colon ("the backup codes Google gave me, keep
+# them safe: A B C", "โค้ดสำรองของบัญชี Google: A, B", "GitLab 的備用碼：A、B"): each item up to the first
+# that is no code (`_code_list`); within the sentence, on the name's line.
+_BACKUP_NAMES = (r"(?i:(?<![a-z])(?:backup|recovery|rescue|2fa|mfa|one[ -]time|single[ -]use)[ \t-]+codes(?![a-z]))"
+                 r"|(?:โค้ด|รหัส)(?:สำรอง|กู้คืน)|备用码|備用碼|恢复码|恢復碼|备份码|備份碼|救援码|救援碼|复原码|復原碼")
+_BACKUP_LIST = re.compile(
+    r"(?:" + _BACKUP_NAMES + r")[^:：\n.!?。！？]{0,80}?[ \t]*[:：][ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?" + NOT_MARK
+    + r"[\"'`“]?(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])")
+
+
+def _backup_lists(text: str) -> str:
+    """`text` with each list of backup codes after words about it and a colon redacted (`_BACKUP_LIST`)."""
+    return _BACKUP_LIST.sub(_code_list, text)
 # A code read out in groups ("583 019"): one code, not a list of short items that are none.
 _SPACED_CODE = re.compile(_SPACED_DIGITS)
 
@@ -1237,6 +1250,8 @@ def _lock_numbers(text: str) -> str:
 SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
     SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
+    SecretFormat("password", ("code", "โค้ด", "รหัส", "码", "碼"), _BACKUP_LIST.pattern, lowered=True, needs=(":", "："),
+                 substitute=_backup_lists),
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
     SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
