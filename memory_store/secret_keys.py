@@ -13,6 +13,8 @@ named it stay readable.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat, high_entropy, kept_or_dated
@@ -120,6 +122,20 @@ def _grouped_seed(m: re.Match[str]) -> str:
     return m.string[m.start():m.start("secret")] + "[REDACTED:secret]" + m.string[m.end("secret"):m.end()]
 
 
+# A private key in base64 (a kubeconfig's `client-key-data`, a Kubernetes Secret's `tls.key`, a CI variable):
+# the PEM block's "-----BEGIN " encoded, and "PRIVATE KEY" in what it decodes to (a certificate's stays).
+_PEM_B64 = re.compile(r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{30,}={0,2}")
+
+
+def _pem_b64(m: re.Match[str]) -> str:
+    head = m.group(0)[:64]
+    try:
+        decoded = base64.b64decode(head[: len(head) // 4 * 4]).decode("ascii", "replace")
+    except (binascii.Error, ValueError):
+        return m.group(0)
+    return "[REDACTED:private_key]" if "PRIVATE KEY" in decoded else m.group(0)
+
+
 # Its triggers: the English names (in the gate already), the Thai and Chinese ones. A value holds a
 # digit or, in groups, a dash.
 _NEEDS = (*"0123456789", "-")
@@ -134,4 +150,6 @@ KEYS: tuple[SecretFormat, ...] = (
     SecretFormat("secret", ("key", "seed", "secret", "กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "种子",
                             "種子"), _GROUPED_SEED.pattern, lowered=True, needs=tuple("234567"),
                  substitute=lambda text: _GROUPED_SEED.sub(_grouped_seed, text)),
+    SecretFormat("private_key", ("LS0tLS1CRUdJTi",), _PEM_B64.pattern,
+                 substitute=lambda text: _PEM_B64.sub(_pem_b64, text)),
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from memory_store.secret_formats import NOT_MARK, SecretFormat, made_up
+from memory_store.secret_formats import NOT_MARK, SecretFormat, made_up, ordinary_value
 from memory_store.secret_phrases import LOCK_UNITS, TALK_NUMBER, loose_password, names_other_thing
 
 # The names that arm the turn. "code" alone is any code (an error's, a product's): only with what it opens
@@ -40,7 +40,7 @@ _INTRO = re.compile(
     r"|(?:is|are|was)[ \t]+now|(?:it|that)(?:'|’)s[ \t]+now|(?:it|that)[ \t]+is[ \t]+now|now[ \t]+(?:it(?:'|’)s|is)"
     r"|new[ \t]+(?:one|code|pin|password|pass|value|key)(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*[:=])"
     r"|(?:old|previous)[ \t]+one(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*:))(?![a-z]))"
-    r"|(?:ตอนนี้|ใหม่|ทั้งหมด|เก่า)?(?:คือ|เป็น)|มาแล้ว(?:ค่ะ|ครับ|คะ|นะ|จ้า)?"
+    r"|(?:ตอนนี้|ใหม่|ทั้งหมด|เก่า)?(?:คือ|เป็น)|ใหม่|มาแล้ว(?:ค่ะ|ครับ|คะ|นะ|จ้า)?"
     r"|(?:现在|現在|新的|新密码|新密碼)(?:是|为|為)|(?:换|換|改|变|變|设|設)(?:成|为|為)了?|重置为|重置為")
 # The value right after the introducer: digits of a code (4-12, or groups, a keypad's `#`), else a run of a
 # password's characters.
@@ -124,11 +124,58 @@ def later_values(text: str) -> str:
     return "".join(out)
 
 
+# The value first, a verb of setting after it, and what it opens in the sentence ("X is what I ended up setting
+# for the Grafana admin", "X is what we use for the router login"): a password's shape that is no ordinary
+# value ("Python3 is what I ended up setting for the build" stays).
+_SET_BEFORE = re.compile(
+    r"(?<![!-~])[\"'`“]?(?P<secret>[!-~]{5,64}?)[\"'`”]?,?[ \t]+(?i:is|was)[ \t]+(?i:what)[ \t]+(?i:I|we)[ \t]+"
+    r"(?:(?i:ended[ \t]+up|finally|just|eventually|always)[ \t]+)?"
+    r"(?i:set|setting|chose|picked|use|used|using|went[ \t]+with|typed|made)(?![a-z])"
+    r"(?=[^.!?\n]{0,60}?(?i:(?<![a-z])(?:admin|login|account|password|passcode|root|user|wifi|wi-fi|vpn|router"
+    r"|console|dashboard|panel|laptop|phone|pin)(?![a-z])))")
+
+
+def _set_before(m: re.Match[str]) -> str:
+    value = m.group("secret")
+    if not (made_up(value) or (later_password(value) and not ordinary_value(value))):
+        return m.group(0)
+    return m.string[m.start():m.start("secret")] + "[REDACTED:password]" + m.string[m.end("secret"):m.end()]
+
+
+def set_before(text: str) -> str:
+    """`text` with each value said before a verb of setting redacted (`_SET_BEFORE`)."""
+    return _SET_BEFORE.sub(_set_before, text)
+
+
+# A passphrase in Thai or Chinese characters said to be one after a password's name ("รหัสเข้าเครื่องเป็นคำไทย
+# ฝนตกที่เชียงคาน", "管理密码我设了一句话：窗外的桂花开了"): the run of Thai or Chinese characters (digits and
+# letters may be in it) after the words that say so and a space, a colon or a copula, up to a space or a
+# punctuation mark. "ตั้งรหัสผ่านเป็นภาษาไทยได้ไหม", "密码能用一句中文吗" go on with no break: they stay.
+_NATIVE_PHRASE = re.compile(
+    r"(?:รหัส(?:ผ่าน|เข้า)?|พาสเวิร์ด|密码|密碼|口令|(?i:pass(?:word|phrase|code)))[^\n\[\]]{0,40}?"
+    r"(?:คำ(?:ภาษา)?ไทย|ภาษาไทย|ประโยค(?:ภาษาไทย)?|วลี|一句话|一句話|一句中文|一句|中文|汉字|漢字|句子)"
+    r"(?:[ \t]*(?:คือ|ว่า|[:：])[ \t]*|[ \t]+)" + NOT_MARK
+    + r"(?P<secret>[\u0e01-\u0e4e\u4e00-\u9fff][\u0e01-\u0e4e\u4e00-\u9fff0-9A-Za-z]{3,39})"
+    r"(?=[ \t]|$|[\n，。,.!?！？、；;)])")
+
+
+def native_phrases(text: str) -> str:
+    """`text` with a passphrase in Thai or Chinese characters said to be one redacted (`_NATIVE_PHRASE`)."""
+    return _NATIVE_PHRASE.sub(lambda m: m.string[m.start():m.start("secret")] + "[REDACTED:password]"
+                              + m.string[m.end("secret"):m.end()], text)
+
+
 # Triggers: names already in redaction's gate (no new first letter in the scan every text pays), and the
 # Thai "new" (a wifi named by its network only: "รีเซ็ต wifi แล้ว อันใหม่คือ X"); needs: an introducer's piece.
 LATER: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw", "pin", "code", "otp", "cred", "secret", "token", "key", "masterauth", "รหัส",
                               "พาสเวิ", "ใหม่", "密", "口令", "验证码", "驗證碼"),
                  _NAME.pattern, lowered=True, substitute=later_values,
-                 needs=(" to ", "now", "new ", "old ", "previous ", "คือ", "เป็น", "มาแล้ว", "是", "为", "為", "成")),
+                 needs=(" to ", "now", "new ", "old ", "previous ", "คือ", "เป็น", "ใหม่", "มาแล้ว", "是", "为", "為",
+                        "成")),
+    # ("s what i": the trie's scan already stops at every "s"; "what" would add a first letter)
+    SecretFormat("password", ("s what i", "s what we"), _SET_BEFORE.pattern, lowered=True, substitute=set_before),
+    SecretFormat("password", ("รหัส", "พาสเวิ", "密", "口令", "pass"), _NATIVE_PHRASE.pattern, lowered=True,
+                 needs=("คำ", "ภาษาไทย", "ประโยค", "วลี", "一句", "中文", "汉字", "漢字", "句子"),
+                 substitute=native_phrases),
 )

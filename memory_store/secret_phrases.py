@@ -230,6 +230,7 @@ _EN_PASSWORD = (
     r"(?i:\b(?:pass(?:word|wd|phrase|code)|pwd?)"
     r"(?:[ \t]+(?:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
     r"[ \t]+(?:(?:is|was|will[ \t]+be|has[ \t]+been|should[ \t]+be|=)"
+    r"(?:[ \t]+(?:honestly|literally|actually|really|currently|basically|probably|also|always))?"
     r"(?:[ \t]+(?:now|still|just|(?:set|changed|reset|updated|rotated)[ \t]+to))?"
     r"|(?:changed|reset|updated|rotated|set)[ \t]+to)"
     r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
@@ -290,10 +291,13 @@ def loose_password(value: str) -> bool:
 # words and a number joined by dashes, which other names' formats take for an ordinary value; it needs a
 # digit and a lower-case letter (`bare_password`: "รหัสคือ ERR-504" is an error's).
 _WIFI_NAMES = ("wifi", "wi-fi", "wlan", "ssid", "ไวไฟ")
-_WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,40}?"
+# (a phrase of words in quotes is the value too when it holds a digit: 'the key is "pine cone lantern 7"'; the
+# network may be named up to 80 characters before: "the cabin wifi is CabinNet and, so you don't ask, the key is …")
+_WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,80}?"
               r"(?:รหัส(?:ผ่าน)?|(?i:(?<![A-Za-z])(?:code|key|pass(?:word|code)?|pw)(?![A-Za-z])))"
               r"(?:[ \t]+(?i:is|was|=)[ \t]+|[ \t]*(?:คือ|เป็น|:|：|=|是|为|為)[ \t]*|[ \t]+)" + NOT_MARK
-              + r"[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
+              + r"(?:(?P<q>[\"“])(?=[^\"”\n]*[0-9])(?P<secret_q>[^\"”\n]{4,64})[\"”]"
+              r"|[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~])))")
 # A passphrase of Thai words after its name and a copula ("passphrase ของ backup disk คือ ปลา ว่าย น้ำ ใน
 # คลอง", "วลีรหัสผ่านคือ นก บิน ข้าม ภูเขา"): Thai is written without spaces between words, so three or more
 # short words set apart by spaces (four after a Thai name of a password) and running to the line's or the
@@ -796,7 +800,7 @@ def _combinations(text: str) -> str:
 # words is talk ("one two three four, go").
 _EN_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _TH_DIGIT_WORD = r"(?:ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า)"
-_ZH_DIGIT_WORD = r"[零〇一二三四五六七八九两兩]"
+_ZH_DIGIT_WORD = r"[零〇幺一二三四五六七八九两兩]"    # (幺: "one" as read out in codes and phone numbers)
 _SPELLED_RE = re.compile(
     r"(?i:(?<![a-z])" + _EN_DIGIT_WORD + r"(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD
     + r"(?:(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD + r"){2,10}(?![a-z]))"
@@ -813,7 +817,7 @@ _SPELLED_LONGEST = 12 * 9
 
 _EN_DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง",
-                "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
+                "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇幺一二三四五六七八九两兩")
 _SPELLED_NAMES = ("code", "pass", "pin", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
                   "口令", "验证码", "驗證碼", "安全码", "安全碼")
 
@@ -1003,6 +1007,11 @@ def secret_named(words: str) -> bool:
 
 PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
+    # the secret half of a pair right after its access key id, which went first ("AKIA… / <40>", "AKIA…:<40>"):
+    # 30-60 characters, since one typed or pasted by hand may have lost or gained one and is still the secret
+    SecretFormat("aws_secret_key", ("[redacted:aws_access_key]",),
+                 r"\[REDACTED:aws_access_key\][ \t]*(?:[/:,|;][ \t]*|(?i:and)[ \t]+)?" + NOT_MARK
+                 + r"(?P<secret>[A-Za-z0-9/+]{30,60})(?![A-Za-z0-9/+=])", lowered=True, accept=aws_secret),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":", "pass", "pw"))
       for triggers, pattern in _LOGINS),
     SecretFormat("password", ("pass", "pw"), _NAMED_LOGIN, lowered=True, accept=login_word, about=login_named,
@@ -1202,7 +1211,10 @@ def pgpass_password(value: str) -> bool:
 
 
 PGPASS: tuple[SecretFormat, ...] = (
-    SecretFormat("password", (":5432:", ":*:", "pgpass"), _PGPASS, lowered=True, accept=pgpass_password),
+    # (the ports of PostgreSQL and its poolers: 5432, 5433 a second cluster, 6432 PgBouncer, 6543 Supabase's,
+    # 25060 DigitalOcean's managed one)
+    SecretFormat("password", (":5432:", ":5433:", ":6432:", ":6543:", ":25060:", ":*:", "pgpass"), _PGPASS,
+                 lowered=True, accept=pgpass_password),
 )
 
 
