@@ -23,11 +23,13 @@ from memory_store.secret_phrases import LOCK_UNITS, TALK_NUMBER, loose_password,
 # The names that arm the turn. "code" alone is any code (an error's, a product's): only with what it opens
 # or who sent it in the 40 characters around it (`_CODE_CONTEXT`).
 _NAME = re.compile(
-    r"(?i:(?<![a-z])(?P<pw>(?:require|master|root|admin|sudo|db|user|app|auth)?pass(?:word|wd|phrase|code)?s?"
+    r"(?i:(?<![a-z0-9_])(?P<pw>(?:[a-z0-9]+_)*(?:require|master|root|admin|sudo|db|user|app|auth)?"
+    r"pass(?:word|wd|phrase|code)?s?"
     r"|masterauth|pwd|pins?|otp|creds?|credentials?|wi-?fi)(?![a-z])"
     r"|(?<![a-z])(?P<code>codes?)(?![a-z])"
     r"|(?<![a-z])(?P<key>secrets?|tokens?|keys?)(?![a-z]))"
     r"|(?P<th>รหัส(?:ผ่าน)?|พาสเวิร์ด|ไวไฟ)"
+    r"|(?P<lock>ตู้เซฟ|ล็อกเกอร์|ล็อคเกอร์|กุญแจรหัส|ประตู)"
     r"|(?P<zh>密码|密碼|口令|验证码|驗證碼|暗码|暗碼)")
 _CODE_CONTEXT = re.compile(
     r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|keypad|access|building|padlock|mailbox|vault"
@@ -39,7 +41,8 @@ _INTRO = re.compile(
     r"(?i:(?<![a-z])(?:(?:changed|change|reset|updated|update|rotated|switched|set)(?:[ \t]+(?:it|them))?[ \t]+to"
     r"|(?:is|are|was)[ \t]+now|(?:it|that)(?:'|’)s[ \t]+now|(?:it|that)[ \t]+is[ \t]+now|now[ \t]+(?:it(?:'|’)s|is)"
     r"|new[ \t]+(?:one|code|pin|password|pass|value|key)(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*[:=])"
-    r"|(?:old|previous)[ \t]+one(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*:))(?![a-z]))"
+    r"|(?:old|previous)[ \t]+one(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*:)"
+    r"|(?P<its>(?:it|that)(?:'|’)s|it[ \t]+is)|(?P<to>to))(?![a-z]))"
     r"|(?:ตอนนี้|ใหม่|ทั้งหมด|เก่า)?(?:คือ|เป็น)|ใหม่|มาแล้ว(?:ค่ะ|ครับ|คะ|นะ|จ้า)?"
     r"|(?:现在|現在|新的|新密码|新密碼)(?:是|为|為)|(?:换|換|改|变|變|设|設)(?:成|为|為)了?|重置为|重置為")
 # The value right after the introducer: digits of a code (4-12, or groups, a keypad's `#`), else a run of a
@@ -49,6 +52,15 @@ _VALUE = re.compile(
     + r"(?:(?P<digits>[0-9]{2,4}(?:[- ][0-9]{2,4}){1,3}(?![0-9A-Za-z])|[0-9]{4,12}[#*]?(?![0-9A-Za-z]))"
     r"(?![.,:/-][0-9])(?![ \t]*" + LOCK_UNITS + r")(?![ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%|ปี|บาท|วัน|ตัว))"
     r"|(?P<word>(?:(?![\"'`<>”])[!-~]){3,98}(?:(?![\"'`<>.,;:)?”])[!-~])))")
+# "it's N" counts after a verb of change between the name and it ("the keypad code got reset again. it's N
+# now"); "to" after a verb of setting right before the name ("I've set DB_PASSWORD to X"); a lock's name only
+# with an introducer of change (ตอนนี้เป็น, เปลี่ยนเป็น, ใหม่คือ: "ตู้เซฟ … ตอนนี้เป็น N", not "ประตู … คือ N").
+_CHANGED = re.compile(r"(?i:(?<![a-z])(?:changed|change|reset|rotated|updated|switched|new)(?![a-z]))"
+                      r"|เปลี่ยน|ใหม่|รีเซ็ต|换|換|改")
+_SET_BEFORE_NAME = re.compile(
+    r"(?i:(?<![a-z])(?:set|change|changed|update|updated|reset)[ \t]+(?:(?:the|my|our|its)[ \t]+)?"
+    r"(?:[A-Za-z0-9_-]+[ \t]+){0,2})$")
+_LOCK_INTRO = re.compile(r"ตอนนี้|เปลี่ยน|ใหม่")
 _REACH = 160
 _LINE_END = re.compile(r"\r?\n")
 _OF = re.compile(r"[ \t]*(?:ของ|สำหรับ)")
@@ -65,6 +77,8 @@ def _armed(text: str, m: re.Match[str]) -> str | None:
     after = _OF.match(text, m.end())
     if names_other_thing(text, after.end() if after is not None else m.end(), m.group(0)):
         return None     # "รหัสไปรษณีย์", "令牌过期时间": the name of something else
+    if m.group("lock") is not None:
+        return "lock"
     return "made_up" if m.group("key") is not None else "digits"
 
 
@@ -74,7 +88,7 @@ def _value(text: str, at: int, armed: str) -> tuple[int, int] | None:
         return None
     if v.group("digits") is not None:
         value = v.group("digits")
-        if armed != "digits" or _DATE.fullmatch(value):
+        if armed not in ("digits", "lock") or _DATE.fullmatch(value):
             return None
         return v.span("digits")
     value = v.group("word")
@@ -105,6 +119,13 @@ def later_values(text: str) -> str:
         line = _LINE_END.search(text, m.end(), m.end() + _REACH)
         stop = line.start() if line is not None else min(len(text), m.end() + _REACH)
         for intro in _INTRO.finditer(text, m.end(), stop):
+            if intro.group("its") is not None and _CHANGED.search(text, m.end(), intro.start()) is None:
+                continue
+            if intro.group("to") is not None and (intro.start() - m.end() > 2 or _SET_BEFORE_NAME.search(
+                    text, max(0, m.start() - 40), m.start()) is None):
+                continue
+            if armed == "lock" and _LOCK_INTRO.search(text, max(m.end(), intro.start() - 8), intro.end()) is None:
+                continue
             span = _value(text, intro.end(), armed)
             if span is not None:
                 spans.append(span)
@@ -168,8 +189,9 @@ def native_phrases(text: str) -> str:
 # Triggers: names already in redaction's gate (no new first letter in the scan every text pays), and the
 # Thai "new" (a wifi named by its network only: "รีเซ็ต wifi แล้ว อันใหม่คือ X"); needs: an introducer's piece.
 LATER: tuple[SecretFormat, ...] = (
-    SecretFormat("password", ("pass", "pw", "pin", "code", "otp", "cred", "secret", "token", "key", "masterauth", "รหัส",
-                              "พาสเวิ", "ใหม่", "密", "口令", "验证码", "驗證碼"),
+    SecretFormat("password", ("pass", "pw", "pin", "code", "otp", "cred", "secret", "token", "key", "masterauth",
+                              "รหัส", "ตู้เซฟ", "ล็อกเกอร์", "ล็อคเกอร์", "ประตู", "พาสเวิ", "ใหม่", "密", "口令", "验证码",
+                              "驗證碼"),
                  _NAME.pattern, lowered=True, substitute=later_values,
                  needs=(" to ", "now", "new ", "old ", "previous ", "คือ", "เป็น", "ใหม่", "มาแล้ว", "是", "为", "為",
                         "成")),

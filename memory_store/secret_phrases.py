@@ -915,6 +915,17 @@ def bare_password(value: str) -> bool:
             and any(c.islower() for c in value) and not names_a_kind(value))
 
 
+def wifi_code(value: str) -> bool:
+    """A wifi network's code: as a password named by a wide name (`bare_password`), or 8-20 digits (the
+    WPA minimum is 8; routers print all-digit keys), not a date ("รหัสห้อง 20240117")."""
+    if value.isdigit():
+        return 8 <= len(value) <= 20 and _WHEN_LIKE_DIGITS.fullmatch(value) is None
+    return bare_password(value)
+
+
+_WHEN_LIKE_DIGITS = re.compile(r"(?:19|20|25)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])")
+
+
 def aws_secret(value: str) -> bool:
     """40 characters of base64 beside "aws": random-looking (`generated_key`), and not a path
     (`s3://MyBucket2/Reports/2024/Q3/…`): no leading `/`, at most three."""
@@ -1055,7 +1066,7 @@ PHRASES: tuple[SecretFormat, ...] = (
                  accept=login_password),
     # after the formats above, which name these values more closely
     # (triggered by the name, then the network: "wifi" in the triggers' scan would cost every text with a "w")
-    SecretFormat("password", ("key", "pass", "pw", "รหัส"), _WIFI_CODE, lowered=True, accept=bare_password,
+    SecretFormat("password", ("key", "pass", "pw", "รหัส"), _WIFI_CODE, lowered=True, accept=wifi_code,
                  needs=_WIFI_NAMES),
     SecretFormat("password", ("phrase", "วลี"), _TH_PASSPHRASE, lowered=True,
                  needs=("คือ", "เป็น", ":", "：", "=", " is")),
@@ -1271,5 +1282,5 @@ SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("password", _LOCK_NAMES, _LOCK_TAKES.pattern, lowered=True, needs=_LOCK_VERBS,
                  substitute=_lock_numbers),
     # a wifi network's code named "code" (the other names: `_WIFI_CODE` in PHRASES)
-    SecretFormat("password", ("code",), _WIFI_CODE, lowered=True, accept=bare_password, needs=_WIFI_NAMES),
+    SecretFormat("password", ("code",), _WIFI_CODE, lowered=True, accept=wifi_code, needs=_WIFI_NAMES),
 )

@@ -40,6 +40,10 @@ SECRET_TURNS = [
     (f"รหัสเก่าคือ {TH_OLD} ถ้าอันใหม่เข้าไม่ได้ลองอันนี้", TH_OLD),
     (f"รหัสบัตร ATM ของพ่อลงท้ายด้วย 6 ทั้งหมดคือ {TH_PIN} อย่าลืมนะ", TH_PIN),
     (f"ตั้งรหัสแอดมิน Joomla ใหม่ให้แล้วครับ รหัสใหม่คือ {TH_AGENT} เปลี่ยนเองอีกทีได้", TH_AGENT),
+    (f"ตู้เซฟห้องบัญชีเปลี่ยนแล้วนะ ตอนนี้เป็น {TH_CODE}", TH_CODE),
+    (f"heads up, the keypad code got reset again. it's {EN_CODE} now", EN_CODE),
+    (f"I've set DB_PASSWORD to {EN_AGENT} in the staging secrets.", EN_AGENT),
+    (f"Updated the Mattermost admin password to {EN_PW} as you asked.", EN_PW),
     (f"仓库卷帘门的密码周末改了。现在是 {ZH_CODE}，别外传", ZH_CODE),
     (f"后台管理员密码我刚重置好了，新的是 {ZH_PW}，登录后记得改", ZH_PW),
 ]
@@ -65,6 +69,9 @@ HARMLESS_TURNS = [
     "密码规则现在是至少 12 位，2026 年起执行",
     "PIN pad firmware changed to 4.3.0 on the lobby terminal",
     "the API key rotation is now every 30 days, see ticket SEC-4410",
+    "the alarm code changed hands. it's 2026 and nobody remembers who has it",
+    "ตู้เซฟใหม่ตอนนี้เป็น 2 ชั้น ขนาด 60 ลิตร",
+    "I've set the password length to 16 in the policy",
 ]
 
 

@@ -30,6 +30,7 @@ ZH_PHRASE = "窗外的桂花" + "开了2021"
 SPOKEN_ZH = "幺九" + "四七二零"
 TH_NEW = "59" + "17"
 PGPASS_PW = "Lk8" + "vQ2xM7p"
+TH_WIFI_DIGITS = "๒๘๑๖" + "๔๐๙๗"
 PEM = ("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAq2" + "x7Lm9Vt4Kc8Wb1Nd6Yh3Fs0Ja5Ue2Gi7Ko4Mr9Tz\n"
        "-----END RSA PRIVATE KEY-----\n")
 KEY_DATA = base64.b64encode(PEM.encode()).decode()
@@ -44,6 +45,7 @@ SECRET = [
     (f"路由器的管理密码我设了一句话：{ZH_PHRASE}", [ZH_PHRASE]),
     (f"刚收到的验证码是{SPOKEN_ZH}，快填", [SPOKEN_ZH, "幺"]),
     (f"ประตูหลังตั้งรหัสใหม่ {TH_NEW} แล้วนะ", [TH_NEW]),
+    (f"wifi คอนโด: Condo_5G รหัส {TH_WIFI_DIGITS}", [TH_WIFI_DIGITS]),
     (f"$ cat ~/.config/pg/pass\npgbouncer.internal:6432:orders:orders_rw:{PGPASS_PW}", [PGPASS_PW]),
     (f"users:\n- name: admin\n  user:\n    client-key-data: {KEY_DATA}\n", [KEY_DATA[:40]]),
 ]
@@ -65,6 +67,7 @@ HARMLESS = [
     "users:\n- name: admin\n  user:\n    client-certificate-data: " + base64.b64encode(
         b"-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----\n").decode() + "\n",
     "the meeting is at 10:30:45:12:99 on the log line",
+    "wifi ชั้น 3 รหัสห้อง 20240117 ใช้ไม่ได้แล้ว",
 ]
 
 
