@@ -92,8 +92,8 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 _TOKEN_PLAN = _plan(TOKENS)
 _TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES))
 # The side formats (secret_phrases.SIDE): (triggers, substitute, needs), run after the others.
-_SIDE_PLAN = tuple((tuple(t.encode().lower() for t in f.triggers), _substituter(f), tuple(n.encode() for n in f.needs))
-                   for f in (*SIDE, *SPOKEN_SIDE, *LATER))
+_SIDE_PLAN = tuple((frozenset(t.encode().lower() for t in f.triggers), _substituter(f),
+                    tuple(n.encode() for n in f.needs)) for f in (*SIDE, *SPOKEN_SIDE, *LATER))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
@@ -349,7 +349,7 @@ def again(text: str) -> str:
 def _side(text: str, lowered: bytes, present: set[bytes]) -> str:
     """`text` through the side formats whose triggers are in `present`."""
     for triggers, substitute, needs in _SIDE_PLAN:
-        if not any(t in present for t in triggers):
+        if present.isdisjoint(triggers):
             continue
         if needs and not any(n in lowered for n in needs):
             continue

@@ -108,18 +108,35 @@ def _keys(text: str, pattern: re.Pattern[str]) -> str:
 # An authenticator's setup key in groups of four (base32: letters and the digits 2-7, one case) after words
 # about it and a copula or a colon in the same sentence ("typed the setup key by hand: …", "จด secret key ไว้
 # ว่า …", "TOTP 种子我抄下来了：…"): the grouping and the alphabet say what it is (an IBAN holds 0, 1, 8 or 9).
-_GROUPED_SEED = re.compile(
+# (the value is looked for first, as groups of four in one case, and the name and its copula in the 70
+# characters before it: a search for the name's alternation tried every place of the text)
+_SEED_GROUPS = re.compile(r"[A-Z2-7]{4}[ \t][A-Z2-7]{4}(?:[ \t][A-Z2-7]{4}){2,14}|[a-z2-7]{4}[ \t][a-z2-7]{4}"
+                          r"(?:[ \t][a-z2-7]{4}){2,14}")
+_SEED_NAMED = re.compile(
     r"(?:(?i:(?<![a-z])(?:key|seed|secret)s?(?![a-z]))|กุญแจ|คีย์|ซีด|密钥|密鑰|秘钥|秘鑰|种子|種子)"
-    r"[^\n\[\].!?。！？]{0,40}?(?:[:：=]|ว่า|คือ|เป็น|是|为|為|(?i:(?<![a-z])(?:is|was)(?![a-z])))[ \t]*" + NOT_MARK
-    + r"[\"'`“]?(?P<secret>[A-Z2-7]{4}(?:[ \t][A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?:[ \t][a-z2-7]{4}){3,15})"
-    r"(?![A-Za-z0-9])")
+    r"[^\n\[\].!?。！？]{0,40}?(?:[:：=]|ว่า|คือ|เป็น|是|为|為|(?i:(?<![a-z])(?:is|was)(?![a-z])))[ \t]*"
+    + NOT_MARK + r"[\"'`“]?$")
+_GROUPED_SEED = re.compile(_SEED_NAMED.pattern[:-1] + _SEED_GROUPS.pattern)  # (its triggers' source)
 
 
-def _grouped_seed(m: re.Match[str]) -> str:
-    value = m.group("secret")
-    if not any(c in "234567" for c in value) or not any(c.isalpha() for c in value):
-        return m.group(0)
-    return m.string[m.start():m.start("secret")] + "[REDACTED:secret]" + m.string[m.end("secret"):m.end()]
+def _grouped_seeds(text: str) -> str:
+    out: list[str] = []
+    last = 0
+    for v in _SEED_GROUPS.finditer(text):
+        value = v.group(0)
+        if v.start() < last or not any(c in "234567" for c in value) or not any(c.isalpha() for c in value):
+            continue
+        if (v.start() and text[v.start() - 1].isalnum()) or (v.end() < len(text) and text[v.end()].isalnum()):
+            continue
+        if _SEED_NAMED.search(text, max(0, v.start() - 70), v.start()) is None:
+            continue
+        out.append(text[last:v.start()])
+        out.append("[REDACTED:secret]")
+        last = v.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
 
 
 # A private key in base64 (a kubeconfig's `client-key-data`, a Kubernetes Secret's `tls.key`, a CI variable):
@@ -149,7 +166,7 @@ KEYS: tuple[SecretFormat, ...] = (
                  substitute=lambda text: text if text.isascii() else _keys(text, _CJK_RE)),
     SecretFormat("secret", ("key", "seed", "secret", "กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "种子",
                             "種子"), _GROUPED_SEED.pattern, lowered=True, needs=tuple("234567"),
-                 substitute=lambda text: _GROUPED_SEED.sub(_grouped_seed, text)),
+                 substitute=_grouped_seeds),
     SecretFormat("private_key", ("LS0tLS1CRUdJTi",), _PEM_B64.pattern,
                  substitute=lambda text: _PEM_B64.sub(_pem_b64, text)),
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat, made_up, ordinary_value
-from memory_store.secret_phrases import LOCK_UNITS, TALK_NUMBER, loose_password, names_other_thing
+from memory_store.secret_phrases import LOCK_UNITS, TALK_NUMBER, finds, loose_password, names_other_thing
 
 # The names that arm the turn. "code" alone is any code (an error's, a product's): only with what it opens
 # or who sent it in the 40 characters around it (`_CODE_CONTEXT`).
@@ -29,7 +29,7 @@ _NAME = re.compile(
     r"|(?<![a-z])(?P<code>codes?)(?![a-z])"
     r"|(?<![a-z])(?P<key>secrets?|tokens?|keys?)(?![a-z]))"
     r"|(?P<th>รหัส(?:ผ่าน)?|พาสเวิร์ด|ไวไฟ)"
-    r"|(?P<lock>ตู้เซฟ|ล็อกเกอร์|ล็อคเกอร์|กุญแจรหัส|ประตู)"
+    r"|(?P<lock>ตู้เซฟ|ล็อกเกอร์|ล็อคเกอร์|กุญแจรหัส)"
     r"|(?P<zh>密码|密碼|口令|验证码|驗證碼|暗码|暗碼)")
 _CODE_CONTEXT = re.compile(
     r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|keypad|access|building|padlock|mailbox|vault"
@@ -39,12 +39,23 @@ _CODE_CONTEXT = re.compile(
 # 新的是, a copula.
 _INTRO = re.compile(
     r"(?i:(?<![a-z])(?:(?:changed|change|reset|updated|update|rotated|switched|set)(?:[ \t]+(?:it|them))?[ \t]+to"
-    r"|(?:is|are|was)[ \t]+now|(?:it|that)(?:'|’)s[ \t]+now|(?:it|that)[ \t]+is[ \t]+now|now[ \t]+(?:it(?:'|’)s|is)"
+    r"|(?P<now>(?:is|are|was)[ \t]+now)|(?:it|that)(?:'|’)s[ \t]+now|(?:it|that)[ \t]+is[ \t]+now"
+    r"|now[ \t]+(?:it(?:'|’)s|is)"
     r"|new[ \t]+(?:one|code|pin|password|pass|value|key)(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*[:=])"
     r"|(?:old|previous)[ \t]+one(?:[ \t]+(?:is|was)|(?:'|’)s|[ \t]*:)"
     r"|(?P<its>(?:it|that)(?:'|’)s|it[ \t]+is)|(?P<to>to))(?![a-z]))"
-    r"|(?:ตอนนี้|ใหม่|ทั้งหมด|เก่า)?(?:คือ|เป็น)|ใหม่|มาแล้ว(?:ค่ะ|ครับ|คะ|นะ|จ้า)?"
+    r"|(?:ตอนนี้|ใหม่|ทั้งหมด|เก่า|ก็)(?:คือ|เป็น)|(?:都|也|还|還|就)(?:是|为|為)|(?P<copula>คือ|เป็น|是|为|為)|ใหม่"
+    r"|มาแล้ว(?:ค่ะ|ครับ|คะ|นะ|จ้า)?"
     r"|(?:现在|現在|新的|新密码|新密碼)(?:是|为|為)|(?:换|換|改|变|變|设|設)(?:成|为|為)了?|重置为|重置為")
+# A bare copula (คือ, เป็น, 是) or "is now" is anyone's: it introduces the secret's value only close to the
+# name (`_NEAR`), in its clause (no punctuation or topic switch between: "รหัสผ่านเปลี่ยนทุก 90 วัน ส่วนห้องประชุม
+# คือ 1908", "密码要定期换，会议室是 1602", "the password changed, port is now 8443" stay). And no introducer
+# counts when another thing is named right before it: a room, a port, a network's or a user's name.
+_NEAR = 50
+_BREAK = re.compile(r"[,，。.!?;；:：、]|ส่วน|而|但")
+_OTHER_SUBJECT = re.compile(
+    r"(?i:(?<![a-z])(?:ports?|rooms?|floors?|ssid|name|user(?:name)?|login|id|version|build|ticket)(?![a-z]))"
+    r"|ห้อง|ชั้น|ตึก|อาคาร|ชื่อ|ผู้ใช้|ยูสเซอร์|เวอร์ชัน|会议室|會議室|房间|房間|楼|樓|用户名|用戶名|账号|帳號|端口|版本")
 # The value right after the introducer: digits of a code (4-12, or groups, a keypad's `#`), else a run of a
 # password's characters.
 _VALUE = re.compile(
@@ -61,7 +72,10 @@ _SET_BEFORE_NAME = re.compile(
     r"(?i:(?<![a-z])(?:set|change|changed|update|updated|reset)[ \t]+(?:(?:the|my|our|its)[ \t]+)?"
     r"(?:[A-Za-z0-9_-]+[ \t]+){0,2})$")
 _LOCK_INTRO = re.compile(r"ตอนนี้|เปลี่ยน|ใหม่")
+_NOW_AFTER = re.compile(r"[ \t]*,?[ \t]*(?i:now)(?![a-z])")
 _REACH = 160
+_DIGIT = re.compile(r"[0-9]")
+_LETTER_DIGIT = re.compile(r"[0-9][A-Za-z]|[A-Za-z][0-9]")
 _LINE_END = re.compile(r"\r?\n")
 _OF = re.compile(r"[ \t]*(?:ของ|สำหรับ)")
 # A version, not a password ("pin เป็น v2.8.1").
@@ -98,6 +112,35 @@ def _value(text: str, at: int, armed: str) -> tuple[int, int] | None:
     return v.span("word")
 
 
+# Where a name may start: each is found with `str.find` (`finds`), and `_NAME` is tried there and at the start
+# of the identifier it ends ("DB_PASSWORD", "requirepass"), not searched for through the text (a search of its
+# alternation tried every place of a long text: 5 times the cost of the rest of redaction on prose).
+_NAME_WORDS = ("pass", "pwd", "pin", "otp", "cred", "wifi", "wi-fi", "masterauth", "code", "secret", "token", "key",
+               "รหัส", "พาสเวิร์ด", "ไวไฟ", "ตู้เซฟ", "ล็อกเกอร์", "ล็อคเกอร์", "กุญแจรหัส", "密码", "密碼", "口令",
+               "验证码", "驗證碼", "暗码", "暗碼")
+_IDENTIFIER = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _names(text: str) -> list[re.Match[str]]:
+    """The matches of `_NAME` in `text`, in order, none inside another (see `_NAME_WORDS`)."""
+    low = text.lower()
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        return list(_NAME.finditer(text))
+    found: list[re.Match[str]] = []
+    last = 0
+    for at in sorted({at for word in _NAME_WORDS for at in finds(low, word)}):
+        if at < last:
+            continue
+        start = at
+        while start > 0 and low[start - 1] in _IDENTIFIER:
+            start -= 1
+        m = (_NAME.match(text, start) if start < at else None) or _NAME.match(text, at)
+        if m is not None and m.end() > at:
+            found.append(m)
+            last = m.end()
+    return found
+
+
 def later_password(value: str) -> bool:
     """A password given later in the turn: a password's shape (`loose_password`) with a lower-case letter
     and a digit, not starting with a digit, not a version; so "TypeScript", "ERR-504", "v2.8.1" stay."""
@@ -110,7 +153,7 @@ def later_values(text: str) -> str:
     module docstring)."""
     spans: list[tuple[int, int]] = []
     done = 0
-    for m in _NAME.finditer(text):
+    for m in _names(text):
         if m.end() < done:
             continue
         armed = _armed(text, m)
@@ -118,6 +161,10 @@ def later_values(text: str) -> str:
             continue
         line = _LINE_END.search(text, m.end(), m.end() + _REACH)
         stop = line.start() if line is not None else min(len(text), m.end() + _REACH)
+        # every value holds a digit (a code's, a password's shape, a made-up one's beside a letter): a name
+        # with none after it is skipped before the introducers are looked for
+        if (_LETTER_DIGIT if armed == "made_up" else _DIGIT).search(text, m.end(), stop) is None:
+            continue
         for intro in _INTRO.finditer(text, m.end(), stop):
             if intro.group("its") is not None and _CHANGED.search(text, m.end(), intro.start()) is None:
                 continue
@@ -126,7 +173,14 @@ def later_values(text: str) -> str:
                 continue
             if armed == "lock" and _LOCK_INTRO.search(text, max(m.end(), intro.start() - 8), intro.end()) is None:
                 continue
+            if (intro.group("copula") is not None or intro.group("now") is not None) and (
+                    intro.start() - m.end() > _NEAR or _BREAK.search(text, m.end(), intro.start()) is not None):
+                continue
+            if _OTHER_SUBJECT.search(text, max(m.end(), intro.start() - 12), intro.start()) is not None:
+                continue
             span = _value(text, intro.end(), armed)
+            if span is not None and intro.group("its") is not None and _NOW_AFTER.match(text, span[1]) is None:
+                continue    # "it's N" only as "it's N now": "it's 2026 and nobody knows" is talk
             if span is not None:
                 spans.append(span)
                 done = span[1]
@@ -187,16 +241,19 @@ def native_phrases(text: str) -> str:
 
 
 # Triggers: names already in redaction's gate (no new first letter in the scan every text pays), and the
-# Thai "new" (a wifi named by its network only: "รีเซ็ต wifi แล้ว อันใหม่คือ X"); needs: an introducer's piece.
+# Thai "the new one" (a wifi named by its network only: "รีเซ็ต wifi แล้ว อันใหม่คือ X"); needs: an introducer's piece.
 LATER: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw", "pin", "code", "otp", "cred", "secret", "token", "key", "masterauth",
-                              "รหัส", "ตู้เซฟ", "ล็อกเกอร์", "ล็อคเกอร์", "ประตู", "พาสเวิ", "ใหม่", "密", "口令", "验证码",
-                              "驗證碼"),
+                              "รหัส", "ตู้เซฟ", "ล็อกเกอร์", "ล็อคเกอร์", "พาสเวิ", "อันใหม่", "ตัวใหม่", "密", "口令",
+                              "验证码", "驗證碼"),
                  _NAME.pattern, lowered=True, substitute=later_values,
-                 needs=(" to ", "now", "new ", "old ", "previous ", "คือ", "เป็น", "ใหม่", "มาแล้ว", "是", "为", "為",
-                        "成")),
-    # ("s what i": the trie's scan already stops at every "s"; "what" would add a first letter)
-    SecretFormat("password", ("s what i", "s what we"), _SET_BEFORE.pattern, lowered=True, substitute=set_before),
+                 # (" to " itself is in most English texts: the verbs' endings before it, and "set " for "set X to")
+                 needs=("ed to ", "ge to ", "te to ", "et to ", "it to ", "em to ", "set ", "now", "new ", "old ",
+                        "previous ", "it's", "it’s", "it is", "คือ", "เป็น", "ใหม่", "มาแล้ว", "是", "为", "為", "成")),
+    # (triggered by the commonest of what it opens, with no new first letter in the scan every text pays; "what i"
+    # or "what we" needed)
+    SecretFormat("password", ("admin", "login", "account", "pass"), _SET_BEFORE.pattern, lowered=True,
+                 needs=("what i", "what we"), substitute=set_before),
     SecretFormat("password", ("รหัส", "พาสเวิ", "密", "口令", "pass"), _NATIVE_PHRASE.pattern, lowered=True,
                  needs=("คำ", "ภาษาไทย", "ประโยค", "วลี", "一句", "中文", "汉字", "漢字", "句子"),
                  substitute=native_phrases),

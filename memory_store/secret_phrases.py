@@ -378,7 +378,7 @@ def _named_kind(m: re.Match[str], value: str) -> str:
 
 
 _ZH_PASSWORD = (
-    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|:|：|="
+    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]，。；！？,;!?]{0,12}?(?:是|为|為|:|：|="
     r"|(?:设为|設為|设成|設成|设置为|設置為|设置成|設置成|改成|改为|改為|换成|換成|换为|換為|变成|變成"
     r"|更新为|更新為)了?)[ \t]*"
     + NOT_MARK + r"[\"'`“]?" + _ASCII_OR_PHRASE
@@ -716,9 +716,34 @@ _BACKUP_LIST = re.compile(
     + r"[\"'`“]?(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])")
 
 
+_BACKUP_WORDS = ("backup", "recovery", "rescue", "2fa", "mfa", "one time", "one-time", "single", "โค้ดสำรอง",
+                 "รหัสสำรอง", "โค้ดกู้คืน", "รหัสกู้คืน", "备用码", "備用碼", "恢复码", "恢復碼", "备份码", "備份碼", "救援码",
+                 "救援碼", "复原码", "復原碼")
+
+
 def _backup_lists(text: str) -> str:
-    """`text` with each list of backup codes after words about it and a colon redacted (`_BACKUP_LIST`)."""
-    return _BACKUP_LIST.sub(_code_list, text)
+    """`text` with each list of backup codes after words about it and a colon redacted (`_BACKUP_LIST`), tried
+    where a name starts (found with `str.find`: "code" is in most coding transcripts)."""
+    low = text.lower()
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        return _BACKUP_LIST.sub(_code_list, text)
+    out: list[str] = []
+    last = 0
+    for start in sorted({at for word in _BACKUP_WORDS for at in finds(low, word)}):
+        if start < last:
+            continue
+        m = _BACKUP_LIST.match(text, start)
+        if m is None:
+            continue
+        new = _code_list(m)
+        if new != m.group(0):
+            out.append(text[last:m.start()])
+            out.append(new)
+            last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
 # A code read out in groups ("583 019"): one code, not a list of short items that are none.
 _SPACED_CODE = re.compile(_SPACED_DIGITS)
 
@@ -1273,7 +1298,7 @@ def _lock_numbers(text: str) -> str:
 SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
     SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
-    SecretFormat("password", ("code", "โค้ด", "รหัส", "码", "碼"), _BACKUP_LIST.pattern, lowered=True, needs=(":", "："),
+    SecretFormat("password", ("code", *_BACKUP_WORDS[8:]), _BACKUP_LIST.pattern, lowered=True, needs=(":", "："),
                  substitute=_backup_lists),
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),

@@ -46,6 +46,7 @@ SECRET_TURNS = [
     (f"Updated the Mattermost admin password to {EN_PW} as you asked.", EN_PW),
     (f"仓库卷帘门的密码周末改了。现在是 {ZH_CODE}，别外传", ZH_CODE),
     (f"后台管理员密码我刚重置好了，新的是 {ZH_PW}，登录后记得改", ZH_PW),
+    (f"门禁卡密码和保险柜密码设成一样的了，都是 {ZH_CODE}", ZH_CODE),
 ]
 
 
@@ -72,6 +73,9 @@ HARMLESS_TURNS = [
     "the alarm code changed hands. it's 2026 and nobody remembers who has it",
     "ตู้เซฟใหม่ตอนนี้เป็น 2 ชั้น ขนาด 60 ลิตร",
     "I've set the password length to 16 in the policy",
+    "รหัสผ่านต้องเปลี่ยนทุก 90 วัน ส่วนห้องประชุมคือ 1908 นะ",
+    "密码要定期换，会议室是 1602",
+    "the password changed last week, and the port is now 8443",
 ]
 
 
