@@ -56,6 +56,21 @@ class SecretFormat:
         return found
 
 
+class LazyPattern:
+    """A regular expression compiled on its first use (`pattern()`), as `SecretFormat.pattern` is: every
+    command imports the catalogue at start-up, and most never run a given pattern."""
+    __slots__ = ("source", "_compiled")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def __call__(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.source)
+        return self._compiled
+
+
 def _lit(prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> str:
     """`prefix rest` for each prefix, not continuing a word on its left. The look-behind comes
     after the literal so that the pattern still starts with it (see the module docstring)."""

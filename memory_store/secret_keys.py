@@ -17,7 +17,7 @@ import base64
 import binascii
 import re
 
-from memory_store.secret_formats import NOT_MARK, SecretFormat, high_entropy, kept_or_dated
+from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, high_entropy, kept_or_dated
 from memory_store.secret_phrases import finds, secret_named, spans_at
 
 _W = r"[^\s.,;:!?\"'`]++"   # a whole word (possessive: no backtracking into it)
@@ -112,11 +112,11 @@ def _keys(text: str, pattern: re.Pattern[str]) -> str:
 # characters before it: a search for the name's alternation tried every place of the text)
 _SEED_GROUPS = re.compile(r"[A-Z2-7]{4}[ \t][A-Z2-7]{4}(?:[ \t][A-Z2-7]{4}){2,14}|[a-z2-7]{4}[ \t][a-z2-7]{4}"
                           r"(?:[ \t][a-z2-7]{4}){2,14}")
-_SEED_NAMED = re.compile(
+_SEED_NAMED = LazyPattern(
     r"(?:(?i:(?<![a-z])(?:key|seed|secret)s?(?![a-z]))|กุญแจ|คีย์|ซีด|密钥|密鑰|秘钥|秘鑰|种子|種子)"
     r"[^\n\[\].!?。！？]{0,40}?(?:[:：=]|ว่า|คือ|เป็น|是|为|為|(?i:(?<![a-z])(?:is|was)(?![a-z])))[ \t]*"
     + NOT_MARK + r"[\"'`“]?$")
-_GROUPED_SEED = re.compile(_SEED_NAMED.pattern[:-1] + _SEED_GROUPS.pattern)  # (its triggers' source)
+_GROUPED_SEED = _SEED_NAMED.source[:-1] + _SEED_GROUPS.pattern   # (its format's source: never compiled)
 
 
 def _grouped_seeds(text: str) -> str:
@@ -128,7 +128,7 @@ def _grouped_seeds(text: str) -> str:
             continue
         if (v.start() and text[v.start() - 1].isalnum()) or (v.end() < len(text) and text[v.end()].isalnum()):
             continue
-        if _SEED_NAMED.search(text, max(0, v.start() - 70), v.start()) is None:
+        if _SEED_NAMED().search(text, max(0, v.start() - 70), v.start()) is None:
             continue
         out.append(text[last:v.start()])
         out.append("[REDACTED:secret]")
@@ -141,7 +141,7 @@ def _grouped_seeds(text: str) -> str:
 
 # A private key in base64 (a kubeconfig's `client-key-data`, a Kubernetes Secret's `tls.key`, a CI variable):
 # the PEM block's "-----BEGIN " encoded, and "PRIVATE KEY" in what it decodes to (a certificate's stays).
-_PEM_B64 = re.compile(r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{30,}={0,2}")
+_PEM_B64 = LazyPattern(r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{30,}={0,2}")
 
 
 def _pem_b64(m: re.Match[str]) -> str:
@@ -165,8 +165,8 @@ KEYS: tuple[SecretFormat, ...] = (
                  needs=_NEEDS,
                  substitute=lambda text: text if text.isascii() else _keys(text, _CJK_RE)),
     SecretFormat("secret", ("key", "seed", "secret", "กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "种子",
-                            "種子"), _GROUPED_SEED.pattern, lowered=True, needs=tuple("234567"),
+                            "種子"), _GROUPED_SEED, lowered=True, needs=tuple("234567"),
                  substitute=_grouped_seeds),
-    SecretFormat("private_key", ("LS0tLS1CRUdJTi",), _PEM_B64.pattern,
-                 substitute=lambda text: _PEM_B64.sub(_pem_b64, text)),
+    SecretFormat("private_key", ("LS0tLS1CRUdJTi",), _PEM_B64.source,
+                 substitute=lambda text: _PEM_B64().sub(_pem_b64, text)),
 )

@@ -11,6 +11,7 @@ from memory_store.secret_formats import (
     ENV_REF,
     NOT_A_PASSWORD,
     NOT_MARK,
+    LazyPattern,
     SecretFormat,
     ascii_secret,
     generated_key,
@@ -711,7 +712,7 @@ _CODE_SPLIT = re.compile(_CODE_SEP)
 # that is no code (`_code_list`); within the sentence, on the name's line.
 _BACKUP_NAMES = (r"(?i:(?<![a-z])(?:backup|recovery|rescue|2fa|mfa|one[ -]time|single[ -]use)[ \t-]+codes(?![a-z]))"
                  r"|(?:โค้ด|รหัส)(?:สำรอง|กู้คืน)|备用码|備用碼|恢复码|恢復碼|备份码|備份碼|救援码|救援碼|复原码|復原碼")
-_BACKUP_LIST = re.compile(
+_BACKUP_LIST = LazyPattern(
     r"(?:" + _BACKUP_NAMES + r")[^:：\n.!?。！？]{0,80}?[ \t]*[:：][ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?" + NOT_MARK
     + r"[\"'`“]?(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])")
 
@@ -726,13 +727,13 @@ def _backup_lists(text: str) -> str:
     where a name starts (found with `str.find`: "code" is in most coding transcripts)."""
     low = text.lower()
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
-        return _BACKUP_LIST.sub(_code_list, text)
+        return _BACKUP_LIST().sub(_code_list, text)
     out: list[str] = []
     last = 0
     for start in sorted({at for word in _BACKUP_WORDS for at in finds(low, word)}):
         if start < last:
             continue
-        m = _BACKUP_LIST.match(text, start)
+        m = _BACKUP_LIST().match(text, start)
         if m is None:
             continue
         new = _code_list(m)
@@ -1298,7 +1299,7 @@ def _lock_numbers(text: str) -> str:
 SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
     SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
-    SecretFormat("password", ("code", *_BACKUP_WORDS[8:]), _BACKUP_LIST.pattern, lowered=True, needs=(":", "："),
+    SecretFormat("password", ("code", *_BACKUP_WORDS[8:]), _BACKUP_LIST.source, lowered=True, needs=(":", "："),
                  substitute=_backup_lists),
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
