@@ -27,8 +27,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
+from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat, stand_in
 from memory_store.secret_keys import KEYS
+from memory_store.secret_later import LATER
 from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
 from memory_store.secret_spoken import SPOKEN, SPOKEN_SIDE
 
@@ -38,7 +39,7 @@ _VALUE_GROUPS = ("secret", "secret_q", "secret_c", "secret_p")
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
 CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES, *SIDE,
-                                       *SPOKEN_SIDE)
+                                       *SPOKEN_SIDE, *LATER)
 
 
 def kinds() -> list[str]:
@@ -61,6 +62,8 @@ def _substituter(f: SecretFormat) -> Callable[[str], str]:
         if f.about is not None and not f.about(m.string[m.start():start]):
             return m.group(0)
         if f.accept is not None and name != "secret_q" and not f.accept(value):
+            return m.group(0)
+        if stand_in(value, m.string, start, end):
             return m.group(0)
         kind = f.kind_of(m, value) if f.kind_of is not None else f.kind
         return m.string[m.start():start] + MARK.format(kind) + m.string[end:m.end()]
@@ -89,8 +92,8 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 _TOKEN_PLAN = _plan(TOKENS)
 _TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES))
 # The side formats (secret_phrases.SIDE): (triggers, substitute, needs), run after the others.
-_SIDE_PLAN = tuple((tuple(t.encode().lower() for t in f.triggers), _substituter(f), tuple(n.encode() for n in f.needs))
-                   for f in (*SIDE, *SPOKEN_SIDE))
+_SIDE_PLAN = tuple((frozenset(t.encode().lower() for t in f.triggers), _substituter(f),
+                    tuple(n.encode() for n in f.needs)) for f in (*SIDE, *SPOKEN_SIDE, *LATER))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
@@ -185,10 +188,21 @@ _COMMON_FIRST = frozenset(b"eort")
 _BY_IN = tuple(sorted(w for w in _SCAN_WORDS if w[0] in _COMMON_FIRST))
 _BY_TRIE = frozenset(w for w in _SCAN_WORDS if w[0] not in _COMMON_FIRST)
 _INSIDE: dict[bytes, frozenset[bytes]] = {w: frozenset(o for o in _BY_TRIE if o in w) for w in _BY_TRIE}
-_RUNS_ON: dict[bytes, tuple[bytes, ...]] = {
-    w: tuple(sorted(o for o in _BY_TRIE
-                    if any(len(o) > len(w) - k and o.startswith(w[k:]) for k in range(1, len(w)))))
-    for w in _BY_TRIE}
+
+
+def _runs_on(words: frozenset[bytes]) -> dict[bytes, tuple[bytes, ...]]:
+    """For each word, the words that start inside it and run on past its end: `o` with `o.startswith(w[k:])`
+    and longer than `w[k:]`, for some 0 < k < len(w). Found through a map of every proper prefix to the words
+    it begins (the pairwise test of every word against every suffix of every other cost ~30 ms of every
+    command's start-up once the triggers passed 150)."""
+    by_prefix: dict[bytes, list[bytes]] = {}
+    for o in words:
+        for n in range(1, len(o)):
+            by_prefix.setdefault(o[:n], []).append(o)
+    return {w: tuple(sorted({o for k in range(1, len(w)) for o in by_prefix.get(w[k:], ())})) for w in words}
+
+
+_RUNS_ON: dict[bytes, tuple[bytes, ...]] = _runs_on(_BY_TRIE)
 
 
 @functools.cache
@@ -346,7 +360,7 @@ def again(text: str) -> str:
 def _side(text: str, lowered: bytes, present: set[bytes]) -> str:
     """`text` through the side formats whose triggers are in `present`."""
     for triggers, substitute, needs in _SIDE_PLAN:
-        if not any(t in present for t in triggers):
+        if present.isdisjoint(triggers):
             continue
         if needs and not any(n in lowered for n in needs):
             continue

@@ -56,6 +56,21 @@ class SecretFormat:
         return found
 
 
+class LazyPattern:
+    """A regular expression compiled on its first use (`pattern()`), as `SecretFormat.pattern` is: every
+    command imports the catalogue at start-up, and most never run a given pattern."""
+    __slots__ = ("source", "_compiled")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def __call__(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.source)
+        return self._compiled
+
+
 def _lit(prefixes: tuple[str, ...], rest: str, *, left: str = "A-Za-z0-9_") -> str:
     """`prefix rest` for each prefix, not continuing a word on its left. The look-behind comes
     after the literal so that the pattern still starts with it (see the module docstring)."""
@@ -394,6 +409,65 @@ def _example_digits(value: str) -> bool:
     return counting or len(set(digits)) <= 3
 
 
+# ---- stand-ins: values in a secret's place that are none ------------------------------------------
+# What blind2's dev half showed redacted (a decision lost): a placeholder (masked, x's, `your_…_here`, the word
+# "password" in a URL's password place, `changeme` in a text that says it is an example); a value that says
+# in itself that it is fake (a vendor's published `…EXAMPLE`, `FAKE`, a run of zeros); a card number published
+# for testing; a national id grouped as one; a value public by design (an SSH public key's body, a key's
+# `SHA256:` fingerprint, an OAuth client id, an analytics cookie). A value only *called* fake in the sentence
+# is not one: nothing here reads the words around it but for an example's `changeme`.
+_MASKED = re.compile(r"\*{4}|•{3}|[xX]{8}|[xX]{4}(?:[-_][xX]{4}){2}")
+# (the mark ends the value, or only zeros or x's follow it: `…EXAMPLE`, `…EXAMPLEKEY`, `FAKE000…`; a random
+# tail after it, `AKIAQ3EXAMPLEZ7K2LMN`, is a real-shaped value called fake, which goes)
+_FAKE_MARK = re.compile(r"(?:FAKE|EXAMPLE|DUMMY|PLACEHOLDER|NOTREAL)(?:KEY)?[0xX]*$|0{12}")
+_YOURS = re.compile(r"(?i:(?:your|my)[_-][a-z0-9_-]*|[a-z0-9_-]*[_-]here|<[^<>]*>|\{\{[^{}]*\}\})")
+_CHANGEME = frozenset(("changeme", "change_me", "change-me", "changeit", "replaceme", "replace_me", "replace-me",
+                       "secret", "password", "pass", "passwd", "placeholder", "xxx", "xxxx", "todo", "tbd"))
+_EXAMPLE_TEXT = re.compile(r"(?i:example|sample|template|placeholder)|示例|示範|范例|範例|样例|樣例|ตัวอย่าง")
+_URL_WORDS = frozenset(("password", "pass", "passwd", "pwd", "pw", "secret"))
+# Card numbers that card networks' gateways publish for tests (Stripe's, Omise's, Adyen's, Braintree's).
+_TEST_CARDS = frozenset((
+    "4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "5200828282828210",
+    "5105105105105100", "378282246310005", "371449635398431", "6011111111111117", "6011000990139424",
+    "3056930009020004", "36227206271667", "3566002020360505", "6200000000000005", "4111111111111111",
+    "4012888888881881", "4222222222222", "5454545454545454", "3530111333300000", "6011111111111111",
+    "4000000000000002", "4000000000000077", "4000000000000069", "4000000000000119", "4000000000000127",
+    "4000000000000341", "4000000000003220", "4000000000003063", "4000000000009995", "4000002500003155",
+    "4000002760003184", "4000008260003178", "4000000000000101", "4000000000000259", "4100000000000019",
+    "4000000000000044", "4000000000000036", "4000000000000010", "4000000000000028", "5100000000000008",
+))
+# A Thai national id as the card prints it (1-4-5-2-1): an identity card's number, not a payment card's.
+_NATIONAL_ID = re.compile(r"[0-9]([ -])[0-9]{4}\1[0-9]{5}\1[0-9]{2}\1[0-9]")
+# The start of an SSH public key's body (ed25519, rsa, ecdsa, and the security-key ones): the algorithm's name
+# in base64, as `authorized_keys` holds it. A private key's body starts otherwise (`b3BlbnNzaC1rZXktdjE`).
+_PUBLIC_KEY_BODIES = ("AAAAC3NzaC1lZDI1NTE5", "AAAAB3NzaC1yc2E", "AAAAE2VjZHNhLXNoYTItbmlzdHA",
+                      "AAAAGnNrLXNzaC1lZDI1NTE5", "AAAAInNrLWVjZHNh")
+_FINGERPRINT_BEFORE = re.compile(r"(?:SHA256|SHA1|MD5):$")
+_ANALYTICS = re.compile(r"(?:GA|GS)[0-9]\.[0-9]\.[0-9.]+|fb\.[0-9]\.[0-9]+\.[0-9]+")
+_PUBLIC_SUFFIXES = (".apps.googleusercontent.com",)
+_EDGE = " \t,.;:，。、；：)]}\"'`"
+
+
+def stand_in(value: str, text: str, start: int, end: int) -> bool:
+    """Whether `value`, found at `text[start:end]` in a secret's place, is a stand-in or public by design
+    (see above), so that it stays."""
+    core = value.strip(_EDGE)
+    ascii_head = re.match(r"[!-~]*", core)
+    word = ascii_head.group(0).strip(_EDGE).lower() if ascii_head else ""
+    if _MASKED.search(core) or _FAKE_MARK.search(core) or _YOURS.fullmatch(core):
+        return True
+    if word in _URL_WORDS and text.startswith("@", end):
+        return True     # `scheme://user:password@host`
+    if word in _CHANGEME and _EXAMPLE_TEXT.search(text):
+        return True
+    digits = "".join(c for c in core if c.isdigit())
+    if digits and len(digits) == len(core.replace(" ", "").replace("-", "")):
+        return digits in _TEST_CARDS or _NATIONAL_ID.fullmatch(core) is not None
+    if core.startswith(_PUBLIC_KEY_BODIES) or core.endswith(_PUBLIC_SUFFIXES) or _ANALYTICS.fullmatch(core):
+        return True
+    return _FINGERPRINT_BEFORE.search(text, max(0, start - 7), start) is not None
+
+
 def query_secret(value: str) -> bool:
     """A credential in a URL's query or a header: 16+ characters, a letter and a digit, not a value of
     ordinary settings (`ordinary_value`: a path, a URL, a version, words joined by symbols)."""
@@ -544,9 +618,20 @@ CONTEXT: tuple[SecretFormat, ...] = (
     # "卡背面三位数 614", "信用卡背后的数字是 2207".
     # (triggered by the card words that other formats test already, then the place: a new first character in
     # the triggers' scan would cost every text that holds it)
+    # The place alone after a card named earlier in the text ("卡号是 …，背面那三位是 614"): the count of digits
+    # there, then a copula.
     SecretFormat("card_cvv", ("บัตร", "卡"), needs=("หลังบัตร", "背面", "背后", "背後"), source=
-        r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*[0-9][ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後))"
+        r"(?:(?:รหัส|เลข|ตัวเลข)(?:[ \t]*(?:[0-9]|สาม|สี่)[ \t]*(?:ตัว|หลัก))?[ \t]*(?:ด้าน)?หลังบัตร|卡片?的?(?:背面|背后|背後)"
+        r"|(?:背面|背后|背後)(?:那|的)?[ \t]*(?:[34三四]|三个|三個)[ \t]*(?:位|个|個)(?:数字|數字|数|數)?"
+        r"(?=[ \t]*(?:是|为|為|:|：)))"
         r"[\u0e00-\u0e7f\u4e00-\u9fff \t]{0,12}?(?:คือ|เป็น|是|为|為|:|：)?[ \t]*(?P<secret>\d{3,4})(?![\d.,/-])"),
+    # In English, the digits said by where they are, with a card named in the text: "the three digits on the
+    # back are 123", "the 3-digit code on the back of the card is 123", "the number on the back: 123".
+    SecretFormat("card_cvv", ("card",), needs=("back",), lowered=True, source=
+        r"(?i:(?<![a-z])(?:(?:three|four|3|4)[ \t-]+digits?(?:[ \t]+(?:code|number))?|(?:code|number|digits))"
+        r"[ \t]+(?:on|at)[ \t]+(?:the|its)[ \t]+back"
+        r"(?:[ \t]+of[ \t]+(?:the|my|your|this|that)[ \t]+(?:[a-z]+[ \t]+)?card)?"
+        r"(?:[ \t]+(?:is|are|was|were)[ \t]+|[ \t]*[:=][ \t]*))(?P<secret>\d{3,4})(?![\d.,/-]\d|\d)"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).

@@ -13,10 +13,12 @@ named it stay readable.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
-from memory_store.secret_formats import NOT_MARK, SecretFormat, high_entropy, kept_or_dated
-from memory_store.secret_phrases import _finds, secret_named
+from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, high_entropy, kept_or_dated
+from memory_store.secret_phrases import finds, secret_named, spans_at
 
 _W = r"[^\s.,;:!?\"'`]++"   # a whole word (possessive: no backtracking into it)
 # A value (after a cookie's name and `=`, "the session cookie is sid=…"; after `base64:`): a run of a
@@ -73,42 +75,82 @@ def key_value(value: str, *, bare: bool = False) -> bool:
 _EN_NAMES = ("key", "secret", "seed", "salt", "cookie")
 
 
-def _matches(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
-    """The matches of `pattern` in `text`; of the English one, tried only where a name starts (found
-    with `str.find`, as memory_store/secret_phrases.py `_codes` does), not searched for through the text."""
+def _starts(text: str, pattern: re.Pattern[str]) -> list[int]:
+    """Where `pattern` is tried in `text`: for the English one, where a name starts (found with `finds`,
+    as memory_store/secret_phrases.py `_codes` does), not searched for through the text; else where
+    a search finds it."""
     low = text.lower()
     if pattern is not _EN_RE or len(low) != len(text):
-        return list(pattern.finditer(text))
-    found: list[re.Match[str]] = []
-    last = 0
-    for at in sorted(at for name in _EN_NAMES for at in _finds(low, name)):
-        if at < last:
-            continue
-        m = pattern.match(text, at)
-        if m is not None:
-            found.append(m)
-            last = m.end()
-    return found
+        return [m.start() for m in pattern.finditer(text)]
+    return [at for name in _EN_NAMES for at in finds(low, name)]
+
+
+def _en_key(m: re.Match[str]) -> bool:
+    """`accept` of the English pattern: not a key named by what it indexes (`_NOT_SECRET_KEYS`), and a
+    key's material (`key_value`)."""
+    if _NOT_SECRET_KEYS.search(m.string, max(0, m.start() - 20), m.start()):
+        return False
+    return key_value(m.group("secret"), bare=m.group("copula") is None)
+
+
+def _cjk_key(m: re.Match[str]) -> bool:
+    """`accept` of the Thai and Chinese pattern: the words do not name a property of the key ("密钥指纹是
+    …", its fingerprint: `secret_named`), and a key's material (`key_value`)."""
+    if not secret_named(m.string[m.start():m.start("secret")]):
+        return False
+    return key_value(m.group("secret"), bare=m.group("copula") is None)
 
 
 def _keys(text: str, pattern: re.Pattern[str]) -> str:
+    return spans_at(text, _starts(text, pattern), pattern, "secret", _en_key if pattern is _EN_RE else _cjk_key)
+
+
+# An authenticator's setup key in groups of four (base32: letters and the digits 2-7, one case) after words
+# about it and a copula or a colon in the same sentence ("typed the setup key by hand: …", "จด secret key ไว้
+# ว่า …", "TOTP 种子我抄下来了：…"): the grouping and the alphabet say what it is (an IBAN holds 0, 1, 8 or 9).
+# (the value is looked for first, as groups of four in one case, and the name and its copula in the 70
+# characters before it: a search for the name's alternation tried every place of the text)
+_SEED_GROUPS = re.compile(r"[A-Z2-7]{4}[ \t][A-Z2-7]{4}(?:[ \t][A-Z2-7]{4}){2,14}|[a-z2-7]{4}[ \t][a-z2-7]{4}"
+                          r"(?:[ \t][a-z2-7]{4}){2,14}")
+_SEED_NAMED = LazyPattern(
+    r"(?:(?i:(?<![a-z])(?:key|seed|secret)s?(?![a-z]))|กุญแจ|คีย์|ซีด|密钥|密鑰|秘钥|秘鑰|种子|種子)"
+    r"[^\n\[\].!?。！？]{0,40}?(?:[:：=]|ว่า|คือ|เป็น|是|为|為|(?i:(?<![a-z])(?:is|was)(?![a-z])))[ \t]*"
+    + NOT_MARK + r"[\"'`“]?$")
+_GROUPED_SEED = _SEED_NAMED.source[:-1] + _SEED_GROUPS.pattern   # (its format's source: never compiled)
+
+
+def _grouped_seeds(text: str) -> str:
     out: list[str] = []
     last = 0
-    for m in _matches(text, pattern):
-        value = m.group("secret")
-        if pattern is _EN_RE and _NOT_SECRET_KEYS.search(text, max(0, m.start() - 20), m.start()):
+    for v in _SEED_GROUPS.finditer(text):
+        value = v.group(0)
+        if v.start() < last or not any(c in "234567" for c in value) or not any(c.isalpha() for c in value):
             continue
-        if pattern is _CJK_RE and not secret_named(text[m.start():m.start("secret")]):
-            continue    # "密钥指纹是 …": a property of the key (its fingerprint, its length)
-        if not key_value(value, bare=m.group("copula") is None):
+        if (v.start() and text[v.start() - 1].isalnum()) or (v.end() < len(text) and text[v.end()].isalnum()):
             continue
-        out.append(text[last:m.start("secret")])
+        if _SEED_NAMED().search(text, max(0, v.start() - 70), v.start()) is None:
+            continue
+        out.append(text[last:v.start()])
         out.append("[REDACTED:secret]")
-        last = m.end("secret")
+        last = v.end()
     if not out:
         return text
     out.append(text[last:])
     return "".join(out)
+
+
+# A private key in base64 (a kubeconfig's `client-key-data`, a Kubernetes Secret's `tls.key`, a CI variable):
+# the PEM block's "-----BEGIN " encoded, and "PRIVATE KEY" in what it decodes to (a certificate's stays).
+_PEM_B64 = LazyPattern(r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{30,}={0,2}")
+
+
+def _pem_b64(m: re.Match[str]) -> str:
+    head = m.group(0)[:64]
+    try:
+        decoded = base64.b64decode(head[: len(head) // 4 * 4]).decode("ascii", "replace")
+    except (binascii.Error, ValueError):
+        return m.group(0)
+    return "[REDACTED:private_key]" if "PRIVATE KEY" in decoded else m.group(0)
 
 
 # Its triggers: the English names (in the gate already), the Thai and Chinese ones. A value holds a
@@ -122,4 +164,9 @@ KEYS: tuple[SecretFormat, ...] = (
                             "种子", "種子", "盐值", "鹽值", "key", "seed", "salt", "secret"), _CJK_KEY, lowered=True,
                  needs=_NEEDS,
                  substitute=lambda text: text if text.isascii() else _keys(text, _CJK_RE)),
+    SecretFormat("secret", ("key", "seed", "secret", "กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "种子",
+                            "種子"), _GROUPED_SEED, lowered=True, needs=tuple("234567"),
+                 substitute=_grouped_seeds),
+    SecretFormat("private_key", ("LS0tLS1CRUdJTi",), _PEM_B64.source,
+                 substitute=lambda text: _PEM_B64().sub(_pem_b64, text)),
 )

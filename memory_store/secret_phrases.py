@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from memory_store.secret_formats import (
     ENV_REF,
     NOT_A_PASSWORD,
     NOT_MARK,
+    LazyPattern,
     SecretFormat,
     ascii_secret,
     generated_key,
@@ -24,6 +25,7 @@ from memory_store.secret_formats import (
     plain_parts,
     random_looking,
     shaped_password,
+    stand_in,
 )
 
 # key=value pairs. The key is matched from its secret-ish word onwards (DB_PASSWORD matches at
@@ -229,6 +231,7 @@ _EN_PASSWORD = (
     r"(?i:\b(?:pass(?:word|wd|phrase|code)|pwd?)"
     r"(?:[ \t]+(?:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + r"){0,3}?)?"
     r"[ \t]+(?:(?:is|was|will[ \t]+be|has[ \t]+been|should[ \t]+be|=)"
+    r"(?:[ \t]+(?:honestly|literally|actually|really|currently|basically|probably|also|always))?"
     r"(?:[ \t]+(?:now|still|just|(?:set|changed|reset|updated|rotated)[ \t]+to))?"
     r"|(?:changed|reset|updated|rotated|set)[ \t]+to)"
     r"|\b(?:set|change|changed|reset|update|updated)[ \t]+(?:(?:the|my|our|its|his|her|their)[ \t]+)?"
@@ -289,10 +292,13 @@ def loose_password(value: str) -> bool:
 # words and a number joined by dashes, which other names' formats take for an ordinary value; it needs a
 # digit and a lower-case letter (`bare_password`: "รหัสคือ ERR-504" is an error's).
 _WIFI_NAMES = ("wifi", "wi-fi", "wlan", "ssid", "ไวไฟ")
-_WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,40}?"
+# (a phrase of words in quotes is the value too when it holds a digit: 'the key is "pine cone lantern 7"'; the
+# network may be named up to 80 characters before: "the cabin wifi is CabinNet and, so you don't ask, the key is …")
+_WIFI_CODE = (r"(?:(?i:(?<![A-Za-z])(?:wi-?fi|wlan|ssid)(?![A-Za-z]))|ไวไฟ)[^\n.!?。！？\[\]]{0,80}?"
               r"(?:รหัส(?:ผ่าน)?|(?i:(?<![A-Za-z])(?:code|key|pass(?:word|code)?|pw)(?![A-Za-z])))"
               r"(?:[ \t]+(?i:is|was|=)[ \t]+|[ \t]*(?:คือ|เป็น|:|：|=|是|为|為)[ \t]*|[ \t]+)" + NOT_MARK
-              + r"[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~]))")
+              + r"(?:(?P<q>[\"“])(?=[^\"”\n]*[0-9])(?P<secret_q>[^\"”\n]{4,64})[\"”]"
+              r"|[\"'`“]?(?P<secret>(?:(?![\"'`<>])[!-~]){5,98}(?:(?![\"'`<>.,;:)?])[!-~])))")
 # A passphrase of Thai words after its name and a copula ("passphrase ของ backup disk คือ ปลา ว่าย น้ำ ใน
 # คลอง", "วลีรหัสผ่านคือ นก บิน ข้าม ภูเขา"): Thai is written without spaces between words, so three or more
 # short words set apart by spaces (four after a Thai name of a password) and running to the line's or the
@@ -373,7 +379,7 @@ def _named_kind(m: re.Match[str], value: str) -> str:
 
 
 _ZH_PASSWORD = (
-    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]]{0,12}?(?:是|为|為|:|：|="
+    r"(?:密码|密碼|口令|密钥|密鑰|秘钥|令牌)[^\n\[\]，。；！？,;!?]{0,12}?(?:是|为|為|:|：|="
     r"|(?:设为|設為|设成|設成|设置为|設置為|设置成|設置成|改成|改为|改為|换成|換成|换为|換為|变成|變成"
     r"|更新为|更新為)了?)[ \t]*"
     + NOT_MARK + r"[\"'`“]?" + _ASCII_OR_PHRASE
@@ -528,7 +534,7 @@ _PLAN_NOUNS = (r"(?i:rollouts?|plans?|planning|polic(?:y|ies)|redesign|migration
                r"|rework|requirements?|changes?|redesigns?|edition|season|quarter|sprints?|goals?|okrs?)(?![A-Za-z])"
                r"|นโยบาย|แผน|ปรับปรุง|โครงการ|กฎ|มาตรฐาน|การตรวจ|ตรวจสอบ"
                r"|规则|規則|路线图|路線圖|计划|計劃|方案|政策|规范|規範|改版|升级|升級|审计|審計|项目|項目")
-_TALK_NUMBER = (
+TALK_NUMBER = (
     r"(?!(?:20[1-3][0-9]|25[5-8][0-9])(?:[ \t]*(?:年|ปี)|[ \t]*(?:" + _PLAN_NOUNS + r"))"
     r"|(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])(?![0-9])"
     r"|[0-9]+[/.][0-9]"
@@ -539,7 +545,7 @@ _TALK_NUMBER = (
 # A code read out in groups is one too: "583 019", "4 0 7 1", "48 21" (groups of 2-4 digits, or single digits).
 _SPACED_DIGITS = r"(?:[0-9]{2,4}(?: [0-9]{2,4}){1,3}|[0-9](?: [0-9]){3,11})"
 _NOT_A_UNIT = r"(?![0-9]|[.,:/-][0-9]|[ \t]*(?:位|个|個|年|月|日|号|號|天|秒|分|元|%))"
-_PIN_DIGITS = (_TALK_NUMBER
+_PIN_DIGITS = (TALK_NUMBER
                + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}(?![0-9]|[.,:/-][0-9])|" + _SPACED_DIGITS + _NOT_A_UNIT
                + r"|[0-9]{4,12}" + _NOT_A_UNIT + ")")
 # What a PIN opens, in Thai or Chinese between the name and the digits: "PIN บัตร 5502", "PIN ของบัตร 5502",
@@ -609,7 +615,7 @@ _CODE_NAME = (
 # code (`code_value` wants a digit), so "the OTP flow" and "door code review" stay.
 _CODE_ITEM = r"[0-9A-Za-z]{3,12}(?:-[0-9A-Za-z]{3,12}){0,9}[#*]?(?![0-9A-Za-z-])"
 # Between two codes of a list: a comma or semicolon, "and" / "or", a new line (a bullet after it), spaces.
-_CODE_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
+_CODE_SEP = r"(?:[ \t]*[,;、，；][ \t]*|[ \t]*,?[ \t]+(?:and|or)[ \t]+|[ \t]*\n[ \t]*(?:[-*•][ \t]+)?|[ \t]+)"
 # Between the name and its copula: what it is for ("the door code for the side gate is …"), who sent it
 # or where it came from, in a few words ("the verification code they texted me is …", "OTP ที่ธนาคารส่งมา
 # คือ …", "验证码刚发来的是 …").
@@ -620,7 +626,7 @@ _CODE_BETWEEN = (r"(?:[ \t]+(?i:for|of|on|to)[ \t]+" + _W + r"(?:[ \t]+" + _W + 
 _CODE = (
     _CODE_NAME + r"(?:" + _CODE_BETWEEN +
     r"(?:[ \t]+(?i:is|was|are|were|=)[ \t]+|[ \t]*(?::|：|=|คือ|เป็น|是|为|為)[ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?)"
-    r"|[ \t]+" + _TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
+    r"|[ \t]+" + TALK_NUMBER + ")" + NOT_MARK + r"[\"'`“]?"
     r"(?P<secret>" + _SPACED_DIGITS + r"(?![0-9A-Za-z-])|" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})"
     r"(?![0-9A-Za-z-])"
 )
@@ -634,17 +640,20 @@ _CODE_ELSE = ("otp", "recovery key", "passcode", "keycode", "验证码", "驗證
 _CODE_RE = re.compile(_CODE)
 
 
-def _spans_at(text: str, starts: list[int], pattern: re.Pattern[str], kind: str,
-              accept: Callable[[str], bool] | None) -> str:
+def spans_at(text: str, starts: Iterable[int], pattern: re.Pattern[str], kind: str,
+             accept: Callable[[re.Match[str]], bool] | None = None) -> str:
     """`text` with the `secret` group of `pattern` matched at each of `starts` (in order, none inside
-    an earlier match) replaced by a marker of `kind`, when `accept` takes it."""
+    an earlier match taken) replaced by a marker of `kind`, when `accept` takes the match (it sees the
+    whole match: the words that named the value as well as the value). The one replace loop of the
+    formats that find where their names start with `finds` and match there (memory_store/secret_keys.py,
+    memory_store/secret_spoken.py, the seed phrases here)."""
     out: list[str] = []
     last = 0
     for start in sorted(set(starts)):
         if start < last:
             continue
         m = pattern.match(text, start)
-        if m is None or (accept is not None and not accept(m.group("secret"))):
+        if m is None or (accept is not None and not accept(m)):
             continue
         out.append(text[last:m.start("secret")])
         out.append(f"[REDACTED:{kind}]")
@@ -655,7 +664,9 @@ def _spans_at(text: str, starts: list[int], pattern: re.Pattern[str], kind: str,
     return "".join(out)
 
 
-def _finds(low: str, word: str) -> list[int]:
+def finds(low: str, word: str) -> list[int]:
+    """Every place where `word` starts in `low` (found with `str.find`: a pattern is then tried only
+    there, not searched for through the whole text)."""
     found: list[int] = []
     at = low.find(word)
     while at >= 0:
@@ -671,9 +682,9 @@ def _codes(text: str) -> str:
     low = text.lower()
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
         return _CODE_RE.sub(_code_list, text)
-    starts = [m.start() for word in ("code", "pin") for at in _finds(low, word)
+    starts = [m.start() for word in ("code", "pin") for at in finds(low, word)
               if (m := _CODE_BEFORE.search(low, max(0, at - 16), at)) is not None]
-    starts += [at for name in _CODE_ELSE for at in _finds(low, name)]
+    starts += [at for name in _CODE_ELSE for at in finds(low, name)]
     if not starts:
         return text
     out: list[str] = []
@@ -696,6 +707,44 @@ def _codes(text: str) -> str:
 
 
 _CODE_SPLIT = re.compile(_CODE_SEP)
+# A list of backup or recovery codes after words about it and a colon ("the backup codes Google gave me, keep
+# them safe: A B C", "โค้ดสำรองของบัญชี Google: A, B", "GitLab 的備用碼：A、B"): each item up to the first
+# that is no code (`_code_list`); within the sentence, on the name's line.
+_BACKUP_NAMES = (r"(?i:(?<![a-z])(?:backup|recovery|rescue|2fa|mfa|one[ -]time|single[ -]use)[ \t-]+codes(?![a-z]))"
+                 r"|(?:โค้ด|รหัส)(?:สำรอง|กู้คืน)|备用码|備用碼|恢复码|恢復碼|备份码|備份碼|救援码|救援碼|复原码|復原碼")
+_BACKUP_LIST = LazyPattern(
+    r"(?:" + _BACKUP_NAMES + r")[^:：\n.!?。！？]{0,80}?[ \t]*[:：][ \t]*(?:\n[ \t]*(?:[-*•][ \t]+)?)?" + NOT_MARK
+    + r"[\"'`“]?(?P<secret>" + _CODE_ITEM + r"(?:" + _CODE_SEP + _CODE_ITEM + r"){0,15})(?![0-9A-Za-z-])")
+
+
+_BACKUP_WORDS = ("backup", "recovery", "rescue", "2fa", "mfa", "one time", "one-time", "single", "โค้ดสำรอง",
+                 "รหัสสำรอง", "โค้ดกู้คืน", "รหัสกู้คืน", "备用码", "備用碼", "恢复码", "恢復碼", "备份码", "備份碼", "救援码",
+                 "救援碼", "复原码", "復原碼")
+
+
+def _backup_lists(text: str) -> str:
+    """`text` with each list of backup codes after words about it and a colon redacted (`_BACKUP_LIST`), tried
+    where a name starts (found with `str.find`: "code" is in most coding transcripts)."""
+    low = text.lower()
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        return _BACKUP_LIST().sub(_code_list, text)
+    out: list[str] = []
+    last = 0
+    for start in sorted({at for word in _BACKUP_WORDS for at in finds(low, word)}):
+        if start < last:
+            continue
+        m = _BACKUP_LIST().match(text, start)
+        if m is None:
+            continue
+        new = _code_list(m)
+        if new != m.group(0):
+            out.append(text[last:m.start()])
+            out.append(new)
+            last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
 # A code read out in groups ("583 019"): one code, not a list of short items that are none.
 _SPACED_CODE = re.compile(_SPACED_DIGITS)
 
@@ -777,7 +826,7 @@ def _combinations(text: str) -> str:
 # words is talk ("one two three four, go").
 _EN_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _TH_DIGIT_WORD = r"(?:ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า)"
-_ZH_DIGIT_WORD = r"[零〇一二三四五六七八九两兩]"
+_ZH_DIGIT_WORD = r"[零〇幺一二三四五六七八九两兩]"    # (幺: "one" as read out in codes and phone numbers)
 _SPELLED_RE = re.compile(
     r"(?i:(?<![a-z])" + _EN_DIGIT_WORD + r"(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD
     + r"(?:(?:[ \t]*[-,][ \t]*|[ \t]+)" + _EN_DIGIT_WORD + r"){2,10}(?![a-z]))"
@@ -794,7 +843,7 @@ _SPELLED_LONGEST = 12 * 9
 
 _EN_DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _DIGIT_WORDS = ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ศูนย์", "หนึ่ง",
-                "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇一二三四五六七八九两兩")
+                "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", *"零〇幺一二三四五六七八九两兩")
 _SPELLED_NAMES = ("code", "pass", "pin", "combo", "combination", "otp", "cvv", "cvc", "รหัส", "พิน", "密码", "密碼",
                   "口令", "验证码", "驗證碼", "安全码", "安全碼")
 
@@ -813,7 +862,7 @@ def _spelled_codes(text: str) -> str:
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     spans: list[tuple[int, int]] = []
     for name in _SPELLED_NAMES:
-        for at in _finds(low, name):
+        for at in finds(low, name):
             named = _SPELLED_NAME.match(text, at)
             if named is None or (at and text[at - 1].isascii() and text[at - 1].isalpha()):
                 continue
@@ -845,8 +894,8 @@ def _seed_phrases(text: str) -> str:
     if len(low) != len(text):
         return _SEED_RE.sub(lambda m: m.string[m.start():m.start("secret")] + "[REDACTED:seed_phrase]"
                             + m.string[m.end("secret"):m.end()], text)
-    starts = [at for name in (*_SEED_NAMES, *_SEED_SHORT) for at in _finds(low, name)]
-    return _spans_at(text, starts, _SEED_RE, "seed_phrase", None) if starts else text
+    starts = [at for name in (*_SEED_NAMES, *_SEED_SHORT) for at in finds(low, name)]
+    return spans_at(text, starts, _SEED_RE, "seed_phrase") if starts else text
 
 
 _WHEN_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -890,6 +939,17 @@ def bare_password(value: str) -> bool:
     so "รหัส 10110", "รหัส TH2024", "密码 8 位" and a regular expression after "รหัส" stay."""
     return (len(value) >= 6 and value[0].isalnum() and any(c.isdigit() for c in value)
             and any(c.islower() for c in value) and not names_a_kind(value))
+
+
+def wifi_code(value: str) -> bool:
+    """A wifi network's code: as a password named by a wide name (`bare_password`), or 8-20 digits (the
+    WPA minimum is 8; routers print all-digit keys), not a date ("รหัสห้อง 20240117")."""
+    if value.isdigit():
+        return 8 <= len(value) <= 20 and _WHEN_LIKE_DIGITS.fullmatch(value) is None
+    return bare_password(value)
+
+
+_WHEN_LIKE_DIGITS = re.compile(r"(?:19|20|25)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])")
 
 
 def aws_secret(value: str) -> bool:
@@ -984,6 +1044,11 @@ def secret_named(words: str) -> bool:
 
 PHRASES: tuple[SecretFormat, ...] = (
     SecretFormat("aws_secret_key", ("aws",), _AWS_SECRET, lowered=True, accept=aws_secret),
+    # the secret half of a pair right after its access key id, which went first ("AKIA… / <40>", "AKIA…:<40>"):
+    # 30-60 characters, since one typed or pasted by hand may have lost or gained one and is still the secret
+    SecretFormat("aws_secret_key", ("[redacted:aws_access_key]",),
+                 r"\[REDACTED:aws_access_key\][ \t]*(?:[/:,|;][ \t]*|(?i:and)[ \t]+)?" + NOT_MARK
+                 + r"(?P<secret>[A-Za-z0-9/+]{30,60})(?![A-Za-z0-9/+=])", lowered=True, accept=aws_secret),
     *(SecretFormat("password", triggers, pattern, lowered=True, accept=login_password, needs=("/", ":", "pass", "pw"))
       for triggers, pattern in _LOGINS),
     SecretFormat("password", ("pass", "pw"), _NAMED_LOGIN, lowered=True, accept=login_word, about=login_named,
@@ -1027,7 +1092,7 @@ PHRASES: tuple[SecretFormat, ...] = (
                  accept=login_password),
     # after the formats above, which name these values more closely
     # (triggered by the name, then the network: "wifi" in the triggers' scan would cost every text with a "w")
-    SecretFormat("password", ("key", "pass", "pw", "รหัส"), _WIFI_CODE, lowered=True, accept=bare_password,
+    SecretFormat("password", ("key", "pass", "pw", "รหัส"), _WIFI_CODE, lowered=True, accept=wifi_code,
                  needs=_WIFI_NAMES),
     SecretFormat("password", ("phrase", "วลี"), _TH_PASSPHRASE, lowered=True,
                  needs=("คือ", "เป็น", ":", "：", "=", " is")),
@@ -1147,7 +1212,7 @@ def _clause_values(text: str) -> str:
                 end -= 1
             value = text[start:end]
             if (made_up(value) and not _CODE_CHARS.intersection(value)
-                    and "[REDACTED" not in text[max(0, start - 10):start]):
+                    and "[REDACTED" not in text[max(0, start - 10):start] and not stand_in(value, text, start, end)):
                 kind = _nearest_name(text, *run)
                 if kind is not None:
                     spans.append((start, end, kind))
@@ -1183,7 +1248,10 @@ def pgpass_password(value: str) -> bool:
 
 
 PGPASS: tuple[SecretFormat, ...] = (
-    SecretFormat("password", (":5432:", ":*:", "pgpass"), _PGPASS, lowered=True, accept=pgpass_password),
+    # (the ports of PostgreSQL and its poolers: 5432, 5433 a second cluster, 6432 PgBouncer, 6543 Supabase's,
+    # 25060 DigitalOcean's managed one)
+    SecretFormat("password", (":5432:", ":5433:", ":6432:", ":6543:", ":25060:", ":*:", "pgpass"), _PGPASS,
+                 lowered=True, accept=pgpass_password),
 )
 
 
@@ -1194,7 +1262,8 @@ PGPASS: tuple[SecretFormat, ...] = (
 # lock takes 300 ms"), not "thread-safe" or "unlock" (the word whole).
 _LOCK_NAMES = ("safe ", "safes ", "lock", "keypad")
 _LOCK_VERBS = ("takes", "opens with", "opens on", "unlocks with", "set to", "changed to", "reset to", "uses")
-_LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
+# (also the units after a lock's code in memory_store/secret_spoken.py)
+LOCK_UNITS = (r"(?:" + _COUNT_NOUNS + r"|(?i:ms|s|sec|kb|mb|gb|tb|bits?|px|rpm|baht|thb|usd|dollars?|euros?|bucks"
                r"|coins?|percent|times|x)(?![A-Za-z])|%)")
 # (the pattern starts at the lock's name, so that the engine skips to its first letters; whose it is,
 # before it, is looked for by `_lock_numbers` in the 40 characters there)
@@ -1206,7 +1275,7 @@ _LOCK_TAKES = re.compile(
     r"[^\n.!?]{0,40}?(?<![A-Za-z])(?i:" + "|".join(v.replace(" ", "[ \t]+") for v in _LOCK_VERBS) + r")[ \t]+"
     r"(?:(?i:the|a|code|pin|combo|combination|now)[ \t]+){0,2}" + NOT_MARK
     + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,8})(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
-    r"(?![ \t]*" + _LOCK_UNITS + ")")
+    r"(?![ \t]*" + LOCK_UNITS + ")")
 _LOCK_OWNER = re.compile(
     r"(?i:(?<![a-z'-])(?:the|a|my|our|your|his|her|their|this|that|(?!(?:it|that|what|there|here|let|who)'s)[a-z]+'s)"
     r"[ \t]+(?:[a-z-]+[ \t]+){0,2})$")
@@ -1230,6 +1299,8 @@ def _lock_numbers(text: str) -> str:
 SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("seed_phrase", _SEED_TRIGGERS, _SEED, lowered=True, substitute=_seed_phrases),
     SecretFormat("password", _CODE_TRIGGERS, _CODE, lowered=True, needs=_DIGIT_CHARS, substitute=_codes),
+    SecretFormat("password", ("code", *_BACKUP_WORDS[8:]), _BACKUP_LIST.source, lowered=True, needs=(":", "："),
+                 substitute=_backup_lists),
     SecretFormat("password", ("combination", "combo"), _COMBO, lowered=True, needs=_DIGIT_CHARS,
                  substitute=_combinations),
     SecretFormat("password", _SPELLED_NAMES, _SPELLED_RE.pattern, lowered=True, substitute=_spelled_codes),
@@ -1237,5 +1308,5 @@ SIDE: tuple[SecretFormat, ...] = (
     SecretFormat("password", _LOCK_NAMES, _LOCK_TAKES.pattern, lowered=True, needs=_LOCK_VERBS,
                  substitute=_lock_numbers),
     # a wifi network's code named "code" (the other names: `_WIFI_CODE` in PHRASES)
-    SecretFormat("password", ("code",), _WIFI_CODE, lowered=True, accept=bare_password, needs=_WIFI_NAMES),
+    SecretFormat("password", ("code",), _WIFI_CODE, lowered=True, accept=wifi_code, needs=_WIFI_NAMES),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat
-from memory_store.secret_phrases import _LOCK_UNITS, _finds, _spans_at, login_password
+from memory_store.secret_phrases import LOCK_UNITS, finds, login_password, spans_at
 
 # "password: admin/Hunter22", "the root password is root/Tr0ub4dor": the user, a slash, the password; the
 # password as a login's (`login_password`: a lower-case letter and a digit or a symbol), so "password:
@@ -33,7 +33,7 @@ _CODE_FOR_LOCK = re.compile(
     r"(?:" + "|".join(n.replace(" ", "[ \t-]?") for n in _LOCK_NAMES) + r")s?(?![a-z-])"
     r"(?:[ \t]+(?:is|was|=)(?:[ \t]+(?:now|still|just))?[ \t]+|[ \t]*[:：=][ \t]*))" + NOT_MARK
     + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,12}[#*]?)(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
-    r"(?![ \t]*" + _LOCK_UNITS + ")")
+    r"(?![ \t]*" + LOCK_UNITS + ")")
 _CODE_WORDS = ("code", "pin")
 # The same in Thai, "of" or "for" between the code and the lock ("รหัสของประตูรั้วคือ 4821", "รหัสสำหรับประตู
 # หน้าบ้านคือ 4821"): the lock among the Thai words before the copula.
@@ -53,8 +53,8 @@ def _lock_codes(text: str) -> str:
         low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
     # "passcode for …": the name starts at its "pass"
     starts = [at - 4 if at >= 4 and low.startswith("pass", at - 4) else at
-              for word in _CODE_WORDS for at in _finds(low, word)]
-    return _spans_at(text, starts, _CODE_FOR_LOCK, "password", None)
+              for word in _CODE_WORDS for at in finds(low, word)]
+    return spans_at(text, starts, _CODE_FOR_LOCK, "password")
 
 
 # With the phrases (memory_store/redact.py's text formats).

@@ -49,7 +49,8 @@ def test_bearer_keeps_the_word() -> None:
     ("passwd: s3cr3t!", "passwd: [REDACTED:password]"),
     ("DB_PASSWORD='Tr0ub4dor&3x'", "DB_PASSWORD='[REDACTED:password]'"),
     ("client_secret=abc123xyz", "client_secret=[REDACTED:secret]"),
-    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    # (not AWS's published example, ending in EXAMPLEKEY: a stand-in that stays, test_redact_stand_ins.py)
+    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYq8Lm2Vx7Kt",
      "aws_secret_access_key = [REDACTED:aws_secret_key]"),
     ("api_key=abc123def", "api_key=[REDACTED:api_key]"),
     ("token: abc-123-xyz", "token: [REDACTED:token]"),

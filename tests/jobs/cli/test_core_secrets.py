@@ -33,7 +33,8 @@ def _everything(ws: Path) -> str:
 
 @pytest.mark.parametrize(("key", "value", "kind"), [
     ("db.password", OLD_SECRET, "password"),                               # a secret only beside its key
-    ("aws.secret", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_key"),
+    # (not AWS's published example ending in EXAMPLEKEY: a stand-in, tests/memory_store/test_redact_stand_ins.py)
+    ("aws.secret", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYq8Lm2Vx7Kt", "aws_secret_key"),
     ("deploy.token", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "github_token"),   # a secret alone
     ("user.wifi_pass", "Kq8z!Lm2Xy", "password"),      # the key names what it holds, the value looks random
     ("office.door_pin", "482193", "password"),
