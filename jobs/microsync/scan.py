@@ -19,6 +19,7 @@ Excluded sessions (`exclude_sessions`, chat types not configured) are read past 
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
@@ -212,7 +213,7 @@ def _say_older_history(cfg: Config, source: TranscriptSource, older: OlderHistor
     report.notes.append(
         f"{source.name}: {len(older.sessions)} sessions since {day} are older than this first run's "
         f"{int(LOOK_BACK.total_seconds() // 3600)} h look-back and were not read; to read them: "
-        f"memjobs --workspace {cfg.workspace} backfill --since {day}")
+        f"memjobs --workspace {shlex.quote(str(cfg.workspace))} backfill --since {day}")
 
 
 def _say_late_history(cfg: Config, source: TranscriptSource, late: OlderHistory, report: RunReport) -> None:
@@ -227,7 +228,7 @@ def _say_late_history(cfg: Config, source: TranscriptSource, late: OlderHistory,
     report.notes.append(
         f"{source.name}: {len(late.sessions)} sessions that appeared since the last run hold lines since {day}, "
         f"more than {LATE_WINDOW.days} days before it, which were not read; to read them: "
-        f"memjobs --workspace {cfg.workspace} backfill --since {day}")
+        f"memjobs --workspace {shlex.quote(str(cfg.workspace))} backfill --since {day}")
 
 
 def _say_empty_sources(cfg: Config, found_all: list[tuple[TranscriptSource, Discovery]],
