@@ -14,6 +14,7 @@ import json
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -24,25 +25,25 @@ from jobs.weekly.similarity import jaccard, token_set  # noqa: E402
 PAIRS = ROOT / "tests" / "fixtures" / "near_duplicates" / "pairs.jsonl"
 
 
-def measure() -> dict[str, dict[str, dict[str, float]]]:
+def measure() -> dict[str, Any]:
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])   # merged now, merged before, items
     wrong: list[str] = []
     for line in PAIRS.read_text(encoding="utf-8").splitlines():
         item = json.loads(line)
-        now = near_duplicate(item["a"], item["b"]) is not None
-        before = jaccard(token_set(item["a"]), token_set(item["b"])) >= 0.9
+        now = int(near_duplicate(item["a"], item["b"]) is not None)
+        before = int(jaccard(token_set(item["a"]), token_set(item["b"])) >= 0.9)
         for lang in (item["lang"], "all"):
             c = counts[(item["expect"], lang)]
             c[0] += now
             c[1] += before
             c[2] += 1
-        if now != (item["expect"] == "same"):
+        if bool(now) != (item["expect"] == "same"):
             wrong.append(f"{item['lang']} {item['expect']}: {item['a']} | {item['b']}")
-    out: dict[str, dict[str, dict[str, float]]] = defaultdict(dict)
+    out: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     for (expect, lang), (now, before, n) in sorted(counts.items()):
         out[expect][lang] = {"items": n, "merged": now, "merged_rate": round(now / n, 3),
                              "baseline_merged": before, "baseline_rate": round(before / n, 3)}
-    return {"kinds": dict(out), "wrong": wrong}  # type: ignore[dict-item]
+    return {"kinds": dict(out), "wrong": wrong}
 
 
 def main() -> int:
