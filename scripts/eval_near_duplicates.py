@@ -3,7 +3,7 @@
     python scripts/eval_near_duplicates.py [--json] [--show]
 
 For each kind of pair (same: one statement in other words; value: one subject, two values;
-unrelated) and language, the share merged by the test the weekly uses (jobs/weekly/near_duplicates.py)
+unrelated) and language, the share merged by the test the weekly uses (memory_store/near_duplicates.py)
 and, as the baseline in the same run, by the test before it (Jaccard >= 0.9 over plain tokens,
 jobs/weekly/similarity.py). `same` should be merged; `value` and `unrelated` never.
 """

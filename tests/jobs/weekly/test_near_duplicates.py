@@ -63,3 +63,32 @@ def test_the_weekly_keeps_one_of_a_restated_pair_and_both_values(tmp_path: Path)
     assert {tue.id, thu.id} <= ids
     log = parse_weekly_log((ws / "memory" / "archive" / "weekly-2026-45.md").read_text(encoding="utf-8"))
     assert {ln.id for ln in log.sections["Merged"]} == {said.id, again.id, zh.id, zh_again.id} - ids
+
+
+def test_a_conflict_with_a_restated_entry_marks_the_item_that_stands_for_it(tmp_path: Path) -> None:
+    """The established side merged into a restatement of it (other words, not the same words): the
+    context marks the MEMORY.md item that stands for it and MEMORY.md asks the question, found by
+    the test the weekly merged it by (memory_store/open_conflicts.stand_in); it was left unmarked."""
+    from datetime import datetime
+
+    from jobs.dispatch import registry
+    from tests.jobs.weekly.test_weekly_support import TZ, load_cfg, run_weekly
+
+    ws = tmp_path / "ws"
+    assert memjobs("init", str(ws)).returncode == 0
+    (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
+    redis = entry("Decision", "2026-11-03", "Use Redis for the session cache", "Sessions are cached in Redis.")
+    again = entry("Decision", "2026-11-05", "The session cache uses Redis", "Sessions are cached in Redis.")
+    write_entries(ws, [redis, again])
+    assert run_weekly(ws, "2026-11-09T03:00:00").status == "ok"
+    assert memory_ids(ws) == {again.id}
+    memcached = entry("Decision", "2026-11-12", "Use Memcached for the session cache",
+                      "Memcached holds the sessions, with a 1 h expiry.")
+    write_entries(ws, [memcached])
+    assert registry.run(load_cfg(ws), "microsync", now=datetime(2026, 11, 12, 20, tzinfo=TZ)).status != "failed"
+    p = memjobs("--workspace", str(ws), "context", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    (item,) = [i for i in json.loads(p.stdout)["long_memory"]["memory_index"] if i["id"] == again.id]
+    assert item.get("disputed_by") == memcached.id, item
+    assert run_weekly(ws, "2026-11-16T03:00:00", force=True).status == "ok"
+    assert f"disputes [{again.id}]" in (ws / "MEMORY.md").read_text(encoding="utf-8")
