@@ -121,6 +121,7 @@ def values(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=4096)
 def negated(text: str) -> bool:
     return _NEGATION.search(_fold(text).casefold()) is not None
 
