@@ -16,7 +16,6 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -45,37 +44,19 @@ class Side:
                 "short": self.short}
 
 
-# Two statements say the same thing at this overlap of their words (Dice over content words and
-# Thai/Chinese bigrams, memory_store/procedures.grams) and with the same numbers: the weekly merges
-# near-duplicates (0.9 of their tokens), so the one MEMORY.md keeps stands for the others. (At 0.8
-# and any numbers, on scripts/bench_compound.py's year, "review image storage changes with S3
-# owners (3692)" stood in for another rule with another count.)
-SAME_STATEMENT = 0.9
-_NUMBERS = re.compile(r"\d+")
-
-
 def stand_in(text: str, candidates: dict[str, str]) -> str | None:
     """The id among `candidates` (id -> its title and conclusion) that says what `text` says, if
-    one does: the entry MEMORY.md holds for a pair's side that was merged into it."""
-    want, numbers = _words(text)
+    one does: the entry MEMORY.md holds for a pair's side that was merged into it. "Says what it
+    says" is the test the weekly merged it by (memory_store/near_duplicates.py: the words alike,
+    no value of its own on each side), the closest one if several do."""
+    from memory_store.near_duplicates import near_duplicate
+
     best: tuple[float, str] | None = None
     for key, other in candidates.items():
-        words, others = _words(other)
-        if others != numbers:
-            continue
-        score = 2 * len(want & words) / (len(want) + len(words)) if want and words else 0.0
-        if score >= SAME_STATEMENT and (best is None or (score, key) > best):
+        score = near_duplicate(text, other)
+        if score is not None and (best is None or (score, key) > best):
             best = (score, key)
     return best[1] if best else None
-
-
-@lru_cache(maxsize=4096)
-def _words(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """(the words stand_in compares, the numbers) of a text; a reader compares the same MEMORY.md
-    items with every pair."""
-    from memory_store.procedures import grams
-
-    return frozenset(grams(text)), frozenset(_NUMBERS.findall(text))
 
 
 def short_of(text: str) -> str:

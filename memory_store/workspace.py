@@ -116,7 +116,9 @@ def require_workspace(workspace: Path, config_file: Path | str | None = None) ->
         return
     if config_file is not None and ((workspace / MEMORY_MD).is_file() or (workspace / "memory").is_dir()):
         return
-    raise NotAWorkspace(f"not a memjobs workspace: {shown} (run `memjobs init {shown}`)")
+    import shlex
+
+    raise NotAWorkspace(f"not a memjobs workspace: {shown} (run `memjobs init {shlex.quote(shown)}`)")
 
 
 # The folders memjobs creates or writes in (docs/design.md §2), parents before children; `init`

@@ -10,6 +10,13 @@ from jobs.cli.base import _safe, app, echo_json, expected_errors, memjobs_invoca
 from memory_store.workspace import SUMMARY_DIR
 
 
+def _word(path: Path | str) -> str:
+    """A path as one shell word (`'/tmp/Q4 plan'"'"'s notes'`), for the commands printed to paste."""
+    import shlex
+
+    return shlex.quote(str(path))
+
+
 def count_entries(workspace: Path) -> int:
     """Entries in the daily logs now (a second demo over the same folder adds none, but they are there)."""
     from memory_store.markdown import parse_document
@@ -66,10 +73,10 @@ def demo(
         typer.echo("\n==== MEMORY.md (after the weekly compound) ====")
         typer.echo(memory_md.read_text(encoding="utf-8").rstrip())
     typer.echo("")
-    typer.echo(f"Look at: {target}/memory/  {target}/second-brain/summaries/  {target}/MEMORY.md")
-    typer.echo(f"Try:     {memjobs_invocation()} --workspace {target} search \"postgres\"")
-    typer.echo(f"         {memjobs_invocation()} --workspace {target} mem resolve    (and: mem audit --transcripts, "
-               "proposals list)")
+    typer.echo("Look at: " + "  ".join(_word(f"{target}/{rel}") for rel in ("memory/", f"{SUMMARY_DIR}/", "MEMORY.md")))
+    ws = f"{memjobs_invocation()} --workspace {_word(target)}"
+    typer.echo(f"Try:     {ws} search postgres")
+    typer.echo(f"         {ws} mem resolve    (and: mem audit --transcripts, proposals list)")
     if failed:
         raise typer.Exit(1)
 
@@ -141,5 +148,5 @@ def _show_core_memory(target: Path) -> None:
                    "====")
         for p in pending:
             typer.echo(_line(p))
-        typer.echo(f"(accept one with: {memjobs_invocation()} --workspace {target} proposals accept "
+        typer.echo(f"(accept one with: {memjobs_invocation()} --workspace {_word(target)} proposals accept "
                    f"{pending[0].id})")

@@ -147,7 +147,8 @@ def _backfill(cfg: Config, since: date, until: date,
             with extract_memo.remembering():   # the wrap-up's microSync step reuses the range's extraction
                 day_reports += [
                     registry.run(cfg, "microsync", now=end, index=keep,
-                                 options=RunOptions(since=start, until=end, keep_empty_run=keep)),
+                                 options=RunOptions(since=start, until=end, keep_empty_run=keep,
+                                                    open_conflicts=False)),
                     registry.run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
                                  options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
                 ]

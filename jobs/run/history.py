@@ -74,7 +74,21 @@ def rollback(cfg: Config, run_id: str) -> dict[str, Any]:
             "notes": plan.notes,
         }
         ledger.write_report(report)
+    if changed:
+        _reindex(cfg, report)
     return report
+
+
+def _reindex(cfg: Config, report: dict[str, Any]) -> None:
+    """The search index after a rollback, as after a job run (jobs/run/reindex.py): the entries put
+    back are served, those taken back are not. A failure does not undo the rollback: it is noted,
+    with the command that rebuilds the index."""
+    from jobs.run.reindex import reindex
+
+    try:
+        reindex(cfg, True)
+    except MemjobsError as exc:
+        report.setdefault("notes", []).append(f"search index not updated: {exc}")
 
 
 def refuse_applied_decisions(cfg: Config, run_id: str) -> None:

@@ -17,10 +17,17 @@ class IndexUpdateFailed(MemjobsError):
 def post_run(cfg: Config, report: RunReport) -> None:
     """Bring the index up to date. A failure never fails the job (the runner notes it); the
     generation file, bumped first, makes every later search say the index is out of date."""
+    reindex(cfg, bool(report.written))
+
+
+def reindex(cfg: Config, wrote: bool) -> None:
+    """The index update after anything that changed files memjobs indexes: a job run (`post_run`),
+    a `rollback` (jobs/run/history.py), which otherwise served the entries it took back until the
+    next run."""
     from memory_store.search.indexer import bump_generation, update_index
 
     try:
-        if report.written:
+        if wrote:
             bump_generation(cfg.state_dir)
         update_index(cfg)
     except (sqlite3.Error, OSError) as exc:

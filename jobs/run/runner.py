@@ -270,13 +270,15 @@ def _refresh_snapshot(ctx: RunContext) -> None:
 def _refresh_open_conflicts(ctx: RunContext) -> None:
     """After a job run that may have changed an entry file, the open conflicts the runtime context
     and search read (memory_store/supersede/open_state.py), through the run's writer: skipped when
-    the entry files are as they were when the list was saved (one stat a file), and for a run over
-    an explicit time range (backfill's days: the last day refreshes it)."""
+    the entry files are as they were when the list was saved (one stat a file), and for the runs a
+    backfill makes of each day but the last (`open_conflicts=False`: its last day refreshes it). A run
+    over an explicit range (`--since`) that wrote entries refreshes it like any other: the context and
+    search read the list, and a conflict it wrote was not marked until the next plain run."""
     from memory_store.open_conflicts import OPEN_REL
     from memory_store.supersede.open_state import MEMO_REL, refreshed
 
     opts = ctx.options
-    if ctx.job not in _ENTRY_JOBS or not opts.open_conflicts or opts.since is not None or opts.until is not None:
+    if ctx.job not in _ENTRY_JOBS or not opts.open_conflicts:
         return
     try:
         got = refreshed(ctx.cfg.workspace)

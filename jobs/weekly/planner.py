@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import partial
 
 from jobs.weekly import scoring
 from jobs.weekly.budget import Budget, fit
 from jobs.weekly.conflicts import conflicts_within, find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
+from jobs.weekly.near_duplicates import near_duplicate_groups
 from jobs.weekly.noise import noise_class
 from jobs.weekly.procedures import PROCEDURES_MAX, PROCEDURES_RESERVED, procedure_summary, top_procedures
-from jobs.weekly.similarity import similar_pairs, token_set
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.core.conflicts import Decision
 from memory_store.entries import BlockEntry
@@ -35,7 +34,6 @@ from memory_store.memory_md import (
 )
 from memory_store.open_conflicts import stand_in
 
-NEAR_DUPLICATE = 0.9
 TURNOVER_MAX = 0.25
 TURNOVER_MIN_ITEMS = 20
 SUMMARY_MAX = 200
@@ -447,20 +445,9 @@ def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: 
             leaving: dict[str, tuple[IndexItem, str]], plan: Plan) -> None:
     for kind in sorted({c.kind for c in cands.values() if c.kind}):
         group = sorted((c for c in cands.values() if c.kind == kind), key=lambda c: c.id)
-        sets = [token_set(f"{entries[c.id].title} {entries[c.id].conclusion}") for c in group]
-        parent = list(range(len(group)))
-        find = partial(_find, parent)
-        best_sim: dict[int, float] = {}
-        for a, b, sim in similar_pairs(sets, NEAR_DUPLICATE):
-            parent[find(a)] = find(b)
-            best_sim[a] = max(best_sim.get(a, 0.0), sim)
-            best_sim[b] = max(best_sim.get(b, 0.0), sim)
-        clusters: dict[int, list[int]] = {}
-        for idx in range(len(group)):
-            clusters.setdefault(find(idx), []).append(idx)
-        for members in clusters.values():
-            if len(members) < 2:
-                continue
+        texts = [f"{entries[c.id].title} {entries[c.id].conclusion}" for c in group]
+        clusters, best_sim = near_duplicate_groups(texts)   # jobs/weekly/near_duplicates.py
+        for members in clusters:
             # The survivor: highest score, then the one already in MEMORY.md (less churn), then newest.
             order = sorted(members, key=lambda m: (-group[m].score, not group[m].in_memory,
                                                    _neg_date(group[m].date), group[m].id))
@@ -474,14 +461,6 @@ def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: 
                 plan.log.append(("Merged", LogLine(c.id, link, why)))
                 if c.in_memory:
                     leaving[c.id] = (c.old_item or c.item, reason)
-
-
-def _find(parent: list[int], x: int) -> int:
-    """Union-find root, halving paths as it goes."""
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
 
 
 def _neg_date(d: str) -> str:

@@ -3,7 +3,8 @@
 Tokens: lowercase word tokens for spaced scripts, character bigrams for CJK runs (two-character
 Chinese words are the common case), character trigrams for Thai runs (Thai has no spaces, and a
 word is usually 2–6 characters). Near-duplicates are pairs with Jaccard ≥ a threshold, found
-with prefix filtering (exact, and far fewer comparisons than all pairs).
+with prefix filtering (exact, and far fewer comparisons than all pairs). What the weekly dedupe
+merges is decided in jobs/weekly/near_duplicates.py, on its own tokens, with `similar_pairs`.
 """
 from __future__ import annotations
 

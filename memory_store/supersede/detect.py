@@ -52,6 +52,7 @@ from memory_store.supersede.subject import (
 )
 from memory_store.supersede.switched import switches_another
 from memory_store.supersede.values import (
+    SERIES,
     bare_numbers,
     codes,
     codes_differ,
@@ -316,17 +317,25 @@ class Detector:
         have = self.members.get(s.id)
         if have is not None and have[0] == s.full:
             return have[1]
-        found = designators(normalise(s.full))
+        found = {k: v for k, v in designators(normalise(s.full)).items()
+                 if not k.startswith(SERIES) or not self._versioned_tool(k[len(SERIES):], v)}
         self.members[s.id] = (s.full, found)
         return found
+
+    def _versioned_tool(self, name: str, marks: frozenset[str]) -> bool:
+        """Is the series `name` a tool whose versions the marks are ("gpt-4", "llama-3": a new version
+        of a tool is a change of it, not another machine)?"""
+        return any(self.lx.any_role.fullmatch(f"{name}-{m}") or self.lx.any_role.fullmatch(name) for m in marks)
 
     def _fillers_differ(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
                         old: dict[str, float], old_roles: dict[str, frozenset[str]]) -> bool:
         """Does a role both name get, from each statement, a term the other does not mention at all
         (Stripe for the payments Omise handled; not "minSdk 26" beside "supports Android 8", which
-        names Android as well)?"""
+        names Android as well)? A role noun fills nothing: "the staging db port is 5433" names the
+        database, it chooses none, so it is no rival to "Use Postgres for bookings"."""
         def unmentioned(terms: frozenset[str], other: dict[str, float]) -> frozenset[str]:
-            return frozenset(t for t in terms if not any(w in other for w in self._term_words(t)))
+            return frozenset(t for t in terms if not self.lx.is_noun(t)
+                             and not any(w in other for w in self._term_words(t)))
         return fillers_differ({r: unmentioned(t, old) for r, t in new_roles.items()},
                               {r: unmentioned(t, new) for r, t in old_roles.items()})
 
@@ -525,7 +534,8 @@ class Detector:
         """Does a clause of each end in a bare number (`bare_numbers`: no unit, nothing after it)
         whose words before it are the same subject words, in both, with another value ("the
         worker pool size is 8" / "the worker pool size is 16"; not "… for the importer is 16")?
-        Latin script: Thai and Chinese numbers have their context in the characters beside them."""
+        Latin script: Thai and Chinese numbers have their context in the characters beside them.
+        A role's tool and its noun are one subject word (the role)."""
         def numbers(text: str) -> dict[frozenset[str], set[float]]:
             out: dict[frozenset[str], set[float]] = {}
             for line in normalise(_FRAMED_AS.sub(" ", text)).splitlines():
@@ -533,8 +543,12 @@ class Detector:
                     if not clause or _NON_LATIN.search(clause):
                         continue
                     for before, value in bare_numbers(clause):
+                        # a tool and its role noun name one thing ("Postgres max connections",
+                        # "the max DB connections"): both are the role's token here
+                        named = {w for terms in role_terms(before, self.lx).values() for t in terms
+                                 for w in self._term_words(t)}
                         words = frozenset(t for t in subject_tokens(before, self.lx)
-                                          if not t.startswith(ROLE_PREFIX) and t not in self.frame)
+                                          if t not in named and t not in self.frame)
                         if words:
                             out.setdefault(words, set()).add(value)
             return out

@@ -43,6 +43,8 @@ class Lexicon:
     blank: re.Pattern[str]               # the cues without a gap (".{0,30}"): what strip_cues removes
     roles: dict[str, re.Pattern[str]] = field(default_factory=dict)   # role -> its terms (fullmatch)
     any_role: re.Pattern[str] = re.compile(r"(?!x)x")                  # every term of every role
+    # the role nouns ("db", "the job queue", 数据库, ฐานข้อมูล: `~` in roles/*.txt), not tool names
+    nouns: re.Pattern[str] = re.compile(r"(?!x)x")
     _term_roles: dict[str, tuple[str, ...]] = field(default_factory=dict)   # a found term -> its roles
     _text_roles: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)   # recent texts
 
@@ -66,6 +68,10 @@ class Lexicon:
             self._text_roles.clear()
         found = self._text_roles[text] = {role: frozenset(terms) for role, terms in out.items()}
         return found
+
+    def is_noun(self, term: str) -> bool:
+        """Does `term` (as `roles_of` found it) name a role by its noun, not by a tool that fills it?"""
+        return self.nouns.fullmatch(term) is not None
 
     def find(self, section: str, text: str) -> str | None:
         """The first cue of `section` in (normalised) `text`, or None."""
@@ -103,21 +109,26 @@ def parse_roles(text: str, path: str) -> dict[str, list[str]]:
     return parse_sections(text, path, item="a term")
 
 
-def load_roles(folder: Path = ROLE_DIR) -> tuple[dict[str, re.Pattern[str]], re.Pattern[str]]:
-    """(role -> a pattern its terms fully match, one pattern finding any term of any role)."""
+def load_roles(folder: Path = ROLE_DIR) -> tuple[dict[str, re.Pattern[str]], re.Pattern[str], re.Pattern[str]]:
+    """(role -> a pattern its terms fully match, one pattern finding any term of any role, one
+    pattern the role nouns fully match). A term written `~term` is a role noun: it names the slot
+    ("the db", 数据库), not a tool that fills it ("Postgres"), so it is no rival to one."""
     spaced: dict[str, list[str]] = {}
     unspaced: dict[str, list[str]] = {}
+    nouns: list[str] = []
     for lang in LANGUAGES:
         path = folder / f"{lang}.txt"
         target = spaced if lang == "en" else unspaced
         for role, items in parse_roles(path.read_text(encoding="utf-8"), str(path)).items():
-            target.setdefault(role, []).extend(items)
+            nouns.extend(p[1:] for p in items if p.startswith("~"))
+            target.setdefault(role, []).extend(p.removeprefix("~") for p in items)
     names = sorted(set(spaced) | set(unspaced))
     full = {role: re.compile("|".join(f"(?:{p})" for p in spaced.get(role, []) + unspaced.get(role, [])),
                              re.IGNORECASE) for role in names}
     anything = _alternation([p for r in names for p in spaced.get(r, [])],
                             [p for r in names for p in unspaced.get(r, [])])
-    return full, anything
+    noun = re.compile("|".join(f"(?:{p})" for p in nouns) or r"(?!x)x", re.IGNORECASE)
+    return full, anything, noun
 
 
 @functools.cache
@@ -137,5 +148,5 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
             for s in (*CUE_SECTIONS, "exception", "addition", "return", "setback", "occasion", "dropped")}
     blank = _alternation(*([_LEADING_LOOKBEHIND.sub("", p) for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
-    roles, any_role = load_roles(role_folder)
-    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=roles, any_role=any_role)
+    roles, any_role, nouns = load_roles(role_folder)
+    return Lexicon(cues=cues, stop=frozenset(stop), blank=blank, roles=roles, any_role=any_role, nouns=nouns)

@@ -8,12 +8,12 @@ Stopwords go; numbers stay but weigh little — a new value for the same subject
 """
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Collection
 
 from memory_store.hanzi import to_simplified
+from memory_store.stemming import stem
 from memory_store.supersede.lexicon import Lexicon
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff"
@@ -46,18 +46,6 @@ _NON_LATIN_RE = re.compile(rf"[{_CJK}{_THAI}]")
 
 def normalise(text: str) -> str:
     return to_simplified(unicodedata.normalize("NFKC", text).casefold()).replace("’", "'")
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def stem(word: str) -> str:
-    """A light English stem: enough to meet "deposits"/"deposit", "trains"/"train",
-    "reminders"/"reminder", "corrupting"/"corrupt"; never shorter than three letters."""
-    if word.endswith("'s"):
-        word = word[:-2]
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) + len(repl) >= 3 and not word.endswith("ss"):
-            return word[: len(word) - len(suffix)] + repl
-    return word
 
 
 def thai_cells(run: str) -> list[str]:

@@ -204,13 +204,25 @@ _DESIGNATORS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+# A member of a named series: a name, a hyphen or an underscore, and a letter or a short number
+# ("node-a", "web-01", "worker_3", "rack-12"): "node-a runs the scheduler" and "node-b runs the
+# scheduler" are about two machines. Its kind is the series ("series:node"), its member the mark.
+# A tool's version written so ("gpt-4", "llama-3") is not a series: memory_store/supersede/detect.py
+# leaves out the marks that name a tool (roles/*.txt).
+_SERIES = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*?)[-_](\d{1,3}|[a-z])(?![\w.-])")
+SERIES = "series:"
+
+
 def designators(text: str) -> dict[str, frozenset[str]]:
-    """Kind -> the members of it `text` (normalised) names: "kin" {"แม่"}, "lettered" {"b"}, ..."""
+    """Kind -> the members of it `text` (normalised) names: "kin" {"แม่"}, "lettered" {"b"},
+    "series:node" {"a"}, ..."""
     out: dict[str, set[str]] = {}
     for kind, pattern in _DESIGNATORS:
         for m in pattern.finditer(text):
             member = next(g for g in m.groups() if g)
             out.setdefault(kind, set()).add(_KIN.get(member, member))
+    for m in _SERIES.finditer(text):
+        out.setdefault(SERIES + m.group(1), set()).add(m.group(2).lstrip("0") or "0")
     return {k: frozenset(v) for k, v in out.items()}
 
 

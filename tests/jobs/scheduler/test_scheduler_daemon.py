@@ -485,19 +485,21 @@ def test_a_job_that_fails_before_its_run_starts_is_recorded_failed_not_missed(wo
 
 @pytest.mark.timeout(240)
 def test_a_failed_run_says_why_in_the_daemon_log_runs_list_and_status(workspace: Path) -> None:
-    """Pins: a job the daemon ran that failed (its transcript folder was moved away) was logged
-    `"error": null`, and `runs list` and `status` said "failed" with no reason; only `runs show` and
-    `doctor` gave it. The reason is the run report's first error, on every one of them."""
+    """Pins: a job the daemon ran that failed (its cursor state damaged; it was a transcript folder
+    moved away, which is a warning now: docs/design.md §7.2) was logged `"error": null`, and `runs
+    list` and `status` said "failed" with no reason; only `runs show` and `doctor` gave it. The
+    reason is the run report's first error, on every one of them."""
     from typer.testing import CliRunner
 
     import jobs.cli.main  # noqa: F401 - registers the commands
     from jobs.cli.base import app
     from jobs.status.collect import collect
 
-    gone = workspace.parent / "moved-away"
+    gone = ".memjobs/microsync/cursors.json"
+    (workspace / gone).parent.mkdir(parents=True, exist_ok=True)
+    (workspace / gone).write_text("{damaged", encoding="utf-8")
     (workspace / "memjobs.yaml").write_text(
-        "timezone: UTC\n"
-        f"transcripts:\n  - {{format: claude-code, path: {gone}}}\n"
+        "timezone: UTC\ntranscripts: []\n"
         "schedule: {microsync: '0 0 1 1 *', daily: '0 0 1 1 *', weekly: '0 0 1 1 *'}\n", encoding="utf-8")
     cfg = load_config(workspace, env={})
     proc = _start(workspace, REAL_CLI)
