@@ -898,9 +898,15 @@ def _is_answer(h: Hit) -> bool:
 
 def _told_of(h: Hit, candidates: list[Hit]) -> list[str]:
     """The entries a hit that is no kept answer tells of: the ids a paragraph or line names (a wrap-up's
-    decision list, an archive or weekly log line, a MEMORY.md item), or, for an episode, the entries
-    among the query's candidates that cite lines of the session span it cites (the same conversation)."""
-    if h.said or (h.type == "entry" and h.kind != "episode"):
+    decision list, an archive or weekly log line, a MEMORY.md item); for an episode, the entries among
+    the query's candidates that cite lines of the session span it cites (the same conversation); for a
+    message of the sessions tier, the entries whose cited lines hold it (what an entry was extracted
+    from: microsync cites the proposal and the confirmation, so a span may be long; fuse_said already
+    counts a message of a span under CITED_SPAN lines for its entry, this covers the longer ones)."""
+    if h.said:  # the message an entry was extracted from: inside the lines it cites, however many
+        return [str(e.id) for e in candidates
+                if (c := _cited(e)) and c[0] == h.path and c[1] <= h.line <= c[2]]
+    if h.type == "entry" and h.kind != "episode":
         return []
     if h.type == "entry":  # an episode
         span = _cited(h)
@@ -919,12 +925,14 @@ def _told_of(h: Hit, candidates: list[Hit]) -> list[str]:
 
 def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
                    candidates: list[Hit] | None = None) -> list[Hit]:
-    """An episode, a wrap-up paragraph, an archive or weekly log line or a MEMORY.md item that tells of
-    an entry (`_told_of`) moves to just below that entry's answer when the answer ranks lower: the
-    entry itself when it is in force, else the last entry of its chain of replacements that is listed
-    and in force. An old episode or archive line about a decision is not read before the decision as it
-    stands (docs/design.md §6.1, warm first; §6: what was decided last is read first). A hit moved shows
-    at most the score of the hit it now follows, so the list stays in the order of its scores.
+    """An episode, a wrap-up paragraph, an archive or weekly log line, a MEMORY.md item or a message of
+    the sessions tier that tells of an entry (`_told_of`) moves to just below that entry's answer when
+    the answer ranks lower: the entry itself when it is in force, else the last entry of its chain of
+    replacements that is listed and in force. A kept memory is read before the raw messages it was
+    extracted from (what was said is uncertain, docs/design.md §6); an old episode or archive line
+    about a decision is not read before the decision as it stands (docs/design.md §6.1, warm first;
+    §6: what was decided last is read first). A hit moved shows at most the score of the hit it now
+    follows, so the list stays in the order of its scores; hits moved below one answer keep their order.
     `candidates`: the entries the query ranked, listed or not (an episode's own entry may not be)."""
     listed = [h for h in hits if h.type == "entry" and h.kind != "episode" and h.id]
     if not any(_is_answer(h) for h in listed):
@@ -955,6 +963,7 @@ def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
         return found
 
     out = list(hits)
+    moved: dict[int, int] = {}  # hits moved below an answer so far, by the answer
     for h in hits:
         at = out.index(h)
         if not any(_is_answer(x) for x in out[at + 1:]):
@@ -965,8 +974,12 @@ def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
         answers = [a for a in map(answer, told) if a is not None]
         below = [i for i in map(out.index, answers) if i > at]
         if below:
-            new = min(below)
-            out.insert(new, out.pop(at))
+            first = out[min(below)]
+            out.pop(at)
+            # after the answer and what was moved below it already, in their order
+            new = out.index(first) + 1 + moved.get(id(first), 0)
+            moved[id(first)] = moved.get(id(first), 0) + 1
+            out.insert(new, h)
             h.score = min(h.score, out[new - 1].score)
     return out
 
