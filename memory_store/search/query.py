@@ -410,19 +410,19 @@ class _Run:
                 from memory_store.search.vectors import BASE_DEPTH
 
                 opts = replace(opts, limit=max(opts.limit, BASE_DEPTH))
-            # The fusion takes BASE_DEPTH of the words' hits, but whether the words search wider (the
-            # cold tier, any term, bigrams, substrings) is decided by the limit asked, as without
-            # vectors: a question whose every word is found in fewer rows than BASE_DEPTH is not worth
-            # a second, wider statement (it doubled the words' ranking of such a question, past the
-            # deadline that bounds only the wait for its vector: docs/search-history.md, eleventh pass).
+            # The fusion takes BASE_DEPTH of the words' hits, but a question whose every word is in as
+            # many rows as asked is not searched wider (any term, anywhere) only to fill that depth, as
+            # without vectors: that second statement doubled the words' ranking of such a question,
+            # past the deadline that bounds only the wait for its vector (docs/search-history.md,
+            # eleventh pass). Fewer full matches than asked widen as before, to the fusion's depth.
             enough = asked.limit
             span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
             if span is not None:
-                candidates = self._candidates(terms, opts, span, enough=enough)
+                candidates = self._candidates(terms, opts, span)
             else:
                 candidates = self._auto(terms, opts, warm, cold, enough)
             if self.when is not None:
-                candidates = self._dated(candidates, terms, opts, span or (0, _TOP), enough)
+                candidates = self._dated(candidates, terms, opts, span or (0, _TOP))
             if opts.tier is None and self.cfg.search.sessions:
                 ranked = self._ranked_hits(candidates, replace(opts, limit=FUSE_DEPTH), today)
                 hits = self._with_said(ranked, terms, opts, today)
@@ -466,8 +466,8 @@ class _Run:
     def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int],
               enough: int | None = None) -> list[Hit]:
         """Warm first (docs/design.md §6): rows of the warm tier that match every term; when they are
-        fewer than asked (`enough`, else opts.limit), the cold tier's too; when still too few, any
-        term, anywhere."""
+        fewer than asked, the cold tier's too; when still fewer than `enough` (else opts.limit), any
+        term, anywhere, up to opts.limit."""
         enough = enough or opts.limit
         # One statement for both tiers (FTS5 computes each phrase's IDF once per statement), warm rows
         # ordered first so that the page holds every warm match before any cold one.
@@ -483,7 +483,7 @@ class _Run:
             return in_warm
         if len(hits) >= enough:
             return hits
-        return self._candidates(terms, opts, (0, _TOP), every=hits, enough=enough)
+        return self._candidates(terms, opts, (0, _TOP), every=hits)
 
     def _replaced_by(self, entry_id: str) -> str | None:
         """The id that superseded an entry, from the index (a link of a replacement chain whose
@@ -506,14 +506,13 @@ class _Run:
             h.bm25 *= SAID_WEIGHT
         return _said_not_forgotten(self.cfg.workspace, self.db, hits, terms)
 
-    def _dated(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, span: tuple[int, int],
-               enough: int | None = None) -> list[Hit]:
+    def _dated(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, span: tuple[int, int]) -> list[Hit]:
         """The query named a date (memory_store/search/dates.py): the rows of those days that match
         are candidates too, and every candidate of those days ranks higher."""
         days = _rowids(self.when)  # type: ignore[arg-type]
         inside = (max(span[0], days[0]), min(span[1], days[1]))
         if inside[0] < inside[1]:
-            hits = merge(hits, self._candidates(terms, opts, inside, enough=enough))
+            hits = merge(hits, self._candidates(terms, opts, inside))
         return _date_boost(hits, self.when)  # type: ignore[arg-type]
 
     def _with_said(self, hits: list[Hit], terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
@@ -577,27 +576,24 @@ class _Run:
         return _dedupe(sorted(hits, key=_order))[: opts.limit]
 
     def _candidates(
-        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], every: list[Hit] | None = None,
-        enough: int | None = None,
+        self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], every: list[Hit] | None = None
     ) -> list[Hit]:
-        """Rows matching every term (`every`, when the caller has them already); if fewer than `enough`
-        (else opts.limit), any term, then any bigram of a long CJK/Thai run; if still too few,
-        substrings (trigrams)."""
-        enough = enough or opts.limit
+        """Rows matching every term (`every`, when the caller has them already); if too few, any term,
+        then any bigram of a long CJK/Thai run; if still too few, substrings (trigrams)."""
         if every is None:
             every = self.rank.ranked(match_all(terms), opts, self.rank.and_window(terms, span))
             for h in every:
                 h.full = True
         hits = every
-        if len(hits) < enough and len(terms) > 1:
+        if len(hits) < opts.limit and len(terms) > 1:
             hits = merge(hits, self.rank.any(terms, opts, span))
-        loose = loose_terms(terms) if len(hits) < enough else []
+        loose = loose_terms(terms) if len(hits) < opts.limit else []
         if loose:
             part = self.rank.any(loose, opts, span)
             for h in part:
                 h.bm25 *= LOOSE_WEIGHT  # part of a run weighs less than the run itself
             hits = merge(hits, part)
-        if len(hits) < enough:
+        if len(hits) < opts.limit:
             tri = trigram_match(terms)
             if tri:
                 # Substring hits: the newest rows (rowids grow with the date), each a weak match.
