@@ -51,6 +51,11 @@ FUSE_DEPTH = 30  # hits of each list that take part in the fusion
 # its fused score: an answer is often the turn next to the one that matches the question's words
 # (with_neighbours).
 NEIGHBOUR_SHARE = 0.2
+# ... except that a message that asks (a question mark) lends this share to the message after it: the
+# turn that answers it ("How did they handle the accident?" / "They were scared but we reassured
+# them"). LoCoMo words only, recall@6 (docs/search-history.md, eleventh pass): tuning 0.723 -> 0.733,
+# held out 3-4 0.682 -> 0.684, 5-9 0.670 -> 0.684.
+ANSWER_SHARE = 0.4
 # A candidate that holds every name the question holds (names_in: "What did Caroline paint?", "why
 # did we drop the Redis cache"), as written, against one that holds only its other words.
 NAME_BOOST = 1.5
@@ -405,11 +410,17 @@ class _Run:
                 from memory_store.search.vectors import BASE_DEPTH
 
                 opts = replace(opts, limit=max(opts.limit, BASE_DEPTH))
+            # The fusion takes BASE_DEPTH of the words' hits, but a question whose every word is in as
+            # many rows as asked is not searched wider (any term, anywhere) only to fill that depth, as
+            # without vectors: that second statement doubled the words' ranking of such a question,
+            # past the deadline that bounds only the wait for its vector (docs/search-history.md,
+            # eleventh pass). Fewer full matches than asked widen as before, to the fusion's depth.
+            enough = asked.limit
             span = {"all": (0, _TOP), "cold": cold, "warm": warm}.get(opts.tier or "")
             if span is not None:
                 candidates = self._candidates(terms, opts, span)
             else:
-                candidates = self._auto(terms, opts, warm, cold)
+                candidates = self._auto(terms, opts, warm, cold, enough)
             if self.when is not None:
                 candidates = self._dated(candidates, terms, opts, span or (0, _TOP))
             if opts.tier is None and self.cfg.search.sessions:
@@ -452,9 +463,12 @@ class _Run:
     # ... LIMIT`. What bounds the cost is BUDGET (see _window); stop words never reach a query
     # (tokens.query_terms), so a question costs what its content words cost.
 
-    def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int]) -> list[Hit]:
+    def _auto(self, terms: list[Term], opts: SearchOptions, warm: tuple[int, int], cold: tuple[int, int],
+              enough: int | None = None) -> list[Hit]:
         """Warm first (docs/design.md §6): rows of the warm tier that match every term; when they are
-        fewer than asked, the cold tier's too; when still too few, any term, anywhere."""
+        fewer than asked, the cold tier's too; when still fewer than `enough` (else opts.limit), any
+        term, anywhere, up to opts.limit."""
+        enough = enough or opts.limit
         # One statement for both tiers (FTS5 computes each phrase's IDF once per statement), warm rows
         # ordered first so that the page holds every warm match before any cold one.
         window = self.rank.and_window(terms, (cold[0], warm[1]))
@@ -467,7 +481,7 @@ class _Run:
         in_warm = [h for h in hits if h.rowid >= warm[0]]
         if len(in_warm) >= opts.limit:
             return in_warm
-        if len(hits) >= opts.limit:
+        if len(hits) >= enough:
             return hits
         return self._candidates(terms, opts, (0, _TOP), every=hits)
 
@@ -519,16 +533,18 @@ class _Run:
 
     def _with_neighbours(self, fused: list[Hit], opts: SearchOptions) -> list[Hit]:
         """Each message in the fused list lends NEIGHBOUR_SHARE of its score to the messages just
-        before and after it in its session: a neighbour already listed adds it to its own score; one
-        that an entry of the list cites closely adds it to that entry (as in fuse_said); any other
-        joins the list with it (summed when both of its neighbours matched)."""
+        before and after it in its session (ANSWER_SHARE to the one after it when it asks something):
+        a neighbour already listed adds it to its own score; one that an entry of the list cites
+        closely adds it to that entry (as in fuse_said); any other joins the list with it (summed when
+        both of its neighbours matched)."""
         said = {h.rowid: h for h in fused if h.said}
         pairs = self.rank.neighbours(list(said)) if NEIGHBOUR_SHARE else []
         if not pairs:
             return fused
         lent: dict[int, float] = {}
-        for rid, near in pairs:
-            lent[near] = lent.get(near, 0.0) + NEIGHBOUR_SHARE * said[rid].score
+        for rid, near, after in pairs:
+            share = ANSWER_SHARE if after and _asks(said[rid].body) else NEIGHBOUR_SHARE
+            lent[near] = lent.get(near, 0.0) + share * said[rid].score
         new = self.rank.said_rows([r for r in lent if r not in said], opts)
         cited = [(c, h) for h in fused if not h.said and (c := _cited(h)) and c[2] - c[1] < CITED_SPAN]
         added = []
@@ -816,6 +832,11 @@ def fuse_said(entries: list[Hit], said: list[Hit]) -> list[Hit]:
     return sorted(out, key=_order)
 
 
+def _asks(text: str) -> bool:
+    """Whether a message asks something: it holds a question mark (ASCII or full-width)."""
+    return "?" in text or "？" in text
+
+
 def _order(h: Hit) -> tuple[float, str, int]:
     return (-h.score, h.path, h.line)
 
@@ -885,9 +906,15 @@ def _is_answer(h: Hit) -> bool:
 
 def _told_of(h: Hit, candidates: list[Hit]) -> list[str]:
     """The entries a hit that is no kept answer tells of: the ids a paragraph or line names (a wrap-up's
-    decision list, an archive or weekly log line, a MEMORY.md item), or, for an episode, the entries
-    among the query's candidates that cite lines of the session span it cites (the same conversation)."""
-    if h.said or (h.type == "entry" and h.kind != "episode"):
+    decision list, an archive or weekly log line, a MEMORY.md item); for an episode, the entries among
+    the query's candidates that cite lines of the session span it cites (the same conversation); for a
+    message of the sessions tier, the entries whose cited lines hold it (what an entry was extracted
+    from: microsync cites the proposal and the confirmation, so a span may be long; fuse_said already
+    counts a message of a span under CITED_SPAN lines for its entry, this covers the longer ones)."""
+    if h.said:  # the message an entry was extracted from: inside the lines it cites, however many
+        return [str(e.id) for e in candidates
+                if (c := _cited(e)) and c[0] == h.path and c[1] <= h.line <= c[2]]
+    if h.type == "entry" and h.kind != "episode":
         return []
     if h.type == "entry":  # an episode
         span = _cited(h)
@@ -906,12 +933,14 @@ def _told_of(h: Hit, candidates: list[Hit]) -> list[str]:
 
 def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
                    candidates: list[Hit] | None = None) -> list[Hit]:
-    """An episode, a wrap-up paragraph, an archive or weekly log line or a MEMORY.md item that tells of
-    an entry (`_told_of`) moves to just below that entry's answer when the answer ranks lower: the
-    entry itself when it is in force, else the last entry of its chain of replacements that is listed
-    and in force. An old episode or archive line about a decision is not read before the decision as it
-    stands (docs/design.md §6.1, warm first; §6: what was decided last is read first). A hit moved shows
-    at most the score of the hit it now follows, so the list stays in the order of its scores.
+    """An episode, a wrap-up paragraph, an archive or weekly log line, a MEMORY.md item or a message of
+    the sessions tier that tells of an entry (`_told_of`) moves to just below that entry's answer when
+    the answer ranks lower: the entry itself when it is in force, else the last entry of its chain of
+    replacements that is listed and in force. A kept memory is read before the raw messages it was
+    extracted from (what was said is uncertain, docs/design.md §6); an old episode or archive line
+    about a decision is not read before the decision as it stands (docs/design.md §6.1, warm first;
+    §6: what was decided last is read first). A hit moved shows at most the score of the hit it now
+    follows, so the list stays in the order of its scores; hits moved below one answer keep their order.
     `candidates`: the entries the query ranked, listed or not (an episode's own entry may not be)."""
     listed = [h for h in hits if h.type == "entry" and h.kind != "episode" and h.id]
     if not any(_is_answer(h) for h in listed):
@@ -942,6 +971,7 @@ def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
         return found
 
     out = list(hits)
+    moved: dict[int, int] = {}  # hits moved below an answer so far, by the answer
     for h in hits:
         at = out.index(h)
         if not any(_is_answer(x) for x in out[at + 1:]):
@@ -952,8 +982,12 @@ def _below_answers(hits: list[Hit], replaced_by: Callable[[str], str | None],
         answers = [a for a in map(answer, told) if a is not None]
         below = [i for i in map(out.index, answers) if i > at]
         if below:
-            new = min(below)
-            out.insert(new, out.pop(at))
+            first = out[min(below)]
+            out.pop(at)
+            # after the answer and what was moved below it already, in their order
+            new = out.index(first) + 1 + moved.get(id(first), 0)
+            moved[id(first)] = moved.get(id(first), 0) + 1
+            out.insert(new, h)
             h.score = min(h.score, out[new - 1].score)
     return out
 

@@ -230,10 +230,10 @@ class Ranker:
             for r in rows
         ]
 
-    def neighbours(self, rowids: list[int]) -> list[tuple[int, int]]:
-        """(message, neighbour) for each message of the sessions tier: the messages just before and
-        after it in its session (by transcript line). One statement; the (path, line) index
-        (schema.py) makes each look-up one seek."""
+    def neighbours(self, rowids: list[int]) -> list[tuple[int, int, bool]]:
+        """(message, neighbour, the neighbour comes after it) for each message of the sessions tier:
+        the messages just before and after it in its session (by transcript line). One statement; the
+        (path, line) index (schema.py) makes each look-up one seek."""
         if not rowids:
             return []
         near = (
@@ -244,9 +244,9 @@ class Ranker:
             f"SELECT me.rowid, ({near.format(op='<', order='DESC')}), ({near.format(op='>', order='')})"
             f" FROM said me WHERE me.rowid IN ({', '.join('?' * len(rowids))})"
         )
-        out: list[tuple[int, int]] = []
+        out: list[tuple[int, int, bool]] = []
         for rid, before, after in self.db.execute(sql, rowids):
-            out += [(rid, n) for n in (before, after) if n is not None]
+            out += [(rid, n, later) for n, later in ((before, False), (after, True)) if n is not None]
         return out
 
     def said_rows(self, rowids: list[int], opts: SearchOptions) -> list[Hit]:

@@ -12,6 +12,7 @@ from filelock import FileLock
 from memory_store.config import load_config
 from memory_store.entries import BlockEntry, Source, make_id
 from memory_store.locks import lock_path
+from memory_store.search import query as query_mod
 from memory_store.search import said as said_mod
 from memory_store.search.indexer import update_index
 from memory_store.search.query import SearchOptions, search
@@ -188,6 +189,43 @@ def test_the_answer_next_to_the_matching_message_is_found(ws: Path) -> None:
     hits = _hits(ws, "which conveyor vendor did the depot pick")
     cited = [h for h in hits if h["tier"] == "sessions" and h["source"]["message_range"] == "L7-L7"]
     assert cited == [] and any(h["title"] == "Interroll for the depot" for h in hits), hits
+
+
+@pytest.mark.parametrize(("said", "asks"), [
+    ("Which conveyor vendor did the depot pick in the end?", True),   # its answer follows it
+    ("Ask me which conveyor vendor the depot picked in the end", False),
+    ("那个仓库最后选了哪家 conveyor vendor？", True),                   # a full-width question mark
+])
+def test_a_message_that_asks_lends_more_to_the_turn_after_it(ws: Path, said: str, asks: bool,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trigger: the question's words are in a message and the next message, in other words, answers it.
+    Outcome: a message that asks (a question mark) lends ANSWER_SHARE (0.4) of its score to the message
+    after it instead of NEIGHBOUR_SHARE (0.2); to the message before it 0.2, as any other message does.
+    (Both neighbours also match a little by their context column, and the asking message's listed
+    score includes its neighbours' shares, so the gain is read against the same search with
+    ANSWER_SHARE at 0.2, as at most 0.2 of that score.)"""
+    path = Path(_hits(ws, "zebra", tier="sessions")[0]["path"])
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(_line("user", "Some notes on the loading bays and the forklift schedule", 5) + "\n")
+        fh.write(_line("assistant", said, 6) + "\n")
+        fh.write(_line("user", "Interroll, after the trial in March", 7) + "\n")
+    update_index(load_config(ws))
+
+    def scores() -> dict[str, float]:
+        hits = search(load_config(ws), "conveyor vendor", SearchOptions(limit=10, tier="sessions"),
+                      today=TODAY).hits
+        return {str((h.source or {}).get("message_range")): h.score for h in hits}
+
+    now = scores()
+    monkeypatch.setattr(query_mod, "ANSWER_SHARE", query_mod.NEIGHBOUR_SHARE)
+    flat = scores()
+    asked = now["L7-L7"]
+    assert flat["L7-L7"] == pytest.approx(asked) and flat["L6-L6"] == pytest.approx(now["L6-L6"])
+    gained = now["L8-L8"] - flat["L8-L8"]   # 0.2 of what the asking message scored before its own shares
+    if asks:
+        assert 0.1 * asked < gained <= 0.2 * asked * (1 + 1e-9), (now, flat)
+    else:
+        assert gained == pytest.approx(0.0, abs=1e-15), (now, flat)
 
 
 def test_a_new_redactor_reads_the_tier_again(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:

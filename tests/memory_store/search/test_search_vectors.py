@@ -566,3 +566,40 @@ def test_a_searcher_whose_branches_are_late_skips_them_and_probes(tmp_path: Path
         model.encode = real  # type: ignore[method-assign]
         s.close()
         vectors._queries.clear()
+
+
+@needs_model
+def test_the_words_of_a_question_with_vectors_search_no_wider_than_without(tmp_path: Path) -> None:
+    """The fusion takes the words' first BASE_DEPTH hits (10), more than a search shows (6); a
+    question whose every word is in fewer rows than that, but in as many as asked, ran a second,
+    wider statement (any of its words, anywhere) only to fill the fusion's depth: its words' ranking
+    cost twice what it costs without vectors, past the MCP deadline, which bounds only the wait for
+    the vector (a Thai question of the 10-year bench: 11 → 22 ms). With vectors, the words' side runs
+    the entry tiers' statements a words-only search runs for the same question, no more."""
+    ws = _workspace(tmp_path)
+    day_entries = [entry("Decision", f"Nightly export worker change {n}", DAY, f"The nightly export worker {n}.")
+                   for n in range(7)]  # every word of the question: more than asked, fewer than the depth
+    day_entries += [entry("Remember", f"Export format {n}", DAY, f"Exports are CSV files, batch {n}.")
+                    for n in range(30)]  # some of its words
+    write_daily(ws, "2026-11-19", day_entries)
+    cfg = load_config(ws)
+    update_index(cfg)
+    assert vectors.model() is not None
+    q = "which nightly export worker"
+
+    def statements(embed: bool) -> list[str]:
+        s = Searcher(cfg, embed_queries=embed, embed_deadline_ms=10_000 if embed else None)
+        seen: list[str] = []
+        try:
+            s.search(q, SearchOptions(limit=6), today=TODAY)  # the matrix is read, the caches filled
+            s.db.set_trace_callback(seen.append)
+            res = s.search(q, SearchOptions(limit=6), today=TODAY)
+            assert not embed or res.words_only is None
+        finally:
+            s.close()
+        return [x for x in seen if "MATCH" in x and "said_fts" not in x]
+
+    # The entry tiers' statements; the sessions tier is still asked at the fusion's depth (an entry
+    # list of fewer than BASE_DEPTH full matches is topped up by what was said, as before).
+    words, fused = statements(False), statements(True)
+    assert words and len(fused) == len(words), (words, fused)
