@@ -84,7 +84,7 @@ def _read_source(cfg: Config, source: TranscriptSource, window_start: datetime, 
     whose days are known (a backfill read it: memory_store/transcripts/days.py) and hold none of
     `wanted` is not opened: none of its records could be kept."""
     found = discover(source)
-    if report is not None and found.files:   # a source with none: the microSync step said why
+    if report is not None:
         for note in getattr(found, "notes", []) or []:
             if note not in report.notes:
                 report.notes.append(note)

@@ -27,6 +27,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from jobs.run.report import RunReport
 from memory_store.config import Config, TranscriptSource
 from memory_store.cursors import FileCursor, SourceMark, SyncState
+from memory_store.errors import SourceEmpty
 from memory_store.transcripts.days import first_record, known_days
 from memory_store.transcripts.discover import Discovery, TranscriptFile, discover, read, why_empty
 from memory_store.transcripts.exclusion import is_excluded
@@ -81,16 +82,15 @@ def scan(cfg: Config, state: SyncState, report: RunReport, window: Window, now: 
     # Identities some cursor holds: a file no cursor covers that has one of them was read under
     # another name; any other such file is new to this workspace (a late file).
     known = None if window.explicit else {c.identity for c in state.files.values()}
-    said = _say_empty_sources(cfg, found_all, report)
+    _refuse_empty_sources(cfg, found_all)
     read_before = lines_read_before(state) if not window.explicit else {}
-    for i, (source, found) in enumerate(found_all):
+    for source, found in found_all:
         key = source_key(source)
         counts = report.source(source.name)
         for bad in found.errors:
             report.error(bad.code, bad.message, bad.path, bad.line or None)
         if not found.files:
-            if i not in said:
-                report.notes.extend(found.notes or [f"{source.name}: no transcripts at {source.path}"])
+            report.notes.extend(found.notes or [f"{source.name}: no transcripts at {source.path}"])
             continue
         mark = state.sources.get(key, SourceMark())
         lower = window.since or (datetime.fromisoformat(mark.mark) if mark.mark else now - LOOK_BACK)
@@ -231,36 +231,18 @@ def _say_late_history(cfg: Config, source: TranscriptSource, late: OlderHistory,
         f"memjobs --workspace {shlex.quote(str(cfg.workspace))} backfill --since {day}")
 
 
-def _say_empty_sources(cfg: Config, found_all: list[tuple[TranscriptSource, Discovery]],
-                       report: RunReport) -> set[int]:
-    """Trigger: a configured source that gives no transcript. Why: docs/design.md §7.2 — a job never
-    silently does nothing, yet an agent that has not run yet (its folder empty, or not made yet) is
-    no reason to fail a run, nor to leave the other sources unread. Outcome: an existing folder that
-    holds no transcript is a note (nothing to do); any other reason (a path that does not exist, a
-    glob that matches nothing, a folder that cannot be read, files of another kind) is a warning
-    naming the source, its path and the config file — the run reads the other sources and ends
-    `degraded`. The defaults for agents that are not installed are only noted. Returns the indexes
-    of the sources already spoken for."""
-    said: set[int] = set()
-    where = f" in {cfg.source_file}" if cfg.source_file else ""
+def _refuse_empty_sources(cfg: Config, found_all: list[tuple[TranscriptSource, Discovery]]) -> None:
+    """A configured source that gives no transcript stops the run before anything is read
+    (docs/design.md §7); the defaults for agents that are not installed are only noted."""
+    problems = []
     for i, (source, found) in enumerate(found_all):
         reason = None if source.is_default else why_empty(source, found)
-        if reason is None:
-            continue
-        said.add(i)
-        if _empty_folder(source, found):
-            report.notes.append(f"{source.name}: {source.expanded_path()} holds no transcript yet: nothing to read")
-        else:
-            report.warnings.append(f"transcripts[{i}] ({source.format}) gives no transcript: {reason} "
-                                   f"(fix its path{where}, or remove it)")
-    return said
-
-
-def _empty_folder(source: TranscriptSource, found: Discovery) -> bool:
-    """A readable folder (no glob) with no file in it that could be a transcript: an agent not run yet."""
-    root = source.expanded_path()
-    return (not any(c in root for c in "*?[") and os.path.isdir(root) and os.access(root, os.R_OK | os.X_OK)
-            and not found.matched and not found.errors)
+        if reason is not None:
+            problems.append(f"transcripts[{i}] ({source.format}): {reason}")
+    if problems:
+        where = f" in {cfg.source_file}" if cfg.source_file else ""
+        raise SourceEmpty(f"a configured transcript source gives no transcript: {'; '.join(problems)} "
+                          f"(fix its path{where}, or remove it)")
 
 
 def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state: SyncState, report: RunReport,

@@ -118,7 +118,7 @@ def why_empty(source: TranscriptSource, found: Discovery) -> str | None:
     """Why a source gave no transcript, in words a person can act on (None when it gave some).
 
     Trigger: a wrong path, a folder memjobs may not read, or a folder with no `*.jsonl` in it.
-    Why: docs/design.md §7.2 makes a configured source that matches no file a warning, and "nothing
+    Why: docs/design.md §7 makes a configured source that matches no file an error, and "nothing
     to do" would hide it. Outcome: the reason, naming the path.
     """
     if found.files:

@@ -102,14 +102,12 @@ def test_backfill_lists_what_it_skipped_and_a_failed_days_errors_as_path_line_me
     assert cli("init", str(fresh)).exit_code == 0
     w = ("--workspace", str(fresh))
     (fresh / "memjobs.yaml").write_text(
-        f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {tmp_path / 'cc' / 'projects'}}}\n",
-        encoding="utf-8")
-    (fresh / ".memjobs" / "daily").mkdir(parents=True, exist_ok=True)
-    (fresh / ".memjobs" / "daily" / "written.json").write_text("{not json", encoding="utf-8")
+        f"timezone: UTC\ntranscripts:\n  - {{format: claude-code, path: {tmp_path / 'cc' / 'projects'}}}\n"
+        f"  - {{format: codex, path: {tmp_path / 'no-such-folder'}}}\n", encoding="utf-8")
     res = cli(*w, "backfill", "--since", "2026-11-26", "--until", "2026-11-26")
     assert res.exit_code == 1
     assert "{'path'" not in res.stderr and "[{" not in res.stderr
     lines = res.stderr.splitlines()
-    assert any(x.startswith("  failed: daily ") and x.endswith(":") for x in lines), res.stderr
-    assert any(x.startswith("    .memjobs/daily/written.json:1: daily state does not parse") for x in lines), \
-        res.stderr
+    assert any(x.startswith("  failed: microsync ") and x.endswith(":") for x in lines), res.stderr
+    assert f"    a configured transcript source gives no transcript: transcripts[1] (codex): " \
+           f"{tmp_path / 'no-such-folder'} does not exist" in res.stderr

@@ -1,5 +1,5 @@
 """First use: a folder that is not a workspace is refused, a configured source that gives no
-transcript is a warning naming it, and wrong paths get a clear one-line error (docs/design.md §7, §8)."""
+transcript is an error naming it, and wrong paths get a clear one-line error (docs/design.md §7, §8)."""
 from __future__ import annotations
 
 import json
@@ -91,49 +91,45 @@ def _configure(ws: Path, sources: str) -> None:
     (ws / "memjobs.yaml").write_text(f"timezone: UTC\ntranscripts:\n{sources}", encoding="utf-8")
 
 
-def test_a_configured_source_that_matches_no_file_is_a_warning_naming_it(tmp_path: Path, workspace: Path):
+def test_a_configured_source_that_matches_no_file_fails_the_run_naming_it(tmp_path: Path, workspace: Path):
     """Pins: a source whose path matches no file gave exit 0 and status "nothing"; under cron nobody
-    noticed. Then it failed the run, and every nightly run of a new user whose agent had not made its
-    folder yet failed. Now exit 0, status degraded (said loudly), and the warning names the source,
-    its path and the file."""
+    noticed. Now exit 1, status failed, and the error names the source, its path and the file."""
     _configure(workspace, f"  - {{format: claude-code, path: {tmp_path}/nowhere}}\n")
     code, out, err = cli("--workspace", str(workspace), "run", "microsync", "--json")
     rep = json.loads(out)
-    assert code == 0 and rep["status"] == "degraded" and rep["errors"] == []
-    (w,) = rep["warnings"]
-    assert f"transcripts[0] (claude-code) gives no transcript: {tmp_path}/nowhere does not exist" in w
-    assert str(workspace / "memjobs.yaml") in w
+    assert code == 1 and rep["status"] == "failed"
+    (e,) = rep["errors"]
+    assert e["code"] == "source_empty"
+    assert f"transcripts[0] (claude-code): {tmp_path}/nowhere does not exist" in e["message"]
+    assert str(workspace / "memjobs.yaml") in e["message"]
     assert not list((workspace / "memory").glob("*.md"))
 
 
-@pytest.mark.parametrize(("make", "expected", "status"), [
-    (lambda root: (root / "empty").mkdir(), "empty holds no transcript yet: nothing to read", "nothing"),
-    (lambda root: (root / "notes.txt").write_text("x"), "notes.txt holds no transcript file (*.jsonl)", "degraded"),
-    (lambda root: None, "no file or folder matches", "degraded"),
+@pytest.mark.parametrize(("make", "expected"), [
+    (lambda root: (root / "empty").mkdir(), "empty holds no transcript file (*.jsonl)"),
+    (lambda root: (root / "notes.txt").write_text("x"), "notes.txt holds no transcript file (*.jsonl)"),
+    (lambda root: None, "no file or folder matches"),
 ])
-def test_each_kind_of_empty_source_says_why(tmp_path: Path, workspace: Path, make, expected: str, status: str):
+def test_each_kind_of_empty_source_says_why(tmp_path: Path, workspace: Path, make, expected: str):
     make(tmp_path)
-    target = {"nothing": "empty"}.get(status, "notes.txt" if "notes" in expected else "proj-*/x*.jsonl")
+    target = {"empty holds no transcript file (*.jsonl)": "empty",
+              "notes.txt holds no transcript file (*.jsonl)": "notes.txt"}.get(expected, "proj-*/x*.jsonl")
     _configure(workspace, f"  - {{format: codex, path: {tmp_path}/{target}}}\n")
-    code, out, err = cli("--workspace", str(workspace), "run", "microsync", "--json")
-    rep = json.loads(out)
-    assert code == 0 and rep["status"] == status
-    said = rep.get("warnings", []) + rep.get("notes", [])
-    assert any(expected in s for s in said), said
-    assert status == "nothing" or any("transcripts[0] (codex)" in w for w in rep["warnings"])
+    code, out, err = cli("--workspace", str(workspace), "run", "microsync")
+    assert code == 1
+    assert expected in err and "transcripts[0] (codex)" in err
 
 
-def test_the_daily_job_reads_a_good_source_beside_a_wrong_one(tmp_path: Path, workspace: Path):
-    """A wrong source no longer stops the run before reading: the good one is read, the wrong one named."""
+def test_the_daily_job_fails_too_and_a_good_source_beside_a_bad_one_is_not_half_read(tmp_path: Path,
+                                                                                      workspace: Path):
+    """Nothing is read or written when one configured source is wrong: the run stops before reading."""
     good = tmp_path / "codex"
     good.mkdir()
     (good / "s.jsonl").write_text("")
     _configure(workspace, f"  - {{format: codex, path: {good}}}\n  - {{format: codex, path: {tmp_path}/typo}}\n")
     code, out, err = cli("--workspace", str(workspace), "run", "daily", "--json")
-    rep = json.loads(out)
-    assert code == 0 and rep["status"] == "degraded"
-    assert any("transcripts[1] (codex)" in w and f"{tmp_path}/typo" in w for w in rep["warnings"])
-    assert (workspace / ".memjobs" / "microsync" / "cursors.json").exists()
+    assert code == 1 and "transcripts[1] (codex)" in err + out
+    assert not (workspace / ".memjobs" / "microsync" / "cursors.json").exists()
 
 
 def test_defaults_for_agents_not_installed_stay_notes(workspace: Path):

@@ -208,11 +208,11 @@ def test_bad_lines_reported_partial_line_waits_and_the_run_succeeds(tmp_path: Pa
     assert "half-written lines wait" not in "".join(p.read_text() for p in (cfg.workspace / "memory").glob("*.md"))
 
 
-def test_a_source_that_matches_nothing_is_a_warning_defaults_only_noted(tmp_path: Path, workspace: Path):
+def test_a_source_that_matches_nothing_is_an_error_defaults_only_noted(tmp_path: Path, workspace: Path):
     (workspace / "memjobs.yaml").write_text(f"transcripts:\n  - {{format: codex, path: {tmp_path}/nowhere}}\n")
     p = cli_run("--workspace", str(workspace), "run", "microsync", "--json")
     rep = json.loads(p.stdout)
-    assert rep["status"] == "degraded" and any(f"{tmp_path}/nowhere" in w for w in rep["warnings"])
+    assert any(e["code"] == "source_empty" for e in rep["errors"])
     (workspace / "memjobs.yaml").write_text("timezone: UTC\n")  # defaults: agents not installed here
     p = cli_run("--workspace", str(workspace), "run", "microsync", "--json")
     rep = json.loads(p.stdout)
