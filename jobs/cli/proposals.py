@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -28,19 +28,26 @@ def _book() -> ProposalBook:
     return ProposalBook(CoreMemory.from_config(STATE.cfg()))
 
 
-def _line(p: Proposal) -> str:
-    d = p.to_dict()
+def _line(p: Proposal, shown: dict[str, Any] | None = None) -> str:
+    d = shown or p.to_dict()
     conf = f", confidence {d['confidence']:.2f}" if d["confidence"] is not None else ""
     return _safe(f"{d['id']:<13} {d['status']:<8} {d['key']} = {d['value']}  ({d['scope']}, applies_to "
                  f"{d['applies_to']}{conf}) {d['reason'] or ''}".rstrip())
 
 
 def _print_list(items: list[Proposal], as_json: bool) -> None:
+    """A proposal withdrawn by a forget (or whose value was forgotten since) is listed with its value
+    written `[forgotten]`, as `memjobs get`, memory_get and `mem audit` print it
+    (memory_store/core/forgotten.py): its id, key, status and dates stay."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(STATE.cfg().workspace)
+    shown = [gone.event(p.to_dict()) for p in items]
     if as_json:
-        echo_json({"proposals": [p.to_dict() for p in items]})
+        echo_json({"proposals": shown})
         return
-    for p in items:
-        typer.echo(_line(p))
+    for p, d in zip(items, shown, strict=True):
+        typer.echo(_line(p, d))
     if not items:
         typer.echo("no proposals")
     lapsed = sum(1 for p in items if p.lapsed)
