@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
+from jobs.cli.mem import reindexes
 
 if TYPE_CHECKING:
     from memory_store.core.proposals import Proposal, ProposalBook
@@ -76,6 +77,7 @@ def list_cmd(
 
 @proposals_app.command()
 @expected_errors
+@reindexes
 def accept(
     proposal_id: PROPOSAL_ID,
     strategy: Annotated[str | None, typer.Option(
@@ -99,6 +101,7 @@ def accept(
 
 @proposals_app.command()
 @expected_errors
+@reindexes
 def reject(
     proposal_id: PROPOSAL_ID,
     reason: Annotated[str, typer.Option(help="Why (goes into the audit trail).")] = "",
@@ -120,6 +123,7 @@ def reject(
 
 @proposals_app.command()
 @expected_errors
+@reindexes
 def expire(as_json: JSON = False) -> None:
     """Mark every pending proposal past its ttl expired."""
     _print_list(_book().expire(), as_json)
