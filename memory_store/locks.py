@@ -175,18 +175,85 @@ def job_locks(workspace: Path, job: str, run_id: str, lock_wait_s: float) -> Ite
         yield locks
 
 
-def retry_while_held(write: Callable[[], T], what: str, attempts: int = 3, pause_s: float = 0.5) -> T:
-    """`write()`, tried again shortly while a lock it needs is held or its file changed under it.
+AGENT_WAIT_S = 30.0   # how long an agent's write waits for a job's lock before it is refused
 
-    An agent's write through MCP does not wait for a job's lock (docs/design.md §3.2): it tries
-    `attempts` times, `pause_s` apart, then raises a MemjobsError saying `what` failed and was NOT
-    remembered, which the agent is to tell the user."""
+
+def wait_until_free(path: Path, deadline: float, poll_s: float = 0.05) -> bool:
+    """Poll until no process holds the OS lock on `path` or `deadline` (time.monotonic()) passes;
+    whether it is free. Announces this process as a waiter (`waiters`) meanwhile, so that a
+    backfill lets it in between two runs instead of taking the lock again at once."""
+    mark = path.with_name(f"{path.name}.wait.{os.getpid()}")
+    with contextlib.suppress(OSError):
+        mark.touch()
+    try:
+        while path_is_locked(path):
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(poll_s)
+        return True
+    finally:
+        with contextlib.suppress(OSError):
+            mark.unlink()
+
+
+def waiters(workspace: Path, name: str) -> list[int]:
+    """The live processes waiting (`wait_until_free`) for the lock `name`; a dead one's mark is removed."""
+    out: list[int] = []
+    folder = workspace / LOCK_DIR
+    for mark in folder.glob(f"{name}.lock.wait.*") if folder.is_dir() else []:
+        try:
+            pid = int(mark.name.rsplit(".", 1)[1])
+        except ValueError:
+            continue
+        if pid != os.getpid() and pid_alive(pid):
+            out.append(pid)
+        else:
+            with contextlib.suppress(OSError):
+                mark.unlink()
+    return out
+
+
+def let_waiters_in(workspace: Path, name: str, max_s: float = 5.0, poll_s: float = 0.02) -> None:
+    """Between two runs of a long series (a backfill), the agents' writes waiting for the lock
+    `name` go first: wait until none is waiting, at most `max_s` (each write holds it briefly)."""
+    end = time.monotonic() + max_s
+    while waiters(workspace, name) and time.monotonic() < end:
+        time.sleep(poll_s)
+
+
+def retry_while_held(write: Callable[[], T], what: str, attempts: int = 3, pause_s: float = 0.5,
+                     wait_s: float | None = None) -> T:
+    """`write()`, tried again while a lock it needs is held or its file changed under it.
+
+    An agent's write through MCP waits for a job's lock (docs/design.md §3.2) up to `wait_s`
+    (default `AGENT_WAIT_S`): it polls the held lock and writes as soon as it is free, so a write
+    during a backfill goes in between two of its runs. A file changed under it is tried `attempts`
+    times, `pause_s` apart. If the lock is still held after `wait_s`, or the file kept changing,
+    it raises a MemjobsError saying `what` was NOT remembered, naming the holder and when to try
+    again, which the agent is to tell the user (it is refused, never dropped silently)."""
+    deadline = time.monotonic() + (AGENT_WAIT_S if wait_s is None else wait_s)
     last: MemjobsError | None = None
-    for attempt in range(attempts):
+    changed = 0
+    while True:
         try:
             return write()
-        except (LockHeld, ConcurrentModification) as exc:
+        except LockHeld as exc:
             last = exc
-            if attempt + 1 < attempts:
-                time.sleep(pause_s)
+            if exc.path is None or not wait_until_free(Path(exc.path), deadline):
+                if exc.path is None and time.monotonic() < deadline:
+                    time.sleep(max(pause_s, 0.05))
+                    continue
+                break
+        except ConcurrentModification as exc:
+            last = exc
+            changed += 1
+            if changed >= attempts:
+                break
+            time.sleep(pause_s)
+    if isinstance(last, LockHeld):
+        waited = AGENT_WAIT_S if wait_s is None else wait_s
+        held = last.message.removeprefix("already running: ")
+        raise MemjobsError(f"{what} was NOT remembered: {held}, still after {waited:g} s; retry it after that "
+                           "run ends (a run takes up to limits.job_timeout_s; `memjobs status` shows it), and "
+                           "tell the user it is not remembered yet")
     raise MemjobsError(f"{what} failed {attempts} times ({last}); tell the user it was NOT remembered")

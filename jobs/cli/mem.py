@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -22,6 +24,27 @@ app.add_typer(mem_app, name="mem")
 
 JSON = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 APPLIES = Annotated[str | None, typer.Option("--applies-to", help="global, project:<id> or session:<id>.")]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reindexes(fn: F) -> F:
+    """A command that writes core memory: once it has written, the index rows of PROFILE.md and
+    SESSION.md are brought up to date (jobs/run/reindex.py `core_written`), so that search serves
+    the change at once; a note on stderr when the index could not be updated."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        out = fn(*args, **kwargs)
+        from jobs.run.reindex import core_written
+
+        note = core_written(STATE.cfg())
+        if note:
+            typer.echo(f"note: {_safe(note)}", err=True)
+        return out
+
+    return wrapper  # type: ignore[return-value]
 
 
 def _store() -> CoreMemory:
@@ -58,6 +81,7 @@ def _print_changes(changes: list[Change], as_json: bool, empty: str) -> None:
 
 @mem_app.command("set")
 @expected_errors
+@reindexes
 def set_cmd(
     key: Annotated[str, typer.Argument(help="The key, e.g. response.tone (policy.* is reserved).")],
     value: Annotated[str, typer.Argument(help="The value (one line; JSON allowed).")],
@@ -93,6 +117,7 @@ def set_cmd(
 
 @mem_app.command()
 @expected_errors
+@reindexes
 def forget(
     key: Annotated[str, typer.Argument(help="The key to forget.")],
     applies_to: APPLIES = None,
@@ -172,6 +197,7 @@ ENTRY_ID = Annotated[str, typer.Argument(help="The entry's id (see `memjobs mem 
 
 @mem_app.command()
 @expected_errors
+@reindexes
 def revoke(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> None:
     """Mark an active fact wrong: it never resolves again (kept under ## Inactive)."""
     _transition("revoke", entry_id, reason, as_json)
@@ -179,6 +205,7 @@ def revoke(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> No
 
 @mem_app.command()
 @expected_errors
+@reindexes
 def archive(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> None:
     """Mark an active fact no longer relevant (kept under ## Inactive)."""
     _transition("archive", entry_id, reason, as_json)
@@ -186,6 +213,7 @@ def archive(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> N
 
 @mem_app.command()
 @expected_errors
+@reindexes
 def reactivate(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -> None:
     """Bring a revoked or archived fact back to active."""
     _transition("reactivate", entry_id, reason, as_json)
@@ -193,6 +221,7 @@ def reactivate(entry_id: ENTRY_ID, reason: REASON = "", as_json: JSON = False) -
 
 @mem_app.command()
 @expected_errors
+@reindexes
 def reset(
     user_model: Annotated[bool, typer.Option("--user-model", help=(
         "Archive every active PROFILE fact (the user model), each audited; `mem reactivate ID` brings one back."
@@ -210,6 +239,7 @@ def reset(
 
 @mem_app.command()
 @expected_errors
+@reindexes
 def compact(
     as_json: JSON = False,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help=(

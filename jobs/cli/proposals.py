@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from jobs.cli.base import STATE, _safe, app, echo_json, expected_errors
+from jobs.cli.mem import reindexes
 
 if TYPE_CHECKING:
     from memory_store.core.proposals import Proposal, ProposalBook
@@ -28,19 +29,26 @@ def _book() -> ProposalBook:
     return ProposalBook(CoreMemory.from_config(STATE.cfg()))
 
 
-def _line(p: Proposal) -> str:
-    d = p.to_dict()
+def _line(p: Proposal, shown: dict[str, Any] | None = None) -> str:
+    d = shown or p.to_dict()
     conf = f", confidence {d['confidence']:.2f}" if d["confidence"] is not None else ""
     return _safe(f"{d['id']:<13} {d['status']:<8} {d['key']} = {d['value']}  ({d['scope']}, applies_to "
                  f"{d['applies_to']}{conf}) {d['reason'] or ''}".rstrip())
 
 
 def _print_list(items: list[Proposal], as_json: bool) -> None:
+    """A proposal withdrawn by a forget (or whose value was forgotten since) is listed with its value
+    written `[forgotten]`, as `memjobs get`, memory_get and `mem audit` print it
+    (memory_store/core/forgotten.py): its id, key, status and dates stay."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(STATE.cfg().workspace)
+    shown = [gone.event(p.to_dict()) for p in items]
     if as_json:
-        echo_json({"proposals": [p.to_dict() for p in items]})
+        echo_json({"proposals": shown})
         return
-    for p in items:
-        typer.echo(_line(p))
+    for p, d in zip(items, shown, strict=True):
+        typer.echo(_line(p, d))
     if not items:
         typer.echo("no proposals")
     lapsed = sum(1 for p in items if p.lapsed)
@@ -69,6 +77,7 @@ def list_cmd(
 
 @proposals_app.command()
 @expected_errors
+@reindexes
 def accept(
     proposal_id: PROPOSAL_ID,
     strategy: Annotated[str | None, typer.Option(
@@ -92,6 +101,7 @@ def accept(
 
 @proposals_app.command()
 @expected_errors
+@reindexes
 def reject(
     proposal_id: PROPOSAL_ID,
     reason: Annotated[str, typer.Option(help="Why (goes into the audit trail).")] = "",
@@ -113,6 +123,7 @@ def reject(
 
 @proposals_app.command()
 @expected_errors
+@reindexes
 def expire(as_json: JSON = False) -> None:
     """Mark every pending proposal past its ttl expired."""
     _print_list(_book().expire(), as_json)

@@ -9,13 +9,15 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from pathlib import Path
+from time import monotonic
 
 from jobs.dispatch import registry
 from jobs.microsync import extract_memo
 from jobs.run.report import RunReport
 from jobs.run.runner import RunOptions
 from memory_store.config import Config
-from memory_store.errors import MemjobsError, UsageError
+from memory_store.errors import LockHeld, MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
 from memory_store.ledger import utc_stamp
 from memory_store.shared_reads import expect as expect_reads
@@ -146,16 +148,14 @@ def _backfill(cfg: Config, since: date, until: date,
         if day in busy:
             with extract_memo.remembering():   # the wrap-up's microSync step reuses the range's extraction
                 day_reports += [
-                    registry.run(cfg, "microsync", now=end, index=keep,
-                                 options=RunOptions(since=start, until=end, keep_empty_run=keep,
-                                                    open_conflicts=False)),
-                    registry.run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
-                                 options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
+                    _run(cfg, "microsync", now=end, index=keep,
+                         options=RunOptions(since=start, until=end, keep_empty_run=keep, open_conflicts=False)),
+                    _run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
+                         options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
                 ]
         if day.weekday() == 6 and (keep or entry_files(cfg.workspace)):
-            day_reports.append(registry.run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
-                                            options=RunOptions(keep_empty_run=keep, open_conflicts=last,
-                                                               force=force)))
+            day_reports.append(_run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
+                                    options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force)))
         progress.reports.extend(day_reports)
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:
@@ -179,6 +179,27 @@ def _backfill(cfg: Config, since: date, until: date,
     if skip_idle and progress.reports:
         _index_once(cfg, progress)
     return progress
+
+
+def _run(cfg: Config, job: str, *, now: datetime, index: bool, options: RunOptions) -> RunReport:
+    """One run of the backfill, sharing microsync's lock with the agents' writes (docs/design.md §3.2).
+
+    An agent's write through MCP holds microsync's lock for a moment: before each run the writes
+    waiting for it go first (`let_waiters_in`), and a run that found the lock held anyway (a
+    microSync run does not wait for it) is run again once it is free, for up to
+    `limits.lock_wait_s` — as a daily run waits for it — instead of stopping the backfill at that day."""
+    from memory_store.locks import let_waiters_in, lock_plan, wait_until_free
+
+    own = {f"{name}.lock" for name, _ in lock_plan(job, 0.0)}   # not the core lock a step takes (it waits)
+    deadline = monotonic() + cfg.limits.lock_wait_s
+    while True:
+        let_waiters_in(cfg.workspace, "microsync")
+        report = registry.run(cfg, job, now=now, index=index, options=options)
+        held = [e for e in report.errors if e.get("code") == LockHeld.code and Path(str(e.get("path"))).name in own]
+        if report.status != "failed" or not held or len(held) != len(report.errors):
+            return report
+        if not wait_until_free(Path(str(held[0]["path"])), deadline):
+            return report
 
 
 def _index_once(cfg: Config, progress: BackfillProgress) -> None:

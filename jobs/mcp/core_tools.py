@@ -5,8 +5,11 @@ The agent relays; it is not an editor. `memory_remember` / `memory_forget` carry
 (`excerpt`) and the session they were said in, written as the fact's `ref` (`mcp:<session>`) — for
 a forget, as `forget_ref` / `forget_excerpt` on the revoked line — so microSync can check the write
 against that session's transcript and undo it when no user turn holds the words. An inference goes to
-`memory_propose` and stays pending until the user accepts it. A write is tried 3 times; the third
-failure is an error the agent must tell the user about (a memory it said it kept was not kept).
+`memory_propose` and stays pending until the user accepts it. A write waits for a lock a job holds
+(memory_store/locks.py `retry_while_held`, up to `AGENT_WAIT_S`) and a file changed under it is tried
+3 times; then it is an error the agent must tell the user about (a memory it said it kept was not
+kept). After a write the index rows of PROFILE.md and SESSION.md are brought up to date at once
+(jobs/run/reindex.py `core_written`): memory_search serves the new value, never the overwritten one.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pydantic import Field
 
 from memory_store.config import Config
 from memory_store.errors import MemjobsError, UsageError
-from memory_store.locks import retry_while_held
+from memory_store.locks import AGENT_WAIT_S, retry_while_held
 
 WRITE_ATTEMPTS = 3
 MCP = ("system", "mcp")
@@ -55,6 +58,8 @@ class CoreTools:
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
         self._mem: Any = None
+        self.index_note: str | None = None
+        self.wait_s = AGENT_WAIT_S   # how long a write waits for a lock a job holds
 
     @property
     def mem(self) -> Any:
@@ -77,7 +82,15 @@ class CoreTools:
         return None
 
     def with_retries(self, write: Callable[[], T]) -> T:
-        return retry_while_held(write, "the memory write", WRITE_ATTEMPTS, pause_s=0)
+        from jobs.run.reindex import core_written
+
+        out = retry_while_held(write, "the memory write", WRITE_ATTEMPTS, pause_s=0, wait_s=self.wait_s)
+        self.index_note = core_written(self.cfg)
+        return out
+
+    def _noted(self, out: dict[str, Any]) -> dict[str, Any]:
+        """`out` with the note of an index that could not be updated after the write, if any."""
+        return {**out, "note": self.index_note} if self.index_note else out
 
     def resolve(self, keys: list[str] | None, applies_to: list[str] | None) -> dict[str, Any]:
         return self.mem.resolve(keys or None, applies_to or ()).to_dict()
@@ -92,8 +105,8 @@ class CoreTools:
             ref=f"mcp:{session_id}", actor=self._actor(), reason="the user asked the agent to remember",
             notes=(("excerpt", excerpt),)))
         shown = self.mem.in_effect(change).to_dict()
-        return {"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"], shown.get("served")),
-                **shown}
+        return self._noted({"ack": acknowledgement(self._verbosity(), "remembered", key, shown["value"],
+                                                   shown.get("served")), **shown})
 
     def forget(self, key: str, session_id: str, excerpt: str, applies_to: str | None, value: str | None = None,
                fact_id: str | None = None) -> dict[str, Any]:
@@ -109,9 +122,9 @@ class CoreTools:
             # as `memjobs mem forget` says it: a key never held is not "forgotten"
             what = key if value is None else f"{key} = {value}"
             return {"ack": f"Nothing was held for {what}: nothing to forget.", "changes": []}
-        return {"ack": acknowledgement(self._verbosity(), "forgotten", key, changes[0].to_dict()["value"]
-                                       if value is not None or fact_id is not None else None),
-                "changes": [c.to_dict() for c in changes]}
+        return self._noted({"ack": acknowledgement(self._verbosity(), "forgotten", key, changes[0].to_dict()["value"]
+                                                   if value is not None or fact_id is not None else None),
+                            "changes": [c.to_dict() for c in changes]})
 
     def propose(self, key: str, value: str, session_id: str, reason: str, excerpt: str, confidence: float | None,
                 scope: str, applies_to: str) -> dict[str, Any]:

@@ -35,3 +35,26 @@ def reindex(cfg: Config, wrote: bool) -> None:
             f"the search index could not be updated ({exc}); run `memjobs index --rebuild`",
             path=cfg.state_dir / "index.sqlite",
         ) from exc
+
+
+CORE_INDEX_WAIT_S = 2.0   # a write's wait for the index lock; a full update holding it longer catches up itself
+
+
+def core_written(cfg: Config) -> str | None:
+    """After a core-memory write (`memjobs mem …`, `proposals accept`, the MCP write tools): the index
+    rows of PROFILE.md and SESSION.md brought up to date at once, with the index writer's own lock
+    (docs/design.md §3), so that `search --layer user_model` never serves an overwritten value as
+    active nor misses a new key until the next job (explore14 #9). Only those files, and only in an
+    index that exists: a few milliseconds. A note to print when the index could not be updated (the
+    next `memjobs index` or job does it), else None; the write itself stands either way."""
+    from memory_store import layout
+    from memory_store.search.indexer import IndexBusy, update_index
+    from memory_store.search.schema import INDEX_NAME
+
+    if not (cfg.state_dir / INDEX_NAME).is_file():
+        return None
+    try:
+        update_index(cfg, only=frozenset((layout.PROFILE, layout.SESSION)), lock_wait_s=CORE_INDEX_WAIT_S)
+    except (IndexBusy, sqlite3.Error, OSError) as exc:
+        return f"search will show this change after the next `memjobs index` or job (index not updated: {exc})"
+    return None

@@ -102,12 +102,12 @@ class Daemon:
         config_poll_s: float = CONFIG_POLL_S,
         load: Callable[[], Config] | None = None,
     ) -> None:
-        self.cfg = cfg
         self.config_poll_s = config_poll_s
         self.load = load or (lambda: _load_like(cfg))
         self.config_path = Path(cfg.source_file) if cfg.source_file else cfg.workspace / CONFIG_NAME
         self.config_seen = _signature(self.config_path)
         self.config_bytes = _read_bytes(self.config_path)   # what was loaded: kept through a bad edit
+        self.cfg = cfg = self._as_now(cfg)
         self.config_loaded = datetime.now(UTC)
         self.config_error: str | None = None
         self.sched: Any = None
@@ -133,6 +133,20 @@ class Daemon:
         self._status_lock = threading.Lock()
         self._config_lock = threading.Lock()
         self.syslog_prefix = to_journal()
+
+    def _as_now(self, cfg: Config) -> Config:
+        """The configuration as the file holds it now, read after its signature was taken. The CLI
+        loaded `cfg` before the daemon's start-up (imports, checks): an edit made in between changed
+        the file before its signature was taken, so the watch never saw it and the daemon kept the
+        old schedule for good. A file that does not load now keeps `cfg`, and the watch's first look
+        loads it again and logs why."""
+        if self.config_seen is None:
+            return cfg
+        try:
+            return self.load()
+        except ConfigError:
+            self.config_seen = None
+            return cfg
 
     # -- output -----------------------------------------------------------------------------
 

@@ -131,6 +131,19 @@ def discover(cfg: Config) -> dict[str, Candidate]:
     return out
 
 
+def _discover_only(cfg: Config, only: frozenset[str]) -> dict[str, Candidate]:
+    """`discover`'s candidates among the workspace files `only`, without walking the workspace (a
+    core write's update costs the same in a workspace of years): each an existing markdown file that
+    stays inside the workspace."""
+    ws = cfg.workspace
+    out: dict[str, Candidate] = {}
+    for rel in sorted(only):
+        p = ws / rel
+        if rel.endswith(".md") and rel != "PROPOSALS.md" and p.is_file() and is_inside(ws, p):
+            out[rel] = Candidate(rel, p, *tier_of(rel, cfg.limits.warm_days))
+    return out
+
+
 def sort_key(tier: str, day: str | None) -> int:
     if tier == "daily" and day:
         return date.fromisoformat(day).toordinal()
@@ -181,12 +194,14 @@ def _lock(state_dir: Path, wait_s: float):  # type: ignore[no-untyped-def]
 
 def update_index(
     cfg: Config, *, rebuild: bool = False, progress: Progress | None = None, lock_wait_s: float = 120.0,
-    memory_only: bool = False,
+    memory_only: bool = False, only: frozenset[str] | None = None,
 ) -> IndexStats:
     """Bring `.memjobs/index.sqlite` up to date with the workspace (or build it anew). With
     `memory_only`, only the memory files: not the sessions tier nor sentence vectors, which the
     next full update adds (`memjobs init`: the notes a folder already holds are found at once,
-    without reading the agents' whole history or loading a model)."""
+    without reading the agents' whole history or loading a model). With `only` (workspace-relative
+    paths; implies `memory_only`), only those files of an existing index: what the core writer just
+    changed (jobs/run/reindex.py `core_written`)."""
     started = time.perf_counter()
     state = cfg.state_dir
     lock = _lock(state, lock_wait_s)
@@ -199,10 +214,12 @@ def update_index(
                 rebuild = True
             else:
                 try:
-                    stats = _update(db, cfg, progress, memory_only)
+                    stats = _update(db, cfg, progress, memory_only or only is not None, only)
                 finally:
                     db.close()
-        if rebuild or not target.is_file():
+        if only is not None and (rebuild or not target.is_file()):
+            stats = IndexStats()   # no index to bring up to date file by file: the next full update builds it
+        elif rebuild or not target.is_file():
             stats = _rebuild(cfg, progress, memory_only)
     finally:
         lock.release()
@@ -241,13 +258,16 @@ def _rebuild(cfg: Config, progress: Progress | None, memory_only: bool = False) 
     return stats
 
 
-def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memory_only: bool = False) -> IndexStats:
+def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memory_only: bool = False,
+            only: frozenset[str] | None = None) -> IndexStats:
     from memory_store.redact import redact
 
     stats = IndexStats()
-    wanted = discover(cfg)
-    stats.files = len(wanted)
+    wanted = discover(cfg) if only is None else _discover_only(cfg, only)
     known = {r[0]: (r[1], r[2], r[3]) for r in db.execute("SELECT path, size, mtime_ns, sha256 FROM files")}
+    if only is not None:
+        known = {rel: k for rel, k in known.items() if rel in only}
+    stats.files = len(wanted)
     next_n: dict[int, int] = {}
     changed = False
     with db:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from memory_store.errors import LockHeld
-from memory_store.locks import JobLocks, is_held, lock_plan, read_holder
+from memory_store.errors import LockHeld, MemjobsError
+from memory_store.locks import JobLocks, is_held, lock_plan, read_holder, retry_while_held
 from tests.conftest import REPO
 
 HOLD = """
@@ -77,3 +77,59 @@ def test_lock_order_and_release(workspace: Path):
         assert read_holder(workspace, "weekly").job == "weekly"
     assert read_holder(workspace, "weekly") is None
     assert not any(is_held(workspace, j) for j in ("microsync", "daily", "weekly"))
+
+
+HOLD_FOR = """
+import sys, time
+from pathlib import Path
+from memory_store.locks import JobLocks
+locks = JobLocks(Path(sys.argv[1]), sys.argv[2], "run-job", 300)
+locks.acquire()
+print("held", flush=True)
+time.sleep(float(sys.argv[3]))
+locks.release()
+"""
+
+
+def _hold_for(ws: Path, job: str, seconds: float) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", HOLD_FOR, str(ws), job, str(seconds)], stdout=subprocess.PIPE,
+                            text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def _agent_write(ws: Path) -> str:
+    """What an agent's MCP write does: microsync's lock, not waited for by itself (jobs/procedures/agent.py)."""
+    with JobLocks(ws, "microsync", "run-agent", 0.0):
+        return "written"
+
+
+def test_an_agent_write_waits_for_a_job_run_and_then_is_written(workspace: Path):
+    """Pins explore14 #4 (r17): memory_procedure_learn during a job's run failed after 3 tries 0.5 s apart
+    ("tell the user it was NOT remembered"); it now waits for the run (up to AGENT_WAIT_S) and writes."""
+    holder = _hold_for(workspace, "daily", 2.5)
+    try:
+        t0 = time.monotonic()
+        assert retry_while_held(lambda: _agent_write(workspace), "recording the procedure", 3, 0.5) == "written"
+        assert 1.5 < time.monotonic() - t0 < 10
+        assert holder.wait(timeout=10) == 0
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_an_agent_write_past_its_bounded_wait_is_refused_with_when_to_retry(workspace: Path):
+    """Pins: a run longer than the agent's wait is not waited for without end: the write is refused
+    (never dropped silently) naming the run that holds the lock and when to try again."""
+    holder = _hold(workspace, "daily")
+    try:
+        t0 = time.monotonic()
+        with pytest.raises(MemjobsError) as err:
+            retry_while_held(lambda: _agent_write(workspace), "recording the procedure", 3, 0.5, wait_s=1.0)
+        assert 0.9 < time.monotonic() - t0 < 5
+        msg = str(err.value)
+        assert "NOT remembered" in msg and f"pid {holder.pid}" in msg and "retry it after" in msg
+        assert not list((workspace / "memory" / ".locks").glob("*.wait.*"))   # its waiter mark is gone
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()

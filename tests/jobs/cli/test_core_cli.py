@@ -250,3 +250,31 @@ def test_a_mistyped_memjobs_policy_is_an_error_and_an_inside_policy_a_warning(
     code, out, _ = cli(workspace, "doctor", "--no-llm", "--json")
     found = [f for f in json.loads(out)["findings"] if f["check"] == "policy"]
     assert [f["level"] for f in found] == ["warning"] and "inside the workspace" in found[0]["message"]
+
+
+def test_proposals_list_all_prints_a_forgotten_value_as_forgotten(workspace: Path):
+    """Pins explore14 #10 (r10): `proposals list --all` (plain and --json) printed the value of a proposal
+    a forget withdrew ("user.other = my locker code is 4711-alpha."), while get, memory_get and mem audit
+    print `[forgotten]`. Its id, key and status stay."""
+    from memory_store.config import load_config
+    from memory_store.core.proposals import ProposalBook
+    from memory_store.core.store import CoreMemory
+
+    book = ProposalBook(CoreMemory.from_config(load_config(workspace, env={})))
+    made = book.propose("user.other", "my locker code is 4711-alpha.", reason="said in a session")
+    kept = book.propose("user.other", "my desk is by the window", reason="said in a session")
+    assert made is not None and kept is not None
+    code, _, err = cli(workspace, "mem", "forget", "user.other", "--value", "my locker code is 4711-alpha.")
+    assert code == 0, err
+    code, out, err = cli(workspace, "proposals", "list", "--all")
+    assert code == 0, err
+    assert "4711" not in out and "locker" not in out
+    line = next(x for x in out.splitlines() if x.startswith(made.id))
+    assert "user.other = [forgotten]" in line and "rejected" in line
+    assert "my desk is by the window" in out       # nothing else is masked
+    code, out, err = cli(workspace, "proposals", "list", "--all", "--json")
+    assert code == 0, err
+    assert "4711" not in out
+    shown = {p["id"]: p for p in json.loads(out)["proposals"]}
+    assert shown[made.id]["value"] == "[forgotten]" and shown[made.id]["key"] == "user.other"
+    assert shown[kept.id]["value"] == "my desk is by the window"

@@ -52,13 +52,15 @@ def test_remember_resolve_propose_forget_over_stdio(workspace: Path):
     assert "user.expertise" not in (workspace / "PROFILE.md").read_text()
 
 
-def test_a_write_that_fails_three_times_is_an_error_the_agent_must_surface(workspace: Path):
+def test_a_write_still_refused_after_its_bounded_wait_is_an_error_the_agent_must_surface(workspace: Path):
     from jobs.mcp.core_tools import CoreTools
     from memory_store.errors import MemjobsError
     from memory_store.locks import JobLocks
 
     tools = CoreTools(load_config(workspace, env={}))
     tools.mem.lock_wait_s = 0.05
-    with JobLocks(workspace, "core", "someone-else", 0), pytest.raises(MemjobsError, match="failed 3 times"):
+    tools.wait_s = 0.5     # the agent's bounded wait (AGENT_WAIT_S), short here
+    with JobLocks(workspace, "core", "someone-else", 0), \
+            pytest.raises(MemjobsError, match="NOT remembered: core lock is held by core run someone-else"):
         tools.remember("user.name", "Somchai", "s1", "call me Somchai", "profile", None, None)
     assert "Somchai" not in (workspace / "PROFILE.md").read_text()

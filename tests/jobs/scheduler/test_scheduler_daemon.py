@@ -517,3 +517,22 @@ def test_a_failed_run_says_why_in_the_daemon_log_runs_list_and_status(workspace:
     assert str(gone) in next(r for r in rows if r["run_id"] == end["run_id"])["error"]
     warning = next(w for w in collect(cfg).warnings if w.startswith("the last microsync run failed"))
     assert str(gone) in warning, warning
+
+
+def test_an_edit_made_while_the_daemon_starts_is_not_missed(tmp_path: Path) -> None:
+    """Pins explore14 #20 (r15): the CLI loads memjobs.yaml, then the daemon starts up (imports, checks)
+    and only then took the file's signature; an edit in between was never reloaded (the watch saw no
+    change) and the daemon kept the old schedule for good."""
+    import io
+
+    from jobs.scheduler.daemon import Daemon
+
+    ws = _workspace(tmp_path, "0 3 * * mon")
+    cfg = load_config(ws, env={})                      # the CLI's load
+    path = ws / "memjobs.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("'0 3 * * mon'", "'*/5 * * * *'", 1),
+                    encoding="utf-8")                  # the edit during start-up
+    daemon = Daemon(cfg, CHILD_CMD, stream=io.StringIO())
+    daemon.check_config()                              # the watch's first look
+    assert daemon.exprs["microsync"].text == "*/5 * * * *"
+    assert daemon.exprs["daily"].text == "0 3 * * mon"
