@@ -7,9 +7,29 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.conftest import memjobs
-from tests.jobs.cli.test_source_not_there_yet import _configure, _session
 
 NOW = datetime(2026, 11, 25, 1, 0, tzinfo=UTC)
+
+
+def _session(folder: Path, when: datetime) -> None:
+    """One Claude Code session: the user picks a queue for the invoices."""
+    folder.mkdir(parents=True, exist_ok=True)
+    turns = [("user", "ok we'll go with RabbitMQ for the invoice queue, Kafka is too much for us"),
+             ("assistant", "Done: the invoice queue runs on RabbitMQ 3.13; I'll add the consumer.")]
+    lines = []
+    for i, (role, text) in enumerate(turns):
+        ts = (when + timedelta(seconds=20 * i)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        content: object = text if role == "user" else [{"type": "text", "text": text}]
+        lines.append(json.dumps({"type": role, "sessionId": "inv-1", "uuid": f"inv-{i}",
+                                 "parentUuid": f"inv-{i - 1}" if i else None, "isSidechain": False,
+                                 "cwd": "/home/dev/billing", "timestamp": ts,
+                                 "message": {"role": role, "content": content}}))
+    (folder / "inv-1.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _configure(ws: Path, *sources: str) -> None:
+    body = "".join(f"  - {s}\n" for s in sources)
+    (ws / "memjobs.yaml").write_text(f"timezone: UTC\ntranscripts:\n{body}", encoding="utf-8")
 
 
 def _hits(ws: Path, query: str) -> list[dict]:
