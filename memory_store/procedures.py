@@ -56,6 +56,49 @@ def grams(text: str) -> set[str]:
     return out
 
 
+# Matching a task to a procedure: one matcher for `memjobs procedures` / MCP `memory_procedures`
+# (jobs/procedures/find.py) and the runtime context's procedures (memory_store/context/build.py).
+STEP_WEIGHT = 0.8   # a task named by its steps fits a little less surely than one named by its trigger
+MIN_MATCH = 0.25    # the share of the task's words a procedure must hold to be shown at all
+_RUN = re.compile(r"[\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+def task_units(text: str) -> list[set[str]]:
+    """The task's words, each as the grams it is matched by: an English (or any spaced) content word is
+    one unit of one gram; a Thai or Chinese run (written without spaces) is one unit of its character
+    bigrams. A run of five characters is one phrase, not four words: weighed bigram by bigram, "เพิ่ม
+    endpoint" or "加一个新的 endpoint" put the shared English term at a fifth of the task and matched
+    nothing, while the same words matched in the context."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    units = [{w[:5]} for w in re.findall(r"[a-z0-9]+", t) if w not in _STOP]
+    for run in _RUN.findall(t):
+        pairs = {run[i:i + 2] for i in range(len(run) - 1)}
+        if pairs:
+            units.append(pairs)
+    return units
+
+
+def _share(units: list[set[str]], target: set[str]) -> float:
+    """The mean, over the task's units, of the share of each unit's grams found in `target`."""
+    return sum(len(u & target) / len(u) for u in units) / len(units)
+
+
+def task_match(task: str, trigger: str, steps: Iterable[str]) -> float:
+    """How well `task` names the procedure, the highest of: the share of its words (`task_units`) in
+    the trigger; the share of the trigger's words in the task (a prompt says much more than a trigger:
+    "ช่วยเพิ่ม endpoint ใหม่สำหรับ refund หน่อย" holds all of "add an endpoint" it can, in a fifth of
+    its own words); `STEP_WEIGHT` × the share of its words in the steps. A procedure fits at
+    `MIN_MATCH`. A task with no content word matches nothing (0.0)."""
+    units = task_units(task)
+    if not units:
+        return 0.0
+    own = task_units(trigger)
+    in_trigger = _share(units, grams(trigger))
+    trigger_in_task = _share(own, set().union(*units)) if own else 0.0
+    in_steps = _share(units, grams(" ".join(steps)))
+    return round(max(in_trigger, trigger_in_task, STEP_WEIGHT * in_steps), 4)
+
+
 def dice(a: set[str], b: set[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 

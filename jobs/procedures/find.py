@@ -3,10 +3,11 @@ MCP `memory_procedures`. Reads `memory/procedures.md` fresh; writes nothing.
 
 A procedure's score is match × confidence × decay:
 
-- match: the share of the query's content words (Thai/Chinese character bigrams) found in the
-  trigger, or ×`STEP_WEIGHT` the share found in the steps, whichever is higher. A task is said in
-  the user's words, not the trigger's, so a procedure shows when `MIN_MATCH` of them hit. An empty
-  query matches every procedure (1.0): the list of everything known, best first.
+- match: `memory_store.procedures.task_match`, the one matcher the runtime context uses too: the
+  share of the query's words (an English word; a Thai/Chinese run, by its character bigrams) found
+  in the trigger, or ×`STEP_WEIGHT` the share found in the steps, whichever is higher. A task is said
+  in the user's words, not the trigger's, so a procedure shows when `MIN_MATCH` of them hit. A query
+  with no content word matches every procedure (1.0): the list of everything known, best first.
 - confidence: by origin (explicit 0.95, correction 0.85, repeated pattern / agent 0.60).
 - decay: the procedural recency × use of docs/design.md §6.6 (λ = 0.005 on days since `last_used`,
   uses = `success_count`): the formula of jobs/weekly/scoring.py, not imported from there, as
@@ -26,8 +27,8 @@ from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
 
-STEP_WEIGHT = 0.8   # a task named by its steps fits a little less surely than one named by its trigger
-MIN_MATCH = 0.25
+STEP_WEIGHT = pr.STEP_WEIGHT
+MIN_MATCH = pr.MIN_MATCH
 DEFAULT_LIMIT = 5
 
 
@@ -79,12 +80,10 @@ def active_procedures(workspace: Path) -> list[tuple[BlockEntry, int]]:
 
 
 def match(query: str, e: BlockEntry) -> float:
-    q = pr.grams(query)
-    if not q:
+    """The runtime context's matcher (memory_store.procedures.task_match); an empty query lists all."""
+    if not pr.task_units(query):
         return 1.0
-    in_trigger = len(q & pr.grams(e.title)) / len(q)
-    in_steps = len(q & pr.grams(" ".join(pr.steps_of(e)))) / len(q)
-    return round(max(in_trigger, STEP_WEIGHT * in_steps), 4)
+    return pr.task_match(query, e.title, pr.steps_of(e))
 
 
 def find(workspace: Path, query: str, today: date, limit: int = DEFAULT_LIMIT) -> list[Found]:

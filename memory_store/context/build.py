@@ -56,7 +56,7 @@ from memory_store.core.resolve import Candidate, Resolved, resolve
 from memory_store.core.secret_values import shown
 from memory_store.core.ttl import LastActivity, parse_duration, parse_time
 from memory_store.errors import MemjobsError, UsageError
-from memory_store.procedures import dice, grams
+from memory_store.procedures import MIN_MATCH, task_match
 from memory_store.redact import redact
 
 LAYERS = ("global", "thread", "long_memory", "hints")
@@ -238,10 +238,14 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     # ---- MEMORY.md: its items and its version ----
     memory_ref = "memory@none"
     try:
-        index, version = sources.memory_index(ws)
+        index, version, memory_text = sources.memory_index(ws)
         memory_ref = f"memory@{version}"
         b.layers["long_memory"].sources.append("MEMORY.md")
         items["memory_index"] = [Item("memory_index", i.id, _one_line(i.summary), i.link) for i in index]
+        if "pinned" in shown:
+            from memory_store.context.pinned import user_items
+
+            items["pinned"] = user_items(memory_text, _one_line)
     except sources.SourceUnreadable as exc:
         saved = b.fallback(ws, "long_memory", "memory_index", exc, needed="memory_index" in shown)
         if saved is not None:
@@ -249,6 +253,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
             items["memory_index"] = [Item("memory_index", str(i.get("id", "")), _one_line(str(i.get("summary", ""))),
                                           str(i.get("link", ""))) for i in saved.get("items") or []
                                      if isinstance(i, dict) and i.get("id")]
+    in_index = frozenset(i.id for i in items["memory_index"])   # before any is held out below
     if "memory_index" in shown and items["memory_index"]:
         # a preference PROFILE holds (in any version) is the user model's, never a MEMORY.md line
         # beside the value that replaced it, even before the weekly compound takes it out
@@ -264,16 +269,15 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
             ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
         items["memory_index"] = mark_replaced(items["memory_index"], links, _one_line)
 
-    # ---- this week's entries while no week has been compounded (a new user's MEMORY.md is empty) ----
-    if "recent" in shown and not items["memory_index"]:
-        from memory_store.context.recent import compounded_any, recent_items
+    # ---- this week's entries MEMORY.md does not hold yet (the weekly compounds a week that is over) ----
+    if "recent" in shown:
+        from memory_store.context.recent import recent_items
 
-        if not compounded_any(ws):
-            items["recent"] = mark_disputed(
-                ws, recent_items(ws, today, _one_line, links),
-                lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
-            if items["recent"]:
-                b.layers["long_memory"].sources.append("memory/ (this week, not yet compounded)")
+        items["recent"] = mark_disputed(
+            ws, recent_items(ws, today, _one_line, links, in_index=in_index),
+            lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
+        if items["recent"]:
+            b.layers["long_memory"].sources.append("memory/ (this week, not yet compounded)")
 
     # ---- procedures matching the task; recent episodes (thread) ----
     if "procedures" in shown:
@@ -284,7 +288,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     # ---- what the user had memjobs forget is not given back from history (episodes, the index) ----
     forgot = b.gone
     if forgot:
-        for group in ("episodes", "memory_index", "recent", "procedures"):
+        for group in ("episodes", "pinned", "memory_index", "recent", "procedures"):
             kept = []
             for it in items[group]:
                 if forgot.found_in(it.text):
@@ -344,12 +348,11 @@ def _procedures(b: _Build, ws: Path, task: str | None, limit: int) -> list[Item]
                  for p in (saved or {}).get("items") or [] if isinstance(p, dict)]
     if not task or not limit:
         return []
-    want = grams(task)
-    scored = sorted(((dice(want, grams(t + " " + " ".join(s))), pid, t, s) for pid, t, s in found),
-                    key=lambda x: (-x[0], x[1]))
+    # the matcher of `memjobs procedures` and MCP `memory_procedures` (memory_store/procedures.py)
+    scored = sorted(((task_match(task, t, s), pid, t, s) for pid, t, s in found), key=lambda x: (-x[0], x[1]))
     return [Item("procedures", pid, _one_line(f"{t}: {' → '.join(s)}"), "memory/procedures.md",
                  (("score", f"{score:.2f}"),))
-            for score, pid, t, s in scored[:limit] if score > 0]
+            for score, pid, t, s in scored if score >= MIN_MATCH][:limit]
 
 
 def _episodes(b: _Build, ws: Path, project: Project | None, limit: int) -> list[Item]:

@@ -17,14 +17,17 @@ REASON_CODES = (TRIM, THREAD_MISSING, FALLBACK, INVALID, CONFLICT_OPEN)
 
 # Groups in the fixed assembly order: thread -> long memory -> (refs) -> hints.
 THREAD_GROUPS = ("session", "episodes")
-# "recent": this week's entries while no week has been compounded (memory_store/context/recent.py)
-LONG_GROUPS = ("profile", "memory_index", "recent", "procedures")
+# "pinned": the user's own lines of MEMORY.md (memory_store/context/pinned.py); "recent": this week's
+# entries MEMORY.md does not hold yet (memory_store/context/recent.py)
+LONG_GROUPS = ("profile", "pinned", "memory_index", "recent", "procedures")
 GROUPS = (*THREAD_GROUPS, *LONG_GROUPS, "hints")
 LAYER_OF = {**{g: "thread" for g in THREAD_GROUPS}, **{g: "long_memory" for g in LONG_GROUPS}, "hints": "hints"}
 # What a task-type profile may name in `layers`: a layer (all its groups) or one group.
 PROFILE_LAYERS = ("thread", "long_memory", *GROUPS)
 # Over the budget, whole groups give way least important first; within a group, the last item first.
-TRIM_ORDER = ("episodes", "procedures", "recent", "memory_index", "hints", "session", "profile")
+# This week's not yet compounded entries go first; the user's own MEMORY.md lines only after every
+# generated item.
+TRIM_ORDER = ("recent", "episodes", "procedures", "memory_index", "pinned", "hints", "session", "profile")
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,26 @@
-"""This week's entries in the runtime context while no week has been compounded (docs/design.md §6).
+"""This week's entries MEMORY.md does not hold yet, in the runtime context (docs/design.md §6.5).
 
-Trigger: a new user, or one who backfilled only the current week. Why: MEMORY.md is written by the
-weekly compound, for a week that is over, so for up to a week the context's long memory showed
-nothing of what microSync had already kept. Outcome: while MEMORY.md has no item and no week has
-been compounded yet (no compound marks with an entry in `.memjobs/compound/weeks/`, the weekly
-job's state), the context adds this week's active entries of high confidence, newest first, as a
-group of their own labelled "Recent, not yet compounded". The weekly compound is untouched: once it
-has compounded a week, the group is gone. An entry held out of MEMORY.md by an open possible
-conflict (the newer side) is held out here too, and so is one held by core memory (a PROFILE fact,
-in any state or version, cites its user turn: memory_store/core/held.py) — a preference the user
-later had memjobs forget or replaced is not told to the agent as "Recent" while PROFILE says
-otherwise. An entry a newer one `supersedes` (microSync links a reversal at once; the weekly sets
-the status later) is left out, and the entry that replaced it is shown in its place, whatever its
-confidence: the extractor writes a self-correction ("actually, …") under the gate, and the agent
-must be told what holds now, not nothing (memory_store/context/replaced.py). The established side
-of an open possible conflict is marked DISPUTED, as in the memory index. Reads files only.
+Trigger: anything the user asks to remember, decides or rules during a week. Why: MEMORY.md is
+written by the weekly compound, for a week that is over, so for up to a week the context's long
+memory showed nothing of what microSync had already kept — first only for a new user (the group
+existed only while MEMORY.md had no item), then for everyone: "Remember: the client demo is on
+Friday at 2 pm" said on Wednesday was in no layer of Thursday's context (explore14 #15). Outcome:
+every week, the context adds this ISO week's active entries of high confidence that MEMORY.md does
+not list, newest first, as a group of their own labelled "Recent, not yet compounded", after the
+memory index and the first group to give way to the budget. The weekly compound is untouched; an
+entry it promotes leaves the group (MEMORY.md lists it). An entry held out of MEMORY.md by an open
+possible conflict (the newer side) is held out here too, and so is one held by core memory (a
+PROFILE fact, in any state or version, cites its user turn: memory_store/core/held.py) — a
+preference the user later had memjobs forget or replaced is not told to the agent as "Recent" while
+PROFILE says otherwise. An entry a newer one `supersedes` (microSync links a reversal at once; the
+weekly sets the status later) is left out, and the entry that replaced it is shown in its place,
+whatever its confidence: the extractor writes a self-correction ("actually, …") under the gate, and
+the agent must be told what holds now, not nothing (memory_store/context/replaced.py). The
+established side of an open possible conflict is marked DISPUTED, as in the memory index. Reads
+files only.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
@@ -34,7 +36,6 @@ from memory_store.markdown import block_to_entry, parse_document
 from memory_store.open_conflicts import open_by_id, read_disputes
 
 GROUP = "recent"
-WEEKS_DIR = ".memjobs/compound/weeks"   # the weekly compound's marks (jobs/weekly/state.py)
 # docs/design.md §6.5: "confidence 0.8 or more". Every origin's cap reaches it (user 0.95, admin 0.90,
 # correction 0.85 — the user correcting the agent —, cited 0.80: memory_store/confidence.py), so the
 # gate drops what the extractor itself doubted and `auto` entries (0.60). A reversal under it is
@@ -43,30 +44,14 @@ MIN_CONFIDENCE = 0.8
 MAX_ITEMS = 10
 
 
-def compounded_any(workspace: Path) -> bool:
-    """Whether some week's compound marks name an entry (a mark file that does not read counts: it
-    is the weekly's, and a compound happened)."""
-    folder = workspace / WEEKS_DIR
-    try:
-        names = sorted(folder.glob("*.json"))
-    except OSError:
-        return False
-    for path in names:
-        try:
-            marks = json.loads(path.read_bytes()).get("entries")
-        except (OSError, ValueError, AttributeError):
-            return True
-        if marks:
-            return True
-    return False
-
-
 def recent_items(workspace: Path, today: date, one_line: Callable[[str], str],
-                 links: dict[str, Newer] | None = None) -> list[Item]:
-    """This ISO week's (Monday to `today`) active entries of confidence `MIN_CONFIDENCE` or more,
-    newest first, at most `MAX_ITEMS`; an entry `links` (old id -> the entry that supersedes it:
-    memory_store/context/replaced.py) names is replaced by the end of its chain."""
+                 links: dict[str, Newer] | None = None, in_index: frozenset[str] = frozenset()) -> list[Item]:
+    """This ISO week's (Monday to `today`) active entries of confidence `MIN_CONFIDENCE` or more that
+    MEMORY.md does not list (`in_index`), newest first, at most `MAX_ITEMS`; an entry `links` (old id
+    -> the entry that supersedes it: memory_store/context/replaced.py) names is replaced by the end of
+    its chain."""
     links = links or {}
+    newer_ids = {n.id for n in links.values()}
     monday = today - timedelta(days=today.weekday())
     held = open_by_id(read_disputes(workspace))[1]
     cited: CitedTurns | None = None     # read on the first Remember or Rule (the audit trail too)
@@ -86,8 +71,8 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str],
                 e = block_to_entry(block, rel)
             except MemjobsError:
                 continue
-            if e.id in held:
-                continue
+            if e.id in held or e.id in in_index or (e.confidence < MIN_CONFIDENCE and e.id not in newer_ids):
+                continue   # (a reversal under the gate is kept: it may be shown in place of what it reverses)
             if e.kind in KINDS:
                 cited = cited if cited is not None else cited_turns(workspace)
                 if cited.holding(e.kind, e.source.session_id, e.source.lines) is not None:

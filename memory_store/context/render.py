@@ -13,11 +13,11 @@ from memory_store.context.tokens import estimate
 
 FORMATS = ("markdown", "json", "xml")
 TITLES = {"session": "Session context", "episodes": "Recent episodes", "profile": "User model",
-          "memory_index": "Memory index", "recent": "Recent, not yet compounded", "procedures": "Procedures",
-          "hints": "Hints"}
+          "pinned": "Pinned", "memory_index": "Memory index", "recent": "Recent, not yet compounded",
+          "procedures": "Procedures", "hints": "Hints"}
 TAGS = {"session": "session_context", "episodes": "recent_episodes", "profile": "user_model",
-        "memory_index": "memory_index", "recent": "recent_not_compounded", "procedures": "procedural_memory",
-        "hints": "hints"}
+        "pinned": "pinned", "memory_index": "memory_index", "recent": "recent_not_compounded",
+        "procedures": "procedural_memory", "hints": "hints"}
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 

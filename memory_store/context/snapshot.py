@@ -71,7 +71,7 @@ def current_sources(workspace: Path, policy_file: Path | None) -> dict[str, dict
     except sources.SourceUnreadable:
         pass
     try:
-        items, version = sources.memory_index(workspace)
+        items, version, _ = sources.memory_index(workspace)
         out["memory_index"] = {"version": version, "items": [
             {"summary": redact(i.summary), "id": i.id, "link": i.link} for i in items]}
     except sources.SourceUnreadable:

@@ -75,14 +75,15 @@ def policy(path: Path | None) -> Policy:
     return guarded(lambda: load_policy(path), "POLICY.md")
 
 
-def memory_index(workspace: Path) -> tuple[list[IndexItem], str]:
+def memory_index(workspace: Path) -> tuple[list[IndexItem], str, str]:
+    """MEMORY.md's generated items, its version and its text (the user's lines are read from it)."""
     got = read_file(workspace / "MEMORY.md", "MEMORY.md", required=True)
     assert got is not None
     md = parse_memory_md(got.text)
     if md.problems:
         line, message = md.problems[0]
         raise SourceUnreadable(f"cannot be parsed: {message}", path="MEMORY.md", line=line)
-    return md.items, got.version
+    return md.items, got.version, got.text
 
 
 @dataclass(frozen=True)

@@ -99,3 +99,33 @@ def test_decay_matches_weekly_scoring_for_procedures():
         day = date.fromordinal(TODAY.toordinal() - age).isoformat()
         assert abs(decay(day, TODAY, uses) - weekly_decay("Procedure", age, uses)) < 1e-12
     assert abs(decay("2026-07-11", TODAY, 0) - 0.25) < 0.01      # ~139 days, never used: 0.5 × 0.5
+
+
+ENDPOINT = proc("when we add an endpoint", ["write its OpenAPI example", "run scripts/check_openapi_examples.py",
+                                           "open the PR"], "2026-11-20")
+
+
+def test_one_matcher_for_procedures_and_the_context(tmp_path: Path):
+    """Pins explore14 #17: `memjobs procedures` and MCP `memory_procedures` missed "เพิ่ม endpoint" and
+    "加一个新的 endpoint" (a Thai/Chinese run weighed as four words against the one shared English
+    term) while `context --task` with the very same words found the procedure; a whole prompt
+    ("ช่วยเพิ่ม endpoint ใหม่สำหรับ refund หน่อย") is found through the trigger's words it holds."""
+    import asyncio
+
+    ws = workspace(tmp_path, [ENDPOINT, INVOICE])
+    tasks = ("เพิ่ม endpoint", "เพิ่ม endpoint ใหม่", "加一个新的 endpoint", "加個新的 endpoint", "新增 endpoint",
+             "ช่วยเพิ่ม endpoint ใหม่สำหรับ refund หน่อย", "add a new endpoint")
+    calls = [("memory_procedures", {"task": t}) for t in tasks]
+    served = asyncio.run(conftest.call_tools(ws, calls))
+    for task, res in zip(tasks, served, strict=True):
+        listed = cli(ws, task, "--json")
+        assert listed.exit_code == 0, listed.output
+        assert [p["id"] for p in json.loads(listed.output)["results"]] == [ENDPOINT.id], task
+        assert ENDPOINT.id in json.dumps(res.structured_content, ensure_ascii=False), task
+        ctx = conftest.cli("--workspace", str(ws), "context", "--json", "--task", task)
+        assert [p["id"] for p in json.loads(ctx.output)["long_memory"]["procedures"]] == [ENDPOINT.id], task
+    # and both leave out what does not fit: a shared stop word or a single common verb is not a match
+    for task in ("translate this poem", "ช่วยแปลกลอนนี้หน่อย", "帮我翻译这首诗"):
+        assert find(ws, task, TODAY) == [], task
+        ctx = conftest.cli("--workspace", str(ws), "context", "--json", "--task", task)
+        assert json.loads(ctx.output)["long_memory"]["procedures"] == [], task
