@@ -60,6 +60,7 @@ from memory_store.supersede.values import (
     fillers_differ,
     other_member,
     quantities,
+    subject_part,
     values_differ,
     values_split,
 )
@@ -317,8 +318,11 @@ class Detector:
         have = self.members.get(s.id)
         if have is not None and have[0] == s.full:
             return have[1]
-        found = {k: v for k, v in designators(normalise(s.full)).items()
-                 if not k.startswith(SERIES) or not self._versioned_tool(k[len(SERIES):], v)}
+        text = normalise(s.full)
+        found = {k: v for k, v in designators(text).items() if not k.startswith(SERIES)}
+        # a series member names another thing only in the subject: after "is" it is the value
+        found.update({k: v for k, v in designators(subject_part(text)).items()
+                      if k.startswith(SERIES) and not self._versioned_tool(k[len(SERIES):], v)})
         self.members[s.id] = (s.full, found)
         return found
 

@@ -213,6 +213,17 @@ _SERIES = re.compile(r"(?<![\w.-])([a-z][a-z0-9]*?)[-_](\d{1,3}|[a-z])(?![\w.-])
 SERIES = "series:"
 
 
+# Where a statement's subject ends: its first copula ("the staging server is stg-09": stg-09 is the
+# value, not another server; "node-a runs the scheduler" has none, so node-a is the subject).
+_COPULA = re.compile(r"\s(?:is|are|was|were|becomes?|moved to|goes to)\s|\s=\s|[:：]\s?|是|为|為|คือ|เป็น")
+
+
+def subject_part(text: str) -> str:
+    """`text` (normalised) before its first copula, or the whole of it when it has none."""
+    m = _COPULA.search(text)
+    return text[:m.start()] if m else text
+
+
 def designators(text: str) -> dict[str, frozenset[str]]:
     """Kind -> the members of it `text` (normalised) names: "kin" {"แม่"}, "lettered" {"b"},
     "series:node" {"a"}, ..."""

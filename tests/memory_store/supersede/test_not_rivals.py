@@ -63,3 +63,16 @@ def test_a_workspace_lists_no_conflict_for_them(tmp_path: Path) -> None:
     p = memjobs("--workspace", str(ws), "conflicts", "list", "--json")
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["conflicts"] == [], p.stdout
+
+
+def test_a_series_member_after_is_is_the_value_not_another_thing() -> None:
+    """"The staging server is stg-04" → "… is stg-09 instead": one server given another name (a
+    reversal); the series rule once read stg-04/stg-09 as two machines and the reversal was lost."""
+    from memory_store.supersede.detect import Statement, detect
+
+    old = Statement("OLD", "Remember", "2026-11-16", "The build runner is ci-03", "")
+    new = Statement("NEW", "Remember", "2026-11-24", "The build runner is ci-07 instead", "")
+    assert detect(new, [old]).supersedes
+    two = Statement("NEW", "Decision", "2026-11-24", "web-02 serves the admin panel", "")
+    one = Statement("OLD", "Decision", "2026-11-16", "web-01 serves the admin panel", "")
+    assert not detect(two, [one]).supersedes
