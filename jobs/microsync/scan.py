@@ -340,11 +340,11 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     # unread for being old: a first run's look-back, or a late file's week (a renamed file's lines
     # were read under its older name)
     if older is not None and floor is not None and (known is None or late_file) and len(records) < len(deduped):
-        def excluded(sid: str) -> bool:
+        def kept_out(sid: str) -> bool:
             seen = verdicts.get(sid)
             return is_excluded(cfg.exclude_sessions, tf.session_key, sid) if seen is None else seen
 
-        older.add([r for r in deduped if r.ts < floor], identity, excluded)
+        older.add([r for r in deduped if r.ts < floor], identity, kept_out)
     if not any(r.line_end > seen_line for r in records):
         return
     _note_last_read(state.sources.setdefault(source_key(source), SourceMark()), records)
