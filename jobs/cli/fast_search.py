@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from memory_store.errors import MemjobsError
+from memory_store.errors import MemjobsError, UsageError
 
 TIER_HELP = (
     "warm, cold, all (the entry tiers) or sessions (what was said in transcripts). Default: warm first, then"
@@ -56,6 +56,7 @@ def execute(
 
     opts = search_options(limit=limit, default_limit=cfg.search.max_results, tier=tier, kinds=kinds,
                           since=since, until=until, layers=layers)
+    refuse_empty(cfg, query, opts, kinds=bool(kinds), layers=bool(layers))
     result = search(cfg, query, opts, today=today)
     err = STALE_WARNING + "\n" if result.stale else ""
     if as_json:
@@ -63,6 +64,24 @@ def execute(
     if not result.hits:
         return Output("", err + _redact(f"no results for {query!r}") + "\n")
     return Output(_redact(render_human(result)), err)
+
+
+def refuse_empty(cfg: Any, query: str, opts: Any, *, kinds: bool, layers: bool) -> None:
+    """A request no memory can match is a usage error naming what makes it so, not "no results":
+    an empty query, `--since` after `--until`, entry filters on the sessions tier (its messages have
+    no kind and no layer), or the sessions tier when the configuration turns it off."""
+    if not query.strip():
+        raise UsageError("the query is empty: give the words to look for")
+    if opts.since is not None and opts.until is not None and opts.since > opts.until:
+        raise UsageError(f"--since {opts.since} is after --until {opts.until}: no day is in between")
+    if opts.tier == "sessions":
+        if not cfg.search.sessions:
+            raise UsageError("--tier sessions: the sessions tier is off in the configuration"
+                             " (search.sessions: false in memjobs.yaml)")
+        for given, flag in ((kinds, "--kind"), (layers, "--layer")):
+            if given:
+                raise UsageError(f"{flag} filters kept entries; --tier sessions searches what was said"
+                                 " in transcripts, which has no kind or layer: drop one of the two")
 
 
 def render_human(result: Any) -> str:

@@ -153,6 +153,8 @@ def resolve_cmd(
     for item in res.to_dict()["values"]:
         typer.echo(_safe(f"{item['key']} = {item['value']}  [{item['where']}, scope {item['scope']}, applies_to "
                          f"{item['applies_to']}, priority {item['priority']}, updated_at {item['updated_at']}]"))
+        for b in item["kept"]:       # a multi-valued key: every value of the winning rung holds
+            typer.echo(_safe(f"  kept {b['id']} ({b['where']}) {b['value']}: {b['why']}"))
         for b in item["beat"]:
             typer.echo(_safe(f"  beat {b['id']} ({b['where']}) {b['value']}: {b['why']}"))
         for b in item["ignored"]:

@@ -58,9 +58,12 @@ def index(
         echo_json(stats.to_dict())
         return
     what = "rebuilt" if stats.rebuilt else "updated"
+    said = stats.sessions or {}
+    tier = (f", sessions tier +{said.get('rows_added', 0)}/-{said.get('rows_removed', 0)} rows" if said
+            else "" if STATE.cfg().search.sessions else ", sessions tier off (search.sessions: false)")
     typer.echo(
         f"index {what}: {stats.files} files, {len(stats.indexed)} (re)indexed, "
-        f"{len(stats.removed)} removed, +{stats.rows_added}/-{stats.rows_removed} rows "
+        f"{len(stats.removed)} removed, +{stats.rows_added}/-{stats.rows_removed} rows{tier} "
         f"in {stats.took_ms / 1000:.2f} s"
     )
 

@@ -226,7 +226,7 @@ def check_files(cfg: Config, rep: DoctorReport) -> None:
     for p in others[:MAX_FILE_FINDINGS]:
         orphan = p.path == "MEMORY.md" and "link" in p.message
         fix = ("memjobs run weekly (rewrites the generated part of MEMORY.md)" if orphan
-               else f"edit {p.path}:{p.line}, then memjobs validate {p.path}")
+               else _validate_fix(cfg, p.path, p.line))
         rep.add("files", "error" if p.severity == "error" else "warning", f"{p.path}:{p.line}: {p.message}", fix,
                 path=p.path, line=p.line)
     if len(others) > MAX_FILE_FINDINGS:
@@ -238,6 +238,16 @@ def check_files(cfg: Config, rep: DoctorReport) -> None:
                 None, path=first.path, line=first.line)
     if not problems:
         rep.add("files", "ok", "every memory file validates; every link resolves")
+
+
+def _validate_fix(cfg: Config, rel: str, line: int) -> str:
+    """`edit /ws/PROFILE.md:3, then memjobs --workspace /ws validate /ws/PROFILE.md`: a command that works
+    as printed from any folder (a bare `PROFILE.md` was read against the current folder)."""
+    import shlex
+
+    ws = shlex.quote(str(cfg.workspace))
+    path = shlex.quote(str(cfg.workspace / rel))
+    return f"edit {path}:{line}, then memjobs --workspace {ws} validate {path}"
 
 
 def check_proposals(cfg: Config, rep: DoctorReport) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
@@ -190,11 +190,15 @@ class OlderHistory:
     read_files: dict[str, int] = field(default_factory=dict)   # lines_read_before
     oldest: datetime | None = None
     sessions: set[str] = field(default_factory=set)
+    excluded: set[str] = field(default_factory=set)   # sessions exclude_sessions keeps unread: said apart
 
-    def add(self, records: list[Record], identity: str = "") -> None:
+    def add(self, records: list[Record], identity: str = "", excluded: Callable[[str], bool] | None = None) -> None:
         key = identity_head(identity)
         done = self.read_files.get(key, 0) if key is not None else 0
         records = [r for r in records if r.line_end > done and not any(lo <= r.ts <= hi for lo, hi in self.read)]
+        if excluded is not None:
+            self.excluded.update(r.session_id for r in records if excluded(r.session_id))
+        records = [r for r in records if r.session_id not in self.excluded]
         if not records:
             return
         first = min(r.ts for r in records)
@@ -212,8 +216,14 @@ def _say_older_history(cfg: Config, source: TranscriptSource, older: OlderHistor
         {"source": source.name, "sessions": len(older.sessions), "oldest": day})
     report.notes.append(
         f"{source.name}: {len(older.sessions)} sessions since {day} are older than this first run's "
-        f"{int(LOOK_BACK.total_seconds() // 3600)} h look-back and were not read; to read them: "
+        f"{int(LOOK_BACK.total_seconds() // 3600)} h look-back and were not read{_excluded_apart(older)}; "
+        "to read them: "
         f"memjobs --workspace {shlex.quote(str(cfg.workspace))} backfill --since {day}")
+
+
+def _excluded_apart(older: OlderHistory) -> str:
+    n = len(older.excluded)
+    return f" (besides {n} excluded session{'' if n == 1 else 's'}, which exclude_sessions keeps unread)" if n else ""
 
 
 def _say_late_history(cfg: Config, source: TranscriptSource, late: OlderHistory, report: RunReport) -> None:
@@ -331,7 +341,11 @@ def _scan_file(cfg: Config, source: TranscriptSource, tf: TranscriptFile, state:
     # unread for being old: a first run's look-back, or a late file's week (a renamed file's lines
     # were read under its older name)
     if older is not None and floor is not None and (known is None or late_file) and len(records) < len(deduped):
-        older.add([r for r in deduped if r.ts < floor], identity)
+        def kept_out(sid: str) -> bool:
+            seen = verdicts.get(sid)
+            return is_excluded(cfg.exclude_sessions, tf.session_key, sid) if seen is None else seen
+
+        older.add([r for r in deduped if r.ts < floor], identity, kept_out)
     if not any(r.line_end > seen_line for r in records):
         return
     _note_last_read(state.sources.setdefault(source_key(source), SourceMark()), records)

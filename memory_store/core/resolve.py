@@ -74,6 +74,7 @@ class Resolved:
     beaten: list[tuple[Candidate, str]] = field(default_factory=list)
     ignored: list[tuple[Candidate, str]] = field(default_factory=list)
     values: list[str] = field(default_factory=list)      # multi-valued keys: every value of the winning rung
+    kept: list[tuple[Candidate, str]] = field(default_factory=list)  # ... and the lines that hold them
 
     def value(self, policy_ref: str) -> str:
         return policy_ref if self.winner.scope == "policy" else self.winner.loc.entry.value
@@ -85,7 +86,8 @@ class Resolved:
                                   shown(self.key, value),
                                   **{k: v for k, v in self.winner.describe(policy_ref).items() if k != "value"},
                                   "beat": [{**c.describe(policy_ref), "why": why} for c, why in self.beaten],
-                                  "ignored": [{**c.describe(policy_ref), "why": why} for c, why in self.ignored]}
+                                  "ignored": [{**c.describe(policy_ref), "why": why} for c, why in self.ignored],
+                                  "kept": [{**c.describe(policy_ref), "why": why} for c, why in self.kept]}
         if self.values:
             out["values"] = [shown(self.key, v) for v in self.values]
         return out
@@ -119,7 +121,9 @@ def resolve(candidates: Iterable[Candidate], *, now: datetime, idle: timedelta, 
         res = Resolved(key, win, [(c, why_beats(win, c)) for c in ordered[1:]], skipped.get(key, []))
         if key in multi_valued or key.endswith("[]"):
             rung = win.rank()[:2]
-            res.values = list(dict.fromkeys(c.loc.entry.value for c in ordered
-                                            if c.rank()[:2] == rung and c.scope != "policy"))
+            same = [c for c in ordered if c.rank()[:2] == rung and c.scope != "policy"]
+            res.values = list(dict.fromkeys(c.loc.entry.value for c in same))
+            res.kept = [(c, f"kept beside {win.where}: {key} keeps every value") for c in same if c is not win]
+            res.beaten = [(c, why) for c, why in res.beaten if c not in same]
         out[key] = res
     return out

@@ -86,13 +86,17 @@ def _without_ours(groups: list[Any], workspace: str | None = None) -> list[Any]:
     return out
 
 
-def _indent_of(text: str | None) -> int:
-    m = re.search(r"\n( +)\S", text or "")
-    return len(m.group(1)) if m else 2
+def _indent_of(text: str | None) -> str:
+    """The indentation of the file's first indented line (spaces or tabs); two spaces for a new file."""
+    m = re.search(r"\n([ \t]+)\S", text or "")
+    return m.group(1) if m else "  "
 
 
 def _dump(data: dict[str, Any], like: str | None) -> str:
-    return json.dumps(data, indent=_indent_of(like), ensure_ascii=False) + "\n"
+    """`data` as JSON written the way `like` is: its indentation, and a final newline only if it has one
+    (a new file gets one), so an install + uninstall gives the user's bytes back."""
+    end = "" if like is not None and not like.endswith("\n") else "\n"
+    return json.dumps(data, indent=_indent_of(like), ensure_ascii=False) + end
 
 
 def _first_ours(groups: list[Any]) -> int | None:
@@ -157,15 +161,19 @@ def _block_span(text: str, begin: str, end: str, where: str) -> tuple[int, int] 
 
 
 def merge_block(text: str | None, block: str, where: str, begin: str = BEGIN, end: str = END) -> str:
-    """`block` (with its markers) in place of memjobs' previous block, else appended after a blank line."""
+    """`block` (with its markers) in place of memjobs' previous block, else appended after a blank line
+    (the text's own trailing blank lines kept; a text without a final newline gets none after the block)."""
     text = text or ""
     span = _block_span(text, begin, end, where)
     if span is not None:
+        if span[1] == len(text) and not text.endswith("\n"):   # the file still ends without a newline
+            block = block.rstrip("\n")
         return text[:span[0]] + block + text[span[1]:]
     if not text:
         return block
-    sep = "" if text.endswith("\n\n") else "\n" if text.endswith("\n") else "\n\n"
-    return text + sep + block
+    if text.endswith("\n"):
+        return text + "\n" + block       # one blank line more than the text had: unmerge_block takes it off
+    return text + "\n\n" + block.rstrip("\n")   # no final newline: the file keeps none, and unmerge knows
 
 
 def unmerge_block(text: str | None, where: str, begin: str = BEGIN, end: str = END) -> str | None:
@@ -176,6 +184,8 @@ def unmerge_block(text: str | None, where: str, begin: str = BEGIN, end: str = E
     if span is None:
         return text
     head = text[:span[0]]
+    if span[1] == len(text) and not text.endswith("\n") and head.endswith("\n\n"):
+        return head[:-2]                  # merge_block appended to a file without a final newline
     if head.endswith("\n\n"):
         head = head[:-1]
     return head + text[span[1]:]

@@ -260,3 +260,17 @@ def test_a_file_name_with_a_line_break_or_control_character_is_refused_not_flatt
     assert [e.source.session_id for e in entries] == ["good"]
     for e in entries:
         assert os.path.isfile(e.source.session_path), e.source.session_path
+
+
+def test_the_first_runs_unread_note_does_not_count_excluded_sessions(tmp_path: Path) -> None:
+    """Pins: the first run's "N sessions … were not read; to read them: backfill" counted a session
+    `exclude_sessions` names (backfill never reads it either); it is said apart."""
+    ws, folder = _setup(tmp_path, {"exclude_sessions": ["22222222-2222-4222-8222-222222222222"]})
+    _append(folder / "a.jsonl", _line("a", 1, "2026-11-19T03:00:00Z", "user", "We decided to use Postgres for jobs."))
+    _append(folder / "b.jsonl", _line("22222222-2222-4222-8222-222222222222", 1, "2026-11-19T04:00:00Z", "user",
+                                      "private stuff"))
+    run = _sync(ws, "2026-11-20T10:00:00")
+    note = next(n for n in run.notes if "not read" in n)
+    assert note.startswith("claude-code: 1 sessions since 2026-11-19"), note
+    assert "1 excluded session" in note, note
+    assert run.details["unread_history"][0]["sessions"] == 1

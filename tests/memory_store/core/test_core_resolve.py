@@ -113,3 +113,26 @@ def test_resolve_writes_nothing(tmp_path: Path):
     m.resolve()
     m.listing(all_states=True)
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_multi_valued_keys_other_values_are_kept_beside_not_beaten(tmp_path: Path):
+    """Pins: `mem resolve favorite_tools[]` listed the second value as "beat … last write" although the
+    key keeps every value of its winning rung; it is "kept" beside the first, and a value of a lower rung
+    is still beaten."""
+    from tests.conftest import cli
+
+    ws = tmp_path / "ws"
+    store(ws, profile=line("favorite_tools[]", "ruff") + line("favorite_tools[]", "uv")
+          + line("favorite_tools[]", "pip", applies="project:old", priority=90))
+    (ws / "memjobs.yaml").write_text("timezone: UTC\n", encoding="utf-8")
+    w = winner(store(ws, profile=(ws / "PROFILE.md").read_text().split("## Preferences\n", 1)[1]),
+               "favorite_tools[]")
+    assert [b["value"] for b in w["kept"]] == ["ruff"] and w["beat"] == []
+    res = cli("--workspace", str(ws), "mem", "resolve", "favorite_tools[]", "--applies-to", "project:old")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0].startswith("favorite_tools[] = pip")
+    res = cli("--workspace", str(ws), "mem", "resolve", "favorite_tools[]")
+    assert res.exit_code == 0, res.output
+    assert not [x for x in res.stdout.splitlines() if x.strip().startswith("beat")], res.stdout
+    assert any(x.strip().startswith("kept ") and "ruff" in x and "beside" in x for x in res.stdout.splitlines())
