@@ -239,14 +239,27 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
     residues = frozenset(r for r in map(_residue, unspaced) if r)
     pattern = None
     if words:
-        alts = "|".join(r"\s+".join(re.escape(part) for part in v.split()) for v in words)
-        pattern = re.compile(rf"(?<!\w)(?:{alts})(?!\w)", re.IGNORECASE)
+        pattern = re.compile("|".join(map(_spelt, words)), re.IGNORECASE)
     unspaced_rx = None
     if unspaced:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
     return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues, _slugs(words))
+
+
+_TOKEN = re.compile(r"[^\W_]+")     # a word as FTS reads one (unicode61: letters and digits; the rest separates)
+
+
+def _spelt(value: str) -> str:
+    """A Latin `value` as a pattern of every spelling the search index reads as the same words: of two words
+    or more, its words in order with any run of spaces and punctuation between them, case folded, each a whole
+    word ("4711-alpha" is "4711 ALPHA", "4711_alpha", "(4711/alpha)"; not "x4711 alpha" nor "4711 alphabet");
+    one word, as written, a whole word ("Chai" is not "Somchai"; "c++" keeps its pluses)."""
+    tokens = _TOKEN.findall(value)
+    if len(tokens) >= 2:
+        return r"(?<![^\W_])(?:" + r"[\W_]+".join(map(re.escape, tokens)) + r")(?![^\W_])"
+    return r"(?<!\w)(?:" + r"\s+".join(re.escape(part) for part in value.split()) + r")(?!\w)"
 
 
 def _slugs(values: Iterable[str]) -> frozenset[str]:
