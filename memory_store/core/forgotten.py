@@ -255,10 +255,15 @@ def _spelt(value: str) -> str:
     """A Latin `value` as a pattern of every spelling the search index reads as the same words: of two words
     or more, its words in order with any run of spaces and punctuation between them, case folded, each a whole
     word ("4711-alpha" is "4711 ALPHA", "4711_alpha", "(4711/alpha)"; not "x4711 alpha" nor "4711 alphabet");
-    one word, as written, a whole word ("Chai" is not "Somchai"; "c++" keeps its pluses)."""
+    one word, as written, a whole word ("Chai" is not "Somchai"; "c++" keeps its pluses). Kept as written (case
+    folded) where folding would hide what is not the value (measured on the demo workspace and LoCoMo,
+    docs/benchmarks.md): a value of digits only ("02:14" a time is not "2027-02-14" a date), and one word
+    of letters joined by punctuation ("go-to" is not "go to a dance class"; "4711-alpha", with a digit, is a
+    code and folds)."""
     tokens = _TOKEN.findall(value)
-    if len(tokens) >= 2:
-        return r"(?<![^\W_])(?:" + r"[\W_]+".join(map(re.escape, tokens)) + r")(?![^\W_])"
+    code = not any(c.isspace() for c in value) and any(c.isdigit() for c in value)
+    if len(tokens) >= 2 and any(c.isalpha() for c in value) and (code or any(c.isspace() for c in value)):
+        return r"(?<!\w)(?:" + r"[\W_]+".join(map(re.escape, tokens)) + r")(?!\w)"
     return r"(?<!\w)(?:" + r"\s+".join(re.escape(part) for part in value.split()) + r")(?!\w)"
 
 

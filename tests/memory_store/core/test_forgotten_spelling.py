@@ -57,3 +57,12 @@ def test_a_one_word_value_is_matched_as_before() -> None:
     gone = _matcher({("", "chai"), ("", "c++")})
     assert gone.found_in("call me Chai") and gone.found_in("CHAI.")
     assert gone.found_in("Somchai") is None and gone.found_in("chai-latte") == "chai"
+
+
+def test_folding_does_not_hide_what_is_not_the_value() -> None:
+    """Measured false hides (docs/benchmarks.md): a value of digits only keeps its separators, a word of letters
+    joined by punctuation stays one word, and an identifier goes on past the value."""
+    gone = _matcher({("", "02:14"), ("", "go-to"), ("", "function_call"), ("", "301")})
+    for text in ("expires: 2027-02-14", "Let's go to a dance class", "function_call_output"):
+        assert gone.found_in(text) is None, text
+    assert gone.found_in("at 02:14 sharp") and gone.found_in("my Go-To place")
