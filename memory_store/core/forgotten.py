@@ -23,7 +23,8 @@ back the yes that staged it is forgotten the same way, and so is a pending propo
 to be kept, and the daily log's entry of the same words is held out with it) — so is a daily-log
 Remember entry the user asked to forget, recorded as such a proposal (memory_store/core/forget_logged.py):
 its value, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
-word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
+word or phrase (`Chai` does not hide `Somchai`), a phrase or a code in any spelling the search index reads as the
+same words ("4711-alpha" is "4711 ALPHA": `_spelt`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
 A setting from a closed vocabulary — `response.*` (language, tone, length, format) and
