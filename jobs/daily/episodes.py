@@ -26,6 +26,7 @@ from jobs.daily.text import STOP, one_line, sentences
 from jobs.run.runner import RunContext
 from memory_store import episodes as ep
 from memory_store.access import ACCESS_DIR, WEEK_KEY_RE, parse_counts, week_key
+from memory_store.core.forgotten import Forgotten, forgotten
 from memory_store.entries import Source
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
@@ -109,6 +110,17 @@ def build(session: DaySession, tz: Any) -> ep.Episode:
         summary=summary, topics=topics_of(session), outcome=result.outcome, signal=result.signal,
         started=_local(start, tz), ended=_local(end, tz), expires=ep.expiry_for(end.astimezone(tz).date()),
         cwd=cwd)
+
+
+def masked(e: ep.Episode, gone: Forgotten) -> ep.Episode:
+    """`e` as the run writes it: each forgotten value in its title, summary and extra fields written
+    `[forgotten]`, a topic holding one left out (docs/design.md §6.2: nothing written after a forget holds
+    the value; memory_store/core/forgotten.py)."""
+    if not gone:
+        return e
+    return replace(e, title=gone.mask(e.title), summary=gone.mask(e.summary),
+                   topics=tuple(t for t in e.topics if gone.found_in(t) is None),
+                   extra=tuple((k, gone.mask(v)) for k, v in e.extra))
 
 
 def _span(mr: str) -> tuple[str, int, int] | None:
@@ -253,6 +265,7 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
     undone = _check_agent_episodes(ctx, disk, changed)
     by_session = {(e.source.session_path, e.source.session_id): (rel, e)
                   for rel, eps in disk.episodes.items() for e in eps}
+    withheld = forgotten(ws)
     for day in sorted(sessions):
         for s in sessions[day]:
             part = build(s, tz)
@@ -264,6 +277,7 @@ def update(ctx: RunContext, sessions: dict[date, list[DaySession]]) -> Counts:
                     new = replace(new, title=old.title, summary=old.summary, outcome=old.outcome, signal=old.signal)
             else:
                 rel, old, new = ep.episode_rel(part.date), None, part
+            new = masked(new, withheld)
             if new.id in archived or rel in disk.bad:
                 continue
             if new.id in edited:

@@ -23,6 +23,7 @@ from jobs.daily.model import WrapUp
 from jobs.daily.render import Volume, render, retired_volume
 from jobs.daily.session_cleanup import clean_sessions
 from jobs.run.runner import RunContext
+from memory_store.core.forgotten import forgotten
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
 from memory_store.workspace import SUMMARY_DIR, wrapup_path
@@ -65,7 +66,7 @@ def step(ctx: RunContext) -> None:
             done.append({"date": day.isoformat(), "status": "empty", "files": []})
             continue
         wrap = summarizer.summarize(day, sessions[day], entries)
-        volumes = render(wrap, ctx.cfg.limits.summary_lines)
+        volumes = render(wrap, ctx.cfg.limits.summary_lines, forgotten(ctx.cfg.workspace))
         status = _write(ctx, day, volumes)
         outputs.extend(volumes)
         done.append({"date": day.isoformat(), "status": status, "files": [v.rel for v in volumes],

@@ -4,6 +4,10 @@ volumes past `limits.summary_lines` lines (docs/design.md §2.1).
 Volume 1 always has all six sections; when the day does not fit, the bullets that do not fit
 continue, in order and under the same headings, in `…-wrapup-2.md`, `-3`, … and the place where
 a section breaks off says so with a link to the next volume. Nothing here reads a clock.
+
+A value the user had memjobs forget reaches no wrap-up written after the forget (docs/design.md §6.2):
+each bullet's words and id, and the summary, are written through the forgotten filter
+(memory_store/core/forgotten.py `Forgotten.mask`, `shown_id`), as the weekly writes its archive.
 """
 from __future__ import annotations
 
@@ -12,10 +16,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from jobs.daily.model import Item, WrapUp
+from memory_store.core.forgotten import Forgotten
 from memory_store.redact import redact
 from memory_store.workspace import SUMMARY_DIR, wrapup_path
 from memory_store.wrapup_format import NONE, SECTIONS, title_of
 
+NOTHING_FORGOTTEN = Forgotten()
 _PATH_ESCAPES = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "[": "%5B", "]": "%5D"}
 
 
@@ -31,17 +37,19 @@ def transcript_target(path: str, message_range: str) -> str:
     return f"{escaped}#{message_range}"
 
 
-def bullet(item: Item) -> str:
+def bullet(item: Item, gone: Forgotten = NOTHING_FORGOTTEN) -> str:
+    """One bullet: the item's words (each forgotten value in them written `[forgotten]`) and its source."""
+    text = gone.mask(item.text)
     if item.entry is not None:
         target = posixpath.relpath(item.entry.rel, SUMMARY_DIR)
-        return f"- {item.text} ([{item.entry.id}]({target}))"
+        return f"- {text} ([{gone.shown_id(item.entry.id)}]({target}))"
     if item.evidence is not None:
         ev = item.evidence
         label = f"{ev.session_id[:8]} {ev.message_range}".strip()
-        return f"- {item.text} ([{label}]({transcript_target(ev.path, ev.message_range)}))"
+        return f"- {text} ([{label}]({transcript_target(ev.path, ev.message_range)}))"
     # Only a summariser's own synthesis (an LLM's plan for tomorrow) comes without a source;
     # `memjobs validate` warns about such a bullet.
-    return f"- {item.text}"
+    return f"- {text}"
 
 
 def _continued(day: date, volume: int) -> str:
@@ -49,12 +57,13 @@ def _continued(day: date, volume: int) -> str:
     return f"- Continued in [volume {volume}]({name})."
 
 
-def render(w: WrapUp, limit: int) -> list[Volume]:
-    """The wrap-up's volumes, first to last. Each volume has at most `limit` lines when every
-    volume can hold its skeleton and one bullet; otherwise a volume holds at least one bullet."""
+def render(w: WrapUp, limit: int, gone: Forgotten = NOTHING_FORGOTTEN) -> list[Volume]:
+    """The wrap-up's volumes, first to last, with the values of `gone` (the workspace's forgotten values)
+    masked. Each volume has at most `limit` lines when every volume can hold its skeleton and one bullet;
+    otherwise a volume holds at least one bullet."""
     day_iso = w.day.isoformat()
-    sections = [[bullet(i) for i in items] for items in w.sections()]
-    head = [title_of(day_iso), ""] + ([w.summary, ""] if w.summary else [])
+    sections = [[bullet(i, gone) for i in items] for items in w.sections()]
+    head = [title_of(day_iso), ""] + ([gone.mask(w.summary), ""] if w.summary else [])
     # Volume 1: every section's heading and at least one line of content are always there.
     fixed = len(head) + 3 * len(SECTIONS) - 1 + len(SECTIONS)
     spare = max(0, limit - fixed)

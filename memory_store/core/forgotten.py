@@ -23,7 +23,8 @@ back the yes that staged it is forgotten the same way, and so is a pending propo
 to be kept, and the daily log's entry of the same words is held out with it) — so is a daily-log
 Remember entry the user asked to forget, recorded as such a proposal (memory_store/core/forget_logged.py):
 its value, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
-word or phrase (`Chai` does not hide `Somchai`), and by substring for a value in Thai or Chinese,
+word or phrase (`Chai` does not hide `Somchai`), a phrase or a code in any spelling the search index reads as the
+same words ("4711-alpha" is "4711 ALPHA": `_spelt`), and by substring for a value in Thai or Chinese,
 which have no spaces between words; a value shorter than two characters is not filtered.
 
 A setting from a closed vocabulary — `response.*` (language, tone, length, format) and
@@ -239,14 +240,32 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
     residues = frozenset(r for r in map(_residue, unspaced) if r)
     pattern = None
     if words:
-        alts = "|".join(r"\s+".join(re.escape(part) for part in v.split()) for v in words)
-        pattern = re.compile(rf"(?<!\w)(?:{alts})(?!\w)", re.IGNORECASE)
+        pattern = re.compile("|".join(map(_spelt, words)), re.IGNORECASE)
     unspaced_rx = None
     if unspaced:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
     return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues, _slugs(words))
+
+
+_TOKEN = re.compile(r"[^\W_]+")     # a word as FTS reads one (unicode61: letters and digits; the rest separates)
+
+
+def _spelt(value: str) -> str:
+    """A Latin `value` as a pattern of every spelling the search index reads as the same words: of two words
+    or more, its words in order with any run of spaces and punctuation between them, case folded, each a whole
+    word ("4711-alpha" is "4711 ALPHA", "4711_alpha", "(4711/alpha)"; not "x4711 alpha" nor "4711 alphabet");
+    one word, as written, a whole word ("Chai" is not "Somchai"; "c++" keeps its pluses). Kept as written (case
+    folded) where folding would hide what is not the value (measured on the demo workspace and LoCoMo,
+    docs/benchmarks.md): a value of digits only ("02:14" a time is not "2027-02-14" a date), and one word
+    of letters joined by punctuation ("go-to" is not "go to a dance class"; "4711-alpha", with a digit, is a
+    code and folds)."""
+    tokens = _TOKEN.findall(value)
+    code = not any(c.isspace() for c in value) and any(c.isdigit() for c in value)
+    if len(tokens) >= 2 and any(c.isalpha() for c in value) and (code or any(c.isspace() for c in value)):
+        return r"(?<!\w)(?:" + r"[\W_]+".join(map(re.escape, tokens)) + r")(?!\w)"
+    return r"(?<!\w)(?:" + r"\s+".join(re.escape(part) for part in value.split()) + r")(?!\w)"
 
 
 def _slugs(values: Iterable[str]) -> frozenset[str]:
