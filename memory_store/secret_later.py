@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, made_up, ordinary_value
-from memory_store.secret_phrases import LOCK_UNITS, TALK_NUMBER, finds, loose_password, names_other_thing
+from memory_store.secret_phrases import (
+    LOCK_UNITS,
+    TALK_NUMBER,
+    finds,
+    loose_password,
+    names_other_thing,
+    redact_spans,
+)
 
 # The names that arm the turn. "code" alone is any code (an error's, a product's): only with what it opens
 # or who sent it in the 40 characters around it (`_CODE_CONTEXT`).
@@ -185,18 +192,7 @@ def later_values(text: str) -> str:
                 spans.append(span)
                 done = span[1]
                 break
-    if not spans:
-        return text
-    out: list[str] = []
-    last = 0
-    for start, end in sorted(set(spans)):
-        if start < last:
-            continue
-        out.append(text[last:start])
-        out.append("[REDACTED:password]")
-        last = end
-    out.append(text[last:])
-    return "".join(out)
+    return redact_spans(text, spans)
 
 
 # The value first, a verb of setting after it, and what it opens in the sentence ("X is what I ended up setting

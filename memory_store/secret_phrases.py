@@ -871,6 +871,12 @@ def _spelled_codes(text: str) -> str:
             m = _SPELLED_RE.search(text, named.end(), named.end() + (stop.start() if stop else len(reach)))
             if m is not None and m.start() - named.end() <= _SPELLED_REACH:
                 spans.append(m.span())
+    return redact_spans(text, spans)
+
+
+def redact_spans(text: str, spans: list[tuple[int, int]], mark: str = "[REDACTED:password]") -> str:
+    """`text` with each span replaced by `mark`, in order; a span that starts inside one already
+    replaced is left out."""
     if not spans:
         return text
     out: list[str] = []
@@ -879,7 +885,7 @@ def _spelled_codes(text: str) -> str:
         if start < last:
             continue
         out.append(text[last:start])
-        out.append("[REDACTED:password]")
+        out.append(mark)
         last = end
     out.append(text[last:])
     return "".join(out)
