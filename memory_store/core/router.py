@@ -318,6 +318,12 @@ def _any(field: str, text: str) -> re.Match[str] | None:
     return _first(_table(field), text)
 
 
+def _all_of(field: str, text: str, offset: int = 0) -> list[tuple[int, int]]:
+    """Every match of every pattern of `field` in `text`, as spans shifted by `offset`."""
+    return [(m.start() + offset, m.end() + offset) for rx, _needs in _table(field).patterns
+            for m in rx.finditer(text)]
+
+
 def language_of(text: str) -> str:
     thai, han = len(_THAI.findall(text)), len(_HAN.findall(text))
     if thai and thai >= han:
@@ -402,16 +408,25 @@ def _looks_like_name(text: str, m: re.Match[str], value: str) -> bool:
     return not capitals
 
 
-_CLAUSE_END = re.compile(r"[.,;!?。，；！？\n]")
+_RELATIVE_CLAUSE_END = re.compile(r"[.,;!?。，；！？\n]")
+
+
+def _relative_clause_ends(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Where the clauses of `text[start:end]` end: punctuation, or a word that starts another clause (the
+    lexicons' `turn`: "… in Chiang Mai but I live in Bangkok")."""
+    stop = len(text) if end is None else end
+    marks = [(c.start(), c.end()) for c in _RELATIVE_CLAUSE_END.finditer(text, start, stop)]
+    marks += _all_of("turn", text[start:stop], start)
+    return sorted(marks)
 
 
 def _of_a_relative(text: str, m: re.Match[str]) -> bool:
     """Whether the words `m` found (a name, a place) are said of a person by their tie to the user or to
     someone named, in the same clause, at or before them: "call me Nok's husband" (not Nok), "my sister
     lives in Chiang Mai", 我姐姐在上海工作, เพื่อนผมชื่อต้น, เรียกผมว่าสามีของนก (the lexicons' `relation`)."""
-    start = max((c.end() for c in _CLAUSE_END.finditer(text, 0, m.start())), default=0)
-    end = _CLAUSE_END.search(text, m.end())
-    clause = text[start:end.start() if end else len(text)]
+    start = max((e for _s, e in _relative_clause_ends(text, 0, m.start())), default=0)
+    end = next((s for s, _e in _relative_clause_ends(text, m.end())), len(text))
+    clause = text[start:end]
     rel = _any("relation", clause)
     return rel is not None and start + rel.start() < m.end()
 

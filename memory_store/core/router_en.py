@@ -207,6 +207,7 @@ LEXICON = Lexicon(
                     r"(?:conversation|session|chat|thread|task)\b",
                     r"\bthis (?:conversation|session|chat|thread|task)\b,? (?:and|or|plus) (?:every|all|any)"
                     r" (?:future|later|other|next)\b"),
+    turn=(r"\s(?:but|whereas|while)\s",),
     relation=(r"\bmy (?:(?:little|big|older|younger|elder|best|ex|late|step)[ -])?" + _KIN + r"\b",
               r"(?-i:\b[A-Z][\w-]*)['’]s (?:(?:little|big|older|younger|elder|best|ex)[ -])?" + _KIN + r"\b"),
     narrow=(r"\b(?:but|only|just|though|please|pls)\b",),

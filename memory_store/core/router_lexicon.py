@@ -46,6 +46,8 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `relation`: a person (or a pet) the statement is about by their tie to the user or to someone named (my sister,
   น้องสาวผม, 我妹妹; Nok's husband, สามีของนก, 小美的老公): what is said of them is no name, place or
   setting of the user's; asked to be remembered, it is a free-form fact (`user.other`), for review;
+- `turn`: a word that starts another clause without punctuation (but, 但, แต่): "my sister lives in Chiang Mai
+  but I live in Bangkok" — what follows is not said of the relative;
 - `bounded`: (pattern, bound) — a time the words bound an instruction by (until Friday, this week, for today,
   for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周): `today`, `week`, `until:{1}` (a weekday's name
   in the first group), `for:{1}:{2}` (a number and hour|day), or `session` for a vague one (ช่วงนี้,
@@ -94,6 +96,7 @@ class Lexicon:
     session_scope: tuple[str, ...] = ()
     beyond_session: tuple[str, ...] = ()
     relation: tuple[str, ...] = ()
+    turn: tuple[str, ...] = ()
     narrow: tuple[str, ...] = ()
     remember_lead: tuple[str, ...] = ()
     bounded: tuple[tuple[str, str], ...] = ()
