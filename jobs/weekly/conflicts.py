@@ -46,10 +46,13 @@ def _field_reason(new: BlockEntry, old: BlockEntry) -> str:
     return "supersedes field"
 
 
-def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry]
+def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], held: Collection[str] = ()
                    ) -> tuple[list[Supersede], list[PossibleConflict]]:
     """Supersedes and possible conflicts caused by the `new` entries (those not compounded yet),
-    against every active entry in `existing` (which includes the new ones, in file order)."""
+    against every active entry in `existing` (which includes the new ones, in file order). An entry of
+    `held` — it holds a value the user took back or had memjobs forget — replaces nothing and disputes
+    nothing, its `supersedes:` field included: the rule every reader of the links follows
+    (memory_store/supersedes_read.py)."""
     by_id = {e.id: e for e in existing}
     active = [e for e in existing if e.status == "active"]
     if not any(n.status == "active" and not n.supersedes for n in new):
@@ -59,7 +62,7 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry]
     superseded: dict[str, Supersede] = {}
     conflicts: list[PossibleConflict] = []
     for n in sorted(new, key=_order):
-        if n.status != "active":
+        if n.status != "active" or n.id in held:
             continue
         # An explicit supersedes field always wins, whatever the wording.
         if n.supersedes and n.supersedes in by_id and n.supersedes != n.id:

@@ -139,7 +139,8 @@ def build_plan(inp: Inputs) -> Plan:
     plan.marks = {loc.entry.id: loc.hash for loc in new}
 
     # 1. Conflicts: supersede (status change in the daily file) or warn.
-    supers, conflicts = find_conflicts([loc.entry for loc in new], [loc.entry for loc in in_window.values()])
+    supers, conflicts = find_conflicts([loc.entry for loc in new], [loc.entry for loc in in_window.values()],
+                                       held=inp.forgotten)
     entries: dict[str, BlockEntry] = {i: loc.entry for i, loc in in_window.items()}
     for s in supers:
         loc = in_window[s.old]

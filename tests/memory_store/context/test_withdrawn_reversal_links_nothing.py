@@ -51,3 +51,22 @@ def test_a_withdrawn_reversal_leaves_the_recent_group_as_it_was(tmp_path: Path) 
     texts = [i["text"] for i in ctx["long_memory"]["recent"]]
     assert any("stg-04" in t for t in texts), texts
     assert not any("stg-09" in t or "replaces" in t for t in texts), texts
+
+
+def test_the_weekly_applies_no_withdrawn_reversal(tmp_path: Path) -> None:
+    """The weekly reads links by the same rule: the stg-04 item stays in MEMORY.md, active, and neither the
+    daily files nor the archive print the withdrawn entry's id (it held the withdrawn value)."""
+    w = _workspace(tmp_path)
+    _session(tmp_path, "a", "2026-11-16T03:00:00Z", "remember that the staging server is stg-04")
+    assert cli(*w, "run", "microsync", "--since", "2026-11-16", "--now", "2026-11-16T12:00:00Z").exit_code == 0
+    assert cli(*w, "run", "weekly", "--now", "2026-11-23T03:00:00Z").exit_code == 0
+    _session(tmp_path, "b", "2026-11-24T03:00:00Z",
+             "remember that from now on the staging server is stg-09 instead", "scratch that")
+    assert cli(*w, "run", "microsync", "--since", "2026-11-24", "--now", "2026-11-24T12:00:00Z").exit_code == 0
+    assert cli(*w, "run", "weekly", "--now", "2026-11-30T03:00:00Z").exit_code == 0
+    ws = tmp_path / "ws"
+    assert "stg-04" in (ws / "MEMORY.md").read_text("utf-8")
+    first = (ws / "memory" / "2026-11-16.md").read_text("utf-8")
+    assert "- status: active" in first and "superseded_by" not in first, first
+    archived = "".join(p.read_text("utf-8") for p in (ws / "memory" / "archive").glob("*.md"))
+    assert "stg-09" not in archived
