@@ -53,8 +53,10 @@ def test_validate_reads_the_admins_policy_and_agrees_with_policy_check(workspace
     assert [p["line"] for p in found if p["severity"] == "warning"] == [9]
     code, plain = cli(workspace, "validate")
     assert code == 3 and plain.count(f"{policy}:") == len(found)
+    # the policy's values are never printed (its path is, and a temporary folder's name may hold "50")
+    shown = (out + plain).replace(json.dumps(str(policy))[1:-1], "<policy>").replace(str(policy), "<policy>")
     for value in VALUES:
-        assert value not in out and value not in plain, value
+        assert value not in shown, value
     # named as a path, it is checked the same way; the doctor counts the same problems
     code, named = cli(workspace, "validate", str(policy), "--json")
     assert code == 3 and json.loads(named)["problems"] == found
