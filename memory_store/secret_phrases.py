@@ -687,12 +687,18 @@ def _codes(text: str) -> str:
     starts += [at for name in _CODE_ELSE for at in finds(low, name)]
     if not starts:
         return text
+    return _lists_at(text, starts, _CODE_RE)
+
+
+def _lists_at(text: str, starts: Iterable[int], rx: re.Pattern[str]) -> str:
+    """`text` with each list `rx` matches at one of `starts` rewritten by `_code_list` (a start inside
+    a list already rewritten is passed over)."""
     out: list[str] = []
     last = 0
     for start in sorted(set(starts)):
         if start < last:
             continue
-        m = _CODE_RE.match(text, start)
+        m = rx.match(text, start)
         if m is None:
             continue
         new = _code_list(m)
@@ -728,23 +734,7 @@ def _backup_lists(text: str) -> str:
     low = text.lower()
     if len(low) != len(text):   # a character whose lower case is longer: the places would shift
         return _BACKUP_LIST().sub(_code_list, text)
-    out: list[str] = []
-    last = 0
-    for start in sorted({at for word in _BACKUP_WORDS for at in finds(low, word)}):
-        if start < last:
-            continue
-        m = _BACKUP_LIST().match(text, start)
-        if m is None:
-            continue
-        new = _code_list(m)
-        if new != m.group(0):
-            out.append(text[last:m.start()])
-            out.append(new)
-            last = m.end()
-    if not out:
-        return text
-    out.append(text[last:])
-    return "".join(out)
+    return _lists_at(text, (at for word in _BACKUP_WORDS for at in finds(low, word)), _BACKUP_LIST())
 # A code read out in groups ("583 019"): one code, not a list of short items that are none.
 _SPACED_CODE = re.compile(_SPACED_DIGITS)
 
