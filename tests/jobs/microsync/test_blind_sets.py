@@ -18,7 +18,7 @@ from tests.conftest import REPO
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
 CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-                   "heldout9")
+                   "heldout9", "heldout10")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -61,15 +61,22 @@ HELDOUT8_TOTALS = {
     "th": {"reversal": 9, "relaxation": 5, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 19},
     "zh": {"reversal": 10, "relaxation": 5, "refinement": 6, "conflict": 8, "same": 5, "unrelated": 19},
 }
-# heldout9 (the blind conflict half now): as its writer's count script printed them.
+# heldout9 (development since 2026-11-28): as its writer's count script printed them.
 HELDOUT9_TOTALS = {
     "en": {"reversal": 11, "relaxation": 5, "refinement": 6, "conflict": 7, "same": 5, "unrelated": 20},
     "th": {"reversal": 11, "relaxation": 5, "refinement": 10, "conflict": 8, "same": 5, "unrelated": 20},
     "zh": {"reversal": 12, "relaxation": 5, "refinement": 9, "conflict": 8, "same": 5, "unrelated": 20},
 }
+# heldout10 (the blind conflict half now, written 2026-11-28): as its writer's count script printed them.
+HELDOUT10_TOTALS = {
+    "en": {"reversal": 12, "relaxation": 5, "refinement": 9, "conflict": 7, "same": 5, "unrelated": 14},
+    "th": {"reversal": 12, "relaxation": 6, "refinement": 7, "conflict": 7, "same": 5, "unrelated": 13},
+    "zh": {"reversal": 12, "relaxation": 5, "refinement": 8, "conflict": 7, "same": 6, "unrelated": 13},
+}
 BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS,
                 "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS, "heldout7": HELDOUT7_TOTALS,
-                "heldout8": HELDOUT8_TOTALS, "heldout9": HELDOUT9_TOTALS}
+                "heldout8": HELDOUT8_TOTALS, "heldout9": HELDOUT9_TOTALS,
+                "heldout10": HELDOUT10_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}
