@@ -11,12 +11,13 @@ would ask later. This writes each session as the agent named in it stores it on 
 Codex, OpenClaw; docs/transcripts.md), makes a workspace with `memjobs init`, runs `memjobs backfill`
 over the whole project and one week past it (so the last weekly compounds), then scores:
 
-- **kept**: the share of planted items some kept memory holds: a daily-log entry whose source covers
-  the planted turn or whose text holds all the item's key words, or a core/procedure file line
-  holding them;
+- **kept**: the share of planted items (not counting a "remember" the user later took back) some kept
+  memory holds: a daily-log entry whose source covers the planted turn or whose text holds all the
+  item's key words, or a core/procedure file holding them;
 - **noise**: the share of daily-log entries that match no planted item (by the same two rules);
 - **reversed still active**: planted items a later planted item replaced (or the user took back)
-  whose key words are still on an item line of MEMORY.md's generated part;
+  whose key words are still on an item line of MEMORY.md's generated part (a taken-back item also
+  when PROFILE.md or SESSION.md still holds them);
 - **questions**: the share of questions with at least one piece of evidence in the top 6 results of
   `memjobs search --json` (default tiers): a hit whose source covers the evidence turn, or whose
   entry text holds all the key words of a planted evidence item.
@@ -246,6 +247,8 @@ def score(proj: Project, ws: Path, show: bool) -> dict[str, Any]:
     for item in planted:
         hits = [k for k in entries if _matches(k, item, proj)]
         matched_entries.update(k.id for k in hits)
+        if item.get("taken_back"):
+            continue        # withdrawn by the user: scored below, as gone or not
         kept = bool(hits) or _holds(others, item.get("keywords", []))
         c["planted"] += 1
         c["kept"] += kept
@@ -268,6 +271,8 @@ def score(proj: Project, ws: Path, show: bool) -> dict[str, Any]:
         still = [m for m in memory if (any(i in m for i in own - newer_ids)
                                         or _holds(m, item.get("keywords", [])))
                  and not (newer and _holds(m, newer.get("keywords", [])))]
+        if item.get("taken_back") and _holds(others, item.get("keywords", [])):
+            still.append("a core memory file: " + " ".join(map(str, item.get("keywords", []))))
         if still:
             c["replaced_still_active"] += 1
             lines.append(f"  still active {item['id']} (replaced by {item.get('superseded_by') or 'take-back'}): "
