@@ -215,9 +215,11 @@ def daily_entries(ws: Path) -> list[Kept]:
     return out
 
 
-def _matches(k: Kept, item: dict[str, Any], proj: Project) -> bool:
+def _matches(k: Kept, item: dict[str, Any], proj: Project, take_back: bool = True) -> bool:
+    """`k` keeps `item`: its source covers the item's turn (or, with `take_back`, the turn that withdrew
+    it: an entry made of the withdrawal is not noise), or its text holds all the item's key words."""
     turns = [proj.turns.get(str(item.get("at", "")))]
-    if item.get("taken_back_at"):
+    if take_back and item.get("taken_back_at"):
         turns.append(proj.turns.get(str(item["taken_back_at"])))
     return any(_covers(k.path, k.range, t) for t in turns) or _holds(k.text, item.get("keywords", []))
 
@@ -265,7 +267,7 @@ def score(proj: Project, ws: Path, show: bool) -> dict[str, Any]:
         if not gone:
             continue
         c["replaced"] += 1
-        own = {k.id for k in entries if _matches(k, item, proj)}
+        own = {k.id for k in entries if _matches(k, item, proj, take_back=False)}
         newer = by_id.get(str(item.get("superseded_by")))
         newer_ids = {k.id for k in entries if newer and _matches(k, newer, proj)}
         still = [m for m in memory if (any(i in m for i in own - newer_ids)
