@@ -73,6 +73,9 @@ class Inputs:
     # MEMORY.md items whose entry a person deleted (memory_store/missing_entries.py): id -> the
     # file it was deleted from. Only these leave for a missing entry; any other unfound item stays.
     deleted: dict[str, str] = field(default_factory=dict)
+    # the entries with a `supersedes:` field whose words the withdrawn/forgotten filter holds out
+    # (memory_store/supersedes_read.py `held_out_in`): they link nothing, as for every reader
+    links_held_out: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -140,7 +143,8 @@ def build_plan(inp: Inputs) -> Plan:
 
     # 1. Conflicts: supersede (status change in the daily file) or warn.
     supers, conflicts = find_conflicts([loc.entry for loc in new], [loc.entry for loc in in_window.values()],
-                                       held=inp.forgotten)
+                                       held=inp.forgotten.keys() | inp.links_held_out,
+                                       where={i: (loc.rel, loc.line) for i, loc in in_window.items()})
     entries: dict[str, BlockEntry] = {i: loc.entry for i, loc in in_window.items()}
     for s in supers:
         loc = in_window[s.old]
