@@ -76,6 +76,8 @@ class Inputs:
     # the entries with a `supersedes:` field whose words the withdrawn/forgotten filter holds out
     # (memory_store/supersedes_read.py `held_out_in`): they link nothing, as for every reader
     links_held_out: frozenset[str] = frozenset()
+    # the pairs a person resolved `--keep both` (applied or not): never merged by the dedupe
+    kept_both: frozenset[frozenset[str]] = frozenset()
 
 
 @dataclass
@@ -248,7 +250,7 @@ def build_plan(inp: Inputs) -> Plan:
     found += _hold_open_conflicts(inp, in_window, entries, cands, leaving, held, {pc.new for pc in conflicts}, plan)
 
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
-    _dedupe(cands, entries, in_window, leaving, plan)
+    _dedupe(cands, entries, in_window, leaving, plan, inp.kept_both)
     # 3b. The Procedures section lists the best few; the rest are found by `memjobs procedures`.
     procs = [(c.id, c.score, c.date) for c in cands.values() if c.section == "Procedures"]
     best, rest = top_procedures(procs, entries)
@@ -447,11 +449,16 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
 
 
 def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: dict[str, Located],
-            leaving: dict[str, tuple[IndexItem, str]], plan: Plan) -> None:
+            leaving: dict[str, tuple[IndexItem, str]], plan: Plan,
+            kept_both: frozenset[frozenset[str]] = frozenset()) -> None:
+    """Near-duplicates of one kind keep one survivor; two entries a person kept both of
+    (`conflicts resolve --keep both`) are never merged, whatever their words."""
     for kind in sorted({c.kind for c in cands.values() if c.kind}):
         group = sorted((c for c in cands.values() if c.kind == kind), key=lambda c: c.id)
         texts = [f"{entries[c.id].title} {entries[c.id].conclusion}" for c in group]
-        clusters, best_sim = near_duplicate_groups(texts)   # jobs/weekly/near_duplicates.py
+        at = {c.id: n for n, c in enumerate(group)}
+        apart = {frozenset(at[i] for i in pair) for pair in kept_both if pair <= at.keys()}
+        clusters, best_sim = near_duplicate_groups(texts, apart)   # jobs/weekly/near_duplicates.py
         for members in clusters:
             # The survivor: highest score, then the one already in MEMORY.md (less churn), then newest.
             order = sorted(members, key=lambda m: (-group[m].score, not group[m].in_memory,
