@@ -137,7 +137,8 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         procedures=procedures, deleted=deleted_items(view, entries, procedures),
         open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)),
         links_held_out=links_held_out(ctx.cfg.workspace, entries),
-        kept_both=frozenset(frozenset((d.new, d.old)) for d in decisions.values() if d.keep == "both"))
+        kept_both=frozenset(frozenset((d.new, d.old)) for d in decisions.values() if d.keep == "both"),
+        kept_new=frozenset(d.new for d in decisions.values() if d.keep == "new"))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None
