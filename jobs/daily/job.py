@@ -91,9 +91,13 @@ def step(ctx: RunContext) -> None:
 
 def _kept_from_excluded(ctx: RunContext) -> None:
     """A note naming what is kept from sessions `exclude_sessions` now excludes, and how to remove it
-    (jobs/daily/excluded_kept.py): excluding withdraws nothing already kept."""
+    (jobs/daily/excluded_kept.py): excluding withdraws nothing already kept. Only the defaults
+    excluded: nothing to look for (a session they match was never read), and no read of every file."""
     from jobs.daily.excluded_kept import kept_from_excluded, note
+    from memory_store.config import DEFAULT_EXCLUDES
 
+    if set(ctx.cfg.exclude_sessions) <= set(DEFAULT_EXCLUDES):
+        return
     kept = kept_from_excluded(ctx.cfg)
     if kept:
         ctx.report.notes.append(note(kept))
