@@ -52,3 +52,33 @@ def test_one_resolve_round_settles_a_chain_of_three_values(tmp_path: Path) -> No
     assert got["status"] == "superseded"
     log = (ws / "memory" / "archive" / "weekly-2026-46.md").read_text(encoding="utf-8")
     assert "not applied" not in log
+
+
+def test_a_decision_on_a_value_of_a_later_week_follows_the_chain(tmp_path: Path) -> None:
+    """The same round of decisions when the newest value is in a later week: the weekly that applies the
+    first keep new (100 superseded by 300) leaves 500-vs-300 in the queue as decided (the person's keep new
+    of 500 carries over; it was listed open, asking again), and the next weekly puts 500 in MEMORY.md."""
+    ws = tmp_path / "ws"
+    assert cli("init", str(ws)).exit_code == 0
+    (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
+    w = ("--workspace", str(ws))
+    a, b, c = _rate("2026-11-03", 100), _rate("2026-11-10", 300), _rate("2026-11-17", 500)
+    write_entries(ws, [a])
+    assert cli(*w, "run", "weekly", "--now", "2026-11-09T03:00:00+07:00").exit_code == 0
+    write_entries(ws, [b, c])
+    rows = json.loads(cli(*w, "conflicts", "--json").output)["conflicts"]
+    assert {(r["id"], r["established"]["id"]) for r in rows} == {(b.id, a.id), (c.id, a.id)}
+    for r in rows:
+        assert cli(*w, "conflicts", "resolve", r["id"], "--keep", "new").exit_code == 0
+
+    assert cli(*w, "run", "weekly", "--now", "2026-11-16T03:00:00+07:00", "--date", "2026-11-12").exit_code == 0
+    assert b.id in memory_ids(ws)
+    rows = json.loads(cli(*w, "conflicts", "--json").output)["conflicts"]
+    assert [(r["id"], r["established"]["id"], r["state"]) for r in rows] == [(c.id, b.id, "decided")]
+    assert "Open questions" not in (ws / "MEMORY.md").read_text(encoding="utf-8")
+
+    assert cli(*w, "run", "weekly", "--now", "2026-11-23T03:00:00+07:00").exit_code == 0
+    assert c.id in memory_ids(ws) and not {a.id, b.id} & memory_ids(ws)
+    st = _statuses(ws)
+    assert st[a.id] == ("superseded", b.id) and st[b.id] == ("superseded", c.id)
+    assert json.loads(cli(*w, "conflicts", "--json").output)["conflicts"] == []
