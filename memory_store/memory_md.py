@@ -151,14 +151,15 @@ def parse_memory_md(text: str) -> MemoryMd:
     """Split MEMORY.md into the user's parts and the generated items (read leniently).
 
     What the weekly compound may not rewrite safely is listed in `problems`: markers missing,
-    repeated or out of order, and hand-written text inside the generated part. A file with no markers
-    at all is fine: a generated part is appended.
+    repeated or out of order, hand-written text inside the generated part, and generated items with
+    no markers at all (the markers were lost: `_lost_fence`). A file with no markers and no generated
+    item is fine (a new workspace, a MEMORY.md `init` kept): a generated part is appended.
     """
     lines = split_lines(text)
     begins, ends = _markers(lines)
     eol = "\r\n" if (lines[begins[0]] if begins else (lines[0] if lines else "")).endswith("\r\n") else "\n"
     if not begins and not ends:
-        return MemoryMd(head=text, tail="", has_markers=False, eol=eol)
+        return MemoryMd(head=text, tail="", has_markers=False, eol=eol, problems=_lost_fence(lines))
     problems = _marker_problems(begins, ends)
     if problems:
         return MemoryMd(head=text, tail="", has_markers=False, eol=eol, problems=problems)
@@ -215,6 +216,59 @@ def parse_memory_md(text: str) -> MemoryMd:
 _HAND_WRITTEN = (f"text inside the generated part ({BEGIN} … {END}) that is not a generated item would be "
                  "lost when the weekly compound rewrites it; move it above the begin marker (e.g. under "
                  "## Pinned) or below the end marker")
+
+
+def _lost_fence(lines: list[str]) -> list[tuple[int, str]]:
+    """Generated items (`- … ([ID](memory/…))`, wrapped or not) in a MEMORY.md with no markers: the
+    generated part lost its fence (a whole-file rewrite by another program). A weekly that appended a
+    new generated part would leave these items for good as the user's lines, beside newer ones that
+    may replace them (two truths), and moving them would touch the user's text: so it is a problem
+    that names where the markers go back — before the first generated section heading above the
+    first item, after the last generated section below the last one."""
+    fenced = fenced_lines(lines)
+    items: list[int] = []          # 0-based first line of each generated item
+    start, pending = -1, ""
+    for n, ln in enumerate([*lines, ""]):
+        bare = ln.rstrip("\r\n")
+        inside = n < len(lines) and not fenced[n]
+        if inside and bare.startswith("  ") and bare.strip() and start >= 0:
+            pending += " " + bare.strip()
+            continue
+        if start >= 0 and _ITEM_RE.match(pending):
+            items.append(start)
+        start, pending = (n, bare.strip()) if inside and bare.startswith("- ") else (-1, "")
+    if not items:
+        return []
+    generated = {f"## {name}" for name in (*SECTIONS, QUESTIONS)}
+
+    def heading(n: int) -> bool:
+        return lines[n].rstrip("\r\n").strip() in generated
+
+    def ours(n: int) -> bool:       # a line a generated part is made of
+        bare = lines[n].rstrip("\r\n")
+        return not bare.strip() or heading(n) or bare.startswith(("- ", "  "))
+
+    first = items[0]
+    up = first
+    while up > 0 and ours(up - 1):
+        up -= 1
+    while up < first and not heading(up):
+        up += 1
+    last = items[-1]
+    while last + 1 < len(lines) and lines[last + 1].startswith("  "):
+        last += 1
+    down = last
+    while down + 1 < len(lines) and ours(down + 1) and not (
+            lines[down + 1].startswith("- ") and down + 1 not in items):
+        down += 1
+    while down > last and not lines[down].strip():
+        down -= 1
+    count = f"{len(items)} generated item{'s' if len(items) != 1 else ''}"
+    return [(up + 1, f"MEMORY.md holds {count} (lines {first + 1}–{last + 1}) but not the memjobs markers that "
+                     "fence them: they were removed (a whole-file rewrite by another program?). The weekly "
+                     "compound would add a second generated part and leave these items, stale, as your own "
+                     f"lines. Put {BEGIN} on its own line before line {up + 1} and {END} on its own line after "
+                     f"line {down + 1}, then run the weekly again")]
 
 
 def _marker_problems(begins: list[int], ends: list[int]) -> list[tuple[int, str]]:

@@ -9,7 +9,8 @@ Two tests, both needed:
   their bigrams, a run cut at function characters (的, 是, 在 …); Thai letter trigrams of a run
   with its spaces taken out (Thai puts no space between words, and a space put in or left out
   must not change the tokens).
-- The values: what one statement gives as its value and the other does not (a number, a time, a
+- The values: what one statement gives as its value and the other does not (a number, in digits or
+  in words — "ten MB"/"twenty-five MB", สิบ/ยี่สิบห้า, 十/二十五, 一萬二/一萬五 —, a time, a
   weekday or month, a name: "5432"/"6432", Tuesday/Thursday, 周二/周四, Postgres/MySQL, node-a/
   node-b, ธันวาคม/มกราคม), on both sides, makes two statements, however alike their words; so
   does one saying "not"/"never"/不/ห้าม where the other does not. A value said on one side only
@@ -28,6 +29,7 @@ import unicodedata
 from functools import lru_cache
 
 from memory_store.stemming import stem
+from memory_store.supersede.numerals import spelled_numbers
 
 # Dice over content tokens (a Jaccard of d / (2 - d), which is what `similar_pairs` filters on).
 NEAR_DUPLICATE_DICE = 0.75
@@ -75,6 +77,18 @@ _NAME_INSIDE = re.compile(r"(?<=[^\s.!?:])\s+([A-Z][\w.+#-]*)")
 _NAME_MIXED = re.compile(r"\b([A-Za-z]+[A-Z][\w.+#-]*)")
 _LATIN_WORD = re.compile(r"[A-Za-z][\w.+#-]*")
 _THAI_DIGITS = str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789")
+# Numbers in words that memory_store/supersede/numerals.py leaves as words (a bare "ten", สิบ, 五):
+# a value here only where it is one — English ones words anywhere, Thai and Chinese ones before a unit.
+_TRAD_NUMERALS = str.maketrans("萬億兩", "万亿两")
+_EN_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_EN_BARE = re.compile(r"\b(" + "|".join(_EN_ONES) + r")\b")
+_TH_ONES = ("หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า", "สิบ")
+_TH_UNIT = ("เมกะไบต์|กิกะไบต์|กิโลไบต์|เทราไบต์|นาที|วินาที|ชั่วโมง|วัน|สัปดาห์|อาทิตย์|เดือน|ปี|ครั้ง|คน|"
+            "เครื่อง|บาท|ตัว|รอบ|โหนด|เท่า|ชิ้น|ไฟล์")
+_TH_BARE = re.compile(rf"({'|'.join(_TH_ONES)})(?=\s*(?:[a-z]|{_TH_UNIT}))")
+_ZH_ONES = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_ZH_BARE = re.compile(rf"([{''.join(_ZH_ONES)}])(?=\s*[a-z])")
 
 
 def _fold(text: str) -> str:
@@ -107,7 +121,7 @@ def values(text: str) -> frozenset[str]:
     (Thai ones by their stem: พฤหัส and พฤหัสบดี are one day), series members, names."""
     folded = _fold(text)
     low = folded.casefold()
-    found = {m.group(0).replace(",", "") for m in _NUMBER.finditer(low)}
+    found = {m.group(0).replace(",", "") for m in _NUMBER.finditer(_in_digits(low))}
     found.update(m.group(0) for m in _VALUE_EN.finditer(low))
     if re.search(r"(?<=[^\s.!?:])\s+May\b", folded):
         found.add("may")
@@ -119,6 +133,14 @@ def values(text: str) -> frozenset[str]:
         names += _LATIN_WORD.findall(folded)
     found.update(stem(n.casefold().rstrip(".")) for n in names)
     return frozenset(found)
+
+
+def _in_digits(low: str) -> str:
+    """`low` (casefolded) with its numbers in words written in digits (module doc)."""
+    out = spelled_numbers(low.translate(_TRAD_NUMERALS))
+    out = _EN_BARE.sub(lambda m: str(_EN_ONES.index(m.group(1)) + 1), out)
+    out = _TH_BARE.sub(lambda m: f" {_TH_ONES.index(m.group(1)) + 1} ", out)
+    return _ZH_BARE.sub(lambda m: f" {_ZH_ONES[m.group(1)]} ", out)
 
 
 @lru_cache(maxsize=4096)

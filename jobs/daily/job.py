@@ -86,6 +86,21 @@ def step(ctx: RunContext) -> None:
         ctx.report.details["dry_run_output"] = _dry_run_text(outputs)
     else:
         clean_sessions(ctx)
+    _kept_from_excluded(ctx)
+
+
+def _kept_from_excluded(ctx: RunContext) -> None:
+    """A note naming what is kept from sessions `exclude_sessions` now excludes, and how to remove it
+    (jobs/daily/excluded_kept.py): excluding withdraws nothing already kept. Only the defaults
+    excluded: nothing to look for (a session they match was never read), and no read of every file."""
+    from jobs.daily.excluded_kept import kept_from_excluded, note
+    from memory_store.config import DEFAULT_EXCLUDES
+
+    if set(ctx.cfg.exclude_sessions) <= set(DEFAULT_EXCLUDES):
+        return
+    kept = kept_from_excluded(ctx.cfg)
+    if kept:
+        ctx.report.notes.append(note(kept))
 
 
 def _episodes(ctx: RunContext, sessions: dict[date, list[Any]]) -> None:

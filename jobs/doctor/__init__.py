@@ -37,8 +37,9 @@ def run_doctor(workspace: Path, config_file: Path | None = None, *, fix: bool = 
 
         apply_fixes(cfg, rep)
     for check in (checks.check_layout, checks.check_sources, checks.check_locks, checks.check_temp_files,
-                  checks.check_index, checks.check_runs, checks.check_sizes, checks.check_files, checks.check_proposals,
-                  checks.check_secrets, checks.check_policy, checks.check_schedule):
+                  checks.check_index, checks.check_runs, checks.check_sizes, checks.check_files,
+                  checks.check_excluded, checks.check_proposals, checks.check_secrets, checks.check_policy,
+                  checks.check_schedule):
         check(cfg, rep)
     if llm:
         checks.check_llm(cfg, rep)

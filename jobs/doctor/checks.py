@@ -250,6 +250,20 @@ def _validate_fix(cfg: Config, rel: str, line: int) -> str:
     return f"edit {path}:{line}, then memjobs --workspace {ws} validate {path}"
 
 
+def check_excluded(cfg: Config, rep: DoctorReport) -> None:
+    """Entries, episodes and wrap-up lines kept from a session `exclude_sessions` now excludes
+    (jobs/daily/excluded_kept.py): excluding withdraws nothing already kept; the person removes them."""
+    from jobs.daily.excluded_kept import HOW_TO_REMOVE, kept_from_excluded
+
+    kept = kept_from_excluded(cfg)
+    if not kept:
+        return
+    places = ", ".join(k.place() for k in kept[:MAX_FILE_FINDINGS])
+    more = f" and {len(kept) - MAX_FILE_FINDINGS} more" if len(kept) > MAX_FILE_FINDINGS else ""
+    rep.add("excluded", "warning", f"{len(kept)} item{'s' if len(kept) != 1 else ''} kept from sessions "
+            f"exclude_sessions now excludes: {places}{more}", HOW_TO_REMOVE, path=kept[0].rel, line=kept[0].line)
+
+
 def check_proposals(cfg: Config, rep: DoctorReport) -> None:
     pending = _pending_proposals(cfg.workspace / "PROPOSALS.md")
     if pending:

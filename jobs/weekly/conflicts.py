@@ -1,7 +1,11 @@
 """Conflicts between entries in the weekly compound (docs/design.md §5, §6).
 
-- An entry with `supersedes: <ID>` supersedes that entry, always (microSync writes the field when
-  it writes the entry, a person may write it by hand).
+- An entry with `supersedes: <ID>` supersedes that entry (microSync writes the field when it writes
+  the entry, a person may write it by hand), by the one rule every reader of the field follows
+  (memory_store/supersedes_read.py `supersede_links`): when two entries name one old id the first
+  stated wins (date, then file, then line), and one the user took back or had memjobs forget links
+  nothing. The weekly applies the links the readers (search, the context, `memjobs get`) already
+  show, so its status fields say what they said.
 - A new entry without the field is judged by the same detector microSync uses
   (memory_store/supersede): a reversal, relaxation or refinement of an earlier active entry
   supersedes it — so entries written before detection existed, or by hand, are treated alike.
@@ -12,11 +16,12 @@
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
 from memory_store.supersede.detect import Detector, detect, statement_of
+from memory_store.supersedes_read import Linker, supersede_links
 
 
 @dataclass(frozen=True)
@@ -46,32 +51,46 @@ def _field_reason(new: BlockEntry, old: BlockEntry) -> str:
     return "supersedes field"
 
 
-def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], held: Collection[str] = ()
+def linker_of(e: BlockEntry, path: str, line: int) -> Linker:
+    """An entry with a `supersedes:` field as memory_store/supersedes_read.py reads it (the words are
+    what the withdrawn/forgotten filter reads, as the context's reader gives them)."""
+    words = tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
+    return Linker(e.id, e.supersedes or "", e.date, path, line, e.status, words)
+
+
+def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], held: Collection[str] = (),
+                   where: Mapping[str, tuple[str, int]] | None = None
                    ) -> tuple[list[Supersede], list[PossibleConflict]]:
     """Supersedes and possible conflicts caused by the `new` entries (those not compounded yet),
     against every active entry in `existing` (which includes the new ones, in file order). An entry of
     `held` — it holds a value the user took back or had memjobs forget — replaces nothing and disputes
-    nothing, its `supersedes:` field included: the rule every reader of the links follows
-    (memory_store/supersedes_read.py)."""
+    nothing, its `supersedes:` field included (memory_store/supersedes_read.py). `where` gives
+    each entry's file and line (default: its place in `existing`), the order the first-stated rule of
+    memory_store/supersedes_read.py reads. The fields are applied first; the detector judges the other
+    new entries against what they leave active."""
     by_id = {e.id: e for e in existing}
+    new_ids = {n.id for n in new}
+    place = where or {}
+    linkers = [linker_of(e, *place.get(e.id, ("", n))) for n, e in enumerate(existing) if e.supersedes]
+
+    superseded: dict[str, Supersede] = {}
+    for old, lk in sorted(supersede_links(linkers, lambda lk: lk.id in held).items()):
+        target, n = by_id.get(old), by_id.get(lk.id)
+        if n is None or lk.id not in new_ids or n.status != "active" or target is None:
+            continue
+        if target.status == "active":
+            superseded[old] = Supersede(old, n.id, _field_reason(n, target))
     active = [e for e in existing if e.status == "active"]
     if not any(n.status == "active" and not n.supersedes for n in new):
         active = []  # nothing to judge: no need to read every active entry's subject
     detector = Detector([statement_of(e, n) for n, e in enumerate(active)])
     position = {e.id: n for n, e in enumerate(active)}
-    superseded: dict[str, Supersede] = {}
     conflicts: list[PossibleConflict] = []
     for n in sorted(new, key=_order):
-        if n.status != "active" or n.id in held:
+        if n.status != "active" or n.id in held or n.supersedes:
+            # a field names what it replaces (applied above when it is the first stated), or an
+            # entry that is gone: nothing to mark, and no guessing either
             continue
-        # An explicit supersedes field always wins, whatever the wording.
-        if n.supersedes and n.supersedes in by_id and n.supersedes != n.id:
-            target = by_id[n.supersedes]
-            if target.status == "active" and target.id not in superseded:
-                superseded[target.id] = Supersede(target.id, n.id, _field_reason(n, target))
-            continue
-        if n.supersedes:
-            continue  # it names an entry that is gone: nothing to mark, and no guessing either
         found = detector.detect(statement_of(n, position.get(n.id, len(active))), skip=superseded)
         if found.target is None:
             continue

@@ -10,6 +10,7 @@ first (`jobs.compound.planner`), can be printed (`--dry-run`), and is applied by
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from jobs.run.runner import RunContext
@@ -18,7 +19,7 @@ from jobs.weekly.budget import Budget
 from jobs.weekly.core_held import held_by_core, holding_forgotten
 from jobs.weekly.deleted import deleted_items
 from jobs.weekly.mentions import week_mentions
-from jobs.weekly.model import Plan
+from jobs.weekly.model import Located, Plan
 from jobs.weekly.planner import Inputs, build_plan, guard
 from jobs.weekly.render import plan_text
 from jobs.weekly.state import APPLIED_REL, PENDING_REL, parse_applied, parse_pending
@@ -125,19 +126,37 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
                                 "(its mentions are not counted; `memjobs run daily --date DAY` writes one)")
     ctx.report.details.setdefault("wrapups_read", []).extend(mentions.read)
     core_held = held_by_core(ctx.cfg, entries)
+    decisions = read_decisions(view.workspace)
     inputs = Inputs(
         week=week.key, cutoff_day=week.sunday, entries=entries,
         memory_text=view.read("MEMORY.md"), marks=marks,
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
-        decisions=waiting_decisions(view), decided=frozenset(read_decisions(view.workspace)),
+        decisions=waiting_decisions(view), decided=frozenset(decisions),
         core_held=core_held, forgotten=holding_forgotten(ctx.cfg, entries, core_held),
         procedures=procedures, deleted=deleted_items(view, entries, procedures),
-        open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)))
+        open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)),
+        links_held_out=links_held_out(ctx.cfg.workspace, entries),
+        kept_both=frozenset(frozenset((d.new, d.old)) for d in decisions.values() if d.keep == "both"),
+        kept_new=frozenset(d.new for d in decisions.values() if d.keep == "new"))
     plan = build_plan(inputs)
     if not plan.has_changes and not plan.marks:
         return None
     return plan
+
+
+def links_held_out(workspace: Path, entries: dict[str, Located]) -> frozenset[str]:
+    """The entries whose `supersedes:` field links nothing because the user took their words back or
+    had memjobs forget them (memory_store/supersedes_read.py `held_out_in`, the test every reader of
+    the links applies)."""
+    from jobs.weekly.conflicts import linker_of
+    from memory_store.supersedes_read import held_out_in
+
+    linking = [loc for loc in entries.values() if loc.entry.supersedes]
+    if not linking:
+        return frozenset()
+    held = held_out_in(workspace)
+    return frozenset(loc.entry.id for loc in linking if held(linker_of(loc.entry, loc.rel, loc.line)))
 
 
 def waiting_decisions(view: View) -> dict[str, Decision]:

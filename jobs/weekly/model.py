@@ -18,6 +18,7 @@ class Located:
     entry: BlockEntry
     rel: str           # workspace-relative file: memory/2026-11-03.md or memory/recent/…
     hash: str          # block_hash: changes when the entry's text (not its status) changes
+    line: int = 0      # its heading's line in `rel` (the order memory_store/supersedes_read.py reads)
 
 
 @dataclass(frozen=True)

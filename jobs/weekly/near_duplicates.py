@@ -1,10 +1,11 @@
 """The weekly dedupe's near-duplicate pairs and groups (docs/design.md §5): the test is
 memory_store/near_duplicates.py; here the candidates are found by prefix filtering
-(jobs/weekly/similarity.py) and grouped without ever joining two values of one subject.
+(jobs/weekly/similarity.py) and grouped without ever joining two values of one subject, nor two
+statements a person chose to keep both of (`conflicts resolve --keep both`, docs/design.md §6.4).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from jobs.weekly.similarity import similar_pairs
 from memory_store.near_duplicates import NEAR_DUPLICATE_DICE, content_tokens, dice, near_duplicate, two_values
@@ -24,12 +25,17 @@ def near_duplicate_pairs(texts: Sequence[str]) -> list[tuple[int, int, float]]:
     return out
 
 
-def near_duplicate_groups(texts: Sequence[str]) -> tuple[list[list[int]], dict[int, float]]:
+def near_duplicate_groups(texts: Sequence[str], apart: Collection[frozenset[int]] = ()
+                          ) -> tuple[list[list[int]], dict[int, float]]:
     """Groups of two or more `texts` that say one thing (each with its members in index order), and
     each member's best Dice. Pairs join groups strongest first, and never two groups that hold two
     values between them: "deploys on Tuesday" and "deploys on Thursday" both near "deploys happen
-    weekly" stay apart."""
-    pairs = sorted(near_duplicate_pairs(texts), key=lambda p: (-p[2], p[0], p[1]))
+    weekly" stay apart; nor two that hold a pair of `apart` (indexes a person kept both of)."""
+    def split(a: int, b: int) -> bool:
+        return frozenset((a, b)) in apart or two_values(texts[a], texts[b])
+
+    pairs = sorted((p for p in near_duplicate_pairs(texts) if frozenset(p[:2]) not in apart),
+                   key=lambda p: (-p[2], p[0], p[1]))
     group = {i: [i] for i in range(len(texts))}
     best: dict[int, float] = {}
     for i, j, score in pairs:
@@ -37,7 +43,7 @@ def near_duplicate_groups(texts: Sequence[str]) -> tuple[list[list[int]], dict[i
         if gi is gj:
             best[i], best[j] = max(best.get(i, 0.0), score), max(best.get(j, 0.0), score)
             continue
-        if any(two_values(texts[a], texts[b]) for a in gi for b in gj):
+        if any(split(a, b) for a in gi for b in gj):
             continue
         gi.extend(gj)
         for m in gj:

@@ -6,7 +6,7 @@ passed the same tests with the same scores, nothing new is waiting, so the next 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -73,6 +73,13 @@ class Inputs:
     # MEMORY.md items whose entry a person deleted (memory_store/missing_entries.py): id -> the
     # file it was deleted from. Only these leave for a missing entry; any other unfound item stays.
     deleted: dict[str, str] = field(default_factory=dict)
+    # the entries with a `supersedes:` field whose words the withdrawn/forgotten filter holds out
+    # (memory_store/supersedes_read.py `held_out_in`): they link nothing, as for every reader
+    links_held_out: frozenset[str] = frozenset()
+    # the pairs a person resolved `--keep both` (applied or not): never merged by the dedupe
+    kept_both: frozenset[frozenset[str]] = frozenset()
+    # the newer ids of every conflict a person resolved `--keep new` (applied or not)
+    kept_new: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -140,7 +147,8 @@ def build_plan(inp: Inputs) -> Plan:
 
     # 1. Conflicts: supersede (status change in the daily file) or warn.
     supers, conflicts = find_conflicts([loc.entry for loc in new], [loc.entry for loc in in_window.values()],
-                                       held=inp.forgotten)
+                                       held=inp.forgotten.keys() | inp.links_held_out,
+                                       where={i: (loc.rel, loc.line) for i, loc in in_window.items()})
     entries: dict[str, BlockEntry] = {i: loc.entry for i, loc in in_window.items()}
     for s in supers:
         loc = in_window[s.old]
@@ -244,7 +252,7 @@ def build_plan(inp: Inputs) -> Plan:
     found += _hold_open_conflicts(inp, in_window, entries, cands, leaving, held, {pc.new for pc in conflicts}, plan)
 
     # 3. Dedupe: near-duplicates of one kind keep one survivor.
-    _dedupe(cands, entries, in_window, leaving, plan)
+    _dedupe(cands, entries, in_window, leaving, plan, inp.kept_both)
     # 3b. The Procedures section lists the best few; the rest are found by `memjobs procedures`.
     procs = [(c.id, c.score, c.date) for c in cands.values() if c.section == "Procedures"]
     best, rest = top_procedures(procs, entries)
@@ -399,14 +407,30 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
     newer is superseded by the older (a person overruled it) and stays out of MEMORY.md; keep
     both: the newer may be promoted like any entry. Returns the newer ids that may now enter
     MEMORY.md (True where the person chose that entry), and the newer ids that must leave it if
-    they are there (-> the id kept instead)."""
+    they are there (-> the id kept instead).
+
+    Decisions converge: they are applied in the order their newer entries were stated, and a keep
+    new whose established entry a person already replaced by another value they kept (100 → 300 and
+    100 → 500, both keep new) replaces the end of that chain when it was stated after it: the newest
+    value a person kept holds (100 superseded by 300, 300 by 500), and no new pair opens between
+    two values the person chose over the same one."""
     chosen: dict[str, bool] = {}
     kept_out: dict[str, str] = {}
-    for new_id, d in sorted(inp.decisions.items()):
-        if new_id not in in_window or d.old not in in_window:
-            continue
+
+    def stated(i: str) -> tuple[str, str, int]:
+        loc = in_window[i]
+        return (loc.entry.date, loc.rel, loc.line)
+
+    for new_id, d in sorted(((i, d) for i, d in inp.decisions.items() if i in in_window and d.old in in_window),
+                            key=lambda x: (stated(x[0]), x[0])):
         plan.decided[new_id] = d.decided_at
-        newer, older = entries[new_id], entries[d.old]
+        newer = entries[new_id]
+        target = d.old
+        if d.keep == "new" and entries[d.old].status != "active":
+            end = _kept_end(entries, d.old, inp.kept_new)
+            if end is not None and end != new_id and end in in_window and stated(end) < stated(new_id):
+                target = end
+        older = entries[target]
         link = link_from_archive(in_window[new_id].rel)
         why = f"; {d.reason}" if d.reason else ""
         decided = f"a person's decision (keep {d.keep}, decided {d.decided_at[:10]}{why})"
@@ -416,11 +440,15 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
                                                            f"{entries[gone].status} already")))
             continue
         if d.keep == "new":
-            entries[d.old] = replace(older, status="superseded", superseded_by=new_id)
-            plan.status.append(StatusChange(in_window[d.old].rel, d.old, "superseded", new_id))
-            plan.log.append(("Superseded", LogLine(d.old, link_from_archive(in_window[d.old].rel),
-                                                   f"superseded by {new_id} ({decided}), stated {newer.date}")))
-            plan.log.append(("Resolved conflicts", LogLine(new_id, link, f"kept over {d.old}: {decided}")))
+            entries[target] = replace(older, status="superseded", superseded_by=new_id)
+            plan.status.append(StatusChange(in_window[target].rel, target, "superseded", new_id))
+            also = "" if target == d.old else (f"; a person kept it over {d.old} too, and {new_id}, kept over "
+                                               f"{d.old} as well, was stated after it")
+            plan.log.append(("Superseded", LogLine(target, link_from_archive(in_window[target].rel),
+                                                   f"superseded by {new_id} ({decided}{also}), stated {newer.date}")))
+            over = d.old if target == d.old else f"{d.old} (and over {target}, the value kept over it before)"
+            plan.log.append(("Resolved conflicts", LogLine(new_id, link, f"kept over {over}: {decided}")))
+            chosen.pop(target, None)
             held.discard(new_id)
             chosen[new_id] = True
         elif d.keep == "old":
@@ -442,12 +470,29 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
     return chosen, kept_out
 
 
+def _kept_end(entries: Mapping[str, BlockEntry], old_id: str, kept_new: Collection[str]) -> str | None:
+    """The active end of `old_id`'s replacement chain when every link of it is a value a person kept
+    (`conflicts resolve --keep new`), else None."""
+    cur, seen = entries[old_id].superseded_by, {old_id}
+    while cur is not None and cur in entries and cur in kept_new and cur not in seen:
+        if entries[cur].status == "active":
+            return cur
+        seen.add(cur)
+        cur = entries[cur].superseded_by
+    return None
+
+
 def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: dict[str, Located],
-            leaving: dict[str, tuple[IndexItem, str]], plan: Plan) -> None:
+            leaving: dict[str, tuple[IndexItem, str]], plan: Plan,
+            kept_both: frozenset[frozenset[str]] = frozenset()) -> None:
+    """Near-duplicates of one kind keep one survivor; two entries a person kept both of
+    (`conflicts resolve --keep both`) are never merged, whatever their words."""
     for kind in sorted({c.kind for c in cands.values() if c.kind}):
         group = sorted((c for c in cands.values() if c.kind == kind), key=lambda c: c.id)
         texts = [f"{entries[c.id].title} {entries[c.id].conclusion}" for c in group]
-        clusters, best_sim = near_duplicate_groups(texts)   # jobs/weekly/near_duplicates.py
+        at = {c.id: n for n, c in enumerate(group)}
+        apart = {frozenset(at[i] for i in pair) for pair in kept_both if pair <= at.keys()}
+        clusters, best_sim = near_duplicate_groups(texts, apart)   # jobs/weekly/near_duplicates.py
         for members in clusters:
             # The survivor: highest score, then the one already in MEMORY.md (less churn), then newest.
             order = sorted(members, key=lambda m: (-group[m].score, not group[m].in_memory,

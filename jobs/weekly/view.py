@@ -68,7 +68,7 @@ class View:
             except EntryError as exc:
                 errors.append(exc)
                 continue
-            located.append(Located(entry, rel, block_hash(block.text)))
+            located.append(Located(entry, rel, block_hash(block.text), block.line))
         return located
 
     def procedures(self) -> dict[str, Located]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -98,19 +98,39 @@ def located_entries(workspace: Path) -> list[tuple[BlockEntry, str]]:
     return list(best.values())
 
 
-def queued(pairs: Sequence[OpenPair], decisions: dict[str, Decision], applied: dict[str, str]
-           ) -> list[tuple[OpenPair, Decision | None]]:
+def queued(pairs: Sequence[OpenPair], decisions: dict[str, Decision], applied: dict[str, str],
+           replaced: Mapping[str, str] | None = None) -> list[tuple[OpenPair, Decision | None]]:
     """The pairs a person still has to decide or a weekly still has to apply, each with its decision
-    (None: open). A pair whose decision a weekly applied has left the queue for good."""
+    (None: open). A pair whose decision a weekly applied has left the queue for good.
+
+    A keep new carries over to the value the person kept over the same established entry: 100 → 300
+    and 100 → 500 both kept new, a weekly applied the first (100 superseded by 300, `replaced`: id ->
+    its `superseded_by`), and 500-vs-300 is that decision's pair now (the weekly applies it so,
+    jobs/weekly/planner.py): decided, not open again."""
     out: list[tuple[OpenPair, Decision | None]] = []
     for c in pairs:
         d = decisions.get(c.new.id)
-        if d is not None and d.old != c.old.id:
+        if d is not None and d.old != c.old.id and not (
+                d.keep == "new" and _kept_over(d.old, c.old.id, replaced or {}, decisions)):
             d = None          # a decision on another pair of the same entry
         if d is not None and applied.get(d.new) == d.decided_at:
             continue
         out.append((c, d))
     return out
+
+
+def _kept_over(old: str, now: str, replaced: Mapping[str, str], decisions: dict[str, Decision]) -> bool:
+    """Whether `old` was replaced, link by link, by values a person kept (`--keep new`) up to `now`."""
+    cur, seen = replaced.get(old), {old}
+    while cur is not None and cur not in seen:
+        d = decisions.get(cur)
+        if d is None or d.keep != "new":
+            return False
+        if cur == now:
+            return True
+        seen.add(cur)
+        cur = replaced.get(cur)
+    return False
 
 
 # ---- the saved list --------------------------------------------------------------------------
@@ -160,8 +180,10 @@ def _md(name: str) -> bool:
 
 def compute(workspace: Path, memo: Memo | None = None) -> tuple[list[tuple[OpenPair, Decision | None]], Memo]:
     """The queue now (read from the files; the detector judges what `memo` does not cover)."""
-    pairs, new_memo = open_pairs(located_entries(workspace), memo, detector_version())
-    return queued(pairs, read_decisions(workspace), applied_decisions(workspace)), new_memo
+    located = located_entries(workspace)
+    pairs, new_memo = open_pairs(located, memo, detector_version())
+    replaced = {e.id: e.superseded_by for e, _ in located if e.superseded_by}
+    return queued(pairs, read_decisions(workspace), applied_decisions(workspace), replaced), new_memo
 
 
 def _memo_bytes(memo: Memo) -> bytes:
