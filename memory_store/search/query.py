@@ -529,6 +529,14 @@ class _Run:
         if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
+        loose = loose_terms(terms) if len(hits) < opts.limit else []
+        if loose:
+            # as the entry tiers do (_candidates): a question typed as one CJK/Thai run is rarely said
+            # verbatim, its content bigrams are; part of a run weighs less than the run itself
+            part = self.rank.any(loose, opts, (0, _TOP), "said_fts")
+            for h in part:
+                h.bm25 *= LOOSE_WEIGHT
+            hits = merge(hits, part)
         if self.when is not None:
             hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
