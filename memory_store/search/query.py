@@ -529,10 +529,13 @@ class _Run:
         if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
-        loose = loose_terms(terms) if len(hits) < opts.limit else []
+        loose = loose_terms(terms) if not hits else []
         if loose:
             # as the entry tiers do (_candidates): a question typed as one CJK/Thai run is rarely said
-            # verbatim, its content bigrams are; part of a run weighs less than the run itself
+            # verbatim, its content bigrams are; part of a run weighs less than the run itself. Only
+            # when the whole run is in no message: the entry tiers top up below `limit`, but a loose
+            # match of many short messages (and the neighbours they lend to) would push a weak entry
+            # that answers out of the list before the answers are put first (_below_answers)
             part = self.rank.any(loose, opts, (0, _TOP), "said_fts")
             for h in part:
                 h.bm25 *= LOOSE_WEIGHT

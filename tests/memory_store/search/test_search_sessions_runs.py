@@ -1,6 +1,6 @@
 """The sessions tier matches inside a Chinese or Thai run as the entry tiers do (search18 #3): a
-question typed as one run is rarely said verbatim, so when the run's phrase finds too few messages
-its content bigrams are searched too (tokens.py `loose_terms`, query.py `_said`), as `_candidates`
+question typed as one run is rarely said verbatim, so when the run's phrase finds no message its
+content bigrams are searched too (tokens.py `loose_terms`, query.py `_said`), as `_candidates`
 does for entries. Real transcripts, a real index; the questions are not substrings of the messages."""
 from __future__ import annotations
 
