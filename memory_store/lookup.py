@@ -25,6 +25,7 @@ from memory_store.episodes import block_to_episode
 from memory_store.errors import EntryError, UsageError
 from memory_store.markdown import block_to_entry, parse_document, split_lines
 from memory_store.procedures import REL as PROCEDURES_REL
+from memory_store.search.decided import rejected, standing
 from memory_store.supersedes_read import Linker, held_out_in, supersede_links
 from memory_store.workspace import MEMORY_MD, entry_files
 
@@ -113,6 +114,9 @@ def _find_entry(workspace: Path, entry_id: str) -> FoundEntry:
             newer = linked_by(workspace, parsed)
             if newer is not None:   # a reversal microSync linked that no weekly has applied yet
                 fields.update(status="superseded", superseded_by=newer.id)
+        # a person's conflict decision no weekly has applied yet: the rule search reports it by
+        fields["status"], fields["superseded_by"] = standing(entry_id, fields["status"], fields["superseded_by"],
+                                                             rejected(workspace))
         found = FoundEntry(entry_id, rel, block.line, block.text.rstrip("\n"), fields)
         session = parsed.source.session_path.split("#", 1)[0] if parsed.source.session_path else ""
         found.session_exists = os.path.exists(session) if session else None

@@ -177,6 +177,51 @@ class BM25:
         return [i for _, i in scores[:k]]
 
 
+def turns_of(sample: dict) -> dict[str, str]:
+    """dia_id -> "speaker: text" of every turn of a conversation."""
+    conv = sample["conversation"]
+    return {t["dia_id"]: f"{t['speaker']}: {t['text']}" for k, v in conv.items()
+            if re.fullmatch(r"session_\d+", k) for t in v}
+
+
+class Misses:
+    """The questions whose evidence is not all in the first 6, and what they have in common."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[int, int, str, list[tuple[str, int | None, int, int, str]]]] = []
+
+    def add(self, conv: int, qa: dict, evidence: set[str], deep: list[str | None], turns: dict[str, str]) -> None:
+        from memory_store.search.tokens import query_terms
+
+        words = [t.text for t in query_terms(qa["question"]) if not t.run]
+        items = []
+        for dia in sorted(evidence):
+            text = turns.get(dia, "")
+            held = set(re.findall(r"\w+", text.lower()))
+            shared = sum(1 for w in words if any(h.startswith(w[:5]) for h in held))
+            rank = deep.index(dia) + 1 if dia in deep else None
+            items.append((dia, rank, shared, len(words), text))
+        self.rows.append((conv, qa["category"], qa["question"], items))
+
+    def report(self, total: int) -> None:
+        print(f"\nmisses at 6 (memjobs + sessions tier): {len(self.rows)} of {total} questions")
+        for conv, cat, q, items in self.rows:
+            print(f"- [{conv} {CATEGORY_NAMES[cat]}] {q}")
+            for dia, rank, shared, n, text in items:
+                print(f"    {dia} rank {rank or '>50'}, {shared}/{n} question words: {text[:110]}")
+        ev = [(cat, it) for _, cat, _, items in self.rows for it in items if it[1] is None or it[1] > 6]
+        print(f"\nmissed evidence turns: {len(ev)}")
+        print("  by category:", dict(Counter(CATEGORY_NAMES[c] for c, _ in ev)))
+        ranks = [it[1] for _, it in ev]
+        print("  rank 7-10:", sum(1 for r in ranks if r and r <= 10), "| 11-50:", sum(1 for r in ranks if r and r > 10),
+              "| beyond 50:", sum(1 for r in ranks if not r))
+        held = [(it[2], it[3]) for _, it in ev]
+        print("  question words the turn holds: none", sum(1 for h, _ in held if h == 0),
+              "| some", sum(1 for h, n in held if 0 < h < n), "| all", sum(1 for h, n in held if h == n > 0))
+        multi = sum(1 for _, _, _, items in self.rows if len(items) > 1)
+        print(f"  questions with several evidence turns: {multi} of {len(self.rows)}")
+
+
 def recall(found: list[str | None], evidence: set[str], k: int) -> float:
     return len(evidence & {d for d in found[:k] if d}) / len(evidence)
 
@@ -207,11 +252,18 @@ def main() -> int:
     ap.add_argument("--without-time", action="store_true",
                     help="also memjobs without the boost of a candidate that names a time when the question"
                     " asks when (query.TIME_BOOST = 1), in the same run")
+    ap.add_argument("--show", action="store_true",
+                    help="print each question whose evidence memjobs (+ sessions tier) misses at 6, and what the"
+                    " misses have in common (category, the evidence's rank in the first 50, the question's words"
+                    " the evidence holds); for the tuning conversations only, never with --held-out")
     ap.add_argument("--cache", type=Path, default=None, metavar="DIR",
                     help="with --embed: keep the index's vectors on disk by the text's hash"
                     " (scripts/eval_locomo_embed.py's cache), so that a second run does not embed every row"
                     " and message again; questions are always embedded")
     args = ap.parse_args()
+    if args.show and args.held_out:
+        ap.error("--show reads questions one by one: the held-out conversations are read as totals only")
+    misses = Misses() if args.show else None
     if args.embed and args.cache is not None:
         from eval_locomo_embed import Cached
 
@@ -294,6 +346,9 @@ def main() -> int:
                 for name, other in others.items():
                     results[name] = other.search(q, SearchOptions(limit=10), today=today).hits
                 found = {name: dias_of(hits, line_to_dia) for name, hits in results.items()}
+                if misses is not None and recall(found["memjobs + sessions tier"], evidence, 6) < 1:
+                    deep = dias_of(searcher.search(q, SearchOptions(limit=50), today=today).hits, line_to_dia)
+                    misses.add(idx, qa, evidence, deep, turns_of(sample))
                 found["BM25"] = [docs[i][0] for i in bm25.top(qa["question"], 10)]
                 for name in systems:
                     for k in KS:
@@ -319,6 +374,8 @@ def main() -> int:
             " / ".join(f"{sum(sums[(name, c, k)] for c in CATEGORIES) / max(total, 1):.3f}" for k in KS)
         )
         print(f"| {name} | {' | '.join(cells)} |")
+    if misses is not None:
+        misses.report(total)
     print(
         f"index builds (entries + sessions tier): {built['ms'] / 1000:.1f} s, {built['index_bytes'] / 1e6:.1f} MB;"
         f" sessions tier {int(built['rows'])} messages from {built['transcript_bytes'] / 1e6:.2f} MB of transcripts"

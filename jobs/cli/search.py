@@ -59,8 +59,10 @@ def index(
         return
     what = "rebuilt" if stats.rebuilt else "updated"
     said = stats.sessions or {}
-    tier = (f", sessions tier +{said.get('rows_added', 0)}/-{said.get('rows_removed', 0)} rows" if said
-            else "" if STATE.cfg().search.sessions else ", sessions tier off (search.sessions: false)")
+    on = STATE.cfg().search.sessions
+    tier = (f", sessions tier +{said.get('rows_added', 0)}/-{said.get('rows_removed', 0)} rows" if said and on
+            else f", sessions tier dropped (search.sessions: false): -{said.get('rows_removed', 0)} rows" if said
+            else "" if on else ", sessions tier off (search.sessions: false)")
     typer.echo(
         f"index {what}: {stats.files} files, {len(stats.indexed)} (re)indexed, "
         f"{len(stats.removed)} removed, +{stats.rows_added}/-{stats.rows_removed} rows{tier} "

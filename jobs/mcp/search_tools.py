@@ -81,6 +81,8 @@ class GetOutput(TypedDict):
     start: NotRequired[int]
     end: NotRequired[int]
     total_lines: NotRequired[int]
+    status: NotRequired[str | None]          # an entry's, as memory_search reports it
+    superseded_by: NotRequired[str | None]
 
 
 class Memory:

@@ -14,8 +14,11 @@ MAX_LINES = 400
 
 
 def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
-    """The entry's text as it is in its file now, with its path and heading line; a value the user had
-    memjobs forget is written `[forgotten]`, in its id too (memory_store/core/forgotten.py)."""
+    """The entry's text as it is in its file now, with its path and heading line, and its status and
+    superseded_by as search reports them (`Searcher.standing`: microSync's links and a person's
+    conflict decisions applied before the weekly writes them into the file; None for what has no
+    status, an episode); a value the user had memjobs forget is written `[forgotten]`, in its id too
+    (memory_store/core/forgotten.py)."""
     gone = forgotten(searcher.cfg.workspace)
     if shown_pattern(entry_id) is not None and searcher.locate(entry_id) is None:
         # an id printed without its words (Forgotten.shown_id) still finds the entry it stands for
@@ -23,7 +26,9 @@ def get_entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:
         rows = searcher.db.execute("SELECT id FROM rows WHERE id LIKE ?", (f"{kind_date}-%-{digest}",))
         entry_id = real_id(gone, entry_id, (str(r[0]) for r in rows))
     found = _entry(searcher, entry_id)
-    return {**found, "id": gone.shown_id(found["id"]), "text": gone.mask(found["text"])}
+    status, superseded_by = searcher.standing(found["id"])
+    return {**found, "id": gone.shown_id(found["id"]), "text": gone.mask(found["text"]), "status": status,
+            "superseded_by": gone.shown_id(superseded_by) if superseded_by else None}
 
 
 def _entry(searcher: Searcher, entry_id: str) -> dict[str, Any]:

@@ -350,6 +350,11 @@ def _update_sessions(db: sqlite3.Connection, cfg: Config, stats: IndexStats) -> 
     if not cfg.search.sessions:
         if db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return False
+        from memory_store.search.said import SaidStats
+
+        dropped = int(db.execute("SELECT count(*) FROM said").fetchone()[0])
+        stats.sessions = SaidStats(rows_removed=dropped, notes=[
+            "search.sessions is false: the sessions tier was dropped"]).to_dict()
         db.execute("INSERT INTO said_fts(said_fts) VALUES ('delete-all')")
         for table in ("said", "said_files", "said_sessions"):
             db.execute(f"DELETE FROM {table}")

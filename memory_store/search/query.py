@@ -27,6 +27,7 @@ from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
 from memory_store.entries import ID_IN_TEXT_RE, range_lines
 from memory_store.search.dates import DateSpan, find_dates
+from memory_store.search.decided import rejected, standing
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.layers import USER_MODEL_FILES, layer_filter, layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
@@ -187,6 +188,7 @@ class Searcher:
         run.name_boost = self.name_boost
         run.time_boost = self.time_boost if self.time_boost != 1.0 and asks_when(words) else 1.0
         run.full_weight = self.full_weight
+        run.decided = rejected(self.cfg.workspace, self.entry_status)
         terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation))
@@ -351,6 +353,21 @@ class Searcher:
 
     # ---- memory_get -----------------------------------------------------------------------
 
+    def entry_status(self, entry_id: str) -> str | None:
+        """An entry's status as the index holds it (microSync's links applied, links.py), None when the
+        index has no such entry."""
+        row = self.db.execute("SELECT coalesce(status, 'active') FROM rows WHERE id = ? AND type = 'entry' LIMIT 1",
+                              (entry_id,)).fetchone()
+        return str(row[0]) if row else None
+
+    def standing(self, entry_id: str) -> tuple[str | None, str | None]:
+        """An entry's status and superseded_by as search reports them (decided.py `standing`)."""
+        row = self.db.execute("SELECT status, superseded_by FROM rows WHERE id = ? AND type = 'entry' LIMIT 1",
+                              (entry_id,)).fetchone()
+        if row is None:
+            return None, None
+        return standing(entry_id, row[0], row[1], rejected(self.cfg.workspace, self.entry_status))
+
     def locate(self, entry_id: str) -> tuple[str, int] | None:
         """Where the index saw an entry (preferring the entry itself over a MEMORY.md item)."""
         row = self.db.execute(
@@ -395,6 +412,8 @@ class _Run:
     time_boost: float = 1.0  # TIME_BOOST when the question asks when (asks_when), else 1
     full_weight: float = FULL_WEIGHT
     seen: list[Hit] = field(default_factory=list)  # every entry candidate ranked (_ranked_hits)
+    # entries a person's recorded conflict decision rejects -> the entry kept (decided.py)
+    decided: dict[str, str] = field(default_factory=dict)
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -447,6 +466,7 @@ class _Run:
                     log.warning("search by meaning skipped for this query: %s", str(exc)[:200])
                     near = None
                 if near is not None:  # the whole branch is done: what is left is ~40 hits of arithmetic
+                    self._decide(near)
                     hits = _dedupe(fuse(hits, near, opts.limit, _cites))[: asked.limit]
         # What was decided last is read first, whichever tiers the hits came from; and a kept answer
         # before the episode, wrap-up or archive line that tells of it.
@@ -485,21 +505,41 @@ class _Run:
             return hits
         return self._candidates(terms, opts, (0, _TOP), every=hits)
 
+    def _decide(self, hits: list[Hit]) -> None:
+        """Each entry hit a person's decision rejects: `superseded` by the entry kept (decided.py)."""
+        if self.decided:
+            for h in hits:
+                if h.type == "entry":
+                    h.status, h.superseded_by = standing(h.id, h.status, h.superseded_by, self.decided)
+
     def _replaced_by(self, entry_id: str) -> str | None:
         """The id that superseded an entry, from the index (a link of a replacement chain whose
-        entry is not among the hits)."""
+        entry is not among the hits), or a person's decision."""
         try:
             row = self.db.execute("SELECT superseded_by FROM rows WHERE id = ? AND type = 'entry' LIMIT 1",
                                   (entry_id,)).fetchone()
         except sqlite3.OperationalError:   # an index made before the column: no chain to follow
             return None
-        return row[0] if row and row[0] else None
+        if row and row[0]:
+            return str(row[0])
+        return self.decided.get(entry_id)
 
     def _said(self, terms: list[Term], opts: SearchOptions) -> list[Hit]:
         """Messages of the sessions tier that match the query, by bm25() (memory_store/search/said.py)."""
         if not self.has_said or self.db.execute("SELECT 1 FROM said LIMIT 1").fetchone() is None:
             return []
         hits = self.rank.any(terms, opts, (0, _TOP), "said_fts")
+        loose = loose_terms(terms) if not hits else []
+        if loose:
+            # as the entry tiers do (_candidates): a question typed as one CJK/Thai run is rarely said
+            # verbatim, its content bigrams are; part of a run weighs less than the run itself. Only
+            # when the whole run is in no message: the entry tiers top up below `limit`, but a loose
+            # match of many short messages (and the neighbours they lend to) would push a weak entry
+            # that answers out of the list before the answers are put first (_below_answers)
+            part = self.rank.any(loose, opts, (0, _TOP), "said_fts")
+            for h in part:
+                h.bm25 *= LOOSE_WEIGHT
+            hits = merge(hits, part)
         if self.when is not None:
             hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
@@ -565,6 +605,7 @@ class _Run:
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
         """Rerank the candidates by decay × status × kind and keep the best `limit`."""
         access = self._access([h.id for h in hits if h.id])
+        self._decide(hits)
         self.seen += [h for h in hits if h.type == "entry"]
         for h in hits:
             h.layer = layer_of(h.path, h.kind, h.said)

@@ -20,6 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from memory_store.entries import ID_RE
 from memory_store.hanzi import to_simplified
 from memory_store.search.stopwords import is_stopword, split_run
 
@@ -106,19 +107,43 @@ class Term:
         return '"' + self.text.replace('"', '""') + '"'
 
 
+_OPAQUE_RE = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)+|[a-z0-9]+")
+_AROUND = "\"'`()[]{}<>,;:!?."
+OPAQUE_MIN = 12
+
+
+def opaque(chunk: str) -> bool:
+    """A pasted key, token or id (`sk-proj-4f…`, `ghp_…`, a session's uuid): one ASCII chunk of
+    OPAQUE_MIN characters or more with letters and digits, written without spaces. It is searched as
+    itself — one phrase of its parts, never a part as a prefix: "proj" of a key is no question about
+    "project". An entry's id is not opaque: its words are the entry's title, and are searched so."""
+    if not (len(chunk) >= OPAQUE_MIN and chunk.isascii() and _OPAQUE_RE.fullmatch(chunk) is not None
+            and any(c.isdigit() for c in chunk) and any(c.isalpha() for c in chunk)):
+        return False
+    kind, _, rest = chunk.partition("-")
+    return ID_RE.match(f"{kind.upper()}-{rest}") is None
+
+
 def query_terms(query: str) -> list[Term]:
     """Split a user query into terms: words of spaced languages and CJK/Thai runs, without the stop
-    words of a question (memory_store/search/stopwords.py) unless nothing else is left."""
+    words of a question (memory_store/search/stopwords.py) unless nothing else is left; a pasted key
+    or id (`opaque`) is one term, matched as a phrase of its parts and never as a prefix."""
     text = normalise(query)
     every: list[Term] = []
     content: list[Term] = []
     last = 0
 
     def words(part: str) -> None:
-        for w in _WORD_RE.findall(part):
-            every.append(Term(w, False))
-            if not is_stopword(w):
-                content.append(Term(w, False))
+        for chunk in part.split():
+            bare = chunk.strip(_AROUND)
+            if opaque(bare):
+                every.append(Term(bare, False, exact=True))
+                content.append(every[-1])
+                continue
+            for w in _WORD_RE.findall(chunk):
+                every.append(Term(w, False))
+                if not is_stopword(w):
+                    content.append(Term(w, False))
 
     for m in _RUN_RE.finditer(text):
         words(text[last : m.start()])
