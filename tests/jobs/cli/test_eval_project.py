@@ -24,7 +24,8 @@ sessions:
     agent: codex
     start: 2026-10-14T20:00:00+07:00
     turns:
-      - {role: user, text: "Change of plan: serve availability from a Postgres materialized view instead of the Redis cache; we no longer use Redis."}
+      - {role: user, text: "Change of plan: serve availability from a Postgres materialized view instead of the
+          Redis cache; we no longer use Redis."}
       - {role: assistant, text: "OK, removing the Redis client."}
       - {role: user, text: "by the way the office plant is called Gerald"}
 planted:
