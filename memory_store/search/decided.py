@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from memory_store.stat_memo import StatMemo
+
 DECISIONS_DIR = ".memjobs/conflicts"       # memory_store/core/conflicts.py's CONFLICTS_DIR
 SUPERSEDED = "superseded"
 
@@ -29,27 +31,38 @@ def rejected(workspace: Path, status_of: Callable[[str], str | None] | None = No
     no longer active (`status_of`, when given, says so; None: not known) rejects nothing, as the weekly
     applies it. Empty when nothing was decided or the decisions do not parse (a reader's hint)."""
     folder = workspace / DECISIONS_DIR
+    out: dict[str, str] = {}
+    for new, old, keep in _MEMO.get(folder, [folder], lambda: _decisions(workspace)):
+        if keep == "new":
+            if status_of is not None and (status_of(new) or "active") != "active":
+                continue
+            out.setdefault(old, new)
+        elif keep == "old":
+            out.setdefault(new, old)
+    return out
+
+
+# The decisions, read again only when the folder changed: one stat a query in a long-lived searcher
+# (the MCP server), however many decisions the years have recorded. Every decision is written by an
+# atomic replace (a rename in the folder) and a rollback removes a file, so the folder's stat changes.
+_MEMO: StatMemo[Path, tuple[tuple[str, str, str], ...]] = StatMemo()
+
+
+def _decisions(workspace: Path) -> tuple[tuple[str, str, str], ...]:
+    folder = workspace / DECISIONS_DIR
     try:
         if not folder.is_dir() or not any(folder.glob("*.json")):
-            return {}
+            return ()
     except OSError:
-        return {}
+        return ()
     from memory_store.core.conflicts import read_decisions
     from memory_store.errors import MemjobsError
 
     try:
         decisions = read_decisions(workspace)
     except (MemjobsError, OSError):
-        return {}
-    out: dict[str, str] = {}
-    for new, d in sorted(decisions.items()):
-        if d.keep == "new":
-            if status_of is not None and (status_of(new) or "active") != "active":
-                continue
-            out.setdefault(d.old, new)
-        elif d.keep == "old":
-            out.setdefault(new, d.old)
-    return out
+        return ()
+    return tuple((new, d.old, d.keep) for new, d in sorted(decisions.items()))
 
 
 def standing(entry_id: str | None, status: str | None, superseded_by: str | None,
