@@ -5,11 +5,15 @@ Order is always microsync → daily → weekly → core (the core writer's lock 
 briefly, so every taker waits for it). microsync fails fast on its own lock; daily and weekly
 wait up to `limits.lock_wait_s` for microsync's lock (they run a microSync step first and keep
 that lock), then take their own locks failing fast. A lock that is not waited for and is held
-raises `LockHeld` (exit 75) naming the holder.
+by a job's run raises `LockHeld` (exit 75) naming the holder. An agent's write through MCP
+(`retry_while_held`: memory_procedure_learn, memory_episode_record) takes a job's lock for well
+under a second and says so in the holder file (`Holder.brief`): a run that finds such a hold waits
+for it the same bounded time (`limits.lock_wait_s`) and only then reports the lock busy.
 """
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import fcntl
 import json
 import os
@@ -25,6 +29,9 @@ from memory_store.errors import ConcurrentModification, LockHeld, MemjobsError
 T = TypeVar("T")
 
 LOCK_DIR = Path("memory") / ".locks"
+# set while an agent's write runs (`retry_while_held`): the locks it takes are marked brief in their holder file
+_BRIEF: contextvars.ContextVar[bool] = contextvars.ContextVar("memjobs_brief_hold", default=False)
+NO_HOLDER_GRACE_S = 1.0   # a lock held with no holder file (being written) for longer is held by another process
 
 
 def lock_plan(job: str, lock_wait_s: float) -> list[tuple[str, float]]:
@@ -47,8 +54,11 @@ class Holder:
     pid: int
     started: str
     run_id: str | None
+    brief: bool = False     # an agent's write (MCP), held for a moment, not a job's run
 
     def describe(self) -> str:
+        if self.brief:
+            return f"an agent's write to {self.job}'s files (pid {self.pid}, since {self.started})"
         return f"{self.job} run {self.run_id or '?'} (pid {self.pid}, since {self.started})"
 
 
@@ -59,7 +69,8 @@ def lock_path(workspace: Path, name: str) -> Path:
 def read_holder(workspace: Path, name: str) -> Holder | None:
     try:
         data = json.loads((lock_path(workspace, name).with_suffix(".lock.json")).read_text("utf-8"))
-        return Holder(str(data["job"]), int(data["pid"]), str(data["started"]), data.get("run_id"))
+        return Holder(str(data["job"]), int(data["pid"]), str(data["started"]), data.get("run_id"),
+                      data.get("brief") is True)
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -87,12 +98,13 @@ def held_at_once(workspace: Path, job: str) -> LockHeld | None:
     now — so that a loser of a lock storm exits before loading the job's code (a loser used to
     load the whole extractor first). Only a holder file naming a live process is checked
     against the OS lock: with no holder no lock is touched, so two starters cannot make each
-    other lose here; the real acquisition in `JobLocks` decides."""
+    other lose here; the real acquisition in `JobLocks` decides. An agent's brief write is waited
+    for there, so it is not a reason to exit here."""
     for name, wait in lock_plan(job, 1.0):
         if wait:
             continue
         holder = read_holder(workspace, name)
-        if holder is None or not pid_alive(holder.pid) or not is_held(workspace, name):
+        if holder is None or holder.brief or not pid_alive(holder.pid) or not is_held(workspace, name):
             continue
         return LockHeld(f"already running: {name} lock is held by {holder.describe()}",
                         path=lock_path(workspace, name))
@@ -116,13 +128,16 @@ def is_held(workspace: Path, name: str) -> bool:
 
 
 class JobLocks:
-    """Takes the locks of `lock_plan(job)` in order; releases all of them on exit or failure."""
+    """Takes the locks of `lock_plan(job)` in order; releases all of them on exit or failure. A lock of
+    the plan not waited for is still waited for up to `lock_wait_s` while an agent's brief write holds
+    it (`Holder.brief`); held by a job's run, it fails at once."""
 
     def __init__(self, workspace: Path, job: str, run_id: str, lock_wait_s: float) -> None:
         self.workspace = workspace
         self.job = job
         self.run_id = run_id
         self.plan = lock_plan(job, lock_wait_s)
+        self.brief_wait_s = lock_wait_s
         self._held: list[tuple[str, object]] = []
 
     def acquire(self) -> None:
@@ -136,20 +151,51 @@ class JobLocks:
                 try:
                     lock.acquire(poll_interval=0.05)
                 except Timeout:
-                    holder = read_holder(self.workspace, name)
-                    who = holder.describe() if holder else "another process"
-                    raise LockHeld(f"already running: {name} lock is held by {who}",
-                                   path=lock_path(self.workspace, name)) from None
+                    if wait or not self._after_brief_holds(name, lock):
+                        holder = read_holder(self.workspace, name)
+                        who = holder.describe() if holder else "another process"
+                        waited = f" (waited {self.brief_wait_s:g} s: limits.lock_wait_s)" \
+                            if holder is not None and holder.brief and self.brief_wait_s else ""
+                        raise LockHeld(f"already running: {name} lock is held by {who}{waited}",
+                                       path=lock_path(self.workspace, name)) from None
                 self._held.append((name, lock))
                 self._write_holder(name, started)
         except BaseException:
             self.release()
             raise
 
+    def _after_brief_holds(self, name: str, lock: object) -> bool:
+        """Whether `lock` (not waited for by the plan) was taken after waiting, up to `brief_wait_s`, while
+        only agents' brief writes held it (a write has its holder file a moment after it has the lock);
+        False, at once, when a job's run holds it, or at the end of the wait."""
+        from filelock import Timeout
+
+        deadline = time.monotonic() + self.brief_wait_s
+        unnamed_since: float | None = None
+        while time.monotonic() < deadline:
+            holder = read_holder(self.workspace, name)
+            if holder is None:
+                unnamed_since = unnamed_since if unnamed_since is not None else time.monotonic()
+                if time.monotonic() - unnamed_since > NO_HOLDER_GRACE_S:
+                    return False
+            elif not holder.brief:
+                return False
+            else:
+                unnamed_since = None
+            try:
+                lock.acquire(timeout=min(0.1, max(deadline - time.monotonic(), 0.0)),  # type: ignore[attr-defined]
+                             poll_interval=0.02)
+                return True
+            except Timeout:
+                continue
+        return False
+
     def _write_holder(self, name: str, started: str) -> None:
         from memory_store.fileio import atomic_write
 
-        holder = {"job": self.job, "pid": os.getpid(), "started": started, "run_id": self.run_id}
+        holder: dict[str, object] = {"job": self.job, "pid": os.getpid(), "started": started, "run_id": self.run_id}
+        if _BRIEF.get():
+            holder["brief"] = True
         atomic_write(lock_path(self.workspace, name).with_suffix(".lock.json"),
                      (json.dumps(holder) + "\n").encode())
 
@@ -230,11 +276,14 @@ def retry_while_held(write: Callable[[], T], what: str, attempts: int = 3, pause
     during a backfill goes in between two of its runs. A file changed under it is tried `attempts`
     times, `pause_s` apart. If the lock is still held after `wait_s`, or the file kept changing,
     it raises a MemjobsError saying `what` was NOT remembered, naming the holder and when to try
-    again, which the agent is to tell the user (it is refused, never dropped silently)."""
+    again, which the agent is to tell the user (it is refused, never dropped silently). The job locks
+    `write` takes are marked in their holder file as an agent's brief hold, which a job's run waits for.
+    """
     deadline = time.monotonic() + (AGENT_WAIT_S if wait_s is None else wait_s)
     last: MemjobsError | None = None
     changed = 0
     while True:
+        brief = _BRIEF.set(True)    # the locks `write` takes are an agent's brief hold (`Holder.brief`)
         try:
             return write()
         except LockHeld as exc:
@@ -250,6 +299,8 @@ def retry_while_held(write: Callable[[], T], what: str, attempts: int = 3, pause
             if changed >= attempts:
                 break
             time.sleep(pause_s)
+        finally:
+            _BRIEF.reset(brief)
     if isinstance(last, LockHeld):
         waited = AGENT_WAIT_S if wait_s is None else wait_s
         held = last.message.removeprefix("already running: ")

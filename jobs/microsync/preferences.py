@@ -22,9 +22,10 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
   was held out or what was not found; a free-form thing named bare ("please forget the office wifi
   name", `Routed.to == "review"`) withdraws only what holds all of its words; any other forget whose
   words do not speak of what the agent keeps (`Routed.to == "review"`) is only a note;
-- the user taking back a yes in the next turn or two, or their own "remember …" in the very next turn
-  (`Routed.to == "withdraw"`, memory_store/core/heard.py) → the proposal it staged rejected, or the
-  fact it wrote revoked, and the daily log's Remember entry of the user's own turn withdrawn;
+- the user taking back a yes in the next turn or two, or their own "remember …" or setting in the very next
+  turn (`Routed.to == "withdraw"`, memory_store/core/heard.py) → the proposal it staged rejected, or the
+  fact it wrote revoked — or, where it overwrote a value, that value served again — and the daily log's
+  Remember entry of the user's own turn withdrawn;
 - the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
   one of the offered key whose value is the offered one (any value when the offer names none). With
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
@@ -314,7 +315,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 # staged or wrote is withdrawn, and the daily log's Remember entry of their own turn
                 reason = f"{TAKE_BACK_REASON} in {h.ref}"
                 kept = _holds(r.key, r.value, h.taken_back)
-                changes = withdraw(mem, kept, kept, actor=user, reason=reason, said_at=h.ts)
+                changes = withdraw(mem, kept, kept, actor=user, reason=reason, said_at=h.ts, restore=True)
                 if h.taken_back:
                     changes += _hold_logged(mem, cites(h.taken_back), user, reason, h.ts)
                 counts["withdrawn"] += len(changes)

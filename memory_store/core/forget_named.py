@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from datetime import UTC, datetime
 
 from memory_store.core.audit import Actor
@@ -56,7 +57,8 @@ _EN_FILLER = frozenset(("please", "pls", "plz", "kindly", "just", "also", "and",
                         "nevermind", "changed", "second", "thought", "hold", "on", "sorry", "oh", "um", "uh",
                         "nah", "nope", "record", "note"))
 _UNSPACED_FILLER = re.compile(
-    r"ไปได้เลย|ได้เลย|ไปเลย|ไปเถอะ|เถอะ|ช่วย|ขอให้|กรุณา|โปรด|ลืม|ไม่ต้อง|เลิก|จำ|เก็บ|บันทึก|แล้ว|ด้วย|หน่อย|นะ|ครับ|ค่ะ|คะ|จ้า"
+    r"ที่(?:ผม|ฉัน|หนู)?(?:บอก|พูด)|เมื่อกี้|เมื่อกี๊|[当當]我[没沒][说說]|(?:刚才|剛才)(?:说的|說的|那句)?|不算|作废|作廢"
+    r"|ไปได้เลย|ได้เลย|ไปเลย|ไปเถอะ|เถอะ|ช่วย|ขอให้|กรุณา|โปรด|ลืม|ไม่ต้อง|เลิก|จำ|เก็บ|บันทึก|แล้ว|ด้วย|หน่อย|นะ|ครับ|ค่ะ|คะ|จ้า"
     r"|เรื่องที่|เรื่อง|ที่เคย|ว่า|ผม|ฉัน|หนู|ดิฉัน|ของ|ไป|เลย|เปลี่ยนใจ|ไม่เอา|ดีกว่า|อย่า|ยกเลิก|เอ้ย"
     r"|算了|还是|還是|取消|撤回|先|存|保存"
     r"|请|請|麻烦|麻煩|帮我|幫我|你可以|可以|忘记|忘記|忘掉|忘了|别再|別再|不要再|不要|不用|不必|别|別|再|记住|記住|记得|記得"
@@ -215,9 +217,12 @@ def named_by(turn: str, cue: str) -> Named:
 
 
 def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool], *,
-             actor: Actor, reason: str, said_at: datetime | None = None) -> list[Change]:
+             actor: Actor, reason: str, said_at: datetime | None = None, restore: bool = False) -> list[Change]:
     """Reject the pending proposals `proposal` picks and revoke the active facts `fact` picks, in one core
-    operation (see the module docstring for `said_at`). Nothing picked: nothing written."""
+    operation (see the module docstring for `said_at`). Nothing picked: nothing written. With `restore` (the
+    user taking back what they just said, not a forget), a fact whose line the statement overwrote — "call
+    me Tom" over "call me Nok" — gets back the value it replaced (`replaced`) instead of being revoked: the
+    user withdrew Tom, they did not forget Nok."""
     facts = [loc for scope in SCOPE_FILES for loc in mem.located(scope)
              if loc.entry.effective_status == "active" and fact(loc.entry)
              and (said_at is None or (parse_time(loc.entry.updated_at or "") or _EPOCH) <= said_at)]
@@ -228,11 +233,43 @@ def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Calla
     changes: list[Change] = []
     with mem.operation("forget", actor) as run:
         for loc in facts:
-            changes.append(mem._transition("revoke", loc.id, actor, reason, run, at=said_at))
-        for before, after in reject_pending(run, mem.workspace, proposal, applies_to=None, actor=actor, reason=reason,
-                                            ts=stamp(said_at or mem.clock()), said_at=said_at):
-            changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after, before, run.run_id))
+            before = replaced(mem, loc.entry) if restore else None
+            if before is not None:
+                changes.append(mem.restore(loc.id, before, actor=actor, reason=reason, run=run, at=said_at))
+            else:
+                changes.append(mem._transition("revoke", loc.id, actor, reason, run, at=said_at))
+        for before_p, after_p in reject_pending(run, mem.workspace, proposal, applies_to=None, actor=actor,
+                                                reason=reason, ts=stamp(said_at or mem.clock()), said_at=said_at):
+            changes.append(Change("proposal.rejected", "proposals", PROPOSALS, after_p, before_p, run.run_id))
     return changes
+
+
+def replaced(mem: CoreMemory, entry: LineEntry) -> LineEntry | None:
+    """The line `entry` overwrote, as the audit trail recorded it (the `fact.updated` that wrote this version
+    of this id from this ref), when it was active; None for a line made new or one the trail does not show."""
+    for ev in reversed(mem.audit(entry.key)):
+        diff = ev.get("diff")
+        if ev.get("type") != "fact.updated" or not isinstance(diff, dict):
+            continue
+        after, before = diff.get("after"), diff.get("before")
+        if not isinstance(after, dict) or after.get("id") != entry.id:
+            continue
+        if after.get("version") != entry.version or after.get("ref") != entry.ref or not isinstance(before, dict):
+            return None
+        old = line_entry(before)
+        return old if old is not None and old.effective_status == "active" else None
+    return None
+
+
+def line_entry(fields: dict[str, object]) -> LineEntry | None:
+    """A line as an audit event's `diff` side holds it, or None when it does not make one."""
+    known = {f.name for f in dataclass_fields(LineEntry)} - {"extra"}
+    try:
+        extra = fields.get("extra")
+        return LineEntry(**{k: v for k, v in fields.items() if k in known},  # type: ignore[arg-type]
+                         extra=tuple((str(k), str(v)) for k, v in extra.items()) if isinstance(extra, dict) else ())
+    except (TypeError, ValueError):
+        return None
 
 
 def withdrawn_before(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool]) -> bool:

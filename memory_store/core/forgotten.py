@@ -41,10 +41,11 @@ out, a search hit's links, memory_get), it is shown with its words written `forg
 (`Forgotten.shown_id`). An id keeps only the ASCII words of its title, so the id of a Thai or Chinese
 value keeps what is left of it ("เลขทะเบียนรถของฉันคือ กข 4455" gives `REMEMBER-20261123-4455-a1de17`,
 "我的车牌号码是 京A12345" `…-a12345-…`): an id whose words are all that is left of a forgotten value, or
-that holds the part of one with a digit in it, is shown the same way; so is an id that holds a Latin
-value as the id writes it ("my son's school is Ruamrudee Academy" is `my-son-s-school-is-ruamrudee-academy`:
-`_slug_in`). The weekly compound writes the monthly archive and its log through the same filter
-(jobs/weekly/apply.py `archive_line`).
+that holds the part of one with a digit in it, is shown the same way when its own entry holds the value
+(`_held_by`: forgetting "ห้องประชุม 301" leaves `DECISION-…-return-http-301-for-old-urls-…` as it is); so
+is an id that holds a Latin value as the id writes it ("my son's school is Ruamrudee Academy" is
+`my-son-s-school-is-ruamrudee-academy`: `_slug_in`). The weekly compound writes the monthly archive and
+its log through the same filter (jobs/weekly/apply.py `archive_line`).
 
 The audit trail keeps every event and its values (it is what this filter knows an overwritten value by;
 the files are history, docs/design.md §6.2); `memjobs mem audit` prints each event with a forgotten
@@ -56,7 +57,7 @@ import functools
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,9 @@ class Forgotten:
     settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
     residues: frozenset[str] = frozenset()    # an id's words left of a Thai or Chinese value (`_residue`)
     slugs: frozenset[str] = frozenset()       # a value as an id writes it ("my son's" → `my-son-s`: `_slugs`)
+    # the workspace whose entries an id names (`_held_by`), and their texts read so far
+    workspace: Path | None = field(default=None, compare=False)
+    _texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return bool(self.values or self.settings)
@@ -142,9 +146,51 @@ class Forgotten:
         m = _ID.fullmatch(entry_id)
         # the words as words, and as the id writes them (a value with a hyphen in it: "kx-7731")
         if not self or m is None or not (self.found_in(m.group(2).replace("-", " "), m.group(2))
-                                         or self._residue_in(m.group(2)) or self._slug_in(m.group(2))):
+                                         or self._slug_in(m.group(2))
+                                         or (self._residue_in(m.group(2)) and self._held_by(entry_id))):
             return entry_id
         return f"{m.group(1)}-{ID_WORDS}-{m.group(3)}"
+
+    def _held_by(self, entry_id: str) -> bool:
+        """Whether the entry `entry_id` holds a forgotten value in its own text: what is left of a Thai or
+        Chinese value in an id ("301" of "ห้องประชุม 301") is in the ids of entries that never held it
+        (`DECISION-…-return-http-301-for-old-urls-…`). An entry not found (no workspace, a file gone) is
+        taken to hold it: the id is shown without its words."""
+        text = self._entry_text(entry_id)
+        return text is None or self.found_in(text) is not None
+
+    def _entry_text(self, entry_id: str) -> str | None:
+        """The text of the entry `entry_id` (its block in the daily log of the id's date first, then in any
+        entry file, the procedures, MEMORY.md and the archive), or None when it is nowhere."""
+        if entry_id in self._texts:
+            return self._texts[entry_id]
+        m = _ID.fullmatch(entry_id)
+        if self.workspace is None or m is None:
+            return None
+        from memory_store.layout import MEMORY_MD, PROCEDURES
+        from memory_store.markdown import parse_document
+        from memory_store.workspace import entry_files
+
+        ws = self.workspace
+        ymd = m.group(1)[-8:]
+        day = f"{ymd[:4]}-{ymd[4:6]}-{ymd[6:]}"
+        files = entry_files(ws)
+        archive = ws / "memory" / "archive"
+        files = ([p for p in files if p.name.startswith(day)] + [p for p in files if not p.name.startswith(day)]
+                 + [ws / PROCEDURES, ws / MEMORY_MD]
+                 + (sorted(archive.glob("*.md")) if archive.is_dir() else []))
+        for path in files:
+            try:
+                text = path.read_text("utf-8", errors="replace") if path.is_file() else ""
+            except OSError:
+                continue
+            if entry_id not in text:
+                continue
+            block = parse_document(text).find(entry_id)
+            found = block.text if block is not None else next(line for line in text.splitlines() if entry_id in line)
+            self._texts[entry_id] = found
+            return found
+        return None
 
     def _slug_in(self, words: str) -> bool:
         """Whether an id's `words` hold a forgotten value as the id writes it, as whole words: its ASCII words
@@ -306,7 +352,7 @@ def forgotten(workspace: Path) -> Forgotten:
     """The workspace's forgotten values, read again only when a core file or the audit trail
     changed (a few stats per search)."""
     paths = [workspace / rel for rel in (*SCOPE_FILES.values(), ARCHIVE, AUDIT_LOG)]
-    return _MEMO.get(workspace, paths, lambda: _read(workspace))
+    return _MEMO.get(workspace, paths, lambda: replace(_read(workspace), workspace=workspace))
 
 
 def _read(workspace: Path) -> Forgotten:

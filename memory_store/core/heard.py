@@ -10,13 +10,28 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from memory_store.core.router import REMEMBER_LEAD, Routed, language_of, one_sara_am, route, without_lead
-from memory_store.core.take_back import takes_back
+from memory_store.core.take_back import retracts, takes_back
 from memory_store.redact import redact
 from memory_store.transcripts.records import Flag, Record, Role
 
 EXCERPT_MAX = 200
 TAKE_BACK_TURNS = 2     # user turns after a yes in which taking it back withdraws it
 _ASKS = re.compile(r"[?？]|ไหม|มั้ย|吗|嗎")
+# the agent's turn after a setting offers or does something more ("I'll also…", "want me to…", "我也可以…",
+# "…ด้วย"): a take-back after it may be about that, not the setting
+_OFFERS = re.compile(r"\b(also|too|as well|additionally|in addition|want me to|would you like|shall i|should i"
+                     r"|i can|i could|let me)\b|也|还可以|還可以|要不要|需要我|我可以|ด้วย|เพิ่ม|ให้(ผม|ฉัน|หนู)",
+                     re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Yes:
+    """What a take-back in the next turn or two would withdraw: a yes to an offer (`ref` ""), the user's own
+    "remember …" or a setting (`ref` their turn; `setting`: withdrawn only by a retraction of their words)."""
+    routed: Routed
+    n: int
+    ref: str
+    setting: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,32 +82,42 @@ def heard(records: Iterable[Record], after_line: int = 0,
     ที่จอดรถของผมคือ P9"), routed or not, is taken back the same way by the very next user turn when that
     turn names nothing else ("scratch that", "算了，别记了", "ไม่ต้องจำแล้ว"; not "ลบไฟล์ภาษาอังกฤษออก
     ไม่ต้องแล้ว", which drops a file): what it staged or wrote is withdrawn, and `Heard.taken_back` names its turn, whose
-    daily-log Remember entry is withdrawn too (memory_store/core/forget_logged.py)."""
+    daily-log Remember entry is withdrawn too (memory_store/core/forget_logged.py). So is a setting said
+    without it ("call me Tom from now on", "以后叫我小汤", "จากนี้ไปเรียกผมว่าต้อม"), by a very next turn
+    that takes back the user's own words ("scratch that", "forget I said that", "算了，当我没说", "ไม่เอาแล้ว
+    ลืมที่บอกไป": `retracts`) with no agent's turn between that asks or offers something more: a bare "no
+    thanks" answers the agent, and a take-back after another statement is about that one. What the setting
+    wrote is withdrawn and the value it replaced is served again (memory_store/core/forget_named.py
+    `withdraw`, `restore`)."""
     from memory_store.core.forget_named import named_by
 
     out: list[Heard] = []
-    yes: tuple[Routed, int, str] | None = None
+    yes: _Yes | None = None
     for n, (r, context) in enumerate(user_turns(records)):
         got = route(r.text, context) if may_route is None or may_route(r.text) else None
         ref = f"chat:{r.session_id}#{r.message_range}"
-        if yes is not None and (n - yes[1] > TAKE_BACK_TURNS or (context and _ASKS.search(context))):
+        if yes is not None and (n - yes.n > TAKE_BACK_TURNS or (context and _ASKS.search(context))):
             yes = None      # too late, or the assistant asked something new: a "no" answers that
         taken = ""
-        if yes is not None and yes[2] and (n - yes[1] > 1 or named_by(r.text, "")):
+        if yes is not None and yes.ref and (n - yes.n > 1 or named_by(r.text, "")):
             yes = None      # the user's own statement: taken back only by the very next turn, naming nothing else
+        if yes is not None and yes.setting and (not retracts(r.text) or (context and _OFFERS.search(context))):
+            yes = None      # a setting: not by a bare "no thanks", nor after the agent offered something more
         if yes is not None and (got is None or (got.label == "forget" and not got.value)) \
                 and (back := takes_back(r.text)) is not None:
-            got = Routed("forget", yes[0].key, yes[0].value, language_of(r.text), back.group(0), "withdraw")
-            taken, yes = yes[2], None
+            got = Routed("forget", yes.routed.key, yes.routed.value, language_of(r.text), back.group(0), "withdraw")
+            taken, yes = yes.ref, None
         elif got is not None and got.label == "confirm" and got.key:
-            yes = (got, n, "")
+            yes = _Yes(got, n, "")
         elif (got is None or got.label == "explicit") and _asks_to_keep(r.text):
-            # the user's own "remember …": a take-back in the next turns withdraws it, and its log entry.
-            # Only such a turn: a setting said without it ("call me Tom from now on") is not taken back
-            # by a "scratch that" or a "no thanks" to whatever the agent said next.
+            # the user's own "remember …": a take-back in the next turn withdraws it, and its log entry
             said = one_sara_am(r.text)
             own = got or Routed("explicit", "user.other", without_lead(said), language_of(said), "", "")
-            yes = (own, n, ref)
+            yes = _Yes(own, n, ref)
+        elif got is not None and got.label == "explicit" and got.key:
+            # a setting ("call me Tom from now on"): withdrawn by a "scratch that" in the very next turn, the
+            # value it replaced served again; not by a "no thanks" to whatever the agent said next
+            yes = _Yes(got, n, ref, setting=True)
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, ref, r.ts, r.line_end, excerpt(r.text), taken))
     return out

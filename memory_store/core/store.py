@@ -380,6 +380,35 @@ class CoreMemory:
                        reason=reason or action, ts=ts, before=old, after=new))
         return Change(etype, scope, rel, new, old, run.run_id)
 
+    def restore(self, wanted: str, before: LineEntry, *, actor: Actor, reason: str, run: CoreRun,
+                at: datetime | None = None) -> Change:
+        """The active fact `wanted` written back as `before` (the line it overwrote, from the audit trail),
+        version + 1, in `run`: the user took back the statement that overwrote it (memory_store/core/
+        forget_named.py `withdraw`). Audited as `fact.updated`, from the line now to `before`."""
+        places = self.places()
+        self.refuse_shared([wanted], places)
+        hits = places.get(wanted)
+        if not hits:
+            raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
+        scope, loc = hits[0]
+        rel = SCOPE_FILES[scope]
+        now = loc.entry
+        if now.effective_status != "active":
+            raise MemoryRefused(f"fact {wanted} is {now.effective_status}: only an active fact can be restored",
+                                path=rel, line=loc.line)
+        new = replace(before, status="active", id=wanted, version=now.effective_version + 1)
+        line = format_line(new)
+
+        def transform(text: str | None) -> str | None:
+            return doc.replace_line(text or "", wanted, line, path=rel) if text and doc.find(text, wanted, path=rel) \
+                else None
+
+        run.writer.replace(rel, transform)
+        run.emit(event(op="upsert", type="fact.updated", scope=scope, key=now.key, actor=actor,
+                       request_id=run.request_id, reason=reason or "restore", ts=stamp(at or self.clock()),
+                       before=now, after=new))
+        return Change("fact.updated", scope, rel, new, now, run.run_id)
+
     def revoke(self, wanted: str, *, actor: Actor = CLI, reason: str = "") -> Change:
         with self.operation("revoke", actor) as run:
             return self._transition("revoke", wanted, actor, reason, run)

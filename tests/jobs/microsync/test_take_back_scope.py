@@ -66,4 +66,7 @@ def test_never_mind_after_a_session_instruction_keeps_the_lasting_one(tmp_path: 
     b.write()
     assert microsync(ws, NOW).status == "ok"
     assert _values(ws).get("response.language") == "en"
-    assert not [e for e in _store(ws).audit() if e["type"] == "fact.revoked"]
+    # "never mind" right after the session-only instruction withdraws that one (review13 #7), never the
+    # lasting global language of the day before
+    revoked = [e for e in _store(ws).audit() if e["type"] == "fact.revoked"]
+    assert [e["applies_to"] for e in revoked] == [f"session:{SID2}"], revoked
