@@ -44,8 +44,8 @@ _CJK_RE = re.compile(_CJK_KEY)
 _NOT_SECRET_KEYS = re.compile(
     r"(?i:(?<![A-Za-z])(?:primary|foreign|sort|sorting|partition|partitioning|cache|caching|idempotency|dedup|dedupe"
     r"|routing|row|lookup|index|shard|sharding|composite|unique|natural|surrogate|public|pub|hash|map|dict|object"
-    r"|s3|host|join|group|grouping|cluster|clustering|range|hotkey|commit|sha|git|revision|rev|checksum|digest|etag"
-    r"|build|request|trace|correlation|message|event)[ \t_-]?)$")
+    r"|s3|host|join|grouping|cluster|clustering|range|hotkey|commit|sha|git|revision|rev|checksum|digest|etag"
+    r"|build|request|trace|correlation|event)[ \t_-]?)$")
 _HEX = re.compile(r"[0-9a-fA-F]{16,}")
 _GROUPED = re.compile(r"[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){3,11}")
 _BASE32 = re.compile(r"[A-Z2-7]{16,}=*")
