@@ -1,7 +1,7 @@
-"""A value shaped like a password anywhere in a turn that names what it opens: in a later sentence ("…the
-admin panel. Whoever set it up used X"), as a reply to a quoted question, a correction, before its name
-("X — that's the root password"), after a verb with no secret word ("ลองพิมพ์ X ดู", "连的时候输 X"). Part of
-the catalogue of `memory_store.secret_formats` (docs/security.md); only the value goes.
+"""A value shaped like a password, or a code of digits, anywhere in a turn that names what it opens: in a
+later sentence ("…the admin panel. Whoever set it up used X"), as a reply to a quoted question, a correction,
+before its name ("X — that's the root password"), after a verb with no secret word ("ลองพิมพ์ X ดู",
+"连的时候输 X"). Part of the catalogue of `memory_store.secret_formats` (docs/security.md); only the value goes.
 
 No wording could list where people put such a value, so what makes it safe is the value's shape
 (`strong_password`), and a name of what it opens within `_REACH` characters of it in the same paragraph
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from memory_store.secret_formats import LazyPattern, SecretFormat, kept_or_dated, stand_in
-from memory_store.secret_phrases import redact_spans
+from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
 
 _CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
 _CANDIDATE = LazyPattern(r"(?<![" + _CHARS + r"/:=\\{\[])[" + _CHARS + r"]{8,64}(?![" + _CHARS + r"/:\\}\]])")
@@ -78,6 +78,109 @@ def _near(text: str, start: int, end: int, name: tuple[int, int]) -> bool:
     return 0 <= b - a <= _REACH and "\n\n" not in text[a:b]
 
 
+# ---- codes of digits near a lock's, a keypad's or a PIN's name -------------------------------------------------
+# The same with a code's shape: the digits of a code as people read it out (4-8 digits; 4-8 single digits
+# spaced or 3-6 dashed; 2-4 equal groups of two or three: "60 71 94", "27-44-09", "730 418") within
+# `_CODE_REACH` after a name of what a code opens, or 20 characters before one (`_LOCKS`: a PIN, a passcode, a
+# keypad, a lock, a safe, an alarm, a door's code; รหัส, กลอน, ตู้เซฟ, กันขโมย, 密码, 门禁, 保险箱; "code" only
+# beside what it opens; กด and 按, press, right before the digits). Never a year (1900-2039, a Thai 2550-2589),
+# a time after "at", a count or a measure after it, a number after a room's, a floor's, an order's or a
+# phone's name or a capitals abbreviation (PO, INV; not PIN), a phone number or a date (groups of unequal
+# lengths), a number glued to letters or to `+ - # . / : = *`, a JSON key's value (`"pid": 999999`), a number
+# an option follows (`search 4420 --tier`), a number right after the name of something else (รหัสไปรษณีย์).
+_CODE_CANDIDATE = LazyPattern(
+    r"(?<![0-9A-Za-z+#./:=*$€£¥_@-])[0-9]{1,8}(?:[ -][0-9]{1,8}){0,7}"
+    r"(?![0-9A-Za-z:]|[.,/-][0-9]|[ -][0-9]|[-_/][A-Za-z]|[ \t]+--?[a-z])")
+_GROUPS = re.compile(r"[ -]")
+_CODE_REACH = 100
+_LOCKS = LazyPattern(
+    r"(?i:(?<![a-z_./-])(?:pin|passcodes?|key[ -]?pads?|padlocks?|combination|combo|lockbox|locks?|alarms?"
+    r"|(?:(?<=the )|(?<=our )|(?<=my )|(?<=hotel )|(?<=room )|(?<=wall ))safe"
+    r"|safe(?=[ \t]+(?:code|combination|combo|pin))"
+    r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
+    r"|รหัส|กลอน|ล็อก|ล็อค|ตู้เซฟ|เซฟ|กันขโมย|ตู้จดหมาย|ประตู|(?P<press>กด|按)(?=[ \t]?[0-9])"
+    r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門")
+_CODE_OPENS = LazyPattern(
+    r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|entrance|keypad|padlock|mailbox|vault|lockbox"
+    r"|shed|lift|elevator|unlock|pin|verification|otp|sms|2fa)s?(?![a-z]))")
+_CODE_OTHER = LazyPattern(
+    r"(?i:(?<![a-z])(?:error|status|exit|http|response|zip|postal|post|area|country|promo|discount|coupon|product"
+    r"|sku|tracking|reference|ref|order|booking|source|qr|bar)[ \t-]*$)")
+_BEFORE_NUMBER = LazyPattern(
+    r"(?i:(?<![a-z])(?:rooms?|floors?|flats?|apt|units?|ports?|orders?|invoices?|tickets?|flights?|no\.?|tel|phone"
+    r"|call|ext|extension|version|build|line|step|page|item|bus|route"
+    r"|(?:error|status|exit|http|response|zip|postal|area|country|promo|discount|coupon|product|tracking|reference"
+    r"|order|booking)[ \t-]*(?:codes?|no\.?|numbers?)|dated|id)[ \t(]*[#:]?[ \t]*$)"
+    r"|(?<![A-Za-z])(?!PIN|OTP|CVV|CVC)[A-Z]{2,4}[ \t]*[#:]?[ \t]*$"
+    r"|[\"'][ \t]*:[ \t]*$"
+    r"|(?:ห้อง|ชั้น|เบอร์|โทร|ตึก|ที่|คิว|เลขที่|房间?|房間|室|楼|樓|号|號|电话|電話|订单|訂單|单号|單號|第)[ \t]*$")
+_TIME_BEFORE = LazyPattern(r"(?i:(?<![a-z])(?:at|by|until|till|from|before|after|since|in)[ \t]+$)")
+_UNIT_AFTER = LazyPattern(
+    r"[ \t]*(?:" + LOCK_UNITS + r"|(?i:am|pm|hrs?|hours?|mins?|minutes?|seconds?|secs?|days?|weeks?|months?|years?"
+    r"|digits?|chars?|characters?|attempts?|tries|people|rows?|lines?|[a-z]+ions)(?![a-z])"
+    r"|位|个|個|年|月|日|号|號|天|秒|分|元|块|次|%|ปี|บาท|วัน|ตัว|หลัก|วินาที|นาที|ชั่วโมง|คน|ครั้ง|เดือน)")
+
+
+def code_shaped(value: str) -> bool:
+    """The digits of a code as people read them out (see above)."""
+    groups = _GROUPS.split(value)
+    if len(groups) == 1:
+        if len(value) == 4 and (1900 <= int(value) <= 2039 or 2550 <= int(value) <= 2589):
+            return False    # a year (a Thai one: 2568)
+        return 4 <= len(value) <= 8 and not (len(value) == 8 and value.startswith(("19", "20")))  # yyyymmdd
+    sizes = {len(g) for g in groups}
+    if sizes == {1}:
+        return 4 <= len(groups) <= 8 if " " in value else 3 <= len(groups) <= 6
+    return len(sizes) == 1 and sizes <= {2, 3} and 2 <= len(groups) <= 4 and len(groups) * len(groups[0]) >= 5
+
+
+def _lock_names(text: str) -> list[tuple[int, int, bool]]:
+    """Each name of `_LOCKS` in `text`: its span and whether it names what a code opens ("รหัสไปรษณีย์",
+    a postcode, and "error code" do not)."""
+    out: list[tuple[int, int, bool]] = []
+    for m in _LOCKS().finditer(text):
+        ok = True
+        if m.group("code") is not None:
+            ok = (_CODE_OTHER().search(text, max(0, m.start() - 20), m.start()) is None
+                  and _CODE_OPENS().search(text[max(0, m.start() - 40):m.end() + 40]) is not None)
+        elif m.group("press") is None and names_other_thing(text, m.end(), m.group(0)):
+            ok = False
+        out.append((m.start(), m.end(), ok))
+    return out
+
+
+def coded_values(text: str) -> str:
+    """`text` with each code of digits near a name of what it opens redacted (see above)."""
+    spans: list[tuple[int, int]] = []
+    codes: list[tuple[int, int, bool]] | None = None
+    for m in _CODE_CANDIDATE().finditer(text):
+        value = m.group(0)
+        start, end = m.span()
+        if not code_shaped(value) or _UNIT_AFTER().match(text, end) is not None:
+            continue
+        before = text[max(0, start - 16):start]
+        if _BEFORE_NUMBER().search(before) is not None:
+            continue
+        if len(value) == 4 and value[:2] < "24" and value[2:] < "60" and _TIME_BEFORE().search(before):
+            continue
+        if codes is None:
+            codes = _lock_names(text)
+        last = max((n for n in codes if n[1] <= start), default=None, key=lambda n: n[1])
+        if last is not None and not last[2] and start - last[1] <= 12:
+            continue    # right after the name of something else: "รหัสไปรษณีย์ 10110"
+        if any(ok and _code_near(text, start, end, a, b) for a, b, ok in codes):
+            spans.append((start, end))
+    return redact_spans(text, spans)
+
+
+def _code_near(text: str, start: int, end: int, a: int, b: int) -> bool:
+    """Whether the name at a..b is near the code at start..end: before it within `_CODE_REACH` in its paragraph,
+    or after it within 20 characters on its line."""
+    if b <= start:
+        return start - b <= _CODE_REACH and "\n\n" not in text[b:start]
+    return 0 <= a - end <= 20 and "\n" not in text[end:a]
+
+
 # Triggers: the names of `_OPENS` (their starts); a digit is needed (every value holds one).
 SHAPED: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw", "cred", "log in", "logged in", "login", "sign", "wifi", "wi-fi", "wpa",
@@ -85,4 +188,10 @@ SHAPED: tuple[SecretFormat, ...] = (
                               "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน", "ล็อคอิน", "บัญชี", "เราเตอร์", "密", "口令",
                               "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络", "網路", "網絡", "路由"),
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=shaped_values),
+    # (the names of `_LOCKS`, their starts)
+    SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "combination", "combo",
+                              "lock", "safe", "alarm", "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย",
+                              "ตู้จดหมาย", "ประตู", "กด", "按", "密", "口令", "门禁", "門禁", "门锁", "門鎖", "保险",
+                              "保險", "入户门", "入戶門"),
+                 r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=coded_values),
 )

@@ -53,3 +53,53 @@ KEPT = [
 @pytest.mark.parametrize("text", KEPT)
 def test_ordinary_values_in_a_turn_about_a_login_stay(text: str) -> None:
     assert redact(text) == text
+
+
+# Codes of digits: a name of a lock, a keypad, a PIN in the same paragraph, the digits anywhere near it, as a
+# code is read out (4-8 digits, single digits spaced or dashed, equal groups of two or three).
+CODE_LEAKS = [
+    ("the locksmith redid the shed keypad this morning, so from today it's 38 15 72 not the old one", "38 15 72"),
+    ("back door keypad: 6 2 9 1 then enter; the alarm box in the hall wants 4407 within 30 seconds", "6 2 9 1"),
+    ("back door keypad: 6 2 9 1 then enter; the alarm box in the hall wants 4407 within 30 seconds", "4407"),
+    ("the Starling PIN is Mum's wedding date — 140392 — please memorise it", "140392"),
+    ("the office entry code went to 815502 after the audit", "815502"),
+    ("ช่างตั้งกลอนประตูหลังบ้านไว้ให้แล้ว ตอนนี้ใช้ 551290 ไปก่อน", "551290"),
+    ("ตู้เซฟห้องพักตั้งไว้ 3 9 0 6 นะ", "3 9 0 6"),
+    ("ระบบกันขโมยที่โกดัง เข้าไปกด 7-2-4-1 ภายใน 20 วินาที", "7-2-4-1"),
+    ("保险柜的密码我忘得差不多了，大概是 44-19-62，试一下", "44-19-62"),
+    ("门禁刚换了，现在按 2 8 6 4 再按井号", "2 8 6 4"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), CODE_LEAKS)
+def test_a_code_near_a_lock_or_pin_goes(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+CODE_KEPT = [
+    "door codes are 6 digits and change every quarter; the alarm code can't be the door code",
+    "if the keypad dies call the locksmith on +44 7700 900518, open until 10pm",
+    "the alarm company invoice INV-2027-00311 is for 14 Kings Rd, due 2026-12-01",
+    "the safe in room 1204 is broken, reception said to use the one on floor 3",
+    "the PIN reset takes 2048 ms on the old firmware; lockout after 5 attempts",
+    "error code 5003 on the login page after the lock screen update",
+    "the gate opens at 0730 every weekday, the lock is on a timer since 2021",
+    "ลิฟต์ตัวที่ 2 เสีย โทร 02-714-3390 ให้ช่างมาดูประตู",
+    "密码要 8 位以上，门禁卡补办要 50 元，电话 021-6234 5521",
+    "按 2024 年的规定，门禁每季度换一次",
+    "the storeroom safe is jammed; the locksmith quoted 180 euros, PO 77310 raised",
+    "培训室 2305 的门禁坏了，密码锁也没电",
+    # found by scripts/redact_diff.py over the repository and the shared transcripts
+    "[main 7c2e9d1] Drop the old yarn-lock.json\n 1 file changed, 20417 deletions(-)",
+    "a padded sling keeps the Nikon Z 5600 and two lenses safe on the trail",
+    '(locks / "weekly.lock.json").write_text(json.dumps({"pid": 888888, "job": "weekly"}))',
+    "รหัสผ่าน 2567 นโยบายเดิม ยกเลิกแล้ว",
+    "รหัสไปรษณีย์ 50200 ของบ้านใหม่",
+    "the alarm log has an entry dated 20251231 that never fired",
+    "searched the lock history with memjobs search 4420 --tier sessions",
+]
+
+
+@pytest.mark.parametrize("text", CODE_KEPT)
+def test_numbers_near_a_lock_that_are_no_code_stay(text: str) -> None:
+    assert redact(text) == text
