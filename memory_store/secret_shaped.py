@@ -94,7 +94,7 @@ _CODE_CANDIDATE = LazyPattern(
 _GROUPS = re.compile(r"[ -]")
 _CODE_REACH = 100
 _LOCKS = LazyPattern(
-    r"(?i:(?<![a-z_./-])(?:pin|passcodes?|key[ -]?pads?|padlocks?|combination|combo|lockbox|locks?|alarms?"
+    r"(?i:(?<![a-z_./-])(?:pin|passcodes?|key[ -]?pads?|padlocks?|lockbox|locks?|alarms?"
     r"|(?:(?<=the )|(?<=our )|(?<=my )|(?<=hotel )|(?<=room )|(?<=wall ))safe"
     r"|safe(?=[ \t]+(?:code|combination|combo|pin))"
     r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
@@ -108,12 +108,15 @@ _CODE_OTHER = LazyPattern(
     r"|sku|tracking|reference|ref|order|booking|source|qr|bar)[ \t-]*$)")
 _BEFORE_NUMBER = LazyPattern(
     r"(?i:(?<![a-z])(?:rooms?|floors?|flats?|apt|units?|ports?|orders?|invoices?|tickets?|flights?|no\.?|tel|phone"
-    r"|call|ext|extension|version|build|line|step|page|item|bus|route"
+    r"|call|ext|extension|version|build|line|step|page|item|bus|route|model|type|series"
     r"|(?:error|status|exit|http|response|zip|postal|area|country|promo|discount|coupon|product|tracking|reference"
     r"|order|booking)[ \t-]*(?:codes?|no\.?|numbers?)|dated|id)[ \t(]*[#:]?[ \t]*$)"
     r"|(?<![A-Za-z])(?!PIN|OTP|CVV|CVC)[A-Z]{2,4}[ \t]*[#:]?[ \t]*$"
     r"|[\"'][ \t]*:[ \t]*$"
-    r"|(?:ห้อง|ชั้น|เบอร์|โทร|ตึก|ที่|คิว|เลขที่|房间?|房間|室|楼|樓|号|號|电话|電話|订单|訂單|单号|單號|第)[ \t]*$")
+    r"|(?:ห้อง|ชั้น|เบอร์|โทร|ตึก|ที่|คิว|เลขที่|房间?|房間|室|楼|樓|号|號|电话|電話|订单|訂單|单号|單號|第)"
+    r"[ \t]*(?:คือ|เป็น|是|为|為)?[ \t]*$")
+_OF = re.compile(r"[ \t]*(?:ของ|สำหรับ)")
+_BARE_DIGITS = re.compile(r"[ \t]*[0-9]")
 _TIME_BEFORE = LazyPattern(r"(?i:(?<![a-z])(?:at|by|until|till|from|before|after|since|in)[ \t]+$)")
 _UNIT_AFTER = LazyPattern(
     r"[ \t]*(?:" + LOCK_UNITS + r"|(?i:am|pm|hrs?|hours?|mins?|minutes?|seconds?|secs?|days?|weeks?|months?|years?"
@@ -143,8 +146,12 @@ def _lock_names(text: str) -> list[tuple[int, int, bool]]:
         if m.group("code") is not None:
             ok = (_CODE_OTHER().search(text, max(0, m.start() - 20), m.start()) is None
                   and _CODE_OPENS().search(text[max(0, m.start() - 40):m.end() + 40]) is not None)
-        elif m.group("press") is None and names_other_thing(text, m.end(), m.group(0)):
-            ok = False
+        elif m.group("press") is None:
+            after = _OF.match(text, m.end())
+            if names_other_thing(text, after.end() if after is not None else m.end(), m.group(0)):
+                ok = False
+            elif m.group(0) == "รหัส" and _BARE_DIGITS.match(text, m.end()) and not text.endswith("กด", 0, m.start()):
+                ok = False      # "รหัส 10110": bare รหัส is any code (a postcode, a product's), as for the PIN formats
         out.append((m.start(), m.end(), ok))
     return out
 
