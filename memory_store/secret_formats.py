@@ -653,6 +653,15 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"[ \t]+(?:on|at)[ \t]+(?:the|its)[ \t]+back"
         r"(?:[ \t]+of[ \t]+(?:the|my|your|this|that)[ \t]+(?:[a-z]+[ \t]+)?card)?"
         r"(?:[ \t]+(?:is|are|was|were)[ \t]+|[ \t]*[:=][ \t]*))(?P<secret>\d{3,4})(?![\d.,/-]\d|\d)"),
+    # The CVV by any other of its names once the card's number is in the text (its marker: the formats above ran):
+    # "security number 664", "CVN2 是 085", "CID 8812", "ซีวีวี 402", "สามตัวด้านหลัง ๓๑๗", "背面末三碼 209", "檢查碼 774";
+    # 3-4 digits within a few words after the name.
+    SecretFormat("card_cvv", ("cvv", "cvc", "cvn", "cid", "csc", "security", "ซีวี", "หลัง", "背", "末三", "末四",
+                              "检查", "檢查", "检验", "檢驗"), needs=("[redacted:card_number]",), lowered=True, source=
+        r"(?:(?i:(?<![a-z])(?:cvv2?|cvc2?|cvn2?|cid|csc|security[ \t]+(?:code|number|no\.?)))"
+        r"|ซีวีวี|ซีวีซี|(?:สาม|สี่|[34])[ \t]*ตัว[ \t]*(?:ด้าน)?หลัง|(?:ด้าน)?หลังบัตร|背面|背后|背後|末[三四][码碼]"
+        r"|检查码|檢查碼|检验码|檢驗碼)"
+        r"[^\n0-9\[\]]{0,25}?(?<![0-9])(?P<secret>[0-9]{3,4})(?![0-9]|[/.:,-][0-9]|[ \t]*(?:%|ครั้ง|次|times))"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).
