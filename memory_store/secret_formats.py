@@ -656,7 +656,7 @@ CONTEXT: tuple[SecretFormat, ...] = (
     # The CVV by any other of its names once the card's number is in the text (its marker: the formats above ran):
     # "security number 664", "CVN2 是 085", "CID 8812", "ซีวีวี 402", "สามตัวด้านหลัง ๓๑๗", "背面末三碼 209", "檢查碼 774";
     # 3-4 digits within a few words after the name.
-    SecretFormat("card_cvv", ("cvv", "cvc", "cvn", "cid", "csc", "security", "ซีวี", "หลัง", "背", "末三", "末四",
+    SecretFormat("card_cvv", ("cvv", "cvc", "cvn", "cid", "csc", "security", "ซีวี", "หลัง", "末三", "末四",
                               "检查", "檢查", "检验", "檢驗"), needs=("[redacted:card_number]",), lowered=True, source=
         r"(?:(?i:(?<![a-z])(?:cvv2?|cvc2?|cvn2?|cid|csc|security[ \t]+(?:code|number|no\.?)))"
         r"|ซีวีวี|ซีวีซี|(?:สาม|สี่|[34])[ \t]*ตัว[ \t]*(?:ด้าน)?หลัง|(?:ด้าน)?หลังบัตร|背面|背后|背後|末[三四][码碼]"

@@ -19,6 +19,7 @@ import re
 
 from memory_store.secret_formats import LazyPattern, SecretFormat, kept_or_dated, stand_in
 from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
+from memory_store.secret_tables import word_starts
 
 _CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
 _CANDIDATE = LazyPattern(r"(?<![" + _CHARS + r"/:=\\{\[])[" + _CHARS + r"]{8,64}(?![" + _CHARS + r"/:\\}\]])")
@@ -34,6 +35,11 @@ _OPENS = LazyPattern(
     r"|sign(?:ed)?[ -]?in|wi-?fi|wpa2?|wlan|routers?|admin|root|vpn|accounts?|network)(?![a-z]))"
     r"|รหัส|พาสเวิร์ด|ไวไฟ|เน็ต|เครือข่าย|ล็อกอิน|ล็อคอิน|บัญชี|เราเตอร์"
     r"|密码|密碼|口令|登录|登錄|登入|账号|帳號|账户|帳戶|网络|網路|網絡|路由")
+_OPENS_WORDS = ("pass", "pw", "cred", "login", "log in", "log-in", "logged in", "logged-in", "loggedin", "sign in",
+                "signin", "sign-in", "signed in", "wifi", "wi-fi", "wpa", "wlan", "router", "admin", "root", "vpn",
+                "account", "network", "รหัส", "พาสเวิร์ด", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน", "ล็อคอิน", "บัญชี",
+                "เราเตอร์", "密码", "密碼", "口令", "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络",
+                "網路", "網絡", "路由")
 
 
 def strong_password(value: str) -> bool:
@@ -56,19 +62,53 @@ def strong_password(value: str) -> bool:
                and not (p.isdigit() and len(p) <= 2 and 0 < k < last) for k, p in enumerate(parts))
 
 
+def _names_at(text: str, words: tuple[str, ...], rx: re.Pattern[str]) -> list[re.Match[str]]:
+    """The matches of `rx` in `text` that start where one of `words` starts (`word_starts`), none inside another:
+    a search of the alternation `rx` itself through a long text cost as much as the rest of redaction on
+    transcripts of code."""
+    found: list[re.Match[str]] = []
+    last = 0
+    for at in word_starts(text, words):
+        if at < last:
+            continue
+        m = rx.match(text, at)
+        if m is not None:
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -> list[tuple[int, int]]:
+    """The stretches of `text` from `before` characters before each span to `after` after it, merged, each
+    widened to whole words (a value is never cut at a window's edge)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        lo, hi = max(0, a - before), min(len(text), b + after)
+        while lo > 0 and not text[lo - 1].isspace() and a - lo < before + 80:
+            lo -= 1
+        while hi < len(text) and not text[hi].isspace() and hi - b < after + 80:
+            hi += 1
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
 def shaped_values(text: str) -> str:
     """`text` with each password-shaped value near a name of what it opens redacted (the module docstring)."""
+    names = [n.span() for n in _names_at(text, _OPENS_WORDS, _OPENS())]
+    if not names:
+        return text
     spans: list[tuple[int, int]] = []
-    names: list[tuple[int, int]] | None = None
-    for m in _CANDIDATE().finditer(text):
-        value = m.group(0).rstrip(".,?")
-        start, end = m.start(), m.start() + len(value)
-        if not strong_password(value) or stand_in(value, text, start, end):
-            continue
-        if names is None:
-            names = [n.span() for n in _OPENS().finditer(text)]
-        if any(_near(text, start, end, n) for n in names):
-            spans.append((start, end))
+    for lo, hi in _windows(text, names, _REACH + 64, _REACH + 64):
+        for m in _CANDIDATE().finditer(text, lo, hi):
+            value = m.group(0).rstrip(".,?")
+            start, end = m.start(), m.start() + len(value)
+            if not strong_password(value) or stand_in(value, text, start, end):
+                continue
+            if any(_near(text, start, end, n) for n in names):
+                spans.append((start, end))
     return redact_spans(text, spans)
 
 
@@ -100,6 +140,9 @@ _LOCKS = LazyPattern(
     r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
     r"|รหัส|กลอน|ล็อก|ล็อค|ตู้เซฟ|เซฟ|กันขโมย|ตู้จดหมาย|ประตู|(?P<press>กด|按)(?=[ \t]?[0-9])"
     r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門")
+_LOCK_WORDS = ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "alarm", "safe", "code", "รหัส",
+               "กลอน", "ล็อก", "ล็อค", "ตู้เซฟ", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "กด", "按", "密码", "密碼", "口令",
+               "门禁", "門禁", "门锁", "門鎖", "保险", "保險", "入户门", "入戶門")
 _CODE_OPENS = LazyPattern(
     r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|entrance|keypad|padlock|mailbox|vault|lockbox"
     r"|shed|lift|elevator|unlock|pin|verification|otp|sms|2fa)s?(?![a-z]))")
@@ -141,7 +184,7 @@ def _lock_names(text: str) -> list[tuple[int, int, bool]]:
     """Each name of `_LOCKS` in `text`: its span and whether it names what a code opens ("รหัสไปรษณีย์",
     a postcode, and "error code" do not)."""
     out: list[tuple[int, int, bool]] = []
-    for m in _LOCKS().finditer(text):
+    for m in _names_at(text, _LOCK_WORDS, _LOCKS()):
         ok = True
         if m.group("code") is not None:
             ok = (_CODE_OTHER().search(text, max(0, m.start() - 20), m.start()) is None
@@ -158,9 +201,10 @@ def _lock_names(text: str) -> list[tuple[int, int, bool]]:
 
 def coded_values(text: str) -> str:
     """`text` with each code of digits near a name of what it opens redacted (see above)."""
+    codes = _lock_names(text)
     spans: list[tuple[int, int]] = []
-    codes: list[tuple[int, int, bool]] | None = None
-    for m in _CODE_CANDIDATE().finditer(text):
+    for m in (m for lo, hi in _windows(text, [(a, b) for a, b, ok in codes if ok], 30, _CODE_REACH + 16)
+              for m in _CODE_CANDIDATE().finditer(text, lo, hi)):
         value = m.group(0)
         start, end = m.span()
         if not code_shaped(value) or _UNIT_AFTER().match(text, end) is not None:
@@ -170,8 +214,6 @@ def coded_values(text: str) -> str:
             continue
         if len(value) == 4 and value[:2] < "24" and value[2:] < "60" and _TIME_BEFORE().search(before):
             continue
-        if codes is None:
-            codes = _lock_names(text)
         last = max((n for n in codes if n[1] <= start), default=None, key=lambda n: n[1])
         if last is not None and not last[2] and start - last[1] <= 12:
             continue    # right after the name of something else: "รหัสไปรษณีย์ 10110"
@@ -188,14 +230,17 @@ def _code_near(text: str, start: int, end: int, a: int, b: int) -> bool:
     return 0 <= a - end <= 20 and "\n" not in text[end:a]
 
 
-# Triggers: the names of `_OPENS` (their starts); a digit is needed (every value holds one).
+# Triggers: the names of `_OPENS` that start with a byte redaction's scan of every text looks for already, or
+# a piece of one that does ("etwork"; a new first byte costs the scan of every text: `memory_store/redact.py`
+# `_scan`), "wifi", and "router" (tested with `in` there, as words starting with r are); "root", "wpa", "wlan"
+# count as names only beside another trigger. A digit is needed (every value holds one).
 SHAPED: tuple[SecretFormat, ...] = (
-    SecretFormat("password", ("pass", "pw", "cred", "log in", "logged in", "login", "sign", "wifi", "wi-fi", "wpa",
-                              "wlan", "router", "admin", "root", "vpn", "account", "network", "รหัส", "พาสเวิ",
-                              "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน", "ล็อคอิน", "บัญชี", "เราเตอร์", "密", "口令",
-                              "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络", "網路", "網絡", "路由"),
+    SecretFormat("password", ("pass", "pw", "cred", "log in", "logged in", "login", "sign", "wifi", "wi-fi", "admin",
+                              "router", "vpn", "account", "etwork", "รหัส", "พาสเวิ", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน",
+                              "ล็อคอิน", "บัญชี", "เราเตอร์", "密", "口令", "登录", "登錄", "登入", "帳號", "帳戶", "网络",
+                              "網路", "網絡"),
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=shaped_values),
-    # (the names of `_LOCKS`, their starts)
+    # (the names of `_LOCKS`, their starts, as above)
     SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "combination", "combo",
                               "lock", "safe", "alarm", "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย",
                               "ตู้จดหมาย", "ประตู", "กด", "按", "密", "口令", "门禁", "門禁", "门锁", "門鎖", "保险",

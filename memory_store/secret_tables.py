@@ -11,6 +11,13 @@ empty fields count). A value goes if it holds no space and has a password's shap
 letter with a digit, a symbol or an inner capital) or is a code of digits, in a password column; is
 made up (`made_up`) in a secret, token or TOTP column. Placeholders, masks and references stay
 (`stand_in`, `kept_or_dated`), as do words ("yes", "(in vault)").
+
+And a value written on the lines under its name, one part a line (`value_lines`: a recovery key read off a
+screen, a code noted in two halves, numbered backup codes): under a line that names a key, a code, a PIN, a
+password, a lock (รหัส, โค้ด, 密码, 金鑰, 门禁…) and nothing that makes it talk about other numbers (error codes,
+orders, dates, rules, a review), each following line that holds only a code's shape goes (groups of 3-8
+digits, groups of 4-8 capitals and digits, or of lower-case letters and digits with both, a number or a
+bullet before it), up to the first line that does not.
 """
 from __future__ import annotations
 
@@ -18,7 +25,7 @@ import re
 from collections.abc import Callable
 
 from memory_store.secret_formats import SecretFormat, kept_or_dated, made_up, stand_in
-from memory_store.secret_phrases import loose_password, redact_spans
+from memory_store.secret_phrases import finds, loose_password, redact_spans
 
 _PASSWORD_COLUMN = re.compile(
     r"(?i:(?:[a-z]+[ _-])?(?:pass(?:word|wd|phrase|code)?|pwd?|pins?)|(?:pin|รหัส)(?:码|碼)?)"
@@ -26,6 +33,12 @@ _PASSWORD_COLUMN = re.compile(
 _SECRET_COLUMN = re.compile(
     r"(?i:(?:[a-z]+[ _-])?(?:totp|otp(?:[ _-]?(?:auth|secret|seed))?|secrets?|tokens?|(?:api|secret|access)[ _-]?keys?"
     r"|2fa(?:[ _-]?(?:secret|seed))?|mfa(?:[ _-]?(?:secret|seed))?))|密钥|密鑰|秘钥")
+_CODE_COLUMN = re.compile(r"(?i:(?:backup|recovery|rescue|2fa|mfa|one[ -]time)[ _-]?codes?)"
+                          r"|โค้ดสำรอง|รหัสกู้คืน|备用码|備用碼|恢复码|恢復碼")
+# A word every column's name above holds: a header is looked for only on the lines that hold one.
+_HINT_WORDS = ("pass", "pw", "pin", "otp", "secret", "token", "api key", "api_key", "apikey", "api-key", "access",
+               "backup", "recovery", "rescue", "2fa", "mfa", "one time", "one-time", "รหัส", "พาสเวิร์ด", "密", "口令",
+               "秘钥", "备用", "備用", "恢复", "恢復", "โค้ด")
 _WORDS = frozenset(("yes", "no", "true", "false", "none", "null", "n/a", "na", "required", "optional", "unknown",
                     "same", "set", "unset", "empty", "x", "-", "—", "✓", "✔", "?"))
 _DIVIDER = re.compile(r"[ \t]*:?-{2,}:?[ \t]*")
@@ -34,12 +47,14 @@ _DIGIT_CODE = re.compile(r"[0-9]{4,12}")
 
 
 def _column(name: str) -> str | None:
-    """"password", "secret" or None: what the header cell `name` says its column holds."""
+    """"password", "secret", "code" (backup codes) or None: what the header cell `name` says its column holds."""
     name = name.strip().strip("\"'`*").strip()
     if _PASSWORD_COLUMN.fullmatch(name):
         return "password"
     if _SECRET_COLUMN.fullmatch(name):
         return "secret"
+    if _CODE_COLUMN.fullmatch(name):
+        return "code"
     return None
 
 
@@ -93,6 +108,8 @@ def _accepted(kind: str, text: str, start: int, end: int) -> tuple[int, int] | N
         return None
     if kind == "secret":
         return (start, end) if " " not in value and made_up(value) else None
+    if kind == "code":
+        return (start, end) if _VALUE_LINE.fullmatch(value) and any(c.isdigit() for c in value) else None
     if _SPACED_APP_PASSWORD.fullmatch(value):
         return start, end
     if any(c.isspace() for c in value) or len(value) > 128:
@@ -100,23 +117,34 @@ def _accepted(kind: str, text: str, start: int, end: int) -> tuple[int, int] | N
     return (start, end) if loose_password(value) or _DIGIT_CODE.fullmatch(value) else None
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
-    at = 0
-    for line in text.split("\n"):
-        out.append((at, line.rstrip("\r")))
-        at += len(line) + 1
-    return out
+def _line(text: str, at: int) -> tuple[str, int]:
+    """The line of `text` that starts at `at` (without its line break) and where the next one starts."""
+    end = text.find("\n", at)
+    if end < 0:
+        end = len(text)
+    return text[at:end].rstrip("\r"), end + 1
 
 
 def table_values(text: str) -> str:
-    """`text` with the values of each table's password and secret columns redacted (see the module docstring)."""
-    lines = _lines(text)
+    """`text` with the values of each table's password and secret columns redacted (see the module docstring).
+    A header is looked for only on the lines that hold a column's name (`_HINT_WORDS`, found with `str.find`: a
+    loop over every line, or one search of an alternation of them, cost as much as the rest of redaction on
+    transcripts of code)."""
     spans: list[tuple[int, int]] = []
-    i = 0
-    while i < len(lines) - 1:
-        at, line = lines[i]
-        i += 1
+    done = 0
+    for start in word_starts(text, _HINT_WORDS):
+        if start < done:
+            continue
+        at = text.rfind("\n", 0, start) + 1
+        # the cell around the word must be a column's name before the line is split ("token" in code is not)
+        left = max(text.rfind("|", at, start), text.rfind(",", at, start), text.rfind("\t", at, start), at - 1)
+        right = min((k for k in (text.find(c, start, start + 40) for c in "|,\t\n") if k >= 0), default=-1)
+        if right < 0 or _column(text[left + 1:right].strip().strip('"')) is None:
+            continue
+        line, j = _line(text, at)
+        done = j
+        if j > len(text) or len(line) > 400:
+            continue    # the last line (no rows), or no header
         split = _splitter(line)
         if split is None:
             continue
@@ -126,22 +154,22 @@ def table_values(text: str) -> str:
         columns = [(k, kind) for k, (s, e) in enumerate(cells) if (kind := _column(text[s:e])) is not None]
         if not columns:
             continue
-        j = i
         if split is _pipe_cells:
-            row = _pipe_cells(lines[j][1], lines[j][0])
+            below, nxt = _line(text, j)
+            row = _pipe_cells(below, j)
             if len(row) != len(cells) or not all(_DIVIDER.fullmatch(text[s:e]) for s, e in row):
                 continue
-            j += 1
-        while j < len(lines):
-            row = split(lines[j][1], lines[j][0])
+            j = nxt
+        while j <= len(text):
+            below, nxt = _line(text, j)
+            row = split(below, j)
             if len(row) != len(cells):
                 break
             for k, kind in columns:
                 got = _accepted(kind, text, *row[k])
                 if got is not None:
                     spans.append(got)
-            j += 1
-        i = j
+            j = done = nxt
     return redact_spans(text, spans)
 
 
@@ -164,9 +192,73 @@ def _splitter(line: str) -> Callable[[str, int], list[tuple[int, int]]] | None:
     return None
 
 
-# Triggers: the columns' names that redaction's gate already looks for; a table has more than one line.
+_LINE_NAME = re.compile(
+    r"(?i:(?<![a-z])(?:recovery|backup|rescue|licen[cs]e|2fa|mfa|otp|pin|passcode|password|passphrase|key|code"
+    r"|combination|combo)s?(?![a-z]))|รหัส|โค้ด|กู้คืน|金鑰|金钥|密钥|密鑰|恢复|恢復|密码|密碼|口令|门禁|門禁|保险|保險"
+    r"|นิรภัย|ตู้เซฟ")
+_LINE_OTHER = re.compile(
+    r"(?i:(?<![a-z])(?:error|status|exit|http|orders?|tracking|invoices?|review|dates?|rules?|polic(?:y|ies)"
+    r"|versions?|ports?|phones?|numbers?|ids?)(?![a-z]))|订单|訂單|电话|電話|版本|日期|规则|規則|คำสั่งซื้อ|เบอร์|วันที่")
+_VALUE_LINE = re.compile(
+    r"[ \t]*(?:[0-9]{1,2}[.)][ \t]+|[-*•][ \t]+)?"
+    r"(?P<v>[0-9]{3,8}(?:[- ][0-9]{3,8}){0,7}|[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){0,7}"
+    r"|(?=[a-z0-9-]*[0-9])(?=[a-z0-9-]*[a-z])[a-z0-9]{4,8}(?:-[a-z0-9]{4,8}){1,7})[ \t]*")
+
+
+_LINE_WORDS = ("recovery", "backup", "rescue", "licen", "2fa", "mfa", "otp", "pin", "pass", "key", "code", "combo",
+               "รหัส", "โค้ด", "กู้คืน", "金鑰", "金钥", "密", "口令", "恢复", "恢復", "门禁", "門禁", "保险", "保險",
+               "นิรภัย", "ตู้เซฟ")
+# A line that holds only a code's shape (`_VALUE_LINE`, roughly): a text without one has no value under a name.
+_ANY_VALUE_LINE = re.compile(r"\n[ \t]*(?:[0-9]{1,2}[.)][ \t]+|[-*•][ \t]+)?"
+                             r"[A-Za-z0-9]{3,8}(?:[- ][A-Za-z0-9]{3,8}){0,7}[ \t]*(?:\r?\n|$)")
+
+
+def word_starts(text: str, words: tuple[str, ...]) -> list[int]:
+    """Where any of `words` (lower case) starts in `text` (case-blind), in order: `str.find` for each word that
+    is in the text at all (an alternation of them is tried at every character: slower on short texts and
+    long ones)."""
+    low = text.lower()
+    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return sorted({at for word in words if word in low for at in finds(low, word)})
+
+
+def value_lines(text: str) -> str:
+    """`text` with each value on the lines under a name of a secret redacted (see the module docstring)."""
+    if _ANY_VALUE_LINE.search(text) is None:
+        return text
+    spans: list[tuple[int, int]] = []
+    done = 0
+    for start in word_starts(text, _LINE_WORDS):
+        if start < done or _LINE_NAME.match(text, start) is None:
+            continue
+        at = text.rfind("\n", 0, start) + 1
+        line, j = _line(text, at)
+        done = j
+        found: list[tuple[int, int]] = []
+        while j <= len(text) and len(found) < 12:
+            below, nxt = _line(text, j)
+            m = _VALUE_LINE.fullmatch(below)
+            if m is None or not any(c.isdigit() for c in m.group("v")):
+                break
+            found.append((j + m.start("v"), j + m.end("v")))
+            j = nxt
+        if found and _LINE_OTHER.search(line) is None:
+            spans.extend(found)
+            done = j
+    return redact_spans(text, spans)
+
+
+# Triggers: the columns' names, or a piece of one, that start with a byte redaction's scan of every text looks
+# for already (a new first byte costs the scan of every text: `memory_store/redact.py` `_scan`): "ackup",
+# "covery"; a table has more than one line.
 TABLES: tuple[SecretFormat, ...] = (
-    SecretFormat("password", ("pass", "pw", "pin", "otp", "secret", "token", "key", "รหัส", "พาสเวิ", "密", "口令",
-                              "秘钥"),
+    SecretFormat("password", ("pass", "pw", "pin", "otp", "secret", "token", "api", "access", "ackup", "covery",
+                              "mfa", "รหัส", "พาสเวิ", "โค้ด", "密", "口令", "秘钥", "备用", "備用", "恢复", "恢復"),
                  r"(?!)", lowered=True, needs=("\n",), substitute=table_values),
+    # (the names of `_LINE_NAME`, their starts, as above)
+    SecretFormat("password", ("covery", "ackup", "licen", "mfa", "otp", "pin", "pass", "key", "code", "combo",
+                              "รหัส", "โค้ด", "กู้คืน", "金", "密", "口令", "恢复", "恢復", "门禁", "門禁", "保险", "保險",
+                              "นิรภัย", "ตู้เซฟ"),
+                 r"(?!)", lowered=True, needs=("\n",), substitute=value_lines),
 )

@@ -51,3 +51,9 @@ def test_tables_without_a_value_stay() -> None:
     ]
     for text in kept:
         assert redact(text) == text, text
+
+
+def test_a_backup_code_column() -> None:
+    text = "| n | recovery code |\n|---|---|\n| 1 | 7kfw-2xq9 |\n| 2 | m3pd-8tn4 |"
+    out = redact(text)
+    assert "7kfw-2xq9" not in out and "m3pd-8tn4" not in out and "| 1 |" in out
