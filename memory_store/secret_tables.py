@@ -198,7 +198,7 @@ _LINE_NAME = re.compile(
     r"|นิรภัย|ตู้เซฟ")
 _LINE_OTHER = re.compile(
     r"(?i:(?<![a-z])(?:error|status|exit|http|orders?|tracking|invoices?|review|dates?|rules?|polic(?:y|ies)"
-    r"|versions?|ports?|phones?|numbers?|ids?)(?![a-z]))|订单|訂單|电话|電話|版本|日期|规则|規則|คำสั่งซื้อ|เบอร์|วันที่")
+    r"|versions?|ports?|phones?|numbers?)(?![a-z]))|订单|訂單|电话|電話|版本|日期|规则|規則|คำสั่งซื้อ|เบอร์|วันที่")
 _VALUE_LINE = re.compile(
     r"[ \t]*(?:[0-9]{1,2}[.)][ \t]+|[-*•][ \t]+)?"
     r"(?P<v>[0-9]{3,8}(?:[- ][0-9]{3,8}){0,7}|[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){0,7}"

@@ -17,7 +17,7 @@ def test_a_key_on_the_lines_under_its_name_goes() -> None:
 def test_halves_and_numbered_codes_go() -> None:
     zh = "保险柜的密码分两行写：\n４８１\n２６９"
     th = "โค้ดสำรอง 2FA ของ Gmail\n1. 7720 1943\n2. 5018 3362"
-    en = "the licence key, in two parts:\nX7KD-92PQ-MM4T\nZ8RW-1LQC"
+    en = "the Microsoft ID's licence key, in two parts:\nX7KD-92PQ-MM4T\nZ8RW-1LQC"
     assert "４８１" not in redact(zh) and "２６９" not in redact(zh)
     assert "7720 1943" not in redact(th) and "5018 3362" not in redact(th)
     assert "X7KD-92PQ-MM4T" not in redact(en) and "Z8RW-1LQC" not in redact(en)
