@@ -24,6 +24,7 @@ from memory_store.secret_tables import word_starts
 _CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
 _CANDIDATE = LazyPattern(r"(?<![" + _CHARS + r"/:=\\{\[])[" + _CHARS + r"]{8,64}(?![" + _CHARS + r"/:\\}\]])")
 _SYMBOLS = frozenset("!#$%&*@^~?+")
+_STRONG_SYMBOLS = frozenset("!#$%&*^~?")
 _PARTS = re.compile(r"[^A-Za-z0-9]+")
 _VERSION = re.compile(r"[0-9]\.[0-9]")
 _HEX = re.compile(r"[0-9a-fA-F-]+")
@@ -57,6 +58,8 @@ def strong_password(value: str) -> bool:
     parts = [p for p in _PARTS.split(value) if p]
     if not symbol and len(parts) > 1 and len(parts[0]) >= 2 and parts[0].isalpha() and parts[0].isupper():
         return False
+    if any(c in _STRONG_SYMBOLS for c in value):
+        return True     # a symbol no model or version name holds ("Quartz!Reed-7")
     last = len(parts) - 1
     return any(any(c.isdigit() for c in p) and not _CODE_PART.fullmatch(p)
                and not (p.isdigit() and len(p) <= 2 and 0 < k < last) for k, p in enumerate(parts))
@@ -230,6 +233,14 @@ def _code_near(text: str, start: int, end: int, a: int, b: int) -> bool:
     return 0 <= a - end <= 20 and "\n" not in text[end:a]
 
 
+# ---- a code first in a forwarded text message ------------------------------------------------------------------
+# "730 418 is your code to approve …", "G-582716 is your Google verification code": 4-8 digits (or 3 and 3, a
+# Google `G-` before them) right before "is your" and up to three words and a code's name.
+_SMS_FIRST = (r"(?:(?<=G-)|(?<![0-9A-Za-z.,:/-]))(?P<secret>[0-9]{4,8}|[0-9]{3} [0-9]{3})[ \t]+(?i:is)[ \t]+"
+              r"(?i:your)[ \t]+(?:[A-Za-z-]+[ \t]+){0,3}?(?i:code|otp|passcode|pin|verification[ \t]+number)"
+              r"(?![A-Za-z])")
+
+
 # Triggers: the names of `_OPENS` that start with a byte redaction's scan of every text looks for already, or
 # a piece of one that does ("etwork"; a new first byte costs the scan of every text: `memory_store/redact.py`
 # `_scan`), "wifi", and "router" (tested with `in` there, as words starting with r are); "root", "wpa", "wlan"
@@ -246,4 +257,6 @@ SHAPED: tuple[SecretFormat, ...] = (
                               "ตู้จดหมาย", "ประตู", "กด", "按", "密", "口令", "门禁", "門禁", "门锁", "門鎖", "保险",
                               "保險", "入户门", "入戶門"),
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=coded_values),
+    # (" is your" starts with a space: no new first byte in the scan)
+    SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
 )

@@ -103,3 +103,28 @@ CODE_KEPT = [
 @pytest.mark.parametrize("text", CODE_KEPT)
 def test_numbers_near_a_lock_that_are_no_code_stay(text: str) -> None:
     assert redact(text) == text
+
+
+# The code first in a forwarded SMS ("N is your … code"), a wifi key labelled WPA, a password with a symbol and a
+# one-digit tail.
+MORE_LEAKS = [
+    ('fwd from the bank: "Monzo: 418 207 is your code to confirm a card payment. Never share it."', "418 207"),
+    ("text says 'G-730519 is your Google verification code' — can you type it in?", "730519"),
+    ("the sticker on the modem: network Casa-5G, WPA2 key 9KQ7ZT4MWX2P", "9KQ7ZT4MWX2P"),
+    ("the admin box: `openssl enc -d -in db.enc -k 'Quartz!Reed-7'`", "Quartz!Reed-7"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), MORE_LEAKS)
+def test_sms_codes_wpa_keys_and_symbol_passwords_go(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "2024 is your year to rotate the code signing keys",
+    "press Ctrl+Shift+F9 on the login screen to open the console",
+    "WPA3 is what the router supports now",
+    "the account page shows Case #4 of 7 for the admin",
+])
+def test_near_misses_of_those_stay(text: str) -> None:
+    assert redact(text) == text
