@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from memory_store.secret_formats import LazyPattern, SecretFormat, kept_or_dated, stand_in
+from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, kept_or_dated, made_up, stand_in
 from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
 from memory_store.secret_tables import word_starts
 
@@ -241,6 +241,18 @@ _SMS_FIRST = (r"(?:(?<=G-)|(?<![0-9A-Za-z.,:/-]))(?P<secret>[0-9]{4,8}|[0-9]{3} 
               r"(?![A-Za-z])")
 
 
+# ---- a wifi key labelled by its protocol --------------------------------------------------------------------------
+# "SSID KPN-4C21 / WPA 7HR4PQ29ZX8B", "WPA-PSK: X": a made-up value (`made_up`) or a password's shape
+# (`strong_password`) right after WPA, WPA2, WPA3, WPA-PSK ("WPA3 is what the router supports" stays).
+_WPA = (r"(?<![A-Za-z0-9])(?i:wpa[23]?(?:[ -]?(?:psk|personal|passphrase|pass))?)[ \t]*[:=：]?[ \t]+" + NOT_MARK
+        + r"(?P<secret>[!-~]{8,63})")
+
+
+def _wpa_key(value: str) -> bool:
+    value = value.rstrip(".,;)")
+    return made_up(value) or strong_password(value)
+
+
 # Triggers: the names of `_OPENS` that start with a byte redaction's scan of every text looks for already, or
 # a piece of one that does ("etwork"; a new first byte costs the scan of every text: `memory_store/redact.py`
 # `_scan`), "wifi", and "router" (tested with `in` there, as words starting with r are); "root", "wpa", "wlan"
@@ -259,4 +271,5 @@ SHAPED: tuple[SecretFormat, ...] = (
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=coded_values),
     # (" is your" starts with a space: no new first byte in the scan)
     SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
+    SecretFormat("password", ("wpa",), _WPA, lowered=True, accept=_wpa_key),
 )

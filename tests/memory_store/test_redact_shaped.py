@@ -128,3 +128,10 @@ def test_sms_codes_wpa_keys_and_symbol_passwords_go(text: str, secret: str) -> N
 ])
 def test_near_misses_of_those_stay(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_wifi_key_labelled_wpa_goes() -> None:
+    assert "M4TQ8ZR2KX7V" not in redact("label under the box: SSID Ziggo-88A1 / WPA M4TQ8ZR2KX7V")
+    assert "Pz8!harbor-Tq" not in redact("WPA-PSK: Pz8!harbor-Tq")
+    for text in ("WPA3 is what the router supports now", "WPA2 Enterprise needs a RADIUS server"):
+        assert redact(text) == text
