@@ -138,8 +138,8 @@ _GROUPS = re.compile(r"[ -]")
 _CODE_REACH = 100
 _LOCKS = LazyPattern(
     r"(?i:(?<![a-z_./-])(?:pin|passcodes?|key[ -]?pads?|padlocks?|lockbox|locks?|alarms?"
-    r"|(?:(?<=the )|(?<=our )|(?<=my )|(?<=hotel )|(?<=room )|(?<=wall ))safe"
-    r"|safe(?=[ \t]+(?:code|combination|combo|pin))"
+    r"|(?:(?<=the )|(?<=our )|(?<=my )|(?<=hotel )|(?<=room )|(?<=wall )|(?<=gun ))safe"
+    r"|safe(?=[ \t]+(?:code|combination|combo|pin|dial|opens))"
     r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
     r"|รหัส|กลอน|ล็อก|ล็อค|ตู้เซฟ|เซฟ|กันขโมย|ตู้จดหมาย|ประตู|(?P<press>กด|按)(?=[ \t]?[0-9])"
     r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門")
@@ -233,6 +233,42 @@ def _code_near(text: str, start: int, end: int, a: int, b: int) -> bool:
     return 0 <= a - end <= 20 and "\n" not in text[end:a]
 
 
+# ---- a lock's code said in words ------------------------------------------------------------------------------
+# Near a name of what a code opens (as for the digits): a dial's numbers, three to six, in digits or English words
+# up to ninety-nine, each after a turn or all in words, joined by commas ("left twenty-two, right nine, left
+# thirty-seven", "thirty-one, eleven, fifty-six", "右轉到 24，左轉到 61，再右轉到 7"); single digits in words joined by
+# dashes, three to twelve ("nine-nine-oh-three", "หนึ่ง-เจ็ด-เจ็ด-สอง").
+_UNIT_WORDS = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+_TENS = ("ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+         "|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?")
+_EN_NUMBER = r"(?i:(?:" + _TENS + "|" + _UNIT_WORDS + r")(?![a-z-]))"
+_TURN = (r"(?:(?i:(?:left|right|clockwise|anti-?clockwise|counter-?clockwise)(?:[ \t]+to)?)[ \t]+"
+         r"|再?(?:右|左)(?:轉|转)(?:到|至)?[ \t]*|(?:หมุน)?(?:ซ้าย|ขวา)(?:ไป)?[ \t]*)")
+_DIAL_NUMBER = r"(?:[0-9]{1,2}(?![0-9])|" + _EN_NUMBER + ")"
+_TH_DIGIT_WORD = "ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า"
+_SPELLED = LazyPattern(
+    r"(?P<dial>(?<![A-Za-z0-9])" + _TURN + _DIAL_NUMBER + r"(?:[ \t]*[,，、][ \t]*(?:(?i:then|and)[ \t]+)?"
+    + _TURN + _DIAL_NUMBER + r"){2,5}"
+    r"|(?<![A-Za-z-])" + _EN_NUMBER + r"(?:[ \t]*,[ \t]*" + _EN_NUMBER + r"){2,5}(?![ \t]*(?i:or|and)[ \t])"
+    r")"
+    r"|(?P<dashed>(?<![A-Za-z-])(?i:" + _UNIT_WORDS + r")(?:-(?i:" + _UNIT_WORDS + r")){2,11}(?![A-Za-z-])"
+    r"|(?:" + _TH_DIGIT_WORD + r")(?:-(?:" + _TH_DIGIT_WORD + r")){2,11})")
+
+
+def spelled_values(text: str) -> str:
+    """`text` with each lock's code said in words near a name of what it opens redacted (see above)."""
+    codes = [(a, b) for a, b, ok in _lock_names(text) if ok]
+    if not codes:
+        return text
+    spans: list[tuple[int, int]] = []
+    for lo, hi in _windows(text, codes, 30, _CODE_REACH + 16):
+        for m in _SPELLED().finditer(text, lo, hi):
+            start, end = m.span()
+            if any(_code_near(text, start, end, a, b) for a, b in codes):
+                spans.append((start, end))
+    return redact_spans(text, spans)
+
+
 # ---- a code first in a forwarded text message ------------------------------------------------------------------
 # "730 418 is your code to approve …", "G-582716 is your Google verification code": 4-8 digits (or 3 and 3, a
 # Google `G-` before them) right before "is your" and up to three words and a code's name.
@@ -270,6 +306,11 @@ SHAPED: tuple[SecretFormat, ...] = (
                               "保險", "入户门", "入戶門"),
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=coded_values),
     # (" is your" starts with a space: no new first byte in the scan)
+    # (the names of `_LOCKS` again: a code in words holds no digit)
+    SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "safe", "alarm",
+                              "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "密",
+                              "门禁", "門禁", "门锁", "門鎖", "保险", "保險"),
+                 r"(?!)", lowered=True, needs=(",", "-", "，", "、"), substitute=spelled_values),
     SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
     SecretFormat("password", ("wpa",), _WPA, lowered=True, accept=_wpa_key),
 )

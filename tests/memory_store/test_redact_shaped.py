@@ -135,3 +135,29 @@ def test_a_wifi_key_labelled_wpa_goes() -> None:
     assert "Pz8!harbor-Tq" not in redact("WPA-PSK: Pz8!harbor-Tq")
     for text in ("WPA3 is what the router supports now", "WPA2 Enterprise needs a RADIUS server"):
         assert redact(text) == text
+
+
+# A lock's code said in words: a dial's turns ("left twelve, right forty, left three"), numbers in words after
+# the lock, single digits in words joined by dashes ("four-oh-oh-seven", "สาม-ห้า-ศูนย์-เก้า").
+WORD_LEAKS = [
+    ("the gun safe dial goes right fourteen, left thirty-three, right eight and then the handle",
+     "right fourteen, left thirty-three, right eight"),
+    ("locker padlock for the gym bag, in case I forget: twelve, forty, three", "twelve, forty, three"),
+    ("changed the luggage lock to four-oh-oh-seven before the flight", "four-oh-oh-seven"),
+    ("รหัสกุญแจล็อกจักรยาน สาม-ห้า-ศูนย์-เก้า อย่าบอกใคร", "สาม-ห้า-ศูนย์-เก้า"),
+    ("公司保险柜：左转到 36，右转到 15，再左转到 9，别外传", "左转到 36，右转到 15，再左转到 9"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), WORD_LEAKS)
+def test_a_lock_code_in_words_goes(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the safe opens after one, two or three tries, then it locks for ten minutes",
+    "turn left, right, left at the lock screen menu to find the setting",
+    "the lock arrived in two-three weeks, one-two days late",
+])
+def test_words_near_a_lock_that_are_no_code_stay(text: str) -> None:
+    assert redact(text) == text
