@@ -546,6 +546,9 @@ TOKENS: tuple[SecretFormat, ...] = (
     SecretFormat("webhook_token", ("maker.ifttt.com/",),
         r"maker\.ifttt\.com/(?:trigger/[^/\s]+/(?:json/)?with/key|use)/" + NOT_MARK
         + r"(?P<secret>[A-Za-z0-9_-]{16,})"),
+    # Feishu's and Lark's group bots: `…/open-apis/bot/v2/hook/<token>`
+    SecretFormat("webhook_token", ("/open-apis/bot/",),
+        r"/open-apis/bot/v2/hook/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9-]{20,})"),
     SecretFormat("webhook_token", ("/hooks/",),
         r"/hooks/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{20,}"
         r"(?:/[A-Za-z0-9_-]{16,})?)(?![A-Za-z0-9])"),

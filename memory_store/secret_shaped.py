@@ -33,12 +33,14 @@ _CODE_PART = re.compile(r"[A-Z]{1,3}[0-9]{1,4}[a-z]{0,2}|[vV][0-9]+[a-z]?|[0-9]+
 _REACH = 160
 _OPENS = LazyPattern(
     r"(?i:(?<![a-z])(?:pass(?:word|wd|phrase|code)?s?|pw|pwd|creds?|credentials?|log(?:ged)?[ -]?in|logins?"
-    r"|sign(?:ed)?[ -]?in|wi-?fi|wpa2?|wlan|routers?|admin|root|vpn|accounts?|network)(?![a-z]))"
+    r"|sign(?:ed)?[ -]?in|wi-?fi|wpa2?|wlan|routers?|admin|root|vpn|accounts?|network|requirepass|masterauth)"
+    r"(?![a-z]))|พาส(?!ปอร์ต)"
     r"|รหัส|พาสเวิร์ด|ไวไฟ|เน็ต|เครือข่าย|ล็อกอิน|ล็อคอิน|บัญชี|เราเตอร์"
     r"|密码|密碼|口令|登录|登錄|登入|账号|帳號|账户|帳戶|网络|網路|網絡|路由")
 _OPENS_WORDS = ("pass", "pw", "cred", "login", "log in", "log-in", "logged in", "logged-in", "loggedin", "sign in",
                 "signin", "sign-in", "signed in", "wifi", "wi-fi", "wpa", "wlan", "router", "admin", "root", "vpn",
-                "account", "network", "รหัส", "พาสเวิร์ด", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน", "ล็อคอิน", "บัญชี",
+                "account", "network", "requirepass", "masterauth", "รหัส", "พาส", "ไวไฟ", "เน็ต", "เครือข่าย",
+                "ล็อกอิน", "ล็อคอิน", "บัญชี",
                 "เราเตอร์", "密码", "密碼", "口令", "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络",
                 "網路", "網絡", "路由")
 
@@ -142,10 +144,10 @@ _LOCKS = LazyPattern(
     r"|safe(?=[ \t]+(?:code|combination|combo|pin|dial|opens))"
     r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
     r"|รหัส|กลอน|ล็อก|ล็อค|ตู้เซฟ|เซฟ|กันขโมย|ตู้จดหมาย|ประตู|(?P<press>กด|按)(?=[ \t]?[0-9])"
-    r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門")
+    r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門|取件(?:码|碼)|提货码|提貨碼")
 _LOCK_WORDS = ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "alarm", "safe", "code", "รหัส",
                "กลอน", "ล็อก", "ล็อค", "ตู้เซฟ", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "กด", "按", "密码", "密碼", "口令",
-               "门禁", "門禁", "门锁", "門鎖", "保险", "保險", "入户门", "入戶門")
+               "门禁", "門禁", "门锁", "門鎖", "保险", "保險", "入户门", "入戶門", "取件", "提货", "提貨")
 _CODE_OPENS = LazyPattern(
     r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|entrance|keypad|padlock|mailbox|vault|lockbox"
     r"|shed|lift|elevator|unlock|pin|verification|otp|sms|2fa)s?(?![a-z]))")
@@ -237,7 +239,8 @@ def _code_near(text: str, start: int, end: int, a: int, b: int) -> bool:
 # Near a name of what a code opens (as for the digits): a dial's numbers, three to six, in digits or English words
 # up to ninety-nine, each after a turn or all in words, joined by commas ("left twenty-two, right nine, left
 # thirty-seven", "thirty-one, eleven, fifty-six", "右轉到 24，左轉到 61，再右轉到 7"); single digits in words joined by
-# dashes, three to twelve ("nine-nine-oh-three", "หนึ่ง-เจ็ด-เจ็ด-สอง").
+# dashes, three to twelve ("nine-nine-oh-three", "หนึ่ง-เจ็ด-เจ็ด-สอง"), or by spaces, four to twelve, up to a
+# clause's end or a word that goes on ("six oh one eight, then enter"; not "one two three four buttons").
 _UNIT_WORDS = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
 _TENS = ("ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
          "|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?")
@@ -251,7 +254,9 @@ _SPELLED = LazyPattern(
     + _TURN + _DIAL_NUMBER + r"){2,5}"
     r"|(?<![A-Za-z-])" + _EN_NUMBER + r"(?:[ \t]*,[ \t]*" + _EN_NUMBER + r"){2,5}(?![ \t]*(?i:or|and)[ \t])"
     r")"
-    r"|(?P<dashed>(?<![A-Za-z-])(?i:" + _UNIT_WORDS + r")(?:-(?i:" + _UNIT_WORDS + r")){2,11}(?![A-Za-z-])"
+    r"|(?P<dashed>(?<![A-Za-z-])(?i:" + _UNIT_WORDS + r")(?:(?:-(?i:" + _UNIT_WORDS + r")){2,11}"
+    r"|(?:[ \t](?i:" + _UNIT_WORDS + r")){3,11}(?=[ \t]*(?:$|[,.;:!?)\n]|[ \t](?i:and|then|to|on|for|at|plus|followed)"
+    r"(?![a-z]))))(?![A-Za-z-])"
     r"|(?:" + _TH_DIGIT_WORD + r")(?:-(?:" + _TH_DIGIT_WORD + r")){2,11})")
 
 
@@ -295,7 +300,7 @@ def _wpa_key(value: str) -> bool:
 # count as names only beside another trigger. A digit is needed (every value holds one).
 SHAPED: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pass", "pw", "cred", "log in", "logged in", "login", "sign", "wifi", "wi-fi", "admin",
-                              "router", "vpn", "account", "etwork", "รหัส", "พาสเวิ", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน",
+                              "router", "vpn", "account", "etwork", "รหัส", "พาส", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน",
                               "ล็อคอิน", "บัญชี", "เราเตอร์", "密", "口令", "登录", "登錄", "登入", "帳號", "帳戶", "网络",
                               "網路", "網絡"),
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=shaped_values),
@@ -303,14 +308,15 @@ SHAPED: tuple[SecretFormat, ...] = (
     SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "combination", "combo",
                               "lock", "safe", "alarm", "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย",
                               "ตู้จดหมาย", "ประตู", "กด", "按", "密", "口令", "门禁", "門禁", "门锁", "門鎖", "保险",
-                              "保險", "入户门", "入戶門"),
+                              "保險", "入户门", "入戶門", "取件", "提货", "提貨"),
                  r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=coded_values),
     # (" is your" starts with a space: no new first byte in the scan)
     # (the names of `_LOCKS` again: a code in words holds no digit)
     SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "safe", "alarm",
                               "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "密",
                               "门禁", "門禁", "门锁", "門鎖", "保险", "保險"),
-                 r"(?!)", lowered=True, needs=(",", "-", "，", "、"), substitute=spelled_values),
+                 r"(?!)", lowered=True, needs=(",", "-", "，", "、", " oh ", "zero", "one ", "two ", "three", "four",
+                                                "five", "six", "seven", "eight", "nine"), substitute=spelled_values),
     SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
     SecretFormat("password", ("wpa",), _WPA, lowered=True, accept=_wpa_key),
 )

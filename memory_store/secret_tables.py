@@ -17,14 +17,14 @@ screen, a code noted in two halves, numbered backup codes): under a line that na
 password, a lock (รหัส, โค้ด, 密码, 金鑰, 门禁…) and nothing that makes it talk about other numbers (error codes,
 orders, dates, rules, a review), each following line that holds only a code's shape goes (groups of 3-8
 digits, groups of 4-8 capitals and digits, or of lower-case letters and digits with both, a number or a
-bullet before it), up to the first line that does not.
+bullet before it), up to the first line that does not. And a .netrc entry's password, whatever its shape.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from memory_store.secret_formats import SecretFormat, kept_or_dated, made_up, stand_in
+from memory_store.secret_formats import NOT_MARK, SecretFormat, kept_or_dated, made_up, stand_in
 from memory_store.secret_phrases import finds, loose_password, redact_spans
 
 _PASSWORD_COLUMN = re.compile(
@@ -249,6 +249,16 @@ def value_lines(text: str) -> str:
     return redact_spans(text, spans)
 
 
+# A .netrc entry (curl, git, ftp read it): `machine <host> login <user> password <value>` on one line or several;
+# the password is one whatever its shape (a UUID, a word), but a reference (`${NETRC_PASSWORD}`).
+_NETRC = (r"(?<![A-Za-z])machine[ \t]+[^\s]+(?:\s+(?:login|account|port)[ \t]+[^\s]+)*\s+password[ \t]+"
+          + NOT_MARK + r"(?P<secret>[^\s]+)")
+
+
+def _netrc_value(value: str) -> bool:
+    return not kept_or_dated(value)
+
+
 # Triggers: the columns' names, or a piece of one, that start with a byte redaction's scan of every text looks
 # for already (a new first byte costs the scan of every text: `memory_store/redact.py` `_scan`): "ackup",
 # "covery"; a table has more than one line.
@@ -261,4 +271,5 @@ TABLES: tuple[SecretFormat, ...] = (
                               "รหัส", "โค้ด", "กู้คืน", "金", "密", "口令", "恢复", "恢復", "门禁", "門禁", "保险", "保險",
                               "นิรภัย", "ตู้เซฟ"),
                  r"(?!)", lowered=True, needs=("\n",), substitute=value_lines),
+    SecretFormat("password", ("machine",), _NETRC, needs=("password",), accept=_netrc_value),
 )
