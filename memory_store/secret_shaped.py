@@ -19,7 +19,7 @@ import re
 
 from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, kept_or_dated, made_up, stand_in
 from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
-from memory_store.secret_tables import word_starts
+from memory_store.secret_tables import known_words, word_starts
 
 _CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
 _CANDIDATE = LazyPattern(r"(?<![" + _CHARS + r"/:=\\{\[])[" + _CHARS + r"]{8,64}(?![" + _CHARS + r"/:\\}\]])")
@@ -37,12 +37,11 @@ _OPENS = LazyPattern(
     r"(?![a-z]))|พาส(?!ปอร์ต)"
     r"|รหัส|พาสเวิร์ด|ไวไฟ|เน็ต|เครือข่าย|ล็อกอิน|ล็อคอิน|บัญชี|เราเตอร์"
     r"|密码|密碼|口令|登录|登錄|登入|账号|帳號|账户|帳戶|网络|網路|網絡|路由")
-_OPENS_WORDS = ("pass", "pw", "cred", "login", "log in", "log-in", "logged in", "logged-in", "loggedin", "sign in",
-                "signin", "sign-in", "signed in", "wifi", "wi-fi", "wpa", "wlan", "router", "admin", "root", "vpn",
-                "account", "network", "requirepass", "masterauth", "รหัส", "พาส", "ไวไฟ", "เน็ต", "เครือข่าย",
-                "ล็อกอิน", "ล็อคอิน", "บัญชี",
-                "เราเตอร์", "密码", "密碼", "口令", "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络",
-                "網路", "網絡", "路由")
+_OPENS_WORDS = known_words((
+    "pass", "pw", "cred", "login", "log in", "log-in", "logged in", "logged-in", "loggedin", "sign in", "signin",
+    "sign-in", "signed in", "wifi", "wi-fi", "wpa", "wlan", "router", "admin", "root", "vpn", "account", "network",
+    "requirepass", "masterauth", "รหัส", "พาส", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน", "ล็อคอิน", "บัญชี", "เราเตอร์",
+    "密码", "密碼", "口令", "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络", "網路", "網絡", "路由"))
 
 
 def strong_password(value: str) -> bool:
@@ -67,7 +66,7 @@ def strong_password(value: str) -> bool:
                and not (p.isdigit() and len(p) <= 2 and 0 < k < last) for k, p in enumerate(parts))
 
 
-def _names_at(text: str, words: tuple[str, ...], rx: re.Pattern[str]) -> list[re.Match[str]]:
+def _names_at(text: str, words: frozenset[str], rx: re.Pattern[str]) -> list[re.Match[str]]:
     """The matches of `rx` in `text` that start where one of `words` starts (`word_starts`), none inside another:
     a search of the alternation `rx` itself through a long text cost as much as the rest of redaction on
     transcripts of code."""
@@ -145,9 +144,10 @@ _LOCKS = LazyPattern(
     r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
     r"|รหัส|กลอน|ล็อก|ล็อค|ตู้เซฟ|เซฟ|กันขโมย|ตู้จดหมาย|ประตู|(?P<press>กด|按)(?=[ \t]?[0-9])"
     r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門|取件(?:码|碼)|提货码|提貨碼")
-_LOCK_WORDS = ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "alarm", "safe", "code", "รหัส",
-               "กลอน", "ล็อก", "ล็อค", "ตู้เซฟ", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "กด", "按", "密码", "密碼", "口令",
-               "门禁", "門禁", "门锁", "門鎖", "保险", "保險", "入户门", "入戶門", "取件", "提货", "提貨")
+_LOCK_WORDS = known_words((
+    "pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "alarm", "safe", "code", "รหัส", "กลอน",
+    "ล็อก", "ล็อค", "ตู้เซฟ", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "กด", "按", "密码", "密碼", "口令", "门禁", "門禁",
+    "门锁", "門鎖", "保险", "保險", "入户门", "入戶門", "取件", "提货", "提貨"))
 _CODE_OPENS = LazyPattern(
     r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|entrance|keypad|padlock|mailbox|vault|lockbox"
     r"|shed|lift|elevator|unlock|pin|verification|otp|sms|2fa)s?(?![a-z]))")
@@ -185,9 +185,14 @@ def code_shaped(value: str) -> bool:
     return len(sizes) == 1 and sizes <= {2, 3} and 2 <= len(groups) <= 4 and len(groups) * len(groups[0]) >= 5
 
 
+_LOCK_NAMES_OF: list[tuple[str, list[tuple[int, int, bool]]]] = []   # the last text's (codes, then words ask)
+
+
 def _lock_names(text: str) -> list[tuple[int, int, bool]]:
     """Each name of `_LOCKS` in `text`: its span and whether it names what a code opens ("รหัสไปรษณีย์",
     a postcode, and "error code" do not)."""
+    if _LOCK_NAMES_OF and _LOCK_NAMES_OF[0][0] is text:
+        return _LOCK_NAMES_OF[0][1]
     out: list[tuple[int, int, bool]] = []
     for m in _names_at(text, _LOCK_WORDS, _LOCKS()):
         ok = True
@@ -201,6 +206,7 @@ def _lock_names(text: str) -> list[tuple[int, int, bool]]:
             elif m.group(0) == "รหัส" and _BARE_DIGITS.match(text, m.end()) and not text.endswith("กด", 0, m.start()):
                 ok = False      # "รหัส 10110": bare รหัส is any code (a postcode, a product's), as for the PIN formats
         out.append((m.start(), m.end(), ok))
+    _LOCK_NAMES_OF[:] = [(text, out)]
     return out
 
 

@@ -25,7 +25,48 @@ import re
 from collections.abc import Callable
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat, kept_or_dated, made_up, stand_in
-from memory_store.secret_phrases import finds, loose_password, redact_spans
+from memory_store.secret_phrases import loose_password, redact_spans
+
+# The words that `word_starts` finds: every set a format asks for is registered when its module loads
+# (`known_words`), and a text is searched once for all of them (one alternation, the longest word at each place),
+# the search kept for the next format that asks about the same text: the side formats of this module and of
+# memory_store/secret_shaped.py ask in turn about one text. (A `str.find` for each word, each a pass over the
+# text, cost as much as the rest of redaction on short texts.)
+_KNOWN: set[str] = set()
+_STARTING: dict[str, frozenset[str]] = {}    # a known word: the known words it starts with (itself too)
+_SEARCH: list[re.Pattern[str]] = []
+_LAST: list[tuple[str, list[tuple[int, str]]]] = []
+
+
+def known_words(words: tuple[str, ...]) -> frozenset[str]:
+    """Register `words` (lower case) for `word_starts`; the set to pass it."""
+    _KNOWN.update(words)
+    _SEARCH.clear()
+    _LAST.clear()
+    return frozenset(words)
+
+
+def _search() -> re.Pattern[str]:
+    if not _SEARCH:
+        _STARTING.clear()
+        _STARTING.update({w: frozenset(o for o in _KNOWN if w.startswith(o)) for w in _KNOWN})
+        _SEARCH.append(re.compile("|".join(map(re.escape, sorted(_KNOWN, key=len, reverse=True)))))
+    return _SEARCH[0]
+
+
+def word_starts(text: str, words: frozenset[str]) -> list[int]:
+    """Where any of `words` (registered by `known_words`) starts in `text`, case-blind, in order; a word that
+    starts inside a longer known word found there is not seen ("lock" in "padlock")."""
+    if _LAST and _LAST[0][0] is text:
+        found = _LAST[0][1]
+    else:
+        low = text.lower()
+        if len(low) != len(text):   # a character whose lower case is longer: the places would shift
+            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+        found = [(m.start(), m.group(0)) for m in _search().finditer(low)]
+        _LAST[:] = [(text, found)]
+    return [at for at, word in found if not words.isdisjoint(_STARTING[word])]
+
 
 _PASSWORD_COLUMN = re.compile(
     r"(?i:(?:[a-z]+[ _-])?(?:pass(?:word|wd|phrase|code)?|pwd?|pins?)|(?:pin|รหัส)(?:码|碼)?)"
@@ -36,9 +77,10 @@ _SECRET_COLUMN = re.compile(
 _CODE_COLUMN = re.compile(r"(?i:(?:backup|recovery|rescue|2fa|mfa|one[ -]time)[ _-]?codes?)"
                           r"|โค้ดสำรอง|รหัสกู้คืน|备用码|備用碼|恢复码|恢復碼")
 # A word every column's name above holds: a header is looked for only on the lines that hold one.
-_HINT_WORDS = ("pass", "pw", "pin", "otp", "secret", "token", "api key", "api_key", "apikey", "api-key", "access",
-               "backup", "recovery", "rescue", "2fa", "mfa", "one time", "one-time", "รหัส", "พาสเวิร์ด", "密", "口令",
-               "秘钥", "备用", "備用", "恢复", "恢復", "โค้ด")
+_HINT_WORDS = known_words((
+    "pass", "pw", "pin", "otp", "secret", "token", "api key", "api_key", "apikey", "api-key", "access", "backup",
+    "recovery", "rescue", "2fa", "mfa", "one time", "one-time", "รหัส", "พาสเวิร์ด", "密", "口令", "秘钥", "备用", "備用",
+    "恢复", "恢復", "โค้ด"))
 _WORDS = frozenset(("yes", "no", "true", "false", "none", "null", "n/a", "na", "required", "optional", "unknown",
                     "same", "set", "unset", "empty", "x", "-", "—", "✓", "✔", "?"))
 _DIVIDER = re.compile(r"[ \t]*:?-{2,}:?[ \t]*")
@@ -205,22 +247,12 @@ _VALUE_LINE = re.compile(
     r"|(?=[a-z0-9-]*[0-9])(?=[a-z0-9-]*[a-z])[a-z0-9]{4,8}(?:-[a-z0-9]{4,8}){1,7})[ \t]*")
 
 
-_LINE_WORDS = ("recovery", "backup", "rescue", "licen", "2fa", "mfa", "otp", "pin", "pass", "key", "code", "combo",
-               "รหัส", "โค้ด", "กู้คืน", "金鑰", "金钥", "密", "口令", "恢复", "恢復", "门禁", "門禁", "保险", "保險",
-               "นิรภัย", "ตู้เซฟ")
+_LINE_WORDS = known_words(("recovery", "backup", "rescue", "licen", "2fa", "mfa", "otp", "pin", "pass", "key", "code",
+                           "combo", "รหัส", "โค้ด", "กู้คืน", "金鑰", "金钥", "密", "口令", "恢复", "恢復", "门禁", "門禁",
+                           "保险", "保險", "นิรภัย", "ตู้เซฟ"))
 # A line that holds only a code's shape (`_VALUE_LINE`, roughly): a text without one has no value under a name.
 _ANY_VALUE_LINE = re.compile(r"\n[ \t]*(?:[0-9]{1,2}[.)][ \t]+|[-*•][ \t]+)?"
                              r"[A-Za-z0-9]{3,8}(?:[- ][A-Za-z0-9]{3,8}){0,7}[ \t]*(?:\r?\n|$)")
-
-
-def word_starts(text: str, words: tuple[str, ...]) -> list[int]:
-    """Where any of `words` (lower case) starts in `text` (case-blind), in order: `str.find` for each word that
-    is in the text at all (an alternation of them is tried at every character: slower on short texts and
-    long ones)."""
-    low = text.lower()
-    if len(low) != len(text):   # a character whose lower case is longer: the places would shift
-        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
-    return sorted({at for word in words if word in low for at in finds(low, word)})
 
 
 def value_lines(text: str) -> str:
