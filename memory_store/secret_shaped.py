@@ -156,7 +156,8 @@ _CODE_OTHER = LazyPattern(
     r"|sku|tracking|reference|ref|order|booking|source|qr|bar)[ \t-]*$)")
 _BEFORE_NUMBER = LazyPattern(
     r"(?i:(?<![a-z])(?:rooms?|floors?|flats?|apt|units?|ports?|orders?|invoices?|tickets?|flights?|no\.?|tel|phone"
-    r"|call|ext|extension|version|build|line|step|page|item|bus|route|model|type|series"
+    r"|call|ext|extension|version|build|line|step|page|item|bus|route|model|type|series|pids?|ppid|uid|gid"
+    r"|process|jobs?|runs?|issues?|pr|prs|rows?|bytes|exit|status|errno|code[ \t]+review"
     r"|(?:error|status|exit|http|response|zip|postal|area|country|promo|discount|coupon|product|tracking|reference"
     r"|order|booking)[ \t-]*(?:codes?|no\.?|numbers?)|dated|id)[ \t(]*[#:]?[ \t]*$)"
     r"|(?<![A-Za-z])(?!PIN|OTP|CVV|CVC)[A-Z]{2,4}[ \t]*[#:]?[ \t]*$"

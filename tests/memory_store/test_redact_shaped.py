@@ -97,6 +97,8 @@ CODE_KEPT = [
     "รหัสไปรษณีย์ 50200 ของบ้านใหม่",
     "the alarm log has an entry dated 20251231 that never fired",
     "searched the lock history with memjobs search 4420 --tier sessions",
+    "already running: core lock is held by core run run-holder (pid 5782, since 2026-11-28T05:56:50Z)",
+    "the lock file names job 20417 and issue 8812 as its holders",
 ]
 
 
