@@ -31,7 +31,9 @@ from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
 from memory_store.secret_keys import KEYS
 from memory_store.secret_later import LATER
 from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
+from memory_store.secret_shaped import SHAPED
 from memory_store.secret_spoken import SPOKEN, SPOKEN_SIDE
+from memory_store.secret_tables import TABLES
 
 MARK = "[REDACTED:{}]"
 _VALUE_GROUPS = ("secret", "secret_q", "secret_c", "secret_p")
@@ -39,7 +41,7 @@ _VALUE_GROUPS = ("secret", "secret_q", "secret_c", "secret_p")
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
 CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES, *SIDE,
-                                       *SPOKEN_SIDE, *LATER)
+                                       *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED)
 
 
 def kinds() -> list[str]:
@@ -93,7 +95,7 @@ _TOKEN_PLAN = _plan(TOKENS)
 _TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES))
 # The side formats (secret_phrases.SIDE): (triggers, substitute, needs), run after the others.
 _SIDE_PLAN = tuple((frozenset(t.encode().lower() for t in f.triggers), _substituter(f),
-                    tuple(n.encode() for n in f.needs)) for f in (*SIDE, *SPOKEN_SIDE, *LATER))
+                    tuple(n.encode() for n in f.needs)) for f in (*SIDE, *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED))
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.

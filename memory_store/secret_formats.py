@@ -370,7 +370,9 @@ def url_password(value: str) -> bool:
 
 # A reference to where a secret is kept, not a secret: `${OPENAI_API_KEY}`, `$DB_PASSWORD`. The
 # one pattern for it (the phrases' values and core memory's refusal use it too).
-ENV_REF = r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)"
+# (`${VAR:}`, `${VAR:-8080}`, `${VAR-none}`: a default that is empty, a word or a short number; a default
+# shaped as a secret is no reference: `${DB_PASSWORD:-Kx9!pine}` holds one)
+ENV_REF = r"\$(?:\{[A-Za-z_][A-Za-z0-9_]*(?:(?::-?|-)(?:[A-Za-z_]*|[0-9]{1,5}))?\}|[A-Za-z_][A-Za-z0-9_]*)"
 _ENV_REF = re.compile(ENV_REF)
 
 
@@ -416,10 +418,14 @@ def _example_digits(value: str) -> bool:
 # for testing; a national id grouped as one; a value public by design (an SSH public key's body, a key's
 # `SHA256:` fingerprint, an OAuth client id, an analytics cookie). A value only *called* fake in the sentence
 # is not one: nothing here reads the words around it but for an example's `changeme`.
-_MASKED = re.compile(r"\*{4}|•{3}|[xX]{8}|[xX]{4}(?:[-_][xX]{4}){2}")
+_MASKED = re.compile(r"\*{4}|^\*{3}$|•{3}|[xX]{8}|[xX]{4}(?:[-_][xX]{4}){2}")
 # (the mark ends the value, or only zeros or x's follow it: `…EXAMPLE`, `…EXAMPLEKEY`, `FAKE000…`; a random
 # tail after it, `AKIAQ3EXAMPLEZ7K2LMN`, is a real-shaped value called fake, which goes)
-_FAKE_MARK = re.compile(r"(?:FAKE|EXAMPLE|DUMMY|PLACEHOLDER|NOTREAL)(?:KEY)?[0xX]*$|0{12}")
+_FAKE_MARK = re.compile(r"(?:FAKE|EXAMPLE|DUMMY|PLACEHOLDER|NOTREAL|DEMO)(?:_?KEY)?[0xX]*$|0{12}")
+# A value that says it stands for one ("dummy-password", "fake_token"), and an OpenPGP key's id (public: "the
+# signing key is 0x9F1C27B04E6D8A35", 8 or 16 hex digits; key material is 32 or more).
+_FAKE_WORDS = re.compile(r"(?i:(?:dummy|fake|example|sample|demo)[-_]?(?:password|passwd|pass|pw|secret|token|key))")
+_KEY_ID = re.compile(r"0x(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16})")
 _YOURS = re.compile(r"(?i:(?:your|my)[_-][a-z0-9_-]*|[a-z0-9_-]*[_-]here|<[^<>]*>|\{\{[^{}]*\}\})")
 _CHANGEME = frozenset(("changeme", "change_me", "change-me", "changeit", "replaceme", "replace_me", "replace-me",
                        "secret", "password", "pass", "passwd", "placeholder", "xxx", "xxxx", "todo", "tbd"))
@@ -430,7 +436,8 @@ _TEST_CARDS = frozenset((
     "4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "5200828282828210",
     "5105105105105100", "378282246310005", "371449635398431", "6011111111111117", "6011000990139424",
     "3056930009020004", "36227206271667", "3566002020360505", "6200000000000005", "4111111111111111",
-    "4012888888881881", "4222222222222", "5454545454545454", "3530111333300000", "6011111111111111",
+    "4012888888881881", "4222222222222", "370000000000002", "5454545454545454", "3530111333300000",
+    "6011111111111111",
     "4000000000000002", "4000000000000077", "4000000000000069", "4000000000000119", "4000000000000127",
     "4000000000000341", "4000000000003220", "4000000000003063", "4000000000009995", "4000002500003155",
     "4000002760003184", "4000008260003178", "4000000000000101", "4000000000000259", "4100000000000019",
@@ -456,16 +463,30 @@ def stand_in(value: str, text: str, start: int, end: int) -> bool:
     word = ascii_head.group(0).strip(_EDGE).lower() if ascii_head else ""
     if _MASKED.search(core) or _FAKE_MARK.search(core) or _YOURS.fullmatch(core):
         return True
+    if _FAKE_WORDS.fullmatch(core) or _KEY_ID.fullmatch(core):
+        return True
     if word in _URL_WORDS and text.startswith("@", end):
         return True     # `scheme://user:password@host`
     if word in _CHANGEME and _EXAMPLE_TEXT.search(text):
         return True
+    if value.rstrip().endswith(("...", "…")):
+        return True     # cut short for show: `sk_live_...`, `MAIL_PASSWORD=...`
     digits = "".join(c for c in core if c.isdigit())
     if digits and len(digits) == len(core.replace(" ", "").replace("-", "")):
+        if len(digits) in (3, 4) and _published_card_in(text):
+            return True     # the CVC of a gateway's published test card beside it ("3700 0000 0000 002, CVC 7373")
         return digits in _TEST_CARDS or _NATIONAL_ID.fullmatch(core) is not None
     if core.startswith(_PUBLIC_KEY_BODIES) or core.endswith(_PUBLIC_SUFFIXES) or _ANALYTICS.fullmatch(core):
         return True
     return _FINGERPRINT_BEFORE.search(text, max(0, start - 7), start) is not None
+
+
+_CARD_RUN = re.compile(r"(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])")
+
+
+def _published_card_in(text: str) -> bool:
+    """Whether `text` holds a card number that a gateway publishes for tests (`_TEST_CARDS`)."""
+    return any(re.sub(r"[ -]", "", m.group(0)) in _TEST_CARDS for m in _CARD_RUN.finditer(text))
 
 
 def query_secret(value: str) -> bool:
@@ -525,6 +546,9 @@ TOKENS: tuple[SecretFormat, ...] = (
     SecretFormat("webhook_token", ("maker.ifttt.com/",),
         r"maker\.ifttt\.com/(?:trigger/[^/\s]+/(?:json/)?with/key|use)/" + NOT_MARK
         + r"(?P<secret>[A-Za-z0-9_-]{16,})"),
+    # Feishu's and Lark's group bots: `…/open-apis/bot/v2/hook/<token>`
+    SecretFormat("webhook_token", ("/open-apis/bot/",),
+        r"/open-apis/bot/v2/hook/" + NOT_MARK + r"(?P<secret>[A-Za-z0-9-]{20,})"),
     SecretFormat("webhook_token", ("/hooks/",),
         r"/hooks/" + NOT_MARK + r"(?P<secret>(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{20,}"
         r"(?:/[A-Za-z0-9_-]{16,})?)(?![A-Za-z0-9])"),
@@ -632,6 +656,15 @@ CONTEXT: tuple[SecretFormat, ...] = (
         r"[ \t]+(?:on|at)[ \t]+(?:the|its)[ \t]+back"
         r"(?:[ \t]+of[ \t]+(?:the|my|your|this|that)[ \t]+(?:[a-z]+[ \t]+)?card)?"
         r"(?:[ \t]+(?:is|are|was|were)[ \t]+|[ \t]*[:=][ \t]*))(?P<secret>\d{3,4})(?![\d.,/-]\d|\d)"),
+    # The CVV by any other of its names once the card's number is in the text (its marker: the formats above ran):
+    # "security number 664", "CVN2 是 085", "CID 8812", "ซีวีวี 402", "สามตัวด้านหลัง ๓๑๗", "背面末三碼 209", "檢查碼 774";
+    # 3-4 digits within a few words after the name.
+    SecretFormat("card_cvv", ("cvv", "cvc", "cvn", "cid", "csc", "security", "ซีวี", "หลัง", "末三", "末四",
+                              "检查", "檢查", "检验", "檢驗"), needs=("[redacted:card_number]",), lowered=True, source=
+        r"(?:(?i:(?<![a-z])(?:cvv2?|cvc2?|cvn2?|cid|csc|security[ \t]+(?:code|number|no\.?)))"
+        r"|ซีวีวี|ซีวีซี|(?:สาม|สี่|[34])[ \t]*ตัว[ \t]*(?:ด้าน)?หลัง|(?:ด้าน)?หลังบัตร|背面|背后|背後|末[三四][码碼]"
+        r"|检查码|檢查碼|检验码|檢驗碼)"
+        r"[^\n0-9\[\]]{0,25}?(?<![0-9])(?P<secret>[0-9]{3,4})(?![0-9]|[/.:,-][0-9]|[ \t]*(?:%|ครั้ง|次|times))"),
     # A session cookie in a `Cookie:` or `Set-Cookie:` header (curl -v, browser dev tools, HTTP logs):
     # it logs in as `Bearer` does. Each `name=value` of the header whose value is random-looking
     # (16+ characters, letters and digits; `theme=dark`, `lang=en` stay).

@@ -44,9 +44,10 @@ _CJK_RE = re.compile(_CJK_KEY)
 _NOT_SECRET_KEYS = re.compile(
     r"(?i:(?<![A-Za-z])(?:primary|foreign|sort|sorting|partition|partitioning|cache|caching|idempotency|dedup|dedupe"
     r"|routing|row|lookup|index|shard|sharding|composite|unique|natural|surrogate|public|pub|hash|map|dict|object"
-    r"|s3|host|join|group|grouping|cluster|clustering|range|hotkey|commit|sha|git|revision|rev|checksum|digest|etag"
-    r"|build|request|trace|correlation|message|event)[ \t_-]?)$")
+    r"|s3|host|join|grouping|cluster|clustering|range|hotkey|commit|sha|git|revision|rev|checksum|digest|etag"
+    r"|build|request|trace|correlation|event)[ \t_-]?)$")
 _HEX = re.compile(r"[0-9a-fA-F]{16,}")
+_KEY_ID = re.compile(r"0x(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16})")
 _GROUPED = re.compile(r"[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){3,11}")
 _BASE32 = re.compile(r"[A-Z2-7]{16,}=*")
 
@@ -55,8 +56,8 @@ def key_value(value: str, *, bare: bool = False) -> bool:
     """A key's material (see the module docstring); `bare` (no copula before it): only hex of 32+
     digits, groups, or a random-looking token of 20+ characters."""
     value = value.removeprefix("base64:")
-    if kept_or_dated(value):
-        return False
+    if kept_or_dated(value) or _KEY_ID.fullmatch(value):
+        return False    # (an OpenPGP key's id, 0x and 8 or 16 hex digits, is public: "signing key is 0x9F1C…")
     squeezed = value.replace(" ", "").replace("\t", "")
     if squeezed != value:   # base32 in groups of four
         return not bare and _BASE32.fullmatch(squeezed.upper()) is not None \

@@ -126,8 +126,9 @@ PAIRS: tuple[SecretFormat, ...] = (
                  accept=not_a_path),
     SecretFormat("password", ("pw",), _pair_pattern(r"pwd?", bounded=True), lowered=True, kind_of=_key_kind,
                  accept=not_a_path),
-    SecretFormat("secret", ("secret",), _pair_pattern(r"secret(?:[_-]?(?:access[_-]?)?key)?"), lowered=True,
-                 kind_of=_key_kind),
+    # (not a Helm chart's `existingSecret: name`, the name of a Kubernetes secret that holds the values)
+    SecretFormat("secret", ("secret",), "(?<![Ee]xisting)" + _pair_pattern(r"secret(?:[_-]?(?:access[_-]?)?key)?"),
+                 lowered=True, kind_of=_key_kind),
     SecretFormat("api_key", ("api",), _pair_pattern(r"api[_-]?key"), lowered=True,
                  kind_of=_key_kind),
     SecretFormat("token", ("token",), _pair_pattern(r"token"), lowered=True, kind_of=_key_kind,

@@ -21,19 +21,23 @@ _LABEL_LOGIN = (
     + r"(?P<secret>[^\s/\"'`<>]{0,97}[^\s/\"'`<>.,;:)?])(?=[\"'`<>.,;:)?]*(?:\s|$))")
 
 # The code of a lock named after "code" or "pin" and "for", "to", "of" ("the code for the gate is 4821", "the
-# pin to the front door was 0815", "the code of the bike lock is 3-9-1"): the lock last before the copula
-# ("the code for the gate controller is 4821 lines long" names no lock), 3-12 digits or a dial's numbers, no
-# measure after them.
+# pin to the front door was 0815", "the code of the bike lock is 3-9-1", "the code for the lock screen is 1234"): the
+# lock last before the copula ("the code for the gate controller is 4821 lines long" names no lock), 3-12 digits
+# or a dial's numbers, no measure after them.
 _LOCK_NAMES = ("front door", "back door", "side door", "door", "side gate", "gate", "garage", "safe", "locker",
-               "padlock", "lockbox", "key box", "keybox", "key safe", "bike lock", "lock", "alarm", "keypad",
-               "vault", "mailbox", "building", "entrance", "shed", "storage unit", "suitcase")
+               "padlock", "lockbox", "key box", "keybox", "key safe", "bike lock", "lock screen", "screen lock", "lock",
+               "alarm", "keypad", "vault", "mailbox", "building", "entrance", "shed", "storage unit", "suitcase")
+# A year that a word follows is a year of something ("the code for the building is 2024 compliant"), not a code;
+# "… is 2019 and the alarm …" is one.
+_YEAR_OF = (r"(?!(?<=[^0-9](?:19|20)[0-9]{2})[ \t]+"
+            r"(?!(?i:and|or|but|then|so|for|to|on|at|now|too|btw|please|ok|okay|if|when)(?![a-z]))[a-z]{3,})")
 _CODE_FOR_LOCK = re.compile(
     r"(?i:(?<![a-z])(?:pass)?(?:code|pin)s?[ \t]+(?:for|to|of|on|at)[ \t]+"
     r"(?:(?:the|my|our|your|his|her|their|this|that|a)[ \t]+)?(?:[a-z'-]++[ \t]+){0,2}?"
     r"(?:" + "|".join(n.replace(" ", "[ \t-]?") for n in _LOCK_NAMES) + r")s?(?![a-z-])"
     r"(?:[ \t]+(?:is|was|=)(?:[ \t]+(?:now|still|just))?[ \t]+|[ \t]*[:：=][ \t]*))" + NOT_MARK
     + r"(?P<secret>[0-9]{1,3}(?:-[0-9]{1,3}){2,5}|[0-9]{3,12}[#*]?)(?![0-9A-Za-z]|[-.,:/][0-9A-Za-z])"
-    r"(?![ \t]*" + LOCK_UNITS + ")")
+    r"(?![ \t]*" + LOCK_UNITS + ")" + _YEAR_OF)
 _CODE_WORDS = ("code", "pin")
 # The same in Thai, "of" or "for" between the code and the lock ("รหัสของประตูรั้วคือ 4821", "รหัสสำหรับประตู
 # หน้าบ้านคือ 4821"): the lock among the Thai words before the copula.

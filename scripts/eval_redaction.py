@@ -1,8 +1,8 @@
 """Secret recall and false redactions of `memory_store.redact` on the blind redaction set.
 
-    python scripts/eval_redaction.py [--set blind1|blind2|blind3] [--split dev|heldout|all] [--json] [--show]
+    python scripts/eval_redaction.py [--set blind1|blind2|blind3|blind4] [--split dev|heldout|all] [--json] [--show]
 
-Each set (tests/fixtures/redaction/blind1/, blind2/ and blind3/, README in each) was written by hand before
+Each set (tests/fixtures/redaction/blind1/ … blind4/, README in each) was written by hand before
 the code it measures by someone who never read the redactor: one line a chat turn or a piece of tool output, labelled
 `secret` (with every secret value it holds, as exact substrings) or `harmless` (close to a secret:
 a version after "password", a random seed, a price after "token", a masked card …).
@@ -14,11 +14,10 @@ Printed per split and language, and pooled:
 - harmless lines changed: the share of harmless lines that redaction changed at all (a false
   redaction: a decision or a fact lost).
 
-`--show` lists each miss (leaked values with the redacted line, changed harmless lines): on both
-halves of blind1 (its held-out half was read twice as totals and six of its lines were printed once
-by mistake, so it is retired to development: docs/benchmarks.md, "Redaction quality") and on
-blind2's dev half. blind2's held-out half and both halves of blind3 (written 2026-11-28, first read
-as totals at the end of the round that followed it) are blind: read only as totals, `--show` is refused.
+`--show` lists each miss (leaked values with the redacted line, changed harmless lines) on blind1,
+blind2 and blind3, which are development data now (each was read as totals, then item by item to
+tune the redactor: docs/benchmarks.md, "Redaction quality"). blind4 (tests/fixtures/redaction/blind4/,
+when it is written) is blind as a whole: read only as totals, `--show` is refused on both its halves.
 """
 from __future__ import annotations
 
@@ -38,7 +37,8 @@ from memory_store.redact import redact  # noqa: E402
 
 SETS = ROOT / "tests" / "fixtures" / "redaction"
 SPLITS = ("dev", "heldout")
-BLIND = {("blind2", "heldout"), ("blind3", "dev"), ("blind3", "heldout")}    # read only as totals
+SET_NAMES = ("blind1", "blind2", "blind3", "blind4")
+BLIND = {("blind4", "dev"), ("blind4", "heldout")}    # read only as totals
 LANGS = ("en", "th", "zh")
 
 
@@ -78,7 +78,7 @@ def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {k: a.get(k, 0) + v for k, v in b.items()}
 
 
-def evaluate(split: str, show: bool = False, set_name: str = "blind2") -> dict[str, Any]:
+def evaluate(split: str, show: bool = False, set_name: str = "blind3") -> dict[str, Any]:
     """The totals of one split: per language and pooled; the misses printed if `show`."""
     result: dict[str, Any] = {}
     pooled: dict[str, Any] = {}
@@ -104,15 +104,15 @@ def _line(split: str, lang: str, r: dict[str, Any]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--set", dest="set_name", choices=("blind1", "blind2", "blind3"), default="blind2",
-                    help="which set (default blind2, the newest one whose dev half may be read)")
+    ap.add_argument("--set", dest="set_name", choices=SET_NAMES, default="blind3",
+                    help="which set (default blind3, the newest development set)")
     ap.add_argument("--split", choices=(*SPLITS, "all"), default="dev", help="which half (default dev)")
     ap.add_argument("--json", action="store_true", help="print the totals as JSON")
     ap.add_argument("--show", action="store_true", help="list every miss (not a blind half)")
     args = ap.parse_args()
     splits = SPLITS if args.split == "all" else (args.split,)
-    if args.show and any((args.set_name, split) in BLIND for split in splits):
-        ap.error(f"--show lists items; {args.set_name}'s {args.split} half is blind: read only as totals")
+    if args.show and any((args.set_name, split) in BLIND for split in SPLITS):
+        ap.error(f"--show lists items; {args.set_name} is blind (both halves): read only as totals")
     results = {split: evaluate(split, args.show, args.set_name) for split in splits}
     if args.json:
         print(json.dumps(results, indent=2, sort_keys=True))

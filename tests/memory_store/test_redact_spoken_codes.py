@@ -118,10 +118,13 @@ def test_the_blind_set_script_shows_both_retired_halves() -> None:
     assert '"secret_recall"' in p.stdout and '"heldout"' not in p.stdout
 
 
-def test_the_blind_set_script_refuses_to_show_blind2s_held_out_half() -> None:
+def test_the_blind_set_script_shows_the_development_sets_and_refuses_blind4() -> None:
     script = str(ROOT / "scripts" / "eval_redaction.py")
-    p = subprocess.run([sys.executable, script, "--split", "heldout", "--show"], capture_output=True, text=True)
-    assert p.returncode == 2 and not p.stdout and "totals" in p.stderr
-    p = subprocess.run([sys.executable, script, "--split", "heldout", "--json"], capture_output=True, text=True,
-                       check=True)
-    assert '"secret_recall"' in p.stdout
+    for name in ("blind2", "blind3"):
+        p = subprocess.run([sys.executable, script, "--set", name, "--split", "heldout", "--show"],
+                           capture_output=True, text=True, check=True)
+        assert p.stdout.count("heldout ") == 4, p.stdout
+    for split in ("dev", "heldout", "all"):   # blind4 is blind whole: refused before a file is read
+        p = subprocess.run([sys.executable, script, "--set", "blind4", "--split", split, "--show"],
+                           capture_output=True, text=True)
+        assert p.returncode == 2 and not p.stdout and "totals" in p.stderr

@@ -1,0 +1,329 @@
+"""A value shaped like a password, or a code of digits, anywhere in a turn that names what it opens: in a
+later sentence ("…the admin panel. Whoever set it up used X"), as a reply to a quoted question, a correction,
+before its name ("X — that's the root password"), after a verb with no secret word ("ลองพิมพ์ X ดู",
+"连的时候输 X"). Part of the catalogue of `memory_store.secret_formats` (docs/security.md); only the value goes.
+
+No wording could list where people put such a value, so what makes it safe is the value's shape
+(`strong_password`), and a name of what it opens within `_REACH` characters of it in the same paragraph
+(`_OPENS`: a password, credentials, a login, a wifi, a router, an admin, a VPN, an account, a network;
+รหัส, ไวไฟ, เน็ต, บัญชี; 密码, 登录, 账号, 网络). The shape: 8-64 characters of letters, digits and
+symbols with a letter and a digit, and either a symbol people put in passwords (`!#$%&*@^~?+`) or
+upper and lower case joined by `-`, `_` or `.`; and a part holding a digit that is no model, size or
+version code (`S24`, `C6`, `4o`, `7B`, `v2`, a short number between words: `Windows-11-Pro`). Never a
+URL, a path, an e-mail address, a reference, a date, a version (`2.3.1`), hex, a handle (`@Ops_Team42`),
+a name of all capitals first (`ERR_Auth-503`, `TP-LINK_7A3C`).
+"""
+from __future__ import annotations
+
+import re
+
+from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, kept_or_dated, made_up, stand_in
+from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
+from memory_store.secret_tables import known_words, word_starts
+
+_CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
+_CANDIDATE = LazyPattern(r"(?<![" + _CHARS + r"/:=\\{\[])[" + _CHARS + r"]{8,64}(?![" + _CHARS + r"/:\\}\]])")
+_SYMBOLS = frozenset("!#$%&*@^~?+")
+_STRONG_SYMBOLS = frozenset("!#$%&*^~?")
+_PARTS = re.compile(r"[^A-Za-z0-9]+")
+_VERSION = re.compile(r"[0-9]\.[0-9]")
+_HEX = re.compile(r"[0-9a-fA-F-]+")
+# a part that names a model, a size or a version, not a password's digits
+_CODE_PART = re.compile(r"[A-Z]{1,3}[0-9]{1,4}[a-z]{0,2}|[vV][0-9]+[a-z]?|[0-9]+[A-Za-z]{1,2}|[0-9]")
+_REACH = 160
+_OPENS = LazyPattern(
+    r"(?i:(?<![a-z])(?:pass(?:word|wd|phrase|code)?s?|pw|pwd|creds?|credentials?|log(?:ged)?[ -]?in|logins?"
+    r"|sign(?:ed)?[ -]?in|wi-?fi|wpa2?|wlan|routers?|admin|root|vpn|accounts?|network|requirepass|masterauth)"
+    r"(?![a-z]))|พาส(?!ปอร์ต)"
+    r"|รหัส|พาสเวิร์ด|ไวไฟ|เน็ต|เครือข่าย|ล็อกอิน|ล็อคอิน|บัญชี|เราเตอร์"
+    r"|密码|密碼|口令|登录|登錄|登入|账号|帳號|账户|帳戶|网络|網路|網絡|路由")
+_OPENS_WORDS = known_words((
+    "pass", "pw", "cred", "login", "log in", "log-in", "logged in", "logged-in", "loggedin", "sign in", "signin",
+    "sign-in", "signed in", "wifi", "wi-fi", "wpa", "wlan", "router", "admin", "root", "vpn", "account", "network",
+    "requirepass", "masterauth", "รหัส", "พาส", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน", "ล็อคอิน", "บัญชี", "เราเตอร์",
+    "密码", "密碼", "口令", "登录", "登錄", "登入", "账号", "帳號", "账户", "帳戶", "网络", "網路", "網絡", "路由"))
+
+
+def strong_password(value: str) -> bool:
+    """The shape of a password people make up (see the module docstring)."""
+    if not 8 <= len(value) <= 64 or value[0] in "!#$%&*+_.@~^?-":
+        return False
+    if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    symbol = any(c in _SYMBOLS for c in value)
+    cased = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    if not symbol and not (cased and any(c in "-_." for c in value)):
+        return False
+    if _VERSION.search(value) or _HEX.fullmatch(value) or kept_or_dated(value):
+        return False
+    parts = [p for p in _PARTS.split(value) if p]
+    if not symbol and len(parts) > 1 and len(parts[0]) >= 2 and parts[0].isalpha() and parts[0].isupper():
+        return False
+    if any(c in _STRONG_SYMBOLS for c in value):
+        return True     # a symbol no model or version name holds ("Quartz!Reed-7")
+    last = len(parts) - 1
+    return any(any(c.isdigit() for c in p) and not _CODE_PART.fullmatch(p)
+               and not (p.isdigit() and len(p) <= 2 and 0 < k < last) for k, p in enumerate(parts))
+
+
+def _names_at(text: str, words: frozenset[str], rx: re.Pattern[str]) -> list[re.Match[str]]:
+    """The matches of `rx` in `text` that start where one of `words` starts (`word_starts`), none inside another:
+    a search of the alternation `rx` itself through a long text cost as much as the rest of redaction on
+    transcripts of code."""
+    found: list[re.Match[str]] = []
+    last = 0
+    for at in word_starts(text, words):
+        if at < last:
+            continue
+        m = rx.match(text, at)
+        if m is not None:
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def _windows(text: str, spans: list[tuple[int, int]], before: int, after: int) -> list[tuple[int, int]]:
+    """The stretches of `text` from `before` characters before each span to `after` after it, merged, each
+    widened to whole words (a value is never cut at a window's edge)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        lo, hi = max(0, a - before), min(len(text), b + after)
+        while lo > 0 and not text[lo - 1].isspace() and a - lo < before + 80:
+            lo -= 1
+        while hi < len(text) and not text[hi].isspace() and hi - b < after + 80:
+            hi += 1
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def shaped_values(text: str) -> str:
+    """`text` with each password-shaped value near a name of what it opens redacted (the module docstring)."""
+    names = [n.span() for n in _names_at(text, _OPENS_WORDS, _OPENS())]
+    if not names:
+        return text
+    spans: list[tuple[int, int]] = []
+    for lo, hi in _windows(text, names, _REACH + 64, _REACH + 64):
+        for m in _CANDIDATE().finditer(text, lo, hi):
+            value = m.group(0).rstrip(".,?")
+            start, end = m.start(), m.start() + len(value)
+            if not strong_password(value) or stand_in(value, text, start, end):
+                continue
+            if any(_near(text, start, end, n) for n in names):
+                spans.append((start, end))
+    return redact_spans(text, spans)
+
+
+def _near(text: str, start: int, end: int, name: tuple[int, int]) -> bool:
+    """Whether the name at `name` is within `_REACH` of the value at start..end, in its paragraph."""
+    a, b = (name[1], start) if name[1] <= start else (end, name[0])
+    return 0 <= b - a <= _REACH and "\n\n" not in text[a:b]
+
+
+# ---- codes of digits near a lock's, a keypad's or a PIN's name -------------------------------------------------
+# The same with a code's shape: the digits of a code as people read it out (4-8 digits; 4-8 single digits
+# spaced or 3-6 dashed; 2-4 equal groups of two or three: "60 71 94", "27-44-09", "730 418") within
+# `_CODE_REACH` after a name of what a code opens, or 20 characters before one (`_LOCKS`: a PIN, a passcode, a
+# keypad, a lock, a safe, an alarm, a door's code; รหัส, กลอน, ตู้เซฟ, กันขโมย, 密码, 门禁, 保险箱; "code" only
+# beside what it opens; กด and 按, press, right before the digits). Never a year (1900-2039, a Thai 2550-2589),
+# a time after "at", a count or a measure after it, a number after a room's, a floor's, an order's or a
+# phone's name or a capitals abbreviation (PO, INV; not PIN), a phone number or a date (groups of unequal
+# lengths), a number glued to letters or to `+ - # . / : = *`, a JSON key's value (`"pid": 999999`), a number
+# an option follows (`search 4420 --tier`), a number right after the name of something else (รหัสไปรษณีย์).
+_CODE_CANDIDATE = LazyPattern(
+    r"(?<![0-9A-Za-z+#./:=*$€£¥_@-])[0-9]{1,8}(?:[ -][0-9]{1,8}){0,7}"
+    r"(?![0-9A-Za-z:]|[.,/-][0-9]|[ -][0-9]|[-_/][A-Za-z]|[ \t]+--?[a-z])")
+_GROUPS = re.compile(r"[ -]")
+_CODE_REACH = 100
+_LOCKS = LazyPattern(
+    r"(?i:(?<![a-z_./-])(?:pin|passcodes?|key[ -]?pads?|padlocks?|lockbox|locks?|alarms?"
+    r"|(?:(?<=the )|(?<=our )|(?<=my )|(?<=hotel )|(?<=room )|(?<=wall )|(?<=gun ))safe"
+    r"|safe(?=[ \t]+(?:code|combination|combo|pin|dial|opens))"
+    r"|(?P<code>codes?))(?![a-z_.-]))|PINs"
+    r"|รหัส|กลอน|ล็อก|ล็อค|ตู้เซฟ|เซฟ|กันขโมย|ตู้จดหมาย|ประตู|(?P<press>กด|按)(?=[ \t]?[0-9])"
+    r"|密码|密碼|口令|门禁|門禁|门锁|門鎖|保险箱|保險箱|保险柜|保險櫃|入户门|入戶門|取件(?:码|碼)|提货码|提貨碼")
+_LOCK_WORDS = known_words((
+    "pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "alarm", "safe", "code", "รหัส", "กลอน",
+    "ล็อก", "ล็อค", "ตู้เซฟ", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "กด", "按", "密码", "密碼", "口令", "门禁", "門禁",
+    "门锁", "門鎖", "保险", "保險", "入户门", "入戶門", "取件", "提货", "提貨"))
+_CODE_OPENS = LazyPattern(
+    r"(?i:(?<![a-z])(?:door|gate|alarm|lock|locker|safe|garage|entry|entrance|keypad|padlock|mailbox|vault|lockbox"
+    r"|shed|lift|elevator|unlock|pin|verification|otp|sms|2fa)s?(?![a-z]))")
+_CODE_OTHER = LazyPattern(
+    r"(?i:(?<![a-z])(?:error|status|exit|http|response|zip|postal|post|area|country|promo|discount|coupon|product"
+    r"|sku|tracking|reference|ref|order|booking|source|qr|bar)[ \t-]*$)")
+_BEFORE_NUMBER = LazyPattern(
+    r"(?i:(?<![a-z])(?:rooms?|floors?|flats?|apt|units?|ports?|orders?|invoices?|tickets?|flights?|no\.?|tel|phone"
+    r"|call|ext|extension|version|build|line|step|page|item|bus|route|model|type|series|pids?|ppid|uid|gid"
+    r"|process|jobs?|runs?|issues?|pr|prs|rows?|bytes|exit|status|errno|code[ \t]+review"
+    r"|(?:error|status|exit|http|response|zip|postal|area|country|promo|discount|coupon|product|tracking|reference"
+    r"|order|booking)[ \t-]*(?:codes?|no\.?|numbers?)|dated|id)[ \t(]*[#:]?[ \t]*$)"
+    r"|(?<![A-Za-z])(?!PIN|OTP|CVV|CVC)[A-Z]{2,4}[ \t]*[#:]?[ \t]*$"
+    r"|[\"'][ \t]*:[ \t]*$"
+    r"|(?:ห้อง|ชั้น|เบอร์|โทร|ตึก|ที่|คิว|เลขที่|房间?|房間|室|楼|樓|号|號|电话|電話|订单|訂單|单号|單號|第)"
+    r"[ \t]*(?:คือ|เป็น|是|为|為)?[ \t]*$")
+_OF = re.compile(r"[ \t]*(?:ของ|สำหรับ)")
+_BARE_DIGITS = re.compile(r"[ \t]*[0-9]")
+_TIME_BEFORE = LazyPattern(r"(?i:(?<![a-z])(?:at|by|until|till|from|before|after|since|in)[ \t]+$)")
+_UNIT_AFTER = LazyPattern(
+    r"[ \t]*(?:" + LOCK_UNITS + r"|(?i:am|pm|hrs?|hours?|mins?|minutes?|seconds?|secs?|days?|weeks?|months?|years?"
+    r"|digits?|chars?|characters?|attempts?|tries|people|rows?|lines?|[a-z]+ions)(?![a-z])"
+    r"|位|个|個|年|月|日|号|號|天|秒|分|元|块|次|%|ปี|บาท|วัน|ตัว|หลัก|วินาที|นาที|ชั่วโมง|คน|ครั้ง|เดือน)")
+
+
+def code_shaped(value: str) -> bool:
+    """The digits of a code as people read them out (see above)."""
+    groups = _GROUPS.split(value)
+    if len(groups) == 1:
+        if len(value) == 4 and (1900 <= int(value) <= 2039 or 2550 <= int(value) <= 2589):
+            return False    # a year (a Thai one: 2568)
+        return 4 <= len(value) <= 8 and not (len(value) == 8 and value.startswith(("19", "20")))  # yyyymmdd
+    sizes = {len(g) for g in groups}
+    if sizes == {1}:
+        return 4 <= len(groups) <= 8 if " " in value else 3 <= len(groups) <= 6
+    return len(sizes) == 1 and sizes <= {2, 3} and 2 <= len(groups) <= 4 and len(groups) * len(groups[0]) >= 5
+
+
+_LOCK_NAMES_OF: list[tuple[str, list[tuple[int, int, bool]]]] = []   # the last text's (codes, then words ask)
+
+
+def _lock_names(text: str) -> list[tuple[int, int, bool]]:
+    """Each name of `_LOCKS` in `text`: its span and whether it names what a code opens ("รหัสไปรษณีย์",
+    a postcode, and "error code" do not)."""
+    if _LOCK_NAMES_OF and _LOCK_NAMES_OF[0][0] is text:
+        return _LOCK_NAMES_OF[0][1]
+    out: list[tuple[int, int, bool]] = []
+    for m in _names_at(text, _LOCK_WORDS, _LOCKS()):
+        ok = True
+        if m.group("code") is not None:
+            ok = (_CODE_OTHER().search(text, max(0, m.start() - 20), m.start()) is None
+                  and _CODE_OPENS().search(text[max(0, m.start() - 40):m.end() + 40]) is not None)
+        elif m.group("press") is None:
+            after = _OF.match(text, m.end())
+            if names_other_thing(text, after.end() if after is not None else m.end(), m.group(0)):
+                ok = False
+            elif m.group(0) == "รหัส" and _BARE_DIGITS.match(text, m.end()) and not text.endswith("กด", 0, m.start()):
+                ok = False      # "รหัส 10110": bare รหัส is any code (a postcode, a product's), as for the PIN formats
+        out.append((m.start(), m.end(), ok))
+    _LOCK_NAMES_OF[:] = [(text, out)]
+    return out
+
+
+def coded_values(text: str) -> str:
+    """`text` with each code of digits near a name of what it opens redacted (see above)."""
+    codes = _lock_names(text)
+    spans: list[tuple[int, int]] = []
+    for m in (m for lo, hi in _windows(text, [(a, b) for a, b, ok in codes if ok], 30, _CODE_REACH + 16)
+              for m in _CODE_CANDIDATE().finditer(text, lo, hi)):
+        value = m.group(0)
+        start, end = m.span()
+        if not code_shaped(value) or _UNIT_AFTER().match(text, end) is not None:
+            continue
+        before = text[max(0, start - 16):start]
+        if _BEFORE_NUMBER().search(before) is not None:
+            continue
+        if len(value) == 4 and value[:2] < "24" and value[2:] < "60" and _TIME_BEFORE().search(before):
+            continue
+        last = max((n for n in codes if n[1] <= start), default=None, key=lambda n: n[1])
+        if last is not None and not last[2] and start - last[1] <= 12:
+            continue    # right after the name of something else: "รหัสไปรษณีย์ 10110"
+        if any(ok and _code_near(text, start, end, a, b) for a, b, ok in codes):
+            spans.append((start, end))
+    return redact_spans(text, spans)
+
+
+def _code_near(text: str, start: int, end: int, a: int, b: int) -> bool:
+    """Whether the name at a..b is near the code at start..end: before it within `_CODE_REACH` in its paragraph,
+    or after it within 20 characters on its line."""
+    if b <= start:
+        return start - b <= _CODE_REACH and "\n\n" not in text[b:start]
+    return 0 <= a - end <= 20 and "\n" not in text[end:a]
+
+
+# ---- a lock's code said in words ------------------------------------------------------------------------------
+# Near a name of what a code opens (as for the digits): a dial's numbers, three to six, in digits or English words
+# up to ninety-nine, each after a turn or all in words, joined by commas ("left twenty-two, right nine, left
+# thirty-seven", "thirty-one, eleven, fifty-six", "右轉到 24，左轉到 61，再右轉到 7"); single digits in words joined by
+# dashes, three to twelve ("nine-nine-oh-three", "หนึ่ง-เจ็ด-เจ็ด-สอง"), or by spaces, four to twelve, up to a
+# clause's end or a word that goes on ("six oh one eight, then enter"; not "one two three four buttons").
+_UNIT_WORDS = "zero|oh|one|two|three|four|five|six|seven|eight|nine"
+_TENS = ("ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+         "|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?")
+_EN_NUMBER = r"(?i:(?:" + _TENS + "|" + _UNIT_WORDS + r")(?![a-z-]))"
+_TURN = (r"(?:(?i:(?:left|right|clockwise|anti-?clockwise|counter-?clockwise)(?:[ \t]+to)?)[ \t]+"
+         r"|再?(?:右|左)(?:轉|转)(?:到|至)?[ \t]*|(?:หมุน)?(?:ซ้าย|ขวา)(?:ไป)?[ \t]*)")
+_DIAL_NUMBER = r"(?:[0-9]{1,2}(?![0-9])|" + _EN_NUMBER + ")"
+_TH_DIGIT_WORD = "ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า"
+_SPELLED = LazyPattern(
+    r"(?P<dial>(?<![A-Za-z0-9])" + _TURN + _DIAL_NUMBER + r"(?:[ \t]*[,，、][ \t]*(?:(?i:then|and)[ \t]+)?"
+    + _TURN + _DIAL_NUMBER + r"){2,5}"
+    r"|(?<![A-Za-z-])" + _EN_NUMBER + r"(?:[ \t]*,[ \t]*" + _EN_NUMBER + r"){2,5}(?![ \t]*(?i:or|and)[ \t])"
+    r")"
+    r"|(?P<dashed>(?<![A-Za-z-])(?i:" + _UNIT_WORDS + r")(?:(?:-(?i:" + _UNIT_WORDS + r")){2,11}"
+    r"|(?:[ \t](?i:" + _UNIT_WORDS + r")){3,11}(?=[ \t]*(?:$|[,.;:!?)\n]|[ \t](?i:and|then|to|on|for|at|plus|followed)"
+    r"(?![a-z]))))(?![A-Za-z-])"
+    r"|(?:" + _TH_DIGIT_WORD + r")(?:-(?:" + _TH_DIGIT_WORD + r")){2,11})")
+
+
+def spelled_values(text: str) -> str:
+    """`text` with each lock's code said in words near a name of what it opens redacted (see above)."""
+    codes = [(a, b) for a, b, ok in _lock_names(text) if ok]
+    if not codes:
+        return text
+    spans: list[tuple[int, int]] = []
+    for lo, hi in _windows(text, codes, 30, _CODE_REACH + 16):
+        for m in _SPELLED().finditer(text, lo, hi):
+            start, end = m.span()
+            if any(_code_near(text, start, end, a, b) for a, b in codes):
+                spans.append((start, end))
+    return redact_spans(text, spans)
+
+
+# ---- a code first in a forwarded text message ------------------------------------------------------------------
+# "730 418 is your code to approve …", "G-582716 is your Google verification code": 4-8 digits (or 3 and 3, a
+# Google `G-` before them) right before "is your" and up to three words and a code's name.
+_SMS_FIRST = (r"(?:(?<=G-)|(?<![0-9A-Za-z.,:/-]))(?P<secret>[0-9]{4,8}|[0-9]{3} [0-9]{3})[ \t]+(?i:is)[ \t]+"
+              r"(?i:your)[ \t]+(?:[A-Za-z-]+[ \t]+){0,3}?(?i:code|otp|passcode|pin|verification[ \t]+number)"
+              r"(?![A-Za-z])")
+
+
+# ---- a wifi key labelled by its protocol --------------------------------------------------------------------------
+# "SSID KPN-4C21 / WPA 7HR4PQ29ZX8B", "WPA-PSK: X": a made-up value (`made_up`) or a password's shape
+# (`strong_password`) right after WPA, WPA2, WPA3, WPA-PSK ("WPA3 is what the router supports" stays).
+_WPA = (r"(?<![A-Za-z0-9])(?i:wpa[23]?(?:[ -]?(?:psk|personal|passphrase|pass))?)[ \t]*[:=：]?[ \t]+" + NOT_MARK
+        + r"(?P<secret>[!-~]{8,63})")
+
+
+def _wpa_key(value: str) -> bool:
+    value = value.rstrip(".,;)")
+    return made_up(value) or strong_password(value)
+
+
+# Triggers: the names of `_OPENS` that start with a byte redaction's scan of every text looks for already, or
+# a piece of one that does ("etwork"; a new first byte costs the scan of every text: `memory_store/redact.py`
+# `_scan`), "wifi", and "router" (tested with `in` there, as words starting with r are); "root", "wpa", "wlan"
+# count as names only beside another trigger. A digit is needed (every value holds one).
+SHAPED: tuple[SecretFormat, ...] = (
+    SecretFormat("password", ("pass", "pw", "cred", "log in", "logged in", "login", "sign", "wifi", "wi-fi", "admin",
+                              "router", "vpn", "account", "etwork", "รหัส", "พาส", "ไวไฟ", "เน็ต", "เครือข่าย", "ล็อกอิน",
+                              "ล็อคอิน", "บัญชี", "เราเตอร์", "密", "口令", "登录", "登錄", "登入", "帳號", "帳戶", "网络",
+                              "網路", "網絡"),
+                 r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=shaped_values),
+    # (the names of `_LOCKS`, their starts, as above)
+    SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "combination", "combo",
+                              "lock", "safe", "alarm", "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย",
+                              "ตู้จดหมาย", "ประตู", "กด", "按", "密", "口令", "门禁", "門禁", "门锁", "門鎖", "保险",
+                              "保險", "入户门", "入戶門", "取件", "提货", "提貨"),
+                 r"(?!)", lowered=True, needs=tuple("0123456789"), substitute=coded_values),
+    # (" is your" starts with a space: no new first byte in the scan)
+    # (the names of `_LOCKS` again: a code in words holds no digit)
+    SecretFormat("password", ("pin", "passcode", "keypad", "key pad", "key-pad", "padlock", "lock", "safe", "alarm",
+                              "code", "รหัส", "กลอน", "ล็อก", "ล็อค", "เซฟ", "กันขโมย", "ตู้จดหมาย", "ประตู", "密",
+                              "门禁", "門禁", "门锁", "門鎖", "保险", "保險"),
+                 r"(?!)", lowered=True, needs=(",", "-", "，", "、", " oh ", "zero", "one ", "two ", "three", "four",
+                                                "five", "six", "seven", "eight", "nine"), substitute=spelled_values),
+    SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
+    SecretFormat("password", ("wpa",), _WPA, lowered=True, accept=_wpa_key),
+)
