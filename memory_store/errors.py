@@ -130,6 +130,11 @@ class IndexMissing(MemjobsError):
     code = "index_missing"
 
 
+class IndexOtherVersion(IndexMissing):
+    """The index was built by another version of memjobs (its tokenizer or schema): readers answer
+    from a scan of the memory files until the index maintainer rebuilds it (memory_store/search/query.py)."""
+
+
 class LLMError(MemjobsError):
     code = "llm"
 

@@ -59,6 +59,8 @@ def execute(
     refuse_empty(cfg, query, opts, kinds=bool(kinds), layers=bool(layers))
     result = search(cfg, query, opts, today=today)
     err = STALE_WARNING + "\n" if result.stale else ""
+    if result.note:   # the index was built by another version: answered from a scan of the files
+        err += f"note: {result.note}\n"
     if as_json:
         return Output(_redact(json.dumps(result.to_dict(), ensure_ascii=False, indent=2)) + "\n", err)
     if not result.hits:

@@ -47,6 +47,7 @@ class Kept:
 
 def _said_sessions(cfg: Config) -> dict[str, tuple[str | None, str | None]]:
     """session id -> (session key, first user message) as the sessions tier recorded them."""
+    from memory_store.errors import IndexMissing
     from memory_store.search.schema import index_path, open_readonly
 
     path = index_path(cfg.state_dir)
@@ -58,7 +59,7 @@ def _said_sessions(cfg: Config) -> dict[str, tuple[str | None, str | None]]:
             rows = db.execute("SELECT session_id, session_key, first_user FROM said_sessions").fetchall()
         finally:
             db.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, IndexMissing):   # unreadable, half-written, or built by another version
         return {}
     return {str(r[0]): (r[1], r[2]) for r in rows}
 

@@ -103,6 +103,7 @@ def check_temp_files(cfg: Config, rep: DoctorReport) -> None:
 
 
 def check_index(cfg: Config, rep: DoctorReport) -> None:
+    from memory_store.errors import IndexOtherVersion
     from memory_store.search.indexer import unindexed
     from memory_store.search.schema import generation_stamp, index_path, meta_get, open_readonly
 
@@ -118,6 +119,12 @@ def check_index(cfg: Config, rep: DoctorReport) -> None:
             edited = unindexed(cfg, db)   # by the index's record of each file, not by file times
         finally:
             db.close()
+    except IndexOtherVersion:
+        rep.add("index", "warning", "the search index was built by another version of memjobs (an upgrade): "
+                "until it is rebuilt, search answers from a scan of the memory files, without the sessions tier",
+                "memjobs index --rebuild (or memjobs doctor --fix; the next job run rebuilds it too)",
+                path=_rel(cfg, path), fixable=True)
+        return
     except Exception as exc:  # a corrupt or foreign file: sqlite3 raises several kinds
         rep.add("index", "error", f"the search index cannot be read: {exc}",
                 "memjobs index --rebuild (or memjobs doctor --fix)", path=_rel(cfg, path), fixable=True)

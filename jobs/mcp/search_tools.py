@@ -132,12 +132,14 @@ class Memory:
             from memory_store.search.schema import index_path
 
             if index_path(self.cfg.state_dir).is_file():
-                raise   # damaged, half-written, another version: an error that says what to run
+                raise   # damaged or half-written: an error that says what to run
             # right after `memjobs init`, or before the first job: nothing to find yet
             return {"query": query, "took_ms": 0.0, "results": [], "note": MISSING_NOTE}
         result = s.search(query, opts)
         out = result.to_dict()
-        if result.stale:
+        if result.note:
+            out["note"] = result.note   # built by another version: answered from a scan of the files
+        elif result.stale:
             out["note"] = STALE_NOTE
         elif result.words_only:
             out["note"] = WORDS_ONLY_NOTES[result.words_only]

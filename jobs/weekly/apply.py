@@ -114,6 +114,7 @@ class Applier:
             applied.update(plan.decided)
             self.write_state(state.APPLIED_REL, state.format_applied(applied))
         self.write_state(state.PENDING_REL, state.format_pending(None))
+        self.write_state(state.RULES_REL, state.format_rules())   # MEMORY.md is now judged by these rules
 
     def _set_fields(self, text: str | None, rel: str,
                     changes: list[tuple[str, dict[str, str | None]]]) -> str | None:

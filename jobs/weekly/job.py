@@ -20,9 +20,9 @@ from jobs.weekly.core_held import held_by_core, holding_forgotten
 from jobs.weekly.deleted import deleted_items
 from jobs.weekly.mentions import week_mentions
 from jobs.weekly.model import Located, Plan
-from jobs.weekly.planner import Inputs, build_plan, guard
+from jobs.weekly.planner import Inputs, build_plan, guard, note_upgrade
 from jobs.weekly.render import plan_text
-from jobs.weekly.state import APPLIED_REL, PENDING_REL, parse_applied, parse_pending
+from jobs.weekly.state import APPLIED_REL, PENDING_REL, RULES, RULES_REL, parse_applied, parse_pending, parse_rules
 from jobs.weekly.view import View
 from jobs.weekly.weeks import Week, week_before, week_of
 from memory_store.access import read_counts
@@ -62,11 +62,13 @@ def step(ctx: RunContext) -> None:
         _run_plan(ctx, applier, pending, outputs, summaries, fresh=False)
 
     weeks = [week] if explicit else [*missed_weeks(view, week), week]
+    upgraded = first_since_upgrade(view)
     for w in weeks:
         plan = _plan_week(ctx, view, w)
         if plan is None:
             continue
-        _run_plan(ctx, applier, plan, outputs, summaries)
+        _run_plan(ctx, applier, plan, outputs, summaries, upgraded=upgraded)
+        upgraded = False   # the next weeks of this run start from MEMORY.md as these rules left it
     if not summaries:
         ctx.report.notes.extend(why_nothing(ctx, view, week))
     for exc in view.errors:
@@ -78,6 +80,16 @@ def step(ctx: RunContext) -> None:
     if applier.missing:
         ctx.report.notes.append("entries not found for a status change (moved or deleted): "
                                 + ", ".join(applier.missing))
+
+
+def first_since_upgrade(view: View) -> bool:
+    """Whether MEMORY.md was last compounded by other rules than this version's (state.RULES): earlier
+    weeks were compounded and the rules they recorded differ, or none were recorded (the versions
+    before `rules.json`). A workspace never compounded has nothing an earlier version established."""
+    if parse_rules(view.read_state(RULES_REL)) == RULES:
+        return False
+    _, done = view.marks()
+    return bool(done)
 
 
 def why_nothing(ctx: RunContext, view: View, week: Week) -> list[str]:
@@ -166,10 +178,10 @@ def waiting_decisions(view: View) -> dict[str, Decision]:
 
 
 def _run_plan(ctx: RunContext, applier: Applier, plan: Plan, outputs: list[str],
-              summaries: list[dict[str, Any]], *, fresh: bool = True) -> None:
+              summaries: list[dict[str, Any]], *, fresh: bool = True, upgraded: bool = False) -> None:
     if fresh:
         try:
-            guard(plan, ctx.options.force)
+            note_upgrade(plan, guard(plan, ctx.options.force, upgraded))
         except GuardRefused:
             if ctx.dry_run:
                 # The plan is still shown, so the person can see what --force would do.

@@ -36,6 +36,13 @@ from memory_store.open_conflicts import stand_in
 
 TURNOVER_MAX = 0.25
 TURNOVER_MIN_ITEMS = 20
+# The first compound since an upgrade (guard): what the current rules hold out does not count toward
+# TURNOVER_MAX, but no compound removes more than this share of MEMORY.md without --force.
+UPGRADE_MAX = 0.5
+UPGRADE_NOTE = "first compound since an upgrade: this version's rules judged an item an earlier version kept"
+# The reasons (archive lines) of a rule's judgement of an item itself (guard, judged_anew).
+RULE_REASONS = ("possible conflict with ", "not a decision, rule or fact to keep", "held by core memory",
+                "merged into ")
 SUMMARY_MAX = 200
 # An index item whose entry memjobs cannot find (a hand-written item, a deleted file) keeps this
 # score: kept while there is room, and the first to go when there is not.
@@ -514,19 +521,57 @@ def _neg_date(d: str) -> str:
     return "".join(chr(0x10FFFF - ord(ch)) for ch in d)
 
 
-def guard(plan: Plan, force: bool) -> None:
+def guard(plan: Plan, force: bool, upgraded: bool = False) -> list[str]:
     """Refuse (GuardRefused, exit 1, nothing written) a plan that would lose an item or churn
     MEMORY.md: every item leaving it must be archived, and without `force` at most 25 % of its
-    items may go (additions never count; not applied below 20 items)."""
+    items may go (additions never count; not applied below 20 items).
+
+    `upgraded`: the first compound since an upgrade (state.RULES changed since MEMORY.md was last
+    compounded). The items the current rules now hold out of MEMORY.md (`judged_anew`: a possible
+    conflict waiting for a person, a noise class, core memory's hold, a merge) are the state a
+    workspace compounded by this version from the start is in, not a loss: they stay in their daily
+    logs and do not count toward the 25 %, that once. Every other removal still counts, and the
+    whole may still not pass UPGRADE_MAX (a bug, a broken file). Returns the ids so exempted."""
     archived = {a.id for lines in plan.archive.values() for a in lines}
     missing = [i for i in plan.removed if i not in archived]
     if missing:
         raise GuardRefused(f"refusing to compound {plan.week}: {len(missing)} item(s) would leave MEMORY.md "
                            f"without being archived ({', '.join(missing[:5])})", path="MEMORY.md")
+    exempt = judged_anew(plan) if upgraded else []
     if plan.before >= TURNOVER_MIN_ITEMS and not force:
-        share = len(plan.removed) / plan.before
+        counted = [i for i in plan.removed if i not in set(exempt)]
+        share = len(counted) / plan.before
         if share > TURNOVER_MAX:
-            raise GuardRefused(f"refusing to compound {plan.week}: {len(plan.removed)} of {plan.before} "
-                               f"MEMORY.md items ({share:.0%}) would be removed, "
+            also = (f" (besides {len(exempt)} the current rules hold out on this first compound since an upgrade)"
+                    if exempt else "")
+            raise GuardRefused(f"refusing to compound {plan.week}: {len(counted)} of {plan.before} "
+                               f"MEMORY.md items ({share:.0%}) would be removed{also}, "
                                f"more than {TURNOVER_MAX:.0%}; run with --force to allow it",
                                path="MEMORY.md")
+        whole = len(plan.removed) / plan.before
+        if exempt and whole > UPGRADE_MAX:
+            raise GuardRefused(f"refusing to compound {plan.week}: {len(plan.removed)} of {plan.before} "
+                               f"MEMORY.md items ({whole:.0%}) would be removed, more than {UPGRADE_MAX:.0%} even "
+                               "on the first compound since an upgrade; `memjobs run weekly --dry-run` shows "
+                               "why; run with --force to allow it", path="MEMORY.md")
+    return exempt
+
+
+def judged_anew(plan: Plan) -> list[str]:
+    """The items leaving MEMORY.md because of a rule's judgement of the item itself (RULE_REASONS),
+    which a change of rules can make of an item an earlier version kept."""
+    reasons = {a.id: a.reason for lines in plan.archive.values() for a in lines}
+    return [i for i in plan.removed if reasons.get(i, "").startswith(RULE_REASONS)]
+
+
+def note_upgrade(plan: Plan, exempt: list[str]) -> None:
+    """Say it in the report and in the weekly log's line of each item so demoted."""
+    if not exempt:
+        return
+    plan.notes.append(f"first compound since an upgrade: {len(exempt)} item(s) an earlier version kept in MEMORY.md "
+                      "are held out by this version's rules (possible conflicts wait for a person: `memjobs "
+                      "conflicts`); they stay in their daily logs and, this once, do not count toward the "
+                      f"{TURNOVER_MAX:.0%} guard")
+    shown = set(exempt)
+    plan.log = [(s, replace(ln, reason=f"{ln.reason}; {UPGRADE_NOTE}") if s == "Demoted" and ln.id in shown else ln)
+                for s, ln in plan.log]

@@ -9,6 +9,10 @@
   writer) that a week has applied: the newer entry's id and the decision's `decided_at`. A
   decision not listed here, or listed with another `decided_at`, waits for the next run. Its
   format is memory_store/supersede/open_state.py's: the conflicts queue reads it too.
+- `rules.json`: the version of the rules (RULES) the last compound judged MEMORY.md's items by.
+  A workspace whose earlier weeks were compounded with other rules (an upgrade; versions before
+  this file wrote none) has its next compound judge every item anew: what the current rules hold
+  out of MEMORY.md then does not count toward the 25 % guard, that once (planner.guard).
 """
 from __future__ import annotations
 
@@ -24,6 +28,11 @@ from memory_store.supersede.open_state import parse_applied as parse_applied
 VERSION = 1
 STATE_DIR = ".memjobs/compound"
 PENDING_REL = f"{STATE_DIR}/pending.json"
+RULES_REL = f"{STATE_DIR}/rules.json"
+# Bump when what keeps an item in MEMORY.md changes (the conflict detector, the noise classes, the
+# dedupe, core memory's hold): the first compound after the upgrade says so and is not refused for it.
+# 1: the rules before this file existed; 2: core memory, possible conflicts held out of MEMORY.md.
+RULES = 2
 
 
 def week_rel(key: str) -> str:
@@ -59,3 +68,17 @@ def parse_pending(data: bytes | None, path: str = PENDING_REL) -> Plan | None:
 def format_pending(plan: Plan | None) -> bytes:
     body = {"version": VERSION, "plan": plan.to_json() if plan is not None else None}
     return (json.dumps(body, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def parse_rules(data: bytes | None, path: str = RULES_REL) -> int | None:
+    """The rules version the last compound used; None when no compound recorded one."""
+    if data is None:
+        return None
+    obj = load_compound_state(data, path)
+    if set(obj) != {"version", "rules"} or not isinstance(obj["rules"], int):
+        raise EntryError("compound rules must have exactly version and rules (a number)", path=path, line=1)
+    return int(obj["rules"])
+
+
+def format_rules() -> bytes:
+    return (json.dumps({"version": VERSION, "rules": RULES}) + "\n").encode("utf-8")

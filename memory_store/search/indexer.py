@@ -38,6 +38,7 @@ from memory_store.search.schema import (
     REBUILD_NAME,
     generation_stamp,
     meta_get,
+    migrate,
     open_writer,
 )
 from memory_store.search.tokens import TOKENIZER_VERSION, fts_text, normalise
@@ -258,8 +259,22 @@ def _rebuild(cfg: Config, progress: Progress | None, memory_only: bool = False) 
     return stats
 
 
+def scan_index(cfg: Config) -> sqlite3.Connection:
+    """The memory files indexed in memory, for a reader that cannot read the index on disk because
+    another version built it (right after an upgrade, until the next job run or `memjobs index
+    --rebuild` rebuilds it): readers write nothing (docs/design.md §3), so they answer from this,
+    built as a rebuild would be, without the sessions tier or vectors, and with nothing written —
+    not the generation file, not a temp file. A read-only connection any thread may use."""
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db.isolation_level = ""  # type: ignore[assignment]  # implicit transactions, committed by `with db:`
+    migrate(db)
+    _update(db, cfg, None, memory_only=True, scan=True)
+    db.execute("PRAGMA query_only=1")
+    return db
+
+
 def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memory_only: bool = False,
-            only: frozenset[str] | None = None) -> IndexStats:
+            only: frozenset[str] | None = None, scan: bool = False) -> IndexStats:
     from memory_store.redact import redact
 
     stats = IndexStats()
@@ -315,7 +330,9 @@ def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memo
         if not memory_only:
             changed = _update_sessions(db, cfg, stats) or changed
             changed = _update_vectors(db, cfg, stats) or changed
-        if changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
+        if scan:
+            pass   # an index in memory (scan_index): no generation to bump, nothing written
+        elif changed or meta_get(db, "generation") != generation_stamp(cfg.state_dir):
             bump_generation(cfg.state_dir)
             db.execute(
                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('generation', ?)",

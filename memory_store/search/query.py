@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
 from memory_store.entries import ID_IN_TEXT_RE, range_lines
+from memory_store.errors import IndexOtherVersion
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.decided import rejected, standing
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
@@ -97,6 +98,9 @@ KIND_WEIGHT = {
 # DECAY_FLOOR and 1: decay reorders (at equal relevance the newer, more used memory wins) without
 # burying an old, strong match under a recent weak one.
 DECAY_FLOOR = 0.4
+SCANNED_NOTE = ("the search index was built by another version of memjobs (it is rebuilt by the next job run,"
+                " or now by `memjobs index --rebuild`): these results come from a scan of the memory files,"
+                " without the sessions tier")
 UNDATED_DAYS = 69.0  # a row without a date counts as half faded
 EXCLUDED_STATUSES = ("revoked",)
 
@@ -112,6 +116,9 @@ class SearchResult:
     # searcher's deadline) or "busy" (the last questions' vectors were late: not embedded at all,
     # Searcher._busy); None otherwise. Not part of the JSON result.
     words_only: str | None = None
+    # Why this answer did not come from the index on disk (Searcher.scanned), for the reader to show
+    # (CLI: stderr; MCP: `note`). Not part of the JSON result.
+    note: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -157,7 +164,19 @@ class Searcher:
         self._late_run = 0  # branches in a row that missed the deadline (_busy)
         self._skipped = 0  # questions whose branch _busy skipped
         self.path = index_path(cfg.state_dir)
-        self.db = open_readonly(self.path)
+        # Set when the index on disk was built by another version (right after an upgrade): the
+        # answers then come from the memory files indexed in memory (indexer.scan_index), with this
+        # note, until the next job run or `memjobs index --rebuild` rebuilds it. Search writes
+        # nothing (docs/design.md §3), so it cannot rebuild it, but it answers.
+        self.scanned: str | None = None
+        try:
+            self.db = open_readonly(self.path)
+        except IndexOtherVersion:
+            from memory_store.search.indexer import scan_index
+
+            self.db = scan_index(cfg)
+            self.scanned = SCANNED_NOTE
+            self.embed_queries = False   # no vectors in a scan
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
         # An index written before the sessions tier existed has no such table: it is simply empty.
         self.has_said = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'said_fts'").fetchone() is not None
@@ -174,6 +193,8 @@ class Searcher:
     def is_stale(self, generation: str | None = None) -> bool:
         """One stat of the generation file against what the index recorded (`generation`, when the
         caller has read it already)."""
+        if self.scanned:
+            return False   # the files as they are now, read when the searcher opened
         recorded = generation if generation is not None else meta_get(self.db, "generation")
         return generation_stamp(self.cfg.state_dir) != recorded
 
@@ -191,7 +212,7 @@ class Searcher:
         run.decided = rejected(self.cfg.workspace, self.entry_status)
         terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
-        result = SearchResult(query, 0.0, stale=self.is_stale(generation))
+        result = SearchResult(query, 0.0, stale=self.is_stale(generation), note=self.scanned)
         if terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts) and self._busy():
             result.words_only = "busy"
         elif terms and self.embed_queries and len(terms) > 1 and _unfiltered(opts):

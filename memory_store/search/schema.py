@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-from memory_store.errors import IndexMissing
+from memory_store.errors import IndexMissing, IndexOtherVersion
 from memory_store.search.tokens import TOKENIZER, TOKENIZER_VERSION
 
 INDEX_NAME = "index.sqlite"
@@ -176,6 +176,9 @@ def open_writer(path: Path) -> sqlite3.Connection:
     return db
 
 
+OTHER_VERSION = "the search index was built by another version: run `memjobs index --rebuild`"
+
+
 def open_readonly(path: Path) -> sqlite3.Connection:
     """A connection that cannot write: `mode=ro`, so no journal, -wal or -shm file is created."""
     if not path.is_file():
@@ -194,7 +197,7 @@ def open_readonly(path: Path) -> sqlite3.Connection:
         ) from exc
     if version is None or version[0] != TOKENIZER_VERSION:
         db.close()
-        raise IndexMissing("the search index was built by another version: run `memjobs index --rebuild`", path=path)
+        raise IndexOtherVersion(OTHER_VERSION, path=path)
     return db
 
 

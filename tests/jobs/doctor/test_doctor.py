@@ -232,3 +232,18 @@ def test_state_files_are_scanned_as_decoded_json_not_as_escaped_text(tmp_path: P
     code, info, _ = _doctor(ws)
     found = sorted((f["path"], f["line"]) for f in _by(info, "secrets") if f["level"] == "error")
     assert code == 1 and found == [(".memjobs/notes.json", 4), (".memjobs/notes.jsonl", 2)], found
+
+
+def test_an_index_built_by_another_version_is_named_as_an_upgrade_and_fixed(workspace: Path):
+    """Right after an upgrade (explore15 item 5 (a)): not "cannot be read", an error, but what it is —
+    search answers from a scan of the memory files until the index is rebuilt — and `--fix` rebuilds it."""
+    from tests.memory_store.search.test_search_upgrade import _upgraded
+
+    _upgraded(workspace)
+    code, info, _ = _doctor(workspace)
+    (index,) = _by(info, "index")
+    assert index["level"] == "warning" and "another version" in index["message"], index
+    assert "scan of the memory files" in index["message"] and index["fix"].startswith("memjobs index --rebuild")
+    code, info, _ = _doctor(workspace, "--fix")
+    assert any(x.startswith("rebuilt the search index") for x in info["fixed"])
+    assert [f["level"] for f in _by(info, "index")] == ["ok"]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_store.errors import IndexMissing
+from memory_store.errors import IndexOtherVersion
 from memory_store.hanzi import table, to_simplified
 from memory_store.search import indexer, schema, tokens
 from memory_store.search.indexer import update_index
@@ -111,20 +111,26 @@ def _build_version_1(ws: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_old_version_index_is_reported_stale_and_rebuilt(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pins the TOKENIZER_VERSION bump: an unfolded index is refused with the command that fixes it,
-    and a plain `memjobs index` rebuilds it, after which the other script is found."""
+    """Pins the TOKENIZER_VERSION bump: an unfolded index is not read; until it is rebuilt, search
+    answers from a scan of the memory files (which folds) with a note naming the command that
+    rebuilds it (exit 0, never an error: search writes nothing, so it cannot rebuild it itself),
+    and a plain `memjobs index` rebuilds it, after which the index answers without the note."""
     assert TOKENIZER_VERSION != "1"
     write_daily(workspace, DAY, [SIMPLIFIED, TRADITIONAL])
     _build_version_1(workspace, monkeypatch)
     db = sqlite3.connect(workspace / ".memjobs" / "index.sqlite")
     assert db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone() == ("1",)
     db.close()
-    with pytest.raises(IndexMissing, match=r"another version: run `memjobs index --rebuild`"):
-        search(config(workspace), "記住")
+    with pytest.raises(IndexOtherVersion, match=r"another version: run `memjobs index --rebuild`"):
+        schema.open_readonly(workspace / ".memjobs" / "index.sqlite")
+    result = search(config(workspace), "記住", SearchOptions(limit=10, tier="all"))
+    assert {h.title for h in result.hits} == {SIMPLIFIED.title, TRADITIONAL.title}
+    assert result.note and "memjobs index --rebuild" in result.note
     p = cli_run("--workspace", str(workspace), "search", "記住")
-    assert p.returncode == 1 and "memjobs index --rebuild" in p.stderr and "Traceback" not in p.stderr
+    assert p.returncode == 0 and "memjobs index --rebuild" in p.stderr and "Traceback" not in p.stderr
     assert cli_run("--workspace", str(workspace), "index").returncode == 0
     assert _titles(workspace, "記住") == {SIMPLIFIED.title, TRADITIONAL.title}
+    assert search(config(workspace), "記住").note is None
 
 
 # ---- to_simplified -------------------------------------------------------------------------
