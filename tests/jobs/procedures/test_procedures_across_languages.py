@@ -93,3 +93,16 @@ def test_when_we_teaches_like_whenever_and_like_thai_and_chinese():
     for said in ("When we released yesterday, I ran the migrations, then restarted the workers.",
                  "When you're done here, run the tests, then commit this time."):
         assert learn([("user", said)]) is None, said
+
+
+def test_a_backfill_that_only_taught_procedures_lists_them_in_memory_md(tmp_path: Path):
+    from tests.conftest import cli
+
+    ws = workspace(tmp_path)
+    _teach(tmp_path, 1, D1, "Whenever we deploy the API, run the tests first, then build the image, "
+                            "then tag the release.")
+    assert cli("--workspace", str(ws), "backfill", "--since", "2026-11-16", "--until", "2026-11-22").exit_code == 0
+    assert _procedures(ws)
+    assert not any((ws / "memory").glob("2026-11-1*.md"))   # no daily log: procedures only
+    memory = (ws / "MEMORY.md").read_text("utf-8")
+    assert "## Procedures" in memory and "build the image" in memory, memory
