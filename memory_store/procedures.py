@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from memory_store import layout
 from memory_store.entries import BlockEntry, Source, is_date, make_id
 from memory_store.errors import EntryError
+from memory_store.hanzi import to_simplified
 from memory_store.markdown import Block, block_to_entry, parse_document
 from memory_store.markdown_write import entries_suffix, replace_entry
 
@@ -48,8 +49,10 @@ _STOP = frozenset((
 
 
 def grams(text: str) -> set[str]:
-    """Content words (cut to 5 letters, a crude stem) and Thai/Chinese character bigrams."""
-    t = unicodedata.normalize("NFKC", text).lower()
+    """Content words (cut to 5 letters, a crude stem) and Thai/Chinese character bigrams, traditional
+    Chinese folded to simplified (memory_store/hanzi.py, as the conflict detector folds it): "跑測試"
+    and "跑测试" are one step."""
+    t = to_simplified(unicodedata.normalize("NFKC", text).lower())
     out = {w[:5] for w in re.findall(r"[a-z0-9]+", t) if w not in _STOP}
     for run in re.findall(r"[\u0e00-\u0e7f\u3400-\u4dbf\u4e00-\u9fff]+", t):
         out.update(run[i:i + 2] for i in range(len(run) - 1))
@@ -69,7 +72,7 @@ def task_units(text: str) -> list[set[str]]:
     bigrams. A run of five characters is one phrase, not four words: weighed bigram by bigram, "เพิ่ม
     endpoint" or "加一个新的 endpoint" put the shared English term at a fifth of the task and matched
     nothing, while the same words matched in the context."""
-    t = unicodedata.normalize("NFKC", text).lower()
+    t = to_simplified(unicodedata.normalize("NFKC", text).lower())
     units = [{w[:5]} for w in re.findall(r"[a-z0-9]+", t) if w not in _STOP]
     for run in _RUN.findall(t):
         pairs = {run[i:i + 2] for i in range(len(run) - 1)}
@@ -171,14 +174,44 @@ def _set_extra(e: BlockEntry, **values: str) -> BlockEntry:
     return replace(e, extra=tuple(extra))
 
 
+_THAI = re.compile(r"[\u0e00-\u0e7f]")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def _language(step: str) -> str:
+    """The language a step is said in, by its script: Thai, Chinese, else English (a Latin term
+    inside a Thai or Chinese step, "build image", does not make it English)."""
+    return "th" if _THAI.search(step) else "zh" if _HAN.search(step) else "en"
+
+
+def step_match(a: str, b: str) -> float:
+    """How surely two steps are one: their overlap (`dice` of `grams`); and two steps said in two
+    languages ("run the tests", "รันเทส", "跑测试") share few grams, so they are one (STEP_MATCH) when
+    they name the same things of the cross-language concepts (memory_store/supersede/concepts.txt:
+    test, build, release, migration …), nothing else. In one language the words say it already:
+    "run the tests" and "test the rollback" name more than one thing and stay two steps."""
+    score = dice(grams(a), grams(b))
+    if score >= STEP_MATCH or _language(a) == _language(b):
+        return score
+    # Imported here: `memjobs context` reads procedures and starts without the detector's modules.
+    from memory_store.supersede.concepts import load_concepts
+    from memory_store.supersede.subject import normalise
+
+    concepts = load_concepts()
+    named_a, named_b = concepts.concepts_of(normalise(a)), concepts.concepts_of(normalise(b))
+    return STEP_MATCH if named_a and named_a.keys() == named_b.keys() else score
+
+
+def _best_step(step: str, old: Sequence[str]) -> int | None:
+    """The old step `step` is (`step_match` STEP_MATCH or more, the highest), or None."""
+    scored = [(step_match(step, s), -i) for i, s in enumerate(old)]
+    best = max(scored, default=None)
+    return -best[1] if best is not None and best[0] >= STEP_MATCH else None
+
+
 def _matches(old: tuple[str, ...], new: tuple[str, ...]) -> list[int | None]:
-    """For each new step, the old step it matches (overlap STEP_MATCH or more), or None."""
-    out: list[int | None] = []
-    for step in new:
-        g = grams(step)
-        best = max(range(len(old)), key=lambda i: dice(g, grams(old[i])), default=None)
-        out.append(best if best is not None and dice(g, grams(old[best])) >= STEP_MATCH else None)
-    return out
+    """For each new step, the old step it matches (`_best_step`), or None."""
+    return [_best_step(step, old) for step in new]
 
 
 def reorders(old: tuple[str, ...], new: tuple[str, ...]) -> bool:
@@ -210,9 +243,8 @@ def merge_steps(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
     out = list(old)
     anchor = -1
     for step in new:
-        g = grams(step)
-        match = max(range(len(out)), key=lambda i: dice(g, grams(out[i])), default=None)
-        if match is not None and dice(g, grams(out[match])) >= STEP_MATCH:
+        match = _best_step(step, out)
+        if match is not None:
             anchor = max(anchor, match)
             continue
         anchor += 1

@@ -19,6 +19,7 @@ from jobs.run.runner import RunOptions
 from memory_store.config import Config
 from memory_store.errors import LockHeld, MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
+from memory_store.layout import PROCEDURES
 from memory_store.ledger import utc_stamp
 from memory_store.shared_reads import expect as expect_reads
 from memory_store.shared_reads import sharing as shared_reads
@@ -153,7 +154,9 @@ def _backfill(cfg: Config, since: date, until: date,
                     _run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
                          options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
                 ]
-        if day.weekday() == 6 and (keep or entry_files(cfg.workspace)):
+        # A week that only taught procedures wrote no daily log but memory/procedures.md: MEMORY.md's
+        # Procedures section is the weekly's to write.
+        if day.weekday() == 6 and (keep or entry_files(cfg.workspace) or (cfg.workspace / PROCEDURES).is_file()):
             day_reports.append(_run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
                                     options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force)))
         progress.reports.extend(day_reports)

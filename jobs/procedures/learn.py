@@ -48,6 +48,7 @@ class _Patterns:
     """The learner's patterns, compiled on first use (`_rx()`): a job run with no new session never
     pays for them (docs/design.md §7: start-up is part of the product)."""
     lasting: re.Pattern[str]
+    firm: re.Pattern[str]
     named: re.Pattern[str]
     heading: re.Pattern[str]
     question: re.Pattern[str]
@@ -78,7 +79,11 @@ class _Patterns:
 @functools.cache
 def _rx() -> _Patterns:
     return _Patterns(
-        lasting=_any("LASTING"),
+        # LASTING or SITUATION: a cue a procedure is said with (the trigger of "เวลา deploy API ไม่ต้อง …"
+        # is what is left without it); `firm` is LASTING alone, standing even in a turn that opens
+        # with a correction
+        lasting=re.compile(f"{_any('LASTING').pattern}|{_any('SITUATION').pattern}", re.IGNORECASE),
+        firm=_any("LASTING"),
         # A named procedure: the turn opens with a heading that calls what follows a procedure, an order
         # or a checklist ("the drill for a flaky test is:", "Procedure for rotating the password:",
         # "ลำดับตอน merge:", "訓練新模型的規矩："), which says it is meant to last as plainly as "whenever"
@@ -97,7 +102,7 @@ def _rx() -> _Patterns:
         adopt=_any("ADOPT"),
         sequence=re.compile(f"{_any('SEQUENCE').pattern}|(?:{BULLET}.*){{2}}", re.IGNORECASE | re.DOTALL),
         split=re.compile(r"\s*(?:" + _any("SPLIT").pattern + f"|{BULLET}" + r")\s*", re.IGNORECASE),
-        first=re.compile(r"^(?:" + _any("FIRST").pattern + r")\s*", re.IGNORECASE),
+        first=re.compile(r"^(?:(?:" + _any("FIRST").pattern + r")\s*)+", re.IGNORECASE),
         lead=re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE),
         lead_cue=re.compile(r"^(?:" + _any("LEAD_CUE").pattern + r")[,，\s]*", re.IGNORECASE),
         tail=_any("TAIL"),
@@ -249,8 +254,12 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
             t = t[general.end():]
         if "\n>" in t or '\n"' in t or "```" in t:
             continue                      # pasted text
-        # a standing cue first: most turns have none, and every test here only rules a turn out
-        standing = rx.lasting.search(t) is not None or named(t)
+        # a standing cue first: most turns have none, and every test here only rules a turn out. A
+        # situation ("when we release, …", SITUATION) stands unless the turn opens with a correction
+        # ("no, when you deploy …"), which only amends a known procedure.
+        opens_reopen = amend and (m := rx.reopen.match(t)) is not None and m.group(0).strip() != ""
+        standing = (rx.firm.search(t) is not None or named(t)
+                    or (not opens_reopen and rx.lasting.search(t) is not None))
         reopen = rx.reopen.match(t) if amend and not standing else None
         if not standing and (reopen is None or not reopen.group(0).strip()):
             continue

@@ -1,7 +1,9 @@
 """Thai phrases of the procedure learner (jobs/procedures/learn.py): regex sources, one per role."""
 
 LASTING = (r"ทุกครั้ง|ต่อไป|ทุกวัน|ทุกเดือน|ทุกปี|ทุกสิ้นเดือน|ทุกคืน|ทุกรอบ|ทุกราย|ทุกเจ้า|ทุกอาทิตย์|ทุกสัปดาห์|เมื่อไหร่|"
-           r"จำไว้|ทริปไหนก็|เวลา|ตอนปิดร้าน|ทุกที")
+           r"จำไว้|ทริปไหนก็|ตอนปิดร้าน|ทุกที")
+# The situation a procedure is for ("เวลา release …"): see lexicon_en.SITUATION.
+SITUATION = r"เวลา"
 NAMED = r"(?:ลำดับ|ขั้นตอน|checklist|เช็คลิสต์|วิธี)[^:\n?]{0,60}:"
 NEGATION = r"ไม่|อย่า|ผิด|กลับกัน"
 QUESTION = r"ไหม(?:ครับ|คะ|นะ)?\s*$|ดีไหม|อะไรก่อน|ยังไง|ไหนดี|อะไรดี|หรือเปล่า"
@@ -13,9 +15,11 @@ GENERAL = r"แต่ปกติ"
 CORRECTION = r"ไม่ใช่|ผิด|เดี๋ยว|โอ้ย"
 ADOPT = r"แบบนี้|แบบที่"
 # Thai separates clauses, not words, with a space.
-SPLIT = (r"แล้วค่อย|แล้วก็|จากนั้น|ต่อด้วย|เสร็จแล้ว|สุดท้าย|แล้ว(?=\S)|"
+# "แล้ว" is "then" glued to the next verb ("แล้วส่ง") or as a word of its own before it ("ก่อน แล้ว build image").
+SPLIT = (r"แล้วค่อย|แล้วก็|จากนั้น|ต่อด้วย|เสร็จแล้ว|สุดท้าย|แล้ว(?=\S)|(?:^|(?<=\s))แล้ว\s+|"
          r"(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
-FIRST = r"ก่อน"
+# A step's opening word that is no part of it: "ก่อน" (first) and the imperative "ให้" ("ให้รันเทส": run the tests).
+FIRST = r"ก่อน|ให้"
 LEAD = r"ไม่ใช่\s*|เดี๋ยวๆ?\s*(?:นะ)?\s*"
 LEAD_CUE = r"ต่อไป(?:ทำตามนี้นะ)?"
 TAIL = r"(?:ก่อน|นะ|ด้วย|เลย|กลับนะ)+$"

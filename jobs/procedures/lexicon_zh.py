@@ -1,7 +1,9 @@
 """Chinese phrases (simplified, traditional, written Cantonese) of the procedure learner
 (jobs/procedures/learn.py): regex sources, one per role."""
 
-LASTING = r"以后|以後|每次|每逢|每周|每週|每月|每个|每個|每天|记住|記住|都这样|都這樣|一律|的时候|的時候|的话|嘅時候"
+LASTING = r"以后|以後|每次|每逢|每周|每週|每月|每个|每個|每天|记住|記住|都这样|都這樣|一律"
+# The situation a procedure is for ("发布的时候，…"): see lexicon_en.SITUATION.
+SITUATION = r"的时候|的時候|的话|嘅時候"
 NAMED = r"(?:规矩|規矩|流程|步骤|步驟|顺序|順序|套路|清单|清單)[^:：\n？?]{0,30}[:：]"
 NEGATION = r"不|别|別|错|錯|没|沒|唔"
 QUESTION = r"吗[？?]?$|呢[？?]?$|还是.*[？?]|還是.*[？?]|點樣|怎么|怎麼"

@@ -42,7 +42,8 @@ def test_a_bare_every_time_is_the_trigger_not_its_last_word(lead: str) -> None:
 def test_thai_teaching():
     got = learn(one("เวลาลูกค้าคืนของ ให้เช็คสภาพสินค้าก่อน แล้วถ่ายรูปเก็บไว้ แล้วค่อยคืนเงินในระบบ ทำแบบนี้ทุกครั้งนะ"))
     assert got is not None
-    assert got.steps == ("ให้เช็คสภาพสินค้า", "ถ่ายรูปเก็บไว้", "คืนเงินในระบบ")
+    # the imperative ให้ opens a step as 先 and "first" do: no part of it (explore15 item 4)
+    assert got.steps == ("เช็คสภาพสินค้า", "ถ่ายรูปเก็บไว้", "คืนเงินในระบบ")
 
 
 def test_chinese_teaching():
