@@ -8,6 +8,9 @@ question before that, when there was one) as one of:
 - `OPTIONS`: alternatives or a numbered plan offered ("1. cache 2. shard ...", "I can add X, or bundle Y");
 - `RECOMMEND`: a recommendation ("I'd suggest X"), or any answer to the user's own design question;
 - `TASK`: an offer to do a one-off task ("want me to run it?", "要我帮你改吗", "ให้ผมรันเลยไหมครับ");
+- `CONFIRM`: what the agent will do, then a question asking the user to confirm it ("I'll drop the
+  column and compute expiry from earned_at. Does that work?", "…แบบนี้ OK ไหมครับ", "…这样可以吗？");
+  `asked` is the proposal itself, cut from the question and any aside in brackets;
 - `STATEMENT`: anything else (a report, an explanation).
 
 Answering a design question or accepting a design recommendation decides something; saying yes to
@@ -25,6 +28,7 @@ from jobs.microsync.rules.text import Sentence, fold, mask, split_sentences, str
 from memory_store.transcripts.records import Record
 
 QUESTION, OPTIONS, RECOMMEND, TASK, STATEMENT = "question", "options", "recommend", "task", "statement"
+CONFIRM = "confirm"
 
 # A design question: a choice among alternatives, or a wh-question about a setting of the design.
 DESIGN_ASK = lx.cue(lambda lang: lang.acts.design_ask)
@@ -46,6 +50,12 @@ _WORD_DIGIT = {word: digit for word, _, digit in
                (pair.partition("=") for pair in lx.phrases(lambda lang: lang.acts.word_digits))}
 # A list introduced as alternatives: "two ways out:", "幾個方向：", "有两种做法：", "มีสองทาง:".
 OPTION_HEAD = lx.cue(lambda lang: lang.acts.option_head)
+# "does that work?", "แบบนี้ OK ไหมครับ", "这样可以吗": the user is asked to confirm what was just proposed.
+CONFIRM_ASK = lx.cue(lambda lang: lang.acts.confirm_ask)
+# What the agent will do (a proposal), not what it did: "I'll", "จะ", "会".
+PLANNED = lx.cue(lambda lang: lang.acts.planned)
+_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")
+_PROPOSAL_MAX = 400   # characters: a proposal to confirm is a sentence or two, not a report
 _OR_SPLIT = re.compile(lx.alternation(lambda lang: lang.acts.or_split), re.I)
 
 
@@ -62,7 +72,7 @@ class Act:
     @property
     def designs(self) -> bool:
         """Does answering this act decide something about the design?"""
-        return self.kind in (QUESTION, OPTIONS, RECOMMEND)
+        return self.kind in (QUESTION, OPTIONS, RECOMMEND, CONFIRM)
 
 
 def act_of(rec: Record, asked: Record | None = None) -> Act:
@@ -80,6 +90,9 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
                               or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
                               or last_q is not None and not TASK_ASK.search(last_q.probe)):
         return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
+    proposed = _to_confirm(sentences, last_q) if last_q is not None and CONFIRM_ASK.may_match(low) else ""
+    if proposed:
+        return Act(CONFIRM, rec, text, options, alternatives, proposed)
     if last_q is not None and TASK_ASK.search(last_q.probe) and not lx.ALTERNATIVES.search(last_q.probe):
         return Act(TASK, rec, text, options, alternatives, last_q.text, _status_quo(sentences, last_q))
     offer = (next((s for s in sentences if lx.TASK_OFFER.search(s.probe) or TASK_ASK.search(s.probe)), None)
@@ -134,6 +147,27 @@ def numbered_options(text: str) -> dict[str, str]:
 
 def _asks(sentence: Sentence) -> bool:
     return sentence.probe.rstrip().endswith(("?", "？")) or is_question(sentence.probe)
+
+
+def _to_confirm(sentences: list[Sentence], last_q: Sentence) -> str:
+    """The proposal a closing "does that work?" asks the user to confirm: the words before the
+    question in its sentence, else the sentence before it; only what the agent will do (a report of
+    what it did is not proposed), cut of asides in brackets; "" if there is none."""
+    m = CONFIRM_ASK.search(last_q.probe)
+    if m is None or last_q is not sentences[-1]:
+        return ""
+    head = last_q.text[:m.start()].strip(" ,，;；")
+    if not _substantial(head):
+        i = sentences.index(last_q)
+        head = sentences[i - 1].text if i > 0 else ""
+    head = _ASIDE.sub("", head).strip(" ,，;；:：")
+    if not _substantial(head) or len(head) > _PROPOSAL_MAX or not PLANNED.search(mask(head)):
+        return ""
+    return head
+
+
+def _substantial(text: str) -> bool:
+    return len(text.split()) >= 4 or sum(1 for ch in text if ord(ch) > 0x0E00) >= 8
 
 
 def _alternatives(sentences: list[Sentence]) -> tuple[str, ...]:

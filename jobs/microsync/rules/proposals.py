@@ -16,6 +16,7 @@ from jobs.microsync.rules.acts import marked_options
 from jobs.microsync.rules.choices import ordinal_refs, terse_choice
 from jobs.microsync.rules.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of, substantial
 from jobs.microsync.rules.fields import make_candidate
+from jobs.microsync.rules.labelpick import label_head
 from jobs.microsync.rules.text import Sentence, cut_prefix, fold, head_clause, mask, split_sentences, strip_non_prose
 from memory_store.transcripts.records import Record
 
@@ -98,11 +99,19 @@ def acceptance(rec: Record, sentences: list[Sentence], offer: Offer,
                                   first_line=proposal.line), i
         if content is None:
             content = _recommended(offer.text, options)
+        elif (details := label_head(sentence.text)[1]) and _NOT_OPTION_WORDS.search(details):
+            # "เอาข้อ 2 ครับ เก็บไว้ 14 วันพอ": the user's details of the pick are part of it (`labelpick`)
+            return make_candidate(rec, kind_of(content), f"{content.rstrip(' ;.。；')} — {details}", sentences[i + 1:],
+                                  CONF_ACCEPTED, first_line=proposal.line, excerpt=sentence.text, keep_why=False), i
         if not content:
             return None
         return make_candidate(rec, kind_of(content), content, sentences[i + 1:], CONF_ACCEPTED,
                               first_line=proposal.line, excerpt=sentence.text), i
     return None
+
+
+# Details beyond the label: a value (a number) said with the pick.
+_NOT_OPTION_WORDS = re.compile(r"(?<![A-Za-z_-])\d")
 
 
 def _ref_key(ref: re.Match[str] | None) -> str:

@@ -3,12 +3,19 @@
 - A numbered plan partly accepted ("do 1 and 3. 2 no", "1 和 4 做，3 不要", "ทำข้อ 1 กับ 3 ข้อ 2 ไม่เอา"):
   one decision holding the accepted items; the rejected and deferred ones are left out.
 - A design question answered in a few words ("16. anything older is under 4%"): the answer and
-  the question it answers.
+  the question it answers; answered with the rule itself and its values ("How many points per baht,
+  and do points expire?" -> "1 point per 25 baht spent, rounded down. Points expire 12 months after
+  they're earned."): the user's sentences, as said (`rule_answer`).
 - Alternatives or a recommendation restated as the choice ("bundle it in the repo, ..."): the
   user's words, when they name one offer and not the others.
 - "keep it" after an offer to change what was done: the status quo is kept.
 - "go ahead" after a task offer is an approval, not a decision -- unless the task is carrying out
   a design alternative offered earlier ("want me to go ahead with pg_trgm?").
+- A bare "ok" after a proposal the agent asked the user to confirm ("I'll compute expiry from
+  earned_at and drop expires_at. Does that work?" -> "ok"): the proposal, confirmed (`acts.CONFIRM`).
+- "acceptable" after a change the agent made and the cost it named ("switched to CONCURRENTLY;
+  slightly slower but reads don't block" -> "โอเค รับได้"): the change, its cost accepted. A bare
+  "ok" to a report accepts nothing.
 Each returns (candidate, indices of the reply's sentences it used) or None.
 """
 from __future__ import annotations
@@ -18,11 +25,11 @@ from collections.abc import Callable
 
 from jobs.microsync.engine import Candidate
 from jobs.microsync.rules import lexicon as lx
-from jobs.microsync.rules.acts import OPTIONS, QUESTION, RECOMMEND, TASK, Act
+from jobs.microsync.rules.acts import CONFIRM, OPTIONS, QUESTION, RECOMMEND, TASK, Act
 from jobs.microsync.rules.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
 from jobs.microsync.rules.fields import make_candidate
-from jobs.microsync.rules.labelpick import label_of, label_pick
-from jobs.microsync.rules.text import Sentence, fold, head_clause, mask
+from jobs.microsync.rules.labelpick import label_head, label_of, label_pick
+from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, head_clause, mask, split_sentences
 from memory_store.transcripts.records import Record
 
 Reading = tuple[Candidate, list[int]]
@@ -108,7 +115,8 @@ def may_answer(sentences: list[Sentence]) -> bool:
     if is_question(first.probe):
         return False                                           # kept, label_pick and answer all refuse a question
     return (len(sentences) <= 2 and _KEEP.match(said) is not None   # kept
-            or bool(label_of(first.text))                      # label_pick
+            or _has_number(first.text)                         # rule_answer
+            or bool(label_of(first.text) or label_head(first.text)[0])   # label_pick
             or _answer_head(sentences) is not None)            # answer
 
 
@@ -134,13 +142,16 @@ def _answer_head(sentences: list[Sentence]) -> str | None:
 def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     """A reply answering a design question, or restating one of the offered alternatives or the
     recommendation as the choice; a bare label ("B", "第二种吧") to lettered or numbered options (`labelpick`)."""
-    pick = label_pick(rec, sentences, act)
+    pick = label_pick(rec, sentences, act) or confirmed(rec, sentences, act) or cost_accepted(rec, sentences, act)
     if pick is not None:
         return pick
     if not sentences or len(sentences) > 3 or act.kind not in (QUESTION, OPTIONS, RECOMMEND):
         return None
     if lx.TRANSACTION.search(mask(act.text)):
         return None   # a flight, a table, a ticket: buying one thing, not deciding
+    ruled = rule_answer(rec, sentences, act)
+    if ruled is not None:
+        return ruled
     head = _answer_head(sentences)
     if head is None:
         return None
@@ -166,13 +177,99 @@ def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     return cand, used
 
 
+_RULE_ANSWER_MAX = 400   # characters: an answer, not an essay
+
+
+def rule_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
+    """A design question answered with the rule and its values, beyond a few words: the user's
+    sentences. The first names a value (a number); none asks back, hedges, refuses or defers."""
+    if act.kind != QUESTION or act.alternatives or not 1 <= len(sentences) <= 3:
+        return None
+    first = sentences[0]
+    if _short(head_clause(first.text)) or not _has_number(first.text):
+        return None   # a few words: `answer` reads them with the question
+    said = " ".join(s.text.strip() for s in sentences)
+    if len(said) > _RULE_ANSWER_MAX:
+        return None
+    for s in sentences:
+        p = s.probe
+        if is_question(p) or hedged(p) or lx.REJECT.search(p) or _DEFER.match(fold(s.text)) or lx.TASK_OFFER.search(p):
+            return None
+    cand = make_candidate(rec, kind_of(said), said, [], CONF_ACCEPTED, first_line=act.record.line,
+                          excerpt=said, keep_why=False)
+    return cand, list(range(len(sentences)))
+
+
+_NUMBER_WORD = re.compile(rf"\d|{lx.alternation(lambda lang: lang.reply_words.number_words)}", re.I)
+
+
+def _has_number(text: str) -> bool:
+    """A number in digits or in words with its unit ("25", "六点", "หกโมง")."""
+    return bool(_NUMBER_WORD.search(fold(text)))
+
+
+# --- a proposal confirmed, a cost accepted --------------------------------------------------------
+
+ACCEPTABLE = lx.cue(lambda lang: lang.reply_words.acceptable)
+COST = lx.cue(lambda lang: lang.reply_words.cost)
+_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")
+
+
+def _bare_yes(sentences: list[Sentence], words: int) -> bool:
+    """A reply that only agrees: short, an accepting word, no question, refusal or hedge."""
+    said = " ".join(s.text for s in sentences)
+    if len(sentences) > 2 or not _short(said, words=words):
+        return False
+    return not any(is_question(s.probe) or lx.REJECT.search(s.probe) or hedged(s.probe) for s in sentences)
+
+
+def confirmed(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
+    """ "ok" to a proposal the agent asked the user to confirm: the proposal, as decided."""
+    if act.kind != CONFIRM or not act.asked or not sentences or not _bare_yes(sentences, words=4):
+        return None
+    if not lx.ACCEPT.search(sentences[0].probe):
+        return None
+    cand = make_candidate(rec, kind_of(act.asked), act.asked, [], CONF_ACCEPTED, first_line=act.record.line,
+                          excerpt=" ".join(s.text for s in sentences), keep_why=False)
+    return cand, list(range(len(sentences)))
+
+
+def cost_accepted(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
+    """ "acceptable" to a change whose cost the agent named: the change, as decided. The change is
+    the turn's first sentence that is not a heading of what follows ("results on staging:")."""
+    if act.kind in (OPTIONS, QUESTION) or not sentences or not _bare_yes(sentences, words=5):
+        return None
+    if not any(ACCEPTABLE.search(s.probe) for s in sentences) or not COST.search(mask(act.text)):
+        return None
+    change = next((t for s in split_sentences(act.text) if (t := _before_heading(_ASIDE.sub("", s.text).strip()))
+                   and len(t.split()) + sum(ord(c) > 0x0E00 for c in t) // 4 >= 4), "")
+    if not change or len(change) > 300:
+        return None
+    cand = make_candidate(rec, kind_of(change), change, [], CONF_ACCEPTED, first_line=act.record.line,
+                          excerpt=" ".join(s.text for s in sentences), keep_why=False)
+    return cand, list(range(len(sentences)))
+
+
+_PARTICLE_BREAK = re.compile(PARTICLE_BREAK)
+
+
+def _before_heading(text: str) -> str:
+    """A sentence without the heading it ends in ("… แล้วครับ ผลวัดบน staging:" -> "… แล้วครับ"); ""
+    when it is all heading."""
+    if not text.endswith((":", "：")):
+        return text
+    breaks = list(_PARTICLE_BREAK.finditer(text))
+    return text[:breaks[-1].start()].strip() if breaks else ""
+
+
 def _short(text: str, words: int = 3) -> bool:
     return len(text.split()) <= words and sum(1 for ch in text if ord(ch) > 0x0E00) <= 4 * words
 
 
 def _value_like(text: str) -> bool:
     """A value or a name: a number, or a word with a capital or a digit in it."""
-    return bool(re.search(r"\d|\b[A-Z][\w.+#-]*", text)) and not text.strip().lower().startswith(("ok", "yes", "no"))
+    return ((bool(re.search(r"\d|\b[A-Z][\w.+#-]*", text)) or _has_number(text))
+            and not text.strip().lower().startswith(("ok", "yes", "no")))
 
 
 def _restates(head: str, offer: str) -> bool:

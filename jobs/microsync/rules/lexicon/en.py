@@ -427,6 +427,9 @@ LABELS = Labels(
     tail=(
         r"please", r"pls", r"then", r"for now",
     ),
+    but=(
+        r"but",
+    ),
 )
 
 SETTLED = Settled(
@@ -703,6 +706,7 @@ ACTS = Acts(
         r"style|policy|retention|interval|schedule|size|target|cap|budget|percentage|amount)s?\b[^?]*\?",
         r"\bshould (?:we|it|they|this|that|the \w+)\b[^?]*\?", r"\b(?:do you )?prefer\b[^?]*\?",
         r"\bhow (?:many|much|long|often)\b[^?]*\b(?:should|do you want)\b[^?]*\?", r"\bor\b[^?.]{1,60}\?",
+        r"\bhow (?:many|much)\b[^?]{0,40}\bper\b[^?]*\?", r"\b(?:do|does|should|will) (?:the )?\w+ (?:expire|reset|renew|roll over|carry over)\b[^?]*\?",
     ),
     task_ask=(
         r"\b(?:want|would you like|shall|should|do you want|can|may) (?:me|I)\b", r"\bI can\b[^?\n]{0,80}?\bif you\b",
@@ -729,6 +733,14 @@ ACTS = Acts(
         r",?\s+or\s+",
     ),
     word_digits=(),
+    confirm_ask=(
+        r"\b(?:does|would|will) (?:this|that|it) (?:work|be ok(?:ay)?|be fine|sound (?:ok(?:ay)?|good|right))\b[^?]*\?",
+        r"\b(?:sounds?|looks?) (?:ok(?:ay)?|good|right|fine)\W*\?", r"\b(?:is|are) (?:this|that|these) (?:ok(?:ay)?|fine|alright)\b[^?]*\?",
+        r"\bok(?:ay)? with (?:this|that)\W*\?", r"\bany objections?\W*\?",
+    ),
+    planned=(
+        r"\b(?:I'?ll|I will|I'd|we'?ll|will|going to|plan to|would)\b",
+    ),
 )
 
 # Openers before the head of a convention ("ok, also we use ...", "style: use ...").
@@ -889,6 +901,17 @@ REPLY_WORDS = ReplyWords(
         r"\bgo ahead\b", r"\bdo it\b", r"\bgo (?:with|for) (?:it|that|this)\b",
     ),
     number_counter=(),
+    acceptable=(
+        r"\bacceptable\b", r"\bcan live with (?:it|that)\b", r"\bworth it\b", r"\b(?:that'?s|it'?s) (?:a )?fine (?:trade|price)",
+    ),
+    number_words=(
+        r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety|hundred)\b"
+        r"\s(?:minutes?|hours?|days?|weeks?|months?|years?|seconds?|times|percent|o'?clock)\b",
+    ),
+    cost=(
+        r"\b(?:a (?:bit|little)|slightly|somewhat) (?:slower|bigger|larger|more)\b[^.]{0,80}\bbut\b", r"\bat the cost of\b",
+        r"\btrade-?off\b",
+    ),
 )
 
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"

@@ -167,6 +167,7 @@ class Labels:
     label: Phrases   # what may name the label (option, ข้อ, 方案), with its spacing
     counter: Phrases   # a counter word after the label
     tail: Phrases   # particles after it
+    but: Phrases   # a contrast opening what follows the label ("2, but not now")
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,8 @@ class Acts:
     option_head: Phrases
     or_split: Phrases
     word_digits: Phrases   # "word=digit" for the ordinal words `word_option` captures
+    confirm_ask: Phrases   # a closing question asking the user to confirm what was just proposed ("does that work?")
+    planned: Phrases   # words of what the agent will do (a proposal), not what it did
 
 
 @dataclass(frozen=True)
@@ -355,6 +358,9 @@ class ReplyWords:
     go: Phrases
     go_ahead: Phrases
     number_counter: Phrases   # what may name a plan item before its number in a join (ข้อ, 第)
+    acceptable: Phrases   # a cost named by the assistant accepted ("acceptable", "รับได้", "可以接受")
+    number_words: Phrases   # a number said in words with its unit ("六点", "หกโมง"), for a value in a reply
+    cost: Phrases   # the assistant naming the cost of a change beside its gain ("slightly slower but")
 
 
 @dataclass(frozen=True)
