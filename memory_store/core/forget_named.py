@@ -5,7 +5,11 @@ free-form thing (memory_store/core/router.py, key user.other or instruction.othe
 hold at once, so the key alone does not say which one is meant; the words of the request do. `named_by`
 takes them from the clause that holds the forget cue: the words left once the forget's own words are
 taken out (the verb, please, my, ไปได้เลย, 请, 我的…) — Latin words and numbers whole, Thai and Chinese
-(no spaces between words) as pairs of characters. A kept value is named when most of those pieces are
+(no spaces between words) as pairs of characters. The thing may be named before the cue, topic first
+("เรื่องพี่โอ๊ตที่ให้จำไว้ ลืมไปได้เลย", "老王的事忘了吧", "the offsite is cancelled, forget it"): when the cue's
+own words (in Thai, up to the next space between Thai words: what follows gives the reason) name nothing,
+the words just before them do; words that point back ("what I said about being…", ที่ให้จำไว้, 之前说的,
+让你记住的, 那件事, 作废) are the asking, not the thing. A kept value is named when most of those pieces are
 in it (`Named.said_in`: all of one or two, two of three…) and it is the thing of whom the forget names:
 "please forget my licence plate" names the user's own, not "my friend's licence plate is …", "her licence
 plate …", "我朋友的车牌号…", "เลขทะเบียนรถของเพื่อนฉัน…" (another person owns the words: `Named._whose`); a forget
