@@ -5,7 +5,11 @@ free-form thing (memory_store/core/router.py, key user.other or instruction.othe
 hold at once, so the key alone does not say which one is meant; the words of the request do. `named_by`
 takes them from the clause that holds the forget cue: the words left once the forget's own words are
 taken out (the verb, please, my, ไปได้เลย, 请, 我的…) — Latin words and numbers whole, Thai and Chinese
-(no spaces between words) as pairs of characters. A kept value is named when most of those pieces are
+(no spaces between words) as pairs of characters. The thing may be named before the cue, topic first
+("เรื่องพี่โอ๊ตที่ให้จำไว้ ลืมไปได้เลย", "老王的事忘了吧", "the offsite is cancelled, forget it"): when the cue's
+own words (in Thai, up to the next space between Thai words: what follows gives the reason) name nothing,
+the words just before them do; words that point back ("what I said about being…", ที่ให้จำไว้, 之前说的,
+让你记住的, 那件事, 作废) are the asking, not the thing. A kept value is named when most of those pieces are
 in it (`Named.said_in`: all of one or two, two of three…) and it is the thing of whom the forget names:
 "please forget my licence plate" names the user's own, not "my friend's licence plate is …", "her licence
 plate …", "我朋友的车牌号…", "เลขทะเบียนรถของเพื่อนฉัน…" (another person owns the words: `Named._whose`); a forget
@@ -55,7 +59,18 @@ _EN_FILLER = frozenset(("please", "pls", "plz", "kindly", "just", "also", "and",
                         "whole", "drop", "delete", "remove", "erase", "clear", "wipe", "hey", "hmm", "wait",
                         "yeah", "yes", "fine", "already", "again", "scratch", "cancel", "undo", "mind",
                         "nevermind", "changed", "second", "thought", "hold", "on", "sorry", "oh", "um", "uh",
-                        "nah", "nope", "record", "note"))
+                        "nah", "nope", "record", "note",
+                        # "forget what I said about being on leave", "…I asked you to remember earlier, it's
+                        # cancelled": forms of "be" and words of pointing back are the asking, not the thing
+                        "be", "being", "been", "asked", "mentioned", "earlier", "previously", "cancelled",
+                        "canceled"))
+# The asking, not the thing: a pointer back to what the user had the agent keep, a topic marker, a word that
+# voids it — as in เรื่องพี่โอ๊ตที่ให้จำไว้, ที่เคยบอกไว้, 之前说的, 让你记住的, 老王的事, 合同那件事, 作废.
+_POINTING_BACK = re.compile(
+    r"ที่(?:เคย)?(?:ผม|ฉัน|หนู)?(?:บอก|ขอ|สั่ง)?ให้(?:จำ|จด|เก็บ|บันทึก)?(?:ไว้)?|ที่(?:เคย)?(?:บอก|ขอ|ตั้ง)ไว้"
+    r"|(?:之前|以前|上次|刚才|剛才)?(?:我)?(?:跟你|和你)?(?:说|說|讲|講|提)(?:过|過)?的"
+    r"|(?:让|讓|叫)你(?:帮我|幫我)?(?:记住|記住|记|記)(?:的)?|(?:那|这|這)件事(?:情)?|的事(?=\W|$|[忘不别別就也你])"
+    r"|那个事|那個事|作废|作廢|不算数|不算數|之前|以前|上次")
 _UNSPACED_FILLER = re.compile(
     r"ที่(?:ผม|ฉัน|หนู)?(?:บอก|พูด)|เมื่อกี้|เมื่อกี๊|[当當]我[没沒][说說]|(?:刚才|剛才)(?:说的|說的|那句)?|不算|作废|作廢"
     r"|ไปได้เลย|ได้เลย|ไปเลย|ไปเถอะ|เถอะ|ช่วย|ขอให้|กรุณา|โปรด|ลืม|ไม่ต้อง|เลิก|จำ|เก็บ|บันทึก|แล้ว|ด้วย|หน่อย|นะ|ครับ|ค่ะ|คะ|จ้า"
@@ -160,9 +175,11 @@ class Named:
 
     def _found(self, value: str) -> int:
         folded = value.casefold()
+        # "阿梅合同" names "阿梅的合同…": a Chinese possessive between the words of a thing is not part of it
+        bare = folded.replace("的", "")
         words = {w.casefold() for w in _WORD.findall(value)}
         return sum(1 for p in self.pieces if (p in words or p.rstrip("s") in words) if p.isascii()) + sum(
-            1 for p in self.pieces if not p.isascii() and p in folded)
+            1 for p in self.pieces if not p.isascii() and (p in folded or p in bare))
 
 
 def _pairs(run: str) -> list[str]:
@@ -181,15 +198,40 @@ def named_by(turn: str, cue: str) -> Named:
     sentence = turn[start:end] if at >= 0 else turn
     offset = max(at, 0) - start if at >= 0 else 0
     text: list[str] = []
-    for m in _CLAUSE.finditer(sentence):
+    topic = ""      # what is said just before the cue's words, when they name nothing themselves
+    clauses = list(_CLAUSE.finditer(sentence))
+    for i, m in enumerate(clauses):
         clause = m.group(0)
         if m.start() <= offset < m.end() or (not text and offset < m.start()):
-            # Thai: the words before the cue's phrase (after a space between Thai letters) are another statement
-            gaps = [g.end() for g in _THAI_GAP.finditer(clause, 0, max(offset - m.start(), 0) + 1)]
-            text.append(clause[gaps[-1]:] if gaps else clause)
+            # Thai: the words before the cue's phrase (after a space between Thai letters) are another
+            # statement, and so are those after it ("…ลืมไปได้เลย พี่โอ๊ตย้ายไปแล้ว" gives the reason) — unless
+            # the cue's own phrase names nothing: then the thing is named before it, topic first
+            # ("เรื่องพี่โอ๊ตที่ให้จำไว้ ลืมไปได้เลย"), or after it
+            cut = max(offset - m.start(), 0)
+            gaps = [g for g in _THAI_GAP.finditer(clause)]
+            before = [g.end() for g in gaps if g.end() <= cut + 1]
+            after = next((g.start() for g in gaps if g.start() >= cut + len(where)), len(clause))
+            start_at = before[-1] if before else 0
+            own = clause[start_at:after]
+            if _named(own):
+                text.append(own)
+            elif before and _named(clause[(before[-2] if len(before) > 1 else 0):after]):
+                text.append(clause[(before[-2] if len(before) > 1 else 0):after])
+            else:
+                text.append(clause[start_at:])
+                topic = clauses[i - 1].group(0) if i > 0 and not _named(clause[start_at:]) else ""
         elif text and _STILL_DROPS.search(clause):
             text.append(clause)
     said = (" ".join(text) or sentence) if at >= 0 else turn
+    if topic and not _named(said):
+        # "the Friday offsite is cancelled, forget it", "老王的事，忘了吧": the clause before names the thing
+        said = f"{topic} {said}"
+    return _named(said)
+
+
+def _named(said: str) -> Named:
+    """The pieces of `said` less the words of asking (see `named_by`)."""
+    said = _POINTING_BACK.sub(" ", said)
     pieces: list[str] = []
     words: list[str] = []
     owners: list[str] = []

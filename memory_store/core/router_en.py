@@ -10,12 +10,17 @@ _KIN = (r"(?:sister|brother|sis|bro|mom|mum|mother|dad|father|parent|wife|husban
         r"|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|roommate|neighbou?r|cat|dog|pet)s?")
 # a forget by structure: a word that drops or retires something, in one sentence with a pointer back to a
 # thing the agent keeps (the 'X' rule, that setting, the bit where I said…)
-_REMOVAL = (r"\b(forget|un-?remember|drop|remove|delete|erase|clear|wipe|reset|scrap|cancel|retire[ds]?|revoke|undo"
+_REMOVAL = (r"\b(forget|un-?remember|drop|remove|delete|erase|clear|wipe|reset|scrap|scratch|cancel|retire[ds]?"
+            r"|revoke|undo"
             r"|(consider|call) it (gone|dead|done|off)|is (gone|retired|off|void)|no longer (applies|stands|needed))\b")
 _BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|setting|preference|default|instruction|bit"
              r"|thing)"
              r"|(rule|setting|preference|default)s? (from|in) my profile|the bit where i|what i (said|told you|asked)"
              r"|where i (said|told|asked))\b")
+
+# a thing said to be off, then dropped ("the Friday offsite is cancelled, forget it"): what a Remember entry kept
+_OFF_THEN_FORGET = (r"\b(is|are|'s|got|was|were) (now )?(cancell?ed|called off|off)\b[^.!?\n]{0,12}?[,;:]?\s*"
+                    r"(so |just |you can )?forget (about )?(it|that|them)\b")
 
 # a request to forget a thing named bare, not the user's nor a rule, asked as a request ("please forget the
 # office wifi name"; a bare "forget the regex, use a parser" is the work): perhaps what a Remember entry
@@ -74,6 +79,7 @@ LEXICON = Lexicon(
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
             r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b",
+            _OFF_THEN_FORGET,
             _REMOVAL + r"[^.!?\n]{0,60}" + _BACK_REF, _BACK_REF + r"[^.!?\n]{0,60}" + _REMOVAL,
             # a request to forget a thing of the user's, said as a request ("please forget my phone number",
             # "forget that my address is…", "stop remembering my birthday", "don't store my phone number");
@@ -85,7 +91,8 @@ LEXICON = Lexicon(
             r"\b.{0,20}\b(my|that i|anything about me)\b", FORGET_THING),
     # the speaker's own forgetting ("I totally forgot I asked you…", "I forget what I told you about…")
     forgot_self=(r"\bi('ve| have| had)? (\w+ )?(forgot|forgotten|forget)\b",),
-    back_ref=(_BACK_REF,),
+    # …and a thing said to be off, then dropped ("the offsite is cancelled, forget it")
+    back_ref=(_BACK_REF, _OFF_THEN_FORGET),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),
     confirm=(

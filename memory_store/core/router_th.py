@@ -12,8 +12,10 @@ _NAME_END = (r"(?:นะ|ครับ|คับ|ค่ะ|คะ|ค่า|จ�
              r"|ด้วย|หน่อย|ดีกว่า|น่ะ|นะคะ)")
 # a forget by structure: a word that drops or lets go, near a pointer back to a thing the agent keeps
 # (เรื่องที่ให้…, ที่เคยขอไว้, เรื่อง timezone…)
-_REMOVAL = r"(ลบ|ยกเลิก|เลิกได้|เลิกทำ|พอแล้ว|ไม่เอาแล้ว|ไม่ต้องแล้ว|ลืมไป)"
-_BACK_REF = r"(เรื่อง(ที่)?(ให้|เคย)|ที่(เคย)?(บอก|ขอ|ให้|ตั้ง)ไว้|เรื่อง ?(timezone|ชื่อ|ภาษา|โทน|ตาราง|format)|ค่าที่ตั้ง)"
+_REMOVAL = r"(ลบ|ยกเลิก|เลิกได้|เลิกทำ|พอแล้ว|ไม่เอาแล้ว|ไม่ต้องแล้ว|ลืมไป|ลืมได้เลย)"
+_BACK_REF = (r"(เรื่อง(ที่)?(ให้|เคย)|ที่(เคย)?(บอก|ขอ|ให้|ตั้ง)ไว้|เรื่อง ?(timezone|ชื่อ|ภาษา|โทน|ตาราง|format)|ค่าที่ตั้ง"
+             # a thing the user had the agent remember, named by its topic (เรื่องพี่โอ๊ตที่ให้จำไว้, ไม่ต้องจำเรื่อง…)
+             r"|ที่(เคย)?(บอก|ขอ|สั่ง)?ให้(จำ|จด|เก็บ|บันทึก)|(ไม่ต้อง|เลิก)จำเรื่อง)")
 
 # a request to forget a thing named bare, not the user's nor a rule, as a permission ("ลืมชื่อ wifi ออฟฟิศ
 # ไปได้เลย", "ช่วยลืม…ไปเลย"; a bare "ลืมโค้ดเมื่อกี้ไปเลย" drops the work): perhaps what a Remember entry keeps,

@@ -6,7 +6,9 @@ from memory_store.core.router_lexicon import Lexicon
 # (那个…, 之前说要…, …设置, 昵称那个)
 _REMOVAL = r"(删|刪|取消|作废|作廢|清空|清掉|清除|撤掉|撤销|撤銷|拿掉|去掉|不要了|不用了)"
 _BACK_REF = (r"(那个|那個|那条|那條|之前(说|說|讲|講|要|让|讓)|上次(说|說|要)|设置|設置|设定|設定|偏好"
-             r"|昵称|暱稱|称呼|稱呼)")
+             r"|昵称|暱稱|称呼|稱呼"
+             # a thing the user had the agent remember, named by its topic (老王的事, 合同那件事, 让你记住的)
+             r"|((那|这|這)件|的)事(?=\s*(就|也|你)?(不用|不要|别|別|忘|作废|作廢|取消|算了))|(让|讓|叫)你(记|記))")
 
 # a request to forget a thing named bare, not the user's nor a rule ("忘掉办公室的wifi名字", "请忘记…"; not
 # "忘记提交了", the speaker's own): perhaps what a Remember entry keeps, perhaps the work (router.py routes
@@ -43,6 +45,8 @@ LEXICON = Lexicon(
     remember_self=(r"(记住|記住|记得|記得|记一下|記一下|记下|記下)[，,: ：]?\s?我", r"你(要)?(记住|記住)我",
                    r"请(记住|記住)[，, ]?我"),
     forget=(r"(忘掉|忘了|忘记|忘記)(我)?(之前|上次|说的|說的|那条|那條)",
+            # a thing named by its topic, then dropped ("老王的事忘了吧", "合同那件事就忘掉吧")
+            r"(的|那件|这件|這件)事(就|你|也)?(忘掉|忘了|忘记|忘記)(吧|了|它)",
             r"(忘掉|忘记|忘記).{0,12}(那条|那條|偏好|设置|設定)",
             r"别再叫我", r"別再叫我", r"不要再叫我", r"取消", r"(删|刪)(了|掉)", r"可以(删|刪)", r"作废|作廢",
             r"不用(再)?(记|記)", r"(之前|上次)(说|說|讲|講)的.{0,20}(不用|不要|算了|作废|作廢|忘|删|刪|撤|拿掉)",

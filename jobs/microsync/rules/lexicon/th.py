@@ -32,9 +32,15 @@ from jobs.microsync.rules.lexicon.model import (
     Topology,
 )
 
+# a keep word inside a pointer back to what the user had kept before (ที่ให้จำไว้, ที่เคยบอกให้จดไว้, ที่จำไว้): the
+# lookbehinds of a remember cue
+_NOT_BACK = "".join(f"(?<!{w})" for w in ("ที่", "ที่ให้", "ที่บอกให้", "ที่ขอให้", "ที่สั่งให้", "ที่เคยให้", "เคยบอกให้",
+                                           "เคยขอให้", "ที่ผมให้", "ที่ฉันให้", "ที่หนูให้"))
+
 KINDS = Kinds(
     remember=(
-        r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ", r"จดไว้", r"โน้ตไว้",
+        # not inside a pointer back to what was kept before ("เรื่องพี่โอ๊ตที่ให้จำไว้", "ที่เคยบอกให้จดไว้", "ที่จำไว้")
+        _NOT_BACK + r"จำไว้", r"จำด้วย", r"อย่าลืม", r"โปรดจำ", r"ช่วยจำ", _NOT_BACK + r"จดไว้", _NOT_BACK + r"โน้ตไว้",
     ),
     preference=(
         r"(?<!ผม)(?<!มัก)ชอบ(?!ลืม)", r"ไม่ชอบ", r"ตอบเป็นภาษา", r"ขอคำตอบ", r"ตอบสั้น",
@@ -639,7 +645,9 @@ CLASSIFY = Classify(
 
 CLAUSES = Clauses(
     clause_cue=(
-        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)", r"จำไว้", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
+        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)",
+        # "X จำไว้ด้วย …" keeps what was said before it: a remember that ends its statement starts no clause
+        r"จำไว้(?!(?:ด้วย|นะ|เลย|ครับ|ค่ะ|คะ|จ้า)*(?:\s|$))", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
     ),
     common=(),
     follow_open=(

@@ -34,8 +34,9 @@ from jobs.microsync.rules.lexicon.model import (
 
 KINDS = Kinds(
     remember=(
-        r"记住", r"别忘了", r"不要忘记", r"记得(?!吗)(?=.{0,4}[:：,，]|以后)",
-        r"记一下", r"记下", r"备忘", r"记好",
+        # "让你记住的那个", "之前记下的": a pointer back to what was kept before, not a new remember
+        r"记住(?!的)", r"别忘了", r"不要忘记", r"记得(?!吗)(?=.{0,4}[:：,，]|以后)",
+        r"记一下", r"记下(?!的|来的)", r"备忘", r"记好(?!的)",
     ),
     preference=(
         r"我(?:比较|更)?喜欢", r"我不喜欢", r"我偏好",
