@@ -42,6 +42,7 @@ from memory_store.supersede.qualifiers import sub_roles_differ
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
+    NUMBER_WEIGHT,
     ROLE_PREFIX,
     echoed_roles,
     normalise,
@@ -892,7 +893,7 @@ class Detector:
                 score *= OTHER_FAMILY_FACTOR
             words = sum(f for t, f in full_said.items()
                         if t in new_said and t not in echoed and t not in self.frame)
-            if shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS:
+            if (shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS) and not _value_apart(new_tokens, full):
                 continue
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
@@ -1141,6 +1142,17 @@ class Detector:
 def _beside(token: str) -> re.Pattern[str]:
     """The word right after a name that starts with `token` (a stem): "kafka connect"."""
     return re.compile(rf"\b({re.escape(token)}\w*)[ -]+([a-z][\w-]*)")
+
+
+def _value_apart(new: dict[str, float], old: dict[str, float]) -> bool:
+    """Do two statements say the same words but a value: a number, a day or a month ("We deploy on
+    Tuesdays" / "We deploy on Thursdays")? One template with another value is one subject, however
+    few and common its words (beside a workspace's first entry, "deploy" alone weighs too little)."""
+    def words(tokens: dict[str, float]) -> set[str]:
+        return {t for t, w in tokens.items() if w > NUMBER_WEIGHT and not _CALENDAR.fullmatch(t)
+                and not t.startswith(ROLE_PREFIX)}
+    a, b = words(new), words(old)
+    return bool(a) and a == b and set(new) != set(old)
 
 
 def _lead(tokens: dict[str, float]) -> str | None:
