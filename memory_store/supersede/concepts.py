@@ -6,7 +6,9 @@ deploys, and give it two weekdays.
 a shared subject word only between two statements that name it by words they do not share ("部署" and
 "deploying", "PRs" and "PR", "approvals" and "approve"): where they share one, it counts already.
 `weekdays` gives the days of the week a text names (1 Monday … 7 Sunday), a value
-memory_store/supersede/values.py compares.
+memory_store/supersede/values.py compares. `parts_of` gives the parts of a system or of an
+organisation a text names (the frontend, the API, staging, production): two statements that each
+name a part the other does not are about two parts, whatever else they share.
 
 Pure: normalised text in (memory_store/supersede/subject.normalise), sets out.
 """
@@ -22,6 +24,7 @@ from memory_store.errors import EntryError
 
 CONCEPT_FILE = Path(__file__).resolve().parent / "concepts.txt"
 DAY_PREFIX = "day:"
+PART_PREFIX = "part:"
 _LATIN_START = re.compile(r"^[a-z(]", re.IGNORECASE)
 
 
@@ -29,6 +32,7 @@ _LATIN_START = re.compile(r"^[a-z(]", re.IGNORECASE)
 class Concepts:
     names: dict[str, re.Pattern[str]]     # concept -> its names, one pattern (searched)
     days: dict[int, re.Pattern[str]]      # weekday (1 Monday … 7 Sunday) -> its names
+    parts: dict[str, re.Pattern[str]]     # a part of a system or an organisation -> its names
 
     def concepts_of(self, text: str) -> dict[str, frozenset[str]]:
         """Concept -> the names of it `text` (normalised) uses ("部署", "deploying")."""
@@ -42,6 +46,10 @@ class Concepts:
     def weekdays(self, text: str) -> set[int]:
         """The days of the week `text` (normalised) names."""
         return {day for day, pattern in self.days.items() if pattern.search(text)}
+
+    def parts_of(self, text: str) -> frozenset[str]:
+        """The parts (frontend, backend, staging, production …) `text` (normalised) names."""
+        return frozenset(part for part, pattern in self.parts.items() if pattern.search(text))
 
 
 def _pattern(items: list[str]) -> re.Pattern[str]:
@@ -60,15 +68,18 @@ def parse_concepts(text: str, path: str) -> Concepts:
     before any section, one that does not compile, or a [day:N] section with N outside 1-7."""
     names: dict[str, re.Pattern[str]] = {}
     days: dict[int, re.Pattern[str]] = {}
+    parts: dict[str, re.Pattern[str]] = {}
     for section, items in parse_sections(text, path, item="a name").items():
-        if section.startswith(DAY_PREFIX):
+        if section.startswith(PART_PREFIX):
+            parts[section[len(PART_PREFIX):]] = _pattern(items)
+        elif section.startswith(DAY_PREFIX):
             day = section[len(DAY_PREFIX):]
             if not (day.isdigit() and 1 <= int(day) <= 7):
                 raise EntryError(f"weekday section [{section}] is not [day:1] to [day:7]", path=path)
             days[int(day)] = _pattern(items)
         else:
             names[section] = _pattern(items)
-    return Concepts(names, days)
+    return Concepts(names, days, parts)
 
 
 @functools.cache

@@ -264,6 +264,7 @@ class Detector:
         self.deciders: tuple[str, ...] = ()   # the last detect's best entry and best rule (ids)
         self.concepts: Concepts = load_concepts()
         self.named: list[dict[str, frozenset[str]]] = []   # per item: concept -> the names it uses
+        self.parts: list[frozenset[str]] = []   # per item: the parts of a system it names (concepts.txt)
         self.title_named: dict[int, dict[str, frozenset[str]]] = {}   # the same for titles, made for candidates
         self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
         for s in earlier:
@@ -279,11 +280,15 @@ class Detector:
             self.index.setdefault(t, []).append(n)
         named = self._concepts(s)
         self.named.append(named)
+        self.parts.append(self._parts(s))
         for c in named:
             self.index.setdefault(CONCEPT_PREFIX + c, []).append(n)
 
     def _concepts(self, s: Statement) -> dict[str, frozenset[str]]:
         return self.concepts.concepts_of(normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", s.full))))
+
+    def _parts(self, s: Statement) -> frozenset[str]:
+        return self.concepts.parts_of(normalise(s.full))
 
     def _bridge(self, new: dict[str, frozenset[str]], i: int) -> dict[str, float]:
         """The concepts (memory_store/supersede/concepts.txt) the new statement and earlier entry `i`
@@ -867,6 +872,7 @@ class Detector:
         newest_best: tuple[float, int] | None = None         # the newest of the best-scoring ones
         procedure = FAMILY.get(new.kind) == "procedure"
         new_concepts = self._concepts(new)
+        new_parts = self._parts(new)
         for i in self._candidates(new_tokens, new_concepts):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
@@ -898,6 +904,8 @@ class Detector:
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
                 continue
+            if new_parts and self.parts[i] and not new_parts & self.parts[i]:
+                continue   # another part: "the frontend deploys on Tuesdays" beside "API 每周四部署"
             if new_members and other_member(new_members, self._members(e)):
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title, lx):
