@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +54,8 @@ class Concepts:
 
 
 def _pattern(items: list[str]) -> re.Pattern[str]:
+    # folded as the text is (NFKC writes the Thai vowel ำ as two code points: "สำรอง", "จำกัด")
+    items = [unicodedata.normalize("NFKC", p) for p in items]
     spaced = [p for p in items if _LATIN_START.match(p) and p.isascii()]
     unspaced = [p for p in items if p not in spaced]
     parts = []
