@@ -25,6 +25,7 @@ Pure: text in, a finding out.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 import re
@@ -222,6 +223,9 @@ class Finding:
     score: float            # the subject match with it
     cue: str | None = None
     basis: str | None = None   # a conflict's signal: "value", "role", "match" (a close match)
+    # a relaxation that loosens the rule for a part only ("… is enough for config-only changes",
+    # "文档仓库一个人审批就够了"): the rule still holds outside it
+    scoped: bool = False
 
     @property
     def supersedes(self) -> bool:
@@ -756,7 +760,8 @@ class Detector:
         languages one) `new` shares with `old`, not counting the words that frame a statement."""
         i = next(n for n, (e, _) in enumerate(self.items) if e.id == old.id)
         bridge = self._bridge(self._concepts(new), i)
-        return sum(bridge.values()) + sum(f for t, f in self.items[i][1].items() if t in new_tokens
+        # (a form of one word counts: "merges" stems to "merg", "merge" to itself)
+        return sum(bridge.values()) + sum(f for t, f in self.items[i][1].items() if said_in(t, new_tokens)
                                           and t not in self.frame and not t.startswith(ROLE_PREFIX))
 
     def _title_concepts(self, i: int) -> dict[str, frozenset[str]]:
@@ -829,7 +834,25 @@ class Detector:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
                 return Finding("none", None, found.score)
+        if found.outcome == "relaxation" and found.target is not None:
+            target = next(e for e, _ in self.items if e.id == found.target)
+            if self._scoped(new, target):
+                return dataclasses.replace(found, scoped=True)
         return found
+
+    def _scoped(self, new: Statement, rule: Statement) -> bool:
+        """Does a relaxation of `rule` say where it holds: an exception cue ("unless", "during",
+        除了, ยกเว้น …) or a word of its own, not a number and not a word of the rule ("for
+        config-only changes", "文档仓库")? Then the rule still holds outside it; a relaxation that
+        only says the rule's words with less ("PRs need one approval now") loosens the whole rule."""
+        if self.lx.find("exception", normalise(new.full)):
+            return True
+        old = self._tokens(rule)
+        own = sum(w for t, w in self._tokens(new).items()
+                  if w > NUMBER_WEIGHT and not t.startswith(ROLE_PREFIX) and t not in self.frame
+                  and not t[0].isdigit() and not _CALENDAR.fullmatch(t) and not any(c in _HANZI_VALUES for c in t)
+                  and not said_in(t, old))
+        return own >= MIN_SHARED_WORDS
 
     def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
         """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
