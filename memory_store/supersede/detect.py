@@ -500,6 +500,14 @@ class Detector:
         rest = min(sum(_weight(t) for t in a[first.a:]), sum(_weight(t) for t in b[first.b:]))
         if after < HEAD_TEMPLATE_WEIGHT or after / rest < HEAD_TEMPLATE:
             return False
+        # Two names of one concept are one head ("数据库备份" / "資料庫備份": the database in the
+        # mainland's word and in Taiwan's, memory_store/supersede/concepts.txt).
+        old_named = self.concepts.concepts_of(normalise(old_title))
+        new_named = self.concepts.concepts_of(normalise(new_title))
+        old_said, new_said = _joined(old_head).strip(), _joined(new_head).strip()
+        if any(any(old_said in n for n in old_named[c]) and any(new_said in n for n in new_named[c])
+               for c in old_named.keys() & new_named.keys()):
+            return False
         return not self.lx.roles_of(" ".join(old_head)) and not self.lx.roles_of(" ".join(new_head))
 
     def _adds_to_another(self, text: str, cue: str, old_tokens: dict[str, float]) -> bool:
@@ -1352,6 +1360,11 @@ HEAD_TEMPLATE_WEIGHT = 5
 
 def _weight(token: str) -> int:
     return 2 if len(token) > 1 or token.isascii() else 1
+
+
+def _joined(tokens: list[str]) -> str:
+    """Slot tokens as text again: Thai and Chinese letters together, Latin words apart."""
+    return "".join(t if not t.isascii() else f" {t} " for t in tokens)
 
 
 def _slot_tokens(title: str) -> list[str]:
