@@ -533,8 +533,10 @@ class Detector:
         other statement does not say at all? Words that only say a quantity ("limit", "max",
         "size") name no thing. Latin script (Thai and Chinese: `_other_head`, `_other_object`)."""
         new_words, old_words = self._measured(new_text), self._measured(old_text)
-        new_subject = {t for t, w in new_words.items() if w == 1.0}
-        old_subject = {t for t, w in old_words.items() if w == 1.0}
+        # (a day or a month is a value, not the thing measured: "Thai class Mon and Wed 6:30pm" /
+        # "Thai class Tue + Thu 6:30pm" is one class on other days)
+        new_subject = {t for t, w in new_words.items() if w == 1.0 and not _CALENDAR.fullmatch(t)}
+        old_subject = {t for t, w in old_words.items() if w == 1.0 and not _CALENDAR.fullmatch(t)}
         new_all, old_all = subject_tokens(new_text, self.lx), subject_tokens(old_text, self.lx)
         # One quantity named the same way, a qualifier before it that says which thing ("the session
         # TTL" / "the refresh token TTL", "the iOS build cache TTL" / "the Android build cache TTL"):

@@ -162,7 +162,6 @@ def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> boo
     # another one, it differs though how often it happens stays ("every day at 3 am" / "every day
     # at 5 am", "每天凌晨 3 点" / "每天凌晨 5 点": daily in both is when it recurs, not its value).
     if any(k in (CLOCK, WEEKDAY) and not _common(k, new[k], old[k]) for k in shared) \
-            and not any(_common(k, new[k], old[k]) for k in shared if k in (CLOCK, WEEKDAY)) \
             and not values_split(new, old):
         return True
     # (the same days of the week are no value in common: "Thursdays 4:30" / "Thursdays at 5:30" is one

@@ -25,6 +25,9 @@ PAIRS = [
     ("每天的站会在 9:30 开。", "每天的站会在 10:15 开。"),
     ("สำรองฐานข้อมูลทุกวันตอนตีสาม", "สำรองฐานข้อมูลทุกวันตอนตีห้า"),
     ("ประชุม standup ทุกวันเวลา 9:30", "ประชุม standup ทุกวันเวลา 10:15"),
+    # the same hour on other days (heldout9 en-h9-3 L9): the days are the value, not the thing measured
+    ("Thai class Tue + Thu 6:30pm at the language school", "Thai class Mon and Wed 6:30pm."),
+    ("泰语课每周二、周四晚上 7 点", "泰语课每周一、周三晚上 7 点"),
 ]
 
 
