@@ -29,6 +29,8 @@ _LATIN_WORD_RE = re.compile(r"[a-z][a-z&'-]*")
 WEEKDAY = "~weekday"
 CLOCK = "@clock"      # the hours of the day (memory_store/supersede/measures.py)
 _SCALE = {"k": 1_000.0, "m": 1_000_000.0}
+_CJK_SCALES = {"万": 10_000.0, "亿": 100_000_000.0}
+_CJK_SCALE = re.compile(r"\s*(万|亿)")
 # Words beside a number that name no quantity: "is 15", "at 3", "by day 5" say nothing of what is
 # counted.
 _EMPTY = frozenset({
@@ -92,9 +94,16 @@ def quantities(text: str) -> dict[str, set[float]]:
         digits, unit = m.group(1), m.group(2)
         value = _value(digits, unit)
         keys = []
+        end = m.end()
+        scale = _CJK_SCALE.match(text, end) if not unit else None
+        if scale:
+            # "2.8 万", "3.5 万": a Chinese ten thousand written on a number, an amount of one kind
+            # as "15k" is (spelled_numbers reads 一万五, not a figure with a decimal point)
+            unit, end = scale.group(1), scale.end()
+            value *= _CJK_SCALES[unit]
         if unit:
             keys.append("#" + unit)   # "500ms" and "200ms"; "15k" and "12k" are amounts of one kind
-        after = _after(text, m.end())
+        after = _after(text, end)
         if after:
             keys.append(">" + after)
         before = _before(text, m.start())
