@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_store.cue_files import parse_sections
@@ -26,6 +26,7 @@ from memory_store.errors import EntryError
 CONCEPT_FILE = Path(__file__).resolve().parent / "concepts.txt"
 DAY_PREFIX = "day:"
 PART_PREFIX = "part:"
+MEMO_MAX = 4096
 _LATIN_START = re.compile(r"^[a-z(]", re.IGNORECASE)
 
 
@@ -35,13 +36,23 @@ class Concepts:
     days: dict[int, re.Pattern[str]]      # weekday (1 Monday … 7 Sunday) -> its names
     parts: dict[str, re.Pattern[str]]     # a part of a system or an organisation -> its names
 
+    # texts already read (the weekly and the eval compare the same entries again and again), kept
+    # up to MEMO_MAX: each concept is a pattern of its own, searched in turn
+    memo: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict, compare=False, repr=False)
+
     def concepts_of(self, text: str) -> dict[str, frozenset[str]]:
         """Concept -> the names of it `text` (normalised) uses ("部署", "deploying")."""
+        have = self.memo.get(text)
+        if have is not None:
+            return dict(have)
         out: dict[str, frozenset[str]] = {}
         for concept, pattern in self.names.items():
             terms = frozenset(m.group(0).strip() for m in pattern.finditer(text) if m.group(0).strip())
             if terms:
                 out[concept] = terms
+        if len(self.memo) >= MEMO_MAX:
+            self.memo.clear()
+        self.memo[text] = dict(out)
         return out
 
     def weekdays(self, text: str) -> set[int]:
