@@ -57,3 +57,14 @@ def test_a_person_on_leave_keeps_their_role(old: str, new: str) -> None:
 def test_a_long_leave_still_hands_the_role_over() -> None:
     found = judge("老陈负责支付服务", "老陈下个月休产假，支付服务交给小李")
     assert found.supersedes and found.target == "OLD", found
+
+
+@pytest.mark.parametrize("old,new,outcome", [
+    # one part of a role in two languages: another tool is a possible conflict
+    ("Use Redis for the session cache", "会话缓存用 Memcached", "conflict"),
+    # two parts of a role, or a qualifier no concept names: no conflict, as before
+    ("Use Redis for the session cache", "限流用 Memcached", "none"),
+    ("Use Stripe for card payments", "用于扫码支付的是 PromptPay", "none"),
+])
+def test_a_qualifier_in_another_language_is_compared_by_its_concepts(old: str, new: str, outcome: str) -> None:
+    assert judge(old, new).outcome == outcome
