@@ -1,6 +1,6 @@
 """Precision and recall of supersession, and the conflict-warning rate, on the blind conflict set.
 
-    python scripts/eval_conflicts.py [--split dev|heldout|heldout2..heldout9] [--json] [--show]
+    python scripts/eval_conflicts.py [--split dev|heldout|heldout2..heldout10] [--json] [--show]
 
 The set (tests/fixtures/conflicts/, README there) pairs earlier active daily-log entries with later
 statements labelled reversal / relaxation / refinement (→ `supersedes` the target) / conflict (→ a
@@ -15,10 +15,10 @@ wrong target, is a false positive) and recall; the warning rate (recall) on `con
 false warning rate on `same` and `unrelated` items; the warnings' precision (a warning counts as
 right only on a `conflict` item, at its target: one on a refinement is wrong too); and the
 pooled counts of label → outcome.
-`heldout/` to `heldout8/` were the first eight held-out halves; all are retired to development
-halves (heldout8 on 2026-11-27, after its totals were reported three times), so `--show` works on
-dev and heldout to heldout8.
-`heldout9/` is the blind half now, written before the code by someone who never saw it, and read
+`heldout/` to `heldout9/` were the first nine held-out halves; all are retired to development
+halves (heldout9 on 2026-11-28, after its totals were reported three times), so `--show` works on
+dev and heldout to heldout9.
+`heldout10/` is the blind half now, written before the code by someone who never saw it, and read
 only here, as totals: `--show` (each wrong item) is refused for it.
 """
 from __future__ import annotations
@@ -44,8 +44,8 @@ LANGS = ("en", "th", "zh")
 POSITIVE = {"reversal", "relaxation", "refinement"}
 RELATED = POSITIVE | {"conflict"}
 DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-              "heldout8")
-BLIND_SPLIT = "heldout9"
+              "heldout8", "heldout9")
+BLIND_SPLIT = "heldout10"
 _SRC = Source("eval", "eval", "L1-L1")
 
 

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from jobs.microsync.engine import FIELD_MAX
+from jobs.microsync.rules.corrections import rule_with_exception
+from jobs.microsync.rules.fields import TITLE_MAX, shorten
 from memory_store.entries import BlockEntry
 from memory_store.supersede.detect import Detector, Finding, statement_of
 from memory_store.supersede.open_state import file_entries
@@ -63,6 +66,7 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
                                 for n, e in enumerate(existing) if e.supersedes], held_out_in(workspace))
     replacements = {lk.id for lk in replaced.values()}
     detector = Detector([statement_of(e, n) for n, e in enumerate(existing)])
+    rules = {e.id: e for e in existing}   # what a relaxation may loosen, this run's entries added below
     out: list[BlockEntry] = []
     links: list[Link] = []
     taken: set[str] = set()
@@ -89,6 +93,8 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
             if asked is not None and asked.target is not None:
                 found = asked
         if found.target is not None and found.supersedes:
+            if found.outcome == "relaxation" and found.scoped and found.target in rules:
+                e = _keeps_rule(e, rules[found.target])
             e = dataclasses.replace(e, supersedes=found.target)
             taken.add(found.target)
             replaced[found.target] = Linker(e.id, found.target, e.date, "", _LATER + n)
@@ -98,5 +104,18 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
             links.append(Link(e.id, found.target, "conflict", found.reason))
         detector.add(stmt)
         known.add(e.id)
+        rules[e.id] = e
         out.append(e)
     return out, links
+
+
+def _keeps_rule(e: BlockEntry, rule: BlockEntry) -> BlockEntry:
+    """`e`, a scoped exception to `rule` ("A sign-off from QA is enough for config-only changes"),
+    saying the rule too: the weekly takes the superseded rule out of MEMORY.md, and the rule still
+    holds outside the exception. Said the way a correction within one session says it
+    (jobs/microsync/rules/corrections.py)."""
+    held, own = (rule.conclusion or rule.title).strip().rstrip(" .。;；"), (e.conclusion or e.title).strip()
+    if held.casefold() in own.casefold():
+        return e   # said with the rule already (a correction within one session)
+    said = rule_with_exception(held, own)
+    return dataclasses.replace(e, title=shorten(said, TITLE_MAX), conclusion=shorten(said, FIELD_MAX))

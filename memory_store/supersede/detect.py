@@ -25,6 +25,7 @@ Pure: text in, a finding out.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 import re
@@ -42,6 +43,7 @@ from memory_store.supersede.qualifiers import sub_roles_differ
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
+    NUMBER_WEIGHT,
     ROLE_PREFIX,
     echoed_roles,
     normalise,
@@ -221,6 +223,9 @@ class Finding:
     score: float            # the subject match with it
     cue: str | None = None
     basis: str | None = None   # a conflict's signal: "value", "role", "match" (a close match)
+    # a relaxation that loosens the rule for a part only ("… is enough for config-only changes",
+    # "文档仓库一个人审批就够了"): the rule still holds outside it
+    scoped: bool = False
 
     @property
     def supersedes(self) -> bool:
@@ -263,6 +268,7 @@ class Detector:
         self.deciders: tuple[str, ...] = ()   # the last detect's best entry and best rule (ids)
         self.concepts: Concepts = load_concepts()
         self.named: list[dict[str, frozenset[str]]] = []   # per item: concept -> the names it uses
+        self.parts: list[frozenset[str]] = []   # per item: the parts of a system it names (concepts.txt)
         self.title_named: dict[int, dict[str, frozenset[str]]] = {}   # the same for titles, made for candidates
         self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
         for s in earlier:
@@ -278,11 +284,15 @@ class Detector:
             self.index.setdefault(t, []).append(n)
         named = self._concepts(s)
         self.named.append(named)
+        self.parts.append(self._parts(s))
         for c in named:
             self.index.setdefault(CONCEPT_PREFIX + c, []).append(n)
 
     def _concepts(self, s: Statement) -> dict[str, frozenset[str]]:
         return self.concepts.concepts_of(normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", s.full))))
+
+    def _parts(self, s: Statement) -> frozenset[str]:
+        return self.concepts.parts_of(normalise(s.full))
 
     def _bridge(self, new: dict[str, frozenset[str]], i: int) -> dict[str, float]:
         """The concepts (memory_store/supersede/concepts.txt) the new statement and earlier entry `i`
@@ -490,6 +500,14 @@ class Detector:
         rest = min(sum(_weight(t) for t in a[first.a:]), sum(_weight(t) for t in b[first.b:]))
         if after < HEAD_TEMPLATE_WEIGHT or after / rest < HEAD_TEMPLATE:
             return False
+        # Two names of one concept are one head ("数据库备份" / "資料庫備份": the database in the
+        # mainland's word and in Taiwan's, memory_store/supersede/concepts.txt).
+        old_named = self.concepts.concepts_of(normalise(old_title))
+        new_named = self.concepts.concepts_of(normalise(new_title))
+        old_said, new_said = _joined(old_head).strip(), _joined(new_head).strip()
+        if any(any(old_said in n for n in old_named[c]) and any(new_said in n for n in new_named[c])
+               for c in old_named.keys() & new_named.keys()):
+            return False
         return not self.lx.roles_of(" ".join(old_head)) and not self.lx.roles_of(" ".join(new_head))
 
     def _adds_to_another(self, text: str, cue: str, old_tokens: dict[str, float]) -> bool:
@@ -515,8 +533,10 @@ class Detector:
         other statement does not say at all? Words that only say a quantity ("limit", "max",
         "size") name no thing. Latin script (Thai and Chinese: `_other_head`, `_other_object`)."""
         new_words, old_words = self._measured(new_text), self._measured(old_text)
-        new_subject = {t for t, w in new_words.items() if w == 1.0}
-        old_subject = {t for t, w in old_words.items() if w == 1.0}
+        # (a day or a month is a value, not the thing measured: "Thai class Mon and Wed 6:30pm" /
+        # "Thai class Tue + Thu 6:30pm" is one class on other days)
+        new_subject = {t for t, w in new_words.items() if w == 1.0 and not _CALENDAR.fullmatch(t)}
+        old_subject = {t for t, w in old_words.items() if w == 1.0 and not _CALENDAR.fullmatch(t)}
         new_all, old_all = subject_tokens(new_text, self.lx), subject_tokens(old_text, self.lx)
         # One quantity named the same way, a qualifier before it that says which thing ("the session
         # TTL" / "the refresh token TTL", "the iOS build cache TTL" / "the Android build cache TTL"):
@@ -750,7 +770,8 @@ class Detector:
         languages one) `new` shares with `old`, not counting the words that frame a statement."""
         i = next(n for n, (e, _) in enumerate(self.items) if e.id == old.id)
         bridge = self._bridge(self._concepts(new), i)
-        return sum(bridge.values()) + sum(f for t, f in self.items[i][1].items() if t in new_tokens
+        # (a form of one word counts: "merges" stems to "merg", "merge" to itself)
+        return sum(bridge.values()) + sum(f for t, f in self.items[i][1].items() if said_in(t, new_tokens)
                                           and t not in self.frame and not t.startswith(ROLE_PREFIX))
 
     def _title_concepts(self, i: int) -> dict[str, frozenset[str]]:
@@ -823,7 +844,25 @@ class Detector:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
                 return Finding("none", None, found.score)
+        if found.outcome == "relaxation" and found.target is not None:
+            target = next(e for e, _ in self.items if e.id == found.target)
+            if self._scoped(new, target):
+                return dataclasses.replace(found, scoped=True)
         return found
+
+    def _scoped(self, new: Statement, rule: Statement) -> bool:
+        """Does a relaxation of `rule` say where it holds: an exception cue ("unless", "during",
+        除了, ยกเว้น …) or a word of its own, not a number and not a word of the rule ("for
+        config-only changes", "文档仓库")? Then the rule still holds outside it; a relaxation that
+        only says the rule's words with less ("PRs need one approval now") loosens the whole rule."""
+        if self.lx.find("exception", normalise(new.full)):
+            return True
+        old = self._tokens(rule)
+        own = sum(w for t, w in self._tokens(new).items()
+                  if w > NUMBER_WEIGHT and not t.startswith(ROLE_PREFIX) and t not in self.frame
+                  and not t[0].isdigit() and not _CALENDAR.fullmatch(t) and not any(c in _HANZI_VALUES for c in t)
+                  and not said_in(t, old))
+        return own >= MIN_SHARED_WORDS
 
     def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
         """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
@@ -866,6 +905,7 @@ class Detector:
         newest_best: tuple[float, int] | None = None         # the newest of the best-scoring ones
         procedure = FAMILY.get(new.kind) == "procedure"
         new_concepts = self._concepts(new)
+        new_parts = self._parts(new)
         for i in self._candidates(new_tokens, new_concepts):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
@@ -892,11 +932,13 @@ class Detector:
                 score *= OTHER_FAMILY_FACTOR
             words = sum(f for t, f in full_said.items()
                         if t in new_said and t not in echoed and t not in self.frame)
-            if shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS:
+            if (shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS) and not _value_apart(new_tokens, full):
                 continue
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
                 continue
+            if new_parts and self.parts[i] and not new_parts & self.parts[i]:
+                continue   # another part: "the frontend deploys on Tuesdays" beside "API 每周四部署"
             if new_members and other_member(new_members, self._members(e)):
                 continue   # another family member, building or code: written from one template
             if _other_object(new.title, e.title, lx):
@@ -1143,6 +1185,17 @@ def _beside(token: str) -> re.Pattern[str]:
     return re.compile(rf"\b({re.escape(token)}\w*)[ -]+([a-z][\w-]*)")
 
 
+def _value_apart(new: dict[str, float], old: dict[str, float]) -> bool:
+    """Do two statements say the same words but a value: a number, a day or a month ("We deploy on
+    Tuesdays" / "We deploy on Thursdays")? One template with another value is one subject, however
+    few and common its words (beside a workspace's first entry, "deploy" alone weighs too little)."""
+    def words(tokens: dict[str, float]) -> set[str]:
+        return {t for t, w in tokens.items() if w > NUMBER_WEIGHT and not _CALENDAR.fullmatch(t)
+                and not t.startswith(ROLE_PREFIX)}
+    a, b = words(new), words(old)
+    return bool(a) and a == b and set(new) != set(old)
+
+
 def _lead(tokens: dict[str, float]) -> str | None:
     """The first word of a statement's subject (not a number, not a role)."""
     return next((t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()), None)
@@ -1309,6 +1362,11 @@ HEAD_TEMPLATE_WEIGHT = 5
 
 def _weight(token: str) -> int:
     return 2 if len(token) > 1 or token.isascii() else 1
+
+
+def _joined(tokens: list[str]) -> str:
+    """Slot tokens as text again: Thai and Chinese letters together, Latin words apart."""
+    return "".join(t if not t.isascii() else f" {t} " for t in tokens)
 
 
 def _slot_tokens(title: str) -> list[str]:

@@ -6,7 +6,8 @@ and "10 days", "under $45/mo" and "under $60 a month", "每天最多花 500 刀"
 "เดือนละ 15k" and "ต่อเดือนไม่เกิน 8,000 บาท", "凌晨 1 点以后" and "晚上 10 点后".
 
 Keys: "~time" (days), "$" (an amount of money, any currency), "/day", "/week", "/month", "/year",
-"/hour" (a number in a clause that says per what), "@clock" (the hour, 0-24), "~every" (how often,
+"/hour", "/minute", "/second" (a number in a clause that says per what: "100 requests per minute",
+"每分钟 300 个请求"), "@clock" (the hour, 0-24), "~every" (how often,
 as days between two times: "hourly" and "ทุกชั่วโมง" 1/24, "วันละครั้ง" and "once a day" 1; only in a
 clause that counts nothing else, so that "每天不超过 300 美元" stays an amount per day).
 
@@ -66,12 +67,14 @@ _PERIODS = {"day": "day", "daily": "day", "nightly": "day", "week": "week", "wee
             "annual": "year", "annually": "year", "yr": "year", "hour": "hour", "hourly": "hour", "h": "hour",
             "天": "day", "日": "day", "周": "week", "星期": "week", "月": "month", "个月": "month", "年": "year",
             "小时": "hour", "วัน": "day", "สัปดาห์": "week", "อาทิตย์": "week", "เดือน": "month", "ปี": "year",
-            "ชั่วโมง": "hour", "ชม": "hour"}
+            "ชั่วโมง": "hour", "ชม": "hour", "minute": "minute", "min": "minute", "second": "second",
+            "sec": "second", "分钟": "minute", "秒": "second", "秒钟": "second", "นาที": "minute",
+            "วินาที": "second"}
 _PER = re.compile(
-    r"(?:\b(?:per|a|an|each|every)\s+|/\s*)(day|week|month|year|hour|mo|yr|wk|h)\b"
+    r"(?:\b(?:per|a|an|each|every)\s+|/\s*)(day|week|month|year|hour|minute|min|second|sec|mo|yr|wk|h)\b"
     r"|\b(daily|nightly|weekly|monthly|yearly|annual|annually|hourly)\b"
-    r"|每(个月|天|日|周|星期|月|年|小时)"
-    r"|(?:ต่อ|ราย)(วัน|สัปดาห์|อาทิตย์|เดือน|ปี|ชั่วโมง|ชม)|(วัน|สัปดาห์|อาทิตย์|เดือน|ปี|ชั่วโมง)ละ")
+    r"|每(个月|天|日|周|星期|月|年|小时|分钟|秒钟|秒)"
+    r"|(?:ต่อ|ราย)(วัน|สัปดาห์|อาทิตย์|เดือน|ปี|ชั่วโมง|ชม|นาที|วินาที)|(วัน|สัปดาห์|อาทิตย์|เดือน|ปี|ชั่วโมง|นาที)ละ")
 _CLAUSE = re.compile(r",(?!\d)|[;，。；、!?！？\n]|\s-\s|\bbut\b")
 _NUMBER = re.compile(rf"(?<![\w.-])({_DIGITS})(k|m)?(?![\w.-])"
                      rf"|(?<![\w.-])({_DIGITS})(k|m)?(?=[\u0e00-\u0e7f\u3400-\u9fff])")

@@ -27,7 +27,10 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _NUMBER_RE = re.compile(r"(?<![a-z0-9_./-])(\d+(?:,\d{3})*(?:\.\d+)?)([a-z%μ°]{0,3})(?![a-z0-9])")
 _LATIN_WORD_RE = re.compile(r"[a-z][a-z&'-]*")
 WEEKDAY = "~weekday"
+CLOCK = "@clock"      # the hours of the day (memory_store/supersede/measures.py)
 _SCALE = {"k": 1_000.0, "m": 1_000_000.0}
+_CJK_SCALES = {"万": 10_000.0, "亿": 100_000_000.0}
+_CJK_SCALE = re.compile(r"\s*(万|亿)")
 # Words beside a number that name no quantity: "is 15", "at 3", "by day 5" say nothing of what is
 # counted.
 _EMPTY = frozenset({
@@ -91,9 +94,16 @@ def quantities(text: str) -> dict[str, set[float]]:
         digits, unit = m.group(1), m.group(2)
         value = _value(digits, unit)
         keys = []
+        end = m.end()
+        scale = _CJK_SCALE.match(text, end) if not unit else None
+        if scale:
+            # "2.8 万", "3.5 万": a Chinese ten thousand written on a number, an amount of one kind
+            # as "15k" is (spelled_numbers reads 一万五, not a figure with a decimal point)
+            unit, end = scale.group(1), scale.end()
+            value *= _CJK_SCALES[unit]
         if unit:
             keys.append("#" + unit)   # "500ms" and "200ms"; "15k" and "12k" are amounts of one kind
-        after = _after(text, m.end())
+        after = _after(text, end)
         if after:
             keys.append(">" + after)
         before = _before(text, m.start())
@@ -156,6 +166,12 @@ def values_differ(new: dict[str, set[float]], old: dict[str, set[float]]) -> boo
     # One measure (a unit) given one value in each is another value, whatever number both keep
     # beside it ("Line 3 camera … 16mm lens" / "Line 3 camera … 12mm lens": the 3 names the line).
     if any(k.startswith("#") and len(new[k]) == len(old[k]) == 1 and not new[k] & old[k] for k in shared):
+        return True
+    # A time of day or a day of the week is a value like a quantity (docs/design.md §6.4): given
+    # another one, it differs though how often it happens stays ("every day at 3 am" / "every day
+    # at 5 am", "每天凌晨 3 点" / "每天凌晨 5 点": daily in both is when it recurs, not its value).
+    if any(k in (CLOCK, WEEKDAY) and not _common(k, new[k], old[k]) for k in shared) \
+            and not values_split(new, old):
         return True
     # (the same days of the week are no value in common: "Thursdays 4:30" / "Thursdays at 5:30" is one
     # lesson at another hour; a day kept and another added beside it is, `values_split`)

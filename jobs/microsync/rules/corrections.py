@@ -167,8 +167,19 @@ def _relaxed(rec: Record, sentences: list[Sentence], rule: Candidate, adjacent: 
         if not also and not (PERMIT.search(s.probe) and _words(s.text) & _words(rule.conclusion)):
             continue
         said = " ".join(x.text.strip() for x in sentences[:2])
-        return _said_again(rec, rule, f"{rule.conclusion.rstrip(' .。')}; {_opening_cut(said)}", said)
+        return _said_again(rec, rule, rule_with_exception(rule.conclusion, said), said)
     return None
+
+
+def rule_with_exception(rule: str, exception: str) -> str:
+    """The rule said again with the exception after it ("No force pushes; actually on feature
+    branches it is fine" → "No force pushes; on feature branches it is fine"): an entry that
+    loosens a rule for a part keeps what still holds outside it. An exception the rule already
+    ends with is not said twice."""
+    rule, cut = rule.strip().rstrip(" .。;；"), _opening_cut(exception).strip()
+    if not rule or cut.casefold() in rule.casefold():
+        return rule or cut
+    return f"{rule}; {cut}"
 
 
 def _opening_cut(text: str) -> str:
