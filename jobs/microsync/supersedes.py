@@ -109,11 +109,19 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
     return out, links
 
 
+_HOLDS_OUTSIDE = ("Rule", "Constraint")
+
+
 def _keeps_rule(e: BlockEntry, rule: BlockEntry) -> BlockEntry:
     """`e`, a scoped exception to `rule` ("A sign-off from QA is enough for config-only changes"),
     saying the rule too: the weekly takes the superseded rule out of MEMORY.md, and the rule still
     holds outside the exception. Said the way a correction within one session says it
-    (jobs/microsync/rules/corrections.py)."""
+    (jobs/microsync/rules/corrections.py). Only a rule or a constraint holds outside an exception: a
+    relaxation aimed at a decision, a fact or a procedure is written as said (the detector may aim one
+    there, "on weekends, hotfixes that only change bot reply text are allowed" at "turn off the telegram
+    bot"; glued, that entry said two unrelated things as one)."""
+    if rule.kind not in _HOLDS_OUTSIDE:
+        return e
     held, own = (rule.conclusion or rule.title).strip().rstrip(" .。;；"), (e.conclusion or e.title).strip()
     if held.casefold() in own.casefold():
         return e   # said with the rule already (a correction within one session)

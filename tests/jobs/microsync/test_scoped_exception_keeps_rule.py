@@ -51,3 +51,20 @@ def test_the_rule_is_said_once() -> None:
         "No force pushes; on feature branches it is fine"
     assert rule_with_exception("No force pushes; on feature branches it is fine", "on feature branches it is fine") \
         == "No force pushes; on feature branches it is fine"
+
+
+def test_only_a_rule_or_a_constraint_is_said_again() -> None:
+    """A relaxation the detector aims at a decision is written as said: glued to "turn off the telegram
+    bot", a weekend hotfix permission read as one entry saying two unrelated things (a dev project of
+    tests/fixtures/projects)."""
+    from jobs.microsync.supersedes import _keeps_rule
+    from memory_store.entries import BlockEntry, Source
+    src = Source("s", "/t.jsonl", "L1-L1")
+    exception = BlockEntry(kind="Rule", title="On weekends, hotfixes to bot reply text are allowed", id="RULE-2",
+                           date="2026-06-13", source=src,
+                           conclusion="On weekends, hotfixes to bot reply text are allowed")
+    for kind, glued in (("Decision", False), ("Remember", False), ("Rule", True), ("Constraint", True)):
+        target = BlockEntry(kind=kind, title="No deploys on weekends", id="X-1", date="2026-06-05", source=src,
+                            conclusion="No deploys on weekends")
+        said = _keeps_rule(exception, target).conclusion
+        assert ("No deploys on weekends" in said) is glued, (kind, said)
