@@ -16,6 +16,7 @@ a name of all capitals first (`ERR_Auth-503`, `TP-LINK_7A3C`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, kept_or_dated, made_up, stand_in
 from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
@@ -104,6 +105,7 @@ def shaped_values(text: str) -> str:
     names = [n.span() for n in _names_at(text, _OPENS_WORDS, _OPENS())]
     if not names:
         return text
+    ends = [b for _, b in names]
     spans: list[tuple[int, int]] = []
     for lo, hi in _windows(text, names, _REACH + 64, _REACH + 64):
         for m in _CANDIDATE().finditer(text, lo, hi):
@@ -111,9 +113,27 @@ def shaped_values(text: str) -> str:
             start, end = m.start(), m.start() + len(value)
             if not strong_password(value) or stand_in(value, text, start, end):
                 continue
-            if any(_near(text, start, end, n) for n in names):
+            if any(_near(text, start, end, n) for n in _nearby(names, ends, start, end, _REACH, _REACH)):
                 spans.append((start, end))
     return redact_spans(text, spans)
+
+
+def _nearby(names: list[tuple[int, int]], ends: list[int], start: int, end: int, before: int,
+            after: int) -> list[tuple[int, int]]:
+    """The names (in text order, not overlapping, `ends` their ends) that end within `before` characters
+    before `start` or begin within `after` characters after `end`: the only ones a value at start..end
+    can be near. A look-up by position, so a long text full of names costs no more per value than a
+    short one (every value against every name was quadratic on a long tool output)."""
+    starts_from = bisect_left(ends, start - before)
+    upto = bisect_right(ends, start)
+    out = names[starts_from:upto]
+    k = bisect_left(ends, end)           # names ending at or after the value's end
+    for n in names[k:]:
+        if n[0] > end + after:
+            break
+        if n[0] >= end:
+            out.append(n)
+    return out
 
 
 def _near(text: str, start: int, end: int, name: tuple[int, int]) -> bool:
@@ -214,6 +234,9 @@ def _lock_names(text: str) -> list[tuple[int, int, bool]]:
 def coded_values(text: str) -> str:
     """`text` with each code of digits near a name of what it opens redacted (see above)."""
     codes = _lock_names(text)
+    spans_of = [(a, b) for a, b, _ in codes]
+    ends = [b for _, b, _ in codes]
+    ok_at = {(a, b): ok for a, b, ok in codes}
     spans: list[tuple[int, int]] = []
     for m in (m for lo, hi in _windows(text, [(a, b) for a, b, ok in codes if ok], 30, _CODE_REACH + 16)
               for m in _CODE_CANDIDATE().finditer(text, lo, hi)):
@@ -226,10 +249,12 @@ def coded_values(text: str) -> str:
             continue
         if len(value) == 4 and value[:2] < "24" and value[2:] < "60" and _TIME_BEFORE().search(before):
             continue
-        last = max((n for n in codes if n[1] <= start), default=None, key=lambda n: n[1])
+        before_it = bisect_right(ends, start)
+        last = codes[before_it - 1] if before_it else None
         if last is not None and not last[2] and start - last[1] <= 12:
             continue    # right after the name of something else: "รหัสไปรษณีย์ 10110"
-        if any(ok and _code_near(text, start, end, a, b) for a, b, ok in codes):
+        near = _nearby(spans_of, ends, start, end, _CODE_REACH, 20)
+        if any(ok_at[n] and _code_near(text, start, end, n[0], n[1]) for n in near):
             spans.append((start, end))
     return redact_spans(text, spans)
 
