@@ -184,10 +184,11 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
 def _check_line_entry(line: int, fields: list[tuple[str, str]], rel: str, statuses: tuple[str, ...]) -> list[Problem]:
     out = [Problem(rel, line, message) for message in line_problems(fields, statuses=statuses)]
     values = dict(fields)
-    if not out and "ref" not in values:
+    broken = bool(out)   # the line's own errors; a warning below does not hide another one
+    if not broken and "ref" not in values:
         out.append(Problem(rel, line, "line entry has no ref (where it came from, e.g. manual:cli)", "warning"))
     ttl = values.get("ttl", "none")
-    if not out and not values.get("updated_at") and (ttl == "session_end" or ttl[:1].isdigit() and "-" not in ttl):
+    if not broken and not values.get("updated_at") and (ttl == "session_end" or ttl[:1].isdigit() and "-" not in ttl):
         since = ("its created_at" if values.get("created_at") else
                  f"{rel}'s last change, which every edit of the file moves on")
         out.append(Problem(rel, line, f"ttl {ttl} but no updated_at: its age is counted from {since}; add "

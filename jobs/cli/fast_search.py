@@ -97,13 +97,28 @@ def render_human(result: Any) -> str:
             out.append(f"    {h.snippet}\n")
             continue
         layer = h.layer if h.layer != "semantic" else None  # the daily logs' entries are the usual case
-        disputed = "disputed" if (h.disputed_by or h.disputes) else None   # an open possible conflict
-        meta = [x for x in (h.date, h.status if h.type == "entry" else None, disputed, _trust(h), layer) if x]
+        meta = [x for x in (h.date, _status(h), _disputed(h), _trust(h), layer) if x]
         suffix = f"  ({', '.join(meta)})" if meta else ""
         out.append(f"{h.path}:{h.line}  {h.title}{suffix}\n")
         if h.snippet and h.snippet != h.title:
             out.append(f"    {h.snippet}\n")
     return "".join(out)
+
+
+def _status(h: Any) -> str | None:
+    """`superseded by ID`: an entry's status, naming what replaced it as --json's superseded_by does."""
+    if h.type != "entry":
+        return None
+    if h.status == "superseded" and h.superseded_by:
+        return f"superseded by {h.superseded_by}"
+    return str(h.status) if h.status else None
+
+
+def _disputed(h: Any) -> str | None:
+    """`disputed by ID` / `disputes ID`: an open possible conflict and the entry on its other side."""
+    parts = [f"disputed by {' '.join(h.disputed_by)}" if h.disputed_by else "",
+             f"disputes {' '.join(h.disputes)}" if h.disputes else ""]
+    return ", ".join(p for p in parts if p) or None
 
 
 def _trust(h: Any) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -178,9 +179,24 @@ def list_cmd(
     for i in items:
         d = i.to_dict()
         typer.echo(_safe(f"{d['id']:<13} {d['state']:<8} {d['where']:<14} {d['key']} = {d['value']}  "
-                         f"(applies_to {d['applies_to']}, priority {d['priority']}, ttl {d['ttl']})"))
+                         f"(applies_to {d['applies_to']}, priority {d['priority']}, ttl {_ttl(i)})"))
     if not items:
         typer.echo("no entries")
+
+
+def _ttl(listed: Any) -> str:
+    """`8h`, or `8h from the file's last change` / `8h from its created_at` for a relative ttl on a line
+    without updated_at (docs/spec/memory.md §4: where its age counts from)."""
+    from memory_store.core.ttl import FILE_CHANGE, age_start
+
+    e = listed.loc.entry
+    ttl = str(e.ttl)
+    if ttl != "session_end" and not (ttl[:1].isdigit() and "-" not in ttl):
+        return ttl
+    _, since = age_start(e, datetime.now(UTC))
+    if since == "updated_at":
+        return ttl
+    return f"{ttl} from {FILE_CHANGE}" if since == FILE_CHANGE else f"{ttl} from its {since}"
 
 
 def _transition(action: str, entry_id: str, reason: str, as_json: bool) -> None:

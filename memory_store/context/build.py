@@ -86,6 +86,7 @@ class _Build:
     events: list[Event] = field(default_factory=list)
     layers: dict[str, LayerStatus] = field(default_factory=lambda: {n: LayerStatus() for n in LAYERS})
     failures: list[str] = field(default_factory=list)
+    why_fell: dict[str, str] = field(default_factory=dict)   # source path -> why it could not be read
     snapshot: Snapshot | None = None
     snapshot_read: bool = False
     gone: Forgotten = field(default_factory=Forgotten)   # what the user had memjobs forget
@@ -113,6 +114,7 @@ class _Build:
             self.layers[layer].status = "missing"
             return None
         self.emit(layer, "fallback", FALLBACK, str(exc.path))
+        self.why_fell[str(exc.path)] = f"line {exc.line}: {exc.message}" if exc.line else exc.message
         self.layers[layer].status = "fallback"
         return saved
 
@@ -317,7 +319,8 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
     core_ref = "core@" + hashlib.sha256("\x1f".join(versions).encode()).hexdigest()[:12] if versions else "core@none"
     ctx = RuntimeContext(b.as_of, budget, {"policy": policy_ref}, {"memory": memory_ref, "core": core_ref},
                          items, b.layers, b.events, b.snapshot.written_at if b.snapshot else None,
-                         empty=bool(b.failures), task_type=prof.task_type, shown=prof.groups)
+                         empty=bool(b.failures), task_type=prof.task_type, shown=prof.groups,
+                         why_fell=b.why_fell)
     _fit_budget(b, ctx, measured_format(req.format))
     _count(ctx, measured_format(req.format))
     return ctx

@@ -6,7 +6,9 @@ of a small file, no detector) is shown with the other side — id, date, title a
 and the agent is told to ask the user which holds; one `MEMORY_CONFLICT_OPEN` event each.
 
 A pair a person has decided (`memjobs conflicts resolve`) but no weekly has applied yet is shown
-with the decision instead: the answer is known, MEMORY.md catches up at the next weekly.
+with the decision instead: the answer is known, MEMORY.md catches up at the next weekly. Which
+side a decision rejects is search's one rule (memory_store/search/decided.py `standing`): keep new
+the established entry, keep old the newer one, keep both neither.
 
 A pair can name an entry that is not in MEMORY.md while MEMORY.md says the same thing under
 another id: the weekly merges a near-duplicate into one survivor ("Use Redis for the session
@@ -26,6 +28,7 @@ from pathlib import Path
 
 from memory_store.context.model import Item
 from memory_store.open_conflicts import Dispute, Side, read_disputes, stand_in
+from memory_store.search.decided import rejected, standing
 
 ASK = "ask the user which holds"
 
@@ -39,8 +42,10 @@ def mark_disputed(workspace: Path, items: list[Item], emit: Callable[[str], None
                   one_line: Callable[[str], str]) -> list[Item]:
     """`items` (the memory index) with each side of an open pair marked; `emit(id)` once a pair."""
     disputes = read_disputes(workspace)
-    if not disputes or not items:
+    if not items:
         return items
+    if not disputes:
+        return _mark_decided(workspace, items, one_line)
     where = {it.id: n for n, it in enumerate(items)}
     out = list(items)
     texts = {it.id: it.text for it in items}
@@ -54,6 +59,24 @@ def mark_disputed(workspace: Path, items: list[Item], emit: Callable[[str], None
         marked = _mark(out, where, d, one_line)
         if marked is not None and d.open:
             emit(marked)
+    return _mark_decided(workspace, out, one_line)
+
+
+def _mark_decided(workspace: Path, items: list[Item], one_line: Callable[[str], str]) -> list[Item]:
+    """Each item a person's recorded decision rejects, by the one rule search uses
+    (memory_store/search/decided.py `standing`), marked REPLACED by the entry kept instead, unless a
+    decided pair above marked it already: keep new rejects the established entry, keep old the newer."""
+    decided = rejected(workspace)
+    if not decided:
+        return items
+    out = []
+    for it in items:
+        status, by = standing(it.id, "active", None, decided)
+        if status == "active" or not by or "replaced_by" in dict(it.fields):
+            out.append(it)
+            continue
+        note = f"REPLACED: a person chose {by} over it (MEMORY.md follows at the next weekly)"
+        out.append(replace(it, text=one_line(f"{it.text} [{note}]"), fields=(*it.fields, ("replaced_by", by))))
     return out
 
 

@@ -98,6 +98,7 @@ class RuntimeContext:
     empty: bool = False                  # nothing could be loaded (tolerate_failure)
     tokens: int = 0                      # of the rendering the budget was measured on
     task_type: str = "reply"
+    why_fell: dict[str, str] = field(default_factory=dict)   # a source served from the snapshot -> why
     shown: tuple[str, ...] = GROUPS      # the groups the task type's profile shows
 
     def group(self, name: str) -> list[Item]:

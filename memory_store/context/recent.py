@@ -16,7 +16,9 @@ PROFILE says otherwise. An entry a newer one `supersedes` (microSync links a rev
 weekly sets the status later) is left out, and the entry that replaced it is shown in its place,
 whatever its confidence: the extractor writes a self-correction ("actually, …") under the gate, and
 the agent must be told what holds now, not nothing (memory_store/context/replaced.py). The
-established side of an open possible conflict is marked DISPUTED, as in the memory index. Reads
+established side of an open possible conflict is marked DISPUTED, as in the memory index. The side a
+person's `conflicts resolve` decision rejected is left out at once, by the one rule search uses
+(memory_store/search/decided.py `standing`), not a week later when the weekly applies it. Reads
 files only.
 """
 from __future__ import annotations
@@ -34,6 +36,7 @@ from memory_store.errors import MemjobsError
 from memory_store.fileio import read_snapshot
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.open_conflicts import open_by_id, read_disputes
+from memory_store.search.decided import rejected, standing
 
 GROUP = "recent"
 # docs/design.md §6.5: "confidence 0.8 or more". Every origin's cap reaches it (user 0.95, admin 0.90,
@@ -54,6 +57,7 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str],
     newer_ids = {n.id for n in links.values()}
     monday = today - timedelta(days=today.weekday())
     held = open_by_id(read_disputes(workspace))[1]
+    decided = rejected(workspace)   # a person's `conflicts resolve`, before the weekly applies it
     cited: CitedTurns | None = None     # read on the first Remember or Rule (the audit trail too)
     found: dict[str, tuple[tuple[str, str, int], Item, float, str]] = {}
     for day, path in recent_files(workspace, today, today.weekday() + 1):
@@ -71,6 +75,8 @@ def recent_items(workspace: Path, today: date, one_line: Callable[[str], str],
                 e = block_to_entry(block, rel)
             except MemjobsError:
                 continue
+            if standing(e.id, e.status, e.superseded_by, decided)[0] != "active":
+                continue   # the side a person's decision rejected: the weekly will supersede it
             if e.id in held or e.id in in_index or (e.confidence < MIN_CONFIDENCE and e.id not in newer_ids):
                 continue   # (a reversal under the gate is kept: it may be shown in place of what it reverses)
             if e.kind in KINDS:

@@ -90,6 +90,8 @@ def warnings(ctx: RuntimeContext) -> list[str]:
     if fell:
         out.append(f"{', '.join(fell)} could not be read: showing the last-known-good snapshot of "
                    f"{ctx.snapshot_written_at or 'unknown time'}")
+        # why, and the fix: the parser's message names the lines (MEMORY.md without its markers)
+        out.extend(f"{path}, {ctx.why_fell[path]}" for path in fell if ctx.why_fell.get(path))
     if ctx.empty:
         out.append("memory could not be loaded: this context is empty")
     return out

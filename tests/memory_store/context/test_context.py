@@ -427,3 +427,19 @@ def test_an_episode_whose_summary_goes_on_from_its_title_says_it_once(workspace:
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("- 2026-11-25 "))
     assert line == "- 2026-11-25 why is CI so slow today, it took 40 minutes on main → the cache key changed (success)"
+
+
+def test_a_memory_md_without_its_markers_says_why_and_the_fix(workspace: Path) -> None:
+    """MEMORY.md rewritten whole by another program (its memjobs markers gone): the context serves the
+    last good snapshot and says why MEMORY.md could not be read and how to fix it — the parser's
+    message, naming the lines — not only that it could not be read."""
+    fill(workspace)
+    write_snapshot(workspace, None, datetime(2026, 11, 26, 10, tzinfo=UTC))
+    text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    (workspace / "MEMORY.md").write_text("".join(x for x in text.splitlines(keepends=True)
+                                                 if "memjobs:" not in x), encoding="utf-8")
+    code, out, err = run(workspace)
+    assert code == 0 and "Bookings live in PostgreSQL 16" in out        # from the snapshot
+    for said in (out, err):
+        assert "MEMORY.md could not be read" in said
+        assert "markers" in said and "<!-- memjobs:begin -->" in said and "line" in said, said
