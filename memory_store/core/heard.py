@@ -101,8 +101,8 @@ def heard(records: Iterable[Record], after_line: int = 0,
         taken = ""
         if yes is not None and yes.ref and (n - yes.n > 1 or named_by(r.text, "")):
             yes = None      # the user's own statement: taken back only by the very next turn, naming nothing else
-        if yes is not None and yes.setting and (not retracts(r.text) or (context and _OFFERS.search(context))):
-            yes = None      # a setting: not by a bare "no thanks", nor after the agent offered something more
+        if yes is not None and yes.setting and (not retracts(r.text) or (context and not _acknowledges(context))):
+            yes = None      # a setting: not by a bare "no thanks", nor after the agent said something more
         if yes is not None and (got is None or (got.label == "forget" and not got.value)) \
                 and (back := takes_back(r.text)) is not None:
             got = Routed("forget", yes.routed.key, yes.routed.value, language_of(r.text), back.group(0), "withdraw")
@@ -121,6 +121,19 @@ def heard(records: Iterable[Record], after_line: int = 0,
         if got is not None and r.line_end > after_line:
             out.append(Heard(got, r.session_id, ref, r.ts, r.line_end, excerpt(r.text), taken))
     return out
+
+
+def _acknowledges(context: str) -> bool:
+    """The agent's turn only acknowledges ("Sure, Tom.", "Done.", "好的。", "รับทราบครับ"): short, one sentence,
+    offering nothing more. After a turn that reports or offers something else ("Noted. The staging deploy you
+    started earlier failed …"), the user's "never mind" is about that, not the setting said before it."""
+    said = context.strip()
+    return (len(said) <= _ACK_MAX and len(_SENTENCE_END.findall(said.rstrip(".!。！"))) == 0
+            and not _OFFERS.search(said))
+
+
+_ACK_MAX = 60
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 
 
 def _asks_to_keep(text: str) -> bool:
