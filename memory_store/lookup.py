@@ -75,7 +75,7 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     found = _find_entry(workspace, entry_id)
     if not gone:
         return found
-    found.entry = {k: gone.mask_all(v) if k in _WORDS else gone.shown_id(v) if k == "id" and isinstance(v, str) else v
+    found.entry = {k: gone.mask_all(v) if k in _WORDS else gone.shown_id(v) if k in _IDS and isinstance(v, str) else v
                    for k, v in found.entry.items()}
     found.text = gone.mask(found.text)
     found.id = gone.shown_id(found.id)
@@ -84,6 +84,9 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
     return found
 
 
+# the fields that hold an id: the entry's own and its links, each shown without a forgotten value's words
+# (as search and MCP memory_get show them)
+_IDS = frozenset(("id", "supersedes", "superseded_by", "disputed_by", "disputes"))
 _CORE_ID = re.compile(r"^[mph]-[0-9a-f]{6,}$")  # a fact (m-, h- for a hand-written line) or a proposal (p-)
 
 
