@@ -198,8 +198,28 @@ def step_match(a: str, b: str) -> float:
     from memory_store.supersede.subject import normalise
 
     concepts = load_concepts()
-    named_a, named_b = concepts.concepts_of(normalise(a)), concepts.concepts_of(normalise(b))
-    return STEP_MATCH if named_a and named_a.keys() == named_b.keys() else score
+    na, nb = normalise(a), normalise(b)
+    named_a, named_b = concepts.concepts_of(na), concepts.concepts_of(nb)
+    if not named_a or named_a.keys() != named_b.keys() or _says_more(na, named_a) or _says_more(nb, named_b):
+        return score
+    return STEP_MATCH
+
+
+# Words of doing that any step may hold beside what it names ("run the tests", "ให้รันเทส", "先跑测试").
+_DOING = re.compile(r"(?i:\b(?:run|the|a|an|all|do|then|first|make|execute|please|our|again|now)\b)"
+                    r"|ให้|รัน|ก่อน|แล้ว|ทำ|ค่อย|ด้วย|跑|先|再|然后|然後|把|一下|做|执行|執行|运行|運行")
+
+
+def _says_more(text: str, named: dict[str, frozenset[str]]) -> bool:
+    """Whether a step says something beyond the concepts it names and words of doing: "run the unit
+    tests" (unit), "跑集成测试" (集成) name a kind of test the concept alone does not (review16: matched by
+    the concept, "跑集成测试" was merged into "run the unit tests" and the step the user taught dropped)."""
+    rest = text
+    for terms in named.values():
+        for term in sorted(terms, key=len, reverse=True):
+            rest = rest.replace(term, " ")
+    rest = _DOING.sub(" ", rest)
+    return any(len(w) > 2 or not w.isascii() and len(w) > 1 for w in re.findall(r"\w+", rest))
 
 
 def _best_step(step: str, old: Sequence[str]) -> int | None:
