@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memory_store.config import FREE_FORM_KEYS
+from memory_store.core.every_setting import with_every_setting
 from memory_store.core.heard import Heard, heard
 from memory_store.core.secret_values import secret_kind
 from memory_store.core.store import CoreMemory
@@ -54,7 +55,7 @@ def statements(sessions: Iterable[list[Record]], since: datetime | None = None,
                 continue
             if (since is None or h.ts >= since) and (until is None or h.ts < until):
                 out.append(h)
-    return sorted(out, key=lambda h: (h.ts, h.ref))
+    return sorted(with_every_setting(out), key=lambda h: (h.ts, h.ref))
 
 
 def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
