@@ -53,8 +53,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from memory_store.core.forgotten import FORGET_REASON, TAKE_BACK_REASON
 from memory_store.core.every_setting import with_every_setting
+from memory_store.core.forgotten import FORGET_REASON, TAKE_BACK_REASON
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import expiry, gate
 from memory_store.core.secret_values import SecretRefused
