@@ -284,7 +284,8 @@ def audit(
         "--transcripts", help="Instead: every explicit remember / forget the user said in the transcripts "
                               "(from --since on) and whether memory holds it: found, staged (waiting in "
                               "PROPOSALS.md), rejected, expired, superseded, revoked, refused_secret, missing; "
-                              "for a forget, forgotten or still_present.")] = False,
+                              "for a forget, forgotten, still_present or not_found (it withdrew "
+                              "nothing).")] = False,
     as_json: JSON = False,
 ) -> None:
     """The core-memory audit trail (.memjobs/audit/memory_audit.jsonl), oldest first; with

@@ -135,6 +135,14 @@ class CoreTools:
             key, value, confidence=confidence, applies_to=applies_to, scope=scope, reason=reason,
             ref=f"mcp:{session_id}", excerpt=excerpt, actor=self._actor()))
         if made is None:
+            # why nothing was staged, as it is: the agent tells the user (a no is not "waiting for a yes")
+            waiting = any(p.loc.entry.key == key.strip() and p.loc.entry.value.casefold() == value.strip().casefold()
+                          and p.loc.entry.effective_applies_to == applies_to for p in book.proposals())
+            if not waiting and book.rejected_before(key.strip(), value.strip(), applies_to):
+                return {"status": "rejected", "note": "the user rejected this proposal (or asked to forget it); "
+                                                      "it is not proposed again"}
+            if not waiting and book.held(key.strip(), value.strip(), applies_to, scope):
+                return {"status": "unchanged", "note": "memory already holds this value: nothing to propose"}
             return {"status": "unchanged", "note": "the same proposal is already pending"}
         return made.to_dict()
 

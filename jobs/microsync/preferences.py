@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from memory_store.core.every_setting import with_every_setting
 from memory_store.core.forgotten import FORGET_REASON, TAKE_BACK_REASON
 from memory_store.core.heard import Heard, excerpt, heard, user_turns
 from memory_store.core.router import expiry, gate
@@ -128,7 +129,7 @@ def merge(rules: list[Heard], model: list[Heard]) -> list[Heard]:
     out = [h for h in rules if h.routed.label in ("forget", "confirm") or h.ref not in by_model]
     kept = {h.ref for h in out}
     out.extend(h for ref, h in by_model.items() if ref not in kept)
-    return sorted(out, key=lambda h: (h.ts, h.ref))
+    return sorted(with_every_setting(out), key=lambda h: (h.ts, h.ref))
 
 
 def _holds(key: str, value: str, ref: str = "") -> Callable[[LineEntry], bool]:

@@ -117,7 +117,8 @@ class ProposalBook:
         A rejection is final for what it rejected: an inference of a key, value and applies_to the user
         rejected (`rejected_before`) is not staged again, from the same turn or another (returns None);
         `said`: the user's own explicit words (a weak-class statement, a yes to an offer), which say it
-        again and are staged."""
+        again and are staged. What an active fact already holds (`held`: an accepted proposal, a value the
+        user said) is not proposed at all (returns None)."""
         key = key.strip()
         if is_reserved(key):
             raise self.mem.refuse(key, "policy", actor, f"{key} is reserved for POLICY.md; it cannot be proposed")
@@ -146,12 +147,20 @@ class ProposalBook:
             return None
         if not said and self.rejected_before(key, value, applies_to):
             return None
+        if self.held(key, value, applies_to, scope):
+            return None    # an active fact holds it already (accepted, or said): nothing to ask the user
         with self.mem.operation("propose", actor) as run:
             run.writer.replace(PROPOSALS, lambda t: doc.add_line(t or HEAD, format_line(entry), PENDING))
             run.emit(event(op="upsert", type="proposal.created", scope=scope, key=key, actor=actor,
                            request_id=run.request_id, reason=reason or "inferred", ts=ts, after=entry,
                            target_type="proposal"))
         return self._get(f"p-{digest}")
+
+    def held(self, key: str, value: str, applies_to: str = "global", scope: str = "profile") -> bool:
+        """Whether an active fact of `scope` holds `key` = `value` (case-blind) for `applies_to`: a proposal of
+        it would ask the user to approve what memory already serves (spec §5: re-reading is a no-op)."""
+        return any(x.scope == scope and x.loc.entry.key == key and x.loc.entry.value.casefold() == value.casefold()
+                   and x.loc.entry.effective_applies_to == applies_to for x in self.mem.listing())
 
     def rejected_before(self, key: str, value: str, applies_to: str = "global") -> bool:
         """Whether a proposal of `key` = `value` (case-blind) for `applies_to` was rejected — in PROPOSALS.md's

@@ -1584,3 +1584,50 @@ def gate(turn: str, context: str | None, label: str, key: str, value: str) -> Ro
     to = ("proposals" if _any("not_mine", text) or not cue
           else target(text, key, value, cue, strong, marker=standing.group(0) if standing else ""))
     return Routed("explicit", key, value, lang, f"model / {standing.group(0) if standing else 'no marker'}", to)
+
+
+# the words that join a second request to the first ("…, and call me Nok", "…และตอบสั้นๆ", "…，还有请叫我小明")
+_JOINED = re.compile(r"^\W*(?:and|also|plus|และ|แล้วก็|กับ|还有|還有|另外|并且|並且|而且|以及)\s*", re.IGNORECASE)
+
+
+def also_routed(turn: str, got: Routed | None) -> list[Routed]:
+    """The other settings of a turn that states two ("From now on always answer in Thai, and call me Nok.",
+    "以后都用英文回答我，还有请叫我小明。", "ต่อไปเรียกผมว่าต้นนะ และตอบสั้นๆ เสมอ"): `route` gives one, the
+    first key it finds; each other clause of the turn, routed on its own, that states a setting of another
+    key is one more (docs/design.md §6: every explicit instruction is kept). A standing marker of the turn
+    ("from now on", ต่อไป, 以后) holds for each of its clauses; a clause gives nothing the whole turn did
+    not (a forget, a question, a one-off request are left as `route` read them)."""
+    if got is None or got.label != "explicit" or got.key not in STYLE_KEYS or got.until:
+        return []
+    pieces = [p for p in (x.strip() for x in _PIECES.split(turn)) if p]
+    if len(pieces) < 2:
+        return []
+    marker = _first(_strong_markers(), turn)
+    out: list[Routed] = []
+    seen = {got.key}
+    mine = {n for n, p in enumerate(pieces) if got.value and got.value in p}     # the clause `route` read
+    n = 0
+    while n < len(pieces):
+        found: tuple[int, Routed] | None = None
+        for end in range(n + 1, len(pieces) + 1):
+            if mine & set(range(n, end)):
+                break
+            # a clause may run over a break the splitter makes ("และตอบสั้นๆ เสมอ": Thai has no commas)
+            clause = _JOINED.sub("", " ".join(pieces[n:end]))
+            other = route(clause) if clause else None
+            if (other is not None and other.label == "explicit" and other.key not in seen
+                    and other.key in STYLE_KEYS and not other.until):
+                if other.to == "proposals" and marker is not None and marker.group(0) not in clause:
+                    marked = route(f"{marker.group(0)} {clause}")
+                    if marked is not None and (marked.key, marked.value) == (other.key, other.value):
+                        other = marked      # the turn's own standing marker holds for this clause too
+                found = (end, other)
+                if other.to == "profile":
+                    break
+        if found is None:
+            n += 1
+            continue
+        n, other = found
+        seen.add(other.key)
+        out.append(other)
+    return out

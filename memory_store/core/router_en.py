@@ -185,6 +185,8 @@ LEXICON = Lexicon(
         ("user.name", r"(?:\bmy |^\W*)name(?: is|'s) ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\brefer to me as ([A-Z][\w-]*)", "{1}"),
         ("user.name", r"\bcalling me\b|\bcall me\b|\bmy name\b", ""),
+        # the nickname is what the user is called: "forget my nickname" drops user.name (as ชื่อเล่น, 昵称)
+        ("user.name", r"\bnick ?names?\b", ""),
         ("user.timezone", r"(?-i:\b([A-Z][a-z]+/[A-Z][a-zA-Z_]+)\b)", "{1}"),
         ("user.timezone", r"\b(pacific|eastern|central|mountain|central european|uk) time\b", "{1}"),
         # the user's own zone said as one ("my time zone is Bangkok", "my timezone's Lisbon")

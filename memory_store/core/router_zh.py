@@ -127,6 +127,8 @@ LEXICON = Lexicon(
         ("user.name", r"叫我(?![写寫做看改跑查去来來帮幫给給想要])" + _NAME, "{1}"),
         ("user.name", r"我叫(?![写寫做看改跑查去来來帮幫给給想要])" + _NAME, "{1}"),
         ("user.name", r"叫我|称呼|稱呼|我的名字|我存的名字", ""),
+        # the nickname is what the user is called: 忘掉我的昵称 drops user.name (as ชื่อเล่น, "nickname")
+        ("user.name", r"昵称|暱稱|昵稱|暱称|小名|外号|外號|绰号|綽號", ""),
         ("user.timezone", r"(?-i:(?<![A-Za-z])([A-Z][a-z]+/[A-Z][a-zA-Z_]+))", "{1}"),
         ("user.timezone", r"我(人)?(\S{0,3}?)在(台北|北京|上海|香港|东京|東京|新加坡|曼谷|柏林|伦敦|倫敦"
          r"|温哥华|溫哥華|多伦多|多倫多|纽约|紐約|西雅图|西雅圖|旧金山|舊金山"

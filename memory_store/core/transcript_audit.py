@@ -9,7 +9,10 @@ it now:
   `refused_secret` (the value is a secret, which memjobs never keeps), or `missing`. What became of the
   statement itself (its fact, its proposal) decides before what came after it, and a later value
   supersedes only a single-valued key's: a multi-valued key (user.other) keeps every value;
-- a forget: `forgotten` (no active fact of the key from before it), or `still_present`.
+- a forget: `forgotten` (no active fact of the key from before it), or `still_present`; a forget of a
+  free-form key (user.other, instruction.other: unrelated things) is `forgotten` only when it withdrew
+  something (an event of the audit trail cites its turn), else `not_found` — what it named is held by
+  nothing memjobs could match, and what the user meant may still be served.
 
 Inferred signals are not instructions and are not listed (they are PROPOSALS.md's).
 """
@@ -21,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memory_store.config import FREE_FORM_KEYS
+from memory_store.core.every_setting import with_every_setting
 from memory_store.core.heard import Heard, heard
 from memory_store.core.secret_values import secret_kind
 from memory_store.core.store import CoreMemory
@@ -34,7 +38,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 class Checked:
     statement: Heard
     status: str      # found | superseded | revoked | staged | rejected | expired | refused_secret | missing
-    #                  | forgotten | still_present
+    #                  | forgotten | still_present | not_found
     where: str       # the fact that decides it (PROFILE.md:12), or ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +55,7 @@ def statements(sessions: Iterable[list[Record]], since: datetime | None = None,
                 continue
             if (since is None or h.ts >= since) and (until is None or h.ts < until):
                 out.append(h)
-    return sorted(out, key=lambda h: (h.ts, h.ref))
+    return sorted(with_every_setting(out), key=lambda h: (h.ts, h.ref))
 
 
 def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
@@ -60,12 +64,22 @@ def check(mem: CoreMemory, said: list[Heard]) -> list[Checked]:
 
     listed = mem.listing(all_states=True)
     proposals = ProposalBook(mem).proposals(all_states=True)
+    trail = mem.audit() if any(h.routed.label == "forget" for h in said) else []
     out: list[Checked] = []
     for h in said:
         key = h.routed.key
         facts = [x for x in listed if x.loc.entry.key == key and x.scope in ("profile", "session")]
         active = [x for x in facts if x.state == "active"]
         where = next((f"{x.file}:{x.loc.line}" for x in active), "")
+        if h.routed.label == "forget" and key in FREE_FORM_KEYS:
+            # a free-form key holds unrelated things: "no active fact" says nothing of what this forget
+            # named, so it is `forgotten` only when it withdrew something (the audit trail: an event whose
+            # reason cites this turn, as microSync writes it), else `not_found` — never "forgotten" for a
+            # forget that matched nothing while what the user meant is still served
+            cites = f" in {h.ref}"
+            done = [ev for ev in trail if (why := str(ev.get("reason") or "")).endswith(cites) or f"{cites}:" in why]
+            out.append(Checked(h, "forgotten" if done else "not_found", ""))
+            continue
         if h.routed.label == "forget":
             older = [x for x in active if (parse_time(x.loc.entry.updated_at) or _EPOCH) <= h.ts]
             out.append(Checked(h, "still_present", f"{older[0].file}:{older[0].loc.line}") if older

@@ -70,11 +70,12 @@ def test_mem_forget_value_and_id_and_pending_proposals_of_that_value_only(worksp
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
 
-    cli(workspace, "mem", "set", "user.other", "likes tea")
-    cli(workspace, "mem", "set", "user.other", "plays chess")
+    # staged before the facts were set (a value an active fact holds is never proposed: ProposalBook.held)
     book = ProposalBook(CoreMemory.from_config(load_config(workspace, env={})))
     book.propose("user.other", "likes tea", reason="said twice", ref="chat:s#L1-L1")
     book.propose("user.other", "runs on sundays", reason="said twice", ref="chat:s#L2-L2")
+    cli(workspace, "mem", "set", "user.other", "likes tea")
+    cli(workspace, "mem", "set", "user.other", "plays chess")
     out = cli(workspace, "mem", "forget", "user.other", "--value", "likes tea")
     assert "revoked" in out and "rejected proposal" in out and "plays chess" not in out and "sundays" not in out
     assert _values(workspace) == ["plays chess"]
