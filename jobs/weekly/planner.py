@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from jobs.weekly import scoring
-from jobs.weekly.budget import Budget, fit
+from jobs.weekly.budget import Budget, fit, room
 from jobs.weekly.conflicts import conflicts_within, find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
 from jobs.weekly.near_duplicates import near_duplicate_groups
@@ -279,17 +279,20 @@ def build_plan(inp: Inputs) -> Plan:
     # The open questions have their place first (they can only get fewer once the items are fitted).
     questions = _open_questions(inp, in_window, entries, set(cands), found)
     md.questions, md.questions_more = _question_lines(questions)
-    kept, left = fit(md, [(c.section, c.item) for c in ranked], inp.budget)
+    space = room(md, inp.budget)   # the user's own lines never push the generated part below its floor
+    if space.warning:
+        plan.warnings.append(space.warning)
+    kept, left = fit(md, [(c.section, c.item) for c in ranked], space.budget)
     for it in left:
         c = cands.pop(it.id)
         if c.in_memory:
             leaving[c.id] = (c.old_item or c.item, "over budget")
         else:
-            out_reason[c.id] = (f"over budget (MEMORY.md holds at most {inp.budget.lines} lines and "
-                                f"{inp.budget.chars} characters; score {c.score:.2f}); stays in its daily log")
+            out_reason[c.id] = (f"over budget (MEMORY.md holds at most {space.budget.lines} lines and "
+                                f"{space.budget.chars} characters; score {c.score:.2f}); stays in its daily log")
     if left:
         plan.notes.append(f"{sum(1 for it in left if it.id not in leaving)} qualifying entries did not fit "
-                          f"MEMORY.md's budget ({inp.budget.lines} lines, {inp.budget.chars} characters)")
+                          f"MEMORY.md's budget ({space.budget.lines} lines, {space.budget.chars} characters)")
     # Order within a section by score, then newest: not by whether an item was already there,
     # so that re-running the week renders the same bytes.
     rank = {c.id: (-c.score, _neg_date(c.date), c.id) for c in cands.values()}
