@@ -59,7 +59,7 @@ class Room:
 
 def room(md: MemoryMd, budget: Budget) -> Room:
     """The budget to fit the items to. Counted on the whole file; but when the user's own lines
-    leave the generated part less than FLOOR_SHARE of a budget, the generated part keeps that
+    (head and tail) leave less than FLOOR_SHARE of a budget, the generated part keeps that
     floor (the file then exceeds the budget) and the warning names the user's lines and the fix:
     demoting every item would not bring the file under the budget, only empty the index (and the
     turnover guard would refuse it every week)."""
@@ -67,9 +67,9 @@ def room(md: MemoryMd, budget: Budget) -> Room:
                      questions=md.questions, questions_more=md.questions_more)
     lines, chars = size(empty.render())
     floor = Budget(int(budget.lines * FLOOR_SHARE), int(budget.chars * FLOOR_SHARE))
-    if budget.lines - lines >= floor.lines and budget.chars - chars >= floor.chars:
-        return Room(budget, None)
     own_lines, own_chars = size(md.head + md.tail)
+    if budget.lines - own_lines >= floor.lines and budget.chars - own_chars >= floor.chars:
+        return Room(budget, None)   # a small budget the markers and headings crowd is not the user's doing
     warning = (f"MEMORY.md's own lines outside the memjobs markers take {own_lines} lines and {own_chars} "
                f"characters of its budget ({budget.lines} lines, {budget.chars} characters): the generated "
                f"part keeps its floor ({floor.lines} lines, {floor.chars} characters) and the file is over "
