@@ -195,6 +195,7 @@ def _run_plan(ctx: RunContext, applier: Applier, plan: Plan, outputs: list[str],
     ctx.report.updated += plan.changed + len(plan.removed) + len(plan.status)
     ctx.report.skipped += plan.unchanged
     ctx.report.notes.extend(f"{plan.week}: {n}" for n in plan.notes)
+    ctx.report.warnings.extend(f"{plan.week}: {w}" for w in plan.warnings)
     summaries.append(_summary(plan))
     if ctx.dry_run:
         outputs.append(plan_text(plan, applier.view.read("MEMORY.md") or ""))

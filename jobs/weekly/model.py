@@ -45,6 +45,7 @@ class Plan:
     removed: list[str] = field(default_factory=list)
     before: int = 0
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     decided: dict[str, str] = field(default_factory=dict)  # conflict decisions applied: new id -> decided_at
     # MEMORY.md's `## Open questions` (docs/design.md §4.5), and whether it differs from the file's
     questions: list[OpenQuestion] = field(default_factory=list)

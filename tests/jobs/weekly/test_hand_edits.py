@@ -196,18 +196,18 @@ def test_weekly_rewrites_only_the_generated_part_of_a_hand_edited_memory_md(work
     md.write_bytes(text.encode("utf-8"))
     head, tail = _split(text)
     report = run_weekly(workspace, WEEK2_NOW)
-    assert report.status == "ok", report.errors
+    # Pinned text over the character budget: the generated part keeps its floor and the run warns
+    # (jobs/weekly/budget.py `room`); it used to demote every item, which brings no file under budget.
+    long_pinned = case == "very long hand-written items"
+    assert report.status == ("degraded" if long_pinned else "ok") and not report.errors, report.errors
     after = md.read_bytes().decode("utf-8")
     assert _split(after) == (head, tail)
     assert after.count(BEGIN) == text.count(BEGIN) and after.count(END) == text.count(END)
     assert ids <= memory_ids(workspace) | archived_ids(workspace)
     if case == "CRLF line endings":
         assert "\n" not in after.replace("\r\n", "")
-    if case == "very long hand-written items":
-        assert ids <= archived_ids(workspace)   # over budget: archived, not dropped
-    else:
-        assert ids <= memory_ids(workspace)
-    assert run_weekly(workspace, WEEK2_NOW).status in ("ok", "nothing")
+    assert ids <= memory_ids(workspace)
+    assert run_weekly(workspace, WEEK2_NOW).status in ("ok", "nothing", "degraded")
     assert md.read_bytes().decode("utf-8") == after   # a re-run changes no byte
 
 
