@@ -347,15 +347,20 @@ class CoreMemory:
                              ref=ref)
         return None
 
-    def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
-                    notes: tuple[tuple[str, str], ...] = (), at: datetime | None = None) -> Change:
-        allowed_from, to, etype, op = TRANSITIONS[action]
+    def _one_place(self, wanted: str) -> tuple[str, doc.Located]:
+        """The scope and place of the fact `wanted`: refused when the id is on two lines (in one file or
+        both: edit neither), MemoryNotFound when it is on none."""
         places = self.places()
-        self.refuse_shared([wanted], places)      # the id on two lines, in one file or both: edit neither
+        self.refuse_shared([wanted], places)
         hits = places.get(wanted)
         if not hits:
             raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
-        scope, loc = hits[0]
+        return hits[0]
+
+    def _transition(self, action: str, wanted: str, actor: Actor, reason: str, run: CoreRun,
+                    notes: tuple[tuple[str, str], ...] = (), at: datetime | None = None) -> Change:
+        allowed_from, to, etype, op = TRANSITIONS[action]
+        scope, loc = self._one_place(wanted)
         rel = SCOPE_FILES[scope]
         old = loc.entry
         if old.effective_status not in allowed_from:
@@ -385,12 +390,7 @@ class CoreMemory:
         """The active fact `wanted` written back as `before` (the line it overwrote, from the audit trail),
         version + 1, in `run`: the user took back the statement that overwrote it (memory_store/core/
         forget_named.py `withdraw`). Audited as `fact.updated`, from the line now to `before`."""
-        places = self.places()
-        self.refuse_shared([wanted], places)
-        hits = places.get(wanted)
-        if not hits:
-            raise MemoryNotFound(f"no fact has the id {wanted!r} (see `memjobs mem list --all`)")
-        scope, loc = hits[0]
+        scope, loc = self._one_place(wanted)
         rel = SCOPE_FILES[scope]
         now = loc.entry
         if now.effective_status != "active":
