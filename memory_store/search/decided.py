@@ -32,14 +32,29 @@ def rejected(workspace: Path, status_of: Callable[[str], str | None] | None = No
     applies it. Empty when nothing was decided or the decisions do not parse (a reader's hint)."""
     folder = workspace / DECISIONS_DIR
     out: dict[str, str] = {}
+    kept_new: dict[str, list[str]] = {}
     for new, old, keep in _MEMO.get(folder, [folder], lambda: _decisions(workspace)):
         if keep == "new":
             if status_of is not None and (status_of(new) or "active") != "active":
                 continue
-            out.setdefault(old, new)
+            kept_new.setdefault(old, []).append(new)
         elif keep == "old":
             out.setdefault(new, old)
+    # Two values a person kept over one established entry (100 -> 300, 100 -> 500, both keep new): as the
+    # weekly applies them, in the order the newer entries were said (by the date in their ids), each kept
+    # value replaces the one kept before it — 100 by 300, 300 by 500 — so one is current, not two.
+    for old, news in kept_new.items():
+        before = old
+        for new in sorted(news, key=_said_order):
+            out.setdefault(before, new)
+            before = new
     return out
+
+
+def _said_order(entry_id: str) -> tuple[str, str]:
+    """An entry's place in time by its id (KIND-YYYYMMDD-…): its date, then the id."""
+    parts = entry_id.split("-")
+    return (parts[1] if len(parts) > 2 else "", entry_id)
 
 
 # The decisions, read again only when the folder changed: one stat a query in a long-lived searcher
