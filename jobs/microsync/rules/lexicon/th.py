@@ -645,9 +645,7 @@ CLASSIFY = Classify(
 
 CLAUSES = Clauses(
     clause_cue=(
-        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)",
-        # "X จำไว้ด้วย …" keeps what was said before it: a remember that ends its statement starts no clause
-        r"จำไว้(?!(?:ด้วย|นะ|เลย|ครับ|ค่ะ|คะ|จ้า)*(?:\s|$))", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
+        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)", r"จำไว้", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
     ),
     common=(),
     follow_open=(
