@@ -94,7 +94,7 @@ class Forgotten:
     slugs: frozenset[str] = frozenset()       # a value as an id writes it ("my son's" → `my-son-s`: `_slugs`)
     # the workspace whose entries an id names (`_held_by`), and their texts read so far
     workspace: Path | None = field(default=None, compare=False)
-    _texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    _texts: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return bool(self.values or self.settings)
@@ -190,6 +190,7 @@ class Forgotten:
             found = block.text if block is not None else next(line for line in text.splitlines() if entry_id in line)
             self._texts[entry_id] = found
             return found
+        self._texts[entry_id] = None    # nowhere: not looked for again through every file
         return None
 
     def _slug_in(self, words: str) -> bool:
