@@ -27,21 +27,26 @@ def _rate(day: str, n: int):  # type: ignore[no-untyped-def]
     return entry("Decision", day, f"The public API rate limit is {n} requests per minute per key")
 
 
-def test_one_resolve_round_settles_a_chain_of_three_values(tmp_path: Path) -> None:
+def _both_kept_new(tmp_path: Path, newest: str):  # type: ignore[no-untyped-def]
+    """100 compounded into MEMORY.md, then 300 and 500 (500 said on `newest`), each paired with 100 in the
+    queue, and the person keeping the new side of both: (the CLI's workspace option, ws, the three entries)."""
     ws = tmp_path / "ws"
     assert cli("init", str(ws)).exit_code == 0
     (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
     w = ("--workspace", str(ws))
-    a, b, c = _rate("2026-11-03", 100), _rate("2026-11-10", 300), _rate("2026-11-12", 500)
+    a, b, c = _rate("2026-11-03", 100), _rate("2026-11-10", 300), _rate(newest, 500)
     write_entries(ws, [a])
     assert cli(*w, "run", "weekly", "--now", "2026-11-09T03:00:00+07:00").exit_code == 0
     write_entries(ws, [b, c])
     rows = json.loads(cli(*w, "conflicts", "--json").output)["conflicts"]
-    pairs = {(r["id"], r["established"]["id"]) for r in rows}
-    assert pairs == {(b.id, a.id), (c.id, a.id)}
-    for new_id, _ in sorted(pairs):
+    assert {(r["id"], r["established"]["id"]) for r in rows} == {(b.id, a.id), (c.id, a.id)}
+    for new_id in sorted(r["id"] for r in rows):
         assert cli(*w, "conflicts", "resolve", new_id, "--keep", "new").exit_code == 0
+    return w, ws, a, b, c
 
+
+def test_one_resolve_round_settles_a_chain_of_three_values(tmp_path: Path) -> None:
+    w, ws, a, b, c = _both_kept_new(tmp_path, "2026-11-12")
     run = cli(*w, "run", "weekly", "--now", "2026-11-16T03:00:00+07:00")
     assert run.exit_code == 0, run.output
     assert c.id in memory_ids(ws) and not {a.id, b.id} & memory_ids(ws)
@@ -58,19 +63,7 @@ def test_a_decision_on_a_value_of_a_later_week_follows_the_chain(tmp_path: Path)
     """The same round of decisions when the newest value is in a later week: the weekly that applies the
     first keep new (100 superseded by 300) leaves 500-vs-300 in the queue as decided (the person's keep new
     of 500 carries over; it was listed open, asking again), and the next weekly puts 500 in MEMORY.md."""
-    ws = tmp_path / "ws"
-    assert cli("init", str(ws)).exit_code == 0
-    (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
-    w = ("--workspace", str(ws))
-    a, b, c = _rate("2026-11-03", 100), _rate("2026-11-10", 300), _rate("2026-11-17", 500)
-    write_entries(ws, [a])
-    assert cli(*w, "run", "weekly", "--now", "2026-11-09T03:00:00+07:00").exit_code == 0
-    write_entries(ws, [b, c])
-    rows = json.loads(cli(*w, "conflicts", "--json").output)["conflicts"]
-    assert {(r["id"], r["established"]["id"]) for r in rows} == {(b.id, a.id), (c.id, a.id)}
-    for r in rows:
-        assert cli(*w, "conflicts", "resolve", r["id"], "--keep", "new").exit_code == 0
-
+    w, ws, a, b, c = _both_kept_new(tmp_path, "2026-11-17")
     assert cli(*w, "run", "weekly", "--now", "2026-11-16T03:00:00+07:00", "--date", "2026-11-12").exit_code == 0
     assert b.id in memory_ids(ws)
     rows = json.loads(cli(*w, "conflicts", "--json").output)["conflicts"]
@@ -82,3 +75,14 @@ def test_a_decision_on_a_value_of_a_later_week_follows_the_chain(tmp_path: Path)
     st = _statuses(ws)
     assert st[a.id] == ("superseded", b.id) and st[b.id] == ("superseded", c.id)
     assert json.loads(cli(*w, "conflicts", "--json").output)["conflicts"] == []
+
+
+def test_search_shows_the_status_the_weekly_will_give(tmp_path: Path) -> None:
+    """Before the weekly applies the two decisions, search reports them as it will (memory_store/search/
+    decided.py `rejected`; review16 F4: it kept only the first decision per old id and showed 300 and 500
+    both active)."""
+    w, _ws, _a, b, c = _both_kept_new(tmp_path, "2026-11-12")
+    assert cli(*w, "index").exit_code == 0
+    hits = json.loads(cli(*w, "search", "public API rate limit", "--json").output)["results"]
+    status = {h["id"]: h.get("status") for h in hits}
+    assert status.get(b.id) == "superseded" and status.get(c.id) == "active", status
