@@ -1,6 +1,6 @@
 """Precision and recall of supersession, and the conflict-warning rate, on the blind conflict set.
 
-    python scripts/eval_conflicts.py [--split dev|heldout|heldout2..heldout10] [--json] [--show]
+    python scripts/eval_conflicts.py [--split dev|heldout|heldout2..heldout11] [--json] [--show]
 
 The set (tests/fixtures/conflicts/, README there) pairs earlier active daily-log entries with later
 statements labelled reversal / relaxation / refinement (→ `supersedes` the target) / conflict (→ a
@@ -18,8 +18,9 @@ pooled counts of label → outcome.
 `heldout/` to `heldout9/` were the first nine held-out halves; all are retired to development
 halves (heldout9 on 2026-11-28, after its totals were reported three times), so `--show` works on
 dev and heldout to heldout9.
-`heldout10/` is the blind half now, written before the code by someone who never saw it, and read
-only here, as totals: `--show` (each wrong item) is refused for it.
+`heldout10/` and `heldout11/` are the blind halves now, each written before the code by someone who
+never saw it, and read only here, as totals: `--show` (each wrong item) is refused for them.
+(heldout10 was read three times as totals before heldout11 was written: one more reading, then it retires.)
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ POSITIVE = {"reversal", "relaxation", "refinement"}
 RELATED = POSITIVE | {"conflict"}
 DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
               "heldout8", "heldout9")
-BLIND_SPLIT = "heldout10"
+BLIND_SPLITS = ("heldout10", "heldout11")
 _SRC = Source("eval", "eval", "L1-L1")
 
 
@@ -121,11 +122,11 @@ def evaluate(split: str, show: bool = False) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=(*DEV_SPLITS, BLIND_SPLIT), default="dev")
+    ap.add_argument("--split", choices=(*DEV_SPLITS, *BLIND_SPLITS), default="dev")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--show", action="store_true", help=f"list each wrong item (not for {BLIND_SPLIT})")
+    ap.add_argument("--show", action="store_true", help=f"list each wrong item (not for {', '.join(BLIND_SPLITS)})")
     args = ap.parse_args(argv)
-    if args.show and args.split == BLIND_SPLIT:
+    if args.show and args.split in BLIND_SPLITS:
         ap.error("--show lists items; the held-out split is read only as totals")
     if not (SET / args.split).is_dir():
         ap.error(f"no split {args.split!r}: {SET / args.split} is missing")

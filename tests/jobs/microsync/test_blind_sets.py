@@ -18,7 +18,7 @@ from tests.conftest import REPO
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
 CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-                   "heldout9", "heldout10")
+                   "heldout9", "heldout10", "heldout11")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -73,10 +73,16 @@ HELDOUT10_TOTALS = {
     "th": {"reversal": 12, "relaxation": 6, "refinement": 7, "conflict": 7, "same": 5, "unrelated": 13},
     "zh": {"reversal": 12, "relaxation": 5, "refinement": 8, "conflict": 7, "same": 6, "unrelated": 13},
 }
+# heldout11 (blind, written 2026-11-28 by blindconf11): as its writer's count script printed them.
+HELDOUT11_TOTALS = {
+    "en": {"reversal": 14, "relaxation": 5, "refinement": 7, "conflict": 8, "same": 6, "unrelated": 15},
+    "th": {"reversal": 15, "relaxation": 5, "refinement": 7, "conflict": 7, "same": 5, "unrelated": 14},
+    "zh": {"reversal": 14, "relaxation": 5, "refinement": 7, "conflict": 7, "same": 5, "unrelated": 15},
+}
 BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS,
                 "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS, "heldout7": HELDOUT7_TOTALS,
                 "heldout8": HELDOUT8_TOTALS, "heldout9": HELDOUT9_TOTALS,
-                "heldout10": HELDOUT10_TOTALS}
+                "heldout10": HELDOUT10_TOTALS, "heldout11": HELDOUT11_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}
