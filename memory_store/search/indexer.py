@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import logging
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -95,6 +96,9 @@ def _rel(ws: Path, p: Path) -> str:
         return p.relative_to(ws).as_posix()
     except ValueError:
         return str(p)  # an extra path outside the workspace is cited by its absolute path
+
+
+_NAMED_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})\b")
 
 
 def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
@@ -259,26 +263,54 @@ def _rebuild(cfg: Config, progress: Progress | None, memory_only: bool = False) 
     return stats
 
 
-def scan_index(cfg: Config) -> sqlite3.Connection:
+def scan_index(cfg: Config, every: bool = False) -> sqlite3.Connection:
     """The memory files indexed in memory, for a reader that cannot read the index on disk because
     another version built it (right after an upgrade, until the next job run or `memjobs index
     --rebuild` rebuilds it): readers write nothing (docs/design.md §3), so they answer from this,
     built as a rebuild would be, without the sessions tier or vectors, and with nothing written —
-    not the generation file, not a temp file. A read-only connection any thread may use."""
+    not the generation file, not a temp file. A read-only connection any thread may use.
+
+    Every undated file is read (MEMORY.md, core memory, the archive, projects, research) but, unless
+    `every`, only the dated files — a daily log or a wrap-up named by its day — of the warm tier's
+    days (`limits.warm_days`) before the newest one: each CLI search builds this afresh, and a year of
+    dated files costs seconds per search where a month costs a fraction of one
+    (`scripts/bench_search_scan.py`)."""
     db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     db.isolation_level = ""  # type: ignore[assignment]  # implicit transactions, committed by `with db:`
     migrate(db)
-    _update(db, cfg, None, memory_only=True, scan=True)
+    _update(db, cfg, None, memory_only=True, scan=True, scan_days=None if every else cfg.limits.warm_days)
     db.execute("PRAGMA query_only=1")
     return db
 
 
+def _recent_only(wanted: dict[str, Candidate], days: int) -> dict[str, Candidate]:
+    """`wanted` without the dated files older than `days` days before the newest dated file."""
+    dated = {rel: day for rel in wanted if (day := _day_named(rel)) is not None}
+    if not dated:
+        return wanted
+    first = date.fromordinal(max(1, max(dated.values()).toordinal() - days))
+    return {rel: c for rel, c in wanted.items() if rel not in dated or dated[rel] > first}
+
+
+def _day_named(rel: str) -> date | None:
+    """The day a file is named by (`memory/2026-10-06.md`, `…/summaries/2026-10-06-wrapup.md`)."""
+    m = _NAMED_DAY.match(rel.rsplit("/", 1)[-1])
+    if m is None:
+        return None
+    try:
+        return date.fromisoformat(m.group(1))
+    except ValueError:
+        return None
+
+
 def _update(db: sqlite3.Connection, cfg: Config, progress: Progress | None, memory_only: bool = False,
-            only: frozenset[str] | None = None, scan: bool = False) -> IndexStats:
+            only: frozenset[str] | None = None, scan: bool = False, scan_days: int | None = None) -> IndexStats:
     from memory_store.redact import redact
 
     stats = IndexStats()
     wanted = discover(cfg) if only is None else _discover_only(cfg, only)
+    if scan_days is not None:
+        wanted = _recent_only(wanted, scan_days)
     known = {r[0]: (r[1], r[2], r[3]) for r in db.execute("SELECT path, size, mtime_ns, sha256 FROM files")}
     if only is not None:
         known = {rel: k for rel, k in known.items() if rel in only}

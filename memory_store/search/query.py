@@ -99,8 +99,8 @@ KIND_WEIGHT = {
 # burying an old, strong match under a recent weak one.
 DECAY_FLOOR = 0.4
 SCANNED_NOTE = ("the search index was built by another version of memjobs (it is rebuilt by the next job run,"
-                " or now by `memjobs index --rebuild`): these results come from a scan of the memory files,"
-                " without the sessions tier")
+                " or now by `memjobs index --rebuild`): these results come from a scan of MEMORY.md, the archive"
+                " and the daily logs and wrap-ups of the last {days} days, without the sessions tier")
 UNDATED_DAYS = 69.0  # a row without a date counts as half faded
 EXCLUDED_STATUSES = ("revoked",)
 
@@ -175,7 +175,7 @@ class Searcher:
             from memory_store.search.indexer import scan_index
 
             self.db = scan_index(cfg)
-            self.scanned = SCANNED_NOTE
+            self.scanned = SCANNED_NOTE.format(days=cfg.limits.warm_days)
             self.embed_queries = False   # no vectors in a scan
         self.rank = Ranker(self.db)  # for callers that rank by hand; each search has a Ranker of its own
         # An index written before the sessions tier existed has no such table: it is simply empty.

@@ -91,3 +91,26 @@ def test_mcp_stdio_session_gets_results_not_an_error(workspace: Path) -> None:
     assert not found.is_error, found.content
     assert found.structured_content["results"][0]["title"] == "Use PostgreSQL for billing"
     assert "memjobs index --rebuild" in found.structured_content["note"]
+
+
+def test_the_scan_reads_the_last_months_and_every_undated_file(workspace: Path) -> None:
+    """Each CLI search after an upgrade builds its scan afresh, so it reads the dated files of the
+    warm tier's days before the newest one (and every undated file: MEMORY.md, the archive) — a
+    year of daily logs would cost seconds per search (review16 F6)."""
+    old_day, edge_day = "2026-08-01", "2026-09-07"   # 66 and 29 days before DAY
+    assert config(workspace).limits.warm_days == 30
+    write_daily(workspace, old_day, [entry("Decision", "Use Kafka for audit events", old_day, "Audit goes to Kafka.")])
+    write_daily(workspace, edge_day, [entry("Decision", "Use Kafka for billing events", edge_day, "Billing on Kafka.")])
+    archive = workspace / "memory" / "archive" / "2026-08.md"
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    archive.write_text("# Archive 2026-08\n\n- Kafka retention is seven days (archived)\n", encoding="utf-8")
+    _upgraded(workspace)
+    p = cli_run("--workspace", str(workspace), "search", "Kafka", "--json", "--tier", "all", "--limit", "20")
+    assert p.returncode == 0, p.stderr
+    assert "Use Kafka for billing events" in p.stdout          # 29 days before the newest: read
+    assert "retention is seven days" in p.stdout                # undated: read
+    assert "Use Kafka for audit events" not in p.stdout         # 66 days before: left to the rebuild
+    assert "the last 30 days" in p.stderr
+    assert cli_run("--workspace", str(workspace), "index").returncode == 0
+    p = cli_run("--workspace", str(workspace), "search", "Kafka", "--json", "--tier", "all", "--limit", "20")
+    assert "Use Kafka for audit events" in p.stdout and "another version" not in p.stderr
