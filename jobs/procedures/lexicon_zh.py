@@ -14,7 +14,10 @@ PASTED = r"总结|總結|翻译|翻譯|讲讲|什么意思|咩意思"
 GENERAL = r"但以后|但以後|不过以后"
 CORRECTION = r"不对|不對|不行|唔係|哎"
 ADOPT = r"这个流程|這個流程|照你说|照你說|按你说"
-SPLIT = r"(?<=[^\s，,])\s*再|然后|然後|最后|最後|之后|之後|接着|跟住|，|、|。|；|："
+# 再 ("then") orders two steps; 不再 / 别再 / 再也 ("no longer", "never again") order nothing: "以后改用
+# Terraform，不再用 Ansible" is a decision, not a procedure whose last step is "用 Ansible".
+THEN = r"(?<![不别別没沒唔])再(?!也)"
+SPLIT = r"(?<=[^\s，,不别別没沒唔])\s*再(?!也)|然后|然後|最后|最後|之后|之後|接着|跟住|，|、|。|；|："
 FIRST = r"先|再|要|都要|就"
 LEAD = r"(?:不对|不對|不行|唔係咁|哎)[，,。]\s*"
 LEAD_CUE = r"以后|以後"
@@ -22,7 +25,7 @@ TAIL = r"(?!)"
 NOT_STEP = r"记住|記住|每次都要|以后都这样|以後都這樣|以后都要|以後都要|这次|這次"
 TRIGGER = r"([^，,：:]{2,30}?)(?:的时候|的時候|的话|之前|前)[，,：:]?"
 # An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
-SEQUENCE = r"先|再|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|[1-9][.)）]"
+SEQUENCE = THEN + r"|先|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|[1-9][.)）]"
 # A step the user drops ("不用再跑 migrations", "别跑 migrations 了"); DROP_UNTIL needs its tail.
 DROP_AT = r"(?:^|(?<=[，,；;。！!？?：:\s])|(?<=的时候)|(?<=的時候)|(?<=以后)|(?<=以後))"   # where a clause can start
 DROP = r"不用再|不必再|不需要再|无需再|無需再|跳过|跳過|省掉|省去|别再|別再|不要再|唔使再|唔好再"
