@@ -56,6 +56,7 @@ class _Patterns:
     hypothetical: re.Pattern[str]
     one_off: re.Pattern[str]
     pasted: re.Pattern[str]
+    forget: re.Pattern[str]
     general: re.Pattern[str]
     correction: re.Pattern[str]
     negation: re.Pattern[str]
@@ -96,6 +97,7 @@ def _rx() -> _Patterns:
         hypothetical=_any("HYPOTHETICAL"),
         one_off=_any("ONE_OFF"),
         pasted=_any("PASTED"),
+        forget=_any("FORGET"),
         general=_any("GENERAL"),
         correction=_any("CORRECTION"),
         negation=_any("NEGATION"),
@@ -265,6 +267,8 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
             continue
         if rx.question.search(t) or rx.narrative.search(t) or rx.hypothetical.search(t) or rx.pasted.search(t):
             continue
+        if rx.forget.search(t):
+            continue                      # a request to forget: core memory's, never a procedure
         if rx.one_off.search(t) and not general:
             continue
         prev_role, prev_text = turns[i - 1] if i > 0 else ("", "")

@@ -25,7 +25,8 @@ TAIL = r"(?!)"
 NOT_STEP = r"记住|記住|每次都要|以后都这样|以後都這樣|以后都要|以後都要|这次|這次"
 TRIGGER = r"([^，,：:]{2,30}?)(?:的时候|的時候|的话|之前|前)[，,：:]?"
 # An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
-SEQUENCE = THEN + r"|先|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|[1-9][.)）]"
+# A list number opens a clause: "3." inside "stg-03.internal" or "v1.2" numbers nothing.
+SEQUENCE = THEN + r"|先|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|(?:^|(?<=[\s，,：:；;。]))[1-9][.)）]"
 # A step the user drops ("不用再跑 migrations", "别跑 migrations 了"); DROP_UNTIL needs its tail.
 DROP_AT = r"(?:^|(?<=[，,；;。！!？?：:\s])|(?<=的时候)|(?<=的時候)|(?<=以后)|(?<=以後))"   # where a clause can start
 DROP = r"不用再|不必再|不需要再|无需再|無需再|跳过|跳過|省掉|省去|别再|別再|不要再|唔使再|唔好再"
@@ -36,3 +37,6 @@ DROP_IF = r"如果|的话|的話|除非"
 REOPEN = r"(?:不对|不對|不是|错了|錯了|唔係|唔啱)[，,。！!\s]*"
 AMEND_TRIGGER = r"^(.{2,30}?)(?:要|得|就)?先"
 ORDER = r"(?!)"   # (no one-clause order read here yet: "ก่อน…แล้วค่อย", "先…再" are steps already)
+# A request to forget ("forget the release procedure", ลืมไปได้เลย, 不用记了) teaches nothing; "don't
+# forget to …", อย่าลืม, 别忘了 are steps.
+FORGET = r"(?<![别別])(?<!不要)(?<!不能)(?<!不可)忘(?:记|記|掉|了)|不用记|不用記|别记|別記|不必记|不必記|作废|作廢"
