@@ -176,7 +176,9 @@ LEXICON = Lexicon(
         ("response.length", r"\b(short|shorter|concise|concisely|brief|briefly|terse|\d-\d lines|tl;?dr|too long"
          r"|succinct|verbose|wordy|a lot of words|get to the (answer|point))\b",
          "short"),
-        ("response.length", r"\b(detailed|in depth|in-depth|longer|thorough)\b", "detailed"),
+        # "no longer" / "any longer" (anymore) asks for no length: "the on-call number I gave you is no
+        # longer true, forget it" revoked the user's "keep answers short"
+        ("response.length", r"\b(detailed|in depth|in-depth|(?<!\bno )(?<!\bany )longer|thorough)\b", "detailed"),
         ("response.length", r"\b(answer|reply|response) length\b", ""),
         # a title stays with the name ("call me Dr. Lee", "address me as Prof. Okafor")
         ("user.name", r"\b(?:call|address) me (?:as )?(?!back|when|if|later|at|on|tomorrow|tonight|today|asap|after"
