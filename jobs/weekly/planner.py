@@ -504,11 +504,11 @@ def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: 
         apart = {frozenset(at[i] for i in pair) for pair in kept_both if pair <= at.keys()}
         clusters, best_sim = near_duplicate_groups(texts, apart)   # jobs/weekly/near_duplicates.py
         for members in clusters:
-            # The survivor: highest score, then the one already in MEMORY.md (less churn), then newest.
-            order = sorted(members, key=lambda m: (-group[m].score, not group[m].in_memory,
-                                                   _neg_date(group[m].date), group[m].id))
-            keep = group[order[0]]
-            for m in order[1:]:
+            ms = sorted(members)
+            keep = group[ms[_survivor([group[m] for m in ms])]]
+            for m in ms:
+                if group[m] is keep:
+                    continue
                 c = group[m]
                 reason = f"merged into {keep.id}"
                 del cands[c.id]
@@ -517,6 +517,29 @@ def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: 
                 plan.log.append(("Merged", LogLine(c.id, link, why)))
                 if c.in_memory:
                     leaving[c.id] = (c.old_item or c.item, reason)
+
+
+# A near-duplicate replaces the one that stands for the group only when it scores this many times
+# as much: scores that cross as they decay (a mention here, a read there) must not swap the two
+# week after week, archiving a demotion each time.
+MERGE_MARGIN = 1.5
+
+
+def _survivor(members: list[_Cand]) -> int:
+    """Index (in `members`) of the one a near-duplicate group keeps: the incumbent — the one already
+    in MEMORY.md, else (or among several there) the first stated — unless another scores at least
+    MERGE_MARGIN times as much, then the best of those. Stable as scores drift: a swap needs a
+    clear gap, and swapping back needs it again the other way."""
+    def first_stated(n: int) -> tuple[bool, str, str]:
+        c = members[n]
+        return (not c.in_memory, c.date, c.id)
+
+    incumbent = min(range(len(members)), key=first_stated)
+    bar = members[incumbent].score * MERGE_MARGIN
+    better = [n for n, c in enumerate(members) if n != incumbent and c.score > 0 and c.score >= bar]
+    if not better:
+        return incumbent
+    return min(better, key=lambda n: (-members[n].score, *first_stated(n)))
 
 
 def _neg_date(d: str) -> str:

@@ -77,8 +77,9 @@ def test_a_conflict_with_a_restated_entry_marks_the_item_that_stands_for_it(tmp_
     ws = tmp_path / "ws"
     assert memjobs("init", str(ws)).returncode == 0
     (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
-    redis = entry("Decision", "2026-11-03", "Use Redis for the session cache", "Sessions are cached in Redis.")
-    again = entry("Decision", "2026-11-05", "The session cache uses Redis", "Sessions are cached in Redis.")
+    # The first stated of two near-duplicates stands for them (jobs/weekly/planner.py `_survivor`).
+    again = entry("Decision", "2026-11-03", "The session cache uses Redis", "Sessions are cached in Redis.")
+    redis = entry("Decision", "2026-11-05", "Use Redis for the session cache", "Sessions are cached in Redis.")
     write_entries(ws, [redis, again])
     assert run_weekly(ws, "2026-11-09T03:00:00").status == "ok"
     assert memory_ids(ws) == {again.id}
