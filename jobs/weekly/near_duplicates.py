@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from jobs.weekly.similarity import similar_pairs
-from memory_store.near_duplicates import NEAR_DUPLICATE_DICE, content_tokens, dice, near_duplicate, two_values
+from memory_store.near_duplicates import NEAR_DUPLICATE_DICE, content_tokens, dice, near_duplicate, two_values, values
 
-__all__ = ["near_duplicate", "near_duplicate_groups", "near_duplicate_pairs"]
+__all__ = ["content_tokens", "near_duplicate", "near_duplicate_groups", "near_duplicate_pairs", "values"]
 
 
 def near_duplicate_pairs(texts: Sequence[str]) -> list[tuple[int, int, float]]:

@@ -14,7 +14,7 @@ from jobs.weekly import scoring
 from jobs.weekly.budget import Budget, fit, room
 from jobs.weekly.conflicts import conflicts_within, find_conflicts
 from jobs.weekly.model import Located, Plan, StatusChange
-from jobs.weekly.near_duplicates import near_duplicate_groups
+from jobs.weekly.near_duplicates import content_tokens, near_duplicate, near_duplicate_groups, values
 from jobs.weekly.noise import noise_class
 from jobs.weekly.procedures import PROCEDURES_MAX, PROCEDURES_RESERVED, procedure_summary, top_procedures
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
@@ -194,6 +194,7 @@ def build_plan(inp: Inputs) -> Plan:
     plan.before = len(before)
     leaving: dict[str, tuple[IndexItem, str]] = {}
     cands: dict[str, _Cand] = {}
+    replaced_with = _replaced_with_a_restatement(before, entries, plan.status)
     for i, it in before.items():
         e = entries.get(i)
         if e is None and i in inp.deleted:
@@ -207,6 +208,9 @@ def build_plan(inp: Inputs) -> Plan:
         if e.status != "active":
             reason = f"superseded by {e.superseded_by}" if e.superseded_by else f"status {e.status}"
             leaving[i] = (it, reason)
+        elif i in replaced_with:
+            gone, by = replaced_with[i]
+            leaving[i] = (it, f"superseded by {by} (as {gone}, which says what it says)")
         elif i in inp.forgotten:     # before core_held: that reason names the fact's value
             leaving[i] = (it, FORGOTTEN_REASON)
         elif i in inp.core_held:
@@ -480,6 +484,39 @@ def _apply_decisions(inp: Inputs, in_window: dict[str, Located], entries: dict[s
     return chosen, kept_out
 
 
+def _replaced_with_a_restatement(memory: Collection[str], entries: Mapping[str, BlockEntry],
+                                 changes: list[StatusChange]) -> dict[str, tuple[str, str]]:
+    """The MEMORY.md items (id -> (the entry superseded, what supersedes it)) that say what an entry
+    superseded in this run says, stated no later than what supersedes it: a near-duplicate merged
+    into the item (`_dedupe` keeps one copy) is what a later change is linked to as often as the
+    item is, and the item stands for both (`_restates`: the merge's test, and no word of its own on each side)."""
+    gone = {c.id: c.superseded_by for c in changes if c.status == "superseded" and c.superseded_by}
+    out: dict[str, tuple[str, str]] = {}
+    for i in sorted(memory):
+        e = entries.get(i)
+        if e is None or e.status != "active" or i in gone:
+            continue
+        for old, by in sorted(gone.items()):
+            o, n = entries.get(old), entries.get(by)
+            if o is None or n is None or i == by or e.kind != o.kind or e.date > n.date:
+                continue
+            if _restates(f"{e.title} {e.conclusion}", f"{o.title} {o.conclusion}"):
+                out[i] = (old, by)
+                break
+    return out
+
+
+def _restates(a: str, b: str) -> bool:
+    """`a` and `b` are near-duplicates and one's words are all among the other's: what takes an item
+    out of MEMORY.md for another entry's change asks more than a merge does. Two words in one place
+    ("… for the auth service" / "… for the billing service") pass the near-duplicate test when the
+    words are not names, and are two statements."""
+    if near_duplicate(a, b) is None:
+        return False
+    ta, tb = content_tokens(a), content_tokens(b)
+    return ta <= tb or tb <= ta
+
+
 def _kept_end(entries: Mapping[str, BlockEntry], old_id: str, kept_new: Collection[str]) -> str | None:
     """The active end of `old_id`'s replacement chain when every link of it is a value a person kept
     (`conflicts resolve --keep new`), else None."""
@@ -504,11 +541,11 @@ def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: 
         apart = {frozenset(at[i] for i in pair) for pair in kept_both if pair <= at.keys()}
         clusters, best_sim = near_duplicate_groups(texts, apart)   # jobs/weekly/near_duplicates.py
         for members in clusters:
-            # The survivor: highest score, then the one already in MEMORY.md (less churn), then newest.
-            order = sorted(members, key=lambda m: (-group[m].score, not group[m].in_memory,
-                                                   _neg_date(group[m].date), group[m].id))
-            keep = group[order[0]]
-            for m in order[1:]:
+            ms = sorted(members)
+            keep = group[ms[_survivor([group[m] for m in ms], [texts[m] for m in ms])]]
+            for m in ms:
+                if group[m] is keep:
+                    continue
                 c = group[m]
                 reason = f"merged into {keep.id}"
                 del cands[c.id]
@@ -517,6 +554,44 @@ def _dedupe(cands: dict[str, _Cand], entries: dict[str, BlockEntry], in_window: 
                 plan.log.append(("Merged", LogLine(c.id, link, why)))
                 if c.in_memory:
                     leaving[c.id] = (c.old_item or c.item, reason)
+
+
+# A near-duplicate replaces the one that stands for the group only when it scores this many times
+# as much: scores that cross as they decay (a mention here, a read there) must not swap the two
+# week after week, archiving a demotion each time.
+MERGE_MARGIN = 1.5
+
+
+def _survivor(members: list[_Cand], texts: list[str]) -> int:
+    """Index (in `members`, whose statements are `texts`) of the one a near-duplicate group keeps.
+
+    The incumbent — the one already in MEMORY.md, else (or among several there) the first stated —
+    stays unless another that gives every value it gives scores at least MERGE_MARGIN times as much
+    (then the best of those): a swap needs a clear gap, and swapping back needs it again the other
+    way, so scores that drift swap nothing. That holds for true restatements only. A member stated
+    on or after the incumbent that gives a value the incumbent does not ("deploys on Fridays" →
+    "… on Fridays at 17:00": the near-duplicate test lets a value said on one side only through) is
+    the newer truth and wins at once (the one with the most values, then the latest stated); and no
+    score brings back a copy without a value the survivor gives."""
+    def first_stated(n: int) -> tuple[bool, str, str]:
+        c = members[n]
+        return (not c.in_memory, c.date, c.id)
+
+    incumbent = min(range(len(members)), key=first_stated)
+    inc = members[incumbent]
+    told = values(texts[incumbent])
+    newer = [n for n, c in enumerate(members)
+             if n != incumbent and c.date >= inc.date and values(texts[n]) - told]
+    if newer:
+        # A group's value sets are nested (it never joins two values), so the most values are all of them.
+        return min(newer, key=lambda n: (-len(values(texts[n])), _neg_date(members[n].date), -members[n].score,
+                                         members[n].id))
+    bar = inc.score * MERGE_MARGIN
+    better = [n for n, c in enumerate(members)
+              if n != incumbent and c.score > 0 and c.score >= bar and values(texts[n]) >= told]
+    if not better:
+        return incumbent
+    return min(better, key=lambda n: (-members[n].score, *first_stated(n)))
 
 
 def _neg_date(d: str) -> str:

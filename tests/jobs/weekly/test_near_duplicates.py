@@ -72,7 +72,7 @@ def test_a_conflict_with_a_restated_entry_marks_the_item_that_stands_for_it(tmp_
     from datetime import datetime
 
     from jobs.dispatch import registry
-    from tests.jobs.weekly.test_weekly_support import TZ, load_cfg, run_weekly
+    from tests.jobs.weekly.test_weekly_support import TZ, load_cfg, reads_of, run_weekly
 
     ws = tmp_path / "ws"
     assert memjobs("init", str(ws)).returncode == 0
@@ -80,12 +80,18 @@ def test_a_conflict_with_a_restated_entry_marks_the_item_that_stands_for_it(tmp_
     redis = entry("Decision", "2026-11-03", "Use Redis for the session cache", "Sessions are cached in Redis.")
     again = entry("Decision", "2026-11-05", "The session cache uses Redis", "Sessions are cached in Redis.")
     write_entries(ws, [redis, again])
+    # The restatement is the copy the agent reads: it scores clearly more and stands for the two
+    # (jobs/weekly/planner.py `_survivor`; the first stated would stand otherwise, and the newer
+    # entry below would be judged against the MEMORY.md item itself, leaving nothing to find).
+    reads_of(ws, again.id, 10)
     assert run_weekly(ws, "2026-11-09T03:00:00").status == "ok"
     assert memory_ids(ws) == {again.id}
     memcached = entry("Decision", "2026-11-12", "Use Memcached for the session cache",
                       "Memcached holds the sessions, with a 1 h expiry.")
     write_entries(ws, [memcached])
     assert registry.run(load_cfg(ws), "microsync", now=datetime(2026, 11, 12, 20, tzinfo=TZ)).status != "failed"
+    listed = json.loads(memjobs("--workspace", str(ws), "conflicts", "--json").stdout)["conflicts"]
+    assert [(c["id"], c["established"]["id"]) for c in listed] == [(memcached.id, redis.id)]   # the side merged away
     p = memjobs("--workspace", str(ws), "context", "--format", "json")
     assert p.returncode == 0, p.stderr
     (item,) = [i for i in json.loads(p.stdout)["long_memory"]["memory_index"] if i["id"] == again.id]

@@ -35,6 +35,15 @@ def write_entries(ws: Path, entries: list[BlockEntry]) -> None:
         path.write_text(append_entries(old, es), encoding="utf-8")
 
 
+def reads_of(ws: Path, entry_id: str, n: int, week: str = "2026-W45") -> None:
+    """The agent read `entry_id` `n` times in `week`, as microSync counts its reads (memory_store/access.py)."""
+    from memory_store.access import access_rel, merge_counts
+
+    path = ws / access_rel(week)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(merge_counts(path.read_bytes() if path.exists() else None, {entry_id: n}))
+
+
 def load_cfg(ws: Path):  # type: ignore[no-untyped-def]
     from memory_store.config import load_config
 

@@ -15,7 +15,15 @@ import anyio
 from jobs.dispatch import registry
 from memory_store.open_conflicts import OPEN_REL
 from tests.conftest import call_tools, cli, cli_run
-from tests.jobs.weekly.test_weekly_support import TZ, entry, load_cfg, memory_ids, run_weekly, write_entries
+from tests.jobs.weekly.test_weekly_support import (
+    TZ,
+    entry,
+    load_cfg,
+    memory_ids,
+    reads_of,
+    run_weekly,
+    write_entries,
+)
 
 REDIS = entry("Decision", "2026-11-03", "Use Redis for the session cache", "Sessions are cached in Redis.")
 COOKIES = entry("Decision", "2026-11-04", "Session cookies are marked Secure and HttpOnly")
@@ -118,6 +126,10 @@ def test_a_pair_naming_an_entry_merged_into_the_one_memory_md_keeps_marks_that_o
     questions: otherwise the agent reads the established choice with nothing saying it is in doubt."""
     again = entry("Decision", "2026-11-05", "Use Redis for the session cache", "Sessions are cached in Redis.")
     write_entries(workspace, [REDIS, again])
+    # The restatement is the copy the agent reads, so it stands for the two (jobs/weekly/planner.py
+    # `_survivor`: the first stated stands unless another scores clearly more), and the newer entry
+    # below is judged against the first stated, REDIS: the side merged away.
+    reads_of(workspace, again.id, 10)
     assert run_weekly(workspace, "2026-11-09T03:00:00").status == "ok"
     assert memory_ids(workspace) == {again.id}          # one survivor of the two
     write_entries(workspace, [MEMCACHED])
