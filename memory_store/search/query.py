@@ -29,6 +29,7 @@ from memory_store.entries import ID_IN_TEXT_RE, range_lines
 from memory_store.errors import IndexOtherVersion
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.decided import rejected, standing
+from memory_store.search.expand import Group
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.layers import USER_MODEL_FILES, layer_filter, layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
@@ -83,6 +84,10 @@ _TOP = 1 << 47
 
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
 LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one on the whole run
+# A hit on the names in other languages of a concept the question names (expand.py: "积分多久过期" also
+# searches points, expire, แต้ม, หมดอายุ), against one on the question's own words; searched only
+# when the question's own words match every term in fewer rows than asked.
+EXPAND_WEIGHT = 0.6
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
     "rule": 1.1,
@@ -210,6 +215,7 @@ class Searcher:
         run.time_boost = self.time_boost if self.time_boost != 1.0 and asks_when(words) else 1.0
         run.full_weight = self.full_weight
         run.decided = rejected(self.cfg.workspace, self.entry_status)
+        run.question = words
         terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation), note=self.scanned)
@@ -435,6 +441,11 @@ class _Run:
     seen: list[Hit] = field(default_factory=list)  # every entry candidate ranked (_ranked_hits)
     # entries a person's recorded conflict decision rejects -> the entry kept (decided.py)
     decided: dict[str, str] = field(default_factory=dict)
+    question: str = ""  # the query less the dates it names: what expand.groups reads
+    # the concepts the question names in one language, searched in the other two (expand.py), when
+    # its own words fell short (_expanded): None until asked
+    concepts: list[Group] | None = None
+    widened: bool = False  # the entry tiers searched the concepts' other names: the sessions tier does too
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -493,6 +504,8 @@ class _Run:
         # before the episode, wrap-up or archive line that tells of it.
         hits = _below_answers(_below_replacements(hits, self._replaced_by), self._replaced_by, self.seen)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]
+        if self.widened:
+            marks += [a for g in self._groups() for a in g.alts if a not in marks]
         for h in hits:
             h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
             h.snippet = make_snippet(h.title if not h.said else "", h.body, marks)
@@ -561,6 +574,8 @@ class _Run:
             for h in part:
                 h.bm25 *= LOOSE_WEIGHT
             hits = merge(hits, part)
+        if self.widened:  # the entry tiers' own words fell short: what was said in other languages too
+            hits = merge(hits, self._expanded(terms, opts, (0, _TOP), "said_fts"))
         if self.when is not None:
             hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
@@ -663,6 +678,45 @@ class _Run:
                 for h in part:
                     h.bm25 = TRIGRAM_SCORE
                 hits = merge(hits, part)
+        if len(every) < opts.limit:
+            # After the question's own words, whatever they found: the other languages' names only add.
+            hits = merge(hits, self._expanded(terms, opts, span))
+        return hits
+
+    def _groups(self) -> list[Group]:
+        if self.concepts is None:
+            from memory_store.search.expand import groups
+
+            self.concepts = groups(self.question)
+        return self.concepts
+
+    def _expanded(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], table: str = "fts") -> list[Hit]:
+        """Rows that name the question's concepts in another language (expand.py), at EXPAND_WEIGHT of
+        their bm25(): those that name every concept the question names (with its English words that
+        name none: a name, a number) first, as full matches; then those that name any of them."""
+        concepts = self._groups()
+        if not concepts:
+            return []
+        self.widened = True
+        named = {w for g in concepts if not g.own.run for w in g.own.text.split()}
+        plain = [t for t in terms if not t.run and t.text not in named]
+        hits: list[Hit] = []
+        if table == "fts":
+            # The question's other English words: in a Chinese or Thai question a name, a number or a
+            # tool ("Tom", "CSV"), written so in every language; in an English one, words an answer in
+            # another language does not hold.
+            alone = [[g.own, *g.alts] for g in concepts]
+            alone += [[t] for t in plain] if any(g.own.run for g in concepts) else []
+            rarest = min(alone, key=lambda ts: sum(self.rank.df(t) for t in ts))
+            every = " AND ".join("(" + match_any(ts) + ")" for ts in alone)
+            hits = self.rank.ranked(every, opts, self.rank.or_window(rarest, span))
+            for h in hits:
+                h.full = True
+        if len(hits) < opts.limit:
+            wide = list(dict.fromkeys([*plain, *(t for g in concepts for t in (g.own, *g.alts))]))
+            hits = merge(hits, self.rank.any(wide, opts, span, table))
+        for h in hits:
+            h.bm25 *= EXPAND_WEIGHT
         return hits
 
     def _access(self, ids: list[str]) -> dict[str, int]:
