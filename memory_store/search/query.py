@@ -698,23 +698,24 @@ class _Run:
         if not concepts:
             return []
         self.widened = True
-        named = {w for g in concepts if not g.own.run for w in g.own.text.split()}
-        plain = [t for t in terms if not t.run and t.text not in named]
+        alts = list(dict.fromkeys(a for g in concepts for a in g.alts))
         hits: list[Hit] = []
         if table == "fts":
-            # The question's other English words: in a Chinese or Thai question a name, a number or a
-            # tool ("Tom", "CSV"), written so in every language; in an English one, words an answer in
-            # another language does not hold.
+            named = {w for g in concepts if not g.own.run for w in g.own.text.split()}
+            plain = [t for t in terms if not t.run and t.text not in named]
+            # Each concept by any of its names, and at least one name in another language: a row the
+            # question's own words find is theirs to rank. The question's other English words count too
+            # in a Chinese or Thai question (a name, a number, a tool: "Tom", "CSV", written so in every
+            # language), not in an English one (words an answer in another language does not hold).
             alone = [[g.own, *g.alts] for g in concepts]
             alone += [[t] for t in plain] if any(g.own.run for g in concepts) else []
             rarest = min(alone, key=lambda ts: sum(self.rank.df(t) for t in ts))
-            every = " AND ".join("(" + match_any(ts) + ")" for ts in alone)
+            every = " AND ".join("(" + match_any(ts) + ")" for ts in [*alone, alts])
             hits = self.rank.ranked(every, opts, self.rank.or_window(rarest, span))
             for h in hits:
                 h.full = True
         if len(hits) < opts.limit:
-            wide = list(dict.fromkeys([*plain, *(t for g in concepts for t in (g.own, *g.alts))]))
-            hits = merge(hits, self.rank.any(wide, opts, span, table))
+            hits = merge(hits, self.rank.any(alts, opts, span, table))
         for h in hits:
             h.bm25 *= EXPAND_WEIGHT
         return hits

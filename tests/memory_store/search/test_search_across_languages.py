@@ -6,6 +6,9 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
+from memory_store.errors import EntryError
 from memory_store.search.expand import build, forms_of, groups, parse_glossary
 from memory_store.search.indexer import update_index
 from memory_store.search.query import Searcher, SearchOptions, search
@@ -52,8 +55,8 @@ def test_an_english_question_finds_the_thai_answer(workspace: Path) -> None:
     ])
     update_index(config(workspace))
     assert "รหัสพนักงาน" in _titles(workspace, "how does the staff page login work")
-    # the question's own word ("Staff party") weighs more than the names it is widened with
-    assert _titles(workspace, "how do staff log in") == ["Staff party", "รหัสพนักงาน"]
+    # both concepts in Thai, before one of them in the question's own words
+    assert _titles(workspace, "how do staff log in") == ["รหัสพนักงาน", "Staff party"]
 
 
 def _statements(ws: Path, q: str, limit: int) -> tuple[list[str], list[str]]:
@@ -94,3 +97,17 @@ def test_concepts_of_a_question_and_the_names_searched() -> None:
     assert forms_of("deploy(?:s|ed)?") == ["deploys", "deployed", "deploy"]
     assert forms_of("(?<![一二0-9])(?:周|星期)一(?![次回])") == ["周一", "星期一"]
     assert forms_of("rate[- ]?limit.*") is None
+
+
+def test_the_glossary_reads_and_each_concept_names_two_languages() -> None:
+    """Every line of the shipped glossary parses (a name that mixes scripts, or a line of one name,
+    is an error naming its line) and names its concept in two scripts or more: else it widens nothing."""
+    from memory_store.search.expand import GLOSSARY_FILE, script_of, vocabulary
+
+    concepts = parse_glossary(GLOSSARY_FILE.read_text(encoding="utf-8"), str(GLOSSARY_FILE))
+    assert len(concepts) >= 300
+    assert all(len({script_of(n) for n in names}) >= 2 for names in concepts)
+    assert len(vocabulary().names) >= len(concepts)   # with concepts.txt's
+    with pytest.raises(EntryError) as bad:
+        parse_glossary("# x\nlogin | 登录pin\n", "g.txt")
+    assert bad.value.line == 2
