@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memory_store.errors import EntryError
-from memory_store.search.tokens import Term, normalise
+from memory_store.search.tokens import RUN_RE, Term, normalise
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "glossary.txt"
 CONCEPT_FILE = Path(__file__).resolve().parent.parent / "supersede" / "concepts.txt"
@@ -32,22 +32,25 @@ MIN_LATIN = 2        # shorter English names ("a") name nothing
 MIN_RUN = 2          # a single Chinese or Thai character names nothing: it is part of too many words
 
 LATIN, HAN, THAI = "latin", "han", "thai"
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_THAI_RE = re.compile("[\u0e00-\u0e7f]")
-_ASCII_ALNUM = re.compile("[a-z0-9]")
 _LATIN_WORD = re.compile(r"[a-z0-9][a-z0-9'+/.-]*[a-z0-9+]|[a-z0-9]")
-_RUNS = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\u0e00-\u0e7f]+")
 # English endings a question's word may carry beyond a name ("expired" → expire, "logins" → login).
 _ENDINGS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"))
 
 
-@functools.lru_cache(maxsize=8192)
 def script_of(name: str) -> str | None:
     """The script a name is written in: latin (ASCII only), han or thai; None when it mixes them."""
     if name.isascii():
         return LATIN
-    han, thai = _HAN_RE.search(name) is not None, _THAI_RE.search(name) is not None
-    if han == thai or _ASCII_ALNUM.search(name):
+    han = thai = False
+    for ch in name:
+        o = ord(ch)
+        if 0x0E00 <= o <= 0x0E7F:
+            thai = True
+        elif 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF:
+            han = True
+        elif ch.isascii() and ch.isalnum():
+            return None
+    if han == thai:
         return None
     return HAN if han else THAI
 
@@ -91,7 +94,9 @@ class Group:
 
 
 def _fold(name: str) -> str:
-    return normalise(unicodedata.normalize("NFKC", name)).strip()
+    """As tokens.normalise folds a question, less the traditional → simplified table: both files are
+    written in simplified Chinese, and a search that widens nothing Chinese need not load the table."""
+    return (name.lower() if name.isascii() else unicodedata.normalize("NFKC", name).casefold()).strip()
 
 
 def _term(name: str) -> Term:
@@ -234,26 +239,23 @@ def concept_names(text: str, path: str) -> list[list[str]]:
 def build(concepts: list[list[str]]) -> Vocabulary:
     """The vocabulary of these concepts. Concepts that share a name are one concept; names too short
     to name anything (MIN_LATIN, MIN_RUN) are left out."""
-    merged: list[list[str]] = []
+    merged: list[dict[str, None]] = []   # names in order, without repeats
     owner: dict[str, int] = {}
+    latin: dict[tuple[str, ...], set[int]] = {}
+    runs: dict[str, set[int]] = {}
     for names in concepts:
-        names = [n for n in names if len(n) >= (MIN_LATIN if script_of(n) == LATIN else MIN_RUN)]
+        names = [n for n in names if len(n) >= (MIN_LATIN if n.isascii() else MIN_RUN)]
         into = next((owner[n] for n in names if n in owner), None)
         if into is None:
             into = len(merged)
-            merged.append([])
+            merged.append({})
         for n in names:
-            if n not in merged[into]:
-                merged[into].append(n)
+            merged[into][n] = None
             owner.setdefault(n, into)
-    latin: dict[tuple[str, ...], set[int]] = {}
-    runs: dict[str, set[int]] = {}
-    for i, names in enumerate(merged):
-        for n in names:
-            if script_of(n) == LATIN:
-                latin.setdefault(tuple(_LATIN_WORD.findall(n)), set()).add(i)
+            if n.isascii():
+                latin.setdefault(tuple(_LATIN_WORD.findall(n)), set()).add(into)
             else:
-                runs.setdefault(n, set()).add(i)
+                runs.setdefault(n, set()).add(into)
     return Vocabulary(tuple(tuple(n) for n in merged), {k: frozenset(v) for k, v in latin.items() if k},
                       max((len(k) for k in latin), default=1), {k: frozenset(v) for k, v in runs.items()},
                       max((len(k) for k in runs), default=0))
@@ -313,7 +315,7 @@ def groups(query: str, vocab: Vocabulary | None = None) -> list[Group]:
             if alts:
                 out.append(Group(_term(own), alts))
 
-    words = _LATIN_WORD.findall(_RUNS.sub(" | ", text))
+    words = _LATIN_WORD.findall(RUN_RE.sub(" | ", text))
     i = 0
     while i < len(words):
         found = _names_at(words[i:], vocab)
@@ -322,7 +324,7 @@ def groups(query: str, vocab: Vocabulary | None = None) -> list[Group]:
             continue
         add(vocab.latin[found[0]], " ".join(words[i : i + found[1]]), LATIN)
         i += found[1]
-    for run in _RUNS.findall(text):
+    for run in RUN_RE.findall(text):
         i = 0
         while i < len(run):   # the longest name at each place, then past it
             for size in range(min(vocab.run_longest, len(run) - i), MIN_RUN - 1, -1):

@@ -29,7 +29,6 @@ from memory_store.entries import ID_IN_TEXT_RE, range_lines
 from memory_store.errors import IndexOtherVersion
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.decided import rejected, standing
-from memory_store.search.expand import Group
 from memory_store.search.hits import KIND_NAMES, MAX_LIMIT, TIERS, Hit, SearchOptions, merge
 from memory_store.search.layers import USER_MODEL_FILES, layer_filter, layer_of, layer_weight, query_type
 from memory_store.search.ranking import CANDIDATES, Ranker
@@ -42,6 +41,8 @@ log = logging.getLogger("memjobs")
 
 if TYPE_CHECKING:  # concurrent.futures is imported only by a searcher that embeds (start-up, docs/design.md §7)
     from concurrent.futures import Future, ThreadPoolExecutor
+
+    from memory_store.search.expand import Group   # read only by a question that widens (_expanded)
 
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
@@ -679,8 +680,17 @@ class _Run:
                     h.bm25 = TRIGRAM_SCORE
                 hits = merge(hits, part)
         if len(every) < opts.limit:
-            # After the question's own words, whatever they found: the other languages' names only add.
-            hits = merge(hits, self._expanded(terms, opts, span))
+            # After the question's own words, whatever they found: the other languages' names only add,
+            # and below the rows that hold every word of the question as written (their bm25() is on
+            # another statement's scale, or a fixed one for a one-phrase query: Ranker.one_phrase).
+            wider = self._expanded(terms, opts, span)
+            if every and wider:
+                cap = EXPAND_WEIGHT * min(h.bm25 for h in every)
+                best = min(h.bm25 for h in wider)
+                if best < cap:
+                    for h in wider:
+                        h.bm25 *= cap / best
+            hits = merge(hits, wider)
         return hits
 
     def _groups(self) -> list[Group]:
