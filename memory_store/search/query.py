@@ -42,7 +42,7 @@ log = logging.getLogger("memjobs")
 if TYPE_CHECKING:  # concurrent.futures is imported only by a searcher that embeds (start-up, docs/design.md §7)
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    from memory_store.search.expand import Group   # read only by a question that widens (_expanded)
+    from memory_store.search.expand import Group  # read only by a question that widens (_expanded)
 
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
