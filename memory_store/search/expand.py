@@ -263,6 +263,7 @@ def build(concepts: list[list[str]]) -> Vocabulary:
 
 @functools.cache
 def vocabulary(glossary: Path = GLOSSARY_FILE, concepts: Path = CONCEPT_FILE) -> Vocabulary:
+    """concepts.txt's concepts and the glossary's, read once a process."""
     found = parse_glossary(glossary.read_text(encoding="utf-8"), str(glossary))
     if concepts.exists():
         found = concept_names(concepts.read_text(encoding="utf-8"), str(concepts)) + found
