@@ -42,6 +42,8 @@ log = logging.getLogger("memjobs")
 if TYPE_CHECKING:  # concurrent.futures is imported only by a searcher that embeds (start-up, docs/design.md §7)
     from concurrent.futures import Future, ThreadPoolExecutor
 
+    from memory_store.search.expand import Group  # read only by a question that widens (_expanded)
+
 __all__ = ["KIND_NAMES", "MAX_LIMIT", "TIERS", "Hit", "SearchOptions", "SearchResult", "Searcher", "search"]
 TRIGRAM_ROWS = 200
 SAID_WEIGHT = 1.0  # what was said ranks below a kept memory of the same strength
@@ -83,6 +85,10 @@ _TOP = 1 << 47
 
 TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
 LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one on the whole run
+# A hit on the names in other languages of a concept the question names (expand.py: "积分多久过期" also
+# searches points, expire, แต้ม, หมดอายุ), against one on the question's own words; searched only
+# when the question's own words match every term in fewer rows than asked.
+EXPAND_WEIGHT = 0.6
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
     "rule": 1.1,
@@ -210,6 +216,7 @@ class Searcher:
         run.time_boost = self.time_boost if self.time_boost != 1.0 and asks_when(words) else 1.0
         run.full_weight = self.full_weight
         run.decided = rejected(self.cfg.workspace, self.entry_status)
+        run.question = words
         terms = query_terms(words) or query_terms(query)
         generation = meta_get(self.db, "generation")
         result = SearchResult(query, 0.0, stale=self.is_stale(generation), note=self.scanned)
@@ -435,6 +442,11 @@ class _Run:
     seen: list[Hit] = field(default_factory=list)  # every entry candidate ranked (_ranked_hits)
     # entries a person's recorded conflict decision rejects -> the entry kept (decided.py)
     decided: dict[str, str] = field(default_factory=dict)
+    question: str = ""  # the query less the dates it names: what expand.groups reads
+    # the concepts the question names in one language, searched in the other two (expand.py), when
+    # its own words fell short (_expanded): None until asked
+    concepts: list[Group] | None = None
+    widened: bool = False  # the entry tiers searched the concepts' other names: the sessions tier does too
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -493,6 +505,8 @@ class _Run:
         # before the episode, wrap-up or archive line that tells of it.
         hits = _below_answers(_below_replacements(hits, self._replaced_by), self._replaced_by, self.seen)
         marks = terms + [t for t in loose_terms(terms) if t not in terms]
+        if self.widened:
+            marks += [a for g in self._groups() for a in g.alts if a not in marks]
         for h in hits:
             h.tier = "sessions" if h.said else ("warm" if h.rowid >= warm[0] else "cold")
             h.snippet = make_snippet(h.title if not h.said else "", h.body, marks)
@@ -561,6 +575,8 @@ class _Run:
             for h in part:
                 h.bm25 *= LOOSE_WEIGHT
             hits = merge(hits, part)
+        if self.widened:  # the entry tiers' own words fell short: what was said in other languages too
+            hits = merge(hits, self._expanded(terms, opts, (0, _TOP), "said_fts"))
         if self.when is not None:
             hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
         for h in hits:
@@ -663,6 +679,55 @@ class _Run:
                 for h in part:
                     h.bm25 = TRIGRAM_SCORE
                 hits = merge(hits, part)
+        if len(every) < opts.limit:
+            # After the question's own words, whatever they found: the other languages' names only add,
+            # and below the rows that hold every word of the question as written (their bm25() is on
+            # another statement's scale, or a fixed one for a one-phrase query: Ranker.one_phrase).
+            wider = self._expanded(terms, opts, span)
+            if every and wider:
+                cap = EXPAND_WEIGHT * min(h.bm25 for h in every)
+                best = min(h.bm25 for h in wider)
+                if best < cap:
+                    for h in wider:
+                        h.bm25 *= cap / best
+            hits = merge(hits, wider)
+        return hits
+
+    def _groups(self) -> list[Group]:
+        if self.concepts is None:
+            from memory_store.search.expand import groups
+
+            self.concepts = groups(self.question)
+        return self.concepts
+
+    def _expanded(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], table: str = "fts") -> list[Hit]:
+        """Rows that name the question's concepts in another language (expand.py), at EXPAND_WEIGHT of
+        their bm25(): those that name every concept the question names (with its English words that
+        name none: a name, a number) first, as full matches; then those that name any of them."""
+        concepts = self._groups()
+        if not concepts:
+            return []
+        self.widened = True
+        alts = list(dict.fromkeys(a for g in concepts for a in g.alts))
+        hits: list[Hit] = []
+        if table == "fts":
+            named = {w for g in concepts if not g.own.run for w in g.own.text.split()}
+            plain = [t for t in terms if not t.run and t.text not in named]
+            # Each concept by any of its names, and at least one name in another language: a row the
+            # question's own words find is theirs to rank. The question's other English words count too
+            # in a Chinese or Thai question (a name, a number, a tool: "Tom", "CSV", written so in every
+            # language), not in an English one (words an answer in another language does not hold).
+            alone = [[g.own, *g.alts] for g in concepts]
+            alone += [[t] for t in plain] if any(g.own.run for g in concepts) else []
+            rarest = min(alone, key=lambda ts: sum(self.rank.df(t) for t in ts))
+            every = " AND ".join("(" + match_any(ts) + ")" for ts in [*alone, alts])
+            hits = self.rank.ranked(every, opts, self.rank.or_window(rarest, span))
+            for h in hits:
+                h.full = True
+        if len(hits) < opts.limit:
+            hits = merge(hits, self.rank.any(alts, opts, span, table))
+        for h in hits:
+            h.bm25 *= EXPAND_WEIGHT
         return hits
 
     def _access(self, ids: list[str]) -> dict[str, int]:

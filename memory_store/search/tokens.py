@@ -32,6 +32,7 @@ _RUN_RE = re.compile(
     "|[\u0e00-\u0e7f]+|[\u0e80-\u0eff]+|[\u1780-\u17ff]+|[\u1000-\u109f]+"
     "|[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+"
 )
+RUN_RE = _RUN_RE  # for memory_store/search/expand.py, which finds concept names inside the same runs
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 TOKENIZER_VERSION = "5"  # bump when fts_text or what is indexed changes: the index is then rebuilt

@@ -110,7 +110,8 @@ def test_stop_words_never_reach_fts(corpus: Path, monkeypatch: pytest.MonkeyPatc
         s.close()
     assert res.hits[0].title.startswith("Cache sessions in Redis")
     words = {w.strip('"*()') for m in seen for w in m.split() if w not in ("AND", "OR")}
-    assert words == {"decide", "cache", "sessions", "redis"}
+    # (the Chinese and Thai names of its concepts, bigram tokens "zz…", widen it: expand.py)
+    assert {w for w in words if not w.startswith("zz")} == {"decide", "cache", "sessions", "redis"}
 
 
 @pytest.mark.parametrize(

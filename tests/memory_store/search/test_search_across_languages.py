@@ -1,0 +1,113 @@
+"""A question in one language finds the answer written in another (memory_store/search/expand.py):
+its words that name a common concept also search that concept's names in the other two languages,
+at a lower weight, and only when its own words fall short. Real files, a real index."""
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_store.errors import EntryError
+from memory_store.search.expand import build, forms_of, groups, parse_glossary
+from memory_store.search.indexer import update_index
+from memory_store.search.query import Searcher, SearchOptions, search
+from memory_store.search.tokens import run_tokens
+from tests.memory_store.search.test_search_fixtures import TODAY, config, entry, write_daily
+
+DAY = (TODAY - timedelta(days=3)).isoformat()
+
+
+def _titles(ws: Path, q: str, limit: int = 6) -> list[str]:
+    return [h.title for h in search(config(ws), q, SearchOptions(limit=limit), today=TODAY).hits]
+
+
+def _loyalty(ws: Path) -> None:
+    write_daily(ws, DAY, [
+        entry("Rule", "Points expire after 18 months", DAY, "Loyalty points expire 18 months after they are earned."),
+        entry("Decision", "积分只在门店兑换", DAY, "积分兑换只在门店做，线上不做。"),
+        entry("Decision", "Host on DigitalOcean", DAY, "Managed database: Postgres 16 in Singapore."),
+        entry("Remember", "ส่งสรุปทุกวันศุกร์", DAY, "ส่งสรุปยอดให้พี่มาลีทุกวันศุกร์"),
+    ])
+    update_index(config(ws))
+
+
+def test_a_chinese_question_finds_the_english_answer(workspace: Path) -> None:
+    _loyalty(workspace)
+    assert _titles(workspace, "积分多久过期？")[0] == "Points expire after 18 months"
+    assert "Host on DigitalOcean" in _titles(workspace, "数据库放在哪里，什么版本")
+
+
+def test_a_thai_question_finds_the_chinese_answer(workspace: Path) -> None:
+    write_daily(workspace, DAY, [
+        entry("Rule", "积分有效期", DAY, "积分从获得当天起 18 个月后过期。"),
+        entry("Decision", "แลกแต้มที่ร้านเท่านั้น", DAY, "แลกแต้มได้ที่หน้าร้านเท่านั้น"),
+        entry("Remember", "周会", DAY, "每周一开周会。"),
+    ])
+    update_index(config(workspace))
+    assert _titles(workspace, "แต้มหมดอายุเมื่อไหร่")[0] == "积分有效期"
+
+
+def test_an_english_question_finds_the_thai_answer(workspace: Path) -> None:
+    write_daily(workspace, DAY, [
+        entry("Rule", "รหัสพนักงาน", DAY, "พนักงานหน้าร้านเข้าสู่ระบบด้วย PIN 6 หลักของแต่ละสาขา"),
+        entry("Remember", "Staff party", DAY, "The staff party is on the 20th."),
+    ])
+    update_index(config(workspace))
+    assert "รหัสพนักงาน" in _titles(workspace, "how does the staff page login work")
+    # both concepts in Thai, before one of them in the question's own words
+    assert _titles(workspace, "how do staff log in") == ["รหัสพนักงาน", "Staff party"]
+
+
+def _statements(ws: Path, q: str, limit: int) -> tuple[list[str], list[str]]:
+    s = Searcher(config(ws))
+    said: list[str] = []
+    s.db.set_trace_callback(said.append)
+    try:
+        hits = s.search(q, SearchOptions(limit=limit), today=TODAY).hits
+    finally:
+        s.close()
+    return [h.title for h in hits], said
+
+
+def test_a_question_whose_own_words_find_enough_is_not_widened(workspace: Path) -> None:
+    """The question's own words match every term in as many rows as asked: nothing in another language
+    is searched (not one statement names 积分), and the list is what the own words found."""
+    write_daily(workspace, DAY, [
+        *(entry("Rule", f"Points expire rule {i}", DAY, f"Points expire after {i + 11} months.") for i in range(3)),
+        entry("Rule", "积分过期", DAY, "积分 18 个月后过期。"),
+    ])
+    update_index(config(workspace))
+    points = run_tokens("积分")[0]
+    titles, said = _statements(workspace, "when do points expire", 3)
+    assert sorted(titles) == [f"Points expire rule {i}" for i in range(3)]
+    assert not any(points in s for s in said)
+    # asked for more than its own words find, the same question is widened: the test can fail
+    titles, said = _statements(workspace, "when do points expire", 6)
+    assert "积分过期" in titles and any(points in s for s in said)
+
+
+def test_concepts_of_a_question_and_the_names_searched() -> None:
+    vocab = build(parse_glossary("points | 积分 | แต้ม\nexpire | expiry | 过期 | หมดอายุ\nlogin | log in | 登录\n", "g"))
+    found = {g.own.text: [a.text for a in g.alts] for g in groups("积分多久过期？ and when do points expire", vocab)}
+    assert found == {"积分": ["points", "แต้ม"], "过期": ["expire", "expiry", "หมดอายุ"],
+                     "points": ["积分", "แต้ม"], "expire": ["过期", "หมดอายุ"]}
+    assert [g.own.text for g in groups("the staff logged in twice", vocab)] == ["logged in"]   # an ending
+    assert groups("What did Caroline paint?", vocab) == []
+    assert forms_of("deploy(?:s|ed)?") == ["deploys", "deployed", "deploy"]
+    assert forms_of("(?<![一二0-9])(?:周|星期)一(?![次回])") == ["周一", "星期一"]
+    assert forms_of("rate[- ]?limit.*") is None
+
+
+def test_the_glossary_reads_and_each_concept_names_two_languages() -> None:
+    """Every line of the shipped glossary parses (a name that mixes scripts, or a line of one name,
+    is an error naming its line) and names its concept in two scripts or more: else it widens nothing."""
+    from memory_store.search.expand import GLOSSARY_FILE, script_of, vocabulary
+
+    concepts = parse_glossary(GLOSSARY_FILE.read_text(encoding="utf-8"), str(GLOSSARY_FILE))
+    assert len(concepts) >= 300
+    assert all(len({script_of(n) for n in names}) >= 2 for names in concepts)
+    assert len(vocabulary().names) >= len(concepts)   # with concepts.txt's
+    with pytest.raises(EntryError) as bad:
+        parse_glossary("# x\nlogin | 登录pin\n", "g.txt")
+    assert bad.value.line == 2
