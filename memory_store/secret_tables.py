@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat, kept_or_dated, made_up, stand_in
 from memory_store.secret_phrases import loose_password, redact_spans
@@ -50,8 +51,30 @@ def _search() -> re.Pattern[str]:
     if not _SEARCH:
         _STARTING.clear()
         _STARTING.update({w: frozenset(o for o in _KNOWN if w.startswith(o)) for w in _KNOWN})
-        _SEARCH.append(re.compile("|".join(map(re.escape, sorted(_KNOWN, key=len, reverse=True)))))
+        _SEARCH.append(re.compile(_trie(_KNOWN)))
     return _SEARCH[0]
+
+
+def _trie(words: set[str]) -> str:
+    """One expression matching the longest of `words` wherever one starts, as a trie of literals: an alternation
+    of the words (longest first) made the engine try each word in turn at every place whose character could
+    start one; a trie tries each distinct next character once (as memory_store/redact.py `_trie` for bytes)."""
+    root: dict[str, Any] = {}
+    for w in words:
+        node = root
+        for c in w:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        subs = [(c, sub) for c, sub in sorted(node.items()) if c]
+        if not subs:
+            return ""
+        alts = [re.escape(c) + emit(sub) for c, sub in subs]
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return body if "" not in node else "(?:" + body + ")?"
+
+    return emit(root)
 
 
 def word_starts(text: str, words: frozenset[str]) -> list[int]:
