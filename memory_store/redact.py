@@ -31,7 +31,7 @@ from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
 from memory_store.secret_keys import KEYS
 from memory_store.secret_later import LATER
 from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
-from memory_store.secret_shaped import SHAPED
+from memory_store.secret_shaped import SHAPED, UNNAMED, UNNAMED_GATE
 from memory_store.secret_spoken import SPOKEN, SPOKEN_SIDE
 from memory_store.secret_tables import TABLES
 
@@ -41,7 +41,7 @@ _VALUE_GROUPS = ("secret", "secret_q", "secret_c", "secret_p")
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
 CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES, *SIDE,
-                                       *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED)
+                                       *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED, UNNAMED)
 
 
 def kinds() -> list[str]:
@@ -102,6 +102,7 @@ _SIDE_NEED_SETS = tuple(dict.fromkeys(frozenset(n.encode().lower() for n in f.ne
 _SIDE_PLAN = tuple((frozenset(t.encode().lower() for t in f.triggers), _substituter(f),
                     _SIDE_NEED_SETS.index(frozenset(n.encode().lower() for n in f.needs)) if f.needs else -1)
                    for f in _SIDE_FORMATS)
+_UNNAMED = _substituter(UNNAMED)   # every text, last: a value with no name has no trigger
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
@@ -420,6 +421,10 @@ def _with_ascii_digits(text: str) -> str:
     return "".join(k + (marks[i] if i < len(marks) else "") for i, k in enumerate(kept))
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
 def _redact_once(text: str, ascii_digits: bool = False) -> str:
     """One pass over `text`; `ascii_digits`: its digits are known to be ASCII ones."""
     if not text:
@@ -429,6 +434,9 @@ def _redact_once(text: str, ascii_digits: bool = False) -> str:
         return _with_ascii_digits(text)
     lowered = data.lower()
     present = _scan(lowered)
+    # a made-up password with no name (secret_shaped.UNNAMED): only where its gate finds a place, last (a marker
+    # never makes a new place)
+    finish = _UNNAMED if UNNAMED_GATE.search(data) is not None else _as_is
     if _may_hold_token(data):
         token_gate, blind_token_gate = _gates()
         words = (data if data.isascii() else data.translate(_ASCII_ONLY)).split()
@@ -442,7 +450,7 @@ def _redact_once(text: str, ascii_digits: bool = False) -> str:
                 lowered = data.lower()
                 present = _scan(lowered)
     if not present:
-        return text    # most texts: no trigger of the text and side formats
+        return finish(text)    # most texts: no trigger of the text and side formats
     if not present.isdisjoint(_TEXT_WORDS):
         new = _run_text(text, data, present)
         if new != text:
@@ -450,7 +458,7 @@ def _redact_once(text: str, ascii_digits: bool = False) -> str:
             lowered = text.encode("utf-8", "surrogatepass").lower()
             present = _scan(lowered)
     side = present & _SIDE_WORDS
-    return _side(text, lowered, side) if side else text
+    return finish(_side(text, lowered, side) if side else text)
 
 
 def contains_secret(text: str) -> bool:
