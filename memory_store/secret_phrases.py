@@ -341,11 +341,12 @@ def _en_key_kind(m: re.Match[str], value: str) -> str:
 
 
 # Thai and Chinese: the value is the ASCII run after the copula (a Thai or Chinese word there is
-# talk about passwords, not one).
+# talk about passwords, not one). The words between the name and the copula never cross `<` or `>`: a name inside
+# a placeholder's brackets (`mysql://root:<รหัสผ่านของคุณ>@host:3306`) names nothing after them.
 _ASCII_VALUE = r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
 _ASCII_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
 _TH_PASSWORD = (
-    r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
+    r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]<>]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
     + NOT_MARK + r"[\"'`]?" + _ASCII_OR_PHRASE
 )
 # "with password X" ("ssh root@host with password X", "login using the password X"): a plain
@@ -477,7 +478,7 @@ _AWS_SECRET = (
 _ZH_BARE = r"(?:密码|密碼|口令|密钥|密鑰|秘钥)[ \t]+" + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
 _TH_BARE = (
     r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า|รหัส(?![\u0e00-\u0e7f]))"
-    r"(?:[^\n\[\]]{0,20}?(?:คือ|เป็น|ว่า|:|：|=))?[ \t]*" + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
+    r"(?:[^\n\[\]<>]{0,20}?(?:คือ|เป็น|ว่า|:|：|=))?[ \t]*" + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
 )
 
 

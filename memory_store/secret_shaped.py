@@ -253,7 +253,8 @@ _TIME_BEFORE = LazyPattern(r"(?i:(?<![a-z])(?:at|by|until|till|from|before|after
 _UNIT_AFTER = LazyPattern(
     r"[ \t]*(?:" + LOCK_UNITS + r"|(?i:am|pm|hrs?|hours?|mins?|minutes?|seconds?|secs?|days?|weeks?|months?|years?"
     r"|digits?|chars?|characters?|attempts?|tries|people|rows?|lines?|[a-z]+ions)(?![a-z])"
-    r"|位|个|個|年|月|日|号|號|天|秒|分|元|块|次|%|ปี|บาท|วัน|ตัว|หลัก|วินาที|นาที|ชั่วโมง|คน|ครั้ง|เดือน)")
+    r"|位|个|個|年|月|日|号|號|天|秒|分|元|块|次|%|端口|埠|ปี|บาท|วัน|ตัว|หลัก|วินาที|นาที|ชั่วโมง|คน|ครั้ง|เดือน|พอร์ต"
+    r"|(?i:ports?)(?![a-z]))")
 
 
 def code_shaped(value: str) -> bool:
