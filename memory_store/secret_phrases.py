@@ -192,7 +192,8 @@ _W = r"[^\s.,;:!?\"'`]+"              # one word
 # A run of words that does not end so is no passphrase ("the password is hunter2 and the user is admin"
 # keeps "and the user is admin"); the value is then the one word as before. The format's `accept` judges
 # the first word (`first_word`).
-_CLAUSE_WORDS = ("because", "since", "until", "unless", "while", "when", "whenever", "after", "before", "though",
+CLAUSE_WORDS = _CLAUSE_WORDS = ("because", "since", "until", "unless", "while", "when", "whenever", "after", "before",
+                               "though",
                  "although", "please", "thanks", "thank", "btw", "we", "i", "you", "they", "he", "she", "are",
                  "was", "were", "will", "would", "should", "can", "could", "must", "may", "might", "do", "does",
                  "did", "don't", "isn't", "again", "yet", "every", "each", "per", "via", "into", "onto", "over",
@@ -208,7 +209,8 @@ _BARE_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)
 
 # Words of ordinary talk that a passphrase of plain words would hardly hold ("the password is different
 # across environments", "… the same in the vault"): with one of them the run is judged by its first word.
-_PHRASE_TALK = frozenset(("across", "between", "within", "without", "from", "with", "by", "at", "in", "on", "of",
+PHRASE_TALK = _PHRASE_TALK = frozenset(("across", "between", "within", "without", "from", "with", "by", "at", "in",
+                                        "on", "of",
                           "the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those",
                           "same", "not", "no", "all", "any", "both", "too", "very", "enough", "anymore", "value",
                           "looks", "like", "seems", "set", "stored", "kept", "shown", "here", "there"))

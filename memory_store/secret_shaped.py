@@ -19,7 +19,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, kept_or_dated, made_up, stand_in
-from memory_store.secret_phrases import LOCK_UNITS, names_other_thing, redact_spans
+from memory_store.secret_phrases import CLAUSE_WORDS, LOCK_UNITS, PHRASE_TALK, names_other_thing, redact_spans
 from memory_store.secret_tables import known_words, word_starts
 
 _CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
@@ -109,6 +109,12 @@ def shaped_values(text: str) -> str:
     ends = [b for _, b in names]
     spans: list[tuple[int, int]] = []
     for lo, hi in _windows(text, names, _REACH + 64, _REACH + 64):
+        for m in _SPACED().finditer(text, lo, hi):
+            group = "v" if m.group("v") is not None else "v2"
+            start, end = m.span(group)
+            if spaced_phrase(m.group(group)) and any(_near(text, start, end, n)
+                                                   for n in _nearby(names, ends, start, end, _REACH, _REACH)):
+                spans.append((start, end))
         for m in _CANDIDATE().finditer(text, lo, hi):
             value = m.group(0).rstrip(".,?")
             start, end = m.start(), m.start() + len(value)
@@ -117,6 +123,27 @@ def shaped_values(text: str) -> str:
             if any(_near(text, start, end, n) for n in _nearby(names, ends, start, end, _REACH, _REACH)):
                 spans.append((start, end))
     return redact_spans(text, spans)
+
+
+# A passphrase of words with spaces near the same names: 4-6 words of Latin letters and numbers, three words or
+# more and a number among them ("marble otter 1492 quietly", "Amber Lantern Moose 47"), in quotes (after a shell
+# flag or anywhere: `--passphrase 'X'`, "I went with 'X'") or after a colon and a space (a full-width one: none) up
+# to the line's end or a Thai or Chinese word ("…with spaces between: X", "รหัส wifi …: X เว้นวรรคด้วย"). Not a
+# sentence: no word of ordinary talk (the, with, in, for, please: `_TALK`), no count ("at least 4 words",
+# "3 times"); not a name and its version ("React Navigation 7": two words), not a sentence in quotes with no number.
+_SPACED_RUN = r"(?:[A-Za-z]{2,12}|[0-9]{1,4})(?: (?:[A-Za-z]{2,12}|[0-9]{1,4})){3,5}"
+_SPACED = LazyPattern(
+    r"(?:(?<=[\"'`“‘「])(?P<v>" + _SPACED_RUN + r")(?=[\"'`”’」])"
+    r"|(?:(?<=[^0-9 \t]:)[ \t]+|(?<=：)[ \t]*)(?P<v2>" + _SPACED_RUN + r")(?=[ \t]*(?:$|\n|[^\x00-\x7f])))")
+_NUMBER_COUNTS = LazyPattern(r"[0-9]{1,4}[ \t]*" + LOCK_UNITS)
+_TALK = frozenset((*PHRASE_TALK, *CLAUSE_WORDS, "for", "to", "and", "or", "is", "it", "as", "if", "but", "so"))
+
+
+def spaced_phrase(value: str) -> bool:
+    """The words of a passphrase with spaces (see above)."""
+    words = value.split(" ")
+    return (sum(w.isalpha() for w in words) >= 3 and any(w.isdigit() for w in words)
+            and not any(w.casefold() in _TALK for w in words) and _NUMBER_COUNTS().search(value) is None)
 
 
 def _nearby(names: list[tuple[int, int]], ends: list[int], start: int, end: int, before: int,
@@ -378,6 +405,40 @@ def spelled_values(text: str) -> str:
     return redact_spans(text, spans)
 
 
+# ---- an answer to a security question ---------------------------------------------------------------------------
+# It opens the account as a password does. After the question's name ("security question", "memorable word",
+# คำถามกันลืม, 密保问题) and within `_REACH` characters in its sentence, a verb of answering and the answer: in
+# English after "answer(ed) … is / was / :" up to the clause's end (at most six words), in Thai after ตอบ(ไว้)(ว่า)
+# up to a space, in Chinese after 填的是, 答案是, 回答是 … up to punctuation or a space.
+_QUESTION = LazyPattern(
+    r"(?i:(?:security|secret|memorable|challenge)[ \t]+(?:questions?|answers?|words?))"
+    r"|คำถาม(?:กันลืม|ความปลอดภัย|รักษาความปลอดภัย|ลับ)|密保|安全(?:问题|問題)"
+    r"|安全提示(?:问题|問題)")
+_ANSWER = LazyPattern(
+    r"(?i:(?<![a-z])answer(?:ed)?(?![a-z])[^.\n!?;]{0,40}?(?<![a-z])(?:is|was)(?![a-z])[ \t]*:?[ \t]*"
+    r"|answer[ \t]*:[ \t]*)"
+    r"(?P<en>[^\s,.;!?\"'][^\n,.;!?\"']{0,60}?)(?=[ \t]*(?:$|\n|[,.;!?]))"
+    r"|ตอบ(?:ไว้)?(?:ว่า)?[ \t]*(?P<th>[^\s'\"]{2,40})"
+    r"|(?:填的是|填了|答案是|答的是|回答是|写的是|寫的是|答案[:：])[ \t]*(?P<zh>[^\s，。,.;；！!？?「」]{2,30})")
+
+
+def answers(text: str) -> str:
+    """`text` with each answer to a security question redacted (see above)."""
+    spans: list[tuple[int, int]] = []
+    for q in _QUESTION().finditer(text):
+        for m in _ANSWER().finditer(text, q.end(), min(len(text), q.end() + _REACH)):
+            group = next(g for g in ("en", "th", "zh") if m.group(g) is not None)
+            start, end = m.span(group)
+            value = m.group(group)
+            if group == "en" and len(value.split()) > 6:
+                continue
+            if "\n\n" in text[q.end():start] or stand_in(value, text, start, end):
+                continue
+            spans.append((start, end))
+            break
+    return redact_spans(text, spans)
+
+
 # ---- a code first in a forwarded text message ------------------------------------------------------------------
 # "730 418 is your code to approve …", "G-582716 is your Google verification code": 4-8 digits (or 3 and 3, a
 # Google `G-` before them) right before "is your" and up to three words and a code's name.
@@ -426,6 +487,9 @@ SHAPED: tuple[SecretFormat, ...] = (
                                                 "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า"),
                  substitute=spelled_values),
     SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
+    # (a new first byte in the scan: q, rare in text)
+    SecretFormat("password", ("question", "memorable", "คำถาม", "密保", "安全问", "安全問", "安全提示"), r"(?!)",
+                 lowered=True, substitute=answers),
     SecretFormat("password", ("wpa",), _WPA, lowered=True, accept=_wpa_key),
 )
 # Run on every text (memory_store/redact.py `_redact_once`): a value with no name has no trigger.
