@@ -850,6 +850,8 @@ def _spelled_codes(text: str) -> str:
     count = 0
     for w in _EN_DIGIT_WORDS if low.isascii() else _DIGIT_WORDS:
         count += low.count(w)
+        if count >= 3:
+            break
     if count < 3:
         return text    # four digit words ("oh" one of them): most texts with a name have none
     if len(low) != len(text):   # a character whose lower case is longer ("İ"): lowered one by one, in place

@@ -25,6 +25,8 @@ from memory_store.secret_tables import known_words, word_starts
 _CHARS = r"A-Za-z0-9!#$%&*+_.@~^?\-"
 _CANDIDATE = LazyPattern(r"(?<![" + _CHARS + r"/:=\\{\[])[" + _CHARS + r"]{8,64}(?![" + _CHARS + r"/:\\}\]])")
 _SYMBOLS = frozenset("!#$%&*@^~?+")
+_ASCII_DIGITS = frozenset("0123456789")
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _STRONG_SYMBOLS = frozenset("!#$%&*^~?")
 _PARTS = re.compile(r"[^A-Za-z0-9]+")
 _VERSION = re.compile(r"[0-9]\.[0-9]")
@@ -49,7 +51,11 @@ def strong_password(value: str) -> bool:
     """The shape of a password people make up (see the module docstring)."""
     if not 8 <= len(value) <= 64 or value[0] in "!#$%&*+_.@~^?-":
         return False
-    if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+    if value.isascii():     # (most: a set's tests cost less than a character loop's)
+        chars = set(value)
+        if chars.isdisjoint(_ASCII_DIGITS) or chars.isdisjoint(_ASCII_LETTERS):
+            return False
+    elif not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
         return False
     symbol = any(c in _SYMBOLS for c in value)
     cased = any(c.isupper() for c in value) and any(c.islower() for c in value)
