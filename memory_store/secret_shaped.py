@@ -115,6 +115,12 @@ def shaped_values(text: str) -> str:
     ends = [b for _, b in names]
     spans: list[tuple[int, int]] = []
     for lo, hi in _windows(text, names, _REACH + 64, _REACH + 64):
+        for m in _QUOTED_VALUE().finditer(text, lo, hi):
+            start, end = m.span()
+            if quoted_password(m.group(0)) and not stand_in(m.group(0), text, start, end) and any(
+                    0 <= start - b <= _QUOTED_REACH and "\n" not in text[b:start]
+                    for _, b in _nearby(names, ends, start, end, _QUOTED_REACH, 0)):
+                spans.append((start, end))
         for m in _SPACED().finditer(text, lo, hi):
             group = "v" if m.group("v") is not None else "v2"
             start, end = m.span(group)
@@ -141,6 +147,19 @@ _SPACED_RUN = r"(?:[A-Za-z]{2,12}|[0-9]{1,4})(?: (?:[A-Za-z]{2,12}|[0-9]{1,4})){
 _SPACED = LazyPattern(
     r"(?:(?<=[\"'`“‘「])(?P<v>" + _SPACED_RUN + r")(?=[\"'`”’」])"
     r"|(?:(?<=[^0-9 \t]:)[ \t]+|(?<=：)[ \t]*)(?P<v2>" + _SPACED_RUN + r")(?=[ \t]*(?:$|\n|[^\x00-\x7f])))")
+# A value in quotes of its own within `_QUOTED_REACH` characters after such a name on its line ("wifi … ใช้
+# “somtam2541”", "the vpn login … takes 'kestrel77'"): the commonest made-up shape, a word in lower case and a
+# number of two digits or more ("kestrel77"); a name with a capital ('AcmeGuest5', an SSID), an id or a measure
+# with a dash ('RULE-2026-x', 'monthly-60k'), a model's code in capitals ('AX1800'), a file's name stay.
+_QUOTED_VALUE = LazyPattern(r"(?<=[\"'`“‘「])[a-z]{3,20}[0-9]{2,8}(?=[\"'`”’」])")
+_QUOTED_REACH = 60
+
+
+def quoted_password(value: str) -> bool:
+    """The shape of a value in quotes after a name (see above)."""
+    return not kept_or_dated(value)
+
+
 _NUMBER_COUNTS = LazyPattern(r"[0-9]{1,4}[ \t]*" + LOCK_UNITS)
 _TALK = frozenset((*PHRASE_TALK, *CLAUSE_WORDS, "for", "to", "and", "or", "is", "it", "as", "if", "but", "so"))
 
@@ -445,6 +464,19 @@ def answers(text: str) -> str:
     return redact_spans(text, spans)
 
 
+# ---- a code read out digit by digit after a text message's name -------------------------------------------------
+# "短信来了，是 6 0 2 9 1 8", "got the SMS: 8 1 5 5 0 2": 4-8 single digits spaced within 40 characters after a
+# name of a text message (SMS, 短信, 簡訊, ข้อความ) on its line, then no Latin word (a count: "1 2 3 4 batches").
+_SMS_CODE = LazyPattern(
+    r"(?:(?i:(?<![a-z])sms(?![a-z]))|短信|簡訊|简讯|ข้อความ|เอสเอ็มเอส)[^\n0-9]{0,40}?"
+    r"(?<![0-9])(?P<secret>[0-9](?:[ \t][0-9]){3,7})(?![0-9]|[ \t]*[A-Za-z])")
+
+
+def sms_codes(text: str) -> str:
+    """`text` with each code read out digit by digit after a text message's name redacted (see above)."""
+    return redact_spans(text, [m.span("secret") for m in _SMS_CODE().finditer(text)])
+
+
 # ---- a code first in a forwarded text message ------------------------------------------------------------------
 # "730 418 is your code to approve …", "G-582716 is your Google verification code": 4-8 digits (or 3 and 3, a
 # Google `G-` before them) right before "is your" and up to three words and a code's name.
@@ -493,6 +525,8 @@ SHAPED: tuple[SecretFormat, ...] = (
                                                 "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า"),
                  substitute=spelled_values),
     SecretFormat("password", (" is your",), _SMS_FIRST, lowered=True, needs=tuple("0123456789")),
+    SecretFormat("password", ("sms", "短信", "簡訊", "简讯", "ข้อความ", "เอสเอ็มเอส"), r"(?!)", lowered=True,
+                 needs=tuple("0123456789"), substitute=sms_codes),
     # (a new first byte in the scan: q, rare in text)
     SecretFormat("password", ("question", "memorable", "คำถาม", "密保", "安全问", "安全問", "安全提示"), r"(?!)",
                  lowered=True, substitute=answers),

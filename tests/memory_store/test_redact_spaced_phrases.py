@@ -37,3 +37,24 @@ def test_the_value_goes(text: str, value: str) -> None:
 ])
 def test_talk_stays(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize("text, value", [
+    ("แม่บอกว่ารหัส wifi ที่บ้านสวนใช้ “somtam2541” ตัวเล็กหมด", "somtam2541"),
+    ("the vpn login on the old laptop takes 'kestrel77' for some reason", "kestrel77"),
+    ("短信到了，是 4 7 0 2 9 3，帮我填一下", "4 7 0 2 9 3"),
+    ("got the SMS: 8 1 5 5 0 2, quick, it expires", "8 1 5 5 0 2"),
+])
+def test_a_quoted_value_near_its_name_and_a_code_read_out_after_a_text_message_go(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out, out
+
+
+@pytest.mark.parametrize("text", [
+    "the wifi router is the 'AX1800' model, the login page says 'v2.4.1'",
+    "the vpn config is in 'client_eu.ovpn' and the account page in 'settings'",
+    "短信平台 95588 发来的，说明天停机维护",
+    "SMS costs 2 baht each, we sent 1 2 3 4 batches",
+])
+def test_quoted_names_and_numbers_stay(text: str) -> None:
+    assert redact(text) == text
