@@ -31,7 +31,7 @@ from memory_store.secret_formats import CONTEXT, TOKEN_MIN, TOKENS, SecretFormat
 from memory_store.secret_keys import KEYS
 from memory_store.secret_later import LATER
 from memory_store.secret_phrases import CLAUSES, PAIRS, PGPASS, PHRASES, SIDE
-from memory_store.secret_shaped import SHAPED
+from memory_store.secret_shaped import SHAPED, UNNAMED, UNNAMED_GATE
 from memory_store.secret_spoken import SPOKEN, SPOKEN_SIDE
 from memory_store.secret_tables import TABLES
 
@@ -41,7 +41,7 @@ _VALUE_GROUPS = ("secret", "secret_q", "secret_c", "secret_p")
 # Order matters: a vendor token is named for what it is before a `key=` pair or a phrase would
 # call it a plain password; the markers left behind are never matched again.
 CATALOGUE: tuple[SecretFormat, ...] = (*TOKENS, *CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES, *SIDE,
-                                       *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED)
+                                       *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED, UNNAMED)
 
 
 def kinds() -> list[str]:
@@ -93,9 +93,16 @@ def _plan(formats: tuple[SecretFormat, ...]) -> _Plan:
 
 _TOKEN_PLAN = _plan(TOKENS)
 _TEXT_PLAN = _plan((*CONTEXT, *PAIRS, *PHRASES, *KEYS, *SPOKEN, *PGPASS, *CLAUSES))
-# The side formats (secret_phrases.SIDE): (triggers, substitute, needs), run after the others.
+# The side formats (secret_phrases.SIDE): (triggers, substitute, needs), run after the others; `needs` is the
+# place in `_SIDE_NEEDS` of one search for any of the format's needs (-1: none), shared by the formats that
+# need the same (the digits: one search, not ten `in` tests, for each format that needs one).
+_SIDE_FORMATS = (*SIDE, *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED)
+_SIDE_NEED_SETS = tuple(dict.fromkeys(frozenset(n.encode().lower() for n in f.needs)
+                                      for f in _SIDE_FORMATS if f.needs))
 _SIDE_PLAN = tuple((frozenset(t.encode().lower() for t in f.triggers), _substituter(f),
-                    tuple(n.encode() for n in f.needs)) for f in (*SIDE, *SPOKEN_SIDE, *LATER, *TABLES, *SHAPED))
+                    _SIDE_NEED_SETS.index(frozenset(n.encode().lower() for n in f.needs)) if f.needs else -1)
+                   for f in _SIDE_FORMATS)
+_UNNAMED = _substituter(UNNAMED)   # every text, last: a value with no name has no trigger
 
 
 # Tokens are ASCII: Thai or Chinese next to one ("ใช้คีย์sk-…") must not hide it in a longer run.
@@ -359,17 +366,30 @@ def again(text: str) -> str:
     return redact(text) if _unsettled else text
 
 
+@functools.cache
+def _side_needs() -> tuple[re.Pattern[bytes], ...]:
+    """For each set of `_SIDE_NEED_SETS`, one search for any of its words (compiled on first use)."""
+    return tuple(re.compile(_trie(words)) for words in _SIDE_NEED_SETS)
+
+
 def _side(text: str, lowered: bytes, present: set[bytes]) -> str:
     """`text` through the side formats whose triggers are in `present`."""
+    searches = _side_needs()
+    has: list[bool | None] = [None] * len(searches)   # whether `lowered` holds one of each set's needs
     for triggers, substitute, needs in _SIDE_PLAN:
         if present.isdisjoint(triggers):
             continue
-        if needs and not any(n in lowered for n in needs):
-            continue
+        if needs >= 0:
+            hit = has[needs]
+            if hit is None:
+                hit = has[needs] = searches[needs].search(lowered) is not None
+            if not hit:
+                continue
         new = substitute(text)
         if new != text:
             text = new
             lowered = text.encode("utf-8", "surrogatepass").lower()
+            has = [None] * len(searches)
     return text
 
 
@@ -401,6 +421,10 @@ def _with_ascii_digits(text: str) -> str:
     return "".join(k + (marks[i] if i < len(marks) else "") for i, k in enumerate(kept))
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
 def _redact_once(text: str, ascii_digits: bool = False) -> str:
     """One pass over `text`; `ascii_digits`: its digits are known to be ASCII ones."""
     if not text:
@@ -410,6 +434,9 @@ def _redact_once(text: str, ascii_digits: bool = False) -> str:
         return _with_ascii_digits(text)
     lowered = data.lower()
     present = _scan(lowered)
+    # a made-up password with no name (secret_shaped.UNNAMED): only where its gate finds a place, last (a marker
+    # never makes a new place)
+    finish = _UNNAMED if UNNAMED_GATE.search(data) is not None else _as_is
     if _may_hold_token(data):
         token_gate, blind_token_gate = _gates()
         words = (data if data.isascii() else data.translate(_ASCII_ONLY)).split()
@@ -423,7 +450,7 @@ def _redact_once(text: str, ascii_digits: bool = False) -> str:
                 lowered = data.lower()
                 present = _scan(lowered)
     if not present:
-        return text    # most texts: no trigger of the text and side formats
+        return finish(text)    # most texts: no trigger of the text and side formats
     if not present.isdisjoint(_TEXT_WORDS):
         new = _run_text(text, data, present)
         if new != text:
@@ -431,7 +458,7 @@ def _redact_once(text: str, ascii_digits: bool = False) -> str:
             lowered = text.encode("utf-8", "surrogatepass").lower()
             present = _scan(lowered)
     side = present & _SIDE_WORDS
-    return _side(text, lowered, side) if side else text
+    return finish(_side(text, lowered, side) if side else text)
 
 
 def contains_secret(text: str) -> bool:

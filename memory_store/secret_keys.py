@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator
 
 from memory_store.secret_formats import NOT_MARK, LazyPattern, SecretFormat, high_entropy, kept_or_dated
 from memory_store.secret_phrases import finds, secret_named, spans_at
@@ -76,14 +77,34 @@ def key_value(value: str, *, bare: bool = False) -> bool:
 _EN_NAMES = ("key", "secret", "seed", "salt", "cookie")
 
 
+# Every name `_CJK_KEY` starts with (its match starts with one).
+_CJK_NAMES = ("กุญแจ", "คีย์", "ซีด", "密钥", "密鑰", "秘钥", "秘鑰", "金鑰", "金钥", "私钥", "私鑰", "种子", "種子",
+              "盐值", "鹽值", "key", "seed", "salt", "secret")
+
+
 def _starts(text: str, pattern: re.Pattern[str]) -> list[int]:
     """Where `pattern` is tried in `text`: for the English one, where a name starts (found with `finds`,
-    as memory_store/secret_phrases.py `_codes` does), not searched for through the text; else where
-    a search finds it."""
+    as memory_store/secret_phrases.py `_codes` does), not searched for through the text; for the Thai and
+    Chinese one, where a search would find it (the starts of `finditer`'s matches), found by matching it where
+    a name starts, past the end of the match before (a search of it, case-blind from its first letter, tried
+    every place of a long text)."""
     low = text.lower()
-    if pattern is not _EN_RE or len(low) != len(text):
+    if len(low) != len(text):
         return [m.start() for m in pattern.finditer(text)]
-    return [at for name in _EN_NAMES for at in finds(low, name)]
+    if pattern is _EN_RE:
+        return [at for name in _EN_NAMES for at in finds(low, name)]
+    if "ſ" in text:     # (a long s matches a case-blind s, and lower() keeps it)
+        return [m.start() for m in pattern.finditer(text)]
+    out: list[int] = []
+    end = 0
+    for at in sorted({at for name in _CJK_NAMES for at in finds(low, name)}):
+        if at < end:
+            continue
+        m = pattern.match(text, at)
+        if m is not None:
+            out.append(at)
+            end = m.end()
+    return out
 
 
 def _en_key(m: re.Match[str]) -> bool:
@@ -120,10 +141,28 @@ _SEED_NAMED = LazyPattern(
 _GROUPED_SEED = _SEED_NAMED.source[:-1] + _SEED_GROUPS.pattern   # (its format's source: never compiled)
 
 
+# Where a run of `_SEED_GROUPS` can start: found at the space after its first group (a search that starts at a
+# letter tried every letter of a long text; spaces are few), the run matched from four characters before it. The
+# same runs as `_SEED_GROUPS.finditer`: the leftmost place where four groups of one case start, then on after it.
+_SEED_SPACE = re.compile(r"[ \t](?:(?<=[A-Z2-7]{4}[ \t])(?=[A-Z2-7]{4}[ \t][A-Z2-7]{4}[ \t][A-Z2-7]{4})"
+                         r"|(?<=[a-z2-7]{4}[ \t])(?=[a-z2-7]{4}[ \t][a-z2-7]{4}[ \t][a-z2-7]{4}))")
+
+
+def _seed_runs(text: str) -> Iterator[re.Match[str]]:
+    at = 0
+    while (space := _SEED_SPACE.search(text, at + 4)) is not None:   # a run starts at `at` or after
+        v = _SEED_GROUPS.match(text, space.start() - 4)
+        if v is None:   # not expected: the search saw four groups there
+            at = space.end()
+            continue
+        yield v
+        at = max(v.end(), space.end())
+
+
 def _grouped_seeds(text: str) -> str:
     out: list[str] = []
     last = 0
-    for v in _SEED_GROUPS.finditer(text):
+    for v in _seed_runs(text):
         value = v.group(0)
         if v.start() < last or not any(c in "234567" for c in value) or not any(c.isalpha() for c in value):
             continue

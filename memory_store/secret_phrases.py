@@ -192,7 +192,8 @@ _W = r"[^\s.,;:!?\"'`]+"              # one word
 # A run of words that does not end so is no passphrase ("the password is hunter2 and the user is admin"
 # keeps "and the user is admin"); the value is then the one word as before. The format's `accept` judges
 # the first word (`first_word`).
-_CLAUSE_WORDS = ("because", "since", "until", "unless", "while", "when", "whenever", "after", "before", "though",
+CLAUSE_WORDS = _CLAUSE_WORDS = ("because", "since", "until", "unless", "while", "when", "whenever", "after", "before",
+                               "though",
                  "although", "please", "thanks", "thank", "btw", "we", "i", "you", "they", "he", "she", "are",
                  "was", "were", "will", "would", "should", "can", "could", "must", "may", "might", "do", "does",
                  "did", "don't", "isn't", "again", "yet", "every", "each", "per", "via", "into", "onto", "over",
@@ -208,7 +209,8 @@ _BARE_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|[^\s\"'`<>]{2,99}[^\s\"'`<>.,;:)
 
 # Words of ordinary talk that a passphrase of plain words would hardly hold ("the password is different
 # across environments", "… the same in the vault"): with one of them the run is judged by its first word.
-_PHRASE_TALK = frozenset(("across", "between", "within", "without", "from", "with", "by", "at", "in", "on", "of",
+PHRASE_TALK = _PHRASE_TALK = frozenset(("across", "between", "within", "without", "from", "with", "by", "at", "in",
+                                        "on", "of",
                           "the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those",
                           "same", "not", "no", "all", "any", "both", "too", "very", "enough", "anymore", "value",
                           "looks", "like", "seems", "set", "stored", "kept", "shown", "here", "there"))
@@ -341,11 +343,12 @@ def _en_key_kind(m: re.Match[str], value: str) -> str:
 
 
 # Thai and Chinese: the value is the ASCII run after the copula (a Thai or Chinese word there is
-# talk about passwords, not one).
+# talk about passwords, not one). The words between the name and the copula never cross `<` or `>`: a name inside
+# a placeholder's brackets (`mysql://root:<รหัสผ่านของคุณ>@host:3306`) names nothing after them.
 _ASCII_VALUE = r"(?P<secret>(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
 _ASCII_OR_PHRASE = r"(?P<secret>" + _PHRASE + r"|(?:(?![\"'`<>])[!-~]){3,99}(?:(?![\"'`<>.,;:)?])[!-~]))"
 _TH_PASSWORD = (
-    r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
+    r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า)[^\n\[\]<>]{0,30}?(?:คือ|เป็น|ว่า|:|：|=)[ \t]*"
     + NOT_MARK + r"[\"'`]?" + _ASCII_OR_PHRASE
 )
 # "with password X" ("ssh root@host with password X", "login using the password X"): a plain
@@ -477,7 +480,7 @@ _AWS_SECRET = (
 _ZH_BARE = r"(?:密码|密碼|口令|密钥|密鑰|秘钥)[ \t]+" + NOT_MARK + r"[\"'`“]?" + _ASCII_VALUE
 _TH_BARE = (
     r"(?:รหัสผ่าน|พาสเวิร์ด|พาสเวิด|รหัสลับ|รหัสเข้า|รหัส(?![\u0e00-\u0e7f]))"
-    r"(?:[^\n\[\]]{0,20}?(?:คือ|เป็น|ว่า|:|：|=))?[ \t]*" + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
+    r"(?:[^\n\[\]<>]{0,20}?(?:คือ|เป็น|ว่า|:|：|=))?[ \t]*" + NOT_MARK + r"[\"'`]?" + _ASCII_VALUE
 )
 
 
@@ -847,6 +850,8 @@ def _spelled_codes(text: str) -> str:
     count = 0
     for w in _EN_DIGIT_WORDS if low.isascii() else _DIGIT_WORDS:
         count += low.count(w)
+        if count >= 3:
+            break
     if count < 3:
         return text    # four digit words ("oh" one of them): most texts with a name have none
     if len(low) != len(text):   # a character whose lower case is longer ("İ"): lowered one by one, in place

@@ -15,14 +15,17 @@ made up (`made_up`) in a secret, token or TOTP column. Placeholders, masks and r
 And a value written on the lines under its name, one part a line (`value_lines`: a recovery key read off a
 screen, a code noted in two halves, numbered backup codes): under a line that names a key, a code, a PIN, a
 password, a lock (รหัส, โค้ด, 密码, 金鑰, 门禁…) and nothing that makes it talk about other numbers (error codes,
-orders, dates, rules, a review), each following line that holds only a code's shape goes (groups of 3-8
-digits, groups of 4-8 capitals and digits, or of lower-case letters and digits with both, a number or a
-bullet before it), up to the first line that does not. And a .netrc entry's password, whatever its shape.
+orders, dates, rules, a review, commits and hashes), each following line that holds only a code's shape goes
+(groups of 3-8 digits, groups of 4-8 capitals and digits split by `-` or a space, of lower-case letters and
+digits with both split by `-`, or by a space with a digit in each group, one run of 10-16 lower-case letters
+and digits with both; a number or a bullet before it), up to the first line that does not. And a .netrc
+entry's password, whatever its shape.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from memory_store.secret_formats import NOT_MARK, SecretFormat, kept_or_dated, made_up, stand_in
 from memory_store.secret_phrases import loose_password, redact_spans
@@ -50,8 +53,30 @@ def _search() -> re.Pattern[str]:
     if not _SEARCH:
         _STARTING.clear()
         _STARTING.update({w: frozenset(o for o in _KNOWN if w.startswith(o)) for w in _KNOWN})
-        _SEARCH.append(re.compile("|".join(map(re.escape, sorted(_KNOWN, key=len, reverse=True)))))
+        _SEARCH.append(re.compile(_trie(_KNOWN)))
     return _SEARCH[0]
+
+
+def _trie(words: set[str]) -> str:
+    """One expression matching the longest of `words` wherever one starts, as a trie of literals: an alternation
+    of the words (longest first) made the engine try each word in turn at every place whose character could
+    start one; a trie tries each distinct next character once (as memory_store/redact.py `_trie` for bytes)."""
+    root: dict[str, Any] = {}
+    for w in words:
+        node = root
+        for c in w:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        subs = [(c, sub) for c, sub in sorted(node.items()) if c]
+        if not subs:
+            return ""
+        alts = [re.escape(c) + emit(sub) for c, sub in subs]
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return body if "" not in node else "(?:" + body + ")?"
+
+    return emit(root)
 
 
 def word_starts(text: str, words: frozenset[str]) -> list[int]:
@@ -240,11 +265,14 @@ _LINE_NAME = re.compile(
     r"|นิรภัย|ตู้เซฟ")
 _LINE_OTHER = re.compile(
     r"(?i:(?<![a-z])(?:error|status|exit|http|orders?|tracking|invoices?|review|dates?|rules?|polic(?:y|ies)"
+    r"|commits?|sha|hash(?:es)?|digests?|revisions?"
     r"|versions?|ports?|phones?|numbers?)(?![a-z]))|订单|訂單|电话|電話|版本|日期|规则|規則|คำสั่งซื้อ|เบอร์|วันที่")
 _VALUE_LINE = re.compile(
     r"[ \t]*(?:[0-9]{1,2}[.)][ \t]+|[-*•][ \t]+)?"
-    r"(?P<v>[0-9]{3,8}(?:[- ][0-9]{3,8}){0,7}|[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8}){0,7}"
-    r"|(?=[a-z0-9-]*[0-9])(?=[a-z0-9-]*[a-z])[a-z0-9]{4,8}(?:-[a-z0-9]{4,8}){1,7})[ \t]*")
+    r"(?P<v>[0-9]{3,8}(?:[- ][0-9]{3,8}){0,7}|[A-Z0-9]{4,8}(?:[- ][A-Z0-9]{4,8}){0,7}"
+    r"|(?=[a-z0-9-]*[0-9])(?=[a-z0-9-]*[a-z])[a-z0-9]{4,8}(?:-[a-z0-9]{4,8}){1,7}"
+    r"|(?=[a-z0-9 ]*[a-z])(?=[a-z]{0,7}[0-9])[a-z0-9]{4,8}(?: (?=[a-z]{0,7}[0-9])[a-z0-9]{4,8}){1,7}"
+    r"|(?=[a-z]{0,15}[0-9])(?=[0-9]{0,15}[a-z])[a-z0-9]{10,16})[ \t]*")
 
 
 _LINE_WORDS = known_words(("recovery", "backup", "rescue", "licen", "2fa", "mfa", "otp", "pin", "pass", "key", "code",
@@ -252,7 +280,7 @@ _LINE_WORDS = known_words(("recovery", "backup", "rescue", "licen", "2fa", "mfa"
                            "保险", "保險", "นิรภัย", "ตู้เซฟ"))
 # A line that holds only a code's shape (`_VALUE_LINE`, roughly): a text without one has no value under a name.
 _ANY_VALUE_LINE = re.compile(r"\n[ \t]*(?:[0-9]{1,2}[.)][ \t]+|[-*•][ \t]+)?"
-                             r"[A-Za-z0-9]{3,8}(?:[- ][A-Za-z0-9]{3,8}){0,7}[ \t]*(?:\r?\n|$)")
+                             r"[A-Za-z0-9]{3,16}(?:[- ][A-Za-z0-9]{3,8}){0,7}[ \t]*(?:\r?\n|$)")
 
 
 def value_lines(text: str) -> str:

@@ -8,9 +8,9 @@ The corpus: every string of the transcripts the tests and benchmarks read (the f
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
 procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
-(one a line) and the harmless lines of its development sets blind1/, blind2/ and blind3/ (their secret lines are
-meant to change); not the blind set blind4/, which scripts/eval_redaction.py measures as totals, nor the conflict
-set's blind split: `--show` prints texts, and a blind set is read only as totals),
+(one a line) and the harmless lines of its development sets blind1/, blind2/, blind3/ and blind4/dev/ (their secret
+lines are meant to change); not blind4's held-out half, which scripts/eval_redaction.py measures as totals, nor the
+conflict set's blind split: `--show` prints texts, and a blind set is read only as totals),
 and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
 tests, which hold secret shapes on purpose. The reference revision runs in a
@@ -41,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 from scripts.shared_eval import SHARED_EVAL  # noqa: E402
 
 # the blind sets: measured by scripts/eval_redaction.py and scripts/eval_conflicts.py, never printed here
-BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind4", ROOT / "tests" / "fixtures" / "conflicts" / "heldout9")
+BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind4" / "heldout",
+         ROOT / "tests" / "fixtures" / "conflicts" / "heldout9")
 # the development sets of the redaction eval: only their harmless lines are read (a secret line should change)
 REDACTION_SETS = ROOT / "tests" / "fixtures" / "redaction"
 MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")
@@ -80,6 +81,11 @@ def _json_file(path: Path) -> Iterator[str]:
             yield line
 
 
+def blind(path: Path) -> bool:
+    """Whether `path` lies in a blind set (above): never read into the corpus."""
+    return any(b in path.parents for b in BLIND)
+
+
 def corpus() -> Iterator[tuple[str, str]]:
     """(group, text) for every text of the corpus (see the module docstring)."""
     import yaml
@@ -89,7 +95,7 @@ def corpus() -> Iterator[tuple[str, str]]:
         if not base.is_dir():
             continue
         for path in sorted(base.rglob("*")):
-            if any(b in path.parents for b in BLIND):
+            if blind(path):
                 continue   # a blind set (above)
             if path.suffix in (".json", ".jsonl"):
                 for s in _json_file(path):
