@@ -1,8 +1,8 @@
 """Secret recall and false redactions of `memory_store.redact` on the blind redaction set.
 
-    python scripts/eval_redaction.py [--set blind1|blind2|blind3|blind4] [--split dev|heldout|all] [--json] [--show]
+    python scripts/eval_redaction.py [--set blind1|…|blind5] [--split dev|heldout|all] [--json] [--show]
 
-Each set (tests/fixtures/redaction/blind1/ … blind4/, README in each) was written by hand before
+Each set (tests/fixtures/redaction/blind1/ … blind5/, README in each) was written by hand before
 the code it measures by someone who never read the redactor: one line a chat turn or a piece of tool output, labelled
 `secret` (with every secret value it holds, as exact substrings) or `harmless` (close to a secret:
 a version after "password", a random seed, a price after "token", a masked card …).
@@ -14,11 +14,11 @@ Printed per split and language, and pooled:
 - harmless lines changed: the share of harmless lines that redaction changed at all (a false
   redaction: a decision or a fact lost).
 
-`--show` lists each miss (leaked values with the redacted line, changed harmless lines) on blind1,
-blind2 and blind3 and on blind4's dev half, which are development data now (each was read as totals, then
-item by item to tune the redactor: docs/benchmarks.md, "Redaction quality"). blind4's held-out half
-(tests/fixtures/redaction/blind4/heldout/) stays blind: read only as totals, `--show` is refused on it and on
-`--split all`.
+`--show` lists each miss (leaked values with the redacted line, changed harmless lines) on blind1 to
+blind4, which are development data now (each was read as totals, then item by item to tune the redactor:
+docs/benchmarks.md, "Redaction quality"; blind4's held-out half retired after its third reading). blind5
+(tests/fixtures/redaction/blind5/, written 2026-11-28) is blind, both halves: read only as totals, `--show` is
+refused on it.
 """
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ from memory_store.redact import redact  # noqa: E402
 
 SETS = ROOT / "tests" / "fixtures" / "redaction"
 SPLITS = ("dev", "heldout")
-SET_NAMES = ("blind1", "blind2", "blind3", "blind4")
-BLIND = {("blind4", "heldout")}    # read only as totals
+SET_NAMES = ("blind1", "blind2", "blind3", "blind4", "blind5")
+BLIND = {("blind5", "dev"), ("blind5", "heldout")}    # read only as totals
 LANGS = ("en", "th", "zh")
 
 

@@ -8,9 +8,9 @@ The corpus: every string of the transcripts the tests and benchmarks read (the f
 demo's, the public transcripts of the shared eval folder), of the public LoCoMo and LongMemEval
 conversations there, of the YAML fixtures (dev and eval sets of extraction, preferences,
 procedures, conflicts, wrap-ups, search questions), the harmless texts of tests/fixtures/redaction/
-(one a line) and the harmless lines of its development sets blind1/, blind2/, blind3/ and blind4/dev/ (their secret
-lines are meant to change); not blind4's held-out half, which scripts/eval_redaction.py measures as totals, nor the
-conflict set's blind split: `--show` prints texts, and a blind set is read only as totals),
+(one a line) and the harmless lines of its development sets blind1/ to blind4/ (their secret
+lines are meant to change); not blind5, which scripts/eval_redaction.py measures as totals, nor the
+conflict set's blind splits: `--show` prints texts, and a blind set is read only as totals),
 and every line of the repository's own
 markdown and Python (code is where `KEY = value` shapes abound), but the catalogue and its
 tests, which hold secret shapes on purpose. The reference revision runs in a
@@ -41,8 +41,9 @@ sys.path.insert(0, str(ROOT))
 from scripts.shared_eval import SHARED_EVAL  # noqa: E402
 
 # the blind sets: measured by scripts/eval_redaction.py and scripts/eval_conflicts.py, never printed here
-BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind4" / "heldout",
-         ROOT / "tests" / "fixtures" / "conflicts" / "heldout9")
+BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind5",
+         ROOT / "tests" / "fixtures" / "conflicts" / "heldout10",
+         ROOT / "tests" / "fixtures" / "conflicts" / "heldout11")
 # the development sets of the redaction eval: only their harmless lines are read (a secret line should change)
 REDACTION_SETS = ROOT / "tests" / "fixtures" / "redaction"
 MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")

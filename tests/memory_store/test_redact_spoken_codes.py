@@ -118,29 +118,30 @@ def test_the_blind_set_script_shows_both_retired_halves() -> None:
     assert '"secret_recall"' in p.stdout and '"heldout"' not in p.stdout
 
 
-def test_the_blind_set_script_shows_the_development_sets_and_refuses_blind4_held_out() -> None:
+def test_the_blind_set_script_shows_the_development_sets_and_refuses_blind5() -> None:
     script = str(ROOT / "scripts" / "eval_redaction.py")
-    for name in ("blind2", "blind3"):
+    for name in ("blind2", "blind3", "blind4"):
         p = subprocess.run([sys.executable, script, "--set", name, "--split", "heldout", "--show"],
                            capture_output=True, text=True, check=True)
         assert p.stdout.count("heldout ") == 4, p.stdout
-    # blind4's dev half is development data now: listed item by item
+    # blind4 is development data now (its held-out half read three times as totals): listed item by item
     p = subprocess.run([sys.executable, script, "--set", "blind4", "--split", "dev", "--show"],
                        capture_output=True, text=True, check=True)
     totals = [line for line in p.stdout.splitlines() if line.startswith(("dev ", "heldout "))]
     assert [t.split()[:2] for t in totals] == [["dev", lang] for lang in ("en", "th", "zh", "all")], totals
     assert "LEAK " in p.stdout or "FALSE " in p.stdout or "= 1.000" in totals[-1]
-    for split in ("heldout", "all"):   # its held-out half stays blind: refused before a file is read
-        p = subprocess.run([sys.executable, script, "--set", "blind4", "--split", split, "--show"],
+    for split in ("dev", "heldout", "all"):   # blind5 is blind, both halves: refused before a file is read
+        p = subprocess.run([sys.executable, script, "--set", "blind5", "--split", split, "--show"],
                            capture_output=True, text=True)
         assert p.returncode == 2 and not p.stdout and "totals" in p.stderr
 
 
-def test_the_differential_corpus_reads_blind4_dev_and_skips_its_held_out_half() -> None:
+def test_the_differential_corpus_reads_blind4_and_skips_blind5() -> None:
     from scripts.redact_diff import blind
 
     sets = ROOT / "tests" / "fixtures" / "redaction"
-    assert blind(sets / "blind4" / "heldout" / "en.yaml")
-    assert blind(ROOT / "tests" / "fixtures" / "conflicts" / "heldout9" / "x.yaml")
+    assert blind(sets / "blind5" / "heldout" / "en.yaml") and blind(sets / "blind5" / "dev" / "en.yaml")
+    assert blind(ROOT / "tests" / "fixtures" / "conflicts" / "heldout11" / "x.yaml")
+    assert not blind(sets / "blind4" / "heldout" / "en.yaml")
     assert not blind(sets / "blind4" / "dev" / "en.yaml")
     assert not blind(sets / "blind3" / "heldout" / "en.yaml")
