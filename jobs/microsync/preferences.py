@@ -240,16 +240,24 @@ def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> 
     if not remembered or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
-    from memory_store.core.forget_logged import Logged, ref_of, restate_logged, statement_of
+    from memory_store.core.forget_logged import Logged, by_turn_withdrawals, ref_of, restate_logged, statement_of
     from memory_store.core.forgotten import forgotten, withdrawn_at
     from memory_store.core.store import CoreMemory
 
     gone = forgotten(ctx.cfg.workspace)
     again: dict[str, list[tuple[Logged, datetime]]] = {}
+    turned: dict[str, list[str]] | None = None
     for e, said_at in remembered:
         statement = statement_of(e)
-        if not gone or not gone.found_in(statement):
+        hit = gone.found_in(statement) if gone else None
+        if hit is None:
             continue
+        if turned is None:
+            turned, plain = by_turn_withdrawals(ctx.cfg.workspace)
+            turns = TurnTexts(ctx.cfg)
+        said = turned.get(" ".join(hit.casefold().split()))
+        if said and " ".join(hit.casefold().split()) not in plain and not _says(turns(e) or e.excerpt or "", said):
+            continue    # the same cut-short words in another turn: not the withdrawn thing said again
         withdrawn = withdrawn_at(ctx.cfg.workspace, statement)
         if withdrawn is not None and said_at > withdrawn:
             again.setdefault(e.source.session_id, []).append(
@@ -264,6 +272,12 @@ def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> 
     many = "entry" if n == 1 else "entries"
     ctx.report.notes.append(f"the user said again {n} remembered {many} they had asked to forget: served again "
                             "(the later statement wins; `memjobs mem audit user.other`)")
+
+
+def _says(turn: str, sentences: list[str]) -> bool:
+    """`turn` holds one of `sentences` (a withdrawn Remember's own sentence, capped at 200 characters)."""
+    folded = " ".join(turn.casefold().split())
+    return any(s and " ".join(s.rstrip("…").casefold().split()) in folded for s in sentences)
 
 
 def _count(mem: CoreMemory, change: Change, h: Heard, counts: dict[str, int], notes: list[str],

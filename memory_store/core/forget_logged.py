@@ -32,6 +32,10 @@ topic takes back ("เรื่องพี่เอ๋ที่ให้จำ�
   named piece; a statement of the same turn about something else stays.
 `of_turn` is the same for the user taking back their own "remember …" in the very next turn: every entry of that
 turn, of any kind, is what they asked to keep.
+A Remember entry picked by its turn is withdrawn by its statement as every other (what MEMORY.md, search and the
+context show of it), with the sentence of its turn as the withdrawal's excerpt (`BY_TURN`): such a cut-short
+statement is in other turns too, and a later remember is the withdrawn thing said again only when its own turn
+holds that sentence (`by_turn_withdrawals`).
 """
 from __future__ import annotations
 
@@ -60,6 +64,8 @@ from memory_store.workspace import entry_files
 
 KIND = "Remember"
 KEY = "user.other"
+BY_TURN = "named in the sentence of its turn"     # a withdrawal's reason: picked by its turn's words
+_EXCERPT_MAX = 200
 _LATEST_ZONE = timedelta(hours=14)      # a day's log is local: the latest a local day starts is UTC+14
 
 
@@ -70,6 +76,7 @@ class Logged:
     statement: str
     ref: str            # chat:<session_id>#<message_range>
     excerpt: str
+    by_turn: bool = False   # picked by the sentence of its turn (its excerpt), not by its statement
 
 
 def statement_of(e: BlockEntry) -> str:
@@ -169,14 +176,43 @@ def by_topic(workspace: Path, named: Callable[[str], bool], turn_of: Callable[[B
     remembers = [e for e in entries if e.kind == KIND]
     direct = [e for e in remembers if named(statement_of(e))]
     taken = list(direct)
+    by_turn: dict[str, str] = {}
     for e in remembers:
         if e in direct or any(_same_turn(e, o) for o in direct):
             continue    # its turn's named thing is another Remember entry's
         turn = turn_of(e)
-        if turn and named(sentence_of(turn, e)):
+        said = sentence_of(turn, e) if turn else ""
+        if said and named(said):
             taken.append(e)
+            by_turn[e.id] = said
     others = [o for o in entries if o.kind != KIND and any(_same_turn(o, t) for t in taken) and named(_own_words(o))]
-    return [_as_logged(e) for e in taken + others]
+    return [Logged(e.id, statement_of(e), ref_of(e), _capped(by_turn[e.id]), True) if e.id in by_turn
+            else _as_logged(e) for e in taken + others]
+
+
+def _capped(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _EXCERPT_MAX else flat[: _EXCERPT_MAX - 1] + "…"
+
+
+def by_turn_withdrawals(workspace: Path) -> tuple[dict[str, list[str]], set[str]]:
+    """From PROPOSALS.md: each value withdrawn as a Remember entry picked by the sentence of its turn (`by_topic`),
+    folded, with those sentences; and the values withdrawn any other way. A cut-short statement ("ด้วย
+    แล้วเตือนผมก่อน") is in many turns: a later remember says the withdrawn thing again only when its turn holds
+    that sentence (jobs/microsync/preferences.py `restated`)."""
+    turned: dict[str, list[str]] = {}
+    plain: set[str] = set()
+    for loc in lines(workspace):
+        e = loc.entry
+        if e.key != KEY or e.status != "rejected":
+            continue
+        v = " ".join(e.value.casefold().split())
+        extra = dict(e.extra)
+        if BY_TURN in extra.get("reason", ""):
+            turned.setdefault(v, []).append(extra.get("excerpt", ""))
+        else:
+            plain.add(v)
+    return turned, plain
 
 
 def of_turn(workspace: Path, ref: str, until: datetime | None = None) -> list[Logged]:
@@ -222,8 +258,9 @@ def withdraw_logged(mem: CoreMemory, found: list[Logged], *, actor: Actor, reaso
     changes: list[Change] = []
     with mem.operation("forget", actor) as run:
         for pid, item in todo:
-            why = (f"the user's remembered entry {item.id}" if item.id.startswith("REMEMBER-")
-                   else f"the user's entry {item.id}, of a turn they asked to remember")
+            why = (f"the user's entry {item.id}, of a turn they asked to remember"
+                   if not item.id.startswith("REMEMBER-") else f"the user's remembered entry {item.id}, {BY_TURN}"
+                   if item.by_turn else f"the user's remembered entry {item.id}")
             entry = LineEntry(key=KEY, value=item.statement, ttl="30d", source="user_explicit", updated_at=ts,
                               applies_to="global", status="pending", created_at=ts, ref=item.ref, id=pid,
                               extra=(("reason", why), ("excerpt", item.excerpt), ("scope", "profile")))
