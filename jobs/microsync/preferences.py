@@ -18,14 +18,16 @@ transcript lines, routed (memory_store/core/router.py) and kept in core memory t
 - forget → every active fact of the key revoked; for the free-form keys instruction.other and
   user.other, several of which hold at once, the ones whose value the request's words name, every
   pending proposal they name (memory_store/core/forget_named.py), and every Remember entry of the
-  daily log that holds all of its words (memory_store/core/forget_logged.py), with a note saying what
+  daily log that holds all of its words — in its statement, or in the sentence of its own user turn the
+  transcript holds (`TurnTexts`) — with every other entry of that turn whose own words hold them, a
+  Procedure included (memory_store/core/forget_logged.py `by_topic`), with a note saying what
   was held out or what was not found; a free-form thing named bare ("please forget the office wifi
   name", `Routed.to == "review"`) withdraws only what holds all of its words; any other forget whose
   words do not speak of what the agent keeps (`Routed.to == "review"`) is only a note;
 - the user taking back a yes in the next turn or two, or their own "remember …" or setting in the very next
   turn (`Routed.to == "withdraw"`, memory_store/core/heard.py) → the proposal it staged rejected, or the
-  fact it wrote revoked — or, where it overwrote a value, that value served again — and the daily log's
-  Remember entry of the user's own turn withdrawn;
+  fact it wrote revoked — or, where it overwrote a value, that value served again — and every entry the
+  user's own turn made (its Remember, a Procedure learned from it) withdrawn;
 - the user's "yes, remember that" → the pending proposal it answers accepted with the user as actor:
   one of the offered key whose value is the offered one (any value when the offer names none). With
   none pending, a yes the router is sure of (`Routed.to == "profile"`: an offer to remember that names
@@ -74,11 +76,13 @@ if TYPE_CHECKING:
 
     from jobs.microsync.engine import Candidate
     from jobs.run.runner import RunContext
+    from memory_store.config import Config
     from memory_store.core.audit import Actor
-    from memory_store.core.forget_named import Named
+    from memory_store.core.forget_logged import Logged
     from memory_store.core.results import Change
     from memory_store.core.store import CoreMemory
     from memory_store.entries import BlockEntry
+    from memory_store.transcripts.files import TranscriptFile
 
 __all__ = ["heard", "merge", "read_by_model", "write"]
 # a write that failed for a reason outside the statement (the file, the disk, the lock): tried again
@@ -147,28 +151,85 @@ def _naming(said_in: Callable[[str], bool]) -> tuple[Callable[[LineEntry], bool]
     return (lambda e: said_in(e.value)), (lambda e: e.key in FREE_FORM and said_in(e.value))
 
 
-def _naming_logged(named: Named, statement: Callable[[BlockEntry], str]) -> Callable[[BlockEntry], bool]:
-    """A test of a daily log's Remember entry: its statement holds every word a forget names."""
-    return lambda e: named.all_in(statement(e))
-
-
-def _hold_logged(mem: CoreMemory, picks: Callable[[BlockEntry], bool], actor: Actor, reason: str,
-                 said_at: datetime) -> list[Change]:
-    """The daily log's Remember entries `picks` picks that are still served (no forgotten value holds
-    them), withdrawn (memory_store/core/forget_logged.py)."""
-    from memory_store.core.forget_logged import logged, withdraw_logged
+def _hold_logged(mem: CoreMemory, found: list[Logged], actor: Actor, reason: str, said_at: datetime) -> list[Change]:
+    """The entries of `found` that are still served (no forgotten value holds them), withdrawn
+    (memory_store/core/forget_logged.py)."""
+    from memory_store.core.forget_logged import withdraw_logged
     from memory_store.core.forgotten import forgotten
 
     gone = forgotten(mem.workspace)
-    found = [e for e in logged(mem.workspace, picks, said_at) if not gone.found_in(e.statement)]
-    return withdraw_logged(mem, found, actor=actor, reason=reason, said_at=said_at)
+    return withdraw_logged(mem, [e for e in found if not gone.found_in(e.statement)], actor=actor, reason=reason,
+                           said_at=said_at)
 
 
-def logged_matching(mem: CoreMemory, picks: Callable[[BlockEntry], bool], said_at: datetime) -> bool:
-    """Some Remember entry `picks` picks (held out already: `_hold_logged` found none still served)."""
-    from memory_store.core.forget_logged import logged
+def _held_out(found: list[Logged], n: int) -> str:
+    """What `n` withdrawals of the entries `found` held out, in words: "1 remembered entry of the daily log", "1
+    remembered entry of the daily log and 1 other entry of its turn"."""
+    others = min(n, sum(1 for e in found if not e.id.startswith("REMEMBER-")))
+    mine = n - others
 
-    return bool(logged(mem.workspace, picks, said_at))
+    def many(k: int) -> str:
+        return "entry" if k == 1 else "entries"
+
+    said = f"{mine} remembered {many(mine)} of the daily log"
+    return said + (f" and {others} other {many(others)} of its turn" if others else "")
+
+
+class TurnTexts:
+    """The words of the user turn an entry cites, read from its transcript (records are redacted as read), for
+    a take-back that names a remembered thing by its topic (memory_store/core/forget_logged.py `by_topic`).
+    Only the turn's own lines are parsed: a JSONL file is scanned for where they start, an OpenClaw store
+    read from the turn's event on; the sources are walked once per run. None when the transcript is not one
+    of the sources or cannot be read: the entry is then matched by its own words only."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self._files: dict[str, TranscriptFile] | None = None
+
+    def __call__(self, e: BlockEntry) -> str | None:
+        from memory_store.transcripts.discover import read
+        from memory_store.transcripts.records import Role
+
+        span, path = e.source.lines, e.source.session_path
+        tf = self._file(path) if span is not None and path else None
+        if tf is None or span is None:
+            return None
+        if tf.is_sqlite:
+            records = read(tf, span[0], tools=False).records
+        else:
+            at = _line_offsets(tf.path, span)
+            if at is None:
+                return None
+            # one line more than the turn's: a reader that merges a message's lines holds back only what follows it
+            records = read(tf, at[0], start_line=span[0], max_bytes=at[1] + 1, tools=False).records
+        said = [r.text for r in records if r.role == Role.USER and r.line <= span[1] and r.line_end >= span[0]]
+        return "\n".join(said) or None
+
+    def _file(self, path: str) -> TranscriptFile | None:
+        from memory_store.transcripts.discover import discover
+
+        if self._files is None:
+            self._files = {}
+            for source in self.cfg.transcripts:
+                for found in discover(source).files:
+                    self._files.setdefault(found.path, found)
+        return self._files.get(path)
+
+
+def _line_offsets(path: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """(the byte offset where line `span[0]` of a JSONL file starts, how many bytes its lines up to `span[1]`
+    take), or None when the file is shorter or cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            start = None
+            for n, line in enumerate(iter(fh.readline, b""), start=1):
+                if n == span[0]:
+                    start = fh.tell() - len(line)
+                if n == span[1] and start is not None:
+                    return start, fh.tell() - start
+    except OSError:
+        return None
+    return None
 
 
 def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> None:
@@ -179,16 +240,24 @@ def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> 
     if not remembered or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
-    from memory_store.core.forget_logged import Logged, ref_of, restate_logged, statement_of
+    from memory_store.core.forget_logged import Logged, by_turn_withdrawals, ref_of, restate_logged, statement_of
     from memory_store.core.forgotten import forgotten, withdrawn_at
     from memory_store.core.store import CoreMemory
 
     gone = forgotten(ctx.cfg.workspace)
     again: dict[str, list[tuple[Logged, datetime]]] = {}
+    turned: dict[str, list[str]] | None = None
     for e, said_at in remembered:
         statement = statement_of(e)
-        if not gone or not gone.found_in(statement):
+        hit = gone.found_in(statement) if gone else None
+        if hit is None:
             continue
+        if turned is None:
+            turned, plain = by_turn_withdrawals(ctx.cfg.workspace)
+            turns = TurnTexts(ctx.cfg)
+        said = turned.get(" ".join(hit.casefold().split()))
+        if said and " ".join(hit.casefold().split()) not in plain and not _says(turns(e) or e.excerpt or "", said):
+            continue    # the same cut-short words in another turn: not the withdrawn thing said again
         withdrawn = withdrawn_at(ctx.cfg.workspace, statement)
         if withdrawn is not None and said_at > withdrawn:
             again.setdefault(e.source.session_id, []).append(
@@ -203,6 +272,12 @@ def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> 
     many = "entry" if n == 1 else "entries"
     ctx.report.notes.append(f"the user said again {n} remembered {many} they had asked to forget: served again "
                             "(the later statement wins; `memjobs mem audit user.other`)")
+
+
+def _says(turn: str, sentences: list[str]) -> bool:
+    """`turn` holds one of `sentences` (a withdrawn Remember's own sentence, capped at 200 characters)."""
+    folded = " ".join(turn.casefold().split())
+    return any(s and " ".join(s.rstrip("…").casefold().split()) in folded for s in sentences)
 
 
 def _count(mem: CoreMemory, change: Change, h: Heard, counts: dict[str, int], notes: list[str],
@@ -235,13 +310,14 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     if not statements or ctx.dry_run:
         return
     from memory_store.core.audit import Actor
-    from memory_store.core.forget_logged import cites, statement_of
+    from memory_store.core.forget_logged import by_topic, of_turn
     from memory_store.core.forget_named import named_by, withdraw, withdrawn_before
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
 
     mem = CoreMemory.from_config(ctx.cfg, clock=lambda: ctx.now, host=ctx.core_host())
     book = ProposalBook(mem)
+    turns = TurnTexts(ctx.cfg)
     counts = {"written": 0, "shadowed": 0, "unchanged": 0, "staged": 0, "proposed": 0, "forgotten": 0, "accepted": 0,
               "forget_to_review": 0, "withdrawn": 0, "confirm_to_review": 0, "refused_secret": 0, "failed": 0}
     unwritten: list[tuple[Heard, str | None, MemjobsError]] = []
@@ -318,7 +394,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 kept = _holds(r.key, r.value, h.taken_back)
                 changes = withdraw(mem, kept, kept, actor=user, reason=reason, said_at=h.ts, restore=True)
                 if h.taken_back:
-                    changes += _hold_logged(mem, cites(h.taken_back), user, reason, h.ts)
+                    changes += _hold_logged(mem, of_turn(mem.workspace, h.taken_back, h.ts), user, reason, h.ts)
                 counts["withdrawn"] += len(changes)
             elif r.label == "forget" and r.key in FREE_FORM:
                 # several free-form values hold at once: the ones the request's words name are forgotten
@@ -331,19 +407,18 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 review = r.to == "review"
                 acts = len(named.pieces) >= (2 if review else 1)
                 in_proposal, in_fact = _naming(named.all_in if review else named.said_in)
-                in_log = _naming_logged(named, statement_of)
+                in_log = by_topic(mem.workspace, named.all_in, turns, h.ts) if acts else []
                 reason = f"{FORGET_REASON} in {h.ref}"
                 changes = withdraw(mem, in_proposal, in_fact, actor=user, reason=reason, said_at=h.ts) if acts else []
-                logged = _hold_logged(mem, in_log, user, reason, h.ts) if acts else []
+                logged = _hold_logged(mem, in_log, user, reason, h.ts)
                 if changes or logged:
                     counts["forgotten"] += len(changes) + len(logged)
                     if logged:
-                        many = "entry" if len(logged) == 1 else "entries"
                         ctx.report.notes.append(
-                            f"the user asked to forget {named} in {h.ref}: {len(logged)} remembered {many} "
-                            "of the daily log held out of MEMORY.md, the context and search (withdrawn proposals: "
-                            "`memjobs proposals list --all`)")
-                elif acts and (withdrawn_before(mem, in_proposal, in_fact) or logged_matching(mem, in_log, h.ts)):
+                            f"the user asked to forget {named} in {h.ref}: {_held_out(in_log, len(logged))} held "
+                            "out of MEMORY.md, the context and search (withdrawn proposals: `memjobs proposals list "
+                            "--all`)")
+                elif acts and (withdrawn_before(mem, in_proposal, in_fact) or in_log):
                     counts["unchanged"] += 1
                 else:
                     counts["forget_to_review"] += 1

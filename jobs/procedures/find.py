@@ -87,9 +87,17 @@ def match(query: str, e: BlockEntry) -> float:
 
 
 def find(workspace: Path, query: str, today: date, limit: int = DEFAULT_LIMIT) -> list[Found]:
-    """The active procedures matching `query`, best score first (ties: more successes, then id)."""
+    """The active procedures matching `query`, best score first (ties: more successes, then id); not one the
+    user withdrew whole — its steps are all one value the user had memjobs forget (a procedure learned from a
+    "remember …" the user took back: memory_store/core/forget_logged.py `by_topic`). One whose steps only hold
+    a forgotten value is served with it masked (jobs/mcp/procedure_tools.py)."""
+    from memory_store.core.forgotten import forgotten
+
+    gone = forgotten(workspace)
     out: list[Found] = []
     for e, line in active_procedures(workspace):
+        if gone and gone.holds("", pr.SEP.join(pr.steps_of(e))):
+            continue
         m = match(query, e)
         if m < MIN_MATCH:
             continue
@@ -97,3 +105,4 @@ def find(workspace: Path, query: str, today: date, limit: int = DEFAULT_LIMIT) -
         out.append(Found(e, line, m, round(decay(last, today, pr.success_count(e)), 4)))
     out.sort(key=lambda f: (-f.score, -pr.success_count(f.entry), f.entry.id))
     return out[:limit]
+

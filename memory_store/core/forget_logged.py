@@ -19,11 +19,29 @@ it again.
 `logged` finds the user's Remember entries a test picks: by the words of a forget, every piece of
 them in the entry's statement (`Named.all_in`: stricter than a kept value's "most pieces", since a
 daily log holds many entries that share a word), or by the user turn a take-back answers.
+
+A remembered turn is more than its Remember entry. `by_topic` finds what a forget that names a thing by its
+topic takes back ("เรื่องพี่เอ๋ที่ให้จำไว้ ลืมไปได้เลย", "阿梅的事忘了吧", "forget what I said about Arun"):
+- a Remember entry whose statement holds every named piece; or one whose statement does not, when the sentence
+  of its own user turn it stands in does (the turn's words as read from the transcript, redacted: "แล้วก็พี่เอ๋
+  นักบัญชี ต้องได้ไฟล์ CSV … จำไว้ด้วย แล้วเตือนผมก่อน" is kept as the words after its cue, "ด้วย แล้วเตือนผมก่อน",
+  and its thing is named before the cue) and no other Remember entry of that turn holds them in its own
+  statement (a turn of two remembers keeps the one not named);
+- and every other entry the user's words of those turns made — a Procedure of `memory/procedures.md` learned from
+  that turn alone, a Rule, a Decision of the daily log — whose own words (title, conclusion, steps) hold every
+  named piece; a statement of the same turn about something else stays.
+`of_turn` is the same for the user taking back their own "remember …" in the very next turn: every entry of that
+turn, of any kind, is what they asked to keep.
+A Remember entry picked by its turn is withdrawn by its statement as every other (what MEMORY.md, search and the
+context show of it), with the sentence of its turn as the withdrawal's excerpt (`BY_TURN`): such a cut-short
+statement is in other turns too, and a later remember is the withdrawn thing said again only when its own turn
+holds that sentence (`by_turn_withdrawals`).
 """
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -39,11 +57,15 @@ from memory_store.core.store import CoreMemory, stamp
 from memory_store.entries import BlockEntry, LineEntry, range_lines
 from memory_store.errors import EntryError, MemjobsError
 from memory_store.fileio import read_snapshot
+from memory_store.layout import PROCEDURES
 from memory_store.markdown import block_to_entry, parse_document
+from memory_store.procedures import SEP, merged_from, steps_of
 from memory_store.workspace import entry_files
 
 KIND = "Remember"
 KEY = "user.other"
+BY_TURN = "named in the sentence of its turn"     # a withdrawal's reason: picked by its turn's words
+_EXCERPT_MAX = 200
 _LATEST_ZONE = timedelta(hours=14)      # a day's log is local: the latest a local day starts is UTC+14
 
 
@@ -54,24 +76,36 @@ class Logged:
     statement: str
     ref: str            # chat:<session_id>#<message_range>
     excerpt: str
+    by_turn: bool = False   # picked by the sentence of its turn (its excerpt), not by its statement
 
 
 def statement_of(e: BlockEntry) -> str:
+    """What an entry states as its MEMORY.md line shows it: a Procedure's steps in order, any other entry's
+    conclusion or title."""
+    if e.kind == "Procedure":
+        return (SEP.join(steps_of(e)) or e.title).strip()
     return (e.conclusion or e.title).strip()
+
+
+def _own_words(e: BlockEntry) -> str:
+    """The words an entry holds of its own (not its excerpt of the turn): title, conclusion, a Procedure's steps."""
+    return " ".join(p for p in (e.title, e.conclusion, SEP.join(steps_of(e)) if e.kind == "Procedure" else "") if p)
 
 
 def ref_of(e: BlockEntry) -> str:
     return f"chat:{e.source.session_id}#{e.source.message_range}"
 
 
-def logged(workspace: Path, picks: Callable[[BlockEntry], bool], until: datetime | None = None) -> list[Logged]:
-    """The user's Remember entries (origin user, not archived) that `picks` picks, of a day up to the one
-    of `until` (a forget does not reach a value said after it)."""
+def _user_entries(workspace: Path, until: datetime | None, kinds: frozenset[str] | None = None
+                  ) -> Iterator[BlockEntry]:
+    """The entries the user's own words made (origin user; a Procedure learned from their words alone, merged
+    with no other teaching), not archived, of a day up to the one of `until` (a forget does not reach a value
+    said after it): the daily logs' and `memory/procedures.md`'s. `kinds`, when given: only those."""
     last = (until + _LATEST_ZONE).date().isoformat() if until is not None else None
-    out: list[Logged] = []
-    for path in entry_files(workspace):
+    paths = entry_files(workspace) + ([workspace / PROCEDURES] if kinds is None or "Procedure" in kinds else [])
+    for path in paths:
         try:
-            text = read_snapshot(path).text or ""
+            text = read_snapshot(path).text or "" if path.is_file() else ""
         except (MemjobsError, OSError, UnicodeDecodeError):
             continue
         rel = path.relative_to(workspace).as_posix()
@@ -80,12 +114,112 @@ def logged(workspace: Path, picks: Callable[[BlockEntry], bool], until: datetime
                 e = block_to_entry(block, rel)
             except EntryError:
                 continue
-            origin = dict(e.extra).get("origin", "user")
-            if (e.kind != KIND or origin != "user" or e.status == "archived" or not statement_of(e)
-                    or (last is not None and e.date > last) or not picks(e)):
-                continue
-            out.append(Logged(e.id, statement_of(e), ref_of(e), e.excerpt or ""))
-    return out
+            extra = dict(e.extra)
+            own = (extra.get("learned_from") in ("explicit", "correction") and not merged_from(e)
+                   if e.kind == "Procedure" else extra.get("origin", "user") == "user")
+            if (own and (kinds is None or e.kind in kinds) and e.status != "archived"
+                    and statement_of(e) and (last is None or e.date <= last)):
+                yield e
+
+
+def _as_logged(e: BlockEntry) -> Logged:
+    return Logged(e.id, statement_of(e), ref_of(e), e.excerpt or "")
+
+
+def logged(workspace: Path, picks: Callable[[BlockEntry], bool], until: datetime | None = None) -> list[Logged]:
+    """The user's Remember entries (origin user, not archived) that `picks` picks, of a day up to the one
+    of `until` (a forget does not reach a value said after it)."""
+    return [_as_logged(e) for e in _user_entries(workspace, until, frozenset({KIND})) if picks(e)]
+
+
+def _same_turn(a: BlockEntry, b: BlockEntry) -> bool:
+    """`a` and `b` cite the same user turn (one session, overlapping lines)."""
+    x, y = a.source.lines, b.source.lines
+    return (a.source.session_id == b.source.session_id and x is not None and y is not None
+            and x[0] <= y[1] and x[1] >= y[0])
+
+
+# where a sentence of a turn ends: . ! ? followed by a space, 。！？, a line break
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[。！？\n]+")
+
+
+def sentence_of(turn: str, e: BlockEntry) -> str:
+    """The sentence(s) of the user turn `turn` that hold what the entry `e` kept of it (its statement, else its
+    excerpt), as said; "" when neither is found in it."""
+    said = " ".join(turn.split())
+    low = said.casefold()
+    if len(low) != len(said):      # a letter that folds to two ("ß"): cut where the lower-case text is
+        low = said.lower()
+    for part in (statement_of(e), (e.excerpt or "").rstrip("…")):
+        part = " ".join(part.casefold().split()).strip(" .。!！")
+        at = low.find(part) if len(part) >= 2 else -1
+        if at < 0:
+            continue
+        start, end = 0, len(said)
+        for m in _SENTENCE_END.finditer(said):
+            if m.end() <= at:
+                start = m.end()
+            elif m.start() >= at + len(part):
+                end = m.start()
+                break
+        return said[start:end]
+    return ""
+
+
+def by_topic(workspace: Path, named: Callable[[str], bool], turn_of: Callable[[BlockEntry], str | None],
+             until: datetime | None = None) -> list[Logged]:
+    """What a forget that names a thing by its topic takes back (see the module docstring): the Remember entries
+    that hold every piece `named` tests, by their statement or by the sentence of their own turn (`turn_of`: the
+    turn's words, redacted; None when the transcript cannot be read), and every other entry of those turns whose
+    own words hold them."""
+    entries = list(_user_entries(workspace, until))
+    remembers = [e for e in entries if e.kind == KIND]
+    direct = [e for e in remembers if named(statement_of(e))]
+    taken = list(direct)
+    by_turn: dict[str, str] = {}
+    for e in remembers:
+        if e in direct or any(_same_turn(e, o) for o in direct):
+            continue    # its turn's named thing is another Remember entry's
+        turn = turn_of(e)
+        said = sentence_of(turn, e) if turn else ""
+        if said and named(said):
+            taken.append(e)
+            by_turn[e.id] = said
+    others = [o for o in entries if o.kind != KIND and any(_same_turn(o, t) for t in taken) and named(_own_words(o))]
+    return [Logged(e.id, statement_of(e), ref_of(e), _capped(by_turn[e.id]), True) if e.id in by_turn
+            else _as_logged(e) for e in taken + others]
+
+
+def _capped(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _EXCERPT_MAX else flat[: _EXCERPT_MAX - 1] + "…"
+
+
+def by_turn_withdrawals(workspace: Path) -> tuple[dict[str, list[str]], set[str]]:
+    """From PROPOSALS.md: each value withdrawn as a Remember entry picked by the sentence of its turn (`by_topic`),
+    folded, with those sentences; and the values withdrawn any other way. A cut-short statement ("ด้วย
+    แล้วเตือนผมก่อน") is in many turns: a later remember says the withdrawn thing again only when its turn holds
+    that sentence (jobs/microsync/preferences.py `restated`)."""
+    turned: dict[str, list[str]] = {}
+    plain: set[str] = set()
+    for loc in lines(workspace):
+        e = loc.entry
+        if e.key != KEY or e.status != "rejected":
+            continue
+        v = " ".join(e.value.casefold().split())
+        extra = dict(e.extra)
+        if BY_TURN in extra.get("reason", ""):
+            turned.setdefault(v, []).append(extra.get("excerpt", ""))
+        else:
+            plain.add(v)
+    return turned, plain
+
+
+def of_turn(workspace: Path, ref: str, until: datetime | None = None) -> list[Logged]:
+    """Every entry the user's words of the turn `ref` made (the user took back their own "remember …" in the
+    very next turn: all of it is what they asked to keep), of any kind."""
+    test = cites(ref)
+    return [_as_logged(e) for e in _user_entries(workspace, until) if test(e)]
 
 
 def cites(ref: str) -> Callable[[BlockEntry], bool]:
@@ -124,7 +258,9 @@ def withdraw_logged(mem: CoreMemory, found: list[Logged], *, actor: Actor, reaso
     changes: list[Change] = []
     with mem.operation("forget", actor) as run:
         for pid, item in todo:
-            why = f"the user's remembered entry {item.id}"
+            why = (f"the user's entry {item.id}, of a turn they asked to remember"
+                   if not item.id.startswith("REMEMBER-") else f"the user's remembered entry {item.id}, {BY_TURN}"
+                   if item.by_turn else f"the user's remembered entry {item.id}")
             entry = LineEntry(key=KEY, value=item.statement, ttl="30d", source="user_explicit", updated_at=ts,
                               applies_to="global", status="pending", created_at=ts, ref=item.ref, id=pid,
                               extra=(("reason", why), ("excerpt", item.excerpt), ("scope", "profile")))
