@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from jobs.weekly.model import Located
+from jobs.weekly.procedures import procedure_summary
 from memory_store.config import Config
 from memory_store.core.forgotten import forgotten
 from memory_store.core.held import KINDS, cited_turns
@@ -46,7 +47,7 @@ def holding_forgotten(cfg: Config, entries: Mapping[str, Located], core_held: Ma
     if not gone:
         return {}
     out = {i: gone.shown_id(i) for i, loc in entries.items()
-           if gone.found_in(loc.entry.title, loc.entry.conclusion)}
+           if gone.found_in(loc.entry.title, loc.entry.conclusion, procedure_summary(loc.entry) or "")}
     for i, fact in core_held.items():
         key, _, value = fact.partition(" = ")
         if i not in out and gone.holds(key, value):

@@ -145,7 +145,7 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         access=read_counts(ctx.cfg.state_dir, week.key),
         budget=Budget(limits.memory_md_lines, limits.memory_md_chars), mentions=mentions.counts,
         decisions=waiting_decisions(view), decided=frozenset(decisions),
-        core_held=core_held, forgotten=holding_forgotten(ctx.cfg, entries, core_held),
+        core_held=core_held, forgotten=holding_forgotten(ctx.cfg, {**entries, **procedures}, core_held),
         procedures=procedures, deleted=deleted_items(view, entries, procedures),
         open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)),
         links_held_out=links_held_out(ctx.cfg.workspace, entries),

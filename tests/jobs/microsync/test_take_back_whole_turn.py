@@ -96,11 +96,7 @@ def test_a_procedure_made_of_the_remembered_turn_is_taken_back_with_it(tmp_path:
         assert json.loads(r.output)["results"] == [], r.output
 
 
-@pytest.mark.xfail(strict=True, reason="the weekly looks for a forgotten value in the daily logs' entries only, by "
-                   "title and conclusion (jobs/weekly/job.py _plan_week passes `entries`, not `procedures`, to "
-                   "jobs/weekly/core_held.py holding_forgotten), and a Procedure's MEMORY.md line is its steps "
-                   "(jobs/weekly/procedures.py procedure_summary): the weekly's owner to change")
-@pytest.mark.parametrize(("said", "back", "word"), WITH_A_PROCEDURE[:1])
+@pytest.mark.parametrize(("said", "back", "word"), WITH_A_PROCEDURE)
 def test_the_procedure_of_a_taken_back_turn_leaves_memory_md(tmp_path: Path, said: str, back: str,
                                                               word: str) -> None:
     ws, _rep = _two_days(tmp_path, [said], back)
