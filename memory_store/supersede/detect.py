@@ -866,6 +866,35 @@ class Detector:
                 return dataclasses.replace(found, scoped=True)
         return found
 
+    def _other_owner(self, new_title: str, old_title: str) -> bool:
+        """Are two titles one template in which the tool and, apart from it, the thing that uses it
+        differ ("Auth uses Memcached for its cache" / "Search uses Redis for its cache", "The auth
+        service caches sessions in Memcached" / "The search service caches results in Redis")? Each
+        service has its own tool: no rival. A changed slot other than the tools is one or two plain
+        words, neither a tool nor a role noun, a number or a day; the words both keep are at least
+        SLOT_TEMPLATE. Latin script (Thai and Chinese: `_other_head`)."""
+        if _NO_SPACES.search(new_title) or _NO_SPACES.search(old_title):
+            return False
+        a = [w.casefold() for w in _TEMPLATE_WORD.findall(old_title)]
+        b = [w.casefold() for w in _TEMPLATE_WORD.findall(new_title)]
+        matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+        ops = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+        kept = sum(size for _, _, size in matcher.get_matching_blocks())
+        if kept < SLOT_TEMPLATE or len(ops) < 2 or any(op[0] != "replace" for op in ops):
+            return False
+        tools = things = 0
+        for _, i1, i2, j1, j2 in ops:
+            old_side, new_side = " ".join(a[i1:i2]), " ".join(b[j1:j2])
+            old_roles, new_roles = self.lx.roles_of(old_side), self.lx.roles_of(new_side)
+            if old_roles and new_roles and old_roles.keys() & new_roles.keys():
+                tools += 1
+            elif i2 - i1 <= 2 and j2 - j1 <= 2 and not old_roles and not new_roles \
+                    and all(w.isalpha() and not _CALENDAR.fullmatch(w) for w in (*a[i1:i2], *b[j1:j2])):
+                things += 1
+            else:
+                return False
+        return tools == 1 and things >= 1
+
     def _kind_of(self, ident: str) -> str:
         return next(e.kind for e, _ in self.items if e.id == ident)
 
@@ -1073,7 +1102,9 @@ class Detector:
         occasion = None if onset else lx.find("occasion", text)
         if reversal and occasion:
             return Finding("none", None, round(score, 2))
-        relaxation = self._own_cue("relaxation", text, said)
+        # (a "can" that says what must come first is a requirement: "…เช็ค /healthz ว่า db: true ถึงจะ tag
+        # ได้", "测试通过才能发版", "only then can we tag")
+        relaxation = self._own_cue("relaxation", _ONLY_THEN.sub(" ", text), said)
         if not relaxation:
             # A requirement said to be met by less ("one approval is enough for PRs", "PR มีคน approve
             # คนเดียวก็พอ", "有发票就够了") loosens a rule by meaning; beside anything else it is a plain
@@ -1113,6 +1144,10 @@ class Detector:
             if switches_another(new.full, self._tokens(target), lx):
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
+                return Finding("none", None, round(score, 2))
+            if _RENAME.search(reversal) and self._slot_named_only(new_tokens, self._roles(new), self._tokens(target)):
+                # "Rename the staging bucket" beside "Store images in S3": a thing of the slot gets
+                # another name, the tool chosen for it stays.
                 return Finding("none", None, round(score, 2))
             return Finding("reversal", target.id, round(score, 2), reversal)
         if relaxation and FAMILY.get(target.kind) != "rule":
@@ -1159,6 +1194,8 @@ class Detector:
         # two are one template about two things (Thai and Chinese; English: `_other_object`).
         def rival(basis: str) -> Finding:
             if self._other_head(new.title, target.title):
+                return Finding("none", None, round(score, 2), basis="other")
+            if basis == "role" and self._other_owner(new.title, target.title):
                 return Finding("none", None, round(score, 2), basis="other")
             return Finding("conflict", target.id, round(score, 2), basis=basis)
 
@@ -1425,6 +1462,10 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
+# A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
+_ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
+# A rename (a reversal cue): a thing gets another name (`Detector._detect`).
+_RENAME = re.compile(r"renam|改叫|改名|重命名|เปลี่ยนชื่อ", re.IGNORECASE)
 # A no that lifts a requirement (`Detector._says_out`).
 _NO_NEED = re.compile(r"\bno need(?: to)?\b|\b(?:do not|don'?t|doesn'?t|does not) (?:have|need) to\b|\bnot required\b"
                       r"|ไม่ต้อง|ไม่จำเป็น(?:ต้อง)?|不用|不必|无需|不需要", re.IGNORECASE)
