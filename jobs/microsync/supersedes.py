@@ -126,4 +126,9 @@ def _keeps_rule(e: BlockEntry, rule: BlockEntry) -> BlockEntry:
     if held.casefold() in own.casefold():
         return e   # said with the rule already (a correction within one session)
     said = rule_with_exception(held, own)
+    room = FIELD_MAX - len(" ".join(own.split())) - len("; ")
+    if len(said) > FIELD_MAX and room >= FIELD_MAX // 4:
+        # The exception is what is new: the rule said again is what gets shortened ("No production
+        # deploys on Fridays after 15:00 …; hotfix-* tags can go out Friday after 15:00 …").
+        said = rule_with_exception(shorten(held, room), own)
     return dataclasses.replace(e, title=shorten(said, TITLE_MAX), conclusion=shorten(said, FIELD_MAX))

@@ -40,6 +40,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
+from memory_store.supersede.retired import retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -271,6 +272,7 @@ class Detector:
         self.parts: list[frozenset[str]] = []   # per item: the parts of a system it names (concepts.txt)
         self.title_named: dict[int, dict[str, frozenset[str]]] = {}   # the same for titles, made for candidates
         self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
+        self.forbidden_days: dict[int, frozenset[int]] = {}   # per rule item: the weekdays it forbids on
         for s in earlier:
             self.add(s)
 
@@ -834,6 +836,20 @@ class Detector:
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
         found = self._detect(new, skip)
+        if found.outcome in ("none", "same") and FAMILY.get(new.kind) != "procedure":
+            # The thing an earlier choice chose, retired by name ("ปิด telegram bot ไปเลย" after
+            # "Telegram for internal pings"): the one name both say is the whole subject.
+            retired = self._retired_choice(new, skip, found.score)
+            if retired is not None:
+                return retired
+        if found.outcome == "none" or (found.outcome == "relaxation" and found.target is not None
+                                       and FAMILY.get(self._kind_of(found.target)) != "rule"):
+            # A permission for the days a rule forbids ("on weekends, hotfixes that only change bot
+            # reply text are allowed" beside "ห้าม deploy วันเสาร์อาทิตย์"): an exception to that rule,
+            # though the two share no word.
+            timed = self._relaxed_in_its_days(new, skip, found.score)
+            if timed is not None:
+                found = timed
         if found.outcome == "none":
             # A step placed before or after a step of a procedure, in other words: the procedure is
             # amended, though the two share too little for a subject match (memory_store/supersede/steps.py).
@@ -849,6 +865,103 @@ class Detector:
             if self._scoped(new, target):
                 return dataclasses.replace(found, scoped=True)
         return found
+
+    def _other_owner(self, new_title: str, old_title: str) -> bool:
+        """Are two titles one template in which the tool and, apart from it, the thing that uses it
+        differ ("Auth uses Memcached for its cache" / "Search uses Redis for its cache", "The auth
+        service caches sessions in Memcached" / "The search service caches results in Redis")? Each
+        service has its own tool: no rival. A changed slot other than the tools is one or two plain
+        words, neither a tool nor a role noun, a number or a day; the words both keep are at least
+        SLOT_TEMPLATE. Latin script (Thai and Chinese: `_other_head`)."""
+        if _NO_SPACES.search(new_title) or _NO_SPACES.search(old_title):
+            return False
+        a = [w.casefold() for w in _TEMPLATE_WORD.findall(old_title)]
+        b = [w.casefold() for w in _TEMPLATE_WORD.findall(new_title)]
+        matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+        ops = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+        kept = sum(size for _, _, size in matcher.get_matching_blocks())
+        if kept < SLOT_TEMPLATE or len(ops) < 2 or any(op[0] != "replace" for op in ops):
+            return False
+        tools = things = 0
+        for _, i1, i2, j1, j2 in ops:
+            old_side, new_side = " ".join(a[i1:i2]), " ".join(b[j1:j2])
+            old_roles, new_roles = self.lx.roles_of(old_side), self.lx.roles_of(new_side)
+            if old_roles and new_roles and old_roles.keys() & new_roles.keys():
+                tools += 1
+            elif i2 - i1 <= 2 and j2 - j1 <= 2 and not old_roles and not new_roles \
+                    and all(w.isalpha() and not _CALENDAR.fullmatch(w) for w in (*a[i1:i2], *b[j1:j2])):
+                things += 1
+            else:
+                return False
+        return tools == 1 and things >= 1
+
+    def _kind_of(self, ident: str) -> str:
+        return next(e.kind for e, _ in self.items if e.id == ident)
+
+    def _relaxed_in_its_days(self, new: Statement, skip: Collection[str], score: float) -> Finding | None:
+        """A relaxation of the newest earlier rule that forbids something on the weekdays `new`
+        permits something on (a relaxation cue, no prohibition of its own; every day it names is
+        one the rule names), or None."""
+        text = normalise(new.full)
+        days = self.concepts.weekdays(text)
+        if not days or _PROHIBITION.search(text) or FAMILY.get(new.kind) == "procedure":
+            return None
+        # (a cue other than the days themselves: "on weekends" is one, and says no permission)
+        cue = next((m.group(0).strip() for m in self.lx.cues["relaxation"].finditer(text)
+                    if m.group(0).strip() and not self.concepts.weekdays(m.group(0))), None)
+        if cue is None:
+            return None
+        best: tuple[tuple[str, int], int] | None = None
+        for i, (e, _) in enumerate(self.items):
+            if FAMILY.get(e.kind) != "rule" or e.id == new.id or e.id in skip \
+                    or (e.date, e.order) >= (new.date, new.order):
+                continue
+            forbidden = self.forbidden_days.get(i)
+            if forbidden is None:
+                said = normalise(e.full)
+                forbidden = self.forbidden_days[i] = \
+                    frozenset(self.concepts.weekdays(said)) if _PROHIBITION.search(said) else frozenset()
+            if days <= forbidden and (best is None or self._when(i) > best[0]):
+                best = (self._when(i), i)
+        if best is None:
+            return None
+        target = self.items[best[1]][0]
+        self.deciders = (*self.deciders, target.id)
+        return Finding("relaxation", target.id, score, cue, "days")
+
+    def _slot_named_only(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
+                         old: dict[str, float]) -> bool:
+        """Is all the new statement shares with the earlier one a role it names by its noun alone
+        ("以后 schema 变更一律用 Alembic，不准直接手改 DB" beside "SQLite + Litestream": the database, no
+        tool for it)? A rule about the slot opened "from now on" chooses nothing for it."""
+        shared = [t for t in old if t in new and t not in self.frame]
+        return bool(shared) and all(t.startswith(ROLE_PREFIX) and new_roles.get(t)
+                                    and all(self.lx.is_noun(x) for x in new_roles[t]) for t in shared)
+
+    def _retired_choice(self, new: Statement, skip: Collection[str], score: float) -> Finding | None:
+        """A reversal of the newest earlier choice (a Decision, an Architecture) whose title chose
+        the thing a retire verb of `new` takes out of use (memory_store/supersede/retired.py); not
+        for one occasion ("turn off the Telegram bot tonight")."""
+        text = normalise(new.full)
+        if not self.lx.cues["retire"].search(text) or self.lx.find("occasion", text):
+            return None
+        best: tuple[tuple[str, int], int, str] | None = None
+        for i in self._candidates(self._tokens(new)):
+            e, _ = self.items[i]
+            if FAMILY.get(e.kind) != "choice" or e.id == new.id or e.id in skip \
+                    or (e.date, e.order) >= (new.date, new.order):
+                continue
+            cue = retires(new.full, e.title, e.full, self.lx)
+            # (a switch of another thing names the tool it leaves: "限流器现在改走令牌桶，不再用 Redis 了"
+            # beside "use Redis for the session cache")
+            if cue is not None and not switches_another(new.full, self._tokens(e), self.lx) \
+                    and (best is None or self._when(i) > best[0]):
+                best = (self._when(i), i, cue)
+        if best is None:
+            return None
+        target = self.items[best[1]][0]
+        self.deciders = (*self.deciders, target.id)
+        return Finding("reversal", target.id, score, best[2], basis="retired")
 
     def _scoped(self, new: Statement, rule: Statement) -> bool:
         """Does a relaxation of `rule` say where it holds: an exception cue ("unless", "during",
@@ -976,7 +1089,8 @@ class Detector:
         # beside one it says a change only where the new statement gives the earlier one's quantity
         # another value or its role another tool (below). A choice or a procedure is replaced by
         # what is done "from now on".
-        if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure"):
+        if onset and not reversal and FAMILY.get(target.kind) in ("choice", "procedure") \
+                and not self._slot_named_only(new_tokens, self._roles(new), target_full):
             reversal = onset
         if not reversal and not continuation:
             # Back to a value the earlier entry rejected ("deploys happen on Thursdays again" after
@@ -988,7 +1102,9 @@ class Detector:
         occasion = None if onset else lx.find("occasion", text)
         if reversal and occasion:
             return Finding("none", None, round(score, 2))
-        relaxation = self._own_cue("relaxation", text, said)
+        # (a "can" that says what must come first is a requirement: "…เช็ค /healthz ว่า db: true ถึงจะ tag
+        # ได้", "测试通过才能发版", "only then can we tag")
+        relaxation = self._own_cue("relaxation", _ONLY_THEN.sub(" ", text), said)
         if not relaxation:
             # A requirement said to be met by less ("one approval is enough for PRs", "PR มีคน approve
             # คนเดียวก็พอ", "有发票就够了") loosens a rule by meaning; beside anything else it is a plain
@@ -1028,6 +1144,10 @@ class Detector:
             if switches_another(new.full, self._tokens(target), lx):
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
+                return Finding("none", None, round(score, 2))
+            if _RENAME.search(reversal) and self._slot_named_only(new_tokens, self._roles(new), self._tokens(target)):
+                # "Rename the staging bucket" beside "Store images in S3": a thing of the slot gets
+                # another name, the tool chosen for it stays.
                 return Finding("none", None, round(score, 2))
             return Finding("reversal", target.id, round(score, 2), reversal)
         if relaxation and FAMILY.get(target.kind) != "rule":
@@ -1074,6 +1194,8 @@ class Detector:
         # two are one template about two things (Thai and Chinese; English: `_other_object`).
         def rival(basis: str) -> Finding:
             if self._other_head(new.title, target.title):
+                return Finding("none", None, round(score, 2), basis="other")
+            if basis == "role" and self._other_owner(new.title, target.title):
                 return Finding("none", None, round(score, 2), basis="other")
             return Finding("conflict", target.id, round(score, 2), basis=basis)
 
@@ -1340,6 +1462,10 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
+# A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
+_ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
+# A rename (a reversal cue): a thing gets another name (`Detector._detect`).
+_RENAME = re.compile(r"renam|改叫|改名|重命名|เปลี่ยนชื่อ", re.IGNORECASE)
 # A no that lifts a requirement (`Detector._says_out`).
 _NO_NEED = re.compile(r"\bno need(?: to)?\b|\b(?:do not|don'?t|doesn'?t|does not) (?:have|need) to\b|\bnot required\b"
                       r"|ไม่ต้อง|ไม่จำเป็น(?:ต้อง)?|不用|不必|无需|不需要", re.IGNORECASE)

@@ -6,8 +6,9 @@ open any standing statement, "from now on": a change only with another value or 
 `[return]` (a value taken up again: a change only back to one the earlier entry rejected),
 `[setback]` (a no or a failure: a value said again with one is not taken up again), `[dropped]` (the
 earlier thing gone or wanting: closed, retired, too expensive), `[sufficient]` (a requirement met by
-less: "one approval is enough", ก็พอ, 就够: a relaxation of a rule by meaning) and `[stop]`
-(words).
+less: "one approval is enough", ก็พอ, 就够: a relaxation of a rule by meaning), `[retire]` (a verb
+that takes the thing named right after it out of use: "turn off", ปิด, 关掉; memory_store/supersede/
+retired.py) and `[stop]` (words).
 
 Every text is checked against every language's cues: people switch languages inside a sentence
 ("เลิกใช้ Provider แล้ว", "Redux 太啰嗦，换成 Zustand 了"). English patterns are anchored at word
@@ -26,7 +27,7 @@ CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "addition", "return",
-            "setback", "occasion", "dropped", "sufficient", "stop")
+            "setback", "occasion", "dropped", "sufficient", "retire", "stop")
 # (blanked out of subjects)
 CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset", "sufficient")
 ROLE_CACHE = 1 << 16
@@ -145,7 +146,7 @@ def load_lexicon(folder: Path = CUE_DIR, role_folder: Path = ROLE_DIR) -> Lexico
             else:
                 target[section].extend(items)
     cues = {s: _alternation(spaced[s], unspaced[s])
-            for s in (*CUE_SECTIONS, "exception", "addition", "return", "setback", "occasion", "dropped")}
+            for s in (*CUE_SECTIONS, "exception", "addition", "return", "setback", "occasion", "dropped", "retire")}
     blank = _alternation(*([_LEADING_LOOKBEHIND.sub("", p) for s in CUE_SECTIONS for p in group[s] if ".{" not in p]
                            for group in (spaced, unspaced)))
     roles, any_role, nouns = load_roles(role_folder)

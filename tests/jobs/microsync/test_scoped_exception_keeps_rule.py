@@ -68,3 +68,21 @@ def test_only_a_rule_or_a_constraint_is_said_again() -> None:
                             conclusion="No deploys on weekends")
         said = _keeps_rule(exception, target).conclusion
         assert ("No deploys on weekends" in said) is glued, (kind, said)
+
+
+def test_a_long_rule_is_shortened_not_its_exception() -> None:
+    """A rule said again with one exception already (a chain) and a new exception after it: past the
+    field's length the rule is what gets cut, the new exception is kept whole (kopi-loyalty, a dev project
+    of tests/fixtures/projects: "hotfix-* tags can go out Friday after 15:00 …" was cut off MEMORY.md)."""
+    from jobs.microsync.engine import FIELD_MAX
+    from jobs.microsync.supersedes import _keeps_rule
+    from memory_store.entries import BlockEntry, Source
+    src = Source("s", "/t.jsonl", "L1-L1")
+    rule = ("No production deploys on Fridays after 15:00 Bangkok time, and none on weekends; before every "
+            "production deploy run alembic upgrade on staging first, then check that /healthz says db: true "
+            "before tagging, and put it in the workflow so nobody forgets it on a busy afternoon")
+    own = "hotfix-* tags can go out Friday after 15:00 as long as Ploy approves them in the release channel"
+    target = BlockEntry(kind="Rule", title=rule[:80], id="RULE-1", date="2026-10-20", source=src, conclusion=rule)
+    exception = BlockEntry(kind="Rule", title=own, id="RULE-2", date="2026-10-21", source=src, conclusion=own)
+    said = _keeps_rule(exception, target).conclusion
+    assert len(said) <= FIELD_MAX and said.endswith(own) and said.startswith("No production deploys"), said

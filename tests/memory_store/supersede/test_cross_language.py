@@ -103,3 +103,18 @@ def test_a_bad_weekday_section_names_its_file(tmp_path: Path) -> None:
     path = tmp_path / "concepts.txt"
     with pytest.raises(EntryError, match=r"day:8"):
         parse_concepts("[deploy]\ndeploy\n[day:8]\nfunday\n", str(path))
+
+
+def test_a_one_time_code_is_no_pricing_and_its_expiry_is_named_across_languages() -> None:
+    """"One-time code … อายุ 5 นาที" named the pricing role (a one-time purchase) and shared no subject
+    with "兑换码有效期 10 分钟，6 位不变" (kopi-loyalty, a dev project of tests/fixtures/projects)."""
+    from memory_store.entries import BlockEntry, Source
+    from memory_store.supersede.detect import detect, statement_of
+    src = Source("eval", "eval", "L1-L1")
+    old = "One-time code เป็นตัวเลข ลูกค้าโชว์ แล้วบาริสต้าพิมพ์ลงหน้าเว็บ staff — ไม่ต้องมีอุปกรณ์เพิ่ม — เอา 6 หลัก อายุ 5 นาที"
+    new = "兑换码有效期 10 分钟，6 位不变"
+    found = detect(statement_of(BlockEntry(kind="Decision", title=new, id="L1", date="2026-10-22", source=src,
+                                           conclusion=new), 1),
+                   [statement_of(BlockEntry(kind="Decision", title=old, id="E1", date="2026-10-09", source=src,
+                                            conclusion=old), 0)])
+    assert found.supersedes and found.target == "E1", found
