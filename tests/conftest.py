@@ -393,15 +393,19 @@ def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
 
 
 def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
-            timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+            timeout: float | None = None, typer: bool = False) -> subprocess.CompletedProcess[str]:
     """`memjobs(...)` in this process: the same entry point (`jobs.entry.main`, with its fast paths
     for search, context and run), the same environment overrides (None unsets a variable), the same
     working folder (this checkout unless `cwd`) and the same result (returncode, stdout, stderr),
     without an interpreter start. An unexpected exception reaches the test instead of becoming a
-    traceback on stderr. `timeout` is accepted for a drop-in swap and not enforced."""
+    traceback on stderr. `timeout` is accepted for a drop-in swap and not enforced. `typer=True`:
+    the Typer command's entry (`jobs.cli.main.cli_main`, no fast path), to compare a fast path with."""
     from click.testing import CliRunner
 
-    from jobs.entry import main
+    if typer:
+        from jobs.cli.main import cli_main as main
+    else:
+        from jobs.entry import main
 
     del timeout
     code: int
