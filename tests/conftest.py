@@ -273,17 +273,33 @@ def copy_built(src: Path, dest: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def demo_built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoResult]:
-    """`memjobs demo`'s workspace (`build_demo`: microSync five times a day, the wrap-ups, the
-    weekly) and its run reports, built once per session. Read it in place; copy it to write."""
-    from jobs.demo.build import DemoResult, build_demo
+def demo_json(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Printed]]:
+    """`memjobs demo <folder> --json` run once per session in process (`cli`): its workspace
+    (`build_demo`: microSync five times a day, the wrap-ups, the weekly) and what it printed (the
+    run reports as JSON on stdout). Read the folder in place; copy it (`copy_built`) to write."""
+    def build(folder: Path) -> tuple[int, str, str, str]:
+        res = cli("demo", str(folder / "ws"), "--json")
+        return res.exit_code, res.output, res.stdout, res.stderr
 
-    def build(folder: Path) -> list[Any]:
-        return build_demo(folder / "ws").reports
-
-    folder, reports = built_once(tmp_path_factory, "demo", build)
+    folder, printed = built_once(tmp_path_factory, "demo", build)
     with _read_only(folder):
-        yield DemoResult(folder / "ws", reports)
+        yield folder / "ws", Printed(*printed)
+
+
+@pytest.fixture(scope="session")
+def demo_built(demo_json: tuple[Path, Printed]) -> DemoResult:
+    """`memjobs demo`'s workspace and its run reports (`demo_json`'s build: one demo for both).
+    Read it in place; copy it to write."""
+    import json
+
+    from jobs.demo.build import DemoResult
+    from jobs.run.report import RunReport, SourceCount
+
+    ws, printed = demo_json
+    assert printed.exit_code == 0, printed.output
+    reports = [RunReport(**{**r, "sources": [SourceCount(**s) for s in r["sources"]]})
+               for r in json.loads(printed.stdout)]
+    return DemoResult(ws, reports)
 
 
 @pytest.fixture(scope="session")
@@ -356,12 +372,18 @@ def demo_printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pat
     it printed. Read the folder in place, or copy it (`copy_built`) to run another command that
     writes (a second demo)."""
     def build(folder: Path) -> tuple[int, str, str, str]:
-        res = cli("demo", str(folder / "demo"))
+        res = cli("demo", str(folder / DEMO_FOLDER))
         return res.exit_code, res.output, res.stdout, res.stderr
 
     folder, printed = built_once(tmp_path_factory, "demo-printed", build)
     with _read_only(folder):
-        yield folder / "demo", Printed(*printed)
+        yield folder / DEMO_FOLDER, Printed(*printed)
+
+
+# The folder `demo_printed` builds in: a name with a space and a quote, so that the commands the
+# demo prints for a person to paste are checked to quote it as one shell word
+# (tests/jobs/cli/test_commands_quote_paths.py) without a demo of their own.
+DEMO_FOLDER = "Q4 plan's notes"
 
 def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
             cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -371,15 +393,19 @@ def memjobs(*args: str, env: dict[str, str] | None = None, timeout: float = 120,
 
 
 def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
-            timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+            timeout: float | None = None, typer: bool = False) -> subprocess.CompletedProcess[str]:
     """`memjobs(...)` in this process: the same entry point (`jobs.entry.main`, with its fast paths
     for search, context and run), the same environment overrides (None unsets a variable), the same
     working folder (this checkout unless `cwd`) and the same result (returncode, stdout, stderr),
     without an interpreter start. An unexpected exception reaches the test instead of becoming a
-    traceback on stderr. `timeout` is accepted for a drop-in swap and not enforced."""
+    traceback on stderr. `timeout` is accepted for a drop-in swap and not enforced. `typer=True`:
+    the Typer command's entry (`jobs.cli.main.cli_main`, no fast path), to compare a fast path with."""
     from click.testing import CliRunner
 
-    from jobs.entry import main
+    if typer:
+        from jobs.cli.main import cli_main as main
+    else:
+        from jobs.entry import main
 
     del timeout
     code: int

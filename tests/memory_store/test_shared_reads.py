@@ -3,8 +3,10 @@
 reading again would give."""
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -13,7 +15,10 @@ from memory_store.transcripts import TranscriptFile, read
 from memory_store.transcripts.jsonl import ReadChunk
 from tests.conftest import built_once
 from tests.memory_store.transcripts.test_transcripts_reading import _all_files
-from tests.microsync_helpers import demo_workspace, replay_schedule
+from tests.microsync_helpers import KEY, demo_workspace, replay_schedule
+
+if TYPE_CHECKING:
+    from jobs.demo.build import DemoResult
 
 
 def _facts(c: ReadChunk) -> tuple[object, ...]:
@@ -57,11 +62,14 @@ def test_nothing_is_kept_outside_a_run_or_for_another_place_or_a_changed_file(tm
     assert as_other.records == fresh_other != full.records
 
 
-def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            demo_replayed: DemoResult) -> None:
     """The demo schedule's sessions tier (every row, every file cursor) is the same whether the
-    index update takes microSync's reads or reads each transcript again (nothing kept)."""
+    index update takes microSync's reads or reads each transcript again (nothing kept). The
+    schedule with reads taken is the session's shared replay (conftest `demo_replayed`); the count
+    of reads served is taken over its first day, replayed here."""
     def said(ws: Path) -> list[list[tuple[object, ...]]]:
-        with sqlite3.connect(ws / ".memjobs" / "index.sqlite") as db:
+        with contextlib.closing(sqlite3.connect(f"file:{ws / '.memjobs' / 'index.sqlite'}?mode=ro", uri=True)) as db:
             return [db.execute(q).fetchall() for q in (
                 "SELECT * FROM said ORDER BY rowid",
                 "SELECT path, offset, line, size FROM said_files ORDER BY path",   # not inode or mtime
@@ -78,16 +86,17 @@ def test_the_index_holds_the_same_rows_with_one_read_or_two(tmp_path: Path, monk
     monkeypatch.setattr(shared_reads, "take", counted)
 
     cfg, _ = demo_workspace(tmp_path / "one")
-    replay_schedule(cfg)
+    replay_schedule(cfg, KEY["days"][:1])
     assert sum(served) >= 5          # the first runs' files were parsed once
     served.clear()
     monkeypatch.setattr(shared_reads, "KEEP_CHARS", 0)
     cfg2, _ = demo_workspace(tmp_path / "two")
     replay_schedule(cfg2)
     assert served and not any(served)  # nothing kept: every lean read parsed its file again
-    one, two = said(cfg.workspace), said(cfg2.workspace)
+    shared = demo_replayed.workspace.parent
+    one, two = said(demo_replayed.workspace), said(cfg2.workspace)
     assert one[0] and one[1]
-    norm = [[tuple(str(v).replace(str(tmp_path / "one"), "<T>") for v in row) for row in t] for t in one]
+    norm = [[tuple(str(v).replace(str(shared), "<T>") for v in row) for row in t] for t in one]
     assert norm == [[tuple(str(v).replace(str(tmp_path / "two"), "<T>") for v in row) for row in t] for t in two]
 
 

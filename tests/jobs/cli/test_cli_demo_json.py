@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import cli
+from tests.conftest import Printed
 
 
-def test_demo_json_is_json_only(tmp_path: Path) -> None:
-    res = cli("demo", str(tmp_path / "demo"), "--json")
+def test_demo_json_is_json_only(demo_json: tuple[Path, Printed]) -> None:
+    _, res = demo_json          # conftest: one `memjobs demo --json` for the session, in process
     assert res.exit_code == 0, res.output
     reports = json.loads(res.stdout)
     assert reports and {r["job"] for r in reports} == {"microsync", "daily", "weekly"}

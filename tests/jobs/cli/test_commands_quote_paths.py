@@ -1,7 +1,9 @@
 """Commands memjobs prints for a person to paste quote the workspace path as a shell word (a folder
 named "Q4 plan's notes" is one argument, not three and an open quote): the backfill hints of a
 run's notes and the `demo` suggestions, as `init`, the hook, cron and systemd lines do. Real
-`memjobs` processes over a workspace whose path holds a space and a quote."""
+`memjobs` processes over a workspace whose path holds a space and a quote; the demo's suggestions
+are read from the session's one in-process `memjobs demo` (conftest `demo_printed`, built in a
+folder of that name): a demo of their own was the costliest test of the file."""
 from __future__ import annotations
 
 import json
@@ -9,10 +11,10 @@ import shlex
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tests.conftest import memjobs
+from tests.conftest import DEMO_FOLDER, Printed, memjobs
 from tests.jobs.cli.test_first_use import DECISION, _claude_session
 
-ODD = "Q4 plan's notes"
+ODD = DEMO_FOLDER   # "Q4 plan's notes"
 
 
 def test_the_backfill_hint_of_a_first_run_quotes_the_workspace(tmp_path: Path) -> None:
@@ -31,10 +33,10 @@ def test_the_backfill_hint_of_a_first_run_quotes_the_workspace(tmp_path: Path) -
     assert argv == ["memjobs", "--workspace", str(ws), "backfill", "--since", "2026-10-21"], argv
 
 
-def test_the_demo_suggestions_quote_the_workspace(tmp_path: Path) -> None:
-    target = tmp_path / ODD
-    p = memjobs("demo", str(target))
-    assert p.returncode == 0, p.stderr
+def test_the_demo_suggestions_quote_the_workspace(demo_printed: tuple[Path, Printed]) -> None:
+    target, p = demo_printed    # conftest: one `memjobs demo` for the session, in a folder named ODD
+    assert target.name == ODD
+    assert p.exit_code == 0, p.stderr
     lines = p.stdout.splitlines()
     try_line = next(x for x in lines if x.startswith("Try:"))
     argv = shlex.split(try_line.split(":", 1)[1])

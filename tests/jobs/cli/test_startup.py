@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from memory_store.search.indexer import update_index
-from tests.conftest import REPO
+from tests.conftest import REPO, cli_run
 from tests.memory_store.search.test_search_fixtures import config, entry, write_daily
 
 HEAVY = ("openai", "apscheduler", "mcp")
@@ -69,6 +69,9 @@ def test_help_imports_nothing_heavy() -> None:
 
 
 def test_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None:
+    """The console entry (its fast path) and the Typer command, both in this process (`cli_run`):
+    what is compared is what they print; that a process's search never imports Typer is
+    test_search_imports_nothing_heavy_and_not_typer's, in a process of its own."""
     _workspace(workspace)
     for args in (
         ["search", "postgresql", "--tier", "all"],
@@ -76,15 +79,15 @@ def test_fast_path_prints_what_the_typer_command_prints(workspace: Path) -> None
         ["search", "nothing-matches-this"],
         ["search", "x", "--limit", "0"],
     ):
-        fast = _run(["--workspace", str(workspace), *args])
-        slow = _run(["--workspace", str(workspace), *args], how="cli")
-        assert fast[0] == slow[0], (args, fast[2], slow[2])
+        fast = cli_run("--workspace", str(workspace), *args)
+        slow = cli_run("--workspace", str(workspace), *args, typer=True)
+        assert fast.returncode == slow.returncode, (args, fast.stderr, slow.stderr)
         if "--json" in args:
-            a, b = json.loads(fast[1]), json.loads(slow[1])
+            a, b = json.loads(fast.stdout), json.loads(slow.stdout)
             a.pop("took_ms"), b.pop("took_ms")
             assert a == b
         else:
-            assert fast[1] == slow[1] and fast[2] == slow[2], args
+            assert fast.stdout == slow.stdout and fast.stderr == slow.stderr, args
 
 
 def test_search_process_cpu_time(workspace: Path) -> None:

@@ -11,12 +11,16 @@ import os
 import sys
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memory_store.config import load_config
 from memory_store.context.build import build_context
 from memory_store.context.cache import ContextCache, Generation
 from memory_store.context.model import ContextRequest
-from tests.conftest import cli
+from tests.conftest import copy_built
+
+if TYPE_CHECKING:
+    from jobs.demo.build import DemoResult
 
 _OPENED: list[str] | None = None
 
@@ -29,9 +33,9 @@ def _hook(event: str, args: tuple[object, ...]) -> None:
 sys.addaudithook(_hook)
 
 
-def _demo(tmp_path: Path) -> Path:
-    ws = tmp_path / "demo"
-    assert cli("demo", str(ws)).exit_code == 0
+def _demo(tmp_path: Path, demo: DemoResult) -> Path:
+    """A copy of the session's demo workspace (conftest `demo_built`) with 200 old daily files."""
+    ws = copy_built(demo.workspace, tmp_path / "demo")
     for i in range(200):
         day = date(2023, 1, 1) + timedelta(i)
         (ws / "memory" / f"{day}.md").write_text(f"# {day}\n", encoding="utf-8")
@@ -46,9 +50,10 @@ def _touch(path: Path, n: int) -> None:
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10_000_000 * n))
 
 
-def test_every_file_a_context_reads_is_stamped_and_a_change_drops_the_cache(tmp_path: Path) -> None:
+def test_every_file_a_context_reads_is_stamped_and_a_change_drops_the_cache(tmp_path: Path,
+                                                                             demo_built: DemoResult) -> None:
     global _OPENED
-    ws = _demo(tmp_path)
+    ws = _demo(tmp_path, demo_built)
     cfg = load_config(ws)
     _OPENED = []
     try:
@@ -76,8 +81,9 @@ def test_every_file_a_context_reads_is_stamped_and_a_change_drops_the_cache(tmp_
     assert len(built) == 2
 
 
-def test_an_old_history_costs_no_stat_but_its_adds_removes_and_links_count(tmp_path: Path) -> None:
-    ws = _demo(tmp_path)
+def test_an_old_history_costs_no_stat_but_its_adds_removes_and_links_count(tmp_path: Path,
+                                                                            demo_built: DemoResult) -> None:
+    ws = _demo(tmp_path, demo_built)
     cfg = load_config(ws)
     gen = Generation(ws, cfg.policy_file, cfg.limits.warm_days)
     stamp = gen.stamp()
