@@ -447,6 +447,8 @@ class _Run:
     # its own words fell short (_expanded): None until asked
     concepts: list[Group] | None = None
     widened: bool = False  # the entry tiers searched the concepts' other names: the sessions tier does too
+    # messages found only by some bigrams of the question's runs (_said): weighed as such in fuse_said
+    loose_said: set[int] = field(default_factory=set)
 
     def hits(self, terms: list[Term], opts: SearchOptions, today: date) -> list[Hit]:
         cutoff = today.toordinal() - self.cfg.limits.warm_days
@@ -570,7 +572,9 @@ class _Run:
             # verbatim, its content bigrams are; part of a run weighs less than the run itself. Only
             # when the whole run is in no message: the entry tiers top up below `limit`, but a loose
             # match of many short messages (and the neighbours they lend to) would push a weak entry
-            # that answers out of the list before the answers are put first (_below_answers)
+            # that answers out of the list before the answers are put first (_below_answers). Fused
+            # with the entries, such messages count on their own statement's scale (loose_said,
+            # fuse_said): at most LOOSE_WEIGHT of a whole match, below the entry holding the words
             part = self.rank.any(loose, opts, (0, _TOP), "said_fts")
             for h in part:
                 h.bm25 *= LOOSE_WEIGHT
@@ -579,6 +583,9 @@ class _Run:
             hits = merge(hits, self._expanded(terms, opts, (0, _TOP), "said_fts"))
         if self.when is not None:
             hits = _date_boost(merge(hits, self.rank.any(terms, opts, _rowids(self.when), "said_fts")), self.when)
+        if loose:  # those a bigram found and no other statement better (fuse_said)
+            found = {id(h) for h in part}
+            self.loose_said = {h.rowid for h in hits if id(h) in found}
         for h in hits:
             h.bm25 *= SAID_WEIGHT
         return _said_not_forgotten(self.cfg.workspace, self.db, hits, terms)
@@ -602,7 +609,7 @@ class _Run:
         said = self._ranked_hits(self._said(terms, opts), replace(opts, limit=FUSE_DEPTH), today)
         if not said:
             return hits[: opts.limit]
-        fused = self._with_neighbours(fuse_said(hits, said), opts)  # every hit on one scale
+        fused = self._with_neighbours(fuse_said(hits, said, self.loose_said), opts)  # every hit on one scale
         for h in fused:
             if h.full:
                 h.score *= self.full_weight
@@ -934,15 +941,22 @@ def _date_boost(hits: list[Hit], when: DateSpan) -> list[Hit]:
     return hits
 
 
-def fuse_said(entries: list[Hit], said: list[Hit]) -> list[Hit]:
+def fuse_said(entries: list[Hit], said: list[Hit], loose: set[int] | None = None) -> list[Hit]:
     """One ranking of entry hits and messages of the sessions tier. Their bm25() scores come from
     different tables (other IDFs, lengths, column weights), so each list's scores are divided by its
     best one, and what was said weighs SAID_FUSION against a kept memory. A message that an entry
     hit cites closely (at most CITED_SPAN lines: a decision, not an episode of a whole session) adds
     to that entry instead of standing beside it (two tiers agree); an entry takes the best such
-    message, not their sum."""
+    message, not their sum.
+
+    `loose`: the rowids of messages found only by some bigrams of the question's Chinese or Thai runs
+    (_Run._said), whose bm25() is LOOSE_WEIGHT of their own statement's. The best is taken on each
+    statement's own scale, so that a list of such messages alone tops out at LOOSE_WEIGHT of a whole
+    match's best and not at it: divided by their own best, the weight cancelled, and every message
+    sharing a common bigram (เครื่อง, 我们) outranked the entry that holds the question's words."""
+    loose = loose or set()
     top_e = max((h.score for h in entries), default=0.0) or 1.0
-    top_s = max((h.score for h in said), default=0.0) or 1.0
+    top_s = max((h.score / (LOOSE_WEIGHT if h.rowid in loose else 1.0) for h in said), default=0.0) or 1.0
     cited = [(c, h) for h in entries if (c := _cited(h)) and c[2] - c[1] < CITED_SPAN]
     agreed: dict[int, float] = {}
     out = list(entries)
