@@ -320,6 +320,10 @@ COMPLAINTS = Complaints(
     replacing=(
         r"\binstead\b", r"\brather than\b",
     ),
+    rule_named=(
+        # "this no-Friday rule is so annoying"; not "the rule is: …" nor "the rule is that …"
+        r"\b(?:this|that|the|our|your)\b[^.,;:!?]{0,40}?\b(?:rule|policy|ban|freeze)(?:'s|\s+is|\s+was)\b(?!\s*(?:[:：]|that\b))",
+    ),
 )
 
 PICKS = Picks(
