@@ -655,7 +655,10 @@ CLASSIFY = Classify(
 
 CLAUSES = Clauses(
     clause_cue=(
-        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)", r"จำไว้", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
+        r"ห้าม", r"ต่อไป(?!ดีกว่า|เรื่อยๆ|ก่อน|ได้|แล้วกัน|เลย)",
+        # "X จำไว้ด้วย แล้วเตือนผมก่อน": the particle closes the remember of X, แล้ว opens an errand; no cut before จำไว้
+        # there ("จำไว้นะ X", "X จำไว้" at the end are cut as before)
+        r"จำไว้(?!(?:ด้วย|นะ|เลย|ครับ|ค่ะ|คะ|จ้า)+\s+แล้ว(?!ก็))", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
     ),
     common=(),
     follow_open=(

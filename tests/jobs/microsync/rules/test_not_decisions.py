@@ -89,3 +89,24 @@ def test_not_yet_to_an_offer_decides_nothing(turns: tuple[tuple[str, str], ...])
 def test_a_no_that_keeps_something_on_is_still_a_decision(reply: str) -> None:
     found = extract(("assistant", "จะย้าย session ไปไว้ใน Redis เลยไหมครับ"), ("user", reply))
     assert found and "postgres" in found[0].statement.lower()
+
+
+def test_a_particle_after_the_remember_word_keeps_the_clause_before() -> None:
+    """'X จำไว้ด้วย แล้วเตือนผมก่อนด้วย' ("remember X too, and remind me first"): the Remember holds X,
+    not the errand after it (so a later take-back by X's topic finds it)."""
+    found = extract(("user", "แล้วก็พี่เอ๋ นักบัญชี ต้องได้ไฟล์ CSV ยอดขายทุกวันที่ 3 ของเดือน จำไว้ด้วย "
+                             "แล้วเตือนผมก่อนด้วย"))
+    assert [c.kind for c in found] == ["Remember"]
+    assert "พี่เอ๋" in found[0].statement and "csv" in found[0].statement.lower()
+
+
+@pytest.mark.parametrize(("text", "kinds", "held"), [
+    # the remember word leads what follows: the Remember is what comes after it
+    ("โอเค อีกเรื่อง จำไว้นะ เฮียเซ้งที่ตลาดไท รับแต่หมอนทองเกรด A เท่านั้น", ["Remember"], "เฮียเซ้ง"),
+    # a decision with a remember word at its end stays the decision (no second, empty Remember)
+    ("ตัดสินใจแล้ว: ใช้ Redis สำหรับแคช จำไว้", ["Decision"], "redis"),
+])
+def test_the_remember_word_elsewhere_is_read_as_before(text: str, kinds: list[str], held: str) -> None:
+    found = extract(("user", text))
+    assert [c.kind for c in found] == kinds
+    assert held in found[0].statement.lower()
