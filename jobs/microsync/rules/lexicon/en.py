@@ -208,6 +208,8 @@ REPLIES = Replies(
         r"\bwe could\b", r"\byou could\b", r"\bthe best (?:option|approach|choice)\b", r"\btwo ways\b",
         r"\balternatively\b", r"\bmy recommendation\b", r"\bshould we\b", r"\bdo you want (?:it|us|the|to)\b",
         r"\bshould (?:it|they|this|that|the \w+) (?:have|own|get|use|live|run|go|be)\b", r"\bI'?d lean\b",
+        # a review's suggestion said without "I": "1. … Suggest moving grades into a `grades` table"
+        r"(?:^|[.:;]\s+|\n\s*(?:\d+[.)]\s*)?)suggest \w+ing\b",
     ),
     choice_ask=(
         r"\bwhich\b[^.!?\n]*\?", r"\bprefer", r"\bchoose\b", r"\bpick\b", r"\bor\b[^.!?\n]*\?", r"\bwould you like\b",
