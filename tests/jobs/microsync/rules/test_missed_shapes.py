@@ -4,7 +4,8 @@ zh accept, en proposal):
 
 - a cap per unit: "each member gets at most 2 pushes a day", "ไม่เกินวันละ 2 ข้อความ", 每个会员每天最多推 2 条;
 - a standing time changed: "เปลี่ยนเป็นตีห้าครึ่ง", 库存汇总…改到五点半吧;
-- a review's suggestion said again and agreed to: "grades in a table, agreed", grade 放进资料表，同意.
+- a review's suggestion said again and agreed to: "grades in a table, agreed", grade 放进资料表，同意;
+- a thing's required form: "invoices must be in simplified Chinese", 发票要用简体中文.
 Each with near misses: a question, a report of a peak, one occasion, a disagreement.
 """
 from __future__ import annotations
@@ -66,3 +67,25 @@ def test_a_suggestion_said_again_and_agreed_to_is_a_decision(reply: str, held: s
 @pytest.mark.parametrize("reply", ["不同意，还是写死在代码里", "我不同意，这样不行"])
 def test_a_disagreement_accepts_nothing(reply: str) -> None:
     assert extract(REVIEW, ("user", reply)) == []
+
+
+@pytest.mark.parametrize(("text", "held"), [
+    # a thing's required form: zh 要用 after the thing named, as en "must be"
+    ("还有发票要用简体中文，品名写「泰国金枕头榴莲」，他们报关要用", "简体中文"),
+    ("日志要用 JSON 格式", "json"),
+    ("invoices must be in simplified Chinese", "simplified chinese"),
+])
+def test_a_required_form_is_a_rule(text: str, held: str) -> None:
+    found = extract(("user", text))
+    assert [c.kind for c in found] == ["Rule"]
+    assert held in found[0].statement.lower()
+
+
+@pytest.mark.parametrize("text", [
+    "这个功能要用到 Redis",     # what a feature needs: a fact of the code, no rule
+    "发票要用什么语言？",        # a question
+    "我要用 Redis",             # the user's own wish, no rule
+    "幫我看一下 PR #21，是手機 app 要用的新 API",   # what a thing is for
+])
+def test_yao_yong_as_need_question_or_wish_is_no_rule(text: str) -> None:
+    assert extract(("user", text)) == []
