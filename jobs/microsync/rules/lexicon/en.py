@@ -209,7 +209,7 @@ REPLIES = Replies(
         r"\balternatively\b", r"\bmy recommendation\b", r"\bshould we\b", r"\bdo you want (?:it|us|the|to)\b",
         r"\bshould (?:it|they|this|that|the \w+) (?:have|own|get|use|live|run|go|be)\b", r"\bI'?d lean\b",
         # a review's suggestion said without "I": "1. … Suggest moving grades into a `grades` table"
-        r"(?:^|[.:;]\s+|\n\s*(?:\d+[.)]\s*)?)suggest \w+ing\b",
+        r"\bsuggest \w+ing\b",
     ),
     choice_ask=(
         r"\bwhich\b[^.!?\n]*\?", r"\bprefer", r"\bchoose\b", r"\bpick\b", r"\bor\b[^.!?\n]*\?", r"\bwould you like\b",
@@ -324,7 +324,7 @@ COMPLAINTS = Complaints(
     ),
     rule_named=(
         # "this no-Friday rule is so annoying"; not "the rule is: …" nor "the rule is that …"
-        r"\b(?:this|that|the|our|your)\b[^.,;:!?]{0,40}?\b(?:rule|policy|ban|freeze)(?:'s|\s+is|\s+was)\b(?!\s*(?:[:：]|that\b))",
+        r"\b(?:rule|policy|ban|freeze)(?:'s|\s+is|\s+was)\b(?!\s*(?:[:：]|that\b))",
     ),
 )
 
