@@ -6,6 +6,11 @@ frequency word ("every", ทุกครั้ง, 每次) describes a cost the 
 asked of anyone. "drop the hook, run gitleaks in CI on every PR instead": the frequency word sits
 in the replacement; the sentence reverses an earlier choice, a Decision.
 
+A sentence about a rule already in force is no new rule either: "กฎห้าม deploy วันศุกร์บ่ายนี่น่ารำคาญ
+จริงๆ", "this no-Friday-deploy rule is so annoying", "周五不许部署这个规定真烦" name the rule as what they
+are about (`about_rule`) and judge it (a cost or frustration word after it); its own cue ("ห้าม", "no")
+is the rule's name, not an instruction.
+
 A sentence whose rule cue is a frequency word is a complaint when it carries frustration or
 breakage (tired of, breaks, again, why does, เซ็ง, เหนื่อย, พัง, 烦, 麻烦, 挂了, 为啥), or a judgement of
 cost (slow, nuts, annoying, ช้า, 慢, 卡) and no instruction word (must, always, ต้อง, 要, 必须). It is a replacement when it has a word of
@@ -23,6 +28,7 @@ _FRUSTRATION = lexicon.cue(lambda lang: lang.complaints.frustration)
 _CONSEQUENCE = lexicon.cue(lambda lang: lang.complaints.consequence)
 _INSTRUCTION = lexicon.cue(lambda lang: lang.complaints.instruction)
 _REPLACING = lexicon.cue(lambda lang: lang.complaints.replacing)
+_RULE_NAMED = lexicon.cue(lambda lang: lang.complaints.rule_named)
 
 
 def complaint(probe: str) -> bool:
@@ -30,6 +36,14 @@ def complaint(probe: str) -> bool:
     if not FREQUENCY.search(probe) or _CONSEQUENCE.search(probe):
         return False   # "run black before every commit, otherwise CI fails": the failure is the reason for a rule
     return bool(_FRUSTRATION.search(probe) or _COST.search(probe) and not _INSTRUCTION.search(probe))
+
+
+def about_rule(probe: str) -> bool:
+    """Does the sentence complain about a rule it names ("this rule is so annoying")?"""
+    named = _RULE_NAMED.search(probe)
+    if named is None:
+        return False
+    return bool(_COST.search(probe, named.start()) or _FRUSTRATION.search(probe, named.start()))
 
 
 def replacement(probe: str) -> bool:

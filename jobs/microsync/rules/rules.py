@@ -325,6 +325,8 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
                               f"{before.probe} {sentence.probe}", hit.confidence))
             continue
         p = sentence.probe
+        if hit.kind in ("Rule", "Constraint") and complaints.about_rule(p):
+            continue   # "กฎห้าม deploy วันศุกร์บ่ายนี่น่ารำคาญจริงๆ": a complaint about a rule in force
         kind = scope.reread(complaints.reread(hit.kind, p, hit.pos, sentence.text), p, i, items)  # "she's always late"
         if kind is None:
             continue

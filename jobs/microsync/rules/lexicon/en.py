@@ -208,6 +208,8 @@ REPLIES = Replies(
         r"\bwe could\b", r"\byou could\b", r"\bthe best (?:option|approach|choice)\b", r"\btwo ways\b",
         r"\balternatively\b", r"\bmy recommendation\b", r"\bshould we\b", r"\bdo you want (?:it|us|the|to)\b",
         r"\bshould (?:it|they|this|that|the \w+) (?:have|own|get|use|live|run|go|be)\b", r"\bI'?d lean\b",
+        # a review's suggestion said without "I": "1. … Suggest moving grades into a `grades` table"
+        r"\bsuggest \w+ing\b",
     ),
     choice_ask=(
         r"\bwhich\b[^.!?\n]*\?", r"\bprefer", r"\bchoose\b", r"\bpick\b", r"\bor\b[^.!?\n]*\?", r"\bwould you like\b",
@@ -319,6 +321,10 @@ COMPLAINTS = Complaints(
     ),
     replacing=(
         r"\binstead\b", r"\brather than\b",
+    ),
+    rule_named=(
+        # "this no-Friday rule is so annoying"; not "the rule is: …" nor "the rule is that …"
+        r"\b(?:rule|policy|ban|freeze)(?:'s|\s+is|\s+was)\b(?!\s*(?:[:：]|that\b))",
     ),
 )
 

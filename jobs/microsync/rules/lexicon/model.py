@@ -96,6 +96,7 @@ class Complaints:
     consequence: Phrases
     instruction: Phrases
     replacing: Phrases
+    rule_named: Phrases   # a rule named as what the sentence is about ("this rule", กฎ…นี่, 这个规定), not a label
 
 
 @dataclass(frozen=True)
