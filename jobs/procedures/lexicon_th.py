@@ -40,5 +40,5 @@ REOPEN = r"(?:ไม่ใช่|ผิด)(?:นะ|ครับ|ค่ะ|ค�
 AMEND_TRIGGER = r"^(?:ตอน|เวลา)?\s*(.+?)\s*(?:ต้อง|ให้)"
 ORDER = r"(?!)"   # (no one-clause order read here yet: "ก่อน…แล้วค่อย", "先…再" are steps already)
 # A request to forget ("forget the release procedure", ลืมไปได้เลย, 不用记了) teaches nothing; "don't
-# forget to …", อย่าลืม, 别忘了 are steps.
-FORGET = r"(?<!อย่า)(?<!ห้าม)ลืม(?:ไป|มัน|เรื่อง|ที่บอก|ที่เคย)|ไม่ต้องจำ"
+# forget to …", อย่าลืม, 别忘了 are steps, and ชอบลืม / ลืมไปว่า only mention forgetting.
+FORGET = r"(?<!อย่า)(?<!ห้าม)(?<!ชอบ)(?<!มัก)(?<!จะ)ลืม(?:ไป(?!ว่า)|มัน|เรื่อง|ที่บอก|ที่เคย)|ไม่ต้องจำ"

@@ -98,7 +98,8 @@ def _rel(ws: Path, p: Path) -> str:
         return str(p)  # an extra path outside the workspace is cited by its absolute path
 
 
-_NAMED_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})\b")
+# the files named by their day that a scan after an upgrade may leave out: the daily logs and the wrap-ups
+_NAMED_DAY = re.compile(r"(?:memory|second-brain/summaries)/(\d{4}-\d{2}-\d{2})\b[^/]*\.md")
 
 
 def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
@@ -284,17 +285,20 @@ def scan_index(cfg: Config, every: bool = False) -> sqlite3.Connection:
 
 
 def _recent_only(wanted: dict[str, Candidate], days: int) -> dict[str, Candidate]:
-    """`wanted` without the dated files older than `days` days before the newest dated file."""
+    """`wanted` without the daily logs and wrap-ups older than `days` days before the newest of them
+    (or before today, when one is named by a later day: a mistyped name hides nothing)."""
     dated = {rel: day for rel in wanted if (day := _day_named(rel)) is not None}
     if not dated:
         return wanted
-    first = date.fromordinal(max(1, max(dated.values()).toordinal() - days))
+    last = min(max(dated.values()), date.today())
+    first = date.fromordinal(max(1, last.toordinal() - days))
     return {rel: c for rel, c in wanted.items() if rel not in dated or dated[rel] > first}
 
 
 def _day_named(rel: str) -> date | None:
-    """The day a file is named by (`memory/2026-10-06.md`, `…/summaries/2026-10-06-wrapup.md`)."""
-    m = _NAMED_DAY.match(rel.rsplit("/", 1)[-1])
+    """The day a daily log or a wrap-up is named by (`memory/2026-10-06.md`,
+    `second-brain/summaries/2026-10-06-wrapup.md`); None for every other file, a note named by its day included."""
+    m = _NAMED_DAY.fullmatch(rel)
     if m is None:
         return None
     try:
