@@ -138,7 +138,11 @@ def values(text: str) -> frozenset[str]:
     found.update(m.group(0) for m in _VALUE_TH.finditer(low))
     found.update(m.group(0) for m in _VALUE_ZH.finditer(low))
     found.update(m.group(0) for m in _SERIES.finditer(low))
-    names = [m.group(1) for m in _NAME_INSIDE.finditer(folded)] + [m.group(1) for m in _NAME_MIXED.finditer(folded)]
+    # a capitalised function word is no name: "… per minute now We raised …" is a title and its
+    # conclusion joined by a space, as the weekly compares them; a Latin letter in Thai or Chinese text
+    # is one, as in A 座 and B 座
+    names = [n for n in [m.group(1) for m in _NAME_INSIDE.finditer(folded)]
+             + [m.group(1) for m in _NAME_MIXED.finditer(folded)] if n.casefold().rstrip(".") not in _EN_STOP]
     if re.search(f"[{_CJK}{_THAI}]", folded):
         names += _LATIN_WORD.findall(folded)
     found.update(stem(n.casefold().rstrip(".")) for n in names)
