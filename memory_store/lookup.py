@@ -26,7 +26,7 @@ from memory_store.errors import EntryError, UsageError
 from memory_store.markdown import block_to_entry, parse_document, split_lines
 from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.search.decided import rejected, standing
-from memory_store.supersedes_read import Linker, held_out_in, supersede_links
+from memory_store.supersedes_read import CHAIN_HOPS, Linker, held_out_in, supersede_links
 from memory_store.workspace import MEMORY_MD, entry_files
 
 # the fields of an entry or an episode that hold what was said (not ids, dates or the source)
@@ -86,7 +86,7 @@ def find_entry(workspace: Path, entry_id: str) -> FoundEntry:
 
 # the fields that hold an id: the entry's own and its links, each shown without a forgotten value's words
 # (as search and MCP memory_get show them)
-_IDS = frozenset(("id", "supersedes", "superseded_by", "disputed_by", "disputes"))
+_IDS = frozenset(("id", "supersedes", "superseded_by", "current", "disputed_by", "disputes"))
 _CORE_ID = re.compile(r"^[mph]-[0-9a-f]{6,}$")  # a fact (m-, h- for a hand-written line) or a proposal (p-)
 
 
@@ -120,12 +120,52 @@ def _find_entry(workspace: Path, entry_id: str) -> FoundEntry:
         # a person's conflict decision no weekly has applied yet: the rule search reports it by
         fields["status"], fields["superseded_by"] = standing(entry_id, fields["status"], fields["superseded_by"],
                                                              rejected(workspace))
+        fields["current"] = current_of(workspace, entry_id, fields["superseded_by"])
         found = FoundEntry(entry_id, rel, block.line, block.text.rstrip("\n"), fields)
         session = parsed.source.session_path.split("#", 1)[0] if parsed.source.session_path else ""
         found.session_exists = os.path.exists(session) if session else None
         found.history = history_of(workspace, entry_id)
         return found
     raise UsageError(f"no entry with id {entry_id} in {workspace}")
+
+
+def current_of(workspace: Path, entry_id: str, superseded_by: str | None) -> str | None:
+    """What holds now in place of a superseded entry: the end of its replacement chain (200 superseded
+    by 100, 100 by 300: 300), each link read as `get` reads it — the file's `superseded_by`, else a
+    `supersedes:` link no weekly applied yet, else a person's decision; the rule and the hop limit of
+    memory_store/supersedes_read.py `chain_end`. None for an entry nothing replaced."""
+    if not superseded_by:
+        return None
+    decided = rejected(workspace)
+    cur, seen = superseded_by, {entry_id}
+    while cur not in seen and len(seen) < CHAIN_HOPS:
+        seen.add(cur)
+        nxt = _replaced_by(workspace, cur, decided)
+        if nxt is None:
+            break
+        cur = nxt
+    return cur
+
+
+def _replaced_by(workspace: Path, entry_id: str, decided: dict[str, str]) -> str | None:
+    """What replaced `entry_id` (by the rules `_find_entry` reports), or None: active, or not found."""
+    for path in _candidate_files(workspace, entry_id):
+        text = path.read_text("utf-8", errors="replace")
+        if entry_id not in text:
+            continue
+        block = parse_document(text).find(entry_id)
+        if block is None:
+            continue
+        try:
+            e = block_to_entry(block, path.relative_to(workspace).as_posix())
+        except EntryError:
+            return None
+        by = e.superseded_by
+        if e.status == "active" and not by:
+            newer = linked_by(workspace, e)
+            by = newer.id if newer is not None else None
+        return standing(entry_id, "superseded" if by else e.status, by, decided)[1]
+    return None
 
 
 def linked_by(workspace: Path, entry: BlockEntry) -> Linker | None:
@@ -235,4 +275,4 @@ def _entry_dict(e: Any) -> dict[str, Any]:
             "source": {"session_id": e.source.session_id, "session_path": e.source.session_path,
                        "message_range": e.source.message_range},
             "why": e.why, "finding": e.finding, "conclusion": e.conclusion, "impact": e.impact,
-            "excerpt": e.excerpt, "refs": list(e.refs)}
+            "excerpt": e.excerpt, "refs": list(e.refs), "current": None}

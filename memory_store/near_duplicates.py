@@ -15,6 +15,16 @@ Two tests, both needed:
   node-b, ธันวาคม/มกราคม), on both sides, makes two statements, however alike their words; so
   does one saying "not"/"never"/不/ห้าม where the other does not. A value said on one side only
   (a restatement that drops the name of the tool) does not.
+- The parts: a statement about one service, team, customer or environment and the same statement
+  about another are two statements, however alike their words ("Use Kafka for the auth service" /
+  "… the billing service", Dice exactly 0.75; "auth 服务用 Kafka" / "计费服务用 Kafka"; "service auth
+  ใช้ Kafka" / "service billing ใช้ Kafka"): merging them kept one decision and dropped the other
+  part's. A part is named by a word beside a noun that names a kind of part (service, team,
+  customer, 服务, ทีม … — the word before it in English and Chinese, after it in Thai and after a
+  noun led by nothing: "service auth"), or by a part memory_store/supersede/concepts.txt knows
+  (frontend, backend, staging, production …) or an environment (dev, QA, UAT, sandbox). Each
+  statement naming a part the other does not name at all makes two; one naming a part the other
+  leaves out (a restatement that drops "of the billing service") does not.
 
 The threshold was set on tests/fixtures/near_duplicates/ (scripts/eval_near_duplicates.py,
 docs/benchmarks.md); Jaccard ≥ 0.9 over plain tokens, the test before it, merged almost no
@@ -128,7 +138,11 @@ def values(text: str) -> frozenset[str]:
     found.update(m.group(0) for m in _VALUE_TH.finditer(low))
     found.update(m.group(0) for m in _VALUE_ZH.finditer(low))
     found.update(m.group(0) for m in _SERIES.finditer(low))
-    names = [m.group(1) for m in _NAME_INSIDE.finditer(folded)] + [m.group(1) for m in _NAME_MIXED.finditer(folded)]
+    # a capitalised function word is no name: "… per minute now We raised …" is a title and its
+    # conclusion joined by a space, as the weekly compares them; a Latin letter in Thai or Chinese text
+    # is one, as in A 座 and B 座
+    names = [n for n in [m.group(1) for m in _NAME_INSIDE.finditer(folded)]
+             + [m.group(1) for m in _NAME_MIXED.finditer(folded)] if n.casefold().rstrip(".") not in _EN_STOP]
     if re.search(f"[{_CJK}{_THAI}]", folded):
         names += _LATIN_WORD.findall(folded)
     found.update(stem(n.casefold().rstrip(".")) for n in names)
@@ -149,9 +163,86 @@ def negated(text: str) -> bool:
 
 
 def two_values(a: str, b: str) -> bool:
-    """Do `a` and `b` each give a value the other does not, or does one say the opposite?"""
+    """Do `a` and `b` each give a value the other does not, does one say the opposite, or do they
+    speak of two parts (`two_parts`)? Any of these makes two statements."""
     va, vb = values(a), values(b)
-    return bool(va - vb) and bool(vb - va) or negated(a) != negated(b)
+    return bool(va - vb) and bool(vb - va) or negated(a) != negated(b) or two_parts(a, b)
+
+
+# Nouns that name a kind of part: the word beside one names the part ("the auth service", "计费服务",
+# "ระบบจอง"). English ones by their stem (memory_store/stemming.py).
+_KIND_EN = frozenset(stem(w) for w in (
+    "service", "services", "microservice", "team", "squad", "customer", "client", "tenant", "environment",
+    "env", "cluster", "region", "database", "db", "repo", "repository", "project", "app", "module",
+    "queue", "bucket", "site", "store", "shop", "worker", "server", "account", "department", "org",
+    "workspace", "pipeline", "product", "brand", "channel", "namespace"))
+_KIND_ZH = ("微服务", "服务器", "服务", "团队", "小组", "客户", "租户", "环境", "集群", "数据库", "仓库", "项目",
+            "应用", "模块", "队列", "部门", "站点", "店铺", "账号", "产品线")
+_KIND_TH = ("เซอร์วิส", "บริการ", "ระบบ", "ทีม", "ลูกค้า", "ฐานข้อมูล", "คลัสเตอร์", "โปรเจกต์", "โปรเจค",
+            "สภาพแวดล้อม", "แผนก", "ร้าน", "บัญชี", "แอป")
+_KIND_ZH_RE = re.compile("|".join(_KIND_ZH))
+_KIND_TH_RE = re.compile("|".join(_KIND_TH))
+_WORD = re.compile(rf"[{_CJK}]+|[{_THAI}]+|[a-z0-9][a-z0-9_.+#-]*[a-z0-9+#]|[a-z0-9]")
+_ENVIRONMENT = re.compile(r"(?<![a-z0-9])(?:dev|development|qa|uat|sandbox|pre-?prod|canary)(?![a-z0-9])"
+                          r"|开发环境|沙箱|灰度")
+
+
+@lru_cache(maxsize=4096)
+def _named_parts(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that name the parts `text` speaks of (module doc), and the parts concepts.txt
+    knows (with the environments) it names."""
+    from memory_store.supersede.concepts import load_concepts
+
+    low = _folded(text)
+    known = set(load_concepts().parts_of(low))
+    known.update(m.group(0).replace("-", "") for m in _ENVIRONMENT.finditer(low))
+    words = [m.group(0) for m in _WORD.finditer(low)]
+    out: set[str] = set()
+    for n, w in enumerate(words):
+        before = words[n - 1] if n else ""
+        after = words[n + 1] if n + 1 < len(words) else ""
+        if _CJK_RUN.match(w):
+            for m in _KIND_ZH_RE.finditer(w):
+                lead = _ZH_STOP.split(w[:m.start()])[-1][-2:]
+                out.add(lead if lead else _latin(before))
+        elif _THAI_RUN.match(w):
+            for m in _KIND_TH_RE.finditer(w):
+                rest = _THAI_STOP.split(w[m.end():])[0][:3] if not _THAI_STOP.match(w[m.end():]) else ""
+                out.add(rest if rest else _latin(after))
+        elif stem(w) in _KIND_EN:
+            lead = _latin(before)
+            out.add(lead if lead and stem(lead) not in _KIND_EN else _latin(after))
+    out.discard("")
+    return frozenset(out), frozenset(known)
+
+
+def _latin(word: str) -> str:
+    """`word` when it is a Latin content word (it names something), else ''."""
+    return word if word and word.isascii() and word not in _EN_STOP and not word[0].isdigit() else ""
+
+
+def _absent(word: str, other: str) -> bool:
+    """Is the part `word` names not named at all in `other`?"""
+    if word.isascii():
+        return stem(word) not in content_tokens(other) and word not in _fold(other).casefold()
+    return word not in _SPACE_IN.sub("", _folded(other))
+
+
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> str:
+    """`text` folded as concepts.txt is read: NFKC, casefolded, traditional Chinese to simplified."""
+    from memory_store.hanzi import to_simplified
+
+    return to_simplified(_fold(text).casefold())
+
+
+def two_parts(a: str, b: str) -> bool:
+    """Does each of `a` and `b` name a part the other does not name at all (module doc)?"""
+    words_a, known_a = _named_parts(a)
+    words_b, known_b = _named_parts(b)
+    if known_a - known_b and known_b - known_a:
+        return True
+    return any(_absent(w, b) for w in words_a) and any(_absent(w, a) for w in words_b)
 
 
 def dice(a: frozenset[str], b: frozenset[str]) -> float:

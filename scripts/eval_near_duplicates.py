@@ -3,9 +3,10 @@
     python scripts/eval_near_duplicates.py [--json] [--show]
 
 For each kind of pair (same: one statement in other words; value: one subject, two values;
-unrelated) and language, the share merged by the test the weekly uses (memory_store/near_duplicates.py)
+unrelated; part: one statement about two parts, two services or environments) and language, the
+share merged by the test the weekly uses (memory_store/near_duplicates.py)
 and, as the baseline in the same run, by the test before it (Jaccard >= 0.9 over plain tokens,
-jobs/weekly/similarity.py). `same` should be merged; `value` and `unrelated` never.
+jobs/weekly/similarity.py). `same` should be merged; `value`, `unrelated` and `part` never.
 """
 from __future__ import annotations
 

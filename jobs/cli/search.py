@@ -121,7 +121,9 @@ def get(
         typer.echo(f"outcome  {e['outcome']}{signal}")
         typer.echo(f"expires  {e['expires']}")
     else:
-        typer.echo(f"status   {e['status']}" + (f", superseded by {e['superseded_by']}" if e["superseded_by"] else ""))
+        now = e.get("current")
+        typer.echo(f"status   {e['status']}" + (f", superseded by {e['superseded_by']}" if e["superseded_by"] else "")
+                   + (f" (itself replaced: what holds now is {now})" if now and now != e["superseded_by"] else ""))
     if not found.history:
         typer.echo("history  none (not archived)" if e["kind"] == "episode"
                    else "history  none yet (not compounded by a weekly run)")

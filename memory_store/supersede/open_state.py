@@ -2,7 +2,11 @@
 readers use (memory_store/open_conflicts.py) brought up to date.
 
 The queue is memory_store/supersede/open_pairs.py over the active entries, less the pairs whose
-decision a weekly has applied. `refreshed` recomputes it only when an entry file, the applied
+decision a weekly has applied. An entry a reversal already replaced by a `supersedes:` link of the
+daily logs (memory_store/supersedes_read.py, the rule every reader applies until a weekly sets its
+status) is not active here either: a pair with such a side is settled, not put to the user again
+(100 reversed by "we raised it, it is 300 now", then "it is 300" said again: no 300-vs-100 pair).
+`refreshed` recomputes it only when an entry file, the applied
 decisions or the detector changed since the list was saved (the signature: one stat a file), and
 then judges only the entries the memo of the last computation (`open-conflicts-memo.json`) does
 not cover.
@@ -16,6 +20,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -178,9 +183,24 @@ def _md(name: str) -> bool:
     return name.endswith(".md")
 
 
+def with_links(workspace: Path, located: Sequence[tuple[BlockEntry, str]]) -> list[tuple[BlockEntry, str]]:
+    """`located` with each active entry a `supersedes:` link replaces (by the one rule of
+    memory_store/supersedes_read.py) shown as a weekly will leave it: superseded by the linking entry."""
+    from memory_store.supersedes_read import Linker, held_out_in, supersede_links
+
+    linkers = [Linker(e.id, e.supersedes, e.date, rel, n, e.status,
+                      tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t))
+               for n, (e, rel) in enumerate(located) if e.supersedes]
+    if not linkers:
+        return list(located)
+    links = supersede_links(linkers, held_out_in(workspace))
+    return [(replace(e, status="superseded", superseded_by=links[e.id].id)
+             if e.id in links and e.status == "active" else e, rel) for e, rel in located]
+
+
 def compute(workspace: Path, memo: Memo | None = None) -> tuple[list[tuple[OpenPair, Decision | None]], Memo]:
     """The queue now (read from the files; the detector judges what `memo` does not cover)."""
-    located = located_entries(workspace)
+    located = with_links(workspace, located_entries(workspace))
     pairs, new_memo = open_pairs(located, memo, detector_version())
     replaced = {e.id: e.superseded_by for e, _ in located if e.superseded_by}
     return queued(pairs, read_decisions(workspace), applied_decisions(workspace), replaced), new_memo

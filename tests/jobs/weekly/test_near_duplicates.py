@@ -20,10 +20,12 @@ PAIRS = [json.loads(x) for x in (REPO / "tests" / "fixtures" / "near_duplicates"
 
 def test_the_pair_set_bars() -> None:
     """On the 72 pairs written before the change (24 of each kind, en/th/zh): at least 22 of 24
-    restatements merged, no pair of two values and no unrelated pair (scripts/eval_near_duplicates.py)."""
+    restatements merged, no pair of two values and no unrelated pair (scripts/eval_near_duplicates.py);
+    and no pair about two parts (24 more, neardup18)."""
     merged = {k: sum(near_duplicate(p["a"], p["b"]) is not None for p in PAIRS if p["expect"] == k)
-              for k in ("same", "value", "unrelated")}
+              for k in ("same", "value", "unrelated", "part")}
     assert merged["same"] >= 22 and merged["value"] == 0 and merged["unrelated"] == 0, merged
+    assert merged["part"] == 0 and sum(p["expect"] == "part" for p in PAIRS) == 24, merged
 
 
 @pytest.mark.parametrize(("a", "b"), [
