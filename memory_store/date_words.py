@@ -28,6 +28,7 @@ MONTHS["sept"] = 9
 _M = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _D = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _Y = r"(?P<year>(?:19|20)\d\d)"
+MONTH_NAME = re.compile(rf"{_M}(?:\s+{_Y})?\b", re.I)   # a month alone ("the end of November")
 # A date as written, most precise first; groups year, month (a number or a name), day.
 ABSOLUTE = [
     re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})\b"),

@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 from jobs.microsync.engine import Candidate
 from memory_store.confidence import ORIGIN_FIELD, capped
 from memory_store.confine import only_inside
-from memory_store.date_words import anchor
 from memory_store.cursors import WrittenEntry, WrittenLog
+from memory_store.date_words import anchor
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
