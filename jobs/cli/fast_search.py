@@ -111,6 +111,8 @@ def _status(h: Any) -> str | None:
         return None
     if h.status == "superseded" and h.superseded_by:
         return f"superseded by {h.superseded_by}"
+    if getattr(h, "ended", None):   # the user said it held until a day that is over (memory_store/ended.py)
+        return f"{h.status}, ended {h.ended}: not in force"
     return str(h.status) if h.status else None
 
 

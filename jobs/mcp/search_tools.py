@@ -63,6 +63,8 @@ class SearchHit(TypedDict):
     disputes: Annotated[list[str] | None, Field(description=(
         "Established entries this one contradicts (an open conflict; it is held out of MEMORY.md): "
         "ask the user"))]
+    ended: NotRequired[Annotated[str | None, Field(description=(
+        "The day this entry said it held until, when that day is over: it is not in force now"))]]
     speaker: NotRequired[str]
 
 

@@ -19,6 +19,7 @@ from jobs.microsync.engine import Candidate
 from memory_store.confidence import ORIGIN_FIELD, capped
 from memory_store.confine import only_inside
 from memory_store.cursors import WrittenEntry, WrittenLog
+from memory_store.date_words import anchor
 from memory_store.entries import EXCERPT_MAX, BlockEntry, Source, make_id
 from memory_store.errors import EntryError
 from memory_store.fileio import read_snapshot
@@ -31,19 +32,28 @@ from memory_store.workspace import daily_path, recent_path
 def to_entry(c: Candidate, tz: ZoneInfo) -> BlockEntry:
     """The daily-log entry of a candidate; with its origin decided, the origin is written and caps the
     confidence (memory_store/confidence.py)."""
-    day = c.ts.astimezone(tz).date().isoformat()
+    said = c.ts.astimezone(tz).date()
+    day = said.isoformat()
     statement = redact(c.statement)
     excerpt = redact(c.excerpt)[:EXCERPT_MAX].strip() if c.excerpt else None
+
+    def dated(text: str) -> str:
+        # A relative date gets its absolute date beside it, from the day the user said it in the
+        # user's time zone ("from next Monday (2026-10-19) …"): read weeks later, "next Monday" alone
+        # names another Monday (memory_store/date_words.py). The excerpt stays the user's own words;
+        # the id is taken from the words as said, so an entry written before keeps its id.
+        return anchor(redact(text), said)
+
     return BlockEntry(
         kind=c.kind,
-        title=redact(c.title),
+        title=dated(c.title),
         id=make_id(c.kind, day, redact(c.title), statement),
         date=day,
         source=Source(c.session_id, c.session_path, c.message_range),
-        why=redact(c.why),
-        finding=redact(c.finding),
-        conclusion=redact(c.conclusion),
-        impact=redact(c.impact),
+        why=dated(c.why),
+        finding=dated(c.finding),
+        conclusion=dated(c.conclusion),
+        impact=dated(c.impact),
         confidence=capped(c.confidence, c.origin) if c.origin else max(0.0, min(1.0, c.confidence)),
         status="active",
         excerpt=excerpt or None,

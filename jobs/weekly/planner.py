@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 
 from jobs.weekly import scoring
 from jobs.weekly.budget import Budget, fit, room
@@ -19,6 +19,7 @@ from jobs.weekly.noise import noise_class
 from jobs.weekly.procedures import PROCEDURES_MAX, PROCEDURES_RESERVED, procedure_summary, top_procedures
 from memory_store.archive_format import ArchiveLine, LogLine, archive_rel, link_from_archive, one_line
 from memory_store.core.conflicts import Decision
+from memory_store.ended import ended_on
 from memory_store.entries import BlockEntry
 from memory_store.errors import EntryError, GuardRefused
 from memory_store.memory_md import (
@@ -187,6 +188,11 @@ def build_plan(inp: Inputs) -> Plan:
     def value(e: BlockEntry) -> float:
         return scoring.score(e, inp.cutoff_day, inp.access.get(e.id, 0) + inp.mentions.get(e.id, 0))
 
+    # An item the user said holds "until" a day is not served after it (memory_store/ended.py): the
+    # MEMORY.md compounded for this week is read from the day after the week, so the check is made
+    # for that day. Nothing is written to the entry: its own words say it.
+    served_from = inp.cutoff_day + timedelta(days=1)
+
     # 2. What is in MEMORY.md now, and what leaves it for a reason of its own.
     before: dict[str, IndexItem] = {}
     for it in md.items:
@@ -208,6 +214,8 @@ def build_plan(inp: Inputs) -> Plan:
         if e.status != "active":
             reason = f"superseded by {e.superseded_by}" if e.superseded_by else f"status {e.status}"
             leaving[i] = (it, reason)
+        elif (end := ended_on(e, served_from)) is not None:
+            leaving[i] = (it, f"ended {end.isoformat()}")
         elif i in replaced_with:
             gone, by = replaced_with[i]
             leaving[i] = (it, f"superseded by {by} (as {gone}, which says what it says)")
@@ -240,6 +248,9 @@ def build_plan(inp: Inputs) -> Plan:
         if e.id in inp.core_held and not chosen.get(e.id):
             gated["held by core memory"] = gated.get("held by core memory", 0) + 1
             out_reason[e.id] = f"held by core memory ({inp.core_held[e.id]} in PROFILE.md); stays in its daily log"
+            continue
+        if (end := ended_on(e, served_from)) is not None:
+            out_reason[e.id] = f"ended {end.isoformat()} (the user said it held until then); stays in its daily log"
             continue
         v = value(e)
         # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and

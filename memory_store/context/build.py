@@ -26,6 +26,7 @@ from typing import Any
 
 from memory_store.context import sources, user_model
 from memory_store.context.disputed import mark_disputed
+from memory_store.context.ended import mark_ended
 from memory_store.context.model import (
     CONFLICT_OPEN,
     FALLBACK,
@@ -270,6 +271,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         items["memory_index"] = mark_disputed(
             ws, items["memory_index"], lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
         items["memory_index"] = mark_replaced(items["memory_index"], links, _one_line)
+        items["memory_index"] = mark_ended(items["memory_index"], today, _one_line)
 
     # ---- this week's entries MEMORY.md does not hold yet (the weekly compounds a week that is over) ----
     if "recent" in shown:
@@ -278,6 +280,7 @@ def build_context(cfg: Any, req: ContextRequest, *, last_activity: LastActivity 
         items["recent"] = mark_disputed(
             ws, recent_items(ws, today, _one_line, links, in_index=in_index),
             lambda i: b.emit("long_memory", "conflict", CONFLICT_OPEN, i), _one_line)
+        items["recent"] = mark_ended(items["recent"], today, _one_line)
         if items["recent"]:
             b.layers["long_memory"].sources.append("memory/ (this week, not yet compounded)")
 

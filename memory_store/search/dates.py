@@ -5,31 +5,17 @@ The words of a date are seldom in the text that answers (a message says "yesterd
 camping"; the row carries the date), so they are taken out of the query's terms and become a span
 of days: rows dated inside it are searched as well as the rest (a rowid range, indexer.sort_key) and
 rank higher (query.DATE_BOOST). A month or day without a year is the latest one on or before today.
-Month names need a day, a year or "in"/"during" beside them ("may", "march" are also verbs).
+Month names need a day, a year or "in"/"during" beside them ("may", "march" are also verbs). The
+patterns are memory_store/date_words.py's, shared with the entries' dates.
 """
 
 from __future__ import annotations
 
 import calendar
-import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_MONTHS["sept"] = 9
-_M = "(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_D = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
-_Y = r"(?P<year>(?:19|20)\d\d)"
-_PATTERNS = [
-    re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})\b"),
-    re.compile(r"(?:(?P<year>\d{4})\s*年\s*)?(?P<month>\d{1,2})\s*月(?:\s*(?P<day>\d{1,2})\s*[日号])?"),
-    re.compile(rf"\b{_D}\s+(?:of\s+)?{_M}\b(?:,?\s+{_Y}\b)?", re.I),
-    re.compile(rf"\b{_M}\s+{_D}\b(?:,?\s+{_Y}\b)?", re.I),
-    re.compile(rf"\b{_M},?\s+{_Y}\b", re.I),
-    re.compile(rf"\b(?:in|during)\s+(?:early\s+|late\s+|mid-?)?{_M}\b", re.I),
-    re.compile(rf"\b(?:in|during)\s+{_Y}\b", re.I),
-]
+from memory_store.date_words import ABSOLUTE, day_parts
 
 
 @dataclass(frozen=True)
@@ -39,10 +25,6 @@ class DateSpan:
 
     def holds(self, day: str | None) -> bool:
         return bool(day) and self.first.isoformat() <= str(day)[:10] <= self.last.isoformat()
-
-
-def _month(value: str) -> int:
-    return int(value) if value.isdigit() else _MONTHS[value.lower().rstrip(".")]
 
 
 def _span(year: int | None, month: int | None, day: int | None, today: date) -> DateSpan | None:
@@ -64,14 +46,11 @@ def _span(year: int | None, month: int | None, day: int | None, today: date) -> 
 
 def find_dates(query: str, today: date) -> tuple[DateSpan | None, str]:
     """The span of days the query names (the first date it holds), and the query without it."""
-    for pattern in _PATTERNS:
+    for pattern in ABSOLUTE:
         m = pattern.search(query)
         if not m:
             continue
-        parts = m.groupdict()
-        year = int(parts["year"]) if parts.get("year") else None
-        month = _month(parts["month"]) if parts.get("month") else None
-        day = int(parts["day"]) if parts.get("day") else None
+        year, month, day = day_parts(m)
         span = _span(year, month, day, today)
         if span is not None:
             return span, query[: m.start()] + " " + query[m.end():]

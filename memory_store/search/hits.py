@@ -61,6 +61,9 @@ class Hit:
     # the established entries this one disputes (memory_store/open_conflicts.py)
     disputed_by: list[str] | None = None
     disputes: list[str] | None = None
+    # the day an entry's "until" ran out, when it is over (memory_store/ended.py): not in force now;
+    # the status stays the file's (the weekly owns it) and the weekly archives the item
+    ended: str | None = None
     layer: str = "semantic"  # user_model | procedural | semantic | episodic (memory_store/search/layers.py)
 
     @property
@@ -106,6 +109,7 @@ class Hit:
                 "superseded_by": None,
                 "disputed_by": None,
                 "disputes": None,
+                "ended": None,
             }
         source, origin = self.provenance
         return {
@@ -127,6 +131,7 @@ class Hit:
             "superseded_by": self.superseded_by if entry else None,
             "disputed_by": self.disputed_by if entry else None,
             "disputes": self.disputes if entry else None,
+            "ended": self.ended if entry else None,
         }
 
 

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from memory_store.config import Config
 from memory_store.decay import days_between, decay_score
-from memory_store.entries import ID_IN_TEXT_RE, range_lines
+from memory_store.ended import ended_in_words
+from memory_store.entries import ID_IN_TEXT_RE, KIND_BY_UPPER, range_lines
 from memory_store.errors import IndexOtherVersion
 from memory_store.search.dates import DateSpan, find_dates
 from memory_store.search.decided import rejected, standing
@@ -243,6 +244,7 @@ class Searcher:
             if run.near is not None and self.embed_deadline_ms is not None:
                 self._late_run = self._late_run + 1 if run.late else 0
             _mark_disputes(self.cfg.workspace, result.hits)
+            _mark_ended(result.hits, today)
             _shown_ids(self.cfg.workspace, result.hits)
         result.took_ms = (time.perf_counter() - started) * 1000
         return result
@@ -885,6 +887,14 @@ def _said_not_forgotten(workspace: Path, db: sqlite3.Connection, hits: list[Hit]
             f"SELECT rowid FROM said_fts WHERE said_fts MATCH ? AND rowid IN ({', '.join('?' * len(near))})",
             [f"text : ({match_any(terms)})", *near])}
     return [h for h in hits if not (h.said and h.rowid in near and h.rowid not in own)]
+
+
+def _mark_ended(hits: list[Hit], today: date) -> None:
+    """Each active entry hit whose "until" day is before today: `ended` that day (memory_store/ended.py)."""
+    for h in hits:
+        if h.type == "entry" and (h.status or "active") == "active":
+            end = ended_in_words(KIND_BY_UPPER.get((h.kind or "").upper(), ""), h.date, (h.title, h.body), today)
+            h.ended = end.isoformat() if end else None
 
 
 def _not_expired(cfg: Config, hits: list[Hit]) -> list[Hit]:

@@ -209,8 +209,10 @@ def test_json_shape_of_design_8(indexed: Path) -> None:
         "superseded_by",
         "disputed_by",
         "disputes",
+        "ended",
     ]
     assert r["disputed_by"] is None and r["disputes"] is None   # no open conflict here
+    assert r["ended"] is None   # no "until" in its words
     assert r["tier"] == "warm" and r["uncertain"] is False and r["layer"] == "semantic"
     assert r["path"] == f"memory/{RECENT}.md" and r["kind"] == "decision" and r["status"] == "active"
     assert r["superseded_by"] is None and r["origin"] is None      # an entry written without an origin
