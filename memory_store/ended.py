@@ -4,7 +4,7 @@
 冻结发布": after 2026-11-01 the rule has ended. Nothing is written for it: the state is read from the
 entry's own words and its date whenever it is read — the weekly takes the item out of MEMORY.md
 (archived "ended 2026-11-01"), search reports `ended`, the context marks it ENDED instead of serving it
-as in force. Weekly keeps the status fields (DESIGN §3); the status stays `active`.
+as in force. Weekly keeps the status fields (docs/design.md §3); the status stays `active`.
 
 The day itself is still inside ("until Friday" holds on Friday). A date without a year is the first
 such day on or after the day the entry was said. A relative "until next Monday" is the Monday after the day it
