@@ -7,15 +7,16 @@ patterns' fixed forms enumerated here; that file stays the detector's) and of `g
 this module: common things a user's memory is about, named in English, Chinese and Thai. A name
 written in the question's script is found in the question (an English word with its endings, a
 Chinese or Thai name anywhere inside a run); its concept's names in the other two scripts are the
-expansion. query.py searches them at a lower weight, and only when the question's own words match
-every term in fewer rows than asked: a question whose own words already find good hits is never
-widened.
+expansion. query.py searches them at a lower weight, and only when the question's whole words
+(every term, then any) match fewer rows than asked: a question whose own words already find good
+hits is never widened.
 
 Pure and cached: the vocabulary is read once a process, and only by a query that needs it.
 """
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from memory_store.search.tokens import RUN_RE, Term, normalise
 GLOSSARY_FILE = Path(__file__).resolve().parent / "glossary.txt"
 CONCEPT_FILE = Path(__file__).resolve().parent.parent / "supersede" / "concepts.txt"
 PER_SCRIPT = 3       # names of a concept searched in each other script (the first written, after folding)
+PER_CONCEPT = 5      # names of a concept searched in all: each is one more term of every widening query
+MIN_STEM = 5         # letters English names must share to be searched as one prefix (migrat* for migrate, migration)
 MAX_FORMS = 64       # fixed forms a concepts.txt pattern may stand for; a pattern with more is left out
 MIN_LATIN = 2        # shorter English names ("a") name nothing
 MIN_RUN = 2          # a single Chinese or Thai character names nothing: it is part of too many words
@@ -66,8 +69,10 @@ class Vocabulary:
     def alternatives(self, concept: int, script: str) -> list[str]:
         """The names of a concept to search for a question that names it in `script`: up to PER_SCRIPT
         in each other script, leaving out a name another kept one already finds (an English name
-        that a kept one of four letters or more begins: FTS5 matches it as a prefix; a Chinese or
-        Thai name that holds a kept one)."""
+        that a kept one of four letters or more begins, or one of whose words it begins: FTS5 matches
+        it as a prefix; a Chinese or
+        Thai name that holds a kept one), English names that share a stem searched as that stem
+        (_stemmed), and PER_CONCEPT names in all."""
         out: list[str] = []
         for other in (LATIN, HAN, THAI):
             if other == script:
@@ -76,12 +81,42 @@ class Vocabulary:
             for name in sorted((n for n in self.names[concept] if script_of(n) == other), key=len):
                 if other == LATIN and any(len(k) >= 4 and name.startswith(k) for k in kept):
                     continue
+                if other == LATIN and any(len(k) >= 4 and " " not in k and w.startswith(k)
+                                          for k in kept for w in name.split()[1:]):
+                    continue   # "loyalty points" holds "point": its rows are among point*'s
                 if other != LATIN and any(k in name for k in kept):
                     continue
                 kept.append(name)
             order = {n: i for i, n in enumerate(self.names[concept])}
-            out += sorted(kept, key=order.__getitem__)[:PER_SCRIPT]
-        return out
+            kept = sorted(kept, key=order.__getitem__)
+            out += (_stemmed(kept) if other == LATIN else kept)[:PER_SCRIPT]
+        # At most PER_CONCEPT, taken in turn from each script (its first name, then its second …):
+        # every name is one more term of the widening queries, which cost a doclist each (review17 F5).
+        by_script = [[n for n in out if script_of(n) == sc] for sc in (LATIN, HAN, THAI)]
+        turns = [names[i] for i in range(PER_SCRIPT) for names in by_script if i < len(names)]
+        keep = set(turns[:PER_CONCEPT])
+        return [n for n in out if n in keep]
+
+
+def _stemmed(names: list[str]) -> list[str]:
+    """English one-word names that share their first MIN_STEM letters or more searched as that shared
+    start, a prefix FTS5 matches every one of them by ("migrate", "migrating", "migration" → migrat):
+    one term instead of three, the same rows."""
+    out: list[str] = []
+    for name in names:
+        if " " in name or not name.isalpha():
+            out.append(name)
+            continue
+        for i, k in enumerate(out):
+            if " " in k or not k.isalpha():
+                continue
+            common = len(os.path.commonprefix([k, name]))
+            if common >= MIN_STEM:
+                out[i] = k[:common]
+                break
+        else:
+            out.append(name)
+    return out
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,7 @@ TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
 LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one on the whole run
 # A hit on the names in other languages of a concept the question names (expand.py: "积分多久过期" also
 # searches points, expire, แต้ม, หมดอายุ), against one on the question's own words; searched only
-# when the question's own words match every term in fewer rows than asked.
+# when the question's whole words (every term, then any) match fewer rows than asked.
 EXPAND_WEIGHT = 0.6
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
@@ -674,6 +674,7 @@ class _Run:
         hits = every
         if len(hits) < opts.limit and len(terms) > 1:
             hits = merge(hits, self.rank.any(terms, opts, span))
+        own = len(hits)  # rows holding a whole word of the question: bigram and substring hits are weak
         loose = loose_terms(terms) if len(hits) < opts.limit else []
         if loose:
             part = self.rank.any(loose, opts, span)
@@ -688,7 +689,10 @@ class _Run:
                 for h in part:
                     h.bm25 = TRIGRAM_SCORE
                 hits = merge(hits, part)
-        if len(every) < opts.limit:
+        if own < opts.limit:
+            # Only when the question's whole words found fewer rows than asked (a row holding some
+            # bigrams of a run, or a substring, is weak evidence): a question whose words already fill
+            # the page is not widened, which costs a query per concept (review17 F5).
             # After the question's own words, whatever they found: the other languages' names only add,
             # and below the rows that hold every word of the question as written (their bm25() is on
             # another statement's scale, or a fixed one for a one-phrase query: Ranker.one_phrase).
