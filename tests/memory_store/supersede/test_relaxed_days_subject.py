@@ -19,7 +19,8 @@ def test_a_permission_about_something_else_on_those_days_relaxes_no_rule(later: 
     assert not (found.outcome == "relaxation" and found.target == "E2"), found
 
 
-@pytest.mark.parametrize("later", ["On weekends, releases that only change copy are allowed", "周末可以发版，只要是改文案"])
+@pytest.mark.parametrize("later", ["On weekends, releases that only change copy are allowed",
+                                   "周末可以发版，只要是改文案"])
 def test_a_permission_to_ship_another_way_on_those_days_relaxes_the_rule(later: str) -> None:   # the behaviour to keep
     """A release or a hotfix is a deploy by another name (concepts.txt): the rule's exception."""
     found = detect(_stmt("Preference", "2026-06-13", "L1", later, 1), _LOG)
