@@ -934,14 +934,24 @@ class Detector:
         both say (a day's name is none), a concept both name, or two ways of shipping a change
         (deploy, release, hotfix: concepts.txt)? "On weekends, pets are allowed in the office" is
         no exception to "ห้าม deploy วันเสาร์อาทิตย์"."""
-        old = self._tokens(self.items[i][0])
-        shared = sum(w for t, w in self._tokens(new).items()
-                     if t not in self.frame and not _CALENDAR.fullmatch(t) and not self.concepts.weekdays(t)
-                     and said_in(t, old))
+        old = self._dayless_tokens(self.items[i][0].full)
+        shared = sum(w for t, w in self._dayless_tokens(new.full).items()
+                     if t not in self.frame and not _CALENDAR.fullmatch(t) and said_in(t, old))
         if shared >= 1.0:
             return True
         mine, theirs = set(self._concepts(new)), set(self.named[i])
         return bool(mine & theirs) or bool(mine & _SHIPPING and theirs & _SHIPPING)
+
+    def _dayless_tokens(self, text: str) -> dict[str, float]:
+        """The subject tokens of `text` with the days' names blanked out: a Thai day's name is
+        cells ("เส", "สา", "าร์" …) two texts on those days share whatever they are about."""
+        folded = normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", text)))
+        # (spans found on the whole text first: "(?<=เสาร์)อาทิตย์" looks behind at another day)
+        day = [False] * len(folded)
+        for pattern in self.concepts.days.values():
+            for m in pattern.finditer(folded):
+                day[m.start():m.end()] = [True] * (m.end() - m.start())
+        return subject_tokens("".join(" " if d else c for c, d in zip(folded, day, strict=True)), self.lx)
 
     def _slot_named_only(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
                          old: dict[str, float]) -> bool:
