@@ -921,13 +921,37 @@ class Detector:
                 said = normalise(e.full)
                 forbidden = self.forbidden_days[i] = \
                     frozenset(self.concepts.weekdays(said)) if _PROHIBITION.search(said) else frozenset()
-            if days <= forbidden and (best is None or self._when(i) > best[0]):
+            if days <= forbidden and (best is None or self._when(i) > best[0]) and self._same_matter(new, i):
                 best = (self._when(i), i)
         if best is None:
             return None
         target = self.items[best[1]][0]
         self.deciders = (*self.deciders, target.id)
         return Finding("relaxation", target.id, score, cue, "days")
+
+    def _same_matter(self, new: Statement, i: int) -> bool:
+        """Does `new` permit what earlier rule `i` forbids, beyond the days both name: a subject word
+        both say (a day's name is none), a concept both name, or two ways of shipping a change
+        (deploy, release, hotfix: concepts.txt)? "On weekends, pets are allowed in the office" is
+        no exception to "ห้าม deploy วันเสาร์อาทิตย์"."""
+        old = self._dayless_tokens(self.items[i][0].full)
+        shared = sum(w for t, w in self._dayless_tokens(new.full).items()
+                     if t not in self.frame and not _CALENDAR.fullmatch(t) and said_in(t, old))
+        if shared >= 1.0:
+            return True
+        mine, theirs = set(self._concepts(new)), set(self.named[i])
+        return bool(mine & theirs) or bool(mine & _SHIPPING and theirs & _SHIPPING)
+
+    def _dayless_tokens(self, text: str) -> dict[str, float]:
+        """The subject tokens of `text` with the days' names blanked out: a Thai day's name is
+        cells ("เส", "สา", "าร์" …) two texts on those days share whatever they are about."""
+        folded = normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", text)))
+        # (spans found on the whole text first: "(?<=เสาร์)อาทิตย์" looks behind at another day)
+        day = [False] * len(folded)
+        for pattern in self.concepts.days.values():
+            for m in pattern.finditer(folded):
+                day[m.start():m.end()] = [True] * (m.end() - m.start())
+        return subject_tokens("".join(" " if d else c for c, d in zip(folded, day, strict=True)), self.lx)
 
     def _slot_named_only(self, new: dict[str, float], new_roles: dict[str, frozenset[str]],
                          old: dict[str, float]) -> bool:
@@ -1459,6 +1483,9 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
     return value and word
 
 
+# Concepts (concepts.txt) that all name putting a change live: a permission for one on the days a
+# rule forbids another is an exception to it (`Detector._same_matter`).
+_SHIPPING = frozenset({"deploy", "release", "hotfix"})
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")

@@ -8,6 +8,11 @@ phrase ends there — a clause break, "and", "now", a Thai or Chinese particle (
 off Redis persistence" retires a setting of Redis, not Redis. The rest of the phrase after the name
 is the earlier entry's words or makes one tool's name with it ("telegram bot", roles/*.txt).
 
+A retire verb under a no in its clause keeps the thing ("never disable Telegram", "nobody may remove
+Telegram", "อย่าปิด telegram bot", "别关掉 telegram", "禁止关掉 telegram"), and one said of every time ("ลบ
+Redis cache ก่อน deploy ทุกครั้ง", "before every release, delete the Redis cache") is upkeep of the thing,
+not its end: neither retires it.
+
 The name is a name: written with a capital inside a sentence, a Latin word inside Thai or Chinese
 text, or a tool of the role files; a role noun ("the cache") or a plain word capitalised only
 because a title starts with it chooses nothing.
@@ -32,13 +37,42 @@ _THING = re.compile(
 # A capitalised word that does not open a sentence.
 _INNER_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[a-z0-9]*[A-Z][\w.+-]*", re.MULTILINE)
 _OTHER_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3400-\u9fff]")
+# A no or a prohibition before the verb in its clause: the thing is kept. ("don't forget to", อย่าลืม,
+# 别忘了 ask for it.)
+_KEPT = re.compile(
+    r"\b(?:never|not|don'?t|do not|doesn'?t|does not|didn'?t|did not|won'?t|will not|shouldn'?t|should not"
+    r"|must not|mustn'?t|may not|can'?t|cannot|nobody|no one)\b(?!\s*(?:forget|fail)\b)"
+    r"|(?:อย่า|ห้าม|ไม่ต้อง|ไม่ให้|别|不要|禁止|不准|不许|不能|不得|不可以|不用|不必|勿)(?!ลืม|忘)")
+# Where the clause before a verb starts.
+_CLAUSE_START = re.compile(r"[,.;:!?，。；：！？\n]|\b(?:and|but|then|so)\b|แล้ว|แต่|然后|但|所以")
+# Where the sentence of a verb ends.
+_SENTENCE_END = re.compile(r"[.;!?。；！？\n]")
+# A retire said of every time: upkeep, not the thing's end.
+_RECURRING = re.compile(
+    r"\b(?:every|each)\s+(?:time|day|night|morning|evening|week|month|hour|release|deploy\w*|build|run|sprint"
+    r"|launch|restart|commit|merge|push|test|session|cycle)s?\b|\b(?:before|after|on|at|with)\s+(?:every|each)\b"
+    r"|\bwhenever\b|ทุกครั้ง|ทุกรอบ|ทุกที|ทุกวัน|ทุกคืน|ทุกเช้า|ทุกสัปดาห์|ทุกอาทิตย์|每次|每回|每当|每逢|每天|每晚|每周")
+
+
+def _kept(folded: str, start: int) -> bool:
+    """Is the retire verb at `start` of `folded` under a no in its clause, or said of every time?"""
+    before = folded[:start]
+    cut = max((m.end() for m in _CLAUSE_START.finditer(before)), default=0)
+    if _KEPT.search(before[cut:]):
+        return True
+    begin = max((m.end() for m in _SENTENCE_END.finditer(before)), default=0)
+    end = _SENTENCE_END.search(folded, start)
+    return _RECURRING.search(folded[begin:end.start() if end else len(folded)]) is not None
 
 
 def retired_things(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
-    """(cue, the thing's words) for each retire verb of `text` with a thing right after it."""
+    """(cue, the thing's words) for each retire verb of `text` with a thing right after it, not
+    under a no nor said of every time."""
     folded = normalise(text)
     out = []
     for m in lexicon.cues["retire"].finditer(folded):
+        if _kept(folded, m.start()):
+            continue
         thing = _THING.match(folded, m.end())
         if thing:
             out.append((m.group(0).strip(), thing.group(1).strip().rstrip(".")))
