@@ -178,13 +178,15 @@ def _held_out(found: list[Logged], n: int) -> str:
 class TurnTexts:
     """The words of the user turn an entry cites, read from its transcript (records are redacted as read), for
     a take-back that names a remembered thing by its topic (memory_store/core/forget_logged.py `by_topic`).
-    Only the turn's own lines are parsed: a JSONL file is scanned for where they start, an OpenClaw store
-    read from the turn's event on; the sources are walked once per run. None when the transcript is not one
-    of the sources or cannot be read: the entry is then matched by its own words only."""
+    Only the turn's own lines are parsed: where a JSONL file's lines start is scanned once per file
+    (`_LineStarts`), an OpenClaw store read from the turn's event on; the sources are walked once per run.
+    None when the transcript is not one of the sources or cannot be read: the entry is then matched by its own
+    words only."""
 
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
         self._files: dict[str, TranscriptFile] | None = None
+        self._lines = _LineStarts()
 
     def __call__(self, e: BlockEntry) -> str | None:
         from memory_store.transcripts.discover import read
@@ -197,7 +199,7 @@ class TurnTexts:
         if tf.is_sqlite:
             records = read(tf, span[0], tools=False).records
         else:
-            at = _line_offsets(tf.path, span)
+            at = self._lines.span(tf.path, span)
             if at is None:
                 return None
             # one line more than the turn's: a reader that merges a message's lines holds back only what follows it
@@ -216,20 +218,46 @@ class TurnTexts:
         return self._files.get(path)
 
 
-def _line_offsets(path: str, span: tuple[int, int]) -> tuple[int, int] | None:
-    """(the byte offset where line `span[0]` of a JSONL file starts, how many bytes its lines up to `span[1]`
-    take), or None when the file is shorter or cannot be read."""
+class _LineStarts:
+    """Where each line of a JSONL transcript starts, scanned once per file in a run (a take-back by topic asks
+    for the turn of every Remember entry of history: re-reading a 5 MB session from byte 0 for each one cost
+    ~17 ms a lookup, review17 F6). A file that grew past a line asked for is scanned again."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, list[int]] = {}
+
+    def span(self, path: str, span: tuple[int, int]) -> tuple[int, int] | None:
+        """(the byte offset where line `span[0]` starts, how many bytes its lines up to `span[1]` take), or None
+        when the file is shorter or cannot be read."""
+        if span[0] < 1 or span[1] < span[0]:
+            return None
+        starts = self._files.get(path)
+        if starts is None or span[1] >= len(starts):
+            starts = _scan_lines(path)
+            if starts is None:
+                return None
+            self._files[path] = starts
+        if span[1] >= len(starts):
+            return None
+        return starts[span[0] - 1], starts[span[1]] - starts[span[0] - 1]
+
+
+def _scan_lines(path: str) -> list[int] | None:
+    """The byte offset each line of a file starts at, then where its last line ends (None: cannot be read)."""
+    starts, pos = [0], 0
     try:
         with open(path, "rb") as fh:
-            start = None
-            for n, line in enumerate(iter(fh.readline, b""), start=1):
-                if n == span[0]:
-                    start = fh.tell() - len(line)
-                if n == span[1] and start is not None:
-                    return start, fh.tell() - start
+            while chunk := fh.read(1 << 20):
+                i = chunk.find(b"\n")
+                while i >= 0:
+                    starts.append(pos + i + 1)
+                    i = chunk.find(b"\n", i + 1)
+                pos += len(chunk)
     except OSError:
         return None
-    return None
+    if starts[-1] != pos:
+        starts.append(pos)      # a last line with no line break
+    return starts
 
 
 def restated(ctx: RunContext, remembered: list[tuple[BlockEntry, datetime]]) -> None:

@@ -139,14 +139,42 @@ def _same_turn(a: BlockEntry, b: BlockEntry) -> bool:
             and x[0] <= y[1] and x[1] >= y[0])
 
 
-# where a sentence of a turn ends: . ! ? followed by a space, 。！？, a line break
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[。！？\n]+")
+# where a sentence of a turn ends: . ! ? followed by a space, 。！？ (a line break ends one too: `_lines`)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[。！？]+")
+# a remember cue that opens a clause starts a sentence: Thai runs its sentences on with no full stop
+# ("พี่เอ๋ลาพักร้อนสัปดาห์หน้า จำไว้นะ ประชุม…"), and a turn may go on from one thing to another with a comma
+# ("Arun is on leave, remember: my standup moved…", "阿梅下周休假，记住：…"). A cue that closes the clause
+# before it is not one: "… ทุกวันจันทร์ จำไว้ด้วย แล้วเตือนผมก่อน" ("remember it too, and then …"), "…，记住了",
+# "…, remember?".
+_CUE_OPENS = re.compile(
+    r"(?:(?<=\s)|^)(?:จำไว้(?:เลย)?(?:นะ)?(?:ด้วย)?(?:นะ)?(?:ครับ|ค่ะ|คะ)?(?=ว่า|\s*[:：])"
+    r"|จำไว้(?:เลย)?(?:นะ)?(?:ครับ|ค่ะ|คะ)?(?=\s+(?!แล้ว|ด้วย)))"
+    r"|(?:(?<=[，,；;：:、\s])|^)(?:请|要)?记住(?![了哦啊喔呀吧啦没])"
+    r"|(?:(?<=[,;:–—]\s)|^)remember\b(?=\s*[:：]|\s+that\b|\s+(?:my|our|the|i|we|he|she|they|his|her|their)\b)",
+    re.IGNORECASE)
+
+
+def _lines(turn: str) -> tuple[str, list[tuple[int, int]]]:
+    """The turn's words flattened to one line, and where its line breaks stood in it (the space each became):
+    a line break ends a sentence, and a statement said over two lines is still found."""
+    said = ""
+    breaks: list[tuple[int, int]] = []
+    for line in turn.splitlines():
+        words = " ".join(line.split())
+        if not words:
+            continue
+        if said:
+            breaks.append((len(said), len(said) + 1))
+            said += " "
+        said += words
+    return said, breaks
 
 
 def sentence_of(turn: str, e: BlockEntry) -> str:
     """The sentence(s) of the user turn `turn` that hold what the entry `e` kept of it (its statement, else its
-    excerpt), as said; "" when neither is found in it."""
-    said = " ".join(turn.split())
+    excerpt), as said; "" when neither is found in it. A sentence ends at . ! ? 。！？, a line break, and before
+    a remember cue that opens a clause (`_CUE_OPENS`)."""
+    said, breaks = _lines(turn)
     low = said.casefold()
     if len(low) != len(said):      # a letter that folds to two ("ß"): cut where the lower-case text is
         low = said.lower()
@@ -155,14 +183,16 @@ def sentence_of(turn: str, e: BlockEntry) -> str:
         at = low.find(part) if len(part) >= 2 else -1
         if at < 0:
             continue
+        ends = sorted([(m.start(), m.end()) for m in _SENTENCE_END.finditer(said)] + breaks
+                      + [(m.start(), m.start()) for m in _CUE_OPENS.finditer(said)])
         start, end = 0, len(said)
-        for m in _SENTENCE_END.finditer(said):
-            if m.end() <= at:
-                start = m.end()
-            elif m.start() >= at + len(part):
-                end = m.start()
+        for b, a in ends:
+            if a <= at:
+                start = max(start, a)
+            elif b >= at + len(part):
+                end = b
                 break
-        return said[start:end]
+        return said[start:end].strip()
     return ""
 
 
