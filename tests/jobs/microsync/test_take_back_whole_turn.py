@@ -46,21 +46,24 @@ def _search_ids(ws: Path, query: str) -> set[str]:
     return {h["id"] for h in json.loads(r.output)["results"] if h.get("id")}
 
 
-# (the remembered turn, whose extracted Remember holds only the words after the cue; the take-back by topic; a word of
-# the remembered thing)
+# (the remembered turn; the take-back by topic; a word of the remembered thing; whether the extracted Remember holds
+# only the words after the cue). The Thai turn was cut so too until the extractor kept "X จำไว้ด้วย แล้ว…" whole
+# (jobs/microsync/rules: a particle right after จำไว้ closes the clause before it); it is kept here as the whole-title
+# case, the Chinese one is still cut.
 CUT_SHORT = [
     ("แล้วก็คุณต้น ฝ่ายจัดซื้อ ต้องได้รายงานสต็อกทุกวันจันทร์ จำไว้ด้วย แล้วเตือนผมก่อนด้วย",
-     "เรื่องคุณต้นที่ให้จำไว้ ลืมไปได้เลย คุณต้นย้ายแผนกแล้ว", "รายงานสต็อก"),
-    ("还有阿梅，会计，每个月3号前要拿到销售CSV，记住了，提前提醒我", "阿梅的事忘了吧，她退休了", "销售CSV"),
+     "เรื่องคุณต้นที่ให้จำไว้ ลืมไปได้เลย คุณต้นย้ายแผนกแล้ว", "รายงานสต็อก", False),
+    ("还有阿梅，会计，每个月3号前要拿到销售CSV，记住了，提前提醒我", "阿梅的事忘了吧，她退休了", "销售CSV", True),
 ]
 
 
-@pytest.mark.parametrize(("said", "back", "word"), CUT_SHORT)
+@pytest.mark.parametrize(("said", "back", "word", "cut"), CUT_SHORT)
 def test_a_remember_cut_after_its_cue_is_taken_back_by_the_topic_its_turn_names(tmp_path: Path, said: str,
-                                                                                  back: str, word: str) -> None:
+                                                                                  back: str, word: str,
+                                                                                  cut: bool) -> None:
     ws, rep = _two_days(tmp_path, [said], back)
     (remember,) = [(i, t) for k, i, t in _entries(ws) if k == "Remember"]
-    assert word not in remember[1]      # the extractor's cut: the title holds the tail only
+    assert (word not in remember[1]) == cut      # cut: the title holds the tail only
     assert rep.details.get("core_memory", {}).get("forgotten", 0) >= 1, (rep.details, rep.notes)
     assert ("rejected", remember[1]) in _proposals(ws), _proposals(ws)
     assert remember[0] not in _memory_ids(ws)
