@@ -17,10 +17,10 @@ right only on a `conflict` item, at its target: one on a refinement is wrong too
 pooled counts of label → outcome.
 `heldout/` to `heldout9/` were the first nine held-out halves; all are retired to development
 halves (heldout9 on 2026-11-28, after its totals were reported three times), so `--show` works on
-dev and heldout to heldout9.
-`heldout10/` and `heldout11/` are the blind halves now, each written before the code by someone who
-never saw it, and read only here, as totals: `--show` (each wrong item) is refused for them.
-(heldout10 was read three times as totals before heldout11 was written: one more reading, then it retires.)
+dev and heldout to heldout10.
+`heldout10/` retired to development after its fourth reading as totals (2026-11-28). `heldout11/` is the
+blind half now, written before the code by someone who never saw it, and read only here, as totals: `--show`
+(each wrong item) is refused for it.
 """
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ LANGS = ("en", "th", "zh")
 POSITIVE = {"reversal", "relaxation", "refinement"}
 RELATED = POSITIVE | {"conflict"}
 DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-              "heldout8", "heldout9")
-BLIND_SPLITS = ("heldout10", "heldout11")
+              "heldout8", "heldout9", "heldout10")
+BLIND_SPLITS = ("heldout11",)
 _SRC = Source("eval", "eval", "L1-L1")
 
 
