@@ -45,7 +45,7 @@ def test_words_that_name_no_day_are_left(said: str) -> None:
     assert anchor(said, WED) == said
 
 
-def _turns(folder: Path, session: str, turns: list[tuple[str, str, str]]) -> None:
+def turns_of(folder: Path, session: str, turns: list[tuple[str, str, str]]) -> None:
     lines = []
     for n, (role, text, ts) in enumerate(turns):
         if role == "user":
@@ -58,16 +58,23 @@ def _turns(folder: Path, session: str, turns: list[tuple[str, str, str]]) -> Non
     (folder / f"{session}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def test_microsync_writes_the_day_beside_next_monday_and_twice_is_once(tmp_path: Path) -> None:
+def bangkok_workspace(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
+    """A workspace made by `memjobs init` in the Asia/Bangkok time zone reading one Claude Code project
+    folder: (workspace, the folder, the environment to run memjobs in)."""
     ws, folder = tmp_path / "ws", tmp_path / "claude" / "projects" / "-home-u-app"
     folder.mkdir(parents=True)
     env = {"HOME": str(tmp_path / "home")}
     assert memjobs("init", str(ws), env=env).returncode == 0
     with (ws / "memjobs.yaml").open("a", encoding="utf-8") as f:
         f.write(f"timezone: Asia/Bangkok\ntranscripts:\n  - {{format: claude-code, path: {folder.parent}}}\n")
+    return ws, folder, env
+
+
+def test_microsync_writes_the_day_beside_next_monday_and_twice_is_once(tmp_path: Path) -> None:
+    ws, folder, env = bangkok_workspace(tmp_path)
     # Said at 23:30 UTC on Tuesday 10-13: Wednesday 10-14 in Bangkok, whose next Monday is 10-19 (in UTC the
     # day is a Tuesday as well: the anchor is the user's day, not the machine's).
-    _turns(folder, "s1", [("user", "Decision: from next Monday we deploy with ArgoCD instead of Jenkins.",
+    turns_of(folder, "s1", [("user", "Decision: from next Monday we deploy with ArgoCD instead of Jenkins.",
                            "2026-10-13T23:30:00Z"), ("assistant", "OK.", "2026-10-13T23:31:00Z")])
     day_file = ws / "memory" / "2026-10-14.md"
 

@@ -8,27 +8,17 @@ import json
 from pathlib import Path
 
 from tests.conftest import memjobs
+from tests.jobs.microsync.test_dates_anchored import bangkok_workspace, turns_of
 
 READ_ONLY = "the staging database is read-only"
 
 
 def _session(folder: Path, session: str, text: str, ts: str) -> None:
-    lines = [json.dumps({"type": "user", "message": {"role": "user", "content": text}, "uuid": f"{session}-0",
-                         "sessionId": session, "timestamp": ts, "cwd": "/home/u/app", "isSidechain": False}),
-             json.dumps({"type": "assistant", "message": {"id": f"m-{session}", "role": "assistant", "type": "message",
-                                                          "content": [{"type": "text", "text": "OK."}]},
-                         "uuid": f"{session}-1", "sessionId": session, "timestamp": ts.replace(":00:00", ":01:00"),
-                         "cwd": "/home/u/app", "isSidechain": False})]
-    (folder / f"{session}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    turns_of(folder, session, [("user", text, ts), ("assistant", "OK.", ts.replace(":00:00", ":01:00"))])
 
 
 def test_an_item_valid_until_a_day_leaves_what_is_served_after_it(tmp_path: Path) -> None:
-    ws, folder = tmp_path / "ws", tmp_path / "claude" / "projects" / "-home-u-app"
-    folder.mkdir(parents=True)
-    env = {"HOME": str(tmp_path / "home")}
-    assert memjobs("init", str(ws), env=env).returncode == 0
-    with (ws / "memjobs.yaml").open("a", encoding="utf-8") as f:
-        f.write(f"timezone: Asia/Bangkok\ntranscripts:\n  - {{format: claude-code, path: {folder.parent}}}\n")
+    ws, folder, env = bangkok_workspace(tmp_path)
     _session(folder, "a1", "Remember: until November 1 the staging database is read-only, do not run migrations "
                            "there.", "2026-10-14T04:00:00Z")
     _session(folder, "a2", "Remember: until 2099-01-01 the billing service stays frozen, no deploys there.",
