@@ -127,9 +127,9 @@ def test_a_churny_week_stops_the_backfill_with_the_command_that_goes_on_and_doct
     result = json.loads(went_on.output)
     assert result["done"] == 12 and result["resume"] is None
     assert [r["status"] for r in result["reports"] if r["job"] == "weekly"] == ["ok"]
-    # The week's churn is the stack it moved off: its supersessions alone are more than the guard allows.
+    # The week's churn is the stack it moved off: most of what the guard refused to remove is its supersessions.
     log = parse_weekly_log((ws / "memory" / "archive" / "weekly-2026-28.md").read_text(encoding="utf-8"))
     switched = [ln.id for ln in log.sections["Demoted"] if ln.reason.startswith("superseded by")]
-    assert len(switched) * 4 > int(refused.group(2)), (switched, refused.group(0))
+    assert len(switched) * 2 > int(refused.group(1)), (switched, refused.group(0))
     (finding,) = _doctor_runs(ws)
     assert finding["level"] == "ok"
