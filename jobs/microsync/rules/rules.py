@@ -153,7 +153,11 @@ class RuleExtractor:
         may_pick = proposal is not None and len(rec.text) <= _PICK_MAX and bool(_PICK_HEAD.match(rec.text)
                                                                               or _DIGIT.search(rec.text)
                                                                               and _NUMBERED.search(proposal.text))
-        if not (may_accept or may_pick or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
+        # A reply with a value to the assistant's question ("What's the minimum iOS version?" -> "16.4") may be an
+        # answer that states a decision (rules/answers.py): read it.
+        may_answer = proposal is not None and _DIGIT.search(rec.text) is not None \
+            and _may_ask(proposal.text, fold(proposal.text).lower())
+        if not (may_accept or may_pick or may_answer or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
             return [], False
         return self._read_turn(rec, proposal, open_offer, offers, asked, may_accept, may_pick)
 

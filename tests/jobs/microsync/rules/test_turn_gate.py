@@ -134,3 +134,11 @@ def test_generated_turns_the_gate_stops_find_nothing(words: list[str], offer: st
     turn = " ".join(words)
     checked = _Checked()
     assert checked.extract(_session(offer, turn)) == RuleExtractor().extract(_session(offer, turn))
+
+
+def test_a_reply_with_a_value_to_a_question_passes_the_gate() -> None:
+    """The property test's falsifying example (fresh-clone CI, 2026-11-28): after "What's the minimum iOS
+    version?", a reply holding a value is an answer the full reading may keep (rules/answers.py); the gate
+    stopped it, so the answer class never ran behind the gate."""
+    turn, offer = "a a a a 1", "What's the minimum iOS version?"
+    assert _Checked().extract(_session(offer, turn)) == RuleExtractor().extract(_session(offer, turn))
