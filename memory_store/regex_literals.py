@@ -174,3 +174,53 @@ def _leading(seq: list[tuple[object, object]]) -> list[tuple[object, int]]:
             break
         out.append((op, av))
     return out  # type: ignore[return-value]
+
+
+_MAX_FORMS = 64   # fixed strings one pattern may stand for; a pattern with more stands for none
+
+
+def fixed_forms(pattern: str) -> list[str] | None:
+    """Every string a simple pattern matches, read from its parse tree ("deploy(?:s|ed)?" → deploys,
+    deployed, deploy; a lookaround matches no text of its own), or None for a pattern that stands for
+    no short list of fixed strings (a class range, `.`, `*`, `+`, `\\d` …) — memory_store/search/expand.py
+    searches the concepts of memory_store/supersede/concepts.txt by these."""
+    try:
+        forms = _forms_of(list(_p.parse(pattern)))
+    except (re.error, ValueError):
+        return None
+    return None if forms is None else list(dict.fromkeys(forms))
+
+
+def _forms_of(seq: list[tuple[object, object]]) -> list[str] | None:
+    forms = [""]
+    for op, av in seq:
+        atom = _atom_forms(op, av)
+        if atom is None:
+            return None
+        forms = [a + b for a in forms for b in atom]
+        if len(forms) > _MAX_FORMS:
+            return None
+    return forms
+
+
+def _atom_forms(op: object, av: object) -> list[str] | None:
+    if op is _c.LITERAL:
+        return [chr(av)]  # type: ignore[arg-type]
+    if op in (_c.ASSERT, _c.ASSERT_NOT):
+        return [""]
+    if op is _c.SUBPATTERN:
+        return _forms_of(list(av[-1]))  # type: ignore[index]
+    if op is _c.BRANCH:
+        out: list[str] = []
+        for branch in av[1]:  # type: ignore[index]
+            forms = _forms_of(list(branch))
+            if forms is None:
+                return None
+            out += forms
+        return out
+    if op is _c.IN and all(o is _c.LITERAL for o, _ in av):  # type: ignore[attr-defined]
+        return [chr(v) for _, v in av]  # type: ignore[attr-defined,misc]
+    if op in _REPEATS and av[0] == 0 and av[1] == 1:  # type: ignore[index]
+        body = _forms_of(list(av[2]))  # type: ignore[index]
+        return None if body is None else [*body, ""]
+    return None

@@ -22,7 +22,9 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from memory_store.cue_files import parse_sections
 from memory_store.errors import EntryError
+from memory_store.regex_literals import fixed_forms
 from memory_store.search.tokens import RUN_RE, Term, normalise
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "glossary.txt"
@@ -30,7 +32,6 @@ CONCEPT_FILE = Path(__file__).resolve().parent.parent / "supersede" / "concepts.
 PER_SCRIPT = 3       # names of a concept searched in each other script (the first written, after folding)
 PER_CONCEPT = 5      # names of a concept searched in all: each is one more term of every widening query
 MIN_STEM = 5         # letters English names must share to be searched as one prefix (migrat* for migrate, migration)
-MAX_FORMS = 64       # fixed forms a concepts.txt pattern may stand for; a pattern with more is left out
 MIN_LATIN = 2        # shorter English names ("a") name nothing
 MIN_RUN = 2          # a single Chinese or Thai character names nothing: it is part of too many words
 
@@ -138,92 +139,9 @@ def _term(name: str) -> Term:
     return Term(name, script_of(name) != LATIN)
 
 
-# ---- the fixed forms of a concepts.txt pattern ------------------------------------------------
-
-class _TooMany(Exception):
-    """A pattern that stands for no short list of fixed strings (a class range, `*`, `+`, `.`)."""
-
-
-def forms_of(pattern: str) -> list[str] | None:
-    """The strings a simple pattern matches ("deploy(?:s|ed)?" → deploy, deploys, deployed), with its
-    lookarounds dropped; None for a pattern that is no short list of fixed strings."""
-    try:
-        forms, end = _alternation(pattern, 0)
-    except _TooMany:
-        return None
-    if end != len(pattern):
-        return None
-    return list(dict.fromkeys(forms))
-
-
-def _alternation(p: str, i: int) -> tuple[list[str], int]:
-    out: list[str] = []
-    while True:
-        seq, i = _sequence(p, i)
-        out += seq
-        if i < len(p) and p[i] == "|":
-            i += 1
-            continue
-        return out, i
-
-
-def _sequence(p: str, i: int) -> tuple[list[str], int]:
-    forms = [""]
-    while i < len(p) and p[i] not in "|)":
-        atom, i = _atom(p, i)
-        if i < len(p) and p[i] == "?":
-            atom = [*atom, ""]
-            i += 1
-        if i < len(p) and p[i] in "*+{":
-            raise _TooMany
-        forms = [a + b for a in forms for b in atom]
-        if len(forms) > MAX_FORMS:
-            raise _TooMany
-    return forms, i
-
-
-def _atom(p: str, i: int) -> tuple[list[str], int]:
-    c = p[i]
-    if c == "(":
-        if p.startswith(("(?<!", "(?<=", "(?!", "(?="), i):
-            return [""], _close(p, i) + 1   # a lookaround matches no text of its own
-        inner, j = _alternation(p, i + (3 if p.startswith("(?:", i) else 1))
-        if j >= len(p) or p[j] != ")":
-            raise _TooMany
-        return inner, j + 1
-    if c == "[":
-        j = p.index("]", i + 1)
-        chars = p[i + 1 : j]
-        if chars.startswith("^") or "\\" in chars or re.search(r".-.", chars):
-            raise _TooMany
-        return list(chars), j + 1
-    if c == "\\":
-        nxt = p[i + 1 : i + 2]
-        if not nxt or nxt.isalnum():
-            raise _TooMany   # \d, \s, \b …
-        return [nxt], i + 2
-    if c in ".^$*+{}":
-        raise _TooMany
-    return [c], i + 1
-
-
-def _close(p: str, i: int) -> int:
-    """Where the group opened at `i` closes (classes and escapes skipped)."""
-    depth, j = 0, i
-    while j < len(p):
-        if p[j] == "\\":
-            j += 2
-            continue
-        if p[j] == "[":
-            j = p.index("]", j + 1)
-        elif p[j] == "(":
-            depth += 1
-        elif p[j] == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-        j += 1
-    raise _TooMany
+# A concepts.txt pattern's fixed forms: memory_store/regex_literals.fixed_forms reads them from the
+# pattern's parse tree (`re`'s own parser).
+forms_of = fixed_forms
 
 
 # ---- reading the vocabulary -------------------------------------------------------------------
@@ -248,18 +166,10 @@ def parse_glossary(text: str, path: str) -> list[list[str]]:
 
 def concept_names(text: str, path: str) -> list[list[str]]:
     """The concepts of memory_store/supersede/concepts.txt (its [concept], [part:…] and [day:N]
-    sections) as the fixed forms of their patterns; a pattern with no short list of forms is left out."""
-    sections: list[list[str]] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            sections.append([])
-        elif sections:   # the detector's loader refuses a pattern before any section; nothing to add here
-            sections[-1].append(line)
+    sections, read by the one section parser the detector's loader uses) as the fixed forms of their
+    patterns; a pattern with no short list of forms is left out."""
     out: list[list[str]] = []
-    for items in sections:
+    for items in parse_sections(text, path, item="a concept's name").values():
         names: list[str] = []
         for pattern in items:
             for form in forms_of(pattern) or []:
