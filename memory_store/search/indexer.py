@@ -29,6 +29,7 @@ from pathlib import Path
 from memory_store.config import Config
 from memory_store.confine import extra_roots, is_inside, root_of
 from memory_store.errors import MemjobsError
+from memory_store.layout import SUMMARY_DIR
 from memory_store.search.chunks import RowData, rows_of, without_ids
 from memory_store.search.links import apply_links
 from memory_store.search.schema import (
@@ -99,7 +100,7 @@ def _rel(ws: Path, p: Path) -> str:
 
 
 # the files named by their day that a scan after an upgrade may leave out: the daily logs and the wrap-ups
-_NAMED_DAY = re.compile(r"(?:memory|second-brain/summaries)/(\d{4}-\d{2}-\d{2})\b[^/]*\.md")
+_WRAPUP_DAY = re.compile(rf"{SUMMARY_DIR}/(\d{{4}}-\d{{2}}-\d{{2}})\b[^/]*\.md")
 
 
 def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
@@ -287,7 +288,7 @@ def scan_index(cfg: Config, every: bool = False) -> sqlite3.Connection:
 def _recent_only(wanted: dict[str, Candidate], days: int) -> dict[str, Candidate]:
     """`wanted` without the daily logs and wrap-ups older than `days` days before the newest of them
     (or before today, when one is named by a later day: a mistyped name hides nothing)."""
-    dated = {rel: day for rel in wanted if (day := _day_named(rel)) is not None}
+    dated = {rel: day for rel, cand in wanted.items() if (day := _day_named(cand)) is not None}
     if not dated:
         return wanted
     last = min(max(dated.values()), date.today())
@@ -295,14 +296,13 @@ def _recent_only(wanted: dict[str, Candidate], days: int) -> dict[str, Candidate
     return {rel: c for rel, c in wanted.items() if rel not in dated or dated[rel] > first}
 
 
-def _day_named(rel: str) -> date | None:
-    """The day a daily log or a wrap-up is named by (`memory/2026-10-06.md`,
-    `second-brain/summaries/2026-10-06-wrapup.md`); None for every other file, a note named by its day included."""
-    m = _NAMED_DAY.fullmatch(rel)
-    if m is None:
-        return None
+def _day_named(cand: Candidate) -> date | None:
+    """The day a daily log (its tier's day) or a wrap-up (`second-brain/summaries/2026-10-06-wrapup.md`) is
+    named by; None for every other file, a note named by its day included."""
+    m = None if cand.day else _WRAPUP_DAY.fullmatch(cand.rel)
+    named = cand.day or (m.group(1) if m else None)
     try:
-        return date.fromisoformat(m.group(1))
+        return date.fromisoformat(named) if named else None
     except ValueError:
         return None
 
