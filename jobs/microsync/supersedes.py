@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 # New entries come after every entry already in the files of their day.
 _LATER = 1 << 30
 NEAREST = 6   # earlier entries a judge is shown
-LATER_NEAREST = 8   # entries said later that a new entry is judged by (those sharing most words with it)
+LATER_NEAREST = 4   # entries said later that a new entry is judged by (those sharing most words with it)
+LATER_POOL = 40     # the nearest entries of all, among which those said later are looked for
 
 
 @dataclass(frozen=True)
@@ -143,19 +144,18 @@ class _Later:
         self.order = {e.id: n for n, e in enumerate(existing)}
         self.entries = {e.id: e for e in existing if e.date > since
                         and not held(Linker(e.id, "", e.date, "", 0, e.status, words_of(e)))}
-        self.near = (Detector([statement_of(e, self.order[e.id]) for e in self.entries.values()])
-                     if self.entries else None)
 
     def replacing(self, detector: Detector, stmt: Statement, replaced: dict[str, Linker],
                   ) -> tuple[BlockEntry, Finding] | None:
-        """The first said of the later entries that, judged by `detector` among what was said before it
-        (`stmt` included), supersedes `stmt`; with the finding. Only the later entries that share most
-        words with it are judged; a relaxation for a part only ("… is enough for config-only changes") is
-        not taken: the later entry cannot be written again with the rule it keeps."""
-        if self.near is None:
+        """The first said of the later entries that, judged by `detector` (which holds every entry, `stmt`
+        included) among what was said before it, supersedes `stmt`; with the finding. Only the few later
+        entries that share most words with it are judged; a relaxation for a part only ("… is enough for
+        config-only changes") is not taken: the later entry cannot be written again with the rule it keeps."""
+        if not self.entries:
             return None
-        probe = dataclasses.replace(stmt, date="9999-12-31")   # every later entry counts as before it
-        near = [self.entries[s.id] for s, _ in self.near.nearest(probe, LATER_NEAREST) if s.date > stmt.date]
+        probe = dataclasses.replace(stmt, date="9999-12-31")   # every entry counts as said before it
+        near = [self.entries[s.id] for s, _ in detector.nearest(probe, LATER_POOL)
+                if s.id in self.entries and s.date > stmt.date][:LATER_NEAREST]
         for e in sorted(near, key=lambda x: (x.date, self.order[x.id])):
             # what was already replaced before it was said is not what it changes
             skip = {old for old, lk in replaced.items() if lk.date < e.date and lk.id != e.id}
