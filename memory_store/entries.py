@@ -26,7 +26,7 @@ TTL_RE = re.compile(r"^(none|session_end|\d+[smhdw]|\d{4}-\d{2}-\d{2}(T[\d:.]+(Z
 
 # Canonical order of the block entry fields (docs/design.md §4); `source` has three children.
 BLOCK_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status",
-                "supersedes", "superseded_by", "excerpt", "refs")
+                "supersedes", "superseded_by", "superseded_later_by", "excerpt", "refs")
 REQUIRED_FIELDS = ("id", "date", "source", "why", "finding", "conclusion", "impact", "confidence", "status", "refs")
 NONEMPTY_FIELDS = ("id", "date", "confidence", "status")
 SOURCE_FIELDS = ("session_id", "session_path", "message_range")
@@ -77,6 +77,9 @@ class BlockEntry:
     status: str = "active"
     supersedes: str | None = None
     superseded_by: str | None = None
+    # an entry said later that supersedes this one, linked when this one was written after it
+    # (memory_store/supersedes_read.py); microSync's link, not a status field
+    superseded_later_by: str | None = None
     excerpt: str | None = None
     refs: tuple[str, ...] = ()
     extra: tuple[tuple[str, str], ...] = ()

@@ -26,7 +26,7 @@ from memory_store.errors import EntryError, UsageError
 from memory_store.markdown import block_to_entry, parse_document, split_lines
 from memory_store.procedures import REL as PROCEDURES_REL
 from memory_store.search.decided import rejected, standing
-from memory_store.supersedes_read import CHAIN_HOPS, Linker, held_out_in, supersede_links
+from memory_store.supersedes_read import CHAIN_HOPS, Linker, entry_linkers, held_out_in, supersede_links
 from memory_store.workspace import MEMORY_MD, entry_files
 
 # the fields of an entry or an episode that hold what was said (not ids, dates or the source)
@@ -169,26 +169,30 @@ def _replaced_by(workspace: Path, entry_id: str, decided: dict[str, str]) -> str
 
 
 def linked_by(workspace: Path, entry: BlockEntry) -> Linker | None:
-    """The entry that supersedes `entry` by a `supersedes:` link no weekly has applied yet, by the rule
-    search and the context use (memory_store/supersedes_read.py), or None. Reads the entry files of its
-    day and later that name its id."""
-    linkers: list[Linker] = []
+    """The entry that supersedes `entry` by a link no weekly has applied yet, by the rule search and the
+    context use (memory_store/supersedes_read.py), or None: a `supersedes:` naming its id (the entry files
+    of its day and later that name it), or its own `superseded_later_by:` (the entry said later that it
+    names, written before it)."""
+    located: list[tuple[BlockEntry, str, int]] = []
+    later = entry.superseded_later_by
     for path in entry_files(workspace):
         if path.name[:10] < entry.date:
             continue
         text = path.read_text("utf-8", errors="replace")
-        if "supersedes:" not in text or entry.id not in text:
+        if not ("supersedes:" in text and entry.id in text) and not (later and later in text):
             continue
         rel = path.relative_to(workspace).as_posix()
         for block in parse_document(text).blocks:
-            if (block.get("supersedes") or "").strip() != entry.id:
+            if (block.get("supersedes") or "").strip() != entry.id and block.id != later:
                 continue
             try:
                 e = block_to_entry(block, rel)
             except EntryError:
                 continue
-            words = tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
-            linkers.append(Linker(e.id, entry.id, e.date, rel, block.line, e.status, words))
+            located.append((e, rel, block.line))
+    if later:
+        located.append((entry, "", 0))
+    linkers = [lk for lk in entry_linkers(located) if lk.old == entry.id]
     if not linkers:
         return None
     return supersede_links(linkers, held_out_in(workspace)).get(entry.id)

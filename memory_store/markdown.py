@@ -390,6 +390,7 @@ def block_to_entry(block: Block, path: str | None = None) -> BlockEntry:
         status=need("status"),
         supersedes=block.get("supersedes") or None,
         superseded_by=block.get("superseded_by") or None,
+        superseded_later_by=block.get("superseded_later_by") or None,
         excerpt=block.get("excerpt"),
         refs=refs,
         extra=extra,

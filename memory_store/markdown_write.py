@@ -40,7 +40,7 @@ def serialize_entry(e: BlockEntry) -> str:
         out.append(_kv(key, _one_line(getattr(e, key))))
     out.append(_kv("confidence", f"{e.confidence:.2f}"))
     out.append(_kv("status", e.status))
-    for key in ("supersedes", "superseded_by", "excerpt"):
+    for key in ("supersedes", "superseded_by", "superseded_later_by", "excerpt"):
         value = getattr(e, key)
         if value is not None:
             out.append(_kv(key, _one_line(value)))

@@ -15,6 +15,13 @@ the runtime context (memory_store/context/replaced.py) and `memjobs get` / MCP m
 - when two entries name one old id, the first stated wins (by date, then place in the files: path,
   then line) — the entry the weekly compound records as `superseded_by`.
 
+The order things were said decides, not the order they were read: an entry microSync writes after an
+entry said later that supersedes it (a backfill of older sessions after a scheduled run read a newer
+one) carries the link itself, `superseded_later_by: <the later id>` — the daily logs are append-only
+for microSync, so the later entry is not rewritten. `entry_linkers` reads both kinds of link as one:
+the later entry supersedes it, with its own date, place, status and words (a later entry that is gone,
+archived or taken back links nothing).
+
 `chain_end` follows the links to what holds now (A superseded by B, B by C: C).
 """
 from __future__ import annotations
@@ -22,7 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from memory_store.entries import BlockEntry
 
 LINKING_STATUSES = ("active", "superseded")
 CHAIN_HOPS = 8   # how far a replacement chain is followed
@@ -45,6 +55,28 @@ class Linker:
 
 
 HeldOut = Callable[[Linker], bool]
+
+
+def words_of(e: BlockEntry) -> tuple[str, ...]:
+    """What an entry says (title, conclusion, why, finding, impact, excerpt): what the withdrawn filter reads."""
+    return tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
+
+
+def entry_linkers(located: Iterable[tuple[BlockEntry, str, int]]) -> list[Linker]:
+    """The links `located` (entry, path, line) state, both kinds: each entry's `supersedes:` (it
+    replaces that id), and each entry's `superseded_later_by:` (the entry of that id, said later and
+    written first, replaces it), read as that later entry's link with its own date, place, status and
+    words. A `superseded_later_by:` naming an entry not in `located` links nothing."""
+    rows = list(located)
+    by_id = {e.id: (e, path, line) for e, path, line in rows}
+    out = [Linker(e.id, e.supersedes, e.date, path, line, e.status, words_of(e))
+           for e, path, line in rows if e.supersedes]
+    for e, _, _ in rows:
+        later = by_id.get(e.superseded_later_by or "")
+        if later is not None and later[0].date >= e.date:
+            le, path, line = later
+            out.append(Linker(le.id, e.id, le.date, path, line, le.status, words_of(le)))
+    return out
 
 
 def held_out_in(workspace: Path) -> HeldOut:

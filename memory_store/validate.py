@@ -164,7 +164,7 @@ def _check_block(block: Block, rel: str, transcript_exists: ExistsFn | None) -> 
             target = transcript_file(sp.value)
             if not transcript_exists(target):
                 err(sp.line, f"transcript not found: {target}", "warning")
-    for key in ("supersedes", "superseded_by"):
+    for key in ("supersedes", "superseded_by", "superseded_later_by"):
         f = fields.get(key)
         if f is not None and f.value and not ID_RE.match(f.value):
             err(f.line, f"{key} is not an entry id: {f.value!r}")

@@ -85,6 +85,7 @@ class GetOutput(TypedDict):
     total_lines: NotRequired[int]
     status: NotRequired[str | None]          # an entry's, as memory_search reports it
     superseded_by: NotRequired[str | None]
+    current: NotRequired[str | None]         # what holds now: the end of its replacement chain
 
 
 class Memory:
@@ -155,10 +156,23 @@ class Memory:
 
         s = self.searcher()
         if entry_id:
-            return get_entry(s, entry_id)
+            found = get_entry(s, entry_id)
+            return {**found, "current": self._current(found["id"], found.get("superseded_by"))}
         if path:
             return get_lines(s, path, start_line or 1, end_line)
         raise UsageError("give either an entry id, or a path (with optional start_line and end_line)")
+
+
+    def _current(self, entry_id: str, superseded_by: str | None) -> str | None:
+        """What holds now in place of a superseded entry, as `memjobs get` names it (the end of its
+        replacement chain, memory_store/lookup.py `current_of`); None for one nothing replaced."""
+        if not superseded_by:
+            return None
+        from memory_store.core.forgotten import forgotten
+        from memory_store.lookup import current_of
+
+        now = current_of(self.cfg.workspace, entry_id, superseded_by)
+        return forgotten(self.cfg.workspace).shown_id(now) if now else None
 
 
 def _redacted(obj: Any) -> Any:
@@ -221,7 +235,8 @@ def register(server: Any, cfg: Config) -> None:
         start_line: Annotated[int | None, Field(description="First line to read, 1-based (with path)", ge=1)] = None,
         end_line: Annotated[int | None, Field(description="Last line to read, inclusive (≤ 400 lines)", ge=1)] = None,
     ) -> GetOutput:
-        """Read memory as it is in its file now: an entry by its id, or lines of a memory file."""
+        """Read memory as it is in its file now: an entry by its id (with its status, what superseded it
+        and `current`, what holds now in its place), or lines of a memory file."""
         try:
             return _redacted(memory.get(id, path, start_line, end_line))  # type: ignore[no-any-return]
         except MemjobsError as exc:

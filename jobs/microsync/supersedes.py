@@ -3,6 +3,13 @@ active entries of the daily logs (never MEMORY.md: microSync does not read it) b
 detector (memory_store/supersede). A reversal, relaxation or refinement gives the new entry
 `supersedes: <ID>`; the weekly compound then marks the old one (weekly owns the status fields,
 docs/design.md §3). A possible conflict is only reported: the new entry is stored as usual.
+
+The order things were said decides, not the order they were read: a new entry is compared only with
+what was said before it, and a new entry said before an active entry already written (a backfill of
+older sessions after a scheduled run read a newer one) is checked the other way too — when that later
+entry, judged among what was said before it, supersedes the new one, the new one is written with
+`superseded_later_by: <the later id>` (the daily logs are append-only for microSync: the later entry
+is not rewritten; every reader takes the link as the later entry's, memory_store/supersedes_read.py).
 """
 from __future__ import annotations
 
@@ -15,9 +22,17 @@ from jobs.microsync.engine import FIELD_MAX
 from jobs.microsync.rules.corrections import rule_with_exception
 from jobs.microsync.rules.fields import TITLE_MAX, shorten
 from memory_store.entries import BlockEntry
-from memory_store.supersede.detect import Detector, Finding, statement_of
+from memory_store.supersede.detect import Detector, Finding, Statement, statement_of
 from memory_store.supersede.open_state import file_entries
-from memory_store.supersedes_read import Linker, chain_end, held_out_in, supersede_links
+from memory_store.supersedes_read import (
+    HeldOut,
+    Linker,
+    chain_end,
+    entry_linkers,
+    held_out_in,
+    supersede_links,
+    words_of,
+)
 
 if TYPE_CHECKING:
     from jobs.microsync.supersede_llm import SubjectJudge
@@ -25,6 +40,8 @@ if TYPE_CHECKING:
 # New entries come after every entry already in the files of their day.
 _LATER = 1 << 30
 NEAREST = 6   # earlier entries a judge is shown
+LATER_NEAREST = 4   # entries said later that a new entry is judged by (those sharing most words with it)
+LATER_POOL = 40     # the nearest entries of all, among which those said later are looked for
 
 
 @dataclass(frozen=True)
@@ -44,10 +61,6 @@ def active_entries(workspace: Path) -> list[BlockEntry]:
     return [e for e, _ in file_entries(workspace) if e.status == "active"]
 
 
-def _words(e: BlockEntry) -> tuple[str, ...]:
-    return tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
-
-
 def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge | None = None,
                  ) -> tuple[list[BlockEntry], list[Link]]:
     """`entries` (this run's, in statement order) with `supersedes` set where the detector finds a
@@ -60,23 +73,27 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
     existing = active_entries(workspace)
     known = {e.id for e in existing}
     linked = {e.id: e.supersedes for e in existing if e.supersedes}
+    linked_later = {e.id: e.superseded_later_by for e in existing if e.superseded_later_by}
+    held = held_out_in(workspace)
     # what each linked entry is replaced by now (the rule every reader of the links uses), and the
     # replacements: a later change of the same subject replaces the end of the chain, not the original
-    replaced = supersede_links([Linker(e.id, e.supersedes, e.date, "", n, e.status, _words(e))
-                                for n, e in enumerate(existing) if e.supersedes], held_out_in(workspace))
+    replaced = supersede_links(entry_linkers((e, "", n) for n, e in enumerate(existing)), held)
     replacements = {lk.id for lk in replaced.values()}
     detector = Detector([statement_of(e, n) for n, e in enumerate(existing)])
+    later = _Later(existing, min(e.date for e in entries), held)
     rules = {e.id: e for e in existing}   # what a relaxation may loosen, this run's entries added below
     out: list[BlockEntry] = []
     links: list[Link] = []
     taken: set[str] = set()
     for n, e in enumerate(sorted(entries, key=lambda x: x.date)):
-        if e.id in known or e.supersedes:
-            # An entry already written keeps the link it was written with (a rerun after a run
+        if e.id in known or e.supersedes or e.superseded_later_by:
+            # An entry already written keeps the links it was written with (a rerun after a run
             # stopped before its state must render the same bytes to recognise them as its own).
-            out.append(dataclasses.replace(e, supersedes=e.supersedes or linked.get(e.id)))
+            out.append(dataclasses.replace(e, supersedes=e.supersedes or linked.get(e.id),
+                                           superseded_later_by=e.superseded_later_by or linked_later.get(e.id)))
             continue
         stmt = statement_of(e, _LATER + n)
+        # the detector compares a statement only with what was said before it (date, then order)
         found: Finding = detector.detect(stmt, skip=taken)
         if found.outcome == "none" and replacements:
             # a replacement (B, "move billing from Postgres to MySQL") is judged through what it
@@ -85,7 +102,10 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
             through = detector.detect(stmt, skip=taken | replacements)
             if through.supersedes and through.target in replaced:
                 found = through
-        end = chain_end(replaced, found.target) if found.supersedes and found.target else None
+        # the end of the chain as it stood when this entry was said: a replacement said after it is not
+        # what it changed
+        end = (chain_end({k: v for k, v in replaced.items() if v.date <= e.date}, found.target)
+               if found.supersedes and found.target else None)
         if end is not None and end.id != e.id and end.id not in taken:
             found = dataclasses.replace(found, target=end.id)
         if judge is not None and not found.supersedes:
@@ -103,10 +123,46 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
         elif found.target is not None and found.outcome == "conflict":
             links.append(Link(e.id, found.target, "conflict", found.reason))
         detector.add(stmt)
+        after = later.replacing(detector, stmt, replaced)
+        if after is not None:
+            by, outcome = after
+            e = dataclasses.replace(e, superseded_later_by=by.id)
+            replaced[e.id] = Linker(by.id, e.id, by.date, "", later.order[by.id])
+            replacements.add(by.id)
+            links.append(Link(by.id, e.id, outcome.outcome, outcome.reason))
         known.add(e.id)
         rules[e.id] = e
         out.append(e)
     return out, links
+
+
+class _Later:
+    """The active entries said after the earliest of a run's new entries, and which of them supersedes
+    a new entry said before it (a backfill of older sessions after a scheduled run read newer ones)."""
+
+    def __init__(self, existing: list[BlockEntry], since: str, held: HeldOut) -> None:
+        self.order = {e.id: n for n, e in enumerate(existing)}
+        self.entries = {e.id: e for e in existing if e.date > since
+                        and not held(Linker(e.id, "", e.date, "", 0, e.status, words_of(e)))}
+
+    def replacing(self, detector: Detector, stmt: Statement, replaced: dict[str, Linker],
+                  ) -> tuple[BlockEntry, Finding] | None:
+        """The first said of the later entries that, judged by `detector` (which holds every entry, `stmt`
+        included) among what was said before it, supersedes `stmt`; with the finding. Only the few later
+        entries that share most words with it are judged; a relaxation for a part only ("… is enough for
+        config-only changes") is not taken: the later entry cannot be written again with the rule it keeps."""
+        if not self.entries:
+            return None
+        probe = dataclasses.replace(stmt, date="9999-12-31")   # every entry counts as said before it
+        near = [self.entries[s.id] for s, _ in detector.nearest(probe, LATER_POOL)
+                if s.id in self.entries and s.date > stmt.date][:LATER_NEAREST]
+        for e in sorted(near, key=lambda x: (x.date, self.order[x.id])):
+            # what was already replaced before it was said is not what it changes
+            skip = {old for old, lk in replaced.items() if lk.date < e.date and lk.id != e.id}
+            found = detector.detect(statement_of(e, self.order[e.id]), skip=skip)
+            if found.target == stmt.id and found.supersedes and not found.scoped:
+                return e, found
+        return None
 
 
 _HOLDS_OUTSIDE = ("Rule", "Constraint")

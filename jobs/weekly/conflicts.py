@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
 from memory_store.supersede.detect import Detector, detect, statement_of
-from memory_store.supersedes_read import Linker, supersede_links
+from memory_store.supersedes_read import Linker, entry_linkers, supersede_links, words_of
 
 
 @dataclass(frozen=True)
@@ -45,17 +45,18 @@ def _order(e: BlockEntry) -> tuple[str, str]:
 def _field_reason(new: BlockEntry, old: BlockEntry) -> str:
     """The weekly log's reason for a `supersedes` field: what the detector reads in the new
     entry ("reversed (no longer)", "relaxed (can ship)"), else just that the field says so."""
+    later = old.superseded_later_by == new.id and new.supersedes != old.id
+    field = "superseded_later_by field" if later else "supersedes field"
     found = detect(statement_of(new, 1), [statement_of(old, 0)])
     if found.supersedes and found.target == old.id:
-        return f"{found.reason}; supersedes field"
-    return "supersedes field"
+        return f"{found.reason}; {field}"
+    return field
 
 
 def linker_of(e: BlockEntry, path: str, line: int) -> Linker:
     """An entry with a `supersedes:` field as memory_store/supersedes_read.py reads it (the words are
     what the withdrawn/forgotten filter reads, as the context's reader gives them)."""
-    words = tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
-    return Linker(e.id, e.supersedes or "", e.date, path, line, e.status, words)
+    return Linker(e.id, e.supersedes or "", e.date, path, line, e.status, words_of(e))
 
 
 def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], held: Collection[str] = (),
@@ -71,12 +72,15 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
     by_id = {e.id: e for e in existing}
     new_ids = {n.id for n in new}
     place = where or {}
-    linkers = [linker_of(e, *place.get(e.id, ("", n))) for n, e in enumerate(existing) if e.supersedes]
+    # both kinds of link: `supersedes:`, and `superseded_later_by:` on an entry microSync wrote after
+    # the one said later that replaces it (applied when either side is new)
+    linkers = entry_linkers((e, *place.get(e.id, ("", n))) for n, e in enumerate(existing))
+    named_later = {e.superseded_later_by for e in existing if e.superseded_later_by}
 
     superseded: dict[str, Supersede] = {}
     for old, lk in sorted(supersede_links(linkers, lambda lk: lk.id in held).items()):
         target, n = by_id.get(old), by_id.get(lk.id)
-        if n is None or lk.id not in new_ids or n.status != "active" or target is None:
+        if n is None or (lk.id not in new_ids and old not in new_ids) or n.status != "active" or target is None:
             continue
         if target.status == "active":
             superseded[old] = Supersede(old, n.id, _field_reason(n, target))
@@ -87,7 +91,7 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
     position = {e.id: n for n, e in enumerate(active)}
     conflicts: list[PossibleConflict] = []
     for n in sorted(new, key=_order):
-        if n.status != "active" or n.id in held or n.supersedes:
+        if n.status != "active" or n.id in held or n.supersedes or n.id in named_later:
             # a field names what it replaces (applied above when it is the first stated), or an
             # entry that is gone: nothing to mark, and no guessing either
             continue

@@ -158,13 +158,15 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
 
 
 def links_held_out(workspace: Path, entries: dict[str, Located]) -> frozenset[str]:
-    """The entries whose `supersedes:` field links nothing because the user took their words back or
+    """The entries whose `supersedes:` field (or another entry's `superseded_later_by:` naming them)
+    links nothing because the user took their words back or
     had memjobs forget them (memory_store/supersedes_read.py `held_out_in`, the test every reader of
     the links applies)."""
     from jobs.weekly.conflicts import linker_of
     from memory_store.supersedes_read import held_out_in
 
-    linking = [loc for loc in entries.values() if loc.entry.supersedes]
+    named_later = {loc.entry.superseded_later_by for loc in entries.values() if loc.entry.superseded_later_by}
+    linking = [loc for loc in entries.values() if loc.entry.supersedes or loc.entry.id in named_later]
     if not linking:
         return frozenset()
     held = held_out_in(workspace)

@@ -465,13 +465,22 @@ def _fit_budget(b: _Build, ctx: RuntimeContext, fmt: str) -> None:
     the rendering fits."""
     _cut_oversized(b, ctx, fmt)
     cost = {g: [estimate(item_line(i, fmt)) for i in ctx.group(g)] for g in GROUPS}
-    total = fixed_cost(ctx, fmt) + sum(group_cost(g, fmt) + sum(c) for g, c in cost.items() if c)
+    fixed = fixed_cost(ctx, fmt)
+    total = fixed + sum(group_cost(g, fmt) + sum(c) for g, c in cost.items() if c)
+    # The notices name items shown (one cut to fit, a disputed one): an item dropped takes its name out
+    # of them, so then the fixed part is counted again — the count is of what is rendered (a hint of
+    # sixty '<' cut, then dropped, was counted 104 tokens with its notice, rendered in 63).
+    named = any(e.operation == "oversized" for e in ctx.events) or any(
+        {"disputed_by", "disputes"} & dict(i.fields).keys() for g in ("memory_index", "recent") for i in ctx.group(g))
     for group in TRIM_ORDER:
         while total > ctx.budget and ctx.items[group]:
             dropped = ctx.items[group].pop()
             total -= cost[group].pop()
             if not ctx.items[group]:
                 total -= group_cost(group, fmt)
+            if named:
+                now = fixed_cost(ctx, fmt)
+                total, fixed = total - fixed + now, now
             b.emit(LAYER_OF[group], "budget", TRIM, dropped.id)
     ctx.tokens = total
 

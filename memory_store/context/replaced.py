@@ -4,7 +4,8 @@ microSync writes a reversal with `supersedes: <old id>` as soon as it reads it; 
 old entry's `status: superseded` and takes it out of MEMORY.md later (the weekly owns the status
 fields, §3). Until then the old entry is still listed and still `active`, so an agent reading the
 context would be told the thing the user reversed. This module reads the links from the daily
-files (one text scan a file; only a file that says `supersedes:` is parsed) so that the memory
+files (one text scan a file; only a file that says `supersedes:` or `superseded_later_by:`, or holds
+an entry such a field names, is parsed) so that the memory
 index marks such an item REPLACED, with the newer entry shown, and the "Recent, not yet
 compounded" group shows the newer entry in the old one's place. Reads files only.
 """
@@ -19,7 +20,7 @@ from memory_store.entries import BlockEntry
 from memory_store.errors import MemjobsError
 from memory_store.markdown import block_to_entry, parse_document
 from memory_store.open_conflicts import short_of
-from memory_store.supersedes_read import Linker, chain_end, held_out_in, supersede_links
+from memory_store.supersedes_read import chain_end, entry_linkers, held_out_in, supersede_links
 
 
 @dataclass(frozen=True)
@@ -48,10 +49,12 @@ def reversal_links(workspace: Path, texts: list[tuple[str, Path, str]]) -> dict[
     (memory_store/context/user_model.py `recent_texts`), by the one rule every reader of the links
     uses (memory_store/supersedes_read.py): an entry the user took back or had memjobs forget links
     nothing, and when two entries name one old id the first stated wins."""
-    linkers: list[Linker] = []
+    located: list[tuple[BlockEntry, str, int]] = []
     shown: dict[str, Newer] = {}
+    wanted: set[str] = set()   # the later entries a `superseded_later_by:` names (in a later file)
     for day, path, text in texts:
-        if "supersedes:" not in text:
+        if ("supersedes:" not in text and "superseded_later_by:" not in text
+                and not any(i in text for i in wanted)):
             continue
         rel = path.relative_to(workspace).as_posix()
         try:
@@ -59,24 +62,19 @@ def reversal_links(workspace: Path, texts: list[tuple[str, Path, str]]) -> dict[
         except MemjobsError:
             continue
         for n, block in enumerate(blocks):
-            old = (block.get("supersedes") or "").strip()
-            if not old:
-                continue
             try:
                 e = block_to_entry(block, rel)
             except MemjobsError:
                 continue
-            linkers.append(Linker(e.id, old, e.date, rel, block.line, e.status, _words(e)))
+            located.append((e, rel, block.line))
+            if e.superseded_later_by:
+                wanted.add(e.superseded_later_by)
             shown.setdefault(e.id, Newer(e.id, e.kind, e.date, e.title, e.conclusion, e.confidence,
                                          f"{rel}:{block.line}", (e.date, day, n)))
+    linkers = entry_linkers(located)
     if not linkers:
         return {}
     return {old: shown[lk.id] for old, lk in supersede_links(linkers, held_out_in(workspace)).items()}
-
-
-def _words(e: BlockEntry) -> tuple[str, ...]:
-    """What an entry says, as the withdrawn/forgotten filter reads it."""
-    return tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t)
 
 
 def latest(links: dict[str, Newer], old_id: str) -> Newer | None:

@@ -61,6 +61,7 @@ class RowData:
     source: str | None = None  # JSON of {session_id, session_path, message_range}
     superseded_by: str | None = None
     supersedes: str | None = None   # the id a reversal replaces (memory_store/search/links.py)
+    superseded_later_by: str | None = None   # the entry said later, written first, that replaces it (the same)
 
 
 def file_date(rel: str) -> str | None:
@@ -138,6 +139,7 @@ def _entry_row(block: Block) -> RowData:
         "status",
         "supersedes",
         "superseded_by",
+        "superseded_later_by",
         "refs",
         ORIGIN_FIELD,
         *_BODY_FIELDS,
@@ -178,6 +180,7 @@ def _entry_row(block: Block) -> RowData:
         source=source,
         superseded_by=values.get("superseded_by") or None,
         supersedes=values.get("supersedes") or None,
+        superseded_later_by=values.get("superseded_later_by") or None,
     )
 
 

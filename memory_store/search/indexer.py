@@ -511,13 +511,15 @@ def _insert_rows(
                 source,
                 r.superseded_by,
                 r.supersedes,
+                r.superseded_later_by,
             )
         )
         fts.append((rid, fts_text(without_ids(title)), fts_text(without_ids(body))))
         tri.append((rid, normalise(without_ids(f"{title}\n{body}"))))
     db.executemany(
         "INSERT INTO rows(rowid, path, line, end_line, type, kind, id, title, body, date, status,"
-        " confidence, source, superseded_by, supersedes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " confidence, source, superseded_by, supersedes, superseded_later_by)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         base,
     )
     db.executemany("INSERT INTO fts(rowid, title, body) VALUES (?, ?, ?)", fts)

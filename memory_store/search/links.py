@@ -4,7 +4,8 @@ microSync writes a reversal with `supersedes: <old id>` as soon as it reads it; 
 old entry's `status: superseded` and `superseded_by` a week later (the weekly owns the status
 fields, §3). Until then the old entry's own file says `active`, and search served the reversed
 entry as current, ranked above what replaced it. After each update that read or dropped a file,
-the index gives every active entry that a newer entry supersedes the status `superseded` and
+the index gives every active entry that a newer entry supersedes (its `supersedes:`, or the old
+entry's own `superseded_later_by:` when microSync wrote it after the newer one) the status `superseded` and
 `superseded_by` (the entry that supersedes it, by the rule every reader of the links uses:
 memory_store/supersedes_read.py: the first stated, never one the user took back or had memjobs
 forget); `linked` records that the row has them from a link, so a link that is gone (a rolled-back
@@ -31,6 +32,14 @@ def apply_links(db: sqlite3.Connection, held_out: HeldOut | None = None) -> int:
                    "SELECT id, supersedes, date, path, line, status, title, body FROM rows"
                    " WHERE type = 'entry' AND id IS NOT NULL AND supersedes IS NOT NULL"
                    f" AND coalesce(status, 'active') IN ({_STATUSES})")]
+    # an entry microSync wrote after the one said later that replaces it names that one in
+    # `superseded_later_by`: the later entry's link, with its own date, place, status and words
+    linkers += [Linker(i, old, date or "", path, line, status or "active", (title, body))
+                for old, i, date, path, line, status, title, body in db.execute(
+                    "SELECT o.id, l.id, l.date, l.path, l.line, l.status, l.title, l.body FROM rows o"
+                    " JOIN rows l ON l.id = o.superseded_later_by AND l.type = 'entry'"
+                    " WHERE o.type = 'entry' AND o.id IS NOT NULL AND o.superseded_later_by IS NOT NULL"
+                    f" AND l.date >= o.date AND coalesce(l.status, 'active') IN ({_STATUSES})")]
     marked = 0
     for old, lk in sorted(supersede_links(linkers, held_out).items()):
         marked += db.execute(

@@ -136,6 +136,14 @@ def _m011_supersedes(db: sqlite3.Connection) -> None:
     db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path LIKE 'memory/%'")
 
 
+def _m012_superseded_later_by(db: sqlite3.Connection) -> None:
+    # The entry said later that replaces this one, when microSync wrote this one after it (a backfill
+    # of older sessions after newer ones were read): the link memory_store/search/links.py applies as
+    # that later entry's. Entry files are read again by the next update.
+    db.execute("ALTER TABLE rows ADD COLUMN superseded_later_by TEXT")
+    db.execute("UPDATE files SET mtime_ns = -1, sha256 = '' WHERE path LIKE 'memory/%'")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_tables", _m001_tables),
     ("002_fts", _m002_fts),
@@ -148,6 +156,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("009_said_lines", _m009_said_lines),
     ("010_vectors", _m010_vectors),
     ("011_supersedes", _m011_supersedes),
+    ("012_superseded_later_by", _m012_superseded_later_by),
 ]
 
 

@@ -1,9 +1,11 @@
 """The one rule every reader of `supersedes:` links uses (memory_store/supersedes_read.py): the first
 stated linker wins, a held-out (withdrawn/forgotten) linker links nothing, archived or revoked ones
-never link, nor does an entry naming itself; `chain_end` follows A <- B <- C to C."""
+never link, nor does an entry naming itself; `chain_end` follows A <- B <- C to C; `entry_linkers` reads
+an older entry's `superseded_later_by:` as the later entry's link."""
 from __future__ import annotations
 
-from memory_store.supersedes_read import Linker, chain_end, supersede_links
+from memory_store.entries import BlockEntry, Source
+from memory_store.supersedes_read import Linker, chain_end, entry_linkers, supersede_links, words_of
 
 
 def _lk(i: str, old: str, date: str, line: int = 1, status: str = "active", words: str = "") -> Linker:
@@ -38,3 +40,40 @@ def test_a_chain_ends_at_what_holds_now_and_a_cycle_stops() -> None:
     assert chain_end(links, "C") is None
     loop = supersede_links([_lk("B", "A", "2026-11-24"), _lk("A", "B", "2026-11-25")])
     assert chain_end(loop, "A") is not None
+
+
+def _entry(i: str, date: str, title: str, supersedes: str | None = None, later: str | None = None,
+           status: str = "active") -> BlockEntry:
+    return BlockEntry("Decision", title, i, date, Source("s", "/t/s.jsonl", "L1-L1"), conclusion=title,
+                      status=status, supersedes=supersedes, superseded_later_by=later)
+
+
+def test_a_link_written_on_the_older_entry_is_the_later_entrys_own() -> None:
+    """`superseded_later_by:` (microSync wrote the older entry after the later one): the later entry
+    links it, with its own date, place, status and words, and the first-stated rule reads it so."""
+    back = _entry("B", "2026-11-02", "switch the session cache back to Redis")
+    memcached = _entry("M", "2026-10-10", "use Memcached instead of Redis", supersedes="R", later="B")
+    redis = _entry("R", "2026-10-01", "the session cache uses Redis", later="B")
+    linkers = entry_linkers([(redis, "memory/2026-10-01.md", 3), (memcached, "memory/2026-10-10.md", 3),
+                             (back, "memory/2026-11-02.md", 7)])
+    assert sorted((lk.id, lk.old, lk.date, lk.path, lk.line) for lk in linkers) == [
+        ("B", "M", "2026-11-02", "memory/2026-11-02.md", 7), ("B", "R", "2026-11-02", "memory/2026-11-02.md", 7),
+        ("M", "R", "2026-10-10", "memory/2026-10-10.md", 3)]
+    assert next(lk for lk in linkers if lk.old == "M").words == words_of(back)
+    links = supersede_links(linkers)
+    assert (links["R"].id, links["M"].id) == ("M", "B")   # R's first stated replacement is M
+    end = chain_end(links, "R")
+    assert end is not None and end.id == "B"
+
+
+def test_a_later_link_to_an_entry_that_is_gone_earlier_or_archived_links_nothing() -> None:
+    old = _entry("O", "2026-10-10", "use Memcached", later="GONE")
+    assert entry_linkers([(old, "a", 1)]) == []
+    earlier = _entry("E", "2026-10-01", "use Redis")
+    assert entry_linkers([(_entry("O", "2026-10-10", "use Memcached", later="E"), "a", 1), (earlier, "b", 1)]) == []
+    archived = _entry("A", "2026-11-02", "back to Redis", status="archived")
+    linkers = entry_linkers([(_entry("O", "2026-10-10", "use Memcached", later="A"), "a", 1), (archived, "b", 1)])
+    assert supersede_links(linkers) == {}
+    taken_back = _entry("T", "2026-11-02", "back to Redis")
+    linkers = entry_linkers([(_entry("O", "2026-10-10", "use Memcached", later="T"), "a", 1), (taken_back, "b", 1)])
+    assert supersede_links(linkers, lambda lk: "back to Redis" in lk.words) == {}
