@@ -40,7 +40,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import retires
+from memory_store.supersede.retired import retired_things, retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -53,7 +53,7 @@ from memory_store.supersede.subject import (
     stem,
     subject_tokens,
 )
-from memory_store.supersede.switched import switches_another
+from memory_store.supersede.switched import switch_at, switches_another
 from memory_store.supersede.values import (
     SERIES,
     bare_numbers,
@@ -836,11 +836,13 @@ class Detector:
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
         found = self._detect(new, skip)
-        if found.outcome in ("none", "same") and FAMILY.get(new.kind) != "procedure":
+        if found.outcome in ("none", "same", "refinement") and FAMILY.get(new.kind) != "procedure":
             # The thing an earlier choice chose, retired by name ("ปิด telegram bot ไปเลย" after
-            # "Telegram for internal pings"): the one name both say is the whole subject.
+            # "Telegram for internal pings"): the one name both say is the whole subject. A change of
+            # the choice read as an amendment ("素材现在都放 Wasabi，B2 那个 bucket 我昨晚已经删了" after
+            # "B2 ละกัน") is its reversal.
             retired = self._retired_choice(new, skip, found.score)
-            if retired is not None:
+            if retired is not None and (found.outcome != "refinement" or retired.target == found.target):
                 return retired
         if found.outcome == "none" or (found.outcome == "relaxation" and found.target is not None
                                        and FAMILY.get(self._kind_of(found.target)) != "rule"):
@@ -966,8 +968,10 @@ class Detector:
         """A reversal of the newest earlier choice (a Decision, an Architecture) whose title chose
         the thing a retire verb of `new` takes out of use (memory_store/supersede/retired.py); not
         for one occasion ("turn off the Telegram bot tonight")."""
-        text = normalise(new.full)
-        if not self.lx.cues["retire"].search(text) or self.lx.find("occasion", text):
+        if self.lx.find("occasion", normalise(new.full)):
+            return None
+        things = retired_things(new.full, self.lx, switch_at(new.full))
+        if not things:
             return None
         best: tuple[tuple[str, int], int, str] | None = None
         for i in self._candidates(self._tokens(new)):
@@ -975,12 +979,14 @@ class Detector:
             if FAMILY.get(e.kind) != "choice" or e.id == new.id or e.id in skip \
                     or (e.date, e.order) >= (new.date, new.order):
                 continue
-            cue = retires(new.full, e.title, e.full, self.lx)
-            # (a switch of another thing names the tool it leaves: "限流器现在改走令牌桶，不再用 Redis 了"
-            # beside "use Redis for the session cache")
-            if cue is not None and not switches_another(new.full, self._tokens(e), self.lx) \
+            found = retires(new.full, e.title, e.full, self.lx, things)
+            # (a retire that goes on a switch of another thing names the tool that thing leaves:
+            # "限流器现在改走令牌桶，不再用 Redis 了" beside "use Redis for the session cache"; one said
+            # with a subject of its own retires the tool wherever it was used: "我们不再用 Nuxt，预约前端
+            # 改用 Vue 3" beside "就用 Nuxt 3")
+            if found is not None and (found.own or not switches_another(new.full, self._tokens(e), self.lx)) \
                     and (best is None or self._when(i) > best[0]):
-                best = (self._when(i), i, cue)
+                best = (self._when(i), i, found.cue)
         if best is None:
             return None
         target = self.items[best[1]][0]
