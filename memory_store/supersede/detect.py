@@ -19,7 +19,9 @@ decides, and then the cues of the new statement (memory_store/supersede/cues/) s
   the earlier entry's name said again with a new name beside it (a change told as news: "the Kafka
   brokers get decommissioned" beside "published to NATS JetStream") → *reversal*; all the earlier
   entry says and more (memory_store/supersede/extends.py) → *refinement*; a statement the earlier
-  one already covers → *same*.
+  one already covers → *same*;
+- a change of some of the parts of a system the earlier entry names, not all ("switch staging to
+  Postgres 16" after "staging and prod both run Postgres 15") → *conflict*: the rest still holds.
 
 Pure: text in, a finding out.
 """
@@ -866,7 +868,29 @@ class Detector:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._scoped(new, target):
                 return dataclasses.replace(found, scoped=True)
+        if found.outcome in ("reversal", "refinement") and found.target is not None \
+                and FAMILY.get(new.kind) != "procedure" and self._one_of_its_parts(new, found.target, found.cue):
+            # "switch staging to Postgres 16" after "staging and prod both run Postgres 15": what the
+            # earlier entry says of prod still holds, so it is not replaced; the pair goes to a person
+            # (docs/design.md §6.4), the established entry kept and marked disputed.
+            return Finding("conflict", found.target, found.score, found.cue, basis="part")
         return found
+
+    def _one_of_its_parts(self, new: Statement, target: str, cue: str | None) -> bool:
+        """Do the change `new` states (the sentence of its `cue`, or all of it) and `new` as a whole
+        name some, not all, of the two or more parts of a system (concepts.txt: staging, production,
+        frontend, backend …) the earlier entry `target` names? A part named only in a reason beside
+        it ("I'm rewriting it in Flutter. … the android one is already 3 features behind") is not
+        what changes."""
+        i = next(n for n, (e, _) in enumerate(self.items) if e.id == target)
+        old_parts = self.parts[i]
+        if len(old_parts) < 2:
+            return False
+        said = normalise(new.full)
+        changed = self.concepts.parts_of(" ".join(s for s in _SENTENCE.split(said) if cue.casefold() in s)) \
+            if cue else self.concepts.parts_of(said)
+        # (every part named somewhere: it says what becomes of each, "staging runs 16 now; prod stays on 15")
+        return bool(changed) and changed < old_parts and self.concepts.parts_of(said) < old_parts
 
     def _other_owner(self, new_title: str, old_title: str) -> bool:
         """Are two titles one template in which the tool and, apart from it, the thing that uses it
@@ -1497,6 +1521,8 @@ _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
 # A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
 _ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
+# The sentences of a statement (not a point inside a number or a name: "Postgres 15.2", "Fly.io").
+_SENTENCE = re.compile(r"(?<!\d)\.(?![\w])|[;!?。；！？\n]")
 # A rename (a reversal cue): a thing gets another name (`Detector._detect`).
 _RENAME = re.compile(r"renam|改叫|改名|重命名|เปลี่ยนชื่อ", re.IGNORECASE)
 # A no that lifts a requirement (`Detector._says_out`).
