@@ -930,13 +930,21 @@ class Detector:
         one the rule names), or None."""
         text = normalise(new.full)
         days = self.concepts.weekdays(text)
-        if not days or _PROHIBITION.search(text) or FAMILY.get(new.kind) == "procedure":
+        if not days or FAMILY.get(new.kind) == "procedure":
+            return None
+        # A ban of those days said to be lifted ("the Friday freeze is lifted", "周五禁令取消了"): its
+        # "ห้าม" names the rule lifted, and the ban is the rule's own matter when nothing else is named.
+        lifted = _LIFT.search(text) if _BAN.search(text) else None
+        if _PROHIBITION.search(_BAN.sub(" ", text) if lifted else text):
             return None
         # (a cue other than the days themselves: "on weekends" is one, and says no permission)
         cue = next((m.group(0).strip() for m in self.lx.cues["relaxation"].finditer(text)
                     if m.group(0).strip() and not self.concepts.weekdays(m.group(0))), None)
+        if cue is None and lifted is not None:
+            cue = lifted.group(0).strip()
         if cue is None:
             return None
+        bare = lifted is not None and not self._dayless_tokens(_LIFT.sub(" ", _BAN.sub(" ", text)))
         best: tuple[tuple[str, int], int] | None = None
         for i, (e, _) in enumerate(self.items):
             if FAMILY.get(e.kind) != "rule" or e.id == new.id or e.id in skip \
@@ -947,7 +955,8 @@ class Detector:
                 said = normalise(e.full)
                 forbidden = self.forbidden_days[i] = \
                     frozenset(self.concepts.weekdays(said)) if _PROHIBITION.search(said) else frozenset()
-            if days <= forbidden and (best is None or self._when(i) > best[0]) and self._same_matter(new, i):
+            if days <= forbidden and (best is None or self._when(i) > best[0]) \
+                    and (bare or self._same_matter(new, i)):
                 best = (self._when(i), i)
         if best is None:
             return None
@@ -1025,11 +1034,25 @@ class Detector:
         if self.lx.find("exception", normalise(new.full)):
             return True
         old = self._tokens(rule)
-        own = sum(w for t, w in self._tokens(new).items()
+        # (the rule named by what it is, "the Friday freeze is lifted", is the rule, not a scope of it;
+        # nor is how many, "one approval is enough", "approve คนเดียวก็พอ", nor "again")
+        said = subject_tokens(_COUNTED.sub(" ", self.lx.cues["return"].sub(" ", _BAN.sub(" ", _FRAMED_AS.sub(
+            " ", _ASKED_TO_REMEMBER.sub(" ", normalise(new.full)))))), self.lx)
+        said = {t: w for t, w in said.items()
+                if "-" not in t or any(len(p) > 2 and not said_in(stem(p), old) for p in t.split("-"))}
+        own = sum(w for t, w in said.items()
                   if w > NUMBER_WEIGHT and not t.startswith(ROLE_PREFIX) and t not in self.frame
                   and not t[0].isdigit() and not _CALENDAR.fullmatch(t) and not any(c in _HANZI_VALUES for c in t)
-                  and not said_in(t, old))
+                  and not said_in(t, old) and t + "s" not in old and t.removesuffix("s") not in old)   # ("pr", "prs")
         return own >= MIN_SHARED_WORDS
+
+    def _own_words(self, new: Statement, rule: Statement) -> bool:
+        """Does `new` name a thing of its own the rule does not, a word beyond how many ("for leave
+        requests" beside "every PR needs two approvals"; not "คนเดียว", one person)?"""
+        old = self._tokens(rule)
+        said = subject_tokens(_COUNTED.sub(" ", _FRAMED_AS.sub(" ", normalise(new.full))), self.lx)
+        return sum(w for t, w in said.items() if not t.startswith(ROLE_PREFIX) and t not in self.frame
+                   and not t[0].isdigit() and not said_in(t, old)) >= MIN_SHARED_WORDS
 
     def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
         """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
@@ -1169,7 +1192,10 @@ class Detector:
             enough = self._own_cue("sufficient", text, said)
             rule = target if FAMILY.get(target.kind) == "rule" else \
                 self.items[best_rule[2]][0] if best_rule is not None and best_rule[0] >= SUPERSEDE_MATCH else None
-            if enough and rule is not None and self._shared_words(new, new_tokens, rule) >= ENOUGH_WORDS:
+            if enough and rule is not None and (self._shared_words(new, new_tokens, rule) >= ENOUGH_WORDS or (
+                    self._shared_words(new, new_tokens, rule) >= MIN_SHARED_WORDS and not self._own_words(new, rule))):
+                # (or what is enough alone, nothing of its own beside it: "ต่อไปนี้ approve คนเดียวก็พอแล้ว"
+                # beside "PR ต้องมีคน approve สองคนก่อน merge"; not "for leave requests one approval is enough")
                 relaxation = enough
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
@@ -1215,6 +1241,14 @@ class Detector:
                 target, target_full = self.items[idx]
             elif FAMILY.get(target.kind) in ("remember", "procedure"):
                 relaxation = None
+        if relaxation and FAMILY.get(target.kind) == "rule" and self.concepts.weekdays(text) \
+                and not lx.find("exception", text) and not self._same_matter(new, idx):
+            # A permission on the days a rule names, about something else ("วันเสาร์อาทิตย์ พาหมามาออฟฟิศได้"
+            # beside "ห้าม deploy วันเสาร์อาทิตย์"): the days are all the two share (a Thai day's name is
+            # cells two texts on those days share whatever they are about). An exception said of those
+            # days is one to their rule ("sundays off unless it's a rush job" beside "No client work on
+            # Sundays").
+            return Finding("none", None, round(score, 2))
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
@@ -1519,6 +1553,16 @@ _SHIPPING = frozenset({"deploy", "release", "hotfix"})
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
+# A rule named by what it is (a ban, a freeze: `_BAN`) and said to be lifted (`_LIFT`): "the Friday freeze
+# is lifted", "周五禁令取消了", "ยกเลิกกฎห้าม deploy วันศุกร์แล้ว" (`Detector._relaxed_in_its_days`, `Detector._scoped`).
+_BAN = re.compile(r"\b(?:freeze|ban|rule|restriction|moratorium|embargo|blackout)s?\b|禁令|规定|规矩|禁止令|限令"
+                  r"|กฎ(?:ห้าม)?|ข้อห้าม", re.IGNORECASE)
+_LIFT = re.compile(r"\b(?:lift(?:s|ed|ing)?|cancel(?:s|l?ed|l?ing)?|scrap(?:s|ped)?|(?:is|are) over"
+                   r"|no longer (?:applies|apply|holds))\b"
+                   r"|取消|解除|废除|作废|撤销|不再(?:适用|执行|有效)|ยกเลิก|เลิก|ปลด", re.IGNORECASE)
+# How many people or approvals: a count, not a thing (`Detector._own_words`).
+_COUNTED = re.compile(r"\b(?:one|two|three|single|a single|just one|only one|another)\b"
+                      r"|(?:คน|อัน|ครั้ง)?(?:เดียว|หนึ่ง|สอง|สาม)(?:คน|อัน|ครั้ง)?|[一二两三]\s*个?\s*人?")
 # A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
 _ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
 # The sentences of a statement (not a point inside a number or a name: "Postgres 15.2", "Fly.io").
