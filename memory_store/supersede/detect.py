@@ -42,7 +42,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import retired_things, retires
+from memory_store.supersede.retired import parts_retired, retired_things, retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -1046,6 +1046,21 @@ class Detector:
                   and not said_in(t, old) and t + "s" not in old and t.removesuffix("s") not in old)   # ("pr", "prs")
         return own >= MIN_SHARED_WORDS
 
+    def _part_retired_only(self, new: Statement, cue: str, target: Statement) -> bool:
+        """Is the reversal `cue` of `new` a retire verb said of a part of the name the earlier entry
+        chose ("Sentry 的邮件告警", "Redis persistence"), a part the earlier entry does not name, and
+        the name itself retired nowhere in `new`?"""
+        title, full = self._title_tokens(target), self._tokens(target)
+        parts = [(name, part) for verb, name, part in parts_retired(new.full, self.lx)
+                 if (verb in cue or cue in verb) and said_in(stem(name), title)]
+        if not parts or any(all(said_in(t, full) for t in subject_tokens(part, self.lx)) for _, part in parts):
+            return False
+        return retires(new.full, target.title, target.full, self.lx,
+                       retired_things(new.full, self.lx, switch_at(new.full))) is None
+
+    def _title_tokens(self, e: Statement) -> dict[str, float]:
+        return subject_tokens(e.title, self.lx)
+
     def _own_words(self, new: Statement, rule: Statement) -> bool:
         """Does `new` name a thing of its own the rule does not, a word beyond how many ("for leave
         requests" beside "every PR needs two approvals"; not "คนเดียว", one person)?"""
@@ -1224,6 +1239,10 @@ class Detector:
             if switches_another(new.full, self._tokens(target), lx):
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
+                return Finding("none", None, round(score, 2))
+            if self._part_retired_only(new, reversal, target):
+                # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool
+                # switched off, the tool chosen stays (memory_store/supersede/retired.py).
                 return Finding("none", None, round(score, 2))
             if _RENAME.search(reversal) and self._slot_named_only(new_tokens, self._roles(new), self._tokens(target)):
                 # "Rename the staging bucket" beside "Store images in S3": a thing of the slot gets

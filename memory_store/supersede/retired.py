@@ -45,7 +45,7 @@ from memory_store.supersede.subject import normalise, said_in, subject_tokens
 # Words that name the whole of a service one holds: its account, its subscription, its bucket ("the
 # Twilio account", "Twilio 的账号", "บัญชี Twilio", "B2 那个 bucket").
 _WHOLE = (r"(?:accounts?|subscriptions?|buckets?|instances?|servers?|clusters?|workspaces?|licen[cs]es?"
-          r"|账号|账户|帐号|帐户|订阅|套餐|实例|服务器|บัญชี|แพ็[กค]เกจ|เซิร์ฟเวอร์)")
+          r"|账号|账户|帐号|帐户|订阅|套餐|实例|服务器|集群|丛集|บัญชี|แพ็[กค]เกจ|เซิร์ฟเวอร์)")
 WHOLE = re.compile(_WHOLE)
 # Where the phrase of a thing ends: a clause break, "and", "now", a particle, a day said after it.
 _END = (r"(?=\s*(?:$|[,.;:!?，。；：！？、()\n—–]|-\s"
@@ -153,6 +153,44 @@ def retired_things(text: str, lexicon: Lexicon, switch_at: int | None = None) ->
                 continue
             out.append(Retired(t.group(2).strip(), _whole_dropped(normalise(t.group(1)).strip().rstrip(".")),
                                t.start(2), True))
+    return out
+
+
+# A part of a named thing retired: "Sentry 的邮件告警已经关掉了", "关掉 Sentry 的邮件告警", "the Sentry
+# email alerts were turned off", "turn off Redis persistence" (`parts_retired`).
+_ZH_PART = r"([\u4e00-\u9fff]{2,6}?)"
+_PART_FORMS = (
+    re.compile(rf"(?<![\w.+-])([a-z][\w.+-]*)\s*(?:的)?\s*{_ZH_PART}\s*(?:{_WHO_WHEN}\s*){{0,4}}"
+               r"(不再用|停掉|停用|关掉|关闭|关了|下线|删掉|删了|删除|撤掉|砍掉|弃用|废弃)", re.IGNORECASE),
+    re.compile(rf"(关掉|关闭|停掉|停用|删掉|删除|撤掉|砍掉|去掉|下线)\s*([a-z][\w.+-]*)\s*的\s*{_ZH_PART}(?=$|[^\u4e00-\u9fff]|了)",
+               re.IGNORECASE),
+    re.compile(r"\b([a-z][\w.+-]*)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:was|were|is|are|has been|have been|got|gets)\s+"
+               r"(turned off|switched off|shut (?:down|off)|disabled|removed|deleted|dropped|killed|retired)\b",
+               re.IGNORECASE),
+)
+
+
+_DEMONSTRATIVE = re.compile(r"^(?:那个|这个|那套|这套|那台|那支)")
+_FILLER = re.compile(rf"(?:{_WHO_WHEN})+", re.IGNORECASE)
+
+
+def parts_retired(text: str, lexicon: Lexicon) -> list[tuple[str, str, str]]:
+    """(the retire verb, a name, a part of it) for each retire of a named thing's part in `text`: the
+    name followed by a word that is not the whole of it (`_WHOLE`), not under a no."""
+    folded = normalise(text)
+    out = []
+    for found in retired_things(text, lexicon):
+        words = found.thing.split()
+        if len(words) > 1:
+            out.append((found.cue, words[0], " ".join(words[1:])))
+    for n, pattern in enumerate(_PART_FORMS):
+        for m in pattern.finditer(folded):
+            at = m.start(1) if n == 1 else m.start(3)
+            verb, name, part = (m.group(1), m.group(2), m.group(3)) if n == 1 else (m.group(3), m.group(1), m.group(2))
+            part = _DEMONSTRATIVE.sub("", part)
+            if part and name not in lexicon.stop and not _FILLER.fullmatch(part) and not WHOLE.search(part) \
+                    and not _kept(folded, at):
+                out.append((verb, name, part))
     return out
 
 
