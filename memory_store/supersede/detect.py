@@ -42,7 +42,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import parts_retired, retired_things, retires
+from memory_store.supersede.retired import parts_retired, retire_kept, retired_things, retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -758,7 +758,7 @@ class Detector:
             # it stands ("swap camera trap cards every ten days" after "SD cards: swap every 2 weeks").
             echoed = echoed or (cue.isascii() and cue.isalpha()
                                 and re.search(rf"\b{re.escape(cue)}\b", earlier) is not None)
-            if not echoed:
+            if not echoed and not (section == "reversal" and retire_kept(text, m.start(), cue, self.lx)):
                 return cue
         return None
 

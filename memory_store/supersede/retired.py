@@ -130,6 +130,20 @@ def _whole_dropped(thing: str) -> str:
     return " ".join(words)
 
 
+# Verbs of a retire said as done ("cancelled", "停掉"): `retire_kept`.
+_DONE = re.compile(r"cancel|deleted|closed|shut|turned off|switched off|disabled|removed|decommission|retired|killed"
+                   r"|dropped|停|关|删|下线|撤|砍|弃|废|注销|退订|ปิด|ยกเลิก|ลบ|ถอด|เลิกใช้", re.IGNORECASE)
+
+
+def retire_kept(folded: str, at: int, cue: str, lexicon: Lexicon) -> bool:
+    """Is the reversal cue `cue` at `at` of `folded` a retire verb under a no in its clause ("Twilio 的账号还没
+    停掉", "the Twilio account hasn't been cancelled yet", "บัญชี Twilio ยังไม่ได้ปิด")? Then nothing is retired."""
+    if lexicon.cues["retire"].fullmatch(cue) is None and _DONE.search(cue) is None:
+        return False
+    before = folded[:at]
+    return _KEPT.search(before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0):]) is not None
+
+
 def retired_things(text: str, lexicon: Lexicon, switch_at: int | None = None) -> list[Retired]:
     """Each retire verb of `text` with its thing right after it, or before it as the topic of its
     clause, not under a no nor said of every time. `switch_at`: where a switch of another thing
