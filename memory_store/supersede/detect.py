@@ -1260,11 +1260,12 @@ class Detector:
                 target, target_full = self.items[idx]
             elif FAMILY.get(target.kind) in ("remember", "procedure"):
                 relaxation = None
-        if relaxation and FAMILY.get(target.kind) == "rule" and self.concepts.weekdays(text) \
-                and not lx.find("exception", text) and not self._same_matter(new, idx):
+        if relaxation and FAMILY.get(target.kind) == "rule" and _NON_LATIN.search(new.full) \
+                and self.concepts.weekdays(text) and not lx.find("exception", text) and not self._same_matter(new, idx):
             # A permission on the days a rule names, about something else ("วันเสาร์อาทิตย์ พาหมามาออฟฟิศได้"
             # beside "ห้าม deploy วันเสาร์อาทิตย์"): the days are all the two share (a Thai day's name is
-            # cells two texts on those days share whatever they are about). An exception said of those
+            # cells two texts on those days share whatever they are about; English day names are words,
+            # and such a permission is read as said, "Fridays are fine now"). An exception said of those
             # days is one to their rule ("sundays off unless it's a rush job" beside "No client work on
             # Sundays").
             return Finding("none", None, round(score, 2))

@@ -135,13 +135,20 @@ _DONE = re.compile(r"cancel|deleted|closed|shut|turned off|switched off|disabled
                    r"|dropped|停|关|删|下线|撤|砍|弃|废|注销|退订|ปิด|ยกเลิก|ลบ|ถอด|เลิกใช้", re.IGNORECASE)
 
 
+_NO_BEFORE = re.compile(r"(?:\b(?:not|never|hasn'?t|haven'?t|hadn'?t|isn'?t|aren'?t|wasn'?t|weren'?t|didn'?t|don'?t"
+                        r"|doesn'?t|won'?t)(?:\s+(?:been|be|yet|ever|get|got|have))*\s*"
+                        r"|(?:还没有?|没有?|未|尚未|别|不要)\s*|(?:ยังไม่(?:ได้)?|ไม่ได้|อย่า)\s*)$")
+
+
 def retire_kept(folded: str, at: int, cue: str, lexicon: Lexicon) -> bool:
     """Is the reversal cue `cue` at `at` of `folded` a retire verb under a no in its clause ("Twilio 的账号还没
     停掉", "the Twilio account hasn't been cancelled yet", "บัญชี Twilio ยังไม่ได้ปิด")? Then nothing is retired."""
     if lexicon.cues["retire"].fullmatch(cue) is None and _DONE.search(cue) is None:
         return False
-    before = folded[:at]
-    return _KEPT.search(before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0):]) is not None
+    # (the no in the verb's own phrase, a word or two before it: "hasn't been cancelled", "never turned
+    # off", "还没停掉", "ยังไม่ได้ปิด"; not one further back in the clause, "since the vendor can't …, we
+    # dropped X")
+    return _NO_BEFORE.search(folded[:at]) is not None
 
 
 def retired_things(text: str, lexicon: Lexicon, switch_at: int | None = None) -> list[Retired]:
@@ -184,6 +191,12 @@ _PART_FORMS = (
 )
 
 
+# What a tool does beside being used, switched off on its own: its alerts, notifications, emails,
+# persistence, logging, backups, webhooks, reminders (a closed list: "the Heroku dyno", "the Kafka
+# brokers", "the rebuild job" are the thing itself).
+_FEATURE = re.compile(r"\b(?:alerts?|alerting|notifications?|emails?|persistence|logging|logs|backups?|replication"
+                      r"|snapshots?|webhooks?|reminders?|digests?|auto-?scaling|telemetry|tracking|analytics)\b"
+                      r"|告警|报警|通知|邮件|提醒|持久化|日志|备份|快照|推送|การแจ้งเตือน|แจ้งเตือน|อีเมล", re.IGNORECASE)
 _DEMONSTRATIVE = re.compile(r"^(?:那个|这个|那套|这套|那台|那支)")
 _FILLER = re.compile(rf"(?:{_WHO_WHEN})+", re.IGNORECASE)
 
@@ -195,15 +208,14 @@ def parts_retired(text: str, lexicon: Lexicon) -> list[tuple[str, str, str]]:
     out = []
     for found in retired_things(text, lexicon):
         words = found.thing.split()
-        if len(words) > 1:
+        if len(words) > 1 and _FEATURE.search(" ".join(words[1:])):
             out.append((found.cue, words[0], " ".join(words[1:])))
     for n, pattern in enumerate(_PART_FORMS):
         for m in pattern.finditer(folded):
             at = m.start(1) if n == 1 else m.start(3)
             verb, name, part = (m.group(1), m.group(2), m.group(3)) if n == 1 else (m.group(3), m.group(1), m.group(2))
             part = _DEMONSTRATIVE.sub("", part)
-            if part and name not in lexicon.stop and not _FILLER.fullmatch(part) and not WHOLE.search(part) \
-                    and not _kept(folded, at):
+            if part and name not in lexicon.stop and _FEATURE.search(part) and not _kept(folded, at):
                 out.append((verb, name, part))
     return out
 
