@@ -19,7 +19,9 @@ decides, and then the cues of the new statement (memory_store/supersede/cues/) s
   the earlier entry's name said again with a new name beside it (a change told as news: "the Kafka
   brokers get decommissioned" beside "published to NATS JetStream") → *reversal*; all the earlier
   entry says and more (memory_store/supersede/extends.py) → *refinement*; a statement the earlier
-  one already covers → *same*.
+  one already covers → *same*;
+- a change of some of the parts of a system the earlier entry names, not all ("switch staging to
+  Postgres 16" after "staging and prod both run Postgres 15") → *conflict*: the rest still holds.
 
 Pure: text in, a finding out.
 """
@@ -40,7 +42,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import retires
+from memory_store.supersede.retired import parts_retired, retire_kept, retired_things, retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -53,7 +55,7 @@ from memory_store.supersede.subject import (
     stem,
     subject_tokens,
 )
-from memory_store.supersede.switched import switches_another
+from memory_store.supersede.switched import switch_at, switches_another
 from memory_store.supersede.values import (
     SERIES,
     bare_numbers,
@@ -756,7 +758,7 @@ class Detector:
             # it stands ("swap camera trap cards every ten days" after "SD cards: swap every 2 weeks").
             echoed = echoed or (cue.isascii() and cue.isalpha()
                                 and re.search(rf"\b{re.escape(cue)}\b", earlier) is not None)
-            if not echoed:
+            if not echoed and not (section == "reversal" and retire_kept(text, m.start(), cue, self.lx)):
                 return cue
         return None
 
@@ -836,11 +838,13 @@ class Detector:
     def detect(self, new: Statement, skip: Collection[str] = ()) -> Finding:
         """What `new` does to the best-matching earlier entry (not one of the ids in `skip`)."""
         found = self._detect(new, skip)
-        if found.outcome in ("none", "same") and FAMILY.get(new.kind) != "procedure":
+        if found.outcome in ("none", "same", "refinement") and FAMILY.get(new.kind) != "procedure":
             # The thing an earlier choice chose, retired by name ("ปิด telegram bot ไปเลย" after
-            # "Telegram for internal pings"): the one name both say is the whole subject.
+            # "Telegram for internal pings"): the one name both say is the whole subject. A change of
+            # the choice read as an amendment ("素材现在都放 Wasabi，B2 那个 bucket 我昨晚已经删了" after
+            # "B2 ละกัน") is its reversal.
             retired = self._retired_choice(new, skip, found.score)
-            if retired is not None:
+            if retired is not None and (found.outcome != "refinement" or retired.target == found.target):
                 return retired
         if found.outcome == "none" or (found.outcome == "relaxation" and found.target is not None
                                        and FAMILY.get(self._kind_of(found.target)) != "rule"):
@@ -864,7 +868,29 @@ class Detector:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._scoped(new, target):
                 return dataclasses.replace(found, scoped=True)
+        if found.outcome in ("reversal", "refinement") and found.target is not None \
+                and FAMILY.get(new.kind) != "procedure" and self._one_of_its_parts(new, found.target, found.cue):
+            # "switch staging to Postgres 16" after "staging and prod both run Postgres 15": what the
+            # earlier entry says of prod still holds, so it is not replaced; the pair goes to a person
+            # (docs/design.md §6.4), the established entry kept and marked disputed.
+            return Finding("conflict", found.target, found.score, found.cue, basis="part")
         return found
+
+    def _one_of_its_parts(self, new: Statement, target: str, cue: str | None) -> bool:
+        """Do the change `new` states (the sentence of its `cue`, or all of it) and `new` as a whole
+        name some, not all, of the two or more parts of a system (concepts.txt: staging, production,
+        frontend, backend …) the earlier entry `target` names? A part named only in a reason beside
+        it ("I'm rewriting it in Flutter. … the android one is already 3 features behind") is not
+        what changes."""
+        i = next(n for n, (e, _) in enumerate(self.items) if e.id == target)
+        old_parts = self.parts[i]
+        if len(old_parts) < 2:
+            return False
+        said = normalise(new.full)
+        changed = self.concepts.parts_of(" ".join(s for s in _SENTENCE.split(said) if cue.casefold() in s)) \
+            if cue else self.concepts.parts_of(said)
+        # (every part named somewhere: it says what becomes of each, "staging runs 16 now; prod stays on 15")
+        return bool(changed) and changed < old_parts and self.concepts.parts_of(said) < old_parts
 
     def _other_owner(self, new_title: str, old_title: str) -> bool:
         """Are two titles one template in which the tool and, apart from it, the thing that uses it
@@ -904,13 +930,21 @@ class Detector:
         one the rule names), or None."""
         text = normalise(new.full)
         days = self.concepts.weekdays(text)
-        if not days or _PROHIBITION.search(text) or FAMILY.get(new.kind) == "procedure":
+        if not days or FAMILY.get(new.kind) == "procedure":
+            return None
+        # A ban of those days said to be lifted ("the Friday freeze is lifted", "周五禁令取消了"): its
+        # "ห้าม" names the rule lifted, and the ban is the rule's own matter when nothing else is named.
+        lifted = _LIFT.search(text) if _BAN.search(text) else None
+        if _PROHIBITION.search(_BAN.sub(" ", text) if lifted else text):
             return None
         # (a cue other than the days themselves: "on weekends" is one, and says no permission)
         cue = next((m.group(0).strip() for m in self.lx.cues["relaxation"].finditer(text)
                     if m.group(0).strip() and not self.concepts.weekdays(m.group(0))), None)
+        if cue is None and lifted is not None:
+            cue = lifted.group(0).strip()
         if cue is None:
             return None
+        bare = lifted is not None and not self._dayless_tokens(_LIFT.sub(" ", _BAN.sub(" ", text)))
         best: tuple[tuple[str, int], int] | None = None
         for i, (e, _) in enumerate(self.items):
             if FAMILY.get(e.kind) != "rule" or e.id == new.id or e.id in skip \
@@ -921,7 +955,8 @@ class Detector:
                 said = normalise(e.full)
                 forbidden = self.forbidden_days[i] = \
                     frozenset(self.concepts.weekdays(said)) if _PROHIBITION.search(said) else frozenset()
-            if days <= forbidden and (best is None or self._when(i) > best[0]) and self._same_matter(new, i):
+            if days <= forbidden and (best is None or self._when(i) > best[0]) \
+                    and (bare or self._same_matter(new, i)):
                 best = (self._when(i), i)
         if best is None:
             return None
@@ -966,8 +1001,10 @@ class Detector:
         """A reversal of the newest earlier choice (a Decision, an Architecture) whose title chose
         the thing a retire verb of `new` takes out of use (memory_store/supersede/retired.py); not
         for one occasion ("turn off the Telegram bot tonight")."""
-        text = normalise(new.full)
-        if not self.lx.cues["retire"].search(text) or self.lx.find("occasion", text):
+        if self.lx.find("occasion", normalise(new.full)):
+            return None
+        things = retired_things(new.full, self.lx, switch_at(new.full))
+        if not things:
             return None
         best: tuple[tuple[str, int], int, str] | None = None
         for i in self._candidates(self._tokens(new)):
@@ -975,12 +1012,14 @@ class Detector:
             if FAMILY.get(e.kind) != "choice" or e.id == new.id or e.id in skip \
                     or (e.date, e.order) >= (new.date, new.order):
                 continue
-            cue = retires(new.full, e.title, e.full, self.lx)
-            # (a switch of another thing names the tool it leaves: "限流器现在改走令牌桶，不再用 Redis 了"
-            # beside "use Redis for the session cache")
-            if cue is not None and not switches_another(new.full, self._tokens(e), self.lx) \
+            found = retires(new.full, e.title, e.full, self.lx, things)
+            # (a retire that goes on a switch of another thing names the tool that thing leaves:
+            # "限流器现在改走令牌桶，不再用 Redis 了" beside "use Redis for the session cache"; one said
+            # with a subject of its own retires the tool wherever it was used: "我们不再用 Nuxt，预约前端
+            # 改用 Vue 3" beside "就用 Nuxt 3")
+            if found is not None and (found.own or not switches_another(new.full, self._tokens(e), self.lx)) \
                     and (best is None or self._when(i) > best[0]):
-                best = (self._when(i), i, cue)
+                best = (self._when(i), i, found.cue)
         if best is None:
             return None
         target = self.items[best[1]][0]
@@ -995,11 +1034,40 @@ class Detector:
         if self.lx.find("exception", normalise(new.full)):
             return True
         old = self._tokens(rule)
-        own = sum(w for t, w in self._tokens(new).items()
+        # (the rule named by what it is, "the Friday freeze is lifted", is the rule, not a scope of it;
+        # nor is how many, "one approval is enough", "approve คนเดียวก็พอ", nor "again")
+        said = subject_tokens(_COUNTED.sub(" ", self.lx.cues["return"].sub(" ", _BAN.sub(" ", _FRAMED_AS.sub(
+            " ", _ASKED_TO_REMEMBER.sub(" ", normalise(new.full)))))), self.lx)
+        said = {t: w for t, w in said.items()
+                if "-" not in t or any(len(p) > 2 and not said_in(stem(p), old) for p in t.split("-"))}
+        own = sum(w for t, w in said.items()
                   if w > NUMBER_WEIGHT and not t.startswith(ROLE_PREFIX) and t not in self.frame
                   and not t[0].isdigit() and not _CALENDAR.fullmatch(t) and not any(c in _HANZI_VALUES for c in t)
-                  and not said_in(t, old))
+                  and not said_in(t, old) and t + "s" not in old and t.removesuffix("s") not in old)   # ("pr", "prs")
         return own >= MIN_SHARED_WORDS
+
+    def _part_retired_only(self, new: Statement, cue: str, target: Statement) -> bool:
+        """Is the reversal `cue` of `new` a retire verb said of a part of the name the earlier entry
+        chose ("Sentry 的邮件告警", "Redis persistence"), a part the earlier entry does not name, and
+        the name itself retired nowhere in `new`?"""
+        title, full = self._title_tokens(target), self._tokens(target)
+        parts = [(name, part) for verb, name, part in parts_retired(new.full, self.lx)
+                 if (verb in cue or cue in verb) and said_in(stem(name), title)]
+        if not parts or any(all(said_in(t, full) for t in subject_tokens(part, self.lx)) for _, part in parts):
+            return False
+        return retires(new.full, target.title, target.full, self.lx,
+                       retired_things(new.full, self.lx, switch_at(new.full))) is None
+
+    def _title_tokens(self, e: Statement) -> dict[str, float]:
+        return subject_tokens(e.title, self.lx)
+
+    def _own_words(self, new: Statement, rule: Statement) -> bool:
+        """Does `new` name a thing of its own the rule does not, a word beyond how many ("for leave
+        requests" beside "every PR needs two approvals"; not "คนเดียว", one person)?"""
+        old = self._tokens(rule)
+        said = subject_tokens(_COUNTED.sub(" ", _FRAMED_AS.sub(" ", normalise(new.full))), self.lx)
+        return sum(w for t, w in said.items() if not t.startswith(ROLE_PREFIX) and t not in self.frame
+                   and not t[0].isdigit() and not said_in(t, old)) >= MIN_SHARED_WORDS
 
     def _step_target(self, new: Statement, skip: Collection[str]) -> str | None:
         """The one earlier procedure (sharing a word with `new`, dated before it) whose step `new`
@@ -1139,7 +1207,10 @@ class Detector:
             enough = self._own_cue("sufficient", text, said)
             rule = target if FAMILY.get(target.kind) == "rule" else \
                 self.items[best_rule[2]][0] if best_rule is not None and best_rule[0] >= SUPERSEDE_MATCH else None
-            if enough and rule is not None and self._shared_words(new, new_tokens, rule) >= ENOUGH_WORDS:
+            if enough and rule is not None and (self._shared_words(new, new_tokens, rule) >= ENOUGH_WORDS or (
+                    self._shared_words(new, new_tokens, rule) >= MIN_SHARED_WORDS and not self._own_words(new, rule))):
+                # (or what is enough alone, nothing of its own beside it: "ต่อไปนี้ approve คนเดียวก็พอแล้ว"
+                # beside "PR ต้องมีคน approve สองคนก่อน merge"; not "for leave requests one approval is enough")
                 relaxation = enough
         # "X is fine as long as …, everything else stays": the part that stays is the rest; an
         # exception stated beside it still loosens the rule.
@@ -1169,6 +1240,10 @@ class Detector:
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
                 return Finding("none", None, round(score, 2))
+            if self._part_retired_only(new, reversal, target):
+                # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool
+                # switched off, the tool chosen stays (memory_store/supersede/retired.py).
+                return Finding("none", None, round(score, 2))
             if _RENAME.search(reversal) and self._slot_named_only(new_tokens, self._roles(new), self._tokens(target)):
                 # "Rename the staging bucket" beside "Store images in S3": a thing of the slot gets
                 # another name, the tool chosen for it stays.
@@ -1185,6 +1260,15 @@ class Detector:
                 target, target_full = self.items[idx]
             elif FAMILY.get(target.kind) in ("remember", "procedure"):
                 relaxation = None
+        if relaxation and FAMILY.get(target.kind) == "rule" and _NON_LATIN.search(new.full) \
+                and self.concepts.weekdays(text) and not lx.find("exception", text) and not self._same_matter(new, idx):
+            # A permission on the days a rule names, about something else ("วันเสาร์อาทิตย์ พาหมามาออฟฟิศได้"
+            # beside "ห้าม deploy วันเสาร์อาทิตย์"): the days are all the two share (a Thai day's name is
+            # cells two texts on those days share whatever they are about; English day names are words,
+            # and such a permission is read as said, "Fridays are fine now"). An exception said of those
+            # days is one to their rule ("sundays off unless it's a rush job" beside "No client work on
+            # Sundays").
+            return Finding("none", None, round(score, 2))
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
@@ -1489,8 +1573,20 @@ _SHIPPING = frozenset({"deploy", "release", "hotfix"})
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
+# A rule named by what it is (a ban, a freeze: `_BAN`) and said to be lifted (`_LIFT`): "the Friday freeze
+# is lifted", "周五禁令取消了", "ยกเลิกกฎห้าม deploy วันศุกร์แล้ว" (`Detector._relaxed_in_its_days`, `Detector._scoped`).
+_BAN = re.compile(r"\b(?:freeze|ban|rule|restriction|moratorium|embargo|blackout)s?\b|禁令|规定|规矩|禁止令|限令"
+                  r"|กฎ(?:ห้าม)?|ข้อห้าม", re.IGNORECASE)
+_LIFT = re.compile(r"\b(?:lift(?:s|ed|ing)?|cancel(?:s|l?ed|l?ing)?|scrap(?:s|ped)?|(?:is|are) over"
+                   r"|no longer (?:applies|apply|holds))\b"
+                   r"|取消|解除|废除|作废|撤销|不再(?:适用|执行|有效)|ยกเลิก|เลิก|ปลด", re.IGNORECASE)
+# How many people or approvals: a count, not a thing (`Detector._own_words`).
+_COUNTED = re.compile(r"\b(?:one|two|three|single|a single|just one|only one|another)\b"
+                      r"|(?:คน|อัน|ครั้ง)?(?:เดียว|หนึ่ง|สอง|สาม)(?:คน|อัน|ครั้ง)?|[一二两三]\s*个?\s*人?")
 # A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
 _ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
+# The sentences of a statement (not a point inside a number or a name: "Postgres 15.2", "Fly.io").
+_SENTENCE = re.compile(r"(?<!\d)\.(?![\w])|[;!?。；！？\n]")
 # A rename (a reversal cue): a thing gets another name (`Detector._detect`).
 _RENAME = re.compile(r"renam|改叫|改名|重命名|เปลี่ยนชื่อ", re.IGNORECASE)
 # A no that lifts a requirement (`Detector._says_out`).

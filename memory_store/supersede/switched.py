@@ -51,6 +51,14 @@ def switched_subject(text: str) -> str | None:
     return None
 
 
+def switch_at(text: str) -> int | None:
+    """Where the first "from A to B" switch with a subject of its own starts in the folded `text`."""
+    folded = normalise(text)
+    found = [m.start() for pattern in _SWITCHED for m in [pattern.search(folded)]
+             if m and _ZH_FRAME.sub("", m.group(1).strip()).strip()]
+    return min(found) if found else None
+
+
 def switches_another(text: str, old_tokens: dict[str, float], lexicon: Lexicon) -> bool:
     """Does `text` switch a thing of its own that the earlier entry (`old_tokens`) does not name:
     none of the thing's words, and no role of it the earlier entry gives too?"""
