@@ -184,13 +184,12 @@ def _md(name: str) -> bool:
 
 
 def with_links(workspace: Path, located: Sequence[tuple[BlockEntry, str]]) -> list[tuple[BlockEntry, str]]:
-    """`located` with each active entry a `supersedes:` link replaces (by the one rule of
-    memory_store/supersedes_read.py) shown as a weekly will leave it: superseded by the linking entry."""
-    from memory_store.supersedes_read import Linker, held_out_in, supersede_links
+    """`located` with each active entry a link replaces (`supersedes:`, or `superseded_later_by:` on
+    an older entry written after the later one; by the one rule of memory_store/supersedes_read.py)
+    shown as a weekly will leave it: superseded by the linking entry."""
+    from memory_store.supersedes_read import entry_linkers, held_out_in, supersede_links
 
-    linkers = [Linker(e.id, e.supersedes, e.date, rel, n, e.status,
-                      tuple(t for t in (e.title, e.conclusion, e.why, e.finding, e.impact, e.excerpt or "") if t))
-               for n, (e, rel) in enumerate(located) if e.supersedes]
+    linkers = entry_linkers((e, rel, n) for n, (e, rel) in enumerate(located))
     if not linkers:
         return list(located)
     links = supersede_links(linkers, held_out_in(workspace))

@@ -4,6 +4,8 @@ never link, nor does an entry naming itself; `chain_end` follows A <- B <- C to 
 an older entry's `superseded_later_by:` as the later entry's link."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from memory_store.entries import BlockEntry, Source
 from memory_store.supersedes_read import Linker, chain_end, entry_linkers, supersede_links, words_of
 
@@ -77,3 +79,17 @@ def test_a_later_link_to_an_entry_that_is_gone_earlier_or_archived_links_nothing
     taken_back = _entry("T", "2026-11-02", "back to Redis")
     linkers = entry_linkers([(_entry("O", "2026-10-10", "use Memcached", later="T"), "a", 1), (taken_back, "b", 1)])
     assert supersede_links(linkers, lambda lk: "back to Redis" in lk.words) == {}
+
+
+def test_the_conflicts_queue_sees_an_older_entry_replaced_by_a_later_one_written_first(tmp_path: Path) -> None:
+    """`open_state.with_links` (what `memjobs conflicts` judges) reads `superseded_later_by:` too: the
+    older Memcached entry is shown replaced by the later "back to Redis", not as an active one a third
+    entry could be paired with."""
+    from memory_store.supersede.open_state import with_links
+
+    back = _entry("B", "2026-11-02", "switch the session cache back to Redis")
+    memcached = _entry("M", "2026-10-10", "use Memcached instead of Redis", later="B")
+    shown = dict((e.id, e) for e, _ in with_links(tmp_path, [(memcached, "memory/2026-10-10.md"),
+                                                             (back, "memory/2026-11-02.md")]))
+    assert (shown["M"].status, shown["M"].superseded_by) == ("superseded", "B")
+    assert shown["B"].status == "active"
