@@ -13,6 +13,11 @@ question before that, when there was one) as one of:
   `asked` is the proposal itself, cut from the question and any aside in brackets;
 - `STATEMENT`: anything else (a report, an explanation).
 
+Whatever its kind, an act records the question the turn ends on when it asks one (`closing`: with its
+mark, or in Thai or Chinese by its words; not an offer to do a task) and whether its options are laid out
+as a choice (`laid_out`: under a head such as "Options:" or 有两种做法：, bullets included, or joined by
+"or"); either makes it ask the user to choose or to give a value (`asks_choice`).
+
 Answering a design question or accepting a design recommendation decides something; saying yes to
 a task offer does not. An offer to change what was just done ("I can switch to a bind mount if you'd
 rather") is a task offer with a `status_quo`: "keep it" after it decides to keep things as they are.
@@ -68,6 +73,14 @@ class Act:
     alternatives: tuple[str, ...]    # unnumbered alternatives ("add X", "bundle Y")
     asked: str = ""                  # the question or offer sentence the act turns on
     status_quo: str = ""             # a change offered: what stays when the user keeps it
+    closing: str = ""                # the question the turn ends on, asked as one (not an offer to do a task)
+    laid_out: bool = False           # the options or alternatives are offered as a choice (a head, "or", a pick)
+
+    @property
+    def asks_choice(self) -> bool:
+        """Does the turn ask the user to choose or to give a value: a question it ends on, or options
+        laid out as a choice? (An offer to do a task or to confirm a proposal is read on its own.)"""
+        return self.kind not in (TASK, CONFIRM) and bool(self.closing or self.laid_out)
 
     @property
     def designs(self) -> bool:
@@ -86,10 +99,13 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     options = numbered_options(text)
     last_q = next((s for s in reversed(sentences) if _asks(s)), None)
     alternatives = _alternatives(sentences) if lx.ALTERNATIVES.may_match(low) else ()
-    if len(options) >= 2 and (PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or OFFERING.search(probe)
-                              or lx.PROPOSAL.search(probe) or OPTION_HEAD.search(probe)
+    laid_out = bool(PLAN_HEAD.search(fold(text)) or lx.CHOICE_ASK.search(probe) or lx.PROPOSAL.search(probe)
+                    or OPTION_HEAD.search(probe)) if len(options) >= 2 else False
+    closing = _closing(sentences)
+    if len(options) >= 2 and (laid_out or OFFERING.search(probe)
                               or last_q is not None and not TASK_ASK.search(last_q.probe)):
-        return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "")
+        return Act(OPTIONS, rec, text, options, alternatives, last_q.text if last_q else "", closing=closing,
+                   laid_out=laid_out)
     proposed = _to_confirm(sentences, last_q) if last_q is not None and CONFIRM_ASK.may_match(low) else ""
     if proposed:
         return Act(CONFIRM, rec, text, options, alternatives, proposed)
@@ -100,16 +116,40 @@ def act_of(rec: Record, asked: Record | None = None) -> Act:
     if offer is not None and CHANGE.search(offer.probe) and len(alternatives) < 2 and not options:
         return Act(TASK, rec, text, options, alternatives, offer.text, _status_quo(sentences, offer))
     if last_q is not None and DESIGN_ASK.search(last_q.probe):
-        return Act(QUESTION, rec, text, options, alternatives, last_q.text)
+        return Act(QUESTION, rec, text, options, alternatives, last_q.text,
+                   closing=closing or (last_q.text if _marked(last_q) else ""))
     if len(alternatives) >= 2:
-        return Act(OPTIONS, rec, text, options, alternatives)
+        return Act(OPTIONS, rec, text, options, alternatives, closing=closing, laid_out=True)
     # An answer to the user's own design question recommends -- when it is a short answer; a long
     # turn after it is the agent reporting its work.
     user_asked = (asked is not None and len(sentences) <= 3
                   and USER_DESIGN_ASK.search(mask(strip_non_prose(asked.text))) is not None)
     if user_asked or (lx.PROPOSAL.may_match(low) and any(lx.PROPOSAL.search(s.probe) for s in sentences)):
-        return Act(RECOMMEND, rec, text, options, alternatives)
-    return Act(STATEMENT, rec, text, options, alternatives)
+        return Act(RECOMMEND, rec, text, options, alternatives, closing=closing, laid_out=len(alternatives) >= 2)
+    return Act(STATEMENT, rec, text, options, alternatives, closing=closing)
+
+
+def _closing(sentences: list[Sentence]) -> str:
+    """The question a turn ends on ("Anything about file naming?", "陳醫師您希望開放多遠？"), asked as
+    one -- a design question's words ask without a mark too ("…ต่ำแค่ไหนถึงควรเตือนครับ") -- unless it
+    offers to do a task; "" when the turn does not end asking."""
+    last = sentences[-1] if sentences else None
+    if last is None or not _marked(last):
+        return ""
+    if DESIGN_ASK.search(last.probe):
+        return last.text   # "จะให้แจ้งเตือนผ่านช่องทางไหนดีคะ": which channel, whoever sets it up
+    if not _asks(last) or TASK_ASK.search(last.probe) or lx.TASK_OFFER.search(last.probe):
+        return ""
+    return last.text
+
+
+_UNSPACED = re.compile(r"[\u0E00-\u0E7F\u3400-\u9FFF]")
+
+
+def _marked(question: Sentence) -> bool:
+    """A question asked as one: with its mark, or in a script that asks by words ("ที่ไหนดีคะ"); an English
+    sentence that only opens with a question word ("When the file changes, it reloads") is none."""
+    return question.probe.rstrip().endswith(("?", "？")) or _UNSPACED.search(question.probe) is not None
 
 
 def marked_options(text: str) -> dict[str, str]:
@@ -142,7 +182,33 @@ def numbered_options(text: str) -> dict[str, str]:
             inline.setdefault(m.group(1).upper(), m.group(2).strip(" ,"))
         if len(inline) >= 2:
             return inline
+        bulleted = _bulleted_options(text)
+        if len(bulleted) >= 2:
+            return bulleted
     return found
+
+
+_BULLET = re.compile(r"^\s*[-*•]\s+(\S.*)$")
+
+
+def _bulleted_options(text: str) -> dict[str, str]:
+    """Bullets right under a line that introduces alternatives ("Options:", "Alternatives:", "有两种做法："),
+    numbered in their order: {"1": "…", "2": "…"}."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if not line.rstrip().endswith((":", "：")) or not OPTION_HEAD.search(mask(line)):
+            continue
+        items: list[str] = []
+        for after in lines[i + 1:]:
+            m = _BULLET.match(after)
+            if m is None:
+                if after.strip() or items:
+                    break
+                continue
+            items.append(m.group(1).replace("**", "").strip())
+        if len(items) >= 2:
+            return {str(k + 1): item for k, item in enumerate(items)}
+    return {}
 
 
 def _asks(sentence: Sentence) -> bool:

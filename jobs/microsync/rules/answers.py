@@ -40,6 +40,13 @@ def asks_fact(question: str) -> bool:
     return bool(_SETUP_ASK.search(question) or SETUP.search(question) or SYSTEM_PART.search(question))
 
 
+def asks_event(question: str) -> bool:
+    """Does the assistant's question ask what happened or what something shows ("What does the log say
+    for node 7?", "How many tests failed in the last run?", "刚才那个报错是几点出现的？"), with no word of
+    choosing ("What should happen to the WAVs?" chooses)?"""
+    return bool(_EVENT_ASK.search(question) and not _CHOOSING.search(question))
+
+
 def may_ask_fact(prose: str) -> bool:
     """False only when `asks_fact` is False for every piece of `prose` (a sentence of it, its end):
     none holds a literal of FACT_ASK when the whole does not."""

@@ -11,6 +11,11 @@
 - "keep it" after an offer to change what was done: the status quo is kept.
 - "go ahead" after a task offer is an approval, not a decision -- unless the task is carrying out
   a design alternative offered earlier ("want me to go ahead with pg_trgm?").
+- The assistant asks the user to choose or to give a value (a question its turn ends on, or options
+  laid out as a choice) and the user answers in sentences of their own, often naming what was not
+  offered, with a reason or a second detail ("What do you want?" -> "reminders go out at 6pm the
+  evening before, one batch, everyone."; "แล้ว deploy ที่ไหนดีคะ" -> "DigitalOcean สิงคโปร์ droplet ตัวเดียว
+  …"; "您希望開放多遠？" -> "最多兩個月。…"): the user's sentences, as said (`stated_answer`).
 - A bare "ok" after a proposal the agent asked the user to confirm ("I'll compute expiry from
   earned_at and drop expires_at. Does that work?" -> "ok"): the proposal, confirmed (`acts.CONFIRM`).
 - "acceptable" after a change the agent made and the cost it named ("switched to CONCURRENTLY;
@@ -24,11 +29,15 @@ import re
 from collections.abc import Callable
 
 from jobs.microsync.engine import Candidate
+from jobs.microsync.rules import conventions, facts, thchoice
 from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.acts import CONFIRM, OPTIONS, QUESTION, RECOMMEND, TASK, Act
+from jobs.microsync.rules.answers import asks_event
 from jobs.microsync.rules.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
 from jobs.microsync.rules.fields import make_candidate
 from jobs.microsync.rules.labelpick import label_head, label_of, label_pick
+from jobs.microsync.rules.oneoff import one_off
+from jobs.microsync.rules.stance import deferred, reported
 from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, head_clause, mask, split_sentences
 from memory_store.transcripts.records import Record
 
@@ -106,7 +115,7 @@ _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
 def may_answer(sentences: list[Sentence]) -> bool:
     """False only when `kept`, `carried_out` and `answer` (with `label_pick`) all return None for a
     reply of these sentences whatever the act: what each asks of the reply alone, in one test."""
-    if not 1 <= len(sentences) <= 3:
+    if not 1 <= len(sentences) <= 4:
         return False
     first = sentences[0]
     said = fold(first.text)
@@ -114,10 +123,13 @@ def may_answer(sentences: list[Sentence]) -> bool:
         return True                                            # carried_out
     if is_question(first.probe):
         return False                                           # kept, label_pick and answer all refuse a question
+    if len(sentences) == 4:
+        return any(_names_value(s.text) for s in sentences)    # stated_answer
     return (len(sentences) <= 2 and _KEEP.match(said) is not None   # kept
             or _has_number(first.text)                         # rule_answer
             or bool(label_of(first.text) or label_head(first.text)[0])   # label_pick
-            or _answer_head(sentences) is not None)            # answer
+            or _answer_head(sentences) is not None             # answer
+            or any(_names_value(s.text) for s in sentences))   # stated_answer
 
 
 def _answer_head(sentences: list[Sentence]) -> str | None:
@@ -141,20 +153,26 @@ def _answer_head(sentences: list[Sentence]) -> str | None:
 
 def answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
     """A reply answering a design question, or restating one of the offered alternatives or the
-    recommendation as the choice; a bare label ("B", "第二种吧") to lettered or numbered options (`labelpick`)."""
+    recommendation as the choice; a bare label ("B", "第二种吧") to lettered or numbered options (`labelpick`);
+    an answer in the user's own sentences (`stated_answer`)."""
     pick = label_pick(rec, sentences, act) or confirmed(rec, sentences, act) or cost_accepted(rec, sentences, act)
     if pick is not None:
         return pick
-    if not sentences or len(sentences) > 3 or act.kind not in (QUESTION, OPTIONS, RECOMMEND):
+    if not sentences or len(sentences) > 4 or not (act.kind in (QUESTION, OPTIONS, RECOMMEND) or act.asks_choice):
         return None
-    if lx.TRANSACTION.search(mask(act.text)):
-        return None   # a flight, a table, a ticket: buying one thing, not deciding
-    ruled = rule_answer(rec, sentences, act)
-    if ruled is not None:
-        return ruled
-    head = _answer_head(sentences)
-    if head is None:
-        return None
+    if not lx.TRANSACTION.search(mask(act.text)):   # a flight, a table, a ticket: buying one thing, not deciding
+        ruled = rule_answer(rec, sentences, act)
+        if ruled is not None:
+            return ruled
+        head = _answer_head(sentences) if len(sentences) <= 3 and act.kind in (QUESTION, OPTIONS, RECOMMEND) else None
+        named = _named(rec, sentences, act, head) if head is not None else None
+        if named is not None:
+            return named
+    return stated_answer(rec, sentences, act)
+
+
+def _named(rec: Record, sentences: list[Sentence], act: Act, head: str) -> Reading | None:
+    """A few words answering a design question with a value, or naming one of the offers."""
     first = sentences[0]
     if act.kind == QUESTION and _short(head) and _value_like(head) and not act.alternatives:
         text = f"{head.strip(' .。')} — {act.asked}"
@@ -200,12 +218,105 @@ def rule_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | N
     return cand, list(range(len(sentences)))
 
 
+_STATED_MAX = 400   # characters, as for a rule said with its values
+
+
+def stated_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | None:
+    """The assistant asked the user to choose or to give a value (`Act.asks_choice`: a question its turn
+    ends on that is not an offer to do a task -- "What do you want?", "แล้ว deploy ที่ไหนดีคะ",
+    "陳醫師您希望開放多遠？" -- or options laid out as a choice) and the user answers in sentences of their own,
+    beyond a few words: the user's sentences, as said.
+
+    The reply opens without refusing, rejecting, putting off or hedging; no sentence asks back or is
+    unsure; one that is not a report or a story of what happened before names a value or a thing (a
+    number; a name: a capital inside a sentence, an acronym, an identifier); it takes up a word of the
+    turn it answers or points back at it; none states a rule or a fact by its own cue or shape (that one
+    keeps its kind), reports what the user saw or is a task at hand; it does not go through the offered
+    items by number (`plan_reply`). The question is not one of buying a thing or of what happened."""
+    if not 1 <= len(sentences) <= 4 or not act.asks_choice:
+        return None   # a recommendation that asks nothing and offers no alternative is accepted, not answered
+    said = " ".join(s.text.strip() for s in sentences)
+    if len(said) > _STATED_MAX or _words(said) <= 6:
+        return None   # a few words: `answer` reads them with the question or the offers
+    first = sentences[0]
+    head = mask(_THAI_BREAK.split(head_clause(first.text))[0])
+    if lx.REJECT.search(first.probe) or _DEFER.match(fold(first.text)) or deferred(head) or hedged(head):
+        return None
+    if any(is_question(s.probe) or lx.UNCERTAIN.search(s.probe) or lx.OPINION.search(s.probe)
+           or lx.TASK_OFFER.search(s.probe) for s in sentences):
+        return None
+    if not any(_names_value(s.text) and not _told(mask(head_clause(s.text))) for s in sentences):
+        return None
+    if not _takes_up(said, act.text) and not _POINTS_BACK.search(head):
+        return None   # "the logs are in /var/log, btw" after "a cron job or a queue consumer?": about something else
+    if any(_states_own(s.probe) for s in sentences):
+        return None   # a rule or a fact said by its own cue or shape is read as what it states, whatever it answers
+    if act.options and sum(1 for m in _NUMBER.finditer(fold(said)) if m.group(1).lower() in
+                           {k.lower() for k in act.options}) >= 2:
+        return None   # "fix 1 and 3, 2 next PR": the offered items gone through by number
+    question = mask(act.asked or act.closing)
+    if lx.TRANSACTION.search(question) or asks_event(question) \
+            or any(lx.BUG_REPORT.search(s.probe) or one_off(s.probe, "Decision") for s in sentences):
+        return None   # "which flight?": buying one thing (a price among the offers is no purchase); "what does the
+        # log say?", "it crashes on 3": what the user saw; "put it in docs/guide.md": a task at hand
+    kind = kind_of(said)
+    if kind == "Decision" and _BOUND.search(mask(said)) and not any(classify(s.probe) for s in sentences):
+        kind = "Constraint"   # "within 200 ms", "最多兩個月", "ไม่เกิน 2 บรรทัด": the answer sets a bound
+    cand = make_candidate(rec, kind, said, [], CONF_ACCEPTED, first_line=act.record.line, excerpt=said, keep_why=False)
+    return cand, list(range(len(sentences)))
+
+
+def _states_own(probe: str) -> bool:
+    """A sentence that states a rule or a fact by its own cue or shape: a rule word, a standing fact,
+    a convention ("use pnpm, not npm"), a rule read from its form."""
+    hit = classify(probe)
+    if hit is not None:
+        return hit.kind not in ("Decision", "Architecture")
+    shape = thchoice.shape(probe)
+    if shape is not None:
+        return shape[0] not in ("Decision", "Architecture")
+    return (facts.standing_fact(probe) is not None or facts.personal_trait(probe) or conventions.convention(probe)
+            or conventions.AFFIRMS.search(probe) is not None)
+
+
+_PAST_EVENT = lx.cue(lambda lang: lang.reply_words.past_event)
+_BOUND = lx.cue(lambda lang: lang.reply_words.bound)
+
+
+def _told(head: str) -> bool:
+    """A clause that tells what someone said or what happened before ("Krit said ok", "gh-ost 我们之前用过")."""
+    return reported(head) or _PAST_EVENT.search(head) is not None
+
+
+# A name in a sentence: a capital after its first word ("go with Azure", "hosted Sentry"), an acronym
+# ("CI", "LINE"), a word with a digit, a slash or an underscore in it ("large-v3", "api/worker").
+_NAME = re.compile(r"(?<=\S)\s+[(\"'`]?[A-Z][A-Za-z0-9][\w.+#-]*|\b[a-z]+[A-Z]\w*|\b[A-Z]{2,}\b"
+                   r"|\b[A-Za-z][\w.-]*(?:\d|[/_][A-Za-z])[\w./-]*")
+
+
+_UNSPACED = re.compile(r"[\u0E00-\u0E7F\u3400-\u9FFF]")
+_CAPITAL = re.compile(r"\b[A-Z][A-Za-z0-9]")
+
+
+def _names_value(text: str) -> bool:
+    """A number or a name in the sentence; among Thai or Chinese words any capitalised Latin word is a name
+    (those scripts have no capital opening a sentence)."""
+    return (_has_number(text) or bool(_NAME.search(text))
+            or bool(_UNSPACED.search(text)) and _CAPITAL.search(text) is not None)
+
+
 _NUMBER_WORD = re.compile(rf"\d|{lx.alternation(lambda lang: lang.reply_words.number_words)}", re.I)
 
 
+_NOT_NUMBER = lx.cue(lambda lang: lang.reply_words.not_number)
+
+
 def _has_number(text: str) -> bool:
-    """A number in digits or in words with its unit ("25", "六点", "หกโมง")."""
-    return bool(_NUMBER_WORD.search(fold(text)))
+    """A number in digits or in words with its unit ("25", "六点", "หกโมง"); laughter ("555") is none."""
+    folded = fold(text)
+    if _NOT_NUMBER.may_match(folded.lower()):
+        folded = _NOT_NUMBER.rx.sub(" ", folded)
+    return bool(_NUMBER_WORD.search(folded))
 
 
 # --- a proposal confirmed, a cost accepted --------------------------------------------------------
@@ -262,6 +373,43 @@ def _before_heading(text: str) -> str:
     return text[:breaks[-1].start()].strip() if breaks else ""
 
 
+_THAI_LETTER = re.compile(r"[\u0E00-\u0E7F]")
+_HAN = re.compile(r"[\u3400-\u9FFF]")
+
+
+def _words(text: str) -> float:
+    """About how many words: Latin words, Thai letters by four, Han characters by two."""
+    return len(_TOKEN.findall(text)) + len(_THAI_LETTER.findall(text)) / 4 + len(_HAN.findall(text)) / 2
+
+
+def _takes_up(said: str, asked: str) -> bool:
+    """Does the reply take up a word of the turn it answers: a Latin word of three letters or more, two Han
+    characters, three Thai letters in a row ("the logs are in /var/log" takes up nothing of "Two ways: a
+    cron job or a queue consumer")?"""
+    low_said, low_asked = fold(said).lower(), fold(asked).lower()
+    have = {_stem(w) for w in _TOKEN.findall(low_asked)}
+    if any(len(w) >= 3 and w not in _STOP and _stem(w) in have for w in _TOKEN.findall(low_said)):
+        return True
+    for run in _UNSPACED_RUN.findall(low_said):
+        size = 3 if _THAI_LETTER.match(run) else 2
+        if any(run[k:k + size] in low_asked for k in range(len(run) - size + 1)):
+            return True
+    return False
+
+
+# "keep them on the ingest box": the reply's head points back at what was asked about
+_POINTS_BACK = lx.cue(lambda lang: lang.clauses.points_back)
+
+
+def _stem(word: str) -> str:
+    """A Latin word without a closing full stop or plural s ("rows." -> "row")."""
+    word = word.rstrip(".")
+    return word[:-1] if len(word) >= 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+_UNSPACED_RUN = re.compile(r"[\u0E00-\u0E7F]{3,}|[\u3400-\u9FFF]{2,}")
+
+
 def _short(text: str, words: int = 3) -> bool:
     return len(text.split()) <= words and sum(1 for ch in text if ord(ch) > 0x0E00) <= 4 * words
 
@@ -276,8 +424,8 @@ def _restates(head: str, offer: str) -> bool:
     """Do the content words of `head` come from `offer` (all but one, at least one; Thai and
     Chinese by two-character runs, at least half of them)?"""
     head = TRAILING_PARTICLES.sub("", head)
-    words = [w.lower() for w in _TOKEN.findall(head) if w.lower() not in _STOP]
-    have = {w.lower() for w in _TOKEN.findall(offer)}
+    words = [w.lower().rstrip(".") for w in _TOKEN.findall(head) if w.lower().rstrip(".") not in _STOP]
+    have = {w.lower().rstrip(".") for w in _TOKEN.findall(offer)}
     hits = sum(1 for w in words if w in have)
     fh, fo = fold(head).lower(), fold(offer).lower()
     pairs = [fh[k:k + 2] for k in range(len(fh) - 1) if ord(fh[k]) > 0x0E00 and ord(fh[k + 1]) > 0x0E00]

@@ -381,6 +381,7 @@ ANSWERS = Answers(
     ),
     event_ask=(
         r"\b(?:error|message|output|status|log|logs|happen(?:ed|s)?|say|says|show|shows|contains?|wrong)\b",
+        r"\b(?:fail(?:ed|s)|broke|crash(?:ed|es)?)\b", r"\bin the last (?:run|build|deploy)\b",
     ),
     refusal=(
         r"no", r"nope", r"not sure", r"idk", r"dunno", r"i don'?t know",
@@ -735,6 +736,7 @@ ACTS = Acts(
     word_option=(),
     option_head=(
         r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
+        r"\b(?:options|alternatives|choices)\s*:",
     ),
     or_split=(
         r",?\s+or\s+",
@@ -918,6 +920,14 @@ REPLY_WORDS = ReplyWords(
     cost=(
         r"\b(?:a (?:bit|little)|slightly|somewhat) (?:slower|bigger|larger|more)\b[^.]{0,80}\bbut\b", r"\bat the cost of\b",
         r"\btrade-?off\b",
+    ),
+    past_event=(
+        r"\b(?:we|I|they)(?:'ve| have)? (?:used|tried|had|ran|hit)\b[^.]{0,60}\b(?:before|last (?:time|year|month|week)|ago|once|twice)\b",
+        r"\blast time\b", r"\b(?:an|one|the) (?:incident|outage)\b",
+    ),
+    bound=(
+        r"\b(?:at most|at least|no more than|no later than|up to|within|max(?:imum)?|min(?:imum)?)\s+(?:of\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)",
+        r"\d\s*\S{0,12}\s+(?:max(?:imum)?|at most|tops)\b",
     ),
 )
 

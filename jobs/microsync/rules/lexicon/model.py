@@ -362,6 +362,9 @@ class ReplyWords:
     acceptable: Phrases   # a cost named by the assistant accepted ("acceptable", "รับได้", "可以接受")
     number_words: Phrases   # a number said in words with its unit ("六点", "หกโมง"), for a value in a reply
     cost: Phrases   # the assistant naming the cost of a change beside its gain ("slightly slower but")
+    not_number: Phrases = ()   # digits that are no value in a reply (Thai laughter, "555")
+    past_event: Phrases = ()   # a reply telling what happened before ("we used it before and it broke", 之前用过)
+    bound: Phrases = ()   # a bound said with its value ("within 200 ms", "最多", "ไม่เกิน"): a constraint answered
 
 
 @dataclass(frozen=True)
