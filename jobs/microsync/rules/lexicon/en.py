@@ -526,6 +526,14 @@ STANCE = Stance(
         r"\baccording to\b", r"\b(?:colleague|boss|manager|lead|cto|pm|team)(?: [A-Z]?\w+)? says?\b",
         r"\b(?:he|she|they)(?:'s| is| was)? (?:saying|suggesting|asking for)\b",
     ),
+    # A desire for a thing: the goal of the task at hand ("I want a CSV per branch", "I'd rather not build an app") ...
+    wish=(
+        r"\bI (?:really |also |just )?want\b(?! to\b)", r"\bI'?d rather\b",
+    ),
+    # ... unless it is about a person: the user's own, or how the agent works or answers.
+    wish_person=(
+        r"\b(?:you|your|yours|me|my|mine|myself)\b", r"\b(?:answers?|repl(?:y|ies)|responses?)\b",
+    ),
 )
 
 SCOPE = Scope(

@@ -196,6 +196,8 @@ class Stance:
     no_ask_again: Phrases
     refusal_particles: Phrases   # particles after a bare refusal
     reported_speech: Phrases   # someone else's words reported
+    wish: Phrases              # a desire for a thing ("I want a CSV per branch", 我想要…)
+    wish_person: Phrases       # ... about a person: the user's own, or the agent's way of working
 
 
 @dataclass(frozen=True)
