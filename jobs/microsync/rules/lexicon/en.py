@@ -84,6 +84,8 @@ KINDS = Kinds(
         r"\b(?:one|two|three|four|five|a single|\d+)\b[^.;!?,\n]{0,30}?\b(?:is|are) (?:enough|sufficient)\b[^.;!?\n]{0,40}?\bnow\b",
         r"\b(?:only use|use only)\b",
         r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b",
+        # a policy announced by a label, like "rule:": "policy from the owner: a patient who no-shows twice can't book online"
+        r"(?<!\bold )(?<!\bprevious )(?<!\bformer )\bpolicy(?: from (?:now on|today|the \w+))?\s*:",
     ),
     rule_weak=(
         r"\beverywhere\b",
@@ -599,6 +601,11 @@ SCOPE = Scope(
         r"\b(?:name|named|called)\b,?\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)+", r"\b(?:wife|husband|partner|mom|mum|dad|mother|father|son|daughter|brother|sister)(?:'s)?(?: name)?,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)*",
         r"\b(?:tax id|vat(?: number| no\.?)?|account (?:no\.?|number)|iban|customer (?:id|number))\b\W{0,3}\w*\d{5,}",
         r"[\w.+-]+@[\w-]+\.[\w.]+", r"\+?\d[\d -]{8,}\d",
+    ),
+    # A rule announced by a label: its body is a norm even when it reads as a description ("rule: the
+    # source video never leaves our storage"); not a rule that was ("the old rule: …").
+    rule_label=(
+        r"(?<!\bold )(?<!\bprevious )(?<!\bformer )\b(?:rule|policy)(?: from (?:now on|today|here on|the \w+)| of thumb)?\s*:",
     ),
 )
 

@@ -225,6 +225,7 @@ class Scope:
     at_hand: Phrases
     talk: Phrases
     handed: Phrases
+    rule_label: Phrases        # a rule announced by a label ("rule:", "policy from the owner:", กฎ:, 规定：)
 
 
 @dataclass(frozen=True)
