@@ -536,6 +536,19 @@ STANCE = Stance(
     wish_person=(
         r"\b(?:you|your|yours|me|my|mine|myself)\b", r"\b(?:answers?|repl(?:y|ies)|responses?)\b",
     ),
+    # A request that recurs: "send me the sales summary every Monday", "every morning at 7, put … in a PDF and send it to my WhatsApp".
+    recurs=(
+        r"\bevery (?:single )?(?:day|morning|afternoon|evening|night|weekday|weekend|week|month|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ (?:minutes|hours|days|weeks|months))\b",
+        r"\beach (?:day|morning|evening|night|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", r"\b(?:daily|weekly|monthly|nightly|fortnightly)\b",
+        r"\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b",
+    ),
+    asks_agent=(
+        r"(?:^|[,;:]\s*|\b(?:and|also|then|please|pls|just)\s+)(?:send|email|e-mail|mail|post|forward|text|message|ping|remind)\s+(?:me|us)\b",
+        r"(?:^|[,;:]\s*|\b(?:and|also|then|please|pls|just)\s+)(?:send|email|e-mail|mail|post|forward|put|drop|deliver)\b[^.;!?]{1,60}?\bto (?:me|us|my|our)\b",
+    ),
+    third_person=(
+        r"\b(?:he|she|they)\b",
+    ),
 )
 
 SCOPE = Scope(
