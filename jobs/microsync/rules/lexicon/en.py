@@ -527,6 +527,8 @@ STANCE = Stance(
         r"argues|wants us to|thinks we should|pushed for|is pushing for|claims?|insists?|insisted)\b",
         r"\baccording to\b", r"\b(?:colleague|boss|manager|lead|cto|pm|team)(?: [A-Z]?\w+)? says?\b",
         r"\b(?:he|she|they)(?:'s| is| was)? (?:saying|suggesting|asking for)\b",
+        # a complaint reported: "Nat complained that we always deploy on Fridays"
+        r"\b(?:complain|grumble|moan|whine)(?:s|d|ed|ing)? (?:that|about)\b",
     ),
     # A desire for a thing: the goal of the task at hand ("I want a CSV per branch", "I'd rather not build an app") ...
     wish=(
