@@ -122,6 +122,9 @@ KINDS = Kinds(
         r"(?<!\bI )(?<!\bme )(?<!\bI'll )\b(?:go(?:ing)?|get(?:ting)?|return(?:ing)?|mov(?:e|ing)) back to\b(?!\s+(?:(?:the|my|your|that|this|our)\s+)?(?:\S+\s+)?"
         r"(?:previous|last|first|second|top|start|beginning|home|screen|page|step|tab|window|menu|question|point|topic|readme|file|section|message|"
         r"branch|folder|directory|terminal|bed|sleep|it|that|this|what|where|how|sleep)\b)",
+        # a setting given a new value: "the alert threshold goes to 30%", "raise the retry limit to 5" (not "the price dropped to 20": past)
+        r"\b(?:threshold|limit|cap|timeout|interval|budget|price|fee|rate|retention|quota|minimum|maximum|max|min)s?\b[^.;!?\n]{0,40}?\b(?:goes|moves|changes|is raised|is lowered|is bumped|is set) to\s?[$€£฿]?\d",
+        r"(?:^|[,;:]\s*|\b(?:and|also|then|so|please|pls|just)\s+)(?:raise|lower|bump|set|change|move|increase|decrease|reduce|drop)\b[^.;!?\n]{0,40}?\b(?:threshold|limit|cap|timeout|interval|budget|price|fee|rate|retention|quota|minimum|maximum|max|min)s?\b (?:up |down )?to\s?[$€£฿]?\d",
     ),
     decided=(
         r"\b(?:we|I|team|they)(?:'ve| have)? (?:finally |just )?decided\b", r"\bdecision (?:is|was)\b",
