@@ -35,7 +35,9 @@ from jobs.microsync.rules.lexicon.model import (
 KINDS = Kinds(
     remember=(
         # not "the thing I told you to remember: …" (a pointer back to what was kept before)
-        r"(?<!told you to )(?<!asked you to )(?<!had you )\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
+        r"(?<!told you to )(?<!asked you to )(?<!had you )\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b",
+        # not the user's own forgetting as a reason: "create the account now so I don't forget"
+        r"(?<!\bI )(?<!\bwe )\bdon'?t forget\b",
         r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
         r"\bnote to self\b", r"\b(?:must|pls|please|do) remember\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
         # chat spellings
