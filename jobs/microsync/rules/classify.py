@@ -118,7 +118,12 @@ def hedged(probe: str) -> bool:
 
 def rejected(probe: str, cue_pos: int) -> bool:
     """A sentence with a cue that still is not an item (question, hypothetical, hedge, report, past)."""
-    if is_question(probe) or lx.UNCERTAIN.search(probe) or lx.PAST_MENTION.search(probe) or lx.TODO.match(probe):
+    if is_question(probe) or lx.UNCERTAIN.search(probe) or lx.TODO.match(probe):
+        return True
+    past = lx.PAST_MENTION.search(probe)
+    if past is not None and not (past.start() > cue_pos and lx.REMEMBER.rx.match(probe, cue_pos)):
+        # A past mention rejects a decision merely mentioned; after an explicit "remember" it is part of
+        # what is to be kept ("請記住：我每週五下午不接稿，那時候在學校帶課").
         return True
     if MASK in probe and lx.REPORTED.search(probe):
         return True

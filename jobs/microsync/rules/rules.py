@@ -60,7 +60,7 @@ from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
 from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, may_answer, may_plan, plan_reply
-from jobs.microsync.rules.stance import NO_ASK_AGAIN, dismissed
+from jobs.microsync.rules.stance import NO_ASK_AGAIN, RECURS, dismissed, routine
 from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, mask, split_sentences, strip_non_prose
 from jobs.microsync.session_scoped import drop_session_scoped
 from memory_store.transcripts.records import Record, Role
@@ -70,6 +70,7 @@ _DEMONSTRATIVE = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.text.dem
 # A short reply with a number may pick items of a numbered plan just offered ("go for 2 and 3").
 _DIGIT = re.compile(r"\d")
 _NUMBERED = re.compile(r"^\s*(?:[-*•]\s*)?[(（]?[1-4][.)、）]", re.M)
+CONF_ROUTINE = 0.85   # a recurring request read from its form, without a memory word
 _PICK_MAX = 160   # characters: a pick among alternatives is a short reply
 # ... whose first clause is a few words at most ("sqlite.", "用 RabbitMQ，...", "เอา Redis ครับ").
 _PICK_HEAD = re.compile(rf"^\W*\S+(?:\s+\S+){{0,3}}?\s*(?:[.,;:!，。、；：！]|{PARTICLE_BREAK}|\s*$)")
@@ -77,7 +78,7 @@ _PICK_HEAD = re.compile(rf"^\W*\S+(?:\s+\S+){{0,3}}?\s*(?:[.,;:!，。、；：�
 _TURN_GATE = Gate(lx.REMEMBER, lx.PREFERENCE, lx.CONSTRAINT, lx.RULE, lx.DECISION, lx.ARCH_EXPLICIT,
                   lx.PROCEDURE, lx.CONFIRM, lx.RULE_WEAK, lx.GRANTED, SCRAP, ADOPT,
                   facts.TRAIT, facts.RELATION_WORD, facts.SETUP_DOES, NO_ASK_AGAIN, conventions.GATE,
-                  structure.GATE, *topology.GATES, *settled.GATES, *thchoice.GATES)
+                  structure.GATE, *topology.GATES, *settled.GATES, *thchoice.GATES, RECURS)
 
 
 def _may_ask(text: str, low: str) -> bool:
@@ -309,6 +310,9 @@ def _stated(sentences: list[Sentence], used: set[int], pasted: bool, items: list
             elif not pasted and conventions.convention(sentence.probe) and not dismissed(sentence.probe, "Rule"):
                 # "use pnpm, not npm or yarn", "we use slog, no zap": a project rule without a rule word.
                 items.append(Item(i, i, "Rule", sentence.text, sentence.probe, conventions.CONF_CONVENTION))
+            elif not pasted and routine(sentence.probe) and not not_own(sentence.probe, "Remember"):
+                # "send me the sales summary every Monday", "每天早上把预约表发到我微信": a standing errand.
+                items.append(Item(i, i, "Remember", sentence.text, sentence.probe, CONF_ROUTINE))
             elif fact is not None and not dismissed(sentence.probe, "Remember"):
                 # "I'm allergic to peanuts", "invoices go out on the 25th": kept without "remember".
                 items.append(Item(i, i, "Remember", sentence.text, sentence.probe, fact))

@@ -17,6 +17,9 @@ team, or something else:
 - the thing at hand: an instruction about what was just done or shown ("the file we just
   generated", "what you just did", เมื่อกี้, 刚才) with no marker of lasting is a task.
 - talk, not work: "don't worry", "don't apologize", ไม่ต้องห่วง, 别担心 manage the conversation.
+- a labelled rule: "rule: the source video never leaves our storage", "policy from the owner: a
+  patient who no-shows twice can't book online anymore" — the label says the body is a norm, so it is
+  no description whatever its grammar.
 - a fact handed over: a rule that carries a name or an identifier for the agent to use ("put all
   my bookings under my wife's name, Tan Hui Min", 发票一律开电子发票，统编 24536806, ชื่อต้น) is
   Remember: the value is what must be kept.
@@ -126,6 +129,16 @@ _POINTER = lexicon.cue(lambda lang: lang.scope.pointer)
 _AT_HAND = lexicon.cue(lambda lang: lang.scope.at_hand)
 _TALK = lexicon.cue(lambda lang: lang.scope.talk)
 
+# --- a labelled rule ------------------------------------------------------------------------
+
+_LABEL = lexicon.cue(lambda lang: lang.scope.rule_label)
+
+
+def labelled(probe: str) -> bool:
+    """Is the sentence a rule announced by a label ("rule:", "policy from the owner:", กฎ:, 规定：)?"""
+    return bool(_LABEL.search(probe))
+
+
 # --- a fact handed over ---------------------------------------------------------------------
 
 _HANDED = lexicon.cue(lambda lang: lang.scope.handed, flags=0)
@@ -140,7 +153,7 @@ def reread(kind: str | None, probe: str, i: int = 0, items: Sequence[Item] = ())
     if kind is None or kind not in ("Rule", "Constraint"):
         return kind
     void = i == 0 or bool(items) and items[-1].last == i - 1
-    if describes(probe) or (void and _POINTER.search(probe)) or _TALK.search(probe):
+    if (describes(probe) and not labelled(probe)) or (void and _POINTER.search(probe)) or _TALK.search(probe):
         return None
     if _AT_HAND.search(probe) and not (STANDING.search(probe) or _EVER.search(probe)):
         return None

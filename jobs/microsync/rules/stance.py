@@ -15,6 +15,14 @@ the sentence is the user's own standing position at all:
   紅眼", "พรุ่งนี้อย่าเพิ่งลงตาราง") is a task; a marker of lasting ("always", "every", "never", 以后,
   ทุก...) makes it a standing rule again.
 - a bare refusal ("no", "不要", "ไม่เอา") has no content to keep.
+- routine: a request to the agent that recurs ("send me the sales summary every Monday",
+  每天早上把预约表做成 PDF 发到我微信, ขอให้ช่วยสรุปงานทุกวันศุกร์ ส่งมาทาง LINE) is a standing errand,
+  kept without a rule word; a recurrence without a request describes ("it rains every day"), and
+  someone else doing it ("the supplier sends me an invoice every month", 他每周一把报表发给我) is no request.
+- a wish for a thing of the work ("I want a CSV per branch", "I'd rather not build an app", 我想要…, อยากได้…)
+  is the goal of the task at hand, what the request is for; it holds as a preference when it says it
+  lasts ("always", "from now on", "remember") or is about a person: the user's own ("my", "me") or how
+  the agent works or answers ("you", "short answers").
 """
 from __future__ import annotations
 
@@ -41,6 +49,18 @@ _BARE_REFUSAL = re.compile(rf"^\W*(?:{lexicon.alternation(lambda lang: lang.stan
                            rf"(?:{lexicon.alternation(lambda lang: lang.stance.refusal_particles)})?\W*$", re.I)
 
 
+# A desire for a thing, and what makes it a preference about a person.
+WISH = lexicon.cue(lambda lang: lang.stance.wish)
+_WISH_PERSON = lexicon.cue(lambda lang: lang.stance.wish_person)
+_CLAUSE_END = re.compile(r"[,;:!?，；：。！？]|\.(?:\s|$)")
+
+
+# A unit of the calendar repeated, a request addressed to the agent, someone else as the subject.
+RECURS = lexicon.cue(lambda lang: lang.stance.recurs)
+_ASKS_AGENT = lexicon.cue(lambda lang: lang.stance.asks_agent)
+_THIRD_PERSON = lexicon.cue(lambda lang: lang.stance.third_person)
+
+
 # "don't ask me again", ไม่ต้องถามแล้ว, 唔使再問: what the turn chose holds from now on, as a preference.
 NO_ASK_AGAIN = lexicon.cue(lambda lang: lang.stance.no_ask_again)
 
@@ -65,6 +85,25 @@ def errand(probe: str) -> bool:
     return bool(OCCASION.search(probe)) and not STANDING.search(probe)
 
 
+def wish_for_work(probe: str) -> bool:
+    """A desire for a thing of the work, neither lasting nor about a person: the goal of a task. The
+    person is read in what is wished for, the clause after the wish ("I want a second copy offsite, one
+    copy makes me nervous": the reason after it is about the user, the thing wished for is not)."""
+    m = WISH.search(probe)
+    if m is None or STANDING.search(probe):
+        return False
+    end = _CLAUSE_END.search(probe, m.end())
+    return not _WISH_PERSON.search(probe, m.end(), end.start() if end else len(probe))
+
+
+def routine(probe: str) -> bool:
+    """A request to the agent that recurs: a standing errand (questions and hedges are the caller's)."""
+    if not RECURS.search(probe):
+        return False
+    ask = _ASKS_AGENT.search(probe)
+    return ask is not None and not _THIRD_PERSON.search(probe, 0, ask.start())
+
+
 def contentless(text: str) -> bool:
     """A bare refusal: nothing to keep."""
     return bool(_BARE_REFUSAL.match(text))
@@ -74,6 +113,8 @@ def dismissed(probe: str, kind: str) -> bool:
     """Does the sentence, although it has a cue for `kind`, state nothing the user holds?"""
     if contentless(probe) or reported(probe):
         return True
+    if kind == "Remember" and wish_for_work(probe):
+        return True   # "set up CI. I want real browser tests": what the task is for
     if kind != "Remember" and deferred(probe) and (kind in ("Decision", "Architecture") or not STANDING.search(probe)):
         return True
     if kind in ("Decision", "Architecture") and (one_off(probe, kind) or foreign(probe) or bare_go(probe)):

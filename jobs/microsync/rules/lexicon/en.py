@@ -35,7 +35,9 @@ from jobs.microsync.rules.lexicon.model import (
 KINDS = Kinds(
     remember=(
         # not "the thing I told you to remember: …" (a pointer back to what was kept before)
-        r"(?<!told you to )(?<!asked you to )(?<!had you )\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b", r"\bdon'?t forget\b",
+        r"(?<!told you to )(?<!asked you to )(?<!had you )\bremember(?:\s+(?:that|this|:)|:|\s+my\b|\s+we\b|\s+the\b)", r"\bkeep in mind\b",
+        # not the user's own forgetting as a reason: "create the account now so I don't forget"
+        r"(?<!\bI )(?<!\bwe )\bdon'?t forget\b",
         r"\bnote that\b", r"\bfor future reference\b", r"\bmake a note\b", r"\bfyi,? (?:for later|remember)",
         r"\bnote to self\b", r"\b(?:must|pls|please|do) remember\b", r"\bjust so you know\b", r"\b(?:heads[- ]up|fyi|note)\s*[:：]",
         # chat spellings
@@ -84,6 +86,8 @@ KINDS = Kinds(
         r"\b(?:one|two|three|four|five|a single|\d+)\b[^.;!?,\n]{0,30}?\b(?:is|are) (?:enough|sufficient)\b[^.;!?\n]{0,40}?\bnow\b",
         r"\b(?:only use|use only)\b",
         r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b",
+        # a policy announced by a label, like "rule:": "policy from the owner: a patient who no-shows twice can't book online"
+        r"(?<!\bold )(?<!\bprevious )(?<!\bformer )\bpolicy(?: from (?:now on|today|the \w+))?\s*:",
     ),
     rule_weak=(
         r"\beverywhere\b",
@@ -120,6 +124,9 @@ KINDS = Kinds(
         r"(?<!\bI )(?<!\bme )(?<!\bI'll )\b(?:go(?:ing)?|get(?:ting)?|return(?:ing)?|mov(?:e|ing)) back to\b(?!\s+(?:(?:the|my|your|that|this|our)\s+)?(?:\S+\s+)?"
         r"(?:previous|last|first|second|top|start|beginning|home|screen|page|step|tab|window|menu|question|point|topic|readme|file|section|message|"
         r"branch|folder|directory|terminal|bed|sleep|it|that|this|what|where|how|sleep)\b)",
+        # a setting given a new value: "the alert threshold goes to 30%", "raise the retry limit to 5" (not "the price dropped to 20": past)
+        r"\b(?:threshold|limit|cap|timeout|interval|budget|price|fee|rate|retention|quota|minimum|maximum|max|min)s?\b[^.;!?\n]{0,40}?\b(?:goes|moves|changes|is raised|is lowered|is bumped|is set) to\s?[$€£฿]?\d",
+        r"(?:^|[,;:]\s*|\b(?:and|also|then|so|please|pls|just)\s+)(?:raise|lower|bump|set|change|move|increase|decrease|reduce|drop)\b[^.;!?\n]{0,40}?\b(?:threshold|limit|cap|timeout|interval|budget|price|fee|rate|retention|quota|minimum|maximum|max|min)s?\b (?:up |down )?to\s?[$€£฿]?\d",
     ),
     decided=(
         r"\b(?:we|I|team|they)(?:'ve| have)? (?:finally |just )?decided\b", r"\bdecision (?:is|was)\b",
@@ -526,6 +533,29 @@ STANCE = Stance(
         r"argues|wants us to|thinks we should|pushed for|is pushing for|claims?|insists?|insisted)\b",
         r"\baccording to\b", r"\b(?:colleague|boss|manager|lead|cto|pm|team)(?: [A-Z]?\w+)? says?\b",
         r"\b(?:he|she|they)(?:'s| is| was)? (?:saying|suggesting|asking for)\b",
+        # a complaint reported: "Nat complained that we always deploy on Fridays"
+        r"\b(?:complain|grumble|moan|whine)(?:s|d|ed|ing)? (?:that|about)\b",
+    ),
+    # A desire for a thing: the goal of the task at hand ("I want a CSV per branch", "I'd rather not build an app") ...
+    wish=(
+        r"\bI (?:really |also |just )?want\b(?! to\b)", r"\bI'?d rather\b",
+    ),
+    # ... unless it is about a person: the user's own, or how the agent works or answers.
+    wish_person=(
+        r"\b(?:you|your|yours|me|my|mine|myself)\b", r"\b(?:answers?|repl(?:y|ies)|responses?)\b",
+    ),
+    # A request that recurs: "send me the sales summary every Monday", "every morning at 7, put … in a PDF and send it to my WhatsApp".
+    recurs=(
+        r"\bevery (?:single )?(?:day|morning|afternoon|evening|night|weekday|weekend|week|month|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+ (?:minutes|hours|days|weeks|months))\b",
+        r"\beach (?:day|morning|evening|night|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", r"\b(?:daily|weekly|monthly|nightly|fortnightly)\b",
+        r"\bon (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b",
+    ),
+    asks_agent=(
+        r"(?:^|[,;:]\s*|\b(?:and|also|then|please|pls|just)\s+)(?:send|email|e-mail|mail|post|forward|text|message|ping|remind)\s+(?:me|us)\b",
+        r"(?:^|[,;:]\s*|\b(?:and|also|then|please|pls|just)\s+)(?:send|email|e-mail|mail|post|forward|put|drop|deliver)\b[^.;!?]{1,60}?\bto (?:me|us|my|our)\b",
+    ),
+    third_person=(
+        r"\b(?:he|she|they)\b",
     ),
 )
 
@@ -592,6 +622,11 @@ SCOPE = Scope(
         r"\b(?:name|named|called)\b,?\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)+", r"\b(?:wife|husband|partner|mom|mum|dad|mother|father|son|daughter|brother|sister)(?:'s)?(?: name)?,\s*[A-Z][a-z]+(?:\s[A-Z][a-z]+)*",
         r"\b(?:tax id|vat(?: number| no\.?)?|account (?:no\.?|number)|iban|customer (?:id|number))\b\W{0,3}\w*\d{5,}",
         r"[\w.+-]+@[\w-]+\.[\w.]+", r"\+?\d[\d -]{8,}\d",
+    ),
+    # A rule announced by a label: its body is a norm even when it reads as a description ("rule: the
+    # source video never leaves our storage"); not a rule that was ("the old rule: …").
+    rule_label=(
+        r"(?<!\bold )(?<!\bprevious )(?<!\bformer )\b(?:rule|policy)(?: from (?:now on|today|here on|the \w+)| of thumb)?\s*:",
     ),
 )
 

@@ -196,6 +196,11 @@ class Stance:
     no_ask_again: Phrases
     refusal_particles: Phrases   # particles after a bare refusal
     reported_speech: Phrases   # someone else's words reported
+    wish: Phrases              # a desire for a thing ("I want a CSV per branch", 我想要…)
+    wish_person: Phrases       # ... about a person: the user's own, or the agent's way of working
+    recurs: Phrases            # a unit of the calendar, repeated ("every Monday", 每天, ทุกวันศุกร์)
+    asks_agent: Phrases        # a request addressed to the agent ("send me", 发到我, ขอให้ช่วย)
+    third_person: Phrases      # someone else as the subject ("he", 他, เขา)
 
 
 @dataclass(frozen=True)
@@ -223,6 +228,7 @@ class Scope:
     at_hand: Phrases
     talk: Phrases
     handed: Phrases
+    rule_label: Phrases        # a rule announced by a label ("rule:", "policy from the owner:", กฎ:, 规定：)
 
 
 @dataclass(frozen=True)
