@@ -203,6 +203,12 @@ CONCEPT_WEIGHT = 1.0
 COMMON_MIN = 50
 COMMON_SHARE = 0.05
 MAX_CANDIDATES = 200
+# A measure (a length of time, a share, an amount, an amount per period, how often) given a value by
+# both statements in a clause that names a concept both name in two languages ("48 hours … to
+# deliver" / "72 小时内交终稿", "60 天内的预约" / "จองล่วงหน้า 90 วัน"): the one subject of the two,
+# however few other words they share.
+MEASURE_KEYS = ("~time", "~every", "$", "#", "/")
+MEASURED_MATCH = 0.03
 
 
 @dataclass(frozen=True)
@@ -762,6 +768,27 @@ class Detector:
                 return cue
         return None
 
+    def _measured_apart(self, new: Statement, old: Statement, bridge: Collection[str]) -> bool:
+        """Do `new` and `old` give one measure different values, each in a clause that names a concept
+        of `bridge` (both name it, in two languages)?"""
+        def said(text: str, concept: str) -> dict[str, set[float]]:
+            out: dict[str, set[float]] = {}
+            for clause in _CLAUSE.split(normalise(text)):
+                if concept in self.concepts.concepts_of(clause):
+                    for k, v in _measure(quantities(clause)).items():
+                        out.setdefault(k, set()).update(v)
+            return out
+        for term in bridge:
+            concept = term[len(CONCEPT_PREFIX):]
+            new_q = said(new.full, concept)
+            if new_q and values_differ(new_q, said(old.full, concept)):
+                return True
+        return False
+
+    def _named_of(self, ident: str) -> frozenset[str]:
+        """The concepts the earlier entry `ident` names."""
+        return frozenset(next(self.named[n] for n, (e, _) in enumerate(self.items) if e.id == ident))
+
     def _when(self, i: int) -> tuple[str, int]:
         e = self.items[i][0]
         return (e.date, e.order)
@@ -1111,6 +1138,8 @@ class Detector:
         procedure = FAMILY.get(new.kind) == "procedure"
         new_concepts = self._concepts(new)
         new_parts = self._parts(new)
+        new_measure = _measure(self._quantities(new))
+        best_measured: tuple[float, float, int] | None = None   # the best that gives the measure another value
         for i in self._candidates(new_tokens, new_concepts):
             e, full = self.items[i]
             if e.id == new.id or e.id in skip or (e.date, e.order) >= (new.date, new.order):
@@ -1137,7 +1166,9 @@ class Detector:
                 score *= OTHER_FAMILY_FACTOR
             words = sum(f for t, f in full_said.items()
                         if t in new_said and t not in echoed and t not in self.frame)
-            if (shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS) and not _value_apart(new_tokens, full):
+            measured = bool(bridge) and bool(new_measure) and self._measured_apart(new, e, bridge)
+            if (shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS) and not _value_apart(new_tokens, full) \
+                    and not measured:
                 continue
             if echoed and score < ECHO_ONLY_MATCH and FAMILY.get(e.kind) != "choice" \
                     and self._echo_only(new_tokens, full, echoed, new_roles):
@@ -1150,7 +1181,7 @@ class Detector:
                 continue   # "the billing service … port 8081" beside "the search service … port 8095"
             if new.kind == e.kind == "Remember" and _other_compounds(new.full, e.full, lx, self.frame):
                 continue   # "the licence renewal … is due in March" beside "my licence plate is KX-7731"
-            if self._off_heading(e.title, new_tokens):
+            if self._off_heading(e.title, new_tokens) and not measured:
                 continue   # "The CLI uses Rust" beside "Config format: YAML": not about the config format
             if best is None or (score, shared) > best[:2]:
                 best = (score, shared, i)
@@ -1158,11 +1189,20 @@ class Detector:
                 newest_best = (score, i)
             if FAMILY.get(e.kind) == "rule" and (best_rule is None or (score, shared) > best_rule[:2]):
                 best_rule = (score, shared, i)
+            if measured and (best_measured is None or (score, shared) > best_measured[:2]):
+                best_measured = (score, shared, i)
+        if best_measured is not None and best_measured[0] >= MEASURED_MATCH and (best is None or (
+                best[2] != best_measured[2]
+                and not set(new_measure) & set(_measure(self._quantities(self.items[best[2]][0]))))):
+            # The entry that gives the measure a value is what a new value of it is about, not one
+            # that names the concept and no measure ("兑换码有效期 10 分钟" beside the OTP's "อายุ 5
+            # นาที", not the ledger's "expires_at").
+            best = best_measured
         # What the finding rests on among the earlier entries: another entry leaving candidacy
         # (skipped) cannot change it (memory_store/supersede/open_pairs.py judges again only the
         # statements whose deciders left).
         self.deciders = tuple(self.items[x[2]][0].id for x in (best, best_rule) if x is not None)
-        if best is None or best[0] < SUPERSEDE_MATCH:
+        if best is None or best[0] < (MEASURED_MATCH if best == best_measured else SUPERSEDE_MATCH):
             return Finding("none", None, round(best[0], 2) if best else 0.0)
         score, _, idx = best
         target, target_full = self.items[idx]
@@ -1236,7 +1276,7 @@ class Detector:
             if newest_best is not None and newest_best[0] == score and newest_best[1] != idx:
                 target = self.items[newest_best[1]][0]
                 self.deciders = (*self.deciders, target.id)
-            if switches_another(new.full, self._tokens(target), lx):
+            if switches_another(new.full, self._tokens(target), lx, self._named_of(target.id)):
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
                 return Finding("none", None, round(score, 2))
@@ -1289,7 +1329,7 @@ class Detector:
             # thing ("ค่าเน็ตบ้านตัดบัตร KTC ด้วย" beside "ค่าเช่าบ้านตัดบัตร KTC").
             return Finding("none", None, round(score, 2))
         if cue:
-            if switches_another(new.full, target_full, lx):
+            if switches_another(new.full, target_full, lx, self._named_of(target.id)):
                 return Finding("none", None, round(score, 2))
             return Finding("refinement", target.id, round(score, 2), cue)
         # The earlier thing named in a clause that says why it is out, a new thing named beside it
@@ -1408,6 +1448,11 @@ class Detector:
                 scored.append((score, i))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [(self.items[i][0], round(score, 2)) for score, i in scored[:k]]
+
+
+def _measure(q: dict[str, set[float]]) -> dict[str, set[float]]:
+    """The measures of quantities `q`: a unit's, not the words beside a number."""
+    return {k: v for k, v in q.items() if k.startswith(MEASURE_KEYS)}
 
 
 def _beside(token: str) -> re.Pattern[str]:

@@ -14,7 +14,9 @@ Pure: text in, text out.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
+from memory_store.supersede.concepts import load_concepts
 from memory_store.supersede.lexicon import Lexicon
 from memory_store.supersede.subject import ROLE_PREFIX, normalise, said_in, subject_tokens
 
@@ -59,11 +61,16 @@ def switch_at(text: str) -> int | None:
     return min(found) if found else None
 
 
-def switches_another(text: str, old_tokens: dict[str, float], lexicon: Lexicon) -> bool:
-    """Does `text` switch a thing of its own that the earlier entry (`old_tokens`) does not name:
-    none of the thing's words, and no role of it the earlier entry gives too?"""
+def switches_another(text: str, old_tokens: dict[str, float], lexicon: Lexicon,
+                     old_concepts: Collection[str] = ()) -> bool:
+    """Does `text` switch a thing of its own that the earlier entry (`old_tokens`, naming the concepts
+    `old_concepts` of memory_store/supersede/concepts.txt) does not name: none of the thing's words,
+    no concept of it in any language ("交付时间改成 …" beside "… 48 hours … to deliver"), and no role
+    of it the earlier entry gives too?"""
     subject = switched_subject(text)
     if subject is None:
+        return False
+    if old_concepts and set(load_concepts().concepts_of(normalise(subject))) & set(old_concepts):
         return False
     tokens = subject_tokens(subject, lexicon)
     words = [t for t in tokens if not t.startswith(ROLE_PREFIX) and not t[0].isdigit()]
