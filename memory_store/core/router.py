@@ -1239,6 +1239,14 @@ def _route(turn: str, context: str | None) -> Routed | None:
     if kept is not None:
         return kept
     if _any("not_mine", text):
+        # a forget that points back at what the agent keeps ("เรื่องลูกค้า VIP ที่ให้จำไว้ ลืมไปได้เลย", "the project
+        # wiki link I gave you is outdated, forget it", 之前说的客户周报的事作废) drops that thing, whoever or whatever
+        # it is about: its topic is read whole, as in a turn about the user
+        forget = _forget_cue(text)
+        if forget is not None and _any("back_ref", text) and not _asks(text, forget):
+            got = _route_classes(text, lang, turn)
+            if got is not None and got.label == "forget":
+                return got
         # a turn about someone or something else may still hold the user's own standing statement in
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
         # piece alone is routed, and staged for review. A clean sentence (nothing about someone or

@@ -38,6 +38,12 @@ TAKE_BACKS = [
     ("记住：月报每月最后一个周五前发到 #ops-monthly 频道。", "月报发到 #ops-monthly 的事不用记了。", "最后一个周五"),
     ("記住：月報每月最後一個週五前發到 #ops-monthly 頻道。", "月報發到 #ops-monthly 的事不用記了。", "最後一個週五"),
     ("记住：月报每月最后一个周五前发到 #ops-monthly 频道。", "之前说的月报的事作废。", "最后一个周五"),
+    # the topic is someone's or something else's (a customer, a project): a back-reference still makes it a forget
+    ("จำไว้นะ ลูกค้า VIP ร้านบ้านสวนต้องได้ส่วนลด 15 เปอร์เซ็นต์ทุกออเดอร์",
+     "เรื่องลูกค้า VIP ร้านบ้านสวนที่ให้จำไว้ ลืมไปได้เลย เขาเลิกสั่งแล้ว", "15 เปอร์เซ็นต์"),
+    ("Remember: the project wiki link is wiki.example.com/orion-handbook.",
+     "The project wiki link I gave you is outdated, forget it.", "orion-handbook"),
+    ("记住：客户周报每周一上午十点前发给陈经理。", "之前说的客户周报的事作废。", "上午十点前"),
 ]
 
 
