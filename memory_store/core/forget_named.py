@@ -68,6 +68,8 @@ _EN_FILLER = frozenset(("please", "pls", "plz", "kindly", "just", "also", "and",
                         # "the on-call number I gave you is outdated, forget it": what the user gave and that it
                         # is stale are the asking too (and `_STALE`)
                         "gave", "give", "given", "sent", "outdated", "stale", "obsolete",
+                        # words that join the words of a thing ("forget the tests for now"): never a thing's own
+                        "for", "with", "in", "at", "by", "from", "until",
                         # a procedure named by its kind ("forget the release procedure"): the kind is no word of it
                         "procedure", "procedures", "process", "steps", "workflow", "checklist"))
 # The asking, not the thing: a pointer back to what the user had the agent keep, a topic marker, a word that
