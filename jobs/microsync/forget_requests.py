@@ -98,10 +98,18 @@ _JOINED = re.compile(r"(?:[;；,，、]|(?<=[\u0e00-\u0e7f])\s)\s*"
 _FIELDS = ("title", "statement", "why", "finding", "conclusion", "impact", "excerpt")
 
 
+# the forget's own words: from its cue to the next clause mark or space between Thai words
+_OWN_PIECE = re.compile(r"[,，;；、.。!！?？]|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
+
+
 def _without_the_request(cand: Candidate, cue: str) -> Candidate | None:
     """A statement of its own said before the forget in the same sentence ("we're going with Kafka; and
     forget my home address", "ทีมตัดสินใจใช้ Kafka แล้ว ลืมชื่อผมไปได้เลย"): the candidate without the forget's
-    part, in every field that holds it; None when the candidate is the forget alone."""
+    part, in every field that holds it; None when the candidate is the forget alone, or when what is said
+    before it is what it drops — its own words name nothing ("เรื่องยอดขายที่ให้ส่งพี่นุ่น ยกเลิกนะ ลืมไปได้เลย",
+    "老王的事，忘了吧": the thing named first, topic first)."""
+    from memory_store.core.forget_named import named_by
+
     changes: dict[str, Any] = {}
     for name in _FIELDS:
         text = getattr(cand, name)
@@ -113,6 +121,8 @@ def _without_the_request(cand: Candidate, cue: str) -> Candidate | None:
         joined = _JOINED.search(text[:at])
         head = text[:joined.start()].rstrip() if joined else ""
         if len(head) < 6 or cue.casefold() in head.casefold():
+            return None
+        if not named_by(_OWN_PIECE.split(text[at:], 1)[0], ""):
             return None
         changes[name] = head
     if "statement" not in changes:

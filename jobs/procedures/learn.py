@@ -56,7 +56,6 @@ class _Patterns:
     hypothetical: re.Pattern[str]
     one_off: re.Pattern[str]
     pasted: re.Pattern[str]
-    forget: re.Pattern[str]
     general: re.Pattern[str]
     correction: re.Pattern[str]
     negation: re.Pattern[str]
@@ -97,7 +96,6 @@ def _rx() -> _Patterns:
         hypothetical=_any("HYPOTHETICAL"),
         one_off=_any("ONE_OFF"),
         pasted=_any("PASTED"),
-        forget=_any("FORGET"),
         general=_any("GENERAL"),
         correction=_any("CORRECTION"),
         negation=_any("NEGATION"),
@@ -241,6 +239,23 @@ def redoes(agent_turn: str, steps: Sequence[str]) -> bool:
     return dice(grams(agent_turn), grams(" ".join(steps))) >= REDO_OVERLAP
 
 
+# where a turn's sentences end, for the router's reading of each (a forget beside a teaching of the team reads as
+# neither as a whole)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|[。！？\n]+")
+
+
+def asks_to_forget(text: str) -> bool:
+    """The router hears a request to forget in the turn or one of its sentences ("forget the release procedure",
+    ขั้นตอน release ที่ให้จำไว้ ลืมไปได้เลย, 发布流程不用记了): core memory's, never a procedure. The one detector of a
+    forget, memory_store/core/router.py, asked as jobs/microsync/forget_requests.py `forget_cues` asks it (this
+    package cannot import microSync's, which imports it); "don't forget to tag", "people always forget the tag",
+    อย่าลืม, 别忘了 are no request."""
+    from memory_store.core.router import route
+
+    pieces = [text, *(p for p in (x.strip() for x in _SENTENCES.split(text)) if p and p != text.strip())]
+    return any((got := route(p)) is not None and got.label == "forget" for p in pieces)
+
+
 def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | None:
     """The first user turn of `turns` ((role, text) pairs) that teaches a procedure, or None. With
     `amend`, also a turn that can only correct a known procedure (`Learned.amends`): one that opens
@@ -267,7 +282,7 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
             continue
         if rx.question.search(t) or rx.narrative.search(t) or rx.hypothetical.search(t) or rx.pasted.search(t):
             continue
-        if rx.forget.search(t):
+        if asks_to_forget(t):
             continue                      # a request to forget: core memory's, never a procedure
         if rx.one_off.search(t) and not general:
             continue

@@ -57,7 +57,3 @@ AMEND_TRIGGER = r"^(?:to|for)\s+([^,:]+?)\s*[,:]\s*"
 # after (you) A" (groups a and b, a first).
 ORDER = (r"^(?P<a>[^,;]+?)\s+before\s+(?:you\s+|we\s+)?(?P<b>[^,;]+)$|"
          r"^(?P<b2>[^,;]+?)\s+(?:only\s+)?after\s+(?:you\s+|we\s+)?(?P<a2>[^,;]+)$")
-# A request to forget ("forget the release procedure", ลืมไปได้เลย, 不用记了), at the head of a clause, teaches
-# nothing; "don't forget to …", อย่าลืม, 别忘了 are steps, and "people always forget the tag" or "if you forget
-# the tag CI fails" only mention forgetting.
-FORGET = r"(?:^|[.!?;:,]\s*|\b(?:please|just|so|ok|okay|and|you can|go ahead and)\s+)forget\b(?! to\b)"

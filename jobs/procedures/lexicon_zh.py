@@ -37,7 +37,3 @@ DROP_IF = r"如果|的话|的話|除非"
 REOPEN = r"(?:不对|不對|不是|错了|錯了|唔係|唔啱)[，,。！!\s]*"
 AMEND_TRIGGER = r"^(.{2,30}?)(?:要|得|就)?先"
 ORDER = r"(?!)"   # (no one-clause order read here yet: "ก่อน…แล้วค่อย", "先…再" are steps already)
-# A request to forget ("forget the release procedure", ลืมไปได้เลย, 不用记了), at the head of a clause, teaches
-# nothing; "don't forget to …", อย่าลืม, 别忘了 are steps, and 大家总是忘了打 tag only mentions forgetting.
-FORGET = (r"(?:^|[，,。；;：:！!]\s*)(?:你)?(?:就)?(?:把.{1,20})?(?:忘掉|忘了吧|忘记吧|忘記吧)"
-          r"|不用记|不用記|别记|別記|不必记|不必記|作废|作廢")

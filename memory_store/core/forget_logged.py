@@ -66,6 +66,7 @@ KIND = "Remember"
 KEY = "user.other"
 BY_TURN = "named in the sentence of its turn"     # a withdrawal's reason: picked by its turn's words
 _EXCERPT_MAX = 200
+_SAID_MIN = 12      # characters: a procedure's excerpt shorter than this is no sentence to withdraw
 _LATEST_ZONE = timedelta(hours=14)      # a day's log is local: the latest a local day starts is UTC+14
 
 
@@ -205,6 +206,8 @@ def by_topic(workspace: Path, named: Callable[[str], bool], turn_of: Callable[[B
     entries = list(_user_entries(workspace, until))
     remembers = [e for e in entries if e.kind == KIND]
     direct = [e for e in remembers if named(statement_of(e))]
+    # a procedure the user taught, named by its words ("forget the release procedure", 发布流程不用记了)
+    taught = [e for e in entries if e.kind == "Procedure" and named(_own_words(e))]
     taken = list(direct)
     by_turn: dict[str, str] = {}
     for e in remembers:
@@ -215,9 +218,16 @@ def by_topic(workspace: Path, named: Callable[[str], bool], turn_of: Callable[[B
         if said and named(said):
             taken.append(e)
             by_turn[e.id] = said
-    others = [o for o in entries if o.kind != KIND and any(_same_turn(o, t) for t in taken) and named(_own_words(o))]
+    others = [o for o in entries if o.kind != KIND and o not in taught and any(_same_turn(o, t) for t in taken)
+              and named(_own_words(o))]
+    # a procedure taught on its own: its steps are not its turn's words, so the teaching as said (its excerpt)
+    # is withdrawn with them and the session it was said in serves neither (a remembered turn's is withdrawn by
+    # its Remember entry, and the turn may say other things)
+    said_as = [Logged(e.id, (e.excerpt or "").rstrip("…").strip(), ref_of(e), e.excerpt or "") for e in taught
+               if len((e.excerpt or "").rstrip("…").strip()) >= _SAID_MIN
+               and not any(_same_turn(e, t) for t in taken)]
     return [Logged(e.id, statement_of(e), ref_of(e), _capped(by_turn[e.id]), True) if e.id in by_turn
-            else _as_logged(e) for e in taken + others]
+            else _as_logged(e) for e in taken + taught + others] + said_as
 
 
 def _capped(text: str) -> str:

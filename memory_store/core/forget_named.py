@@ -42,6 +42,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _SENTENCES = re.compile(r"[.!?;。！？；\n]+")
 _CLAUSE = re.compile(r"[^,，、]+")
 _THAI_GAP = re.compile(r"(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
+_PIECES_BACK = 3    # Thai pieces (between spaces) before a forget's own that may name its thing
 # a clause after the forget's own that still speaks of dropping ("…，还有手机号 13812345678 也别记了")
 _STILL_DROPS = re.compile(r"\b(don'?t|do not|never|stop|no need to) (keep|remember|store|save)\b|\bforget\b"
                           r"|(别|別|不要|不用|不必)(再)?(记|記)|忘|ไม่ต้อง(จำ|เก็บ|บันทึก)|เลิกจำ|ลืม", re.IGNORECASE)
@@ -63,18 +64,27 @@ _EN_FILLER = frozenset(("please", "pls", "plz", "kindly", "just", "also", "and",
                         # "forget what I said about being on leave", "…I asked you to remember earlier, it's
                         # cancelled": forms of "be" and words of pointing back are the asking, not the thing
                         "be", "being", "been", "asked", "mentioned", "earlier", "previously", "cancelled",
-                        "canceled"))
+                        "canceled",
+                        # "the on-call number I gave you is outdated, forget it": what the user gave and that it
+                        # is stale are the asking too (and `_STALE`)
+                        "gave", "give", "given", "sent", "outdated", "stale", "obsolete",
+                        # words that join the words of a thing ("forget the tests for now"): never a thing's own
+                        "for", "with", "in", "at", "by", "from", "until",
+                        # a procedure named by its kind ("forget the release procedure"): the kind is no word of it
+                        "procedure", "procedures", "process", "steps", "workflow", "checklist"))
 # The asking, not the thing: a pointer back to what the user had the agent keep, a topic marker, a word that
 # voids it — as in เรื่องพี่โอ๊ตที่ให้จำไว้, ที่เคยบอกไว้, 之前说的, 让你记住的, 老王的事, 合同那件事, 作废.
 _POINTING_BACK = re.compile(
     r"ที่(?:เคย)?(?:ผม|ฉัน|หนู)?(?:บอก|ขอ|สั่ง)?ให้(?:จำ|จด|เก็บ|บันทึก)?(?:ไว้)?|ที่(?:เคย)?(?:บอก|ขอ|ตั้ง)ไว้"
     r"|(?:之前|以前|上次|刚才|剛才)?(?:我)?(?:跟你|和你)?(?:说|說|讲|講|提)(?:过|過)?的"
-    r"|(?:让|讓|叫)你(?:帮我|幫我)?(?:记住|記住|记|記)(?:的)?|(?:那|这|這)件事(?:情)?|的事(?=\W|$|[忘不别別就也你])"
+    r"|(?:让|讓|叫)你(?:帮我|幫我)?(?:记住|記住|记|記)(?:的)?|(?:那|这|這)件事(?:情)?|的事(?=\W|$|[忘不别別就也你作取删刪算])"
     r"|那个事|那個事|作废|作廢|不算数|不算數|之前|以前|上次")
 _UNSPACED_FILLER = re.compile(
     r"ที่(?:ผม|ฉัน|หนู)?(?:บอก|พูด)|เมื่อกี้|เมื่อกี๊|[当當]我[没沒][说說]|(?:刚才|剛才)(?:说的|說的|那句)?|不算|作废|作廢"
     r"|ไปได้เลย|ได้เลย|ไปเลย|ไปเถอะ|เถอะ|ช่วย|ขอให้|กรุณา|โปรด|ลืม|ไม่ต้อง|เลิก|จำ|เก็บ|บันทึก|แล้ว|ด้วย|หน่อย|นะ|ครับ|ค่ะ|คะ|จ้า"
-    r"|เรื่องที่|เรื่อง|ที่เคย|ว่า|ผม|ฉัน|หนู|ดิฉัน|ของ|ไป|เลย|เปลี่ยนใจ|ไม่เอา|ดีกว่า|อย่า|ยกเลิก|เอ้ย"
+    r"|เรื่องที่|เรื่อง|ที่เคย|ว่า|ผม|ฉัน|หนู|ดิฉัน|ของ|ไป|เลย|เปลี่ยนใจ|ไม่เอา|ดีกว่า|อย่า|ยกเลิก|เอ้ย|ลบทิ้ง|ลบออก|ลบ|ทิ้ง"
+    # a procedure named by its kind (ขั้นตอน release, 发布流程): the kind is no word of it
+    r"|ขั้นตอน|流程|步骤|步驟"
     r"|算了|还是|還是|取消|撤回|先|存|保存"
     r"|请|請|麻烦|麻煩|帮我|幫我|你可以|可以|忘记|忘記|忘掉|忘了|别再|別再|不要再|不要|不用|不必|别|別|再|记住|記住|记得|記得"
     r"|记|記|我的|我|的|吧|了|一下|把|也|还有|還有|就|这件事|這件事|这个|這個|那个|那個|事情")
@@ -115,6 +125,7 @@ class Named:
     pieces: tuple[str, ...] = ()
     words: tuple[str, ...] = ()     # the same, as said (for the report)
     owners: tuple[str, ...] = ()
+    runs: tuple[str, ...] = ()      # the Thai and Chinese runs the pairs were taken from, in order
 
     def __bool__(self) -> bool:
         return bool(self.pieces)
@@ -178,8 +189,30 @@ class Named:
         # "阿梅合同" names "阿梅的合同…": a Chinese possessive between the words of a thing is not part of it
         bare = folded.replace("的", "")
         words = {w.casefold() for w in _WORD.findall(value)}
+        joined = _joined_pairs(self.runs, (folded, bare))
         return sum(1 for p in self.pieces if (p in words or p.rstrip("s") in words) if p.isascii()) + sum(
-            1 for p in self.pieces if not p.isascii() and (p in folded or p in bare))
+            1 for p in self.pieces if not p.isascii() and (p in folded or p in bare or p in joined))
+
+
+# a Thai vowel sign or tone mark: never the first letter of a word
+_NO_WORD_START = re.compile(r"[\u0e30-\u0e3a\u0e45\u0e47-\u0e4e]")
+
+
+def _joined_pairs(runs: tuple[str, ...], texts: tuple[str, ...]) -> set[str]:
+    """The pairs of characters of `runs` that straddle two words each found in one of `texts`: the words of a
+    topic need not stand next to each other in what it names ("周报发到" names "周报每周五…发到 #x": 周报 and 发到
+    are in it, so "报发" is found; "ส่งพี่นุ่น" names "…ส่งยอดขาย…ให้พี่นุ่น…"). A word on each side is two Chinese
+    characters, or three Thai letters, and a Thai word never starts with a vowel sign or tone mark."""
+    out: set[str] = set()
+    for run in runs:
+        for i in range(1, len(run)):
+            n = 3 if "\u0e00" <= run[i] <= "\u0e7f" else 2
+            if i < n or i + n > len(run) or _NO_WORD_START.match(run[i]):
+                continue
+            left, right = run[i - n:i], run[i:i + n]
+            if any(left in t for t in texts) and any(right in t for t in texts):
+                out.add(run[i - 1:i + 1])
+    return out
 
 
 def _pairs(run: str) -> list[str]:
@@ -213,10 +246,15 @@ def named_by(turn: str, cue: str) -> Named:
             after = next((g.start() for g in gaps if g.start() >= cut + len(where)), len(clause))
             start_at = before[-1] if before else 0
             own = clause[start_at:after]
+            # the nearest of the few pieces before the cue's own that names something, with what lies
+            # between ("เรื่องรายงานที่ให้ส่งพี่นุ่นทุกวันศุกร์ ยกเลิกนะ ลืมไปได้เลย": the piece "ยกเลิกนะ" names nothing)
+            back = next((b for b in ([*reversed(before[:-1])][:_PIECES_BACK] + ([0] if len(before) <= _PIECES_BACK
+                                                                                  else []))
+                         if _named(clause[b:after])), None) if before else None
             if _named(own):
                 text.append(own)
-            elif before and _named(clause[(before[-2] if len(before) > 1 else 0):after]):
-                text.append(clause[(before[-2] if len(before) > 1 else 0):after])
+            elif back is not None:
+                text.append(clause[back:after])
             else:
                 text.append(clause[start_at:])
                 topic = clauses[i - 1].group(0) if i > 0 and not _named(clause[start_at:]) else ""
@@ -229,9 +267,14 @@ def named_by(turn: str, cue: str) -> Named:
     return _named(said)
 
 
+# a thing said to be stale ("…is no longer true", "…is out of date"): the asking, not the thing
+_STALE = re.compile(r"\b(out of date|no longer (true|valid|correct|right|current|relevant|needed|accurate)"
+                    r"|not (true|valid|correct|right|accurate) any ?more)\b", re.IGNORECASE)
+
+
 def _named(said: str) -> Named:
     """The pieces of `said` less the words of asking (see `named_by`)."""
-    said = _POINTING_BACK.sub(" ", said)
+    said = _STALE.sub(" ", _POINTING_BACK.sub(" ", said))
     pieces: list[str] = []
     words: list[str] = []
     owners: list[str] = []
@@ -241,10 +284,12 @@ def _named(said: str) -> Named:
             words.append(w)
             if w.casefold().endswith("'s") and w.casefold() not in _NOT_OWNERS:
                 owners.append(w.casefold())
+    runs: list[str] = []
     for run in _UNSPACED.findall(said):
         for part in _UNSPACED_FILLER.split(run):
             if part:
                 words.append(part)
+                runs.append(part)
                 pieces.extend(p for p in _pairs(part) if p not in pieces)
     # an owner named in Chinese ("我朋友的车牌号": 朋友) or Thai ("…รถของเพื่อนฉัน": เพื่อน)
     for m in re.finditer(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+)的", said):
@@ -255,7 +300,7 @@ def _named(said: str) -> Named:
         parts = [p for p in _UNSPACED_FILLER.split(m.group(1)) if p]
         if parts and m.group(1).startswith(parts[0]):
             owners.extend(_pairs(parts[0]))
-    return Named(tuple(pieces), tuple(words), tuple(dict.fromkeys(owners)))
+    return Named(tuple(pieces), tuple(words), tuple(dict.fromkeys(owners)), tuple(runs))
 
 
 def withdraw(mem: CoreMemory, proposal: Callable[[LineEntry], bool], fact: Callable[[LineEntry], bool], *,

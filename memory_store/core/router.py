@@ -219,6 +219,9 @@ _STORED_RULE = re.compile(r"\b(rule|preference|setting|default)\b|กฎ|เร�
 # words of keeping or calling the user: a forget piece in a turn about something else speaks of memory
 _KEEPING = re.compile(r"\b(forget|remember\w*|memor\w*|stor(e|ed|ing)|sav(e|ed|ing)|call(ing)? me)\b|ลืม|จำ|เรียก"
                       r"|忘|记|記|叫我", re.IGNORECASE)
+# what the user said or gave before, pointed back at (之前说的, ที่ให้…, "the number I gave you", "what I told you")
+_SAID_BEFORE = re.compile(r"(之前|上次|以前|刚才|剛才)(说|說|讲|講|提)(过|過)?的|ที่(เคย)?(บอก|ขอ|สั่ง)?ให้"
+                          r"|\b(i|we) (told|gave|sent) you\b|\bwhat i (said|told)\b", re.IGNORECASE)
 _FORGET_THING = re.compile("|".join(f"(?:{m.FORGET_THING})" for m in (router_en, router_th, router_zh)),
                            re.IGNORECASE)
 VALUE_MAX = 120
@@ -1239,6 +1242,16 @@ def _route(turn: str, context: str | None) -> Routed | None:
     if kept is not None:
         return kept
     if _any("not_mine", text):
+        # a forget that points back at what the agent keeps ("เรื่องลูกค้า VIP ที่ให้จำไว้ ลืมไปได้เลย", "the project
+        # wiki link I gave you is outdated, forget it", 之前说的客户周报的事作废) drops that thing, whoever or whatever
+        # it is about: its topic is read whole, as in a turn about the user — when its words speak of keeping or
+        # of what the user said before ("remove the retry setting" beside a team's decision is the work)
+        forget = _forget_cue(text)
+        if (forget is not None and _any("back_ref", text) and not _asks(text, forget)
+                and (_KEEPING.search(text) or _SAID_BEFORE.search(text))):
+            got = _route_classes(text, lang, turn)
+            if got is not None and got.label == "forget":
+                return got
         # a turn about someone or something else may still hold the user's own standing statement in
         # another sentence ("…the build crashes on the app. also, remember I only have Windows"): that
         # piece alone is routed, and staged for review. A clean sentence (nothing about someone or

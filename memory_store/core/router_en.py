@@ -22,11 +22,25 @@ _BACK_REF = (r"\b((the|that|this|my)\s+(('[^']{2,60}'|\w+(-\w+)?)\s+)?(rule|sett
 _OFF_THEN_FORGET = (r"\b(is|are|'s|got|was|were) (now )?(cancell?ed|called off|off)\b[^.!?\n]{0,12}?[,;:]?\s*"
                     r"(so |just |you can )?forget (about )?(it|that|them)\b")
 
+# a thing the user gave said to be stale, then dropped ("the on-call number I gave you is no longer true,
+# forget it"), or a thing the user gave forgotten ("forget the number I gave you"), or a procedure the agent
+# keeps, forgotten by its kind ("forget the release procedure"): what the agent keeps
+_STALE_THEN_FORGET = (r"\b(is|are|'s|was|were) (now )?(no longer (true|valid|correct|right|current|accurate|relevant)"
+                      r"|outdated|out of date|stale|obsolete|wrong|not (true|valid|correct|right|accurate) any ?more)\b"
+                      r"[^.!?\n]{0,12}?[,;:]?\s*(so |just |you can |please )?forget (about )?(it|that|them)\b")
+_GIVEN_FORGET = (r"\bforget\b[^.!?\n]{0,60}\b(i|we) (gave|sent|told) you\b"
+                 r"|\b(i|we) (gave|sent|told) you\b[^.!?\n]{0,60}\bforget (about )?(it|that|them)\b")
+_PROCEDURE_FORGET = (r"\bforget (about )?(the|that|this|my|our)\s+([\w-]+\s+){0,3}"
+                     r"(procedure|process|workflow|checklist|steps|routine)\b")
+
 # a request to forget a thing named bare, not the user's nor a rule, asked as a request ("please forget the
-# office wifi name"; a bare "forget the regex, use a parser" is the work): perhaps what a Remember entry
-# keeps, perhaps the work (router.py routes it for review)
+# office wifi name"), or said alone as a whole sentence ("Forget the office wifi name."; a bare "forget the
+# regex, use a parser" is the work): perhaps what a Remember entry keeps, perhaps the work (router.py routes
+# it for review)
 FORGET_THING = (r"\b(please|pls|plz|kindly|go ahead and)\s+(just\s+)?forget (about )?(the|our|that|this)\s+"
-                r"(?!(rest|idea|past|whole|fact|time|way)\b)(?=\w)")
+                r"(?!(rest|idea|past|whole|fact|time|way)\b)(?=\w)"
+                r"|(^|[.!?]\s+)forget (about )?(the|our|that|this)\s+(?!(rest|idea|past|whole|fact|time|way)\b)"
+                r"\w[^.!?,;:\n]{0,60}?(?=[.!]?\s*$|[.!]\s)")
 
 # the words that ask the agent to keep what follows (`remember_lead`); "note" only as "note that" or "note:"
 # ("the release note says…" asks nothing)
@@ -79,7 +93,7 @@ LEXICON = Lexicon(
             r"|preference|rule|thing)\b",
             r"\byou can (stop|quit)\b", r"\b(is|are|'s) no longer (needed|necessary|true|relevant)\b",
             r"\b(rule|preference|setting)('s| is) (gone|over|off|dead)\b", r"\bgo back to (normal|the default)\b",
-            _OFF_THEN_FORGET,
+            _OFF_THEN_FORGET, _STALE_THEN_FORGET, _GIVEN_FORGET, _PROCEDURE_FORGET,
             _REMOVAL + r"[^.!?\n]{0,60}" + _BACK_REF, _BACK_REF + r"[^.!?\n]{0,60}" + _REMOVAL,
             # a request to forget a thing of the user's, said as a request ("please forget my phone number",
             # "forget that my address is…", "stop remembering my birthday", "don't store my phone number");
@@ -92,7 +106,7 @@ LEXICON = Lexicon(
     # the speaker's own forgetting ("I totally forgot I asked you…", "I forget what I told you about…")
     forgot_self=(r"\bi('ve| have| had)? (\w+ )?(forgot|forgotten|forget)\b",),
     # …and a thing said to be off, then dropped ("the offsite is cancelled, forget it")
-    back_ref=(_BACK_REF, _OFF_THEN_FORGET),
+    back_ref=(_BACK_REF, _OFF_THEN_FORGET, _STALE_THEN_FORGET, _GIVEN_FORGET, _PROCEDURE_FORGET),
     about_memory=(r"\b(forget|forgot|remember\w*|memor\w*|sav(e|ed)|stor(e|ed)|keep|kept|know|call(ing)? me"
                   r"|preferences?|settings?|rules?|unset|disregard|told you|i (said|asked|mentioned|set))\b",),
     confirm=(

@@ -8,7 +8,9 @@ _REMOVAL = r"(删|刪|取消|作废|作廢|清空|清掉|清除|撤掉|撤销|�
 _BACK_REF = (r"(那个|那個|那条|那條|之前(说|說|讲|講|要|让|讓)|上次(说|說|要)|设置|設置|设定|設定|偏好"
              r"|昵称|暱稱|称呼|稱呼"
              # a thing the user had the agent remember, named by its topic (老王的事, 合同那件事, 让你记住的)
-             r"|((那|这|這)件|的)事(?=\s*(就|也|你)?(不用|不要|别|別|忘|作废|作廢|取消|算了))|(让|讓|叫)你(记|記))")
+             r"|((那|这|這)件|的)事(?=\s*(就|也|你)?(不用|不要|别|別|忘|作废|作廢|取消|算了))|(让|讓|叫)你(记|記)"
+             # a procedure the agent keeps, named by its kind (发布流程, 部署的步骤)
+             r"|流程|步骤|步驟)")
 
 # a request to forget a thing named bare, not the user's nor a rule ("忘掉办公室的wifi名字", "请忘记…"; not
 # "忘记提交了", the speaker's own): perhaps what a Remember entry keeps, perhaps the work (router.py routes
