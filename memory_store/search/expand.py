@@ -169,7 +169,7 @@ def concept_names(text: str, path: str) -> list[list[str]]:
     sections, read by the one section parser the detector's loader uses) as the fixed forms of their
     patterns; a pattern with no short list of forms is left out."""
     out: list[list[str]] = []
-    for items in parse_sections(text, path, item="a concept's name").values():
+    for items in parse_sections(text, path, item="a concept's name", check=False).values():
         names: list[str] = []
         for pattern in items:
             for form in forms_of(pattern) or []:

@@ -162,3 +162,18 @@ def test_a_chinese_question_whose_whole_words_fill_the_page_is_not_widened(works
     assert not any(points in s.lower() for s in said)
     titles, said = _statements(workspace, "积分 过期", 6)   # asked for more: widened, the test can fail
     assert "Points expire after 18 months" in titles and any(points in s.lower() for s in said)
+
+
+def test_the_concepts_are_read_without_compiling_each_pattern() -> None:
+    """Search reads concepts.txt's patterns through their parse trees only (compiling them too was half
+    of the vocabulary's cost, a widening CLI search's): a pattern that does not parse is left out,
+    where the detector's loader, which compiles them, names its line."""
+    from memory_store.cue_files import parse_sections
+    from memory_store.search.expand import concept_names
+
+    text = "[concept]\nrelease(?:s|d)?\nbad(\n[part:cache]\ncache|缓存\n"
+    assert concept_names(text, "c.txt") == [["releases", "released", "release"], ["cache", "缓存"]]
+    with pytest.raises(EntryError) as bad:
+        parse_sections(text, "c.txt")
+    assert bad.value.line == 3
+    assert parse_sections(text, "c.txt", check=False)["concept"] == ["release(?:s|d)?", "bad("]
