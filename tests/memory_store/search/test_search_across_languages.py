@@ -210,3 +210,21 @@ def test_the_concepts_are_read_without_compiling_each_pattern() -> None:
         parse_sections(text, "c.txt")
     assert bad.value.line == 3
     assert parse_sections(text, "c.txt", check=False)["concept"] == ["release(?:s|d)?", "bad("]
+
+
+def test_concepts_of_devices_patients_and_billing_are_named_in_three_languages(workspace: Path) -> None:
+    """Concepts the glossary lacked, each the cause of a question in one language that found nothing
+    written in another (three writers' projects: a clinic's patients and ID cards, a farm's valves
+    and gateway, a studio's billing): the question names one, the answer another language's name."""
+    write_daily(workspace, DAY, [
+        entry("Rule", "Clients are billed per minute", DAY, "Every client is billed per runtime minute."),
+        entry("Constraint", "เก็บแค่เลขท้ายบัตรประชาชน", DAY, "ห้ามเก็บเลขบัตรประชาชนเต็มของผู้ป่วย เก็บแค่ 4 ตัวท้าย"),
+        entry("Rule", "网关离线时节点缓存数据", DAY, "网关离线的时候，节点把读数存在本地，恢复后补发。"),
+        entry("Rule", "วาล์วเปิดอัตโนมัติได้ไม่เกิน 30 นาที", DAY, "วาล์วเปิดอัตโนมัติได้ไม่เกิน 30 นาทีต่อครั้ง"),
+        entry("Remember", "Team lunch", DAY, "Lunch with the team on Friday."),
+    ])
+    update_index(config(workspace))
+    assert _titles(workspace, "คิดเงินลูกค้ายังไง")[0] == "Clients are billed per minute"
+    assert _titles(workspace, "can we keep the patients' national ID numbers?")[0] == "เก็บแค่เลขท้ายบัตรประชาชน"
+    assert _titles(workspace, "what do the nodes do when the gateway is offline")[0] == "网关离线时节点缓存数据"
+    assert _titles(workspace, "阀门自动打开最多多久")[0] == "วาล์วเปิดอัตโนมัติได้ไม่เกิน 30 นาที"
