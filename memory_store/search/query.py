@@ -700,7 +700,7 @@ class _Run:
             # After the question's own words, whatever they found: the other languages' names only add,
             # and below the rows that hold every word of the question as written (their bm25() is on
             # another statement's scale, or a fixed one for a one-phrase query: Ranker.one_phrase).
-            wider = self._expanded(terms, opts, span)
+            wider = self._expanded(terms, opts, span, full_only=own >= opts.limit)
             if every and wider:
                 cap = EXPAND_WEIGHT * min(h.bm25 for h in every)
                 best = min(h.bm25 for h in wider)
@@ -717,10 +717,12 @@ class _Run:
             self.concepts = groups(self.question)
         return self.concepts
 
-    def _expanded(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], table: str = "fts") -> list[Hit]:
+    def _expanded(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], table: str = "fts",
+                  full_only: bool = False) -> list[Hit]:
         """Rows that name the question's concepts in another language (expand.py), at EXPAND_WEIGHT of
-        their bm25(): those that name every concept the question names (with its English words that
-        name none: a name, a number) first, as full matches; then those that name any of them."""
+        their bm25(): those that hold every term of the question, each by a concept's name or as
+        written, first, as full matches; then those that name any of them, unless `full_only` (the
+        question's own words fill the page: a row naming some of its concepts adds nothing to it)."""
         concepts = self._groups()
         if not concepts:
             return []
@@ -744,7 +746,7 @@ class _Run:
             hits = self.rank.ranked(every, opts, self.rank.or_window(rarest, span))
             for h in hits:
                 h.full = True
-        if len(hits) < opts.limit:
+        if len(hits) < opts.limit and not full_only:
             hits = merge(hits, self.rank.any(alts, opts, span, table))
         for h in hits:
             h.bm25 *= EXPAND_WEIGHT
