@@ -8,8 +8,8 @@ this module: common things a user's memory is about, named in English, Chinese a
 written in the question's script is found in the question (an English word with its endings, a
 Chinese or Thai name anywhere inside a run); its concept's names in the other two scripts are the
 expansion. query.py searches them at a lower weight, and only when the question's whole words
-(every term, then any) match fewer rows than asked: a question whose own words already find good
-hits is never widened.
+(every term, then any) match fewer rows than asked, or no row holds all of them: a question whose own
+words already find good hits is never widened.
 
 Pure and cached: the vocabulary is read once a process, and only by a query that needs it.
 """
@@ -169,7 +169,7 @@ def concept_names(text: str, path: str) -> list[list[str]]:
     sections, read by the one section parser the detector's loader uses) as the fixed forms of their
     patterns; a pattern with no short list of forms is left out."""
     out: list[list[str]] = []
-    for items in parse_sections(text, path, item="a concept's name").values():
+    for items in parse_sections(text, path, item="a concept's name", check=False).values():
         names: list[str] = []
         for pattern in items:
             for form in forms_of(pattern) or []:

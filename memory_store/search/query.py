@@ -88,7 +88,8 @@ TRIGRAM_SCORE = -0.5  # a substring hit is weak evidence, all alike
 LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one on the whole run
 # A hit on the names in other languages of a concept the question names (expand.py: "积分多久过期" also
 # searches points, expire, แต้ม, หมดอายุ), against one on the question's own words; searched only
-# when the question's whole words (every term, then any) match fewer rows than asked.
+# when the question's whole words (every term, then any) match fewer rows than asked, or no row holds
+# all of them (_candidates).
 EXPAND_WEIGHT = 0.6
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
@@ -689,14 +690,17 @@ class _Run:
                 for h in part:
                     h.bm25 = TRIGRAM_SCORE
                 hits = merge(hits, part)
-        if own < opts.limit:
-            # Only when the question's whole words found fewer rows than asked (a row holding some
-            # bigrams of a run, or a substring, is weak evidence): a question whose words already fill
-            # the page is not widened, which costs a query per concept (review17 F5).
+        if own < opts.limit or not every:
+            # When the question's whole words found fewer rows than asked (a row holding some bigrams
+            # of a run, or a substring, is weak evidence), or no row holding all of them: rows holding
+            # one word each ("积分" of 积分多久过期, "Ploy" of "how should the assistant format its
+            # replies to Ploy") fill the page of a question whose answer is written in another
+            # language. A question some row answers in its own words, and one whose words fill the
+            # page, is not widened, which costs a query per concept (review17 F5).
             # After the question's own words, whatever they found: the other languages' names only add,
             # and below the rows that hold every word of the question as written (their bm25() is on
             # another statement's scale, or a fixed one for a one-phrase query: Ranker.one_phrase).
-            wider = self._expanded(terms, opts, span)
+            wider = self._expanded(terms, opts, span, full_only=own >= opts.limit)
             if every and wider:
                 cap = EXPAND_WEIGHT * min(h.bm25 for h in every)
                 best = min(h.bm25 for h in wider)
@@ -713,10 +717,12 @@ class _Run:
             self.concepts = groups(self.question)
         return self.concepts
 
-    def _expanded(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], table: str = "fts") -> list[Hit]:
+    def _expanded(self, terms: list[Term], opts: SearchOptions, span: tuple[int, int], table: str = "fts",
+                  full_only: bool = False) -> list[Hit]:
         """Rows that name the question's concepts in another language (expand.py), at EXPAND_WEIGHT of
-        their bm25(): those that name every concept the question names (with its English words that
-        name none: a name, a number) first, as full matches; then those that name any of them."""
+        their bm25(): those that hold every term of the question, each by a concept's name or as
+        written, first, as full matches; then those that name any of them, unless `full_only` (the
+        question's own words fill the page: a row naming some of its concepts adds nothing to it)."""
         concepts = self._groups()
         if not concepts:
             return []
@@ -725,19 +731,22 @@ class _Run:
         hits: list[Hit] = []
         if table == "fts":
             named = {w for g in concepts if not g.own.run for w in g.own.text.split()}
-            plain = [t for t in terms if not t.run and t.text not in named]
+            inside = [g.own.text for g in concepts if g.own.run]
+            rest = [t for t in terms if (t.run and not any(n in t.text for n in inside))
+                    or (not t.run and t.text not in named)]
             # Each concept by any of its names, and at least one name in another language: a row the
-            # question's own words find is theirs to rank. The question's other English words count too
-            # in a Chinese or Thai question (a name, a number, a tool: "Tom", "CSV", written so in every
-            # language), not in an English one (words an answer in another language does not hold).
-            alone = [[g.own, *g.alts] for g in concepts]
-            alone += [[t] for t in plain] if any(g.own.run for g in concepts) else []
+            # question's own words find is theirs to rank. A full match holds every term of the
+            # question: the terms that name no concept as written (a name, a number, a tool: "Tom",
+            # "CSV"), whatever the question's language. Without them ("answer language" naming only
+            # "answer"), 回答用表格 was a full match and outranked "Always answer in Japanese", which
+            # holds as much of the question in its own words.
+            alone = [[g.own, *g.alts] for g in concepts] + [[t] for t in rest]
             rarest = min(alone, key=lambda ts: sum(self.rank.df(t) for t in ts))
             every = " AND ".join("(" + match_any(ts) + ")" for ts in [*alone, alts])
             hits = self.rank.ranked(every, opts, self.rank.or_window(rarest, span))
             for h in hits:
                 h.full = True
-        if len(hits) < opts.limit:
+        if len(hits) < opts.limit and not full_only:
             hits = merge(hits, self.rank.any(alts, opts, span, table))
         for h in hits:
             h.bm25 *= EXPAND_WEIGHT

@@ -108,6 +108,10 @@ class Term:
         return '"' + self.text.replace('"', '""') + '"'
 
 
+# The ending of an English contraction or possessive ("what's", "Krit's", "they're", "I'd") and a
+# negated auxiliary ("don't", "can't", "won't"): no word of the question. Left in, "s" and "t" were
+# terms a row had to hold to match every term, and any "Sam's" or "here's" held them.
+_CLITIC_RE = re.compile(r"(?<=[^\W\d_])['’](?:s|re|ve|ll|d|m)(?![^\W_])|(?<![^\W_])[a-z]+n['’]t(?![^\W_])")
 _OPAQUE_RE = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)+|[a-z0-9]+")
 _AROUND = "\"'`()[]{}<>,;:!?."
 OPAQUE_MIN = 12
@@ -135,6 +139,8 @@ def query_terms(query: str) -> list[Term]:
     last = 0
 
     def words(part: str) -> None:
+        if "'" in part or "’" in part:
+            part = _CLITIC_RE.sub("", part)
         for chunk in part.split():
             bare = chunk.strip(_AROUND)
             if opaque(bare):

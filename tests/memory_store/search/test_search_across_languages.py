@@ -148,11 +148,10 @@ def test_a_chinese_question_finds_each_english_form_of_a_stem(workspace: Path) -
 
 
 def test_a_chinese_question_whose_whole_words_fill_the_page_is_not_widened(workspace: Path) -> None:
-    """Rows holding the question's words (not only some of its bigrams) fill the page: no other
-    language is searched, though no row holds every word (review17 F5: widening ran whenever fewer
-    than `limit` rows held every word)."""
+    """Rows holding every word of the question fill the page: no other language is searched
+    (review17 F5: widening cost a query per concept whenever fewer than `limit` rows held every word)."""
     write_daily(workspace, DAY, [
-        *(entry("Rule", f"积分规则 {i}", DAY, f"积分 {i} 倍。") for i in range(3)),
+        *(entry("Rule", f"积分规则 {i}", DAY, f"积分 {i} 倍，12 个月后过期。") for i in range(3)),
         entry("Rule", "Points expire after 18 months", DAY, "Loyalty points expire."),
     ])
     update_index(config(workspace))
@@ -162,3 +161,75 @@ def test_a_chinese_question_whose_whole_words_fill_the_page_is_not_widened(works
     assert not any(points in s.lower() for s in said)
     titles, said = _statements(workspace, "积分 过期", 6)   # asked for more: widened, the test can fail
     assert "Points expire after 18 months" in titles and any(points in s.lower() for s in said)
+
+
+def test_rows_holding_one_word_each_do_not_keep_the_answer_in_another_language_out(workspace: Path) -> None:
+    """No row holds every word of the question, and rows holding one of them fill the page ("积分" of
+    积分多久过期, "Ploy" of "how should the assistant format its replies to Ploy"): the answer written
+    in another language is searched too, and the row naming every concept comes first (kopi-loyalty
+    Q03: the evidence ranked 2-3 when 50 were asked and was not searched for 6; the same shape in
+    reefsound Q07 and subline Q19)."""
+    write_daily(workspace, DAY, [
+        *(entry("Rule", f"积分规则 {i}", DAY, f"每消费 25 元得 {i + 1} 积分。") for i in range(3)),
+        entry("Rule", "แต้มหมดอายุ 18 เดือน", DAY, "แต้มหมดอายุ 18 เดือนนับจากวันที่ได้"),
+    ])
+    update_index(config(workspace))
+    titles, said = _statements(workspace, "积分多久过期", 3)
+    assert titles[0] == "แต้มหมดอายุ 18 เดือน"
+    thai, own = run_tokens("แต้ม")[0], run_tokens("积分")[0]
+    assert any(thai in s for s in said)
+    # the page is full of the question's own words: only rows naming every concept are searched for,
+    # not those naming any (each entry-tier ranking naming แต้ม names 积分 beside it)
+    ranked = [s for s in said if thai in s and "bm25(fts" in s]
+    assert ranked and all(own in s for s in ranked)
+
+
+def test_a_row_in_another_language_ranks_below_one_holding_as_much_of_the_question_as_written(
+        workspace: Path) -> None:
+    """"answer language": only "answer" names a concept. A row naming it in Chinese (回答用表格) holds no
+    more of the question than "Always answer in Japanese" does in its own words, and was listed first:
+    it counted as a full match, "language" being no concept's name. A full match in another language
+    holds every term of the question, the ones naming no concept as written."""
+    write_daily(workspace, DAY, [
+        entry("Remember", "Always answer in Japanese", DAY, "From now on always answer in Japanese."),
+        entry("Remember", "回答用表格", DAY, "以后回答用表格。"),
+        entry("Remember", "ตอบสั้นๆ", DAY, "ต่อไปนี้ตอบสั้นๆ นะ"),
+        entry("Decision", "Orders in Postgres", DAY, "We decided to use Postgres for orders."),
+    ])
+    update_index(config(workspace))
+    titles = _titles(workspace, "answer language")
+    assert titles[0] == "Always answer in Japanese", titles
+    assert "回答用表格" in titles                            # still found, below
+
+
+def test_the_concepts_are_read_without_compiling_each_pattern() -> None:
+    """Search reads concepts.txt's patterns through their parse trees only (compiling them too was half
+    of the vocabulary's cost, a widening CLI search's): a pattern that does not parse is left out,
+    where the detector's loader, which compiles them, names its line."""
+    from memory_store.cue_files import parse_sections
+    from memory_store.search.expand import concept_names
+
+    text = "[concept]\nrelease(?:s|d)?\nbad(\n[part:cache]\ncache|缓存\n"
+    assert concept_names(text, "c.txt") == [["releases", "released", "release"], ["cache", "缓存"]]
+    with pytest.raises(EntryError) as bad:
+        parse_sections(text, "c.txt")
+    assert bad.value.line == 3
+    assert parse_sections(text, "c.txt", check=False)["concept"] == ["release(?:s|d)?", "bad("]
+
+
+def test_concepts_of_devices_patients_and_billing_are_named_in_three_languages(workspace: Path) -> None:
+    """Concepts the glossary lacked, each the cause of a question in one language that found nothing
+    written in another (three writers' projects: a clinic's patients and ID cards, a farm's valves
+    and gateway, a studio's billing): the question names one, the answer another language's name."""
+    write_daily(workspace, DAY, [
+        entry("Rule", "Clients are billed per minute", DAY, "Every client is billed per runtime minute."),
+        entry("Constraint", "เก็บแค่เลขท้ายบัตรประชาชน", DAY, "ห้ามเก็บเลขบัตรประชาชนเต็มของผู้ป่วย เก็บแค่ 4 ตัวท้าย"),
+        entry("Rule", "网关离线时节点缓存数据", DAY, "网关离线的时候，节点把读数存在本地，恢复后补发。"),
+        entry("Rule", "วาล์วเปิดอัตโนมัติได้ไม่เกิน 30 นาที", DAY, "วาล์วเปิดอัตโนมัติได้ไม่เกิน 30 นาทีต่อครั้ง"),
+        entry("Remember", "Team lunch", DAY, "Lunch with the team on Friday."),
+    ])
+    update_index(config(workspace))
+    assert _titles(workspace, "คิดเงินลูกค้ายังไง")[0] == "Clients are billed per minute"
+    assert _titles(workspace, "can we keep the patients' national ID numbers?")[0] == "เก็บแค่เลขท้ายบัตรประชาชน"
+    assert _titles(workspace, "what do the nodes do when the gateway is offline")[0] == "网关离线时节点缓存数据"
+    assert _titles(workspace, "阀门自动打开最多多久")[0] == "วาล์วเปิดอัตโนมัติได้ไม่เกิน 30 นาที"
