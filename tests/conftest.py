@@ -409,7 +409,7 @@ def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path |
 
     del timeout
     code: int
-    with contextlib.chdir(cwd or REPO), CliRunner().isolation(env=env) as (out, err, _):
+    with contextlib.chdir(cwd or REPO), CliRunner().isolation(env=env) as (out, err, _), _typer_built_once():
         time.tzset()  # a TZ in `env` takes effect as it would at a process start
         try:
             code = main(list(args))
@@ -420,6 +420,21 @@ def cli_run(*args: str, env: Mapping[str, str | None] | None = None, cwd: Path |
         stdout, stderr = out.getvalue().decode(), err.getvalue().decode("utf-8", "backslashreplace")
     time.tzset()
     return subprocess.CompletedProcess(["memjobs", *args], code, stdout, stderr)
+
+
+@contextlib.contextmanager
+def _typer_built_once() -> Iterator[None]:
+    """Typer builds the Click command of the app at every call of the app (`Typer.__call__` calls
+    `typer.main.get_command`, ~30 ms), which a process does once: within an in-process command the
+    memjobs app's is the one built for the session (`_command`), as `cli()` uses."""
+    import typer.main
+
+    from jobs.cli.main import app
+
+    built, build = _command(), typer.main.get_command     # built before get_command is replaced
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(typer.main, "get_command", lambda typer_app: built if typer_app is app else build(typer_app))
+        yield
 
 
 def cli(*args: str) -> Result:

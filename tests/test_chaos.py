@@ -6,8 +6,12 @@ checked after each round. Any violation fails with its path."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scripts.chaos import FAULTS, run_chaos, tmpfs_unavailable
+
+if TYPE_CHECKING:
+    from jobs.demo.build import DemoResult
 
 
 def test_short_chaos_profile_finds_no_violation(tmp_path: Path) -> None:
@@ -25,25 +29,32 @@ def test_short_chaos_profile_finds_no_violation(tmp_path: Path) -> None:
     assert summary.faults["kill-aim"].landed == 1 and summary.faults["storm"].landed == 1
 
 
-def test_a_daily_run_stopped_by_a_full_disk_keeps_the_episodes(tmp_path: Path) -> None:
+def test_a_daily_run_stopped_by_a_full_disk_keeps_the_episodes(tmp_path: Path, demo_replayed: DemoResult) -> None:
     """Pins (found by chaos, seed 2026): the wrap-ups were written before the episodes, and a
     rerun redoes only days without a wrap-up, so a size limit that stopped the episodes' file
-    (about 9.5 KB, the wrap-ups fit in 8 KB) lost the earlier days' episodes for good."""
+    (about 9.5 KB, the wrap-ups fit in 8 KB) lost the earlier days' episodes for good.
+    The workspace before the daily step is the session's replay of the demo's five days (conftest
+    `demo_replayed`: the schedule chaos replays, `scripts.chaos.schedule`) and the step before it."""
     import resource
-    import shutil
 
-    from scripts.chaos import Chaos, entry_ids, memory_bytes, run_clean, spawn
+    from scripts.chaos import entry_ids, memory_bytes, run_clean, schedule, spawn
+    from tests.microsync_helpers import KEY, replayed_copy
 
-    chaos = Chaos(1, 0, 5, tmp_path, lambda _s: None)
-    chaos.build_reference()
-    k = next(i for i, s in enumerate(chaos.steps, 1) if s.job == "daily")
+    steps = schedule(KEY, days=5)
+    k = next(i for i, s in enumerate(steps, 1) if s.job == "daily")
+    assert steps[k - 2].job == "microsync" and len(demo_replayed.reports) == k - 2   # the replay: steps[:k-2]
+    before = tmp_path / "before"
+    replayed_copy(demo_replayed.workspace, before)
+    assert run_clean(before, steps[k - 2]) in ("ok", "nothing")
+    reference = tmp_path / "reference"
+    replayed_copy(before, reference)
+    assert run_clean(reference, steps[k - 1]) == "ok"          # the uninterrupted daily run
     ws = tmp_path / "ws"
-    shutil.copytree(tmp_path / "snap" / str(k - 1), ws, symlinks=True)
-    proc = spawn(ws, chaos.steps[k - 1].args(),
-                 preexec=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192)))
+    replayed_copy(before, ws)
+    proc = spawn(ws, steps[k - 1].args(), preexec=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192)))
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 1 and "Traceback" not in err, err
-    assert run_clean(ws, chaos.steps[k - 1]) == "ok"
-    want = {i for i in entry_ids(tmp_path / "snap" / str(k)) if i.startswith("EPISODE-")}
+    assert run_clean(ws, steps[k - 1]) == "ok"
+    want = {i for i in entry_ids(reference) if i.startswith("EPISODE-")}
     assert want and want <= set(entry_ids(ws))
-    assert memory_bytes(ws) == memory_bytes(tmp_path / "snap" / str(k))
+    assert memory_bytes(ws) == memory_bytes(reference)

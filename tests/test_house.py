@@ -5,6 +5,7 @@ tests mirror the packages (tests/memory_store/…, tests/jobs/<package>/…)."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 from collections.abc import Iterator
@@ -15,6 +16,23 @@ from tests.conftest import REPO
 TOPS = ("memory_store", "jobs")
 # Calls that load code by a name computed at run time.
 STRING_LOADERS = {"import_module", "__import__", "spec_from_file_location", "module_from_spec", "load_module"}
+
+
+@functools.cache
+def _walked(path: Path) -> tuple[list[ast.Import | ast.ImportFrom], list[tuple[int, str]]]:
+    """A module parsed and walked once for the three tests below that read every module: its import
+    statements, and its calls of a STRING_LOADERS name (line, name)."""
+    imports: list[ast.Import | ast.ImportFrom] = []
+    loaders: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imports.append(node)
+        elif isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name in STRING_LOADERS:
+                loaders.append((node.lineno, name))
+    return imports, loaders
 
 
 def _modules() -> dict[str, Path]:
@@ -32,7 +50,7 @@ def _imported(module: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
     """Every module of the repository that `module` imports, anywhere in its body (an import inside
     a function is still a dependency), except its own ancestor packages (always loaded first)."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _walked(path)[0]:
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
@@ -91,9 +109,10 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def _graph() -> dict[str, set[str]]:
+@functools.cache
+def _graph() -> dict[str, frozenset[str]]:
     known = _modules()
-    return {m: set(_imported(m, p, known)) for m, p in known.items()}
+    return {m: frozenset(_imported(m, p, known)) for m, p in known.items()}
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
@@ -125,12 +144,7 @@ def test_no_module_is_loaded_by_string_name() -> None:
     offenders = []
     for top in (*TOPS, "scripts"):
         for p in sorted((REPO / top).rglob("*.py")):
-            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Call):
-                    f = node.func
-                    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-                    if name in STRING_LOADERS:
-                        offenders.append(f"{p.relative_to(REPO)}:{node.lineno}: {name}")
+            offenders += [f"{p.relative_to(REPO)}:{line}: {name}" for line, name in _walked(p)[1]]
     assert offenders == []
 
 

@@ -96,10 +96,14 @@ def _credential_workspace(tmp_path: Path, *, in_config: bool) -> Path:
 
 
 @pytest.mark.parametrize("source", ["environment", "config"])
-def test_no_command_prints_a_credential_of_the_configuration(tmp_path: Path, isolated_env: Path, source: str):
+def test_no_command_prints_a_credential_of_the_configuration(tmp_path: Path, isolated_env: Path, source: str,
+                                                             request: pytest.FixtureRequest):
     """Pins: a password and an `api_key` in `llm.base_url` (in memjobs.yaml, or in
     MEMJOBS_LLM__BASE_URL) and the API key the configuration names reach no command's output, plain
-    or --json; every registered command is run (or named in NOT_RUN with why)."""
+    or --json; every registered command is run (or named in NOT_RUN with why). `demo` runs over a
+    copy of the session's demo (conftest `demo_printed`): a demo over an earlier one runs every job
+    and prints every part again (plain: the wrap-up, MEMORY.md, the suggestions; --json: every run
+    report), without building the sample workspace from nothing again."""
     ws = _credential_workspace(tmp_path, in_config=source == "config")
     env = {"PLANTED_LLM_KEY": PLANTED_ENV_KEY, "MEMJOBS_WORKSPACE": str(ws)}
     if source == "environment":
@@ -120,7 +124,8 @@ def test_no_command_prints_a_credential_of_the_configuration(tmp_path: Path, iso
         ["get", "e-nope"], ["runs", "show", "RUN"], ["rollback", "RUN"],
     ]
     if source == "environment":     # the demo builds its own workspace and configuration
-        commands.insert(0, ["demo", str(tmp_path / "demo")])
+        built, _ = request.getfixturevalue("demo_printed")
+        commands.insert(0, ["demo", str(copy_built(built, tmp_path / "demo"))])
     registered = _registered_commands()
     covered = {args[0] if args[0] in registered else " ".join(args[:2]) for args in commands}
     missing = registered - covered - NOT_RUN - ({"demo"} if source == "config" else set())

@@ -13,8 +13,10 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from memory_store.workspace import init_workspace
-from tests.conftest import REPO
+from tests.conftest import REPO, cli_run
 from tests.memory_store.test_locks import _hold
 
 RUNNER = """
@@ -121,24 +123,38 @@ def _normalise(text: str) -> str:
     return re.sub(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})", "TIME", text)
 
 
-def test_fast_path_prints_what_the_typer_command_prints(tmp_path: Path) -> None:
+def test_fast_path_prints_what_the_typer_command_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console entry and the Typer command, both in this process (`cli_run`), print the same; the
+    entry's forms here never reach the Typer command (`jobs.cli.main.cli_main`, replaced to fail).
+    That a run's process never imports Typer is test_noop_run_imports_no_extractor_and_no_typer's and
+    test_lock_loser_does_not_import_the_job's, in processes of their own; the lock is held by another."""
+    import jobs.cli.main
+
     ws = _after_first_run(tmp_path)
+    typer_command = jobs.cli.main.cli_main
+
+    def fast_path(*args: str) -> subprocess.CompletedProcess[str]:
+        with monkeypatch.context() as mp:
+            mp.setattr(jobs.cli.main, "cli_main", lambda argv: pytest.fail(f"{argv} went to the Typer command"))
+            return cli_run("--workspace", str(ws), *args)
+
+    def typer_path(*args: str) -> subprocess.CompletedProcess[str]:
+        assert jobs.cli.main.cli_main is typer_command
+        return cli_run("--workspace", str(ws), *args, typer=True)
+
     for args in (["run", "microsync"], ["run", "microsync", "--json"], ["run", "--json", "microsync"]):
-        fast = _run(["--workspace", str(ws), *args])
-        slow = _run(["--workspace", str(ws), *args], how="cli")
-        assert "typer" not in fast[3] and "typer" in slow[3]
-        assert fast[0] == slow[0] == 0, (args, fast[2], slow[2])
-        assert _normalise(fast[1]) == _normalise(slow[1]), args
-        assert _normalise(fast[2]) == _normalise(slow[2]), args
+        fast, slow = fast_path(*args), typer_path(*args)
+        assert fast.returncode == slow.returncode == 0, (args, fast.stderr, slow.stderr)
+        assert _normalise(fast.stdout) == _normalise(slow.stdout), args
+        assert _normalise(fast.stderr) == _normalise(slow.stderr), args
     holder = _hold(ws, "microsync")
     try:
-        fast = _run(["--workspace", str(ws), "run", "microsync"])
-        slow = _run(["--workspace", str(ws), "run", "microsync"], how="cli")
+        fast, slow = fast_path("run", "microsync"), typer_path("run", "microsync")
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
-    assert fast[0] == slow[0] == 75
-    assert (_normalise(fast[1]), _normalise(fast[2])) == (_normalise(slow[1]), _normalise(slow[2]))
+    assert fast.returncode == slow.returncode == 75
+    assert (_normalise(fast.stdout), _normalise(fast.stderr)) == (_normalise(slow.stdout), _normalise(slow.stderr))
 
 
 def test_other_run_options_go_to_typer(tmp_path: Path) -> None:

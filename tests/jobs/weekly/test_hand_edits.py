@@ -7,7 +7,8 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
 from datetime import date, datetime, time
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from memory_store.check import validate_paths
 from memory_store.markdown import parse_document
 from memory_store.markdown_write import serialize_entry
 from memory_store.memory_md import BEGIN, END, parse_memory_md
-from tests.conftest import built_once, cli_run
+from tests.conftest import _read_only, built_once, cli_run, copy_built
 from tests.jobs.weekly.test_weekly_support import (
     archived_ids,
     entry,
@@ -36,9 +37,15 @@ WEEK2_NOW = "2026-11-17T03:00:00"   # compounds 2026-11-09 .. 2026-11-15
 PINNED_NOTE = "- Always answer in English. ห้ามลบ 这一行\n"
 
 
-def _compounded(workspace: Path) -> set[str]:
-    """A workspace whose MEMORY.md has generated items from a real weekly run, a note of the
-    user's in Pinned, and a new entry waiting for the next week. Returns the items' ids."""
+def _build_compounded(folder: Path) -> list[str]:
+    """A workspace (as conftest's `workspace`) whose MEMORY.md has generated items from a real weekly
+    run, a note of the user's in Pinned, and a new entry waiting for the next week. Returns the
+    items' ids."""
+    from memory_store.workspace import init_workspace
+
+    workspace = folder / "ws"
+    init_workspace(workspace)
+    (workspace / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
     # Three decisions on three subjects (not one decision given three values: "use build tool
     # number 1" after "number 0" is a possible conflict, and its newer side is held out).
     es = [entry("Decision", "2026-11-03", title, detail) for title, detail in (
@@ -53,6 +60,24 @@ def _compounded(workspace: Path) -> set[str]:
     ids = memory_ids(workspace)
     assert len(ids) == 4
     write_entries(workspace, [entry("Decision", "2026-11-11", "Adopt the job queue for uploads", "queue adopted")])
+    return sorted(ids)
+
+
+@pytest.fixture(scope="session")
+def compounded_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, set[str]]]:
+    """`_build_compounded` once per session (conftest.built_once), read only: each test copies it."""
+    folder, ids = built_once(tmp_path_factory, "weekly-compounded", _build_compounded)
+    with _read_only(folder):
+        yield folder / "ws", set(ids)
+
+
+@pytest.fixture
+def compounded(workspace: Path, compounded_template: tuple[Path, set[str]]) -> set[str]:
+    """`workspace` replaced by a copy of the compounded workspace (one weekly run shared by every test
+    here, not one each); the ids of its generated items."""
+    template, ids = compounded_template
+    shutil.rmtree(workspace)
+    copy_built(template, workspace)
     return ids
 
 
@@ -105,8 +130,8 @@ REFUSED: dict[str, tuple[Callable[[str], str], str]] = {
 
 
 @pytest.mark.parametrize("case", sorted(REFUSED))
-def test_weekly_refuses_a_memory_md_it_cannot_rewrite_safely_and_writes_nothing(workspace: Path, case: str):
-    _compounded(workspace)
+def test_weekly_refuses_a_memory_md_it_cannot_rewrite_safely_and_writes_nothing(workspace: Path, compounded: set[str],
+                                                                               case: str):
     damage, needle = REFUSED[case]
     md = workspace / "MEMORY.md"
     text = damage(md.read_text("utf-8"))
@@ -125,8 +150,7 @@ def test_weekly_refuses_a_memory_md_it_cannot_rewrite_safely_and_writes_nothing(
     assert [(p.path, p.line) for p in problems] == [("MEMORY.md", needle_line)]
 
 
-def test_a_refusal_through_the_cli_is_one_line_naming_memory_md_and_exit_1(workspace: Path):
-    _compounded(workspace)
+def test_a_refusal_through_the_cli_is_one_line_naming_memory_md_and_exit_1(workspace: Path, compounded: set[str]):
     md = workspace / "MEMORY.md"
     text = _drop_end(md.read_text("utf-8"))
     md.write_text(text, "utf-8")
@@ -189,8 +213,9 @@ REWRITTEN: dict[str, Callable[[str], str]] = {
 
 
 @pytest.mark.parametrize("case", sorted(REWRITTEN))
-def test_weekly_rewrites_only_the_generated_part_of_a_hand_edited_memory_md(workspace: Path, case: str):
-    ids = _compounded(workspace)
+def test_weekly_rewrites_only_the_generated_part_of_a_hand_edited_memory_md(workspace: Path, compounded: set[str],
+                                                                            case: str):
+    ids = compounded
     md = workspace / "MEMORY.md"
     text = REWRITTEN[case](md.read_text("utf-8"))
     md.write_bytes(text.encode("utf-8"))
@@ -223,8 +248,7 @@ def test_a_memory_md_without_markers_gets_a_generated_part_appended_after_the_us
 
 
 @pytest.mark.parametrize("how", ["deleted", "emptied"])
-def test_a_deleted_or_emptied_memory_md_is_written_afresh(workspace: Path, how: str):
-    _compounded(workspace)
+def test_a_deleted_or_emptied_memory_md_is_written_afresh(workspace: Path, compounded: set[str], how: str):
     md = workspace / "MEMORY.md"
     if how == "deleted":
         md.unlink()
@@ -236,8 +260,8 @@ def test_a_deleted_or_emptied_memory_md_is_written_afresh(workspace: Path, how: 
     assert any(i.startswith("DECISION-20261111-") for i in memory_ids(workspace))
 
 
-def test_items_under_a_renamed_heading_are_not_lost_and_validate_warns(workspace: Path):
-    ids = _compounded(workspace)
+def test_items_under_a_renamed_heading_are_not_lost_and_validate_warns(workspace: Path, compounded: set[str]):
+    ids = compounded
     md = workspace / "MEMORY.md"
     text = md.read_text("utf-8").replace("## Decisions\n", "## Our decisions\n")
     md.write_text(text, "utf-8")
@@ -450,8 +474,8 @@ def test_daily_rewrites_its_own_unedited_wrapup(tmp_path: Path, wrapped_up: Path
     assert not any("edited by hand" in n for n in report.notes)
 
 
-def test_weekly_with_damage_everywhere_never_tracebacks_through_the_cli(workspace: Path):
-    ids = _compounded(workspace)
+def test_weekly_with_damage_everywhere_never_tracebacks_through_the_cli(workspace: Path, compounded: set[str]):
+    ids = compounded
     daily = workspace / "memory" / "2026-11-03.md"
     daily.write_text(daily.read_text("utf-8").replace("- status: active", "- status: ???", 1) + HALF, "utf-8")
     (workspace / "memory" / "archive" / "2026-11.md").write_text("garbage \x00 line\n", "utf-8")
