@@ -27,7 +27,8 @@ CASES = {
     "zh-event": ("上次部署失败是因为什么？", "是因为 Docker 镜像太大，CI 超时了，老张后来把镜像缩小到 800MB。"),
     # the assistant's suggestion quoted back, the choice put off to someone else
     "en-defer": ("Which queue should we use, SQS or RabbitMQ?",
-                 "Your suggestion to use SQS with a DLQ sounds fine to Kim. I still need to run it by Priya on Thursday."),
+                 "Your suggestion to use SQS with a DLQ sounds fine to Kim. "
+                 "I still need to run it by Priya on Thursday."),
     "th-defer": ("จะใช้ SQS หรือ RabbitMQ ดีครับ?",
                  "ที่คุณบอกว่า SQS ถูกกว่า พี่บอยก็เห็นด้วย แต่ขอรอคุยกับทีม infra วันพฤหัสก่อน"),
     "zh-defer": ("用 SQS 还是 RabbitMQ？", "你说 SQS 便宜，小李也同意，不过周四要跟 infra 团队再确认一下。"),
