@@ -10,6 +10,8 @@ older sessions after a scheduled run read a newer one) is checked the other way 
 entry, judged among what was said before it, supersedes the new one, the new one is written with
 `superseded_later_by: <the later id>` (the daily logs are append-only for microSync: the later entry
 is not rewritten; every reader takes the link as the later entry's, memory_store/supersedes_read.py).
+That check runs once every entry of the run is compared, and never across a day a backfill has not
+read yet: what was said between the two may be what the later entry changes (docs/design.md §6.4).
 """
 from __future__ import annotations
 
