@@ -135,6 +135,12 @@ def _backfill(cfg: Config, since: date, until: date,
     busy = active_days(cfg, since, until) if skip_idle else set(days)
     final = max((d for d in days if d in busy or d.weekday() == 6), default=days[-1])
     keep = not skip_idle
+
+    def unread(day: date) -> tuple[str, ...]:
+        # what the days still to come say is not in the files yet: microSync links no entry of `day`
+        # to one said after them (the order things were said decides, docs/design.md §6.4)
+        return tuple(d.isoformat() for d in days if d > day and d in busy)
+
     for day in days:
         if done_through is not None and day <= done_through:
             progress.done.append(day)
@@ -150,7 +156,8 @@ def _backfill(cfg: Config, since: date, until: date,
             with extract_memo.remembering():   # the wrap-up's microSync step reuses the range's extraction
                 day_reports += [
                     _run(cfg, "microsync", now=end, index=keep,
-                         options=RunOptions(since=start, until=end, keep_empty_run=keep, open_conflicts=False)),
+                         options=RunOptions(since=start, until=end, keep_empty_run=keep, open_conflicts=False,
+                                            unread_days=unread(day))),
                     _run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
                          options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
                 ]

@@ -142,7 +142,7 @@ def _link(ctx: RunContext, entries: list[BlockEntry], judge: SubjectJudge | None
         return entries, []
     from jobs.microsync.supersedes import link_entries
 
-    return link_entries(ctx.cfg.workspace, entries, judge)
+    return link_entries(ctx.cfg.workspace, entries, judge, unread=ctx.options.unread_days)
 
 
 def _recover_unrecorded(ctx: RunContext, written: WrittenLog) -> None:

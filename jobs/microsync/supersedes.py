@@ -10,10 +10,13 @@ older sessions after a scheduled run read a newer one) is checked the other way 
 entry, judged among what was said before it, supersedes the new one, the new one is written with
 `superseded_later_by: <the later id>` (the daily logs are append-only for microSync: the later entry
 is not rewritten; every reader takes the link as the later entry's, memory_store/supersedes_read.py).
+That check runs once every entry of the run is compared, and never across a day a backfill has not
+read yet: what was said between the two may be what the later entry changes (docs/design.md §6.4).
 """
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -62,12 +65,14 @@ def active_entries(workspace: Path) -> list[BlockEntry]:
 
 
 def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge | None = None,
-                 ) -> tuple[list[BlockEntry], list[Link]]:
+                 unread: Collection[str] = ()) -> tuple[list[BlockEntry], list[Link]]:
     """`entries` (this run's, in statement order) with `supersedes` set where the detector finds a
     reversal, relaxation or refinement of an earlier active entry; and every link found, possible
     conflicts included. Entries already in the files keep what they have. With a `judge` (the LLM
     engine's subject request), an entry the rules find no supersede for is asked about among its
-    nearest earlier entries."""
+    nearest earlier entries. `unread` (a backfill's days still to read, ISO dates): no new entry is
+    linked to an entry said later across one of them — what was said between the two is not read
+    yet; the weekly compound, which reads every entry, judges that pair."""
     if not entries:
         return entries, []
     existing = active_entries(workspace)
@@ -85,6 +90,7 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
     out: list[BlockEntry] = []
     links: list[Link] = []
     taken: set[str] = set()
+    fresh: list[tuple[int, Statement]] = []   # this run's new entries (place in `out`), in statement order
     for n, e in enumerate(sorted(entries, key=lambda x: x.date)):
         if e.id in known or e.supersedes or e.superseded_later_by:
             # An entry already written keeps the links it was written with (a rerun after a run
@@ -123,16 +129,21 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
         elif found.target is not None and found.outcome == "conflict":
             links.append(Link(e.id, found.target, "conflict", found.reason))
         detector.add(stmt)
-        after = later.replacing(detector, stmt, replaced)
-        if after is not None:
-            by, outcome = after
-            e = dataclasses.replace(e, superseded_later_by=by.id)
-            replaced[e.id] = Linker(by.id, e.id, by.date, "", later.order[by.id])
-            replacements.add(by.id)
-            links.append(Link(by.id, e.id, outcome.outcome, outcome.reason))
+        fresh.append((len(out), stmt))
         known.add(e.id)
         rules[e.id] = e
         out.append(e)
+    # A later entry is judged once every entry of this run is in the detector: judged while one said
+    # between the two was not, it would take the first for what it changes (review19 F1).
+    for at, stmt in fresh:
+        after = later.replacing(detector, stmt, replaced, unread)
+        if after is not None:
+            by, outcome = after
+            e = out[at]
+            out[at] = dataclasses.replace(e, superseded_later_by=by.id)
+            replaced[e.id] = Linker(by.id, e.id, by.date, "", later.order[by.id])
+            replacements.add(by.id)
+            links.append(Link(by.id, e.id, outcome.outcome, outcome.reason))
     return out, links
 
 
@@ -146,16 +157,19 @@ class _Later:
                         and not held(Linker(e.id, "", e.date, "", 0, e.status, words_of(e)))}
 
     def replacing(self, detector: Detector, stmt: Statement, replaced: dict[str, Linker],
-                  ) -> tuple[BlockEntry, Finding] | None:
+                  unread: Collection[str] = ()) -> tuple[BlockEntry, Finding] | None:
         """The first said of the later entries that, judged by `detector` (which holds every entry, `stmt`
         included) among what was said before it, supersedes `stmt`; with the finding. Only the few later
         entries that share most words with it are judged; a relaxation for a part only ("… is enough for
-        config-only changes") is not taken: the later entry cannot be written again with the rule it keeps."""
+        config-only changes") is not taken: the later entry cannot be written again with the rule it keeps.
+        A later entry with a day of `unread` between it and `stmt` is not judged: what was said that day
+        may be what it changes."""
         if not self.entries:
             return None
         probe = dataclasses.replace(stmt, date="9999-12-31")   # every entry counts as said before it
         near = [self.entries[s.id] for s, _ in detector.nearest(probe, LATER_POOL)
                 if s.id in self.entries and s.date > stmt.date][:LATER_NEAREST]
+        near = [e for e in near if not any(stmt.date < d < e.date for d in unread)]
         for e in sorted(near, key=lambda x: (x.date, self.order[x.id])):
             # what was already replaced before it was said is not what it changes
             skip = {old for old, lk in replaced.items() if lk.date < e.date and lk.id != e.id}

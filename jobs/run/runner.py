@@ -49,6 +49,9 @@ class RunOptions:
     explicit_week: bool = False
     keep_empty_run: bool = True   # False (backfill): a run that changed nothing leaves one ledger line, no folder
     open_conflicts: bool = True   # False (backfill, but its last day): the saved open conflicts are not refreshed
+    # (backfill) the days after this run's with something to read that the backfill has not read yet
+    # (ISO dates): what was said on them is not in the files, so no later entry is judged across them
+    unread_days: tuple[str, ...] = ()
 
 
 # What to do about a run stopped at its limit: the usual cause is a lot to read at once (a huge

@@ -75,7 +75,6 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
     # both kinds of link: `supersedes:`, and `superseded_later_by:` on an entry microSync wrote after
     # the one said later that replaces it (applied when either side is new)
     linkers = entry_linkers((e, *place.get(e.id, ("", n))) for n, e in enumerate(existing))
-    named_later = {e.superseded_later_by for e in existing if e.superseded_later_by}
 
     superseded: dict[str, Supersede] = {}
     for old, lk in sorted(supersede_links(linkers, lambda lk: lk.id in held).items()):
@@ -91,9 +90,11 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
     position = {e.id: n for n, e in enumerate(active)}
     conflicts: list[PossibleConflict] = []
     for n in sorted(new, key=_order):
-        if n.status != "active" or n.id in held or n.supersedes or n.id in named_later:
+        if n.status != "active" or n.id in held or n.supersedes:
             # a field names what it replaces (applied above when it is the first stated), or an
-            # entry that is gone: nothing to mark, and no guessing either
+            # entry that is gone: nothing to mark, and no guessing either. An entry another one's
+            # `superseded_later_by` names is judged still: microSync linked it to that one, which says
+            # nothing of the other entries it may change (review19 F4)
             continue
         found = detector.detect(statement_of(n, position.get(n.id, len(active))), skip=superseded)
         if found.target is None:

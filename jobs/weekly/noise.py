@@ -143,11 +143,12 @@ def entry_text(title: str, conclusion: str = "") -> str:
     return title
 
 
-def noise_class(entry: BlockEntry, cues: NoiseCues | None = None) -> str | None:
+def noise_class(entry: BlockEntry, cues: NoiseCues | None = None, *, replaces: bool = False) -> str | None:
     """The noise class of an entry, judged on what MEMORY.md would show of it and the words it was
     taken from. An entry that supersedes another is the subject's truth now: held out as a problem
-    or a seen-report, it would leave MEMORY.md with nothing on the subject (the old one leaves)."""
+    or a seen-report, it would leave MEMORY.md with nothing on the subject (the old one leaves). So is
+    one that `replaces` another (another entry's `superseded_later_by` names it)."""
     cls = noise_class_of_text(entry_text(entry.title, entry.conclusion), entry.kind, cues, entry.excerpt or "")
-    if cls in ("problem", "seen") and entry.supersedes:
+    if cls in ("problem", "seen") and (entry.supersedes or replaces):
         return None
     return cls

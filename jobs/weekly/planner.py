@@ -158,6 +158,8 @@ def build_plan(inp: Inputs) -> Plan:
                                        held=inp.forgotten.keys() | inp.links_held_out,
                                        where={i: (loc.rel, loc.line) for i, loc in in_window.items()})
     entries: dict[str, BlockEntry] = {i: loc.entry for i, loc in in_window.items()}
+    # the entries another one's `superseded_later_by` names: each replaces that one (noise.py)
+    replacing = {e.superseded_later_by for e in entries.values() if e.superseded_later_by}
     for s in supers:
         loc = in_window[s.old]
         entries[s.old] = replace(loc.entry, status="superseded", superseded_by=s.new)
@@ -227,7 +229,7 @@ def build_plan(inp: Inputs) -> Plan:
             leaving[i] = (it, f"{kept_out[i]} kept over it (a person's decision)")
         elif scoring.stale(e, v):
             leaving[i] = (it, "stale")
-        elif (noise := noise_class(e)) and not chosen.get(i):
+        elif (noise := noise_class(e, replaces=i in replacing)) and not chosen.get(i):
             leaving[i] = (it, f"not a decision, rule or fact to keep ({noise}); stays in its daily log")
         else:
             cands[i] = _Cand(i, SECTION_OF_KIND[e.kind], item_of(e), v, e.date, e.kind, True, it)
@@ -255,7 +257,7 @@ def build_plan(inp: Inputs) -> Plan:
         v = value(e)
         # A closing, a seen-report, a complaint, a problem or a deferral is stored, searchable, and
         # not in the index read every session (jobs/weekly/noise.py).
-        noise = None if chosen.get(e.id) else noise_class(e)
+        noise = None if chosen.get(e.id) else noise_class(e, replaces=e.id in replacing)
         if noise:
             gated[noise] = gated.get(noise, 0) + 1
             out_reason[e.id] = f"not a decision, rule or fact to keep ({noise}); stays in its daily log"

@@ -42,6 +42,25 @@ def test_an_entry_that_supersedes_another_is_not_held_out_as_a_problem() -> None
     assert noise_class(replace(new, supersedes="DECISION-20261103-use-node-20-for-the-worker-18030f")) is None
 
 
+def test_an_entry_a_superseded_later_by_names_is_not_held_out_as_a_problem(tmp_path: Path) -> None:
+    """review19 F5: the later entry a `superseded_later_by` names is the replacement too; held out as a
+    problem it would leave MEMORY.md with nothing on the subject."""
+    from dataclasses import replace
+
+    from jobs.weekly.noise import noise_class as cls_of
+    from tests.jobs.weekly.test_weekly_support import memory_ids, run_weekly, write_entries
+
+    later = entry("Decision", "2026-11-10", "Node 20 crashes the worker")
+    assert cls_of(later, replaces=True) is None
+    old = replace(entry("Decision", "2026-11-03", "Use Node 20 for the worker"), superseded_later_by=later.id)
+    ws = tmp_path / "ws"
+    init_workspace(ws)
+    write_entries(ws, [old, later])
+    assert run_weekly(ws, "2026-11-17T03:00:00").status == "ok"
+    ids = memory_ids(ws)
+    assert later.id in ids and old.id not in ids, ids
+
+
 def test_backfill_reversals_with_their_reasons_reach_memory_md(tmp_path: Path) -> None:
     """explore6 #1, its exact inputs: both old decisions are superseded; the three new ones are in
     MEMORY.md (before: none, and the run said "problem 3")."""
