@@ -42,7 +42,8 @@ def asks_fact(question: str) -> bool:
 
 def asks_event(question: str) -> bool:
     """Does the assistant's question ask what happened or what something shows ("What does the log say
-    for node 7?", "How many tests failed in the last run?", "刚才那个报错是几点出现的？"), with no word of
+    for node 7?", "How many tests failed in the last run?", "刚才那个报错是几点出现的？", why or when something
+    failed or went down: "How many retries before failing?", "上次部署失败是因为什么？", "server ล่มกี่โมง"), with no word of
     choosing ("What should happen to the WAVs?" chooses)?"""
     return bool(_EVENT_ASK.search(question) and not _CHOOSING.search(question))
 

@@ -107,6 +107,9 @@ def _polarity(text: str) -> str:
 # --- answers and picks ----------------------------------------------------------------------------
 
 _DEFER = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.reply_words.defer)})", re.I)
+# The choice left to a later talk or to others ("run it by Priya", "ขอรอคุยกับทีม infra ก่อน", "再确认"), said anywhere.
+_PUT_OFF = lx.cue(lambda lang: lang.reply_words.put_off)
+_QUOTES_BACK = lx.cue(lambda lang: lang.reply_words.quotes_back)
 _TOKEN = re.compile(r"[A-Za-z0-9][\w.+#-]*")
 _STOP = frozenset(lx.phrases(lambda lang: lang.reply_words.stop))
 _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
@@ -134,7 +137,8 @@ def may_answer(sentences: list[Sentence]) -> bool:
 
 def _answer_head(sentences: list[Sentence]) -> str | None:
     """The head clause of a reply's first sentence when it can answer a question or name an offer:
-    not a question, hedge, refusal, deferral, report or offer, no rule of its own, six words at most."""
+    not a question, hedge, refusal, deferral, report or offer, no rule of its own, six words at most; no
+    sentence of the reply leaves the choice to a later talk or to others."""
     first = sentences[0]
     head = _THAI_BREAK.split(head_clause(first.text))[0]
     # both readings need a short head (three words for a value, six for an offer named): the
@@ -145,6 +149,8 @@ def _answer_head(sentences: list[Sentence]) -> str | None:
         return None
     if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
         return None
+    if any(_PUT_OFF.search(s.probe) for s in sentences):
+        return None   # "Frankfurt. I have to check with Dana from legal first": named, the choice still open
     hit = classify(mask(head))
     if hit is not None and hit.kind not in ("Decision", "Architecture"):
         return None   # "from now on ..." states its own rule
@@ -211,7 +217,8 @@ def rule_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | N
         return None
     for s in sentences:
         p = s.probe
-        if is_question(p) or hedged(p) or lx.REJECT.search(p) or _DEFER.match(fold(s.text)) or lx.TASK_OFFER.search(p):
+        if is_question(p) or hedged(p) or lx.REJECT.search(p) or _DEFER.match(fold(s.text)) or lx.TASK_OFFER.search(p) \
+                or _PUT_OFF.search(p):
             return None
     cand = make_candidate(rec, kind_of(said), said, [], CONF_ACCEPTED, first_line=act.record.line,
                           excerpt=said, keep_why=False)
@@ -228,7 +235,9 @@ def stated_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading |
     beyond a few words: the user's sentences, as said.
 
     The reply opens without refusing, rejecting, putting off or hedging; no sentence asks back or is
-    unsure; one that is not a report or a story of what happened before names a value or a thing (a
+    unsure, leaves the choice to a later talk or to others ("I still need to run it by Priya", "ขอรอคุยกับทีม
+    infra ก่อน", "周四要跟 infra 团队再确认") or, after the first, says "whatever"; one that is not a report, a
+    story of what happened before or the assistant's words given back ("You said …") names a value or a thing (a
     number; a name: a capital inside a sentence, an acronym, an identifier); it takes up a word of the
     turn it answers or points back at it; none states a rule or a fact by its own cue or shape (that one
     keeps its kind), reports what the user saw or is a task at hand; it does not go through the offered
@@ -242,6 +251,8 @@ def stated_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading |
     head = mask(_THAI_BREAK.split(head_clause(first.text))[0])
     if lx.REJECT.search(first.probe) or _DEFER.match(fold(first.text)) or deferred(head) or hedged(head):
         return None
+    if any(_PUT_OFF.search(s.probe) or k and _DEFER.match(fold(s.text)) for k, s in enumerate(sentences)):
+        return None   # "... I still need to run it by Priya on Thursday": the choice is left open, whatever came first
     if any(is_question(s.probe) or lx.UNCERTAIN.search(s.probe) or lx.OPINION.search(s.probe)
            or lx.TASK_OFFER.search(s.probe) for s in sentences):
         return None
@@ -284,8 +295,9 @@ _BOUND = lx.cue(lambda lang: lang.reply_words.bound)
 
 
 def _told(head: str) -> bool:
-    """A clause that tells what someone said or what happened before ("Krit said ok", "gh-ost 我们之前用过")."""
-    return reported(head) or _PAST_EVENT.search(head) is not None
+    """A clause that tells what someone said or what happened before ("Krit said ok", "gh-ost 我们之前用过"),
+    or gives the assistant's own words back ("You said Postgres handles JSONB better")."""
+    return reported(head) or _PAST_EVENT.search(head) is not None or _QUOTES_BACK.search(head) is not None
 
 
 # A name in a sentence: a capital after its first word ("go with Azure", "hosted Sentry"), an acronym

@@ -388,7 +388,8 @@ ANSWERS = Answers(
     ),
     event_ask=(
         r"\b(?:error|message|output|status|log|logs|happen(?:ed|s)?|say|says|show|shows|contains?|wrong)\b",
-        r"\b(?:fail(?:ed|s)|broke|crash(?:ed|es)?)\b", r"\bin the last (?:run|build|deploy)\b",
+        r"\b(?:fail(?:ed|s|ing|ures?)?|broke|crash(?:ed|es|ing)?|went down|go down|gave up)\b", r"\bin the last (?:run|build|deploy)\b",
+        r"\bwhy did\b", r"\bwhat (?:caused|went wrong)\b", r"\broot cause\b",
     ),
     refusal=(
         r"no", r"nope", r"not sure", r"idk", r"dunno", r"i don'?t know",
@@ -959,6 +960,15 @@ REPLY_WORDS = ReplyWords(
     past_event=(
         r"\b(?:we|I|they)(?:'ve| have)? (?:used|tried|had|ran|hit)\b[^.]{0,60}\b(?:before|last (?:time|year|month|week)|ago|once|twice)\b",
         r"\blast time\b", r"\b(?:an|one|the) (?:incident|outage)\b",
+    ),
+    put_off=(
+        r"\b(?:need|needs|have|has|want|got|going) to (?:run (?:it|this|that) (?:by|past)|check (?:it |this |that )?with|talk (?:it over )?(?:to|with)|confirm (?:it |this |that )?with|sync with|clear (?:it|this|that) with|ask)\b",
+        r"\brun (?:it|this|that) (?:by|past)\b",
+        r"\b(?:we|they|I)(?:'ll| will| can| are going to)? (?:argue|debate|discuss|decide|talk) (?:about |over )?(?:it|this|that)\b",
+        r"\b(?:not|haven'?t|hasn'?t|isn'?t|nothing'?s?) (?:been )?(?:decided|settled|agreed)(?: yet)?\b", r"\bstill (?:undecided|open|up in the air)\b",
+    ),
+    quotes_back=(
+        r"(?<!\bas )(?<!\blike )\b(?:you|u) (?:said|suggested|mentioned|proposed|recommended|wrote)\b", r"\byour (?:suggestion|proposal|idea|recommendation|point)\b",
     ),
     bound=(
         r"\b(?:at most|at least|no more than|no later than|up to|within|max(?:imum)?|min(?:imum)?)\s+(?:of\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)",

@@ -371,6 +371,8 @@ class ReplyWords:
     not_number: Phrases = ()   # digits that are no value in a reply (Thai laughter, "555")
     past_event: Phrases = ()   # a reply telling what happened before ("we used it before and it broke", 之前用过)
     bound: Phrases = ()   # a bound said with its value ("within 200 ms", "最多", "ไม่เกิน"): a constraint answered
+    put_off: Phrases = ()   # the choice left to a later talk or to others ("run it by Priya", "ขอรอคุย…ก่อน", "再确认")
+    quotes_back: Phrases = ()   # the assistant's words quoted back ("you said", "your suggestion", "ที่คุณบอก", "你说")
 
 
 @dataclass(frozen=True)

@@ -94,3 +94,49 @@ def test_a_rule_said_in_the_answer_keeps_its_own_kind() -> None:
     found = extract(("assistant", "CI is green. Anything about merges you want enforced?"),
                     ("user", "from now on every PR needs one approving review before merge, me included."))
     assert [c.kind for c in found] == ["Rule"]
+
+
+@pytest.mark.parametrize("turns", [
+    # the choice left to a later talk or to someone else, in a sentence after the first (each was a Decision
+    # before: only the first sentence's head clause was read for a deferral)
+    (("assistant", "Do you want Redis or Memcached for sessions?"),
+     ("user", "Jake wants Redis for persistence. Nothing is decided yet, we discuss it at the standup.")),
+    (("assistant", "Which region should the new cluster go in?"),
+     ("user", "Frankfurt, the EU customers need it for the GDPR audit. I have to check with Dana from legal "
+              "before we commit.")),
+    (("assistant", "จะเก็บไฟล์ไว้ที่ไหนดีคะ"),
+     ("user", "เก็บใน S3 bucket ของทีม ราคาถูกกว่า แต่ขอเช็คกับพี่นัทฝ่ายบัญชีก่อน")),
+    # the assistant's own words given back beside someone else's view: nothing chosen by the user
+    (("assistant", "Which queue should we use, SQS or RabbitMQ?"),
+     ("user", "Your suggestion of SQS with a DLQ is what Kim liked too, the price is the main thing for her.")),
+    (("assistant", "用 SQS 还是 RabbitMQ？"), ("user", "你说 SQS 便宜，小李也同意，不过老王还是更喜欢 RabbitMQ。")),
+    # what happened, asked as why it happened
+    (("assistant", "Why did the nightly build stop halfway?"),
+     ("user", "The Node 18 image ran out of disk on the runner, Sam cleared the cache at 3am and restarted "
+              "the build.")),
+    (("assistant", "build เมื่อวานพังเพราะอะไรครับ"),
+     ("user", "เพราะ Node 20 ทำให้ jest timeout น้องมายเลยแก้ timeout เป็น 30 วินาทีให้")),
+])
+def test_a_choice_left_open_or_a_story_told_is_not_kept(turns: tuple[tuple[str, str], ...]) -> None:
+    assert extract(*turns) == []
+
+
+@pytest.mark.parametrize(("turns", "held"), [
+    # "as you said" / "ตามที่คุณบอก" / "你说得对" agree with the assistant and choose: kept
+    ((("assistant", "Which queue should we use, SQS or RabbitMQ?"),
+      ("user", "As you said, SQS is cheaper, so go with SQS and a DLQ after 5 retries.")), "DLQ"),
+    ((("assistant", "จะใช้ SQS หรือ RabbitMQ ดีครับ?"), ("user", "ใช้ SQS ตามที่คุณบอก ตั้ง DLQ หลัง retry 5 ครั้ง")), "DLQ"),
+    ((("assistant", "用 SQS 还是 RabbitMQ？"), ("user", "你说得对，用 SQS，失败五次就进 DLQ。")), "DLQ"),
+    # a choice with what happened before as its reason: the story does not take the choice away
+    ((("assistant", "What do you want for the job queue?"),
+      ("user", "Postgres with SKIP LOCKED on the jobs table. We tried Redis last year and it lost jobs on failover.")),
+     "SKIP LOCKED"),
+    ((("assistant", "任务队列想用什么？"),
+      ("user", "用 Postgres 的 SKIP LOCKED，Redis 之前用过，主从切换时丢过任务。")),
+     "SKIP LOCKED"),
+])
+def test_an_answer_beside_the_assistants_words_or_a_past_reason_is_kept(turns: tuple[tuple[str, str], ...],
+                                                                        held: str) -> None:
+    found = extract(*turns)
+    assert len(found) == 1 and found[0].kind in ("Decision", "Architecture"), [(c.kind, c.statement) for c in found]
+    assert held.lower() in found[0].statement.lower()
