@@ -771,17 +771,26 @@ class Detector:
     def _measured_apart(self, new: Statement, old: Statement, bridge: Collection[str]) -> bool:
         """Do `new` and `old` give one measure different values, each in a clause that names a concept
         of `bridge` (both name it, in two languages)?"""
-        def said(text: str, concept: str) -> dict[str, set[float]]:
+        wanted = {term[len(CONCEPT_PREFIX):] for term in bridge}
+
+        def clauses(text: str) -> list[tuple[dict[str, frozenset[str]], dict[str, set[float]]]]:
+            # the measures of each clause naming a concept of the bridge, read once for all of them
+            named = [(self.concepts.concepts_of(c), c) for c in _CLAUSE.split(normalise(text))]
+            return [(n, _measure(quantities(c))) for n, c in named if wanted.intersection(n)]
+
+        def said(read: list[tuple[dict[str, frozenset[str]], dict[str, set[float]]]], concept: str
+                 ) -> dict[str, set[float]]:
             out: dict[str, set[float]] = {}
-            for clause in _CLAUSE.split(normalise(text)):
-                if concept in self.concepts.concepts_of(clause):
-                    for k, v in _measure(quantities(clause)).items():
+            for named, measures in read:
+                if concept in named:
+                    for k, v in measures.items():
                         out.setdefault(k, set()).update(v)
             return out
+        new_read, old_read = clauses(new.full), clauses(old.full)
         for term in bridge:
             concept = term[len(CONCEPT_PREFIX):]
-            new_q = said(new.full, concept)
-            if new_q and values_differ(new_q, said(old.full, concept)):
+            new_q = said(new_read, concept)
+            if new_q and values_differ(new_q, said(old_read, concept)):
                 return True
         return False
 
