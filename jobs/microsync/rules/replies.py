@@ -110,6 +110,12 @@ _DEFER = re.compile(rf"^\W*(?:{lx.alternation(lambda lang: lang.reply_words.defe
 # The choice left to a later talk or to others ("run it by Priya", "ขอรอคุยกับทีม infra ก่อน", "再确认"), said anywhere.
 _PUT_OFF = lx.cue(lambda lang: lang.reply_words.put_off)
 _QUOTES_BACK = lx.cue(lambda lang: lang.reply_words.quotes_back)
+
+
+def _left_open(sentences: list[Sentence]) -> bool:
+    """Does a sentence of the reply leave the choice to a later talk or to others ("I have to check with
+    Dana from legal first", "ขอรอคุยกับทีม infra ก่อน", "周四要跟 infra 团队再确认")? Every answer reading asks it."""
+    return any(_PUT_OFF.search(s.probe) for s in sentences)
 _TOKEN = re.compile(r"[A-Za-z0-9][\w.+#-]*")
 _STOP = frozenset(lx.phrases(lambda lang: lang.reply_words.stop))
 _THAI_BREAK = re.compile(r"(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
@@ -149,7 +155,7 @@ def _answer_head(sentences: list[Sentence]) -> str | None:
         return None
     if _DEFER.match(fold(first.text)) or lx.REPORTED.search(first.probe) or lx.TASK_OFFER.search(first.probe):
         return None
-    if any(_PUT_OFF.search(s.probe) for s in sentences):
+    if _left_open(sentences):
         return None   # "Frankfurt. I have to check with Dana from legal first": named, the choice still open
     hit = classify(mask(head))
     if hit is not None and hit.kind not in ("Decision", "Architecture"):
@@ -215,10 +221,11 @@ def rule_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading | N
     said = " ".join(s.text.strip() for s in sentences)
     if len(said) > _RULE_ANSWER_MAX:
         return None
+    if _left_open(sentences):
+        return None
     for s in sentences:
         p = s.probe
-        if is_question(p) or hedged(p) or lx.REJECT.search(p) or _DEFER.match(fold(s.text)) or lx.TASK_OFFER.search(p) \
-                or _PUT_OFF.search(p):
+        if is_question(p) or hedged(p) or lx.REJECT.search(p) or _DEFER.match(fold(s.text)) or lx.TASK_OFFER.search(p):
             return None
     cand = make_candidate(rec, kind_of(said), said, [], CONF_ACCEPTED, first_line=act.record.line,
                           excerpt=said, keep_why=False)
@@ -251,7 +258,7 @@ def stated_answer(rec: Record, sentences: list[Sentence], act: Act) -> Reading |
     head = mask(_THAI_BREAK.split(head_clause(first.text))[0])
     if lx.REJECT.search(first.probe) or _DEFER.match(fold(first.text)) or deferred(head) or hedged(head):
         return None
-    if any(_PUT_OFF.search(s.probe) or k and _DEFER.match(fold(s.text)) for k, s in enumerate(sentences)):
+    if _left_open(sentences) or any(_DEFER.match(fold(s.text)) for s in sentences[1:]):
         return None   # "... I still need to run it by Priya on Thursday": the choice is left open, whatever came first
     if any(is_question(s.probe) or lx.UNCERTAIN.search(s.probe) or lx.OPINION.search(s.probe)
            or lx.TASK_OFFER.search(s.probe) for s in sentences):
