@@ -50,7 +50,7 @@ from memory_store.errors import EntryError  # noqa: E402
 from memory_store.markdown import block_to_entry, parse_document  # noqa: E402
 
 SETS = REPO / "tests" / "fixtures" / "projects"
-BLIND_SPLITS = ("heldout4",)   # heldout, heldout2, heldout3: development since 2026-11-28
+BLIND_SPLITS = ("heldout4", "heldout5")   # heldout, heldout2, heldout3: development since 2026-11-28
 MEMJOBS = Path(sys.executable).parent / "memjobs"
 RANGE_RE = re.compile(r"L(\d+)-L(\d+)")
 TOP = 6
@@ -316,7 +316,7 @@ def rates(c: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", default="dev",
-                    help="dev, heldout, heldout2 or heldout3 (read item by item), heldout4 (totals only)")
+                    help="dev, heldout, heldout2 or heldout3 (read item by item), heldout4 or heldout5 (totals only)")
     ap.add_argument("--dir", type=Path, help="read the project files of this folder instead (item by item)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--keep", type=Path, help="build the workspaces under this folder and keep them")
