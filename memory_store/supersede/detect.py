@@ -42,7 +42,7 @@ from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import parts_retired, retire_kept, retired_things, retires
+from memory_store.supersede.retired import instance_retired, parts_retired, retire_kept, retired_things, retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -896,6 +896,13 @@ class Detector:
             step = self._step_target(new, skip)
             if step is not None:
                 return Finding("refinement", step, found.score, basis="step")
+        if found.supersedes and found.cue and found.target is not None \
+                and FAMILY.get(self._kind_of(found.target)) == "rule":
+            target = next(e for e, _ in self.items if e.id == found.target)
+            if self._lifts_another_ban(new, found.cue, target):
+                # "The Friday ban on team lunches is lifted" beside "No deploys on Fridays": the ban
+                # lifted is another rule of those days, named by a matter of its own.
+                return Finding("none", None, found.score)
         if found.outcome == "conflict" and found.target is not None:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
@@ -1000,6 +1007,33 @@ class Detector:
         self.deciders = (*self.deciders, target.id)
         return Finding("relaxation", target.id, score, cue, "days")
 
+    def _lifts_another_ban(self, new: Statement, cue: str, rule: Statement) -> bool:
+        """Is the `cue` of `new` said in a clause that lifts a ban (`_BAN`, `_LIFT`) named by a matter of its
+        own ("the Friday ban on team lunches", "the Friday meeting ban", "กฎห้ามประชุมวันศุกร์", "周五禁止开会的
+        规定"): words, beyond the days, that `rule` does not say, and none it says? A ban named by its days
+        alone ("the Friday freeze is lifted") is the rule's own."""
+        theirs = self._dayless_tokens(rule.full)
+
+        def said(t: str) -> bool:
+            if "-" in t:   # "no-friday-deploys"
+                return all(len(p) <= 2 or _CALENDAR.fullmatch(p) or said_in(stem(p), theirs) for p in t.split("-"))
+            return said_in(t, theirs)
+        for clause in _CLAUSE.split(normalise(new.full)):
+            if not clause or cue.casefold() not in clause or not _BAN.search(clause) or not _LIFT.search(clause):
+                continue
+            named = _LIFT.sub(" ", _BAN.sub(" ", _EARLIER.sub(" ", clause)))
+            matter = {t: w for t, w in self._dayless_tokens(named).items()
+                      if not t.startswith(ROLE_PREFIX) and t not in self.frame and not _CALENDAR.fullmatch(t)
+                      and not t[0].isdigit()}
+            own = sum(w for t, w in matter.items() if not said(t))
+            shared = sum(w for t, w in matter.items() if said(t))
+            mine = set(self.concepts.concepts_of(clause))
+            theirs_named = set(self.concepts.concepts_of(normalise(rule.full)))
+            if own >= MIN_SHARED_WORDS and shared < MIN_SHARED_WORDS and not mine & theirs_named \
+                    and not (mine & _SHIPPING and theirs_named & _SHIPPING):
+                return True
+        return False
+
     def _same_matter(self, new: Statement, i: int) -> bool:
         """Does `new` permit what earlier rule `i` forbids, beyond the days both name: a subject word
         both say (a day's name is none), a concept both name, or two ways of shipping a change
@@ -1090,6 +1124,16 @@ class Detector:
         parts = [(name, part) for verb, name, part in parts_retired(new.full, self.lx)
                  if (verb in cue or cue in verb) and said_in(stem(name), title)]
         if not parts or any(all(said_in(t, full) for t in subject_tokens(part, self.lx)) for _, part in parts):
+            return False
+        return retires(new.full, target.title, target.full, self.lx,
+                       retired_things(new.full, self.lx, switch_at(new.full))) is None
+
+    def _instance_retired_only(self, new: Statement, cue: str, target: Statement) -> bool:
+        """Is the reversal `cue` of `new` said, in its clause, of one qualified instance of the name the
+        earlier entry chose or of a thing kept inside it ("the Stripe test account was cancelled", "ลบ
+        replica เก่าของ Postgres", "Redis 里的旧 key 删了"), in words the earlier entry does not say, and the
+        name itself retired nowhere in `new`?"""
+        if not instance_retired(new.full, cue, self._title_tokens(target), self._tokens(target), target.full, self.lx):
             return False
         return retires(new.full, target.title, target.full, self.lx,
                        retired_things(new.full, self.lx, switch_at(new.full))) is None
@@ -1289,9 +1333,10 @@ class Detector:
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
                 return Finding("none", None, round(score, 2))
-            if self._part_retired_only(new, reversal, target):
+            if self._part_retired_only(new, reversal, target) or self._instance_retired_only(new, reversal, target):
                 # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool
-                # switched off, the tool chosen stays (memory_store/supersede/retired.py).
+                # switched off, the tool chosen stays (memory_store/supersede/retired.py); so with one
+                # instance of it or a thing kept in it ("the Stripe test account", "the stale keys in Redis").
                 return Finding("none", None, round(score, 2))
             if _RENAME.search(reversal) and self._slot_named_only(new_tokens, self._roles(new), self._tokens(target)):
                 # "Rename the staging bucket" beside "Store images in S3": a thing of the slot gets
@@ -1634,6 +1679,10 @@ _BAN = re.compile(r"\b(?:freeze|ban|rule|restriction|moratorium|embargo|blackout
 _LIFT = re.compile(r"\b(?:lift(?:s|ed|ing)?|cancel(?:s|l?ed|l?ing)?|scrap(?:s|ped)?|(?:is|are) over"
                    r"|no longer (?:applies|apply|holds))\b"
                    r"|取消|解除|废除|作废|撤销|不再(?:适用|执行|有效)|ยกเลิก|เลิก|ปลด", re.IGNORECASE)
+# The ban said to be the one in force till now ("the previous freeze", 之前的禁令, กฎเดิม): which one, not what
+# it bans (`Detector._lifts_another_ban`).
+_EARLIER = re.compile(r"\b(?:previous|old|earlier|existing|current)\b|(?:之前|以前|原来|原先|先前|上次|目前|现在)的?"
+                      r"|เดิม|ก่อนหน้านี้|ที่มีอยู่|ที่ผ่านมา", re.IGNORECASE)
 # How many people or approvals: a count, not a thing (`Detector._own_words`).
 _COUNTED = re.compile(r"\b(?:one|two|three|single|a single|just one|only one|another)\b"
                       r"|(?:คน|อัน|ครั้ง)?(?:เดียว|หนึ่ง|สอง|สาม)(?:คน|อัน|ครั้ง)?|[一二两三]\s*个?\s*人?")
