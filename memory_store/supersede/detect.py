@@ -41,6 +41,7 @@ from memory_store.entries import BlockEntry
 from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
+from memory_store.supersede.measures import durations
 from memory_store.supersede.qualifiers import sub_roles_differ
 from memory_store.supersede.retired import instance_retired, parts_retired, retire_kept, retired_things, retires
 from memory_store.supersede.steps import places, step_added
@@ -187,12 +188,23 @@ _ASKED_TO_REMEMBER = re.compile(
 # 规则：, ตัดสินใจว่า, กฎ:) is left out of the subject the same way: two rules on two subjects share
 # "rule" alone, which among a few entries is a rare and so a heavy word (and in Thai and Chinese
 # the marker's letter pairs, one spanning into the subject's first word, "定部" in 决定部署).
+# A person's title in Thai, before the name or the role ("คุณหมอ", "พี่วนิดา", "อาจารย์").
+_TH_TITLE = r"(?:คุณ|พี่|น้อง|หมอ|อาจารย์|ป้า|ลุง|น้า|ผอ\.?)"
 _FRAMED_AS = re.compile(
     r"^\s*(?:rules?|constraints?|decisions?|decided|agreed|note)\s*[:：]"
     r"|\b(?:we|i|the team|team)\s+(?:have\s+|had\s+|just\s+)?(?:decided|agreed)(?:\s+(?:that|to|on))?\b"
     r"|(?:我们|我們|我|团队|團隊|大家)?(?:最后|最後|最终|最終|已经|已經)?(?:决定|決定|商定|约定|約定)了?"
     r"|(?:规则|規則)\s*[：:]"
-    r"|(?:เรา|ทีม)?(?:ตัดสินใจ|ตกลงกัน)(?:แล้ว)?(?:ว่า)?|กฎ\s*[：:]", re.IGNORECASE | re.MULTILINE)
+    r"|(?:เรา|ทีม)?(?:ตัดสินใจ|ตกลงกัน)(?:แล้ว)?(?:ว่า)?|กฎ\s*[：:]"
+    # who it was talked over with or approved by ("คุยกับคุณหมอแล้ว", "คุณหมอโอเคแล้ว", "พี่วนิดาโอเคแล้ว", "跟 Krit
+    # 商量过了", "checked with Dr Lee", "Anna signed off on it"): two decisions the same person agreed to share
+    # that person, who is no subject
+    rf"|(?:ไป)?(?:คุยกับ|ปรึกษา){_TH_TITLE}[^\s:：,]{{0,16}}?(?:มา)?แล้ว"
+    rf"|{_TH_TITLE}[^\s:：,]{{0,16}}?(?:โอเค|ok|อนุมัติ|เห็นด้วย|เคาะ)(?:แล้ว)?"
+    r"|(?:跟|和|与|找)[^，,。：:；;\n]{1,10}?(?:商量|讨论|聊|确认|沟通)过?了"
+    r"|\b(?:talked|spoke|checked)\s+(?:it\s+)?(?:to|with)\s+(?:the\s+)?[\w.]+(?:\s+[A-Z][\w.]*)?"
+    r"|\b[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?\s+(?:signed off(?:\s+on\s+it)?|okayed it|ok'?d it|approved it)\b",
+    re.IGNORECASE | re.MULTILINE)
 # A requirement said to be met by less (cues/*.txt [sufficient]) loosens a rule only when the two
 # share this many subject words: what is enough, and what for.
 ENOUGH_WORDS = 2.0
@@ -281,6 +293,7 @@ class Detector:
         self.title_named: dict[int, dict[str, frozenset[str]]] = {}   # the same for titles, made for candidates
         self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
         self.forbidden_days: dict[int, frozenset[int]] = {}   # per rule item: the weekdays it forbids on
+        self.lengths: dict[str, tuple[str, list[tuple[int, int, float]]]] = {}   # id -> (text, its lengths of time)
         for s in earlier:
             self.add(s)
 
@@ -1047,6 +1060,25 @@ class Detector:
         mine, theirs = set(self._concepts(new)), set(self.named[i])
         return bool(mine & theirs) or bool(mine & _SHIPPING and theirs & _SHIPPING)
 
+    def _same_length(self, new: Statement, old: Statement) -> bool:
+        """Do `new` and `old` both give a length of time with one value?"""
+        mine = {d for _, _, d in self._durations(new)}
+        return bool(mine) and any(d in mine for _, _, d in self._durations(old))
+
+    def _durations(self, s: Statement) -> list[tuple[int, int, float]]:
+        have = self.lengths.get(s.id)
+        if have is None or have[0] != s.full:
+            have = self.lengths[s.id] = (s.full, durations(normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(
+                " ", s.full)))))
+        return have[1]
+
+    def _timeless(self, s: Statement) -> dict[str, float]:
+        """The subject tokens of `s` with its lengths of time blanked out."""
+        folded = normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", s.full)))
+        spans = self._durations(s)
+        return subject_tokens("".join(" " if any(a <= n < b for a, b, _ in spans) else c
+                                      for n, c in enumerate(folded)), self.lx)
+
     def _dayless_tokens(self, text: str) -> dict[str, float]:
         """The subject tokens of `text` with the days' names blanked out: a Thai day's name is
         cells ("เส", "สา", "าร์" …) two texts on those days share whatever they are about."""
@@ -1220,6 +1252,12 @@ class Detector:
             words = sum(f for t, f in full_said.items()
                         if t in new_said and t not in echoed and t not in self.frame)
             measured = bool(bridge) and bool(new_measure) and self._measured_apart(new, e, bridge)
+            if words >= MIN_SHARED_WORDS and self._same_length(new, e):
+                # a length of time both give with one value ("90 วัน" / "90 วัน") is no subject: two
+                # statements with that length share it whatever they are about (as two on one day share its name)
+                timeless = self._timeless(new)
+                words = sum(bridge.values()) + sum(f for t, f in self._timeless(e).items()
+                                                   if t in timeless and t not in echoed and t not in self.frame)
             if (shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS) and not _value_apart(new_tokens, full) \
                     and not measured:
                 continue
