@@ -777,7 +777,8 @@ class Detector:
             # it stands ("swap camera trap cards every ten days" after "SD cards: swap every 2 weeks").
             echoed = echoed or (cue.isascii() and cue.isalpha()
                                 and re.search(rf"\b{re.escape(cue)}\b", earlier) is not None)
-            if not echoed and not (section == "reversal" and retire_kept(text, m.start(), cue, self.lx)):
+            if not echoed and not (section == "reversal" and retire_kept(text, m.start(), cue, self.lx)) \
+                    and not (section == "reversal" and _AS_NOUN.search(text, 0, m.start())):
                 return cue
         return None
 
@@ -1726,6 +1727,9 @@ _COUNTED = re.compile(r"\b(?:one|two|three|single|a single|just one|only one|ano
                       r"|(?:คน|อัน|ครั้ง)?(?:เดียว|หนึ่ง|สอง|สาม)(?:คน|อัน|ครั้ง)?|[一二两三]\s*个?\s*人?")
 # A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
 _ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
+# Before a change word, what makes it a noun naming an event or a thing, not a change made: an article or a
+# possessive ("from the drop", "after the swap"), Thai การ ("นโยบายการยกเลิก"), Chinese 的 ("这次的替换").
+_AS_NOUN = re.compile(r"\b(?:the|a|an|each|every|this|that|our|their|its|his|her|my|your)\s+$|การ$|的$")
 # The sentences of a statement (not a point inside a number or a name: "Postgres 15.2", "Fly.io").
 _SENTENCE = re.compile(r"(?<!\d)\.(?![\w])|[;!?。；！？\n]")
 # A rename (a reversal cue): a thing gets another name (`Detector._detect`).
