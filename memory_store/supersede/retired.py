@@ -264,9 +264,10 @@ _INSTANCE = re.compile(
 # Where the clause of a retire verb starts and ends (a comma, a point, "and", "but", "so": not a Thai
 # space, which stands between the name and its particles, "ลบ key เก่าใน redis ทิ้งแล้ว").
 _CLAUSE_BREAK = re.compile(r"[,.;:!?，。；：！？、\n]|\b(?:and|but|so|because|since|while)\b|แต่|เพราะ|但|所以|因为")
-_DETERMINERS = re.compile(r"\b(?:the|a|an|our|my|their|its|this|that|these|those|all|some|any|both)\b|[把将都也]")
+_DETERMINERS = re.compile(r"\b(?:the|a|an|our|my|their|its|this|that|these|those|all|some|any|both|last|remaining"
+                          r"|whole|entire|only|single|every|each)\b|[把将都也]")
 # The name inside what is retired: "the stale keys in Redis", "replica เก่าของ Postgres", "Redis 里的旧 key".
-_INSIDE_BEFORE = r"(?:\b(?:in|inside|within|of|on|from)\s+(?:the\s+|our\s+|my\s+)?|(?:ใน|ของ|บน|จาก)\s*)$"
+_INSIDE_BEFORE = r"(?:\b(?:in|inside|within|of|from)\s+(?:the\s+|our\s+|my\s+)?|(?:ใน|ของ|บน|จาก)\s*)$"
 _INSIDE_AFTER = re.compile(r"^\s*(?:里|裡|上|中|内|內)的?\s*")
 # What stands after a name inside its phrase: Latin words (two at most) up to where the phrase ends.
 _AFTER_NAME = re.compile(r"^\s+((?:[a-z][\w-]*\s+){0,1}[a-z][\w-]*)(?=\s+(?:was|were|is|are|has|have|had|got|gets|get"

@@ -47,6 +47,9 @@ def test_a_part_or_an_instance_retired_keeps_the_choice(old: str, new: str) -> N
     ("Use Mailgun for transactional email.", "Mailgun was removed."),
     ("Keep the job queue in Redis.", "We dropped Redis."),
     ("Deploy the app on Heroku.", "The Heroku dyno was switched off."),
+    ("Keep the job queue in Redis.", "Remove the dependency on Redis."),
+    ("Keep the job queue in Redis.", "Turned off the last instance of Redis."),
+    ("Keep the job queue in Redis.", "We removed the remaining Redis servers."),
     ("ใช้ Twilio ส่ง SMS", "ยกเลิก Twilio แล้ว"),
     ("用 Twilio 发短信", "Twilio 的账号已经停掉了"),
 ])
