@@ -41,8 +41,9 @@ from memory_store.entries import BlockEntry
 from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
+from memory_store.supersede.measures import durations
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import parts_retired, retire_kept, retired_things, retires
+from memory_store.supersede.retired import instance_retired, parts_retired, retire_kept, retired_things, retires
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -187,12 +188,23 @@ _ASKED_TO_REMEMBER = re.compile(
 # 规则：, ตัดสินใจว่า, กฎ:) is left out of the subject the same way: two rules on two subjects share
 # "rule" alone, which among a few entries is a rare and so a heavy word (and in Thai and Chinese
 # the marker's letter pairs, one spanning into the subject's first word, "定部" in 决定部署).
+# A person's title in Thai, before the name or the role ("คุณหมอ", "พี่วนิดา", "อาจารย์").
+_TH_TITLE = r"(?:คุณ|พี่|น้อง|หมอ|อาจารย์|ป้า|ลุง|น้า|ผอ\.?)"
 _FRAMED_AS = re.compile(
     r"^\s*(?:rules?|constraints?|decisions?|decided|agreed|note)\s*[:：]"
     r"|\b(?:we|i|the team|team)\s+(?:have\s+|had\s+|just\s+)?(?:decided|agreed)(?:\s+(?:that|to|on))?\b"
     r"|(?:我们|我們|我|团队|團隊|大家)?(?:最后|最後|最终|最終|已经|已經)?(?:决定|決定|商定|约定|約定)了?"
     r"|(?:规则|規則)\s*[：:]"
-    r"|(?:เรา|ทีม)?(?:ตัดสินใจ|ตกลงกัน)(?:แล้ว)?(?:ว่า)?|กฎ\s*[：:]", re.IGNORECASE | re.MULTILINE)
+    r"|(?:เรา|ทีม)?(?:ตัดสินใจ|ตกลงกัน)(?:แล้ว)?(?:ว่า)?|กฎ\s*[：:]"
+    # who it was talked over with or approved by ("คุยกับคุณหมอแล้ว", "คุณหมอโอเคแล้ว", "พี่วนิดาโอเคแล้ว", "跟 Krit
+    # 商量过了", "checked with Dr Lee", "Anna signed off on it"): two decisions the same person agreed to share
+    # that person, who is no subject
+    rf"|(?:ไป)?(?:คุยกับ|ปรึกษา){_TH_TITLE}[^\s:：,]{{0,16}}?(?:มา)?แล้ว"
+    rf"|{_TH_TITLE}[^\s:：,]{{0,16}}?(?:โอเค|ok|อนุมัติ|เห็นด้วย|เคาะ)(?:แล้ว)?"
+    r"|(?:跟|和|与|找)[^，,。：:；;\n]{1,10}?(?:商量|讨论|聊|确认|沟通)过?了"
+    r"|\b(?:talked|spoke|checked)\s+(?:it\s+)?(?:to|with)\s+(?:the\s+)?[\w.]+(?:\s+[A-Z][\w.]*)?"
+    r"|\b[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?\s+(?:signed off(?:\s+on\s+it)?|okayed it|ok'?d it|approved it)\b",
+    re.IGNORECASE | re.MULTILINE)
 # A requirement said to be met by less (cues/*.txt [sufficient]) loosens a rule only when the two
 # share this many subject words: what is enough, and what for.
 ENOUGH_WORDS = 2.0
@@ -281,6 +293,7 @@ class Detector:
         self.title_named: dict[int, dict[str, frozenset[str]]] = {}   # the same for titles, made for candidates
         self.frame = frozenset(subject_tokens(FRAME_TEXT, self.lx)) | FRAME_THAI
         self.forbidden_days: dict[int, frozenset[int]] = {}   # per rule item: the weekdays it forbids on
+        self.lengths: dict[str, tuple[str, list[tuple[int, int, float]]]] = {}   # id -> (text, its lengths of time)
         for s in earlier:
             self.add(s)
 
@@ -764,7 +777,8 @@ class Detector:
             # it stands ("swap camera trap cards every ten days" after "SD cards: swap every 2 weeks").
             echoed = echoed or (cue.isascii() and cue.isalpha()
                                 and re.search(rf"\b{re.escape(cue)}\b", earlier) is not None)
-            if not echoed and not (section == "reversal" and retire_kept(text, m.start(), cue, self.lx)):
+            if not echoed and not (section == "reversal" and retire_kept(text, m.start(), cue, self.lx)) \
+                    and not (section == "reversal" and _AS_NOUN.search(text, 0, m.start())):
                 return cue
         return None
 
@@ -896,6 +910,13 @@ class Detector:
             step = self._step_target(new, skip)
             if step is not None:
                 return Finding("refinement", step, found.score, basis="step")
+        if found.supersedes and found.cue and found.target is not None \
+                and FAMILY.get(self._kind_of(found.target)) == "rule":
+            target = next(e for e, _ in self.items if e.id == found.target)
+            if self._lifts_another_ban(new, found.cue, target):
+                # "The Friday ban on team lunches is lifted" beside "No deploys on Fridays": the ban
+                # lifted is another rule of those days, named by a matter of its own.
+                return Finding("none", None, found.score)
         if found.outcome == "conflict" and found.target is not None:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
@@ -1000,6 +1021,33 @@ class Detector:
         self.deciders = (*self.deciders, target.id)
         return Finding("relaxation", target.id, score, cue, "days")
 
+    def _lifts_another_ban(self, new: Statement, cue: str, rule: Statement) -> bool:
+        """Is the `cue` of `new` said in a clause that lifts a ban (`_BAN`, `_LIFT`) named by a matter of its
+        own ("the Friday ban on team lunches", "the Friday meeting ban", "กฎห้ามประชุมวันศุกร์", "周五禁止开会的
+        规定"): words, beyond the days, that `rule` does not say, and none it says? A ban named by its days
+        alone ("the Friday freeze is lifted") is the rule's own."""
+        theirs = self._dayless_tokens(rule.full)
+
+        def said(t: str) -> bool:
+            if "-" in t:   # "no-friday-deploys"
+                return all(len(p) <= 2 or _CALENDAR.fullmatch(p) or said_in(stem(p), theirs) for p in t.split("-"))
+            return said_in(t, theirs)
+        for clause in _CLAUSE.split(normalise(new.full)):
+            if not clause or cue.casefold() not in clause or not _BAN.search(clause) or not _LIFT.search(clause):
+                continue
+            named = _LIFT.sub(" ", _BAN.sub(" ", _EARLIER.sub(" ", clause)))
+            matter = {t: w for t, w in self._dayless_tokens(named).items()
+                      if not t.startswith(ROLE_PREFIX) and t not in self.frame and not _CALENDAR.fullmatch(t)
+                      and not t[0].isdigit()}
+            own = sum(w for t, w in matter.items() if not said(t))
+            shared = sum(w for t, w in matter.items() if said(t))
+            mine = set(self.concepts.concepts_of(clause))
+            theirs_named = set(self.concepts.concepts_of(normalise(rule.full)))
+            if own >= MIN_SHARED_WORDS and shared < MIN_SHARED_WORDS and not mine & theirs_named \
+                    and not (mine & _SHIPPING and theirs_named & _SHIPPING):
+                return True
+        return False
+
     def _same_matter(self, new: Statement, i: int) -> bool:
         """Does `new` permit what earlier rule `i` forbids, beyond the days both name: a subject word
         both say (a day's name is none), a concept both name, or two ways of shipping a change
@@ -1012,6 +1060,25 @@ class Detector:
             return True
         mine, theirs = set(self._concepts(new)), set(self.named[i])
         return bool(mine & theirs) or bool(mine & _SHIPPING and theirs & _SHIPPING)
+
+    def _same_length(self, new: Statement, old: Statement) -> bool:
+        """Do `new` and `old` both give a length of time with one value?"""
+        mine = {d for _, _, d in self._durations(new)}
+        return bool(mine) and any(d in mine for _, _, d in self._durations(old))
+
+    def _durations(self, s: Statement) -> list[tuple[int, int, float]]:
+        have = self.lengths.get(s.id)
+        if have is None or have[0] != s.full:
+            have = self.lengths[s.id] = (s.full, durations(normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(
+                " ", s.full)))))
+        return have[1]
+
+    def _timeless(self, s: Statement) -> dict[str, float]:
+        """The subject tokens of `s` with its lengths of time blanked out."""
+        folded = normalise(_FRAMED_AS.sub(" ", _ASKED_TO_REMEMBER.sub(" ", s.full)))
+        spans = self._durations(s)
+        return subject_tokens("".join(" " if any(a <= n < b for a, b, _ in spans) else c
+                                      for n, c in enumerate(folded)), self.lx)
 
     def _dayless_tokens(self, text: str) -> dict[str, float]:
         """The subject tokens of `text` with the days' names blanked out: a Thai day's name is
@@ -1090,6 +1157,16 @@ class Detector:
         parts = [(name, part) for verb, name, part in parts_retired(new.full, self.lx)
                  if (verb in cue or cue in verb) and said_in(stem(name), title)]
         if not parts or any(all(said_in(t, full) for t in subject_tokens(part, self.lx)) for _, part in parts):
+            return False
+        return retires(new.full, target.title, target.full, self.lx,
+                       retired_things(new.full, self.lx, switch_at(new.full))) is None
+
+    def _instance_retired_only(self, new: Statement, cue: str, target: Statement) -> bool:
+        """Is the reversal `cue` of `new` said, in its clause, of one qualified instance of the name the
+        earlier entry chose or of a thing kept inside it ("the Stripe test account was cancelled", "ลบ
+        replica เก่าของ Postgres", "Redis 里的旧 key 删了"), in words the earlier entry does not say, and the
+        name itself retired nowhere in `new`?"""
+        if not instance_retired(new.full, cue, self._title_tokens(target), self._tokens(target), target.full, self.lx):
             return False
         return retires(new.full, target.title, target.full, self.lx,
                        retired_things(new.full, self.lx, switch_at(new.full))) is None
@@ -1176,6 +1253,12 @@ class Detector:
             words = sum(f for t, f in full_said.items()
                         if t in new_said and t not in echoed and t not in self.frame)
             measured = bool(bridge) and bool(new_measure) and self._measured_apart(new, e, bridge)
+            if words >= MIN_SHARED_WORDS and self._same_length(new, e):
+                # a length of time both give with one value ("90 วัน" / "90 วัน") is no subject: two
+                # statements with that length share it whatever they are about (as two on one day share its name)
+                timeless = self._timeless(new)
+                words = sum(bridge.values()) + sum(f for t, f in self._timeless(e).items()
+                                                   if t in timeless and t not in echoed and t not in self.frame)
             if (shared < MIN_SHARED_WEIGHT or words < MIN_SHARED_WORDS) and not _value_apart(new_tokens, full) \
                     and not measured:
                 continue
@@ -1289,9 +1372,10 @@ class Detector:
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
                 return Finding("none", None, round(score, 2))
-            if self._part_retired_only(new, reversal, target):
+            if self._part_retired_only(new, reversal, target) or self._instance_retired_only(new, reversal, target):
                 # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool
-                # switched off, the tool chosen stays (memory_store/supersede/retired.py).
+                # switched off, the tool chosen stays (memory_store/supersede/retired.py); so with one
+                # instance of it or a thing kept in it ("the Stripe test account", "the stale keys in Redis").
                 return Finding("none", None, round(score, 2))
             if _RENAME.search(reversal) and self._slot_named_only(new_tokens, self._roles(new), self._tokens(target)):
                 # "Rename the staging bucket" beside "Store images in S3": a thing of the slot gets
@@ -1634,11 +1718,18 @@ _BAN = re.compile(r"\b(?:freeze|ban|rule|restriction|moratorium|embargo|blackout
 _LIFT = re.compile(r"\b(?:lift(?:s|ed|ing)?|cancel(?:s|l?ed|l?ing)?|scrap(?:s|ped)?|(?:is|are) over"
                    r"|no longer (?:applies|apply|holds))\b"
                    r"|取消|解除|废除|作废|撤销|不再(?:适用|执行|有效)|ยกเลิก|เลิก|ปลด", re.IGNORECASE)
+# The ban said to be the one in force till now ("the previous freeze", 之前的禁令, กฎเดิม): which one, not what
+# it bans (`Detector._lifts_another_ban`).
+_EARLIER = re.compile(r"\b(?:previous|old|earlier|existing|current)\b|(?:之前|以前|原来|原先|先前|上次|目前|现在)的?"
+                      r"|เดิม|ก่อนหน้านี้|ที่มีอยู่|ที่ผ่านมา", re.IGNORECASE)
 # How many people or approvals: a count, not a thing (`Detector._own_words`).
 _COUNTED = re.compile(r"\b(?:one|two|three|single|a single|just one|only one|another)\b"
                       r"|(?:คน|อัน|ครั้ง)?(?:เดียว|หนึ่ง|สอง|สาม)(?:คน|อัน|ครั้ง)?|[一二两三]\s*个?\s*人?")
 # A "can" that follows what must come first: a requirement, no relaxation (`Detector._detect`).
 _ONLY_THEN = re.compile(r"ถึงจะ.{0,40}?ได้|才(?:能|可以)|\bonly (?:then|after that|once)\b[^,.;!?]*", re.IGNORECASE)
+# Before a change word, what makes it a noun naming an event or a thing, not a change made: an article or a
+# possessive ("from the drop", "after the swap"), Thai การ ("นโยบายการยกเลิก"), Chinese 的 ("这次的替换").
+_AS_NOUN = re.compile(r"\b(?:the|a|an|each|every|this|that|our|their|its|his|her|my|your)\s+$|การ$|的$")
 # The sentences of a statement (not a point inside a number or a name: "Postgres 15.2", "Fly.io").
 _SENTENCE = re.compile(r"(?<!\d)\.(?![\w])|[;!?。；！？\n]")
 # A rename (a reversal cue): a thing gets another name (`Detector._detect`).

@@ -252,3 +252,89 @@ def retires(text: str, old_title: str, old_full: str, lexicon: Lexicon,
         if tool or _is_name(words[0], (text, old_full), lexicon):
             return found
     return None
+
+
+# One of several of a thing, picked out by a word: its old, test, trial, staging or spare one ("the
+# Stripe test account", "the old S3 staging bucket", "เบอร์ทดสอบ", "测试号码"): retired, the thing itself
+# is still what is used (`instance_retired`).
+_INSTANCE = re.compile(
+    r"\b(?:old|older|stale|unused|spare|legacy|previous|test|testing|trial|sandbox|staging|demo|temp|temporary"
+    r"|backup|secondary|extra|dummy)\b|เก่า|ทดสอบ|ทดลอง|สำรอง|ชั่วคราว|旧|老的|测试|试用|备用|临时|多余",
+    re.IGNORECASE)
+# Where the clause of a retire verb starts and ends (a comma, a point, "and", "but", "so": not a Thai
+# space, which stands between the name and its particles, "ลบ key เก่าใน redis ทิ้งแล้ว").
+_CLAUSE_BREAK = re.compile(r"[,.;:!?，。；：！？、\n]|\b(?:and|but|so|because|since|while)\b|แต่|เพราะ|但|所以|因为")
+_DETERMINERS = re.compile(r"\b(?:the|a|an|our|my|their|its|this|that|these|those|all|some|any|both|last|remaining"
+                          r"|whole|entire|only|single|every|each)\b|[把将都也]")
+# The name inside what is retired: "the stale keys in Redis", "replica เก่าของ Postgres", "Redis 里的旧 key".
+_INSIDE_BEFORE = r"(?:\b(?:in|inside|within|of|from)\s+(?:the\s+|our\s+|my\s+)?|(?:ใน|ของ|บน|จาก)\s*)$"
+_INSIDE_AFTER = re.compile(r"^\s*(?:里|裡|上|中|内|內)的?\s*")
+# What stands after a name inside its phrase: Latin words (two at most) up to where the phrase ends.
+_AFTER_NAME = re.compile(r"^\s+((?:[a-z][\w-]*\s+){0,1}[a-z][\w-]*)(?=\s+(?:was|were|is|are|has|have|had|got|gets|get"
+                         r"|in|on|at|for|from|of|yesterday|today|last|this|now)\b|\s*$)")
+_ZH_AFTER = re.compile(r"^\s*(?:里|裡|上|中|内|內)?的\s*((?:[\u4e00-\u9fff]|[a-z][\w-]*|\s)+?)\s*(?=$|[都也已就还]|了)")
+_PARTICLES = re.compile(r"(?:ทิ้ง|แล้ว|ไป|เลย|ออก|หมด|ด้วย|นะ|ครับ|ค่ะ|了|掉|啦|吧)+\s*$")
+
+
+def _own_words(words: str, old: dict[str, float], lexicon: Lexicon) -> bool:
+    """Do `words` (folded) hold a word that is not the earlier entry's, nor a word for the whole of a
+    service (its account, its instance)?"""
+    rest = WHOLE.sub(" ", _DETERMINERS.sub(" ", words))
+    return any(not said_in(t, old) for t in subject_tokens(rest, lexicon) if not t.startswith("@"))
+
+
+# A Latin word that may be a name ("redis", "s3", "fly.io"), in folded text.
+_LATIN_NAME = re.compile(r"(?<![\w.+-])[a-z][\w.+-]*[a-z0-9]|(?<![\w.+-])[a-z][0-9]")
+
+
+def instance_retired(text: str, cue: str, title: dict[str, float], old: dict[str, float], old_full: str,
+                     lexicon: Lexicon) -> bool:
+    """Is the reversal `cue` of `text` said of one qualified instance of a name the earlier entry's title
+    (`title`, its subject tokens) chose, or of a thing kept inside it (`_instance_in_clause`)?"""
+    folded = normalise(text)
+    at = folded.find(cue.casefold())
+    if at < 0:
+        return False
+    names = {w for w in _LATIN_NAME.findall(folded)
+             if (len(w) >= 3 or any(c.isdigit() for c in w)) and said_in(stem(w), title)
+             and not lexicon.is_noun(w) and _is_name(w, (text, old_full), lexicon)}
+    return any(_instance_in_clause(folded, at, w, old, lexicon) for w in names)
+
+
+def _instance_in_clause(text: str, at: int, name: str, old: dict[str, float], lexicon: Lexicon) -> bool:
+    """Is the clause of the cue at `at` of the folded `text` a retire said of something kept inside `name`
+    ("the stale keys in Redis", "replica เก่าของ Postgres", "Redis 里的旧 key") or of one qualified instance of
+    it ("the Stripe test account", "Twilio 的测试号码"), in words the earlier entry (`old`, its subject tokens)
+    does not say? The thing chosen is then still in use."""
+    begin = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    end_m = _CLAUSE_BREAK.search(text, at)
+    clause_end = end_m.start() if end_m else len(text)
+    # (the retire verb of the clause: the cue may be a particle after it, "ลบ … ทิ้ง")
+    verb = lexicon.cues["retire"].search(text, begin, clause_end) or _DONE.search(text, begin, clause_end)
+    if verb is None or _kept(text, verb.start()):
+        return False
+    at = verb.start()
+    for m in re.finditer(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", text[:clause_end]):
+        if m.start() < begin:
+            continue
+        before, after = text[begin:m.start()], text[m.end():clause_end]
+        # (the phrase before the name: from the verb on when the verb comes first, else the clause's start)
+        lead = text[at:m.start()] if at < m.start() else before
+        inside = re.search(_INSIDE_BEFORE, before)
+        if inside is not None:
+            # the head before the name: what the verb takes out, from the verb (or the clause start) on
+            head = before[:inside.start()]
+            head = head[max(0, at - begin):] if at < m.start() else head
+            head = lexicon.cues["retire"].sub(" ", _DONE.sub(" ", head))
+            if _own_words(head, old, lexicon):
+                return True
+        zh = _ZH_AFTER.match(after)
+        if zh is not None:
+            part = _PARTICLES.sub("", _DONE.sub(" ", zh.group(1)))
+            if _own_words(part, old, lexicon) and (_INSIDE_AFTER.match(after) or _INSTANCE.search(part)):
+                return True
+        words = _AFTER_NAME.match(after)
+        if words is not None and _own_words(words.group(1), old, lexicon) \
+                and _INSTANCE.search(f"{lead} {words.group(1)}"):
+            return True
+    return False

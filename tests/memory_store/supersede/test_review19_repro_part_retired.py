@@ -1,7 +1,8 @@
-"""review19 repro (the same on 3b2fde8, in the area supersede19 widened): retiring a part or an instance
-of a chosen thing (an old replica, a test number, a trial account, old keys) reverses the choice of the
-thing; lifting another ban of the same day (a hiring freeze, a dress rule) loosens or reverses the deploy
-rule. Each takes a still-valid entry out of MEMORY.md."""
+"""review19 repro (F3, the same on 3b2fde8, in the area supersede19 widened): retiring a part or an instance
+of a chosen thing (an old replica, a test number, a trial account, old keys) reversed the choice of the
+thing; lifting another ban of the same day (a hiring freeze, a dress rule) loosened or reversed the deploy
+rule. Each took a still-valid entry out of MEMORY.md. Fixed by supersede21 (retired.py `instance_retired`,
+detect.py `_lifts_another_ban`; the class in test_part_retired.py)."""
 from __future__ import annotations
 
 import pytest
@@ -26,8 +27,6 @@ def judge(old: str, new: str, old_kind: str) -> Finding:
     ("Never deploy to prod on Fridays.", "The Friday freeze on hiring is lifted.", "Rule"),
     ("ห้าม deploy วันศุกร์", "ยกเลิกกฎห้ามใส่กางเกงขาสั้นวันศุกร์แล้ว", "Rule"),
 ])
-@pytest.mark.xfail(strict=True, reason="review19 F3, open: a retire or lift cue on the stock reversal path counts "
-                   "when its object is a part or an instance of the chosen thing, or another ban of the same day")
 def test_a_part_retired_or_another_ban_lifted_supersedes_nothing(old: str, new: str, old_kind: str) -> None:
     found = judge(old, new, old_kind)
     assert not found.supersedes, found

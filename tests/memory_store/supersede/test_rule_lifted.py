@@ -63,9 +63,8 @@ def test_nothing_else_loosens_the_rule(old: str, new: str) -> None:
     assert not (found.supersedes and found.target == "OLD"), found
 
 
-@pytest.mark.xfail(strict=True, reason="an English relaxation that shares only the day's name with a rule is read as "
-                   "said (the guard holds for Thai and Chinese, whose day names are cells and characters any two "
-                   "texts on those days share; narrowed after heldout11's second reading, en -1)")
 def test_an_english_ban_of_something_else_on_those_days_loosens_nothing() -> None:
+    # (a permission that shares only the day's name is read as said in English, "Fridays are fine now";
+    # a ban lifted that names a matter of its own is another rule: test_part_retired.py)
     found = judge("Never deploy to prod on Fridays.", "The Friday meeting ban is lifted.")
     assert not (found.supersedes and found.target == "OLD"), found
