@@ -17,10 +17,10 @@ right only on a `conflict` item, at its target: one on a refinement is wrong too
 pooled counts of label → outcome.
 `heldout/` to `heldout9/` were the first nine held-out halves; all are retired to development
 halves (heldout9 on 2026-11-28, after its totals were reported three times), so `--show` works on
-dev and heldout to heldout10.
-`heldout10/` retired to development after its fourth reading as totals (2026-11-28). `heldout11/` (read five times as totals, retiring)
-and `heldout12/` are the blind halves now, written before the code by someone who never saw it, and read only here, as totals: `--show`
-(each wrong item) is refused for them.
+dev and heldout to heldout11.
+`heldout10/` retired to development after its fourth reading as totals (2026-11-28). `heldout11/` retired too
+(2026-11-28, after six readings as totals); `heldout12/` is the blind half now, written before the code by someone who never saw it, and read only here, as totals: `--show`
+(each wrong item) is refused for it.
 """
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ LANGS = ("en", "th", "zh")
 POSITIVE = {"reversal", "relaxation", "refinement"}
 RELATED = POSITIVE | {"conflict"}
 DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
-              "heldout8", "heldout9", "heldout10")
-BLIND_SPLITS = ("heldout11", "heldout12")
+              "heldout8", "heldout9", "heldout10", "heldout11")
+BLIND_SPLITS = ("heldout12",)
 _SRC = Source("eval", "eval", "L1-L1")
 
 

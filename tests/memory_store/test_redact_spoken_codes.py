@@ -141,7 +141,7 @@ def test_the_differential_corpus_reads_blind4_and_skips_blind5() -> None:
 
     sets = ROOT / "tests" / "fixtures" / "redaction"
     assert blind(sets / "blind5" / "heldout" / "en.yaml") and blind(sets / "blind5" / "dev" / "en.yaml")
-    assert blind(ROOT / "tests" / "fixtures" / "conflicts" / "heldout11" / "x.yaml")
+    assert blind(ROOT / "tests" / "fixtures" / "conflicts" / "heldout12" / "x.yaml")
     assert not blind(sets / "blind4" / "heldout" / "en.yaml")
     assert not blind(sets / "blind4" / "dev" / "en.yaml")
     assert not blind(sets / "blind3" / "heldout" / "en.yaml")

@@ -393,12 +393,12 @@ def test_eval_script_prints_totals_and_keeps_heldout_items_unshown() -> None:
     assert pooled["precision"] >= 0.85 and pooled["recall"] >= 0.85
     # What keeps two contradicting items out of MEMORY.md: caught as a supersede or a warning.
     assert pooled["related"] == 59 and pooled["caught"] >= pooled["correct"]
-    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout11", "--show"],
+    refused = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", "heldout12", "--show"],
                              cwd=REPO, capture_output=True, text=True)
     assert refused.returncode == 2 and not refused.stdout and "totals" in refused.stderr
-    # heldout2 to heldout10 were blind halves once: development halves now.
+    # heldout2 to heldout11 were blind halves once: development halves now.
     for split in ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
-                  "heldout10"):
+                  "heldout10", "heldout11"):
         shown = subprocess.run([sys.executable, "scripts/eval_conflicts.py", "--split", split, "--show"],
                                cwd=REPO, capture_output=True, text=True, check=True)
         assert "en:" in shown.stdout and "pooled" in shown.stdout
