@@ -29,7 +29,8 @@ from memory_store.access import read_counts
 from memory_store.archive_format import LOG_SECTIONS
 from memory_store.core.conflicts import Decision, read_decisions
 from memory_store.errors import GuardRefused, UsageError
-from memory_store.open_conflicts import read_disputes
+from memory_store.open_conflicts import read_disputes, saved_signature
+from memory_store.supersede.open_state import signature
 
 CATCH_UP_WEEKS = 4
 
@@ -148,6 +149,7 @@ def _plan_week(ctx: RunContext, view: View, week: Week) -> Plan | None:
         core_held=core_held, forgotten=holding_forgotten(ctx.cfg, {**entries, **procedures}, core_held),
         procedures=procedures, deleted=deleted_items(view, entries, procedures),
         open_pairs=tuple((d.new.id, d.old.id) for d in read_disputes(view.workspace)),
+        open_pairs_current=saved_signature(view.workspace) == signature(view.workspace),
         links_held_out=links_held_out(ctx.cfg.workspace, entries),
         kept_both=frozenset(frozenset((d.new, d.old)) for d in decisions.values() if d.keep == "both"),
         kept_new=frozenset(d.new for d in decisions.values() if d.keep == "new"))

@@ -78,6 +78,9 @@ class Inputs:
     procedures: dict[str, Located] = field(default_factory=dict)
     # the open possible conflicts as last saved (memory_store/open_conflicts.py): (newer id, established id)
     open_pairs: tuple[tuple[str, str], ...] = ()
+    # False when that list predates the entry files as they are (a backfill saves it on its last day
+    # only): the pairs MEMORY.md's Open questions already name then stay while both sides hold
+    open_pairs_current: bool = True
     # MEMORY.md items whose entry a person deleted (memory_store/missing_entries.py): id -> the
     # file it was deleted from. Only these leave for a missing entry; any other unfound item stays.
     deleted: dict[str, str] = field(default_factory=dict)
@@ -294,7 +297,8 @@ def build_plan(inp: Inputs) -> Plan:
 
     ranked = sorted(cands.values(), key=lambda c: (c.id not in reserved, *best_first(c)))
     # The open questions have their place first (they can only get fewer once the items are fitted).
-    questions = _open_questions(inp, in_window, entries, set(cands), found)
+    asked = [] if inp.open_pairs_current else [(q.new_id, q.old_id) for q in md.questions]
+    questions = _open_questions(inp, in_window, entries, set(cands), [*found, *asked])
     md.questions, md.questions_more = _question_lines(questions)
     space = room(md, inp.budget)   # the user's own lines never push the generated part below its floor
     if space.warning:
@@ -394,7 +398,8 @@ def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[st
                     shown: set[str], found: list[tuple[str, str]]) -> list[OpenQuestion]:
     """MEMORY.md's open questions (docs/design.md §4.5, §6.4): the open possible conflicts as last
     saved (the computation `memjobs conflicts` lists, memory_store/supersede/open_pairs.py) and the
-    ones this week found, whose two sides are still active as the week leaves them, whose
+    ones this week found (and, while that list is out of date, the ones MEMORY.md asks already),
+    whose two sides are still active as the week leaves them, whose
     established side is in MEMORY.md (itself, or the near-duplicate it was merged into) and whose
     newer side is held out of it; none a person has decided. Newest first. (The exact list is
     saved again after this run: judging every active entry again here would cost a weekly on a
