@@ -18,9 +18,9 @@ pooled counts of label → outcome.
 `heldout/` to `heldout9/` were the first nine held-out halves; all are retired to development
 halves (heldout9 on 2026-11-28, after its totals were reported three times), so `--show` works on
 dev and heldout to heldout11.
-`heldout10/` retired to development after its fourth reading as totals (2026-11-28). `heldout11/` retired too
-(2026-11-28, after six readings as totals); `heldout12/` is the blind half now, written before the code by someone who never saw it, and read only here, as totals: `--show`
-(each wrong item) is refused for it.
+`heldout10/` retired to development after its fourth reading as totals (2026-11-28), `heldout11/`
+the same day after six. `heldout12/` is the blind half now, written before the code by someone who
+never saw it, and read only here, as totals: `--show` (each wrong item) is refused for it.
 """
 from __future__ import annotations
 
