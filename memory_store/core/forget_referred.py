@@ -28,7 +28,7 @@ _MIN_FOUND = 2      # words of the message a remember must hold to be the one it
 _MARGIN = 2         # …and this many times as many as the next remember
 
 # the pointer back at a remember: "what I asked you to remember (before)", "the thing I told you to note",
-# "ที่(เคย)(บอก)ให้จำไว้", "(之前)让你记(住/下)的(那条)"
+# ที่ให้จำไว้ก่อนหน้านี้, ที่เคยบอกให้จด, 之前让你记的那条, 让你记住的
 REFERS = re.compile(
     r"\b(?:what|the (?:thing|one|note|bit|stuff)|everything|that)\s+(?:that\s+)?i\s+(?:asked|told|had|got)\s+you\s+"
     r"(?:to\s+)?(?:remember|note|keep|save|write down)\b"
