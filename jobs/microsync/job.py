@@ -119,6 +119,7 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         try:
             core_prefs.restated(ctx, remembered)
             core_prefs.write(ctx, said)
+            procedures.retire_forgotten(ctx)    # a procedure the user took back leaves memory/procedures.md
         except MemjobsError:
             # A preference not written: the entries appended are recorded, the cursors are not moved,
             # so the next run reads those turns again (the log keeps each entry once) and writes it.

@@ -340,6 +340,7 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
     from memory_store.core.audit import Actor
     from memory_store.core.forget_logged import by_topic, of_turn
     from memory_store.core.forget_named import named_by, withdraw, withdrawn_before
+    from memory_store.core.forget_referred import by_reference, refers_to_remembered
     from memory_store.core.proposals import ProposalBook
     from memory_store.core.store import CoreMemory
 
@@ -436,6 +437,9 @@ def write(ctx: RunContext, statements: list[Heard]) -> None:
                 acts = len(named.pieces) >= (2 if review else 1)
                 in_proposal, in_fact = _naming(named.all_in if review else named.said_in)
                 in_log = by_topic(mem.workspace, named.all_in, turns, h.ts) if acts else []
+                if not in_log and refers_to_remembered(h.excerpt):
+                    # "之前让你记的那条删掉吧" beside "过年不回绵阳了": the remember the message's other words name
+                    in_log = by_reference(mem.workspace, h.excerpt, turns, h.ts)
                 reason = f"{FORGET_REASON} in {h.ref}"
                 changes = withdraw(mem, in_proposal, in_fact, actor=user, reason=reason, said_at=h.ts) if acts else []
                 logged = _hold_logged(mem, in_log, user, reason, h.ts)

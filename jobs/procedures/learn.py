@@ -13,7 +13,9 @@ correction when it opens with a correction cue, or redoes what that turn did and
 negation. A clause that drops a step ("skip the migrations", "ไม่ต้อง X แล้ว", "不用再 X") is kept in
 `Learned.drops` for the merge to take that step out, and in `Learned.said_steps` as the step it was
 said as: it drops a step only from a known procedure that has that step (jobs/procedures/sync.py).
-A bare connective ("then") is never a step. Measured on the two blind
+A bare connective ("then") is never a step, and an order word of the asking ("先记住：", "…จำไว้ด้วย แล้วเตือนผม",
+the numbers of "1) remember that … 2) …") or before a time ("before 14:00") orders no steps (`ordered`): a fact to
+remember said with one is a memory, not a procedure. Measured on the two blind
 sets by `scripts/eval_procedures.py` and `scripts/eval_procedures2.py` (docs/benchmarks.md).
 """
 from __future__ import annotations
@@ -61,6 +63,10 @@ class _Patterns:
     negation: re.Pattern[str]
     adopt: re.Pattern[str]
     sequence: re.Pattern[str]
+    order_words: re.Pattern[str]
+    not_order: re.Pattern[str]
+    remembered_item: re.Pattern[str]
+    list_number: re.Pattern[str]
     split: re.Pattern[str]
     first: re.Pattern[str]
     lead: re.Pattern[str]
@@ -100,7 +106,14 @@ def _rx() -> _Patterns:
         correction=_any("CORRECTION"),
         negation=_any("NEGATION"),
         adopt=_any("ADOPT"),
-        sequence=re.compile(f"{_any('SEQUENCE').pattern}|(?:{BULLET}.*){{2}}", re.IGNORECASE | re.DOTALL),
+        sequence=re.compile(f"{_any('SEQUENCE').pattern}|{_any('LISTED').pattern}|(?:{BULLET}.*){{2}}",
+                            re.IGNORECASE | re.DOTALL),
+        order_words=_any("SEQUENCE"),
+        # order words that order no steps (the lexicons' NOT_ORDER), and a numbered list whose item opens with the
+        # ask to keep a thing ("1) remember that the demo phone is … 2) …"): the numbers count things said
+        not_order=_any("NOT_ORDER"),
+        remembered_item=re.compile(r"(?:^|\s)[1-9][.)）]\s*(?:" + _any("REMEMBER").pattern + ")", re.IGNORECASE),
+        list_number=re.compile(r"(?:^|(?<=[\s，,：:；;。]))[1-9][.)）](?=\s|\S)"),
         split=re.compile(r"\s*(?:" + _any("SPLIT").pattern + f"|{BULLET}" + r")\s*", re.IGNORECASE),
         first=re.compile(r"^(?:(?:" + _any("FIRST").pattern + r")\s*)+", re.IGNORECASE),
         lead=re.compile(r"^(?:" + _any("LEAD").pattern + r")+", re.IGNORECASE),
@@ -225,6 +238,19 @@ def _one_clause_order(body: str) -> list[str]:
     return []
 
 
+def ordered(text: str) -> bool:
+    """The turn says an order of steps (the lexicons' SEQUENCE), once the order words that order none are out: one
+    of the ask to remember ("先记住：…", "…จำไว้ด้วย แล้วเตือนผมก่อน", a turn opening "แล้วก็"), one before a clock time
+    ("before 14:00"), and in a numbered list whose item opens with the ask to remember ("1) remember that … 2) …":
+    it counts things to keep) its numbers, and a list after a colon, which only lists more of them. A "remember
+    that X" whose only order is one of those is a fact, not a procedure."""
+    rx = _rx()
+    said = rx.not_order.sub(" ", text)
+    if rx.remembered_item.search(said):
+        return rx.order_words.search(rx.list_number.sub(" ", said)) is not None
+    return rx.sequence.search(said) is not None
+
+
 def named(text: str) -> bool:
     """Whether the turn opens with a heading that names a procedure (the lexicons' NAMED)."""
     rx = _rx()
@@ -302,11 +328,11 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
                 continue
             trigger, body = m.group(1).strip(), said[m.end():]
         steps = split_steps(body)
-        ordered = rx.sequence.search(t) is not None
+        in_order = ordered(t)
         if reopen is not None and len(steps) < MIN_STEPS and (one := _one_clause_order(body)):
-            steps, ordered = one, True
+            steps, in_order = one, True
         if reopen is not None:
-            if trigger and len(steps) >= MIN_STEPS and ordered:
+            if trigger and len(steps) >= MIN_STEPS and in_order:
                 return Learned(i, trigger, tuple(steps), "correction", drops, amends=True)
             continue
         if amend and drops and not trigger and len(steps) < MIN_STEPS:
@@ -315,7 +341,7 @@ def learn(turns: Sequence[tuple[str, str]], amend: bool = False) -> Learned | No
             trigger, steps = (trigger if len(trigger) <= 60 else ""), []
         if amend and drops and trigger and len(steps) < MIN_STEPS:
             return Learned(i, trigger, tuple(steps), "correction", drops, amends=True)
-        if len(steps) >= MIN_STEPS and rx.sequence.search(t):
+        if len(steps) >= MIN_STEPS and in_order:
             correction = prev_role == "assistant" and (
                 rx.correction.search(t) is not None or (redoes(prev_text, steps) and rx.negation.search(t) is not None))
             as_said = said_with_drops(t, steps) if drops else ()

@@ -36,8 +36,15 @@ NOT_STEP = r"never|don'?t|remember|every time|each time|always|please|that'?s ho
 TRIGGER = r"(?:whenever|every time|each time|when|if you ever need to|for every|every(?!\s+time\b))\s+([^,:]+)[,:]\s*"
 # An explicit order: without one, a list of clauses is a rule or a note, not a procedure.
 SEQUENCE = (r"\bthen\b|\bfirst\b|\bfinally\b|\bafter that\b|\bbefore\b|\bonce\b|\bonly then\b|\band only\b|"
-            r"(?:^|\s)[1-9][.)]\s|→|->|\bthe procedure is\b|\bhere'?s the drill\b|\bdo this\b|\bchecklist\b|"
-            r":\s*[^,.:]+(?:,[^,.:]+)+,?\s+and\s")   # "whenever X: a, b, and c"
+            r"(?:^|\s)[1-9][.)]\s|→|->|\bthe procedure is\b|\bhere'?s the drill\b|\bdo this\b|\bchecklist\b")
+# …or a list after a colon ("whenever X: a, b, and c"): an order as SEQUENCE is, except in a turn that lists things
+# to keep (jobs/procedures/learn.py `ordered`)
+LISTED = r":\s*[^,.:]+(?:,[^,.:]+)+,?\s+and\s"
+# An order word that orders no steps (jobs/procedures/learn.py `ordered`): one before a clock time says when
+# ("don't book calls before 14:00"), not what comes first.
+NOT_ORDER = r"\bbefore\s+(?=\d)"
+# The ask to keep what follows (a numbered item that opens with it is a thing said, not a step).
+REMEMBER = r"(?:please\s+|pls\s+|can you\s+)?(?:remember|keep in mind)\b"
 # A step the user drops from the procedure, at the start of a clause: DROP's object may end with
 # DROP_TAIL, DROP_UNTIL's must ("don't run the migrations anymore"); the object runs to DROP_END.
 # Where a clause can start: not after "never" or "don't" ("never skip the backup" keeps the step).

@@ -30,6 +30,11 @@ TRIGGER = r"(?:เวลา|ทุกครั้งที่|ถ้า)(.+?)\s*
 # "แล้ว" is "then" at the start of a clause ("…ก่อน แล้วส่ง…"); after a verb it is "already".
 SEQUENCE = r"(?:^|\s)แล้ว(?!ก็จำ)|แล้วค่อย|จากนั้น|เสร็จแล้ว(?=\s)|สุดท้าย|ตามนี้|ขั้นตอน|ต่อด้วย"
 # A step the user drops ("ไม่ต้องรัน migrations แล้ว", "ข้าม X ไปเลย"); DROP_UNTIL needs its tail.
+# An order word that orders no steps (see lexicon_en.NOT_ORDER): "แล้วก็" opening the turn ("and also", one more
+# thing to keep), แล้ว joining the ask to remember to another ask ("…จำไว้ด้วย แล้วเตือนผมก่อน"), ก่อน before a time.
+LISTED = r"(?!)"   # (see lexicon_en.LISTED)
+NOT_ORDER = r"^\s*แล้ว(?=\s*ก็)|(?<=จำไว้)(?:ด้วย|นะ|เลย|ครับ|ค่ะ)*\s*แล้ว|ก่อน(?=\s*\d)"
+REMEMBER = r"(?:ช่วย)?จำ(?:เอา)?ไว้"
 DROP_AT = r"(?:^|(?<=[\s,;.!?]))"   # where a clause can start
 DROP = r"ไม่ต้อง(?:ทำ)?|ข้าม(?:การ)?|เลิก"
 DROP_UNTIL = r"อย่า"

@@ -28,6 +28,11 @@ TRIGGER = r"([^，,：:]{2,30}?)(?:的时候|的時候|的话|之前|前)[，,�
 # A list number opens a clause: "3." inside "stg-03.internal" or "v1.2" numbers nothing.
 SEQUENCE = THEN + r"|先|然后|然後|最后|最後|之后|之後|接着|跟住|流程|步骤|步驟|(?:^|(?<=[\s，,：:；;。]))[1-9][.)）]"
 # A step the user drops ("不用再跑 migrations", "别跑 migrations 了"); DROP_UNTIL needs its tail.
+# An order word that orders no steps (see lexicon_en.NOT_ORDER): 先 of "先记住" (for now, remember: the order is
+# of the asking), 之前/以前 after a clock time ("14点之前").
+LISTED = r"(?!)"   # (see lexicon_en.LISTED)
+NOT_ORDER = r"先(?=[，,：:\s]*(?:记|記)(?:住|一下|下))|(?<=[0-9点點])\s*(?:之前|以前)"
+REMEMBER = r"(?:先|请|請)?(?:记|記)(?:住|一下|下)"
 DROP_AT = r"(?:^|(?<=[，,；;。！!？?：:\s])|(?<=的时候)|(?<=的時候)|(?<=以后)|(?<=以後))"   # where a clause can start
 DROP = r"不用再|不必再|不需要再|无需再|無需再|跳过|跳過|省掉|省去|别再|別再|不要再|唔使再|唔好再"
 DROP_UNTIL = r"别|別|不用|不必|不要|唔使|唔好"

@@ -201,6 +201,47 @@ def write(ctx: Any, learned: list[BlockEntry | SessionActions]) -> None:
         writer.write_state(LEARNED, _learned_bytes(now_known))
 
 
+def retire_forgotten(ctx: Any) -> None:
+    """Mark `status: archived` in memory/procedures.md each active procedure the user withdrew whole by a forget or
+    a take-back — its steps are all one value they had memjobs forget (memory_store/core/forget_logged.py), the
+    procedures `memjobs procedures`, MCP and the context hold out already (jobs/procedures/find.py): the file says
+    what is served, for an agent that reads memory/*.md itself. Counted in `details.procedures_retired`."""
+    from memory_store.core.forgotten import forgotten
+    from memory_store.errors import EntryError
+    from memory_store.fileio import read_snapshot
+    from memory_store.markdown import block_to_entry
+    from memory_store.markdown_write import set_entry_fields
+
+    ws = ctx.cfg.workspace
+    text = read_snapshot(ws / pr.REL).text
+    if not text:
+        return
+    gone = forgotten(ws)
+    if not gone:
+        return
+    ids = []
+    for b in parse_document(text).blocks:
+        if b.kind != "Procedure" or (b.get("status") or "active") != "active":
+            continue
+        try:
+            e = block_to_entry(b, pr.REL)
+        except EntryError:
+            continue        # a block that does not read: `memjobs validate` reports it
+        if gone.holds("", pr.SEP.join(pr.steps_of(e))):
+            ids.append(e.id)
+    if not ids:
+        return
+
+    def transform(old: str | None) -> str | None:
+        out = old or ""
+        for i in ids:
+            out = set_entry_fields(out, i, {"status": "archived"})
+        return out if out != old else None
+
+    ctx.writer("microsync").replace(pr.REL, transform)
+    ctx.report.details["procedures_retired"] = len(ids)
+
+
 def settle_drops(text: str | None, e: BlockEntry) -> BlockEntry:
     """A teaching whose steps hold drop clauses ("skip the flaky ones", `learn.take_drops`) as said: a
     clause drops a step only when the teaching merges into a known procedure of `text` (memory/procedures.md)

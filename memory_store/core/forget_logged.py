@@ -133,6 +133,11 @@ def logged(workspace: Path, picks: Callable[[BlockEntry], bool], until: datetime
     return [_as_logged(e) for e in _user_entries(workspace, until, frozenset({KIND})) if picks(e)]
 
 
+def remembers(workspace: Path, until: datetime | None = None) -> list[BlockEntry]:
+    """The user's Remember entries (origin user, not archived), of a day up to the one of `until`."""
+    return list(_user_entries(workspace, until, frozenset({KIND})))
+
+
 def _same_turn(a: BlockEntry, b: BlockEntry) -> bool:
     """`a` and `b` cite the same user turn (one session, overlapping lines)."""
     x, y = a.source.lines, b.source.lines

@@ -12,7 +12,7 @@ the words just before them do; words that point back ("what I said about being�
 让你记住的, 那件事, 作废) are the asking, not the thing. A kept value is named when most of those pieces are
 in it (`Named.said_in`: all of one or two, two of three…) and it is the thing of whom the forget names:
 "please forget my licence plate" names the user's own, not "my friend's licence plate is …", "her licence
-plate …", "我朋友的车牌号…", "เลขทะเบียนรถของเพื่อนฉัน…" (another person owns the words: `Named._whose`); a forget
+plate …", "我朋友的车牌号…", "เลขทะเบียนรถของเพื่อนฉัน…" (another person owns the words: `Named.whose`); a forget
 that names an owner ("my friend's plate", "我朋友的", "ของเพื่อน") names only what holds that owner.
 
 `withdraw` rejects every pending proposal a test picks (audited with the forget's actor, so accepting it
@@ -135,15 +135,25 @@ class Named:
 
     def said_in(self, value: str) -> bool:
         """Most pieces are in `value` (all of one or two, at least two thirds of more), and it is the thing of
-        whom the forget names (`_whose`)."""
-        return bool(self.pieces) and self._found(value) * 3 >= len(self.pieces) * 2 and self._whose(value)
+        whom the forget names (`whose`)."""
+        return bool(self.pieces) and self._found(value) * 3 >= len(self.pieces) * 2 and self.whose(value)
 
     def all_in(self, value: str) -> bool:
         """Every piece is in `value` (a daily log's entry: many share a word with the request), and it is the
-        thing of whom the forget names (`_whose`)."""
-        return bool(self.pieces) and self._found(value) == len(self.pieces) and self._whose(value)
+        thing of whom the forget names (`whose`)."""
+        return bool(self.pieces) and self._found(value) == len(self.pieces) and self.whose(value)
 
-    def _whose(self, value: str) -> bool:
+    def found_in(self, value: str) -> list[str]:
+        """The pieces that are in `value`, in order."""
+        folded = value.casefold()
+        # "阿梅合同" names "阿梅的合同…": a Chinese possessive between the words of a thing is not part of it
+        bare = folded.replace("的", "")
+        words = {w.casefold() for w in _WORD.findall(value)}
+        joined = _joined_pairs(self.runs, (folded, bare)) if self.runs else set()
+        return [p for p in self.pieces if (p in words or p.rstrip("s") in words if p.isascii()
+                                           else p in folded or p in bare or p in joined)]
+
+    def whose(self, value: str) -> bool:
         """`value` is the named owner's thing: it holds every piece of the owner the forget names; with no
         owner named (the user's own), no other person owns the named words in it — a possessive before them
         ("friend's", "her", "朋友的") or after them ("of his", "ของเพื่อน")."""
@@ -185,13 +195,7 @@ class Named:
         return (min(a for a, _ in spans), max(b for _, b in spans)) if spans else None
 
     def _found(self, value: str) -> int:
-        folded = value.casefold()
-        # "阿梅合同" names "阿梅的合同…": a Chinese possessive between the words of a thing is not part of it
-        bare = folded.replace("的", "")
-        words = {w.casefold() for w in _WORD.findall(value)}
-        joined = _joined_pairs(self.runs, (folded, bare))
-        return sum(1 for p in self.pieces if (p in words or p.rstrip("s") in words) if p.isascii()) + sum(
-            1 for p in self.pieces if not p.isascii() and (p in folded or p in bare or p in joined))
+        return len(self.found_in(value))
 
 
 # a Thai vowel sign or tone mark: never the first letter of a word

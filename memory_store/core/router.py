@@ -1325,9 +1325,29 @@ def _setting_named(text: str) -> tuple[str, str, str] | None:
     for key, table in (("response.language", _LANGUAGES), ("user.timezone", _ZONES)):
         for word in table:
             found = word in folded if not word.isascii() else re.search(rf"\b{re.escape(word)}\b", folded)
-            if len(word) > 3 and found:
+            if len(word) > 3 and found and not (key == "user.timezone" and _place_of_another_thing(text, word)):
                 return key, "", word
     return None
+
+
+# what a forget may say beside a place that names the user's zone: its words ("time zone", เขตเวลา, 时区), where
+# the user is ("I live in", อยู่, 我在), the asking; any other word the forget names is a thing the place qualifies
+_ZONE_WORDS = re.compile(r"\b(time|zone|timezone|tz|setting|settings|city|location|place|live|living|lived|based"
+                         r"|stay|staying|moved|home)\b|เขตเวลา|ไทม์โซน|ตั้งค่า|การ|อยู่|ที่|เรื่อง|ว่า|ผม|ฉัน|เรา|หนู|ตอนนี้"
+                         r"|เมือง|ลบ|ลืม|ไป|ได้|เลย|นะ|ครับ|ค่ะ|时区|時區|设置|設置|设定|設定|我|在|住|那个|那個|的|删掉|刪掉"
+                         r"|不用|记|記|了|吧|城市|现在|現在", re.IGNORECASE)
+
+
+def _place_of_another_thing(text: str, place: str) -> bool:
+    """The forget names another thing the place only qualifies ("the office wifi name in Bangkok", "ออฟฟิศที่
+    กรุงเทพ", "曼谷办公室的wifi名字"): once the place, the zone's own words and the asking are taken out of what
+    it names (memory_store/core/forget_named.py `named_by`), words are left."""
+    from memory_store.core.forget_named import named_by
+
+    cue = _forget_cue(text)
+    said = named_by(text, cue.group(0) if cue else "")
+    left = [_ZONE_WORDS.sub("", w.casefold().replace(place, "")) for w in said.words]
+    return any(len(w.strip()) >= 2 for w in left)
 
 
 # a first-person state the user lives with ("I'm blind and use NVDA", เราใช้ Windows, 我平常用 Linux) and,

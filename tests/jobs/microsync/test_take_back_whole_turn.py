@@ -71,10 +71,12 @@ def test_a_remember_cut_after_its_cue_is_taken_back_by_the_topic_its_turn_names(
     assert remember[1] in _logs(ws)        # history is not rewritten
 
 
-# the remembered turn also became a Procedure: held out with the Remember entry (daily log, search, context, MCP)
+# the remembered turn also became a Procedure: held out with the Remember entry (daily log, search, context, MCP).
+# ("…จำไว้ด้วย แล้วเตือนผมก่อนด้วย" is no procedure any more: its แล้ว joins the asking to another ask,
+# jobs/procedures/learn.py `ordered`; a Thai remember that teaches steps stands in for it.)
 WITH_A_PROCEDURE = [
-    ("แล้วก็คุณต้น ฝ่ายจัดซื้อ ต้องได้รายงานสต็อกทุกวันจันทร์ จำไว้ด้วย แล้วเตือนผมก่อนด้วย",
-     "เรื่องคุณต้นที่ให้จำไว้ ลืมไปได้เลย คุณต้นย้ายแผนกแล้ว", "รายงานสต็อก"),
+    ("จำไว้นะ เวลาคุณต้นขอรายงานสต็อก ให้ export CSV ก่อน แล้วบีบไฟล์ แล้วส่งอีเมลให้คุณต้น",
+     "เรื่องคุณต้นที่ให้จำไว้ ลืมไปได้เลย คุณต้นย้ายแผนกแล้ว", "บีบไฟล์"),
     ("remember: when Arun asks for the sales report, export the CSV, zip it, then email it to him",
      "forget what I said about Arun, he retired", "zip it"),
     ("记住：阿梅要报表的时候，先导出CSV，再压缩，然后发邮件给她", "阿梅的事忘了吧，她退休了", "压缩"),

@@ -79,8 +79,10 @@ def _conversations() -> list[list[tuple[str, str]]]:
 
 # The conversations the current `learn` reads otherwise than the previous one, and what it reads: a
 # clause that drops a step ("别再 X", "不要再 X") is not a step, so these user turns of the corpora, which
-# the previous `learn` read as junk procedures ("以后别" a step), teach none.
+# the previous `learn` read as junk procedures ("以后别" a step), teach none; nor does a rule whose only order word
+# says when ("no meetings before 10": jobs/procedures/learn.py `ordered`).
 READ_OTHERWISE: dict[str, Learned | None] = {
+    "ty. going forward no meetings before 10 on weekdays, I do school drop-off": None,
     "我长期在温哥华工作，以后别再给我北京时间了": None,
     "以後格式化只用 ruff format，不要再用 black 了。": None,
     "另外，以后所有对外接口都要加版本号前缀 /v1，别再直接挂在根路径下": None,
@@ -103,7 +105,7 @@ def test_learn_reads_every_conversation_as_before() -> None:
         same += 1
         learned += got is not None
     assert same >= 2000 and learned >= 100   # not vacuous: both sets' teachings are learned
-    assert otherwise == 4                    # each listed turn read (one of them twice: after an agent turn too)
+    assert otherwise == 6                    # each listed turn read (two of them twice: after an agent turn too)
 
 
 def test_a_drop_clause_is_kept_apart_and_as_said() -> None:
