@@ -75,8 +75,11 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     if routed:
         ctx.report.details["procedures_routed"] = routed
     entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
+    said_at: dict[str, datetime] = {}
+    for e, c in zip(entries, candidates, strict=True):   # when each was said: a day's order (supersedes.py)
+        said_at[e.id] = min(said_at.get(e.id, c.ts), c.ts)
     judge = _subject_judge(ctx) if entries else None
-    entries, links = _link(ctx, entries, judge)
+    entries, links = _link(ctx, entries, judge, said_at)
     if judge is not None and judge.counts:
         ctx.report.details["supersede_llm"] = judge.report()
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
@@ -135,14 +138,16 @@ def _heard(records: list[Record], context_line: int, found: list[Candidate]) -> 
 
 
 def _link(ctx: RunContext, entries: list[BlockEntry], judge: SubjectJudge | None,
-          ) -> tuple[list[BlockEntry], list[Link]]:
-    """`link_entries` (supersedes and possible conflicts); with no entries there is nothing to link,
-    and the supersede detector is not even loaded (docs/design.md §7)."""
-    if not entries:
+          said_at: dict[str, datetime]) -> tuple[list[BlockEntry], list[Link]]:
+    """`link_entries` (supersedes and possible conflicts); with no entries and nothing a backfill left
+    undecided to settle there is nothing to link, and the supersede detector is not even loaded
+    (docs/design.md §7)."""
+    if not entries and not ctx.options.settle:
         return entries, []
     from jobs.microsync.supersedes import link_entries
 
-    return link_entries(ctx.cfg.workspace, entries, judge, unread=ctx.options.unread_days)
+    return link_entries(ctx.cfg.workspace, entries, judge, unread=ctx.options.unread_days, said=said_at,
+                        settle=ctx.options.settle)
 
 
 def _recover_unrecorded(ctx: RunContext, written: WrittenLog) -> None:
@@ -212,11 +217,17 @@ def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> Non
 def _report_links(ctx: RunContext, plan: decision_log.Plan, links: list[Link]) -> None:
     """Supersedes and possible conflicts of the entries this run writes, in the run report."""
     written = {e.id for es in (*plan.appends.values(), *plan.replaces.values()) for e in es}
-    links = [lk for lk in links if lk.new in written]
-    supersedes = [lk.to_dict() for lk in links if lk.outcome != "conflict"]
+    # a later entry's link is written on the older entry (`superseded_later_by`), and a pair left
+    # undecided is the older entry's: each is this run's when that entry is written
+    links = [lk for lk in links if lk.old in written or (lk.outcome != "undecided" and lk.new in written)]
+    supersedes = [lk.to_dict() for lk in links if lk.outcome not in ("conflict", "undecided")]
     conflicts = [lk.to_dict() for lk in links if lk.outcome == "conflict"]
+    undecided = [lk.to_dict() for lk in links if lk.outcome == "undecided"]
     if supersedes:
         ctx.report.details["supersedes"] = supersedes
+    if undecided:
+        # the backfill judges these again once every day of its range is read (jobs/dispatch/backfill.py)
+        ctx.report.details["undecided"] = undecided
     if conflicts:
         ctx.report.details["conflicts"] = conflicts
         ctx.report.notes.extend(f"possible conflict: {c['new']} and the earlier {c['old']} (same subject, "
