@@ -17,8 +17,9 @@ the runtime context (memory_store/context/replaced.py) and `memjobs get` / MCP m
 
 The order things were said decides, not the order they were read: an entry microSync writes after an
 entry said later that supersedes it (a backfill of older sessions after a scheduled run read a newer
-one) carries the link itself, `superseded_later_by: <the later id>` — the daily logs are append-only
-for microSync, so the later entry is not rewritten. `entry_linkers` reads both kinds of link as one:
+one) carries the link itself, `superseded_later_by: <the later id>` — the later entry is not rewritten
+(a pair a backfill could not judge before every day between was read gets the link on the older entry
+when it has read them, jobs/microsync/supersedes.py). `entry_linkers` reads both kinds of link as one:
 the later entry supersedes it, with its own date, place, status and words (a later entry that is gone,
 archived or taken back links nothing).
 

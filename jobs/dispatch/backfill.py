@@ -134,6 +134,12 @@ def _backfill(cfg: Config, since: date, until: date,
     progress = BackfillProgress(days)
     busy = active_days(cfg, since, until) if skip_idle else set(days)
     final = max((d for d in days if d in busy or d.weekday() == 6), default=days[-1])
+    last_read = max((d for d in days if d in busy), default=None)
+    # entries written with a later entry left undecided (a day between not read yet): the last day's
+    # microSync, every day read, judges them again (docs/design.md §6.4)
+    undecided: set[str] = set()
+    if raw and done_through is not None:
+        undecided.update(str(i) for i in json.loads(raw).get("undecided") or ())
     keep = not skip_idle
 
     def unread(day: date) -> tuple[str, ...]:
@@ -157,7 +163,8 @@ def _backfill(cfg: Config, since: date, until: date,
                 day_reports += [
                     _run(cfg, "microsync", now=end, index=keep,
                          options=RunOptions(since=start, until=end, keep_empty_run=keep, open_conflicts=False,
-                                            unread_days=unread(day))),
+                                            unread_days=unread(day),
+                                            settle=tuple(sorted(undecided)) if day == last_read else ())),
                     _run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
                          options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
                 ]
@@ -167,6 +174,8 @@ def _backfill(cfg: Config, since: date, until: date,
             day_reports.append(_run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
                                     options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force)))
         progress.reports.extend(day_reports)
+        undecided.update(str(u.get("old")) for r in day_reports if r.job == "microsync"
+                         for u in r.details.get("undecided") or () if isinstance(u, dict) and u.get("old"))
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:
             break
@@ -180,6 +189,7 @@ def _backfill(cfg: Config, since: date, until: date,
                     "until": until.isoformat(),
                     "done_through": day.isoformat(),
                     "at": utc_stamp(),
+                    "undecided": sorted(undecided),
                 }
             ).encode()
             + b"\n",

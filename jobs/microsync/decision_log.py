@@ -146,6 +146,10 @@ def plan(workspace: Path, entries: list[BlockEntry], written: WrittenLog, daily_
                             supersedes=old.supersedes or e.supersedes,
                         )
                     )
+                elif e.superseded_later_by and not old.superseded_later_by:
+                    # an entry said later supersedes it, judged once a backfill had read every day between
+                    # (jobs/microsync/supersedes.py `settle`): the link is its only change
+                    out.replaces[rel].append(dataclasses.replace(old, superseded_later_by=e.superseded_later_by))
                 else:
                     out.skipped.append((e.id, "already recorded"))
                 continue

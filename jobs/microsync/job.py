@@ -81,8 +81,11 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     changes = turn_changes.candidates(ctx.cfg.workspace, said_at, unextracted, ctx.cfg.tz)
     changed = [(decision_log.to_entry(t.candidate, ctx.cfg.tz), t.candidate.ts) for t in changes]
     entries = turn_changes.in_order(said_at, changed)
+    said_time: dict[str, datetime] = {}
+    for e, ts in [*said_at, *changed]:   # when each was said: a day's order (supersedes.py)
+        said_time[e.id] = min(said_time.get(e.id, ts), ts)
     judge = _subject_judge(ctx) if entries else None
-    entries, links = _link(ctx, entries, judge)
+    entries, links = _link(ctx, entries, judge, said_time)
     entries, links = turn_changes.kept_links(entries, links, {
         e.id: t.target for (e, _), t in zip(changed, changes, strict=True)})
     if judge is not None and judge.counts:
@@ -144,14 +147,16 @@ def _heard(records: list[Record], context_line: int, found: list[Candidate]) -> 
 
 
 def _link(ctx: RunContext, entries: list[BlockEntry], judge: SubjectJudge | None,
-          ) -> tuple[list[BlockEntry], list[Link]]:
-    """`link_entries` (supersedes and possible conflicts); with no entries there is nothing to link,
-    and the supersede detector is not even loaded (docs/design.md §7)."""
-    if not entries:
+          said_at: dict[str, datetime]) -> tuple[list[BlockEntry], list[Link]]:
+    """`link_entries` (supersedes and possible conflicts); with no entries and nothing a backfill left
+    undecided to settle there is nothing to link, and the supersede detector is not even loaded
+    (docs/design.md §7)."""
+    if not entries and not ctx.options.settle:
         return entries, []
     from jobs.microsync.supersedes import link_entries
 
-    return link_entries(ctx.cfg.workspace, entries, judge, unread=ctx.options.unread_days)
+    return link_entries(ctx.cfg.workspace, entries, judge, unread=ctx.options.unread_days, said=said_at,
+                        settle=ctx.options.settle)
 
 
 def _recover_unrecorded(ctx: RunContext, written: WrittenLog) -> None:
@@ -221,11 +226,17 @@ def _apply(ctx: RunContext, plan: decision_log.Plan, written: WrittenLog) -> Non
 def _report_links(ctx: RunContext, plan: decision_log.Plan, links: list[Link]) -> None:
     """Supersedes and possible conflicts of the entries this run writes, in the run report."""
     written = {e.id for es in (*plan.appends.values(), *plan.replaces.values()) for e in es}
-    links = [lk for lk in links if lk.new in written]
-    supersedes = [lk.to_dict() for lk in links if lk.outcome != "conflict"]
+    # a later entry's link is written on the older entry (`superseded_later_by`), and a pair left
+    # undecided is the older entry's: each is this run's when that entry is written
+    links = [lk for lk in links if lk.old in written or (lk.outcome != "undecided" and lk.new in written)]
+    supersedes = [lk.to_dict() for lk in links if lk.outcome not in ("conflict", "undecided")]
     conflicts = [lk.to_dict() for lk in links if lk.outcome == "conflict"]
+    undecided = [lk.to_dict() for lk in links if lk.outcome == "undecided"]
     if supersedes:
         ctx.report.details["supersedes"] = supersedes
+    if undecided:
+        # the backfill judges these again once every day of its range is read (jobs/dispatch/backfill.py)
+        ctx.report.details["undecided"] = undecided
     if conflicts:
         ctx.report.details["conflicts"] = conflicts
         ctx.report.notes.extend(f"possible conflict: {c['new']} and the earlier {c['old']} (same subject, "

@@ -11,13 +11,18 @@ entry, judged among what was said before it, supersedes the new one, the new one
 `superseded_later_by: <the later id>` (the daily logs are append-only for microSync: the later entry
 is not rewritten; every reader takes the link as the later entry's, memory_store/supersedes_read.py).
 That check runs once every entry of the run is compared, and never across a day a backfill has not
-read yet: what was said between the two may be what the later entry changes (docs/design.md §6.4).
+read yet: what was said between the two may be what the later entry changes (docs/design.md §6.4). Such a
+pair is reported undecided (`Link.outcome` "undecided"), and the backfill's last microSync run, every day
+of its range read, judges it again (`settle`): the entry is then written again with the link, its only
+change. Within one day, entries are ordered by the time they were said (jobs/microsync/said_time.py), not
+by the order they were read: a session of the morning read after one of the afternoon is said before it.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,8 +45,9 @@ from memory_store.supersedes_read import (
 if TYPE_CHECKING:
     from jobs.microsync.supersede_llm import SubjectJudge
 
-# New entries come after every entry already in the files of their day.
-_LATER = 1 << 30
+# New entries come after every entry already in the files of their day (unless the time each was said
+# places them among those entries).
+_LATER = 1 << 40
 NEAREST = 6   # earlier entries a judge is shown
 LATER_NEAREST = 4   # entries said later that a new entry is judged by (those sharing most words with it)
 LATER_POOL = 40     # the nearest entries of all, among which those said later are looked for
@@ -51,7 +57,7 @@ LATER_POOL = 40     # the nearest entries of all, among which those said later a
 class Link:
     new: str
     old: str
-    outcome: str       # reversal | relaxation | refinement | conflict
+    outcome: str       # reversal | relaxation | refinement | conflict | undecided (a day between unread)
     reason: str
 
     def to_dict(self) -> dict[str, str]:
@@ -65,40 +71,48 @@ def active_entries(workspace: Path) -> list[BlockEntry]:
 
 
 def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge | None = None,
-                 unread: Collection[str] = ()) -> tuple[list[BlockEntry], list[Link]]:
+                 unread: Collection[str] = (), said: Mapping[str, datetime] | None = None,
+                 settle: Collection[str] = ()) -> tuple[list[BlockEntry], list[Link]]:
     """`entries` (this run's, in statement order) with `supersedes` set where the detector finds a
     reversal, relaxation or refinement of an earlier active entry; and every link found, possible
     conflicts included. Entries already in the files keep what they have. With a `judge` (the LLM
     engine's subject request), an entry the rules find no supersede for is asked about among its
     nearest earlier entries. `unread` (a backfill's days still to read, ISO dates): no new entry is
     linked to an entry said later across one of them — what was said between the two is not read
-    yet; the weekly compound, which reads every entry, judges that pair."""
-    if not entries:
+    yet: that pair is returned as an "undecided" link. `said` (entry id -> when it was said, its turn's
+    time): the entries of a day are ordered by it, those already written included (their first cited
+    line's time), not by the order they were read. `settle` (the backfill's last run, every day of its
+    range read): ids of entries written before whose pair was left undecided, judged again now; one a
+    later entry supersedes is returned with `superseded_later_by` set."""
+    if not entries and not settle:
         return entries, []
     existing = active_entries(workspace)
+    order, given = _said_order(existing, entries, said or {})
+    entries = [e for _, e in given]
     known = {e.id for e in existing}
     linked = {e.id: e.supersedes for e in existing if e.supersedes}
     linked_later = {e.id: e.superseded_later_by for e in existing if e.superseded_later_by}
     held = held_out_in(workspace)
     # what each linked entry is replaced by now (the rule every reader of the links uses), and the
     # replacements: a later change of the same subject replaces the end of the chain, not the original
-    replaced = supersede_links(entry_linkers((e, "", n) for n, e in enumerate(existing)), held)
+    replaced = supersede_links(entry_linkers((e, "", order[e.id]) for e in existing), held)
     replacements = {lk.id for lk in replaced.values()}
-    detector = Detector([statement_of(e, n) for n, e in enumerate(existing)])
-    later = _Later(existing, min(e.date for e in entries), held)
+    detector = Detector([statement_of(e, order[e.id]) for e in existing])
+    settling = [e for e in existing if e.id in settle]
+    later = _Later(existing, min(e.date for e in [*entries, *settling]), held, order)
     rules = {e.id: e for e in existing}   # what a relaxation may loosen, this run's entries added below
     out: list[BlockEntry] = []
     links: list[Link] = []
     taken: set[str] = set()
     fresh: list[tuple[int, Statement]] = []   # this run's new entries (place in `out`), in statement order
-    for n, e in enumerate(sorted(entries, key=lambda x: x.date)):
+    for n, e in enumerate(entries):
         if e.id in known or e.supersedes or e.superseded_later_by:
             # An entry already written keeps the links it was written with (a rerun after a run
             # stopped before its state must render the same bytes to recognise them as its own).
             out.append(dataclasses.replace(e, supersedes=e.supersedes or linked.get(e.id),
                                            superseded_later_by=e.superseded_later_by or linked_later.get(e.id)))
             continue
-        stmt = statement_of(e, _LATER + n)
+        stmt = statement_of(e, order.get(e.id, _LATER + n))
         # the detector compares a statement only with what was said before it (date, then order)
         found: Finding = detector.detect(stmt, skip=taken)
         if found.outcome == "none" and replacements:
@@ -123,7 +137,7 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
                 e = _keeps_rule(e, rules[found.target])
             e = dataclasses.replace(e, supersedes=found.target)
             taken.add(found.target)
-            replaced[found.target] = Linker(e.id, found.target, e.date, "", _LATER + n)
+            replaced[found.target] = Linker(e.id, found.target, e.date, "", stmt.order)
             replacements.add(e.id)
             links.append(Link(e.id, found.target, found.outcome, found.reason))
         elif found.target is not None and found.outcome == "conflict":
@@ -135,26 +149,85 @@ def link_entries(workspace: Path, entries: list[BlockEntry], judge: SubjectJudge
         out.append(e)
     # A later entry is judged once every entry of this run is in the detector: judged while one said
     # between the two was not, it would take the first for what it changes (review19 F1).
-    for at, stmt in fresh:
+    # written in the order given (by date), whatever order they were judged in
+    place = [(0, out[at].date, n) for at, (n, _) in enumerate(given)]
+    at_of = {e.id: at for at, e in enumerate(out)}
+    judged = [(at, stmt) for at, stmt in fresh]
+    # A pair a backfill left undecided, judged now that every day of its range is read: the entry is
+    # written again with the link (its only change, jobs/microsync/decision_log.py).
+    for e in sorted(settling, key=lambda x: (x.date, order[x.id])):
+        if e.superseded_later_by or e.id in replaced:
+            continue
+        if e.id not in at_of:
+            at_of[e.id] = len(out)
+            place.append((1, e.date, len(out)))
+            out.append(e)
+        judged.append((at_of[e.id], statement_of(e, order[e.id])))
+    for at, stmt in judged:
         after = later.replacing(detector, stmt, replaced, unread)
-        if after is not None:
-            by, outcome = after
-            e = out[at]
-            out[at] = dataclasses.replace(e, superseded_later_by=by.id)
-            replaced[e.id] = Linker(by.id, e.id, by.date, "", later.order[by.id])
-            replacements.add(by.id)
-            links.append(Link(by.id, e.id, outcome.outcome, outcome.reason))
-    return out, links
+        if after is None:
+            links.extend(Link(by, stmt.id, "undecided", f"said between them, not read yet: {', '.join(days)}")
+                         for by, days in later.undecided.pop(stmt.id, {}).items())
+            continue
+        by, outcome = after
+        e = out[at]
+        out[at] = dataclasses.replace(e, superseded_later_by=by.id)
+        replaced[e.id] = Linker(by.id, e.id, by.date, "", later.order[by.id])
+        replacements.add(by.id)
+        links.append(Link(by.id, e.id, outcome.outcome, outcome.reason))
+    return [e for _, e in sorted(zip(place, out, strict=True), key=lambda p: p[0])], links
+
+
+def _said_order(existing: list[BlockEntry], entries: list[BlockEntry], said: Mapping[str, datetime]
+                ) -> tuple[dict[str, int], list[tuple[int, BlockEntry]]]:
+    """The place of each entry among those of its date (what the detector reads as said before), and
+    `entries` in statement order (each with its index in `entries`). Without `said`, the files' order:
+    the new entries after every entry already written, in the order given. With it, the entries of a
+    date some new entry shares are ordered by the time each was said — a new entry's from `said`, one
+    already written from its first cited line (jobs/microsync/said_time.py; one whose time cannot be
+    read keeps its place after the entry before it in the file) —, a tie keeping the files' order, then
+    the run's."""
+    order = {e.id: n for n, e in enumerate(existing)}
+    new = sorted(enumerate(entries), key=lambda p: (p[1].date, said.get(p[1].id) or _NEVER, p[0]))
+    for n, (_, e) in enumerate(new):
+        order.setdefault(e.id, _LATER + n)
+    days = {e.date for e in entries if e.id in said} & {e.date for e in existing}
+    if not days:
+        return order, new
+    from jobs.microsync.said_time import said_times
+
+    sharing = [e for e in existing if e.date in days]
+    times = {**said_times(e for e in sharing if e.id not in said), **said}
+    written = {e.id for e in existing}
+    for day in days:
+        rows: list[tuple[datetime, int, int, str]] = []
+        before = _EARLIEST
+        for e in sharing:
+            if e.date == day:
+                before = times.get(e.id, before)
+                rows.append((before, 0, order[e.id], e.id))
+        rows.extend((said.get(e.id) or _NEVER, 1, n, e.id) for n, (_, e) in enumerate(new)
+                    if e.date == day and e.id not in written)
+        for place, row in enumerate(sorted(rows)):
+            order[row[3]] = _LATER // 2 + place   # dates keep the days apart: a place within the day
+    return order, new
+
+
+_EARLIEST = datetime.min.replace(tzinfo=UTC)
+_NEVER = datetime.max.replace(tzinfo=UTC)
 
 
 class _Later:
     """The active entries said after the earliest of a run's new entries, and which of them supersedes
     a new entry said before it (a backfill of older sessions after a scheduled run read newer ones)."""
 
-    def __init__(self, existing: list[BlockEntry], since: str, held: HeldOut) -> None:
-        self.order = {e.id: n for n, e in enumerate(existing)}
-        self.entries = {e.id: e for e in existing if e.date > since
+    def __init__(self, existing: list[BlockEntry], since: str, held: HeldOut, order: Mapping[str, int]) -> None:
+        self.order = order
+        self.entries = {e.id: e for e in existing if e.date >= since
                         and not held(Linker(e.id, "", e.date, "", 0, e.status, words_of(e)))}
+        # a new entry's id -> the later entries that, judged before a day between was read, supersede it
+        # (the day not read yet): the pairs left undecided
+        self.undecided: dict[str, dict[str, list[str]]] = {}
 
     def replacing(self, detector: Detector, stmt: Statement, replaced: dict[str, Linker],
                   unread: Collection[str] = ()) -> tuple[BlockEntry, Finding] | None:
@@ -168,13 +241,16 @@ class _Later:
             return None
         probe = dataclasses.replace(stmt, date="9999-12-31")   # every entry counts as said before it
         near = [self.entries[s.id] for s, _ in detector.nearest(probe, LATER_POOL)
-                if s.id in self.entries and s.date > stmt.date][:LATER_NEAREST]
-        near = [e for e in near if not any(stmt.date < d < e.date for d in unread)]
+                if s.id in self.entries and (s.date, s.order) > (stmt.date, stmt.order)][:LATER_NEAREST]
         for e in sorted(near, key=lambda x: (x.date, self.order[x.id])):
             # what was already replaced before it was said is not what it changes
             skip = {old for old, lk in replaced.items() if lk.date < e.date and lk.id != e.id}
             found = detector.detect(statement_of(e, self.order[e.id]), skip=skip)
             if found.target == stmt.id and found.supersedes and not found.scoped:
+                between = sorted(d for d in unread if stmt.date < d < e.date)
+                if between:
+                    self.undecided.setdefault(stmt.id, {})[e.id] = between
+                    continue
                 return e, found
         return None
 

@@ -52,6 +52,9 @@ class RunOptions:
     # (backfill) the days after this run's with something to read that the backfill has not read yet
     # (ISO dates): what was said on them is not in the files, so no later entry is judged across them
     unread_days: tuple[str, ...] = ()
+    # (backfill, its last microSync run: every day of its range read) the entries an earlier run of it
+    # wrote with a later entry left undecided (an unread day between), judged again now
+    settle: tuple[str, ...] = ()
 
 
 # What to do about a run stopped at its limit: the usual cause is a lot to read at once (a huge

@@ -94,10 +94,15 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
             # a field names what it replaces (applied above when it is the first stated), or an
             # entry that is gone: nothing to mark, and no guessing either. An entry another one's
             # `superseded_later_by` names is judged still: microSync linked it to that one, which says
-            # nothing of the other entries it may change (review19 F4)
+            # nothing of the other entries it may change (review19 F4) — but what it replaces already
+            # stays in the running: when that is still what it changes most, it changes nothing else
+            # (read in the order said, it would have been its `supersedes:`, and the one it returns to
+            # is not what it changes)
             continue
-        found = detector.detect(statement_of(n, position.get(n.id, len(active))), skip=superseded)
-        if found.target is None:
+        own = {old for old, s in superseded.items() if s.new == n.id}
+        found = detector.detect(statement_of(n, position.get(n.id, len(active))),
+                                skip=superseded.keys() - own)
+        if found.target is None or found.target in own:
             continue
         if found.supersedes:
             superseded[found.target] = Supersede(found.target, n.id, found.reason)

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from memory_store.memory_md import parse_memory_md
 from tests.conftest import cli_run
 from tests.jobs.microsync.test_review19_repro_backfill_premature_later import SETS
@@ -38,9 +36,10 @@ def test_one_range_run_links_the_later_change_to_what_it_changes(tmp_path: Path)
     assert json.loads(_mj(ws, "get", by["Y"].id, "--json"))["entry"]["current"] == by["L"].id
 
 
-def test_a_pair_left_to_the_weekly_is_linked_by_it(tmp_path: Path) -> None:
-    """A session read between Y and L (10-20) leaves Y's pair undecided when the backfill writes Y: the
-    weekly, which reads every entry, links L to Y; X stays active and in MEMORY.md."""
+def test_a_pair_left_undecided_is_judged_once_the_backfill_has_read_every_day(tmp_path: Path) -> None:
+    """A session between Y and L (10-20) leaves Y's pair undecided when the backfill writes Y (10-20 is
+    not read yet); the backfill's last microSync run, with every day read, judges it again and writes
+    Y with `superseded_later_by` L; the weekly applies it. X stays active and in MEMORY.md."""
     x, y, later = SETS["deploy-day"]
     ws = claude_code_workspace(tmp_path)
     _session(tmp_path, "L", "2026-11-02T03:00:00+00:00", later)
@@ -51,7 +50,8 @@ def test_a_pair_left_to_the_weekly_is_linked_by_it(tmp_path: Path) -> None:
     _mj(ws, "backfill", "--since", "2026-10-01", "--until", "2026-11-03")
     by = {f.entry.source.session_id: f.entry for f in all_entries(ws)}
     assert {"X", "Y", "L"} <= set(by), sorted(by)
-    assert by["X"].superseded_later_by is None and by["Y"].superseded_later_by is None, (by["X"], by["Y"])
+    assert (by["X"].superseded_later_by, by["Y"].superseded_later_by) == (None, by["L"].id), (by["X"], by["Y"])
+    assert json.loads(_mj(ws, "get", by["Y"].id, "--json"))["entry"]["current"] == by["L"].id
     _mj(ws, "run", "weekly", "--now", "2026-11-09T03:00:00+07:00")
     by = {f.entry.source.session_id: f.entry for f in all_entries(ws)}
     assert (by["X"].status, by["X"].superseded_by) == ("active", None), by["X"]
@@ -60,11 +60,11 @@ def test_a_pair_left_to_the_weekly_is_linked_by_it(tmp_path: Path) -> None:
     assert by["X"].id in items and by["L"].id in items and by["Y"].id not in items, items
 
 
-@pytest.mark.xfail(strict=True, reason="left open: a pair microSync leaves undecided across an unread day, "
-                   "whose later entry's week was compounded before the backfill, is judged by no one (the "
-                   "weekly compares a new entry only with those said before it, and compounds a backfilled "
-                   "week before the later entry is in its window)")
 def test_a_pair_left_undecided_after_the_later_week_was_compounded(tmp_path: Path) -> None:
+    """L's week is compounded before the backfill, and the backfill compounds Y's week while 10-20 is
+    still unread: the weekly compares Y only with what was said before it. The backfill's settling
+    writes Y with the link once every day is read; Y, changed, is compounded again by the next weekly,
+    which marks it superseded by L and takes it out of MEMORY.md."""
     x, y, later = SETS["deploy-day"]
     ws = claude_code_workspace(tmp_path)
     _session(tmp_path, "L", "2026-11-02T03:00:00+00:00", later)
@@ -78,3 +78,6 @@ def test_a_pair_left_undecided_after_the_later_week_was_compounded(tmp_path: Pat
     by = {f.entry.source.session_id: f.entry for f in all_entries(ws)}
     assert (by["X"].status, by["X"].superseded_by) == ("active", None), by["X"]
     assert json.loads(_mj(ws, "get", by["Y"].id, "--json"))["entry"]["current"] == by["L"].id
+    assert (by["Y"].status, by["Y"].superseded_by) == ("superseded", by["L"].id), by["Y"]
+    items = {it.id for it in parse_memory_md((ws / "MEMORY.md").read_text("utf-8")).items}
+    assert by["X"].id in items and by["L"].id in items and by["Y"].id not in items, items
