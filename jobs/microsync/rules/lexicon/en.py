@@ -422,6 +422,9 @@ CHOICES = Choices(
         "it", "that", "this", "both", "none", "neither", "thanks", "thank you", "do it", "do that",
         "go ahead", "sounds good", "got it", "noted", "nice", "perfect", "done",
     ),
+    joins=(
+        r"\band\b", r"&", r"\bvs\b\.?",
+    ),
     ordinal=(
         r"\b(?:the )?(first|second|third|fourth|1st|2nd|3rd)(?: one| option| approach| choice| way)\b",
         r"\boption (one|two|three|four)\b",

@@ -156,6 +156,7 @@ class Choices:
     lead: Phrases   # openers a terse choice may start with
     tail: Phrases   # closers it may end with
     not_a_choice: Phrases   # whole replies that name no alternative (plain words, lower case)
+    joins: Phrases   # "and" between two names laid out side by side as the things to choose from
     ordinal: Phrases   # an ordinal reference, its word in one group
     ordinal_digits: Phrases   # "word=digit" for the words the ordinal groups capture
 
