@@ -88,6 +88,16 @@ KINDS = Kinds(
         r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b",
         # a policy announced by a label, like "rule:": "policy from the owner: a patient who no-shows twice can't book online"
         r"(?<!\bold )(?<!\bprevious )(?<!\bformer )\bpolicy(?: from (?:now on|today|the \w+))?\s*:",
+        # who may or must do what, within a limit, without a rule word: "patients can cancel online up to 12 hours
+        # before", "a release tag needs QA sign-off before it goes out", "PRs that only touch docs can merge without
+        # my review" (people or a step of the work as the subject; "can't" is left out: "users can't log in until
+        # we restart" reports a fault)
+        r"\b(?:patients|guests|customers|clients|members|users|students|staff|employees|devs|developers|engineers|"
+        r"contributors|reviewers|everyone|anyone|nobody|no one|(?:a|every|each|any)(?: \w+)? (?:release|tag|pr|pull request|"
+        r"commit|deploy|deployment|merge|migration|hotfix)|(?:release|hotfix) tags|releases|prs|pull requests|commits|"
+        r"deploys|deployments|merges|migrations)(?: that (?:[^.;!?\n]|\.(?=\w)){1,40}?)? (?:can(?!'t|not)|may(?: not)?|must(?: not)?|needs?|need to|"
+        r"has to|have to|(?:is|are)(?: not)? allowed to)\b[^.;!?\n]{1,80}?\b(?:before|within|without|until|unless|"
+        r"at most|at least|up to|no later than)\b",
     ),
     rule_weak=(
         r"\beverywhere\b",
