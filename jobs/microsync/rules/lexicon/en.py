@@ -910,6 +910,10 @@ CLASSIFY = Classify(
 
 CLAUSES = Clauses(
     clause_cue=(),
+    deferred_rest=(
+        r"\b(?:(?:but|though|anyway|then),? )?(?:we'?ll|let'?s|we can|I'?ll|we) (?:see|revisit|decide|discuss|talk about)(?: (?:it|that|this|them))?"
+        r"(?: (?:later|again|then|after that|down the road))?\W*$",
+    ),
     common=(
         "the", "and", "for", "are", "was", "were", "this", "that", "with", "from", "into", "then", "than", "them",
         "they", "our", "your", "you", "use", "using", "used", "not", "never", "any", "anywhere", "anymore", "more",

@@ -346,6 +346,7 @@ class Clauses:
     """Phrases read by `jobs/microsync/rules/clauses.py`."""
 
     clause_cue: Phrases
+    deferred_rest: Phrases   # a last clause that leaves something for later, its topic before it (anchored at the end)
     common: Phrases
     follow_open: Phrases
     points_back: Phrases
