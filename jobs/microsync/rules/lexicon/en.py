@@ -499,6 +499,11 @@ SETTLED = Settled(
         r"\b(?:minimum|min|default|target) (?:supported )?(?P<a>\S+(?: version)?) is (?:now )?\S+ now\b",
         r"\b(?:minimum|min|default|target) (?:supported )?(?P<a>\S+(?: version)?) is now\b",
     ),
+    named_now=(
+        r"\b(?:we'?re|we are)(?: (?:now|already|all))? (?:on|with|using|running) (?P<a>[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)?),? now\b",
+        r"\b(?:runs?|running|(?:is |are )?(?:hosted|deployed|served|stored))(?: [\w-]+){0,2}? (?:on|with|in|at|via|through) "
+        r"(?P<a>[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)?),? now\b",
+    ),
 )
 
 STANCE = Stance(

@@ -181,6 +181,9 @@ class Settled:
     not_tool: Phrases
     replaced: Phrases
     status: Phrases
+    # a part of the project said to be on a product now, group `a` its name ("search runs on Meilisearch now"):
+    # a capitalised name counts, known or not
+    named_now: Phrases
 
 
 @dataclass(frozen=True)
