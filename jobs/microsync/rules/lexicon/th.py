@@ -32,6 +32,9 @@ from jobs.microsync.rules.lexicon.model import (
     Topology,
 )
 
+# People a permission or a duty of the project is given to (the staff, customers, members, users, everyone).
+_WHO = r"(?:คน(?!ละ)\S{0,6}|พนักงาน|ลูกค้า|คนไข้|สมาชิก|ผู้ใช้|ทุกคน|หัวหน้า|แอดมิน|เจ้าหน้าที่|นักเรียน|นักศึกษา)"
+
 # a keep word inside a pointer back to what the user had kept before (ที่ให้จำไว้, ที่เคยบอกให้จดไว้, ที่จำไว้): the
 # lookbehinds of a remember cue
 _NOT_BACK = "".join(f"(?<!{w})" for w in ("ที่", "ที่ให้", "ที่บอกให้", "ที่ขอให้", "ที่สั่งให้", "ที่เคยให้", "เคยบอกให้",
@@ -65,6 +68,8 @@ KINDS = Kinds(
         r"ทุกครั้ง", r"ทุกรอบ", r"จากนี้", r"ตั้งแต่นี้", r"ใช้\s?\S+(?:\s\S+){0,2}\s?อย่างเดียว",
         # a rule's new value: "ต้องการแค่ QA คนเดียวก็พอแล้ว" (not "แค่นี้ก็พอแล้ว")
         r"แค่[^\n]{0,30}?(?:เดียว|หนึ่ง|สอง|สาม|\d)[^\n]{0,10}?ก็พอ",
+        # who may do what within a limit: "ให้คนจดแก้ค่าที่ส่งได้เองภายใน 30 นาที", "ให้สมาชิกยกเลิกได้ไม่เกิน 2 ครั้ง"
+        rf"ให้\s?{_WHO}\S{{0,40}}?ได้(?:เอง)?\s?(?:ภายใน|ไม่เกิน|ถึง|ก่อน)\s?\S",
     ),
     rule_weak=(
         r"ทั้งหมด",
@@ -693,6 +698,8 @@ CLAUSES = Clauses(
         # "X จำไว้ด้วย แล้วเตือนผมก่อน": the particle closes the remember of X, แล้ว opens an errand; no cut before จำไว้
         # there ("จำไว้นะ X", "X จำไว้" at the end are cut as before)
         r"จำไว้(?!(?:ด้วย|นะ|เลย|ครับ|ค่ะ|คะ|จ้า)+\s+แล้ว(?!ก็))", r"อย่าลืม", r"ตัดสินใจ", r"แล้วก็", r"อีกเรื่อง",
+        # a permission with its limit opens a clause of its own ("… โอเคแล้ว ให้คนจดแก้ได้เองภายใน 30 นาที")
+        rf"ให้(?=\s?{_WHO}\S{{0,40}}?ได้(?:เอง)?\s?(?:ภายใน|ไม่เกิน|ถึง|ก่อน)\s?\S)",
     ),
     deferred_rest=(
         r"(?:แต่|งั้น)?\s?(?:ค่อย|ไว้)(?:ว่ากัน|คุยกัน|ดู|คิด|ตัดสินใจ)\S{0,6}?(?:ทีหลัง|อีกที)?(?:ครับ|ค่ะ|นะ|กัน)*\W*$",

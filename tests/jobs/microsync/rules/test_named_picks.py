@@ -18,7 +18,8 @@ from tests.extract_helpers import extract
      "mongo", "mongo"),
     ("ค้นหาใช้ได้ทั้ง Typesense และ Meilisearch ครับ ตัวแรกเร็วกว่า ตัวหลังตั้งค่าง่ายกว่า เลือกตัวไหนดีครับ",
      "meilisearch ครับ", "meilisearch"),
-    ("日志可以放 Loki 和 OpenSearch 两边，Loki 便宜，OpenSearch 查询强。选哪个？", "opensearch，我们查询多", "opensearch"),
+    ("日志可以放 Loki 和 OpenSearch 两边，Loki 便宜，OpenSearch 查询强。选哪个？",
+     "opensearch，我们查询多", "opensearch"),
 ])
 def test_a_name_among_alternatives_laid_out_without_or_is_a_pick(offer: str, reply: str, name: str) -> None:
     found = extract(("assistant", offer), ("user", reply))
