@@ -19,11 +19,39 @@ _CLAUSE_CUE = re.compile(rf"(?<=[\s，,、])(?={lx.alternation(lambda lang: lang
 
 
 def clauses(sentence: Sentence) -> list[Sentence]:
-    """The sentence cut before each clause cue (none: the sentence itself)."""
+    """The sentence cut before each clause cue and before a last clause that leaves another part for later
+    (none: the sentence itself)."""
     # A cut right after a bullet marker ("- ห้าม ...") would leave the marker alone.
     cuts = [m.start() for m in _CLAUSE_CUE.finditer(sentence.probe)
             if sentence.probe[:m.start()].strip(" -*•·")]
+    rest = _deferred_rest(sentence.probe)
+    if rest is not None:
+        # the postponed part is left out: it states nothing yet ("…，等预算下来再决定" decides nothing)
+        sentence = split_at(sentence, [rest])[0]
+        cuts = [c for c in cuts if c < rest]
     return split_at(sentence, cuts) if cuts else [sentence]
+
+
+_DEFERRED_REST = re.compile(lx.alternation(lambda lang: lang.clauses.deferred_rest), re.I)
+# Where a clause begins: after a comma or semicolon, or a space between two Thai words.
+_CLAUSE_BREAK = re.compile(r"[,;，；、]\s*|(?<=[\u0E00-\u0E7F])\s+(?=[\u0E00-\u0E7F])")
+
+
+def _deferred_rest(probe: str) -> int | None:
+    """Where a last clause begins that postpones a part of its own ("…, the rest we'll revisit later",
+    "…，花期结束再说", "… ที่เหลือค่อยว่ากันทีหลัง"): what the sentence settles before it is not postponed.
+
+    Trigger: "开花这段时间所有节点改成每 5 分钟采一次，花期结束再说" was dropped whole as a deferral.
+    Outcome: the sentence ends before that clause, when it names its own topic before the deferring
+    words; a bare "…, we'll see" / "…，不过再说吧" postpones the whole sentence and is not cut off.
+    """
+    m = _DEFERRED_REST.search(probe)
+    if m is None:
+        return None
+    start = max((b.end() for b in _CLAUSE_BREAK.finditer(probe, 0, m.start())), default=0)
+    if start == 0 or not probe[start:m.start()].strip(" ,，"):
+        return None
+    return start
 
 
 def merge_continuations(sentences: list[Sentence]) -> list[Sentence]:

@@ -12,6 +12,9 @@
   MySQL 上周就下线了. The subject is the user's side (we, our team, เรา, 我们) and the object a tool:
   a known technology or a name with a version, so "we moved to Berlin", "I'm on vacation now",
   เราย้ายไปอยู่เชียงใหม่ and 我们搬到上海了 are not.
+- *named status*: a part of the project on a product now, named by its own capitalised name, known
+  or not — "we're on Xsolla now", "OCR runs server-side with PaddleOCR now", 素材现在都放 Wasabi 了,
+  staging ย้ายมา Tencent แล้ว (`named_now`: the frame has no person as its subject).
 Questions, hedges, one-off occasions and other people's choices are read by the caller (`classify.not_own`).
 """
 # ruff: noqa: E501  -- cue tables read best one alternation group per line
@@ -34,6 +37,10 @@ REPLACED, _REPLACED_RX = grouped(_REPLACED)
 TOOL = lx.cue(lambda lang: lang.settled.tool)
 _STATUS = lx.phrases(lambda lang: lang.settled.status)
 STATUS, _STATUS_RX = grouped(_STATUS)
+# A part of the project on a product now, the product named by its own capitalised name ("search runs on
+# Meilisearch now", "素材现在都放 Wasabi 了"): no list of known technologies needed.
+NAMED_NOW, _NAMED_NOW_RX = grouped(lx.phrases(lambda lang: lang.settled.named_now))
+_PRODUCT = re.compile(r"[A-Z][\w.+-]{2,}")
 # What makes a report of use settled: a time it happened or "now"; and the object is no place or person.
 _SETTLED_AT = lx.cue(lambda lang: lang.settled.settled_at)
 _NOT_TOOL = lx.cue(lambda lang: lang.settled.not_tool)
@@ -65,6 +72,11 @@ def settled(probe: str) -> bool:
             if not (_named_tool(m) if cue is REPLACED else TOOL.search(m.group(0))):
                 continue
             if cue is REPLACED or _SETTLED_AT.search(probe):
+                return True
+    if NAMED_NOW.may_match(low):
+        for m in (m for rx in _NAMED_NOW_RX for m in rx.finditer(probe)):
+            name = m.group("a")
+            if not (_NOT_TOOL.search(name) or EDIT_OBJECT.search(name)) and (_PRODUCT.match(name) or TOOL.search(name)):
                 return True
     return False
 
@@ -100,4 +112,4 @@ def into_rules(items: list[Item]) -> list[Item]:
     return out
 
 
-GATES = (REPLACED, STATUS)
+GATES = (REPLACED, STATUS, NAMED_NOW)

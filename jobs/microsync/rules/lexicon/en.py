@@ -88,6 +88,16 @@ KINDS = Kinds(
         r"\bmake (?:it|that|this) a (?:rule|standing rule|habit)\b",
         # a policy announced by a label, like "rule:": "policy from the owner: a patient who no-shows twice can't book online"
         r"(?<!\bold )(?<!\bprevious )(?<!\bformer )\bpolicy(?: from (?:now on|today|the \w+))?\s*:",
+        # who may or must do what, within a limit, without a rule word: "patients can cancel online up to 12 hours
+        # before", "a release tag needs QA sign-off before it goes out", "PRs that only touch docs can merge without
+        # my review" (people or a step of the work as the subject; "can't" is left out: "users can't log in until
+        # we restart" reports a fault)
+        r"\b(?:patients|guests|customers|clients|members|users|students|staff|employees|devs|developers|engineers|"
+        r"contributors|reviewers|everyone|anyone|nobody|no one|(?:a|every|each|any)(?: \w+)? (?:release|tag|pr|pull request|"
+        r"commit|deploy|deployment|merge|migration|hotfix)|(?:release|hotfix) tags|releases|prs|pull requests|commits|"
+        r"deploys|deployments|merges|migrations)(?: that (?:[^.;!?\n]|\.(?=\w)){1,40}?)? (?:can(?!'t|not)|may(?: not)?|must(?: not)?|needs?|need to|"
+        r"has to|have to|(?:is|are)(?: not)? allowed to)\b[^.;!?\n]{1,80}?\b(?:before|within|without|until|unless|"
+        r"at most|at least|up to|no later than)\b",
     ),
     rule_weak=(
         r"\beverywhere\b",
@@ -422,6 +432,9 @@ CHOICES = Choices(
         "it", "that", "this", "both", "none", "neither", "thanks", "thank you", "do it", "do that",
         "go ahead", "sounds good", "got it", "noted", "nice", "perfect", "done",
     ),
+    joins=(
+        r"\band\b", r"&", r"\bvs\b\.?",
+    ),
     ordinal=(
         r"\b(?:the )?(first|second|third|fourth|1st|2nd|3rd)(?: one| option| approach| choice| way)\b",
         r"\boption (one|two|three|four)\b",
@@ -485,6 +498,11 @@ SETTLED = Settled(
         r"\b(?:we|we've|we're|our (?:team|app|stack|project|backend|frontend|service)|the team)(?:'re| are| have| has|'ve)? (?:(?:also|now|already|finally|officially) )*(?:on|moved (?:over )?to|migrated (?:over )?to|switched (?:over )?to|upgraded to|standardi[sz]ed on|settled on|running|using|dropping|dropped|retiring|retired) (?P<a>\S+(?: \S+){0,2})",
         r"\b(?:minimum|min|default|target) (?:supported )?(?P<a>\S+(?: version)?) is (?:now )?\S+ now\b",
         r"\b(?:minimum|min|default|target) (?:supported )?(?P<a>\S+(?: version)?) is now\b",
+    ),
+    named_now=(
+        r"\b(?:we'?re|we are)(?: (?:now|already|all))? (?:on|with|using|running) (?P<a>[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)?),? now\b",
+        r"\b(?:runs?|running|(?:is |are )?(?:hosted|deployed|served|stored))(?: [\w-]+){0,2}? (?:on|with|in|at|via|through) "
+        r"(?P<a>[A-Z][\w.+-]*(?: [A-Z][\w.+-]*)?),? now\b",
     ),
 )
 
@@ -897,6 +915,10 @@ CLASSIFY = Classify(
 
 CLAUSES = Clauses(
     clause_cue=(),
+    deferred_rest=(
+        r"\b(?:(?:but|though|anyway|then),? )?(?:we'?ll|let'?s|we can|I'?ll|we) (?:see|revisit|decide|discuss|talk about)(?: (?:it|that|this|them))?"
+        r"(?: (?:later|again|then|after that|down the road))?\W*$",
+    ),
     common=(
         "the", "and", "for", "are", "was", "were", "this", "that", "with", "from", "into", "then", "than", "them",
         "they", "our", "your", "you", "use", "using", "used", "not", "never", "any", "anywhere", "anymore", "more",

@@ -156,6 +156,7 @@ class Choices:
     lead: Phrases   # openers a terse choice may start with
     tail: Phrases   # closers it may end with
     not_a_choice: Phrases   # whole replies that name no alternative (plain words, lower case)
+    joins: Phrases   # "and" between two names laid out side by side as the things to choose from
     ordinal: Phrases   # an ordinal reference, its word in one group
     ordinal_digits: Phrases   # "word=digit" for the words the ordinal groups capture
 
@@ -180,6 +181,9 @@ class Settled:
     not_tool: Phrases
     replaced: Phrases
     status: Phrases
+    # a part of the project said to be on a product now, group `a` its name ("search runs on Meilisearch now"):
+    # a capitalised name counts, known or not
+    named_now: Phrases
 
 
 @dataclass(frozen=True)
@@ -345,6 +349,7 @@ class Clauses:
     """Phrases read by `jobs/microsync/rules/clauses.py`."""
 
     clause_cue: Phrases
+    deferred_rest: Phrases   # a last clause that leaves something for later, its topic before it (anchored at the end)
     common: Phrases
     follow_open: Phrases
     points_back: Phrases
