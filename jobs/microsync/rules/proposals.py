@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jobs.microsync.engine import Candidate
 from jobs.microsync.rules import lexicon as lx
-from jobs.microsync.rules.acts import marked_options
+from jobs.microsync.rules.acts import drafted, marked_options
 from jobs.microsync.rules.choices import ordinal_refs, terse_choice
 from jobs.microsync.rules.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of, substantial
 from jobs.microsync.rules.fields import make_candidate
@@ -39,7 +39,8 @@ def offer_of(rec: Record, cache: dict[int, Offer]) -> Offer:
         options = marked_options(text)
         # A numbered list is options only when the user is asked to choose; otherwise it is the
         # agent's report of what it did, and "ok, <next task>" after it accepts nothing.
-        is_proposal = bool(lx.PROPOSAL.search(probe)) or (len(options) >= 2 and bool(lx.CHOICE_ASK.search(probe)))
+        is_proposal = (bool(lx.PROPOSAL.search(probe)) or (len(options) >= 2 and bool(lx.CHOICE_ASK.search(probe)))) \
+            and not drafted(text)   # a message drafted for the user to send proposes nothing
         found = cache[id(rec)] = Offer(rec, text, options, is_proposal)
     return found
 

@@ -732,6 +732,7 @@ ONEOFF = Oneoff(
     step_word=(
         r"\bfirst\b", r"\bnext\b", r"\bstart (?:with|on)\b", r"\b(?:edit|open|run|rerun|fix|debug|patch|test|look at|check|"
         r"tackle|push|commit|delete|revert|restart|review|rebase)\b",
+        r"\b(?:describe|explain|walk you through|write up|draft|send|show you)\b",
     ),
     go_lead=(
         r"ok(?:ay)?", r"yes", r"yeah", r"yep", r"sure", r"fine", r"alright",
@@ -770,6 +771,9 @@ ACTS = Acts(
         r"plan", r"steps", r"proposal",
     ),
     word_option=(),
+    draft_head=(
+        r"^\W*(?:here'?s |here is )?(?:a |the |my )?(?:draft|drafted (?:message|email|reply))\b[^\n:]{0,40}:",
+    ),
     option_head=(
         r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
         r"\b(?:options|alternatives|choices)\s*:",

@@ -282,6 +282,7 @@ class Acts:
     word_digits: Phrases   # "word=digit" for the ordinal words `word_option` captures
     confirm_ask: Phrases   # a closing question asking the user to confirm what was just proposed ("does that work?")
     planned: Phrases   # words of what the agent will do (a proposal), not what it did
+    draft_head: Phrases = ()   # a message drafted for the user to send, at the head of its line ("Here's a draft:")
 
 
 @dataclass(frozen=True)
