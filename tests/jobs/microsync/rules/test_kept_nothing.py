@@ -3,6 +3,7 @@ confirmed decisions, new rules and constraints, architecture changes and explici
 
 - a yes to the agent's offer to take a step of the task -- look through the code first, tell the team,
   explain how -- even when the same turn recommended something before the offer;
+- "not yet" with nothing named ("no need to fix it yet, just letting you know");
 - approving the wording of a message the agent drafted for the user to send;
 
 each in English, Thai and Chinese, with the near misses that still decide.
@@ -43,6 +44,25 @@ def test_a_yes_to_the_agents_offer_of_a_step_decides_nothing(turns: tuple[tuple[
 def test_an_offer_that_asks_what_to_use_still_designs(turns: tuple[tuple[str, str], ...], word: str) -> None:
     found = extract(*turns)
     assert found and word in found[0].statement.lower()
+
+
+@pytest.mark.parametrize("text", [
+    # something seen, reported, and left for later or for someone else: nothing is decided
+    "เมื่อคืนเห็นใน log ว่า export ค้างอยู่สองตัว ไม่รู้เพราะอะไร ยังไม่ต้องแก้นะ แค่บอกไว้เฉยๆ",
+    "เดี๋ยวผมคุยกับเจ้าของร้านเองครับ ยังไม่ต้องทำ",
+    "I saw two exports stuck in the log last night, no idea why. No need to fix it yet, just letting you know.",
+    "昨晚在日志里看到两个导出任务卡住了，不知道为什么。先不用修，跟你说一声。",
+])
+def test_not_yet_with_nothing_named_decides_nothing(text: str) -> None:
+    assert extract(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "ยังไม่ต้องทำ dashboard นะ ใช้ Grafana ของเดิมไปก่อน",   # "no dashboard yet, keep the old Grafana": named
+    "ยังไม่ต้องใช้ Kafka ครับ",                               # a tool not taken: a choice
+])
+def test_not_yet_that_names_what_is_not_done_is_read_as_before(text: str) -> None:
+    assert extract(("user", text)) != []
 
 
 @pytest.mark.parametrize("turns", [
