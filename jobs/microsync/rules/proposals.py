@@ -128,6 +128,11 @@ _BARE_LABEL_END = re.compile(rf"([0-9]|[A-D])\W*(?:{lx.alternation(lambda lang: 
 def _recommended(offer: str, options: dict[str, str]) -> str:
     """What the assistant recommended: the option it leaned to, or its recommending sentence."""
     sentences = split_sentences(offer)
+    advice = [s for s in sentences if lx.PROPOSAL.search(s.probe) or lx.ADVISE_AGAINST.search(s.probe)]
+    if advice and lx.ADVISE_AGAINST.search(advice[-1].probe):
+        # "Plan B: option (3) … I wouldn't build that until it's needed", "不建议换": the last advice is
+        # against a change, and agreeing with it changes nothing (least of all to what was advised against)
+        return ""
     recommending = [s for s in sentences if lx.PROPOSAL.search(s.probe) and not lx.OPTION_LINE.match(fold(s.text))]
     for s in reversed(recommending):
         ref = lx.OPTION_REF.search(s.probe) or _BARE_LABEL_END.search(s.probe)
