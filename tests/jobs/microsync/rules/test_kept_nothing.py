@@ -174,3 +174,20 @@ def test_advice_against_one_thing_for_another_is_still_accepted() -> None:
     found = extract(("assistant", "I wouldn't switch to Mongo; Postgres JSONB covers this."),
                     ("user", "ok, Postgres JSONB it is."))
     assert found and "postgres jsonb" in found[0].statement
+
+
+@pytest.mark.parametrize("text", [
+    # "that's what I wrote before": 那就是 points at something, it is not 那就 ("then let's")
+    "哈，那就是之前我写的。",
+    "那就是因为缓存没清。",
+    "ha, that's the one I wrote earlier.",
+    "อ๋อ อันนั้นผมเขียนไว้เองแหละ",
+])
+def test_that_is_what_i_wrote_is_no_decision(text: str) -> None:
+    assert extract(("assistant", "The migration `0003` has no reverse step, so rolling back fails."),
+                   ("user", text)) == []
+
+
+def test_then_lets_still_decides() -> None:
+    found = extract(("assistant", "Redis 和 RabbitMQ 都可以。"), ("user", "那就用 RabbitMQ。"))
+    assert found and "rabbitmq" in found[0].statement
