@@ -60,6 +60,8 @@ CONFIRM_ASK = lx.cue(lambda lang: lang.acts.confirm_ask)
 # What the agent will do (a proposal), not what it did: "I'll", "จะ", "会".
 PLANNED = lx.cue(lambda lang: lang.acts.planned)
 _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")
+# A message drafted for the user to send ("ร่างให้ครับ:", "Here's a draft:", "草稿如下："), at the head of a line.
+_DRAFT_HEAD = re.compile(lx.alternation(lambda lang: lang.acts.draft_head), re.I | re.M)
 _PROPOSAL_MAX = 400   # characters: a proposal to confirm is a sentence or two, not a report
 _OR_SPLIT = re.compile(lx.alternation(lambda lang: lang.acts.or_split), re.I)
 
@@ -88,9 +90,17 @@ class Act:
         return self.kind in (QUESTION, OPTIONS, RECOMMEND, CONFIRM)
 
 
+def drafted(text: str) -> bool:
+    """Does the assistant turn (its prose) give a message it drafted for the user to send? Approving its
+    wording ("ใช้ได้ เดี๋ยวส่งเอง", "可以，我自己发") decides nothing, whatever tip comes with it."""
+    return _DRAFT_HEAD.search(fold(text)) is not None
+
+
 def act_of(rec: Record, asked: Record | None = None) -> Act:
     """The dialogue act of the assistant turn `rec`; `asked` is the user turn before it, if any."""
     text = strip_non_prose(rec.text)
+    if drafted(text):
+        return Act(STATEMENT, rec, text, {}, ())
     probe = mask(text)
     # Every sentence's probe is a slice of `probe`: a cue none of whose literals is in the whole
     # turn (one prefilter scan) is in none of its sentences, and the loop over them is skipped.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jobs.microsync.engine import Candidate
 from jobs.microsync.rules import lexicon as lx
-from jobs.microsync.rules.acts import marked_options
+from jobs.microsync.rules.acts import drafted, marked_options
 from jobs.microsync.rules.choices import ordinal_refs, terse_choice
 from jobs.microsync.rules.classify import CONF_ACCEPTED, classify, hedged, is_question, kind_of, substantial
 from jobs.microsync.rules.fields import make_candidate
@@ -39,7 +39,8 @@ def offer_of(rec: Record, cache: dict[int, Offer]) -> Offer:
         options = marked_options(text)
         # A numbered list is options only when the user is asked to choose; otherwise it is the
         # agent's report of what it did, and "ok, <next task>" after it accepts nothing.
-        is_proposal = bool(lx.PROPOSAL.search(probe)) or (len(options) >= 2 and bool(lx.CHOICE_ASK.search(probe)))
+        is_proposal = (bool(lx.PROPOSAL.search(probe)) or (len(options) >= 2 and bool(lx.CHOICE_ASK.search(probe)))) \
+            and not drafted(text)   # a message drafted for the user to send proposes nothing
         found = cache[id(rec)] = Offer(rec, text, options, is_proposal)
     return found
 
@@ -127,6 +128,11 @@ _BARE_LABEL_END = re.compile(rf"([0-9]|[A-D])\W*(?:{lx.alternation(lambda lang: 
 def _recommended(offer: str, options: dict[str, str]) -> str:
     """What the assistant recommended: the option it leaned to, or its recommending sentence."""
     sentences = split_sentences(offer)
+    advice = [s for s in sentences if lx.PROPOSAL.search(s.probe) or lx.ADVISE_AGAINST.search(s.probe)]
+    if advice and lx.ADVISE_AGAINST.search(advice[-1].probe):
+        # "Plan B: option (3) … I wouldn't build that until it's needed", "不建议换": the last advice is
+        # against a change, and agreeing with it changes nothing (least of all to what was advised against)
+        return ""
     recommending = [s for s in sentences if lx.PROPOSAL.search(s.probe) and not lx.OPTION_LINE.match(fold(s.text))]
     for s in reversed(recommending):
         ref = lx.OPTION_REF.search(s.probe) or _BARE_LABEL_END.search(s.probe)

@@ -34,7 +34,7 @@ from jobs.microsync.rules import lexicon as lx
 from jobs.microsync.rules.acts import CONFIRM, OPTIONS, QUESTION, RECOMMEND, TASK, Act
 from jobs.microsync.rules.answers import asks_event
 from jobs.microsync.rules.classify import CONF_ACCEPTED, TRAILING_PARTICLES, classify, hedged, is_question, kind_of
-from jobs.microsync.rules.fields import make_candidate
+from jobs.microsync.rules.fields import has_substance, make_candidate
 from jobs.microsync.rules.labelpick import label_head, label_of, label_pick
 from jobs.microsync.rules.oneoff import one_off
 from jobs.microsync.rules.stance import deferred, reported
@@ -336,6 +336,40 @@ def _has_number(text: str) -> bool:
     if _NOT_NUMBER.may_match(folded.lower()):
         folded = _NOT_NUMBER.rx.sub(" ", folded)
     return bool(_NUMBER_WORD.search(folded))
+
+
+# --- a reply that keeps nothing -------------------------------------------------------------------
+
+# Things left as they are ("I'm not changing anything", "leave it", 那先不换, ไม่เปลี่ยน) or a shrug at a no
+# ("too bad", 好吧…有點可惜, ช่างมัน ขอบคุณนะ).
+UNCHANGED = lx.cue(lambda lang: lang.reply_words.unchanged)
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def leaves_as_is(sentences: list[Sentence]) -> bool:
+    """A reply that leaves things as they are, or only shrugs, in words that name nothing of their own:
+    no digit, no name ("leave it" keeps nothing; "we stay on Postgres 15" names what stays). Among
+    Thai or Chinese words any Latin word is a name."""
+    if not any(UNCHANGED.search(s.probe) for s in sentences):
+        return False
+    said = " ".join(s.text for s in sentences)
+    # a name is read sentence by sentence: the capital opening the next one ("… anything. Ignore it.") is none
+    if re.search(r"\d", said) or any(_NAME.search(_YES.sub("", s.text)) for s in sentences):
+        return False
+    return not (_UNSPACED.search(said) and _LATIN_WORD.search(said))
+
+
+# Thanks and a goodbye ("ok thanks", "ok ขอบคุณ", 好的，谢谢): the reply acknowledges.
+_THANKS = lx.cue(lambda lang: lang.reply_words.thanks)
+
+
+def thanks_only(sentences: list[Sentence]) -> bool:
+    """A reply of thanks and nothing of its own once its accepting words go ("ok thanks" to what the agent
+    explained and will do): it acknowledges, it takes nothing up ("ok thanks, pin it to the digest" does)."""
+    if not any(_THANKS.search(s.probe) for s in sentences):
+        return False
+    rest = " ".join(lx.ACCEPT.rx.sub(" ", _THANKS.rx.sub(" ", s.probe)) for s in sentences)
+    return _words(rest) < 1 or not has_substance(rest)   # "好的，谢谢" leaves a lone 的
 
 
 # --- a proposal confirmed, a cost accepted --------------------------------------------------------

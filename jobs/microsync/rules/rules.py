@@ -59,7 +59,17 @@ from jobs.microsync.rules.fields import has_substance, make_candidate, only_reme
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
-from jobs.microsync.rules.replies import answer, approves_only, carried_out, kept, may_answer, may_plan, plan_reply
+from jobs.microsync.rules.replies import (
+    answer,
+    approves_only,
+    carried_out,
+    kept,
+    leaves_as_is,
+    may_answer,
+    may_plan,
+    plan_reply,
+    thanks_only,
+)
 from jobs.microsync.rules.stance import NO_ASK_AGAIN, RECURS, dismissed, routine
 from jobs.microsync.rules.text import PARTICLE_BREAK, Sentence, fold, mask, split_sentences, strip_non_prose
 from jobs.microsync.session_scoped import drop_session_scoped
@@ -235,6 +245,12 @@ class RuleExtractor:
         if (accepted and accepted[0].kind == "Decision" and (act := act_())
                 and oneoff.agent_step(act.asked or act.text[-160:])):
             accepted = None   # "should I fix A or B first?" -> "A": a step of the task, not a design
+        if accepted is not None and thanks_only(sentences):
+            accepted = None   # "ok thanks" to what the agent explained and will do: an acknowledgment
+        if accepted is not None and leaves_as_is(sentences) and not ((act := act_()) and act.status_quo):
+            # "I'd leave it." -> "leave it then": nothing changes, and the reply names nothing (but "leave it"
+            # to an offer to change what was just done keeps that, `kept`)
+            accepted = None
         if accepted is not None:
             out.append(accepted[0])
             used.add(accepted[1])

@@ -127,6 +127,8 @@ CONTINUATION = re.compile(rf"^\W*(?:{alternation(lambda lang: lang.replies.conti
 FINDING = cue(lambda lang: lang.replies.finding)
 # The words that introduce an assistant's recommendation, stripped from the adopted content.
 RECOMMEND_LEAD = re.compile(rf"(?:{alternation(lambda lang: lang.replies.recommend_lead)})\s*", re.I)
+# Advice against a change ("I wouldn't build that until it's needed", "ผมไม่แนะนำให้เปลี่ยน", "不建议换").
+ADVISE_AGAINST = cue(lambda lang: lang.replies.advise_against)
 # "As proposed" phrases: the acceptance adopts the proposal rather than stating its own content.
 ADOPT_AS_PROPOSED = re.compile(alternation(lambda lang: lang.replies.adopt_as_proposed), re.I)
 

@@ -292,6 +292,10 @@ REPLIES = Replies(
     recommend_lead=(
         r"I(?:'d| would)? (?:suggest|recommend|propose)(?: that| we| to)?", r"I'?d lean(?: towards?)?", r"we could", r"you could",
     ),
+    advise_against=(
+        r"\bI (?:wouldn'?t|would not|don'?t|do not) (?:recommend|suggest|build|bother|switch|change|move|migrate|do)\b",
+        r"\bI'?d (?:hold off|not (?:bother|build|switch|change|move))\b", r"\bnot worth (?:it|the|switching|changing)\b",
+    ),
     adopt_as_proposed=(
         r"as (?:you )?(?:proposed|suggested)",
     ),
@@ -750,6 +754,7 @@ ONEOFF = Oneoff(
     step_word=(
         r"\bfirst\b", r"\bnext\b", r"\bstart (?:with|on)\b", r"\b(?:edit|open|run|rerun|fix|debug|patch|test|look at|check|"
         r"tackle|push|commit|delete|revert|restart|review|rebase)\b",
+        r"\b(?:describe|explain|walk you through|write up|draft|send|show you)\b",
     ),
     go_lead=(
         r"ok(?:ay)?", r"yes", r"yeah", r"yep", r"sure", r"fine", r"alright",
@@ -788,6 +793,9 @@ ACTS = Acts(
         r"plan", r"steps", r"proposal",
     ),
     word_option=(),
+    draft_head=(
+        r"^\W*(?:here'?s |here is )?(?:a |the |my )?(?:draft|drafted (?:message|email|reply))\b[^\n:]{0,40}:",
+    ),
     option_head=(
         r"\b(?:two|three|a few|several|some|\d) (?:ways|options|approaches|choices|directions|paths)\b",
         r"\b(?:options|alternatives|choices)\s*:",
@@ -991,6 +999,14 @@ REPLY_WORDS = ReplyWords(
     ),
     quotes_back=(
         r"(?<!\bas )(?<!\blike )\b(?:you|u) (?:said|suggested|mentioned|proposed|recommended|wrote)\b", r"\byour (?:suggestion|proposal|idea|recommendation|point)\b",
+    ),
+    unchanged=(
+        r"\bnot (?:switching|changing|moving|migrating)(?: anything)?\b",
+        r"\b(?:won'?t|don'?t|not going to) (?:switch|change|move) anything\b",
+        r"\bleave (?:it|them|that|things)\b", r"\btoo bad\b", r"\bfair enough\b", r"\bnever ?mind\b", r"\boh well\b",
+    ),
+    thanks=(
+        r"\bthank(?:s| you)(?: (?:a lot|so much))?\b", r"\bthx\b", r"\bty\b", r"\bcheers\b", r"\b(?:good ?)?night\b",
     ),
     bound=(
         r"\b(?:at most|at least|no more than|no later than|up to|within|max(?:imum)?|min(?:imum)?)\s+(?:of\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b)",

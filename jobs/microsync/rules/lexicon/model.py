@@ -84,6 +84,7 @@ class Replies:
     announce: Phrases
     todo: Phrases
     transaction: Phrases
+    advise_against: Phrases = ()   # advice against a change ("I wouldn't build that", ไม่แนะนำ, 不建议)
 
 
 @dataclass(frozen=True)
@@ -286,6 +287,7 @@ class Acts:
     word_digits: Phrases   # "word=digit" for the ordinal words `word_option` captures
     confirm_ask: Phrases   # a closing question asking the user to confirm what was just proposed ("does that work?")
     planned: Phrases   # words of what the agent will do (a proposal), not what it did
+    draft_head: Phrases = ()   # a message drafted for the user to send, at the head of its line ("Here's a draft:")
 
 
 @dataclass(frozen=True)
@@ -378,6 +380,9 @@ class ReplyWords:
     bound: Phrases = ()   # a bound said with its value ("within 200 ms", "最多", "ไม่เกิน"): a constraint answered
     put_off: Phrases = ()   # the choice left to a later talk or to others ("run it by Priya", "ขอรอคุย…ก่อน", "再确认")
     quotes_back: Phrases = ()   # the assistant's words quoted back ("you said", "your suggestion", "ที่คุณบอก", "你说")
+    unchanged: Phrases = ()   # things left as they are ("not changing anything", "leave it", 先不换, ไม่เปลี่ยน),
+    #                           or a shrug at a no ("too bad", 可惜, ช่างมัน)
+    thanks: Phrases = ()   # thanks and a goodbye ("ok thanks", "ok ขอบคุณ", 好的谢谢): an acknowledgment
 
 
 @dataclass(frozen=True)
