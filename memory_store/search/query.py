@@ -11,8 +11,10 @@ Reads only: the connection is `mode=ro` and nothing here writes anything anywher
 from __future__ import annotations
 
 import calendar
+import functools
 import json
 import logging
+import math
 import re
 import sqlite3
 import threading
@@ -36,7 +38,16 @@ from memory_store.search.ranking import CANDIDATES, Ranker
 from memory_store.search.schema import KEY_BITS, generation_stamp, index_path, meta_get, open_readonly
 from memory_store.search.snippets import make_snippet
 from memory_store.search.stopwords import is_stopword
-from memory_store.search.tokens import Term, loose_terms, match_all, match_any, query_terms, trigram_match
+from memory_store.search.tokens import (
+    Term,
+    loose_terms,
+    match_all,
+    match_any,
+    normalise,
+    query_terms,
+    trigram_match,
+)
+from memory_store.stemming import stem
 
 log = logging.getLogger("memjobs")
 
@@ -91,6 +102,10 @@ LOOSE_WEIGHT = 0.5  # a hit on some bigrams of a long CJK/Thai run, against one 
 # when the question's whole words (every term, then any) match fewer rows than asked, or no row holds
 # all of them (_candidates).
 EXPAND_WEIGHT = 0.6
+# A fused hit's score (_with_said) is weighed between COVER_FLOOR and 1 by the share of the question's
+# IDF its text holds (_covered).
+COVER_FLOOR = 0.35
+COVER_ROWS = 20_000
 STATUS_WEIGHT = {"active": 1.0, "archived": 0.6, "superseded": 0.45}
 KIND_WEIGHT = {
     "rule": 1.1,
@@ -612,11 +627,65 @@ class _Run:
         said = self._ranked_hits(self._said(terms, opts), replace(opts, limit=FUSE_DEPTH), today)
         if not said:
             return hits[: opts.limit]
-        fused = self._with_neighbours(fuse_said(hits, said, self.loose_said), opts)  # every hit on one scale
+        fused = fuse_said(hits, said, self.loose_said)  # every hit on one scale
+        self._covered(fused, terms)
+        fused = self._with_neighbours(sorted(fused, key=_order), opts)
         for h in fused:
             if h.full:
                 h.score *= self.full_weight
         return sorted(fused, key=_order)[: opts.limit]
+
+    def _covered(self, hits: list[Hit], terms: list[Term]) -> None:
+        """Each hit's score times COVER_FLOOR..1 by how much of the question it holds: the share of the
+        question's terms, each weighed by its IDF, that its text holds — a term by its own words, by a
+        name of its concept in another language when the question was widened (expand.py), a long
+        CJK/Thai run by the share of its pieces (tokens.loose_terms). Each list of the fusion is divided
+        by its own best (fuse_said), so a list of weak matches tops out where a list of strong ones
+        does: a message holding only "ใช้" or "ตอน" of a Thai question, or only "launch" of "which
+        countries are in the soft launch", stood level with the entry holding its rarest word ("OCR")."""
+        if len(terms) < 2:
+            return
+        alts: dict[Term, list[Term]] = {}
+        if self.widened:
+            for g in self._groups():
+                for t in terms:
+                    if t.text == g.own.text or (t.run and g.own.run and g.own.text in t.text):
+                        alts.setdefault(t, []).extend(g.alts)
+        units: list[tuple[Term, list[list[re.Pattern[str]]]]] = []
+        for t in terms:
+            whole = [_holds_term(t), *map(_holds_term, alts.get(t, []))]
+            parts = [[_holds_term(p)] for p in loose_terms([t]) if p != t] if t.run and len(t.text) >= 3 else []
+            units.append((t, [whole, *parts]))
+        for table, group in (("fts", [h for h in hits if not h.said]), ("said_fts", [h for h in hits if h.said])):
+            if not group:
+                continue
+            n = self._table_rows(table)
+            weights = [math.log(1 + n / (self.rank.df(t, table) + 0.5)) for t, _ in units]
+            for h in group:
+                text = normalise(f"{h.title}\n{h.body}")
+                held = 0.0
+                asked = 0.0
+                # A question in Thai or Chinese naming a thing by its English word ("OCR", "CI"): a text
+                # in other scripts that holds that word as written is not asked for the question's
+                # Thai or Chinese words, which it cannot hold (an English answer about OCR).
+                latin = any(not t.run and p.search(text) for t, ((p, *_), *_) in units)
+                for w, (t, (whole, *parts)) in zip(weights, units, strict=True):
+                    if any(p.search(text) for p in whole):
+                        held += w
+                    elif latin and t.run and _script(t.text) not in _scripts(text):
+                        continue
+                    elif parts:
+                        held += w * sum(1 for p in parts if p[0].search(text)) / len(parts)
+                    asked += w
+                h.score *= COVER_FLOOR + (1 - COVER_FLOOR) * held / (asked or 1.0)
+
+    def _table_rows(self, table: str) -> int:
+        """The rows of the entry tiers or the messages of the sessions tier (the N of an IDF), counted
+        up to COVER_ROWS: a term's rows are counted up to ranking.BUDGET (Ranker.df), and a count of a
+        10-year index's 230,000 rows would cost more than the question."""
+        table_name = "said" if table == "said_fts" else "rows"
+        row = self.db.execute(f"SELECT count(*) FROM (SELECT 1 FROM {table_name} LIMIT ?)", (COVER_ROWS,)).fetchone()
+        return max(int(row[0]), 1)
 
     def _with_neighbours(self, fused: list[Hit], opts: SearchOptions) -> list[Hit]:
         """Each message in the fused list lends NEIGHBOUR_SHARE of its score to the messages just
@@ -650,7 +719,16 @@ class _Run:
         return sorted([*fused, *added], key=_order)
 
     def _ranked_hits(self, hits: list[Hit], opts: SearchOptions, today: date) -> list[Hit]:
-        """Rerank the candidates by decay × status × kind and keep the best `limit`."""
+        """Rerank the candidates by decay × status × kind and keep the best `limit`. An entry row that
+        holds a forgotten value is no candidate (`_not_forgotten` takes it out of the answer anyway):
+        ranked, it took a place of the `limit` and the score of the messages it cites (fuse_said),
+        and the answer came back short once it was taken out."""
+        if hits:
+            from memory_store.core.forgotten import forgotten
+
+            gone = forgotten(self.cfg.workspace)
+            if gone:
+                hits = [h for h in hits if h.said or not gone.found_in(h.title, h.body)]
         access = self._access([h.id for h in hits if h.id])
         self._decide(hits)
         self.seen += [h for h in hits if h.type == "entry"]
@@ -827,6 +905,37 @@ def _holds_names(h: Hit, names: list[tuple[str, re.Pattern[str]]]) -> bool:
         if not title and not (name in h.body and pattern.search(h.body)):
             return False
     return True
+
+
+_THAI_CHARS = re.compile("[\u0e00-\u0e7f]")
+_HAN_CHARS = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff]")
+
+
+def _script(run: str) -> str:
+    return "thai" if _THAI_CHARS.match(run) else "han"
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts without spaces a text is written in, of thai and han."""
+    return {name for name, rx in (("thai", _THAI_CHARS), ("han", _HAN_CHARS)) if rx.search(text)}
+
+
+def _holds_term(t: Term) -> re.Pattern[str]:
+    """A pattern finding a term in a normalised text as the index matches it: a CJK/Thai run anywhere,
+    a word at a word's start, as its light stem ("hosted" finds hosting, "countries" country) when it
+    is long enough to be searched as a prefix (Term.fts), else as the whole word."""
+    return _term_pattern(t.text, t.run, t.exact)
+
+
+@functools.lru_cache(maxsize=4096)
+def _term_pattern(text: str, run: bool, exact: bool) -> re.Pattern[str]:
+    if run:
+        return re.compile(re.escape(text))
+    if len(text) < 4 or exact:
+        return re.compile(rf"(?<![^\W_]){re.escape(text)}(?:s|es)?(?![^\W_])")
+    base = stem(text)
+    base = base[:-1] if base.endswith("y") and len(base) > 4 else base
+    return re.compile(rf"(?<![^\W_]){re.escape(base)}")
 
 
 def _cited(h: Hit) -> tuple[str, int, int] | None:

@@ -163,16 +163,60 @@ def query_terms(query: str) -> list[Term]:
     return [t for t in chosen if not (t in seen or seen.add(t))]  # type: ignore[func-returns-value]
 
 
+# Thai is written in clusters a character pair cuts in half: a leading vowel (เ แ โ ใ ไ) goes with
+# the consonant after it, and vowel signs, tone marks and the vowels า ำ ะ with the consonant before.
+_THAI_LEAD = frozenset("\u0e40\u0e41\u0e42\u0e43\u0e44")
+_THAI_FOLLOW = frozenset("\u0e30\u0e31\u0e32\u0e33\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39\u0e3a\u0e45"
+                         "\u0e47\u0e48\u0e49\u0e4a\u0e4b\u0e4c\u0e4d\u0e4e")
+THAI_PIECE = 3      # a Thai loose piece holds at least this many characters
+
+
+def thai_clusters(run: str) -> list[str]:
+    """A Thai run cut where a character pair may be cut without splitting what is read as one: a
+    consonant with its leading vowel, vowel signs and tone marks ("รายงาน" → รา ย งา น)."""
+    out: list[str] = []
+    i, n = 0, len(run)
+    while i < n:
+        j = i + 1
+        if run[i] in _THAI_LEAD and j < n:
+            j += 1
+        while j < n and run[j] in _THAI_FOLLOW:
+            j += 1
+        out.append(run[i:j])
+        i = j
+    return out
+
+
+def _pieces(run: str) -> list[str]:
+    """The loose pieces of one run of three or more characters: Chinese (and every other script cut
+    into bigrams) by its character pairs, each a word more often than not (数据, 据库); Thai by its
+    pairs of clusters (thai_clusters) of THAI_PIECE characters or more ("รายงาน" → ราย ยงา งาน):
+    a Thai character pair is less than a syllable ("าย", "รา", "งา"), found inside a great many
+    words, and a question's rows matching such pairs outranked the message that holds its words."""
+    if not ("\u0e00" <= run[0] <= "\u0e7f"):
+        return [run[i:i + 2] for i in range(len(run) - 1)]
+    cl = thai_clusters(run)
+    out: list[str] = []
+    for i in range(len(cl) - 1):
+        j = i + 2
+        while j < len(cl) and len("".join(cl[i:j])) < THAI_PIECE:
+            j += 1
+        piece = "".join(cl[i:j])
+        if len(piece) >= THAI_PIECE and piece not in out:
+            out.append(piece)
+    return out or [run]
+
+
 def loose_terms(terms: list[Term]) -> list[Term]:
-    """The query with each run of three or more characters replaced by its bigrams, each a term of its
-    own: a question typed as one run ("我们决定用什么数据库") is rarely in the text verbatim, but its
-    content bigrams are, and BM25's IDF lets the rare ones (数据, 据库) outweigh the common (我们,
-    什么). Empty when the query has no such run."""
+    """The query with each run of three or more characters replaced by its pieces (`_pieces`), each
+    a term of its own: a question typed as one run ("我们决定用什么数据库") is rarely in the text
+    verbatim, but its content bigrams are, and BM25's IDF lets the rare ones (数据, 据库) outweigh the
+    common (我们, 什么). Empty when the query has no such run."""
     if not any(t.run and len(t.text) >= 3 for t in terms):
         return []
     out: list[Term] = []
     for t in terms:
-        parts = [t] if not t.run or len(t.text) < 3 else [Term(t.text[i:i + 2], True) for i in range(len(t.text) - 1)]
+        parts = [t] if not t.run or len(t.text) < 3 else [Term(p, True) for p in _pieces(t.text)]
         out.extend(p for p in parts if p not in out)
     return out
 
