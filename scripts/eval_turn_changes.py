@@ -23,9 +23,7 @@ Each flag is then labelled by the project's own labels:
 
 Counts are split by the detector's relation (reversal / relaxation / refinement / conflict), by whether
 a cue word decided it (`Finding.cue`) and by whether the turn asks something, per project (each project
-is one writer's); and, as "kept by microSync", the flags jobs/microsync/turn_changes.py `judge` keeps
-(the slice built: a reversal or relaxation with a cue, subject match at least TURN_MATCH, no question).
-Run over workspaces built before that module, so that "no entry" means no extractor kept the turn.
+is one writer's).
 """
 from __future__ import annotations
 
@@ -47,13 +45,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
-from jobs.microsync import turn_changes  # noqa: E402
 from jobs.microsync.rules.classify import is_question  # noqa: E402
 from jobs.microsync.rules.text import split_sentences  # noqa: E402
 from memory_store.entries import BlockEntry  # noqa: E402
 from memory_store.supersede.detect import FAMILY, Detector, Finding, Statement, statement_of  # noqa: E402
 from memory_store.supersede.open_state import file_entries  # noqa: E402
-from memory_store.transcripts.records import Record, Role  # noqa: E402
 from scripts import eval_project  # noqa: E402
 
 SETS = ROOT / "tests" / "fixtures" / "projects"
@@ -173,7 +169,6 @@ class Flag:
     item: str         # the planted item of the turn, if any
     piece: str        # the words read (the turn, or one sentence of it)
     question: bool    # the turn asks something (jobs/microsync/rules/classify.py)
-    kept: bool        # microSync keeps it (jobs/microsync/turn_changes.py `judge`)
 
 
 def run_project(ep: Any, doc: dict[str, Any], kept: Path, sentences: bool = False,
@@ -247,9 +242,7 @@ def run_project(ep: Any, doc: dict[str, Any], kept: Path, sentences: bool = Fals
         else:
             label = "false alarm: planted" if item else "false alarm: unplanted"
         asks = any(is_question(s.probe) for s in split_sentences(u.text))
-        rec = Record("claude-code", name, u.path, u.line, u.line, u.at, Role.USER, u.text)
-        kept = turn_changes.judge(detector, rec, u.at.astimezone(tz).date().isoformat(), skip, kinds) is not None
-        flags.append(Flag(name, u, found, target, label, iid, piece, asks, kept))
+        flags.append(Flag(name, u, found, target, label, iid, piece, asks))
     return flags, notes, c
 
 
@@ -286,8 +279,6 @@ def main(argv: list[str] | None = None) -> int:
             for fl in flags:
                 c[f"{fl.label} | {_key(fl)}{' | asks' if fl.question else ''}"] += 1
                 c[fl.label] += 1
-                if fl.kept:
-                    c[f"kept: {fl.label}"] += 1
             table[str(doc["name"])] = c
             everything.extend(flags)
             if args.show and not args.json:
@@ -295,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
                 for fl in flags:
                     print(f"  {fl.label:24} {_key(fl):22} {fl.turn.ref} {fl.item or '-':3} "
                           f"match {fl.found.score:.2f} cue={fl.found.cue!r} basis={fl.found.basis}"
-                          f"{' asks' if fl.question else ''}{' KEPT' if fl.kept else ''}\n"
+                          f"{' asks' if fl.question else ''}\n"
                           f"      read:  {fl.piece[:SHOW]!r}\n      entry: {fl.target.kind}: "
                           f"{fl.target.title[:SHOW]!r}")
                 print("\n".join(notes))
@@ -306,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         flags = [{"project": f.project, "turn": f.turn.ref, "item": f.item, "label": f.label,
                   "outcome": f.found.outcome, "cue": f.found.cue, "basis": f.found.basis,
-                  "match": f.found.score, "asks": f.question, "kept": f.kept, "target": f.target.id}
+                  "match": f.found.score, "asks": f.question, "target": f.target.id}
                  for f in everything]
         print(json.dumps({"counts": {k: dict(v) for k, v in table.items()}, "flags": flags},
                          ensure_ascii=False, indent=1))
@@ -317,8 +308,7 @@ def main(argv: list[str] | None = None) -> int:
               f"catch {c['catch']}, wrong target {c['wrong target']}, false alarms "
               f"{c['false alarm: planted'] + c['false alarm: unplanted']} "
               f"(planted {c['false alarm: planted']}, unplanted {c['false alarm: unplanted']}), "
-              f"take-backs {c['take-back']} (wrong target {c['take-back, wrong target']}); kept by microSync: "
-              + (", ".join(f"{k[6:]} {v}" for k, v in sorted(c.items()) if k.startswith("kept: ")) or "none"))
+              f"take-backs {c['take-back']} (wrong target {c['take-back, wrong target']})")
         for k in sorted(x for x in c if " | " in x):
             print(f"    {k}: {c[k]}")
     return 0

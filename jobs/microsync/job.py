@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from jobs.microsync import decision_log, extract_memo, turn_changes
+from jobs.microsync import decision_log, extract_memo
 from jobs.microsync.core_check import check_core_writes
 from jobs.microsync.engine import Candidate, Extractor, bounded_turns
 from jobs.microsync.origin import with_origin
@@ -54,7 +54,6 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     access: dict[str, Counter[str]] = defaultdict(Counter)
     learned: list[Any] = []   # procedures (docs/design.md §4.7)
     said: list[Any] = []      # preference statements for core memory (docs/design.md §6)
-    unextracted: list[Record] = []   # user turns no candidate covers (jobs/microsync/turn_changes.py)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
         if extractor is None:  # built for the first session with new records: a no-op run never loads it
@@ -72,22 +71,15 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
             _count_access(sess.new_records, access, ctx.cfg.tz)
         learned.extend(procedures.candidates(records, sess.context_line, ctx.cfg.tz))
         said.extend(_heard(records, sess.context_line, found))
-        unextracted.extend(turn_changes.unextracted(records, sess.context_line, found))
     candidates, routed = procedures.route(candidates, learned, ctx.cfg.tz)
     if routed:
         ctx.report.details["procedures_routed"] = routed
-    said_at = [(decision_log.to_entry(c, ctx.cfg.tz), c.ts) for c in candidates]
-    # a user turn no candidate covers that changes an active entry is kept as an entry of its kind
-    changes = turn_changes.candidates(ctx.cfg.workspace, said_at, unextracted, ctx.cfg.tz)
-    changed = [(decision_log.to_entry(t.candidate, ctx.cfg.tz), t.candidate.ts) for t in changes]
-    entries = turn_changes.in_order(said_at, changed)
-    said_time: dict[str, datetime] = {}
-    for e, ts in [*said_at, *changed]:   # when each was said: a day's order (supersedes.py)
-        said_time[e.id] = min(said_time.get(e.id, ts), ts)
+    entries = [decision_log.to_entry(c, ctx.cfg.tz) for c in candidates]
+    said_at: dict[str, datetime] = {}
+    for e, c in zip(entries, candidates, strict=True):   # when each was said: a day's order (supersedes.py)
+        said_at[e.id] = min(said_at.get(e.id, c.ts), c.ts)
     judge = _subject_judge(ctx) if entries else None
-    entries, links = _link(ctx, entries, judge, said_time)
-    entries, links = turn_changes.kept_links(entries, links, {
-        e.id: t.target for (e, _), t in zip(changed, changes, strict=True)})
+    entries, links = _link(ctx, entries, judge, said_at)
     if judge is not None and judge.counts:
         ctx.report.details["supersede_llm"] = judge.report()
     plan = decision_log.plan(ctx.cfg.workspace, entries, written, ctx.cfg.limits.daily_entries)
