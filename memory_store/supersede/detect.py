@@ -43,7 +43,14 @@ from memory_store.supersede.extends import list_grew, says_more
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.measures import durations
 from memory_store.supersede.qualifiers import sub_roles_differ
-from memory_store.supersede.retired import instance_retired, parts_retired, retire_kept, retired_things, retires
+from memory_store.supersede.retired import (
+    instance_retired,
+    parts_retired,
+    retire_kept,
+    retire_word,
+    retired_things,
+    retires,
+)
 from memory_store.supersede.steps import places, step_added
 from memory_store.supersede.subject import (
     NAME_WEIGHT,
@@ -270,6 +277,9 @@ def statement_of(entry: BlockEntry, order: int = 0) -> Statement:
     rest = [x for x in (entry.conclusion, entry.finding, entry.excerpt or "") if x and x != entry.title]
     return Statement(entry.id, entry.kind, entry.date, entry.title, "\n".join(dict.fromkeys(rest)), order)
 
+
+# A name inside a sentence (capitalised, not its first word): "Vonage", "PaddleOCR" (`_instance_retired_only`).
+_NEW_NAME = re.compile(r"(?<![.!?]\s)(?<!^)(?<=\s)[A-Z][A-Za-z0-9]+", re.MULTILINE)
 
 class Detector:
     """The earlier entries, tokenised once and indexed by token, so that each new statement is
@@ -1166,8 +1176,22 @@ class Detector:
         earlier entry chose or of a thing kept inside it ("the Stripe test account was cancelled", "ลบ
         replica เก่าของ Postgres", "Redis 里的旧 key 删了"), in words the earlier entry does not say, and the
         name itself retired nowhere in `new`?"""
-        if not instance_retired(new.full, cue, self._title_tokens(target), self._tokens(target), target.full, self.lx):
+        title, full = self._title_tokens(target), self._tokens(target)
+        if not instance_retired(new.full, cue, title, full, target.full, self.lx):
             return False
+        # Another change said beside it, to a name the earlier entry does not say ("… and moved SMS to
+        # Vonage", "ย้าย SMS ไป Vonage แล้ว …"; not "we're on the paid plan now"): the instance retired is
+        # not all the statement says, and that change is read as any would be.
+        said = target.full.casefold()
+        if not any(w.casefold() not in said for w in _NEW_NAME.findall(new.full)):
+            return retires(new.full, target.title, target.full, self.lx,
+                           retired_things(new.full, self.lx, switch_at(new.full))) is None
+        for m in self.lx.cues["reversal"].finditer(normalise(new.full)):
+            other = m.group(0).strip()
+            if other and (not retire_word(other, self.lx) or (
+                    other.casefold() != cue.casefold()
+                    and not instance_retired(new.full, other, title, full, target.full, self.lx))):
+                return False
         return retires(new.full, target.title, target.full, self.lx,
                        retired_things(new.full, self.lx, switch_at(new.full))) is None
 

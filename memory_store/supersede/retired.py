@@ -287,6 +287,12 @@ def _own_words(words: str, old: dict[str, float], lexicon: Lexicon) -> bool:
 _LATIN_NAME = re.compile(r"(?<![\w.+-])[a-z][\w.+-]*[a-z0-9]|(?<![\w.+-])[a-z][0-9]")
 
 
+def retire_word(cue: str, lexicon: Lexicon) -> bool:
+    """Is the reversal cue `cue` a word that takes a thing out of use ("turn off", "cancelled", ยกเลิก,
+    停掉), not one that moves to another ("moved to", ย้าย, 改用)?"""
+    return bool(lexicon.cues["retire"].search(cue) or _DONE.search(cue.casefold()))
+
+
 def instance_retired(text: str, cue: str, title: dict[str, float], old: dict[str, float], old_full: str,
                      lexicon: Lexicon) -> bool:
     """Is the reversal `cue` of `text` said of one qualified instance of a name the earlier entry's title
