@@ -6,7 +6,7 @@ passed the same tests with the same scores, nothing new is waiting, so the next 
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
@@ -297,8 +297,12 @@ def build_plan(inp: Inputs) -> Plan:
 
     ranked = sorted(cands.values(), key=lambda c: (c.id not in reserved, *best_first(c)))
     # The open questions have their place first (they can only get fewer once the items are fitted).
-    asked = [] if inp.open_pairs_current else [(q.new_id, q.old_id) for q in md.questions]
-    questions = _open_questions(inp, in_window, entries, set(cands), [*found, *asked])
+    # While the saved list is out of date, the pairs MEMORY.md asks already are carried too; neither it nor
+    # they name a pair with a side this run judges again (changed by hand: its judgement is `found`)
+    saved = [*inp.open_pairs, *((q.new_id, q.old_id) for q in md.questions)]
+    listed = inp.open_pairs if inp.open_pairs_current else [
+        (n, o) for n, o in saved if n not in plan.marks and o not in plan.marks]
+    questions = _open_questions(inp, in_window, entries, set(cands), listed, found)
     md.questions, md.questions_more = _question_lines(questions)
     space = room(md, inp.budget)   # the user's own lines never push the generated part below its floor
     if space.warning:
@@ -395,7 +399,8 @@ def _hold_open_conflicts(inp: Inputs, in_window: dict[str, Located], entries: di
 
 
 def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[str, BlockEntry],
-                    shown: set[str], found: list[tuple[str, str]]) -> list[OpenQuestion]:
+                    shown: set[str], listed: Sequence[tuple[str, str]],
+                    found: list[tuple[str, str]]) -> list[OpenQuestion]:
     """MEMORY.md's open questions (docs/design.md §4.5, §6.4): the open possible conflicts as last
     saved (the computation `memjobs conflicts` lists, memory_store/supersede/open_pairs.py) and the
     ones this week found (and, while that list is out of date, the ones MEMORY.md asks already),
@@ -407,7 +412,7 @@ def _open_questions(inp: Inputs, in_window: dict[str, Located], entries: dict[st
     from memory_store.redact import redact
 
     out: dict[str, OpenQuestion] = {}
-    for new_id, old_id in [*inp.open_pairs, *found]:
+    for new_id, old_id in [*listed, *found]:
         if old_id not in shown and old_id in entries and new_id in entries and new_id not in shown:
             # The established side merged into a near-duplicate MEMORY.md keeps: that one stands
             # for it (one dated no later than the newer side).
