@@ -287,10 +287,15 @@ def remove_lines(text: str, wanted: Iterable[str], statuses: tuple[str, ...] = L
     """The lines of the entries `wanted` taken out (the caller writes each elsewhere: `## Inactive`,
     the archive); DuplicateId, and nothing taken out, when several lines have one of those ids."""
     ids = set(wanted)
-    found = scan(text, None, statuses)[0]
-    for one in ids:
-        unique(found, one, path)
-    drop = {loc.line for loc in found if loc.id in ids}
+    hits: dict[str, list[Located]] = {}
+    for loc in scan(text, None, statuses)[0]:
+        if (one := loc.id) in ids:
+            hits.setdefault(one, []).append(loc)
+    # each id's lines grouped once: `unique` per id read every line again for each (lines x ids)
+    for one, same in hits.items():
+        if len(same) > 1:
+            raise DuplicateId(_duplicate_message(one, same, path))
+    drop = {loc.line for same in hits.values() for loc in same}
     return "".join(raw for i, raw in enumerate(split_lines(text), 1) if i not in drop)
 
 

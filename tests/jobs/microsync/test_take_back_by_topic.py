@@ -41,22 +41,19 @@ BY_TOPIC = [
 
 
 @pytest.mark.parametrize(("said", "back", "value"), BY_TOPIC)
-def test_a_later_take_back_by_topic_holds_the_remembered_thing_out(tmp_path: Path, said: str, back: str,
-                                                                   value: str) -> None:
+def test_a_later_take_back_by_topic_holds_the_remembered_thing_out_and_is_no_new_remember(
+        tmp_path: Path, said: str, back: str, value: str) -> None:
     ws, rep = _two_days(tmp_path, [said], back)
+    # the take-back turn, which holds a remember word inside its back-reference, is no new Remember (one
+    # set-up for both checks: this was a second test that built the same two days again)
+    day2 = ws / "memory" / "2026-11-11.md"
+    text = day2.read_text(encoding="utf-8") if day2.exists() else ""
+    assert "type: Remember" not in text and "[Remember]" not in text and "REMEMBER-" not in text, text
     assert value in _logs(ws)      # history is not rewritten
     assert rep.details.get("core_memory", {}).get("forgotten", 0) >= 1, (rep.details, rep.notes)
     assert [s for s, v in _proposals(ws) if value in v] and all(
         s == "rejected" for s, v in _proposals(ws) if value in v), _proposals(ws)
     assert _served(ws, value) == []
-
-
-@pytest.mark.parametrize(("said", "back", "value"), BY_TOPIC)
-def test_the_take_back_turn_is_no_new_remember(tmp_path: Path, said: str, back: str, value: str) -> None:
-    ws, _rep = _two_days(tmp_path, [said], back)
-    day2 = (ws / "memory" / "2026-11-11.md")
-    text = day2.read_text(encoding="utf-8") if day2.exists() else ""
-    assert "type: Remember" not in text and "[Remember]" not in text and "REMEMBER-" not in text, text
 
 
 @pytest.mark.parametrize("probe", ["เรื่องพี่โอ๊ตที่ให้จำไว้ ไม่ต้องแล้ว", "เรื่องที่เคยบอกให้จำไว้ ยกเลิกนะ",
