@@ -6,7 +6,6 @@ questions whose top six were messages sharing a syllable or a common word with t
 transcripts, a real index."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from memory_store.config import load_config
@@ -14,6 +13,7 @@ from memory_store.search.indexer import update_index
 from memory_store.search.query import SearchOptions, search
 from memory_store.search.tokens import loose_terms, query_terms, thai_clusters
 from tests.memory_store.search.test_search_fixtures import TODAY, entry, write_daily
+from tests.memory_store.search.test_search_sessions_runs import _sessions
 
 _FOLLOW = set("\u0e30\u0e31\u0e32\u0e33\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39\u0e3a\u0e47\u0e48\u0e49\u0e4a\u0e4b\u0e4c")
 
@@ -27,21 +27,6 @@ def test_thai_loose_pieces_are_whole_clusters_not_character_pairs() -> None:
     assert "งาน" in pieces and "ราย" in pieces and "ทุก" in pieces
     assert all(len(p) >= 3 and p[0] not in _FOLLOW for p in pieces), pieces
     assert [t.text for t in loose_terms(query_terms("我们用什么数据库"))] == ["数据", "据库"]
-
-
-def _session(workspace: Path, tmp_path: Path, said: list[str]) -> None:
-    """One Claude Code session in which the user says each of `said` and the assistant answers "ok"."""
-    folder = tmp_path / "cc" / "-home-u-x"
-    folder.mkdir(parents=True)
-    lines = []
-    for n, text_said in enumerate(said):
-        for k, (role, text) in enumerate((("user", text_said), ("assistant", "ok"))):
-            lines.append(json.dumps({"type": role, "sessionId": "s1", "uuid": f"u{n}-{k}", "isSidechain": False,
-                                     "cwd": "/home/u/x", "timestamp": f"2026-11-20T03:{n:02d}:{k * 30:02d}Z",
-                                     "message": {"role": role, "content": text}}))
-    (folder / "s1.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (workspace / "memjobs.yaml").write_text(
-        "transcripts:\n  - {format: claude-code, path: " + json.dumps(str(tmp_path / "cc")) + "}\n", encoding="utf-8")
 
 
 # "Which SMTP relay do we send the alert e-mails through now?" — Thai, naming the thing in English.
@@ -58,7 +43,7 @@ def test_an_english_answer_to_a_thai_question_naming_its_english_word_is_not_out
     """A message that holds only the question's commonest Thai words, divided by the best of a list of
     such messages, stood level with the kept English entry holding its one rare word (meterwalk Q02,
     "… OCR ทำที่ไหน ใช้ตัวไหน"; tukrush Q08, "CI รันบนเครื่องไหน"): the entry comes first."""
-    _session(workspace, tmp_path, CHATTER)
+    _sessions(workspace, tmp_path, CHATTER)
     write_daily(workspace, "2026-11-12", [entry("Decision", "Alert e-mails through Postmark", "2026-11-12", ANSWER)])
     cfg = load_config(workspace)
     update_index(cfg)
