@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from memory_store import layout
@@ -299,6 +299,18 @@ def merge(old: BlockEntry, new: BlockEntry) -> BlockEntry | None:
                         success_count=str(success_count(old) + used), last_used=last,
                         merged_from="; ".join([*merged_from(old), taught_in(new)]))
     return replace(merged, confidence=max(old.confidence, new.confidence))
+
+
+def active(text: str) -> Iterator[BlockEntry]:
+    """The active procedures of memory/procedures.md's `text`, in file order; a block that does not
+    read is skipped (`memjobs validate` reports it)."""
+    for b in parse_document(text).blocks:
+        if b.kind != "Procedure" or (b.get("status") or "active") != "active":
+            continue
+        try:
+            yield block_to_entry(b, REL)
+        except EntryError:
+            continue
 
 
 def teachings(text: str | None) -> set[str]:

@@ -18,8 +18,6 @@ from functools import cached_property
 
 from memory_store import procedures as pr
 from memory_store.entries import BlockEntry
-from memory_store.errors import EntryError
-from memory_store.markdown import block_to_entry, parse_document
 from memory_store.markdown_write import replace_entry
 from memory_store.transcripts.records import Record
 
@@ -94,13 +92,7 @@ def apply_follows(text: str, sessions: Iterable[SessionActions], taught: Sequenc
     follow; returns (text, how many)."""
     sessions = list(sessions)
     total = 0
-    for b in parse_document(text).blocks:
-        if b.kind != "Procedure" or (b.get("status") or "active") != "active":
-            continue
-        try:
-            e = block_to_entry(b, pr.REL)
-        except EntryError:
-            continue
+    for e in list(pr.active(text)):
         steps = pr.steps_of(e)
         days: list[str] = []
         for s in sessions:

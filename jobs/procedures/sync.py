@@ -207,9 +207,7 @@ def retire_forgotten(ctx: Any) -> None:
     procedures `memjobs procedures`, MCP and the context hold out already (jobs/procedures/find.py): the file says
     what is served, for an agent that reads memory/*.md itself. Counted in `details.procedures_retired`."""
     from memory_store.core.forgotten import forgotten
-    from memory_store.errors import EntryError
     from memory_store.fileio import read_snapshot
-    from memory_store.markdown import block_to_entry
     from memory_store.markdown_write import set_entry_fields
 
     ws = ctx.cfg.workspace
@@ -219,16 +217,7 @@ def retire_forgotten(ctx: Any) -> None:
     gone = forgotten(ws)
     if not gone:
         return
-    ids = []
-    for b in parse_document(text).blocks:
-        if b.kind != "Procedure" or (b.get("status") or "active") != "active":
-            continue
-        try:
-            e = block_to_entry(b, pr.REL)
-        except EntryError:
-            continue        # a block that does not read: `memjobs validate` reports it
-        if gone.holds("", pr.SEP.join(pr.steps_of(e))):
-            ids.append(e.id)
+    ids = [e.id for e in pr.active(text) if gone.holds("", pr.SEP.join(pr.steps_of(e)))]
     if not ids:
         return
 
