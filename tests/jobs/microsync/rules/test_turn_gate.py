@@ -92,10 +92,11 @@ def test_every_turn_the_gate_stops_finds_nothing() -> None:
     for records in sessions:
         assert checked.extract(records) == plain.extract(records)
     stopped = checked.stopped
-    # not vacuous: 402 sessions, 115 turns stopped (153 before the stated-answer reading of 2026-11-28 let
-    # more replies through), 12 of them turns the shorter literals used to let
+    # not vacuous: 402 sessions, 97 turns stopped without the shared real transcripts (153 before the
+    # stated-answer reading of 2026-11-28 let more replies through, 115 before the rule cues of limits and
+    # permissions — "can", "needs … before" — the same day), 12 of them turns the shorter literals used to let
     # through ("done", "delete", "cancel" held "don", "let", "can"), and turns of every script
-    assert len(sessions) >= 300 and len(stopped) >= 100, (len(sessions), len(stopped))
+    assert len(sessions) >= 300 and len(stopped) >= 90, (len(sessions), len(stopped))
     assert sum(1 for t in stopped if re.search(r"don(?!'?t)|let(?!'?s)|can(?!'?t)", t, re.I)) >= 8
     assert any(re.search(r"[\u0E00-\u0E7F]", t) for t in stopped)
     assert any(re.search(r"[\u4E00-\u9FFF]", t) for t in stopped)
