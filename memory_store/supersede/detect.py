@@ -77,6 +77,7 @@ from memory_store.supersede.values import (
     values_differ,
     values_split,
 )
+from memory_store.supersede.wishes import wished_by_another
 
 # Families (docs/design.md §6): a choice, a rule, a remembered fact, a procedure. Entries of
 # another family are compared too (a rule can lift a remembered fact), but need a closer match.
@@ -1395,6 +1396,10 @@ class Detector:
             if switches_another(new.full, self._tokens(target), lx, self._named_of(target.id)):
                 # "switch the rate limiter from Redis to …" beside "use Redis for the session
                 # cache": the tool is shared, the thing switched is another.
+                return Finding("none", None, round(score, 2))
+            if wished_by_another(new.full, reversal):
+                # "Tom wants to replace Redis with Memcached", "老王想把…换成…": someone else's wish, no change
+                # made (memory_store/supersede/wishes.py).
                 return Finding("none", None, round(score, 2))
             if self._part_retired_only(new, reversal, target) or self._instance_retired_only(new, reversal, target):
                 # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool

@@ -2,7 +2,8 @@
 wish, a change of another component sharing the tool, an explicit "won't", another job — retires nothing and
 adds no entry, through the real CLI (`memjobs init`, `memjobs backfill`). review21 F1 found a turn-level change
 reader (changes21, reverted the same session) retiring the correct entry on 16 of 33 such turns: a future reader
-of turns the extractor does not keep must pass these."""
+of turns the extractor does not keep must pass these. Two more are someone else's wish, which an extractor
+entry used to turn into a reversal (memory_store/supersede/wishes.py)."""
 from __future__ import annotations
 
 import json
@@ -68,6 +69,8 @@ CASES = [
     ("th_someone_else", TH, "พี่ต้นอยากเปลี่ยน cache ของ session จาก Redis ไปใช้ Memcached"),
     ("zh_news", ZH, "运维说日志存储那台 Loki 进程被 kill 掉了"),
     ("zh_wont", ZH, "日志存储不会换掉 Loki"),
+    ("en_someone_elses_wish", EN, "Tom wants to replace Redis with Memcached for the session cache"),
+    ("zh_someone_elses_wish", ZH, "老王想把日志存储从 Loki 换成 ClickHouse"),
     ("en_another_job", EN, "at my old job we dropped Redis as the session cache, it was a nightmare"),
 ]
 
