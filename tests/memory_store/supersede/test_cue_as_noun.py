@@ -7,16 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from memory_store.supersede.detect import Detector, Finding, Statement
-
-OTHERS = ("Errors go to Sentry", "Invoices carry the full company name", "错误监控用 Sentry",
-          "ใบแจ้งหนี้ใส่ชื่อบริษัทเต็ม", "The staging db is on port 5433")
+from memory_store.supersede.detect import Finding
+from tests.memory_store.supersede.test_part_retired import judge as judge_as
 
 
 def judge(old: str, new: str, old_kind: str = "Constraint") -> Finding:
-    earlier = [Statement(f"F{n}", "Decision", "2026-09-01", t) for n, t in enumerate(OTHERS)]
-    earlier.append(Statement("OLD", old_kind, "2026-09-08", old))
-    return Detector(earlier).detect(Statement("NEW", "Constraint", "2026-09-15", new))
+    return judge_as(old, new, old_kind, new_kind="Constraint")
 
 
 @pytest.mark.parametrize(("old", "new"), [

@@ -18,10 +18,10 @@ OTHERS = ("Errors go to Sentry", "Invoices carry the full company name", "错误
           "ใบแจ้งหนี้ใส่ชื่อบริษัทเต็ม", "The staging db is on port 5433")
 
 
-def judge(old: str, new: str, old_kind: str = "Decision") -> Finding:
+def judge(old: str, new: str, old_kind: str = "Decision", new_kind: str = "Decision") -> Finding:
     earlier = [Statement(f"F{n}", "Decision", "2026-09-01", t) for n, t in enumerate(OTHERS)]
     earlier.append(Statement("OLD", old_kind, "2026-09-08", old))
-    return Detector(earlier).detect(Statement("NEW", "Decision", "2026-09-15", new))
+    return Detector(earlier).detect(Statement("NEW", new_kind, "2026-09-15", new))
 
 
 @pytest.mark.parametrize(("old", "new"), [
