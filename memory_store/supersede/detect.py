@@ -1184,15 +1184,13 @@ class Detector:
         # Vonage", "ย้าย SMS ไป Vonage แล้ว …"; not "we're on the paid plan now"): the instance retired is
         # not all the statement says, and that change is read as any would be.
         said = target.full.casefold()
-        if not any(w.casefold() not in said for w in _NEW_NAME.findall(new.full)):
-            return retires(new.full, target.title, target.full, self.lx,
-                           retired_things(new.full, self.lx, switch_at(new.full))) is None
-        for m in self.lx.cues["reversal"].finditer(normalise(new.full)):
-            other = m.group(0).strip()
-            if other and (not retire_word(other, self.lx) or (
-                    other.casefold() != cue.casefold()
-                    and not instance_retired(new.full, other, title, full, target.full, self.lx))):
-                return False
+        if any(w.casefold() not in said for w in _NEW_NAME.findall(new.full)):
+            for m in self.lx.cues["reversal"].finditer(normalise(new.full)):
+                other = m.group(0).strip()
+                if other and (not retire_word(other, self.lx) or (
+                        other.casefold() != cue.casefold()
+                        and not instance_retired(new.full, other, title, full, target.full, self.lx))):
+                    return False
         return retires(new.full, target.title, target.full, self.lx,
                        retired_things(new.full, self.lx, switch_at(new.full))) is None
 
