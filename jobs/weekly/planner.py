@@ -299,9 +299,9 @@ def build_plan(inp: Inputs) -> Plan:
     # The open questions have their place first (they can only get fewer once the items are fitted).
     # While the saved list is out of date, the pairs MEMORY.md asks already are carried too; neither it nor
     # they name a pair with a side this run judges again (changed by hand: its judgement is `found`)
-    saved = [*inp.open_pairs, *((q.new_id, q.old_id) for q in md.questions)]
     listed = inp.open_pairs if inp.open_pairs_current else [
-        (n, o) for n, o in saved if n not in plan.marks and o not in plan.marks]
+        (n, o) for n, o in [*inp.open_pairs, *((q.new_id, q.old_id) for q in md.questions)]
+        if n not in plan.marks and o not in plan.marks]
     questions = _open_questions(inp, in_window, entries, set(cands), listed, found)
     md.questions, md.questions_more = _question_lines(questions)
     space = room(md, inp.budget)   # the user's own lines never push the generated part below its floor
