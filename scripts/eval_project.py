@@ -50,7 +50,7 @@ from memory_store.errors import EntryError  # noqa: E402
 from memory_store.markdown import block_to_entry, parse_document  # noqa: E402
 
 SETS = REPO / "tests" / "fixtures" / "projects"
-BLIND_SPLITS = ("heldout4", "heldout5")   # heldout, heldout2, heldout3: development since 2026-11-28
+BLIND_SPLITS = ("heldout5",)   # heldout, heldout2, heldout3, heldout4: development since 2026-11-28
 MEMJOBS = Path(sys.executable).parent / "memjobs"
 RANGE_RE = re.compile(r"L(\d+)-L(\d+)")
 TOP = 6
