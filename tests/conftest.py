@@ -468,6 +468,25 @@ def mcp_server(ws: Path) -> StdioServerParameters:  # noqa: F821 - mcp is import
                                  env={**env, "PYTHONPATH": str(REPO)}, cwd=str(REPO))
 
 
+async def served_by_tools(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """Call each MCP tool for `ws` in order through the real `mcp` client and the real server
+    (`jobs.mcp.server.build_server`), connected in this process by the SDK's own in-memory transport;
+    the raw results (`CallToolResult`). For tests about WHAT the tools serve: the protocol, the tools'
+    schemas and their code are the ones `memjobs mcp` runs, without the ~1.6 s of CPU a server process
+    costs to start. Tests about the server as a process (start-up, stdio, the command line) use
+    `call_tools`."""
+    from mcp import Client
+
+    from jobs.mcp.server import build_server
+    from memory_store.config import load_config
+
+    out: list[Any] = []
+    async with Client(build_server(load_config(ws, env={}))) as client:
+        for name, args in calls:
+            out.append(await client.call_tool(name, args))
+    return out
+
+
 async def call_tools(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
     """Call each MCP tool of `memjobs mcp` for `ws` in order, in one real stdio session; the raw
     results (`CallToolResult`), for the test to read as its tool group answers."""

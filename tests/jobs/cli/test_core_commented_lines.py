@@ -10,7 +10,7 @@ from pathlib import Path
 import anyio
 
 from tests import conftest
-from tests.conftest import call_tools
+from tests.conftest import served_by_tools
 
 HIDDEN = ("<!-- disabled for now:\n"
           "- key:response.language | value:th | ref:manual:hand\n"
@@ -38,7 +38,7 @@ def test_a_line_in_a_multi_line_comment_is_not_a_fact(workspace: Path):
     code, out, _ = cli(workspace, "context")
     assert code == 0 and "response.length" in out and "response.language" not in out and "Nok" not in out
     assert cli(workspace, "validate")[0] == 0
-    [res] = anyio.run(call_tools, workspace, [("memory_resolve", {})])
+    [res] = anyio.run(served_by_tools, workspace, [("memory_resolve", {})])
     assert [v["key"] for v in json.loads(res.content[0].text)["values"]] == ["response.length"]
 
 

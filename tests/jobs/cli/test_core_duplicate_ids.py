@@ -16,7 +16,7 @@ from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.store import CLI, CoreMemory
 from tests import conftest
-from tests.conftest import call_tools
+from tests.conftest import served_by_tools
 
 
 def cli(ws: Path, *args: str) -> tuple[int, str, str]:
@@ -69,7 +69,7 @@ def test_forget_of_one_line_refuses_and_leaves_the_copied_line(workspace: Path):
 
 def test_mcp_forget_refuses_and_leaves_the_copied_line(workspace: Path):
     before, first, copy = _copied(workspace)
-    [res] = anyio.run(call_tools, workspace, [("memory_forget", {"key": "user.nickname", "session_id": "s1",
+    [res] = anyio.run(served_by_tools, workspace, [("memory_forget", {"key": "user.nickname", "session_id": "s1",
                                                                  "excerpt": "forget my nickname"})])
     assert res.is_error and f"PROFILE.md:{first} and PROFILE.md:{copy} have the same id" in res.content[0].text
     assert (workspace / "PROFILE.md").read_bytes() == before

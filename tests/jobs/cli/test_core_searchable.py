@@ -9,7 +9,7 @@ from pathlib import Path
 
 import anyio
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 
 
 def _run(ws: Path, *args: str) -> str:
@@ -43,7 +43,7 @@ def test_an_mcp_remember_is_searchable_at_once(workspace: Path):
     _run(workspace, "mem", "set", "user.city", "Bangkok")
     _run(workspace, "index")
     sid = "10000000-0000-4000-8000-000000000001"
-    results = anyio.run(call_tools, workspace, [
+    results = anyio.run(served_by_tools, workspace, [
         ("memory_remember", {"key": "user.city", "value": "Chiang Mai", "session_id": sid,
                              "excerpt": "I moved to Chiang Mai"}),
         ("memory_search", {"query": "city", "layer": ["user_model"]}),

@@ -14,7 +14,7 @@ import anyio
 import pytest
 
 from tests import conftest
-from tests.conftest import call_tools
+from tests.conftest import served_by_tools
 from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace
 
@@ -107,7 +107,7 @@ def test_a_secret_already_on_disk_is_never_printed(workspace: Path):
 
 
 async def _session(ws: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, str]]:
-    return [(res.is_error, res.content[0].text) for res in await call_tools(ws, calls)]
+    return [(res.is_error, res.content[0].text) for res in await served_by_tools(ws, calls)]
 
 
 def test_mcp_refuses_secrets_long_and_multi_line_values_and_hides_old_secrets(workspace: Path):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import anyio
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 
 
 def _notes(folder: Path) -> None:
@@ -41,7 +41,7 @@ def test_init_indexes_the_notes_already_there(tmp_path: Path) -> None:
     assert "indexed" in res.stdout
     assert [r["path"] for r in _search(ws, "Postgres")] == ["MEMORY.md"]
     assert [r["path"] for r in _search(ws, "invoices")] == ["memory/2026-11-01.md"]
-    [answer] = anyio.run(call_tools, ws, [("memory_search", {"query": "invoices"})])
+    [answer] = anyio.run(served_by_tools, ws, [("memory_search", {"query": "invoices"})])
     assert not answer.is_error
     assert [r["path"] for r in json.loads(answer.content[0].text)["results"]] == ["memory/2026-11-01.md"]
     assert _index_finding(ws)["level"] == "ok"

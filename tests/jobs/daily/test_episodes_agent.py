@@ -13,7 +13,7 @@ import anyio
 from jobs.daily.agent_episodes import record
 from memory_store import episodes as ep
 from memory_store.config import load_config
-from tests.conftest import call_tools
+from tests.conftest import served_by_tools
 from tests.jobs.daily.test_daily_e2e import run_inproc, validate_errors
 from tests.jobs.daily.test_daily_fixture import BKK, ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace
@@ -42,7 +42,7 @@ def test_mcp_records_an_episode_then_the_daily_run_verifies_it(tmp_path: Path) -
     s = _session(tmp_path, sid, now - timedelta(minutes=20), "Please add the rooms migration before the tests run.")
     args = {"session_id": sid, "summary": "Added the rooms migration; the suite passes.", "outcome": "success",
             "excerpt": "add the rooms migration before the tests", "topics": ["migrations", "rooms"]}
-    first, again, bad = anyio.run(call_tools, ws, [("memory_episode_record", args),
+    first, again, bad = anyio.run(served_by_tools, ws, [("memory_episode_record", args),
                                                    ("memory_episode_record", args),
                                                    ("memory_episode_record", {**args, "outcome": "great"})])
     out = json.loads(first.content[0].text)

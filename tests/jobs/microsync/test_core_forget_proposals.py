@@ -10,7 +10,7 @@ from pathlib import Path
 
 import anyio
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace
 
@@ -64,7 +64,7 @@ def test_mem_forget_and_mcp_forget_reject_pending_proposals(tmp_path: Path):
     assert "rejected proposal" in out and _pending(ws) == []
 
     ws2 = _proposed(tmp_path / "b")
-    (res,) = anyio.run(call_tools, ws2, [("memory_forget", {"key": "user.name", "session_id": "s1",
+    (res,) = anyio.run(served_by_tools, ws2, [("memory_forget", {"key": "user.name", "session_id": "s1",
                                                              "excerpt": "forget my name"})])
     answer = json.loads(res.content[0].text)
     assert not res.is_error and [c["type"] for c in answer["changes"]] == ["proposal.rejected"]

@@ -23,7 +23,7 @@ from memory_store.config import load_config
 from memory_store.core.proposals import ProposalBook
 from memory_store.core.router import route
 from memory_store.core.store import CoreMemory
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace as workspace
 from tests.microsync_helpers import microsync_at as microsync
@@ -66,8 +66,8 @@ def _served(ws: Path, value: str) -> list[str]:
     assert r.exit_code == 0, r.output
     if value in r.output:
         out.append("context")
-    found, context = asyncio.run(call_tools(ws, [("memory_search", {"query": value}),
-                                                  ("memory_context", {"format": "json"})]))
+    found, context = asyncio.run(served_by_tools(ws, [("memory_search", {"query": value}),
+                                                      ("memory_context", {"format": "json"})]))
     if value in json.dumps(json.loads(found.content[0].text)["results"], ensure_ascii=False):
         out.append("mcp search")
     if value in context.content[0].text:
@@ -229,7 +229,7 @@ def test_an_id_holding_a_forgotten_value_is_printed_with_it_written_forgotten(tm
     assert r.exit_code == 0, r.output
     got = json.loads(r.output)
     assert "kx-7731" not in r.output.casefold() and "-forgotten-" in json.dumps(got), r.output
-    (served,) = asyncio.run(call_tools(ws, [("memory_get", {"id": entry_id})]))
+    (served,) = asyncio.run(served_by_tools(ws, [("memory_get", {"id": entry_id})]))
     text = served.content[0].text
     assert "kx-7731" not in text.casefold() and "-forgotten-" in text, text
 

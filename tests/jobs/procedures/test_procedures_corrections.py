@@ -16,7 +16,7 @@ import pytest
 from jobs.procedures.learn import learn
 from memory_store import procedures as pr
 from memory_store.markdown import parse_document
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.jobs.daily.test_daily_e2e import validate_errors
 from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace as workspace
@@ -196,7 +196,7 @@ def test_the_corrected_steps_are_served_everywhere(tmp_path: Path):
     assert topics(tuple(hit["steps"])) == want
 
     async def ask() -> dict:  # type: ignore[type-arg]
-        (res,) = await call_tools(ws, [("memory_procedures", {"task": "deploy the API"})])
+        (res,) = await served_by_tools(ws, [("memory_procedures", {"task": "deploy the API"})])
         return res.structured_content  # type: ignore[no-any-return]
 
     (mcp_hit,) = anyio.run(ask)["results"]

@@ -116,7 +116,7 @@ def test_one_matcher_for_procedures_and_the_context(tmp_path: Path):
     tasks = ("เพิ่ม endpoint", "เพิ่ม endpoint ใหม่", "加一个新的 endpoint", "加個新的 endpoint", "新增 endpoint",
              "ช่วยเพิ่ม endpoint ใหม่สำหรับ refund หน่อย", "add a new endpoint")
     calls = [("memory_procedures", {"task": t}) for t in tasks]
-    served = asyncio.run(conftest.call_tools(ws, calls))
+    served = asyncio.run(conftest.served_by_tools(ws, calls))
     for task, res in zip(tasks, served, strict=True):
         listed = cli(ws, task, "--json")
         assert listed.exit_code == 0, listed.output

@@ -14,7 +14,7 @@ import anyio
 
 from jobs.dispatch import registry
 from memory_store.open_conflicts import OPEN_REL
-from tests.conftest import call_tools, cli, cli_run
+from tests.conftest import cli, cli_run, served_by_tools
 from tests.jobs.weekly.test_weekly_support import (
     TZ,
     entry,
@@ -93,7 +93,7 @@ def test_memory_context_over_mcp_marks_it_too(workspace: Path) -> None:
     _established_then_disputed(workspace)
 
     async def go() -> list:  # type: ignore[type-arg]
-        return await call_tools(workspace, [("memory_context", {"format": "json"})])
+        return await served_by_tools(workspace, [("memory_context", {"format": "json"})])
 
     (res,) = anyio.run(go)
     ctx = json.loads(res.content[0].text)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from memory_store.workspace import init_workspace
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.microsync_helpers import claude_code_session
 
 
@@ -33,7 +33,7 @@ def test_before_the_first_compound_the_context_shows_this_weeks_entries(tmp_path
     assert "Decision: Use Postgres for the bookings store" in item["text"] and float(item["confidence"]) >= 0.8
     assert "\n## Recent, not yet compounded\n- " in cli(*w, "context").output
     assert "<recent_not_compounded>" in cli(*w, "context", "--format", "xml").output
-    [served] = asyncio.run(call_tools(ws, [("memory_context", {"format": "json"})]))
+    [served] = asyncio.run(served_by_tools(ws, [("memory_context", {"format": "json"})]))
     assert [i["id"] for i in json.loads(served.content[0].text)["long_memory"]["recent"]] == [item["id"]]
 
     # The weekly compound of this week (as next Monday's run would) promotes it: the group is gone.

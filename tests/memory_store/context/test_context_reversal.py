@@ -10,7 +10,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 
 
 def _session(tmp_path: Path, name: str, start: str, *said: str) -> None:
@@ -65,7 +65,7 @@ def test_a_reversal_marks_the_memory_index_item_replaced_before_the_weekly(tmp_p
     assert "[REPLACED by the newer " + newer in item["text"] and "MySQL" in item["text"]
     text = cli(*w, "context", "--now", "2026-11-25T02:00:00Z").output
     assert "Use Postgres for the billing service [REPLACED by the newer" in text
-    [served] = asyncio.run(call_tools(tmp_path / "ws", [("memory_context", {"format": "json"})]))
+    [served] = asyncio.run(served_by_tools(tmp_path / "ws", [("memory_context", {"format": "json"})]))
     [mcp_item] = [i for i in json.loads(served.content[0].text)["long_memory"]["memory_index"]
                   if i["id"] == pg["id"]]
     assert mcp_item["replaced_by"] == newer and "MySQL" in mcp_item["text"]
@@ -89,7 +89,7 @@ def test_the_recent_group_shows_a_correction_in_place_of_what_it_corrects(tmp_pa
     [fixed] = [i for i in recent if "May 6" in i["text"]]
     assert fixed["supersedes"].startswith("REMEMBER-20261123-")
     assert 'replaces the earlier "My son\'s birthday is May 5"' in fixed["text"]
-    [served] = asyncio.run(call_tools(tmp_path / "ws", [("memory_context", {"format": "json"})]))
+    [served] = asyncio.run(served_by_tools(tmp_path / "ws", [("memory_context", {"format": "json"})]))
     served_texts = [i["text"] for i in json.loads(served.content[0].text)["long_memory"]["recent"]]
     assert any("May 6" in t for t in served_texts) and not any(t.endswith("May 5") for t in served_texts)
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from memory_store.workspace import init_workspace
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.microsync_helpers import claude_code_session
 
 THURSDAY = "2026-11-26T10:00:00+00:00"
@@ -65,7 +65,7 @@ def test_the_users_pinned_lines_are_served_before_the_index(tmp_path: Path) -> N
     text = cli(*w, "context", "--now", THURSDAY).output
     assert text.index("## Pinned\n- Always run the canary") < text.index("## Memory index")
     assert "<pinned>" in cli(*w, "context", "--format", "xml", "--now", THURSDAY).output
-    [served] = asyncio.run(call_tools(ws, [("memory_context", {"format": "json"})]))
+    [served] = asyncio.run(served_by_tools(ws, [("memory_context", {"format": "json"})]))
     assert "Always run the canary" in served.content[0].text
     # never trimmed before a generated item
     small = json.loads(cli(*w, "context", "--json", "--now", THURSDAY, "--budget", "160").output)

@@ -13,7 +13,7 @@ import pytest
 
 from memory_store.config import load_config
 from memory_store.core.store import CoreMemory
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.jobs.daily.test_daily_fixture import ClaudeSession, at
 from tests.microsync_helpers import claude_code_workspace
 
@@ -54,9 +54,9 @@ def test_a_forgotten_name_leaves_context_and_search_and_nothing_else_does(tmp_pa
     for query in (["what is my name"], ["Chai", "--tier", "sessions"], ["call me"], ["Somchai", "--tier", "all"]):
         assert not [h for h in _hits(ws, *query) if "chai" in json.dumps(h, ensure_ascii=False).casefold()], query
     assert _hits(ws, "Postgres billing")                                  # the rest is served as before
-    (res,) = anyio.run(call_tools, ws, [("memory_context", {})])
+    (res,) = anyio.run(served_by_tools, ws, [("memory_context", {})])
     assert not res.is_error and "chai" not in res.content[0].text.casefold()
-    (res,) = anyio.run(call_tools, ws, [("memory_search", {"query": "what is my name"})])
+    (res,) = anyio.run(served_by_tools, ws, [("memory_search", {"query": "what is my name"})])
     assert "chai" not in res.content[0].text.casefold()
 
     # said again after the forget, the name is the user's again
@@ -111,12 +111,12 @@ def test_every_read_path_serves_no_forgotten_value(tmp_path: Path):
                                      ("memory_search", {"query": "Chai", "tier": "sessions"}),
                                      ("memory_search", {"query": "what is my name", "tier": "all"}),
                                      ("memory_context", {}), ("memory_procedures", {"task": "release"})]
-    before = anyio.run(call_tools, ws, calls)
+    before = anyio.run(served_by_tools, ws, calls)
     assert "Chai" in before[0].content[0].text and "Chai" in before[1].content[0].text      # the test can fail
     assert "Chai" in before[5].content[0].text
 
     _run(ws, "mem", "forget", "user.name")
-    after = anyio.run(call_tools, ws, calls)
+    after = anyio.run(served_by_tools, ws, calls)
     for (name, args), res in zip(calls, after, strict=True):
         assert not res.is_error, (name, res.content[0].text)
         text = res.content[0].text
@@ -130,7 +130,7 @@ def test_every_read_path_serves_no_forgotten_value(tmp_path: Path):
     (proc,) = json.loads(after[5].content[0].text)["results"]
     assert proc["steps"] == ["run make release", f"send {MASK} the notes"]
     assert proc["id"].startswith("PROCEDURE-") and "-forgotten-" in proc["id"]
-    (res,) = anyio.run(call_tools, ws, [("memory_get", {"id": proc["id"]})])     # the id shown finds its entry
+    (res,) = anyio.run(served_by_tools, ws, [("memory_get", {"id": proc["id"]})])     # the id shown finds its entry
     assert not res.is_error and json.loads(res.content[0].text)["id"] == proc["id"], res.content[0].text
     assert json.loads(_run(ws, "get", proc["id"], "--json"))["id"] == proc["id"]
     shown = _run(ws, "get", episode_id)

@@ -13,7 +13,7 @@ import anyio
 from jobs.dispatch import registry
 from memory_store.config import load_config
 from memory_store.core.store import CoreMemory
-from tests.conftest import call_tools
+from tests.conftest import served_by_tools
 from tests.microsync_helpers import claude_code_session
 
 T0 = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
@@ -68,7 +68,7 @@ def test_an_agents_forget_is_verified_or_undone_like_a_remember(tmp_path: Path, 
     mem = CoreMemory.from_config(cfg)
     name = mem.set("user.name", "Somchai").entry.id
     language = mem.set("response.language", "th").entry.id
-    out = anyio.run(call_tools, workspace, [
+    out = anyio.run(served_by_tools, workspace, [
         ("memory_forget", {"key": "user.name", "session_id": "s1", "excerpt": "forget my name"}),
         ("memory_forget", {"key": "response.language", "session_id": "s1",
                            "excerpt": "the user no longer wants Thai answers"}),

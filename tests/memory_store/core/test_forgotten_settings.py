@@ -15,7 +15,7 @@ from pathlib import Path
 import anyio
 
 from memory_store.workspace import init_workspace
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.jobs.weekly.test_weekly_kept_out import _logged, _turns
 
 FORGET = ("response.language", "response.length", "response.format.default")
@@ -105,7 +105,7 @@ def test_a_forgotten_setting_leaves_context_search_episodes_and_mcp_in_three_lan
     calls = [("memory_context", {}), ("memory_search", {"query": "answer language", "tier": "all"}),
              ("memory_search", {"query": "ตอบสั้น"}), ("memory_search", {"query": "表格", "tier": "sessions"}),
              ("memory_get", {"id": remember})]
-    results = anyio.run(call_tools, ws, calls)
+    results = anyio.run(served_by_tools, ws, calls)
     for (name, args), res in zip(calls, results, strict=True):
         assert not res.is_error, (name, res.content[0].text)
         served = res.content[0].text

@@ -14,7 +14,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 
 _FILES = ("PROFILE.md", "SESSION.md", "PROPOSALS.md")
 
@@ -114,7 +114,7 @@ def test_mcp_forget_of_the_copy_s_key_refuses_and_writes_nothing(tmp_path: Path)
     ws = tmp_path / "ws"
     fact_id, n, copy, before = _copied(ws, ("key:user.name | value:Tom", "key:user.nickname | value:Tommy"))
     (ws / "memjobs.yaml").write_text("timezone: Asia/Bangkok\ntranscripts: []\n", encoding="utf-8")
-    [res] = anyio.run(call_tools, ws, [("memory_forget", {"key": "user.nickname", "session_id": "s1",
+    [res] = anyio.run(served_by_tools, ws, [("memory_forget", {"key": "user.nickname", "session_id": "s1",
                                                           "excerpt": "forget my nickname"})])
     assert res.is_error and _named_both(res.content[0].text, n, copy, fact_id), res.content[0].text
     assert _bytes(ws) == before

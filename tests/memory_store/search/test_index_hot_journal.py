@@ -15,7 +15,7 @@ import anyio
 from memory_store.search.indexer import update_index
 from memory_store.search.schema import hot_journal
 from memory_store.workspace import init_workspace
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.memory_store.search.test_search_fixtures import config, entry, write_daily
 
 DAY = "2026-10-06"
@@ -62,7 +62,7 @@ def test_a_hot_journal_is_named_by_search_mcp_and_status_and_memjobs_index_repai
     assert "index.sqlite-journal" in searched.output and "run `memjobs index`" in searched.output
     assert "readonly" not in searched.output
 
-    (found,) = anyio.run(call_tools, ws, [("memory_search", {"query": "svelte"})])
+    (found,) = anyio.run(served_by_tools, ws, [("memory_search", {"query": "svelte"})])
     text = found.content[0].text
     assert found.is_error, text
     assert "no search index yet" not in text and "run `memjobs index`" in text

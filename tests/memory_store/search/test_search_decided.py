@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.memory_store.context.test_context_reversal import _session, _workspace
 
 REDIS = "We use Redis for the session cache"
@@ -42,7 +42,7 @@ def _flags(r: dict[str, Any]) -> tuple[Any, ...]:
 def _mcp(ws: Path, ids: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     calls: list[tuple[str, dict[str, Any]]] = [("memory_search", {"query": "session cache", "limit": 20})]
     calls += [("memory_get", {"id": i}) for i in ids]
-    res = asyncio.run(call_tools(ws, calls))
+    res = asyncio.run(served_by_tools(ws, calls))
     found = {r["title"]: r for r in json.loads(res[0].content[0].text)["results"] if r["id"]}
     return found, [json.loads(r.content[0].text) for r in res[1:]]
 
@@ -98,10 +98,10 @@ def test_memory_get_reports_a_linked_entry_as_search_does(tmp_path: Path) -> Non
     _session(tmp_path, "b", "2026-11-24T03:00:00Z",
              "we decided to move the billing service from Postgres to MySQL instead, Postgres licensing is a blocker")
     assert cli(*w, "run", "microsync", "--now", "2026-11-24T12:00:00Z").exit_code == 0
-    res = asyncio.run(call_tools(tmp_path / "ws", [("memory_search", {"query": "billing service database"})]))
+    res = asyncio.run(served_by_tools(tmp_path / "ws", [("memory_search", {"query": "billing service database"})]))
     [old] = [r for r in json.loads(res[0].content[0].text)["results"] if r["title"].startswith("Use Postgres")]
     assert old["status"] == "superseded" and old["superseded_by"]
     [got] = [json.loads(r.content[0].text)
-             for r in asyncio.run(call_tools(tmp_path / "ws", [("memory_get", {"id": old["id"]})]))]
+             for r in asyncio.run(served_by_tools(tmp_path / "ws", [("memory_get", {"id": old["id"]})]))]
     assert "status: active" in got["text"]   # the file, unchanged until the weekly
     assert (got["status"], got["superseded_by"]) == (old["status"], old["superseded_by"])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import anyio
 
-from tests.conftest import call_tools, cli_run
+from tests.conftest import cli_run, served_by_tools
 from tests.memory_store.context.test_context_disputed import COOKIES, MEMCACHED, REDIS, _established_then_disputed
 
 
@@ -29,7 +29,7 @@ def test_both_sides_of_an_open_pair_say_so(workspace: Path) -> None:
     assert "disputed" in redis_line
 
     async def go() -> list:  # type: ignore[type-arg]
-        return await call_tools(workspace, [("memory_search", {"query": "session cache"})])
+        return await served_by_tools(workspace, [("memory_search", {"query": "session cache"})])
 
     (res,) = anyio.run(go)
     mcp = {h["id"]: h for h in json.loads(res.content[0].text)["results"] if h["id"]}

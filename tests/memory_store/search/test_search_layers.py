@@ -21,7 +21,7 @@ from memory_store.search.hits import Hit
 from memory_store.search.indexer import update_index
 from memory_store.search.layers import DEFAULT_LAYERS, LAYERS, layer_of, layer_weight, parse_layers, query_type
 from memory_store.search.query import SearchOptions, rank_factor, search
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.memory_store.search.test_search_fixtures import config, entry, write_daily
 
 TODAY = date(2026, 11, 20)
@@ -182,7 +182,7 @@ def test_mcp_memory_search_takes_layers(workspace: Path) -> None:
              ("memory_search", {"query": "weekdays", "layer": ["user_model"]}),
              ("memory_search", {"query": "weekdays"}),
              ("memory_get", {"id": "EPISODE-20261118-sess9-abc123"})]
-    out = anyio.run(call_tools, ws, calls)
+    out = anyio.run(served_by_tools, ws, calls)
     assert [r["layer"] for r in out[0].structured_content["results"]] == ["episodic"]
     assert [r["path"] for r in out[1].structured_content["results"]] == ["PROFILE.md"]
     assert out[2].structured_content["results"] == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.conftest import call_tools, cli
+from tests.conftest import cli, served_by_tools
 from tests.memory_store.context.test_context_reversal import _session, _workspace
 
 QUERY = "billing service database"
@@ -44,7 +44,7 @@ def test_an_entry_a_reversal_supersedes_is_marked_and_ranked_below_it_right_afte
     [old] = [r for r in found if r["id"] == pg["id"]]
     assert old["status"] == "superseded" and old["superseded_by"] in daily and old["superseded_by"] != pg["id"]
     assert ids.index(old["superseded_by"]) < ids.index(pg["id"]), [r["title"] for r in found]
-    [answer] = asyncio.run(call_tools(tmp_path / "ws", [("memory_search", {"query": QUERY})]))
+    [answer] = asyncio.run(served_by_tools(tmp_path / "ws", [("memory_search", {"query": QUERY})]))
     served = [r for r in json.loads(answer.content[0].text)["results"] if r["id"]]
     [mcp_old] = [r for r in served if r["id"] == pg["id"]]
     assert mcp_old["superseded_by"] == old["superseded_by"] and mcp_old["status"] == "superseded"
