@@ -1,6 +1,6 @@
 """Precision and recall of supersession, and the conflict-warning rate, on the blind conflict set.
 
-    python scripts/eval_conflicts.py [--split dev|heldout|heldout2..heldout12] [--json] [--show]
+    python scripts/eval_conflicts.py [--split dev|heldout|heldout2..heldout13] [--json] [--show]
 
 The set (tests/fixtures/conflicts/, README there) pairs earlier active daily-log entries with later
 statements labelled reversal / relaxation / refinement (→ `supersedes` the target) / conflict (→ a
@@ -19,8 +19,9 @@ pooled counts of label → outcome.
 halves (heldout9 on 2026-11-28, after its totals were reported three times), so `--show` works on
 dev and heldout to heldout11.
 `heldout10/` retired to development after its fourth reading as totals (2026-11-28), `heldout11/`
-the same day after six. `heldout12/` is the blind half now, written before the code by someone who
-never saw it, and read only here, as totals: `--show` (each wrong item) is refused for it.
+the same day after six. `heldout12/` (read twice) and `heldout13/` (written in session 16) are the blind
+halves now, written before the code by someone who never saw them, and read only here, as totals: `--show`
+(each wrong item) is refused for them.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ POSITIVE = {"reversal", "relaxation", "refinement"}
 RELATED = POSITIVE | {"conflict"}
 DEV_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
               "heldout8", "heldout9", "heldout10", "heldout11")
-BLIND_SPLITS = ("heldout12",)
+BLIND_SPLITS = ("heldout12", "heldout13")
 _SRC = Source("eval", "eval", "L1-L1")
 
 

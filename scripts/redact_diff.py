@@ -43,7 +43,8 @@ from scripts.shared_eval import SHARED_EVAL  # noqa: E402
 # the blind sets: measured by scripts/eval_redaction.py and scripts/eval_conflicts.py, never printed here
 BLIND = (ROOT / "tests" / "fixtures" / "redaction" / "blind5",
          ROOT / "tests" / "fixtures" / "conflicts" / "heldout10",
-         ROOT / "tests" / "fixtures" / "conflicts" / "heldout12")
+         ROOT / "tests" / "fixtures" / "conflicts" / "heldout12",
+         ROOT / "tests" / "fixtures" / "conflicts" / "heldout13")
 # the development sets of the redaction eval: only their harmless lines are read (a secret line should change)
 REDACTION_SETS = ROOT / "tests" / "fixtures" / "redaction"
 MARK_RE = re.compile(r"\[REDACTED:([A-Za-z0-9_-]+)\]")

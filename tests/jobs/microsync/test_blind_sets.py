@@ -18,7 +18,7 @@ from tests.conftest import REPO
 FIXTURES = REPO / "tests" / "fixtures"
 LANGS = ("en", "th", "zh")
 CONFLICT_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-                   "heldout9", "heldout10", "heldout11", "heldout12")
+                   "heldout9", "heldout10", "heldout11", "heldout12", "heldout13")
 PREFERENCE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
 # heldout2 (the blind conflict half; README there): label totals per language, as its writer's
 # count script printed them.
@@ -82,11 +82,14 @@ HELDOUT11_TOTALS = {
 # heldout12 (blind, written 2026-11-28 by blindconf12): as its writer's count script printed them.
 HELDOUT12_TOTALS = {lang: {"reversal": 12, "relaxation": 5, "refinement": 7, "conflict": 7, "same": 5, "unrelated": 12}
                     for lang in ("en", "th", "zh")}
+# heldout13 (blind, written 2026-11-28 by blindconf13): as its writer's count script printed them.
+HELDOUT13_TOTALS = {lang: {"reversal": 14, "relaxation": 5, "refinement": 7, "conflict": 7, "same": 6, "unrelated": 12}
+                    for lang in ("en", "th", "zh")}
 BLIND_TOTALS = {"heldout2": HELDOUT2_TOTALS, "heldout3": HELDOUT3_TOTALS, "heldout4": HELDOUT4_TOTALS,
                 "heldout5": HELDOUT5_TOTALS, "heldout6": HELDOUT6_TOTALS, "heldout7": HELDOUT7_TOTALS,
                 "heldout8": HELDOUT8_TOTALS, "heldout9": HELDOUT9_TOTALS,
                 "heldout10": HELDOUT10_TOTALS, "heldout11": HELDOUT11_TOTALS,
-                "heldout12": HELDOUT12_TOTALS}
+                "heldout12": HELDOUT12_TOTALS, "heldout13": HELDOUT13_TOTALS}
 CONFLICT_LABELS = {"reversal", "relaxation", "refinement", "conflict", "same", "unrelated"}
 KINDS = {"Decision", "Architecture", "Rule", "Constraint", "Remember", "Procedure"}
 PREF_LABELS = {"explicit", "inferred", "forget", "none"}
