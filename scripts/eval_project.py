@@ -2,7 +2,7 @@
 """End to end on a three-week project: what a user of memjobs gets, measured the way they meet it.
 
     python scripts/eval_project.py                       # every project of the dev split, item by item
-    python scripts/eval_project.py --split heldout5      # held out: totals only, heldout5 and heldout6 (heldout..heldout4: development)
+    python scripts/eval_project.py --split heldout5      # held out (heldout5, heldout6): totals only
     python scripts/eval_project.py --json [--keep DIR]
 
 A project (tests/fixtures/projects/<split>/<name>.yaml, README there) is three weeks of sessions in
@@ -316,7 +316,7 @@ def rates(c: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", default="dev",
-                    help="dev, heldout, heldout2, heldout3 or heldout4 (read item by item), heldout5 or heldout6 (totals only)")
+                    help="dev, heldout .. heldout4 (read item by item), heldout5 or heldout6 (totals only)")
     ap.add_argument("--dir", type=Path, help="read the project files of this folder instead (item by item)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--keep", type=Path, help="build the workspaces under this folder and keep them")
