@@ -165,16 +165,21 @@ def _backfill(cfg: Config, since: date, until: date,
                          options=RunOptions(since=start, until=end, keep_empty_run=keep, open_conflicts=False,
                                             unread_days=unread(day),
                                             settle=tuple(sorted(undecided)) if day == last_read else ())),
+                    # the wrap-up's own microSync pass (cursors: a session's records from the day before
+                    # as context) may write an entry the range did not: it too leaves a pair across a day
+                    # still to read undecided
                     _run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
-                         options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
+                         options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last,
+                                            unread_days=unread(day))),
                 ]
         # A week that only taught procedures wrote no daily log but memory/procedures.md: MEMORY.md's
         # Procedures section is the weekly's to write.
         if day.weekday() == 6 and (keep or entry_files(cfg.workspace) or (cfg.workspace / PROCEDURES).is_file()):
             day_reports.append(_run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
-                                    options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force)))
+                                    options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force,
+                                                       unread_days=unread(day))))
         progress.reports.extend(day_reports)
-        undecided.update(str(u.get("old")) for r in day_reports if r.job == "microsync"
+        undecided.update(str(u.get("old")) for r in day_reports   # every job's microSync pass
                          for u in r.details.get("undecided") or () if isinstance(u, dict) and u.get("old"))
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:
