@@ -21,10 +21,11 @@ from memory_store.errors import LockHeld, MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
 from memory_store.layout import PROCEDURES
 from memory_store.ledger import utc_stamp
+from memory_store.markdown import parse_document
 from memory_store.shared_reads import expect as expect_reads
 from memory_store.shared_reads import sharing as shared_reads
 from memory_store.transcripts.files import TranscriptFile
-from memory_store.workspace import entry_files
+from memory_store.workspace import entry_files, entry_files_of_day
 
 BACKFILL_STATE = ".memjobs/backfill.json"
 
@@ -140,6 +141,12 @@ def _backfill(cfg: Config, since: date, until: date,
     undecided: set[str] = set()
     if raw and done_through is not None:
         undecided.update(str(i) for i in json.loads(raw).get("undecided") or ())
+    resumed = next((d for d in days if (done_through is None or d > done_through) and d in busy), None)
+    if resumed is not None and last_read is not None and resumed < last_read:
+        # a run of this day stopped before the day was recorded done (SIGTERM, SIGKILL) took the pairs it
+        # left undecided with it, and the day's runs read its entries again as already written, which are
+        # judged against nothing said later: they are settled with the others
+        undecided.update(_written_on(cfg.workspace, resumed))
     keep = not skip_idle
 
     def unread(day: date) -> tuple[str, ...]:
@@ -204,6 +211,17 @@ def _backfill(cfg: Config, since: date, until: date,
     if skip_idle and progress.reports:
         _index_once(cfg, progress)
     return progress
+
+
+def _written_on(workspace: Path, day: date) -> set[str]:
+    """The ids of the active entries of `day` already in the files that no later entry replaces yet."""
+    out: set[str] = set()
+    for path in entry_files_of_day(workspace, day):
+        text = read_snapshot(path).text
+        for block in parse_document(text).blocks if text else ():
+            if block.id and (block.get("status") or "active") == "active" and not block.get("superseded_later_by"):
+                out.add(block.id)
+    return out
 
 
 def _run(cfg: Config, job: str, *, now: datetime, index: bool, options: RunOptions) -> RunReport:
