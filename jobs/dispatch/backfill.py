@@ -21,10 +21,11 @@ from memory_store.errors import LockHeld, MemjobsError, UsageError
 from memory_store.fileio import atomic_write, read_snapshot
 from memory_store.layout import PROCEDURES
 from memory_store.ledger import utc_stamp
+from memory_store.markdown import parse_document
 from memory_store.shared_reads import expect as expect_reads
 from memory_store.shared_reads import sharing as shared_reads
 from memory_store.transcripts.files import TranscriptFile
-from memory_store.workspace import entry_files
+from memory_store.workspace import entry_files, entry_files_of_day
 
 BACKFILL_STATE = ".memjobs/backfill.json"
 
@@ -140,6 +141,12 @@ def _backfill(cfg: Config, since: date, until: date,
     undecided: set[str] = set()
     if raw and done_through is not None:
         undecided.update(str(i) for i in json.loads(raw).get("undecided") or ())
+    resumed = next((d for d in days if (done_through is None or d > done_through) and d in busy), None)
+    if resumed is not None and last_read is not None and resumed < last_read:
+        # a run of this day stopped before the day was recorded done (SIGTERM, SIGKILL) took the pairs it
+        # left undecided with it, and the day's runs read its entries again as already written, which are
+        # judged against nothing said later: they are settled with the others
+        undecided.update(_written_on(cfg.workspace, resumed))
     keep = not skip_idle
 
     def unread(day: date) -> tuple[str, ...]:
@@ -165,16 +172,21 @@ def _backfill(cfg: Config, since: date, until: date,
                          options=RunOptions(since=start, until=end, keep_empty_run=keep, open_conflicts=False,
                                             unread_days=unread(day),
                                             settle=tuple(sorted(undecided)) if day == last_read else ())),
+                    # the wrap-up's own microSync pass (cursors: a session's records from the day before
+                    # as context) may write an entry the range did not: it too leaves a pair across a day
+                    # still to read undecided
                     _run(cfg, "daily", now=end + timedelta(minutes=30), index=keep,
-                         options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last)),
+                         options=RunOptions(day=day, keep_empty_run=keep, open_conflicts=last,
+                                            unread_days=unread(day))),
                 ]
         # A week that only taught procedures wrote no daily log but memory/procedures.md: MEMORY.md's
         # Procedures section is the weekly's to write.
         if day.weekday() == 6 and (keep or entry_files(cfg.workspace) or (cfg.workspace / PROCEDURES).is_file()):
             day_reports.append(_run(cfg, "weekly", now=end + timedelta(hours=3), index=keep,
-                                    options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force)))
+                                    options=RunOptions(keep_empty_run=keep, open_conflicts=last, force=force,
+                                                       unread_days=unread(day))))
         progress.reports.extend(day_reports)
-        undecided.update(str(u.get("old")) for r in day_reports if r.job == "microsync"
+        undecided.update(str(u.get("old")) for r in day_reports   # every job's microSync pass
                          for u in r.details.get("undecided") or () if isinstance(u, dict) and u.get("old"))
         failed = [r for r in day_reports if r.status == "failed"]
         if failed:
@@ -199,6 +211,17 @@ def _backfill(cfg: Config, since: date, until: date,
     if skip_idle and progress.reports:
         _index_once(cfg, progress)
     return progress
+
+
+def _written_on(workspace: Path, day: date) -> set[str]:
+    """The ids of the active entries of `day` already in the files that no later entry replaces yet."""
+    out: set[str] = set()
+    for path in entry_files_of_day(workspace, day):
+        text = read_snapshot(path).text
+        for block in parse_document(text).blocks if text else ():
+            if block.id and (block.get("status") or "active") == "active" and not block.get("superseded_later_by"):
+                out.add(block.id)
+    return out
 
 
 def _run(cfg: Config, job: str, *, now: datetime, index: bool, options: RunOptions) -> RunReport:

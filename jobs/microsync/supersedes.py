@@ -14,7 +14,7 @@ That check runs once every entry of the run is compared, and never across a day 
 read yet: what was said between the two may be what the later entry changes (docs/design.md §6.4). Such a
 pair is reported undecided (`Link.outcome` "undecided"), and the backfill's last microSync run, every day
 of its range read, judges it again (`settle`): the entry is then written again with the link, its only
-change. Within one day, entries are ordered by the time they were said (jobs/microsync/said_time.py), not
+change. Within one day, entries are ordered by the time they were said (memory_store/said_time.py), not
 by the order they were read: a session of the morning read after one of the afternoon is said before it.
 """
 from __future__ import annotations
@@ -184,7 +184,7 @@ def _said_order(existing: list[BlockEntry], entries: list[BlockEntry], said: Map
     `entries` in statement order (each with its index in `entries`). Without `said`, the files' order:
     the new entries after every entry already written, in the order given. With it, the entries of a
     date some new entry shares are ordered by the time each was said — a new entry's from `said`, one
-    already written from its first cited line (jobs/microsync/said_time.py; one whose time cannot be
+    already written from its first cited line (memory_store/said_time.py; one whose time cannot be
     read keeps its place after the entry before it in the file) —, a tie keeping the files' order, then
     the run's."""
     order = {e.id: n for n, e in enumerate(existing)}
@@ -194,7 +194,7 @@ def _said_order(existing: list[BlockEntry], entries: list[BlockEntry], said: Map
     days = {e.date for e in entries if e.id in said} & {e.date for e in existing}
     if not days:
         return order, new
-    from jobs.microsync.said_time import said_times
+    from memory_store.said_time import said_times
 
     sharing = [e for e in existing if e.date in days]
     times = {**said_times(e for e in sharing if e.id not in said), **said}

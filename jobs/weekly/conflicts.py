@@ -13,13 +13,20 @@
   it is listed in the weekly log, and the newer entry is held out of MEMORY.md, where the
   established one stays. The open pairs of the whole log (`memjobs conflicts`, MEMORY.md's
   `## Open questions`) are memory_store/supersede/open_pairs.py's.
+- The entries of one day are read in the order they were said, as microSync reads them
+  (memory_store/said_time.py): a session of the morning read after one of the afternoon (a file synced
+  late, or read by one run in the order of the files' names) is written after it in the daily file,
+  and was said before it — the afternoon's value is the newer side of a possible conflict, and what
+  the afternoon changes is judged with the morning's entry said before it.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from memory_store.entries import BlockEntry
+from memory_store.said_time import said_order
 from memory_store.supersede.detect import Detector, detect, statement_of
 from memory_store.supersedes_read import Linker, entry_linkers, supersede_links, words_of
 
@@ -36,10 +43,6 @@ class PossibleConflict:
     new: str
     old: str
     similarity: float
-
-
-def _order(e: BlockEntry) -> tuple[str, str]:
-    return (e.date, e.id)
 
 
 def _field_reason(new: BlockEntry, old: BlockEntry) -> str:
@@ -63,12 +66,14 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
                    where: Mapping[str, tuple[str, int]] | None = None
                    ) -> tuple[list[Supersede], list[PossibleConflict]]:
     """Supersedes and possible conflicts caused by the `new` entries (those not compounded yet),
-    against every active entry in `existing` (which includes the new ones, in file order). An entry of
+    against every active entry in `existing` (which includes the new ones, in file order; the days of
+    the new ones are read in the order said, memory_store/said_time.py). An entry of
     `held` — it holds a value the user took back or had memjobs forget — replaces nothing and disputes
     nothing, its `supersedes:` field included (memory_store/supersedes_read.py). `where` gives
     each entry's file and line (default: its place in `existing`), the order the first-stated rule of
     memory_store/supersedes_read.py reads. The fields are applied first; the detector judges the other
     new entries against what they leave active."""
+    existing = said_order(existing, {n.date for n in new})
     by_id = {e.id: e for e in existing}
     new_ids = {n.id for n in new}
     place = where or {}
@@ -89,7 +94,8 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
     detector = Detector([statement_of(e, n) for n, e in enumerate(active)])
     position = {e.id: n for n, e in enumerate(active)}
     conflicts: list[PossibleConflict] = []
-    for n in sorted(new, key=_order):
+    said = {e.id: n for n, e in enumerate(existing)}
+    for n in sorted(new, key=lambda x: (x.date, said.get(x.id, len(said)), x.id)):
         if n.status != "active" or n.id in held or n.supersedes:
             # a field names what it replaces (applied above when it is the first stated), or an
             # entry that is gone: nothing to mark, and no guessing either. An entry another one's
@@ -114,12 +120,14 @@ def find_conflicts(new: Sequence[BlockEntry], existing: Sequence[BlockEntry], he
 def conflicts_within(ids: Collection[str], existing: Sequence[BlockEntry]) -> list[PossibleConflict]:
     """Possible conflicts whose two sides are both among `ids` (what MEMORY.md is about to hold),
     each entry of `ids` judged as `memjobs conflicts` judges it: against every active entry of
-    `existing` (file order) before it. Oldest newer side first, so that when an entry is held out
-    a later one that conflicts only with it can stay."""
+    `existing` (file order; a day two of `ids` share, in the order said) before it. Oldest newer side
+    first, so that when an entry is held out a later one that conflicts only with it can stay."""
     active = [e for e in existing if e.status == "active"]
-    wanted = [n for n, e in enumerate(active) if e.id in ids]
-    if len(wanted) < 2:
+    if sum(1 for e in active if e.id in ids) < 2:
         return []
+    shared = Counter(e.date for e in active if e.id in ids)
+    active = said_order(active, {d for d, k in shared.items() if k > 1})
+    wanted = [n for n, e in enumerate(active) if e.id in ids]
     detector = Detector([statement_of(e, n) for n, e in enumerate(active)])
     out: list[PossibleConflict] = []
     for n in sorted(wanted, key=lambda n: (active[n].date, n)):

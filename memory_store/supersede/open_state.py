@@ -201,8 +201,26 @@ def compute(workspace: Path, memo: Memo | None = None) -> tuple[list[tuple[OpenP
     """The queue now (read from the files; the detector judges what `memo` does not cover)."""
     located = with_links(workspace, located_entries(workspace))
     pairs, new_memo = open_pairs(located, memo, detector_version())
+    pairs = said_oriented(pairs)
     replaced = {e.id: e.superseded_by for e, _ in located if e.superseded_by}
     return queued(pairs, read_decisions(workspace), applied_decisions(workspace), replaced), new_memo
+
+
+def said_oriented(pairs: Sequence[OpenPair]) -> list[OpenPair]:
+    """`pairs` with the newer side the one said later: open_pairs judges a day's entries in the files'
+    order, and a session of the morning written after one of the afternoon (synced late, or read by one
+    run in the order of the files' names) was said before it (memory_store/said_time.py, the order
+    microSync and the weekly judge a day in). Only the two sides of a pair of one day and two
+    transcripts are read: the memo's order stays the files'."""
+    from memory_store.said_time import said_before, said_times
+
+    mixed = [c for c in pairs if c.new.date == c.old.date and c.new.source.session_path != c.old.source.session_path]
+    if not mixed:
+        return list(pairs)
+    times = said_times(e for c in mixed for e in (c.new, c.old))
+    out = [OpenPair(c.old, c.old_rel, c.new, c.new_rel, c.similarity) if said_before(c.new, c.old, times) else c
+           for c in pairs]
+    return sorted(out, key=lambda c: (c.new.date, c.new.id))
 
 
 def _memo_bytes(memo: Memo) -> bytes:
