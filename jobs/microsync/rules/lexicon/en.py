@@ -15,6 +15,7 @@ from jobs.microsync.rules.lexicon.model import (
     Facts,
     Fields,
     Hedges,
+    HeldValues,
     Kinds,
     Labels,
     Lexicon,
@@ -1080,6 +1081,19 @@ TEXT = Text(
     ),
 )
 
+
+HELD_VALUES = HeldValues(
+    changes=(
+        r"\bmake it\b", r"\bmake (?:that|them)\b", r"\bgo(?:ing)? with\b", r"\bfrom now on\b", r"\binstead\b",
+        r"\b(?:let'?s |we'?ll )?use\b",
+        r"\b(?:set|change|bump|raise|lower|cut|drop|move|switch|increase|decrease|reduce|shorten|extend)(?:s|ed)? (?:\w+ ){0,4}?(?:to|at)\b",
+    ),
+    not_changes=(
+        r"\b(?:use[sd]?|using|took|takes?) (?:up )?\d",   # an amount used up ("we use 10 minutes of buffer")
+    ),
+)
+
+
 LEXICON = Lexicon(
     code="en",
     kinds=KINDS,
@@ -1108,4 +1122,5 @@ LEXICON = Lexicon(
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
     corrections=CORRECTIONS,
+    held_values=HELD_VALUES,
 )

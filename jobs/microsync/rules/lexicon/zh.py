@@ -15,6 +15,7 @@ from jobs.microsync.rules.lexicon.model import (
     Facts,
     Fields,
     Hedges,
+    HeldValues,
     Kinds,
     Labels,
     Lexicon,
@@ -138,7 +139,8 @@ HEDGES = Hedges(
         r"^(?!.*(?:再|以后)).{0,8}?(?:别|不要)\S{0,8}(?:那个|这个)\S{0,8}\s*$",
     ),
     bug_report=(
-        r"崩溃", r"报错", r"出错了", r"挂了", r"不工作", r"有 ?bug", r"闪退",
+        # not a crash that happened when the word names a tool or a measure ("崩溃上报改用 Bugly", "崩溃率")
+        r"崩溃(?!\s?(?:上报|报告|收集|监控|日志|统计|率|分析|平台|捕获|符号))", r"报错", r"出错了", r"挂了", r"不工作", r"有 ?bug", r"闪退",
     ),
     event_complaint=(
         r"^\W*(?:这|那)(?:种|个|样)?(?:事|情况|问题)?(?:绝对)?(?:不应该|不该|不能|不可以)再?(?:发生|出现)",
@@ -800,6 +802,20 @@ TEXT = Text(
     ),
 )
 
+
+HELD_VALUES = HeldValues(
+    changes=(
+        # a verb of changing before the value ("改成长边 1600", "Opus 改 64 kbps"), not "可以自己改" (edit it)
+        r"改(?:成|为|到|用)", r"改\s?(?=\d)", r"换(?:成|到|用)", r"调(?:到|成|为|整)", r"就好", r"就行", r"(?<![吗呢])吧",
+        r"以后", r"从现在", r"用(?!了|过)",
+        r"(?:定|设)(?:成|为|到|在)", r"缩短", r"延长", r"提(?:高|到)", r"降(?:到|低)",
+    ),
+    not_changes=(
+        r"用了", r"花了", r"用\s?\d",
+    ),
+)
+
+
 LEXICON = Lexicon(
     code="zh",
     kinds=KINDS,
@@ -828,4 +844,5 @@ LEXICON = Lexicon(
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
     corrections=CORRECTIONS,
+    held_values=HELD_VALUES,
 )
