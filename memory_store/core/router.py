@@ -1416,6 +1416,28 @@ def _forget_cue(text: str) -> re.Match[str] | None:
     return _any("forget", blanked)
 
 
+def _clause_end(text: str, at: int) -> int:
+    """Where the clause (`_PIECES`: a sentence, a comma's clause, a Thai phrase) holding position `at` ends."""
+    m = _PIECES.search(text, at)
+    return m.start() if m else len(text)
+
+
+def _states_now(text: str, forget: re.Match[str], key: str) -> bool:
+    """Whether a clause of `text` after the forget's own states a value of `key` of its own (the user's
+    place, a name: "ผมอยู่เชียงใหม่ตามปกติ", "I live in Berlin anyway", "我照常在北京") — what holds now — while
+    the words up to the end of the forget's clause name no such key: the forget drops the thing its own
+    words name, not the key of the statement beside it."""
+    end = _clause_end(text, forget.end())
+    head = key_of(text[:end])
+    if head is not None and head[0] == key:
+        return False
+    for piece in _pieces(text[end:]):
+        said = key_of(piece)
+        if said is not None and said[0] == key and said[1] and usable_value(key, said[1]):
+            return True
+    return False
+
+
 def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
     forget = _forget_cue(text)
     if forget and _asks(text, forget):
@@ -1424,6 +1446,12 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         # what is dropped: a key the words name (in quotes too: "「結論放最前面」那個偏好作廢" names the rule
         # by its words), else a language or place named bare, a skill, a fact about the user, or a rule
         named = key_of(text) or (key_of(whole) if whole else None) or _expertise(text) or _setting_named(text)
+        if named is not None and _states_now(text, forget, named[0]):
+            # "เรื่องไปเชียงรายวันที่ 15 ลืมไปได้เลย … ผมอยู่เชียงใหม่ตามปกติ", "forget what I said about the trip,
+            # it's cancelled, I live in Berlin anyway", "15号去上海那件事忘掉吧…，我照常在北京": a clause after the
+            # forget's own that states the key's value says what holds now, it is not what is dropped
+            head = text[:_clause_end(text, forget.end())]
+            named = key_of(head) or _expertise(head) or _setting_named(head)
         if (named and named[1] and named[0] in STYLE_KEYS and named[0] not in IDENTITY_KEYS
                 and not _any("about_memory", text) and _negated(text, named[2], named[1])
                 and (wanted := opposite(*named)) is not None):
