@@ -61,7 +61,10 @@ Classes by structure rather than by a writer's words (each measured on four deve
 - a skill whose topic the table lacks takes the technology named in its sentence (Elixir, JavaScript;
   staged);
 - a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
-  要…那个); quoted words name what is dropped; a forget word in a question is none;
+  要…那个); quoted words name what is dropped; a forget word in a question is none; a report of a thing the
+  speaker removed ("B2 那个 bucket 我昨晚已经删了", "ผมลบไปแล้ว", "I already deleted…": `removed_self`) is none;
+  a forget drops what its own words name, not the key of a clause after it that states what holds now
+  ("…ลืมไปได้เลย … ผมอยู่เชียงใหม่ตามปกติ", "forget the trip, I live in Berlin anyway": `_states_now`);
 - a yes to the assistant's question whether to do a thing from now on is a yes to an offer (staged);
 - bounded in time (until Friday, this week, for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周: the
   lexicons' `bounded`): a style setting with the expiry its words say (`to == "bounded"`), never lasting; a
@@ -1407,10 +1410,13 @@ def _setting_line(text: str, lang: str) -> Routed | None:
 def _forget_cue(text: str) -> re.Match[str] | None:
     """The first forget cue of `text` that asks the agent to drop something: the speaker's own forgetting
     ("ลืมไปเลยว่าเคยบอกให้ตอบเป็นตาราง ดีแล้วที่จำได้", "I forget what I told you about…", "我都忘了之前说的…")
-    is blanked first, so a cue inside it is none while a request elsewhere in the turn still counts."""
+    and their report of a thing they removed ("B2 那个 bucket 我昨晚已经删了", "ไฟล์ที่เคยบอกไว้ ผมลบทิ้งแล้ว")
+    are blanked first, so a cue inside them is none while a request elsewhere in the turn still counts."""
     blanked = text
-    if _first(_table("forgot_self"), text) is not None:
-        for rx, _needs in _table("forgot_self").patterns:
+    for field in ("forgot_self", "removed_self"):
+        if _first(_table(field), text) is None:
+            continue
+        for rx, _needs in _table(field).patterns:
             for m in rx.finditer(text):
                 blanked = blanked[:m.start()] + " " * (m.end() - m.start()) + blanked[m.end():]
     return _any("forget", blanked)
