@@ -674,8 +674,27 @@ def _strong_markers() -> _Table:
 # what asks to keep a thing, before the thing itself ("remember that …", "记住：…", "จำไว้ว่า…"): not part of
 # the value staged (as `_OFFER_LEAD` is not part of an offer's), so that a proposal holds what is kept and a
 # withdrawn one is matched by it (memory_store/core/forgotten.py)
-REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:" + lead_alternation(LEXICONS)
-                           + r")\s*[:：,，]?\s*", re.IGNORECASE)
+# said first, next or also, of one thing: "先记住：…", "另外记一下…", "記住一件事：…"
+REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+|先|另外|还有|還有)*(?:"
+                           + lead_alternation(LEXICONS) + r")(?:一件事)?\s*[:：,，]?\s*", re.IGNORECASE)
+
+
+_LEAD_ANYWHERE = re.compile(r"(?:" + lead_alternation(LEXICONS) + r")(?:一件事)?\s*[:：,，]?\s*", re.IGNORECASE)
+
+
+# what follows words of remembering that close a clause rather than open one ("…ทุกวันที่ 3 จำไว้ด้วย แล้วเตือนผม",
+# "…，记住了吗", "…, remember?")
+_LEAD_CLOSES = re.compile(r"\s*(?:แล้ว|ด้วย|了|吗|嗎|吧|\?|？|$)")
+
+
+def remember_words(text: str) -> tuple[int, int] | None:
+    """Where the first words that ask the agent to keep what follows them stand in `text` (`REMEMBER_LEAD`'s,
+    not anchored: "ดีค่ะ แล้วก็จำไว้ด้วยนะคะ …", "hey, quick one. remember that …"), or None; words that close
+    their clause ("… จำไว้ด้วย แล้วเตือนผม", "…，记住了") keep nothing after them."""
+    for m in _LEAD_ANYWHERE.finditer(text):
+        if not _LEAD_CLOSES.match(text, m.end()):
+            return m.start(), m.end()
+    return None
 
 
 def without_lead(text: str) -> str:
