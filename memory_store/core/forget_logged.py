@@ -49,7 +49,7 @@ from pathlib import Path
 from memory_store.core import document as doc
 from memory_store.core.audit import Actor, event
 from memory_store.core.files import PROPOSALS
-from memory_store.core.forgotten import RESTATED
+from memory_store.core.forgotten import KEPT_AS, RESTATED
 from memory_store.core.lineformat import format_line
 from memory_store.core.proposal_lines import HEAD, PENDING, lines, reject_pending
 from memory_store.core.results import Change
@@ -78,6 +78,7 @@ class Logged:
     ref: str            # chat:<session_id>#<message_range>
     excerpt: str
     by_turn: bool = False   # picked by the sentence of its turn (its excerpt), not by its statement
+    kept_as: str = ""       # the entry's own statement, when it is withdrawn as other words (`remembered_of`)
 
 
 def statement_of(e: BlockEntry) -> str:
@@ -124,7 +125,14 @@ def _user_entries(workspace: Path, until: datetime | None, kinds: frozenset[str]
 
 
 def _as_logged(e: BlockEntry) -> Logged:
-    return Logged(e.id, statement_of(e), ref_of(e), e.excerpt or "")
+    """A withdrawal of `e`: a Remember entry's statement without the words that asked to keep it, which an
+    extractor may have kept ("先記住一件事：我 4/20…", "帮我记一下：…"): what is withdrawn is the thing remembered."""
+    statement = statement_of(e)
+    if e.kind == KIND:
+        from memory_store.core.router import without_lead
+
+        statement = without_lead(statement)
+    return Logged(e.id, statement, ref_of(e), e.excerpt or "")
 
 
 def logged(workspace: Path, picks: Callable[[BlockEntry], bool], until: datetime | None = None) -> list[Logged]:
@@ -231,8 +239,32 @@ def by_topic(workspace: Path, named: Callable[[str], bool], turn_of: Callable[[B
     said_as = [Logged(e.id, (e.excerpt or "").rstrip("…").strip(), ref_of(e), e.excerpt or "") for e in taught
                if len((e.excerpt or "").rstrip("…").strip()) >= _SAID_MIN
                and not any(_same_turn(e, t) for t in taken)]
-    return [Logged(e.id, statement_of(e), ref_of(e), _capped(by_turn[e.id]), True) if e.id in by_turn
-            else _as_logged(e) for e in taken + taught + others] + said_as
+    return [_by_turn(e, by_turn[e.id]) if e.id in by_turn else _as_logged(e) for e in taken + taught + others] + said_as
+
+
+def _by_turn(e: BlockEntry, said: str) -> Logged:
+    """The withdrawal of a Remember entry picked by the sentence `said` of its turn: the thing remembered, and the
+    entry's own words beside it when they are other words (`kept_as`: the entry is held out as what it says)."""
+    statement = statement_of(e)
+    thing = remembered_of(said, statement)
+    return Logged(e.id, thing, ref_of(e), _capped(said), True, statement if thing != statement else "")
+
+
+def remembered_of(sentence: str, statement: str) -> str:
+    """What a Remember entry picked by the sentence of its turn is withdrawn as: the thing the sentence asks to
+    remember. Its statement, when that names something (memory_store/core/forgotten.py `identifies`) and stands
+    after the sentence's remember words or holds no such words; else the words after them: "ดีค่ะ แล้วก็จำไว้ด้วยนะคะ
+    ห้ามนัด…" was kept as "ดี", the reply before the asking — withdrawn as that, it named every text with ดี in it."""
+    from memory_store.core.forgotten import identifies
+    from memory_store.core.router import remember_words
+
+    lead = remember_words(sentence)
+    said = " ".join(statement.casefold().split())
+    at = " ".join(sentence.casefold().split()).find(said) if said else -1
+    if lead is None or (identifies(statement) and at >= lead[0]):
+        return statement
+    rest = sentence[lead[1]:].strip(" ,，:：.。")
+    return _capped(rest) if identifies(rest) else statement
 
 
 def _capped(text: str) -> str:
@@ -306,9 +338,10 @@ def withdraw_logged(mem: CoreMemory, found: list[Logged], *, actor: Actor, reaso
             why = (f"the user's entry {item.id}, of a turn they asked to remember"
                    if not item.id.startswith("REMEMBER-") else f"the user's remembered entry {item.id}, {BY_TURN}"
                    if item.by_turn else f"the user's remembered entry {item.id}")
+            kept = ((KEPT_AS, item.kept_as),) if item.kept_as else ()
             entry = LineEntry(key=KEY, value=item.statement, ttl="30d", source="user_explicit", updated_at=ts,
                               applies_to="global", status="pending", created_at=ts, ref=item.ref, id=pid,
-                              extra=(("reason", why), ("excerpt", item.excerpt), ("scope", "profile")))
+                              extra=(("reason", why), ("excerpt", item.excerpt), *kept, ("scope", "profile")))
             run.writer.replace(PROPOSALS, _adding(format_line(entry)))
             run.emit(event(op="upsert", type="proposal.created", scope="profile", key=KEY, actor=actor,
                            request_id=run.request_id, reason=why, ts=ts, after=entry, target_type="proposal"))

@@ -146,8 +146,9 @@ class Named:
     def found_in(self, value: str) -> list[str]:
         """The pieces that are in `value`, in order."""
         folded = value.casefold()
-        # "阿梅合同" names "阿梅的合同…": a Chinese possessive between the words of a thing is not part of it
-        bare = folded.replace("的", "")
+        # "阿梅合同" names "阿梅的合同…", "8 号去上海" names "8 号我去上海…": a Chinese possessive or the speaker's
+        # 我 between the words of a thing is not part of it (the asking's words drop both: `_UNSPACED_FILLER`)
+        bare = re.sub(r"[的我](?![们們])", "", folded)
         words = {w.casefold() for w in _WORD.findall(value)}
         joined = _joined_pairs(self.runs, (folded, bare)) if self.runs else set()
         return [p for p in self.pieces if (p in words or p.rstrip("s") in words if p.isascii()

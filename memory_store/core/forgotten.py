@@ -24,8 +24,14 @@ to be kept, and the daily log's entry of the same words is held out with it) —
 Remember entry the user asked to forget, recorded as such a proposal (memory_store/core/forget_logged.py):
 its value, and a distinctive value after its copula (`_withdrawn_values`). Matching is case-insensitive, on a whole
 word or phrase (`Chai` does not hide `Somchai`), a phrase or a code in any spelling the search index reads as the
-same words ("4711-alpha" is "4711 ALPHA": `_spelt`), and by substring for a value in Thai or Chinese,
-which have no spaces between words; a value shorter than two characters is not filtered.
+same words ("4711-alpha" is "4711 ALPHA": `_spelt`), and a value in Thai or Chinese, which have no spaces
+between words, as a unit of the text: never inside a Thai cluster (a consonant with its leading vowel, vowel
+signs and tone marks: "ดาว" is not in "เดาว่า"), a Latin or digit edge of it at a word edge (`_on_units`). A value
+that identifies nothing is not a forgotten value at all (`identifies`): without search's stop words it must keep
+a Latin word of two letters or more or one with a digit, a Thai piece of two clusters or more, or a Chinese one
+of two characters or more — "ดี", "ค่ะ", "好的", "可以" would hide every text that says them. Such words withdrawn
+(the reply an extractor kept as a Remember entry, then taken back: `KEPT_AS`) hold out only a text that says nothing
+else (`WHOLE`).
 
 A setting from a closed vocabulary — `response.*` (language, tone, length, format) and
 `user.expertise.*` — is stored as a code ("from now on always answer in Japanese" is
@@ -56,6 +62,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -88,16 +95,17 @@ class Forgotten:
     """The forgotten values and one matcher for them."""
     values: tuple[str, ...] = ()
     _words: re.Pattern[str] | None = None
-    _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched anywhere, no word edges
+    _unspaced: re.Pattern[str] | None = None    # Thai and Chinese values: matched on units of the text (`_on_units`)
     settings: frozenset[tuple[str, str]] = frozenset()    # (key, value) of forgotten settings (SETTINGS)
     residues: frozenset[str] = frozenset()    # an id's words left of a Thai or Chinese value (`_residue`)
     slugs: frozenset[str] = frozenset()       # a value as an id writes it ("my son's" → `my-son-s`: `_slugs`)
+    wholes: frozenset[str] = frozenset()      # withdrawn words that identify nothing: matched as a whole text only
     # the workspace whose entries an id names (`_held_by`), and their texts read so far
     workspace: Path | None = field(default=None, compare=False)
     _texts: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     def __bool__(self) -> bool:
-        return bool(self.values or self.settings)
+        return bool(self.values or self.settings or self.wholes)
 
     def found_in(self, *texts: str) -> str | None:
         """The forgotten value one of `texts` holds (the words that state a forgotten setting), or None."""
@@ -110,10 +118,10 @@ class Forgotten:
                 m = self._words.search(text)
                 if m:
                     return m.group(0)
-            if self._unspaced is not None:
-                m = self._unspaced.search(text)
-                if m:
-                    return m.group(0)
+            for a, b in self._units(text)[:1]:
+                return text[a:b]
+            if self.wholes and _whole(text) in self.wholes:
+                return text
             for a, b in self._stated(text):
                 return text[a:b]
             for m in _ID.finditer(text) if self.settings else ():
@@ -235,14 +243,32 @@ class Forgotten:
         get` serve of an entry or a file's lines: the entry stays, the value does not)."""
         if not self or not text:
             return text
+        if self.wholes and _whole(text) in self.wholes:
+            return MASK
         text = _ID.sub(lambda m: self.shown_id(m.group(0)), text)
         for a, b in reversed(self._stated(text)):
             text = text[:a] + MASK + text[b:]
         if self._words is not None:
             text = self._words.sub(MASK, text)
-        if self._unspaced is not None:
-            text = self._unspaced.sub(MASK, text)
+        for a, b in reversed(self._units(text)):
+            text = text[:a] + MASK + text[b:]
         return text
+
+    def _units(self, text: str) -> list[tuple[int, int]]:
+        """The spans of `text` that hold a forgotten Thai or Chinese value as a unit of the text (`_on_units`),
+        in order, not overlapping."""
+        rx = self._unspaced
+        if rx is None:
+            return []
+        out: list[tuple[int, int]] = []
+        at = 0
+        while (m := rx.search(text, at)) is not None:
+            if _on_units(text, m.start(), m.end()):
+                out.append((m.start(), m.end()))
+                at = m.end()
+            else:
+                at = m.start() + 1
+        return out
 
     def mask_all(self, obj: Any) -> Any:
         """Every string of `obj` (a dict, a list, a string: a tool's structured result) masked."""
@@ -281,7 +307,8 @@ def real_id(gone: Forgotten, entry_id: str, texts: Iterable[str]) -> str:
 def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
     """The matcher of `_filtered`'s marks: ("", value) a word or phrase, (key, value) a stated setting."""
     values = {v for k, v in marks if not k}
-    settings = frozenset((k, v) for k, v in marks if k)
+    settings = frozenset((k, v) for k, v in marks if k and k != WHOLE)
+    wholes = frozenset(v for k, v in marks if k == WHOLE)
     words = sorted((v for v in values if not _UNSPACED.search(v)), key=lambda v: (-len(v), v))
     unspaced = [v for v in values if _UNSPACED.search(v)]
     residues = frozenset(r for r in map(_residue, unspaced) if r)
@@ -293,7 +320,7 @@ def _matcher(marks: set[tuple[str, str]]) -> Forgotten:
         alts = "|".join(r"\s+".join(re.escape(part) for part in v.split())
                         for v in sorted(unspaced, key=lambda v: (-len(v), v)))
         unspaced_rx = re.compile(alts, re.IGNORECASE)
-    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues, _slugs(words))
+    return Forgotten(tuple(sorted(values)), pattern, unspaced_rx, settings, residues, _slugs(words), wholes)
 
 
 _TOKEN = re.compile(r"[^\W_]+")     # a word as FTS reads one (unicode61: letters and digits; the rest separates)
@@ -333,6 +360,73 @@ def _residue(value: str) -> str:
     return words if len(words) >= 3 else ""
 
 
+def _thai(ch: str) -> bool:
+    return "\u0e00" <= ch <= "\u0e7f"
+
+
+def _latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+def _cut(text: str, at: int) -> bool:
+    """Whether `text` may be cut at `at` as a unit's edge: not between two Latin letters or digits, nor inside
+    a Thai cluster (memory_store/search/tokens.py `thai_clusters`: a consonant with its leading vowel, vowel
+    signs and tone marks); Chinese may be cut anywhere."""
+    if at <= 0 or at >= len(text):
+        return True
+    before, after = text[at - 1], text[at]
+    if _latin(before) and _latin(after):
+        return False
+    if not (_thai(before) and _thai(after)):
+        return True
+    from memory_store.search.tokens import thai_clusters
+
+    start, end = at, at
+    while start > 0 and _thai(text[start - 1]):
+        start -= 1
+    while end < len(text) and _thai(text[end]):
+        end += 1
+    edge = start
+    for cluster in thai_clusters(text[start:end]):
+        edge += len(cluster)
+        if edge >= at:
+            return edge == at
+    return True
+
+
+def _on_units(text: str, a: int, b: int) -> bool:
+    """Whether text[a:b] is a unit of `text`: cut from it at both ends (`_cut`). Thai and Chinese have no
+    spaces between words: "ดาว" (a name) is in "ผมเดาว่า" ("I guess that") across two clusters, เดา|ว่า."""
+    return _cut(text, a) and _cut(text, b)
+
+
+def identifies(value: str) -> bool:
+    """Whether `value` names something when it is looked for in a text: without search's stop words (its
+    particles, pronouns, question words: memory_store/search/stopwords.py), it keeps a Latin word of
+    `MIN_CHARS` letters or more or one with a digit, a Thai piece of two clusters or more, or a Chinese one of
+    two characters or more. "ดี", "ค่ะ", "好的", "可以", "it" name nothing: matched as a value they would hide
+    every text that says them — never a forgotten value (`_filtered`)."""
+    from memory_store.search.stopwords import ENGLISH, split_run
+    from memory_store.search.tokens import RUN_RE, thai_clusters
+
+    folded = unicodedata.normalize("NFKC", value).casefold()
+    for m in RUN_RE.finditer(folded):
+        for piece in split_run(m.group(0)):
+            if len(thai_clusters(piece) if _thai(piece[0]) else piece) >= 2:
+                return True
+    return any(any(c.isdigit() for c in w) or (len(w) >= MIN_CHARS and w not in ENGLISH)
+               for w in _TOKEN.findall(RUN_RE.sub(" ", folded)))
+
+
+WHOLE = "="     # the mark of withdrawn words that identify nothing (`_matcher`: matched as a whole text only)
+_AROUND = " \t\n-*•.。,，!！?？:：;；'\"“”()（）[]"
+
+
+def _whole(text: str) -> str:
+    """A text as a whole-text match reads it: folded, its spaces one, without the marks around it."""
+    return " ".join(text.casefold().split()).strip(_AROUND)
+
+
 def _filtered(key: str, value: str | None) -> tuple[str, str] | None:
     """What a value of `key` is matched as: ("", value) looked for as a word or phrase, (key, value) a
     setting looked for as stated; None when it is not filtered."""
@@ -341,7 +435,7 @@ def _filtered(key: str, value: str | None) -> tuple[str, str] | None:
     v = " ".join(value.casefold().split())
     if key.startswith(SETTINGS):
         return (key, v)
-    if len(v) < MIN_CHARS or v.startswith("[redacted"):
+    if len(v) < MIN_CHARS or v.startswith("[redacted") or not identifies(v):
         return None
     return ("", v)
 
@@ -395,6 +489,11 @@ TAKE_BACK_REASON = "the user took it back"
 # forget, it is the user's again: the later statement wins.
 SAID_REASONS = ("said explicitly", "the user said yes")
 RESTATED = "memory.restated"
+# A Remember entry withdrawn as the thing its turn asked to remember, not as its own words (the extractor kept
+# the reply before the asking: "ดี" of "ดีค่ะ แล้วก็จำไว้…"): the withdrawn proposal keeps those words in this
+# field (memory_store/core/forget_logged.py `remembered_of`), and they are withdrawn too — as whole words only
+# when they identify nothing (`WHOLE`)
+KEPT_AS = "kept_as"
 # where a stated value starts ("my licence plate is KX-4471", "车牌号是 京A12345", "เบอร์ห้องคือ 1203")
 _COPULA = re.compile(r"\s(?:is|are|=)\s|[:：=]|是|คือ", re.IGNORECASE)
 
@@ -412,6 +511,9 @@ def _withdrawn_values(value: str) -> set[tuple[str, str]]:
     # sister lives in Chiang Mai"); the entry the daily log holds has them not: both forms are matched.
     stated = value.strip()
     out = {f for f in (_filtered("", stated), _filtered("", without_lead(stated))) if f}
+    if not out and _whole(stated):
+        # "ดี", the reply a take-back withdrew as a Remember entry: no forgotten value, an entry of those words alone
+        out.add((WHOLE, _whole(stated)))
     stated = without_lead(stated)
     m = _COPULA.search(stated)
     rest = stated[m.end():].strip(" .。!！") if m else ""
@@ -451,6 +553,9 @@ def _replay(path: Path) -> tuple[dict[tuple[str, str], str], set[tuple[str, str]
                 str(ev.get("reason") or "").startswith((FORGET_REASON, TAKE_BACK_REASON))
                 or (actor.get("kind") == "user" and key in FREE_FORM_KEYS)):
             out.update(dict.fromkeys(_withdrawn_values(old), ts))
+            kept = _kept_as(ev)
+            if kept:
+                out.update(dict.fromkeys(_withdrawn_values(kept), ts))
             continue
         if new is not None and out and (etype == RESTATED or (
                 etype == "proposal.created" and actor.get("id") == "microsync"
@@ -483,6 +588,15 @@ def _replay(path: Path) -> tuple[dict[tuple[str, str], str], set[tuple[str, str]
         if etype == "fact.revoked":
             out.update(dict.fromkeys(held.get(key, set()), ts))
     return out, again - set(out)
+
+
+def _kept_as(ev: dict[str, Any]) -> str:
+    """The `KEPT_AS` words of a rejected proposal's event (its line before the reject), or ""."""
+    diff = ev.get("diff")
+    before = diff.get("before") if isinstance(diff, dict) else None
+    extra = before.get("extra") if isinstance(before, dict) else None
+    kept = extra.get(KEPT_AS) if isinstance(extra, dict) else None
+    return kept if isinstance(kept, str) else ""
 
 
 @functools.lru_cache(maxsize=1024)

@@ -61,7 +61,10 @@ Classes by structure rather than by a writer's words (each measured on four deve
 - a skill whose topic the table lacks takes the technology named in its sentence (Elixir, JavaScript;
   staged);
 - a forget is a drop word next to a pointer back to a kept thing (the 'X' rule, เรื่องที่ให้…, 之前说
-  要…那个); quoted words name what is dropped; a forget word in a question is none;
+  要…那个); quoted words name what is dropped; a forget word in a question is none; a report of a thing the
+  speaker removed ("B2 那个 bucket 我昨晚已经删了", "ผมลบไปแล้ว", "I already deleted…": `removed_self`) is none;
+  a forget drops what its own words name, not the key of a clause after it that states what holds now
+  ("…ลืมไปได้เลย … ผมอยู่เชียงใหม่ตามปกติ", "forget the trip, I live in Berlin anyway": `_states_now`);
 - a yes to the assistant's question whether to do a thing from now on is a yes to an offer (staged);
 - bounded in time (until Friday, this week, for the next 3 hours, ถึงวันศุกร์, สัปดาห์นี้, 到周五, 这周: the
   lexicons' `bounded`): a style setting with the expiry its words say (`to == "bounded"`), never lasting; a
@@ -671,8 +674,27 @@ def _strong_markers() -> _Table:
 # what asks to keep a thing, before the thing itself ("remember that …", "记住：…", "จำไว้ว่า…"): not part of
 # the value staged (as `_OFFER_LEAD` is not part of an offer's), so that a proposal holds what is kept and a
 # withdrawn one is matched by it (memory_store/core/forgotten.py)
-REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+)*(?:" + lead_alternation(LEXICONS)
-                           + r")\s*[:：,，]?\s*", re.IGNORECASE)
+# said first, next or also, of one thing: "先记住：…", "另外记一下…", "記住一件事：…"
+REMEMBER_LEAD = re.compile(r"^\W*(?:(?:please|pls|and|also|oh|hey|ok|okay)\W+|先|另外|还有|還有)*(?:"
+                           + lead_alternation(LEXICONS) + r")(?:一件事)?\s*[:：,，]?\s*", re.IGNORECASE)
+
+
+_LEAD_ANYWHERE = re.compile(r"(?:" + lead_alternation(LEXICONS) + r")(?:一件事)?\s*[:：,，]?\s*", re.IGNORECASE)
+
+
+# what follows words of remembering that close a clause rather than open one ("…ทุกวันที่ 3 จำไว้ด้วย แล้วเตือนผม",
+# "…，记住了吗", "…, remember?")
+_LEAD_CLOSES = re.compile(r"\s*(?:แล้ว|ด้วย|了|吗|嗎|吧|\?|？|$)")
+
+
+def remember_words(text: str) -> tuple[int, int] | None:
+    """Where the first words that ask the agent to keep what follows them stand in `text` (`REMEMBER_LEAD`'s,
+    not anchored: "ดีค่ะ แล้วก็จำไว้ด้วยนะคะ …", "hey, quick one. remember that …"), or None; words that close
+    their clause ("… จำไว้ด้วย แล้วเตือนผม", "…，记住了") keep nothing after them."""
+    for m in _LEAD_ANYWHERE.finditer(text):
+        if not _LEAD_CLOSES.match(text, m.end()):
+            return m.start(), m.end()
+    return None
 
 
 def without_lead(text: str) -> str:
@@ -1407,13 +1429,38 @@ def _setting_line(text: str, lang: str) -> Routed | None:
 def _forget_cue(text: str) -> re.Match[str] | None:
     """The first forget cue of `text` that asks the agent to drop something: the speaker's own forgetting
     ("ลืมไปเลยว่าเคยบอกให้ตอบเป็นตาราง ดีแล้วที่จำได้", "I forget what I told you about…", "我都忘了之前说的…")
-    is blanked first, so a cue inside it is none while a request elsewhere in the turn still counts."""
+    and their report of a thing they removed ("B2 那个 bucket 我昨晚已经删了", "ไฟล์ที่เคยบอกไว้ ผมลบทิ้งแล้ว")
+    are blanked first, so a cue inside them is none while a request elsewhere in the turn still counts."""
     blanked = text
-    if _first(_table("forgot_self"), text) is not None:
-        for rx, _needs in _table("forgot_self").patterns:
+    for field in ("forgot_self", "removed_self"):
+        if _first(_table(field), text) is None:
+            continue
+        for rx, _needs in _table(field).patterns:
             for m in rx.finditer(text):
                 blanked = blanked[:m.start()] + " " * (m.end() - m.start()) + blanked[m.end():]
     return _any("forget", blanked)
+
+
+def _clause_end(text: str, at: int) -> int:
+    """Where the clause (`_PIECES`: a sentence, a comma's clause, a Thai phrase) holding position `at` ends."""
+    m = _PIECES.search(text, at)
+    return m.start() if m else len(text)
+
+
+def _states_now(text: str, forget: re.Match[str], key: str) -> bool:
+    """Whether a clause of `text` after the forget's own states a value of `key` of its own (the user's
+    place, a name: "ผมอยู่เชียงใหม่ตามปกติ", "I live in Berlin anyway", "我照常在北京") — what holds now — while
+    the words up to the end of the forget's clause name no such key: the forget drops the thing its own
+    words name, not the key of the statement beside it."""
+    end = _clause_end(text, forget.end())
+    head = key_of(text[:end])
+    if head is not None and head[0] == key:
+        return False
+    for piece in _pieces(text[end:]):
+        said = key_of(piece)
+        if said is not None and said[0] == key and said[1] and usable_value(key, said[1]):
+            return True
+    return False
 
 
 def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
@@ -1424,6 +1471,12 @@ def _route_classes(text: str, lang: str, whole: str = "") -> Routed | None:
         # what is dropped: a key the words name (in quotes too: "「結論放最前面」那個偏好作廢" names the rule
         # by its words), else a language or place named bare, a skill, a fact about the user, or a rule
         named = key_of(text) or (key_of(whole) if whole else None) or _expertise(text) or _setting_named(text)
+        if named is not None and _states_now(text, forget, named[0]):
+            # "เรื่องไปเชียงรายวันที่ 15 ลืมไปได้เลย … ผมอยู่เชียงใหม่ตามปกติ", "forget what I said about the trip,
+            # it's cancelled, I live in Berlin anyway", "15号去上海那件事忘掉吧…，我照常在北京": a clause after the
+            # forget's own that states the key's value says what holds now, it is not what is dropped
+            head = text[:_clause_end(text, forget.end())]
+            named = key_of(head) or _expertise(head) or _setting_named(head)
         if (named and named[1] and named[0] in STYLE_KEYS and named[0] not in IDENTITY_KEYS
                 and not _any("about_memory", text) and _negated(text, named[2], named[1])
                 and (wanted := opposite(*named)) is not None):

@@ -104,6 +104,9 @@ LEXICON = Lexicon(
             r"(^|[.!?;,]\s*|\bplease\s+)(don'?t|do not|no need to|never) (remember|store|keep|save|memori[sz]e)"
             r"\b.{0,20}\b(my|that i|anything about me)\b", FORGET_THING),
     # the speaker's own forgetting ("I totally forgot I asked you…", "I forget what I told you about…")
+    # the speaker's report of a thing they removed ("I already deleted the old bucket I told you about")
+    removed_self=(r"\b(i|we)('ve| have| had)?( (just|already|finally|also))? (deleted|removed|dropped|erased|wiped"
+                  r"|nuked)\b",),
     forgot_self=(r"\bi('ve| have| had)? (\w+ )?(forgot|forgotten|forget)\b",),
     # …and a thing said to be off, then dropped ("the offsite is cancelled, forget it")
     back_ref=(_BACK_REF, _OFF_THEN_FORGET, _STALE_THEN_FORGET, _GIVEN_FORGET, _PROCEDURE_FORGET),

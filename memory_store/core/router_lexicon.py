@@ -20,6 +20,9 @@ Every field is a tuple of regular expressions (case-insensitive), except `keys` 
 - `forget`: asks to drop something said earlier (forget what I said…, เลิกเรียก…, 忘掉…);
 - `forgot_self`: the speaker's own forgetting (I totally forgot…, ลืมไปเลยว่า…, ผมลืม…, 我都忘了…): a forget
   cue inside it is no request to the agent, so it is blanked before `forget` is tried;
+- `removed_self`: the speaker's report of a removal they made, of a thing (a bucket, a branch, a file, a key):
+  "I already deleted the old bucket", "B2 那个 bucket 我昨晚已经删了", "bucket เก่าผมลบไปแล้ว" — no request to
+  the agent to forget a memory; blanked with `forgot_self`;
 - `back_ref`: a pointer back to a thing the agent keeps (the 'X' rule, that setting, the bit where I
   said…, เรื่องที่ให้…, 之前说要…那个); with a word that drops it, a forget (in `forget`), and a forget
   naming no key drops such a rule (its lexicon's `forget` holds the pair, so the route gate sees it);
@@ -93,6 +96,7 @@ class Lexicon:
     keys: tuple[tuple[str, str, str], ...]
     topics: tuple[tuple[str, str], ...]
     forgot_self: tuple[str, ...] = ()
+    removed_self: tuple[str, ...] = ()
     session_scope: tuple[str, ...] = ()
     beyond_session: tuple[str, ...] = ()
     relation: tuple[str, ...] = ()

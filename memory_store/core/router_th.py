@@ -22,8 +22,10 @@ _BACK_REF = (r"(เรื่อง(ที่)?(ให้|เคย)|ที่(�
 # a request to forget a thing named bare, not the user's nor a rule, as a permission ("ลืมชื่อ wifi ออฟฟิศ
 # ไปได้เลย", "ช่วยลืม…ไปเลย"; a bare "ลืมโค้ดเมื่อกี้ไปเลย" drops the work): perhaps what a Remember entry keeps,
 # perhaps the work (router.py routes it for review)
+# …or named first, as a topic ("เรื่องไปเชียงรายวันที่ 15 ลืมไปได้เลย": the matter of X, you may forget it)
 FORGET_THING = (r"^\W*((ช่วย|ขอให้|กรุณา|โปรด)ลืม(?!ไป)\S.{0,40}ไป(ได้)?(เลย|เถอะ)"
-                r"|ลืม(?!ไป)\S.{0,40}ไป(ได้(เลย)?|เถอะ))")
+                r"|ลืม(?!ไป)\S.{0,40}ไป(ได้(เลย)?|เถอะ))"
+                r"|(?:^|(?<=\s))เรื่อง(?!ที่)\S[^\n]{0,40}?\s?ลืมไป(ได้)?(เลย|เถอะ)")
 
 # the words that ask the agent to keep what follows (`remember_lead`: จำไว้ว่า…, จำเอาไว้ว่า…, จำไว้เลยนะว่า…,
 # ช่วยจำไว้ให้หน่อยว่า…, ขอให้จำว่า…, จำด้วยนะว่า…, อย่าลืมว่า…); a bare จำว่า only after ช่วย/ขอให้ ("ผมจำว่า…" is the
@@ -70,6 +72,10 @@ LEXICON = Lexicon(
             FORGET_THING),
     # the speaker's own forgetting: "ลืมไปเลยว่าเคยบอก…" (I'd totally forgot that I told you…), "ผมลืมที่ตั้งค่าไว้…";
     # "ลืมไปได้เลยว่า…", "ช่วยลืมว่า…" and "ชื่อผมลืมไปได้เลย" (forget my name) ask the agent
+    # the speaker's report of a thing they removed ("bucket เก่าที่เคยบอกไว้ ผมลบไปแล้วเมื่อคืน"); "ผมขอให้ลบ…",
+    # "เราลบ…ได้แล้ว" (we may delete it now) are none
+    removed_self=(r"(?<!ให้)(ผม|ฉัน|เรา|หนู|ดิฉัน|กู)(?!อยาก|จะ|ขอ|ว่า)[^\n]{0,12}?ลบ[^\n]{0,30}?(?<!ได้)แล้ว"
+                  r"(?!\s*(ก็ได้|ได้|กัน|หรือ|ใช่))",),
     forgot_self=(r"(?<!ช่วย)(?<!ขอให้)(?<!กรุณา)(?<!โปรด)ลืมไป(เลย|แล้ว|หมด|สนิท)+ว่า", r"ลืมสนิท",
                  _ME + r"(เอง)?(ก็)?(เกือบ|ดัน|เผลอ)?(จะ)?ลืม(?![^\s,.!?]{0,30}(ไปได้|ได้เลย|ไปเถอะ|ไปเลยนะ))"),
     back_ref=(_BACK_REF,),
