@@ -1035,9 +1035,16 @@ class Detector:
     def _lifts_another_ban(self, new: Statement, cue: str, rule: Statement) -> bool:
         """Is the `cue` of `new` said in a clause that lifts a ban (`_BAN`, `_LIFT`) named by a matter of its
         own ("the Friday ban on team lunches", "the Friday meeting ban", "กฎห้ามประชุมวันศุกร์", "周五禁止开会的
-        规定"): words, beyond the days, that `rule` does not say, and none it says? A ban named by its days
-        alone ("the Friday freeze is lifted") is the rule's own."""
+        规定"): words, beyond the days, that `rule` does not say, and none it says, nor a concept it names? A
+        ban named by its days alone ("the Friday freeze is lifted") is the rule's own; so is one whose matter
+        is shipping a change in other words, beside a rule that bans shipping ("the Friday ban on production
+        changes", "the Friday change freeze", "the ban on shipping", "กฎห้ามปล่อยของขึ้น production" beside
+        "No deploys on Fridays"): production named, a shipping concept, or no word of its own beyond
+        shipping and changes (`_SHIP_WORD`)."""
         theirs = self._dayless_tokens(rule.full)
+        rule_said = normalise(rule.full)
+        rule_ships = bool(set(self.concepts.concepts_of(rule_said)) & _SHIPPING_MATTER) \
+            or _PRODUCTION in self.concepts.parts_of(rule_said)
 
         def said(t: str) -> bool:
             if "-" in t:   # "no-friday-deploys"
@@ -1053,9 +1060,12 @@ class Detector:
             own = sum(w for t, w in matter.items() if not said(t))
             shared = sum(w for t, w in matter.items() if said(t))
             mine = set(self.concepts.concepts_of(clause))
-            theirs_named = set(self.concepts.concepts_of(normalise(rule.full)))
+            theirs_named = set(self.concepts.concepts_of(rule_said))
+            ships = bool(set(self.concepts.concepts_of(named)) & _SHIPPING_MATTER) \
+                or _PRODUCTION in self.concepts.parts_of(named) \
+                or sum(w for t, w in matter.items() if not said(t) and not _SHIP_WORD.fullmatch(t)) < MIN_SHARED_WORDS
             if own >= MIN_SHARED_WORDS and shared < MIN_SHARED_WORDS and not mine & theirs_named \
-                    and not (mine & _SHIPPING and theirs_named & _SHIPPING):
+                    and not (rule_ships and ships):
                 return True
         return False
 
@@ -1735,6 +1745,12 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
 # Concepts (concepts.txt) that all name putting a change live: a permission for one on the days a
 # rule forbids another is an exception to it (`Detector._same_matter`).
 _SHIPPING = frozenset({"deploy", "release", "hotfix"})
+# ... and, for what a ban lifted is about, a freeze of changes and production itself: "the Friday change freeze",
+# "the Friday ban on production changes" (`Detector._lifts_another_ban`); with the words that say shipping a change
+# and nothing of what is shipped ("the ban on shipping", "the ban on changes").
+_SHIPPING_MATTER = _SHIPPING | {"code-freeze"}
+_PRODUCTION = "production"
+_SHIP_WORD = re.compile(r"ship[sp]?|chang(?:e|es|ing)?|push(?:es|ing)?")   # stemmed: "shipp", "chang"
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")
