@@ -40,6 +40,7 @@ from memory_store.core.router_lexicon import lead_alternation
 from memory_store.entries import BlockEntry
 from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
+from memory_store.supersede.incidents import happened_to
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.measures import durations
 from memory_store.supersede.qualifiers import sub_roles_differ
@@ -1137,6 +1138,8 @@ class Detector:
                     or (e.date, e.order) >= (new.date, new.order):
                 continue
             found = retires(new.full, e.title, e.full, self.lx, things)
+            if found is not None and happened_to(new.full, found.cue):
+                continue   # something that happened to it ("Redis โดนปิด", "被运维关掉了"): an incident
             # (a retire that goes on a switch of another thing names the tool that thing leaves:
             # "限流器现在改走令牌桶，不再用 Redis 了" beside "use Redis for the session cache"; one said
             # with a subject of its own retires the tool wherever it was used: "我们不再用 Nuxt，预约前端
@@ -1408,6 +1411,10 @@ class Detector:
             if wished_by_another(new.full, reversal):
                 # "Tom wants to replace Redis with Memcached", "老王想把…换成…": someone else's wish, no change
                 # made (memory_store/supersede/wishes.py).
+                return Finding("none", None, round(score, 2))
+            if happened_to(new.full, reversal):
+                # "the session cache Redis was shut down by ops for maintenance", "process prefect … โดน kill",
+                # "Loki 的进程被运维 kill 掉了": an incident, no change made (memory_store/supersede/incidents.py).
                 return Finding("none", None, round(score, 2))
             if self._part_retired_only(new, reversal, target) or self._instance_retired_only(new, reversal, target):
                 # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool
