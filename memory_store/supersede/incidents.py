@@ -34,8 +34,7 @@ _EN_PASSIVE = re.compile(r"\b(?:was|were|is|are|has been|have been|had been|got|
 _OUTAGE = re.compile(
     r"\b(?:maintenance|for (?:a few|a couple of|an?|\d+|one|two|three|several) (?:minutes?|hours?|mins?)"
     r"|temporarily|briefly|for a (?:while|bit)|by (?:mistake|accident)|accidentally|during (?:the|an|a) "
-    r"(?:upgrade|migration|outage|incident|maintenance)|oom|out of memory|crash(?:ed)?)\b"
-    , re.IGNORECASE)
+    r"(?:upgrade|migration|outage|incident|maintenance)|oom|out of memory|crash(?:ed)?)\b", re.IGNORECASE)
 # A running thing killed: English "kill" in a passive is always something that happened to it.
 _KILLED = re.compile(r"\b(?:oom[- ])?kill(?:ed)?\b", re.IGNORECASE)
 
@@ -60,6 +59,5 @@ def happened_to(text: str, cue: str) -> bool:
     zh = _ZH_PASSIVE.search(before)
     if zh is not None and not _ZH_SELF.match(zh.group(1)):
         return True
-    if _EN_PASSIVE.search(before) and (_OUTAGE.search(clause) or _KILLED.match(folded, at)):
-        return True
-    return False
+    return _EN_PASSIVE.search(before) is not None and (_OUTAGE.search(clause) is not None
+                                                       or _KILLED.match(folded, at) is not None)
