@@ -929,6 +929,10 @@ class Detector:
                 # "The Friday ban on team lunches is lifted" beside "No deploys on Fridays": the ban
                 # lifted is another rule of those days, named by a matter of its own.
                 return Finding("none", None, found.score)
+        if found.outcome == "refinement" and found.basis == "extends" and self._incident(new):
+            # "Redis ของ cache session ถูกทีม infra ปิดไปตอนซ่อมบำรุง" says all "ใช้ Redis เป็น cache ของ session"
+            # says, and more: what happened to it, which amends nothing (memory_store/supersede/incidents.py).
+            return Finding("none", None, found.score)
         if found.outcome == "conflict" and found.target is not None:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
@@ -944,6 +948,13 @@ class Detector:
             # (docs/design.md §6.4), the established entry kept and marked disputed.
             return Finding("conflict", found.target, found.score, found.cue, basis="part")
         return found
+
+    def _incident(self, new: Statement) -> bool:
+        """Is a retire verb of `new` said as something that happened to its thing (incidents.py)?"""
+        text = normalise(new.full)
+        return any(happened_to(new.full, m.group(0).strip()) for m in self.lx.cues["retire"].finditer(text)
+                   if m.group(0).strip()) or any(happened_to(new.full, m.group(0).strip())
+                                                 for m in self.lx.cues["reversal"].finditer(text) if m.group(0).strip())
 
     def _one_of_its_parts(self, new: Statement, target: str, cue: str | None) -> bool:
         """Do the change `new` states (the sentence of its `cue`, or all of it) and `new` as a whole

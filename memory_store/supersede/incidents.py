@@ -24,7 +24,8 @@ from memory_store.supersede.subject import normalise
 _CLAUSE_BREAK = re.compile(r"[.;:!?，。；：！？\n]|\b(?:and|but|so|then)\b|แต่|但是|但|然后")
 # An adversative passive before the verb: Thai โดน / ถูก (who did it between, a few words), Chinese 被 and
 # the doer (not the speaker).
-_TH_PASSIVE = re.compile(r"(?:โดน|ถูก)\s*(?:[^\s]{0,12}\s*){0,2}$")
+# (not ถูก as cheap or right: "ถูกกว่า", "ถูกต้อง")
+_TH_PASSIVE = re.compile(r"(?:โดน|ถูก(?!กว่า|ต้อง|ใจ|มาก|ดี|ๆ|ที่สุด))\s*(?:[^\s]{0,12}\s*){0,2}$")
 _ZH_PASSIVE = re.compile(r"被\s*([^，。,.;；]{0,8}?)\s*$")
 _ZH_SELF = re.compile(r"^(?:我们|我|咱们|咱|大家)")
 # An English passive right before the verb: be / get, an adverb at most.

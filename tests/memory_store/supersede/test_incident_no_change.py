@@ -25,6 +25,8 @@ from tests.memory_store.supersede.test_part_retired import judge
     ("ใช้ Redis เป็น cache ของ session", "เมื่อคืน Redis ของ cache session โดน kill ตอนเครื่องเต็ม", "Decision"),
     ("ใช้ Prefect คุม pipeline", "แอดมินแจ้งว่า process prefect บน login node โดน kill แล้ว", "Decision"),
     ("ใช้ Redis เป็น cache ของ session", "Redis ของ cache session ถูกทีม infra ปิดไปตอนซ่อมบำรุงเมื่อคืน", "Remember"),
+    # (said as a decision, it says all the choice says and more: what happened to it amends nothing)
+    ("ใช้ Redis เป็น cache ของ session", "Redis ของ cache session ถูกทีม infra ปิดไปตอนซ่อมบำรุงเมื่อคืน", "Decision"),
     # zh: 被 with someone else doing it
     ("日志存储用 Loki", "Loki 的进程昨晚被运维 kill 掉了", "Decision"),
     ("日志存储用 Loki", "机房维护，Loki 被关掉了两个小时", "Remember"),
@@ -41,6 +43,7 @@ def test_an_incident_reverses_nothing(old: str, new: str, new_kind: str) -> None
     ("Use Twilio for SMS.", "We shut down Twilio, SMS goes through Vonage now."),
     ("Keep the job queue in Redis.", "We dropped Redis."),
     ("ใช้ Twilio ส่ง SMS", "ปิด Twilio ไปแล้ว"),
+    ("ใช้ Twilio ส่ง SMS", "Vonage ถูกกว่า ยกเลิก Twilio เลย"),   # ถูก as cheap: no passive
     ("日志存储用 Loki", "Loki 被我关掉了，改用 ClickHouse"),
     ("日志存储用 Loki", "Loki 不再用了"),
 ])
