@@ -40,6 +40,7 @@ from memory_store.core.router_lexicon import lead_alternation
 from memory_store.entries import BlockEntry
 from memory_store.supersede.concepts import Concepts, load_concepts
 from memory_store.supersede.extends import list_grew, says_more
+from memory_store.supersede.incidents import happened_to
 from memory_store.supersede.lexicon import Lexicon, load_lexicon
 from memory_store.supersede.measures import durations
 from memory_store.supersede.qualifiers import sub_roles_differ
@@ -928,6 +929,10 @@ class Detector:
                 # "The Friday ban on team lunches is lifted" beside "No deploys on Fridays": the ban
                 # lifted is another rule of those days, named by a matter of its own.
                 return Finding("none", None, found.score)
+        if found.outcome == "refinement" and found.basis == "extends" and self._incident(new):
+            # "Redis ของ cache session ถูกทีม infra ปิดไปตอนซ่อมบำรุง" says all "ใช้ Redis เป็น cache ของ session"
+            # says, and more: what happened to it, which amends nothing (memory_store/supersede/incidents.py).
+            return Finding("none", None, found.score)
         if found.outcome == "conflict" and found.target is not None:
             target = next(e for e, _ in self.items if e.id == found.target)
             if self._two_subjects(new, target):
@@ -943,6 +948,13 @@ class Detector:
             # (docs/design.md §6.4), the established entry kept and marked disputed.
             return Finding("conflict", found.target, found.score, found.cue, basis="part")
         return found
+
+    def _incident(self, new: Statement) -> bool:
+        """Is a retire verb of `new` said as something that happened to its thing (incidents.py)?"""
+        text = normalise(new.full)
+        return any(happened_to(new.full, m.group(0).strip()) for m in self.lx.cues["retire"].finditer(text)
+                   if m.group(0).strip()) or any(happened_to(new.full, m.group(0).strip())
+                                                 for m in self.lx.cues["reversal"].finditer(text) if m.group(0).strip())
 
     def _one_of_its_parts(self, new: Statement, target: str, cue: str | None) -> bool:
         """Do the change `new` states (the sentence of its `cue`, or all of it) and `new` as a whole
@@ -1035,9 +1047,16 @@ class Detector:
     def _lifts_another_ban(self, new: Statement, cue: str, rule: Statement) -> bool:
         """Is the `cue` of `new` said in a clause that lifts a ban (`_BAN`, `_LIFT`) named by a matter of its
         own ("the Friday ban on team lunches", "the Friday meeting ban", "กฎห้ามประชุมวันศุกร์", "周五禁止开会的
-        规定"): words, beyond the days, that `rule` does not say, and none it says? A ban named by its days
-        alone ("the Friday freeze is lifted") is the rule's own."""
+        规定"): words, beyond the days, that `rule` does not say, and none it says, nor a concept it names? A
+        ban named by its days alone ("the Friday freeze is lifted") is the rule's own; so is one whose matter
+        is shipping a change in other words, beside a rule that bans shipping ("the Friday ban on production
+        changes", "the Friday change freeze", "the ban on shipping", "กฎห้ามปล่อยของขึ้น production" beside
+        "No deploys on Fridays"): production named, a shipping concept, or no word of its own beyond
+        shipping and changes (`_SHIP_WORD`)."""
         theirs = self._dayless_tokens(rule.full)
+        rule_said = normalise(rule.full)
+        rule_ships = bool(set(self.concepts.concepts_of(rule_said)) & _SHIPPING_MATTER) \
+            or _PRODUCTION in self.concepts.parts_of(rule_said)
 
         def said(t: str) -> bool:
             if "-" in t:   # "no-friday-deploys"
@@ -1053,9 +1072,12 @@ class Detector:
             own = sum(w for t, w in matter.items() if not said(t))
             shared = sum(w for t, w in matter.items() if said(t))
             mine = set(self.concepts.concepts_of(clause))
-            theirs_named = set(self.concepts.concepts_of(normalise(rule.full)))
+            theirs_named = set(self.concepts.concepts_of(rule_said))
+            ships = bool(set(self.concepts.concepts_of(named)) & _SHIPPING_MATTER) \
+                or _PRODUCTION in self.concepts.parts_of(named) \
+                or sum(w for t, w in matter.items() if not said(t) and not _SHIP_WORD.fullmatch(t)) < MIN_SHARED_WORDS
             if own >= MIN_SHARED_WORDS and shared < MIN_SHARED_WORDS and not mine & theirs_named \
-                    and not (mine & _SHIPPING and theirs_named & _SHIPPING):
+                    and not (rule_ships and ships):
                 return True
         return False
 
@@ -1127,6 +1149,8 @@ class Detector:
                     or (e.date, e.order) >= (new.date, new.order):
                 continue
             found = retires(new.full, e.title, e.full, self.lx, things)
+            if found is not None and happened_to(new.full, found.cue):
+                continue   # something that happened to it ("Redis โดนปิด", "被运维关掉了"): an incident
             # (a retire that goes on a switch of another thing names the tool that thing leaves:
             # "限流器现在改走令牌桶，不再用 Redis 了" beside "use Redis for the session cache"; one said
             # with a subject of its own retires the tool wherever it was used: "我们不再用 Nuxt，预约前端
@@ -1327,6 +1351,11 @@ class Detector:
         text = lx.cues["continuation"].sub(" ", text)
         onset = lx.find("onset", text)
         text = lx.cues["onset"].sub(" ", text)      # its "now" is no refinement cue of its own
+        # The approval a new value needed said beside it ("คุณหมอโอเคแล้ว", "the director signed off on it",
+        # "老板同意了"): where the statement gives another value or tool it says the change, as an onset
+        # does; alone (an approval of the same choice) it changes nothing.
+        approved = lx.find("approved", text)
+        changed = onset or approved
         # A cue word the earlier entry says too, in the same phrase, is part of the subject, not a
         # change: "ยกเลิกฟรี" (free cancellation) in both, "ก่อนเริ่มงาน" (before work starts) in both.
         said = normalise(target.full)
@@ -1399,6 +1428,10 @@ class Detector:
                 # "Tom wants to replace Redis with Memcached", "老王想把…换成…": someone else's wish, no change
                 # made (memory_store/supersede/wishes.py).
                 return Finding("none", None, round(score, 2))
+            if happened_to(new.full, reversal):
+                # "the session cache Redis was shut down by ops for maintenance", "process prefect … โดน kill",
+                # "Loki 的进程被运维 kill 掉了": an incident, no change made (memory_store/supersede/incidents.py).
+                return Finding("none", None, round(score, 2))
             if self._part_retired_only(new, reversal, target) or self._instance_retired_only(new, reversal, target):
                 # "Sentry 的邮件告警已经关掉了" beside "Sentry for error tracking": a part of the tool
                 # switched off, the tool chosen stays (memory_store/supersede/retired.py); so with one
@@ -1432,8 +1465,10 @@ class Detector:
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
-            # "max 15 pages") is a new value, and with no change stated, a possible conflict.
-            if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
+            # "max 15 pages") is a new value, and with no change stated (an onset: "from now on", "the
+            # director signed off on it"), a possible conflict.
+            if not lx.find("exception", text) and not changed \
+                    and values_differ(quantities(text), self._quantities(target)):
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
@@ -1474,16 +1509,16 @@ class Detector:
                 # A rule's quantity given another value under a condition ("+30 min on school days
                 # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
                 return Finding("relaxation", target.id, round(score, 2), condition)
-            if onset:
-                return Finding("refinement", target.id, round(score, 2), onset)
+            if changed:
+                return Finding("refinement", target.id, round(score, 2), changed)
             return rival("value")
         if FAMILY.get(target.kind) == FAMILY.get(new.kind) == "remember" \
                 and codes_differ(codes(new.full), codes(target.full)) \
                 and not _owner_of_its_own(new.full, target.full):
             # A remembered identifier given another value ("my car reg is KN19 XVD" after "… reg KN19
             # XWD", "车牌是浙A·7K2O9", "ทะเบียน 2กท7370"): the same fact, another value.
-            if onset:
-                return Finding("refinement", target.id, round(score, 2), onset)
+            if changed:
+                return Finding("refinement", target.id, round(score, 2), changed)
             return rival("value")
         if values_split(quantities(text), self._quantities(target)):
             # The earlier value kept for part and another given beside it: an exception to a rule
@@ -1499,23 +1534,23 @@ class Detector:
         sub_roles = sub_roles_differ(normalise(new.full), said, lx)
         if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") and not sub_roles \
                 and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
-            if onset:
-                return Finding("reversal", target.id, round(score, 2), onset)
+            if changed:
+                return Finding("reversal", target.id, round(score, 2), changed)
             return rival("role")
         if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" and not sub_roles \
                 and self._slot_swap(new.title, target.title):
-            if onset:
-                return Finding("reversal", target.id, round(score, 2), onset)
+            if changed:
+                return Finding("reversal", target.id, round(score, 2), changed)
             return rival("role")
         if FAMILY.get(target.kind) in ("choice", "rule", "remember") and not sub_roles \
                 and self._name_swap(new, new_tokens, target, target_full, idf):
-            if onset:
-                return Finding("reversal", target.id, round(score, 2), onset)
+            if changed:
+                return Finding("reversal", target.id, round(score, 2), changed)
             return rival("name")
         if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
                 and self._head_value(new.title, target, target_full):
-            if onset:
-                return Finding("reversal", target.id, round(score, 2), onset)
+            if changed:
+                return Finding("reversal", target.id, round(score, 2), changed)
             return rival("slot")
         covered, _ = self._cover(target_full, new_tokens, idf)
         # A rule said again under a condition ("if a van's data is attached to an open claim we can
@@ -1735,6 +1770,12 @@ def _other_object(new_title: str, old_title: str, lexicon: Lexicon) -> bool:
 # Concepts (concepts.txt) that all name putting a change live: a permission for one on the days a
 # rule forbids another is an exception to it (`Detector._same_matter`).
 _SHIPPING = frozenset({"deploy", "release", "hotfix"})
+# ... and, for what a ban lifted is about, a freeze of changes and production itself: "the Friday change freeze",
+# "the Friday ban on production changes" (`Detector._lifts_another_ban`); with the words that say shipping a change
+# and nothing of what is shipped ("the ban on shipping", "the ban on changes").
+_SHIPPING_MATTER = _SHIPPING | {"code-freeze"}
+_PRODUCTION = "production"
+_SHIP_WORD = re.compile(r"ship[sp]?|chang(?:e|es|ing)?|push(?:es|ing)?")   # stemmed: "shipp", "chang"
 # Words that forbid: a rule said with one under a condition loosens nothing (`Detector._detect`).
 _PROHIBITION = re.compile(r"\b(?:can'?t|cannot|can not|must not|mustn'?t|may not|never|not allowed|nobody|no one)\b"
                           r"|ห้าม|ไม่ได้|ไม่ให้|不许|不准|不準|不能|禁止|不得|不可以")

@@ -261,6 +261,11 @@ _INSTANCE = re.compile(
     r"\b(?:old|older|stale|unused|spare|legacy|previous|test|testing|trial|sandbox|staging|demo|temp|temporary"
     r"|backup|secondary|extra|dummy)\b|เก่า|ทดสอบ|ทดลอง|สำรอง|ชั่วคราว|旧|老的|测试|试用|备用|临时|多余",
     re.IGNORECASE)
+# One running copy of a thing among several: its replica, pod, process, shard, node or container ("the Redis
+# replica in us-east", "two Redis pods", "Loki 的一个副本"): retired, the thing itself still runs
+# (memory_store/supersede/incidents.py: what happens to a running thing is no change either).
+RUNNING_COPY = re.compile(r"\b(?:replicas?|pods?|process(?:es)?|shards?|nodes?|containers?)\b"
+                          r"|副本|从库|进程|节点|容器|โหนด|โปรเซส|เรพลิกา", re.IGNORECASE)
 # Where the clause of a retire verb starts and ends (a comma, a point, "and", "but", "so": not a Thai
 # space, which stands between the name and its particles, "ลบ key เก่าใน redis ทิ้งแล้ว").
 _CLAUSE_BREAK = re.compile(r"[,.;:!?，。；：！？、\n]|\b(?:and|but|so|because|since|while)\b|แต่|เพราะ|但|所以|因为")
@@ -337,10 +342,11 @@ def _instance_in_clause(text: str, at: int, name: str, old: dict[str, float], le
         zh = _ZH_AFTER.match(after)
         if zh is not None:
             part = _PARTICLES.sub("", _DONE.sub(" ", zh.group(1)))
-            if _own_words(part, old, lexicon) and (_INSIDE_AFTER.match(after) or _INSTANCE.search(part)):
+            if _own_words(part, old, lexicon) and (_INSIDE_AFTER.match(after) or _INSTANCE.search(part)
+                                                   or RUNNING_COPY.search(part)):
                 return True
         words = _AFTER_NAME.match(after)
         if words is not None and _own_words(words.group(1), old, lexicon) \
-                and _INSTANCE.search(f"{lead} {words.group(1)}"):
+                and (_INSTANCE.search(f"{lead} {words.group(1)}") or RUNNING_COPY.search(words.group(1))):
             return True
     return False

@@ -1,7 +1,7 @@
 """review21 repros (supersede21, memory_store/supersede/retired.py `instance_retired`, detect.py
 `_lifts_another_ban`): changes the detector caught at 56dd19d and missed after supersede21. The first is fixed (a
-switch to a name the earlier entry does not say, beside the retire, is read as a change); the second is
-a strict xfail until fixed.
+switch to a name the earlier entry does not say, beside the retire, is read as a change); so is the second
+(supersede22: a ban whose matter is shipping a change, beside a rule that bans shipping, is the rule's own).
 
 - A switch to another provider said beside the retire of a test or trial account of the old one is a
   reversal: the `instance_retired` guard returns "none" for the whole statement, switch and all.
@@ -24,14 +24,24 @@ def test_a_switch_beside_a_test_account_retired_still_reverses(old: str, new: st
     assert found.outcome == "reversal" and found.target == "OLD", found
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review21 F3: _lifts_another_ban reads the rule's own ban, in other words, as another")
 @pytest.mark.parametrize(("old", "new"), [
     ("No deploys on Fridays.", "The Friday ban on production changes is lifted."),
     ("No deploys on Fridays.", "The Friday change freeze is lifted."),
     ("No deploys on Fridays.", "The Friday ban on shipping is lifted."),
     ("ห้าม deploy วันศุกร์", "ยกเลิกกฎห้ามปล่อยของขึ้น production วันศุกร์แล้ว"),
+    ("周五不许部署", "周五禁止上生产的规定取消了"),
 ])
 def test_the_rules_own_ban_lifted_in_other_words_still_loosens(old: str, new: str) -> None:
     found = judge(old, new, "Rule")
     assert found.supersedes and found.target == "OLD", found
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    # a ban of its own beside changes or a freeze: what is changed or frozen is another thing
+    ("No deploys on Fridays.", "The Friday ban on menu changes is lifted."),
+    ("No deploys on Fridays.", "The Friday hiring freeze is lifted."),
+    ("周五不许部署", "周五禁止开会的规定取消了"),
+])
+def test_another_ban_of_changes_or_a_freeze_lifted_loosens_nothing(old: str, new: str) -> None:
+    found = judge(old, new, "Rule")
+    assert not found.supersedes, found
