@@ -243,8 +243,9 @@ class _Later:
         near = [self.entries[s.id] for s, _ in detector.nearest(probe, LATER_POOL)
                 if s.id in self.entries and (s.date, s.order) > (stmt.date, stmt.order)][:LATER_NEAREST]
         for e in sorted(near, key=lambda x: (x.date, self.order[x.id])):
-            # what was already replaced before it was said is not what it changes
-            skip = {old for old, lk in replaced.items() if lk.date < e.date and lk.id != e.id}
+            # what was already replaced before it was said is not what it changes (on its own day too: a
+            # replacement said earlier that day, by the day's said order)
+            skip = {old for old, lk in replaced.items() if lk.id != e.id and self._said_before(lk, e)}
             found = detector.detect(statement_of(e, self.order[e.id]), skip=skip)
             if found.target == stmt.id and found.supersedes and not found.scoped:
                 between = sorted(d for d in unread if stmt.date < d < e.date)
@@ -253,6 +254,13 @@ class _Later:
                     continue
                 return e, found
         return None
+
+    def _said_before(self, lk: Linker, e: BlockEntry) -> bool:
+        """Whether the replacement `lk` was said before `e`: an earlier date, or `e`'s date and an earlier
+        place in the day's said order (a replacement whose place is unknown counts by its date only)."""
+        if lk.date != e.date:
+            return lk.date < e.date
+        return lk.id in self.order and self.order[lk.id] < self.order[e.id]
 
 
 _HOLDS_OUTSIDE = ("Rule", "Constraint")

@@ -83,17 +83,8 @@ def test_the_value_said_later_is_the_newer_side_of_a_possible_conflict(tmp_path:
     assert [(c["id"], c["established"]["id"]) for c in listed] == [(newer, established)], listed
 
 
-# microSync's later pass (jobs/microsync/supersedes.py `_Later.replacing`) leaves in the running what was
-# replaced on the later entry's own day by an entry said before it ("skip" holds only replacements of an
-# earlier date): the 15:00 "back to Redis" is judged to change the 09:00 Redis choice that the 12:00
-# switch already replaced, and the 09:00 entry gets `superseded_later_by` 15:00 (th, zh: the detector's
-# best match; en finds the 12:00 one). Comparing (date, said order) instead of the date there passes it.
-_LATER_SKIP_BY_DATE = pytest.mark.xfail(strict=True, reason="microSync's later pass skips by date, not said order")
-
-
 # (09:00, 12:00, 15:00): Redis chosen, Memcached instead, back to Redis
-@pytest.mark.parametrize("lang", [pytest.param(k, marks=() if k == "en" else _LATER_SKIP_BY_DATE)
-                                  for k in sorted(SAID)])
+@pytest.mark.parametrize("lang", sorted(SAID))
 def test_a_day_of_three_sessions_read_last_first_ends_as_said(tmp_path: Path, lang: str) -> None:
     """The 15:00 switch back to Redis read first, the 09:00 choice and the 12:00 switch to Memcached by
     the next run: the weekly leaves what the day said last, as it does read in order."""
