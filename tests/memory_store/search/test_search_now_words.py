@@ -45,3 +45,9 @@ def test_a_now_question_in_chinese_finds_the_entry_among_rows_holding_one_of_its
     update_index(config(workspace))
     hits = search(config(workspace), "归档现在保留多久？", SearchOptions(limit=6), today=TODAY).hits
     assert hits and hits[0].title == "谈话节目的录音归档以后保留 180 天"
+
+
+def test_who_and_when_are_question_words_in_thai_and_chinese_as_in_english() -> None:
+    assert _words("票价谁来改？要走 PR 吗") == ["票价", "来改", "要走", "pr"]     # not 票价谁来改, in no text
+    assert _words("โซน B ใครดูแล") == ["โซน", "b", "ดูแล"]
+    assert _words("网关掉线的时候节点会把数据存起来吗") == ["网关掉线", "节点会", "数据存起来"]
