@@ -113,6 +113,9 @@ class Term:
 # terms a row had to hold to match every term, and any "Sam's" or "here's" held them.
 _CLITIC_RE = re.compile(r"(?<=[^\W\d_])['’](?:s|re|ve|ll|d|m)(?![^\W_])|(?<![^\W_])[a-z]+n['’]t(?![^\W_])")
 _OPAQUE_RE = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)+|[a-z0-9]+")
+# English phrases that ask for what holds now, as "now" alone does (stopwords.py): "right" of "right
+# now" is no word of the question.
+_NOW_RE = re.compile(r"\b(?:right now|at the moment|these days|as of now)\b")
 _AROUND = "\"'`()[]{}<>,;:!?."
 OPAQUE_MIN = 12
 
@@ -133,7 +136,7 @@ def query_terms(query: str) -> list[Term]:
     """Split a user query into terms: words of spaced languages and CJK/Thai runs, without the stop
     words of a question (memory_store/search/stopwords.py) unless nothing else is left; a pasted key
     or id (`opaque`) is one term, matched as a phrase of its parts and never as a prefix."""
-    text = normalise(query)
+    text = _NOW_RE.sub(" ", normalise(query))
     every: list[Term] = []
     content: list[Term] = []
     last = 0
