@@ -43,11 +43,8 @@ _NOT_CHANGES = lx.cue(lambda lang: lang.held_values.not_changes)
 _PIECE = re.compile(r"[,;:，；：、]\s*|\s[-–—]\s|(?<=[\u0e00-\u0e7f])\s+(?=[\u0e00-\u0e7f])")
 _DIGIT = re.compile(r"\d")
 # Quantities that name what is counted: a unit written on the number (#), the word after (>) or
-# before (<) it; and a span of time in any language (~time: "90 วัน" / "180 days"), but only beside the
-# old value named in the turn (a span alone is said of too much: "ใช้ 2 ชั่วโมง", it took two hours). A
-# time of day or a day of the week is said of too many things.
-_SPAN = "~time"
-_NAMED = ("#", "<", ">", _SPAN)
+# before (<) it. A time of day, a day of the week or a span of time is said of too many things.
+_NAMED = ("#", "<", ">")
 _KINDS = ("Decision", "Rule", "Constraint", "Architecture")
 
 
@@ -79,8 +76,6 @@ def _other_units(key: str, new: dict[str, set[float]], new_units: dict[float, fr
                  old: dict[str, frozenset[float]], old_units: dict[float, frozenset[str]]) -> bool:
     """The word before names both numbers, but they count other things ("读数 7 位" / "读数 30 分钟"):
     every value of the key has a unit on both sides, and none is shared."""
-    if key == _SPAN:
-        return False   # a span of time is one quantity in any unit ("90 วัน" / "180 days")
     pairs = [(new_units.get(a), old_units.get(b)) for a in new[key] for b in old[key]]
     return bool(pairs) and all(x and y and not x & y for x, y in pairs)
 
@@ -99,12 +94,13 @@ def new_values(sentences: Sequence[Sentence], taken: set[int], turn: str, held: 
     """Items for the sentences (not in `taken`) with a clause giving a held quantity a new value."""
     if not held:
         return []
-    said = quantities(normalise(turn))   # every quantity the turn gives a value, and the values
+    said = quantities(normalise(turn))
+    named = {v for values in said.values() for v in values}   # every number the turn says
     out: list[Item] = []
     for i, sentence in enumerate(sentences):
         if i in taken or not _DIGIT.search(sentence.probe):
             continue
-        hit = _changed(sentence, said, held)
+        hit = _changed(sentence, named, held)
         if hit is None:
             continue
         kind, piece = hit
@@ -113,7 +109,7 @@ def new_values(sentences: Sequence[Sentence], taken: set[int], turn: str, held: 
     return out
 
 
-def _changed(sentence: Sentence, said: dict[str, set[float]], held: Sequence[Held]) -> tuple[str, str] | None:
+def _changed(sentence: Sentence, named: set[float], held: Sequence[Held]) -> tuple[str, str] | None:
     """(the held entry's kind, the clause) for the first clause that changes a held quantity."""
     start = 0
     probe = sentence.probe
@@ -137,8 +133,8 @@ def _changed(sentence: Sentence, said: dict[str, set[float]], held: Sequence[Hel
                 continue   # another quantity, or the value it holds said again
             if change is not None and not wished_by_another(piece, change.group(0)):
                 return h.kind, piece
-            if change is None and any(old[k] & said.get(k, set()) for k in shared):
-                return h.kind, piece   # the old value of the quantity named in the turn, the new one given here
+            if change is None and any(old[k] & named for k in shared):
+                return h.kind, piece   # the old value named in the turn, the new one given here
     return None
 
 

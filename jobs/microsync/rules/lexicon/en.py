@@ -1088,9 +1088,7 @@ HELD_VALUES = HeldValues(
         r"\b(?:let'?s |we'?ll )?use\b",
         r"\b(?:set|change|bump|raise|lower|cut|drop|move|switch|increase|decrease|reduce|shorten|extend)(?:s|ed)? (?:\w+ ){0,4}?(?:to|at)\b",
     ),
-    not_changes=(
-        r"\b(?:use[sd]?|using|took|takes?) (?:up )?\d",   # an amount used up ("we use 10 minutes of buffer")
-    ),
+    not_changes=(),
 )
 
 

@@ -855,8 +855,7 @@ HELD_VALUES = HeldValues(
         r"ตั้งแต่(?:วันนี้|นี้|พรุ่งนี้|ต่อไป)", r"ต่อไป(?:นี้)?(?:ให้)?",
     ),
     not_changes=(
-        # a verb of using right before an amount says what it took ("restore ใช้ 2 ชั่วโมง")
-        r"ใช้เวลา", r"ไปแล้ว", r"ใช้\s?\d",
+        r"ใช้เวลา", r"ไปแล้ว",
     ),
 )
 
