@@ -27,8 +27,6 @@ from memory_store.transcripts.records import Record, Role
 from memory_store.unrecorded import landed_appends
 
 if TYPE_CHECKING:
-    from jobs.microsync.rules.held import Held
-    from jobs.microsync.rules.rules import RuleExtractor
     from jobs.microsync.supersede_llm import SubjectJudge
     from jobs.microsync.supersedes import Link
     from memory_store.core.heard import Heard
@@ -56,7 +54,6 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
     access: dict[str, Counter[str]] = defaultdict(Counter)
     learned: list[Any] = []   # procedures (docs/design.md §4.7)
     said: list[Any] = []      # preference statements for core memory (docs/design.md §6)
-    held: list[tuple[str, Held]] | None = None   # the active entries, by day (jobs/microsync/rules/held.py)
     for sess in scan(ctx.cfg, state, ctx.report, window, ctx.now):
         ctx.check_deadline()
         if extractor is None:  # built for the first session with new records: a no-op run never loads it
@@ -64,10 +61,6 @@ def sync_until(ctx: RunContext, until: datetime | None = None) -> None:
         # Context records (read by an earlier run) inform the extractor, but an item whose statement ends
         # there was the earlier run's to find: only items completed in the new records are kept.
         records = bounded_turns(sess.records)  # what the patterns see of a pasted megabyte
-        if records and (rules := _rules_of(extractor)) is not None:
-            held = _held(ctx) if held is None else held
-            day = records[0].ts.astimezone(ctx.cfg.tz).date().isoformat()
-            rules.hold([h for d, h in held if d < day])
         found = [c for c in extract_memo.extract(extractor, sess.file.path, records)
                  if c.last_line > sess.context_line]
         # an inferred preference the model read is a signal for core memory, not an item for the log
@@ -180,29 +173,6 @@ def _subject_judge(ctx: RunContext) -> SubjectJudge | None:
     from jobs.microsync.supersede_llm import SubjectJudge
 
     return SubjectJudge(ctx.llm_client())
-
-
-def _held(ctx: RunContext) -> list[tuple[str, Held]]:
-    """The workspace's active entries that give a quantity a value, with their day: a session is told
-    those of the days before its own (an entry of its own day may have been said after it)."""
-    from jobs.microsync.rules.held import holding
-    from memory_store.supersede.open_state import file_entries
-
-    out: list[tuple[str, Held]] = []
-    for e, _ in file_entries(ctx.cfg.workspace):
-        if e.status == "active":   # what it concludes, and the reason said with it (its values too)
-            out.extend((e.date, h) for h in holding([(e.kind, f"{e.conclusion or e.title} {e.why}")]))
-    return out
-
-
-def _rules_of(extractor: Extractor) -> RuleExtractor | None:
-    """The rule engine of the extractor: itself, or the LLM engine's fallback."""
-    from jobs.microsync.rules.rules import RuleExtractor
-
-    if isinstance(extractor, RuleExtractor):
-        return extractor
-    fallback = getattr(extractor, "fallback", None)
-    return fallback if isinstance(fallback, RuleExtractor) else None
 
 
 def _extractor(ctx: RunContext) -> Extractor:

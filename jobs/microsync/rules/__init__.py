@@ -13,8 +13,8 @@ and lexicons read each other's words and form the bottom;
   `structure.py`, `topology.py`, `settled.py`, `thchoice.py`, `fields.py`, `item.py`;
 - dialogue: what a user turn means after the assistant's — `acts.py`, `replies.py`,
   `proposals.py`, `answers.py`, `choices.py`, `labelpick.py`, `earlier.py`, `corrections.py` (a
-  correction of what was just decided, in the same session), `held.py` (a new value for a quantity
-  an active entry holds), and `rules.py`, the extractor that runs them all over a session.
+  correction of what was just decided, in the same session), and `rules.py`, the
+  extractor that runs them all over a session.
 """
 from jobs.microsync.engine import Candidate, Extractor, normalise_statement, usable_records
 from jobs.microsync.rules.rules import RuleExtractor

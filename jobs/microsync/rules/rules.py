@@ -56,7 +56,6 @@ from jobs.microsync.rules.corrections import correction, may_correct
 from jobs.microsync.rules.cues import Gate
 from jobs.microsync.rules.earlier import ADOPT, SCRAP, adoption, reversal
 from jobs.microsync.rules.fields import has_substance, make_candidate, only_remember
-from jobs.microsync.rules.held import Held, holding, may_read, new_values
 from jobs.microsync.rules.item import Item
 from jobs.microsync.rules.lists import listed_rules
 from jobs.microsync.rules.proposals import Offer, acceptance, offer_of, picked
@@ -103,14 +102,6 @@ class RuleExtractor:
 
     name = "rules"
 
-    def __init__(self, held: Sequence[Held] = ()) -> None:
-        self._held: list[Held] = list(held)
-
-    def hold(self, held: Sequence[Held]) -> None:
-        """The active entries said before the records to extract next (`held`): a new value for a quantity
-        one of them holds is a decision (jobs/microsync/rules/held.py)."""
-        self._held = list(held)
-
     def extract(self, records: Sequence[Record]) -> list[Candidate]:
         memo.forget()   # answers remembered within one session only
         try:
@@ -131,7 +122,6 @@ class RuleExtractor:
         turn = 0
         decided: list[Candidate] = []   # the candidates of the latest user turn that gave any
         decided_turn = -9
-        self._session_held: list[Held] = []   # what this session decided so far holds too
         for rec in usable_records(records):
             if rec.role == Role.ASSISTANT:
                 previous_assistant = rec
@@ -148,7 +138,6 @@ class RuleExtractor:
                 found, only_questions = [fixed], False
             if found:
                 decided, decided_turn = found, turn
-                self._session_held.extend(holding((c.kind, c.conclusion or c.statement) for c in found))
             self._acts.heard(rec)
             previous_user = rec
             open_offer = (open_offer or previous_assistant) if only_questions and not found else None
@@ -165,9 +154,6 @@ class RuleExtractor:
             previous_assistant = None
         return out
 
-    def _held_now(self) -> list[Held]:
-        return self._held + self._session_held
-
     def _user_turn(self, rec: Record, proposal: Record | None, open_offer: Record | None,
                    offers: dict[int, Offer], asked: Record | None = None) -> tuple[list[Candidate], bool]:
         """The candidates of one user turn, and whether the turn only asked questions."""
@@ -182,8 +168,7 @@ class RuleExtractor:
         # answer that states a decision (rules/answers.py): read it.
         may_answer = proposal is not None and _DIGIT.search(rec.text) is not None \
             and _may_ask(proposal.text, fold(proposal.text).lower())
-        if not (may_accept or may_pick or may_answer or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)
-                or may_read(rec.text, self._held_now())):
+        if not (may_accept or may_pick or may_answer or _TURN_GATE.may_match(low) or _may_ask(rec.text, low)):
             return [], False
         return self._read_turn(rec, proposal, open_offer, offers, asked, may_accept, may_pick)
 
@@ -273,10 +258,6 @@ class RuleExtractor:
         # any more"): the comment is about the pasted text; sentences opening with a demonstrative are skipped.
         pasted = prose.strip() != rec.text.strip()
         items = _stated(sentences, used, pasted, [fact] if fact else listed_rules(sentences, used))
-        if not pasted:
-            # "ส่วน server tick เอา 20Hz ละ" after 30Hz was kept: a held quantity given a new value (`held`)
-            taken = used | {k for it in items for k in range(it.first, it.last + 1)}
-            items += new_values(sentences, taken, prose, self._held_now())
         if fact is not None:
             items = with_facts_after(fact, items)
         if (proposal is not None and any(it.kind == "Decision" and approves_only(it.probe) for it in items)

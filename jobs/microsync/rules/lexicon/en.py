@@ -15,7 +15,6 @@ from jobs.microsync.rules.lexicon.model import (
     Facts,
     Fields,
     Hedges,
-    HeldValues,
     Kinds,
     Labels,
     Lexicon,
@@ -1081,17 +1080,6 @@ TEXT = Text(
     ),
 )
 
-
-HELD_VALUES = HeldValues(
-    changes=(
-        r"\bmake it\b", r"\bmake (?:that|them)\b", r"\bgo(?:ing)? with\b", r"\bfrom now on\b", r"\binstead\b",
-        r"\b(?:let'?s |we'?ll )?use\b",
-        r"\b(?:set|change|bump|raise|lower|cut|drop|move|switch|increase|decrease|reduce|shorten|extend)(?:s|ed)? (?:\w+ ){0,4}?(?:to|at)\b",
-    ),
-    not_changes=(),
-)
-
-
 LEXICON = Lexicon(
     code="en",
     kinds=KINDS,
@@ -1120,5 +1108,4 @@ LEXICON = Lexicon(
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
     corrections=CORRECTIONS,
-    held_values=HELD_VALUES,
 )

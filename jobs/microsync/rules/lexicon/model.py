@@ -414,14 +414,6 @@ class Text:
 
 
 @dataclass(frozen=True)
-class HeldValues:
-    """Phrases read by `jobs/microsync/rules/held.py`: a value given to a quantity an active entry holds."""
-
-    changes: Phrases   # the clause changes or picks the value ("make it 50 MB", "เอา 20Hz", "改成 1600")
-    not_changes: Phrases   # a use of those words that changes nothing ("ใช้เวลา 10 นาที": it took 10 minutes)
-
-
-@dataclass(frozen=True)
 class Lexicon:
     """One language's phrases for the rule extractor."""
 
@@ -456,4 +448,3 @@ class Lexicon:
     reply_words: ReplyWords
     earlier: Earlier
     corrections: Corrections
-    held_values: HeldValues

@@ -15,7 +15,6 @@ from jobs.microsync.rules.lexicon.model import (
     Facts,
     Fields,
     Hedges,
-    HeldValues,
     Kinds,
     Labels,
     Lexicon,
@@ -848,18 +847,6 @@ TEXT = Text(
     ),
 )
 
-
-HELD_VALUES = HeldValues(
-    changes=(
-        r"เอา(?!ไว้|ออก|มาดู)", r"ใช้(?!เวลา|ได้|ไม่ได้|งาน)", r"เปลี่ยน", r"ขยับ", r"ปรับ", r"แทน", r"ลดเหลือ", r"เพิ่มเป็น",
-        r"ตั้งแต่(?:วันนี้|นี้|พรุ่งนี้|ต่อไป)", r"ต่อไป(?:นี้)?(?:ให้)?",
-    ),
-    not_changes=(
-        r"ใช้เวลา", r"ไปแล้ว",
-    ),
-)
-
-
 LEXICON = Lexicon(
     code="th",
     kinds=KINDS,
@@ -888,5 +875,4 @@ LEXICON = Lexicon(
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
     corrections=CORRECTIONS,
-    held_values=HELD_VALUES,
 )

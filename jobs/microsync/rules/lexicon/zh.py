@@ -15,7 +15,6 @@ from jobs.microsync.rules.lexicon.model import (
     Facts,
     Fields,
     Hedges,
-    HeldValues,
     Kinds,
     Labels,
     Lexicon,
@@ -802,20 +801,6 @@ TEXT = Text(
     ),
 )
 
-
-HELD_VALUES = HeldValues(
-    changes=(
-        # a verb of changing before the value ("改成长边 1600", "Opus 改 64 kbps"), not "可以自己改" (edit it)
-        r"改(?:成|为|到|用)", r"改\s?(?=\d)", r"换(?:成|到|用)", r"调(?:到|成|为|整)", r"就好", r"就行", r"(?<![吗呢])吧",
-        r"以后", r"从现在", r"用(?!了|过)",
-        r"(?:定|设)(?:成|为|到|在)", r"缩短", r"延长", r"提(?:高|到)", r"降(?:到|低)",
-    ),
-    not_changes=(
-        r"用了", r"花了",
-    ),
-)
-
-
 LEXICON = Lexicon(
     code="zh",
     kinds=KINDS,
@@ -844,5 +829,4 @@ LEXICON = Lexicon(
     reply_words=REPLY_WORDS,
     earlier=EARLIER,
     corrections=CORRECTIONS,
-    held_values=HELD_VALUES,
 )

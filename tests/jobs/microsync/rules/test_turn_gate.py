@@ -41,7 +41,6 @@ class _Checked(RuleExtractor):
     asserts that the full reading finds nothing."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.read: set[int] = set()
         self.stopped: list[str] = []
 

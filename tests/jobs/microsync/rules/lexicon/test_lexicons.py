@@ -143,8 +143,7 @@ LAYERS = {
     "lexicon": {"lexicon", "lexicon.model", "lexicon.en", "lexicon.th", "lexicon.zh"},
     "sentence": {"item", "classify", "clauses", "complaints", "conventions", "facts", "fields", "lists", "oneoff",
                  "scope", "settled", "stance", "structure", "thchoice", "topology"},
-    "dialogue": {"acts", "answers", "choices", "corrections", "earlier", "held", "labelpick", "proposals", "replies",
-                 "rules"},
+    "dialogue": {"acts", "answers", "choices", "corrections", "earlier", "labelpick", "proposals", "replies", "rules"},
 }
 _ORDER = {"text": 0, "lexicon": 0, "sentence": 1, "dialogue": 2}   # text and lexicons read each other's words
 
