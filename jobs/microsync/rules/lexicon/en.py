@@ -588,6 +588,9 @@ STANCE = Stance(
     asks_options=(
         r"\bI'?d like (?:some |a few )?(?:options|suggestions)\b", r"\bgive me (?:some |a few )?options\b",
     ),
+    todo_list=(
+        r"\b(?:in|on|to|into) (?:the |my |our )?(?:to-?do(?: list)?|backlog|task list)\b",
+    ),
 )
 
 SCOPE = Scope(

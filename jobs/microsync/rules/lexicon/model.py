@@ -189,7 +189,7 @@ class Settled:
 
 @dataclass(frozen=True)
 class Stance:
-    """Phrases read by `jobs/microsync/rules/stance.py` (the last two by `advice.py`)."""
+    """Phrases read by `jobs/microsync/rules/stance.py` (`hands_choice` and `asks_options` by `advice.py`)."""
 
     agrees: Phrases
     deferral: Phrases
@@ -210,6 +210,8 @@ class Stance:
     hands_choice: Phrases = ()
     # ... or asking for options without one ("I'd like options", 给我几个方案, ขอทางเลือก)
     asks_options: Phrases = ()
+    # a thing put on the task list ("on the todo list", ในลิสต์ todo, 放进待办): a task, read by stance.py
+    todo_list: Phrases = ()
 
 
 @dataclass(frozen=True)
