@@ -10,7 +10,8 @@ and lexicons read each other's words and form the bottom;
   `th.py`, `zh.py`), joined into cues by role (`lexicon.cue`);
 - sentence: what one sentence or clause states — `classify.py`, `clauses.py`, `stance.py`,
   `scope.py`, `oneoff.py`, `complaints.py`, `conventions.py`, `facts.py`, `lists.py`,
-  `structure.py`, `topology.py`, `settled.py`, `thchoice.py`, `fields.py`, `item.py`;
+  `structure.py`, `topology.py`, `settled.py`, `thchoice.py`, `fields.py`, `item.py`, `advice.py` (a
+  turn that hands a choice to the agent states its premises, not decisions);
 - dialogue: what a user turn means after the assistant's — `acts.py`, `replies.py`,
   `proposals.py`, `answers.py`, `choices.py`, `labelpick.py`, `earlier.py`, `corrections.py` (a
   correction of what was just decided, in the same session), and `rules.py`, the

@@ -17,6 +17,7 @@ from dataclasses import replace
 from jobs.microsync.engine import Candidate, usable_records
 from jobs.microsync.forget_requests import drop_forget_requests
 from jobs.microsync.rules import (
+    advice,
     complaints,
     conventions,
     facts,
@@ -211,6 +212,8 @@ class RuleExtractor:
                 fact = None
         if fact is not None:
             used.add(0)
+        # "我想要 SEO。你觉得 Nuxt 还是 Next？", "options?": the turn hands a choice to the agent (`advice`)
+        handed = advice.handed_over_at(sentences)
         # "ok scrap sqlite. plain json files", "就照她說的，...": turns back to what was said before.
         reading = reversal(rec, sentences, self._acts.recent) or adoption(rec, sentences, self._acts.recent)
         if reading is not None:
@@ -230,7 +233,7 @@ class RuleExtractor:
             accepted = acceptance(rec, sentences, offer)
         if may_accept and accepted is None and open_offer is not None and open_offer is not proposal:
             accepted = acceptance(rec, sentences, offer_of(open_offer, offers), explicit_only=True)
-        if accepted is None and proposal is not None and fact is None and may_answer(sentences) \
+        if accepted is None and proposal is not None and fact is None and handed < 0 and may_answer(sentences) \
                 and (act := act_()) is not None:
             # What the reply answers decides what it states: "16." to a design question, "keep it"
             # to an offer to change something, "go ahead" to a task carrying out an earlier design.
@@ -258,6 +261,7 @@ class RuleExtractor:
         # any more"): the comment is about the pasted text; sentences opening with a demonstrative are skipped.
         pasted = prose.strip() != rec.text.strip()
         items = _stated(sentences, used, pasted, [fact] if fact else listed_rules(sentences, used))
+        items = advice.without_premises(items, sentences, handed)
         if fact is not None:
             items = with_facts_after(fact, items)
         if (proposal is not None and any(it.kind == "Decision" and approves_only(it.probe) for it in items)

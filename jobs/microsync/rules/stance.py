@@ -19,6 +19,8 @@ the sentence is the user's own standing position at all:
   每天早上把预约表做成 PDF 发到我微信, ขอให้ช่วยสรุปงานทุกวันศุกร์ ส่งมาทาง LINE) is a standing errand,
   kept without a rule word; a recurrence without a request describes ("it rains every day"), and
   someone else doing it ("the supplier sends me an invoice every month", 他每周一把报表发给我) is no request.
+- a note for the task list ("put it on the todo list: …", จดไว้ในลิสต์ todo, 放进待办) is a task to do
+  later, whatever memory verb carries it ("note", จดไว้, 记); a fact about the list is not put on it.
 - a wish for a thing of the work ("I want a CSV per branch", "I'd rather not build an app", 我想要…, อยากได้…)
   is the goal of the task at hand, what the request is for; it holds as a preference when it says it
   lasts ("always", "from now on", "remember") or is about a person: the user's own ("my", "me") or how
@@ -60,6 +62,9 @@ RECURS = lexicon.cue(lambda lang: lang.stance.recurs)
 _ASKS_AGENT = lexicon.cue(lambda lang: lang.stance.asks_agent)
 _THIRD_PERSON = lexicon.cue(lambda lang: lang.stance.third_person)
 
+
+# A thing put on the task list ("on the todo list: …", ในลิสต์ todo, 放进待办): a task for later, no memory.
+_TODO_LIST = lexicon.cue(lambda lang: lang.stance.todo_list)
 
 # "don't ask me again", ไม่ต้องถามแล้ว, 唔使再問: what the turn chose holds from now on, as a preference.
 NO_ASK_AGAIN = lexicon.cue(lambda lang: lang.stance.no_ask_again)
@@ -115,6 +120,8 @@ def dismissed(probe: str, kind: str) -> bool:
         return True
     if kind == "Remember" and wish_for_work(probe):
         return True   # "set up CI. I want real browser tests": what the task is for
+    if kind == "Remember" and _TODO_LIST.search(probe):
+        return True   # "จดไว้ในลิสต์ todo ให้หน่อย: …", "放进待办：…": a note for the task list is a task
     if kind != "Remember" and deferred(probe) and (kind in ("Decision", "Architecture") or not STANDING.search(probe)):
         return True
     if kind in ("Decision", "Architecture") and (one_off(probe, kind) or foreign(probe) or bare_go(probe)):

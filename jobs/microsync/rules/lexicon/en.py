@@ -580,6 +580,17 @@ STANCE = Stance(
     third_person=(
         r"\b(?:he|she|they)\b",
     ),
+    hands_choice=(
+        r"\bwhat would you\b[^?]{0,40}\b(?:pick|choose|use|go with|recommend|suggest)\b",
+        r"\bwhat do you (?:suggest|recommend)\b", r"^(?:any )?(?:options|suggestions|ideas)\W*$",
+        r"\bwhich (?:one )?(?:would|should) (?:you|we|I) (?:pick|choose|use|go with)\b",
+    ),
+    asks_options=(
+        r"\bI'?d like (?:some |a few )?(?:options|suggestions)\b", r"\bgive me (?:some |a few )?options\b",
+    ),
+    todo_list=(
+        r"\bto-?do list\b", r"\b(?:on|to) (?:the|my|our) backlog\b",
+    ),
 )
 
 SCOPE = Scope(

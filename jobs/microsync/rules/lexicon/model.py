@@ -189,7 +189,7 @@ class Settled:
 
 @dataclass(frozen=True)
 class Stance:
-    """Phrases read by `jobs/microsync/rules/stance.py`."""
+    """Phrases read by `jobs/microsync/rules/stance.py` (`hands_choice` and `asks_options` by `advice.py`)."""
 
     agrees: Phrases
     deferral: Phrases
@@ -206,6 +206,12 @@ class Stance:
     recurs: Phrases            # a unit of the calendar, repeated ("every Monday", 每天, ทุกวันศุกร์)
     asks_agent: Phrases        # a request addressed to the agent ("send me", 发到我, ขอให้ช่วย)
     third_person: Phrases      # someone else as the subject ("he", 他, เขา)
+    # the user handing a choice to the agent, in a question ("what would you pick", 用什么, ใช้อะไรดี) ...
+    hands_choice: Phrases = ()
+    # ... or asking for options without one ("I'd like options", 给我几个方案, ขอทางเลือก)
+    asks_options: Phrases = ()
+    # a thing put on the task list ("on the todo list", ในลิสต์ todo, 放进待办): a task, read by stance.py
+    todo_list: Phrases = ()
 
 
 @dataclass(frozen=True)

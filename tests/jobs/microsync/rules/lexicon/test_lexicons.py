@@ -141,8 +141,8 @@ def test_a_phrase_written_in_a_rules_module_is_found(tmp_path: Path) -> None:
 LAYERS = {
     "text": {"cues", "memo", "text"},
     "lexicon": {"lexicon", "lexicon.model", "lexicon.en", "lexicon.th", "lexicon.zh"},
-    "sentence": {"item", "classify", "clauses", "complaints", "conventions", "facts", "fields", "lists", "oneoff",
-                 "scope", "settled", "stance", "structure", "thchoice", "topology"},
+    "sentence": {"advice", "item", "classify", "clauses", "complaints", "conventions", "facts", "fields", "lists",
+                 "oneoff", "scope", "settled", "stance", "structure", "thchoice", "topology"},
     "dialogue": {"acts", "answers", "choices", "corrections", "earlier", "labelpick", "proposals", "replies", "rules"},
 }
 _ORDER = {"text": 0, "lexicon": 0, "sentence": 1, "dialogue": 2}   # text and lexicons read each other's words
