@@ -1351,11 +1351,6 @@ class Detector:
         text = lx.cues["continuation"].sub(" ", text)
         onset = lx.find("onset", text)
         text = lx.cues["onset"].sub(" ", text)      # its "now" is no refinement cue of its own
-        # The approval a new value needed said beside it ("คุณหมอโอเคแล้ว", "the director signed off on it",
-        # "老板同意了"): where the statement gives another value or tool it says the change, as an onset
-        # does; alone (an approval of the same choice) it changes nothing.
-        approved = lx.find("approved", text)
-        changed = onset or approved
         # A cue word the earlier entry says too, in the same phrase, is part of the subject, not a
         # change: "ยกเลิกฟรี" (free cancellation) in both, "ก่อนเริ่มงาน" (before work starts) in both.
         said = normalise(target.full)
@@ -1467,7 +1462,7 @@ class Detector:
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
             # "max 15 pages") is a new value, and with no change stated (an onset: "from now on", "the
             # director signed off on it"), a possible conflict.
-            if not lx.find("exception", text) and not changed \
+            if not lx.find("exception", text) and not onset \
                     and values_differ(quantities(text), self._quantities(target)):
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
@@ -1509,16 +1504,16 @@ class Detector:
                 # A rule's quantity given another value under a condition ("+30 min on school days
                 # if homework's done", "ช่วงปีใหม่ …") is an exception to the rule, not a rival.
                 return Finding("relaxation", target.id, round(score, 2), condition)
-            if changed:
-                return Finding("refinement", target.id, round(score, 2), changed)
+            if onset:
+                return Finding("refinement", target.id, round(score, 2), onset)
             return rival("value")
         if FAMILY.get(target.kind) == FAMILY.get(new.kind) == "remember" \
                 and codes_differ(codes(new.full), codes(target.full)) \
                 and not _owner_of_its_own(new.full, target.full):
             # A remembered identifier given another value ("my car reg is KN19 XVD" after "… reg KN19
             # XWD", "车牌是浙A·7K2O9", "ทะเบียน 2กท7370"): the same fact, another value.
-            if changed:
-                return Finding("refinement", target.id, round(score, 2), changed)
+            if onset:
+                return Finding("refinement", target.id, round(score, 2), onset)
             return rival("value")
         if values_split(quantities(text), self._quantities(target)):
             # The earlier value kept for part and another given beside it: an exception to a rule
@@ -1534,23 +1529,23 @@ class Detector:
         sub_roles = sub_roles_differ(normalise(new.full), said, lx)
         if score >= FILLER_MATCH and FAMILY.get(target.kind) in ("choice", "rule") and not sub_roles \
                 and self._fillers_differ(new_tokens, new_roles, target_full, self._roles(target)):
-            if changed:
-                return Finding("reversal", target.id, round(score, 2), changed)
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
             return rival("role")
         if FAMILY.get(target.kind) == "choice" and FAMILY.get(new.kind) == "choice" and not sub_roles \
                 and self._slot_swap(new.title, target.title):
-            if changed:
-                return Finding("reversal", target.id, round(score, 2), changed)
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
             return rival("role")
         if FAMILY.get(target.kind) in ("choice", "rule", "remember") and not sub_roles \
                 and self._name_swap(new, new_tokens, target, target_full, idf):
-            if changed:
-                return Finding("reversal", target.id, round(score, 2), changed)
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
             return rival("name")
         if FAMILY.get(target.kind) in ("choice", "rule", "remember") \
                 and self._head_value(new.title, target, target_full):
-            if changed:
-                return Finding("reversal", target.id, round(score, 2), changed)
+            if onset:
+                return Finding("reversal", target.id, round(score, 2), onset)
             return rival("slot")
         covered, _ = self._cover(target_full, new_tokens, idf)
         # A rule said again under a condition ("if a van's data is attached to an open claim we can

@@ -27,9 +27,9 @@ CUE_DIR = Path(__file__).resolve().parent / "cues"
 ROLE_DIR = Path(__file__).resolve().parent / "roles"
 LANGUAGES = ("en", "th", "zh")
 SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "exception", "onset", "addition", "return",
-            "setback", "occasion", "dropped", "sufficient", "retire", "approved", "stop")
+            "setback", "occasion", "dropped", "sufficient", "retire", "stop")
 # (blanked out of subjects)
-CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset", "sufficient", "approved")
+CUE_SECTIONS = ("reversal", "relaxation", "refinement", "continuation", "onset", "sufficient")
 ROLE_CACHE = 1 << 16
 # A look-behind at the start of a cue says where it is a cue ("以后" not after a time: "1 点以后" is
 # "after 1 am"), not what it is: the words are blanked out of subjects wherever they stand.

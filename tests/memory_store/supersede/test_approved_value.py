@@ -1,9 +1,8 @@
 """A new value said with the approval it needed is the value decided, not a possible conflict: "ทุกบริการ เปิดจอง
 ล่วงหน้า 90 วัน คุณหมอโอเคแล้ว" after "线上只开放 60 天内的预约" (heldout2 yim-dental P20 -> P27, writer 3), "… แก้ได้เอง
-ภายใน 30 นาที … พี่วนิดาโอเคแล้ว" (heldout3 meterwalk P28, writer 5): someone the decision needed said yes to it
-(cues/*.txt [approved]), read where the statement gives another value or tool, as "from now on" is. Without it
-the same statement stays a possible conflict (docs/design.md §6.4); an approval with no value or tool of its own,
-of the same choice too, changes nothing."""
+ภายใน 30 นาที … พี่วนิดาโอเคแล้ว" (heldout3 meterwalk P28, writer 5): someone the decision needed said yes to it (cues/*.txt
+[onset], how a choice turned out). Without it the same statement stays a possible conflict (docs/design.md §6.4); an
+approval with no value of its own changes nothing."""
 from __future__ import annotations
 
 import pytest
@@ -36,10 +35,6 @@ def test_without_the_approval_it_stays_a_possible_conflict(old: str, new: str) -
 @pytest.mark.parametrize(("old", "new"), [
     ("Use Redis for the session cache.", "The security team approved it."),
     ("ใช้ Redis เป็น cache ของ session", "หัวหน้าอนุมัติแล้ว"),
-    # an approval of the same choice: it gives no other value or tool, so it replaces nothing
-    ("ใช้ Redis เป็น cache ของ session", "ทดสอบ Redis cache ของ session โอเคแล้ว"),
-    ("日志存储用 Loki", "Loki 的日志存储方案老板同意了"),
-    ("Use Postgres 16 for the billing service", "Tom signed off on it, billing goes live Monday"),
 ])
 def test_an_approval_alone_changes_nothing(old: str, new: str) -> None:
     assert not judge(old, new).supersedes
