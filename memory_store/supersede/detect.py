@@ -1460,10 +1460,8 @@ class Detector:
         if relaxation:
             # An exception loosens a rule ("hotfixes can ship during the freeze with two reviewers");
             # the rule's own quantity given another value ("the narrative can be 20 pages" after
-            # "max 15 pages") is a new value, and with no change stated (an onset: "from now on", "the
-            # director signed off on it"), a possible conflict.
-            if not lx.find("exception", text) and not onset \
-                    and values_differ(quantities(text), self._quantities(target)):
+            # "max 15 pages") is a new value, and with no change stated, a possible conflict.
+            if not lx.find("exception", text) and values_differ(quantities(text), self._quantities(target)):
                 return Finding("conflict", target.id, round(score, 2), relaxation, "value")
             return Finding("relaxation", target.id, round(score, 2), relaxation)
         cue = self._own_cue("refinement", text, said)
