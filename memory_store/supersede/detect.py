@@ -1073,9 +1073,15 @@ class Detector:
             shared = sum(w for t, w in matter.items() if said(t))
             mine = set(self.concepts.concepts_of(clause))
             theirs_named = set(self.concepts.concepts_of(rule_said))
+            # a ban on shipping in other words: its matter is a way of shipping, or production with nothing
+            # but change words ("production changes", ปล่อยของขึ้น production, 上生产); production with
+            # words of its own ("production access for contractors", "production database queries") is
+            # another ban (whole words only: Thai and Chinese pieces cannot say which is the matter)
+            rest = {t: w for t, w in matter.items() if not said(t) and not _SHIP_WORD.fullmatch(t)}
+            own_words = sum(w for t, w in rest.items() if t.isascii() and _PRODUCTION not in self.concepts.parts_of(t))
             ships = bool(set(self.concepts.concepts_of(named)) & _SHIPPING_MATTER) \
-                or _PRODUCTION in self.concepts.parts_of(named) \
-                or sum(w for t, w in matter.items() if not said(t) and not _SHIP_WORD.fullmatch(t)) < MIN_SHARED_WORDS
+                or (_PRODUCTION in self.concepts.parts_of(named) and own_words < MIN_SHARED_WORDS) \
+                or sum(rest.values()) < MIN_SHARED_WORDS
             if own >= MIN_SHARED_WORDS and shared < MIN_SHARED_WORDS and not mine & theirs_named \
                     and not (rule_ships and ships):
                 return True
