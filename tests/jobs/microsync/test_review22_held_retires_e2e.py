@@ -12,28 +12,14 @@ The held-value reading was reverted the same session (docs/benchmarks.md); these
 reading of held values must pass: a turn that decides nothing keeps nothing and retires nothing."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from memory_store.supersede.open_state import file_entries
+from tests.jobs.microsync.test_turn_news_retires_nothing import _backfill
 
-CLI = [sys.executable, "-m", "jobs"]
 DAY1, DAY2 = "2026-11-03T03:00:00+00:00", "2026-11-10T03:00:00+00:00"
-
-
-def _session(folder: Path, name: str, start: str, text: str) -> None:
-    t = datetime.fromisoformat(start)
-    lines = []
-    for i, (role, content) in enumerate((("user", text), ("assistant", [{"type": "text", "text": "ok, noted"}]))):
-        lines.append(json.dumps({"type": role, "sessionId": name, "cwd": "/home/u/proj", "uuid": f"{name}-{i}",
-                                 "timestamp": (t + timedelta(seconds=30 * i)).strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-                                 "message": {"role": role, "content": content}}, ensure_ascii=False))
-    (folder / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 @pytest.mark.parametrize(("earlier", "turn"), [
@@ -44,17 +30,7 @@ def _session(folder: Path, name: str, start: str, text: str) -> None:
     ("ตกลงใช้ session timeout 30 นาที", "timeout เปลี่ยนเป็น 45 นาที ดีไหม"),
 ])
 def test_a_turn_that_decides_nothing_retires_nothing(tmp_path: Path, earlier: str, turn: str) -> None:
-    folder = tmp_path / "transcripts"
-    folder.mkdir()
-    _session(folder, "s-0", DAY1, earlier)
-    _session(folder, "s-1", DAY2, turn)
-    ws = tmp_path / "ws"
-    subprocess.run([*CLI, "init", str(ws)], check=True, capture_output=True)
-    (ws / "memjobs.yaml").write_text(
-        f"timezone: Asia/Bangkok\ntranscripts:\n  - {{format: claude-code, path: {folder}}}\n", encoding="utf-8")
-    done = subprocess.run([*CLI, "--workspace", str(ws), "backfill", "--since", "2026-11-03", "--until",
-                           "2026-11-17", "--force"], capture_output=True, text=True, encoding="utf-8")
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    ws = _backfill(tmp_path, [(DAY1, earlier), (DAY2, turn)])
     entries = [e for e, _ in file_entries(ws)]
     old = [e for e in entries if (e.excerpt or "").strip() == earlier]
     assert old and old[0].status == "active", [(e.status, e.excerpt) for e in entries]
