@@ -40,10 +40,38 @@ def is_inside(root: Path, path: Path) -> bool:
     return target == base or base in target.parents
 
 
+class Confinement:
+    """`is_inside` for the many files of one walk: each folder is resolved once, and a file that is no
+    symlink itself resolves to its resolved folder and its name (what `os.path.realpath` would give,
+    one `lstat` instead of one per path component: a walk of 7,000 daily files cost ~0.8 s of
+    `realpath`). A file that is a link is resolved whole, as `is_inside` does."""
+
+    def __init__(self) -> None:
+        self._folders: dict[Path, Path | None] = {}
+
+    def _folder(self, folder: Path) -> Path | None:
+        if folder not in self._folders:
+            self._folders[folder] = resolved(folder)
+        return self._folders[folder]
+
+    def resolved(self, path: Path) -> Path | None:
+        if path.name in ("", ".", "..") or os.path.islink(path):
+            return resolved(path)
+        folder = self._folder(path.parent)
+        return None if folder is None else folder / path.name
+
+    def is_inside(self, root: Path, path: Path) -> bool:
+        target, base = self.resolved(path), self._folder(root)
+        if target is None or base is None:
+            return False
+        return target == base or base in target.parents
+
+
 def only_inside(root: Path, paths: list[Path]) -> list[Path]:
     """The paths that stay inside `root`; the others are left out (a walk never follows a link
     out of the workspace)."""
-    return [p for p in paths if is_inside(root, p)]
+    confined = Confinement()
+    return [p for p in paths if confined.is_inside(root, p)]
 
 
 def check_inside(root: Path, path: Path, rel: str) -> Path:

@@ -27,7 +27,7 @@ from datetime import date
 from pathlib import Path
 
 from memory_store.config import Config
-from memory_store.confine import extra_roots, is_inside, root_of
+from memory_store.confine import Confinement, extra_roots, is_inside
 from memory_store.errors import MemjobsError
 from memory_store.layout import SUMMARY_DIR
 from memory_store.search.chunks import RowData, rows_of, without_ids
@@ -126,9 +126,12 @@ def discover(cfg: Config) -> dict[str, Candidate]:
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
                 found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
     out: dict[str, Candidate] = {}
-    roots = extra_roots(ws, cfg.search.extra_paths)
+    # the extra roots outside the workspace, once (root_of asks it of each root for each file)
+    outside = [r for r in extra_roots(ws, cfg.search.extra_paths) if not is_inside(ws, r)]
+    confined = Confinement()
     for p in found:
-        if not is_inside(root_of(ws, roots, p), p):
+        root = next((r for r in outside if p == r or r in p.parents), ws)   # `root_of`, its roots known
+        if not confined.is_inside(root, p):
             continue  # a symlink out of the workspace (or out of its extra root) is never indexed
         rel = _rel(ws, p)
         if rel in out or "/.locks/" in f"/{rel}" or rel == "PROPOSALS.md":
