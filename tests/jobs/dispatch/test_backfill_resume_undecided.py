@@ -19,9 +19,8 @@ import pytest
 
 from memory_store.markdown import parse_document
 from tests.conftest import REPO, cli_run
-from tests.jobs.microsync.test_review19_repro_backfill_premature_later import SETS
-from tests.jobs.microsync.test_said_order_e2e import _session
-from tests.microsync_helpers import all_entries, claude_code_workspace
+from tests.jobs.microsync.test_later_link_waits import later_read_first
+from tests.microsync_helpers import all_entries
 
 RANGE = ("--since", "2026-10-01", "--until", "2026-11-03")
 Y_DAY = "2026-10-10"
@@ -50,13 +49,7 @@ def _y_written(ws: Path) -> bool:
 def _stopped(tmp_path: Path, sig: signal.Signals, when: str) -> Path | None:
     """A workspace whose backfill was stopped by `sig` `when` ("recorded": 10-10 done in the state file;
     "written": Y in its daily file). None when the process got past the last day first (too late)."""
-    x, y, later = SETS["deploy-day"]
-    ws = claude_code_workspace(tmp_path)
-    _session(tmp_path, "L", "2026-11-02T03:00:00+00:00", later)
-    _mj(ws, "run", "microsync", "--now", "2026-11-02T12:00:00+07:00")
-    _session(tmp_path, "X", "2026-10-01T03:00:00+00:00", x)
-    _session(tmp_path, "Y", "2026-10-10T03:00:00+00:00", y)
-    _session(tmp_path, "Z", "2026-10-20T03:00:00+00:00", "Decision: the docs site moves to Netlify.")
+    ws = later_read_first(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "jobs", "--workspace", str(ws), "backfill", *RANGE], cwd=REPO,
                             env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

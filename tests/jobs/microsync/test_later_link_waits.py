@@ -20,6 +20,20 @@ def _mj(ws: Path, *args: str) -> str:
     return done.stdout
 
 
+def later_read_first(tmp_path: Path) -> Path:
+    """L (11-02) read by a scheduled run; then the sessions of October waiting for a backfill: X (10-01,
+    the choice), Y (10-10, what L changes) and Z (10-20, an unrelated day between Y and L)."""
+    x, y, later = SETS["deploy-day"]
+    ws = claude_code_workspace(tmp_path)
+    _session(tmp_path, "L", "2026-11-02T03:00:00+00:00", later)
+    _mj(ws, "run", "microsync", "--now", "2026-11-02T12:00:00+07:00")
+    _session(tmp_path, "X", "2026-10-01T03:00:00+00:00", x)
+    _session(tmp_path, "Y", "2026-10-10T03:00:00+00:00", y)
+    _session(tmp_path, "Z", "2026-10-20T03:00:00+00:00", "Decision: the docs site moves to Netlify.")
+    return ws
+
+
+
 def test_one_range_run_links_the_later_change_to_what_it_changes(tmp_path: Path) -> None:
     x, y, later = SETS["backups"]
     ws = claude_code_workspace(tmp_path)
@@ -40,13 +54,7 @@ def test_a_pair_left_undecided_is_judged_once_the_backfill_has_read_every_day(tm
     """A session between Y and L (10-20) leaves Y's pair undecided when the backfill writes Y (10-20 is
     not read yet); the backfill's last microSync run, with every day read, judges it again and writes
     Y with `superseded_later_by` L; the weekly applies it. X stays active and in MEMORY.md."""
-    x, y, later = SETS["deploy-day"]
-    ws = claude_code_workspace(tmp_path)
-    _session(tmp_path, "L", "2026-11-02T03:00:00+00:00", later)
-    _mj(ws, "run", "microsync", "--now", "2026-11-02T12:00:00+07:00")
-    _session(tmp_path, "X", "2026-10-01T03:00:00+00:00", x)
-    _session(tmp_path, "Y", "2026-10-10T03:00:00+00:00", y)
-    _session(tmp_path, "Z", "2026-10-20T03:00:00+00:00", "Decision: the docs site moves to Netlify.")
+    ws = later_read_first(tmp_path)
     _mj(ws, "backfill", "--since", "2026-10-01", "--until", "2026-11-03")
     by = {f.entry.source.session_id: f.entry for f in all_entries(ws)}
     assert {"X", "Y", "L"} <= set(by), sorted(by)
