@@ -115,24 +115,24 @@ def tier_of(rel: str, warm_days: int) -> tuple[str, str | None]:
 def discover(cfg: Config) -> dict[str, Candidate]:
     """Every markdown file searched: MEMORY.md, core memory, memory/**, second-brain/**, extra_paths."""
     ws = cfg.workspace
-    found = list(markdown_files(ws))
-    for extra in cfg.search.extra_paths:
-        root = Path(os.path.expanduser(extra))
-        root = root if root.is_absolute() else ws / root
+    own = markdown_files(ws)   # already none a link leads out of the workspace
+    extra: list[tuple[Path, Path]] = []   # (a file found under an extra path, the root it must stay inside)
+    confined = Confinement()
+    for root in extra_roots(ws, cfg.search.extra_paths):
         if root.is_file() and root.suffix == ".md":
-            found.append(root)
+            files = [root]
         elif root.is_dir():
+            files = []
             for dirpath, dirnames, filenames in os.walk(root):
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-                found.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
+                files.extend(Path(dirpath) / f for f in sorted(filenames) if f.endswith(".md"))
+        else:
+            continue
+        # an extra root inside the workspace keeps its files inside the workspace; one outside, inside itself
+        bound = ws if confined.is_inside(ws, root) else root
+        extra.extend((p, bound) for p in files)
     out: dict[str, Candidate] = {}
-    # the extra roots outside the workspace, once (root_of asks it of each root for each file)
-    outside = [r for r in extra_roots(ws, cfg.search.extra_paths) if not is_inside(ws, r)]
-    confined = Confinement()
-    for p in found:
-        root = next((r for r in outside if p == r or r in p.parents), ws)   # `root_of`, its roots known
-        if not confined.is_inside(root, p):
-            continue  # a symlink out of the workspace (or out of its extra root) is never indexed
+    for p in [*own, *(p for p, bound in extra if confined.is_inside(bound, p))]:
         rel = _rel(ws, p)
         if rel in out or "/.locks/" in f"/{rel}" or rel == "PROPOSALS.md":
             continue  # PROPOSALS.md holds inferences nobody accepted yet: never searched (docs/design.md §6)
